@@ -1,0 +1,68 @@
+//! Pure cryptographic building blocks (SPEC.md §2): SHA-256 helpers, the HMAC_DRBG of
+//! NIST SP 800-90A, unbiased bounded integers, RFC 6962 Merkle trees, and Ed25519 key encodings.
+//! Nothing here touches a file, the HSM, the clock or the OS random generator.
+
+pub mod drbg;
+pub mod keys;
+pub mod merkle;
+
+use sha2::{Digest, Sha256};
+
+/// A SHA-256 digest.
+pub type Hash32 = [u8; 32];
+
+/// SHA-256 of `data`.
+pub fn sha256(data: &[u8]) -> Hash32 {
+    Sha256::digest(data).into()
+}
+
+/// Domain-separated SHA-256 (SPEC.md §2.1): `SHA-256(label || 0x00 || for each part: u64be(len) || part)`.
+/// The label names the purpose, so a hash made for one purpose can never stand for another, and
+/// the length prefixes make the concatenation unambiguous.
+pub fn tagged_hash(label: &str, parts: &[&[u8]]) -> Hash32 {
+    let mut h = Sha256::new();
+    h.update(label.as_bytes());
+    h.update([0u8]);
+    for p in parts {
+        h.update((p.len() as u64).to_be_bytes());
+        h.update(p);
+    }
+    h.finalize().into()
+}
+
+/// Lowercase hex of a digest.
+pub fn hex32(h: &Hash32) -> String {
+    hex::encode(h)
+}
+
+/// Parses exactly 64 lowercase hex digits into 32 bytes.
+pub fn parse_hex32(s: &str) -> Option<Hash32> {
+    if s.len() != 64
+        || !s
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    hex::decode_to_slice(s, &mut out).ok()?;
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tagged_hash_separates_labels_and_boundaries() {
+        assert_ne!(tagged_hash("a", &[b"bc"]), tagged_hash("a", &[b"b", b"c"]));
+        assert_ne!(tagged_hash("a", &[b"x"]), tagged_hash("b", &[b"x"]));
+    }
+
+    #[test]
+    fn parse_hex32_is_strict() {
+        assert!(parse_hex32(&"ab".repeat(32)).is_some());
+        assert!(parse_hex32(&"AB".repeat(32)).is_none());
+        assert!(parse_hex32(&"ab".repeat(31)).is_none());
+    }
+}

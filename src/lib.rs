@@ -1,0 +1,6 @@
+//! urne: the draw appliance. See README.md for what it does and SPEC.md for the normative
+//! algorithms. The pure core (`crypto`, `entries`, `rules`, `draw`, `block`, audit-chain hashing,
+//! `verify`) touches no file, HSM, database or clock; the edges (`hsm`, `audit` storage, `cmd`,
+//! `cli`, `fsio`) call into it.
+
+pub mod crypto;
