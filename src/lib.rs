@@ -3,4 +3,7 @@
 //! `verify`) touches no file, HSM, database or clock; the edges (`hsm`, `audit` storage, `cmd`,
 //! `cli`, `fsio`) call into it.
 
+pub mod block;
 pub mod crypto;
+pub mod entries;
+pub mod rules;

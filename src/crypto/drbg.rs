@@ -78,7 +78,7 @@ impl HmacDrbg {
 /// exactly [`STREAM_REQUEST_BYTES`] bytes, consumed in order; integers are read big-endian.
 pub struct DrbgStream {
     drbg: HmacDrbg,
-    buf: Box<[u8; STREAM_REQUEST_BYTES]>,
+    buf: Vec<u8>,
     pos: usize,
 }
 
@@ -86,22 +86,32 @@ impl DrbgStream {
     /// A stream over a DRBG instantiated with `entropy_input = seed`, an empty nonce and the
     /// given personalization string (SPEC.md §2.2).
     pub fn new(seed: &[u8; 32], personalization: &[u8]) -> Self {
+        Self::with_request_bytes(seed, personalization, STREAM_REQUEST_BYTES)
+    }
+
+    /// The same stream with another fixed request size (1..=65536), for uses that SPEC.md gives
+    /// a smaller one (many short-lived streams, e.g. one per ticket).
+    pub fn with_request_bytes(seed: &[u8; 32], personalization: &[u8], request: usize) -> Self {
+        assert!(
+            (1..=MAX_REQUEST_BYTES).contains(&request),
+            "bad request size"
+        );
         DrbgStream {
             drbg: HmacDrbg::instantiate(seed, &[], personalization),
-            buf: Box::new([0u8; STREAM_REQUEST_BYTES]),
-            pos: STREAM_REQUEST_BYTES,
+            buf: vec![0u8; request],
+            pos: request,
         }
     }
 
-    /// Next byte of the stream.
+    /// Fills `out` with the next bytes of the stream.
     pub fn fill(&mut self, out: &mut [u8]) {
         let mut done = 0;
         while done < out.len() {
-            if self.pos == STREAM_REQUEST_BYTES {
+            if self.pos == self.buf.len() {
                 self.drbg.generate(&mut self.buf[..]);
                 self.pos = 0;
             }
-            let n = (out.len() - done).min(STREAM_REQUEST_BYTES - self.pos);
+            let n = (out.len() - done).min(self.buf.len() - self.pos);
             out[done..done + n].copy_from_slice(&self.buf[self.pos..self.pos + n]);
             self.pos += n;
             done += n;

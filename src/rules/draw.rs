@@ -1,0 +1,1 @@
+//! Rules of a promotional draw operation ("Chanceux Noël", D-1 … D-15). (to be written)

@@ -1,0 +1,1 @@
+//! Block tests (to be written).

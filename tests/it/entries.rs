@@ -1,0 +1,1 @@
+//! Entry export tests (to be written).
