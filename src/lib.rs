@@ -3,7 +3,15 @@
 //! `verify`) touches no file, HSM, database or clock; the edges (`hsm`, `audit` storage, `cmd`,
 //! `cli`, `fsio`) call into it.
 
+pub mod audit;
 pub mod block;
+pub mod cli;
+pub mod cmd;
+pub mod config;
 pub mod crypto;
 pub mod entries;
+pub mod error;
+pub mod fsio;
+pub mod hsm;
+pub mod identity;
 pub mod rules;

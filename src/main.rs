@@ -1,1 +1,24 @@
-fn main() {}
+//! The `urne` binary: parse the command line, run it, turn any error into one `error:` line, one
+//! `hint:` line and a documented exit code. No panics reach the operator.
+
+use clap::Parser;
+
+fn main() {
+    // A panic is a bug in urne; still, the operator gets the same two lines and a documented code.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("error: internal error: {info}");
+        eprintln!("hint: this is a defect in urne; keep the audit trail and report it");
+        std::process::exit(5);
+    }));
+    let cli = urne::cli::Cli::parse();
+    match urne::cmd::run(cli) {
+        Ok(()) => std::process::exit(0),
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            if !e.hint.is_empty() {
+                eprintln!("hint: {}", e.hint);
+            }
+            std::process::exit(e.exit as i32);
+        }
+    }
+}

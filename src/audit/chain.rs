@@ -1,0 +1,298 @@
+//! Pure audit-chain logic (SPEC.md §6): how an event's hash commits to the previous event, its
+//! sequence number and its exact content; the RFC 6962 tree over event hashes; the C2SP
+//! signed-note checkpoint that the HSM's audit key signs; and verification of a whole chain.
+//! Storage (SQLite) lives in `audit::store`; this file could ship alone to auditors.
+
+use crate::crypto::{Hash32, keys, merkle, tagged_hash};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as B64;
+
+/// Label of the event hash (SPEC.md §6.1).
+pub const EVENT_LABEL: &str = "urne/v1/audit-event";
+
+/// One audit event as stored.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Event {
+    pub seq: u64,
+    /// RFC 3339 UTC time with microseconds, from the appliance's clock.
+    pub ts: String,
+    /// What happened (`software.start`, `keys.generated`, `input.rejected`, `seal`, …).
+    pub kind: String,
+    /// Details as a JSON text; hashed exactly as stored.
+    pub payload: String,
+    #[serde(with = "hex_32")]
+    pub prev_hash: Hash32,
+    #[serde(with = "hex_32")]
+    pub hash: Hash32,
+}
+
+mod hex_32 {
+    pub fn serialize<S: serde::Serializer>(v: &[u8; 32], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&hex::encode(v))
+    }
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[u8; 32], D::Error> {
+        let s: String = serde::Deserialize::deserialize(d)?;
+        crate::crypto::parse_hex32(&s)
+            .ok_or_else(|| serde::de::Error::custom("expected 64 hex digits"))
+    }
+}
+
+/// `H("urne/v1/audit-event", prev_hash, u64be(seq), ts, kind, payload)` with the length-prefixed
+/// tagged hash of SPEC.md §2.1.
+pub fn event_hash(prev: &Hash32, seq: u64, ts: &str, kind: &str, payload: &str) -> Hash32 {
+    tagged_hash(
+        EVENT_LABEL,
+        &[
+            prev,
+            &seq.to_be_bytes(),
+            ts.as_bytes(),
+            kind.as_bytes(),
+            payload.as_bytes(),
+        ],
+    )
+}
+
+/// RFC 6962 root over the first events' hashes (leaf data = the 32-byte event hash).
+pub fn tree_root(hashes: &[Hash32]) -> Hash32 {
+    let leaves: Vec<Hash32> = hashes.iter().map(|h| merkle::leaf_hash(h)).collect();
+    merkle::root(&leaves)
+}
+
+/// The checkpoint origin line (and key name) for an audit key.
+pub fn origin(audit_key: &[u8; 32]) -> String {
+    format!("urne-audit/{}", keys::key_id(audit_key))
+}
+
+/// The body of a C2SP tlog-checkpoint: `origin\nsize\nbase64(root)\n`. This is what is signed.
+pub fn checkpoint_body(audit_key: &[u8; 32], size: u64, root: &Hash32) -> String {
+    format!("{}\n{size}\n{}\n", origin(audit_key), B64.encode(root))
+}
+
+/// C2SP signed-note key id: `SHA-256(name || 0x0A || 0x01 || pk)[..4]`.
+pub fn note_key_id(name: &str, pk: &[u8; 32]) -> [u8; 4] {
+    let mut m = name.as_bytes().to_vec();
+    m.push(0x0a);
+    m.push(0x01);
+    m.extend_from_slice(pk);
+    let h = crate::crypto::sha256(&m);
+    [h[0], h[1], h[2], h[3]]
+}
+
+/// The full signed note: body, blank line, signature line `— name base64(keyid || sig)`.
+pub fn signed_note(audit_key: &[u8; 32], body: &str, sig: &[u8; 64]) -> String {
+    let name = origin(audit_key);
+    let mut blob = note_key_id(&name, audit_key).to_vec();
+    blob.extend_from_slice(sig);
+    format!("{body}\n\u{2014} {name} {}\n", B64.encode(blob))
+}
+
+/// A checkpoint whose signature has been verified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checkpoint {
+    pub size: u64,
+    pub root: Hash32,
+}
+
+/// Parses a signed note and verifies its signature under `audit_key` (SPEC.md §6.3).
+pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, String> {
+    let (body, sigs) = note
+        .split_once("\n\n")
+        .ok_or("not a signed note (no blank line)")?;
+    let body = format!("{body}\n");
+    let mut lines = body.lines();
+    let org = lines.next().ok_or("empty note")?;
+    let size: u64 = lines
+        .next()
+        .and_then(|l| l.parse().ok())
+        .ok_or("bad tree size line")?;
+    let root: Hash32 = lines
+        .next()
+        .and_then(|l| B64.decode(l).ok())
+        .and_then(|v| v.try_into().ok())
+        .ok_or("bad root hash line")?;
+    if org != origin(audit_key) {
+        return Err(format!(
+            "checkpoint origin {org:?} is not that of the audit key {:?}",
+            origin(audit_key)
+        ));
+    }
+    let want_id = note_key_id(org, audit_key);
+    for line in sigs.lines() {
+        let Some(rest) = line.strip_prefix("\u{2014} ") else {
+            continue;
+        };
+        let Some((name, b64)) = rest.split_once(' ') else {
+            continue;
+        };
+        let Ok(blob) = B64.decode(b64) else { continue };
+        if name != org || blob.len() != 68 || blob[..4] != want_id {
+            continue;
+        }
+        if keys::verify(audit_key, body.as_bytes(), &blob[4..]) {
+            return Ok(Checkpoint { size, root });
+        }
+        return Err("the checkpoint signature does not verify under the audit key".into());
+    }
+    Err("no signature by the audit key on this checkpoint".into())
+}
+
+/// Why a chain does not verify: the first sequence number that fails, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainFailure {
+    pub seq: u64,
+    pub reason: String,
+}
+
+/// Checks that `events` (in storage order) are exactly 1, 2, 3, … each linking to the previous
+/// hash and hashing to its stored value. Returns the first failure.
+pub fn verify_chain(events: &[Event]) -> Result<(), ChainFailure> {
+    let mut prev = [0u8; 32];
+    for (i, e) in events.iter().enumerate() {
+        let want = i as u64 + 1;
+        if e.seq != want {
+            return Err(ChainFailure {
+                seq: want,
+                reason: if e.seq > want {
+                    format!("event {want} is missing (next stored event is {})", e.seq)
+                } else {
+                    format!("event {} appears out of order", e.seq)
+                },
+            });
+        }
+        if e.prev_hash != prev {
+            return Err(ChainFailure {
+                seq: want,
+                reason: "its previous-hash does not match the hash of the event before it".into(),
+            });
+        }
+        if event_hash(&e.prev_hash, e.seq, &e.ts, &e.kind, &e.payload) != e.hash {
+            return Err(ChainFailure {
+                seq: want,
+                reason: "its content does not match its hash (the event was altered)".into(),
+            });
+        }
+        prev = e.hash;
+    }
+    Ok(())
+}
+
+/// Checks a verified checkpoint against the chain: the chain must be at least as long, and the
+/// tree over its first `size` events must have the signed root. On failure, names the first
+/// sequence number that cannot be vouched for.
+pub fn check_against(
+    cp: &Checkpoint,
+    hashes: &[Hash32],
+    last_good: u64,
+) -> Result<(), ChainFailure> {
+    if (hashes.len() as u64) < cp.size {
+        return Err(ChainFailure {
+            seq: hashes.len() as u64 + 1,
+            reason: format!(
+                "the trail holds {} events but a signed checkpoint covers {}: events {}..{} were removed",
+                hashes.len(),
+                cp.size,
+                hashes.len() + 1,
+                cp.size
+            ),
+        });
+    }
+    if tree_root(&hashes[..cp.size as usize]) != cp.root {
+        return Err(ChainFailure {
+            seq: last_good + 1,
+            reason: format!(
+                "events {}..{} do not match the signed checkpoint at size {} (history was rewritten)",
+                last_good + 1,
+                cp.size,
+                cp.size
+            ),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain(n: u64) -> Vec<Event> {
+        let mut prev = [0u8; 32];
+        (1..=n)
+            .map(|seq| {
+                let (ts, kind, payload) = (
+                    "2026-01-01T00:00:00.000000Z",
+                    "test",
+                    format!("{{\"n\":{seq}}}"),
+                );
+                let hash = event_hash(&prev, seq, ts, kind, &payload);
+                let e = Event {
+                    seq,
+                    ts: ts.into(),
+                    kind: kind.into(),
+                    payload,
+                    prev_hash: prev,
+                    hash,
+                };
+                prev = hash;
+                e
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_intact_chain_verifies() {
+        assert_eq!(verify_chain(&chain(5)), Ok(()));
+    }
+
+    #[test]
+    fn editing_any_event_is_detected_at_its_sequence_number() {
+        for i in 0..5 {
+            let mut c = chain(5);
+            c[i].payload.push(' ');
+            assert_eq!(verify_chain(&c).unwrap_err().seq, i as u64 + 1);
+        }
+    }
+
+    #[test]
+    fn deleting_or_swapping_events_is_detected() {
+        let mut c = chain(5);
+        c.remove(2);
+        assert_eq!(verify_chain(&c).unwrap_err().seq, 3);
+        let mut c = chain(5);
+        c.swap(1, 3);
+        assert_eq!(verify_chain(&c).unwrap_err().seq, 2);
+    }
+
+    #[test]
+    fn truncation_past_a_checkpoint_is_detected() {
+        let c = chain(5);
+        let hashes: Vec<Hash32> = c.iter().map(|e| e.hash).collect();
+        let cp = Checkpoint {
+            size: 5,
+            root: tree_root(&hashes),
+        };
+        assert!(check_against(&cp, &hashes, 0).is_ok());
+        assert_eq!(check_against(&cp, &hashes[..3], 0).unwrap_err().seq, 4);
+    }
+
+    #[test]
+    fn a_signed_note_verifies_only_under_its_key() {
+        use ed25519_dalek::Signer;
+        let sk = ed25519_dalek::SigningKey::from_bytes(&[5u8; 32]);
+        let pk = sk.verifying_key().to_bytes();
+        let body = checkpoint_body(&pk, 3, &[1u8; 32]);
+        let sig = sk.sign(body.as_bytes()).to_bytes();
+        let note = signed_note(&pk, &body, &sig);
+        assert_eq!(
+            verify_note(&note, &pk).unwrap(),
+            Checkpoint {
+                size: 3,
+                root: [1u8; 32]
+            }
+        );
+        let other = ed25519_dalek::SigningKey::from_bytes(&[6u8; 32])
+            .verifying_key()
+            .to_bytes();
+        assert!(verify_note(&note, &other).is_err());
+        assert!(verify_note(&note.replace("\n3\n", "\n4\n"), &pk).is_err());
+    }
+}

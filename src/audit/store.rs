@@ -1,0 +1,219 @@
+//! SQLite edge of the audit trail: one database file, STRICT tables, triggers that refuse UPDATE
+//! and DELETE and any insert that does not extend the chain, every append in an IMMEDIATE
+//! transaction with `synchronous=FULL` (durable before the command goes on). The triggers are
+//! guard rails; the evidence is the hash chain plus the signed checkpoints (`audit::chain`).
+
+use super::chain::{self, Event};
+use crate::crypto::Hash32;
+use crate::error::{Error, Exit, Result};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::path::{Path, PathBuf};
+
+const SCHEMA: &str = r#"
+CREATE TABLE IF NOT EXISTS events (
+  seq        INTEGER PRIMARY KEY,
+  ts         TEXT    NOT NULL,
+  kind       TEXT    NOT NULL,
+  payload    TEXT    NOT NULL,
+  prev_hash  BLOB    NOT NULL CHECK (length(prev_hash) = 32),
+  hash       BLOB    NOT NULL UNIQUE CHECK (length(hash) = 32)
+) STRICT;
+CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_link BEFORE INSERT ON events
+BEGIN
+  SELECT RAISE(ABORT, 'audit trail: the event does not extend the chain')
+  WHERE NEW.seq IS NOT COALESCE((SELECT MAX(seq) FROM events), 0) + 1
+     OR NEW.prev_hash IS NOT COALESCE((SELECT hash FROM events WHERE seq = NEW.seq - 1), zeroblob(32));
+END;
+CREATE TABLE IF NOT EXISTS checkpoints (
+  size  INTEGER PRIMARY KEY,
+  note  TEXT    NOT NULL
+) STRICT;
+CREATE TRIGGER IF NOT EXISTS checkpoints_no_update BEFORE UPDATE ON checkpoints
+BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS checkpoints_no_delete BEFORE DELETE ON checkpoints
+BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
+"#;
+
+/// The open audit database.
+pub struct AuditLog {
+    conn: Connection,
+    path: PathBuf,
+}
+
+fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
+    Error::new(
+        Exit::Internal,
+        format!("audit trail {}: {what}: {e}", path.display()),
+        "check the disk and the file's permissions; run `urne audit verify` before going on",
+    )
+}
+
+/// The appliance clock, read only here and in the day-ended check: RFC 3339 UTC, microseconds.
+pub fn now_rfc3339() -> String {
+    chrono::Utc::now()
+        .format("%Y-%m-%dT%H:%M:%S%.6fZ")
+        .to_string()
+}
+
+impl AuditLog {
+    /// Opens (creating if needed) the audit database at `path`.
+    pub fn open(path: &Path) -> Result<AuditLog> {
+        let conn = Connection::open(path).map_err(|e| db_err(path, "cannot open", e))?;
+        conn.execute_batch(
+            "PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
+        )
+        .map_err(|e| db_err(path, "cannot configure", e))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(|e| db_err(path, "cannot configure", e))?;
+        conn.execute_batch(SCHEMA)
+            .map_err(|e| db_err(path, "cannot create the schema", e))?;
+        Ok(AuditLog {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Opens an existing audit database without creating anything (for verification).
+    pub fn open_existing(path: &Path) -> Result<AuditLog> {
+        if !path.is_file() {
+            return Err(Error::bad_input(
+                format!("no audit trail at {}", path.display()),
+                "pass --db FILE or set URNE_DB to the appliance's audit database",
+            ));
+        }
+        let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map_err(|e| db_err(path, "cannot open", e))?;
+        Ok(AuditLog {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends one event durably and returns it. `payload` is serialised once to JSON and hashed
+    /// exactly as stored.
+    pub fn append(&mut self, kind: &str, payload: &serde_json::Value) -> Result<Event> {
+        let payload = serde_json::to_string(payload)
+            .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))?;
+        let path = self.path.clone();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| db_err(&path, "cannot begin an append", e))?;
+        let head: Option<(i64, Vec<u8>)> = tx
+            .query_row(
+                "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(|e| db_err(&path, "cannot read the chain head", e))?;
+        let (seq, prev) = match head {
+            Some((s, h)) => (
+                s as u64 + 1,
+                <Hash32>::try_from(h.as_slice()).map_err(|_| {
+                    Error::internal(
+                        "audit trail: the chain head is malformed",
+                        "run `urne audit verify`",
+                    )
+                })?,
+            ),
+            None => (1, [0u8; 32]),
+        };
+        let ts = now_rfc3339();
+        let hash = chain::event_hash(&prev, seq, &ts, kind, &payload);
+        tx.execute(
+            "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![seq as i64, ts, kind, payload, prev.as_slice(), hash.as_slice()],
+        )
+        .map_err(|e| db_err(&path, "cannot append", e))?;
+        tx.commit()
+            .map_err(|e| db_err(&path, "cannot commit an append", e))?;
+        Ok(Event {
+            seq,
+            ts,
+            kind: kind.to_string(),
+            payload,
+            prev_hash: prev,
+            hash,
+        })
+    }
+
+    /// Every event in sequence order, as stored (no checking).
+    pub fn events(&self) -> Result<Vec<Event>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT seq, ts, kind, payload, prev_hash, hash FROM events ORDER BY seq")
+            .map_err(|e| db_err(&self.path, "cannot read events", e))?;
+        let rows = st
+            .query_map([], |r| {
+                let prev: Vec<u8> = r.get(4)?;
+                let hash: Vec<u8> = r.get(5)?;
+                Ok(Event {
+                    seq: r.get::<_, i64>(0)? as u64,
+                    ts: r.get(1)?,
+                    kind: r.get(2)?,
+                    payload: r.get(3)?,
+                    prev_hash: prev.as_slice().try_into().unwrap_or([0u8; 32]),
+                    hash: hash.as_slice().try_into().unwrap_or([0u8; 32]),
+                })
+            })
+            .map_err(|e| db_err(&self.path, "cannot read events", e))?;
+        rows.collect::<std::result::Result<Vec<_>, _>>()
+            .map_err(|e| db_err(&self.path, "cannot read events", e))
+    }
+
+    /// Events of one kind, in order.
+    pub fn events_of_kind(&self, kind: &str) -> Result<Vec<Event>> {
+        Ok(self
+            .events()?
+            .into_iter()
+            .filter(|e| e.kind == kind)
+            .collect())
+    }
+
+    /// Stored checkpoints (size, signed note), by size.
+    pub fn checkpoints(&self) -> Result<Vec<(u64, String)>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT size, note FROM checkpoints ORDER BY size")
+            .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))?;
+        let rows = st
+            .query_map([], |r| Ok((r.get::<_, i64>(0)? as u64, r.get(1)?)))
+            .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))?;
+        rows.collect::<std::result::Result<Vec<_>, _>>()
+            .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))
+    }
+
+    /// Signs a checkpoint over every event so far with the HSM's audit key and stores it.
+    /// Returns the signed note. Does nothing new if the latest checkpoint already covers the head.
+    pub fn checkpoint(&mut self, hsm: &crate::hsm::Hsm) -> Result<String> {
+        let events = self.events()?;
+        let size = events.len() as u64;
+        if let Some((s, note)) = self.checkpoints()?.into_iter().last()
+            && s == size
+        {
+            return Ok(note);
+        }
+        let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+        let root = chain::tree_root(&hashes);
+        let pk = hsm.public_key(crate::hsm::KeyRole::Audit)?;
+        let body = chain::checkpoint_body(&pk, size, &root);
+        let sig = hsm.sign(crate::hsm::KeyRole::Audit, body.as_bytes())?;
+        let note = chain::signed_note(&pk, &body, &sig);
+        self.conn
+            .execute(
+                "INSERT INTO checkpoints (size, note) VALUES (?1, ?2)",
+                params![size as i64, note],
+            )
+            .map_err(|e| db_err(&self.path, "cannot store a checkpoint", e))?;
+        Ok(note)
+    }
+}

@@ -1,0 +1,115 @@
+//! The command line (clap derive). Flags become a validated configuration in `cmd` before any
+//! work starts; each subcommand's help reads like a page of the manual.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+const AFTER_HELP: &str = "\
+Exit codes:
+  0  success
+  1  verification failed (urne verify, urne audit verify)
+  2  bad input or usage: malformed, unsigned or wrongly signed file, bad argument
+  3  HSM unavailable or refused: missing module, missing token, wrong PIN
+  4  refused by the ceremony's state: keys exist, day already drawn, day not ended
+  5  the appliance's own storage or environment failed
+
+The user PIN comes from URNE_PIN, --pin-file, or a prompt; never from the command line.
+See README.md for a walk through a ceremony and SPEC.md for the algorithms.";
+
+/// urne: the draw appliance. Verifiable daily draws and instant-game block shuffles, with keys
+/// in an HSM and every step in a hash-chained audit trail.
+#[derive(Debug, Parser)]
+#[command(name = "urne", version, after_help = AFTER_HELP, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every command understands.
+#[derive(Debug, Args)]
+pub struct Global {
+    /// The audit-trail database (SQLite). Created on first use.
+    #[arg(long, global = true, env = "URNE_DB", default_value = "urne-audit.db")]
+    pub db: PathBuf,
+    /// urne's configuration (HSM module, token and key labels, trusted producer keys).
+    /// Default: hsm-config/urne.json when present, else built-in defaults.
+    #[arg(long, global = true, env = "URNE_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// A file whose first line is the HSM user PIN (else URNE_PIN, else a prompt).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub pin_file: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Inspect the HSM: module, token, mechanisms urne needs, keys present.
+    #[command(subcommand)]
+    Hsm(HsmCommand),
+    /// Generate urne's keys inside the HSM, or export their public halves.
+    #[command(subcommand)]
+    Keys(KeysCommand),
+    /// Check, show or export the audit trail.
+    #[command(subcommand)]
+    Audit(AuditCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HsmCommand {
+    /// Show the module and token identity, whether the token has the mechanisms urne needs
+    /// (random numbers, Ed25519 key generation, EdDSA signing), and urne's keys with the
+    /// attributes that prove they were generated in the token and cannot leave it.
+    Info,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Generate urne's two Ed25519 key pairs inside the token: one signs results, one signs
+    /// audit checkpoints. The private keys are sensitive and never extractable; their
+    /// attributes are read back and recorded in the audit trail. Refuses if keys with those
+    /// labels already exist (exit 4).
+    Init,
+    /// Write both public keys as PEM (SubjectPublicKeyInfo) files, `result.pub.pem` and
+    /// `audit.pub.pem`, with `keys.json` giving their key ids, into DIR. With them anyone can
+    /// check urne's signatures: `openssl pkeyutl -verify -pubin -inkey result.pub.pem -rawin
+    /// -in FILE -sigfile FILE.sig`.
+    Export {
+        /// Folder to write into (created if missing; existing files are not overwritten).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AuditCommand {
+    /// Recompute the whole hash chain and check every stored checkpoint's signature and root.
+    /// Exit 0 when intact; exit 1 naming the first sequence number that fails. Detects edited,
+    /// deleted, inserted and reordered events; with --checkpoint, also a trail truncated back
+    /// past a checkpoint you hold (e.g. one shipped with a result).
+    Verify {
+        /// A signed checkpoint held outside the appliance (repeatable).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Vec<PathBuf>,
+        /// The audit public key (PEM) to check signatures with. Default: the key recorded in
+        /// the trail when it was generated; give the exported key to avoid trusting the trail.
+        #[arg(long, value_name = "PEM")]
+        audit_key: Option<PathBuf>,
+        /// Also fail when the last events are not yet covered by a signed checkpoint.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Print the events in human-readable form.
+    Show {
+        /// Show only the last N events.
+        #[arg(long, value_name = "N")]
+        last: Option<usize>,
+    },
+    /// Write the whole trail as JSON Lines (one event per line, then the signed checkpoints),
+    /// for auditors.
+    Export {
+        /// Output file (must not exist).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+}

@@ -1,0 +1,221 @@
+//! `urne audit verify | show | export` (SPEC.md §6.4). Read-only: these never change the trail.
+
+use super::Ctx;
+use crate::audit::{AuditLog, Event, chain};
+use crate::cli::AuditCommand;
+use crate::crypto::{Hash32, keys};
+use crate::error::{Error, Result};
+use crate::fsio;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
+    match c {
+        AuditCommand::Verify {
+            checkpoint,
+            audit_key,
+            strict,
+        } => verify(ctx, &checkpoint, audit_key.as_deref(), strict),
+        AuditCommand::Show { last } => show(ctx, last),
+        AuditCommand::Export { out } => export(ctx, &out),
+    }
+}
+
+/// The audit public key recorded by `keys init` (the first `keys.generated` event).
+pub fn recorded_audit_key(events: &[Event]) -> Option<[u8; 32]> {
+    let e = events.iter().find(|e| e.kind == "keys.generated")?;
+    let v: serde_json::Value = serde_json::from_str(&e.payload).ok()?;
+    v["keys"].as_array()?.iter().find_map(|k| {
+        (k["role"] == "audit")
+            .then(|| {
+                k["public_key"]
+                    .as_str()
+                    .and_then(crate::crypto::parse_hex32)
+            })
+            .flatten()
+    })
+}
+
+/// The outcome of checking a trail: how much is vouched for by signatures.
+pub struct TrailReport {
+    pub events: u64,
+    pub checkpoints: usize,
+    pub covered: u64,
+}
+
+/// Verifies a trail (events + stored notes + externally held notes) under `audit_key`.
+pub fn verify_trail(
+    events: &[Event],
+    stored: &[(u64, String)],
+    held: &[(PathBuf, String)],
+    audit_key: Option<[u8; 32]>,
+) -> std::result::Result<TrailReport, chain::ChainFailure> {
+    chain::verify_chain(events)?;
+    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+    let notes: Vec<(String, &str)> = stored
+        .iter()
+        .map(|(s, n)| (format!("stored checkpoint at size {s}"), n.as_str()))
+        .chain(
+            held.iter()
+                .map(|(p, n)| (format!("checkpoint {}", p.display()), n.as_str())),
+        )
+        .collect();
+    if notes.is_empty() {
+        return Ok(TrailReport {
+            events: events.len() as u64,
+            checkpoints: 0,
+            covered: 0,
+        });
+    }
+    let Some(key) = audit_key else {
+        return Err(chain::ChainFailure {
+            seq: 1,
+            reason: "checkpoints exist but no audit key is known to check them (no keys.generated event; pass --audit-key)".into(),
+        });
+    };
+    let mut covered = 0u64;
+    let mut last_good = 0u64;
+    for (i, (what, note)) in notes.iter().enumerate() {
+        let cp = chain::verify_note(note, &key).map_err(|why| chain::ChainFailure {
+            seq: if i < stored.len() {
+                stored[i].0.max(1)
+            } else {
+                1
+            },
+            reason: format!("{what}: {why}"),
+        })?;
+        chain::check_against(&cp, &hashes, last_good).map_err(|mut f| {
+            f.reason = format!("{what}: {}", f.reason);
+            f
+        })?;
+        if i < stored.len() {
+            last_good = cp.size;
+        }
+        covered = covered.max(cp.size);
+    }
+    Ok(TrailReport {
+        events: events.len() as u64,
+        checkpoints: notes.len(),
+        covered,
+    })
+}
+
+fn verify(ctx: &mut Ctx, held: &[PathBuf], audit_key: Option<&Path>, strict: bool) -> Result<()> {
+    let log = AuditLog::open_existing(&ctx.global.db)?;
+    let events = log.events()?;
+    let stored = log.checkpoints()?;
+    let mut held_notes = vec![];
+    for p in held {
+        let bytes = fsio::read(p)?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            Error::bad_input(
+                format!("{} is not a text checkpoint", p.display()),
+                "give a signed checkpoint note as written by urne",
+            )
+        })?;
+        held_notes.push((p.clone(), text));
+    }
+    let key = match audit_key {
+        Some(p) => Some(
+            keys::public_key_from_pem(&String::from_utf8_lossy(&fsio::read(p)?)).map_err(|e| {
+                Error::bad_input(
+                    format!("{}: {e}", p.display()),
+                    "give the audit.pub.pem written by `urne keys export`",
+                )
+            })?,
+        ),
+        None => recorded_audit_key(&events),
+    };
+    let report = verify_trail(&events, &stored, &held_notes, key).map_err(|f| {
+        Error::verification(
+            format!("audit trail fails at event {}: {}", f.seq, f.reason),
+            "the trail was altered or truncated: keep this database as evidence and compare it with the checkpoints exported with results",
+        )
+    })?;
+    if strict && report.covered < report.events {
+        return Err(Error::verification(
+            format!(
+                "audit trail fails at event {}: events {}..{} are not covered by a signed checkpoint",
+                report.covered + 1,
+                report.covered + 1,
+                report.events
+            ),
+            "run any signing command (e.g. `urne keys export`) to checkpoint them, or investigate if they were not recorded by urne",
+        ));
+    }
+    println!(
+        "audit trail intact: {} events, hash chain verified, {} checkpoint(s) verified{}",
+        report.events,
+        report.checkpoints,
+        match key {
+            Some(k) => format!(" with audit key {}", keys::key_id(&k)),
+            None => String::new(),
+        }
+    );
+    if report.covered < report.events {
+        println!(
+            "note: events {}..{} are chained but not yet covered by a signed checkpoint",
+            report.covered + 1,
+            report.events
+        );
+    }
+    Ok(())
+}
+
+fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
+    let log = AuditLog::open_existing(&ctx.global.db)?;
+    let events = log.events()?;
+    let skip = last.map(|n| events.len().saturating_sub(n)).unwrap_or(0);
+    let mut out = std::io::stdout().lock();
+    for e in &events[skip..] {
+        let _ = writeln!(out, "#{:<5} {}  {}", e.seq, e.ts, e.kind);
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&e.payload) {
+            for line in serde_json::to_string_pretty(&v)
+                .unwrap_or_default()
+                .lines()
+                .skip(1)
+            {
+                if line != "}" {
+                    let _ = writeln!(out, "        {}", line.trim_start());
+                }
+            }
+        }
+        let _ = writeln!(out, "        hash {}", hex::encode(e.hash));
+    }
+    for (size, _) in log.checkpoints()? {
+        if size as usize > skip {
+            let _ = writeln!(out, "checkpoint signed at size {size}");
+        }
+    }
+    Ok(())
+}
+
+fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
+    let log = AuditLog::open_existing(&ctx.global.db)?;
+    let events = log.events()?;
+    let cps = log.checkpoints()?;
+    fsio::write_atomic_with(out, false, |f| {
+        let mut w = std::io::BufWriter::new(f);
+        for e in &events {
+            let mut v = serde_json::to_value(e).expect("events serialise");
+            v["type"] = "event".into();
+            serde_json::to_writer(&mut w, &v)?;
+            w.write_all(b"\n")?;
+        }
+        for (size, note) in &cps {
+            serde_json::to_writer(
+                &mut w,
+                &serde_json::json!({"type": "checkpoint", "size": size, "note": note}),
+            )?;
+            w.write_all(b"\n")?;
+        }
+        w.flush()
+    })?;
+    println!(
+        "{} events and {} checkpoints written to {}",
+        events.len(),
+        cps.len(),
+        out.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,65 @@
+//! `urne hsm info`.
+
+use super::Ctx;
+use crate::cli::HsmCommand;
+use crate::error::Result;
+use crate::hsm::KeyRole;
+
+pub fn run(ctx: &mut Ctx, c: HsmCommand) -> Result<()> {
+    match c {
+        HsmCommand::Info => info(ctx),
+    }
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "present" } else { "MISSING" }
+}
+
+fn info(ctx: &mut Ctx) -> Result<()> {
+    let hsm = ctx.hsm()?;
+    let id = hsm.identity()?;
+    let caps = hsm.capabilities()?;
+    println!("module:            {}", id.module);
+    println!("library:           {} v{}", id.library, id.library_version);
+    println!("PKCS#11 version:   {}", id.cryptoki_version);
+    println!("token:             {:?}", id.token_label);
+    println!("  manufacturer:    {}", id.manufacturer);
+    println!("  model:           {}", id.model);
+    println!("  serial:          {}", id.serial);
+    println!("mechanisms urne needs:");
+    println!(
+        "  random numbers (C_GenerateRandom):   {}",
+        yes(caps.random)
+    );
+    println!(
+        "  Ed25519 key generation (CKM_EC_EDWARDS_KEY_PAIR_GEN): {}",
+        yes(caps.ed25519_keygen)
+    );
+    println!(
+        "  EdDSA signing (CKM_EDDSA):           {}",
+        yes(caps.eddsa_sign)
+    );
+    println!("keys:");
+    for role in KeyRole::ALL {
+        match hsm.key_info(role) {
+            Ok(k) => {
+                println!("  {} key {:?}: key id {}", role.name(), k.label, k.key_id);
+                println!("    public key:        {}", hex::encode(k.public_key));
+                println!(
+                    "    CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_ALWAYS_SENSITIVE={} CKA_SENSITIVE={} CKA_EXTRACTABLE={}",
+                    k.local, k.never_extractable, k.always_sensitive, k.sensitive, k.extractable
+                );
+                println!(
+                    "    {}",
+                    if k.is_hardware_bound() {
+                        "generated in the token; can never leave it"
+                    } else {
+                        "WARNING: these attributes do not prove the key is bound to the token"
+                    }
+                );
+            }
+            Err(e) => println!("  {} key: absent ({})", role.name(), e.message),
+        }
+    }
+    Ok(())
+}

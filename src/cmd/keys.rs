@@ -1,0 +1,101 @@
+//! `urne keys init` and `urne keys export`.
+
+use super::Ctx;
+use crate::cli::KeysCommand;
+use crate::crypto::keys;
+use crate::error::{Error, Exit, Result};
+use crate::fsio;
+use crate::hsm::KeyRole;
+use serde_json::json;
+use std::path::Path;
+
+pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
+    match c {
+        KeysCommand::Init => init(ctx),
+        KeysCommand::Export { out } => export(ctx, &out),
+    }
+}
+
+fn init(ctx: &mut Ctx) -> Result<()> {
+    let (log, hsm) = ctx.both()?;
+    let token = hsm.identity()?;
+    let generated = hsm.generate_keys()?;
+    log.append(
+        "keys.generated",
+        &json!({ "token": token, "keys": generated }),
+    )?;
+    for k in &generated {
+        if !k.is_hardware_bound() {
+            return Err(Error::new(
+                Exit::Hsm,
+                format!(
+                    "the {} key's attributes do not prove it is bound to the token (CKA_LOCAL={}, CKA_NEVER_EXTRACTABLE={}, CKA_ALWAYS_SENSITIVE={})",
+                    k.role.name(),
+                    k.local,
+                    k.never_extractable,
+                    k.always_sensitive
+                ),
+                "do not use this token for ceremonies; use an HSM that generates non-extractable keys",
+            ));
+        }
+    }
+    let note = ctx.checkpoint()?;
+    for k in &generated {
+        println!(
+            "{} key {:?} generated in the token: key id {}",
+            k.role.name(),
+            k.label,
+            k.key_id
+        );
+        println!("  public key {}", hex::encode(k.public_key));
+        println!(
+            "  CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_ALWAYS_SENSITIVE={}: it can never leave the token",
+            k.local, k.never_extractable, k.always_sensitive
+        );
+    }
+    println!("audit trail: {}", ctx.global.db.display());
+    println!("checkpoint signed:\n{note}");
+    Ok(())
+}
+
+/// File name of a role's exported public key.
+pub fn pem_name(role: KeyRole) -> String {
+    format!("{}.pub.pem", role.name())
+}
+
+fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
+    let (_, hsm) = ctx.both()?;
+    fsio::ensure_dir(out)?;
+    let mut listing = serde_json::Map::new();
+    for role in KeyRole::ALL {
+        let k = hsm.key_info(role)?;
+        let pem = keys::public_key_to_pem(&k.public_key);
+        fsio::write_atomic(&out.join(pem_name(role)), pem.as_bytes(), false)?;
+        listing.insert(
+            role.name().to_string(),
+            json!({
+                "file": pem_name(role),
+                "key_id": k.key_id,
+                "public_key": hex::encode(k.public_key),
+                "label": k.label,
+                "hardware_bound": k.is_hardware_bound(),
+            }),
+        );
+        println!(
+            "{} key: {} (key id {})",
+            role.name(),
+            out.join(pem_name(role)).display(),
+            k.key_id
+        );
+    }
+    let listing = serde_json::Value::Object(listing);
+    let mut text = serde_json::to_string_pretty(&listing).expect("JSON of plain values");
+    text.push('\n');
+    fsio::write_atomic(&out.join("keys.json"), text.as_bytes(), false)?;
+    ctx.audit()?.append(
+        "keys.exported",
+        &json!({ "out": out.display().to_string(), "keys": listing }),
+    )?;
+    ctx.checkpoint()?;
+    Ok(())
+}

@@ -1,0 +1,144 @@
+//! Configuration edge: where the HSM is and what urne calls things in it (`hsm-config/urne.json`),
+//! overridden by the environment (`URNE_HSM_MODULE`, `URNE_HSM_TOKEN`), and where the user PIN
+//! comes from (`URNE_PIN`, `--pin-file`, or a prompt; never the command line, never logged).
+//! Everything is resolved and validated here, before any command starts work.
+
+use crate::error::{Error, Exit, Result};
+use secrecy::SecretString;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The configuration file used when neither `--config` nor `URNE_CONFIG` names one.
+pub const DEFAULT_CONFIG: &str = "hsm-config/urne.json";
+/// Debian's SoftHSM module; a production appliance names its HSM vendor's module instead.
+pub const DEFAULT_MODULE: &str = "/usr/lib/softhsm/libsofthsm2.so";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    #[serde(default)]
+    comment: Option<String>,
+    module: Option<String>,
+    token_label: Option<String>,
+    result_key_label: Option<String>,
+    audit_key_label: Option<String>,
+    /// PEM files of the production export keys urne trusts (paths relative to the config file).
+    #[serde(default)]
+    producer_keys: Vec<String>,
+}
+
+/// The resolved configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where the configuration came from (`None`: built-in defaults).
+    pub source: Option<PathBuf>,
+    pub module: PathBuf,
+    pub token_label: String,
+    pub result_key_label: String,
+    pub audit_key_label: String,
+    pub producer_keys: Vec<PathBuf>,
+}
+
+impl Config {
+    /// Loads `explicit` (from `--config`/`URNE_CONFIG`), else [`DEFAULT_CONFIG`] if present, else
+    /// defaults; then applies `URNE_HSM_MODULE` and `URNE_HSM_TOKEN`.
+    pub fn load(explicit: Option<&Path>) -> Result<Config> {
+        let path = match explicit {
+            Some(p) => Some(p.to_path_buf()),
+            None if Path::new(DEFAULT_CONFIG).is_file() => Some(PathBuf::from(DEFAULT_CONFIG)),
+            None => None,
+        };
+        let file = match &path {
+            Some(p) => {
+                let bytes = std::fs::read(p).map_err(|e| {
+                    Error::bad_input(
+                        format!("cannot read configuration {}: {e}", p.display()),
+                        "pass --config FILE or set URNE_CONFIG to urne's configuration (see hsm-config/README.md)",
+                    )
+                })?;
+                serde_json::from_slice::<ConfigFile>(&bytes).map_err(|e| {
+                    Error::bad_input(
+                        format!("configuration {} is invalid: {e}", p.display()),
+                        "compare it with hsm-config/urne.json and hsm-config/README.md",
+                    )
+                })?
+            }
+            None => ConfigFile {
+                comment: None,
+                module: None,
+                token_label: None,
+                result_key_label: None,
+                audit_key_label: None,
+                producer_keys: vec![],
+            },
+        };
+        let _ = &file.comment;
+        let base = path
+            .as_ref()
+            .and_then(|p| p.parent())
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let module = env_nonempty("URNE_HSM_MODULE")
+            .or(file.module)
+            .unwrap_or_else(|| DEFAULT_MODULE.to_string());
+        let token_label = env_nonempty("URNE_HSM_TOKEN")
+            .or(file.token_label)
+            .unwrap_or_else(|| "urne".to_string());
+        let cfg = Config {
+            source: path,
+            module: PathBuf::from(module),
+            token_label,
+            result_key_label: file
+                .result_key_label
+                .unwrap_or_else(|| "urne-result".to_string()),
+            audit_key_label: file
+                .audit_key_label
+                .unwrap_or_else(|| "urne-audit".to_string()),
+            producer_keys: file.producer_keys.iter().map(|p| base.join(p)).collect(),
+        };
+        if cfg.result_key_label == cfg.audit_key_label {
+            return Err(Error::bad_input(
+                "result_key_label and audit_key_label are the same",
+                "one key, one use: give the result key and the audit key different labels",
+            ));
+        }
+        Ok(cfg)
+    }
+}
+
+fn env_nonempty(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+/// Where the user PIN comes from, in order: `--pin-file`, `URNE_PIN`, an interactive prompt.
+pub fn read_pin(pin_file: Option<&Path>) -> Result<SecretString> {
+    if let Some(p) = pin_file {
+        let s = std::fs::read_to_string(p).map_err(|e| {
+            Error::bad_input(
+                format!("cannot read the PIN file {}: {e}", p.display()),
+                "give a readable file holding the user PIN on its first line",
+            )
+        })?;
+        let pin = s.lines().next().unwrap_or("").to_string();
+        return Ok(SecretString::from(pin));
+    }
+    if let Some(pin) = std::env::var("URNE_PIN").ok().filter(|p| !p.is_empty()) {
+        return Ok(SecretString::from(pin));
+    }
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        let pin = rpassword::prompt_password("HSM user PIN: ").map_err(|e| {
+            Error::new(
+                Exit::Hsm,
+                format!("cannot read the PIN: {e}"),
+                "type the PIN at the prompt",
+            )
+        })?;
+        return Ok(SecretString::from(pin));
+    }
+    Err(Error::new(
+        Exit::Hsm,
+        "no HSM user PIN was given",
+        "set URNE_PIN, pass --pin-file FILE, or run interactively to be prompted (never on the command line)",
+    ))
+}

@@ -1,0 +1,87 @@
+//! The error every command returns to `main`: one `error:` line, one `hint:` line, and an exit
+//! code from a short documented list (README.md, "Exit codes"). Boundary modules keep their own
+//! typed errors (`HsmError`, `AuditError`, `ExportError`, …) and convert into this one, choosing
+//! the exit code and writing the hint the operator needs.
+
+use std::fmt;
+
+/// Exit codes, documented in README.md. Few on purpose: scripts branch on them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// 0: the command did what it said.
+    Success = 0,
+    /// 1: a verification ran and found something that does not hold.
+    VerificationFailed = 1,
+    /// 2: bad input or usage: a malformed, unsigned or wrongly signed file, a bad argument.
+    BadInput = 2,
+    /// 3: the HSM is unavailable or refused: missing module, missing token, wrong PIN.
+    Hsm = 3,
+    /// 4: refused by the ceremony's state: keys already exist, a day already drawn, a day not ended.
+    Refused = 4,
+    /// 5: the appliance's own storage or environment failed (disk, database, executable unreadable).
+    Internal = 5,
+}
+
+/// A failure as the operator sees it.
+#[derive(Debug)]
+pub struct Error {
+    pub exit: Exit,
+    pub message: String,
+    pub hint: String,
+}
+
+impl Error {
+    pub fn new(exit: Exit, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Error {
+            exit,
+            message: message.into(),
+            hint: hint.into(),
+        }
+    }
+    pub fn bad_input(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::new(Exit::BadInput, message, hint)
+    }
+    pub fn refused(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::new(Exit::Refused, message, hint)
+    }
+    pub fn internal(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::new(Exit::Internal, message, hint)
+    }
+    pub fn verification(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::new(Exit::VerificationFailed, message, hint)
+    }
+    /// A short machine-readable name of the exit class, recorded in audit events.
+    pub fn class(&self) -> &'static str {
+        match self.exit {
+            Exit::Success => "success",
+            Exit::VerificationFailed => "verification-failed",
+            Exit::BadInput => "bad-input",
+            Exit::Hsm => "hsm",
+            Exit::Refused => "refused",
+            Exit::Internal => "internal",
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Reading or writing a file the operator named.
+pub fn io_error(what: &str, path: &std::path::Path, e: std::io::Error) -> Error {
+    let exit = match e.kind() {
+        std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => Exit::BadInput,
+        _ => Exit::Internal,
+    };
+    Error::new(
+        exit,
+        format!("cannot {what} {}: {e}", path.display()),
+        "check the path and the permissions, and that the medium is mounted",
+    )
+}

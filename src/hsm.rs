@@ -1,0 +1,540 @@
+//! PKCS#11 edge (design principle 5): the token that holds urne's two Ed25519 keys (one signs
+//! results, one signs audit checkpoints) and supplies entropy. Keys are generated inside the token
+//! as sensitive, non-extractable objects and never leave it. Facts about SoftHSM 2.6 that shape
+//! this file: slot ids are not stable (select by label), CKA_EC_POINT encodings differ between
+//! tokens (accept raw, OCTET STRING and BIT STRING), EdDSA must be called in one part with no
+//! parameters (pure Ed25519).
+
+use crate::config::Config;
+use crate::crypto::keys;
+use crate::error::{Error, Exit, Result};
+use cryptoki::context::{CInitializeArgs, CInitializeFlags, Function, Pkcs11};
+use cryptoki::error::{Error as P11Error, RvError};
+use cryptoki::mechanism::eddsa::{EddsaParams, EddsaSignatureScheme};
+use cryptoki::mechanism::{Mechanism, MechanismType};
+use cryptoki::object::{Attribute, AttributeType, KeyType, ObjectClass, ObjectHandle};
+use cryptoki::session::{Session, UserType};
+use cryptoki::slot::Slot;
+use secrecy::SecretString;
+use serde::Serialize;
+
+/// id-Ed25519 (RFC 8410, OID 1.3.101.112) as DER: the CKA_EC_PARAMS PKCS#11 3.x prefers.
+const ED25519_OID: [u8; 5] = [0x06, 0x03, 0x2b, 0x65, 0x70];
+
+/// What a key is for. One key, one use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KeyRole {
+    /// Signs every output file (results, bundles, commitments, reveals).
+    Result,
+    /// Signs audit-trail checkpoints.
+    Audit,
+}
+
+impl KeyRole {
+    pub const ALL: [KeyRole; 2] = [KeyRole::Result, KeyRole::Audit];
+    pub fn name(self) -> &'static str {
+        match self {
+            KeyRole::Result => "result",
+            KeyRole::Audit => "audit",
+        }
+    }
+}
+
+/// A key as read back from the token, with the attributes that prove where it was made.
+#[derive(Debug, Clone, Serialize)]
+pub struct KeyInfo {
+    pub role: KeyRole,
+    pub label: String,
+    pub key_id: String,
+    #[serde(serialize_with = "ser_hex")]
+    pub public_key: [u8; 32],
+    /// CKA_LOCAL: generated on the token.
+    pub local: bool,
+    /// CKA_NEVER_EXTRACTABLE: never was extractable.
+    pub never_extractable: bool,
+    /// CKA_ALWAYS_SENSITIVE: always was sensitive.
+    pub always_sensitive: bool,
+    pub sensitive: bool,
+    pub extractable: bool,
+}
+
+impl KeyInfo {
+    /// True when the attributes prove the private key was generated in the token and can never
+    /// leave it.
+    pub fn is_hardware_bound(&self) -> bool {
+        self.local
+            && self.never_extractable
+            && self.always_sensitive
+            && self.sensitive
+            && !self.extractable
+    }
+}
+
+fn ser_hex<S: serde::Serializer>(v: &[u8; 32], s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(&hex::encode(v))
+}
+
+/// Identity of the module and token, for `urne hsm info` and the audit trail.
+#[derive(Debug, Clone, Serialize)]
+pub struct TokenIdentity {
+    pub module: String,
+    pub library: String,
+    pub library_version: String,
+    pub cryptoki_version: String,
+    pub token_label: String,
+    pub manufacturer: String,
+    pub model: String,
+    pub serial: String,
+}
+
+/// The mechanisms urne needs and whether the token has them.
+#[derive(Debug, Clone, Serialize)]
+pub struct Capabilities {
+    pub random: bool,
+    pub ed25519_keygen: bool,
+    pub eddsa_sign: bool,
+}
+
+/// An open, logged-in session on urne's token.
+pub struct Hsm {
+    pkcs11: Pkcs11,
+    slot: Slot,
+    session: Session,
+    cfg: Config,
+    /// Earlier entropy requests in this process, to catch a token that repeats itself.
+    seen: Vec<Vec<u8>>,
+}
+
+fn hsm_err(what: &str, e: P11Error) -> Error {
+    let (msg, hint) = match &e {
+        P11Error::Pkcs11(RvError::PinIncorrect, _) => (
+            "the HSM refused the PIN (CKR_PIN_INCORRECT)".to_string(),
+            "check URNE_PIN or the --pin-file; repeated failures lock the token".to_string(),
+        ),
+        P11Error::Pkcs11(RvError::PinLocked, _) => (
+            "the token's user PIN is locked (CKR_PIN_LOCKED)".to_string(),
+            "the security officer must unlock the token".to_string(),
+        ),
+        P11Error::Pkcs11(RvError::PinLenRange, _) => (
+            "the HSM refused the PIN: wrong length (CKR_PIN_LEN_RANGE)".to_string(),
+            "check URNE_PIN or the --pin-file".to_string(),
+        ),
+        P11Error::Pkcs11(rv, f) => (
+            format!("{what}: the HSM returned {rv} in {f}"),
+            "check the token is present and initialised (`urne hsm info`)".to_string(),
+        ),
+        other => (
+            format!("{what}: {other}"),
+            "check the token is present and initialised (`urne hsm info`)".to_string(),
+        ),
+    };
+    Error::new(Exit::Hsm, msg, hint)
+}
+
+/// Parses CKA_EC_POINT in any of the encodings tokens use.
+pub fn ed25519_from_ec_point(p: &[u8]) -> Option<[u8; 32]> {
+    match p {
+        [0x04, 0x20, rest @ ..] if rest.len() == 32 => rest.try_into().ok(),
+        [0x03, 0x21, 0x00, rest @ ..] if rest.len() == 32 => rest.try_into().ok(),
+        raw if raw.len() == 32 => raw.try_into().ok(),
+        _ => None,
+    }
+}
+
+fn load_module(cfg: &Config) -> Result<Pkcs11> {
+    if !cfg.module.is_file() {
+        return Err(Error::new(
+            Exit::Hsm,
+            format!("the PKCS#11 module {} does not exist", cfg.module.display()),
+            "install the HSM's module (SoftHSM: apt-get install softhsm2) or set URNE_HSM_MODULE / \"module\" in the configuration",
+        ));
+    }
+    let pkcs11 = Pkcs11::new(&cfg.module).map_err(|e| {
+        Error::new(
+            Exit::Hsm,
+            format!(
+                "cannot load the PKCS#11 module {}: {e}",
+                cfg.module.display()
+            ),
+            "check URNE_HSM_MODULE names a PKCS#11 shared library for this machine",
+        )
+    })?;
+    match pkcs11.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK)) {
+        Ok(()) => {}
+        Err(P11Error::Pkcs11(RvError::CryptokiAlreadyInitialized, Function::Initialize)) => {}
+        Err(e) => return Err(hsm_err("C_Initialize failed", e)),
+    }
+    Ok(pkcs11)
+}
+
+fn find_slot(pkcs11: &Pkcs11, label: &str) -> Result<Slot> {
+    let slots = pkcs11
+        .get_slots_with_initialized_token()
+        .map_err(|e| hsm_err("cannot list the token slots", e))?;
+    let mut hits = vec![];
+    let mut labels = vec![];
+    for slot in slots {
+        let info = pkcs11
+            .get_token_info(slot)
+            .map_err(|e| hsm_err("cannot read token information", e))?;
+        if info.label() == label {
+            hits.push(slot);
+        }
+        labels.push(format!("{:?}", info.label()));
+    }
+    match hits.len() {
+        1 => Ok(hits[0]),
+        0 => Err(Error::new(
+            Exit::Hsm,
+            format!(
+                "no token labelled {label:?}; tokens present: {}",
+                if labels.is_empty() {
+                    "none".to_string()
+                } else {
+                    labels.join(", ")
+                }
+            ),
+            "insert urne's token, or set URNE_HSM_TOKEN / \"token_label\" to its label",
+        )),
+        n => Err(Error::new(
+            Exit::Hsm,
+            format!("{n} tokens are labelled {label:?}; urne needs exactly one"),
+            "remove the extra token or relabel it",
+        )),
+    }
+}
+
+impl Hsm {
+    /// Loads the module, finds the token by label, opens a read-write session and logs in.
+    pub fn open(cfg: &Config, pin: &SecretString) -> Result<Hsm> {
+        let pkcs11 = load_module(cfg)?;
+        let slot = find_slot(&pkcs11, &cfg.token_label)?;
+        let session = pkcs11
+            .open_rw_session(slot)
+            .map_err(|e| hsm_err("cannot open a session", e))?;
+        match session.login(UserType::User, Some(pin)) {
+            Ok(()) | Err(P11Error::Pkcs11(RvError::UserAlreadyLoggedIn, _)) => {}
+            Err(e) => return Err(hsm_err("login failed", e)),
+        }
+        Ok(Hsm {
+            pkcs11,
+            slot,
+            session,
+            cfg: cfg.clone(),
+            seen: vec![],
+        })
+    }
+
+    /// Module and token identity.
+    pub fn identity(&self) -> Result<TokenIdentity> {
+        let lib = self
+            .pkcs11
+            .get_library_info()
+            .map_err(|e| hsm_err("C_GetInfo failed", e))?;
+        let tok = self
+            .pkcs11
+            .get_token_info(self.slot)
+            .map_err(|e| hsm_err("C_GetTokenInfo failed", e))?;
+        Ok(TokenIdentity {
+            module: self.cfg.module.display().to_string(),
+            library: format!("{} ({})", lib.library_description(), lib.manufacturer_id()),
+            library_version: format!("{}", lib.library_version()),
+            cryptoki_version: format!("{}", lib.cryptoki_version()),
+            token_label: tok.label().to_string(),
+            manufacturer: tok.manufacturer_id().to_string(),
+            model: tok.model().to_string(),
+            serial: tok.serial_number().to_string(),
+        })
+    }
+
+    /// Which of the mechanisms urne needs are present.
+    pub fn capabilities(&self) -> Result<Capabilities> {
+        let tok = self
+            .pkcs11
+            .get_token_info(self.slot)
+            .map_err(|e| hsm_err("C_GetTokenInfo failed", e))?;
+        let mechs = self
+            .pkcs11
+            .get_mechanism_list(self.slot)
+            .map_err(|e| hsm_err("C_GetMechanismList failed", e))?;
+        let has = |m: MechanismType| mechs.contains(&m);
+        let eddsa_sign = has(MechanismType::EDDSA)
+            && self
+                .pkcs11
+                .get_mechanism_info(self.slot, MechanismType::EDDSA)
+                .map(|i| i.sign())
+                .unwrap_or(false);
+        Ok(Capabilities {
+            random: tok.rng(),
+            ed25519_keygen: has(MechanismType::ECC_EDWARDS_KEY_PAIR_GEN),
+            eddsa_sign,
+        })
+    }
+
+    fn label(&self, role: KeyRole) -> &str {
+        match role {
+            KeyRole::Result => &self.cfg.result_key_label,
+            KeyRole::Audit => &self.cfg.audit_key_label,
+        }
+    }
+
+    fn find(&self, class: ObjectClass, label: &str) -> Result<Vec<ObjectHandle>> {
+        self.session
+            .find_objects(&[
+                Attribute::Class(class),
+                Attribute::Label(label.as_bytes().to_vec()),
+            ])
+            .map_err(|e| hsm_err("C_FindObjects failed", e))
+    }
+
+    fn find_one(&self, class: ObjectClass, role: KeyRole) -> Result<ObjectHandle> {
+        let label = self.label(role);
+        let hits = self.find(class, label)?;
+        match hits.len() {
+            1 => Ok(hits[0]),
+            0 => Err(Error::new(
+                Exit::Hsm,
+                format!("the token has no {} key labelled {label:?}", role.name()),
+                "generate urne's keys first: urne keys init",
+            )),
+            n => Err(Error::new(
+                Exit::Hsm,
+                format!("the token has {n} objects labelled {label:?}; urne needs exactly one"),
+                "the token was altered outside urne: stop and investigate before any ceremony",
+            )),
+        }
+    }
+
+    /// Whether any object (public or private) already carries one of urne's key labels.
+    pub fn keys_present(&self) -> Result<Vec<String>> {
+        let mut present = vec![];
+        for role in KeyRole::ALL {
+            let label = self.label(role).to_string();
+            let n = self.find(ObjectClass::PRIVATE_KEY, &label)?.len()
+                + self.find(ObjectClass::PUBLIC_KEY, &label)?.len();
+            if n > 0 {
+                present.push(label);
+            }
+        }
+        Ok(present)
+    }
+
+    /// Generates both key pairs inside the token (sensitive, non-extractable, token objects),
+    /// sets each CKA_ID to the key id, and reads back the attributes that prove it.
+    /// Refuses if any object already carries one of the labels.
+    pub fn generate_keys(&self) -> Result<Vec<KeyInfo>> {
+        let present = self.keys_present()?;
+        if !present.is_empty() {
+            return Err(Error::refused(
+                format!(
+                    "the token already holds keys labelled {}",
+                    present.join(", ")
+                ),
+                "urne never replaces keys: results already signed would stop verifying. Use `urne keys export` to get the public keys",
+            ));
+        }
+        let mut out = vec![];
+        for role in KeyRole::ALL {
+            let label = self.label(role).as_bytes().to_vec();
+            let pub_tpl = [
+                Attribute::Token(true),
+                Attribute::Private(false),
+                Attribute::Verify(true),
+                Attribute::EcParams(ED25519_OID.to_vec()),
+                Attribute::Label(label.clone()),
+            ];
+            let priv_tpl = [
+                Attribute::Token(true),
+                Attribute::Private(true),
+                Attribute::Sensitive(true),
+                Attribute::Extractable(false),
+                Attribute::Sign(true),
+                Attribute::Label(label),
+            ];
+            let (pubh, privh) = self
+                .session
+                .generate_key_pair(&Mechanism::EccEdwardsKeyPairGen, &pub_tpl, &priv_tpl)
+                .map_err(|e| hsm_err("Ed25519 key generation failed", e))?;
+            let pk = self.read_public(pubh)?;
+            let id = crate::crypto::sha256(&pk)[..8].to_vec();
+            for h in [pubh, privh] {
+                self.session
+                    .update_attributes(h, &[Attribute::Id(id.clone())])
+                    .map_err(|e| hsm_err("cannot set the key id", e))?;
+            }
+            out.push(self.key_info(role)?);
+        }
+        Ok(out)
+    }
+
+    fn read_public(&self, h: ObjectHandle) -> Result<[u8; 32]> {
+        let attrs = self
+            .session
+            .get_attributes(h, &[AttributeType::EcPoint])
+            .map_err(|e| hsm_err("cannot read CKA_EC_POINT", e))?;
+        for a in attrs {
+            if let Attribute::EcPoint(p) = a {
+                return ed25519_from_ec_point(&p).ok_or_else(|| {
+                    Error::new(
+                        Exit::Hsm,
+                        format!("unexpected CKA_EC_POINT encoding ({} bytes)", p.len()),
+                        "the token does not hold an Ed25519 key under this label",
+                    )
+                });
+            }
+        }
+        Err(Error::new(
+            Exit::Hsm,
+            "the public key has no CKA_EC_POINT",
+            "the token does not hold an Ed25519 key under this label",
+        ))
+    }
+
+    /// The raw public key of a role.
+    pub fn public_key(&self, role: KeyRole) -> Result<[u8; 32]> {
+        let h = self.find_one(ObjectClass::PUBLIC_KEY, role)?;
+        self.read_public(h)
+    }
+
+    /// The key of a role, with its private key's attributes read back from the token.
+    pub fn key_info(&self, role: KeyRole) -> Result<KeyInfo> {
+        let public_key = self.public_key(role)?;
+        let privh = self.find_one(ObjectClass::PRIVATE_KEY, role)?;
+        let attrs = self
+            .session
+            .get_attributes(
+                privh,
+                &[
+                    AttributeType::KeyType,
+                    AttributeType::Local,
+                    AttributeType::NeverExtractable,
+                    AttributeType::AlwaysSensitive,
+                    AttributeType::Sensitive,
+                    AttributeType::Extractable,
+                ],
+            )
+            .map_err(|e| hsm_err("cannot read the private key's attributes", e))?;
+        let mut info = KeyInfo {
+            role,
+            label: self.label(role).to_string(),
+            key_id: keys::key_id(&public_key),
+            public_key,
+            local: false,
+            never_extractable: false,
+            always_sensitive: false,
+            sensitive: false,
+            extractable: true,
+        };
+        let mut key_type_ok = false;
+        for a in attrs {
+            match a {
+                Attribute::KeyType(t) => key_type_ok = t == KeyType::EC_EDWARDS,
+                Attribute::Local(v) => info.local = v,
+                Attribute::NeverExtractable(v) => info.never_extractable = v,
+                Attribute::AlwaysSensitive(v) => info.always_sensitive = v,
+                Attribute::Sensitive(v) => info.sensitive = v,
+                Attribute::Extractable(v) => info.extractable = v,
+                _ => {}
+            }
+        }
+        if !key_type_ok {
+            return Err(Error::new(
+                Exit::Hsm,
+                format!("the {} key is not an EC_EDWARDS key", role.name()),
+                "the token was altered outside urne: stop and investigate",
+            ));
+        }
+        Ok(info)
+    }
+
+    /// Signs `msg` with the role's key (pure Ed25519, one part), then checks the signature with
+    /// an independent implementation before returning it: a faulty token fails closed.
+    pub fn sign(&self, role: KeyRole, msg: &[u8]) -> Result<[u8; 64]> {
+        let privh = self.find_one(ObjectClass::PRIVATE_KEY, role)?;
+        let pk = self.public_key(role)?;
+        let mech = Mechanism::Eddsa(EddsaParams::new(EddsaSignatureScheme::Pure));
+        let sig = self
+            .session
+            .sign(&mech, privh, msg)
+            .map_err(|e| hsm_err("C_Sign failed", e))?;
+        let sig: [u8; 64] = sig.as_slice().try_into().map_err(|_| {
+            Error::new(
+                Exit::Hsm,
+                format!("the token returned a {}-byte signature", sig.len()),
+                "the token is not behaving as an Ed25519 signer",
+            )
+        })?;
+        if !keys::verify(&pk, msg, &sig) {
+            return Err(Error::new(
+                Exit::Hsm,
+                "the token's signature does not verify under its own public key",
+                "the token is faulty or not pure Ed25519: stop and investigate",
+            ));
+        }
+        Ok(sig)
+    }
+
+    /// `n` bytes from the token's generator (C_GenerateRandom), health-checked: fails closed if
+    /// the bytes are all one value or repeat an earlier request of this process.
+    pub fn random(&mut self, n: usize) -> Result<Vec<u8>> {
+        let len = u32::try_from(n).map_err(|_| Error::internal("entropy request too large", ""))?;
+        let bytes = self
+            .session
+            .generate_random_vec(len)
+            .map_err(|e| hsm_err("C_GenerateRandom failed", e))?;
+        check_entropy(&bytes, &self.seen)?;
+        self.seen.push(bytes.clone());
+        Ok(bytes)
+    }
+}
+
+/// The obvious-failure checks on entropy (SPEC.md §3.1): right length, not all one byte value,
+/// not equal to an earlier value. Statistical tests cannot certify randomness; these catch a
+/// stuck or replaying generator.
+pub fn check_entropy(bytes: &[u8], seen: &[Vec<u8>]) -> Result<()> {
+    let fail = |why: &str| {
+        Error::new(
+            Exit::Hsm,
+            format!("the HSM's random bytes failed a health check: {why}"),
+            "the token's generator is faulty: stop the ceremony and replace the HSM",
+        )
+    };
+    if bytes.len() < 16 {
+        return Err(fail("too few bytes"));
+    }
+    if bytes.iter().all(|&b| b == bytes[0]) {
+        return Err(fail("every byte has the same value"));
+    }
+    if seen.iter().any(|s| s == bytes) {
+        return Err(fail("the same bytes as an earlier request"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ec_point_encodings_are_all_accepted() {
+        let k = [9u8; 32];
+        let mut oct = vec![0x04, 0x20];
+        oct.extend_from_slice(&k);
+        let mut bit = vec![0x03, 0x21, 0x00];
+        bit.extend_from_slice(&k);
+        assert_eq!(ed25519_from_ec_point(&oct), Some(k));
+        assert_eq!(ed25519_from_ec_point(&bit), Some(k));
+        assert_eq!(ed25519_from_ec_point(&k), Some(k));
+        assert_eq!(ed25519_from_ec_point(&k[..31]), None);
+    }
+
+    #[test]
+    fn stuck_or_repeating_entropy_fails_closed() {
+        assert!(check_entropy(&[7u8; 48], &[]).is_err());
+        let good: Vec<u8> = (0..48).collect();
+        assert!(check_entropy(&good, &[]).is_ok());
+        assert!(check_entropy(&good, std::slice::from_ref(&good)).is_err());
+        assert!(check_entropy(&good[..8], &[]).is_err());
+    }
+}

@@ -1,0 +1,44 @@
+//! The exact software that made a result (design principle 6): version, source revision, and
+//! the SHA-256 of the running executable, recorded at the start of every command that changes
+//! anything and bound into every output.
+
+use crate::error::{Error, Result};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::io::Read;
+
+#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq, Eq)]
+pub struct SoftwareIdentity {
+    pub name: String,
+    pub version: String,
+    pub source_revision: String,
+    pub executable_sha256: String,
+}
+
+/// Reads the running executable and hashes it.
+pub fn current() -> Result<SoftwareIdentity> {
+    let exe = std::env::current_exe().map_err(|e| {
+        Error::internal(
+            format!("cannot locate the running executable: {e}"),
+            "run urne from a regular file",
+        )
+    })?;
+    let mut f = std::fs::File::open(&exe).map_err(|e| crate::error::io_error("read", &exe, e))?;
+    let mut h = Sha256::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = f
+            .read(&mut buf)
+            .map_err(|e| crate::error::io_error("read", &exe, e))?;
+        if n == 0 {
+            break;
+        }
+        h.update(&buf[..n]);
+    }
+    Ok(SoftwareIdentity {
+        name: env!("CARGO_PKG_NAME").to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        source_revision: env!("URNE_SOURCE_REVISION").to_string(),
+        executable_sha256: hex::encode(h.finalize()),
+    })
+}
