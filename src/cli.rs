@@ -72,7 +72,8 @@ pub enum KeysCommand {
     Init,
     /// Write both public keys as PEM (SubjectPublicKeyInfo) files, `result.pub.pem` and
     /// `audit.pub.pem`, with `keys.json` giving their key ids, into DIR. With them anyone can
-    /// check urne's signatures: `openssl pkeyutl -verify -pubin -inkey result.pub.pem -rawin
+    /// check urne's signatures. `keys.json.sig` is its signature by the result key:
+    /// `openssl pkeyutl -verify -pubin -inkey result.pub.pem -rawin
     /// -in FILE -sigfile FILE.sig`.
     Export {
         /// Folder to write into (created if missing; existing files are not overwritten).

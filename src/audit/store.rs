@@ -77,7 +77,9 @@ impl AuditLog {
         })
     }
 
-    /// Opens an existing audit database without creating anything (for verification).
+    /// Opens an existing audit database without creating or writing anything of urne's (for
+    /// verification). It is opened read-write all the same: after a crash SQLite must roll back
+    /// the interrupted transaction from its journal before anyone can read the file.
     pub fn open_existing(path: &Path) -> Result<AuditLog> {
         if !path.is_file() {
             return Err(Error::bad_input(
@@ -85,7 +87,7 @@ impl AuditLog {
                 "pass --db FILE or set URNE_DB to the appliance's audit database",
             ));
         }
-        let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
             .map_err(|e| db_err(path, "cannot open", e))?;
         Ok(AuditLog {
             conn,

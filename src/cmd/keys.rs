@@ -91,7 +91,11 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let listing = serde_json::Value::Object(listing);
     let mut text = serde_json::to_string_pretty(&listing).expect("JSON of plain values");
     text.push('\n');
+    // keys.json is signed by the result key: a statement, verifiable with the PEM beside it,
+    // that these are the appliance's keys.
+    let sig = hsm.sign(KeyRole::Result, text.as_bytes())?;
     fsio::write_atomic(&out.join("keys.json"), text.as_bytes(), false)?;
+    fsio::write_atomic(&out.join("keys.json.sig"), &sig, false)?;
     ctx.audit()?.append(
         "keys.exported",
         &json!({ "out": out.display().to_string(), "keys": listing }),

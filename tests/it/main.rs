@@ -1,4 +1,7 @@
 //! All integration tests in one binary (one link, shared helpers). Each module protects one area.
 
+mod common;
+
 mod blocks;
 mod entries;
+mod foundation;

@@ -1,0 +1,45 @@
+# Shared by scripts/demo, scripts/test and scripts/bench: install what is missing on a fresh
+# Debian machine. Sourced, not run.
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "error: '$*' needs root" >&2
+    echo "hint: run as root or install sudo" >&2
+    exit 2
+  fi
+}
+
+apt_updated=no
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "installing ${missing[*]} (apt-get)"
+  if [ "$apt_updated" = no ]; then
+    as_root apt-get update -qq
+    apt_updated=yes
+  fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+ensure_rust() {
+  if ! command -v cargo >/dev/null && [ -x "$HOME/.cargo/bin/cargo" ]; then
+    export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+  if ! command -v cargo >/dev/null; then
+    say "installing the Rust toolchain (rustup)"
+    apt_install curl ca-certificates build-essential
+    curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal -c rustfmt,clippy >&2
+    export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+  command -v cc >/dev/null || apt_install build-essential
+}
+
+ensure_deps() {
+  apt_install softhsm2 openssl python3 ca-certificates
+  ensure_rust
+}

@@ -1,0 +1,424 @@
+//! The foundation: keys generated in a real SoftHSM token, HSM failures, and the audit trail's
+//! tamper evidence (issue: appliance foundation).
+
+use crate::common::*;
+use rusqlite::Connection;
+
+#[test]
+fn keys_are_generated_in_the_token_sensitive_and_non_extractable() {
+    let env = Env::new();
+    let info = env.ok(&["hsm", "info"]);
+    assert_eq!(
+        info.matches("CKA_LOCAL=true CKA_NEVER_EXTRACTABLE=true CKA_ALWAYS_SENSITIVE=true CKA_SENSITIVE=true CKA_EXTRACTABLE=false").count(),
+        2,
+        "{info}"
+    );
+    assert!(info.contains("Ed25519 key generation (CKM_EC_EDWARDS_KEY_PAIR_GEN): present"));
+    // The attributes were recorded in the audit trail when the keys were made.
+    let show = env.ok(&["audit", "show"]);
+    assert!(show.contains("keys.generated"));
+    assert_eq!(
+        show.matches("\"never_extractable\": true").count(),
+        2,
+        "{show}"
+    );
+}
+
+#[test]
+fn a_second_keys_init_is_refused_and_changes_no_key() {
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "before"]);
+    let out = env.urne(&["keys", "init"]);
+    let err = assert_fails(&out, 4);
+    assert!(err.contains("already holds keys"), "{err}");
+    env.ok(&["keys", "export", "--out", "after"]);
+    for f in ["result.pub.pem", "audit.pub.pem"] {
+        assert_eq!(
+            std::fs::read(env.path("before").join(f)).unwrap(),
+            std::fs::read(env.path("after").join(f)).unwrap()
+        );
+    }
+    // The refusal is on record.
+    assert!(env.ok(&["audit", "show"]).contains("command.failed"));
+}
+
+#[test]
+fn exported_pem_keys_verify_token_signatures_with_openssl() {
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "pub"]);
+    let p = env.path("pub");
+    // keys.json is signed in the token by the result key.
+    assert!(openssl_verify(
+        &p.join("result.pub.pem"),
+        &p.join("keys.json"),
+        &p.join("keys.json.sig")
+    ));
+    // ... and not by the audit key (one key, one use), and not over other bytes.
+    assert!(!openssl_verify(
+        &p.join("audit.pub.pem"),
+        &p.join("keys.json"),
+        &p.join("keys.json.sig")
+    ));
+    std::fs::write(p.join("tampered.json"), b"{}\n").unwrap();
+    assert!(!openssl_verify(
+        &p.join("result.pub.pem"),
+        &p.join("tampered.json"),
+        &p.join("keys.json.sig")
+    ));
+    // An audit checkpoint is signed in the token by the audit key: check its body with openssl.
+    let conn = Connection::open(env.db()).unwrap();
+    let note: String = conn
+        .query_row(
+            "SELECT note FROM checkpoints ORDER BY size DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let (body, sigline) = note.split_once("\n\n").unwrap();
+    std::fs::write(p.join("cp.body"), format!("{body}\n")).unwrap();
+    use base64::Engine;
+    let blob = base64::engine::general_purpose::STANDARD
+        .decode(sigline.trim().rsplit(' ').next().unwrap())
+        .unwrap();
+    std::fs::write(p.join("cp.sig"), &blob[4..]).unwrap();
+    assert!(openssl_verify(
+        &p.join("audit.pub.pem"),
+        &p.join("cp.body"),
+        &p.join("cp.sig")
+    ));
+}
+
+/// Runs a command that needs the HSM under a broken setting; checks exit 3, one error line,
+/// and that nothing changed: no keys made, no output written, trail still intact.
+fn hsm_failure_changes_nothing(setup: impl Fn(&mut std::process::Command), needle: &str) {
+    let env = Env::without_keys();
+    for args in [
+        &["keys", "init"][..],
+        &["keys", "export", "--out", "out"][..],
+    ] {
+        let mut c = env.cmd();
+        setup(&mut c);
+        let out = c.args(args).output().unwrap();
+        let err = assert_fails(&out, 3);
+        assert!(err.contains(needle), "{err}");
+        assert!(!env.path("out").exists());
+    }
+    // The token still has no keys.
+    let info = env.ok(&["hsm", "info"]);
+    assert!(info.contains("result key: absent"), "{info}");
+    env.ok(&["audit", "verify"]);
+}
+
+#[test]
+fn a_wrong_pin_is_refused_with_exit_3_and_changes_nothing() {
+    hsm_failure_changes_nothing(
+        |c| {
+            c.env("URNE_PIN", "not-the-pin");
+        },
+        "refused the PIN",
+    );
+}
+
+#[test]
+fn a_wrong_token_label_is_refused_with_exit_3_and_lists_the_tokens() {
+    hsm_failure_changes_nothing(
+        |c| {
+            c.env("URNE_HSM_TOKEN", "no-such-token");
+        },
+        "tokens present: \"urne-dev\"",
+    );
+}
+
+#[test]
+fn a_missing_token_is_refused_with_exit_3() {
+    let empty = tempfile::tempdir().unwrap();
+    let conf = empty.path().join("softhsm2.conf");
+    std::fs::create_dir(empty.path().join("tokens")).unwrap();
+    std::fs::write(
+        &conf,
+        format!(
+            "directories.tokendir = {}\n",
+            empty.path().join("tokens").display()
+        ),
+    )
+    .unwrap();
+    hsm_failure_changes_nothing(
+        move |c| {
+            c.env("SOFTHSM2_CONF", &conf);
+        },
+        "tokens present: none",
+    );
+}
+
+#[test]
+fn a_missing_module_is_refused_with_exit_3() {
+    hsm_failure_changes_nothing(
+        |c| {
+            c.env("URNE_HSM_MODULE", "/nonexistent/libpkcs11.so");
+        },
+        "does not exist",
+    );
+}
+
+#[test]
+fn no_pin_and_no_terminal_is_refused_with_exit_3() {
+    let env = Env::new();
+    let out = env
+        .cmd()
+        .env_remove("URNE_PIN")
+        .args(["keys", "export", "--out", "o"])
+        .output()
+        .unwrap();
+    assert_fails(&out, 3);
+}
+
+// ---- the audit trail -------------------------------------------------------------------------
+
+/// A trail with some history: keys init + three exports (each records events and a checkpoint).
+fn trail() -> Env {
+    let env = Env::new();
+    for i in 0..3 {
+        env.ok(&["keys", "export", "--out", &format!("k{i}")]);
+    }
+    env.ok(&["audit", "verify", "--strict"]);
+    env
+}
+
+fn count(env: &Env) -> i64 {
+    Connection::open(env.db())
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM events", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// Opens the trail as an attacker would: triggers dropped.
+fn attacker(env: &Env) -> Connection {
+    let c = Connection::open(env.db()).unwrap();
+    c.execute_batch(
+        "DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete; DROP TRIGGER events_link;
+         DROP TRIGGER checkpoints_no_update; DROP TRIGGER checkpoints_no_delete;",
+    )
+    .unwrap();
+    c
+}
+
+fn verify_fails_at(env: &Env, extra: &[&str], seq: i64) {
+    let mut args = vec!["audit", "verify"];
+    args.extend_from_slice(extra);
+    let out = env.urne(&args);
+    let err = assert_fails(&out, 1);
+    assert!(
+        err.contains(&format!("fails at event {seq}:")),
+        "expected failure at {seq}: {err}"
+    );
+}
+
+#[test]
+fn update_and_delete_are_refused_by_the_database() {
+    let env = trail();
+    let c = Connection::open(env.db()).unwrap();
+    let e = c
+        .execute("UPDATE events SET kind = 'x' WHERE seq = 2", [])
+        .unwrap_err();
+    assert!(e.to_string().contains("append-only"), "{e}");
+    let e = c
+        .execute("DELETE FROM events WHERE seq = 2", [])
+        .unwrap_err();
+    assert!(e.to_string().contains("append-only"), "{e}");
+    let e = c.execute("DELETE FROM checkpoints", []).unwrap_err();
+    assert!(e.to_string().contains("append-only"), "{e}");
+    let e = c
+        .execute(
+            "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (999, 't', 'k', '{}', zeroblob(32), randomblob(32))",
+            [],
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("does not extend the chain"), "{e}");
+    env.ok(&["audit", "verify", "--strict"]);
+}
+
+#[test]
+fn editing_any_event_is_detected_at_its_sequence_number() {
+    let env = trail();
+    let n = count(&env);
+    for seq in [1, n / 2, n] {
+        let env = trail();
+        attacker(&env)
+            .execute(
+                "UPDATE events SET payload = replace(payload, '\"', '''') WHERE seq = ?1",
+                [seq],
+            )
+            .unwrap();
+        verify_fails_at(&env, &[], seq);
+    }
+}
+
+#[test]
+fn deleting_an_event_is_detected_at_its_sequence_number() {
+    let env = trail();
+    attacker(&env)
+        .execute("DELETE FROM events WHERE seq = 3", [])
+        .unwrap();
+    verify_fails_at(&env, &[], 3);
+}
+
+#[test]
+fn swapping_two_events_is_detected_at_the_first() {
+    let env = trail();
+    let c = attacker(&env);
+    c.execute_batch(
+        "UPDATE events SET seq = -1 WHERE seq = 2;
+         UPDATE events SET seq = 2 WHERE seq = 5;
+         UPDATE events SET seq = 5 WHERE seq = -1;",
+    )
+    .unwrap();
+    verify_fails_at(&env, &[], 2);
+}
+
+#[test]
+fn an_appended_forged_event_is_detected() {
+    // Garbage hash: the chain breaks at the new event.
+    let env = trail();
+    let n = count(&env);
+    attacker(&env)
+        .execute(
+            "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash)
+             SELECT seq + 1, ts, 'draw.result', '{\"winner\":\"me\"}', hash, randomblob(32)
+             FROM events WHERE seq = ?1",
+            [n],
+        )
+        .unwrap();
+    verify_fails_at(&env, &[], n + 1);
+
+    // A well-chained forgery (the attacker recomputes the hash): no signed checkpoint covers it.
+    let env = trail();
+    let n = count(&env) as u64;
+    let c = attacker(&env);
+    let (ts, prev): (String, Vec<u8>) = c
+        .query_row(
+            "SELECT ts, hash FROM events WHERE seq = ?1",
+            [n as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    let prev: [u8; 32] = prev.try_into().unwrap();
+    let payload = "{\"winner\":\"me\"}";
+    let h = urne::audit::chain::event_hash(&prev, n + 1, &ts, "draw.result", payload);
+    c.execute(
+        "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, 'draw.result', ?3, ?4, ?5)",
+        rusqlite::params![(n + 1) as i64, ts, payload, prev.as_slice(), h.as_slice()],
+    )
+    .unwrap();
+    verify_fails_at(&env, &["--strict"], (n + 1) as i64);
+}
+
+#[test]
+fn truncation_past_a_held_checkpoint_is_detected() {
+    let env = trail();
+    let n = count(&env);
+    // The user holds the latest checkpoint (as shipped with a result).
+    let note: String = Connection::open(env.db())
+        .unwrap()
+        .query_row(
+            "SELECT note FROM checkpoints ORDER BY size DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    std::fs::write(env.path("held.note"), note).unwrap();
+    env.ok(&["audit", "verify", "--checkpoint", "held.note"]);
+    // The attacker cuts the trail back and removes the checkpoints that covered the tail.
+    let c = attacker(&env);
+    c.execute("DELETE FROM events WHERE seq > ?1", [n - 3])
+        .unwrap();
+    c.execute("DELETE FROM checkpoints WHERE size > ?1", [n - 3])
+        .unwrap();
+    drop(c);
+    // Without the held checkpoint the shortened trail looks consistent ...
+    env.ok(&["audit", "verify"]);
+    // ... with it, the cut is found.
+    verify_fails_at(&env, &["--checkpoint", "held.note"], n - 2);
+}
+
+#[test]
+fn a_rewritten_history_fails_the_signed_checkpoint() {
+    // The attacker edits an event and recomputes every later hash: the chain is consistent, but
+    // the signed checkpoints no longer match.
+    let env = trail();
+    let c = attacker(&env);
+    let rows: Vec<(i64, String, String, String)> = {
+        let mut st = c
+            .prepare("SELECT seq, ts, kind, payload FROM events ORDER BY seq")
+            .unwrap();
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect()
+    };
+    let mut prev = [0u8; 32];
+    for (seq, ts, kind, payload) in rows {
+        let payload = if seq == 2 {
+            payload.replace("true", "false")
+        } else {
+            payload
+        };
+        let h = urne::audit::chain::event_hash(&prev, seq as u64, &ts, &kind, &payload);
+        c.execute(
+            "UPDATE events SET payload = ?1, prev_hash = ?2, hash = ?3 WHERE seq = ?4",
+            rusqlite::params![payload, prev.as_slice(), h.as_slice(), seq],
+        )
+        .unwrap();
+        prev = h;
+    }
+    let out = env.urne(&["audit", "verify"]);
+    let err = assert_fails(&out, 1);
+    assert!(err.contains("signed checkpoint"), "{err}");
+}
+
+/// Child mode of the crash test: append events as fast as possible until killed.
+fn append_forever(db: &str) -> ! {
+    let mut log = urne::audit::AuditLog::open(std::path::Path::new(db)).unwrap();
+    let mut i = 0u64;
+    loop {
+        log.append(
+            "test.append",
+            &serde_json::json!({ "i": i, "pad": "x".repeat(2000) }),
+        )
+        .unwrap();
+        i += 1;
+    }
+}
+
+#[test]
+fn a_kill_in_the_middle_of_appending_leaves_a_trail_that_verifies() {
+    if let Ok(db) = std::env::var("URNE_TEST_APPEND_FOREVER") {
+        append_forever(&db);
+    }
+    let env = Env::new();
+    let before = count(&env);
+    for round in 0..4 {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "foundation::a_kill_in_the_middle_of_appending_leaves_a_trail_that_verifies",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("URNE_TEST_APPEND_FOREVER", env.db())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(150 + 70 * round));
+        child.kill().unwrap(); // SIGKILL: no cleanup, no destructor, mid-transaction
+        child.wait().unwrap();
+        env.ok(&["audit", "verify"]);
+    }
+    assert!(
+        count(&env) > before,
+        "the child appended nothing: the test proved nothing"
+    );
+    // The appliance carries on appending (and signing) after the crash.
+    env.ok(&["keys", "export", "--out", "after-crash"]);
+    env.ok(&["audit", "verify", "--strict"]);
+}
