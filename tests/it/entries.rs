@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use urne::crypto::keys::public_key_from_pem;
 use urne::entries::{
@@ -275,4 +276,110 @@ fn an_untrusted_producer_key_is_refused() {
     let sig = std::fs::read(sibling(&f, ".sig")).unwrap();
     let err = verify_export(std::fs::File::open(&f).unwrap(), &sig, &[other]).unwrap_err();
     assert_eq!(err.kind.name(), "bad-signature");
+}
+
+// ---- the project's own simulator -------------------------------------------------------------
+
+fn simulate(args: &[&str], out: &Path) -> PathBuf {
+    let key = root().join("tests/fixtures/keys/test-producer.key.pem");
+    let status = Command::new(env!("CARGO_BIN_EXE_urne-simulate"))
+        .args(args)
+        .arg("--key")
+        .arg(&key)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "urne-simulate {args:?}: {}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let day = args[args.iter().position(|a| *a == "--day").unwrap() + 1];
+    out.join(format!("entries-chanceux-noel-2018-{day}.jsonl"))
+}
+
+#[test]
+fn simulator_oracle_agrees_with_the_tally_on_every_period() {
+    let dir = tempfile::tempdir().unwrap();
+    let days = [
+        "2018-12-01",
+        "2018-12-05",
+        "2018-12-07",
+        "2018-12-08",
+        "2018-12-14",
+        "2018-12-15",
+        "2018-12-21",
+        "2018-12-22",
+        "2018-12-23",
+        "2018-12-24",
+    ];
+    for (i, day) in days.iter().enumerate() {
+        for seed in 0..3u64 {
+            let seed_s = (seed * 1000 + i as u64).to_string();
+            let out = dir.path().join(format!("{day}-{seed}"));
+            let plays = ["50", "700", "3000"][seed as usize];
+            let f = simulate(&["--day", day, "--plays", plays, "--seed", &seed_s], &out);
+            let (_, t) = read_export(&f, 2).unwrap_or_else(|e| panic!("{day} {seed}: {e}"));
+            assert_matches_oracle(&t, &expected(&f), &format!("{day} seed {seed}"));
+            if day == &"2018-12-22" {
+                assert_eq!(t.tranche_cents, 1500, "P4's tranche is 15 euros (D-3)");
+            }
+        }
+    }
+}
+
+#[test]
+fn simulator_breaks_are_refused_by_the_rule_they_break() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, brk) in BREAKS.iter().enumerate() {
+        for day in ["2018-12-01", "2018-12-24"] {
+            let out = dir.path().join(format!("{brk}-{day}"));
+            let seed = (i + 3).to_string();
+            let f = simulate(
+                &[
+                    "--day", day, "--plays", "300", "--seed", &seed, "--break", brk,
+                ],
+                &out,
+            );
+            assert_eq!(expected(&f)["break"], *brk);
+            assert_eq!(expected(&f)["valid"], false);
+            let err = read_export(&f, 2).expect_err(brk);
+            assert_eq!(
+                err.kind.name(),
+                expected_refusal(brk).0,
+                "{brk} {day}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn simulator_output_is_reproducible_from_its_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = simulate(
+        &["--day", "2018-12-10", "--plays", "500", "--seed", "9"],
+        &dir.path().join("a"),
+    );
+    let b = simulate(
+        &["--day", "2018-12-10", "--plays", "500", "--seed", "9"],
+        &dir.path().join("b"),
+    );
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn simulator_refuses_a_day_outside_the_operation_with_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = root().join("tests/fixtures/keys/test-producer.key.pem");
+    let out = Command::new(env!("CARGO_BIN_EXE_urne-simulate"))
+        .args(["--day", "2018-12-25", "--key"])
+        .arg(&key)
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("error:") && err.contains("hint:"), "{err}");
 }
