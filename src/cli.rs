@@ -53,6 +53,82 @@ pub enum Command {
     /// Check, show or export the audit trail.
     #[command(subcommand)]
     Audit(AuditCommand),
+    /// Daily draw, step 1: verify production's signed export (before parsing it), apply the
+    /// rules (D-3 … D-6, D-13), freeze the day's entries and commit to them (a Merkle root).
+    /// Prints the figures and hashes the commissaire writes down. A refused file is recorded
+    /// (with its hash) and nothing of it is kept.
+    Seal {
+        /// The operation's rules file (e.g. rules/chanceux-noel-2018.json).
+        #[arg(long, value_name = "FILE")]
+        rules: PathBuf,
+        /// The day's export (entry-export-v1), with FILE.jsonl.sig beside it.
+        #[arg(long, value_name = "FILE.jsonl")]
+        entries: PathBuf,
+        /// A trusted producer public key (PEM; repeatable). Default: the configuration's.
+        #[arg(long = "producer-key", value_name = "PEM")]
+        producer_keys: Vec<PathBuf>,
+    },
+    /// Daily draw, step 2: for a sealed day that has ended (Paris time), take the commissaire's
+    /// contribution, ask the HSM for entropy once and record it, then draw the winner and the
+    /// ordered reserves (each entry has the same chance) and write signed result.json,
+    /// bundle.json and pv.html into --out. A day is drawn once: a second draw is refused (exit 4).
+    /// If a draw was interrupted after its entropy was recorded, running it again completes it
+    /// with that entropy and never asks for new entropy.
+    Draw {
+        /// The day to draw (YYYY-MM-DD, Europe/Paris).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        day: String,
+        /// The commissaire's contribution (dice rolls, a phrase typed at the ceremony), taken
+        /// after the commitment is shown. Prompted for when omitted on a terminal.
+        #[arg(long, value_name = "TEXT")]
+        witness: Option<String>,
+        /// Folder for the signed outputs (created; existing files are never overwritten).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Record a witnessed annulment of a day's current attempt (sealed or drawn). A later seal
+    /// and draw of that day carry the next attempt number and name the voided attempt.
+    Void {
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        day: String,
+        /// Why, in words the commissaire signs.
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+    },
+    /// Write a signed inclusion proof that an account's entries are in a day's sealed set (for
+    /// production to give a player who asks). Reveals only that account's salt and pseudonym.
+    Proof {
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        day: String,
+        /// The pseudonymous account id (64 hex digits).
+        #[arg(long, value_name = "HEX")]
+        account: String,
+        /// Output file (its signature is written beside it as FILE.sig).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Verify published outputs without the HSM or any private key: every signature, then
+    /// recompute the commitment, the seed and the winner and reserves (or the block), and
+    /// compare every figure. PATH is an output folder or a proof file. Exit 0 when all holds,
+    /// 1 naming the first thing that does not. It writes nothing and can never produce a result.
+    Verify {
+        /// An output folder (`urne draw --out`, `urne block generate --out`) or a proof file.
+        path: PathBuf,
+        /// Folder with result.pub.pem and audit.pub.pem obtained independently (default: the
+        /// ones inside PATH, which proves consistency, not origin).
+        #[arg(long, value_name = "DIR")]
+        keys: Option<PathBuf>,
+        /// Auditor mode: the signed export the draw was sealed from (FILE.jsonl.sig beside it);
+        /// the entries are recomputed from it.
+        #[arg(long, value_name = "FILE.jsonl")]
+        export: Option<PathBuf>,
+        /// Trusted producer key for --export (PEM; repeatable). Default: the configuration's.
+        #[arg(long = "producer-key", value_name = "PEM")]
+        producer_keys: Vec<PathBuf>,
+        /// For a proof file: the published draw folder whose commitment it must match.
+        #[arg(long, value_name = "DIR")]
+        published: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -28,6 +28,14 @@ BEGIN
   WHERE NEW.seq IS NOT COALESCE((SELECT MAX(seq) FROM events), 0) + 1
      OR NEW.prev_hash IS NOT COALESCE((SELECT hash FROM events WHERE seq = NEW.seq - 1), zeroblob(32));
 END;
+CREATE TABLE IF NOT EXISTS blobs (
+  sha256  BLOB PRIMARY KEY CHECK (length(sha256) = 32),
+  data    BLOB NOT NULL
+) STRICT;
+CREATE TRIGGER IF NOT EXISTS blobs_no_update BEFORE UPDATE ON blobs
+BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS blobs_no_delete BEFORE DELETE ON blobs
+BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
 CREATE TABLE IF NOT EXISTS checkpoints (
   size  INTEGER PRIMARY KEY,
   note  TEXT    NOT NULL
@@ -52,11 +60,16 @@ fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
     )
 }
 
-/// The appliance clock, read only here and in the day-ended check: RFC 3339 UTC, microseconds.
-pub fn now_rfc3339() -> String {
+/// The appliance clock: the only place urne reads the time (clippy forbids it elsewhere). The
+/// ceremony's clock decides whether a day has ended and dates the audit events.
+#[allow(clippy::disallowed_methods)]
+pub fn now_utc() -> chrono::DateTime<chrono::Utc> {
     chrono::Utc::now()
-        .format("%Y-%m-%dT%H:%M:%S%.6fZ")
-        .to_string()
+}
+
+/// [`now_utc`] as RFC 3339 UTC with microseconds.
+pub fn now_rfc3339() -> String {
+    now_utc().format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
 }
 
 impl AuditLog {
@@ -102,6 +115,18 @@ impl AuditLog {
     /// Appends one event durably and returns it. `payload` is serialised once to JSON and hashed
     /// exactly as stored.
     pub fn append(&mut self, kind: &str, payload: &serde_json::Value) -> Result<Event> {
+        self.append_with_blobs(kind, payload, &[])
+    }
+
+    /// Appends one event together with content-addressed blobs (stored in the same transaction;
+    /// the event's payload names them by SHA-256, so the chain binds their content). Used for
+    /// data too large for an event (a sealed entry list) or secret until a reveal (block entropy).
+    pub fn append_with_blobs(
+        &mut self,
+        kind: &str,
+        payload: &serde_json::Value,
+        blobs: &[&[u8]],
+    ) -> Result<Event> {
         let payload = serde_json::to_string(payload)
             .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))?;
         let path = self.path.clone();
@@ -129,6 +154,14 @@ impl AuditLog {
             ),
             None => (1, [0u8; 32]),
         };
+        for b in blobs {
+            let h = crate::crypto::sha256(b);
+            tx.execute(
+                "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?1, ?2)",
+                params![h.as_slice(), b],
+            )
+            .map_err(|e| db_err(&path, "cannot store data", e))?;
+        }
         let ts = now_rfc3339();
         let hash = chain::event_hash(&prev, seq, &ts, kind, &payload);
         tx.execute(
@@ -179,6 +212,56 @@ impl AuditLog {
             .into_iter()
             .filter(|e| e.kind == kind)
             .collect())
+    }
+
+    /// A stored blob, checked against its hash.
+    pub fn blob(&self, sha256: &Hash32) -> Result<Vec<u8>> {
+        let data: Option<Vec<u8>> = self
+            .conn
+            .query_row(
+                "SELECT data FROM blobs WHERE sha256 = ?1",
+                [sha256.as_slice()],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
+        let data = data.ok_or_else(|| {
+            Error::internal(
+                format!("audit trail: data {} is missing", hex::encode(sha256)),
+                "the database was altered: run `urne audit verify` and investigate",
+            )
+        })?;
+        if &crate::crypto::sha256(&data) != sha256 {
+            return Err(Error::internal(
+                format!(
+                    "audit trail: data {} does not match its hash",
+                    hex::encode(sha256)
+                ),
+                "the database was altered: run `urne audit verify` and investigate",
+            ));
+        }
+        Ok(data)
+    }
+
+    /// Hashes of blobs whose content does not match (for `audit verify`).
+    pub fn corrupt_blobs(&self) -> Result<Vec<Hash32>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT sha256, data FROM blobs")
+            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
+        let rows = st
+            .query_map([], |r| {
+                Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, Vec<u8>>(1)?))
+            })
+            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
+        let mut bad = vec![];
+        for row in rows {
+            let (h, d) = row.map_err(|e| db_err(&self.path, "cannot read data", e))?;
+            if crate::crypto::sha256(&d).as_slice() != h.as_slice() {
+                bad.push(h.as_slice().try_into().unwrap_or([0u8; 32]));
+            }
+        }
+        Ok(bad)
     }
 
     /// Stored checkpoints (size, signed note), by size.

@@ -132,6 +132,21 @@ fn verify(ctx: &mut Ctx, held: &[PathBuf], audit_key: Option<&Path>, strict: boo
             "the trail was altered or truncated: keep this database as evidence and compare it with the checkpoints exported with results",
         )
     })?;
+    let corrupt = log.corrupt_blobs()?;
+    if let Some(h) = corrupt.first() {
+        let user = events
+            .iter()
+            .find(|e| e.payload.contains(&hex::encode(h)))
+            .map(|e| e.seq)
+            .unwrap_or(0);
+        return Err(Error::verification(
+            format!(
+                "audit trail fails at event {user}: the data it references ({}) was altered",
+                hex::encode(h)
+            ),
+            "keep this database as evidence",
+        ));
+    }
     if strict && report.covered < report.events {
         return Err(Error::verification(
             format!(

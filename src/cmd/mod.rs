@@ -2,8 +2,11 @@
 //! the pure core, the HSM and the audit trail, and prints what the operator must see.
 
 pub mod audit;
+pub mod block;
+pub mod day;
 pub mod hsm;
 pub mod keys;
+pub mod verify;
 
 use crate::audit::AuditLog;
 use crate::cli::{Cli, Command, Global};
@@ -85,9 +88,17 @@ impl Ctx {
                 "command.failed",
                 &json!({ "command": self.command_name, "class": e.class(), "error": e.message }),
             );
-            if let Some(hsm) = self.hsm.as_ref() {
-                let _ = log.checkpoint(hsm);
-            }
+        } else {
+            return;
+        }
+        // Sign a checkpoint over the failure record, opening the HSM if the command had not
+        // (a refusal is evidence too); never retry after an HSM failure (a wrong PIN must not be
+        // presented twice).
+        if self.hsm.is_none() && e.exit != crate::error::Exit::Hsm {
+            let _ = self.hsm();
+        }
+        if let (Some(log), Some(hsm)) = (self.audit.as_mut(), self.hsm.as_ref()) {
+            let _ = log.checkpoint(hsm);
         }
     }
 }
@@ -101,6 +112,11 @@ fn command_name(c: &Command) -> &'static str {
         Command::Audit(A::Verify { .. }) => "audit verify",
         Command::Audit(A::Show { .. }) => "audit show",
         Command::Audit(A::Export { .. }) => "audit export",
+        Command::Seal { .. } => "seal",
+        Command::Draw { .. } => "draw",
+        Command::Void { .. } => "void",
+        Command::Proof { .. } => "proof",
+        Command::Verify { .. } => "verify",
     }
 }
 
@@ -117,6 +133,39 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Hsm(c) => hsm::run(&mut ctx, c),
         Command::Keys(c) => keys::run(&mut ctx, c),
         Command::Audit(c) => audit::run(&mut ctx, c),
+        Command::Seal {
+            rules,
+            entries,
+            producer_keys,
+        } => day::seal(
+            &mut ctx,
+            day::SealArgs {
+                rules,
+                entries,
+                producer_keys,
+            },
+        ),
+        Command::Draw { day, witness, out } => {
+            day::draw_day(&mut ctx, day::DrawArgs { day, witness, out })
+        }
+        Command::Void { day, reason } => day::void(&mut ctx, &day, &reason),
+        Command::Proof { day, account, out } => day::proof(&mut ctx, &day, &account, &out),
+        Command::Verify {
+            path,
+            keys,
+            export,
+            producer_keys,
+            published,
+        } => verify::run(
+            &mut ctx,
+            verify::VerifyArgs {
+                path,
+                keys,
+                export,
+                producer_keys,
+                published,
+            },
+        ),
     };
     if let Err(e) = &res {
         ctx.record_failure(e);

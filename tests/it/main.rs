@@ -3,5 +3,6 @@
 mod common;
 
 mod blocks;
+mod draws;
 mod entries;
 mod foundation;

@@ -1,0 +1,335 @@
+//! The daily draw, pure core (SPEC.md §4): from a day's canonical entry list to per-day keyed
+//! pseudonyms, the Merkle commitment, the seed, and the winner and ordered reserves. Nothing
+//! here touches a file, the HSM, the database or the clock; `cmd::draw` calls it at the
+//! ceremony, and `verify` calls exactly the same functions to recompute a draw.
+
+use crate::crypto::drbg::DrbgStream;
+use crate::crypto::{Hash32, merkle, tagged_hash};
+use sha2::{Digest, Sha256};
+
+pub mod files;
+pub mod pv;
+pub mod records;
+
+/// Personalization string of the daily-draw DRBG (SPEC.md §4.5).
+pub const DRBG_PERSONALIZATION: &[u8] = b"urne/v1/daily-draw";
+
+/// One account's entries for the day (D-3, D-4), in the canonical list sorted by account bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct AccountEntries {
+    pub account: [u8; 32],
+    pub entries: u8,
+}
+
+/// A public leaf: a per-day pseudonym and its number of entries (D-14, D-15: no account id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Leaf {
+    pub pseudonym: Hash32,
+    pub entries: u8,
+}
+
+impl Leaf {
+    /// Leaf data hashed into the commitment: `pseudonym (32 bytes) || entries (1 byte)`.
+    pub fn bytes(&self) -> [u8; 33] {
+        let mut b = [0u8; 33];
+        b[..32].copy_from_slice(&self.pseudonym);
+        b[32] = self.entries;
+        b
+    }
+}
+
+/// The canonical binary form of an entry list (SPEC.md §4.1): for each account in ascending
+/// byte order, `account (32 bytes) || entries (1 byte)`.
+pub fn encode_list(list: &[AccountEntries]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(list.len() * 33);
+    for a in list {
+        out.extend_from_slice(&a.account);
+        out.push(a.entries);
+    }
+    out
+}
+
+/// Parses [`encode_list`]'s output, checking the canonical order and entry counts.
+pub fn decode_list(bytes: &[u8]) -> Option<Vec<AccountEntries>> {
+    if !bytes.len().is_multiple_of(33) {
+        return None;
+    }
+    let list: Vec<AccountEntries> = bytes
+        .chunks_exact(33)
+        .map(|c| AccountEntries {
+            account: c[..32].try_into().expect("33-byte chunk"),
+            entries: c[32],
+        })
+        .collect();
+    let ordered = list.windows(2).all(|w| w[0].account < w[1].account);
+    (ordered && list.iter().all(|a| a.entries > 0)).then_some(list)
+}
+
+/// `H("urne/v1/entry-list", operation, day, encode_list(list))` (SPEC.md §4.2).
+pub fn list_digest(operation: &str, day: &str, list: &[AccountEntries]) -> Hash32 {
+    // Streamed equivalent of tagged_hash with three parts (the list can be tens of MB).
+    let mut h = Sha256::new();
+    h.update(b"urne/v1/entry-list\0");
+    for p in [operation.as_bytes(), day.as_bytes()] {
+        h.update((p.len() as u64).to_be_bytes());
+        h.update(p);
+    }
+    h.update((list.len() as u64 * 33).to_be_bytes());
+    for a in list {
+        h.update(a.account);
+        h.update([a.entries]);
+    }
+    h.finalize().into()
+}
+
+/// The day's pseudonym key: `H("urne/v1/pseudonym-key", list_digest)`. Whoever holds the whole
+/// entry list (the appliance, production, the commissaire with the signed export) can compute it;
+/// the public cannot, so pseudonyms cannot be linked across days (SPEC.md §4.2).
+pub fn pseudonym_key(list_digest: &Hash32) -> Hash32 {
+    tagged_hash("urne/v1/pseudonym-key", &[list_digest])
+}
+
+/// An account's salt for the day: `H("urne/v1/account-salt", key, account)`. Given to that
+/// account's holder in an inclusion proof; reveals nothing about other accounts.
+pub fn account_salt(key: &Hash32, account: &[u8; 32]) -> Hash32 {
+    tagged_hash("urne/v1/account-salt", &[key, account])
+}
+
+/// An account's pseudonym for the day: `H("urne/v1/pseudonym", salt, account)`.
+pub fn pseudonym(salt: &Hash32, account: &[u8; 32]) -> Hash32 {
+    tagged_hash("urne/v1/pseudonym", &[salt, account])
+}
+
+/// The public leaves of a day, sorted by pseudonym (the draw order), each with the index of its
+/// account in `list`.
+pub fn public_leaves(operation: &str, day: &str, list: &[AccountEntries]) -> Vec<(Leaf, usize)> {
+    let key = pseudonym_key(&list_digest(operation, day, list));
+    let mut leaves: Vec<(Leaf, usize)> = list
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let salt = account_salt(&key, &a.account);
+            (
+                Leaf {
+                    pseudonym: pseudonym(&salt, &a.account),
+                    entries: a.entries,
+                },
+                i,
+            )
+        })
+        .collect();
+    leaves.sort_unstable_by_key(|a| a.0.pseudonym);
+    leaves
+}
+
+/// The seal's commitment (SPEC.md §4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Commitment {
+    /// RFC 6962 root over the leaves in pseudonym order.
+    pub root: Hash32,
+    pub leaves: u64,
+    pub entries: u64,
+}
+
+pub fn leaf_hashes(leaves: &[Leaf]) -> Vec<Hash32> {
+    leaves
+        .iter()
+        .map(|l| merkle::leaf_hash(&l.bytes()))
+        .collect()
+}
+
+pub fn commit(leaves: &[Leaf]) -> Commitment {
+    Commitment {
+        root: merkle::root(&leaf_hashes(leaves)),
+        leaves: leaves.len() as u64,
+        entries: leaves.iter().map(|l| l.entries as u64).sum(),
+    }
+}
+
+/// Everything the seed depends on (SPEC.md §4.4), in the order it is hashed.
+#[derive(Debug, Clone)]
+pub struct SeedInputs<'a> {
+    pub operation: &'a str,
+    pub day: &'a str,
+    pub attempt: u32,
+    pub rules_sha256: &'a Hash32,
+    pub export_sha256: &'a Hash32,
+    pub commitment: &'a Commitment,
+    pub witness: &'a str,
+    pub entropy: &'a [u8],
+}
+
+/// `seed = H("urne/v1/draw-seed", operation, day, u32be(attempt), rules_sha256, export_sha256,
+/// root, u64be(leaves), u64be(entries), witness, entropy)`.
+pub fn draw_seed(i: &SeedInputs) -> Hash32 {
+    tagged_hash(
+        "urne/v1/draw-seed",
+        &[
+            i.operation.as_bytes(),
+            i.day.as_bytes(),
+            &i.attempt.to_be_bytes(),
+            i.rules_sha256,
+            i.export_sha256,
+            &i.commitment.root,
+            &i.commitment.leaves.to_be_bytes(),
+            &i.commitment.entries.to_be_bytes(),
+            i.witness.as_bytes(),
+            i.entropy,
+        ],
+    )
+}
+
+/// One pick: the entry drawn and the leaf (account) that holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Pick {
+    /// Index of the entry in `[0, entries)`: leaf `i` holds the entries numbered from the sum of
+    /// the entries of leaves `0..i`.
+    pub entry: u64,
+    /// Index of the leaf in pseudonym order.
+    pub leaf: u64,
+}
+
+/// The outcome of a draw: the winner, then the reserves in order, all distinct accounts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    pub winner: Pick,
+    pub reserves: Vec<Pick>,
+}
+
+/// Draws the winner and up to `reserves` reserves (SPEC.md §4.5): repeatedly take
+/// `e = uniform(entries)` from the DRBG stream; the leaf holding entry `e` is picked unless it
+/// was picked already, in which case `e` is discarded and the next value is drawn. Every entry
+/// has the same chance, so an account with 3 entries is 3 times as likely to win (D-3, D-4,
+/// D-7). Stops when `reserves` reserves are picked or every leaf is. Returns `None` when the day
+/// has no entries.
+pub fn select(leaves: &[Leaf], seed: &Hash32, reserves: usize) -> Option<Selection> {
+    let total: u64 = leaves.iter().map(|l| l.entries as u64).sum();
+    if total == 0 {
+        return None;
+    }
+    // cumulative[i] = first entry number of leaf i + 1 ... i.e. end of leaf i's range (exclusive)
+    let mut ends = Vec::with_capacity(leaves.len());
+    let mut acc = 0u64;
+    for l in leaves {
+        acc += l.entries as u64;
+        ends.push(acc);
+    }
+    let mut stream = DrbgStream::new(seed, DRBG_PERSONALIZATION);
+    let wanted = (reserves + 1).min(leaves.len());
+    let mut picked: Vec<Pick> = Vec::with_capacity(wanted);
+    let mut taken = std::collections::BTreeSet::new();
+    while picked.len() < wanted {
+        let e = stream.uniform(total);
+        // The leaf whose range [ends[i-1], ends[i]) contains e.
+        let leaf = ends.partition_point(|&end| end <= e) as u64;
+        if taken.insert(leaf) {
+            picked.push(Pick { entry: e, leaf });
+        }
+    }
+    let winner = picked.remove(0);
+    Some(Selection {
+        winner,
+        reserves: picked,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(n: usize) -> Vec<AccountEntries> {
+        let mut l: Vec<AccountEntries> = (0..n)
+            .map(|i| AccountEntries {
+                account: crate::crypto::sha256(format!("acct-{i}").as_bytes()),
+                entries: (i % 3) as u8 + 1,
+            })
+            .collect();
+        l.sort();
+        l
+    }
+
+    #[test]
+    fn list_encoding_round_trips_and_is_strict() {
+        let l = list(10);
+        assert_eq!(decode_list(&encode_list(&l)).unwrap(), l);
+        let mut bad = encode_list(&l);
+        bad.swap(0, 33); // breaks the order
+        assert!(decode_list(&bad).is_none());
+    }
+
+    #[test]
+    fn pseudonyms_differ_between_days_for_the_same_account() {
+        let l = list(5);
+        let a = public_leaves("op", "2018-12-01", &l);
+        let b = public_leaves("op", "2018-12-02", &l);
+        assert!(
+            a.iter()
+                .all(|x| b.iter().all(|y| x.0.pseudonym != y.0.pseudonym))
+        );
+    }
+
+    #[test]
+    fn select_picks_distinct_accounts_in_range() {
+        let l = list(50);
+        let leaves: Vec<Leaf> = public_leaves("op", "d", &l)
+            .into_iter()
+            .map(|x| x.0)
+            .collect();
+        let s = select(&leaves, &[3u8; 32], 5).unwrap();
+        let mut all = vec![s.winner.leaf];
+        all.extend(s.reserves.iter().map(|p| p.leaf));
+        let mut dedup = all.clone();
+        dedup.sort();
+        dedup.dedup();
+        assert_eq!(dedup.len(), 6);
+        assert!(all.iter().all(|&i| i < 50));
+    }
+
+    #[test]
+    fn select_stops_when_every_account_is_picked() {
+        let leaves = vec![
+            Leaf {
+                pseudonym: [1; 32],
+                entries: 3,
+            },
+            Leaf {
+                pseudonym: [2; 32],
+                entries: 1,
+            },
+        ];
+        let s = select(&leaves, &[9u8; 32], 5).unwrap();
+        assert_eq!(s.reserves.len(), 1);
+        assert!(select(&[], &[9u8; 32], 5).is_none());
+    }
+
+    #[test]
+    fn winners_are_drawn_in_proportion_to_entries() {
+        // Accounts with 1, 2 and 3 entries (each kind 10 times); over many seeds each kind must
+        // win in proportion 1:2:3. Chi-square with 2 degrees of freedom, threshold 13.8
+        // (p = 0.001); the seeds are fixed so the test is deterministic.
+        let leaves: Vec<Leaf> = (0..30)
+            .map(|i| Leaf {
+                pseudonym: crate::crypto::sha256(&[i as u8]),
+                entries: (i % 3) as u8 + 1,
+            })
+            .collect();
+        let n = 6000u32;
+        let mut wins = [0f64; 3];
+        for s in 0..n {
+            let seed = crate::crypto::sha256(&s.to_be_bytes());
+            let w = select(&leaves, &seed, 0).unwrap().winner;
+            wins[(leaves[w.leaf as usize].entries - 1) as usize] += 1.0;
+        }
+        let expected = [n as f64 / 6.0, n as f64 * 2.0 / 6.0, n as f64 * 3.0 / 6.0];
+        let chi2: f64 = (0..3)
+            .map(|k| (wins[k] - expected[k]).powi(2) / expected[k])
+            .sum();
+        assert!(chi2 < 13.8, "chi2 {chi2}, wins {wins:?}");
+        // The same statistic rejects a draw that ignores entry counts (uniform over accounts).
+        let uniform = [n as f64 / 3.0; 3];
+        let chi2_bad: f64 = (0..3)
+            .map(|k| (uniform[k] - expected[k]).powi(2) / expected[k])
+            .sum();
+        assert!(chi2_bad > 13.8);
+    }
+}

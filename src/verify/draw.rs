@@ -1,0 +1,294 @@
+//! Verification of a daily draw (SPEC.md §8.2), step by step in the order the spec numbers them.
+
+use super::{FailureClass as C, VResult, fail};
+use crate::crypto::{Hash32, merkle, parse_hex32};
+use crate::draw::files::{BundleFile, CommitmentRef, Placed, ProofFile, PublicPlaced, ResultFile};
+use crate::draw::{self, AccountEntries, Commitment, Leaf, SeedInputs};
+
+fn hex32(field: &str, s: &str) -> VResult<Hash32> {
+    parse_hex32(s).ok_or_else(|| {
+        fail(
+            C::Malformed,
+            format!("{field} is not 64 lowercase hex digits"),
+        )
+    })
+}
+
+/// Parses the commitment reference.
+pub fn commitment_of(c: &CommitmentRef) -> VResult<Commitment> {
+    Ok(Commitment {
+        root: hex32("commitment.root", &c.root)?,
+        leaves: c.leaves,
+        entries: c.entries,
+    })
+}
+
+/// §8.2 steps 2–5 on the public bundle: the leaves match the commitment, the seed follows from
+/// the committed inputs, and the winner and reserves follow from the seed.
+pub fn verify_bundle(b: &BundleFile) -> VResult<Vec<Leaf>> {
+    // Step 2: the leaves, in strictly increasing pseudonym order, hash to the committed root.
+    let mut leaves = Vec::with_capacity(b.leaves.len());
+    for (i, (p, n)) in b.leaves.iter().enumerate() {
+        let pseudonym = hex32(&format!("leaves[{i}]"), p)?;
+        if *n == 0 {
+            return Err(fail(C::Malformed, format!("leaves[{i}] has 0 entries")));
+        }
+        leaves.push(Leaf {
+            pseudonym,
+            entries: *n,
+        });
+    }
+    if !leaves.windows(2).all(|w| w[0].pseudonym < w[1].pseudonym) {
+        return Err(fail(
+            C::Malformed,
+            "leaves are not in strictly increasing pseudonym order",
+        ));
+    }
+    let claimed = commitment_of(&b.core.commitment)?;
+    let got = draw::commit(&leaves);
+    if got != claimed {
+        return Err(fail(
+            C::CommitmentMismatch,
+            format!(
+                "the published leaves give root {} ({} leaves, {} entries), the commitment says {} ({} leaves, {} entries)",
+                hex::encode(got.root),
+                got.leaves,
+                got.entries,
+                b.core.commitment.root,
+                claimed.leaves,
+                claimed.entries
+            ),
+        ));
+    }
+    if b.core.figures.entries != got.entries || b.core.figures.accounts_with_entries != got.leaves {
+        return Err(fail(
+            C::CommitmentMismatch,
+            "the figures do not match the committed leaves",
+        ));
+    }
+    // Step 3: the seed.
+    let seed = recompute_seed(&b.core)?;
+    // Step 4: the selection.
+    let sel = draw::select(&leaves, &seed, b.core.reserves_wanted as usize).ok_or_else(|| {
+        fail(
+            C::DrawMismatch,
+            "the day has no entries, so no draw can exist",
+        )
+    })?;
+    let mut want = vec![sel.winner];
+    want.extend(sel.reserves.iter().copied());
+    let mut got_picks = vec![&b.winner];
+    got_picks.extend(b.reserves.iter());
+    if want.len() != got_picks.len() {
+        return Err(fail(
+            C::DrawMismatch,
+            format!(
+                "recomputed {} reserves, the bundle lists {}",
+                want.len() - 1,
+                got_picks.len() - 1
+            ),
+        ));
+    }
+    for (rank, (w, g)) in want.iter().zip(got_picks).enumerate() {
+        let leaf = &leaves[w.leaf as usize];
+        let expect = PublicPlaced {
+            rank: rank as u32,
+            pseudonym: hex::encode(leaf.pseudonym),
+            entries: leaf.entries,
+            entry: w.entry,
+            leaf: w.leaf,
+        };
+        if &expect != g {
+            return Err(fail(
+                C::DrawMismatch,
+                format!(
+                    "{} recomputes to pseudonym {} (entry {}), the bundle says {} (entry {})",
+                    rank_name(rank),
+                    expect.pseudonym,
+                    expect.entry,
+                    g.pseudonym,
+                    g.entry
+                ),
+            ));
+        }
+    }
+    Ok(leaves)
+}
+
+fn rank_name(rank: usize) -> String {
+    if rank == 0 {
+        "the winner".into()
+    } else {
+        format!("reserve {rank}")
+    }
+}
+
+/// §8.2 step 3: seed = H(committed inputs, witness, entropy); checks the published seed.
+pub fn recompute_seed(core: &crate::draw::files::DrawCore) -> VResult<Hash32> {
+    let rules = hex32("rules_sha256", &core.rules_sha256)?;
+    let export = hex32("export.sha256", &core.export.sha256)?;
+    let commitment = commitment_of(&core.commitment)?;
+    let entropy =
+        hex::decode(&core.entropy).map_err(|_| fail(C::Malformed, "entropy is not hex"))?;
+    if entropy.len() < 48 {
+        return Err(fail(C::Malformed, "entropy is shorter than 384 bits"));
+    }
+    let seed = draw::draw_seed(&SeedInputs {
+        operation: &core.operation,
+        day: &core.day,
+        attempt: core.attempt,
+        rules_sha256: &rules,
+        export_sha256: &export,
+        commitment: &commitment,
+        witness: &core.witness,
+        entropy: &entropy,
+    });
+    if hex::encode(seed) != core.seed {
+        return Err(fail(
+            C::DrawMismatch,
+            "the published seed does not follow from the committed inputs, the witness and the entropy",
+        ));
+    }
+    Ok(seed)
+}
+
+/// §8.2 step 6: result.json tells the same draw as the bundle.
+pub fn verify_result_against_bundle(r: &ResultFile, b: &BundleFile) -> VResult<()> {
+    if r.core != b.core {
+        return Err(fail(
+            C::Inconsistent,
+            "result.json and bundle.json describe different draws",
+        ));
+    }
+    if r.audit_checkpoint != b.audit_checkpoint || r.software != b.software {
+        return Err(fail(
+            C::Inconsistent,
+            "result.json and bundle.json name different checkpoints or software",
+        ));
+    }
+    if r.entries != b.core.commitment.entries || r.accounts != b.core.commitment.leaves {
+        return Err(fail(
+            C::Inconsistent,
+            "result.json's entries/accounts differ from the commitment",
+        ));
+    }
+    let pairs =
+        std::iter::once((&r.winner, &b.winner)).chain(r.reserves.iter().zip(b.reserves.iter()));
+    if r.reserves.len() != b.reserves.len() {
+        return Err(fail(
+            C::Inconsistent,
+            "result.json and bundle.json list different numbers of reserves",
+        ));
+    }
+    for (rp, bp) in pairs {
+        if rp.rank != bp.rank
+            || rp.pseudonym != bp.pseudonym
+            || rp.entries != bp.entries
+            || rp.entry != bp.entry
+            || rp.leaf != bp.leaf
+        {
+            return Err(fail(
+                C::Inconsistent,
+                format!(
+                    "{} differs between result.json and bundle.json",
+                    rank_name(rp.rank as usize)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// §8.2 step 7 (auditor mode): from the entry list recomputed from the signed export, the
+/// pseudonyms and leaves are exactly the bundle's, and each account named in result.json is the
+/// one behind its pseudonym.
+pub fn verify_against_entries(
+    list: &[AccountEntries],
+    b: &BundleFile,
+    r: Option<&ResultFile>,
+) -> VResult<()> {
+    let leaves = draw::public_leaves(&b.core.operation, &b.core.day, list);
+    if leaves.len() != b.leaves.len() {
+        return Err(fail(
+            C::CommitmentMismatch,
+            format!(
+                "the export gives {} accounts with entries, the seal committed {}",
+                leaves.len(),
+                b.leaves.len()
+            ),
+        ));
+    }
+    for (i, ((leaf, _), (p, n))) in leaves.iter().zip(&b.leaves).enumerate() {
+        if hex::encode(leaf.pseudonym) != *p || leaf.entries != *n {
+            return Err(fail(
+                C::CommitmentMismatch,
+                format!("leaf {i} recomputed from the export differs from the committed one"),
+            ));
+        }
+    }
+    if let Some(r) = r {
+        let all: Vec<&Placed> = std::iter::once(&r.winner)
+            .chain(r.reserves.iter())
+            .collect();
+        for p in all {
+            let (leaf, idx) = leaves
+                .get(p.leaf as usize)
+                .ok_or_else(|| fail(C::DrawMismatch, "a pick names a leaf outside the set"))?;
+            let account = hex::encode(list[*idx].account);
+            if account != p.account || hex::encode(leaf.pseudonym) != p.pseudonym {
+                return Err(fail(
+                    C::DrawMismatch,
+                    format!(
+                        "{} is account {}, not {}",
+                        rank_name(p.rank as usize),
+                        account,
+                        p.account
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// §8.3: an inclusion proof is consistent (pseudonym from salt and account) and its leaf is in
+/// the committed tree. `commitment` is the one from a signed result or bundle.
+pub fn verify_proof(p: &ProofFile, commitment: Option<&CommitmentRef>) -> VResult<()> {
+    let account = hex32("account", &p.account)?;
+    let salt = hex32("salt", &p.salt)?;
+    let pseudonym = draw::pseudonym(&salt, &account);
+    if hex::encode(pseudonym) != p.pseudonym {
+        return Err(fail(
+            C::CommitmentMismatch,
+            "the pseudonym does not follow from the account and the salt",
+        ));
+    }
+    let c = commitment_of(&p.commitment)?;
+    if let Some(other) = commitment
+        && other != &p.commitment
+    {
+        return Err(fail(
+            C::Inconsistent,
+            "the proof's commitment is not the published one",
+        ));
+    }
+    let path: Vec<Hash32> = p
+        .path
+        .iter()
+        .map(|h| hex32("path", h))
+        .collect::<VResult<_>>()?;
+    let leaf = merkle::leaf_hash(
+        &Leaf {
+            pseudonym,
+            entries: p.entries,
+        }
+        .bytes(),
+    );
+    if !merkle::verify_inclusion(&leaf, p.leaf, c.leaves, &path, &c.root) {
+        return Err(fail(
+            C::CommitmentMismatch,
+            "the inclusion path does not lead to the committed root",
+        ));
+    }
+    Ok(())
+}

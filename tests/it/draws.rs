@@ -1,0 +1,637 @@
+//! Daily draws end to end with the real binary, a real SoftHSM token and real signed exports:
+//! seal, draw, verify, prove, void (rules D-1 … D-15, design principles 1–3).
+
+use crate::common::*;
+use std::path::{Path, PathBuf};
+
+pub const SIM: &str = env!("CARGO_BIN_EXE_urne-simulate");
+
+fn rules() -> String {
+    root()
+        .join("rules/chanceux-noel-2018.json")
+        .display()
+        .to_string()
+}
+
+/// A signed export of `day` made by the project's simulator in `env`'s folder.
+pub fn simulate(env: &Env, day: &str, plays: u32, seed: u32, extra: &[&str]) -> PathBuf {
+    let out = env.path(&format!("exports-{seed}"));
+    let st = std::process::Command::new(SIM)
+        .args([
+            "--day",
+            day,
+            "--plays",
+            &plays.to_string(),
+            "--seed",
+            &seed.to_string(),
+        ])
+        .arg("--key")
+        .arg(root().join("tests/fixtures/keys/test-producer.key.pem"))
+        .arg("--out")
+        .arg(&out)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+    out.join(format!("entries-chanceux-noel-2018-{day}.jsonl"))
+}
+
+fn seal(env: &Env, export: &Path) -> String {
+    env.ok(&[
+        "seal",
+        "--rules",
+        &rules(),
+        "--entries",
+        export.to_str().unwrap(),
+    ])
+}
+
+fn commitment_of(seal_out: &str) -> String {
+    seal_out
+        .lines()
+        .find(|l| l.trim_start().starts_with("COMMITMENT"))
+        .unwrap()
+        .split_whitespace()
+        .last()
+        .unwrap()
+        .to_string()
+}
+
+fn json(p: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
+}
+
+fn events(env: &Env, kind: &str) -> usize {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.query_row("SELECT COUNT(*) FROM events WHERE kind = ?1", [kind], |r| {
+        r.get::<_, i64>(0)
+    })
+    .unwrap() as usize
+}
+
+/// A drawn day: env, export, output folder.
+fn drawn_day(day: &str) -> (Env, PathBuf, PathBuf) {
+    let env = Env::new();
+    let export = simulate(&env, day, 3000, 11, &[]);
+    seal(&env, &export);
+    env.ok(&[
+        "draw",
+        "--day",
+        day,
+        "--witness",
+        "4 2 6 1 3",
+        "--out",
+        "out",
+    ]);
+    env.ok(&["keys", "export", "--out", "keys"]);
+    let out = env.path("out");
+    (env, export, out)
+}
+
+#[test]
+fn a_sealed_day_draws_and_verifies_in_public_and_auditor_modes() {
+    let (env, export, out) = drawn_day("2018-12-22"); // P4: 15 EUR tranche
+    for f in [
+        "result.json",
+        "bundle.json",
+        "pv.html",
+        "rules.json",
+        "checkpoint.note",
+    ] {
+        assert!(
+            out.join(f).exists() && out.join(format!("{f}.sig")).exists(),
+            "{f}"
+        );
+        assert!(
+            openssl_verify(
+                &env.path("keys/result.pub.pem"),
+                &out.join(f),
+                &out.join(format!("{f}.sig"))
+            ),
+            "{f}"
+        );
+    }
+    let r = json(&out.join("result.json"));
+    assert_eq!(r["operation"], "chanceux-noel-2018");
+    assert_eq!(r["day"], "2018-12-22");
+    assert_eq!(r["attempt"], 1);
+    assert_eq!(r["prize_cents"], 2_000_000); // D-10, P4
+    assert_eq!(r["figures"]["tranche_cents"], 1500); // D-3, P4
+    assert_eq!(r["reserves"].as_array().unwrap().len(), 5);
+    let mut accounts: Vec<&str> = std::iter::once(&r["winner"])
+        .chain(r["reserves"].as_array().unwrap())
+        .map(|p| p["account"].as_str().unwrap())
+        .collect();
+    accounts.sort();
+    accounts.dedup();
+    assert_eq!(
+        accounts.len(),
+        6,
+        "winner and reserves are distinct accounts"
+    );
+    // The public bundle names no account (D-14, D-15).
+    let bundle = std::fs::read_to_string(out.join("bundle.json")).unwrap();
+    for a in &accounts {
+        assert!(!bundle.contains(a));
+    }
+    env.ok(&["verify", "out", "--keys", "keys"]);
+    env.ok(&[
+        "verify",
+        "out",
+        "--keys",
+        "keys",
+        "--export",
+        export.to_str().unwrap(),
+    ]);
+    env.ok(&[
+        "audit",
+        "verify",
+        "--strict",
+        "--checkpoint",
+        "out/checkpoint.note",
+    ]);
+}
+
+#[test]
+fn a_day_cannot_be_drawn_twice() {
+    let (env, _, out) = drawn_day("2018-12-01");
+    let before = std::fs::read(out.join("result.json")).unwrap();
+    let n_entropy = events(&env, "draw.entropy");
+    let o = env.urne(&[
+        "draw",
+        "--day",
+        "2018-12-01",
+        "--witness",
+        "again",
+        "--out",
+        "out2",
+    ]);
+    let err = assert_fails(&o, 4);
+    assert!(err.contains("already been drawn"), "{err}");
+    assert!(!env.path("out2").exists(), "nothing written");
+    assert_eq!(
+        events(&env, "draw.entropy"),
+        n_entropy,
+        "no new entropy was asked for"
+    );
+    assert_eq!(std::fs::read(out.join("result.json")).unwrap(), before);
+    assert!(
+        env.ok(&["audit", "show", "--last", "3"])
+            .contains("command.failed")
+    );
+    env.ok(&["audit", "verify", "--strict"]);
+}
+
+#[test]
+fn a_day_cannot_be_sealed_twice_and_an_unsealed_day_cannot_be_drawn() {
+    let env = Env::new();
+    let o = env.urne(&[
+        "draw",
+        "--day",
+        "2018-12-03",
+        "--witness",
+        "w",
+        "--out",
+        "o",
+    ]);
+    assert_fails(&o, 4);
+    let export = simulate(&env, "2018-12-03", 500, 3, &[]);
+    seal(&env, &export);
+    let o = env.urne(&[
+        "seal",
+        "--rules",
+        &rules(),
+        "--entries",
+        export.to_str().unwrap(),
+    ]);
+    let err = assert_fails(&o, 4);
+    assert!(err.contains("already sealed"), "{err}");
+}
+
+#[test]
+fn the_same_export_in_another_line_order_gives_the_same_commitment() {
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-08", 2000, 5, &[]);
+    let c1 = commitment_of(&seal(&env, &export));
+    // Reverse the record lines (the header stays first) and re-sign as production would.
+    let text = std::fs::read_to_string(&export).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1..].reverse();
+    let reordered = lines.join("\n") + "\n";
+    assert_ne!(reordered, text);
+    let env2 = Env::new();
+    let dir = env2.path("reordered");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(export.file_name().unwrap());
+    std::fs::write(&p, &reordered).unwrap();
+    let seed = urne::crypto::keys::private_seed_from_pem(
+        &std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.key.pem")).unwrap(),
+    )
+    .unwrap();
+    use ed25519_dalek::Signer;
+    let sig = ed25519_dalek::SigningKey::from_bytes(&seed).sign(reordered.as_bytes());
+    std::fs::write(format!("{}.sig", p.display()), sig.to_bytes()).unwrap();
+    let c2 = commitment_of(&seal(&env2, &p));
+    assert_eq!(c1, c2);
+}
+
+#[test]
+fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome() {
+    // The state a kill leaves right after the entropy was recorded: the seal and a draw.entropy
+    // event, nothing after. (Written with the library, exactly as `urne draw` writes it.)
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-15", 2000, 8, &[]);
+    seal(&env, &export);
+    let seal_ev: serde_json::Value = {
+        let c = rusqlite::Connection::open(env.db()).unwrap();
+        let p: String = c
+            .query_row(
+                "SELECT payload FROM events WHERE kind = 'draw.seal'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        serde_json::from_str(&p).unwrap()
+    };
+    let entropy = "a5".repeat(24) + &"3c".repeat(24);
+    {
+        let mut log = urne::audit::AuditLog::open(&env.db()).unwrap();
+        log.append(
+            "draw.entropy",
+            &serde_json::json!({
+                "operation": "chanceux-noel-2018", "day": "2018-12-15", "attempt": 1,
+                "commitment_root": seal_ev["commitment"]["root"], "witness": "recorded witness",
+                "entropy": entropy,
+            }),
+        )
+        .unwrap();
+    }
+    let n_entropy = events(&env, "draw.entropy");
+    let o = env.ok(&[
+        "draw",
+        "--day",
+        "2018-12-15",
+        "--witness",
+        "another witness",
+        "--out",
+        "out",
+    ]);
+    assert!(o.contains("WINNER"));
+    assert_eq!(
+        events(&env, "draw.entropy"),
+        n_entropy,
+        "no new entropy was requested"
+    );
+    let r = json(&env.path("out/result.json"));
+    assert_eq!(r["entropy"], entropy.as_str());
+    assert_eq!(r["witness"], "recorded witness");
+    // The outcome is the one the recorded inputs determine (recomputed independently here).
+    env.ok(&["keys", "export", "--out", "keys"]);
+    env.ok(&[
+        "verify",
+        "out",
+        "--keys",
+        "keys",
+        "--export",
+        export.to_str().unwrap(),
+    ]);
+}
+
+#[test]
+fn a_kill_at_any_moment_of_a_draw_never_changes_its_outcome() {
+    // Kill `urne draw` at various moments, then run it again: it either finds nothing recorded
+    // (and draws), or completes the recorded draw. Never a second entropy for one attempt.
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-02", 3000, 12, &[]);
+    seal(&env, &export);
+    for ms in [5u64, 40, 120] {
+        let mut child = env
+            .cmd()
+            .args([
+                "draw",
+                "--day",
+                "2018-12-02",
+                "--witness",
+                "w",
+                "--out",
+                "out",
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(events(&env, "draw.entropy") <= 1);
+        if env.path("out/result.json").exists() {
+            break;
+        }
+        // A partially written output folder is completed on the next run.
+        let _ = std::fs::remove_dir_all(env.path("out"));
+    }
+    if !env.path("out/result.json").exists() {
+        let o = env.urne(&[
+            "draw",
+            "--day",
+            "2018-12-02",
+            "--witness",
+            "w",
+            "--out",
+            "out",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    assert_eq!(events(&env, "draw.entropy"), 1);
+    env.ok(&["keys", "export", "--out", "keys"]);
+    env.ok(&[
+        "verify",
+        "out",
+        "--keys",
+        "keys",
+        "--export",
+        export.to_str().unwrap(),
+    ]);
+    env.ok(&["audit", "verify"]);
+}
+
+#[test]
+fn a_one_byte_change_to_any_output_file_fails_verify() {
+    let (env, export, out) = drawn_day("2018-12-07");
+    let files: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with(".pem"))
+        .collect();
+    assert!(files.len() >= 10);
+    for f in files {
+        let p = out.join(&f);
+        let orig = std::fs::read(&p).unwrap();
+        let mut bad = orig.clone();
+        let i = bad.len() / 2;
+        bad[i] ^= 0x01;
+        std::fs::write(&p, &bad).unwrap();
+        let o = env.urne(&["verify", "out", "--keys", "keys"]);
+        assert_fails(&o, 1);
+        std::fs::write(&p, &orig).unwrap();
+    }
+    env.ok(&[
+        "verify",
+        "out",
+        "--keys",
+        "keys",
+        "--export",
+        export.to_str().unwrap(),
+    ]);
+    // Verifying with another key fails too.
+    let other = Env::new();
+    other.ok(&["keys", "export", "--out", "keys"]);
+    let o = env.urne(&[
+        "verify",
+        "out",
+        "--keys",
+        other.path("keys").to_str().unwrap(),
+    ]);
+    let err = assert_fails(&o, 1);
+    assert!(err.contains("bad-signature"), "{err}");
+}
+
+#[test]
+fn a_swapped_winner_fails_verify_even_if_re_signed() {
+    // An attacker holding the result key could re-sign a bundle with another winner: the
+    // recomputation still catches it.
+    let (env, _, out) = drawn_day("2018-12-09");
+    let mut b = json(&out.join("bundle.json"));
+    let r1 = b["reserves"][0].clone();
+    let w = b["winner"].clone();
+    b["winner"]["pseudonym"] = r1["pseudonym"].clone();
+    b["winner"]["entry"] = r1["entry"].clone();
+    b["winner"]["leaf"] = r1["leaf"].clone();
+    b["winner"]["entries"] = r1["entries"].clone();
+    assert_ne!(w, b["winner"]);
+    let mut bytes = serde_json::to_vec_pretty(&b).unwrap();
+    bytes.push(b'\n');
+    let fake = env.path("fake");
+    std::fs::create_dir_all(&fake).unwrap();
+    std::fs::write(fake.join("bundle.json"), &bytes).unwrap();
+    // Sign with a software key and verify against it: the signature holds, the draw does not.
+    use ed25519_dalek::Signer;
+    let sk = ed25519_dalek::SigningKey::from_bytes(&[42u8; 32]);
+    std::fs::write(fake.join("bundle.json.sig"), sk.sign(&bytes).to_bytes()).unwrap();
+    std::fs::create_dir_all(env.path("fakekeys")).unwrap();
+    std::fs::write(
+        env.path("fakekeys/result.pub.pem"),
+        urne::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
+    )
+    .unwrap();
+    std::fs::copy(
+        env.path("keys/audit.pub.pem"),
+        env.path("fakekeys/audit.pub.pem"),
+    )
+    .unwrap();
+    let mut b2 = b.clone();
+    b2["result_key_id"] = urne::crypto::keys::key_id(&sk.verifying_key().to_bytes()).into();
+    let mut bytes = serde_json::to_vec_pretty(&b2).unwrap();
+    bytes.push(b'\n');
+    std::fs::write(fake.join("bundle.json"), &bytes).unwrap();
+    std::fs::write(fake.join("bundle.json.sig"), sk.sign(&bytes).to_bytes()).unwrap();
+    let o = env.urne(&["verify", "fake", "--keys", "fakekeys"]);
+    let err = assert_fails(&o, 1);
+    assert!(err.contains("draw-mismatch"), "{err}");
+}
+
+#[test]
+fn a_voided_draw_is_redrawn_as_attempt_2_naming_the_void() {
+    let (env, export, _) = drawn_day("2018-12-04");
+    env.ok(&[
+        "void",
+        "--day",
+        "2018-12-04",
+        "--reason",
+        "power cut during publication, minutes 12",
+    ]);
+    // A new attempt needs its own seal.
+    let o = env.urne(&[
+        "draw",
+        "--day",
+        "2018-12-04",
+        "--witness",
+        "w2",
+        "--out",
+        "out2",
+    ]);
+    assert_fails(&o, 4);
+    seal(&env, &export);
+    env.ok(&[
+        "draw",
+        "--day",
+        "2018-12-04",
+        "--witness",
+        "w2",
+        "--out",
+        "out2",
+    ]);
+    let r = json(&env.path("out2/result.json"));
+    assert_eq!(r["attempt"], 2);
+    assert_eq!(r["voided_attempts"][0]["attempt"], 1);
+    assert!(
+        r["voided_attempts"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("power cut")
+    );
+    env.ok(&["verify", "out2", "--keys", "keys"]);
+    assert!(
+        std::fs::read_to_string(env.path("out2/pv.html"))
+            .unwrap()
+            .contains("annulée")
+    );
+}
+
+#[test]
+fn an_inclusion_proof_verifies_and_a_forged_one_does_not() {
+    let (env, _, out) = drawn_day("2018-12-05");
+    let r = json(&out.join("result.json"));
+    let acct = r["reserves"][2]["account"].as_str().unwrap().to_string();
+    env.ok(&[
+        "proof",
+        "--day",
+        "2018-12-05",
+        "--account",
+        &acct,
+        "--out",
+        "proof.json",
+    ]);
+    env.ok(&[
+        "verify",
+        "proof.json",
+        "--keys",
+        "keys",
+        "--published",
+        "out",
+    ]);
+    // Another account claiming the same salt fails.
+    let mut p = json(&env.path("proof.json"));
+    p["account"] = r["winner"]["account"].clone();
+    std::fs::write(
+        env.path("forged.json"),
+        serde_json::to_vec_pretty(&p).unwrap(),
+    )
+    .unwrap();
+    std::fs::copy(env.path("proof.json.sig"), env.path("forged.json.sig")).unwrap();
+    assert_fails(&env.urne(&["verify", "forged.json", "--keys", "keys"]), 1);
+    // An account with no entry gets no proof.
+    let o = env.urne(&[
+        "proof",
+        "--day",
+        "2018-12-05",
+        "--account",
+        &"0".repeat(64),
+        "--out",
+        "p2.json",
+    ]);
+    assert_fails(&o, 2);
+}
+
+#[test]
+fn a_late_draw_is_recorded_as_an_anomaly_d8() {
+    // Every 2018 day is long past its draw date + 30 days by the ceremony's clock.
+    let (env, _, out) = drawn_day("2018-12-06");
+    assert_eq!(events(&env, "draw.late"), 1);
+    assert!(
+        std::fs::read_to_string(out.join("pv.html"))
+            .unwrap()
+            .contains("D-8")
+    );
+}
+
+const BREAKS: [&str; 16] = [
+    "bad-signature",
+    "wrong-key",
+    "truncated",
+    "count-mismatch",
+    "duplicate-id",
+    "wrong-day",
+    "bad-json",
+    "bad-utf8",
+    "negative-stake",
+    "unknown-type",
+    "bad-account",
+    "missing-field",
+    "duplicate-exclusion",
+    "wrong-operation",
+    "no-header",
+    "crlf",
+];
+
+#[test]
+fn every_broken_export_is_refused_and_nothing_of_it_is_kept() {
+    let env = Env::new();
+    for (i, kind) in BREAKS.iter().enumerate() {
+        let export = simulate(&env, "2018-12-10", 400, 100 + i as u32, &["--break", kind]);
+        let o = env.urne(&[
+            "seal",
+            "--rules",
+            &rules(),
+            "--entries",
+            export.to_str().unwrap(),
+        ]);
+        let err = assert_fails(&o, 2);
+        assert!(err.contains("refused"), "{kind}: {err}");
+    }
+    // An unsigned export (no .sig) is refused too.
+    let export = simulate(&env, "2018-12-10", 400, 99, &[]);
+    std::fs::remove_file(format!("{}.sig", export.display())).unwrap();
+    assert_fails(
+        &env.urne(&[
+            "seal",
+            "--rules",
+            &rules(),
+            "--entries",
+            export.to_str().unwrap(),
+        ]),
+        2,
+    );
+    assert_eq!(
+        events(&env, "draw.seal"),
+        0,
+        "nothing of a refused file is kept"
+    );
+    assert_eq!(
+        events(&env, "input.rejected"),
+        BREAKS.len() + 1,
+        "each refusal is on record"
+    );
+    // Each refusal records the file's hash.
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let n: i64 = c
+        .query_row("SELECT COUNT(*) FROM events WHERE kind = 'input.rejected' AND json_extract(payload, '$.sha256') IS NOT NULL", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(n as usize, BREAKS.len() + 1);
+    // The day is still open: a valid export of it seals.
+    let good = simulate(&env, "2018-12-10", 400, 98, &[]);
+    seal(&env, &good);
+    env.ok(&["audit", "verify", "--strict"]);
+}
+
+#[test]
+fn a_refused_rules_file_is_an_input_error() {
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-10", 100, 1, &[]);
+    let bad = env.path("bad-rules.json");
+    let mut r = json(&root().join("rules/chanceux-noel-2018.json"));
+    r["daily_cap"] = 0.into();
+    std::fs::write(&bad, serde_json::to_vec(&r).unwrap()).unwrap();
+    let o = env.urne(&[
+        "seal",
+        "--rules",
+        bad.to_str().unwrap(),
+        "--entries",
+        export.to_str().unwrap(),
+    ]);
+    assert_fails(&o, 2);
+}
