@@ -50,9 +50,34 @@ pub enum JsonError {
     DuplicateKey(String),
 }
 
+/// Bytes that end the fast scan of a string: '"', '\\' and control characters.
+const STRING_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
+
+/// A cheap fingerprint of a key (its length, first six and last bytes): keys are compared in
+/// full only when fingerprints are equal.
+fn fingerprint(k: &str) -> u64 {
+    let b = k.as_bytes();
+    let mut w = [0u8; 8];
+    let n = b.len().min(6);
+    w[..n].copy_from_slice(&b[..n]);
+    w[6] = b.last().copied().unwrap_or(0);
+    w[7] = b.len() as u8;
+    u64::from_le_bytes(w)
+}
+
 /// Keys seen in one object. Fixed inline storage for the usual handful of keys, a Vec beyond.
 struct KeySet<'a> {
-    inline: [&'a str; 12],
+    inline: [(u64, &'a str); 12],
     n: usize,
     more: Vec<Cow<'a, str>>,
 }
@@ -60,7 +85,7 @@ struct KeySet<'a> {
 impl<'a> KeySet<'a> {
     fn new() -> Self {
         KeySet {
-            inline: [""; 12],
+            inline: [(0, ""); 12],
             n: 0,
             more: Vec::new(),
         }
@@ -70,12 +95,17 @@ impl<'a> KeySet<'a> {
     #[allow(clippy::ptr_arg)] // borrowed keys are stored inline, owned ones in `more`
     fn insert(&mut self, k: &Cow<'a, str>) -> bool {
         let s: &str = k;
-        if self.inline[..self.n].contains(&s) || self.more.iter().any(|m| m == s) {
+        let fp = fingerprint(s);
+        if self.inline[..self.n]
+            .iter()
+            .any(|(f, x)| *f == fp && *x == s)
+            || self.more.iter().any(|m| m == s)
+        {
             return false;
         }
         match k {
             Cow::Borrowed(b) if self.n < self.inline.len() => {
-                self.inline[self.n] = b;
+                self.inline[self.n] = (fp, b);
                 self.n += 1;
             }
             _ => self.more.push(k.clone()),
@@ -142,6 +172,12 @@ impl<'a> Parser<'a> {
     fn string(&mut self) -> R<Cow<'a, str>> {
         self.pos += 1;
         let start = self.pos;
+        // Fast scan to the next byte that needs a look: '"', '\\' or a control character.
+        let mut i = self.pos;
+        while i < self.b.len() && !STRING_SPECIAL[usize::from(self.b[i])] {
+            i += 1;
+        }
+        self.pos = i;
         loop {
             match self.peek() {
                 None => return self.err("unterminated string"),

@@ -67,13 +67,8 @@ pub fn tally_export_with(
     }
     // On an error, read the rest anyway: if these are not the verified bytes, that is the
     // truthful reason (whatever failed to parse was never verified).
-    let mut scratch = Vec::with_capacity(BLOCK);
-    loop {
-        scratch.clear();
-        if src.read_block(&mut scratch, BLOCK)? == 0 {
-            break;
-        }
-    }
+    let mut scratch = vec![0u8; BLOCK];
+    while src.read_into(&mut scratch)? > 0 {}
     let sha: [u8; 32] = src.sha.finalize().into();
     if sha != verified.sha256 || src.size != verified.size {
         return Err(ExportError::file(ExportErrorKind::FileChanged {
@@ -96,11 +91,10 @@ struct HashingReader<R> {
 }
 
 impl<R: Read> HashingReader<R> {
-    /// Appends up to `max` bytes to `buf`, hashing them; 0 at end of file.
-    fn read_block(&mut self, buf: &mut Vec<u8>, max: usize) -> Result<usize, ExportError> {
-        let start = buf.len();
-        let n = fill(&mut self.inner, buf, max)?;
-        self.sha.update(&buf[start..]);
+    /// Fills `dst` (or reads to the end of the file), hashing what was read; 0 at end of file.
+    fn read_into(&mut self, dst: &mut [u8]) -> Result<usize, ExportError> {
+        let n = fill(&mut self.inner, dst)?;
+        self.sha.update(&dst[..n]);
         self.size += n as u64;
         Ok(n)
     }
@@ -128,8 +122,13 @@ struct Ctx<'r> {
 /// A line-aligned chunk of the file: every line in it ends in LF.
 struct Chunk {
     first_line: u64,
+    /// A reusable buffer of `BUF` bytes; the chunk is `bytes[..len]`.
     bytes: Vec<u8>,
+    len: usize,
 }
+
+/// Size of a chunk buffer: a carried-over partial line (at most `MAX_LINE`) plus one block.
+const BUF: usize = MAX_LINE + BLOCK;
 
 type LineErr = (u64, ExportErrorKind);
 
@@ -217,7 +216,8 @@ fn run<R: Read>(
     opts: &TallyOptions,
 ) -> Result<DayTally, ExportError> {
     // Line 1: the header.
-    let mut pending: Vec<u8> = Vec::with_capacity(BLOCK);
+    let mut pending: Vec<u8> = Vec::new();
+    let mut first = vec![0u8; 64 << 10];
     let header_end = loop {
         if let Some(i) = memchr::memchr(b'\n', &pending) {
             break i;
@@ -225,7 +225,9 @@ fn run<R: Read>(
         if pending.len() > MAX_LINE {
             return Err(ExportError::at(1, ExportErrorKind::LineTooLong(MAX_LINE)));
         }
-        if src.read_block(&mut pending, BLOCK)? == 0 {
+        let n = src.read_into(&mut first)?;
+        pending.extend_from_slice(&first[..n]);
+        if n == 0 {
             return Err(if pending.is_empty() {
                 ExportError::file(ExportErrorKind::Empty)
             } else {
@@ -250,6 +252,7 @@ fn run<R: Read>(
         day_end,
     };
     pending.drain(..=header_end);
+    drop(first);
 
     let threads = match opts.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
@@ -298,28 +301,31 @@ fn run<R: Read>(
                 Ok(b) => b,
                 Err(_) if allocated < 3 * threads => {
                     allocated += 1;
-                    Vec::with_capacity(BLOCK + 4096)
+                    vec![0u8; BUF]
                 }
-                Err(_) => free_rx.recv().unwrap_or_default(),
+                Err(_) => free_rx.recv().unwrap_or_else(|_| vec![0u8; BUF]),
             };
-            buf.clear();
-            buf.append(&mut pending);
+            // The partial line carried over from the previous chunk (at most MAX_LINE bytes).
+            let mut used = pending.len();
+            buf[..used].copy_from_slice(&pending);
+            pending.clear();
             // Read until the buffer holds at least one complete line, or the file ends.
             let eof = loop {
-                let n = match src.read_block(&mut buf, BLOCK) {
+                let n = match src.read_into(&mut buf[used..used + BLOCK]) {
                     Ok(n) => n,
                     Err(e) => {
                         tail_err = Some(e);
                         break true;
                     }
                 };
+                used += n;
                 if n == 0 {
                     break true;
                 }
-                if memchr::memchr(b'\n', &buf[buf.len() - n..]).is_some() {
+                if memchr::memchr(b'\n', &buf[used - n..used]).is_some() {
                     break false;
                 }
-                if buf.len() > MAX_LINE {
+                if used > MAX_LINE {
                     tail_err = Some(ExportError::at(
                         line,
                         ExportErrorKind::LineTooLong(MAX_LINE),
@@ -330,21 +336,20 @@ fn run<R: Read>(
             if tail_err.is_some() {
                 break;
             }
-            let cut = memchr::memrchr(b'\n', &buf).map_or(0, |i| i + 1);
-            pending.extend_from_slice(&buf[cut..]);
-            buf.truncate(cut);
+            let cut = memchr::memrchr(b'\n', &buf[..used]).map_or(0, |i| i + 1);
+            pending.extend_from_slice(&buf[cut..used]);
+            let n_lines = memchr::memchr_iter(b'\n', &buf[..cut]).count() as u64;
             if pending.len() > MAX_LINE {
-                let n_lines = memchr::memchr_iter(b'\n', &buf).count() as u64;
                 tail_err = Some(ExportError::at(
                     line + n_lines,
                     ExportErrorKind::LineTooLong(MAX_LINE),
                 ));
             }
-            if !buf.is_empty() {
-                let n_lines = memchr::memchr_iter(b'\n', &buf).count() as u64;
+            if cut > 0 {
                 let chunk = Chunk {
                     first_line: line,
                     bytes: buf,
+                    len: cut,
                 };
                 line += n_lines;
                 // A worker only stops on a panic, which the join below reports.
@@ -602,9 +607,39 @@ fn req_int(v: Option<Val<'_>>, field: &'static str) -> Result<i128, ExportErrorK
     }
 }
 
+/// Value of each byte as a lowercase hex digit, or 0xFF.
+const HEX: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        t[b'a' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Exactly 64 lowercase hex digits (as `crypto::parse_hex32`, table-driven for the hot path).
+fn hex32_lower(s: &str) -> Option<[u8; 32]> {
+    let b: &[u8; 64] = s.as_bytes().try_into().ok()?;
+    let mut out = [0u8; 32];
+    let mut bad = 0u8;
+    for (i, o) in out.iter_mut().enumerate() {
+        let hi = HEX[usize::from(b[2 * i])];
+        let lo = HEX[usize::from(b[2 * i + 1])];
+        bad |= hi | lo;
+        *o = (hi << 4) | (lo & 0x0f);
+    }
+    (bad & 0xF0 == 0).then_some(out)
+}
+
 fn req_account(v: Option<Val<'_>>) -> Result<[u8; 32], ExportErrorKind> {
     let s = req_str(v, "account")?;
-    crate::crypto::parse_hex32(&s)
+    hex32_lower(&s)
         .ok_or_else(|| out_of_range("account", format!("{s:?} is not 64 lowercase hex digits")))
 }
 
@@ -721,7 +756,7 @@ fn parse_header(
 /// Parses every line of `chunk` into `p`; stops at the first bad line.
 fn parse_chunk(chunk: &Chunk, ctx: &Ctx<'_>, p: &mut Partial) -> Result<(), LineErr> {
     let mut line = chunk.first_line;
-    let mut rest: &[u8] = &chunk.bytes;
+    let mut rest: &[u8] = &chunk.bytes[..chunk.len];
     while let Some(i) = memchr::memchr(b'\n', rest) {
         parse_record(&rest[..i], line, ctx, p).map_err(|k| (line, k))?;
         rest = &rest[i + 1..];

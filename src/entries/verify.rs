@@ -81,27 +81,18 @@ pub fn verify_strict_stream(key: &[u8; 32], sig: &[u8; 64], msg: &[u8]) -> bool 
     }
 }
 
-/// Fills `buf` (cleared first) with up to `BLOCK` bytes; returns how many were read (0 at EOF).
-pub(crate) fn fill(
-    reader: &mut impl Read,
-    buf: &mut Vec<u8>,
-    max: usize,
-) -> Result<usize, ExportError> {
-    let start = buf.len();
-    buf.resize(start + max, 0);
+/// Reads into `dst` until it is full or the file ends; returns how many bytes were read.
+/// (Buffers are allocated and zeroed once, then reused: no per-block memset.)
+pub(crate) fn fill(reader: &mut impl Read, dst: &mut [u8]) -> Result<usize, ExportError> {
     let mut n = 0;
-    while n < max {
-        match reader.read(&mut buf[start + n..]) {
+    while n < dst.len() {
+        match reader.read(&mut dst[n..]) {
             Ok(0) => break,
             Ok(k) => n += k,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                buf.truncate(start + n);
-                return Err(ExportError::file(ExportErrorKind::Io(e.to_string())));
-            }
+            Err(e) => return Err(ExportError::file(ExportErrorKind::Io(e.to_string()))),
         }
     }
-    buf.truncate(start + n);
     Ok(n)
 }
 
@@ -128,14 +119,17 @@ pub fn verify_export(
         return Err(ExportError::file(ExportErrorKind::BadSignature));
     }
 
-    let (to_hasher, hasher_in) = mpsc::sync_channel::<Arc<Vec<u8>>>(2);
-    let (give_back, returned) = mpsc::channel::<Arc<Vec<u8>>>();
+    // Blocks go to a second thread for SHA-256 while this one feeds SHA-512 (the Ed25519
+    // hash); each block comes back for reuse once both are done with it.
+    type Block = Arc<(Vec<u8>, usize)>;
+    let (to_hasher, hasher_in) = mpsc::sync_channel::<Block>(2);
+    let (give_back, returned) = mpsc::channel::<Block>();
     let mut size: u64 = 0;
     let sha256: [u8; 32] = std::thread::scope(|s| -> Result<[u8; 32], ExportError> {
         let hasher = s.spawn(move || {
             let mut h = Sha256::new();
             for block in hasher_in {
-                h.update(&block[..]);
+                h.update(&block.0[..block.1]);
                 // The reader may have stopped listening (on an I/O error): ignore.
                 let _ = give_back.send(block);
             }
@@ -143,19 +137,20 @@ pub fn verify_export(
         });
         let mut allocated = 0;
         let result = loop {
-            let mut buf = match returned.try_recv() {
-                Ok(b) => Arc::try_unwrap(b).unwrap_or_default(),
-                Err(_) if allocated < 4 => {
+            let reclaim = |b: Block| Arc::try_unwrap(b).map(|(v, _)| v).ok();
+            let mut buf = match returned.try_recv().ok().and_then(reclaim) {
+                Some(b) => b,
+                None if allocated < 4 => {
                     allocated += 1;
-                    Vec::with_capacity(BLOCK)
+                    vec![0u8; BLOCK]
                 }
-                Err(_) => match returned.recv() {
-                    Ok(b) => Arc::try_unwrap(b).unwrap_or_default(),
-                    Err(_) => Vec::with_capacity(BLOCK),
-                },
+                None => returned
+                    .recv()
+                    .ok()
+                    .and_then(reclaim)
+                    .unwrap_or_else(|| vec![0u8; BLOCK]),
             };
-            buf.clear();
-            let n = match fill(&mut reader, &mut buf, BLOCK) {
+            let n = match fill(&mut reader, &mut buf) {
                 Ok(n) => n,
                 Err(e) => break Err(e),
             };
@@ -163,14 +158,14 @@ pub fn verify_export(
                 break Ok(());
             }
             size += n as u64;
-            let block = Arc::new(buf);
+            let block = Arc::new((buf, n));
             if to_hasher.send(Arc::clone(&block)).is_err() {
                 break Err(ExportError::file(ExportErrorKind::Io(
                     "hashing thread stopped".into(),
                 )));
             }
             for (_, st) in streams.iter_mut() {
-                st.update(&block);
+                st.update(&block.0[..n]);
             }
         };
         drop(to_hasher);

@@ -383,3 +383,57 @@ fn simulator_refuses_a_day_outside_the_operation_with_a_hint() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("error:") && err.contains("hint:"), "{err}");
 }
+
+/// Benchmark, run by hand in release mode (not part of `cargo test`):
+///
+///     cargo test --release --test it -- --ignored --nocapture large_export_benchmark
+///
+/// Uses `URNE_BENCH_EXPORT` (a `.jsonl` with its `.sig`, signed by the test producer key) if set,
+/// or writes a 5,000,000-play day with urne-simulate. Prints each pass's wall time.
+#[test]
+#[ignore = "benchmark: run by hand in release mode"]
+fn large_export_benchmark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = match std::env::var_os("URNE_BENCH_EXPORT") {
+        Some(p) => PathBuf::from(p),
+        None => simulate(
+            &[
+                "--day",
+                "2018-12-22",
+                "--plays",
+                "5000000",
+                "--seed",
+                "1",
+                "--no-detail",
+            ],
+            dir.path(),
+        ),
+    };
+    let size = std::fs::metadata(&path).unwrap().len();
+    let sig = std::fs::read(sibling(&path, ".sig")).unwrap();
+    let rules = DrawRules::chanceux_noel_2018();
+    let t0 = std::time::Instant::now();
+    let v = verify_export(std::fs::File::open(&path).unwrap(), &sig, &[trusted()]).unwrap();
+    let t1 = std::time::Instant::now();
+    let t = tally_export_with(
+        std::fs::File::open(&path).unwrap(),
+        &v,
+        &rules,
+        &TallyOptions::default(),
+    )
+    .unwrap();
+    let t2 = std::time::Instant::now();
+    eprintln!(
+        "{} bytes, {} plays, {} accounts with entries, {} entries: verify {:.2} s, tally {:.2} s, total {:.2} s",
+        size,
+        t.plays,
+        t.accounts_with_entries,
+        t.total_entries,
+        (t1 - t0).as_secs_f64(),
+        (t2 - t1).as_secs_f64(),
+        (t2 - t0).as_secs_f64()
+    );
+    if std::env::var_os("URNE_BENCH_EXPORT").is_none() {
+        assert_matches_oracle(&t, &expected(&path), "benchmark day");
+    }
+}
