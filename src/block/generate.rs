@@ -4,7 +4,7 @@
 //! same bytes whatever the thread count (design principle 3).
 
 use super::grid::{GridKey, ticket_grid_with};
-use super::id::{BlockId, BlockIdError, Seed, grid_key};
+use super::id::{BlockId, BlockIdError, Seed, block_seed, grid_key, seed_commitment};
 use super::shuffle::shuffled_tiers;
 use super::tickets::{CSV_HEADER, encode_row, ticket_leaf};
 use crate::crypto::Hash32;
@@ -27,12 +27,15 @@ pub struct Block {
     tiers: Vec<u8>,
     /// `tickets.csv` = header + these chunks in order.
     csv_chunks: Vec<Vec<u8>>,
+    /// Start of every row within its chunk.
+    row_starts: Vec<u32>,
     leaves: Vec<Hash32>,
     outcomes_root: Hash32,
 }
 
 struct Chunk {
     csv: Vec<u8>,
+    row_starts: Vec<u32>,
     leaves: Vec<Hash32>,
     root: Hash32,
 }
@@ -69,18 +72,26 @@ pub fn generate_block(
             let end = (start + CHUNK_TICKETS).min(n);
             let mut csv = Vec::with_capacity((end - start) * 80);
             let mut leaves = Vec::with_capacity(end - start);
+            let mut row_starts = Vec::with_capacity(end - start);
             for (p, &tier) in (start..end).zip(&tiers[start..end]) {
                 // p < n = block size, a u32.
                 let pos = p as u32;
                 let g = ticket_grid_with(&key, pos, tier, rules);
                 let row_start = csv.len();
+                // A chunk's CSV is far below 4 GiB (16,384 rows of under 100 bytes).
+                row_starts.push(row_start as u32);
                 encode_row(&mut csv, pos, tier, prizes[usize::from(tier)], &g);
                 leaves.push(ticket_leaf(&csv[row_start..]));
                 csv.push(b'\n');
             }
             let root = merkle_root(&leaves);
             // A poisoned slot means another worker panicked; the scope re-raises that panic.
-            *slots[c].lock().expect("worker panicked") = Some(Chunk { csv, leaves, root });
+            *slots[c].lock().expect("worker panicked") = Some(Chunk {
+                csv,
+                row_starts,
+                leaves,
+                root,
+            });
         }
     };
     std::thread::scope(|s| {
@@ -93,6 +104,7 @@ pub fn generate_block(
     let mut csv_chunks = Vec::with_capacity(n_chunks);
     let mut leaves = Vec::with_capacity(n);
     let mut roots = Vec::with_capacity(n_chunks);
+    let mut row_starts = Vec::with_capacity(n);
     for slot in slots {
         // Every chunk index below n_chunks was taken by exactly one worker, which filled it.
         let ch = slot
@@ -101,15 +113,62 @@ pub fn generate_block(
             .expect("chunk done");
         leaves.extend_from_slice(&ch.leaves);
         roots.push(ch.root);
+        row_starts.extend_from_slice(&ch.row_starts);
         csv_chunks.push(ch.csv);
     }
     Ok(Block {
         id: id.clone(),
         tiers,
         csv_chunks,
+        row_starts,
         leaves,
         outcomes_root: merkle_root(&roots),
     })
+}
+
+/// Why a revealed block does not match its commitment (§B.8, after the reveal).
+#[derive(Debug, thiserror::Error)]
+pub enum RevealError {
+    #[error(transparent)]
+    Id(#[from] BlockIdError),
+    #[error(
+        "the revealed entropy gives seed commitment {found}, the block committed to {committed}: the reveal is not this block's"
+    )]
+    SeedCommitment { found: String, committed: String },
+    #[error(
+        "the recomputed outcomes root {found} differs from the committed root {committed}: the block was not generated as specified"
+    )]
+    Root { found: String, committed: String },
+}
+
+/// Verification after the reveal (§B.8 steps 7–9): derive the seed from the revealed entropy,
+/// check it against the seed commitment, regenerate the block and check the outcomes root. The
+/// returned block's `csv_sha256` can then be compared with the production file's.
+pub fn verify_reveal(
+    rules: &GameRules,
+    id: &BlockId,
+    entropy: &[u8],
+    committed_seed_commitment: &Hash32,
+    committed_root: &Hash32,
+    threads: usize,
+) -> Result<Block, RevealError> {
+    id.check_rules(rules)?;
+    let seed = block_seed(id, rules.sha256(), entropy);
+    let sc = seed_commitment(&seed);
+    if &sc != committed_seed_commitment {
+        return Err(RevealError::SeedCommitment {
+            found: hex::encode(sc),
+            committed: hex::encode(committed_seed_commitment),
+        });
+    }
+    let block = generate_block(rules, id, &seed, threads)?;
+    if block.outcomes_root() != committed_root {
+        return Err(RevealError::Root {
+            found: hex::encode(block.outcomes_root()),
+            committed: hex::encode(committed_root),
+        });
+    }
+    Ok(block)
 }
 
 impl Block {
@@ -164,10 +223,14 @@ impl Block {
     pub fn row(&self, position: u32) -> Option<&[u8]> {
         let p = position as usize;
         let chunk = self.csv_chunks.get(p / CHUNK_TICKETS)?;
-        chunk
-            .split(|&b| b == b'\n')
-            .nth(p % CHUNK_TICKETS)
-            .filter(|r| !r.is_empty())
+        let start = *self.row_starts.get(p)? as usize;
+        let end = self
+            .row_starts
+            .get(p + 1)
+            .filter(|_| !(p + 1).is_multiple_of(CHUNK_TICKETS))
+            .map_or(chunk.len(), |&e| e as usize);
+        // Every row ends with its line feed.
+        Some(&chunk[start..end - 1])
     }
 
     /// The RFC 6962 inclusion proof of the ticket at `position` in the outcomes root (§B.7).

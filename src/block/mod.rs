@@ -16,7 +16,7 @@ pub mod id;
 pub mod shuffle;
 pub mod tickets;
 
-pub use generate::{Block, generate_block};
+pub use generate::{Block, RevealError, generate_block, verify_reveal};
 pub use grid::{TicketGrid, ticket_grid};
 pub use id::{BlockId, BlockIdError, Seed, block_seed, grid_key, seed_commitment};
 pub use shuffle::shuffled_tiers;
