@@ -463,6 +463,48 @@ mod tests {
     }
 
     #[test]
+    fn digits_are_the_mixed_radix_of_one_uniform_per_batch() {
+        // 48·47·…·41 ≤ 2^48 < 48·47·…·40: the first batch holds 8 ranges, the next starts at 40.
+        let ranges: Vec<u64> = (31..=48).rev().collect();
+        let k = key();
+        let mut got = vec![0u64; ranges.len()];
+        TicketStream::new(&k, 9).digits(&ranges, &mut got);
+        let mut s = TicketStream::new(&k, 9);
+        let p1: u64 = ranges[..8].iter().product();
+        assert!(p1 <= BATCH_LIMIT && p1 * 40 > BATCH_LIMIT);
+        let mut x = s.uniform(p1);
+        for (i, &r) in ranges[..8].iter().enumerate() {
+            assert_eq!(got[i], x % r);
+            x /= r;
+        }
+        let p2: u64 = ranges[8..17].iter().product();
+        assert!(p2 <= BATCH_LIMIT && p2 * 31 > BATCH_LIMIT);
+        let mut x = s.uniform(p2);
+        for (i, &r) in ranges[8..17].iter().enumerate() {
+            assert_eq!(got[8 + i], x % r);
+            x /= r;
+        }
+        assert_eq!(got[17], s.uniform(31));
+    }
+
+    #[test]
+    fn digits_cover_every_combination_evenly() {
+        // Ranges 2, 3 in one batch: 6 combinations over 6000 draws, χ² (5 df) under 20.52.
+        let k = key();
+        let mut counts = [0u32; 6];
+        for p in 0..6000 {
+            let mut d = [0u64; 2];
+            TicketStream::new(&k, p).digits(&[2, 3], &mut d);
+            counts[(d[0] * 3 + d[1]) as usize] += 1;
+        }
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (f64::from(c) - 1000.0).powi(2) / 1000.0)
+            .sum();
+        assert!(chi2 < 20.52, "χ² = {chi2}");
+    }
+
+    #[test]
     fn the_stream_is_hmac_over_position_and_counter() {
         let gk = [7u8; 32];
         let k = GridKey::new(&gk);
