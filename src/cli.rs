@@ -95,18 +95,40 @@ pub enum Command {
         #[arg(long, value_name = "TEXT")]
         reason: String,
     },
-    /// Write a signed inclusion proof that an account's entries are in a day's sealed set (for
-    /// production to give a player who asks). Reveals only that account's salt and pseudonym.
+    /// Write a signed inclusion proof: that an account's entries are in a day's sealed set
+    /// (--day, --account: for production to give a player who asks; reveals only that account's
+    /// salt and pseudonym), or that a ticket's outcome is in a block's commitment (--block,
+    /// --position, --dir).
     Proof {
-        #[arg(long, value_name = "YYYY-MM-DD")]
-        day: String,
+        #[arg(
+            long,
+            value_name = "YYYY-MM-DD",
+            requires = "account",
+            conflicts_with = "block"
+        )]
+        day: Option<String>,
         /// The pseudonymous account id (64 hex digits).
-        #[arg(long, value_name = "HEX")]
-        account: String,
+        #[arg(long, value_name = "HEX", requires = "day")]
+        account: Option<String>,
+        /// A block's canonical id (game/price/emission/number).
+        #[arg(long, value_name = "ID", requires = "position")]
+        block: Option<String>,
+        /// The ticket's 0-based position in the block.
+        #[arg(long, value_name = "P", requires = "block")]
+        position: Option<u32>,
+        /// Folder holding the block's commitment and production file.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        dir: PathBuf,
         /// Output file (its signature is written beside it as FILE.sig).
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
+    /// Instant-game blocks: generate, reveal, void.
+    #[command(subcommand)]
+    Block(BlockCommand),
+    /// Tickets of a block.
+    #[command(subcommand)]
+    Ticket(TicketCommand),
     /// Verify published outputs without the HSM or any private key: every signature, then
     /// recompute the commitment, the seed and the winner and reserves (or the block), and
     /// compare every figure. PATH is an output folder or a proof file. Exit 0 when all holds,
@@ -188,5 +210,72 @@ pub enum AuditCommand {
         /// Output file (must not exist).
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BlockCommand {
+    /// Generate blocks of the instant game: for each, fresh HSM entropy (recorded before use), an
+    /// exact Fisher-Yates shuffle of the block's outcomes with exactly the G-3 prize counts, the
+    /// grid of every ticket, and, signed, the public commitment `<id>.commit.json` and the SECRET
+    /// production file `<id>.tickets.csv`. A block identity is generated once (exit 4 otherwise,
+    /// unless voided). The seed stays in the appliance until `urne block reveal`.
+    Generate {
+        /// The game's rules file (rules/noel-de-la-chance-2015.json).
+        #[arg(long, value_name = "FILE")]
+        rules: PathBuf,
+        /// Price point in cents (G-2: 50, 100 or 200).
+        #[arg(long, value_name = "CENTS")]
+        price: u64,
+        /// Emission id (1-32 of a-z 0-9 -).
+        #[arg(long, value_name = "ID")]
+        emission: String,
+        /// Number of the first block (blocks are numbered within an emission and price).
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        first: u32,
+        /// How many blocks to generate.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        blocks: u32,
+        /// Output folder (created; existing files are never overwritten).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// After the block has closed: publish its entropy and seed (signed, recorded), so that anyone
+    /// can recompute the whole block and check it against the commitment.
+    Reveal {
+        /// The block's canonical id (game/price/emission/number).
+        #[arg(long, value_name = "ID")]
+        block: String,
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Record a witnessed annulment of a block, so that its identity may be generated again.
+    Void {
+        #[arg(long, value_name = "ID")]
+        block: String,
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TicketCommand {
+    /// Print a ticket's 3x6 grid for one choice, the offered symbols, the count of the chosen
+    /// symbol and the prize, from the block's signed files (and, after the reveal, recomputed
+    /// from the seed): what a player or the regulator uses in a dispute (G-5, G-6, G-7).
+    Show {
+        #[arg(long, value_name = "ID")]
+        block: String,
+        #[arg(long, value_name = "P")]
+        position: u32,
+        /// Which offered symbol the player picked: 1, 2 or 3.
+        #[arg(long, value_name = "C")]
+        choice: u8,
+        /// Folder holding the block's files.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        dir: PathBuf,
+        /// Folder with result.pub.pem and audit.pub.pem (default: those in --dir).
+        #[arg(long, value_name = "DIR")]
+        keys: Option<PathBuf>,
     },
 }

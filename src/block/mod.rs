@@ -10,6 +10,7 @@
 //! - [`tickets`]: row encoding, leaves, the `tickets.csv` reader/validator (§B.6–§B.8)
 //! - [`generate`]: a whole block on several threads, same bytes whatever the thread count
 
+pub mod files;
 pub mod generate;
 pub mod grid;
 pub mod id;

@@ -1,15 +1,851 @@
-//! `urne block …` and `urne ticket show` (instant-game blocks).
+//! `urne block generate | reveal | void`, `urne ticket show`, `urne proof --block`, and
+//! `urne verify` on block folders: the instant game "Le Noël de la chance" (G-1 … G-8, design
+//! principles 1–4). Entropy is requested once per block and recorded (as a secret, by hash)
+//! before use; the seed stays inside the appliance until the reveal.
 
-use super::verify::VerifyArgs;
-use crate::error::{Error, Result};
+use super::Ctx;
+use super::verify::{Keys, VerifyArgs, load_keys, read_signed};
+use crate::audit::chain;
+use crate::block::files::{
+    self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile, TICKET_PROOF_FORMAT,
+    TicketProofFile, TierCount,
+};
+use crate::block::{self, BlockId};
+use crate::crypto::{Hash32, keys, parse_hex32, sha256};
+use crate::error::{Error, Exit, Result};
+use crate::fsio;
+use crate::hsm::KeyRole;
+use crate::rules::game::GameRules;
+use crate::verify::{Failure, FailureClass as C, fail};
+use serde_json::json;
+use std::path::{Path, PathBuf};
 
-/// `urne verify DIR` on a folder that holds block outputs.
-pub fn verify_dir(a: &VerifyArgs) -> Result<()> {
+/// Bytes of HSM entropy per block: 384 bits (SPEC.md §3.1).
+pub const ENTROPY_BYTES: usize = 48;
+/// Worker threads for generation and verification (the output never depends on it, §B.5).
+fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2)
+        .clamp(1, 8)
+}
+
+const ENTROPY: &str = "block.entropy";
+const GENERATED: &str = "block.generated";
+const PUBLISHED: &str = "block.published";
+const REVEALED: &str = "block.revealed";
+const VOID: &str = "block.void";
+
+/// The state of one block identity, derived from the trail.
+#[derive(Default, Debug)]
+struct BlockState {
+    attempt: u32,
+    voided: Vec<(u32, String, u64)>,
+    entropy_sha256: Option<String>,
+    generated: Option<serde_json::Value>,
+    published: bool,
+    revealed: bool,
+}
+
+fn block_state(events: &[crate::audit::Event], id: &str) -> BlockState {
+    let mut st = BlockState {
+        attempt: 1,
+        ..Default::default()
+    };
+    for e in events {
+        if !e.kind.starts_with("block.") {
+            continue;
+        }
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(&e.payload) else {
+            continue;
+        };
+        if v["block"] != id {
+            continue;
+        }
+        let attempt = v["attempt"].as_u64().unwrap_or(0) as u32;
+        if e.kind == VOID {
+            st.voided.push((
+                attempt,
+                v["reason"].as_str().unwrap_or("").to_string(),
+                e.seq,
+            ));
+            st = BlockState {
+                attempt: attempt + 1,
+                voided: std::mem::take(&mut st.voided),
+                ..Default::default()
+            };
+            continue;
+        }
+        if attempt != st.attempt {
+            continue;
+        }
+        match e.kind.as_str() {
+            ENTROPY => st.entropy_sha256 = v["entropy_sha256"].as_str().map(String::from),
+            GENERATED => st.generated = Some(v),
+            PUBLISHED => st.published = true,
+            REVEALED => st.revealed = true,
+            _ => {}
+        }
+    }
+    st
+}
+
+fn load_rules(path: &Path) -> Result<(GameRules, Vec<u8>)> {
+    let bytes = fsio::read(path)?;
+    let rules = GameRules::from_json(&bytes).map_err(|e| {
+        Error::bad_input(
+            format!("game rules {} refused: {e}", path.display()),
+            "use the game's rules file shipped in rules/ (rules/noel-de-la-chance-2015.json)",
+        )
+    })?;
+    Ok((rules, bytes))
+}
+
+fn block_id(rules: &GameRules, price: u64, emission: &str, number: u32) -> Result<BlockId> {
+    let id = BlockId::new(rules.game(), price, emission, number).map_err(|e| {
+        Error::bad_input(
+            format!("bad block identity: {e}"),
+            "--emission is 1-32 of a-z 0-9 - (not starting with -)",
+        )
+    })?;
+    id.check_rules(rules).map_err(|e| {
+        Error::bad_input(
+            format!("{e}"),
+            format!(
+                "--price must be one of the game's price points (G-2): {:?} cents",
+                rules.prices_cents()
+            ),
+        )
+    })?;
+    Ok(id)
+}
+
+fn tier_counts(rules: &GameRules, price: u64, tiers: &[u8]) -> Vec<TierCount> {
+    let idx = rules.price_index(price).expect("checked price");
+    let mut counts = [0u32; 11];
+    for &t in tiers {
+        counts[t as usize] += 1;
+    }
+    let mut out = vec![];
+    for t in (4..=10u8).rev().chain([0u8]) {
+        out.push(TierCount {
+            tier: t,
+            units: counts[t as usize],
+            prize_cents: rules.prize_cents(t, idx).unwrap_or(0),
+        });
+    }
+    out
+}
+
+fn expected_counts(rules: &GameRules, price: u64) -> Vec<TierCount> {
+    let idx = rules.price_index(price).expect("checked price");
+    (4..=10u8)
+        .rev()
+        .chain([0u8])
+        .map(|t| TierCount {
+            tier: t,
+            units: rules.units_of_tier(t),
+            prize_cents: rules.prize_cents(t, idx).unwrap_or(0),
+        })
+        .collect()
+}
+
+fn progress(i: usize, n: usize, what: &str) {
+    if n > 1 {
+        let w = 30;
+        let done = (i * w) / n;
+        eprint!(
+            "\r[{}{}] {i}/{n} blocks {what}   ",
+            "#".repeat(done),
+            "-".repeat(w - done)
+        );
+        if i == n {
+            eprintln!();
+        }
+    }
+}
+
+pub struct GenerateArgs {
+    pub rules: PathBuf,
+    pub price: u64,
+    pub emission: String,
+    pub first: u32,
+    pub blocks: u32,
+    pub out: PathBuf,
+}
+
+/// `urne block generate`.
+pub fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
+    ctx.audit()?;
+    let (rules, rules_bytes) = load_rules(&a.rules)?;
+    if a.blocks == 0 {
+        return Err(Error::bad_input("--blocks must be at least 1", ""));
+    }
+    let last = a.first.checked_add(a.blocks - 1).ok_or_else(|| {
+        Error::bad_input("block numbers overflow", "use smaller --first/--blocks")
+    })?;
+    // Every identity is checked before any entropy is requested: a block is generated once.
+    let events = ctx.audit()?.events()?;
+    let mut ids = vec![];
+    for n in a.first..=last {
+        let id = block_id(&rules, a.price, &a.emission, n)?;
+        let st = block_state(&events, &id.canonical());
+        if st.published {
+            return Err(Error::refused(
+                format!(
+                    "block {} was already generated (attempt {}); a block identity is generated once",
+                    id.canonical(),
+                    st.attempt
+                ),
+                "nothing was changed. Choose other numbers with --first, or void the block with `urne block void --block ID --reason …` first",
+            ));
+        }
+        ids.push(id);
+    }
+    fsio::ensure_dir(&a.out)?;
+    publish_rules(ctx, &a.out, &rules_bytes)?;
+    let n = ids.len();
+    for (i, id) in ids.iter().enumerate() {
+        progress(i, n, "generated");
+        generate_one(ctx, &rules, id, &a.out)?;
+    }
+    progress(n, n, "generated");
+    ctx.checkpoint()?;
+    Ok(())
+}
+
+/// Writes the game rules (signed) into the output folder once.
+fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
+    let p = out.join("rules.json");
+    if p.exists() {
+        if fsio::read(&p)? != rules_bytes {
+            return Err(Error::refused(
+                format!("{} holds other rules", p.display()),
+                "use one output folder per game rules file",
+            ));
+        }
+        return Ok(());
+    }
+    let sig = ctx.hsm()?.sign(KeyRole::Result, rules_bytes)?;
+    fsio::write_atomic(&p, rules_bytes, false)?;
+    fsio::write_atomic(&out.join("rules.json.sig"), &sig, false)?;
+    Ok(())
+}
+
+fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> Result<()> {
+    let canonical = id.canonical();
+    let events = ctx.audit()?.events()?;
+    let st = block_state(&events, &canonical);
+    // Entropy: once per block and attempt, recorded (as a secret blob named by its hash) before
+    // anything is computed from it; a run interrupted after that point resumes with it.
+    let entropy = match &st.entropy_sha256 {
+        Some(h) => {
+            eprintln!(
+                "resuming block {canonical} with the entropy already recorded; no new entropy is requested"
+            );
+            ctx.audit()?
+                .blob(&parse_hex32(h).expect("recorded as hex"))?
+        }
+        None => {
+            let (log, hsm) = ctx.both()?;
+            let entropy = hsm.random(ENTROPY_BYTES)?;
+            let eh = hex::encode(sha256(&entropy));
+            let seen = events.iter().any(|e| e.payload.contains(&eh));
+            log.append_with_blobs(
+                ENTROPY,
+                &json!({"block": canonical, "attempt": st.attempt, "rules_sha256": hex::encode(rules.sha256()), "entropy_sha256": eh}),
+                &[&entropy],
+            )?;
+            if seen {
+                return Err(Error::new(
+                    Exit::Hsm,
+                    "the HSM returned entropy already used",
+                    "the token's generator is faulty or replaying: stop, void this block, use another HSM",
+                ));
+            }
+            entropy
+        }
+    };
+    let seed = block::block_seed(id, rules.sha256(), &entropy);
+    let blk = block::generate_block(rules, id, &seed, threads())
+        .map_err(|e| Error::internal(format!("block generation failed: {e}"), ""))?;
+    let counts = tier_counts(rules, id.price_cents(), blk.tiers());
+    if counts != expected_counts(rules, id.price_cents()) {
+        return Err(Error::internal(
+            "the generated block's tier counts differ from G-3",
+            "this is a defect; nothing was published",
+        ));
+    }
+    let csv = blk.csv_bytes();
+    let csv_sha = hex::encode(sha256(&csv));
+    let root = hex::encode(blk.outcomes_root());
+    let sc = hex::encode(block::seed_commitment(&seed));
+    if st.generated.is_none() {
+        ctx.audit()?.append(
+            GENERATED,
+            &json!({"block": canonical, "attempt": st.attempt, "outcomes_root": root, "seed_commitment": sc, "tickets_sha256": csv_sha}),
+        )?;
+    }
+    let checkpoint = ctx.checkpoint()?;
+    let software = ctx.software()?;
+    let hsm = ctx.hsm()?;
+    let rk = hsm.public_key(KeyRole::Result)?;
+    let ak = hsm.public_key(KeyRole::Audit)?;
+    let stem = files::stem(&canonical);
+    let commit = CommitFile {
+        format: COMMIT_FORMAT.into(),
+        version: 1,
+        block: canonical.clone(),
+        game: id.game().into(),
+        price_cents: id.price_cents(),
+        emission: id.emission().into(),
+        number: id.number(),
+        attempt: st.attempt,
+        rules_sha256: hex::encode(rules.sha256()),
+        block_size: rules.block_size(),
+        tiers: counts,
+        outcomes_root: root.clone(),
+        seed_commitment: sc,
+        tickets_file: format!("{stem}.tickets.csv"),
+        tickets_sha256: csv_sha.clone(),
+        generated_at: crate::audit::store::now_rfc3339(),
+        audit_checkpoint: checkpoint,
+        result_key_id: keys::key_id(&rk),
+        audit_key_id: keys::key_id(&ak),
+        software,
+    };
+    let commit_bytes = crate::draw::files::to_bytes(&commit);
+    let outputs: Vec<(&str, Vec<u8>)> = vec![];
+    let _ = outputs;
+    let commit_name = format!("{stem}.commit.json");
+    let csv_name = format!("{stem}.tickets.csv");
+    let written = crate::cmd::day::write_signed(
+        ctx,
+        out,
+        &[
+            (commit_name.as_str(), commit_bytes),
+            (csv_name.as_str(), csv),
+        ],
+        &rk,
+        &ak,
+    )?;
+    ctx.audit()?.append(
+        PUBLISHED,
+        &json!({"block": canonical, "attempt": st.attempt, "out": out.display().to_string(), "files": written}),
+    )?;
+    if std::env::var_os("URNE_QUIET_BLOCKS").is_none() {
+        println!("GENERATED: block {canonical} (attempt {})", st.attempt);
+        println!("  outcomes root    {root}");
+        println!("  tickets.csv      sha256 {csv_sha} (SECRET until the block closes)");
+        println!("  commitment       {}", out.join(&commit_name).display());
+    }
+    Ok(())
+}
+
+/// `urne block reveal`.
+pub fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
+    let id = BlockId::parse(block_arg).map_err(|e| {
+        Error::bad_input(
+            format!("{e}"),
+            "give the block's canonical id, e.g. noel-de-la-chance-2015/100/E1/1",
+        )
+    })?;
+    let canonical = id.canonical();
+    let events = ctx.audit()?.events()?;
+    let st = block_state(&events, &canonical);
+    let Some(g) = st.generated.clone().filter(|_| st.published) else {
+        return Err(Error::refused(
+            format!("block {canonical} has not been generated"),
+            "only a generated block can be revealed",
+        ));
+    };
+    let eh = st
+        .entropy_sha256
+        .clone()
+        .expect("generated implies entropy");
+    let entropy = ctx.audit()?.blob(&parse_hex32(&eh).expect("hex"))?;
+    let rules_sha = events
+        .iter()
+        .filter(|e| e.kind == ENTROPY)
+        .filter_map(|e| serde_json::from_str::<serde_json::Value>(&e.payload).ok())
+        .find(|v| v["block"] == canonical.as_str() && v["entropy_sha256"] == eh.as_str())
+        .and_then(|v| v["rules_sha256"].as_str().map(String::from))
+        .expect("recorded with the entropy");
+    let seed = block::block_seed(&id, &parse_hex32(&rules_sha).expect("hex"), &entropy);
+    if !st.revealed {
+        ctx.audit()?.append(
+            REVEALED,
+            &json!({"block": canonical, "attempt": st.attempt, "entropy": hex::encode(&entropy), "seed": hex::encode(seed)}),
+        )?;
+    }
+    let checkpoint = ctx.checkpoint()?;
+    let hsm = ctx.hsm()?;
+    let rk = hsm.public_key(KeyRole::Result)?;
+    let ak = hsm.public_key(KeyRole::Audit)?;
+    let r = RevealFile {
+        format: REVEAL_FORMAT.into(),
+        version: 1,
+        block: canonical.clone(),
+        rules_sha256: rules_sha,
+        entropy: hex::encode(&entropy),
+        seed: hex::encode(seed),
+        seed_commitment: g["seed_commitment"].as_str().unwrap_or("").into(),
+        outcomes_root: g["outcomes_root"].as_str().unwrap_or("").into(),
+        revealed_at: crate::audit::store::now_rfc3339(),
+        audit_checkpoint: checkpoint,
+        result_key_id: keys::key_id(&rk),
+    };
+    let name = format!("{}.reveal.json", files::stem(&canonical));
+    crate::cmd::day::write_signed(
+        ctx,
+        out,
+        &[(name.as_str(), crate::draw::files::to_bytes(&r))],
+        &rk,
+        &ak,
+    )?;
+    ctx.checkpoint()?;
+    println!("REVEALED: block {canonical}");
+    println!("  entropy  {}", r.entropy);
+    println!("  seed     {}", r.seed);
+    println!("  written  {}", out.join(&name).display());
+    println!(
+        "anyone can now recompute the block: urne verify {}",
+        out.display()
+    );
+    Ok(())
+}
+
+/// `urne block void`.
+pub fn void(ctx: &mut Ctx, block_arg: &str, reason: &str) -> Result<()> {
+    let id = BlockId::parse(block_arg)
+        .map_err(|e| Error::bad_input(format!("{e}"), "give the block's canonical id"))?;
+    if reason.trim().len() < 5 {
+        return Err(Error::bad_input("a void needs a reason", "--reason \"…\""));
+    }
+    let canonical = id.canonical();
+    let events = ctx.audit()?.events()?;
+    let st = block_state(&events, &canonical);
+    if st.entropy_sha256.is_none() {
+        return Err(Error::refused(
+            format!("block {canonical} has nothing to void"),
+            "only a generated (or interrupted) block can be voided",
+        ));
+    }
+    let ev = ctx.audit()?.append(
+        VOID,
+        &json!({"block": canonical, "attempt": st.attempt, "reason": reason}),
+    )?;
+    ctx.checkpoint()?;
+    println!(
+        "VOIDED: block {canonical}, attempt {} (audit event #{}); it may be generated again as attempt {}",
+        st.attempt,
+        ev.seq,
+        st.attempt + 1
+    );
+    Ok(())
+}
+
+fn find_row(csv: &Path, position: u32) -> Result<String> {
+    use std::io::BufRead;
+    let f = std::fs::File::open(csv).map_err(|e| crate::error::io_error("read", csv, e))?;
+    let prefix = format!("{position},");
+    for line in std::io::BufReader::with_capacity(1 << 20, f)
+        .lines()
+        .skip(1)
+    {
+        let line = line.map_err(|e| crate::error::io_error("read", csv, e))?;
+        if line.starts_with(&prefix) {
+            return Ok(line);
+        }
+    }
     Err(Error::bad_input(
-        format!(
-            "{} holds no urne outputs (no bundle.json, no block commitment)",
-            a.path.display()
-        ),
-        "give the --out folder of `urne draw` or `urne block generate`",
+        format!("no ticket at position {position} in {}", csv.display()),
+        "positions are 0-based and below the block size",
     ))
+}
+
+/// `urne ticket show`: a ticket's grid for one choice, from the block's signed files (and,
+/// after the reveal, recomputed from the seed) — what a player or the regulator uses in a
+/// dispute (G-5).
+pub fn ticket_show(
+    keys_dir: Option<&Path>,
+    dir: &Path,
+    block_arg: &str,
+    position: u32,
+    choice: u8,
+) -> Result<()> {
+    let id = BlockId::parse(block_arg)
+        .map_err(|e| Error::bad_input(format!("{e}"), "give the block's canonical id"))?;
+    if !(1..=3).contains(&choice) {
+        return Err(Error::bad_input(
+            "--choice is 1, 2 or 3",
+            "the player picks one of three offered symbols (G-6)",
+        ));
+    }
+    let k = load_keys(keys_dir, dir)?;
+    let stem = files::stem(&id.canonical());
+    let vf = |f: Failure| {
+        Error::verification(
+            format!("{} ({})", f.what, f.class.name()),
+            "the block's files are not as urne signed them",
+        )
+    };
+    let rules_bytes = read_signed(dir, "rules.json", &k.result).map_err(vf)?;
+    let rules = GameRules::from_json(&rules_bytes)
+        .map_err(|e| Error::bad_input(format!("rules.json: {e}"), ""))?;
+    let commit: CommitFile =
+        parse(&read_signed(dir, &format!("{stem}.commit.json"), &k.result).map_err(vf)?)
+            .map_err(vf)?;
+    // The production file's signature covers every row (it is checked whole).
+    let csv_name = format!("{stem}.tickets.csv");
+    read_signed(dir, &csv_name, &k.result).map_err(vf)?;
+    let row = find_row(&dir.join(&csv_name), position)?;
+    let t = block::tickets::parse_row(row.as_bytes(), rules.symbols().len())
+        .map_err(|e| Error::verification(format!("ticket row: {e}"), ""))?;
+    let reveal_name = format!("{stem}.reveal.json");
+    let mut recomputed = "not yet revealed: shown from the signed production file";
+    if dir.join(&reveal_name).exists() {
+        let r: RevealFile =
+            parse(&read_signed(dir, &reveal_name, &k.result).map_err(vf)?).map_err(vf)?;
+        let seed = parse_hex32(&r.seed).ok_or_else(|| Error::verification("bad seed", ""))?;
+        if block::seed_commitment(&seed) != parse_hex32(&commit.seed_commitment).unwrap_or([0; 32])
+        {
+            return Err(Error::verification(
+                "the revealed seed is not the committed one",
+                "",
+            ));
+        }
+        let g = block::ticket_grid(&block::grid_key(&seed), position, t.tier, &rules);
+        if g != t.grid {
+            return Err(Error::verification(
+                "the production file's grid differs from the one recomputed from the revealed seed",
+                "",
+            ));
+        }
+        recomputed = "recomputed from the revealed seed: identical";
+    }
+    let c = (choice - 1) as usize;
+    let sym = |i: u8| rules.symbols()[i as usize].clone();
+    let chosen = t.grid.offered[c];
+    println!(
+        "block {}  ticket {position}  choice {choice}",
+        id.canonical()
+    );
+    println!(
+        "offered symbols: {}",
+        t.grid
+            .offered
+            .iter()
+            .map(|&s| sym(s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!("chosen symbol:   {}", sym(chosen));
+    let w = rules.symbols().iter().map(|s| s.len()).max().unwrap_or(1);
+    for r in 0..3 {
+        let cells: Vec<String> = (0..6)
+            .map(|col| {
+                let s = t.grid.cells[c][r * 6 + col];
+                let name = sym(s);
+                if s == chosen {
+                    format!("[{name:^w$}]")
+                } else {
+                    format!(" {name:^w$} ")
+                }
+            })
+            .collect();
+        println!("  {}", cells.join(" "));
+    }
+    let count = t.grid.cells[c].iter().filter(|&&s| s == chosen).count();
+    println!("chosen symbol appears {count} times");
+    println!(
+        "outcome: {}",
+        if t.tier == 0 {
+            "losing ticket (G-8)".to_string()
+        } else {
+            format!(
+                "WINS {} cents ({} matches, G-3, G-7); the same whatever the choice (G-6)",
+                t.prize_cents, t.tier
+            )
+        }
+    );
+    println!("grid: {recomputed}");
+    Ok(())
+}
+
+fn parse<T: serde::de::DeserializeOwned>(b: &[u8]) -> std::result::Result<T, Failure> {
+    serde_json::from_slice(b).map_err(|e| fail(C::Malformed, format!("{e}")))
+}
+
+/// `urne proof --block ID --position P --out FILE`.
+pub fn ticket_proof(
+    ctx: &mut Ctx,
+    dir: &Path,
+    block_arg: &str,
+    position: u32,
+    out: &Path,
+) -> Result<()> {
+    let id = BlockId::parse(block_arg)
+        .map_err(|e| Error::bad_input(format!("{e}"), "give the block's canonical id"))?;
+    let stem = files::stem(&id.canonical());
+    let commit: CommitFile =
+        serde_json::from_slice(&fsio::read(&dir.join(format!("{stem}.commit.json")))?)
+            .map_err(|e| Error::bad_input(format!("commitment: {e}"), ""))?;
+    let csv = dir.join(format!("{stem}.tickets.csv"));
+    let row = find_row(&csv, position)?;
+    // The leaves of every ticket, recomputed from the production file, must give the committed root.
+    let leaves: Vec<Hash32> = {
+        use std::io::BufRead;
+        let f = std::fs::File::open(&csv).map_err(|e| crate::error::io_error("read", &csv, e))?;
+        std::io::BufReader::with_capacity(1 << 20, f)
+            .lines()
+            .skip(1)
+            .map(|l| l.map(|l| block::tickets::ticket_leaf(l.as_bytes())))
+            .collect::<std::io::Result<_>>()
+            .map_err(|e| crate::error::io_error("read", &csv, e))?
+    };
+    if hex::encode(crate::crypto::merkle::root(&leaves)) != commit.outcomes_root {
+        return Err(Error::verification(
+            "the production file does not match the block's commitment",
+            "",
+        ));
+    }
+    let path = crate::crypto::merkle::inclusion_path(position as usize, &leaves);
+    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
+    let p = TicketProofFile {
+        format: TICKET_PROOF_FORMAT.into(),
+        version: 1,
+        block: id.canonical(),
+        position,
+        row,
+        block_size: commit.block_size,
+        outcomes_root: commit.outcomes_root.clone(),
+        path: path.iter().map(hex::encode).collect(),
+        result_key_id: keys::key_id(&rk),
+    };
+    let bytes = crate::draw::files::to_bytes(&p);
+    let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
+    fsio::write_atomic(out, &bytes, false)?;
+    fsio::write_atomic(
+        &PathBuf::from(format!("{}.sig", out.display())),
+        &sig,
+        false,
+    )?;
+    ctx.audit()?.append(
+        "block.proof",
+        &json!({"block": p.block, "position": position, "file_sha256": hex::encode(sha256(&bytes))}),
+    )?;
+    ctx.checkpoint()?;
+    println!(
+        "ticket proof for {} position {position} written to {}",
+        p.block,
+        out.display()
+    );
+    Ok(())
+}
+
+/// Checks a ticket proof (SPEC.md §5, B.9).
+pub fn verify_ticket_proof(
+    p: &TicketProofFile,
+    commit_root: Option<&str>,
+) -> std::result::Result<(), Failure> {
+    let root = parse_hex32(&p.outcomes_root).ok_or_else(|| fail(C::Malformed, "outcomes_root"))?;
+    if let Some(c) = commit_root
+        && c != p.outcomes_root
+    {
+        return Err(fail(
+            C::Inconsistent,
+            "the proof's root is not the published commitment's",
+        ));
+    }
+    let path: Vec<Hash32> = p
+        .path
+        .iter()
+        .map(|h| parse_hex32(h).ok_or_else(|| fail(C::Malformed, "path")))
+        .collect::<std::result::Result<_, _>>()?;
+    if !p.row.starts_with(&format!("{},", p.position)) {
+        return Err(fail(
+            C::Malformed,
+            "the row is not the ticket at this position",
+        ));
+    }
+    if !block::tickets::verify_ticket_inclusion(
+        p.row.as_bytes(),
+        p.position,
+        p.block_size,
+        &path,
+        &root,
+    ) {
+        return Err(fail(
+            C::CommitmentMismatch,
+            "the ticket's inclusion path does not lead to the outcomes root",
+        ));
+    }
+    Ok(())
+}
+
+/// `urne verify DIR` on block outputs (SPEC.md §5, B.8).
+pub fn verify_dir(a: &VerifyArgs) -> Result<()> {
+    let dir = &a.path;
+    let mut commits: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| crate::error::io_error("read", dir, e))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".commit.json"))
+        .collect();
+    commits.sort();
+    if commits.is_empty() {
+        return Err(Error::bad_input(
+            format!(
+                "{} holds no urne outputs (no bundle.json, no block commitment)",
+                dir.display()
+            ),
+            "give the --out folder of `urne draw` or `urne block generate`",
+        ));
+    }
+    let k = load_keys(a.keys.as_deref(), dir)?;
+    let mut lines = vec![];
+    let r = (|| -> std::result::Result<(), Failure> {
+        let rules_bytes = read_signed(dir, "rules.json", &k.result)?;
+        let rules = GameRules::from_json(&rules_bytes)
+            .map_err(|e| fail(C::Malformed, format!("rules.json: {e}")))?;
+        for name in &commits {
+            lines.push(verify_block(dir, name, &rules, &k)?);
+        }
+        Ok(())
+    })();
+    match r {
+        Ok(()) => {
+            println!("VERIFIED: {}", dir.display());
+            for l in lines {
+                println!("  ok  {l}");
+            }
+            Ok(())
+        }
+        Err(f) => Err(Error::verification(
+            format!("verification failed ({}): {}", f.class.name(), f.what),
+            "do not use these outputs; keep them as evidence",
+        )),
+    }
+}
+
+fn verify_block(
+    dir: &Path,
+    name: &str,
+    rules: &GameRules,
+    k: &Keys,
+) -> std::result::Result<String, Failure> {
+    // B.8 step 1: signatures first.
+    let c: CommitFile = parse(&read_signed(dir, name, &k.result)?)?;
+    if c.format != COMMIT_FORMAT || c.version != 1 {
+        return Err(fail(
+            C::Malformed,
+            format!("{name}: not an urne block commitment v1"),
+        ));
+    }
+    let id = BlockId::parse(&c.block).map_err(|e| fail(C::Malformed, format!("{name}: {e}")))?;
+    if files::stem(&c.block) + ".commit.json" != name
+        || id.game() != c.game
+        || id.price_cents() != c.price_cents
+        || id.emission() != c.emission
+        || id.number() != c.number
+    {
+        return Err(fail(
+            C::Inconsistent,
+            format!("{name}: the file name and fields disagree with the block id"),
+        ));
+    }
+    // Step 2: bound to these rules, with exactly the G-3 counts.
+    if c.rules_sha256 != hex::encode(rules.sha256()) {
+        return Err(fail(
+            C::Inconsistent,
+            format!("{name}: not made under rules.json"),
+        ));
+    }
+    id.check_rules(rules)
+        .map_err(|e| fail(C::Inconsistent, format!("{name}: {e}")))?;
+    if c.tiers != expected_counts(rules, c.price_cents) || c.block_size != rules.block_size() {
+        return Err(fail(
+            C::CommitmentMismatch,
+            format!("{name}: tier counts differ from the prize table (G-3)"),
+        ));
+    }
+    chain::verify_note(&c.audit_checkpoint, &k.audit)
+        .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
+    let root = parse_hex32(&c.outcomes_root).ok_or_else(|| fail(C::Malformed, "outcomes_root"))?;
+    let mut what = format!("{}: signed commitment, G-3 counts", c.block);
+    // Steps 3-6: the production file, if present, against the commitment.
+    let csv = dir.join(&c.tickets_file);
+    if csv.exists() {
+        let bytes = read_signed(dir, &c.tickets_file, &k.result)?;
+        if hex::encode(sha256(&bytes)) != c.tickets_sha256 {
+            return Err(fail(
+                C::CommitmentMismatch,
+                format!("{}: SHA-256 differs from the commitment", c.tickets_file),
+            ));
+        }
+        block::tickets::verify_tickets_csv_against(&bytes[..], rules, c.price_cents, &root)
+            .map_err(|e| fail(C::CommitmentMismatch, format!("{}: {e}", c.tickets_file)))?;
+        what.push_str(", production file (every row, counts, root)");
+    }
+    // Steps 7-9: after the reveal, recompute the whole block from the seed.
+    let reveal = dir.join(format!("{}.reveal.json", files::stem(&c.block)));
+    if reveal.exists() {
+        let rname = reveal
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let r: RevealFile = parse(&read_signed(dir, &rname, &k.result)?)?;
+        if r.format != REVEAL_FORMAT || r.block != c.block || r.rules_sha256 != c.rules_sha256 {
+            return Err(fail(
+                C::Inconsistent,
+                format!("{rname}: not this block's reveal"),
+            ));
+        }
+        let entropy = hex::decode(&r.entropy).map_err(|_| fail(C::Malformed, "entropy"))?;
+        let sc =
+            parse_hex32(&c.seed_commitment).ok_or_else(|| fail(C::Malformed, "seed_commitment"))?;
+        let blk = block::verify_reveal(rules, &id, &entropy, &sc, &root, threads())
+            .map_err(|e| fail(C::DrawMismatch, format!("{}: {e}", c.block)))?;
+        if hex::encode(block::block_seed(&id, rules.sha256(), &entropy)) != r.seed {
+            return Err(fail(
+                C::Inconsistent,
+                format!("{rname}: the seed does not follow from the entropy"),
+            ));
+        }
+        if hex::encode(blk.csv_sha256()) != c.tickets_sha256 {
+            return Err(fail(
+                C::DrawMismatch,
+                format!(
+                    "{}: the recomputed tickets differ from the production file",
+                    c.block
+                ),
+            ));
+        }
+        what.push_str(", revealed: every ticket recomputed from the seed");
+    }
+    Ok(what)
+}
+
+/// Reads a ticket proof file and checks it (used by `urne verify FILE`).
+pub fn verify_ticket_proof_file(
+    bytes: &[u8],
+    published: Option<&Path>,
+    k: &Keys,
+) -> std::result::Result<TicketProofFile, Failure> {
+    let p: TicketProofFile = parse(bytes)?;
+    let commit_root = match published {
+        Some(d) => {
+            let c: CommitFile = parse(&read_signed(
+                d,
+                &format!("{}.commit.json", files::stem(&p.block)),
+                &k.result,
+            )?)?;
+            Some(c.outcomes_root)
+        }
+        None => None,
+    };
+    verify_ticket_proof(&p, commit_root.as_deref())?;
+    Ok(p)
 }

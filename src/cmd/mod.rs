@@ -116,6 +116,10 @@ fn command_name(c: &Command) -> &'static str {
         Command::Draw { .. } => "draw",
         Command::Void { .. } => "void",
         Command::Proof { .. } => "proof",
+        Command::Block(crate::cli::BlockCommand::Generate { .. }) => "block generate",
+        Command::Block(crate::cli::BlockCommand::Reveal { .. }) => "block reveal",
+        Command::Block(crate::cli::BlockCommand::Void { .. }) => "block void",
+        Command::Ticket(_) => "ticket show",
         Command::Verify { .. } => "verify",
     }
 }
@@ -149,7 +153,52 @@ pub fn run(cli: Cli) -> Result<()> {
             day::draw_day(&mut ctx, day::DrawArgs { day, witness, out })
         }
         Command::Void { day, reason } => day::void(&mut ctx, &day, &reason),
-        Command::Proof { day, account, out } => day::proof(&mut ctx, &day, &account, &out),
+        Command::Proof {
+            day,
+            account,
+            block,
+            position,
+            dir,
+            out,
+        } => match (day, account, block, position) {
+            (Some(d), Some(a), None, None) => day::proof(&mut ctx, &d, &a, &out),
+            (None, None, Some(b), Some(p)) => block::ticket_proof(&mut ctx, &dir, &b, p, &out),
+            _ => Err(crate::error::Error::bad_input(
+                "give either --day and --account, or --block and --position",
+                "see urne proof --help",
+            )),
+        },
+        Command::Block(crate::cli::BlockCommand::Generate {
+            rules,
+            price,
+            emission,
+            first,
+            blocks,
+            out,
+        }) => block::generate(
+            &mut ctx,
+            block::GenerateArgs {
+                rules,
+                price,
+                emission,
+                first,
+                blocks,
+                out,
+            },
+        ),
+        Command::Block(crate::cli::BlockCommand::Reveal { block: b, out }) => {
+            block::reveal(&mut ctx, &b, &out)
+        }
+        Command::Block(crate::cli::BlockCommand::Void { block: b, reason }) => {
+            block::void(&mut ctx, &b, &reason)
+        }
+        Command::Ticket(crate::cli::TicketCommand::Show {
+            block: b,
+            position,
+            choice,
+            dir,
+            keys,
+        }) => block::ticket_show(keys.as_deref(), &dir, &b, position, choice),
         Command::Verify {
             path,
             keys,

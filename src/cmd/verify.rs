@@ -310,8 +310,18 @@ fn verify_proof_file(a: &VerifyArgs) -> Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    let bytes = read_signed(&dir, &name, &keys.result).map_err(to_error)?;
+    let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
+    if v["format"] == crate::block::files::TICKET_PROOF_FORMAT {
+        let p = crate::cmd::block::verify_ticket_proof_file(&bytes, a.published.as_deref(), &keys)
+            .map_err(to_error)?;
+        println!(
+            "VERIFIED: ticket {} of block {} is in the committed outcomes (root {}): {}",
+            p.position, p.block, p.outcomes_root, p.row
+        );
+        return Ok(());
+    }
     let r = (|| -> std::result::Result<ProofFile, Failure> {
-        let bytes = read_signed(&dir, &name, &keys.result)?;
         let p: ProofFile = parse(&name, &bytes)?;
         if p.format != crate::draw::files::PROOF_FORMAT {
             return Err(fail(C::Malformed, "not an urne inclusion proof"));

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod block_cli;
 mod blocks;
 mod draws;
 mod entries;

@@ -1,0 +1,310 @@
+//! Instant-game blocks through the real binary and a real SoftHSM token: generate, verify,
+//! reveal, ticket show, proofs, refusals and tampering (G-1 … G-8, design principles 1–4).
+//! Blocks here use a reduced prize table under another game id (every tier present, 2,000
+//! tickets) so the debug test run stays short; the full 800,000-ticket block is exercised by
+//! the unit tests, the vectors, the demo and the benchmark.
+
+use crate::common::*;
+use std::path::{Path, PathBuf};
+
+const GAME: &str = "test-small-game";
+
+/// A reduced rules file in the env's folder.
+fn small_rules(env: &Env) -> PathBuf {
+    let official = urne::rules::game::GameRules::from_json(
+        &std::fs::read(root().join("rules/noel-de-la-chance-2015.json")).unwrap(),
+    )
+    .unwrap();
+    let bytes =
+        urne::rules::game::reduced_rules_json(&official, GAME, 2000, [1, 1, 5, 40, 60, 250, 150]);
+    let p = env.path("small-rules.json");
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn generate(
+    env: &Env,
+    rules: &Path,
+    price: &str,
+    first: &str,
+    blocks: &str,
+    out: &str,
+) -> std::process::Output {
+    env.urne(&[
+        "block",
+        "generate",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--price",
+        price,
+        "--emission",
+        "t1",
+        "--first",
+        first,
+        "--blocks",
+        blocks,
+        "--out",
+        out,
+    ])
+}
+
+fn id(price: u64, n: u32) -> String {
+    format!("{GAME}/{price}/t1/{n}")
+}
+
+fn stem(price: u64, n: u32) -> String {
+    id(price, n).replace('/', "_")
+}
+
+#[test]
+fn blocks_at_every_price_verify_with_exact_counts() {
+    let env = Env::new();
+    let rules = small_rules(&env);
+    env.ok(&["keys", "export", "--out", "keys"]);
+    for price in ["50", "100", "200"] {
+        let o = generate(&env, &rules, price, "1", "2", "out");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    env.ok(&["verify", "out", "--keys", "keys"]);
+    let c: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(env.path(&format!("out/{}.commit.json", stem(200, 2)))).unwrap(),
+    )
+    .unwrap();
+    let units: u64 = c["tiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["units"].as_u64().unwrap())
+        .sum();
+    assert_eq!(units, 2000);
+    assert_eq!(c["tiers"][0]["tier"], 10);
+    assert_eq!(c["tiers"][0]["units"], 1);
+    assert_eq!(c["tiers"][0]["prize_cents"], 1_000_000); // G-3: EUR 10,000 at EUR 2
+    // The production file is signed and openssl-verifiable.
+    let csv = env.path(&format!("out/{}.tickets.csv", stem(50, 1)));
+    assert!(openssl_verify(
+        &env.path("keys/result.pub.pem"),
+        &csv,
+        &PathBuf::from(format!("{}.sig", csv.display()))
+    ));
+    env.ok(&["audit", "verify", "--strict"]);
+}
+
+#[test]
+fn a_block_identity_cannot_be_generated_twice_unless_voided() {
+    let env = Env::new();
+    let rules = small_rules(&env);
+    assert!(
+        generate(&env, &rules, "100", "1", "1", "a")
+            .status
+            .success()
+    );
+    let n_entropy = count_kind(&env, "block.entropy");
+    let o = generate(&env, &rules, "100", "1", "1", "b");
+    let err = assert_fails(&o, 4);
+    assert!(err.contains("already generated"), "{err}");
+    assert!(!env.path("b").exists(), "nothing written");
+    assert_eq!(
+        count_kind(&env, "block.entropy"),
+        n_entropy,
+        "no entropy requested"
+    );
+    // A range overlapping a generated block is refused as a whole, before any entropy.
+    let o = generate(&env, &rules, "100", "1", "3", "d");
+    assert_fails(&o, 4);
+    env.ok(&[
+        "block",
+        "void",
+        "--block",
+        &id(100, 1),
+        "--reason",
+        "printer jam during transfer",
+    ]);
+    assert!(
+        generate(&env, &rules, "100", "1", "1", "e")
+            .status
+            .success()
+    );
+    let c: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(env.path(&format!("e/{}.commit.json", stem(100, 1)))).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(c["attempt"], 2);
+}
+
+fn count_kind(env: &Env, kind: &str) -> i64 {
+    rusqlite::Connection::open(env.db())
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM events WHERE kind = ?1", [kind], |r| {
+            r.get(0)
+        })
+        .unwrap()
+}
+
+#[test]
+fn reveal_lets_anyone_recompute_the_block_and_tampering_fails() {
+    let env = Env::new();
+    let rules = small_rules(&env);
+    env.ok(&["keys", "export", "--out", "keys"]);
+    assert!(
+        generate(&env, &rules, "100", "1", "1", "out")
+            .status
+            .success()
+    );
+    let b = id(100, 1);
+    env.ok(&["block", "reveal", "--block", &b, "--out", "out"]);
+    let v = env.ok(&["verify", "out", "--keys", "keys"]);
+    assert!(v.contains("every ticket recomputed from the seed"), "{v}");
+    // ticket show agrees with the production file, for every choice.
+    let csv =
+        std::fs::read_to_string(env.path(&format!("out/{}.tickets.csv", stem(100, 1)))).unwrap();
+    let winner = csv
+        .lines()
+        .skip(1)
+        .find(|l| l.split(',').nth(1) == Some("10"))
+        .unwrap();
+    let pos = winner.split(',').next().unwrap();
+    for choice in ["1", "2", "3"] {
+        let s = env.ok(&[
+            "ticket",
+            "show",
+            "--block",
+            &b,
+            "--position",
+            pos,
+            "--choice",
+            choice,
+            "--dir",
+            "out",
+            "--keys",
+            "keys",
+        ]);
+        assert!(s.contains("chosen symbol appears 10 times"), "{s}");
+        assert!(s.contains("WINS 500000 cents"), "{s}");
+        assert!(s.contains("identical"), "{s}");
+    }
+    // A proof of that ticket verifies against the published commitment.
+    env.ok(&[
+        "proof",
+        "--block",
+        &b,
+        "--position",
+        pos,
+        "--dir",
+        "out",
+        "--out",
+        "t.json",
+    ]);
+    env.ok(&["verify", "t.json", "--keys", "keys", "--published", "out"]);
+    // Tampering: one byte of any file fails.
+    let names: Vec<String> = std::fs::read_dir(env.path("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with(".pem"))
+        .collect();
+    for n in names {
+        let p = env.path("out").join(&n);
+        let orig = std::fs::read(&p).unwrap();
+        let mut bad = orig.clone();
+        let i = bad.len() / 3;
+        bad[i] ^= 0x04;
+        std::fs::write(&p, &bad).unwrap();
+        assert_fails(&env.urne(&["verify", "out", "--keys", "keys"]), 1);
+        std::fs::write(&p, &orig).unwrap();
+    }
+    env.ok(&["verify", "out", "--keys", "keys"]);
+}
+
+#[test]
+fn a_reordered_production_file_fails_even_if_re_signed() {
+    let env = Env::new();
+    let rules = small_rules(&env);
+    assert!(
+        generate(&env, &rules, "50", "1", "1", "out")
+            .status
+            .success()
+    );
+    let csv_p = env.path(&format!("out/{}.tickets.csv", stem(50, 1)));
+    let csv = std::fs::read_to_string(&csv_p).unwrap();
+    let mut lines: Vec<String> = csv.lines().map(String::from).collect();
+    // Swap the tickets at positions 0 and 1 (keeping the position column in order).
+    let rest = |l: &str| l.split_once(',').unwrap().1.to_string();
+    let (a, b) = (rest(&lines[1]), rest(&lines[2]));
+    assert_ne!(a, b);
+    lines[1] = format!("0,{b}");
+    lines[2] = format!("1,{a}");
+    let forged = lines.join("\n") + "\n";
+    // The attacker re-signs everything with their own key.
+    use ed25519_dalek::Signer;
+    let sk = ed25519_dalek::SigningKey::from_bytes(&[7u8; 32]);
+    let fake = env.path("fake");
+    std::fs::create_dir_all(&fake).unwrap();
+    for e in std::fs::read_dir(env.path("out")).unwrap() {
+        let e = e.unwrap();
+        let n = e.file_name().to_string_lossy().into_owned();
+        if n.ends_with(".sig") || n.ends_with(".pem") {
+            continue;
+        }
+        let bytes = if e.path() == csv_p {
+            forged.clone().into_bytes()
+        } else {
+            std::fs::read(e.path()).unwrap()
+        };
+        std::fs::write(fake.join(&n), &bytes).unwrap();
+        std::fs::write(fake.join(format!("{n}.sig")), sk.sign(&bytes).to_bytes()).unwrap();
+    }
+    std::fs::write(
+        fake.join("result.pub.pem"),
+        urne::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
+    )
+    .unwrap();
+    std::fs::copy(env.path("out/audit.pub.pem"), fake.join("audit.pub.pem")).unwrap();
+    let o = env.urne(&["verify", "fake"]);
+    let err = assert_fails(&o, 1);
+    assert!(err.contains("commitment-mismatch"), "{err}");
+}
+
+#[test]
+fn bad_block_arguments_are_input_errors() {
+    let env = Env::new();
+    let rules = small_rules(&env);
+    assert_fails(&generate(&env, &rules, "75", "1", "1", "o"), 2); // G-2: not a price point
+    let o = env.urne(&[
+        "block",
+        "generate",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--price",
+        "100",
+        "--emission",
+        "Bad Id",
+        "--out",
+        "o",
+    ]);
+    assert_fails(&o, 2);
+    assert_fails(
+        &env.urne(&["block", "reveal", "--block", &id(100, 9), "--out", "o"]),
+        4,
+    );
+    assert_fails(
+        &env.urne(&["block", "reveal", "--block", "not/an/id", "--out", "o"]),
+        2,
+    );
+    // A prize table that does not add up is refused at load.
+    let mut r: serde_json::Value = serde_json::from_slice(&std::fs::read(&rules).unwrap()).unwrap();
+    r["prize_table"][0]["units"] = 2.into();
+    std::fs::write(env.path("bad.json"), serde_json::to_vec(&r).unwrap()).unwrap();
+    let o = env.urne(&[
+        "block",
+        "generate",
+        "--rules",
+        "bad.json",
+        "--price",
+        "100",
+        "--emission",
+        "t1",
+        "--out",
+        "o",
+    ]);
+    assert_fails(&o, 2);
+}
