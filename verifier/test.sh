@@ -23,6 +23,8 @@ $py verifier/run_vectors.py tests/vectors || fails=$((fails + 1))
 echo "== (b) cross-checks against urne"
 cargo build --quiet --bins
 urne=$root/target/debug/urne
+echo "-- urne verify on the same draw-* vectors"
+$py verifier/run_vectors.py tests/vectors --urne "$urne" || fails=$((fails + 1))
 sim=$root/target/debug/urne-simulate
 export URNE_BIN=$urne
 tmp=$(mktemp -d)

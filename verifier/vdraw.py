@@ -127,7 +127,7 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     leaves = b["leaves"]
     for i in range(1, len(leaves)):
         if leaves[i - 1][0] >= leaves[i][0]:
-            raise Failure("commitment-mismatch", f"bundle.json leaves[{i}]: pseudonyms not strictly increasing")
+            raise Failure("malformed", f"bundle.json leaves[{i}]: pseudonyms not strictly increasing")
     total = sum(n for _, n in leaves)
     root = merkle_root_of_hashes([leaf_hash(ps + bytes([n])) for ps, n in leaves])
     if root != c["root"]:
@@ -203,10 +203,12 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     if export:
         if rules is None:
             raise Failure("inconsistent", "auditor mode needs rules.json (in the folder or --rules)")
-        digest, size, kid, header, tally = vexport.read_export(export, rules, producer_keys)
+        data, digest, kid = vexport.read_export(export, rules, producer_keys)
         e = b["export"]
-        if digest != e["sha256"].hex() or size != e["size"] or kid != e["producer_key_id"]:
+        if digest != e["sha256"].hex() or len(data) != e["size"] or kid != e["producer_key_id"]:
             raise Failure("inconsistent", "the export's SHA-256, size or producer key id is not the draw's")
+        header, tally = vexport.parse_export(data, rules, kid)
+        del data
         if header["day"] != b["day"]:
             raise Failure("inconsistent", "the export is not for the draw's day")
         entry_list = vexport.entries_of(tally, rules)

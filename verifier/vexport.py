@@ -49,9 +49,8 @@ class Tally:
 
 
 def read_export(path, rules, producer_keys):
-    """Check the signature (before parsing), then every line; returns (sha256, size, key id,
-    header, Tally). `producer_keys` is a list of raw 32-byte trusted keys.
-    Raises Failure("bad-signature") or Failure("malformed")."""
+    """Check the signature before anything is parsed; returns (bytes, sha256 hex, signer key id).
+    `producer_keys` is a list of raw 32-byte trusted keys. parse_export() then reads the bytes."""
     with open(path, "rb") as f:
         data = f.read()
     try:
@@ -63,9 +62,7 @@ def read_export(path, rules, producer_keys):
     signer = next((k for k in producer_keys if ed25519_verify_strict(k, sig, data)), None)
     if signer is None:
         raise Failure("bad-signature", f"the export {path} is not signed by a trusted producer key")
-    digest = hashlib.sha256(data).hexdigest()
-    header, tally = parse_export(data, rules, key_id(signer))
-    return digest, len(data), key_id(signer), header, tally
+    return data, hashlib.sha256(data).hexdigest(), key_id(signer)
 
 
 def parse_export(data, rules, signer_id):
@@ -77,6 +74,9 @@ def parse_export(data, rules, signer_id):
     if not lines:
         raise Failure("malformed", "export: no header line")
     loads = vjson.loads
+    if b"\r" in data:
+        no = data[:data.index(b"\r")].count(b"\n") + 1
+        raise Failure("malformed", f"export line {no}: CR (lines end in LF only)")
 
     # Header (line 1). Unknown header fields are ignored (entry-export-v1).
     h = loads(lines[0], "export line 1")
@@ -115,8 +115,6 @@ def parse_export(data, rules, signer_id):
     cents = t.counting_cents
     for no, line in enumerate(lines[1:], start=2):
         where = f"export line {no}"
-        if line.endswith(b"\r"):
-            raise Failure("malformed", f"{where}: CR before LF")
         r = loads(line, where)
         if not isinstance(r, dict) or "type" not in r:
             raise Failure("malformed", f"{where}: not a record")
