@@ -1,6 +1,7 @@
 """Production's signed daily export (SPEC §4.1 and §4.1.1, format entry-export-v1) and the
 tally from plays to entries (D-3 ... D-6, D-13). Streams the file line by line."""
 import datetime
+import io
 import hashlib
 import re
 from zoneinfo import ZoneInfo
@@ -69,9 +70,10 @@ def parse_export(data, rules, signer_id):
     tz = ZoneInfo(rules["time_zone"])
     if not data.endswith(b"\n"):
         raise Failure("malformed", "export: the last line does not end in LF")
-    lines = data.split(b"\n")
-    lines.pop()  # after the final LF
-    if not lines:
+    # Stream the lines (no list of a million lines in memory); LF ends every line (checked above).
+    n_lines = data.count(b"\n")
+    lines = io.BytesIO(data)
+    if n_lines == 0:
         raise Failure("malformed", "export: no header line")
     loads = vjson.loads
     if b"\r" in data:
@@ -79,7 +81,7 @@ def parse_export(data, rules, signer_id):
         raise Failure("malformed", f"export line {no}: CR (lines end in LF only)")
 
     # Header (line 1). Unknown header fields are ignored (entry-export-v1).
-    h = loads(lines[0], "export line 1")
+    h = loads(lines.readline()[:-1], "export line 1")
     if not isinstance(h, dict):
         raise Failure("malformed", "export line 1: not an object")
     for k in ("format", "version", "operation", "day", "producer", "generated_at", "status_as_of", "plays", "exclusions"):
@@ -99,8 +101,8 @@ def parse_export(data, rules, signer_id):
     period = next((p for p in rules["periods"] if p["first_day"] <= h["day"] <= p["last_day"]), None)
     if period is None:
         raise Failure("malformed", f"export line 1: {h['day']} is not a day of the operation")
-    if len(lines) - 1 != n_plays + n_excl:
-        raise Failure("malformed", f"export: {len(lines) - 1} records, the header announces {n_plays + n_excl}")
+    if n_lines - 1 != n_plays + n_excl:
+        raise Failure("malformed", f"export: {n_lines - 1} records, the header announces {n_plays + n_excl}")
 
     # The day in the rules' time zone, and the participation period, as instants (D-1, D-5).
     d = datetime.date.fromisoformat(h["day"])
@@ -113,9 +115,9 @@ def parse_export(data, rules, signer_id):
     t = Tally()
     seen_ids = set()
     cents = t.counting_cents
-    for no, line in enumerate(lines[1:], start=2):
+    for no, line in enumerate(lines, start=2):
         where = f"export line {no}"
-        r = loads(line, where)
+        r = loads(line[:-1], where)
         if not isinstance(r, dict) or "type" not in r:
             raise Failure("malformed", f"{where}: not a record")
         typ = r["type"]
