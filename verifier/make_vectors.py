@@ -138,7 +138,8 @@ def make_draw(export_bytes, claimed_export=None):
             "software": {"name": "urne", "version": "0.1.0", "source_revision": "0" * 40,
                          "executable_sha256": "0" * 64}}
     bundle = dict({"format": "urne-draw-bundle", "version": 1}, **core,
-                  leaves=[[ps.hex(), n] for ps, n, _, _ in leaves],
+                  leaves_file="leaves.bin",
+                  leaves_sha256=hashlib.sha256(b"".join(ps + bytes([n]) for ps, n, _, _ in leaves)).hexdigest(),
                   winner=pick(0, *picks[0], False), reserves=[pick(r, i, e, False) for r, (i, e) in enumerate(picks[1:], 1)],
                   **tail)
     result = dict({"format": "urne-draw-result", "version": 1}, **core, entries=figures["entries"], accounts=len(leaves),
@@ -166,8 +167,14 @@ def keys_files(result=RESULT):
     return {"keys/result.pub.pem": {"utf8": pem(result)}, "keys/audit.pub.pem": {"utf8": pem(AUDIT)}}
 
 
-def draw_files(bundle, result, bundle_text=None, result_text=None):
+def leaves_bin(leaves):
+    return b"".join(ps + bytes([n]) for ps, n, _, _ in leaves)
+
+
+def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None):
     f = keys_files()
+    lb = leaves_bytes if leaves_bytes is not None else LEAVES_BIN
+    f.update({"draw/leaves.bin": {"hex": lb.hex()}, "draw/leaves.bin.sig": {"hex": RESULT.sign(lb).hex()}})
     f.update(signed("bundle.json", bundle_text or jdump(bundle)))
     f.update(signed("result.json", result_text or jdump(result)))
     f.update(signed("rules.json", RULES_BYTES))
@@ -188,6 +195,8 @@ def main(out):
     ex = export_text().encode()
     exsig = PRODUCER.sign(ex).hex()
     bundle, result, computed, leaves = make_draw(ex)
+    global LEAVES_BIN
+    LEAVES_BIN = leaves_bin(leaves)
     PUB = {"path": "draw", "keys": "keys"}
     EXN = f"export/entries-{OP}-{DAY}.jsonl"
     AUD = dict(PUB, export=EXN, producer_keys=["producer.pub.pem"])
@@ -227,14 +236,21 @@ def main(out):
     w("draw-malformed-not-json", "bundle.json (validly signed) is cut in the middle.", "malformed",
       draw_files(bundle, result, jdump(bundle)[:200]))
 
-    b2 = json.loads(jdump(bundle))
-    b2["leaves"][0][1] += 1
-    w("draw-commitment-mismatch-leaf-entries", "A leaf's entries changed (re-signed): the Merkle root differs.",
-      "commitment-mismatch", draw_files(b2, result))
-    b2 = json.loads(jdump(bundle))
-    b2["leaves"][0], b2["leaves"][1] = b2["leaves"][1], b2["leaves"][0]
-    w("draw-malformed-leaf-order", "Two leaves swapped (re-signed): not in strictly increasing pseudonym order (§8.2 step 2).",
-      "malformed", draw_files(b2, result))
+    def with_leaves(lb):
+        b2, r2 = json.loads(jdump(bundle)), json.loads(jdump(result))
+        b2["leaves_sha256"] = hashlib.sha256(lb).hexdigest()
+        return draw_files(b2, r2, leaves_bytes=lb)
+    lb = bytearray(LEAVES_BIN); lb[32] += 1
+    w("draw-commitment-mismatch-leaf-entries", "A leaf's entries changed in leaves.bin (re-signed, leaves_sha256 updated): "
+      "the Merkle root differs.", "commitment-mismatch", with_leaves(bytes(lb)))
+    lb = LEAVES_BIN[33:66] + LEAVES_BIN[:33] + LEAVES_BIN[66:]
+    w("draw-malformed-leaf-order", "Two leaves swapped in leaves.bin (re-signed): not in strictly increasing pseudonym order.",
+      "malformed", with_leaves(lb))
+    w("draw-malformed-leaves-length", "leaves.bin one byte short (re-signed): not a multiple of 33.", "malformed",
+      with_leaves(LEAVES_BIN[:-1]))
+    lb = LEAVES_BIN[:-33]
+    w("draw-inconsistent-leaves-sha256", "leaves.bin without its last leaf, validly signed, but leaves_sha256 still "
+      "names the full file.", "inconsistent", draw_files(bundle, result, leaves_bytes=lb))
     b2 = json.loads(jdump(bundle))
     b2["commitment"]["entries"] += 1
     w("draw-commitment-mismatch-total", "commitment.entries one more than the sum of the leaves.", "commitment-mismatch", draw_files(b2, result))

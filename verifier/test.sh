@@ -3,7 +3,7 @@
 #  (a) every vector in tests/vectors/ that applies (verifier/run_vectors.py);
 #  (b) cross-checks on real outputs: urne and the Python verifier must both accept generated days
 #      (public and auditor mode, proofs, audit exports) and both reject every tampering (exit 1).
-#  (c) blocks: once `urne block` exists (not yet specified in SPEC.md; skipped).
+#  (c) blocks: not yet implemented in verifier/ (skipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -92,7 +92,7 @@ b = bytearray(open(p, "rb").read()); off = off % len(b); b[off] ^= 1
 open(p, "wb").write(bytes(b))
 PY
 }
-for f in bundle.json result.json rules.json pv.html checkpoint.note; do
+for f in bundle.json leaves.bin result.json rules.json pv.html checkpoint.note; do
   for target in "$f" "$f.sig"; do
     for off in 0 37 -2; do
       rm -rf "$tmp/t"; cp -r "$src" "$tmp/t"; flip "$tmp/t/$target" "$off"
@@ -147,6 +147,6 @@ head -n 5 "$tmp/audit.jsonl" > "$tmp/audit-truncated.jsonl"; grep '"type":"check
 expect 1 "python truncated audit export vs a held checkpoint" $V "$tmp/audit-truncated.jsonl" --keys "$tmp/keysA" --checkpoint "$src/checkpoint.note"
 expect 1 "python audit export under another audit key" $V "$tmp/audit.jsonl" --keys "$tmp/keysB"
 
-echo "== (c) blocks: not yet in SPEC.md, skipped"
+echo "== (c) blocks: not yet implemented in verifier/ (docs/spec-blocks.md), skipped"
 if [ "$fails" -ne 0 ]; then echo "verifier/test.sh: $fails failure(s)"; exit 1; fi
 echo "verifier/test.sh: all passed"

@@ -9,7 +9,7 @@ from vaudit import parse_checkpoint
 from vcore import Failure, H, Stream, ed25519_verify_strict, key_id, leaf_hash, merkle_root, \
     merkle_root_of_hashes, u32be, u64be, verify_inclusion
 
-SIGNED_FILES = ("bundle.json", "result.json", "rules.json", "pv.html", "checkpoint.note")
+SIGNED_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.html", "checkpoint.note")
 
 h32 = lambda v, w: J.hexbytes(v, w, 32)
 COUNTS3 = J.fields({"closed": J.uint, "minor": J.uint, "fraud": J.uint})
@@ -38,14 +38,8 @@ TAIL = {
 }
 
 
-def _leaf(v, w):
-    if not isinstance(v, list) or len(v) != 2:
-        J._bad(w, "expected [pseudonym_hex, entries]")
-    return (h32(v[0], w + "[0]"), J.uint(v[1], w + "[1]", 1, 255))
-
-
 BUNDLE = dict({"format": J.const("urne-draw-bundle"), "version": J.const(1)}, **CORE,
-              leaves=J.listof(_leaf), winner=J.fields(PICK), reserves=J.listof(J.fields(PICK)), **TAIL)
+              leaves_file=J.string, leaves_sha256=h32, winner=J.fields(PICK), reserves=J.listof(J.fields(PICK)), **TAIL)
 RESULT = dict({"format": J.const("urne-draw-result"), "version": J.const(1)}, **CORE,
               entries=J.uint, accounts=J.uint, winner=J.fields(PICK_ACCOUNT),
               reserves=J.listof(J.fields(PICK_ACCOUNT)), **TAIL)
@@ -113,21 +107,32 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     report = []
     p = lambda name: os.path.join(folder, name)
     # Step 1: every output file present is signed by the result key; bundle.json must exist.
-    if not os.path.isfile(p("bundle.json")):
-        raise Failure("malformed", f"{folder}: no bundle.json")
+    for name in ("bundle.json", "leaves.bin"):
+        if not os.path.isfile(p(name)):
+            raise Failure("malformed", f"{folder}: no {name}")
     raw = {}
     for name in SIGNED_FILES:
         if os.path.isfile(p(name)):
             raw[name] = read_signed(p(name), result_pub)
             report.append(f"ok  {name} signature")
 
-    # Step 2: parse the bundle; leaves strictly increasing, root/count/sum = commitment.
+    # Step 2: parse the bundle; leaves.bin (33-byte leaf data, leaf order) is the one it names,
+    # strictly increasing, and its root/count/sum are the commitment.
     b = J.obj(J.loads(raw["bundle.json"], "bundle.json"), "bundle.json", BUNDLE)
     c, fig = b["commitment"], b["figures"]
-    leaves = b["leaves"]
-    for i in range(1, len(leaves)):
-        if leaves[i - 1][0] >= leaves[i][0]:
-            raise Failure("malformed", f"bundle.json leaves[{i}]: pseudonyms not strictly increasing")
+    if b["leaves_file"] != "leaves.bin":
+        raise Failure("malformed", "bundle.json leaves_file is not \"leaves.bin\"")
+    lb = raw["leaves.bin"]
+    if hashlib.sha256(lb).digest() != b["leaves_sha256"]:
+        raise Failure("inconsistent", "the SHA-256 of leaves.bin is not bundle.json's leaves_sha256")
+    if len(lb) % 33:
+        raise Failure("malformed", "leaves.bin: length not a multiple of 33")
+    leaves = [(lb[k:k + 32], lb[k + 32]) for k in range(0, len(lb), 33)]
+    for i in range(len(leaves)):
+        if leaves[i][1] == 0:
+            raise Failure("malformed", f"leaves.bin leaf {i}: 0 entries")
+        if i and leaves[i - 1][0] >= leaves[i][0]:
+            raise Failure("malformed", f"leaves.bin leaf {i}: pseudonyms not strictly increasing")
     total = sum(n for _, n in leaves)
     root = merkle_root_of_hashes([leaf_hash(ps + bytes([n])) for ps, n in leaves])
     if root != c["root"]:

@@ -1,1 +1,26 @@
-//! Instant-game blocks (G-1 … G-8): shuffle, grids, commitments. (to be written)
+//! Instant-game blocks (docs/spec-blocks.md, to become SPEC.md "Blocks"; rules G-1 … G-8): the
+//! pure core of the block pipeline. A block is a deck of outcomes with exactly the G-3 counts,
+//! shuffled by a DRBG seeded from HSM entropy (the draw); each ticket gets offered symbols and
+//! grids derived from the same seed; the whole ordered block is committed by an RFC 6962 root.
+//! Nothing here opens a file, talks to the HSM, reads the clock or touches a database.
+//!
+//! - [`id`]: block identity, seed, seed commitment, grid key (§B.2, §B.3)
+//! - [`shuffle`]: canonical deck and Fisher–Yates (§B.4)
+//! - [`grid`]: offered symbols and grids of one ticket (§B.5)
+//! - [`tickets`]: row encoding, leaves, the `tickets.csv` reader/validator (§B.6–§B.8)
+//! - [`generate`]: a whole block on several threads, same bytes whatever the thread count
+
+pub mod generate;
+pub mod grid;
+pub mod id;
+pub mod shuffle;
+pub mod tickets;
+
+pub use generate::{Block, RevealError, generate_block, verify_reveal};
+pub use grid::{TicketGrid, ticket_grid};
+pub use id::{BlockId, BlockIdError, Seed, block_seed, grid_key, seed_commitment};
+pub use shuffle::shuffled_tiers;
+pub use tickets::{
+    CSV_HEADER, CsvError, CsvSummary, verify_ticket_inclusion, verify_tickets_csv,
+    verify_tickets_csv_against,
+};

@@ -207,12 +207,12 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
         ));
     }
     let list = list_of_tally(&tally);
-    let leaves: Vec<draw::Leaf> = draw::public_leaves(rules.operation(), &day, &list)
-        .into_iter()
-        .map(|x| x.0)
-        .collect();
-    let c = draw::commit(&leaves);
-    let blob = draw::encode_list(&list);
+    let set = draw::SealedSet::from_list(rules.operation(), &day, &list);
+    let c = draw::commit(&set.leaves);
+    let blob = set.encode();
+    // The public leaves file is made and signed now, at the seal: the draw only publishes it.
+    let leaves_bytes = draw::encode_leaves(&set.leaves);
+    let leaves_sig = ctx.hsm()?.sign(KeyRole::Result, &leaves_bytes)?;
     let record = SealRecord {
         operation: rules.operation().to_string(),
         day: day.clone(),
@@ -230,12 +230,14 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
             leaves: c.leaves,
             entries: c.entries,
         },
-        list_sha256: hex::encode(sha256(&blob)),
+        set_sha256: hex::encode(sha256(&blob)),
+        leaves_sha256: hex::encode(sha256(&leaves_bytes)),
+        leaves_sig: hex::encode(leaves_sig),
     };
     let ev = ctx.audit()?.append_with_blobs(
         rec::SEAL,
         &serde_json::to_value(&record).expect("records serialise"),
-        &[&blob, &rules_bytes],
+        &[&blob, &leaves_bytes, &rules_bytes],
     )?;
     let note = ctx.checkpoint()?;
     let f = &record.figures;
@@ -320,6 +322,17 @@ fn read_witness(given: Option<String>, commitment: &str) -> Result<String> {
     Ok(w)
 }
 
+/// The sealed set of a seal, read back from the trail and checked against its recorded hash.
+fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<draw::SealedSet> {
+    let h = parse_hex32(&seal.set_sha256).expect("recorded by seal");
+    draw::SealedSet::decode(&ctx.audit()?.blob(&h)?).ok_or_else(|| {
+        Error::internal(
+            "the sealed set is malformed",
+            "run `urne audit verify` and investigate before any draw",
+        )
+    })
+}
+
 /// `urne draw`: draws a sealed day's winner and reserves, or completes an interrupted draw.
 pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     let dayd = check_day(&a.day)?;
@@ -395,23 +408,15 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
         ));
     }
 
-    // The sealed entry list, checked against its recorded hash.
-    let list_hash = parse_hex32(&seal.list_sha256).expect("recorded by seal");
-    let list = draw::decode_list(&ctx.audit()?.blob(&list_hash)?).ok_or_else(|| {
-        Error::internal(
-            "the sealed entry list is malformed",
-            "run `urne audit verify`",
-        )
-    })?;
-    let leaves_idx = draw::public_leaves(&seal.operation, &a.day, &list);
-    let leaves: Vec<draw::Leaf> = leaves_idx.iter().map(|x| x.0).collect();
-    let c = draw::commit(&leaves);
-    if hex::encode(c.root) != seal.commitment.root {
-        return Err(Error::internal(
-            "the sealed entry list does not match the seal's commitment",
-            "run `urne audit verify` and investigate before any draw",
-        ));
-    }
+    // The sealed set, checked against the hash the seal recorded (the commitment was computed
+    // from exactly these bytes at the seal).
+    let set = sealed_set(ctx, &seal)?;
+    let leaves = &set.leaves;
+    let c = draw::Commitment {
+        root: parse_hex32(&seal.commitment.root).expect("recorded by seal"),
+        leaves: seal.commitment.leaves,
+        entries: seal.commitment.entries,
+    };
     if c.entries == 0 {
         return Err(Error::refused(
             format!("day {} has no entries: there is nothing to draw", a.day),
@@ -479,7 +484,7 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     });
     let seed_hex = hex::encode(seed);
     let reserves_wanted = rules.reserves_per_day();
-    let sel = draw::select(&leaves, &seed, reserves_wanted as usize).expect("entries > 0");
+    let sel = draw::select(leaves, &seed, reserves_wanted as usize).expect("entries > 0");
 
     let result_rec = match st.result.clone() {
         Some((_, r)) => {
@@ -544,10 +549,10 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
         .iter()
         .enumerate()
         .map(|(rank, p)| {
-            let (leaf, idx) = &leaves_idx[p.leaf as usize];
+            let leaf = &leaves[p.leaf as usize];
             Placed {
                 rank: rank as u32,
-                account: hex::encode(list[*idx].account),
+                account: hex::encode(set.accounts[p.leaf as usize]),
                 pseudonym: hex::encode(leaf.pseudonym),
                 entries: leaf.entries,
                 entry: p.entry,
@@ -584,10 +589,8 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
         format: files::BUNDLE_FORMAT.into(),
         version: 1,
         core,
-        leaves: leaves
-            .iter()
-            .map(|l| (hex::encode(l.pseudonym), l.entries))
-            .collect(),
+        leaves_file: files::LEAVES_FILE.into(),
+        leaves_sha256: seal.leaves_sha256.clone(),
         winner: public[0].clone(),
         reserves: public[1..].to_vec(),
         drawn_at,
@@ -599,7 +602,8 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     let result_bytes = files::to_bytes(&result);
     let bundle_bytes = files::to_bytes(&bundle);
     // The appliance checks its own outputs with the third-party verifier before signing them.
-    crate::verify::draw::verify_bundle(&bundle)
+    // (The leaves' root was computed at the seal from the very bytes the seal's hash binds.)
+    crate::verify::draw::verify_outcome(&bundle, leaves)
         .and_then(|_| crate::verify::draw::verify_result_against_bundle(&result, &bundle))
         .map_err(|f| {
             Error::internal(
@@ -632,7 +636,31 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
         ("rules.json", rules_bytes.clone()),
         ("checkpoint.note", checkpoint.clone().into_bytes()),
     ];
-    let written = write_signed(ctx, &a.out, &outputs, &result_key, &audit_key)?;
+    let leaves_bytes = ctx
+        .audit()?
+        .blob(&parse_hex32(&seal.leaves_sha256).expect("recorded by seal"))?;
+    let leaves_sig = hex::decode(&seal.leaves_sig).expect("recorded as hex");
+    if !keys::verify(&result_key, &leaves_bytes, &leaves_sig) {
+        return Err(Error::internal(
+            "the leaves file's signature from the seal does not verify",
+            "run `urne audit verify` and investigate",
+        ));
+    }
+    let lp = a.out.join(files::LEAVES_FILE);
+    if lp.exists() {
+        return Err(Error::refused(
+            format!("{} already exists", lp.display()),
+            "outputs are never overwritten: give an empty --out folder",
+        ));
+    }
+    let mut written = write_signed(ctx, &a.out, &outputs, &result_key, &audit_key)?;
+    fsio::write_atomic(&lp, &leaves_bytes, false)?;
+    fsio::write_atomic(
+        &a.out.join(format!("{}.sig", files::LEAVES_FILE)),
+        &leaves_sig,
+        false,
+    )?;
+    written.insert(files::LEAVES_FILE.to_string(), seal.leaves_sha256.clone());
     ctx.audit()?.append(
         rec::PUBLISHED,
         &json!({"day": a.day, "attempt": st.attempt, "out": a.out.display().to_string(), "files": written}),
@@ -757,26 +785,16 @@ pub fn proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
             "proofs exist for sealed days",
         ));
     };
-    let list_hash = parse_hex32(&seal.list_sha256).expect("recorded by seal");
-    let list = draw::decode_list(&ctx.audit()?.blob(&list_hash)?).ok_or_else(|| {
-        Error::internal(
-            "the sealed entry list is malformed",
-            "run `urne audit verify`",
-        )
-    })?;
-    let leaves_idx = draw::public_leaves(&seal.operation, day, &list);
-    let Some(pos) = leaves_idx
-        .iter()
-        .position(|(_, i)| list[*i].account == acct)
-    else {
+    let set = sealed_set(ctx, &seal)?;
+    let Some(pos) = set.accounts.iter().position(|a| a == &acct) else {
         return Err(Error::bad_input(
             format!("account {account} has no entry on {day}"),
             "only accounts with at least one entry in the sealed set have an inclusion proof",
         ));
     };
-    let leaves: Vec<draw::Leaf> = leaves_idx.iter().map(|x| x.0).collect();
-    let hashes = draw::leaf_hashes(&leaves);
-    let key = draw::pseudonym_key(&draw::list_digest(&seal.operation, day, &list));
+    let leaves = &set.leaves;
+    let hashes = draw::leaf_hashes(leaves);
+    let key = draw::pseudonym_key(&draw::list_digest(&seal.operation, day, &set.list()));
     let salt = draw::account_salt(&key, &acct);
     let (hsm_key, proof) = {
         let hsm = ctx.hsm()?;

@@ -160,10 +160,19 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
                 "bundle.json names another result key",
             ));
         }
-        crate::verify::draw::verify_bundle(&bundle)?;
+        if bundle.leaves_file != crate::draw::files::LEAVES_FILE {
+            return Err(fail(
+                C::Malformed,
+                "bundle.json names an unexpected leaves file",
+            ));
+        }
+        let leaves_bytes = read_signed(dir, &bundle.leaves_file, &keys.result)?;
+        done.push(format!("{} signature", bundle.leaves_file));
+        let leaves = crate::verify::draw::verify_leaves(&bundle, &leaves_bytes)?;
+        crate::verify::draw::verify_outcome(&bundle, &leaves)?;
         done.push(format!(
             "commitment, seed and selection recomputed from {} leaves ({} entries)",
-            bundle.leaves.len(),
+            leaves.len(),
             bundle.core.commitment.entries
         ));
         // The audit checkpoint shipped with the result is signed by the audit key.
@@ -250,7 +259,7 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
                     "the figures recomputed from the export differ from the sealed ones",
                 ));
             }
-            crate::verify::draw::verify_against_entries(&list, &bundle, result.as_ref())?;
+            crate::verify::draw::verify_against_entries(&list, &leaves, &bundle, result.as_ref())?;
             done.push(
                 "entries, pseudonyms and commitment recomputed from the export (auditor mode)"
                     .into(),

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 pub const RESULT_FORMAT: &str = "urne-draw-result";
 pub const BUNDLE_FORMAT: &str = "urne-draw-bundle";
 pub const PROOF_FORMAT: &str = "urne-inclusion-proof";
+pub const LEAVES_FILE: &str = "leaves.bin";
 
 /// The signed export a seal was made from.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -131,8 +132,9 @@ pub struct BundleFile {
     pub version: u32,
     #[serde(flatten)]
     pub core: DrawCore,
-    /// `[pseudonym, entries]` in pseudonym order: the committed leaves.
-    pub leaves: Vec<(String, u8)>,
+    /// The committed leaves are published beside the bundle in `leaves.bin` (SPEC.md §4.7).
+    pub leaves_file: String,
+    pub leaves_sha256: String,
     pub winner: PublicPlaced,
     pub reserves: Vec<PublicPlaced>,
     pub drawn_at: String,

@@ -104,22 +104,110 @@ pub fn pseudonym(salt: &Hash32, account: &[u8; 32]) -> Hash32 {
 /// account in `list`.
 pub fn public_leaves(operation: &str, day: &str, list: &[AccountEntries]) -> Vec<(Leaf, usize)> {
     let key = pseudonym_key(&list_digest(operation, day, list));
-    let mut leaves: Vec<(Leaf, usize)> = list
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let salt = account_salt(&key, &a.account);
-            (
-                Leaf {
-                    pseudonym: pseudonym(&salt, &a.account),
-                    entries: a.entries,
-                },
-                i,
-            )
+    let leaf_of = |i: usize, a: &AccountEntries| {
+        let salt = account_salt(&key, &a.account);
+        (
+            Leaf {
+                pseudonym: pseudonym(&salt, &a.account),
+                entries: a.entries,
+            },
+            i,
+        )
+    };
+    // Pure function of the list; computed on two threads for large days (the result does not
+    // depend on how the work is split).
+    let mut leaves: Vec<(Leaf, usize)> = if list.len() < 50_000 {
+        list.iter()
+            .enumerate()
+            .map(|(i, a)| leaf_of(i, a))
+            .collect()
+    } else {
+        let mid = list.len() / 2;
+        let (a, b) = list.split_at(mid);
+        std::thread::scope(|s| {
+            let h = s.spawn(|| {
+                b.iter()
+                    .enumerate()
+                    .map(|(i, x)| leaf_of(mid + i, x))
+                    .collect::<Vec<_>>()
+            });
+            let mut left: Vec<(Leaf, usize)> =
+                a.iter().enumerate().map(|(i, x)| leaf_of(i, x)).collect();
+            left.extend(h.join().expect("pseudonym thread"));
+            left
         })
-        .collect();
+    };
     leaves.sort_unstable_by_key(|a| a.0.pseudonym);
     leaves
+}
+
+/// A sealed day as the appliance keeps it: the public leaves in pseudonym order, and the account
+/// behind each (kept only inside the appliance, to name winners to production).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealedSet {
+    pub leaves: Vec<Leaf>,
+    pub accounts: Vec<[u8; 32]>,
+}
+
+impl SealedSet {
+    /// Builds the set from a canonical entry list (SPEC.md §4.2, §4.3).
+    pub fn from_list(operation: &str, day: &str, list: &[AccountEntries]) -> SealedSet {
+        let pairs = public_leaves(operation, day, list);
+        SealedSet {
+            leaves: pairs.iter().map(|p| p.0).collect(),
+            accounts: pairs.iter().map(|p| list[p.1].account).collect(),
+        }
+    }
+
+    /// Storage form: for each leaf in order, `pseudonym (32) || entries (1) || account (32)`.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.leaves.len() * 65);
+        for (l, a) in self.leaves.iter().zip(&self.accounts) {
+            out.extend_from_slice(&l.pseudonym);
+            out.push(l.entries);
+            out.extend_from_slice(a);
+        }
+        out
+    }
+
+    /// Parses [`SealedSet::encode`]'s output, checking pseudonym order and entry counts.
+    pub fn decode(bytes: &[u8]) -> Option<SealedSet> {
+        if !bytes.len().is_multiple_of(65) {
+            return None;
+        }
+        let mut set = SealedSet {
+            leaves: Vec::with_capacity(bytes.len() / 65),
+            accounts: Vec::with_capacity(bytes.len() / 65),
+        };
+        for c in bytes.chunks_exact(65) {
+            set.leaves.push(Leaf {
+                pseudonym: c[..32].try_into().expect("65-byte chunk"),
+                entries: c[32],
+            });
+            set.accounts
+                .push(c[33..].try_into().expect("65-byte chunk"));
+        }
+        let ordered = set
+            .leaves
+            .windows(2)
+            .all(|w| w[0].pseudonym < w[1].pseudonym);
+        (ordered && set.leaves.iter().all(|l| l.entries > 0)).then_some(set)
+    }
+
+    /// The canonical entry list (sorted by account) the set was made from.
+    pub fn list(&self) -> Vec<AccountEntries> {
+        let mut l: Vec<AccountEntries> = self
+            .leaves
+            .iter()
+            .zip(&self.accounts)
+            .map(|(l, a)| AccountEntries {
+                account: *a,
+                entries: l.entries,
+            })
+            .collect();
+        l.sort_unstable();
+        l
+    }
 }
 
 /// The seal's commitment (SPEC.md §4.3).
@@ -129,6 +217,33 @@ pub struct Commitment {
     pub root: Hash32,
     pub leaves: u64,
     pub entries: u64,
+}
+
+/// The public leaves file `leaves.bin` (SPEC.md §4.7): the 33-byte leaf data of every leaf, in
+/// leaf order, concatenated.
+pub fn encode_leaves(leaves: &[Leaf]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(leaves.len() * 33);
+    for l in leaves {
+        out.extend_from_slice(&l.bytes());
+    }
+    out
+}
+
+/// Parses `leaves.bin`; `None` unless it is whole leaves in strictly increasing pseudonym order,
+/// each with at least one entry.
+pub fn decode_leaves(bytes: &[u8]) -> Option<Vec<Leaf>> {
+    if !bytes.len().is_multiple_of(33) {
+        return None;
+    }
+    let leaves: Vec<Leaf> = bytes
+        .chunks_exact(33)
+        .map(|c| Leaf {
+            pseudonym: c[..32].try_into().expect("33-byte chunk"),
+            entries: c[32],
+        })
+        .collect();
+    let ordered = leaves.windows(2).all(|w| w[0].pseudonym < w[1].pseudonym);
+    (ordered && leaves.iter().all(|l| l.entries > 0)).then_some(leaves)
 }
 
 pub fn leaf_hashes(leaves: &[Leaf]) -> Vec<Hash32> {

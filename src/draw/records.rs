@@ -24,8 +24,13 @@ pub struct SealRecord {
     pub export: ExportRef,
     pub figures: Figures,
     pub commitment: CommitmentRef,
-    /// SHA-256 of the canonical entry list (stored as a blob; SPEC.md §4.1).
-    pub list_sha256: String,
+    /// SHA-256 of the sealed set (leaves in pseudonym order with their accounts), stored as a
+    /// blob beside the events (SPEC.md §6.2).
+    pub set_sha256: String,
+    /// SHA-256 of the public `leaves.bin` (a blob), and its signature by the result key, made at
+    /// the seal so the draw only copies it.
+    pub leaves_sha256: String,
+    pub leaves_sig: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -23,27 +23,18 @@ pub fn commitment_of(c: &CommitmentRef) -> VResult<Commitment> {
     })
 }
 
-/// §8.2 steps 2–5 on the public bundle: the leaves match the commitment, the seed follows from
-/// the committed inputs, and the winner and reserves follow from the seed.
-pub fn verify_bundle(b: &BundleFile) -> VResult<Vec<Leaf>> {
-    // Step 2: the leaves, in strictly increasing pseudonym order, hash to the committed root.
-    let mut leaves = Vec::with_capacity(b.leaves.len());
-    for (i, (p, n)) in b.leaves.iter().enumerate() {
-        let pseudonym = hex32(&format!("leaves[{i}]"), p)?;
-        if *n == 0 {
-            return Err(fail(C::Malformed, format!("leaves[{i}] has 0 entries")));
-        }
-        leaves.push(Leaf {
-            pseudonym,
-            entries: *n,
-        });
-    }
-    if !leaves.windows(2).all(|w| w[0].pseudonym < w[1].pseudonym) {
+/// §8.2 step 2: the published leaves (`leaves.bin`, already signature-checked) are the bundle's
+/// and hash to its commitment.
+pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> {
+    if hex::encode(crate::crypto::sha256(leaves_bytes)) != b.leaves_sha256 {
         return Err(fail(
-            C::Malformed,
-            "leaves are not in strictly increasing pseudonym order",
+            C::Inconsistent,
+            format!("{} is not the leaves file the bundle names", b.leaves_file),
         ));
     }
+    let leaves = draw::decode_leaves(leaves_bytes).ok_or_else(|| {
+        fail(C::Malformed, "leaves.bin is not whole 33-byte leaves in strictly increasing pseudonym order with entries >= 1")
+    })?;
     let claimed = commitment_of(&b.core.commitment)?;
     let got = draw::commit(&leaves);
     if got != claimed {
@@ -66,10 +57,16 @@ pub fn verify_bundle(b: &BundleFile) -> VResult<Vec<Leaf>> {
             "the figures do not match the committed leaves",
         ));
     }
+    Ok(leaves)
+}
+
+/// §8.2 steps 3–4: the seed follows from the committed inputs, and the winner and reserves from
+/// the seed and the leaves.
+pub fn verify_outcome(b: &BundleFile, leaves: &[Leaf]) -> VResult<()> {
     // Step 3: the seed.
     let seed = recompute_seed(&b.core)?;
     // Step 4: the selection.
-    let sel = draw::select(&leaves, &seed, b.core.reserves_wanted as usize).ok_or_else(|| {
+    let sel = draw::select(leaves, &seed, b.core.reserves_wanted as usize).ok_or_else(|| {
         fail(
             C::DrawMismatch,
             "the day has no entries, so no draw can exist",
@@ -112,7 +109,7 @@ pub fn verify_bundle(b: &BundleFile) -> VResult<Vec<Leaf>> {
             ));
         }
     }
-    Ok(leaves)
+    Ok(())
 }
 
 fn rank_name(rank: usize) -> String {
@@ -209,22 +206,23 @@ pub fn verify_result_against_bundle(r: &ResultFile, b: &BundleFile) -> VResult<(
 /// one behind its pseudonym.
 pub fn verify_against_entries(
     list: &[AccountEntries],
+    published: &[Leaf],
     b: &BundleFile,
     r: Option<&ResultFile>,
 ) -> VResult<()> {
     let leaves = draw::public_leaves(&b.core.operation, &b.core.day, list);
-    if leaves.len() != b.leaves.len() {
+    if leaves.len() != published.len() {
         return Err(fail(
             C::CommitmentMismatch,
             format!(
                 "the export gives {} accounts with entries, the seal committed {}",
                 leaves.len(),
-                b.leaves.len()
+                published.len()
             ),
         ));
     }
-    for (i, ((leaf, _), (p, n))) in leaves.iter().zip(&b.leaves).enumerate() {
-        if hex::encode(leaf.pseudonym) != *p || leaf.entries != *n {
+    for (i, ((leaf, _), p)) in leaves.iter().zip(published).enumerate() {
+        if leaf != p {
             return Err(fail(
                 C::CommitmentMismatch,
                 format!("leaf {i} recomputed from the export differs from the committed one"),

@@ -439,6 +439,9 @@ fn a_swapped_winner_fails_verify_even_if_re_signed() {
     bytes.push(b'\n');
     std::fs::write(fake.join("bundle.json"), &bytes).unwrap();
     std::fs::write(fake.join("bundle.json.sig"), sk.sign(&bytes).to_bytes()).unwrap();
+    let leaves = std::fs::read(out.join("leaves.bin")).unwrap();
+    std::fs::write(fake.join("leaves.bin"), &leaves).unwrap();
+    std::fs::write(fake.join("leaves.bin.sig"), sk.sign(&leaves).to_bytes()).unwrap();
     let o = env.urne(&["verify", "fake", "--keys", "fakekeys"]);
     let err = assert_fails(&o, 1);
     assert!(err.contains("draw-mismatch"), "{err}");

@@ -1,0 +1,525 @@
+//! Ticket grids (docs/spec-blocks.md §B.5; G-4, G-6, G-7, G-8): for one ticket, the three offered
+//! symbols and, for each choice, the 18 cells the player sees.
+//!
+//! Construction in one paragraph. Each ticket has its own byte stream, HMAC-SHA256 keyed by the
+//! block's grid key over (position, counter), so any ticket is computed alone and the result never
+//! depends on thread count. From it: (1) the three offered symbols, drawn before anything that
+//! depends on the tier, so they carry no information about it; (2) a *role grid* of 18 cells,
+//! where role 0 is "the chosen symbol", roles 1 and 2 "the other two offered symbols", roles
+//! 3.. "the non-offered symbols". A winning ticket of tier k gets role 0 on k cells chosen
+//! uniformly (partial Fisher–Yates), and its other cells are cards drawn from a deck holding 3
+//! copies of every other role; a losing ticket's 18 cells are drawn from a deck holding 3 copies
+//! of every role, chosen symbol included. The grid for choice c is the role grid with role 0
+//! read as offered symbol c. So under every choice the chosen symbol appears exactly k times for
+//! tier k (G-7) and at most 3 times for a losing ticket (G-8), every other symbol at most 3 times
+//! (no other choice "would have won", G-6), and the prize cannot depend on the choice (G-6).
+
+use crate::crypto::Hash32;
+use crate::rules::game::{
+    GRID_CELLS, GameRules, LOSING_TIER, MAX_OTHER_SYMBOL, MAX_SYMBOLS, MAX_WINNING_MATCHES,
+    MIN_WINNING_MATCHES, OFFERED_SYMBOLS,
+};
+use hmac::{KeyInit, Mac};
+use sha2::Sha256;
+
+type HmacSha256 = hmac::Hmac<Sha256>;
+
+/// Label at the start of every grid-stream HMAC message (§B.5.1).
+pub const GRID_STREAM_LABEL: &[u8] = b"urne/v1/block-grid";
+
+/// A ticket's offered symbols and its grid for each choice. Symbols are indices into
+/// [`GameRules::symbols`]; cells are row-major (row 0 cells 0..6, row 1 cells 6..12, row 2 12..18).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicketGrid {
+    /// The three symbols offered to the player, in the order shown (G-6).
+    pub offered: [u8; OFFERED_SYMBOLS],
+    /// `cells[c]` is the grid revealed when the player picks `offered[c]`.
+    pub cells: [[u8; GRID_CELLS]; OFFERED_SYMBOLS],
+}
+
+/// The grid key with its HMAC state precomputed (the inner and outer pads), so each 32-byte block
+/// of a ticket stream costs two SHA-256 compressions.
+#[derive(Clone)]
+pub struct GridKey {
+    mac: HmacSha256,
+}
+
+impl GridKey {
+    pub fn new(grid_key: &Hash32) -> GridKey {
+        // A 32-byte key is valid for HMAC (any length is): new_from_slice cannot fail.
+        let mac = <HmacSha256 as KeyInit>::new_from_slice(grid_key).expect("HMAC takes any key");
+        GridKey { mac }
+    }
+}
+
+/// The byte stream of one ticket (§B.5.1): block `j` (j = 0, 1, …) is
+/// `HMAC-SHA256(grid_key, "urne/v1/block-grid" || 0x00 || u32be(position) || u32be(j))`, and the
+/// stream is their concatenation. Integers: big-endian u64 and the rejection rule of SPEC §2.3.
+pub struct TicketStream<'k> {
+    key: &'k GridKey,
+    position: u32,
+    counter: u32,
+    block: [u8; 32],
+    used: usize,
+}
+
+impl<'k> TicketStream<'k> {
+    pub fn new(key: &'k GridKey, position: u32) -> Self {
+        TicketStream {
+            key,
+            position,
+            counter: 0,
+            block: [0; 32],
+            used: 32,
+        }
+    }
+
+    fn refill(&mut self) {
+        let mut m = self.key.mac.clone();
+        m.update(GRID_STREAM_LABEL);
+        m.update(&[0x00]);
+        m.update(&self.position.to_be_bytes());
+        m.update(&self.counter.to_be_bytes());
+        self.block = m.finalize().into_bytes().into();
+        // 2^32 blocks would be 128 GiB for one ticket, which needs about 21 u64 values.
+        self.counter = self.counter.checked_add(1).expect("grid stream exhausted");
+        self.used = 0;
+    }
+
+    /// The next 8 bytes as a big-endian u64. A u64 may straddle two blocks.
+    pub fn next_u64(&mut self) -> u64 {
+        if self.used + 8 <= self.block.len() {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&self.block[self.used..self.used + 8]);
+            self.used += 8;
+            return u64::from_be_bytes(b);
+        }
+        let mut b = [0u8; 8];
+        for x in b.iter_mut() {
+            if self.used == self.block.len() {
+                self.refill();
+            }
+            *x = self.block[self.used];
+            self.used += 1;
+        }
+        u64::from_be_bytes(b)
+    }
+
+    /// Exactly uniform in `[0, n)` by the rule of SPEC §2.3 (the same as `DrbgStream::uniform`):
+    /// reject `x >= 2^64 - (2^64 mod n)`, return `x mod n`.
+    pub fn uniform(&mut self, n: u64) -> u64 {
+        assert!(n > 0, "uniform(0): empty range");
+        let rem = n.wrapping_neg() % n;
+        let limit = 0u64.wrapping_sub(rem);
+        loop {
+            let x = self.next_u64();
+            if rem == 0 || x < limit {
+                return x % n;
+            }
+        }
+    }
+}
+
+/// Largest product of ranges drawn with one `uniform` call (§B.5.2). It keeps the rejection
+/// probability of each call below 2^-16.
+pub const BATCH_LIMIT: u64 = 1 << 48;
+
+impl TicketStream<'_> {
+    /// Independent uniform digits `out[i]` in `[0, ranges[i])` (§B.5.2). The ranges are cut, in
+    /// order, into batches: a batch takes ranges while their product stays at most
+    /// [`BATCH_LIMIT`]; for each batch, `x = uniform(P)` with P the product, then for each range r
+    /// of the batch in order `d = x mod r; x = x div r`. The map from `[0, P)` to the digits is a
+    /// bijection (mixed radix), so the digits are exactly as uniform and independent as separate
+    /// `uniform(r)` calls, at a fraction of the stream bytes.
+    pub fn digits(&mut self, ranges: &[u64], out: &mut [u64]) {
+        assert_eq!(ranges.len(), out.len());
+        let mut i = 0;
+        while i < ranges.len() {
+            let mut p = 1u64;
+            let mut end = i;
+            while end < ranges.len() {
+                let r = ranges[end];
+                assert!((1..=BATCH_LIMIT).contains(&r), "range out of bounds");
+                match p.checked_mul(r) {
+                    Some(q) if q <= BATCH_LIMIT => {
+                        p = q;
+                        end += 1;
+                    }
+                    _ => break,
+                }
+            }
+            let mut x = self.uniform(p);
+            for (d, &r) in out[i..end].iter_mut().zip(&ranges[i..end]) {
+                (*d, x) = div_rem(x, r);
+            }
+            i = end;
+        }
+    }
+}
+
+/// `(x mod r, x div r)`, in 32-bit arithmetic when both fit (the same result, faster).
+fn div_rem(x: u64, r: u64) -> (u64, u64) {
+    match (u32::try_from(x), u32::try_from(r)) {
+        (Ok(x), Ok(r)) => (u64::from(x % r), u64::from(x / r)),
+        _ => (x % r, x / r),
+    }
+}
+
+/// Partial Fisher–Yates from the last position down (§B.5.3), with its `j` values given: step s
+/// (0-based) sets i = len-1-s, swaps a[i] and a[js[s]] (js[s] <= i), and selects a[i]. Calls
+/// `take` with each selected item in order.
+fn partial_fisher_yates<T: Copy>(a: &mut [T], js: &[u64], mut take: impl FnMut(T)) {
+    for (step, &j) in js.iter().enumerate() {
+        let i = a.len() - 1 - step;
+        // j is a digit of range i + 1, so j <= i.
+        a.swap(i, j as usize);
+        take(a[i]);
+    }
+}
+
+/// The offered symbols and the role grid of a ticket (§B.5.2, §B.5.3). `m` symbols.
+pub fn offered_and_roles(
+    key: &GridKey,
+    position: u32,
+    tier: u8,
+    m: usize,
+) -> ([u8; OFFERED_SYMBOLS], [u8; GRID_CELLS]) {
+    assert!(
+        (OFFERED_SYMBOLS..=MAX_SYMBOLS).contains(&m),
+        "symbol count out of range"
+    );
+    assert!(
+        tier == LOSING_TIER || (MIN_WINNING_MATCHES..=MAX_WINNING_MATCHES).contains(&tier),
+        "not a tier: {tier}"
+    );
+    let mut s = TicketStream::new(key, position);
+
+    // §B.5.3 step 1: offered symbols, from the first batch alone: independent of the tier.
+    let mut symbols = [0u8; MAX_SYMBOLS];
+    for (i, x) in symbols.iter_mut().enumerate() {
+        *x = i as u8;
+    }
+    let mut js = [0u64; GRID_CELLS];
+    let ranges: [u64; OFFERED_SYMBOLS] = std::array::from_fn(|step| (m - step) as u64);
+    s.digits(&ranges, &mut js[..OFFERED_SYMBOLS]);
+    let mut offered = [0u8; OFFERED_SYMBOLS];
+    let mut n = 0;
+    partial_fisher_yates(&mut symbols[..m], &js[..OFFERED_SYMBOLS], |x| {
+        offered[n] = x;
+        n += 1;
+    });
+
+    // §B.5.3 step 2: the role grid. A winning ticket of tier k: k cells for role 0, then 18-k
+    // cards from 3 copies of roles 1..m; a losing ticket: 18 cards from 3 copies of roles 0..m.
+    let k = usize::from(tier); // 0 for a losing ticket
+    let first_role: u8 = if tier == LOSING_TIER { 0 } else { 1 };
+    let mut deck = [0u8; 3 * MAX_SYMBOLS];
+    let mut len = 0;
+    for role in first_role..m as u8 {
+        for _ in 0..MAX_OTHER_SYMBOL {
+            deck[len] = role;
+            len += 1;
+        }
+    }
+    let mut ranges = [0u64; GRID_CELLS];
+    for (step, r) in ranges.iter_mut().enumerate() {
+        *r = if step < k {
+            (GRID_CELLS - step) as u64
+        } else {
+            (len - (step - k)) as u64
+        };
+    }
+    s.digits(&ranges, &mut js);
+
+    const UNSET: u8 = u8::MAX;
+    let mut roles = [UNSET; GRID_CELLS];
+    let mut cells = [0u8; GRID_CELLS];
+    for (i, x) in cells.iter_mut().enumerate() {
+        *x = i as u8;
+    }
+    partial_fisher_yates(&mut cells, &js[..k], |c| roles[usize::from(c)] = 0);
+    let mut cell = 0;
+    partial_fisher_yates(&mut deck[..len], &js[k..], |card| {
+        while roles[cell] != UNSET {
+            cell += 1;
+        }
+        roles[cell] = card;
+    });
+    (offered, roles)
+}
+
+/// Symbol shown for each role under choice `c` (§B.5.4): role 0 is `offered[c]`, roles 1 and 2
+/// the other two offered symbols in offered order, roles 3.. the non-offered symbols ascending.
+pub fn role_symbols(offered: &[u8; OFFERED_SYMBOLS], c: usize, m: usize) -> [u8; MAX_SYMBOLS] {
+    let mut map = [0u8; MAX_SYMBOLS];
+    map[0] = offered[c];
+    let mut r = 1;
+    for (i, &o) in offered.iter().enumerate() {
+        if i != c {
+            map[r] = o;
+            r += 1;
+        }
+    }
+    let mut is_offered = [false; MAX_SYMBOLS];
+    for &o in offered {
+        is_offered[usize::from(o)] = true;
+    }
+    for (sym, &off) in is_offered[..m].iter().enumerate() {
+        if !off {
+            map[r] = sym as u8;
+            r += 1;
+        }
+    }
+    map
+}
+
+fn grid_with(key: &GridKey, position: u32, tier: u8, m: usize) -> TicketGrid {
+    let (offered, roles) = offered_and_roles(key, position, tier, m);
+    let mut cells = [[0u8; GRID_CELLS]; OFFERED_SYMBOLS];
+    // Roles 3.. are the same under every choice: build the map once, then set roles 0..3.
+    let mut map = role_symbols(&offered, 0, m);
+    for (c, grid) in cells.iter_mut().enumerate() {
+        if c > 0 {
+            map[..OFFERED_SYMBOLS]
+                .copy_from_slice(&role_symbols(&offered, c, m)[..OFFERED_SYMBOLS]);
+        }
+        for (x, &r) in grid.iter_mut().zip(roles.iter()) {
+            *x = map[usize::from(r)];
+        }
+    }
+    TicketGrid { offered, cells }
+}
+
+/// The grid of the ticket at `position` with outcome `tier` (§B.5), from the block's grid key.
+pub fn ticket_grid(grid_key: &Hash32, position: u32, tier: u8, rules: &GameRules) -> TicketGrid {
+    grid_with(
+        &GridKey::new(grid_key),
+        position,
+        tier,
+        rules.symbols().len(),
+    )
+}
+
+/// The same with a prepared key (no per-call HMAC key setup), for whole blocks.
+pub fn ticket_grid_with(key: &GridKey, position: u32, tier: u8, rules: &GameRules) -> TicketGrid {
+    grid_with(key, position, tier, rules.symbols().len())
+}
+
+/// The letter of symbol `i` in the tickets file: `A` + i (§B.6).
+pub fn symbol_letter(i: u8) -> u8 {
+    b'A' + i
+}
+
+impl TicketGrid {
+    /// The offered symbols as 3 letters (§B.6).
+    pub fn offered_text(&self) -> [u8; OFFERED_SYMBOLS] {
+        self.offered.map(symbol_letter)
+    }
+
+    /// Grid for choice `c` (0-based) as 18 letters, row-major (§B.6).
+    pub fn grid_text(&self, c: usize) -> [u8; GRID_CELLS] {
+        self.cells[c].map(symbol_letter)
+    }
+
+    /// Times the chosen symbol `offered[c]` appears in the grid of choice `c` (G-7).
+    pub fn chosen_count(&self, c: usize) -> usize {
+        self.cells[c]
+            .iter()
+            .filter(|&&x| x == self.offered[c])
+            .count()
+    }
+
+    /// Checks the grid rules for a ticket of `tier` with `m` symbols (§B.5.5), as a verifier does
+    /// before the reveal: symbols in range and offered ones distinct; under every choice the chosen
+    /// symbol appears exactly `tier` times (G-7) or at most 3 times for a losing ticket (G-8), and
+    /// every other symbol at most 3 times (G-6); the three grids are one role grid read under the
+    /// three choices (§B.5.4), so the choice changes nothing but which offered symbol is where.
+    pub fn check(&self, tier: u8, m: usize) -> Result<(), String> {
+        let o = self.offered;
+        if o.iter().any(|&x| usize::from(x) >= m) || o[0] == o[1] || o[0] == o[2] || o[1] == o[2] {
+            return Err(format!(
+                "offered symbols {o:?} must be {OFFERED_SYMBOLS} distinct symbols below {m}"
+            ));
+        }
+        for c in 0..OFFERED_SYMBOLS {
+            let mut counts = [0usize; 256];
+            for &x in &self.cells[c] {
+                if usize::from(x) >= m {
+                    return Err(format!("grid {}: symbol {x} does not exist", c + 1));
+                }
+                counts[usize::from(x)] += 1;
+            }
+            let chosen = counts[usize::from(o[c])];
+            let ok = if tier == LOSING_TIER {
+                chosen <= MAX_OTHER_SYMBOL
+            } else {
+                chosen == usize::from(tier)
+            };
+            if !ok {
+                return Err(format!(
+                    "grid {}: the chosen symbol appears {chosen} times, tier {tier} needs {} (G-7, G-8)",
+                    c + 1,
+                    if tier == LOSING_TIER {
+                        "at most 3".to_string()
+                    } else {
+                        tier.to_string()
+                    }
+                ));
+            }
+            if let Some((sym, &n)) = counts
+                .iter()
+                .enumerate()
+                .find(|&(s, &n)| s != usize::from(o[c]) && n > MAX_OTHER_SYMBOL)
+            {
+                return Err(format!(
+                    "grid {}: symbol {sym} (not chosen) appears {n} times, more than {MAX_OTHER_SYMBOL} (G-6)",
+                    c + 1
+                ));
+            }
+        }
+        // One role grid: read grid 1 back into roles, then every grid must be that reading.
+        let map0 = role_symbols(&o, 0, m);
+        let mut role_of = [0u8; 256];
+        for (r, &sym) in map0[..m].iter().enumerate() {
+            role_of[usize::from(sym)] = r as u8;
+        }
+        for c in 1..OFFERED_SYMBOLS {
+            let map = role_symbols(&o, c, m);
+            for (i, &x) in self.cells[0].iter().enumerate() {
+                if self.cells[c][i] != map[usize::from(role_of[usize::from(x)])] {
+                    return Err(format!(
+                        "grid {} cell {i} is not grid 1 read under choice {} (§B.5.4)",
+                        c + 1,
+                        c + 1
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const M: usize = 16;
+
+    fn key() -> GridKey {
+        GridKey::new(&[42u8; 32])
+    }
+
+    #[test]
+    fn every_tier_and_every_choice_meets_g6_g7_g8() {
+        let k = key();
+        for tier in [0u8, 4, 5, 6, 7, 8, 9, 10] {
+            for p in 0..300 {
+                let g = grid_with(&k, p, tier, M);
+                g.check(tier, M)
+                    .unwrap_or_else(|e| panic!("tier {tier} pos {p}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn offered_symbols_do_not_depend_on_the_tier() {
+        let k = key();
+        for p in 0..200 {
+            let o = grid_with(&k, p, 0, M).offered;
+            for tier in 4..=10 {
+                assert_eq!(grid_with(&k, p, tier, M).offered, o);
+            }
+        }
+    }
+
+    #[test]
+    fn changing_the_choice_only_moves_offered_symbols() {
+        let g = grid_with(&key(), 3, 6, M);
+        for i in 0..GRID_CELLS {
+            let shown: Vec<u8> = (0..3).map(|c| g.cells[c][i]).collect();
+            if !g.offered.contains(&shown[0]) {
+                assert!(shown.iter().all(|&x| x == shown[0]));
+            } else {
+                assert!(shown.iter().all(|x| g.offered.contains(x)));
+            }
+        }
+    }
+
+    #[test]
+    fn a_grid_breaking_a_rule_fails_the_check() {
+        let mut g = grid_with(&key(), 1, 5, M);
+        assert!(g.check(5, M).is_ok());
+        assert!(g.check(6, M).is_err());
+        assert!(g.check(0, M).is_err());
+        // Break the role grid sharing: change one non-offered cell in grid 2 only.
+        let i = (0..GRID_CELLS)
+            .find(|&i| !g.offered.contains(&g.cells[1][i]))
+            .unwrap();
+        let other = (0..M as u8)
+            .find(|s| !g.offered.contains(s) && *s != g.cells[1][i])
+            .unwrap();
+        g.cells[1][i] = other;
+        assert!(g.check(5, M).is_err());
+    }
+
+    #[test]
+    fn digits_are_the_mixed_radix_of_one_uniform_per_batch() {
+        // 48·47·…·41 ≤ 2^48 < 48·47·…·40: the first batch holds 8 ranges, the next starts at 40.
+        let ranges: Vec<u64> = (31..=48).rev().collect();
+        let k = key();
+        let mut got = vec![0u64; ranges.len()];
+        TicketStream::new(&k, 9).digits(&ranges, &mut got);
+        let mut s = TicketStream::new(&k, 9);
+        let p1: u64 = ranges[..8].iter().product();
+        assert!(p1 <= BATCH_LIMIT && p1 * 40 > BATCH_LIMIT);
+        let mut x = s.uniform(p1);
+        for (i, &r) in ranges[..8].iter().enumerate() {
+            assert_eq!(got[i], x % r);
+            x /= r;
+        }
+        let p2: u64 = ranges[8..17].iter().product();
+        assert!(p2 <= BATCH_LIMIT && p2 * 31 > BATCH_LIMIT);
+        let mut x = s.uniform(p2);
+        for (i, &r) in ranges[8..17].iter().enumerate() {
+            assert_eq!(got[8 + i], x % r);
+            x /= r;
+        }
+        assert_eq!(got[17], s.uniform(31));
+    }
+
+    #[test]
+    fn digits_cover_every_combination_evenly() {
+        // Ranges 2, 3 in one batch: 6 combinations over 6000 draws, χ² (5 df) under 20.52.
+        let k = key();
+        let mut counts = [0u32; 6];
+        for p in 0..6000 {
+            let mut d = [0u64; 2];
+            TicketStream::new(&k, p).digits(&[2, 3], &mut d);
+            counts[(d[0] * 3 + d[1]) as usize] += 1;
+        }
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (f64::from(c) - 1000.0).powi(2) / 1000.0)
+            .sum();
+        assert!(chi2 < 20.52, "χ² = {chi2}");
+    }
+
+    #[test]
+    fn the_stream_is_hmac_over_position_and_counter() {
+        let gk = [7u8; 32];
+        let k = GridKey::new(&gk);
+        let mut s = TicketStream::new(&k, 0x01020304);
+        let mut got = Vec::new();
+        for _ in 0..8 {
+            got.extend_from_slice(&s.next_u64().to_be_bytes());
+        }
+        let mut want = Vec::new();
+        for j in 0u32..2 {
+            let mut m = <HmacSha256 as KeyInit>::new_from_slice(&gk).unwrap();
+            m.update(b"urne/v1/block-grid\x00\x01\x02\x03\x04");
+            m.update(&j.to_be_bytes());
+            want.extend_from_slice(&m.finalize().into_bytes());
+        }
+        assert_eq!(got, want);
+    }
+}

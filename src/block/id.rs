@@ -1,0 +1,215 @@
+//! Block identity and seed derivation (docs/spec-blocks.md §B.2, §B.3).
+
+use crate::crypto::{Hash32, tagged_hash};
+use crate::rules::game::{GameRules, is_slug};
+use std::fmt;
+
+/// Label of the block seed hash (§B.3).
+pub const SEED_LABEL: &str = "urne/v1/block-seed";
+/// Label of the seed commitment hash (§B.3).
+pub const SEED_COMMITMENT_LABEL: &str = "urne/v1/block-seed-commitment";
+/// Label of the grid key hash (§B.3).
+pub const GRID_KEY_LABEL: &str = "urne/v1/block-grid-key";
+/// Fewest entropy bytes a block seed may be derived from (§B.3): the seed is 256 bits.
+pub const MIN_ENTROPY_BYTES: usize = 32;
+
+/// A block's secret 32-byte seed (§B.3). Everything about the block follows from it.
+pub type Seed = [u8; 32];
+
+/// Why a block identity was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum BlockIdError {
+    #[error("block id {0:?} is not `game/price_cents/emission/number` (§B.2)")]
+    Syntax(String),
+    #[error(
+        "emission {0:?} must be 1..=32 lowercase letters, digits and '-', not starting with '-' (§B.2)"
+    )]
+    Emission(String),
+    #[error("game {0:?} must be lowercase letters, digits and '-' (§B.2)")]
+    Game(String),
+    #[error("block is for game {found:?} but the rules are for {rules:?}")]
+    WrongGame { found: String, rules: String },
+    #[error("price {0} cents is not a price point of the game (G-2)")]
+    Price(u64),
+}
+
+/// Identity of one block: game, price point (G-2; each price has its own blocks), emission and
+/// block number within the emission (G-1). Fields are private: a value has passed [`BlockId::new`].
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BlockId {
+    game: String,
+    price_cents: u64,
+    emission: String,
+    number: u32,
+}
+
+fn is_emission(s: &str) -> bool {
+    s.len() <= 32 && is_slug(s)
+}
+
+impl BlockId {
+    /// A block id; checks the charset of `game` and `emission`. Whether the game and price
+    /// belong to a rules file is [`BlockId::check_rules`].
+    pub fn new(
+        game: &str,
+        price_cents: u64,
+        emission: &str,
+        number: u32,
+    ) -> Result<BlockId, BlockIdError> {
+        if !is_slug(game) {
+            return Err(BlockIdError::Game(game.into()));
+        }
+        if !is_emission(emission) {
+            return Err(BlockIdError::Emission(emission.into()));
+        }
+        Ok(BlockId {
+            game: game.into(),
+            price_cents,
+            emission: emission.into(),
+            number,
+        })
+    }
+
+    /// Parses the canonical form `game/price_cents/emission/number` (decimal, no leading zeros,
+    /// no sign). Only the exact canonical spelling is accepted, so parse ∘ canonical = identity.
+    pub fn parse(s: &str) -> Result<BlockId, BlockIdError> {
+        let syntax = || BlockIdError::Syntax(s.into());
+        let parts: Vec<&str> = s.split('/').collect();
+        let [game, price, emission, number] = parts[..] else {
+            return Err(syntax());
+        };
+        let dec = |t: &str| -> Option<u64> {
+            if t.is_empty()
+                || !t.bytes().all(|b| b.is_ascii_digit())
+                || (t.len() > 1 && t.starts_with('0'))
+            {
+                return None;
+            }
+            t.parse().ok()
+        };
+        let price = dec(price).ok_or_else(syntax)?;
+        let number = dec(number)
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(syntax)?;
+        BlockId::new(game, price, emission, number)
+    }
+
+    /// Checks that the block belongs to `rules`: same game id, and a G-2 price point.
+    pub fn check_rules(&self, rules: &GameRules) -> Result<(), BlockIdError> {
+        if self.game != rules.game() {
+            return Err(BlockIdError::WrongGame {
+                found: self.game.clone(),
+                rules: rules.game().into(),
+            });
+        }
+        if rules.price_index(self.price_cents).is_none() {
+            return Err(BlockIdError::Price(self.price_cents));
+        }
+        Ok(())
+    }
+
+    /// The canonical string (§B.2), e.g. `noel-de-la-chance-2015/100/2015-12/7`.
+    pub fn canonical(&self) -> String {
+        format!(
+            "{}/{}/{}/{}",
+            self.game, self.price_cents, self.emission, self.number
+        )
+    }
+
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+    pub fn price_cents(&self) -> u64 {
+        self.price_cents
+    }
+    pub fn emission(&self) -> &str {
+        &self.emission
+    }
+    pub fn number(&self) -> u32 {
+        self.number
+    }
+}
+
+impl fmt::Display for BlockId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.canonical())
+    }
+}
+
+/// The block seed (§B.3): `tagged_hash("urne/v1/block-seed", [canonical id, rules SHA-256,
+/// entropy])`. Binding the id and the rules hash means one entropy value can never produce the
+/// same deck for two blocks or under two rule sets (design principle 1).
+///
+/// # Panics
+/// If `entropy` is shorter than [`MIN_ENTROPY_BYTES`] (a caller bug: the HSM request is 32 bytes).
+pub fn block_seed(id: &BlockId, rules_sha256: &Hash32, entropy: &[u8]) -> Seed {
+    assert!(
+        entropy.len() >= MIN_ENTROPY_BYTES,
+        "block entropy must be at least {MIN_ENTROPY_BYTES} bytes"
+    );
+    tagged_hash(
+        SEED_LABEL,
+        &[id.canonical().as_bytes(), rules_sha256, entropy],
+    )
+}
+
+/// The seed commitment published at generation (§B.3; design principle 4).
+pub fn seed_commitment(seed: &Seed) -> Hash32 {
+    tagged_hash(SEED_COMMITMENT_LABEL, &[seed])
+}
+
+/// The key of the per-ticket grid streams (§B.3, §B.5).
+pub fn grid_key(seed: &Seed) -> Hash32 {
+    tagged_hash(GRID_KEY_LABEL, &[seed])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_form_round_trips_and_is_the_only_spelling() {
+        let id = BlockId::new("noel-de-la-chance-2015", 100, "2015-12", 7).unwrap();
+        assert_eq!(id.canonical(), "noel-de-la-chance-2015/100/2015-12/7");
+        assert_eq!(BlockId::parse(&id.canonical()).unwrap(), id);
+        for bad in [
+            "noel/0100/e/7",
+            "noel/100/e/07",
+            "noel/+100/e/7",
+            "noel/100/e/7/",
+            "noel/100/E/7",
+            "noel/100/e",
+            "noel/100/e/4294967296",
+            "noel/100//7",
+        ] {
+            assert!(BlockId::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn emission_charset_is_checked() {
+        for bad in ["", "-a", "A", "a b", "a/b", "é", &"a".repeat(33)] {
+            assert_eq!(
+                BlockId::new("g", 50, bad, 1),
+                Err(BlockIdError::Emission(bad.into()))
+            );
+        }
+        assert!(BlockId::new("g", 50, &"a".repeat(32), 1).is_ok());
+    }
+
+    #[test]
+    fn seed_depends_on_id_rules_and_entropy() {
+        let e = [9u8; 32];
+        let r = [1u8; 32];
+        let a = BlockId::new("g", 50, "e", 1).unwrap();
+        let b = BlockId::new("g", 50, "e", 2).unwrap();
+        let c = BlockId::new("g", 100, "e", 1).unwrap();
+        let s = block_seed(&a, &r, &e);
+        assert_ne!(s, block_seed(&b, &r, &e));
+        assert_ne!(s, block_seed(&c, &r, &e));
+        assert_ne!(s, block_seed(&a, &[2u8; 32], &e));
+        assert_ne!(s, block_seed(&a, &r, &[8u8; 32]));
+        assert_ne!(seed_commitment(&s), grid_key(&s));
+        assert_ne!(seed_commitment(&s), s);
+    }
+}

@@ -1,0 +1,349 @@
+//! The tickets file `tickets.csv` and ticket leaves (docs/spec-blocks.md §B.6, §B.7): one row per
+//! ticket in sale order, each row the canonical bytes of one ticket and the data of its Merkle
+//! leaf; the outcomes root commits to the whole ordered block. The reader below is the `verify`
+//! path before the reveal: it recomputes the root from the file and checks it against the rules.
+
+use super::grid::TicketGrid;
+use crate::crypto::Hash32;
+use crate::crypto::merkle::{leaf_hash, node_hash, root as merkle_root};
+use crate::rules::game::{GRID_CELLS, GameRules, OFFERED_SYMBOLS, is_tier};
+use std::io::BufRead;
+
+/// First line of `tickets.csv` (with its line feed).
+pub const CSV_HEADER: &str = "position,tier,prize_cents,offered,grid1,grid2,grid3\n";
+
+fn push_decimal(out: &mut Vec<u8>, mut x: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+/// Appends the row of one ticket, *without* its line feed (§B.6):
+/// `position,tier,prize_cents,offered,grid1,grid2,grid3`, decimals without leading zeros,
+/// symbols as letters. These bytes are the ticket's canonical encoding and its leaf data.
+pub fn encode_row(out: &mut Vec<u8>, position: u32, tier: u8, prize_cents: u64, g: &TicketGrid) {
+    push_decimal(out, u64::from(position));
+    out.push(b',');
+    push_decimal(out, u64::from(tier));
+    out.push(b',');
+    push_decimal(out, prize_cents);
+    out.push(b',');
+    out.extend_from_slice(&g.offered_text());
+    for c in 0..OFFERED_SYMBOLS {
+        out.push(b',');
+        out.extend_from_slice(&g.grid_text(c));
+    }
+}
+
+/// The Merkle leaf hash of a ticket (§B.7): RFC 6962 `SHA-256(0x00 || row)`, row without `\n`.
+pub fn ticket_leaf(row: &[u8]) -> Hash32 {
+    leaf_hash(row)
+}
+
+/// Checks an inclusion proof of one ticket row against an outcomes root (§B.7).
+pub fn verify_ticket_inclusion(
+    row: &[u8],
+    position: u32,
+    block_size: u32,
+    proof: &[Hash32],
+    outcomes_root: &Hash32,
+) -> bool {
+    crate::crypto::merkle::verify_inclusion(
+        &ticket_leaf(row),
+        u64::from(position),
+        u64::from(block_size),
+        proof,
+        outcomes_root,
+    )
+}
+
+/// RFC 6962 tree hash computed leaf by leaf in O(log n) memory: a stack of the roots of complete
+/// subtrees (sizes strictly decreasing), folded right to left at the end. Equal to
+/// `merkle::root` over the same leaves.
+#[derive(Default)]
+pub struct StreamingRoot {
+    stack: Vec<(u64, Hash32)>,
+    count: u64,
+}
+
+impl StreamingRoot {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn push(&mut self, leaf: Hash32) {
+        self.count += 1;
+        let mut cur = (1u64, leaf);
+        while let Some(&(size, h)) = self.stack.last() {
+            if size != cur.0 {
+                break;
+            }
+            self.stack.pop();
+            cur = (size * 2, node_hash(&h, &cur.1));
+        }
+        self.stack.push(cur);
+    }
+
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    pub fn root(&self) -> Hash32 {
+        let hashes: Vec<Hash32> = self.stack.iter().map(|&(_, h)| h).collect();
+        match hashes.split_last() {
+            None => merkle_root(&[]),
+            Some((last, rest)) => rest.iter().rev().fold(*last, |r, l| node_hash(l, &r)),
+        }
+    }
+}
+
+/// What a valid tickets file holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvSummary {
+    /// Tickets read (the block size, G-1).
+    pub tickets: u32,
+    /// Tickets per tier: index 0 losing, 4..=10 winning.
+    pub tier_counts: [u32; 11],
+    /// The outcomes root recomputed from the rows (§B.7).
+    pub outcomes_root: Hash32,
+}
+
+/// Why a tickets file was refused. `line` is 1-based (line 1 is the header).
+#[derive(Debug, thiserror::Error)]
+pub enum CsvError {
+    #[error("tickets file: read error: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("tickets file line {line}: {problem}")]
+    Line { line: u64, problem: String },
+    #[error("tickets file holds {found} tickets of tier {tier}; the rules say {expected} (G-3)")]
+    TierCount { tier: u8, found: u32, expected: u32 },
+    #[error("tickets file holds {found} tickets; a block holds {expected} (G-1)")]
+    Size { found: u64, expected: u32 },
+    #[error("price {0} cents is not a price point of the game (G-2)")]
+    Price(u64),
+    #[error(
+        "tickets file outcomes root {found} differs from the committed root {expected}: this is not the committed block"
+    )]
+    Root { found: String, expected: String },
+}
+
+fn parse_decimal(t: &[u8]) -> Option<u64> {
+    if t.is_empty() || t.len() > 19 || (t.len() > 1 && t[0] == b'0') {
+        return None;
+    }
+    t.iter().try_fold(0u64, |acc, &b| {
+        b.is_ascii_digit().then(|| acc * 10 + u64::from(b - b'0'))
+    })
+}
+
+fn parse_letters<const N: usize>(t: &[u8], m: usize) -> Option<[u8; N]> {
+    if t.len() != N {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (o, &b) in out.iter_mut().zip(t) {
+        if !(b'A'..b'A' + m as u8).contains(&b) {
+            return None;
+        }
+        *o = b - b'A';
+    }
+    Some(out)
+}
+
+/// A ticket parsed from one row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicketRow {
+    pub position: u32,
+    pub tier: u8,
+    pub prize_cents: u64,
+    pub grid: TicketGrid,
+}
+
+/// Parses one row (without `\n`) for a game of `m` symbols; syntax only (§B.6).
+pub fn parse_row(row: &[u8], m: usize) -> Result<TicketRow, String> {
+    let f: Vec<&[u8]> = row.split(|&b| b == b',').collect();
+    if f.len() != 7 {
+        return Err(format!("{} fields, expected 7", f.len()));
+    }
+    let position = parse_decimal(f[0])
+        .and_then(|x| u32::try_from(x).ok())
+        .ok_or("position is not a canonical decimal u32")?;
+    let tier = parse_decimal(f[1])
+        .and_then(|x| u8::try_from(x).ok())
+        .filter(|&t| is_tier(t))
+        .ok_or("tier is not 0 or 4..10 (G-7, G-8)")?;
+    let prize_cents = parse_decimal(f[2]).ok_or("prize_cents is not a canonical decimal")?;
+    let offered = parse_letters::<OFFERED_SYMBOLS>(f[3], m)
+        .ok_or(format!("offered must be {OFFERED_SYMBOLS} symbol letters"))?;
+    let mut cells = [[0u8; GRID_CELLS]; OFFERED_SYMBOLS];
+    for (c, cell) in cells.iter_mut().enumerate() {
+        *cell = parse_letters::<GRID_CELLS>(f[4 + c], m)
+            .ok_or(format!("grid{} must be {GRID_CELLS} symbol letters", c + 1))?;
+    }
+    Ok(TicketRow {
+        position,
+        tier,
+        prize_cents,
+        grid: TicketGrid { offered, cells },
+    })
+}
+
+/// Reads and checks a whole tickets file (§B.8 steps 1–5) in one pass and constant memory: the
+/// exact header; rows numbered 0, 1, … in order; each row canonical (re-encoding it gives the same
+/// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (§B.5.5:
+/// G-6, G-7, G-8); every line ending in `\n`; the block size (G-1) and the count of every tier
+/// (G-3). Returns the recomputed outcomes root; comparing it with the commitment is
+/// [`verify_tickets_csv_against`].
+pub fn verify_tickets_csv<R: BufRead>(
+    mut r: R,
+    rules: &GameRules,
+    price_cents: u64,
+) -> Result<CsvSummary, CsvError> {
+    let price_idx = rules
+        .price_index(price_cents)
+        .ok_or(CsvError::Price(price_cents))?;
+    let m = rules.symbols().len();
+    let bad = |line: u64, problem: String| CsvError::Line { line, problem };
+    let mut line = Vec::with_capacity(128);
+    // Step 1: header.
+    r.read_until(b'\n', &mut line)?;
+    if line != CSV_HEADER.as_bytes() {
+        return Err(bad(1, format!("header must be exactly {:?}", CSV_HEADER)));
+    }
+    let mut tree = StreamingRoot::new();
+    let mut tier_counts = [0u32; 11];
+    let mut again = Vec::with_capacity(128);
+    let mut lineno = 1u64;
+    loop {
+        line.clear();
+        if r.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        lineno += 1;
+        let Some(row) = line.strip_suffix(b"\n") else {
+            return Err(bad(lineno, "the last line must end with \\n".into()));
+        };
+        // Step 2: syntax and order.
+        let t = parse_row(row, m).map_err(|p| bad(lineno, p))?;
+        if u64::from(t.position) != tree.count() {
+            return Err(bad(
+                lineno,
+                format!(
+                    "position {} where {} was expected (rows are in sale order)",
+                    t.position,
+                    tree.count()
+                ),
+            ));
+        }
+        if tree.count() >= u64::from(rules.block_size()) {
+            return Err(CsvError::Size {
+                found: tree.count() + 1,
+                expected: rules.block_size(),
+            });
+        }
+        again.clear();
+        encode_row(&mut again, t.position, t.tier, t.prize_cents, &t.grid);
+        if again != row {
+            return Err(bad(lineno, "row is not in canonical form (§B.6)".into()));
+        }
+        // Step 3: prize and grid.
+        let want = rules.prize_cents(t.tier, price_idx).unwrap_or(u64::MAX);
+        if t.prize_cents != want {
+            return Err(bad(
+                lineno,
+                format!(
+                    "prize {} cents for tier {}; the rules pay {want} (G-3)",
+                    t.prize_cents, t.tier
+                ),
+            ));
+        }
+        t.grid.check(t.tier, m).map_err(|p| bad(lineno, p))?;
+        tier_counts[usize::from(t.tier)] += 1;
+        // Step 4: leaf.
+        tree.push(ticket_leaf(row));
+    }
+    // Step 5: size and counts.
+    if tree.count() != u64::from(rules.block_size()) {
+        return Err(CsvError::Size {
+            found: tree.count(),
+            expected: rules.block_size(),
+        });
+    }
+    for (tier, &found) in tier_counts.iter().enumerate() {
+        let expected = rules.units_of_tier(tier as u8);
+        if found != expected {
+            return Err(CsvError::TierCount {
+                tier: tier as u8,
+                found,
+                expected,
+            });
+        }
+    }
+    Ok(CsvSummary {
+        tickets: tree.count() as u32,
+        tier_counts,
+        outcomes_root: tree.root(),
+    })
+}
+
+/// [`verify_tickets_csv`], then step 6 of §B.8: the recomputed root equals the committed one.
+pub fn verify_tickets_csv_against<R: BufRead>(
+    r: R,
+    rules: &GameRules,
+    price_cents: u64,
+    committed_root: &Hash32,
+) -> Result<CsvSummary, CsvError> {
+    let s = verify_tickets_csv(r, rules, price_cents)?;
+    if &s.outcomes_root != committed_root {
+        return Err(CsvError::Root {
+            found: hex::encode(s.outcomes_root),
+            expected: hex::encode(committed_root),
+        });
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streaming_root_equals_rfc6962_root_for_every_size() {
+        let leaves: Vec<Hash32> = (0u32..300).map(|i| leaf_hash(&i.to_be_bytes())).collect();
+        for n in 0..=leaves.len() {
+            let mut s = StreamingRoot::new();
+            for l in &leaves[..n] {
+                s.push(*l);
+            }
+            assert_eq!(s.root(), merkle_root(&leaves[..n]), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn decimals_are_canonical() {
+        assert_eq!(parse_decimal(b"0"), Some(0));
+        assert_eq!(parse_decimal(b"800000"), Some(800_000));
+        for bad in [
+            &b""[..],
+            b"01",
+            b"+1",
+            b"1 ",
+            b"-0",
+            b"99999999999999999999",
+        ] {
+            assert_eq!(parse_decimal(bad), None);
+        }
+        let mut v = Vec::new();
+        push_decimal(&mut v, 0);
+        push_decimal(&mut v, 1_000_000);
+        assert_eq!(v, b"01000000");
+    }
+}
