@@ -157,10 +157,15 @@ pub fn verify_result_against_bundle(r: &ResultFile, b: &BundleFile) -> VResult<(
             "result.json and bundle.json describe different draws",
         ));
     }
-    if r.audit_checkpoint != b.audit_checkpoint || r.software != b.software {
+    if r.audit_checkpoint != b.audit_checkpoint
+        || r.software != b.software
+        || r.drawn_at != b.drawn_at
+        || r.result_key_id != b.result_key_id
+        || r.audit_key_id != b.audit_key_id
+    {
         return Err(fail(
             C::Inconsistent,
-            "result.json and bundle.json name different checkpoints or software",
+            "result.json and bundle.json name different checkpoints, software, times or keys",
         ));
     }
     if r.entries != b.core.commitment.entries || r.accounts != b.core.commitment.leaves {

@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+"""Writes tests/vectors/draw-*.json and audit-*.json (schema: tests/vectors/README.md).
+
+Deterministic: fixed test keys (derived from fixed strings; never use them for anything else),
+fixed entropy and witness, the repository's rules file. The values are computed with this
+verifier's own code (SPEC.md alone); verifier/test.sh runs `urne verify` on the same vectors,
+which is the cross-check. Run: python3 verifier/make_vectors.py [OUT_DIR]
+"""
+import base64
+import hashlib
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from cryptography.hazmat.primitives import serialization as ser  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa: E402
+
+import vaudit  # noqa: E402
+import vdraw  # noqa: E402
+import vexport  # noqa: E402
+from vcore import H, key_id, merkle_root, sha256, verify_inclusion, leaf_hash, node_hash  # noqa: E402
+
+RULES_BYTES = open(os.path.join(HERE, "..", "rules", "chanceux-noel-2018.json"), "rb").read()
+RULES = json.loads(RULES_BYTES)
+OP, DAY = "chanceux-noel-2018", "2018-12-22"   # P4: the 15-euro tranche
+
+
+def key(name):
+    return Ed25519PrivateKey.from_private_bytes(sha256(f"urne test vector key: {name}".encode()))
+
+
+def raw(k):
+    return k.public_key().public_bytes(ser.Encoding.Raw, ser.PublicFormat.Raw)
+
+
+def pem(k):
+    return k.public_key().public_bytes(ser.Encoding.PEM, ser.PublicFormat.SubjectPublicKeyInfo).decode()
+
+
+RESULT, AUDIT, PRODUCER, OTHER = key("result"), key("audit"), key("producer"), key("other result")
+
+
+def jdump(o):
+    return json.dumps(o, indent=2, ensure_ascii=False) + "\n"   # §1.5: two-space indent, final LF
+
+
+def acct(i):
+    return hashlib.sha256(f"vector account {i}".encode()).hexdigest()
+
+
+# ---- a tiny export (entry-export-v1): every case of the tally (D-3 ... D-6, D-13) --------------
+def export_text(stake_of_0=3000):
+    pid = [0]
+
+    def play(a, at, cents, ch="web", sub=None):
+        pid[0] += 1
+        return {"type": "play", "id": f"v-{pid[0]:03d}", "account": acct(a), "at": at, "stake_cents": cents,
+                "channel": ch, "game": "loto", "subscription": sub}
+    recs = [
+        play(0, "2018-12-22T10:00:00+01:00", stake_of_0),              # 3000 / 1500 -> 2 entries
+        play(0, "2018-12-21T23:30:00Z", 1400, "mobile"),                 # 00:30 Paris: on the day
+        play(1, "2018-12-22T22:59:59Z", 1500, "app"),                    # 23:59:59 Paris: 1 entry
+        play(2, "2018-12-22T12:00:00+01:00", 99999, "retail"),           # retail never counts
+        play(3, "2018-12-22T12:00:00+01:00", 6000, "web",
+             {"subscribed_at": "2018-11-30T22:59:59Z"}),                  # subscribed before D-5: refused
+        play(4, "2018-12-22T12:00:00+01:00", 6000, "tablet",
+             {"subscribed_at": "2018-11-30T23:00:00Z"}),                  # 00:00 Paris: counts, cap 3
+        play(5, "2018-12-22T12:00:00+01:00", 4500),                       # excluded (fraud)
+        play(6, "2018-12-22T12:00:00+01:00", 1499),                       # below one tranche
+        play(7, "2018-12-22T08:00:00-05:00", 1500, "web"),                # 14:00 Paris: 1 entry
+        play(8, "2018-12-22T09:00:00+01:00", 4000, "app"),                # 2 entries
+        play(9, "2018-12-22T09:00:00.5+01:00", 2999, "web"),              # 1 entry
+    ]
+    excl = [{"type": "exclusion", "account": acct(5), "reason": "fraud"},
+            {"type": "exclusion", "account": acct(10), "reason": "minor"}]   # no plays
+    header = {"format": "draw-entries", "version": 1, "operation": OP, "day": DAY,
+              "producer": key_id(raw(PRODUCER)), "generated_at": "2018-12-26T07:30:00+01:00",
+              "status_as_of": "2018-12-26T07:30:00+01:00", "plays": len(recs), "exclusions": len(excl)}
+    return "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in [header] + recs + excl)
+
+
+# ---- a tiny audit trail and its checkpoint (§6) -------------------------------------------------
+def audit_events(n=4):
+    ev, prev = [], b"\x00" * 32
+    for seq in range(1, n + 1):
+        ts = f"2018-12-26T09:00:0{seq}.000000Z"
+        kind = ["software.start", "draw.seal", "draw.entropy", "draw.result", "draw.published"][(seq - 1) % 5]
+        payload = json.dumps({"n": seq}, separators=(",", ":"))
+        h = vaudit.event_hash(prev, seq, ts, kind, payload)
+        ev.append({"seq": seq, "ts": ts, "kind": kind, "payload": payload, "prev_hash": prev.hex(), "hash": h.hex(),
+                   "type": "event"})
+        prev = h
+    return ev
+
+
+def checkpoint(events, size, signer=AUDIT):
+    name = "urne-audit/" + key_id(raw(AUDIT))
+    root = merkle_root([bytes.fromhex(e["hash"]) for e in events[:size]])
+    body = f"{name}\n{size}\n{base64.b64encode(root).decode()}\n"
+    kh = hashlib.sha256(name.encode() + b"\n\x01" + raw(AUDIT)).digest()[:4]
+    sig = signer.sign(body.encode())
+    return body + "\n" + f"\u2014 {name} {base64.b64encode(kh + sig).decode()}\n"
+
+
+# ---- the draw ------------------------------------------------------------------------------------
+ENTROPY = bytes(range(1, 49))
+WITNESS = "4 6 1 3 — dés du commissaire"
+
+
+def make_draw(export_bytes, claimed_export=None):
+    """bundle, result (dicts) and intermediates from an export's bytes."""
+    _, tally = vexport.parse_export(export_bytes, RULES, key_id(raw(PRODUCER)))
+    entry_list = vexport.entries_of(tally, RULES)
+    figures = vexport.figures_of(tally, RULES, entry_list)
+    list_digest, leaves = vdraw.pseudonymise(OP, DAY, entry_list)
+    root = merkle_root([ps + bytes([n]) for ps, n, _, _ in leaves])
+    ex = claimed_export or export_bytes
+    core = {"operation": OP, "day": DAY, "attempt": 1, "voided_attempts": [],
+            "rules_sha256": hashlib.sha256(RULES_BYTES).hexdigest(),
+            "export": {"sha256": hashlib.sha256(ex).hexdigest(), "size": len(ex),
+                       "producer_key_id": key_id(raw(PRODUCER))},
+            "figures": figures,
+            "commitment": {"root": root.hex(), "leaves": len(leaves), "entries": figures["entries"]},
+            "witness": WITNESS, "entropy": ENTROPY.hex(), "seed": None, "prize_cents": 2000000,
+            "reserves_wanted": 5}
+    b = lambda x: bytes.fromhex(x)
+    seed = vdraw.draw_seed(dict(core, rules_sha256=b(core["rules_sha256"]), export=dict(core["export"], sha256=b(core["export"]["sha256"])),
+                                commitment=dict(core["commitment"], root=root), entropy=ENTROPY))
+    core["seed"] = seed.hex()
+    picks = vdraw.select(seed, [n for _, n, _, _ in leaves], 5)
+    pick = lambda rank, i, e, with_acct: dict({"rank": rank}, **({"account": leaves[i][2].hex()} if with_acct else {}),
+                                             pseudonym=leaves[i][0].hex(), entries=leaves[i][1], entry=e, leaf=i)
+    cp_events = audit_events()
+    tail = {"drawn_at": "2018-12-26T09:00:05.000000Z", "audit_checkpoint": checkpoint(cp_events, 4),
+            "result_key_id": key_id(raw(RESULT)), "audit_key_id": key_id(raw(AUDIT)),
+            "software": {"name": "urne", "version": "0.1.0", "source_revision": "0" * 40,
+                         "executable_sha256": "0" * 64}}
+    bundle = dict({"format": "urne-draw-bundle", "version": 1}, **core,
+                  leaves_file="leaves.bin",
+                  leaves_sha256=hashlib.sha256(b"".join(ps + bytes([n]) for ps, n, _, _ in leaves)).hexdigest(),
+                  winner=pick(0, *picks[0], False), reserves=[pick(r, i, e, False) for r, (i, e) in enumerate(picks[1:], 1)],
+                  **tail)
+    result = dict({"format": "urne-draw-result", "version": 1}, **core, entries=figures["entries"], accounts=len(leaves),
+                  winner=pick(0, *picks[0], True), reserves=[pick(r, i, e, True) for r, (i, e) in enumerate(picks[1:], 1)],
+                  **tail)
+    computed = {
+        "canonical_entry_list": "".join(a.hex() + "%02x" % n for a, n in entry_list),
+        "list_digest": list_digest.hex(),
+        "pseudonym_key": H("urne/v1/pseudonym-key", list_digest).hex(),
+        "accounts": [{"account": a.hex(), "entries": n, "salt": s.hex(), "pseudonym": ps.hex(), "leaf": i}
+                     for i, (ps, n, a, s) in enumerate(leaves)],
+        "root": root.hex(), "seed": seed.hex(),
+        "picks": [{"rank": r, "leaf": i, "entry": e} for r, (i, e) in enumerate(picks)],
+        "first_stream_bytes": vdraw.Stream(seed, "urne/v1/daily-draw").read(32).hex(),
+    }
+    return bundle, result, computed, leaves
+
+
+def signed(name, data, k=RESULT, folder="draw"):
+    data = data.encode() if isinstance(data, str) else data
+    return {f"{folder}/{name}": {"utf8": data.decode()}, f"{folder}/{name}.sig": {"hex": k.sign(data).hex()}}
+
+
+def keys_files(result=RESULT):
+    return {"keys/result.pub.pem": {"utf8": pem(result)}, "keys/audit.pub.pem": {"utf8": pem(AUDIT)}}
+
+
+def leaves_bin(leaves):
+    return b"".join(ps + bytes([n]) for ps, n, _, _ in leaves)
+
+
+def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None):
+    f = keys_files()
+    lb = leaves_bytes if leaves_bytes is not None else LEAVES_BIN
+    f.update({"draw/leaves.bin": {"hex": lb.hex()}, "draw/leaves.bin.sig": {"hex": RESULT.sign(lb).hex()}})
+    f.update(signed("bundle.json", bundle_text or jdump(bundle)))
+    f.update(signed("result.json", result_text or jdump(result)))
+    f.update(signed("rules.json", RULES_BYTES))
+    f.update(signed("checkpoint.note", bundle["audit_checkpoint"]))
+    return f
+
+
+def write(out, name, desc, expect, files, args, computed=None):
+    v = {"description": desc, "expect": expect, "command": "verify" if name.startswith("draw") else "audit-verify",
+         "args": args, "files": files}
+    if computed:
+        v["computed"] = computed
+    with open(os.path.join(out, name + ".json"), "w") as f:
+        f.write(json.dumps(v, indent=1, ensure_ascii=False) + "\n")
+
+
+def main(out):
+    ex = export_text().encode()
+    exsig = PRODUCER.sign(ex).hex()
+    bundle, result, computed, leaves = make_draw(ex)
+    global LEAVES_BIN
+    LEAVES_BIN = leaves_bin(leaves)
+    PUB = {"path": "draw", "keys": "keys"}
+    EXN = f"export/entries-{OP}-{DAY}.jsonl"
+    AUD = dict(PUB, export=EXN, producer_keys=["producer.pub.pem"])
+    exfiles = {EXN: {"utf8": ex.decode()}, EXN + ".sig": {"hex": exsig}, "producer.pub.pem": {"utf8": pem(PRODUCER)}}
+    w = lambda name, desc, expect, files, args=PUB, comp=None: write(out, name, desc, expect, files, args, comp)
+
+    w("draw-valid-public", "A tiny P4 day (15-euro tranche), public mode: bundle, result, rules, checkpoint. "
+      "`computed` gives every intermediate value of SPEC §4.1-4.5.", "valid", draw_files(bundle, result), PUB, computed)
+    w("draw-valid-auditor", "The same day in auditor mode: the export covers retail (D-3), the cap (D-4), a "
+      "subscription taken out 1 s before the period and one at its first instant (D-5), an exclusion with and one "
+      "without plays (D-6), plays at 00:30 and 23:59:59 Paris time given in UTC and -05:00 (D-1).",
+      "valid", dict(draw_files(bundle, result), **exfiles), AUD)
+    only_bundle = {k: v for k, v in draw_files(bundle, result).items() if not k.startswith(("draw/result", "draw/rules", "draw/checkpoint"))}
+    w("draw-valid-bundle-only", "Only bundle.json (and its .sig) published: steps 6 and 7 do not apply.", "valid", only_bundle)
+
+    f = draw_files(bundle, result)
+    f["draw/bundle.json"] = {"utf8": f["draw/bundle.json"]["utf8"].replace('"witness": "', '"witness": "X', 1)}
+    w("draw-bad-signature-bundle", "bundle.json edited after signing (witness changed): the signature fails first, "
+      "before the seed is recomputed.", "bad-signature", f)
+    f = draw_files(bundle, result)
+    f.update(keys_files(OTHER))
+    w("draw-bad-signature-wrong-key", "Verified under another result key.", "bad-signature", f)
+    f = draw_files(bundle, result)
+    del f["draw/result.json.sig"]
+    w("draw-bad-signature-missing-sig", "result.json present without result.json.sig.", "bad-signature", f)
+    f = draw_files(bundle, result)
+    f["draw/pv.html"] = {"utf8": "<html>procès-verbal</html>\n"}
+    f["draw/pv.html.sig"] = {"hex": RESULT.sign(b"<html>proces-verbal</html>\n").hex()}
+    w("draw-bad-signature-pv", "pv.html signed, then changed: every output present is checked (§8.2 step 1).", "bad-signature", f)
+
+    t = jdump(bundle).replace('"version": 1,', '"version": 1,\n  "comment": "extra",', 1)
+    w("draw-malformed-unknown-field", "bundle.json (validly signed) has an unknown field (§1.5).", "malformed", draw_files(bundle, result, t))
+    t = jdump(bundle).replace('"version": 1,', '"version": 1,\n  "day": "2018-12-22",', 1)
+    w("draw-malformed-duplicate-key", "bundle.json (validly signed) has a duplicate key (§1.5).", "malformed", draw_files(bundle, result, t))
+    t = jdump(bundle).replace('"attempt": 1,', '"attempt": "1",', 1)
+    w("draw-malformed-wrong-type", "bundle.json (validly signed): attempt is a string.", "malformed", draw_files(bundle, result, t))
+    w("draw-malformed-not-json", "bundle.json (validly signed) is cut in the middle.", "malformed",
+      draw_files(bundle, result, jdump(bundle)[:200]))
+
+    def with_leaves(lb):
+        b2, r2 = json.loads(jdump(bundle)), json.loads(jdump(result))
+        b2["leaves_sha256"] = hashlib.sha256(lb).hexdigest()
+        return draw_files(b2, r2, leaves_bytes=lb)
+    lb = bytearray(LEAVES_BIN); lb[32] += 1
+    w("draw-commitment-mismatch-leaf-entries", "A leaf's entries changed in leaves.bin (re-signed, leaves_sha256 updated): "
+      "the Merkle root differs.", "commitment-mismatch", with_leaves(bytes(lb)))
+    lb = LEAVES_BIN[33:66] + LEAVES_BIN[:33] + LEAVES_BIN[66:]
+    w("draw-malformed-leaf-order", "Two leaves swapped in leaves.bin (re-signed): not in strictly increasing pseudonym order.",
+      "malformed", with_leaves(lb))
+    w("draw-malformed-leaves-length", "leaves.bin one byte short (re-signed): not a multiple of 33.", "malformed",
+      with_leaves(LEAVES_BIN[:-1]))
+    lb = LEAVES_BIN[:-33]
+    w("draw-inconsistent-leaves-sha256", "leaves.bin without its last leaf, validly signed, but leaves_sha256 still "
+      "names the full file.", "inconsistent", draw_files(bundle, result, leaves_bytes=lb))
+    b2 = json.loads(jdump(bundle))
+    b2["commitment"]["entries"] += 1
+    w("draw-commitment-mismatch-total", "commitment.entries one more than the sum of the leaves.", "commitment-mismatch", draw_files(b2, result))
+
+    b2 = json.loads(jdump(bundle)); r2 = json.loads(jdump(result))
+    for x in (b2, r2):
+        x["witness"] = "4 6 1 4 — dés du commissaire"
+    w("draw-draw-mismatch-seed", "The witness changed in both files (re-signed) but not the seed.", "draw-mismatch", draw_files(b2, r2))
+    b2 = json.loads(jdump(bundle)); r2 = json.loads(jdump(result))
+    for x in (b2, r2):
+        w0, r1 = x["winner"], x["reserves"][0]
+        x["winner"], x["reserves"][0] = dict(r1, rank=0), dict(w0, rank=1)
+    w("draw-draw-mismatch-swapped-winner", "Winner and reserve 1 swapped in both files (re-signed).", "draw-mismatch", draw_files(b2, r2))
+    b2 = json.loads(jdump(bundle)); r2 = json.loads(jdump(result))
+    for x in (b2, r2):
+        x["reserves"] = x["reserves"][:-1]
+    w("draw-draw-mismatch-missing-reserve", "The last reserve left out of both files.", "draw-mismatch", draw_files(b2, r2))
+
+    r2 = json.loads(jdump(result)); r2["drawn_at"] = "2018-12-26T09:00:06.000000Z"
+    w("draw-inconsistent-result", "result.json's drawn_at differs from bundle.json's (§8.2 step 6).", "inconsistent", draw_files(bundle, r2))
+    b2 = json.loads(jdump(bundle)); r2 = json.loads(jdump(result))
+    for x in (b2, r2):
+        x["prize_cents"] = 500000
+    w("draw-inconsistent-prize", "prize_cents of P1 on a P4 day, in both files (§8.2 step 7).", "inconsistent", draw_files(b2, r2))
+    b2 = json.loads(jdump(bundle)); r2 = json.loads(jdump(result))
+    for x in (b2, r2):
+        x["result_key_id"] = "0123456789abcdef"
+    w("draw-inconsistent-key-id", "result_key_id is not the id of the result key.", "inconsistent", draw_files(b2, r2))
+    b2 = json.loads(jdump(bundle)); r2 = json.loads(jdump(result))
+    for x in (b2, r2):
+        x["audit_checkpoint"] = checkpoint(audit_events(), 4, OTHER)
+    w("draw-bad-signature-checkpoint", "audit_checkpoint signed by another key (§8.2 step 5).", "bad-signature", draw_files(b2, r2))
+
+    # Auditor mode failures.
+    ex2 = export_text(stake_of_0=4500).encode()
+    b3, r3, _, _ = make_draw(ex, claimed_export=ex2)
+    f = dict(draw_files(b3, r3), **exfiles)
+    f[EXN] = {"utf8": ex2.decode()}; f[EXN + ".sig"] = {"hex": PRODUCER.sign(ex2).hex()}
+    w("draw-commitment-mismatch-auditor", "The draw names an export (hash, size) whose plays give account 0 three "
+      "entries, not the two committed: the recomputed figures differ.", "commitment-mismatch", f, AUD)
+    r2 = json.loads(jdump(result)); r2["winner"]["account"] = acct(2)
+    w("draw-draw-mismatch-auditor-account", "result.json names another account as winner (only auditor mode can tell).",
+      "draw-mismatch", dict(draw_files(bundle, r2), **exfiles), AUD)
+    f = dict(draw_files(bundle, result), **exfiles)
+    f["producer.pub.pem"] = {"utf8": pem(OTHER)}
+    w("draw-bad-signature-auditor-producer", "The export is not signed by the trusted producer key given.", "bad-signature", f, AUD)
+    f = dict(draw_files(bundle, result), **exfiles)
+    crlf = ex.replace(b"\n", b"\r\n", 1)
+    b3, r3, _, _ = make_draw(ex, claimed_export=crlf)
+    f = dict(draw_files(b3, r3), **exfiles)
+    f[EXN] = {"utf8": crlf.decode()}; f[EXN + ".sig"] = {"hex": PRODUCER.sign(crlf).hex()}
+    w("draw-malformed-auditor-export", "The export the draw names (validly signed, hash and size matching) has a CRLF line ending.", "malformed", f, AUD)
+
+    # Inclusion proof (§4.8) for the winner.
+    i = bundle["winner"]["leaf"]
+    ps, n, a, salt = leaves[i]
+    hashes = [leaf_hash(p + bytes([m])) for p, m, _, _ in leaves]
+
+    def path(idx, hs):
+        if len(hs) <= 1:
+            return []
+        k = 1
+        while k * 2 < len(hs):
+            k *= 2
+        from vcore import merkle_root_of_hashes as mr
+        return path(idx, hs[:k]) + [mr(hs[k:])] if idx < k else path(idx - k, hs[k:]) + [mr(hs[:k])]
+    p = path(i, hashes)
+    assert verify_inclusion(i, len(leaves), ps + bytes([n]), p, bytes.fromhex(bundle["commitment"]["root"]))
+    proof = {"format": "urne-inclusion-proof", "version": 1, "operation": OP, "day": DAY, "attempt": 1, "account": a.hex(),
+             "salt": salt.hex(), "pseudonym": ps.hex(), "entries": n, "leaf": i, "commitment": bundle["commitment"],
+             "path": [x.hex() for x in p], "result_key_id": key_id(raw(RESULT))}
+    PR = {"path": "proof.json", "keys": "keys", "published": "draw"}
+    f = dict(draw_files(bundle, result), **signed("proof.json", jdump(proof), folder="."))
+    f = {k.replace("./", ""): v for k, v in f.items()}
+    w("draw-proof-valid", "The winner's inclusion proof against the published draw.", "valid", f, PR)
+    pr2 = dict(proof, path=proof["path"][::-1])
+    f = {k.replace("./", ""): v for k, v in dict(draw_files(bundle, result), **signed("proof.json", jdump(pr2), folder=".")).items()}
+    w("draw-proof-commitment-mismatch", "The audit path in the wrong order (re-signed).", "commitment-mismatch", f, PR)
+
+    # Audit trail exports (§6.4).
+    ev = audit_events(5)
+    cps = [checkpoint(ev, 2), checkpoint(ev, 4)]
+
+    def export(events, notes):
+        lines = [json.dumps(e, separators=(",", ":"), ensure_ascii=False) for e in events]
+        lines += [json.dumps({"type": "checkpoint", "size": int(c.split("\n")[1]), "note": c}, separators=(",", ":"),
+                             ensure_ascii=False) for c in notes]
+        return {"audit.jsonl": {"utf8": "".join(x + "\n" for x in lines)}, "keys/audit.pub.pem": {"utf8": pem(AUDIT)}}
+    AA = {"path": "audit.jsonl", "keys": "keys"}
+    w("audit-valid", "Five events, checkpoints at 2 and 4 (event 5 chained, not yet checkpointed).", "valid", export(ev, cps), AA,
+      {"event_hashes": [e["hash"] for e in ev], "tree_roots": {str(s): base64.b64encode(merkle_root([bytes.fromhex(e["hash"]) for e in ev[:s]])).decode() for s in (1, 2, 3, 4, 5)}})
+    w("audit-inconsistent-strict", "The same trail with --strict: event 5 is not covered by a checkpoint.", "inconsistent",
+      export(ev, cps), dict(AA, strict=True))
+    held = dict(export(ev[:3], cps[:1]), **{"held.note": {"utf8": cps[1]}})
+    w("audit-inconsistent-truncated", "Trail truncated to 3 events; the user holds the checkpoint of size 4.", "inconsistent",
+      held, dict(AA, checkpoints=["held.note"]))
+    ev2 = json.loads(json.dumps(ev)); ev2[2]["payload"] = '{"n":33}'
+    w("audit-inconsistent-edited-event", "Event 3's payload edited, hashes kept.", "inconsistent", export(ev2, cps), AA)
+    ev2 = json.loads(json.dumps(ev))
+    ev2[2]["payload"] = '{"n":33}'
+    prev = bytes.fromhex(ev2[1]["hash"])
+    for e in ev2[2:]:
+        e["prev_hash"] = prev.hex()
+        prev = vaudit.event_hash(prev, e["seq"], e["ts"], e["kind"], e["payload"])
+        e["hash"] = prev.hex()
+    w("audit-inconsistent-rechained", "Event 3 edited and the chain recomputed after it: the checkpoint of size 4 no longer matches.",
+      "inconsistent", export(ev2, cps), AA)
+    w("audit-inconsistent-gap", "Event 3 deleted.", "inconsistent", export(ev[:2] + ev[3:], cps[:1]), AA)
+    w("audit-bad-signature-checkpoint", "A checkpoint signed by another key under the audit key's name.", "bad-signature",
+      export(ev, [cps[0], checkpoint(ev, 4, OTHER)]), AA)
+    f = export(ev, cps); f["audit.jsonl"]["utf8"] = f["audit.jsonl"]["utf8"].replace('"seq":2,', '"seq":2,"seq":2,', 1)
+    w("audit-malformed-duplicate-key", "An event line with a duplicate key.", "malformed", f, AA)
+
+
+if __name__ == "__main__":
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "tests", "vectors")
+    for n in os.listdir(out):
+        if n.startswith(("draw-", "audit-")) and n.endswith(".json"):
+            os.remove(os.path.join(out, n))
+    main(out)

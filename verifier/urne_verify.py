@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""urne_verify: an independent verifier for urne's outputs, written from SPEC.md alone.
+
+    urne_verify.py DRAW_DIR   [--keys KEYDIR] [--export FILE.jsonl --producer-key PEM ...]
+    urne_verify.py PROOF.json [--keys KEYDIR] [--published DRAW_DIR]
+    urne_verify.py AUDIT.jsonl --keys KEYDIR [--checkpoint NOTE ...] [--strict]
+    urne_verify.py BLOCK_DIR  [--keys KEYDIR]            (when blocks are specified)
+
+Exit codes (as `urne verify`): 0 everything holds; 1 verification failed (the message names the
+first failing thing and its class, SPEC §8.1); 2 bad usage or unreadable input.
+Requires Python 3.9+ and the `cryptography` package (Ed25519). Imports nothing from urne.
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from vcore import Failure, Usage, load_pub_pem  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_PRODUCER = os.path.join(HERE, "..", "tests", "fixtures", "keys", "test-producer.pub.pem")
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="urne_verify.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("path", help="a draw folder, a proof file, an audit export (.jsonl) or a block folder")
+    ap.add_argument("--keys", help="folder with result.pub.pem and audit.pub.pem obtained independently "
+                                   "(default: the ones inside PATH, which proves consistency, not origin)")
+    ap.add_argument("--export", help="auditor mode: the signed export the draw was sealed from (.sig beside it)")
+    ap.add_argument("--producer-key", action="append", default=[],
+                    help="trusted producer key (PEM) for --export; repeatable (default: the TEST producer key)")
+    ap.add_argument("--rules", help="rules file, when the draw folder has no rules.json (auditor mode)")
+    ap.add_argument("--published", help="for a proof: the published draw folder whose commitment it must match")
+    ap.add_argument("--checkpoint", action="append", default=[], help="for an audit export: a checkpoint note you hold")
+    ap.add_argument("--strict", action="store_true", help="for an audit export: fail if the last events are not checkpointed")
+    try:
+        a = ap.parse_args(argv)
+    except SystemExit as e:
+        return 0 if e.code == 0 else 2
+    try:
+        return run(a)
+    except Failure as f:
+        print(f"error: verification failed ({f.cls}): {f.what}", file=sys.stderr)
+        print("hint: do not use these outputs; keep them as evidence", file=sys.stderr)
+        return 1
+    except Usage as u:
+        print(f"error: {u}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def keys(a, default_dir, names):
+    d = a.keys or default_dir
+    return [load_pub_pem(os.path.join(d, n)) for n in names]
+
+
+def run(a):
+    import vaudit
+    import vdraw
+
+    path = a.path.rstrip("/") or "/"
+    if os.path.isdir(path) and os.path.isfile(os.path.join(path, "bundle.json")):
+        result_pub, audit_pub = keys(a, path, ["result.pub.pem", "audit.pub.pem"])
+        producers = [load_pub_pem(p) for p in (a.producer_key or [DEFAULT_PRODUCER])] if a.export else []
+        report = vdraw.verify_draw(path, result_pub, audit_pub, a.export, producers, a.rules)
+    elif os.path.isdir(path) and _is_block_dir(path):
+        import vblock
+        result_pub, audit_pub = keys(a, path, ["result.pub.pem", "audit.pub.pem"])
+        report = vblock.verify_blocks(path, result_pub, audit_pub)
+    elif os.path.isfile(path) and path.endswith(".jsonl"):
+        if not a.keys:
+            raise Usage("an audit export needs --keys DIR (audit.pub.pem)")
+        (audit_pub,) = keys(a, None, ["audit.pub.pem"])
+        held = []
+        for cp in a.checkpoint:
+            with open(cp, "r", encoding="utf-8") as f:
+                held.append((cp, f.read()))
+        report = vaudit.verify_export(path, audit_pub, held, a.strict)
+    elif os.path.isfile(path):
+        (result_pub,) = keys(a, os.path.dirname(path) or ".", ["result.pub.pem"])
+        report = vdraw.verify_proof(path, result_pub, a.published)
+    else:
+        raise Usage(f"{path} is neither a draw folder, a block folder, a proof file nor an audit export")
+    print(f"VERIFIED: {a.path}")
+    for line in report:
+        print("  " + line)
+    return 0
+
+
+def _is_block_dir(path):
+    return any(n.endswith(".commit.json") for n in os.listdir(path))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

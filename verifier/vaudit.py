@@ -1,0 +1,109 @@
+"""Audit trail (SPEC §6): event hash chain, C2SP checkpoint notes, exported trails."""
+import base64
+import hashlib
+
+import vjson
+from vcore import Failure, H, b64, ed25519_verify_strict, key_id, merkle_root, u64be
+
+ZERO32 = b"\x00" * 32
+
+
+# §6.3 checkpoint note: "urne-audit/<id>\n<n>\n<base64 root>\n\n— urne-audit/<id> <base64(kh||sig)>\n"
+def parse_checkpoint(note, audit_pub, what="checkpoint"):
+    """Verify a signed checkpoint note under the audit key; returns (size, root bytes)."""
+    if not isinstance(note, str):
+        raise Failure("malformed", f"{what}: not text")
+    name = "urne-audit/" + key_id(audit_pub)
+    parts = note.split("\n\n", 1)
+    if len(parts) != 2 or not parts[0].endswith("") or not note.endswith("\n"):
+        raise Failure("malformed", f"{what}: not a signed note")
+    body = parts[0] + "\n"                     # the first three lines, each with its final LF
+    lines = parts[0].split("\n")
+    if len(lines) != 3 or not lines[1].isdigit() or (lines[1] != "0" and lines[1].startswith("0")):
+        raise Failure("malformed", f"{what}: the note body is not origin, size, root")
+    if lines[0] != name:
+        raise Failure("inconsistent", f"{what}: origin {lines[0]!r} is not {name!r} (the audit key given)")
+    try:
+        root = base64.b64decode(lines[2], validate=True)
+    except ValueError:
+        raise Failure("malformed", f"{what}: root is not base64")
+    if len(root) != 32 or b64(root) != lines[2]:
+        raise Failure("malformed", f"{what}: root is not 32 bytes of canonical base64")
+    # Signature lines: "— <name> <base64(key_hash[0..4] || signature)>". One must be ours.
+    key_hash = hashlib.sha256(name.encode() + b"\x0a\x01" + audit_pub).digest()[:4]
+    ok = False
+    sig_lines = parts[1][:-1].split("\n")
+    for line in sig_lines:
+        if not line.startswith("\u2014 "):
+            raise Failure("malformed", f"{what}: bad signature line")
+        try:
+            sname, blob = line[2:].split(" ")
+            blob = base64.b64decode(blob, validate=True)
+        except ValueError:
+            raise Failure("malformed", f"{what}: bad signature line")
+        if sname == name and len(blob) == 68 and blob[:4] == key_hash:
+            if not ed25519_verify_strict(audit_pub, blob[4:], body.encode("utf-8")):
+                raise Failure("bad-signature", f"{what}: the signature does not verify under the audit key {key_id(audit_pub)}")
+            ok = True
+    if not ok:
+        raise Failure("bad-signature", f"{what}: no signature by the audit key {key_id(audit_pub)}")
+    return int(lines[1]), root
+
+
+def event_hash(prev, seq, ts, kind, payload):
+    # §6.1
+    return H("urne/v1/audit-event", prev, u64be(seq), ts, kind, payload)
+
+
+def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
+    """§6.4 on an `urne audit export` file. Returns a list of report lines."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data and not data.endswith(b"\n"):
+        raise Failure("malformed", f"{path}: the last line does not end in LF")
+    hashes, checkpoints, prev = [], [], ZERO32
+    event_fields = {"type": vjson.const("event"), "seq": vjson.uint, "ts": vjson.string, "kind": vjson.string,
+                    "payload": vjson.string, "prev_hash": lambda v, w: vjson.hexbytes(v, w, 32),
+                    "hash": lambda v, w: vjson.hexbytes(v, w, 32)}
+    cp_fields = {"type": vjson.const("checkpoint"), "size": vjson.uint, "note": vjson.string}
+    for no, line in enumerate(data.split(b"\n")[:-1], start=1):
+        r = vjson.loads(line, f"{path} line {no}")
+        if isinstance(r, dict) and r.get("type") == "event":
+            if checkpoints:
+                raise Failure("malformed", f"{path} line {no}: an event after the checkpoints")
+            e = vjson.obj(r, f"line {no}", event_fields)
+            seq = len(hashes) + 1
+            # (1) sequence numbers 1..n without gaps, each hash recomputes and links.
+            if e["seq"] != seq:
+                raise Failure("inconsistent", f"audit event {seq}: found sequence number {e['seq']}")
+            if e["prev_hash"] != prev:
+                raise Failure("inconsistent", f"audit event {seq}: prev_hash does not link to event {seq - 1}")
+            h = event_hash(prev, seq, e["ts"], e["kind"], e["payload"])
+            if h != e["hash"]:
+                raise Failure("inconsistent", f"audit event {seq}: hash does not recompute")
+            hashes.append(h)
+            prev = h
+        elif isinstance(r, dict) and r.get("type") == "checkpoint":
+            checkpoints.append(vjson.obj(r, f"line {no}", cp_fields))
+        else:
+            raise Failure("malformed", f"{path} line {no}: neither an event nor a checkpoint")
+    # (2) stored checkpoints, (3) held checkpoints: signature, then root over the first `size` events.
+    all_cps = [(c["note"], f"stored checkpoint of size {c['size']}", c["size"]) for c in checkpoints]
+    all_cps += [(note, f"held checkpoint {name}", None) for name, note in held_checkpoints]
+    last = 0
+    for note, what, declared in all_cps:
+        size, root = parse_checkpoint(note, audit_pub, what)
+        if declared is not None and declared != size:
+            raise Failure("inconsistent", f"{what}: its note says size {size}")
+        if size > len(hashes):
+            raise Failure("inconsistent", f"{what}: covers {size} events, the trail has {len(hashes)} (truncated?)")
+        if merkle_root(hashes[:size]) != root:   # leaf data = event hashes
+            raise Failure("inconsistent", f"{what}: root differs from the tree over events 1..{size}")
+        last = max(last, size)
+    if strict and last < len(hashes):
+        raise Failure("inconsistent", f"audit events {last + 1}..{len(hashes)} are not covered by a signed checkpoint")
+    out = [f"ok  {len(hashes)} audit events chained (1..{len(hashes)})",
+           f"ok  {len(all_cps)} checkpoints verify under the audit key {key_id(audit_pub)}"]
+    if last < len(hashes):
+        out.append(f"note events {last + 1}..{len(hashes)} are chained but not yet covered by a checkpoint")
+    return out

@@ -1,0 +1,247 @@
+"""Primitives of SPEC.md §1 and §2, written from the specification alone.
+
+Everything here is pure: no file, clock or OS randomness. Section numbers refer to SPEC.md.
+"""
+import base64
+import hashlib
+import hmac
+import struct
+
+
+class Failure(Exception):
+    """A verification failure (exit 1), with its class (SPEC §8.1) and what failed."""
+
+    def __init__(self, cls, what):
+        super().__init__(f"{cls}: {what}")
+        self.cls = cls
+        self.what = what
+
+
+class Usage(Exception):
+    """Bad usage or unreadable input (exit 2)."""
+
+
+def u32be(x):
+    return struct.pack(">I", x)
+
+
+def u64be(x):
+    return struct.pack(">Q", x)
+
+
+def _b(p):
+    return p.encode("utf-8") if isinstance(p, str) else bytes(p)
+
+
+# §1.2 tagged hash: SHA-256(label || 0x00 || u64be(len(p1)) || p1 || ...)
+def H(label, *parts):
+    h = hashlib.sha256(label.encode("ascii") + b"\x00")
+    for p in parts:
+        p = _b(p)
+        h.update(u64be(len(p)))
+        h.update(p)
+    return h.digest()
+
+
+def sha256(data):
+    return hashlib.sha256(data).digest()
+
+
+# §1.3 key id: first 16 hex digits of SHA-256 over the raw 32-byte public key.
+def key_id(raw32):
+    return hashlib.sha256(raw32).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------------------------------
+# §1.4 Ed25519, strict (RFC 8032 §5.1.7 plus: S < L, canonical A and R, A not of small order).
+# The signature equation itself is checked by `cryptography` (OpenSSL); the strictness checks
+# are done here so they do not depend on the library's policy.
+
+_P = 2**255 - 19
+_L = 2**252 + 27742317777372353535851937790883648493
+_D = (-121665 * pow(121666, _P - 2, _P)) % _P
+_SQRT_M1 = pow(2, (_P - 1) // 4, _P)
+
+
+def _decode_point(s):
+    """RFC 8032 §5.1.3 decoding; None if the encoding is not canonical or not a point."""
+    if len(s) != 32:
+        return None
+    y = int.from_bytes(s, "little")
+    sign = y >> 255
+    y &= (1 << 255) - 1
+    if y >= _P:
+        return None  # non-canonical y
+    u, v = (y * y - 1) % _P, (_D * y * y + 1) % _P
+    x = (u * pow(v, 3, _P) * pow(u * pow(v, 7, _P), (_P - 5) // 8, _P)) % _P
+    if (v * x * x - u) % _P != 0:
+        if (v * x * x + u) % _P != 0:
+            return None
+        x = x * _SQRT_M1 % _P
+    if x == 0 and sign:
+        return None  # non-canonical: "-0"
+    if x & 1 != sign:
+        x = _P - x
+    return (x, y, 1, x * y % _P)
+
+
+def _add(p, q):
+    x1, y1, z1, t1 = p
+    x2, y2, z2, t2 = q
+    a = (y1 - x1) * (y2 - x2) % _P
+    b = (y1 + x1) * (y2 + x2) % _P
+    c = 2 * t1 * t2 * _D % _P
+    d = 2 * z1 * z2 % _P
+    e, f, g, h = b - a, d - c, d + c, b + a
+    return (e * f % _P, g * h % _P, f * g % _P, e * h % _P)
+
+
+def _small_order(p):
+    """True if 8*p is the identity (the point has order 1, 2, 4 or 8)."""
+    for _ in range(3):
+        p = _add(p, p)
+    x, y, z, _t = p
+    return x % _P == 0 and (y - z) % _P == 0
+
+
+def ed25519_verify_strict(raw_pub, sig, msg):
+    """True if `sig` is a strictly valid pure Ed25519 signature of `msg` under `raw_pub`."""
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    if len(sig) != 64 or len(raw_pub) != 32:
+        return False
+    if int.from_bytes(sig[32:], "little") >= _L:
+        return False
+    a = _decode_point(raw_pub)
+    if a is None or _small_order(a) or _decode_point(sig[:32]) is None:
+        return False
+    try:
+        Ed25519PublicKey.from_public_bytes(raw_pub).verify(sig, msg)
+        return True
+    except InvalidSignature:
+        return False
+
+
+def load_pub_pem(path):
+    """Raw 32 bytes of an Ed25519 SubjectPublicKeyInfo PEM (RFC 8410)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    try:
+        with open(path, "rb") as f:
+            key = serialization.load_pem_public_key(f.read())
+    except (OSError, ValueError) as e:
+        raise Usage(f"cannot read public key {path}: {e}")
+    if not isinstance(key, Ed25519PublicKey):
+        raise Usage(f"{path} is not an Ed25519 public key")
+    return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+
+
+# ---------------------------------------------------------------------------------------------
+# §2.1 HMAC_DRBG with SHA-256 (SP 800-90A Rev. 1 §10.1.2): no reseed, no additional input.
+
+class HmacDrbg:
+    def __init__(self, entropy, nonce=b"", pers=b""):
+        self.k = b"\x00" * 32
+        self.v = b"\x01" * 32
+        self._update(entropy + nonce + pers)
+
+    def _update(self, data):
+        self.k = hmac.digest(self.k, self.v + b"\x00" + data, "sha256")
+        self.v = hmac.digest(self.k, self.v, "sha256")
+        if data:
+            self.k = hmac.digest(self.k, self.v + b"\x01" + data, "sha256")
+            self.v = hmac.digest(self.k, self.v, "sha256")
+
+    def generate(self, n):
+        assert 0 < n <= 65536
+        k, v, out = self.k, self.v, []
+        for _ in range((n + 31) // 32):
+            v = hmac.digest(k, v, "sha256")
+            out.append(v)
+        self.v = v
+        self._update(b"")
+        return b"".join(out)[:n]
+
+
+# §2.2 the byte stream: Generate calls of exactly R bytes, consumed in order.
+class Stream:
+    def __init__(self, seed, personalization, request=4096):
+        self.drbg = HmacDrbg(seed, b"", _b(personalization))
+        self.request = request
+        self.buf = b""
+        self.pos = 0
+
+    def read(self, n):
+        while len(self.buf) - self.pos < n:
+            self.buf = self.buf[self.pos:] + self.drbg.generate(self.request)
+            self.pos = 0
+        out = self.buf[self.pos:self.pos + n]
+        self.pos += n
+        return out
+
+    # §2.3 uniform(n) by rejection: never `x mod n` on an unrejected x.
+    def uniform(self, n):
+        assert 1 <= n <= 2**64 - 1
+        r = 2**64 % n
+        while True:
+            x = int.from_bytes(self.read(8), "big")
+            if r != 0 and x >= 2**64 - r:
+                continue
+            return x % n
+
+
+# ---------------------------------------------------------------------------------------------
+# §2.4 RFC 6962 / RFC 9162 Merkle tree hash and inclusion proofs.
+
+def leaf_hash(d):
+    return hashlib.sha256(b"\x00" + d).digest()
+
+
+def node_hash(l, r):
+    return hashlib.sha256(b"\x01" + l + r).digest()
+
+
+def merkle_root_of_hashes(hashes):
+    """Root over leaf *hashes*. Level by level, an odd last node moves up unchanged: this is
+    exactly RFC 6962's split at the largest power of two smaller than n."""
+    if not hashes:
+        return hashlib.sha256(b"").digest()
+    level = list(hashes)
+    while len(level) > 1:
+        nxt = [node_hash(level[i], level[i + 1]) for i in range(0, len(level) - 1, 2)]
+        if len(level) % 2:
+            nxt.append(level[-1])
+        level = nxt
+    return level[0]
+
+
+def merkle_root(leaves):
+    return merkle_root_of_hashes([leaf_hash(d) for d in leaves])
+
+
+def verify_inclusion(index, size, leaf_data, path, root):
+    """RFC 9162 §2.1.3.2."""
+    if index >= size:
+        return False
+    fn, sn = index, size - 1
+    r = leaf_hash(leaf_data)
+    for p in path:
+        if sn == 0:
+            return False
+        if fn & 1 or fn == sn:
+            r = node_hash(p, r)
+            if not fn & 1:
+                while fn & 1 == 0 and fn != 0:
+                    fn >>= 1
+                    sn >>= 1
+        else:
+            r = node_hash(r, p)
+        fn >>= 1
+        sn >>= 1
+    return sn == 0 and r == root
+
+
+def b64(data):
+    return base64.b64encode(data).decode("ascii")

@@ -1,0 +1,214 @@
+"""Production's signed daily export (SPEC §4.1 and §4.1.1, format entry-export-v1) and the
+tally from plays to entries (D-3 ... D-6, D-13). Streams the file line by line."""
+import datetime
+import io
+import hashlib
+import re
+from zoneinfo import ZoneInfo
+
+import vjson
+from vcore import Failure, ed25519_verify_strict, key_id
+
+ID_RE = re.compile(r"\A[A-Za-z0-9._:-]{1,64}\Z")
+ACCOUNT_RE = re.compile(r"\A[0-9a-f]{64}\Z")
+RFC3339_RE = re.compile(r"\A\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)\Z")
+CHANNELS_ALL = ("web", "mobile", "tablet", "app", "retail")
+
+
+def _instant(v, what):
+    if not isinstance(v, str) or not RFC3339_RE.match(v):
+        raise Failure("malformed", f"{what}: not an RFC 3339 instant")
+    try:
+        # Python keeps microseconds only; more digits cannot move an instant across a whole
+        # second boundary, and every bound compared against here is a whole second.
+        frac = re.search(r"\.(\d+)", v)
+        if frac and len(frac.group(1)) > 6:
+            v = v.replace(frac.group(0), "." + frac.group(1)[:6])
+        return datetime.datetime.fromisoformat(v.replace("Z", "+00:00"))
+    except ValueError:
+        raise Failure("malformed", f"{what}: not a valid date and time")
+
+
+def _local_bound(text_or_date, tz):
+    """A local wall-clock time in the rules' time zone, as an aware instant."""
+    if isinstance(text_or_date, datetime.date) and not isinstance(text_or_date, datetime.datetime):
+        text_or_date = datetime.datetime.combine(text_or_date, datetime.time())
+    elif isinstance(text_or_date, str):
+        text_or_date = datetime.datetime.fromisoformat(text_or_date)
+    return text_or_date.replace(tzinfo=tz)
+
+
+class Tally:
+    """The figures of SPEC §4.7 and the canonical entry list of §4.1."""
+
+    def __init__(self):
+        self.plays = self.counting_plays = self.retail_plays = self.subscription_plays_refused = 0
+        self.exclusion_records = {"closed": 0, "minor": 0, "fraud": 0}
+        self.counting_cents = {}   # account hex -> cents over counting plays
+        self.played = set()        # accounts with at least one play (any channel)
+        self.excluded = {}         # account hex -> reason
+
+
+def read_export(path, rules, producer_keys):
+    """Check the signature before anything is parsed; returns (bytes, sha256 hex, signer key id).
+    `producer_keys` is a list of raw 32-byte trusted keys. parse_export() then reads the bytes."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        with open(str(path) + ".sig", "rb") as f:
+            sig = f.read()
+    except OSError:
+        raise Failure("bad-signature", f"{path}.sig is missing")
+    # §1.4 / §4.1: signature first, under a trusted producer key.
+    signer = next((k for k in producer_keys if ed25519_verify_strict(k, sig, data)), None)
+    if signer is None:
+        raise Failure("bad-signature", f"the export {path} is not signed by a trusted producer key")
+    return data, hashlib.sha256(data).hexdigest(), key_id(signer)
+
+
+def parse_export(data, rules, signer_id):
+    tz = ZoneInfo(rules["time_zone"])
+    if not data.endswith(b"\n"):
+        raise Failure("malformed", "export: the last line does not end in LF")
+    # Stream the lines (no list of a million lines in memory); LF ends every line (checked above).
+    n_lines = data.count(b"\n")
+    lines = io.BytesIO(data)
+    if n_lines == 0:
+        raise Failure("malformed", "export: no header line")
+    loads = vjson.loads
+    if b"\r" in data:
+        no = data[:data.index(b"\r")].count(b"\n") + 1
+        raise Failure("malformed", f"export line {no}: CR (lines end in LF only)")
+
+    # Header (line 1). Unknown header fields are ignored (entry-export-v1).
+    h = loads(lines.readline()[:-1], "export line 1")
+    if not isinstance(h, dict):
+        raise Failure("malformed", "export line 1: not an object")
+    for k in ("format", "version", "operation", "day", "producer", "generated_at", "status_as_of", "plays", "exclusions"):
+        if k not in h:
+            raise Failure("malformed", f"export line 1: missing field {k!r}")
+    if h["format"] != "draw-entries" or h["version"] != 1 or not vjson.is_int(h["version"]):
+        raise Failure("malformed", "export line 1: not draw-entries version 1")
+    if h["operation"] != rules["operation"]:
+        raise Failure("malformed", f"export line 1: operation {h['operation']!r} is not the rules' {rules['operation']!r}")
+    vjson.day(h["day"], "export line 1: day")
+    if h["producer"] != signer_id:
+        raise Failure("malformed", "export line 1: producer is not the id of the key that signed it")
+    _instant(h["generated_at"], "export line 1: generated_at")
+    _instant(h["status_as_of"], "export line 1: status_as_of")
+    n_plays = vjson.uint(h["plays"], "export line 1: plays")
+    n_excl = vjson.uint(h["exclusions"], "export line 1: exclusions")
+    period = next((p for p in rules["periods"] if p["first_day"] <= h["day"] <= p["last_day"]), None)
+    if period is None:
+        raise Failure("malformed", f"export line 1: {h['day']} is not a day of the operation")
+    if n_lines - 1 != n_plays + n_excl:
+        raise Failure("malformed", f"export: {n_lines - 1} records, the header announces {n_plays + n_excl}")
+
+    # The day in the rules' time zone, and the participation period, as instants (D-1, D-5).
+    d = datetime.date.fromisoformat(h["day"])
+    day_start = _local_bound(d, tz)
+    day_end = _local_bound(d + datetime.timedelta(days=1), tz)
+    part_start = _local_bound(rules["participation"]["start"], tz)
+    part_end = _local_bound(rules["participation"]["end"], tz)
+    online = set(rules["online_channels"])
+
+    t = Tally()
+    seen_ids = set()
+    cents = t.counting_cents
+    for no, line in enumerate(lines, start=2):
+        where = f"export line {no}"
+        r = loads(line[:-1], where)
+        if not isinstance(r, dict) or "type" not in r:
+            raise Failure("malformed", f"{where}: not a record")
+        typ = r["type"]
+        if typ == "play":
+            for k in ("id", "account", "at", "stake_cents", "channel", "game", "subscription"):
+                if k not in r:
+                    raise Failure("malformed", f"{where}: missing field {k!r}")
+            pid, acct, stake, ch, sub = r["id"], r["account"], r["stake_cents"], r["channel"], r["subscription"]
+            if not isinstance(pid, str) or not ID_RE.match(pid):
+                raise Failure("malformed", f"{where}: bad id")
+            if pid in seen_ids:
+                raise Failure("malformed", f"{where}: duplicate play id {pid!r}")
+            seen_ids.add(pid)
+            if not isinstance(acct, str) or not ACCOUNT_RE.match(acct):
+                raise Failure("malformed", f"{where}: bad account")
+            if not vjson.is_int(stake) or not 1 <= stake <= 100_000_000:
+                raise Failure("malformed", f"{where}: bad stake_cents")
+            if ch not in CHANNELS_ALL or not isinstance(ch, str):
+                raise Failure("malformed", f"{where}: bad channel")
+            g = r["game"]
+            if not isinstance(g, str) or not 1 <= len(g) <= 64:
+                raise Failure("malformed", f"{where}: bad game")
+            at = _instant(r["at"], f"{where}: at")
+            if not day_start <= at < day_end:
+                raise Failure("malformed", f"{where}: at is not on {h['day']} in {rules['time_zone']}")
+            sub_ok = True
+            if sub is not None:
+                if not isinstance(sub, dict) or "subscribed_at" not in sub:
+                    raise Failure("malformed", f"{where}: bad subscription")
+                sa = _instant(sub["subscribed_at"], f"{where}: subscribed_at")
+                sub_ok = part_start <= sa < part_end
+            t.plays += 1
+            t.played.add(acct)
+            if ch not in online:                 # D-3: retail never counts
+                t.retail_plays += 1
+            elif not sub_ok:                     # D-5: subscription taken out outside the period
+                t.subscription_plays_refused += 1
+            else:
+                t.counting_plays += 1
+                cents[acct] = cents.get(acct, 0) + stake
+        elif typ == "exclusion":
+            for k in ("account", "reason"):
+                if k not in r:
+                    raise Failure("malformed", f"{where}: missing field {k!r}")
+            acct, reason = r["account"], r["reason"]
+            if not isinstance(acct, str) or not ACCOUNT_RE.match(acct):
+                raise Failure("malformed", f"{where}: bad account")
+            if reason not in rules["exclusion_reasons"] or not isinstance(reason, str):
+                raise Failure("malformed", f"{where}: bad reason")
+            if acct in t.excluded:
+                raise Failure("malformed", f"{where}: duplicate exclusion of {acct}")
+            t.excluded[acct] = reason
+            t.exclusion_records[reason] += 1
+        else:
+            raise Failure("malformed", f"{where}: unknown type {typ!r}")
+    if t.plays != n_plays or len(t.excluded) != n_excl:
+        raise Failure("malformed", "export: record counts differ from the header")
+    t.period = period
+    return h, t
+
+
+def entries_of(tally, rules):
+    """§4.1: the canonical entry list, [(account bytes, entries)] ascending by account."""
+    tranche = tally.period["tranche_cents"]
+    cap = rules["daily_cap"]
+    out = []
+    for acct in sorted(tally.counting_cents):
+        if acct in tally.excluded:
+            continue
+        n = min(cap, tally.counting_cents[acct] // tranche)
+        if n >= 1:
+            out.append((bytes.fromhex(acct), n))
+    return out
+
+
+def figures_of(tally, rules, entry_list):
+    """The `figures` object of SPEC §4.7."""
+    excl = {"closed": 0, "minor": 0, "fraud": 0}
+    for acct, reason in tally.excluded.items():
+        if acct in tally.played:
+            excl[reason] += 1
+    return {
+        "period": tally.period["id"],
+        "tranche_cents": tally.period["tranche_cents"],
+        "plays": tally.plays,
+        "counting_plays": tally.counting_plays,
+        "retail_plays": tally.retail_plays,
+        "subscription_plays_refused": tally.subscription_plays_refused,
+        "accounts_with_counting_plays": len(tally.counting_cents),
+        "exclusion_records": dict(tally.exclusion_records),
+        "excluded_accounts_with_plays": excl,
+        "accounts_with_entries": len(entry_list),
+        "entries": sum(n for _, n in entry_list),
+    }

@@ -1,0 +1,115 @@
+"""Strict JSON reading for signed outputs (SPEC §1.5): after the signature check, reject
+duplicate keys, unknown or missing fields, wrong types. Failures raise Failure("malformed")."""
+import json
+import re
+
+from vcore import Failure
+
+HEX_RE = re.compile(r"\A[0-9a-f]*\Z")
+DAY_RE = re.compile(r"\A\d{4}-\d\d-\d\d\Z")
+
+
+def _pairs(pairs):
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        keys = [k for k, _ in pairs]
+        dup = next(k for k in keys if keys.count(k) > 1)
+        raise ValueError(f"duplicate key {dup!r}")
+    return d
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not JSON")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
+
+
+def loads(data, what):
+    """Parse UTF-8 JSON bytes strictly."""
+    try:
+        text = data.decode("utf-8")
+        value, end = _DECODER.raw_decode(text)
+        if text[end:].strip(" \t\r\n"):
+            raise ValueError("trailing data")
+        return value
+    except (UnicodeDecodeError, ValueError) as e:
+        raise Failure("malformed", f"{what}: {e}")
+
+
+# ---- field checkers: each returns the value or raises Failure("malformed") -----------------
+
+def _bad(what, msg):
+    raise Failure("malformed", f"{what}: {msg}")
+
+
+def is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def uint(v, what, lo=0, hi=2**64 - 1):
+    if not is_int(v) or not lo <= v <= hi:
+        _bad(what, f"expected an integer in [{lo}, {hi}], got {v!r}")
+    return v
+
+
+def string(v, what):
+    if not isinstance(v, str):
+        _bad(what, f"expected a string, got {v!r}")
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        _bad(what, "not valid Unicode")
+    return v
+
+
+def hexbytes(v, what, n=None):
+    """Lowercase hex of n bytes (any length if n is None); returns the bytes."""
+    if not isinstance(v, str) or not HEX_RE.match(v) or len(v) % 2 or (n is not None and len(v) != 2 * n):
+        _bad(what, f"expected {'' if n is None else n} bytes of lowercase hex")
+    return bytes.fromhex(v)
+
+
+def keyid(v, what):
+    if not isinstance(v, str) or len(v) != 16 or not HEX_RE.match(v):
+        _bad(what, "expected a key id (16 lowercase hex digits)")
+    return v
+
+
+def day(v, what):
+    if not isinstance(v, str) or not DAY_RE.match(v):
+        _bad(what, "expected YYYY-MM-DD")
+    return v
+
+
+def obj(v, what, fields):
+    """`fields` maps each required key to a checker(value, what). Unknown keys are refused."""
+    if not isinstance(v, dict):
+        _bad(what, "expected an object")
+    missing = [k for k in fields if k not in v]
+    if missing:
+        _bad(what, f"missing field {missing[0]!r}")
+    unknown = [k for k in v if k not in fields]
+    if unknown:
+        _bad(what, f"unknown field {unknown[0]!r}")
+    return {k: check(v[k], f"{what}.{k}") for k, check in fields.items()}
+
+
+def listof(check):
+    def run(v, what):
+        if not isinstance(v, list):
+            _bad(what, "expected a list")
+        return [check(x, f"{what}[{i}]") for i, x in enumerate(v)]
+    return run
+
+
+def fields(spec):
+    return lambda v, what: obj(v, what, spec)
+
+
+def const(c):
+    def run(v, what):
+        if v != c or type(v) is not type(c):
+            _bad(what, f"expected {c!r}")
+        return v
+    return run
