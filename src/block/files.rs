@@ -1,5 +1,5 @@
 //! The files a block publishes (SPEC.md §5, B.9): the public commitment, the secret production
-//! file (`tickets.csv`, §B.6) and, after the block closed, the reveal. Written once from these
+//! file (`tickets.csv`, §5.B6) and, after the block closed, the reveal. Written once from these
 //! structs, signed over their exact bytes, parsed strictly after the signature check.
 
 use crate::identity::SoftwareIdentity;
@@ -74,7 +74,7 @@ pub struct TicketProofFile {
     pub version: u32,
     pub block: String,
     pub position: u32,
-    /// The ticket's row of tickets.csv, without its line feed (§B.6).
+    /// The ticket's row of tickets.csv, without its line feed (§5.B6).
     pub row: String,
     pub block_size: u32,
     pub outcomes_root: String,

@@ -1,4 +1,4 @@
-//! Generating a whole block (docs/spec-blocks.md §B.4–§B.7) on several threads. The work is cut
+//! Generating a whole block (SPEC.md §5.B4–§5.B7) on several threads. The work is cut
 //! into fixed chunks of [`CHUNK_TICKETS`] positions; each chunk's rows, leaves and subtree root
 //! depend only on the seed and the chunk, and are assembled in chunk order, so the output is the
 //! same bytes whatever the thread count (design principle 3).
@@ -40,7 +40,7 @@ struct Chunk {
     root: Hash32,
 }
 
-/// Generates the block `id` from its `seed` (§B.4–§B.7) with `threads` worker threads (at least
+/// Generates the block `id` from its `seed` (§5.B4–§5.B7) with `threads` worker threads (at least
 /// one is used). The output does not depend on `threads`.
 pub fn generate_block(
     rules: &GameRules,
@@ -126,7 +126,7 @@ pub fn generate_block(
     })
 }
 
-/// Why a revealed block does not match its commitment (§B.8, after the reveal).
+/// Why a revealed block does not match its commitment (§5.B8, after the reveal).
 #[derive(Debug, thiserror::Error)]
 pub enum RevealError {
     #[error(transparent)]
@@ -141,7 +141,7 @@ pub enum RevealError {
     Root { found: String, committed: String },
 }
 
-/// Verification after the reveal (§B.8 steps 7–9): derive the seed from the revealed entropy,
+/// Verification after the reveal (§5.B8 steps 7–9): derive the seed from the revealed entropy,
 /// check it against the seed commitment, regenerate the block and check the outcomes root. The
 /// returned block's `csv_sha256` can then be compared with the production file's.
 pub fn verify_reveal(
@@ -181,7 +181,7 @@ impl Block {
         &self.tiers
     }
 
-    /// The outcomes commitment (§B.7): RFC 6962 root over the ticket leaves in sale order.
+    /// The outcomes commitment (§5.B7): RFC 6962 root over the ticket leaves in sale order.
     pub fn outcomes_root(&self) -> &Hash32 {
         &self.outcomes_root
     }
@@ -191,7 +191,7 @@ impl Block {
         &self.leaves
     }
 
-    /// Writes `tickets.csv` (§B.6) to `w`.
+    /// Writes `tickets.csv` (§5.B6) to `w`.
     pub fn write_csv<W: Write>(&self, mut w: W) -> io::Result<()> {
         w.write_all(CSV_HEADER.as_bytes())?;
         for c in &self.csv_chunks {
@@ -233,7 +233,7 @@ impl Block {
         Some(&chunk[start..end - 1])
     }
 
-    /// The RFC 6962 inclusion proof of the ticket at `position` in the outcomes root (§B.7).
+    /// The RFC 6962 inclusion proof of the ticket at `position` in the outcomes root (§5.B7).
     pub fn inclusion_proof(&self, position: u32) -> Vec<Hash32> {
         inclusion_path(position as usize, &self.leaves)
     }

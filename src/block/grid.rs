@@ -1,4 +1,4 @@
-//! Ticket grids (docs/spec-blocks.md §B.5; G-4, G-6, G-7, G-8): for one ticket, the three offered
+//! Ticket grids (SPEC.md §5.B5; G-4, G-6, G-7, G-8): for one ticket, the three offered
 //! symbols and, for each choice, the 18 cells the player sees.
 //!
 //! Construction in one paragraph. Each ticket has its own byte stream, HMAC-SHA256 keyed by the
@@ -24,7 +24,7 @@ use sha2::Sha256;
 
 type HmacSha256 = hmac::Hmac<Sha256>;
 
-/// Label at the start of every grid-stream HMAC message (§B.5.1).
+/// Label at the start of every grid-stream HMAC message (§5.B5.1).
 pub const GRID_STREAM_LABEL: &[u8] = b"urne/v1/block-grid";
 
 /// A ticket's offered symbols and its grid for each choice. Symbols are indices into
@@ -52,7 +52,7 @@ impl GridKey {
     }
 }
 
-/// The byte stream of one ticket (§B.5.1): block `j` (j = 0, 1, …) is
+/// The byte stream of one ticket (§5.B5.1): block `j` (j = 0, 1, …) is
 /// `HMAC-SHA256(grid_key, "urne/v1/block-grid" || 0x00 || u32be(position) || u32be(j))`, and the
 /// stream is their concatenation. Integers: big-endian u64 and the rejection rule of SPEC §2.3.
 pub struct TicketStream<'k> {
@@ -120,12 +120,12 @@ impl<'k> TicketStream<'k> {
     }
 }
 
-/// Largest product of ranges drawn with one `uniform` call (§B.5.2). It keeps the rejection
+/// Largest product of ranges drawn with one `uniform` call (§5.B5.2). It keeps the rejection
 /// probability of each call below 2^-16.
 pub const BATCH_LIMIT: u64 = 1 << 48;
 
 impl TicketStream<'_> {
-    /// Independent uniform digits `out[i]` in `[0, ranges[i])` (§B.5.2). The ranges are cut, in
+    /// Independent uniform digits `out[i]` in `[0, ranges[i])` (§5.B5.2). The ranges are cut, in
     /// order, into batches: a batch takes ranges while their product stays at most
     /// [`BATCH_LIMIT`]; for each batch, `x = uniform(P)` with P the product, then for each range r
     /// of the batch in order `d = x mod r; x = x div r`. The map from `[0, P)` to the digits is a
@@ -165,7 +165,7 @@ fn div_rem(x: u64, r: u64) -> (u64, u64) {
     }
 }
 
-/// Partial Fisher–Yates from the last position down (§B.5.3), with its `j` values given: step s
+/// Partial Fisher–Yates from the last position down (§5.B5.3), with its `j` values given: step s
 /// (0-based) sets i = len-1-s, swaps a[i] and a[js[s]] (js[s] <= i), and selects a[i]. Calls
 /// `take` with each selected item in order.
 fn partial_fisher_yates<T: Copy>(a: &mut [T], js: &[u64], mut take: impl FnMut(T)) {
@@ -177,7 +177,7 @@ fn partial_fisher_yates<T: Copy>(a: &mut [T], js: &[u64], mut take: impl FnMut(T
     }
 }
 
-/// The offered symbols and the role grid of a ticket (§B.5.2, §B.5.3). `m` symbols.
+/// The offered symbols and the role grid of a ticket (§5.B5.2, §5.B5.3). `m` symbols.
 pub fn offered_and_roles(
     key: &GridKey,
     position: u32,
@@ -194,7 +194,7 @@ pub fn offered_and_roles(
     );
     let mut s = TicketStream::new(key, position);
 
-    // §B.5.3 step 1: offered symbols, from the first batch alone: independent of the tier.
+    // §5.B5.3 step 1: offered symbols, from the first batch alone: independent of the tier.
     let mut symbols = [0u8; MAX_SYMBOLS];
     for (i, x) in symbols.iter_mut().enumerate() {
         *x = i as u8;
@@ -209,7 +209,7 @@ pub fn offered_and_roles(
         n += 1;
     });
 
-    // §B.5.3 step 2: the role grid. A winning ticket of tier k: k cells for role 0, then 18-k
+    // §5.B5.3 step 2: the role grid. A winning ticket of tier k: k cells for role 0, then 18-k
     // cards from 3 copies of roles 1..m; a losing ticket: 18 cards from 3 copies of roles 0..m.
     let k = usize::from(tier); // 0 for a losing ticket
     let first_role: u8 = if tier == LOSING_TIER { 0 } else { 1 };
@@ -248,7 +248,7 @@ pub fn offered_and_roles(
     (offered, roles)
 }
 
-/// Symbol shown for each role under choice `c` (§B.5.4): role 0 is `offered[c]`, roles 1 and 2
+/// Symbol shown for each role under choice `c` (§5.B5.4): role 0 is `offered[c]`, roles 1 and 2
 /// the other two offered symbols in offered order, roles 3.. the non-offered symbols ascending.
 pub fn role_symbols(offered: &[u8; OFFERED_SYMBOLS], c: usize, m: usize) -> [u8; MAX_SYMBOLS] {
     let mut map = [0u8; MAX_SYMBOLS];
@@ -290,7 +290,7 @@ fn grid_with(key: &GridKey, position: u32, tier: u8, m: usize) -> TicketGrid {
     TicketGrid { offered, cells }
 }
 
-/// The grid of the ticket at `position` with outcome `tier` (§B.5), from the block's grid key.
+/// The grid of the ticket at `position` with outcome `tier` (§5.B5), from the block's grid key.
 pub fn ticket_grid(grid_key: &Hash32, position: u32, tier: u8, rules: &GameRules) -> TicketGrid {
     grid_with(
         &GridKey::new(grid_key),
@@ -305,18 +305,18 @@ pub fn ticket_grid_with(key: &GridKey, position: u32, tier: u8, rules: &GameRule
     grid_with(key, position, tier, rules.symbols().len())
 }
 
-/// The letter of symbol `i` in the tickets file: `A` + i (§B.6).
+/// The letter of symbol `i` in the tickets file: `A` + i (§5.B6).
 pub fn symbol_letter(i: u8) -> u8 {
     b'A' + i
 }
 
 impl TicketGrid {
-    /// The offered symbols as 3 letters (§B.6).
+    /// The offered symbols as 3 letters (§5.B6).
     pub fn offered_text(&self) -> [u8; OFFERED_SYMBOLS] {
         self.offered.map(symbol_letter)
     }
 
-    /// Grid for choice `c` (0-based) as 18 letters, row-major (§B.6).
+    /// Grid for choice `c` (0-based) as 18 letters, row-major (§5.B6).
     pub fn grid_text(&self, c: usize) -> [u8; GRID_CELLS] {
         self.cells[c].map(symbol_letter)
     }
@@ -329,11 +329,11 @@ impl TicketGrid {
             .count()
     }
 
-    /// Checks the grid rules for a ticket of `tier` with `m` symbols (§B.5.5), as a verifier does
+    /// Checks the grid rules for a ticket of `tier` with `m` symbols (§5.B5.5), as a verifier does
     /// before the reveal: symbols in range and offered ones distinct; under every choice the chosen
     /// symbol appears exactly `tier` times (G-7) or at most 3 times for a losing ticket (G-8), and
     /// every other symbol at most 3 times (G-6); the three grids are one role grid read under the
-    /// three choices (§B.5.4), so the choice changes nothing but which offered symbol is where.
+    /// three choices (§5.B5.4), so the choice changes nothing but which offered symbol is where.
     pub fn check(&self, tier: u8, m: usize) -> Result<(), String> {
         let o = self.offered;
         if o.iter().any(|&x| usize::from(x) >= m) || o[0] == o[1] || o[0] == o[2] || o[1] == o[2] {
@@ -388,7 +388,7 @@ impl TicketGrid {
             for (i, &x) in self.cells[0].iter().enumerate() {
                 if self.cells[c][i] != map[usize::from(role_of[usize::from(x)])] {
                     return Err(format!(
-                        "grid {} cell {i} is not grid 1 read under choice {} (§B.5.4)",
+                        "grid {} cell {i} is not grid 1 read under choice {} (§5.B5.4)",
                         c + 1,
                         c + 1
                     ));

@@ -1,31 +1,31 @@
-//! Block identity and seed derivation (docs/spec-blocks.md §B.2, §B.3).
+//! Block identity and seed derivation (SPEC.md §5.B2, §5.B3).
 
 use crate::crypto::{Hash32, tagged_hash};
 use crate::rules::game::{GameRules, is_slug};
 use std::fmt;
 
-/// Label of the block seed hash (§B.3).
+/// Label of the block seed hash (§5.B3).
 pub const SEED_LABEL: &str = "urne/v1/block-seed";
-/// Label of the seed commitment hash (§B.3).
+/// Label of the seed commitment hash (§5.B3).
 pub const SEED_COMMITMENT_LABEL: &str = "urne/v1/block-seed-commitment";
-/// Label of the grid key hash (§B.3).
+/// Label of the grid key hash (§5.B3).
 pub const GRID_KEY_LABEL: &str = "urne/v1/block-grid-key";
-/// Fewest entropy bytes a block seed may be derived from (§B.3): the seed is 256 bits.
+/// Fewest entropy bytes a block seed may be derived from (§5.B3): the seed is 256 bits.
 pub const MIN_ENTROPY_BYTES: usize = 32;
 
-/// A block's secret 32-byte seed (§B.3). Everything about the block follows from it.
+/// A block's secret 32-byte seed (§5.B3). Everything about the block follows from it.
 pub type Seed = [u8; 32];
 
 /// Why a block identity was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum BlockIdError {
-    #[error("block id {0:?} is not `game/price_cents/emission/number` (§B.2)")]
+    #[error("block id {0:?} is not `game/price_cents/emission/number` (§5.B2)")]
     Syntax(String),
     #[error(
-        "emission {0:?} must be 1..=32 lowercase letters, digits and '-', not starting with '-' (§B.2)"
+        "emission {0:?} must be 1..=32 lowercase letters, digits and '-', not starting with '-' (§5.B2)"
     )]
     Emission(String),
-    #[error("game {0:?} must be lowercase letters, digits and '-' (§B.2)")]
+    #[error("game {0:?} must be lowercase letters, digits and '-' (§5.B2)")]
     Game(String),
     #[error("block is for game {found:?} but the rules are for {rules:?}")]
     WrongGame { found: String, rules: String },
@@ -108,7 +108,7 @@ impl BlockId {
         Ok(())
     }
 
-    /// The canonical string (§B.2), e.g. `noel-de-la-chance-2015/100/2015-12/7`.
+    /// The canonical string (§5.B2), e.g. `noel-de-la-chance-2015/100/2015-12/7`.
     pub fn canonical(&self) -> String {
         format!(
             "{}/{}/{}/{}",
@@ -136,7 +136,7 @@ impl fmt::Display for BlockId {
     }
 }
 
-/// The block seed (§B.3): `tagged_hash("urne/v1/block-seed", [canonical id, rules SHA-256,
+/// The block seed (§5.B3): `tagged_hash("urne/v1/block-seed", [canonical id, rules SHA-256,
 /// entropy])`. Binding the id and the rules hash means one entropy value can never produce the
 /// same deck for two blocks or under two rule sets (design principle 1).
 ///
@@ -153,12 +153,12 @@ pub fn block_seed(id: &BlockId, rules_sha256: &Hash32, entropy: &[u8]) -> Seed {
     )
 }
 
-/// The seed commitment published at generation (§B.3; design principle 4).
+/// The seed commitment published at generation (§5.B3; design principle 4).
 pub fn seed_commitment(seed: &Seed) -> Hash32 {
     tagged_hash(SEED_COMMITMENT_LABEL, &[seed])
 }
 
-/// The key of the per-ticket grid streams (§B.3, §B.5).
+/// The key of the per-ticket grid streams (§5.B3, §5.B5).
 pub fn grid_key(seed: &Seed) -> Hash32 {
     tagged_hash(GRID_KEY_LABEL, &[seed])
 }

@@ -1,13 +1,13 @@
-//! Instant-game blocks (docs/spec-blocks.md, to become SPEC.md "Blocks"; rules G-1 … G-8): the
+//! Instant-game blocks (SPEC.md §5; rules G-1 … G-8): the
 //! pure core of the block pipeline. A block is a deck of outcomes with exactly the G-3 counts,
 //! shuffled by a DRBG seeded from HSM entropy (the draw); each ticket gets offered symbols and
 //! grids derived from the same seed; the whole ordered block is committed by an RFC 6962 root.
 //! Nothing here opens a file, talks to the HSM, reads the clock or touches a database.
 //!
-//! - [`id`]: block identity, seed, seed commitment, grid key (§B.2, §B.3)
-//! - [`shuffle`]: canonical deck and Fisher–Yates (§B.4)
-//! - [`grid`]: offered symbols and grids of one ticket (§B.5)
-//! - [`tickets`]: row encoding, leaves, the `tickets.csv` reader/validator (§B.6–§B.8)
+//! - [`id`]: block identity, seed, seed commitment, grid key (§5.B2, §5.B3)
+//! - [`shuffle`]: canonical deck and Fisher–Yates (§5.B4)
+//! - [`grid`]: offered symbols and grids of one ticket (§5.B5)
+//! - [`tickets`]: row encoding, leaves, the `tickets.csv` reader/validator (§5.B6–§5.B8)
 //! - [`generate`]: a whole block on several threads, same bytes whatever the thread count
 
 pub mod files;

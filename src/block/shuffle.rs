@@ -1,14 +1,14 @@
-//! The draw of a block: its deck of outcomes and the Fisher–Yates shuffle (docs/spec-blocks.md
-//! §B.4). The shuffle is the draw (G-3): it decides which position of the sale order wins what.
+//! The draw of a block: its deck of outcomes and the Fisher–Yates shuffle (SPEC.md §5
+//! §5.B4). The shuffle is the draw (G-3): it decides which position of the sale order wins what.
 
 use super::id::Seed;
 use crate::crypto::drbg::DrbgStream;
 use crate::rules::game::{GameRules, LOSING_TIER, MAX_WINNING_MATCHES, MIN_WINNING_MATCHES};
 
-/// Personalization string of the shuffle's DRBG (§B.4; SPEC §2 DRBG conventions).
+/// Personalization string of the shuffle's DRBG (§5.B4; SPEC §2 DRBG conventions).
 pub const SHUFFLE_PERSONALIZATION: &[u8] = b"urne/v1/block-shuffle";
 
-/// The deck before the shuffle, in canonical order (§B.4): every losing unit (tier 0, G-8), then
+/// The deck before the shuffle, in canonical order (§5.B4): every losing unit (tier 0, G-8), then
 /// the G-3 units of tier 4, then tier 5, … up to tier 10. Its length is the block size (G-1).
 pub fn initial_deck(rules: &GameRules) -> Vec<u8> {
     let mut deck = Vec::with_capacity(rules.block_size() as usize);
@@ -20,7 +20,7 @@ pub fn initial_deck(rules: &GameRules) -> Vec<u8> {
     deck
 }
 
-/// Fisher–Yates from the last position down (§B.4): for i = n-1 … 1, j = uniform(i+1), swap.
+/// Fisher–Yates from the last position down (§5.B4): for i = n-1 … 1, j = uniform(i+1), swap.
 /// Every permutation of the deck is equally likely given a uniform `uniform`.
 pub fn fisher_yates<T>(deck: &mut [T], stream: &mut DrbgStream) {
     for i in (1..deck.len()).rev() {

@@ -1,4 +1,4 @@
-//! The tickets file `tickets.csv` and ticket leaves (docs/spec-blocks.md §B.6, §B.7): one row per
+//! The tickets file `tickets.csv` and ticket leaves (SPEC.md §5.B6, §5.B7): one row per
 //! ticket in sale order, each row the canonical bytes of one ticket and the data of its Merkle
 //! leaf; the outcomes root commits to the whole ordered block. The reader below is the `verify`
 //! path before the reveal: it recomputes the root from the file and checks it against the rules.
@@ -26,7 +26,7 @@ fn push_decimal(out: &mut Vec<u8>, mut x: u64) {
     out.extend_from_slice(&buf[i..]);
 }
 
-/// Appends the row of one ticket, *without* its line feed (§B.6):
+/// Appends the row of one ticket, *without* its line feed (§5.B6):
 /// `position,tier,prize_cents,offered,grid1,grid2,grid3`, decimals without leading zeros,
 /// symbols as letters. These bytes are the ticket's canonical encoding and its leaf data.
 pub fn encode_row(out: &mut Vec<u8>, position: u32, tier: u8, prize_cents: u64, g: &TicketGrid) {
@@ -43,12 +43,12 @@ pub fn encode_row(out: &mut Vec<u8>, position: u32, tier: u8, prize_cents: u64, 
     }
 }
 
-/// The Merkle leaf hash of a ticket (§B.7): RFC 6962 `SHA-256(0x00 || row)`, row without `\n`.
+/// The Merkle leaf hash of a ticket (§5.B7): RFC 6962 `SHA-256(0x00 || row)`, row without `\n`.
 pub fn ticket_leaf(row: &[u8]) -> Hash32 {
     leaf_hash(row)
 }
 
-/// Checks an inclusion proof of one ticket row against an outcomes root (§B.7).
+/// Checks an inclusion proof of one ticket row against an outcomes root (§5.B7).
 pub fn verify_ticket_inclusion(
     row: &[u8],
     position: u32,
@@ -112,7 +112,7 @@ pub struct CsvSummary {
     pub tickets: u32,
     /// Tickets per tier: index 0 losing, 4..=10 winning.
     pub tier_counts: [u32; 11],
-    /// The outcomes root recomputed from the rows (§B.7).
+    /// The outcomes root recomputed from the rows (§5.B7).
     pub outcomes_root: Hash32,
 }
 
@@ -167,7 +167,7 @@ pub struct TicketRow {
     pub grid: TicketGrid,
 }
 
-/// Parses one row (without `\n`) for a game of `m` symbols; syntax only (§B.6).
+/// Parses one row (without `\n`) for a game of `m` symbols; syntax only (§5.B6).
 pub fn parse_row(row: &[u8], m: usize) -> Result<TicketRow, String> {
     let f: Vec<&[u8]> = row.split(|&b| b == b',').collect();
     if f.len() != 7 {
@@ -196,9 +196,9 @@ pub fn parse_row(row: &[u8], m: usize) -> Result<TicketRow, String> {
     })
 }
 
-/// Reads and checks a whole tickets file (§B.8 steps 1–5) in one pass and constant memory: the
+/// Reads and checks a whole tickets file (§5.B8 steps 1–5) in one pass and constant memory: the
 /// exact header; rows numbered 0, 1, … in order; each row canonical (re-encoding it gives the same
-/// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (§B.5.5:
+/// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (§5.B5.5:
 /// G-6, G-7, G-8); every line ending in `\n`; the block size (G-1) and the count of every tier
 /// (G-3). Returns the recomputed outcomes root; comparing it with the commitment is
 /// [`verify_tickets_csv_against`].
@@ -252,7 +252,7 @@ pub fn verify_tickets_csv<R: BufRead>(
         again.clear();
         encode_row(&mut again, t.position, t.tier, t.prize_cents, &t.grid);
         if again != row {
-            return Err(bad(lineno, "row is not in canonical form (§B.6)".into()));
+            return Err(bad(lineno, "row is not in canonical form (§5.B6)".into()));
         }
         // Step 3: prize and grid.
         let want = rules.prize_cents(t.tier, price_idx).unwrap_or(u64::MAX);
@@ -294,7 +294,7 @@ pub fn verify_tickets_csv<R: BufRead>(
     })
 }
 
-/// [`verify_tickets_csv`], then step 6 of §B.8: the recomputed root equals the committed one.
+/// [`verify_tickets_csv`], then step 6 of §5.B8: the recomputed root equals the committed one.
 pub fn verify_tickets_csv_against<R: BufRead>(
     r: R,
     rules: &GameRules,

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 /// Bytes of HSM entropy per block: 384 bits (SPEC.md §3.1).
 pub const ENTROPY_BYTES: usize = 48;
-/// Worker threads for generation and verification (the output never depends on it, §B.5).
+/// Worker threads for generation and verification (the output never depends on it, §5.B5).
 fn threads() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())

@@ -1,4 +1,4 @@
-//! Rules of an instant game (SPEC.md "Blocks" §B.1; rules G-1 … G-8): price points, block size,
+//! Rules of an instant game (SPEC.md "Blocks" §5.B1; rules G-1 … G-8): price points, block size,
 //! prize table, grid and symbol set, read from a rules file and validated at load (design
 //! principle 8). A table that does not add up is refused here, before any block exists.
 //!
@@ -52,7 +52,7 @@ pub const LOSING_TIER: u8 = 0;
 /// How many times any symbol other than the chosen one may appear in a grid, and how many times
 /// the chosen one may appear in a losing grid (G-6, G-8): one less than a win.
 pub const MAX_OTHER_SYMBOL: usize = MIN_WINNING_MATCHES as usize - 1;
-/// Fewest symbols that satisfy the grid construction (SPEC §B.5): a losing grid draws 18 cards
+/// Fewest symbols that satisfy the grid construction (SPEC §5.B5): a losing grid draws 18 cards
 /// from 3 copies of every symbol (3m >= 18), a tier-4 grid draws 14 from 3 copies of the other
 /// m-1 (3(m-1) >= 14).
 pub const MIN_SYMBOLS: usize = 6;
@@ -201,7 +201,7 @@ impl GameRules {
             ));
         }
 
-        // G-4, G-6: the grid the algorithm of SPEC §B.5 is written for.
+        // G-4, G-6: the grid the algorithm of SPEC §5.B5 is written for.
         if f.grid.rows != GRID_ROWS || f.grid.columns != GRID_COLUMNS {
             return Err(field(
                 "grid",

@@ -1,4 +1,4 @@
-//! Instant-game blocks (docs/spec-blocks.md; G-1 … G-8): exact counts, the shuffle as a fair
+//! Instant-game blocks (SPEC.md §5; G-1 … G-8): exact counts, the shuffle as a fair
 //! draw, grids that obey G-6/G-7/G-8 and leak nothing, byte-identical output whatever the thread
 //! count, the tickets file verified against its commitment, and the test vectors.
 //!
@@ -414,7 +414,7 @@ fn the_chosen_symbol_cells_are_uniform_over_the_grid() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The tickets file against the commitment (§B.8), and the reveal.
+// The tickets file against the commitment (§5.B8), and the reveal.
 
 #[test]
 fn the_production_file_verifies_against_its_commitment() {
@@ -593,7 +593,7 @@ fn small_vector() -> serde_json::Value {
     let csv = String::from_utf8(block.csv_bytes()).unwrap();
     let proof_position = block.tiers().iter().position(|&t| t == 10).unwrap() as u32;
     serde_json::json!({
-        "description": "A reduced block of 100 tickets (every tier present) at the €1 price: seed derivation, shuffle, grids, tickets.csv and outcomes root. Expect: every value below recomputed byte for byte, and the tickets file accepted by the §B.8 checks.",
+        "description": "A reduced block of 100 tickets (every tier present) at the €1 price: seed derivation, shuffle, grids, tickets.csv and outcomes root. Expect: every value below recomputed byte for byte, and the tickets file accepted by the §5.B8 checks.",
         "rules_json": String::from_utf8(rules_json.clone()).unwrap(),
         "rules_sha256": hex32(&sha256(&rules_json)),
         "block_id": id.canonical(),
