@@ -58,7 +58,7 @@ th{width:40%;font-weight:normal;background:#f2f2f2}code{font-family:monospace;wo
 @media print{body{margin:0}}</style>\n</head>\n<body>\n");
     h.push_str(&format!(
         "<h1>Annexe au procès-verbal de tirage électronique</h1>\n<p>Opération <strong>{}</strong>, tirage du jour <strong>{}</strong> \
-(tentative n°\u{a0}{}), réalisé le {} (UTC) par l'appareil de tirage <em>urne</em> en présence et sous le contrôle du commissaire de justice (art. D-9).</p>\n",
+(tentative n°\u{a0}{}), réalisé le {} (UTC) par l'appareil de tirage <em>urne</em> en présence et sous le contrôle du commissaire de justice (D-9).</p>\n",
         esc(&c.operation),
         esc(&c.day),
         c.attempt,

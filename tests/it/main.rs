@@ -7,3 +7,4 @@ mod blocks;
 mod draws;
 mod entries;
 mod foundation;
+mod vectors;
