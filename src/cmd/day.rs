@@ -33,7 +33,8 @@ fn load_rules(path: &Path) -> Result<(DrawRules, Vec<u8>)> {
     Ok((rules, bytes))
 }
 
-fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
+/// The producer keys trusted for an export: those given, else the configuration's.
+pub fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
     let paths = if given.is_empty() {
         ctx.config()?.producer_keys
     } else {

@@ -223,8 +223,8 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
         if let Some(export) = &a.export {
             let rules = rules
                 .ok_or_else(|| fail(C::Malformed, "auditor mode needs rules.json in the folder"))?;
-            let trusted =
-                producer_keys(ctx, &a.producer_keys).map_err(|e| fail(C::Malformed, e.message))?;
+            let trusted = crate::cmd::day::trusted_keys(ctx, &a.producer_keys)
+                .map_err(|e| fail(C::Malformed, e.message))?;
             let sig = std::fs::read(format!("{}.sig", export.display()))
                 .map_err(|_| fail(C::BadSignature, "the export has no .sig beside it"))?;
             let f = std::fs::File::open(export)
@@ -277,29 +277,6 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
         }
         Err(f) => Err(to_error(f)),
     }
-}
-
-fn producer_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
-    let paths = if given.is_empty() {
-        ctx.config()?.producer_keys
-    } else {
-        given.to_vec()
-    };
-    if paths.is_empty() {
-        return Err(Error::bad_input(
-            "no trusted producer key",
-            "pass --producer-key PEM",
-        ));
-    }
-    paths
-        .iter()
-        .map(|p| {
-            let pem = crate::fsio::read(p)?;
-            keys::public_key_from_pem(&String::from_utf8_lossy(&pem)).map_err(|e| {
-                Error::bad_input(format!("{}: {e}", p.display()), "give a PEM public key")
-            })
-        })
-        .collect()
 }
 
 fn verify_proof_file(a: &VerifyArgs) -> Result<()> {
