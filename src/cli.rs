@@ -53,7 +53,9 @@ pub enum Command {
     /// Check, show or export the audit trail.
     #[command(subcommand)]
     Audit(AuditCommand),
-    /// Daily draw, step 1: verify production's signed export (before parsing it), apply the
+    /// Daily draw, step 1: verify, tally and commit to a day's signed export.
+    ///
+    /// Verifies production's signed export (before parsing it), applies the
     /// rules (D-3 … D-6, D-13), freeze the day's entries and commit to them (a Merkle root).
     /// Prints the figures and hashes the commissaire writes down. A refused file is recorded
     /// (with its hash) and nothing of it is kept.
@@ -68,7 +70,9 @@ pub enum Command {
         #[arg(long = "producer-key", value_name = "PEM")]
         producer_keys: Vec<PathBuf>,
     },
-    /// Daily draw, step 2: for a sealed day that has ended (Paris time), take the commissaire's
+    /// Daily draw, step 2: draw a sealed day's winner and reserves, once.
+    ///
+    /// For a sealed day that has ended (Paris time), takes the commissaire's
     /// contribution, ask the HSM for entropy once and record it, then draw the winner and the
     /// ordered reserves (each entry has the same chance) and write signed result.json,
     /// bundle.json and pv.html into --out. A day is drawn once: a second draw is refused (exit 4).
@@ -86,7 +90,9 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
-    /// Record a witnessed annulment of a day's current attempt (sealed or drawn). A later seal
+    /// Record a witnessed annulment of a day's current attempt.
+    ///
+    /// Voids the day's current attempt (sealed or drawn). A later seal
     /// and draw of that day carry the next attempt number and name the voided attempt.
     Void {
         #[arg(long, value_name = "YYYY-MM-DD")]
@@ -95,7 +101,9 @@ pub enum Command {
         #[arg(long, value_name = "TEXT")]
         reason: String,
     },
-    /// Write a signed inclusion proof: that an account's entries are in a day's sealed set
+    /// Write a signed inclusion proof (an account in a day, or a ticket in a block).
+    ///
+    /// Proves that an account's entries are in a day's sealed set
     /// (--day, --account: for production to give a player who asks; reveals only that account's
     /// salt and pseudonym), or that a ticket's outcome is in a block's commitment (--block,
     /// --position, --dir).
@@ -129,7 +137,9 @@ pub enum Command {
     /// Tickets of a block.
     #[command(subcommand)]
     Ticket(TicketCommand),
-    /// Verify published outputs without the HSM or any private key: every signature, then
+    /// Verify published outputs (draws, blocks, proofs) without the HSM or any key.
+    ///
+    /// Checks every signature, then
     /// recompute the commitment, the seed and the winner and reserves (or the block), and
     /// compare every figure. PATH is an output folder or a proof file. Exit 0 when all holds,
     /// 1 naming the first thing that does not. It writes nothing and can never produce a result.
@@ -155,7 +165,9 @@ pub enum Command {
 
 #[derive(Debug, Subcommand)]
 pub enum HsmCommand {
-    /// Show the module and token identity, whether the token has the mechanisms urne needs
+    /// Show the module, the token, the mechanisms urne needs and urne's keys.
+    ///
+    /// Shows the module and token identity, whether the token has the mechanisms urne needs
     /// (random numbers, Ed25519 key generation, EdDSA signing), and urne's keys with the
     /// attributes that prove they were generated in the token and cannot leave it.
     Info,
@@ -163,12 +175,16 @@ pub enum HsmCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum KeysCommand {
-    /// Generate urne's two Ed25519 key pairs inside the token: one signs results, one signs
+    /// Generate urne's two Ed25519 key pairs inside the token.
+    ///
+    /// One signs results, one signs
     /// audit checkpoints. The private keys are sensitive and never extractable; their
     /// attributes are read back and recorded in the audit trail. Refuses if keys with those
     /// labels already exist (exit 4).
     Init,
-    /// Write both public keys as PEM (SubjectPublicKeyInfo) files, `result.pub.pem` and
+    /// Export both public keys as PEM files, with their key ids.
+    ///
+    /// Writes both public keys as PEM (SubjectPublicKeyInfo) files, `result.pub.pem` and
     /// `audit.pub.pem`, with `keys.json` giving their key ids, into DIR. With them anyone can
     /// check urne's signatures. `keys.json.sig` is its signature by the result key:
     /// `openssl pkeyutl -verify -pubin -inkey result.pub.pem -rawin
@@ -182,7 +198,9 @@ pub enum KeysCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum AuditCommand {
-    /// Recompute the whole hash chain and check every stored checkpoint's signature and root.
+    /// Check the hash chain and every signed checkpoint; name the first event that fails.
+    ///
+    /// Recomputes the whole hash chain and checks every stored checkpoint's signature and root.
     /// Exit 0 when intact; exit 1 naming the first sequence number that fails. Detects edited,
     /// deleted, inserted and reordered events; with --checkpoint, also a trail truncated back
     /// past a checkpoint you hold (e.g. one shipped with a result).
@@ -204,7 +222,9 @@ pub enum AuditCommand {
         #[arg(long, value_name = "N")]
         last: Option<usize>,
     },
-    /// Write the whole trail as JSON Lines (one event per line, then the signed checkpoints),
+    /// Write the trail as JSON Lines for auditors.
+    ///
+    /// One event per line, then the signed checkpoints,
     /// for auditors.
     Export {
         /// Output file (must not exist).
@@ -215,7 +235,9 @@ pub enum AuditCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum BlockCommand {
-    /// Generate blocks of the instant game: for each, fresh HSM entropy (recorded before use), an
+    /// Generate instant-game blocks: shuffle, grids, signed commitment and production file.
+    ///
+    /// For each block: fresh HSM entropy (recorded before use), an
     /// exact Fisher-Yates shuffle of the block's outcomes with exactly the G-3 prize counts, the
     /// grid of every ticket, and, signed, the public commitment `<id>.commit.json` and the SECRET
     /// production file `<id>.tickets.csv`. A block identity is generated once (exit 4 otherwise,
@@ -240,7 +262,9 @@ pub enum BlockCommand {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
-    /// After the block has closed: publish its entropy and seed (signed, recorded), so that anyone
+    /// Publish a closed block's entropy and seed, so anyone can recompute it.
+    ///
+    /// After the block has closed: publishes its entropy and seed (signed, recorded), so that anyone
     /// can recompute the whole block and check it against the commitment.
     Reveal {
         /// The block's canonical id (game/price/emission/number).
@@ -260,7 +284,9 @@ pub enum BlockCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum TicketCommand {
-    /// Print a ticket's 3x6 grid for one choice, the offered symbols, the count of the chosen
+    /// Print a ticket's grid for one choice, its offered symbols and its prize.
+    ///
+    /// Prints a ticket's 3x6 grid for one choice, the offered symbols, the count of the chosen
     /// symbol and the prize, from the block's signed files (and, after the reveal, recomputed
     /// from the seed): what a player or the regulator uses in a dispute (G-5, G-6, G-7).
     Show {
