@@ -24,9 +24,10 @@ use crate::rules::draw::Channel;
 /// A play line's fields, validated as `parse_record` validates them (except D-1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct FastPlay<'a> {
-    pub id: &'a str,
+    pub id: &'a [u8],
     pub account: [u8; 32],
-    pub at_s: &'a str,
+    /// `at` as written (ASCII on the fast path; from a `&str` on the general one).
+    pub at_s: &'a [u8],
     pub at: i64,
     pub stake: u64,
     pub channel: Channel,
@@ -57,7 +58,6 @@ const PLAIN: [bool; 256] = {
 };
 
 struct Cur<'a> {
-    s: &'a str,
     b: &'a [u8],
     pos: usize,
 }
@@ -75,7 +75,7 @@ impl<'a> Cur<'a> {
     }
 
     /// The bytes up to the next '"' (not consumed), all in `class`.
-    fn run(&mut self, class: &[bool; 256]) -> Option<&'a str> {
+    fn run(&mut self, class: &[bool; 256]) -> Option<&'a [u8]> {
         let start = self.pos;
         let rest = self.b.get(start..)?;
         let n = rest.iter().position(|&c| !class[usize::from(c)])?;
@@ -83,24 +83,20 @@ impl<'a> Cur<'a> {
             return None;
         }
         self.pos += n;
-        self.s.get(start..start + n)
+        Some(&rest[..n])
     }
 
     /// An RFC 3339 timestamp string body (quotes not included).
-    fn instant(&mut self) -> Option<(&'a str, i64)> {
+    fn instant(&mut self) -> Option<(&'a [u8], i64)> {
         let s = self.run(&PLAIN)?;
-        Some((s, rfc3339::parse_unix(s)?))
+        Some((s, rfc3339::parse_unix_bytes(s)?))
     }
 }
 
 /// The fields of `line` if it is a play line in the usual layout that the general reader accepts
 /// field by field; `None` otherwise (the general reader then decides).
 pub(super) fn play(line: &[u8]) -> Option<FastPlay<'_>> {
-    let mut c = Cur {
-        s: std::str::from_utf8(line).ok()?,
-        b: line,
-        pos: 0,
-    };
+    let mut c = Cur { b: line, pos: 0 };
     c.lit(br#"{"type":"play","id":""#)?;
     let id = c.run(&ID)?;
     if id.is_empty() || id.len() > 64 {
@@ -130,7 +126,11 @@ pub(super) fn play(line: &[u8]) -> Option<FastPlay<'_>> {
     }
     c.pos += n;
     c.lit(br#","channel":""#)?;
-    let channel = Channel::parse(c.run(&PLAIN)?)?;
+    let ch = c.run(&PLAIN)?;
+    // As `Channel::parse`, on bytes.
+    let channel = Channel::ALL
+        .into_iter()
+        .find(|c| c.as_str().as_bytes() == ch)?;
     c.lit(br#"","game":""#)?;
     let game = c.run(&PLAIN)?;
     if game.is_empty() || game.len() > 64 {

@@ -154,7 +154,7 @@ struct Partial {
 /// arrays when sorting) and its line.
 type IdLine = (u64, u64, u32);
 
-fn id_line(id: &str, line: u32) -> IdLine {
+fn id_line(id: &[u8], line: u32) -> IdLine {
     let k = id_key(id);
     let w = |i: usize| {
         let mut b = [0u8; 8];
@@ -173,9 +173,8 @@ fn id_line(id: &str, line: u32) -> IdLine {
 /// ids collide on 120 bits of SHA-256, with probability below n²/2^121 (< 10^-22 for 10^7 plays);
 /// and even then the effect is a valid file wrongly refused, never an invalid file accepted:
 /// equal ids always get equal keys, so every real duplicate is found.
-fn id_key(id: &str) -> [u8; 16] {
+fn id_key(b: &[u8]) -> [u8; 16] {
     let mut k = [0u8; 16];
-    let b = id.as_bytes();
     if b.len() <= 15 {
         k[..b.len()].copy_from_slice(b);
         k[15] = b.len() as u8;
@@ -259,6 +258,10 @@ fn run<R: Read>(
             let min_err = &min_err;
             handles.push(s.spawn(move || {
                 let mut p = Partial::default();
+                // Room for this worker's share of the plays the header announces (capped: the
+                // header is not trusted for memory; the list grows as needed anyway).
+                p.ids
+                    .reserve((header.plays.min(1 << 25) as usize).div_ceil(threads));
                 for chunk in rx {
                     if chunk.first_line <= min_err.load(Ordering::Relaxed)
                         && let Err((line, kind)) = parse_chunk(&chunk, ctx, &mut p)
@@ -776,7 +779,8 @@ fn add_play(
     // D-1: the play must fall on the file's day, midnight to midnight in Europe/Paris.
     if play.at < ctx.day_start || play.at >= ctx.day_end {
         return Err(ExportErrorKind::PlayNotOnDay {
-            at: play.at_s.to_string(),
+            // Lossless: `at_s` is always valid UTF-8 (ASCII on the fast path).
+            at: String::from_utf8_lossy(play.at_s).into_owned(),
             day: ctx.day,
             tz: ctx.rules.time_zone().name(),
         });
@@ -893,9 +897,9 @@ fn parse_record_general(
             };
             add_play(
                 &FastPlay {
-                    id: &id,
+                    id: id.as_bytes(),
                     account,
-                    at_s: &at_s,
+                    at_s: at_s.as_bytes(),
                     at,
                     stake,
                     channel,
