@@ -15,6 +15,8 @@
 //! Its results do not depend on record order or thread count: entries come out sorted by account
 //! bytes, and the error reported is always the one on the earliest line.
 
+mod accounts;
+mod fast;
 mod json;
 pub mod rfc3339;
 mod tally;

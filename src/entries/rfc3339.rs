@@ -40,7 +40,10 @@ fn num(b: &[u8], at: usize, len: usize) -> Option<u32> {
 
 /// Parses an RFC 3339 `full-date` (`YYYY-MM-DD`) into (year, month, day), checking the calendar.
 pub fn parse_date(s: &str) -> Option<(i64, u32, u32)> {
-    let b = s.as_bytes();
+    parse_date_bytes(s.as_bytes())
+}
+
+fn parse_date_bytes(b: &[u8]) -> Option<(i64, u32, u32)> {
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
         return None;
     }
@@ -55,11 +58,15 @@ pub fn parse_date(s: &str) -> Option<(i64, u32, u32)> {
 
 /// Parses an RFC 3339 `date-time` into Unix seconds (fraction truncated), or None if it is not one.
 pub fn parse_unix(s: &str) -> Option<i64> {
-    let b = s.as_bytes();
+    parse_unix_bytes(s.as_bytes())
+}
+
+/// [`parse_unix`] over bytes (anything that is not ASCII is refused, as it is by `parse_unix`).
+pub(crate) fn parse_unix_bytes(b: &[u8]) -> Option<i64> {
     if b.len() < 20 {
         return None;
     }
-    let (y, mo, d) = parse_date(s.get(..10)?)?;
+    let (y, mo, d) = parse_date_bytes(&b[..10])?;
     if !matches!(b[10], b'T' | b't') || b[13] != b':' || b[16] != b':' {
         return None;
     }

@@ -9,8 +9,6 @@
 //! Memory grows with the number of accounts, plus 20 bytes per play for duplicate-id detection
 //! (see [`id_key`]); never with the size of the file.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::io::Read;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -18,6 +16,8 @@ use std::sync::mpsc;
 use chrono::NaiveDate;
 use sha2::{Digest, Sha256};
 
+use super::accounts::AccountSums;
+use super::fast::{self, FastPlay};
 use super::json::{self, JsonError, Val};
 use super::rfc3339;
 use super::verify::{BLOCK, fill};
@@ -28,7 +28,7 @@ use crate::rules::draw::{Channel, DrawRules, ExclusionReason};
 pub const MAX_LINE: usize = 1 << 20;
 
 /// Largest stake of one play, in cents (entry-export-v1).
-const MAX_STAKE_CENTS: u64 = 100_000_000;
+pub(super) const MAX_STAKE_CENTS: u64 = 100_000_000;
 
 /// How to run the tally. The result never depends on these.
 #[derive(Clone, Debug, Default)]
@@ -141,44 +141,27 @@ struct Partial {
     subs_refused: u64,
     exclusions_by_reason: [u64; 3],
     /// Counting cents per account.
-    accounts: HashMap<[u8; 32], u64, BuildHasherDefault<AccountHasher>>,
-    /// `id_key(id) || line (u32 big-endian)`, one per play.
-    ids: Vec<[u8; 20]>,
+    accounts: AccountSums,
+    /// (`id_key(id)` as two words, line), one per play.
+    ids: Vec<IdLine>,
     /// (account, reason, line), one per exclusion record.
     exclusions: Vec<([u8; 32], ExclusionReason, u64)>,
     /// The error on the smallest line this worker saw.
     err: Option<LineErr>,
 }
 
-/// Hashes a 32-byte account id for the per-account map. Account ids come from a signed producer
-/// file; a poor spread would only slow the tally down, never change it. All 32 bytes are mixed
-/// (ids may share long prefixes), with a final avalanche so the high bits are good too.
-#[derive(Default)]
-struct AccountHasher(u64);
+/// A play id's key (`id_key`, as two big-endian words: integers compare faster than byte
+/// arrays when sorting) and its line.
+type IdLine = (u64, u64, u32);
 
-impl Hasher for AccountHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = self.0;
-        for c in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..c.len()].copy_from_slice(c);
-            h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            h ^= h >> 29;
-        }
-        self.0 = h;
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.0 ^= n as u64;
-    }
-
-    fn finish(&self) -> u64 {
-        // murmur3 fmix64
-        let mut z = self.0;
-        z = (z ^ (z >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
-        z = (z ^ (z >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        z ^ (z >> 33)
-    }
+fn id_line(id: &[u8], line: u32) -> IdLine {
+    let k = id_key(id);
+    let w = |i: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&k[i..i + 8]);
+        u64::from_be_bytes(b)
+    };
+    (w(0), w(8), line)
 }
 
 /// A fixed-size key for a play id, for duplicate detection by sorting.
@@ -190,9 +173,8 @@ impl Hasher for AccountHasher {
 /// ids collide on 120 bits of SHA-256, with probability below n²/2^121 (< 10^-22 for 10^7 plays);
 /// and even then the effect is a valid file wrongly refused, never an invalid file accepted:
 /// equal ids always get equal keys, so every real duplicate is found.
-fn id_key(id: &str) -> [u8; 16] {
+fn id_key(b: &[u8]) -> [u8; 16] {
     let mut k = [0u8; 16];
-    let b = id.as_bytes();
     if b.len() <= 15 {
         k[..b.len()].copy_from_slice(b);
         k[15] = b.len() as u8;
@@ -204,7 +186,11 @@ fn id_key(id: &str) -> [u8; 16] {
 }
 
 /// The id stored in a key, when it was short enough to be stored.
-fn id_from_key(k: &[u8]) -> Option<String> {
+fn id_from_key(k: &IdLine) -> Option<String> {
+    let mut b = [0u8; 16];
+    b[..8].copy_from_slice(&k.0.to_be_bytes());
+    b[8..].copy_from_slice(&k.1.to_be_bytes());
+    let k = &b;
     let n = usize::from(k[15]);
     (n <= 15).then(|| String::from_utf8_lossy(&k[..n]).into_owned())
 }
@@ -272,6 +258,10 @@ fn run<R: Read>(
             let min_err = &min_err;
             handles.push(s.spawn(move || {
                 let mut p = Partial::default();
+                // Room for this worker's share of the plays the header announces (capped: the
+                // header is not trusted for memory; the list grows as needed anyway).
+                p.ids
+                    .reserve((header.plays.min(1 << 25) as usize).div_ceil(threads));
                 for chunk in rx {
                     if chunk.first_line <= min_err.load(Ordering::Relaxed)
                         && let Err((line, kind)) = parse_chunk(&chunk, ctx, &mut p)
@@ -393,7 +383,7 @@ fn finish(
     let mut retail = 0;
     let mut subs_refused = 0;
     let mut exclusions_by_reason = [0u64; 3];
-    let mut ids: Vec<[u8; 20]> = Vec::new();
+    let mut ids: Vec<IdLine> = Vec::new();
     let mut excl: Vec<([u8; 32], ExclusionReason, u64)> = Vec::new();
     let mut sums: Vec<([u8; 32], u64)> = Vec::new();
     for p in parts {
@@ -413,7 +403,7 @@ fn finish(
             ids.extend_from_slice(&p.ids);
         }
         excl.extend(p.exclusions);
-        sums.extend(p.accounts);
+        p.accounts.drain_into(&mut sums);
     }
     if let Some(e) = tail_err {
         match e.line {
@@ -426,9 +416,9 @@ fn finish(
     ids.sort();
     let mut i = 0;
     while i + 1 < ids.len() {
-        if ids[i][..16] == ids[i + 1][..16] {
-            let line_of =
-                |k: &[u8; 20]| u64::from(u32::from_be_bytes([k[16], k[17], k[18], k[19]]));
+        let same = |a: &IdLine, b: &IdLine| (a.0, a.1) == (b.0, b.1);
+        if same(&ids[i], &ids[i + 1]) {
+            let line_of = |k: &IdLine| u64::from(k.2);
             consider((
                 line_of(&ids[i + 1]),
                 ExportErrorKind::DuplicatePlayId {
@@ -437,7 +427,7 @@ fn finish(
                 },
             ));
             let key = ids[i];
-            while i < ids.len() && ids[i][..16] == key[..16] {
+            while i < ids.len() && same(&ids[i], &key) {
                 i += 1;
             }
         } else {
@@ -624,8 +614,8 @@ const HEX: [u8; 256] = {
 };
 
 /// Exactly 64 lowercase hex digits (as `crypto::parse_hex32`, table-driven for the hot path).
-fn hex32_lower(s: &str) -> Option<[u8; 32]> {
-    let b: &[u8; 64] = s.as_bytes().try_into().ok()?;
+pub(super) fn hex32_lower(s: &[u8]) -> Option<[u8; 32]> {
+    let b: &[u8; 64] = s.try_into().ok()?;
     let mut out = [0u8; 32];
     let mut bad = 0u8;
     for (i, o) in out.iter_mut().enumerate() {
@@ -639,7 +629,7 @@ fn hex32_lower(s: &str) -> Option<[u8; 32]> {
 
 fn req_account(v: Option<Val<'_>>) -> Result<[u8; 32], ExportErrorKind> {
     let s = req_str(v, "account")?;
-    hex32_lower(&s)
+    hex32_lower(s.as_bytes())
         .ok_or_else(|| out_of_range("account", format!("{s:?} is not 64 lowercase hex digits")))
 }
 
@@ -765,7 +755,60 @@ fn parse_chunk(chunk: &Chunk, ctx: &Ctx<'_>, p: &mut Partial) -> Result<(), Line
     Ok(())
 }
 
+/// One record line: the fast path for a play line in the usual layout, else the general reader.
+/// Both give the same result (see `fast`).
 fn parse_record(
+    raw: &[u8],
+    line: u64,
+    ctx: &Ctx<'_>,
+    p: &mut Partial,
+) -> Result<(), ExportErrorKind> {
+    match fast::play(raw) {
+        Some(play) => add_play(&play, line, ctx, p),
+        None => parse_record_general(raw, line, ctx, p),
+    }
+}
+
+/// D-1, then the play's share of the tally (D-3, D-5); shared by both readers.
+fn add_play(
+    play: &FastPlay<'_>,
+    line: u64,
+    ctx: &Ctx<'_>,
+    p: &mut Partial,
+) -> Result<(), ExportErrorKind> {
+    // D-1: the play must fall on the file's day, midnight to midnight in Europe/Paris.
+    if play.at < ctx.day_start || play.at >= ctx.day_end {
+        return Err(ExportErrorKind::PlayNotOnDay {
+            // Lossless: `at_s` is always valid UTF-8 (ASCII on the fast path).
+            at: String::from_utf8_lossy(play.at_s).into_owned(),
+            day: ctx.day,
+            tz: ctx.rules.time_zone().name(),
+        });
+    }
+    let line32 = u32::try_from(line).map_err(|_| ExportErrorKind::TooManyLines)?;
+    p.ids.push(id_line(play.id, line32));
+
+    p.plays += 1;
+    // D-3: only online channels count; D-5: a subscription debit counts only if the
+    // subscription was taken out inside the participation period.
+    let online = ctx.rules.counts_channel(play.channel);
+    let sub_ok = play
+        .subscribed_at
+        .is_none_or(|t| ctx.rules.in_participation(t));
+    if play.channel == Channel::Retail {
+        p.retail += 1;
+    } else if online && !sub_ok {
+        p.subs_refused += 1;
+    }
+    if online && sub_ok {
+        p.counting += 1;
+        p.accounts.add(&play.account, play.stake);
+    }
+    Ok(())
+}
+
+/// Any record line, by the general JSON reader.
+fn parse_record_general(
     raw: &[u8],
     line: u64,
     ctx: &Ctx<'_>,
@@ -852,35 +895,20 @@ fn parse_record(
                     });
                 }
             };
-            // D-1: the play must fall on the file's day, midnight to midnight in Europe/Paris.
-            if at < ctx.day_start || at >= ctx.day_end {
-                return Err(ExportErrorKind::PlayNotOnDay {
-                    at: at_s.into_owned(),
-                    day: ctx.day,
-                    tz: ctx.rules.time_zone().name(),
-                });
-            }
-            let line32 = u32::try_from(line).map_err(|_| ExportErrorKind::TooManyLines)?;
-            let mut key = [0u8; 20];
-            key[..16].copy_from_slice(&id_key(&id));
-            key[16..].copy_from_slice(&line32.to_be_bytes());
-            p.ids.push(key);
-
-            p.plays += 1;
-            // D-3: only online channels count; D-5: a subscription debit counts only if the
-            // subscription was taken out inside the participation period.
-            let online = ctx.rules.counts_channel(channel);
-            let sub_ok = subscribed_at.is_none_or(|t| ctx.rules.in_participation(t));
-            if channel == Channel::Retail {
-                p.retail += 1;
-            } else if online && !sub_ok {
-                p.subs_refused += 1;
-            }
-            if online && sub_ok {
-                p.counting += 1;
-                *p.accounts.entry(account).or_insert(0) += stake;
-            }
-            Ok(())
+            add_play(
+                &FastPlay {
+                    id: id.as_bytes(),
+                    account,
+                    at_s: at_s.as_bytes(),
+                    at,
+                    stake,
+                    channel,
+                    subscribed_at,
+                },
+                line,
+                ctx,
+                p,
+            )
         }
         "exclusion" => {
             let account = req_account(f.account)?;
@@ -1402,5 +1430,192 @@ mod tests {
         assert_eq!(one.plays, 40_000);
         assert_eq!(one.accounts_with_entries, 251);
         assert!(one.entries.iter().all(|e| e.entries == 3));
+    }
+
+    /// A tiny deterministic generator for test data (splitmix64).
+    fn splitmix(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Everything one record line does to a worker's state.
+    type Outcome = (
+        Result<(), ExportErrorKind>,
+        [u64; 4],
+        Vec<IdLine>,
+        Vec<([u8; 32], u64)>,
+    );
+
+    fn outcome(raw: &[u8], ctx: &Ctx<'_>, general_only: bool) -> Outcome {
+        let mut p = Partial::default();
+        let r = if general_only {
+            parse_record_general(raw, 7, ctx, &mut p)
+        } else {
+            parse_record(raw, 7, ctx, &mut p)
+        };
+        let mut sums = Vec::new();
+        p.accounts.drain_into(&mut sums);
+        sums.sort();
+        (
+            r,
+            [p.plays, p.counting, p.retail, p.subs_refused],
+            p.ids,
+            sums,
+        )
+    }
+
+    /// A random play line in the producer's usual layout, with values often at or beyond the
+    /// edges of what is valid.
+    fn random_play_line(st: &mut u64) -> String {
+        let mut pick = |n: u64| (splitmix(st) % n) as usize;
+        const ID_CHARS: &[u8] = b"abcXYZ019._:-";
+        let id_len = [1, 5, 13, 15, 16, 64, 65, 0][pick(8)];
+        let id: String = (0..id_len)
+            .map(|_| char::from(ID_CHARS[pick(ID_CHARS.len() as u64)]))
+            .collect();
+        let account: String = (0..64)
+            .map(|_| char::from(b"0123456789abcdef"[pick(16)]))
+            .collect();
+        let ts = |pick: &mut dyn FnMut(u64) -> usize| {
+            let day = [
+                "2018-12-05",
+                "2018-12-04",
+                "2018-12-06",
+                "2018-11-30",
+                "2018-12-24",
+            ][pick(5)];
+            let hms = [
+                "00:00:00",
+                "22:59:59",
+                "23:00:00",
+                "10:11:12",
+                "23:59:59",
+                "12:00:00.5",
+            ][pick(6)];
+            let off = ["Z", "+01:00", "-05:00", "+00:00", "z", "+14:00"][pick(6)];
+            format!("{day}T{hms}{off}")
+        };
+        let at = ts(&mut pick);
+        let stake = [
+            "1",
+            "100",
+            "1500",
+            "99999999",
+            "100000000",
+            "100000001",
+            "0",
+            "1000000000",
+        ][pick(8)];
+        let channel = ["web", "mobile", "tablet", "app", "retail", "shop"][pick(6)];
+        let game = [
+            "loto",
+            "bingo-live",
+            &"g".repeat(64),
+            &"g".repeat(65),
+            "é",
+            " x ",
+        ][pick(6)]
+        .to_string();
+        let sub = if pick(4) == 0 {
+            format!(r#"{{"subscribed_at":"{}"}}"#, ts(&mut pick))
+        } else {
+            "null".into()
+        };
+        format!(
+            r#"{{"type":"play","id":"{id}","account":"{account}","at":"{at}","stake_cents":{stake},"channel":"{channel}","game":"{game}","subscription":{sub}}}"#
+        )
+    }
+
+    #[test]
+    fn fast_path_and_general_reader_agree_on_generated_and_mutated_lines() {
+        let rules = DrawRules::chanceux_noel_2018();
+        let day = NaiveDate::from_ymd_opt(2018, 12, 5).unwrap();
+        let (day_start, day_end) = rules.day_bounds(day).unwrap();
+        let ctx = Ctx {
+            rules: &rules,
+            day,
+            day_start,
+            day_end,
+        };
+        const INTERESTING: &[u8] =
+            b"\"\\ {}[],:0159aAfFzZtT.+-_nul\x00\x1f\x7f\x80\xc3\xa9\xff\r\n";
+        let mut st = 42u64;
+        let (mut fast_ok, mut cases) = (0, 0);
+        for i in 0..30_000 {
+            let mut line = random_play_line(&mut st).into_bytes();
+            // Mutate most lines: replace, insert or delete bytes, or move a slice.
+            let mutations = if i % 4 == 0 {
+                0
+            } else {
+                1 + splitmix(&mut st) % 3
+            };
+            for _ in 0..mutations {
+                let n = line.len() as u64;
+                let at = (splitmix(&mut st) % n) as usize;
+                let byte = INTERESTING[(splitmix(&mut st) % INTERESTING.len() as u64) as usize];
+                match splitmix(&mut st) % 5 {
+                    0 => line[at] = byte,
+                    1 => line.insert(at, byte),
+                    2 => {
+                        line.remove(at);
+                    }
+                    3 => line[at] = line[at].wrapping_add(1),
+                    _ => {
+                        let len = (splitmix(&mut st) % 12) as usize;
+                        let end = (at + len).min(line.len());
+                        let piece: Vec<u8> = line.drain(at..end).collect();
+                        let to = (splitmix(&mut st) % (line.len() as u64 + 1)) as usize;
+                        line.splice(to..to, piece);
+                    }
+                }
+                if line.is_empty() {
+                    line.push(b'{');
+                }
+            }
+            let general = outcome(&line, &ctx, true);
+            let both = outcome(&line, &ctx, false);
+            assert_eq!(both, general, "{:?}", String::from_utf8_lossy(&line));
+            cases += 1;
+            if fast::play(&line).is_some() {
+                fast_ok += 1;
+                assert!(
+                    general.0.is_ok()
+                        || general.0.as_ref().unwrap_err().name() == "play-not-on-day"
+                );
+            }
+        }
+        // The fast path must really have been taken, and declined, many times.
+        assert!(fast_ok > cases / 20, "{fast_ok} of {cases}");
+        assert!(fast_ok < cases / 2, "{fast_ok} of {cases}");
+    }
+
+    #[test]
+    fn fast_path_takes_the_usual_lines() {
+        for line in [
+            play("p-1", 1, "2018-12-05T10:00:00+01:00", 1000, "web"),
+            play("a", 200, "2018-12-05T10:00:00Z", 100_000_000, "retail"),
+            sub_play(
+                "b",
+                3,
+                "2018-12-05T10:00:00+01:00",
+                1,
+                "2018-12-02T00:00:00Z",
+            ),
+        ] {
+            assert!(fast::play(line.as_bytes()).is_some(), "{line}");
+        }
+        let at = "2018-12-05T10:00:00+01:00";
+        for line in [
+            play("p-1", 1, at, 1000, "web").replace(":1000,", ": 1000,"),
+            play("p-1", 1, at, 1000, "web").replace("p-1", "p\\u002d1"),
+            play("p-1", 1, at, 1000, "web").replace("loto", "lotô"),
+            play("p-1", 1, at, 1000, "web") + " ",
+            excl(1, "closed"),
+        ] {
+            assert!(fast::play(line.as_bytes()).is_none(), "{line}");
+        }
     }
 }

@@ -119,28 +119,32 @@ pub fn verify_export(
         return Err(ExportError::file(ExportErrorKind::BadSignature));
     }
 
-    // Blocks go to a second thread for SHA-256 while this one feeds SHA-512 (the Ed25519
-    // hash); each block comes back for reuse once both are done with it.
+    // This thread reads each block and hands it to a second thread for SHA-512 (the Ed25519
+    // hash, the slower of the two), then computes SHA-256 over it itself; the block comes back
+    // for reuse once the second thread is done with it. SHA-512 is the critical path, so that
+    // thread does nothing else.
     type Block = Arc<(Vec<u8>, usize)>;
-    let (to_hasher, hasher_in) = mpsc::sync_channel::<Block>(2);
+    let (to_verifier, verifier_in) = mpsc::sync_channel::<Block>(2);
     let (give_back, returned) = mpsc::channel::<Block>();
     let mut size: u64 = 0;
-    let sha256: [u8; 32] = std::thread::scope(|s| -> Result<[u8; 32], ExportError> {
-        let hasher = s.spawn(move || {
-            let mut h = Sha256::new();
-            for block in hasher_in {
-                h.update(&block.0[..block.1]);
+    let mut sha = Sha256::new();
+    let (read, streams) = std::thread::scope(|s| {
+        let verifier = s.spawn(move || {
+            for block in verifier_in {
+                for (_, st) in streams.iter_mut() {
+                    st.update(&block.0[..block.1]);
+                }
                 // The reader may have stopped listening (on an I/O error): ignore.
                 let _ = give_back.send(block);
             }
-            <[u8; 32]>::from(h.finalize())
+            streams
         });
         let mut allocated = 0;
-        let result = loop {
+        let read = loop {
             let reclaim = |b: Block| Arc::try_unwrap(b).map(|(v, _)| v).ok();
             let mut buf = match returned.try_recv().ok().and_then(reclaim) {
                 Some(b) => b,
-                None if allocated < 4 => {
+                None if allocated < 3 => {
                     allocated += 1;
                     vec![0u8; BLOCK]
                 }
@@ -159,20 +163,19 @@ pub fn verify_export(
             }
             size += n as u64;
             let block = Arc::new((buf, n));
-            if to_hasher.send(Arc::clone(&block)).is_err() {
+            if to_verifier.send(Arc::clone(&block)).is_err() {
                 break Err(ExportError::file(ExportErrorKind::Io(
-                    "hashing thread stopped".into(),
+                    "verifying thread stopped".into(),
                 )));
             }
-            for (_, st) in streams.iter_mut() {
-                st.update(&block.0[..n]);
-            }
+            sha.update(&block.0[..n]);
         };
-        drop(to_hasher);
-        // Invariant: the hashing thread does not panic (it only hashes and sends).
-        let digest = hasher.join().expect("hashing thread");
-        result.map(|()| digest)
-    })?;
+        drop(to_verifier);
+        // Invariant: the verifying thread does not panic (it only hashes and sends).
+        (read, verifier.join().expect("verifying thread"))
+    });
+    read?;
+    let sha256: [u8; 32] = sha.finalize().into();
 
     for (key, st) in streams {
         if st.finish() {

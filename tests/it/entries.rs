@@ -389,7 +389,10 @@ fn simulator_refuses_a_day_outside_the_operation_with_a_hint() {
 ///     cargo test --release --test it -- --ignored --nocapture large_export_benchmark
 ///
 /// Uses `URNE_BENCH_EXPORT` (a `.jsonl` with its `.sig`, signed by the test producer key) if set,
-/// or writes a 5,000,000-play day with urne-simulate. Prints each pass's wall time.
+/// or writes a 5,000,000-play day with urne-simulate. Prints each pass's wall time and the
+/// process's CPU time (user + system, all threads) during it: on a shared machine wall times
+/// are noisy, CPU time much less so. For peak memory, run the test binary under
+/// `/usr/bin/time -v`.
 #[test]
 #[ignore = "benchmark: run by hand in release mode"]
 fn large_export_benchmark() {
@@ -412,9 +415,9 @@ fn large_export_benchmark() {
     let size = std::fs::metadata(&path).unwrap().len();
     let sig = std::fs::read(sibling(&path, ".sig")).unwrap();
     let rules = DrawRules::chanceux_noel_2018();
-    let t0 = std::time::Instant::now();
+    let (t0, c0) = (std::time::Instant::now(), cpu_seconds());
     let v = verify_export(std::fs::File::open(&path).unwrap(), &sig, &[trusted()]).unwrap();
-    let t1 = std::time::Instant::now();
+    let (t1, c1) = (std::time::Instant::now(), cpu_seconds());
     let t = tally_export_with(
         std::fs::File::open(&path).unwrap(),
         &v,
@@ -422,18 +425,38 @@ fn large_export_benchmark() {
         &TallyOptions::default(),
     )
     .unwrap();
-    let t2 = std::time::Instant::now();
+    let (t2, c2) = (std::time::Instant::now(), cpu_seconds());
     eprintln!(
-        "{} bytes, {} plays, {} accounts with entries, {} entries: verify {:.2} s, tally {:.2} s, total {:.2} s",
+        "{} bytes, {} plays, {} accounts with entries, {} entries: verify {:.2} s (CPU {:.2} s), tally {:.2} s (CPU {:.2} s), total {:.2} s (CPU {:.2} s)",
         size,
         t.plays,
         t.accounts_with_entries,
         t.total_entries,
         (t1 - t0).as_secs_f64(),
+        c1 - c0,
         (t2 - t1).as_secs_f64(),
-        (t2 - t0).as_secs_f64()
+        c2 - c1,
+        (t2 - t0).as_secs_f64(),
+        c2 - c0,
     );
     if std::env::var_os("URNE_BENCH_EXPORT").is_none() {
         assert_matches_oracle(&t, &expected(&path), "benchmark day");
+    }
+}
+
+/// User + system CPU seconds of this process so far (Linux `/proc/self/stat`, in clock ticks of
+/// 1/100 s); NaN where that is not available.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return f64::NAN;
+    };
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(vec![], |(_, r)| r.split_whitespace().collect());
+    let tick = |i: usize| rest.get(i).and_then(|f| f.parse::<f64>().ok());
+    match (tick(11), tick(12)) {
+        (Some(u), Some(s)) => (u + s) / 100.0,
+        _ => f64::NAN,
     }
 }

@@ -1,0 +1,192 @@
+//! Counting cents per account during the tally: an open-addressing table (linear probing) keyed
+//! by the 32-byte account id.
+//!
+//! Why not `HashMap`: with about a million accounts the table does not fit in any cache, so each
+//! play costs one memory access to its account's slot; this table makes that the only cost (a
+//! slot holds the key and the sum side by side, keys are compared as four words, and the hash is
+//! a few multiplications). A slot is empty when its sum is 0: only counting plays are added, and
+//! their stake is at least 1 cent, so an occupied slot never holds 0.
+//!
+//! Account ids come from a signed producer file; a poor spread of ids would only slow the tally
+//! down, never change it (every key is compared in full).
+
+/// One slot: an account id and its counting cents (0: empty).
+#[derive(Clone, Copy)]
+struct Slot {
+    key: [u64; 4],
+    sum: u64,
+}
+
+const EMPTY: Slot = Slot {
+    key: [0; 4],
+    sum: 0,
+};
+
+/// Additions are applied in batches of this many: the slots of a whole batch are loaded first,
+/// independently of each other, so their cache misses overlap instead of following one another.
+const BATCH: usize = 16;
+
+/// Counting cents per account.
+pub(crate) struct AccountSums {
+    slots: Vec<Slot>,
+    /// `slots.len() - 1` (the length is a power of two).
+    mask: usize,
+    len: usize,
+    /// Additions not applied yet: (key, hash, cents).
+    pending: Vec<([u64; 4], u64, u64)>,
+}
+
+impl Default for AccountSums {
+    fn default() -> Self {
+        AccountSums::with_capacity(0)
+    }
+}
+
+fn words(account: &[u8; 32]) -> [u64; 4] {
+    let w = |i: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&account[8 * i..8 * i + 8]);
+        u64::from_le_bytes(b)
+    };
+    [w(0), w(1), w(2), w(3)]
+}
+
+/// Mixes all four words (ids may share long prefixes, as sequential test ids do).
+fn hash(k: &[u64; 4]) -> u64 {
+    const M: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = (k[0] ^ k[2].rotate_left(32)).wrapping_mul(M);
+    h = (h ^ k[1] ^ k[3].rotate_left(17)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 32)
+}
+
+impl AccountSums {
+    /// A table that holds `n` accounts before it first grows.
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        // Load factor at most 1/2.
+        let cap = (n.saturating_mul(2)).next_power_of_two().max(1 << 10);
+        AccountSums {
+            slots: vec![EMPTY; cap],
+            mask: cap - 1,
+            len: 0,
+            pending: Vec::with_capacity(BATCH),
+        }
+    }
+
+    /// Number of accounts in the table.
+    #[cfg(test)]
+    pub(crate) fn len(&mut self) -> usize {
+        self.flush();
+        self.len
+    }
+
+    /// Adds `cents` (at least 1) to `account`'s sum (applied at the latest by `drain_into`).
+    pub(crate) fn add(&mut self, account: &[u8; 32], cents: u64) {
+        debug_assert!(cents > 0);
+        let key = words(account);
+        self.pending.push((key, hash(&key), cents));
+        if self.pending.len() == BATCH {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        // Load every slot of the batch first (independent loads: the misses overlap) ...
+        let mut touch = 0u64;
+        for (_, h, _) in &self.pending {
+            touch ^= self.slots[(*h as usize) & self.mask].sum;
+        }
+        std::hint::black_box(touch);
+        // ... then apply the additions, from cache.
+        let mut pending = std::mem::take(&mut self.pending);
+        for (key, h, cents) in pending.drain(..) {
+            self.add_now(key, h, cents);
+        }
+        self.pending = pending;
+    }
+
+    fn add_now(&mut self, key: [u64; 4], h: u64, cents: u64) {
+        let mut i = (h as usize) & self.mask;
+        loop {
+            let s = &mut self.slots[i];
+            if s.sum == 0 {
+                *s = Slot { key, sum: cents };
+                self.len += 1;
+                if self.len * 2 > self.slots.len() {
+                    self.grow();
+                }
+                return;
+            }
+            if s.key == key {
+                s.sum += cents;
+                return;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let bigger = vec![EMPTY; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, bigger);
+        self.mask = self.slots.len() - 1;
+        for s in old.into_iter().filter(|s| s.sum != 0) {
+            let mut i = (hash(&s.key) as usize) & self.mask;
+            while self.slots[i].sum != 0 {
+                i = (i + 1) & self.mask;
+            }
+            self.slots[i] = s;
+        }
+    }
+
+    /// Appends every (account, cents) to `out`, in no particular order.
+    pub(crate) fn drain_into(mut self, out: &mut Vec<([u8; 32], u64)>) {
+        self.flush();
+        out.reserve(self.len);
+        out.extend(self.slots.into_iter().filter(|s| s.sum != 0).map(|s| {
+            let mut a = [0u8; 32];
+            for (c, w) in a.chunks_exact_mut(8).zip(s.key) {
+                c.copy_from_slice(&w.to_le_bytes());
+            }
+            (a, s.sum)
+        }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn agrees_with_a_hash_map() {
+        let mut st = 1u64;
+        let mut next = || {
+            st = st.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = st;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z ^ (z >> 27)
+        };
+        let mut t = AccountSums::with_capacity(0);
+        let mut m: HashMap<[u8; 32], u64> = HashMap::new();
+        for i in 0..50_000u64 {
+            let r = next();
+            let mut a = [0u8; 32];
+            // A mix of ids that share long prefixes (sequential) and random ones.
+            if i % 2 == 0 {
+                a[24..].copy_from_slice(&(r % 3000).to_be_bytes());
+            } else {
+                a[..8].copy_from_slice(&(r % 7000).to_le_bytes());
+                a[31] = (r >> 60) as u8;
+            }
+            let c = 1 + r % 1000;
+            t.add(&a, c);
+            *m.entry(a).or_insert(0) += c;
+        }
+        assert_eq!(t.len(), m.len());
+        let mut v = Vec::new();
+        t.drain_into(&mut v);
+        v.sort();
+        let mut w: Vec<_> = m.into_iter().collect();
+        w.sort();
+        assert_eq!(v, w);
+    }
+}
