@@ -644,17 +644,27 @@ pub fn ticket_proof(
     Ok(())
 }
 
-/// Checks a ticket proof (SPEC.md §5, B.9).
+/// Checks a ticket proof (SPEC.md §5.B9): against the published commitment when given.
 pub fn verify_ticket_proof(
     p: &TicketProofFile,
-    commit_root: Option<&str>,
+    published: Option<&CommitFile>,
+    k: &Keys,
 ) -> std::result::Result<(), Failure> {
+    if p.format != TICKET_PROOF_FORMAT || p.version != 1 {
+        return Err(fail(C::Malformed, "not an urne ticket proof v1"));
+    }
+    BlockId::parse(&p.block).map_err(|e| fail(C::Malformed, format!("block: {e}")))?;
+    if p.result_key_id != keys::key_id(&k.result) {
+        return Err(fail(C::Inconsistent, "the proof names another result key"));
+    }
     let root = parse_hex32(&p.outcomes_root).ok_or_else(|| fail(C::Malformed, "outcomes_root"))?;
-    if let Some(c) = commit_root
-        && c != p.outcomes_root
+    if let Some(c) = published
+        && (c.outcomes_root != p.outcomes_root
+            || c.block_size != p.block_size
+            || c.block != p.block)
     {
         return Err(fail(
-            C::Inconsistent,
+            C::CommitmentMismatch,
             "the proof's root is not the published commitment's",
         ));
     }
@@ -835,17 +845,17 @@ pub fn verify_ticket_proof_file(
     k: &Keys,
 ) -> std::result::Result<TicketProofFile, Failure> {
     let p: TicketProofFile = parse(bytes)?;
-    let commit_root = match published {
+    let commit = match published {
         Some(d) => {
             let c: CommitFile = parse(&read_signed(
                 d,
                 &format!("{}.commit.json", files::stem(&p.block)),
                 &k.result,
             )?)?;
-            Some(c.outcomes_root)
+            Some(c)
         }
         None => None,
     };
-    verify_ticket_proof(&p, commit_root.as_deref())?;
+    verify_ticket_proof(&p, commit.as_ref(), k)?;
     Ok(p)
 }

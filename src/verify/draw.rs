@@ -271,7 +271,7 @@ pub fn verify_proof(p: &ProofFile, commitment: Option<&CommitmentRef>) -> VResul
         && other != &p.commitment
     {
         return Err(fail(
-            C::Inconsistent,
+            C::CommitmentMismatch,
             "the proof's commitment is not the published one",
         ));
     }
