@@ -639,7 +639,7 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub):
 
 
 def verify_ticket_proof(path, result_pub, published=None):
-    """§5.B9 ticket proofs."""
+    """§5.B9 ticket proofs, in the order of the verification clause there."""
     raw = read_signed(path, result_pub)
     name = os.path.basename(path)
     report = [f"ok  {name} signature"]
@@ -647,12 +647,6 @@ def verify_ticket_proof(path, result_pub, published=None):
     parse_block_id(pr["block"], f"{name} block")
     if pr["result_key_id"] != key_id(result_pub):
         raise Failure("inconsistent", f"{name}: result_key_id is not the id of the result key given")
-    row = pr["row"]
-    if not row.startswith(f"{pr['position']},"):
-        raise Failure("commitment-mismatch", f"{name}: the row does not begin with its position")
-    if not verify_inclusion(pr["position"], pr["block_size"], row.encode("utf-8"), pr["path"], pr["outcomes_root"]):
-        raise Failure("commitment-mismatch", f"{name}: the audit path does not lead to outcomes_root")
-    report.append(f"ok  ticket {pr['position']} of {pr['block']} is in the tree of {pr['block_size']} tickets")
     if published:
         s = file_stem(pr["block"])
         cpath = os.path.join(published, s + ".commit.json")
@@ -662,4 +656,10 @@ def verify_ticket_proof(path, result_pub, published=None):
         if (c["block"], c["outcomes_root"], c["block_size"]) != (pr["block"], pr["outcomes_root"], pr["block_size"]):
             raise Failure("commitment-mismatch", f"{name}: outcomes_root or block_size is not the published commitment's")
         report.append("ok  the outcomes root is the published one")
+    row = pr["row"]
+    if not row.startswith(f"{pr['position']},"):
+        raise Failure("malformed", f"{name}: the row does not begin with its position")
+    if not verify_inclusion(pr["position"], pr["block_size"], row.encode("utf-8"), pr["path"], pr["outcomes_root"]):
+        raise Failure("commitment-mismatch", f"{name}: the audit path does not lead to outcomes_root")
+    report.append(f"ok  ticket {pr['position']} of {pr['block']} is in the tree of {pr['block_size']} tickets: {row}")
     return report
