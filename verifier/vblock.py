@@ -593,8 +593,7 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub):
     if c["tiers"] != want or c["block_size"] != rules["block_size"]:
         raise Failure("commitment-mismatch", f"block {bid}: tiers or block_size are not the rules' G-3 counts and prizes")
     parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{s}.commit.json audit_checkpoint")
-    if c["result_key_id"] != key_id(result_pub) or c["audit_key_id"] != key_id(audit_pub):
-        raise Failure("inconsistent", f"{s}.commit.json: result_key_id or audit_key_id is not the id of the key given")
+    # (§5.B10 does not ask for result_key_id / audit_key_id to be checked; they are not.)
     report.append(f"ok  {bid}: commitment (attempt {c['attempt']}) agrees with rules.json")
 
     # Step 3: the production file.
@@ -616,8 +615,6 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub):
             raise Failure("inconsistent", f"{s}.reveal.json: block or rules_sha256 is not the commitment's")
         if r["seed_commitment"] != c["seed_commitment"] or r["outcomes_root"] != c["outcomes_root"]:
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
-        if r["result_key_id"] != key_id(result_pub):
-            raise Failure("inconsistent", f"{s}.reveal.json: result_key_id is not the id of the key given")
         parse_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
         if len(r["entropy"]) < 32:
             raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
