@@ -3,7 +3,9 @@
 #  (a) every vector in tests/vectors/ that applies (verifier/run_vectors.py);
 #  (b) cross-checks on real outputs: urne and the Python verifier must both accept generated days
 #      (public and auditor mode, proofs, audit exports) and both reject every tampering (exit 1).
-#  (c) blocks: not yet implemented in verifier/ (skipped).
+#  (c) blocks: urne and the Python verifier must both accept generated blocks (a reduced rules
+#      file at every price, one revealed; a ticket proof; one full official block, revealed) and
+#      both reject every tampering (exit 1, with the failure class where SPEC §5.B10 fixes it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -18,7 +20,7 @@ ok()   { printf '  ok    %s\n' "$*"; }
 bad()  { printf '  FAIL  %s\n' "$*"; fails=$((fails + 1)); }
 
 echo "== (a) test vectors"
-$py verifier/run_vectors.py tests/vectors || fails=$((fails + 1))
+$py verifier/run_vectors.py tests/vectors || fails=$((fails + 1))   # block-full.json included (~15 s)
 
 echo "== (b) cross-checks against urne"
 cargo build --quiet --bins
@@ -147,6 +149,103 @@ head -n 5 "$tmp/audit.jsonl" > "$tmp/audit-truncated.jsonl"; grep '"type":"check
 expect 1 "python truncated audit export vs a held checkpoint" $V "$tmp/audit-truncated.jsonl" --keys "$tmp/keysA" --checkpoint "$src/checkpoint.note"
 expect 1 "python audit export under another audit key" $V "$tmp/audit.jsonl" --keys "$tmp/keysB"
 
-echo "== (c) blocks: not yet implemented in verifier/ (docs/spec-blocks.md), skipped"
+echo "== (c) blocks"
+# both_class CLASS LABEL ARGS...: both verifiers exit 1 naming CLASS.
+both_class() {
+  local cls=$1 label=$2; shift 2
+  both 1 "$label" "$@"
+  for impl in urne python; do
+    if [ "$impl" = urne ]; then "$urne" verify "$@" >/dev/null 2>"$tmp/.err" || true
+    else $V "$@" >/dev/null 2>"$tmp/.err" || true; fi
+    if grep -q "($cls)" "$tmp/.err"; then ok "$(printf "%-6s" "$impl") $label is $cls"
+    else bad "$impl $label: not $cls"; sed 's/^/        /' "$tmp/.err" | tail -2; fi
+  done
+}
+eval "$(scripts/dev-hsm "$tmp/c" 2>/dev/null)"
+"$urne" keys export --out "$tmp/keysC" >/dev/null
+# The reduced rules file of urne's own CLI tests, written per SPEC §5.B1.
+$py - rules/noel-de-la-chance-2015.json "$tmp/small-rules.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["game"], r["block_size"] = "test-small-game", 2000
+for row, units in zip(r["prize_table"], [1, 1, 5, 40, 60, 250, 150]):
+    row["units"] = units
+w = sum(row["units"] for row in r["prize_table"])
+r["totals"] = {"winning_units": w, "losing_units": r["block_size"] - w,
+               "prize_cents": [sum(row["units"] * row["prize_cents"][i] for row in r["prize_table"])
+                               for i in range(len(r["price_points_cents"]))]}
+open(sys.argv[2], "w").write(json.dumps(r, indent=2, ensure_ascii=False) + "\n")
+PY
+blk=$tmp/blocks
+for price in 50 100 200; do
+  "$urne" block generate --rules "$tmp/small-rules.json" --price "$price" --emission e1 --first 1 --blocks 1 --out "$blk" >/dev/null 2>&1
+done
+both 0 "3 small blocks (50, 100, 200), not revealed" "$blk" --keys "$tmp/keysC"
+"$urne" block reveal --block test-small-game/100/e1/1 --out "$blk" >/dev/null 2>&1
+both 0 "3 small blocks, one revealed" "$blk" --keys "$tmp/keysC"
+S=test-small-game_100_e1_1
+"$urne" ticket show --block test-small-game/100/e1/1 --position 3 --choice 1 --dir "$blk" >/dev/null 2>&1 \
+  && ok "urne ticket show" || bad "urne ticket show failed"
+"$urne" proof --block test-small-game/100/e1/1 --position 1234 --dir "$blk" --out "$tmp/ticket-proof.json" >/dev/null 2>&1
+both 0 "ticket proof" "$tmp/ticket-proof.json" --keys "$tmp/keysC" --published "$blk"
+both 1 "ticket proof against another block's folder" "$tmp/ticket-proof.json" --keys "$tmp/keysC" --published "$tmp/d-2018-12-22"
+
+echo "-- (c) block tamperings: both must reject with exit 1"
+for f in rules.json $S.commit.json $S.tickets.csv $S.reveal.json; do
+  for target in "$f" "$f.sig"; do
+    rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"; flip "$tmp/t/$target" 37
+    both_class bad-signature "byte 37 of $target flipped" "$tmp/t" --keys "$tmp/keysC"
+  done
+done
+both_class bad-signature "verified under another token's keys" "$blk" --keys "$tmp/keysB"
+# Re-signed with another key (its public key given as the result key): two rows swapped in
+# tickets.csv; a reveal with another entropy.
+resign() { # resign DIR: sign every signed file of DIR with the key $tmp/other.key.pem
+  $py - "$1" "$tmp/other.key.pem" "$tmp/keysO" "$tmp/keysC/audit.pub.pem" <<'PY'
+import os, shutil, sys
+from cryptography.hazmat.primitives import serialization as ser
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+d, keyfile, keydir, audit = sys.argv[1:]
+if not os.path.exists(keyfile):
+    k = Ed25519PrivateKey.generate()
+    open(keyfile, "wb").write(k.private_bytes(ser.Encoding.PEM, ser.PrivateFormat.PKCS8, ser.NoEncryption()))
+    os.makedirs(keydir, exist_ok=True)
+    open(os.path.join(keydir, "result.pub.pem"), "wb").write(
+        k.public_key().public_bytes(ser.Encoding.PEM, ser.PublicFormat.SubjectPublicKeyInfo))
+    shutil.copy(audit, os.path.join(keydir, "audit.pub.pem"))
+k = ser.load_pem_private_key(open(keyfile, "rb").read(), None)
+for n in os.listdir(d):
+    if os.path.exists(os.path.join(d, n + ".sig")):
+        open(os.path.join(d, n + ".sig"), "wb").write(k.sign(open(os.path.join(d, n), "rb").read()))
+PY
+}
+rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"; resign "$tmp/t"
+both 0 "the same folder re-signed with another key (control)" "$tmp/t" --keys "$tmp/keysO"
+$py - "$tmp/t/$S.tickets.csv" <<'PY'
+import sys
+p = sys.argv[1]; lines = open(p, "rb").read().split(b"\n")
+lines[11], lines[12] = lines[12], lines[11]
+open(p, "wb").write(b"\n".join(lines))
+PY
+resign "$tmp/t"
+both_class commitment-mismatch "two ticket rows swapped in tickets.csv, re-signed" "$tmp/t" --keys "$tmp/keysO"
+rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"
+$py - "$tmp/t/$S.reveal.json" <<'PY'
+import json, sys
+p = sys.argv[1]; r = json.load(open(p))
+r["entropy"] = "%096x" % (int(r["entropy"], 16) ^ 1)
+open(p, "w").write(json.dumps(r, indent=2) + "\n")
+PY
+resign "$tmp/t"
+both_class draw-mismatch "a reveal with another entropy, re-signed" "$tmp/t" --keys "$tmp/keysO"
+rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"; rm "$tmp/t/$S.reveal.json.sig"
+both_class bad-signature "a reveal without its .sig" "$tmp/t" --keys "$tmp/keysC"
+
+echo "-- (c) one full official block (800,000 tickets): generate, reveal, both verify"
+"$urne" block generate --rules rules/noel-de-la-chance-2015.json --price 100 --emission t1 --first 1 --blocks 1 --out "$tmp/full" >/dev/null 2>&1
+"$urne" block reveal --block noel-de-la-chance-2015/100/t1/1 --out "$tmp/full" >/dev/null 2>&1
+start=$SECONDS
+both 0 "full official block, revealed" "$tmp/full" --keys "$tmp/keysC"
+echo "        (both verifications: $((SECONDS - start)) s)"
 if [ "$fails" -ne 0 ]; then echo "verifier/test.sh: $fails failure(s)"; exit 1; fi
 echo "verifier/test.sh: all passed"

@@ -4,7 +4,8 @@
     urne_verify.py DRAW_DIR   [--keys KEYDIR] [--export FILE.jsonl --producer-key PEM ...]
     urne_verify.py PROOF.json [--keys KEYDIR] [--published DRAW_DIR]
     urne_verify.py AUDIT.jsonl --keys KEYDIR [--checkpoint NOTE ...] [--strict]
-    urne_verify.py BLOCK_DIR  [--keys KEYDIR]            (when blocks are specified)
+    urne_verify.py BLOCK_DIR  [--keys KEYDIR]
+    urne_verify.py TICKET_PROOF.json [--keys KEYDIR] [--published BLOCK_DIR]
 
 Exit codes (as `urne verify`): 0 everything holds; 1 verification failed (the message names the
 first failing thing and its class, SPEC §8.1); 2 bad usage or unreadable input.
@@ -79,6 +80,10 @@ def run(a):
             with open(cp, "r", encoding="utf-8") as f:
                 held.append((cp, f.read()))
         report = vaudit.verify_export(path, audit_pub, held, a.strict)
+    elif os.path.isfile(path) and _is_ticket_proof(path):
+        import vblock
+        (result_pub,) = keys(a, os.path.dirname(path) or ".", ["result.pub.pem"])
+        report = vblock.verify_ticket_proof(path, result_pub, a.published)
     elif os.path.isfile(path):
         (result_pub,) = keys(a, os.path.dirname(path) or ".", ["result.pub.pem"])
         report = vdraw.verify_proof(path, result_pub, a.published)
@@ -92,6 +97,17 @@ def run(a):
 
 def _is_block_dir(path):
     return any(n.endswith(".commit.json") for n in os.listdir(path))
+
+
+def _is_ticket_proof(path):
+    """Detection only (the file is verified, signature first, by vblock): a JSON object whose
+    format is urne-ticket-proof."""
+    import json
+    try:
+        with open(path, "rb") as f:
+            return json.loads(f.read(1 << 20)).get("format") == "urne-ticket-proof"
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        return False
 
 
 if __name__ == "__main__":

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Writes tests/vectors/block-folder-*.json, block-proof-*.json and block-tamper-*.json
+(schema: tests/vectors/README.md): signed block folders (SPEC §5.B9) and ticket proofs, valid and
+tampered, each declaring the failure class SPEC §5.B10 assigns.
+
+Deterministic: the fixed test keys of make_vectors.py, the reduced rules file of block-small.json
+(100 tickets), fixed entropies. Computed with this verifier's code (SPEC.md alone); verifier/test.sh
+runs `urne verify` on the same vectors, which is the cross-check.
+Run: python3 verifier/make_block_vectors.py [OUT_DIR]
+"""
+import hashlib
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import make_vectors as MV  # noqa: E402
+import vblock as B  # noqa: E402
+from vcore import key_id  # noqa: E402
+
+VEC = os.path.join(HERE, "..", "tests", "vectors")
+RULES_BYTES = json.load(open(os.path.join(VEC, "block-small.json")))["rules_json"].encode()
+RULES = B.parse_rules(RULES_BYTES)
+RULES_SHA = hashlib.sha256(RULES_BYTES).digest()
+PRICE, EMISSION, NUMBER = 100, "2015-12", 3
+BID = f"{RULES['game']}/{PRICE}/{EMISSION}/{NUMBER}"
+S = B.file_stem(BID)
+ENTROPY = bytes(range(0x40, 0x70))          # 48 bytes
+OTHER_ENTROPY = bytes(range(0x70, 0xA0))
+CHECKPOINT = MV.checkpoint(MV.audit_events(), 4)
+SOFTWARE = {"name": "urne", "version": "0.1.0", "source_revision": "0" * 40, "executable_sha256": "0" * 64}
+
+
+def block(entropy):
+    seed = B.block_seed(BID, RULES_SHA, entropy)
+    tiers, csv = B.recompute_tickets(RULES, PRICE, seed)
+    rows = csv.split(b"\n")[1:-1]
+    return seed, csv, B.root_of_leaf_hashes(B.leaf_hashes(rows))
+
+
+def commitment(seed, csv, root, **over):
+    c = {"format": "urne-block-commitment", "version": 1, "block": BID, "game": RULES["game"],
+         "price_cents": PRICE, "emission": EMISSION, "number": NUMBER, "attempt": 1,
+         "rules_sha256": RULES_SHA.hex(), "block_size": RULES["block_size"],
+         "tiers": [{"tier": t, "units": u, "prize_cents": pz} for t, u, pz in B.tier_table(RULES, PRICE)],
+         "outcomes_root": root.hex(), "seed_commitment": B.seed_commitment(seed).hex(),
+         "tickets_file": S + ".tickets.csv", "tickets_sha256": hashlib.sha256(csv).hexdigest(),
+         "generated_at": "2015-11-30T08:00:00.000000Z", "audit_checkpoint": CHECKPOINT,
+         "result_key_id": key_id(MV.raw(MV.RESULT)), "audit_key_id": key_id(MV.raw(MV.AUDIT)), "software": SOFTWARE}
+    c.update(over)
+    return c
+
+
+def reveal(entropy, seed, c, **over):
+    r = {"format": "urne-block-reveal", "version": 1, "block": BID, "rules_sha256": RULES_SHA.hex(),
+         "entropy": entropy.hex(), "seed": seed.hex(), "seed_commitment": c["seed_commitment"],
+         "outcomes_root": c["outcomes_root"], "revealed_at": "2016-01-15T08:00:00.000000Z",
+         "audit_checkpoint": CHECKPOINT, "result_key_id": key_id(MV.raw(MV.RESULT))}
+    r.update(over)
+    return r
+
+
+def folder(commit, csv=None, rev=None, commit_text=None, sign_key=MV.RESULT):
+    f = MV.keys_files()
+    sig = lambda name, data: MV.signed(name, data, sign_key, folder="block")
+    f.update(sig("rules.json", RULES_BYTES))
+    f.update(sig(S + ".commit.json", commit_text or MV.jdump(commit)))
+    if csv is not None:
+        f.update(sig(S + ".tickets.csv", csv))
+    if rev is not None:
+        f.update(sig(S + ".reveal.json", MV.jdump(rev)))
+    return f
+
+
+def proof(csv, root, position):
+    rows = csv.split(b"\n")[1:-1]
+    hashes = B.leaf_hashes(rows)
+
+    def path(index, lo, hi):              # RFC 9162 audit path of leaf `index` in hashes[lo:hi]
+        n = hi - lo
+        if n <= 1:
+            return []
+        k = 1 << ((n - 1).bit_length() - 1)
+        if index - lo < k:
+            return path(index, lo, lo + k) + [B.root_of_leaf_hashes(hashes[lo + k:hi])]
+        return path(index, lo + k, hi) + [B.root_of_leaf_hashes(hashes[lo:lo + k])]
+    return {"format": "urne-ticket-proof", "version": 1, "block": BID, "position": position,
+            "row": rows[position].decode(), "block_size": len(rows), "outcomes_root": root.hex(),
+            "path": [h.hex() for h in path(position, 0, len(rows))], "result_key_id": key_id(MV.raw(MV.RESULT))}
+
+
+def write(out, name, desc, expect, files, args):
+    v = {"description": desc, "expect": expect, "command": "verify", "args": args, "files": files}
+    with open(os.path.join(out, name + ".json"), "w") as f:
+        f.write(json.dumps(v, indent=1, ensure_ascii=False) + "\n")
+
+
+def main(out):
+    seed, csv, root = block(ENTROPY)
+    c = commitment(seed, csv, root)
+    rv = reveal(ENTROPY, seed, c)
+    A = {"path": "block", "keys": "keys"}
+    w = lambda name, desc, expect, files, args=A: write(out, name, desc, expect, files, args)
+
+    w("block-folder-valid", f"Block {BID} (100 tickets, the reduced rules of block-small.json): commitment, "
+      "tickets.csv and reveal, all signed.", "valid", folder(c, csv, rv))
+    w("block-folder-valid-unrevealed", "The same block before the reveal: commitment and tickets.csv.", "valid",
+      folder(c, csv))
+    w("block-folder-valid-commitment-only", "The same block as published at generation: the commitment alone.",
+      "valid", folder(c))
+
+    f = folder(c, csv, rv)
+    data = bytearray(csv); data[200] ^= 1
+    f[f"block/{S}.tickets.csv"] = {"utf8": data.decode()}
+    w("block-tamper-bad-signature-tickets", "A byte of tickets.csv flipped, not re-signed.", "bad-signature", f)
+    f = folder(c, csv, rv); del f[f"block/{S}.reveal.json.sig"]
+    w("block-tamper-bad-signature-missing-sig", "The reveal without its .sig.", "bad-signature", f)
+    w("block-tamper-bad-signature-checkpoint", "The commitment's audit_checkpoint signed by another key.",
+      "bad-signature", folder(dict(c, audit_checkpoint=MV.checkpoint(MV.audit_events(), 4, MV.OTHER)), csv, rv))
+
+    w("block-tamper-malformed-unknown-field", "An unknown field in the commitment (re-signed).", "malformed",
+      folder(dict(c, extra=1), csv, rv))
+    w("block-tamper-malformed-block-id", "The commitment's block id with a leading zero (re-signed).", "malformed",
+      folder(dict(c, block=BID.replace(f"/{NUMBER}", f"/0{NUMBER}")), csv, rv))
+
+    w("block-tamper-inconsistent-rules-sha256", "The commitment's rules_sha256 is not rules.json's (re-signed).",
+      "inconsistent", folder(dict(c, rules_sha256="00" * 32), csv, rv))
+    w("block-tamper-inconsistent-number", "The commitment's number disagrees with its block id (re-signed).",
+      "inconsistent", folder(dict(c, number=NUMBER + 1), csv, rv))
+    w("block-tamper-inconsistent-reveal-seed", "The reveal's seed field is not the one derived from its entropy "
+      "(re-signed); entropy, seed commitment and tickets are right.", "inconsistent",
+      folder(c, csv, dict(rv, seed="11" * 32)))
+    w("block-tamper-inconsistent-reveal-block", "The reveal names another block (re-signed).", "inconsistent",
+      folder(c, csv, dict(rv, block=BID[:-1] + str(NUMBER + 1))))
+
+    tiers = json.loads(json.dumps(c["tiers"])); tiers[0]["units"] += 1; tiers[-1]["units"] -= 1
+    w("block-tamper-commitment-mismatch-tiers", "The commitment's tiers claim two top prizes (re-signed).",
+      "commitment-mismatch", folder(dict(c, tiers=tiers), csv, rv))
+    lines = csv.split(b"\n")
+    a, b = 1 + 5, 1 + 6                                   # rows of positions 5 and 6
+    pa, pb = lines[a].split(b",", 1), lines[b].split(b",", 1)
+    lines[a], lines[b] = pa[0] + b"," + pb[1], pb[0] + b"," + pa[1]   # tickets swapped, positions kept
+    sw = b"\n".join(lines)
+    rows = sw.split(b"\n")[1:-1]
+    sw_root = B.root_of_leaf_hashes(B.leaf_hashes(rows))
+    w("block-tamper-commitment-mismatch-tickets-sha256", "Tickets 5 and 6 swapped in tickets.csv (positions "
+      "kept, re-signed), the commitment unchanged: the file is not tickets_sha256.", "commitment-mismatch",
+      folder(c, sw, rv))
+    w("block-tamper-commitment-mismatch-root", "Tickets 5 and 6 swapped and tickets_sha256 updated (re-signed): "
+      "the rows no longer lead to outcomes_root.", "commitment-mismatch",
+      folder(dict(c, tickets_sha256=hashlib.sha256(sw).hexdigest()), sw, rv))
+    w("block-tamper-draw-mismatch-swapped", "Tickets 5 and 6 swapped, and the commitment made for that file "
+      "(tickets_sha256, outcomes_root, re-signed): consistent before the reveal, not the recomputed block after.",
+      "draw-mismatch", folder(dict(c, tickets_sha256=hashlib.sha256(sw).hexdigest(), outcomes_root=sw_root.hex()),
+                              sw, dict(rv, outcomes_root=sw_root.hex())))
+    oseed = B.block_seed(BID, RULES_SHA, OTHER_ENTROPY)
+    w("block-tamper-draw-mismatch-entropy", "The reveal with another entropy (and its seed, re-signed): its seed "
+      "commitment is not the committed one.", "draw-mismatch", folder(c, csv, dict(rv, entropy=OTHER_ENTROPY.hex(),
+                                                                                  seed=oseed.hex())))
+    c2 = dict(c, seed_commitment=B.seed_commitment(oseed).hex())
+    w("block-tamper-draw-mismatch-tickets", "The seed committed is from another entropy than the tickets "
+      "(re-signed): the revealed seed matches its commitment, the recomputed tickets are not the committed ones.",
+      "draw-mismatch", folder(c2, csv, reveal(OTHER_ENTROPY, oseed, c2)))
+
+    pr = proof(csv, root, 69 % RULES["block_size"])
+    P = {"path": "proof.json", "keys": "keys", "published": "block"}
+    pf = lambda prf, commit=c: dict(folder(commit), **MV.signed("proof.json", MV.jdump(prf), folder="."))
+    fix = lambda f: {k.replace("./", ""): v for k, v in f.items()}
+    w("block-proof-valid", f"Ticket proof of position {pr['position']} against the published commitment.", "valid",
+      fix(pf(pr)), P)
+    w("block-proof-commitment-mismatch-path", "The proof's audit path reversed (re-signed).", "commitment-mismatch",
+      fix(pf(dict(pr, path=pr["path"][::-1]))), P)
+    w("block-proof-commitment-mismatch-row", "The proof's row with another prize (re-signed).", "commitment-mismatch",
+      fix(pf(dict(pr, row=pr["row"].replace(",0,0,", ",4,100,", 1) if ",0,0," in pr["row"] else pr["row"] + "A"))), P)
+    w("block-proof-commitment-mismatch-published", "A valid proof against a published commitment with another "
+      "outcomes root (re-signed).", "commitment-mismatch", fix(pf(pr, dict(c, outcomes_root="22" * 32))), P)
+
+
+if __name__ == "__main__":
+    out = sys.argv[1] if len(sys.argv) > 1 else VEC
+    for n in os.listdir(out):
+        if n.startswith(("block-folder-", "block-proof-", "block-tamper-")) and n.endswith(".json"):
+            os.remove(os.path.join(out, n))
+    main(out)

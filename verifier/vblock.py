@@ -1,0 +1,662 @@
+"""Instant-game blocks (SPEC §5): rules file, block ids, seed, deck and shuffle, ticket grids,
+tickets.csv, commitments, block folders (§5.B10) and ticket proofs (§5.B9).
+
+Written from SPEC.md §5 alone. The hot loops (the shuffle, the 800,000 ticket streams) are plain
+Python kept tight: HMAC through precomputed key pads (two SHA-256 compressions a block), u64s read
+in bulk with struct, the digit batch plans (§5.B5.2) precomputed per tier.
+"""
+import hashlib
+import os
+import re
+import struct
+
+import vjson as J
+from vaudit import parse_checkpoint
+from vcore import Failure, H, HmacDrbg, ed25519_verify_strict, key_id, leaf_hash, node_hash, \
+    verify_inclusion
+
+TWO64 = 1 << 64
+ID_RE = re.compile(r"\A[a-z0-9][a-z0-9-]{0,63}\Z")          # game ids and symbol ids (§5.B1)
+EMISSION_RE = re.compile(r"\A[a-z0-9][a-z0-9-]{0,31}\Z")    # §5.B2
+DEC_RE = re.compile(r"\A(0|[1-9][0-9]*)\Z")
+OFFICIAL = "noel-de-la-chance-2015"
+HEADER = b"position,tier,prize_cents,offered,grid1,grid2,grid3"
+CELLS = 18
+
+h32 = lambda v, w: J.hexbytes(v, w, 32)
+
+
+# ---------------------------------------------------------------------------------------------
+# §5.B1 rules file
+
+def _id(v, what):
+    if not isinstance(v, str) or not ID_RE.match(v):
+        J._bad(what, "expected 1-64 of a-z 0-9 -, not starting with -")
+    return v
+
+
+def _pos(v, what):
+    return J.uint(v, what, 1)
+
+
+RULES = {
+    "format": J.const("urne-game-rules-v1"), "game": _id, "title": lambda v, w: v, "notes": lambda v, w: v,
+    "price_points_cents": J.listof(_pos), "block_size": _pos,
+    "prize_table": J.listof(J.fields({"matches": J.uint, "units": J.uint, "prize_cents": J.listof(J.uint)})),
+    "totals": J.fields({"winning_units": J.uint, "losing_units": J.uint, "prize_cents": J.listof(J.uint)}),
+    "grid": J.fields({"rows": J.uint, "columns": J.uint, "offered_symbols": J.uint}),
+    "symbols": J.listof(_id),
+}
+
+OFFICIAL_TABLE = [(10, 1, 250000), (9, 1, 25000), (8, 200, 5000), (7, 11000, 1000), (6, 14100, 250),
+                  (5, 99000, 100), (4, 46000, 50)]
+
+
+def parse_rules(data, what="rules.json"):
+    """§5.B1: parse and check a game rules file; returns the parsed object. Refusals: malformed."""
+    r = J.obj(J.loads(data, what), what, RULES)
+
+    def bad(msg):
+        raise Failure("malformed", f"{what}: {msg} (§5.B1)")
+
+    for k in ("title", "notes"):
+        if not isinstance(r[k], (str, list)) or (isinstance(r[k], list) and not all(isinstance(x, str) for x in r[k])):
+            bad(f"{k} is not text")
+    prices, table, tot, syms = r["price_points_cents"], r["prize_table"], r["totals"], r["symbols"]
+    if r["grid"] != {"rows": 3, "columns": 6, "offered_symbols": 3}:
+        bad("grid is not 3 x 6 with 3 offered symbols")
+    if not 6 <= len(syms) <= 26 or len(set(syms)) != len(syms):
+        bad("symbols: 6 to 26 distinct ids expected")
+    if not prices or any(b <= a for a, b in zip(prices, prices[1:])) or any(p % prices[0] for p in prices):
+        bad("price_points_cents: strictly ascending multiples of the first expected")
+    if [row["matches"] for row in table] != [10, 9, 8, 7, 6, 5, 4]:
+        bad("prize_table: matches must be exactly 10, 9, ..., 4 in that order")
+    for row in table:
+        a = row["prize_cents"]
+        if len(a) != len(prices) or a[0] <= 0 or any(a[i] * prices[0] != a[0] * prices[i] for i in range(len(prices))):
+            bad(f"prize_table matches={row['matches']}: amounts do not scale with the price")
+    if any(table[i]["prize_cents"][0] <= table[i + 1]["prize_cents"][0] for i in range(len(table) - 1)):
+        bad("prize_table: amounts must strictly grow with matches")
+    if sum(row["units"] for row in table) != tot["winning_units"]:
+        bad("totals.winning_units is not the sum of the units")
+    if tot["winning_units"] + tot["losing_units"] != r["block_size"]:
+        bad("winning_units + losing_units is not block_size")
+    if len(tot["prize_cents"]) != len(prices) or any(
+            sum(row["units"] * row["prize_cents"][i] for row in table) != tot["prize_cents"][i]
+            for i in range(len(prices))):
+        bad("totals.prize_cents is not the sum of units x prize at each price")
+    if r["game"] == OFFICIAL:
+        want = [(m, u, p) for m, u, p in OFFICIAL_TABLE]
+        got = [(row["matches"], row["units"], row["prize_cents"][0]) for row in table]
+        if (r["block_size"] != 800000 or prices != [50, 100, 200] or got != want
+                or tot["winning_units"] != 170302 or tot["losing_units"] != 629698
+                or tot["prize_cents"] != [28000000, 56000000, 112000000]):
+            bad(f"the figures of {OFFICIAL} are not the regulation's (G-1 ... G-3)")
+    return r
+
+
+def tier_table(rules, price):
+    """[(tier, units, prize_cents)] for tiers 10, 9, ..., 4 then 0, at `price` (§5.B9 `tiers`)."""
+    i = rules["price_points_cents"].index(price)
+    rows = [(row["matches"], row["units"], row["prize_cents"][i]) for row in rules["prize_table"]]
+    return rows + [(0, rules["totals"]["losing_units"], 0)]
+
+
+# ---------------------------------------------------------------------------------------------
+# §5.B2 block identity
+
+def parse_block_id(s, what="block"):
+    """Canonical `game/price/emission/number` -> (game, price, emission, number); malformed otherwise."""
+    parts = s.split("/") if isinstance(s, str) else []
+    if (len(parts) != 4 or not ID_RE.match(parts[0]) or not DEC_RE.match(parts[1])
+            or not EMISSION_RE.match(parts[2]) or not DEC_RE.match(parts[3])
+            or int(parts[3]) >= 2**32 or int(parts[1]) >= 2**64):
+        raise Failure("malformed", f"{what}: {s!r} is not a canonical block id (§5.B2)")
+    return parts[0], int(parts[1]), parts[2], int(parts[3])
+
+
+def file_stem(block_id):
+    return block_id.replace("/", "_")
+
+
+# ---------------------------------------------------------------------------------------------
+# §5.B3 seed values
+
+def block_seed(block_id, rules_sha256, entropy):
+    return H("urne/v1/block-seed", block_id, rules_sha256, entropy)
+
+
+def seed_commitment(seed):
+    return H("urne/v1/block-seed-commitment", seed)
+
+
+def grid_key(seed):
+    return H("urne/v1/block-grid-key", seed)
+
+
+# ---------------------------------------------------------------------------------------------
+# §5.B4 deck and shuffle
+
+class _FastDrbg(HmacDrbg):
+    """vcore.HmacDrbg with Generate's HMACs through precomputed key pads (same output)."""
+
+    def generate(self, n):
+        assert 0 < n <= 65536
+        k = self.k.ljust(64, b"\x00")
+        inner = hashlib.sha256(bytes(b ^ 0x36 for b in k))
+        outer = hashlib.sha256(bytes(b ^ 0x5C for b in k))
+        v, out = self.v, []
+        for _ in range((n + 31) // 32):
+            i = inner.copy()
+            i.update(v)
+            o = outer.copy()
+            o.update(i.digest())
+            v = o.digest()
+            out.append(v)
+        self.v = v
+        self._update(b"")
+        return b"".join(out)[:n]
+
+
+def shuffle(seed, rules, request=4096):
+    """§5.B4: the tiers in sale order, as a bytearray (one byte a ticket)."""
+    n = rules["block_size"]
+    deck = bytearray([0]) * rules["totals"]["losing_units"]
+    for row in reversed(rules["prize_table"]):           # tier 4, 5, ..., 10
+        deck += bytearray([row["matches"]]) * row["units"]
+    assert len(deck) == n
+    drbg = _FastDrbg(seed, b"", b"urne/v1/block-shuffle")
+    # §2.2: the stream is Generate calls of exactly `request` bytes; R is a multiple of 8, so the
+    # u64s never straddle two calls and the stream can be read as a sequence of u64s.
+    assert request % 8 == 0
+    per_call = request // 8
+
+    def more(calls):
+        data = b"".join(drbg.generate(request) for _ in range(calls))
+        return struct.unpack(">%dQ" % (calls * per_call), data)
+
+    xs = more(max(1, -(-(n - 1) // per_call)))
+    k, nx = 0, len(xs)
+    for i in range(n - 1, 0, -1):
+        m = i + 1
+        if k >= nx:
+            xs, k = xs + more(1), k
+            nx = len(xs)
+        x = xs[k]
+        k += 1
+        if x >= TWO64 - m:                                 # maybe in the rejection zone (r < m)
+            r = TWO64 % m
+            while r and x >= TWO64 - r:                    # §2.3: discard and read the next u64
+                if k >= nx:
+                    xs = xs + more(1)
+                    nx = len(xs)
+                x = xs[k]
+                k += 1
+        j = x % m
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+# ---------------------------------------------------------------------------------------------
+# §5.B5 ticket grids
+
+def batch_plan(ranges):
+    """§5.B5.2 step 1: [(P, limit, ranges)] with limit = 2^64 - (2^64 mod P) (§2.3)."""
+    plan, cur, p = [], [], 1
+    for r in ranges:
+        if cur and p * r > 1 << 48:
+            plan.append((p, TWO64 - TWO64 % p, tuple(cur)))
+            cur, p = [], 1
+        cur.append(r)
+        p *= r
+    if cur:
+        plan.append((p, TWO64 - TWO64 % p, tuple(cur)))
+    return plan
+
+
+class TicketMaker:
+    """Computes ticket rows of one block from its grid key (§5.B5, §5.B6)."""
+
+    def __init__(self, gkey, m, prizes):
+        self.m = m
+        self.prizes = prizes                                # tier -> prize_cents at the block's price
+        k = gkey.ljust(64, b"\x00")                         # grid_key is 32 bytes: no pre-hash
+        self.inner = hashlib.sha256(bytes(b ^ 0x36 for b in k))
+        self.outer = hashlib.sha256(bytes(b ^ 0x5C for b in k))
+        self.offer_plan = batch_plan([m, m - 1, m - 2])
+        self.plans = {}
+        for t in [0] + list(range(4, 11)):
+            k_ = t
+            first = 0 if t == 0 else 1
+            d = 3 * (m - first)
+            cards = [role for role in range(first, m) for _ in range(3)]
+            ranges = list(range(CELLS, CELLS - k_, -1)) + list(range(d, d - (CELLS - k_), -1))
+            self.plans[t] = (k_, cards, batch_plan(ranges))
+        self.letters = [chr(65 + i) for i in range(m)]
+        self._roles = {}                                    # offered triple -> (role letters, tables)
+
+    def _stream(self, p):
+        """Ticket p's stream as u64s (§5.B5.1), lazily, 4 per HMAC block."""
+        prefix = b"urne/v1/block-grid\x00" + struct.pack(">I", p)
+        inner, outer, unpack = self.inner, self.outer, struct.Struct(">4Q").unpack
+        j = 0
+        while True:
+            i = inner.copy()
+            i.update(prefix + struct.pack(">I", j))
+            o = outer.copy()
+            o.update(i.digest())
+            yield from unpack(o.digest())
+            j += 1
+
+    @staticmethod
+    def _digits(plan, nxt):
+        out = []
+        for p, limit, ranges in plan:
+            x = nxt()
+            while x >= limit:                               # §2.3 rejection
+                x = nxt()
+            x %= p
+            for r in ranges:
+                x, d = divmod(x, r)
+                out.append(d)
+        return out
+
+    def fields(self, p, t):
+        """(offered letters, grid1, grid2, grid3) of ticket p with tier t."""
+        m = self.m
+        nxt = self._stream(p).__next__
+        # §5.B5.3 step 1: offered symbols, partial Fisher-Yates of [0, m).
+        e = self._digits(self.offer_plan, nxt)
+        a = list(range(m))
+        offered = []
+        for s in range(3):
+            i = m - 1 - s
+            a[i], a[e[s]] = a[e[s]], a[i]
+            offered.append(a[i])
+        # step 2: role grid.
+        k, cards, plan = self.plans[t]
+        f = self._digits(plan, nxt)
+        roles = [None] * CELLS
+        cells = list(range(CELLS))
+        for s in range(k):
+            i = CELLS - 1 - s
+            cells[i], cells[f[s]] = cells[f[s]], cells[i]
+            roles[cells[i]] = 0
+        deck = list(cards)
+        dl = len(deck)
+        empty = [c for c in range(CELLS) if roles[c] is None]
+        for s in range(CELLS - k):
+            i = dl - 1 - s
+            d = f[k + s]
+            deck[i], deck[d] = deck[d], deck[i]
+            roles[empty[s]] = deck[i]
+        # §5.B5.4 grids.
+        key = tuple(offered)
+        cached = self._roles.get(key)
+        if cached is None:
+            o0, o1, o2 = offered
+            rest = [x for x in range(m) if x not in key]
+            L = self.letters
+            by_role = [L[o0], L[o1], L[o2]] + [L[x] for x in rest]
+            t2 = str.maketrans({L[o0]: L[o1], L[o1]: L[o0]})
+            t3 = str.maketrans({L[o0]: L[o2], L[o1]: L[o0], L[o2]: L[o1]})
+            cached = self._roles[key] = ("".join(L[x] for x in key), by_role, t2, t3)
+        off, by_role, t2, t3 = cached
+        g1 = "".join([by_role[r] for r in roles])
+        return off, g1, g1.translate(t2), g1.translate(t3)
+
+    def row(self, p, t):
+        off, g1, g2, g3 = self.fields(p, t)
+        return f"{p},{t},{self.prizes[t]},{off},{g1},{g2},{g3}"
+
+    def rows(self, tiers):
+        """The rows of positions 0 .. len(tiers)-1 (no LF). Same result as `row` for each position,
+        with the common case (no rejection, one HMAC block of 4 u64s) inlined; any other case goes
+        through `fields`."""
+        m = self.m
+        L = self.letters
+        # The offered symbols depend only on uniform(P0) (one batch): tabulate them for each value.
+        (p0, lim0, _), = self.offer_plan
+        offers = []
+        for x in range(p0):
+            a = list(range(m))
+            off = []
+            for r in (m, m - 1, m - 2):
+                x, d = divmod(x, r)
+                off.append(a[d])
+                a[d] = a[r - 1]
+            o0, o1, o2 = off
+            rest = [s for s in range(m) if s not in off]
+            by_role = [L[o0], L[o1], L[o2]] + [L[s] for s in rest]
+            decks = {f: [by_role[c] for c in range(f, m) for _ in range(3)] for f in (0, 1)}
+            offers.append(("".join(L[s] for s in off), by_role[0], decks,
+                           str.maketrans({L[o0]: L[o1], L[o1]: L[o0]}),
+                           str.maketrans({L[o0]: L[o2], L[o1]: L[o0], L[o2]: L[o1]})))
+        # Per tier: (k, cards, two batches), the fast path needs exactly 1 + 2 or 1 + 3 u64s.
+        fast = {}
+        for t, (k, cards, plan) in self.plans.items():
+            if len(plan) <= 3:
+                fast[t] = (k, 0 if t == 0 else 1, plan, f",{t},{self.prizes[t]},",
+                           min([lim0] + [lim for _, lim, _ in plan]))
+        inner, outer = self.inner, self.outer
+        pack = struct.Struct(">II").pack
+        unpack = struct.Struct(">4Q").unpack
+        prefix = b"urne/v1/block-grid\x00"
+        out = []
+        append = out.append
+        for p, t in enumerate(tiers):
+            i = inner.copy()
+            i.update(prefix + pack(p, 0))
+            o = outer.copy()
+            o.update(i.digest())
+            u = unpack(o.digest())
+            ft = fast.get(t)
+            # Fast path only if no u64 can be in a rejection zone (the smallest limit of the
+            # ticket's batches); otherwise the reference path `row` does it exactly.
+            if ft is None or max(u) >= ft[4]:
+                append(self.row(p, t))
+                continue
+            k, first, plan, mid, _ = ft
+            off, chosen, decks, t2, t3 = offers[u[0] % p0]
+            deck = decks[first][:]
+            if k == 0:
+                # Losing: the s-th selected card goes to cell s.
+                g = []
+                for n, (pp, _, ranges) in enumerate(plan, 1):
+                    x = u[n] % pp
+                    for r in ranges:
+                        d = x % r
+                        x //= r
+                        g.append(deck[d])
+                        deck[d] = deck[r - 1]
+            else:
+                f = []
+                for n, (pp, _, ranges) in enumerate(plan, 1):
+                    x = u[n] % pp
+                    for r in ranges:
+                        f.append(x % r)
+                        x //= r
+                g = [None] * CELLS
+                cells = list(range(CELLS))
+                for s in range(k):
+                    d = f[s]
+                    g[cells[d]] = chosen
+                    cells[d] = cells[CELLS - 1 - s]
+                r = len(deck)
+                s = k
+                for c in range(CELLS):
+                    if g[c] is None:
+                        d = f[s]
+                        g[c] = deck[d]
+                        deck[d] = deck[r - 1]
+                        r -= 1
+                        s += 1
+            g1 = "".join(g)
+            append(f"{p}{mid}{off},{g1},{g1.translate(t2)},{g1.translate(t3)}")
+        return out
+
+
+def recompute_tickets(rules, price, seed):
+    """§5.B4-§5.B6: (tiers bytearray, tickets.csv bytes)."""
+    tiers = shuffle(seed, rules)
+    prizes = {t: pz for t, _, pz in tier_table(rules, price)}
+    tm = TicketMaker(grid_key(seed), len(rules["symbols"]), prizes)
+    lines = [HEADER.decode()] + tm.rows(tiers) + [""]
+    return tiers, "\n".join(lines).encode("ascii")
+
+
+# ---------------------------------------------------------------------------------------------
+# §5.B7 commitments: RFC 6962 root over the rows (level by level, odd node moves up).
+
+def root_of_leaf_hashes(hashes):
+    level = hashes
+    if not level:
+        return hashlib.sha256(b"").digest()
+    sha = hashlib.sha256
+    while len(level) > 1:
+        nxt = [sha(b"\x01" + level[i] + level[i + 1]).digest() for i in range(0, len(level) - 1, 2)]
+        if len(level) % 2:
+            nxt.append(level[-1])
+        level = nxt
+    return level[0]
+
+
+def leaf_hashes(rows):
+    sha = hashlib.sha256
+    return [sha(b"\x00" + r).digest() for r in rows]
+
+
+# ---------------------------------------------------------------------------------------------
+# §5.B8 steps 1-6: the production file against the commitment.
+
+def _row_checker(m, prizes):
+    """Returns check(row bytes, index) -> tier, raising ValueError with the reason."""
+    top = chr(64 + m)
+    cls = f"[A-{top}]"
+    row_re = re.compile((r"\A(0|[1-9][0-9]*),(0|[1-9][0-9]*),(0|[1-9][0-9]*),(%s{3}),(%s{18}),(%s{18}),(%s{18})\Z"
+                         % (cls, cls, cls, cls)).encode())
+    prize_of = {str(t).encode(): (t, str(pz).encode()) for t, pz in prizes.items()}
+    letters = "".join(chr(65 + i) for i in range(m))
+    tables = {}
+
+    def offered(off):
+        e = tables.get(off)
+        if e is None:
+            o0, o1, o2 = off.decode()
+            if len({o0, o1, o2}) != 3:
+                raise ValueError("the offered symbols are not distinct (§5.B5.5)")
+            t2 = bytes.maketrans((o0 + o1).encode(), (o1 + o0).encode())
+            t3 = bytes.maketrans((o0 + o1 + o2).encode(), (o2 + o0 + o1).encode())
+            others = [ord(c) for c in letters if c != o0]
+            e = tables[off] = (ord(o0), t2, t3, others)
+        return e
+
+    def check(row, idx):
+        mt = row_re.match(row)
+        if mt is None:
+            raise ValueError("not 7 fields in canonical form (§5.B6)")
+        pos, tier, prize, off, g1, g2, g3 = mt.groups()
+        if int(pos) != idx:
+            raise ValueError(f"position {pos.decode()} on the line of position {idx}")
+        tp = prize_of.get(tier)
+        if tp is None:
+            raise ValueError(f"tier {tier.decode()} is not 0 or 4..10")
+        t, want_prize = tp
+        if prize != want_prize:
+            raise ValueError(f"prize {prize.decode()} is not the G-3 amount {want_prize.decode()} of tier {t}")
+        c0, t2, t3, others = offered(off)
+        if g2 != g1.translate(t2) or g3 != g1.translate(t3):
+            raise ValueError("the three grids are not one role grid read under the three choices (§5.B5.5)")
+        n0 = g1.count(c0)
+        if (n0 != t) if t else (n0 > 3):
+            raise ValueError(f"the chosen symbol appears {n0} times in a tier-{t} grid (§5.B5.5)")
+        if max(map(g1.count, others)) > 3:
+            raise ValueError("a symbol other than the chosen one appears more than 3 times (§5.B5.5)")
+        return t
+
+    return check
+
+
+def check_tickets_file(data, rules, price, what):
+    """§5.B8 steps 1-5 on tickets.csv bytes; returns (list of row bytes, per-tier counts).
+    Failures: commitment-mismatch."""
+    def bad(msg):
+        raise Failure("commitment-mismatch", f"{what}: {msg}")
+
+    lines = data.split(b"\n")
+    if lines[0] != HEADER:
+        bad("the header line is not exactly " + HEADER.decode() + " (§5.B6)")
+    if len(lines) < 2 or lines[-1] != b"":
+        bad("the last line does not end with LF (§5.B6)")
+    rows = lines[1:-1]
+    table = tier_table(rules, price)
+    check = _row_checker(len(rules["symbols"]), {t: pz for t, _, pz in table})
+    counts = dict.fromkeys([t for t, _, _ in table], 0)
+    try:
+        for idx, row in enumerate(rows):
+            counts[check(row, idx)] += 1
+    except ValueError as e:
+        bad(f"line {idx + 2} (position {idx}): {e}")
+    if len(rows) != rules["block_size"]:
+        bad(f"{len(rows)} rows, block_size is {rules['block_size']} (G-1)")
+    for t, units, _ in table:
+        if counts[t] != units:
+            bad(f"{counts[t]} tickets of tier {t}, G-3 says {units}")
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# §5.B9 files, §5.B10 verification of a block folder.
+
+def read_signed(path, pub):
+    """§1.4: the signature over the exact bytes, checked before anything is parsed."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        with open(path + ".sig", "rb") as f:
+            sig = f.read()
+    except OSError:
+        raise Failure("bad-signature", f"{os.path.basename(path)} has no .sig")
+    if not ed25519_verify_strict(pub, sig, data):
+        raise Failure("bad-signature",
+                      f"the signature of {os.path.basename(path)} does not verify under the result key {key_id(pub)}")
+    return data
+
+
+SOFTWARE = J.fields({"name": J.string, "version": J.string, "source_revision": J.string, "executable_sha256": h32})
+COMMIT = {
+    "format": J.const("urne-block-commitment"), "version": J.const(1), "block": J.string, "game": J.string,
+    "price_cents": J.uint, "emission": J.string, "number": lambda v, w: J.uint(v, w, 0, 2**32 - 1),
+    "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1), "rules_sha256": h32, "block_size": J.uint,
+    "tiers": J.listof(J.fields({"tier": J.uint, "units": J.uint, "prize_cents": J.uint})),
+    "outcomes_root": h32, "seed_commitment": h32, "tickets_file": J.string, "tickets_sha256": h32,
+    "generated_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid,
+    "audit_key_id": J.keyid, "software": SOFTWARE,
+}
+REVEAL = {
+    "format": J.const("urne-block-reveal"), "version": J.const(1), "block": J.string, "rules_sha256": h32,
+    "entropy": J.hexbytes, "seed": h32, "seed_commitment": h32, "outcomes_root": h32,
+    "revealed_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid,
+}
+TICKET_PROOF = {
+    "format": J.const("urne-ticket-proof"), "version": J.const(1), "block": J.string, "position": J.uint,
+    "row": J.string, "block_size": J.uint, "outcomes_root": h32, "path": J.listof(h32),
+    "result_key_id": J.keyid,
+}
+SUFFIXES = (".commit.json", ".tickets.csv", ".reveal.json")
+
+
+def verify_blocks(folder, result_pub, audit_pub):
+    """§5.B10 steps 1-4, in order. Returns report lines; raises Failure on the first failure."""
+    p = lambda name: os.path.join(folder, name)
+    names = sorted(os.listdir(folder))
+    stems = sorted(n[:-len(".commit.json")] for n in names if n.endswith(".commit.json"))
+    for n in names:
+        for suf in SUFFIXES[1:]:
+            if n.endswith(suf) and n[:-len(suf)] not in stems:
+                raise Failure("inconsistent", f"{n} has no {n[:-len(suf)]}.commit.json beside it")
+    if not os.path.isfile(p("rules.json")):
+        raise Failure("malformed", f"{folder}: no rules.json")
+    report = []
+    # Step 1: every signed file, before parsing any of them.
+    rules_bytes = read_signed(p("rules.json"), result_pub)
+    raw = {}
+    for s in stems:
+        for suf in SUFFIXES:
+            if os.path.isfile(p(s + suf)):
+                raw[s + suf] = read_signed(p(s + suf), result_pub)
+    report.append(f"ok  signatures of rules.json and {len(raw)} block files")
+    rules = parse_rules(rules_bytes)
+    rules_sha = hashlib.sha256(rules_bytes).digest()
+    for s in stems:
+        report += _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub)
+    return report
+
+
+def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub):
+    report = []
+    # Step 2: the commitment.
+    c = J.obj(J.loads(raw[s + ".commit.json"], s + ".commit.json"), s + ".commit.json", COMMIT)
+    bid = c["block"]
+    game, price, emission, number = parse_block_id(bid, f"{s}.commit.json block")
+    if file_stem(bid) != s:
+        raise Failure("inconsistent", f"{s}.commit.json names block {bid}, not its file name")
+    if (c["game"], c["price_cents"], c["emission"], c["number"]) != (game, price, emission, number):
+        raise Failure("inconsistent", f"{s}.commit.json: game, price_cents, emission or number differ from block {bid}")
+    if c["tickets_file"] != s + ".tickets.csv":
+        raise Failure("inconsistent", f"{s}.commit.json: tickets_file is not {s}.tickets.csv")
+    if c["rules_sha256"] != rules_sha:
+        raise Failure("inconsistent", f"{s}.commit.json: rules_sha256 is not the SHA-256 of rules.json")
+    if game != rules["game"] or price not in rules["price_points_cents"]:
+        raise Failure("inconsistent", f"block {bid}: not the rules' game or not one of its price points (§5.B2)")
+    want = [{"tier": t, "units": u, "prize_cents": pz} for t, u, pz in tier_table(rules, price)]
+    if c["tiers"] != want or c["block_size"] != rules["block_size"]:
+        raise Failure("commitment-mismatch", f"block {bid}: tiers or block_size are not the rules' G-3 counts and prizes")
+    parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{s}.commit.json audit_checkpoint")
+    # (§5.B10 does not ask for result_key_id / audit_key_id to be checked; they are not.)
+    report.append(f"ok  {bid}: commitment (attempt {c['attempt']}) agrees with rules.json")
+
+    # Step 3: the production file.
+    tickets = raw.get(s + ".tickets.csv")
+    if tickets is not None:
+        if hashlib.sha256(tickets).digest() != c["tickets_sha256"]:
+            raise Failure("commitment-mismatch", f"the SHA-256 of {s}.tickets.csv is not tickets_sha256")
+        rows = check_tickets_file(tickets, rules, price, f"{s}.tickets.csv")
+        if root_of_leaf_hashes(leaf_hashes(rows)) != c["outcomes_root"]:
+            raise Failure("commitment-mismatch", f"{s}.tickets.csv: the root of its rows is not outcomes_root")
+        del rows
+        report.append(f"ok  {bid}: tickets.csv ({rules['block_size']} tickets) is the committed one")
+
+    # Step 4: the reveal.
+    rv = raw.get(s + ".reveal.json")
+    if rv is not None:
+        r = J.obj(J.loads(rv, s + ".reveal.json"), s + ".reveal.json", REVEAL)
+        if r["block"] != bid or r["rules_sha256"] != c["rules_sha256"]:
+            raise Failure("inconsistent", f"{s}.reveal.json: block or rules_sha256 is not the commitment's")
+        if r["seed_commitment"] != c["seed_commitment"] or r["outcomes_root"] != c["outcomes_root"]:
+            raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
+        parse_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
+        if len(r["entropy"]) < 32:
+            raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
+        seed = block_seed(bid, rules_sha, r["entropy"])
+        if seed_commitment(seed) != c["seed_commitment"]:
+            raise Failure("draw-mismatch", f"block {bid}: the seed from the revealed entropy does not match seed_commitment")
+        _, csv = recompute_tickets(rules, price, seed)
+        same = hashlib.sha256(csv).digest() == c["tickets_sha256"]
+        if not (same and tickets is not None):      # identical bytes to a checked file: same root
+            rows = csv.split(b"\n")[1:-1]
+            if root_of_leaf_hashes(leaf_hashes(rows)) != c["outcomes_root"]:
+                raise Failure("draw-mismatch", f"block {bid}: the recomputed outcomes root is not the committed one")
+        if not same:
+            raise Failure("draw-mismatch", f"block {bid}: the recomputed tickets.csv is not the committed one (SHA-256)")
+        if r["seed"] != seed:
+            raise Failure("inconsistent", f"{s}.reveal.json: seed is not the one derived from entropy")
+        report.append(f"ok  {bid}: revealed; the shuffle, the grids and tickets.csv recomputed byte for byte")
+    return report
+
+
+def verify_ticket_proof(path, result_pub, published=None):
+    """§5.B9 ticket proofs, in the order of the verification clause there."""
+    raw = read_signed(path, result_pub)
+    name = os.path.basename(path)
+    report = [f"ok  {name} signature"]
+    pr = J.obj(J.loads(raw, name), name, TICKET_PROOF)
+    parse_block_id(pr["block"], f"{name} block")
+    if pr["result_key_id"] != key_id(result_pub):
+        raise Failure("inconsistent", f"{name}: result_key_id is not the id of the result key given")
+    if published:
+        s = file_stem(pr["block"])
+        cpath = os.path.join(published, s + ".commit.json")
+        if not os.path.isfile(cpath):
+            raise Failure("commitment-mismatch", f"{published} has no commitment of block {pr['block']}")
+        c = J.obj(J.loads(read_signed(cpath, result_pub), s + ".commit.json"), s + ".commit.json", COMMIT)
+        if (c["block"], c["outcomes_root"], c["block_size"]) != (pr["block"], pr["outcomes_root"], pr["block_size"]):
+            raise Failure("commitment-mismatch", f"{name}: outcomes_root or block_size is not the published commitment's")
+        report.append("ok  the outcomes root is the published one")
+    row = pr["row"]
+    if not row.startswith(f"{pr['position']},"):
+        raise Failure("malformed", f"{name}: the row does not begin with its position")
+    if not verify_inclusion(pr["position"], pr["block_size"], row.encode("utf-8"), pr["path"], pr["outcomes_root"]):
+        raise Failure("commitment-mismatch", f"{name}: the audit path does not lead to outcomes_root")
+    report.append(f"ok  ticket {pr['position']} of {pr['block']} is in the tree of {pr['block_size']} tickets: {row}")
+    return report
