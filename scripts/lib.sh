@@ -40,6 +40,6 @@ ensure_rust() {
 }
 
 ensure_deps() {
-  apt_install softhsm2 openssl python3 ca-certificates
+  apt_install softhsm2 openssl python3 python3-cryptography ca-certificates
   ensure_rust
 }
