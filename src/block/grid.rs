@@ -342,7 +342,8 @@ impl TicketGrid {
             ));
         }
         for c in 0..OFFERED_SYMBOLS {
-            let mut counts = [0usize; 256];
+            // m <= MAX_SYMBOLS (checked at load), so a small table suffices.
+            let mut counts = [0usize; MAX_SYMBOLS];
             for &x in &self.cells[c] {
                 if usize::from(x) >= m {
                     return Err(format!("grid {}: symbol {x} does not exist", c + 1));
@@ -379,7 +380,7 @@ impl TicketGrid {
         }
         // One role grid: read grid 1 back into roles, then every grid must be that reading.
         let map0 = role_symbols(&o, 0, m);
-        let mut role_of = [0u8; 256];
+        let mut role_of = [0u8; MAX_SYMBOLS];
         for (r, &sym) in map0[..m].iter().enumerate() {
             role_of[usize::from(sym)] = r as u8;
         }
