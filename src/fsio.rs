@@ -59,3 +59,60 @@ pub fn ensure_dir(dir: &Path) -> Result<()> {
 pub fn read(path: &Path) -> Result<Vec<u8>> {
     fs::read(path).map_err(|e| io_error("read", path, e))
 }
+
+/// A fresh staging folder beside `out` (same file system, so it can be renamed onto `out`).
+/// Refuses at once if `out` exists and is not empty.
+pub fn staging_dir(out: &Path) -> Result<std::path::PathBuf> {
+    check_empty_or_absent(out)?;
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    ensure_dir(&parent)?;
+    let staging = parent.join(format!(".{name}.partial-{}", std::process::id()));
+    if staging.exists() {
+        fs::remove_dir_all(&staging).map_err(|e| io_error("clear", &staging, e))?;
+    }
+    ensure_dir(&staging)?;
+    Ok(staging)
+}
+
+/// Refuses (exit 4) when `out` exists and is not empty.
+pub fn check_empty_or_absent(out: &Path) -> Result<()> {
+    if out.exists() {
+        let empty = fs::read_dir(out)
+            .map_err(|e| io_error("read", out, e))?
+            .next()
+            .is_none();
+        if !empty {
+            return Err(crate::error::Error::refused(
+                format!("{} already exists and is not empty", out.display()),
+                "outputs are never overwritten: give a new or empty --out folder",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Renames a complete staging folder onto `out` (absent or empty), then syncs the parent.
+pub fn publish_dir(staging: &Path, out: &Path) -> Result<()> {
+    check_empty_or_absent(out)?;
+    if out.exists() {
+        fs::remove_dir(out).map_err(|e| io_error("replace", out, e))?;
+    }
+    fs::rename(staging, out).map_err(|e| io_error("publish", out, e))?;
+    if let Some(p) = out.parent()
+        && let Ok(d) = File::open(if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        })
+    {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}

@@ -337,6 +337,8 @@ fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<draw::SealedSet> {
 /// `urne draw`: draws a sealed day's winner and reserves, or completes an interrupted draw.
 pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     let dayd = check_day(&a.day)?;
+    // Checked before anything happens: the outputs will need an empty folder.
+    fsio::check_empty_or_absent(&a.out)?;
     ctx.audit()?;
     let events = ctx.audit()?.events()?;
     let st = DayState::from_events(&events, &a.day);
@@ -647,20 +649,18 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
             "run `urne audit verify` and investigate",
         ));
     }
-    let lp = a.out.join(files::LEAVES_FILE);
-    if lp.exists() {
-        return Err(Error::refused(
-            format!("{} already exists", lp.display()),
-            "outputs are never overwritten: give an empty --out folder",
-        ));
-    }
-    let mut written = write_signed(ctx, &a.out, &outputs, &result_key, &audit_key)?;
-    fsio::write_atomic(&lp, &leaves_bytes, false)?;
+    // The folder is published whole or not at all: written into a staging folder beside it,
+    // then renamed (a kill mid-way leaves no half-written result folder, and re-running the draw
+    // completes it).
+    let staging = fsio::staging_dir(&a.out)?;
+    let mut written = write_signed(ctx, &staging, &outputs, &result_key, &audit_key)?;
+    fsio::write_atomic(&staging.join(files::LEAVES_FILE), &leaves_bytes, false)?;
     fsio::write_atomic(
-        &a.out.join(format!("{}.sig", files::LEAVES_FILE)),
+        &staging.join(format!("{}.sig", files::LEAVES_FILE)),
         &leaves_sig,
         false,
     )?;
+    fsio::publish_dir(&staging, &a.out)?;
     written.insert(files::LEAVES_FILE.to_string(), seal.leaves_sha256.clone());
     ctx.audit()?.append(
         rec::PUBLISHED,
