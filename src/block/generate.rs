@@ -48,7 +48,22 @@ pub fn generate_block(
     seed: &Seed,
     threads: usize,
 ) -> Result<Block, BlockIdError> {
+    generate_block_checked(rules, id, seed, threads, false).map(|(b, _)| b)
+}
+
+/// [`generate_block`], and with `check` also every ticket's grid checked against G-6, G-7 and
+/// G-8 (§5.B5.5) as it is made: verification after a reveal uses this instead of re-parsing a
+/// production file it has shown to be byte-identical. Returns the first failing position and why.
+pub fn generate_block_checked(
+    rules: &GameRules,
+    id: &BlockId,
+    seed: &Seed,
+    threads: usize,
+    check: bool,
+) -> Result<(Block, Option<(u32, String)>), BlockIdError> {
     id.check_rules(rules)?;
+    let m = rules.symbols().len();
+    let first_failure: Mutex<Option<(u32, String)>> = Mutex::new(None);
     // check_rules proved the price is a price point.
     let price_idx = rules.price_index(id.price_cents()).expect("checked price");
     let tiers = shuffled_tiers(rules, seed);
@@ -77,6 +92,12 @@ pub fn generate_block(
                 // p < n = block size, a u32.
                 let pos = p as u32;
                 let g = ticket_grid_with(&key, pos, tier, rules);
+                if check && let Err(why) = g.check(tier, m) {
+                    let mut f = first_failure.lock().expect("worker panicked");
+                    if f.as_ref().is_none_or(|(q, _)| pos < *q) {
+                        *f = Some((pos, why));
+                    }
+                }
                 let row_start = csv.len();
                 // A chunk's CSV is far below 4 GiB (16,384 rows of under 100 bytes).
                 row_starts.push(row_start as u32);
@@ -116,14 +137,15 @@ pub fn generate_block(
         row_starts.extend_from_slice(&ch.row_starts);
         csv_chunks.push(ch.csv);
     }
-    Ok(Block {
+    let block = Block {
         id: id.clone(),
         tiers,
         csv_chunks,
         row_starts,
         leaves,
         outcomes_root: merkle_root(&roots),
-    })
+    };
+    Ok((block, first_failure.into_inner().expect("worker panicked")))
 }
 
 /// Why a revealed block does not match its commitment (§5.B8, after the reveal).

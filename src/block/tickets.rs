@@ -347,3 +347,210 @@ mod tests {
         assert_eq!(v, b"01000000");
     }
 }
+
+/// The leaves and tier counts of one checked slice of a tickets file.
+type SliceCheck = Result<(Vec<Hash32>, [u32; 11]), CsvError>;
+
+/// Checks the rows of one slice of a tickets file (lines numbered from `first_line`, positions
+/// from `first_pos`): each row as in [`verify_tickets_csv`] steps 2–4. Returns the leaves and the
+/// tier counts of the slice.
+fn check_rows(
+    body: &[u8],
+    first_line: u64,
+    first_pos: u64,
+    rules: &GameRules,
+    price_idx: usize,
+) -> SliceCheck {
+    let m = rules.symbols().len();
+    let bad = |line: u64, problem: String| CsvError::Line { line, problem };
+    let mut leaves = Vec::with_capacity(body.len() / 70 + 1);
+    let mut tier_counts = [0u32; 11];
+    let mut again = Vec::with_capacity(128);
+    for (i, row) in body.split_inclusive(|&b| b == b'\n').enumerate() {
+        let lineno = first_line + i as u64;
+        let pos = first_pos + i as u64;
+        let Some(row) = row.strip_suffix(b"\n") else {
+            return Err(bad(lineno, "the last line must end with \\n".into()));
+        };
+        let t = parse_row(row, m).map_err(|p| bad(lineno, p))?;
+        if u64::from(t.position) != pos {
+            return Err(bad(
+                lineno,
+                format!(
+                    "position {} where {pos} was expected (rows are in sale order)",
+                    t.position
+                ),
+            ));
+        }
+        if pos >= u64::from(rules.block_size()) {
+            return Err(CsvError::Size {
+                found: pos + 1,
+                expected: rules.block_size(),
+            });
+        }
+        again.clear();
+        encode_row(&mut again, t.position, t.tier, t.prize_cents, &t.grid);
+        if again != row {
+            return Err(bad(lineno, "row is not in canonical form (§5.B6)".into()));
+        }
+        let want = rules.prize_cents(t.tier, price_idx).unwrap_or(u64::MAX);
+        if t.prize_cents != want {
+            return Err(bad(
+                lineno,
+                format!(
+                    "prize {} cents for tier {}; the rules pay {want} (G-3)",
+                    t.prize_cents, t.tier
+                ),
+            ));
+        }
+        t.grid.check(t.tier, m).map_err(|p| bad(lineno, p))?;
+        tier_counts[usize::from(t.tier)] += 1;
+        leaves.push(ticket_leaf(row));
+    }
+    Ok((leaves, tier_counts))
+}
+
+/// [`verify_tickets_csv`] on a file already in memory, on `threads` threads (the result, and the
+/// error reported — the one on the earliest line — do not depend on the thread count).
+pub fn verify_tickets_bytes(
+    bytes: &[u8],
+    rules: &GameRules,
+    price_cents: u64,
+    threads: usize,
+) -> Result<CsvSummary, CsvError> {
+    let price_idx = rules
+        .price_index(price_cents)
+        .ok_or(CsvError::Price(price_cents))?;
+    let header = CSV_HEADER.as_bytes();
+    let first_nl = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| i + 1);
+    if &bytes[..first_nl] != header {
+        return Err(CsvError::Line {
+            line: 1,
+            problem: format!("header must be exactly {:?}", CSV_HEADER),
+        });
+    }
+    let body = &bytes[first_nl..];
+    // Cut the body into line-aligned slices, one per thread.
+    let n = threads.max(1);
+    let mut cuts = vec![0usize];
+    for k in 1..n {
+        let mut c = (body.len() * k / n).max(*cuts.last().expect("non-empty"));
+        while c < body.len() && c > 0 && body[c - 1] != b'\n' {
+            c += 1;
+        }
+        cuts.push(c);
+    }
+    cuts.push(body.len());
+    let slices: Vec<&[u8]> = cuts.windows(2).map(|w| &body[w[0]..w[1]]).collect();
+    let mut starts = Vec::with_capacity(slices.len());
+    let mut lines = 0u64;
+    for s in &slices {
+        starts.push(lines);
+        lines += memchr::memchr_iter(b'\n', s).count() as u64;
+    }
+    let results: Vec<SliceCheck> = std::thread::scope(|sc| {
+        let handles: Vec<_> = slices
+            .iter()
+            .zip(&starts)
+            .map(|(s, &st)| sc.spawn(move || check_rows(s, st + 2, st, rules, price_idx)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("ticket checking thread"))
+            .collect()
+    });
+    let mut leaves = Vec::with_capacity(rules.block_size() as usize);
+    let mut tier_counts = [0u32; 11];
+    for r in results {
+        // Slices are in file order, so the first error met is the earliest line's.
+        let (l, c) = r?;
+        leaves.extend(l);
+        for (t, k) in c.iter().enumerate() {
+            tier_counts[t] += k;
+        }
+    }
+    if leaves.len() as u64 != u64::from(rules.block_size()) {
+        return Err(CsvError::Size {
+            found: leaves.len() as u64,
+            expected: rules.block_size(),
+        });
+    }
+    for (tier, &found) in tier_counts.iter().enumerate() {
+        let expected = rules.units_of_tier(tier as u8);
+        if found != expected {
+            return Err(CsvError::TierCount {
+                tier: tier as u8,
+                found,
+                expected,
+            });
+        }
+    }
+    Ok(CsvSummary {
+        tickets: leaves.len() as u32,
+        tier_counts,
+        outcomes_root: crate::crypto::merkle::root(&leaves),
+    })
+}
+
+#[cfg(test)]
+mod parallel_tests {
+    use super::*;
+    use crate::block::{BlockId, generate_block};
+    use crate::rules::game::tests_support::small_rules;
+
+    #[test]
+    fn the_parallel_check_agrees_with_the_streaming_one_whatever_the_thread_count() {
+        let rules = small_rules(3000);
+        let id = BlockId::new(rules.game(), 100, "e", 1).unwrap();
+        let b = generate_block(&rules, &id, &[4u8; 32], 2).unwrap();
+        let good = b.csv_bytes();
+        let want = verify_tickets_csv(&good[..], &rules, 100).unwrap();
+        assert_eq!(&want.outcomes_root, b.outcomes_root());
+        // Tampered copies: a swapped pair of rows, a changed prize, a missing last LF, a cut file.
+        let mut swapped = good.clone();
+        let text = String::from_utf8(good.clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let (a, c) = (
+            lines[10].split_once(',').unwrap().1,
+            lines[2000].split_once(',').unwrap().1,
+        );
+        let fixed: Vec<String> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| match i {
+                10 => format!("9,{c}"),
+                2000 => format!("1999,{a}"),
+                _ => l.to_string(),
+            })
+            .collect();
+        swapped.clear();
+        swapped.extend((fixed.join("\n") + "\n").into_bytes());
+        let cut = good[..good.len() / 2].to_vec();
+        let no_lf = good[..good.len() - 1].to_vec();
+        for threads in [1, 2, 3, 8] {
+            assert_eq!(
+                verify_tickets_bytes(&good, &rules, 100, threads).unwrap(),
+                want
+            );
+            // A swapped pair is well formed: only the root tells (checked against the commitment).
+            let sw = verify_tickets_bytes(&swapped, &rules, 100, threads).unwrap();
+            assert_eq!(sw, verify_tickets_csv(&swapped[..], &rules, 100).unwrap());
+            assert_ne!(sw.outcomes_root, want.outcomes_root);
+            for bad in [&cut, &no_lf] {
+                let s = verify_tickets_csv(&bad[..], &rules, 100)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string());
+                let p = verify_tickets_bytes(bad, &rules, 100, threads)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string());
+                assert!(s.is_err() && p.is_err(), "both refuse");
+                if !s.as_ref().unwrap_err().contains("block") {
+                    assert_eq!(s, p, "same first error ({threads} threads)");
+                }
+            }
+        }
+    }
+}
