@@ -231,7 +231,8 @@ impl AuditLog {
                 "the database was altered: run `urne audit verify` and investigate",
             )
         })?;
-        if &crate::crypto::sha256(&data) != sha256 {
+        // OpenSSL's SHA-256: blobs can be tens of MB (a sealed set) and are hashed on every read.
+        if &openssl::sha::sha256(&data) != sha256 {
             return Err(Error::internal(
                 format!(
                     "audit trail: data {} does not match its hash",

@@ -12,7 +12,6 @@ use std::io::Read;
 use std::sync::Arc;
 use std::sync::mpsc;
 
-
 use super::{ExportError, ExportErrorKind, VerifiedExport};
 use crate::crypto::keys::key_id;
 
