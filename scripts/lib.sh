@@ -40,6 +40,8 @@ ensure_rust() {
 }
 
 ensure_deps() {
-  apt_install softhsm2 openssl python3 python3-cryptography ca-certificates
+  # libssl-dev and pkg-config: the openssl crate links the system libcrypto (fast SHA-2 for 1 GB
+  # exports).
+  apt_install softhsm2 openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates
   ensure_rust
 }

@@ -465,7 +465,7 @@ impl Hsm {
                 "the token is not behaving as an Ed25519 signer",
             )
         })?;
-        if !keys::verify(&pk, msg, &sig) {
+        if !crate::entries::verify_strict_fast(&pk, &sig, msg) {
             return Err(Error::new(
                 Exit::Hsm,
                 "the token's signature does not verify under its own public key",

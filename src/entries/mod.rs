@@ -23,7 +23,7 @@ mod tally;
 mod verify;
 
 pub use tally::{TallyOptions, tally_export, tally_export_with};
-pub use verify::{verify_export, verify_strict_stream};
+pub use verify::{verify_export, verify_strict_fast, verify_strict_stream};
 
 use chrono::NaiveDate;
 
