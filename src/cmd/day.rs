@@ -238,7 +238,7 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     let ev = ctx.audit()?.append_with_blobs(
         rec::SEAL,
         &serde_json::to_value(&record).expect("records serialise"),
-        &[&blob, &leaves_bytes, &rules_bytes],
+        &[&blob, &rules_bytes],
     )?;
     let note = ctx.checkpoint()?;
     let f = &record.figures;
@@ -639,11 +639,15 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
         ("rules.json", rules_bytes.clone()),
         ("checkpoint.note", checkpoint.clone().into_bytes()),
     ];
-    let leaves_bytes = ctx
-        .audit()?
-        .blob(&parse_hex32(&seal.leaves_sha256).expect("recorded by seal"))?;
-    // The bytes were just checked against the hash the seal recorded, and the seal's event (in
-    // the hash chain) holds this signature, made and checked by the HSM at the seal.
+    // leaves.bin is cut from the sealed set (checked against its hash above) and must be the very
+    // bytes the seal signed; the seal's event (in the hash chain) holds that signature.
+    let leaves_bytes = draw::encode_leaves(leaves);
+    if hex::encode(openssl::sha::sha256(&leaves_bytes)) != seal.leaves_sha256 {
+        return Err(Error::internal(
+            "the sealed set does not give the leaves file the seal signed",
+            "run `urne audit verify` and investigate before publishing",
+        ));
+    }
     let leaves_sig = hex::decode(&seal.leaves_sig).expect("recorded as hex");
     // The folder is published whole or not at all: written into a staging folder beside it,
     // then renamed (a kill mid-way leaves no half-written result folder, and re-running the draw
