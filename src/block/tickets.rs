@@ -196,6 +196,54 @@ pub fn parse_row(row: &[u8], m: usize) -> Result<TicketRow, String> {
     })
 }
 
+/// §5.B8 steps 2–3 for one row (without its LF) found on line `lineno` where position `pos` is
+/// expected: syntax, order, block size, canonical form, prize (G-3) and grids (G-6, G-7, G-8).
+/// Returns the row's tier.
+fn check_row(
+    row: &[u8],
+    lineno: u64,
+    pos: u64,
+    rules: &GameRules,
+    price_idx: usize,
+    again: &mut Vec<u8>,
+) -> Result<u8, CsvError> {
+    let m = rules.symbols().len();
+    let bad = |line: u64, problem: String| CsvError::Line { line, problem };
+    let t = parse_row(row, m).map_err(|p| bad(lineno, p))?;
+    if u64::from(t.position) != pos {
+        return Err(bad(
+            lineno,
+            format!(
+                "position {} where {pos} was expected (rows are in sale order)",
+                t.position
+            ),
+        ));
+    }
+    if pos >= u64::from(rules.block_size()) {
+        return Err(CsvError::Size {
+            found: pos + 1,
+            expected: rules.block_size(),
+        });
+    }
+    again.clear();
+    encode_row(again, t.position, t.tier, t.prize_cents, &t.grid);
+    if again.as_slice() != row {
+        return Err(bad(lineno, "row is not in canonical form (§5.B6)".into()));
+    }
+    let want = rules.prize_cents(t.tier, price_idx).unwrap_or(u64::MAX);
+    if t.prize_cents != want {
+        return Err(bad(
+            lineno,
+            format!(
+                "prize {} cents for tier {}; the rules pay {want} (G-3)",
+                t.prize_cents, t.tier
+            ),
+        ));
+    }
+    t.grid.check(t.tier, m).map_err(|p| bad(lineno, p))?;
+    Ok(t.tier)
+}
+
 /// Reads and checks a whole tickets file (§5.B8 steps 1–5) in one pass and constant memory: the
 /// exact header; rows numbered 0, 1, … in order; each row canonical (re-encoding it gives the same
 /// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (§5.B5.5:
@@ -210,7 +258,6 @@ pub fn verify_tickets_csv<R: BufRead>(
     let price_idx = rules
         .price_index(price_cents)
         .ok_or(CsvError::Price(price_cents))?;
-    let m = rules.symbols().len();
     let bad = |line: u64, problem: String| CsvError::Line { line, problem };
     let mut line = Vec::with_capacity(128);
     // Step 1: header.
@@ -231,42 +278,9 @@ pub fn verify_tickets_csv<R: BufRead>(
         let Some(row) = line.strip_suffix(b"\n") else {
             return Err(bad(lineno, "the last line must end with \\n".into()));
         };
-        // Step 2: syntax and order.
-        let t = parse_row(row, m).map_err(|p| bad(lineno, p))?;
-        if u64::from(t.position) != tree.count() {
-            return Err(bad(
-                lineno,
-                format!(
-                    "position {} where {} was expected (rows are in sale order)",
-                    t.position,
-                    tree.count()
-                ),
-            ));
-        }
-        if tree.count() >= u64::from(rules.block_size()) {
-            return Err(CsvError::Size {
-                found: tree.count() + 1,
-                expected: rules.block_size(),
-            });
-        }
-        again.clear();
-        encode_row(&mut again, t.position, t.tier, t.prize_cents, &t.grid);
-        if again != row {
-            return Err(bad(lineno, "row is not in canonical form (§5.B6)".into()));
-        }
-        // Step 3: prize and grid.
-        let want = rules.prize_cents(t.tier, price_idx).unwrap_or(u64::MAX);
-        if t.prize_cents != want {
-            return Err(bad(
-                lineno,
-                format!(
-                    "prize {} cents for tier {}; the rules pay {want} (G-3)",
-                    t.prize_cents, t.tier
-                ),
-            ));
-        }
-        t.grid.check(t.tier, m).map_err(|p| bad(lineno, p))?;
-        tier_counts[usize::from(t.tier)] += 1;
+        // Steps 2-3: syntax, order, canonical form, prize and grids.
+        let tier = check_row(row, lineno, tree.count(), rules, price_idx, &mut again)?;
+        tier_counts[usize::from(tier)] += 1;
         // Step 4: leaf.
         tree.push(ticket_leaf(row));
     }
@@ -361,7 +375,6 @@ fn check_rows(
     rules: &GameRules,
     price_idx: usize,
 ) -> SliceCheck {
-    let m = rules.symbols().len();
     let bad = |line: u64, problem: String| CsvError::Line { line, problem };
     let mut leaves = Vec::with_capacity(body.len() / 70 + 1);
     let mut tier_counts = [0u32; 11];
@@ -372,39 +385,8 @@ fn check_rows(
         let Some(row) = row.strip_suffix(b"\n") else {
             return Err(bad(lineno, "the last line must end with \\n".into()));
         };
-        let t = parse_row(row, m).map_err(|p| bad(lineno, p))?;
-        if u64::from(t.position) != pos {
-            return Err(bad(
-                lineno,
-                format!(
-                    "position {} where {pos} was expected (rows are in sale order)",
-                    t.position
-                ),
-            ));
-        }
-        if pos >= u64::from(rules.block_size()) {
-            return Err(CsvError::Size {
-                found: pos + 1,
-                expected: rules.block_size(),
-            });
-        }
-        again.clear();
-        encode_row(&mut again, t.position, t.tier, t.prize_cents, &t.grid);
-        if again != row {
-            return Err(bad(lineno, "row is not in canonical form (§5.B6)".into()));
-        }
-        let want = rules.prize_cents(t.tier, price_idx).unwrap_or(u64::MAX);
-        if t.prize_cents != want {
-            return Err(bad(
-                lineno,
-                format!(
-                    "prize {} cents for tier {}; the rules pay {want} (G-3)",
-                    t.prize_cents, t.tier
-                ),
-            ));
-        }
-        t.grid.check(t.tier, m).map_err(|p| bad(lineno, p))?;
-        tier_counts[usize::from(t.tier)] += 1;
+        let tier = check_row(row, lineno, pos, rules, price_idx, &mut again)?;
+        tier_counts[usize::from(tier)] += 1;
         leaves.push(ticket_leaf(row));
     }
     Ok((leaves, tier_counts))
