@@ -161,8 +161,16 @@ pub fn read_export(
         "checking the producer's signature over {} …",
         path.display()
     );
+    let t0 = std::time::Instant::now();
     let verified = match entries::verify_export(open(path)?, &sig, trusted) {
-        Ok(v) => v,
+        Ok(v) => {
+            eprintln!(
+                "  signature verified: {} MB in {:.1} s",
+                v.size / 1_000_000,
+                t0.elapsed().as_secs_f64()
+            );
+            v
+        }
         Err(e) => {
             return Err(reject(
                 ctx,
@@ -172,8 +180,16 @@ pub fn read_export(
         }
     };
     eprintln!("reading and checking every line …");
+    let t0 = std::time::Instant::now();
     match entries::tally_export(open(path)?, &verified, rules) {
-        Ok(t) => Ok((verified, t)),
+        Ok(t) => {
+            eprintln!(
+                "  {} plays checked in {:.1} s",
+                t.plays,
+                t0.elapsed().as_secs_f64()
+            );
+            Ok((verified, t))
+        }
         Err(e) => Err(reject(
             ctx,
             e.to_string(),
@@ -207,6 +223,8 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
             "a sealed day is never re-sealed; if the seal must be replaced, void it with `urne void --day DAY --reason …` in front of the commissaire",
         ));
     }
+    eprintln!("computing pseudonyms and the commitment …");
+    let t0 = std::time::Instant::now();
     let list = list_of_tally(&tally);
     let set = draw::SealedSet::from_list(rules.operation(), &day, &list);
     let c = draw::commit(&set.leaves);
@@ -235,12 +253,18 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
         leaves_sha256: hex::encode(sha256(&leaves_bytes)),
         leaves_sig: hex::encode(leaves_sig),
     };
+    eprintln!(
+        "  done in {:.1} s; recording the seal …",
+        t0.elapsed().as_secs_f64()
+    );
+    let t0 = std::time::Instant::now();
     let ev = ctx.audit()?.append_with_blobs(
         rec::SEAL,
         &serde_json::to_value(&record).expect("records serialise"),
         &[&blob, &rules_bytes],
     )?;
     let note = ctx.checkpoint()?;
+    eprintln!("  recorded in {:.1} s", t0.elapsed().as_secs_f64());
     let f = &record.figures;
     println!(
         "SEALED: {} day {} (attempt {})",
