@@ -738,8 +738,25 @@ pub fn write_signed(
     let hsm = ctx.hsm()?;
     let mut written = std::collections::BTreeMap::new();
     for (name, bytes) in outputs {
-        let sig = hsm.sign(KeyRole::Result, bytes)?;
-        fsio::write_atomic(&out.join(name), bytes, false)?;
+        // The HSM signs while the file is written and synced on another thread (a 64 MB
+        // production file takes a few tenths of a second each way); if signing fails, the file
+        // is removed again, so no unsigned output is left behind.
+        let path = out.join(name);
+        let (sig, wrote) = std::thread::scope(|s| {
+            let w = s.spawn(|| fsio::write_atomic(&path, bytes, false));
+            let sig = hsm.sign(KeyRole::Result, bytes);
+            (sig, w.join().expect("writer thread"))
+        });
+        let sig = match (sig, wrote) {
+            (Ok(sig), Ok(())) => sig,
+            (Err(e), wrote) => {
+                if wrote.is_ok() {
+                    let _ = std::fs::remove_file(&path);
+                }
+                return Err(e);
+            }
+            (Ok(_), Err(e)) => return Err(e),
+        };
         fsio::write_atomic(&out.join(format!("{name}.sig")), &sig, false)?;
         written.insert(name.to_string(), hex::encode(sha256(bytes)));
     }
