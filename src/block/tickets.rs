@@ -244,6 +244,27 @@ fn check_row(
     Ok(t.tier)
 }
 
+/// §5.B8 step 5: exactly `block_size` rows (G-1) and, per tier, exactly the G-3 count.
+fn check_totals(rows: u64, tier_counts: &[u32; 11], rules: &GameRules) -> Result<(), CsvError> {
+    if rows != u64::from(rules.block_size()) {
+        return Err(CsvError::Size {
+            found: rows,
+            expected: rules.block_size(),
+        });
+    }
+    for (tier, &found) in tier_counts.iter().enumerate() {
+        let expected = rules.units_of_tier(tier as u8);
+        if found != expected {
+            return Err(CsvError::TierCount {
+                tier: tier as u8,
+                found,
+                expected,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Reads and checks a whole tickets file (§5.B8 steps 1–5) in one pass and constant memory: the
 /// exact header; rows numbered 0, 1, … in order; each row canonical (re-encoding it gives the same
 /// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (§5.B5.5:
@@ -284,23 +305,7 @@ pub fn verify_tickets_csv<R: BufRead>(
         // Step 4: leaf.
         tree.push(ticket_leaf(row));
     }
-    // Step 5: size and counts.
-    if tree.count() != u64::from(rules.block_size()) {
-        return Err(CsvError::Size {
-            found: tree.count(),
-            expected: rules.block_size(),
-        });
-    }
-    for (tier, &found) in tier_counts.iter().enumerate() {
-        let expected = rules.units_of_tier(tier as u8);
-        if found != expected {
-            return Err(CsvError::TierCount {
-                tier: tier as u8,
-                found,
-                expected,
-            });
-        }
-    }
+    check_totals(tree.count(), &tier_counts, rules)?;
     Ok(CsvSummary {
         tickets: tree.count() as u32,
         tier_counts,
@@ -454,22 +459,7 @@ pub fn verify_tickets_bytes(
             tier_counts[t] += k;
         }
     }
-    if leaves.len() as u64 != u64::from(rules.block_size()) {
-        return Err(CsvError::Size {
-            found: leaves.len() as u64,
-            expected: rules.block_size(),
-        });
-    }
-    for (tier, &found) in tier_counts.iter().enumerate() {
-        let expected = rules.units_of_tier(tier as u8);
-        if found != expected {
-            return Err(CsvError::TierCount {
-                tier: tier as u8,
-                found,
-                expected,
-            });
-        }
-    }
+    check_totals(leaves.len() as u64, &tier_counts, rules)?;
     Ok(CsvSummary {
         tickets: leaves.len() as u32,
         tier_counts,
