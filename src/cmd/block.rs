@@ -588,9 +588,23 @@ pub fn ticket_proof(
     let id = BlockId::parse(block_arg)
         .map_err(|e| Error::bad_input(format!("{e}"), "give the block's canonical id"))?;
     let stem = files::stem(&id.canonical());
-    let commit: CommitFile =
-        serde_json::from_slice(&fsio::read(&dir.join(format!("{stem}.commit.json")))?)
-            .map_err(|e| Error::bad_input(format!("commitment: {e}"), ""))?;
+    // The appliance signs a proof only against a commitment it signed itself: the commitment's
+    // signature is checked with the token's own result key before anything is read from it.
+    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
+    let commit_bytes = read_signed(dir, &format!("{stem}.commit.json"), &rk).map_err(|f| {
+        Error::bad_input(
+            format!("block commitment: {} ({})", f.what, f.class.name()),
+            "give the folder `urne block generate` wrote for this block",
+        )
+    })?;
+    let commit: CommitFile = serde_json::from_slice(&commit_bytes)
+        .map_err(|e| Error::bad_input(format!("commitment: {e}"), ""))?;
+    if commit.block != id.canonical() {
+        return Err(Error::bad_input(
+            "the commitment in that folder is another block's",
+            "check --block and --dir",
+        ));
+    }
     let csv = dir.join(format!("{stem}.tickets.csv"));
     let row = find_row(&csv, position)?;
     // The leaves of every ticket, recomputed from the production file, must give the committed root.
@@ -611,7 +625,6 @@ pub fn ticket_proof(
         ));
     }
     let path = crate::crypto::merkle::inclusion_path(position as usize, &leaves);
-    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
     let p = TicketProofFile {
         format: TICKET_PROOF_FORMAT.into(),
         version: 1,

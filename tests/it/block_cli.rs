@@ -196,6 +196,27 @@ fn reveal_lets_anyone_recompute_the_block_and_tampering_fails() {
         "t.json",
     ]);
     env.ok(&["verify", "t.json", "--keys", "keys", "--published", "out"]);
+    // The appliance never signs a proof against a commitment it did not sign.
+    let cp = env.path(&format!("out/{}.commit.json", stem(100, 1)));
+    let orig = std::fs::read(&cp).unwrap();
+    let mut forged = orig.clone();
+    let i = forged.len() / 2;
+    forged[i] ^= 0x01;
+    std::fs::write(&cp, &forged).unwrap();
+    let o = env.urne(&[
+        "proof",
+        "--block",
+        &b,
+        "--position",
+        pos,
+        "--dir",
+        "out",
+        "--out",
+        "t2.json",
+    ]);
+    assert_fails(&o, 2);
+    assert!(!env.path("t2.json").exists());
+    std::fs::write(&cp, &orig).unwrap();
     // Tampering: one byte of any file fails.
     let names: Vec<String> = std::fs::read_dir(env.path("out"))
         .unwrap()
