@@ -47,9 +47,20 @@ BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
 "#;
 
 /// The open audit database.
+///
+/// A command decides from the trail as it read it (a day sealed or not, entropy recorded or
+/// not) and then appends. So that two commands run at once cannot both act on the same state
+/// (two seals of one day, two entropies for one draw), the first full read ([`AuditLog::events`])
+/// fixes the head this process saw; every later append checks, inside its write transaction, that
+/// the head is still that one (advanced only by this process's own appends), and is refused
+/// otherwise. Records of facts that no decision rests on (a failure, a refusal, a folder published,
+/// a proof issued: [`AuditLog::append_evidence`]) are never refused.
 pub struct AuditLog {
     conn: Connection,
     path: PathBuf,
+    /// The head (sequence number, 0 when empty) this process last knew: set by the first full
+    /// read, advanced by its own appends; `None` before any read.
+    view: std::cell::Cell<Option<u64>>,
 }
 
 fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
@@ -76,8 +87,10 @@ impl AuditLog {
     /// Opens (creating if needed) the audit database at `path`.
     pub fn open(path: &Path) -> Result<AuditLog> {
         let conn = Connection::open(path).map_err(|e| db_err(path, "cannot open", e))?;
+        // 64 KiB pages (taken only when the file is created): a seal stores its sealed set, tens
+        // of MB for a large day, as one blob, and larger pages write it in a third less time.
         conn.execute_batch(
-            "PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
+            "PRAGMA page_size = 65536; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
         )
         .map_err(|e| db_err(path, "cannot configure", e))?;
         conn.busy_timeout(std::time::Duration::from_secs(10))
@@ -87,6 +100,7 @@ impl AuditLog {
         Ok(AuditLog {
             conn,
             path: path.to_path_buf(),
+            view: std::cell::Cell::new(None),
         })
     }
 
@@ -105,6 +119,7 @@ impl AuditLog {
         Ok(AuditLog {
             conn,
             path: path.to_path_buf(),
+            view: std::cell::Cell::new(None),
         })
     }
 
@@ -126,6 +141,23 @@ impl AuditLog {
         kind: &str,
         payload: &serde_json::Value,
         blobs: &[&[u8]],
+    ) -> Result<Event> {
+        self.append_inner(kind, payload, blobs, true)
+    }
+
+    /// Appends the record of a fact no decision rests on (a failure, a refusal, a folder
+    /// published, a proof issued) whatever was appended since this process read the trail: the
+    /// evidence of what happened is kept even when another command ran at the same time.
+    pub fn append_evidence(&mut self, kind: &str, payload: &serde_json::Value) -> Result<Event> {
+        self.append_inner(kind, payload, &[], false)
+    }
+
+    fn append_inner(
+        &mut self,
+        kind: &str,
+        payload: &serde_json::Value,
+        blobs: &[&[u8]],
+        check_view: bool,
     ) -> Result<Event> {
         let payload = serde_json::to_string(payload)
             .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))?;
@@ -154,6 +186,19 @@ impl AuditLog {
             ),
             None => (1, [0u8; 32]),
         };
+        if check_view
+            && let Some(seen) = self.view.get()
+            && seen + 1 != seq
+        {
+            // Dropping `tx` rolls the transaction back: nothing is written.
+            return Err(Error::refused(
+                format!(
+                    "the audit trail changed while this command ran: it had {seen} events when read and has {} now (another urne command recorded events in between); nothing of this command was recorded",
+                    seq - 1
+                ),
+                "run one urne command at a time: check with `urne audit show` what the other command did, then run this one again",
+            ));
+        }
         for b in blobs {
             let h = crate::crypto::sha256(b);
             tx.execute(
@@ -171,6 +216,13 @@ impl AuditLog {
         .map_err(|e| db_err(&path, "cannot append", e))?;
         tx.commit()
             .map_err(|e| db_err(&path, "cannot commit an append", e))?;
+        // Advance the view over this process's own append, unless someone else appended since:
+        // then the view stays behind and every later checked append is refused.
+        if let Some(seen) = self.view.get()
+            && seen + 1 == seq
+        {
+            self.view.set(Some(seq));
+        }
         Ok(Event {
             seq,
             ts,
@@ -201,8 +253,13 @@ impl AuditLog {
                 })
             })
             .map_err(|e| db_err(&self.path, "cannot read events", e))?;
-        rows.collect::<std::result::Result<Vec<_>, _>>()
-            .map_err(|e| db_err(&self.path, "cannot read events", e))
+        let events = rows
+            .collect::<std::result::Result<Vec<Event>, _>>()
+            .map_err(|e| db_err(&self.path, "cannot read events", e))?;
+        if self.view.get().is_none() {
+            self.view.set(Some(events.last().map_or(0, |e| e.seq)));
+        }
+        Ok(events)
     }
 
     /// Events of one kind, in order.

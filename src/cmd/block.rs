@@ -329,7 +329,7 @@ fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> R
         &rk,
         &ak,
     )?;
-    ctx.audit()?.append(
+    ctx.audit()?.append_evidence(
         PUBLISHED,
         &json!({"block": canonical, "attempt": st.attempt, "out": out.display().to_string(), "files": written}),
     )?;
@@ -644,7 +644,7 @@ pub fn ticket_proof(
         &sig,
         false,
     )?;
-    ctx.audit()?.append(
+    ctx.audit()?.append_evidence(
         "block.proof",
         &json!({"block": p.block, "position": position, "file_sha256": hex::encode(sha256(&bytes))}),
     )?;

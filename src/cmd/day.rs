@@ -127,7 +127,7 @@ pub fn read_export(
 ) -> Result<(entries::VerifiedExport, entries::DayTally)> {
     let sig_path = PathBuf::from(format!("{}.sig", path.display()));
     let reject = |ctx: &mut Ctx, reason: String, hint: &str| -> Result<Error> {
-        ctx.audit()?.append(
+        ctx.audit()?.append_evidence(
             rec::REJECTED,
             &json!({
                 "file": path.display().to_string(),
@@ -227,11 +227,21 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     let t0 = std::time::Instant::now();
     let list = list_of_tally(&tally);
     let set = draw::SealedSet::from_list(rules.operation(), &day, &list);
-    let c = draw::commit(&set.leaves);
-    let blob = set.encode();
     // The public leaves file is made and signed now, at the seal: the draw only publishes it.
+    // The token signs it while the commitment and the stored form are computed on other threads.
     let leaves_bytes = draw::encode_leaves(&set.leaves);
-    let leaves_sig = ctx.hsm()?.sign(KeyRole::Result, &leaves_bytes)?;
+    let hsm = ctx.hsm()?;
+    let (leaves_sig, (c, blob, blob_sha256)) = std::thread::scope(|s| {
+        let work = s.spawn(|| {
+            let blob = set.encode();
+            let blob_sha256 = sha256(&blob);
+            (draw::commit(&set.leaves), blob, blob_sha256)
+        });
+        let sig = hsm.sign(KeyRole::Result, &leaves_bytes);
+        // Invariant: the commitment and encodings are pure functions that do not panic.
+        (sig, work.join().expect("commitment thread"))
+    });
+    let leaves_sig = leaves_sig?;
     let record = SealRecord {
         operation: rules.operation().to_string(),
         day: day.clone(),
@@ -249,7 +259,7 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
             leaves: c.leaves,
             entries: c.entries,
         },
-        set_sha256: hex::encode(sha256(&blob)),
+        set_sha256: hex::encode(blob_sha256),
         leaves_sha256: hex::encode(sha256(&leaves_bytes)),
         leaves_sig: hex::encode(leaves_sig),
     };
@@ -686,7 +696,7 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     )?;
     fsio::publish_dir(&staging, &a.out)?;
     written.insert(files::LEAVES_FILE.to_string(), seal.leaves_sha256.clone());
-    ctx.audit()?.append(
+    ctx.audit()?.append_evidence(
         rec::PUBLISHED,
         &json!({"day": a.day, "attempt": st.attempt, "out": a.out.display().to_string(), "files": written}),
     )?;
@@ -873,7 +883,7 @@ pub fn proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
         &sig,
         false,
     )?;
-    ctx.audit()?.append(
+    ctx.audit()?.append_evidence(
         "draw.proof",
         &json!({"day": day, "attempt": st.attempt, "pseudonym": proof.pseudonym, "file_sha256": hex::encode(sha256(&bytes))}),
     )?;

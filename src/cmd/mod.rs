@@ -84,7 +84,7 @@ impl Ctx {
     /// signs a checkpoint over that record when the HSM is open.
     fn record_failure(&mut self, e: &crate::error::Error) {
         if let Some(log) = self.audit.as_mut() {
-            let _ = log.append(
+            let _ = log.append_evidence(
                 "command.failed",
                 &json!({ "command": self.command_name, "class": e.class(), "error": e.message }),
             );

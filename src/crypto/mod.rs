@@ -11,9 +11,14 @@ use sha2::{Digest, Sha256};
 /// A SHA-256 digest.
 pub type Hash32 = [u8; 32];
 
-/// SHA-256 of `data`.
+/// SHA-256 of `data`. Large inputs (sealed sets, tickets files: tens of MB) go through
+/// OpenSSL's SHA-NI code, about twice the sha2 crate's speed on such sizes; the digest is the same.
 pub fn sha256(data: &[u8]) -> Hash32 {
-    Sha256::digest(data).into()
+    if data.len() >= 1 << 16 {
+        openssl::sha::sha256(data)
+    } else {
+        Sha256::digest(data).into()
+    }
 }
 
 /// Domain-separated SHA-256 (SPEC.md §2.1): `SHA-256(label || 0x00 || for each part: u64be(len) || part)`.
@@ -52,6 +57,20 @@ pub fn parse_hex32(s: &str) -> Option<Hash32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sha256_is_the_same_digest_on_both_sides_of_the_size_switch() {
+        let data: Vec<u8> = (0..(1u32 << 17)).map(|i| (i * 31 % 251) as u8).collect();
+        for n in [0, 1, 65_535, 65_536, 65_537, 1 << 17] {
+            let expected: Hash32 = Sha256::digest(&data[..n]).into();
+            assert_eq!(sha256(&data[..n]), expected, "{n} bytes");
+        }
+        // FIPS 180-2 example: SHA-256("abc").
+        assert_eq!(
+            hex::encode(sha256(b"abc")),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
 
     #[test]
     fn tagged_hash_separates_labels_and_boundaries() {

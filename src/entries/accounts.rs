@@ -42,13 +42,24 @@ impl Default for AccountSums {
     }
 }
 
+/// The account as four big-endian words: comparing the words in order compares the ids byte by
+/// byte, so a sort by words is the canonical account order.
 fn words(account: &[u8; 32]) -> [u64; 4] {
     let w = |i: usize| {
         let mut b = [0u8; 8];
         b.copy_from_slice(&account[8 * i..8 * i + 8]);
-        u64::from_le_bytes(b)
+        u64::from_be_bytes(b)
     };
     [w(0), w(1), w(2), w(3)]
+}
+
+/// The account id of [`words`]' output.
+pub(crate) fn account_of(key: &[u64; 4]) -> [u8; 32] {
+    let mut a = [0u8; 32];
+    for (c, w) in a.chunks_exact_mut(8).zip(key) {
+        c.copy_from_slice(&w.to_be_bytes());
+    }
+    a
 }
 
 /// Mixes all four words (ids may share long prefixes, as sequential test ids do).
@@ -137,17 +148,19 @@ impl AccountSums {
         }
     }
 
-    /// Appends every (account, cents) to `out`, in no particular order.
-    pub(crate) fn drain_into(mut self, out: &mut Vec<([u8; 32], u64)>) {
+    /// Every (account as big-endian words, cents), in ascending account order.
+    pub(crate) fn into_sorted(mut self) -> Vec<([u64; 4], u64)> {
         self.flush();
-        out.reserve(self.len);
-        out.extend(self.slots.into_iter().filter(|s| s.sum != 0).map(|s| {
-            let mut a = [0u8; 32];
-            for (c, w) in a.chunks_exact_mut(8).zip(s.key) {
-                c.copy_from_slice(&w.to_le_bytes());
-            }
-            (a, s.sum)
-        }));
+        let mut out: Vec<([u64; 4], u64)> = Vec::with_capacity(self.len);
+        out.extend(
+            self.slots
+                .into_iter()
+                .filter(|s| s.sum != 0)
+                .map(|s| (s.key, s.sum)),
+        );
+        // Keys are distinct: an unstable sort is deterministic.
+        out.sort_unstable_by_key(|a| a.0);
+        out
     }
 }
 
@@ -182,9 +195,11 @@ mod tests {
             *m.entry(a).or_insert(0) += c;
         }
         assert_eq!(t.len(), m.len());
-        let mut v = Vec::new();
-        t.drain_into(&mut v);
-        v.sort();
+        let v: Vec<([u8; 32], u64)> = t
+            .into_sorted()
+            .into_iter()
+            .map(|(k, c)| (account_of(&k), c))
+            .collect();
         let mut w: Vec<_> = m.into_iter().collect();
         w.sort();
         assert_eq!(v, w);

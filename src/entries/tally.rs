@@ -16,7 +16,7 @@ use std::sync::mpsc;
 use chrono::NaiveDate;
 use sha2::{Digest, Sha256};
 
-use super::accounts::AccountSums;
+use super::accounts::{AccountSums, account_of};
 use super::fast::{self, FastPlay};
 use super::json::{self, JsonError, Val};
 use super::rfc3339;
@@ -144,8 +144,12 @@ struct Partial {
     exclusions_by_reason: [u64; 3],
     /// Counting cents per account.
     accounts: AccountSums,
-    /// (`id_key(id)` as two words, line), one per play.
+    /// The same once the worker is done: (account as big-endian words, cents), sorted.
+    sums: Vec<([u64; 4], u64)>,
+    /// (`id_key(id)` as two words, line), one per play, in file order.
     ids: Vec<IdLine>,
+    /// `fingerprint` of each of `ids`, sorted once the worker is done.
+    fingerprints: Vec<u64>,
     /// (account, reason, line), one per exclusion record.
     exclusions: Vec<([u8; 32], ExclusionReason, u64)>,
     /// The error on the smallest line this worker saw.
@@ -185,6 +189,13 @@ fn id_key(b: &[u8]) -> [u8; 16] {
         k[15] = 0xFF;
     }
     k
+}
+
+/// A 64-bit fingerprint of a play id's key, to look for duplicates by sorting integers: equal
+/// keys always give equal fingerprints (different keys rarely do, and then the full keys decide).
+fn fingerprint(k: &IdLine) -> u64 {
+    let h = (k.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ k.1).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 29)
 }
 
 /// The id stored in a key, when it was short enough to be stored.
@@ -275,7 +286,11 @@ fn run<R: Read>(
                     }
                     let _ = free_tx.send(chunk.bytes);
                 }
-                p.ids.sort_unstable();
+                // The sorting is shared out too: each worker sorts its own lists, and `finish`
+                // only merges them.
+                p.fingerprints = p.ids.iter().map(fingerprint).collect();
+                p.fingerprints.sort_unstable();
+                p.sums = std::mem::take(&mut p.accounts).into_sorted();
                 p
             }));
         }
@@ -385,9 +400,10 @@ fn finish(
     let mut retail = 0;
     let mut subs_refused = 0;
     let mut exclusions_by_reason = [0u64; 3];
-    let mut ids: Vec<IdLine> = Vec::new();
+    let mut id_lists: Vec<Vec<IdLine>> = Vec::new();
+    let mut fingerprint_lists: Vec<Vec<u64>> = Vec::new();
+    let mut sum_lists: Vec<Vec<([u64; 4], u64)>> = Vec::new();
     let mut excl: Vec<([u8; 32], ExclusionReason, u64)> = Vec::new();
-    let mut sums: Vec<([u8; 32], u64)> = Vec::new();
     for p in parts {
         if let Some(e) = p.err {
             consider(e);
@@ -399,13 +415,10 @@ fn finish(
         for (t, x) in exclusions_by_reason.iter_mut().zip(p.exclusions_by_reason) {
             *t += x;
         }
-        if ids.is_empty() {
-            ids = p.ids;
-        } else {
-            ids.extend_from_slice(&p.ids);
-        }
+        id_lists.push(p.ids);
+        fingerprint_lists.push(p.fingerprints);
+        sum_lists.push(p.sums);
         excl.extend(p.exclusions);
-        p.accounts.drain_into(&mut sums);
     }
     if let Some(e) = tail_err {
         match e.line {
@@ -414,29 +427,43 @@ fn finish(
         }
     }
 
-    // Duplicate play ids: each worker's list is sorted, so this stable sort only merges runs.
-    ids.sort();
-    let mut i = 0;
-    while i + 1 < ids.len() {
-        let same = |a: &IdLine, b: &IdLine| (a.0, a.1) == (b.0, b.1);
-        if same(&ids[i], &ids[i + 1]) {
-            let line_of = |k: &IdLine| u64::from(k.2);
-            consider((
-                line_of(&ids[i + 1]),
-                ExportErrorKind::DuplicatePlayId {
-                    id: id_from_key(&ids[i]),
-                    first_line: line_of(&ids[i]),
-                },
-            ));
-            let key = ids[i];
-            while i < ids.len() && same(&ids[i], &key) {
-                i += 1;
+    // Duplicate play ids. Equal ids have equal fingerprints, so if no two fingerprints are equal
+    // no id is repeated. Otherwise (a duplicate, or two ids whose fingerprints collide) the full
+    // records are sorted by (key, line) and merged: the plays of one id are then consecutive,
+    // the first in the file first.
+    let mut prev: Option<u64> = None;
+    let suspect = merged(&fingerprint_lists).any(|f| prev.replace(f) == Some(f));
+    drop(fingerprint_lists);
+    if suspect {
+        for l in id_lists.iter_mut() {
+            l.sort_unstable();
+        }
+    } else {
+        id_lists.clear();
+    }
+    let mut first_of_run: Option<IdLine> = None;
+    let mut reported = false;
+    for x in merged(&id_lists) {
+        match first_of_run {
+            Some(f) if (f.0, f.1) == (x.0, x.1) => {
+                if !reported {
+                    consider((
+                        u64::from(x.2),
+                        ExportErrorKind::DuplicatePlayId {
+                            id: id_from_key(&f),
+                            first_line: u64::from(f.2),
+                        },
+                    ));
+                    reported = true;
+                }
             }
-        } else {
-            i += 1;
+            _ => {
+                first_of_run = Some(x);
+                reported = false;
+            }
         }
     }
-    drop(ids);
+    drop(id_lists);
 
     // Duplicate exclusions: an account is listed at most once.
     excl.sort_unstable_by_key(|a| (a.0, a.2));
@@ -473,24 +500,31 @@ fn finish(
         }));
     }
 
-    // Per-account sums, in account order (canonical; independent of lines, chunks and threads).
-    sums.sort_unstable_by_key(|a| a.0);
-    let mut merged: Vec<([u8; 32], u64)> = Vec::with_capacity(sums.len());
-    for (acct, cents) in sums {
-        match merged.last_mut() {
-            Some((a, c)) if *a == acct => *c += cents,
-            _ => merged.push((acct, cents)),
+    // Per-account sums, in account order (canonical; independent of lines, chunks and threads):
+    // the merge of the workers' sorted lists, equal accounts added up.
+    let mut sums: Vec<([u64; 4], u64)> =
+        Vec::with_capacity(sum_lists.iter().map(Vec::len).max().unwrap_or(0));
+    for (key, cents) in merged(&sum_lists) {
+        match sums.last_mut() {
+            Some((k, c)) if *k == key => *c += cents,
+            _ => sums.push((key, cents)),
         }
     }
+    drop(sum_lists);
 
-    // D-3, D-4, D-6, D-13.
+    // D-3, D-4, D-6, D-13. `excl` is sorted by account too: walk both lists together.
     let cap = ctx.rules.daily_cap();
     let tranche = period.tranche_cents;
     let mut excluded_with_plays = [0u64; 3];
     let mut entries = Vec::new();
     let mut total_entries = 0u64;
-    for (acct, cents) in &merged {
-        if let Ok(j) = excl.binary_search_by(|e| e.0.cmp(acct)) {
+    let mut j = 0;
+    for (key, cents) in &sums {
+        let acct = account_of(key);
+        while j < excl.len() && excl[j].0 < acct {
+            j += 1;
+        }
+        if j < excl.len() && excl[j].0 == acct {
             // D-6, D-13: an excluded account gets no entry.
             excluded_with_plays[excl[j].1.index()] += 1;
             continue;
@@ -500,7 +534,7 @@ fn finish(
         if n > 0 {
             total_entries += u64::from(n);
             entries.push(AccountEntries {
-                account: *acct,
+                account: acct,
                 entries: n,
             });
         }
@@ -523,12 +557,31 @@ fn finish(
         counting_plays: counting,
         retail_plays: retail,
         subscription_plays_refused: subs_refused,
-        accounts_with_counting_plays: merged.len() as u64,
+        accounts_with_counting_plays: sums.len() as u64,
         exclusions_by_reason,
         excluded_with_counting_plays_by_reason: excluded_with_plays,
         accounts_with_entries: entries.len() as u64,
         total_entries,
         entries,
+    })
+}
+
+/// The items of sorted `lists`, in ascending order (a k-way merge; k is the number of workers,
+/// so a linear look at the heads is enough).
+fn merged<T: Copy + Ord>(lists: &[Vec<T>]) -> impl Iterator<Item = T> + '_ {
+    let mut heads = vec![0usize; lists.len()];
+    std::iter::from_fn(move || {
+        let mut best: Option<(usize, T)> = None;
+        for (i, l) in lists.iter().enumerate() {
+            if let Some(&x) = l.get(heads[i])
+                && best.is_none_or(|(_, b)| x < b)
+            {
+                best = Some((i, x));
+            }
+        }
+        let (i, x) = best?;
+        heads[i] += 1;
+        Some(x)
     })
 }
 
@@ -599,34 +652,42 @@ fn req_int(v: Option<Val<'_>>, field: &'static str) -> Result<i128, ExportErrorK
     }
 }
 
-/// Value of each byte as a lowercase hex digit, or 0xFF.
-const HEX: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let mut i = 0;
-    while i < 10 {
-        t[b'0' as usize + i] = i as u8;
-        i += 1;
-    }
-    let mut i = 0;
-    while i < 6 {
-        t[b'a' as usize + i] = 10 + i as u8;
-        i += 1;
-    }
-    t
-};
-
-/// Exactly 64 lowercase hex digits (as `crypto::parse_hex32`, table-driven for the hot path).
+/// Exactly 64 lowercase hex digits (as `crypto::parse_hex32`), eight digits at a time: every
+/// play line has one, so this is on the hot path.
 pub(super) fn hex32_lower(s: &[u8]) -> Option<[u8; 32]> {
     let b: &[u8; 64] = s.try_into().ok()?;
     let mut out = [0u8; 32];
-    let mut bad = 0u8;
-    for (i, o) in out.iter_mut().enumerate() {
-        let hi = HEX[usize::from(b[2 * i])];
-        let lo = HEX[usize::from(b[2 * i + 1])];
-        bad |= hi | lo;
-        *o = (hi << 4) | (lo & 0x0f);
+    for (o, d) in out.chunks_exact_mut(4).zip(b.chunks_exact(8)) {
+        let x = u64::from_le_bytes(d.try_into().expect("8 digits"));
+        o.copy_from_slice(&hex8(x)?.to_le_bytes());
     }
-    (bad & 0xF0 == 0).then_some(out)
+    Some(out)
+}
+
+/// Eight lowercase hex digits (one per byte of `x`, first digit in the lowest byte) as the four
+/// bytes they spell (first byte in the lowest byte), or `None` if any byte is not in [0-9a-f].
+///
+/// Each byte b is classified without carries between bytes (b < 0x80 is checked first, so
+/// b + 0x50 and 0xB9 - b stay inside the byte): bit 7 of (b + 0x50) & (0xB9 - b) is set iff
+/// 0x30 <= b <= 0x39, and bit 7 of (b + 0x1F) & (0xE6 - b) iff 0x61 <= b <= 0x66.
+fn hex8(x: u64) -> Option<u32> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x80 * ONES;
+    if x & HIGH != 0 {
+        return None;
+    }
+    let digit = (x + 0x50 * ONES) & (0xB9 * ONES - x) & HIGH;
+    let letter = (x + 0x1F * ONES) & (0xE6 * ONES - x) & HIGH;
+    if digit | letter != HIGH {
+        return None;
+    }
+    // Nibble values: the low four bits, plus 9 for a letter ('a' = 0x61 -> 1 + 9).
+    let v = (x & (0x0F * ONES)) + (letter >> 7) * 9;
+    // Bytes 0, 2, 4, 6 are high nibbles, 1, 3, 5, 7 low ones: pair them in 16-bit lanes ...
+    let pairs = ((v & 0x00FF_00FF_00FF_00FF) << 4) | ((v >> 8) & 0x00FF_00FF_00FF_00FF);
+    // ... then pack the four lanes' low bytes together.
+    let p = (pairs | (pairs >> 8)) & 0x0000_FFFF_0000_FFFF;
+    Some((p | (p >> 16)) as u32)
 }
 
 fn req_account(v: Option<Val<'_>>) -> Result<[u8; 32], ExportErrorKind> {
@@ -1392,6 +1453,47 @@ mod tests {
     }
 
     #[test]
+    fn hex32_lower_agrees_with_parse_hex32_on_every_byte_in_every_place() {
+        let good: Vec<u8> = b"0123456789abcdef".repeat(4);
+        let expected = crate::crypto::parse_hex32(std::str::from_utf8(&good).unwrap());
+        assert_eq!(hex32_lower(&good), expected);
+        assert_eq!(
+            hex::encode(hex32_lower(&good).unwrap()),
+            String::from_utf8(good.clone()).unwrap()
+        );
+        for place in 0..64 {
+            for byte in 0..=255u8 {
+                let mut s = good.clone();
+                s[place] = byte;
+                let as_str = std::str::from_utf8(&s).ok();
+                let reference = as_str.and_then(crate::crypto::parse_hex32);
+                assert_eq!(hex32_lower(&s), reference, "byte {byte:#04x} at {place}");
+            }
+        }
+        // Random strings mostly of hex digits and their neighbours in ASCII.
+        let alphabet = b"0123456789abcdef0123456789abcdef/:@`gAF\x80\xff";
+        let mut st = 7u64;
+        for _ in 0..100_000 {
+            let s: Vec<u8> = (0..64)
+                .map(|_| {
+                    let r = splitmix(&mut st);
+                    if r.is_multiple_of(50) {
+                        alphabet[(r >> 8) as usize % alphabet.len()]
+                    } else {
+                        good[(r >> 8) as usize % 16]
+                    }
+                })
+                .collect();
+            let reference = std::str::from_utf8(&s)
+                .ok()
+                .and_then(crate::crypto::parse_hex32);
+            assert_eq!(hex32_lower(&s), reference, "{s:?}");
+        }
+        assert_eq!(hex32_lower(&good[..63]), None);
+        assert_eq!(hex32_lower(&[b'0'; 65]), None);
+    }
+
+    #[test]
     fn not_utf8_is_refused() {
         let mut data = export(
             "2018-12-05",
@@ -1432,6 +1534,27 @@ mod tests {
         assert_eq!(one.plays, 40_000);
         assert_eq!(one.accounts_with_entries, 251);
         assert!(one.entries.iter().all(|e| e.entries == 3));
+
+        // Duplicates in chunks far apart (so in different workers' lists) are found, and the
+        // one reported is the same whatever the thread count: the earliest second occurrence.
+        let mut dup = recs.clone();
+        dup[39_000] = dup[10].clone();
+        dup[30_000] = dup[20_000].clone();
+        let data = export("2018-12-05", &dup);
+        let v = VerifiedExport {
+            sha256: crate::crypto::sha256(&data),
+            size: data.len() as u64,
+            ..v
+        };
+        for threads in [1, 2, 3, 5] {
+            let e =
+                tally_export_with(&data[..], &v, &rules, &TallyOptions { threads }).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                r#"line 30002: duplicate play id "p20000" (first on line 20002)"#,
+                "{threads} threads"
+            );
+        }
     }
 
     /// A tiny deterministic generator for test data (splitmix64).
@@ -1458,9 +1581,12 @@ mod tests {
         } else {
             parse_record(raw, 7, ctx, &mut p)
         };
-        let mut sums = Vec::new();
-        p.accounts.drain_into(&mut sums);
-        sums.sort();
+        let sums: Vec<([u8; 32], u64)> = p
+            .accounts
+            .into_sorted()
+            .into_iter()
+            .map(|(k, c)| (account_of(&k), c))
+            .collect();
         (
             r,
             [p.plays, p.counting, p.retail, p.subs_refused],

@@ -62,7 +62,12 @@ impl Env {
 
     /// `urne` with this environment (PIN from URNE_PIN).
     pub fn cmd(&self) -> Command {
-        let mut c = Command::new(URNE);
+        self.cmd_of(Path::new(URNE))
+    }
+
+    /// Any program with this environment (e.g. `script` running urne on a terminal).
+    pub fn cmd_of(&self, program: &Path) -> Command {
+        let mut c = Command::new(program);
         scrub(&mut c);
         c.env("SOFTHSM2_CONF", self.path("softhsm2.conf"))
             .env("URNE_CONFIG", self.path("urne.json"))

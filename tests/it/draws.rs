@@ -187,6 +187,79 @@ fn a_day_cannot_be_drawn_twice() {
 }
 
 #[test]
+fn two_draws_of_one_day_at_once_never_both_record_entropy() {
+    // Draw A reads the trail and waits for the commissaire at the witness prompt (on a real
+    // terminal, made by `script`); draw B of the same day runs to completion meanwhile; then A
+    // gets its witness. A must be refused before it records any entropy: the day has one draw.
+    use std::io::{BufRead, Write};
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-02", 500, 4, &[]);
+    seal(&env, &export);
+    let line = format!("exec {URNE} draw --day 2018-12-02 --out outA");
+    let mut a = env
+        .cmd_of(Path::new("script"))
+        .args(["-q", "-e", "-c", &line, "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("script (util-linux) runs urne on a terminal");
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let stdout = a.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        for l in std::io::BufReader::new(stdout).lines() {
+            let Ok(l) = l else { break };
+            let _ = tx.send(l);
+        }
+    });
+    let mut seen = String::new();
+    loop {
+        match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok(l) => {
+                seen.push_str(&l);
+                seen.push('\n');
+                if l.contains("type your contribution") {
+                    break;
+                }
+            }
+            Err(_) => {
+                let _ = a.kill();
+                panic!("draw A never asked for the witness:\n{seen}");
+            }
+        }
+    }
+    // B: the whole draw, while A waits.
+    env.ok(&[
+        "draw",
+        "--day",
+        "2018-12-02",
+        "--witness",
+        "b",
+        "--out",
+        "outB",
+    ]);
+    assert_eq!(events(&env, "draw.entropy"), 1);
+    let mut stdin = a.stdin.take().unwrap();
+    stdin.write_all(b"a witness\n").unwrap();
+    drop(stdin);
+    let status = a.wait().unwrap();
+    reader.join().unwrap();
+    seen.extend(rx.try_iter().map(|l| l + "\n"));
+    assert_eq!(status.code(), Some(4), "{seen}");
+    assert!(seen.contains("changed while this command ran"), "{seen}");
+    assert_eq!(events(&env, "draw.entropy"), 1, "A recorded no entropy");
+    assert_eq!(events(&env, "draw.result"), 1);
+    assert!(!env.path("outA").exists(), "A wrote nothing");
+    env.ok(&["keys", "export", "--out", "keys"]);
+    env.ok(&["verify", "outB", "--keys", "keys"]);
+    assert!(
+        env.ok(&["audit", "show", "--last", "3"])
+            .contains("command.failed")
+    );
+    env.ok(&["audit", "verify", "--strict"]);
+}
+
+#[test]
 fn a_day_cannot_be_sealed_twice_and_an_unsealed_day_cannot_be_drawn() {
     let env = Env::new();
     let o = env.urne(&[

@@ -191,6 +191,52 @@ fn count(env: &Env) -> i64 {
         .unwrap()
 }
 
+#[test]
+fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing() {
+    // Two commands at once on one trail: A reads it (and decides from what it read), B appends,
+    // then A's decision must not be recorded. (Real SQLite file, two connections.)
+    let env = trail();
+    let mut a = urne::audit::AuditLog::open(&env.db()).unwrap();
+    let mut b = urne::audit::AuditLog::open(&env.db()).unwrap();
+    let payload = serde_json::json!({"test": true});
+    a.events().unwrap();
+    // A's own appends after its read go on: they advance what A knows.
+    a.append("test.a1", &payload).unwrap();
+    a.append("test.a2", &payload).unwrap();
+    b.append("test.b", &payload).unwrap();
+    let n = count(&env);
+    let e = a.append("test.a3", &payload).unwrap_err();
+    assert_eq!(e.exit, urne::error::Exit::Refused);
+    assert!(
+        e.message.contains("changed while this command ran"),
+        "{}",
+        e.message
+    );
+    let e = a
+        .append_with_blobs("test.a3", &payload, &[b"data"])
+        .unwrap_err();
+    assert_eq!(e.exit, urne::error::Exit::Refused);
+    assert_eq!(count(&env), n, "nothing was written");
+    let blobs: i64 = Connection::open(env.db())
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM blobs WHERE data = x'64617461'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(blobs, 0, "no blob either");
+    // The record of a failure is kept all the same, and does not make A's view current again.
+    a.append_evidence("test.failed", &payload).unwrap();
+    assert_eq!(count(&env), n + 1);
+    assert!(a.append("test.a4", &payload).is_err());
+    // A command that reads the trail now acts on it.
+    let mut c = urne::audit::AuditLog::open(&env.db()).unwrap();
+    c.events().unwrap();
+    c.append("test.c", &payload).unwrap();
+    env.ok(&["audit", "verify"]);
+}
+
 /// Opens the trail as an attacker would: triggers dropped.
 fn attacker(env: &Env) -> Connection {
     let c = Connection::open(env.db()).unwrap();
