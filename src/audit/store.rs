@@ -71,6 +71,12 @@ fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
     )
 }
 
+/// An event payload as stored: serialised once, hashed exactly as stored.
+fn encode_payload(payload: &serde_json::Value) -> Result<String> {
+    serde_json::to_string(payload)
+        .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))
+}
+
 /// The appliance clock: the only place urne reads the time (clippy forbids it elsewhere). The
 /// ceremony's clock decides whether a day has ended and dates the audit events.
 #[allow(clippy::disallowed_methods)]
@@ -142,25 +148,38 @@ impl AuditLog {
         payload: &serde_json::Value,
         blobs: &[&[u8]],
     ) -> Result<Event> {
-        self.append_inner(kind, payload, blobs, true)
+        let payload = encode_payload(payload)?;
+        self.append_inner(kind, blobs, true, || Ok(payload))
+    }
+
+    /// [`AuditLog::append_with_blobs`] for a payload still being computed: inside the one write
+    /// transaction, the blobs are written first, then `payload` is called (it may wait for other
+    /// threads: the seal writes its sealed set while the HSM signs), then the event is appended
+    /// and everything committed at once. If `payload` fails, nothing is written.
+    pub fn append_with_blobs_then(
+        &mut self,
+        kind: &str,
+        blobs: &[&[u8]],
+        payload: impl FnOnce() -> Result<serde_json::Value>,
+    ) -> Result<Event> {
+        self.append_inner(kind, blobs, true, || encode_payload(&payload()?))
     }
 
     /// Appends the record of a fact no decision rests on (a failure, a refusal, a folder
     /// published, a proof issued) whatever was appended since this process read the trail: the
     /// evidence of what happened is kept even when another command ran at the same time.
     pub fn append_evidence(&mut self, kind: &str, payload: &serde_json::Value) -> Result<Event> {
-        self.append_inner(kind, payload, &[], false)
+        let payload = encode_payload(payload)?;
+        self.append_inner(kind, &[], false, || Ok(payload))
     }
 
     fn append_inner(
         &mut self,
         kind: &str,
-        payload: &serde_json::Value,
         blobs: &[&[u8]],
         check_view: bool,
+        payload: impl FnOnce() -> Result<String>,
     ) -> Result<Event> {
-        let payload = serde_json::to_string(payload)
-            .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))?;
         let path = self.path.clone();
         let tx = self
             .conn
@@ -207,6 +226,8 @@ impl AuditLog {
             )
             .map_err(|e| db_err(&path, "cannot store data", e))?;
         }
+        // Dropping `tx` on an error rolls the blobs back too.
+        let payload = payload()?;
         let ts = now_rfc3339();
         let hash = chain::event_hash(&prev, seq, &ts, kind, &payload);
         tx.execute(

@@ -223,58 +223,56 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
             "a sealed day is never re-sealed; if the seal must be replaced, void it with `urne void --day DAY --reason …` in front of the commissaire",
         ));
     }
-    eprintln!("computing pseudonyms and the commitment …");
+    eprintln!("computing pseudonyms and the commitment, and recording the seal …");
     let t0 = std::time::Instant::now();
     let list = list_of_tally(&tally);
     let set = draw::SealedSet::from_list(rules.operation(), &day, &list);
     // The public leaves file is made and signed now, at the seal: the draw only publishes it.
-    // The token signs it while the commitment and the stored form are computed on other threads.
     let leaves_bytes = draw::encode_leaves(&set.leaves);
-    let hsm = ctx.hsm()?;
-    let (leaves_sig, (c, blob, blob_sha256)) = std::thread::scope(|s| {
-        let work = s.spawn(|| {
-            let blob = set.encode();
-            let blob_sha256 = sha256(&blob);
-            (draw::commit(&set.leaves), blob, blob_sha256)
-        });
-        let sig = hsm.sign(KeyRole::Result, &leaves_bytes);
-        // Invariant: the commitment and encodings are pure functions that do not panic.
-        (sig, work.join().expect("commitment thread"))
-    });
-    let leaves_sig = leaves_sig?;
-    let record = SealRecord {
-        operation: rules.operation().to_string(),
-        day: day.clone(),
-        attempt: st.attempt,
-        rules_sha256: hex::encode(sha256(&rules_bytes)),
-        export_file: a.entries.display().to_string(),
-        export: ExportRef {
-            sha256: hex::encode(verified.sha256),
-            size: verified.size,
-            producer_key_id: verified.key_id.clone(),
-        },
-        figures: figures_of_tally(&tally),
-        commitment: CommitmentRef {
-            root: hex::encode(c.root),
-            leaves: c.leaves,
-            entries: c.entries,
-        },
-        set_sha256: hex::encode(blob_sha256),
-        leaves_sha256: hex::encode(sha256(&leaves_bytes)),
-        leaves_sig: hex::encode(leaves_sig),
-    };
-    eprintln!(
-        "  done in {:.1} s; recording the seal …",
-        t0.elapsed().as_secs_f64()
-    );
-    let t0 = std::time::Instant::now();
-    let ev = ctx.audit()?.append_with_blobs(
-        rec::SEAL,
-        &serde_json::to_value(&record).expect("records serialise"),
-        &[&blob, &rules_bytes],
-    )?;
+    let blob = set.encode();
+    let mut record: Option<SealRecord> = None;
+    let (log, hsm) = ctx.both()?;
+    // Three things at once: the token signs leaves.bin, another thread computes the commitment,
+    // and the sealed set is written into the trail; the seal event, which needs all three, is
+    // appended last in the same transaction (nothing is recorded if any of them fails).
+    let ev = std::thread::scope(|s| {
+        let to_sign = &leaves_bytes;
+        let signer = s.spawn(move || hsm.sign(KeyRole::Result, to_sign));
+        let committer = s.spawn(|| (draw::commit(&set.leaves), sha256(&blob)));
+        log.append_with_blobs_then(rec::SEAL, &[&blob, &rules_bytes], || {
+            // Invariant: signing returns errors as values, and the commitment is a pure
+            // function that does not panic.
+            let leaves_sig = signer.join().expect("signing thread")?;
+            let (c, blob_sha256) = committer.join().expect("commitment thread");
+            let r = SealRecord {
+                operation: rules.operation().to_string(),
+                day: day.clone(),
+                attempt: st.attempt,
+                rules_sha256: hex::encode(sha256(&rules_bytes)),
+                export_file: a.entries.display().to_string(),
+                export: ExportRef {
+                    sha256: hex::encode(verified.sha256),
+                    size: verified.size,
+                    producer_key_id: verified.key_id.clone(),
+                },
+                figures: figures_of_tally(&tally),
+                commitment: CommitmentRef {
+                    root: hex::encode(c.root),
+                    leaves: c.leaves,
+                    entries: c.entries,
+                },
+                set_sha256: hex::encode(blob_sha256),
+                leaves_sha256: hex::encode(sha256(&leaves_bytes)),
+                leaves_sig: hex::encode(leaves_sig),
+            };
+            let v = serde_json::to_value(&r).expect("records serialise");
+            record = Some(r);
+            Ok(v)
+        })
+    })?;
+    let record = record.expect("set by the append");
     let note = ctx.checkpoint()?;
-    eprintln!("  recorded in {:.1} s", t0.elapsed().as_secs_f64());
+    eprintln!("  done in {:.1} s", t0.elapsed().as_secs_f64());
     let f = &record.figures;
     println!(
         "SEALED: {} day {} (attempt {})",

@@ -234,10 +234,10 @@ pub fn verify_against_entries(
             .chain(r.reserves.iter())
             .collect();
         for p in all {
-            let (leaf, idx) = leaves
+            let (leaf, account) = leaves
                 .get(p.leaf as usize)
                 .ok_or_else(|| fail(C::DrawMismatch, "a pick names a leaf outside the set"))?;
-            let account = hex::encode(list[*idx].account);
+            let account = hex::encode(account);
             if account != p.account || hex::encode(leaf.pseudonym) != p.pseudonym {
                 return Err(fail(
                     C::DrawMismatch,
