@@ -234,6 +234,36 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
     let mut c = urne::audit::AuditLog::open(&env.db()).unwrap();
     c.events().unwrap();
     c.append("test.c", &payload).unwrap();
+    // A payload that fails after its blobs were written (the seal's HSM signature failing)
+    // leaves nothing behind: no event, no blob.
+    let n = count(&env);
+    let e = c
+        .append_with_blobs_then("test.c2", &[b"sealed set"], || {
+            Err(urne::error::Error::new(
+                urne::error::Exit::Hsm,
+                "the token refused to sign",
+                "",
+            ))
+        })
+        .unwrap_err();
+    assert_eq!(e.exit, urne::error::Exit::Hsm);
+    assert_eq!(count(&env), n);
+    let sealed_blobs = || -> i64 {
+        Connection::open(env.db())
+            .unwrap()
+            .query_row(
+                "SELECT COUNT(*) FROM blobs WHERE data = CAST('sealed set' AS BLOB)",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    assert_eq!(sealed_blobs(), 0);
+    // ... and the same append with its payload goes through, blob and all.
+    c.append_with_blobs_then("test.c2", &[b"sealed set"], || Ok(payload.clone()))
+        .unwrap();
+    assert_eq!(count(&env), n + 1);
+    assert_eq!(sealed_blobs(), 1);
     env.ok(&["audit", "verify"]);
 }
 
