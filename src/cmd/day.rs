@@ -226,10 +226,13 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     eprintln!("computing pseudonyms and the commitment, and recording the seal …");
     let t0 = std::time::Instant::now();
     let list = list_of_tally(&tally);
-    let set = draw::SealedSet::from_list(rules.operation(), &day, &list);
-    // The public leaves file is made and signed now, at the seal: the draw only publishes it.
-    let leaves_bytes = draw::encode_leaves(&set.leaves);
-    let blob = set.encode();
+    // The sealed set as stored, and the public leaves file, which is made and signed now, at
+    // the seal: the draw only publishes it.
+    let draw::SealEncodings {
+        set: blob,
+        leaves: leaves_bytes,
+    } = draw::seal_encodings(rules.operation(), &day, &list);
+    drop(list);
     let mut record: Option<SealRecord> = None;
     let (log, hsm) = ctx.both()?;
     // Three things at once: the token signs leaves.bin, another thread computes the commitment,
@@ -238,7 +241,7 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     let ev = std::thread::scope(|s| {
         let to_sign = &leaves_bytes;
         let signer = s.spawn(move || hsm.sign(KeyRole::Result, to_sign));
-        let committer = s.spawn(|| (draw::commit(&set.leaves), sha256(&blob)));
+        let committer = s.spawn(|| (draw::commit_encoded(&leaves_bytes), sha256(&blob)));
         log.append_with_blobs_then(rec::SEAL, &[&blob, &rules_bytes], || {
             // Invariant: signing returns errors as values, and the commitment is a pure
             // function that does not panic.

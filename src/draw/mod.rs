@@ -126,6 +126,16 @@ pub fn pseudonym(salt: &Hash32, account: &[u8; 32]) -> Hash32 {
 
 /// The public leaves of a day, sorted by pseudonym (the draw order), each with its account.
 pub fn public_leaves(operation: &str, day: &str, list: &[AccountEntries]) -> Vec<(Leaf, [u8; 32])> {
+    let mut out = Vec::with_capacity(list.len());
+    for_each_leaf(&sorted_runs(operation, day, list), |x| out.push(*x));
+    out
+}
+
+/// The leaves in sorted runs. A pure function of the list, computed on two threads for large
+/// days: each half is hashed and sorted on its own thread, and [`for_each_leaf`] merges the two
+/// runs (the result does not depend on how the work is split: pseudonyms are distinct, so the
+/// order is total).
+fn sorted_runs(operation: &str, day: &str, list: &[AccountEntries]) -> Vec<Vec<(Leaf, [u8; 32])>> {
     let salter = Salter::new(&pseudonym_key(&list_digest(operation, day, list)));
     let leaf_of = |a: &AccountEntries| {
         let salt = salter.salt(&a.account);
@@ -137,38 +147,65 @@ pub fn public_leaves(operation: &str, day: &str, list: &[AccountEntries]) -> Vec
             a.account,
         )
     };
-    // A pure function of the list, computed on two threads for large days: each half is hashed
-    // and sorted on its own thread, then the two sorted halves are merged (the result does not
-    // depend on how the work is split: pseudonyms are distinct, so the order is total).
-    let half = |part: &[AccountEntries]| {
+    let run = |part: &[AccountEntries]| {
         let mut v: Vec<(Leaf, [u8; 32])> = part.iter().map(leaf_of).collect();
         v.sort_unstable_by(|a, b| by_pseudonym(&a.0, &b.0));
         v
     };
     if list.len() < 50_000 {
-        return half(list);
+        return vec![run(list)];
     }
-    let mid = list.len() / 2;
-    let (a, b) = list.split_at(mid);
-    let (left, right) = std::thread::scope(|s| {
-        let h = s.spawn(|| half(b));
-        let left = half(a);
-        (left, h.join().expect("pseudonym thread"))
-    });
-    let mut out = Vec::with_capacity(list.len());
+    let (a, b) = list.split_at(list.len() / 2);
+    std::thread::scope(|s| {
+        let h = s.spawn(|| run(b));
+        let left = run(a);
+        vec![left, h.join().expect("pseudonym thread")]
+    })
+}
+
+/// Calls `f` on every leaf of `runs` (each sorted by pseudonym), in pseudonym order.
+fn for_each_leaf(runs: &[Vec<(Leaf, [u8; 32])>], mut f: impl FnMut(&(Leaf, [u8; 32]))) {
+    let empty = Vec::new();
+    let (left, right) = match runs {
+        [] => (&empty, &empty),
+        [one] => (one, &empty),
+        [l, r] => (l, r),
+        _ => unreachable!("at most two runs"),
+    };
     let (mut i, mut j) = (0, 0);
     while i < left.len() && j < right.len() {
         if by_pseudonym(&left[i].0, &right[j].0).is_lt() {
-            out.push(left[i]);
+            f(&left[i]);
             i += 1;
         } else {
-            out.push(right[j]);
+            f(&right[j]);
             j += 1;
         }
     }
-    out.extend_from_slice(&left[i..]);
-    out.extend_from_slice(&right[j..]);
-    out
+    left[i..].iter().chain(&right[j..]).for_each(f);
+}
+
+/// What the seal stores and publishes, made in one pass over the leaves: the sealed set's storage
+/// form ([`SealedSet::encode`]) and `leaves.bin` ([`encode_leaves`]).
+pub struct SealEncodings {
+    pub set: Vec<u8>,
+    pub leaves: Vec<u8>,
+}
+
+/// [`SealedSet::from_list`] followed by both encodings, without the intermediate set (a large
+/// day's set is tens of MB).
+pub fn seal_encodings(operation: &str, day: &str, list: &[AccountEntries]) -> SealEncodings {
+    let mut e = SealEncodings {
+        set: Vec::with_capacity(list.len() * 65),
+        leaves: Vec::with_capacity(list.len() * 33),
+    };
+    for_each_leaf(&sorted_runs(operation, day, list), |(l, a)| {
+        let b = l.bytes();
+        e.set.extend_from_slice(&b);
+        e.set.extend_from_slice(a);
+        e.leaves.extend_from_slice(&b);
+    });
+    e
 }
 
 /// Byte order of pseudonyms, deciding on the first eight bytes as one integer (almost always
@@ -191,8 +228,15 @@ pub struct SealedSet {
 impl SealedSet {
     /// Builds the set from a canonical entry list (SPEC.md §4.2, §4.3).
     pub fn from_list(operation: &str, day: &str, list: &[AccountEntries]) -> SealedSet {
-        let (leaves, accounts) = public_leaves(operation, day, list).into_iter().unzip();
-        SealedSet { leaves, accounts }
+        let mut set = SealedSet {
+            leaves: Vec::with_capacity(list.len()),
+            accounts: Vec::with_capacity(list.len()),
+        };
+        for_each_leaf(&sorted_runs(operation, day, list), |(l, a)| {
+            set.leaves.push(*l);
+            set.accounts.push(*a);
+        });
+        set
     }
 
     /// Storage form: for each leaf in order, `pseudonym (32) || entries (1) || account (32)`.
@@ -306,6 +350,30 @@ pub fn commit(leaves: &[Leaf]) -> Commitment {
     }
 }
 
+/// [`commit`] over leaves given as `leaves.bin` bytes (whole 33-byte leaves, as
+/// [`encode_leaves`] makes them).
+pub fn commit_encoded(leaves_bin: &[u8]) -> Commitment {
+    debug_assert!(leaves_bin.len().is_multiple_of(33));
+    let hash = |b: &[u8]| -> Vec<Hash32> { b.chunks_exact(33).map(merkle::leaf_hash).collect() };
+    let n = leaves_bin.len() / 33;
+    let hashes = if n < 1 << 16 {
+        hash(leaves_bin)
+    } else {
+        let (a, b) = leaves_bin.split_at(n / 2 * 33);
+        std::thread::scope(|s| {
+            let h = s.spawn(|| hash(b));
+            let mut out = hash(a);
+            out.extend(h.join().expect("leaf hashing thread"));
+            out
+        })
+    };
+    Commitment {
+        root: merkle::root_par(&hashes),
+        leaves: n as u64,
+        entries: leaves_bin.chunks_exact(33).map(|c| u64::from(c[32])).sum(),
+    }
+}
+
 /// Everything the seed depends on (SPEC.md §4.4), in the order it is hashed.
 #[derive(Debug, Clone)]
 pub struct SeedInputs<'a> {
@@ -415,6 +483,23 @@ mod tests {
         let mut bad = encode_list(&l);
         bad.swap(0, 33); // breaks the order
         assert!(decode_list(&bad).is_none());
+    }
+
+    #[test]
+    fn seal_encodings_and_commit_encoded_agree_with_the_set() {
+        // Both sizes: one run (small day), two merged runs (large day).
+        for n in [0, 1, 7, 1000, 70_000] {
+            let l = list(n);
+            let set = SealedSet::from_list("op", "2018-12-01", &l);
+            let e = seal_encodings("op", "2018-12-01", &l);
+            assert_eq!(e.set, set.encode(), "{n}");
+            assert_eq!(e.leaves, encode_leaves(&set.leaves), "{n}");
+            assert_eq!(commit_encoded(&e.leaves), commit(&set.leaves), "{n}");
+            assert_eq!(SealedSet::decode(&e.set).as_ref(), Some(&set));
+            let pl = public_leaves("op", "2018-12-01", &l);
+            assert!(pl.iter().map(|x| x.0).eq(set.leaves.iter().copied()));
+            assert!(pl.iter().map(|x| x.1).eq(set.accounts.iter().copied()));
+        }
     }
 
     #[test]

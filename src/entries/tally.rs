@@ -427,43 +427,26 @@ fn finish(
         }
     }
 
-    // Duplicate play ids. Equal ids have equal fingerprints, so if no two fingerprints are equal
-    // no id is repeated. Otherwise (a duplicate, or two ids whose fingerprints collide) the full
-    // records are sorted by (key, line) and merged: the plays of one id are then consecutive,
-    // the first in the file first.
-    let mut prev: Option<u64> = None;
-    let suspect = merged(&fingerprint_lists).any(|f| prev.replace(f) == Some(f));
-    drop(fingerprint_lists);
-    if suspect {
-        for l in id_lists.iter_mut() {
-            l.sort_unstable();
-        }
-    } else {
-        id_lists.clear();
-    }
-    let mut first_of_run: Option<IdLine> = None;
-    let mut reported = false;
-    for x in merged(&id_lists) {
-        match first_of_run {
-            Some(f) if (f.0, f.1) == (x.0, x.1) => {
-                if !reported {
-                    consider((
-                        u64::from(x.2),
-                        ExportErrorKind::DuplicatePlayId {
-                            id: id_from_key(&f),
-                            first_line: u64::from(f.2),
-                        },
-                    ));
-                    reported = true;
-                }
-            }
-            _ => {
-                first_of_run = Some(x);
-                reported = false;
+    // Two independent pieces of work, on two threads: duplicate play ids, and the per-account
+    // sums in account order (canonical; independent of lines, chunks and threads): the merge of
+    // the workers' sorted lists, equal accounts added up.
+    let (duplicate, sums) = std::thread::scope(|s| {
+        let dup = s.spawn(move || first_duplicate_id(fingerprint_lists, id_lists));
+        let mut sums: Vec<([u64; 4], u64)> =
+            Vec::with_capacity(sum_lists.iter().map(Vec::len).max().unwrap_or(0));
+        for (key, cents) in merged(&sum_lists) {
+            match sums.last_mut() {
+                Some((k, c)) if *k == key => *c += cents,
+                _ => sums.push((key, cents)),
             }
         }
+        drop(sum_lists);
+        // Invariant: the duplicate search is pure and does not panic.
+        (dup.join().expect("duplicate search"), sums)
+    });
+    if let Some(e) = duplicate {
+        consider(e);
     }
-    drop(id_lists);
 
     // Duplicate exclusions: an account is listed at most once.
     excl.sort_unstable_by_key(|a| (a.0, a.2));
@@ -499,18 +482,6 @@ fn finish(
             found: n_excl,
         }));
     }
-
-    // Per-account sums, in account order (canonical; independent of lines, chunks and threads):
-    // the merge of the workers' sorted lists, equal accounts added up.
-    let mut sums: Vec<([u64; 4], u64)> =
-        Vec::with_capacity(sum_lists.iter().map(Vec::len).max().unwrap_or(0));
-    for (key, cents) in merged(&sum_lists) {
-        match sums.last_mut() {
-            Some((k, c)) if *k == key => *c += cents,
-            _ => sums.push((key, cents)),
-        }
-    }
-    drop(sum_lists);
 
     // D-3, D-4, D-6, D-13. `excl` is sorted by account too: walk both lists together.
     let cap = ctx.rules.daily_cap();
@@ -564,6 +535,46 @@ fn finish(
         total_entries,
         entries,
     })
+}
+
+/// The duplicate play id on the smallest line, if any (as its line and error).
+///
+/// Equal ids have equal fingerprints, so if no two fingerprints are equal no id is repeated.
+/// Otherwise (a duplicate, or two ids whose fingerprints collide) the full records are sorted by
+/// (key, line) and merged: the plays of one id are then consecutive, the first in the file first.
+fn first_duplicate_id(fingerprints: Vec<Vec<u64>>, mut ids: Vec<Vec<IdLine>>) -> Option<LineErr> {
+    let mut prev: Option<u64> = None;
+    if !merged(&fingerprints).any(|f| prev.replace(f) == Some(f)) {
+        return None;
+    }
+    drop(fingerprints);
+    for l in ids.iter_mut() {
+        l.sort_unstable();
+    }
+    let mut first: Option<LineErr> = None;
+    let mut first_of_run: Option<IdLine> = None;
+    let mut reported = false;
+    for x in merged(&ids) {
+        match first_of_run {
+            Some(f) if (f.0, f.1) == (x.0, x.1) => {
+                if !reported && first.as_ref().is_none_or(|(l, _)| u64::from(x.2) < *l) {
+                    first = Some((
+                        u64::from(x.2),
+                        ExportErrorKind::DuplicatePlayId {
+                            id: id_from_key(&f),
+                            first_line: u64::from(f.2),
+                        },
+                    ));
+                }
+                reported = true;
+            }
+            _ => {
+                first_of_run = Some(x);
+                reported = false;
+            }
+        }
+    }
+    first
 }
 
 /// The items of sorted `lists`, in ascending order (a k-way merge; k is the number of workers,
