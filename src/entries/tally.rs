@@ -6,8 +6,9 @@
 //! threads: sums are commutative, every list is sorted before use, and the error reported is the
 //! one on the smallest line number (every line before it has been checked).
 //!
-//! Memory grows with the number of accounts, plus 20 bytes per play for duplicate-id detection
-//! (see [`id_key`]); never with the size of the file.
+//! Memory grows with the number of accounts, plus 28 bytes per play for duplicate-id detection
+//! (a 24-byte key-and-line record, see [`id_key`], and a 64-bit fingerprint, see [`fingerprint`]);
+//! never with the bytes of the file.
 
 use std::io::Read;
 use std::sync::atomic::{AtomicU64, Ordering};
