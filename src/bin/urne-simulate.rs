@@ -6,9 +6,11 @@
 //! (D-3 … D-6, D-13): it does not call `urne::entries`, so the tests that compare the two are a
 //! real cross-check. It never touches the HSM or the audit trail.
 //!
-//!     urne-simulate --day 2018-12-01 --plays 10000 --key test-producer.key.pem --out DIR
-//!     urne-simulate --day 2018-12-22 --plays 5000000 --key … --out DIR     # benchmark size
-//!     urne-simulate --day 2018-12-01 --break duplicate-id --key … --out DIR
+//! ```text
+//! urne-simulate --day 2018-12-01 --plays 10000 --key test-producer.key.pem --out DIR
+//! urne-simulate --day 2018-12-22 --plays 5000000 --key … --out DIR     # benchmark size
+//! urne-simulate --day 2018-12-01 --break duplicate-id --key … --out DIR
+//! ```
 //!
 //! Exit codes: 0 written, 2 bad arguments or unreadable key, 1 could not write.
 
