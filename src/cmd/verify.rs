@@ -244,14 +244,8 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
                     "this export is not the one the draw was sealed from",
                 ));
             }
-            let f = std::fs::File::open(export)
-                .map_err(|e| fail(C::Malformed, format!("{}: {e}", export.display())))?;
-            let t = crate::entries::tally_export(
-                std::io::BufReader::with_capacity(1 << 20, f),
-                &v,
-                &rules,
-            )
-            .map_err(|e| fail(C::Malformed, format!("export: {e}")))?;
+            let t = crate::entries::tally_export(|| std::fs::File::open(export), &v, &rules)
+                .map_err(|e| fail(C::Malformed, format!("export: {e}")))?;
             let list = crate::cmd::day::list_of_tally(&t);
             if crate::cmd::day::figures_of_tally(&t) != bundle.core.figures {
                 return Err(fail(

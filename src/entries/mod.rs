@@ -9,9 +9,11 @@
 //!    producer keys, plus SHA-256 and size. Nothing is parsed.
 //! 2. [`tally_export`] streams it again, parses and validates every line exactly as the format
 //!    says, recomputes SHA-256 and refuses the file if it is not the one that was verified, and
-//!    computes the entries.
+//!    computes the entries. (A third read, hash-checked the same way, happens only when two play
+//!    ids may be equal: see [`tally_export_with`].)
 //!
-//! This module is pure: it reads from the `Read` it is given, opens no file and reads no clock.
+//! This module is pure: it reads from the readers it is given (opened by the caller's function
+//! for each pass), names no file and reads no clock.
 //! Its results do not depend on record order or thread count: entries come out sorted by account
 //! bytes, and the error reported is always the one on the earliest line.
 

@@ -6,10 +6,11 @@
 //! threads: sums are commutative, every list is sorted before use, and the error reported is the
 //! one on the smallest line number (every line before it has been checked).
 //!
-//! Memory grows with the number of accounts, plus 28 bytes per play for duplicate-id detection
-//! (a 24-byte key-and-line record, see [`id_key`], and a 64-bit fingerprint, see [`fingerprint`]);
-//! never with the bytes of the file.
+//! Memory grows with the number of accounts, plus 8 bytes per play for duplicate-id detection
+//! (a 64-bit fingerprint of each id, see [`fingerprint`] and [`tally_export_with`]); never with
+//! the bytes of the file.
 
+use std::collections::HashSet;
 use std::io::Read;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -38,29 +39,65 @@ pub struct TallyOptions {
     pub threads: usize,
 }
 
-/// Pass 2 with default options. `verified` is what [`super::verify_export`] returned for the same
-/// file: the file read here must have the same SHA-256 and size, or it is refused.
-pub fn tally_export(
-    reader: impl Read,
+/// Pass 2 with default options. `open` opens the file (it is read again, a third time, only
+/// when two play ids may be equal: see [`tally_export_with`]). `verified` is what
+/// [`super::verify_export`] returned for the same file: the file read here must have the same
+/// SHA-256 and size, or it is refused.
+pub fn tally_export<R: Read>(
+    open: impl FnMut() -> std::io::Result<R>,
     verified: &VerifiedExport,
     rules: &DrawRules,
 ) -> Result<DayTally, ExportError> {
-    tally_export_with(reader, verified, rules, &TallyOptions::default())
+    tally_export_with(open, verified, rules, &TallyOptions::default())
 }
 
-/// Pass 2: parses, validates and tallies the export read from `reader`.
-pub fn tally_export_with(
-    reader: impl Read,
+/// Pass 2: parses, validates and tallies the export.
+///
+/// Duplicate play ids are looked for on 64-bit fingerprints of the ids (8 bytes per play in
+/// memory). Equal ids have equal fingerprints, so when no two fingerprints are equal no id is
+/// repeated and the tally is done. Otherwise (a duplicate, or, rarely, two ids whose
+/// fingerprints collide) the file is read once more, hash-checked again, and the ids behind the
+/// repeated fingerprints are compared in full: the outcome is exactly that of comparing every id.
+pub fn tally_export_with<R: Read>(
+    mut open: impl FnMut() -> std::io::Result<R>,
     verified: &VerifiedExport,
     rules: &DrawRules,
     opts: &TallyOptions,
 ) -> Result<DayTally, ExportError> {
+    let mut reopen = || open().map_err(|e| ExportError::file(ExportErrorKind::Io(e.to_string())));
+    match read_pass(reopen()?, verified, rules, opts, None)? {
+        Pass::Done(t) => Ok(*t),
+        Pass::Confirm(suspects) => {
+            match read_pass(reopen()?, verified, rules, opts, Some(&suspects))? {
+                Pass::Done(t) => Ok(*t),
+                // Invariant: a pass given suspects compares ids in full and never asks again.
+                Pass::Confirm(_) => unreachable!("a confirming pass decides"),
+            }
+        }
+    }
+}
+
+/// What one read of the file ends with.
+enum Pass {
+    Done(Box<DayTally>),
+    /// Fingerprints seen more than once: read again, comparing the ids behind them in full.
+    Confirm(HashSet<u64>),
+}
+
+/// One read of the file: parse, tally, and check the bytes are the verified ones.
+fn read_pass(
+    reader: impl Read,
+    verified: &VerifiedExport,
+    rules: &DrawRules,
+    opts: &TallyOptions,
+    suspects: Option<&HashSet<u64>>,
+) -> Result<Pass, ExportError> {
     let mut src = HashingReader {
         inner: reader,
         sha: openssl::sha::Sha256::new(),
         size: 0,
     };
-    let result = run(&mut src, verified, rules, opts);
+    let result = run(&mut src, verified, rules, opts, suspects);
     if let Err(e) = &result
         && matches!(e.kind, ExportErrorKind::Io(_))
     {
@@ -79,10 +116,14 @@ pub fn tally_export_with(
             found_size: src.size,
         }));
     }
-    let mut t = result?;
-    t.sha256 = sha;
-    t.size = src.size;
-    Ok(t)
+    match result? {
+        Pass::Done(mut t) => {
+            t.sha256 = sha;
+            t.size = src.size;
+            Ok(Pass::Done(t))
+        }
+        confirm => Ok(confirm),
+    }
 }
 
 struct HashingReader<R> {
@@ -120,6 +161,8 @@ struct Ctx<'r> {
     day: NaiveDate,
     day_start: i64,
     day_end: i64,
+    /// On a confirming pass, the fingerprints whose ids are kept in full.
+    suspects: Option<&'r HashSet<u64>>,
 }
 
 /// A line-aligned chunk of the file: every line in it ends in LF.
@@ -147,10 +190,11 @@ struct Partial {
     accounts: AccountSums,
     /// The same once the worker is done: (account as big-endian words, cents), sorted.
     sums: Vec<([u64; 4], u64)>,
-    /// (`id_key(id)` as two words, line), one per play, in file order.
-    ids: Vec<IdLine>,
-    /// `fingerprint` of each of `ids`, sorted once the worker is done.
+    /// The `fingerprint` of each play's id; sorted once the worker is done.
     fingerprints: Vec<u64>,
+    /// On a confirming pass, (`id_key(id)` as two words, line) of each play whose id's
+    /// fingerprint is a suspect; sorted once the worker is done.
+    ids: Vec<IdLine>,
     /// (account, reason, line), one per exclusion record.
     exclusions: Vec<([u8; 32], ExclusionReason, u64)>,
     /// The error on the smallest line this worker saw.
@@ -214,7 +258,8 @@ fn run<R: Read>(
     verified: &VerifiedExport,
     rules: &DrawRules,
     opts: &TallyOptions,
-) -> Result<DayTally, ExportError> {
+    suspects: Option<&HashSet<u64>>,
+) -> Result<Pass, ExportError> {
     // Line 1: the header.
     let mut pending: Vec<u8> = Vec::new();
     let mut first = vec![0u8; 64 << 10];
@@ -250,6 +295,7 @@ fn run<R: Read>(
         day: header.day,
         day_start,
         day_end,
+        suspects,
     };
     pending.drain(..=header_end);
     drop(first);
@@ -274,8 +320,10 @@ fn run<R: Read>(
                 let mut p = Partial::default();
                 // Room for this worker's share of the plays the header announces (capped: the
                 // header is not trusted for memory; the list grows as needed anyway).
-                p.ids
-                    .reserve((header.plays.min(1 << 25) as usize).div_ceil(threads));
+                if ctx.suspects.is_none() {
+                    p.fingerprints
+                        .reserve((header.plays.min(1 << 25) as usize).div_ceil(threads));
+                }
                 for chunk in rx {
                     if chunk.first_line <= min_err.load(Ordering::Relaxed)
                         && let Err((line, kind)) = parse_chunk(&chunk, ctx, &mut p)
@@ -289,8 +337,8 @@ fn run<R: Read>(
                 }
                 // The sorting is shared out too: each worker sorts its own lists, and `finish`
                 // only merges them.
-                p.fingerprints = p.ids.iter().map(fingerprint).collect();
                 p.fingerprints.sort_unstable();
+                p.ids.sort_unstable();
                 p.sums = std::mem::take(&mut p.accounts).into_sorted();
                 p
             }));
@@ -389,7 +437,7 @@ fn finish(
     ctx: &Ctx<'_>,
     parts: Vec<Partial>,
     tail_err: Option<ExportError>,
-) -> Result<DayTally, ExportError> {
+) -> Result<Pass, ExportError> {
     let mut first: Option<LineErr> = None;
     let mut consider = |e: LineErr| {
         if first.as_ref().is_none_or(|(l, _)| e.0 < *l) {
@@ -427,12 +475,20 @@ fn finish(
             Some(l) => consider((l, e.kind)),
         }
     }
+    // Duplicate play ids, first pass: if two fingerprints are equal, read the file again.
+    if ctx.suspects.is_none() {
+        let repeated = repeated_fingerprints(&fingerprint_lists);
+        if !repeated.is_empty() {
+            return Ok(Pass::Confirm(repeated));
+        }
+    }
+    drop(fingerprint_lists);
 
-    // Two independent pieces of work, on two threads: duplicate play ids, and the per-account
-    // sums in account order (canonical; independent of lines, chunks and threads): the merge of
-    // the workers' sorted lists, equal accounts added up.
+    // Two independent pieces of work, on two threads: duplicate play ids (on a confirming pass),
+    // and the per-account sums in account order (canonical; independent of lines, chunks and
+    // threads): the merge of the workers' sorted lists, equal accounts added up.
     let (duplicate, sums) = std::thread::scope(|s| {
-        let dup = s.spawn(move || first_duplicate_id(fingerprint_lists, id_lists));
+        let dup = s.spawn(move || first_duplicate_id(&id_lists));
         let mut sums: Vec<([u64; 4], u64)> =
             Vec::with_capacity(sum_lists.iter().map(Vec::len).max().unwrap_or(0));
         for (key, cents) in merged(&sum_lists) {
@@ -512,7 +568,7 @@ fn finish(
         }
     }
 
-    Ok(DayTally {
+    Ok(Pass::Done(Box::new(DayTally {
         operation: header.operation,
         day: header.day,
         producer: header.producer,
@@ -535,27 +591,25 @@ fn finish(
         accounts_with_entries: entries.len() as u64,
         total_entries,
         entries,
-    })
+    })))
 }
 
-/// The duplicate play id on the smallest line, if any (as its line and error).
-///
-/// Equal ids have equal fingerprints, so if no two fingerprints are equal no id is repeated.
-/// Otherwise (a duplicate, or two ids whose fingerprints collide) the full records are sorted by
-/// (key, line) and merged: the plays of one id are then consecutive, the first in the file first.
-fn first_duplicate_id(fingerprints: Vec<Vec<u64>>, mut ids: Vec<Vec<IdLine>>) -> Option<LineErr> {
+/// The fingerprints that occur more than once in the sorted `lists`.
+fn repeated_fingerprints(lists: &[Vec<u64>]) -> HashSet<u64> {
     let mut prev: Option<u64> = None;
-    if !merged(&fingerprints).any(|f| prev.replace(f) == Some(f)) {
-        return None;
-    }
-    drop(fingerprints);
-    for l in ids.iter_mut() {
-        l.sort_unstable();
-    }
+    merged(lists)
+        .filter(|&f| prev.replace(f) == Some(f))
+        .collect()
+}
+
+/// The duplicate play id on the smallest line, if any (as its line and error), among `ids`
+/// (each list sorted by (key, line)): merged, the plays of one id are consecutive, the first in
+/// the file first.
+fn first_duplicate_id(ids: &[Vec<IdLine>]) -> Option<LineErr> {
     let mut first: Option<LineErr> = None;
     let mut first_of_run: Option<IdLine> = None;
     let mut reported = false;
-    for x in merged(&ids) {
+    for x in merged(ids) {
         match first_of_run {
             Some(f) if (f.0, f.1) == (x.0, x.1) => {
                 if !reported && first.as_ref().is_none_or(|(l, _)| u64::from(x.2) < *l) {
@@ -861,7 +915,15 @@ fn add_play(
         });
     }
     let line32 = u32::try_from(line).map_err(|_| ExportErrorKind::TooManyLines)?;
-    p.ids.push(id_line(play.id, line32));
+    let id = id_line(play.id, line32);
+    match ctx.suspects {
+        None => p.fingerprints.push(fingerprint(&id)),
+        Some(s) => {
+            if s.contains(&fingerprint(&id)) {
+                p.ids.push(id);
+            }
+        }
+    }
 
     p.plays += 1;
     // D-3: only online channels count; D-5: a subscription debit counts only if the
@@ -1059,7 +1121,7 @@ mod tests {
             key_id: PRODUCER.into(),
         };
         tally_export_with(
-            bytes,
+            || Ok(bytes),
             &v,
             &DrawRules::chanceux_noel_2018(),
             &TallyOptions { threads: 1 },
@@ -1506,6 +1568,70 @@ mod tests {
     }
 
     #[test]
+    fn ids_whose_fingerprints_collide_are_not_duplicates() {
+        // Two different 15-byte ids with equal fingerprints, found by search: the file is read
+        // again, the ids are compared in full, and the tally is the one without the collision.
+        const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:-";
+        let a = b"p0000000q000000";
+        let key_a = id_line(a, 2);
+        let target = key_a.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ key_a.1;
+        let mut b = None;
+        'search: for i in 0..CHARS.len().pow(4) {
+            let mut w0 = *b"q0000000";
+            let mut k = i;
+            for c in w0[4..].iter_mut() {
+                *c = CHARS[k % CHARS.len()];
+                k /= CHARS.len();
+            }
+            let w0 = u64::from_be_bytes(w0);
+            let w1 = (target ^ w0.wrapping_mul(0x9E37_79B9_7F4A_7C15)).to_be_bytes();
+            if w1[7] == 15 && w1[..7].iter().all(|c| CHARS.contains(c)) {
+                let mut id = w0.to_be_bytes().to_vec();
+                id.extend_from_slice(&w1[..7]);
+                b = Some(String::from_utf8(id).unwrap());
+                break 'search;
+            }
+        }
+        let b = b.expect("a colliding id exists in the search space");
+        let a = std::str::from_utf8(a).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(
+            fingerprint(&id_line(a.as_bytes(), 2)),
+            fingerprint(&id_line(b.as_bytes(), 3))
+        );
+        let at = "2018-12-05T10:00:00+01:00";
+        let colliding = tally(&export(
+            "2018-12-05",
+            &[play(a, 1, at, 1000, "web"), play(&b, 2, at, 1000, "web")],
+        ))
+        .unwrap();
+        let plain = tally(&export(
+            "2018-12-05",
+            &[
+                play(a, 1, at, 1000, "web"),
+                play("other", 2, at, 1000, "web"),
+            ],
+        ))
+        .unwrap();
+        assert_eq!(colliding.plays, 2);
+        assert_eq!(colliding.entries, plain.entries);
+        assert_eq!(colliding.total_entries, plain.total_entries);
+        // ... while a real duplicate among them is still found, at its second line.
+        let e = refusal(&export(
+            "2018-12-05",
+            &[
+                play(a, 1, at, 1000, "web"),
+                play(&b, 2, at, 1000, "web"),
+                play(a, 3, at, 1000, "web"),
+            ],
+        ));
+        assert_eq!(
+            e.to_string(),
+            format!(r#"line 4: duplicate play id "{a}" (first on line 2)"#)
+        );
+    }
+
+    #[test]
     fn not_utf8_is_refused() {
         let mut data = export(
             "2018-12-05",
@@ -1538,9 +1664,11 @@ mod tests {
             key_id: PRODUCER.into(),
         };
         let rules = DrawRules::chanceux_noel_2018();
-        let one = tally_export_with(&data[..], &v, &rules, &TallyOptions { threads: 1 }).unwrap();
+        let one =
+            tally_export_with(|| Ok(&data[..]), &v, &rules, &TallyOptions { threads: 1 }).unwrap();
         for threads in [2, 3, 5] {
-            let t = tally_export_with(&data[..], &v, &rules, &TallyOptions { threads }).unwrap();
+            let t =
+                tally_export_with(|| Ok(&data[..]), &v, &rules, &TallyOptions { threads }).unwrap();
             assert_eq!(t, one);
         }
         assert_eq!(one.plays, 40_000);
@@ -1559,8 +1687,8 @@ mod tests {
             ..v
         };
         for threads in [1, 2, 3, 5] {
-            let e =
-                tally_export_with(&data[..], &v, &rules, &TallyOptions { threads }).unwrap_err();
+            let e = tally_export_with(|| Ok(&data[..]), &v, &rules, &TallyOptions { threads })
+                .unwrap_err();
             assert_eq!(
                 e.to_string(),
                 r#"line 30002: duplicate play id "p20000" (first on line 20002)"#,
@@ -1582,7 +1710,7 @@ mod tests {
     type Outcome = (
         Result<(), ExportErrorKind>,
         [u64; 4],
-        Vec<IdLine>,
+        Vec<u64>,
         Vec<([u8; 32], u64)>,
     );
 
@@ -1602,7 +1730,7 @@ mod tests {
         (
             r,
             [p.plays, p.counting, p.retail, p.subs_refused],
-            p.ids,
+            p.fingerprints,
             sums,
         )
     }
@@ -1679,6 +1807,7 @@ mod tests {
             day,
             day_start,
             day_end,
+            suspects: None,
         };
         const INTERESTING: &[u8] =
             b"\"\\ {}[],:0159aAfFzZtT.+-_nul\x00\x1f\x7f\x80\xc3\xa9\xff\r\n";

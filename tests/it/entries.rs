@@ -61,7 +61,7 @@ fn read_export(path: &Path, threads: usize) -> Result<(VerifiedExport, DayTally)
     let sig = std::fs::read(sibling(path, ".sig")).unwrap();
     let v = verify_export(std::fs::File::open(path).unwrap(), &sig, &[trusted()])?;
     let t = tally_export_with(
-        std::fs::File::open(path).unwrap(),
+        || std::fs::File::open(path),
         &v,
         &rules,
         &TallyOptions { threads },
@@ -217,7 +217,7 @@ fn sign(data: &[u8]) -> Vec<u8> {
 fn tally_bytes(data: &[u8]) -> Result<DayTally, ExportError> {
     let rules = DrawRules::chanceux_noel_2018();
     let v = verify_export(data, &sign(data), &[trusted()])?;
-    tally_export_with(data, &v, &rules, &TallyOptions { threads: 2 })
+    tally_export_with(|| Ok(data), &v, &rules, &TallyOptions { threads: 2 })
 }
 
 #[test]
@@ -248,7 +248,7 @@ fn a_file_changed_between_the_two_passes_is_refused() {
     let n = changed.len();
     changed[n - 3] = b' '; // still valid JSON, but not the verified bytes
     let err = tally_export_with(
-        &changed[..],
+        || Ok(&changed[..]),
         &v,
         &DrawRules::chanceux_noel_2018(),
         &TallyOptions::default(),
@@ -258,7 +258,7 @@ fn a_file_changed_between_the_two_passes_is_refused() {
     let mut broken = data.clone();
     broken[40] = b'{'; // a parse error in bytes that were never verified: still "changed"
     let err = tally_export_with(
-        &broken[..],
+        || Ok(&broken[..]),
         &v,
         &DrawRules::chanceux_noel_2018(),
         &TallyOptions::default(),
@@ -419,7 +419,7 @@ fn large_export_benchmark() {
     let v = verify_export(std::fs::File::open(&path).unwrap(), &sig, &[trusted()]).unwrap();
     let (t1, c1) = (std::time::Instant::now(), cpu_seconds());
     let t = tally_export_with(
-        std::fs::File::open(&path).unwrap(),
+        || std::fs::File::open(&path),
         &v,
         &rules,
         &TallyOptions::default(),
