@@ -294,23 +294,51 @@ impl AuditLog {
 
     /// A stored blob, checked against its hash.
     pub fn blob(&self, sha256: &Hash32) -> Result<Vec<u8>> {
-        let data: Option<Vec<u8>> = self
-            .conn
-            .query_row(
-                "SELECT data FROM blobs WHERE sha256 = ?1",
-                [sha256.as_slice()],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
-        let data = data.ok_or_else(|| {
+        self.blob_with(sha256, |d| d.to_vec())
+    }
+
+    /// Reads a stored blob and gives it to `parse` while its hash is checked on another thread
+    /// (a sealed set is tens of MB): `parse`'s result is returned only if the content matches
+    /// the hash, and is never seen otherwise.
+    pub fn blob_with<T: Send>(
+        &self,
+        sha256: &Hash32,
+        parse: impl FnOnce(&[u8]) -> T + Send,
+    ) -> Result<T> {
+        let missing = || {
             Error::internal(
                 format!("audit trail: data {} is missing", hex::encode(sha256)),
                 "the database was altered: run `urne audit verify` and investigate",
             )
-        })?;
-        // OpenSSL's SHA-256: blobs can be tens of MB (a sealed set) and are hashed on every read.
-        if &openssl::sha::sha256(&data) != sha256 {
+        };
+        let rowid: i64 = self
+            .conn
+            .query_row(
+                "SELECT rowid FROM blobs WHERE sha256 = ?1",
+                [sha256.as_slice()],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| db_err(&self.path, "cannot read data", e))?
+            .ok_or_else(missing)?;
+        // Read straight into one buffer (no intermediate copy of the whole value).
+        let blob = self
+            .conn
+            .blob_open(rusqlite::MAIN_DB, "blobs", "data", rowid, true)
+            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
+        let mut data = vec![0u8; blob.len()];
+        blob.read_at_exact(&mut data, 0)
+            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
+        drop(blob);
+        // OpenSSL's SHA-256 (blobs can be tens of MB and are hashed on every read), beside the
+        // parse.
+        let (digest, parsed) = std::thread::scope(|s| {
+            let h = s.spawn(|| openssl::sha::sha256(&data));
+            let parsed = parse(&data);
+            // Invariant: hashing does not panic.
+            (h.join().expect("hashing thread"), parsed)
+        });
+        if &digest != sha256 {
             return Err(Error::internal(
                 format!(
                     "audit trail: data {} does not match its hash",
@@ -319,7 +347,7 @@ impl AuditLog {
                 "the database was altered: run `urne audit verify` and investigate",
             ));
         }
-        Ok(data)
+        Ok(parsed)
     }
 
     /// Hashes of blobs whose content does not match (for `audit verify`).

@@ -362,12 +362,14 @@ fn read_witness(given: Option<String>, commitment: &str) -> Result<String> {
 /// The sealed set of a seal, read back from the trail and checked against its recorded hash.
 fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<draw::SealedSet> {
     let h = parse_hex32(&seal.set_sha256).expect("recorded by seal");
-    draw::SealedSet::decode(&ctx.audit()?.blob(&h)?).ok_or_else(|| {
-        Error::internal(
-            "the sealed set is malformed",
-            "run `urne audit verify` and investigate before any draw",
-        )
-    })
+    ctx.audit()?
+        .blob_with(&h, draw::SealedSet::decode)?
+        .ok_or_else(|| {
+            Error::internal(
+                "the sealed set is malformed",
+                "run `urne audit verify` and investigate before any draw",
+            )
+        })
 }
 
 /// `urne draw`: draws a sealed day's winner and reserves, or completes an interrupted draw.

@@ -260,6 +260,57 @@ fn two_draws_of_one_day_at_once_never_both_record_entropy() {
 }
 
 #[test]
+fn a_sealed_set_altered_in_the_database_is_never_drawn_from() {
+    // Someone with write access to the database (triggers dropped) changes one byte of the
+    // stored sealed set: the draw refuses before any entropy is asked for.
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-04", 300, 6, &[]);
+    seal(&env, &export);
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let p: String = c
+        .query_row(
+            "SELECT payload FROM events WHERE kind = 'draw.seal'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let seal_ev: serde_json::Value = serde_json::from_str(&p).unwrap();
+    let h = hex::decode(seal_ev["set_sha256"].as_str().unwrap()).unwrap();
+    let mut data: Vec<u8> = c
+        .query_row("SELECT data FROM blobs WHERE sha256 = ?1", [&h], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    data[100] ^= 1;
+    c.execute_batch("DROP TRIGGER blobs_no_update").unwrap();
+    assert_eq!(
+        c.execute(
+            "UPDATE blobs SET data = ?1 WHERE sha256 = ?2",
+            rusqlite::params![data, h]
+        )
+        .unwrap(),
+        1
+    );
+    drop(c);
+    let o = env.urne(&[
+        "draw",
+        "--day",
+        "2018-12-04",
+        "--witness",
+        "w",
+        "--out",
+        "out",
+    ]);
+    let err = assert_fails(&o, 5);
+    assert!(err.contains("does not match its hash"), "{err}");
+    assert_eq!(events(&env, "draw.entropy"), 0, "no entropy was asked for");
+    assert!(!env.path("out").exists());
+    // And the audit check names the altered data.
+    let o = env.urne(&["audit", "verify"]);
+    assert_fails(&o, 1);
+}
+
+#[test]
 fn a_day_cannot_be_sealed_twice_and_an_unsealed_day_cannot_be_drawn() {
     let env = Env::new();
     let o = env.urne(&[
