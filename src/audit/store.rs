@@ -212,7 +212,7 @@ impl AuditLog {
             // Dropping `tx` rolls the transaction back: nothing is written.
             return Err(Error::refused(
                 format!(
-                    "the audit trail changed while this command ran: it had {seen} events when read and has {} now (another urne command recorded events in between); nothing of this command was recorded",
+                    "the audit trail changed while this command ran: it knew of {seen} events and finds {} (another urne command recorded events in between); this command's decision was not recorded",
                     seq - 1
                 ),
                 "run one urne command at a time: check with `urne audit show` what the other command did, then run this one again",
