@@ -41,7 +41,8 @@ ensure_rust() {
 
 ensure_deps() {
   # libssl-dev and pkg-config: the openssl crate links the system libcrypto (fast SHA-2 for 1 GB
-  # exports).
-  apt_install softhsm2 openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates
+  # exports). bsdutils: script(1), with which a test holds `urne draw` at its witness prompt on a
+  # terminal (essential on Debian, so normally present).
+  apt_install softhsm2 openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates bsdutils
   ensure_rust
 }
