@@ -12,7 +12,7 @@ import struct
 
 import vjson as J
 from vaudit import parse_checkpoint
-from vcore import Failure, H, HmacDrbg, ed25519_verify_strict, key_id, leaf_hash, node_hash, \
+from vcore import Failure, H, HmacDrbg, key_id, leaf_hash, node_hash, read_signed, \
     verify_inclusion
 
 TWO64 = 1 << 64
@@ -507,20 +507,6 @@ def check_tickets_file(data, rules, price, what):
 
 # ---------------------------------------------------------------------------------------------
 # §5.B9 files, §5.B10 verification of a block folder.
-
-def read_signed(path, pub):
-    """§1.4: the signature over the exact bytes, checked before anything is parsed."""
-    with open(path, "rb") as f:
-        data = f.read()
-    try:
-        with open(path + ".sig", "rb") as f:
-            sig = f.read()
-    except OSError:
-        raise Failure("bad-signature", f"{os.path.basename(path)} has no .sig")
-    if not ed25519_verify_strict(pub, sig, data):
-        raise Failure("bad-signature",
-                      f"the signature of {os.path.basename(path)} does not verify under the result key {key_id(pub)}")
-    return data
 
 
 SOFTWARE = J.fields({"name": J.string, "version": J.string, "source_revision": J.string, "executable_sha256": h32})

@@ -123,6 +123,24 @@ def ed25519_verify_strict(raw_pub, sig, msg):
         return False
 
 
+def read_signed(path, result_pub):
+    """§1.4: a published file's bytes, once its detached signature (`path`.sig, raw 64 bytes) is
+    checked over the exact bytes under the result key; nothing is parsed before."""
+    import os
+
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        with open(path + ".sig", "rb") as f:
+            sig = f.read()
+    except OSError:
+        raise Failure("bad-signature", f"{os.path.basename(path)} has no .sig")
+    if not ed25519_verify_strict(result_pub, sig, data):
+        raise Failure("bad-signature",
+                      f"the signature of {os.path.basename(path)} does not verify under the result key {key_id(result_pub)}")
+    return data
+
+
 def load_pub_pem(path):
     """Raw 32 bytes of an Ed25519 SubjectPublicKeyInfo PEM (RFC 8410)."""
     from cryptography.hazmat.primitives import serialization

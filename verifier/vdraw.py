@@ -6,8 +6,8 @@ import os
 import vexport
 import vjson as J
 from vaudit import parse_checkpoint
-from vcore import Failure, H, Stream, ed25519_verify_strict, key_id, leaf_hash, merkle_root, \
-    merkle_root_of_hashes, u32be, u64be, verify_inclusion
+from vcore import Failure, H, Stream, key_id, leaf_hash, merkle_root, merkle_root_of_hashes, \
+    read_signed, u32be, u64be, verify_inclusion
 
 SIGNED_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.html", "checkpoint.note")
 
@@ -43,21 +43,6 @@ BUNDLE = dict({"format": J.const("urne-draw-bundle"), "version": J.const(1)}, **
 RESULT = dict({"format": J.const("urne-draw-result"), "version": J.const(1)}, **CORE,
               entries=J.uint, accounts=J.uint, winner=J.fields(PICK_ACCOUNT),
               reserves=J.listof(J.fields(PICK_ACCOUNT)), **TAIL)
-
-
-def read_signed(path, result_pub):
-    """§1.4: the signature over the exact bytes is checked before anything is parsed."""
-    with open(path, "rb") as f:
-        data = f.read()
-    try:
-        with open(path + ".sig", "rb") as f:
-            sig = f.read()
-    except OSError:
-        raise Failure("bad-signature", f"{os.path.basename(path)} has no .sig")
-    if not ed25519_verify_strict(result_pub, sig, data):
-        raise Failure("bad-signature",
-                      f"the signature of {os.path.basename(path)} does not verify under the result key {key_id(result_pub)}")
-    return data
 
 
 # §4.4
