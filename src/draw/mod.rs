@@ -326,14 +326,21 @@ pub fn decode_leaves(bytes: &[u8]) -> Option<Vec<Leaf>> {
     (ordered && leaves.iter().all(|l| l.entries > 0)).then_some(leaves)
 }
 
+/// The RFC 6962 leaf hash of every leaf, in leaf order.
 pub fn leaf_hashes(leaves: &[Leaf]) -> Vec<Hash32> {
-    let hash =
-        |ls: &[Leaf]| -> Vec<Hash32> { ls.iter().map(|l| merkle::leaf_hash(&l.bytes())).collect() };
-    if leaves.len() < 1 << 16 {
-        return hash(leaves);
+    leaf_hashes_encoded(&encode_leaves(leaves))
+}
+
+/// [`leaf_hashes`] of leaves given as `leaves.bin` bytes (whole 33-byte leaves, as
+/// [`encode_leaves`] makes them); two threads for large days.
+pub fn leaf_hashes_encoded(leaves_bin: &[u8]) -> Vec<Hash32> {
+    debug_assert!(leaves_bin.len().is_multiple_of(33));
+    let hash = |b: &[u8]| -> Vec<Hash32> { b.chunks_exact(33).map(merkle::leaf_hash).collect() };
+    let n = leaves_bin.len() / 33;
+    if n < 1 << 16 {
+        return hash(leaves_bin);
     }
-    // Two threads for large days; the result is in the order of the leaves.
-    let (a, b) = leaves.split_at(leaves.len() / 2);
+    let (a, b) = leaves_bin.split_at(n / 2 * 33);
     std::thread::scope(|s| {
         let h = s.spawn(|| hash(b));
         let mut out = hash(a);
@@ -342,34 +349,11 @@ pub fn leaf_hashes(leaves: &[Leaf]) -> Vec<Hash32> {
     })
 }
 
-pub fn commit(leaves: &[Leaf]) -> Commitment {
-    Commitment {
-        root: merkle::root_par(&leaf_hashes(leaves)),
-        leaves: leaves.len() as u64,
-        entries: leaves.iter().map(|l| l.entries as u64).sum(),
-    }
-}
-
-/// [`commit`] over leaves given as `leaves.bin` bytes (whole 33-byte leaves, as
-/// [`encode_leaves`] makes them).
+/// The seal's commitment (SPEC.md §4.3) to leaves given as `leaves.bin` bytes.
 pub fn commit_encoded(leaves_bin: &[u8]) -> Commitment {
-    debug_assert!(leaves_bin.len().is_multiple_of(33));
-    let hash = |b: &[u8]| -> Vec<Hash32> { b.chunks_exact(33).map(merkle::leaf_hash).collect() };
-    let n = leaves_bin.len() / 33;
-    let hashes = if n < 1 << 16 {
-        hash(leaves_bin)
-    } else {
-        let (a, b) = leaves_bin.split_at(n / 2 * 33);
-        std::thread::scope(|s| {
-            let h = s.spawn(|| hash(b));
-            let mut out = hash(a);
-            out.extend(h.join().expect("leaf hashing thread"));
-            out
-        })
-    };
     Commitment {
-        root: merkle::root_par(&hashes),
-        leaves: n as u64,
+        root: merkle::root_par(&leaf_hashes_encoded(leaves_bin)),
+        leaves: (leaves_bin.len() / 33) as u64,
         entries: leaves_bin.chunks_exact(33).map(|c| u64::from(c[32])).sum(),
     }
 }
@@ -494,7 +478,20 @@ mod tests {
             let e = seal_encodings("op", "2018-12-01", &l);
             assert_eq!(e.set, set.encode(), "{n}");
             assert_eq!(e.leaves, encode_leaves(&set.leaves), "{n}");
-            assert_eq!(commit_encoded(&e.leaves), commit(&set.leaves), "{n}");
+            // The commitment, recomputed on one thread leaf by leaf.
+            let hashes: Vec<Hash32> = set
+                .leaves
+                .iter()
+                .map(|l| merkle::leaf_hash(&l.bytes()))
+                .collect();
+            let c = commit_encoded(&e.leaves);
+            assert_eq!(c.root, merkle::root(&hashes), "{n}");
+            assert_eq!(c.leaves, n as u64);
+            assert_eq!(
+                c.entries,
+                set.leaves.iter().map(|l| u64::from(l.entries)).sum::<u64>()
+            );
+            assert_eq!(leaf_hashes(&set.leaves), hashes);
             assert_eq!(SealedSet::decode(&e.set).as_ref(), Some(&set));
             let pl = public_leaves("op", "2018-12-01", &l);
             assert!(pl.iter().map(|x| x.0).eq(set.leaves.iter().copied()));

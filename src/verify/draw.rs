@@ -36,7 +36,7 @@ pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> 
         fail(C::Malformed, "leaves.bin is not whole 33-byte leaves in strictly increasing pseudonym order with entries >= 1")
     })?;
     let claimed = commitment_of(&b.core.commitment)?;
-    let got = draw::commit(&leaves);
+    let got = draw::commit_encoded(leaves_bytes);
     if got != claimed {
         return Err(fail(
             C::CommitmentMismatch,
