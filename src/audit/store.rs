@@ -149,20 +149,23 @@ impl AuditLog {
         blobs: &[&[u8]],
     ) -> Result<Event> {
         let payload = encode_payload(payload)?;
-        self.append_inner(kind, blobs, true, || Ok(payload))
+        self.append_inner(kind, blobs, true, |_| Ok(payload))
     }
 
     /// [`AuditLog::append_with_blobs`] for a payload still being computed: inside the one write
-    /// transaction, the blobs are written first, then `payload` is called (it may wait for other
-    /// threads: the seal writes its sealed set while the HSM signs), then the event is appended
-    /// and everything committed at once. If `payload` fails, nothing is written.
+    /// transaction, the blobs are written first, then `payload` is called with the SHA-256 of
+    /// each blob, under which it is stored (it may wait for other threads: the seal writes its
+    /// sealed set while the HSM signs), then the event is appended and everything committed at
+    /// once. If `payload` fails, nothing is written.
     pub fn append_with_blobs_then(
         &mut self,
         kind: &str,
         blobs: &[&[u8]],
-        payload: impl FnOnce() -> Result<serde_json::Value>,
+        payload: impl FnOnce(&[Hash32]) -> Result<serde_json::Value>,
     ) -> Result<Event> {
-        self.append_inner(kind, blobs, true, || encode_payload(&payload()?))
+        self.append_inner(kind, blobs, true, |hashes| {
+            encode_payload(&payload(hashes)?)
+        })
     }
 
     /// Appends the record of a fact no decision rests on (a failure, a refusal, a folder
@@ -170,7 +173,7 @@ impl AuditLog {
     /// evidence of what happened is kept even when another command ran at the same time.
     pub fn append_evidence(&mut self, kind: &str, payload: &serde_json::Value) -> Result<Event> {
         let payload = encode_payload(payload)?;
-        self.append_inner(kind, &[], false, || Ok(payload))
+        self.append_inner(kind, &[], false, |_| Ok(payload))
     }
 
     fn append_inner(
@@ -178,7 +181,7 @@ impl AuditLog {
         kind: &str,
         blobs: &[&[u8]],
         check_view: bool,
-        payload: impl FnOnce() -> Result<String>,
+        payload: impl FnOnce(&[Hash32]) -> Result<String>,
     ) -> Result<Event> {
         let path = self.path.clone();
         let tx = self
@@ -218,8 +221,10 @@ impl AuditLog {
                 "run one urne command at a time: check with `urne audit show` what the other command did, then run this one again",
             ));
         }
+        let mut hashes = Vec::with_capacity(blobs.len());
         for b in blobs {
             let h = crate::crypto::sha256(b);
+            hashes.push(h);
             tx.execute(
                 "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?1, ?2)",
                 params![h.as_slice(), b],
@@ -227,7 +232,7 @@ impl AuditLog {
             .map_err(|e| db_err(&path, "cannot store data", e))?;
         }
         // Dropping `tx` on an error rolls the blobs back too.
-        let payload = payload()?;
+        let payload = payload(&hashes)?;
         let ts = now_rfc3339();
         let hash = chain::event_hash(&prev, seq, &ts, kind, &payload);
         tx.execute(
@@ -294,17 +299,6 @@ impl AuditLog {
 
     /// A stored blob, checked against its hash.
     pub fn blob(&self, sha256: &Hash32) -> Result<Vec<u8>> {
-        self.blob_with(sha256, |d| d.to_vec())
-    }
-
-    /// Reads a stored blob and gives it to `parse` while its hash is checked on another thread
-    /// (a sealed set is tens of MB): `parse`'s result is returned only if the content matches
-    /// the hash, and is never seen otherwise.
-    pub fn blob_with<T: Send>(
-        &self,
-        sha256: &Hash32,
-        parse: impl FnOnce(&[u8]) -> T + Send,
-    ) -> Result<T> {
         let missing = || {
             Error::internal(
                 format!("audit trail: data {} is missing", hex::encode(sha256)),
@@ -330,15 +324,9 @@ impl AuditLog {
         blob.read_at_exact(&mut data, 0)
             .map_err(|e| db_err(&self.path, "cannot read data", e))?;
         drop(blob);
-        // OpenSSL's SHA-256 (blobs can be tens of MB and are hashed on every read), beside the
-        // parse.
-        let (digest, parsed) = std::thread::scope(|s| {
-            let h = s.spawn(|| openssl::sha::sha256(&data));
-            let parsed = parse(&data);
-            // Invariant: hashing does not panic.
-            (h.join().expect("hashing thread"), parsed)
-        });
-        if &digest != sha256 {
+        // Checked before anyone parses it. OpenSSL's SHA-256: blobs can be tens of MB (a sealed
+        // set) and are hashed on every read.
+        if &openssl::sha::sha256(&data) != sha256 {
             return Err(Error::internal(
                 format!(
                     "audit trail: data {} does not match its hash",
@@ -347,7 +335,7 @@ impl AuditLog {
                 "the database was altered: run `urne audit verify` and investigate",
             ));
         }
-        Ok(parsed)
+        Ok(data)
     }
 
     /// Hashes of blobs whose content does not match (for `audit verify`).

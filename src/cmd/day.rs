@@ -242,17 +242,19 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     let ev = std::thread::scope(|s| {
         let to_sign = &leaves_bytes;
         let signer = s.spawn(move || hsm.sign(KeyRole::Result, to_sign));
-        let committer = s.spawn(|| (draw::commit_encoded(&leaves_bytes), sha256(&blob)));
-        log.append_with_blobs_then(rec::SEAL, &[&blob, &rules_bytes], || {
+        let committer = s.spawn(|| draw::commit_encoded(&leaves_bytes));
+        log.append_with_blobs_then(rec::SEAL, &[&blob, &rules_bytes], |stored| {
             // Invariant: signing returns errors as values, and the commitment is a pure
             // function that does not panic.
             let leaves_sig = signer.join().expect("signing thread")?;
-            let (c, blob_sha256) = committer.join().expect("commitment thread");
+            let c = committer.join().expect("commitment thread");
+            // The hashes the sealed set and the rules are stored under.
+            let (set_sha256, rules_sha256) = (stored[0], stored[1]);
             let r = SealRecord {
                 operation: rules.operation().to_string(),
                 day: day.clone(),
                 attempt: st.attempt,
-                rules_sha256: hex::encode(sha256(&rules_bytes)),
+                rules_sha256: hex::encode(rules_sha256),
                 export_file: a.entries.display().to_string(),
                 export: ExportRef {
                     sha256: hex::encode(verified.sha256),
@@ -265,7 +267,7 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
                     leaves: c.leaves,
                     entries: c.entries,
                 },
-                set_sha256: hex::encode(blob_sha256),
+                set_sha256: hex::encode(set_sha256),
                 leaves_sha256: hex::encode(sha256(&leaves_bytes)),
                 leaves_sig: hex::encode(leaves_sig),
             };
@@ -362,14 +364,12 @@ fn read_witness(given: Option<String>, commitment: &str) -> Result<String> {
 /// The sealed set of a seal, read back from the trail and checked against its recorded hash.
 fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<draw::SealedSet> {
     let h = parse_hex32(&seal.set_sha256).expect("recorded by seal");
-    ctx.audit()?
-        .blob_with(&h, draw::SealedSet::decode)?
-        .ok_or_else(|| {
-            Error::internal(
-                "the sealed set is malformed",
-                "run `urne audit verify` and investigate before any draw",
-            )
-        })
+    draw::SealedSet::decode(&ctx.audit()?.blob(&h)?).ok_or_else(|| {
+        Error::internal(
+            "the sealed set is malformed",
+            "run `urne audit verify` and investigate before any draw",
+        )
+    })
 }
 
 /// `urne draw`: draws a sealed day's winner and reserves, or completes an interrupted draw.

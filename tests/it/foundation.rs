@@ -238,7 +238,7 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
     // leaves nothing behind: no event, no blob.
     let n = count(&env);
     let e = c
-        .append_with_blobs_then("test.c2", &[b"sealed set"], || {
+        .append_with_blobs_then("test.c2", &[b"sealed set"], |_| {
             Err(urne::error::Error::new(
                 urne::error::Exit::Hsm,
                 "the token refused to sign",
@@ -260,8 +260,11 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
     };
     assert_eq!(sealed_blobs(), 0);
     // ... and the same append with its payload goes through, blob and all.
-    c.append_with_blobs_then("test.c2", &[b"sealed set"], || Ok(payload.clone()))
-        .unwrap();
+    c.append_with_blobs_then("test.c2", &[b"sealed set"], |stored| {
+        assert_eq!(stored, [urne::crypto::sha256(b"sealed set")]);
+        Ok(payload.clone())
+    })
+    .unwrap();
     assert_eq!(count(&env), n + 1);
     assert_eq!(sealed_blobs(), 1);
     env.ok(&["audit", "verify"]);
