@@ -475,20 +475,18 @@ fn finish(
             Some(l) => consider((l, e.kind)),
         }
     }
-    // Duplicate play ids, first pass: if two fingerprints are equal, read the file again.
-    if ctx.suspects.is_none() {
-        let repeated = repeated_fingerprints(&fingerprint_lists);
-        if !repeated.is_empty() {
-            return Ok(Pass::Confirm(repeated));
-        }
-    }
-    drop(fingerprint_lists);
-
-    // Two independent pieces of work, on two threads: duplicate play ids (on a confirming pass),
-    // and the per-account sums in account order (canonical; independent of lines, chunks and
-    // threads): the merge of the workers' sorted lists, equal accounts added up.
-    let (duplicate, sums) = std::thread::scope(|s| {
-        let dup = s.spawn(move || first_duplicate_id(&id_lists));
+    // Two independent pieces of work, on two threads: the fingerprints seen more than once (on
+    // a first pass), and the per-account sums in account order (canonical; independent of lines,
+    // chunks and threads): the merge of the workers' sorted lists, equal accounts added up.
+    let (repeated, sums) = std::thread::scope(|s| {
+        let first_pass = ctx.suspects.is_none();
+        let repeated = s.spawn(move || {
+            if first_pass {
+                repeated_fingerprints(&fingerprint_lists)
+            } else {
+                HashSet::new()
+            }
+        });
         let mut sums: Vec<([u64; 4], u64)> =
             Vec::with_capacity(sum_lists.iter().map(Vec::len).max().unwrap_or(0));
         for (key, cents) in merged(&sum_lists) {
@@ -498,12 +496,18 @@ fn finish(
             }
         }
         drop(sum_lists);
-        // Invariant: the duplicate search is pure and does not panic.
-        (dup.join().expect("duplicate search"), sums)
+        // Invariant: the fingerprint merge is pure and does not panic.
+        (repeated.join().expect("fingerprint merge"), sums)
     });
-    if let Some(e) = duplicate {
+    // Duplicate play ids: if two fingerprints are equal, read the file again; on that confirming
+    // pass, compare the ids kept in full.
+    if !repeated.is_empty() {
+        return Ok(Pass::Confirm(repeated));
+    }
+    if let Some(e) = first_duplicate_id(&id_lists) {
         consider(e);
     }
+    drop(id_lists);
 
     // Duplicate exclusions: an account is listed at most once.
     excl.sort_unstable_by_key(|a| (a.0, a.2));
