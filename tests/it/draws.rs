@@ -73,6 +73,19 @@ fn events(env: &Env, kind: &str) -> usize {
     .unwrap() as usize
 }
 
+/// The payload of the (only) seal event in the trail.
+fn seal_event(env: &Env) -> serde_json::Value {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let p: String = c
+        .query_row(
+            "SELECT payload FROM events WHERE kind = 'draw.seal'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    serde_json::from_str(&p).unwrap()
+}
+
 /// A drawn day: env, export, output folder.
 fn drawn_day(day: &str) -> (Env, PathBuf, PathBuf) {
     let env = Env::new();
@@ -266,15 +279,8 @@ fn a_sealed_set_altered_in_the_database_is_never_drawn_from() {
     let env = Env::new();
     let export = simulate(&env, "2018-12-04", 300, 6, &[]);
     seal(&env, &export);
+    let seal_ev = seal_event(&env);
     let c = rusqlite::Connection::open(env.db()).unwrap();
-    let p: String = c
-        .query_row(
-            "SELECT payload FROM events WHERE kind = 'draw.seal'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    let seal_ev: serde_json::Value = serde_json::from_str(&p).unwrap();
     let h = hex::decode(seal_ev["set_sha256"].as_str().unwrap()).unwrap();
     let mut data: Vec<u8> = c
         .query_row("SELECT data FROM blobs WHERE sha256 = ?1", [&h], |r| {
@@ -370,17 +376,7 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
     let env = Env::new();
     let export = simulate(&env, "2018-12-15", 2000, 8, &[]);
     seal(&env, &export);
-    let seal_ev: serde_json::Value = {
-        let c = rusqlite::Connection::open(env.db()).unwrap();
-        let p: String = c
-            .query_row(
-                "SELECT payload FROM events WHERE kind = 'draw.seal'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap();
-        serde_json::from_str(&p).unwrap()
-    };
+    let seal_ev = seal_event(&env);
     let entropy = "a5".repeat(24) + &"3c".repeat(24);
     {
         let mut log = urne::audit::AuditLog::open(&env.db()).unwrap();
