@@ -37,6 +37,27 @@ ensure_rust() {
     export PATH="$HOME/.cargo/bin:$PATH"
   fi
   command -v cc >/dev/null || apt_install build-essential
+  ensure_pinned_toolchain
+}
+
+# rust-toolchain.toml pins the toolchain by name (1.95.0). Where that name is missing but the
+# installed stable is that very version, give it the name as rustup itself lays toolchains out (a
+# folder link under toolchains/; `rustup toolchain link` refuses official names); otherwise ask
+# rustup for it.
+ensure_pinned_toolchain() {
+  command -v rustup >/dev/null || return 0
+  local want host home
+  want=$(sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)
+  host=$(rustup run stable rustc -vV | sed -n 's/^host: //p')
+  home=${RUSTUP_HOME:-$HOME/.rustup}
+  [ -e "$home/toolchains/$want-$host" ] && return 0
+  if rustup run stable rustc --version | grep -q "^rustc $want "; then
+    say "naming the installed stable toolchain $want (rust-toolchain.toml)"
+    ln -s "$(rustup run stable rustc --print sysroot)" "$home/toolchains/$want-$host"
+  else
+    say "installing the Rust toolchain $want (rust-toolchain.toml)"
+    rustup toolchain install "$want" --profile minimal -c rustfmt,clippy >&2
+  fi
 }
 
 ensure_deps() {

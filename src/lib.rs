@@ -1,19 +1,9 @@
-//! urne: the draw appliance. See README.md for what it does and SPEC.md for the normative
-//! algorithms. The pure core (`crypto`, `entries`, `rules`, `draw`, `block`, audit-chain hashing,
-//! `verify`) touches no file, HSM, database or clock; the edges (`hsm`, `audit` storage, `cmd`,
-//! `cli`, `fsio`) call into it.
+//! urne, the appliance: the command line, the HSM (PKCS#11), the SQLite audit trail, the one
+//! clock, files and configuration. Everything SPEC.md specifies (algorithms, formats,
+//! verification) is in the pure core crate `urne-core`; this crate calls into it and is the only
+//! one that signs, stores or reads the time (docs/architecture.md).
 
-pub mod audit;
-pub mod block;
 pub mod cli;
 pub mod cmd;
-pub mod config;
-pub mod crypto;
-pub mod draw;
-pub mod entries;
+pub mod edge;
 pub mod error;
-pub mod fsio;
-pub mod hsm;
-pub mod identity;
-pub mod rules;
-pub mod verify;

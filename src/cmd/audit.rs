@@ -1,13 +1,14 @@
 //! `urne audit verify | show | export` (SPEC.md §6.4). Read-only: these never change the trail.
 
 use super::Ctx;
-use crate::audit::{AuditLog, Event, chain};
 use crate::cli::AuditCommand;
-use crate::crypto::{Hash32, keys};
+use crate::edge::fsio;
+use crate::edge::store::AuditLog;
 use crate::error::{Error, Result};
-use crate::fsio;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use urne_core::audit::{Event, chain};
+use urne_core::crypto::{Hash32, keys};
 
 pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
     match c {
@@ -30,7 +31,7 @@ pub fn recorded_audit_key(events: &[Event]) -> Option<[u8; 32]> {
             .then(|| {
                 k["public_key"]
                     .as_str()
-                    .and_then(crate::crypto::parse_hex32)
+                    .and_then(urne_core::crypto::parse_hex32)
             })
             .flatten()
     })

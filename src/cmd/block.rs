@@ -5,20 +5,20 @@
 
 use super::Ctx;
 use super::verify::{Keys, VerifyArgs, load_keys, read_signed};
-use crate::audit::chain;
-use crate::block::files::{
+use crate::edge::fsio;
+use crate::edge::hsm::KeyRole;
+use crate::error::{Error, Exit, Result};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use urne_core::audit::chain;
+use urne_core::block::files::{
     self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile, TICKET_PROOF_FORMAT,
     TicketProofFile, TierCount,
 };
-use crate::block::{self, BlockId};
-use crate::crypto::{Hash32, keys, parse_hex32, sha256};
-use crate::error::{Error, Exit, Result};
-use crate::fsio;
-use crate::hsm::KeyRole;
-use crate::rules::game::GameRules;
-use crate::verify::{Failure, FailureClass as C, fail};
-use serde_json::json;
-use std::path::{Path, PathBuf};
+use urne_core::block::{self, BlockId};
+use urne_core::crypto::{Hash32, keys, parse_hex32, sha256};
+use urne_core::rules::game::GameRules;
+use urne_core::verify::{Failure, FailureClass as C, fail};
 
 /// Bytes of HSM entropy per block: 384 bits (SPEC.md §3.1).
 pub const ENTROPY_BYTES: usize = 48;
@@ -47,7 +47,7 @@ struct BlockState {
     revealed: bool,
 }
 
-fn block_state(events: &[crate::audit::Event], id: &str) -> BlockState {
+fn block_state(events: &[urne_core::audit::Event], id: &str) -> BlockState {
     let mut st = BlockState {
         attempt: 1,
         ..Default::default()
@@ -308,13 +308,13 @@ fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> R
         seed_commitment: sc,
         tickets_file: format!("{stem}.tickets.csv"),
         tickets_sha256: csv_sha.clone(),
-        generated_at: crate::audit::store::now_rfc3339(),
+        generated_at: crate::edge::clock::now_rfc3339(),
         audit_checkpoint: checkpoint,
         result_key_id: keys::key_id(&rk),
         audit_key_id: keys::key_id(&ak),
         software,
     };
-    let commit_bytes = crate::draw::files::to_bytes(&commit);
+    let commit_bytes = urne_core::draw::files::to_bytes(&commit);
     let outputs: Vec<(&str, Vec<u8>)> = vec![];
     let _ = outputs;
     let commit_name = format!("{stem}.commit.json");
@@ -391,7 +391,7 @@ pub fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
         seed: hex::encode(seed),
         seed_commitment: g["seed_commitment"].as_str().unwrap_or("").into(),
         outcomes_root: g["outcomes_root"].as_str().unwrap_or("").into(),
-        revealed_at: crate::audit::store::now_rfc3339(),
+        revealed_at: crate::edge::clock::now_rfc3339(),
         audit_checkpoint: checkpoint,
         result_key_id: keys::key_id(&rk),
     };
@@ -399,7 +399,7 @@ pub fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
     crate::cmd::day::write_signed(
         ctx,
         out,
-        &[(name.as_str(), crate::draw::files::to_bytes(&r))],
+        &[(name.as_str(), urne_core::draw::files::to_bytes(&r))],
         &rk,
         &ak,
     )?;
@@ -618,13 +618,13 @@ pub fn ticket_proof(
             .collect::<std::io::Result<_>>()
             .map_err(|e| crate::error::io_error("read", &csv, e))?
     };
-    if hex::encode(crate::crypto::merkle::root(&leaves)) != commit.outcomes_root {
+    if hex::encode(urne_core::crypto::merkle::root(&leaves)) != commit.outcomes_root {
         return Err(Error::verification(
             "the production file does not match the block's commitment",
             "",
         ));
     }
-    let path = crate::crypto::merkle::inclusion_path(position as usize, &leaves);
+    let path = urne_core::crypto::merkle::inclusion_path(position as usize, &leaves);
     let p = TicketProofFile {
         format: TICKET_PROOF_FORMAT.into(),
         version: 1,
@@ -636,7 +636,7 @@ pub fn ticket_proof(
         path: path.iter().map(hex::encode).collect(),
         result_key_id: keys::key_id(&rk),
     };
-    let bytes = crate::draw::files::to_bytes(&p);
+    let bytes = urne_core::draw::files::to_bytes(&p);
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
     fsio::write_atomic(out, &bytes, false)?;
     fsio::write_atomic(

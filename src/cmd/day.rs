@@ -3,21 +3,21 @@
 //! the HSM for entropy once and record it, then compute: in that order, once.
 
 use super::Ctx;
-use crate::crypto::{keys, merkle, parse_hex32, sha256};
-use crate::draw::files::{
-    self, BundleFile, CommitmentRef, DrawCore, ExportRef, Figures, Placed, ProofFile, PublicPlaced,
-    ReasonCounts, ResultFile,
-};
-use crate::draw::records::{self as rec, DayState, EntropyRecord, ResultRecord, SealRecord};
-use crate::draw::{self, AccountEntries, SeedInputs};
-use crate::entries;
+use crate::edge::fsio;
+use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Exit, Result};
-use crate::fsio;
-use crate::hsm::KeyRole;
-use crate::rules::draw::DrawRules;
 use serde_json::json;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
+use urne_core::crypto::{keys, merkle, parse_hex32, sha256};
+use urne_core::draw::files::{
+    self, BundleFile, CommitmentRef, DrawCore, ExportRef, Figures, Placed, ProofFile, PublicPlaced,
+    ReasonCounts, ResultFile,
+};
+use urne_core::draw::records::{self as rec, DayState, EntropyRecord, ResultRecord, SealRecord};
+use urne_core::draw::{self, AccountEntries, SeedInputs};
+use urne_core::entries;
+use urne_core::rules::draw::DrawRules;
 
 /// Bytes of HSM entropy per draw: 384 bits (SPEC.md §3.1).
 pub const ENTROPY_BYTES: usize = 48;
@@ -405,7 +405,7 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
         .clone();
 
     // The day must have ended in Paris time by the ceremony's clock (D-1).
-    let now = crate::audit::store::now_utc();
+    let now = crate::edge::clock::now_utc();
     let (_, day_end) = rules
         .day_bounds(dayd)
         .ok_or_else(|| Error::internal("the sealed day is in no period", ""))?;
@@ -611,7 +611,7 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
             leaf: p.leaf,
         })
         .collect();
-    let drawn_at = crate::audit::store::now_rfc3339();
+    let drawn_at = crate::edge::clock::now_rfc3339();
     let result = ResultFile {
         format: files::RESULT_FORMAT.into(),
         version: 1,
@@ -644,8 +644,8 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     let bundle_bytes = files::to_bytes(&bundle);
     // The appliance checks its own outputs with the third-party verifier before signing them.
     // (The leaves' root was computed at the seal from the very bytes the seal's hash binds.)
-    crate::verify::draw::verify_outcome(&bundle, leaves)
-        .and_then(|_| crate::verify::draw::verify_result_against_bundle(&result, &bundle))
+    urne_core::verify::draw::verify_outcome(&bundle, leaves)
+        .and_then(|_| urne_core::verify::draw::verify_result_against_bundle(&result, &bundle))
         .map_err(|f| {
             Error::internal(
                 format!("self-check of the outputs failed: {}", f.what),
@@ -660,9 +660,9 @@ pub fn draw_day(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
         "Tirage recalculé par le vérificateur intégré à partir de bundle.json avant signature.".to_string(),
         "Chaîne du journal d'audit prolongée et point de contrôle signé par la clé d'audit du HSM.".to_string(),
     ];
-    let pv = crate::draw::pv::render(
+    let pv = urne_core::draw::pv::render(
         &result,
-        &crate::draw::pv::PvFiles {
+        &urne_core::draw::pv::PvFiles {
             result_sha256: &hex::encode(sha256(&result_bytes)),
             bundle_sha256: &hex::encode(sha256(&bundle_bytes)),
             rules_sha256: &seal.rules_sha256,
@@ -877,7 +877,7 @@ pub fn proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
             },
         )
     };
-    crate::verify::draw::verify_proof(&proof, Some(&seal.commitment))
+    urne_core::verify::draw::verify_proof(&proof, Some(&seal.commitment))
         .map_err(|f| Error::internal(format!("self-check of the proof failed: {}", f.what), ""))?;
     let bytes = files::to_bytes(&proof);
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;

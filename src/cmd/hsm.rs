@@ -2,8 +2,8 @@
 
 use super::Ctx;
 use crate::cli::HsmCommand;
+use crate::edge::hsm::KeyRole;
 use crate::error::Result;
-use crate::hsm::KeyRole;
 
 pub fn run(ctx: &mut Ctx, c: HsmCommand) -> Result<()> {
     match c {

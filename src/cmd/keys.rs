@@ -2,12 +2,12 @@
 
 use super::Ctx;
 use crate::cli::KeysCommand;
-use crate::crypto::keys;
+use crate::edge::fsio;
+use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Exit, Result};
-use crate::fsio;
-use crate::hsm::KeyRole;
 use serde_json::json;
 use std::path::Path;
+use urne_core::crypto::keys;
 
 pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
     match c {

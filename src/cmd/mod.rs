@@ -8,12 +8,12 @@ pub mod hsm;
 pub mod keys;
 pub mod verify;
 
-use crate::audit::AuditLog;
 use crate::cli::{Cli, Command, Global};
-use crate::config::{self, Config};
+use crate::edge::config::{self, Config};
+use crate::edge::hsm::Hsm;
+use crate::edge::identity::{self, SoftwareIdentity};
+use crate::edge::store::AuditLog;
 use crate::error::Result;
-use crate::hsm::Hsm;
-use crate::identity::{self, SoftwareIdentity};
 use serde_json::json;
 
 /// What a command may need, opened on demand: configuration, audit trail, HSM session.

@@ -3,13 +3,13 @@
 //! result (design principle 2).
 
 use super::Ctx;
-use crate::audit::chain;
-use crate::crypto::{keys, sha256};
-use crate::draw::files::{BundleFile, ProofFile, ResultFile};
 use crate::error::{Error, Result};
-use crate::rules::draw::DrawRules;
-use crate::verify::{Failure, FailureClass as C, fail};
 use std::path::{Path, PathBuf};
+use urne_core::audit::chain;
+use urne_core::crypto::{keys, sha256};
+use urne_core::draw::files::{BundleFile, ProofFile, ResultFile};
+use urne_core::rules::draw::DrawRules;
+use urne_core::verify::{Failure, FailureClass as C, fail};
 
 pub struct VerifyArgs {
     pub path: PathBuf,
@@ -148,7 +148,7 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
         }
         // Step 2 … 5: the bundle recomputes.
         let bundle: BundleFile = parse("bundle.json", &bundle_bytes)?;
-        if bundle.format != crate::draw::files::BUNDLE_FORMAT || bundle.version != 1 {
+        if bundle.format != urne_core::draw::files::BUNDLE_FORMAT || bundle.version != 1 {
             return Err(fail(
                 C::Malformed,
                 "bundle.json is not an urne-draw-bundle version 1",
@@ -160,7 +160,7 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
                 "bundle.json names another result key",
             ));
         }
-        if bundle.leaves_file != crate::draw::files::LEAVES_FILE {
+        if bundle.leaves_file != urne_core::draw::files::LEAVES_FILE {
             return Err(fail(
                 C::Malformed,
                 "bundle.json names an unexpected leaves file",
@@ -168,8 +168,8 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
         }
         let leaves_bytes = read_signed(dir, &bundle.leaves_file, &keys.result)?;
         done.push(format!("{} signature", bundle.leaves_file));
-        let leaves = crate::verify::draw::verify_leaves(&bundle, &leaves_bytes)?;
-        crate::verify::draw::verify_outcome(&bundle, &leaves)?;
+        let leaves = urne_core::verify::draw::verify_leaves(&bundle, &leaves_bytes)?;
+        urne_core::verify::draw::verify_outcome(&bundle, &leaves)?;
         done.push(format!(
             "commitment, seed and selection recomputed from {} leaves ({} entries)",
             leaves.len(),
@@ -183,7 +183,7 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
         let result: Option<ResultFile> = match &result_bytes {
             Some(b) => {
                 let r: ResultFile = parse("result.json", b)?;
-                crate::verify::draw::verify_result_against_bundle(&r, &bundle)?;
+                urne_core::verify::draw::verify_result_against_bundle(&r, &bundle)?;
                 done.push("result.json agrees with bundle.json".into());
                 Some(r)
             }
@@ -229,7 +229,7 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
                 .map_err(|_| fail(C::BadSignature, "the export has no .sig beside it"))?;
             let f = std::fs::File::open(export)
                 .map_err(|e| fail(C::Malformed, format!("{}: {e}", export.display())))?;
-            let v = crate::entries::verify_export(
+            let v = urne_core::entries::verify_export(
                 std::io::BufReader::with_capacity(1 << 20, f),
                 &sig,
                 &trusted,
@@ -244,7 +244,7 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
                     "this export is not the one the draw was sealed from",
                 ));
             }
-            let t = crate::entries::tally_export(|| std::fs::File::open(export), &v, &rules)
+            let t = urne_core::entries::tally_export(|| std::fs::File::open(export), &v, &rules)
                 .map_err(|e| fail(C::Malformed, format!("export: {e}")))?;
             let list = crate::cmd::day::list_of_tally(&t);
             if crate::cmd::day::figures_of_tally(&t) != bundle.core.figures {
@@ -253,7 +253,12 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
                     "the figures recomputed from the export differ from the sealed ones",
                 ));
             }
-            crate::verify::draw::verify_against_entries(&list, &leaves, &bundle, result.as_ref())?;
+            urne_core::verify::draw::verify_against_entries(
+                &list,
+                &leaves,
+                &bundle,
+                result.as_ref(),
+            )?;
             done.push(
                 "entries, pseudonyms and commitment recomputed from the export (auditor mode)"
                     .into(),
@@ -283,7 +288,7 @@ fn verify_proof_file(a: &VerifyArgs) -> Result<()> {
         .unwrap_or_default();
     let bytes = read_signed(&dir, &name, &keys.result).map_err(to_error)?;
     let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
-    if v["format"] == crate::block::files::TICKET_PROOF_FORMAT {
+    if v["format"] == urne_core::block::files::TICKET_PROOF_FORMAT {
         let p = crate::cmd::block::verify_ticket_proof_file(&bytes, a.published.as_deref(), &keys)
             .map_err(to_error)?;
         println!(
@@ -294,7 +299,7 @@ fn verify_proof_file(a: &VerifyArgs) -> Result<()> {
     }
     let r = (|| -> std::result::Result<ProofFile, Failure> {
         let p: ProofFile = parse(&name, &bytes)?;
-        if p.format != crate::draw::files::PROOF_FORMAT {
+        if p.format != urne_core::draw::files::PROOF_FORMAT {
             return Err(fail(C::Malformed, "not an urne inclusion proof"));
         }
         let published = match &a.published {
@@ -302,14 +307,14 @@ fn verify_proof_file(a: &VerifyArgs) -> Result<()> {
                 let b = read_signed(d, "bundle.json", &keys.result)
                     .or_else(|_| read_signed(d, "result.json", &keys.result))?;
                 let v: serde_json::Value = parse("published result", &b)?;
-                let c: crate::draw::files::CommitmentRef =
+                let c: urne_core::draw::files::CommitmentRef =
                     serde_json::from_value(v["commitment"].clone())
                         .map_err(|e| fail(C::Malformed, format!("published commitment: {e}")))?;
                 Some(c)
             }
             None => None,
         };
-        crate::verify::draw::verify_proof(&p, published.as_ref())?;
+        urne_core::verify::draw::verify_proof(&p, published.as_ref())?;
         Ok(p)
     })();
     match r {

@@ -11,12 +11,16 @@ const GAME: &str = "test-small-game";
 
 /// A reduced rules file in the env's folder.
 fn small_rules(env: &Env) -> PathBuf {
-    let official = urne::rules::game::GameRules::from_json(
+    let official = urne_core::rules::game::GameRules::from_json(
         &std::fs::read(root().join("rules/noel-de-la-chance-2015.json")).unwrap(),
     )
     .unwrap();
-    let bytes =
-        urne::rules::game::reduced_rules_json(&official, GAME, 2000, [1, 1, 5, 40, 60, 250, 150]);
+    let bytes = urne_core::rules::game::reduced_rules_json(
+        &official,
+        GAME,
+        2000,
+        [1, 1, 5, 40, 60, 250, 150],
+    );
     let p = env.path("small-rules.json");
     std::fs::write(&p, bytes).unwrap();
     p
@@ -276,7 +280,7 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
     }
     std::fs::write(
         fake.join("result.pub.pem"),
-        urne::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
+        urne_core::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
     )
     .unwrap();
     std::fs::copy(env.path("out/audit.pub.pem"), fake.join("audit.pub.pem")).unwrap();

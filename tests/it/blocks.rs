@@ -10,11 +10,11 @@
 //! `tests/vectors/block-*.json` from the code (then review the diff: a change is a format break).
 
 use std::sync::OnceLock;
-use urne::block::shuffle::{SHUFFLE_PERSONALIZATION, fisher_yates, initial_deck};
-use urne::block::*;
-use urne::crypto::drbg::DrbgStream;
-use urne::crypto::{Hash32, hex32, sha256, tagged_hash};
-use urne::rules::game::{GameRules, reduced_rules_json};
+use urne_core::block::shuffle::{SHUFFLE_PERSONALIZATION, fisher_yates, initial_deck};
+use urne_core::block::*;
+use urne_core::crypto::drbg::DrbgStream;
+use urne_core::crypto::{Hash32, hex32, sha256, tagged_hash};
+use urne_core::rules::game::{GameRules, reduced_rules_json};
 
 const OFFICIAL: &[u8] = include_bytes!("../../rules/noel-de-la-chance-2015.json");
 
@@ -349,7 +349,7 @@ fn offered_symbols_are_independent_of_the_tier() {
     let key_rows: Vec<(u8, u8)> = (0..b.tiers().len() as u32)
         .map(|p| {
             let row = b.row(p).unwrap();
-            let t = urne::block::tickets::parse_row(row, m).unwrap();
+            let t = urne_core::block::tickets::parse_row(row, m).unwrap();
             (t.tier, t.grid.offered[0])
         })
         .collect();
@@ -378,7 +378,7 @@ fn a_losing_grid_shows_the_chosen_symbol_0_to_3_times_with_the_specified_probabi
     let mut seen = [0u64; 4];
     for (p, &tier) in b.tiers().iter().enumerate() {
         if tier == 0 {
-            let t = urne::block::tickets::parse_row(b.row(p as u32).unwrap(), m).unwrap();
+            let t = urne_core::block::tickets::parse_row(b.row(p as u32).unwrap(), m).unwrap();
             seen[t.grid.chosen_count(0)] += 1;
         }
     }
@@ -400,7 +400,7 @@ fn the_chosen_symbol_cells_are_uniform_over_the_grid() {
         let mut cells = [0u64; 18];
         for (p, &tier) in b.tiers().iter().enumerate() {
             if (tier != 0) == winning {
-                let t = urne::block::tickets::parse_row(b.row(p as u32).unwrap(), m).unwrap();
+                let t = urne_core::block::tickets::parse_row(b.row(p as u32).unwrap(), m).unwrap();
                 for (i, &s) in t.grid.cells[1].iter().enumerate() {
                     if s == t.grid.offered[1] {
                         cells[i] += 1;
@@ -619,7 +619,8 @@ fn vectors_small_block_is_reproduced_byte_for_byte() {
     check_or_regen("block-small.json", v.clone());
     // The vector's own contents are consistent with the verifier.
     let rules = GameRules::from_json(v["rules_json"].as_str().unwrap().as_bytes()).unwrap();
-    let root: Hash32 = urne::crypto::parse_hex32(v["outcomes_root"].as_str().unwrap()).unwrap();
+    let root: Hash32 =
+        urne_core::crypto::parse_hex32(v["outcomes_root"].as_str().unwrap()).unwrap();
     verify_tickets_csv_against(
         v["tickets_csv"].as_str().unwrap().as_bytes(),
         &rules,

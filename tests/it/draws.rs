@@ -4,8 +4,6 @@
 use crate::common::*;
 use std::path::{Path, PathBuf};
 
-pub const SIM: &str = env!("CARGO_BIN_EXE_urne-simulate");
-
 fn rules() -> String {
     root()
         .join("rules/chanceux-noel-2018.json")
@@ -16,27 +14,24 @@ fn rules() -> String {
 /// A signed export of `day` made by the project's simulator in `env`'s folder.
 pub fn simulate(env: &Env, day: &str, plays: u32, seed: u32, extra: &[&str]) -> PathBuf {
     let out = env.path(&format!("exports-{seed}"));
-    let st = std::process::Command::new(SIM)
-        .args([
-            "--day",
-            day,
-            "--plays",
-            &plays.to_string(),
-            "--seed",
-            &seed.to_string(),
-        ])
-        .arg("--key")
-        .arg(root().join("tests/fixtures/keys/test-producer.key.pem"))
-        .arg("--out")
-        .arg(&out)
-        .args(extra)
-        .output()
-        .unwrap();
-    assert!(
-        st.status.success(),
-        "{}",
-        String::from_utf8_lossy(&st.stderr)
+    let mut args: Vec<std::ffi::OsString> = ["urne-simulate", "--day", day, "--plays"]
+        .iter()
+        .map(Into::into)
+        .collect();
+    args.push(plays.to_string().into());
+    args.push("--seed".into());
+    args.push(seed.to_string().into());
+    args.push("--key".into());
+    args.push(
+        root()
+            .join("tests/fixtures/keys/test-producer.key.pem")
+            .into(),
     );
+    args.push("--out".into());
+    args.push(out.clone().into());
+    args.extend(extra.iter().map(Into::into));
+    let code = urne_simulate::run(args);
+    assert_eq!(code, 0, "urne-simulate failed (its error is above)");
     out.join(format!("entries-chanceux-noel-2018-{day}.jsonl"))
 }
 
@@ -358,7 +353,7 @@ fn the_same_export_in_another_line_order_gives_the_same_commitment() {
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(export.file_name().unwrap());
     std::fs::write(&p, &reordered).unwrap();
-    let seed = urne::crypto::keys::private_seed_from_pem(
+    let seed = urne_core::crypto::keys::private_seed_from_pem(
         &std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.key.pem")).unwrap(),
     )
     .unwrap();
@@ -379,7 +374,7 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
     let seal_ev = seal_event(&env);
     let entropy = "a5".repeat(24) + &"3c".repeat(24);
     {
-        let mut log = urne::audit::AuditLog::open(&env.db()).unwrap();
+        let mut log = urne::edge::store::AuditLog::open(&env.db()).unwrap();
         log.append(
             "draw.entropy",
             &serde_json::json!({
@@ -545,7 +540,7 @@ fn a_swapped_winner_fails_verify_even_if_re_signed() {
     std::fs::create_dir_all(env.path("fakekeys")).unwrap();
     std::fs::write(
         env.path("fakekeys/result.pub.pem"),
-        urne::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
+        urne_core::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
     )
     .unwrap();
     std::fs::copy(
@@ -554,7 +549,7 @@ fn a_swapped_winner_fails_verify_even_if_re_signed() {
     )
     .unwrap();
     let mut b2 = b.clone();
-    b2["result_key_id"] = urne::crypto::keys::key_id(&sk.verifying_key().to_bytes()).into();
+    b2["result_key_id"] = urne_core::crypto::keys::key_id(&sk.verifying_key().to_bytes()).into();
     let mut bytes = serde_json::to_vec_pretty(&b2).unwrap();
     bytes.push(b'\n');
     std::fs::write(fake.join("bundle.json"), &bytes).unwrap();

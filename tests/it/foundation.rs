@@ -196,8 +196,8 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
     // Two commands at once on one trail: A reads it (and decides from what it read), B appends,
     // then A's decision must not be recorded. (Real SQLite file, two connections.)
     let env = trail();
-    let mut a = urne::audit::AuditLog::open(&env.db()).unwrap();
-    let mut b = urne::audit::AuditLog::open(&env.db()).unwrap();
+    let mut a = urne::edge::store::AuditLog::open(&env.db()).unwrap();
+    let mut b = urne::edge::store::AuditLog::open(&env.db()).unwrap();
     let payload = serde_json::json!({"test": true});
     a.events().unwrap();
     // A's own appends after its read go on: they advance what A knows.
@@ -231,7 +231,7 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
     assert_eq!(count(&env), n + 1);
     assert!(a.append("test.a4", &payload).is_err());
     // A command that reads the trail now acts on it.
-    let mut c = urne::audit::AuditLog::open(&env.db()).unwrap();
+    let mut c = urne::edge::store::AuditLog::open(&env.db()).unwrap();
     c.events().unwrap();
     c.append("test.c", &payload).unwrap();
     // A payload that fails after its blobs were written (the seal's HSM signature failing)
@@ -261,7 +261,7 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
     assert_eq!(sealed_blobs(), 0);
     // ... and the same append with its payload goes through, blob and all.
     c.append_with_blobs_then("test.c2", &[b"sealed set"], |stored| {
-        assert_eq!(stored, [urne::crypto::sha256(b"sealed set")]);
+        assert_eq!(stored, [urne_core::crypto::sha256(b"sealed set")]);
         Ok(payload.clone())
     })
     .unwrap();
@@ -382,7 +382,7 @@ fn an_appended_forged_event_is_detected() {
         .unwrap();
     let prev: [u8; 32] = prev.try_into().unwrap();
     let payload = "{\"winner\":\"me\"}";
-    let h = urne::audit::chain::event_hash(&prev, n + 1, &ts, "draw.result", payload);
+    let h = urne_core::audit::chain::event_hash(&prev, n + 1, &ts, "draw.result", payload);
     c.execute(
         "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, 'draw.result', ?3, ?4, ?5)",
         rusqlite::params![(n + 1) as i64, ts, payload, prev.as_slice(), h.as_slice()],
@@ -441,7 +441,7 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
         } else {
             payload
         };
-        let h = urne::audit::chain::event_hash(&prev, seq as u64, &ts, &kind, &payload);
+        let h = urne_core::audit::chain::event_hash(&prev, seq as u64, &ts, &kind, &payload);
         c.execute(
             "UPDATE events SET payload = ?1, prev_hash = ?2, hash = ?3 WHERE seq = ?4",
             rusqlite::params![payload, prev.as_slice(), h.as_slice(), seq],
@@ -456,7 +456,7 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
 
 /// Child mode of the crash test: append events as fast as possible until killed.
 fn append_forever(db: &str) -> ! {
-    let mut log = urne::audit::AuditLog::open(std::path::Path::new(db)).unwrap();
+    let mut log = urne::edge::store::AuditLog::open(std::path::Path::new(db)).unwrap();
     let mut i = 0u64;
     loop {
         log.append(

@@ -5,8 +5,7 @@
 //! tokens (accept raw, OCTET STRING and BIT STRING), EdDSA must be called in one part with no
 //! parameters (pure Ed25519).
 
-use crate::config::Config;
-use crate::crypto::keys;
+use crate::edge::config::Config;
 use crate::error::{Error, Exit, Result};
 use cryptoki::context::{CInitializeArgs, CInitializeFlags, Function, Pkcs11};
 use cryptoki::error::{Error as P11Error, RvError};
@@ -17,6 +16,7 @@ use cryptoki::session::{Session, UserType};
 use cryptoki::slot::Slot;
 use secrecy::SecretString;
 use serde::Serialize;
+use urne_core::crypto::keys;
 
 /// id-Ed25519 (RFC 8410, OID 1.3.101.112) as DER: the CKA_EC_PARAMS PKCS#11 3.x prefers.
 const ED25519_OID: [u8; 5] = [0x06, 0x03, 0x2b, 0x65, 0x70];
@@ -357,7 +357,7 @@ impl Hsm {
                 .generate_key_pair(&Mechanism::EccEdwardsKeyPairGen, &pub_tpl, &priv_tpl)
                 .map_err(|e| hsm_err("Ed25519 key generation failed", e))?;
             let pk = self.read_public(pubh)?;
-            let id = crate::crypto::sha256(&pk)[..8].to_vec();
+            let id = urne_core::crypto::sha256(&pk)[..8].to_vec();
             for h in [pubh, privh] {
                 self.session
                     .update_attributes(h, &[Attribute::Id(id.clone())])
@@ -465,7 +465,7 @@ impl Hsm {
                 "the token is not behaving as an Ed25519 signer",
             )
         })?;
-        if !crate::entries::verify_strict_fast(&pk, &sig, msg) {
+        if !urne_core::entries::verify_strict_fast(&pk, &sig, msg) {
             return Err(Error::new(
                 Exit::Hsm,
                 "the token's signature does not verify under its own public key",

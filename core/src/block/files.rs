@@ -2,7 +2,7 @@
 //! file (`tickets.csv`, §5.B6) and, after the block closed, the reveal. Written once from these
 //! structs, signed over their exact bytes, parsed strictly after the signature check.
 
-use crate::identity::SoftwareIdentity;
+use crate::software::SoftwareIdentity;
 use serde::{Deserialize, Serialize};
 
 pub const COMMIT_FORMAT: &str = "urne-block-commitment";

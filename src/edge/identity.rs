@@ -3,17 +3,9 @@
 //! anything and bound into every output.
 
 use crate::error::{Error, Result};
-use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::io::Read;
-
-#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq, Eq)]
-pub struct SoftwareIdentity {
-    pub name: String,
-    pub version: String,
-    pub source_revision: String,
-    pub executable_sha256: String,
-}
+pub use urne_core::software::SoftwareIdentity;
 
 /// Reads the running executable and hashes it.
 pub fn current() -> Result<SoftwareIdentity> {

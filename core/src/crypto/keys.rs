@@ -100,8 +100,8 @@ pub fn verify(raw_key: &[u8; 32], msg: &[u8], sig: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    const TEST_PUB: &str = include_str!("../../tests/fixtures/keys/test-producer.pub.pem");
-    const TEST_KEY: &str = include_str!("../../tests/fixtures/keys/test-producer.key.pem");
+    const TEST_PUB: &str = include_str!("../../../tests/fixtures/keys/test-producer.pub.pem");
+    const TEST_KEY: &str = include_str!("../../../tests/fixtures/keys/test-producer.key.pem");
 
     #[test]
     fn pem_round_trips_and_matches_the_private_key() {

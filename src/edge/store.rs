@@ -3,11 +3,11 @@
 //! transaction with `synchronous=FULL` (durable before the command goes on). The triggers are
 //! guard rails; the evidence is the hash chain plus the signed checkpoints (`audit::chain`).
 
-use super::chain::{self, Event};
-use crate::crypto::Hash32;
 use crate::error::{Error, Exit, Result};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
+use urne_core::audit::chain::{self, Event};
+use urne_core::crypto::Hash32;
 
 const SCHEMA: &str = r#"
 CREATE TABLE IF NOT EXISTS events (
@@ -75,18 +75,6 @@ fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
 fn encode_payload(payload: &serde_json::Value) -> Result<String> {
     serde_json::to_string(payload)
         .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))
-}
-
-/// The appliance clock: the only place urne reads the time (clippy forbids it elsewhere). The
-/// ceremony's clock decides whether a day has ended and dates the audit events.
-#[allow(clippy::disallowed_methods)]
-pub fn now_utc() -> chrono::DateTime<chrono::Utc> {
-    chrono::Utc::now()
-}
-
-/// [`now_utc`] as RFC 3339 UTC with microseconds.
-pub fn now_rfc3339() -> String {
-    now_utc().format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
 }
 
 impl AuditLog {
@@ -223,7 +211,7 @@ impl AuditLog {
         }
         let mut hashes = Vec::with_capacity(blobs.len());
         for b in blobs {
-            let h = crate::crypto::sha256(b);
+            let h = urne_core::crypto::sha256(b);
             hashes.push(h);
             tx.execute(
                 "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?1, ?2)",
@@ -233,7 +221,7 @@ impl AuditLog {
         }
         // Dropping `tx` on an error rolls the blobs back too.
         let payload = payload(&hashes)?;
-        let ts = now_rfc3339();
+        let ts = crate::edge::clock::now_rfc3339();
         let hash = chain::event_hash(&prev, seq, &ts, kind, &payload);
         tx.execute(
             "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -352,7 +340,7 @@ impl AuditLog {
         let mut bad = vec![];
         for row in rows {
             let (h, d) = row.map_err(|e| db_err(&self.path, "cannot read data", e))?;
-            if crate::crypto::sha256(&d).as_slice() != h.as_slice() {
+            if urne_core::crypto::sha256(&d).as_slice() != h.as_slice() {
                 bad.push(h.as_slice().try_into().unwrap_or([0u8; 32]));
             }
         }
@@ -374,7 +362,7 @@ impl AuditLog {
 
     /// Signs a checkpoint over every event so far with the HSM's audit key and stores it.
     /// Returns the signed note. Does nothing new if the latest checkpoint already covers the head.
-    pub fn checkpoint(&mut self, hsm: &crate::hsm::Hsm) -> Result<String> {
+    pub fn checkpoint(&mut self, hsm: &crate::edge::hsm::Hsm) -> Result<String> {
         let events = self.events()?;
         let size = events.len() as u64;
         if let Some((s, note)) = self.checkpoints()?.into_iter().last()
@@ -384,9 +372,9 @@ impl AuditLog {
         }
         let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
         let root = chain::tree_root(&hashes);
-        let pk = hsm.public_key(crate::hsm::KeyRole::Audit)?;
+        let pk = hsm.public_key(crate::edge::hsm::KeyRole::Audit)?;
         let body = chain::checkpoint_body(&pk, size, &root);
-        let sig = hsm.sign(crate::hsm::KeyRole::Audit, body.as_bytes())?;
+        let sig = hsm.sign(crate::edge::hsm::KeyRole::Audit, body.as_bytes())?;
         let note = chain::signed_note(&pk, &body, &sig);
         self.conn
             .execute(

@@ -3,7 +3,7 @@
 //! `.expected.json` oracle in the shape of production's reference generator (`gen-entries`).
 //!
 //! The oracle is computed here, from what was generated, by this file's own statement of the rules
-//! (D-3 … D-6, D-13): it does not call `urne::entries`, so the tests that compare the two are a
+//! (D-3 … D-6, D-13): it does not call `urne_core::entries`, so the tests that compare the two are a
 //! real cross-check. It never touches the HSM or the audit trail.
 //!
 //! ```text
@@ -16,13 +16,12 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 use ed25519_dalek::{Signer, SigningKey};
 use sha2::{Digest, Sha256};
 
-use urne::crypto::keys::{key_id, private_seed_from_pem};
+use urne_core::crypto::keys::{key_id, private_seed_from_pem};
 
 const OPERATION: &str = "chanceux-noel-2018";
 /// (first day, last day, tranche in cents) per period, as (month-day of December 2018): D-2, D-3.
@@ -229,13 +228,27 @@ enum Record {
     },
 }
 
-fn fail(error: &str, hint: &str) -> ExitCode {
+fn fail(error: &str, hint: &str) -> u8 {
     eprintln!("error: {error}\nhint: {hint}");
-    ExitCode::from(2)
+    2
 }
 
-fn main() -> ExitCode {
-    let a = Args::parse();
+/// Runs the simulator on a command line (`args[0]` is the program name) and returns its exit
+/// code: 0 written, 2 bad arguments or unreadable key, 1 could not write. The binary is this
+/// function; the integration tests of the appliance call it directly.
+pub fn run<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let a = match Args::try_parse_from(args) {
+        Ok(a) => a,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
 
     // 1. Arguments become a checked configuration before any work.
     let day = match parse_day(&a.day) {
@@ -290,14 +303,14 @@ fn main() -> ExitCode {
     match write_export(&a, day, tranche, n_accounts, n_excl, &producer) {
         Ok(path) => {
             println!("{}", path.display());
-            ExitCode::SUCCESS
+            0
         }
         Err(e) => {
             eprintln!(
                 "error: cannot write the export: {e}\nhint: check free space and permissions in {}",
                 a.out.display()
             );
-            ExitCode::from(1)
+            1
         }
     }
 }

@@ -3,7 +3,7 @@
 //! order fixed by the struct), signed over their exact bytes, and parsed back strictly
 //! (`deny_unknown_fields`) only after their signature has been checked.
 
-use crate::identity::SoftwareIdentity;
+use crate::software::SoftwareIdentity;
 use serde::{Deserialize, Serialize};
 
 pub const RESULT_FORMAT: &str = "urne-draw-result";

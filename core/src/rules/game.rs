@@ -546,7 +546,7 @@ pub fn is_tier(tier: u8) -> bool {
 pub(crate) mod tests_support {
     use super::*;
 
-    pub const OFFICIAL: &[u8] = include_bytes!("../../rules/noel-de-la-chance-2015.json");
+    pub const OFFICIAL: &[u8] = include_bytes!("../../../rules/noel-de-la-chance-2015.json");
 
     /// Reduced rules of `n` units with about the official proportions (at least one of each tier).
     pub fn small_rules(n: u32) -> GameRules {

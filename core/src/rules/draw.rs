@@ -12,7 +12,7 @@ use chrono_tz::Tz;
 use serde::Deserialize;
 
 /// The rules file shipped with the appliance for the 2018 operation.
-pub const CHANCEUX_NOEL_2018: &[u8] = include_bytes!("../../rules/chanceux-noel-2018.json");
+pub const CHANCEUX_NOEL_2018: &[u8] = include_bytes!("../../../rules/chanceux-noel-2018.json");
 
 /// Where a play was made (entry-export-v1 `channel`). Only online channels can count (D-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

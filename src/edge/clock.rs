@@ -1,0 +1,14 @@
+//! The appliance clock: the only place urne reads the time (clippy's `disallowed-methods` forbids
+//! it everywhere else, and the core crate has no `clock` feature of chrono at all). The sitting's
+//! clock decides whether a day has ended and dates the audit events and outputs.
+
+/// The current time, UTC.
+#[allow(clippy::disallowed_methods)]
+pub fn now_utc() -> chrono::DateTime<chrono::Utc> {
+    chrono::Utc::now()
+}
+
+/// [`now_utc`] as RFC 3339 UTC with microseconds.
+pub fn now_rfc3339() -> String {
+    now_utc().format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
+}

@@ -1,0 +1,5 @@
+//! `urne-simulate`: see the library's documentation (test and demo tool, never part of a sitting).
+
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(urne_simulate::run(std::env::args_os()))
+}
