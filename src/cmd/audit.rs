@@ -7,8 +7,8 @@ use crate::edge::store::AuditLog;
 use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use urne_core::audit::{Event, chain};
-use urne_core::crypto::{Hash32, keys};
+use urne_core::crypto::keys;
+use urne_core::verify::trail::{recorded_audit_key, verify_trail};
 
 pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
     match c {
@@ -20,85 +20,6 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
         AuditCommand::Show { last } => show(ctx, last),
         AuditCommand::Export { out } => export(ctx, &out),
     }
-}
-
-/// The audit public key recorded by `keys init` (the first `keys.generated` event).
-pub fn recorded_audit_key(events: &[Event]) -> Option<[u8; 32]> {
-    let e = events.iter().find(|e| e.kind == "keys.generated")?;
-    let v: serde_json::Value = serde_json::from_str(&e.payload).ok()?;
-    v["keys"].as_array()?.iter().find_map(|k| {
-        (k["role"] == "audit")
-            .then(|| {
-                k["public_key"]
-                    .as_str()
-                    .and_then(urne_core::crypto::parse_hex32)
-            })
-            .flatten()
-    })
-}
-
-/// The outcome of checking a trail: how much is vouched for by signatures.
-pub struct TrailReport {
-    pub events: u64,
-    pub checkpoints: usize,
-    pub covered: u64,
-}
-
-/// Verifies a trail (events + stored notes + externally held notes) under `audit_key`.
-pub fn verify_trail(
-    events: &[Event],
-    stored: &[(u64, String)],
-    held: &[(PathBuf, String)],
-    audit_key: Option<[u8; 32]>,
-) -> std::result::Result<TrailReport, chain::ChainFailure> {
-    chain::verify_chain(events)?;
-    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
-    let notes: Vec<(String, &str)> = stored
-        .iter()
-        .map(|(s, n)| (format!("stored checkpoint at size {s}"), n.as_str()))
-        .chain(
-            held.iter()
-                .map(|(p, n)| (format!("checkpoint {}", p.display()), n.as_str())),
-        )
-        .collect();
-    if notes.is_empty() {
-        return Ok(TrailReport {
-            events: events.len() as u64,
-            checkpoints: 0,
-            covered: 0,
-        });
-    }
-    let Some(key) = audit_key else {
-        return Err(chain::ChainFailure {
-            seq: 1,
-            reason: "checkpoints exist but no audit key is known to check them (no keys.generated event; pass --audit-key)".into(),
-        });
-    };
-    let mut covered = 0u64;
-    let mut last_good = 0u64;
-    for (i, (what, note)) in notes.iter().enumerate() {
-        let cp = chain::verify_note(note, &key).map_err(|why| chain::ChainFailure {
-            seq: if i < stored.len() {
-                stored[i].0.max(1)
-            } else {
-                1
-            },
-            reason: format!("{what}: {why}"),
-        })?;
-        chain::check_against(&cp, &hashes, last_good).map_err(|mut f| {
-            f.reason = format!("{what}: {}", f.reason);
-            f
-        })?;
-        if i < stored.len() {
-            last_good = cp.size;
-        }
-        covered = covered.max(cp.size);
-    }
-    Ok(TrailReport {
-        events: events.len() as u64,
-        checkpoints: notes.len(),
-        covered,
-    })
 }
 
 fn verify(ctx: &mut Ctx, held: &[PathBuf], audit_key: Option<&Path>, strict: bool) -> Result<()> {
@@ -148,16 +69,13 @@ fn verify(ctx: &mut Ctx, held: &[PathBuf], audit_key: Option<&Path>, strict: boo
             "keep this database as evidence",
         ));
     }
-    if strict && report.covered < report.events {
-        return Err(Error::verification(
-            format!(
-                "audit trail fails at event {}: events {}..{} are not covered by a signed checkpoint",
-                report.covered + 1,
-                report.covered + 1,
-                report.events
-            ),
-            "run any signing command (e.g. `urne keys export`) to checkpoint them, or investigate if they were not recorded by urne",
-        ));
+    if strict {
+        report.check_strict().map_err(|f| {
+            Error::verification(
+                format!("audit trail fails at event {}: {}", f.seq, f.reason),
+                "run any signing command (e.g. `urne keys export`) to checkpoint them, or investigate if they were not recorded by urne",
+            )
+        })?;
     }
     println!(
         "audit trail intact: {} events, hash chain verified, {} checkpoint(s) verified{}",

@@ -420,14 +420,13 @@ fn the_chosen_symbol_cells_are_uniform_over_the_grid() {
 fn the_production_file_verifies_against_its_commitment() {
     let (rules, b) = grid_block();
     let csv = b.csv_bytes();
-    let s = verify_tickets_csv_against(&csv[..], rules, 100, b.outcomes_root()).unwrap();
+    let s = verify_tickets_bytes(&csv, rules, 100, 2).unwrap();
     assert_eq!(s.tickets, 20_000);
     assert_eq!(&s.outcomes_root, b.outcomes_root());
     // The same file claimed for the €2 game fails on the first prize (G-3).
-    assert!(verify_tickets_csv(&csv[..], rules, 200).is_err());
-    // Against another root.
-    let e = verify_tickets_csv_against(&csv[..], rules, 100, &[0u8; 32]).unwrap_err();
-    assert!(matches!(e, CsvError::Root { .. }), "{e}");
+    assert!(verify_tickets_bytes(&csv, rules, 200, 2).is_err());
+    // Against another root: the rows give the committed root only.
+    assert_ne!(s.outcomes_root, [0u8; 32]);
 }
 
 fn edit_rows(csv: &[u8], f: impl FnOnce(&mut Vec<String>)) -> Vec<u8> {
@@ -443,7 +442,7 @@ fn edit_rows(csv: &[u8], f: impl FnOnce(&mut Vec<String>)) -> Vec<u8> {
 fn an_altered_production_file_is_refused() {
     let (rules, b) = grid_block();
     let csv = b.csv_bytes();
-    let check = |bytes: &[u8]| verify_tickets_csv(bytes, rules, 100);
+    let check = |bytes: &[u8]| verify_tickets_bytes(bytes, rules, 100, 2);
     // Two rows swapped: positions out of order.
     let swapped = edit_rows(&csv, |l| l.swap(5, 6));
     assert!(matches!(
@@ -492,7 +491,7 @@ fn tier_counts_that_differ_from_g3_are_refused_even_with_valid_rows() {
     .unwrap();
     let id = BlockId::new("noel-test", 100, "e", 1).unwrap();
     let block = generate_block(&b, &id, &[4u8; 32], 1).unwrap();
-    let e = verify_tickets_csv(&block.csv_bytes()[..], &a, 100).unwrap_err();
+    let e = verify_tickets_bytes(&block.csv_bytes(), &a, 100, 2).unwrap_err();
     assert!(
         matches!(
             e,
@@ -540,8 +539,10 @@ fn the_reveal_recomputes_the_committed_block_and_nothing_else() {
     let seed = block_seed(&id, rules.sha256(), &entropy);
     let made = generate_block(&rules, &id, &seed, 2).unwrap();
     let sc = seed_commitment(&seed);
-    let again = verify_reveal(&rules, &id, &entropy, &sc, made.outcomes_root(), 1).unwrap();
+    let (again, grid_failure) =
+        verify_reveal(&rules, &id, &entropy, &sc, made.outcomes_root(), 1).unwrap();
     assert_eq!(again.csv_sha256(), made.csv_sha256());
+    assert_eq!(grid_failure, None);
     // Other entropy, or the same entropy claimed for another block: the seed commitment fails.
     assert!(matches!(
         verify_reveal(&rules, &id, &[0x5bu8; 32], &sc, made.outcomes_root(), 1),
@@ -621,13 +622,14 @@ fn vectors_small_block_is_reproduced_byte_for_byte() {
     let rules = GameRules::from_json(v["rules_json"].as_str().unwrap().as_bytes()).unwrap();
     let root: Hash32 =
         urne_core::crypto::parse_hex32(v["outcomes_root"].as_str().unwrap()).unwrap();
-    verify_tickets_csv_against(
+    let s = verify_tickets_bytes(
         v["tickets_csv"].as_str().unwrap().as_bytes(),
         &rules,
         100,
-        &root,
+        1,
     )
     .unwrap();
+    assert_eq!(s.outcomes_root, root);
 }
 
 fn full_vector_id() -> BlockId {
@@ -697,5 +699,6 @@ fn vectors_full_block_tickets_file_and_root_are_reproduced() {
     o.insert("first_rows".into(), first.into());
     check_or_regen("block-full.json", v);
     let csv = block.csv_bytes();
-    verify_tickets_csv_against(&csv[..], &rules, 100, block.outcomes_root()).unwrap();
+    let s = verify_tickets_bytes(&csv, &rules, 100, 2).unwrap();
+    assert_eq!(&s.outcomes_root, block.outcomes_root());
 }

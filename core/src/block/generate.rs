@@ -148,24 +148,39 @@ pub fn generate_block_checked(
     Ok((block, first_failure.into_inner().expect("worker panicked")))
 }
 
-/// Why a revealed block does not match its commitment (§5.B8, after the reveal).
+/// Why a revealed block does not match its commitment (§5.B8 steps 7–8). The messages are the
+/// ones `urne verify` reports (after the block's id).
 #[derive(Debug, thiserror::Error)]
 pub enum RevealError {
+    /// The block cannot be generated under these rules (its identity does not fit them).
     #[error(transparent)]
     Id(#[from] BlockIdError),
-    #[error(
-        "the revealed entropy gives seed commitment {found}, the block committed to {committed}: the reveal is not this block's"
-    )]
-    SeedCommitment { found: String, committed: String },
-    #[error(
-        "the recomputed outcomes root {found} differs from the committed root {committed}: the block was not generated as specified"
-    )]
-    Root { found: String, committed: String },
+    /// Step 7: the seed derived from the revealed entropy has another seed commitment.
+    #[error("the revealed entropy gives another seed commitment than the block's ({committed})")]
+    SeedCommitment {
+        /// The seed commitment of the seed derived from the revealed entropy (hex).
+        found: String,
+        /// The committed seed commitment (hex).
+        committed: String,
+    },
+    /// Step 8: the regenerated block has another outcomes root.
+    #[error("the recomputed outcomes root differs from the committed one")]
+    Root {
+        /// The recomputed outcomes root (hex).
+        found: String,
+        /// The committed outcomes root (hex).
+        committed: String,
+    },
 }
 
-/// Verification after the reveal (§5.B8 steps 7–9): derive the seed from the revealed entropy,
-/// check it against the seed commitment, regenerate the block and check the outcomes root. The
-/// returned block's `csv_sha256` can then be compared with the production file's.
+/// A block regenerated from its revealed entropy, and the first ticket (position, why) whose
+/// grid fails G-6, G-7 or G-8, if any.
+pub type Regenerated = (Block, Option<(u32, String)>);
+
+/// Verification after the reveal (§5.B8 steps 7–8), as `urne verify` runs it on a block folder:
+/// derive the seed from the revealed entropy, check it against the seed commitment, regenerate
+/// the block with every grid checked ([`generate_block_checked`]) and check the outcomes root.
+/// The returned block's `csv_sha256` can then be compared with the production file's (step 9).
 pub fn verify_reveal(
     rules: &GameRules,
     id: &BlockId,
@@ -173,8 +188,7 @@ pub fn verify_reveal(
     committed_seed_commitment: &Hash32,
     committed_root: &Hash32,
     threads: usize,
-) -> Result<Block, RevealError> {
-    id.check_rules(rules)?;
+) -> Result<Regenerated, RevealError> {
     let seed = block_seed(id, rules.sha256(), entropy);
     let sc = seed_commitment(&seed);
     if &sc != committed_seed_commitment {
@@ -183,14 +197,14 @@ pub fn verify_reveal(
             committed: hex::encode(committed_seed_commitment),
         });
     }
-    let block = generate_block(rules, id, &seed, threads)?;
+    let (block, grid_failure) = generate_block_checked(rules, id, &seed, threads, true)?;
     if block.outcomes_root() != committed_root {
         return Err(RevealError::Root {
             found: hex::encode(block.outcomes_root()),
             committed: hex::encode(committed_root),
         });
     }
-    Ok(block)
+    Ok((block, grid_failure))
 }
 
 impl Block {

@@ -8,8 +8,11 @@
 //! - [`shuffle`]: canonical deck and Fisher–Yates (§5.B4)
 //! - [`grid`]: offered symbols and grids of one ticket (§5.B5)
 //! - [`tickets`]: row encoding, leaves, the `tickets.csv` reader/validator (§5.B6–§5.B8)
-//! - [`generate`]: a whole block on several threads, same bytes whatever the thread count
+//! - [`generate`]: a whole block on several threads, same bytes whatever the thread count, and
+//!   its regeneration after the reveal (§5.B8 steps 7–8)
+//! - [`counts`]: the tier counts a commitment lists (G-3)
 
+pub mod counts;
 pub mod files;
 pub mod generate;
 pub mod grid;
@@ -17,11 +20,10 @@ pub mod id;
 pub mod shuffle;
 pub mod tickets;
 
-pub use generate::{Block, RevealError, generate_block, verify_reveal};
+pub use generate::{Block, Regenerated, RevealError, generate_block, verify_reveal};
 pub use grid::{TicketGrid, ticket_grid};
 pub use id::{BlockId, BlockIdError, Seed, block_seed, grid_key, seed_commitment};
 pub use shuffle::shuffled_tiers;
 pub use tickets::{
-    CSV_HEADER, CsvError, CsvSummary, verify_ticket_inclusion, verify_tickets_csv,
-    verify_tickets_csv_against,
+    CSV_HEADER, CsvError, CsvSummary, verify_ticket_inclusion, verify_tickets_bytes,
 };

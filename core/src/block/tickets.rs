@@ -1,13 +1,13 @@
 //! The tickets file `tickets.csv` and ticket leaves (SPEC.md §5.B6, §5.B7): one row per
 //! ticket in sale order, each row the canonical bytes of one ticket and the data of its Merkle
-//! leaf; the outcomes root commits to the whole ordered block. The reader below is the `verify`
-//! path before the reveal: it recomputes the root from the file and checks it against the rules.
+//! leaf; the outcomes root commits to the whole ordered block. The checker below
+//! ([`verify_tickets_bytes`]) is the `verify` path before the reveal: it recomputes the root
+//! from the file and checks every row against the rules.
 
 use super::grid::TicketGrid;
 use crate::crypto::Hash32;
-use crate::crypto::merkle::{leaf_hash, node_hash, root as merkle_root};
+use crate::crypto::merkle::leaf_hash;
 use crate::rules::game::{GRID_CELLS, GameRules, OFFERED_SYMBOLS, is_tier};
-use std::io::BufRead;
 
 /// First line of `tickets.csv` (with its line feed).
 pub const CSV_HEADER: &str = "position,tier,prize_cents,offered,grid1,grid2,grid3\n";
@@ -65,46 +65,6 @@ pub fn verify_ticket_inclusion(
     )
 }
 
-/// RFC 6962 tree hash computed leaf by leaf in O(log n) memory: a stack of the roots of complete
-/// subtrees (sizes strictly decreasing), folded right to left at the end. Equal to
-/// `merkle::root` over the same leaves.
-#[derive(Default)]
-pub struct StreamingRoot {
-    stack: Vec<(u64, Hash32)>,
-    count: u64,
-}
-
-impl StreamingRoot {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    pub fn push(&mut self, leaf: Hash32) {
-        self.count += 1;
-        let mut cur = (1u64, leaf);
-        while let Some(&(size, h)) = self.stack.last() {
-            if size != cur.0 {
-                break;
-            }
-            self.stack.pop();
-            cur = (size * 2, node_hash(&h, &cur.1));
-        }
-        self.stack.push(cur);
-    }
-
-    pub fn count(&self) -> u64 {
-        self.count
-    }
-
-    pub fn root(&self) -> Hash32 {
-        let hashes: Vec<Hash32> = self.stack.iter().map(|&(_, h)| h).collect();
-        match hashes.split_last() {
-            None => merkle_root(&[]),
-            Some((last, rest)) => rest.iter().rev().fold(*last, |r, l| node_hash(l, &r)),
-        }
-    }
-}
-
 /// What a valid tickets file holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CsvSummary {
@@ -119,20 +79,35 @@ pub struct CsvSummary {
 /// Why a tickets file was refused. `line` is 1-based (line 1 is the header).
 #[derive(Debug, thiserror::Error)]
 pub enum CsvError {
-    #[error("tickets file: read error: {0}")]
-    Io(#[from] std::io::Error),
+    /// A line is not a valid row where it stands (§5.B8 steps 1–3).
     #[error("tickets file line {line}: {problem}")]
-    Line { line: u64, problem: String },
+    Line {
+        /// The line (1-based; line 1 is the header).
+        line: u64,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A tier has another count than G-3 gives (§5.B8 step 5).
     #[error("tickets file holds {found} tickets of tier {tier}; the rules say {expected} (G-3)")]
-    TierCount { tier: u8, found: u32, expected: u32 },
+    TierCount {
+        /// The tier (0 losing, 4..=10 matches).
+        tier: u8,
+        /// Tickets of that tier in the file.
+        found: u32,
+        /// Tickets of that tier in a block.
+        expected: u32,
+    },
+    /// The file holds another number of tickets than a block (§5.B8 step 5).
     #[error("tickets file holds {found} tickets; a block holds {expected} (G-1)")]
-    Size { found: u64, expected: u32 },
+    Size {
+        /// Tickets found (so far, when there are too many).
+        found: u64,
+        /// The block size.
+        expected: u32,
+    },
+    /// The price the file is checked at is not a price point.
     #[error("price {0} cents is not a price point of the game (G-2)")]
     Price(u64),
-    #[error(
-        "tickets file outcomes root {found} differs from the committed root {expected}: this is not the committed block"
-    )]
-    Root { found: String, expected: String },
 }
 
 fn parse_decimal(t: &[u8]) -> Option<u64> {
@@ -161,9 +136,13 @@ fn parse_letters<const N: usize>(t: &[u8], m: usize) -> Option<[u8; N]> {
 /// A ticket parsed from one row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TicketRow {
+    /// The ticket's position in sale order.
     pub position: u32,
+    /// Its tier (0 losing, 4..=10 matches).
     pub tier: u8,
+    /// Its prize in cents.
     pub prize_cents: u64,
+    /// Its offered symbols and grids.
     pub grid: TicketGrid,
 }
 
@@ -265,113 +244,11 @@ fn check_totals(rows: u64, tier_counts: &[u32; 11], rules: &GameRules) -> Result
     Ok(())
 }
 
-/// Reads and checks a whole tickets file (§5.B8 steps 1–5) in one pass and constant memory: the
-/// exact header; rows numbered 0, 1, … in order; each row canonical (re-encoding it gives the same
-/// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (§5.B5.5:
-/// G-6, G-7, G-8); every line ending in `\n`; the block size (G-1) and the count of every tier
-/// (G-3). Returns the recomputed outcomes root; comparing it with the commitment is
-/// [`verify_tickets_csv_against`].
-pub fn verify_tickets_csv<R: BufRead>(
-    mut r: R,
-    rules: &GameRules,
-    price_cents: u64,
-) -> Result<CsvSummary, CsvError> {
-    let price_idx = rules
-        .price_index(price_cents)
-        .ok_or(CsvError::Price(price_cents))?;
-    let bad = |line: u64, problem: String| CsvError::Line { line, problem };
-    let mut line = Vec::with_capacity(128);
-    // Step 1: header.
-    r.read_until(b'\n', &mut line)?;
-    if line != CSV_HEADER.as_bytes() {
-        return Err(bad(1, format!("header must be exactly {:?}", CSV_HEADER)));
-    }
-    let mut tree = StreamingRoot::new();
-    let mut tier_counts = [0u32; 11];
-    let mut again = Vec::with_capacity(128);
-    let mut lineno = 1u64;
-    loop {
-        line.clear();
-        if r.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
-        lineno += 1;
-        let Some(row) = line.strip_suffix(b"\n") else {
-            return Err(bad(lineno, "the last line must end with \\n".into()));
-        };
-        // Steps 2-3: syntax, order, canonical form, prize and grids.
-        let tier = check_row(row, lineno, tree.count(), rules, price_idx, &mut again)?;
-        tier_counts[usize::from(tier)] += 1;
-        // Step 4: leaf.
-        tree.push(ticket_leaf(row));
-    }
-    check_totals(tree.count(), &tier_counts, rules)?;
-    Ok(CsvSummary {
-        tickets: tree.count() as u32,
-        tier_counts,
-        outcomes_root: tree.root(),
-    })
-}
-
-/// [`verify_tickets_csv`], then step 6 of §5.B8: the recomputed root equals the committed one.
-pub fn verify_tickets_csv_against<R: BufRead>(
-    r: R,
-    rules: &GameRules,
-    price_cents: u64,
-    committed_root: &Hash32,
-) -> Result<CsvSummary, CsvError> {
-    let s = verify_tickets_csv(r, rules, price_cents)?;
-    if &s.outcomes_root != committed_root {
-        return Err(CsvError::Root {
-            found: hex::encode(s.outcomes_root),
-            expected: hex::encode(committed_root),
-        });
-    }
-    Ok(s)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn streaming_root_equals_rfc6962_root_for_every_size() {
-        let leaves: Vec<Hash32> = (0u32..300).map(|i| leaf_hash(&i.to_be_bytes())).collect();
-        for n in 0..=leaves.len() {
-            let mut s = StreamingRoot::new();
-            for l in &leaves[..n] {
-                s.push(*l);
-            }
-            assert_eq!(s.root(), merkle_root(&leaves[..n]), "n = {n}");
-        }
-    }
-
-    #[test]
-    fn decimals_are_canonical() {
-        assert_eq!(parse_decimal(b"0"), Some(0));
-        assert_eq!(parse_decimal(b"800000"), Some(800_000));
-        for bad in [
-            &b""[..],
-            b"01",
-            b"+1",
-            b"1 ",
-            b"-0",
-            b"99999999999999999999",
-        ] {
-            assert_eq!(parse_decimal(bad), None);
-        }
-        let mut v = Vec::new();
-        push_decimal(&mut v, 0);
-        push_decimal(&mut v, 1_000_000);
-        assert_eq!(v, b"01000000");
-    }
-}
-
 /// The leaves and tier counts of one checked slice of a tickets file.
 type SliceCheck = Result<(Vec<Hash32>, [u32; 11]), CsvError>;
 
 /// Checks the rows of one slice of a tickets file (lines numbered from `first_line`, positions
-/// from `first_pos`): each row as in [`verify_tickets_csv`] steps 2–4. Returns the leaves and the
+/// from `first_pos`): each row as in [`verify_tickets_bytes`], §5.B8 steps 2–4. Returns the leaves and the
 /// tier counts of the slice.
 fn check_rows(
     body: &[u8],
@@ -397,8 +274,13 @@ fn check_rows(
     Ok((leaves, tier_counts))
 }
 
-/// [`verify_tickets_csv`] on a file already in memory, on `threads` threads (the result, and the
-/// error reported — the one on the earliest line — do not depend on the thread count).
+/// Checks a whole tickets file held in memory (§5.B8 steps 1–5) on `threads` threads: the exact
+/// header; rows numbered 0, 1, … in order; each row canonical (re-encoding it gives the same
+/// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (§5.B5.5:
+/// G-6, G-7, G-8); every line ending in `\n`; the block size (G-1) and the count of every tier
+/// (G-3). Returns the recomputed outcomes root, which the caller compares with the commitment
+/// (step 6). The result, and the error reported (the one on the earliest line), do not depend
+/// on the thread count.
 pub fn verify_tickets_bytes(
     bytes: &[u8],
     rules: &GameRules,
@@ -468,21 +350,41 @@ pub fn verify_tickets_bytes(
 }
 
 #[cfg(test)]
-mod parallel_tests {
+mod tests {
     use super::*;
     use crate::block::{BlockId, generate_block};
     use crate::rules::game::tests_support::small_rules;
 
     #[test]
-    fn the_parallel_check_agrees_with_the_streaming_one_whatever_the_thread_count() {
+    fn decimals_are_canonical() {
+        assert_eq!(parse_decimal(b"0"), Some(0));
+        assert_eq!(parse_decimal(b"800000"), Some(800_000));
+        for bad in [
+            &b""[..],
+            b"01",
+            b"+1",
+            b"1 ",
+            b"-0",
+            b"99999999999999999999",
+        ] {
+            assert_eq!(parse_decimal(bad), None);
+        }
+        let mut v = Vec::new();
+        push_decimal(&mut v, 0);
+        push_decimal(&mut v, 1_000_000);
+        assert_eq!(v, b"01000000");
+    }
+
+    #[test]
+    fn the_check_gives_the_same_result_and_error_whatever_the_thread_count() {
         let rules = small_rules(3000);
         let id = BlockId::new(rules.game(), 100, "e", 1).unwrap();
         let b = generate_block(&rules, &id, &[4u8; 32], 2).unwrap();
         let good = b.csv_bytes();
-        let want = verify_tickets_csv(&good[..], &rules, 100).unwrap();
+        let want = verify_tickets_bytes(&good, &rules, 100, 1).unwrap();
         assert_eq!(&want.outcomes_root, b.outcomes_root());
-        // Tampered copies: a swapped pair of rows, a changed prize, a missing last LF, a cut file.
-        let mut swapped = good.clone();
+        assert_eq!(want.tickets, 3000);
+        // Tampered copies: a swapped pair of rows, a missing last LF, a cut file.
         let text = String::from_utf8(good.clone()).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         let (a, c) = (
@@ -498,10 +400,15 @@ mod parallel_tests {
                 _ => l.to_string(),
             })
             .collect();
-        swapped.clear();
-        swapped.extend((fixed.join("\n") + "\n").into_bytes());
+        let swapped = (fixed.join("\n") + "\n").into_bytes();
+        let swapped_one = verify_tickets_bytes(&swapped, &rules, 100, 1).unwrap();
         let cut = good[..good.len() / 2].to_vec();
         let no_lf = good[..good.len() - 1].to_vec();
+        let error = |bytes: &[u8], threads| {
+            verify_tickets_bytes(bytes, &rules, 100, threads)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
         for threads in [1, 2, 3, 8] {
             assert_eq!(
                 verify_tickets_bytes(&good, &rules, 100, threads).unwrap(),
@@ -509,19 +416,12 @@ mod parallel_tests {
             );
             // A swapped pair is well formed: only the root tells (checked against the commitment).
             let sw = verify_tickets_bytes(&swapped, &rules, 100, threads).unwrap();
-            assert_eq!(sw, verify_tickets_csv(&swapped[..], &rules, 100).unwrap());
+            assert_eq!(sw, swapped_one);
             assert_ne!(sw.outcomes_root, want.outcomes_root);
             for bad in [&cut, &no_lf] {
-                let s = verify_tickets_csv(&bad[..], &rules, 100)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string());
-                let p = verify_tickets_bytes(bad, &rules, 100, threads)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string());
-                assert!(s.is_err() && p.is_err(), "both refuse");
-                if !s.as_ref().unwrap_err().contains("block") {
-                    assert_eq!(s, p, "same first error ({threads} threads)");
-                }
+                let e = error(bad, threads);
+                assert!(e.is_err(), "refused ({threads} threads)");
+                assert_eq!(e, error(bad, 1), "same first error ({threads} threads)");
             }
         }
     }

@@ -7,6 +7,7 @@ use crate::crypto::drbg::DrbgStream;
 use crate::crypto::{Hash32, merkle, tagged_hash};
 use sha2::{Digest, Sha256};
 
+pub mod figures;
 pub mod files;
 pub mod pv;
 pub mod records;

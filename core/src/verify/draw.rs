@@ -201,7 +201,7 @@ pub fn verify_result_against_bundle(r: &ResultFile, b: &BundleFile) -> VResult<(
     Ok(())
 }
 
-/// §8.2 step 7 (auditor mode): from the entry list recomputed from the signed export, the
+/// §8.2 step 8 (auditor mode): from the entry list recomputed from the signed export, the
 /// pseudonyms and leaves are exactly the bundle's, and each account named in result.json is the
 /// one behind its pseudonym.
 pub fn verify_against_entries(

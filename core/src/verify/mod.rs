@@ -1,14 +1,33 @@
 //! Third-party verification (design principle 2, SPEC.md §8): recomputes draws and blocks from
-//! published files and compares. Pure: it is given bytes and keys, never the HSM, the database or
-//! a private key, so it can never produce a result.
+//! published files and compares. Pure: it is given bytes, keys and the paths of the files to
+//! check, never the HSM, the database, the configuration or a private key, so it can never
+//! produce a result. It prints nothing: it returns the list of checks that held, or the first
+//! [`Failure`].
+//!
+//! - [`signed`]: the public keys a verification trusts and signature-checked reads (§1.4)
+//! - [`draw`]: the recomputation of a daily draw, step by step (§8.2, §8.3)
+//! - [`draw_folder`]: `urne verify DIR` on a draw folder, public and auditor mode (§8.2)
+//! - [`block_folder`]: `urne verify DIR` on a block folder (§5.B8, §5.B10)
+//! - [`proof`]: `urne verify FILE` on an inclusion proof or a ticket proof (§8.3, §5.B9)
+//! - [`trail`]: the audit trail's events, chain and checkpoints (§6.4)
+//!
+//! The entry point for a downloaded draw folder is [`draw_folder::verify_draw_folder`] (with
+//! an example).
 
+pub mod block_folder;
 pub mod draw;
+pub mod draw_folder;
+pub mod proof;
+pub mod signed;
+pub mod trail;
 
 /// Why verification failed: the class of failure (for scripts and test vectors) and what,
 /// precisely, does not hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
+    /// The class of failure (SPEC.md §8.1).
     pub class: FailureClass,
+    /// What does not hold, in words.
     pub what: String,
 }
 
@@ -28,6 +47,7 @@ pub enum FailureClass {
 }
 
 impl FailureClass {
+    /// The class's name as SPEC.md §8.1 and the test vectors spell it (`bad-signature`, …).
     pub fn name(self) -> &'static str {
         match self {
             FailureClass::BadSignature => "bad-signature",
@@ -39,6 +59,7 @@ impl FailureClass {
     }
 }
 
+/// A [`Failure`] of `class`, saying `what`.
 pub fn fail(class: FailureClass, what: impl Into<String>) -> Failure {
     Failure {
         class,
@@ -46,4 +67,23 @@ pub fn fail(class: FailureClass, what: impl Into<String>) -> Failure {
     }
 }
 
+/// The result of one verification step.
 pub type VResult<T> = Result<T, Failure>;
+
+/// What a verification that held checked, in order: one line per check, as `urne verify` prints
+/// them after `VERIFIED:`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The checks done, in the order they were done.
+    pub checks: Vec<String>,
+}
+
+/// Parses a signature-checked JSON file (§1.5); a failure is `malformed`, named `name: …`.
+fn parse_named<T: serde::de::DeserializeOwned>(name: &str, bytes: &[u8]) -> VResult<T> {
+    serde_json::from_slice(bytes).map_err(|e| fail(FailureClass::Malformed, format!("{name}: {e}")))
+}
+
+/// Parses a signature-checked JSON file (§1.5); a failure is `malformed`, with the parser's words.
+fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> VResult<T> {
+    serde_json::from_slice(bytes).map_err(|e| fail(FailureClass::Malformed, format!("{e}")))
+}

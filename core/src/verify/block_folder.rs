@@ -1,0 +1,285 @@
+//! `urne verify DIR` on a block folder (SPEC.md §5.B10): `rules.json`, then every block
+//! commitment in name order, each with its production file (§5.B8 steps 1–6) and, after the
+//! reveal, the block regenerated from the revealed entropy (steps 7–9). Stops at the first
+//! failure.
+
+use super::signed::{Keys, read_signed};
+use super::{Failure, FailureClass as C, Report, VResult, fail, parse};
+use crate::audit::chain;
+use crate::block::counts::{expected_counts, tier_counts};
+use crate::block::files::{self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile};
+use crate::block::tickets::verify_tickets_bytes;
+use crate::block::{self, BlockId, Regenerated, RevealError};
+use crate::crypto::{Hash32, parse_hex32, sha256};
+use crate::rules::game::GameRules;
+use std::path::Path;
+
+/// Worker threads for regenerating and checking a block (the result never depends on it,
+/// §5.B5): the same count block generation uses.
+fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2)
+        .clamp(1, 8)
+}
+
+/// The names of the block commitments (`*.commit.json`) in `dir`, sorted: the blocks
+/// [`verify_block_folder`] checks. Empty when `dir` holds no block outputs.
+pub fn block_commitments(dir: &Path) -> std::io::Result<Vec<String>> {
+    let mut commits: Vec<String> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".commit.json"))
+        .collect();
+    commits.sort();
+    Ok(commits)
+}
+
+/// Verifies the block folder `dir` under `keys` (§5.B10): the signed `rules.json`, then each of
+/// `commitments` (from [`block_commitments`]) in order. Returns one line per block saying what
+/// was checked, or the first failure. Reads the files of `dir`; prints nothing.
+pub fn verify_block_folder(dir: &Path, commitments: &[String], keys: &Keys) -> VResult<Report> {
+    let rules_bytes = read_signed(dir, "rules.json", &keys.result)?;
+    let rules = GameRules::from_json(&rules_bytes)
+        .map_err(|e| fail(C::Malformed, format!("rules.json: {e}")))?;
+    let mut checks = vec![];
+    for name in commitments {
+        checks.push(verify_block(dir, name, &rules, keys)?);
+    }
+    Ok(Report { checks })
+}
+
+/// A block commitment that passed §5.B10 steps 1–2, with what the later steps need.
+struct Committed<'a> {
+    dir: &'a Path,
+    rules: &'a GameRules,
+    keys: &'a Keys,
+    c: CommitFile,
+    id: BlockId,
+    root: Hash32,
+}
+
+/// A block's signed reveal, checked to be this block's (§5.B10 step 4, first part).
+struct Revealed {
+    name: String,
+    file: RevealFile,
+    entropy: Vec<u8>,
+    seed_commitment: Hash32,
+}
+
+/// One block: its commitment, then its reveal and production file as present.
+fn verify_block(dir: &Path, name: &str, rules: &GameRules, k: &Keys) -> VResult<String> {
+    let b = check_commitment(dir, name, rules, k)?;
+    let mut what = format!("{}: signed commitment, G-3 counts", b.c.block);
+    // The reveal (small) is read and checked first, so that regenerating the block (steps 7-9)
+    // can run beside the checks of the production file (steps 3-6) on the other core.
+    let revealed = b.read_reveal()?;
+    let csv_present = dir.join(&b.c.tickets_file).exists();
+    if let Some(r) = &revealed {
+        b.check_revealed(r, csv_present)?;
+        if csv_present {
+            what.push_str(", production file identical to the block recomputed from the revealed seed (every grid checked, G-6, G-7, G-8)");
+        } else {
+            what.push_str(", revealed: every ticket recomputed from the seed (every grid checked)");
+        }
+    } else if csv_present {
+        // Before the reveal (steps 3-6): the production file against the commitment.
+        let bytes = b.signed_production_file()?;
+        b.rows_against_commitment(&bytes)?;
+        what.push_str(", production file (every row, counts, root)");
+    }
+    Ok(what)
+}
+
+/// §5.B10 steps 1–2: the commitment's signature, its identity, its rules and G-3 counts, and
+/// its audit checkpoint.
+fn check_commitment<'a>(
+    dir: &'a Path,
+    name: &str,
+    rules: &'a GameRules,
+    k: &'a Keys,
+) -> VResult<Committed<'a>> {
+    // Step 1: signatures first.
+    let c: CommitFile = parse(&read_signed(dir, name, &k.result)?)?;
+    if c.format != COMMIT_FORMAT || c.version != 1 {
+        return Err(fail(
+            C::Malformed,
+            format!("{name}: not an urne block commitment v1"),
+        ));
+    }
+    let id = BlockId::parse(&c.block).map_err(|e| fail(C::Malformed, format!("{name}: {e}")))?;
+    if files::stem(&c.block) + ".commit.json" != name
+        || id.game() != c.game
+        || id.price_cents() != c.price_cents
+        || id.emission() != c.emission
+        || id.number() != c.number
+    {
+        return Err(fail(
+            C::Inconsistent,
+            format!("{name}: the file name and fields disagree with the block id"),
+        ));
+    }
+    // Step 2: bound to these rules, with exactly the G-3 counts.
+    if c.rules_sha256 != hex::encode(rules.sha256()) {
+        return Err(fail(
+            C::Inconsistent,
+            format!("{name}: not made under rules.json"),
+        ));
+    }
+    id.check_rules(rules)
+        .map_err(|e| fail(C::Inconsistent, format!("{name}: {e}")))?;
+    if c.tiers != expected_counts(rules, c.price_cents) || c.block_size != rules.block_size() {
+        return Err(fail(
+            C::CommitmentMismatch,
+            format!("{name}: tier counts differ from the prize table (G-3)"),
+        ));
+    }
+    chain::verify_note(&c.audit_checkpoint, &k.audit)
+        .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
+    let root = parse_hex32(&c.outcomes_root).ok_or_else(|| fail(C::Malformed, "outcomes_root"))?;
+    Ok(Committed {
+        dir,
+        rules,
+        keys: k,
+        c,
+        id,
+        root,
+    })
+}
+
+impl Committed<'_> {
+    /// The signed reveal, when present: this block's, with its entropy decoded.
+    fn read_reveal(&self) -> VResult<Option<Revealed>> {
+        let c = &self.c;
+        let reveal = self
+            .dir
+            .join(format!("{}.reveal.json", files::stem(&c.block)));
+        if !reveal.exists() {
+            return Ok(None);
+        }
+        let rname = reveal
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let r: RevealFile = parse(&read_signed(self.dir, &rname, &self.keys.result)?)?;
+        if r.format != REVEAL_FORMAT || r.block != c.block || r.rules_sha256 != c.rules_sha256 {
+            return Err(fail(
+                C::Inconsistent,
+                format!("{rname}: not this block's reveal"),
+            ));
+        }
+        let entropy = hex::decode(&r.entropy).map_err(|_| fail(C::Malformed, "entropy"))?;
+        let sc =
+            parse_hex32(&c.seed_commitment).ok_or_else(|| fail(C::Malformed, "seed_commitment"))?;
+        Ok(Some(Revealed {
+            name: rname,
+            file: r,
+            entropy,
+            seed_commitment: sc,
+        }))
+    }
+
+    /// The production file, signature-checked, with the SHA-256 the commitment names (§5.B10
+    /// step 3, first part).
+    fn signed_production_file(&self) -> VResult<Vec<u8>> {
+        let c = &self.c;
+        let bytes = read_signed(self.dir, &c.tickets_file, &self.keys.result)?;
+        if hex::encode(sha256(&bytes)) != c.tickets_sha256 {
+            return Err(fail(
+                C::CommitmentMismatch,
+                format!("{}: SHA-256 differs from the commitment", c.tickets_file),
+            ));
+        }
+        Ok(bytes)
+    }
+
+    /// §5.B8 steps 1-6: every row of a production file, its counts and its root against the
+    /// commitment.
+    fn rows_against_commitment(&self, bytes: &[u8]) -> VResult<()> {
+        let c = &self.c;
+        let summary = verify_tickets_bytes(bytes, self.rules, c.price_cents, threads())
+            .map_err(|e| fail(C::CommitmentMismatch, format!("{}: {e}", c.tickets_file)))?;
+        if summary.outcomes_root != self.root {
+            return Err(fail(
+                C::CommitmentMismatch,
+                format!(
+                    "{}: its rows do not give the committed outcomes root",
+                    c.tickets_file
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Regenerates the block from the revealed entropy (§5.B8 steps 7–8, every grid checked as
+    /// it is made) while the production file's signature and hash, when present, are checked on
+    /// this thread.
+    fn regenerate_beside_file(
+        &self,
+        r: &Revealed,
+        csv_present: bool,
+    ) -> (Option<VResult<Vec<u8>>>, Result<Regenerated, RevealError>) {
+        let (rules, id, root) = (self.rules, &self.id, &self.root);
+        std::thread::scope(|sc| {
+            let h = sc.spawn(move || {
+                block::verify_reveal(rules, id, &r.entropy, &r.seed_commitment, root, threads())
+            });
+            let file_res = csv_present.then(|| self.signed_production_file());
+            (file_res, h.join().expect("block regeneration thread"))
+        })
+    }
+
+    /// §5.B10 step 4 and §5.B8 steps 7–9 after the reveal: the block regenerated from the
+    /// revealed entropy; the production file, when present, must then be byte-identical to the
+    /// recomputed one, so re-parsing its rows would prove nothing more.
+    fn check_revealed(&self, r: &Revealed, csv_present: bool) -> VResult<()> {
+        let c = &self.c;
+        let (file_res, regen) = self.regenerate_beside_file(r, csv_present);
+        let file = file_res.transpose()?;
+        // On any failure of the recomputation, the production file is first checked on its own
+        // (steps 3-6), so a file that does not match its commitment is reported as such.
+        let classify = |f: Failure| -> Failure {
+            match &file {
+                Some(bytes) => match self.rows_against_commitment(bytes) {
+                    Err(e) => e,
+                    Ok(()) => f,
+                },
+                None => f,
+            }
+        };
+        let (blk, grid_failure) =
+            regen.map_err(|e| classify(fail(C::DrawMismatch, format!("{}: {e}", c.block))))?;
+        if hex::encode(block::block_seed(&self.id, self.rules.sha256(), &r.entropy)) != r.file.seed
+        {
+            return Err(fail(
+                C::Inconsistent,
+                format!("{}: the seed does not follow from the entropy", r.name),
+            ));
+        }
+        if let Some((pos, why)) = grid_failure {
+            return Err(fail(
+                C::DrawMismatch,
+                format!("{}: ticket {pos}: {why}", c.block),
+            ));
+        }
+        if tier_counts(self.rules, c.price_cents, blk.tiers())
+            != expected_counts(self.rules, c.price_cents)
+        {
+            return Err(fail(
+                C::DrawMismatch,
+                format!("{}: recomputed tier counts differ from G-3", c.block),
+            ));
+        }
+        if hex::encode(blk.csv_sha256()) != c.tickets_sha256 {
+            return Err(classify(fail(
+                C::DrawMismatch,
+                format!(
+                    "{}: the recomputed tickets differ from the production file",
+                    c.block
+                ),
+            )));
+        }
+        Ok(())
+    }
+}
