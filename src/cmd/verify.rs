@@ -223,7 +223,7 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
         if let Some(export) = &a.export {
             let rules = rules
                 .ok_or_else(|| fail(C::Malformed, "auditor mode needs rules.json in the folder"))?;
-            let trusted = crate::cmd::day::trusted_keys(ctx, &a.producer_keys)
+            let trusted = crate::cmd::inputs::trusted_keys(ctx, &a.producer_keys)
                 .map_err(|e| fail(C::Malformed, e.message))?;
             let sig = std::fs::read(format!("{}.sig", export.display()))
                 .map_err(|_| fail(C::BadSignature, "the export has no .sig beside it"))?;
@@ -246,8 +246,8 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
             }
             let t = urne_core::entries::tally_export(|| std::fs::File::open(export), &v, &rules)
                 .map_err(|e| fail(C::Malformed, format!("export: {e}")))?;
-            let list = crate::cmd::day::list_of_tally(&t);
-            if crate::cmd::day::figures_of_tally(&t) != bundle.core.figures {
+            let list = urne_core::draw::figures::list_of_tally(&t);
+            if urne_core::draw::figures::figures_of_tally(&t) != bundle.core.figures {
                 return Err(fail(
                     C::CommitmentMismatch,
                     "the figures recomputed from the export differ from the sealed ones",
