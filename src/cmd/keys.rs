@@ -9,6 +9,7 @@ use serde_json::json;
 use std::path::Path;
 use urne_core::crypto::keys;
 
+/// `urne keys init | export`.
 pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
     match c {
         KeysCommand::Init => init(ctx),
@@ -17,6 +18,7 @@ pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
 }
 
 fn init(ctx: &mut Ctx) -> Result<()> {
+    ctx.begin()?;
     let (log, hsm) = ctx.both()?;
     let token = hsm.identity()?;
     let generated = hsm.generate_keys()?;
@@ -64,6 +66,7 @@ pub fn pem_name(role: KeyRole) -> String {
 }
 
 fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
+    ctx.begin()?;
     let (_, hsm) = ctx.both()?;
     fsio::ensure_dir(out)?;
     let mut listing = serde_json::Map::new();

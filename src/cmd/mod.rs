@@ -1,24 +1,34 @@
-//! Command edges: one file per subcommand group. Each turns validated arguments into calls on
-//! the pure core, the HSM and the audit trail, and prints what the operator must see.
+//! Command edges: one file per command (`seal`, `draw`, `void`, `proof`, `block`, `ticket`,
+//! `verify`, `audit`, `keys`, `hsm`), and `inputs` for what several of them read. Each turns
+//! validated arguments into calls on the pure core, the HSM and the audit trail, as a short
+//! sequence of named phases, and prints what the operator must see.
 
 pub mod audit;
 pub mod block;
-pub mod day;
+pub mod draw;
 pub mod hsm;
+pub mod inputs;
 pub mod keys;
+pub mod proof;
+pub mod seal;
+pub mod ticket;
 pub mod verify;
+pub mod void;
 
-use crate::cli::{Cli, Command, Global};
+use crate::cli::{Cli, Command, Global, TicketCommand};
 use crate::edge::config::{self, Config};
 use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
 use crate::edge::store::AuditLog;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use serde_json::json;
 
-/// What a command may need, opened on demand: configuration, audit trail, HSM session.
+/// What a command may need: configuration, audit trail, HSM session. The trail is opened by
+/// [`Ctx::begin`], the HSM session on first use.
 pub struct Ctx {
+    /// The options every command understands.
     pub global: Global,
+    /// The command's name as the trail records it (e.g. `block generate`).
     pub command_name: String,
     audit: Option<AuditLog>,
     hsm: Option<Hsm>,
@@ -26,6 +36,7 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// urne's configuration (the `--config` file, else the default one).
     pub fn config(&self) -> Result<Config> {
         Config::load(self.global.config.as_deref())
     }
@@ -38,20 +49,35 @@ impl Ctx {
         Ok(self.software.clone().expect("set just above"))
     }
 
-    /// The audit trail, opened for writing. The first call records `software.start` (version,
-    /// source revision, executable hash, command): every command that changes anything calls it
-    /// before doing anything else.
-    pub fn audit(&mut self) -> Result<&mut AuditLog> {
-        if self.audit.is_none() {
-            let sw = self.software()?;
-            let mut log = AuditLog::open(&self.global.db)?;
-            log.append(
-                "software.start",
-                &json!({ "command": self.command_name, "software": sw }),
-            )?;
-            self.audit = Some(log);
+    /// Begins a command that changes anything: opens the audit trail for writing and records
+    /// `software.start` (version, source revision, executable hash, command) in it (SPEC.md
+    /// §6.2). Called once, before the command's first use of the trail.
+    pub fn begin(&mut self) -> Result<()> {
+        if self.audit.is_some() {
+            return Err(Error::internal(
+                format!("the command {} began twice", self.command_name),
+                "this is a defect in urne; keep the audit trail and report it",
+            ));
         }
-        Ok(self.audit.as_mut().expect("set just above"))
+        let sw = self.software()?;
+        let mut log = AuditLog::open(&self.global.db)?;
+        log.append(
+            "software.start",
+            &json!({ "command": self.command_name, "software": sw }),
+        )?;
+        self.audit = Some(log);
+        Ok(())
+    }
+
+    /// The audit trail the command began with [`Ctx::begin`] (an internal error before that).
+    pub fn audit(&mut self) -> Result<&mut AuditLog> {
+        let name = &self.command_name;
+        self.audit.as_mut().ok_or_else(|| {
+            Error::internal(
+                format!("the command {name} used the audit trail before it began"),
+                "this is a defect in urne; keep the audit trail and report it",
+            )
+        })
     }
 
     /// The HSM session (configuration, PIN, token by label, login), opened on first use.
@@ -64,12 +90,12 @@ impl Ctx {
         Ok(self.hsm.as_mut().expect("set just above"))
     }
 
-    /// The audit trail and the HSM together (both opened if needed).
+    /// The audit trail (begun) and the HSM (opened if needed) together.
     pub fn both(&mut self) -> Result<(&mut AuditLog, &mut Hsm)> {
         self.audit()?;
         self.hsm()?;
         Ok((
-            self.audit.as_mut().expect("opened above"),
+            self.audit.as_mut().expect("checked above"),
             self.hsm.as_mut().expect("opened above"),
         ))
     }
@@ -82,7 +108,7 @@ impl Ctx {
 
     /// Records that the command stopped on an error, if it had started changing anything, and
     /// signs a checkpoint over that record when the HSM is open.
-    fn record_failure(&mut self, e: &crate::error::Error) {
+    fn record_failure(&mut self, e: &Error) {
         if let Some(log) = self.audit.as_mut() {
             let _ = log.append_evidence(
                 "command.failed",
@@ -133,26 +159,33 @@ pub fn run(cli: Cli) -> Result<()> {
         hsm: None,
         software: None,
     };
-    let res = match cli.command {
-        Command::Hsm(c) => hsm::run(&mut ctx, c),
-        Command::Keys(c) => keys::run(&mut ctx, c),
-        Command::Audit(c) => audit::run(&mut ctx, c),
+    let res = dispatch(&mut ctx, cli.command);
+    if let Err(e) = &res {
+        ctx.record_failure(e);
+    }
+    res
+}
+
+/// Calls the command's file.
+fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
+    match command {
+        Command::Hsm(c) => hsm::run(ctx, c),
+        Command::Keys(c) => keys::run(ctx, c),
+        Command::Audit(c) => audit::run(ctx, c),
         Command::Seal {
             rules,
             entries,
             producer_keys,
-        } => day::seal(
-            &mut ctx,
-            day::SealArgs {
+        } => seal::run(
+            ctx,
+            seal::SealArgs {
                 rules,
                 entries,
                 producer_keys,
             },
         ),
-        Command::Draw { day, witness, out } => {
-            day::draw_day(&mut ctx, day::DrawArgs { day, witness, out })
-        }
-        Command::Void { day, reason } => day::void(&mut ctx, &day, &reason),
+        Command::Draw { day, witness, out } => draw::run(ctx, draw::DrawArgs { day, witness, out }),
+        Command::Void { day, reason } => void::run(ctx, &day, &reason),
         Command::Proof {
             day,
             account,
@@ -160,45 +193,15 @@ pub fn run(cli: Cli) -> Result<()> {
             position,
             dir,
             out,
-        } => match (day, account, block, position) {
-            (Some(d), Some(a), None, None) => day::proof(&mut ctx, &d, &a, &out),
-            (None, None, Some(b), Some(p)) => block::ticket_proof(&mut ctx, &dir, &b, p, &out),
-            _ => Err(crate::error::Error::bad_input(
-                "give either --day and --account, or --block and --position",
-                "see urne proof --help",
-            )),
-        },
-        Command::Block(crate::cli::BlockCommand::Generate {
-            rules,
-            price,
-            emission,
-            first,
-            blocks,
-            out,
-        }) => block::generate(
-            &mut ctx,
-            block::GenerateArgs {
-                rules,
-                price,
-                emission,
-                first,
-                blocks,
-                out,
-            },
-        ),
-        Command::Block(crate::cli::BlockCommand::Reveal { block: b, out }) => {
-            block::reveal(&mut ctx, &b, &out)
-        }
-        Command::Block(crate::cli::BlockCommand::Void { block: b, reason }) => {
-            block::void(&mut ctx, &b, &reason)
-        }
-        Command::Ticket(crate::cli::TicketCommand::Show {
+        } => proof::run(ctx, day, account, block, position, &dir, &out),
+        Command::Block(c) => block::run(ctx, c),
+        Command::Ticket(TicketCommand::Show {
             block: b,
             position,
             choice,
             dir,
             keys,
-        }) => block::ticket_show(keys.as_deref(), &dir, &b, position, choice),
+        }) => ticket::show(keys.as_deref(), &dir, &b, position, choice),
         Command::Verify {
             path,
             keys,
@@ -206,7 +209,7 @@ pub fn run(cli: Cli) -> Result<()> {
             producer_keys,
             published,
         } => verify::run(
-            &mut ctx,
+            ctx,
             verify::VerifyArgs {
                 path,
                 keys,
@@ -215,9 +218,34 @@ pub fn run(cli: Cli) -> Result<()> {
                 published,
             },
         ),
-    };
-    if let Err(e) = &res {
-        ctx.record_failure(e);
     }
-    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Exit;
+
+    #[test]
+    fn the_trail_is_used_only_after_begin_and_begun_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut ctx = Ctx {
+            global: Global {
+                db: dir.path().join("audit.db"),
+                config: None,
+                pin_file: None,
+            },
+            command_name: "seal".into(),
+            audit: None,
+            hsm: None,
+            software: None,
+        };
+        assert_eq!(ctx.audit().err().unwrap().exit, Exit::Internal);
+        ctx.begin().unwrap();
+        let events = ctx.audit().unwrap().events().unwrap();
+        assert_eq!(events.len(), 1);
+        assert_eq!(events[0].kind, "software.start");
+        assert_eq!(ctx.begin().unwrap_err().exit, Exit::Internal);
+        assert_eq!(ctx.audit().unwrap().events().unwrap().len(), 1);
+    }
 }

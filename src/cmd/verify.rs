@@ -90,7 +90,8 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), dir)?;
     let auditor = a.export.as_ref().map(|export| Auditor {
         export: export.clone(),
-        producer_keys: crate::cmd::day::trusted_keys(ctx, &a.producer_keys).map_err(|e| e.message),
+        producer_keys: crate::cmd::inputs::trusted_keys(ctx, &a.producer_keys)
+            .map_err(|e| e.message),
     });
     let report = verify_draw_folder(dir, &keys, auditor.as_ref()).map_err(to_error)?;
     print_report(dir, &report);

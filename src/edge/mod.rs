@@ -1,10 +1,12 @@
 //! The appliance's edges: everything that touches the world outside the pure core. PKCS#11
-//! (`hsm`), the SQLite audit trail (`store`), the one clock (`clock`), files (`fsio`), the
-//! configuration and PIN (`config`), and the running executable (`identity`).
+//! (`hsm`), the SQLite audit trail (`store`), the one clock (`clock`), files (`fsio`), signed
+//! output files (`publish`), the configuration and PIN (`config`), and the running executable
+//! (`identity`).
 
 pub mod clock;
 pub mod config;
 pub mod fsio;
 pub mod hsm;
 pub mod identity;
+pub mod publish;
 pub mod store;

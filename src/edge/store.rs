@@ -77,6 +77,31 @@ fn encode_payload(payload: &serde_json::Value) -> Result<String> {
         .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))
 }
 
+/// The sequence number the next event takes and the hash it links to (the head's; 32 zero
+/// bytes for event 1), read inside the append's transaction.
+fn next_link(tx: &rusqlite::Transaction, path: &Path) -> Result<(u64, Hash32)> {
+    let head: Option<(i64, Vec<u8>)> = tx
+        .query_row(
+            "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()
+        .map_err(|e| db_err(path, "cannot read the chain head", e))?;
+    Ok(match head {
+        Some((s, h)) => (
+            s as u64 + 1,
+            <Hash32>::try_from(h.as_slice()).map_err(|_| {
+                Error::internal(
+                    "audit trail: the chain head is malformed",
+                    "run `urne audit verify`",
+                )
+            })?,
+        ),
+        None => (1, [0u8; 32]),
+    })
+}
+
 impl AuditLog {
     /// Opens (creating if needed) the audit database at `path`.
     pub fn open(path: &Path) -> Result<AuditLog> {
@@ -115,10 +140,6 @@ impl AuditLog {
             path: path.to_path_buf(),
             view: std::cell::Cell::new(None),
         })
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 
     /// Appends one event durably and returns it. `payload` is serialised once to JSON and hashed
@@ -176,26 +197,7 @@ impl AuditLog {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| db_err(&path, "cannot begin an append", e))?;
-        let head: Option<(i64, Vec<u8>)> = tx
-            .query_row(
-                "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(|e| db_err(&path, "cannot read the chain head", e))?;
-        let (seq, prev) = match head {
-            Some((s, h)) => (
-                s as u64 + 1,
-                <Hash32>::try_from(h.as_slice()).map_err(|_| {
-                    Error::internal(
-                        "audit trail: the chain head is malformed",
-                        "run `urne audit verify`",
-                    )
-                })?,
-            ),
-            None => (1, [0u8; 32]),
-        };
+        let (seq, prev) = next_link(&tx, &path)?;
         if check_view
             && let Some(seen) = self.view.get()
             && seen + 1 != seq
@@ -274,15 +276,6 @@ impl AuditLog {
             self.view.set(Some(events.last().map_or(0, |e| e.seq)));
         }
         Ok(events)
-    }
-
-    /// Events of one kind, in order.
-    pub fn events_of_kind(&self, kind: &str) -> Result<Vec<Event>> {
-        Ok(self
-            .events()?
-            .into_iter()
-            .filter(|e| e.kind == kind)
-            .collect())
     }
 
     /// A stored blob, checked against its hash.

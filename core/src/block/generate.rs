@@ -275,6 +275,15 @@ impl Block {
     }
 }
 
+/// Worker threads for generating or checking a block: the machine's parallelism, 1 to 8. The
+/// result never depends on it (SPEC.md §5.B5); only the time does.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(std::num::NonZero::get)
+        .unwrap_or(2)
+        .clamp(1, 8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,7 +20,9 @@ pub mod id;
 pub mod shuffle;
 pub mod tickets;
 
-pub use generate::{Block, Regenerated, RevealError, generate_block, verify_reveal};
+pub use generate::{
+    Block, Regenerated, RevealError, default_threads, generate_block, verify_reveal,
+};
 pub use grid::{TicketGrid, ticket_grid};
 pub use id::{BlockId, BlockIdError, Seed, block_seed, grid_key, seed_commitment};
 pub use shuffle::shuffled_tiers;

@@ -15,12 +15,9 @@ pub mod records;
 /// Personalization string of the daily-draw DRBG (SPEC.md §4.5).
 pub const DRBG_PERSONALIZATION: &[u8] = b"urne/v1/daily-draw";
 
-/// One account's entries for the day (D-3, D-4), in the canonical list sorted by account bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct AccountEntries {
-    pub account: [u8; 32],
-    pub entries: u8,
-}
+/// One account's entries for the day (D-3, D-4), in the canonical list sorted by account bytes:
+/// the tally's own type (one definition, in `entries`).
+pub use crate::entries::AccountEntries;
 
 /// A public leaf: a per-day pseudonym and its number of entries (D-14, D-15: no account id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

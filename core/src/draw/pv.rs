@@ -2,9 +2,70 @@
 //! must state (arrêté du 5 décembre 2022, art. 11): entries in total, exclusions by reason,
 //! participants, the anonymised outcome, anomalies, verifications performed and the integrity
 //! conclusion; every hash the commissaire copies; the software identity; signature blocks.
-//! Pure: built from the result and the list of anomalies and verifications.
+//! Pure: built from the result and the list of anomalies and verifications, whose French wording
+//! is here too ([`anomalies`], [`checks`]); the appliance supplies only the time and the values.
 
-use super::files::ResultFile;
+use super::files::{Figures, ResultFile, VoidedAttempt};
+use chrono::NaiveDate;
+
+/// The date of a ceremony against its period's draw date (D-8), as the minutes judge it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawDay {
+    /// The ceremony's date in the rules' time zone (read from the appliance's clock).
+    pub today: NaiveDate,
+    /// The draw date of the day's period.
+    pub draw_date: NaiveDate,
+    /// Days of grace after the draw date (the rules' `draw_grace_days`).
+    pub grace_days: u32,
+}
+
+impl DrawDay {
+    /// Drawn after the draw date plus its days of grace (D-8).
+    pub fn is_late(&self) -> bool {
+        self.today > self.draw_date + chrono::Days::new(self.grace_days as u64)
+    }
+
+    /// Drawn before the draw date (D-8).
+    pub fn is_early(&self) -> bool {
+        self.today < self.draw_date
+    }
+}
+
+/// The minutes' anomalies, in order: a draw late or early against its draw date (D-8), then
+/// every voided attempt of the day.
+pub fn anomalies(when: &DrawDay, voided: &[VoidedAttempt]) -> Vec<String> {
+    let mut anomalies = vec![];
+    if when.is_late() {
+        anomalies.push(format!(
+            "Tirage effectué le {}, au-delà de la date prévue ({}) augmentée du délai de {} jours (D-8).",
+            when.today, when.draw_date, when.grace_days
+        ));
+    } else if when.is_early() {
+        anomalies.push(format!(
+            "Tirage effectué le {}, avant la date prévue du {} (D-8).",
+            when.today, when.draw_date
+        ));
+    }
+    for v in voided {
+        anomalies.push(format!(
+            "Tentative n° {} annulée (événement d'audit n° {}) : {}",
+            v.attempt, v.audit_seq, v.reason
+        ));
+    }
+    anomalies
+}
+
+/// The minutes' list of the verifications the appliance made before signing a draw's outputs.
+pub fn checks(producer_key_id: &str) -> Vec<String> {
+    vec![
+        format!("Signature Ed25519 de l'export vérifiée avec la clé du producteur {producer_key_id} avant lecture."),
+        "Chaque ligne de l'export contrôlée selon le format entry-export-v1 ; règles D-3 à D-6 et D-13 appliquées.".to_string(),
+        "Engagement (racine de Merkle) recalculé à partir de la liste scellée avant le tirage.".to_string(),
+        "Aléa du HSM contrôlé (non constant, jamais vu) et inscrit au journal d'audit avant tout calcul.".to_string(),
+        "Tirage recalculé par le vérificateur intégré à partir de bundle.json avant signature.".to_string(),
+        "Chaîne du journal d'audit prolongée et point de contrôle signé par la clé d'audit du HSM.".to_string(),
+    ]
+}
 
 /// Escapes text for HTML.
 fn esc(s: &str) -> String {
@@ -31,20 +92,38 @@ fn eur(cents: u64) -> String {
 
 /// Hashes of the files the minutes refer to (the minutes cannot contain their own hash).
 pub struct PvFiles<'a> {
+    /// SHA-256 (hex) of `result.json`.
     pub result_sha256: &'a str,
+    /// SHA-256 (hex) of `bundle.json`.
     pub bundle_sha256: &'a str,
+    /// SHA-256 (hex) of the sealed rules file.
     pub rules_sha256: &'a str,
 }
 
 /// Renders the minutes annex.
 pub fn render(r: &ResultFile, files: &PvFiles, anomalies: &[String], checks: &[String]) -> String {
-    let c = &r.core;
-    let f = &c.figures;
     let mut h = String::new();
-    let row = |h: &mut String, k: &str, v: &str| {
-        h.push_str(&format!("<tr><th>{}</th><td>{}</td></tr>\n", esc(k), v));
-    };
-    let code = |s: &str| format!("<code>{}</code>", esc(s));
+    head(&mut h, r);
+    participations(&mut h, &r.core.figures);
+    outcome(&mut h, r);
+    hashes(&mut h, r, files);
+    software(&mut h, r);
+    findings(&mut h, anomalies, checks);
+    conclusion(&mut h);
+    h
+}
+
+fn row(h: &mut String, k: &str, v: &str) {
+    h.push_str(&format!("<tr><th>{}</th><td>{}</td></tr>\n", esc(k), v));
+}
+
+fn code(s: &str) -> String {
+    format!("<code>{}</code>", esc(s))
+}
+
+/// The document head, the title and the ceremony, with any voided attempts.
+fn head(h: &mut String, r: &ResultFile) {
+    let c = &r.core;
     h.push_str("<!DOCTYPE html>\n<html lang=\"fr\">\n<head>\n<meta charset=\"utf-8\">\n");
     h.push_str(&format!(
         "<title>Procès-verbal de tirage électronique, {} du {}</title>\n",
@@ -76,9 +155,13 @@ th{width:40%;font-weight:normal;background:#f2f2f2}code{font-family:monospace;wo
         }
         h.push_str("</ul>\n");
     }
+}
+
+/// 1. The figures of the day (D-2 … D-6, D-13).
+fn participations(h: &mut String, f: &Figures) {
     h.push_str("<h2>1. Participations</h2>\n<table>\n");
     row(
-        &mut h,
+        h,
         "Période, tranche",
         &format!(
             "{}, {} par participation (D-2, D-3)",
@@ -86,33 +169,29 @@ th{width:40%;font-weight:normal;background:#f2f2f2}code{font-family:monospace;wo
             eur(f.tranche_cents)
         ),
     );
+    row(h, "Mises enregistrées dans l'export", &f.plays.to_string());
     row(
-        &mut h,
-        "Mises enregistrées dans l'export",
-        &f.plays.to_string(),
-    );
-    row(
-        &mut h,
+        h,
         "Mises prises en compte (en ligne, D-3, D-5)",
         &f.counting_plays.to_string(),
     );
     row(
-        &mut h,
+        h,
         "Mises en point de vente, non prises en compte (D-3)",
         &f.retail_plays.to_string(),
     );
     row(
-        &mut h,
+        h,
         "Mises d'abonnement souscrit hors période, non prises en compte (D-5)",
         &f.subscription_plays_refused.to_string(),
     );
     row(
-        &mut h,
+        h,
         "Comptes ayant des mises prises en compte",
         &f.accounts_with_counting_plays.to_string(),
     );
     row(
-        &mut h,
+        h,
         "Comptes exclus ayant joué, par motif (D-6, D-13)",
         &format!(
             "clôturé : {} ; mineur : {} ; fraude : {}",
@@ -122,7 +201,7 @@ th{width:40%;font-weight:normal;background:#f2f2f2}code{font-family:monospace;wo
         ),
     );
     row(
-        &mut h,
+        h,
         "Exclusions transmises, par motif",
         &format!(
             "clôturé : {} ; mineur : {} ; fraude : {}",
@@ -130,97 +209,103 @@ th{width:40%;font-weight:normal;background:#f2f2f2}code{font-family:monospace;wo
         ),
     );
     row(
-        &mut h,
+        h,
         "Participants (comptes ayant au moins une participation)",
         &f.accounts_with_entries.to_string(),
     );
     row(
-        &mut h,
+        h,
         "Participations au tirage (plafond de 3 par jour, D-4)",
         &format!("<strong>{}</strong>", f.entries),
     );
     h.push_str("</table>\n");
+}
 
+/// 2. The anonymised outcome (D-10, D-14, D-15).
+fn outcome(h: &mut String, r: &ResultFile) {
+    let c = &r.core;
     h.push_str("<h2>2. Résultat anonymisé</h2>\n<p>Chaque participation a la même chance ; les comptes sont désignés par un pseudonyme propre à ce jour (D-14, D-15).</p>\n<table>\n");
     row(
-        &mut h,
+        h,
         &format!("Gagnant (lot de {}, D-10)", eur(c.prize_cents)),
         &code(&r.winner.pseudonym),
     );
     for p in &r.reserves {
         row(
-            &mut h,
+            h,
             &format!("Suppléant n°\u{a0}{}", p.rank),
             &code(&p.pseudonym),
         );
     }
     h.push_str("</table>\n");
+}
 
+/// 3. The hashes the commissaire copies.
+fn hashes(h: &mut String, r: &ResultFile, files: &PvFiles) {
+    let c = &r.core;
     h.push_str("<h2>3. Empreintes à recopier</h2>\n<table>\n");
+    row(h, "Export de production (SHA-256)", &code(&c.export.sha256));
     row(
-        &mut h,
-        "Export de production (SHA-256)",
-        &code(&c.export.sha256),
-    );
-    row(
-        &mut h,
+        h,
         "Clé du producteur de l'export",
         &code(&c.export.producer_key_id),
     );
     row(
-        &mut h,
+        h,
         "Règlement de l'opération (SHA-256)",
         &code(files.rules_sha256),
     );
     row(
-        &mut h,
+        h,
         "Engagement (racine de Merkle des participations)",
         &code(&c.commitment.root),
     );
     row(
-        &mut h,
+        h,
         "Contribution du commissaire de justice",
         &code(&c.witness),
     );
-    row(&mut h, "Aléa du module matériel (HSM)", &code(&c.entropy));
-    row(&mut h, "Graine du tirage", &code(&c.seed));
-    row(&mut h, "result.json (SHA-256)", &code(files.result_sha256));
-    row(&mut h, "bundle.json (SHA-256)", &code(files.bundle_sha256));
+    row(h, "Aléa du module matériel (HSM)", &code(&c.entropy));
+    row(h, "Graine du tirage", &code(&c.seed));
+    row(h, "result.json (SHA-256)", &code(files.result_sha256));
+    row(h, "bundle.json (SHA-256)", &code(files.bundle_sha256));
+    row(h, "Clé de signature des résultats", &code(&r.result_key_id));
     row(
-        &mut h,
-        "Clé de signature des résultats",
-        &code(&r.result_key_id),
-    );
-    row(
-        &mut h,
+        h,
         "Clé de signature du journal d'audit",
         &code(&r.audit_key_id),
     );
     row(
-        &mut h,
+        h,
         "Point de contrôle du journal d'audit",
         &format!("<pre>{}</pre>", esc(&r.audit_checkpoint)),
     );
     h.push_str("</table>\n");
+}
 
+/// 4. The software identity.
+fn software(h: &mut String, r: &ResultFile) {
     h.push_str("<h2>4. Logiciel</h2>\n<table>\n");
     row(
-        &mut h,
+        h,
         "Version",
         &esc(&format!("{} {}", r.software.name, r.software.version)),
     );
     row(
-        &mut h,
+        h,
         "Révision des sources",
         &code(&r.software.source_revision),
     );
     row(
-        &mut h,
+        h,
         "Exécutable (SHA-256)",
         &code(&r.software.executable_sha256),
     );
     h.push_str("</table>\n");
+}
 
+/// 5. Anomalies, and 6. the verifications performed.
+fn findings(h: &mut String, anomalies: &[String], checks: &[String]) {
     h.push_str("<h2>5. Anomalies</h2>\n");
     if anomalies.is_empty() {
         h.push_str("<p>Aucune anomalie constatée par l'appareil.</p>\n");
@@ -236,6 +321,10 @@ th{width:40%;font-weight:normal;background:#f2f2f2}code{font-family:monospace;wo
         h.push_str(&format!("<li>{}</li>\n", esc(v)));
     }
     h.push_str("</ul>\n");
+}
+
+/// 7. The integrity conclusion, and the signature blocks.
+fn conclusion(h: &mut String) {
     h.push_str("<h2>7. Conclusion sur l'intégrité</h2>\n<p>Les participations ont été figées et leur empreinte affichée avant toute demande d'aléa ; \
 la contribution du commissaire de justice a été recueillie après l'affichage de l'engagement ; l'aléa du module matériel a été demandé une seule fois \
 et inscrit au journal d'audit avant tout calcul. Toute personne peut recalculer ce tirage à partir de bundle.json (commande <code>urne verify</code> \
@@ -243,7 +332,6 @@ ou vérificateur indépendant) et vérifier chaque signature avec <code>openssl 
     h.push_str("<p>Observations du commissaire de justice :</p>\n<div style=\"border:1px solid #000;min-height:6em\"></div>\n");
     h.push_str("<div class=\"sig\"><div>Le commissaire de justice<br>Nom, date, signature</div><div>L'opérateur<br>Nom, date, signature</div><div>Témoin<br>Nom, date, signature</div></div>\n");
     h.push_str("</body>\n</html>\n");
-    h
 }
 
 #[cfg(test)]
@@ -253,5 +341,35 @@ mod tests {
         assert_eq!(super::eur(500000), "5\u{202f}000\u{a0}€");
         assert_eq!(super::eur(1050), "10,50\u{a0}€");
         assert_eq!(super::esc("<a&b>"), "&lt;a&amp;b&gt;");
+    }
+
+    #[test]
+    fn a_draw_is_late_only_after_its_days_of_grace() {
+        let d = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        let when = |today: &str| super::DrawDay {
+            today: d(today),
+            draw_date: d("2018-12-10"),
+            grace_days: 2,
+        };
+        let voided = [super::VoidedAttempt {
+            attempt: 1,
+            reason: "wrong export".into(),
+            audit_seq: 7,
+        }];
+        for (today, late, early) in [
+            ("2018-12-09", false, true),
+            ("2018-12-10", false, false),
+            ("2018-12-12", false, false),
+            ("2018-12-13", true, false),
+        ] {
+            assert_eq!(
+                (when(today).is_late(), when(today).is_early()),
+                (late, early)
+            );
+            let a = super::anomalies(&when(today), &voided);
+            assert_eq!(a.len(), 1 + usize::from(late || early), "{today}");
+            assert!(a.last().unwrap().starts_with("Tentative n° 1 annulée"));
+        }
+        assert!(super::anomalies(&when("2018-12-13"), &[])[0].contains("délai de 2 jours"));
     }
 }

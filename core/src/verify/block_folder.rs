@@ -14,15 +14,6 @@ use crate::crypto::{Hash32, parse_hex32, sha256};
 use crate::rules::game::GameRules;
 use std::path::Path;
 
-/// Worker threads for regenerating and checking a block (the result never depends on it,
-/// §5.B5): the same count block generation uses.
-fn threads() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(2)
-        .clamp(1, 8)
-}
-
 /// The names of the block commitments (`*.commit.json`) in `dir`, sorted: the blocks
 /// [`verify_block_folder`] checks. Empty when `dir` holds no block outputs.
 pub fn block_commitments(dir: &Path) -> std::io::Result<Vec<String>> {
@@ -198,8 +189,9 @@ impl Committed<'_> {
     /// commitment.
     fn rows_against_commitment(&self, bytes: &[u8]) -> VResult<()> {
         let c = &self.c;
-        let summary = verify_tickets_bytes(bytes, self.rules, c.price_cents, threads())
-            .map_err(|e| fail(C::CommitmentMismatch, format!("{}: {e}", c.tickets_file)))?;
+        let summary =
+            verify_tickets_bytes(bytes, self.rules, c.price_cents, block::default_threads())
+                .map_err(|e| fail(C::CommitmentMismatch, format!("{}: {e}", c.tickets_file)))?;
         if summary.outcomes_root != self.root {
             return Err(fail(
                 C::CommitmentMismatch,
@@ -223,7 +215,14 @@ impl Committed<'_> {
         let (rules, id, root) = (self.rules, &self.id, &self.root);
         std::thread::scope(|sc| {
             let h = sc.spawn(move || {
-                block::verify_reveal(rules, id, &r.entropy, &r.seed_commitment, root, threads())
+                block::verify_reveal(
+                    rules,
+                    id,
+                    &r.entropy,
+                    &r.seed_commitment,
+                    root,
+                    block::default_threads(),
+                )
             });
             let file_res = csv_present.then(|| self.signed_production_file());
             (file_res, h.join().expect("block regeneration thread"))

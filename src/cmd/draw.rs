@@ -1,0 +1,546 @@
+//! `urne draw`: draws a sealed day's winner and reserves at the ceremony, or completes an
+//! interrupted draw (design principles 1–3, rules D-1, D-7 … D-10). Phases, in this order and
+//! once: load the sealed day from the trail -> checks (the day has ended, D-8 timing, the sealed
+//! set against its hash) -> randomness (the commitment shown, then the commissaire's witness,
+//! then the HSM's entropy, requested once and recorded before use) -> compute (seed, winner and
+//! reserves, recorded) -> outputs (result, bundle, minutes, checked by the verifier before
+//! signing) -> publish (the folder whole or not at all, then its record).
+
+use super::{Ctx, inputs};
+use crate::edge::fsio;
+use crate::edge::hsm::KeyRole;
+use crate::edge::publish;
+use crate::error::{Error, Exit, Result};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use urne_core::audit::Event;
+use urne_core::crypto::{Hash32, keys, parse_hex32, sha256};
+use urne_core::draw::files::{self, BundleFile, DrawCore, Placed, PublicPlaced, ResultFile};
+use urne_core::draw::pv::{self, DrawDay};
+use urne_core::draw::records::{self as rec, DayState, EntropyRecord, ResultRecord, SealRecord};
+use urne_core::draw::{self, Commitment, SealedSet, SeedInputs};
+use urne_core::rules::draw::{DrawRules, Period};
+
+/// Bytes of HSM entropy per draw: 384 bits (SPEC.md §3.1).
+const ENTROPY_BYTES: usize = 48;
+
+/// What `urne draw` is given.
+pub struct DrawArgs {
+    /// The day to draw (YYYY-MM-DD).
+    pub day: String,
+    /// The commissaire's contribution; prompted for on a terminal when absent.
+    pub witness: Option<String>,
+    /// The folder the signed outputs are published into.
+    pub out: PathBuf,
+}
+
+/// A sealed, not yet published day as the trail holds it, with its sealed rules.
+struct Sealed {
+    day: String,
+    /// The trail as read before the draw recorded anything.
+    events: Vec<Event>,
+    st: DayState,
+    seal: SealRecord,
+    rules_hash: Hash32,
+    rules_bytes: Vec<u8>,
+    rules: DrawRules,
+    period: Period,
+}
+
+/// The sealed set and the commitment the seal recorded for it.
+struct Committed {
+    set: SealedSet,
+    c: Commitment,
+}
+
+/// The computed draw: its seed and the recorded outcome.
+struct Drawn {
+    seed_hex: String,
+    result: ResultRecord,
+}
+
+/// The files of the result folder, built and checked, not yet written.
+struct Outputs {
+    files: Vec<(&'static str, Vec<u8>)>,
+    leaves_bytes: Vec<u8>,
+    leaves_sig: Vec<u8>,
+    result_key: [u8; 32],
+    audit_key: [u8; 32],
+    placed: Vec<Placed>,
+}
+
+/// `urne draw`.
+pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
+    let dayd = inputs::check_day(&a.day)?;
+    // Checked before anything happens: the outputs will need an empty folder.
+    fsio::check_empty_or_absent(&a.out)?;
+    ctx.begin()?;
+    let s = load_state(ctx, &a.day, dayd)?;
+    let anomalies = check_clock(ctx, &s, dayd)?;
+    let k = load_set(ctx, &s)?;
+    let entropy = randomness(ctx, &s, a.witness.as_deref())?;
+    let drawn = compute(ctx, &s, &k, &entropy)?;
+    let out = outputs(ctx, &s, &k, &entropy, &drawn, &anomalies)?;
+    let written = publish(ctx, &s, &a.out, &out)?;
+    print_draw(&s, &k, &entropy, &drawn, &out, &a.out, &written);
+    Ok(())
+}
+
+/// Load state: the day's seal (refused unless sealed and not yet published) and its rules,
+/// read back from the trail.
+fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Sealed> {
+    let events = ctx.audit()?.events()?;
+    let st = DayState::from_events(&events, day);
+    let Some((_, seal)) = st.seal.clone() else {
+        return Err(Error::refused(
+            format!("day {} is not sealed (attempt {})", day, st.attempt),
+            "seal the day's export first: urne seal --rules FILE --entries FILE.jsonl",
+        ));
+    };
+    if st.published.is_some() {
+        return Err(Error::refused(
+            format!(
+                "day {} has already been drawn (attempt {}); a day is drawn once",
+                day, st.attempt
+            ),
+            "nothing was changed. If the draw must be annulled, `urne void --day DAY --reason …` records it in front of the commissaire; a new attempt then needs a new seal",
+        ));
+    }
+    let rules_hash = parse_hex32(&seal.rules_sha256).expect("recorded by seal");
+    let rules_bytes = ctx.audit()?.blob(&rules_hash)?;
+    let rules = DrawRules::from_json(&rules_bytes)
+        .map_err(|e| Error::internal(format!("the sealed rules no longer load: {e}"), ""))?;
+    let period = rules
+        .period_for(dayd)
+        .ok_or_else(|| Error::internal("the sealed day is in no period", ""))?
+        .clone();
+    Ok(Sealed {
+        day: day.to_string(),
+        events,
+        st,
+        seal,
+        rules_hash,
+        rules_bytes,
+        rules,
+        period,
+    })
+}
+
+/// Checks by the ceremony's clock: the day must have ended in Paris time (D-1); a draw late
+/// against its draw date is recorded (D-8). Returns the minutes' anomalies.
+fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec<String>> {
+    let now = crate::edge::clock::now_utc();
+    let (_, day_end) = s
+        .rules
+        .day_bounds(dayd)
+        .ok_or_else(|| Error::internal("the sealed day is in no period", ""))?;
+    if now.timestamp() < day_end {
+        return Err(Error::refused(
+            format!("day {} has not ended yet in {}", s.day, s.rules.time_zone()),
+            "a day is drawn only after its last play could have been made; wait until midnight, Paris time",
+        ));
+    }
+    let when = DrawDay {
+        today: now.with_timezone(&s.rules.time_zone()).date_naive(),
+        draw_date: s.period.draw_date,
+        grace_days: s.rules.draw_grace_days(),
+    };
+    if when.is_late() {
+        eprintln!(
+            "warning: drawn on {}, after the draw date {} + {} days (D-8)",
+            when.today, when.draw_date, when.grace_days
+        );
+        if s.st.entropy.is_none() {
+            ctx.audit()?.append(
+                rec::LATE,
+                &json!({"day": s.day, "attempt": s.st.attempt, "draw_date": when.draw_date.to_string(), "today": when.today.to_string()}),
+            )?;
+        }
+    }
+    Ok(pv::anomalies(&when, &s.st.voided))
+}
+
+/// Checks: the sealed set, against the hash the seal recorded (the commitment was computed from
+/// exactly these bytes at the seal); a day without entries has nothing to draw.
+fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<Committed> {
+    let set = inputs::sealed_set(ctx, &s.seal)?;
+    let c = Commitment {
+        root: parse_hex32(&s.seal.commitment.root).expect("recorded by seal"),
+        leaves: s.seal.commitment.leaves,
+        entries: s.seal.commitment.entries,
+    };
+    if c.entries == 0 {
+        return Err(Error::refused(
+            format!("day {} has no entries: there is nothing to draw", s.day),
+            "record the fact in the minutes; void the seal if a corrected export is expected",
+        ));
+    }
+    Ok(Committed { set, c })
+}
+
+/// Randomness: the witness, then the entropy, recorded before anything is computed from them;
+/// or, when a draw was interrupted after its entropy was recorded, exactly those values again.
+fn randomness(ctx: &mut Ctx, s: &Sealed, witness: Option<&str>) -> Result<EntropyRecord> {
+    match s.st.entropy.clone() {
+        Some((seq, r)) => {
+            eprintln!(
+                "resuming the interrupted draw of {} with the entropy recorded at audit event #{seq}; no new entropy is requested",
+                s.day
+            );
+            if let Some(w) = witness
+                && w != r.witness
+            {
+                eprintln!(
+                    "note: the witness contribution recorded then is used, not the one given now"
+                );
+            }
+            Ok(r)
+        }
+        None => fresh_randomness(ctx, s, witness),
+    }
+}
+
+/// The commitment shown, the commissaire's witness taken, then the HSM's entropy requested once
+/// and recorded (refused afterwards if the trail had seen it already).
+fn fresh_randomness(ctx: &mut Ctx, s: &Sealed, witness: Option<&str>) -> Result<EntropyRecord> {
+    println!(
+        "commitment for {} (attempt {}): {}",
+        s.day, s.st.attempt, s.seal.commitment.root
+    );
+    let witness = read_witness(witness.map(String::from), &s.seal.commitment.root)?;
+    let (log, hsm) = ctx.both()?;
+    let entropy = hsm.random(ENTROPY_BYTES)?;
+    let ehex = hex::encode(&entropy);
+    let r = EntropyRecord {
+        operation: s.seal.operation.clone(),
+        day: s.day.clone(),
+        attempt: s.st.attempt,
+        commitment_root: s.seal.commitment.root.clone(),
+        witness,
+        entropy: ehex.clone(),
+    };
+    let seen = s.events.iter().any(|e| e.payload.contains(&ehex));
+    log.append(rec::ENTROPY, &serde_json::to_value(&r).expect("serialises"))?;
+    if seen {
+        return Err(Error::new(
+            Exit::Hsm,
+            "the HSM returned entropy already recorded in the trail",
+            "the token's generator is faulty or replaying: stop the ceremony; void this attempt and use another HSM",
+        ));
+    }
+    Ok(r)
+}
+
+/// The commissaire's contribution: given, or typed at the terminal after the commitment is shown.
+fn read_witness(given: Option<String>, commitment: &str) -> Result<String> {
+    let w = match given {
+        Some(w) => w,
+        None => {
+            use std::io::IsTerminal;
+            if !std::io::stdin().is_terminal() {
+                return Err(Error::bad_input(
+                    "no witness contribution",
+                    "pass --witness TEXT (the commissaire's own input: dice rolls, a phrase typed at the ceremony)",
+                ));
+            }
+            eprintln!("The commitment is {commitment}.");
+            eprintln!("Commissaire: type your contribution (dice rolls, a phrase), then Enter:");
+            let mut s = String::new();
+            std::io::stdin()
+                .read_line(&mut s)
+                .map_err(|e| Error::bad_input(format!("cannot read the witness: {e}"), ""))?;
+            s.trim_end_matches(['\n', '\r']).to_string()
+        }
+    };
+    if w.trim().is_empty() || w.chars().count() > 256 || w.chars().any(|c| c.is_control()) {
+        return Err(Error::bad_input(
+            "the witness contribution must be 1 to 256 printable characters",
+            "type dice rolls or a short phrase, on one line",
+        ));
+    }
+    Ok(w)
+}
+
+/// Compute: the seed, then the winner and the reserves, recorded once (a resumed draw must
+/// recompute exactly the recorded outcome).
+fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &EntropyRecord) -> Result<Drawn> {
+    let entropy = hex::decode(&e.entropy).expect("recorded as hex");
+    let export_hash = parse_hex32(&s.seal.export.sha256).expect("recorded by seal");
+    let seed = draw::draw_seed(&SeedInputs {
+        operation: &s.seal.operation,
+        day: &s.day,
+        attempt: s.st.attempt,
+        rules_sha256: &s.rules_hash,
+        export_sha256: &export_hash,
+        commitment: &k.c,
+        witness: &e.witness,
+        entropy: &entropy,
+    });
+    let seed_hex = hex::encode(seed);
+    let reserves_wanted = s.rules.reserves_per_day();
+    let sel = draw::select(&k.set.leaves, &seed, reserves_wanted as usize).expect("entries > 0");
+    let result = match s.st.result.clone() {
+        Some((_, r)) => {
+            if r.seed != seed_hex || r.winner != sel.winner || r.reserves != sel.reserves {
+                return Err(Error::internal(
+                    "recomputing the recorded draw gives another outcome",
+                    "stop: the software or the trail changed since the draw; run `urne audit verify`",
+                ));
+            }
+            r
+        }
+        None => {
+            let seed_seen = s
+                .events
+                .iter()
+                .any(|e| e.kind != rec::ENTROPY && e.payload.contains(&seed_hex));
+            if seed_seen {
+                return Err(Error::new(
+                    Exit::Hsm,
+                    "this seed was already used by an earlier draw",
+                    "stop the ceremony; void this attempt",
+                ));
+            }
+            let r = ResultRecord {
+                operation: s.seal.operation.clone(),
+                day: s.day.clone(),
+                attempt: s.st.attempt,
+                seed: seed_hex.clone(),
+                winner: sel.winner,
+                reserves: sel.reserves.clone(),
+            };
+            ctx.audit()?
+                .append(rec::RESULT, &serde_json::to_value(&r).expect("serialises"))?;
+            r
+        }
+    };
+    Ok(Drawn { seed_hex, result })
+}
+
+/// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything
+/// is signed), the minutes `pv.html`, the sealed rules and the checkpoint, and `leaves.bin` with
+/// the signature the seal made.
+fn outputs(
+    ctx: &mut Ctx,
+    s: &Sealed,
+    k: &Committed,
+    e: &EntropyRecord,
+    d: &Drawn,
+    anomalies: &[String],
+) -> Result<Outputs> {
+    let checkpoint = ctx.checkpoint()?;
+    let software = ctx.software()?;
+    let hsm = ctx.hsm()?;
+    let result_key = hsm.public_key(KeyRole::Result)?;
+    let audit_key = hsm.public_key(KeyRole::Audit)?;
+    let core = DrawCore {
+        operation: s.seal.operation.clone(),
+        day: s.day.clone(),
+        attempt: s.st.attempt,
+        voided_attempts: s.st.voided.clone(),
+        rules_sha256: s.seal.rules_sha256.clone(),
+        export: s.seal.export.clone(),
+        figures: s.seal.figures.clone(),
+        commitment: s.seal.commitment.clone(),
+        witness: e.witness.clone(),
+        entropy: e.entropy.clone(),
+        seed: d.seed_hex.clone(),
+        prize_cents: s.period.prize_cents,
+        reserves_wanted: s.rules.reserves_per_day(),
+    };
+    let placed = placed(&k.set, &d.result);
+    let public: Vec<PublicPlaced> = placed.iter().map(public_placed).collect();
+    let drawn_at = crate::edge::clock::now_rfc3339();
+    let result = ResultFile {
+        format: files::RESULT_FORMAT.into(),
+        version: 1,
+        core: core.clone(),
+        entries: k.c.entries,
+        accounts: k.c.leaves,
+        winner: placed[0].clone(),
+        reserves: placed[1..].to_vec(),
+        drawn_at: drawn_at.clone(),
+        audit_checkpoint: checkpoint.clone(),
+        result_key_id: keys::key_id(&result_key),
+        audit_key_id: keys::key_id(&audit_key),
+        software: software.clone(),
+    };
+    let bundle = BundleFile {
+        format: files::BUNDLE_FORMAT.into(),
+        version: 1,
+        core,
+        leaves_file: files::LEAVES_FILE.into(),
+        leaves_sha256: s.seal.leaves_sha256.clone(),
+        winner: public[0].clone(),
+        reserves: public[1..].to_vec(),
+        drawn_at,
+        audit_checkpoint: checkpoint.clone(),
+        result_key_id: keys::key_id(&result_key),
+        audit_key_id: keys::key_id(&audit_key),
+        software,
+    };
+    self_check(&bundle, &result, &k.set)?;
+    let files = folder_files(s, &result, &bundle, anomalies, checkpoint);
+    let (leaves_bytes, leaves_sig) = leaves_file(s, &k.set)?;
+    Ok(Outputs {
+        files,
+        leaves_bytes,
+        leaves_sig,
+        result_key,
+        audit_key,
+        placed,
+    })
+}
+
+/// The winner, then the reserves in rank order, as production needs them (with accounts).
+fn placed(set: &SealedSet, r: &ResultRecord) -> Vec<Placed> {
+    std::iter::once(r.winner)
+        .chain(r.reserves.iter().copied())
+        .enumerate()
+        .map(|(rank, p)| {
+            let leaf = &set.leaves[p.leaf as usize];
+            Placed {
+                rank: rank as u32,
+                account: hex::encode(set.accounts[p.leaf as usize]),
+                pseudonym: hex::encode(leaf.pseudonym),
+                entries: leaf.entries,
+                entry: p.entry,
+                leaf: p.leaf,
+            }
+        })
+        .collect()
+}
+
+/// A winner or reserve as the public sees it (no account id; D-14, D-15).
+fn public_placed(p: &Placed) -> PublicPlaced {
+    PublicPlaced {
+        rank: p.rank,
+        pseudonym: p.pseudonym.clone(),
+        entries: p.entries,
+        entry: p.entry,
+        leaf: p.leaf,
+    }
+}
+
+/// The appliance checks its own outputs with the third-party verifier before signing them.
+/// (The leaves' root was computed at the seal from the very bytes the seal's hash binds.)
+fn self_check(bundle: &BundleFile, result: &ResultFile, set: &SealedSet) -> Result<()> {
+    urne_core::verify::draw::verify_outcome(bundle, &set.leaves)
+        .and_then(|_| urne_core::verify::draw::verify_result_against_bundle(result, bundle))
+        .map_err(|f| {
+            Error::internal(
+                format!("self-check of the outputs failed: {}", f.what),
+                "this is a defect; nothing was published",
+            )
+        })
+}
+
+/// The signed files of the folder, in the order they are written: result, bundle, the minutes
+/// (which name the result's and the bundle's hashes), the sealed rules, the checkpoint.
+fn folder_files(
+    s: &Sealed,
+    result: &ResultFile,
+    bundle: &BundleFile,
+    anomalies: &[String],
+    checkpoint: String,
+) -> Vec<(&'static str, Vec<u8>)> {
+    let result_bytes = files::to_bytes(result);
+    let bundle_bytes = files::to_bytes(bundle);
+    let minutes = pv::render(
+        result,
+        &pv::PvFiles {
+            result_sha256: &hex::encode(sha256(&result_bytes)),
+            bundle_sha256: &hex::encode(sha256(&bundle_bytes)),
+            rules_sha256: &s.seal.rules_sha256,
+        },
+        anomalies,
+        &pv::checks(&s.seal.export.producer_key_id),
+    );
+    vec![
+        ("result.json", result_bytes),
+        ("bundle.json", bundle_bytes),
+        ("pv.html", minutes.into_bytes()),
+        ("rules.json", s.rules_bytes.clone()),
+        ("checkpoint.note", checkpoint.into_bytes()),
+    ]
+}
+
+/// `leaves.bin`, cut from the sealed set (checked against its hash above): it must be the very
+/// bytes the seal signed; the seal's event (in the hash chain) holds that signature.
+fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
+    let leaves_bytes = draw::encode_leaves(&set.leaves);
+    if hex::encode(openssl::sha::sha256(&leaves_bytes)) != s.seal.leaves_sha256 {
+        return Err(Error::internal(
+            "the sealed set does not give the leaves file the seal signed",
+            "run `urne audit verify` and investigate before publishing",
+        ));
+    }
+    let leaves_sig = hex::decode(&s.seal.leaves_sig).expect("recorded as hex");
+    Ok((leaves_bytes, leaves_sig))
+}
+
+/// Publish: the folder is published whole or not at all: written into a staging folder beside
+/// it, then renamed (a kill mid-way leaves no half-written result folder, and re-running the
+/// draw completes it); then recorded, and a checkpoint signed. Returns each file's SHA-256.
+fn publish(
+    ctx: &mut Ctx,
+    s: &Sealed,
+    out_dir: &Path,
+    out: &Outputs,
+) -> Result<BTreeMap<String, String>> {
+    let staging = fsio::staging_dir(out_dir)?;
+    let hsm = ctx.hsm()?;
+    let mut written =
+        publish::write_signed(hsm, &staging, &out.files, &out.result_key, &out.audit_key)?;
+    fsio::write_atomic(&staging.join(files::LEAVES_FILE), &out.leaves_bytes, false)?;
+    fsio::write_atomic(
+        &staging.join(format!("{}.sig", files::LEAVES_FILE)),
+        &out.leaves_sig,
+        false,
+    )?;
+    fsio::publish_dir(&staging, out_dir)?;
+    written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256.clone());
+    ctx.audit()?.append_evidence(
+        rec::PUBLISHED,
+        &json!({"day": s.day, "attempt": s.st.attempt, "out": out_dir.display().to_string(), "files": written}),
+    )?;
+    ctx.checkpoint()?;
+    Ok(written)
+}
+
+/// What the ceremony sees once the folder is published.
+fn print_draw(
+    s: &Sealed,
+    k: &Committed,
+    e: &EntropyRecord,
+    d: &Drawn,
+    out: &Outputs,
+    out_dir: &Path,
+    written: &BTreeMap<String, String>,
+) {
+    println!(
+        "DRAWN: {} day {} (attempt {})",
+        s.seal.operation, s.day, s.st.attempt
+    );
+    println!("  commitment   {}", s.seal.commitment.root);
+    println!("  witness      {}", e.witness);
+    println!("  HSM entropy  {}", e.entropy);
+    println!("  seed         {}", d.seed_hex);
+    println!("  entries      {} ({} accounts)", k.c.entries, k.c.leaves);
+    let placed = &out.placed;
+    println!(
+        "  WINNER       {} (pseudonym {})",
+        placed[0].account, placed[0].pseudonym
+    );
+    for p in &placed[1..] {
+        println!(
+            "  reserve {}    {} (pseudonym {})",
+            p.rank, p.account, p.pseudonym
+        );
+    }
+    println!("outputs in {}:", out_dir.display());
+    for (name, h) in written {
+        println!("  {name:<18} sha256 {h}");
+    }
+}

@@ -1,0 +1,207 @@
+//! What the commands read before they act: the operation's rules file, the trusted producer
+//! keys, production's signed export (verified, then tallied), a day argument, a sealed set kept
+//! in the trail, and one row of a block's production file.
+
+use super::Ctx;
+use crate::edge::fsio;
+use crate::error::{Error, Result};
+use serde_json::json;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use urne_core::crypto::{keys, parse_hex32};
+use urne_core::draw::SealedSet;
+use urne_core::draw::records::{self as rec, SealRecord};
+use urne_core::entries::{self, DayTally, VerifiedExport};
+use urne_core::rules::draw::DrawRules;
+
+/// The operation's rules file, parsed, and its exact bytes (they are sealed and published).
+pub fn load_rules(path: &Path) -> Result<(DrawRules, Vec<u8>)> {
+    let bytes = fsio::read(path)?;
+    let rules = DrawRules::from_json(&bytes).map_err(|e| {
+        Error::bad_input(
+            format!("rules file {} is refused: {e}", path.display()),
+            "use the operation's rules file shipped in rules/ (e.g. rules/chanceux-noel-2018.json)",
+        )
+    })?;
+    Ok((rules, bytes))
+}
+
+/// The producer keys trusted for an export: those given, else the configuration's.
+pub fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
+    let paths = if given.is_empty() {
+        ctx.config()?.producer_keys
+    } else {
+        given.to_vec()
+    };
+    if paths.is_empty() {
+        return Err(Error::bad_input(
+            "no trusted producer key",
+            "pass --producer-key PEM or list production's key under \"producer_keys\" in the configuration",
+        ));
+    }
+    paths
+        .iter()
+        .map(|p| {
+            let pem = fsio::read(p)?;
+            keys::public_key_from_pem(&String::from_utf8_lossy(&pem)).map_err(|e| {
+                Error::bad_input(
+                    format!("producer key {}: {e}", p.display()),
+                    "give production's Ed25519 public key as a PEM SubjectPublicKeyInfo file",
+                )
+            })
+        })
+        .collect()
+}
+
+fn file_sha256(path: &Path) -> Option<String> {
+    use sha2::{Digest, Sha256};
+    use std::io::Read;
+    let mut f = std::fs::File::open(path).ok()?;
+    let mut h = Sha256::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = f.read(&mut buf).ok()?;
+        if n == 0 {
+            break;
+        }
+        h.update(&buf[..n]);
+    }
+    Some(hex::encode(h.finalize()))
+}
+
+fn open(path: &Path) -> Result<BufReader<std::fs::File>> {
+    std::fs::File::open(path)
+        .map(|f| BufReader::with_capacity(1 << 20, f))
+        .map_err(|e| crate::error::io_error("read", path, e))
+}
+
+/// Records a refused export (with the file's hash) in the trail; returns the error to stop on.
+fn reject(ctx: &mut Ctx, path: &Path, reason: String, hint: &str) -> Result<Error> {
+    ctx.audit()?.append_evidence(
+        rec::REJECTED,
+        &json!({
+            "file": path.display().to_string(),
+            "sha256": file_sha256(path),
+            "reason": reason,
+        }),
+    )?;
+    Ok(Error::bad_input(
+        format!("export {} refused: {reason}", path.display()),
+        hint,
+    ))
+}
+
+/// Verifies and tallies a signed export: the signature first, then every line. Records the
+/// refusal (with the file's hash) in the trail when the file is refused.
+pub fn read_export(
+    ctx: &mut Ctx,
+    path: &Path,
+    rules: &DrawRules,
+    trusted: &[[u8; 32]],
+) -> Result<(VerifiedExport, DayTally)> {
+    let verified = verify_export(ctx, path, trusted)?;
+    eprintln!("reading and checking every line …");
+    let t0 = std::time::Instant::now();
+    // The file is opened again for each pass (a third only when two play ids may be equal).
+    match entries::tally_export(|| std::fs::File::open(path), &verified, rules) {
+        Ok(t) => {
+            eprintln!(
+                "  {} plays checked in {:.1} s",
+                t.plays,
+                t0.elapsed().as_secs_f64()
+            );
+            Ok((verified, t))
+        }
+        Err(e) => Err(reject(
+            ctx,
+            path,
+            e.to_string(),
+            "the export does not follow entry-export-v1; ask production for a corrected export. Nothing of this file was kept",
+        )?),
+    }
+}
+
+/// The export's detached signature, checked over the whole file before any line is read.
+fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<VerifiedExport> {
+    let sig_path = PathBuf::from(format!("{}.sig", path.display()));
+    if !path.is_file() {
+        return Err(crate::error::io_error(
+            "read",
+            path,
+            std::io::Error::from(std::io::ErrorKind::NotFound),
+        ));
+    }
+    let sig = match std::fs::read(&sig_path) {
+        Ok(s) => s,
+        Err(_) => {
+            return Err(reject(
+                ctx,
+                path,
+                format!("its signature {} is missing", sig_path.display()),
+                "production delivers FILE.jsonl with FILE.jsonl.sig beside it; an unsigned export is never used",
+            )?);
+        }
+    };
+    eprintln!(
+        "checking the producer's signature over {} …",
+        path.display()
+    );
+    let t0 = std::time::Instant::now();
+    match entries::verify_export(open(path)?, &sig, trusted) {
+        Ok(v) => {
+            eprintln!(
+                "  signature verified: {} MB in {:.1} s",
+                v.size / 1_000_000,
+                t0.elapsed().as_secs_f64()
+            );
+            Ok(v)
+        }
+        Err(e) => Err(reject(
+            ctx,
+            path,
+            e.to_string(),
+            "ask production for a correctly signed export; nothing of this file was used",
+        )?),
+    }
+}
+
+/// A day argument (YYYY-MM-DD).
+pub fn check_day(day: &str) -> Result<chrono::NaiveDate> {
+    chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| {
+        Error::bad_input(
+            format!("{day:?} is not a day (YYYY-MM-DD)"),
+            "write the day as e.g. 2018-12-01",
+        )
+    })
+}
+
+/// The sealed set of a seal, read back from the trail and checked against its recorded hash.
+pub fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<SealedSet> {
+    let h = parse_hex32(&seal.set_sha256).expect("recorded by seal");
+    SealedSet::decode(&ctx.audit()?.blob(&h)?).ok_or_else(|| {
+        Error::internal(
+            "the sealed set is malformed",
+            "run `urne audit verify` and investigate before any draw",
+        )
+    })
+}
+
+/// The row of the ticket at `position` in a block's production file (`tickets.csv`).
+pub fn find_row(csv: &Path, position: u32) -> Result<String> {
+    use std::io::BufRead;
+    let f = std::fs::File::open(csv).map_err(|e| crate::error::io_error("read", csv, e))?;
+    let prefix = format!("{position},");
+    for line in std::io::BufReader::with_capacity(1 << 20, f)
+        .lines()
+        .skip(1)
+    {
+        let line = line.map_err(|e| crate::error::io_error("read", csv, e))?;
+        if line.starts_with(&prefix) {
+            return Ok(line);
+        }
+    }
+    Err(Error::bad_input(
+        format!("no ticket at position {position} in {}", csv.display()),
+        "positions are 0-based and below the block size",
+    ))
+}

@@ -1,0 +1,206 @@
+//! `urne proof`: signed inclusion proofs. `--day D --account A`: an account's entries are in a
+//! day's sealed set (SPEC.md §4.8); `--block ID --position P`: a ticket's outcome is in a
+//! block's commitment (SPEC.md §5.B9). Each: read what is proved -> build the proof -> check it
+//! -> sign and write it -> record it.
+
+use super::verify::read_signed;
+use super::{Ctx, inputs};
+use crate::edge::hsm::KeyRole;
+use crate::edge::publish;
+use crate::error::{Error, Result};
+use serde_json::json;
+use std::path::Path;
+use urne_core::block::BlockId;
+use urne_core::block::files::{
+    self as block_files, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile,
+};
+use urne_core::crypto::{Hash32, keys, merkle, parse_hex32, sha256};
+use urne_core::draw::files::{self, ProofFile};
+use urne_core::draw::records::{DayState, SealRecord};
+use urne_core::draw::{self, SealedSet};
+
+/// `urne proof` with its arguments as given: either a day and an account, or a block and a
+/// position (with the block's folder).
+pub fn run(
+    ctx: &mut Ctx,
+    day: Option<String>,
+    account: Option<String>,
+    block: Option<String>,
+    position: Option<u32>,
+    dir: &Path,
+    out: &Path,
+) -> Result<()> {
+    match (day, account, block, position) {
+        (Some(d), Some(a), None, None) => day_proof(ctx, &d, &a, out),
+        (None, None, Some(b), Some(p)) => ticket_proof(ctx, dir, &b, p, out),
+        _ => Err(Error::bad_input(
+            "give either --day and --account, or --block and --position",
+            "see urne proof --help",
+        )),
+    }
+}
+
+/// `urne proof --day D --account A --out FILE`.
+fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> {
+    inputs::check_day(day)?;
+    let acct = parse_hex32(account).ok_or_else(|| {
+        Error::bad_input(
+            "the account must be 64 lowercase hex digits",
+            "give the pseudonymous account id as production exports it",
+        )
+    })?;
+    ctx.begin()?;
+    let events = ctx.audit()?.events()?;
+    let st = DayState::from_events(&events, day);
+    let Some((_, seal)) = st.seal.clone() else {
+        return Err(Error::refused(
+            format!("day {day} is not sealed"),
+            "proofs exist for sealed days",
+        ));
+    };
+    let set = inputs::sealed_set(ctx, &seal)?;
+    let Some(pos) = set.accounts.iter().position(|a| a == &acct) else {
+        return Err(Error::bad_input(
+            format!("account {account} has no entry on {day}"),
+            "only accounts with at least one entry in the sealed set have an inclusion proof",
+        ));
+    };
+    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
+    let proof = inclusion_proof(&seal, st.attempt, &set, pos, account, &rk);
+    urne_core::verify::draw::verify_proof(&proof, Some(&seal.commitment))
+        .map_err(|f| Error::internal(format!("self-check of the proof failed: {}", f.what), ""))?;
+    let bytes = files::to_bytes(&proof);
+    let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
+    publish::write_with_sig(out, &bytes, &sig)?;
+    ctx.audit()?.append_evidence(
+        "draw.proof",
+        &json!({"day": day, "attempt": st.attempt, "pseudonym": proof.pseudonym, "file_sha256": hex::encode(sha256(&bytes))}),
+    )?;
+    ctx.checkpoint()?;
+    println!(
+        "inclusion proof for account {account} on {day}: {} entr{} at leaf {} of {}, written to {}",
+        proof.entries,
+        if proof.entries == 1 { "y" } else { "ies" },
+        pos,
+        set.leaves.len(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// The inclusion proof of the account at leaf `pos` of a sealed set: its salt, its pseudonym,
+/// its entries and its Merkle path to the seal's commitment.
+fn inclusion_proof(
+    seal: &SealRecord,
+    attempt: u32,
+    set: &SealedSet,
+    pos: usize,
+    account: &str,
+    result_key: &[u8; 32],
+) -> ProofFile {
+    let leaves = &set.leaves;
+    let hashes = draw::leaf_hashes(leaves);
+    let key = draw::pseudonym_key(&draw::list_digest(&seal.operation, &seal.day, &set.list()));
+    let salt = draw::account_salt(&key, &set.accounts[pos]);
+    ProofFile {
+        format: files::PROOF_FORMAT.into(),
+        version: 1,
+        operation: seal.operation.clone(),
+        day: seal.day.clone(),
+        attempt,
+        account: account.to_string(),
+        salt: hex::encode(salt),
+        pseudonym: hex::encode(leaves[pos].pseudonym),
+        entries: leaves[pos].entries,
+        leaf: pos as u64,
+        commitment: seal.commitment.clone(),
+        path: merkle::inclusion_path(pos, &hashes)
+            .iter()
+            .map(hex::encode)
+            .collect(),
+        result_key_id: keys::key_id(result_key),
+    }
+}
+
+/// `urne proof --block ID --position P --out FILE`.
+fn ticket_proof(
+    ctx: &mut Ctx,
+    dir: &Path,
+    block_arg: &str,
+    position: u32,
+    out: &Path,
+) -> Result<()> {
+    let id = BlockId::parse(block_arg)
+        .map_err(|e| Error::bad_input(format!("{e}"), "give the block's canonical id"))?;
+    let stem = block_files::stem(&id.canonical());
+    // The appliance signs a proof only against a commitment it signed itself: the commitment's
+    // signature is checked with the token's own result key before anything is read from it.
+    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
+    let commit_bytes = read_signed(dir, &format!("{stem}.commit.json"), &rk).map_err(|f| {
+        Error::bad_input(
+            format!("block commitment: {} ({})", f.what, f.class.name()),
+            "give the folder `urne block generate` wrote for this block",
+        )
+    })?;
+    let commit: CommitFile = serde_json::from_slice(&commit_bytes)
+        .map_err(|e| Error::bad_input(format!("commitment: {e}"), ""))?;
+    if commit.block != id.canonical() {
+        return Err(Error::bad_input(
+            "the commitment in that folder is another block's",
+            "check --block and --dir",
+        ));
+    }
+    let csv = dir.join(format!("{stem}.tickets.csv"));
+    let row = inputs::find_row(&csv, position)?;
+    // The leaves of every ticket, recomputed from the production file, must give the committed root.
+    let leaves = ticket_leaves(&csv)?;
+    if hex::encode(merkle::root(&leaves)) != commit.outcomes_root {
+        return Err(Error::verification(
+            "the production file does not match the block's commitment",
+            "",
+        ));
+    }
+    let p = TicketProofFile {
+        format: TICKET_PROOF_FORMAT.into(),
+        version: 1,
+        block: id.canonical(),
+        position,
+        row,
+        block_size: commit.block_size,
+        outcomes_root: commit.outcomes_root.clone(),
+        path: merkle::inclusion_path(position as usize, &leaves)
+            .iter()
+            .map(hex::encode)
+            .collect(),
+        result_key_id: keys::key_id(&rk),
+    };
+    let bytes = files::to_bytes(&p);
+    let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
+    publish::write_with_sig(out, &bytes, &sig)?;
+    // The trail is begun only here, once the proof is written (as it always was for this
+    // command): a refused request leaves no record.
+    ctx.begin()?;
+    ctx.audit()?.append_evidence(
+        "block.proof",
+        &json!({"block": p.block, "position": position, "file_sha256": hex::encode(sha256(&bytes))}),
+    )?;
+    ctx.checkpoint()?;
+    println!(
+        "ticket proof for {} position {position} written to {}",
+        p.block,
+        out.display()
+    );
+    Ok(())
+}
+
+/// The leaf hash of every ticket of a production file, in position order.
+fn ticket_leaves(csv: &Path) -> Result<Vec<Hash32>> {
+    use std::io::BufRead;
+    let f = std::fs::File::open(csv).map_err(|e| crate::error::io_error("read", csv, e))?;
+    std::io::BufReader::with_capacity(1 << 20, f)
+        .lines()
+        .skip(1)
+        .map(|l| l.map(|l| urne_core::block::tickets::ticket_leaf(l.as_bytes())))
+        .collect::<std::io::Result<_>>()
+        .map_err(|e| crate::error::io_error("read", csv, e))
+}

@@ -1,0 +1,190 @@
+//! `urne seal`: freezes a day's entries and commits to them before any randomness exists (design
+//! principle 1, rules D-3 … D-6, D-13). Phases: load the inputs (rules, trusted keys, the
+//! export verified then tallied) -> check the day is not sealed -> compute and record the seal
+//! (pseudonyms, commitment, the signed leaves file, one trail event) -> publish (checkpoint and
+//! the figures the commissaire writes down).
+
+use super::{Ctx, inputs};
+use crate::edge::hsm::KeyRole;
+use crate::error::{Error, Result};
+use std::path::PathBuf;
+use urne_core::audit::Event;
+use urne_core::crypto::{Hash32, sha256};
+use urne_core::draw::figures::figures_of_tally;
+use urne_core::draw::files::{CommitmentRef, ExportRef};
+use urne_core::draw::records::{self as rec, DayState, SealRecord};
+use urne_core::draw::{self, Commitment};
+use urne_core::entries::{DayTally, VerifiedExport};
+use urne_core::rules::draw::DrawRules;
+
+/// What `urne seal` is given.
+pub struct SealArgs {
+    /// The operation's rules file.
+    pub rules: PathBuf,
+    /// The day's export (with its `.sig` beside it).
+    pub entries: PathBuf,
+    /// Trusted producer keys (PEM); empty: the configuration's.
+    pub producer_keys: Vec<PathBuf>,
+}
+
+/// The seal's inputs, each checked.
+struct Loaded {
+    rules: DrawRules,
+    rules_bytes: Vec<u8>,
+    export_file: PathBuf,
+    verified: VerifiedExport,
+    tally: DayTally,
+    /// The export's day (YYYY-MM-DD).
+    day: String,
+}
+
+/// `urne seal`.
+pub fn run(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
+    ctx.begin()?;
+    let input = load(ctx, a)?;
+    let st = check_not_sealed(ctx, &input.day)?;
+    eprintln!("computing pseudonyms and the commitment, and recording the seal …");
+    let t0 = std::time::Instant::now();
+    let (record, ev) = record_seal(ctx, &input, st.attempt)?;
+    let note = ctx.checkpoint()?;
+    eprintln!("  done in {:.1} s", t0.elapsed().as_secs_f64());
+    print_seal(&input, &record, ev.seq, &note);
+    Ok(())
+}
+
+/// Load the inputs: the rules, the trusted keys, and the export (signature, then every line).
+fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
+    let (rules, rules_bytes) = inputs::load_rules(&a.rules)?;
+    let trusted = inputs::trusted_keys(ctx, &a.producer_keys)?;
+    let (verified, tally) = inputs::read_export(ctx, &a.entries, &rules, &trusted)?;
+    Ok(Loaded {
+        rules,
+        rules_bytes,
+        export_file: a.entries,
+        verified,
+        day: tally.day.to_string(),
+        tally,
+    })
+}
+
+/// Check: a sealed day is never sealed again.
+fn check_not_sealed(ctx: &mut Ctx, day: &str) -> Result<DayState> {
+    let events = ctx.audit()?.events()?;
+    let st = DayState::from_events(&events, day);
+    if st.seal.is_some() {
+        return Err(Error::refused(
+            format!(
+                "day {day} is already sealed (attempt {}, {})",
+                st.attempt,
+                st.stage()
+            ),
+            "a sealed day is never re-sealed; if the seal must be replaced, void it with `urne void --day DAY --reason …` in front of the commissaire",
+        ));
+    }
+    Ok(st)
+}
+
+/// Compute and record: the sealed set and the public leaves file, the commitment, the leaves
+/// file's signature, and the seal event holding them, in one transaction.
+fn record_seal(ctx: &mut Ctx, input: &Loaded, attempt: u32) -> Result<(SealRecord, Event)> {
+    // The sealed set as stored, and the public leaves file, which is made and signed now, at
+    // the seal: the draw only publishes it.
+    let draw::SealEncodings {
+        set: blob,
+        leaves: leaves_bytes,
+    } = draw::seal_encodings(input.rules.operation(), &input.day, &input.tally.entries);
+    let mut record: Option<SealRecord> = None;
+    let (log, hsm) = ctx.both()?;
+    // Three things at once: the token signs leaves.bin, another thread computes the commitment,
+    // and the sealed set is written into the trail; the seal event, which needs all three, is
+    // appended last in the same transaction (nothing is recorded if any of them fails).
+    let ev = std::thread::scope(|s| {
+        let to_sign = &leaves_bytes;
+        let signer = s.spawn(move || hsm.sign(KeyRole::Result, to_sign));
+        let committer = s.spawn(|| draw::commit_encoded(&leaves_bytes));
+        log.append_with_blobs_then(rec::SEAL, &[&blob, &input.rules_bytes], |stored| {
+            // Invariant: signing returns errors as values, and the commitment is a pure
+            // function that does not panic.
+            let leaves_sig = signer.join().expect("signing thread")?;
+            let c = committer.join().expect("commitment thread");
+            let r = seal_record(input, attempt, &c, stored, &leaves_bytes, &leaves_sig);
+            let v = serde_json::to_value(&r).expect("records serialise");
+            record = Some(r);
+            Ok(v)
+        })
+    })?;
+    Ok((record.expect("set by the append"), ev))
+}
+
+/// The seal's record. `stored` holds the hashes the sealed set and the rules are stored under
+/// in the trail.
+fn seal_record(
+    input: &Loaded,
+    attempt: u32,
+    c: &Commitment,
+    stored: &[Hash32],
+    leaves_bytes: &[u8],
+    leaves_sig: &[u8; 64],
+) -> SealRecord {
+    let (set_sha256, rules_sha256) = (stored[0], stored[1]);
+    SealRecord {
+        operation: input.rules.operation().to_string(),
+        day: input.day.clone(),
+        attempt,
+        rules_sha256: hex::encode(rules_sha256),
+        export_file: input.export_file.display().to_string(),
+        export: ExportRef {
+            sha256: hex::encode(input.verified.sha256),
+            size: input.verified.size,
+            producer_key_id: input.verified.key_id.clone(),
+        },
+        figures: figures_of_tally(&input.tally),
+        commitment: CommitmentRef {
+            root: hex::encode(c.root),
+            leaves: c.leaves,
+            entries: c.entries,
+        },
+        set_sha256: hex::encode(set_sha256),
+        leaves_sha256: hex::encode(sha256(leaves_bytes)),
+        leaves_sig: hex::encode(leaves_sig),
+    }
+}
+
+/// Publish: what the commissaire writes down.
+fn print_seal(input: &Loaded, record: &SealRecord, seq: u64, note: &str) {
+    let f = &record.figures;
+    println!(
+        "SEALED: {} day {} (attempt {})",
+        record.operation, input.day, record.attempt
+    );
+    println!("  export file           {}", input.export_file.display());
+    println!("  export SHA-256        {}", record.export.sha256);
+    println!("  producer key id       {}", record.export.producer_key_id);
+    println!("  rules SHA-256         {}", record.rules_sha256);
+    println!(
+        "  period / tranche      {} / {} cents",
+        f.period, f.tranche_cents
+    );
+    println!("  plays                 {}", f.plays);
+    println!("  counting plays        {}", f.counting_plays);
+    println!(
+        "  retail plays          {} (never count, D-3)",
+        f.retail_plays
+    );
+    println!(
+        "  subscriptions refused {} (taken out outside the period, D-5)",
+        f.subscription_plays_refused
+    );
+    println!("  accounts (counting)   {}", f.accounts_with_counting_plays);
+    println!(
+        "  excluded with plays   closed {}, minor {}, fraud {} (D-6, D-13)",
+        f.excluded_accounts_with_plays.closed,
+        f.excluded_accounts_with_plays.minor,
+        f.excluded_accounts_with_plays.fraud
+    );
+    println!("  participants          {}", f.accounts_with_entries);
+    println!("  ENTRIES               {}", f.entries);
+    println!("  COMMITMENT            {}", record.commitment.root);
+    println!("  audit event           #{seq}");
+    println!("audit checkpoint:\n{note}");
+}

@@ -1,0 +1,148 @@
+//! `urne ticket show`: a ticket's grid for one choice, from the block's signed files (and, after
+//! the reveal, recomputed from the seed), drawn on the terminal: what a player or the regulator
+//! uses in a dispute (G-5 … G-8). Reads signed files only; needs no HSM and records nothing.
+
+use super::inputs;
+use super::verify::{load_keys, read_signed};
+use crate::error::{Error, Result};
+use std::path::Path;
+use urne_core::block::files::{self, CommitFile, RevealFile};
+use urne_core::block::tickets::TicketRow;
+use urne_core::block::{self, BlockId};
+use urne_core::crypto::parse_hex32;
+use urne_core::rules::game::GameRules;
+use urne_core::verify::{Failure, FailureClass as C, fail};
+
+/// `urne ticket show --block ID --position P --choice C --dir DIR`.
+pub fn show(
+    keys_dir: Option<&Path>,
+    dir: &Path,
+    block_arg: &str,
+    position: u32,
+    choice: u8,
+) -> Result<()> {
+    let id = BlockId::parse(block_arg)
+        .map_err(|e| Error::bad_input(format!("{e}"), "give the block's canonical id"))?;
+    if !(1..=3).contains(&choice) {
+        return Err(Error::bad_input(
+            "--choice is 1, 2 or 3",
+            "the player picks one of three offered symbols (G-6)",
+        ));
+    }
+    let k = load_keys(keys_dir, dir)?;
+    let stem = files::stem(&id.canonical());
+    let rules_bytes = read_signed(dir, "rules.json", &k.result).map_err(refused)?;
+    let rules = GameRules::from_json(&rules_bytes)
+        .map_err(|e| Error::bad_input(format!("rules.json: {e}"), ""))?;
+    let commit: CommitFile = signed_json(dir, &format!("{stem}.commit.json"), &k.result)?;
+    // The production file's signature covers every row (it is checked whole).
+    let csv_name = format!("{stem}.tickets.csv");
+    read_signed(dir, &csv_name, &k.result).map_err(refused)?;
+    let row = inputs::find_row(&dir.join(&csv_name), position)?;
+    let t = block::tickets::parse_row(row.as_bytes(), rules.symbols().len())
+        .map_err(|e| Error::verification(format!("ticket row: {e}"), ""))?;
+    let reveal_name = format!("{stem}.reveal.json");
+    let mut recomputed = "not yet revealed: shown from the signed production file";
+    if dir.join(&reveal_name).exists() {
+        let r: RevealFile = signed_json(dir, &reveal_name, &k.result)?;
+        check_against_reveal(&r, &commit, &rules, position, &t)?;
+        recomputed = "recomputed from the revealed seed: identical";
+    }
+    render(&id, &rules, &t, position, choice);
+    println!("grid: {recomputed}");
+    Ok(())
+}
+
+/// A signed file that is not as urne signed it.
+fn refused(f: Failure) -> Error {
+    Error::verification(
+        format!("{} ({})", f.what, f.class.name()),
+        "the block's files are not as urne signed them",
+    )
+}
+
+/// A signed JSON file of the block's folder, its signature checked before it is parsed.
+fn signed_json<T: serde::de::DeserializeOwned>(
+    dir: &Path,
+    name: &str,
+    key: &[u8; 32],
+) -> Result<T> {
+    let bytes = read_signed(dir, name, key).map_err(refused)?;
+    serde_json::from_slice(&bytes).map_err(|e| refused(fail(C::Malformed, format!("{e}"))))
+}
+
+/// After the reveal: the revealed seed must be the committed one, and the production file's
+/// grid the one recomputed from it.
+fn check_against_reveal(
+    r: &RevealFile,
+    commit: &CommitFile,
+    rules: &GameRules,
+    position: u32,
+    t: &TicketRow,
+) -> Result<()> {
+    let seed = parse_hex32(&r.seed).ok_or_else(|| Error::verification("bad seed", ""))?;
+    if block::seed_commitment(&seed) != parse_hex32(&commit.seed_commitment).unwrap_or([0; 32]) {
+        return Err(Error::verification(
+            "the revealed seed is not the committed one",
+            "",
+        ));
+    }
+    let g = block::ticket_grid(&block::grid_key(&seed), position, t.tier, rules);
+    if g != t.grid {
+        return Err(Error::verification(
+            "the production file's grid differs from the one recomputed from the revealed seed",
+            "",
+        ));
+    }
+    Ok(())
+}
+
+/// The terminal rendering: the offered symbols, the grid of the chosen one (its cells marked),
+/// and the outcome.
+fn render(id: &BlockId, rules: &GameRules, t: &TicketRow, position: u32, choice: u8) {
+    let c = (choice - 1) as usize;
+    let sym = |i: u8| rules.symbols()[i as usize].clone();
+    let chosen = t.grid.offered[c];
+    println!(
+        "block {}  ticket {position}  choice {choice}",
+        id.canonical()
+    );
+    println!(
+        "offered symbols: {}",
+        t.grid
+            .offered
+            .iter()
+            .map(|&s| sym(s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!("chosen symbol:   {}", sym(chosen));
+    let w = rules.symbols().iter().map(|s| s.len()).max().unwrap_or(1);
+    for r in 0..3 {
+        let cells: Vec<String> = (0..6)
+            .map(|col| {
+                let s = t.grid.cells[c][r * 6 + col];
+                let name = sym(s);
+                if s == chosen {
+                    format!("[{name:^w$}]")
+                } else {
+                    format!(" {name:^w$} ")
+                }
+            })
+            .collect();
+        println!("  {}", cells.join(" "));
+    }
+    let count = t.grid.cells[c].iter().filter(|&&s| s == chosen).count();
+    println!("chosen symbol appears {count} times");
+    println!(
+        "outcome: {}",
+        if t.tier == 0 {
+            "losing ticket (G-8)".to_string()
+        } else {
+            format!(
+                "WINS {} cents ({} matches, G-3, G-7); the same whatever the choice (G-6)",
+                t.prize_cents, t.tier
+            )
+        }
+    );
+}

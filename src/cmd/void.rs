@@ -1,0 +1,48 @@
+//! `urne void`: a witnessed annulment of the current attempt of a day (SPEC.md §4.6). The next
+//! attempt needs its own seal, carries the next attempt number and names the voided one.
+
+use super::{Ctx, inputs};
+use crate::error::{Error, Result};
+use serde_json::json;
+use urne_core::draw::records::{self as rec, DayState};
+
+/// `urne void --day D --reason TEXT`.
+pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
+    inputs::check_day(day)?;
+    if reason.trim().len() < 5 {
+        return Err(Error::bad_input(
+            "a void needs a reason",
+            "say why, in words the commissaire will sign: --reason \"…\"",
+        ));
+    }
+    ctx.begin()?;
+    let events = ctx.audit()?.events()?;
+    let st = DayState::from_events(&events, day);
+    if st.seal.is_none() {
+        return Err(Error::refused(
+            format!(
+                "day {day} has nothing to void (attempt {} is not sealed)",
+                st.attempt
+            ),
+            "only a sealed or drawn attempt can be voided",
+        ));
+    }
+    let ev = ctx.audit()?.append(
+        rec::VOID,
+        &json!({"day": day, "attempt": st.attempt, "reason": reason, "stage": st.stage()}),
+    )?;
+    let note = ctx.checkpoint()?;
+    println!(
+        "VOIDED: day {day}, attempt {} ({}), audit event #{}",
+        st.attempt,
+        st.stage(),
+        ev.seq
+    );
+    println!("reason: {reason}");
+    println!(
+        "the next attempt is {}; it needs its own seal",
+        st.attempt + 1
+    );
+    println!("audit checkpoint:\n{note}");
+    Ok(())
+}
