@@ -1,6 +1,6 @@
 //! `urne audit verify | show | export` (SPEC.md §6.4). Read-only: these never change the trail.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::cli::AuditCommand;
 use crate::edge::fsio;
 use crate::edge::store::AuditLog;

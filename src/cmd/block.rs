@@ -2,7 +2,7 @@
 //! design principles 1–4). Entropy is requested once per block and recorded (as a secret, by
 //! hash) before use; the seed stays inside the appliance until the reveal.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};

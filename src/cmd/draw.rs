@@ -6,7 +6,8 @@
 //! reserves, recorded) -> outputs (result, bundle, minutes, checked by the verifier before
 //! signing) -> publish (the folder whole or not at all, then its record).
 
-use super::{Ctx, inputs};
+use super::ctx::Ctx;
+use super::inputs;
 use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;

@@ -1,6 +1,6 @@
 //! `urne hsm info`.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::cli::HsmCommand;
 use crate::edge::hsm::KeyRole;
 use crate::error::Result;

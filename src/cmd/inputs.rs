@@ -2,7 +2,7 @@
 //! keys, production's signed export (verified, then tallied), a day argument, a sealed set kept
 //! in the trail, and one row of a block's production file.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::edge::fsio;
 use crate::error::{Error, Result};
 use serde_json::json;

@@ -1,6 +1,6 @@
 //! `urne keys init` and `urne keys export`.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::cli::KeysCommand;
 use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;

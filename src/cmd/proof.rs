@@ -3,8 +3,9 @@
 //! block's commitment (SPEC.md §5.B9). Each: read what is proved -> build the proof -> check it
 //! -> sign and write it -> record it.
 
+use super::ctx::Ctx;
+use super::inputs;
 use super::verify::read_signed;
-use super::{Ctx, inputs};
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result};

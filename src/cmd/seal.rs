@@ -4,7 +4,8 @@
 //! (pseudonyms, commitment, the signed leaves file, one trail event) -> publish (checkpoint and
 //! the figures the commissaire writes down).
 
-use super::{Ctx, inputs};
+use super::ctx::Ctx;
+use super::inputs;
 use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Result};
 use std::path::PathBuf;

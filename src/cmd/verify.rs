@@ -3,7 +3,7 @@
 //! result (design principle 2). The checks are the core's (`urne_core::verify`); this command
 //! chooses which, passes what the configuration says (trusted producer keys), and prints.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 use urne_core::verify::block_folder::{block_commitments, verify_block_folder};
@@ -90,8 +90,7 @@ fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), dir)?;
     let auditor = a.export.as_ref().map(|export| Auditor {
         export: export.clone(),
-        producer_keys: crate::cmd::inputs::trusted_keys(ctx, &a.producer_keys)
-            .map_err(|e| e.message),
+        producer_keys: super::inputs::trusted_keys(ctx, &a.producer_keys).map_err(|e| e.message),
     });
     let report = verify_draw_folder(dir, &keys, auditor.as_ref()).map_err(to_error)?;
     print_report(dir, &report);

@@ -1,7 +1,8 @@
 //! `urne void`: a witnessed annulment of the current attempt of a day (SPEC.md §4.6). The next
 //! attempt needs its own seal, carries the next attempt number and names the voided one.
 
-use super::{Ctx, inputs};
+use super::ctx::Ctx;
+use super::inputs;
 use crate::error::{Error, Result};
 use serde_json::json;
 use urne_core::draw::records::{self as rec, DayState};
