@@ -1,0 +1,51 @@
+//! Days and instants of the rules file, in the operation's time zone (D-1): the conversion goes
+//! through chrono-tz, never through a fixed offset.
+
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
+use chrono_tz::Tz;
+
+use super::error::{RulesError, invalid};
+
+/// A day written exactly `YYYY-MM-DD`; `field` names it in the refusal.
+pub(super) fn parse_day(field: &str, s: &str) -> Result<NaiveDate, RulesError> {
+    // Exactly YYYY-MM-DD: chrono alone would also accept e.g. "2018-12-1".
+    let ok_shape = s.len() == 10
+        && s.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    if !ok_shape {
+        return Err(invalid(field, format!("{s:?} is not a date YYYY-MM-DD")));
+    }
+    NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        .map_err(|_| invalid(field, format!("{s:?} is not a calendar date")))
+}
+
+/// A local civil time in `tz` as Unix seconds; refused if it does not exist or is ambiguous there.
+pub(super) fn local_instant(tz: Tz, field: &str, s: &str) -> Result<i64, RulesError> {
+    let naive = NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S").map_err(|_| {
+        invalid(
+            field,
+            format!("{s:?} is not a local time YYYY-MM-DDTHH:MM:SS"),
+        )
+    })?;
+    match tz.from_local_datetime(&naive) {
+        chrono::LocalResult::Single(t) => Ok(t.timestamp()),
+        _ => Err(invalid(
+            field,
+            format!("{s:?} does not exist or is ambiguous in {tz}"),
+        )),
+    }
+}
+
+/// Unix seconds of local midnight starting `day` in `tz` (None if that midnight is skipped or
+/// ambiguous, which never happens in Europe/Paris, whose changes are at 02:00/03:00).
+pub(super) fn day_start(tz: Tz, day: NaiveDate) -> Option<i64> {
+    match tz.from_local_datetime(&day.and_time(NaiveTime::MIN)) {
+        chrono::LocalResult::Single(t) => Some(t.timestamp()),
+        _ => None,
+    }
+}
