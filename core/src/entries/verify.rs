@@ -12,11 +12,10 @@ use std::io::Read;
 use std::sync::Arc;
 use std::sync::mpsc;
 
-use super::{ExportError, ExportErrorKind, VerifiedExport};
+use super::error::{ExportError, ExportErrorKind};
+use super::read::{BLOCK, fill};
+use super::results::VerifiedExport;
 use crate::crypto::keys::key_id;
-
-/// Bytes read at a time.
-pub(crate) const BLOCK: usize = 4 << 20;
 
 /// True if `bytes` is the canonical encoding of a field element y (y < p = 2^255 - 19), ignoring
 /// the sign bit of x.
@@ -108,21 +107,6 @@ pub fn verify_strict_stream(key: &[u8; 32], sig: &[u8; 64], msg: &[u8]) -> bool 
             s.finish()
         }
     }
-}
-
-/// Reads into `dst` until it is full or the file ends; returns how many bytes were read.
-/// (Buffers are allocated and zeroed once, then reused: no per-block memset.)
-pub(crate) fn fill(reader: &mut impl Read, dst: &mut [u8]) -> Result<usize, ExportError> {
-    let mut n = 0;
-    while n < dst.len() {
-        match reader.read(&mut dst[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(ExportError::file(ExportErrorKind::Io(e.to_string()))),
-        }
-    }
-    Ok(n)
 }
 
 /// Pass 1: checks the raw 64-byte detached signature `sig` over the exact bytes read from
