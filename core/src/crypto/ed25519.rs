@@ -11,7 +11,7 @@
 //! every outcome with ed25519-dalek's `verify_strict`, which makes the same checks except the
 //! one on `A`'s encoding (it accepts y >= p).
 //!
-//! SHA-512 is OpenSSL's (assembly, about 1.5 times the sha2 crate's speed on this hardware,
+//! SHA-512 is OpenSSL's (assembly, about 1.4 times the sha2 crate's speed on the bench machine,
 //! measured: core/Cargo.toml); the curve arithmetic is curve25519-dalek's.
 
 use base64::Engine;

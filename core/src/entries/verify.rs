@@ -9,6 +9,8 @@ use std::io::Read;
 use std::sync::Arc;
 use std::sync::mpsc;
 
+use sha2::{Digest, Sha256};
+
 use super::error::{ExportError, ExportErrorKind};
 use super::read::{BLOCK, fill};
 use super::results::VerifiedExport;
@@ -70,8 +72,7 @@ fn read_all(
     let (to_verifier, verifier_in) = mpsc::sync_channel::<Block>(2);
     let (give_back, returned) = mpsc::channel::<Block>();
     let mut size: u64 = 0;
-    // OpenSSL's SHA-256 for the whole-file hash (about twice the sha2 crate's speed here).
-    let mut sha = openssl::sha::Sha256::new();
+    let mut sha = Sha256::new();
     let (read, verifiers) = std::thread::scope(|s| {
         let verifier = s.spawn(move || feed_verifiers(verifier_in, give_back, verifiers));
         let mut allocated = 0;
@@ -98,7 +99,7 @@ fn read_all(
         (read, verifier.join().expect("verifying thread"))
     });
     read?;
-    Ok((sha.finish(), size, verifiers))
+    Ok((sha.finalize().into(), size, verifiers))
 }
 
 /// The verifying thread: feeds each block to every verifier, then gives the block back.
