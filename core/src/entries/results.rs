@@ -3,8 +3,6 @@
 
 use chrono::NaiveDate;
 
-use crate::rules::draw::ExclusionReason;
-
 /// What pass 1 established about an export file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifiedExport {
@@ -72,7 +70,7 @@ pub struct DayTally {
     pub subscription_plays_refused: u64,
     /// Accounts with at least one counting play.
     pub accounts_with_counting_plays: u64,
-    /// Exclusion records, by reason (index: `ExclusionReason::index`).
+    /// Exclusion records, by reason (index: `rules::draw::ExclusionReason::index`).
     pub exclusions_by_reason: [u64; 3],
     /// Excluded accounts that had counting plays, by reason (D-6, D-13).
     pub excluded_with_counting_plays_by_reason: [u64; 3],
@@ -85,18 +83,8 @@ pub struct DayTally {
 }
 
 impl DayTally {
-    /// Exclusion records of every reason.
-    pub fn exclusions(&self) -> u64 {
-        self.exclusions_by_reason.iter().sum()
-    }
-
     /// Excluded accounts that had counting plays, every reason.
     pub fn excluded_accounts_with_counting_plays(&self) -> u64 {
         self.excluded_with_counting_plays_by_reason.iter().sum()
-    }
-
-    /// Exclusion records of one reason.
-    pub fn exclusions_for(&self, r: ExclusionReason) -> u64 {
-        self.exclusions_by_reason[r.index()]
     }
 }
