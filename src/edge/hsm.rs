@@ -465,7 +465,7 @@ impl Hsm {
                 "the token is not behaving as an Ed25519 signer",
             )
         })?;
-        if !urne_core::entries::verify_strict_fast(&pk, &sig, msg) {
+        if !urne_core::crypto::ed25519::verify_strict(&pk, &sig, msg) {
             return Err(Error::new(
                 Exit::Hsm,
                 "the token's signature does not verify under its own public key",

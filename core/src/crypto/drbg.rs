@@ -1,7 +1,7 @@
-//! HMAC_DRBG with SHA-256 (NIST SP 800-90A Rev.1 §10.1.2) and the integer extraction rules of
-//! SPEC.md §2.2–2.3. This is the only source of randomness for official outcomes: the HSM's
-//! entropy goes in (through a seed), and every winner, reserve and shuffle position comes out of
-//! here, byte for byte as SPEC.md states.
+//! HMAC_DRBG with SHA-256 (NIST SP 800-90A Rev.1 §10.1.2; SPEC.md §2.1) and the integer
+//! extraction rules of SPEC.md §2.2-§2.3. This is the only source of randomness for official
+//! outcomes: the HSM's entropy goes in (through a seed), and every winner, reserve and shuffle
+//! position comes out of here, byte for byte as SPEC.md states.
 //!
 //! No reseed, no additional input, no prediction resistance: a draw is a single deterministic
 //! expansion of one seed, which is what makes it recomputable by third parties.
@@ -24,17 +24,28 @@ pub struct HmacDrbg {
     v: [u8; 32],
 }
 
-fn hmac(key: &[u8; 32], parts: &[&[u8]]) -> [u8; 32] {
-    // The key is 32 bytes, always a valid HMAC key: new_from_slice cannot fail here.
-    let mut m = <HmacSha256 as KeyInit>::new_from_slice(key).expect("HMAC accepts any key length");
-    for p in parts {
-        m.update(p);
+/// HMAC-SHA256 (RFC 2104) under one key, the key's inner and outer pad states computed once:
+/// each MAC of a 32-byte V then costs two SHA-256 compressions instead of four.
+struct Keyed(HmacSha256);
+
+impl Keyed {
+    fn new(key: &[u8; 32]) -> Keyed {
+        // A 32-byte key is valid for HMAC (any length is): new_from_slice cannot fail.
+        Keyed(<HmacSha256 as KeyInit>::new_from_slice(key).expect("HMAC accepts any key length"))
     }
-    m.finalize().into_bytes().into()
+
+    /// HMAC(key, the concatenation of `head` and `tail`).
+    fn mac(&self, head: &[&[u8]], tail: &[&[u8]]) -> [u8; 32] {
+        let mut m = self.0.clone();
+        for p in head.iter().chain(tail) {
+            m.update(p);
+        }
+        m.finalize().into_bytes().into()
+    }
 }
 
 impl HmacDrbg {
-    /// HMAC_DRBG_Instantiate (§10.1.2.3): seed_material = entropy_input || nonce || personalization.
+    /// HMAC_DRBG_Instantiate (SP 800-90A §10.1.2.3): seed_material = entropy_input || nonce || personalization.
     pub fn instantiate(entropy_input: &[u8], nonce: &[u8], personalization: &[u8]) -> Self {
         let mut d = HmacDrbg {
             key: [0u8; 32],
@@ -44,30 +55,29 @@ impl HmacDrbg {
         d
     }
 
-    /// HMAC_DRBG_Update (§10.1.2.2) with provided_data given as concatenated parts.
+    /// HMAC_DRBG_Update (SP 800-90A §10.1.2.2) with provided_data given as concatenated parts.
     fn update(&mut self, provided: &[&[u8]]) {
         let empty = provided.iter().all(|p| p.is_empty());
-        let mut parts: Vec<&[u8]> = vec![&self.v, &[0x00]];
-        parts.extend_from_slice(provided);
-        self.key = hmac(&self.key, &parts);
-        self.v = hmac(&self.key, &[&self.v]);
+        self.key = Keyed::new(&self.key).mac(&[&self.v, &[0x00]], provided);
+        self.v = Keyed::new(&self.key).mac(&[&self.v], &[]);
         if empty {
             return;
         }
-        let mut parts: Vec<&[u8]> = vec![&self.v, &[0x01]];
-        parts.extend_from_slice(provided);
-        self.key = hmac(&self.key, &parts);
-        self.v = hmac(&self.key, &[&self.v]);
+        self.key = Keyed::new(&self.key).mac(&[&self.v, &[0x01]], provided);
+        self.v = Keyed::new(&self.key).mac(&[&self.v], &[]);
     }
 
-    /// HMAC_DRBG_Generate (§10.1.2.5) without additional input: fills `out` (at most 65536 bytes).
+    /// HMAC_DRBG_Generate (SP 800-90A §10.1.2.5) without additional input: fills `out` (at most
+    /// 65536 bytes).
     pub fn generate(&mut self, out: &mut [u8]) {
         assert!(
             out.len() <= MAX_REQUEST_BYTES,
             "SP 800-90A: a request is at most 2^19 bits"
         );
+        // The key does not change until the update below: its pad states are computed once.
+        let keyed = Keyed::new(&self.key);
         for chunk in out.chunks_mut(32) {
-            self.v = hmac(&self.key, &[&self.v]);
+            self.v = keyed.mac(&[&self.v], &[]);
             chunk.copy_from_slice(&self.v[..chunk.len()]);
         }
         self.update(&[]);
@@ -84,22 +94,12 @@ pub struct DrbgStream {
 
 impl DrbgStream {
     /// A stream over a DRBG instantiated with `entropy_input = seed`, an empty nonce and the
-    /// given personalization string (SPEC.md §2.2).
+    /// given personalization string, in requests of [`STREAM_REQUEST_BYTES`] (SPEC.md §2.2).
     pub fn new(seed: &[u8; 32], personalization: &[u8]) -> Self {
-        Self::with_request_bytes(seed, personalization, STREAM_REQUEST_BYTES)
-    }
-
-    /// The same stream with another fixed request size (1..=65536), for uses that SPEC.md gives
-    /// a smaller one (many short-lived streams, e.g. one per ticket).
-    pub fn with_request_bytes(seed: &[u8; 32], personalization: &[u8], request: usize) -> Self {
-        assert!(
-            (1..=MAX_REQUEST_BYTES).contains(&request),
-            "bad request size"
-        );
         DrbgStream {
             drbg: HmacDrbg::instantiate(seed, &[], personalization),
-            buf: vec![0u8; request],
-            pos: request,
+            buf: vec![0u8; STREAM_REQUEST_BYTES],
+            pos: STREAM_REQUEST_BYTES,
         }
     }
 

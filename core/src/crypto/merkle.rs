@@ -3,7 +3,7 @@
 //! the size. Used for the daily entry commitment, the block commitment and audit checkpoints,
 //! so that one entry, one ticket or one audit event can be proven without revealing the rest.
 
-use super::Hash32;
+use super::hash::Hash32;
 use sha2::{Digest, Sha256};
 
 /// `SHA-256(0x00 || data)`.

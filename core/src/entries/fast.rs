@@ -18,6 +18,7 @@
 //!
 //! The D-1 day check and everything after it are shared with the general path.
 
+use super::fields::{MAX_STAKE_CENTS, hex32_lower};
 use super::rfc3339;
 use crate::rules::draw::Channel;
 
@@ -103,7 +104,7 @@ pub(super) fn play(line: &[u8]) -> Option<FastPlay<'_>> {
         return None;
     }
     c.lit(br#"","account":""#)?;
-    let account = super::tally::hex32_lower(line.get(c.pos..c.pos + 64)?)?;
+    let account = hex32_lower(line.get(c.pos..c.pos + 64)?)?;
     c.pos += 64;
     c.lit(br#"","at":""#)?;
     let (at_s, at) = c.instant()?;
@@ -121,7 +122,7 @@ pub(super) fn play(line: &[u8]) -> Option<FastPlay<'_>> {
     let stake = digits[..n]
         .iter()
         .fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
-    if stake > super::tally::MAX_STAKE_CENTS {
+    if stake > MAX_STAKE_CENTS {
         return None;
     }
     c.pos += n;

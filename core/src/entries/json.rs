@@ -168,6 +168,29 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
+    /// The character of a `\u` escape, a surrogate pair taken together; `pos` is just after
+    /// the `u`.
+    fn unicode_escape(&mut self) -> R<char> {
+        let hi = self.hex4()?;
+        let cp = if (0xD800..0xDC00).contains(&hi) {
+            if self.b.get(self.pos..self.pos + 2) != Some(b"\\u") {
+                return self.err("unpaired surrogate in \\u escape");
+            }
+            self.pos += 2;
+            let lo = self.hex4()?;
+            if !(0xDC00..0xE000).contains(&lo) {
+                return self.err("unpaired surrogate in \\u escape");
+            }
+            0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+        } else if (0xDC00..0xE000).contains(&hi) {
+            return self.err("unpaired surrogate in \\u escape");
+        } else {
+            hi
+        };
+        // Invariant: surrogates were excluded above, so cp is a scalar value.
+        Ok(char::from_u32(cp).expect("not a surrogate"))
+    }
+
     /// A string; the opening quote is at `pos`.
     fn string(&mut self) -> R<Cow<'a, str>> {
         self.pos += 1;
@@ -213,24 +236,7 @@ impl<'a> Parser<'a> {
                         Some(b't') => '\t',
                         Some(b'u') => {
                             self.pos += 1;
-                            let hi = self.hex4()?;
-                            let cp = if (0xD800..0xDC00).contains(&hi) {
-                                if self.b.get(self.pos..self.pos + 2) != Some(b"\\u") {
-                                    return self.err("unpaired surrogate in \\u escape");
-                                }
-                                self.pos += 2;
-                                let lo = self.hex4()?;
-                                if !(0xDC00..0xE000).contains(&lo) {
-                                    return self.err("unpaired surrogate in \\u escape");
-                                }
-                                0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
-                            } else if (0xDC00..0xE000).contains(&hi) {
-                                return self.err("unpaired surrogate in \\u escape");
-                            } else {
-                                hi
-                            };
-                            // Invariant: surrogates were excluded above, so cp is a scalar value.
-                            out.push(char::from_u32(cp).expect("not a surrogate"));
+                            out.push(self.unicode_escape()?);
                             continue;
                         }
                         _ => return self.err("bad escape in string"),

@@ -1,9 +1,11 @@
-//! RFC 3339 timestamps (`date-time` of §5.6) to Unix seconds, by hand: chrono's parser allocates
-//! nothing either but accepts more than RFC 3339, and this one runs once or twice per play.
+//! RFC 3339 timestamps (`date-time` of RFC 3339 §5.6) to Unix seconds, by hand: chrono's parser
+//! allocates nothing either but accepts more than RFC 3339, and this one runs once or twice per
+//! play.
 //!
-//! Accepted: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, `T` and `Z` in either case (RFC 3339
-//! §5.6 note). Refused: anything else, impossible dates (2018-02-30), hour > 23, minute or second
-//! above 59 (no leap second occurred in the years this appliance handles), offsets beyond ±23:59.
+//! Accepted: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, `T` and `Z` in either case (the note of
+//! RFC 3339 §5.6). Refused: anything else, impossible dates (2018-02-30), hour > 23, minute or
+//! second above 59 (no leap second occurred in the years this appliance handles), offsets beyond
+//! ±23:59.
 //! The fraction is dropped (truncated toward the past): day and period bounds are whole seconds,
 //! so `t >= bound` and `t < bound` are decided by the whole seconds alone.
 

@@ -1,0 +1,160 @@
+//! The rules that turn plays into entries (SPEC.md §4.1): for each play, D-1 (its day), D-3
+//! (online channels only) and D-5 (subscriptions taken out inside the participation period), added
+//! to a worker's [`Partial`]; for each account, D-3 (one entry per complete tranche), D-4 (the
+//! daily cap), D-6 and D-13 (an excluded account gets no entry).
+
+use chrono::NaiveDate;
+
+use super::accounts::{AccountSums, account_of};
+use super::error::{ExportErrorKind, LineErr};
+use super::fast::FastPlay;
+use super::play_ids::{PlayIds, Suspects};
+use super::results::AccountEntries;
+use crate::rules::draw::{Channel, DrawRules, ExclusionReason};
+
+/// What every worker needs to judge a record.
+pub(super) struct Ctx<'r> {
+    pub(super) rules: &'r DrawRules,
+    pub(super) day: NaiveDate,
+    /// The day's bounds in Unix seconds, `[day_start, day_end)` (D-1).
+    pub(super) day_start: i64,
+    pub(super) day_end: i64,
+    /// On a confirming pass, the fingerprints whose ids are kept in full.
+    pub(super) suspects: Option<&'r Suspects>,
+}
+
+/// An exclusion record: (account, reason, line).
+pub(super) type Exclusion = ([u8; 32], ExclusionReason, u64);
+
+/// Per-account counting cents: (account as big-endian words, cents), sorted by account.
+pub(super) type Sums = Vec<([u64; 4], u64)>;
+
+/// What one worker found in the chunks it parsed.
+#[derive(Default)]
+pub(super) struct Partial {
+    pub(super) plays: u64,
+    pub(super) counting: u64,
+    pub(super) retail: u64,
+    pub(super) subs_refused: u64,
+    pub(super) exclusions_by_reason: [u64; 3],
+    /// Counting cents per account.
+    pub(super) accounts: AccountSums,
+    /// The same once the worker is done, sorted.
+    pub(super) sums: Sums,
+    /// The play ids seen, for duplicate detection.
+    pub(super) ids: PlayIds,
+    /// One per exclusion record.
+    pub(super) exclusions: Vec<Exclusion>,
+    /// The error on the smallest line this worker saw.
+    pub(super) err: Option<LineErr>,
+}
+
+impl Partial {
+    /// Keeps `e` if it is on an earlier line than the error kept so far.
+    pub(super) fn keep_error(&mut self, e: LineErr) {
+        if self.err.as_ref().is_none_or(|(l, _)| e.0 < *l) {
+            self.err = Some(e);
+        }
+    }
+
+    /// Once the worker is done: its lists sorted, so that the finish only merges them (the
+    /// sorting is spread out over the workers).
+    pub(super) fn sort(&mut self) {
+        self.ids.sort();
+        self.sums = std::mem::take(&mut self.accounts).into_sorted();
+    }
+}
+
+/// D-1, then the play's share of the tally (D-3, D-5); shared by both readers.
+#[inline]
+pub(super) fn add_play(
+    play: &FastPlay<'_>,
+    line: u64,
+    ctx: &Ctx<'_>,
+    p: &mut Partial,
+) -> Result<(), ExportErrorKind> {
+    // D-1: the play must fall on the file's day, midnight to midnight in Europe/Paris.
+    if play.at < ctx.day_start || play.at >= ctx.day_end {
+        return Err(ExportErrorKind::PlayNotOnDay {
+            // Lossless: `at_s` is always valid UTF-8 (ASCII on the fast path).
+            at: String::from_utf8_lossy(play.at_s).into_owned(),
+            day: ctx.day,
+            tz: ctx.rules.time_zone().name(),
+        });
+    }
+    let line32 = u32::try_from(line).map_err(|_| ExportErrorKind::TooManyLines)?;
+    p.ids.add(play.id, line32, ctx.suspects);
+
+    p.plays += 1;
+    // D-3: only online channels count; D-5: a subscription debit counts only if the
+    // subscription was taken out inside the participation period.
+    let online = ctx.rules.counts_channel(play.channel);
+    let sub_ok = play
+        .subscribed_at
+        .is_none_or(|t| ctx.rules.in_participation(t));
+    if play.channel == Channel::Retail {
+        p.retail += 1;
+    } else if online && !sub_ok {
+        p.subs_refused += 1;
+    }
+    if online && sub_ok {
+        p.counting += 1;
+        p.accounts.add(&play.account, play.stake);
+    }
+    Ok(())
+}
+
+/// An exclusion record's share of the tally (its reason already checked against the rules).
+pub(super) fn add_exclusion(
+    p: &mut Partial,
+    account: [u8; 32],
+    reason: ExclusionReason,
+    line: u64,
+) {
+    p.exclusions_by_reason[reason.index()] += 1;
+    p.exclusions.push((account, reason, line));
+}
+
+/// The day's entries, and the excluded accounts that had counting plays.
+pub(super) struct Entries {
+    /// Accounts with at least one entry, in account order.
+    pub(super) entries: Vec<AccountEntries>,
+    /// The sum of their entries.
+    pub(super) total: u64,
+    /// Excluded accounts with counting plays, by reason.
+    pub(super) excluded_with_plays: [u64; 3],
+}
+
+/// D-3, D-4, D-6, D-13 over the per-account sums and the exclusions, both sorted by account
+/// (so the two lists are walked together).
+pub(super) fn entries(sums: &Sums, excl: &[Exclusion], cap: u8, tranche: u64) -> Entries {
+    let mut excluded_with_plays = [0u64; 3];
+    let mut entries = Vec::new();
+    let mut total_entries = 0u64;
+    let mut j = 0;
+    for (key, cents) in sums {
+        let acct = account_of(key);
+        while j < excl.len() && excl[j].0 < acct {
+            j += 1;
+        }
+        if j < excl.len() && excl[j].0 == acct {
+            // D-6, D-13: an excluded account gets no entry.
+            excluded_with_plays[excl[j].1.index()] += 1;
+            continue;
+        }
+        // D-3: one entry per complete tranche; D-4: at most `cap` per day.
+        let n = (cents / tranche).min(u64::from(cap)) as u8;
+        if n > 0 {
+            total_entries += u64::from(n);
+            entries.push(AccountEntries {
+                account: acct,
+                entries: n,
+            });
+        }
+    }
+    Entries {
+        entries,
+        total: total_entries,
+        excluded_with_plays,
+    }
+}

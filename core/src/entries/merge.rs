@@ -1,0 +1,198 @@
+//! The end of one read of the file: the workers' findings merged (sums in account order,
+//! independent of lines, chunks and threads), the checks that need the whole file (duplicate play
+//! ids and exclusions, the header's counts), and the day's entries.
+
+use super::counting::{Ctx, Exclusion, Partial, Sums, entries};
+use super::error::{ExportError, ExportErrorKind, LineErr};
+use super::header::Header;
+use super::play_ids::{IdLine, Suspects, first_duplicate_id, repeated_fingerprints};
+use super::results::DayTally;
+use super::sorted::merged;
+
+/// What one read of the file ends with.
+pub(super) enum Pass {
+    /// The tally (its file hash and size are filled in once the whole file is checked).
+    Done(Box<DayTally>),
+    /// Fingerprints seen more than once: read again, comparing the ids behind them in full.
+    Confirm(Suspects),
+}
+
+/// The error on the smallest line among those considered (on a tie, the first considered).
+#[derive(Default)]
+struct FirstError(Option<LineErr>);
+
+impl FirstError {
+    fn consider(&mut self, e: LineErr) {
+        if self.0.as_ref().is_none_or(|(l, _)| e.0 < *l) {
+            self.0 = Some(e);
+        }
+    }
+}
+
+/// The workers' findings put together, lists still one per worker.
+#[derive(Default)]
+struct Gathered {
+    first: FirstError,
+    plays: u64,
+    counting: u64,
+    retail: u64,
+    subs_refused: u64,
+    exclusions_by_reason: [u64; 3],
+    id_lists: Vec<Vec<IdLine>>,
+    fingerprint_lists: Vec<Vec<u64>>,
+    sum_lists: Vec<Sums>,
+    excl: Vec<Exclusion>,
+}
+
+fn gather(parts: Vec<Partial>) -> Gathered {
+    let mut g = Gathered::default();
+    for p in parts {
+        if let Some(e) = p.err {
+            g.first.consider(e);
+        }
+        g.plays += p.plays;
+        g.counting += p.counting;
+        g.retail += p.retail;
+        g.subs_refused += p.subs_refused;
+        for (t, x) in g
+            .exclusions_by_reason
+            .iter_mut()
+            .zip(p.exclusions_by_reason)
+        {
+            *t += x;
+        }
+        g.id_lists.push(p.ids.ids);
+        g.fingerprint_lists.push(p.ids.fingerprints);
+        g.sum_lists.push(p.sums);
+        g.excl.extend(p.exclusions);
+    }
+    g
+}
+
+/// Merges the workers' findings and finishes the tally, or asks for a confirming pass.
+pub(super) fn finish(
+    header: Header<'_>,
+    ctx: &Ctx<'_>,
+    parts: Vec<Partial>,
+    tail_err: Option<ExportError>,
+) -> Result<Pass, ExportError> {
+    let mut g = gather(parts);
+    if let Some(e) = tail_err {
+        match e.line {
+            None => return Err(e),
+            Some(l) => g.first.consider((l, e.kind)),
+        }
+    }
+    let (repeated, sums) = merge_lists(g.fingerprint_lists, g.sum_lists, ctx.suspects.is_none());
+    // Duplicate play ids: if two fingerprints are equal, read the file again; on that confirming
+    // pass, compare the ids kept in full.
+    if !repeated.is_empty() {
+        return Ok(Pass::Confirm(repeated));
+    }
+    if let Some(e) = first_duplicate_id(&g.id_lists) {
+        g.first.consider(e);
+    }
+    drop(g.id_lists);
+    duplicate_exclusions(&mut g.excl, &mut g.first);
+    if let Some((line, kind)) = g.first.0 {
+        return Err(ExportError::at(line, kind));
+    }
+    check_counts(&header, g.plays, &g.exclusions_by_reason)?;
+
+    let cap = ctx.rules.daily_cap();
+    let tranche = header.period.tranche_cents;
+    let e = entries(&sums, &g.excl, cap, tranche);
+    Ok(Pass::Done(Box::new(DayTally {
+        operation: header.operation,
+        day: header.day,
+        producer: header.producer,
+        generated_at: header.generated_at,
+        status_as_of: header.status_as_of,
+        header_plays: header.plays,
+        header_exclusions: header.exclusions,
+        sha256: [0; 32],
+        size: 0,
+        period_id: header.period.id.clone(),
+        tranche_cents: tranche,
+        daily_cap: cap,
+        plays: g.plays,
+        counting_plays: g.counting,
+        retail_plays: g.retail,
+        subscription_plays_refused: g.subs_refused,
+        accounts_with_counting_plays: sums.len() as u64,
+        exclusions_by_reason: g.exclusions_by_reason,
+        excluded_with_counting_plays_by_reason: e.excluded_with_plays,
+        accounts_with_entries: e.entries.len() as u64,
+        total_entries: e.total,
+        entries: e.entries,
+    })))
+}
+
+/// Two independent pieces of work, on two threads: the fingerprints seen more than once (on a
+/// first pass), and the per-account sums in account order (canonical; independent of lines,
+/// chunks and threads): the merge of the workers' sorted lists, equal accounts added up.
+fn merge_lists(
+    fingerprint_lists: Vec<Vec<u64>>,
+    sum_lists: Vec<Sums>,
+    first_pass: bool,
+) -> (Suspects, Sums) {
+    std::thread::scope(|s| {
+        let repeated = s.spawn(move || {
+            if first_pass {
+                repeated_fingerprints(&fingerprint_lists)
+            } else {
+                Suspects::new()
+            }
+        });
+        let mut sums: Sums = Vec::with_capacity(sum_lists.iter().map(Vec::len).max().unwrap_or(0));
+        for (key, cents) in merged(&sum_lists) {
+            match sums.last_mut() {
+                Some((k, c)) if *k == key => *c += cents,
+                _ => sums.push((key, cents)),
+            }
+        }
+        drop(sum_lists);
+        // Invariant: the fingerprint merge is pure and does not panic.
+        (repeated.join().expect("fingerprint merge"), sums)
+    })
+}
+
+/// Duplicate exclusions: an account is listed at most once. Sorts `excl` by account (then line).
+fn duplicate_exclusions(excl: &mut [Exclusion], first: &mut FirstError) {
+    excl.sort_unstable_by_key(|a| (a.0, a.2));
+    for w in excl.windows(2) {
+        if w[0].0 == w[1].0 {
+            first.consider((
+                w[1].2,
+                ExportErrorKind::DuplicateExclusion {
+                    account: hex::encode(w[0].0),
+                    first_line: w[0].2,
+                },
+            ));
+        }
+    }
+}
+
+/// The header's counts must be the records found.
+fn check_counts(
+    header: &Header<'_>,
+    plays: u64,
+    exclusions_by_reason: &[u64; 3],
+) -> Result<(), ExportError> {
+    let n_excl: u64 = exclusions_by_reason.iter().sum();
+    if plays != header.plays {
+        return Err(ExportError::file(ExportErrorKind::CountMismatch {
+            record: "play",
+            header: header.plays,
+            found: plays,
+        }));
+    }
+    if n_excl != header.exclusions {
+        return Err(ExportError::file(ExportErrorKind::CountMismatch {
+            record: "exclusion",
+            header: header.exclusions,
+            found: n_excl,
+        }));
+    }
+    Ok(())
+}
