@@ -471,7 +471,7 @@ fn folder_files(
 /// bytes the seal signed; the seal's event (in the hash chain) holds that signature.
 fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
     let leaves_bytes = draw::encode_leaves(&set.leaves);
-    if hex::encode(openssl::sha::sha256(&leaves_bytes)) != s.seal.leaves_sha256 {
+    if hex::encode(urne_core::crypto::sha256(&leaves_bytes)) != s.seal.leaves_sha256 {
         return Err(Error::internal(
             "the sealed set does not give the leaves file the seal signed",
             "run `urne audit verify` and investigate before publishing",

@@ -307,7 +307,7 @@ impl AuditLog {
         drop(blob);
         // Checked before anyone parses it. OpenSSL's SHA-256: blobs can be tens of MB (a sealed
         // set) and are hashed on every read.
-        if &openssl::sha::sha256(&data) != sha256 {
+        if &urne_core::crypto::sha256(&data) != sha256 {
             return Err(Error::internal(
                 format!(
                     "audit trail: data {} does not match its hash",

@@ -42,7 +42,3 @@ pub use error::{ExportError, ExportErrorKind};
 pub use results::{AccountEntries, DayTally, VerifiedExport};
 pub use tally::{TallyOptions, tally_export, tally_export_with};
 pub use verify::verify_export;
-
-/// Strict pure-Ed25519 verification in one call: moved to [`crate::crypto::ed25519::verify_strict`]
-/// (this path is kept for callers not yet updated).
-pub use crate::crypto::ed25519::verify_strict as verify_strict_fast;
