@@ -131,7 +131,8 @@ pub fn pseudonym(salt: &Hash32, account: &[u8; 32]) -> Hash32 {
     tagged_hash("urne/v1/pseudonym", &[salt, account])
 }
 
-/// The public leaves of a day, sorted by pseudonym (the draw order), each with its account.
+/// The public leaves of a day (§4.2, §4.3), sorted by pseudonym (the draw order), each with its
+/// account: what a verifier in auditor mode compares with the published leaves (§8.2 step 8).
 pub fn public_leaves(operation: &str, day: &str, list: &[AccountEntries]) -> Vec<(Leaf, [u8; 32])> {
     let mut out = Vec::with_capacity(list.len());
     for_each_leaf(&sorted_runs(operation, day, list), |x| out.push(*x));
