@@ -38,6 +38,24 @@ fn test_seed(label: &str, k: u32) -> Seed {
     tagged_hash(label, &[&k.to_be_bytes()])
 }
 
+/// The rows of a block's `tickets.csv` by position, without their LF: read back from the file's
+/// bytes, as `urne proof` reads a ticket's row from the production file.
+fn csv_rows(b: &Block) -> Vec<String> {
+    let csv = String::from_utf8(b.csv_bytes()).unwrap();
+    csv.lines().skip(1).map(str::to_owned).collect()
+}
+
+/// The inclusion proof of the ticket at `position` (§5.B7), from the block's leaves, as
+/// `urne proof` makes it.
+fn ticket_path(b: &Block, position: u32) -> Vec<Hash32> {
+    urne_core::crypto::merkle::inclusion_path(position as usize, b.leaves())
+}
+
+/// Times the chosen symbol `offered[c]` appears in the grid of choice `c` (G-7, G-8).
+fn chosen_count(g: &TicketGrid, c: usize) -> usize {
+    g.cells[c].iter().filter(|&&x| x == g.offered[c]).count()
+}
+
 // ---------------------------------------------------------------------------------------------
 // Exact counts (G-1, G-3) and the shuffle as a permutation.
 
@@ -325,7 +343,7 @@ fn every_grid_of_every_tier_and_every_choice_obeys_g6_g7_g8() {
             let g = ticket_grid(&key, p, tier, &rules);
             g.check(tier, m).unwrap();
             for c in 0..3 {
-                let k = g.chosen_count(c);
+                let k = chosen_count(&g, c);
                 if tier == 0 {
                     assert!(k <= 3, "losing ticket shows {k} chosen symbols (G-8)");
                 } else {
@@ -346,10 +364,10 @@ fn every_grid_of_every_tier_and_every_choice_obeys_g6_g7_g8() {
 fn offered_symbols_are_independent_of_the_tier() {
     let (rules, b) = grid_block();
     let m = rules.symbols().len();
-    let key_rows: Vec<(u8, u8)> = (0..b.tiers().len() as u32)
-        .map(|p| {
-            let row = b.row(p).unwrap();
-            let t = urne_core::block::tickets::parse_row(row, m).unwrap();
+    let key_rows: Vec<(u8, u8)> = csv_rows(b)
+        .iter()
+        .map(|row| {
+            let t = urne_core::block::tickets::parse_row(row.as_bytes(), m).unwrap();
             (t.tier, t.grid.offered[0])
         })
         .collect();
@@ -376,10 +394,11 @@ fn a_losing_grid_shows_the_chosen_symbol_0_to_3_times_with_the_specified_probabi
     let (rules, b) = grid_block();
     let m = rules.symbols().len();
     let mut seen = [0u64; 4];
+    let rows = csv_rows(b);
     for (p, &tier) in b.tiers().iter().enumerate() {
         if tier == 0 {
-            let t = urne_core::block::tickets::parse_row(b.row(p as u32).unwrap(), m).unwrap();
-            seen[t.grid.chosen_count(0)] += 1;
+            let t = urne_core::block::tickets::parse_row(rows[p].as_bytes(), m).unwrap();
+            seen[chosen_count(&t.grid, 0)] += 1;
         }
     }
     // Hypergeometric: 18 cards from 48 (3 copies of 16 symbols), 3 of them the chosen symbol.
@@ -396,11 +415,12 @@ fn a_losing_grid_shows_the_chosen_symbol_0_to_3_times_with_the_specified_probabi
 fn the_chosen_symbol_cells_are_uniform_over_the_grid() {
     let (rules, b) = grid_block();
     let m = rules.symbols().len();
+    let rows = csv_rows(b);
     for winning in [false, true] {
         let mut cells = [0u64; 18];
         for (p, &tier) in b.tiers().iter().enumerate() {
             if (tier != 0) == winning {
-                let t = urne_core::block::tickets::parse_row(b.row(p as u32).unwrap(), m).unwrap();
+                let t = urne_core::block::tickets::parse_row(rows[p].as_bytes(), m).unwrap();
                 for (i, &s) in t.grid.cells[1].iter().enumerate() {
                     if s == t.grid.offered[1] {
                         cells[i] += 1;
@@ -509,9 +529,10 @@ fn tier_counts_that_differ_from_g3_are_refused_even_with_valid_rows() {
 fn a_ticket_is_proven_in_the_committed_block() {
     let (rules, b) = grid_block();
     let n = rules.block_size();
+    let rows = csv_rows(b);
     for p in [0, 1, 12_345, n - 1] {
-        let row = b.row(p).unwrap();
-        let proof = b.inclusion_proof(p);
+        let row = rows[p as usize].as_bytes();
+        let proof = ticket_path(b, p);
         assert!(verify_ticket_inclusion(
             row,
             p,
@@ -593,6 +614,7 @@ fn small_vector() -> serde_json::Value {
     let block = generate_block(&rules, &id, &seed, 1).unwrap();
     let csv = String::from_utf8(block.csv_bytes()).unwrap();
     let proof_position = block.tiers().iter().position(|&t| t == 10).unwrap() as u32;
+    let proof_row = csv_rows(&block).swap_remove(proof_position as usize);
     serde_json::json!({
         "description": "A reduced block of 100 tickets (every tier present) at the €1 price: seed derivation, shuffle, grids, tickets.csv and outcomes root. Expect: every value below recomputed byte for byte, and the tickets file accepted by the §5.B8 checks.",
         "rules_json": String::from_utf8(rules_json.clone()).unwrap(),
@@ -608,8 +630,8 @@ fn small_vector() -> serde_json::Value {
         "outcomes_root": hex32(block.outcomes_root()),
         "inclusion_proof": {
             "position": proof_position,
-            "row": String::from_utf8(block.row(proof_position).unwrap().to_vec()).unwrap(),
-            "path": block.inclusion_proof(proof_position).iter().map(hex32).collect::<Vec<_>>(),
+            "row": proof_row,
+            "path": ticket_path(&block, proof_position).iter().map(hex32).collect::<Vec<_>>(),
         },
     })
 }
@@ -691,9 +713,7 @@ fn vectors_full_block_tickets_file_and_root_are_reproduced() {
         hex32(&block.csv_sha256()).into(),
     );
     o.insert("outcomes_root".into(), hex32(block.outcomes_root()).into());
-    let first: Vec<String> = (0..3)
-        .map(|p| String::from_utf8(block.row(p).unwrap().to_vec()).unwrap())
-        .collect();
+    let first: Vec<String> = csv_rows(&block).into_iter().take(3).collect();
     o.insert("first_rows".into(), first.into());
     check_or_regen("block-full.json", v);
     let csv = block.csv_bytes();

@@ -1,7 +1,8 @@
 //! Pure audit-chain logic (SPEC.md §6): how an event's hash commits to the previous event, its
 //! sequence number and its exact content; the RFC 6962 tree over event hashes; the C2SP
 //! signed-note checkpoint that the HSM's audit key signs; and verification of a whole chain.
-//! Storage (SQLite) lives in `audit::store`; this file could ship alone to auditors.
+//! Storage (`SQLite`) is the appliance's (`src/edge/store.rs`); this file could ship alone to
+//! auditors.
 
 use crate::crypto::{Hash32, keys, merkle, tagged_hash};
 use base64::Engine;
@@ -10,9 +11,10 @@ use base64::engine::general_purpose::STANDARD as B64;
 /// Label of the event hash (SPEC.md §6.1).
 pub const EVENT_LABEL: &str = "urne/v1/audit-event";
 
-/// One audit event as stored.
+/// One audit event as stored (SPEC.md §6.1), and as `urne audit export` writes it (§6.4).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Event {
+    /// Sequence number: 1, 2, 3, … without gaps.
     pub seq: u64,
     /// RFC 3339 UTC time with microseconds, from the appliance's clock.
     pub ts: String,
@@ -20,12 +22,15 @@ pub struct Event {
     pub kind: String,
     /// Details as a JSON text; hashed exactly as stored.
     pub payload: String,
+    /// The previous event's `hash` (32 zero bytes for event 1); lowercase hex in JSON.
     #[serde(with = "hex_32")]
     pub prev_hash: Hash32,
+    /// [`event_hash`] of this event's fields; lowercase hex in JSON.
     #[serde(with = "hex_32")]
     pub hash: Hash32,
 }
 
+/// Serde of a 32-byte hash as 64 lowercase hex digits.
 mod hex_32 {
     pub fn serialize<S: serde::Serializer>(v: &[u8; 32], s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&hex::encode(v))
@@ -37,8 +42,8 @@ mod hex_32 {
     }
 }
 
-/// `H("urne/v1/audit-event", prev_hash, u64be(seq), ts, kind, payload)` with the length-prefixed
-/// tagged hash of SPEC.md §2.1.
+/// `H("urne/v1/audit-event", prev_hash, u64be(seq), ts, kind, payload)` (SPEC.md §6.1) with the
+/// length-prefixed tagged hash of §1.2.
 pub fn event_hash(prev: &Hash32, seq: u64, ts: &str, kind: &str, payload: &str) -> Hash32 {
     tagged_hash(
         EVENT_LABEL,
@@ -52,23 +57,25 @@ pub fn event_hash(prev: &Hash32, seq: u64, ts: &str, kind: &str, payload: &str) 
     )
 }
 
-/// RFC 6962 root over the first events' hashes (leaf data = the 32-byte event hash).
+/// RFC 6962 root over the first events' hashes (leaf data = the 32-byte event hash, §6.3).
 pub fn tree_root(hashes: &[Hash32]) -> Hash32 {
     let leaves: Vec<Hash32> = hashes.iter().map(|h| merkle::leaf_hash(h)).collect();
     merkle::root(&leaves)
 }
 
-/// The checkpoint origin line (and key name) for an audit key.
+/// The checkpoint origin line (and key name) for an audit key: `urne-audit/<key id>` (§1.3,
+/// §6.3).
 pub fn origin(audit_key: &[u8; 32]) -> String {
     format!("urne-audit/{}", keys::key_id(audit_key))
 }
 
-/// The body of a C2SP tlog-checkpoint: `origin\nsize\nbase64(root)\n`. This is what is signed.
+/// The body of a C2SP tlog-checkpoint (§6.3): `origin\nsize\nbase64(root)\n`. This is what is
+/// signed.
 pub fn checkpoint_body(audit_key: &[u8; 32], size: u64, root: &Hash32) -> String {
     format!("{}\n{size}\n{}\n", origin(audit_key), B64.encode(root))
 }
 
-/// C2SP signed-note key id: `SHA-256(name || 0x0A || 0x01 || pk)[..4]`.
+/// C2SP signed-note key id (§6.3): `SHA-256(name || 0x0A || 0x01 || pk)[..4]`.
 pub fn note_key_id(name: &str, pk: &[u8; 32]) -> [u8; 4] {
     let mut m = name.as_bytes().to_vec();
     m.push(0x0a);
@@ -78,7 +85,7 @@ pub fn note_key_id(name: &str, pk: &[u8; 32]) -> [u8; 4] {
     [h[0], h[1], h[2], h[3]]
 }
 
-/// The full signed note: body, blank line, signature line `— name base64(keyid || sig)`.
+/// The full signed note (§6.3): body, blank line, signature line `— name base64(keyid || sig)`.
 pub fn signed_note(audit_key: &[u8; 32], body: &str, sig: &[u8; 64]) -> String {
     let name = origin(audit_key);
     let mut blob = note_key_id(&name, audit_key).to_vec();
@@ -89,7 +96,9 @@ pub fn signed_note(audit_key: &[u8; 32], body: &str, sig: &[u8; 64]) -> String {
 /// A checkpoint whose signature has been verified.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checkpoint {
+    /// The number of events the checkpoint covers: the first `size` events of the trail.
     pub size: u64,
+    /// The RFC 6962 root over those events' hashes ([`tree_root`]).
     pub root: Hash32,
 }
 
@@ -139,12 +148,14 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, Strin
 /// Why a chain does not verify: the first sequence number that fails, and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChainFailure {
+    /// The first sequence number that cannot be vouched for.
     pub seq: u64,
+    /// What is wrong there, in words (as `urne audit verify` reports it).
     pub reason: String,
 }
 
 /// Checks that `events` (in storage order) are exactly 1, 2, 3, … each linking to the previous
-/// hash and hashing to its stored value. Returns the first failure.
+/// hash and hashing to its stored value (§6.4, check 1). Returns the first failure.
 pub fn verify_chain(events: &[Event]) -> Result<(), ChainFailure> {
     let mut prev = [0u8; 32];
     for (i, e) in events.iter().enumerate() {
@@ -178,13 +189,17 @@ pub fn verify_chain(events: &[Event]) -> Result<(), ChainFailure> {
 
 /// Checks a verified checkpoint against the chain: the chain must be at least as long, and the
 /// tree over its first `size` events must have the signed root. On failure, names the first
-/// sequence number that cannot be vouched for.
+/// sequence number that cannot be vouched for (§6.4, checks 2 and 3).
 pub fn check_against(
     cp: &Checkpoint,
     hashes: &[Hash32],
     last_good: u64,
 ) -> Result<(), ChainFailure> {
-    if (hashes.len() as u64) < cp.size {
+    // The events the checkpoint covers, when the chain holds them all.
+    let Some(covered) = usize::try_from(cp.size)
+        .ok()
+        .filter(|&size| size <= hashes.len())
+    else {
         return Err(ChainFailure {
             seq: hashes.len() as u64 + 1,
             reason: format!(
@@ -195,8 +210,8 @@ pub fn check_against(
                 cp.size
             ),
         });
-    }
-    if tree_root(&hashes[..cp.size as usize]) != cp.root {
+    };
+    if tree_root(&hashes[..covered]) != cp.root {
         return Err(ChainFailure {
             seq: last_good + 1,
             reason: format!(

@@ -8,7 +8,7 @@ use super::id::{BlockId, BlockIdError, Seed, block_seed, grid_key, seed_commitme
 use super::shuffle::shuffled_tiers;
 use super::tickets::{CSV_HEADER, encode_row, ticket_leaf};
 use crate::crypto::Hash32;
-use crate::crypto::merkle::{inclusion_path, root as merkle_root};
+use crate::crypto::merkle::root as merkle_root;
 use crate::rules::game::GameRules;
 use sha2::{Digest, Sha256};
 use std::io::{self, Write};
@@ -27,16 +27,20 @@ pub struct Block {
     tiers: Vec<u8>,
     /// `tickets.csv` = header + these chunks in order.
     csv_chunks: Vec<Vec<u8>>,
-    /// Start of every row within its chunk.
-    row_starts: Vec<u32>,
     leaves: Vec<Hash32>,
     outcomes_root: Hash32,
 }
 
+/// The first ticket (position, why) whose grid fails G-6, G-7 or G-8, when grids are checked.
+pub type GridFailure = Option<(u32, String)>;
+
+/// One chunk of a block: [`CHUNK_TICKETS`] consecutive positions (fewer in the last chunk).
 struct Chunk {
+    /// The chunk's rows of `tickets.csv`, each with its line feed.
     csv: Vec<u8>,
-    row_starts: Vec<u32>,
+    /// The ticket leaves of the chunk's positions (§5.B7).
     leaves: Vec<Hash32>,
+    /// RFC 6962 root over `leaves`: a complete subtree of the outcomes tree for a full chunk.
     root: Hash32,
 }
 
@@ -54,98 +58,178 @@ pub fn generate_block(
 /// [`generate_block`], and with `check` also every ticket's grid checked against G-6, G-7 and
 /// G-8 (§5.B5.5) as it is made: verification after a reveal uses this instead of re-parsing a
 /// production file it has shown to be byte-identical. Returns the first failing position and why.
+///
+/// The steps: the deck shuffled (§5.B4) and the grid key derived (§5.B3); every chunk made by
+/// whichever worker takes it next (grids §5.B5, rows §5.B6, leaves §5.B7); the chunks assembled
+/// in position order, the outcomes root folded from the chunk roots.
+///
+/// # Panics
+/// Only if a worker thread panicked (the panic is re-raised). The price index cannot be missing:
+/// [`BlockId::check_rules`] has just proved the block's price is a price point of `rules`.
 pub fn generate_block_checked(
     rules: &GameRules,
     id: &BlockId,
     seed: &Seed,
     threads: usize,
     check: bool,
-) -> Result<(Block, Option<(u32, String)>), BlockIdError> {
+) -> Result<(Block, GridFailure), BlockIdError> {
     id.check_rules(rules)?;
-    let m = rules.symbols().len();
-    let first_failure: Mutex<Option<(u32, String)>> = Mutex::new(None);
     // check_rules proved the price is a price point.
     let price_idx = rules.price_index(id.price_cents()).expect("checked price");
     let tiers = shuffled_tiers(rules, seed);
-    let key = GridKey::new(&grid_key(seed));
-    let n = tiers.len();
-    let n_chunks = n.div_ceil(CHUNK_TICKETS);
-    let slots: Vec<Mutex<Option<Chunk>>> = (0..n_chunks).map(|_| Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
-    let prizes: Vec<u64> = (0..=10)
-        .map(|t| rules.prize_cents(t, price_idx).unwrap_or(0))
-        .collect();
+    let job = Job::new(
+        rules,
+        price_idx,
+        &tiers,
+        GridKey::new(&grid_key(seed)),
+        check,
+    );
+    job.run(threads);
+    let (chunks, first_failure) = job.finish();
+    let block = assemble(id, tiers, chunks);
+    Ok((block, first_failure))
+}
 
-    let work = || {
-        let key = key.clone();
+/// One block being generated: what every worker reads, the next chunk to take, and the slots
+/// the workers fill (one per chunk, taken by exactly one worker).
+struct Job<'a> {
+    rules: &'a GameRules,
+    /// The tiers in sale order (the shuffled deck).
+    tiers: &'a [u8],
+    key: GridKey,
+    /// The prize in cents of each tier 0..=10 at the block's price (0 where none).
+    prizes: Vec<u64>,
+    /// Number of symbols of the game.
+    symbols: usize,
+    check: bool,
+    chunks: usize,
+    next: AtomicUsize,
+    slots: Vec<Mutex<Option<Chunk>>>,
+    first_failure: Mutex<GridFailure>,
+}
+
+impl<'a> Job<'a> {
+    fn new(
+        rules: &'a GameRules,
+        price_idx: usize,
+        tiers: &'a [u8],
+        key: GridKey,
+        check: bool,
+    ) -> Job<'a> {
+        let chunks = tiers.len().div_ceil(CHUNK_TICKETS);
+        Job {
+            rules,
+            tiers,
+            key,
+            prizes: (0..=10)
+                .map(|t| rules.prize_cents(t, price_idx).unwrap_or(0))
+                .collect(),
+            symbols: rules.symbols().len(),
+            check,
+            chunks,
+            next: AtomicUsize::new(0),
+            slots: (0..chunks).map(|_| Mutex::new(None)).collect(),
+            first_failure: Mutex::new(None),
+        }
+    }
+
+    /// Makes every chunk on `threads` threads (this one included, at least one).
+    fn run(&self, threads: usize) {
+        let work = || self.work();
+        std::thread::scope(|s| {
+            for _ in 1..threads.max(1) {
+                s.spawn(work);
+            }
+            work();
+        });
+    }
+
+    /// One worker: takes the next chunk not yet taken, makes it and fills its slot, until none
+    /// is left.
+    fn work(&self) {
+        let key = self.key.clone();
         loop {
-            let c = next.fetch_add(1, Ordering::Relaxed);
-            if c >= n_chunks {
+            let c = self.next.fetch_add(1, Ordering::Relaxed);
+            if c >= self.chunks {
                 break;
             }
-            let start = c * CHUNK_TICKETS;
-            let end = (start + CHUNK_TICKETS).min(n);
-            let mut csv = Vec::with_capacity((end - start) * 80);
-            let mut leaves = Vec::with_capacity(end - start);
-            let mut row_starts = Vec::with_capacity(end - start);
-            for (p, &tier) in (start..end).zip(&tiers[start..end]) {
-                // p < n = block size, a u32.
-                let pos = p as u32;
-                let g = ticket_grid_with(&key, pos, tier, rules);
-                if check && let Err(why) = g.check(tier, m) {
-                    let mut f = first_failure.lock().expect("worker panicked");
-                    if f.as_ref().is_none_or(|(q, _)| pos < *q) {
-                        *f = Some((pos, why));
-                    }
-                }
-                let row_start = csv.len();
-                // A chunk's CSV is far below 4 GiB (16,384 rows of under 100 bytes).
-                row_starts.push(row_start as u32);
-                encode_row(&mut csv, pos, tier, prizes[usize::from(tier)], &g);
-                leaves.push(ticket_leaf(&csv[row_start..]));
-                csv.push(b'\n');
-            }
-            let root = merkle_root(&leaves);
+            let chunk = self.make_chunk(&key, c);
             // A poisoned slot means another worker panicked; the scope re-raises that panic.
-            *slots[c].lock().expect("worker panicked") = Some(Chunk {
-                csv,
-                row_starts,
-                leaves,
-                root,
-            });
+            *self.slots[c].lock().expect("worker panicked") = Some(chunk);
         }
-    };
-    std::thread::scope(|s| {
-        for _ in 1..threads.max(1) {
-            s.spawn(work);
-        }
-        work();
-    });
+    }
 
-    let mut csv_chunks = Vec::with_capacity(n_chunks);
-    let mut leaves = Vec::with_capacity(n);
-    let mut roots = Vec::with_capacity(n_chunks);
-    let mut row_starts = Vec::with_capacity(n);
-    for slot in slots {
-        // Every chunk index below n_chunks was taken by exactly one worker, which filled it.
-        let ch = slot
-            .into_inner()
-            .expect("worker panicked")
-            .expect("chunk done");
+    /// Chunk `c`: for each of its positions the grid (checked against G-6, G-7, G-8 when asked),
+    /// the row and the leaf; then the chunk's root.
+    fn make_chunk(&self, key: &GridKey, c: usize) -> Chunk {
+        let start = c * CHUNK_TICKETS;
+        let end = (start + CHUNK_TICKETS).min(self.tiers.len());
+        let mut csv = Vec::with_capacity((end - start) * 80);
+        let mut leaves = Vec::with_capacity(end - start);
+        for (p, &tier) in (start..end).zip(&self.tiers[start..end]) {
+            // p < the block size, a u32 (G-1): the conversion is exact.
+            #[allow(clippy::cast_possible_truncation)]
+            let pos = p as u32;
+            let grid = ticket_grid_with(key, pos, tier, self.rules);
+            if self.check
+                && let Err(why) = grid.check(tier, self.symbols)
+            {
+                self.record_failure(pos, why);
+            }
+            let row_start = csv.len();
+            encode_row(&mut csv, pos, tier, self.prizes[usize::from(tier)], &grid);
+            leaves.push(ticket_leaf(&csv[row_start..]));
+            csv.push(b'\n');
+        }
+        let root = merkle_root(&leaves);
+        Chunk { csv, leaves, root }
+    }
+
+    /// Keeps the failure of the lowest position seen so far (workers meet positions out of
+    /// order).
+    fn record_failure(&self, pos: u32, why: String) {
+        let mut f = self.first_failure.lock().expect("worker panicked");
+        if f.as_ref().is_none_or(|(q, _)| pos < *q) {
+            *f = Some((pos, why));
+        }
+    }
+
+    /// The chunks in position order, and the first grid failure.
+    fn finish(self) -> (Vec<Chunk>, GridFailure) {
+        let chunks = self
+            .slots
+            .into_iter()
+            .map(|slot| {
+                // Every chunk index below `chunks` was taken by exactly one worker, which
+                // filled it.
+                slot.into_inner()
+                    .expect("worker panicked")
+                    .expect("chunk done")
+            })
+            .collect();
+        let first_failure = self.first_failure.into_inner().expect("worker panicked");
+        (chunks, first_failure)
+    }
+}
+
+/// The block from its chunks in position order: `tickets.csv`'s chunks, the leaves, and the
+/// outcomes root folded from the chunk roots (each full chunk is a complete subtree).
+fn assemble(id: &BlockId, tiers: Vec<u8>, chunks: Vec<Chunk>) -> Block {
+    let mut csv_chunks = Vec::with_capacity(chunks.len());
+    let mut leaves = Vec::with_capacity(tiers.len());
+    let mut roots = Vec::with_capacity(chunks.len());
+    for ch in chunks {
         leaves.extend_from_slice(&ch.leaves);
         roots.push(ch.root);
-        row_starts.extend_from_slice(&ch.row_starts);
         csv_chunks.push(ch.csv);
     }
-    let block = Block {
+    Block {
         id: id.clone(),
         tiers,
         csv_chunks,
-        row_starts,
         leaves,
         outcomes_root: merkle_root(&roots),
-    };
-    Ok((block, first_failure.into_inner().expect("worker panicked")))
+    }
 }
 
 /// Why a revealed block does not match its commitment (§5.B8 steps 7–8). The messages are the
@@ -175,7 +259,7 @@ pub enum RevealError {
 
 /// A block regenerated from its revealed entropy, and the first ticket (position, why) whose
 /// grid fails G-6, G-7 or G-8, if any.
-pub type Regenerated = (Block, Option<(u32, String)>);
+pub type Regenerated = (Block, GridFailure);
 
 /// Verification after the reveal (§5.B8 steps 7–8), as `urne verify` runs it on a block folder:
 /// derive the seed from the revealed entropy, check it against the seed commitment, regenerate
@@ -208,11 +292,13 @@ pub fn verify_reveal(
 }
 
 impl Block {
+    /// The block's identity (§5.B2), as it was generated.
     pub fn id(&self) -> &BlockId {
         &self.id
     }
 
-    /// Tiers in sale order (0 losing, 4..=10 matches).
+    /// Tiers in sale order (0 losing, 4..=10 matches): `tiers()[p]` is the outcome of the ticket
+    /// at position `p` (§5.B4 step 4).
     pub fn tiers(&self) -> &[u8] {
         &self.tiers
     }
@@ -222,7 +308,8 @@ impl Block {
         &self.outcomes_root
     }
 
-    /// Leaf hashes in sale order.
+    /// Leaf hashes in sale order (§5.B7); an inclusion proof of position `p` is
+    /// `merkle::inclusion_path(p, leaves())`.
     pub fn leaves(&self) -> &[Hash32] {
         &self.leaves
     }
@@ -236,7 +323,10 @@ impl Block {
         w.flush()
     }
 
-    /// `tickets.csv` as one buffer.
+    /// `tickets.csv` (§5.B6) as one buffer.
+    ///
+    /// # Panics
+    /// Never: writing to a `Vec` cannot fail.
     pub fn csv_bytes(&self) -> Vec<u8> {
         let len = CSV_HEADER.len() + self.csv_chunks.iter().map(Vec::len).sum::<usize>();
         let mut v = Vec::with_capacity(len);
@@ -245,7 +335,8 @@ impl Block {
         v
     }
 
-    /// SHA-256 of `tickets.csv`, without building it in one buffer.
+    /// SHA-256 of `tickets.csv`, without building it in one buffer: the `tickets_sha256` of the
+    /// commitment (§5.B9), compared with the production file's after the reveal (§5.B8 step 9).
     pub fn csv_sha256(&self) -> Hash32 {
         let mut h = Sha256::new();
         h.update(CSV_HEADER.as_bytes());
@@ -254,45 +345,31 @@ impl Block {
         }
         h.finalize().into()
     }
-
-    /// The row of the ticket at `position` (without `\n`).
-    pub fn row(&self, position: u32) -> Option<&[u8]> {
-        let p = position as usize;
-        let chunk = self.csv_chunks.get(p / CHUNK_TICKETS)?;
-        let start = *self.row_starts.get(p)? as usize;
-        let end = self
-            .row_starts
-            .get(p + 1)
-            .filter(|_| !(p + 1).is_multiple_of(CHUNK_TICKETS))
-            .map_or(chunk.len(), |&e| e as usize);
-        // Every row ends with its line feed.
-        Some(&chunk[start..end - 1])
-    }
-
-    /// The RFC 6962 inclusion proof of the ticket at `position` in the outcomes root (§5.B7).
-    pub fn inclusion_proof(&self, position: u32) -> Vec<Hash32> {
-        inclusion_path(position as usize, &self.leaves)
-    }
 }
 
 /// Worker threads for generating or checking a block: the machine's parallelism, 1 to 8. The
 /// result never depends on it (SPEC.md §5.B5); only the time does.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism()
-        .map(std::num::NonZero::get)
-        .unwrap_or(2)
+        .map_or(2, std::num::NonZero::get)
         .clamp(1, 8)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::crypto::merkle::inclusion_path;
     use crate::rules::game::tests_support::small_rules;
+
+    /// `CHUNK_TICKETS` as a block size (it is 2^14).
+    fn chunk_tickets() -> u32 {
+        u32::try_from(CHUNK_TICKETS).unwrap()
+    }
 
     #[test]
     fn chunked_root_equals_the_root_over_all_leaves() {
         // 3 chunks and a partial one: the chunk roots fold into the RFC 6962 root.
-        let rules = small_rules(3 * CHUNK_TICKETS as u32 + 1234);
+        let rules = small_rules(3 * chunk_tickets() + 1234);
         let id = BlockId::new(rules.game(), 100, "e", 1).unwrap();
         let b = generate_block(&rules, &id, &[1u8; 32], 3).unwrap();
         assert_eq!(b.outcomes_root(), &merkle_root(b.leaves()));
@@ -300,28 +377,36 @@ mod tests {
     }
 
     #[test]
-    fn rows_and_proofs_match_the_leaves() {
-        let rules = small_rules(CHUNK_TICKETS as u32 + 10);
+    fn rows_of_the_file_and_proofs_match_the_leaves() {
+        // The rows as `urne proof` reads them from the production file, on both sides of a
+        // chunk boundary, and their proofs from the leaves.
+        let rules = small_rules(chunk_tickets() + 10);
         let id = BlockId::new(rules.game(), 50, "e", 2).unwrap();
         let b = generate_block(&rules, &id, &[2u8; 32], 2).unwrap();
-        for p in [0u32, 1, 77, CHUNK_TICKETS as u32, rules.block_size() - 1] {
-            let row = b.row(p).unwrap();
-            let proof = b.inclusion_proof(p);
+        let csv = b.csv_bytes();
+        let rows: Vec<&[u8]> = csv[CSV_HEADER.len()..]
+            .split_inclusive(|&c| c == b'\n')
+            .map(|r| r.strip_suffix(b"\n").unwrap())
+            .collect();
+        assert_eq!(rows.len(), rules.block_size() as usize);
+        let n = rules.block_size();
+        for p in [0u32, 1, 77, chunk_tickets() - 1, chunk_tickets(), n - 1] {
+            let row = rows[p as usize];
+            let proof = inclusion_path(p as usize, b.leaves());
             assert!(crate::block::verify_ticket_inclusion(
                 row,
                 p,
-                rules.block_size(),
+                n,
                 &proof,
                 b.outcomes_root()
             ));
             assert!(!crate::block::verify_ticket_inclusion(
                 row,
                 p ^ 1,
-                rules.block_size(),
+                n,
                 &proof,
                 b.outcomes_root()
             ));
         }
-        assert!(b.row(rules.block_size()).is_none());
     }
 }

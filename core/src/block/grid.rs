@@ -45,6 +45,11 @@ pub struct GridKey {
 }
 
 impl GridKey {
+    /// Prepares `grid_key` (§5.B3: `tagged_hash("urne/v1/block-grid-key", [seed])`) as the HMAC
+    /// key of every ticket stream of the block.
+    ///
+    /// # Panics
+    /// Never: HMAC accepts a key of any length, so keying it cannot fail.
     pub fn new(grid_key: &Hash32) -> GridKey {
         // A 32-byte key is valid for HMAC (any length is): new_from_slice cannot fail.
         let mac = <HmacSha256 as KeyInit>::new_from_slice(grid_key).expect("HMAC takes any key");
@@ -64,6 +69,7 @@ pub struct TicketStream<'k> {
 }
 
 impl<'k> TicketStream<'k> {
+    /// The stream of the ticket at `position` (0-based sale order), before its first byte.
     pub fn new(key: &'k GridKey, position: u32) -> Self {
         TicketStream {
             key,
@@ -95,7 +101,7 @@ impl<'k> TicketStream<'k> {
             return u64::from_be_bytes(b);
         }
         let mut b = [0u8; 8];
-        for x in b.iter_mut() {
+        for x in &mut b {
             if self.used == self.block.len() {
                 self.refill();
             }
@@ -107,6 +113,9 @@ impl<'k> TicketStream<'k> {
 
     /// Exactly uniform in `[0, n)` by the rule of SPEC §2.3 (the same as `DrbgStream::uniform`):
     /// reject `x >= 2^64 - (2^64 mod n)`, return `x mod n`.
+    ///
+    /// # Panics
+    /// If `n` is 0 (a caller bug: an empty range has no value to return).
     pub fn uniform(&mut self, n: u64) -> u64 {
         assert!(n > 0, "uniform(0): empty range");
         let rem = n.wrapping_neg() % n;
@@ -131,6 +140,10 @@ impl TicketStream<'_> {
     /// of the batch in order `d = x mod r; x = x div r`. The map from `[0, P)` to the digits is a
     /// bijection (mixed radix), so the digits are exactly as uniform and independent as separate
     /// `uniform(r)` calls, at a fraction of the stream bytes.
+    ///
+    /// # Panics
+    /// If `out` is not as long as `ranges`, or a range is 0 or above [`BATCH_LIMIT`] (caller
+    /// bugs: the grid construction's ranges are 1 to 48).
     pub fn digits(&mut self, ranges: &[u64], out: &mut [u64]) {
         assert_eq!(ranges.len(), out.len());
         let mut i = 0;
@@ -171,19 +184,29 @@ fn div_rem(x: u64, r: u64) -> (u64, u64) {
 fn partial_fisher_yates<T: Copy>(a: &mut [T], js: &[u64], mut take: impl FnMut(T)) {
     for (step, &j) in js.iter().enumerate() {
         let i = a.len() - 1 - step;
-        // j is a digit of range i + 1, so j <= i.
+        // j is a digit of range i + 1, so j <= i < a.len(): the conversion is exact.
+        #[allow(clippy::cast_possible_truncation)]
         a.swap(i, j as usize);
         take(a[i]);
     }
 }
 
 /// The offered symbols and the role grid of a ticket (§5.B5.2, §5.B5.3). `m` symbols.
+///
+/// # Panics
+/// If `m` is not 3 to [`MAX_SYMBOLS`] or `tier` is not a tier (caller bugs: the rules loader
+/// allows [`MIN_SYMBOLS`](crate::rules::game::MIN_SYMBOLS) to 26 symbols, and tiers come from
+/// the deck).
+// Every `as u8` below converts a symbol, role or cell index: under MAX_SYMBOLS (26) or
+// GRID_CELLS (18), so it is exact (the checked form would add branches to the per-ticket path).
+#[allow(clippy::cast_possible_truncation)]
 pub fn offered_and_roles(
     key: &GridKey,
     position: u32,
     tier: u8,
     m: usize,
 ) -> ([u8; OFFERED_SYMBOLS], [u8; GRID_CELLS]) {
+    const UNSET: u8 = u8::MAX;
     assert!(
         (OFFERED_SYMBOLS..=MAX_SYMBOLS).contains(&m),
         "symbol count out of range"
@@ -212,7 +235,7 @@ pub fn offered_and_roles(
     // §5.B5.3 step 2: the role grid. A winning ticket of tier k: k cells for role 0, then 18-k
     // cards from 3 copies of roles 1..m; a losing ticket: 18 cards from 3 copies of roles 0..m.
     let k = usize::from(tier); // 0 for a losing ticket
-    let first_role: u8 = if tier == LOSING_TIER { 0 } else { 1 };
+    let first_role = u8::from(tier != LOSING_TIER);
     let mut deck = [0u8; 3 * MAX_SYMBOLS];
     let mut len = 0;
     for role in first_role..m as u8 {
@@ -231,7 +254,6 @@ pub fn offered_and_roles(
     }
     s.digits(&ranges, &mut js);
 
-    const UNSET: u8 = u8::MAX;
     let mut roles = [UNSET; GRID_CELLS];
     let mut cells = [0u8; GRID_CELLS];
     for (i, x) in cells.iter_mut().enumerate() {
@@ -266,7 +288,10 @@ pub fn role_symbols(offered: &[u8; OFFERED_SYMBOLS], c: usize, m: usize) -> [u8;
     }
     for (sym, &off) in is_offered[..m].iter().enumerate() {
         if !off {
-            map[r] = sym as u8;
+            // sym < m <= MAX_SYMBOLS (26): the conversion is exact.
+            #[allow(clippy::cast_possible_truncation)]
+            let sym = sym as u8;
+            map[r] = sym;
             r += 1;
         }
     }
@@ -319,14 +344,6 @@ impl TicketGrid {
     /// Grid for choice `c` (0-based) as 18 letters, row-major (§5.B6).
     pub fn grid_text(&self, c: usize) -> [u8; GRID_CELLS] {
         self.cells[c].map(symbol_letter)
-    }
-
-    /// Times the chosen symbol `offered[c]` appears in the grid of choice `c` (G-7).
-    pub fn chosen_count(&self, c: usize) -> usize {
-        self.cells[c]
-            .iter()
-            .filter(|&&x| x == self.offered[c])
-            .count()
     }
 
     /// Checks the grid rules for a ticket of `tier` with `m` symbols (§5.B5.5), as a verifier does
@@ -382,7 +399,10 @@ impl TicketGrid {
         let map0 = role_symbols(&o, 0, m);
         let mut role_of = [0u8; MAX_SYMBOLS];
         for (r, &sym) in map0[..m].iter().enumerate() {
-            role_of[usize::from(sym)] = r as u8;
+            // r < m <= MAX_SYMBOLS (26): the conversion is exact.
+            #[allow(clippy::cast_possible_truncation)]
+            let r = r as u8;
+            role_of[usize::from(sym)] = r;
         }
         for c in 1..OFFERED_SYMBOLS {
             let map = role_symbols(&o, c, m);
@@ -438,10 +458,10 @@ mod tests {
         let g = grid_with(&key(), 3, 6, M);
         for i in 0..GRID_CELLS {
             let shown: Vec<u8> = (0..3).map(|c| g.cells[c][i]).collect();
-            if !g.offered.contains(&shown[0]) {
-                assert!(shown.iter().all(|&x| x == shown[0]));
-            } else {
+            if g.offered.contains(&shown[0]) {
                 assert!(shown.iter().all(|x| g.offered.contains(x)));
+            } else {
+                assert!(shown.iter().all(|&x| x == shown[0]));
             }
         }
     }
@@ -456,7 +476,7 @@ mod tests {
         let i = (0..GRID_CELLS)
             .find(|&i| !g.offered.contains(&g.cells[1][i]))
             .unwrap();
-        let other = (0..M as u8)
+        let other = (0..u8::try_from(M).unwrap())
             .find(|s| !g.offered.contains(s) && *s != g.cells[1][i])
             .unwrap();
         g.cells[1][i] = other;
@@ -496,7 +516,7 @@ mod tests {
         for p in 0..6000 {
             let mut d = [0u64; 2];
             TicketStream::new(&k, p).digits(&[2, 3], &mut d);
-            counts[(d[0] * 3 + d[1]) as usize] += 1;
+            counts[usize::try_from(d[0] * 3 + d[1]).unwrap()] += 1;
         }
         let chi2: f64 = counts
             .iter()
@@ -509,7 +529,7 @@ mod tests {
     fn the_stream_is_hmac_over_position_and_counter() {
         let gk = [7u8; 32];
         let k = GridKey::new(&gk);
-        let mut s = TicketStream::new(&k, 0x01020304);
+        let mut s = TicketStream::new(&k, 0x0102_0304);
         let mut got = Vec::new();
         for _ in 0..8 {
             got.extend_from_slice(&s.next_u64().to_be_bytes());

@@ -19,16 +19,27 @@ pub type Seed = [u8; 32];
 /// Why a block identity was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum BlockIdError {
+    /// The text is not the canonical string of a block id (§5.B2): four `/`-separated parts,
+    /// decimals without sign or leading zeros, a `number` that fits a u32. Holds the text.
     #[error("block id {0:?} is not `game/price_cents/emission/number` (§5.B2)")]
     Syntax(String),
+    /// The emission is not 1–32 of `a-z 0-9 -` not starting with `-` (§5.B2). Holds it.
     #[error(
         "emission {0:?} must be 1..=32 lowercase letters, digits and '-', not starting with '-' (§5.B2)"
     )]
     Emission(String),
+    /// The game id is not 1–64 of `a-z 0-9 -` not starting with `-` (§5.B1, §5.B2). Holds it.
     #[error("game {0:?} must be lowercase letters, digits and '-' (§5.B2)")]
     Game(String),
+    /// The block is another game's than the rules file's (§5.B2).
     #[error("block is for game {found:?} but the rules are for {rules:?}")]
-    WrongGame { found: String, rules: String },
+    WrongGame {
+        /// The block's game id.
+        found: String,
+        /// The rules file's game id.
+        rules: String,
+    },
+    /// The block's price is not one of the rules' price points (G-2, §5.B2). Holds it, in cents.
     #[error("price {0} cents is not a price point of the game (G-2)")]
     Price(u64),
 }
@@ -116,15 +127,22 @@ impl BlockId {
         )
     }
 
+    /// The game id (a rules file's `game`, §5.B1).
     pub fn game(&self) -> &str {
         &self.game
     }
+
+    /// The price of the block's tickets in cents: one of the game's price points (G-2).
     pub fn price_cents(&self) -> u64 {
         self.price_cents
     }
+
+    /// The emission the block belongs to (1–32 of `a-z 0-9 -`, e.g. `2015-12`).
     pub fn emission(&self) -> &str {
         &self.emission
     }
+
+    /// The block's number within its emission (G-1).
     pub fn number(&self) -> u32 {
         self.number
     }
@@ -199,17 +217,17 @@ mod tests {
 
     #[test]
     fn seed_depends_on_id_rules_and_entropy() {
-        let e = [9u8; 32];
-        let r = [1u8; 32];
-        let a = BlockId::new("g", 50, "e", 1).unwrap();
-        let b = BlockId::new("g", 50, "e", 2).unwrap();
-        let c = BlockId::new("g", 100, "e", 1).unwrap();
-        let s = block_seed(&a, &r, &e);
-        assert_ne!(s, block_seed(&b, &r, &e));
-        assert_ne!(s, block_seed(&c, &r, &e));
-        assert_ne!(s, block_seed(&a, &[2u8; 32], &e));
-        assert_ne!(s, block_seed(&a, &r, &[8u8; 32]));
-        assert_ne!(seed_commitment(&s), grid_key(&s));
-        assert_ne!(seed_commitment(&s), s);
+        let entropy = [9u8; 32];
+        let rules = [1u8; 32];
+        let id = BlockId::new("g", 50, "e", 1).unwrap();
+        let next = BlockId::new("g", 50, "e", 2).unwrap();
+        let dearer = BlockId::new("g", 100, "e", 1).unwrap();
+        let seed = block_seed(&id, &rules, &entropy);
+        assert_ne!(seed, block_seed(&next, &rules, &entropy));
+        assert_ne!(seed, block_seed(&dearer, &rules, &entropy));
+        assert_ne!(seed, block_seed(&id, &[2u8; 32], &entropy));
+        assert_ne!(seed, block_seed(&id, &rules, &[8u8; 32]));
+        assert_ne!(seed_commitment(&seed), grid_key(&seed));
+        assert_ne!(seed_commitment(&seed), seed);
     }
 }

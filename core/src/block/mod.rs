@@ -11,6 +11,7 @@
 //! - [`generate`]: a whole block on several threads, same bytes whatever the thread count, and
 //!   its regeneration after the reveal (§5.B8 steps 7–8)
 //! - [`counts`]: the tier counts a commitment lists (G-3)
+//! - [`files`]: the commitment, the reveal and the ticket proof as files (§5.B9)
 
 pub mod counts;
 pub mod files;

@@ -1,11 +1,12 @@
-//! The draw of a block: its deck of outcomes and the Fisher–Yates shuffle (SPEC.md §5
-//! §5.B4). The shuffle is the draw (G-3): it decides which position of the sale order wins what.
+//! The draw of a block: its deck of outcomes and the Fisher–Yates shuffle (SPEC.md §5.B4). The
+//! shuffle is the draw (G-3): it decides which position of the sale order wins what.
 
 use super::id::Seed;
 use crate::crypto::drbg::DrbgStream;
 use crate::rules::game::{GameRules, LOSING_TIER, MAX_WINNING_MATCHES, MIN_WINNING_MATCHES};
 
-/// Personalization string of the shuffle's DRBG (§5.B4; SPEC §2 DRBG conventions).
+/// Personalization string of the shuffle's DRBG (§5.B4 step 2; the DRBG and its stream are
+/// §2.1 and §2.2).
 pub const SHUFFLE_PERSONALIZATION: &[u8] = b"urne/v1/block-shuffle";
 
 /// The deck before the shuffle, in canonical order (§5.B4): every losing unit (tier 0, G-8), then
@@ -20,11 +21,12 @@ pub fn initial_deck(rules: &GameRules) -> Vec<u8> {
     deck
 }
 
-/// Fisher–Yates from the last position down (§5.B4): for i = n-1 … 1, j = uniform(i+1), swap.
-/// Every permutation of the deck is equally likely given a uniform `uniform`.
+/// Fisher–Yates from the last position down (§5.B4 step 3): for i = n-1 … 1, j = uniform(i+1)
+/// (§2.3), swap. Every permutation of the deck is equally likely given a uniform `uniform`.
 pub fn fisher_yates<T>(deck: &mut [T], stream: &mut DrbgStream) {
     for i in (1..deck.len()).rev() {
         // j <= i < deck.len() <= u64::MAX: the index and the conversion are in range.
+        #[allow(clippy::cast_possible_truncation)]
         let j = stream.uniform(i as u64 + 1) as usize;
         deck.swap(i, j);
     }

@@ -124,8 +124,11 @@ fn parse_letters<const N: usize>(t: &[u8], m: usize) -> Option<[u8; N]> {
         return None;
     }
     let mut out = [0u8; N];
+    // m <= MAX_SYMBOLS (26, checked when the rules were loaded): the conversion is exact.
+    #[allow(clippy::cast_possible_truncation)]
+    let last = b'A' + m as u8;
     for (o, &b) in out.iter_mut().zip(t) {
-        if !(b'A'..b'A' + m as u8).contains(&b) {
+        if !(b'A'..last).contains(&b) {
             return None;
         }
         *o = b - b'A';
@@ -231,11 +234,11 @@ fn check_totals(rows: u64, tier_counts: &[u32; 11], rules: &GameRules) -> Result
             expected: rules.block_size(),
         });
     }
-    for (tier, &found) in tier_counts.iter().enumerate() {
-        let expected = rules.units_of_tier(tier as u8);
+    for (tier, &found) in (0u8..).zip(tier_counts) {
+        let expected = rules.units_of_tier(tier);
         if found != expected {
             return Err(CsvError::TierCount {
-                tier: tier as u8,
+                tier,
                 found,
                 expected,
             });
@@ -281,6 +284,10 @@ fn check_rows(
 /// (G-3). Returns the recomputed outcomes root, which the caller compares with the commitment
 /// (step 6). The result, and the error reported (the one on the earliest line), do not depend
 /// on the thread count.
+///
+/// # Panics
+/// Only if a checking thread panicked (its panic is re-raised); the list of slice boundaries it
+/// reads the last of is never empty (it starts at 0).
 pub fn verify_tickets_bytes(
     bytes: &[u8],
     rules: &GameRules,
@@ -298,7 +305,7 @@ pub fn verify_tickets_bytes(
     if &bytes[..first_nl] != header {
         return Err(CsvError::Line {
             line: 1,
-            problem: format!("header must be exactly {:?}", CSV_HEADER),
+            problem: format!("header must be exactly {CSV_HEADER:?}"),
         });
     }
     let body = &bytes[first_nl..];
@@ -343,7 +350,8 @@ pub fn verify_tickets_bytes(
     }
     check_totals(leaves.len() as u64, &tier_counts, rules)?;
     Ok(CsvSummary {
-        tickets: leaves.len() as u32,
+        // check_totals proved there are exactly block_size rows.
+        tickets: rules.block_size(),
         tier_counts,
         outcomes_root: crate::crypto::merkle::root(&leaves),
     })

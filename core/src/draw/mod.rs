@@ -1,7 +1,8 @@
 //! The daily draw, pure core (SPEC.md §4): from a day's canonical entry list to per-day keyed
 //! pseudonyms, the Merkle commitment, the seed, and the winner and ordered reserves. Nothing
-//! here touches a file, the HSM, the database or the clock; `cmd::draw` calls it at the
-//! ceremony, and `verify` calls exactly the same functions to recompute a draw.
+//! here touches a file, the HSM, the database or the clock; the appliance's `seal` and `draw`
+//! commands call it at the ceremony, and [`crate::verify`] calls exactly the same functions to
+//! recompute a draw.
 
 use crate::crypto::drbg::DrbgStream;
 use crate::crypto::{Hash32, merkle, tagged_hash};
@@ -22,12 +23,16 @@ pub use crate::entries::AccountEntries;
 /// A public leaf: a per-day pseudonym and its number of entries (D-14, D-15: no account id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Leaf {
+    /// The account's pseudonym for the day (§4.2); leaves are sorted by it.
     pub pseudonym: Hash32,
+    /// The account's entries that day, 1 to the daily cap (D-4); leaf `i` holds the entries
+    /// numbered from the sum of the entries of leaves `0..i` (§4.3).
     pub entries: u8,
 }
 
 impl Leaf {
-    /// Leaf data hashed into the commitment: `pseudonym (32 bytes) || entries (1 byte)`.
+    /// Leaf data hashed into the commitment (§4.3) and written to `leaves.bin` (§4.7):
+    /// `pseudonym (32 bytes) || entries (1 byte)`.
     pub fn bytes(&self) -> [u8; 33] {
         let mut b = [0u8; 33];
         b[..32].copy_from_slice(&self.pseudonym);
@@ -47,7 +52,11 @@ pub fn encode_list(list: &[AccountEntries]) -> Vec<u8> {
     out
 }
 
-/// Parses [`encode_list`]'s output, checking the canonical order and entry counts.
+/// Parses [`encode_list`]'s output, checking the canonical order (strictly ascending accounts)
+/// and entry counts (at least 1); `None` otherwise.
+///
+/// # Panics
+/// Never: each chunk it splits an account from is 33 bytes long.
 pub fn decode_list(bytes: &[u8]) -> Option<Vec<AccountEntries>> {
     if !bytes.len().is_multiple_of(33) {
         return None;
@@ -122,7 +131,8 @@ pub fn pseudonym(salt: &Hash32, account: &[u8; 32]) -> Hash32 {
     tagged_hash("urne/v1/pseudonym", &[salt, account])
 }
 
-/// The public leaves of a day, sorted by pseudonym (the draw order), each with its account.
+/// The public leaves of a day (§4.2, §4.3), sorted by pseudonym (the draw order), each with its
+/// account: what a verifier in auditor mode compares with the published leaves (§8.2 step 8).
 pub fn public_leaves(operation: &str, day: &str, list: &[AccountEntries]) -> Vec<(Leaf, [u8; 32])> {
     let mut out = Vec::with_capacity(list.len());
     for_each_leaf(&sorted_runs(operation, day, list), |x| out.push(*x));
@@ -186,7 +196,10 @@ fn for_each_leaf(runs: &[Vec<(Leaf, [u8; 32])>], mut f: impl FnMut(&(Leaf, [u8; 
 /// What the seal stores and publishes, made in one pass over the leaves: the sealed set's storage
 /// form ([`SealedSet::encode`]) and `leaves.bin` ([`encode_leaves`]).
 pub struct SealEncodings {
+    /// The sealed set as stored (§6.2): for each leaf in leaf order
+    /// `pseudonym || entries || account`, 65 bytes.
     pub set: Vec<u8>,
+    /// The bytes of `leaves.bin` (§4.7): for each leaf in leaf order `pseudonym || entries`.
     pub leaves: Vec<u8>,
 }
 
@@ -219,7 +232,9 @@ fn by_pseudonym(a: &Leaf, b: &Leaf) -> std::cmp::Ordering {
 /// behind each (kept only inside the appliance, to name winners to production).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SealedSet {
+    /// The public leaves, in strictly ascending pseudonym order (§4.3).
     pub leaves: Vec<Leaf>,
+    /// `accounts[i]` is the 32-byte account behind `leaves[i]`.
     pub accounts: Vec<[u8; 32]>,
 }
 
@@ -237,7 +252,8 @@ impl SealedSet {
         set
     }
 
-    /// Storage form: for each leaf in order, `pseudonym (32) || entries (1) || account (32)`.
+    /// Storage form (the sealed set of §6.2): for each leaf in order,
+    /// `pseudonym (32) || entries (1) || account (32)`.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.leaves.len() * 65);
         for (l, a) in self.leaves.iter().zip(&self.accounts) {
@@ -248,7 +264,11 @@ impl SealedSet {
         out
     }
 
-    /// Parses [`SealedSet::encode`]'s output, checking pseudonym order and entry counts.
+    /// Parses [`SealedSet::encode`]'s output, checking pseudonym order (strictly ascending) and
+    /// entry counts (at least 1); `None` otherwise.
+    ///
+    /// # Panics
+    /// Never: each chunk it splits a pseudonym and an account from is 65 bytes long.
     pub fn decode(bytes: &[u8]) -> Option<SealedSet> {
         if !bytes.len().is_multiple_of(65) {
             return None;
@@ -291,9 +311,11 @@ impl SealedSet {
 /// The seal's commitment (SPEC.md §4.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Commitment {
-    /// RFC 6962 root over the leaves in pseudonym order.
+    /// RFC 6962 root (§2.4) over the leaves in pseudonym order.
     pub root: Hash32,
+    /// The number of leaves: the accounts with at least one entry.
     pub leaves: u64,
+    /// The sum of the leaves' entries: `E`, the range the selection draws from (§4.5).
     pub entries: u64,
 }
 
@@ -308,7 +330,10 @@ pub fn encode_leaves(leaves: &[Leaf]) -> Vec<u8> {
 }
 
 /// Parses `leaves.bin`; `None` unless it is whole leaves in strictly increasing pseudonym order,
-/// each with at least one entry.
+/// each with at least one entry (§8.2 step 2).
+///
+/// # Panics
+/// Never: each chunk it splits a pseudonym from is 33 bytes long.
 pub fn decode_leaves(bytes: &[u8]) -> Option<Vec<Leaf>> {
     if !bytes.len().is_multiple_of(33) {
         return None;
@@ -331,6 +356,9 @@ pub fn leaf_hashes(leaves: &[Leaf]) -> Vec<Hash32> {
 
 /// [`leaf_hashes`] of leaves given as `leaves.bin` bytes (whole 33-byte leaves, as
 /// [`encode_leaves`] makes them); two threads for large days.
+///
+/// # Panics
+/// Only if the second hashing thread panicked (its panic is re-raised).
 pub fn leaf_hashes_encoded(leaves_bin: &[u8]) -> Vec<Hash32> {
     debug_assert!(leaves_bin.len().is_multiple_of(33));
     let hash = |b: &[u8]| -> Vec<Hash32> { b.chunks_exact(33).map(merkle::leaf_hash).collect() };
@@ -359,18 +387,27 @@ pub fn commit_encoded(leaves_bin: &[u8]) -> Commitment {
 /// Everything the seed depends on (SPEC.md §4.4), in the order it is hashed.
 #[derive(Debug, Clone)]
 pub struct SeedInputs<'a> {
+    /// The rules' operation id (UTF-8).
     pub operation: &'a str,
+    /// The day drawn, `YYYY-MM-DD`.
     pub day: &'a str,
+    /// The attempt: 1, plus one for each voided attempt of the day (§4.6).
     pub attempt: u32,
+    /// SHA-256 of the rules file's bytes (raw, not hex).
     pub rules_sha256: &'a Hash32,
+    /// SHA-256 of the export file's bytes (raw, not hex).
     pub export_sha256: &'a Hash32,
+    /// The seal's commitment (§4.3): its root, leaf count and entry count are hashed.
     pub commitment: &'a Commitment,
+    /// The commissaire's contribution as typed, taken after the commitment was shown.
     pub witness: &'a str,
+    /// The HSM's entropy (§3.1: 48 bytes).
     pub entropy: &'a [u8],
 }
 
-/// `seed = H("urne/v1/draw-seed", operation, day, u32be(attempt), rules_sha256, export_sha256,
-/// root, u64be(leaves), u64be(entries), witness, entropy)`.
+/// The draw's seed (§4.4): `seed = H("urne/v1/draw-seed", operation, day, u32be(attempt),
+/// rules_sha256, export_sha256, root, u64be(leaves), u64be(entries), witness, entropy)`, the
+/// tagged hash of §1.2.
 pub fn draw_seed(i: &SeedInputs) -> Hash32 {
     tagged_hash(
         "urne/v1/draw-seed",
@@ -402,7 +439,9 @@ pub struct Pick {
 /// The outcome of a draw: the winner, then the reserves in order, all distinct accounts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Selection {
+    /// The first pick: the winner (rank 0).
     pub winner: Pick,
+    /// The next picks, in order: the reserves of ranks 1, 2, …
     pub reserves: Vec<Pick>,
 }
 
@@ -413,7 +452,7 @@ pub struct Selection {
 /// D-7). Stops when `reserves` reserves are picked or every leaf is. Returns `None` when the day
 /// has no entries.
 pub fn select(leaves: &[Leaf], seed: &Hash32, reserves: usize) -> Option<Selection> {
-    let total: u64 = leaves.iter().map(|l| l.entries as u64).sum();
+    let total: u64 = leaves.iter().map(|l| u64::from(l.entries)).sum();
     if total == 0 {
         return None;
     }
@@ -421,7 +460,7 @@ pub fn select(leaves: &[Leaf], seed: &Hash32, reserves: usize) -> Option<Selecti
     let mut ends = Vec::with_capacity(leaves.len());
     let mut acc = 0u64;
     for l in leaves {
-        acc += l.entries as u64;
+        acc += u64::from(l.entries);
         ends.push(acc);
     }
     let mut stream = DrbgStream::new(seed, DRBG_PERSONALIZATION);
@@ -444,143 +483,4 @@ pub fn select(leaves: &[Leaf], seed: &Hash32, reserves: usize) -> Option<Selecti
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn list(n: usize) -> Vec<AccountEntries> {
-        let mut l: Vec<AccountEntries> = (0..n)
-            .map(|i| AccountEntries {
-                account: crate::crypto::sha256(format!("acct-{i}").as_bytes()),
-                entries: (i % 3) as u8 + 1,
-            })
-            .collect();
-        l.sort();
-        l
-    }
-
-    #[test]
-    fn list_encoding_round_trips_and_is_strict() {
-        let l = list(10);
-        assert_eq!(decode_list(&encode_list(&l)).unwrap(), l);
-        let mut bad = encode_list(&l);
-        bad.swap(0, 33); // breaks the order
-        assert!(decode_list(&bad).is_none());
-    }
-
-    #[test]
-    fn seal_encodings_and_commit_encoded_agree_with_the_set() {
-        // Both sizes: one run (small day), two merged runs (large day).
-        for n in [0, 1, 7, 1000, 70_000] {
-            let l = list(n);
-            let set = SealedSet::from_list("op", "2018-12-01", &l);
-            let e = seal_encodings("op", "2018-12-01", &l);
-            assert_eq!(e.set, set.encode(), "{n}");
-            assert_eq!(e.leaves, encode_leaves(&set.leaves), "{n}");
-            // The commitment, recomputed on one thread leaf by leaf.
-            let hashes: Vec<Hash32> = set
-                .leaves
-                .iter()
-                .map(|l| merkle::leaf_hash(&l.bytes()))
-                .collect();
-            let c = commit_encoded(&e.leaves);
-            assert_eq!(c.root, merkle::root(&hashes), "{n}");
-            assert_eq!(c.leaves, n as u64);
-            assert_eq!(
-                c.entries,
-                set.leaves.iter().map(|l| u64::from(l.entries)).sum::<u64>()
-            );
-            assert_eq!(leaf_hashes(&set.leaves), hashes);
-            assert_eq!(SealedSet::decode(&e.set).as_ref(), Some(&set));
-            let pl = public_leaves("op", "2018-12-01", &l);
-            assert!(pl.iter().map(|x| x.0).eq(set.leaves.iter().copied()));
-            assert!(pl.iter().map(|x| x.1).eq(set.accounts.iter().copied()));
-        }
-    }
-
-    #[test]
-    fn the_salter_gives_account_salt() {
-        let mut st = [9u8; 32];
-        for _ in 0..200 {
-            st = crate::crypto::sha256(&st);
-            let key = crate::crypto::sha256(&[&st[..], b"k"].concat());
-            let s = Salter::new(&key);
-            assert_eq!(s.salt(&st), account_salt(&key, &st));
-        }
-    }
-
-    #[test]
-    fn pseudonyms_differ_between_days_for_the_same_account() {
-        let l = list(5);
-        let a = public_leaves("op", "2018-12-01", &l);
-        let b = public_leaves("op", "2018-12-02", &l);
-        assert!(
-            a.iter()
-                .all(|x| b.iter().all(|y| x.0.pseudonym != y.0.pseudonym))
-        );
-    }
-
-    #[test]
-    fn select_picks_distinct_accounts_in_range() {
-        let l = list(50);
-        let leaves: Vec<Leaf> = public_leaves("op", "d", &l)
-            .into_iter()
-            .map(|x| x.0)
-            .collect();
-        let s = select(&leaves, &[3u8; 32], 5).unwrap();
-        let mut all = vec![s.winner.leaf];
-        all.extend(s.reserves.iter().map(|p| p.leaf));
-        let mut dedup = all.clone();
-        dedup.sort();
-        dedup.dedup();
-        assert_eq!(dedup.len(), 6);
-        assert!(all.iter().all(|&i| i < 50));
-    }
-
-    #[test]
-    fn select_stops_when_every_account_is_picked() {
-        let leaves = vec![
-            Leaf {
-                pseudonym: [1; 32],
-                entries: 3,
-            },
-            Leaf {
-                pseudonym: [2; 32],
-                entries: 1,
-            },
-        ];
-        let s = select(&leaves, &[9u8; 32], 5).unwrap();
-        assert_eq!(s.reserves.len(), 1);
-        assert!(select(&[], &[9u8; 32], 5).is_none());
-    }
-
-    #[test]
-    fn winners_are_drawn_in_proportion_to_entries() {
-        // Accounts with 1, 2 and 3 entries (each kind 10 times); over many seeds each kind must
-        // win in proportion 1:2:3. Chi-square with 2 degrees of freedom, threshold 13.8
-        // (p = 0.001); the seeds are fixed so the test is deterministic.
-        let leaves: Vec<Leaf> = (0..30)
-            .map(|i| Leaf {
-                pseudonym: crate::crypto::sha256(&[i as u8]),
-                entries: (i % 3) as u8 + 1,
-            })
-            .collect();
-        let n = 6000u32;
-        let mut wins = [0f64; 3];
-        for s in 0..n {
-            let seed = crate::crypto::sha256(&s.to_be_bytes());
-            let w = select(&leaves, &seed, 0).unwrap().winner;
-            wins[(leaves[w.leaf as usize].entries - 1) as usize] += 1.0;
-        }
-        let expected = [n as f64 / 6.0, n as f64 * 2.0 / 6.0, n as f64 * 3.0 / 6.0];
-        let chi2: f64 = (0..3)
-            .map(|k| (wins[k] - expected[k]).powi(2) / expected[k])
-            .sum();
-        assert!(chi2 < 13.8, "chi2 {chi2}, wins {wins:?}");
-        // The same statistic rejects a draw that ignores entry counts (uniform over accounts).
-        let uniform = [n as f64 / 3.0; 3];
-        let chi2_bad: f64 = (0..3)
-            .map(|k| (uniform[k] - expected[k]).powi(2) / expected[k])
-            .sum();
-        assert!(chi2_bad > 13.8);
-    }
-}
+mod tests;

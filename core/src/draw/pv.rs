@@ -7,6 +7,7 @@
 
 use super::files::{Figures, ResultFile, VoidedAttempt};
 use chrono::NaiveDate;
+use std::fmt::Write;
 
 /// The date of a ceremony against its period's draw date (D-8), as the minutes judge it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,7 +23,7 @@ pub struct DrawDay {
 impl DrawDay {
     /// Drawn after the draw date plus its days of grace (D-8).
     pub fn is_late(&self) -> bool {
-        self.today > self.draw_date + chrono::Days::new(self.grace_days as u64)
+        self.today > self.draw_date + chrono::Days::new(u64::from(self.grace_days))
     }
 
     /// Drawn before the draw date (D-8).
@@ -75,13 +76,15 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// An amount the French way: `5\u{202f}000\u{a0}€`, `10,50\u{a0}€`.
 fn eur(cents: u64) -> String {
     let euros = cents / 100;
     let mut s = euros.to_string();
-    let mut i = s.len() as isize - 3;
-    while i > 0 {
-        s.insert(i as usize, '\u{202f}');
+    // A narrow no-break space before every group of three digits, from the right.
+    let mut i = s.len();
+    while i > 3 {
         i -= 3;
+        s.insert(i, '\u{202f}');
     }
     if cents.is_multiple_of(100) {
         format!("{s}\u{a0}€")
@@ -113,10 +116,13 @@ pub fn render(r: &ResultFile, files: &PvFiles, anomalies: &[String], checks: &[S
     h
 }
 
+/// A table row: the label `k` (escaped) and the HTML value `v`.
 fn row(h: &mut String, k: &str, v: &str) {
-    h.push_str(&format!("<tr><th>{}</th><td>{}</td></tr>\n", esc(k), v));
+    // Writing to a String cannot fail.
+    let _ = writeln!(h, "<tr><th>{}</th><td>{v}</td></tr>", esc(k));
 }
 
+/// `s` (escaped) as code: hashes, keys and ids the commissaire copies.
 fn code(s: &str) -> String {
     format!("<code>{}</code>", esc(s))
 }
@@ -125,33 +131,36 @@ fn code(s: &str) -> String {
 fn head(h: &mut String, r: &ResultFile) {
     let c = &r.core;
     h.push_str("<!DOCTYPE html>\n<html lang=\"fr\">\n<head>\n<meta charset=\"utf-8\">\n");
-    h.push_str(&format!(
-        "<title>Procès-verbal de tirage électronique, {} du {}</title>\n",
+    let _ = writeln!(
+        h,
+        "<title>Procès-verbal de tirage électronique, {} du {}</title>",
         esc(&c.operation),
         esc(&c.day)
-    ));
+    );
     h.push_str("<style>body{font-family:serif;max-width:50em;margin:2em auto;line-height:1.4}\
 table{border-collapse:collapse;width:100%;margin:.5em 0 1.2em}th,td{border:1px solid #444;padding:.3em .5em;text-align:left;vertical-align:top}\
 th{width:40%;font-weight:normal;background:#f2f2f2}code{font-family:monospace;word-break:break-all;font-size:.92em}\
 .sig{display:flex;gap:2em;margin-top:2em}.sig div{flex:1;border-top:1px solid #000;padding-top:.3em;min-height:6em}\
 @media print{body{margin:0}}</style>\n</head>\n<body>\n");
-    h.push_str(&format!(
+    let _ = writeln!(
+        h,
         "<h1>Annexe au procès-verbal de tirage électronique</h1>\n<p>Opération <strong>{}</strong>, tirage du jour <strong>{}</strong> \
-(tentative n°\u{a0}{}), réalisé le {} (UTC) par l'appareil de tirage <em>urne</em> en présence et sous le contrôle du commissaire de justice (D-9).</p>\n",
+(tentative n°\u{a0}{}), réalisé le {} (UTC) par l'appareil de tirage <em>urne</em> en présence et sous le contrôle du commissaire de justice (D-9).</p>",
         esc(&c.operation),
         esc(&c.day),
         c.attempt,
         esc(&r.drawn_at)
-    ));
+    );
     if !c.voided_attempts.is_empty() {
         h.push_str("<p><strong>Tentatives annulées pour ce jour :</strong></p><ul>\n");
         for v in &c.voided_attempts {
-            h.push_str(&format!(
-                "<li>tentative n°\u{a0}{} annulée (événement d'audit n°\u{a0}{}) : {}</li>\n",
+            let _ = writeln!(
+                h,
+                "<li>tentative n°\u{a0}{} annulée (événement d'audit n°\u{a0}{}) : {}</li>",
                 v.attempt,
                 v.audit_seq,
                 esc(&v.reason)
-            ));
+            );
         }
         h.push_str("</ul>\n");
     }
@@ -312,13 +321,13 @@ fn findings(h: &mut String, anomalies: &[String], checks: &[String]) {
     } else {
         h.push_str("<ul>\n");
         for a in anomalies {
-            h.push_str(&format!("<li>{}</li>\n", esc(a)));
+            let _ = writeln!(h, "<li>{}</li>", esc(a));
         }
         h.push_str("</ul>\n");
     }
     h.push_str("<h2>6. Vérifications effectuées</h2>\n<ul>\n");
     for v in checks {
-        h.push_str(&format!("<li>{}</li>\n", esc(v)));
+        let _ = writeln!(h, "<li>{}</li>", esc(v));
     }
     h.push_str("</ul>\n");
 }
@@ -338,8 +347,10 @@ ou vérificateur indépendant) et vérifier chaque signature avec <code>openssl 
 mod tests {
     #[test]
     fn amounts_are_written_the_french_way() {
-        assert_eq!(super::eur(500000), "5\u{202f}000\u{a0}€");
+        assert_eq!(super::eur(500_000), "5\u{202f}000\u{a0}€");
         assert_eq!(super::eur(1050), "10,50\u{a0}€");
+        assert_eq!(super::eur(99_900), "999\u{a0}€");
+        assert_eq!(super::eur(123_456_789), "1\u{202f}234\u{202f}567,89\u{a0}€");
         assert_eq!(super::esc("<a&b>"), "&lt;a&amp;b&gt;");
     }
 

@@ -18,7 +18,7 @@ use std::path::Path;
 /// [`verify_block_folder`] checks. Empty when `dir` holds no block outputs.
 pub fn block_commitments(dir: &Path) -> std::io::Result<Vec<String>> {
     let mut commits: Vec<String> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok())
+        .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".commit.json"))
         .collect();

@@ -14,7 +14,8 @@ fn hex32(field: &str, s: &str) -> VResult<Hash32> {
     })
 }
 
-/// Parses the commitment reference.
+/// Parses the commitment reference of a published file (`{root, leaves, entries}`, §4.7):
+/// `malformed` unless `root` is 64 lowercase hex digits.
 pub fn commitment_of(c: &CommitmentRef) -> VResult<Commitment> {
     Ok(Commitment {
         root: hex32("commitment.root", &c.root)?,
@@ -86,6 +87,9 @@ pub fn verify_outcome(b: &BundleFile, leaves: &[Leaf]) -> VResult<()> {
             ),
         ));
     }
+    // Every index below is in range: `select` picks leaves of `leaves` (so `w.leaf` fits a
+    // usize), and at most `reserves_wanted + 1` of them, a u32 plus one (so `rank` fits a u32).
+    #[allow(clippy::cast_possible_truncation)]
     for (rank, (w, g)) in want.iter().zip(got_picks).enumerate() {
         let leaf = &leaves[w.leaf as usize];
         let expect = PublicPlaced {
@@ -234,8 +238,9 @@ pub fn verify_against_entries(
             .chain(r.reserves.iter())
             .collect();
         for p in all {
-            let (leaf, account) = leaves
-                .get(p.leaf as usize)
+            let (leaf, account) = usize::try_from(p.leaf)
+                .ok()
+                .and_then(|i| leaves.get(i))
                 .ok_or_else(|| fail(C::DrawMismatch, "a pick names a leaf outside the set"))?;
             let account = hex::encode(account);
             if account != p.account || hex::encode(leaf.pseudonym) != p.pseudonym {

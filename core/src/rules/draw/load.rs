@@ -15,6 +15,10 @@ pub const CHANCEUX_NOEL_2018: &[u8] = include_bytes!("../../../../rules/chanceux
 
 impl DrawRules {
     /// The rules shipped with the appliance for "Chanceux Noël" 2018.
+    ///
+    /// # Panics
+    /// Never in a tested build: the shipped file is compiled in, and the unit test
+    /// `shipped_rules_file_loads` loads it.
     pub fn chanceux_noel_2018() -> DrawRules {
         // Invariant: the shipped file is validated by the unit test `shipped_rules_file_loads`.
         DrawRules::from_json(CHANCEUX_NOEL_2018).expect("the shipped rules file is valid")
@@ -155,10 +159,10 @@ fn check_follows(field: &str, first_day: NaiveDate, prev: &Period) -> Result<(),
 
 /// D-4: the daily cap of entries per account.
 fn check_daily_cap(daily_cap: u64) -> Result<u8, RulesError> {
-    if daily_cap == 0 || daily_cap > u64::from(u8::MAX) {
-        return Err(invalid("daily_cap", "must be between 1 and 255 (D-4)"));
+    match u8::try_from(daily_cap) {
+        Ok(cap) if cap > 0 => Ok(cap),
+        _ => Err(invalid("daily_cap", "must be between 1 and 255 (D-4)")),
     }
-    Ok(daily_cap as u8)
 }
 
 /// D-5: the participation period `[start, end)` in Unix seconds; it must cover every day of
@@ -242,19 +246,16 @@ fn parse_exclusion_reasons(names: &[String]) -> Result<Vec<ExclusionReason>, Rul
 
 /// Reserves drawn after each day's winner: 0 to 1000.
 fn check_reserves_per_day(per_day: i64) -> Result<u32, RulesError> {
-    if !(0..=1000).contains(&per_day) {
-        return Err(invalid("reserves.per_day", "must be between 0 and 1000"));
-    }
-    Ok(per_day as u32)
+    u32::try_from(per_day)
+        .ok()
+        .filter(|&n| n <= 1000)
+        .ok_or_else(|| invalid("reserves.per_day", "must be between 0 and 1000"))
 }
 
 /// D-8 ("within 30 days"): the days a postponed draw may wait, at most 366.
 fn check_draw_grace_days(days: u64) -> Result<u32, RulesError> {
-    if days > 366 {
-        return Err(invalid(
-            "draw_grace_days",
-            "must be between 0 and 366 (D-8)",
-        ));
-    }
-    Ok(days as u32)
+    u32::try_from(days)
+        .ok()
+        .filter(|&n| n <= 366)
+        .ok_or_else(|| invalid("draw_grace_days", "must be between 0 and 366 (D-8)"))
 }

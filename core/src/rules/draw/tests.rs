@@ -38,7 +38,9 @@ fn shipped_rules_file_loads() {
     let total: u64 = r
         .periods()
         .iter()
-        .map(|p| p.prize_cents * ((p.last_day - p.first_day).num_days() as u64 + 1))
+        .map(|p| {
+            p.prize_cents * (u64::try_from((p.last_day - p.first_day).num_days()).unwrap() + 1)
+        })
         .sum();
     assert_eq!(total, 27_000_000);
     assert_eq!(

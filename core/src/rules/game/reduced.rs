@@ -8,6 +8,9 @@ use super::model::GameRules;
 /// units and `units` winning units for matches 10, 9, …, 4 (totals recomputed), as file bytes.
 /// Everything else (prices, amounts, grid, symbols) is the official game's, so a reduced block
 /// exercises every tier and every code path; only the counts are smaller.
+///
+/// # Panics
+/// Never: a JSON value always serializes.
 pub fn reduced_rules_json(
     official: &GameRules,
     game: &str,

@@ -10,6 +10,7 @@ pub const OFFICIAL: &[u8] = include_bytes!("../../../../rules/noel-de-la-chance-
 /// Reduced rules of `n` units with about the official proportions (at least one of each tier).
 pub fn small_rules(n: u32) -> GameRules {
     let official = GameRules::from_json(OFFICIAL).unwrap();
-    let units = G3_TABLE.map(|(_, u, _)| ((u64::from(u) * u64::from(n)) / 800_000).max(1) as u32);
+    let units = G3_TABLE
+        .map(|(_, u, _)| u32::try_from((u64::from(u) * u64::from(n) / 800_000).max(1)).unwrap());
     GameRules::from_json(&reduced_rules_json(&official, "noel-test", n, units)).unwrap()
 }
