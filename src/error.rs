@@ -1,7 +1,9 @@
 //! The error every command returns to `main`: one `error:` line, one `hint:` line, and an exit
-//! code from a short documented list (README.md, "Exit codes"). Boundary modules keep their own
-//! typed errors (`HsmError`, `AuditError`, `ExportError`, …) and convert into this one, choosing
-//! the exit code and writing the hint the operator needs.
+//! code from a short documented list (README.md, "Exit codes"). The edges build it where their
+//! library fails: PKCS#11 errors in `edge/hsm.rs`, SQLite errors in `edge/store.rs`, file errors
+//! through [`io_error`]. The core's typed errors (the export's `ExportError`, the rules'
+//! `RulesError`, `BlockIdError`, `CsvError`, …) are converted by the commands, which choose the
+//! exit code and write the hint the operator needs.
 
 use std::fmt;
 
