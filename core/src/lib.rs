@@ -24,8 +24,8 @@
 //! ## What it never does, and what enforces it
 //!
 //! - No unsafe code: `#![forbid(unsafe_code)]`.
-//! - No HSM, database or command line: the crate does not depend on a `PKCS#11`, SQLite or CLI
-//!   crate (`cargo tree -p urne-core` lists none).
+//! - No HSM, database or command line: `cargo tree -p urne-core` lists none of `cryptoki`
+//!   (the HSM's interface), `rusqlite`, `clap` or `rpassword`.
 //! - No clock: chrono is built without its `clock` feature, and clippy's `disallowed-methods`
 //!   (`clippy.toml`) refuses `SystemTime::now` and chrono's `now`. Times are given by the
 //!   caller.
