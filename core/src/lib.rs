@@ -1,12 +1,41 @@
-//! urne-core: the pure core of the urne draw appliance. Everything SPEC.md specifies lives here:
-//! hashing, the HMAC_DRBG, Merkle trees, Ed25519 verification, the rules files, production's
-//! export and its tally, the daily draw, instant-game blocks, every output file format, the
-//! minutes text, audit-event hashing and checkpoints, and all third-party verification.
+#![doc = include_str!("../README.md")]
 //!
-//! It touches no HSM, no database and no clock, and reads no environment: it is given bytes,
-//! keys and times, or the paths of files a caller names (verifying a folder). The appliance
-//! (the `urne` binary) is the only place that signs, stores or reads the time. This crate is the
-//! library production and auditors link to.
+//! ## Module map
+//!
+//! One line per module, with the sections of SPEC.md it implements:
+//!
+//! - [`crypto`]: SHA-256 and the tagged hash, key ids, the one strict Ed25519 verifier and PEM
+//!   keys, the `HMAC_DRBG` and unbiased integers, RFC 6962 Merkle trees (§1.2–§1.4, §2.1–§2.4).
+//! - [`rules`]: the operation rules of the daily draws (clauses D-1 … D-15) and the instant-game
+//!   rules file (§5.B1), validated at load and bound into results by their SHA-256.
+//! - [`entries`]: production's signed daily export, `entry-export-v1`: signature check, strict
+//!   parse, and the tally into the canonical entry list (§4.1, §4.1.1).
+//! - [`draw`]: the daily draw: figures, pseudonyms, commitment, seed, winner and reserves, the
+//!   published files and proofs, the minutes annex, the state of a day from the trail
+//!   (§4.1–§4.8, §6.2).
+//! - [`block`]: instant-game blocks: identity, seed, deck and shuffle, ticket grids,
+//!   `tickets.csv`, commitments and the published files (§5.B2–§5.B9).
+//! - [`audit`]: audit-event hashing, the hash chain and the signed-note checkpoints
+//!   (§6.1–§6.3).
+//! - [`verify`]: third-party verification of draw folders, proofs, block folders and the audit
+//!   trail (§8.1–§8.3, §5.B10, §6.4).
+//! - [`software`]: the identity of the software bound into every output (§4.7, §5.B9, §6.2).
+//!
+//! ## What it never does, and what enforces it
+//!
+//! - No unsafe code: `#![forbid(unsafe_code)]`.
+//! - No HSM, database or command line: `cargo tree -p urne-core` lists none of `cryptoki`
+//!   (the HSM's interface), `rusqlite`, `clap` or `rpassword`.
+//! - No clock: chrono is built without its `clock` feature, and clippy's `disallowed-methods`
+//!   (`clippy.toml`) refuses `SystemTime::now` and chrono's `now`. Times are given by the
+//!   caller.
+//! - No environment or configuration: every input is an argument (bytes, keys, rules, times,
+//!   or the path of a file or folder the caller names).
+//! - No signing and no output: it has no signing function (it only parses a private key's PEM,
+//!   for the export simulator and tests), prints nothing, and returns results and typed errors.
+//!   The appliance signs, stores and talks to the operator.
+//! - No dependence on scheduling: results that use threads (the export's tally, block
+//!   generation) are the same whatever the thread count.
 
 #![forbid(unsafe_code)]
 

@@ -100,6 +100,11 @@ impl AccountSums {
         }
     }
 
+    /// Applies the pending additions: their slots loaded first, then each added.
+    // `h as usize` keeps the hash's low bits (all of them on 64-bit targets), and only the bits
+    // under `mask` (a usize) are used: on a 32-bit target the truncation drops only bits the mask
+    // drops anyway, so the slot is the same.
+    #[allow(clippy::cast_possible_truncation)]
     fn flush(&mut self) {
         // Load every slot of the batch first (independent loads: the misses overlap) ...
         let mut touch = 0u64;
@@ -115,6 +120,9 @@ impl AccountSums {
         self.pending = pending;
     }
 
+    /// Adds `cents` to `key`'s slot (hash `h`), taking an empty slot if the key is new.
+    // The slot index is the hash cast to usize, masked: see `flush` for why the cast is exact.
+    #[allow(clippy::cast_possible_truncation)]
     fn add_now(&mut self, key: [u64; 4], h: u64, cents: u64) {
         let mut i = (h as usize) & self.mask;
         loop {
@@ -135,6 +143,9 @@ impl AccountSums {
         }
     }
 
+    /// Doubles the table and re-inserts every account (load factor back under 1/2).
+    // The slot index is the hash cast to usize, masked: see `flush` for why the cast is exact.
+    #[allow(clippy::cast_possible_truncation)]
     fn grow(&mut self) {
         let bigger = vec![EMPTY; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, bigger);
@@ -178,30 +189,30 @@ mod tests {
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z ^ (z >> 27)
         };
-        let mut t = AccountSums::with_capacity(0);
-        let mut m: HashMap<[u8; 32], u64> = HashMap::new();
+        let mut table = AccountSums::with_capacity(0);
+        let mut map: HashMap<[u8; 32], u64> = HashMap::new();
         for i in 0..50_000u64 {
             let r = next();
-            let mut a = [0u8; 32];
+            let mut account = [0u8; 32];
             // A mix of ids that share long prefixes (sequential) and random ones.
             if i % 2 == 0 {
-                a[24..].copy_from_slice(&(r % 3000).to_be_bytes());
+                account[24..].copy_from_slice(&(r % 3000).to_be_bytes());
             } else {
-                a[..8].copy_from_slice(&(r % 7000).to_le_bytes());
-                a[31] = (r >> 60) as u8;
+                account[..8].copy_from_slice(&(r % 7000).to_le_bytes());
+                account[31] = u8::try_from(r >> 60).unwrap();
             }
-            let c = 1 + r % 1000;
-            t.add(&a, c);
-            *m.entry(a).or_insert(0) += c;
+            let cents = 1 + r % 1000;
+            table.add(&account, cents);
+            *map.entry(account).or_insert(0) += cents;
         }
-        assert_eq!(t.len(), m.len());
-        let v: Vec<([u8; 32], u64)> = t
+        assert_eq!(table.len(), map.len());
+        let from_table: Vec<([u8; 32], u64)> = table
             .into_sorted()
             .into_iter()
             .map(|(k, c)| (account_of(&k), c))
             .collect();
-        let mut w: Vec<_> = m.into_iter().collect();
-        w.sort();
-        assert_eq!(v, w);
+        let mut from_map: Vec<_> = map.into_iter().collect();
+        from_map.sort_unstable();
+        assert_eq!(from_table, from_map);
     }
 }

@@ -16,9 +16,11 @@ use super::rehash::HashingReader;
 
 /// A line-aligned chunk of the file: every line in it ends in LF.
 struct Chunk {
+    /// The 1-based line number of the chunk's first line.
     first_line: u64,
     /// A reusable buffer of `BUF` bytes; the chunk is `bytes[..len]`.
     bytes: Vec<u8>,
+    /// How many bytes of `bytes` the chunk holds.
     len: usize,
 }
 
@@ -52,7 +54,7 @@ pub(super) fn parse_records<R: Read>(
             senders.push(tx);
             let free_tx = free_tx.clone();
             let min_err = &min_err;
-            handles.push(s.spawn(move || work(rx, free_tx, ctx, min_err, reserve)));
+            handles.push(s.spawn(move || work(rx, &free_tx, ctx, min_err, reserve)));
         }
         drop(free_tx);
         let mut pool = Pool {
@@ -75,7 +77,7 @@ pub(super) fn parse_records<R: Read>(
 /// each buffer back for reuse, and sorts its lists at the end.
 fn work(
     chunks: mpsc::Receiver<Chunk>,
-    free: mpsc::Sender<Vec<u8>>,
+    free: &mpsc::Sender<Vec<u8>>,
     ctx: &Ctx<'_>,
     min_err: &AtomicU64,
     reserve: usize,
@@ -107,6 +109,8 @@ struct Pool {
 }
 
 impl Pool {
+    /// A free buffer: one given back, else a new one under the limit, else the next one given
+    /// back.
     fn take(&mut self) -> Vec<u8> {
         match self.free.try_recv() {
             Ok(b) => b,

@@ -14,10 +14,13 @@ use crate::rules::draw::{Channel, DrawRules, ExclusionReason};
 
 /// What every worker needs to judge a record.
 pub(super) struct Ctx<'r> {
+    /// The operation's rules.
     pub(super) rules: &'r DrawRules,
+    /// The header's day.
     pub(super) day: NaiveDate,
     /// The day's bounds in Unix seconds, `[day_start, day_end)` (D-1).
     pub(super) day_start: i64,
+    /// The first second after the day (see `day_start`).
     pub(super) day_end: i64,
     /// On a confirming pass, the fingerprints whose ids are kept in full.
     pub(super) suspects: Option<&'r Suspects>,
@@ -32,10 +35,15 @@ pub(super) type Sums = Vec<([u64; 4], u64)>;
 /// What one worker found in the chunks it parsed.
 #[derive(Default)]
 pub(super) struct Partial {
+    /// Play records.
     pub(super) plays: u64,
+    /// Counting plays.
     pub(super) counting: u64,
+    /// Retail plays.
     pub(super) retail: u64,
+    /// Online plays refused for their subscription (D-5).
     pub(super) subs_refused: u64,
+    /// Exclusion records, by `ExclusionReason::index`.
     pub(super) exclusions_by_reason: [u64; 3],
     /// Counting cents per account.
     pub(super) accounts: AccountSums,
@@ -116,7 +124,7 @@ pub(super) fn add_exclusion(
 }
 
 /// The day's entries, and the excluded accounts that had counting plays.
-pub(super) struct Entries {
+pub(super) struct DayEntries {
     /// Accounts with at least one entry, in account order.
     pub(super) entries: Vec<AccountEntries>,
     /// The sum of their entries.
@@ -127,7 +135,7 @@ pub(super) struct Entries {
 
 /// D-3, D-4, D-6, D-13 over the per-account sums and the exclusions, both sorted by account
 /// (so the two lists are walked together).
-pub(super) fn entries(sums: &Sums, excl: &[Exclusion], cap: u8, tranche: u64) -> Entries {
+pub(super) fn entries(sums: &Sums, excl: &[Exclusion], cap: u8, tranche: u64) -> DayEntries {
     let mut excluded_with_plays = [0u64; 3];
     let mut entries = Vec::new();
     let mut total_entries = 0u64;
@@ -142,7 +150,9 @@ pub(super) fn entries(sums: &Sums, excl: &[Exclusion], cap: u8, tranche: u64) ->
             excluded_with_plays[excl[j].1.index()] += 1;
             continue;
         }
-        // D-3: one entry per complete tranche; D-4: at most `cap` per day.
+        // D-3: one entry per complete tranche; D-4: at most `cap` per day. The cast is exact:
+        // the value is at most `cap`, a u8.
+        #[allow(clippy::cast_possible_truncation)]
         let n = (cents / tranche).min(u64::from(cap)) as u8;
         if n > 0 {
             total_entries += u64::from(n);
@@ -152,7 +162,7 @@ pub(super) fn entries(sums: &Sums, excl: &[Exclusion], cap: u8, tranche: u64) ->
             });
         }
     }
-    Entries {
+    DayEntries {
         entries,
         total: total_entries,
         excluded_with_plays,

@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 pub(super) type LineErr = (u64, ExportErrorKind);
 
 /// Why an export was refused. `line` is the 1-based line of the file the reason applies to, when
-/// there is one.
+/// there is one (line 1 is the header); it displays as `line N: <reason>`, or the reason alone.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct ExportError {
     /// The 1-based line the reason applies to, if it applies to one line.
@@ -72,7 +72,7 @@ pub enum ExportErrorKind {
         /// Size of the bytes read now.
         found_size: u64,
     },
-    /// The file has 2^32 lines or more.
+    /// A play is on line 2^32 or later (play lines are numbered in 32 bits: a resource limit).
     #[error("the file has more lines than this reader supports (2^32 - 1)")]
     TooManyLines,
 
@@ -86,44 +86,49 @@ pub enum ExportErrorKind {
     /// The last line does not end in LF.
     #[error("the last line does not end in LF")]
     MissingFinalNewline,
-    /// A line is longer than the limit (the limit).
+    /// A line is longer than the reader's limit (the limit, 2^20 bytes: a resource limit, not a
+    /// rule of the format).
     #[error("the line is longer than {0} bytes")]
     LineTooLong(usize),
-    /// A line is not valid JSON (1-based column and why).
+    /// A line is not exactly one JSON object (RFC 8259), or nests deeper than 64 levels (1-based
+    /// byte column and why).
     #[error("not valid JSON: {reason} (column {column})")]
     InvalidJson {
-        /// 1-based column of the offending byte.
+        /// 1-based byte offset in the line of the byte where reading stopped.
         column: usize,
         /// What the reader expected.
         reason: &'static str,
     },
-    /// An object has a key twice (the key).
+    /// An object of the line, at any depth, has a key twice (the key, unescaped: keys are
+    /// compared after JSON unescaping).
     #[error("the key {0:?} appears twice in one object")]
     DuplicateKey(String),
-    /// A required field is missing (its name).
+    /// A required field is missing (its name; `subscription.subscribed_at` for the member of a
+    /// play's `subscription` object).
     #[error("field `{0}` is missing")]
     MissingField(&'static str),
-    /// A field has the wrong JSON type.
+    /// A field has the wrong JSON type (an integer field holding a fraction or an exponent
+    /// included).
     #[error("field `{field}` must be {expected}, found {found}")]
     WrongType {
-        /// The field.
+        /// The field's name as the format writes it (`stake_cents`).
         field: &'static str,
-        /// The type the format requires, in words.
+        /// The type the format requires, in words (`an integer`).
         expected: &'static str,
-        /// The type found, in words.
+        /// The type found, in words (`a string`).
         found: &'static str,
     },
     /// A field's value is not one the format allows (why, in words).
     #[error("field `{field}` is out of range: {reason}")]
     OutOfRange {
-        /// The field.
+        /// The field's name as the format writes it (`account`).
         field: &'static str,
         /// Why the value is refused.
         reason: String,
     },
 
     // The header.
-    /// The file is empty.
+    /// The file has no byte at all.
     #[error("the file is empty: no header")]
     Empty,
     /// Line 1 has no `format` field: it is not a header.
@@ -132,7 +137,7 @@ pub enum ExportErrorKind {
     /// The header's `format` is not `draw-entries` (the value found).
     #[error("format is {0:?}, expected \"draw-entries\"")]
     WrongFormat(String),
-    /// The header's `version` is not 1 (the value found).
+    /// The header's `version` is a number other than `1` (its JSON text: `1.0` is refused too).
     #[error("version is {0}, expected 1")]
     WrongVersion(String),
     /// The header names another operation than the rules'.
@@ -140,7 +145,7 @@ pub enum ExportErrorKind {
     WrongOperation {
         /// The rules' operation id.
         expected: String,
-        /// The header's.
+        /// The header's `operation`.
         found: String,
     },
     /// The header's day is in none of the rules' periods (the day as written).
@@ -170,17 +175,19 @@ pub enum ExportErrorKind {
     #[error("unknown record type {0:?}")]
     UnknownType(String),
     /// Two plays have the same id (the id when it is short enough to keep, and the first line).
-    #[error("{}", dup_play(.id, *.first_line))]
+    /// Reported on the line of the id's second play.
+    #[error("{}", dup_play(.id.as_deref(), *.first_line))]
     DuplicatePlayId {
         /// The id, when it is at most 15 bytes long (longer ids are kept as a hash).
         id: Option<String>,
         /// The line of the id's first play.
         first_line: u64,
     },
-    /// An account is excluded twice (the account as hex, and the first line).
+    /// An account is excluded twice (the account as hex, and the first line). Reported on the
+    /// line of its second exclusion.
     #[error("duplicate exclusion of account {account} (first on line {first_line})")]
     DuplicateExclusion {
-        /// The account, hex.
+        /// The account, as 64 lowercase hex digits.
         account: String,
         /// The line of its first exclusion.
         first_line: u64,
@@ -197,7 +204,8 @@ pub enum ExportErrorKind {
     },
 }
 
-fn dup_play(id: &Option<String>, first_line: u64) -> String {
+/// The message of [`ExportErrorKind::DuplicatePlayId`], with the id when it was kept.
+fn dup_play(id: Option<&str>, first_line: u64) -> String {
     match id {
         Some(id) => format!("duplicate play id {id:?} (first on line {first_line})"),
         None => format!("duplicate play id (the same id as line {first_line})"),
@@ -205,37 +213,37 @@ fn dup_play(id: &Option<String>, first_line: u64) -> String {
 }
 
 impl ExportErrorKind {
-    /// A short stable name for the rule that refused the file (for the audit trail and tests).
+    /// A short stable name for the rule that refused the file (for the audit trail and tests):
+    /// one per variant, lowercase words joined by hyphens (`duplicate-play-id`).
     pub fn name(&self) -> &'static str {
-        use ExportErrorKind::*;
         match self {
-            Io(_) => "io",
-            SignatureLength(_) => "signature-length",
-            NoTrustedKey => "no-trusted-key",
-            BadSignature => "bad-signature",
-            FileChanged { .. } => "file-changed",
-            TooManyLines => "too-many-lines",
-            NotUtf8 => "not-utf8",
-            Crlf => "crlf",
-            MissingFinalNewline => "missing-final-newline",
-            LineTooLong(_) => "line-too-long",
-            InvalidJson { .. } => "invalid-json",
-            DuplicateKey(_) => "duplicate-key",
-            MissingField(_) => "missing-field",
-            WrongType { .. } => "wrong-type",
-            OutOfRange { .. } => "out-of-range",
-            Empty => "empty",
-            MissingHeader => "missing-header",
-            WrongFormat(_) => "wrong-format",
-            WrongVersion(_) => "wrong-version",
-            WrongOperation { .. } => "wrong-operation",
-            DayNotInOperation(_) => "day-not-in-operation",
-            WrongProducer { .. } => "wrong-producer",
-            CountMismatch { .. } => "count-mismatch",
-            UnknownType(_) => "unknown-type",
-            DuplicatePlayId { .. } => "duplicate-play-id",
-            DuplicateExclusion { .. } => "duplicate-exclusion",
-            PlayNotOnDay { .. } => "play-not-on-day",
+            Self::Io(_) => "io",
+            Self::SignatureLength(_) => "signature-length",
+            Self::NoTrustedKey => "no-trusted-key",
+            Self::BadSignature => "bad-signature",
+            Self::FileChanged { .. } => "file-changed",
+            Self::TooManyLines => "too-many-lines",
+            Self::NotUtf8 => "not-utf8",
+            Self::Crlf => "crlf",
+            Self::MissingFinalNewline => "missing-final-newline",
+            Self::LineTooLong(_) => "line-too-long",
+            Self::InvalidJson { .. } => "invalid-json",
+            Self::DuplicateKey(_) => "duplicate-key",
+            Self::MissingField(_) => "missing-field",
+            Self::WrongType { .. } => "wrong-type",
+            Self::OutOfRange { .. } => "out-of-range",
+            Self::Empty => "empty",
+            Self::MissingHeader => "missing-header",
+            Self::WrongFormat(_) => "wrong-format",
+            Self::WrongVersion(_) => "wrong-version",
+            Self::WrongOperation { .. } => "wrong-operation",
+            Self::DayNotInOperation(_) => "day-not-in-operation",
+            Self::WrongProducer { .. } => "wrong-producer",
+            Self::CountMismatch { .. } => "count-mismatch",
+            Self::UnknownType(_) => "unknown-type",
+            Self::DuplicatePlayId { .. } => "duplicate-play-id",
+            Self::DuplicateExclusion { .. } => "duplicate-exclusion",
+            Self::PlayNotOnDay { .. } => "play-not-on-day",
         }
     }
 }

@@ -25,13 +25,19 @@ use crate::rules::draw::Channel;
 /// A play line's fields, validated as `parse_record` validates them (except D-1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct FastPlay<'a> {
+    /// `id`, unescaped (1-64 bytes of [A-Za-z0-9._:-]).
     pub id: &'a [u8],
+    /// `account`, decoded from its 64 lowercase hex digits.
     pub account: [u8; 32],
     /// `at` as written (ASCII on the fast path; from a `&str` on the general one).
     pub at_s: &'a [u8],
+    /// `at` in Unix seconds (fraction dropped).
     pub at: i64,
+    /// `stake_cents`, in 1 ..= `MAX_STAKE_CENTS`.
     pub stake: u64,
+    /// `channel`, one of the five the format names.
     pub channel: Channel,
+    /// `subscription.subscribed_at` in Unix seconds, or `None` for `"subscription":null`.
     pub subscribed_at: Option<i64>,
 }
 
@@ -40,6 +46,8 @@ const ID: [bool; 256] = {
     let mut t = [false; 256];
     let mut c = 0;
     while c < 256 {
+        // Exact: c < 256 (the loop bound).
+        #[allow(clippy::cast_possible_truncation)]
         let b = c as u8;
         t[c] = b.is_ascii_alphanumeric() || b == b'.' || b == b'_' || b == b':' || b == b'-';
         c += 1;
@@ -58,6 +66,7 @@ const PLAIN: [bool; 256] = {
     t
 };
 
+/// A cursor over a play line: the line and the position of the next byte to read.
 struct Cur<'a> {
     b: &'a [u8],
     pos: usize,

@@ -98,9 +98,12 @@ fn hex8(x: u64) -> Option<u32> {
     let v = (x & (0x0F * ONES)) + (letter >> 7) * 9;
     // Bytes 0, 2, 4, 6 are high nibbles, 1, 3, 5, 7 low ones: pair them in 16-bit lanes ...
     let pairs = ((v & 0x00FF_00FF_00FF_00FF) << 4) | ((v >> 8) & 0x00FF_00FF_00FF_00FF);
-    // ... then pack the four lanes' low bytes together.
+    // ... then pack the four lanes' low bytes together: the four bytes end up in the low 32 bits,
+    // and the cast keeps exactly those (the truncation is the point).
     let p = (pairs | (pairs >> 8)) & 0x0000_FFFF_0000_FFFF;
-    Some((p | (p >> 16)) as u32)
+    #[allow(clippy::cast_possible_truncation)]
+    let bytes = (p | (p >> 16)) as u32;
+    Some(bytes)
 }
 
 /// A required `account` field: 64 lowercase hex digits.

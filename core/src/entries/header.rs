@@ -16,14 +16,21 @@ use crate::rules::draw::{DrawRules, Period};
 
 /// The header of an export (line 1), checked.
 pub(super) struct Header<'r> {
+    /// `operation` (equal to the rules' operation id).
     pub(super) operation: String,
+    /// `day`.
     pub(super) day: NaiveDate,
     /// The rules' period that contains `day`.
     pub(super) period: &'r Period,
+    /// `producer` (equal to the key id of the key that verified the file).
     pub(super) producer: String,
+    /// `generated_at`, as written (checked to be an RFC 3339 instant).
     pub(super) generated_at: String,
+    /// `status_as_of`, as written (checked to be an RFC 3339 instant).
     pub(super) status_as_of: String,
+    /// `plays`: the play records announced.
     pub(super) plays: u64,
+    /// `exclusions`: the exclusion records announced.
     pub(super) exclusions: u64,
 }
 
@@ -72,6 +79,7 @@ struct Members<'a> {
     exclusions: Option<Val<'a>>,
 }
 
+/// The header line's known members (CR LF, UTF-8 and the JSON checked first).
 fn members(line: &[u8]) -> Result<Members<'_>, ExportErrorKind> {
     if line.last() == Some(&b'\r') {
         return Err(ExportErrorKind::Crlf);
@@ -118,6 +126,8 @@ fn check_format(format: Option<Val<'_>>, version: Option<Val<'_>>) -> Result<(),
     }
 }
 
+/// Line 1 (without its LF), field by field in the order of the format; the first field that
+/// fails is the one reported.
 fn parse_header<'r>(
     line: &[u8],
     verified: &VerifiedExport,
@@ -134,7 +144,8 @@ fn parse_header<'r>(
     }
     let day_s = req_str(m.day, "day")?;
     let day = rfc3339::parse_date(&day_s)
-        .and_then(|(y, m, d)| NaiveDate::from_ymd_opt(y as i32, m, d))
+        // `parse_date` reads four digits: the year is in 0 ..= 9999, so the conversion holds.
+        .and_then(|(y, m, d)| NaiveDate::from_ymd_opt(i32::try_from(y).ok()?, m, d))
         .ok_or_else(|| out_of_range("day", format!("{day_s:?} is not a date YYYY-MM-DD")))?;
     let Some(period) = rules.period_for(day) else {
         return Err(ExportErrorKind::DayNotInOperation(day_s.into_owned()));

@@ -2,7 +2,7 @@
 //! the line's top-level object as borrowed values, validates everything else (nested values of
 //! unknown fields included), and refuses an object that has the same key twice, at any depth.
 //!
-//! Why not serde_json: `Value` silently keeps the last of two duplicate keys, and a typed struct
+//! Why not `serde_json`: `Value` silently keeps the last of two duplicate keys, and a typed struct
 //! that ignores unknown fields never sees a duplicated unknown key. The format says a line with
 //! the same key twice in one object is invalid, so keys are tracked here, and this reader also
 //! avoids allocating per line (strings without escapes are borrowed).
@@ -19,7 +19,9 @@ pub enum Val<'a> {
     Str(Cow<'a, str>),
     /// A number, as its exact text (grammar already checked).
     Num(&'a str),
+    /// `true` or `false`.
     Bool(bool),
+    /// `null`.
     Null,
     /// An object (already validated, duplicate keys refused), as its exact text.
     Object(&'a str),
@@ -45,7 +47,12 @@ impl Val<'_> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JsonError {
     /// Not JSON (RFC 8259), with what was wrong and the byte column (1-based).
-    Syntax { column: usize, reason: &'static str },
+    Syntax {
+        /// 1-based byte offset in the line where reading stopped.
+        column: usize,
+        /// What the reader expected or found, in words.
+        reason: &'static str,
+    },
     /// The same key twice in one object.
     DuplicateKey(String),
 }
@@ -71,7 +78,11 @@ fn fingerprint(k: &str) -> u64 {
     let n = b.len().min(6);
     w[..n].copy_from_slice(&b[..n]);
     w[6] = b.last().copied().unwrap_or(0);
-    w[7] = b.len() as u8;
+    // The length modulo 256 (truncation intended): the fingerprint only has to be equal for
+    // equal keys.
+    #[allow(clippy::cast_possible_truncation)]
+    let len = b.len() as u8;
+    w[7] = len;
     u64::from_le_bytes(w)
 }
 
@@ -483,7 +494,7 @@ mod tests {
             r#"{"a":"\ud800"}"#,
             r#"{"a":tru}"#,
             r#"{"a":1} x"#,
-            r#"{a:1}"#,
+            r"{a:1}",
             r#"{"a":1}{}"#,
         ] {
             assert!(

@@ -22,6 +22,7 @@ pub(super) enum Pass {
 struct FirstError(Option<LineErr>);
 
 impl FirstError {
+    /// Keeps `e` if it is on an earlier line than the error kept so far.
     fn consider(&mut self, e: LineErr) {
         if self.0.as_ref().is_none_or(|(l, _)| e.0 < *l) {
             self.0 = Some(e);
@@ -44,6 +45,7 @@ struct Gathered {
     excl: Vec<Exclusion>,
 }
 
+/// Adds up the workers' counters and collects their lists (still one per worker).
 fn gather(parts: Vec<Partial>) -> Gathered {
     let mut g = Gathered::default();
     for p in parts {

@@ -54,6 +54,7 @@ impl PlayIds {
     }
 }
 
+/// The key of play id `id` (see [`id_key`]) as two big-endian words, with its line.
 #[inline]
 fn id_line(id: &[u8], line: u32) -> IdLine {
     let k = id_key(id);
@@ -79,7 +80,10 @@ fn id_key(b: &[u8]) -> [u8; 16] {
     let mut k = [0u8; 16];
     if b.len() <= 15 {
         k[..b.len()].copy_from_slice(b);
-        k[15] = b.len() as u8;
+        // Exact: the length is at most 15 here.
+        #[allow(clippy::cast_possible_truncation)]
+        let len = b.len() as u8;
+        k[15] = len;
     } else {
         k[..15].copy_from_slice(&Sha256::digest(b)[..15]);
         k[15] = 0xFF;
@@ -160,7 +164,7 @@ mod tests {
         'search: for i in 0..CHARS.len().pow(4) {
             let mut w0 = *b"q0000000";
             let mut k = i;
-            for c in w0[4..].iter_mut() {
+            for c in &mut w0[4..] {
                 *c = CHARS[k % CHARS.len()];
                 k /= CHARS.len();
             }

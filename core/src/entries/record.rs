@@ -137,6 +137,8 @@ fn play_record(
             format!("{stake} is not in 1 … {MAX_STAKE_CENTS}"),
         ));
     }
+    // Exact: `stake` was just checked to be in 1 ..= MAX_STAKE_CENTS.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let stake = stake as u64;
     let ch_s = req_str(f.channel, "channel")?;
     let channel = Channel::parse(&ch_s).ok_or_else(|| {
@@ -189,7 +191,9 @@ fn subscription(v: Option<Val<'_>>) -> Result<Option<i64>, ExportErrorKind> {
     }
 }
 
+// Test data: random values reduced modulo small lengths (of a line, a table) before the cast.
 #[cfg(test)]
+#[allow(clippy::cast_possible_truncation)]
 mod tests {
     use super::*;
     use crate::entries::accounts::account_of;
@@ -229,8 +233,8 @@ mod tests {
     /// A random play line in the producer's usual layout, with values often at or beyond the
     /// edges of what is valid.
     fn random_play_line(st: &mut u64) -> String {
-        let mut pick = |n: u64| (splitmix(st) % n) as usize;
         const ID_CHARS: &[u8] = b"abcXYZ019._:-";
+        let mut pick = |n: u64| (splitmix(st) % n) as usize;
         let id_len = [1, 5, 13, 15, 16, 64, 65, 0][pick(8)];
         let id: String = (0..id_len)
             .map(|_| char::from(ID_CHARS[pick(ID_CHARS.len() as u64)]))
@@ -290,6 +294,8 @@ mod tests {
 
     #[test]
     fn fast_path_and_general_reader_agree_on_generated_and_mutated_lines() {
+        const INTERESTING: &[u8] =
+            b"\"\\ {}[],:0159aAfFzZtT.+-_nul\x00\x1f\x7f\x80\xc3\xa9\xff\r\n";
         let rules = DrawRules::chanceux_noel_2018();
         let day = NaiveDate::from_ymd_opt(2018, 12, 5).unwrap();
         let (day_start, day_end) = rules.day_bounds(day).unwrap();
@@ -300,8 +306,6 @@ mod tests {
             day_end,
             suspects: None,
         };
-        const INTERESTING: &[u8] =
-            b"\"\\ {}[],:0159aAfFzZtT.+-_nul\x00\x1f\x7f\x80\xc3\xa9\xff\r\n";
         let mut st = 42u64;
         let (mut fast_ok, mut cases) = (0, 0);
         for i in 0..30_000 {

@@ -9,7 +9,9 @@
 //! The fraction is dropped (truncated toward the past): day and period bounds are whole seconds,
 //! so `t >= bound` and `t < bound` are decided by the whole seconds alone.
 
-/// Days from 1970-01-01 to the given civil date (proleptic Gregorian; Howard Hinnant's algorithm).
+/// Days from 1970-01-01 to the given civil date (proleptic Gregorian; Howard Hinnant's algorithm),
+/// negative before it. The date is not checked: `m` must be in 1 ..= 12 and `d` a day of that
+/// month (as [`parse_date`] guarantees).
 pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
@@ -20,6 +22,7 @@ pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// Days in month `m` (1 ..= 12) of year `y`, proleptic Gregorian.
 fn days_in_month(y: i64, m: u32) -> u32 {
     match m {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
@@ -29,6 +32,7 @@ fn days_in_month(y: i64, m: u32) -> u32 {
     }
 }
 
+/// The decimal number written with exactly `len` ASCII digits at `b[at..]`.
 fn num(b: &[u8], at: usize, len: usize) -> Option<u32> {
     let mut v = 0u32;
     for &c in b.get(at..at + len)? {
@@ -40,11 +44,13 @@ fn num(b: &[u8], at: usize, len: usize) -> Option<u32> {
     Some(v)
 }
 
-/// Parses an RFC 3339 `full-date` (`YYYY-MM-DD`) into (year, month, day), checking the calendar.
+/// Parses an RFC 3339 `full-date` (`YYYY-MM-DD`, exactly ten bytes) into (year, month, day),
+/// checking the calendar (leap years included); `None` if it is not one.
 pub fn parse_date(s: &str) -> Option<(i64, u32, u32)> {
     parse_date_bytes(s.as_bytes())
 }
 
+/// [`parse_date`] over bytes.
 fn parse_date_bytes(b: &[u8]) -> Option<(i64, u32, u32)> {
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
         return None;
@@ -58,12 +64,16 @@ fn parse_date_bytes(b: &[u8]) -> Option<(i64, u32, u32)> {
     Some((y, m, d))
 }
 
-/// Parses an RFC 3339 `date-time` into Unix seconds (fraction truncated), or None if it is not one.
+/// Parses an RFC 3339 `date-time` into Unix seconds (fraction truncated), or `None` if it is not
+/// one of the forms the module accepts.
 pub fn parse_unix(s: &str) -> Option<i64> {
     parse_unix_bytes(s.as_bytes())
 }
 
 /// [`parse_unix`] over bytes (anything that is not ASCII is refused, as it is by `parse_unix`).
+// Short names for the fields (y, mo, d, h, mi, se) and the byte index (b, i): the parser reads
+// like the fixed layout it checks.
+#[allow(clippy::many_single_char_names)]
 pub(crate) fn parse_unix_bytes(b: &[u8]) -> Option<i64> {
     if b.len() < 20 {
         return None;

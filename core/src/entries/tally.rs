@@ -23,17 +23,19 @@ use super::rehash::HashingReader;
 use super::results::{DayTally, VerifiedExport};
 use crate::rules::draw::DrawRules;
 
-/// How to run the tally. The result never depends on these.
+/// How to run the tally. The result (the tally, or the error) never depends on these.
 #[derive(Clone, Debug, Default)]
 pub struct TallyOptions {
-    /// Parsing threads; 0 picks the machine's parallelism (at most 4).
+    /// Parsing threads besides the reading one; 0 (the default) picks the machine's available
+    /// parallelism, at most 4.
     pub threads: usize,
 }
 
-/// Pass 2 with default options. `open` opens the file (it is read again, a third time, only
-/// when two play ids may be equal: see [`tally_export_with`]). `verified` is what
-/// [`super::verify_export`] returned for the same file: the file read here must have the same
-/// SHA-256 and size, or it is refused.
+/// Pass 2 with default options (see [`tally_export_with`]). `open` opens the file: it is called
+/// once, or twice when two play ids may be equal. `verified` is what [`super::verify_export`]
+/// returned for the same file: the bytes read here must have the same SHA-256 and size, or the
+/// file is refused ([`ExportErrorKind::FileChanged`]). `rules` are the operation's rules: the
+/// header must name their operation and a day of one of their periods.
 pub fn tally_export<R: Read>(
     open: impl FnMut() -> std::io::Result<R>,
     verified: &VerifiedExport,
@@ -42,7 +44,10 @@ pub fn tally_export<R: Read>(
     tally_export_with(open, verified, rules, &TallyOptions::default())
 }
 
-/// Pass 2: parses, validates and tallies the export.
+/// Pass 2: parses, validates and tallies the export, on `opts.threads` parsing threads. A
+/// failure to open or read the file is [`ExportErrorKind::Io`]; every other refusal names the
+/// rule of entry-export-v1 (SPEC.md §4.1.1) the file breaks, on the earliest line that breaks
+/// one (see the module's notes for the order).
 ///
 /// Duplicate play ids are looked for on 64-bit fingerprints of the ids (8 bytes per play in
 /// memory). Equal ids have equal fingerprints, so when no two fingerprints are equal no id is
@@ -92,7 +97,7 @@ fn read_pass(
             t.size = size;
             Ok(Pass::Done(t))
         }
-        confirm => Ok(confirm),
+        Pass::Confirm(suspects) => Ok(Pass::Confirm(suspects)),
     }
 }
 

@@ -16,9 +16,16 @@ use super::read::{BLOCK, fill};
 use super::results::VerifiedExport;
 use crate::crypto::ed25519::{StrictVerifier, key_id};
 
-/// Pass 1: checks the raw 64-byte detached signature `sig` over the exact bytes read from
-/// `reader`, against each trusted producer key, and returns the file's SHA-256, size and the key
-/// that verified. Reads the file once, in fixed-size blocks (SHA-512 on a second thread).
+/// Pass 1: checks the raw 64-byte detached signature `sig` (the `.sig` file's bytes) over the
+/// exact bytes read from `reader`, against each trusted producer key (raw 32-byte Ed25519 public
+/// keys), and returns the file's SHA-256, size and the key that verified. Reads the file once, to
+/// its end, in fixed-size blocks (SHA-512 on a second thread); parses nothing.
+///
+/// Refusals, all for the file as a whole: [`ExportErrorKind::SignatureLength`] when `sig` is
+/// not 64 bytes, [`ExportErrorKind::NoTrustedKey`] when `trusted` is empty,
+/// [`ExportErrorKind::BadSignature`] when no trusted key verifies the signature under the strict
+/// rules of SPEC.md §1.4 (a signature no key can accept is refused before the file is read), and
+/// [`ExportErrorKind::Io`] when the reader fails.
 pub fn verify_export(
     mut reader: impl Read,
     sig: &[u8],
@@ -74,7 +81,7 @@ fn read_all(
     let mut size: u64 = 0;
     let mut sha = Sha256::new();
     let (read, verifiers) = std::thread::scope(|s| {
-        let verifier = s.spawn(move || feed_verifiers(verifier_in, give_back, verifiers));
+        let verifier = s.spawn(move || feed_verifiers(verifier_in, &give_back, verifiers));
         let mut allocated = 0;
         let read = loop {
             let mut buf = next_buffer(&returned, &mut allocated);
@@ -105,11 +112,11 @@ fn read_all(
 /// The verifying thread: feeds each block to every verifier, then gives the block back.
 fn feed_verifiers(
     blocks: mpsc::Receiver<Block>,
-    give_back: mpsc::Sender<Block>,
+    give_back: &mpsc::Sender<Block>,
     mut verifiers: Verifiers,
 ) -> Verifiers {
     for block in blocks {
-        for (_, v) in verifiers.iter_mut() {
+        for (_, v) in &mut verifiers {
             v.update(&block.0[..block.1]);
         }
         // The reader may have stopped listening (on an I/O error): ignore.
@@ -148,6 +155,8 @@ mod tests {
         let other = SigningKey::from_bytes(&[4u8; 32])
             .verifying_key()
             .to_bytes();
+        // Exact: every value is below 251.
+        #[allow(clippy::cast_possible_truncation)]
         let msg: Vec<u8> = (0..(BLOCK * 2 + 12345))
             .map(|i| (i * 7 % 251) as u8)
             .collect();
