@@ -2,6 +2,7 @@
 //! SHA-256 of the running executable, bound into every output. The appliance measures it
 //! (`src/edge/identity.rs`); here it is only a record.
 
+use crate::crypto::Hash32;
 use serde::{Deserialize, Serialize};
 
 /// Name, version, source revision and executable hash of the software that made a result.
@@ -13,6 +14,6 @@ pub struct SoftwareIdentity {
     pub version: String,
     /// The git revision built from (`-modified` if the tree was not clean).
     pub source_revision: String,
-    /// SHA-256 of the executable file, lowercase hex.
-    pub executable_sha256: String,
+    /// SHA-256 of the executable file.
+    pub executable_sha256: Hash32,
 }

@@ -252,7 +252,7 @@ impl Block {
         for c in &self.csv_chunks {
             h.update(c);
         }
-        h.finalize().into()
+        Hash32(h.finalize().into())
     }
 
     /// The row of the ticket at `position` (without `\n`).
@@ -294,7 +294,7 @@ mod tests {
         // 3 chunks and a partial one: the chunk roots fold into the RFC 6962 root.
         let rules = small_rules(3 * CHUNK_TICKETS as u32 + 1234);
         let id = BlockId::new(rules.game(), 100, "e", 1).unwrap();
-        let b = generate_block(&rules, &id, &[1u8; 32], 3).unwrap();
+        let b = generate_block(&rules, &id, &Hash32([1u8; 32]), 3).unwrap();
         assert_eq!(b.outcomes_root(), &merkle_root(b.leaves()));
         assert_eq!(b.leaves().len(), rules.block_size() as usize);
     }
@@ -303,7 +303,7 @@ mod tests {
     fn rows_and_proofs_match_the_leaves() {
         let rules = small_rules(CHUNK_TICKETS as u32 + 10);
         let id = BlockId::new(rules.game(), 50, "e", 2).unwrap();
-        let b = generate_block(&rules, &id, &[2u8; 32], 2).unwrap();
+        let b = generate_block(&rules, &id, &Hash32([2u8; 32]), 2).unwrap();
         for p in [0u32, 1, 77, CHUNK_TICKETS as u32, rules.block_size() - 1] {
             let row = b.row(p).unwrap();
             let proof = b.inclusion_proof(p);

@@ -14,7 +14,7 @@ pub const GRID_KEY_LABEL: &str = "urne/v1/block-grid-key";
 pub const MIN_ENTROPY_BYTES: usize = 32;
 
 /// A block's secret 32-byte seed (§5.B3). Everything about the block follows from it.
-pub type Seed = [u8; 32];
+pub type Seed = Hash32;
 
 /// Why a block identity was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -200,14 +200,14 @@ mod tests {
     #[test]
     fn seed_depends_on_id_rules_and_entropy() {
         let e = [9u8; 32];
-        let r = [1u8; 32];
+        let r = Hash32([1u8; 32]);
         let a = BlockId::new("g", 50, "e", 1).unwrap();
         let b = BlockId::new("g", 50, "e", 2).unwrap();
         let c = BlockId::new("g", 100, "e", 1).unwrap();
         let s = block_seed(&a, &r, &e);
         assert_ne!(s, block_seed(&b, &r, &e));
         assert_ne!(s, block_seed(&c, &r, &e));
-        assert_ne!(s, block_seed(&a, &[2u8; 32], &e));
+        assert_ne!(s, block_seed(&a, &Hash32([2u8; 32]), &e));
         assert_ne!(s, block_seed(&a, &r, &[8u8; 32]));
         assert_ne!(seed_commitment(&s), grid_key(&s));
         assert_ne!(seed_commitment(&s), s);

@@ -77,7 +77,7 @@ pub fn list_digest(operation: &str, day: &str, list: &[AccountEntries]) -> Hash3
         h.update(a.account);
         h.update([a.entries]);
     }
-    h.finalize().into()
+    Hash32(h.finalize().into())
 }
 
 /// The day's pseudonym key: `H("urne/v1/pseudonym-key", list_digest)`. Whoever holds the whole
@@ -113,7 +113,7 @@ impl Salter {
         let mut h = self.0.clone();
         h.update(&32u64.to_be_bytes()[3..]);
         h.update(account);
-        h.finalize().into()
+        Hash32(h.finalize().into())
     }
 }
 
@@ -424,7 +424,7 @@ pub fn select(leaves: &[Leaf], seed: &Hash32, reserves: usize) -> Option<Selecti
         acc += l.entries as u64;
         ends.push(acc);
     }
-    let mut stream = DrbgStream::new(seed, DRBG_PERSONALIZATION);
+    let mut stream = DrbgStream::new(seed.as_bytes(), DRBG_PERSONALIZATION);
     let wanted = (reserves + 1).min(leaves.len());
     let mut picked: Vec<Pick> = Vec::with_capacity(wanted);
     let mut taken = std::collections::BTreeSet::new();
@@ -450,7 +450,7 @@ mod tests {
     fn list(n: usize) -> Vec<AccountEntries> {
         let mut l: Vec<AccountEntries> = (0..n)
             .map(|i| AccountEntries {
-                account: crate::crypto::sha256(format!("acct-{i}").as_bytes()),
+                account: crate::crypto::sha256(format!("acct-{i}").as_bytes()).0,
                 entries: (i % 3) as u8 + 1,
             })
             .collect();
@@ -501,7 +501,7 @@ mod tests {
     fn the_salter_gives_account_salt() {
         let mut st = [9u8; 32];
         for _ in 0..200 {
-            st = crate::crypto::sha256(&st);
+            st = crate::crypto::sha256(&st).0;
             let key = crate::crypto::sha256(&[&st[..], b"k"].concat());
             let s = Salter::new(&key);
             assert_eq!(s.salt(&st), account_salt(&key, &st));
@@ -526,7 +526,7 @@ mod tests {
             .into_iter()
             .map(|x| x.0)
             .collect();
-        let s = select(&leaves, &[3u8; 32], 5).unwrap();
+        let s = select(&leaves, &Hash32([3u8; 32]), 5).unwrap();
         let mut all = vec![s.winner.leaf];
         all.extend(s.reserves.iter().map(|p| p.leaf));
         let mut dedup = all.clone();
@@ -540,17 +540,17 @@ mod tests {
     fn select_stops_when_every_account_is_picked() {
         let leaves = vec![
             Leaf {
-                pseudonym: [1; 32],
+                pseudonym: Hash32([1; 32]),
                 entries: 3,
             },
             Leaf {
-                pseudonym: [2; 32],
+                pseudonym: Hash32([2; 32]),
                 entries: 1,
             },
         ];
-        let s = select(&leaves, &[9u8; 32], 5).unwrap();
+        let s = select(&leaves, &Hash32([9u8; 32]), 5).unwrap();
         assert_eq!(s.reserves.len(), 1);
-        assert!(select(&[], &[9u8; 32], 5).is_none());
+        assert!(select(&[], &Hash32([9u8; 32]), 5).is_none());
     }
 
     #[test]

@@ -117,8 +117,8 @@ fn row(h: &mut String, k: &str, v: &str) {
     h.push_str(&format!("<tr><th>{}</th><td>{}</td></tr>\n", esc(k), v));
 }
 
-fn code(s: &str) -> String {
-    format!("<code>{}</code>", esc(s))
+fn code<T: std::fmt::Display + ?Sized>(s: &T) -> String {
+    format!("<code>{}</code>", esc(&s.to_string()))
 }
 
 /// The document head, the title and the ceremony, with any voided attempts.
