@@ -4,6 +4,7 @@
 //! by the `software.start` event of the audit trail (§6.2). The appliance measures it
 //! (`src/edge/identity.rs`); here it is only a record.
 
+use crate::crypto::Hash32;
 use serde::{Deserialize, Serialize};
 
 /// Name, version, source revision and executable hash of the software that made a result, as
@@ -20,5 +21,5 @@ pub struct SoftwareIdentity {
     pub source_revision: String,
     /// SHA-256 of the running executable file's bytes, lowercase hex: it names the exact binary,
     /// not only its source.
-    pub executable_sha256: String,
+    pub executable_sha256: Hash32,
 }

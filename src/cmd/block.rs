@@ -3,6 +3,7 @@
 //! hash) before use; the seed stays inside the appliance until the reveal.
 
 use super::ctx::Ctx;
+use super::inputs::{altered, recorded_hash};
 use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
@@ -15,7 +16,7 @@ use urne_core::block::files::{
     self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile, TierCount,
 };
 use urne_core::block::{self, BlockId};
-use urne_core::crypto::{Hash32, keys, parse_hex32, sha256};
+use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::rules::game::GameRules;
 
 /// Bytes of HSM entropy per block: 384 bits (SPEC.md §3.1).
@@ -246,9 +247,9 @@ fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
 struct Made {
     counts: Vec<TierCount>,
     csv: Vec<u8>,
-    csv_sha: String,
-    root: String,
-    seed_commitment: String,
+    csv_sha: Hash32,
+    root: Hash32,
+    seed_commitment: Hash32,
 }
 
 /// One block: randomness (recorded) -> compute (shuffle, grids, checks) -> record -> outputs
@@ -266,7 +267,7 @@ fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> R
             &json!({"block": canonical, "attempt": st.attempt, "outcomes_root": made.root, "seed_commitment": made.seed_commitment, "tickets_sha256": made.csv_sha}),
         )?;
     }
-    let (root, csv_sha) = (made.root.clone(), made.csv_sha.clone());
+    let (root, csv_sha) = (made.root, made.csv_sha);
     let commit_name = publish_block(ctx, rules, id, st.attempt, made, out)?;
     if std::env::var_os("URNE_QUIET_BLOCKS").is_none() {
         println!("GENERATED: block {canonical} (attempt {})", st.attempt);
@@ -290,7 +291,10 @@ fn block_entropy(
         eprintln!(
             "resuming block {canonical} with the entropy already recorded; no new entropy is requested"
         );
-        return ctx.audit()?.blob(&parse_hex32(h).expect("recorded as hex"));
+        return ctx.audit()?.blob(&recorded_hash(
+            h,
+            "the block.entropy record's entropy_sha256",
+        )?);
     }
     let (log, hsm) = ctx.both()?;
     let entropy = hsm.random(ENTROPY_BYTES)?;
@@ -325,10 +329,10 @@ fn make_block(rules: &GameRules, id: &BlockId, seed: &Hash32) -> Result<Made> {
     let csv = blk.csv_bytes();
     Ok(Made {
         counts,
-        csv_sha: hex::encode(sha256(&csv)),
+        csv_sha: sha256(&csv),
         csv,
-        root: hex::encode(blk.outcomes_root()),
-        seed_commitment: hex::encode(block::seed_commitment(seed)),
+        root: *blk.outcomes_root(),
+        seed_commitment: block::seed_commitment(seed),
     })
 }
 
@@ -358,7 +362,7 @@ fn publish_block(
         emission: id.emission().into(),
         number: id.number(),
         attempt,
-        rules_sha256: hex::encode(rules.sha256()),
+        rules_sha256: *rules.sha256(),
         block_size: rules.block_size(),
         tiers: made.counts,
         outcomes_root: made.root,
@@ -427,7 +431,7 @@ struct Revealing {
     /// The `block.generated` record.
     generated: serde_json::Value,
     entropy: Vec<u8>,
-    rules_sha: String,
+    rules_sha: Hash32,
     seed: Hash32,
 }
 
@@ -443,19 +447,28 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
             "only a generated block can be revealed",
         ));
     };
-    let eh = st
-        .entropy_sha256
-        .clone()
-        .expect("generated implies entropy");
-    let entropy = ctx.audit()?.blob(&parse_hex32(&eh).expect("hex"))?;
+    let eh = st.entropy_sha256.clone().ok_or_else(|| {
+        altered(&format!(
+            "block {canonical} was generated, but no entropy is recorded"
+        ))
+    })?;
+    let entropy = ctx.audit()?.blob(&recorded_hash(
+        &eh,
+        "the block.entropy record's entropy_sha256",
+    )?)?;
     let rules_sha = events
         .iter()
         .filter(|e| e.kind == ENTROPY)
         .filter_map(|e| serde_json::from_str::<serde_json::Value>(&e.payload).ok())
         .find(|v| v["block"] == canonical.as_str() && v["entropy_sha256"] == eh.as_str())
         .and_then(|v| v["rules_sha256"].as_str().map(String::from))
-        .expect("recorded with the entropy");
-    let seed = block::block_seed(id, &parse_hex32(&rules_sha).expect("hex"), &entropy);
+        .ok_or_else(|| {
+            altered(&format!(
+                "block {canonical}: no rules hash is recorded with its entropy"
+            ))
+        })?;
+    let rules_sha = recorded_hash(&rules_sha, "the block.entropy record's rules_sha256")?;
+    let seed = block::block_seed(id, &rules_sha, &entropy);
     Ok(Revealing {
         canonical,
         attempt: st.attempt,
@@ -480,9 +493,15 @@ fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFil
         block: rv.canonical.clone(),
         rules_sha256: rv.rules_sha,
         entropy: hex::encode(&rv.entropy),
-        seed: hex::encode(rv.seed),
-        seed_commitment: g["seed_commitment"].as_str().unwrap_or("").into(),
-        outcomes_root: g["outcomes_root"].as_str().unwrap_or("").into(),
+        seed: rv.seed,
+        seed_commitment: recorded_hash(
+            g["seed_commitment"].as_str().unwrap_or(""),
+            "the block.generated record's seed_commitment",
+        )?,
+        outcomes_root: recorded_hash(
+            g["outcomes_root"].as_str().unwrap_or(""),
+            "the block.generated record's outcomes_root",
+        )?,
         revealed_at: crate::edge::clock::now_rfc3339(),
         audit_checkpoint: checkpoint,
         result_key_id: keys::key_id(&rk),

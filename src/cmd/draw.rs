@@ -16,7 +16,7 @@ use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
-use urne_core::crypto::{Hash32, keys, parse_hex32, sha256};
+use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::draw::files::{self, BundleFile, DrawCore, Placed, PublicPlaced, ResultFile};
 use urne_core::draw::pv::{self, DrawDay};
 use urne_core::draw::records::{self as rec, DayState, EntropyRecord, ResultRecord, SealRecord};
@@ -57,7 +57,7 @@ struct Committed {
 
 /// The computed draw: its seed and the recorded outcome.
 struct Drawn {
-    seed_hex: String,
+    seed: Hash32,
     result: ResultRecord,
 }
 
@@ -92,7 +92,7 @@ pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
 /// read back from the trail.
 fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Sealed> {
     let events = ctx.audit()?.events()?;
-    let st = DayState::from_events(&events, day);
+    let st = inputs::day_state(&events, day)?;
     let Some((_, seal)) = st.seal.clone() else {
         return Err(Error::refused(
             format!("day {} is not sealed (attempt {})", day, st.attempt),
@@ -108,7 +108,7 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
             "nothing was changed. If the draw must be annulled, `urne void --day DAY --reason …` records it in front of the commissaire; a new attempt then needs a new seal",
         ));
     }
-    let rules_hash = parse_hex32(&seal.rules_sha256).expect("recorded by seal");
+    let rules_hash = seal.rules_sha256;
     let rules_bytes = ctx.audit()?.blob(&rules_hash)?;
     let rules = DrawRules::from_json(&rules_bytes)
         .map_err(|e| Error::internal(format!("the sealed rules no longer load: {e}"), ""))?;
@@ -167,7 +167,7 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec
 fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<Committed> {
     let set = inputs::sealed_set(ctx, &s.seal)?;
     let c = Commitment {
-        root: parse_hex32(&s.seal.commitment.root).expect("recorded by seal"),
+        root: s.seal.commitment.root,
         leaves: s.seal.commitment.leaves,
         entries: s.seal.commitment.entries,
     };
@@ -217,7 +217,7 @@ fn fresh_randomness(ctx: &mut Ctx, s: &Sealed, witness: Option<&str>) -> Result<
         operation: s.seal.operation.clone(),
         day: s.day.clone(),
         attempt: s.st.attempt,
-        commitment_root: s.seal.commitment.root.clone(),
+        commitment_root: s.seal.commitment.root,
         witness,
         entropy: ehex.clone(),
     };
@@ -234,7 +234,7 @@ fn fresh_randomness(ctx: &mut Ctx, s: &Sealed, witness: Option<&str>) -> Result<
 }
 
 /// The commissaire's contribution: given, or typed at the terminal after the commitment is shown.
-fn read_witness(given: Option<String>, commitment: &str) -> Result<String> {
+fn read_witness(given: Option<String>, commitment: &Hash32) -> Result<String> {
     let w = match given {
         Some(w) => w,
         None => {
@@ -266,8 +266,9 @@ fn read_witness(given: Option<String>, commitment: &str) -> Result<String> {
 /// Compute: the seed, then the winner and the reserves, recorded once (a resumed draw must
 /// recompute exactly the recorded outcome).
 fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &EntropyRecord) -> Result<Drawn> {
-    let entropy = hex::decode(&e.entropy).expect("recorded as hex");
-    let export_hash = parse_hex32(&s.seal.export.sha256).expect("recorded by seal");
+    let entropy =
+        hex::decode(&e.entropy).map_err(|_| inputs::altered("the recorded entropy is not hex"))?;
+    let export_hash = s.seal.export.sha256;
     let seed = draw::draw_seed(&SeedInputs {
         operation: &s.seal.operation,
         day: &s.day,
@@ -278,12 +279,11 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &EntropyRecord) -> Resul
         witness: &e.witness,
         entropy: &entropy,
     });
-    let seed_hex = hex::encode(seed);
     let reserves_wanted = s.rules.reserves_per_day();
     let sel = draw::select(&k.set.leaves, &seed, reserves_wanted as usize).expect("entries > 0");
     let result = match s.st.result.clone() {
         Some((_, r)) => {
-            if r.seed != seed_hex || r.winner != sel.winner || r.reserves != sel.reserves {
+            if r.seed != seed || r.winner != sel.winner || r.reserves != sel.reserves {
                 return Err(Error::internal(
                     "recomputing the recorded draw gives another outcome",
                     "stop: the software or the trail changed since the draw; run `urne audit verify`",
@@ -292,6 +292,7 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &EntropyRecord) -> Resul
             r
         }
         None => {
+            let seed_hex = seed.to_string();
             let seed_seen = s
                 .events
                 .iter()
@@ -307,7 +308,7 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &EntropyRecord) -> Resul
                 operation: s.seal.operation.clone(),
                 day: s.day.clone(),
                 attempt: s.st.attempt,
-                seed: seed_hex.clone(),
+                seed,
                 winner: sel.winner,
                 reserves: sel.reserves.clone(),
             };
@@ -316,7 +317,7 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &EntropyRecord) -> Resul
             r
         }
     };
-    Ok(Drawn { seed_hex, result })
+    Ok(Drawn { seed, result })
 }
 
 /// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything
@@ -340,13 +341,13 @@ fn outputs(
         day: s.day.clone(),
         attempt: s.st.attempt,
         voided_attempts: s.st.voided.clone(),
-        rules_sha256: s.seal.rules_sha256.clone(),
+        rules_sha256: s.seal.rules_sha256,
         export: s.seal.export.clone(),
         figures: s.seal.figures.clone(),
         commitment: s.seal.commitment.clone(),
         witness: e.witness.clone(),
         entropy: e.entropy.clone(),
-        seed: d.seed_hex.clone(),
+        seed: d.seed,
         prize_cents: s.period.prize_cents,
         reserves_wanted: s.rules.reserves_per_day(),
     };
@@ -372,7 +373,7 @@ fn outputs(
         version: 1,
         core,
         leaves_file: files::LEAVES_FILE.into(),
-        leaves_sha256: s.seal.leaves_sha256.clone(),
+        leaves_sha256: s.seal.leaves_sha256,
         winner: public[0].clone(),
         reserves: public[1..].to_vec(),
         drawn_at,
@@ -403,8 +404,8 @@ fn placed(set: &SealedSet, r: &ResultRecord) -> Vec<Placed> {
             let leaf = &set.leaves[p.leaf as usize];
             Placed {
                 rank: rank as u32,
-                account: hex::encode(set.accounts[p.leaf as usize]),
-                pseudonym: hex::encode(leaf.pseudonym),
+                account: Hash32(set.accounts[p.leaf as usize]),
+                pseudonym: leaf.pseudonym,
                 entries: leaf.entries,
                 entry: p.entry,
                 leaf: p.leaf,
@@ -417,7 +418,7 @@ fn placed(set: &SealedSet, r: &ResultRecord) -> Vec<Placed> {
 fn public_placed(p: &Placed) -> PublicPlaced {
     PublicPlaced {
         rank: p.rank,
-        pseudonym: p.pseudonym.clone(),
+        pseudonym: p.pseudonym,
         entries: p.entries,
         entry: p.entry,
         leaf: p.leaf,
@@ -453,7 +454,7 @@ fn folder_files(
         &pv::PvFiles {
             result_sha256: &hex::encode(sha256(&result_bytes)),
             bundle_sha256: &hex::encode(sha256(&bundle_bytes)),
-            rules_sha256: &s.seal.rules_sha256,
+            rules_sha256: &s.seal.rules_sha256.to_string(),
         },
         anomalies,
         &pv::checks(&s.seal.export.producer_key_id),
@@ -471,13 +472,14 @@ fn folder_files(
 /// bytes the seal signed; the seal's event (in the hash chain) holds that signature.
 fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
     let leaves_bytes = draw::encode_leaves(&set.leaves);
-    if hex::encode(urne_core::crypto::sha256(&leaves_bytes)) != s.seal.leaves_sha256 {
+    if urne_core::crypto::sha256(&leaves_bytes) != s.seal.leaves_sha256 {
         return Err(Error::internal(
             "the sealed set does not give the leaves file the seal signed",
             "run `urne audit verify` and investigate before publishing",
         ));
     }
-    let leaves_sig = hex::decode(&s.seal.leaves_sig).expect("recorded as hex");
+    let leaves_sig = hex::decode(&s.seal.leaves_sig)
+        .map_err(|_| inputs::altered("the seal's leaves_sig is not hex"))?;
     Ok((leaves_bytes, leaves_sig))
 }
 
@@ -489,7 +491,7 @@ fn publish(
     s: &Sealed,
     out_dir: &Path,
     out: &Outputs,
-) -> Result<BTreeMap<String, String>> {
+) -> Result<BTreeMap<String, Hash32>> {
     let staging = fsio::staging_dir(out_dir)?;
     let hsm = ctx.hsm()?;
     let mut written =
@@ -501,7 +503,7 @@ fn publish(
         false,
     )?;
     fsio::publish_dir(&staging, out_dir)?;
-    written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256.clone());
+    written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
     ctx.audit()?.append_evidence(
         rec::PUBLISHED,
         &json!({"day": s.day, "attempt": s.st.attempt, "out": out_dir.display().to_string(), "files": written}),
@@ -518,7 +520,7 @@ fn print_draw(
     d: &Drawn,
     out: &Outputs,
     out_dir: &Path,
-    written: &BTreeMap<String, String>,
+    written: &BTreeMap<String, Hash32>,
 ) {
     println!(
         "DRAWN: {} day {} (attempt {})",
@@ -527,7 +529,7 @@ fn print_draw(
     println!("  commitment   {}", s.seal.commitment.root);
     println!("  witness      {}", e.witness);
     println!("  HSM entropy  {}", e.entropy);
-    println!("  seed         {}", d.seed_hex);
+    println!("  seed         {}", d.seed);
     println!("  entries      {} ({} accounts)", k.c.entries, k.c.leaves);
     let placed = &out.placed;
     println!(

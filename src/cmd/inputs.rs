@@ -8,9 +8,10 @@ use crate::error::{Error, Result};
 use serde_json::json;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
-use urne_core::crypto::{keys, parse_hex32};
+use urne_core::audit::Event;
+use urne_core::crypto::{Hash32, keys};
 use urne_core::draw::SealedSet;
-use urne_core::draw::records::{self as rec, SealRecord};
+use urne_core::draw::records::{self as rec, DayState, SealRecord};
 use urne_core::entries::{self, DayTally, VerifiedExport};
 use urne_core::rules::draw::DrawRules;
 
@@ -53,7 +54,7 @@ pub fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
         .collect()
 }
 
-fn file_sha256(path: &Path) -> Option<String> {
+fn file_sha256(path: &Path) -> Option<Hash32> {
     use sha2::{Digest, Sha256};
     use std::io::Read;
     let mut f = std::fs::File::open(path).ok()?;
@@ -66,7 +67,7 @@ fn file_sha256(path: &Path) -> Option<String> {
         }
         h.update(&buf[..n]);
     }
-    Some(hex::encode(h.finalize()))
+    Some(Hash32(h.finalize().into()))
 }
 
 fn open(path: &Path) -> Result<BufReader<std::fs::File>> {
@@ -175,10 +176,29 @@ pub fn check_day(day: &str) -> Result<chrono::NaiveDate> {
     })
 }
 
+/// A value in the trail that is not as urne records it (`what` says which, and how): the
+/// database was altered, and the command stops.
+pub fn altered(what: &str) -> Error {
+    Error::internal(
+        format!("audit trail: {what}"),
+        "the database was altered: run `urne audit verify` and investigate",
+    )
+}
+
+/// A 32-byte hash recorded as hex in an untyped trail payload (`what` names it).
+pub fn recorded_hash(hex: &str, what: &str) -> Result<Hash32> {
+    Hash32::from_hex(hex).ok_or_else(|| altered(&format!("{what} is not 64 lowercase hex digits")))
+}
+
+/// The state of `day` read from the trail's `events`; a record that does not parse stops the
+/// command.
+pub fn day_state(events: &[Event], day: &str) -> Result<DayState> {
+    DayState::from_events(events, day).map_err(|e| altered(&e.to_string()))
+}
+
 /// The sealed set of a seal, read back from the trail and checked against its recorded hash.
 pub fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<SealedSet> {
-    let h = parse_hex32(&seal.set_sha256).expect("recorded by seal");
-    SealedSet::decode(&ctx.audit()?.blob(&h)?).ok_or_else(|| {
+    SealedSet::decode(&ctx.audit()?.blob(&seal.set_sha256)?).ok_or_else(|| {
         Error::internal(
             "the sealed set is malformed",
             "run `urne audit verify` and investigate before any draw",

@@ -17,7 +17,7 @@ use urne_core::block::files::{
 };
 use urne_core::crypto::{Hash32, keys, merkle, parse_hex32, sha256};
 use urne_core::draw::files::{self, ProofFile};
-use urne_core::draw::records::{DayState, SealRecord};
+use urne_core::draw::records::SealRecord;
 use urne_core::draw::{self, SealedSet};
 
 /// `urne proof` with its arguments as given: either a day and an account, or a block and a
@@ -52,7 +52,7 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     })?;
     ctx.begin()?;
     let events = ctx.audit()?.events()?;
-    let st = DayState::from_events(&events, day);
+    let st = inputs::day_state(&events, day)?;
     let Some((_, seal)) = st.seal.clone() else {
         return Err(Error::refused(
             format!("day {day} is not sealed"),
@@ -67,7 +67,7 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
         ));
     };
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
-    let proof = inclusion_proof(&seal, st.attempt, &set, pos, account, &rk);
+    let proof = inclusion_proof(&seal, st.attempt, &set, pos, &rk);
     urne_core::verify::draw::verify_proof(&proof, Some(&seal.commitment))
         .map_err(|f| Error::internal(format!("self-check of the proof failed: {}", f.what), ""))?;
     let bytes = files::to_bytes(&proof);
@@ -96,7 +96,6 @@ fn inclusion_proof(
     attempt: u32,
     set: &SealedSet,
     pos: usize,
-    account: &str,
     result_key: &[u8; 32],
 ) -> ProofFile {
     let leaves = &set.leaves;
@@ -109,16 +108,13 @@ fn inclusion_proof(
         operation: seal.operation.clone(),
         day: seal.day.clone(),
         attempt,
-        account: account.to_string(),
-        salt: hex::encode(salt),
-        pseudonym: hex::encode(leaves[pos].pseudonym),
+        account: Hash32(set.accounts[pos]),
+        salt,
+        pseudonym: leaves[pos].pseudonym,
         entries: leaves[pos].entries,
         leaf: pos as u64,
         commitment: seal.commitment.clone(),
-        path: merkle::inclusion_path(pos, &hashes)
-            .iter()
-            .map(hex::encode)
-            .collect(),
+        path: merkle::inclusion_path(pos, &hashes),
         result_key_id: keys::key_id(result_key),
     }
 }
@@ -155,7 +151,7 @@ fn ticket_proof(
     let row = inputs::find_row(&csv, position)?;
     // The leaves of every ticket, recomputed from the production file, must give the committed root.
     let leaves = ticket_leaves(&csv)?;
-    if hex::encode(merkle::root(&leaves)) != commit.outcomes_root {
+    if merkle::root(&leaves) != commit.outcomes_root {
         return Err(Error::verification(
             "the production file does not match the block's commitment",
             "",
@@ -168,11 +164,8 @@ fn ticket_proof(
         position,
         row,
         block_size: commit.block_size,
-        outcomes_root: commit.outcomes_root.clone(),
-        path: merkle::inclusion_path(position as usize, &leaves)
-            .iter()
-            .map(hex::encode)
-            .collect(),
+        outcomes_root: commit.outcomes_root,
+        path: merkle::inclusion_path(position as usize, &leaves),
         result_key_id: keys::key_id(&rk),
     };
     let bytes = files::to_bytes(&p);

@@ -71,7 +71,7 @@ fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
 /// Check: a sealed day is never sealed again.
 fn check_not_sealed(ctx: &mut Ctx, day: &str) -> Result<DayState> {
     let events = ctx.audit()?.events()?;
-    let st = DayState::from_events(&events, day);
+    let st = inputs::day_state(&events, day)?;
     if st.seal.is_some() {
         return Err(Error::refused(
             format!(
@@ -132,21 +132,21 @@ fn seal_record(
         operation: input.rules.operation().to_string(),
         day: input.day.clone(),
         attempt,
-        rules_sha256: hex::encode(rules_sha256),
+        rules_sha256,
         export_file: input.export_file.display().to_string(),
         export: ExportRef {
-            sha256: hex::encode(input.verified.sha256),
+            sha256: Hash32(input.verified.sha256),
             size: input.verified.size,
             producer_key_id: input.verified.key_id.clone(),
         },
         figures: figures_of_tally(&input.tally),
         commitment: CommitmentRef {
-            root: hex::encode(c.root),
+            root: c.root,
             leaves: c.leaves,
             entries: c.entries,
         },
-        set_sha256: hex::encode(set_sha256),
-        leaves_sha256: hex::encode(sha256(leaves_bytes)),
+        set_sha256,
+        leaves_sha256: sha256(leaves_bytes),
         leaves_sig: hex::encode(leaves_sig),
     }
 }

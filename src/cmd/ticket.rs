@@ -9,7 +9,6 @@ use std::path::Path;
 use urne_core::block::files::{self, CommitFile, RevealFile};
 use urne_core::block::tickets::TicketRow;
 use urne_core::block::{self, BlockId};
-use urne_core::crypto::parse_hex32;
 use urne_core::rules::game::GameRules;
 use urne_core::verify::{Failure, FailureClass as C, fail};
 
@@ -80,8 +79,8 @@ fn check_against_reveal(
     position: u32,
     t: &TicketRow,
 ) -> Result<()> {
-    let seed = parse_hex32(&r.seed).ok_or_else(|| Error::verification("bad seed", ""))?;
-    if block::seed_commitment(&seed) != parse_hex32(&commit.seed_commitment).unwrap_or([0; 32]) {
+    let seed = r.seed;
+    if block::seed_commitment(&seed) != commit.seed_commitment {
         return Err(Error::verification(
             "the revealed seed is not the committed one",
             "",

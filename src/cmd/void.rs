@@ -5,7 +5,7 @@ use super::ctx::Ctx;
 use super::inputs;
 use crate::error::{Error, Result};
 use serde_json::json;
-use urne_core::draw::records::{self as rec, DayState};
+use urne_core::draw::records as rec;
 
 /// `urne void --day D --reason TEXT`.
 pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
@@ -18,7 +18,7 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
     }
     ctx.begin()?;
     let events = ctx.audit()?.events()?;
-    let st = DayState::from_events(&events, day);
+    let st = inputs::day_state(&events, day)?;
     if st.seal.is_none() {
         return Err(Error::refused(
             format!(

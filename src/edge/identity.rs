@@ -31,6 +31,6 @@ pub fn current() -> Result<SoftwareIdentity> {
         name: env!("CARGO_PKG_NAME").to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         source_revision: env!("URNE_SOURCE_REVISION").to_string(),
-        executable_sha256: hex::encode(h.finalize()),
+        executable_sha256: urne_core::crypto::Hash32(h.finalize().into()),
     })
 }

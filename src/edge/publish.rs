@@ -6,10 +6,10 @@ use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use urne_core::crypto::{keys, sha256};
+use urne_core::crypto::{Hash32, keys, sha256};
 
 /// Writes each output atomically into `out` with its detached signature by the result key, plus
-/// the two public keys (when not there yet); returns each output's SHA-256 (hex) by name.
+/// the two public keys (when not there yet); returns each output's SHA-256 by name.
 /// Refuses before writing anything if one of the outputs exists already.
 pub fn write_signed(
     hsm: &Hsm,
@@ -17,7 +17,7 @@ pub fn write_signed(
     outputs: &[(&str, Vec<u8>)],
     result_key: &[u8; 32],
     audit_key: &[u8; 32],
-) -> Result<BTreeMap<String, String>> {
+) -> Result<BTreeMap<String, Hash32>> {
     fsio::ensure_dir(out)?;
     for (name, _) in outputs {
         if out.join(name).exists() {
@@ -49,7 +49,7 @@ pub fn write_signed(
             (Ok(_), Err(e)) => return Err(e),
         };
         fsio::write_atomic(&out.join(format!("{name}.sig")), &sig, false)?;
-        written.insert(name.to_string(), hex::encode(sha256(bytes)));
+        written.insert(name.to_string(), sha256(bytes));
     }
     for (name, k) in [("result.pub.pem", result_key), ("audit.pub.pem", audit_key)] {
         let pem = keys::public_key_to_pem(k);

@@ -98,7 +98,7 @@ fn next_link(tx: &rusqlite::Transaction, path: &Path) -> Result<(u64, Hash32)> {
                 )
             })?,
         ),
-        None => (1, [0u8; 32]),
+        None => (1, Hash32::ZERO),
     })
 }
 
@@ -264,8 +264,8 @@ impl AuditLog {
                     ts: r.get(1)?,
                     kind: r.get(2)?,
                     payload: r.get(3)?,
-                    prev_hash: prev.as_slice().try_into().unwrap_or([0u8; 32]),
-                    hash: hash.as_slice().try_into().unwrap_or([0u8; 32]),
+                    prev_hash: prev.as_slice().try_into().unwrap_or(Hash32::ZERO),
+                    hash: hash.as_slice().try_into().unwrap_or(Hash32::ZERO),
                 })
             })
             .map_err(|e| db_err(&self.path, "cannot read events", e))?;
@@ -334,7 +334,7 @@ impl AuditLog {
         for row in rows {
             let (h, d) = row.map_err(|e| db_err(&self.path, "cannot read data", e))?;
             if urne_core::crypto::sha256(&d).as_slice() != h.as_slice() {
-                bad.push(h.as_slice().try_into().unwrap_or([0u8; 32]));
+                bad.push(h.as_slice().try_into().unwrap_or(Hash32::ZERO));
             }
         }
         Ok(bad)

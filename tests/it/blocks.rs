@@ -111,7 +111,7 @@ fn a_price_that_is_not_a_g2_price_point_is_refused() {
     let id = BlockId::new(rules.game(), 150, "2015-12", 1).unwrap();
     assert_eq!(id.check_rules(&rules), Err(BlockIdError::Price(150)));
     let other = BlockId::new("another-game", 100, "2015-12", 1).unwrap();
-    assert!(generate_block(&rules, &other, &[0u8; 32], 1).is_err());
+    assert!(generate_block(&rules, &other, &Hash32([0u8; 32]), 1).is_err());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,12 +150,15 @@ const CHI2_DF17: f64 = 40.790;
 type Shuffler = fn(&mut [u8], &Seed);
 
 fn honest(deck: &mut [u8], seed: &Seed) {
-    fisher_yates(deck, &mut DrbgStream::new(seed, SHUFFLE_PERSONALIZATION));
+    fisher_yates(
+        deck,
+        &mut DrbgStream::new(seed.as_bytes(), SHUFFLE_PERSONALIZATION),
+    );
 }
 
 /// The classic bug: too few random bits, then `% (i + 1)` (here 8 bits for ranges up to 1000).
 fn biased_modulo(deck: &mut [u8], seed: &Seed) {
-    let mut s = DrbgStream::new(seed, SHUFFLE_PERSONALIZATION);
+    let mut s = DrbgStream::new(seed.as_bytes(), SHUFFLE_PERSONALIZATION);
     for i in (1..deck.len()).rev() {
         let j = (s.next_u64() >> 56) as usize % (i + 1);
         deck.swap(i, j);
@@ -165,7 +168,7 @@ fn biased_modulo(deck: &mut [u8], seed: &Seed) {
 /// Off by one: the last position is never drawn, so the last card of the deck (the top prize)
 /// never moves.
 fn biased_skip_last(deck: &mut [u8], seed: &Seed) {
-    let mut s = DrbgStream::new(seed, SHUFFLE_PERSONALIZATION);
+    let mut s = DrbgStream::new(seed.as_bytes(), SHUFFLE_PERSONALIZATION);
     let n = deck.len();
     for i in (1..n - 1).rev() {
         let j = s.uniform(i as u64 + 1) as usize;
@@ -178,7 +181,7 @@ fn biased_pairs(deck: &mut [u8], seed: &Seed) {
     let mut pairs: Vec<[u8; 2]> = deck.chunks(2).map(|c| [c[0], c[1]]).collect();
     fisher_yates(
         &mut pairs,
-        &mut DrbgStream::new(seed, SHUFFLE_PERSONALIZATION),
+        &mut DrbgStream::new(seed.as_bytes(), SHUFFLE_PERSONALIZATION),
     );
     for (i, p) in pairs.iter().enumerate() {
         deck[2 * i..2 * i + 2].copy_from_slice(p);
@@ -446,7 +449,7 @@ fn the_production_file_verifies_against_its_commitment() {
     // The same file claimed for the €2 game fails on the first prize (G-3).
     assert!(verify_tickets_bytes(&csv, rules, 200, 2).is_err());
     // Against another root: the rows give the committed root only.
-    assert_ne!(s.outcomes_root, [0u8; 32]);
+    assert_ne!(s.outcomes_root, Hash32::ZERO);
 }
 
 fn edit_rows(csv: &[u8], f: impl FnOnce(&mut Vec<String>)) -> Vec<u8> {
@@ -510,7 +513,7 @@ fn tier_counts_that_differ_from_g3_are_refused_even_with_valid_rows() {
     ))
     .unwrap();
     let id = BlockId::new("noel-test", 100, "e", 1).unwrap();
-    let block = generate_block(&b, &id, &[4u8; 32], 1).unwrap();
+    let block = generate_block(&b, &id, &Hash32([4u8; 32]), 1).unwrap();
     let e = verify_tickets_bytes(&block.csv_bytes(), &a, 100, 2).unwrap_err();
     assert!(
         matches!(
@@ -573,7 +576,7 @@ fn the_reveal_recomputes_the_committed_block_and_nothing_else() {
     assert!(verify_reveal(&rules, &id2, &entropy, &sc, made.outcomes_root(), 1).is_err());
     // Right seed, wrong root.
     assert!(matches!(
-        verify_reveal(&rules, &id, &entropy, &sc, &[0u8; 32], 1),
+        verify_reveal(&rules, &id, &entropy, &sc, &Hash32::ZERO, 1),
         Err(RevealError::Root { .. })
     ));
 }
@@ -642,8 +645,7 @@ fn vectors_small_block_is_reproduced_byte_for_byte() {
     check_or_regen("block-small.json", v.clone());
     // The vector's own contents are consistent with the verifier.
     let rules = GameRules::from_json(v["rules_json"].as_str().unwrap().as_bytes()).unwrap();
-    let root: Hash32 =
-        urne_core::crypto::parse_hex32(v["outcomes_root"].as_str().unwrap()).unwrap();
+    let root = Hash32::from_hex(v["outcomes_root"].as_str().unwrap()).unwrap();
     let s = verify_tickets_bytes(
         v["tickets_csv"].as_str().unwrap().as_bytes(),
         &rules,

@@ -312,6 +312,58 @@ fn a_sealed_set_altered_in_the_database_is_never_drawn_from() {
 }
 
 #[test]
+fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
+    // Someone with write access to the database (triggers dropped) breaks a hash recorded in
+    // the seal's event (uppercase hex): the draw and the proof stop on an internal error naming
+    // the event, before any entropy is asked for.
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-04", 300, 6, &[]);
+    seal(&env, &export);
+    let set_sha256 = seal_event(&env)["set_sha256"].as_str().unwrap().to_string();
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.execute_batch("DROP TRIGGER events_no_update").unwrap();
+    let n = c
+        .execute(
+            "UPDATE events SET payload = replace(payload, ?1, ?2) WHERE kind = 'draw.seal'",
+            rusqlite::params![set_sha256, set_sha256.to_uppercase()],
+        )
+        .unwrap();
+    assert_eq!(n, 1);
+    drop(c);
+    let o = env.urne(&[
+        "draw",
+        "--day",
+        "2018-12-04",
+        "--witness",
+        "w",
+        "--out",
+        "out",
+    ]);
+    let err = assert_fails(&o, 5);
+    assert!(
+        err.contains("(draw.seal) is not a well-formed record"),
+        "{err}"
+    );
+    assert_eq!(events(&env, "draw.entropy"), 0, "no entropy was asked for");
+    assert!(!env.path("out").exists());
+    let account = "00".repeat(32);
+    let o = env.urne(&[
+        "proof",
+        "--day",
+        "2018-12-04",
+        "--account",
+        &account,
+        "--out",
+        "p.json",
+    ]);
+    let err = assert_fails(&o, 5);
+    assert!(
+        err.contains("(draw.seal) is not a well-formed record"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_day_cannot_be_sealed_twice_and_an_unsealed_day_cannot_be_drawn() {
     let env = Env::new();
     let o = env.urne(&[

@@ -380,7 +380,7 @@ fn an_appended_forged_event_is_detected() {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();
-    let prev: [u8; 32] = prev.try_into().unwrap();
+    let prev = urne_core::crypto::Hash32::try_from(prev.as_slice()).unwrap();
     let payload = "{\"winner\":\"me\"}";
     let h = urne_core::audit::chain::event_hash(&prev, n + 1, &ts, "draw.result", payload);
     c.execute(
@@ -434,7 +434,7 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
             .map(|r| r.unwrap())
             .collect()
     };
-    let mut prev = [0u8; 32];
+    let mut prev = urne_core::crypto::Hash32::ZERO;
     for (seq, ts, kind, payload) in rows {
         let payload = if seq == 2 {
             payload.replace("true", "false")

@@ -22,28 +22,15 @@ pub struct Event {
     pub kind: String,
     /// Details as a JSON text; hashed exactly as stored.
     pub payload: String,
-    /// The previous event's `hash` (32 zero bytes for event 1); lowercase hex in JSON.
-    #[serde(with = "hex_32")]
+    /// The previous event's hash ([`Hash32::ZERO`] for event 1), lowercase hex in an export
+    /// (SPEC.md §6.1, §6.4).
     pub prev_hash: Hash32,
-    /// [`event_hash`] of this event's fields; lowercase hex in JSON.
-    #[serde(with = "hex_32")]
+    /// This event's hash, [`event_hash`] of the fields above (SPEC.md §6.1).
     pub hash: Hash32,
 }
 
-/// Serde of a 32-byte hash as 64 lowercase hex digits.
-mod hex_32 {
-    pub fn serialize<S: serde::Serializer>(v: &[u8; 32], s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&hex::encode(v))
-    }
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[u8; 32], D::Error> {
-        let s: String = serde::Deserialize::deserialize(d)?;
-        crate::crypto::parse_hex32(&s)
-            .ok_or_else(|| serde::de::Error::custom("expected 64 hex digits"))
-    }
-}
-
-/// `H("urne/v1/audit-event", prev_hash, u64be(seq), ts, kind, payload)` (SPEC.md §6.1) with the
-/// length-prefixed tagged hash of §1.2.
+/// `H("urne/v1/audit-event", prev_hash, u64be(seq), ts, kind, payload)` with the length-prefixed
+/// tagged hash of SPEC.md §1.2.
 pub fn event_hash(prev: &Hash32, seq: u64, ts: &str, kind: &str, payload: &str) -> Hash32 {
     tagged_hash(
         EVENT_LABEL,
@@ -96,9 +83,9 @@ pub fn signed_note(audit_key: &[u8; 32], body: &str, sig: &[u8; 64]) -> String {
 /// A checkpoint whose signature has been verified.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checkpoint {
-    /// The number of events the checkpoint covers: the first `size` events of the trail.
+    /// The number of events the checkpoint covers (the tree size).
     pub size: u64,
-    /// The RFC 6962 root over those events' hashes ([`tree_root`]).
+    /// The RFC 6962 root over the first `size` event hashes (SPEC.md §6.3).
     pub root: Hash32,
 }
 
@@ -117,7 +104,7 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, Strin
     let root: Hash32 = lines
         .next()
         .and_then(|l| B64.decode(l).ok())
-        .and_then(|v| v.try_into().ok())
+        .and_then(|v| Hash32::try_from(v.as_slice()).ok())
         .ok_or("bad root hash line")?;
     if org != origin(audit_key) {
         return Err(format!(
@@ -157,7 +144,7 @@ pub struct ChainFailure {
 /// Checks that `events` (in storage order) are exactly 1, 2, 3, … each linking to the previous
 /// hash and hashing to its stored value (§6.4, check 1). Returns the first failure.
 pub fn verify_chain(events: &[Event]) -> Result<(), ChainFailure> {
-    let mut prev = [0u8; 32];
+    let mut prev = Hash32::ZERO;
     for (i, e) in events.iter().enumerate() {
         let want = i as u64 + 1;
         if e.seq != want {
@@ -230,7 +217,7 @@ mod tests {
     use super::*;
 
     fn chain(n: u64) -> Vec<Event> {
-        let mut prev = [0u8; 32];
+        let mut prev = Hash32::ZERO;
         (1..=n)
             .map(|seq| {
                 let (ts, kind, payload) = (
@@ -294,14 +281,14 @@ mod tests {
         use ed25519_dalek::Signer;
         let sk = ed25519_dalek::SigningKey::from_bytes(&[5u8; 32]);
         let pk = sk.verifying_key().to_bytes();
-        let body = checkpoint_body(&pk, 3, &[1u8; 32]);
+        let body = checkpoint_body(&pk, 3, &Hash32([1u8; 32]));
         let sig = sk.sign(body.as_bytes()).to_bytes();
         let note = signed_note(&pk, &body, &sig);
         assert_eq!(
             verify_note(&note, &pk).unwrap(),
             Checkpoint {
                 size: 3,
-                root: [1u8; 32]
+                root: Hash32([1u8; 32])
             }
         );
         let other = ed25519_dalek::SigningKey::from_bytes(&[6u8; 32])

@@ -1,12 +1,16 @@
-//! The files a block publishes (SPEC.md §5, B.9): the public commitment, the secret production
+//! The files a block publishes (SPEC.md §5.B9): the public commitment, the secret production
 //! file (`tickets.csv`, §5.B6) and, after the block closed, the reveal. Written once from these
 //! structs, signed over their exact bytes, parsed strictly after the signature check.
 
+use crate::crypto::Hash32;
 use crate::software::SoftwareIdentity;
 use serde::{Deserialize, Serialize};
 
+/// The `format` of a block commitment (SPEC.md §5.B9).
 pub const COMMIT_FORMAT: &str = "urne-block-commitment";
+/// The `format` of a block reveal (SPEC.md §5.B9).
 pub const REVEAL_FORMAT: &str = "urne-block-reveal";
+/// The `format` of a ticket proof (SPEC.md §5.B9).
 pub const TICKET_PROOF_FORMAT: &str = "urne-ticket-proof";
 
 /// File stem of a block's files: the canonical id with `/` replaced by `_`.
@@ -18,8 +22,11 @@ pub fn stem(canonical: &str) -> String {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct TierCount {
+    /// The tier: 10, 9, …, 4 for the winning tiers, 0 for a losing ticket (G-3).
     pub tier: u8,
+    /// Tickets of that tier in the block.
     pub units: u32,
+    /// The tier's prize at the block's price, in cents (0 for a loss).
     pub prize_cents: u64,
 }
 
@@ -27,25 +34,45 @@ pub struct TierCount {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CommitFile {
+    /// [`COMMIT_FORMAT`].
     pub format: String,
+    /// 1.
     pub version: u32,
+    /// The canonical block id (SPEC.md §5.B2).
     pub block: String,
+    /// The game, the id's first part.
     pub game: String,
+    /// The price point in cents, the id's second part (G-2).
     pub price_cents: u64,
+    /// The emission, the id's third part.
     pub emission: String,
+    /// The block number, the id's last part.
     pub number: u32,
+    /// 1, or more after voids of the same block identity.
     pub attempt: u32,
-    pub rules_sha256: String,
+    /// SHA-256 of the game rules file's exact bytes (SPEC.md §5.B3).
+    pub rules_sha256: Hash32,
+    /// Tickets in the block (G-1).
     pub block_size: u32,
+    /// The tier counts, tiers 10, 9, …, 4 then 0 (G-3).
     pub tiers: Vec<TierCount>,
-    pub outcomes_root: String,
-    pub seed_commitment: String,
+    /// RFC 6962 root of the ticket rows in position order (SPEC.md §5.B7).
+    pub outcomes_root: Hash32,
+    /// The seed commitment (SPEC.md §5.B3).
+    pub seed_commitment: Hash32,
+    /// The production file's name, `S.tickets.csv`.
     pub tickets_file: String,
-    pub tickets_sha256: String,
+    /// SHA-256 of the production file (SPEC.md §5.B6).
+    pub tickets_sha256: Hash32,
+    /// When the block was generated, RFC 3339 UTC, from the appliance's clock.
     pub generated_at: String,
+    /// The signed audit checkpoint (SPEC.md §6.3), as note text.
     pub audit_checkpoint: String,
+    /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
+    /// Key id (SPEC.md §1.3) of the audit key that signs the checkpoints.
     pub audit_key_id: String,
+    /// The software that generated the block.
     pub software: SoftwareIdentity,
 }
 
@@ -53,16 +80,27 @@ pub struct CommitFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct RevealFile {
+    /// [`REVEAL_FORMAT`].
     pub format: String,
+    /// 1.
     pub version: u32,
+    /// The canonical block id (SPEC.md §5.B2).
     pub block: String,
-    pub rules_sha256: String,
+    /// SHA-256 of the game rules file, as in the commitment (SPEC.md §5.B3).
+    pub rules_sha256: Hash32,
+    /// The HSM's entropy for the block (SPEC.md §3.1, §5.B3), hex.
     pub entropy: String,
-    pub seed: String,
-    pub seed_commitment: String,
-    pub outcomes_root: String,
+    /// The block seed derived from it (SPEC.md §5.B3).
+    pub seed: Hash32,
+    /// The seed commitment, as in the commitment (SPEC.md §5.B3).
+    pub seed_commitment: Hash32,
+    /// The outcomes root, as in the commitment (SPEC.md §5.B7).
+    pub outcomes_root: Hash32,
+    /// When the block was revealed, RFC 3339 UTC, from the appliance's clock.
     pub revealed_at: String,
+    /// The signed audit checkpoint (SPEC.md §6.3), as note text.
     pub audit_checkpoint: String,
+    /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
 }
 
@@ -70,14 +108,22 @@ pub struct RevealFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct TicketProofFile {
+    /// [`TICKET_PROOF_FORMAT`].
     pub format: String,
+    /// 1.
     pub version: u32,
+    /// The canonical block id (SPEC.md §5.B2).
     pub block: String,
+    /// The ticket's position in the block (0-based).
     pub position: u32,
     /// The ticket's row of tickets.csv, without its line feed (§5.B6).
     pub row: String,
+    /// Tickets in the block: the size of the tree (SPEC.md §5.B9).
     pub block_size: u32,
-    pub outcomes_root: String,
-    pub path: Vec<String>,
+    /// The committed outcomes root the path leads to (SPEC.md §5.B7).
+    pub outcomes_root: Hash32,
+    /// RFC 9162 audit path of the row's leaf, bottom-up (SPEC.md §2.4, §5.B9).
+    pub path: Vec<Hash32>,
+    /// Key id (SPEC.md §1.3) of the result key that signed the proof.
     pub result_key_id: String,
 }

@@ -343,7 +343,7 @@ impl Block {
         for c in &self.csv_chunks {
             h.update(c);
         }
-        h.finalize().into()
+        Hash32(h.finalize().into())
     }
 }
 
@@ -371,7 +371,7 @@ mod tests {
         // 3 chunks and a partial one: the chunk roots fold into the RFC 6962 root.
         let rules = small_rules(3 * chunk_tickets() + 1234);
         let id = BlockId::new(rules.game(), 100, "e", 1).unwrap();
-        let b = generate_block(&rules, &id, &[1u8; 32], 3).unwrap();
+        let b = generate_block(&rules, &id, &Hash32([1u8; 32]), 3).unwrap();
         assert_eq!(b.outcomes_root(), &merkle_root(b.leaves()));
         assert_eq!(b.leaves().len(), rules.block_size() as usize);
     }
@@ -382,7 +382,7 @@ mod tests {
         // chunk boundary, and their proofs from the leaves.
         let rules = small_rules(chunk_tickets() + 10);
         let id = BlockId::new(rules.game(), 50, "e", 2).unwrap();
-        let b = generate_block(&rules, &id, &[2u8; 32], 2).unwrap();
+        let b = generate_block(&rules, &id, &Hash32([2u8; 32]), 2).unwrap();
         let csv = b.csv_bytes();
         let rows: Vec<&[u8]> = csv[CSV_HEADER.len()..]
             .split_inclusive(|&c| c == b'\n')

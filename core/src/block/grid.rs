@@ -427,7 +427,7 @@ mod tests {
     const M: usize = 16;
 
     fn key() -> GridKey {
-        GridKey::new(&[42u8; 32])
+        GridKey::new(&Hash32([42u8; 32]))
     }
 
     #[test]
@@ -527,7 +527,7 @@ mod tests {
 
     #[test]
     fn the_stream_is_hmac_over_position_and_counter() {
-        let gk = [7u8; 32];
+        let gk = Hash32([7u8; 32]);
         let k = GridKey::new(&gk);
         let mut s = TicketStream::new(&k, 0x0102_0304);
         let mut got = Vec::new();

@@ -14,7 +14,7 @@ pub const GRID_KEY_LABEL: &str = "urne/v1/block-grid-key";
 pub const MIN_ENTROPY_BYTES: usize = 32;
 
 /// A block's secret 32-byte seed (§5.B3). Everything about the block follows from it.
-pub type Seed = [u8; 32];
+pub type Seed = Hash32;
 
 /// Why a block identity was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -218,14 +218,14 @@ mod tests {
     #[test]
     fn seed_depends_on_id_rules_and_entropy() {
         let entropy = [9u8; 32];
-        let rules = [1u8; 32];
+        let rules = Hash32([1u8; 32]);
         let id = BlockId::new("g", 50, "e", 1).unwrap();
         let next = BlockId::new("g", 50, "e", 2).unwrap();
         let dearer = BlockId::new("g", 100, "e", 1).unwrap();
         let seed = block_seed(&id, &rules, &entropy);
         assert_ne!(seed, block_seed(&next, &rules, &entropy));
         assert_ne!(seed, block_seed(&dearer, &rules, &entropy));
-        assert_ne!(seed, block_seed(&id, &[2u8; 32], &entropy));
+        assert_ne!(seed, block_seed(&id, &Hash32([2u8; 32]), &entropy));
         assert_ne!(seed, block_seed(&id, &rules, &[8u8; 32]));
         assert_ne!(seed_commitment(&seed), grid_key(&seed));
         assert_ne!(seed_commitment(&seed), seed);

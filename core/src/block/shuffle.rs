@@ -36,7 +36,7 @@ pub fn fisher_yates<T>(deck: &mut [T], stream: &mut DrbgStream) {
 /// `DrbgStream::new(seed, "urne/v1/block-shuffle")`.
 pub fn shuffled_tiers(rules: &GameRules, seed: &Seed) -> Vec<u8> {
     let mut deck = initial_deck(rules);
-    let mut stream = DrbgStream::new(seed, SHUFFLE_PERSONALIZATION);
+    let mut stream = DrbgStream::new(seed.as_bytes(), SHUFFLE_PERSONALIZATION);
     fisher_yates(&mut deck, &mut stream);
     deck
 }

@@ -387,7 +387,7 @@ mod tests {
     fn the_check_gives_the_same_result_and_error_whatever_the_thread_count() {
         let rules = small_rules(3000);
         let id = BlockId::new(rules.game(), 100, "e", 1).unwrap();
-        let b = generate_block(&rules, &id, &[4u8; 32], 2).unwrap();
+        let b = generate_block(&rules, &id, &Hash32([4u8; 32]), 2).unwrap();
         let good = b.csv_bytes();
         let want = verify_tickets_bytes(&good, &rules, 100, 1).unwrap();
         assert_eq!(&want.outcomes_root, b.outcomes_root());

@@ -1,4 +1,4 @@
-//! HMAC_DRBG with SHA-256 (NIST SP 800-90A Rev.1 §10.1.2; SPEC.md §2.1) and the integer
+//! `HMAC_DRBG` with SHA-256 (NIST SP 800-90A Rev.1 §10.1.2; SPEC.md §2.1) and the integer
 //! extraction rules of SPEC.md §2.2-§2.3. This is the only source of randomness for official
 //! outcomes: the HSM's entropy goes in (through a seed), and every winner, reserve and shuffle
 //! position comes out of here, byte for byte as SPEC.md states.
@@ -18,7 +18,7 @@ pub const STREAM_REQUEST_BYTES: usize = 4096;
 /// SP 800-90A limit on one Generate request (2^19 bits).
 const MAX_REQUEST_BYTES: usize = 1 << 16;
 
-/// The HMAC_DRBG state (Key, V) of SP 800-90A §10.1.2.1.
+/// The `HMAC_DRBG` state (Key, V) of SP 800-90A §10.1.2.1.
 pub struct HmacDrbg {
     key: [u8; 32],
     v: [u8; 32],
@@ -45,7 +45,8 @@ impl Keyed {
 }
 
 impl HmacDrbg {
-    /// HMAC_DRBG_Instantiate (SP 800-90A §10.1.2.3): seed_material = entropy_input || nonce || personalization.
+    /// `HMAC_DRBG_Instantiate` (SP 800-90A §10.1.2.3): `seed_material = entropy_input || nonce ||
+    /// personalization`.
     pub fn instantiate(entropy_input: &[u8], nonce: &[u8], personalization: &[u8]) -> Self {
         let mut d = HmacDrbg {
             key: [0u8; 32],
@@ -55,7 +56,7 @@ impl HmacDrbg {
         d
     }
 
-    /// HMAC_DRBG_Update (SP 800-90A §10.1.2.2) with provided_data given as concatenated parts.
+    /// `HMAC_DRBG_Update` (SP 800-90A §10.1.2.2) with `provided_data` given as concatenated parts.
     fn update(&mut self, provided: &[&[u8]]) {
         let empty = provided.iter().all(|p| p.is_empty());
         self.key = Keyed::new(&self.key).mac(&[&self.v, &[0x00]], provided);
@@ -67,8 +68,12 @@ impl HmacDrbg {
         self.v = Keyed::new(&self.key).mac(&[&self.v], &[]);
     }
 
-    /// HMAC_DRBG_Generate (SP 800-90A §10.1.2.5) without additional input: fills `out` (at most
-    /// 65536 bytes).
+    /// `HMAC_DRBG_Generate` (SP 800-90A §10.1.2.5) without additional input: fills `out` (at
+    /// most 65536 bytes).
+    ///
+    /// # Panics
+    /// If `out` is longer than 65536 bytes, the SP 800-90A limit of one request (a caller bug:
+    /// the stream asks for [`STREAM_REQUEST_BYTES`] at a time).
     pub fn generate(&mut self, out: &mut [u8]) {
         assert!(
             out.len() <= MAX_REQUEST_BYTES,
@@ -204,7 +209,7 @@ mod tests {
         }
         let mut seen = [false; 5];
         for _ in 0..200 {
-            seen[s.uniform(5) as usize] = true;
+            seen[usize::try_from(s.uniform(5)).unwrap()] = true;
         }
         assert!(seen.iter().all(|&x| x));
     }

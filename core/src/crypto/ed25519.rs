@@ -1,5 +1,5 @@
 //! Ed25519 as third parties handle it (SPEC.md §1.3, §1.4): key ids, public keys as PEM
-//! SubjectPublicKeyInfo (RFC 8410), and the one strict verifier of detached pure-Ed25519
+//! `SubjectPublicKeyInfo` (RFC 8410), and the one strict verifier of detached pure-Ed25519
 //! signatures (RFC 8032 §5.1.7), used in one call ([`verify`], [`verify_strict`]) and streamed
 //! over a 1 GB export ([`StrictVerifier`], by `entries::verify_export`): both are the same code,
 //! so they make the same checks.
@@ -21,7 +21,7 @@ use curve25519_dalek::scalar::Scalar;
 
 use super::hash::sha256;
 
-/// DER prefix of an Ed25519 SubjectPublicKeyInfo: SEQUENCE { SEQUENCE { OID 1.3.101.112 }, BIT STRING }.
+/// DER prefix of an Ed25519 `SubjectPublicKeyInfo`: SEQUENCE { SEQUENCE { OID 1.3.101.112 }, BIT STRING }.
 const SPKI_PREFIX: [u8; 12] = [
     0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00,
 ];
@@ -72,11 +72,13 @@ fn pem_wrap(label: &str, der: &[u8]) -> String {
         s.push_str(std::str::from_utf8(line).expect("base64 is ASCII"));
         s.push('\n');
     }
-    s.push_str(&format!("-----END {label}-----\n"));
+    s.push_str("-----END ");
+    s.push_str(label);
+    s.push_str("-----\n");
     s
 }
 
-/// Parses a PEM `PUBLIC KEY` holding an Ed25519 SubjectPublicKeyInfo into the raw 32 bytes. The
+/// Parses a PEM `PUBLIC KEY` holding an Ed25519 `SubjectPublicKeyInfo` into the raw 32 bytes. The
 /// key must be the canonical encoding of a curve point (RFC 8032 §5.1.3; SPEC.md §1.4).
 pub fn public_key_from_pem(pem: &str) -> Result<[u8; 32], KeyError> {
     let der = pem_body(pem, "PUBLIC KEY")?;

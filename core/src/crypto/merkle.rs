@@ -8,21 +8,25 @@ use sha2::{Digest, Sha256};
 
 /// `SHA-256(0x00 || data)`.
 pub fn leaf_hash(data: &[u8]) -> Hash32 {
-    Sha256::new()
-        .chain_update([0x00])
-        .chain_update(data)
-        .finalize()
-        .into()
+    Hash32(
+        Sha256::new()
+            .chain_update([0x00])
+            .chain_update(data)
+            .finalize()
+            .into(),
+    )
 }
 
 /// `SHA-256(0x01 || left || right)`.
 pub fn node_hash(left: &Hash32, right: &Hash32) -> Hash32 {
-    Sha256::new()
-        .chain_update([0x01])
-        .chain_update(left)
-        .chain_update(right)
-        .finalize()
-        .into()
+    Hash32(
+        Sha256::new()
+            .chain_update([0x01])
+            .chain_update(left)
+            .chain_update(right)
+            .finalize()
+            .into(),
+    )
 }
 
 /// Largest power of two strictly below `n` (n >= 2).
@@ -34,7 +38,7 @@ fn split(n: usize) -> usize {
 /// `SHA-256("")`.
 pub fn root(leaves: &[Hash32]) -> Hash32 {
     match leaves.len() {
-        0 => Sha256::digest(b"").into(),
+        0 => Hash32(Sha256::digest(b"").into()),
         1 => leaves[0],
         n => {
             let k = split(n);
@@ -45,6 +49,9 @@ pub fn root(leaves: &[Hash32]) -> Hash32 {
 
 /// [`root`] computed on two threads for large trees: the two subtrees under the root are
 /// independent (RFC 9162 §2.1.1), so the result is the same.
+///
+/// # Panics
+/// Only if the other thread panicked, which [`root`] cannot: it hashes in-range slices.
 pub fn root_par(leaves: &[Hash32]) -> Hash32 {
     if leaves.len() < 1 << 16 {
         return root(leaves);

@@ -3,20 +3,28 @@
 //! order fixed by the struct), signed over their exact bytes, and parsed back strictly
 //! (`deny_unknown_fields`) only after their signature has been checked.
 
+use crate::crypto::Hash32;
 use crate::software::SoftwareIdentity;
 use serde::{Deserialize, Serialize};
 
+/// The `format` of `result.json` (SPEC.md §4.7).
 pub const RESULT_FORMAT: &str = "urne-draw-result";
+/// The `format` of `bundle.json` (SPEC.md §4.7).
 pub const BUNDLE_FORMAT: &str = "urne-draw-bundle";
+/// The `format` of an inclusion proof (SPEC.md §4.8).
 pub const PROOF_FORMAT: &str = "urne-inclusion-proof";
+/// The name of the published leaves file, beside the bundle (SPEC.md §4.7).
 pub const LEAVES_FILE: &str = "leaves.bin";
 
 /// The signed export a seal was made from.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ExportRef {
-    pub sha256: String,
+    /// SHA-256 of the export file's exact bytes, bound into the seed (SPEC.md §4.4).
+    pub sha256: Hash32,
+    /// The export file's size in bytes.
     pub size: u64,
+    /// Key id (SPEC.md §1.3) of the producer key that signed the export (§4.1.1).
     pub producer_key_id: String,
 }
 
@@ -24,24 +32,39 @@ pub struct ExportRef {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Figures {
+    /// Id of the rules' period containing the day (SPEC.md §4.7).
     pub period: String,
+    /// That period's tranche, in cents: stakes per entry (D-4).
     pub tranche_cents: u64,
+    /// Play records in the export.
     pub plays: u64,
+    /// Plays that count (online, subscription inside the period; SPEC.md §4.1.1).
     pub counting_plays: u64,
+    /// Retail plays, which never count (D-3).
     pub retail_plays: u64,
+    /// Plays refused for a subscription taken out outside the period (D-5).
     pub subscription_plays_refused: u64,
+    /// Distinct accounts with at least one counting play, excluded ones included.
     pub accounts_with_counting_plays: u64,
+    /// Exclusion records, by reason (D-6, D-13).
     pub exclusion_records: ReasonCounts,
+    /// Excluded accounts with at least one play record of any class, by reason.
     pub excluded_accounts_with_plays: ReasonCounts,
+    /// Accounts in the canonical entry list (SPEC.md §4.1): the number of leaves.
     pub accounts_with_entries: u64,
+    /// Entries in the canonical entry list: the sum over its accounts.
     pub entries: u64,
 }
 
+/// A count for each exclusion reason, in the order closed, minor, fraud (D-6, D-13).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ReasonCounts {
+    /// The count for the exclusion reason `closed` (a closed account).
     pub closed: u64,
+    /// The count for the exclusion reason `minor` (the account holder is a minor).
     pub minor: u64,
+    /// The count for the exclusion reason `fraud`.
     pub fraud: u64,
 }
 
@@ -49,8 +72,11 @@ pub struct ReasonCounts {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CommitmentRef {
-    pub root: String,
+    /// RFC 6962 Merkle root (SPEC.md §2.4) of the leaves in pseudonym order.
+    pub root: Hash32,
+    /// The number of leaves (accounts with entries).
     pub leaves: u64,
+    /// The sum of the leaves' entries.
     pub entries: u64,
 }
 
@@ -58,11 +84,17 @@ pub struct CommitmentRef {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Placed {
+    /// 0 for the winner, 1, 2, … for the reserves in order (SPEC.md §4.5).
     pub rank: u32,
-    pub account: String,
-    pub pseudonym: String,
+    /// The 32-byte account id behind the leaf, as production exports it (§4.1.1).
+    pub account: Hash32,
+    /// The leaf's pseudonym for the day (SPEC.md §4.2).
+    pub pseudonym: Hash32,
+    /// The leaf's entries.
     pub entries: u8,
+    /// The entry number `e` that picked the leaf (SPEC.md §4.5).
     pub entry: u64,
+    /// The picked leaf's index in pseudonym order.
     pub leaf: u64,
 }
 
@@ -70,10 +102,15 @@ pub struct Placed {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PublicPlaced {
+    /// 0 for the winner, 1, 2, … for the reserves in order (SPEC.md §4.5).
     pub rank: u32,
-    pub pseudonym: String,
+    /// The leaf's pseudonym for the day (SPEC.md §4.2).
+    pub pseudonym: Hash32,
+    /// The leaf's entries.
     pub entries: u8,
+    /// The entry number `e` that picked the leaf (SPEC.md §4.5).
     pub entry: u64,
+    /// The picked leaf's index in pseudonym order.
     pub leaf: u64,
 }
 
@@ -81,8 +118,11 @@ pub struct PublicPlaced {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct VoidedAttempt {
+    /// The attempt number that was voided (SPEC.md §4.6).
     pub attempt: u32,
+    /// The reason given for the void, as recorded.
     pub reason: String,
+    /// Sequence number of the `draw.void` event in the audit trail (SPEC.md §6.1).
     pub audit_seq: u64,
 }
 
@@ -90,18 +130,31 @@ pub struct VoidedAttempt {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct DrawCore {
+    /// The rules' operation id.
     pub operation: String,
+    /// The day drawn, `YYYY-MM-DD`.
     pub day: String,
+    /// The attempt number: 1, plus one per voided attempt (SPEC.md §4.6).
     pub attempt: u32,
+    /// The day's earlier, voided attempts, in order (SPEC.md §4.6).
     pub voided_attempts: Vec<VoidedAttempt>,
-    pub rules_sha256: String,
+    /// SHA-256 of the rules file's exact bytes (SPEC.md §4.4).
+    pub rules_sha256: Hash32,
+    /// The signed export the day was sealed from.
     pub export: ExportRef,
+    /// The figures of the day's tally (SPEC.md §4.7).
     pub figures: Figures,
+    /// The seal's commitment (SPEC.md §4.3).
     pub commitment: CommitmentRef,
+    /// The commissaire's contribution, as typed (SPEC.md §4.4).
     pub witness: String,
+    /// The HSM's entropy (48 bytes, SPEC.md §3.1), hex.
     pub entropy: String,
-    pub seed: String,
+    /// The draw seed (SPEC.md §4.4).
+    pub seed: Hash32,
+    /// The day's prize, in cents (from the rules' period, D-10).
     pub prize_cents: u64,
+    /// Reserves the rules ask for (`reserves_per_day`, SPEC.md §4.5).
     pub reserves_wanted: u32,
 }
 
@@ -109,18 +162,30 @@ pub struct DrawCore {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ResultFile {
+    /// [`RESULT_FORMAT`].
     pub format: String,
+    /// 1.
     pub version: u32,
+    /// The draw core, its fields inline.
     #[serde(flatten)]
     pub core: DrawCore,
+    /// `commitment.entries` repeated.
     pub entries: u64,
+    /// `commitment.leaves` repeated.
     pub accounts: u64,
+    /// The winner (rank 0).
     pub winner: Placed,
+    /// The reserves, ranks 1, 2, …
     pub reserves: Vec<Placed>,
+    /// When the draw was made, RFC 3339 UTC, from the appliance's clock.
     pub drawn_at: String,
+    /// The signed audit checkpoint (SPEC.md §6.3), as note text.
     pub audit_checkpoint: String,
+    /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
+    /// Key id (SPEC.md §1.3) of the audit key that signs the checkpoints.
     pub audit_key_id: String,
+    /// The software that made the result.
     pub software: SoftwareIdentity,
 }
 
@@ -128,19 +193,30 @@ pub struct ResultFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct BundleFile {
+    /// [`BUNDLE_FORMAT`].
     pub format: String,
+    /// 1.
     pub version: u32,
+    /// The draw core, its fields inline: the same as `result.json`'s.
     #[serde(flatten)]
     pub core: DrawCore,
     /// The committed leaves are published beside the bundle in `leaves.bin` (SPEC.md §4.7).
     pub leaves_file: String,
-    pub leaves_sha256: String,
+    /// SHA-256 of `leaves.bin` (SPEC.md §4.7).
+    pub leaves_sha256: Hash32,
+    /// The winner (rank 0), without its account.
     pub winner: PublicPlaced,
+    /// The reserves, ranks 1, 2, …, without their accounts.
     pub reserves: Vec<PublicPlaced>,
+    /// When the draw was made, RFC 3339 UTC, from the appliance's clock.
     pub drawn_at: String,
+    /// The signed audit checkpoint (SPEC.md §6.3), as note text.
     pub audit_checkpoint: String,
+    /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
+    /// Key id (SPEC.md §1.3) of the audit key that signs the checkpoints.
     pub audit_key_id: String,
+    /// The software that made the result.
     pub software: SoftwareIdentity,
 }
 
@@ -148,23 +224,40 @@ pub struct BundleFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ProofFile {
+    /// [`PROOF_FORMAT`].
     pub format: String,
+    /// 1.
     pub version: u32,
+    /// The rules' operation id.
     pub operation: String,
+    /// The sealed day, `YYYY-MM-DD`.
     pub day: String,
+    /// The attempt whose seal the proof is in (SPEC.md §4.6).
     pub attempt: u32,
-    pub account: String,
-    pub salt: String,
-    pub pseudonym: String,
+    /// The 32-byte account id the proof is for.
+    pub account: Hash32,
+    /// The account's salt for the day (SPEC.md §4.2).
+    pub salt: Hash32,
+    /// The account's pseudonym for the day: `H("urne/v1/pseudonym", salt, account)` (§4.2).
+    pub pseudonym: Hash32,
+    /// The account's entries: the leaf is `pseudonym || entries` (SPEC.md §4.3).
     pub entries: u8,
+    /// The leaf's index in pseudonym order.
     pub leaf: u64,
+    /// The seal's commitment the leaf is in (SPEC.md §4.3).
     pub commitment: CommitmentRef,
-    /// Inclusion path, bottom-up, hex.
-    pub path: Vec<String>,
+    /// RFC 9162 audit path of the leaf, bottom-up (SPEC.md §2.4, §4.8).
+    pub path: Vec<Hash32>,
+    /// Key id (SPEC.md §1.3) of the result key that signed the proof.
     pub result_key_id: String,
 }
 
-/// Serialises an output file: pretty JSON with a final newline, the exact bytes that get signed.
+/// Serialises an output file: pretty JSON with a final newline, the exact bytes that get signed
+/// (SPEC.md §1.5).
+///
+/// # Panics
+/// Never for the output structs of this crate: their fields are strings, integers, lists and
+/// structs with string keys, which `serde_json` always serialises.
 pub fn to_bytes<T: Serialize>(v: &T) -> Vec<u8> {
     let mut b = serde_json::to_vec_pretty(v).expect("output structs serialise");
     b.push(b'\n');

@@ -86,7 +86,7 @@ pub fn list_digest(operation: &str, day: &str, list: &[AccountEntries]) -> Hash3
         h.update(a.account);
         h.update([a.entries]);
     }
-    h.finalize().into()
+    Hash32(h.finalize().into())
 }
 
 /// The day's pseudonym key: `H("urne/v1/pseudonym-key", list_digest)`. Whoever holds the whole
@@ -122,7 +122,7 @@ impl Salter {
         let mut h = self.0.clone();
         h.update(&32u64.to_be_bytes()[3..]);
         h.update(account);
-        h.finalize().into()
+        Hash32(h.finalize().into())
     }
 }
 
@@ -463,7 +463,7 @@ pub fn select(leaves: &[Leaf], seed: &Hash32, reserves: usize) -> Option<Selecti
         acc += u64::from(l.entries);
         ends.push(acc);
     }
-    let mut stream = DrbgStream::new(seed, DRBG_PERSONALIZATION);
+    let mut stream = DrbgStream::new(seed.as_bytes(), DRBG_PERSONALIZATION);
     let wanted = (reserves + 1).min(leaves.len());
     let mut picked: Vec<Pick> = Vec::with_capacity(wanted);
     let mut taken = std::collections::BTreeSet::new();

@@ -123,8 +123,8 @@ fn row(h: &mut String, k: &str, v: &str) {
 }
 
 /// `s` (escaped) as code: hashes, keys and ids the commissaire copies.
-fn code(s: &str) -> String {
-    format!("<code>{}</code>", esc(s))
+fn code<T: std::fmt::Display + ?Sized>(s: &T) -> String {
+    format!("<code>{}</code>", esc(&s.to_string()))
 }
 
 /// The document head, the title and the ceremony, with any voided attempts.

@@ -6,7 +6,7 @@ use super::*;
 fn list(n: usize) -> Vec<AccountEntries> {
     let mut l: Vec<AccountEntries> = (0..n)
         .map(|i| AccountEntries {
-            account: crate::crypto::sha256(format!("acct-{i}").as_bytes()),
+            account: crate::crypto::sha256(format!("acct-{i}").as_bytes()).0,
             entries: u8::try_from(i % 3).unwrap() + 1,
         })
         .collect();
@@ -57,7 +57,7 @@ fn seal_encodings_and_commit_encoded_agree_with_the_set() {
 fn the_salter_gives_account_salt() {
     let mut st = [9u8; 32];
     for _ in 0..200 {
-        st = crate::crypto::sha256(&st);
+        st = crate::crypto::sha256(&st).0;
         let key = crate::crypto::sha256(&[&st[..], b"k"].concat());
         let s = Salter::new(&key);
         assert_eq!(s.salt(&st), account_salt(&key, &st));
@@ -82,7 +82,7 @@ fn select_picks_distinct_accounts_in_range() {
         .into_iter()
         .map(|x| x.0)
         .collect();
-    let s = select(&leaves, &[3u8; 32], 5).unwrap();
+    let s = select(&leaves, &Hash32([3u8; 32]), 5).unwrap();
     let mut all = vec![s.winner.leaf];
     all.extend(s.reserves.iter().map(|p| p.leaf));
     let mut dedup = all.clone();
@@ -96,17 +96,17 @@ fn select_picks_distinct_accounts_in_range() {
 fn select_stops_when_every_account_is_picked() {
     let leaves = vec![
         Leaf {
-            pseudonym: [1; 32],
+            pseudonym: Hash32([1; 32]),
             entries: 3,
         },
         Leaf {
-            pseudonym: [2; 32],
+            pseudonym: Hash32([2; 32]),
             entries: 1,
         },
     ];
-    let s = select(&leaves, &[9u8; 32], 5).unwrap();
+    let s = select(&leaves, &Hash32([9u8; 32]), 5).unwrap();
     assert_eq!(s.reserves.len(), 1);
-    assert!(select(&[], &[9u8; 32], 5).is_none());
+    assert!(select(&[], &Hash32([9u8; 32]), 5).is_none());
 }
 
 #[test]

@@ -163,7 +163,7 @@ mod tests {
         let sig = sk.sign(&msg).to_bytes();
         let v = verify_export(&msg[..], &sig, &[other, pk]).unwrap();
         assert_eq!(v.key, pk);
-        assert_eq!(v.sha256, crate::crypto::sha256(&msg));
+        assert_eq!(v.sha256, crate::crypto::sha256(&msg).0);
         assert_eq!(v.size, msg.len() as u64);
         assert_eq!(v.key_id, key_id(&pk));
         let e = verify_export(&msg[..msg.len() - 1], &sig, &[pk]).unwrap_err();

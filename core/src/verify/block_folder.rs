@@ -10,7 +10,7 @@ use crate::block::counts::{expected_counts, tier_counts};
 use crate::block::files::{self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile};
 use crate::block::tickets::verify_tickets_bytes;
 use crate::block::{self, BlockId, Regenerated, RevealError};
-use crate::crypto::{Hash32, parse_hex32, sha256};
+use crate::crypto::{Hash32, sha256};
 use crate::rules::game::GameRules;
 use std::path::Path;
 
@@ -111,7 +111,7 @@ fn check_commitment<'a>(
         ));
     }
     // Step 2: bound to these rules, with exactly the G-3 counts.
-    if c.rules_sha256 != hex::encode(rules.sha256()) {
+    if c.rules_sha256 != *rules.sha256() {
         return Err(fail(
             C::Inconsistent,
             format!("{name}: not made under rules.json"),
@@ -127,7 +127,7 @@ fn check_commitment<'a>(
     }
     chain::verify_note(&c.audit_checkpoint, &k.audit)
         .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
-    let root = parse_hex32(&c.outcomes_root).ok_or_else(|| fail(C::Malformed, "outcomes_root"))?;
+    let root = c.outcomes_root;
     Ok(Committed {
         dir,
         rules,
@@ -161,8 +161,7 @@ impl Committed<'_> {
             ));
         }
         let entropy = hex::decode(&r.entropy).map_err(|_| fail(C::Malformed, "entropy"))?;
-        let sc =
-            parse_hex32(&c.seed_commitment).ok_or_else(|| fail(C::Malformed, "seed_commitment"))?;
+        let sc = c.seed_commitment;
         Ok(Some(Revealed {
             name: rname,
             file: r,
@@ -176,7 +175,7 @@ impl Committed<'_> {
     fn signed_production_file(&self) -> VResult<Vec<u8>> {
         let c = &self.c;
         let bytes = read_signed(self.dir, &c.tickets_file, &self.keys.result)?;
-        if hex::encode(sha256(&bytes)) != c.tickets_sha256 {
+        if sha256(&bytes) != c.tickets_sha256 {
             return Err(fail(
                 C::CommitmentMismatch,
                 format!("{}: SHA-256 differs from the commitment", c.tickets_file),
@@ -249,8 +248,7 @@ impl Committed<'_> {
         };
         let (blk, grid_failure) =
             regen.map_err(|e| classify(fail(C::DrawMismatch, format!("{}: {e}", c.block))))?;
-        if hex::encode(block::block_seed(&self.id, self.rules.sha256(), &r.entropy)) != r.file.seed
-        {
+        if block::block_seed(&self.id, self.rules.sha256(), &r.entropy) != r.file.seed {
             return Err(fail(
                 C::Inconsistent,
                 format!("{}: the seed does not follow from the entropy", r.name),
@@ -270,7 +268,7 @@ impl Committed<'_> {
                 format!("{}: recomputed tier counts differ from G-3", c.block),
             ));
         }
-        if hex::encode(blk.csv_sha256()) != c.tickets_sha256 {
+        if blk.csv_sha256() != c.tickets_sha256 {
             return Err(classify(fail(
                 C::DrawMismatch,
                 format!(

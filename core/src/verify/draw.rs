@@ -1,24 +1,14 @@
 //! Verification of a daily draw (SPEC.md §8.2), step by step in the order the spec numbers them.
 
 use super::{FailureClass as C, VResult, fail};
-use crate::crypto::{Hash32, merkle, parse_hex32};
+use crate::crypto::{Hash32, merkle};
 use crate::draw::files::{BundleFile, CommitmentRef, Placed, ProofFile, PublicPlaced, ResultFile};
 use crate::draw::{self, AccountEntries, Commitment, Leaf, SeedInputs};
 
-fn hex32(field: &str, s: &str) -> VResult<Hash32> {
-    parse_hex32(s).ok_or_else(|| {
-        fail(
-            C::Malformed,
-            format!("{field} is not 64 lowercase hex digits"),
-        )
-    })
-}
-
-/// Parses the commitment reference of a published file (`{root, leaves, entries}`, §4.7):
-/// `malformed` unless `root` is 64 lowercase hex digits.
+/// Parses the commitment reference of a published file (`{root, leaves, entries}`, §4.7).
 pub fn commitment_of(c: &CommitmentRef) -> VResult<Commitment> {
     Ok(Commitment {
-        root: hex32("commitment.root", &c.root)?,
+        root: c.root,
         leaves: c.leaves,
         entries: c.entries,
     })
@@ -27,7 +17,7 @@ pub fn commitment_of(c: &CommitmentRef) -> VResult<Commitment> {
 /// §8.2 step 2: the published leaves (`leaves.bin`, already signature-checked) are the bundle's
 /// and hash to its commitment.
 pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> {
-    if hex::encode(crate::crypto::sha256(leaves_bytes)) != b.leaves_sha256 {
+    if crate::crypto::sha256(leaves_bytes) != b.leaves_sha256 {
         return Err(fail(
             C::Inconsistent,
             format!("{} is not the leaves file the bundle names", b.leaves_file),
@@ -43,7 +33,7 @@ pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> 
             C::CommitmentMismatch,
             format!(
                 "the published leaves give root {} ({} leaves, {} entries), the commitment says {} ({} leaves, {} entries)",
-                hex::encode(got.root),
+                got.root,
                 got.leaves,
                 got.entries,
                 b.core.commitment.root,
@@ -94,7 +84,7 @@ pub fn verify_outcome(b: &BundleFile, leaves: &[Leaf]) -> VResult<()> {
         let leaf = &leaves[w.leaf as usize];
         let expect = PublicPlaced {
             rank: rank as u32,
-            pseudonym: hex::encode(leaf.pseudonym),
+            pseudonym: leaf.pseudonym,
             entries: leaf.entries,
             entry: w.entry,
             leaf: w.leaf,
@@ -126,8 +116,7 @@ fn rank_name(rank: usize) -> String {
 
 /// §8.2 step 3: seed = H(committed inputs, witness, entropy); checks the published seed.
 pub fn recompute_seed(core: &crate::draw::files::DrawCore) -> VResult<Hash32> {
-    let rules = hex32("rules_sha256", &core.rules_sha256)?;
-    let export = hex32("export.sha256", &core.export.sha256)?;
+    let (rules, export) = (core.rules_sha256, core.export.sha256);
     let commitment = commitment_of(&core.commitment)?;
     let entropy =
         hex::decode(&core.entropy).map_err(|_| fail(C::Malformed, "entropy is not hex"))?;
@@ -144,7 +133,7 @@ pub fn recompute_seed(core: &crate::draw::files::DrawCore) -> VResult<Hash32> {
         witness: &core.witness,
         entropy: &entropy,
     });
-    if hex::encode(seed) != core.seed {
+    if seed != core.seed {
         return Err(fail(
             C::DrawMismatch,
             "the published seed does not follow from the committed inputs, the witness and the entropy",
@@ -242,8 +231,8 @@ pub fn verify_against_entries(
                 .ok()
                 .and_then(|i| leaves.get(i))
                 .ok_or_else(|| fail(C::DrawMismatch, "a pick names a leaf outside the set"))?;
-            let account = hex::encode(account);
-            if account != p.account || hex::encode(leaf.pseudonym) != p.pseudonym {
+            let account = Hash32(*account);
+            if account != p.account || leaf.pseudonym != p.pseudonym {
                 return Err(fail(
                     C::DrawMismatch,
                     format!(
@@ -262,10 +251,8 @@ pub fn verify_against_entries(
 /// §8.3: an inclusion proof is consistent (pseudonym from salt and account) and its leaf is in
 /// the committed tree. `commitment` is the one from a signed result or bundle.
 pub fn verify_proof(p: &ProofFile, commitment: Option<&CommitmentRef>) -> VResult<()> {
-    let account = hex32("account", &p.account)?;
-    let salt = hex32("salt", &p.salt)?;
-    let pseudonym = draw::pseudonym(&salt, &account);
-    if hex::encode(pseudonym) != p.pseudonym {
+    let pseudonym = draw::pseudonym(&p.salt, &p.account.0);
+    if pseudonym != p.pseudonym {
         return Err(fail(
             C::CommitmentMismatch,
             "the pseudonym does not follow from the account and the salt",
@@ -280,11 +267,6 @@ pub fn verify_proof(p: &ProofFile, commitment: Option<&CommitmentRef>) -> VResul
             "the proof's commitment is not the published one",
         ));
     }
-    let path: Vec<Hash32> = p
-        .path
-        .iter()
-        .map(|h| hex32("path", h))
-        .collect::<VResult<_>>()?;
     let leaf = merkle::leaf_hash(
         &Leaf {
             pseudonym,
@@ -292,7 +274,7 @@ pub fn verify_proof(p: &ProofFile, commitment: Option<&CommitmentRef>) -> VResul
         }
         .bytes(),
     );
-    if !merkle::verify_inclusion(&leaf, p.leaf, c.leaves, &path, &c.root) {
+    if !merkle::verify_inclusion(&leaf, p.leaf, c.leaves, &p.path, &c.root) {
         return Err(fail(
             C::CommitmentMismatch,
             "the inclusion path does not lead to the committed root",

@@ -170,7 +170,7 @@ fn check_rules(
     let Some(b) = bytes else {
         return Ok(None);
     };
-    if hex::encode(sha256(b)) != bundle.core.rules_sha256 {
+    if sha256(b) != bundle.core.rules_sha256 {
         return Err(fail(
             C::Inconsistent,
             "rules.json is not the rules file the draw was bound to",
@@ -224,7 +224,7 @@ fn recompute_entries(
     )
     .map_err(|e| fail(C::BadSignature, format!("export: {e}")))?;
     done.push(format!("export signature by producer key {}", v.key_id));
-    if hex::encode(v.sha256) != bundle.core.export.sha256
+    if crate::crypto::Hash32(v.sha256) != bundle.core.export.sha256
         || v.key_id != bundle.core.export.producer_key_id
     {
         return Err(fail(

@@ -8,7 +8,7 @@ use super::{FailureClass as C, VResult, fail, parse, parse_named};
 use crate::block::BlockId;
 use crate::block::files::{self, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile};
 use crate::block::tickets::verify_ticket_inclusion;
-use crate::crypto::{Hash32, keys, parse_hex32};
+use crate::crypto::keys;
 use crate::draw::files::{CommitmentRef, PROOF_FORMAT, ProofFile};
 use std::path::Path;
 
@@ -70,7 +70,6 @@ pub fn verify_ticket_proof(
     if p.result_key_id != keys::key_id(&k.result) {
         return Err(fail(C::Inconsistent, "the proof names another result key"));
     }
-    let root = parse_hex32(&p.outcomes_root).ok_or_else(|| fail(C::Malformed, "outcomes_root"))?;
     if let Some(c) = published
         && (c.outcomes_root != p.outcomes_root
             || c.block_size != p.block_size
@@ -81,18 +80,19 @@ pub fn verify_ticket_proof(
             "the proof's root is not the published commitment's",
         ));
     }
-    let path: Vec<Hash32> = p
-        .path
-        .iter()
-        .map(|h| parse_hex32(h).ok_or_else(|| fail(C::Malformed, "path")))
-        .collect::<VResult<_>>()?;
     if !p.row.starts_with(&format!("{},", p.position)) {
         return Err(fail(
             C::Malformed,
             "the row is not the ticket at this position",
         ));
     }
-    if !verify_ticket_inclusion(p.row.as_bytes(), p.position, p.block_size, &path, &root) {
+    if !verify_ticket_inclusion(
+        p.row.as_bytes(),
+        p.position,
+        p.block_size,
+        &p.path,
+        &p.outcomes_root,
+    ) {
         return Err(fail(
             C::CommitmentMismatch,
             "the ticket's inclusion path does not lead to the outcomes root",

@@ -92,11 +92,16 @@ fn rejects_non_ed25519_pem() {
 }
 
 #[test]
+// The test generator cuts its 64-bit outputs (and the loop index, below 300) to the bytes and
+// indices it needs, on purpose.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn one_shot_streamed_and_dalek_agree() {
     let mut st = 7u64;
     for i in 0..300 {
         let mut seed = [0u8; 32];
-        seed.iter_mut().for_each(|b| *b = splitmix(&mut st) as u8);
+        for b in &mut seed {
+            *b = splitmix(&mut st) as u8;
+        }
         let sk = SigningKey::from_bytes(&seed);
         let pk = sk.verifying_key().to_bytes();
         let len = (splitmix(&mut st) % 600) as usize;
@@ -174,6 +179,8 @@ fn a_non_canonical_r_is_refused() {
 }
 
 #[test]
+// The byte-wise addition keeps the low byte of each 16-bit sum, on purpose.
+#[allow(clippy::cast_possible_truncation)]
 fn s_at_or_above_l_is_refused_though_the_equation_holds() {
     // S + L satisfies [S]B - [k]A = R as well as S does: only the check S < L refuses it.
     let sk = SigningKey::from_bytes(&[3u8; 32]);

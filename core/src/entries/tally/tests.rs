@@ -421,7 +421,7 @@ fn large_input_spanning_many_chunks_gives_the_same_result_on_any_thread_count() 
     let data = export("2018-12-05", &recs);
     assert!(data.len() > BLOCK);
     let v = VerifiedExport {
-        sha256: crate::crypto::sha256(&data),
+        sha256: crate::crypto::sha256(&data).0,
         size: data.len() as u64,
         key: [0; 32],
         key_id: PRODUCER.into(),
@@ -444,7 +444,7 @@ fn large_input_spanning_many_chunks_gives_the_same_result_on_any_thread_count() 
     dup[30_000] = dup[20_000].clone();
     let data = export("2018-12-05", &dup);
     let v = VerifiedExport {
-        sha256: crate::crypto::sha256(&data),
+        sha256: crate::crypto::sha256(&data).0,
         size: data.len() as u64,
         ..v
     };

@@ -50,7 +50,7 @@ impl DrawRules {
             exclusion_reasons,
             reserves_per_day,
             draw_grace_days,
-            sha256: crate::crypto::sha256(bytes),
+            sha256: crate::crypto::sha256(bytes).0,
         })
     }
 }
