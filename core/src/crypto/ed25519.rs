@@ -1,7 +1,7 @@
 //! Ed25519 as third parties handle it (SPEC.md §1.3, §1.4): key ids, public keys as PEM
 //! `SubjectPublicKeyInfo` (RFC 8410), and the one strict verifier of detached pure-Ed25519
 //! signatures (RFC 8032 §5.1.7), used in one call ([`verify`], [`verify_strict`]) and streamed
-//! over a 1 GB export ([`StrictVerifier`], by `entries::verify_export`): both are the same code,
+//! over a 1 GB export (`StrictVerifier`, by `entries::verify_export`): both are the same code,
 //! so they make the same checks.
 //!
 //! Strict means, as SPEC.md §1.4 requires: `S < L`; `A` and `R` canonically encoded (y < p);
