@@ -3,17 +3,20 @@
 //! hash) before use; the seed stays inside the appliance until the reveal.
 
 use super::ctx::Ctx;
-use super::inputs::{altered, recorded_hash};
+use super::inputs::altered;
 use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
 use crate::error::{Error, Exit, Result};
-use serde_json::json;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
 use urne_core::block::counts::{expected_counts, tier_counts};
 use urne_core::block::files::{
     self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile, TierCount,
+};
+use urne_core::block::records::{
+    BlockState, ENTROPY, EntropyRecord, GENERATED, GeneratedRecord, PUBLISHED, PublishedRecord,
+    REVEALED, RevealedRecord, VOID, VoidRecord,
 };
 use urne_core::block::{self, BlockId};
 use urne_core::crypto::{Hash32, keys, sha256};
@@ -21,65 +24,17 @@ use urne_core::rules::game::GameRules;
 
 /// Bytes of HSM entropy per block: 384 bits (SPEC.md §3.1).
 pub const ENTROPY_BYTES: usize = 48;
-/// Worker threads for generation and verification (the output never depends on it, §5.B5).
-const ENTROPY: &str = "block.entropy";
-const GENERATED: &str = "block.generated";
-const PUBLISHED: &str = "block.published";
-const REVEALED: &str = "block.revealed";
-const VOID: &str = "block.void";
 
-/// The state of one block identity, derived from the trail.
-#[derive(Default, Debug)]
-struct BlockState {
-    attempt: u32,
-    voided: Vec<(u32, String, u64)>,
-    entropy_sha256: Option<String>,
-    generated: Option<serde_json::Value>,
-    published: bool,
-    revealed: bool,
+/// The state of the block `id` read from the trail's `events`; a block record that does not
+/// parse stops the command.
+fn block_state(events: &[Event], id: &str) -> Result<BlockState> {
+    BlockState::from_events(events, id).map_err(|e| altered(&e.to_string()))
 }
 
-fn block_state(events: &[Event], id: &str) -> BlockState {
-    let mut st = BlockState {
-        attempt: 1,
-        ..Default::default()
-    };
-    for e in events {
-        if !e.kind.starts_with("block.") {
-            continue;
-        }
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(&e.payload) else {
-            continue;
-        };
-        if v["block"] != id {
-            continue;
-        }
-        let attempt = v["attempt"].as_u64().unwrap_or(0) as u32;
-        if e.kind == VOID {
-            st.voided.push((
-                attempt,
-                v["reason"].as_str().unwrap_or("").to_string(),
-                e.seq,
-            ));
-            st = BlockState {
-                attempt: attempt + 1,
-                voided: std::mem::take(&mut st.voided),
-                ..Default::default()
-            };
-            continue;
-        }
-        if attempt != st.attempt {
-            continue;
-        }
-        match e.kind.as_str() {
-            ENTROPY => st.entropy_sha256 = v["entropy_sha256"].as_str().map(String::from),
-            GENERATED => st.generated = Some(v),
-            PUBLISHED => st.published = true,
-            REVEALED => st.revealed = true,
-            _ => {}
-        }
-    }
-    st
+/// A trail record as the payload of its event.
+fn payload<T: serde::Serialize>(r: &T) -> Result<serde_json::Value> {
+    serde_json::to_value(r)
+        .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))
 }
 
 fn load_rules(path: &Path) -> Result<(GameRules, Vec<u8>)> {
@@ -209,8 +164,8 @@ fn check_identities(
     let mut ids = vec![];
     for n in a.first..=last {
         let id = block_id(rules, a.price, &a.emission, n)?;
-        let st = block_state(&events, &id.canonical());
-        if st.published {
+        let st = block_state(&events, &id.canonical())?;
+        if st.published.is_some() {
             return Err(Error::refused(
                 format!(
                     "block {} was already generated (attempt {}); a block identity is generated once",
@@ -257,14 +212,20 @@ struct Made {
 fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> Result<()> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
-    let st = block_state(&events, &canonical);
+    let st = block_state(&events, &canonical)?;
     let entropy = block_entropy(ctx, rules, &events, &st, &canonical)?;
     let seed = block::block_seed(id, rules.sha256(), &entropy);
     let made = make_block(rules, id, &seed)?;
     if st.generated.is_none() {
         ctx.audit()?.append(
             GENERATED,
-            &json!({"block": canonical, "attempt": st.attempt, "outcomes_root": made.root, "seed_commitment": made.seed_commitment, "tickets_sha256": made.csv_sha}),
+            &payload(&GeneratedRecord {
+                block: canonical.clone(),
+                attempt: st.attempt,
+                outcomes_root: made.root,
+                seed_commitment: made.seed_commitment,
+                tickets_sha256: made.csv_sha,
+            })?,
         )?;
     }
     let (root, csv_sha) = (made.root, made.csv_sha);
@@ -287,24 +248,23 @@ fn block_entropy(
     st: &BlockState,
     canonical: &str,
 ) -> Result<Vec<u8>> {
-    if let Some(h) = &st.entropy_sha256 {
+    if let Some(r) = &st.entropy {
         eprintln!(
             "resuming block {canonical} with the entropy already recorded; no new entropy is requested"
         );
-        return ctx.audit()?.blob(&recorded_hash(
-            h,
-            "the block.entropy record's entropy_sha256",
-        )?);
+        return ctx.audit()?.blob(&r.entropy_sha256);
     }
     let (log, hsm) = ctx.both()?;
     let entropy = hsm.random(ENTROPY_BYTES)?;
-    let eh = hex::encode(sha256(&entropy));
-    let seen = events.iter().any(|e| e.payload.contains(&eh));
-    log.append_with_blobs(
-        ENTROPY,
-        &json!({"block": canonical, "attempt": st.attempt, "rules_sha256": hex::encode(rules.sha256()), "entropy_sha256": eh}),
-        &[&entropy],
-    )?;
+    let eh = sha256(&entropy);
+    let seen = events.iter().any(|e| e.payload.contains(&eh.to_string()));
+    let record = EntropyRecord {
+        block: canonical.to_string(),
+        attempt: st.attempt,
+        rules_sha256: *rules.sha256(),
+        entropy_sha256: eh,
+    };
+    log.append_with_blobs(ENTROPY, &payload(&record)?, &[&entropy])?;
     if seen {
         return Err(Error::new(
             Exit::Hsm,
@@ -390,7 +350,12 @@ fn publish_block(
     )?;
     ctx.audit()?.append_evidence(
         PUBLISHED,
-        &json!({"block": canonical, "attempt": attempt, "out": out.display().to_string(), "files": written}),
+        &payload(&PublishedRecord {
+            block: canonical,
+            attempt,
+            out: out.display().to_string(),
+            files: written,
+        })?,
     )?;
     Ok(commit_name)
 }
@@ -407,7 +372,12 @@ fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
     if !rv.revealed {
         ctx.audit()?.append(
             REVEALED,
-            &json!({"block": rv.canonical, "attempt": rv.attempt, "entropy": hex::encode(&rv.entropy), "seed": hex::encode(rv.seed)}),
+            &payload(&RevealedRecord {
+                block: rv.canonical.clone(),
+                attempt: rv.attempt,
+                entropy: hex::encode(&rv.entropy),
+                seed: rv.seed,
+            })?,
         )?;
     }
     let canonical = rv.canonical.clone();
@@ -429,7 +399,7 @@ struct Revealing {
     attempt: u32,
     revealed: bool,
     /// The `block.generated` record.
-    generated: serde_json::Value,
+    generated: GeneratedRecord,
     entropy: Vec<u8>,
     rules_sha: Hash32,
     seed: Hash32,
@@ -440,39 +410,33 @@ struct Revealing {
 fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
-    let st = block_state(&events, &canonical);
-    let Some(g) = st.generated.clone().filter(|_| st.published) else {
+    let st = block_state(&events, &canonical)?;
+    let Some(g) = st.generated.clone().filter(|_| st.published.is_some()) else {
         return Err(Error::refused(
             format!("block {canonical} has not been generated"),
             "only a generated block can be revealed",
         ));
     };
-    let eh = st.entropy_sha256.clone().ok_or_else(|| {
-        altered(&format!(
-            "block {canonical} was generated, but no entropy is recorded"
-        ))
-    })?;
-    let entropy = ctx.audit()?.blob(&recorded_hash(
-        &eh,
-        "the block.entropy record's entropy_sha256",
-    )?)?;
-    let rules_sha = events
-        .iter()
-        .filter(|e| e.kind == ENTROPY)
-        .filter_map(|e| serde_json::from_str::<serde_json::Value>(&e.payload).ok())
-        .find(|v| v["block"] == canonical.as_str() && v["entropy_sha256"] == eh.as_str())
-        .and_then(|v| v["rules_sha256"].as_str().map(String::from))
+    let eh = st
+        .entropy
+        .as_ref()
+        .map(|r| r.entropy_sha256)
         .ok_or_else(|| {
             altered(&format!(
-                "block {canonical}: no rules hash is recorded with its entropy"
+                "block {canonical} was generated, but no entropy is recorded"
             ))
         })?;
-    let rules_sha = recorded_hash(&rules_sha, "the block.entropy record's rules_sha256")?;
+    let entropy = ctx.audit()?.blob(&eh)?;
+    let rules_sha = st.entropy_rules_sha256().ok_or_else(|| {
+        altered(&format!(
+            "block {canonical}: no rules hash is recorded with its entropy"
+        ))
+    })?;
     let seed = block::block_seed(id, &rules_sha, &entropy);
     Ok(Revealing {
         canonical,
         attempt: st.attempt,
-        revealed: st.revealed,
+        revealed: st.revealed.is_some(),
         generated: g,
         entropy,
         rules_sha,
@@ -494,14 +458,8 @@ fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFil
         rules_sha256: rv.rules_sha,
         entropy: hex::encode(&rv.entropy),
         seed: rv.seed,
-        seed_commitment: recorded_hash(
-            g["seed_commitment"].as_str().unwrap_or(""),
-            "the block.generated record's seed_commitment",
-        )?,
-        outcomes_root: recorded_hash(
-            g["outcomes_root"].as_str().unwrap_or(""),
-            "the block.generated record's outcomes_root",
-        )?,
+        seed_commitment: g.seed_commitment,
+        outcomes_root: g.outcomes_root,
         revealed_at: crate::edge::clock::now_rfc3339(),
         audit_checkpoint: checkpoint,
         result_key_id: keys::key_id(&rk),
@@ -527,8 +485,8 @@ fn void(ctx: &mut Ctx, block_arg: &str, reason: &str) -> Result<()> {
     let canonical = id.canonical();
     ctx.begin()?;
     let events = ctx.audit()?.events()?;
-    let st = block_state(&events, &canonical);
-    if st.entropy_sha256.is_none() {
+    let st = block_state(&events, &canonical)?;
+    if st.entropy.is_none() {
         return Err(Error::refused(
             format!("block {canonical} has nothing to void"),
             "only a generated (or interrupted) block can be voided",
@@ -536,7 +494,11 @@ fn void(ctx: &mut Ctx, block_arg: &str, reason: &str) -> Result<()> {
     }
     let ev = ctx.audit()?.append(
         VOID,
-        &json!({"block": canonical, "attempt": st.attempt, "reason": reason}),
+        &payload(&VoidRecord {
+            block: canonical.clone(),
+            attempt: st.attempt,
+            reason: reason.to_string(),
+        })?,
     )?;
     ctx.checkpoint()?;
     println!(

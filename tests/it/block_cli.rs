@@ -146,6 +146,61 @@ fn count_kind(env: &Env, kind: &str) -> i64 {
 }
 
 #[test]
+fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
+    // Someone with write access to the database (triggers dropped) breaks the outcomes root
+    // recorded in the block.generated event (uppercase hex): the reveal stops on an internal
+    // error naming the event, and nothing is revealed.
+    let env = Env::new();
+    let rules = small_rules(&env);
+    assert!(
+        generate(&env, &rules, "100", "1", "1", "out")
+            .status
+            .success()
+    );
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let payload: String = c
+        .query_row(
+            "SELECT payload FROM events WHERE kind = 'block.generated'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&payload).unwrap();
+    let root = v["outcomes_root"].as_str().unwrap().to_string();
+    c.execute_batch("DROP TRIGGER events_no_update").unwrap();
+    let n = c
+        .execute(
+            "UPDATE events SET payload = replace(payload, ?1, ?2) WHERE kind = 'block.generated'",
+            rusqlite::params![root, root.to_uppercase()],
+        )
+        .unwrap();
+    assert_eq!(n, 1);
+    drop(c);
+    let o = env.urne(&["block", "reveal", "--block", &id(100, 1), "--out", "rv"]);
+    let err = assert_fails(&o, 5);
+    assert!(
+        err.contains("(block.generated) is not a well-formed record"),
+        "{err}"
+    );
+    assert_eq!(count_kind(&env, "block.revealed"), 0, "nothing revealed");
+    assert!(!env.path("rv").exists());
+    let o = env.urne(&[
+        "block",
+        "void",
+        "--block",
+        &id(100, 1),
+        "--reason",
+        "printer jam during transfer",
+    ]);
+    let err = assert_fails(&o, 5);
+    assert!(
+        err.contains("(block.generated) is not a well-formed record"),
+        "{err}"
+    );
+    assert_eq!(count_kind(&env, "block.void"), 0, "nothing voided");
+}
+
+#[test]
 fn reveal_lets_anyone_recompute_the_block_and_tampering_fails() {
     let env = Env::new();
     let rules = small_rules(&env);

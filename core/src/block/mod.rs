@@ -12,12 +12,15 @@
 //!   its regeneration after the reveal (§5.B8 steps 7–8)
 //! - [`counts`]: the tier counts a commitment lists (G-3)
 //! - [`files`]: the commitment, the reveal and the ticket proof as files (§5.B9)
+//! - [`records`]: what a block records in the audit trail, and the block's state read back
+//!   from it (§6.2)
 
 pub mod counts;
 pub mod files;
 pub mod generate;
 pub mod grid;
 pub mod id;
+pub mod records;
 pub mod shuffle;
 pub mod tickets;
 
