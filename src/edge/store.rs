@@ -114,8 +114,12 @@ impl AuditLog {
         .map_err(|e| db_err(path, "cannot configure", e))?;
         conn.busy_timeout(std::time::Duration::from_secs(10))
             .map_err(|e| db_err(path, "cannot configure", e))?;
-        conn.execute_batch(SCHEMA)
-            .map_err(|e| db_err(path, "cannot create the schema", e))?;
+        // The schema in one transaction: a kill or an error half-way leaves no half-made trail
+        // (SQLite's DDL is transactional; the journal undoes an interrupted creation).
+        if let Err(e) = conn.execute_batch(&format!("BEGIN IMMEDIATE;\n{SCHEMA}\nCOMMIT;")) {
+            let _ = conn.execute_batch("ROLLBACK;");
+            return Err(db_err(path, "cannot create the schema", e));
+        }
         Ok(AuditLog {
             conn,
             path: path.to_path_buf(),

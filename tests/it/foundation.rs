@@ -501,3 +501,34 @@ fn a_kill_in_the_middle_of_appending_leaves_a_trail_that_verifies() {
     env.ok(&["keys", "export", "--out", "after-crash"]);
     env.ok(&["audit", "verify", "--strict"]);
 }
+
+#[test]
+fn the_schema_is_created_in_one_transaction() {
+    // A database in which the schema cannot be completed (a view stands where the blobs table
+    // goes, and a BEFORE trigger cannot be made on a view): opening it fails, and none of the
+    // schema is left behind, so no half-made trail can be mistaken for one.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("audit.db");
+    let c = rusqlite::Connection::open(&db).unwrap();
+    c.execute_batch("CREATE VIEW blobs AS SELECT 1 AS sha256;")
+        .unwrap();
+    drop(c);
+    let err = urne::edge::store::AuditLog::open(&db)
+        .err()
+        .expect("refused");
+    assert_eq!(err.exit, urne::error::Exit::Internal);
+    assert!(
+        err.message.contains("cannot create the schema"),
+        "{}",
+        err.message
+    );
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let tables: Vec<String> = c
+        .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(tables.is_empty(), "left behind: {tables:?}");
+}
