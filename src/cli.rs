@@ -137,14 +137,17 @@ pub enum Command {
     /// Tickets of a block.
     #[command(subcommand)]
     Ticket(TicketCommand),
-    /// Verify published outputs (draws, blocks, proofs) without the HSM or any key.
+    /// Verify published outputs (draws, blocks, proofs, audit exports) without the HSM or any key.
     ///
     /// Checks every signature, then
     /// recompute the commitment, the seed and the winner and reserves (or the block), and
-    /// compare every figure. PATH is an output folder or a proof file. Exit 0 when all holds,
-    /// 1 naming the first thing that does not. It writes nothing and can never produce a result.
+    /// compare every figure. PATH is an output folder, a proof file, or an exported audit trail
+    /// (a FILE.jsonl of `urne audit export`, checked as `urne audit verify --file` does, with
+    /// the audit key of --keys). Exit 0 when all holds, 1 naming the first thing that does not.
+    /// It writes nothing and can never produce a result.
     Verify {
-        /// An output folder (`urne draw --out`, `urne block generate --out`) or a proof file.
+        /// An output folder (`urne draw --out`, `urne block generate --out`), a proof file or
+        /// an exported audit trail (FILE.jsonl).
         path: PathBuf,
         /// Folder with result.pub.pem and audit.pub.pem obtained independently (default: the
         /// ones inside PATH, which proves consistency, not origin).
@@ -160,6 +163,13 @@ pub enum Command {
         /// For a proof file: the published draw folder whose commitment it must match.
         #[arg(long, value_name = "DIR")]
         published: Option<PathBuf>,
+        /// For an audit export: a signed checkpoint held outside the appliance (repeatable).
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Vec<PathBuf>,
+        /// For an audit export: also fail when the last events are not yet covered by a
+        /// signed checkpoint.
+        #[arg(long)]
+        strict: bool,
     },
 }
 
@@ -203,13 +213,23 @@ pub enum AuditCommand {
     /// Recomputes the whole hash chain and checks every stored checkpoint's signature and root.
     /// Exit 0 when intact; exit 1 naming the first sequence number that fails. Detects edited,
     /// deleted, inserted and reordered events; with --checkpoint, also a trail truncated back
-    /// past a checkpoint you hold (e.g. one shipped with a result).
+    /// past a checkpoint you hold (e.g. one shipped with a result). Checks the database (--db),
+    /// or with --file an exported trail (`urne audit export`), reporting the failure's class
+    /// (inconsistent, bad-signature, malformed). Without --audit-key it uses the audit key
+    /// the trail itself records, which proves nothing against a trail rewritten end to end
+    /// under another key: pass --audit-key keys/audit.pub.pem (from `urne keys export`,
+    /// obtained independently).
     Verify {
+        /// Verify this exported trail (JSON Lines of `urne audit export`) instead of the
+        /// database; needs no database.
+        #[arg(long, value_name = "FILE.jsonl")]
+        file: Option<PathBuf>,
         /// A signed checkpoint held outside the appliance (repeatable).
         #[arg(long, value_name = "FILE")]
         checkpoint: Vec<PathBuf>,
-        /// The audit public key (PEM) to check signatures with. Default: the key recorded in
-        /// the trail when it was generated; give the exported key to avoid trusting the trail.
+        /// The audit public key (PEM, from `urne keys export`) to check signatures with; the
+        /// trail must record this key. Default: the key recorded in the trail, with a note
+        /// that this does not rule out a rewritten trail.
         #[arg(long, value_name = "PEM")]
         audit_key: Option<PathBuf>,
         /// Also fail when the last events are not yet covered by a signed checkpoint.

@@ -72,6 +72,7 @@ cps=()
 for d in "$tmp"/d-*; do cps+=(--checkpoint "$d/checkpoint.note"); done
 expect 0 "urne   audit verify" "$urne" audit verify --audit-key "$tmp/keysA/audit.pub.pem" "${cps[@]}"
 expect 0 "python audit export" $V "$tmp/audit.jsonl" --keys "$tmp/keysA" "${cps[@]}"
+expect 0 "urne   audit export" "$urne" verify "$tmp/audit.jsonl" --keys "$tmp/keysA" "${cps[@]}"
 dbA=$URNE_DB
 
 eval "$(scripts/dev-hsm "$tmp/b" 2>/dev/null)"
@@ -136,6 +137,7 @@ lines[2] = lines[2].replace('"command\\":\\"', '"command\\":\\"X', 1) if '"comma
 open(sys.argv[2], "w").write("\n".join(lines))
 PY
 expect 1 "python audit export with an edited event" $V "$tmp/audit-edited.jsonl" --keys "$tmp/keysA"
+expect 1 "urne   audit export with an edited event" "$urne" verify "$tmp/audit-edited.jsonl" --keys "$tmp/keysA"
 cp "$dbA" "$tmp/edited.db"
 $py - "$tmp/edited.db" <<'PY'
 import sqlite3, sys
@@ -147,7 +149,10 @@ PY
 expect 1 "urne   audit verify with an edited event" "$urne" audit verify --db "$tmp/edited.db" --audit-key "$tmp/keysA/audit.pub.pem"
 head -n 5 "$tmp/audit.jsonl" > "$tmp/audit-truncated.jsonl"; grep '"type":"checkpoint"' "$tmp/audit.jsonl" | head -1 >> "$tmp/audit-truncated.jsonl" || true
 expect 1 "python truncated audit export vs a held checkpoint" $V "$tmp/audit-truncated.jsonl" --keys "$tmp/keysA" --checkpoint "$src/checkpoint.note"
+expect 1 "urne   truncated audit export vs a held checkpoint" "$urne" verify "$tmp/audit-truncated.jsonl" --keys "$tmp/keysA" --checkpoint "$src/checkpoint.note"
 expect 1 "python audit export under another audit key" $V "$tmp/audit.jsonl" --keys "$tmp/keysB"
+expect 1 "urne   audit export under another audit key" "$urne" verify "$tmp/audit.jsonl" --keys "$tmp/keysB"
+expect 1 "urne   audit verify under another audit key" "$urne" audit verify --db "$dbA" --audit-key "$tmp/keysB/audit.pub.pem"
 
 echo "== (c) blocks"
 # both_class CLASS LABEL ARGS...: both verifiers exit 1 naming CLASS.

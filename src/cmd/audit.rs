@@ -1,4 +1,6 @@
 //! `urne audit verify | show | export` (SPEC.md §6.4). Read-only: these never change the trail.
+//! `audit verify` checks the database or an exported trail (`--file`); the checks are the
+//! core's (`urne_core::verify::trail`, `trail_export`).
 
 use super::ctx::Ctx;
 use crate::cli::AuditCommand;
@@ -8,25 +10,51 @@ use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use urne_core::crypto::keys;
-use urne_core::verify::trail::{recorded_audit_key, verify_trail};
+use urne_core::verify::trail::{AuditKey, TrailReport, verify_trail};
+use urne_core::verify::trail_export::verify_trail_export;
 
 pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
     match c {
         AuditCommand::Verify {
+            file,
             checkpoint,
             audit_key,
             strict,
-        } => verify(ctx, &checkpoint, audit_key.as_deref(), strict),
+        } => {
+            let held = read_held(&checkpoint)?;
+            let key = match audit_key {
+                Some(p) => AuditKey::Given(read_audit_key(&p)?),
+                None => {
+                    note_recorded_key("pass --audit-key keys/audit.pub.pem");
+                    AuditKey::Recorded
+                }
+            };
+            let report = match file {
+                Some(f) => verify_export_file(&f, &held, key, strict)?,
+                None => verify(ctx, &held, key, strict)?,
+            };
+            print_intact(&report);
+            Ok(())
+        }
         AuditCommand::Show { last } => show(ctx, last),
         AuditCommand::Export { out } => export(ctx, &out),
     }
 }
 
-fn verify(ctx: &mut Ctx, held: &[PathBuf], audit_key: Option<&Path>, strict: bool) -> Result<()> {
-    let log = AuditLog::open_existing(&ctx.global.db)?;
-    let events = log.events()?;
-    let stored = log.checkpoints()?;
-    let mut held_notes = vec![];
+/// Without a key from outside the trail: says plainly what that does not prove, and how to
+/// give one (`pass` names the option: `--audit-key PEM` or `--keys DIR`).
+pub fn note_recorded_key(pass: &str) {
+    eprintln!(
+        "note: no audit key given: using the audit key recorded in the trail itself, which proves nothing against a trail rewritten end to end with another key"
+    );
+    eprintln!(
+        "hint: {pass} (from `urne keys export`, obtained independently) to check the trail against the appliance's real audit key"
+    );
+}
+
+/// The checkpoint notes the user holds, as text.
+pub fn read_held(held: &[PathBuf]) -> Result<Vec<(PathBuf, String)>> {
+    let mut notes = vec![];
     for p in held {
         let bytes = fsio::read(p)?;
         let text = String::from_utf8(bytes).map_err(|_| {
@@ -35,20 +63,67 @@ fn verify(ctx: &mut Ctx, held: &[PathBuf], audit_key: Option<&Path>, strict: boo
                 "give a signed checkpoint note as written by urne",
             )
         })?;
-        held_notes.push((p.clone(), text));
+        notes.push((p.clone(), text));
     }
-    let key = match audit_key {
-        Some(p) => Some(
-            keys::public_key_from_pem(&String::from_utf8_lossy(&fsio::read(p)?)).map_err(|e| {
-                Error::bad_input(
-                    format!("{}: {e}", p.display()),
-                    "give the audit.pub.pem written by `urne keys export`",
-                )
-            })?,
-        ),
-        None => recorded_audit_key(&events),
-    };
-    let report = verify_trail(&events, &stored, &held_notes, key).map_err(|f| {
+    Ok(notes)
+}
+
+/// An audit public key (PEM) given on the command line.
+pub fn read_audit_key(p: &Path) -> Result<[u8; 32]> {
+    keys::public_key_from_pem(&String::from_utf8_lossy(&fsio::read(p)?)).map_err(|e| {
+        Error::bad_input(
+            format!("{}: {e}", p.display()),
+            "give the audit.pub.pem written by `urne keys export`",
+        )
+    })
+}
+
+/// An exported trail file (§6.4), checked by the core; a failure names its class.
+pub fn verify_export_file(
+    path: &Path,
+    held: &[(PathBuf, String)],
+    key: AuditKey,
+    strict: bool,
+) -> Result<TrailReport> {
+    let bytes = fsio::read(path)?;
+    verify_trail_export(&path.display().to_string(), &bytes, held, key, strict).map_err(|f| {
+        Error::verification(
+            format!("verification failed ({}): {}", f.class.name(), f.what),
+            "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results",
+        )
+    })
+}
+
+/// `audit trail intact: …` and, when the last events are not checkpointed yet, a note.
+pub fn print_intact(report: &TrailReport) {
+    println!(
+        "audit trail intact: {} events, hash chain verified, {} checkpoint(s) verified{}",
+        report.events,
+        report.checkpoints,
+        match report.key {
+            Some(k) => format!(" with audit key {}", keys::key_id(&k)),
+            None => String::new(),
+        }
+    );
+    if report.covered < report.events {
+        println!(
+            "note: events {}..{} are chained but not yet covered by a signed checkpoint",
+            report.covered + 1,
+            report.events
+        );
+    }
+}
+
+fn verify(
+    ctx: &mut Ctx,
+    held: &[(PathBuf, String)],
+    key: AuditKey,
+    strict: bool,
+) -> Result<TrailReport> {
+    let log = AuditLog::open_existing(&ctx.global.db)?;
+    let events = log.events()?;
+    let stored = log.checkpoints()?;
+    let report = verify_trail(&events, &stored, held, key).map_err(|f| {
         Error::verification(
             format!("audit trail fails at event {}: {}", f.seq, f.reason),
             "the trail was altered or truncated: keep this database as evidence and compare it with the checkpoints exported with results",
@@ -77,23 +152,7 @@ fn verify(ctx: &mut Ctx, held: &[PathBuf], audit_key: Option<&Path>, strict: boo
             )
         })?;
     }
-    println!(
-        "audit trail intact: {} events, hash chain verified, {} checkpoint(s) verified{}",
-        report.events,
-        report.checkpoints,
-        match key {
-            Some(k) => format!(" with audit key {}", keys::key_id(&k)),
-            None => String::new(),
-        }
-    );
-    if report.covered < report.events {
-        println!(
-            "note: events {}..{} are chained but not yet covered by a signed checkpoint",
-            report.covered + 1,
-            report.events
-        );
-    }
-    Ok(())
+    Ok(report)
 }
 
 fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {

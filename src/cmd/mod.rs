@@ -93,6 +93,8 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             export,
             producer_keys,
             published,
+            checkpoint,
+            strict,
         } => verify::run(
             ctx,
             verify::VerifyArgs {
@@ -101,6 +103,8 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 export,
                 producer_keys,
                 published,
+                checkpoints: checkpoint,
+                strict,
             },
         ),
     }

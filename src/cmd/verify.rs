@@ -3,6 +3,7 @@
 //! result (design principle 2). The checks are the core's (`urne_core::verify`); this command
 //! chooses which, passes what the configuration says (trusted producer keys), and prints.
 
+use super::audit;
 use super::ctx::Ctx;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -10,6 +11,7 @@ use urne_core::verify::block_folder::{block_commitments, verify_block_folder};
 use urne_core::verify::draw_folder::{Auditor, verify_draw_folder};
 use urne_core::verify::proof::{Proven, verify_proof_file};
 use urne_core::verify::signed::{self, KeyFileError};
+use urne_core::verify::trail::AuditKey;
 use urne_core::verify::{Failure, Report};
 
 pub use urne_core::verify::signed::{Keys, read_signed};
@@ -26,6 +28,10 @@ pub struct VerifyArgs {
     pub producer_keys: Vec<PathBuf>,
     /// For a proof file: the published folder whose commitment it must match.
     pub published: Option<PathBuf>,
+    /// For an audit export: the checkpoints held outside the appliance.
+    pub checkpoints: Vec<PathBuf>,
+    /// For an audit export: events after the last checkpoint are a failure.
+    pub strict: bool,
 }
 
 /// The public keys in `keys_dir`, else in `fallback` (the folder being verified, with a note
@@ -66,6 +72,9 @@ fn print_report(dir: &Path, report: &Report) {
 
 /// `urne verify PATH`.
 pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
+    if a.path.is_file() && a.path.extension().is_some_and(|x| x == "jsonl") {
+        return verify_trail_file(&a);
+    }
     if a.path.is_file() {
         return verify_proof(&a);
     }
@@ -118,6 +127,40 @@ fn verify_block_dir(a: &VerifyArgs) -> Result<()> {
         )
     })?;
     print_report(dir, &report);
+    Ok(())
+}
+
+/// An exported audit trail (`urne audit export`, SPEC.md §6.4), recognised by its `.jsonl`
+/// name as the Python verifier does; the audit key is `--keys DIR`'s audit.pub.pem.
+fn verify_trail_file(a: &VerifyArgs) -> Result<()> {
+    let key = match &a.keys {
+        Some(dir) => AuditKey::Given(audit::read_audit_key(&dir.join("audit.pub.pem"))?),
+        None => {
+            audit::note_recorded_key("pass --keys DIR holding audit.pub.pem");
+            AuditKey::Recorded
+        }
+    };
+    let held = audit::read_held(&a.checkpoints)?;
+    let r = audit::verify_export_file(&a.path, &held, key, a.strict)?;
+    let mut checks = vec![format!(
+        "{} audit events chained (1..{})",
+        r.events, r.events
+    )];
+    if let Some(k) = r.key {
+        checks.push(format!(
+            "{} checkpoint(s) verify under the audit key {}",
+            r.checkpoints,
+            urne_core::crypto::keys::key_id(&k)
+        ));
+    }
+    if r.covered < r.events {
+        checks.push(format!(
+            "events {}..{} chained, not yet covered by a checkpoint",
+            r.covered + 1,
+            r.events
+        ));
+    }
+    print_report(&a.path, &Report { checks });
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod audit_verify;
 mod block_cli;
 mod blocks;
 mod draws;

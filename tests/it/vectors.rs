@@ -1,25 +1,35 @@
 //! The shared test vectors of `tests/vectors/` (SPEC.md; schema in tests/vectors/README.md), run
-//! through the real `urne verify`: every vector declares what it expects, valid or the class of
+//! through the real `urne verify` (an `audit-verify` vector's exported trail too, SPEC.md §6.4):
+//! every vector declares what it expects, valid or the class of
 //! failure, so a parse error cannot pass for a signature failure. The independent verifier runs
 //! the same files (verifier/run_vectors.py).
 
 use crate::common::*;
 
 #[test]
-fn urne_verify_passes_every_draw_and_block_folder_vector() {
+fn urne_verify_passes_every_draw_block_and_audit_vector() {
     let dir = root().join("tests/vectors");
     let mut n = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        if !(name.starts_with("draw-") || name.starts_with("block-")) || !name.ends_with(".json") {
+        if !["draw-", "block-", "audit-"]
+            .iter()
+            .any(|p| name.starts_with(p))
+            || !name.ends_with(".json")
+        {
             continue;
         }
         let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
         if v.get("command").is_none() {
             continue; // block-small / block-full: computation vectors, run in blocks.rs
         }
-        assert_eq!(v["command"], "verify", "{name}");
+        let audit = name.starts_with("audit-");
+        assert_eq!(
+            v["command"],
+            if audit { "audit-verify" } else { "verify" },
+            "{name}"
+        );
         let tmp = tempfile::tempdir().unwrap();
         for (rel, content) in v["files"].as_object().unwrap() {
             let f = tmp.path().join(rel);
@@ -54,6 +64,17 @@ fn urne_verify_passes_every_draw_and_block_folder_vector() {
         {
             c.args(["--producer-key", k.as_str().unwrap()]);
         }
+        for k in a
+            .get("checkpoints")
+            .and_then(|x| x.as_array())
+            .into_iter()
+            .flatten()
+        {
+            c.args(["--checkpoint", k.as_str().unwrap()]);
+        }
+        if a.get("strict").and_then(serde_json::Value::as_bool) == Some(true) {
+            c.arg("--strict");
+        }
         let out = c.output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         match v["expect"].as_str().unwrap() {
@@ -72,5 +93,5 @@ fn urne_verify_passes_every_draw_and_block_folder_vector() {
         }
         n += 1;
     }
-    assert!(n >= 40, "only {n} vectors found");
+    assert!(n >= 48, "only {n} vectors found");
 }

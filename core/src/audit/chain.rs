@@ -89,27 +89,66 @@ pub struct Checkpoint {
     pub root: Hash32,
 }
 
+/// Why a checkpoint note does not verify, by kind, so a verifier can classify it (SPEC.md §8.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoteErrorKind {
+    /// The note does not parse as a tlog checkpoint (body, blank line, signature lines).
+    Malformed,
+    /// The note's origin names another audit key than the one given.
+    OtherKey,
+    /// No signature by the audit key, or one that does not verify.
+    BadSignature,
+}
+
+/// Why a checkpoint note does not verify: its kind and what, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoteError {
+    /// The kind of failure.
+    pub kind: NoteErrorKind,
+    /// What does not hold.
+    pub what: String,
+}
+
+impl std::fmt::Display for NoteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+fn note_error(kind: NoteErrorKind, what: impl Into<String>) -> NoteError {
+    NoteError {
+        kind,
+        what: what.into(),
+    }
+}
+
 /// Parses a signed note and verifies its signature under `audit_key` (SPEC.md §6.3).
-pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, String> {
+pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteError> {
+    use NoteErrorKind::{BadSignature, Malformed, OtherKey};
     let (body, sigs) = note
         .split_once("\n\n")
-        .ok_or("not a signed note (no blank line)")?;
+        .ok_or_else(|| note_error(Malformed, "not a signed note (no blank line)"))?;
     let body = format!("{body}\n");
     let mut lines = body.lines();
-    let org = lines.next().ok_or("empty note")?;
+    let org = lines
+        .next()
+        .ok_or_else(|| note_error(Malformed, "empty note"))?;
     let size: u64 = lines
         .next()
         .and_then(|l| l.parse().ok())
-        .ok_or("bad tree size line")?;
+        .ok_or_else(|| note_error(Malformed, "bad tree size line"))?;
     let root: Hash32 = lines
         .next()
         .and_then(|l| B64.decode(l).ok())
         .and_then(|v| Hash32::try_from(v.as_slice()).ok())
-        .ok_or("bad root hash line")?;
+        .ok_or_else(|| note_error(Malformed, "bad root hash line"))?;
     if org != origin(audit_key) {
-        return Err(format!(
-            "checkpoint origin {org:?} is not that of the audit key {:?}",
-            origin(audit_key)
+        return Err(note_error(
+            OtherKey,
+            format!(
+                "checkpoint origin {org:?} is not that of the audit key {:?}",
+                origin(audit_key)
+            ),
         ));
     }
     let want_id = note_key_id(org, audit_key);
@@ -127,9 +166,15 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, Strin
         if keys::verify(audit_key, body.as_bytes(), &blob[4..]) {
             return Ok(Checkpoint { size, root });
         }
-        return Err("the checkpoint signature does not verify under the audit key".into());
+        return Err(note_error(
+            BadSignature,
+            "the checkpoint signature does not verify under the audit key",
+        ));
     }
-    Err("no signature by the audit key on this checkpoint".into())
+    Err(note_error(
+        BadSignature,
+        "no signature by the audit key on this checkpoint",
+    ))
 }
 
 /// Why a chain does not verify: the first sequence number that fails, and what is wrong.

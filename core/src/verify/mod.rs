@@ -10,6 +10,7 @@
 //! - [`block_folder`]: `urne verify DIR` on a block folder (§5.B8, §5.B10)
 //! - [`proof`]: `urne verify FILE` on an inclusion proof or a ticket proof (§8.3, §5.B9)
 //! - [`trail`]: the audit trail's events, chain and checkpoints (§6.4)
+//! - [`trail_export`]: the strict parser of an exported trail (`urne audit export`, §6.4)
 //!
 //! The entry point for a downloaded draw folder is [`draw_folder::verify_draw_folder`] (with
 //! an example).
@@ -20,6 +21,7 @@ pub mod draw_folder;
 pub mod proof;
 pub mod signed;
 pub mod trail;
+pub mod trail_export;
 
 /// Why verification failed: the class of failure (for scripts and test vectors) and what,
 /// precisely, does not hold.

@@ -1,22 +1,64 @@
 //! Verification of the audit trail (SPEC.md §6.4): the events are exactly 1 … n and chain, and
 //! every checkpoint (stored with the trail or held by the user) verifies under the audit key
 //! and has the root of the tree over the events it covers. The store (reading the events and
-//! checking the blobs) is the caller's.
+//! checking the blobs) is the caller's; an exported trail is parsed by [`super::trail_export`].
 
+use super::{Failure, FailureClass, fail};
 use crate::audit::Event;
-use crate::audit::chain::{self, ChainFailure};
-use crate::crypto::{Hash32, parse_hex32};
+use crate::audit::chain::{self, ChainFailure, NoteErrorKind};
+use crate::crypto::{Hash32, keys, parse_hex32};
 use std::path::PathBuf;
+
+/// The audit public key recorded by `keys init` (the first `keys.generated` event), with that
+/// event's sequence number.
+pub fn recorded_audit_key_at(events: &[Event]) -> Option<(u64, [u8; 32])> {
+    let e = events.iter().find(|e| e.kind == "keys.generated")?;
+    let v: serde_json::Value = serde_json::from_str(&e.payload).ok()?;
+    v["keys"]
+        .as_array()?
+        .iter()
+        .find_map(|k| {
+            (k["role"] == "audit")
+                .then(|| k["public_key"].as_str().and_then(parse_hex32))
+                .flatten()
+        })
+        .map(|k| (e.seq, k))
+}
 
 /// The audit public key recorded by `keys init` (the first `keys.generated` event).
 pub fn recorded_audit_key(events: &[Event]) -> Option<[u8; 32]> {
-    let e = events.iter().find(|e| e.kind == "keys.generated")?;
-    let v: serde_json::Value = serde_json::from_str(&e.payload).ok()?;
-    v["keys"].as_array()?.iter().find_map(|k| {
-        (k["role"] == "audit")
-            .then(|| k["public_key"].as_str().and_then(parse_hex32))
-            .flatten()
-    })
+    recorded_audit_key_at(events).map(|(_, k)| k)
+}
+
+/// Why a trail does not verify: the class (SPEC.md §8.1), the first sequence number that
+/// cannot be vouched for, and what is wrong there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrailFailure {
+    /// The class of failure (`inconsistent` for the chain, the roots and the key,
+    /// `bad-signature` for a checkpoint signature, `malformed` for a note that does not parse).
+    pub class: FailureClass,
+    /// The first sequence number that cannot be vouched for.
+    pub seq: u64,
+    /// What is wrong, in words (as `urne audit verify` reports it).
+    pub reason: String,
+}
+
+impl TrailFailure {
+    /// As a verification [`Failure`]: `audit trail fails at event N: reason`, with its class.
+    pub fn into_failure(self) -> Failure {
+        fail(
+            self.class,
+            format!("audit trail fails at event {}: {}", self.seq, self.reason),
+        )
+    }
+
+    fn inconsistent(f: ChainFailure) -> TrailFailure {
+        TrailFailure {
+            class: FailureClass::Inconsistent,
+            seq: f.seq,
+            reason: f.reason,
+        }
+    }
 }
 
 /// The outcome of checking a trail: how much is vouched for by signatures.
@@ -28,13 +70,16 @@ pub struct TrailReport {
     pub checkpoints: usize,
     /// Events covered by the largest verified checkpoint.
     pub covered: u64,
+    /// The audit key the checkpoints were checked with, if one was known.
+    pub key: Option<[u8; 32]>,
 }
 
 impl TrailReport {
     /// `--strict` (§6.4): events after the last checkpoint are a failure, at the first of them.
-    pub fn check_strict(&self) -> Result<(), ChainFailure> {
+    pub fn check_strict(&self) -> Result<(), TrailFailure> {
         if self.covered < self.events {
-            return Err(ChainFailure {
+            return Err(TrailFailure {
+                class: FailureClass::Inconsistent,
                 seq: self.covered + 1,
                 reason: format!(
                     "events {}..{} are not covered by a signed checkpoint",
@@ -47,61 +92,123 @@ impl TrailReport {
     }
 }
 
-/// Verifies a trail (events + stored notes + externally held notes) under `audit_key`: the
-/// chain first, then each stored checkpoint `(size, note)` in order, then each held one
-/// `(path, note)`. Returns the first failure.
+/// With an audit key given from outside the trail: the key the trail itself records (its
+/// `keys.generated` event), if any, must be that key. A trail rewritten end to end under
+/// another key records the other key.
+pub fn check_recorded_key(events: &[Event], given: &[u8; 32]) -> Result<(), TrailFailure> {
+    match recorded_audit_key_at(events) {
+        Some((seq, recorded)) if recorded != *given => Err(TrailFailure {
+            class: FailureClass::Inconsistent,
+            seq,
+            reason: format!(
+                "the trail records the audit key {} (keys.generated), not the audit key given ({}): this trail was not written under that key",
+                keys::key_id(&recorded),
+                keys::key_id(given)
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Where the audit key that checks the checkpoints comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuditKey {
+    /// Given from outside the trail (`urne keys export`, obtained independently): the key the
+    /// trail records must be this one ([`check_recorded_key`]).
+    Given([u8; 32]),
+    /// The key the trail itself records: this proves nothing against a trail rewritten end
+    /// to end under another key.
+    Recorded,
+}
+
+/// Verifies a trail (events + stored notes + externally held notes): the chain first, then
+/// the audit key (given: the trail must record that one; else the recorded one), then each
+/// stored checkpoint `(size, note)` in order (its `size` must be its note's), then each held
+/// one `(path, note)`. Returns the first failure.
 pub fn verify_trail(
     events: &[Event],
     stored: &[(u64, String)],
     held: &[(PathBuf, String)],
-    audit_key: Option<[u8; 32]>,
-) -> Result<TrailReport, ChainFailure> {
-    chain::verify_chain(events)?;
-    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
-    let notes: Vec<(String, &str)> = stored
+    audit_key: AuditKey,
+) -> Result<TrailReport, TrailFailure> {
+    chain::verify_chain(events).map_err(TrailFailure::inconsistent)?;
+    let key = match audit_key {
+        AuditKey::Given(k) => {
+            check_recorded_key(events, &k)?;
+            Some(k)
+        }
+        AuditKey::Recorded => recorded_audit_key(events),
+    };
+    let notes: Vec<(String, &str, Option<u64>)> = stored
         .iter()
-        .map(|(s, n)| (format!("stored checkpoint at size {s}"), n.as_str()))
+        .map(|(s, n)| {
+            (
+                format!("stored checkpoint at size {s}"),
+                n.as_str(),
+                Some(*s),
+            )
+        })
         .chain(
             held.iter()
-                .map(|(p, n)| (format!("checkpoint {}", p.display()), n.as_str())),
+                .map(|(p, n)| (format!("checkpoint {}", p.display()), n.as_str(), None)),
         )
         .collect();
-    if notes.is_empty() {
-        return Ok(TrailReport {
-            events: events.len() as u64,
-            checkpoints: 0,
-            covered: 0,
-        });
-    }
-    let Some(key) = audit_key else {
-        return Err(ChainFailure {
-            seq: 1,
-            reason: "checkpoints exist but no audit key is known to check them (no keys.generated event; pass --audit-key)".into(),
-        });
+    let covered = if notes.is_empty() {
+        0
+    } else {
+        let Some(key) = key else {
+            return Err(TrailFailure {
+                class: FailureClass::BadSignature,
+                seq: 1,
+                reason: "checkpoints exist but no audit key is known to check them (no keys.generated event; pass --audit-key)".into(),
+            });
+        };
+        check_notes(events, &notes, &key)?
     };
-    let mut covered = 0u64;
-    let mut last_good = 0u64;
-    for (i, (what, note)) in notes.iter().enumerate() {
-        let cp = chain::verify_note(note, &key).map_err(|why| ChainFailure {
-            seq: if i < stored.len() {
-                stored[i].0.max(1)
-            } else {
-                1
-            },
-            reason: format!("{what}: {why}"),
-        })?;
-        chain::check_against(&cp, &hashes, last_good).map_err(|mut f| {
-            f.reason = format!("{what}: {}", f.reason);
-            f
-        })?;
-        if i < stored.len() {
-            last_good = cp.size;
-        }
-        covered = covered.max(cp.size);
-    }
     Ok(TrailReport {
         events: events.len() as u64,
         checkpoints: notes.len(),
         covered,
+        key,
     })
+}
+
+/// Each note `(what, note, declared size if stored)` verifies under `key` and has the root of
+/// the events it covers; returns the largest size covered.
+fn check_notes(
+    events: &[Event],
+    notes: &[(String, &str, Option<u64>)],
+    key: &[u8; 32],
+) -> Result<u64, TrailFailure> {
+    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+    let mut covered = 0u64;
+    let mut last_good = 0u64;
+    for (what, note, declared) in notes {
+        let at = declared.unwrap_or(1).max(1);
+        let cp = chain::verify_note(note, key).map_err(|why| TrailFailure {
+            class: match why.kind {
+                NoteErrorKind::Malformed => FailureClass::Malformed,
+                NoteErrorKind::OtherKey => FailureClass::Inconsistent,
+                NoteErrorKind::BadSignature => FailureClass::BadSignature,
+            },
+            seq: at,
+            reason: format!("{what}: {why}"),
+        })?;
+        if declared.is_some_and(|s| s != cp.size) {
+            return Err(TrailFailure {
+                class: FailureClass::Inconsistent,
+                seq: at,
+                reason: format!("{what}: its note says size {}", cp.size),
+            });
+        }
+        chain::check_against(&cp, &hashes, last_good).map_err(|mut f| {
+            f.reason = format!("{what}: {}", f.reason);
+            TrailFailure::inconsistent(f)
+        })?;
+        if declared.is_some() {
+            last_good = cp.size;
+        }
+        covered = covered.max(cp.size);
+    }
+    Ok(covered)
 }
