@@ -193,9 +193,7 @@ fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
         return Ok(());
     }
     let sig = ctx.hsm()?.sign(KeyRole::Result, rules_bytes)?;
-    fsio::write_atomic(&p, rules_bytes, false)?;
-    fsio::write_atomic(&out.join("rules.json.sig"), &sig, false)?;
-    Ok(())
+    publish::write_with_sig(&p, rules_bytes, &sig)
 }
 
 /// A generated block, checked against G-3, with the values its commitment states.
@@ -338,15 +336,16 @@ fn publish_block(
     let commit_bytes = urne_core::draw::files::to_bytes(&commit);
     let commit_name = format!("{stem}.commit.json");
     let csv_name = format!("{stem}.tickets.csv");
+    // The public commitment appears last: never before its production file and both signatures.
     let written = publish::write_signed(
         ctx.hsm()?,
         out,
         &[
-            (commit_name.as_str(), commit_bytes),
             (csv_name.as_str(), made.csv),
+            (commit_name.as_str(), commit_bytes),
         ],
-        &rk,
-        &ak,
+        &[],
+        (&rk, &ak),
     )?;
     ctx.audit()?.append_evidence(
         PUBLISHED,
@@ -469,8 +468,8 @@ fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFil
         ctx.hsm()?,
         out,
         &[(name.as_str(), urne_core::draw::files::to_bytes(&r))],
-        &rk,
-        &ak,
+        &[],
+        (&rk, &ak),
     )?;
     ctx.checkpoint()?;
     Ok((r, name))
