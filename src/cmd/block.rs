@@ -8,6 +8,7 @@ use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
 use crate::error::{Error, Exit, Result};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
 use urne_core::block::counts::{expected_counts, tier_counts};
@@ -322,7 +323,7 @@ fn publish_block(
         attempt,
         rules_sha256: *rules.sha256(),
         block_size: rules.block_size(),
-        tiers: made.counts,
+        tiers: made.counts.clone(),
         outcomes_root: made.root,
         seed_commitment: made.seed_commitment,
         tickets_file: format!("{stem}.tickets.csv"),
@@ -337,16 +338,19 @@ fn publish_block(
     let commit_name = format!("{stem}.commit.json");
     let csv_name = format!("{stem}.tickets.csv");
     // The public commitment appears last: never before its production file and both signatures.
-    let written = publish::write_signed(
-        ctx.hsm()?,
-        out,
-        &[
-            (csv_name.as_str(), made.csv),
-            (commit_name.as_str(), commit_bytes),
-        ],
-        &[],
-        (&rk, &ak),
-    )?;
+    let written = match placed_before(out, &commit_name, &csv_name, &made, &rk, &canonical) {
+        Some(w) => w,
+        None => publish::write_signed(
+            ctx.hsm()?,
+            out,
+            &[
+                (csv_name.as_str(), made.csv),
+                (commit_name.as_str(), commit_bytes),
+            ],
+            &[],
+            (&rk, &ak),
+        )?,
+    };
     ctx.audit()?.append_evidence(
         PUBLISHED,
         &payload(&PublishedRecord {
@@ -357,6 +361,42 @@ fn publish_block(
         })?,
     )?;
     Ok(commit_name)
+}
+
+/// A kill after the commitment was moved into place but before it was recorded leaves the whole
+/// output in the folder: the resumed run records it as it is (when it and its production file
+/// are this very block, with valid signatures) instead of writing another commitment.
+fn placed_before(
+    out: &Path,
+    commit_name: &str,
+    csv_name: &str,
+    made: &Made,
+    rk: &[u8; 32],
+    canonical: &str,
+) -> Option<BTreeMap<String, Hash32>> {
+    let read = |n: &str| std::fs::read(out.join(n)).ok();
+    let signed = |n: &str| {
+        let b = read(n)?;
+        let sig = read(&format!("{n}.sig"))?;
+        urne_core::crypto::ed25519::verify(rk, &b, &sig).then_some(b)
+    };
+    let commit_bytes = signed(commit_name)?;
+    let csv = signed(csv_name)?;
+    let c: CommitFile = serde_json::from_slice(&commit_bytes).ok()?;
+    let same = c.block == canonical
+        && c.outcomes_root == made.root
+        && c.tickets_sha256 == made.csv_sha
+        && csv == made.csv;
+    if !same {
+        return None;
+    }
+    eprintln!(
+        "resuming block {canonical}: its output was already in place; recording it as published"
+    );
+    Some(BTreeMap::from([
+        (csv_name.to_string(), made.csv_sha),
+        (commit_name.to_string(), sha256(&commit_bytes)),
+    ]))
 }
 
 /// `urne block reveal`: load the block's recorded entropy -> record the reveal -> publish the
