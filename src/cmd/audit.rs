@@ -187,7 +187,7 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let log = AuditLog::open_existing(&ctx.global.db)?;
     let events = log.events()?;
     let cps = log.checkpoints()?;
-    fsio::write_atomic_with(out, false, |f| {
+    fsio::write_atomic_with(out, |f| {
         let mut w = std::io::BufWriter::new(f);
         for e in &events {
             let mut v = serde_json::to_value(e).expect("events serialise");

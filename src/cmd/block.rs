@@ -8,6 +8,7 @@ use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
 use crate::error::{Error, Exit, Result};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
 use urne_core::block::counts::{expected_counts, tier_counts};
@@ -193,9 +194,7 @@ fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
         return Ok(());
     }
     let sig = ctx.hsm()?.sign(KeyRole::Result, rules_bytes)?;
-    fsio::write_atomic(&p, rules_bytes, false)?;
-    fsio::write_atomic(&out.join("rules.json.sig"), &sig, false)?;
-    Ok(())
+    publish::write_with_sig(&p, rules_bytes, &sig)
 }
 
 /// A generated block, checked against G-3, with the values its commitment states.
@@ -324,7 +323,7 @@ fn publish_block(
         attempt,
         rules_sha256: *rules.sha256(),
         block_size: rules.block_size(),
-        tiers: made.counts,
+        tiers: made.counts.clone(),
         outcomes_root: made.root,
         seed_commitment: made.seed_commitment,
         tickets_file: format!("{stem}.tickets.csv"),
@@ -338,16 +337,20 @@ fn publish_block(
     let commit_bytes = urne_core::draw::files::to_bytes(&commit);
     let commit_name = format!("{stem}.commit.json");
     let csv_name = format!("{stem}.tickets.csv");
-    let written = publish::write_signed(
-        ctx.hsm()?,
-        out,
-        &[
-            (commit_name.as_str(), commit_bytes),
-            (csv_name.as_str(), made.csv),
-        ],
-        &rk,
-        &ak,
-    )?;
+    // The public commitment appears last: never before its production file and both signatures.
+    let written = match placed_before(out, &commit_name, &csv_name, &made, &rk, &canonical) {
+        Some(w) => w,
+        None => publish::write_signed(
+            ctx.hsm()?,
+            out,
+            &[
+                (csv_name.as_str(), made.csv),
+                (commit_name.as_str(), commit_bytes),
+            ],
+            &[],
+            (&rk, &ak),
+        )?,
+    };
     ctx.audit()?.append_evidence(
         PUBLISHED,
         &payload(&PublishedRecord {
@@ -358,6 +361,42 @@ fn publish_block(
         })?,
     )?;
     Ok(commit_name)
+}
+
+/// A kill after the commitment was moved into place but before it was recorded leaves the whole
+/// output in the folder: the resumed run records it as it is (when it and its production file
+/// are this very block, with valid signatures) instead of writing another commitment.
+fn placed_before(
+    out: &Path,
+    commit_name: &str,
+    csv_name: &str,
+    made: &Made,
+    rk: &[u8; 32],
+    canonical: &str,
+) -> Option<BTreeMap<String, Hash32>> {
+    let read = |n: &str| std::fs::read(out.join(n)).ok();
+    let signed = |n: &str| {
+        let b = read(n)?;
+        let sig = read(&format!("{n}.sig"))?;
+        urne_core::crypto::ed25519::verify(rk, &b, &sig).then_some(b)
+    };
+    let commit_bytes = signed(commit_name)?;
+    let csv = signed(csv_name)?;
+    let c: CommitFile = serde_json::from_slice(&commit_bytes).ok()?;
+    let same = c.block == canonical
+        && c.outcomes_root == made.root
+        && c.tickets_sha256 == made.csv_sha
+        && csv == made.csv;
+    if !same {
+        return None;
+    }
+    eprintln!(
+        "resuming block {canonical}: its output was already in place; recording it as published"
+    );
+    Some(BTreeMap::from([
+        (csv_name.to_string(), made.csv_sha),
+        (commit_name.to_string(), sha256(&commit_bytes)),
+    ]))
 }
 
 /// `urne block reveal`: load the block's recorded entropy -> record the reveal -> publish the
@@ -469,8 +508,8 @@ fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFil
         ctx.hsm()?,
         out,
         &[(name.as_str(), urne_core::draw::files::to_bytes(&r))],
-        &rk,
-        &ak,
+        &[],
+        (&rk, &ak),
     )?;
     ctx.checkpoint()?;
     Ok((r, name))

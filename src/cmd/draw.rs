@@ -438,8 +438,9 @@ fn self_check(bundle: &BundleFile, result: &ResultFile, set: &SealedSet) -> Resu
         })
 }
 
-/// The signed files of the folder, in the order they are written: result, bundle, the minutes
-/// (which name the result's and the bundle's hashes), the sealed rules, the checkpoint.
+/// The signed files of the folder, in the order they appear (after every signature): the sealed
+/// rules, the checkpoint, the minutes (which name the result's and the bundle's hashes), the
+/// result, and the public bundle last.
 fn folder_files(
     s: &Sealed,
     result: &ResultFile,
@@ -460,11 +461,11 @@ fn folder_files(
         &pv::checks(&s.seal.export.producer_key_id),
     );
     vec![
-        ("result.json", result_bytes),
-        ("bundle.json", bundle_bytes),
-        ("pv.html", minutes.into_bytes()),
         ("rules.json", s.rules_bytes.clone()),
         ("checkpoint.note", checkpoint.into_bytes()),
+        ("pv.html", minutes.into_bytes()),
+        ("result.json", result_bytes),
+        ("bundle.json", bundle_bytes),
     ]
 }
 
@@ -483,26 +484,30 @@ fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
     Ok((leaves_bytes, leaves_sig))
 }
 
-/// Publish: the folder is published whole or not at all: written into a staging folder beside
-/// it, then renamed (a kill mid-way leaves no half-written result folder, and re-running the
-/// draw completes it); then recorded, and a checkpoint signed. Returns each file's SHA-256.
+/// Publish: every file is staged inside the folder, then moved into place, the signatures first
+/// (`publish::write_signed`: a kill leaves no signed file without its signature, and a kill
+/// while staging leaves only a staging folder, which the re-run removes); then recorded, and a
+/// checkpoint signed. Returns each file's SHA-256.
 fn publish(
     ctx: &mut Ctx,
     s: &Sealed,
     out_dir: &Path,
     out: &Outputs,
 ) -> Result<BTreeMap<String, Hash32>> {
-    let staging = fsio::staging_dir(out_dir)?;
+    fsio::check_empty_or_absent(out_dir)?;
     let hsm = ctx.hsm()?;
-    let mut written =
-        publish::write_signed(hsm, &staging, &out.files, &out.result_key, &out.audit_key)?;
-    fsio::write_atomic(&staging.join(files::LEAVES_FILE), &out.leaves_bytes, false)?;
-    fsio::write_atomic(
-        &staging.join(format!("{}.sig", files::LEAVES_FILE)),
-        &out.leaves_sig,
-        false,
+    let leaves = publish::Presigned {
+        name: files::LEAVES_FILE,
+        bytes: &out.leaves_bytes,
+        sig: &out.leaves_sig,
+    };
+    let mut written = publish::write_signed(
+        hsm,
+        out_dir,
+        &out.files,
+        &[leaves],
+        (&out.result_key, &out.audit_key),
     )?;
-    fsio::publish_dir(&staging, out_dir)?;
     written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
     ctx.audit()?.append_evidence(
         rec::PUBLISHED,

@@ -73,7 +73,7 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
     for role in KeyRole::ALL {
         let k = hsm.key_info(role)?;
         let pem = keys::public_key_to_pem(&k.public_key);
-        fsio::write_atomic(&out.join(pem_name(role)), pem.as_bytes(), false)?;
+        fsio::write_atomic(&out.join(pem_name(role)), pem.as_bytes())?;
         listing.insert(
             role.name().to_string(),
             json!({
@@ -97,8 +97,7 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
     // keys.json is signed by the result key: a statement, verifiable with the PEM beside it,
     // that these are the appliance's keys.
     let sig = hsm.sign(KeyRole::Result, text.as_bytes())?;
-    fsio::write_atomic(&out.join("keys.json"), text.as_bytes(), false)?;
-    fsio::write_atomic(&out.join("keys.json.sig"), &sig, false)?;
+    crate::edge::publish::write_with_sig(&out.join("keys.json"), text.as_bytes(), &sig)?;
     ctx.audit()?.append(
         "keys.exported",
         &json!({ "out": out.display().to_string(), "keys": listing }),

@@ -87,6 +87,12 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
             "give the --out folder of `urne draw` or `urne block generate`, or a proof file",
         ));
     }
+    for name in crate::edge::fsio::staging_leftovers(&a.path) {
+        eprintln!(
+            "note: {} is the staging folder of an interrupted command: its files are not outputs and are not checked",
+            a.path.join(name).display()
+        );
+    }
     if a.path.join("bundle.json").exists() {
         return verify_draw_dir(ctx, &a);
     }

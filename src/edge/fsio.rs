@@ -1,53 +1,312 @@
-//! File-system edge: atomic writes (write to a temporary file in the same folder, fsync, rename,
-//! fsync the folder), so an output is either complete or absent, never half-written.
+//! File-system edge: outputs appear whole or not at all, and nothing planted in an output folder
+//! is ever followed or overwritten.
+//!
+//! Every output is first written into a fresh staging folder inside its output folder
+//! (`.urne-staging-<pid>-<n>`, made with `create_dir`, which fails on any existing name, a
+//! symlink included: urne then picks the next name; mode 0700). Each file is created there with
+//! `create_new` (O_CREAT|O_EXCL: refused on any existing name, a dangling symlink included, so
+//! no symlink is ever followed; std only, no O_NOFOLLOW needed on top) and synced. Then each file
+//! is moved into place, in the order the caller gives, by a hard link (`link(2)` fails when the
+//! target name exists, whatever it is: nothing is replaced) and the removal of its staging name;
+//! then the folder is synced and the staging folder removed. A staging folder left by a killed
+//! command is removed by the next command that writes into the same folder.
 
-use crate::error::{Result, io_error};
-use std::fs::{self, File};
+use crate::error::{Error, Result, io_error};
+use std::fs::{self, File, OpenOptions};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` atomically. Refuses to replace an existing file unless `overwrite`.
-pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
-    write_atomic_with(path, overwrite, |f| f.write_all(bytes))
+/// The name prefix of a staging folder (SPEC.md §4.7, §5.B9).
+pub const STAGING_PREFIX: &str = ".urne-staging-";
+
+/// A staging folder inside an output folder, holding files not yet published.
+pub struct Staging {
+    out: PathBuf,
+    dir: PathBuf,
+    names: Vec<String>,
+    published: bool,
 }
 
-/// Writes through `fill` to a temporary file, then renames it to `path` atomically.
-pub fn write_atomic_with(
-    path: &Path,
-    overwrite: bool,
-    fill: impl FnOnce(&mut File) -> std::io::Result<()>,
-) -> Result<()> {
-    if !overwrite && path.exists() {
-        return Err(crate::error::Error::refused(
-            format!("{} already exists", path.display()),
-            "outputs are never overwritten: choose an empty --out folder",
+impl Staging {
+    /// Removes the leftovers of interrupted commands in `out` (created if missing), then makes
+    /// a fresh staging folder there.
+    pub fn new(out: &Path) -> Result<Staging> {
+        ensure_dir(out)?;
+        clear_leftovers(out);
+        let pid = std::process::id();
+        for n in 0..1000u32 {
+            let dir = out.join(format!("{STAGING_PREFIX}{pid}-{n}"));
+            match make_private_dir(&dir) {
+                Ok(()) => {
+                    return Ok(Staging {
+                        out: out.to_path_buf(),
+                        dir,
+                        names: vec![],
+                        published: false,
+                    });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(io_error("create staging folder", &dir, e)),
+            }
+        }
+        Err(Error::refused(
+            format!("no free staging folder name in {}", out.display()),
+            "remove the .urne-staging-* entries from the output folder",
+        ))
+    }
+
+    /// Writes `bytes` as the staged file `name` (created new, synced).
+    pub fn write(&mut self, name: &str, bytes: &[u8]) -> Result<()> {
+        self.write_with(name, |f| f.write_all(bytes))
+    }
+
+    /// Writes the staged file `name` through `fill` (created new, synced).
+    pub fn write_with(
+        &mut self,
+        name: &str,
+        fill: impl FnOnce(&mut File) -> std::io::Result<()>,
+    ) -> Result<()> {
+        check_name(name)?;
+        let p = self.dir.join(name);
+        let res = (|| {
+            let mut f = OpenOptions::new().write(true).create_new(true).open(&p)?;
+            fill(&mut f)?;
+            f.sync_all()
+        })();
+        match res {
+            Ok(()) => {
+                self.names.push(name.to_string());
+                Ok(())
+            }
+            Err(e) => Err(io_error("write", &self.out.join(name), e)),
+        }
+    }
+
+    /// Moves every staged file into the output folder in the order of `order` (which must list
+    /// exactly the staged files), never replacing an existing name, then removes the staging
+    /// folder. A final name that already holds the very same bytes (a regular file) is kept as it
+    /// is: a run resumed after a kill rewrites identical files. A final name that holds anything
+    /// else is refused (exit 4); files moved before it stay, each complete.
+    pub fn publish(mut self, order: &[&str]) -> Result<()> {
+        let mut want: Vec<&str> = order.to_vec();
+        want.sort_unstable();
+        let mut have: Vec<&str> = self.names.iter().map(String::as_str).collect();
+        have.sort_unstable();
+        if want != have {
+            return Err(Error::internal(
+                "publish order does not list the staged files",
+                "this is a defect; nothing was published",
+            ));
+        }
+        for name in order {
+            let (staged, fin) = (self.dir.join(name), self.out.join(name));
+            place(&staged, &fin)?;
+            fs::remove_file(&staged).map_err(|e| io_error("remove", &staged, e))?;
+        }
+        sync_dir(&self.out);
+        fs::remove_dir(&self.dir).map_err(|e| io_error("remove", &self.dir, e))?;
+        sync_dir(&self.out);
+        self.published = true;
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    /// On an error before publication the staged files and their folder are removed.
+    fn drop(&mut self) {
+        if !self.published {
+            for n in &self.names {
+                let _ = fs::remove_file(self.dir.join(n));
+            }
+            let _ = fs::remove_dir(&self.dir);
+        }
+    }
+}
+
+/// A staged file's name: one plain component, never a staging name.
+fn check_name(name: &str) -> Result<()> {
+    if name.is_empty() || name.contains('/') || name == ".." || name.starts_with(STAGING_PREFIX) {
+        return Err(Error::internal(
+            format!("bad output file name {name:?}"),
+            "this is a defect",
         ));
     }
+    Ok(())
+}
+
+/// A folder only its owner can enter; fails if the name exists (whatever it is).
+fn make_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut b = fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut b, 0o700);
+    b.create(dir)
+}
+
+/// Links `staged` at `fin` without replacing anything.
+fn place(staged: &Path, fin: &Path) -> Result<()> {
+    match fs::hard_link(staged, fin) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            if same_regular_file_bytes(fin, staged) {
+                return Ok(());
+            }
+            if remove_orphan_signature(fin)? {
+                return fs::hard_link(staged, fin).map_err(|e| exists_or_io(fin, e));
+            }
+            Err(already_exists(fin))
+        }
+        Err(e) => Err(io_error("publish", fin, e)),
+    }
+}
+
+/// A `X.sig` whose `X` is absent is the signature of a file a killed command never published:
+/// the resumed command replaces it (a regular file only, never through a symlink; said on stderr).
+fn remove_orphan_signature(fin: &Path) -> Result<bool> {
+    let name = fin.to_string_lossy();
+    let Some(signed) = name.strip_suffix(".sig") else {
+        return Ok(false);
+    };
+    let is_file = fs::symlink_metadata(fin).is_ok_and(|m| m.file_type().is_file());
+    if !is_file || fs::symlink_metadata(signed).is_ok() {
+        return Ok(false);
+    }
+    fs::remove_file(fin).map_err(|e| io_error("remove", fin, e))?;
+    eprintln!(
+        "note: removed {}, the signature of a file an interrupted command never published",
+        fin.display()
+    );
+    Ok(true)
+}
+
+fn exists_or_io(fin: &Path, e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::AlreadyExists {
+        already_exists(fin)
+    } else {
+        io_error("publish", fin, e)
+    }
+}
+
+fn already_exists(p: &Path) -> Error {
+    Error::refused(
+        format!("{} already exists", p.display()),
+        "outputs are never overwritten: give an empty --out folder",
+    )
+}
+
+/// True when `a` is a regular file (not a symlink) with exactly the bytes of `b`.
+fn same_regular_file_bytes(a: &Path, b: &Path) -> bool {
+    let regular = fs::symlink_metadata(a).is_ok_and(|m| m.file_type().is_file());
+    regular && matches!((fs::read(a), fs::read(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// True when `p` exists as anything but a regular file holding exactly `bytes`.
+pub fn exists_other_than(p: &Path, bytes: &[u8]) -> bool {
+    match fs::symlink_metadata(p) {
+        Err(_) => false,
+        Ok(m) => !m.file_type().is_file() || fs::read(p).map_or(true, |x| x != bytes),
+    }
+}
+
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// The staging folders (names) found directly in `dir`.
+pub fn staging_leftovers(dir: &Path) -> Vec<String> {
+    let Ok(rd) = fs::read_dir(dir) else {
+        return vec![];
+    };
+    let mut v: Vec<String> = rd
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(STAGING_PREFIX))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Removes the staging folders left in `out` by killed commands (not those of a running urne
+/// process, named by their pid): only a real folder, not a symlink, and only the files directly
+/// inside it. Says so on stderr.
+fn clear_leftovers(out: &Path) {
+    for name in staging_leftovers(out) {
+        let p = out.join(&name);
+        if staging_pid_running(&name) {
+            continue;
+        }
+        let is_dir = fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_dir());
+        if !is_dir {
+            eprintln!(
+                "note: {} is not a staging folder urne made (not a folder); left untouched",
+                p.display()
+            );
+            continue;
+        }
+        if let Ok(rd) = fs::read_dir(&p) {
+            for e in rd.filter_map(|e| e.ok()) {
+                if e.file_type().is_ok_and(|t| !t.is_dir()) {
+                    let _ = fs::remove_file(e.path());
+                }
+            }
+        }
+        match fs::remove_dir(&p) {
+            Ok(()) => eprintln!(
+                "note: removed {}, the staging folder of an interrupted command (its files were never published)",
+                p.display()
+            ),
+            Err(e) => eprintln!(
+                "note: could not remove the staging folder {}: {e}",
+                p.display()
+            ),
+        }
+    }
+}
+
+/// True when the staging folder's name carries the pid of another running process.
+fn staging_pid_running(name: &str) -> bool {
+    let pid = name
+        .strip_prefix(STAGING_PREFIX)
+        .and_then(|r| r.split('-').next())
+        .and_then(|p| p.parse::<u32>().ok());
+    match pid {
+        Some(p) if p != std::process::id() => Path::new(&format!("/proc/{p}")).exists(),
+        _ => false,
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all (staged in its folder); refuses to replace
+/// anything already there.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomic_with(path, |f| f.write_all(bytes))
+}
+
+/// Writes `path` through `fill`, whole or not at all (staged in its folder).
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut File) -> std::io::Result<()>,
+) -> Result<()> {
+    let (dir, name) = split(path)?;
+    if fs::symlink_metadata(path).is_ok() {
+        return Err(already_exists(path));
+    }
+    let mut st = Staging::new(&dir)?;
+    st.write_with(&name, fill)?;
+    st.publish(&[name.as_str()])
+}
+
+/// A file path's folder and name.
+pub fn split(path: &Path) -> Result<(PathBuf, String)> {
     let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
     };
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let res = (|| -> std::io::Result<()> {
-        let mut f = File::create(&tmp)?;
-        fill(&mut f)?;
-        f.sync_all()?;
-        drop(f);
-        fs::rename(&tmp, path)?;
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if let Err(e) = res {
-        let _ = fs::remove_file(&tmp);
-        return Err(io_error("write", path, e));
-    }
-    Ok(())
+        .ok_or_else(|| Error::bad_input(format!("{} is not a file name", path.display()), ""))?;
+    Ok((dir, name))
 }
 
 /// Creates the output folder (and parents) if missing.
@@ -60,59 +319,19 @@ pub fn read(path: &Path) -> Result<Vec<u8>> {
     fs::read(path).map_err(|e| io_error("read", path, e))
 }
 
-/// A fresh staging folder beside `out` (same file system, so it can be renamed onto `out`).
-/// Refuses at once if `out` exists and is not empty.
-pub fn staging_dir(out: &Path) -> Result<std::path::PathBuf> {
-    check_empty_or_absent(out)?;
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    ensure_dir(&parent)?;
-    let staging = parent.join(format!(".{name}.partial-{}", std::process::id()));
-    if staging.exists() {
-        fs::remove_dir_all(&staging).map_err(|e| io_error("clear", &staging, e))?;
-    }
-    ensure_dir(&staging)?;
-    Ok(staging)
-}
-
-/// Refuses (exit 4) when `out` exists and is not empty.
+/// Refuses (exit 4) when `out` exists and holds anything but staging leftovers.
 pub fn check_empty_or_absent(out: &Path) -> Result<()> {
     if out.exists() {
         let empty = fs::read_dir(out)
             .map_err(|e| io_error("read", out, e))?
-            .next()
-            .is_none();
+            .filter_map(|e| e.ok())
+            .all(|e| e.file_name().to_string_lossy().starts_with(STAGING_PREFIX));
         if !empty {
-            return Err(crate::error::Error::refused(
+            return Err(Error::refused(
                 format!("{} already exists and is not empty", out.display()),
-                "outputs are never overwritten: give a new or empty --out folder",
+                "outputs are never overwritten: give a new or empty --out folder (a folder an interrupted draw left half-published: move it aside and run the draw again; the recorded entropy gives the same winner)",
             ));
         }
-    }
-    Ok(())
-}
-
-/// Renames a complete staging folder onto `out` (absent or empty), then syncs the parent.
-pub fn publish_dir(staging: &Path, out: &Path) -> Result<()> {
-    check_empty_or_absent(out)?;
-    if out.exists() {
-        fs::remove_dir(out).map_err(|e| io_error("replace", out, e))?;
-    }
-    fs::rename(staging, out).map_err(|e| io_error("publish", out, e))?;
-    if let Some(p) = out.parent()
-        && let Ok(d) = File::open(if p.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            p
-        })
-    {
-        let _ = d.sync_all();
     }
     Ok(())
 }

@@ -1,72 +1,96 @@
-//! Signed outputs: files written atomically (`fsio`) beside their detached signature by the
-//! HSM's result key (`hsm`), so that no unsigned output is ever left behind.
+//! Signed outputs: each output's files and their detached signatures by the HSM's result key
+//! (`hsm`) are staged together (`fsio::Staging`) and then moved into place, the public keys and
+//! signatures first and the signed files after, in the caller's order (a block's public
+//! commitment last): a kill never leaves a signed file without its signature, nor a commitment
+//! without its production file.
 
-use crate::edge::fsio;
+use crate::edge::fsio::{self, Staging};
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use urne_core::crypto::{Hash32, keys, sha256};
 
-/// Writes each output atomically into `out` with its detached signature by the result key, plus
-/// the two public keys (when not there yet); returns each output's SHA-256 by name.
-/// Refuses before writing anything if one of the outputs exists already.
+/// A file already signed (its signature made earlier, e.g. at the seal).
+pub struct Presigned<'a> {
+    pub name: &'a str,
+    pub bytes: &'a [u8],
+    pub sig: &'a [u8],
+}
+
+/// Writes each output into `out` with its detached signature by the result key, plus the
+/// `presigned` files and the two public keys (when not there yet), as one staged output: the
+/// keys and every `.sig` appear first, then the presigned files, then `outputs` in their order
+/// (so the last one appears last). Returns each of `outputs`' SHA-256 by name. Refuses before
+/// writing anything if an output's name holds anything else than its very bytes already.
 pub fn write_signed(
     hsm: &Hsm,
     out: &Path,
     outputs: &[(&str, Vec<u8>)],
-    result_key: &[u8; 32],
-    audit_key: &[u8; 32],
+    presigned: &[Presigned],
+    keys: (&[u8; 32], &[u8; 32]),
 ) -> Result<BTreeMap<String, Hash32>> {
     fsio::ensure_dir(out)?;
-    for (name, _) in outputs {
-        if out.join(name).exists() {
+    for (name, bytes) in outputs {
+        if fsio::exists_other_than(&out.join(name), bytes) {
             return Err(Error::refused(
                 format!("{} already exists", out.join(name).display()),
                 "outputs are never overwritten: give an empty --out folder",
             ));
         }
     }
+    let mut st = Staging::new(out)?;
+    let (mut pems, mut sigs, mut pre, mut files) = (vec![], vec![], vec![], vec![]);
+    for (name, k) in [("result.pub.pem", keys.0), ("audit.pub.pem", keys.1)] {
+        let pem = keys::public_key_to_pem(k);
+        if std::fs::symlink_metadata(out.join(name)).is_err() {
+            st.write(name, pem.as_bytes())?;
+            pems.push(name.to_string());
+        }
+    }
+    for p in presigned {
+        st.write(p.name, p.bytes)?;
+        st.write(&format!("{}.sig", p.name), p.sig)?;
+        sigs.push(format!("{}.sig", p.name));
+        pre.push(p.name.to_string());
+    }
     let mut written = BTreeMap::new();
     for (name, bytes) in outputs {
         // The HSM signs while the file is written and synced on another thread (a 64 MB
-        // production file takes a few tenths of a second each way); if signing fails, the file
-        // is removed again, so no unsigned output is left behind.
-        let path = out.join(name);
+        // production file takes a few tenths of a second each way).
         let (sig, wrote) = std::thread::scope(|s| {
-            let w = s.spawn(|| fsio::write_atomic(&path, bytes, false));
+            let st = &mut st;
+            let w = s.spawn(move || st.write(name, bytes));
             let sig = hsm.sign(KeyRole::Result, bytes);
             (sig, w.join().expect("writer thread"))
         });
-        let sig = match (sig, wrote) {
-            (Ok(sig), Ok(())) => sig,
-            (Err(e), wrote) => {
-                if wrote.is_ok() {
-                    let _ = std::fs::remove_file(&path);
-                }
-                return Err(e);
-            }
-            (Ok(_), Err(e)) => return Err(e),
-        };
-        fsio::write_atomic(&out.join(format!("{name}.sig")), &sig, false)?;
+        wrote?;
+        st.write(&format!("{name}.sig"), &sig?)?;
+        sigs.push(format!("{name}.sig"));
+        files.push(name.to_string());
         written.insert(name.to_string(), sha256(bytes));
     }
-    for (name, k) in [("result.pub.pem", result_key), ("audit.pub.pem", audit_key)] {
-        let pem = keys::public_key_to_pem(k);
-        let p = out.join(name);
-        if !p.exists() {
-            fsio::write_atomic(&p, pem.as_bytes(), false)?;
-        }
-    }
+    let groups = [pems, sigs, pre, files];
+    let order: Vec<&str> = groups.iter().flatten().map(String::as_str).collect();
+    st.publish(&order)?;
     Ok(written)
 }
 
-/// Writes `bytes` to `path` and `sig` (already made) to `path.sig`, each atomically.
+/// Writes `bytes` to `path` and `sig` (already made) to `path.sig` as one staged output: the
+/// signature appears first.
 pub fn write_with_sig(path: &Path, bytes: &[u8], sig: &[u8]) -> Result<()> {
-    fsio::write_atomic(path, bytes, false)?;
-    fsio::write_atomic(
-        &PathBuf::from(format!("{}.sig", path.display())),
-        sig,
-        false,
-    )
+    let (dir, name) = fsio::split(path)?;
+    let sig_name = format!("{name}.sig");
+    for (n, b) in [(&name, bytes), (&sig_name, sig)] {
+        if fsio::exists_other_than(&dir.join(n), b) {
+            return Err(Error::refused(
+                format!("{} already exists", dir.join(n).display()),
+                "outputs are never overwritten: give another --out",
+            ));
+        }
+    }
+    let mut st = Staging::new(&dir)?;
+    st.write(&name, bytes)?;
+    st.write(&sig_name, sig)?;
+    st.publish(&[sig_name.as_str(), name.as_str()])
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 const GAME: &str = "test-small-game";
 
 /// A reduced rules file in the env's folder.
-fn small_rules(env: &Env) -> PathBuf {
+pub(crate) fn small_rules(env: &Env) -> PathBuf {
     let official = urne_core::rules::game::GameRules::from_json(
         &std::fs::read(root().join("rules/noel-de-la-chance-2015.json")).unwrap(),
     )

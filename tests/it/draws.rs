@@ -4,7 +4,7 @@
 use crate::common::*;
 use std::path::{Path, PathBuf};
 
-fn rules() -> String {
+pub(crate) fn rules() -> String {
     root()
         .join("rules/chanceux-noel-2018.json")
         .display()
@@ -35,7 +35,7 @@ pub fn simulate(env: &Env, day: &str, plays: u32, seed: u32, extra: &[&str]) -> 
     out.join(format!("entries-chanceux-noel-2018-{day}.jsonl"))
 }
 
-fn seal(env: &Env, export: &Path) -> String {
+pub(crate) fn seal(env: &Env, export: &Path) -> String {
     env.ok(&[
         "seal",
         "--rules",

@@ -8,4 +8,5 @@ mod blocks;
 mod draws;
 mod entries;
 mod foundation;
+mod outputs;
 mod vectors;
