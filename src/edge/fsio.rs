@@ -100,8 +100,9 @@ impl Staging {
         }
         for name in order {
             let (staged, fin) = (self.dir.join(name), self.out.join(name));
-            place(&staged, &fin)?;
-            fs::remove_file(&staged).map_err(|e| io_error("remove", &staged, e))?;
+            if place(&staged, &fin)? == Placed::Linked {
+                fs::remove_file(&staged).map_err(|e| io_error("remove", &staged, e))?;
+            }
         }
         sync_dir(&self.out);
         fs::remove_dir(&self.dir).map_err(|e| io_error("remove", &self.dir, e))?;
@@ -142,19 +143,55 @@ fn make_private_dir(dir: &Path) -> std::io::Result<()> {
     b.create(dir)
 }
 
-/// Links `staged` at `fin` without replacing anything.
-fn place(staged: &Path, fin: &Path) -> Result<()> {
+/// How a staged file reached its final name.
+#[derive(PartialEq, Eq)]
+enum Placed {
+    /// Hard-linked (the staged name is still there, to be removed).
+    Linked,
+    /// Renamed (file systems without hard links), or already there with the same bytes.
+    Moved,
+}
+
+/// Puts `staged` at `fin` without replacing anything: a hard link, which fails if the name
+/// exists (a file, a directory or a symlink: nothing is ever written through a planted link).
+fn place(staged: &Path, fin: &Path) -> Result<Placed> {
     match fs::hard_link(staged, fin) {
-        Ok(()) => Ok(()),
+        Ok(()) => Ok(Placed::Linked),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
             if same_regular_file_bytes(fin, staged) {
-                return Ok(());
+                fs::remove_file(staged).map_err(|e| io_error("remove", staged, e))?;
+                return Ok(Placed::Moved);
             }
             if remove_orphan_signature(fin)? {
-                return fs::hard_link(staged, fin).map_err(|e| exists_or_io(fin, e));
+                fs::hard_link(staged, fin).map_err(|e| exists_or_io(fin, e))?;
+                return Ok(Placed::Linked);
             }
             Err(already_exists(fin))
         }
+        Err(e) if no_hard_links(&e) => rename_if_absent(staged, fin),
+        Err(e) => Err(io_error("publish", fin, e)),
+    }
+}
+
+/// The file system has no hard links (FAT and exFAT USB media answer EPERM, others ENOTSUP).
+fn no_hard_links(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::Unsupported
+    )
+}
+
+/// The fallback where hard links do not exist: a rename, only if nothing has the final name.
+/// Those file systems have no symbolic links either, so no link can be planted there; what is
+/// left is a file created under that name between the check and the rename, by someone writing
+/// into the output folder at that very moment.
+fn rename_if_absent(staged: &Path, fin: &Path) -> Result<Placed> {
+    match fs::symlink_metadata(fin) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            fs::rename(staged, fin).map_err(|e| io_error("publish", fin, e))?;
+            Ok(Placed::Moved)
+        }
+        Ok(_) => Err(already_exists(fin)),
         Err(e) => Err(io_error("publish", fin, e)),
     }
 }
@@ -334,4 +371,39 @@ pub fn check_empty_or_absent(out: &Path) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fallback_without_hard_links_never_replaces_a_name() {
+        let d = tempfile::tempdir().unwrap();
+        let staged = d.path().join("staged");
+        let fin = d.path().join("result.json");
+        fs::write(&staged, b"new").unwrap();
+        // Something already has the name: a file, or a (dangling) symlink: refused, untouched.
+        fs::write(&fin, b"old").unwrap();
+        assert!(rename_if_absent(&staged, &fin).is_err());
+        assert_eq!(fs::read(&fin).unwrap(), b"old");
+        fs::remove_file(&fin).unwrap();
+        std::os::unix::fs::symlink(d.path().join("elsewhere"), &fin).unwrap();
+        assert!(rename_if_absent(&staged, &fin).is_err());
+        assert!(!d.path().join("elsewhere").exists());
+        fs::remove_file(&fin).unwrap();
+        // The name is free: the staged file moves there.
+        assert!(rename_if_absent(&staged, &fin).unwrap() == Placed::Moved);
+        assert_eq!(fs::read(&fin).unwrap(), b"new");
+        assert!(!staged.exists());
+    }
+
+    #[test]
+    fn a_file_system_without_hard_links_is_recognised() {
+        // What link(2) answers on FAT and exFAT (EPERM) and elsewhere (ENOTSUP); an existing
+        // name is not such a case.
+        assert!(no_hard_links(&std::io::Error::from_raw_os_error(1)));
+        assert!(no_hard_links(&std::io::Error::from_raw_os_error(95)));
+        assert!(!no_hard_links(&std::io::Error::from_raw_os_error(17)));
+    }
 }
