@@ -142,7 +142,7 @@ pub struct KeysExported {
 pub struct CommandFailed {
     /// The command as the trail records it.
     pub command: String,
-    /// The error's class (its exit code's name, e.g. `refused`).
+    /// The error's class: the name of its exit code (e.g. `refused`).
     pub class: String,
     /// The error message as shown.
     pub error: String,
