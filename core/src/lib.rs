@@ -11,12 +11,14 @@
 //! - [`entries`]: production's signed daily export, `entry-export-v1`: signature check, strict
 //!   parse, and the tally into the canonical entry list (§4.1, §4.1.1).
 //! - [`draw`]: the daily draw: figures, pseudonyms, commitment, seed, winner and reserves, the
-//!   published files and proofs, the minutes annex, the state of a day from the trail
+//!   published files and proofs, the minutes annex, the trail records of a day
 //!   (§4.1–§4.8, §6.2).
 //! - [`block`]: instant-game blocks: identity, seed, deck and shuffle, ticket grids,
 //!   `tickets.csv`, commitments and the published files (§5.B2–§5.B9).
-//! - [`audit`]: audit-event hashing, the hash chain and the signed-note checkpoints
-//!   (§6.1–§6.3).
+//! - [`audit`]: audit-event hashing, the hash chain and the signed-note checkpoints, and the
+//!   registry of event kinds and their typed payloads (§6.1–§6.3).
+//! - [`state`]: the state machine of days and blocks, read from the whole trail through the
+//!   registry, failing closed (§4.6, §6.2).
 //! - [`verify`]: third-party verification of draw folders, proofs, block folders and the audit
 //!   trail (§8.1–§8.3, §5.B10, §6.4).
 //! - [`software`]: the identity of the software bound into every output (§4.7, §5.B9, §6.2).
@@ -46,4 +48,5 @@ pub mod draw;
 pub mod entries;
 pub mod rules;
 pub mod software;
+pub mod state;
 pub mod verify;

@@ -16,26 +16,21 @@ use urne_core::block::files::{
     self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile, TierCount,
 };
 use urne_core::block::records::{
-    BlockState, ENTROPY, EntropyRecord, GENERATED, GeneratedRecord, PUBLISHED, PublishedRecord,
-    REVEALED, RevealedRecord, VOID, VoidRecord,
+    EntropyRecord, GeneratedRecord, PublishedRecord, RevealedRecord, VoidRecord,
 };
 use urne_core::block::{self, BlockId};
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::rules::game::GameRules;
+use urne_core::state::{self, block::BlockState};
 
 /// Bytes of HSM entropy per block: 384 bits (SPEC.md §3.1).
 pub const ENTROPY_BYTES: usize = 48;
 
-/// The state of the block `id` read from the trail's `events`; a block record that does not
-/// parse stops the command.
+/// The state of the block `id` read from the whole trail's `events`: an event that is not a
+/// well-formed record, of any kind, day or block, or that cannot follow the ones before it,
+/// stops the command.
 fn block_state(events: &[Event], id: &str) -> Result<BlockState> {
-    BlockState::from_events(events, id).map_err(|e| altered(&e.to_string()))
-}
-
-/// A trail record as the payload of its event.
-fn payload<T: serde::Serialize>(r: &T) -> Result<serde_json::Value> {
-    serde_json::to_value(r)
-        .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))
+    state::block_state(events, id).map_err(|e| altered(&e.to_string()))
 }
 
 fn load_rules(path: &Path) -> Result<(GameRules, Vec<u8>)> {
@@ -216,16 +211,13 @@ fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> R
     let seed = block::block_seed(id, rules.sha256(), &entropy);
     let made = make_block(rules, id, &seed)?;
     if st.generated.is_none() {
-        ctx.audit()?.append(
-            GENERATED,
-            &payload(&GeneratedRecord {
-                block: canonical.clone(),
-                attempt: st.attempt,
-                outcomes_root: made.root,
-                seed_commitment: made.seed_commitment,
-                tickets_sha256: made.csv_sha,
-            })?,
-        )?;
+        ctx.audit()?.record(GeneratedRecord {
+            block: canonical.clone(),
+            attempt: st.attempt,
+            outcomes_root: made.root,
+            seed_commitment: made.seed_commitment,
+            tickets_sha256: made.csv_sha,
+        })?;
     }
     let (root, csv_sha) = (made.root, made.csv_sha);
     let commit_name = publish_block(ctx, rules, id, st.attempt, made, out)?;
@@ -263,7 +255,7 @@ fn block_entropy(
         rules_sha256: *rules.sha256(),
         entropy_sha256: eh,
     };
-    log.append_with_blobs(ENTROPY, &payload(&record)?, &[&entropy])?;
+    log.record_with_blobs(record, &[&entropy])?;
     if seen {
         return Err(Error::new(
             Exit::Hsm,
@@ -351,15 +343,12 @@ fn publish_block(
             (&rk, &ak),
         )?,
     };
-    ctx.audit()?.append_evidence(
-        PUBLISHED,
-        &payload(&PublishedRecord {
-            block: canonical,
-            attempt,
-            out: out.display().to_string(),
-            files: written,
-        })?,
-    )?;
+    ctx.audit()?.record_evidence(PublishedRecord {
+        block: canonical,
+        attempt,
+        out: out.display().to_string(),
+        files: written,
+    })?;
     Ok(commit_name)
 }
 
@@ -409,15 +398,12 @@ fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
     ctx.begin()?;
     let rv = load_reveal(ctx, &id)?;
     if !rv.revealed {
-        ctx.audit()?.append(
-            REVEALED,
-            &payload(&RevealedRecord {
-                block: rv.canonical.clone(),
-                attempt: rv.attempt,
-                entropy: hex::encode(&rv.entropy),
-                seed: rv.seed,
-            })?,
-        )?;
+        ctx.audit()?.record(RevealedRecord {
+            block: rv.canonical.clone(),
+            attempt: rv.attempt,
+            entropy: hex::encode(&rv.entropy),
+            seed: rv.seed,
+        })?;
     }
     let canonical = rv.canonical.clone();
     let (r, name) = publish_reveal(ctx, rv, out)?;
@@ -531,14 +517,11 @@ fn void(ctx: &mut Ctx, block_arg: &str, reason: &str) -> Result<()> {
             "only a generated (or interrupted) block can be voided",
         ));
     }
-    let ev = ctx.audit()?.append(
-        VOID,
-        &payload(&VoidRecord {
-            block: canonical.clone(),
-            attempt: st.attempt,
-            reason: reason.to_string(),
-        })?,
-    )?;
+    let ev = ctx.audit()?.record(VoidRecord {
+        block: canonical.clone(),
+        attempt: st.attempt,
+        reason: reason.to_string(),
+    })?;
     ctx.checkpoint()?;
     println!(
         "VOIDED: block {canonical}, attempt {} (audit event #{}); it may be generated again as attempt {}",

@@ -7,7 +7,7 @@ use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
 use crate::edge::store::AuditLog;
 use crate::error::{Error, Result};
-use serde_json::json;
+use urne_core::audit::payloads::{CommandFailed, SoftwareStart};
 
 /// What a command may need: configuration, audit trail, HSM session. The trail is opened by
 /// [`Ctx::begin`], the HSM session on first use.
@@ -58,10 +58,10 @@ impl Ctx {
         }
         let sw = self.software()?;
         let mut log = AuditLog::open(&self.global.db)?;
-        log.append(
-            "software.start",
-            &json!({ "command": self.command_name, "software": sw }),
-        )?;
+        log.record(SoftwareStart {
+            command: self.command_name.clone(),
+            software: sw,
+        })?;
         self.audit = Some(log);
         Ok(())
     }
@@ -107,10 +107,11 @@ impl Ctx {
     /// signs a checkpoint over that record when the HSM is open.
     pub(crate) fn record_failure(&mut self, e: &Error) {
         if let Some(log) = self.audit.as_mut() {
-            let _ = log.append_evidence(
-                "command.failed",
-                &json!({ "command": self.command_name, "class": e.class(), "error": e.message }),
-            );
+            let _ = log.record_evidence(CommandFailed {
+                command: self.command_name.clone(),
+                class: e.class().to_string(),
+                error: e.message.clone(),
+            });
         } else {
             return;
         }

@@ -12,16 +12,19 @@ use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Exit, Result};
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
+use urne_core::audit::kinds::Kind;
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::draw::files::{self, BundleFile, DrawCore, Placed, PublicPlaced, ResultFile};
 use urne_core::draw::pv::{self, DrawDay};
-use urne_core::draw::records::{self as rec, DayState, EntropyRecord, ResultRecord, SealRecord};
+use urne_core::draw::records::{
+    EntropyRecord, LateRecord, PublishedRecord, ResultRecord, SealRecord,
+};
 use urne_core::draw::{self, Commitment, SealedSet, SeedInputs};
 use urne_core::rules::draw::{DrawRules, Period};
+use urne_core::state::day::DayState;
 
 /// Bytes of HSM entropy per draw: 384 bits (SPEC.md §3.1).
 const ENTROPY_BYTES: usize = 48;
@@ -153,10 +156,12 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec
             when.today, when.draw_date, when.grace_days
         );
         if s.st.entropy.is_none() {
-            ctx.audit()?.append(
-                rec::LATE,
-                &json!({"day": s.day, "attempt": s.st.attempt, "draw_date": when.draw_date.to_string(), "today": when.today.to_string()}),
-            )?;
+            ctx.audit()?.record(LateRecord {
+                day: s.day.clone(),
+                attempt: s.st.attempt,
+                draw_date: when.draw_date.to_string(),
+                today: when.today.to_string(),
+            })?;
         }
     }
     Ok(pv::anomalies(&when, &s.st.voided))
@@ -222,7 +227,7 @@ fn fresh_randomness(ctx: &mut Ctx, s: &Sealed, witness: Option<&str>) -> Result<
         entropy: ehex.clone(),
     };
     let seen = s.events.iter().any(|e| e.payload.contains(&ehex));
-    log.append(rec::ENTROPY, &serde_json::to_value(&r).expect("serialises"))?;
+    log.record(r.clone())?;
     if seen {
         return Err(Error::new(
             Exit::Hsm,
@@ -296,7 +301,7 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &EntropyRecord) -> Resul
             let seed_seen = s
                 .events
                 .iter()
-                .any(|e| e.kind != rec::ENTROPY && e.payload.contains(&seed_hex));
+                .any(|e| e.kind != Kind::DrawEntropy.name() && e.payload.contains(&seed_hex));
             if seed_seen {
                 return Err(Error::new(
                     Exit::Hsm,
@@ -312,8 +317,7 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &EntropyRecord) -> Resul
                 winner: sel.winner,
                 reserves: sel.reserves.clone(),
             };
-            ctx.audit()?
-                .append(rec::RESULT, &serde_json::to_value(&r).expect("serialises"))?;
+            ctx.audit()?.record(r.clone())?;
             r
         }
     };
@@ -509,10 +513,12 @@ fn publish(
         (&out.result_key, &out.audit_key),
     )?;
     written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
-    ctx.audit()?.append_evidence(
-        rec::PUBLISHED,
-        &json!({"day": s.day, "attempt": s.st.attempt, "out": out_dir.display().to_string(), "files": written}),
-    )?;
+    ctx.audit()?.record_evidence(PublishedRecord {
+        day: s.day.clone(),
+        attempt: s.st.attempt,
+        out: out_dir.display().to_string(),
+        files: written.clone(),
+    })?;
     ctx.checkpoint()?;
     Ok(written)
 }

@@ -5,15 +5,16 @@
 use super::ctx::Ctx;
 use crate::edge::fsio;
 use crate::error::{Error, Result};
-use serde_json::json;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
+use urne_core::audit::payloads::InputRejected;
 use urne_core::crypto::{Hash32, keys};
 use urne_core::draw::SealedSet;
-use urne_core::draw::records::{self as rec, DayState, SealRecord};
+use urne_core::draw::records::SealRecord;
 use urne_core::entries::{self, DayTally, VerifiedExport};
 use urne_core::rules::draw::DrawRules;
+use urne_core::state::{self, day::DayState};
 
 /// The operation's rules file, parsed, and its exact bytes (they are sealed and published).
 pub fn load_rules(path: &Path) -> Result<(DrawRules, Vec<u8>)> {
@@ -78,14 +79,11 @@ fn open(path: &Path) -> Result<BufReader<std::fs::File>> {
 
 /// Records a refused export (with the file's hash) in the trail; returns the error to stop on.
 fn reject(ctx: &mut Ctx, path: &Path, reason: String, hint: &str) -> Result<Error> {
-    ctx.audit()?.append_evidence(
-        rec::REJECTED,
-        &json!({
-            "file": path.display().to_string(),
-            "sha256": file_sha256(path),
-            "reason": reason,
-        }),
-    )?;
+    ctx.audit()?.record_evidence(InputRejected {
+        file: path.display().to_string(),
+        sha256: file_sha256(path),
+        reason: reason.clone(),
+    })?;
     Ok(Error::bad_input(
         format!("export {} refused: {reason}", path.display()),
         hint,
@@ -193,7 +191,7 @@ pub fn recorded_hash(hex: &str, what: &str) -> Result<Hash32> {
 /// The state of `day` read from the trail's `events`; a record that does not parse stops the
 /// command.
 pub fn day_state(events: &[Event], day: &str) -> Result<DayState> {
-    DayState::from_events(events, day).map_err(|e| altered(&e.to_string()))
+    state::day_state(events, day).map_err(|e| altered(&e.to_string()))
 }
 
 /// The sealed set of a seal, read back from the trail and checked against its recorded hash.

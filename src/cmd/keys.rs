@@ -3,11 +3,13 @@
 use super::ctx::Ctx;
 use crate::cli::KeysCommand;
 use crate::edge::fsio;
-use crate::edge::hsm::KeyRole;
+use crate::edge::hsm::{KeyInfo, KeyRole};
 use crate::error::{Error, Exit, Result};
-use serde_json::json;
 use std::path::Path;
-use urne_core::crypto::keys;
+use urne_core::audit::payloads::{
+    ExportedKey, ExportedKeys, KeyRecord, KeysExported, KeysGenerated,
+};
+use urne_core::crypto::{Hash32, keys};
 
 /// `urne keys init | export`.
 pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
@@ -22,10 +24,10 @@ fn init(ctx: &mut Ctx) -> Result<()> {
     let (log, hsm) = ctx.both()?;
     let token = hsm.identity()?;
     let generated = hsm.generate_keys()?;
-    log.append(
-        "keys.generated",
-        &json!({ "token": token, "keys": generated }),
-    )?;
+    log.record(KeysGenerated {
+        token,
+        keys: generated.iter().map(key_record).collect(),
+    })?;
     for k in &generated {
         if !k.is_hardware_bound() {
             return Err(Error::new(
@@ -60,6 +62,21 @@ fn init(ctx: &mut Ctx) -> Result<()> {
     Ok(())
 }
 
+/// A key as `keys.generated` records it.
+fn key_record(k: &KeyInfo) -> KeyRecord {
+    KeyRecord {
+        role: k.role,
+        label: k.label.clone(),
+        key_id: k.key_id.clone(),
+        public_key: Hash32(k.public_key),
+        local: k.local,
+        never_extractable: k.never_extractable,
+        always_sensitive: k.always_sensitive,
+        sensitive: k.sensitive,
+        extractable: k.extractable,
+    }
+}
+
 /// File name of a role's exported public key.
 pub fn pem_name(role: KeyRole) -> String {
     format!("{}.pub.pem", role.name())
@@ -69,21 +86,18 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
     ctx.begin()?;
     let (_, hsm) = ctx.both()?;
     fsio::ensure_dir(out)?;
-    let mut listing = serde_json::Map::new();
+    let mut listed = vec![];
     for role in KeyRole::ALL {
         let k = hsm.key_info(role)?;
         let pem = keys::public_key_to_pem(&k.public_key);
         fsio::write_atomic(&out.join(pem_name(role)), pem.as_bytes())?;
-        listing.insert(
-            role.name().to_string(),
-            json!({
-                "file": pem_name(role),
-                "key_id": k.key_id,
-                "public_key": hex::encode(k.public_key),
-                "label": k.label,
-                "hardware_bound": k.is_hardware_bound(),
-            }),
-        );
+        listed.push(ExportedKey {
+            file: pem_name(role),
+            key_id: k.key_id.clone(),
+            public_key: Hash32(k.public_key),
+            label: k.label.clone(),
+            hardware_bound: k.is_hardware_bound(),
+        });
         println!(
             "{} key: {} (key id {})",
             role.name(),
@@ -91,17 +105,18 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
             k.key_id
         );
     }
-    let listing = serde_json::Value::Object(listing);
+    let [result, audit] = <[ExportedKey; 2]>::try_from(listed).expect("one key per role");
+    let listing = ExportedKeys { result, audit };
     let mut text = serde_json::to_string_pretty(&listing).expect("JSON of plain values");
     text.push('\n');
     // keys.json is signed by the result key: a statement, verifiable with the PEM beside it,
     // that these are the appliance's keys.
     let sig = hsm.sign(KeyRole::Result, text.as_bytes())?;
     crate::edge::publish::write_with_sig(&out.join("keys.json"), text.as_bytes(), &sig)?;
-    ctx.audit()?.append(
-        "keys.exported",
-        &json!({ "out": out.display().to_string(), "keys": listing }),
-    )?;
+    ctx.audit()?.record(KeysExported {
+        out: out.display().to_string(),
+        keys: listing,
+    })?;
     ctx.checkpoint()?;
     Ok(())
 }

@@ -9,15 +9,15 @@ use super::verify::read_signed;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result};
-use serde_json::json;
 use std::path::Path;
 use urne_core::block::BlockId;
 use urne_core::block::files::{
     self as block_files, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile,
 };
+use urne_core::block::records as block_records;
 use urne_core::crypto::{Hash32, keys, merkle, parse_hex32, sha256};
 use urne_core::draw::files::{self, ProofFile};
-use urne_core::draw::records::SealRecord;
+use urne_core::draw::records::{ProofRecord, SealRecord};
 use urne_core::draw::{self, SealedSet};
 
 /// `urne proof` with its arguments as given: either a day and an account, or a block and a
@@ -73,10 +73,12 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     let bytes = files::to_bytes(&proof);
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
     publish::write_with_sig(out, &bytes, &sig)?;
-    ctx.audit()?.append_evidence(
-        "draw.proof",
-        &json!({"day": day, "attempt": st.attempt, "pseudonym": proof.pseudonym, "file_sha256": hex::encode(sha256(&bytes))}),
-    )?;
+    ctx.audit()?.record_evidence(ProofRecord {
+        day: day.to_string(),
+        attempt: st.attempt,
+        pseudonym: proof.pseudonym,
+        file_sha256: sha256(&bytes),
+    })?;
     ctx.checkpoint()?;
     println!(
         "inclusion proof for account {account} on {day}: {} entr{} at leaf {} of {}, written to {}",
@@ -174,10 +176,11 @@ fn ticket_proof(
     // The trail is begun only here, once the proof is written (as it always was for this
     // command): a refused request leaves no record.
     ctx.begin()?;
-    ctx.audit()?.append_evidence(
-        "block.proof",
-        &json!({"block": p.block, "position": position, "file_sha256": hex::encode(sha256(&bytes))}),
-    )?;
+    ctx.audit()?.record_evidence(block_records::ProofRecord {
+        block: p.block.clone(),
+        position,
+        file_sha256: sha256(&bytes),
+    })?;
     ctx.checkpoint()?;
     println!(
         "ticket proof for {} position {position} written to {}",

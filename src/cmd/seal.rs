@@ -10,13 +10,15 @@ use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Result};
 use std::path::PathBuf;
 use urne_core::audit::Event;
+use urne_core::audit::kinds::Kind;
 use urne_core::crypto::{Hash32, sha256};
 use urne_core::draw::figures::figures_of_tally;
 use urne_core::draw::files::{CommitmentRef, ExportRef};
-use urne_core::draw::records::{self as rec, DayState, SealRecord};
+use urne_core::draw::records::SealRecord;
 use urne_core::draw::{self, Commitment};
 use urne_core::entries::{DayTally, VerifiedExport};
 use urne_core::rules::draw::DrawRules;
+use urne_core::state::day::DayState;
 
 /// What `urne seal` is given.
 pub struct SealArgs {
@@ -103,15 +105,14 @@ fn record_seal(ctx: &mut Ctx, input: &Loaded, attempt: u32) -> Result<(SealRecor
         let to_sign = &leaves_bytes;
         let signer = s.spawn(move || hsm.sign(KeyRole::Result, to_sign));
         let committer = s.spawn(|| draw::commit_encoded(&leaves_bytes));
-        log.append_with_blobs_then(rec::SEAL, &[&blob, &input.rules_bytes], |stored| {
+        log.record_with_blobs_then(Kind::DrawSeal, &[&blob, &input.rules_bytes], |stored| {
             // Invariant: signing returns errors as values, and the commitment is a pure
             // function that does not panic.
             let leaves_sig = signer.join().expect("signing thread")?;
             let c = committer.join().expect("commitment thread");
             let r = seal_record(input, attempt, &c, stored, &leaves_bytes, &leaves_sig);
-            let v = serde_json::to_value(&r).expect("records serialise");
-            record = Some(r);
-            Ok(v)
+            record = Some(r.clone());
+            Ok(r.into())
         })
     })?;
     Ok((record.expect("set by the append"), ev))

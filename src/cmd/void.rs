@@ -4,8 +4,7 @@
 use super::ctx::Ctx;
 use super::inputs;
 use crate::error::{Error, Result};
-use serde_json::json;
-use urne_core::draw::records as rec;
+use urne_core::draw::records::VoidRecord;
 
 /// `urne void --day D --reason TEXT`.
 pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
@@ -28,10 +27,12 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
             "only a sealed or drawn attempt can be voided",
         ));
     }
-    let ev = ctx.audit()?.append(
-        rec::VOID,
-        &json!({"day": day, "attempt": st.attempt, "reason": reason, "stage": st.stage()}),
-    )?;
+    let ev = ctx.audit()?.record(VoidRecord {
+        day: day.to_string(),
+        attempt: st.attempt,
+        reason: reason.to_string(),
+        stage: st.stage().to_string(),
+    })?;
     let note = ctx.checkpoint()?;
     println!(
         "VOIDED: day {day}, attempt {} ({}), audit event #{}",

@@ -21,25 +21,9 @@ use urne_core::crypto::keys;
 /// id-Ed25519 (RFC 8410, OID 1.3.101.112) as DER: the CKA_EC_PARAMS PKCS#11 3.x prefers.
 const ED25519_OID: [u8; 5] = [0x06, 0x03, 0x2b, 0x65, 0x70];
 
-/// What a key is for. One key, one use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum KeyRole {
-    /// Signs every output file (results, bundles, commitments, reveals).
-    Result,
-    /// Signs audit-trail checkpoints.
-    Audit,
-}
-
-impl KeyRole {
-    pub const ALL: [KeyRole; 2] = [KeyRole::Result, KeyRole::Audit];
-    pub fn name(self) -> &'static str {
-        match self {
-            KeyRole::Result => "result",
-            KeyRole::Audit => "audit",
-        }
-    }
-}
+/// What a key is for (one key, one use): the trail's type, so the trail records it as
+/// `keys.generated` defines it.
+pub use urne_core::audit::payloads::KeyRole;
 
 /// A key as read back from the token, with the attributes that prove where it was made.
 #[derive(Debug, Clone, Serialize)]
@@ -75,18 +59,9 @@ fn ser_hex<S: serde::Serializer>(v: &[u8; 32], s: S) -> std::result::Result<S::O
     s.serialize_str(&hex::encode(v))
 }
 
-/// Identity of the module and token, for `urne hsm info` and the audit trail.
-#[derive(Debug, Clone, Serialize)]
-pub struct TokenIdentity {
-    pub module: String,
-    pub library: String,
-    pub library_version: String,
-    pub cryptoki_version: String,
-    pub token_label: String,
-    pub manufacturer: String,
-    pub model: String,
-    pub serial: String,
-}
+/// Identity of the module and token, for `urne hsm info` and the audit trail (the trail's
+/// type, as `keys.generated` records it).
+pub use urne_core::audit::payloads::TokenRecord as TokenIdentity;
 
 /// The mechanisms urne needs and whether the token has them.
 #[derive(Debug, Clone, Serialize)]

@@ -7,6 +7,7 @@ use crate::error::{Error, Exit, Result};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use urne_core::audit::chain::{self, Event};
+use urne_core::audit::kinds::{Kind, Record};
 use urne_core::crypto::Hash32;
 
 const SCHEMA: &str = r#"
@@ -147,7 +148,8 @@ impl AuditLog {
     }
 
     /// Appends one event durably and returns it. `payload` is serialised once to JSON and hashed
-    /// exactly as stored.
+    /// exactly as stored. The commands write typed records ([`AuditLog::record`] and its
+    /// siblings); this untyped form is for tests that build trails by hand.
     pub fn append(&mut self, kind: &str, payload: &serde_json::Value) -> Result<Event> {
         self.append_with_blobs(kind, payload, &[])
     }
@@ -187,6 +189,47 @@ impl AuditLog {
     pub fn append_evidence(&mut self, kind: &str, payload: &serde_json::Value) -> Result<Event> {
         let payload = encode_payload(payload)?;
         self.append_inner(kind, &[], false, |_| Ok(payload))
+    }
+
+    /// Appends one typed event durably (its payload is the record's serialisation, SPEC.md
+    /// §6.2), refused if the trail changed since this process read it.
+    pub fn record(&mut self, r: impl Into<Record>) -> Result<Event> {
+        self.record_with_blobs(r, &[])
+    }
+
+    /// [`AuditLog::record`] with content-addressed blobs, as [`AuditLog::append_with_blobs`].
+    pub fn record_with_blobs(&mut self, r: impl Into<Record>, blobs: &[&[u8]]) -> Result<Event> {
+        let r = r.into();
+        let payload = r.payload();
+        self.append_inner(r.kind().name(), blobs, true, |_| Ok(payload))
+    }
+
+    /// [`AuditLog::record_with_blobs`] for a record still being computed, as
+    /// [`AuditLog::append_with_blobs_then`]; the record must be of `kind`.
+    pub fn record_with_blobs_then(
+        &mut self,
+        kind: Kind,
+        blobs: &[&[u8]],
+        record: impl FnOnce(&[Hash32]) -> Result<Record>,
+    ) -> Result<Event> {
+        self.append_inner(kind.name(), blobs, true, |hashes| {
+            let r = record(hashes)?;
+            if r.kind() != kind {
+                return Err(Error::internal(
+                    format!("a {} record was made for a {kind} event", r.kind()),
+                    "this is a defect in urne; nothing was recorded",
+                ));
+            }
+            Ok(r.payload())
+        })
+    }
+
+    /// Appends the typed record of a fact no decision rests on, as
+    /// [`AuditLog::append_evidence`].
+    pub fn record_evidence(&mut self, r: impl Into<Record>) -> Result<Event> {
+        let r = r.into();
+        let payload = r.payload();
+        self.append_inner(r.kind().name(), &[], false, |_| Ok(payload))
     }
 
     fn append_inner(

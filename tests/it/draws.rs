@@ -312,6 +312,55 @@ fn a_sealed_set_altered_in_the_database_is_never_drawn_from() {
 }
 
 #[test]
+fn an_unknown_or_impossible_event_of_another_day_stops_the_draw() {
+    // Well-chained events urne never writes there (appended with the library, as an insider
+    // with the database could): a kind the registry does not know, and an entropy for a day
+    // that was never sealed. Either stops the draw of a sealed day (exit 5) before any entropy.
+    for (kind, payload, says) in [
+        (
+            "draw.redraw",
+            serde_json::json!({"day": "2018-12-04"}),
+            "unknown event kind",
+        ),
+        (
+            "draw.entropy",
+            serde_json::json!({"operation": "chanceux-noel-2018", "day": "2018-12-09",
+                "attempt": 1, "commitment_root": "00".repeat(32), "witness": "w",
+                "entropy": "ab".repeat(48)}),
+            "the attempt is not sealed",
+        ),
+    ] {
+        let env = Env::new();
+        let export = simulate(&env, "2018-12-04", 300, 6, &[]);
+        seal(&env, &export);
+        let ev = urne::edge::store::AuditLog::open(&env.db())
+            .unwrap()
+            .append(kind, &payload)
+            .unwrap();
+        let o = env.urne(&[
+            "draw",
+            "--day",
+            "2018-12-04",
+            "--witness",
+            "w",
+            "--out",
+            "out",
+        ]);
+        let err = assert_fails(&o, 5);
+        let want = format!(
+            "audit event {} ({kind}) is not a well-formed record: {says}",
+            ev.seq
+        );
+        assert!(err.contains(&want), "{err}");
+        assert_eq!(
+            events(&env, "draw.entropy"),
+            usize::from(kind == "draw.entropy")
+        );
+        assert!(!env.path("out").exists());
+    }
+}
+
+#[test]
 fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
     // Someone with write access to the database (triggers dropped) breaks a hash recorded in
     // the seal's event (uppercase hex): the draw and the proof stop on an internal error naming

@@ -1,0 +1,167 @@
+//! The registry of the trail's event kinds (SPEC.md §6.2): every kind urne writes, its name in
+//! the trail, and the type of its payload, defined once. The appliance writes every event as a
+//! [`Record`] (so its payload is the type's serialisation) and reads every event back through
+//! [`parse`]: an unknown kind, or a known kind whose payload does not parse as its type, is a
+//! [`MalformedRecord`] naming the event's sequence number and kind.
+//!
+//! Adding a kind is one line of the `registry!` invocation below (variant, name, payload type);
+//! the state machine (`state`) matches every [`Record`] without a wildcard, so the compiler then
+//! asks what the new kind does to a day or a block.
+
+use super::chain::Event;
+use super::payloads::{CommandFailed, InputRejected, KeysExported, KeysGenerated, SoftwareStart};
+use crate::block::records as block;
+use crate::draw::records as draw;
+
+/// An event of the trail that is not a well-formed record of a kind urne writes, or that no
+/// trail urne writes could hold at that place (the trail was altered, or written by other
+/// software): commands stop on it rather than guess.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("audit event {seq} ({kind}) is not a well-formed record: {reason}")]
+pub struct MalformedRecord {
+    /// The event's sequence number.
+    pub seq: u64,
+    /// The event's kind, as stored.
+    pub kind: String,
+    /// What does not parse or cannot follow, in the parser's or the state machine's words.
+    pub reason: String,
+}
+
+/// Defines [`Kind`], [`Record`] and their conversions from one list of `Variant = "name" =>
+/// PayloadType` entries.
+macro_rules! registry {
+    ($( $(#[$doc:meta])* $variant:ident = $name:literal => $ty:ty ),* $(,)?) => {
+        /// Every event kind urne writes (SPEC.md §6.2).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Kind {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Kind {
+            /// Every kind, in the registry's order.
+            pub const ALL: &'static [Kind] = &[$(Kind::$variant),*];
+
+            /// The kind's name, as the trail stores it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( Kind::$variant => $name, )*
+                }
+            }
+
+            /// The kind named `name`, if urne writes it.
+            pub fn from_name(name: &str) -> Option<Kind> {
+                match name {
+                    $( $name => Some(Kind::$variant), )*
+                    _ => None,
+                }
+            }
+        }
+
+        /// An event's payload, typed by its kind.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Record {
+            $( $(#[$doc])* $variant($ty), )*
+        }
+
+        impl Record {
+            /// The record's kind.
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $( Record::$variant(_) => Kind::$variant, )*
+                }
+            }
+
+            /// The payload as stored: the type's JSON serialisation, fields in their order.
+            pub fn payload(&self) -> String {
+                match self {
+                    $( Record::$variant(r) => encode(r), )*
+                }
+            }
+
+            /// Parses `payload` as the payload of `kind`.
+            fn parse_as(kind: Kind, payload: &str) -> Result<Record, serde_json::Error> {
+                match kind {
+                    $( Kind::$variant => serde_json::from_str(payload).map(Record::$variant), )*
+                }
+            }
+        }
+
+        $(
+            impl From<$ty> for Record {
+                fn from(r: $ty) -> Record {
+                    Record::$variant(r)
+                }
+            }
+        )*
+    };
+}
+
+registry! {
+    /// A command that changes anything has begun.
+    SoftwareStart = "software.start" => SoftwareStart,
+    /// The keys were generated in the token.
+    KeysGenerated = "keys.generated" => KeysGenerated,
+    /// The public keys were exported.
+    KeysExported = "keys.exported" => KeysExported,
+    /// A command stopped on an error.
+    CommandFailed = "command.failed" => CommandFailed,
+    /// An input file was refused.
+    InputRejected = "input.rejected" => InputRejected,
+    /// A day was sealed.
+    DrawSeal = "draw.seal" => draw::SealRecord,
+    /// A draw made after its draw date (D-8).
+    DrawLate = "draw.late" => draw::LateRecord,
+    /// A draw's witness and entropy, before use.
+    DrawEntropy = "draw.entropy" => draw::EntropyRecord,
+    /// A draw's seed and picks.
+    DrawResult = "draw.result" => draw::ResultRecord,
+    /// A draw's outputs were published.
+    DrawPublished = "draw.published" => draw::PublishedRecord,
+    /// A day's attempt was voided.
+    DrawVoid = "draw.void" => draw::VoidRecord,
+    /// An inclusion proof was issued for an account.
+    DrawProof = "draw.proof" => draw::ProofRecord,
+    /// A block's entropy, by hash, before use.
+    BlockEntropy = "block.entropy" => block::EntropyRecord,
+    /// What a generated block commits to.
+    BlockGenerated = "block.generated" => block::GeneratedRecord,
+    /// A block's commitment and production file were published.
+    BlockPublished = "block.published" => block::PublishedRecord,
+    /// A block's entropy and seed were revealed.
+    BlockRevealed = "block.revealed" => block::RevealedRecord,
+    /// A block's attempt was voided.
+    BlockVoid = "block.void" => block::VoidRecord,
+    /// A ticket proof was issued.
+    BlockProof = "block.proof" => block::ProofRecord,
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The JSON text of a payload. The payload types hold strings, integers, booleans, hashes and
+/// maps with string keys only, which always serialise.
+fn encode<T: serde::Serialize>(r: &T) -> String {
+    serde_json::to_string(r).expect("a payload type always serialises")
+}
+
+/// The error for event `e`, for `reason`.
+pub fn malformed(e: &Event, reason: impl Into<String>) -> MalformedRecord {
+    MalformedRecord {
+        seq: e.seq,
+        kind: e.kind.clone(),
+        reason: reason.into(),
+    }
+}
+
+/// Parses event `e` into its typed record: its kind must be one urne writes and its payload
+/// must parse as that kind's type.
+pub fn parse(e: &Event) -> Result<Record, MalformedRecord> {
+    let kind = Kind::from_name(&e.kind).ok_or_else(|| malformed(e, "unknown event kind"))?;
+    Record::parse_as(kind, &e.payload).map_err(|err| malformed(e, err.to_string()))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,278 @@
+//! Every payload type serialises to exactly the bytes the appliance's `json!` payloads stored
+//! before the registry (the literal texts below), and every kind round-trips through [`parse`].
+
+use super::*;
+use crate::audit::payloads::{ExportedKey, ExportedKeys, KeyRecord, KeyRole, TokenRecord};
+use crate::crypto::Hash32;
+use crate::software::SoftwareIdentity;
+use serde_json::json;
+
+const H0: &str = "6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d";
+const H1: &str = "4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a";
+
+fn h(hex: &str) -> Hash32 {
+    Hash32::from_hex(hex).unwrap()
+}
+
+fn event(seq: u64, kind: &str, payload: &str) -> Event {
+    Event {
+        seq,
+        ts: "2018-12-05T09:00:00.000000Z".into(),
+        kind: kind.into(),
+        payload: payload.into(),
+        prev_hash: Hash32::ZERO,
+        hash: Hash32::ZERO,
+    }
+}
+
+/// `r`'s payload is exactly `expected`, which is what the old `json!` value `old` stored, and
+/// the event of that payload parses back to `r`.
+fn same_bytes(r: impl Into<Record>, expected: &str, old: &serde_json::Value) {
+    let r = r.into();
+    assert_eq!(r.payload(), expected, "{}", r.kind());
+    assert_eq!(
+        serde_json::to_string(old).unwrap(),
+        expected,
+        "{}",
+        r.kind()
+    );
+    let back = parse(&event(1, r.kind().name(), expected)).unwrap();
+    assert_eq!(back, r);
+}
+
+fn software() -> SoftwareIdentity {
+    SoftwareIdentity {
+        name: "urne".into(),
+        version: "0.1.0".into(),
+        source_revision: "unknown".into(),
+        executable_sha256: h(H0),
+    }
+}
+
+#[test]
+fn software_start_command_failed_input_rejected_keep_their_bytes() {
+    let sw = software();
+    same_bytes(
+        SoftwareStart {
+            command: "block generate".into(),
+            software: sw.clone(),
+        },
+        &format!(
+            r#"{{"command":"block generate","software":{{"name":"urne","version":"0.1.0","source_revision":"unknown","executable_sha256":"{H0}"}}}}"#
+        ),
+        &json!({ "command": "block generate", "software": sw }),
+    );
+    same_bytes(
+        CommandFailed {
+            command: "draw".into(),
+            class: "refused".into(),
+            error: "day 2018-12-01 is not sealed \"é\"".into(),
+        },
+        r#"{"command":"draw","class":"refused","error":"day 2018-12-01 is not sealed \"é\""}"#,
+        &json!({ "command": "draw", "class": "refused", "error": "day 2018-12-01 is not sealed \"é\"" }),
+    );
+    for sha in [Some(h(H1)), None] {
+        let text = match sha {
+            Some(_) => format!(r#"{{"file":"e.jsonl","sha256":"{H1}","reason":"bad"}}"#),
+            None => r#"{"file":"e.jsonl","sha256":null,"reason":"bad"}"#.to_string(),
+        };
+        same_bytes(
+            InputRejected {
+                file: "e.jsonl".into(),
+                sha256: sha,
+                reason: "bad".into(),
+            },
+            &text,
+            &json!({ "file": "e.jsonl", "sha256": sha, "reason": "bad" }),
+        );
+    }
+}
+
+fn key(role: KeyRole) -> KeyRecord {
+    KeyRecord {
+        role,
+        label: format!("urne-{}", role.name()),
+        key_id: "a85e805b452ccee7".into(),
+        public_key: h(H1),
+        local: true,
+        never_extractable: true,
+        always_sensitive: true,
+        sensitive: true,
+        extractable: false,
+    }
+}
+
+#[test]
+fn keys_records_keep_their_bytes() {
+    let token = TokenRecord {
+        module: "/usr/lib/softhsm/libsofthsm2.so".into(),
+        library: "Implementation of PKCS11 (SoftHSM)".into(),
+        library_version: "2.6".into(),
+        cryptoki_version: "2.40".into(),
+        token_label: "urne".into(),
+        manufacturer: "SoftHSM project".into(),
+        model: "SoftHSM v2".into(),
+        serial: "1234".into(),
+    };
+    let keys = vec![key(KeyRole::Result), key(KeyRole::Audit)];
+    let k = |role: &str| {
+        format!(
+            r#"{{"role":"{role}","label":"urne-{role}","key_id":"a85e805b452ccee7","public_key":"{H1}","local":true,"never_extractable":true,"always_sensitive":true,"sensitive":true,"extractable":false}}"#
+        )
+    };
+    let old_key = |role: &str| {
+        json!({"role": role, "label": format!("urne-{role}"), "key_id": "a85e805b452ccee7",
+            "public_key": H1, "local": true, "never_extractable": true,
+            "always_sensitive": true, "sensitive": true, "extractable": false})
+    };
+    same_bytes(
+        KeysGenerated {
+            token: token.clone(),
+            keys,
+        },
+        &format!(
+            r#"{{"token":{{"module":"/usr/lib/softhsm/libsofthsm2.so","library":"Implementation of PKCS11 (SoftHSM)","library_version":"2.6","cryptoki_version":"2.40","token_label":"urne","manufacturer":"SoftHSM project","model":"SoftHSM v2","serial":"1234"}},"keys":[{},{}]}}"#,
+            k("result"),
+            k("audit")
+        ),
+        &json!({ "token": token, "keys": [old_key("result"), old_key("audit")] }),
+    );
+    let ek = |role: &str| ExportedKey {
+        file: format!("{role}.pub.pem"),
+        key_id: "a85e805b452ccee7".into(),
+        public_key: h(H0),
+        label: format!("urne-{role}"),
+        hardware_bound: true,
+    };
+    let old_ek = |role: &str| {
+        json!({"file": format!("{role}.pub.pem"), "key_id": "a85e805b452ccee7",
+            "public_key": H0, "label": format!("urne-{role}"), "hardware_bound": true})
+    };
+    let listing = ExportedKeys {
+        result: ek("result"),
+        audit: ek("audit"),
+    };
+    let mut old_listing = serde_json::Map::new();
+    old_listing.insert("result".into(), old_ek("result"));
+    old_listing.insert("audit".into(), old_ek("audit"));
+    let old_listing = serde_json::Value::Object(old_listing);
+    // keys.json is the same object, pretty-printed: the same bytes too.
+    assert_eq!(
+        serde_json::to_string_pretty(&listing).unwrap(),
+        serde_json::to_string_pretty(&old_listing).unwrap()
+    );
+    same_bytes(
+        KeysExported {
+            out: "keys".into(),
+            keys: listing,
+        },
+        &format!(
+            r#"{{"out":"keys","keys":{{"result":{{"file":"result.pub.pem","key_id":"a85e805b452ccee7","public_key":"{H0}","label":"urne-result","hardware_bound":true}},"audit":{{"file":"audit.pub.pem","key_id":"a85e805b452ccee7","public_key":"{H0}","label":"urne-audit","hardware_bound":true}}}}}}"#
+        ),
+        &json!({ "out": "keys", "keys": old_listing }),
+    );
+}
+
+#[test]
+fn draw_late_proof_void_published_keep_their_bytes() {
+    same_bytes(
+        draw::LateRecord {
+            day: "2018-12-01".into(),
+            attempt: 1,
+            draw_date: "2018-12-02".into(),
+            today: "2018-12-20".into(),
+        },
+        r#"{"day":"2018-12-01","attempt":1,"draw_date":"2018-12-02","today":"2018-12-20"}"#,
+        &json!({"day": "2018-12-01", "attempt": 1u32, "draw_date": "2018-12-02", "today": "2018-12-20"}),
+    );
+    same_bytes(
+        draw::ProofRecord {
+            day: "2018-12-01".into(),
+            attempt: 2,
+            pseudonym: h(H0),
+            file_sha256: h(H1),
+        },
+        &format!(r#"{{"day":"2018-12-01","attempt":2,"pseudonym":"{H0}","file_sha256":"{H1}"}}"#),
+        &json!({"day": "2018-12-01", "attempt": 2u32, "pseudonym": h(H0), "file_sha256": H1}),
+    );
+    same_bytes(
+        block::ProofRecord {
+            block: "noel-de-la-chance-2015/100/E1/1".into(),
+            position: 7,
+            file_sha256: h(H1),
+        },
+        &format!(
+            r#"{{"block":"noel-de-la-chance-2015/100/E1/1","position":7,"file_sha256":"{H1}"}}"#
+        ),
+        &json!({"block": "noel-de-la-chance-2015/100/E1/1", "position": 7u32, "file_sha256": H1}),
+    );
+    same_bytes(
+        draw::VoidRecord {
+            day: "2018-12-01".into(),
+            attempt: 1,
+            reason: "export incomplete".into(),
+            stage: "sealed".into(),
+        },
+        r#"{"day":"2018-12-01","attempt":1,"reason":"export incomplete","stage":"sealed"}"#,
+        &json!({"day": "2018-12-01", "attempt": 1u32, "reason": "export incomplete", "stage": "sealed"}),
+    );
+    let files: std::collections::BTreeMap<String, Hash32> = [
+        ("result.json".to_string(), h(H1)),
+        ("bundle.json".to_string(), h(H0)),
+    ]
+    .into();
+    same_bytes(
+        draw::PublishedRecord {
+            day: "2018-12-01".into(),
+            attempt: 1,
+            out: "out".into(),
+            files: files.clone(),
+        },
+        &format!(
+            r#"{{"day":"2018-12-01","attempt":1,"out":"out","files":{{"bundle.json":"{H0}","result.json":"{H1}"}}}}"#
+        ),
+        &json!({"day": "2018-12-01", "attempt": 1u32, "out": "out", "files": files}),
+    );
+}
+
+#[test]
+fn every_kind_has_one_name() {
+    let mut names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(names.len(), 18);
+    for k in Kind::ALL {
+        assert_eq!(Kind::from_name(k.name()), Some(*k));
+    }
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), Kind::ALL.len());
+}
+
+#[test]
+fn an_unknown_kind_or_a_payload_that_does_not_parse_is_an_error() {
+    let e = parse(&event(4, "draw.unknown", "{}")).unwrap_err();
+    assert_eq!((e.seq, e.kind.as_str()), (4, "draw.unknown"));
+    assert_eq!(
+        e.to_string(),
+        "audit event 4 (draw.unknown) is not a well-formed record: unknown event kind"
+    );
+    for (kind, payload) in [
+        ("software.start", "not json"),
+        ("software.start", r#"{"command":"seal"}"#),
+        (
+            "command.failed",
+            r#"{"command":"seal","class":"refused","error":"x","extra":1}"#,
+        ),
+        (
+            "input.rejected",
+            r#"{"file":"f","sha256":"AB","reason":"r"}"#,
+        ),
+        (
+            "draw.proof",
+            r#"{"day":"d","attempt":-1,"pseudonym":"","file_sha256":""}"#,
+        ),
+        ("block.proof", "null"),
+    ] {
+        let e = parse(&event(9, kind, payload)).unwrap_err();
+        assert_eq!((e.seq, e.kind.as_str()), (9, kind), "{e}");
+    }
+}

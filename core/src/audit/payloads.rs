@@ -1,0 +1,161 @@
+//! The payloads of the trail's events that belong to no day and no block (SPEC.md §6.2): the
+//! start of a command, the keys, a failure, a refused input. The `draw.*` and `block.*`
+//! payloads are in `draw::records` and `block::records`; the registry (`audit::kinds`) names
+//! them all. Each payload's fields are in the order they are stored (the bytes are hashed as
+//! stored, SPEC.md §6.1), and a payload with a member its type does not define does not parse.
+
+use crate::crypto::Hash32;
+use crate::software::SoftwareIdentity;
+use serde::{Deserialize, Serialize};
+
+/// The `software.start` record: a command that changes anything has begun, run by this
+/// software.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SoftwareStart {
+    /// The command as the trail records it (e.g. `block generate`).
+    pub command: String,
+    /// The software running it (SPEC.md §4.7).
+    pub software: SoftwareIdentity,
+}
+
+/// What a key is for. One key, one use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KeyRole {
+    /// Signs every output file (results, bundles, commitments, reveals).
+    Result,
+    /// Signs audit-trail checkpoints.
+    Audit,
+}
+
+impl KeyRole {
+    /// Every role, in the order the keys are generated and listed.
+    pub const ALL: [KeyRole; 2] = [KeyRole::Result, KeyRole::Audit];
+
+    /// The role's name (`result`, `audit`), as the trail and the key files spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            KeyRole::Result => "result",
+            KeyRole::Audit => "audit",
+        }
+    }
+}
+
+/// The module and token the keys were generated in, as read from PKCS#11.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRecord {
+    /// The PKCS#11 module's path as configured.
+    pub module: String,
+    /// The library's description (`C_GetInfo`).
+    pub library: String,
+    /// The library's version.
+    pub library_version: String,
+    /// The Cryptoki version the library implements.
+    pub cryptoki_version: String,
+    /// The token's label.
+    pub token_label: String,
+    /// The token's manufacturer.
+    pub manufacturer: String,
+    /// The token's model.
+    pub model: String,
+    /// The token's serial number.
+    pub serial: String,
+}
+
+/// One generated key as read back from the token, with the attributes that prove where it was
+/// made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(clippy::struct_excessive_bools)] // the token's boolean attributes, as PKCS#11 names them
+pub struct KeyRecord {
+    /// What the key is for.
+    pub role: KeyRole,
+    /// The key's label in the token.
+    pub label: String,
+    /// The key id (SPEC.md §1.4).
+    pub key_id: String,
+    /// The 32-byte Ed25519 public key, hex.
+    pub public_key: Hash32,
+    /// `CKA_LOCAL`: generated on the token.
+    pub local: bool,
+    /// `CKA_NEVER_EXTRACTABLE`: never was extractable.
+    pub never_extractable: bool,
+    /// `CKA_ALWAYS_SENSITIVE`: always was sensitive.
+    pub always_sensitive: bool,
+    /// `CKA_SENSITIVE`.
+    pub sensitive: bool,
+    /// `CKA_EXTRACTABLE`.
+    pub extractable: bool,
+}
+
+/// The `keys.generated` record: the token and the keys generated in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeysGenerated {
+    /// The module and token.
+    pub token: TokenRecord,
+    /// The keys, in the order of [`KeyRole::ALL`].
+    pub keys: Vec<KeyRecord>,
+}
+
+/// One exported public key, as `keys.json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedKey {
+    /// The PEM file's name beside `keys.json`.
+    pub file: String,
+    /// The key id (SPEC.md §1.4).
+    pub key_id: String,
+    /// The 32-byte Ed25519 public key, hex.
+    pub public_key: Hash32,
+    /// The key's label in the token.
+    pub label: String,
+    /// Whether the token's attributes prove the private key never left it.
+    pub hardware_bound: bool,
+}
+
+/// The public keys exported: the content of `keys.json`, by role.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedKeys {
+    /// The result key.
+    pub result: ExportedKey,
+    /// The audit key.
+    pub audit: ExportedKey,
+}
+
+/// The `keys.exported` record: the public keys written into a folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeysExported {
+    /// The output folder as the operator gave it.
+    pub out: String,
+    /// What `keys.json` lists.
+    pub keys: ExportedKeys,
+}
+
+/// The `command.failed` record: an error that stopped a command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandFailed {
+    /// The command as the trail records it.
+    pub command: String,
+    /// The error's class: the name of its exit code (e.g. `refused`).
+    pub class: String,
+    /// The error message as shown.
+    pub error: String,
+}
+
+/// The `input.rejected` record: a refused input file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRejected {
+    /// The file's path as the operator gave it.
+    pub file: String,
+    /// SHA-256 of the file's bytes; `null` when it could not be read.
+    pub sha256: Option<Hash32>,
+    /// Why it was refused.
+    pub reason: String,
+}

@@ -1,0 +1,190 @@
+//! The state machine of one block identity (SPEC.md §5.B3, §6.2): its attempts, each given
+//! entropy once, generated once from it, published after it was generated, revealed once after
+//! it was published, and voided only once it has entropy; a void starts the next attempt.
+
+use crate::block::records::{
+    EntropyRecord, GeneratedRecord, PublishedRecord, RevealedRecord, VoidRecord,
+};
+use crate::crypto::Hash32;
+
+/// What the trail holds for one attempt of a block.
+#[derive(Debug, Clone, Default)]
+struct Attempt {
+    entropy: Option<EntropyRecord>,
+    generated: Option<GeneratedRecord>,
+    published: Option<PublishedRecord>,
+    revealed: Option<RevealedRecord>,
+}
+
+/// Every attempt of one block identity, the last one current.
+#[derive(Debug)]
+pub struct BlockHistory {
+    /// Attempt `n` is `attempts[n - 1]`; never empty.
+    attempts: Vec<Attempt>,
+    voided: Vec<(u64, VoidRecord)>,
+}
+
+impl Default for BlockHistory {
+    fn default() -> BlockHistory {
+        BlockHistory {
+            attempts: vec![Attempt::default()],
+            voided: vec![],
+        }
+    }
+}
+
+impl BlockHistory {
+    /// The current attempt's number.
+    fn number(&self) -> u32 {
+        u32::try_from(self.attempts.len()).expect("attempts are numbered by u32")
+    }
+
+    /// The current attempt, which an event of attempt `a` that decides something must name.
+    fn current(&mut self, a: u32) -> Result<&mut Attempt, String> {
+        let cur = self.number();
+        if a != cur {
+            return Err(format!(
+                "it names attempt {a}, and the block's current attempt is {cur}"
+            ));
+        }
+        Ok(self.attempts.last_mut().expect("never empty"))
+    }
+
+    /// `block.entropy`: the current attempt, without entropy yet.
+    pub(super) fn entropy(&mut self, r: EntropyRecord) -> Result<(), String> {
+        let at = self.current(r.attempt)?;
+        if at.entropy.is_some() {
+            return Err("the attempt's entropy is already recorded".into());
+        }
+        at.entropy = Some(r);
+        Ok(())
+    }
+
+    /// `block.generated`: the current attempt, with its entropy, not generated yet.
+    pub(super) fn generated(&mut self, r: GeneratedRecord) -> Result<(), String> {
+        let at = self.current(r.attempt)?;
+        if at.entropy.is_none() {
+            return Err("no entropy is recorded for the attempt".into());
+        }
+        if at.generated.is_some() {
+            return Err("the attempt is already generated".into());
+        }
+        at.generated = Some(r);
+        Ok(())
+    }
+
+    /// `block.published`: a generated attempt (a publication is recorded whatever happened
+    /// since, so it may follow a void; the last one counts).
+    pub(super) fn published(&mut self, r: PublishedRecord) -> Result<(), String> {
+        let cur = self.number();
+        let at = match r.attempt.checked_sub(1) {
+            Some(i) if r.attempt <= cur => &mut self.attempts[i as usize],
+            _ => {
+                return Err(format!(
+                    "it names attempt {}, and the block's current attempt is {cur}",
+                    r.attempt
+                ));
+            }
+        };
+        if at.generated.is_none() {
+            return Err("the attempt is not generated".into());
+        }
+        at.published = Some(r);
+        Ok(())
+    }
+
+    /// `block.revealed`: the current attempt, generated and published, not revealed yet.
+    pub(super) fn revealed(&mut self, r: RevealedRecord) -> Result<(), String> {
+        let at = self.current(r.attempt)?;
+        if at.generated.is_none() || at.published.is_none() {
+            return Err("the attempt is not generated and published".into());
+        }
+        if at.revealed.is_some() {
+            return Err("the attempt is already revealed".into());
+        }
+        at.revealed = Some(r);
+        Ok(())
+    }
+
+    /// `block.void`: the current attempt, with its entropy; the next attempt starts.
+    pub(super) fn void(&mut self, seq: u64, r: VoidRecord) -> Result<(), String> {
+        if self.current(r.attempt)?.entropy.is_none() {
+            return Err("the attempt has no entropy".into());
+        }
+        if r.attempt == u32::MAX {
+            return Err(format!("attempt {} cannot be voided", r.attempt));
+        }
+        self.voided.push((seq, r));
+        self.attempts.push(Attempt::default());
+        Ok(())
+    }
+
+    /// The block's state: its current attempt and the voids before it.
+    pub(super) fn state(&self) -> BlockState {
+        let at = self.attempts.last().expect("never empty").clone();
+        BlockState {
+            attempt: self.number(),
+            voided: self.voided.clone(),
+            entropy: at.entropy,
+            generated: at.generated,
+            published: at.published,
+            revealed: at.revealed,
+            entropies: self
+                .attempts
+                .iter()
+                .filter_map(|a| a.entropy.clone())
+                .collect(),
+        }
+    }
+}
+
+/// The state of one block identity, derived from the trail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockState {
+    /// The current attempt (1 + the number of voids).
+    pub attempt: u32,
+    /// The block's voids, in order, with their events' sequence numbers.
+    pub voided: Vec<(u64, VoidRecord)>,
+    /// The current attempt's recorded entropy.
+    pub entropy: Option<EntropyRecord>,
+    /// The current attempt's `block.generated` record.
+    pub generated: Option<GeneratedRecord>,
+    /// The current attempt's `block.published` record.
+    pub published: Option<PublishedRecord>,
+    /// The current attempt's `block.revealed` record.
+    pub revealed: Option<RevealedRecord>,
+    /// Every `block.entropy` record of this block, of any attempt, in trail order.
+    entropies: Vec<EntropyRecord>,
+}
+
+impl BlockState {
+    /// A block the trail never names: attempt 1, nothing recorded.
+    pub fn new() -> BlockState {
+        BlockState {
+            attempt: 1,
+            voided: vec![],
+            entropy: None,
+            generated: None,
+            published: None,
+            revealed: None,
+            entropies: vec![],
+        }
+    }
+
+    /// The rules hash recorded with the current attempt's entropy: that of the block's first
+    /// `block.entropy` record (of any attempt) with the same entropy hash, as the reveal has
+    /// always looked it up. In a trail urne wrote, it is the current attempt's own record.
+    pub fn entropy_rules_sha256(&self) -> Option<Hash32> {
+        let eh = self.entropy.as_ref()?.entropy_sha256;
+        self.entropies
+            .iter()
+            .find(|r| r.entropy_sha256 == eh)
+            .map(|r| r.rules_sha256)
+    }
+}
+
+impl Default for BlockState {
+    fn default() -> BlockState {
+        BlockState::new()
+    }
+}

@@ -1,0 +1,215 @@
+//! The state machine of one day (SPEC.md §4.6, §6.2): its attempts, each sealed once, given
+//! entropy once after its seal, drawn once after its entropy, published after it was drawn, and
+//! voided only once sealed; a void starts the next attempt.
+
+use crate::draw::files::VoidedAttempt;
+use crate::draw::records::{EntropyRecord, PublishedRecord, ResultRecord, SealRecord, VoidRecord};
+
+/// What the trail holds for one attempt of a day.
+#[derive(Debug, Clone, Default)]
+struct Attempt {
+    seal: Option<(u64, SealRecord)>,
+    entropy: Option<(u64, EntropyRecord)>,
+    result: Option<(u64, ResultRecord)>,
+    published: Option<(u64, PublishedRecord)>,
+}
+
+/// Every attempt of one day, the last one current.
+#[derive(Debug)]
+pub struct DayHistory {
+    /// Attempt `n` is `attempts[n - 1]`; never empty.
+    attempts: Vec<Attempt>,
+    voided: Vec<VoidedAttempt>,
+}
+
+impl Default for DayHistory {
+    fn default() -> DayHistory {
+        DayHistory {
+            attempts: vec![Attempt::default()],
+            voided: vec![],
+        }
+    }
+}
+
+impl DayHistory {
+    /// The current attempt's number.
+    fn number(&self) -> u32 {
+        u32::try_from(self.attempts.len()).expect("attempts are numbered by u32")
+    }
+
+    /// The current attempt, which an event of attempt `a` that decides something must name.
+    fn current(&mut self, a: u32) -> Result<&mut Attempt, String> {
+        let cur = self.number();
+        if a != cur {
+            return Err(format!(
+                "it names attempt {a}, and the day's current attempt is {cur}"
+            ));
+        }
+        Ok(self.attempts.last_mut().expect("never empty"))
+    }
+
+    /// Attempt `a`, current or voided, which a record of a fact (a publication, a proof) may
+    /// name after a void.
+    fn any(&mut self, a: u32) -> Result<&mut Attempt, String> {
+        let cur = self.number();
+        match a.checked_sub(1) {
+            Some(i) if a <= cur => Ok(&mut self.attempts[i as usize]),
+            _ => Err(format!(
+                "it names attempt {a}, and the day's current attempt is {cur}"
+            )),
+        }
+    }
+
+    /// `draw.seal`: the current attempt, not sealed yet.
+    pub(super) fn seal(&mut self, seq: u64, r: SealRecord) -> Result<(), String> {
+        let at = self.current(r.attempt)?;
+        if at.seal.is_some() {
+            return Err("the attempt is already sealed".into());
+        }
+        at.seal = Some((seq, r));
+        Ok(())
+    }
+
+    /// `draw.late`: the current attempt, sealed, before its entropy.
+    pub(super) fn late(&mut self, attempt: u32) -> Result<(), String> {
+        let at = self.current(attempt)?;
+        if at.seal.is_none() {
+            return Err("the attempt is not sealed".into());
+        }
+        if at.entropy.is_some() {
+            return Err("the attempt's entropy is already recorded".into());
+        }
+        Ok(())
+    }
+
+    /// `draw.entropy`: the current attempt, sealed, without entropy yet.
+    pub(super) fn entropy(&mut self, seq: u64, r: EntropyRecord) -> Result<(), String> {
+        let at = self.current(r.attempt)?;
+        if at.seal.is_none() {
+            return Err("the attempt is not sealed".into());
+        }
+        if let Some((first, _)) = &at.entropy {
+            return Err(format!(
+                "the attempt's entropy is already recorded (event {first})"
+            ));
+        }
+        at.entropy = Some((seq, r));
+        Ok(())
+    }
+
+    /// `draw.result`: the current attempt, with its entropy, not drawn yet.
+    pub(super) fn result(&mut self, seq: u64, r: ResultRecord) -> Result<(), String> {
+        let at = self.current(r.attempt)?;
+        if at.entropy.is_none() {
+            return Err("no entropy is recorded for the attempt".into());
+        }
+        if let Some((first, _)) = &at.result {
+            return Err(format!(
+                "the attempt's result is already recorded (event {first})"
+            ));
+        }
+        at.result = Some((seq, r));
+        Ok(())
+    }
+
+    /// `draw.published`: a drawn attempt (a publication is recorded whatever happened since,
+    /// so it may follow a void; the last one counts).
+    pub(super) fn published(&mut self, seq: u64, r: PublishedRecord) -> Result<(), String> {
+        let at = self.any(r.attempt)?;
+        if at.result.is_none() {
+            return Err("the attempt has no recorded result".into());
+        }
+        at.published = Some((seq, r));
+        Ok(())
+    }
+
+    /// `draw.proof`: a sealed attempt (recorded whatever happened since, like a publication).
+    pub(super) fn proof(&mut self, attempt: u32) -> Result<(), String> {
+        if self.any(attempt)?.seal.is_none() {
+            return Err("the attempt is not sealed".into());
+        }
+        Ok(())
+    }
+
+    /// `draw.void`: the current attempt, sealed; the next attempt starts.
+    pub(super) fn void(&mut self, seq: u64, r: VoidRecord) -> Result<(), String> {
+        if self.current(r.attempt)?.seal.is_none() {
+            return Err("the attempt is not sealed".into());
+        }
+        if r.attempt == u32::MAX {
+            return Err(format!("attempt {} cannot be voided", r.attempt));
+        }
+        self.voided.push(VoidedAttempt {
+            attempt: r.attempt,
+            reason: r.reason,
+            audit_seq: seq,
+        });
+        self.attempts.push(Attempt::default());
+        Ok(())
+    }
+
+    /// The day's state: its current attempt and the voids before it.
+    pub(super) fn state(&self) -> DayState {
+        let at = self.attempts.last().expect("never empty").clone();
+        DayState {
+            attempt: self.number(),
+            voided: self.voided.clone(),
+            seal: at.seal,
+            entropy: at.entropy,
+            result: at.result,
+            published: at.published,
+        }
+    }
+}
+
+/// The state of one day, derived from the trail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DayState {
+    /// The current attempt (1 + the number of voids).
+    pub attempt: u32,
+    /// The voided attempts, in order.
+    pub voided: Vec<VoidedAttempt>,
+    /// The current attempt's seal, with its event's sequence number.
+    pub seal: Option<(u64, SealRecord)>,
+    /// The current attempt's recorded randomness, with its event's sequence number.
+    pub entropy: Option<(u64, EntropyRecord)>,
+    /// The current attempt's recorded outcome, with its event's sequence number.
+    pub result: Option<(u64, ResultRecord)>,
+    /// The current attempt's publication, with its event's sequence number.
+    pub published: Option<(u64, PublishedRecord)>,
+}
+
+impl DayState {
+    /// A day the trail never names: attempt 1, nothing recorded.
+    pub fn new() -> DayState {
+        DayState {
+            attempt: 1,
+            voided: vec![],
+            seal: None,
+            entropy: None,
+            result: None,
+            published: None,
+        }
+    }
+
+    /// The stage the current attempt has reached, in words.
+    pub fn stage(&self) -> &'static str {
+        if self.published.is_some() {
+            "drawn and published"
+        } else if self.result.is_some() {
+            "drawn (outputs not yet written)"
+        } else if self.entropy.is_some() {
+            "entropy recorded (draw interrupted)"
+        } else if self.seal.is_some() {
+            "sealed"
+        } else {
+            "not sealed"
+        }
+    }
+}
+
+impl Default for DayState {
+    fn default() -> DayState {
+        DayState::new()
+    }
+}

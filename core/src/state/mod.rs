@@ -1,0 +1,100 @@
+//! The state machine of the trail (SPEC.md §6.2): every event, of every day and block, read
+//! through the registry (`audit::kinds`) and applied in order to the history of the day or block
+//! it names. It fails closed: an unknown kind, a known kind whose payload does not parse, or an
+//! event that cannot follow the ones before it (an entropy without a seal, a second entropy for
+//! one attempt, a result without entropy, a reveal before the block was generated and
+//! published, an attempt number that is not the current one) is a [`MalformedRecord`], and no
+//! state is returned. On a trail urne wrote, the state of a day or a block is what the trail
+//! says: the only source of truth for "sealed", "drawn", "generated", "revealed", "voided".
+
+pub mod block;
+pub mod day;
+
+use crate::audit::Event;
+use crate::audit::kinds::{self, MalformedRecord, Record};
+use std::collections::BTreeMap;
+
+/// Every day's and every block's history, read from the whole trail.
+#[derive(Debug, Default)]
+pub struct Trail {
+    days: BTreeMap<String, day::DayHistory>,
+    blocks: BTreeMap<String, block::BlockHistory>,
+}
+
+impl Trail {
+    /// Reads every event of the trail, in order. The first event that is not a well-formed
+    /// record, or that cannot follow the events before it, is the error.
+    pub fn from_events(events: &[Event]) -> Result<Trail, MalformedRecord> {
+        let mut t = Trail::default();
+        for e in events {
+            let r = kinds::parse(e)?;
+            t.apply(e.seq, r)
+                .map_err(|reason| kinds::malformed(e, reason))?;
+        }
+        Ok(t)
+    }
+
+    /// Applies the record of event `seq`; the error is why it cannot follow. Records of no day
+    /// or block (and ticket proofs, which name a position, not an attempt) change no state.
+    fn apply(&mut self, seq: u64, r: Record) -> Result<(), String> {
+        match r {
+            Record::SoftwareStart(_)
+            | Record::KeysGenerated(_)
+            | Record::KeysExported(_)
+            | Record::CommandFailed(_)
+            | Record::InputRejected(_)
+            | Record::BlockProof(_) => Ok(()),
+            Record::DrawSeal(r) => self.day(&r.day.clone()).seal(seq, r),
+            Record::DrawLate(r) => self.day(&r.day).late(r.attempt),
+            Record::DrawEntropy(r) => self.day(&r.day.clone()).entropy(seq, r),
+            Record::DrawResult(r) => self.day(&r.day.clone()).result(seq, r),
+            Record::DrawPublished(r) => self.day(&r.day.clone()).published(seq, r),
+            Record::DrawVoid(r) => self.day(&r.day.clone()).void(seq, r),
+            Record::DrawProof(r) => self.day(&r.day).proof(r.attempt),
+            Record::BlockEntropy(r) => self.block(&r.block.clone()).entropy(r),
+            Record::BlockGenerated(r) => self.block(&r.block.clone()).generated(r),
+            Record::BlockPublished(r) => self.block(&r.block.clone()).published(r),
+            Record::BlockRevealed(r) => self.block(&r.block.clone()).revealed(r),
+            Record::BlockVoid(r) => self.block(&r.block.clone()).void(seq, r),
+        }
+    }
+
+    fn day(&mut self, day: &str) -> &mut day::DayHistory {
+        self.days.entry(day.to_string()).or_default()
+    }
+
+    fn block(&mut self, id: &str) -> &mut block::BlockHistory {
+        self.blocks.entry(id.to_string()).or_default()
+    }
+
+    /// The state of `day` (attempt 1, nothing recorded, when the trail never names it).
+    pub fn day_state(&self, day: &str) -> day::DayState {
+        self.days
+            .get(day)
+            .map_or_else(day::DayState::new, day::DayHistory::state)
+    }
+
+    /// The state of the block `canonical_id` (attempt 1, nothing recorded, when the trail never
+    /// names it).
+    pub fn block_state(&self, canonical_id: &str) -> block::BlockState {
+        self.blocks
+            .get(canonical_id)
+            .map_or_else(block::BlockState::new, block::BlockHistory::state)
+    }
+}
+
+/// The state of `day`, read from the whole trail ([`Trail::from_events`]).
+pub fn day_state(events: &[Event], day: &str) -> Result<day::DayState, MalformedRecord> {
+    Ok(Trail::from_events(events)?.day_state(day))
+}
+
+/// The state of the block `canonical_id`, read from the whole trail ([`Trail::from_events`]).
+pub fn block_state(
+    events: &[Event],
+    canonical_id: &str,
+) -> Result<block::BlockState, MalformedRecord> {
+    Ok(Trail::from_events(events)?.block_state(canonical_id))
+}
+
+#[cfg(test)]
+mod tests;
