@@ -81,13 +81,20 @@ pub fn write_signed(
 pub fn write_with_sig(path: &Path, bytes: &[u8], sig: &[u8]) -> Result<()> {
     let (dir, name) = fsio::split(path)?;
     let sig_name = format!("{name}.sig");
-    for (n, b) in [(&name, bytes), (&sig_name, sig)] {
-        if fsio::exists_other_than(&dir.join(n), b) {
-            return Err(Error::refused(
-                format!("{} already exists", dir.join(n).display()),
-                "outputs are never overwritten: give another --out",
-            ));
-        }
+    // The file itself must not exist at all, even with these very bytes: a lone signed file (a
+    // proof, keys.json) is never "written again". Only its signature may be there already, left
+    // by a kill between the two moves, with the same bytes (Ed25519 is deterministic).
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(Error::refused(
+            format!("{} already exists", path.display()),
+            "outputs are never overwritten: choose an empty --out folder",
+        ));
+    }
+    if fsio::exists_other_than(&dir.join(&sig_name), sig) {
+        return Err(Error::refused(
+            format!("{} already exists", dir.join(&sig_name).display()),
+            "outputs are never overwritten: give another --out",
+        ));
     }
     let mut st = Staging::new(&dir)?;
     st.write(&name, bytes)?;

@@ -733,6 +733,18 @@ fn an_inclusion_proof_verifies_and_a_forged_one_does_not() {
         "--published",
         "out",
     ]);
+    // The same proof again into the same file: refused, even though its bytes would be equal.
+    let again = env.urne(&[
+        "proof",
+        "--day",
+        "2018-12-05",
+        "--account",
+        &acct,
+        "--out",
+        "proof.json",
+    ]);
+    let err = assert_fails(&again, 4);
+    assert!(err.contains("proof.json already exists"), "{err}");
     // Another account claiming the same salt fails.
     let mut p = json(&env.path("proof.json"));
     p["account"] = r["winner"]["account"].clone();
