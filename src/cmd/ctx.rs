@@ -6,8 +6,9 @@ use crate::edge::config::{self, Config};
 use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
 use crate::edge::store::AuditLog;
-use crate::error::{Error, Result};
+use crate::error::{Error, Exit, Result};
 use urne_core::audit::payloads::{CommandFailed, SoftwareStart};
+use urne_core::verify::trail::{AuditKey, verify_trail};
 
 /// What a command may need: configuration, audit trail, HSM session. The trail is opened by
 /// [`Ctx::begin`], the HSM session on first use.
@@ -58,6 +59,7 @@ impl Ctx {
         }
         let sw = self.software()?;
         let mut log = AuditLog::open(&self.global.db)?;
+        check_before_acting(&log, &self.global.db)?;
         log.record(SoftwareStart {
             command: self.command_name.clone(),
             software: sw,
@@ -125,6 +127,29 @@ impl Ctx {
             let _ = log.checkpoint(hsm);
         }
     }
+}
+
+/// Verify before acting (issue 10 item 3, first part): the hash chain and every stored
+/// checkpoint are checked before the command records or decides anything, with the audit key the
+/// trail records (until the trail is bound to the token, that is the key there is). A trail that
+/// fails is refused with exit 5 and left exactly as it is: no `software.start`, and, the trail
+/// not being begun, no `command.failed` nor any checkpoint over events that did not verify.
+fn check_before_acting(log: &AuditLog, path: &std::path::Path) -> Result<()> {
+    let events = log.events()?;
+    let stored = log.checkpoints()?;
+    verify_trail(&events, &stored, &[], AuditKey::Recorded).map_err(|f| {
+        Error::new(
+            Exit::Internal,
+            format!(
+                "audit trail {}: it fails at event {}: {}; nothing was done",
+                path.display(),
+                f.seq,
+                f.reason
+            ),
+            "the trail was altered: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+        )
+    })?;
+    Ok(())
 }
 
 #[cfg(test)]

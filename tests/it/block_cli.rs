@@ -148,8 +148,9 @@ fn count_kind(env: &Env, kind: &str) -> i64 {
 #[test]
 fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
     // Someone with write access to the database (triggers dropped) breaks the outcomes root
-    // recorded in the block.generated event (uppercase hex): the reveal stops on an internal
-    // error naming the event, and nothing is revealed.
+    // recorded in the block.generated event (uppercase hex): the chain no longer verifies, so the
+    // reveal and the void stop before they record or decide anything (exit 5), and nothing is
+    // revealed.
     let env = Env::new();
     let rules = small_rules(&env);
     assert!(
@@ -179,7 +180,7 @@ fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
     let o = env.urne(&["block", "reveal", "--block", &id(100, 1), "--out", "rv"]);
     let err = assert_fails(&o, 5);
     assert!(
-        err.contains("(block.generated) is not a well-formed record"),
+        err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
     );
     assert_eq!(count_kind(&env, "block.revealed"), 0, "nothing revealed");
@@ -194,7 +195,7 @@ fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
     ]);
     let err = assert_fails(&o, 5);
     assert!(
-        err.contains("(block.generated) is not a well-formed record"),
+        err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
     );
     assert_eq!(count_kind(&env, "block.void"), 0, "nothing voided");

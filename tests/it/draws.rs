@@ -363,8 +363,9 @@ fn an_unknown_or_impossible_event_of_another_day_stops_the_draw() {
 #[test]
 fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
     // Someone with write access to the database (triggers dropped) breaks a hash recorded in
-    // the seal's event (uppercase hex): the draw and the proof stop on an internal error naming
-    // the event, before any entropy is asked for.
+    // the seal's event (uppercase hex): the chain no longer verifies, so the draw and the proof
+    // stop before they record or decide anything (exit 5), naming the event, and the trail is left
+    // exactly as it was (no software.start, no command.failed, no checkpoint).
     let env = Env::new();
     let export = simulate(&env, "2018-12-04", 300, 6, &[]);
     seal(&env, &export);
@@ -378,6 +379,11 @@ fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
         )
         .unwrap();
     assert_eq!(n, 1);
+    let total = |c: &rusqlite::Connection| -> i64 {
+        c.query_row("SELECT count(*) FROM events", [], |r| r.get(0))
+            .unwrap()
+    };
+    let before = total(&c);
     drop(c);
     let o = env.urne(&[
         "draw",
@@ -390,7 +396,7 @@ fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
     ]);
     let err = assert_fails(&o, 5);
     assert!(
-        err.contains("(draw.seal) is not a well-formed record"),
+        err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
     );
     assert_eq!(events(&env, "draw.entropy"), 0, "no entropy was asked for");
@@ -407,8 +413,14 @@ fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
     ]);
     let err = assert_fails(&o, 5);
     assert!(
-        err.contains("(draw.seal) is not a well-formed record"),
+        err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
+    );
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    assert_eq!(
+        total(&c),
+        before,
+        "nothing was recorded on the altered trail"
     );
 }
 
