@@ -44,11 +44,9 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
 /// Without a key from outside the trail: says plainly what that does not prove, and how to
 /// give one (`pass` names the option: `--audit-key PEM` or `--keys DIR`).
 pub fn note_recorded_key(pass: &str) {
+    // One `note:` line: a failure after it still gets exactly one `error:` and one `hint:`.
     eprintln!(
-        "note: no audit key given: using the audit key recorded in the trail itself, which proves nothing against a trail rewritten end to end with another key"
-    );
-    eprintln!(
-        "hint: {pass} (from `urne keys export`, obtained independently) to check the trail against the appliance's real audit key"
+        "note: no audit key given: using the audit key recorded in the trail itself, which proves nothing against a trail rewritten end to end with another key; {pass} (from `urne keys export`, obtained independently) to check it against the appliance's real audit key"
     );
 }
 
