@@ -8,5 +8,6 @@ mod blocks;
 mod draws;
 mod entries;
 mod foundation;
+mod kills;
 mod outputs;
 mod vectors;

@@ -11,9 +11,9 @@ use crate::draws::{seal, simulate};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-const GAME: &str = "test-small-game";
+pub(crate) const GAME: &str = "test-small-game";
 
-fn generate_args<'a>(rules: &'a Path, first: &'a str, out: &'a str) -> Vec<&'a str> {
+pub(crate) fn generate_args<'a>(rules: &'a Path, first: &'a str, out: &'a str) -> Vec<&'a str> {
     vec![
         "block",
         "generate",
@@ -32,7 +32,7 @@ fn generate_args<'a>(rules: &'a Path, first: &'a str, out: &'a str) -> Vec<&'a s
     ]
 }
 
-fn count(env: &Env, kind: &str) -> usize {
+pub(crate) fn count(env: &Env, kind: &str) -> usize {
     let c = rusqlite::Connection::open(env.db()).unwrap();
     c.query_row("SELECT COUNT(*) FROM events WHERE kind = ?1", [kind], |r| {
         r.get::<_, i64>(0)
@@ -40,7 +40,7 @@ fn count(env: &Env, kind: &str) -> usize {
     .unwrap() as usize
 }
 
-fn last_payload(env: &Env, kind: &str) -> serde_json::Value {
+pub(crate) fn last_payload(env: &Env, kind: &str) -> serde_json::Value {
     let c = rusqlite::Connection::open(env.db()).unwrap();
     let p: String = c
         .query_row(
@@ -55,7 +55,7 @@ fn last_payload(env: &Env, kind: &str) -> serde_json::Value {
 /// Every final-named file (not a `.sig`, a public key or a hidden staging entry) has its `.sig`,
 /// which verifies under the result key; every commitment has its production file. Returns the
 /// number of final-named signed files.
-fn assert_whole(dir: &Path, result_pub: &Path) -> usize {
+pub(crate) fn assert_whole(dir: &Path, result_pub: &Path) -> usize {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return 0;
     };
@@ -84,10 +84,10 @@ fn assert_whole(dir: &Path, result_pub: &Path) -> usize {
 }
 
 /// A small deterministic generator for the kill delays (its seed is printed).
-struct Delays(u64);
+pub(crate) struct Delays(u64);
 
 impl Delays {
-    fn new() -> Delays {
+    pub(crate) fn new() -> Delays {
         use std::hash::{BuildHasher, Hasher};
         let t = std::collections::hash_map::RandomState::new()
             .build_hasher()
@@ -95,7 +95,7 @@ impl Delays {
         eprintln!("kill delays seed {t}");
         Delays(t | 1)
     }
-    fn below(&mut self, max_ms: u64) -> Duration {
+    pub(crate) fn below(&mut self, max_ms: u64) -> Duration {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -103,11 +103,16 @@ impl Delays {
     }
 }
 
-fn kill_runs() -> usize {
+pub(crate) fn kill_runs() -> usize {
+    kill_runs_or(15)
+}
+
+/// `URNE_KILL_RUNS`, or `default` kills when it is not set.
+pub(crate) fn kill_runs_or(default: usize) -> usize {
     std::env::var("URNE_KILL_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(15)
+        .unwrap_or(default)
 }
 
 /// Every file of the token folder, by path, with its bytes.
@@ -147,10 +152,11 @@ fn restore_token_if_changed(env: &Env, before: &[(PathBuf, Vec<u8>)]) -> bool {
 }
 
 /// How many kills changed SoftHSM's token folder (see [`restore_token_if_changed`]).
-static TOKEN_RESTORES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub(crate) static TOKEN_RESTORES: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(0);
 
 /// Spawns urne with `args`, kills it (SIGKILL) after `delay`; true when it had finished already.
-fn run_and_kill(env: &Env, args: &[&str], delay: Duration) -> bool {
+pub(crate) fn run_and_kill(env: &Env, args: &[&str], delay: Duration) -> bool {
     let token = token_files(&env.path("tokens"));
     let finished = spawn_and_kill(env, args, delay);
     if restore_token_if_changed(env, &token) {
