@@ -2,6 +2,7 @@
 //! entropy once, generated once from it, published after it was generated, revealed once after
 //! it was published, and voided only once it has entropy; a void starts the next attempt.
 
+use super::attempts::Attempts;
 use crate::block::records::{
     EntropyRecord, GeneratedRecord, PublishedRecord, RevealedRecord, VoidRecord,
 };
@@ -19,40 +20,24 @@ struct Attempt {
 /// Every attempt of one block identity, the last one current.
 #[derive(Debug)]
 pub struct BlockHistory {
-    /// Attempt `n` is `attempts[n - 1]`; never empty.
-    attempts: Vec<Attempt>,
+    /// Its attempts, the last one current.
+    attempts: Attempts<Attempt>,
     voided: Vec<(u64, VoidRecord)>,
 }
 
 impl Default for BlockHistory {
     fn default() -> BlockHistory {
         BlockHistory {
-            attempts: vec![Attempt::default()],
+            attempts: Attempts::new("block"),
             voided: vec![],
         }
     }
 }
 
 impl BlockHistory {
-    /// The current attempt's number.
-    fn number(&self) -> u32 {
-        u32::try_from(self.attempts.len()).expect("attempts are numbered by u32")
-    }
-
-    /// The current attempt, which an event of attempt `a` that decides something must name.
-    fn current(&mut self, a: u32) -> Result<&mut Attempt, String> {
-        let cur = self.number();
-        if a != cur {
-            return Err(format!(
-                "it names attempt {a}, and the block's current attempt is {cur}"
-            ));
-        }
-        Ok(self.attempts.last_mut().expect("never empty"))
-    }
-
     /// `block.entropy`: the current attempt, without entropy yet.
     pub(super) fn entropy(&mut self, r: EntropyRecord) -> Result<(), String> {
-        let at = self.current(r.attempt)?;
+        let at = self.attempts.current(r.attempt)?;
         if at.entropy.is_some() {
             return Err("the attempt's entropy is already recorded".into());
         }
@@ -62,7 +47,7 @@ impl BlockHistory {
 
     /// `block.generated`: the current attempt, with its entropy, not generated yet.
     pub(super) fn generated(&mut self, r: GeneratedRecord) -> Result<(), String> {
-        let at = self.current(r.attempt)?;
+        let at = self.attempts.current(r.attempt)?;
         if at.entropy.is_none() {
             return Err("no entropy is recorded for the attempt".into());
         }
@@ -76,16 +61,7 @@ impl BlockHistory {
     /// `block.published`: a generated attempt (a publication is recorded whatever happened
     /// since, so it may follow a void; the last one counts).
     pub(super) fn published(&mut self, r: PublishedRecord) -> Result<(), String> {
-        let cur = self.number();
-        let at = match r.attempt.checked_sub(1) {
-            Some(i) if r.attempt <= cur => &mut self.attempts[i as usize],
-            _ => {
-                return Err(format!(
-                    "it names attempt {}, and the block's current attempt is {cur}",
-                    r.attempt
-                ));
-            }
-        };
+        let at = self.attempts.any(r.attempt)?;
         if at.generated.is_none() {
             return Err("the attempt is not generated".into());
         }
@@ -95,7 +71,7 @@ impl BlockHistory {
 
     /// `block.revealed`: the current attempt, generated and published, not revealed yet.
     pub(super) fn revealed(&mut self, r: RevealedRecord) -> Result<(), String> {
-        let at = self.current(r.attempt)?;
+        let at = self.attempts.current(r.attempt)?;
         if at.generated.is_none() || at.published.is_none() {
             return Err("the attempt is not generated and published".into());
         }
@@ -108,22 +84,22 @@ impl BlockHistory {
 
     /// `block.void`: the current attempt, with its entropy; the next attempt starts.
     pub(super) fn void(&mut self, seq: u64, r: VoidRecord) -> Result<(), String> {
-        if self.current(r.attempt)?.entropy.is_none() {
+        if self.attempts.current(r.attempt)?.entropy.is_none() {
             return Err("the attempt has no entropy".into());
         }
         if r.attempt == u32::MAX {
             return Err(format!("attempt {} cannot be voided", r.attempt));
         }
         self.voided.push((seq, r));
-        self.attempts.push(Attempt::default());
+        self.attempts.open_next();
         Ok(())
     }
 
     /// The block's state: its current attempt and the voids before it.
     pub(super) fn state(&self) -> BlockState {
-        let at = self.attempts.last().expect("never empty").clone();
+        let at = self.attempts.last().clone();
         BlockState {
-            attempt: self.number(),
+            attempt: self.attempts.number(),
             voided: self.voided.clone(),
             entropy: at.entropy,
             generated: at.generated,
@@ -131,6 +107,7 @@ impl BlockHistory {
             revealed: at.revealed,
             entropies: self
                 .attempts
+                .all()
                 .iter()
                 .filter_map(|a| a.entropy.clone())
                 .collect(),

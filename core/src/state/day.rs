@@ -2,6 +2,7 @@
 //! entropy once after its seal, drawn once after its entropy, published after it was drawn, and
 //! voided only once sealed; a void starts the next attempt.
 
+use super::attempts::Attempts;
 use crate::draw::files::VoidedAttempt;
 use crate::draw::records::{EntropyRecord, PublishedRecord, ResultRecord, SealRecord, VoidRecord};
 
@@ -17,52 +18,24 @@ struct Attempt {
 /// Every attempt of one day, the last one current.
 #[derive(Debug)]
 pub struct DayHistory {
-    /// Attempt `n` is `attempts[n - 1]`; never empty.
-    attempts: Vec<Attempt>,
+    /// Its attempts, the last one current.
+    attempts: Attempts<Attempt>,
     voided: Vec<VoidedAttempt>,
 }
 
 impl Default for DayHistory {
     fn default() -> DayHistory {
         DayHistory {
-            attempts: vec![Attempt::default()],
+            attempts: Attempts::new("day"),
             voided: vec![],
         }
     }
 }
 
 impl DayHistory {
-    /// The current attempt's number.
-    fn number(&self) -> u32 {
-        u32::try_from(self.attempts.len()).expect("attempts are numbered by u32")
-    }
-
-    /// The current attempt, which an event of attempt `a` that decides something must name.
-    fn current(&mut self, a: u32) -> Result<&mut Attempt, String> {
-        let cur = self.number();
-        if a != cur {
-            return Err(format!(
-                "it names attempt {a}, and the day's current attempt is {cur}"
-            ));
-        }
-        Ok(self.attempts.last_mut().expect("never empty"))
-    }
-
-    /// Attempt `a`, current or voided, which a record of a fact (a publication, a proof) may
-    /// name after a void.
-    fn any(&mut self, a: u32) -> Result<&mut Attempt, String> {
-        let cur = self.number();
-        match a.checked_sub(1) {
-            Some(i) if a <= cur => Ok(&mut self.attempts[i as usize]),
-            _ => Err(format!(
-                "it names attempt {a}, and the day's current attempt is {cur}"
-            )),
-        }
-    }
-
     /// `draw.seal`: the current attempt, not sealed yet.
     pub(super) fn seal(&mut self, seq: u64, r: SealRecord) -> Result<(), String> {
-        let at = self.current(r.attempt)?;
+        let at = self.attempts.current(r.attempt)?;
         if at.seal.is_some() {
             return Err("the attempt is already sealed".into());
         }
@@ -72,7 +45,7 @@ impl DayHistory {
 
     /// `draw.late`: the current attempt, sealed, before its entropy.
     pub(super) fn late(&mut self, attempt: u32) -> Result<(), String> {
-        let at = self.current(attempt)?;
+        let at = self.attempts.current(attempt)?;
         if at.seal.is_none() {
             return Err("the attempt is not sealed".into());
         }
@@ -84,7 +57,7 @@ impl DayHistory {
 
     /// `draw.entropy`: the current attempt, sealed, without entropy yet.
     pub(super) fn entropy(&mut self, seq: u64, r: EntropyRecord) -> Result<(), String> {
-        let at = self.current(r.attempt)?;
+        let at = self.attempts.current(r.attempt)?;
         if at.seal.is_none() {
             return Err("the attempt is not sealed".into());
         }
@@ -99,7 +72,7 @@ impl DayHistory {
 
     /// `draw.result`: the current attempt, with its entropy, not drawn yet.
     pub(super) fn result(&mut self, seq: u64, r: ResultRecord) -> Result<(), String> {
-        let at = self.current(r.attempt)?;
+        let at = self.attempts.current(r.attempt)?;
         if at.entropy.is_none() {
             return Err("no entropy is recorded for the attempt".into());
         }
@@ -115,7 +88,7 @@ impl DayHistory {
     /// `draw.published`: a drawn attempt (a publication is recorded whatever happened since,
     /// so it may follow a void; the last one counts).
     pub(super) fn published(&mut self, seq: u64, r: PublishedRecord) -> Result<(), String> {
-        let at = self.any(r.attempt)?;
+        let at = self.attempts.any(r.attempt)?;
         if at.result.is_none() {
             return Err("the attempt has no recorded result".into());
         }
@@ -125,7 +98,7 @@ impl DayHistory {
 
     /// `draw.proof`: a sealed attempt (recorded whatever happened since, like a publication).
     pub(super) fn proof(&mut self, attempt: u32) -> Result<(), String> {
-        if self.any(attempt)?.seal.is_none() {
+        if self.attempts.any(attempt)?.seal.is_none() {
             return Err("the attempt is not sealed".into());
         }
         Ok(())
@@ -133,7 +106,7 @@ impl DayHistory {
 
     /// `draw.void`: the current attempt, sealed; the next attempt starts.
     pub(super) fn void(&mut self, seq: u64, r: VoidRecord) -> Result<(), String> {
-        if self.current(r.attempt)?.seal.is_none() {
+        if self.attempts.current(r.attempt)?.seal.is_none() {
             return Err("the attempt is not sealed".into());
         }
         if r.attempt == u32::MAX {
@@ -144,15 +117,15 @@ impl DayHistory {
             reason: r.reason,
             audit_seq: seq,
         });
-        self.attempts.push(Attempt::default());
+        self.attempts.open_next();
         Ok(())
     }
 
     /// The day's state: its current attempt and the voids before it.
     pub(super) fn state(&self) -> DayState {
-        let at = self.attempts.last().expect("never empty").clone();
+        let at = self.attempts.last().clone();
         DayState {
-            attempt: self.number(),
+            attempt: self.attempts.number(),
             voided: self.voided.clone(),
             seal: at.seal,
             entropy: at.entropy,

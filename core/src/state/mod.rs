@@ -7,6 +7,7 @@
 //! state is returned. On a trail urne wrote, the state of a day or a block is what the trail
 //! says: the only source of truth for "sealed", "drawn", "generated", "revealed", "voided".
 
+mod attempts;
 pub mod block;
 pub mod day;
 

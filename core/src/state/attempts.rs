@@ -1,0 +1,69 @@
+//! The attempts of one day or one block (SPEC.md §4.6): numbered from 1, the last one current,
+//! a new one opened by each void. Shared by [`super::day`] and [`super::block`].
+
+/// The attempts, `n` at index `n - 1`; never empty.
+#[derive(Debug)]
+pub(super) struct Attempts<A> {
+    list: Vec<A>,
+    /// "day" or "block", for the messages.
+    of: &'static str,
+}
+
+impl<A: Default> Attempts<A> {
+    /// Attempt 1, nothing recorded yet.
+    pub(super) fn new(of: &'static str) -> Attempts<A> {
+        Attempts {
+            list: vec![A::default()],
+            of,
+        }
+    }
+
+    /// A void: the next attempt becomes the current one.
+    pub(super) fn open_next(&mut self) {
+        self.list.push(A::default());
+    }
+}
+
+impl<A> Attempts<A> {
+    /// The current attempt's number.
+    pub(super) fn number(&self) -> u32 {
+        u32::try_from(self.list.len()).expect("attempts are numbered by u32")
+    }
+
+    /// The current attempt, which an event of attempt `a` that decides something must name.
+    pub(super) fn current(&mut self, a: u32) -> Result<&mut A, String> {
+        let cur = self.number();
+        if a != cur {
+            return Err(self.not_current(a));
+        }
+        Ok(self.list.last_mut().expect("never empty"))
+    }
+
+    /// Attempt `a`, current or voided, which a record of a fact (a publication, a proof) may
+    /// name after a void.
+    pub(super) fn any(&mut self, a: u32) -> Result<&mut A, String> {
+        let cur = self.number();
+        match a.checked_sub(1) {
+            Some(i) if a <= cur => Ok(&mut self.list[i as usize]),
+            _ => Err(self.not_current(a)),
+        }
+    }
+
+    /// The current attempt, to read.
+    pub(super) fn last(&self) -> &A {
+        self.list.last().expect("never empty")
+    }
+
+    /// Every attempt, in order.
+    pub(super) fn all(&self) -> &[A] {
+        &self.list
+    }
+
+    fn not_current(&self, a: u32) -> String {
+        format!(
+            "it names attempt {a}, and the {}'s current attempt is {}",
+            self.of,
+            self.number()
+        )
+    }
+}
