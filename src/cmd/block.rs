@@ -330,7 +330,7 @@ fn publish_block(
     let commit_name = format!("{stem}.commit.json");
     let csv_name = format!("{stem}.tickets.csv");
     // The public commitment appears last: never before its production file and both signatures.
-    let written = match placed_before(out, &commit_name, &csv_name, &made, &rk, &canonical) {
+    let written = match placed_before(out, &commit_name, &csv_name, &made, &rk, &commit) {
         Some(w) => w,
         None => publish::write_signed(
             ctx.hsm()?,
@@ -361,7 +361,7 @@ fn placed_before(
     csv_name: &str,
     made: &Made,
     rk: &[u8; 32],
-    canonical: &str,
+    expected: &CommitFile,
 ) -> Option<BTreeMap<String, Hash32>> {
     let read = |n: &str| std::fs::read(out.join(n)).ok();
     let signed = |n: &str| {
@@ -372,10 +372,18 @@ fn placed_before(
     let commit_bytes = signed(commit_name)?;
     let csv = signed(csv_name)?;
     let c: CommitFile = serde_json::from_slice(&commit_bytes).ok()?;
-    let same = c.block == canonical
+    // Everything that names this block's attempt and its outcomes must be what was just
+    // recomputed from the recorded entropy; only the time, checkpoint and software may differ.
+    let same = c.block == expected.block
+        && c.attempt == expected.attempt
+        && c.rules_sha256 == expected.rules_sha256
+        && c.tiers == expected.tiers
         && c.outcomes_root == made.root
+        && c.seed_commitment == made.seed_commitment
         && c.tickets_sha256 == made.csv_sha
+        && c.result_key_id == expected.result_key_id
         && csv == made.csv;
+    let canonical = &expected.block;
     if !same {
         return None;
     }
