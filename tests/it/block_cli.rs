@@ -168,15 +168,9 @@ fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
         .unwrap();
     let v: serde_json::Value = serde_json::from_str(&payload).unwrap();
     let root = v["outcomes_root"].as_str().unwrap().to_string();
-    c.execute_batch("DROP TRIGGER events_no_update").unwrap();
-    let n = c
-        .execute(
-            "UPDATE events SET payload = replace(payload, ?1, ?2) WHERE kind = 'block.generated'",
-            rusqlite::params![root, root.to_uppercase()],
-        )
-        .unwrap();
-    assert_eq!(n, 1);
     drop(c);
+    tamper_payload(&env, "block.generated", &root, &root.to_uppercase());
+    let before = event_total(&env);
     let o = env.urne(&["block", "reveal", "--block", &id(100, 1), "--out", "rv"]);
     let err = assert_fails(&o, 5);
     assert!(
@@ -199,6 +193,11 @@ fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
         "{err}"
     );
     assert_eq!(count_kind(&env, "block.void"), 0, "nothing voided");
+    assert_eq!(
+        event_total(&env),
+        before,
+        "nothing was recorded on the altered trail"
+    );
 }
 
 #[test]

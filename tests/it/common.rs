@@ -150,3 +150,24 @@ pub fn openssl_verify(pubkey: &Path, file: &Path, sig: &Path) -> bool {
         .status
         .success()
 }
+
+/// An insider with write access to the database (the triggers dropped) replaces `from` by `to`
+/// in the payload of the one event of `kind`, without re-chaining anything.
+pub fn tamper_payload(env: &Env, kind: &str, from: &str, to: &str) {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.execute_batch("DROP TRIGGER events_no_update").unwrap();
+    let n = c
+        .execute(
+            "UPDATE events SET payload = replace(payload, ?1, ?2) WHERE kind = ?3",
+            rusqlite::params![from, to, kind],
+        )
+        .unwrap();
+    assert_eq!(n, 1, "one {kind} event altered");
+}
+
+/// How many events the trail holds.
+pub fn event_total(env: &Env) -> i64 {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.query_row("SELECT count(*) FROM events", [], |r| r.get(0))
+        .unwrap()
+}

@@ -370,21 +370,8 @@ fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
     let export = simulate(&env, "2018-12-04", 300, 6, &[]);
     seal(&env, &export);
     let set_sha256 = seal_event(&env)["set_sha256"].as_str().unwrap().to_string();
-    let c = rusqlite::Connection::open(env.db()).unwrap();
-    c.execute_batch("DROP TRIGGER events_no_update").unwrap();
-    let n = c
-        .execute(
-            "UPDATE events SET payload = replace(payload, ?1, ?2) WHERE kind = 'draw.seal'",
-            rusqlite::params![set_sha256, set_sha256.to_uppercase()],
-        )
-        .unwrap();
-    assert_eq!(n, 1);
-    let total = |c: &rusqlite::Connection| -> i64 {
-        c.query_row("SELECT count(*) FROM events", [], |r| r.get(0))
-            .unwrap()
-    };
-    let before = total(&c);
-    drop(c);
+    tamper_payload(&env, "draw.seal", &set_sha256, &set_sha256.to_uppercase());
+    let before = event_total(&env);
     let o = env.urne(&[
         "draw",
         "--day",
@@ -416,9 +403,8 @@ fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
         err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
     );
-    let c = rusqlite::Connection::open(env.db()).unwrap();
     assert_eq!(
-        total(&c),
+        event_total(&env),
         before,
         "nothing was recorded on the altered trail"
     );
