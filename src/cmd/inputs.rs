@@ -183,11 +183,6 @@ pub fn altered(what: &str) -> Error {
     )
 }
 
-/// A 32-byte hash recorded as hex in an untyped trail payload (`what` names it).
-pub fn recorded_hash(hex: &str, what: &str) -> Result<Hash32> {
-    Hash32::from_hex(hex).ok_or_else(|| altered(&format!("{what} is not 64 lowercase hex digits")))
-}
-
 /// The state of `day` read from the trail's `events`; a record that does not parse stops the
 /// command.
 pub fn day_state(events: &[Event], day: &str) -> Result<DayState> {
