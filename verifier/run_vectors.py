@@ -22,6 +22,27 @@ def run_drbg(v):
     return bad == 0, f"{len(v['vectors']) - bad}/{len(v['vectors'])} CAVP vectors"
 
 
+def run_consistency(v):
+    """merkle-consistency.json: RFC 9162 §2.1.4 consistency proofs (SPEC §2.4, vcore). Each case's
+    verification gives `valid`; a valid case made from its own leaves (n == len(leaves)) also has
+    the roots of those leaves and exactly the proof vcore generates."""
+    h = bytes.fromhex
+    bad = []
+    for i, c in enumerate(v["cases"]):
+        m, n, rm, rn = c["m"], c["n"], h(c["root_m"]), h(c["root_n"])
+        proof = [h(p) for p in c["proof"]]
+        ok = vcore.verify_consistency(m, n, rm, rn, proof) == c["valid"]
+        if ok and c["valid"] and n == len(c["leaves"]):
+            hashes = [vcore.leaf_hash(h(d)) for d in c["leaves"]]
+            ok = (vcore.merkle_root_of_hashes(hashes[:m]) == rm
+                  and vcore.merkle_root_of_hashes(hashes) == rn
+                  and vcore.consistency_proof(m, hashes) == proof)
+        if not ok:
+            bad.append(f"{i} ({c['description']})")
+    n = len(v["cases"])
+    return not bad, "differs: " + "; ".join(bad) if bad else f"{n}/{n} cases"
+
+
 def run_block_small(v):
     """block-small.json: every value of SPEC §5.B1-§5.B7 on a reduced block (vblock)."""
     import hashlib
@@ -127,6 +148,8 @@ def main(folder, urne=None):
             v = json.load(f)
         if name.startswith("hmac-drbg") and not urne:
             ok, msg = run_drbg(v)
+        elif name == "merkle-consistency.json" and not urne:
+            ok, msg = run_consistency(v)
         elif name == "block-small.json" and not urne:
             ok, msg = run_block_small(v)
         elif name == "block-full.json" and not urne:

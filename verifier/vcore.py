@@ -263,3 +263,57 @@ def verify_inclusion(index, size, leaf_data, path, root):
 
 def b64(data):
     return base64.b64encode(data).decode("ascii")
+
+
+# §2.4 consistency proofs, RFC 9162 §2.1.4: the generator follows the recursive definition of
+# RFC 9162 §2.1.4.1, the verifier the numbered steps of RFC 9162 §2.1.4.2. Conventions of SPEC §2.4:
+# m == n is consistent only with an empty proof and equal roots; m == 0 and m > n never verify.
+
+def consistency_proof(m, hashes):
+    """RFC 9162 §2.1.4.1 PROOF(m, D[n]) over the leaf *hashes* D[n]; [] unless 0 < m < n."""
+    def mth(d):
+        return merkle_root_of_hashes(d)
+
+    def subproof(m, d, b):
+        if m == len(d):
+            return [] if b else [mth(d)]
+        k = 1
+        while k * 2 < len(d):
+            k *= 2
+        if m <= k:
+            return subproof(m, d[:k], b) + [mth(d[k:])]
+        return subproof(m - k, d[k:], False) + [mth(d[:k])]
+
+    if not 0 < m < len(hashes):
+        return []
+    return subproof(m, list(hashes), True)
+
+
+def verify_consistency(m, n, root_m, root_n, proof):
+    """RFC 9162 §2.1.4.2: does `proof` show the size-m tree (root_m) to be a prefix of the size-n
+    tree (root_n)? SPEC §2.4 conventions for m == n, m == 0 and m > n."""
+    if m < 1 or m > n:
+        return False
+    if m == n:
+        return len(proof) == 0 and root_m == root_n
+    path = list(proof)
+    if not path:                       # 1.
+        return False
+    if m & (m - 1) == 0:               # 2. first is an exact power of 2
+        path = [root_m] + path
+    fn, sn = m - 1, n - 1              # 3.
+    while fn & 1:                      # 4.
+        fn, sn = fn >> 1, sn >> 1
+    fr = sr = path[0]                  # 5.
+    for c in path[1:]:                 # 6.
+        if sn == 0:
+            return False
+        if fn & 1 or fn == sn:
+            fr, sr = node_hash(c, fr), node_hash(c, sr)
+            if not fn & 1:
+                while not (fn & 1 or fn == 0):
+                    fn, sn = fn >> 1, sn >> 1
+        else:
+            sr = node_hash(sr, c)
+        fn, sn = fn >> 1, sn >> 1
+    return fr == root_m and sr == root_n and sn == 0   # 7.
