@@ -30,7 +30,8 @@ pub struct Cli {
 /// Options every command understands.
 #[derive(Debug, Args)]
 pub struct Global {
-    /// The audit-trail database (SQLite). Created on first use.
+    /// The audit-trail database (SQLite). Created only by `urne keys init`; every other command
+    /// refuses a missing one.
     #[arg(long, global = true, env = "URNE_DB", default_value = "urne-audit.db")]
     pub db: PathBuf,
     /// urne's configuration (HSM module, token and key labels, trusted producer keys).

@@ -30,6 +30,9 @@ pub struct Error {
     pub exit: Exit,
     pub message: String,
     pub hint: String,
+    /// The trail itself is in question (broken, not the token's, deleted or replaced while the
+    /// command ran): nothing more is recorded in it, not even this failure (SPEC.md §6.5).
+    pub untouched: bool,
 }
 
 impl Error {
@@ -38,6 +41,14 @@ impl Error {
             exit,
             message: message.into(),
             hint: hint.into(),
+            untouched: false,
+        }
+    }
+    /// A failure of the trail itself (SPEC.md §6.5, §6.6): reported, never recorded in it.
+    pub fn trail(exit: Exit, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Error {
+            untouched: true,
+            ..Self::new(exit, message, hint)
         }
     }
     pub fn bad_input(message: impl Into<String>, hint: impl Into<String>) -> Self {

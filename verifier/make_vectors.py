@@ -95,6 +95,23 @@ def audit_events(n=4):
     return ev
 
 
+def audit_events_v2(n, audit_key=None):
+    """A version-2 trail: event 1 is trail.created naming the audit key (§6.6)."""
+    pk = raw(audit_key or AUDIT)
+    first = json.dumps({"trail": hashlib.sha256(b"vector trail").hexdigest(), "audit_key_id": key_id(pk),
+                        "audit_public_key": pk.hex()}, separators=(",", ":"))
+    ev, prev = [], b"\x00" * 32
+    for seq in range(1, n + 1):
+        ts = f"2018-12-26T09:00:0{seq}.000000Z"
+        kind, payload = ("trail.created", first) if seq == 1 else ("command.failed", json.dumps(
+            {"command": "seal", "class": "refused", "error": f"vector {seq}"}, separators=(",", ":")))
+        h = vaudit.event_hash(prev, seq, ts, kind, payload)
+        ev.append({"seq": seq, "ts": ts, "kind": kind, "payload": payload, "prev_hash": prev.hex(), "hash": h.hex(),
+                   "type": "event"})
+        prev = h
+    return ev
+
+
 def checkpoint(events, size, signer=AUDIT):
     name = "urne-audit/" + key_id(raw(AUDIT))
     root = merkle_root([bytes.fromhex(e["hash"]) for e in events[:size]])
@@ -363,6 +380,21 @@ def main(out):
       export(ev, [cps[0], checkpoint(ev, 4, OTHER)]), AA)
     f = export(ev, cps); f["audit.jsonl"]["utf8"] = f["audit.jsonl"]["utf8"].replace('"seq":2,', '"seq":2,"seq":2,', 1)
     w("audit-malformed-duplicate-key", "An event line with a duplicate key.", "malformed", f, AA)
+
+    # Version-2 trails (§6.3, §6.4, §6.6): event 1 is trail.created, every event has its own checkpoint.
+    v2 = audit_events_v2(4)
+    v2cps = [checkpoint(v2, s) for s in range(1, 5)]
+    w("audit-v2-valid", "A version-2 trail: trail.created first, one checkpoint per event (sizes 1..4).", "valid",
+      export(v2, v2cps), AA)
+    forged = audit_events_v2(5)
+    w("audit-v2-inconsistent-inserted", "A version-2 trail with event 5 appended and chained by someone else: it has no "
+      "checkpoint of its own (fails without --strict).", "inconsistent", export(forged, v2cps), AA)
+    w("audit-v2-inconsistent-deleted-checkpoint", "A version-2 trail whose checkpoint of size 2 was deleted.", "inconsistent",
+      export(v2, [v2cps[0]] + v2cps[2:]), AA)
+    other = dict(export(v2, v2cps))
+    w("audit-v2-inconsistent-recorded-key", "A version-2 trail whose trail.created names another audit key than the one "
+      "given (checkpoints signed by the given key).", "inconsistent",
+      export(audit_events_v2(4, OTHER), [checkpoint(audit_events_v2(4, OTHER), s) for s in range(1, 5)]), AA)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """Audit trail (SPEC §6): event hash chain, C2SP checkpoint notes, exported trails."""
+import json
 import base64
 import hashlib
 
@@ -62,6 +63,7 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
     if data and not data.endswith(b"\n"):
         raise Failure("malformed", f"{path}: the last line does not end in LF")
     hashes, checkpoints, prev = [], [], ZERO32
+    first_kind = first_payload = None
     event_fields = {"type": vjson.const("event"), "seq": vjson.uint, "ts": vjson.string, "kind": vjson.string,
                     "payload": vjson.string, "prev_hash": lambda v, w: vjson.hexbytes(v, w, 32),
                     "hash": lambda v, w: vjson.hexbytes(v, w, 32)}
@@ -81,6 +83,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
             h = event_hash(prev, seq, e["ts"], e["kind"], e["payload"])
             if h != e["hash"]:
                 raise Failure("inconsistent", f"audit event {seq}: hash does not recompute")
+            if seq == 1:
+                first_kind, first_payload = e["kind"], e["payload"]
             hashes.append(h)
             prev = h
         elif isinstance(r, dict) and r.get("type") == "checkpoint":
@@ -100,6 +104,20 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
         if merkle_root(hashes[:size]) != root:   # leaf data = event hashes
             raise Failure("inconsistent", f"{what}: root differs from the tree over events 1..{size}")
         last = max(last, size)
+    # §6.4 (2), version 2 (§6.6): event 1 is trail.created; its audit key is the one given, and
+    # every event has its own stored checkpoint (sizes exactly 1..n).
+    if first_kind == "trail.created":
+        try:
+            recorded = bytes.fromhex(json.loads(first_payload)["audit_public_key"])
+        except (ValueError, KeyError, TypeError):
+            raise Failure("inconsistent", "audit event 1: trail.created does not name an audit public key")
+        if recorded != audit_pub:
+            raise Failure("inconsistent", f"audit event 1: the trail records the audit key {key_id(recorded)}, "
+                                          f"not the one given ({key_id(audit_pub)})")
+        sizes = {c["size"] for c in checkpoints}
+        for seq in range(1, len(hashes) + 1):
+            if seq not in sizes:
+                raise Failure("inconsistent", f"audit event {seq} has no checkpoint of its own (version-2 trail)")
     if strict and last < len(hashes):
         raise Failure("inconsistent", f"audit events {last + 1}..{len(hashes)} are not covered by a signed checkpoint")
     out = [f"ok  {len(hashes)} audit events chained (1..{len(hashes)})",

@@ -211,7 +211,7 @@ fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> R
     let seed = block::block_seed(id, rules.sha256(), &entropy);
     let made = make_block(rules, id, &seed)?;
     if st.generated.is_none() {
-        ctx.audit()?.record(GeneratedRecord {
+        ctx.record(GeneratedRecord {
             block: canonical.clone(),
             attempt: st.attempt,
             outcomes_root: made.root,
@@ -255,7 +255,7 @@ fn block_entropy(
         rules_sha256: *rules.sha256(),
         entropy_sha256: eh,
     };
-    log.record_with_blobs(record, &[&entropy])?;
+    log.record_with_blobs(hsm, record, &[&entropy])?;
     if seen {
         return Err(Error::new(
             Exit::Hsm,
@@ -343,7 +343,7 @@ fn publish_block(
             (&rk, &ak),
         )?,
     };
-    ctx.audit()?.record_evidence(PublishedRecord {
+    ctx.record_evidence(PublishedRecord {
         block: canonical,
         attempt,
         out: out.display().to_string(),
@@ -406,7 +406,7 @@ fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
     ctx.begin()?;
     let rv = load_reveal(ctx, &id)?;
     if !rv.revealed {
-        ctx.audit()?.record(RevealedRecord {
+        ctx.record(RevealedRecord {
             block: rv.canonical.clone(),
             attempt: rv.attempt,
             entropy: hex::encode(&rv.entropy),
@@ -525,7 +525,7 @@ fn void(ctx: &mut Ctx, block_arg: &str, reason: &str) -> Result<()> {
             "only a generated (or interrupted) block can be voided",
         ));
     }
-    let ev = ctx.audit()?.record(VoidRecord {
+    let ev = ctx.record(VoidRecord {
         block: canonical.clone(),
         attempt: st.attempt,
         reason: reason.to_string(),

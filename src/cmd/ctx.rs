@@ -2,12 +2,17 @@
 //! with `software.start` by [`Ctx::begin`]) and the HSM session (opened on first use).
 
 use crate::cli::Global;
+use crate::edge::binding::{self, TokenTrail};
 use crate::edge::config::{self, Config};
 use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
-use crate::edge::store::AuditLog;
+use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Exit, Result};
+use urne_core::audit::Event;
+use urne_core::audit::chain::PrefixRoots;
+use urne_core::audit::kinds::{self, Record};
 use urne_core::audit::payloads::{CommandFailed, SoftwareStart};
+use urne_core::audit::token::{MarkFailure, check_against_marks};
 use urne_core::verify::trail::{AuditKey, verify_trail};
 
 /// What a command may need: configuration, audit trail, HSM session. The trail is opened by
@@ -47,9 +52,13 @@ impl Ctx {
         Ok(self.software.clone().expect("set just above"))
     }
 
-    /// Begins a command that changes anything: opens the audit trail for writing and records
-    /// `software.start` (version, source revision, executable hash, command) in it (SPEC.md
-    /// §6.2). Called once, before the command's first use of the trail.
+    /// Begins a command that changes anything (SPEC.md §6.5, §6.6): logs in to the token, reads
+    /// the trail the token is bound to, opens the appliance's database (never creating one),
+    /// checks that it is that trail, that its chain and every checkpoint verify under the
+    /// token's audit key with one checkpoint per event, that every blob it names is there, and
+    /// that it extends the token's last mark; only then records `software.start`. A failure
+    /// leaves the trail exactly as it is (nothing is recorded, not even the failure). Called
+    /// once, before the command's first use of the trail.
     pub fn begin(&mut self) -> Result<()> {
         if self.audit.is_some() {
             return Err(Error::internal(
@@ -58,14 +67,42 @@ impl Ctx {
             ));
         }
         let sw = self.software()?;
-        let mut log = AuditLog::open(&self.global.db)?;
-        check_before_acting(&log, &self.global.db)?;
-        log.record(SoftwareStart {
-            command: self.command_name.clone(),
-            software: sw,
-        })?;
+        let db = self.global.db.clone();
+        self.hsm()?;
+        let hsm = self.hsm.as_ref().expect("opened above");
+        let tt = binding::read(hsm)?.ok_or_else(|| no_trail(hsm))?;
+        let mut log = AuditLog::open_for_append(&db)?.ok_or_else(|| missing_trail(&db, &tt))?;
+        let checked = check_before_acting(&log, &tt)?;
+        log.bind(Binding {
+            trail: tt.object.trail,
+            audit_key: tt.audit_key,
+            marking: true,
+        });
+        if checked.events > checked.marked {
+            // A command killed between an append and its mark: the head verified, mark it now.
+            log.mark_head(hsm)?;
+        }
+        eprintln!(
+            "audit trail {}: trail {}, {} events",
+            db.display(),
+            tt.object.trail,
+            checked.events
+        );
+        log.record(
+            hsm,
+            SoftwareStart {
+                command: self.command_name.clone(),
+                software: sw,
+            },
+        )?;
         self.audit = Some(log);
         Ok(())
+    }
+
+    /// Installs the trail `urne keys init` created and put in place (it is checked by
+    /// construction: this process wrote every event of it).
+    pub fn install(&mut self, log: AuditLog) {
+        self.audit = Some(log);
     }
 
     /// The audit trail the command began with [`Ctx::begin`] (an internal error before that).
@@ -80,76 +117,209 @@ impl Ctx {
     }
 
     /// The HSM session (configuration, PIN, token by label, login), opened on first use.
-    pub fn hsm(&mut self) -> Result<&mut Hsm> {
+    pub fn hsm(&mut self) -> Result<&Hsm> {
         if self.hsm.is_none() {
             let cfg = self.config()?;
             let pin = config::read_pin(self.global.pin_file.as_deref())?;
             self.hsm = Some(Hsm::open(&cfg, &pin)?);
         }
-        Ok(self.hsm.as_mut().expect("set just above"))
+        Ok(self.hsm.as_ref().expect("set just above"))
     }
 
     /// The audit trail (begun) and the HSM (opened if needed) together.
-    pub fn both(&mut self) -> Result<(&mut AuditLog, &mut Hsm)> {
+    pub fn both(&mut self) -> Result<(&mut AuditLog, &Hsm)> {
         self.audit()?;
         self.hsm()?;
         Ok((
             self.audit.as_mut().expect("checked above"),
-            self.hsm.as_mut().expect("opened above"),
+            self.hsm.as_ref().expect("opened above"),
         ))
     }
 
-    /// Signs a checkpoint over the whole trail with the audit key; returns the signed note.
-    pub fn checkpoint(&mut self) -> Result<String> {
+    /// Records a decision (SPEC.md §6.2), signed and marked as it is appended.
+    pub fn record(&mut self, r: impl Into<Record>) -> Result<Event> {
         let (log, hsm) = self.both()?;
-        log.checkpoint(hsm)
+        log.record(hsm, r)
     }
 
-    /// Records that the command stopped on an error, if it had started changing anything, and
-    /// signs a checkpoint over that record when the HSM is open.
+    /// Records a decision with content-addressed blobs.
+    pub fn record_with_blobs(&mut self, r: impl Into<Record>, blobs: &[&[u8]]) -> Result<Event> {
+        let (log, hsm) = self.both()?;
+        log.record_with_blobs(hsm, r, blobs)
+    }
+
+    /// Records a fact no decision rests on (a folder published, a proof issued).
+    pub fn record_evidence(&mut self, r: impl Into<Record>) -> Result<Event> {
+        let (log, hsm) = self.both()?;
+        log.record_evidence(hsm, r)
+    }
+
+    /// The latest checkpoint (every append signs one over the whole trail).
+    pub fn checkpoint(&mut self) -> Result<String> {
+        self.audit()?.latest_note()
+    }
+
+    /// Before a command reports success: its trail is still the file it opened, with the head
+    /// it appended (SPEC.md §6.6). A no-op for commands that did not begin.
+    pub fn finish(&mut self) -> Result<()> {
+        match &self.audit {
+            Some(log) => log.check_still_in_place(),
+            None => Ok(()),
+        }
+    }
+
+    /// Records that the command stopped on an error, if it had begun (after login and the
+    /// check: refusals before that go to standard error only, SPEC.md §6.5), and unless the
+    /// error is about the trail itself.
     pub(crate) fn record_failure(&mut self, e: &Error) {
-        if let Some(log) = self.audit.as_mut() {
-            let _ = log.record_evidence(CommandFailed {
-                command: self.command_name.clone(),
-                class: e.class().to_string(),
-                error: e.message.clone(),
-            });
-        } else {
+        if e.untouched {
             return;
         }
-        // Sign a checkpoint over the failure record, opening the HSM if the command had not
-        // (a refusal is evidence too); never retry after an HSM failure (a wrong PIN must not be
-        // presented twice).
-        if self.hsm.is_none() && e.exit != crate::error::Exit::Hsm {
-            let _ = self.hsm();
-        }
         if let (Some(log), Some(hsm)) = (self.audit.as_mut(), self.hsm.as_ref()) {
-            let _ = log.checkpoint(hsm);
+            let _ = log.record_evidence(
+                hsm,
+                CommandFailed {
+                    command: self.command_name.clone(),
+                    class: e.class().to_string(),
+                    error: e.message.clone(),
+                },
+            );
         }
     }
 }
 
-/// Verify before acting (issue 10 item 3, first part): the hash chain and every stored
-/// checkpoint are checked before the command records or decides anything, with the audit key the
-/// trail records (until the trail is bound to the token, that is the key there is). A trail that
-/// fails is refused with exit 5 and left exactly as it is: no `software.start`, and, the trail
-/// not being begun, no `command.failed` nor any checkpoint over events that did not verify.
-fn check_before_acting(log: &AuditLog, path: &std::path::Path) -> Result<()> {
+/// What the check before acting found: the trail's size and the token's last mark (0: none).
+struct Checked {
+    events: u64,
+    marked: u64,
+}
+
+/// The token has keys but no trail, or nothing at all.
+fn no_trail(hsm: &Hsm) -> Error {
+    let keys = hsm.keys_present().unwrap_or_default();
+    Error::trail(
+        Exit::Refused,
+        if keys.is_empty() {
+            "the token holds no urne trail and no keys: it was never initialised".to_string()
+        } else {
+            "the token holds urne's keys but no trail: it was initialised by urne version 1, or its initialisation was interrupted".to_string()
+        },
+        "initialise a token with `urne keys init` (docs/ceremony.md); an interrupted `urne keys init` resumes when run again",
+    )
+}
+
+/// There is no database where the trail should be.
+fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
+    Error::trail(
+        Exit::Refused,
+        format!(
+            "no audit trail at {}: this token's {}",
+            db.display(),
+            tt.describe()
+        ),
+        "urne never creates a trail except at `urne keys init`: give the appliance's database with --db or URNE_DB, or put back a backup whose head is the token's last mark (docs/ceremony.md, \"urne refuses the trail\")",
+    )
+}
+
+/// Verify before acting (SPEC.md §6.5, §6.6), in this order: the database is the token's trail
+/// (exit 4 otherwise); its chain, and one checkpoint per event under the token's audit key
+/// (exit 5); every event is a well-formed record and every blob it names is stored and intact
+/// (exit 5); it extends the token's last mark (exit 4). Nothing is recorded on failure.
+fn check_before_acting(log: &AuditLog, tt: &TokenTrail) -> Result<Checked> {
+    let path = log.path();
     let events = log.events()?;
-    let stored = log.checkpoints()?;
-    verify_trail(&events, &stored, &[], AuditKey::Recorded).map_err(|f| {
-        Error::new(
+    let first = events.first().and_then(|e| match kinds::parse(e) {
+        Ok(Record::TrailCreated(t)) if e.seq == 1 => Some(t.trail),
+        _ => None,
+    });
+    if first != Some(tt.object.trail) {
+        return Err(Error::trail(
+            Exit::Refused,
+            match first {
+                Some(other) => format!(
+                    "the audit trail {} is another trail ({other}), not this token's ({})",
+                    path.display(),
+                    tt.object.trail
+                ),
+                None => format!(
+                    "the audit trail {} names no trail identity (a version-1 trail, or not urne's): this token's {}",
+                    path.display(),
+                    tt.describe()
+                ),
+            },
+            "give the database of this token's trail with --db or URNE_DB; a token has one trail and a trail one token",
+        ));
+    }
+    let broken = |seq: u64, reason: String| {
+        Error::trail(
             Exit::Internal,
             format!(
-                "audit trail {}: it fails at event {}: {}; nothing was done",
-                path.display(),
-                f.seq,
-                f.reason
+                "audit trail {}: it fails at event {seq}: {reason}; nothing was done",
+                path.display()
             ),
             "the trail was altered: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
         )
-    })?;
-    Ok(())
+    };
+    let stored = log.checkpoints()?;
+    verify_trail(&events, &stored, &[], AuditKey::Given(tt.audit_key))
+        .map_err(|f| broken(f.seq, f.reason))?;
+    let malformed = |m: kinds::MalformedRecord| {
+        Error::trail(
+            Exit::Internal,
+            format!("audit trail {}: {m}; nothing was done", path.display()),
+            "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+        )
+    };
+    // Every event a record of its kind, in an order urne can write (SPEC.md §6.2).
+    urne_core::state::Trail::from_events(&events).map_err(malformed)?;
+    for e in &events {
+        let r = kinds::parse(e).map_err(malformed)?;
+        for b in r.blobs() {
+            if !log.has_blob(&b)? {
+                return Err(broken(
+                    e.seq,
+                    format!("the data {b} it names is missing from the database"),
+                ));
+            }
+        }
+    }
+    let hashes: Vec<_> = events.iter().map(|e| e.hash).collect();
+    let roots = PrefixRoots::new(&hashes);
+    let last = check_against_marks(
+        &tt.object.trail,
+        &tt.marks,
+        first,
+        events.len() as u64,
+        |s| roots.root_at(s).unwrap_or_default(),
+    )
+    .map_err(|f| mark_refusal(path, &f))?;
+    Ok(Checked {
+        events: events.len() as u64,
+        marked: last.map_or(0, |m| m.size),
+    })
+}
+
+/// The refusal for a database that does not extend the token's last mark.
+fn mark_refusal(path: &std::path::Path, f: &MarkFailure) -> Error {
+    let hint = "urne accepts only the trail the token last marked: put back the database (or a backup whose head is the last mark) and keep this file as evidence (docs/ceremony.md, \"urne refuses the trail\")";
+    let msg = match f {
+        MarkFailure::Older { events, marked } => format!(
+            "the audit trail {} holds {events} events but the token marked {marked}: it is an older copy, or events were removed from its end",
+            path.display()
+        ),
+        MarkFailure::Diverged { marked } => format!(
+            "the first {marked} events of the audit trail {} are not the ones the token marked: another history of this trail (a fork)",
+            path.display()
+        ),
+        MarkFailure::ConflictingMarks { size } => format!(
+            "the token holds two different marks of size {size}: two histories were written under this trail (a fork)"
+        ),
+        MarkFailure::OtherTrail { .. } => format!(
+            "the audit trail {} is not this token's trail",
+            path.display()
+        ),
+    };
+    Error::trail(Exit::Refused, msg, hint)
 }
 
 #[cfg(test)]
@@ -158,20 +328,18 @@ mod tests {
     use crate::error::Exit;
 
     #[test]
-    fn the_trail_is_used_only_after_begin_and_begun_once() {
+    fn the_trail_is_used_only_after_begin_and_begin_never_creates_one() {
         let dir = tempfile::tempdir().unwrap();
         let global = Global {
             db: dir.path().join("audit.db"),
-            config: None,
+            config: Some(dir.path().join("no-such-config.json")),
             pin_file: None,
         };
         let mut ctx = Ctx::new("seal", global);
         assert_eq!(ctx.audit().err().unwrap().exit, Exit::Internal);
-        ctx.begin().unwrap();
-        let events = ctx.audit().unwrap().events().unwrap();
-        assert_eq!(events.len(), 1);
-        assert_eq!(events[0].kind, "software.start");
-        assert_eq!(ctx.begin().unwrap_err().exit, Exit::Internal);
-        assert_eq!(ctx.audit().unwrap().events().unwrap().len(), 1);
+        // No token reachable: begin fails before the trail is opened, and creates nothing.
+        assert!(ctx.begin().is_err());
+        assert!(ctx.audit().is_err());
+        assert!(!dir.path().join("audit.db").exists());
     }
 }

@@ -156,7 +156,7 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec
             when.today, when.draw_date, when.grace_days
         );
         if s.st.entropy.is_none() {
-            ctx.audit()?.record(LateRecord {
+            ctx.record(LateRecord {
                 day: s.day.clone(),
                 attempt: s.st.attempt,
                 draw_date: when.draw_date.to_string(),
@@ -227,7 +227,7 @@ fn fresh_randomness(ctx: &mut Ctx, s: &Sealed, witness: Option<&str>) -> Result<
         entropy: ehex.clone(),
     };
     let seen = s.events.iter().any(|e| e.payload.contains(&ehex));
-    log.record(r.clone())?;
+    log.record(hsm, r.clone())?;
     if seen {
         return Err(Error::new(
             Exit::Hsm,
@@ -317,7 +317,7 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &EntropyRecord) -> Resul
                 winner: sel.winner,
                 reserves: sel.reserves.clone(),
             };
-            ctx.audit()?.record(r.clone())?;
+            ctx.record(r.clone())?;
             r
         }
     };
@@ -513,7 +513,7 @@ fn publish(
         (&out.result_key, &out.audit_key),
     )?;
     written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
-    ctx.audit()?.record_evidence(PublishedRecord {
+    ctx.record_evidence(PublishedRecord {
         day: s.day.clone(),
         attempt: s.st.attempt,
         out: out_dir.display().to_string(),

@@ -79,7 +79,7 @@ fn open(path: &Path) -> Result<BufReader<std::fs::File>> {
 
 /// Records a refused export (with the file's hash) in the trail; returns the error to stop on.
 fn reject(ctx: &mut Ctx, path: &Path, reason: String, hint: &str) -> Result<Error> {
-    ctx.audit()?.record_evidence(InputRejected {
+    ctx.record_evidence(InputRejected {
         file: path.display().to_string(),
         sha256: file_sha256(path),
         reason: reason.clone(),
@@ -177,7 +177,8 @@ pub fn check_day(day: &str) -> Result<chrono::NaiveDate> {
 /// A value in the trail that is not as urne records it (`what` says which, and how): the
 /// database was altered, and the command stops.
 pub fn altered(what: &str) -> Error {
-    Error::internal(
+    Error::trail(
+        crate::error::Exit::Internal,
         format!("audit trail: {what}"),
         "the database was altered: run `urne audit verify` and investigate",
     )

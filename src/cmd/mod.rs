@@ -44,7 +44,7 @@ fn command_name(c: &Command) -> &'static str {
 /// Runs one command line.
 pub fn run(cli: Cli) -> Result<()> {
     let mut ctx = Ctx::new(command_name(&cli.command), cli.global);
-    let res = dispatch(&mut ctx, cli.command);
+    let res = dispatch(&mut ctx, cli.command).and_then(|()| ctx.finish());
     if let Err(e) = &res {
         ctx.record_failure(e);
     }

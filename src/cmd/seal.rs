@@ -105,15 +105,20 @@ fn record_seal(ctx: &mut Ctx, input: &Loaded, attempt: u32) -> Result<(SealRecor
         let to_sign = &leaves_bytes;
         let signer = s.spawn(move || hsm.sign(KeyRole::Result, to_sign));
         let committer = s.spawn(|| draw::commit_encoded(&leaves_bytes));
-        log.record_with_blobs_then(Kind::DrawSeal, &[&blob, &input.rules_bytes], |stored| {
-            // Invariant: signing returns errors as values, and the commitment is a pure
-            // function that does not panic.
-            let leaves_sig = signer.join().expect("signing thread")?;
-            let c = committer.join().expect("commitment thread");
-            let r = seal_record(input, attempt, &c, stored, &leaves_bytes, &leaves_sig);
-            record = Some(r.clone());
-            Ok(r.into())
-        })
+        log.record_with_blobs_then(
+            hsm,
+            Kind::DrawSeal,
+            &[&blob, &input.rules_bytes],
+            |stored| {
+                // Invariant: signing returns errors as values, and the commitment is a pure
+                // function that does not panic.
+                let leaves_sig = signer.join().expect("signing thread")?;
+                let c = committer.join().expect("commitment thread");
+                let r = seal_record(input, attempt, &c, stored, &leaves_bytes, &leaves_sig);
+                record = Some(r.clone());
+                Ok(r.into())
+            },
+        )
     })?;
     Ok((record.expect("set by the append"), ev))
 }

@@ -27,7 +27,7 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
             "only a sealed or drawn attempt can be voided",
         ));
     }
-    let ev = ctx.audit()?.record(VoidRecord {
+    let ev = ctx.record(VoidRecord {
         day: day.to_string(),
         attempt: st.attempt,
         reason: reason.to_string(),

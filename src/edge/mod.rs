@@ -3,6 +3,7 @@
 //! output files (`publish`), the configuration and PIN (`config`), and the running executable
 //! (`identity`).
 
+pub mod binding;
 pub mod clock;
 pub mod config;
 pub mod fsio;

@@ -171,3 +171,60 @@ pub fn event_total(env: &Env) -> i64 {
     c.query_row("SELECT count(*) FROM events", [], |r| r.get(0))
         .unwrap()
 }
+
+/// Appends `events` (kind, payload) to the env's trail through urne's own append path, as a
+/// command does: in a child process (SoftHSM reads its configuration once per process), the
+/// trail checked against the token, then each event appended with its signed checkpoint and
+/// its mark. What a bug or a future version of urne could write, which the appliance must then
+/// read fail-closed. Returns the events appended.
+pub fn append_as_urne(env: &Env, events: &[(&str, serde_json::Value)]) -> Vec<serde_json::Value> {
+    let out = env
+        .cmd_of(&std::env::current_exe().unwrap())
+        .args([
+            "common::append_child_hook",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("URNE_TEST_APPEND", serde_json::to_string(events).unwrap())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "append_as_urne failed:\n{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+        .lines()
+        .filter_map(|l| l.split_once("APPENDED ").map(|(_, rest)| rest))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The child side of [`append_as_urne`]: does nothing unless `URNE_TEST_APPEND` is set.
+#[test]
+fn append_child_hook() {
+    let Ok(spec) = std::env::var("URNE_TEST_APPEND") else {
+        return;
+    };
+    let events: Vec<(String, serde_json::Value)> = serde_json::from_str(&spec).unwrap();
+    let global = urne::cli::Global {
+        db: std::env::var("URNE_DB").unwrap().into(),
+        config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
+        pin_file: None,
+    };
+    let mut ctx = urne::cmd::Ctx::new("test append", global);
+    ctx.begin().map_err(|e| e.message).unwrap();
+    let (log, hsm) = ctx.both().map_err(|e| e.message).unwrap();
+    for (kind, payload) in events {
+        let e = log
+            .append(hsm, &kind, &payload)
+            .map_err(|e| e.message)
+            .unwrap();
+        println!(
+            "APPENDED {}",
+            serde_json::json!({"seq": e.seq, "kind": e.kind, "payload": e.payload})
+        );
+    }
+}

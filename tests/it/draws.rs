@@ -333,10 +333,7 @@ fn an_unknown_or_impossible_event_of_another_day_stops_the_draw() {
         let env = Env::new();
         let export = simulate(&env, "2018-12-04", 300, 6, &[]);
         seal(&env, &export);
-        let ev = urne::edge::store::AuditLog::open(&env.db())
-            .unwrap()
-            .append(kind, &payload)
-            .unwrap();
+        let ev = append_as_urne(&env, &[(kind, payload)]).remove(0);
         let o = env.urne(&[
             "draw",
             "--day",
@@ -349,7 +346,7 @@ fn an_unknown_or_impossible_event_of_another_day_stops_the_draw() {
         let err = assert_fails(&o, 5);
         let want = format!(
             "audit event {} ({kind}) is not a well-formed record: {says}",
-            ev.seq
+            ev["seq"]
         );
         assert!(err.contains(&want), "{err}");
         assert_eq!(
@@ -472,18 +469,17 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
     seal(&env, &export);
     let seal_ev = seal_event(&env);
     let entropy = "a5".repeat(24) + &"3c".repeat(24);
-    {
-        let mut log = urne::edge::store::AuditLog::open(&env.db()).unwrap();
-        log.append(
+    append_as_urne(
+        &env,
+        &[(
             "draw.entropy",
-            &serde_json::json!({
+            serde_json::json!({
                 "operation": "chanceux-noel-2018", "day": "2018-12-15", "attempt": 1,
                 "commitment_root": seal_ev["commitment"]["root"], "witness": "recorded witness",
                 "entropy": entropy,
             }),
-        )
-        .unwrap();
-    }
+        )],
+    );
     let n_entropy = events(&env, "draw.entropy");
     let o = env.ok(&[
         "draw",

@@ -28,9 +28,10 @@ fn keys_are_generated_in_the_token_sensitive_and_non_extractable() {
 fn a_second_keys_init_is_refused_and_changes_no_key() {
     let env = Env::new();
     env.ok(&["keys", "export", "--out", "before"]);
+    let before = event_total(&env);
     let out = env.urne(&["keys", "init"]);
     let err = assert_fails(&out, 4);
-    assert!(err.contains("already holds keys"), "{err}");
+    assert!(err.contains("already initialised"), "{err}");
     env.ok(&["keys", "export", "--out", "after"]);
     for f in ["result.pub.pem", "audit.pub.pem"] {
         assert_eq!(
@@ -38,8 +39,14 @@ fn a_second_keys_init_is_refused_and_changes_no_key() {
             std::fs::read(env.path("after").join(f)).unwrap()
         );
     }
-    // The refusal is on record.
-    assert!(env.ok(&["audit", "show"]).contains("command.failed"));
+    // The refusal came before any trail was begun: on standard error only (SPEC.md §6.5); the
+    // trail holds the export that followed and nothing else.
+    assert_eq!(
+        event_total(&env),
+        before + 2,
+        "software.start and keys.exported"
+    );
+    assert!(!env.ok(&["audit", "show"]).contains("command.failed"));
 }
 
 #[test]
@@ -103,10 +110,13 @@ fn hsm_failure_changes_nothing(setup: impl Fn(&mut std::process::Command), needl
         assert!(err.contains(needle), "{err}");
         assert!(!env.path("out").exists());
     }
-    // The token still has no keys.
+    // The token still has no keys, and no trail was created.
     let info = env.ok(&["hsm", "info"]);
     assert!(info.contains("result key: absent"), "{info}");
-    env.ok(&["audit", "verify"]);
+    assert!(
+        !env.db().exists(),
+        "no command but keys init creates a trail"
+    );
 }
 
 #[test]
@@ -194,30 +204,81 @@ fn count(env: &Env) -> i64 {
 #[test]
 fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing() {
     // Two commands at once on one trail: A reads it (and decides from what it read), B appends,
-    // then A's decision must not be recorded. (Real SQLite file, two connections.)
+    // then A's decision must not be recorded. (Real SQLite file, two connections, each begun as
+    // a command begins: logged in, checked against the token; in a child process, as SoftHSM
+    // reads its configuration once per process.)
+    if std::env::var("URNE_TEST_STALE_READ").is_ok() {
+        return stale_read_scenario();
+    }
     let env = trail();
-    let mut a = urne::edge::store::AuditLog::open(&env.db()).unwrap();
-    let mut b = urne::edge::store::AuditLog::open(&env.db()).unwrap();
-    let payload = serde_json::json!({"test": true});
-    a.events().unwrap();
+    let out = env
+        .cmd_of(&std::env::current_exe().unwrap())
+        .args([
+            "foundation::an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("URNE_TEST_STALE_READ", "1")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() && String::from_utf8_lossy(&out.stdout).contains("SCENARIO DONE"),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    env.ok(&["audit", "verify"]);
+}
+
+/// A command's context on the trail of the environment the child was started in, begun.
+fn begun(name: &str) -> urne::cmd::Ctx {
+    let global = urne::cli::Global {
+        db: std::env::var("URNE_DB").unwrap().into(),
+        config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
+        pin_file: None,
+    };
+    let mut ctx = urne::cmd::Ctx::new(name, global);
+    ctx.begin().map_err(|e| e.message).unwrap();
+    ctx
+}
+
+fn count_db() -> i64 {
+    Connection::open(std::env::var("URNE_DB").unwrap())
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM events", [], |r| r.get(0))
+        .unwrap()
+}
+
+fn stale_read_scenario() {
+    let mut a = begun("a");
+    let payload = serde_json::json!({"command": "test", "class": "internal", "error": "test"});
     // A's own appends after its read go on: they advance what A knows.
-    a.append("test.a1", &payload).unwrap();
-    a.append("test.a2", &payload).unwrap();
-    b.append("test.b", &payload).unwrap();
-    let n = count(&env);
-    let e = a.append("test.a3", &payload).unwrap_err();
+    {
+        let (log, hsm) = a.both().unwrap();
+        log.append(hsm, "command.failed", &payload).unwrap();
+        log.append(hsm, "command.failed", &payload).unwrap();
+    }
+    let mut b = begun("b");
+    {
+        let (log, hsm) = b.both().unwrap();
+        log.append(hsm, "command.failed", &payload).unwrap();
+    }
+    let n = count_db();
+    let (log, hsm) = a.both().unwrap();
+    let e = log.append(hsm, "command.failed", &payload).unwrap_err();
     assert_eq!(e.exit, urne::error::Exit::Refused);
     assert!(
         e.message.contains("changed while this command ran"),
         "{}",
         e.message
     );
-    let e = a
-        .append_with_blobs("test.a3", &payload, &[b"data"])
+    let e = log
+        .append_with_blobs(hsm, "command.failed", &payload, &[b"data"])
         .unwrap_err();
     assert_eq!(e.exit, urne::error::Exit::Refused);
-    assert_eq!(count(&env), n, "nothing was written");
-    let blobs: i64 = Connection::open(env.db())
+    assert_eq!(count_db(), n, "nothing was written");
+    let blobs: i64 = Connection::open(std::env::var("URNE_DB").unwrap())
         .unwrap()
         .query_row(
             "SELECT COUNT(*) FROM blobs WHERE data = x'64617461'",
@@ -227,18 +288,19 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
         .unwrap();
     assert_eq!(blobs, 0, "no blob either");
     // The record of a failure is kept all the same, and does not make A's view current again.
-    a.append_evidence("test.failed", &payload).unwrap();
-    assert_eq!(count(&env), n + 1);
-    assert!(a.append("test.a4", &payload).is_err());
+    log.append_evidence(hsm, "command.failed", &payload)
+        .unwrap();
+    assert_eq!(count_db(), n + 1);
+    assert!(log.append(hsm, "command.failed", &payload).is_err());
     // A command that reads the trail now acts on it.
-    let mut c = urne::edge::store::AuditLog::open(&env.db()).unwrap();
-    c.events().unwrap();
-    c.append("test.c", &payload).unwrap();
+    let mut c = begun("c");
+    let (log, hsm) = c.both().unwrap();
+    log.append(hsm, "command.failed", &payload).unwrap();
     // A payload that fails after its blobs were written (the seal's HSM signature failing)
     // leaves nothing behind: no event, no blob.
-    let n = count(&env);
-    let e = c
-        .append_with_blobs_then("test.c2", &[b"sealed set"], |_| {
+    let n = count_db();
+    let e = log
+        .append_with_blobs_then(hsm, "command.failed", &[b"sealed set"], |_| {
             Err(urne::error::Error::new(
                 urne::error::Exit::Hsm,
                 "the token refused to sign",
@@ -247,9 +309,9 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
         })
         .unwrap_err();
     assert_eq!(e.exit, urne::error::Exit::Hsm);
-    assert_eq!(count(&env), n);
+    assert_eq!(count_db(), n);
     let sealed_blobs = || -> i64 {
-        Connection::open(env.db())
+        Connection::open(std::env::var("URNE_DB").unwrap())
             .unwrap()
             .query_row(
                 "SELECT COUNT(*) FROM blobs WHERE data = CAST('sealed set' AS BLOB)",
@@ -260,14 +322,14 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
     };
     assert_eq!(sealed_blobs(), 0);
     // ... and the same append with its payload goes through, blob and all.
-    c.append_with_blobs_then("test.c2", &[b"sealed set"], |stored| {
+    log.append_with_blobs_then(hsm, "command.failed", &[b"sealed set"], |stored| {
         assert_eq!(stored, [urne_core::crypto::sha256(b"sealed set")]);
         Ok(payload.clone())
     })
     .unwrap();
-    assert_eq!(count(&env), n + 1);
+    assert_eq!(count_db(), n + 1);
     assert_eq!(sealed_blobs(), 1);
-    env.ok(&["audit", "verify"]);
+    println!("SCENARIO DONE");
 }
 
 /// Opens the trail as an attacker would: triggers dropped.
@@ -436,7 +498,7 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
     };
     let mut prev = urne_core::crypto::Hash32::ZERO;
     for (seq, ts, kind, payload) in rows {
-        let payload = if seq == 2 {
+        let payload = if kind == "keys.generated" {
             payload.replace("true", "false")
         } else {
             payload
@@ -455,13 +517,15 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
 }
 
 /// Child mode of the crash test: append events as fast as possible until killed.
-fn append_forever(db: &str) -> ! {
-    let mut log = urne::edge::store::AuditLog::open(std::path::Path::new(db)).unwrap();
+fn append_forever() -> ! {
+    let mut ctx = begun("append forever");
+    let (log, hsm) = ctx.both().unwrap();
     let mut i = 0u64;
     loop {
         log.append(
-            "test.append",
-            &serde_json::json!({ "i": i, "pad": "x".repeat(2000) }),
+            hsm,
+            "command.failed",
+            &serde_json::json!({ "command": "append forever", "class": "internal", "error": format!("{i} {}", "x".repeat(2000)) }),
         )
         .unwrap();
         i += 1;
@@ -470,20 +534,21 @@ fn append_forever(db: &str) -> ! {
 
 #[test]
 fn a_kill_in_the_middle_of_appending_leaves_a_trail_that_verifies() {
-    if let Ok(db) = std::env::var("URNE_TEST_APPEND_FOREVER") {
-        append_forever(&db);
+    if std::env::var("URNE_TEST_APPEND_FOREVER").is_ok() {
+        append_forever();
     }
     let env = Env::new();
     let before = count(&env);
     for round in 0..4 {
-        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        let mut child = env
+            .cmd_of(&std::env::current_exe().unwrap())
             .args([
                 "foundation::a_kill_in_the_middle_of_appending_leaves_a_trail_that_verifies",
                 "--exact",
                 "--nocapture",
                 "--test-threads=1",
             ])
-            .env("URNE_TEST_APPEND_FOREVER", env.db())
+            .env("URNE_TEST_APPEND_FOREVER", "1")
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -513,7 +578,7 @@ fn the_schema_is_created_in_one_transaction() {
     c.execute_batch("CREATE VIEW blobs AS SELECT 1 AS sha256;")
         .unwrap();
     drop(c);
-    let err = urne::edge::store::AuditLog::open(&db)
+    let err = urne::edge::store::AuditLog::create_schema(&db)
         .err()
         .expect("refused");
     assert_eq!(err.exit, urne::error::Exit::Internal);

@@ -177,6 +177,61 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
     ))
 }
 
+/// The RFC 6962 root of every prefix of a list of event hashes (§6.3: the tree a checkpoint of
+/// size `s` signs is the one over the first `s` events), computed in one pass in O(n log n): the
+/// perfect subtrees of the prefix (its binary decomposition, largest first) are kept, and each
+/// prefix's root folds them right to left, which is the split of RFC 9162 §2.1.1.
+#[derive(Debug, Clone)]
+pub struct PrefixRoots {
+    /// `roots[s]` is the root over the first `s` events (`roots[0]`: the empty tree).
+    roots: Vec<Hash32>,
+}
+
+impl PrefixRoots {
+    /// The roots of every prefix of `hashes` (event hashes, hashed as leaves here).
+    pub fn new(hashes: &[Hash32]) -> PrefixRoots {
+        let mut frontier: Vec<(u64, Hash32)> = Vec::new();
+        let mut roots = Vec::with_capacity(hashes.len() + 1);
+        roots.push(merkle::root(&[]));
+        for h in hashes {
+            let mut node = (1u64, merkle::leaf_hash(h.as_slice()));
+            while let Some(&(size, left)) = frontier.last() {
+                if size != node.0 {
+                    break;
+                }
+                frontier.pop();
+                node = (size * 2, merkle::node_hash(&left, &node.1));
+            }
+            frontier.push(node);
+            let mut it = frontier.iter().rev();
+            let mut root = it.next().map(|n| n.1).unwrap_or_default();
+            for (_, left) in it {
+                root = merkle::node_hash(left, &root);
+            }
+            roots.push(root);
+        }
+        PrefixRoots { roots }
+    }
+
+    /// The number of events.
+    pub fn len(&self) -> usize {
+        self.roots.len() - 1
+    }
+
+    /// Whether there are no events.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The root over the first `size` events, if there are that many.
+    pub fn root_at(&self, size: u64) -> Option<Hash32> {
+        usize::try_from(size)
+            .ok()
+            .and_then(|s| self.roots.get(s))
+            .copied()
+    }
+}
+
 /// Why a chain does not verify: the first sequence number that fails, and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChainFailure {
@@ -224,26 +279,23 @@ pub fn verify_chain(events: &[Event]) -> Result<(), ChainFailure> {
 /// sequence number that cannot be vouched for (§6.4, checks 2 and 3).
 pub fn check_against(
     cp: &Checkpoint,
-    hashes: &[Hash32],
+    roots: &PrefixRoots,
     last_good: u64,
 ) -> Result<(), ChainFailure> {
+    let events = roots.len() as u64;
     // The events the checkpoint covers, when the chain holds them all.
-    let Some(covered) = usize::try_from(cp.size)
-        .ok()
-        .filter(|&size| size <= hashes.len())
-    else {
+    let Some(root) = roots.root_at(cp.size) else {
         return Err(ChainFailure {
-            seq: hashes.len() as u64 + 1,
+            seq: events + 1,
             reason: format!(
-                "the trail holds {} events but a signed checkpoint covers {}: events {}..{} were removed",
-                hashes.len(),
+                "the trail holds {events} events but a signed checkpoint covers {}: events {}..{} were removed",
                 cp.size,
-                hashes.len() + 1,
+                events + 1,
                 cp.size
             ),
         });
     };
-    if tree_root(&hashes[..covered]) != cp.root {
+    if root != cp.root {
         return Err(ChainFailure {
             seq: last_good + 1,
             reason: format!(
@@ -317,8 +369,28 @@ mod tests {
             size: 5,
             root: tree_root(&hashes),
         };
-        assert!(check_against(&cp, &hashes, 0).is_ok());
-        assert_eq!(check_against(&cp, &hashes[..3], 0).unwrap_err().seq, 4);
+        assert!(check_against(&cp, &PrefixRoots::new(&hashes), 0).is_ok());
+        assert_eq!(
+            check_against(&cp, &PrefixRoots::new(&hashes[..3]), 0)
+                .unwrap_err()
+                .seq,
+            4
+        );
+    }
+
+    #[test]
+    fn prefix_roots_are_the_roots_of_every_prefix() {
+        let hashes: Vec<Hash32> = (0u8..70).map(|i| Hash32([i; 32])).collect();
+        let roots = PrefixRoots::new(&hashes);
+        assert_eq!(roots.len(), 70);
+        for s in 0..=70 {
+            assert_eq!(
+                roots.root_at(s as u64),
+                Some(tree_root(&hashes[..s])),
+                "{s}"
+            );
+        }
+        assert_eq!(roots.root_at(71), None);
     }
 
     #[test]

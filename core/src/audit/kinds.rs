@@ -9,7 +9,9 @@
 //! asks what the new kind does to a day or a block.
 
 use super::chain::Event;
-use super::payloads::{CommandFailed, InputRejected, KeysExported, KeysGenerated, SoftwareStart};
+use super::payloads::{
+    CommandFailed, InputRejected, KeysExported, KeysGenerated, SoftwareStart, TrailCreated,
+};
 use crate::block::records as block;
 use crate::draw::records as draw;
 
@@ -97,6 +99,8 @@ macro_rules! registry {
 }
 
 registry! {
+    /// A trail was created, bound to its token (event 1 of a version-2 trail).
+    TrailCreated = "trail.created" => TrailCreated,
     /// A command that changes anything has begun.
     SoftwareStart = "software.start" => SoftwareStart,
     /// The keys were generated in the token.
@@ -145,6 +149,18 @@ impl std::fmt::Display for Kind {
 /// maps with string keys only, which always serialise.
 fn encode<T: serde::Serialize>(r: &T) -> String {
     serde_json::to_string(r).expect("a payload type always serialises")
+}
+
+impl Record {
+    /// The blobs the record names (SPEC.md §6.2: data stored beside the events, content-addressed
+    /// by SHA-256): a seal's sealed set and rules file, a block's entropy.
+    pub fn blobs(&self) -> Vec<crate::crypto::Hash32> {
+        match self {
+            Record::DrawSeal(r) => vec![r.set_sha256, r.rules_sha256],
+            Record::BlockEntropy(r) => vec![r.entropy_sha256],
+            _ => vec![],
+        }
+    }
 }
 
 /// The error for event `e`, for `reason`.

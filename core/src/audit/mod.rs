@@ -5,5 +5,6 @@
 pub mod chain;
 pub mod kinds;
 pub mod payloads;
+pub mod token;
 
 pub use chain::Event;

@@ -159,3 +159,17 @@ pub struct InputRejected {
     /// Why it was refused.
     pub reason: String,
 }
+
+/// The `trail.created` record, always event 1 of a version-2 trail (SPEC.md §6.6): the trail's
+/// identity, which the token keeps in its `urne-trail` object, and the audit key that signs
+/// every checkpoint of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrailCreated {
+    /// The trail's identity (§6.6).
+    pub trail: Hash32,
+    /// The audit key's id (SPEC.md §1.3).
+    pub audit_key_id: String,
+    /// The audit public key, hex.
+    pub audit_public_key: Hash32,
+}

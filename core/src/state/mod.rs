@@ -39,7 +39,11 @@ impl Trail {
     /// or block (and ticket proofs, which name a position, not an attempt) change no state.
     fn apply(&mut self, seq: u64, r: Record) -> Result<(), String> {
         match r {
-            Record::SoftwareStart(_)
+            Record::TrailCreated(_) if seq != 1 => {
+                Err("a trail is created by its first event only".into())
+            }
+            Record::TrailCreated(_)
+            | Record::SoftwareStart(_)
             | Record::KeysGenerated(_)
             | Record::KeysExported(_)
             | Record::CommandFailed(_)

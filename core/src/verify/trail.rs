@@ -9,9 +9,16 @@ use crate::audit::chain::{self, ChainFailure, NoteErrorKind};
 use crate::crypto::{Hash32, keys, parse_hex32};
 use std::path::PathBuf;
 
-/// The audit public key recorded by `keys init` (the first `keys.generated` event), with that
-/// event's sequence number.
+/// The audit public key the trail records, with the sequence number of the event that records
+/// it: a version-2 trail's `trail.created` (event 1), else the first `keys.generated` event.
 pub fn recorded_audit_key_at(events: &[Event]) -> Option<(u64, [u8; 32])> {
+    if let Some(e) = events.first().filter(|e| e.kind == "trail.created") {
+        let v: serde_json::Value = serde_json::from_str(&e.payload).ok()?;
+        return v["audit_public_key"]
+            .as_str()
+            .and_then(parse_hex32)
+            .map(|k| (e.seq, k));
+    }
     let e = events.iter().find(|e| e.kind == "keys.generated")?;
     let v: serde_json::Value = serde_json::from_str(&e.payload).ok()?;
     v["keys"]
@@ -101,8 +108,11 @@ pub fn check_recorded_key(events: &[Event], given: &[u8; 32]) -> Result<(), Trai
             class: FailureClass::Inconsistent,
             seq,
             reason: format!(
-                "the trail records the audit key {} (keys.generated), not the audit key given ({}): this trail was not written under that key",
+                "the trail records the audit key {} (event {seq}, {}), not the audit key given ({}): this trail was not written under that key",
                 keys::key_id(&recorded),
+                events
+                    .get(usize::try_from(seq - 1).unwrap_or(0))
+                    .map_or("", |e| e.kind.as_str()),
                 keys::key_id(given)
             ),
         }),
@@ -165,12 +175,37 @@ pub fn verify_trail(
         };
         check_notes(events, &notes, &key)?
     };
+    if is_v2(events) {
+        check_every_event_signed(events.len() as u64, stored)?;
+    }
     Ok(TrailReport {
         events: events.len() as u64,
         checkpoints: notes.len(),
         covered,
         key,
     })
+}
+
+/// Whether the trail is a version-2 trail (SPEC.md §6.6): its first event is `trail.created`.
+pub fn is_v2(events: &[Event]) -> bool {
+    events.first().is_some_and(|e| e.kind == "trail.created")
+}
+
+/// A version-2 trail signs every event as it is appended (SPEC.md §6.6): the stored checkpoints
+/// have exactly the sizes 1 … n. An event without its own checkpoint was not appended by urne (a
+/// row inserted with sqlite3, however well chained), or its checkpoint was deleted.
+fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), TrailFailure> {
+    let sizes: std::collections::BTreeSet<u64> = stored.iter().map(|(s, _)| *s).collect();
+    match (1..=n).find(|s| !sizes.contains(s)) {
+        None => Ok(()),
+        Some(seq) => Err(TrailFailure {
+            class: FailureClass::Inconsistent,
+            seq,
+            reason: format!(
+                "event {seq} has no checkpoint of its own: a version-2 trail signs every event as it is appended, so this event was not appended by urne or its checkpoint was deleted"
+            ),
+        }),
+    }
 }
 
 /// Each note `(what, note, declared size if stored)` verifies under `key` and has the root of
@@ -181,6 +216,7 @@ fn check_notes(
     key: &[u8; 32],
 ) -> Result<u64, TrailFailure> {
     let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+    let roots = chain::PrefixRoots::new(&hashes);
     let mut covered = 0u64;
     let mut last_good = 0u64;
     for (what, note, declared) in notes {
@@ -201,7 +237,7 @@ fn check_notes(
                 reason: format!("{what}: its note says size {}", cp.size),
             });
         }
-        chain::check_against(&cp, &hashes, last_good).map_err(|mut f| {
+        chain::check_against(&cp, &roots, last_good).map_err(|mut f| {
             f.reason = format!("{what}: {}", f.reason);
             TrailFailure::inconsistent(f)
         })?;

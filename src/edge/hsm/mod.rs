@@ -16,7 +16,10 @@ use cryptoki::session::{Session, UserType};
 use cryptoki::slot::Slot;
 use secrecy::SecretString;
 use serde::Serialize;
+use std::sync::{Mutex, MutexGuard};
 use urne_core::crypto::keys;
+
+mod objects;
 
 /// id-Ed25519 (RFC 8410, OID 1.3.101.112) as DER: the CKA_EC_PARAMS PKCS#11 3.x prefers.
 const ED25519_OID: [u8; 5] = [0x06, 0x03, 0x2b, 0x65, 0x70];
@@ -75,10 +78,12 @@ pub struct Capabilities {
 pub struct Hsm {
     pkcs11: Pkcs11,
     slot: Slot,
-    session: Session,
+    /// Behind a lock so that one session can serve two threads (the seal signs `leaves.bin` while
+    /// the trail is written, and every append signs its checkpoint).
+    session: Mutex<Session>,
     cfg: Config,
     /// Earlier entropy requests in this process, to catch a token that repeats itself.
-    seen: Vec<Vec<u8>>,
+    seen: Mutex<Vec<Vec<u8>>>,
 }
 
 fn hsm_err(what: &str, e: P11Error) -> Error {
@@ -181,6 +186,13 @@ fn find_slot(pkcs11: &Pkcs11, label: &str) -> Result<Slot> {
 }
 
 impl Hsm {
+    /// The session (a poisoned lock is taken as is: the session holds no invariant of urne's).
+    fn s(&self) -> MutexGuard<'_, Session> {
+        self.session
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// Loads the module, finds the token by label, opens a read-write session and logs in.
     pub fn open(cfg: &Config, pin: &SecretString) -> Result<Hsm> {
         let pkcs11 = load_module(cfg)?;
@@ -195,9 +207,9 @@ impl Hsm {
         Ok(Hsm {
             pkcs11,
             slot,
-            session,
+            session: Mutex::new(session),
             cfg: cfg.clone(),
-            seen: vec![],
+            seen: Mutex::new(vec![]),
         })
     }
 
@@ -255,7 +267,7 @@ impl Hsm {
     }
 
     fn find(&self, class: ObjectClass, label: &str) -> Result<Vec<ObjectHandle>> {
-        self.session
+        self.s()
             .find_objects(&[
                 Attribute::Class(class),
                 Attribute::Label(label.as_bytes().to_vec()),
@@ -328,13 +340,13 @@ impl Hsm {
                 Attribute::Label(label),
             ];
             let (pubh, privh) = self
-                .session
+                .s()
                 .generate_key_pair(&Mechanism::EccEdwardsKeyPairGen, &pub_tpl, &priv_tpl)
                 .map_err(|e| hsm_err("Ed25519 key generation failed", e))?;
             let pk = self.read_public(pubh)?;
             let id = urne_core::crypto::sha256(&pk)[..8].to_vec();
             for h in [pubh, privh] {
-                self.session
+                self.s()
                     .update_attributes(h, &[Attribute::Id(id.clone())])
                     .map_err(|e| hsm_err("cannot set the key id", e))?;
             }
@@ -345,7 +357,7 @@ impl Hsm {
 
     fn read_public(&self, h: ObjectHandle) -> Result<[u8; 32]> {
         let attrs = self
-            .session
+            .s()
             .get_attributes(h, &[AttributeType::EcPoint])
             .map_err(|e| hsm_err("cannot read CKA_EC_POINT", e))?;
         for a in attrs {
@@ -377,7 +389,7 @@ impl Hsm {
         let public_key = self.public_key(role)?;
         let privh = self.find_one(ObjectClass::PRIVATE_KEY, role)?;
         let attrs = self
-            .session
+            .s()
             .get_attributes(
                 privh,
                 &[
@@ -430,7 +442,7 @@ impl Hsm {
         let pk = self.public_key(role)?;
         let mech = Mechanism::Eddsa(EddsaParams::new(EddsaSignatureScheme::Pure));
         let sig = self
-            .session
+            .s()
             .sign(&mech, privh, msg)
             .map_err(|e| hsm_err("C_Sign failed", e))?;
         let sig: [u8; 64] = sig.as_slice().try_into().map_err(|_| {
@@ -452,14 +464,18 @@ impl Hsm {
 
     /// `n` bytes from the token's generator (C_GenerateRandom), health-checked: fails closed if
     /// the bytes are all one value or repeat an earlier request of this process.
-    pub fn random(&mut self, n: usize) -> Result<Vec<u8>> {
+    pub fn random(&self, n: usize) -> Result<Vec<u8>> {
         let len = u32::try_from(n).map_err(|_| Error::internal("entropy request too large", ""))?;
         let bytes = self
-            .session
+            .s()
             .generate_random_vec(len)
             .map_err(|e| hsm_err("C_GenerateRandom failed", e))?;
-        check_entropy(&bytes, &self.seen)?;
-        self.seen.push(bytes.clone());
+        let mut seen = self
+            .seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        check_entropy(&bytes, &seen)?;
+        seen.push(bytes.clone());
         Ok(bytes)
     }
 }

@@ -2,13 +2,42 @@
 //! and DELETE and any insert that does not extend the chain, every append in an IMMEDIATE
 //! transaction with `synchronous=FULL` (durable before the command goes on). The triggers are
 //! guard rails; the evidence is the hash chain plus the signed checkpoints (`audit::chain`).
+//!
+//! A version-2 trail (SPEC.md §6.6) is bound to its token: every append signs, in the same
+//! transaction, a checkpoint over the trail including the new event (so a row urne did not append
+//! has no checkpoint of its own), and after it commits the token gets a mark of the new size and
+//! root (so an older copy, a truncated trail or another database is refused before anything is
+//! decided). The token's side is [`Token`].
 
 use crate::error::{Error, Exit, Result};
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
 use urne_core::audit::chain::{self, Event};
-use urne_core::audit::kinds::{Kind, Record};
+use urne_core::audit::token::Mark;
 use urne_core::crypto::Hash32;
+
+/// What an append needs from the token (SPEC.md §6.6): the audit key's signature over the new
+/// checkpoint, and a mark of the new head. The HSM session implements it.
+pub trait Token {
+    /// Signs a checkpoint body with the audit key.
+    fn sign_checkpoint(&self, body: &[u8]) -> Result<[u8; 64]>;
+    /// Creates a mark in the token (a private, non-modifiable, non-destroyable data object).
+    fn create_mark(&self, mark: &Mark) -> Result<()>;
+}
+
+/// The trail an [`AuditLog`] appends to, once the command has checked it against the token.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    /// The trail's identity (its `trail.created` event, the token's `urne-trail` object).
+    pub trail: Hash32,
+    /// The audit public key, read from the token.
+    pub audit_key: [u8; 32],
+    /// Whether each append is marked in the token as it commits (not while `keys init` builds
+    /// the trail under a temporary name: it is marked once in place).
+    pub marking: bool,
+}
+
+mod append;
 
 const SCHEMA: &str = r#"
 CREATE TABLE IF NOT EXISTS events (
@@ -59,6 +88,14 @@ BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
 pub struct AuditLog {
     conn: Connection,
     path: PathBuf,
+    /// The file's identity (device, inode) when it was opened: a trail deleted or replaced while
+    /// the command runs is seen after every append and before the command reports success.
+    file_id: Option<(u64, u64)>,
+    /// Set once the trail was checked against the token; appends need it.
+    binding: Option<Binding>,
+    /// The head (sequence number) as this process last saw it: after its last append, or its
+    /// last full read. A different head in the file means someone else wrote into it.
+    last_head: std::cell::Cell<Option<u64>>,
     /// The head (sequence number, 0 when empty) this process last knew: set by the first full
     /// read, advanced by its own appends; `None` before any read.
     view: std::cell::Cell<Option<u64>>,
@@ -104,8 +141,10 @@ fn next_link(tx: &rusqlite::Transaction, path: &Path) -> Result<(u64, Hash32)> {
 }
 
 impl AuditLog {
-    /// Opens (creating if needed) the audit database at `path`.
-    pub fn open(path: &Path) -> Result<AuditLog> {
+    /// Opens the database at `path`, creating it and its schema if needed: what
+    /// [`AuditLog::create`] does once it made the file (public for the schema's own test; no
+    /// command calls it on an existing trail).
+    pub fn create_schema(path: &Path) -> Result<AuditLog> {
         let conn = Connection::open(path).map_err(|e| db_err(path, "cannot open", e))?;
         // 64 KiB pages (taken only when the file is created): a seal stores its sealed set, tens
         // of MB for a large day, as one blob, and larger pages write it in a third less time.
@@ -124,7 +163,152 @@ impl AuditLog {
         Ok(AuditLog {
             conn,
             path: path.to_path_buf(),
+            file_id: file_id(path),
+            binding: None,
+            last_head: std::cell::Cell::new(None),
             view: std::cell::Cell::new(None),
+        })
+    }
+
+    /// Creates a new trail's database at `path`, which must not exist (`urne keys init` builds
+    /// it under a temporary name and links it into place with [`AuditLog::place`]).
+    pub fn create(path: &Path) -> Result<AuditLog> {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| crate::error::io_error("create the audit trail", path, e))?;
+        AuditLog::create_schema(path)
+    }
+
+    /// Opens the appliance's existing trail for a command that will append to it (never creates
+    /// one: SPEC.md §6.6). `None` when there is no file at `path`.
+    pub fn open_for_append(path: &Path) -> Result<Option<AuditLog>> {
+        match std::fs::symlink_metadata(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(crate::error::io_error("open the audit trail", path, e)),
+            Ok(m) if !m.is_file() => {
+                return Err(Error::trail(
+                    Exit::Refused,
+                    format!("the audit trail {} is not a regular file", path.display()),
+                    "give the path of the appliance's database with --db or URNE_DB",
+                ));
+            }
+            Ok(_) => {}
+        }
+        let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
+            .map_err(|e| db_err(path, "cannot open", e))?;
+        conn.execute_batch("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;")
+            .map_err(|e| db_err(path, "cannot configure", e))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(|e| db_err(path, "cannot configure", e))?;
+        Ok(Some(AuditLog {
+            conn,
+            path: path.to_path_buf(),
+            file_id: file_id(path),
+            binding: None,
+            last_head: std::cell::Cell::new(None),
+            view: std::cell::Cell::new(None),
+        }))
+    }
+
+    /// The trail's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Binds the log to its trail once checked against the token: appends are possible from now.
+    pub fn bind(&mut self, binding: Binding) {
+        self.binding = Some(binding);
+    }
+
+    /// Links a trail built under a temporary name into `fin` (never replacing a file there), and
+    /// reopens it there, marking is switched on.
+    pub fn place(self, fin: &Path) -> Result<AuditLog> {
+        let tmp = self.path.clone();
+        let binding = self.binding;
+        drop(self);
+        std::fs::hard_link(&tmp, fin)
+            .map_err(|e| crate::error::io_error("put the audit trail in place at", fin, e))?;
+        let _ = std::fs::remove_file(&tmp);
+        let mut log = AuditLog::open_for_append(fin)?.ok_or_else(|| {
+            Error::trail(
+                Exit::Refused,
+                format!(
+                    "the audit trail {} vanished as it was put in place",
+                    fin.display()
+                ),
+                "run `urne keys init` again",
+            )
+        })?;
+        log.binding = binding.map(|b| Binding { marking: true, ..b });
+        Ok(log)
+    }
+
+    /// Marks the head in the token (after a check found the trail longer than the last mark:
+    /// what a command killed between an append and its mark leaves).
+    pub fn mark_head(&self, token: &dyn Token) -> Result<()> {
+        let b = self.bound()?;
+        let hashes = self.hashes()?;
+        token.create_mark(&Mark {
+            trail: b.trail,
+            size: hashes.len() as u64,
+            root: chain::tree_root(&hashes),
+        })
+    }
+
+    fn bound(&self) -> Result<Binding> {
+        self.binding.ok_or_else(|| {
+            Error::internal(
+                "the audit trail was appended to before it was checked against the token",
+                "this is a defect in urne; keep the audit trail and report it",
+            )
+        })
+    }
+
+    /// Every event hash, in order.
+    fn hashes(&self) -> Result<Vec<Hash32>> {
+        read_hashes(&self.conn, &self.path)
+    }
+
+    /// The trail is still the file this command opened, holding the head it last appended or
+    /// read (SPEC.md §6.6): not deleted, not replaced, not rewritten in place. Checked after
+    /// every append and before a command reports success.
+    pub fn check_still_in_place(&self) -> Result<()> {
+        let gone = |what: &str| {
+            Error::trail(
+                Exit::Refused,
+                format!(
+                    "the audit trail {} was {what} while this command ran; what this command recorded is in the file it opened, not in the one now at that path",
+                    self.path.display()
+                ),
+                "stop: nothing this command printed may be used before the trail is explained. Keep every file as evidence and follow docs/ceremony.md, \"urne refuses the trail\"",
+            )
+        };
+        match file_id(&self.path) {
+            None => return Err(gone("deleted")),
+            Some(id) if Some(id) != self.file_id => return Err(gone("replaced")),
+            Some(_) => {}
+        }
+        if let Some(seen) = self.last_head.get() {
+            let now: i64 = self
+                .conn
+                .query_row("SELECT COALESCE(MAX(seq), 0) FROM events", [], |r| r.get(0))
+                .map_err(|e| db_err(&self.path, "cannot read the chain head", e))?;
+            if now as u64 != seen {
+                return Err(gone("changed by someone else"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The latest stored checkpoint's note (every append of a version-2 trail signs one).
+    pub fn latest_note(&self) -> Result<String> {
+        self.checkpoints()?.pop().map(|(_, n)| n).ok_or_else(|| {
+            Error::internal(
+                "the audit trail has no checkpoint",
+                "run `urne audit verify`",
+            )
         })
     }
 
@@ -143,156 +327,10 @@ impl AuditLog {
         Ok(AuditLog {
             conn,
             path: path.to_path_buf(),
+            file_id: file_id(path),
+            binding: None,
+            last_head: std::cell::Cell::new(None),
             view: std::cell::Cell::new(None),
-        })
-    }
-
-    /// Appends one event durably and returns it. `payload` is serialised once to JSON and hashed
-    /// exactly as stored. The commands write typed records ([`AuditLog::record`] and its
-    /// siblings); this untyped form is for tests that build trails by hand.
-    pub fn append(&mut self, kind: &str, payload: &serde_json::Value) -> Result<Event> {
-        self.append_with_blobs(kind, payload, &[])
-    }
-
-    /// Appends one event together with content-addressed blobs (stored in the same transaction;
-    /// the event's payload names them by SHA-256, so the chain binds their content). Used for
-    /// data too large for an event (a sealed entry list) or secret until a reveal (block entropy).
-    pub fn append_with_blobs(
-        &mut self,
-        kind: &str,
-        payload: &serde_json::Value,
-        blobs: &[&[u8]],
-    ) -> Result<Event> {
-        let payload = encode_payload(payload)?;
-        self.append_inner(kind, blobs, true, |_| Ok(payload))
-    }
-
-    /// [`AuditLog::append_with_blobs`] for a payload still being computed: inside the one write
-    /// transaction, the blobs are written first, then `payload` is called with the SHA-256 of
-    /// each blob, under which it is stored (it may wait for other threads: the seal writes its
-    /// sealed set while the HSM signs), then the event is appended and everything committed at
-    /// once. If `payload` fails, nothing is written.
-    pub fn append_with_blobs_then(
-        &mut self,
-        kind: &str,
-        blobs: &[&[u8]],
-        payload: impl FnOnce(&[Hash32]) -> Result<serde_json::Value>,
-    ) -> Result<Event> {
-        self.append_inner(kind, blobs, true, |hashes| {
-            encode_payload(&payload(hashes)?)
-        })
-    }
-
-    /// Appends the record of a fact no decision rests on (a failure, a refusal, a folder
-    /// published, a proof issued) whatever was appended since this process read the trail: the
-    /// evidence of what happened is kept even when another command ran at the same time.
-    pub fn append_evidence(&mut self, kind: &str, payload: &serde_json::Value) -> Result<Event> {
-        let payload = encode_payload(payload)?;
-        self.append_inner(kind, &[], false, |_| Ok(payload))
-    }
-
-    /// Appends one typed event durably (its payload is the record's serialisation, SPEC.md
-    /// §6.2), refused if the trail changed since this process read it.
-    pub fn record(&mut self, r: impl Into<Record>) -> Result<Event> {
-        self.record_with_blobs(r, &[])
-    }
-
-    /// [`AuditLog::record`] with content-addressed blobs, as [`AuditLog::append_with_blobs`].
-    pub fn record_with_blobs(&mut self, r: impl Into<Record>, blobs: &[&[u8]]) -> Result<Event> {
-        let r = r.into();
-        let payload = r.payload();
-        self.append_inner(r.kind().name(), blobs, true, |_| Ok(payload))
-    }
-
-    /// [`AuditLog::record_with_blobs`] for a record still being computed, as
-    /// [`AuditLog::append_with_blobs_then`]; the record must be of `kind`.
-    pub fn record_with_blobs_then(
-        &mut self,
-        kind: Kind,
-        blobs: &[&[u8]],
-        record: impl FnOnce(&[Hash32]) -> Result<Record>,
-    ) -> Result<Event> {
-        self.append_inner(kind.name(), blobs, true, |hashes| {
-            let r = record(hashes)?;
-            if r.kind() != kind {
-                return Err(Error::internal(
-                    format!("a {} record was made for a {kind} event", r.kind()),
-                    "this is a defect in urne; nothing was recorded",
-                ));
-            }
-            Ok(r.payload())
-        })
-    }
-
-    /// Appends the typed record of a fact no decision rests on, as
-    /// [`AuditLog::append_evidence`].
-    pub fn record_evidence(&mut self, r: impl Into<Record>) -> Result<Event> {
-        let r = r.into();
-        let payload = r.payload();
-        self.append_inner(r.kind().name(), &[], false, |_| Ok(payload))
-    }
-
-    fn append_inner(
-        &mut self,
-        kind: &str,
-        blobs: &[&[u8]],
-        check_view: bool,
-        payload: impl FnOnce(&[Hash32]) -> Result<String>,
-    ) -> Result<Event> {
-        let path = self.path.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| db_err(&path, "cannot begin an append", e))?;
-        let (seq, prev) = next_link(&tx, &path)?;
-        if check_view
-            && let Some(seen) = self.view.get()
-            && seen + 1 != seq
-        {
-            // Dropping `tx` rolls the transaction back: nothing is written.
-            return Err(Error::refused(
-                format!(
-                    "the audit trail changed while this command ran: it knew of {seen} events and finds {} (another urne command recorded events in between); this command's decision was not recorded",
-                    seq - 1
-                ),
-                "run one urne command at a time: check with `urne audit show` what the other command did, then run this one again",
-            ));
-        }
-        let mut hashes = Vec::with_capacity(blobs.len());
-        for b in blobs {
-            let h = urne_core::crypto::sha256(b);
-            hashes.push(h);
-            tx.execute(
-                "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?1, ?2)",
-                params![h.as_slice(), b],
-            )
-            .map_err(|e| db_err(&path, "cannot store data", e))?;
-        }
-        // Dropping `tx` on an error rolls the blobs back too.
-        let payload = payload(&hashes)?;
-        let ts = crate::edge::clock::now_rfc3339();
-        let hash = chain::event_hash(&prev, seq, &ts, kind, &payload);
-        tx.execute(
-            "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![seq as i64, ts, kind, payload, prev.as_slice(), hash.as_slice()],
-        )
-        .map_err(|e| db_err(&path, "cannot append", e))?;
-        tx.commit()
-            .map_err(|e| db_err(&path, "cannot commit an append", e))?;
-        // Advance the view over this process's own append, unless someone else appended since:
-        // then the view stays behind and every later checked append is refused.
-        if let Some(seen) = self.view.get()
-            && seen + 1 == seq
-        {
-            self.view.set(Some(seq));
-        }
-        Ok(Event {
-            seq,
-            ts,
-            kind: kind.to_string(),
-            payload,
-            prev_hash: prev,
-            hash,
         })
     }
 
@@ -322,13 +360,28 @@ impl AuditLog {
         if self.view.get().is_none() {
             self.view.set(Some(events.last().map_or(0, |e| e.seq)));
         }
+        self.last_head.set(Some(events.last().map_or(0, |e| e.seq)));
         Ok(events)
+    }
+
+    /// Whether a blob of that hash is stored (its content is checked when it is read).
+    pub fn has_blob(&self, sha256: &Hash32) -> Result<bool> {
+        self.conn
+            .query_row(
+                "SELECT 1 FROM blobs WHERE sha256 = ?1",
+                [sha256.as_slice()],
+                |_| Ok(()),
+            )
+            .optional()
+            .map(|o| o.is_some())
+            .map_err(|e| db_err(&self.path, "cannot read data", e))
     }
 
     /// A stored blob, checked against its hash.
     pub fn blob(&self, sha256: &Hash32) -> Result<Vec<u8>> {
         let missing = || {
-            Error::internal(
+            Error::trail(
+                Exit::Internal,
                 format!("audit trail: data {} is missing", hex::encode(sha256)),
                 "the database was altered: run `urne audit verify` and investigate",
             )
@@ -355,7 +408,8 @@ impl AuditLog {
         // Checked before anyone parses it. OpenSSL's SHA-256: blobs can be tens of MB (a sealed
         // set) and are hashed on every read.
         if &urne_core::crypto::sha256(&data) != sha256 {
-            return Err(Error::internal(
+            return Err(Error::trail(
+                Exit::Internal,
                 format!(
                     "audit trail: data {} does not match its hash",
                     hex::encode(sha256)
@@ -399,29 +453,26 @@ impl AuditLog {
         rows.collect::<std::result::Result<Vec<_>, _>>()
             .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))
     }
+}
 
-    /// Signs a checkpoint over every event so far with the HSM's audit key and stores it.
-    /// Returns the signed note. Does nothing new if the latest checkpoint already covers the head.
-    pub fn checkpoint(&mut self, hsm: &crate::edge::hsm::Hsm) -> Result<String> {
-        let events = self.events()?;
-        let size = events.len() as u64;
-        if let Some((s, note)) = self.checkpoints()?.into_iter().last()
-            && s == size
-        {
-            return Ok(note);
-        }
-        let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
-        let root = chain::tree_root(&hashes);
-        let pk = hsm.public_key(crate::edge::hsm::KeyRole::Audit)?;
-        let body = chain::checkpoint_body(&pk, size, &root);
-        let sig = hsm.sign(crate::edge::hsm::KeyRole::Audit, body.as_bytes())?;
-        let note = chain::signed_note(&pk, &body, &sig);
-        self.conn
-            .execute(
-                "INSERT INTO checkpoints (size, note) VALUES (?1, ?2)",
-                params![size as i64, note],
-            )
-            .map_err(|e| db_err(&self.path, "cannot store a checkpoint", e))?;
-        Ok(note)
+/// The file's (device, inode), if it exists.
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Every event hash, in sequence order.
+fn read_hashes(conn: &Connection, path: &Path) -> Result<Vec<Hash32>> {
+    let mut st = conn
+        .prepare("SELECT hash FROM events ORDER BY seq")
+        .map_err(|e| db_err(path, "cannot read the chain", e))?;
+    let rows = st
+        .query_map([], |r| r.get::<_, Vec<u8>>(0))
+        .map_err(|e| db_err(path, "cannot read the chain", e))?;
+    let mut out = vec![];
+    for r in rows {
+        let h = r.map_err(|e| db_err(path, "cannot read the chain", e))?;
+        out.push(Hash32::try_from(h.as_slice()).unwrap_or(Hash32::ZERO));
     }
+    Ok(out)
 }

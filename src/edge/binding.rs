@@ -1,0 +1,86 @@
+//! The token's side of the trail (SPEC.md §6.6): its `urne-trail` object (the trail's identity,
+//! written once by `urne keys init`) and its marks, read after login. The pure formats and the
+//! check are the core's (`audit::token`); the objects are read and created through `edge::hsm`.
+
+use crate::edge::hsm::{Hsm, KeyRole};
+use crate::error::{Error, Exit, Result};
+use urne_core::audit::token::{MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, last_mark};
+
+/// What the token holds of its trail.
+#[derive(Debug, Clone)]
+pub struct TokenTrail {
+    /// The `urne-trail` object.
+    pub object: TrailObject,
+    /// Every mark of this trail, in no particular order.
+    pub marks: Vec<Mark>,
+    /// The audit public key, read from the token.
+    pub audit_key: [u8; 32],
+}
+
+impl TokenTrail {
+    /// The last mark (`None` before the first), or a refusal if the token records a fork.
+    pub fn last_mark(&self) -> Result<Option<Mark>> {
+        last_mark(&self.object.trail, &self.marks).map_err(|_| {
+            Error::trail(
+                Exit::Refused,
+                format!(
+                    "the token holds two different marks of one size for the trail {}: two histories were written under it (a fork)",
+                    self.object.trail
+                ),
+                "stop: keep the token and the database as evidence and investigate (docs/threat-model.md)",
+            )
+        })
+    }
+
+    /// One line for the operator: the trail and what the token marked.
+    pub fn describe(&self) -> String {
+        match self.last_mark() {
+            Ok(Some(m)) => format!(
+                "trail {} (the token's last mark: {} events, root {})",
+                self.object.trail, m.size, m.root
+            ),
+            _ => format!("trail {} (no mark yet)", self.object.trail),
+        }
+    }
+}
+
+fn bad_object(e: impl std::fmt::Display) -> Error {
+    Error::trail(
+        Exit::Refused,
+        e.to_string(),
+        "someone with the PIN wrote into the token outside urne: stop, keep the token and the database as evidence, and investigate",
+    )
+}
+
+/// The token's trail, after login: `None` if it has no `urne-trail` object.
+pub fn read(hsm: &Hsm) -> Result<Option<TokenTrail>> {
+    let objects = hsm.data_objects(TRAIL_LABEL)?;
+    let object = match objects.as_slice() {
+        [] => return Ok(None),
+        [one] => TrailObject::parse(one).map_err(bad_object)?,
+        more => {
+            return Err(bad_object(format!(
+                "the token holds {} {TRAIL_LABEL:?} objects; urne writes one",
+                more.len()
+            )));
+        }
+    };
+    let audit_key = hsm.public_key(KeyRole::Audit)?;
+    if urne_core::crypto::keys::key_id(&audit_key) != object.audit_key_id {
+        return Err(bad_object(format!(
+            "the token's trail names the audit key {} but the token's audit key is {}",
+            object.audit_key_id,
+            urne_core::crypto::keys::key_id(&audit_key)
+        )));
+    }
+    let marks = hsm
+        .data_objects(MARK_LABEL)?
+        .iter()
+        .map(|v| Mark::parse(v).map_err(bad_object))
+        .collect::<Result<Vec<Mark>>>()?;
+    Ok(Some(TokenTrail {
+        object,
+        marks,
+        audit_key,
+    }))
+}

@@ -1,0 +1,271 @@
+//! Appending to the trail (SPEC.md §6.3, §6.5, §6.6): every append in one IMMEDIATE
+//! transaction that also signs the checkpoint over the new head, then the token's mark.
+
+use super::{AuditLog, Binding, Token, db_err, encode_payload, next_link, read_hashes};
+use crate::error::{Error, Exit, Result};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::path::Path;
+use urne_core::audit::chain::{self, Event};
+use urne_core::audit::kinds::{Kind, Record};
+use urne_core::audit::token::Mark;
+use urne_core::crypto::Hash32;
+
+impl AuditLog {
+    /// Appends one event durably and returns it. `payload` is serialised once to JSON and hashed
+    /// exactly as stored. The commands write typed records ([`AuditLog::record`] and its
+    /// siblings); this untyped form is for tests that build trails by hand.
+    pub fn append(
+        &mut self,
+        token: &dyn Token,
+        kind: &str,
+        payload: &serde_json::Value,
+    ) -> Result<Event> {
+        self.append_with_blobs(token, kind, payload, &[])
+    }
+
+    /// Appends one event together with content-addressed blobs (stored in the same transaction;
+    /// the event's payload names them by SHA-256, so the chain binds their content). Used for
+    /// data too large for an event (a sealed entry list) or secret until a reveal (block entropy).
+    pub fn append_with_blobs(
+        &mut self,
+        token: &dyn Token,
+        kind: &str,
+        payload: &serde_json::Value,
+        blobs: &[&[u8]],
+    ) -> Result<Event> {
+        let payload = encode_payload(payload)?;
+        self.append_inner(token, kind, blobs, true, |_| Ok(payload))
+    }
+
+    /// [`AuditLog::append_with_blobs`] for a payload still being computed: inside the one write
+    /// transaction, the blobs are written first, then `payload` is called with the SHA-256 of
+    /// each blob, under which it is stored (it may wait for other threads: the seal writes its
+    /// sealed set while the HSM signs), then the event is appended and everything committed at
+    /// once. If `payload` fails, nothing is written.
+    pub fn append_with_blobs_then(
+        &mut self,
+        token: &dyn Token,
+        kind: &str,
+        blobs: &[&[u8]],
+        payload: impl FnOnce(&[Hash32]) -> Result<serde_json::Value>,
+    ) -> Result<Event> {
+        self.append_inner(token, kind, blobs, true, |hashes| {
+            encode_payload(&payload(hashes)?)
+        })
+    }
+
+    /// Appends the record of a fact no decision rests on (a failure, a refusal, a folder
+    /// published, a proof issued) whatever was appended since this process read the trail: the
+    /// evidence of what happened is kept even when another command ran at the same time.
+    pub fn append_evidence(
+        &mut self,
+        token: &dyn Token,
+        kind: &str,
+        payload: &serde_json::Value,
+    ) -> Result<Event> {
+        let payload = encode_payload(payload)?;
+        self.append_inner(token, kind, &[], false, |_| Ok(payload))
+    }
+
+    /// Appends one typed event durably (its payload is the record's serialisation, SPEC.md
+    /// §6.2), refused if the trail changed since this process read it.
+    pub fn record(&mut self, token: &dyn Token, r: impl Into<Record>) -> Result<Event> {
+        self.record_with_blobs(token, r, &[])
+    }
+
+    /// [`AuditLog::record`] with content-addressed blobs, as [`AuditLog::append_with_blobs`].
+    pub fn record_with_blobs(
+        &mut self,
+        token: &dyn Token,
+        r: impl Into<Record>,
+        blobs: &[&[u8]],
+    ) -> Result<Event> {
+        let r = r.into();
+        let payload = r.payload();
+        self.append_inner(token, r.kind().name(), blobs, true, |_| Ok(payload))
+    }
+
+    /// [`AuditLog::record_with_blobs`] for a record still being computed, as
+    /// [`AuditLog::append_with_blobs_then`]; the record must be of `kind`.
+    pub fn record_with_blobs_then(
+        &mut self,
+        token: &dyn Token,
+        kind: Kind,
+        blobs: &[&[u8]],
+        record: impl FnOnce(&[Hash32]) -> Result<Record>,
+    ) -> Result<Event> {
+        self.append_inner(token, kind.name(), blobs, true, |hashes| {
+            let r = record(hashes)?;
+            if r.kind() != kind {
+                return Err(Error::internal(
+                    format!("a {} record was made for a {kind} event", r.kind()),
+                    "this is a defect in urne; nothing was recorded",
+                ));
+            }
+            Ok(r.payload())
+        })
+    }
+
+    /// Appends the typed record of a fact no decision rests on, as
+    /// [`AuditLog::append_evidence`].
+    pub fn record_evidence(&mut self, token: &dyn Token, r: impl Into<Record>) -> Result<Event> {
+        let r = r.into();
+        let payload = r.payload();
+        self.append_inner(token, r.kind().name(), &[], false, |_| Ok(payload))
+    }
+
+    /// One append (SPEC.md §6.6): inside one IMMEDIATE transaction, the head is checked (this
+    /// process's view, for a decision; for any append, the head must be covered by a checkpoint
+    /// that verifies under the token's audit key, so nothing is ever signed over events urne did
+    /// not append), the blobs and the event are written, the checkpoint over the new head is
+    /// signed by the token and stored, and all of it commits at once; then the trail is checked
+    /// to be still in place and the token marks the new head.
+    fn append_inner(
+        &mut self,
+        token: &dyn Token,
+        kind: &str,
+        blobs: &[&[u8]],
+        check_view: bool,
+        payload: impl FnOnce(&[Hash32]) -> Result<String>,
+    ) -> Result<Event> {
+        let binding = self.bound()?;
+        let path = self.path.clone();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| db_err(&path, "cannot begin an append", e))?;
+        let (seq, prev) = next_link(&tx, &path)?;
+        if check_view {
+            // On a refusal, dropping `tx` rolls the transaction back: nothing is written.
+            check_head_seen(self.view.get(), seq)?;
+        }
+        let mut hashes = read_hashes(&tx, &path)?;
+        check_head_signed(&tx, &path, &binding, &hashes)?;
+        let mut blob_hashes = Vec::with_capacity(blobs.len());
+        for b in blobs {
+            let h = urne_core::crypto::sha256(b);
+            blob_hashes.push(h);
+            tx.execute(
+                "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?1, ?2)",
+                params![h.as_slice(), b],
+            )
+            .map_err(|e| db_err(&path, "cannot store data", e))?;
+        }
+        // Dropping `tx` on an error rolls the blobs back too.
+        let payload = payload(&blob_hashes)?;
+        let ts = crate::edge::clock::now_rfc3339();
+        let hash = chain::event_hash(&prev, seq, &ts, kind, &payload);
+        tx.execute(
+            "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![seq as i64, ts, kind, payload, prev.as_slice(), hash.as_slice()],
+        )
+        .map_err(|e| db_err(&path, "cannot append", e))?;
+        hashes.push(hash);
+        let root = sign_checkpoint(&tx, &path, token, &binding, &hashes)?;
+        tx.commit()
+            .map_err(|e| db_err(&path, "cannot commit an append", e))?;
+        // Advance the view over this process's own append, unless someone else appended since:
+        // then the view stays behind and every later checked append is refused.
+        match self.view.get() {
+            Some(seen) if seen + 1 == seq => self.view.set(Some(seq)),
+            None => self.view.set(Some(seq)),
+            Some(_) => {}
+        }
+        self.last_head.set(Some(seq));
+        if binding.marking {
+            // The token marks what was appended, even if the file was swapped meanwhile: the
+            // mark is the token's truth, and a trail missing it is refused from now on.
+            let marked = token.create_mark(&Mark {
+                trail: binding.trail,
+                size: seq,
+                root,
+            });
+            self.check_still_in_place()?;
+            marked?;
+        }
+        Ok(Event {
+            seq,
+            ts,
+            kind: kind.to_string(),
+            payload,
+            prev_hash: prev,
+            hash,
+        })
+    }
+}
+
+/// Signs the checkpoint over `hashes` (the trail with the event being appended) with the token's
+/// audit key and stores it in the append's transaction; returns its root.
+fn sign_checkpoint(
+    tx: &Connection,
+    path: &Path,
+    token: &dyn Token,
+    binding: &Binding,
+    hashes: &[Hash32],
+) -> Result<Hash32> {
+    let size = hashes.len() as u64;
+    let root = chain::tree_root(hashes);
+    let body = chain::checkpoint_body(&binding.audit_key, size, &root);
+    let sig = token.sign_checkpoint(body.as_bytes())?;
+    let note = chain::signed_note(&binding.audit_key, &body, &sig);
+    tx.execute(
+        "INSERT INTO checkpoints (size, note) VALUES (?1, ?2)",
+        params![size as i64, note],
+    )
+    .map_err(|e| db_err(path, "cannot store a checkpoint", e))?;
+    Ok(root)
+}
+
+/// Before an append: the head (the `hashes.len()` events there are) is covered by a stored
+/// checkpoint of exactly that size whose note verifies under the token's audit key and signs
+/// their root. A row urne did not append has none, so nothing is ever signed over it.
+fn check_head_signed(
+    conn: &Connection,
+    path: &Path,
+    binding: &Binding,
+    hashes: &[Hash32],
+) -> Result<()> {
+    let n = hashes.len() as u64;
+    if n == 0 {
+        return Ok(());
+    }
+    let last: Option<(i64, String)> = conn
+        .query_row(
+            "SELECT size, note FROM checkpoints ORDER BY size DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()
+        .map_err(|e| db_err(path, "cannot read checkpoints", e))?;
+    let ok = last.is_some_and(|(size, note)| {
+        size as u64 == n
+            && chain::verify_note(&note, &binding.audit_key)
+                .is_ok_and(|cp| cp.size == n && cp.root == chain::tree_root(hashes))
+    });
+    if ok {
+        return Ok(());
+    }
+    Err(Error::trail(
+        Exit::Internal,
+        format!(
+            "audit trail {}: its head (event {n}) is not covered by a checkpoint the token signed: events were added or removed outside urne while this command ran; nothing was recorded",
+            path.display()
+        ),
+        "keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+    ))
+}
+
+/// A decision is recorded only on the trail this process read: the head must still be the one
+/// it last knew (`seen`, advanced by its own appends only).
+fn check_head_seen(seen: Option<u64>, seq: u64) -> Result<()> {
+    match seen {
+        Some(seen) if seen + 1 != seq => Err(Error::refused(
+            format!(
+                "the audit trail changed while this command ran: it knew of {seen} events and finds {} (another urne command recorded events in between); this command's decision was not recorded",
+                seq - 1
+            ),
+            "run one urne command at a time: check with `urne audit show` what the other command did, then run this one again",
+        )),
+        _ => Ok(()),
+    }
+}
