@@ -33,7 +33,8 @@ def main(argv):
                     help="trusted producer key (PEM) for --export; repeatable (default: the TEST producer key)")
     ap.add_argument("--rules", help="rules file, when the draw folder has no rules.json (auditor mode)")
     ap.add_argument("--published", help="for a proof: the published draw folder whose commitment it must match")
-    ap.add_argument("--checkpoint", action="append", default=[], help="for an audit export: a checkpoint note you hold")
+    ap.add_argument("--checkpoint", action="append", default=[],
+                    help="a checkpoint note you hold (e.g. from the minutes): for an audit export, or for outputs (§8.4)")
     ap.add_argument("--strict", action="store_true", help="for an audit export: fail if the last events are not checkpointed")
     try:
         a = ap.parse_args(argv)
@@ -62,15 +63,27 @@ def run(a):
     import vaudit
     import vdraw
 
+    import vhistory
+
     path = a.path.rstrip("/") or "/"
-    if os.path.isdir(path) and os.path.isfile(os.path.join(path, "bundle.json")):
-        result_pub, audit_pub = keys(a, path, ["result.pub.pem", "audit.pub.pem"])
-        producers = [load_pub_pem(p) for p in (a.producer_key or [DEFAULT_PRODUCER])] if a.export else []
-        report = vdraw.verify_draw(path, result_pub, audit_pub, a.export, producers, a.rules)
-    elif os.path.isdir(path) and _is_block_dir(path):
-        import vblock
-        result_pub, audit_pub = keys(a, path, ["result.pub.pem", "audit.pub.pem"])
-        report = vblock.verify_blocks(path, result_pub, audit_pub)
+    if os.path.isdir(path) and _is_output(path):
+        outputs = []
+        report, audit_pub = _verify_output(a, path, outputs)
+        report += vhistory.check_linear(outputs, False)
+        _check_held(a, audit_pub, outputs)
+    elif os.path.isdir(path) and any(_is_output(os.path.join(path, n)) for n in os.listdir(path)):
+        # §8.4: a folder of outputs (a whole operation's publications): one linear history.
+        if a.export:
+            raise Usage("--export checks one draw folder, not a folder of outputs")
+        outputs, report, audit_pub = [], [], None
+        for n in sorted(os.listdir(path)):
+            sub = os.path.join(path, n)
+            if os.path.isdir(sub) and _is_output(sub):
+                lines, audit_pub = _verify_output(a, sub, outputs)
+                report.append(f"ok  {sub}: {len(lines)} checks")
+        vhistory.check_linear(outputs, True)
+        _check_held(a, audit_pub, outputs)
+        report.append(f"ok  one linear history: {len(outputs)} version-2 outputs of one trail")
     elif os.path.isfile(path) and path.endswith(".jsonl"):
         if not a.keys:
             raise Usage("an audit export needs --keys DIR (audit.pub.pem)")
@@ -93,6 +106,34 @@ def run(a):
     for line in report:
         print("  " + line)
     return 0
+
+
+def _is_output(path):
+    return os.path.isdir(path) and (os.path.isfile(os.path.join(path, "bundle.json")) or _is_block_dir(path))
+
+
+def _verify_output(a, path, outputs):
+    import vblock
+    import vdraw
+    result_pub, audit_pub = keys(a, path, ["result.pub.pem", "audit.pub.pem"])
+    if os.path.isfile(os.path.join(path, "bundle.json")):
+        producers = [load_pub_pem(p) for p in (a.producer_key or [DEFAULT_PRODUCER])] if a.export else []
+        return vdraw.verify_draw(path, result_pub, audit_pub, a.export, producers, a.rules, outputs), audit_pub
+    return vblock.verify_blocks(path, result_pub, audit_pub, outputs), audit_pub
+
+
+def _check_held(a, audit_pub, outputs):
+    """§8.4 --checkpoint for outputs."""
+    import vaudit
+    import vhistory
+    if not a.checkpoint:
+        return
+    if not outputs:
+        raise Usage("these outputs are version 1: check the checkpoint against the exported trail")
+    for cp in a.checkpoint:
+        with open(cp, "r", encoding="utf-8") as f:
+            size, root = vaudit.parse_checkpoint(f.read(), audit_pub, cp)
+        vhistory.check_held(outputs, cp, size, root)
 
 
 def _is_block_dir(path):

@@ -11,6 +11,7 @@ import re
 import struct
 
 import vjson as J
+import vhistory
 from vaudit import parse_checkpoint
 from vcore import Failure, H, HmacDrbg, key_id, leaf_hash, node_hash, read_signed, \
     verify_inclusion
@@ -511,7 +512,7 @@ def check_tickets_file(data, rules, price, what):
 
 SOFTWARE = J.fields({"name": J.string, "version": J.string, "source_revision": J.string, "executable_sha256": h32})
 COMMIT = {
-    "format": J.const("urne-block-commitment"), "version": J.const(1), "block": J.string, "game": J.string,
+    "format": J.const("urne-block-commitment"), "version": lambda v, w: J.uint(v, w, 1, 2), "block": J.string, "game": J.string,
     "price_cents": J.uint, "emission": J.string, "number": lambda v, w: J.uint(v, w, 0, 2**32 - 1),
     "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1), "rules_sha256": h32, "block_size": J.uint,
     "tiers": J.listof(J.fields({"tier": J.uint, "units": J.uint, "prize_cents": J.uint})),
@@ -520,7 +521,7 @@ COMMIT = {
     "audit_key_id": J.keyid, "software": SOFTWARE,
 }
 REVEAL = {
-    "format": J.const("urne-block-reveal"), "version": J.const(1), "block": J.string, "rules_sha256": h32,
+    "format": J.const("urne-block-reveal"), "version": lambda v, w: J.uint(v, w, 1, 2), "block": J.string, "rules_sha256": h32,
     "entropy": J.hexbytes, "seed": h32, "seed_commitment": h32, "outcomes_root": h32,
     "revealed_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid,
 }
@@ -532,7 +533,7 @@ TICKET_PROOF = {
 SUFFIXES = (".commit.json", ".tickets.csv", ".reveal.json")
 
 
-def verify_blocks(folder, result_pub, audit_pub):
+def verify_blocks(folder, result_pub, audit_pub, outputs=None):
     """§5.B10 steps 1-4, in order. Returns report lines; raises Failure on the first failure."""
     p = lambda name: os.path.join(folder, name)
     names = sorted(os.listdir(folder))
@@ -555,14 +556,15 @@ def verify_blocks(folder, result_pub, audit_pub):
     rules = parse_rules(rules_bytes)
     rules_sha = hashlib.sha256(rules_bytes).digest()
     for s in stems:
-        report += _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub)
+        report += _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder, outputs)
     return report
 
 
-def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub):
+def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder=".", outputs=None):
     report = []
     # Step 2: the commitment.
-    c = J.obj(J.loads(raw[s + ".commit.json"], s + ".commit.json"), s + ".commit.json", COMMIT)
+    c, c_history = vhistory.take(J.loads(raw[s + ".commit.json"], s + ".commit.json"), s + ".commit.json")
+    c = J.obj(c, s + ".commit.json", COMMIT)
     bid = c["block"]
     game, price, emission, number = parse_block_id(bid, f"{s}.commit.json block")
     if file_stem(bid) != s:
@@ -578,7 +580,11 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub):
     want = [{"tier": t, "units": u, "prize_cents": pz} for t, u, pz in tier_table(rules, price)]
     if c["tiers"] != want or c["block_size"] != rules["block_size"]:
         raise Failure("commitment-mismatch", f"block {bid}: tiers or block_size are not the rules' G-3 counts and prizes")
-    parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{s}.commit.json audit_checkpoint")
+    size, cp_root = parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{s}.commit.json audit_checkpoint")
+    if c_history is not None:
+        o = vhistory.output(os.path.join(folder, s + ".commit.json"), raw[s + ".commit.json"], c_history, size, cp_root)
+        if outputs is not None:
+            outputs.append(o)
     # (§5.B10 does not ask for result_key_id / audit_key_id to be checked; they are not.)
     report.append(f"ok  {bid}: commitment (attempt {c['attempt']}) agrees with rules.json")
 
@@ -596,12 +602,17 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub):
     # Step 4: the reveal.
     rv = raw.get(s + ".reveal.json")
     if rv is not None:
-        r = J.obj(J.loads(rv, s + ".reveal.json"), s + ".reveal.json", REVEAL)
+        r, r_history = vhistory.take(J.loads(rv, s + ".reveal.json"), s + ".reveal.json")
+        r = J.obj(r, s + ".reveal.json", REVEAL)
         if r["block"] != bid or r["rules_sha256"] != c["rules_sha256"]:
             raise Failure("inconsistent", f"{s}.reveal.json: block or rules_sha256 is not the commitment's")
         if r["seed_commitment"] != c["seed_commitment"] or r["outcomes_root"] != c["outcomes_root"]:
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
-        parse_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
+        size, cp_root = parse_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
+        if r_history is not None:
+            o = vhistory.output(os.path.join(folder, s + ".reveal.json"), rv, r_history, size, cp_root)
+            if outputs is not None:
+                outputs.append(o)
         if len(r["entropy"]) < 32:
             raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
         seed = block_seed(bid, rules_sha, r["entropy"])
@@ -635,7 +646,8 @@ def verify_ticket_proof(path, result_pub, published=None):
         cpath = os.path.join(published, s + ".commit.json")
         if not os.path.isfile(cpath):
             raise Failure("commitment-mismatch", f"{published} has no commitment of block {pr['block']}")
-        c = J.obj(J.loads(read_signed(cpath, result_pub), s + ".commit.json"), s + ".commit.json", COMMIT)
+        c = J.obj(vhistory.take(J.loads(read_signed(cpath, result_pub), s + ".commit.json"), s + ".commit.json")[0],
+                  s + ".commit.json", COMMIT)
         if (c["block"], c["outcomes_root"], c["block_size"]) != (pr["block"], pr["outcomes_root"], pr["block_size"]):
             raise Failure("commitment-mismatch", f"{name}: outcomes_root or block_size is not the published commitment's")
         report.append("ok  the outcomes root is the published one")

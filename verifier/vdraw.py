@@ -4,6 +4,7 @@ import hashlib
 import os
 
 import vexport
+import vhistory
 import vjson as J
 from vaudit import parse_checkpoint
 from vcore import Failure, H, Stream, key_id, leaf_hash, merkle_root, merkle_root_of_hashes, \
@@ -38,9 +39,10 @@ TAIL = {
 }
 
 
-BUNDLE = dict({"format": J.const("urne-draw-bundle"), "version": J.const(1)}, **CORE,
+VERSION = lambda v, w: J.uint(v, w, 1, 2)
+BUNDLE = dict({"format": J.const("urne-draw-bundle"), "version": VERSION}, **CORE,
               leaves_file=J.string, leaves_sha256=h32, winner=J.fields(PICK), reserves=J.listof(J.fields(PICK)), **TAIL)
-RESULT = dict({"format": J.const("urne-draw-result"), "version": J.const(1)}, **CORE,
+RESULT = dict({"format": J.const("urne-draw-result"), "version": VERSION}, **CORE,
               entries=J.uint, accounts=J.uint, winner=J.fields(PICK_ACCOUNT),
               reserves=J.listof(J.fields(PICK_ACCOUNT)), **TAIL)
 
@@ -87,7 +89,7 @@ def pseudonymise(operation, day, entry_list):
     return list_digest, out
 
 
-def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), rules_file=None):
+def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), rules_file=None, outputs=None):
     """§8.2, steps 1 to 8, in order. Returns report lines; raises Failure on the first failure."""
     report = []
     p = lambda name: os.path.join(folder, name)
@@ -103,7 +105,8 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
 
     # Step 2: parse the bundle; leaves.bin (33-byte leaf data, leaf order) is the one it names,
     # strictly increasing, and its root/count/sum are the commitment.
-    b = J.obj(J.loads(raw["bundle.json"], "bundle.json"), "bundle.json", BUNDLE)
+    b, history = vhistory.take(J.loads(raw["bundle.json"], "bundle.json"), "bundle.json")
+    b = J.obj(b, "bundle.json", BUNDLE)
     c, fig = b["commitment"], b["figures"]
     if b["leaves_file"] != "leaves.bin":
         raise Failure("malformed", "bundle.json leaves_file is not \"leaves.bin\"")
@@ -150,7 +153,12 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     report.append(f"ok  winner and {len(picks) - 1} reserves recomputed")
 
     # Step 5: the audit checkpoint, and the key ids the outputs name.
-    parse_checkpoint(b["audit_checkpoint"], audit_pub, "audit_checkpoint")
+    size, cp_root = parse_checkpoint(b["audit_checkpoint"], audit_pub, "audit_checkpoint")
+    if history is not None:
+        o = vhistory.output(os.path.join(folder, "bundle.json"), raw["bundle.json"], history, size, cp_root)
+        if outputs is not None:
+            outputs.append(o)
+        report.append("ok  history: its checkpoint extends its predecessor's (RFC 6962 consistency)")
     if b["result_key_id"] != key_id(result_pub) or b["audit_key_id"] != key_id(audit_pub):
         raise Failure("inconsistent", "result_key_id or audit_key_id is not the id of the key given")
     if "checkpoint.note" in raw and raw["checkpoint.note"].decode("utf-8", "replace") != b["audit_checkpoint"]:
@@ -160,7 +168,12 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     # Step 6: result.json agrees with the bundle.
     r = None
     if "result.json" in raw:
-        r = J.obj(J.loads(raw["result.json"], "result.json"), "result.json", RESULT)
+        r, r_history = vhistory.take(J.loads(raw["result.json"], "result.json"), "result.json")
+        r = J.obj(r, "result.json", RESULT)
+        if r["version"] != b["version"]:
+            raise Failure("inconsistent", "result.json and bundle.json are of different versions (§7.2)")
+        if r_history != history:
+            raise Failure("inconsistent", "result.json history differs from bundle.json")
         for k in list(CORE) + list(TAIL):
             if r[k] != b[k]:
                 raise Failure("inconsistent", f"result.json {k} differs from bundle.json")
@@ -238,8 +251,8 @@ def verify_proof(path, result_pub, published=None):
         raise Failure("commitment-mismatch", "the audit path does not lead to commitment.root")
     report.append(f"ok  leaf {pr['leaf']} ({pr['entries']} entries) is in the tree of {c['leaves']} leaves")
     if published:
-        b = J.obj(J.loads(read_signed(os.path.join(published, "bundle.json"), result_pub), "bundle.json"),
-                  "bundle.json", BUNDLE)
+        b = J.obj(vhistory.take(J.loads(read_signed(os.path.join(published, "bundle.json"), result_pub),
+                                        "bundle.json"), "bundle.json")[0], "bundle.json", BUNDLE)
         if (b["operation"], b["day"], b["attempt"], b["commitment"]) != (pr["operation"], pr["day"], pr["attempt"], c):
             raise Failure("commitment-mismatch", "the proof's commitment is not the published one")
         report.append("ok  the commitment is the published one")

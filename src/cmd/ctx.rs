@@ -10,9 +10,11 @@ use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Exit, Result};
 use urne_core::audit::Event;
 use urne_core::audit::chain::PrefixRoots;
+use urne_core::audit::history::{History, OutputPublished, history_of};
 use urne_core::audit::kinds::{self, Record};
 use urne_core::audit::payloads::{CommandFailed, SoftwareStart};
 use urne_core::audit::token::{MarkFailure, check_against_marks};
+use urne_core::crypto::Hash32;
 use urne_core::verify::trail::{AuditKey, verify_trail};
 
 /// What a command may need: configuration, audit trail, HSM session. The trail is opened by
@@ -157,6 +159,56 @@ impl Ctx {
     /// The latest checkpoint (every append signs one over the whole trail).
     pub fn checkpoint(&mut self) -> Result<String> {
         self.audit()?.latest_note()
+    }
+
+    /// The history a new output states (SPEC.md §6.7), for a checkpoint over the whole trail as
+    /// it stands: the trail, the last output published before it, and the consistency proof
+    /// from that output's checkpoint to the trail's head.
+    pub fn history(&mut self) -> Result<History> {
+        let log = self.audit()?;
+        let trail = log.trail().ok_or_else(|| {
+            Error::internal(
+                "an output was made before the trail was checked",
+                "this is a defect in urne; keep the audit trail and report it",
+            )
+        })?;
+        let events = log.events()?;
+        let last = events.iter().rev().find_map(|e| match kinds::parse(e) {
+            Ok(Record::OutputPublished(p)) => Some(p),
+            Ok(Record::DrawPublished(p)) => p.output,
+            Ok(Record::BlockPublished(p)) => p.output,
+            _ => None,
+        });
+        history_of(trail, &events, last.as_ref()).map_err(|why| {
+            Error::trail(
+                Exit::Internal,
+                format!("audit trail: {why}"),
+                "the trail was altered: keep the database as evidence and run `urne audit verify`",
+            )
+        })
+    }
+
+    /// What the trail records of an output whose primary file is `file` (SHA-256 `sha256`),
+    /// carrying the checkpoint `note`: the next output names it as its predecessor.
+    pub fn output_record(
+        &mut self,
+        file: &str,
+        sha256: Hash32,
+        note: &str,
+    ) -> Result<OutputPublished> {
+        let audit_key = self.hsm()?.public_key(crate::edge::hsm::KeyRole::Audit)?;
+        let cp = urne_core::audit::chain::verify_note(note, &audit_key).map_err(|e| {
+            Error::internal(
+                format!("the checkpoint of {file} does not verify: {e}"),
+                "this is a defect in urne; keep the audit trail and report it",
+            )
+        })?;
+        Ok(OutputPublished {
+            file: file.to_string(),
+            sha256,
+            checkpoint_size: cp.size,
+            checkpoint_root: cp.root,
+        })
     }
 
     /// Before a command reports success: its trail is still the file it opened, with the head

@@ -66,6 +66,8 @@ struct Drawn {
 
 /// The files of the result folder, built and checked, not yet written.
 struct Outputs {
+    /// The checkpoint the result and the bundle carry.
+    checkpoint: String,
     files: Vec<(&'static str, Vec<u8>)>,
     leaves_bytes: Vec<u8>,
     leaves_sig: Vec<u8>,
@@ -336,6 +338,7 @@ fn outputs(
     anomalies: &[String],
 ) -> Result<Outputs> {
     let checkpoint = ctx.checkpoint()?;
+    let history = ctx.history()?;
     let software = ctx.software()?;
     let hsm = ctx.hsm()?;
     let result_key = hsm.public_key(KeyRole::Result)?;
@@ -354,13 +357,14 @@ fn outputs(
         seed: d.seed,
         prize_cents: s.period.prize_cents,
         reserves_wanted: s.rules.reserves_per_day(),
+        history: Some(history),
     };
     let placed = placed(&k.set, &d.result);
     let public: Vec<PublicPlaced> = placed.iter().map(public_placed).collect();
     let drawn_at = crate::edge::clock::now_rfc3339();
     let result = ResultFile {
         format: files::RESULT_FORMAT.into(),
-        version: 1,
+        version: 2,
         core: core.clone(),
         entries: k.c.entries,
         accounts: k.c.leaves,
@@ -374,7 +378,7 @@ fn outputs(
     };
     let bundle = BundleFile {
         format: files::BUNDLE_FORMAT.into(),
-        version: 1,
+        version: 2,
         core,
         leaves_file: files::LEAVES_FILE.into(),
         leaves_sha256: s.seal.leaves_sha256,
@@ -390,6 +394,7 @@ fn outputs(
     let files = folder_files(s, &result, &bundle, anomalies, checkpoint);
     let (leaves_bytes, leaves_sig) = leaves_file(s, &k.set)?;
     Ok(Outputs {
+        checkpoint: result.audit_checkpoint.clone(),
         files,
         leaves_bytes,
         leaves_sig,
@@ -513,13 +518,17 @@ fn publish(
         (&out.result_key, &out.audit_key),
     )?;
     written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
+    let output = match written.get(files::BUNDLE_FILE_NAME).copied() {
+        Some(sha) => Some(ctx.output_record(files::BUNDLE_FILE_NAME, sha, &out.checkpoint)?),
+        None => None,
+    };
     ctx.record_evidence(PublishedRecord {
         day: s.day.clone(),
         attempt: s.st.attempt,
         out: out_dir.display().to_string(),
         files: written.clone(),
+        output,
     })?;
-    ctx.checkpoint()?;
     Ok(written)
 }
 

@@ -12,7 +12,7 @@ use urne_core::verify::draw_folder::{Auditor, verify_draw_folder};
 use urne_core::verify::proof::{Proven, verify_proof_file};
 use urne_core::verify::signed::{self, KeyFileError};
 use urne_core::verify::trail::AuditKey;
-use urne_core::verify::{Failure, Report};
+use urne_core::verify::{Failure, Report, history};
 
 pub use urne_core::verify::signed::{Keys, read_signed};
 
@@ -93,38 +93,126 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
             a.path.join(name).display()
         );
     }
-    if a.path.join("bundle.json").exists() {
-        return verify_draw_dir(ctx, &a);
+    if is_output(&a.path) {
+        let (report, keys) = verify_one(ctx, &a, &a.path)?;
+        let notes = history::check_linear(&report.outputs, false).map_err(to_error)?;
+        check_held(&a, &keys, &report.outputs)?;
+        print_report(&a.path, &report);
+        print_notes(&notes);
+        return Ok(());
     }
-    verify_block_dir(&a)
+    verify_outputs_folder(ctx, &a)
+}
+
+/// Whether `dir` is one output folder: a draw's (`bundle.json`) or a block folder.
+fn is_output(dir: &Path) -> bool {
+    dir.join("bundle.json").exists() || block_commitments(dir).is_ok_and(|c| !c.is_empty())
+}
+
+fn print_notes(notes: &[String]) {
+    for n in notes {
+        println!("  note {n}");
+    }
+}
+
+/// One output folder, draw or block; returns its report and the keys it was checked with.
+fn verify_one(ctx: &mut Ctx, a: &VerifyArgs, dir: &Path) -> Result<(Report, Keys)> {
+    if dir.join("bundle.json").exists() {
+        verify_draw_dir(ctx, a, dir)
+    } else {
+        verify_block_dir(a, dir)
+    }
+}
+
+/// A folder whose immediate subfolders are outputs (a whole operation's publications, SPEC.md
+/// §8.4): each verified, then together one linear history of one trail.
+fn verify_outputs_folder(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
+    let mut subs: Vec<PathBuf> = std::fs::read_dir(&a.path)
+        .map_err(|e| crate::error::io_error("read", &a.path, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir() && is_output(p))
+        .collect();
+    subs.sort();
+    if subs.is_empty() {
+        return Err(Error::bad_input(
+            format!(
+                "{} holds no urne outputs (no bundle.json, no block commitment, no folder of outputs)",
+                a.path.display()
+            ),
+            "give the --out folder of `urne draw` or `urne block generate`, or a folder of such folders",
+        ));
+    }
+    if a.export.is_some() {
+        return Err(Error::bad_input(
+            "--export checks one draw folder, not a folder of outputs",
+            "give the draw's own folder with --export",
+        ));
+    }
+    let mut all = vec![];
+    let mut keys = None;
+    let mut lines = vec![];
+    for sub in &subs {
+        let (report, k) = verify_one(ctx, a, sub)?;
+        lines.push(format!("{}: {} checks", sub.display(), report.checks.len()));
+        all.extend(report.outputs);
+        keys.get_or_insert(k);
+    }
+    history::check_linear(&all, true).map_err(to_error)?;
+    if let Some(k) = &keys {
+        check_held(a, k, &all)?;
+    }
+    lines.push(format!(
+        "one linear history: {} version-2 outputs of one trail, each extending the one before it",
+        all.len()
+    ));
+    print_report(
+        &a.path,
+        &Report {
+            checks: lines,
+            outputs: vec![],
+        },
+    );
+    Ok(())
+}
+
+/// `--checkpoint NOTE` for outputs: each note held outside the appliance (copied into the
+/// minutes) verifies under the audit key and lies on the history of the outputs (SPEC.md §8.4).
+fn check_held(a: &VerifyArgs, keys: &Keys, outputs: &[history::Output]) -> Result<()> {
+    if a.checkpoints.is_empty() {
+        return Ok(());
+    }
+    if outputs.is_empty() {
+        return Err(Error::bad_input(
+            "these outputs are version 1: they carry no history to check a checkpoint against",
+            "check the checkpoint against the exported trail: urne verify AUDIT.jsonl --checkpoint NOTE",
+        ));
+    }
+    for (path, note) in audit::read_held(&a.checkpoints)? {
+        let cp = urne_core::audit::chain::verify_note(&note, &keys.audit).map_err(|e| {
+            to_error(urne_core::verify::fail(
+                urne_core::verify::FailureClass::BadSignature,
+                format!("checkpoint {}: {e}", path.display()),
+            ))
+        })?;
+        history::check_held(outputs, &path.display().to_string(), &cp).map_err(to_error)?;
+    }
+    Ok(())
 }
 
 /// A daily draw's folder (SPEC.md §8.2), in auditor mode with `--export`.
-fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
-    let dir = &a.path;
+fn verify_draw_dir(ctx: &mut Ctx, a: &VerifyArgs, dir: &Path) -> Result<(Report, Keys)> {
     let keys = load_keys(a.keys.as_deref(), dir)?;
     let auditor = a.export.as_ref().map(|export| Auditor {
         export: export.clone(),
         producer_keys: super::inputs::trusted_keys(ctx, &a.producer_keys).map_err(|e| e.message),
     });
     let report = verify_draw_folder(dir, &keys, auditor.as_ref()).map_err(to_error)?;
-    print_report(dir, &report);
-    Ok(())
+    Ok((report, keys))
 }
 
 /// A block folder (SPEC.md §5.B10).
-fn verify_block_dir(a: &VerifyArgs) -> Result<()> {
-    let dir = &a.path;
+fn verify_block_dir(a: &VerifyArgs, dir: &Path) -> Result<(Report, Keys)> {
     let commits = block_commitments(dir).map_err(|e| crate::error::io_error("read", dir, e))?;
-    if commits.is_empty() {
-        return Err(Error::bad_input(
-            format!(
-                "{} holds no urne outputs (no bundle.json, no block commitment)",
-                dir.display()
-            ),
-            "give the --out folder of `urne draw` or `urne block generate`",
-        ));
-    }
     let keys = load_keys(a.keys.as_deref(), dir)?;
     let report = verify_block_folder(dir, &commits, &keys).map_err(|f| {
         Error::verification(
@@ -132,8 +220,7 @@ fn verify_block_dir(a: &VerifyArgs) -> Result<()> {
             "do not use these outputs; keep them as evidence",
         )
     })?;
-    print_report(dir, &report);
-    Ok(())
+    Ok((report, keys))
 }
 
 /// An exported audit trail (`urne audit export`, SPEC.md §6.4), recognised by its `.jsonl`
@@ -166,7 +253,13 @@ fn verify_trail_file(a: &VerifyArgs) -> Result<()> {
             r.events
         ));
     }
-    print_report(&a.path, &Report { checks });
+    print_report(
+        &a.path,
+        &Report {
+            checks,
+            outputs: vec![],
+        },
+    );
     Ok(())
 }
 

@@ -137,6 +137,8 @@ registry! {
     BlockVoid = "block.void" => block::VoidRecord,
     /// A ticket proof was issued.
     BlockProof = "block.proof" => block::ProofRecord,
+    /// An output (result, block commitment, reveal) was placed: the next one names it.
+    OutputPublished = "output.published" => super::history::OutputPublished,
 }
 
 impl std::fmt::Display for Kind {

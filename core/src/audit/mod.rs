@@ -3,6 +3,7 @@
 //! (§6.2). The `SQLite` store is the appliance's.
 
 pub mod chain;
+pub mod history;
 pub mod kinds;
 pub mod payloads;
 pub mod token;

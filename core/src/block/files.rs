@@ -36,7 +36,7 @@ pub struct TierCount {
 pub struct CommitFile {
     /// [`COMMIT_FORMAT`].
     pub format: String,
-    /// 1.
+    /// 1, or 2 with `history` (SPEC.md §7).
     pub version: u32,
     /// The canonical block id (SPEC.md §5.B2).
     pub block: String,
@@ -74,6 +74,9 @@ pub struct CommitFile {
     pub audit_key_id: String,
     /// The software that generated the block.
     pub software: SoftwareIdentity,
+    /// Version 2: the commitment's place in the trail's history (SPEC.md §6.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<crate::audit::history::History>,
 }
 
 /// `<stem>.reveal.json`: published after the block closed; lets anyone recompute the block.
@@ -82,7 +85,7 @@ pub struct CommitFile {
 pub struct RevealFile {
     /// [`REVEAL_FORMAT`].
     pub format: String,
-    /// 1.
+    /// 1, or 2 with `history` (SPEC.md §7).
     pub version: u32,
     /// The canonical block id (SPEC.md §5.B2).
     pub block: String,
@@ -102,6 +105,9 @@ pub struct RevealFile {
     pub audit_checkpoint: String,
     /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
+    /// Version 2: the reveal's place in the trail's history (SPEC.md §6.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<crate::audit::history::History>,
 }
 
 /// `urne proof --block`: one ticket's row and its inclusion path to the outcomes root.

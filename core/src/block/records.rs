@@ -51,6 +51,11 @@ pub struct PublishedRecord {
     pub out: String,
     /// The SHA-256 of every file written, by file name.
     pub files: BTreeMap<String, Hash32>,
+    /// Version 2: the output's primary file and its checkpoint, which the next output names as
+    /// its predecessor (SPEC.md §6.7); recorded in this one event so that no kill separates
+    /// the publication from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<crate::audit::history::OutputPublished>,
 }
 
 /// The `block.revealed` record (SPEC.md §6.2): the entropy and the seed, made public.
@@ -158,6 +163,7 @@ mod tests {
             attempt: 1,
             out: "/media/usb/blocks".into(),
             files: files.clone(),
+            output: None,
         };
         same_bytes(
             &published,

@@ -15,6 +15,8 @@ pub const BUNDLE_FORMAT: &str = "urne-draw-bundle";
 pub const PROOF_FORMAT: &str = "urne-inclusion-proof";
 /// The name of the published leaves file, beside the bundle (SPEC.md §4.7).
 pub const LEAVES_FILE: &str = "leaves.bin";
+/// The public bundle's file name in a draw folder: the draw output's primary file (SPEC.md §6.7).
+pub const BUNDLE_FILE_NAME: &str = "bundle.json";
 
 /// The signed export a seal was made from.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -156,6 +158,9 @@ pub struct DrawCore {
     pub prize_cents: u64,
     /// Reserves the rules ask for (`reserves_per_day`, SPEC.md §4.5).
     pub reserves_wanted: u32,
+    /// Version 2: the draw's place in the trail's history (SPEC.md §6.7); absent in version 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<crate::audit::history::History>,
 }
 
 /// `result.json`: for production, names accounts.
@@ -164,7 +169,7 @@ pub struct DrawCore {
 pub struct ResultFile {
     /// [`RESULT_FORMAT`].
     pub format: String,
-    /// 1.
+    /// 1, or 2 with `history` (SPEC.md §7).
     pub version: u32,
     /// The draw core, its fields inline.
     #[serde(flatten)]
@@ -195,7 +200,7 @@ pub struct ResultFile {
 pub struct BundleFile {
     /// [`BUNDLE_FORMAT`].
     pub format: String,
-    /// 1.
+    /// 1, or 2 with `history` (SPEC.md §7).
     pub version: u32,
     /// The draw core, its fields inline: the same as `result.json`'s.
     #[serde(flatten)]

@@ -86,6 +86,11 @@ pub struct PublishedRecord {
     pub out: String,
     /// The SHA-256 of every output, by file name.
     pub files: std::collections::BTreeMap<String, Hash32>,
+    /// Version 2: the output's primary file and its checkpoint, which the next output names as
+    /// its predecessor (SPEC.md §6.7); recorded in this one event so that no kill separates
+    /// the publication from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<crate::audit::history::OutputPublished>,
 }
 
 /// The `draw.void` record (SPEC.md §4.6): an attempt annulled in front of the commissaire.

@@ -48,7 +48,8 @@ impl Trail {
             | Record::KeysExported(_)
             | Record::CommandFailed(_)
             | Record::InputRejected(_)
-            | Record::BlockProof(_) => Ok(()),
+            | Record::BlockProof(_)
+            | Record::OutputPublished(_) => Ok(()),
             Record::DrawSeal(r) => self.day(&r.day.clone()).seal(seq, r),
             Record::DrawLate(r) => self.day(&r.day).late(r.attempt),
             Record::DrawEntropy(r) => self.day(&r.day.clone()).entropy(seq, r),

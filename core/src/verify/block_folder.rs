@@ -3,6 +3,7 @@
 //! reveal, the block regenerated from the revealed entropy (steps 7–9). Stops at the first
 //! failure.
 
+use super::history;
 use super::signed::{Keys, read_signed};
 use super::{Failure, FailureClass as C, Report, VResult, fail, parse};
 use crate::audit::chain;
@@ -34,10 +35,11 @@ pub fn verify_block_folder(dir: &Path, commitments: &[String], keys: &Keys) -> V
     let rules = GameRules::from_json(&rules_bytes)
         .map_err(|e| fail(C::Malformed, format!("rules.json: {e}")))?;
     let mut checks = vec![];
+    let mut outputs = vec![];
     for name in commitments {
-        checks.push(verify_block(dir, name, &rules, keys)?);
+        checks.push(verify_block(dir, name, &rules, keys, &mut outputs)?);
     }
-    Ok(Report { checks })
+    Ok(Report { checks, outputs })
 }
 
 /// A block commitment that passed §5.B10 steps 1–2, with what the later steps need.
@@ -48,6 +50,8 @@ struct Committed<'a> {
     c: CommitFile,
     id: BlockId,
     root: Hash32,
+    /// The commitment as a version-2 output (§6.7), if it is one.
+    output: Option<history::Output>,
 }
 
 /// A block's signed reveal, checked to be this block's (§5.B10 step 4, first part).
@@ -56,15 +60,27 @@ struct Revealed {
     file: RevealFile,
     entropy: Vec<u8>,
     seed_commitment: Hash32,
+    /// The reveal as a version-2 output (§6.7), if it is one.
+    output: Option<history::Output>,
 }
 
 /// One block: its commitment, then its reveal and production file as present.
-fn verify_block(dir: &Path, name: &str, rules: &GameRules, k: &Keys) -> VResult<String> {
+fn verify_block(
+    dir: &Path,
+    name: &str,
+    rules: &GameRules,
+    k: &Keys,
+    outputs: &mut Vec<history::Output>,
+) -> VResult<String> {
     let b = check_commitment(dir, name, rules, k)?;
+    outputs.extend(b.output.clone());
     let mut what = format!("{}: signed commitment, G-3 counts", b.c.block);
     // The reveal (small) is read and checked first, so that regenerating the block (steps 7-9)
     // can run beside the checks of the production file (steps 3-6) on the other core.
     let revealed = b.read_reveal()?;
+    if let Some(r) = &revealed {
+        outputs.extend(r.output.clone());
+    }
     let csv_present = dir.join(&b.c.tickets_file).exists();
     if let Some(r) = &revealed {
         b.check_revealed(r, csv_present)?;
@@ -91,11 +107,12 @@ fn check_commitment<'a>(
     k: &'a Keys,
 ) -> VResult<Committed<'a>> {
     // Step 1: signatures first.
-    let c: CommitFile = parse(&read_signed(dir, name, &k.result)?)?;
-    if c.format != COMMIT_FORMAT || c.version != 1 {
+    let bytes = read_signed(dir, name, &k.result)?;
+    let c: CommitFile = parse(&bytes)?;
+    if c.format != COMMIT_FORMAT || !(1..=2).contains(&c.version) {
         return Err(fail(
             C::Malformed,
-            format!("{name}: not an urne block commitment v1"),
+            format!("{name}: not an urne block commitment version 1 or 2"),
         ));
     }
     let id = BlockId::parse(&c.block).map_err(|e| fail(C::Malformed, format!("{name}: {e}")))?;
@@ -125,8 +142,10 @@ fn check_commitment<'a>(
             format!("{name}: tier counts differ from the prize table (G-3)"),
         ));
     }
-    chain::verify_note(&c.audit_checkpoint, &k.audit)
+    let cp = chain::verify_note(&c.audit_checkpoint, &k.audit)
         .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
+    let path = dir.join(name).display().to_string();
+    let output = history::versioned_output(&path, c.version, &bytes, c.history.as_ref(), &cp)?;
     let root = c.outcomes_root;
     Ok(Committed {
         dir,
@@ -135,6 +154,7 @@ fn check_commitment<'a>(
         c,
         id,
         root,
+        output,
     })
 }
 
@@ -153,7 +173,8 @@ impl Committed<'_> {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        let r: RevealFile = parse(&read_signed(self.dir, &rname, &self.keys.result)?)?;
+        let bytes = read_signed(self.dir, &rname, &self.keys.result)?;
+        let r: RevealFile = parse(&bytes)?;
         if r.format != REVEAL_FORMAT || r.block != c.block || r.rules_sha256 != c.rules_sha256 {
             return Err(fail(
                 C::Inconsistent,
@@ -162,11 +183,16 @@ impl Committed<'_> {
         }
         let entropy = hex::decode(&r.entropy).map_err(|_| fail(C::Malformed, "entropy"))?;
         let sc = c.seed_commitment;
+        let cp = chain::verify_note(&r.audit_checkpoint, &self.keys.audit)
+            .map_err(|e| fail(C::BadSignature, format!("{rname}: audit checkpoint: {e}")))?;
+        let path = self.dir.join(&rname).display().to_string();
+        let output = history::versioned_output(&path, r.version, &bytes, r.history.as_ref(), &cp)?;
         Ok(Some(Revealed {
             name: rname,
             file: r,
             entropy,
             seed_commitment: sc,
+            output,
         }))
     }
 

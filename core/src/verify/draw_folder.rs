@@ -6,6 +6,7 @@
 use super::draw::{
     verify_against_entries, verify_leaves, verify_outcome, verify_result_against_bundle,
 };
+use super::history;
 use super::signed::{Keys, read_signed};
 use super::{FailureClass as C, Report, VResult, fail, parse_named};
 use crate::audit::chain;
@@ -59,15 +60,31 @@ pub fn verify_draw_folder(dir: &Path, keys: &Keys, auditor: Option<&Auditor>) ->
     let bundle = parse_bundle(&signed.bundle, keys)?;
     let leaves = recompute_bundle(dir, &bundle, keys, &mut done)?;
     // Step 5: the audit checkpoint shipped with the result is signed by the audit key.
-    chain::verify_note(&bundle.audit_checkpoint, &keys.audit)
+    let cp = chain::verify_note(&bundle.audit_checkpoint, &keys.audit)
         .map_err(|e| fail(C::BadSignature, format!("audit checkpoint: {e}")))?;
     done.push("audit checkpoint signature".into());
+    let name = dir.join("bundle.json").display().to_string();
+    let output = history::versioned_output(
+        &name,
+        bundle.version,
+        &signed.bundle,
+        bundle.core.history.as_ref(),
+        &cp,
+    )?;
+    if output.is_some() {
+        done.push(
+            "history: its checkpoint extends its predecessor's (RFC 6962 consistency)".into(),
+        );
+    }
     let result = check_result(signed.result.as_deref(), &bundle, &mut done)?;
     let rules = check_rules(signed.rules.as_deref(), &bundle, &mut done)?;
     if let Some(a) = auditor {
         recompute_entries(a, rules, &bundle, &leaves, result.as_ref(), &mut done)?;
     }
-    Ok(Report { checks: done })
+    Ok(Report {
+        checks: done,
+        outputs: output.into_iter().collect(),
+    })
 }
 
 /// Step 1: every signature, before anything is parsed (`leaves.bin`'s once its name is known).
@@ -105,10 +122,10 @@ fn check_signatures(dir: &Path, keys: &Keys, done: &mut Vec<String>) -> VResult<
 /// leaves file.
 fn parse_bundle(bytes: &[u8], keys: &Keys) -> VResult<BundleFile> {
     let bundle: BundleFile = parse_named("bundle.json", bytes)?;
-    if bundle.format != BUNDLE_FORMAT || bundle.version != 1 {
+    if bundle.format != BUNDLE_FORMAT || !(1..=2).contains(&bundle.version) {
         return Err(fail(
             C::Malformed,
-            "bundle.json is not an urne-draw-bundle version 1",
+            "bundle.json is not an urne-draw-bundle version 1 or 2",
         ));
     }
     if bundle.result_key_id != keys::key_id(&keys.result) {
@@ -155,6 +172,12 @@ fn check_result(
         return Ok(None);
     };
     let r: ResultFile = parse_named("result.json", b)?;
+    if r.version != bundle.version {
+        return Err(fail(
+            C::Inconsistent,
+            "result.json and bundle.json are of different versions (SPEC.md §7.2)",
+        ));
+    }
     verify_result_against_bundle(&r, bundle)?;
     done.push("result.json agrees with bundle.json".into());
     Ok(Some(r))

@@ -9,6 +9,7 @@
 //! - [`draw_folder`]: `urne verify DIR` on a draw folder, public and auditor mode (§8.2)
 //! - [`block_folder`]: `urne verify DIR` on a block folder (§5.B8, §5.B10)
 //! - [`proof`]: `urne verify FILE` on an inclusion proof or a ticket proof (§8.3, §5.B9)
+//! - [`history`]: one linear history across outputs, forks (§6.7, §8.4)
 //! - [`trail`]: the audit trail's events, chain and checkpoints (§6.4)
 //! - [`trail_export`]: the strict parser of an exported trail (`urne audit export`, §6.4)
 //!
@@ -18,6 +19,7 @@
 pub mod block_folder;
 pub mod draw;
 pub mod draw_folder;
+pub mod history;
 pub mod proof;
 pub mod signed;
 pub mod trail;
@@ -46,6 +48,8 @@ pub enum FailureClass {
     DrawMismatch,
     /// Two files that must agree do not (result vs bundle, export vs seal).
     Inconsistent,
+    /// Two outputs of one trail that cannot be one history (SPEC.md §6.7, §8.4).
+    Fork,
 }
 
 impl FailureClass {
@@ -57,6 +61,7 @@ impl FailureClass {
             FailureClass::CommitmentMismatch => "commitment-mismatch",
             FailureClass::DrawMismatch => "draw-mismatch",
             FailureClass::Inconsistent => "inconsistent",
+            FailureClass::Fork => "fork",
         }
     }
 }
@@ -78,6 +83,9 @@ pub type VResult<T> = Result<T, Failure>;
 pub struct Report {
     /// The checks done, in the order they were done.
     pub checks: Vec<String>,
+    /// The version-2 outputs found, each checked alone (SPEC.md §6.7), for the checks across
+    /// outputs ([`history::check_linear`], [`history::check_held`]).
+    pub outputs: Vec<crate::audit::history::Output>,
 }
 
 /// Parses a signature-checked JSON file (§1.5); a failure is `malformed`, named `name: …`.

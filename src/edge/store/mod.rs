@@ -212,6 +212,11 @@ impl AuditLog {
         }))
     }
 
+    /// The trail's identity, once checked against the token.
+    pub fn trail(&self) -> Option<Hash32> {
+        self.binding.map(|b| b.trail)
+    }
+
     /// The trail's path.
     pub fn path(&self) -> &Path {
         &self.path

@@ -227,6 +227,7 @@ fn draw_late_proof_void_published_keep_their_bytes() {
             attempt: 1,
             out: "out".into(),
             files: files.clone(),
+            output: None,
         },
         &format!(
             r#"{{"day":"2018-12-01","attempt":1,"out":"out","files":{{"bundle.json":"{H0}","result.json":"{H1}"}}}}"#
@@ -238,7 +239,7 @@ fn draw_late_proof_void_published_keep_their_bytes() {
 #[test]
 fn every_kind_has_one_name() {
     let mut names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-    assert_eq!(names.len(), 19);
+    assert_eq!(names.len(), 20);
     for k in Kind::ALL {
         assert_eq!(Kind::from_name(k.name()), Some(*k));
     }

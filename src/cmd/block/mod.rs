@@ -2,8 +2,12 @@
 //! design principles 1–4). Entropy is requested once per block and recorded (as a secret, by
 //! hash) before use; the seed stays inside the appliance until the reveal.
 
+mod common;
+mod reveal;
+
+use common::{block_state, parse_block_arg};
+
 use super::ctx::Ctx;
-use super::inputs::altered;
 use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
@@ -12,26 +16,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
 use urne_core::block::counts::{expected_counts, tier_counts};
-use urne_core::block::files::{
-    self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile, TierCount,
-};
-use urne_core::block::records::{
-    EntropyRecord, GeneratedRecord, PublishedRecord, RevealedRecord, VoidRecord,
-};
+use urne_core::block::files::{self, COMMIT_FORMAT, CommitFile, TierCount};
+use urne_core::block::records::{EntropyRecord, GeneratedRecord, PublishedRecord, VoidRecord};
 use urne_core::block::{self, BlockId};
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::rules::game::GameRules;
-use urne_core::state::{self, block::BlockState};
+use urne_core::state::block::BlockState;
 
 /// Bytes of HSM entropy per block: 384 bits (SPEC.md §3.1).
 pub const ENTROPY_BYTES: usize = 48;
-
-/// The state of the block `id` read from the whole trail's `events`: an event that is not a
-/// well-formed record, of any kind, day or block, or that cannot follow the ones before it,
-/// stops the command.
-fn block_state(events: &[Event], id: &str) -> Result<BlockState> {
-    state::block_state(events, id).map_err(|e| altered(&e.to_string()))
-}
 
 fn load_rules(path: &Path) -> Result<(GameRules, Vec<u8>)> {
     let bytes = fsio::read(path)?;
@@ -61,11 +54,6 @@ fn block_id(rules: &GameRules, price: u64, emission: &str, number: u32) -> Resul
         )
     })?;
     Ok(id)
-}
-
-/// A block argument: its canonical id.
-fn parse_block_arg(block_arg: &str, hint: &str) -> Result<BlockId> {
-    BlockId::parse(block_arg).map_err(|e| Error::bad_input(format!("{e}"), hint))
 }
 
 fn progress(i: usize, n: usize, what: &str) {
@@ -120,7 +108,7 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
                 out,
             },
         ),
-        BlockCommand::Reveal { block, out } => reveal(ctx, &block, &out),
+        BlockCommand::Reveal { block, out } => reveal::reveal(ctx, &block, &out),
         BlockCommand::Void { block, reason } => void(ctx, &block, &reason),
     }
 }
@@ -299,6 +287,7 @@ fn publish_block(
 ) -> Result<String> {
     let canonical = id.canonical();
     let checkpoint = ctx.checkpoint()?;
+    let history = ctx.history()?;
     let software = ctx.software()?;
     let hsm = ctx.hsm()?;
     let rk = hsm.public_key(KeyRole::Result)?;
@@ -306,7 +295,7 @@ fn publish_block(
     let stem = files::stem(&canonical);
     let commit = CommitFile {
         format: COMMIT_FORMAT.into(),
-        version: 1,
+        version: 2,
         block: canonical.clone(),
         game: id.game().into(),
         price_cents: id.price_cents(),
@@ -325,6 +314,7 @@ fn publish_block(
         result_key_id: keys::key_id(&rk),
         audit_key_id: keys::key_id(&ak),
         software,
+        history: Some(history),
     };
     let commit_bytes = urne_core::draw::files::to_bytes(&commit);
     let commit_name = format!("{stem}.commit.json");
@@ -343,11 +333,27 @@ fn publish_block(
             (&rk, &ak),
         )?,
     };
+    // The commitment in place (this run's, or a killed run's found whole) is the output the
+    // next one names.
+    let placed: CommitFile = std::fs::read(out.join(&commit_name))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .ok_or_else(|| {
+            Error::internal(
+                format!("{commit_name} cannot be read back after it was placed"),
+                "check the output medium",
+            )
+        })?;
+    let output = match written.get(&commit_name).copied() {
+        Some(sha) => Some(ctx.output_record(&commit_name, sha, &placed.audit_checkpoint)?),
+        None => None,
+    };
     ctx.record_evidence(PublishedRecord {
         block: canonical,
         attempt,
         out: out.display().to_string(),
         files: written,
+        output,
     })?;
     Ok(commit_name)
 }
@@ -394,119 +400,6 @@ fn placed_before(
         (csv_name.to_string(), made.csv_sha),
         (commit_name.to_string(), sha256(&commit_bytes)),
     ]))
-}
-
-/// `urne block reveal`: load the block's recorded entropy -> record the reveal -> publish the
-/// signed reveal file.
-fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
-    let id = parse_block_arg(
-        block_arg,
-        "give the block's canonical id, e.g. noel-de-la-chance-2015/100/E1/1",
-    )?;
-    ctx.begin()?;
-    let rv = load_reveal(ctx, &id)?;
-    if !rv.revealed {
-        ctx.record(RevealedRecord {
-            block: rv.canonical.clone(),
-            attempt: rv.attempt,
-            entropy: hex::encode(&rv.entropy),
-            seed: rv.seed,
-        })?;
-    }
-    let canonical = rv.canonical.clone();
-    let (r, name) = publish_reveal(ctx, rv, out)?;
-    println!("REVEALED: block {canonical}");
-    println!("  entropy  {}", r.entropy);
-    println!("  seed     {}", r.seed);
-    println!("  written  {}", out.join(&name).display());
-    println!(
-        "anyone can now recompute the block: urne verify {}",
-        out.display()
-    );
-    Ok(())
-}
-
-/// A generated block about to be revealed: its recorded entropy and the seed made from it.
-struct Revealing {
-    canonical: String,
-    attempt: u32,
-    revealed: bool,
-    /// The `block.generated` record.
-    generated: GeneratedRecord,
-    entropy: Vec<u8>,
-    rules_sha: Hash32,
-    seed: Hash32,
-}
-
-/// Load state: the block must be generated and published; its entropy and the rules it was
-/// generated under, read back from the trail, give the seed.
-fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
-    let canonical = id.canonical();
-    let events = ctx.audit()?.events()?;
-    let st = block_state(&events, &canonical)?;
-    let Some(g) = st.generated.clone().filter(|_| st.published.is_some()) else {
-        return Err(Error::refused(
-            format!("block {canonical} has not been generated"),
-            "only a generated block can be revealed",
-        ));
-    };
-    let eh = st
-        .entropy
-        .as_ref()
-        .map(|r| r.entropy_sha256)
-        .ok_or_else(|| {
-            altered(&format!(
-                "block {canonical} was generated, but no entropy is recorded"
-            ))
-        })?;
-    let entropy = ctx.audit()?.blob(&eh)?;
-    let rules_sha = st.entropy_rules_sha256().ok_or_else(|| {
-        altered(&format!(
-            "block {canonical}: no rules hash is recorded with its entropy"
-        ))
-    })?;
-    let seed = block::block_seed(id, &rules_sha, &entropy);
-    Ok(Revealing {
-        canonical,
-        attempt: st.attempt,
-        revealed: st.revealed.is_some(),
-        generated: g,
-        entropy,
-        rules_sha,
-        seed,
-    })
-}
-
-/// Publish: the signed reveal file, then a checkpoint. Returns it and its file name.
-fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFile, String)> {
-    let checkpoint = ctx.checkpoint()?;
-    let hsm = ctx.hsm()?;
-    let rk = hsm.public_key(KeyRole::Result)?;
-    let ak = hsm.public_key(KeyRole::Audit)?;
-    let g = &rv.generated;
-    let r = RevealFile {
-        format: REVEAL_FORMAT.into(),
-        version: 1,
-        block: rv.canonical.clone(),
-        rules_sha256: rv.rules_sha,
-        entropy: hex::encode(&rv.entropy),
-        seed: rv.seed,
-        seed_commitment: g.seed_commitment,
-        outcomes_root: g.outcomes_root,
-        revealed_at: crate::edge::clock::now_rfc3339(),
-        audit_checkpoint: checkpoint,
-        result_key_id: keys::key_id(&rk),
-    };
-    let name = format!("{}.reveal.json", files::stem(&rv.canonical));
-    publish::write_signed(
-        ctx.hsm()?,
-        out,
-        &[(name.as_str(), urne_core::draw::files::to_bytes(&r))],
-        &[],
-        (&rk, &ak),
-    )?;
-    ctx.checkpoint()?;
-    Ok((r, name))
 }
 
 /// `urne block void`: a witnessed annulment of a block's current attempt.

@@ -1,0 +1,202 @@
+//! Where an output stands in the trail's history (SPEC.md §6.7): every version-2 result, block
+//! commitment and reveal names its trail, the output published before it (its predecessor: the
+//! SHA-256 of its primary file and the size and root of its checkpoint) and an RFC 6962
+//! consistency proof from that checkpoint to its own. Two outputs naming the same predecessor,
+//! or checkpoints that are not consistent, are a fork (checked by `verify::history`).
+
+use super::chain::{Event, PrefixRoots};
+use crate::crypto::{Hash32, merkle};
+use serde::{Deserialize, Serialize};
+
+/// The output published before this one, as the trail recorded it (`output.published`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Predecessor {
+    /// The SHA-256 of its primary file (`bundle.json`, `S.commit.json`, `S.reveal.json`).
+    pub sha256: Hash32,
+    /// The size of the checkpoint it carries.
+    pub checkpoint_size: u64,
+    /// The root of that checkpoint.
+    pub checkpoint_root: Hash32,
+}
+
+/// An output's place in the history (the `history` member of a version-2 output).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct History {
+    /// The trail's identity (SPEC.md §6.6).
+    pub trail: Hash32,
+    /// The output published before it; `null` for the trail's first output.
+    pub predecessor: Option<Predecessor>,
+    /// The RFC 9162 §2.1.4 proof that the predecessor's checkpoint is a prefix of this output's
+    /// (empty without a predecessor, or when both checkpoints have the same size).
+    pub consistency: Vec<Hash32>,
+}
+
+/// The `output.published` record: an output placed, named for the next one's predecessor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutputPublished {
+    /// The output's primary file, by name.
+    pub file: String,
+    /// Its SHA-256.
+    pub sha256: Hash32,
+    /// The size of the checkpoint it carries.
+    pub checkpoint_size: u64,
+    /// The root of that checkpoint.
+    pub checkpoint_root: Hash32,
+}
+
+/// One version-2 output, as a verifier found it: its primary file, that file's SHA-256, its
+/// history and its (signature-checked) checkpoint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    /// The primary file's path, for messages.
+    pub name: String,
+    /// The primary file's SHA-256.
+    pub sha256: Hash32,
+    /// Its `history` member.
+    pub history: History,
+    /// Its checkpoint, verified under the audit key.
+    pub checkpoint: super::chain::Checkpoint,
+}
+
+/// The history of an output whose checkpoint covers all of `events` (the trail as it stands),
+/// whose predecessor is the last `output.published` of `recorded` (their records, in order).
+///
+/// # Errors
+/// A predecessor that claims a checkpoint the trail does not have (larger than the trail, or
+/// with another root): the trail was altered.
+pub fn history_of(
+    trail: Hash32,
+    events: &[Event],
+    last_published: Option<&OutputPublished>,
+) -> Result<History, String> {
+    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+    let Some(p) = last_published else {
+        return Ok(History {
+            trail,
+            predecessor: None,
+            consistency: vec![],
+        });
+    };
+    let roots = PrefixRoots::new(&hashes);
+    if roots.root_at(p.checkpoint_size) != Some(p.checkpoint_root) {
+        return Err(format!(
+            "the output published before ({}) names a checkpoint of size {} that is not this trail's",
+            p.file, p.checkpoint_size
+        ));
+    }
+    let leaves: Vec<Hash32> = hashes.iter().map(|h| merkle::leaf_hash(h)).collect();
+    let m = usize::try_from(p.checkpoint_size).map_err(|e| e.to_string())?;
+    Ok(History {
+        trail,
+        predecessor: Some(Predecessor {
+            sha256: p.sha256,
+            checkpoint_size: p.checkpoint_size,
+            checkpoint_root: p.checkpoint_root,
+        }),
+        consistency: merkle::consistency_proof(m, &leaves),
+    })
+}
+
+/// Checks an output's own history against its own checkpoint `(size, root)`: the consistency
+/// proof leads from the predecessor's checkpoint to it (and is empty without a predecessor).
+///
+/// # Errors
+/// What does not hold, in words.
+pub fn check_own(h: &History, size: u64, root: &Hash32) -> Result<(), String> {
+    match &h.predecessor {
+        None if h.consistency.is_empty() => Ok(()),
+        None => Err("a consistency proof without a predecessor".into()),
+        Some(p) if p.checkpoint_size == size => {
+            if p.checkpoint_root == *root && h.consistency.is_empty() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "its checkpoint and its predecessor's have the same size {size} but differ"
+                ))
+            }
+        }
+        Some(p) if p.checkpoint_size > size => Err(format!(
+            "its predecessor's checkpoint ({} events) is larger than its own ({size})",
+            p.checkpoint_size
+        )),
+        Some(p) => {
+            if merkle::verify_consistency(
+                p.checkpoint_size,
+                size,
+                &p.checkpoint_root,
+                root,
+                &h.consistency,
+            ) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the consistency proof from its predecessor's checkpoint ({} events) to its own ({size}) does not verify",
+                    p.checkpoint_size
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::chain::{event_hash, tree_root};
+
+    fn events(n: u64) -> Vec<Event> {
+        let mut prev = Hash32::ZERO;
+        (1..=n)
+            .map(|seq| {
+                let payload = format!("{{\"n\":{seq}}}");
+                let hash = event_hash(&prev, seq, "t", "k", &payload);
+                let e = Event {
+                    seq,
+                    ts: "t".into(),
+                    kind: "k".into(),
+                    payload,
+                    prev_hash: prev,
+                    hash,
+                };
+                prev = hash;
+                e
+            })
+            .collect()
+    }
+
+    fn root(ev: &[Event]) -> Hash32 {
+        tree_root(&ev.iter().map(|e| e.hash).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn an_output_proves_it_extends_its_predecessor() {
+        let ev = events(13);
+        let trail = Hash32([3; 32]);
+        let first = history_of(trail, &ev[..5], None).unwrap();
+        assert_eq!(first.predecessor, None);
+        assert_eq!(check_own(&first, 5, &root(&ev[..5])), Ok(()));
+        let p = OutputPublished {
+            file: "bundle.json".into(),
+            sha256: Hash32([9; 32]),
+            checkpoint_size: 5,
+            checkpoint_root: root(&ev[..5]),
+        };
+        let h = history_of(trail, &ev, Some(&p)).unwrap();
+        assert_eq!(check_own(&h, 13, &root(&ev)), Ok(()));
+        // Another history of the same trail after event 5 does not extend it.
+        let mut forked = events(13);
+        forked[7].payload.push(' ');
+        assert!(check_own(&h, 13, &root(&forked[..7])).is_err());
+        let mut other = h.clone();
+        other.consistency[0].0[0] ^= 1;
+        assert!(check_own(&other, 13, &root(&ev)).is_err());
+        // A predecessor checkpoint the trail does not have is refused when building.
+        let bad = OutputPublished {
+            checkpoint_root: Hash32([1; 32]),
+            ..p
+        };
+        assert!(history_of(trail, &ev, Some(&bad)).is_err());
+    }
+}

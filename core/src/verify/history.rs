@@ -1,0 +1,247 @@
+//! One linear history (SPEC.md §6.7, §8.4): the outputs of one trail, each naming its
+//! predecessor and proving its checkpoint extends the predecessor's, must form one chain. Two
+//! outputs naming the same predecessor, two checkpoints of one size with different roots, or a
+//! predecessor whose checkpoint is not the one named, are a fork. A checkpoint held outside the
+//! appliance (copied into the minutes) must lie on that chain.
+
+use super::{FailureClass, VResult, fail};
+use crate::audit::chain::Checkpoint;
+pub use crate::audit::history::Output;
+use crate::audit::history::{self, History};
+use crate::crypto::Hash32;
+use std::collections::BTreeMap;
+
+fn fork(what: impl Into<String>) -> super::Failure {
+    fail(FailureClass::Fork, what)
+}
+
+/// Checks the `history` of an output of `version` (1: none; 2: required, and it must lead to
+/// its checkpoint) and returns the output for the checks across outputs (`malformed`, `fork`).
+///
+/// # Errors
+/// A history missing, unexpected, or that does not lead to the checkpoint.
+pub fn versioned_output(
+    name: &str,
+    version: u32,
+    bytes: &[u8],
+    history: Option<&History>,
+    checkpoint: &Checkpoint,
+) -> VResult<Option<Output>> {
+    match (version, history) {
+        (1, None) => Ok(None),
+        (2, Some(h)) => {
+            let o = Output {
+                name: name.to_string(),
+                sha256: crate::crypto::sha256(bytes),
+                history: h.clone(),
+                checkpoint: checkpoint.clone(),
+            };
+            check_output(&o)?;
+            Ok(Some(o))
+        }
+        (1, Some(_)) => Err(fail(
+            FailureClass::Malformed,
+            format!("{name}: a version-1 output has no history"),
+        )),
+        (2, None) => Err(fail(
+            FailureClass::Malformed,
+            format!("{name}: a version-2 output must state its history"),
+        )),
+        (v, _) => Err(fail(
+            FailureClass::Malformed,
+            format!("{name}: version {v} is not one this verifier knows (1, 2)"),
+        )),
+    }
+}
+
+/// Checks an output's own history against its checkpoint (§6.7) (`fork`).
+///
+/// # Errors
+/// The proof does not lead from the predecessor's checkpoint to the output's.
+pub fn check_output(o: &Output) -> VResult<()> {
+    history::check_own(&o.history, o.checkpoint.size, &o.checkpoint.root)
+        .map_err(|why| fork(format!("{}: {why}", o.name)))
+}
+
+/// Checks that `outputs` (each already checked alone with [`check_output`]) are one linear
+/// history of one trail (§8.4). With `complete`, every predecessor must be among them (a whole
+/// operation's publications); otherwise a predecessor not present is a note. Returns the notes.
+///
+/// # Errors
+/// The first fork found (`fork`), or a gap when `complete` (`inconsistent`).
+pub fn check_linear(outputs: &[Output], complete: bool) -> VResult<Vec<String>> {
+    let mut notes = vec![];
+    let Some(first) = outputs.first() else {
+        return Ok(notes);
+    };
+    if let Some(o) = outputs
+        .iter()
+        .find(|o| o.history.trail != first.history.trail)
+    {
+        return Err(fork(format!(
+            "{} and {} name different trails ({} and {})",
+            first.name, o.name, first.history.trail, o.history.trail
+        )));
+    }
+    let by_hash: BTreeMap<Hash32, &Output> = outputs.iter().map(|o| (o.sha256, o)).collect();
+    let mut by_predecessor: BTreeMap<Option<Hash32>, &Output> = BTreeMap::new();
+    let mut by_size: BTreeMap<u64, &Output> = BTreeMap::new();
+    for o in outputs {
+        let named = o.history.predecessor.map(|p| p.sha256);
+        if let Some(other) = by_predecessor.insert(named, o)
+            && other.sha256 != o.sha256
+        {
+            return Err(fork(match named {
+                Some(p) => format!(
+                    "{} and {} both name {p} as the output before them: two histories (a fork)",
+                    other.name, o.name
+                ),
+                None => format!(
+                    "{} and {} both say they are the trail's first output: two histories (a fork)",
+                    other.name, o.name
+                ),
+            }));
+        }
+        if let Some(other) = by_size.insert(o.checkpoint.size, o)
+            && other.checkpoint.root != o.checkpoint.root
+        {
+            return Err(fork(format!(
+                "{} and {} carry checkpoints of {} events with different roots: two histories (a fork)",
+                other.name, o.name, o.checkpoint.size
+            )));
+        }
+        match o.history.predecessor {
+            None => {}
+            Some(p) => match by_hash.get(&p.sha256) {
+                Some(before)
+                    if before.checkpoint.size != p.checkpoint_size
+                        || before.checkpoint.root != p.checkpoint_root =>
+                {
+                    return Err(fork(format!(
+                        "{} names {} as the output before it with a checkpoint ({} events) that is not the one {} carries",
+                        o.name, before.name, p.checkpoint_size, before.name
+                    )));
+                }
+                Some(_) => {}
+                None if complete => {
+                    return Err(fail(
+                        FailureClass::Inconsistent,
+                        format!(
+                            "{}: the output before it ({}) is not among these outputs, so one linear history cannot be shown",
+                            o.name, p.sha256
+                        ),
+                    ));
+                }
+                None => notes.push(format!(
+                    "{}: the output before it ({}) is not here",
+                    o.name, p.sha256
+                )),
+            },
+        }
+    }
+    Ok(notes)
+}
+
+/// A held checkpoint (`what`: its file, for messages) must lie on the history of `outputs`: its
+/// size is that of an output's checkpoint or of a predecessor's, with the same root (`fork`).
+///
+/// # Errors
+/// The held checkpoint is not on that history.
+pub fn check_held(outputs: &[Output], what: &str, held: &Checkpoint) -> VResult<()> {
+    let on_chain = outputs.iter().any(|o| {
+        (o.checkpoint.size == held.size && o.checkpoint.root == held.root)
+            || o.history
+                .predecessor
+                .is_some_and(|p| p.checkpoint_size == held.size && p.checkpoint_root == held.root)
+    });
+    if on_chain {
+        return Ok(());
+    }
+    Err(fork(format!(
+        "the checkpoint {what} ({} events) is not on the history of these outputs: they do not extend it",
+        held.size
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::history::Predecessor;
+
+    fn out(name: &str, sha: u8, size: u64, root: u8, pred: Option<(u8, u64, u8)>) -> Output {
+        Output {
+            name: name.into(),
+            sha256: Hash32([sha; 32]),
+            history: History {
+                trail: Hash32([1; 32]),
+                predecessor: pred.map(|(s, size, r)| Predecessor {
+                    sha256: Hash32([s; 32]),
+                    checkpoint_size: size,
+                    checkpoint_root: Hash32([r; 32]),
+                }),
+                consistency: vec![],
+            },
+            checkpoint: Checkpoint {
+                size,
+                root: Hash32([root; 32]),
+            },
+        }
+    }
+
+    #[test]
+    fn a_chain_passes_and_every_kind_of_fork_fails() {
+        let a = out("a", 10, 5, 50, None);
+        let b = out("b", 11, 9, 90, Some((10, 5, 50)));
+        let c = out("c", 12, 14, 140, Some((11, 9, 90)));
+        assert_eq!(
+            check_linear(&[a.clone(), b.clone(), c.clone()], true),
+            Ok(vec![])
+        );
+        // Two outputs after the same predecessor (the restored copy drew again).
+        let b2 = out("b2", 13, 9, 91, Some((10, 5, 50)));
+        let e = check_linear(&[a.clone(), b.clone(), b2.clone()], true).unwrap_err();
+        assert_eq!(e.class, FailureClass::Fork);
+        // Two first outputs.
+        let a2 = out("a2", 14, 6, 60, None);
+        assert_eq!(
+            check_linear(&[a.clone(), a2], false).unwrap_err().class,
+            FailureClass::Fork
+        );
+        // One size, two roots.
+        let b3 = out("b3", 15, 9, 92, Some((11, 9, 90)));
+        assert_eq!(
+            check_linear(&[b.clone(), b3], false).unwrap_err().class,
+            FailureClass::Fork
+        );
+        // A predecessor named with a checkpoint it does not carry.
+        let c2 = out("c2", 12, 14, 140, Some((11, 9, 99)));
+        assert_eq!(
+            check_linear(&[b.clone(), c2], false).unwrap_err().class,
+            FailureClass::Fork
+        );
+        // A gap: a note, or a failure for a whole operation's publications.
+        assert_eq!(
+            check_linear(&[a.clone(), c.clone()], false).unwrap().len(),
+            1
+        );
+        assert_eq!(
+            check_linear(&[a.clone(), c.clone()], true)
+                .unwrap_err()
+                .class,
+            FailureClass::Inconsistent
+        );
+        // Held checkpoints: on the chain, or not.
+        let outs = [a, b, c];
+        let held = |size, root: u8| Checkpoint {
+            size,
+            root: Hash32([root; 32]),
+        };
+        assert!(check_held(&outs, "m", &held(9, 90)).is_ok());
+        assert!(check_held(&outs, "m", &held(5, 50)).is_ok());
+        assert_eq!(
+            check_held(&outs, "m", &held(9, 91)).unwrap_err().class,
+            FailureClass::Fork
+        );
+        assert!(check_held(&outs, "m", &held(7, 70)).is_err());
+    }
+}

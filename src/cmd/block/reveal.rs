@@ -1,0 +1,172 @@
+//! `urne block reveal`: the block's recorded entropy and seed, published once the block closed.
+
+use super::common::{block_state, parse_block_arg};
+use crate::cmd::ctx::Ctx;
+use crate::cmd::inputs::altered;
+use crate::edge::hsm::KeyRole;
+use crate::edge::publish;
+use crate::error::{Error, Result, io_error};
+use std::path::Path;
+use urne_core::audit::kinds::{self, Record};
+use urne_core::block::files::{self, REVEAL_FORMAT, RevealFile};
+use urne_core::block::records::{GeneratedRecord, RevealedRecord};
+use urne_core::block::{self, BlockId};
+use urne_core::crypto::{Hash32, keys, sha256};
+
+/// `urne block reveal`: load the block's recorded entropy -> record the reveal -> publish the
+/// signed reveal file.
+pub(super) fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
+    let id = parse_block_arg(
+        block_arg,
+        "give the block's canonical id, e.g. noel-de-la-chance-2015/100/E1/1",
+    )?;
+    ctx.begin()?;
+    let rv = load_reveal(ctx, &id)?;
+    let name = format!("{}.reveal.json", files::stem(&rv.canonical));
+    if rv.revealed && out.join(&name).exists() {
+        return adopt_reveal(ctx, &rv, out, &name);
+    }
+    if !rv.revealed {
+        ctx.record(RevealedRecord {
+            block: rv.canonical.clone(),
+            attempt: rv.attempt,
+            entropy: hex::encode(&rv.entropy),
+            seed: rv.seed,
+        })?;
+    }
+    let canonical = rv.canonical.clone();
+    let (r, name) = publish_reveal(ctx, rv, out)?;
+    println!("REVEALED: block {canonical}");
+    println!("  entropy  {}", r.entropy);
+    println!("  seed     {}", r.seed);
+    println!("  written  {}", out.join(&name).display());
+    println!(
+        "anyone can now recompute the block: urne verify {}",
+        out.display()
+    );
+    Ok(())
+}
+
+/// A reveal whose file is already in place (a run killed after placing it, before recording
+/// it as the output the next one names): when it is this block's, with the recorded entropy and
+/// a valid signature, it is recorded as it is, once; anything else is refused.
+fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result<()> {
+    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
+    let bytes = std::fs::read(out.join(name)).map_err(|e| io_error("read", &out.join(name), e))?;
+    let sig = std::fs::read(out.join(format!("{name}.sig"))).unwrap_or_default();
+    let file: Option<RevealFile> = serde_json::from_slice(&bytes).ok();
+    let ours = urne_core::crypto::ed25519::verify(&rk, &bytes, &sig)
+        && file.as_ref().is_some_and(|f| {
+            f.block == rv.canonical && f.entropy == hex::encode(&rv.entropy) && f.seed == rv.seed
+        });
+    let Some(file) = file.filter(|_| ours) else {
+        return Err(Error::refused(
+            format!(
+                "{} exists and is not this block's signed reveal",
+                out.join(name).display()
+            ),
+            "block reveal never replaces a file: move it away and keep it as evidence",
+        ));
+    };
+    let sha = sha256(&bytes);
+    let events = ctx.audit()?.events()?;
+    let recorded = events.iter().any(|e| {
+        matches!(kinds::parse(e), Ok(Record::OutputPublished(p)) if p.file == name && p.sha256 == sha)
+    });
+    if !recorded {
+        let output = ctx.output_record(name, sha, &file.audit_checkpoint)?;
+        ctx.record_evidence(output)?;
+        eprintln!(
+            "resuming block {}: its reveal was already in place; recording it as published",
+            rv.canonical
+        );
+    }
+    println!(
+        "REVEALED: block {} (already; its reveal is {})",
+        rv.canonical,
+        out.join(name).display()
+    );
+    Ok(())
+}
+
+/// A generated block about to be revealed: its recorded entropy and the seed made from it.
+struct Revealing {
+    canonical: String,
+    attempt: u32,
+    revealed: bool,
+    /// The `block.generated` record.
+    generated: GeneratedRecord,
+    entropy: Vec<u8>,
+    rules_sha: Hash32,
+    seed: Hash32,
+}
+
+/// Load state: the block must be generated and published; its entropy and the rules it was
+/// generated under, read back from the trail, give the seed.
+fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
+    let canonical = id.canonical();
+    let events = ctx.audit()?.events()?;
+    let st = block_state(&events, &canonical)?;
+    let Some(g) = st.generated.clone().filter(|_| st.published.is_some()) else {
+        return Err(Error::refused(
+            format!("block {canonical} has not been generated"),
+            "only a generated block can be revealed",
+        ));
+    };
+    let eh = st
+        .entropy
+        .as_ref()
+        .map(|r| r.entropy_sha256)
+        .ok_or_else(|| {
+            altered(&format!(
+                "block {canonical} was generated, but no entropy is recorded"
+            ))
+        })?;
+    let entropy = ctx.audit()?.blob(&eh)?;
+    let rules_sha = st.entropy_rules_sha256().ok_or_else(|| {
+        altered(&format!(
+            "block {canonical}: no rules hash is recorded with its entropy"
+        ))
+    })?;
+    let seed = block::block_seed(id, &rules_sha, &entropy);
+    Ok(Revealing {
+        canonical,
+        attempt: st.attempt,
+        revealed: st.revealed.is_some(),
+        generated: g,
+        entropy,
+        rules_sha,
+        seed,
+    })
+}
+
+/// Publish: the signed reveal file, then a checkpoint. Returns it and its file name.
+fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFile, String)> {
+    let checkpoint = ctx.checkpoint()?;
+    let history = ctx.history()?;
+    let hsm = ctx.hsm()?;
+    let rk = hsm.public_key(KeyRole::Result)?;
+    let ak = hsm.public_key(KeyRole::Audit)?;
+    let g = &rv.generated;
+    let r = RevealFile {
+        format: REVEAL_FORMAT.into(),
+        version: 2,
+        block: rv.canonical.clone(),
+        rules_sha256: rv.rules_sha,
+        entropy: hex::encode(&rv.entropy),
+        seed: rv.seed,
+        seed_commitment: g.seed_commitment,
+        outcomes_root: g.outcomes_root,
+        revealed_at: crate::edge::clock::now_rfc3339(),
+        audit_checkpoint: checkpoint,
+        result_key_id: keys::key_id(&rk),
+        history: Some(history),
+    };
+    let name = format!("{}.reveal.json", files::stem(&rv.canonical));
+    let bytes = urne_core::draw::files::to_bytes(&r);
+    let sha = sha256(&bytes);
+    publish::write_signed(ctx.hsm()?, out, &[(name.as_str(), bytes)], &[], (&rk, &ak))?;
+    let output = ctx.output_record(&name, sha, &r.audit_checkpoint)?;
+    ctx.record_evidence(output)?;
+    Ok((r, name))
+}

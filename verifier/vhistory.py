@@ -1,0 +1,96 @@
+"""History across outputs (SPEC §6.7, §8.4), written from the specification alone: each
+version-2 output names its trail and its predecessor and proves, with an RFC 9162 consistency
+proof, that its checkpoint extends the predecessor's; outputs together form one linear history."""
+import hashlib
+
+import vjson as J
+from vcore import Failure, verify_consistency
+
+h32 = lambda v, w: J.hexbytes(v, w, 32)
+PREDECESSOR = J.fields({"sha256": h32, "checkpoint_size": J.uint, "checkpoint_root": h32})
+
+
+def _history(v, what):
+    if not isinstance(v, dict):
+        raise Failure("malformed", f"{what}: expected an object")
+    pred = v.get("predecessor", 0)
+    spec = {"trail": h32, "predecessor": (lambda x, w: None if x is None else PREDECESSOR(x, w)),
+            "consistency": J.listof(h32)}
+    if pred == 0:
+        raise Failure("malformed", f"{what}: missing field 'predecessor'")
+    return J.obj(v, what, spec)
+
+
+def take(doc, what):
+    """Pops `history` from a parsed JSON object before its fixed fields are checked, by version
+    (§8.2 step 5, §5.B10): version 1 has none, version 2 must have one. Returns (doc, history)."""
+    if not isinstance(doc, dict):
+        return doc, None
+    version = doc.get("version")
+    doc = dict(doc)
+    h = doc.pop("history", None)
+    if version == 1 and h is not None:
+        raise Failure("malformed", f"{what}: a version-1 output has no history")
+    if version == 2:
+        if h is None:
+            raise Failure("malformed", f"{what}: a version-2 output must state its history")
+        h = _history(h, f"{what}.history")
+    return doc, h
+
+
+def output(name, raw, history, size, root):
+    """One output checked alone: its consistency proof leads from its predecessor's checkpoint
+    to its own (size, root) [fork]. Returns the output record for the checks across outputs."""
+    p = history["predecessor"]
+    proof = history["consistency"]
+    if p is None:
+        if proof:
+            raise Failure("fork", f"{name}: a consistency proof without a predecessor")
+    elif p["checkpoint_size"] == size:
+        if p["checkpoint_root"] != root or proof:
+            raise Failure("fork", f"{name}: its checkpoint and its predecessor's have one size but differ")
+    elif not verify_consistency(p["checkpoint_size"], size, p["checkpoint_root"], root, proof):
+        raise Failure("fork", f"{name}: the consistency proof from its predecessor's checkpoint does not verify")
+    return {"name": name, "sha256": hashlib.sha256(raw).digest(), "history": history, "size": size, "root": root}
+
+
+def check_linear(outputs, complete):
+    """§8.4: one trail, one predecessor per output, one root per checkpoint size, and each
+    predecessor present carrying the checkpoint named [fork]; with `complete`, every predecessor
+    present [inconsistent]. Returns notes."""
+    notes = []
+    if not outputs:
+        return notes
+    trails = {o["history"]["trail"] for o in outputs}
+    if len(trails) > 1:
+        raise Failure("fork", "these outputs name different trails")
+    by_sha = {o["sha256"]: o for o in outputs}
+    seen_pred, seen_size = {}, {}
+    for o in outputs:
+        p = o["history"]["predecessor"]
+        key = None if p is None else p["sha256"]
+        other = seen_pred.setdefault(key, o)
+        if other is not o and other["sha256"] != o["sha256"]:
+            raise Failure("fork", f"{other['name']} and {o['name']} name the same output before them")
+        other = seen_size.setdefault(o["size"], o)
+        if other["root"] != o["root"]:
+            raise Failure("fork", f"{other['name']} and {o['name']}: checkpoints of {o['size']} events, two roots")
+        if p is not None:
+            before = by_sha.get(p["sha256"])
+            if before is None:
+                if complete:
+                    raise Failure("inconsistent", f"{o['name']}: the output before it is not among these outputs")
+                notes.append(f"note {o['name']}: the output before it is not here")
+            elif (before["size"], before["root"]) != (p["checkpoint_size"], p["checkpoint_root"]):
+                raise Failure("fork", f"{o['name']} names {before['name']} with a checkpoint it does not carry")
+    return notes
+
+
+def check_held(outputs, name, size, root):
+    """§8.4: a held checkpoint lies on the history: an output's or a predecessor's checkpoint [fork]."""
+    for o in outputs:
+        p = o["history"]["predecessor"]
+        if (o["size"], o["root"]) == (size, root) or (
+                p is not None and (p["checkpoint_size"], p["checkpoint_root"]) == (size, root)):
+            return
+    raise Failure("fork", f"the checkpoint {name} ({size} events) is not on the history of these outputs")
