@@ -9,6 +9,8 @@ use crate::edge::store::AuditLog;
 use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use urne_core::audit::Event;
+use urne_core::audit::kinds;
 use urne_core::crypto::keys;
 use urne_core::verify::trail::{AuditKey, TrailReport, verify_trail};
 use urne_core::verify::trail_export::verify_trail_export;
@@ -142,6 +144,7 @@ fn verify(
             "keep this database as evidence",
         ));
     }
+    check_named_blobs(&log, &events)?;
     if strict {
         report.check_strict().map_err(|f| {
             Error::verification(
@@ -151,6 +154,29 @@ fn verify(
         })?;
     }
     Ok(report)
+}
+
+/// §6.4 (4): every blob an event names (a seal's sealed set and rules, a block's entropy) is
+/// stored. Events that are not well-formed records name none here (the appliance refuses them
+/// before acting, §6.2).
+fn check_named_blobs(log: &AuditLog, events: &[Event]) -> Result<()> {
+    for e in events {
+        let Ok(record) = kinds::parse(e) else {
+            continue;
+        };
+        for b in record.blobs() {
+            if !log.has_blob(&b)? {
+                return Err(Error::verification(
+                    format!(
+                        "audit trail fails at event {}: the data {b} it names is missing from the database",
+                        e.seq
+                    ),
+                    "data the trail binds was deleted from the database: keep this database as evidence, and act on no output that rests on that event until it is explained",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {

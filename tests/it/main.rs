@@ -10,4 +10,5 @@ mod entries;
 mod foundation;
 mod kills;
 mod outputs;
+mod trail;
 mod vectors;
