@@ -10,8 +10,15 @@ Exit codes:
   1  verification failed (urne verify, urne audit verify)
   2  bad input or usage: malformed, unsigned or wrongly signed file, bad argument
   3  HSM unavailable or refused: missing module, missing token, wrong PIN
-  4  refused by the ceremony's state: keys exist, day already drawn, day not ended
-  5  the appliance's own storage or environment failed
+  4  refused: by the ceremony's state (keys exist, day already drawn, day not ended), or the
+     trail is not the token's (missing, another trail, an older or truncated copy, deleted or
+     replaced while the command ran, a token object urne did not create)
+  5  the appliance's own storage failed, or its trail is broken (chain, a checkpoint, an event
+     without its own checkpoint, an unknown or impossible record, a missing blob): nothing is
+     recorded
+
+Only `urne keys init` creates an audit trail; every other command logs in, checks the trail
+against the token, and refuses (recording nothing) before it acts.
 
 The user PIN comes from URNE_PIN, --pin-file, or a prompt; never from the command line.
 See README.md for a walk through a ceremony and SPEC.md for the algorithms.";
@@ -190,8 +197,9 @@ pub enum KeysCommand {
     ///
     /// One signs results, one signs
     /// audit checkpoints. The private keys are sensitive and never extractable; their
-    /// attributes are read back and recorded in the audit trail. Refuses if keys with those
-    /// labels already exist (exit 4).
+    /// attributes are read back and recorded in the audit trail, which this command creates and
+    /// binds to the token (the only command that creates one). Refuses an initialised token or an
+    /// existing file at --db (exit 4); an interrupted run is finished by running it again.
     Init,
     /// Export both public keys as PEM files, with their key ids.
     ///

@@ -89,6 +89,8 @@ pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     let drawn = compute(ctx, &s, &k, &entropy)?;
     let out = outputs(ctx, &s, &k, &entropy, &drawn, &anomalies)?;
     let written = publish(ctx, &s, &a.out, &out)?;
+    // Nothing is reported as drawn unless the trail is still the one it was recorded in.
+    ctx.finish()?;
     print_draw(&s, &k, &entropy, &drawn, &out, &a.out, &written);
     Ok(())
 }

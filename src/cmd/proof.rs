@@ -131,6 +131,8 @@ fn ticket_proof(
 ) -> Result<()> {
     let id = BlockId::parse(block_arg)
         .map_err(|e| Error::bad_input(format!("{e}"), "give the block's canonical id"))?;
+    // Logged in and the trail checked before anything is read, signed or written (SPEC.md §6.5).
+    ctx.begin()?;
     let stem = block_files::stem(&id.canonical());
     // The appliance signs a proof only against a commitment it signed itself: the commitment's
     // signature is checked with the token's own result key before anything is read from it.
@@ -173,9 +175,6 @@ fn ticket_proof(
     let bytes = files::to_bytes(&p);
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
     publish::write_with_sig(out, &bytes, &sig)?;
-    // The trail is begun only here, once the proof is written (as it always was for this
-    // command): a refused request leaves no record.
-    ctx.begin()?;
     ctx.record_evidence(block_records::ProofRecord {
         block: p.block.clone(),
         position,

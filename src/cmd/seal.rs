@@ -51,6 +51,8 @@ pub fn run(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     let (record, ev) = record_seal(ctx, &input, st.attempt)?;
     let note = ctx.checkpoint()?;
     eprintln!("  done in {:.1} s", t0.elapsed().as_secs_f64());
+    // Nothing is reported as sealed unless the trail is still the one it was recorded in.
+    ctx.finish()?;
     print_seal(&input, &record, ev.seq, &note);
     Ok(())
 }

@@ -533,7 +533,6 @@ pub(crate) fn keys_pub(env: &Env) -> [u8; 32] {
 /// on a refused trail (here deleted) it exits 4, but the signed proof is written all the same,
 /// and its issue is recorded nowhere (SPEC.md §6.2 `block.proof`).
 #[test]
-#[ignore = "urne proof --block writes its signed proof before it checks the trail (src/cmd/proof.rs, ticket_proof)"]
 fn a_ticket_proof_on_a_refused_trail_writes_nothing() {
     let env = Env::new();
     let rules = crate::block_cli::small_rules(&env);

@@ -128,6 +128,28 @@ impl AuditLog {
         check_view: bool,
         payload: impl FnOnce(&[Hash32]) -> Result<String>,
     ) -> Result<Event> {
+        let opened = self.file_id;
+        self.try_append(token, kind, blobs, check_view, payload)
+            .map_err(|e| {
+                // A write refused because the file was deleted or replaced under the command
+                // (SQLite then reports a read-only or missing database) is that, not a disk
+                // failure.
+                if e.exit == Exit::Internal && !e.untouched {
+                    super::moved(&self.path, opened).unwrap_or(e)
+                } else {
+                    e
+                }
+            })
+    }
+
+    fn try_append(
+        &mut self,
+        token: &dyn Token,
+        kind: &str,
+        blobs: &[&[u8]],
+        check_view: bool,
+        payload: impl FnOnce(&[Hash32]) -> Result<String>,
+    ) -> Result<Event> {
         let binding = self.bound()?;
         let path = self.path.clone();
         let tx = self

@@ -280,20 +280,8 @@ impl AuditLog {
     /// read (SPEC.md §6.6): not deleted, not replaced, not rewritten in place. Checked after
     /// every append and before a command reports success.
     pub fn check_still_in_place(&self) -> Result<()> {
-        let gone = |what: &str| {
-            Error::trail(
-                Exit::Refused,
-                format!(
-                    "the audit trail {} was {what} while this command ran; what this command recorded is in the file it opened, not in the one now at that path",
-                    self.path.display()
-                ),
-                "stop: nothing this command printed may be used before the trail is explained. Keep every file as evidence and follow docs/ceremony.md, \"urne refuses the trail\"",
-            )
-        };
-        match file_id(&self.path) {
-            None => return Err(gone("deleted")),
-            Some(id) if Some(id) != self.file_id => return Err(gone("replaced")),
-            Some(_) => {}
+        if let Some(e) = moved(&self.path, self.file_id) {
+            return Err(e);
         }
         if let Some(seen) = self.last_head.get() {
             let now: i64 = self
@@ -301,7 +289,7 @@ impl AuditLog {
                 .query_row("SELECT COALESCE(MAX(seq), 0) FROM events", [], |r| r.get(0))
                 .map_err(|e| db_err(&self.path, "cannot read the chain head", e))?;
             if now as u64 != seen {
-                return Err(gone("changed by someone else"));
+                return Err(gone_error(&self.path, "changed by someone else"));
             }
         }
         Ok(())
@@ -457,6 +445,28 @@ impl AuditLog {
             .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))?;
         rows.collect::<std::result::Result<Vec<_>, _>>()
             .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))
+    }
+}
+
+/// The refusal for a trail file that was deleted, replaced or changed under a running command.
+fn gone_error(path: &Path, what: &str) -> Error {
+    Error::trail(
+        Exit::Refused,
+        format!(
+            "the audit trail {} was {what} while this command ran; what this command recorded is in the file it opened, not in the one now at that path",
+            path.display()
+        ),
+        "stop: nothing this command printed may be used before the trail is explained. Keep every file as evidence and follow docs/ceremony.md, \"urne refuses the trail\"",
+    )
+}
+
+/// The refusal if the file at `path` is no longer the one opened (`opened`: its device and
+/// inode then): deleted, or replaced by another file.
+fn moved(path: &Path, opened: Option<(u64, u64)>) -> Option<Error> {
+    match file_id(path) {
+        None => Some(gone_error(path, "deleted")),
+        Some(id) if Some(id) != opened => Some(gone_error(path, "replaced")),
+        Some(_) => None,
     }
 }
 

@@ -128,7 +128,6 @@ fn a_trail_deleted_or_replaced_during_a_seal_never_lets_it_report_success() {
 /// error of the write in `append_inner` (src/edge/store/append.rs) is not checked against
 /// `check_still_in_place` first.
 #[test]
-#[ignore = "urne exits 5 'attempt to write a readonly database', not 4 'was deleted/replaced' (src/edge/store/append.rs)"]
 fn a_trail_deleted_or_replaced_during_a_seal_is_exit_4_naming_what_happened() {
     let (replaced, deleted) = replaced_then_deleted();
     let err = assert_fails(&replaced, 4);
