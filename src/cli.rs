@@ -61,6 +61,9 @@ pub enum Command {
     /// Check, show or export the audit trail.
     #[command(subcommand)]
     Audit(AuditCommand),
+    /// A lost or unusable trail: the witnessed restart.
+    #[command(subcommand)]
+    Trail(TrailCommand),
     /// Daily draw, step 1: verify, tally and commit to a day's signed export.
     ///
     /// Verifies production's signed export (before parsing it), applies the
@@ -192,6 +195,28 @@ pub enum HsmCommand {
 }
 
 #[derive(Debug, Subcommand)]
+pub enum TrailCommand {
+    /// Start a new trail in place of a lost one, in front of the commissaire (SPEC.md §6.8).
+    ///
+    /// For a trail that cannot be put back (no backup whose head is the token's last mark).
+    /// Logs in, writes a new trail identity into the token naming the one it replaces, and
+    /// creates a new database at --db (which must not exist) whose first event names the old
+    /// trail and the token's last mark of it, the reason, and every day and block the
+    /// published outputs given with --outputs show drawn, generated, revealed or voided: those
+    /// are never drawn or generated again without a void. Every later output names the
+    /// restart. Blocks generated under the old trail cannot be revealed from the new one (their
+    /// secret entropy stayed in it): they can only be voided.
+    Restart {
+        /// Why, in words the commissaire will sign (at least 10 characters).
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
+        /// The outputs published under the old trail (a folder of output folders, or one).
+        #[arg(long, value_name = "DIR")]
+        outputs: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
 pub enum KeysCommand {
     /// Generate urne's two Ed25519 key pairs inside the token.
     ///
@@ -257,6 +282,17 @@ pub enum AuditCommand {
     /// for auditors.
     Export {
         /// Output file (must not exist).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Copy the trail, as the token last marked it, to a file that can be put back.
+    ///
+    /// Logs in, checks the trail against the token as every command does, and writes a copy
+    /// whose head is the token's last mark: put back at --db, it is accepted as long as no
+    /// command has appended since (SPEC.md §6.6). Appends nothing. Run it after every command
+    /// that appends, or at least at the end of each sitting, onto separate media.
+    Backup {
+        /// The copy to write (must not exist).
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },

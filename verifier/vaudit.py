@@ -104,9 +104,9 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
         if merkle_root(hashes[:size]) != root:   # leaf data = event hashes
             raise Failure("inconsistent", f"{what}: root differs from the tree over events 1..{size}")
         last = max(last, size)
-    # §6.4 (2), version 2 (§6.6): event 1 is trail.created; its audit key is the one given, and
+    # §6.4 (2), version 2 (§6.6, §6.8): event 1 is trail.created or trail.restarted; its audit key is the one given, and
     # every event has its own stored checkpoint (sizes exactly 1..n).
-    if first_kind == "trail.created":
+    if first_kind in ("trail.created", "trail.restarted"):
         try:
             recorded = bytes.fromhex(json.loads(first_payload)["audit_public_key"])
         except (ValueError, KeyError, TypeError):

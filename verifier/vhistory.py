@@ -8,6 +8,7 @@ from vcore import Failure, verify_consistency
 
 h32 = lambda v, w: J.hexbytes(v, w, 32)
 PREDECESSOR = J.fields({"sha256": h32, "checkpoint_size": J.uint, "checkpoint_root": h32})
+RESTART = J.fields({"previous_trail": h32, "previous_mark_size": J.uint, "previous_mark_root": h32})
 
 
 def _history(v, what):
@@ -18,7 +19,11 @@ def _history(v, what):
             "consistency": J.listof(h32)}
     if pred == 0:
         raise Failure("malformed", f"{what}: missing field 'predecessor'")
-    return J.obj(v, what, spec)
+    v = dict(v)
+    restart = v.pop("restart", None)      # §6.8: only on a trail made by a witnessed restart
+    h = J.obj(v, what, spec)
+    h["restart"] = None if restart is None else RESTART(restart, f"{what}.restart")
+    return h
 
 
 def take(doc, what):
@@ -61,18 +66,17 @@ def check_linear(outputs, complete):
     notes = []
     if not outputs:
         return notes
-    trails = {o["history"]["trail"] for o in outputs}
-    if len(trails) > 1:
-        raise Failure("fork", "these outputs name different trails")
+    _check_trails(outputs)
     by_sha = {o["sha256"]: o for o in outputs}
     seen_pred, seen_size = {}, {}
     for o in outputs:
         p = o["history"]["predecessor"]
-        key = None if p is None else p["sha256"]
+        trail = o["history"]["trail"]
+        key = (trail, None if p is None else p["sha256"])
         other = seen_pred.setdefault(key, o)
         if other is not o and other["sha256"] != o["sha256"]:
             raise Failure("fork", f"{other['name']} and {o['name']} name the same output before them")
-        other = seen_size.setdefault(o["size"], o)
+        other = seen_size.setdefault((trail, o["size"]), o)
         if other["root"] != o["root"]:
             raise Failure("fork", f"{other['name']} and {o['name']}: checkpoints of {o['size']} events, two roots")
         if p is not None:
@@ -84,6 +88,22 @@ def check_linear(outputs, complete):
             elif (before["size"], before["root"]) != (p["checkpoint_size"], p["checkpoint_root"]):
                 raise Failure("fork", f"{o['name']} names {before['name']} with a checkpoint it does not carry")
     return notes
+
+
+def _check_trails(outputs):
+    """§6.8: one trail, or trails linked into one chain by witnessed restarts [fork]."""
+    restarts = {}
+    for o in outputs:
+        t, r = o["history"]["trail"], o["history"]["restart"]
+        if restarts.setdefault(t, r) != r:
+            raise Failure("fork", f"{o['name']}: outputs of one trail state different restarts")
+    if len(restarts) == 1:
+        return
+    replaced = [r["previous_trail"] for r in restarts.values() if r is not None]
+    newest = [t for t in restarts if t not in replaced]
+    rooted = [t for t, r in restarts.items() if r is None or r["previous_trail"] not in restarts]
+    if len(newest) != 1 or len(rooted) != 1 or len(replaced) != len(set(replaced)):
+        raise Failure("fork", f"these outputs name {len(restarts)} trails that are not one chain of restarts")
 
 
 def check_held(outputs, name, size, root):

@@ -40,7 +40,57 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
         }
         AuditCommand::Show { last } => show(ctx, last),
         AuditCommand::Export { out } => export(ctx, &out),
+        AuditCommand::Backup { out } => backup(ctx, &out),
     }
+}
+
+/// `urne audit backup --out FILE` (SPEC.md §6.6): the trail, checked against the token, copied
+/// whole (SQLite `VACUUM INTO`, under a temporary name, then linked into place without replacing
+/// anything) and read back: its head must be the token's last mark. Appends nothing, so the copy
+/// stays restorable until the next command appends.
+fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
+    if out.exists() {
+        return Err(Error::refused(
+            format!("{} already exists", out.display()),
+            "a backup never replaces a file: give a new name",
+        ));
+    }
+    ctx.check_only()?;
+    let log = ctx.audit()?;
+    let events = log.events()?;
+    let head =
+        urne_core::audit::chain::tree_root(&events.iter().map(|e| e.hash).collect::<Vec<_>>());
+    let trail = log.trail().unwrap_or_default();
+    let name = out
+        .file_name()
+        .map_or_else(|| "backup".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = out.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    let _ = std::fs::remove_file(&tmp);
+    log.copy_into(&tmp)?;
+    let placed = std::fs::hard_link(&tmp, out);
+    let _ = std::fs::remove_file(&tmp);
+    placed.map_err(|e| crate::error::io_error("write the backup", out, e))?;
+    let copy = AuditLog::open_existing(out)?.events()?;
+    let copy_root =
+        urne_core::audit::chain::tree_root(&copy.iter().map(|e| e.hash).collect::<Vec<_>>());
+    if copy.len() != events.len() || copy_root != head {
+        return Err(Error::internal(
+            format!(
+                "the backup {} does not read back as the trail",
+                out.display()
+            ),
+            "check the medium; keep the trail and make the backup again",
+        ));
+    }
+    println!(
+        "BACKUP: {} (trail {trail}, {} events, root {head}: the token's last mark)",
+        out.display(),
+        events.len()
+    );
+    println!(
+        "  put back at the trail's path, it is accepted until the next command appends; keep it on separate media"
+    );
+    Ok(())
 }
 
 /// Without a key from outside the trail: says plainly what that does not prove, and how to

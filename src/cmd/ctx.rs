@@ -62,13 +62,37 @@ impl Ctx {
     /// leaves the trail exactly as it is (nothing is recorded, not even the failure). Called
     /// once, before the command's first use of the trail.
     pub fn begin(&mut self) -> Result<()> {
+        let sw = self.software()?;
+        let mut log = self.open_checked()?;
+        let hsm = self.hsm.as_ref().expect("opened by open_checked");
+        log.record(
+            hsm,
+            SoftwareStart {
+                command: self.command_name.clone(),
+                software: sw,
+            },
+        )?;
+        self.audit = Some(log);
+        Ok(())
+    }
+
+    /// For a command that appends nothing (`urne audit backup`): logs in and checks the trail
+    /// against the token exactly as [`Ctx::begin`] does, without recording `software.start`.
+    pub fn check_only(&mut self) -> Result<()> {
+        let log = self.open_checked()?;
+        self.audit = Some(log);
+        Ok(())
+    }
+
+    /// Login, the token's trail, the database opened (never created) and checked (SPEC.md
+    /// §6.5, §6.6), bound, and its head marked if a crash left it past the last mark.
+    fn open_checked(&mut self) -> Result<AuditLog> {
         if self.audit.is_some() {
             return Err(Error::internal(
                 format!("the command {} began twice", self.command_name),
                 "this is a defect in urne; keep the audit trail and report it",
             ));
         }
-        let sw = self.software()?;
         let db = self.global.db.clone();
         self.hsm()?;
         let hsm = self.hsm.as_ref().expect("opened above");
@@ -90,15 +114,7 @@ impl Ctx {
             tt.object.trail,
             checked.events
         );
-        log.record(
-            hsm,
-            SoftwareStart {
-                command: self.command_name.clone(),
-                software: sw,
-            },
-        )?;
-        self.audit = Some(log);
-        Ok(())
+        Ok(log)
     }
 
     /// Installs the trail `urne keys init` created and put in place (it is checked by
@@ -282,6 +298,7 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail) -> Result<Checked> {
     let events = log.events()?;
     let first = events.first().and_then(|e| match kinds::parse(e) {
         Ok(Record::TrailCreated(t)) if e.seq == 1 => Some(t.trail),
+        Ok(Record::TrailRestarted(t)) if e.seq == 1 => Some(t.trail),
         _ => None,
     });
     if first != Some(tt.object.trail) {

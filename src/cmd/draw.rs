@@ -100,13 +100,22 @@ pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
 fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Sealed> {
     let events = ctx.audit()?.events()?;
     let st = inputs::day_state(&events, day)?;
+    if st.carried {
+        return Err(Error::refused(
+            format!(
+                "day {day} was drawn (attempt {}) under the trail this one replaced; a day is drawn once",
+                st.attempt
+            ),
+            "its published result stands; only a void in front of the commissaire opens another attempt",
+        ));
+    }
     let Some((_, seal)) = st.seal.clone() else {
         return Err(Error::refused(
             format!("day {} is not sealed (attempt {})", day, st.attempt),
             "seal the day's export first: urne seal --rules FILE --entries FILE.jsonl",
         ));
     };
-    if st.published.is_some() {
+    if st.published.is_some() || st.carried {
         return Err(Error::refused(
             format!(
                 "day {} has already been drawn (attempt {}); a day is drawn once",

@@ -144,6 +144,7 @@ fn new_trail_object(hsm: &Hsm, audit_key: &[u8; 32]) -> Result<TrailObject> {
         trail: token::trail_id(audit_key, &nonce, &created),
         audit_key_id: keys::key_id(audit_key),
         created,
+        previous: None,
     };
     hsm.create_data_object(token::TRAIL_LABEL, &object.encode())?;
     Ok(object)

@@ -13,6 +13,7 @@ pub mod keys;
 pub mod proof;
 pub mod seal;
 pub mod ticket;
+pub mod trail;
 pub mod verify;
 pub mod void;
 
@@ -29,6 +30,8 @@ fn command_name(c: &Command) -> &'static str {
         Command::Audit(A::Verify { .. }) => "audit verify",
         Command::Audit(A::Show { .. }) => "audit show",
         Command::Audit(A::Export { .. }) => "audit export",
+        Command::Audit(A::Backup { .. }) => "audit backup",
+        Command::Trail(_) => "trail restart",
         Command::Seal { .. } => "seal",
         Command::Draw { .. } => "draw",
         Command::Void { .. } => "void",
@@ -57,6 +60,9 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
         Command::Hsm(c) => hsm::run(ctx, c),
         Command::Keys(c) => keys::run(ctx, c),
         Command::Audit(c) => audit::run(ctx, c),
+        Command::Trail(crate::cli::TrailCommand::Restart { reason, outputs }) => {
+            trail::restart(ctx, &reason, outputs.as_deref())
+        }
         Command::Seal {
             rules,
             entries,

@@ -76,7 +76,7 @@ fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
 fn check_not_sealed(ctx: &mut Ctx, day: &str) -> Result<DayState> {
     let events = ctx.audit()?.events()?;
     let st = inputs::day_state(&events, day)?;
-    if st.seal.is_some() {
+    if st.seal.is_some() || st.carried {
         return Err(Error::refused(
             format!(
                 "day {day} is already sealed (attempt {}, {})",

@@ -162,7 +162,7 @@ fn verify_outputs_folder(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
         check_held(a, k, &all)?;
     }
     lines.push(format!(
-        "one linear history: {} version-2 outputs of one trail, each extending the one before it",
+        "one linear history: {} version-2 outputs of one trail (or of trails linked by witnessed restarts), each extending the one before it",
         all.len()
     ));
     print_report(

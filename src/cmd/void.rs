@@ -18,7 +18,7 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
     ctx.begin()?;
     let events = ctx.audit()?.events()?;
     let st = inputs::day_state(&events, day)?;
-    if st.seal.is_none() {
+    if st.seal.is_none() && !st.carried {
         return Err(Error::refused(
             format!(
                 "day {day} has nothing to void (attempt {} is not sealed)",

@@ -4,7 +4,9 @@
 
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Exit, Result};
-use urne_core::audit::token::{MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, last_mark};
+use urne_core::audit::token::{
+    MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark,
+};
 
 /// What the token holds of its trail.
 #[derive(Debug, Clone)]
@@ -54,17 +56,21 @@ fn bad_object(e: impl std::fmt::Display) -> Error {
 
 /// The token's trail, after login: `None` if it has no `urne-trail` object.
 pub fn read(hsm: &Hsm) -> Result<Option<TokenTrail>> {
-    let objects = hsm.data_objects(TRAIL_LABEL)?;
-    let object = match objects.as_slice() {
-        [] => return Ok(None),
-        [one] => TrailObject::parse(one).map_err(bad_object)?,
-        more => {
-            return Err(bad_object(format!(
-                "the token holds {} {TRAIL_LABEL:?} objects; urne writes one",
-                more.len()
-            )));
-        }
-    };
+    let objects = hsm
+        .data_objects(TRAIL_LABEL)?
+        .iter()
+        .map(|v| TrailObject::parse(v).map_err(bad_object))
+        .collect::<Result<Vec<_>>>()?;
+    if objects.is_empty() {
+        return Ok(None);
+    }
+    // One per trail: the first, then one per witnessed restart, each naming the one it replaces.
+    let object = current_trail(&objects).cloned().ok_or_else(|| {
+        bad_object(format!(
+            "the token's {} {TRAIL_LABEL:?} objects do not form one chain of trails",
+            objects.len()
+        ))
+    })?;
     let audit_key = hsm.public_key(KeyRole::Audit)?;
     if urne_core::crypto::keys::key_id(&audit_key) != object.audit_key_id {
         return Err(bad_object(format!(

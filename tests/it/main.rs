@@ -10,5 +10,6 @@ mod entries;
 mod foundation;
 mod kills;
 mod outputs;
+mod restart;
 mod trail;
 mod vectors;

@@ -31,6 +31,22 @@ pub struct History {
     /// The RFC 9162 §2.1.4 proof that the predecessor's checkpoint is a prefix of this output's
     /// (empty without a predecessor, or when both checkpoints have the same size).
     pub consistency: Vec<Hash32>,
+    /// On a trail made by a witnessed restart (SPEC.md §6.8): the trail it replaced and the
+    /// token's last mark of it. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restart: Option<Restart>,
+}
+
+/// The trail a restarted trail replaced, as every output of the new trail states it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Restart {
+    /// The trail replaced.
+    pub previous_trail: Hash32,
+    /// The token's last mark of it: its size.
+    pub previous_mark_size: u64,
+    /// The token's last mark of it: its root.
+    pub previous_mark_root: Hash32,
 }
 
 /// The `output.published` record: an output placed, named for the next one's predecessor.
@@ -72,12 +88,24 @@ pub fn history_of(
     events: &[Event],
     last_published: Option<&OutputPublished>,
 ) -> Result<History, String> {
+    let restart = events
+        .first()
+        .filter(|e| e.kind == "trail.restarted")
+        .and_then(|e| {
+            serde_json::from_str::<crate::audit::payloads::TrailRestarted>(&e.payload).ok()
+        })
+        .map(|r| Restart {
+            previous_trail: r.previous_trail,
+            previous_mark_size: r.previous_mark_size,
+            previous_mark_root: r.previous_mark_root,
+        });
     let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
     let Some(p) = last_published else {
         return Ok(History {
             trail,
             predecessor: None,
             consistency: vec![],
+            restart,
         });
     };
     let roots = PrefixRoots::new(&hashes);
@@ -97,6 +125,7 @@ pub fn history_of(
             checkpoint_root: p.checkpoint_root,
         }),
         consistency: merkle::consistency_proof(m, &leaves),
+        restart,
     })
 }
 

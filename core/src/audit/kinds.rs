@@ -11,6 +11,7 @@
 use super::chain::Event;
 use super::payloads::{
     CommandFailed, InputRejected, KeysExported, KeysGenerated, SoftwareStart, TrailCreated,
+    TrailRestarted,
 };
 use crate::block::records as block;
 use crate::draw::records as draw;
@@ -101,6 +102,8 @@ macro_rules! registry {
 registry! {
     /// A trail was created, bound to its token (event 1 of a version-2 trail).
     TrailCreated = "trail.created" => TrailCreated,
+    /// A trail was restarted in front of the commissaire (event 1 of the new trail).
+    TrailRestarted = "trail.restarted" => TrailRestarted,
     /// A command that changes anything has begun.
     SoftwareStart = "software.start" => SoftwareStart,
     /// The keys were generated in the token.

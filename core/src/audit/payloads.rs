@@ -173,3 +173,59 @@ pub struct TrailCreated {
     /// The audit public key, hex.
     pub audit_public_key: Hash32,
 }
+
+/// A day carried into a restarted trail from the outputs published under the trail it
+/// replaces (SPEC.md §6.8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedDay {
+    /// The day, `YYYY-MM-DD`.
+    pub day: String,
+    /// The attempt the output names.
+    pub attempt: u32,
+    /// `drawn` (a result was published: the attempt may only be voided) or `voided` (a void
+    /// notice: the next attempt is open).
+    pub stage: String,
+    /// The SHA-256 of the output's primary file.
+    pub output: Hash32,
+}
+
+/// A block carried into a restarted trail (SPEC.md §6.8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedBlock {
+    /// The block's canonical id.
+    pub block: String,
+    /// The attempt the output names.
+    pub attempt: u32,
+    /// `generated`, `revealed` (the attempt may only be voided) or `voided`.
+    pub stage: String,
+    /// The SHA-256 of the output's primary file.
+    pub output: Hash32,
+}
+
+/// The `trail.restarted` record, event 1 of a trail made by a witnessed restart (SPEC.md §6.8):
+/// the new trail's identity, the trail it replaces and the token's last mark of it, the reason
+/// given in front of the commissaire, and what the published outputs say was already done.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrailRestarted {
+    /// The new trail's identity.
+    pub trail: Hash32,
+    /// The audit key's id.
+    pub audit_key_id: String,
+    /// The audit public key, hex.
+    pub audit_public_key: Hash32,
+    /// The trail it replaces.
+    pub previous_trail: Hash32,
+    /// The token's last mark of it: its size.
+    pub previous_mark_size: u64,
+    /// The token's last mark of it: its root.
+    pub previous_mark_root: Hash32,
+    /// Why, as typed.
+    pub reason: String,
+    /// The days the published outputs show drawn or voided.
+    pub days: Vec<CarriedDay>,
+    /// The blocks the published outputs show generated, revealed or voided.
+    pub blocks: Vec<CarriedBlock>,
+}

@@ -34,6 +34,8 @@ pub struct TrailObject {
     pub audit_key_id: String,
     /// When it was created (RFC 3339 UTC).
     pub created: String,
+    /// The trail it replaces, for a trail made by a witnessed restart (SPEC.md §6.8).
+    pub previous: Option<Hash32>,
 }
 
 /// One mark: the trail's size and tree root as the appliance last vouched for them.
@@ -98,11 +100,15 @@ fn hash_field(label: &'static str, s: &str) -> Result<Hash32, ObjectError> {
 
 impl TrailObject {
     /// The object's value: `urne-trail v2`, then `trail <hex>`, `audit-key <id>`, `created <ts>`,
-    /// one per line, each ending in LF.
+    /// `previous <hex>|none`, one per line, each ending in LF.
     pub fn encode(&self) -> Vec<u8> {
         format!(
-            "{TRAIL_LABEL} v2\ntrail {}\naudit-key {}\ncreated {}\n",
-            self.trail, self.audit_key_id, self.created
+            "{TRAIL_LABEL} v2\ntrail {}\naudit-key {}\ncreated {}\nprevious {}\n",
+            self.trail,
+            self.audit_key_id,
+            self.created,
+            self.previous
+                .map_or_else(|| "none".to_string(), |p| p.to_string())
         )
         .into_bytes()
     }
@@ -112,11 +118,19 @@ impl TrailObject {
     /// # Errors
     /// Anything else.
     pub fn parse(value: &[u8]) -> Result<TrailObject, ObjectError> {
-        let f = lines(TRAIL_LABEL, value, &["trail", "audit-key", "created"])?;
+        let f = lines(
+            TRAIL_LABEL,
+            value,
+            &["trail", "audit-key", "created", "previous"],
+        )?;
         let t = TrailObject {
             trail: hash_field(TRAIL_LABEL, f[0])?,
             audit_key_id: f[1].to_string(),
             created: f[2].to_string(),
+            previous: match f[3] {
+                "none" => None,
+                h => Some(hash_field(TRAIL_LABEL, h)?),
+            },
         };
         (t.encode() == value).then_some(t).ok_or(ObjectError {
             label: TRAIL_LABEL,
@@ -155,6 +169,25 @@ impl Mark {
             reason: "not in canonical form".into(),
         })
     }
+}
+
+/// The token's current trail among its `urne-trail` objects: they form one chain (each restart
+/// names the trail it replaces), and the current one is the one no other names. `None` if the
+/// objects do not form one chain (two trails replacing one, or a cycle).
+pub fn current_trail(objects: &[TrailObject]) -> Option<&TrailObject> {
+    let named: Vec<Hash32> = objects.iter().filter_map(|o| o.previous).collect();
+    let heads: Vec<&TrailObject> = objects
+        .iter()
+        .filter(|o| !named.contains(&o.trail))
+        .collect();
+    let firsts = objects.iter().filter(|o| o.previous.is_none()).count();
+    let distinct_previous = {
+        let mut n = named.clone();
+        n.sort();
+        n.dedup();
+        n.len() == named.len()
+    };
+    (heads.len() == 1 && firsts == 1 && distinct_previous).then(|| heads[0])
 }
 
 /// Why a database is not the token's trail as the token last marked it.
@@ -252,8 +285,14 @@ mod tests {
             trail: Hash32([1; 32]),
             audit_key_id: "0123456789abcdef".into(),
             created: "2026-12-01T10:00:00.000000Z".into(),
+            previous: None,
         };
         assert_eq!(TrailObject::parse(&t.encode()), Ok(t.clone()));
+        let restarted = TrailObject {
+            previous: Some(Hash32([2; 32])),
+            ..t.clone()
+        };
+        assert_eq!(TrailObject::parse(&restarted.encode()), Ok(restarted));
         let m = mark(12, 3);
         assert_eq!(Mark::parse(&m.encode()), Ok(m));
         let good = m.encode();

@@ -22,6 +22,18 @@ impl<A: Default> Attempts<A> {
     pub(super) fn open_next(&mut self) {
         self.list.push(A::default());
     }
+
+    /// A trail restarted (SPEC.md §6.8): attempt `a` becomes the current one, the ones before it
+    /// having been voided under the trail replaced; `Err` unless nothing is recorded yet.
+    pub(super) fn carry_to(&mut self, a: u32) -> Result<&mut A, String> {
+        if self.list.len() != 1 || a == 0 {
+            return Err(format!("the {} is carried twice, or to attempt 0", self.of));
+        }
+        while self.number() < a {
+            self.list.push(A::default());
+        }
+        Ok(self.list.last_mut().expect("never empty"))
+    }
 }
 
 impl<A> Attempts<A> {

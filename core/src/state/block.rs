@@ -15,6 +15,8 @@ struct Attempt {
     generated: Option<GeneratedRecord>,
     published: Option<PublishedRecord>,
     revealed: Option<RevealedRecord>,
+    /// Generated (or revealed) under the trail this one replaced (SPEC.md §6.8).
+    carried: bool,
 }
 
 /// Every attempt of one block identity, the last one current.
@@ -38,6 +40,9 @@ impl BlockHistory {
     /// `block.entropy`: the current attempt, without entropy yet.
     pub(super) fn entropy(&mut self, r: EntropyRecord) -> Result<(), String> {
         let at = self.attempts.current(r.attempt)?;
+        if at.carried {
+            return Err("the attempt was generated under the trail this one replaced".into());
+        }
         if at.entropy.is_some() {
             return Err("the attempt's entropy is already recorded".into());
         }
@@ -84,7 +89,8 @@ impl BlockHistory {
 
     /// `block.void`: the current attempt, with its entropy; the next attempt starts.
     pub(super) fn void(&mut self, seq: u64, r: VoidRecord) -> Result<(), String> {
-        if self.attempts.current(r.attempt)?.entropy.is_none() {
+        let at = self.attempts.current(r.attempt)?;
+        if at.entropy.is_none() && !at.carried {
             return Err("the attempt has no entropy".into());
         }
         if r.attempt == u32::MAX {
@@ -93,6 +99,23 @@ impl BlockHistory {
         self.voided.push((seq, r));
         self.attempts.open_next();
         Ok(())
+    }
+
+    /// `trail.restarted` (SPEC.md §6.8): attempt `attempt` was generated or revealed (it may
+    /// only be voided: its entropy stayed in the trail replaced) or voided (the next is open).
+    pub(super) fn carry(&mut self, attempt: u32, stage: &str) -> Result<(), String> {
+        match stage {
+            "generated" | "revealed" => {
+                self.attempts.carry_to(attempt)?.carried = true;
+                Ok(())
+            }
+            "voided" => {
+                self.attempts
+                    .carry_to(attempt.checked_add(1).ok_or("attempt overflow")?)?;
+                Ok(())
+            }
+            other => Err(format!("a block cannot be carried as {other:?}")),
+        }
     }
 
     /// The block's state: its current attempt and the voids before it.
@@ -105,6 +128,7 @@ impl BlockHistory {
             generated: at.generated,
             published: at.published,
             revealed: at.revealed,
+            carried: at.carried,
             entropies: self
                 .attempts
                 .all()
@@ -130,6 +154,8 @@ pub struct BlockState {
     pub published: Option<PublishedRecord>,
     /// The current attempt's `block.revealed` record.
     pub revealed: Option<RevealedRecord>,
+    /// The current attempt was generated under the trail this one replaced (SPEC.md §6.8).
+    pub carried: bool,
     /// Every `block.entropy` record of this block, of any attempt, in trail order.
     entropies: Vec<EntropyRecord>,
 }
@@ -144,6 +170,7 @@ impl BlockState {
             generated: None,
             published: None,
             revealed: None,
+            carried: false,
             entropies: vec![],
         }
     }

@@ -13,6 +13,8 @@ struct Attempt {
     entropy: Option<(u64, EntropyRecord)>,
     result: Option<(u64, ResultRecord)>,
     published: Option<(u64, PublishedRecord)>,
+    /// Drawn under the trail this one replaced (SPEC.md §6.8): it may only be voided.
+    carried: bool,
 }
 
 /// Every attempt of one day, the last one current.
@@ -36,6 +38,9 @@ impl DayHistory {
     /// `draw.seal`: the current attempt, not sealed yet.
     pub(super) fn seal(&mut self, seq: u64, r: SealRecord) -> Result<(), String> {
         let at = self.attempts.current(r.attempt)?;
+        if at.carried {
+            return Err("the attempt was drawn under the trail this one replaced".into());
+        }
         if at.seal.is_some() {
             return Err("the attempt is already sealed".into());
         }
@@ -106,7 +111,8 @@ impl DayHistory {
 
     /// `draw.void`: the current attempt, sealed; the next attempt starts.
     pub(super) fn void(&mut self, seq: u64, r: VoidRecord) -> Result<(), String> {
-        if self.attempts.current(r.attempt)?.seal.is_none() {
+        let at = self.attempts.current(r.attempt)?;
+        if at.seal.is_none() && !at.carried {
             return Err("the attempt is not sealed".into());
         }
         if r.attempt == u32::MAX {
@@ -121,6 +127,23 @@ impl DayHistory {
         Ok(())
     }
 
+    /// `trail.restarted` (SPEC.md §6.8): attempt `attempt` was drawn (`drawn`) or voided
+    /// (`voided`: the next attempt is open) under the trail this one replaced.
+    pub(super) fn carry(&mut self, attempt: u32, stage: &str) -> Result<(), String> {
+        match stage {
+            "drawn" => {
+                self.attempts.carry_to(attempt)?.carried = true;
+                Ok(())
+            }
+            "voided" => {
+                self.attempts
+                    .carry_to(attempt.checked_add(1).ok_or("attempt overflow")?)?;
+                Ok(())
+            }
+            other => Err(format!("a day cannot be carried as {other:?}")),
+        }
+    }
+
     /// The day's state: its current attempt and the voids before it.
     pub(super) fn state(&self) -> DayState {
         let at = self.attempts.last().clone();
@@ -131,6 +154,7 @@ impl DayHistory {
             entropy: at.entropy,
             result: at.result,
             published: at.published,
+            carried: at.carried,
         }
     }
 }
@@ -150,6 +174,8 @@ pub struct DayState {
     pub result: Option<(u64, ResultRecord)>,
     /// The current attempt's publication, with its event's sequence number.
     pub published: Option<(u64, PublishedRecord)>,
+    /// The current attempt was drawn under the trail this one replaced (SPEC.md §6.8).
+    pub carried: bool,
 }
 
 impl DayState {
@@ -162,12 +188,15 @@ impl DayState {
             entropy: None,
             result: None,
             published: None,
+            carried: false,
         }
     }
 
     /// The stage the current attempt has reached, in words.
     pub fn stage(&self) -> &'static str {
-        if self.published.is_some() {
+        if self.carried {
+            "drawn under the trail this one replaced"
+        } else if self.published.is_some() {
             "drawn and published"
         } else if self.result.is_some() {
             "drawn (outputs not yet written)"

@@ -39,8 +39,17 @@ impl Trail {
     /// or block (and ticket proofs, which name a position, not an attempt) change no state.
     fn apply(&mut self, seq: u64, r: Record) -> Result<(), String> {
         match r {
-            Record::TrailCreated(_) if seq != 1 => {
+            Record::TrailCreated(_) | Record::TrailRestarted(_) if seq != 1 => {
                 Err("a trail is created by its first event only".into())
+            }
+            Record::TrailRestarted(r) => {
+                for d in r.days {
+                    self.day(&d.day).carry(d.attempt, &d.stage)?;
+                }
+                for b in r.blocks {
+                    self.block(&b.block).carry(b.attempt, &b.stage)?;
+                }
+                Ok(())
             }
             Record::TrailCreated(_)
             | Record::SoftwareStart(_)

@@ -71,24 +71,16 @@ pub fn check_output(o: &Output) -> VResult<()> {
 /// The first fork found (`fork`), or a gap when `complete` (`inconsistent`).
 pub fn check_linear(outputs: &[Output], complete: bool) -> VResult<Vec<String>> {
     let mut notes = vec![];
-    let Some(first) = outputs.first() else {
+    if outputs.is_empty() {
         return Ok(notes);
-    };
-    if let Some(o) = outputs
-        .iter()
-        .find(|o| o.history.trail != first.history.trail)
-    {
-        return Err(fork(format!(
-            "{} and {} name different trails ({} and {})",
-            first.name, o.name, first.history.trail, o.history.trail
-        )));
     }
+    check_trails(outputs)?;
     let by_hash: BTreeMap<Hash32, &Output> = outputs.iter().map(|o| (o.sha256, o)).collect();
-    let mut by_predecessor: BTreeMap<Option<Hash32>, &Output> = BTreeMap::new();
-    let mut by_size: BTreeMap<u64, &Output> = BTreeMap::new();
+    let mut by_predecessor: BTreeMap<(Hash32, Option<Hash32>), &Output> = BTreeMap::new();
+    let mut by_size: BTreeMap<(Hash32, u64), &Output> = BTreeMap::new();
     for o in outputs {
         let named = o.history.predecessor.map(|p| p.sha256);
-        if let Some(other) = by_predecessor.insert(named, o)
+        if let Some(other) = by_predecessor.insert((o.history.trail, named), o)
             && other.sha256 != o.sha256
         {
             return Err(fork(match named {
@@ -102,7 +94,7 @@ pub fn check_linear(outputs: &[Output], complete: bool) -> VResult<Vec<String>> 
                 ),
             }));
         }
-        if let Some(other) = by_size.insert(o.checkpoint.size, o)
+        if let Some(other) = by_size.insert((o.history.trail, o.checkpoint.size), o)
             && other.checkpoint.root != o.checkpoint.root
         {
             return Err(fork(format!(
@@ -140,6 +132,50 @@ pub fn check_linear(outputs: &[Output], complete: bool) -> VResult<Vec<String>> 
         }
     }
     Ok(notes)
+}
+
+/// The outputs name one trail, or trails linked by witnessed restarts (SPEC.md §6.8): each
+/// output of a trail that replaced another states the same `restart`, naming a trail that the
+/// outputs also hold or that none of them could (the first one present). Two trails without
+/// such a link are two histories.
+fn check_trails(outputs: &[Output]) -> VResult<()> {
+    let mut restarts: BTreeMap<Hash32, Option<crate::audit::history::Restart>> = BTreeMap::new();
+    for o in outputs {
+        match restarts.insert(o.history.trail, o.history.restart) {
+            Some(prev) if prev != o.history.restart => {
+                return Err(fork(format!(
+                    "{}: outputs of the trail {} state different restarts",
+                    o.name, o.history.trail
+                )));
+            }
+            _ => {}
+        }
+    }
+    let trails: Vec<Hash32> = restarts.keys().copied().collect();
+    if trails.len() == 1 {
+        return Ok(());
+    }
+    // Trails replaced by another present, and trails not replaced by any: exactly one of the
+    // latter (the newest), and every other one replaced by exactly one.
+    let replaced: Vec<Hash32> = restarts
+        .values()
+        .filter_map(|r| r.map(|r| r.previous_trail))
+        .collect();
+    let newest = trails.iter().filter(|t| !replaced.contains(t)).count();
+    let links_ok = trails
+        .iter()
+        .all(|t| replaced.iter().filter(|r| *r == t).count() <= 1);
+    let rooted = restarts
+        .iter()
+        .filter(|(_, r)| r.is_none_or(|r| !trails.contains(&r.previous_trail)))
+        .count();
+    if newest == 1 && links_ok && rooted == 1 {
+        return Ok(());
+    }
+    Err(fork(format!(
+        "these outputs name {} trails that are not one chain of witnessed restarts",
+        trails.len()
+    )))
 }
 
 /// A held checkpoint (`what`: its file, for messages) must lie on the history of `outputs`: its
@@ -180,6 +216,7 @@ mod tests {
                     checkpoint_root: Hash32([r; 32]),
                 }),
                 consistency: vec![],
+                restart: None,
             },
             checkpoint: Checkpoint {
                 size,

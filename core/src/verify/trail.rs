@@ -12,7 +12,10 @@ use std::path::PathBuf;
 /// The audit public key the trail records, with the sequence number of the event that records
 /// it: a version-2 trail's `trail.created` (event 1), else the first `keys.generated` event.
 pub fn recorded_audit_key_at(events: &[Event]) -> Option<(u64, [u8; 32])> {
-    if let Some(e) = events.first().filter(|e| e.kind == "trail.created") {
+    if let Some(e) = events
+        .first()
+        .filter(|e| e.kind == "trail.created" || e.kind == "trail.restarted")
+    {
         let v: serde_json::Value = serde_json::from_str(&e.payload).ok()?;
         return v["audit_public_key"]
             .as_str()
@@ -186,9 +189,12 @@ pub fn verify_trail(
     })
 }
 
-/// Whether the trail is a version-2 trail (SPEC.md §6.6): its first event is `trail.created`.
+/// Whether the trail is a version-2 trail (SPEC.md §6.6): its first event is `trail.created`
+/// (or `trail.restarted`, §6.8).
 pub fn is_v2(events: &[Event]) -> bool {
-    events.first().is_some_and(|e| e.kind == "trail.created")
+    events
+        .first()
+        .is_some_and(|e| e.kind == "trail.created" || e.kind == "trail.restarted")
 }
 
 /// A version-2 trail signs every event as it is appended (SPEC.md §6.6): the stored checkpoints

@@ -149,7 +149,7 @@ fn check_identities(
     for n in a.first..=last {
         let id = block_id(rules, a.price, &a.emission, n)?;
         let st = block_state(&events, &id.canonical())?;
-        if st.published.is_some() {
+        if st.published.is_some() || st.carried {
             return Err(Error::refused(
                 format!(
                     "block {} was already generated (attempt {}); a block identity is generated once",
@@ -412,7 +412,7 @@ fn void(ctx: &mut Ctx, block_arg: &str, reason: &str) -> Result<()> {
     ctx.begin()?;
     let events = ctx.audit()?.events()?;
     let st = block_state(&events, &canonical)?;
-    if st.entropy.is_none() {
+    if st.entropy.is_none() && !st.carried {
         return Err(Error::refused(
             format!("block {canonical} has nothing to void"),
             "only a generated (or interrupted) block can be voided",

@@ -107,6 +107,14 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
     let st = block_state(&events, &canonical)?;
+    if st.carried {
+        return Err(Error::refused(
+            format!(
+                "block {canonical} was generated under the trail this one replaced: its secret entropy stayed in that trail"
+            ),
+            "it cannot be revealed from this trail: void it in front of the commissaire (urne block void) and generate it again",
+        ));
+    }
     let Some(g) = st.generated.clone().filter(|_| st.published.is_some()) else {
         return Err(Error::refused(
             format!("block {canonical} has not been generated"),

@@ -212,6 +212,15 @@ impl AuditLog {
         }))
     }
 
+    /// Writes a consistent copy of the whole database to `path`, which must not exist (SQLite
+    /// `VACUUM INTO`).
+    pub fn copy_into(&self, path: &Path) -> Result<()> {
+        self.conn
+            .execute("VACUUM INTO ?1", [path.to_string_lossy()])
+            .map(|_| ())
+            .map_err(|e| db_err(path, "cannot write the copy", e))
+    }
+
     /// The trail's identity, once checked against the token.
     pub fn trail(&self) -> Option<Hash32> {
         self.binding.map(|b| b.trail)

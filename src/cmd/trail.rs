@@ -1,0 +1,302 @@
+//! `urne trail restart` (SPEC.md §6.8): a lost trail is an incident, not a reset. In front of
+//! the commissaire, the token gets a new trail identity naming the one it replaces, and a new
+//! database whose first event (`trail.restarted`) names the old trail and the token's last
+//! mark of it, the reason, and what the outputs published under the old trail show was already
+//! done, so that no day is drawn and no block generated twice without a void.
+
+use super::ctx::Ctx;
+use crate::edge::binding::{self, TokenTrail};
+use crate::edge::hsm::{Hsm, KeyRole};
+use crate::edge::store::{AuditLog, Binding};
+use crate::error::{Error, Exit, Result};
+use std::path::{Path, PathBuf};
+use urne_core::audit::history::Output;
+use urne_core::audit::payloads::{CarriedBlock, CarriedDay, SoftwareStart, TrailRestarted};
+use urne_core::audit::token::{self, Mark, TrailObject};
+use urne_core::block::files::{CommitFile, RevealFile};
+use urne_core::crypto::{Hash32, keys, sha256};
+use urne_core::draw::files::BundleFile;
+use urne_core::verify::block_folder::{block_commitments, verify_block_folder};
+use urne_core::verify::draw_folder::verify_draw_folder;
+use urne_core::verify::history::check_linear;
+use urne_core::verify::signed::Keys;
+
+/// The least a restart's reason may hold, in characters.
+const MIN_REASON: usize = 10;
+
+/// `urne trail restart --reason TEXT [--outputs DIR]`.
+pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()> {
+    if reason.trim().chars().count() < MIN_REASON {
+        return Err(Error::bad_input(
+            format!("a restart needs a reason of at least {MIN_REASON} characters"),
+            "say why, in words the commissaire will sign: --reason \"…\"",
+        ));
+    }
+    let sw = ctx.software()?;
+    let db = ctx.global.db.clone();
+    let command = ctx.command_name.clone();
+    if db.exists() {
+        return Err(Error::refused(
+            format!("a file exists at {}", db.display()),
+            "a restart never replaces a trail: if the trail there is refused, move it away (keep it as evidence) and run the restart again",
+        ));
+    }
+    let hsm = ctx.hsm()?;
+    let tt = binding::read(hsm)?.ok_or_else(|| {
+        Error::refused(
+            "the token holds no trail: there is nothing to restart",
+            "initialise the token with `urne keys init`",
+        )
+    })?;
+    let (old, old_mark, new) = trails(hsm, &tt)?;
+    let audit_key = tt.audit_key;
+    let keys = Keys {
+        result: hsm.public_key(KeyRole::Result)?,
+        audit: audit_key,
+        source: PathBuf::from("the token"),
+    };
+    let (days, blocks) = match outputs {
+        Some(dir) => carried(dir, &keys, &old, &old_mark)?,
+        None => (vec![], vec![]),
+    };
+    let tmp = db.with_file_name(format!(
+        ".{}.restart-{}",
+        db.file_name()
+            .map_or_else(|| "urne-audit.db".into(), |n| n.to_string_lossy()),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&tmp);
+    let mut log = AuditLog::create(&tmp)?;
+    log.bind(Binding {
+        trail: new.trail,
+        audit_key,
+        marking: false,
+    });
+    let record = TrailRestarted {
+        trail: new.trail,
+        audit_key_id: keys::key_id(&audit_key),
+        audit_public_key: Hash32(audit_key),
+        previous_trail: old,
+        previous_mark_size: old_mark.size,
+        previous_mark_root: old_mark.root,
+        reason: reason.to_string(),
+        days,
+        blocks,
+    };
+    log.record(hsm, record.clone())?;
+    log.record(
+        hsm,
+        SoftwareStart {
+            command,
+            software: sw,
+        },
+    )?;
+    let log = log.place(&db)?;
+    log.mark_head(hsm)?;
+    let note = log.latest_note()?;
+    ctx.install(log);
+    print_restart(&db, &record, &note);
+    Ok(())
+}
+
+/// The trail replaced, the token's last mark of it, and the new trail's identity: written into
+/// the token now, or found there when an earlier run was interrupted before the new trail got
+/// its first mark.
+fn trails(hsm: &Hsm, tt: &TokenTrail) -> Result<(Hash32, Mark, TrailObject)> {
+    let resumed = tt
+        .object
+        .previous
+        .filter(|_| tt.last_mark().ok().flatten().is_none());
+    let (old, new) = match resumed {
+        Some(previous) => (previous, tt.object.clone()),
+        None => {
+            let created = crate::edge::clock::now_rfc3339();
+            let nonce = hsm.random(32)?;
+            let new = TrailObject {
+                trail: token::trail_id(&tt.audit_key, &nonce, &created),
+                audit_key_id: keys::key_id(&tt.audit_key),
+                created,
+                previous: Some(tt.object.trail),
+            };
+            (tt.object.trail, new)
+        }
+    };
+    let old_mark = token::last_mark(&old, &tt.marks)
+        .ok()
+        .flatten()
+        .ok_or_else(|| {
+            Error::refused(
+                format!("the trail {old} has no mark in the token: it never recorded anything"),
+                "an interrupted `urne keys init` is finished by running it again",
+            )
+        })?;
+    if resumed.is_none() {
+        hsm.create_data_object(token::TRAIL_LABEL, &new.encode())?;
+    }
+    Ok((old, old_mark, new))
+}
+
+/// What the outputs published under the old trail show done (SPEC.md §6.8): each output folder
+/// under `dir` (or `dir` itself) verified under the token's keys, of the old trail, within its
+/// last mark, one linear history; for each day and block, its last attempt's stage.
+fn carried(
+    dir: &Path,
+    keys: &Keys,
+    old: &Hash32,
+    mark: &Mark,
+) -> Result<(Vec<CarriedDay>, Vec<CarriedBlock>)> {
+    let folders = output_folders(dir)?;
+    let mut outputs: Vec<Output> = vec![];
+    let mut days: std::collections::BTreeMap<String, CarriedDay> = Default::default();
+    let mut blocks: std::collections::BTreeMap<String, CarriedBlock> = Default::default();
+    for f in &folders {
+        let refused = |what: String| {
+            Error::bad_input(
+                format!("{}: {what}", f.display()),
+                "give the outputs published under the replaced trail, as the medium holds them",
+            )
+        };
+        if f.join("bundle.json").exists() {
+            let r = verify_draw_folder(f, keys, None).map_err(|e| {
+                refused(format!("does not verify ({}): {}", e.class.name(), e.what))
+            })?;
+            let bytes = crate::edge::fsio::read(&f.join("bundle.json"))?;
+            let b: BundleFile =
+                serde_json::from_slice(&bytes).map_err(|e| refused(e.to_string()))?;
+            keep(&mut days, b.core.day.clone(), b.core.attempt, |attempt| {
+                CarriedDay {
+                    day: b.core.day.clone(),
+                    attempt,
+                    stage: "drawn".into(),
+                    output: sha256(&bytes),
+                }
+            });
+            outputs.extend(r.outputs);
+        } else {
+            let commits = block_commitments(f).map_err(|e| crate::error::io_error("read", f, e))?;
+            let r = verify_block_folder(f, &commits, keys).map_err(|e| {
+                refused(format!("does not verify ({}): {}", e.class.name(), e.what))
+            })?;
+            for name in &commits {
+                let bytes = crate::edge::fsio::read(&f.join(name))?;
+                let c: CommitFile =
+                    serde_json::from_slice(&bytes).map_err(|e| refused(e.to_string()))?;
+                let reveal = f.join(name.replace(".commit.json", ".reveal.json"));
+                let revealed = reveal.exists()
+                    && crate::edge::fsio::read(&reveal)
+                        .ok()
+                        .and_then(|b| serde_json::from_slice::<RevealFile>(&b).ok())
+                        .is_some_and(|r| r.block == c.block);
+                keep(&mut blocks, c.block.clone(), c.attempt, |attempt| {
+                    CarriedBlock {
+                        block: c.block.clone(),
+                        attempt,
+                        stage: if revealed { "revealed" } else { "generated" }.into(),
+                        output: sha256(&bytes),
+                    }
+                });
+            }
+            outputs.extend(r.outputs);
+        }
+    }
+    check_outputs(&outputs, old, mark)?;
+    Ok((days.into_values().collect(), blocks.into_values().collect()))
+}
+
+/// The outputs given are of the replaced trail, within the token's last mark of it, and one
+/// history.
+fn check_outputs(outputs: &[Output], old: &Hash32, mark: &Mark) -> Result<()> {
+    for o in outputs {
+        if o.history.trail != *old || o.checkpoint.size > mark.size {
+            return Err(Error::bad_input(
+                format!(
+                    "{} is not an output of the trail {old} within the token's last mark ({} events)",
+                    o.name, mark.size
+                ),
+                "give only the outputs published under the replaced trail",
+            ));
+        }
+    }
+    check_linear(outputs, false).map_err(|f| {
+        Error::new(
+            Exit::VerificationFailed,
+            format!(
+                "the outputs given are not one history ({}): {}",
+                f.class.name(),
+                f.what
+            ),
+            "stop: two histories of the replaced trail were published; keep everything as evidence",
+        )
+    })?;
+    Ok(())
+}
+
+/// Keeps, per day or block, the record of its highest attempt.
+fn keep<T>(
+    map: &mut std::collections::BTreeMap<String, T>,
+    key: String,
+    attempt: u32,
+    make: impl FnOnce(u32) -> T,
+) where
+    T: Attempted,
+{
+    if map.get(&key).is_none_or(|old| old.attempt() < attempt) {
+        map.insert(key, make(attempt));
+    }
+}
+
+trait Attempted {
+    fn attempt(&self) -> u32;
+}
+
+impl Attempted for CarriedDay {
+    fn attempt(&self) -> u32 {
+        self.attempt
+    }
+}
+
+impl Attempted for CarriedBlock {
+    fn attempt(&self) -> u32 {
+        self.attempt
+    }
+}
+
+/// `dir` itself when it is an output folder, else its immediate subfolders that are.
+fn output_folders(dir: &Path) -> Result<Vec<PathBuf>> {
+    let is_output = |d: &Path| {
+        d.join("bundle.json").exists() || block_commitments(d).is_ok_and(|c| !c.is_empty())
+    };
+    if is_output(dir) {
+        return Ok(vec![dir.to_path_buf()]);
+    }
+    let mut subs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| crate::error::io_error("read", dir, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir() && is_output(p))
+        .collect();
+    subs.sort();
+    Ok(subs)
+}
+
+fn print_restart(db: &Path, r: &TrailRestarted, note: &str) {
+    println!("TRAIL RESTARTED: {}", db.display());
+    println!("  new trail        {}", r.trail);
+    println!(
+        "  replaces         {} (the token's last mark: {} events, root {})",
+        r.previous_trail, r.previous_mark_size, r.previous_mark_root
+    );
+    println!("  reason           {}", r.reason);
+    for d in &r.days {
+        println!(
+            "  day {} attempt {}: {} (output {})",
+            d.day, d.attempt, d.stage, d.output
+        );
+    }
+    for b in &r.blocks {
+        println!(
+            "  block {} attempt {}: {} (output {})",
+            b.block, b.attempt, b.stage, b.output
+        );
+    }
+    println!("checkpoint signed (copy it into the minutes):\n{note}");
+}

@@ -1,0 +1,138 @@
+//! A lost trail is an incident, not a reset (issue 10 item 6, SPEC.md §6.8): a backup whose
+//! head is the token's last mark can be put back, and only until the next append; anything else
+//! goes through a witnessed `urne trail restart`, which carries forward what the published
+//! outputs show and is stated by every later output.
+
+use crate::common::*;
+use crate::draws::{seal, simulate};
+
+fn draw(env: &Env, day: &str, out: &str) {
+    env.ok(&["draw", "--day", day, "--witness", "w", "--out", out]);
+}
+
+#[test]
+fn a_backup_at_the_last_mark_is_restorable_until_the_next_append() {
+    let env = Env::new();
+    let e1 = simulate(&env, "2018-12-04", 200, 1, &[]);
+    seal(&env, &e1);
+    let before = event_total(&env);
+    let out = env.ok(&["audit", "backup", "--out", "backup.db"]);
+    assert!(out.contains("the token's last mark"), "{out}");
+    assert_eq!(event_total(&env), before, "a backup appends nothing");
+    // Refuses to replace a file.
+    assert_fails(&env.urne(&["audit", "backup", "--out", "backup.db"]), 4);
+    // Lost, then put back: accepted, the day draws.
+    std::fs::remove_file(env.db()).unwrap();
+    std::fs::copy(env.path("backup.db"), env.db()).unwrap();
+    draw(&env, "2018-12-04", "d1");
+    // After an append, the same backup is an older copy.
+    std::fs::copy(env.db(), env.path("current.db")).unwrap();
+    std::fs::copy(env.path("backup.db"), env.db()).unwrap();
+    let err = assert_fails(&env.urne(&["keys", "export", "--out", "k"]), 4);
+    assert!(err.contains("older copy"), "{err}");
+    std::fs::copy(env.path("current.db"), env.db()).unwrap();
+    env.ok(&["keys", "export", "--out", "k"]);
+}
+
+#[test]
+fn a_witnessed_restart_carries_forward_what_was_published_and_every_later_output_says_so() {
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "keys"]);
+    let e1 = simulate(&env, "2018-12-04", 200, 1, &[]);
+    let e2 = simulate(&env, "2018-12-05", 200, 2, &[]);
+    seal(&env, &e1);
+    seal(&env, &e2);
+    draw(&env, "2018-12-04", "pub/d04");
+    // The database is lost; only the published outputs remain.
+    std::fs::rename(env.db(), env.path("lost.db")).unwrap();
+    assert_fails(&env.urne(&["keys", "export", "--out", "k2"]), 4);
+    // A restart needs a reason, and never replaces a file.
+    assert_fails(&env.urne(&["trail", "restart", "--reason", "short"]), 2);
+    std::fs::write(env.db(), b"not a trail").unwrap();
+    assert_fails(
+        &env.urne(&[
+            "trail",
+            "restart",
+            "--reason",
+            "disque perdu pendant la séance",
+            "--outputs",
+            "pub",
+        ]),
+        4,
+    );
+    std::fs::remove_file(env.db()).unwrap();
+    let out = env.ok(&[
+        "trail",
+        "restart",
+        "--reason",
+        "disque perdu pendant la séance",
+        "--outputs",
+        "pub",
+    ]);
+    assert!(out.contains("TRAIL RESTARTED"), "{out}");
+    assert!(out.contains("day 2018-12-04 attempt 1: drawn"), "{out}");
+    // The day drawn under the old trail is never drawn again without a void.
+    let err = assert_fails(
+        &env.urne(&[
+            "draw",
+            "--day",
+            "2018-12-04",
+            "--witness",
+            "w",
+            "--out",
+            "again",
+        ]),
+        4,
+    );
+    assert!(err.contains("under the trail this one replaced"), "{err}");
+    assert!(!env.path("again").exists());
+    // Day 2 was sealed in the lost trail only: it is sealed again, then drawn; its output
+    // states the restart, and together with day 1's it is one history of two linked trails.
+    seal(&env, &e2);
+    draw(&env, "2018-12-05", "pub/d05");
+    let b: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(env.path("pub/d05/bundle.json")).unwrap()).unwrap();
+    let d04: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(env.path("pub/d04/bundle.json")).unwrap()).unwrap();
+    assert_eq!(
+        b["history"]["restart"]["previous_trail"], d04["history"]["trail"],
+        "{b}"
+    );
+    assert_ne!(b["history"]["trail"], d04["history"]["trail"]);
+    env.ok(&["verify", "pub", "--keys", "keys"]);
+    let py = std::process::Command::new("python3")
+        .arg(root().join("verifier/urne_verify.py"))
+        .arg(env.path("pub"))
+        .arg("--keys")
+        .arg(env.path("keys"))
+        .output()
+        .unwrap();
+    assert!(
+        py.status.success(),
+        "{}",
+        String::from_utf8_lossy(&py.stderr)
+    );
+    // After a void, day 1 may be drawn again, as attempt 2.
+    env.ok(&[
+        "void",
+        "--day",
+        "2018-12-04",
+        "--reason",
+        "tirage refait après la reprise",
+    ]);
+    seal(&env, &e1);
+    draw(&env, "2018-12-04", "d04b");
+    let r: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(env.path("d04b/result.json")).unwrap()).unwrap();
+    assert_eq!(r["attempt"], 2);
+    // A second restart is refused while the database is in place.
+    assert_fails(
+        &env.urne(&[
+            "trail",
+            "restart",
+            "--reason",
+            "une deuxième reprise pour voir",
+        ]),
+        4,
+    );
+}
