@@ -267,7 +267,7 @@ pub fn staging_leftovers(dir: &Path) -> Vec<String> {
 /// Removes the staging folders left in `out` by killed commands (not those of a running urne
 /// process, named by their pid): only a real folder, not a symlink, and only the files directly
 /// inside it. Says so on stderr.
-fn clear_leftovers(out: &Path) {
+pub fn clear_leftovers(out: &Path) {
     for name in staging_leftovers(out) {
         let p = out.join(&name);
         if staging_pid_running(&name) {

@@ -228,3 +228,15 @@ fn append_child_hook() {
         );
     }
 }
+
+/// `urne draw --day DAY --out OUT` with the commissaire's contribution typed at its prompt on a
+/// pseudo-terminal, through `scripts/pty-type`, the helper the demo uses too (no `--witness`
+/// on the command line: the contribution is what the commissaire types at the sitting).
+pub fn draw_typed(env: &Env, day: &str, contribution: &str, out: &str) -> Output {
+    env.cmd_of(&root().join("scripts/pty-type"))
+        .args(["--expect", "contribution", "--send", contribution, "--"])
+        .arg(URNE)
+        .args(["draw", "--day", day, "--out", out])
+        .output()
+        .unwrap()
+}

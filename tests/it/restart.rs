@@ -6,8 +6,17 @@
 use crate::common::*;
 use crate::draws::{seal, simulate};
 
+/// A draw, the contribution typed at the prompt on a terminal.
 fn draw(env: &Env, day: &str, out: &str) {
-    env.ok(&["draw", "--day", day, "--witness", "w", "--out", out]);
+    let o = draw_typed(env, day, "3 5 2 6 dés du commissaire", out);
+    assert!(
+        o.status.success(),
+        "draw {day}: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let r: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(env.path(out).join("result.json")).unwrap()).unwrap();
+    assert_eq!(r["witness"], "3 5 2 6 dés du commissaire");
 }
 
 #[test]

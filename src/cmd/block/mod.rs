@@ -124,6 +124,10 @@ fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
     let last = a.first.checked_add(a.blocks - 1).ok_or_else(|| {
         Error::bad_input("block numbers overflow", "use smaller --first/--blocks")
     })?;
+    // Staging leftovers of a killed run are cleared even when this run is then refused.
+    if a.out.is_dir() {
+        fsio::clear_leftovers(&a.out);
+    }
     let ids = check_identities(ctx, &rules, &a, last)?;
     fsio::ensure_dir(&a.out)?;
     publish_rules(ctx, &a.out, &rules_bytes)?;
