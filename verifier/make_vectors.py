@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/vectors/draw-*.json and audit-*.json (schema: tests/vectors/README.md).
+"""Writes tests/vectors/draw-*.json, history-*.json and audit-*.json (schema: tests/vectors/README.md).
 
 Deterministic: fixed test keys (derived from fixed strings; never use them for anything else),
 fixed entropy and witness, the repository's rules file. The values are computed with this
@@ -20,7 +20,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey 
 import vaudit  # noqa: E402
 import vdraw  # noqa: E402
 import vexport  # noqa: E402
-from vcore import H, key_id, merkle_root, sha256, verify_inclusion, leaf_hash, node_hash  # noqa: E402
+from vcore import H, key_id, merkle_root, sha256, verify_inclusion, leaf_hash, node_hash, \
+    merkle_root_of_hashes, consistency_proof  # noqa: E402
 
 RULES_BYTES = open(os.path.join(HERE, "..", "rules", "chanceux-noel-2018.json"), "rb").read()
 RULES = json.loads(RULES_BYTES)
@@ -126,40 +127,44 @@ ENTROPY = bytes(range(1, 49))
 WITNESS = "4 6 1 3 — dés du commissaire"
 
 
-def make_draw(export_bytes, claimed_export=None):
-    """bundle, result (dicts) and intermediates from an export's bytes."""
+def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witness=WITNESS, version=1,
+              history=None, note=None, drawn_at="2018-12-26T09:00:05.000000Z"):
+    """bundle, result (dicts) and intermediates from an export's bytes. Version 2 draws pass
+    `history` (serialised last in the draw core, after reserves_wanted) and their `note`."""
     _, tally = vexport.parse_export(export_bytes, RULES, key_id(raw(PRODUCER)))
     entry_list = vexport.entries_of(tally, RULES)
     figures = vexport.figures_of(tally, RULES, entry_list)
-    list_digest, leaves = vdraw.pseudonymise(OP, DAY, entry_list)
+    list_digest, leaves = vdraw.pseudonymise(OP, day, entry_list)
     root = merkle_root([ps + bytes([n]) for ps, n, _, _ in leaves])
     ex = claimed_export or export_bytes
-    core = {"operation": OP, "day": DAY, "attempt": 1, "voided_attempts": [],
+    core = {"operation": OP, "day": day, "attempt": 1, "voided_attempts": [],
             "rules_sha256": hashlib.sha256(RULES_BYTES).hexdigest(),
             "export": {"sha256": hashlib.sha256(ex).hexdigest(), "size": len(ex),
                        "producer_key_id": key_id(raw(PRODUCER))},
             "figures": figures,
             "commitment": {"root": root.hex(), "leaves": len(leaves), "entries": figures["entries"]},
-            "witness": WITNESS, "entropy": ENTROPY.hex(), "seed": None, "prize_cents": 2000000,
+            "witness": witness, "entropy": entropy.hex(), "seed": None, "prize_cents": 2000000,
             "reserves_wanted": 5}
+    if history is not None:
+        core["history"] = history
     b = lambda x: bytes.fromhex(x)
     seed = vdraw.draw_seed(dict(core, rules_sha256=b(core["rules_sha256"]), export=dict(core["export"], sha256=b(core["export"]["sha256"])),
-                                commitment=dict(core["commitment"], root=root), entropy=ENTROPY))
+                                commitment=dict(core["commitment"], root=root), entropy=entropy))
     core["seed"] = seed.hex()
     picks = vdraw.select(seed, [n for _, n, _, _ in leaves], 5)
     pick = lambda rank, i, e, with_acct: dict({"rank": rank}, **({"account": leaves[i][2].hex()} if with_acct else {}),
                                              pseudonym=leaves[i][0].hex(), entries=leaves[i][1], entry=e, leaf=i)
     cp_events = audit_events()
-    tail = {"drawn_at": "2018-12-26T09:00:05.000000Z", "audit_checkpoint": checkpoint(cp_events, 4),
+    tail = {"drawn_at": drawn_at, "audit_checkpoint": note or checkpoint(cp_events, 4),
             "result_key_id": key_id(raw(RESULT)), "audit_key_id": key_id(raw(AUDIT)),
             "software": {"name": "urne", "version": "0.1.0", "source_revision": "0" * 40,
                          "executable_sha256": "0" * 64}}
-    bundle = dict({"format": "urne-draw-bundle", "version": 1}, **core,
+    bundle = dict({"format": "urne-draw-bundle", "version": version}, **core,
                   leaves_file="leaves.bin",
                   leaves_sha256=hashlib.sha256(b"".join(ps + bytes([n]) for ps, n, _, _ in leaves)).hexdigest(),
                   winner=pick(0, *picks[0], False), reserves=[pick(r, i, e, False) for r, (i, e) in enumerate(picks[1:], 1)],
                   **tail)
-    result = dict({"format": "urne-draw-result", "version": 1}, **core, entries=figures["entries"], accounts=len(leaves),
+    result = dict({"format": "urne-draw-result", "version": version}, **core, entries=figures["entries"], accounts=len(leaves),
                   winner=pick(0, *picks[0], True), reserves=[pick(r, i, e, True) for r, (i, e) in enumerate(picks[1:], 1)],
                   **tail)
     computed = {
@@ -188,24 +193,149 @@ def leaves_bin(leaves):
     return b"".join(ps + bytes([n]) for ps, n, _, _ in leaves)
 
 
-def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None):
+def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None, folder="draw"):
     f = keys_files()
     lb = leaves_bytes if leaves_bytes is not None else LEAVES_BIN
-    f.update({"draw/leaves.bin": {"hex": lb.hex()}, "draw/leaves.bin.sig": {"hex": RESULT.sign(lb).hex()}})
-    f.update(signed("bundle.json", bundle_text or jdump(bundle)))
-    f.update(signed("result.json", result_text or jdump(result)))
-    f.update(signed("rules.json", RULES_BYTES))
-    f.update(signed("checkpoint.note", bundle["audit_checkpoint"]))
+    f.update({f"{folder}/leaves.bin": {"hex": lb.hex()}, f"{folder}/leaves.bin.sig": {"hex": RESULT.sign(lb).hex()}})
+    f.update(signed("bundle.json", bundle_text or jdump(bundle), folder=folder))
+    f.update(signed("result.json", result_text or jdump(result), folder=folder))
+    f.update(signed("rules.json", RULES_BYTES, folder=folder))
+    f.update(signed("checkpoint.note", bundle["audit_checkpoint"], folder=folder))
     return f
 
 
 def write(out, name, desc, expect, files, args, computed=None):
-    v = {"description": desc, "expect": expect, "command": "verify" if name.startswith("draw") else "audit-verify",
+    v = {"description": desc, "expect": expect, "command": "verify" if name.startswith(("draw", "history")) else "audit-verify",
          "args": args, "files": files}
     if computed:
         v["computed"] = computed
     with open(os.path.join(out, name + ".json"), "w") as f:
         f.write(json.dumps(v, indent=1, ensure_ascii=False) + "\n")
+
+
+# ---- version 2: the history across outputs (§6.7, §8.4) ------------------------------------------
+TRAIL_ID = hashlib.sha256(b"vector trail").hexdigest()     # the identity audit_events_v2 records
+
+
+def history_events(n, fork_after=None, branch=""):
+    """A version-2 trail of `n` events (event 1 trail.created, as audit_events_v2's); with
+    `fork_after`, every event after that one differs by `branch`: another history of the same
+    trail (what a restored copy of the token's storage and the database would write)."""
+    pk = raw(AUDIT)
+    first = json.dumps({"trail": TRAIL_ID, "audit_key_id": key_id(pk), "audit_public_key": pk.hex()},
+                       separators=(",", ":"))
+    ev, prev = [], b"\x00" * 32
+    for seq in range(1, n + 1):
+        ts = f"2018-12-26T09:{seq:02d}:00.000000Z"
+        other = branch if fork_after is not None and seq > fork_after else ""
+        kind, payload = ("trail.created", first) if seq == 1 else ("command.failed", json.dumps(
+            {"command": "seal", "class": "refused", "error": f"history vector {seq}{other}"}, separators=(",", ":")))
+        h = vaudit.event_hash(prev, seq, ts, kind, payload)
+        ev.append({"seq": seq, "ts": ts, "kind": kind, "payload": payload, "prev_hash": prev.hex(), "hash": h.hex()})
+        prev = h
+    return ev
+
+
+def tree_leaves(events, size):
+    """§6.3: the tree's leaves are the leaf hashes of the event hashes."""
+    return [leaf_hash(bytes.fromhex(e["hash"])) for e in events[:size]]
+
+
+def export_for(day):
+    """export_text() moved to another day of P4 (same plays, same tranche)."""
+    prev = "2018-12-%02d" % (int(day[-2:]) - 1)
+    return export_text().replace("2018-12-22", day).replace("2018-12-21T23:30:00Z", prev + "T23:30:00Z").encode()
+
+
+def v2_draw(day, tag, events, size, pred=None, minute=0):
+    """A version-2 draw of `day` whose checkpoint covers the first `size` of `events`, after the
+    output `pred` (a v2_draw record) or first on its trail (§6.7)."""
+    leaves = tree_leaves(events, size)
+    root = merkle_root_of_hashes(leaves)
+    if pred is None:
+        history = {"trail": TRAIL_ID, "predecessor": None, "consistency": []}
+    else:
+        history = {"trail": TRAIL_ID,
+                   "predecessor": {"sha256": hashlib.sha256(pred["text"].encode()).hexdigest(),
+                                   "checkpoint_size": pred["size"], "checkpoint_root": pred["root"].hex()},
+                   "consistency": [x.hex() for x in consistency_proof(pred["size"], leaves)]}
+    entropy = (sha256(f"history vector entropy {tag}".encode()) + sha256(f"more {tag}".encode()))[:48]
+    bundle, result, _, lv = make_draw(export_for(day), day=day, entropy=entropy, witness=f"{tag}: 5 2 6 — dés",
+                                      version=2, history=history, note=checkpoint(events, size),
+                                      drawn_at=f"2018-12-26T09:{size:02d}:30.{minute:06d}Z")
+    return {"bundle": bundle, "result": result, "leaves": leaves_bin(lv), "text": jdump(bundle), "size": size,
+            "root": root, "history": history}
+
+
+def v2_files(d, folder, bundle=None, result=None, bundle_text=None):
+    return draw_files(bundle or d["bundle"], result or d["result"], bundle_text=bundle_text,
+                      leaves_bytes=d["leaves"], folder=folder)
+
+
+def history_vectors(w, PUB):
+    T = history_events(9)                                   # the trail as it happened
+    T1 = history_events(7, fork_after=4, branch=" (restored copy)")   # forked after event 4
+    T2 = history_events(3, fork_after=2, branch=" (other)")          # forked after event 2
+    A = v2_draw("2018-12-22", "A", T, 3)
+    B = v2_draw("2018-12-23", "B", T, 6, A)
+    C = v2_draw("2018-12-24", "C", T, 9, B)
+    B2 = v2_draw("2018-12-23", "B2", T1, 7, A, minute=1)     # the same day drawn again on the fork
+    P = {"path": "pub", "keys": "keys"}
+    pub = lambda *ds: {k: v for name, d in ds for k, v in v2_files(d, f"pub/{name}").items()}
+
+    w("draw-v2-valid", "A version-2 draw (SPEC §6.7): bundle.json and result.json carry `history` (after "
+      "reserves_wanted), the trail's first output (predecessor null, no consistency proof); its checkpoint "
+      "covers the first 3 events of a version-2 trail.", "valid", v2_files(A, "draw"), PUB,
+      {"history": A["history"], "checkpoint_size": 3, "checkpoint_root": A["root"].hex()})
+    w("history-valid-pair", "A folder of outputs (SPEC §8.4): pub/A (2018-12-22, checkpoint of 3 events, first "
+      "output) and pub/B (2018-12-23, checkpoint of 6 events) naming A as its predecessor (SHA-256 of A's "
+      "bundle.json, A's checkpoint size and root) with the RFC 9162 consistency proof from 3 to 6 over the "
+      "event hashes: one linear history.", "valid", pub(("A", A), ("B", B)), P,
+      {"event_hashes": [e["hash"] for e in T],
+       "tree_roots": {str(n): merkle_root_of_hashes(tree_leaves(T, n)).hex() for n in (3, 6, 9)},
+       "a_bundle_sha256": B["history"]["predecessor"]["sha256"], "b_consistency_3_6": B["history"]["consistency"]})
+    w("history-fork-same-predecessor", "pub/A, pub/B and pub/B2: B2 is 2018-12-23 drawn again (another entropy) "
+      "on another history of the same trail (its events differ after event 4; checkpoint of 7 events), and "
+      "names A as its predecessor, as B does. Each output holds alone; together, two outputs after one "
+      "predecessor are a fork.", "fork", pub(("A", A), ("B", B), ("B2", B2)), P)
+    bad = json.loads(json.dumps(B["history"]))
+    bad["consistency"][0] = "%064x" % (int(bad["consistency"][0], 16) ^ 1)
+    w("history-fork-bad-consistency", "B alone (its predecessor A published elsewhere) with one hash of its "
+      "consistency proof changed (bundle.json and result.json re-signed): the proof does not lead from A's "
+      "checkpoint (3 events) to B's (6).", "fork",
+      v2_files(B, "draw", dict(B["bundle"], history=bad), dict(B["result"], history=bad)), PUB)
+    w("history-inconsistent-gap", "pub/A and pub/C (2018-12-24, checkpoint of 9 events), where C names B as its "
+      "predecessor and B is not in the folder: one linear history cannot be shown.", "inconsistent",
+      pub(("A", A), ("C", C)), P)
+    held = {"held.note": {"utf8": checkpoint(T2, 3)}}
+    w("history-fork-held-checkpoint", "pub/A and pub/B (valid together) and a checkpoint held outside the "
+      "appliance (--checkpoint held.note, signed by the audit key) of 3 events, A's size, over another "
+      "history of the trail (events differ after event 2): the outputs do not extend it.", "fork",
+      dict(pub(("A", A), ("B", B)), **held), dict(P, checkpoints=["held.note"]))
+    w("history-valid-held-checkpoint", "pub/A and pub/B with a held checkpoint that is A's (as copied into the "
+      "minutes): it lies on their history.", "valid",
+      dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": A["bundle"]["audit_checkpoint"]}}),
+      dict(P, checkpoints=["held.note"]))
+
+    ex = export_text().encode()
+    b1, r1, _, lv = make_draw(ex, history=A["history"])
+    w("draw-malformed-v1-with-history", "A version-1 draw whose bundle.json and result.json carry a history "
+      "(re-signed): version 1 has none (SPEC §8.2 step 5).", "malformed",
+      draw_files(b1, r1, leaves_bytes=leaves_bin(lv)), PUB)
+    b1, r1, _, lv = make_draw(ex, history=None)
+    t = jdump(b1).replace('"reserves_wanted": 5,', '"reserves_wanted": 5,\n  "history": null,', 1)
+    u = jdump(r1).replace('"reserves_wanted": 5,', '"reserves_wanted": 5,\n  "history": null,', 1)
+    w("draw-malformed-v1-history-null", "A version-1 draw whose bundle.json and result.json have a member "
+      "\"history\": null (re-signed): a version-1 output has no history member at all (SPEC §8.2 step 5, §1.5).",
+      "malformed", draw_files(b1, r1, t, u, leaves_bytes=leaves_bin(lv)), PUB)
+    nb = {k: v for k, v in A["bundle"].items() if k != "history"}
+    nr = {k: v for k, v in A["result"].items() if k != "history"}
+    w("draw-v2-malformed-no-history", "draw-v2-valid without its history in bundle.json and result.json "
+      "(re-signed): a version-2 draw MUST have one (SPEC §8.2 step 5).", "malformed", v2_files(A, "draw", nb, nr), PUB)
+    h = {"trail": TRAIL_ID, "consistency": []}
+    w("draw-v2-malformed-no-predecessor", "draw-v2-valid whose history lacks its predecessor member "
+      "(re-signed): `predecessor` is null for a first output, never absent (SPEC §6.7, §1.5).", "malformed",
+      v2_files(A, "draw", dict(A["bundle"], history=h), dict(A["result"], history=h)), PUB)
 
 
 def main(out):
@@ -396,10 +526,12 @@ def main(out):
       "given (checkpoints signed by the given key).", "inconsistent",
       export(audit_events_v2(4, OTHER), [checkpoint(audit_events_v2(4, OTHER), s) for s in range(1, 5)]), AA)
 
+    history_vectors(w, PUB)
+
 
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "tests", "vectors")
     for n in os.listdir(out):
-        if n.startswith(("draw-", "audit-")) and n.endswith(".json"):
+        if n.startswith(("draw-", "audit-", "history-")) and n.endswith(".json"):
             os.remove(os.path.join(out, n))
     main(out)

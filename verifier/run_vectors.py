@@ -156,7 +156,7 @@ def main(folder, urne=None):
             if os.environ.get("URNE_SKIP_FULL_BLOCK"):
                 continue
             ok, msg = run_block_full(v)
-        elif name.startswith(("draw-", "block-folder-", "block-proof-", "block-tamper-", "audit-")):
+        elif name.startswith(("draw-", "history-", "block-folder-", "block-proof-", "block-tamper-", "audit-")):
             ok, msg = run_case(v, urne)
         else:
             continue
@@ -166,8 +166,8 @@ def main(folder, urne=None):
 
 
 if __name__ == "__main__":
-    # run_vectors.py [DIR] [--urne BIN]: with --urne, run `BIN verify` on the draw-*, block-folder-,
-    # block-proof-, block-tamper-* and audit-* vectors instead (block-small and block-full are
+    # run_vectors.py [DIR] [--urne BIN]: with --urne, run `BIN verify` on the draw-*, history-*,
+    # block-folder-, block-proof-, block-tamper-* and audit-* vectors instead (block-small and block-full are
     # computations, which urne's own tests check). URNE_SKIP_FULL_BLOCK=1 skips block-full.json (about 15 s in Python).
     args = sys.argv[1:]
     urne = None

@@ -6,6 +6,10 @@
 #  (c) blocks: urne and the Python verifier must both accept generated blocks (a reduced rules
 #      file at every price, one revealed; a ticket proof; one full official block, revealed) and
 #      both reject every tampering (exit 1, with the failure class where SPEC §5.B10 fixes it).
+#  (d) a real fork (tier b): urne's token folder and database copied together and put back after
+#      a draw (on another token, a block); both verifiers accept each history and reject the
+#      outputs of both together (exit 1, class fork), and the fork's draw against the first
+#      history's checkpoint of that day.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -252,5 +256,43 @@ echo "-- (c) one full official block (800,000 tickets): generate, reveal, both v
 start=$SECONDS
 both 0 "full official block, revealed" "$tmp/full" --keys "$tmp/keysC"
 echo "        (both verifications: $((SECONDS - start)) s)"
+echo "== (d) a real fork (tier b, SPEC §6.6, §6.7, §8.4): both must reject the outputs of two histories"
+# Someone with the PIN copies SoftHSM's token folder and the database together, lets the appliance
+# draw day 2 (on another token: generate block 2), puts both copies back and does it again: token
+# and trail agree, so urne goes on; the outputs of both histories, side by side, are a fork.
+copy_state() { rm -rf "$1.copy"; mkdir "$1.copy"; cp -r "$1/tokens" "$URNE_DB" "$1.copy/"; }
+put_back() { rm -rf "$1/tokens"; cp -r "$1.copy/tokens" "$1/"; cp "$1.copy/audit.db" "$URNE_DB"; }
+eval "$(scripts/dev-hsm "$tmp/f" 2>/dev/null)"
+"$urne" keys export --out "$tmp/keysF" >/dev/null
+for spec in 2018-12-22:300:21 2018-12-23:300:22; do
+  IFS=: read -r day plays seed <<<"$spec"
+  "$sim" --day "$day" --plays "$plays" --seed "$seed" --key "$prodkey" --out "$tmp/expF" >/dev/null
+  "$urne" seal --rules rules/chanceux-noel-2018.json --entries "$tmp/expF/entries-chanceux-noel-2018-$day.jsonl" >/dev/null 2>&1
+done
+F=$tmp/F
+"$urne" draw --day 2018-12-22 --witness "fork 1" --out "$F/pub/d1" >/dev/null 2>&1
+copy_state "$tmp/f"
+"$urne" draw --day 2018-12-23 --witness "fork 2" --out "$F/pub/d2" >/dev/null 2>&1
+put_back "$tmp/f"
+expect 0 "urne   draws day 2 again on the restored copy" "$urne" draw --day 2018-12-23 --witness "fork 2" --out "$F/fork/d2"
+both 0 "the first history's outputs (d1, d2)" "$F/pub" --keys "$tmp/keysF"
+both 0 "the fork's day 2 alone" "$F/fork/d2" --keys "$tmp/keysF"
+both 0 "the fork's day 2 against d1's checkpoint (taken before the copy)" "$F/fork/d2" --keys "$tmp/keysF" --checkpoint "$F/pub/d1/checkpoint.note"
+mkdir -p "$F/all"; cp -r "$F/pub/d1" "$F/pub/d2" "$F/all/"; cp -r "$F/fork/d2" "$F/all/d2-fork"
+both_class fork "d1, d2 and the fork's d2 together" "$F/all" --keys "$tmp/keysF"
+both_class fork "the fork's d2 against the first d2's checkpoint" "$F/fork/d2" --keys "$tmp/keysF" --checkpoint "$F/pub/d2/checkpoint.note"
+eval "$(scripts/dev-hsm "$tmp/g" 2>/dev/null)"
+"$urne" keys export --out "$tmp/keysG" >/dev/null
+gen() { "$urne" block generate --rules "$tmp/small-rules.json" --price 100 --emission f1 --first "$1" --blocks 1 --out "$2"; }
+gen 1 "$F/pub-blocks/b1" >/dev/null 2>&1
+copy_state "$tmp/g"
+gen 2 "$F/pub-blocks/b2" >/dev/null 2>&1
+put_back "$tmp/g"
+expect 0 "urne   generates block 2 again on the restored copy" gen 2 "$F/fork/b2"
+both 0 "the first history's block folders (b1, b2)" "$F/pub-blocks" --keys "$tmp/keysG"
+both 0 "the fork's block 2 alone" "$F/fork/b2" --keys "$tmp/keysG"
+mkdir -p "$F/allb"; cp -r "$F/pub-blocks/b1" "$F/pub-blocks/b2" "$F/allb/"; cp -r "$F/fork/b2" "$F/allb/b2-fork"
+both_class fork "b1, b2 and the fork's b2 together" "$F/allb" --keys "$tmp/keysG"
+
 if [ "$fails" -ne 0 ]; then echo "verifier/test.sh: $fails failure(s)"; exit 1; fi
 echo "verifier/test.sh: all passed"

@@ -33,8 +33,9 @@ def take(doc, what):
         return doc, None
     version = doc.get("version")
     doc = dict(doc)
+    present = "history" in doc
     h = doc.pop("history", None)
-    if version == 1 and h is not None:
+    if version == 1 and present:   # the member itself, even `"history": null` (§1.5)
         raise Failure("malformed", f"{what}: a version-1 output has no history")
     if version == 2:
         if h is None:

@@ -7,6 +7,7 @@ mod block_cli;
 mod blocks;
 mod draws;
 mod entries;
+mod fork;
 mod foundation;
 mod kills;
 mod outputs;

@@ -1,5 +1,6 @@
 //! The shared test vectors of `tests/vectors/` (SPEC.md; schema in tests/vectors/README.md), run
-//! through the real `urne verify` (an `audit-verify` vector's exported trail too, SPEC.md §6.4):
+//! through the real `urne verify` (a `history-` vector's folder of outputs and held checkpoints,
+//! SPEC.md §8.4, and an `audit-verify` vector's exported trail too, SPEC.md §6.4):
 //! every vector declares what it expects, valid or the class of
 //! failure, so a parse error cannot pass for a signature failure. The independent verifier runs
 //! the same files (verifier/run_vectors.py).
@@ -7,13 +8,13 @@
 use crate::common::*;
 
 #[test]
-fn urne_verify_passes_every_draw_block_and_audit_vector() {
+fn urne_verify_passes_every_draw_history_block_and_audit_vector() {
     let dir = root().join("tests/vectors");
     let mut n = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        if !["draw-", "block-", "audit-"]
+        if !["draw-", "history-", "block-", "audit-"]
             .iter()
             .any(|p| name.starts_with(p))
             || !name.ends_with(".json")
@@ -93,5 +94,5 @@ fn urne_verify_passes_every_draw_block_and_audit_vector() {
         }
         n += 1;
     }
-    assert!(n >= 48, "only {n} vectors found");
+    assert!(n >= 74, "only {n} vectors found");
 }

@@ -26,7 +26,9 @@ pub struct Predecessor {
 pub struct History {
     /// The trail's identity (SPEC.md §6.6).
     pub trail: Hash32,
-    /// The output published before it; `null` for the trail's first output.
+    /// The output published before it; `null` for the trail's first output. The member is
+    /// required: `null`, never absent (SPEC.md §6.7, §1.5).
+    #[serde(deserialize_with = "Option::deserialize")]
     pub predecessor: Option<Predecessor>,
     /// The RFC 9162 §2.1.4 proof that the predecessor's checkpoint is a prefix of this output's
     /// (empty without a predecessor, or when both checkpoints have the same size).
@@ -47,6 +49,17 @@ pub struct Restart {
     pub previous_mark_size: u64,
     /// The token's last mark of it: its root.
     pub previous_mark_root: Hash32,
+}
+
+/// Reads an output's optional `history` member, for `#[serde(default, deserialize_with =
+/// "crate::audit::history::present")]`: absent is `None` (a version-1 output), present it must be
+/// a history. `"history": null` is not absent: a version-1 output has no such member at all, and a
+/// version-2 output states its history (SPEC.md §8.2 step 5, §5.B10 step 2, §1.5).
+///
+/// # Errors
+/// The member is not a history (`null` included).
+pub fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<History>, D::Error> {
+    History::deserialize(d).map(Some)
 }
 
 /// The `output.published` record: an output placed, named for the next one's predecessor.
@@ -227,5 +240,32 @@ mod tests {
             ..p
         };
         assert!(history_of(trail, &ev, Some(&bad)).is_err());
+    }
+
+    /// An output's `history` member, as the output files declare it.
+    #[derive(Deserialize)]
+    struct Out {
+        #[serde(default, deserialize_with = "present")]
+        history: Option<History>,
+    }
+
+    #[test]
+    fn a_history_states_its_predecessor_and_a_present_member_is_a_history() {
+        let trail = "11".repeat(32);
+        let first = format!(r#"{{"trail":"{trail}","predecessor":null,"consistency":[]}}"#);
+        assert!(serde_json::from_str::<History>(&first).is_ok());
+        // `predecessor` is null for a first output, never absent (SPEC.md §6.7).
+        let absent = format!(r#"{{"trail":"{trail}","consistency":[]}}"#);
+        assert!(serde_json::from_str::<History>(&absent).is_err());
+        // An output's `history` member: absent is none, `null` is not absent.
+        assert!(serde_json::from_str::<Out>("{}").unwrap().history.is_none());
+        assert!(serde_json::from_str::<Out>(r#"{"history":null}"#).is_err());
+        let some = format!(r#"{{"history":{first}}}"#);
+        assert!(
+            serde_json::from_str::<Out>(&some)
+                .unwrap()
+                .history
+                .is_some()
+        );
     }
 }

@@ -75,7 +75,11 @@ pub struct CommitFile {
     /// The software that generated the block.
     pub software: SoftwareIdentity,
     /// Version 2: the commitment's place in the trail's history (SPEC.md §6.7).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::audit::history::present"
+    )]
     pub history: Option<crate::audit::history::History>,
 }
 
@@ -106,7 +110,11 @@ pub struct RevealFile {
     /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
     /// Version 2: the reveal's place in the trail's history (SPEC.md §6.7).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::audit::history::present"
+    )]
     pub history: Option<crate::audit::history::History>,
 }
 

@@ -159,7 +159,11 @@ pub struct DrawCore {
     /// Reserves the rules ask for (`reserves_per_day`, SPEC.md §4.5).
     pub reserves_wanted: u32,
     /// Version 2: the draw's place in the trail's history (SPEC.md §6.7); absent in version 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::audit::history::present"
+    )]
     pub history: Option<crate::audit::history::History>,
 }
 
