@@ -108,10 +108,17 @@ def _check_trails(outputs):
 
 
 def check_held(outputs, name, size, root):
-    """§8.4: a held checkpoint lies on the history: an output's or a predecessor's checkpoint [fork]."""
+    """§8.4: a held checkpoint lies on the history: an output's or a predecessor's checkpoint.
+    Another root at such a size [fork]; a size no output carries cannot be shown [inconsistent]."""
+    at_size = False
     for o in outputs:
         p = o["history"]["predecessor"]
-        if (o["size"], o["root"]) == (size, root) or (
-                p is not None and (p["checkpoint_size"], p["checkpoint_root"]) == (size, root)):
-            return
-    raise Failure("fork", f"the checkpoint {name} ({size} events) is not on the history of these outputs")
+        points = [(o["size"], o["root"])] + ([(p["checkpoint_size"], p["checkpoint_root"])] if p else [])
+        for s, r in points:
+            if s == size:
+                if r == root:
+                    return
+                at_size = True
+    if at_size:
+        raise Failure("fork", f"the checkpoint {name} ({size} events) has another root than the history of these outputs")
+    raise Failure("inconsistent", f"the checkpoint {name} ({size} events) cannot be shown to be on the history of these outputs")

@@ -179,24 +179,41 @@ fn check_trails(outputs: &[Output]) -> VResult<()> {
 }
 
 /// A held checkpoint (`what`: its file, for messages) must lie on the history of `outputs`: its
-/// size is that of an output's checkpoint or of a predecessor's, with the same root (`fork`).
+/// size is that of an output's checkpoint or of a predecessor's, with the same root: another
+/// root at such a size is a `fork`; a size on no output is `inconsistent` (it cannot be shown).
 ///
 /// # Errors
 /// The held checkpoint is not on that history.
 pub fn check_held(outputs: &[Output], what: &str, held: &Checkpoint) -> VResult<()> {
-    let on_chain = outputs.iter().any(|o| {
-        (o.checkpoint.size == held.size && o.checkpoint.root == held.root)
-            || o.history
+    let points = outputs.iter().flat_map(|o| {
+        std::iter::once((o.checkpoint.size, o.checkpoint.root)).chain(
+            o.history
                 .predecessor
-                .is_some_and(|p| p.checkpoint_size == held.size && p.checkpoint_root == held.root)
+                .map(|p| (p.checkpoint_size, p.checkpoint_root)),
+        )
     });
-    if on_chain {
-        return Ok(());
+    let mut size_on_chain = false;
+    for (size, root) in points {
+        if size == held.size {
+            if root == held.root {
+                return Ok(());
+            }
+            size_on_chain = true;
+        }
     }
-    Err(fork(format!(
-        "the checkpoint {what} ({} events) is not on the history of these outputs: they do not extend it",
-        held.size
-    )))
+    if size_on_chain {
+        return Err(fork(format!(
+            "the checkpoint {what} ({} events) has another root than these outputs' history at that size: they do not extend it (a fork)",
+            held.size
+        )));
+    }
+    Err(fail(
+        FailureClass::Inconsistent,
+        format!(
+            "the checkpoint {what} ({} events) cannot be shown to be on the history of these outputs (no output or predecessor carries a checkpoint of that size): give the outputs published since, or check it against the exported trail",
+            held.size
+        ),
+    ))
 }
 
 #[cfg(test)]
@@ -279,6 +296,9 @@ mod tests {
             check_held(&outs, "m", &held(9, 91)).unwrap_err().class,
             FailureClass::Fork
         );
-        assert!(check_held(&outs, "m", &held(7, 70)).is_err());
+        assert_eq!(
+            check_held(&outs, "m", &held(7, 70)).unwrap_err().class,
+            FailureClass::Inconsistent
+        );
     }
 }
