@@ -12,3 +12,4 @@ mod kills;
 mod outputs;
 mod trail;
 mod vectors;
+mod void_notice;

@@ -106,6 +106,7 @@ struct Revealing {
 fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
+    crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let st = block_state(&events, &canonical)?;
     let Some(g) = st.generated.clone().filter(|_| st.published.is_some()) else {
         return Err(Error::refused(
