@@ -105,12 +105,21 @@ pub enum Command {
     ///
     /// Voids the day's current attempt (sealed or drawn). A later seal
     /// and draw of that day carry the next attempt number and name the voided attempt.
+    /// The void is announced by a signed void notice, void-notice.json (an output of its own,
+    /// which the next output names as its predecessor); its path and SHA-256 are printed for
+    /// the minutes. If a void was recorded but its notice was not (an interrupted run), running
+    /// the command again writes the notice, or records the one left in place, and voids nothing
+    /// else; until then every other command that acts on a day or block is refused (exit 4).
     Void {
         #[arg(long, value_name = "YYYY-MM-DD")]
         day: String,
         /// Why, in words the commissaire signs.
         #[arg(long, value_name = "TEXT")]
         reason: String,
+        /// Folder for the signed void notice (created; an existing void-notice.json is never
+        /// overwritten). Default: a new folder void-<day>-attempt-<n> in the working directory.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Write a signed inclusion proof (an account in a day, or a ticket in a block).
     ///
@@ -339,11 +348,22 @@ pub enum BlockCommand {
         out: PathBuf,
     },
     /// Record a witnessed annulment of a block, so that its identity may be generated again.
+    ///
+    /// Voids the block's current attempt and announces it by a signed void notice,
+    /// void-notice.json (an output of its own, which the next output names as its
+    /// predecessor); its path and SHA-256 are printed for the minutes. An interrupted void is
+    /// completed by running the command again, as for `urne void`.
     Void {
         #[arg(long, value_name = "ID")]
         block: String,
+        /// Why, in words the witness signs.
         #[arg(long, value_name = "TEXT")]
         reason: String,
+        /// Folder for the signed void notice (created; an existing void-notice.json is never
+        /// overwritten). Default: a new folder void-<block stem>-attempt-<n> in the working
+        /// directory, the stem being the canonical id with every / replaced by _.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
 }
 

@@ -5,6 +5,7 @@
     urne_verify.py PROOF.json [--keys KEYDIR] [--published DRAW_DIR]
     urne_verify.py AUDIT.jsonl --keys KEYDIR [--checkpoint NOTE ...] [--strict]
     urne_verify.py BLOCK_DIR  [--keys KEYDIR]
+    urne_verify.py VOID_NOTICE_DIR [--keys KEYDIR]
     urne_verify.py TICKET_PROOF.json [--keys KEYDIR] [--published BLOCK_DIR]
 
 Exit codes (as `urne verify`): 0 everything holds; 1 verification failed (the message names the
@@ -25,7 +26,8 @@ DEFAULT_PRODUCER = os.path.join(HERE, "..", "tests", "fixtures", "keys", "test-p
 
 def main(argv):
     ap = argparse.ArgumentParser(prog="urne_verify.py", description=__doc__.split("\n\n")[0])
-    ap.add_argument("path", help="a draw folder, a proof file, an audit export (.jsonl) or a block folder")
+    ap.add_argument("path", help="a draw folder, a proof file, an audit export (.jsonl), a block folder, "
+                                 "a void notice's folder, or a folder of such folders")
     ap.add_argument("--keys", help="folder with result.pub.pem and audit.pub.pem obtained independently "
                                    "(default: the ones inside PATH, which proves consistency, not origin)")
     ap.add_argument("--export", help="auditor mode: the signed export the draw was sealed from (.sig beside it)")
@@ -101,7 +103,8 @@ def run(a):
         (result_pub,) = keys(a, os.path.dirname(path) or ".", ["result.pub.pem"])
         report = vdraw.verify_proof(path, result_pub, a.published)
     else:
-        raise Usage(f"{path} is neither a draw folder, a block folder, a proof file nor an audit export")
+        raise Usage(f"{path} is neither a draw folder, a block folder, a void notice's folder, a proof file "
+                    "nor an audit export")
     print(f"VERIFIED: {a.path}")
     for line in report:
         print("  " + line)
@@ -109,17 +112,29 @@ def run(a):
 
 
 def _is_output(path):
-    return os.path.isdir(path) and (os.path.isfile(os.path.join(path, "bundle.json")) or _is_block_dir(path))
+    import vvoid
+    return os.path.isdir(path) and (os.path.isfile(os.path.join(path, "bundle.json")) or _is_block_dir(path)
+                                    or vvoid.is_notice_folder(path))
 
 
 def _verify_output(a, path, outputs):
+    """One output folder: a draw or a block folder, and the void notice it holds (§4.6), if any."""
     import vblock
     import vdraw
+    import vvoid
     result_pub, audit_pub = keys(a, path, ["result.pub.pem", "audit.pub.pem"])
     if os.path.isfile(os.path.join(path, "bundle.json")):
         producers = [load_pub_pem(p) for p in (a.producer_key or [DEFAULT_PRODUCER])] if a.export else []
-        return vdraw.verify_draw(path, result_pub, audit_pub, a.export, producers, a.rules, outputs), audit_pub
-    return vblock.verify_blocks(path, result_pub, audit_pub, outputs), audit_pub
+        report = vdraw.verify_draw(path, result_pub, audit_pub, a.export, producers, a.rules, outputs)
+    elif _is_block_dir(path):
+        report = vblock.verify_blocks(path, result_pub, audit_pub, outputs)
+    elif a.export:
+        raise Usage(f"{path} is not a draw folder: --export checks a draw")
+    else:
+        report = []
+    if vvoid.is_notice_folder(path):
+        report += vvoid.verify_notice(path, result_pub, audit_pub, outputs)
+    return report, audit_pub
 
 
 def _check_held(a, audit_pub, outputs):

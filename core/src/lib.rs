@@ -19,8 +19,10 @@
 //!   registry of event kinds and their typed payloads (§6.1–§6.3).
 //! - [`state`]: the state machine of days and blocks, read from the whole trail through the
 //!   registry, failing closed (§4.6, §6.2).
-//! - [`verify`]: third-party verification of draw folders, proofs, block folders and the audit
-//!   trail (§8.1–§8.3, §5.B10, §6.4).
+//! - [`void_notice`]: the signed notice a void of a day or a block writes, read from the trail
+//!   (§4.6, §5.B9, §6.7).
+//! - [`verify`]: third-party verification of draw folders, proofs, block folders, void notices
+//!   and the audit trail (§8.1–§8.3, §4.6, §5.B10, §6.4).
 //! - [`software`]: the identity of the software bound into every output (§4.7, §5.B9, §6.2).
 //!
 //! ## What it never does, and what enforces it
@@ -50,3 +52,4 @@ pub mod rules;
 pub mod software;
 pub mod state;
 pub mod verify;
+pub mod void_notice;

@@ -99,6 +99,7 @@ pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
 /// read back from the trail.
 fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Sealed> {
     let events = ctx.audit()?.events()?;
+    crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let st = inputs::day_state(&events, day)?;
     if st.carried {
         return Err(Error::refused(

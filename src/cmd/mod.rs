@@ -16,6 +16,7 @@ pub mod ticket;
 pub mod trail;
 pub mod verify;
 pub mod void;
+pub mod void_notice;
 
 use crate::cli::{Cli, Command, TicketCommand};
 use crate::error::Result;
@@ -76,7 +77,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             },
         ),
         Command::Draw { day, witness, out } => draw::run(ctx, draw::DrawArgs { day, witness, out }),
-        Command::Void { day, reason } => void::run(ctx, &day, &reason),
+        Command::Void { day, reason, out } => void::run(ctx, &day, &reason, out.as_deref()),
         Command::Proof {
             day,
             account,

@@ -75,6 +75,7 @@ fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
 /// Check: a sealed day is never sealed again.
 fn check_not_sealed(ctx: &mut Ctx, day: &str) -> Result<DayState> {
     let events = ctx.audit()?.events()?;
+    crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let st = inputs::day_state(&events, day)?;
     if st.seal.is_some() || st.carried {
         return Err(Error::refused(

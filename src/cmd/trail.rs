@@ -165,6 +165,7 @@ fn carried(
                 serde_json::from_slice(&bytes).map_err(|e| refused(e.to_string()))?;
             keep(&mut days, b.core.day.clone(), b.core.attempt, |attempt| {
                 CarriedDay {
+                    operation: b.core.operation.clone(),
                     day: b.core.day.clone(),
                     attempt,
                     stage: "drawn".into(),

@@ -12,7 +12,9 @@ use urne_core::verify::draw_folder::{Auditor, verify_draw_folder};
 use urne_core::verify::proof::{Proven, verify_proof_file};
 use urne_core::verify::signed::{self, KeyFileError};
 use urne_core::verify::trail::AuditKey;
+use urne_core::verify::void_notice::verify_void_notice;
 use urne_core::verify::{Failure, Report, history};
+use urne_core::void_notice::FILE_NAME as VOID_NOTICE;
 
 pub use urne_core::verify::signed::{Keys, read_signed};
 
@@ -104,9 +106,14 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
     verify_outputs_folder(ctx, &a)
 }
 
-/// Whether `dir` is one output folder: a draw's (`bundle.json`) or a block folder.
+/// Whether `dir` is one output folder: a draw's (`bundle.json`), a block folder, or a void
+/// notice's (`void-notice.json`, alone or beside one of the others).
 fn is_output(dir: &Path) -> bool {
-    dir.join("bundle.json").exists() || block_commitments(dir).is_ok_and(|c| !c.is_empty())
+    dir.join("bundle.json").exists() || has_blocks(dir) || dir.join(VOID_NOTICE).exists()
+}
+
+fn has_blocks(dir: &Path) -> bool {
+    block_commitments(dir).is_ok_and(|c| !c.is_empty())
 }
 
 fn print_notes(notes: &[String]) {
@@ -115,13 +122,30 @@ fn print_notes(notes: &[String]) {
     }
 }
 
-/// One output folder, draw or block; returns its report and the keys it was checked with.
+/// One output folder, draw or block, and the void notice it holds, if any; returns its report
+/// and the keys it was checked with.
 fn verify_one(ctx: &mut Ctx, a: &VerifyArgs, dir: &Path) -> Result<(Report, Keys)> {
-    if dir.join("bundle.json").exists() {
-        verify_draw_dir(ctx, a, dir)
+    let (mut report, keys) = if dir.join("bundle.json").exists() {
+        verify_draw_dir(ctx, a, dir)?
+    } else if has_blocks(dir) {
+        verify_block_dir(a, dir)?
+    } else if a.export.is_some() {
+        return Err(Error::bad_input(
+            format!(
+                "{} is not a draw folder: --export checks a draw",
+                dir.display()
+            ),
+            "give the draw's own folder with --export",
+        ));
     } else {
-        verify_block_dir(a, dir)
+        (Report::default(), load_keys(a.keys.as_deref(), dir)?)
+    };
+    if dir.join(VOID_NOTICE).exists() {
+        let r = verify_void_notice(dir, &keys).map_err(to_error)?;
+        report.checks.extend(r.checks);
+        report.outputs.extend(r.outputs);
     }
+    Ok((report, keys))
 }
 
 /// A folder whose immediate subfolders are outputs (a whole operation's publications, SPEC.md
@@ -136,7 +160,7 @@ fn verify_outputs_folder(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
     if subs.is_empty() {
         return Err(Error::bad_input(
             format!(
-                "{} holds no urne outputs (no bundle.json, no block commitment, no folder of outputs)",
+                "{} holds no urne outputs (no bundle.json, no block commitment, no void notice, no folder of outputs)",
                 a.path.display()
             ),
             "give the --out folder of `urne draw` or `urne block generate`, or a folder of such folders",

@@ -1,13 +1,17 @@
 //! `urne void`: a witnessed annulment of the current attempt of a day (SPEC.md §4.6). The next
-//! attempt needs its own seal, carries the next attempt number and names the voided one.
+//! attempt needs its own seal, carries the next attempt number and names the voided one. The
+//! void is announced by a signed void notice, an output of its own (`void_notice`).
 
 use super::ctx::Ctx;
 use super::inputs;
+use super::void_notice;
 use crate::error::{Error, Result};
+use std::path::Path;
 use urne_core::draw::records::VoidRecord;
+use urne_core::void_notice::Subject;
 
-/// `urne void --day D --reason TEXT`.
-pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
+/// `urne void --day D --reason TEXT [--out DIR]`.
+pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result<()> {
     inputs::check_day(day)?;
     if reason.trim().len() < 5 {
         return Err(Error::bad_input(
@@ -17,6 +21,13 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
     }
     ctx.begin()?;
     let events = ctx.audit()?.events()?;
+    // A void recorded by an interrupted run is announced before anything else is done.
+    if let Some(u) = void_notice::first_unannounced(&events)? {
+        if u.subject != Subject::Day(day.to_string()) {
+            return Err(void_notice::unannounced_error(&u));
+        }
+        return void_notice::resume(ctx, &u, reason, out);
+    }
     let st = inputs::day_state(&events, day)?;
     if st.seal.is_none() && !st.carried {
         return Err(Error::refused(
@@ -24,7 +35,7 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
                 "day {day} has nothing to void (attempt {} is not sealed)",
                 st.attempt
             ),
-            "only a sealed or drawn attempt can be voided",
+            "only a sealed or drawn attempt can be voided; an attempt is voided once, and its void notice was written when it was",
         ));
     }
     let ev = ctx.record(VoidRecord {
@@ -46,5 +57,5 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str) -> Result<()> {
         st.attempt + 1
     );
     println!("audit checkpoint:\n{note}");
-    Ok(())
+    void_notice::announce(ctx, ev.seq, out)
 }

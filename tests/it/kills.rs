@@ -2,8 +2,8 @@
 //! when", second bullet; the same for `block generate` and `draw` is in `outputs`): the trail
 //! still verifies, the next run completes or is refused as already done (exit 4), and what comes
 //! out is what an unkilled run gives: one seal per attempt with the export's commitment, one
-//! reveal per block that matches its commitment, one void per attempt after which the day is
-//! sealed and drawn again. `URNE_KILL_RUNS` sets the number of kills per command (8 by default;
+//! reveal per block that matches its commitment, one void per attempt, announced by one recorded
+//! void notice, after which the day is sealed and drawn again. `URNE_KILL_RUNS` sets the number of kills per command (8 by default;
 //! `scripts/crash` runs more and prints the figures).
 
 use crate::block_cli::small_rules;
@@ -142,6 +142,11 @@ fn a_kill_at_any_moment_of_a_void_leaves_one_void_and_the_day_sealed_and_drawn_a
         audit_ok(&env);
         assert_eq!(count_where(&env, "draw.void", "attempt", &attempt), 1);
         assert_eq!(count(&env, "draw.void"), i + 2, "one void per attempt");
+        // Its notice is in place and recorded once (written, or recorded as the kill left it).
+        let notice = format!("void-{DAY}-attempt-{}/void-notice.json", i + 2);
+        assert!(env.path(&notice).exists(), "{notice}");
+        let file = serde_json::json!(notice);
+        assert_eq!(count_where(&env, "output.published", "file", &file), 1);
         seal(&env, &export);
         assert_eq!(last_payload(&env, "draw.seal")["attempt"], i + 3);
     }
@@ -151,10 +156,14 @@ fn a_kill_at_any_moment_of_a_void_leaves_one_void_and_the_day_sealed_and_drawn_a
     assert_eq!(res["attempt"], runs + 2, "{r}");
     env.ok(&["keys", "export", "--out", "keys"]);
     env.ok(&["verify", "last", "--keys", "keys"]);
+    // Every draw and every void notice of the run, together: one linear history, no gap.
+    let all = env.ok(&["verify", env.dir.path().to_str().unwrap(), "--keys", "keys"]);
+    assert!(all.contains("one linear history"), "{all}");
     eprintln!(
         "void: {runs} kills; {voided} had recorded the void (the re-run refused {refused} of them \
-         as already void), {done} had finished; every attempt voided once, then sealed and drawn \
-         again, the trail verified after every kill; SoftHSM's token folder put back after {} \
+         as already void and announced the others), {done} had finished; every attempt voided \
+         once with one recorded notice, then sealed and drawn again, the trail verified after \
+         every kill, and every draw and notice form one history; SoftHSM's token folder put back after {} \
          kills so far",
         TOKEN_RESTORES.load(std::sync::atomic::Ordering::Relaxed)
     );

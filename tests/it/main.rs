@@ -14,3 +14,4 @@ mod outputs;
 mod restart;
 mod trail;
 mod vectors;
+mod void_notice;

@@ -140,7 +140,7 @@ registry! {
     BlockVoid = "block.void" => block::VoidRecord,
     /// A ticket proof was issued.
     BlockProof = "block.proof" => block::ProofRecord,
-    /// An output (result, block commitment, reveal) was placed: the next one names it.
+    /// An output (a reveal, a void notice) was placed: the next one names it.
     OutputPublished = "output.published" => super::history::OutputPublished,
 }
 

@@ -179,6 +179,8 @@ pub struct TrailCreated {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CarriedDay {
+    /// The rules' operation id the output names.
+    pub operation: String,
     /// The day, `YYYY-MM-DD`.
     pub day: String,
     /// The attempt the output names.

@@ -175,6 +175,24 @@ impl BlockState {
         }
     }
 
+    /// The stage the current attempt has reached, in words (what a void notice states of the
+    /// attempt it voids, SPEC.md §4.6).
+    pub fn stage(&self) -> &'static str {
+        if self.carried {
+            "generated under the trail this one replaced"
+        } else if self.revealed.is_some() {
+            "revealed"
+        } else if self.published.is_some() {
+            "generated and published"
+        } else if self.generated.is_some() {
+            "generated (outputs not yet written)"
+        } else if self.entropy.is_some() {
+            "entropy recorded (generation interrupted)"
+        } else {
+            "not generated"
+        }
+    }
+
     /// The rules hash recorded with the current attempt's entropy: that of the block's first
     /// `block.entropy` record (of any attempt) with the same entropy hash, as the reveal has
     /// always looked it up. In a trail urne wrote, it is the current attempt's own record.

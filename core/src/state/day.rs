@@ -13,8 +13,9 @@ struct Attempt {
     entropy: Option<(u64, EntropyRecord)>,
     result: Option<(u64, ResultRecord)>,
     published: Option<(u64, PublishedRecord)>,
-    /// Drawn under the trail this one replaced (SPEC.md §6.8): it may only be voided.
-    carried: bool,
+    /// Drawn under the trail this one replaced (SPEC.md §6.8), of this operation: it may only
+    /// be voided.
+    carried: Option<String>,
 }
 
 /// Every attempt of one day, the last one current.
@@ -38,7 +39,7 @@ impl DayHistory {
     /// `draw.seal`: the current attempt, not sealed yet.
     pub(super) fn seal(&mut self, seq: u64, r: SealRecord) -> Result<(), String> {
         let at = self.attempts.current(r.attempt)?;
-        if at.carried {
+        if at.carried.is_some() {
             return Err("the attempt was drawn under the trail this one replaced".into());
         }
         if at.seal.is_some() {
@@ -112,7 +113,7 @@ impl DayHistory {
     /// `draw.void`: the current attempt, sealed; the next attempt starts.
     pub(super) fn void(&mut self, seq: u64, r: VoidRecord) -> Result<(), String> {
         let at = self.attempts.current(r.attempt)?;
-        if at.seal.is_none() && !at.carried {
+        if at.seal.is_none() && at.carried.is_none() {
             return Err("the attempt is not sealed".into());
         }
         if r.attempt == u32::MAX {
@@ -129,10 +130,15 @@ impl DayHistory {
 
     /// `trail.restarted` (SPEC.md §6.8): attempt `attempt` was drawn (`drawn`) or voided
     /// (`voided`: the next attempt is open) under the trail this one replaced.
-    pub(super) fn carry(&mut self, attempt: u32, stage: &str) -> Result<(), String> {
+    pub(super) fn carry(
+        &mut self,
+        operation: &str,
+        attempt: u32,
+        stage: &str,
+    ) -> Result<(), String> {
         match stage {
             "drawn" => {
-                self.attempts.carry_to(attempt)?.carried = true;
+                self.attempts.carry_to(attempt)?.carried = Some(operation.to_string());
                 Ok(())
             }
             "voided" => {
@@ -154,7 +160,8 @@ impl DayHistory {
             entropy: at.entropy,
             result: at.result,
             published: at.published,
-            carried: at.carried,
+            carried: at.carried.is_some(),
+            carried_operation: at.carried,
         }
     }
 }
@@ -176,6 +183,8 @@ pub struct DayState {
     pub published: Option<(u64, PublishedRecord)>,
     /// The current attempt was drawn under the trail this one replaced (SPEC.md §6.8).
     pub carried: bool,
+    /// Then, the operation its published output names.
+    pub carried_operation: Option<String>,
 }
 
 impl DayState {
@@ -189,6 +198,7 @@ impl DayState {
             result: None,
             published: None,
             carried: false,
+            carried_operation: None,
         }
     }
 

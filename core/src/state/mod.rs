@@ -44,7 +44,7 @@ impl Trail {
             }
             Record::TrailRestarted(r) => {
                 for d in r.days {
-                    self.day(&d.day).carry(d.attempt, &d.stage)?;
+                    self.day(&d.day).carry(&d.operation, d.attempt, &d.stage)?;
                 }
                 for b in r.blocks {
                     self.block(&b.block).carry(b.attempt, &b.stage)?;

@@ -9,6 +9,7 @@
 //! - [`draw_folder`]: `urne verify DIR` on a draw folder, public and auditor mode (§8.2)
 //! - [`block_folder`]: `urne verify DIR` on a block folder (§5.B8, §5.B10)
 //! - [`proof`]: `urne verify FILE` on an inclusion proof or a ticket proof (§8.3, §5.B9)
+//! - [`void_notice`]: `urne verify DIR` on a void notice (§4.6)
 //! - [`history`]: one linear history across outputs, forks (§6.7, §8.4)
 //! - [`trail`]: the audit trail's events, chain and checkpoints (§6.4)
 //! - [`trail_export`]: the strict parser of an exported trail (`urne audit export`, §6.4)
@@ -24,6 +25,7 @@ pub mod proof;
 pub mod signed;
 pub mod trail;
 pub mod trail_export;
+pub mod void_notice;
 
 /// Why verification failed: the class of failure (for scripts and test vectors) and what,
 /// precisely, does not hold.

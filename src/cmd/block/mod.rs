@@ -4,8 +4,9 @@
 
 mod common;
 mod reveal;
+mod void;
 
-use common::{block_state, parse_block_arg};
+use common::block_state;
 
 use super::ctx::Ctx;
 use crate::cli::BlockCommand;
@@ -17,7 +18,7 @@ use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
 use urne_core::block::counts::{expected_counts, tier_counts};
 use urne_core::block::files::{self, COMMIT_FORMAT, CommitFile, TierCount};
-use urne_core::block::records::{EntropyRecord, GeneratedRecord, PublishedRecord, VoidRecord};
+use urne_core::block::records::{EntropyRecord, GeneratedRecord, PublishedRecord};
 use urne_core::block::{self, BlockId};
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::rules::game::GameRules;
@@ -109,7 +110,9 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
             },
         ),
         BlockCommand::Reveal { block, out } => reveal::reveal(ctx, &block, &out),
-        BlockCommand::Void { block, reason } => void(ctx, &block, &reason),
+        BlockCommand::Void { block, reason, out } => {
+            void::void(ctx, &block, &reason, out.as_deref())
+        }
     }
 }
 
@@ -149,6 +152,7 @@ fn check_identities(
     last: u32,
 ) -> Result<Vec<BlockId>> {
     let events = ctx.audit()?.events()?;
+    crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let mut ids = vec![];
     for n in a.first..=last {
         let id = block_id(rules, a.price, &a.emission, n)?;
@@ -404,35 +408,4 @@ fn placed_before(
         (csv_name.to_string(), made.csv_sha),
         (commit_name.to_string(), sha256(&commit_bytes)),
     ]))
-}
-
-/// `urne block void`: a witnessed annulment of a block's current attempt.
-fn void(ctx: &mut Ctx, block_arg: &str, reason: &str) -> Result<()> {
-    let id = parse_block_arg(block_arg, "give the block's canonical id")?;
-    if reason.trim().len() < 5 {
-        return Err(Error::bad_input("a void needs a reason", "--reason \"…\""));
-    }
-    let canonical = id.canonical();
-    ctx.begin()?;
-    let events = ctx.audit()?.events()?;
-    let st = block_state(&events, &canonical)?;
-    if st.entropy.is_none() && !st.carried {
-        return Err(Error::refused(
-            format!("block {canonical} has nothing to void"),
-            "only a generated (or interrupted) block can be voided",
-        ));
-    }
-    let ev = ctx.record(VoidRecord {
-        block: canonical.clone(),
-        attempt: st.attempt,
-        reason: reason.to_string(),
-    })?;
-    ctx.checkpoint()?;
-    println!(
-        "VOIDED: block {canonical}, attempt {} (audit event #{}); it may be generated again as attempt {}",
-        st.attempt,
-        ev.seq,
-        st.attempt + 1
-    );
-    Ok(())
 }

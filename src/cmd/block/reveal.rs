@@ -106,6 +106,7 @@ struct Revealing {
 fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
+    crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let st = block_state(&events, &canonical)?;
     if st.carried {
         return Err(Error::refused(

@@ -1,0 +1,101 @@
+//! `urne verify DIR` on a folder holding a void notice (`void-notice.json`, SPEC.md §4.6): its
+//! signature, its members, its checkpoint under the audit key, the key ids, the void event under
+//! that checkpoint, and its history (§6.7). The notice is an output of its own: it is returned
+//! for the checks across outputs (§8.4). Stops at the first failure.
+
+use super::history;
+use super::signed::{Keys, read_signed};
+use super::{FailureClass as C, Report, VResult, fail, parse_named};
+use crate::audit::chain;
+use crate::block::BlockId;
+use crate::crypto::keys;
+use crate::void_notice::{FILE_NAME, FORMAT, Subject, VERSION, VoidNotice};
+use std::path::Path;
+
+/// Verifies the void notice `dir/void-notice.json` under `keys` (§4.6), in the order of its
+/// steps. Returns the checks done and the notice as an output, or the first failure.
+pub fn verify_void_notice(dir: &Path, keys: &Keys) -> VResult<Report> {
+    let mut done = vec![];
+    // 1. The signature, before anything is parsed.
+    let bytes = read_signed(dir, FILE_NAME, &keys.result)?;
+    done.push(format!("{FILE_NAME} signature"));
+    // 2. Its members, its format and version, and what it is the notice of.
+    let n: VoidNotice = parse_named(FILE_NAME, &bytes)?;
+    if n.format != FORMAT || n.version != VERSION {
+        return Err(fail(
+            C::Malformed,
+            format!("{FILE_NAME} is not an {FORMAT} version {VERSION}"),
+        ));
+    }
+    let what = check_subject(&n)?;
+    // 3. Its checkpoint is the audit key's.
+    let cp = chain::verify_note(&n.audit_checkpoint, &keys.audit).map_err(|e| {
+        fail(
+            C::BadSignature,
+            format!("{FILE_NAME} audit_checkpoint: {e}"),
+        )
+    })?;
+    done.push("audit checkpoint signature".into());
+    // 4. The keys it names are the ones used, and its checkpoint covers the void event.
+    if n.result_key_id != keys::key_id(&keys.result) || n.audit_key_id != keys::key_id(&keys.audit)
+    {
+        return Err(fail(
+            C::Inconsistent,
+            format!("{FILE_NAME}: result_key_id or audit_key_id is not the id of the key given"),
+        ));
+    }
+    if n.void_seq > cp.size {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "{FILE_NAME}: its checkpoint ({} events) does not cover the void event {}",
+                cp.size, n.void_seq
+            ),
+        ));
+    }
+    // 5. Its history leads to its checkpoint.
+    let name = dir.join(FILE_NAME).display().to_string();
+    let output = history::versioned_output(&name, n.version, &bytes, Some(&n.history), &cp)?;
+    done.push(format!(
+        "{what}, attempt {} voided at audit event {} ({}): the notice's checkpoint covers it and extends its predecessor's (RFC 6962 consistency)",
+        n.attempt, n.void_seq, n.stage
+    ));
+    Ok(Report {
+        checks: done,
+        outputs: output.into_iter().collect(),
+    })
+}
+
+/// Step 2, the subject: exactly one of `day` and `block`; a day `YYYY-MM-DD`, a block canonical
+/// and of the game `operation` names; `attempt` and `void_seq` from 1. Returns it in words.
+fn check_subject(n: &VoidNotice) -> VResult<String> {
+    let malformed = |why: String| fail(C::Malformed, format!("{FILE_NAME}: {why}"));
+    if n.attempt == 0 || n.void_seq == 0 {
+        return Err(malformed("attempt and void_seq count from 1".into()));
+    }
+    match n.subject().map_err(malformed)? {
+        Subject::Day(d) => {
+            chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d")
+                .ok()
+                .filter(|_| d.len() == 10)
+                .ok_or_else(|| malformed(format!("day {d:?} is not YYYY-MM-DD")))?;
+            Ok(format!("day {d}"))
+        }
+        Subject::Block(b) => {
+            let id = BlockId::parse(&b)
+                .ok()
+                .filter(|id| id.canonical() == b)
+                .ok_or_else(|| malformed(format!("block {b:?} is not a canonical block id")))?;
+            if id.game() != n.operation {
+                return Err(fail(
+                    C::Inconsistent,
+                    format!(
+                        "{FILE_NAME}: operation {:?} is not the game of block {b}",
+                        n.operation
+                    ),
+                ));
+            }
+            Ok(format!("block {b}"))
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! `urne block void`: a witnessed annulment of a block's current attempt, so that its identity
+//! may be generated again as the next attempt; announced by a signed void notice (SPEC.md §5.B9,
+//! §4.6).
+
+use super::common::{block_state, parse_block_arg};
+use crate::cmd::ctx::Ctx;
+use crate::cmd::void_notice;
+use crate::error::{Error, Result};
+use std::path::Path;
+use urne_core::block::records::VoidRecord;
+use urne_core::void_notice::Subject;
+
+/// `urne block void --block ID --reason TEXT [--out DIR]`.
+pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Path>) -> Result<()> {
+    let id = parse_block_arg(block_arg, "give the block's canonical id")?;
+    if reason.trim().len() < 5 {
+        return Err(Error::bad_input("a void needs a reason", "--reason \"…\""));
+    }
+    let canonical = id.canonical();
+    ctx.begin()?;
+    let events = ctx.audit()?.events()?;
+    // A void recorded by an interrupted run is announced before anything else is done.
+    if let Some(u) = void_notice::first_unannounced(&events)? {
+        if u.subject != Subject::Block(canonical.clone()) {
+            return Err(void_notice::unannounced_error(&u));
+        }
+        return void_notice::resume(ctx, &u, reason, out);
+    }
+    let st = block_state(&events, &canonical)?;
+    if st.entropy.is_none() && !st.carried {
+        return Err(Error::refused(
+            format!("block {canonical} has nothing to void"),
+            "only a generated (or interrupted) block can be voided; an attempt is voided once, and its void notice was written when it was",
+        ));
+    }
+    let ev = ctx.record(VoidRecord {
+        block: canonical.clone(),
+        attempt: st.attempt,
+        reason: reason.to_string(),
+    })?;
+    println!(
+        "VOIDED: block {canonical}, attempt {} ({}, audit event #{}); it may be generated again as attempt {}",
+        st.attempt,
+        st.stage(),
+        ev.seq,
+        st.attempt + 1
+    );
+    void_notice::announce(ctx, ev.seq, out)
+}

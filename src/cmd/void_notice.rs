@@ -1,0 +1,166 @@
+//! The void notice (SPEC.md §4.6): once `draw.void` or `block.void` is recorded, the signed
+//! `void-notice.json` is published as an output of its own (staged and moved into place whole,
+//! never replacing a file) and recorded by an `output.published` event, so that the next output
+//! names it as its predecessor (§6.7). Until every recorded void has its notice recorded,
+//! nothing else is sealed, drawn, generated, revealed or voided: the void command, run again
+//! after a kill, writes the notice, or records the one the killed run had put in place.
+
+use super::ctx::Ctx;
+use super::inputs::altered;
+use crate::edge::hsm::KeyRole;
+use crate::edge::publish;
+use crate::error::{Error, Result, io_error};
+use std::path::{Path, PathBuf};
+use urne_core::audit::Event;
+use urne_core::crypto::{Hash32, keys, sha256};
+use urne_core::void_notice::{self as vn, FILE_NAME, Subject, Unannounced, VoidNotice, Voided};
+
+/// The trail's first void whose notice is not recorded, if any.
+pub fn first_unannounced(events: &[Event]) -> Result<Option<Unannounced>> {
+    let all = vn::unannounced(events).map_err(|m| altered(&m.to_string()))?;
+    Ok(all.into_iter().next())
+}
+
+/// Refuses (exit 4) while a recorded void has no recorded notice: nothing else is done before
+/// it is announced.
+pub fn refuse_if_unannounced(events: &[Event]) -> Result<()> {
+    match first_unannounced(events)? {
+        Some(u) => Err(unannounced_error(&u)),
+        None => Ok(()),
+    }
+}
+
+/// The refusal while the void `u` has no recorded notice.
+pub fn unannounced_error(u: &Unannounced) -> Error {
+    let again = match &u.subject {
+        Subject::Day(d) => format!("urne void --day {d} --reason …"),
+        Subject::Block(b) => format!("urne block void --block {b} --reason …"),
+    };
+    Error::refused(
+        format!(
+            "the void of {} attempt {} (audit event #{}) has no recorded void notice",
+            u.subject.describe(),
+            u.attempt,
+            u.seq
+        ),
+        format!(
+            "nothing was changed. Run `{again}` again first: it writes that void's notice (or records the one an interrupted run left in place) and voids nothing else"
+        ),
+    )
+}
+
+/// Announces the void `u` recorded by an earlier, interrupted run: its notice is written (or the
+/// one in place recorded); nothing else is voided. `reason` is the one given now.
+pub fn resume(ctx: &mut Ctx, u: &Unannounced, reason: &str, out: Option<&Path>) -> Result<()> {
+    eprintln!(
+        "the void of {} attempt {} is recorded (audit event #{}) but its notice is not: announcing it now; nothing else is voided",
+        u.subject.describe(),
+        u.attempt,
+        u.seq
+    );
+    let events = ctx.audit()?.events()?;
+    let v = vn::voided(&events, u.seq).map_err(|why| altered(&why))?;
+    if v.reason != reason {
+        eprintln!(
+            "note: the notice states the reason recorded with the void ({:?}), not the one given now",
+            v.reason
+        );
+    }
+    println!(
+        "VOIDED (already): {}, attempt {} ({}), audit event #{}",
+        v.subject.describe(),
+        v.attempt,
+        v.stage,
+        v.seq
+    );
+    announce(ctx, u.seq, out)
+}
+
+/// Publishes the notice of the void recorded by event `seq` into `out` (by default a new folder
+/// `void-<day or block stem>-attempt-<n>` in the working directory) and records it; a notice of
+/// this very void already in place (a run killed before recording it) is recorded as it is.
+/// Prints the notice's path and SHA-256.
+pub fn announce(ctx: &mut Ctx, seq: u64, out: Option<&Path>) -> Result<()> {
+    let events = ctx.audit()?.events()?;
+    let v = vn::voided(&events, seq).map_err(|why| altered(&why))?;
+    let dir = out.map_or_else(
+        || PathBuf::from(v.subject.default_folder(v.attempt)),
+        Path::to_path_buf,
+    );
+    let path = dir.join(FILE_NAME);
+    let sha = if std::fs::symlink_metadata(&path).is_ok() {
+        adopt(ctx, &v, &dir)?
+    } else {
+        let (sha, note) = place(ctx, &v, &dir)?;
+        record(ctx, &v, sha, &note)?;
+        sha
+    };
+    println!("VOID NOTICE: {}", path.display());
+    println!("  sha256  {sha}  (copy it into the minutes)");
+    Ok(())
+}
+
+/// Writes the signed notice of `v` into `dir` as one staged output, without recording it (what
+/// a run killed between the two leaves). Returns its SHA-256 and the checkpoint it carries.
+pub fn place(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<(Hash32, String)> {
+    let checkpoint = ctx.checkpoint()?;
+    let history = ctx.history()?;
+    let hsm = ctx.hsm()?;
+    let rk = hsm.public_key(KeyRole::Result)?;
+    let ak = hsm.public_key(KeyRole::Audit)?;
+    let notice = v.notice(
+        checkpoint.clone(),
+        keys::key_id(&rk),
+        keys::key_id(&ak),
+        history,
+    );
+    let bytes = urne_core::draw::files::to_bytes(&notice);
+    let sha = sha256(&bytes);
+    publish::write_signed(ctx.hsm()?, dir, &[(FILE_NAME, bytes)], &[], (&rk, &ak))?;
+    Ok((sha, checkpoint))
+}
+
+/// Records the notice of `v` (SHA-256 `sha`, carrying the checkpoint `note`) as published.
+fn record(ctx: &mut Ctx, v: &Voided, sha: Hash32, note: &str) -> Result<()> {
+    let output = ctx.output_record(&v.recorded_name(), sha, note)?;
+    ctx.record_evidence(output)?;
+    Ok(())
+}
+
+/// A notice already in `dir` (a run killed after placing it, before recording it): when it is
+/// the signed notice of this very void, naming the output the trail last recorded as its
+/// predecessor, it is recorded as it is; anything else is refused and left in place.
+fn adopt(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<Hash32> {
+    let path = dir.join(FILE_NAME);
+    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
+    let bytes = std::fs::read(&path).map_err(|e| io_error("read", &path, e))?;
+    let sig = std::fs::read(dir.join(format!("{FILE_NAME}.sig"))).unwrap_or_default();
+    let found: Option<VoidNotice> = serde_json::from_slice(&bytes).ok();
+    let now = ctx.history()?;
+    let ours = urne_core::crypto::ed25519::verify(&rk, &bytes, &sig)
+        && found.as_ref().is_some_and(|n| {
+            v.is_stated_by(n)
+                && n.history.trail == now.trail
+                && n.history.predecessor == now.predecessor
+        });
+    let Some(n) = found.filter(|_| ours) else {
+        return Err(Error::refused(
+            format!(
+                "{} exists and is not the signed notice of this void (of {} attempt {}, audit event #{})",
+                path.display(),
+                v.subject.describe(),
+                v.attempt,
+                v.seq
+            ),
+            "a void notice is never replaced: keep that file as evidence, and give another folder with --out",
+        ));
+    };
+    let sha = sha256(&bytes);
+    record(ctx, v, sha, &n.audit_checkpoint)?;
+    eprintln!(
+        "resuming the void of {} attempt {}: its notice was already in place; recorded it as published",
+        v.subject.describe(),
+        v.attempt
+    );
+    Ok(sha)
+}
