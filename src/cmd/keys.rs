@@ -3,6 +3,7 @@
 use super::ctx::Ctx;
 use crate::cli::KeysCommand;
 use crate::edge::binding::{self, TokenTrail};
+use crate::edge::config::Config;
 use crate::edge::fsio;
 use crate::edge::hsm::{Hsm, KeyInfo, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
@@ -27,18 +28,29 @@ pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
 /// written into the token as a non-modifiable, non-destroyable object, the trail's first events
 /// (`trail.created`, `software.start`, `keys.generated`, each with its checkpoint) are written
 /// into a new database under a temporary name, which is then linked into place (never over an
-/// existing file) and marked in the token. Interrupted anywhere, running it again finishes it; a
-/// token whose trail has a mark is initialised, and is refused.
+/// existing file) and marked in the token. Interrupted anywhere but inside the token's own key
+/// generation, running it again finishes it (see [`Resume`]); a token whose trail has a mark is
+/// initialised, and is refused.
 fn init(ctx: &mut Ctx) -> Result<()> {
     let sw = ctx.software()?;
     let db = ctx.global.db.clone();
     let command = ctx.command_name.clone();
+    let cfg = ctx.config()?;
     let hsm = ctx.hsm()?;
-    let existing = refuse_if_initialised(hsm, &db)?;
-    let generated = keys_for_init(hsm, existing.is_some())?;
+    let (object, generated) = match resume_point(hsm, &cfg, &db)? {
+        Resume::Placed(tt) => return finish_placed(ctx, &tt),
+        Resume::Object(tt) => (Some(tt.object), keys_for_init(hsm, false)?),
+        Resume::Keys => {
+            eprintln!(
+                "the token holds both of urne's key pairs and no trail: an interrupted `urne keys init` generated them (no trail names them, so nothing was signed with them); initialising with them"
+            );
+            (None, keys_for_init(hsm, false)?)
+        }
+        Resume::Nothing => (None, keys_for_init(hsm, true)?),
+    };
     let audit_key = hsm.public_key(KeyRole::Audit)?;
-    let object = match existing {
-        Some(tt) => tt.object,
+    let object = match object {
+        Some(o) => o,
         None => new_trail_object(hsm, &audit_key)?,
     };
     remove_leftovers(&db);
@@ -85,38 +97,121 @@ fn init(ctx: &mut Ctx) -> Result<()> {
     Ok(())
 }
 
-/// A token whose trail has a mark (or whose database is in place) is initialised; a file at the
-/// database's path is never replaced. Returns the token's trail of an interrupted
-/// initialisation, if any.
-fn refuse_if_initialised(hsm: &Hsm, db: &Path) -> Result<Option<TokenTrail>> {
-    let existing = binding::read(hsm)?;
-    if let Some(tt) = &existing
-        && (tt.last_mark()?.is_some() || db.exists())
-    {
+/// Where an earlier, interrupted `keys init` stopped, read from the token and the database's
+/// path. Each state is what one step leaves, in order: nothing yet; both key pairs generated
+/// (the trail's identity not yet in the token); the identity written (the database not yet in
+/// place, perhaps built in part under its temporary name); the database linked into place (not
+/// yet marked). A kill inside the token's generation of a key pair leaves part of the keys,
+/// which is refused ([`partial_keys`]).
+enum Resume {
+    Nothing,
+    Keys,
+    Object(TokenTrail),
+    Placed(TokenTrail),
+}
+
+/// A token whose trail has a mark is initialised, and a file at the database's path is never
+/// replaced (refused, exit 4); otherwise, where to resume (see [`Resume`]).
+fn resume_point(hsm: &Hsm, cfg: &Config, db: &Path) -> Result<Resume> {
+    let Some(tt) = binding::read(hsm)? else {
+        if db.exists() {
+            return Err(Error::refused(
+                format!("a file already exists at {}", db.display()),
+                "urne never replaces an audit trail: give another --db, or move that file away if it is not an appliance's trail",
+            ));
+        }
+        return match hsm.keys_present()?.len() {
+            0 => Ok(Resume::Nothing),
+            _ if KeyRole::ALL.iter().all(|r| hsm.key_info(*r).is_ok()) => Ok(Resume::Keys),
+            _ => Err(partial_keys(hsm, cfg)),
+        };
+    };
+    if tt.last_mark()?.is_some() || tt.object.previous.is_some() {
+        // A trail that replaced another is made only by `urne trail restart`, which finishes it.
         return Err(Error::refused(
             format!("this token is already initialised: its {}", tt.describe()),
             "urne never replaces keys or a trail: use `urne keys export` for the public keys; a lost database is recovered as docs/ceremony.md says",
         ));
     }
-    if db.exists() {
-        return Err(Error::refused(
-            format!("a file already exists at {}", db.display()),
-            "urne never replaces an audit trail: give another --db, or move that file away if it is not an appliance's trail",
-        ));
-    }
-    Ok(existing)
+    Ok(if db.exists() {
+        Resume::Placed(tt)
+    } else {
+        Resume::Object(tt)
+    })
 }
 
-/// The keys: generated, or (`resuming` an interrupted initialisation) found in the token; each
-/// must be proven bound to the token by its attributes.
-fn keys_for_init(hsm: &Hsm, resuming: bool) -> Result<Vec<KeyInfo>> {
-    let generated = if resuming {
+/// The refusal for a token holding part of urne's keys and no trail: what a kill inside the
+/// token's own key generation leaves (SoftHSM writes a pair's public key, then its private key,
+/// each as its own file), which `Hsm::generate_keys` can neither finish nor undo.
+fn partial_keys(hsm: &Hsm, cfg: &Config) -> Error {
+    let state = |role: KeyRole, label: &str| {
+        let present = hsm
+            .keys_present()
+            .is_ok_and(|p| p.iter().any(|l| l == label));
+        let what = match (hsm.key_info(role), hsm.public_key(role)) {
+            (Ok(_), _) => "a whole key pair".to_string(),
+            _ if !present => "nothing".to_string(),
+            (Err(_), Ok(_)) => "a public key without its private key".to_string(),
+            (Err(_), Err(p)) if p.message.contains(" has no ") => {
+                "a private key without its public key".to_string()
+            }
+            (Err(e), Err(_)) => format!("objects that are not one key pair ({})", e.message),
+        };
+        format!("{} key {label:?}: {what}", role.name())
+    };
+    Error::refused(
+        format!(
+            "the token holds part of urne's keys and no trail, as a `urne keys init` interrupted while the token generated them leaves it: {}; {}",
+            state(KeyRole::Result, &cfg.result_key_label),
+            state(KeyRole::Audit, &cfg.audit_key_label)
+        ),
+        format!(
+            "urne cannot finish a key generation cut inside the token. No trail names these keys, so nothing was ever signed with them: remove every object labelled {:?} or {:?} with the token's own tools (or have its security officer initialise the token again), then run `urne keys init`",
+            cfg.result_key_label, cfg.audit_key_label
+        ),
+    )
+}
+
+/// The trail an interrupted `keys init` linked into place but did not mark: checked before
+/// acting as every command checks it (it must be the token's trail and verify under the token's
+/// audit key; the token has no mark for it to extend yet), which marks its head; then reported
+/// as a finished initialisation. The trail records this run's `software.start`; a file of
+/// another trail, or not a trail, is refused as every command refuses it, and left as it is.
+fn finish_placed(ctx: &mut Ctx, tt: &TokenTrail) -> Result<()> {
+    eprintln!(
+        "the token's {} has its database in place but no mark: an interrupted `urne keys init` left it; checking it and marking it",
+        tt.describe()
+    );
+    remove_leftovers(&ctx.global.db);
+    ctx.begin()?;
+    let hsm = ctx.hsm()?;
+    let keys = KeyRole::ALL
+        .iter()
+        .map(|r| hsm.key_info(*r))
+        .collect::<Result<Vec<_>>>()?;
+    print_keys(&keys);
+    let log = ctx.audit()?;
+    let events = log.events()?.len();
+    let note = log.latest_note()?;
+    println!(
+        "audit trail: {} (trail {}, {events} events, bound to this token)",
+        ctx.global.db.display(),
+        tt.object.trail
+    );
+    println!("checkpoint signed:\n{note}");
+    Ok(())
+}
+
+/// The keys: generated (`generate`), or found in the token (an interrupted initialisation);
+/// each must be proven bound to the token by its attributes.
+fn keys_for_init(hsm: &Hsm, generate: bool) -> Result<Vec<KeyInfo>> {
+    let generated = if generate {
+        hsm.generate_keys()?
+    } else {
         KeyRole::ALL
             .iter()
             .map(|r| hsm.key_info(*r))
             .collect::<Result<Vec<_>>>()?
-    } else {
-        hsm.generate_keys()?
     };
     for k in &generated {
         if !k.is_hardware_bound() {

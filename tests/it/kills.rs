@@ -1,18 +1,18 @@
-//! A kill -9 at any moment of `urne seal`, `urne block reveal` or `urne void` (issue 10, "Done
-//! when", second bullet; the same for `block generate` and `draw` is in `outputs`): the trail
-//! still verifies, the next run completes or is refused as already done (exit 4), and what comes
-//! out is what an unkilled run gives: one seal per attempt with the export's commitment, one
-//! reveal per block that matches its commitment, one void per attempt, announced by one recorded
-//! void notice, after which the day is sealed and drawn again. `URNE_KILL_RUNS` sets the number of kills per command (8 by default;
-//! `scripts/crash` runs more and prints the figures).
+//! A kill -9 at any moment of `urne seal`, `urne block reveal`, `urne void` or `urne keys init`
+//! (issue 10, "Done when", second bullet; the same for `block generate` and `draw` is in
+//! `outputs`): the trail still verifies, the next run completes or is refused as already done
+//! (exit 4), and what comes out is what an unkilled run gives: one seal per attempt with the
+//! export's commitment, one reveal per block that matches its commitment, one void per attempt,
+//! announced by one recorded void notice, after which the day is sealed and drawn again, one trail and one key pair per role in a token
+//! whose `keys init` was killed. `URNE_KILL_RUNS` sets the number of kills per command
+//! (`outputs::DEFAULT_KILL_RUNS` by default; `scripts/crash` runs more and prints the figures).
 
 use crate::block_cli::small_rules;
 use crate::common::*;
 use crate::draws::{seal, simulate};
 use crate::outputs::*;
+use std::path::Path;
 use std::time::Instant;
-
-const DEFAULT_RUNS: usize = 8;
 
 /// The trail passes `urne audit verify` (exit 0).
 fn audit_ok(env: &Env) {
@@ -34,8 +34,8 @@ fn count_where(env: &Env, kind: &str, field: &str, value: &serde_json::Value) ->
 
 /// Re-runs `args` after a kill: it completes, or is refused as already done (exit 4) when
 /// `done` says the kill came after the command's work was recorded. True when refused.
-fn rerun(env: &Env, args: &[&str], done: bool) -> bool {
-    let o = env.urne(args);
+fn rerun(k: &mut Killer, env: &Env, args: &[&str], done: bool) -> bool {
+    let o = k.run(env, args);
     if done && o.status.code() == Some(4) {
         return true;
     }
@@ -71,21 +71,19 @@ fn a_kill_at_any_moment_of_a_seal_leaves_one_seal_with_the_same_commitment() {
     let args: Vec<&str> = a.iter().map(String::as_str).collect();
     let t = Instant::now();
     env.ok(&args);
-    let span = t.elapsed().as_millis() as u64 * 12 / 10;
+    let mut k = Killer::new("seal", t.elapsed());
     let commitment = last_payload(&env, "draw.seal")["commitment"].clone();
-    let mut d = Delays::new();
-    let (mut sealed, mut refused, mut done) = (0, 0, 0);
-    let runs = kill_runs_or(DEFAULT_RUNS);
+    let mut sealed = 0;
+    let runs = kill_runs();
     for i in 0..runs {
         let attempt = serde_json::json!(i + 2);
         env.ok(&["void", "--day", DAY, "--reason", "kill test run"]);
-        if run_and_kill(&env, &args, d.below(span)) {
-            done += 1;
-        }
+        k.kill(&env, &args);
         audit_ok(&env);
         let before = count_where(&env, "draw.seal", "attempt", &attempt);
         sealed += before;
-        refused += usize::from(rerun(&env, &args, before == 1));
+        let refused = rerun(&mut k, &env, &args, before == 1);
+        k.rerun(refused);
         audit_ok(&env);
         assert_eq!(count_where(&env, "draw.seal", "attempt", &attempt), 1);
         assert_eq!(count(&env, "draw.seal"), i + 2, "one seal per attempt");
@@ -95,13 +93,10 @@ fn a_kill_at_any_moment_of_a_seal_leaves_one_seal_with_the_same_commitment() {
     }
     assert_eq!(count(&env, "draw.entropy"), 0, "a seal asks for no entropy");
     env.ok(&["draw", "--day", DAY, "--witness", "w", "--out", "out"]);
-    eprintln!(
-        "seal: {runs} kills; {sealed} had recorded the seal (the re-run refused {refused} of them \
-         as already sealed), {done} had finished; every attempt sealed once with the same \
-         commitment and the trail verified after every kill; SoftHSM's token folder put back \
-         after {} kills so far",
-        TOKEN_RESTORES.load(std::sync::atomic::Ordering::Relaxed)
-    );
+    k.report(&format!(
+        "{sealed} had recorded the seal; every attempt sealed once with the same commitment and \
+         the trail verified after every kill"
+    ));
 }
 
 #[test]
@@ -113,11 +108,10 @@ fn a_kill_at_any_moment_of_a_void_leaves_one_void_and_the_day_sealed_and_drawn_a
     // The timing void, and the attempt it opens.
     let t = Instant::now();
     env.ok(&args);
-    let span = t.elapsed().as_millis() as u64 * 12 / 10;
+    let mut k = Killer::new("void", t.elapsed());
     seal(&env, &export);
-    let mut d = Delays::new();
-    let (mut voided, mut refused, mut done) = (0, 0, 0);
-    let runs = kill_runs_or(DEFAULT_RUNS);
+    let mut voided = 0;
+    let runs = kill_runs();
     for i in 0..runs {
         let attempt = serde_json::json!(i + 2);
         if i % 2 == 1 {
@@ -132,13 +126,12 @@ fn a_kill_at_any_moment_of_a_void_leaves_one_void_and_the_day_sealed_and_drawn_a
                 &format!("d{i}"),
             ]);
         }
-        if run_and_kill(&env, &args, d.below(span)) {
-            done += 1;
-        }
+        k.kill(&env, &args);
         audit_ok(&env);
         let before = count_where(&env, "draw.void", "attempt", &attempt);
         voided += before;
-        refused += usize::from(rerun(&env, &args, before == 1));
+        let refused = rerun(&mut k, &env, &args, before == 1);
+        k.rerun(refused);
         audit_ok(&env);
         assert_eq!(count_where(&env, "draw.void", "attempt", &attempt), 1);
         assert_eq!(count(&env, "draw.void"), i + 2, "one void per attempt");
@@ -159,14 +152,10 @@ fn a_kill_at_any_moment_of_a_void_leaves_one_void_and_the_day_sealed_and_drawn_a
     // Every draw and every void notice of the run, together: one linear history, no gap.
     let all = env.ok(&["verify", env.dir.path().to_str().unwrap(), "--keys", "keys"]);
     assert!(all.contains("one linear history"), "{all}");
-    eprintln!(
-        "void: {runs} kills; {voided} had recorded the void (the re-run refused {refused} of them \
-         as already void and announced the others), {done} had finished; every attempt voided \
-         once with one recorded notice, then sealed and drawn again, the trail verified after \
-         every kill, and every draw and notice form one history; SoftHSM's token folder put back after {} \
-         kills so far",
-        TOKEN_RESTORES.load(std::sync::atomic::Ordering::Relaxed)
-    );
+    k.report(&format!(
+        "{voided} had recorded the void; every attempt voided once with one recorded notice, then sealed and drawn \
+         again, the trail verified after every kill"
+    ));
 }
 
 #[test]
@@ -175,7 +164,7 @@ fn a_kill_at_any_moment_of_a_reveal_leaves_one_reveal_that_matches_the_commitmen
     let rules = small_rules(&env);
     env.ok(&["keys", "export", "--out", "keys"]);
     let result_pub = env.path("keys/result.pub.pem");
-    let runs = kill_runs_or(DEFAULT_RUNS);
+    let runs = kill_runs();
     let blocks = (runs + 1).to_string();
     let mut g = generate_args(&rules, "1", "out");
     let n = g.iter().position(|a| *a == "--blocks").unwrap();
@@ -184,15 +173,12 @@ fn a_kill_at_any_moment_of_a_reveal_leaves_one_reveal_that_matches_the_commitmen
     let id = |n: usize| format!("{GAME}/100/t1/{n}");
     let t = Instant::now();
     env.ok(&["block", "reveal", "--block", &id(runs + 1), "--out", "out"]);
-    let span = t.elapsed().as_millis() as u64 * 12 / 10;
-    let mut d = Delays::new();
-    let (mut recorded, mut partial, mut done) = (0, 0, 0);
+    let mut k = Killer::new("block reveal", t.elapsed());
+    let (mut recorded, mut partial) = (0, 0);
     for i in 1..=runs {
         let b = id(i);
         let args = ["block", "reveal", "--block", &b, "--out", "out"];
-        if run_and_kill(&env, &args, d.below(span)) {
-            done += 1;
-        }
+        k.kill(&env, &args);
         audit_ok(&env);
         assert_whole(&env.path("out"), &result_pub);
         let name = format!("{}.reveal.json", b.replace('/', "_"));
@@ -200,24 +186,30 @@ fn a_kill_at_any_moment_of_a_reveal_leaves_one_reveal_that_matches_the_commitmen
         partial += usize::from(!file.exists() && has_any(&env, &name));
         let bv = serde_json::json!(b);
         let before = count_where(&env, "block.revealed", "block", &bv);
+        let revealed = (before == 1).then(|| last_payload(&env, "block.revealed"));
         recorded += before;
-        rerun(&env, &args, file.exists());
+        let refused = rerun(&mut k, &env, &args, file.exists());
+        k.rerun(refused);
         audit_ok(&env);
         assert_eq!(count_where(&env, "block.revealed", "block", &bv), 1);
         let rv: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
         let p = last_payload(&env, "block.revealed");
         assert_eq!((&rv["entropy"], &rv["seed"]), (&p["entropy"], &p["seed"]));
+        if let Some(r) = revealed {
+            assert_eq!(
+                r, p,
+                "the reveal recorded before the kill is the one published"
+            );
+        }
         assert_whole(&env.path("out"), &result_pub);
     }
     assert_eq!(count(&env, "block.revealed"), runs + 1);
     let v = env.ok(&["verify", "out", "--keys", "keys"]);
     assert!(v.contains("recomputed from the revealed seed"), "{v}");
-    eprintln!(
-        "block reveal: {runs} kills; {recorded} had recorded the reveal, {partial} left a staged \
-         reveal file, {done} had finished; every re-run wrote the recorded seed once and the \
-         folder verifies; SoftHSM's token folder put back after {} kills so far",
-        TOKEN_RESTORES.load(std::sync::atomic::Ordering::Relaxed)
-    );
+    k.report(&format!(
+        "{recorded} had recorded the reveal, {partial} left a staged reveal file; every re-run \
+         wrote the recorded seed once and the folder verifies"
+    ));
 }
 
 /// A staging folder under `out` holds `name`.
@@ -226,4 +218,351 @@ fn has_any(env: &Env, name: &str) -> bool {
         rd.filter_map(|e| e.ok())
             .any(|e| e.path().is_dir() && e.path().join(name).exists())
     })
+}
+
+/// The databases `keys init` builds under a temporary name (`.audit.db.init-<pid>`, and their
+/// journals) left in the env's folder.
+fn temporaries(env: &Env) -> Vec<String> {
+    std::fs::read_dir(env.dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".audit.db.init-"))
+        .collect()
+}
+
+/// pkcs11-tool, logged in to the env's token; `None` when it is not installed (it is OpenSC's,
+/// not one of scripts/test's dependencies).
+fn pkcs11_tool(env: &Env, args: &[&str]) -> Option<std::process::Output> {
+    let cfg: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(env.path("urne.json")).unwrap()).unwrap();
+    let mut c = std::process::Command::new("pkcs11-tool");
+    scrub(&mut c);
+    let o = c
+        .args(["--module", cfg["module"].as_str().unwrap()])
+        .args(["--token-label", cfg["token_label"].as_str().unwrap()])
+        .args(["--login", "--pin", &env.pin()])
+        .args(args)
+        .env("SOFTHSM2_CONF", env.path("softhsm2.conf"))
+        .output();
+    match o {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => panic!("pkcs11-tool: {e}"),
+        Ok(o) => {
+            assert!(
+                o.status.success(),
+                "pkcs11-tool {args:?}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            Some(o)
+        }
+    }
+}
+
+/// The token's objects as pkcs11-tool lists them, `(kind, label)` with kind `pubkey`,
+/// `privkey`, `data` or `other` (its `--type` names); `None` without pkcs11-tool.
+fn token_objects(env: &Env) -> Option<Vec<(String, String)>> {
+    let o = pkcs11_tool(env, &["--list-objects"])?;
+    let mut objects: Vec<(String, String)> = vec![];
+    for line in String::from_utf8_lossy(&o.stdout).lines() {
+        if !line.starts_with(' ') {
+            let kind = if line.starts_with("Public Key Object") {
+                "pubkey"
+            } else if line.starts_with("Private Key Object") {
+                "privkey"
+            } else if line.starts_with("Data object") {
+                "data"
+            } else {
+                "other"
+            };
+            objects.push((kind.into(), String::new()));
+        } else if let Some(l) = line.trim().strip_prefix("label:")
+            && let Some(last) = objects.last_mut()
+        {
+            last.1 = l.trim().trim_matches('\'').to_string();
+        }
+    }
+    Some(objects)
+}
+
+/// How many of `objects` are of `kind` with `label`.
+fn how_many(objects: &[(String, String)], kind: &str, label: &str) -> usize {
+    objects
+        .iter()
+        .filter(|(k, l)| k == kind && l == label)
+        .count()
+}
+
+/// What `keys init`'s refusal of a partial key generation asks of the operator: every object
+/// labelled as urne's keys removed with the token's own tools. False without pkcs11-tool.
+fn remove_urne_keys(env: &Env) -> bool {
+    let Some(objects) = token_objects(env) else {
+        return false;
+    };
+    for (kind, label) in objects {
+        if (kind == "pubkey" || kind == "privkey") && label.starts_with("urne-") {
+            pkcs11_tool(
+                env,
+                &["--delete-object", "--type", &kind, "--label", &label],
+            );
+        }
+    }
+    true
+}
+
+/// An initialised token and its trail: one key pair per role, each bound to the token (`urne
+/// hsm info` shows a role's key only when it is one public and one private key); one trail
+/// object and at least one mark (counted by pkcs11-tool when installed; `keys export` refuses a
+/// token with more than one trail object); the database in place, verifying, with nothing left
+/// under a temporary name; the keys exported are those the trail recorded.
+fn assert_initialised(env: &Env, out: &Path) {
+    let info = env.ok(&["hsm", "info"]);
+    assert_eq!(
+        info.matches("generated in the token; can never leave it")
+            .count(),
+        2,
+        "{info}"
+    );
+    if let Some(objects) = token_objects(env) {
+        for label in ["urne-result", "urne-audit"] {
+            assert_eq!(how_many(&objects, "pubkey", label), 1, "{objects:?}");
+            assert_eq!(how_many(&objects, "privkey", label), 1, "{objects:?}");
+        }
+        assert_eq!(how_many(&objects, "data", "urne-trail"), 1, "{objects:?}");
+        assert!(how_many(&objects, "data", "urne-mark") >= 1, "{objects:?}");
+    }
+    assert!(env.db().exists());
+    audit_ok(env);
+    assert_eq!(
+        temporaries(env),
+        Vec::<String>::new(),
+        "left under a temporary name"
+    );
+    let out = out.to_str().unwrap();
+    env.ok(&["keys", "export", "--out", out]);
+    let listed: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(Path::new(out).join("keys.json")).unwrap()).unwrap();
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let p: String = c
+        .query_row(
+            "SELECT payload FROM events WHERE kind = 'keys.generated'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let generated: serde_json::Value = serde_json::from_str(&p).unwrap();
+    assert_eq!(generated["keys"][0]["key_id"], listed["result"]["key_id"]);
+    assert_eq!(generated["keys"][1]["key_id"], listed["audit"]["key_id"]);
+}
+
+#[test]
+fn a_kill_at_any_moment_of_keys_init_leaves_a_token_that_keys_init_finishes() {
+    // Its length varies most (it syncs a new database): the shortest of three runs.
+    let mut with_pkcs11_tool = false;
+    let took = (0..3)
+        .map(|_| {
+            let env = Env::without_keys();
+            let t = Instant::now();
+            env.ok(&["keys", "init"]);
+            let took = t.elapsed();
+            with_pkcs11_tool = token_objects(&env).is_some();
+            took
+        })
+        .min()
+        .unwrap();
+    let mut k = Killer::new("keys init", took);
+    let (mut cut, mut adopted, mut placed, mut leftovers) = (0, 0, 0, 0);
+    let runs = kill_runs();
+    for i in 0..runs {
+        let env = Env::without_keys();
+        k.kill(&env, &["keys", "init"]);
+        leftovers += usize::from(!temporaries(&env).is_empty());
+        let mut o = k.run(&env, &["keys", "init"]);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        let cut_here = o.status.code() == Some(4) && err.contains("holds part of urne's keys");
+        if cut_here {
+            // A kill inside the token's own generation of a key pair, which `keys init` can
+            // neither finish nor undo (`partial_keys` in src/cmd/keys.rs): refused, nothing
+            // made; the operator removes the keys as the hint says, and runs it again.
+            cut += 1; // apart from the re-runs that resumed or were refused as done
+            assert_fails(&o, 4);
+            assert!(!env.db().exists() && temporaries(&env).is_empty());
+            if !remove_urne_keys(&env) {
+                continue;
+            }
+            o = k.run(&env, &["keys", "init"]);
+        }
+        let err = String::from_utf8_lossy(&o.stderr);
+        if o.status.success() {
+            if !cut_here {
+                k.rerun(false);
+            }
+            adopted += usize::from(err.contains("initialising with them"));
+            placed += usize::from(err.contains("checking it and marking it"));
+        } else {
+            // The kill came after the mark: the token is initialised.
+            let e = assert_fails(&o, 4);
+            assert!(
+                e.contains("already initialised") && e.contains("last mark"),
+                "{e}"
+            );
+            k.rerun(true);
+        }
+        assert_initialised(&env, &env.path(&format!("keys{i}")));
+    }
+    k.report(&format!(
+        "{cut} were cut inside the token's generation of a key pair (the re-run refused, naming \
+         what the token held; then the keys removed as the hint says{}), {adopted} resumed with both key pairs found and no trail object, \
+         {placed} marked a database in place, {leftovers} left a database under its temporary \
+         name; each token ended with one trail and one key pair per role{}",
+        if with_pkcs11_tool {
+            ""
+        } else {
+            ": pkcs11-tool is not installed, so those runs stopped there"
+        },
+        if with_pkcs11_tool {
+            " (counted by pkcs11-tool)"
+        } else {
+            ""
+        }
+    ));
+}
+
+/// Deletes from SoftHSM's folder the file of the one object of `kind` labelled `label`, found
+/// by taking each object file out and asking pkcs11-tool what is gone (private objects' labels
+/// are encrypted in their files): the token as if that object had never been created, which is
+/// what a kill just before its creation leaves.
+fn delete_object_file(env: &Env, kind: &str, label: &str) {
+    let objects = token_objects(env).unwrap();
+    let n = how_many(&objects, kind, label);
+    assert_eq!(n, 1, "{objects:?}");
+    let dir = std::fs::read_dir(env.path("tokens"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.is_dir())
+        .unwrap();
+    let aside = env.path("object-aside");
+    for e in std::fs::read_dir(&dir).unwrap().map(Result::unwrap) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".object") || name == "token.object" {
+            continue;
+        }
+        std::fs::rename(e.path(), &aside).unwrap();
+        if how_many(&token_objects(env).unwrap(), kind, label) == 0 {
+            std::fs::remove_file(&aside).unwrap();
+            let _ = std::fs::remove_file(dir.join(name.replace(".object", ".lock")));
+            return;
+        }
+        std::fs::rename(&aside, e.path()).unwrap();
+    }
+    panic!("no file holds the {kind} object {label:?}");
+}
+
+/// A token initialised, then taken back to where an interrupted `keys init` stopped: the
+/// objects of `undo` (kind, label) as never created, the database removed unless `keep_db`.
+fn interrupted_init(undo: &[(&str, &str)], keep_db: bool) -> Env {
+    let env = Env::without_keys();
+    env.ok(&["keys", "init"]);
+    for (kind, label) in undo {
+        delete_object_file(&env, kind, label);
+    }
+    if !keep_db {
+        std::fs::remove_file(env.db()).unwrap();
+    }
+    env
+}
+
+/// `keys init` run again on `env`: succeeds, says `said` on standard error; the token and trail
+/// are then initialised. Returns the trail's events.
+fn init_again(env: &Env, said: &str) -> i64 {
+    let o = env.urne(&["keys", "init"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains(said), "{err}");
+    assert_initialised(env, &env.path("keys-after"));
+    event_total(env) - 2 // keys export's software.start and keys.exported
+}
+
+#[test]
+fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
+    if token_objects(&Env::without_keys()).is_none() {
+        eprintln!("skipped: this test takes SoftHSM's objects apart with pkcs11-tool (OpenSC)");
+        return;
+    }
+    // Linked into place, not marked (and the temporary name not yet removed): the database is
+    // checked as every command checks it, marked, and the run is reported finished.
+    let env = interrupted_init(&[("data", "urne-mark")], true);
+    let trail = last_payload(&env, "trail.created")["trail"].clone();
+    std::fs::hard_link(env.db(), env.path(".audit.db.init-4000000")).unwrap();
+    assert_eq!(init_again(&env, "checking it and marking it"), 4);
+    assert_eq!(last_payload(&env, "trail.created")["trail"], trail);
+    // The identity written, the database built in part under its temporary name only: removed,
+    // and built again for the same trail.
+    let env = interrupted_init(&[("data", "urne-mark")], true);
+    let trail = last_payload(&env, "trail.created")["trail"].clone();
+    std::fs::rename(env.db(), env.path(".audit.db.init-4000001")).unwrap();
+    assert_eq!(init_again(&env, "removing"), 3);
+    assert_eq!(last_payload(&env, "trail.created")["trail"], trail);
+    // Both key pairs generated, the identity not yet written: the keys are taken (they are
+    // bound to the token, and no trail names them), a trail is made for them.
+    let env = interrupted_init(&[("data", "urne-mark"), ("data", "urne-trail")], false);
+    let before = env.ok(&["hsm", "info"]);
+    assert_eq!(init_again(&env, "initialising with them"), 3);
+    let after = env.ok(&["hsm", "info"]);
+    assert_eq!(
+        before
+            .lines()
+            .filter(|l| l.contains("key id"))
+            .collect::<Vec<_>>(),
+        after
+            .lines()
+            .filter(|l| l.contains("key id"))
+            .collect::<Vec<_>>(),
+        "the same keys"
+    );
+    // Another trail's database in place while the token's trail has no mark: refused, and left
+    // as it was.
+    let env = interrupted_init(&[("data", "urne-mark")], false);
+    let other = Env::new();
+    std::fs::copy(other.db(), env.db()).unwrap();
+    let before = std::fs::read(env.db()).unwrap();
+    let e = assert_fails(&env.urne(&["keys", "init"]), 4);
+    assert!(e.contains("another trail"), "{e}");
+    assert_eq!(std::fs::read(env.db()).unwrap(), before);
+    // Cut inside the token's generation of the audit key pair (its public key written, not its
+    // private key): refused, naming what the token holds, nothing made; once the keys are
+    // removed as the hint says, it runs.
+    let env = interrupted_init(
+        &[
+            ("data", "urne-mark"),
+            ("data", "urne-trail"),
+            ("privkey", "urne-audit"),
+        ],
+        false,
+    );
+    let o = env.urne(&["keys", "init"]);
+    let e = assert_fails(&o, 4);
+    assert!(
+        e.contains("result key \"urne-result\": a whole key pair")
+            && e.contains("audit key \"urne-audit\": a public key without its private key"),
+        "{e}"
+    );
+    assert!(!env.db().exists() && temporaries(&env).is_empty());
+    assert!(remove_urne_keys(&env));
+    assert_eq!(init_again(&env, ""), 3);
+    // Cut while SoftHSM rewrote a public key's file (truncated, then written: `keys init` sets
+    // each key's CKA_ID after generating it): a private key without its public key, refused.
+    let env = interrupted_init(
+        &[
+            ("data", "urne-mark"),
+            ("data", "urne-trail"),
+            ("pubkey", "urne-audit"),
+        ],
+        false,
+    );
+    let e = assert_fails(&env.urne(&["keys", "init"]), 4);
+    assert!(
+        e.contains("audit key \"urne-audit\": a private key without its public key"),
+        "{e}"
+    );
 }

@@ -2,8 +2,8 @@
 //! an output folder is followed or overwritten, and a kill -9 at any moment of `urne block
 //! generate` or `urne draw` leaves no final-named file without its valid signature, no
 //! commitment without its production file, and a state the next run resumes from.
-//! `URNE_KILL_RUNS` sets the number of kills per command (15 by default; `scripts/crash` runs
-//! more and prints the figures).
+//! `URNE_KILL_RUNS` sets the number of kills per command ([`DEFAULT_KILL_RUNS`] by default;
+//! `scripts/crash` runs more and prints the figures).
 
 use crate::block_cli::small_rules;
 use crate::common::*;
@@ -103,17 +103,16 @@ impl Delays {
     }
 }
 
+/// `URNE_KILL_RUNS`, or [`DEFAULT_KILL_RUNS`] kills per command when it is not set.
 pub(crate) fn kill_runs() -> usize {
-    kill_runs_or(15)
-}
-
-/// `URNE_KILL_RUNS`, or `default` kills when it is not set.
-pub(crate) fn kill_runs_or(default: usize) -> usize {
     std::env::var("URNE_KILL_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+        .unwrap_or(DEFAULT_KILL_RUNS)
 }
+
+/// Kills per command in `cargo test` (`scripts/crash` runs more).
+pub(crate) const DEFAULT_KILL_RUNS: usize = 8;
 
 /// Every file of the token folder, by path, with its bytes.
 fn token_files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
@@ -133,39 +132,154 @@ fn token_files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
-/// SoftHSM 2.6 rewrites its token files in place (not atomically) when a session logs in, so a
-/// kill can catch it mid-write and leave a token it no longer lists ("tokens present: none"):
-/// that is SoftHSM's storage, outside what these tests are about (urne's outputs and trail). The
-/// commands killed here create no token object, so the token folder is put back as it was
-/// whenever a kill changed it; how often is printed.
-fn restore_token_if_changed(env: &Env, before: &[(PathBuf, Vec<u8>)]) -> bool {
-    let tokens = env.path("tokens");
-    if token_files(&tokens) == before {
+/// SoftHSM 2.6 rewrites its token files in place, not atomically (truncate, then write): its
+/// `token.object` (label, PINs, flags) when a session logs in, each object's file when it is
+/// created. A kill inside such a write can leave a token SoftHSM no longer lists ("tokens
+/// present: none") or cannot log in to: SoftHSM's storage failing, which a real HSM's does not,
+/// and outside what these tests are about. So when, after a kill, `urne hsm info` (module,
+/// token by label, login) fails, the token folder is put back as it was before the kill; a
+/// token that still works is kept exactly as the kill left it, with every mark the killed
+/// command made (and any empty object file a kill inside a creation leaves, which no search by
+/// label finds). Putting the folder back deletes every object the killed command created in
+/// the token: its marks (and, for `keys init`, its keys and the trail's identity). The trail
+/// is then longer than the token's last mark, which urne accepts as it accepts a kill between
+/// an append and its mark (SPEC.md §6.6), so a put-back never makes a command refuse; but it
+/// does hide whether those marks were right, so it is counted, and counted apart when the
+/// killed command had appended to the trail (since SoftHSM breaks the token only while logging
+/// in, which every command does before anything else, that count is expected to stay 0).
+fn restore_token_if_unusable(env: &Env, before: &[(PathBuf, Vec<u8>)]) -> bool {
+    if env.urne(&["hsm", "info"]).status.success() {
         return false;
     }
+    let tokens = env.path("tokens");
     std::fs::remove_dir_all(&tokens).unwrap();
     for (p, bytes) in before {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, bytes).unwrap();
     }
+    let o = env.urne(&["hsm", "info"]);
+    assert!(
+        o.status.success(),
+        "the token folder put back does not work: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     true
 }
 
-/// How many kills changed SoftHSM's token folder (see [`restore_token_if_changed`]).
-pub(crate) static TOKEN_RESTORES: std::sync::atomic::AtomicUsize =
-    std::sync::atomic::AtomicUsize::new(0);
-
-/// Spawns urne with `args`, kills it (SIGKILL) after `delay`; true when it had finished already.
-pub(crate) fn run_and_kill(env: &Env, args: &[&str], delay: Duration) -> bool {
-    let token = token_files(&env.path("tokens"));
-    let finished = spawn_and_kill(env, args, delay);
-    if restore_token_if_changed(env, &token) {
-        TOKEN_RESTORES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+/// The number of events in the env's trail (0 when there is no database yet).
+fn trail_size(env: &Env) -> usize {
+    if !env.db().exists() {
+        return 0;
     }
-    finished
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.query_row("SELECT COUNT(*) FROM events", [], |r| r.get::<_, i64>(0))
+        .map_or(0, |n| n as usize)
 }
 
-fn spawn_and_kill(env: &Env, args: &[&str], delay: Duration) -> bool {
+/// Kills one command (SIGKILL) at random moments of its run and keeps the figures that
+/// `scripts/crash` prints, one `kill figures:` line per command.
+pub(crate) struct Killer {
+    command: &'static str,
+    seed: u64,
+    delays: Delays,
+    span_ms: u64,
+    /// Kills made.
+    pub(crate) runs: usize,
+    /// Kills that came after the command had exited (the others landed mid-command).
+    pub(crate) finished: usize,
+    /// Re-runs after a kill that completed the command.
+    pub(crate) resumed: usize,
+    /// Re-runs after a kill refused (exit 4) because the killed run had done the work.
+    pub(crate) done: usize,
+    /// Kills after which the token folder was put back (see [`restore_token_if_unusable`]).
+    pub(crate) restored: usize,
+    /// ... of which after the killed command had appended to the trail (its marks lost).
+    pub(crate) restored_after_append: usize,
+}
+
+impl Killer {
+    /// A killer of `command`, whose whole run takes `took`: the kills fall within 1.2 times it.
+    pub(crate) fn new(command: &'static str, took: Duration) -> Killer {
+        let delays = Delays::new();
+        Killer {
+            command,
+            seed: delays.0,
+            delays,
+            span_ms: took.as_millis() as u64 * 12 / 10,
+            runs: 0,
+            finished: 0,
+            resumed: 0,
+            done: 0,
+            restored: 0,
+            restored_after_append: 0,
+        }
+    }
+
+    /// Spawns urne with `args`, kills it after a random delay, puts the token folder back if
+    /// the kill left it unusable; true when the command had finished before the kill. A run
+    /// that finished first moves the span halfway to 1.2 times its length (the timing run may
+    /// have been slow), so that the kills keep falling inside the command.
+    pub(crate) fn kill(&mut self, env: &Env, args: &[&str]) -> bool {
+        let token = token_files(&env.path("tokens"));
+        let size = trail_size(env);
+        let delay = self.delays.below(self.span_ms);
+        let exited = spawn_and_kill(env, args, delay);
+        if let Some(took) = exited {
+            self.span_ms = (self.span_ms + took.as_millis() as u64 * 12 / 10) / 2;
+        }
+        let finished = exited.is_some();
+        self.runs += 1;
+        self.finished += usize::from(finished);
+        if restore_token_if_unusable(env, &token) {
+            self.restored += 1;
+            self.restored_after_append += usize::from(trail_size(env) > size);
+        }
+        finished
+    }
+
+    /// Runs urne with `args` to its end (the re-run after a kill); one that succeeds moves the
+    /// span halfway to 1.2 times its length, as the command's length grows with the trail.
+    pub(crate) fn run(&mut self, env: &Env, args: &[&str]) -> std::process::Output {
+        let t = Instant::now();
+        let o = env.urne(args);
+        if o.status.success() {
+            self.span_ms = (self.span_ms + t.elapsed().as_millis() as u64 * 12 / 10) / 2;
+        }
+        o
+    }
+
+    /// Counts a re-run: `refused` when it was refused as already done.
+    pub(crate) fn rerun(&mut self, refused: bool) {
+        if refused {
+            self.done += 1;
+        } else {
+            self.resumed += 1;
+        }
+    }
+
+    /// Prints the figures, then what the test found besides (`more`).
+    pub(crate) fn report(&self, more: &str) {
+        eprintln!(
+            "kill figures: {}: {} runs, {} killed mid-command ({} after it had exited), {} re-runs \
+             resumed, {} refused as already done, token folder put back after {} kills ({} of \
+             them after the command had appended); {more} (kill delays seed {})",
+            self.command,
+            self.runs,
+            self.runs - self.finished,
+            self.finished,
+            self.resumed,
+            self.done,
+            self.restored,
+            self.restored_after_append,
+            self.seed
+        );
+    }
+}
+
+/// Spawns urne with `args`, kills it (SIGKILL) after `delay`; when it had exited before, how
+/// long it ran (to the millisecond).
+fn spawn_and_kill(env: &Env, args: &[&str], delay: Duration) -> Option<Duration> {
+    let t = Instant::now();
     let mut child = env
         .cmd()
         .args(args)
@@ -173,11 +287,18 @@ fn spawn_and_kill(env: &Env, args: &[&str], delay: Duration) -> bool {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(delay);
-    let finished = child.try_wait().unwrap().is_some();
+    while t.elapsed() < delay {
+        if child.try_wait().unwrap().is_some() {
+            return Some(t.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(1).min(delay - t.elapsed().min(delay)));
+    }
+    if child.try_wait().unwrap().is_some() {
+        return Some(t.elapsed());
+    }
     let _ = child.kill();
     let _ = child.wait();
-    finished
+    None
 }
 
 fn has_staging(dir: &Path) -> bool {
@@ -199,17 +320,15 @@ fn a_kill_at_any_moment_of_block_generate_leaves_only_whole_outputs_and_resumes(
     // How long one whole generation takes: the kills fall inside it.
     let t = Instant::now();
     env.ok(&generate_args(&rules, "1000", "timing"));
-    let span = t.elapsed().as_millis() as u64 * 12 / 10;
-    let mut d = Delays::new();
-    let (mut staged, mut partial, mut done) = (0, 0, 0);
+    let mut k = Killer::new("block generate", t.elapsed());
+    let (mut staged, mut partial, mut whole) = (0, 0, 0);
     let runs = kill_runs();
     for i in 0..runs {
         let first = (1 + i).to_string();
+        let id = format!("{GAME}/100/t1/{first}");
         let args = generate_args(&rules, &first, "out");
         let entropy_before = count(&env, "block.entropy");
-        if run_and_kill(&env, &args, d.below(span)) {
-            done += 1;
-        }
+        k.kill(&env, &args);
         staged += usize::from(has_staging(&env.path("out")));
         assert_whole(&env.path("out"), &result_pub);
         let mine = format!("{GAME}_100_t1_{first}.");
@@ -218,13 +337,28 @@ fn a_kill_at_any_moment_of_block_generate_leaves_only_whole_outputs_and_resumes(
                 .filter(|e| e.file_name().to_string_lossy().starts_with(&mine))
                 .count()
         });
+        let entropy = count(&env, "block.entropy") > entropy_before;
+        let recorded = entropy.then(|| last_payload(&env, "block.entropy"));
         let published = count(&env, "block.published");
-        let o = env.urne(&args);
+        let committed = env.path("out").join(format!("{mine}commit.json")).exists();
+        whole += usize::from(committed && published < i + 2);
+        if before > 0 && !committed {
+            // Part of the block is in place (its commitment comes last): never verified.
+            let o = env.urne(&["verify", "out", "--keys", "keys"]);
+            let v = String::from_utf8_lossy(&o.stdout);
+            assert!(
+                !o.status.success() || !v.lines().any(|l| l.contains(&format!("{id}: "))),
+                "a partial block verified: {v}"
+            );
+        }
+        let o = k.run(&env, &args);
         if published == i + 2 {
             assert_fails(&o, 4); // the block was out before the kill: generated once
+            k.rerun(true);
         } else {
             assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-            partial += usize::from(before > 0);
+            partial += usize::from(before > 0 && !committed);
+            k.rerun(false);
         }
         assert_eq!(count(&env, "block.published"), i + 2);
         assert_eq!(
@@ -232,6 +366,10 @@ fn a_kill_at_any_moment_of_block_generate_leaves_only_whole_outputs_and_resumes(
             entropy_before + 1,
             "one entropy"
         );
+        if let Some(p) = recorded {
+            // The entropy recorded before the kill is the block's: the same block came out.
+            assert_eq!(last_payload(&env, "block.entropy"), p);
+        }
         assert!(
             !has_staging(&env.path("out")),
             "the re-run removed the leftover"
@@ -239,13 +377,13 @@ fn a_kill_at_any_moment_of_block_generate_leaves_only_whole_outputs_and_resumes(
         assert_whole(&env.path("out"), &result_pub);
     }
     assert_eq!(count(&env, "block.entropy"), runs + 1);
-    env.ok(&["verify", "out", "--keys", "keys"]);
-    eprintln!(
-        "block generate: {runs} kills; {staged} left a staging folder, {partial} left part of an \
-         output (every file signed), {done} had finished; every re-run resumed with the recorded \
-         entropy and the folder verifies; SoftHSM's token folder put back after {} kills so far",
-        TOKEN_RESTORES.load(std::sync::atomic::Ordering::Relaxed)
-    );
+    let v = env.ok(&["verify", "out", "--keys", "keys"]);
+    assert_eq!(v.matches(": signed commitment").count(), runs, "{v}");
+    k.report(&format!(
+        "{staged} left a staging folder, {partial} left part of a block in place (every file \
+         signed, never verified as a block), {whole} left the whole block in place unrecorded; \
+         every re-run resumed with the recorded entropy and the folder verifies"
+    ));
 }
 
 #[test]
@@ -271,9 +409,8 @@ fn a_kill_at_any_moment_of_a_draw_leaves_only_whole_outputs_and_resumes() {
     let t = Instant::now();
     let a = draw("timing");
     env.ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
-    let span = t.elapsed().as_millis() as u64 * 12 / 10;
-    let mut d = Delays::new();
-    let (mut staged, mut partial, mut done) = (0, 0, 0);
+    let mut k = Killer::new("draw", t.elapsed());
+    let (mut staged, mut partial, mut whole, mut drawn) = (0, 0, 0, 0);
     let runs = kill_runs();
     for i in 0..runs {
         // A new attempt of the day each time: void the last one, seal again.
@@ -283,38 +420,59 @@ fn a_kill_at_any_moment_of_a_draw_leaves_only_whole_outputs_and_resumes() {
         let a = draw(&out);
         let args: Vec<&str> = a.iter().map(String::as_str).collect();
         let entropy_before = count(&env, "draw.entropy");
-        if run_and_kill(&env, &args, d.below(span)) {
-            done += 1;
-        }
+        let results_before = count(&env, "draw.result");
+        k.kill(&env, &args);
         let dir = env.path(&out);
         staged += usize::from(has_staging(&dir));
         let n = assert_whole(&dir, &result_pub);
         if count(&env, "draw.published") == i + 2 {
-            continue; // the draw was out before the kill
+            // The draw was out before the kill: refused as drawn, the folder verifies.
+            assert_fails(&k.run(&env, &args), 4);
+            k.rerun(true);
+            env.ok(&["verify", &out, "--keys", "keys"]);
+            continue;
         }
         if n > 0 {
-            // Part of the folder is in place (each file signed): moved aside, drawn again.
-            partial += 1;
+            // Part of the folder is in place, each file signed: it verifies only once whole
+            // (bundle.json comes last), unrecorded as published; moved aside, drawn again.
+            let complete = dir.join("bundle.json").exists();
+            let o = env.urne(&["verify", &out, "--keys", "keys"]);
+            assert_eq!(
+                o.status.success(),
+                complete,
+                "a partial draw folder verified"
+            );
+            partial += usize::from(!complete);
+            whole += usize::from(complete);
             std::fs::rename(&dir, env.path(&format!("aside{i}"))).unwrap();
         }
         let recorded = count(&env, "draw.entropy") > entropy_before;
-        let o = env.urne(&args);
+        let result = (count(&env, "draw.result") > results_before)
+            .then(|| last_payload(&env, "draw.result"));
+        drawn += usize::from(result.is_some());
+        let o = k.run(&env, &args);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        k.rerun(false);
         assert_eq!(count(&env, "draw.entropy"), entropy_before + 1);
+        assert_eq!(count(&env, "draw.result"), results_before + 1);
         let r: serde_json::Value =
             serde_json::from_slice(&std::fs::read(dir.join("result.json")).unwrap()).unwrap();
         assert_eq!(r["entropy"], last_payload(&env, "draw.entropy")["entropy"]);
+        if let Some(p) = result {
+            // The result recorded before the kill is the one published: the same winner.
+            assert_eq!(r["winner"]["leaf"], p["winner"]["leaf"]);
+            assert_eq!(r["winner"]["entry"], p["winner"]["entry"]);
+        }
         assert!(!recorded || r["attempt"] == i as u64 + 2);
         assert!(!has_staging(&dir));
         assert_whole(&dir, &result_pub);
         env.ok(&["verify", &out, "--keys", "keys"]);
     }
-    eprintln!(
-        "draw: {runs} kills; {staged} left a staging folder, {partial} left part of a folder \
-         (every file signed), {done} had finished; every re-run drew with the recorded entropy; \
-         SoftHSM's token folder put back after {} kills so far",
-        TOKEN_RESTORES.load(std::sync::atomic::Ordering::Relaxed)
-    );
+    k.report(&format!(
+        "{staged} left a staging folder, {partial} left part of a folder (every file signed, \
+         none verified), {whole} the whole folder unrecorded (it verified), {drawn} had recorded \
+         the result; every re-run drew with the recorded entropy and the recorded winner"
+    ));
 }
 
 /// A file outside `--out` that must never change, and a symlink to it.
