@@ -100,6 +100,14 @@ def _check_trails(outputs):
             raise Failure("fork", f"{o['name']}: outputs of one trail state different restarts")
     if len(restarts) == 1:
         return
+    for r in restarts.values():
+        if r is None:
+            continue
+        for o in outputs:
+            if o["history"]["trail"] == r["previous_trail"] and (
+                    o["size"] > r["previous_mark_size"]
+                    or (o["size"] == r["previous_mark_size"] and o["root"] != r["previous_mark_root"])):
+                raise Failure("fork", f"{o['name']} is an output of the replaced trail beyond the last mark its restart states")
     replaced = [r["previous_trail"] for r in restarts.values() if r is not None]
     newest = [t for t in restarts if t not in replaced]
     rooted = [t for t, r in restarts.items() if r is None or r["previous_trail"] not in restarts]

@@ -49,7 +49,7 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
 /// anything) and read back: its head must be the token's last mark. Appends nothing, so the copy
 /// stays restorable until the next command appends.
 fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
-    if out.exists() {
+    if std::fs::symlink_metadata(out).is_ok() {
         return Err(Error::refused(
             format!("{} already exists", out.display()),
             "a backup never replaces a file: give a new name",

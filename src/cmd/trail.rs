@@ -48,7 +48,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
             "initialise the token with `urne keys init`",
         )
     })?;
-    let (old, old_mark, new) = trails(hsm, &tt)?;
+    let (old, old_mark, new, write_object) = trails(hsm, &tt)?;
     let audit_key = tt.audit_key;
     let keys = Keys {
         result: hsm.public_key(KeyRole::Result)?,
@@ -66,7 +66,12 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
         std::process::id()
     ));
     let _ = std::fs::remove_file(&tmp);
+    // The database can be made before the token learns of the new trail: a restart that fails
+    // here leaves the token as it was.
     let mut log = AuditLog::create(&tmp)?;
+    if write_object {
+        hsm.create_data_object(token::TRAIL_LABEL, &new.encode())?;
+    }
     log.bind(Binding {
         trail: new.trail,
         audit_key,
@@ -102,7 +107,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
 /// The trail replaced, the token's last mark of it, and the new trail's identity: written into
 /// the token now, or found there when an earlier run was interrupted before the new trail got
 /// its first mark.
-fn trails(hsm: &Hsm, tt: &TokenTrail) -> Result<(Hash32, Mark, TrailObject)> {
+fn trails(hsm: &Hsm, tt: &TokenTrail) -> Result<(Hash32, Mark, TrailObject, bool)> {
     let resumed = tt
         .object
         .previous
@@ -121,19 +126,30 @@ fn trails(hsm: &Hsm, tt: &TokenTrail) -> Result<(Hash32, Mark, TrailObject)> {
             (tt.object.trail, new)
         }
     };
-    let old_mark = token::last_mark(&old, &tt.marks)
-        .ok()
-        .flatten()
-        .ok_or_else(|| {
-            Error::refused(
-                format!("the trail {old} has no mark in the token: it never recorded anything"),
-                "an interrupted `urne keys init` is finished by running it again",
-            )
-        })?;
-    if resumed.is_none() {
-        hsm.create_data_object(token::TRAIL_LABEL, &new.encode())?;
+    let old_mark = last_mark_even_forked(&old, &tt.marks).ok_or_else(|| {
+        Error::refused(
+            format!("the trail {old} has no mark in the token: it never recorded anything"),
+            "an interrupted `urne keys init` is finished by running it again",
+        )
+    })?;
+    Ok((old, old_mark, new, resumed.is_none()))
+}
+
+/// The last mark of `trail`; when the token holds two histories of it (marks of one size with
+/// different roots, which only two copies of the trail used at once write), the largest size
+/// with the smallest root, every other one being named on standard error for the minutes.
+fn last_mark_even_forked(trail: &Hash32, marks: &[Mark]) -> Option<Mark> {
+    let mine: Vec<&Mark> = marks.iter().filter(|m| &m.trail == trail).collect();
+    let size = mine.iter().map(|m| m.size).max()?;
+    let mut top: Vec<&Mark> = mine.into_iter().filter(|m| m.size == size).collect();
+    top.sort_by_key(|m| m.root);
+    for other in &top[1..] {
+        eprintln!(
+            "warning: the token also marked another history of the replaced trail: {} events, root {} (copy it into the minutes)",
+            other.size, other.root
+        );
     }
-    Ok((old, old_mark, new))
+    top.first().map(|m| **m)
 }
 
 /// What the outputs published under the old trail show done (SPEC.md §6.8): each output folder

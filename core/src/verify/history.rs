@@ -155,6 +155,21 @@ fn check_trails(outputs: &[Output]) -> VResult<()> {
     if trails.len() == 1 {
         return Ok(());
     }
+    // Nothing of a replaced trail lies beyond the token's last mark of it, as the restart
+    // states it: an output there is a history the restart hid.
+    for r in restarts.values().flatten() {
+        if let Some(o) = outputs.iter().find(|o| {
+            o.history.trail == r.previous_trail
+                && (o.checkpoint.size > r.previous_mark_size
+                    || (o.checkpoint.size == r.previous_mark_size
+                        && o.checkpoint.root != r.previous_mark_root))
+        }) {
+            return Err(fork(format!(
+                "{} is an output of the replaced trail {} beyond the last mark its restart states ({} events): a history the restart does not account for",
+                o.name, r.previous_trail, r.previous_mark_size
+            )));
+        }
+    }
     // Trails replaced by another present, and trails not replaced by any: exactly one of the
     // latter (the newest), and every other one replaced by exactly one.
     let replaced: Vec<Hash32> = restarts

@@ -120,4 +120,19 @@ impl Token for Hsm {
     fn create_mark(&self, mark: &Mark) -> Result<()> {
         self.create_data_object(MARK_LABEL, &mark.encode())
     }
+
+    fn marks(&self) -> Result<Vec<Mark>> {
+        self.data_objects(MARK_LABEL)?
+            .iter()
+            .map(|v| {
+                Mark::parse(v).map_err(|e| {
+                    Error::trail(
+                        Exit::Refused,
+                        e.to_string(),
+                        "someone with the PIN wrote into the token outside urne: stop and investigate",
+                    )
+                })
+            })
+            .collect()
+    }
 }

@@ -1,7 +1,7 @@
 //! Appending to the trail (SPEC.md §6.3, §6.5, §6.6): every append in one IMMEDIATE
 //! transaction that also signs the checkpoint over the new head, then the token's mark.
 
-use super::{AuditLog, Binding, Token, db_err, encode_payload, next_link, read_hashes};
+use super::{AuditLog, Binding, Token, db_err, encode_payload, next_link};
 use crate::error::{Error, Exit, Result};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
@@ -152,16 +152,20 @@ impl AuditLog {
     ) -> Result<Event> {
         let binding = self.bound()?;
         let path = self.path.clone();
+        let known = self.known.borrow().clone();
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| db_err(&path, "cannot begin an append", e))?;
         let (seq, prev) = next_link(&tx, &path)?;
+        // The trail as it stands, recomputed, holding what this process verified (SPEC.md §6.5):
+        // never sign over an event edited, removed or rewritten after the check.
+        let mut hashes =
+            super::check_known(known.as_deref(), &path, &super::read_events(&tx, &path)?)?;
         if check_view {
             // On a refusal, dropping `tx` rolls the transaction back: nothing is written.
             check_head_seen(self.view.get(), seq)?;
         }
-        let mut hashes = read_hashes(&tx, &path)?;
         check_head_signed(&tx, &path, &binding, &hashes)?;
         let mut blob_hashes = Vec::with_capacity(blobs.len());
         for b in blobs {
@@ -193,17 +197,19 @@ impl AuditLog {
             None => self.view.set(Some(seq)),
             Some(_) => {}
         }
-        self.last_head.set(Some(seq));
+        *self.known.borrow_mut() = Some(hashes.clone());
         if binding.marking {
             // The token marks what was appended, even if the file was swapped meanwhile: the
             // mark is the token's truth, and a trail missing it is refused from now on.
-            let marked = token.create_mark(&Mark {
+            let mark = Mark {
                 trail: binding.trail,
                 size: seq,
                 root,
-            });
+            };
+            let marked = token.create_mark(&mark);
             self.check_still_in_place()?;
             marked?;
+            super::check_marks(token, &mark, &self.path)?;
         }
         Ok(Event {
             seq,

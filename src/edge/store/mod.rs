@@ -23,6 +23,33 @@ pub trait Token {
     fn sign_checkpoint(&self, body: &[u8]) -> Result<[u8; 64]>;
     /// Creates a mark in the token (a private, non-modifiable, non-destroyable data object).
     fn create_mark(&self, mark: &Mark) -> Result<()>;
+    /// Every mark the token holds (of any trail).
+    fn marks(&self) -> Result<Vec<Mark>>;
+}
+
+/// After this process marked `mine`: the token holds no other history of the trail, no mark of
+/// the same size with another root and none larger (SPEC.md §6.6). Two commands working on two
+/// copies of one trail at once both mark; whichever checks after the other's mark stops, so at
+/// most one acts on what it appended.
+pub(super) fn check_marks(token: &dyn Token, mine: &Mark, path: &Path) -> Result<()> {
+    let other = token
+        .marks()?
+        .into_iter()
+        .filter(|m| m.trail == mine.trail)
+        .find(|m| m.size > mine.size || (m.size == mine.size && m.root != mine.root));
+    match other {
+        None => Ok(()),
+        Some(m) => Err(Error::trail(
+            Exit::Refused,
+            format!(
+                "the token holds another history of this trail (a mark of {} events, root {}) besides the one this command appended to {}: two copies of the trail were used at once; nothing more is done",
+                m.size,
+                m.root,
+                path.display()
+            ),
+            "stop: keep every copy of the database as evidence; the trail can only go on through a witnessed `urne trail restart` (docs/ceremony.md, \"urne refuses the trail\")",
+        )),
+    }
 }
 
 /// The trail an [`AuditLog`] appends to, once the command has checked it against the token.
@@ -93,9 +120,10 @@ pub struct AuditLog {
     file_id: Option<(u64, u64)>,
     /// Set once the trail was checked against the token; appends need it.
     binding: Option<Binding>,
-    /// The head (sequence number) as this process last saw it: after its last append, or its
-    /// last full read. A different head in the file means someone else wrote into it.
-    last_head: std::cell::Cell<Option<u64>>,
+    /// The event hashes this process verified (its first full read, recomputed from the
+    /// content) and appended since: every later read must hold exactly them as its prefix,
+    /// recomputed again, so nothing is decided from an event edited after the check.
+    known: std::cell::RefCell<Option<Vec<Hash32>>>,
     /// The head (sequence number, 0 when empty) this process last knew: set by the first full
     /// read, advanced by its own appends; `None` before any read.
     view: std::cell::Cell<Option<u64>>,
@@ -165,7 +193,7 @@ impl AuditLog {
             path: path.to_path_buf(),
             file_id: file_id(path),
             binding: None,
-            last_head: std::cell::Cell::new(None),
+            known: std::cell::RefCell::new(None),
             view: std::cell::Cell::new(None),
         })
     }
@@ -207,7 +235,7 @@ impl AuditLog {
             path: path.to_path_buf(),
             file_id: file_id(path),
             binding: None,
-            last_head: std::cell::Cell::new(None),
+            known: std::cell::RefCell::new(None),
             view: std::cell::Cell::new(None),
         }))
     }
@@ -264,11 +292,13 @@ impl AuditLog {
     pub fn mark_head(&self, token: &dyn Token) -> Result<()> {
         let b = self.bound()?;
         let hashes = self.hashes()?;
-        token.create_mark(&Mark {
+        let mark = Mark {
             trail: b.trail,
             size: hashes.len() as u64,
             root: chain::tree_root(&hashes),
-        })
+        };
+        token.create_mark(&mark)?;
+        check_marks(token, &mark, &self.path)
     }
 
     fn bound(&self) -> Result<Binding> {
@@ -282,7 +312,7 @@ impl AuditLog {
 
     /// Every event hash, in order.
     fn hashes(&self) -> Result<Vec<Hash32>> {
-        read_hashes(&self.conn, &self.path)
+        Ok(self.events()?.iter().map(|e| e.hash).collect())
     }
 
     /// The trail is still the file this command opened, holding the head it last appended or
@@ -292,12 +322,13 @@ impl AuditLog {
         if let Some(e) = moved(&self.path, self.file_id) {
             return Err(e);
         }
-        if let Some(seen) = self.last_head.get() {
-            let now: i64 = self
-                .conn
-                .query_row("SELECT COALESCE(MAX(seq), 0) FROM events", [], |r| r.get(0))
-                .map_err(|e| db_err(&self.path, "cannot read the chain head", e))?;
-            if now as u64 != seen {
+        let known = self.known.borrow().clone();
+        if let Some(known) = known {
+            let now = read_events(&self.conn, &self.path)?;
+            let same = now.len() == known.len()
+                && chain::verify_chain(&now).is_ok()
+                && now.iter().zip(&known).all(|(e, h)| e.hash == *h);
+            if !same {
                 return Err(gone_error(&self.path, "changed by someone else"));
             }
         }
@@ -331,38 +362,19 @@ impl AuditLog {
             path: path.to_path_buf(),
             file_id: file_id(path),
             binding: None,
-            last_head: std::cell::Cell::new(None),
+            known: std::cell::RefCell::new(None),
             view: std::cell::Cell::new(None),
         })
     }
 
     /// Every event in sequence order, as stored (no checking).
     pub fn events(&self) -> Result<Vec<Event>> {
-        let mut st = self
-            .conn
-            .prepare("SELECT seq, ts, kind, payload, prev_hash, hash FROM events ORDER BY seq")
-            .map_err(|e| db_err(&self.path, "cannot read events", e))?;
-        let rows = st
-            .query_map([], |r| {
-                let prev: Vec<u8> = r.get(4)?;
-                let hash: Vec<u8> = r.get(5)?;
-                Ok(Event {
-                    seq: r.get::<_, i64>(0)? as u64,
-                    ts: r.get(1)?,
-                    kind: r.get(2)?,
-                    payload: r.get(3)?,
-                    prev_hash: prev.as_slice().try_into().unwrap_or(Hash32::ZERO),
-                    hash: hash.as_slice().try_into().unwrap_or(Hash32::ZERO),
-                })
-            })
-            .map_err(|e| db_err(&self.path, "cannot read events", e))?;
-        let events = rows
-            .collect::<std::result::Result<Vec<Event>, _>>()
-            .map_err(|e| db_err(&self.path, "cannot read events", e))?;
+        let events = read_events(&self.conn, &self.path)?;
+        let hashes = check_known(self.known.borrow().as_deref(), &self.path, &events)?;
         if self.view.get().is_none() {
             self.view.set(Some(events.last().map_or(0, |e| e.seq)));
         }
-        self.last_head.set(Some(events.last().map_or(0, |e| e.seq)));
+        *self.known.borrow_mut() = Some(hashes);
         Ok(events)
     }
 
@@ -485,18 +497,67 @@ fn file_id(path: &Path) -> Option<(u64, u64)> {
     std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
 }
 
-/// Every event hash, in sequence order.
-fn read_hashes(conn: &Connection, path: &Path) -> Result<Vec<Hash32>> {
-    let mut st = conn
-        .prepare("SELECT hash FROM events ORDER BY seq")
-        .map_err(|e| db_err(path, "cannot read the chain", e))?;
-    let rows = st
-        .query_map([], |r| r.get::<_, Vec<u8>>(0))
-        .map_err(|e| db_err(path, "cannot read the chain", e))?;
-    let mut out = vec![];
-    for r in rows {
-        let h = r.map_err(|e| db_err(path, "cannot read the chain", e))?;
-        out.push(Hash32::try_from(h.as_slice()).unwrap_or(Hash32::ZERO));
+/// Every read after the first (SPEC.md §6.5): the events recompute (chain and content), and
+/// hold exactly the ones this process verified or appended as their prefix; events after
+/// them were appended by another process (its decisions are refused by the view, §6.6). The
+/// first read is checked in full by the command's check before acting. Returns the hashes.
+pub(super) fn check_known(
+    known: Option<&[Hash32]>,
+    path: &Path,
+    events: &[Event],
+) -> Result<Vec<Hash32>> {
+    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+    let Some(known) = known else {
+        return Ok(hashes);
+    };
+    let rewritten = |what: String| {
+        Error::trail(
+            Exit::Refused,
+            format!(
+                "the audit trail {} was rewritten while this command ran ({what}); nothing more is done",
+                path.display()
+            ),
+            "keep the database as evidence, run `urne audit verify`, and act on no output of this command until it is explained",
+        )
+    };
+    if let Err(f) = chain::verify_chain(events) {
+        return Err(rewritten(format!("event {}: {}", f.seq, f.reason)));
     }
-    Ok(out)
+    if hashes.len() < known.len() {
+        return Err(rewritten(format!(
+            "it holds {} events, this command had verified {}",
+            hashes.len(),
+            known.len()
+        )));
+    }
+    if let Some(i) = (0..known.len()).find(|&i| hashes[i] != known[i]) {
+        return Err(rewritten(format!(
+            "event {} is not the one verified",
+            i + 1
+        )));
+    }
+    Ok(hashes)
+}
+
+/// Every event as stored, in sequence order (no checking).
+pub(super) fn read_events(conn: &Connection, path: &Path) -> Result<Vec<Event>> {
+    let mut st = conn
+        .prepare("SELECT seq, ts, kind, payload, prev_hash, hash FROM events ORDER BY seq")
+        .map_err(|e| db_err(path, "cannot read events", e))?;
+    let rows = st
+        .query_map([], |r| {
+            let prev: Vec<u8> = r.get(4)?;
+            let hash: Vec<u8> = r.get(5)?;
+            Ok(Event {
+                seq: r.get::<_, i64>(0)? as u64,
+                ts: r.get(1)?,
+                kind: r.get(2)?,
+                payload: r.get(3)?,
+                prev_hash: prev.as_slice().try_into().unwrap_or(Hash32::ZERO),
+                hash: hash.as_slice().try_into().unwrap_or(Hash32::ZERO),
+            })
+        })
+        .map_err(|e| db_err(path, "cannot read events", e))?;
+    rows.collect::<std::result::Result<Vec<Event>, _>>()
+        .map_err(|e| db_err(path, "cannot read events", e))
 }
