@@ -37,8 +37,8 @@ pub struct Cli {
 /// Options every command understands.
 #[derive(Debug, Args)]
 pub struct Global {
-    /// The audit-trail database (SQLite). Created only by `urne keys init`; every other command
-    /// refuses a missing one.
+    /// The audit-trail database (SQLite). Created only by `urne keys init` and by the witnessed
+    /// `urne trail restart`; every other command refuses a missing one.
     #[arg(long, global = true, env = "URNE_DB", default_value = "urne-audit.db")]
     pub db: PathBuf,
     /// urne's configuration (HSM module, token and key labels, trusted producer keys).
@@ -161,13 +161,16 @@ pub enum Command {
     ///
     /// Checks every signature, then
     /// recompute the commitment, the seed and the winner and reserves (or the block), and
-    /// compare every figure. PATH is an output folder, a proof file, or an exported audit trail
-    /// (a FILE.jsonl of `urne audit export`, checked as `urne audit verify --file` does, with
-    /// the audit key of --keys). Exit 0 when all holds, 1 naming the first thing that does not.
-    /// It writes nothing and can never produce a result.
+    /// compare every figure. PATH is an output folder, a folder of output folders (a whole
+    /// operation's publications, verified output by output and then as one linear history of
+    /// the trail: a fork fails), a proof file, or an exported audit trail (a FILE.jsonl of
+    /// `urne audit export`, checked as `urne audit verify --file` does, with the audit key of
+    /// --keys). Exit 0 when all holds, 1 naming the first thing that does not (with its class,
+    /// `fork` included). It writes nothing and can never produce a result.
     Verify {
-        /// An output folder (`urne draw --out`, `urne block generate --out`), a proof file or
-        /// an exported audit trail (FILE.jsonl).
+        /// An output folder (`urne draw --out`, `urne block generate --out`, a void notice's
+        /// folder), a folder of such folders, a proof file or an exported audit trail
+        /// (FILE.jsonl).
         path: PathBuf,
         /// Folder with result.pub.pem and audit.pub.pem obtained independently (default: the
         /// ones inside PATH, which proves consistency, not origin).
@@ -183,7 +186,9 @@ pub enum Command {
         /// For a proof file: the published draw folder whose commitment it must match.
         #[arg(long, value_name = "DIR")]
         published: Option<PathBuf>,
-        /// For an audit export: a signed checkpoint held outside the appliance (repeatable).
+        /// A signed checkpoint held outside the appliance, such as the one copied into the
+        /// minutes (repeatable): outputs must extend it (SPEC.md §8.4), an audit export must
+        /// hold it (§6.4).
         #[arg(long, value_name = "FILE")]
         checkpoint: Vec<PathBuf>,
         /// For an audit export: also fail when the last events are not yet covered by a

@@ -582,7 +582,8 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder=".", o
         raise Failure("commitment-mismatch", f"block {bid}: tiers or block_size are not the rules' G-3 counts and prizes")
     size, cp_root = parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{s}.commit.json audit_checkpoint")
     if c_history is not None:
-        o = vhistory.output(os.path.join(folder, s + ".commit.json"), raw[s + ".commit.json"], c_history, size, cp_root)
+        o = vhistory.output(os.path.join(folder, s + ".commit.json"), raw[s + ".commit.json"], c_history, size, cp_root,
+                            ("commitment", c["block"], c["attempt"]))
         if outputs is not None:
             outputs.append(o)
     # (§5.B10 does not ask for result_key_id / audit_key_id to be checked; they are not.)
@@ -610,7 +611,8 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder=".", o
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
         size, cp_root = parse_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
         if r_history is not None:
-            o = vhistory.output(os.path.join(folder, s + ".reveal.json"), rv, r_history, size, cp_root)
+            o = vhistory.output(os.path.join(folder, s + ".reveal.json"), rv, r_history, size, cp_root,
+                                ("reveal", r["block"], r["seed_commitment"]))
             if outputs is not None:
                 outputs.append(o)
         if len(r["entropy"]) < 32:

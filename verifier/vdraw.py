@@ -155,7 +155,8 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     # Step 5: the audit checkpoint, and the key ids the outputs name.
     size, cp_root = parse_checkpoint(b["audit_checkpoint"], audit_pub, "audit_checkpoint")
     if history is not None:
-        o = vhistory.output(os.path.join(folder, "bundle.json"), raw["bundle.json"], history, size, cp_root)
+        o = vhistory.output(os.path.join(folder, "bundle.json"), raw["bundle.json"], history, size, cp_root,
+                            ("draw", b["operation"], b["day"], b["attempt"]))
         if outputs is not None:
             outputs.append(o)
         report.append("ok  history: its checkpoint extends its predecessor's (RFC 6962 consistency)")

@@ -44,7 +44,7 @@ def take(doc, what):
     return doc, h
 
 
-def output(name, raw, history, size, root):
+def output(name, raw, history, size, root, subject=None):
     """One output checked alone: its consistency proof leads from its predecessor's checkpoint
     to its own (size, root) [fork]. Returns the output record for the checks across outputs."""
     p = history["predecessor"]
@@ -57,7 +57,8 @@ def output(name, raw, history, size, root):
             raise Failure("fork", f"{name}: its checkpoint and its predecessor's have one size but differ")
     elif not verify_consistency(p["checkpoint_size"], size, p["checkpoint_root"], root, proof):
         raise Failure("fork", f"{name}: the consistency proof from its predecessor's checkpoint does not verify")
-    return {"name": name, "sha256": hashlib.sha256(raw).digest(), "history": history, "size": size, "root": root}
+    return {"name": name, "sha256": hashlib.sha256(raw).digest(), "history": history, "size": size, "root": root,
+            "subject": subject}
 
 
 def check_linear(outputs, complete):
@@ -68,6 +69,15 @@ def check_linear(outputs, complete):
     if not outputs:
         return notes
     _check_trails(outputs)
+    # §8.4: one history publishes each thing (a day's attempt drawn, a block's attempt
+    # committed or revealed, a void) once.
+    by_subject = {}
+    for o in outputs:
+        if o.get("subject") is None:
+            continue
+        other = by_subject.setdefault(o["subject"], o)
+        if other["sha256"] != o["sha256"]:
+            raise Failure("fork", f"{other['name']} and {o['name']} both publish {o['subject']}")
     by_sha = {o["sha256"]: o for o in outputs}
     seen_pred, seen_size = {}, {}
     for o in outputs:

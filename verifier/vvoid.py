@@ -74,7 +74,7 @@ def verify_notice(folder, result_pub, audit_pub, outputs=None):
         raise Failure("inconsistent", f"{NAME}: its checkpoint ({size} events) does not cover the void event {n['void_seq']}")
 
     # Step 5: the history leads to the notice's checkpoint.
-    o = vhistory.output(path, raw, history, size, root)
+    o = vhistory.output(path, raw, history, size, root, ("void", subject, n["attempt"]))
     if outputs is not None:
         outputs.append(o)
     report.append(f"ok  {subject}, attempt {n['attempt']} voided at audit event {n['void_seq']} ({n['stage']}); "

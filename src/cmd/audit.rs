@@ -67,7 +67,17 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let tmp = out.with_file_name(format!(".{name}.partial-{}", std::process::id()));
     let _ = std::fs::remove_file(&tmp);
     log.copy_into(&tmp)?;
-    let placed = std::fs::hard_link(&tmp, out);
+    // Linked into place, never over a file; on media without hard links (FAT, exFAT) renamed
+    // after checking again that nothing took the name meanwhile.
+    let placed = match std::fs::hard_link(&tmp, out) {
+        Err(e)
+            if e.kind() != std::io::ErrorKind::AlreadyExists
+                && std::fs::symlink_metadata(out).is_err() =>
+        {
+            std::fs::rename(&tmp, out)
+        }
+        other => other,
+    };
     let _ = std::fs::remove_file(&tmp);
     placed.map_err(|e| crate::error::io_error("write the backup", out, e))?;
     let copy = AuditLog::open_existing(out)?.events()?;

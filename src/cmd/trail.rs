@@ -56,7 +56,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
         source: PathBuf::from("the token"),
     };
     let (days, blocks) = match outputs {
-        Some(dir) => carried(dir, &keys, &old, &old_mark)?,
+        Some(dir) => carried(dir, &keys, &ancestry(&tt, &old), &old_mark)?,
         None => (vec![], vec![]),
     };
     let tmp = db.with_file_name(format!(
@@ -102,6 +102,24 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     ctx.install(log);
     print_restart(&db, &record, &note);
     Ok(())
+}
+
+/// The replaced trail and the trails it replaced in turn, newest first (the token's chain of
+/// `urne-trail` objects): outputs of any of them may be carried again.
+fn ancestry(tt: &TokenTrail, old: &Hash32) -> Vec<Hash32> {
+    let mut chain = vec![*old];
+    while let Some(prev) = tt
+        .objects
+        .iter()
+        .find(|o| Some(&o.trail) == chain.last())
+        .and_then(|o| o.previous)
+    {
+        if chain.contains(&prev) {
+            break;
+        }
+        chain.push(prev);
+    }
+    chain
 }
 
 /// The trail replaced, the token's last mark of it, and the new trail's identity: written into
@@ -158,7 +176,7 @@ fn last_mark_even_forked(trail: &Hash32, marks: &[Mark]) -> Option<Mark> {
 fn carried(
     dir: &Path,
     keys: &Keys,
-    old: &Hash32,
+    trails: &[Hash32],
     mark: &Mark,
 ) -> Result<(Vec<CarriedDay>, Vec<CarriedBlock>)> {
     let folders = output_folders(dir)?;
@@ -216,15 +234,17 @@ fn carried(
             outputs.extend(r.outputs);
         }
     }
-    check_outputs(&outputs, old, mark)?;
+    check_outputs(&outputs, trails, mark)?;
     Ok((days.into_values().collect(), blocks.into_values().collect()))
 }
 
-/// The outputs given are of the replaced trail, within the token's last mark of it, and one
-/// history.
-fn check_outputs(outputs: &[Output], old: &Hash32, mark: &Mark) -> Result<()> {
+/// The outputs given are of the replaced trail (within the token's last mark of it) or of the
+/// trails it replaced in turn, and one history.
+fn check_outputs(outputs: &[Output], trails: &[Hash32], mark: &Mark) -> Result<()> {
+    let old = &trails[0];
     for o in outputs {
-        if o.history.trail != *old || o.checkpoint.size > mark.size {
+        let of_old = o.history.trail == *old;
+        if !trails.contains(&o.history.trail) || (of_old && o.checkpoint.size > mark.size) {
             return Err(Error::bad_input(
                 format!(
                     "{} is not an output of the trail {old} within the token's last mark ({} events)",

@@ -11,9 +11,11 @@ use urne_core::audit::token::{
 /// What the token holds of its trail.
 #[derive(Debug, Clone)]
 pub struct TokenTrail {
-    /// The `urne-trail` object.
+    /// The `urne-trail` object of the current trail.
     pub object: TrailObject,
-    /// Every mark of this trail, in no particular order.
+    /// Every `urne-trail` object (the current trail and those it replaced, SPEC.md §6.8).
+    pub objects: Vec<TrailObject>,
+    /// Every mark in the token (of every trail), in no particular order.
     pub marks: Vec<Mark>,
     /// The audit public key, read from the token.
     pub audit_key: [u8; 32],
@@ -86,6 +88,7 @@ pub fn read(hsm: &Hsm) -> Result<Option<TokenTrail>> {
         .collect::<Result<Vec<Mark>>>()?;
     Ok(Some(TokenTrail {
         object,
+        objects,
         marks,
         audit_key,
     }))

@@ -145,3 +145,68 @@ fn a_witnessed_restart_carries_forward_what_was_published_and_every_later_output
         4,
     );
 }
+
+#[test]
+fn two_copies_of_the_trail_used_at_once_cannot_both_act() {
+    // Tier (a): two copies of the database, two commands started on them at once (each held at
+    // its first append by a write lock until both have passed the check against the token).
+    // Both append and mark; after marking, each reads the token's marks back: at most one may
+    // go on, and the token then records the fork, which every later command refuses.
+    let env = Env::new();
+    for c in ["a.db", "b.db"] {
+        std::fs::copy(env.db(), env.path(c)).unwrap();
+    }
+    let locks: Vec<rusqlite::Connection> = ["a.db", "b.db"]
+        .iter()
+        .map(|c| {
+            let conn = rusqlite::Connection::open(env.path(c)).unwrap();
+            conn.execute_batch("BEGIN IMMEDIATE").unwrap();
+            conn
+        })
+        .collect();
+    let children: Vec<std::process::Child> = ["a", "b"]
+        .iter()
+        .map(|c| {
+            env.cmd()
+                .env("URNE_DB", env.path(&format!("{c}.db")))
+                .args(["keys", "export", "--out", &format!("keys-{c}")])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    for l in locks {
+        l.execute_batch("ROLLBACK").unwrap();
+    }
+    let outs: Vec<std::process::Output> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    let ok = outs.iter().filter(|o| o.status.success()).count();
+    assert!(ok <= 1, "both copies acted");
+    for o in outs.iter().filter(|o| !o.status.success()) {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(4), "{err}");
+        assert!(
+            err.contains("another history of this trail") || err.contains("older copy"),
+            "{err}"
+        );
+    }
+    // The token now holds two histories: every copy is refused until a witnessed restart.
+    for c in ["a.db", "b.db"] {
+        let o = env
+            .cmd()
+            .env("URNE_DB", env.path(c))
+            .args(["keys", "export", "--out", "k"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(4),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}

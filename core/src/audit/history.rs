@@ -88,6 +88,9 @@ pub struct Output {
     pub history: History,
     /// Its checkpoint, verified under the audit key.
     pub checkpoint: super::chain::Checkpoint,
+    /// What it publishes (e.g. a day's attempt drawn, a block's attempt committed), when the
+    /// verifier knows: one history publishes each at most once (SPEC.md §8.4).
+    pub subject: Option<String>,
 }
 
 /// The history of an output whose checkpoint covers all of `events` (the trail as it stands),

@@ -145,7 +145,16 @@ fn check_commitment<'a>(
     let cp = chain::verify_note(&c.audit_checkpoint, &k.audit)
         .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
     let path = dir.join(name).display().to_string();
-    let output = history::versioned_output(&path, c.version, &bytes, c.history.as_ref(), &cp)?;
+    let output =
+        history::versioned_output(&path, c.version, &bytes, c.history.as_ref(), &cp)?.map(|o| {
+            history::Output {
+                subject: Some(format!(
+                    "the commitment of block {} attempt {}",
+                    c.block, c.attempt
+                )),
+                ..o
+            }
+        });
     let root = c.outcomes_root;
     Ok(Committed {
         dir,

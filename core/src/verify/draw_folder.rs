@@ -6,7 +6,7 @@
 use super::draw::{
     verify_against_entries, verify_leaves, verify_outcome, verify_result_against_bundle,
 };
-use super::history;
+use super::history::{self, Output};
 use super::signed::{Keys, read_signed};
 use super::{FailureClass as C, Report, VResult, fail, parse_named};
 use crate::audit::chain;
@@ -70,7 +70,14 @@ pub fn verify_draw_folder(dir: &Path, keys: &Keys, auditor: Option<&Auditor>) ->
         &signed.bundle,
         bundle.core.history.as_ref(),
         &cp,
-    )?;
+    )?
+    .map(|o| Output {
+        subject: Some(format!(
+            "the draw of {} day {} attempt {}",
+            bundle.core.operation, bundle.core.day, bundle.core.attempt
+        )),
+        ..o
+    });
     if output.is_some() {
         done.push(
             "history: its checkpoint extends its predecessor's (RFC 6962 consistency)".into(),

@@ -31,6 +31,7 @@ pub fn versioned_output(
         (1, None) => Ok(None),
         (2, Some(h)) => {
             let o = Output {
+                subject: None,
                 name: name.to_string(),
                 sha256: crate::crypto::sha256(bytes),
                 history: h.clone(),
@@ -76,6 +77,18 @@ pub fn check_linear(outputs: &[Output], complete: bool) -> VResult<Vec<String>> 
     }
     check_trails(outputs)?;
     let by_hash: BTreeMap<Hash32, &Output> = outputs.iter().map(|o| (o.sha256, o)).collect();
+    let mut by_subject: BTreeMap<&str, &Output> = BTreeMap::new();
+    for o in outputs {
+        if let Some(subject) = o.subject.as_deref()
+            && let Some(other) = by_subject.insert(subject, o)
+            && other.sha256 != o.sha256
+        {
+            return Err(fork(format!(
+                "{} and {} both publish {subject}: what is done once was done twice in one history",
+                other.name, o.name
+            )));
+        }
+    }
     let mut by_predecessor: BTreeMap<(Hash32, Option<Hash32>), &Output> = BTreeMap::new();
     let mut by_size: BTreeMap<(Hash32, u64), &Output> = BTreeMap::new();
     for o in outputs {
@@ -238,6 +251,7 @@ mod tests {
 
     fn out(name: &str, sha: u8, size: u64, root: u8, pred: Option<(u8, u64, u8)>) -> Output {
         Output {
+            subject: None,
             name: name.into(),
             sha256: Hash32([sha; 32]),
             history: History {
@@ -298,6 +312,18 @@ mod tests {
                 .unwrap_err()
                 .class,
             FailureClass::Inconsistent
+        );
+        // The same thing published twice in one history (e.g. a day drawn twice): a fork.
+        let twice = |o: &Output, n: &str| Output {
+            subject: Some("the draw of op day 1 attempt 1".into()),
+            name: n.into(),
+            ..o.clone()
+        };
+        assert_eq!(
+            check_linear(&[twice(&a, "a"), twice(&b, "b")], true)
+                .unwrap_err()
+                .class,
+            FailureClass::Fork
         );
         // Held checkpoints: on the chain, or not.
         let outs = [a, b, c];

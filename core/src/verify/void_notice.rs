@@ -55,7 +55,13 @@ pub fn verify_void_notice(dir: &Path, keys: &Keys) -> VResult<Report> {
     }
     // 5. Its history leads to its checkpoint.
     let name = dir.join(FILE_NAME).display().to_string();
-    let output = history::versioned_output(&name, n.version, &bytes, Some(&n.history), &cp)?;
+    let output =
+        history::versioned_output(&name, n.version, &bytes, Some(&n.history), &cp)?.map(|o| {
+            history::Output {
+                subject: Some(format!("the void of {what} attempt {}", n.attempt)),
+                ..o
+            }
+        });
     done.push(format!(
         "{what}, attempt {} voided at audit event {} ({}): the notice's checkpoint covers it and extends its predecessor's (RFC 6962 consistency)",
         n.attempt, n.void_seq, n.stage

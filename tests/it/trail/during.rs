@@ -135,3 +135,39 @@ fn a_trail_deleted_or_replaced_during_a_seal_is_exit_4_naming_what_happened() {
     let err = assert_fails(&deleted, 4);
     assert!(err.contains("was deleted while this command ran"), "{err}");
 }
+
+#[test]
+fn an_event_edited_under_a_running_seal_is_refused_and_nothing_is_signed_over_it() {
+    // Tier (a) races the check: once the seal has begun (checked the trail, recorded its start),
+    // an earlier event's payload is edited in place, its stored hash kept. The seal must not
+    // sign or record anything over it: its next read recomputes the chain.
+    let env = Env::new();
+    let export = simulate(&env, DAY, 300, 1, &[]);
+    let before = std::cell::Cell::new(0);
+    let o = seal_while(&env, &export, "edited", || {
+        let c = rusqlite::Connection::open(env.db()).unwrap();
+        before.set(
+            c.query_row("SELECT COUNT(*) FROM events", [], |r| r.get::<_, i64>(0))
+                .unwrap(),
+        );
+        c.execute_batch(
+            "DROP TRIGGER events_no_update; UPDATE events SET payload = replace(payload, 'true', 'false') WHERE kind = 'keys.generated';",
+        )
+        .unwrap();
+    });
+    let err = assert_fails(&o, 4);
+    assert!(
+        err.contains("was rewritten while this command ran"),
+        "{err}"
+    );
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let after: i64 = c
+        .query_row("SELECT COUNT(*) FROM events", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(
+        after,
+        before.get(),
+        "nothing was appended over the edited event"
+    );
+    assert_eq!(kind_count(&env.db(), "draw.seal"), 0);
+}
