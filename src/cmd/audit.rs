@@ -157,7 +157,10 @@ pub fn verify_export_file(
 /// `audit trail intact: …` and, when the last events are not checkpointed yet, a note.
 pub fn print_intact(report: &TrailReport) {
     println!(
-        "audit trail intact: {} events, hash chain verified, {} checkpoint(s) verified{}",
+        "audit trail intact: {}{} events, hash chain verified, {} checkpoint(s) verified{}",
+        report
+            .trail
+            .map_or_else(String::new, |t| format!("trail {t}, ")),
         report.events,
         report.checkpoints,
         match report.key {
@@ -239,9 +242,23 @@ fn check_named_blobs(log: &AuditLog, events: &[Event]) -> Result<()> {
     Ok(())
 }
 
+/// The trail a read-only command works on (SPEC.md §6.6): path, identity, events, on stderr.
+fn print_trail_line(db: &Path, events: &[Event]) {
+    eprintln!(
+        "audit trail {}: {}{} events",
+        db.display(),
+        urne_core::verify::trail::trail_identity(events).map_or_else(
+            || "no trail identity (version 1), ".to_string(),
+            |t| format!("trail {t}, ")
+        ),
+        events.len()
+    );
+}
+
 fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
     let log = AuditLog::open_existing(&ctx.global.db)?;
     let events = log.events()?;
+    print_trail_line(&ctx.global.db, &events);
     let skip = last.map(|n| events.len().saturating_sub(n)).unwrap_or(0);
     let mut out = std::io::stdout().lock();
     for e in &events[skip..] {
@@ -270,6 +287,7 @@ fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
 fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let log = AuditLog::open_existing(&ctx.global.db)?;
     let events = log.events()?;
+    print_trail_line(&ctx.global.db, &events);
     let cps = log.checkpoints()?;
     fsio::write_atomic_with(out, |f| {
         let mut w = std::io::BufWriter::new(f);

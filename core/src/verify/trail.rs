@@ -82,6 +82,15 @@ pub struct TrailReport {
     pub covered: u64,
     /// The audit key the checkpoints were checked with, if one was known.
     pub key: Option<[u8; 32]>,
+    /// The trail's identity, for a version-2 trail (SPEC.md §6.6).
+    pub trail: Option<Hash32>,
+}
+
+/// The identity a version-2 trail's event 1 names (`trail.created` or `trail.restarted`).
+pub fn trail_identity(events: &[Event]) -> Option<Hash32> {
+    let e = events.first().filter(|_| is_v2(events))?;
+    let v: serde_json::Value = serde_json::from_str(&e.payload).ok()?;
+    v["trail"].as_str().and_then(Hash32::from_hex)
 }
 
 impl TrailReport {
@@ -186,6 +195,7 @@ pub fn verify_trail(
         checkpoints: notes.len(),
         covered,
         key,
+        trail: trail_identity(events),
     })
 }
 
