@@ -296,11 +296,7 @@ fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
 fn check_before_acting(log: &AuditLog, tt: &TokenTrail) -> Result<Checked> {
     let path = log.path();
     let events = log.events()?;
-    let first = events.first().and_then(|e| match kinds::parse(e) {
-        Ok(Record::TrailCreated(t)) if e.seq == 1 => Some(t.trail),
-        Ok(Record::TrailRestarted(t)) if e.seq == 1 => Some(t.trail),
-        _ => None,
-    });
+    let first = first_trail(&events, path)?;
     if first != Some(tt.object.trail) {
         return Err(Error::trail(
             Exit::Refused,
@@ -365,6 +361,25 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail) -> Result<Checked> {
     Ok(Checked {
         events: events.len() as u64,
         marked: last.map_or(0, |m| m.size),
+    })
+}
+
+/// The identity the trail's event 1 names (`trail.created` or `trail.restarted`); `None` for a
+/// trail that names none (version 1, or not urne's). An event 1 of those kinds that does not
+/// parse is a broken trail, not another one (exit 5).
+fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32>> {
+    Ok(match events.first().map(|e| (e, kinds::parse(e))) {
+        Some((e, Ok(Record::TrailCreated(t)))) if e.seq == 1 => Some(t.trail),
+        Some((e, Ok(Record::TrailRestarted(t)))) if e.seq == 1 => Some(t.trail),
+        // A trail's first event that does not parse as its kind is a broken trail, not another.
+        Some((e, Err(m))) if e.kind == "trail.created" || e.kind == "trail.restarted" => {
+            return Err(Error::trail(
+                Exit::Internal,
+                format!("audit trail {}: {m}; nothing was done", path.display()),
+                "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+            ));
+        }
+        _ => None,
     })
 }
 

@@ -84,6 +84,9 @@ pub struct Hsm {
     cfg: Config,
     /// Earlier entropy requests in this process, to catch a token that repeats itself.
     seen: Mutex<Vec<Vec<u8>>>,
+    /// urne's data objects already read and checked in this session, by handle (they are
+    /// non-modifiable and non-destroyable, SPEC.md §6.6).
+    objects: Mutex<Vec<(ObjectHandle, Vec<u8>)>>,
 }
 
 fn hsm_err(what: &str, e: P11Error) -> Error {
@@ -210,6 +213,7 @@ impl Hsm {
             session: Mutex::new(session),
             cfg: cfg.clone(),
             seen: Mutex::new(vec![]),
+            objects: Mutex::new(vec![]),
         })
     }
 

@@ -23,7 +23,17 @@ impl Hsm {
             ])
             .map_err(|e| hsm_err("C_FindObjects failed", e))?;
         let mut out = Vec::with_capacity(hits.len());
+        // urne's objects cannot change or go away: one read (and check) per object and session
+        // is enough, so reading the marks back after every append stays cheap as they grow.
+        let mut cache = self
+            .objects
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         for h in hits {
+            if let Some((_, v)) = cache.iter().find(|(k, _)| *k == h) {
+                out.push(v.clone());
+                continue;
+            }
             let attrs = self
                 .s()
                 .get_attributes(
@@ -61,7 +71,9 @@ impl Hsm {
                     "someone with the PIN wrote into the token outside urne: stop, keep the token and the database as evidence, and investigate",
                 ));
             }
-            out.push(value.unwrap_or_default());
+            let value = value.unwrap_or_default();
+            cache.push((h, value.clone()));
+            out.push(value);
         }
         Ok(out)
     }
