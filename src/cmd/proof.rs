@@ -71,14 +71,16 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     urne_core::verify::draw::verify_proof(&proof, Some(&seal.commitment))
         .map_err(|f| Error::internal(format!("self-check of the proof failed: {}", f.what), ""))?;
     let bytes = files::to_bytes(&proof);
+    refuse_existing(out)?;
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
-    publish::write_with_sig(out, &bytes, &sig)?;
+    // Recorded first: a proof the trail could not record is never written (SPEC.md §6.5).
     ctx.record_evidence(ProofRecord {
         day: day.to_string(),
         attempt: st.attempt,
         pseudonym: proof.pseudonym,
         file_sha256: sha256(&bytes),
     })?;
+    publish::write_with_sig(out, &bytes, &sig)?;
     ctx.checkpoint()?;
     println!(
         "inclusion proof for account {account} on {day}: {} entr{} at leaf {} of {}, written to {}",
@@ -173,19 +175,32 @@ fn ticket_proof(
         result_key_id: keys::key_id(&rk),
     };
     let bytes = files::to_bytes(&p);
+    refuse_existing(out)?;
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
-    publish::write_with_sig(out, &bytes, &sig)?;
+    // Recorded first: a proof the trail could not record is never written (SPEC.md §6.5).
     ctx.record_evidence(block_records::ProofRecord {
         block: p.block.clone(),
         position,
         file_sha256: sha256(&bytes),
     })?;
+    publish::write_with_sig(out, &bytes, &sig)?;
     ctx.checkpoint()?;
     println!(
         "ticket proof for {} position {position} written to {}",
         p.block,
         out.display()
     );
+    Ok(())
+}
+
+/// A proof file is never written over anything (checked before it is recorded).
+fn refuse_existing(out: &Path) -> Result<()> {
+    if std::fs::symlink_metadata(out).is_ok() {
+        return Err(Error::refused(
+            format!("{} already exists", out.display()),
+            "a proof never replaces a file: give a new --out",
+        ));
+    }
     Ok(())
 }
 

@@ -265,6 +265,15 @@ fn stale_read_scenario() {
         log.append(hsm, "command.failed", &payload).unwrap();
     }
     let n = count_db();
+    // A reads again: what B added is not read (nothing is decided from events this process did
+    // not verify or append itself).
+    let e = a.audit().unwrap().events().unwrap_err();
+    assert_eq!(e.exit, urne::error::Exit::Refused);
+    assert!(
+        e.message.contains("grew while this command ran"),
+        "{}",
+        e.message
+    );
     let (log, hsm) = a.both().unwrap();
     let e = log.append(hsm, "command.failed", &payload).unwrap_err();
     assert_eq!(e.exit, urne::error::Exit::Refused);

@@ -371,6 +371,22 @@ impl AuditLog {
     pub fn events(&self) -> Result<Vec<Event>> {
         let events = read_events(&self.conn, &self.path)?;
         let hashes = check_known(self.known.borrow().as_deref(), &self.path, &events)?;
+        // What a command decides from is only what it verified and appended itself: events
+        // another process added meanwhile are not read (their checkpoints are not checked here),
+        // the command stops instead (SPEC.md §6.6).
+        if let Some(known) = self.known.borrow().as_deref()
+            && hashes.len() > known.len()
+        {
+            return Err(Error::refused(
+                format!(
+                    "the audit trail {} grew while this command ran: it had verified {} events and finds {} (another command recorded events, or someone added rows); nothing was decided from them",
+                    self.path.display(),
+                    known.len(),
+                    hashes.len()
+                ),
+                "run one urne command at a time: check with `urne audit verify` and `urne audit show` what was added, then run this one again",
+            ));
+        }
         if self.view.get().is_none() {
             self.view.set(Some(events.last().map_or(0, |e| e.seq)));
         }
