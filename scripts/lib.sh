@@ -64,7 +64,8 @@ ensure_deps() {
   # libssl-dev and pkg-config: the openssl crate links the system libcrypto (fast SHA-2 for 1 GB
   # exports). bsdutils: script(1), with which a test holds `urne draw` at its witness prompt on a
   # terminal (essential on Debian, so normally present). opensc: pkcs11-tool, with which a test
-  # writes into the token outside urne, as someone with (or without) the PIN could.
-  apt_install softhsm2 opensc openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates bsdutils
+  # writes into the token outside urne, as someone with (or without) the PIN could. faketime:
+  # the appliance's clock set elsewhere, as someone at the machine could.
+  apt_install softhsm2 opensc faketime openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates bsdutils
   ensure_rust
 }

@@ -325,6 +325,7 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail) -> Result<Checked> {
             "the trail was altered: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
         )
     };
+    check_clock_not_behind(&events, path)?;
     let stored = log.checkpoints()?;
     verify_trail(&events, &stored, &[], AuditKey::Given(tt.audit_key))
         .map_err(|f| broken(f.seq, f.reason))?;
@@ -381,6 +382,25 @@ fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32
         }
         _ => None,
     })
+}
+
+/// The appliance's clock is not earlier than the trail's last event: events are dated by that
+/// clock, and a clock set back would date them out of order (and let a day look unended).
+fn check_clock_not_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
+    let now = crate::edge::clock::now_rfc3339();
+    match events.last() {
+        // Both in the one fixed format urne writes (RFC 3339 UTC, microseconds): ordered as text.
+        Some(last) if now < last.ts => Err(Error::trail(
+            Exit::Refused,
+            format!(
+                "the appliance's clock ({now}) is earlier than the last event of the audit trail {} ({}): the clock was set back",
+                path.display(),
+                last.ts
+            ),
+            "set the clock right (UTC) in front of the commissaire, and say so in the minutes; nothing was done",
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The refusal for a database that does not extend the token's last mark.

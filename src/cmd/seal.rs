@@ -45,6 +45,7 @@ struct Loaded {
 pub fn run(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     ctx.begin()?;
     let input = load(ctx, a)?;
+    check_day_ended(&input)?;
     let st = check_not_sealed(ctx, &input.day)?;
     eprintln!("computing pseudonyms and the commitment, and recording the seal …");
     let t0 = std::time::Instant::now();
@@ -70,6 +71,27 @@ fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
         day: tally.day.to_string(),
         tally,
     })
+}
+
+/// Check: the export's day has ended (in the rules' time zone, by the appliance's clock): an
+/// export of a day still running cannot hold its last plays (D-4: the day's plays).
+fn check_day_ended(input: &Loaded) -> Result<()> {
+    let day = chrono::NaiveDate::parse_from_str(&input.day, "%Y-%m-%d")
+        .map_err(|_| Error::internal("the export's day does not parse", ""))?;
+    let (_, day_end) = input
+        .rules
+        .day_bounds(day)
+        .ok_or_else(|| Error::bad_input(format!("day {day} has no bounds in the rules"), ""))?;
+    if crate::edge::clock::now_utc().timestamp() < day_end {
+        return Err(Error::refused(
+            format!(
+                "day {day} has not ended yet in {}: its export cannot hold all its plays",
+                input.rules.time_zone()
+            ),
+            "seal a day's export after midnight, Paris time; check the appliance's clock",
+        ));
+    }
+    Ok(())
 }
 
 /// Check: a sealed day is never sealed again.

@@ -5,6 +5,7 @@ mod common;
 mod audit_verify;
 mod block_cli;
 mod blocks;
+mod clock;
 mod draws;
 mod entries;
 mod fork;
