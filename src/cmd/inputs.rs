@@ -25,7 +25,35 @@ pub fn load_rules(path: &Path) -> Result<(DrawRules, Vec<u8>)> {
             "use the operation's rules file shipped in rules/ (e.g. rules/chanceux-noel-2018.json)",
         )
     })?;
+    check_official(path, rules.operation(), &bytes)?;
     Ok((rules, bytes))
+}
+
+/// A rules file declaring an official operation or game id must be the official file, whose
+/// SHA-256 is fixed in the appliance; one of another id is said not to be official.
+pub fn check_official(path: &Path, id: &str, bytes: &[u8]) -> Result<()> {
+    use urne_core::rules::official::{Standing, standing};
+    let sha = urne_core::crypto::sha256(bytes);
+    match standing(id, &sha) {
+        Standing::Official => {
+            eprintln!("rules {id}: the official file (SHA-256 {sha})");
+            Ok(())
+        }
+        Standing::Unofficial => {
+            eprintln!(
+                "note: {} declares {id}, which is not an official operation or game of this appliance (SHA-256 {sha})",
+                path.display()
+            );
+            Ok(())
+        }
+        Standing::Doctored(pinned) => Err(Error::bad_input(
+            format!(
+                "rules file {} declares {id} but is not its official file: SHA-256 {sha}, the official one is {pinned}",
+                path.display()
+            ),
+            "use the official rules file shipped in rules/; its SHA-256 is fixed in the appliance and printed in the minutes",
+        )),
+    }
 }
 
 /// The producer keys trusted for an export: those given, else the configuration's.

@@ -12,6 +12,7 @@ mod fork;
 mod foundation;
 mod kills;
 mod outputs;
+mod pinned;
 mod restart;
 mod trail;
 mod vectors;

@@ -3,3 +3,4 @@
 
 pub mod draw;
 pub mod game;
+pub mod official;

@@ -35,6 +35,7 @@ fn load_rules(path: &Path) -> Result<(GameRules, Vec<u8>)> {
             "use the game's rules file shipped in rules/ (rules/noel-de-la-chance-2015.json)",
         )
     })?;
+    crate::cmd::inputs::check_official(path, rules.game(), &bytes)?;
     Ok((rules, bytes))
 }
 
