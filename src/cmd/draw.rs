@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
 use urne_core::audit::kinds::Kind;
+use urne_core::audit::payloads::EntropyRefused;
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::draw::files::{self, BundleFile, DrawCore, Placed, PublicPlaced, ResultFile};
 use urne_core::draw::pv::{self, DrawDay};
@@ -240,15 +241,30 @@ fn fresh_randomness(ctx: &mut Ctx, s: &Sealed, witness: Option<&str>) -> Result<
         witness,
         entropy: ehex.clone(),
     };
-    let seen = s.events.iter().any(|e| e.payload.contains(&ehex));
-    log.record(hsm, r.clone())?;
-    if seen {
+    // Compared with every entropy the trail has seen, draws and blocks alike, by SHA-256: a
+    // replay is recorded as refused, by its hash, and never becomes this attempt's entropy.
+    let seen = urne_core::state::entropy_hashes(&s.events)
+        .map_err(|m| super::inputs::altered(&m.to_string()))?;
+    let eh = urne_core::crypto::sha256(&entropy);
+    if seen.contains(&eh) {
+        log.record_evidence(
+            hsm,
+            EntropyRefused {
+                purpose: format!("day {}", s.day),
+                attempt: s.st.attempt,
+                entropy_sha256: eh,
+                reason: "the token returned entropy the trail had already seen".into(),
+            },
+        )?;
         return Err(Error::new(
             Exit::Hsm,
-            "the HSM returned entropy already recorded in the trail",
-            "the token's generator is faulty or replaying: stop the ceremony; void this attempt and use another HSM",
+            format!(
+                "the HSM returned entropy the trail had already seen (SHA-256 {eh}); it was refused and not used"
+            ),
+            "the token's generator is faulty or replaying: stop the ceremony and use another HSM",
         ));
     }
+    log.record(hsm, r.clone())?;
     Ok(r)
 }
 

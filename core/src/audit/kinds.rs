@@ -10,8 +10,8 @@
 
 use super::chain::Event;
 use super::payloads::{
-    CommandFailed, InputRejected, KeysExported, KeysGenerated, SoftwareStart, TrailCreated,
-    TrailRestarted,
+    CommandFailed, EntropyRefused, InputRejected, KeysExported, KeysGenerated, SoftwareStart,
+    TrailCreated, TrailRestarted,
 };
 use crate::block::records as block;
 use crate::draw::records as draw;
@@ -142,6 +142,8 @@ registry! {
     BlockProof = "block.proof" => block::ProofRecord,
     /// An output (a reveal, a void notice) was placed: the next one names it.
     OutputPublished = "output.published" => super::history::OutputPublished,
+    /// Entropy the trail had already seen, refused and never used.
+    EntropyRefused = "entropy.refused" => EntropyRefused,
 }
 
 impl std::fmt::Display for Kind {

@@ -231,3 +231,19 @@ pub struct TrailRestarted {
     /// The blocks the published outputs show generated, revealed or voided.
     pub blocks: Vec<CarriedBlock>,
 }
+
+/// The `entropy.refused` record (SPEC.md §6.2): the token returned, for a draw or a block,
+/// entropy the trail had already seen (the same SHA-256 as any earlier entropy, draws and blocks
+/// alike); it is recorded by its hash only and never used.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntropyRefused {
+    /// What asked for it: `day YYYY-MM-DD` or `block <canonical id>`.
+    pub purpose: String,
+    /// The attempt it was for.
+    pub attempt: u32,
+    /// The SHA-256 of the value refused.
+    pub entropy_sha256: Hash32,
+    /// Why, in words.
+    pub reason: String,
+}

@@ -58,7 +58,8 @@ impl Trail {
             | Record::CommandFailed(_)
             | Record::InputRejected(_)
             | Record::BlockProof(_)
-            | Record::OutputPublished(_) => Ok(()),
+            | Record::OutputPublished(_)
+            | Record::EntropyRefused(_) => Ok(()),
             Record::DrawSeal(r) => self.day(&r.day.clone()).seal(seq, r),
             Record::DrawLate(r) => self.day(&r.day).late(r.attempt),
             Record::DrawEntropy(r) => self.day(&r.day.clone()).entropy(seq, r),
@@ -96,6 +97,35 @@ impl Trail {
             .get(canonical_id)
             .map_or_else(block::BlockState::new, block::BlockHistory::state)
     }
+}
+
+/// The SHA-256 of every entropy the trail has seen (SPEC.md §3.1): of each draw's entropy, each
+/// block's (recorded by that hash) and each refused one, so that a token returning any earlier
+/// value, for a draw or a block, is caught by one comparison.
+///
+/// # Errors
+/// An event that is not a well-formed record.
+pub fn entropy_hashes(
+    events: &[Event],
+) -> Result<std::collections::BTreeSet<crate::crypto::Hash32>, MalformedRecord> {
+    let mut seen = std::collections::BTreeSet::new();
+    for e in events {
+        match kinds::parse(e)? {
+            Record::DrawEntropy(r) => {
+                if let Ok(b) = hex::decode(&r.entropy) {
+                    seen.insert(crate::crypto::sha256(&b));
+                }
+            }
+            Record::BlockEntropy(r) => {
+                seen.insert(r.entropy_sha256);
+            }
+            Record::EntropyRefused(r) => {
+                seen.insert(r.entropy_sha256);
+            }
+            _ => {}
+        }
+    }
+    Ok(seen)
 }
 
 /// The state of `day`, read from the whole trail ([`Trail::from_events`]).

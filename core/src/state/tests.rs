@@ -454,3 +454,64 @@ fn random_sequences_never_yield_a_second_or_a_lost_entropy() {
         "accepted {accepted}, refused {refused}, with entropy {with_entropy}"
     );
 }
+
+#[test]
+fn every_entropy_seen_is_one_set_of_sha256_draws_blocks_and_refused_alike() {
+    use crate::audit::chain::{Event, event_hash};
+    use crate::crypto::{Hash32, sha256};
+    let draw_entropy = [7u8; 48];
+    let block_entropy = [9u8; 48];
+    let payloads = [
+        (
+            "draw.entropy",
+            format!(
+                r#"{{"operation":"op","day":"2018-12-04","attempt":1,"commitment_root":"{}","witness":"w","entropy":"{}"}}"#,
+                Hash32([1; 32]),
+                hex::encode(draw_entropy)
+            ),
+        ),
+        (
+            "block.entropy",
+            format!(
+                r#"{{"block":"g/100/e/1","attempt":1,"rules_sha256":"{}","entropy_sha256":"{}"}}"#,
+                Hash32([2; 32]),
+                sha256(&block_entropy)
+            ),
+        ),
+        (
+            "entropy.refused",
+            format!(
+                r#"{{"purpose":"day 2018-12-05","attempt":1,"entropy_sha256":"{}","reason":"r"}}"#,
+                Hash32([3; 32])
+            ),
+        ),
+    ];
+    let mut prev = Hash32::ZERO;
+    let events: Vec<Event> = payloads
+        .iter()
+        .enumerate()
+        .map(|(i, (kind, payload))| {
+            let seq = i as u64 + 1;
+            let hash = event_hash(&prev, seq, "t", kind, payload);
+            let e = Event {
+                seq,
+                ts: "t".into(),
+                kind: (*kind).into(),
+                payload: payload.clone(),
+                prev_hash: prev,
+                hash,
+            };
+            prev = hash;
+            e
+        })
+        .collect();
+    let seen = super::entropy_hashes(&events).unwrap();
+    assert!(seen.contains(&sha256(&draw_entropy)), "a draw's entropy");
+    assert!(
+        seen.contains(&sha256(&block_entropy)),
+        "a block's, by its hash"
+    );
+    assert!(seen.contains(&Hash32([3; 32])), "a refused one");
+    assert!(!seen.contains(&sha256(&[8u8; 48])));
+    assert_eq!(seen.len(), 3);
+}

@@ -245,7 +245,28 @@ fn block_entropy(
     let (log, hsm) = ctx.both()?;
     let entropy = hsm.random(ENTROPY_BYTES)?;
     let eh = sha256(&entropy);
-    let seen = events.iter().any(|e| e.payload.contains(&eh.to_string()));
+    // One comparison with every entropy the trail has seen, draws and blocks alike (SHA-256):
+    // a replay is recorded as refused, by its hash, and never becomes this block's.
+    let seen = urne_core::state::entropy_hashes(events)
+        .map_err(|m| crate::cmd::inputs::altered(&m.to_string()))?;
+    if seen.contains(&eh) {
+        log.record_evidence(
+            hsm,
+            urne_core::audit::payloads::EntropyRefused {
+                purpose: format!("block {canonical}"),
+                attempt: st.attempt,
+                entropy_sha256: eh,
+                reason: "the token returned entropy the trail had already seen".into(),
+            },
+        )?;
+        return Err(Error::new(
+            Exit::Hsm,
+            format!(
+                "the HSM returned entropy the trail had already seen (SHA-256 {eh}); it was refused and not used"
+            ),
+            "the token's generator is faulty or replaying: stop and use another HSM",
+        ));
+    }
     let record = EntropyRecord {
         block: canonical.to_string(),
         attempt: st.attempt,
@@ -253,13 +274,6 @@ fn block_entropy(
         entropy_sha256: eh,
     };
     log.record_with_blobs(hsm, record, &[&entropy])?;
-    if seen {
-        return Err(Error::new(
-            Exit::Hsm,
-            "the HSM returned entropy already used",
-            "the token's generator is faulty or replaying: stop, void this block, use another HSM",
-        ));
-    }
     Ok(entropy)
 }
 
