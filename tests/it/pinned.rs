@@ -92,3 +92,34 @@ fn events(env: &Env, kind: &str) -> i64 {
         })
         .unwrap()
 }
+
+#[test]
+fn a_block_interrupted_after_its_entropy_resumes_only_under_the_rules_it_was_started_with() {
+    // The state a kill leaves after the entropy was recorded: here the publication fails
+    // (a folder stands where the commitment goes), after entropy and generation were recorded.
+    let env = Env::new();
+    let rules = crate::block_cli::small_rules(&env);
+    let stem = "test-small-game_100_t1_1";
+    std::fs::create_dir_all(env.path(&format!("out/{stem}.commit.json"))).unwrap();
+    let args = crate::outputs::generate_args(&rules, "1", "out");
+    assert!(!env.urne(&args).status.success());
+    assert_eq!(events(&env, "block.entropy"), 1);
+    std::fs::remove_dir(env.path(&format!("out/{stem}.commit.json"))).unwrap();
+    // A variant of the rules (same game, same table, other bytes): another seed, another deck.
+    let variant = env.path("variant.json");
+    let mut bytes = std::fs::read(&rules).unwrap();
+    bytes.extend_from_slice(b"\n");
+    std::fs::write(&variant, bytes).unwrap();
+    let vargs = crate::outputs::generate_args(&variant, "1", "out2");
+    let err = assert_fails(&env.urne(&vargs), 4);
+    assert!(
+        err.contains("was given its entropy under the rules file"),
+        "{err}"
+    );
+    assert_eq!(events(&env, "block.entropy"), 1, "no new entropy");
+    // Under the rules it was started with, it resumes and verifies.
+    env.ok(&args);
+    assert_eq!(events(&env, "block.entropy"), 1);
+    env.ok(&["keys", "export", "--out", "keys"]);
+    env.ok(&["verify", "out", "--keys", "keys"]);
+}

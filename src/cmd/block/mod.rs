@@ -237,6 +237,18 @@ fn block_entropy(
     canonical: &str,
 ) -> Result<Vec<u8>> {
     if let Some(r) = &st.entropy {
+        // The seed binds the rules' hash (SPEC.md §5.B3): a resumed block is made under the rules
+        // file its entropy was recorded with, never under another one given now.
+        if r.rules_sha256 != *rules.sha256() {
+            return Err(Error::refused(
+                format!(
+                    "block {canonical} was given its entropy under the rules file {}; the one given now is {}",
+                    r.rules_sha256,
+                    rules.sha256()
+                ),
+                "resume it with the rules file it was started with, or void it in front of the commissaire",
+            ));
+        }
         eprintln!(
             "resuming block {canonical} with the entropy already recorded; no new entropy is requested"
         );
