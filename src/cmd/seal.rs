@@ -73,8 +73,9 @@ fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
     })
 }
 
-/// Check: the export's day has ended (in the rules' time zone, by the appliance's clock): an
-/// export of a day still running cannot hold its last plays (D-4: the day's plays).
+/// Check: the export's day has ended, midnight in the rules' time zone (D-1: Europe/Paris), by
+/// the appliance's clock: a day's draw is among all of that day's plays (D-7), which an export of
+/// a day still running cannot hold.
 fn check_day_ended(input: &Loaded) -> Result<()> {
     let day = chrono::NaiveDate::parse_from_str(&input.day, "%Y-%m-%d")
         .map_err(|_| Error::internal("the export's day does not parse", ""))?;

@@ -197,15 +197,19 @@ fn carried(
             let bytes = crate::edge::fsio::read(&f.join("bundle.json"))?;
             let b: BundleFile =
                 serde_json::from_slice(&bytes).map_err(|e| refused(e.to_string()))?;
-            keep(&mut days, b.core.day.clone(), b.core.attempt, |attempt| {
-                CarriedDay {
+            keep(
+                &mut days,
+                b.core.day.clone(),
+                b.core.attempt,
+                |d| d.attempt,
+                |attempt| CarriedDay {
                     operation: b.core.operation.clone(),
                     day: b.core.day.clone(),
                     attempt,
                     stage: "drawn".into(),
                     output: sha256(&bytes),
-                }
-            });
+                },
+            );
             outputs.extend(r.outputs);
         } else {
             let commits = block_commitments(f).map_err(|e| crate::error::io_error("read", f, e))?;
@@ -222,14 +226,18 @@ fn carried(
                         .ok()
                         .and_then(|b| serde_json::from_slice::<RevealFile>(&b).ok())
                         .is_some_and(|r| r.block == c.block);
-                keep(&mut blocks, c.block.clone(), c.attempt, |attempt| {
-                    CarriedBlock {
+                keep(
+                    &mut blocks,
+                    c.block.clone(),
+                    c.attempt,
+                    |b| b.attempt,
+                    |attempt| CarriedBlock {
                         block: c.block.clone(),
                         attempt,
                         stage: if revealed { "revealed" } else { "generated" }.into(),
                         output: sha256(&bytes),
-                    }
-                });
+                    },
+                );
             }
             outputs.extend(r.outputs);
         }
@@ -268,33 +276,16 @@ fn check_outputs(outputs: &[Output], trails: &[Hash32], mark: &Mark) -> Result<(
     Ok(())
 }
 
-/// Keeps, per day or block, the record of its highest attempt.
+/// Keeps, per day or block, the record of its highest attempt (`attempt_of` reads it).
 fn keep<T>(
     map: &mut std::collections::BTreeMap<String, T>,
     key: String,
     attempt: u32,
+    attempt_of: fn(&T) -> u32,
     make: impl FnOnce(u32) -> T,
-) where
-    T: Attempted,
-{
-    if map.get(&key).is_none_or(|old| old.attempt() < attempt) {
+) {
+    if map.get(&key).is_none_or(|old| attempt_of(old) < attempt) {
         map.insert(key, make(attempt));
-    }
-}
-
-trait Attempted {
-    fn attempt(&self) -> u32;
-}
-
-impl Attempted for CarriedDay {
-    fn attempt(&self) -> u32 {
-        self.attempt
-    }
-}
-
-impl Attempted for CarriedBlock {
-    fn attempt(&self) -> u32 {
-        self.attempt
     }
 }
 

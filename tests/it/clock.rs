@@ -51,9 +51,9 @@ fn a_day_is_sealed_only_once_it_has_ended_and_a_clock_set_back_is_refused() {
             ],
         )
     };
-    // 2018-12-04 at 22:30 UTC is 23:30 in Paris: the day has not ended.
+    // 2018-12-04 at 22:59:59 UTC is 23:59:59 in Paris (D-1): the day has not ended.
     let before = event_total(&env);
-    let err = assert_fails(&seal("2018-12-04 22:30:00"), 4);
+    let err = assert_fails(&seal("2018-12-04 22:59:59"), 4);
     assert!(err.contains("has not ended yet"), "{err}");
     assert!(!err.contains("SEALED"));
     // A clock set back behind the trail's last event: refused before anything, nothing recorded.
@@ -61,8 +61,8 @@ fn a_day_is_sealed_only_once_it_has_ended_and_a_clock_set_back_is_refused() {
     let err = assert_fails(&seal("2018-12-03 12:00:00"), 4);
     assert!(err.contains("the clock was set back"), "{err}");
     assert_eq!(event_total(&env), now, "nothing recorded");
-    // Past midnight in Paris (23:00 UTC), the day seals.
-    let o = seal("2018-12-04 23:00:01");
+    // At midnight in Paris (23:00:00 UTC), the day has ended and seals.
+    let o = seal("2018-12-04 23:00:00");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(event_total(&env) > before);
 }

@@ -188,14 +188,19 @@ impl AuditLog {
             let _ = conn.execute_batch("ROLLBACK;");
             return Err(db_err(path, "cannot create the schema", e));
         }
-        Ok(AuditLog {
+        Ok(AuditLog::from_conn(conn, path))
+    }
+
+    /// The log on an open connection to `path`: nothing verified, bound or read yet.
+    fn from_conn(conn: Connection, path: &Path) -> AuditLog {
+        AuditLog {
             conn,
             path: path.to_path_buf(),
             file_id: file_id(path),
             binding: None,
             known: std::cell::RefCell::new(None),
             view: std::cell::Cell::new(None),
-        })
+        }
     }
 
     /// Creates a new trail's database at `path`, which must not exist (`urne keys init` builds
@@ -230,14 +235,7 @@ impl AuditLog {
             .map_err(|e| db_err(path, "cannot configure", e))?;
         conn.busy_timeout(std::time::Duration::from_secs(10))
             .map_err(|e| db_err(path, "cannot configure", e))?;
-        Ok(Some(AuditLog {
-            conn,
-            path: path.to_path_buf(),
-            file_id: file_id(path),
-            binding: None,
-            known: std::cell::RefCell::new(None),
-            view: std::cell::Cell::new(None),
-        }))
+        Ok(Some(AuditLog::from_conn(conn, path)))
     }
 
     /// Writes a consistent copy of the whole database to `path`, which must not exist (SQLite
@@ -357,14 +355,7 @@ impl AuditLog {
         }
         let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
             .map_err(|e| db_err(path, "cannot open", e))?;
-        Ok(AuditLog {
-            conn,
-            path: path.to_path_buf(),
-            file_id: file_id(path),
-            binding: None,
-            known: std::cell::RefCell::new(None),
-            view: std::cell::Cell::new(None),
-        })
+        Ok(AuditLog::from_conn(conn, path))
     }
 
     /// Every event in sequence order, as stored (no checking).
