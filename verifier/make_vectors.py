@@ -317,6 +317,30 @@ def history_vectors(w, PUB):
       dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": A["bundle"]["audit_checkpoint"]}}),
       dict(P, checkpoints=["held.note"]))
 
+    # A void notice (SPEC §4.6) after B: 2018-12-23 attempt 1 voided at event 7, its checkpoint of 9
+    # events with the consistency proof from B's (6).
+    leaves9 = tree_leaves(T, 9)
+    vhist = {"trail": TRAIL_ID,
+             "predecessor": {"sha256": hashlib.sha256(B["text"].encode()).hexdigest(),
+                             "checkpoint_size": 6, "checkpoint_root": B["root"].hex()},
+             "consistency": [x.hex() for x in consistency_proof(6, leaves9)]}
+
+    def notice(history, day="2018-12-23"):
+        n = {"format": "urne-void-notice", "version": 2, "operation": "chanceux-noel-2018", "day": day,
+             "block": None, "attempt": 1, "reason": "panne d'impression, procès-verbal n° 12",
+             "stage": "drawn and published", "void_seq": 7, "voided_at": "2018-12-26T09:07:00.000000Z",
+             "audit_checkpoint": checkpoint(T, 9), "result_key_id": key_id(raw(RESULT)),
+             "audit_key_id": key_id(raw(AUDIT)), "history": history}
+        return signed("void-notice.json", jdump(n), folder="pub/V")
+    w("history-valid-void-notice", "pub/A, pub/B and pub/V, the signed void notice of B's day (attempt 1, void "
+      "event 7, checkpoint of 9 events), naming B as its predecessor with the consistency proof from 6 to 9 "
+      "(SPEC §4.6, §6.7): one linear history.", "valid", dict(pub(("A", A), ("B", B)), **notice(vhist)), P)
+    vbad = json.loads(json.dumps(vhist))
+    vbad["consistency"][0] = "%064x" % (int(vbad["consistency"][0], 16) ^ 1)
+    w("history-fork-void-notice-bad-consistency", "history-valid-void-notice with one hash of the notice's "
+      "consistency proof changed (re-signed): the notice does not extend B's checkpoint.", "fork",
+      dict(pub(("A", A), ("B", B)), **notice(vbad)), P)
+
     ex = export_text().encode()
     b1, r1, _, lv = make_draw(ex, history=A["history"])
     w("draw-malformed-v1-with-history", "A version-1 draw whose bundle.json and result.json carry a history "

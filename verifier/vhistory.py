@@ -77,7 +77,8 @@ def check_linear(outputs, complete):
             continue
         other = by_subject.setdefault(o["subject"], o)
         if other["sha256"] != o["sha256"]:
-            raise Failure("fork", f"{other['name']} and {o['name']} both publish {o['subject']}")
+            what = " ".join(str(x) for x in o["subject"])
+            raise Failure("fork", f"{other['name']} and {o['name']} both publish the {what}: done twice in one history")
     by_sha = {o["sha256"]: o for o in outputs}
     seen_pred, seen_size = {}, {}
     for o in outputs:
