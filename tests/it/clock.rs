@@ -6,10 +6,13 @@
 use crate::common::*;
 use crate::draws::simulate;
 
-/// `urne ARGS` with the appliance's clock at `at` (`YYYY-MM-DD HH:MM:SS`, UTC).
+/// `urne ARGS` with the appliance's clock stopped at `at` (`YYYY-MM-DD HH:MM:SS`, UTC). Stopped,
+/// not started there (`-f` with an absolute time): a loaded machine must not tick past midnight
+/// between the start of the process and the moment urne reads the clock.
 fn at(env: &Env, when: &str, args: &[&str]) -> std::process::Output {
     env.cmd_of(std::path::Path::new("faketime"))
         .env("TZ", "UTC")
+        .arg("-f")
         .arg(when)
         .arg(URNE)
         .args(args)
