@@ -69,3 +69,12 @@ ensure_deps() {
   apt_install softhsm2 opensc faketime openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates bsdutils
   ensure_rust
 }
+
+# typed CONTRIBUTION CMD ARGS…: runs CMD on a pseudo-terminal (scripts/pty-type) and types the
+# commissaire's contribution at its prompt, then confirms it (SPEC.md §4.4.1).
+typed() {
+  local contribution=$1
+  shift
+  scripts/pty-type --on "type your contribution" --send "$contribution" \
+    --on "oui or non" --send oui -- "$@"
+}

@@ -83,20 +83,17 @@ pub enum Command {
     },
     /// Daily draw, step 2: draw a sealed day's winner and reserves, once.
     ///
-    /// For a sealed day that has ended (Paris time), takes the commissaire's
-    /// contribution, ask the HSM for entropy once and record it, then draw the winner and the
-    /// ordered reserves (each entry has the same chance) and write signed result.json,
-    /// bundle.json and pv.html into --out. A day is drawn once: a second draw is refused (exit 4).
-    /// If a draw was interrupted after its entropy was recorded, running it again completes it
-    /// with that entropy and never asks for new entropy.
+    /// For a sealed day that has ended (Paris time), asks the HSM for entropy once and records
+    /// it with its commitment, shows the commitment for the commissaire to copy, then takes the
+    /// commissaire's contribution at the terminal (shown back, confirmed, recorded), then draws
+    /// the winner and the ordered reserves (each entry has the same chance) and writes signed
+    /// result.json, bundle.json and pv.html into --out. A day is drawn once: a second draw is
+    /// refused (exit 4). A draw interrupted after its entropy or its contribution was recorded
+    /// is completed by running it again, with exactly those values: no new entropy is asked.
     Draw {
         /// The day to draw (YYYY-MM-DD, Europe/Paris).
         #[arg(long, value_name = "YYYY-MM-DD")]
         day: String,
-        /// The commissaire's contribution (dice rolls, a phrase typed at the ceremony), taken
-        /// after the commitment is shown. Prompted for when omitted on a terminal.
-        #[arg(long, value_name = "TEXT")]
-        witness: Option<String>,
         /// Folder for the signed outputs (created; existing files are never overwritten).
         #[arg(long, value_name = "DIR")]
         out: PathBuf,

@@ -17,6 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_vectors as MV  # noqa: E402
 import vblock as B  # noqa: E402
+import vcore  # noqa: E402
 from vcore import key_id  # noqa: E402
 
 VEC = os.path.join(HERE, "..", "tests", "vectors")
@@ -32,8 +33,8 @@ CHECKPOINT = MV.checkpoint(MV.audit_events(), 4)
 SOFTWARE = {"name": "urne", "version": "0.1.0", "source_revision": "0" * 40, "executable_sha256": "0" * 64}
 
 
-def block(entropy):
-    seed = B.block_seed(BID, RULES_SHA, entropy)
+def block(entropy, contribution=None):
+    seed = B.block_seed(BID, RULES_SHA, entropy, contribution)
     tiers, csv = B.recompute_tickets(RULES, PRICE, seed)
     rows = csv.split(b"\n")[1:-1]
     return seed, csv, B.root_of_leaf_hashes(B.leaf_hashes(rows))
@@ -94,6 +95,52 @@ def write(out, name, desc, expect, files, args):
     v = {"description": desc, "expect": expect, "command": "verify", "args": args, "files": files}
     with open(os.path.join(out, name + ".json"), "w") as f:
         f.write(json.dumps(v, indent=1, ensure_ascii=False) + "\n")
+
+
+# ---- version 2 (SPEC §3.2, §3.3, §5.B3): the entropy committed to, then the contribution ------------
+CONTRIBUTION = "6 2 5 1 4 4 3 6, dés du commissaire"
+
+
+def v2_events(entropy, order=("e", "c")):
+    """A version-2 trail of 6 events: trail.created, then the block's block.entropy and
+    block.contribution events (as events 2 and 3, in `order`), then placeholders (the block's
+    generation, its reveal)."""
+    ec = vcore.entropy_commitment(entropy).hex()
+    ev = {"e": ("block.entropy", MV.compact({"block": BID, "attempt": 1, "rules_sha256": RULES_SHA.hex(),
+                                             "entropy_commitment": ec,
+                                             "entropy_blob": vcore.sha256(b"sealed entropy " + entropy).hex()})),
+          "c": ("block.contribution", MV.compact({"blocks": [{"block": BID, "attempt": 1, "entropy_commitment": ec}],
+                                                  "contribution": CONTRIBUTION}))}
+    return MV.history_events(6, real={2: ev[order[0]], 3: ev[order[1]]}), ec
+
+
+def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True):
+    """A version-2 block folder: the commitment (checkpoint of 4 events, first output of its trail)
+    carries the entropy commitment of `committed`, the contribution and the fixed events; the
+    block is generated from `generated_from` (default: `committed`) and the contribution; the
+    reveal (checkpoint of 6 events) names the commitment as its predecessor."""
+    entropy = generated_from or committed
+    events, ec = v2_events(committed, order)
+    seqs = (2, 3) if order == ("e", "c") else (3, 2)
+    seed, csv, root = block(entropy, CONTRIBUTION)
+    fixed = {"entropy": MV.fixed_event(events, seqs[0], 4), "contribution": MV.fixed_event(events, seqs[1], 4)}
+    c = commitment(seed, csv, root, version=2, audit_checkpoint=MV.checkpoint(events, 4))
+    c = {k: v for k, v in c.items() if k not in ("tickets_file",)}
+    out = {}
+    for k, v in c.items():
+        out[k] = v
+        if k == "seed_commitment":
+            out.update(entropy_commitment=ec, contribution=CONTRIBUTION, entropy_refused=[], fixed=fixed,
+                       tickets_file=S + ".tickets.csv")
+    out["history"] = {"trail": MV.TRAIL_ID, "predecessor": None, "consistency": []}
+    ctext = MV.jdump(out)
+    leaves = MV.tree_leaves(events, 6)
+    rh = {"trail": MV.TRAIL_ID,
+          "predecessor": {"sha256": hashlib.sha256(ctext.encode()).hexdigest(), "checkpoint_size": 4,
+                          "checkpoint_root": vcore.merkle_root_of_hashes(leaves[:4]).hex()},
+          "consistency": [x.hex() for x in vcore.consistency_proof(4, leaves)]}
+    rv = reveal(entropy, seed, out, version=2, audit_checkpoint=MV.checkpoint(events, 6), history=rh)
+    return folder(out, csv, rv if revealed else None, commit_text=ctext)
 
 
 def main(out):
@@ -162,6 +209,23 @@ def main(out):
     w("block-tamper-draw-mismatch-tickets", "The seed committed is from another entropy than the tickets "
       "(re-signed): the revealed seed matches its commitment, the recomputed tickets are not the committed ones.",
       "draw-mismatch", folder(c2, csv, reveal(OTHER_ENTROPY, oseed, c2)))
+
+    w("block-folder-v2-valid", "A version-2 block folder (SPEC §3.3, §5.B3): the commitment carries, after "
+      "seed_commitment, entropy_commitment, the contribution, entropy_refused (empty) and `fixed`: the "
+      "block.entropy event (2) then the block.contribution event (3) of a version-2 trail with their inclusion "
+      "proofs in the tree of its checkpoint (4 events); the seed is urne/v2/block-seed over the contribution; "
+      "the reveal (checkpoint of 6 events) names the commitment as its predecessor.", "valid",
+      v2_folder(ENTROPY))
+    w("block-folder-v2-valid-unrevealed", "block-folder-v2-valid before the reveal.", "valid",
+      v2_folder(ENTROPY, revealed=False))
+    w("block-tamper-inconsistent-v2-contribution-before-entropy", "block-folder-v2-valid on a trail where the "
+      "block.contribution event is event 2 and the block.entropy event event 3 (both real and in the checkpoint's "
+      "tree): the contribution existed before the entropy was committed to (SPEC §3.3).", "inconsistent",
+      v2_folder(ENTROPY, order=("c", "e")))
+    w("block-tamper-draw-mismatch-v2-entropy-commitment", "A version-2 block whose commitment and trail commit to "
+      "one entropy but whose block (seed commitment, tickets, outcomes root) and reveal are from another: the "
+      "revealed entropy is not the one entropy_commitment names (SPEC §3.2, §5.B10 step 4).", "draw-mismatch",
+      v2_folder(ENTROPY, generated_from=OTHER_ENTROPY))
 
     pr = proof(csv, root, 69 % RULES["block_size"])
     P = {"path": "proof.json", "keys": "keys", "published": "block"}

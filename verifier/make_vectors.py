@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey 
 
 import vaudit  # noqa: E402
 import vdraw  # noqa: E402
+import vcore  # noqa: E402
 import vexport  # noqa: E402
 from vcore import H, key_id, merkle_root, sha256, verify_inclusion, leaf_hash, node_hash, \
     merkle_root_of_hashes, consistency_proof  # noqa: E402
@@ -127,10 +128,64 @@ ENTROPY = bytes(range(1, 49))
 WITNESS = "4 6 1 3 — dés du commissaire"
 
 
+def inclusion_path(idx, hs):
+    """RFC 9162 §2.1.3.1 audit path of leaf `idx` over the leaf hashes `hs`."""
+    if len(hs) <= 1:
+        return []
+    k = 1
+    while k * 2 < len(hs):
+        k *= 2
+    if idx < k:
+        return inclusion_path(idx, hs[:k]) + [merkle_root_of_hashes(hs[k:])]
+    return inclusion_path(idx - k, hs[k:]) + [merkle_root_of_hashes(hs[:k])]
+
+
+def fixed_event(events, seq, size):
+    """§3.3: event `seq` of `events` as stored, with its inclusion proof in the tree of the first
+    `size` events (the output's checkpoint)."""
+    e = events[seq - 1]
+    assert e["seq"] == seq and seq <= size
+    path = inclusion_path(seq - 1, tree_leaves(events, size))
+    assert verify_inclusion(seq - 1, size, bytes.fromhex(e["hash"]), path,
+                            merkle_root_of_hashes(tree_leaves(events, size)))
+    return {"seq": seq, "ts": e["ts"], "kind": e["kind"], "payload": e["payload"], "prev_hash": e["prev_hash"],
+            "inclusion": [x.hex() for x in path]}
+
+
+def compact(o):
+    """A payload as the appliance stores it: compact JSON, members in order, UTF-8."""
+    return json.dumps(o, separators=(",", ":"), ensure_ascii=False)
+
+
+def commitment_root(export_bytes, day):
+    """The seal's commitment root of `day` from an export (as make_draw computes it)."""
+    _, tally = vexport.parse_export(export_bytes, RULES, key_id(raw(PRODUCER)))
+    _, leaves = vdraw.pseudonymise(OP, day, vexport.entries_of(tally, RULES))
+    return merkle_root([ps + bytes([n]) for ps, n, _, _ in leaves])
+
+
+def randomness(day, tag, contribution=None, attempt=1):
+    """A version-2 draw's entropy and contribution, and the payloads of its draw.entropy and
+    draw.contribution events (§6.2), to be put into a trail."""
+    entropy = (sha256(f"history vector entropy {tag}".encode()) + sha256(f"more {tag}".encode()))[:48]
+    contribution = contribution or f"dés {tag} : 5 2 6, l’été à 12 €"
+    ec = vcore.entropy_commitment(entropy).hex()
+    root = commitment_root(export_for(day), day).hex()
+    return {"day": day, "entropy": entropy, "contribution": contribution, "entropy_commitment": ec,
+            "e": ("draw.entropy", compact({"operation": OP, "day": day, "attempt": attempt, "commitment_root": root,
+                                           "entropy_commitment": ec,
+                                           "entropy_blob": sha256(b"sealed entropy " + entropy).hex()})),
+            "c": ("draw.contribution", compact({"operation": OP, "day": day, "attempt": attempt,
+                                                "entropy_commitment": ec, "contribution": contribution}))}
+
+
 def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witness=WITNESS, version=1,
-              history=None, note=None, drawn_at="2018-12-26T09:00:05.000000Z"):
+              history=None, note=None, drawn_at="2018-12-26T09:00:05.000000Z", fixed=None,
+              entropy_commitment=None):
     """bundle, result (dicts) and intermediates from an export's bytes. Version 2 draws pass
-    `history` (serialised last in the draw core, after reserves_wanted) and their `note`."""
+    `history` (serialised last in the draw core, after reserves_wanted), their `note`, the
+    contribution as `witness`, and `fixed` (§3.3); `entropy_commitment` defaults to the
+    entropy's."""
     _, tally = vexport.parse_export(export_bytes, RULES, key_id(raw(PRODUCER)))
     entry_list = vexport.entries_of(tally, RULES)
     figures = vexport.figures_of(tally, RULES, entry_list)
@@ -145,6 +200,11 @@ def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witne
             "commitment": {"root": root.hex(), "leaves": len(leaves), "entries": figures["entries"]},
             "witness": witness, "entropy": entropy.hex(), "seed": None, "prize_cents": 2000000,
             "reserves_wanted": 5}
+    if version == 2:          # §4.7: no witness; the four members of "nobody chooses"
+        ec = entropy_commitment or vcore.entropy_commitment(entropy).hex()
+        core = {k: v for k, v in core.items() if k not in ("witness", "entropy", "seed", "prize_cents", "reserves_wanted")}
+        core.update({"entropy_commitment": ec, "contribution": witness, "entropy": entropy.hex(), "seed": None,
+                     "prize_cents": 2000000, "reserves_wanted": 5, "entropy_refused": [], "fixed": fixed})
     if history is not None:
         core["history"] = history
     b = lambda x: bytes.fromhex(x)
@@ -217,10 +277,12 @@ def write(out, name, desc, expect, files, args, computed=None):
 TRAIL_ID = hashlib.sha256(b"vector trail").hexdigest()     # the identity audit_events_v2 records
 
 
-def history_events(n, fork_after=None, branch=""):
+def history_events(n, fork_after=None, branch="", real=None):
     """A version-2 trail of `n` events (event 1 trail.created, as audit_events_v2's); with
     `fork_after`, every event after that one differs by `branch`: another history of the same
-    trail (what a restored copy of the token's storage and the database would write)."""
+    trail (what a restored copy of the token's storage and the database would write). `real`
+    maps a sequence number to the (kind, payload) of a real event (a draw's draw.entropy or
+    draw.contribution); the others are placeholders."""
     pk = raw(AUDIT)
     first = json.dumps({"trail": TRAIL_ID, "audit_key_id": key_id(pk), "audit_public_key": pk.hex()},
                        separators=(",", ":"))
@@ -230,6 +292,8 @@ def history_events(n, fork_after=None, branch=""):
         other = branch if fork_after is not None and seq > fork_after else ""
         kind, payload = ("trail.created", first) if seq == 1 else ("command.failed", json.dumps(
             {"command": "seal", "class": "refused", "error": f"history vector {seq}{other}"}, separators=(",", ":")))
+        if real and seq in real:
+            kind, payload = real[seq]
         h = vaudit.event_hash(prev, seq, ts, kind, payload)
         ev.append({"seq": seq, "ts": ts, "kind": kind, "payload": payload, "prev_hash": prev.hex(), "hash": h.hex()})
         prev = h
@@ -247,9 +311,12 @@ def export_for(day):
     return export_text().replace("2018-12-22", day).replace("2018-12-21T23:30:00Z", prev + "T23:30:00Z").encode()
 
 
-def v2_draw(day, tag, events, size, pred=None, minute=0):
-    """A version-2 draw of `day` whose checkpoint covers the first `size` of `events`, after the
-    output `pred` (a v2_draw record) or first on its trail (§6.7)."""
+def v2_draw(rnd, events, size, seqs, pred=None, minute=0, entropy=None, edit=None):
+    """A version-2 draw of `rnd` (a `randomness` record) whose checkpoint covers the first `size`
+    of `events`, after the output `pred` (a v2_draw record) or first on its trail (§6.7); its
+    draw.entropy and draw.contribution events are events `seqs` of `events` (§3.3). `entropy`
+    publishes another entropy than the one committed to; `edit` changes the fixed events."""
+    day = rnd["day"]
     leaves = tree_leaves(events, size)
     root = merkle_root_of_hashes(leaves)
     if pred is None:
@@ -259,9 +326,13 @@ def v2_draw(day, tag, events, size, pred=None, minute=0):
                    "predecessor": {"sha256": hashlib.sha256(pred["text"].encode()).hexdigest(),
                                    "checkpoint_size": pred["size"], "checkpoint_root": pred["root"].hex()},
                    "consistency": [x.hex() for x in consistency_proof(pred["size"], leaves)]}
-    entropy = (sha256(f"history vector entropy {tag}".encode()) + sha256(f"more {tag}".encode()))[:48]
-    bundle, result, _, lv = make_draw(export_for(day), day=day, entropy=entropy, witness=f"{tag}: 5 2 6 — dés",
-                                      version=2, history=history, note=checkpoint(events, size),
+    fixed = {"entropy": fixed_event(events, seqs[0], size), "contribution": fixed_event(events, seqs[1], size)}
+    if edit:
+        edit(fixed)
+    bundle, result, _, lv = make_draw(export_for(day), day=day, entropy=entropy or rnd["entropy"],
+                                      witness=rnd["contribution"], version=2, history=history,
+                                      note=checkpoint(events, size), fixed=fixed,
+                                      entropy_commitment=rnd["entropy_commitment"],
                                       drawn_at=f"2018-12-26T09:{size:02d}:30.{minute:06d}Z")
     return {"bundle": bundle, "result": result, "leaves": leaves_bin(lv), "text": jdump(bundle), "size": size,
             "root": root, "history": history}
@@ -272,21 +343,67 @@ def v2_files(d, folder, bundle=None, result=None, bundle_text=None):
                       leaves_bytes=d["leaves"], folder=folder)
 
 
+def v2_randomness_vectors(w, PUB, rA, A, T):
+    """draw-v2-* about "nobody chooses" (SPEC §3.2, §3.3, §4.4.1, §8.2 steps 3 and 5)."""
+    # The same draw on a trail where the contribution (event 2) was recorded before the entropy (3).
+    X = history_events(3, real={2: rA["c"], 3: rA["e"]})
+    w("draw-v2-inconsistent-contribution-before-entropy", "draw-v2-valid on a trail where the draw.contribution "
+      "event is event 2 and the draw.entropy event event 3 (both real, both in the checkpoint's tree, payloads "
+      "matching the core): the contribution existed before the entropy was committed to (SPEC §3.3).",
+      "inconsistent", v2_files(v2_draw(rA, X, 3, (3, 2)), "draw"), PUB)
+    r2 = dict(rA, contribution=rA["contribution"].replace("5 2 6", "5 2 5"))
+
+    def edit(f):
+        f["contribution"]["payload"] = f["contribution"]["payload"].replace("5 2 6", "5 2 5")
+    w("draw-v2-inconsistent-fixed-event-edited", "draw-v2-valid drawn again with another contribution (5 2 5 "
+      "for 5 2 6: core, seed and picks follow from it) and the recorded draw.contribution event's payload "
+      "edited to say it: the edited event's hash is not in the checkpoint's tree (SPEC §3.3).",
+      "inconsistent", v2_files(v2_draw(r2, T, 3, (2, 3), edit=edit), "draw"), PUB)
+    other = bytes(range(100, 148))
+    w("draw-v2-draw-mismatch-entropy-commitment", "draw-v2-valid drawn with another entropy than the one committed "
+      "to: the seed and the picks follow from the published entropy, entropy_commitment and the fixed events are "
+      "the trail's, but the entropy is not the one its commitment names (SPEC §3.2, §8.2 step 3).", "draw-mismatch",
+      v2_files(v2_draw(rA, T, 3, (2, 3), entropy=other), "draw"), PUB)
+    rG = randomness("2018-12-22", "A", contribution="dés A \u202e5 2 6 du commissaire")
+    G = history_events(3, real={2: rG["e"], 3: rG["c"]})
+    w("draw-v2-malformed-contribution-grammar", "A version-2 draw whose contribution holds U+202E (RIGHT-TO-LEFT "
+      "OVERRIDE), consistently in the core, the seed and the recorded events: not a contribution (SPEC §4.4.1).",
+      "malformed", v2_files(v2_draw(rG, G, 3, (2, 3)), "draw"), PUB)
+    t = jdump(A["bundle"]).replace('  "contribution": ', '  "witness": "4 6 1 3 du commissaire",\n  "contribution": ', 1)
+    u = jdump(A["result"]).replace('  "contribution": ', '  "witness": "4 6 1 3 du commissaire",\n  "contribution": ', 1)
+    assert t != jdump(A["bundle"])
+    f = v2_files(A, "draw", bundle_text=t)
+    f.update(signed("result.json", u, folder="draw"))
+    w("draw-v2-malformed-witness-in-v2", "draw-v2-valid with a `witness` member beside its contribution in "
+      "bundle.json and result.json (re-signed): version 2 has none (SPEC §4.7).", "malformed", f, PUB)
+
+
 def history_vectors(w, PUB):
-    T = history_events(9)                                   # the trail as it happened
-    T1 = history_events(7, fork_after=4, branch=" (restored copy)")   # forked after event 4
-    T2 = history_events(3, fork_after=2, branch=" (other)")          # forked after event 2
-    A = v2_draw("2018-12-22", "A", T, 3)
-    B = v2_draw("2018-12-23", "B", T, 6, A)
-    C = v2_draw("2018-12-24", "C", T, 9, B)
-    B2 = v2_draw("2018-12-23", "B2", T1, 7, A, minute=1)     # the same day drawn again on the fork
+    # Each draw's draw.entropy then draw.contribution events are real events of the trail (§3.3):
+    # A's are events 2 and 3, B's 4 and 5, C's 8 and 9; B2's are events 5 and 6 of the fork.
+    rA, rB, rC = randomness("2018-12-22", "A"), randomness("2018-12-23", "B"), randomness("2018-12-24", "C")
+    rB2 = randomness("2018-12-23", "B2")
+    T = history_events(9, real={2: rA["e"], 3: rA["c"], 4: rB["e"], 5: rB["c"], 8: rC["e"], 9: rC["c"]})
+    T1 = history_events(7, fork_after=4, branch=" (restored copy)",     # forked after event 4
+                        real={2: rA["e"], 3: rA["c"], 4: rB["e"], 5: rB2["e"], 6: rB2["c"]})
+    T2 = history_events(3, fork_after=2, branch=" (other)", real={2: rA["e"]})   # forked after event 2
+    A = v2_draw(rA, T, 3, (2, 3))
+    B = v2_draw(rB, T, 6, (4, 5), A)
+    C = v2_draw(rC, T, 9, (8, 9), B)
+    B2 = v2_draw(rB2, T1, 7, (5, 6), A, minute=1)            # the same day drawn again on the fork
     P = {"path": "pub", "keys": "keys"}
     pub = lambda *ds: {k: v for name, d in ds for k, v in v2_files(d, f"pub/{name}").items()}
 
     w("draw-v2-valid", "A version-2 draw (SPEC §6.7): bundle.json and result.json carry `history` (after "
       "reserves_wanted), the trail's first output (predecessor null, no consistency proof); its checkpoint "
-      "covers the first 3 events of a version-2 trail.", "valid", v2_files(A, "draw"), PUB,
-      {"history": A["history"], "checkpoint_size": 3, "checkpoint_root": A["root"].hex()})
+      "covers the first 3 events of a version-2 trail. Its randomness (SPEC §3.2, §3.3, §4.4.1): "
+      "entropy_commitment, the contribution (with ’, é, à and €), entropy_refused (empty) and `fixed`, the "
+      "draw.entropy event (2) then the draw.contribution event (3) with their inclusion proofs in the tree "
+      "of its checkpoint; the seed is urne/v2/draw-seed.", "valid", v2_files(A, "draw"), PUB,
+      {"history": A["history"], "checkpoint_size": 3, "checkpoint_root": A["root"].hex(),
+       "event_hashes": [e["hash"] for e in T[:3]], "entropy_commitment": rA["entropy_commitment"],
+       "seed": A["bundle"]["seed"]})
+    v2_randomness_vectors(w, PUB, rA, A, T)
     w("history-valid-pair", "A folder of outputs (SPEC §8.4): pub/A (2018-12-22, checkpoint of 3 events, first "
       "output) and pub/B (2018-12-23, checkpoint of 6 events) naming A as its predecessor (SHA-256 of A's "
       "bundle.json, A's checkpoint size and root) with the RFC 9162 consistency proof from 3 to 6 over the "
@@ -480,15 +597,7 @@ def main(out):
     ps, n, a, salt = leaves[i]
     hashes = [leaf_hash(p + bytes([m])) for p, m, _, _ in leaves]
 
-    def path(idx, hs):
-        if len(hs) <= 1:
-            return []
-        k = 1
-        while k * 2 < len(hs):
-            k *= 2
-        from vcore import merkle_root_of_hashes as mr
-        return path(idx, hs[:k]) + [mr(hs[k:])] if idx < k else path(idx - k, hs[k:]) + [mr(hs[:k])]
-    p = path(i, hashes)
+    p = inclusion_path(i, hashes)
     assert verify_inclusion(i, len(leaves), ps + bytes([n]), p, bytes.fromhex(bundle["commitment"]["root"]))
     proof = {"format": "urne-inclusion-proof", "version": 1, "operation": OP, "day": DAY, "attempt": 1, "account": a.hex(),
              "salt": salt.hex(), "pseudonym": ps.hex(), "entries": n, "leaf": i, "commitment": bundle["commitment"],

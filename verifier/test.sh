@@ -21,6 +21,13 @@ fi
 V="$py $root/verifier/urne_verify.py"
 fails=0
 ok()   { printf '  ok    %s\n' "$*"; }
+# typed CONTRIBUTION ARGS...: `urne ARGS` (draw, block generate) on a pseudo-terminal, the
+# commissaire typing CONTRIBUTION at its prompt and confirming it (SPEC §4.4.1; scripts/pty-type).
+typed() {
+  local c=$1; shift
+  $py "$root/scripts/pty-type" --on "type your contribution" --send "$c" --on "oui or non" --send "oui" \
+    -- "$urne" "$@"
+}
 bad()  { printf '  FAIL  %s\n' "$*"; fails=$((fails + 1)); }
 
 echo "== (a) test vectors"
@@ -61,7 +68,7 @@ for spec in $days; do
   "$sim" --day "$day" --plays "$plays" --seed "$seed" --key "$prodkey" --out "$tmp/exp" >/dev/null
   e=$tmp/exp/entries-chanceux-noel-2018-$day.jsonl
   "$urne" seal --rules rules/chanceux-noel-2018.json --entries "$e" >/dev/null 2>&1
-  "$urne" draw --day "$day" --witness "test $seed" --out "$tmp/d-$day" >/dev/null 2>&1
+  typed "test seed $seed" draw --day "$day" --out "$tmp/d-$day" >/dev/null 2>&1
   both 0 "$day public mode" "$tmp/d-$day" --keys "$tmp/keysA"
   both 0 "$day auditor mode" "$tmp/d-$day" --keys "$tmp/keysA" --export "$e" --producer-key tests/fixtures/keys/test-producer.pub.pem
 done
@@ -84,7 +91,7 @@ eval "$(scripts/dev-hsm "$tmp/b" 2>/dev/null)"
 for e in tests/fixtures/exports/valid/*.jsonl; do
   day=$(basename "$e" .jsonl); day=${day#entries-chanceux-noel-2018-}
   "$urne" seal --rules rules/chanceux-noel-2018.json --entries "$e" >/dev/null 2>&1
-  "$urne" draw --day "$day" --witness "fixture" --out "$tmp/f-$day" >/dev/null 2>&1
+  typed "fixture draw" draw --day "$day" --out "$tmp/f-$day" >/dev/null 2>&1
   both 0 "fixture $day auditor mode" "$tmp/f-$day" --keys "$tmp/keysB" --export "$e" --producer-key tests/fixtures/keys/test-producer.pub.pem
 done
 
@@ -147,7 +154,9 @@ $py - "$tmp/edited.db" <<'PY'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 c.execute("DROP TRIGGER events_no_update")
-c.execute("UPDATE events SET payload = replace(payload, 'test', 'TEST') WHERE seq = 3 OR kind = 'draw.entropy'")
+# The contribution typed ("test seed N") is in the draw.contribution events (SPEC §4.4.1).
+c.execute("UPDATE events SET payload = replace(payload, 'test', 'TEST') WHERE seq = 3 OR kind = 'draw.contribution'")
+assert c.execute("SELECT count(*) FROM events WHERE instr(payload, 'TEST') > 0").fetchone()[0] > 0, "nothing edited"
 c.commit()
 PY
 expect 1 "urne   audit verify with an edited event" "$urne" audit verify --db "$tmp/edited.db" --audit-key "$tmp/keysA/audit.pub.pem"
@@ -187,7 +196,7 @@ open(sys.argv[2], "w").write(json.dumps(r, indent=2, ensure_ascii=False) + "\n")
 PY
 blk=$tmp/blocks
 for price in 50 100 200; do
-  "$urne" block generate --rules "$tmp/small-rules.json" --price "$price" --emission e1 --first 1 --blocks 1 --out "$blk" >/dev/null 2>&1
+  typed "small block $price" block generate --rules "$tmp/small-rules.json" --price "$price" --emission e1 --first 1 --blocks 1 --out "$blk" >/dev/null 2>&1
 done
 both 0 "3 small blocks (50, 100, 200), not revealed" "$blk" --keys "$tmp/keysC"
 "$urne" block reveal --block test-small-game/100/e1/1 --out "$blk" >/dev/null 2>&1
@@ -251,7 +260,7 @@ rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"; rm "$tmp/t/$S.reveal.json.sig"
 both_class bad-signature "a reveal without its .sig" "$tmp/t" --keys "$tmp/keysC"
 
 echo "-- (c) one full official block (800,000 tickets): generate, reveal, both verify"
-"$urne" block generate --rules rules/noel-de-la-chance-2015.json --price 100 --emission t1 --first 1 --blocks 1 --out "$tmp/full" >/dev/null 2>&1
+typed "full block 1" block generate --rules rules/noel-de-la-chance-2015.json --price 100 --emission t1 --first 1 --blocks 1 --out "$tmp/full" >/dev/null 2>&1
 "$urne" block reveal --block noel-de-la-chance-2015/100/t1/1 --out "$tmp/full" >/dev/null 2>&1
 start=$SECONDS
 both 0 "full official block, revealed" "$tmp/full" --keys "$tmp/keysC"
@@ -270,11 +279,11 @@ for spec in 2018-12-22:300:21 2018-12-23:300:22; do
   "$urne" seal --rules rules/chanceux-noel-2018.json --entries "$tmp/expF/entries-chanceux-noel-2018-$day.jsonl" >/dev/null 2>&1
 done
 F=$tmp/F
-"$urne" draw --day 2018-12-22 --witness "fork 1" --out "$F/pub/d1" >/dev/null 2>&1
+typed "fork draw 1" draw --day 2018-12-22 --out "$F/pub/d1" >/dev/null 2>&1
 copy_state "$tmp/f"
-"$urne" draw --day 2018-12-23 --witness "fork 2" --out "$F/pub/d2" >/dev/null 2>&1
+typed "fork draw 2" draw --day 2018-12-23 --out "$F/pub/d2" >/dev/null 2>&1
 put_back "$tmp/f"
-expect 0 "urne   draws day 2 again on the restored copy" "$urne" draw --day 2018-12-23 --witness "fork 2" --out "$F/fork/d2"
+expect 0 "urne   draws day 2 again on the restored copy" typed "fork draw 2" draw --day 2018-12-23 --out "$F/fork/d2"
 both 0 "the first history's outputs (d1, d2)" "$F/pub" --keys "$tmp/keysF"
 both 0 "the fork's day 2 alone" "$F/fork/d2" --keys "$tmp/keysF"
 both 0 "the fork's day 2 against d1's checkpoint (taken before the copy)" "$F/fork/d2" --keys "$tmp/keysF" --checkpoint "$F/pub/d1/checkpoint.note"
@@ -283,7 +292,7 @@ both_class fork "d1, d2 and the fork's d2 together" "$F/all" --keys "$tmp/keysF"
 both_class fork "the fork's d2 against the first d2's checkpoint" "$F/fork/d2" --keys "$tmp/keysF" --checkpoint "$F/pub/d2/checkpoint.note"
 eval "$(scripts/dev-hsm "$tmp/g" 2>/dev/null)"
 "$urne" keys export --out "$tmp/keysG" >/dev/null
-gen() { "$urne" block generate --rules "$tmp/small-rules.json" --price 100 --emission f1 --first "$1" --blocks 1 --out "$2"; }
+gen() { typed "fork block $1" block generate --rules "$tmp/small-rules.json" --price 100 --emission f1 --first "$1" --blocks 1 --out "$2"; }
 gen 1 "$F/pub-blocks/b1" >/dev/null 2>&1
 copy_state "$tmp/g"
 gen 2 "$F/pub-blocks/b2" >/dev/null 2>&1

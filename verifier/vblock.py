@@ -10,11 +10,12 @@ import os
 import re
 import struct
 
-import vjson as J
+import vdraw  # the version-2 member checkers shared with draws
 import vhistory
+import vjson as J
 from vaudit import parse_checkpoint
-from vcore import Failure, H, HmacDrbg, key_id, leaf_hash, node_hash, read_signed, \
-    verify_inclusion
+from vcore import Failure, H, HmacDrbg, check_fixed_order, entropy_commitment, key_id, leaf_hash, node_hash, \
+    read_signed, verify_inclusion
 
 TWO64 = 1 << 64
 ID_RE = re.compile(r"\A[a-z0-9][a-z0-9-]{0,63}\Z")          # game ids and symbol ids (§5.B1)
@@ -123,8 +124,12 @@ def file_stem(block_id):
 # ---------------------------------------------------------------------------------------------
 # §5.B3 seed values
 
-def block_seed(block_id, rules_sha256, entropy):
-    return H("urne/v1/block-seed", block_id, rules_sha256, entropy)
+def block_seed(block_id, rules_sha256, entropy, contribution=None):
+    """Version 1 (`contribution` None): H("urne/v1/block-seed", id, rules_sha256, entropy);
+    version 2: H("urne/v2/block-seed", id, rules_sha256, contribution, entropy)."""
+    if contribution is None:
+        return H("urne/v1/block-seed", block_id, rules_sha256, entropy)
+    return H("urne/v2/block-seed", block_id, rules_sha256, contribution, entropy)
 
 
 def seed_commitment(seed):
@@ -520,6 +525,45 @@ COMMIT = {
     "generated_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid,
     "audit_key_id": J.keyid, "software": SOFTWARE,
 }
+# Version 2 (§3.3, §5.B3): after seed_commitment, the entropy commitment, the contribution, the
+# refused entropy requests and the evidence of the order in which the randomness became fixed.
+COMMIT_V2 = {}
+for _k, _c in COMMIT.items():
+    COMMIT_V2[_k] = _c
+    if _k == "seed_commitment":
+        COMMIT_V2.update(entropy_commitment=h32, contribution=vdraw.contribution, entropy_refused=vdraw.REFUSED,
+                         fixed=vdraw.FIXED)
+ENTROPY_EVENT = {"block": J.string, "attempt": J.uint, "rules_sha256": h32, "entropy_commitment": h32,
+                 "entropy_blob": h32}
+CONTRIBUTION_EVENT = {"blocks": J.listof(J.fields({"block": J.string, "attempt": J.uint, "entropy_commitment": h32})),
+                      "contribution": J.string}
+
+
+def parse_commit(doc, what):
+    return J.obj(doc, what, COMMIT if isinstance(doc, dict) and doc.get("version") == 1 else COMMIT_V2)
+
+
+def verify_fixed(c, size, root, what):
+    """§5.B10 step 2 (version 2): the block.entropy event of this block and attempt, then a
+    block.contribution event naming it, both in the tree of the commitment's checkpoint.
+    Failures: inconsistent."""
+    f = c["fixed"]
+    why = check_fixed_order(f, size, root, ("block.entropy", "block.contribution"))
+    if why:
+        raise Failure("inconsistent", f"{what}: randomness order: {why}")
+    e = J.payload(f["entropy"]["payload"], f"{what} fixed.entropy.payload", ENTROPY_EVENT)
+    r = J.payload(f["contribution"]["payload"], f"{what} fixed.contribution.payload", CONTRIBUTION_EVENT)
+    ec = c["entropy_commitment"]
+    if (e["block"], e["attempt"], e["rules_sha256"], e["entropy_commitment"]) != (
+            c["block"], c["attempt"], c["rules_sha256"], ec):
+        raise Failure("inconsistent", f"{what}: randomness order: the entropy event is not this block's")
+    named = any((x["block"], x["attempt"], x["entropy_commitment"]) == (c["block"], c["attempt"], ec)
+                for x in r["blocks"])
+    if not named or r["contribution"] != c["contribution"]:
+        raise Failure("inconsistent", f"{what}: randomness order: the contribution event does not name this "
+                                      "block's entropy, or not this contribution")
+
+
 REVEAL = {
     "format": J.const("urne-block-reveal"), "version": lambda v, w: J.uint(v, w, 1, 2), "block": J.string, "rules_sha256": h32,
     "entropy": J.hexbytes, "seed": h32, "seed_commitment": h32, "outcomes_root": h32,
@@ -564,7 +608,7 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder=".", o
     report = []
     # Step 2: the commitment.
     c, c_history = vhistory.take(J.loads(raw[s + ".commit.json"], s + ".commit.json"), s + ".commit.json")
-    c = J.obj(c, s + ".commit.json", COMMIT)
+    c = parse_commit(c, s + ".commit.json")
     bid = c["block"]
     game, price, emission, number = parse_block_id(bid, f"{s}.commit.json block")
     if file_stem(bid) != s:
@@ -581,6 +625,9 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder=".", o
     if c["tiers"] != want or c["block_size"] != rules["block_size"]:
         raise Failure("commitment-mismatch", f"block {bid}: tiers or block_size are not the rules' G-3 counts and prizes")
     size, cp_root = parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{s}.commit.json audit_checkpoint")
+    if c["version"] == 2:
+        verify_fixed(c, size, cp_root, f"{s}.commit.json")
+        report.append(f"ok  {bid}: randomness order: the entropy commitment was recorded before the contribution")
     if c_history is not None:
         o = vhistory.output(os.path.join(folder, s + ".commit.json"), raw[s + ".commit.json"], c_history, size, cp_root,
                             ("commitment", c["block"], c["attempt"]))
@@ -609,6 +656,9 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder=".", o
             raise Failure("inconsistent", f"{s}.reveal.json: block or rules_sha256 is not the commitment's")
         if r["seed_commitment"] != c["seed_commitment"] or r["outcomes_root"] != c["outcomes_root"]:
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
+        if c["version"] == 2 and entropy_commitment(r["entropy"]) != c["entropy_commitment"]:
+            raise Failure("draw-mismatch", f"{s}.reveal.json: the revealed entropy is not the one the commitment's "
+                                           "entropy_commitment names (§3.2)")
         size, cp_root = parse_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
         if r_history is not None:
             o = vhistory.output(os.path.join(folder, s + ".reveal.json"), rv, r_history, size, cp_root,
@@ -617,7 +667,7 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder=".", o
                 outputs.append(o)
         if len(r["entropy"]) < 32:
             raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
-        seed = block_seed(bid, rules_sha, r["entropy"])
+        seed = block_seed(bid, rules_sha, r["entropy"], c.get("contribution"))
         if seed_commitment(seed) != c["seed_commitment"]:
             raise Failure("draw-mismatch", f"block {bid}: the seed from the revealed entropy does not match seed_commitment")
         _, csv = recompute_tickets(rules, price, seed)
@@ -648,8 +698,8 @@ def verify_ticket_proof(path, result_pub, published=None):
         cpath = os.path.join(published, s + ".commit.json")
         if not os.path.isfile(cpath):
             raise Failure("commitment-mismatch", f"{published} has no commitment of block {pr['block']}")
-        c = J.obj(vhistory.take(J.loads(read_signed(cpath, result_pub), s + ".commit.json"), s + ".commit.json")[0],
-                  s + ".commit.json", COMMIT)
+        c = parse_commit(vhistory.take(J.loads(read_signed(cpath, result_pub), s + ".commit.json"),
+                                       s + ".commit.json")[0], s + ".commit.json")
         if (c["block"], c["outcomes_root"], c["block_size"]) != (pr["block"], pr["outcomes_root"], pr["block_size"]):
             raise Failure("commitment-mismatch", f"{name}: outcomes_root or block_size is not the published commitment's")
         report.append("ok  the outcomes root is the published one")

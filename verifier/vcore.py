@@ -317,3 +317,54 @@ def verify_consistency(m, n, root_m, root_n, proof):
             sr = node_hash(sr, c)
         fn, sn = fn >> 1, sn >> 1
     return fr == root_m and sr == root_n and sn == 0   # 7.
+
+
+# ---------------------------------------------------------------------------------------------
+# Version 2, "nobody chooses" (SPEC §3.2, §3.3, §4.4.1): the entropy commitment, the grammar of
+# the commissaire's contribution, and the evidence of the order in which both became fixed.
+
+def entropy_commitment(entropy):
+    """§3.2: tagged_hash("urne/v2/entropy-commitment", [entropy])."""
+    return H("urne/v2/entropy-commitment", entropy)
+
+
+def _contribution_char(c):
+    o = ord(c)
+    return (0x20 <= o <= 0x7E or 0xA1 <= o <= 0xAC or 0xAE <= o <= 0x17F
+            or o == 0x2019 or o == 0x20AC)
+
+
+def contribution_refusal(text):
+    """§4.4.1: None if `text` is a contribution, else why not, in words."""
+    n = len(text)                      # Python str: Unicode scalar values (code points)
+    if not 8 <= n <= 256:
+        return f"{n} characters; a contribution has 8 to 256"
+    for i, c in enumerate(text, 1):
+        if not _contribution_char(c):
+            return f"character {i} (U+{ord(c):04X}) is not allowed in a contribution"
+    if text.startswith(" ") or text.endswith(" "):
+        return "it starts or ends with a space"
+    if "  " in text:
+        return "it has two spaces in a row"
+    return None
+
+
+def fixed_event_hash(e):
+    """§6.1 event hash of a `fixed` event (payload as stored)."""
+    return H("urne/v1/audit-event", e["prev_hash"], u64be(e["seq"]), e["ts"], e["kind"], e["payload"])
+
+
+def check_fixed_order(fixed, size, root, kinds):
+    """§3.3: each of the two events is in the checkpoint's tree (size, root) at leaf seq - 1, of
+    the kind expected, and the entropy's event comes before the contribution's. Returns None, or
+    what fails. The payloads are the caller's to compare."""
+    for name, kind in zip(("entropy", "contribution"), kinds):
+        e = fixed[name]
+        if e["kind"] != kind:
+            return f"the {name} event is of kind {e['kind']!r}, not {kind}"
+        if e["seq"] < 1 or not verify_inclusion(e["seq"] - 1, size, fixed_event_hash(e), e["inclusion"], root):
+            return f"the {name} event (#{e['seq']}) is not in the tree of the checkpoint ({size} events)"
+    if fixed["entropy"]["seq"] >= fixed["contribution"]["seq"]:
+        return (f"the contribution (event #{fixed['contribution']['seq']}) was recorded before the entropy "
+                f"commitment (event #{fixed['entropy']['seq']})")
+    return None

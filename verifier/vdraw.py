@@ -7,8 +7,8 @@ import vexport
 import vhistory
 import vjson as J
 from vaudit import parse_checkpoint
-from vcore import Failure, H, Stream, key_id, leaf_hash, merkle_root, merkle_root_of_hashes, \
-    read_signed, u32be, u64be, verify_inclusion
+from vcore import Failure, H, Stream, check_fixed_order, contribution_refusal, entropy_commitment, key_id, \
+    leaf_hash, merkle_root, merkle_root_of_hashes, read_signed, u32be, u64be, verify_inclusion
 
 SIGNED_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.html", "checkpoint.note")
 
@@ -30,6 +30,35 @@ CORE = {
     "witness": J.string, "entropy": J.hexbytes, "seed": h32,
     "prize_cents": J.uint, "reserves_wanted": J.uint,
 }
+CORE_V1 = CORE
+
+
+def contribution(v, what):
+    """§4.4.1: a string in the grammar of contributions, else malformed."""
+    J.string(v, what)
+    why = contribution_refusal(v)
+    if why:
+        J._bad(what, why + " (§4.4.1)")
+    return v
+
+
+# §3.3 the evidence of the order in which the randomness became fixed.
+FIXED_EVENT = J.fields({"seq": J.uint, "ts": J.string, "kind": J.string, "payload": J.string,
+                        "prev_hash": h32, "inclusion": J.listof(h32)})
+FIXED = J.fields({"entropy": FIXED_EVENT, "contribution": FIXED_EVENT})
+REFUSED = J.listof(J.fields({"audit_seq": J.uint, "entropy_commitment": h32, "reason": J.string}))
+
+# Version 2 (§4.7, §7.2): no witness; entropy_commitment and contribution before the entropy,
+# entropy_refused and fixed after reserves_wanted (then history, taken apart by vhistory).
+CORE_V2 = {}
+for _k, _c in CORE_V1.items():
+    if _k == "witness":
+        CORE_V2["entropy_commitment"] = h32
+        CORE_V2["contribution"] = contribution
+        continue
+    CORE_V2[_k] = _c
+CORE_V2["entropy_refused"] = REFUSED
+CORE_V2["fixed"] = FIXED
 PICK = {"rank": J.uint, "pseudonym": h32, "entries": J.uint, "entry": J.uint, "leaf": J.uint}
 PICK_ACCOUNT = dict(PICK, account=h32)
 TAIL = {
@@ -40,19 +69,73 @@ TAIL = {
 
 
 VERSION = lambda v, w: J.uint(v, w, 1, 2)
-BUNDLE = dict({"format": J.const("urne-draw-bundle"), "version": VERSION}, **CORE,
-              leaves_file=J.string, leaves_sha256=h32, winner=J.fields(PICK), reserves=J.listof(J.fields(PICK)), **TAIL)
-RESULT = dict({"format": J.const("urne-draw-result"), "version": VERSION}, **CORE,
-              entries=J.uint, accounts=J.uint, winner=J.fields(PICK_ACCOUNT),
-              reserves=J.listof(J.fields(PICK_ACCOUNT)), **TAIL)
 
 
-# §4.4
+def _bundle(core):
+    return dict({"format": J.const("urne-draw-bundle"), "version": VERSION}, **core,
+                leaves_file=J.string, leaves_sha256=h32, winner=J.fields(PICK), reserves=J.listof(J.fields(PICK)),
+                **TAIL)
+
+
+def _result(core):
+    return dict({"format": J.const("urne-draw-result"), "version": VERSION}, **core,
+                entries=J.uint, accounts=J.uint, winner=J.fields(PICK_ACCOUNT),
+                reserves=J.listof(J.fields(PICK_ACCOUNT)), **TAIL)
+
+
+BUNDLE, RESULT = _bundle(CORE_V1), _result(CORE_V1)
+BUNDLE_V2, RESULT_V2 = _bundle(CORE_V2), _result(CORE_V2)
+
+
+def core_of(doc):
+    """The draw core's members for the document's version: version 1's, or version 2's for
+    any other value (whose `version` check then fails if it is not 2)."""
+    return CORE_V1 if isinstance(doc, dict) and doc.get("version") == 1 else CORE_V2
+
+
+def parse_bundle(doc, what="bundle.json"):
+    return J.obj(doc, what, BUNDLE if core_of(doc) is CORE_V1 else BUNDLE_V2)
+
+
+def parse_result(doc, what="result.json"):
+    return J.obj(doc, what, RESULT if core_of(doc) is CORE_V1 else RESULT_V2)
+
+
+# §4.4: version 1 binds the `witness`, version 2 the `contribution` (§4.4.1) under its own label.
 def draw_seed(core):
     c = core["commitment"]
-    return H("urne/v1/draw-seed", core["operation"], core["day"], u32be(core["attempt"]),
-             core["rules_sha256"], core["export"]["sha256"], c["root"], u64be(c["leaves"]),
-             u64be(c["entries"]), core["witness"], core["entropy"])
+    v2 = "contribution" in core
+    return H("urne/v2/draw-seed" if v2 else "urne/v1/draw-seed", core["operation"], core["day"],
+             u32be(core["attempt"]), core["rules_sha256"], core["export"]["sha256"], c["root"],
+             u64be(c["leaves"]), u64be(c["entries"]), core["contribution"] if v2 else core["witness"],
+             core["entropy"])
+
+
+# §3.3, §6.2: the payloads of the two events that fixed a draw's randomness.
+ENTROPY_EVENT = {"operation": J.string, "day": J.string, "attempt": J.uint, "commitment_root": h32,
+                 "entropy_commitment": h32, "entropy_blob": h32}
+CONTRIBUTION_EVENT = {"operation": J.string, "day": J.string, "attempt": J.uint, "entropy_commitment": h32,
+                      "contribution": J.string}
+
+
+def verify_fixed(b, size, root):
+    """§8.2 step 5 (version 2): the draw.entropy event, then the draw.contribution event, both in
+    the tree of the output's checkpoint, saying what the core says. Failures: inconsistent."""
+    f = b["fixed"]
+    why = check_fixed_order(f, size, root, ("draw.entropy", "draw.contribution"))
+    if why:
+        raise Failure("inconsistent", f"randomness order: {why}")
+    e = J.payload(f["entropy"]["payload"], "fixed.entropy.payload", ENTROPY_EVENT)
+    c = J.payload(f["contribution"]["payload"], "fixed.contribution.payload", CONTRIBUTION_EVENT)
+    draw = (b["operation"], b["day"], b["attempt"])
+    if (e["operation"], e["day"], e["attempt"]) != draw or e["commitment_root"] != b["commitment"]["root"]:
+        raise Failure("inconsistent", "randomness order: the entropy event is of another draw")
+    if (c["operation"], c["day"], c["attempt"]) != draw:
+        raise Failure("inconsistent", "randomness order: the contribution event is of another draw")
+    if e["entropy_commitment"] != b["entropy_commitment"] or c["entropy_commitment"] != b["entropy_commitment"]:
+        raise Failure("inconsistent", "randomness order: the events name another entropy commitment")
+    if c["contribution"] != b["contribution"]:
+        raise Failure("inconsistent", "randomness order: the contribution recorded is not the one published")
 
 
 # §4.5
@@ -106,7 +189,8 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     # Step 2: parse the bundle; leaves.bin (33-byte leaf data, leaf order) is the one it names,
     # strictly increasing, and its root/count/sum are the commitment.
     b, history = vhistory.take(J.loads(raw["bundle.json"], "bundle.json"), "bundle.json")
-    b = J.obj(b, "bundle.json", BUNDLE)
+    b = parse_bundle(b)
+    v2 = b["version"] == 2
     c, fig = b["commitment"], b["figures"]
     if b["leaves_file"] != "leaves.bin":
         raise Failure("malformed", "bundle.json leaves_file is not \"leaves.bin\"")
@@ -134,7 +218,13 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     report.append(f"ok  commitment recomputed from {len(leaves)} leaves ({total} entries)")
 
     # Step 3: the seed.
-    if len(b["entropy"]) < 48:
+    if v2:
+        if len(b["entropy"]) != 48:
+            raise Failure("inconsistent", f"entropy is {len(b['entropy'])} bytes; a draw's has 48 (§3.1)")
+        if entropy_commitment(b["entropy"]) != b["entropy_commitment"]:
+            raise Failure("draw-mismatch", "the entropy is not the one its entropy_commitment (recorded before the "
+                                           "contribution) names (§3.2)")
+    elif len(b["entropy"]) < 48:
         raise Failure("inconsistent", f"entropy is {len(b['entropy'])} bytes, fewer than 48 (§3.1)")
     if draw_seed(b) != b["seed"]:
         raise Failure("draw-mismatch", "the seed does not recompute from the draw core (§4.4)")
@@ -154,6 +244,10 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
 
     # Step 5: the audit checkpoint, and the key ids the outputs name.
     size, cp_root = parse_checkpoint(b["audit_checkpoint"], audit_pub, "audit_checkpoint")
+    if v2:
+        verify_fixed(b, size, cp_root)
+        report.append("ok  randomness order: the entropy commitment was recorded before the contribution, "
+                      "both in the checkpoint's tree")
     if history is not None:
         o = vhistory.output(os.path.join(folder, "bundle.json"), raw["bundle.json"], history, size, cp_root,
                             ("draw", b["operation"], b["day"], b["attempt"]))
@@ -170,12 +264,12 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     r = None
     if "result.json" in raw:
         r, r_history = vhistory.take(J.loads(raw["result.json"], "result.json"), "result.json")
-        r = J.obj(r, "result.json", RESULT)
+        r = parse_result(r)
         if r["version"] != b["version"]:
             raise Failure("inconsistent", "result.json and bundle.json are of different versions (§7.2)")
         if r_history != history:
             raise Failure("inconsistent", "result.json history differs from bundle.json")
-        for k in list(CORE) + list(TAIL):
+        for k in list(core_of(b)) + list(TAIL):
             if r[k] != b[k]:
                 raise Failure("inconsistent", f"result.json {k} differs from bundle.json")
         if r["entries"] != c["entries"] or r["accounts"] != c["leaves"]:
@@ -252,8 +346,8 @@ def verify_proof(path, result_pub, published=None):
         raise Failure("commitment-mismatch", "the audit path does not lead to commitment.root")
     report.append(f"ok  leaf {pr['leaf']} ({pr['entries']} entries) is in the tree of {c['leaves']} leaves")
     if published:
-        b = J.obj(vhistory.take(J.loads(read_signed(os.path.join(published, "bundle.json"), result_pub),
-                                        "bundle.json"), "bundle.json")[0], "bundle.json", BUNDLE)
+        b = parse_bundle(vhistory.take(J.loads(read_signed(os.path.join(published, "bundle.json"), result_pub),
+                                               "bundle.json"), "bundle.json")[0])
         if (b["operation"], b["day"], b["attempt"], b["commitment"]) != (pr["operation"], pr["day"], pr["attempt"], c):
             raise Failure("commitment-mismatch", "the proof's commitment is not the published one")
         report.append("ok  the commitment is the published one")

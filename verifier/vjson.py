@@ -113,3 +113,12 @@ def const(c):
             _bad(what, f"expected {c!r}")
         return v
     return run
+
+
+def payload(text, what, spec, cls="inconsistent"):
+    """A stored event payload (JSON text) parsed strictly against `spec` (members exactly);
+    any failure is of class `cls`."""
+    try:
+        return obj(loads(text.encode("utf-8"), what), what, spec)
+    except Failure as e:
+        raise Failure(cls, e.what)

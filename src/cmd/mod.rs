@@ -11,6 +11,7 @@ pub mod hsm;
 pub mod inputs;
 pub mod keys;
 pub mod proof;
+pub mod randomness;
 pub mod seal;
 pub mod ticket;
 pub mod trail;
@@ -76,7 +77,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 producer_keys,
             },
         ),
-        Command::Draw { day, witness, out } => draw::run(ctx, draw::DrawArgs { day, witness, out }),
+        Command::Draw { day, out } => draw::run(ctx, draw::DrawArgs { day, out }),
         Command::Void { day, reason, out } => void::run(ctx, &day, &reason, out.as_deref()),
         Command::Proof {
             day,

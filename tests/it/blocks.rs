@@ -563,20 +563,44 @@ fn the_reveal_recomputes_the_committed_block_and_nothing_else() {
     let seed = block_seed(&id, rules.sha256(), &entropy);
     let made = generate_block(&rules, &id, &seed, 2).unwrap();
     let sc = seed_commitment(&seed);
-    let (again, grid_failure) =
-        verify_reveal(&rules, &id, &entropy, &sc, made.outcomes_root(), 1).unwrap();
+    let (again, grid_failure) = verify_reveal(
+        &rules,
+        &id,
+        (None, &entropy[..]),
+        &sc,
+        made.outcomes_root(),
+        1,
+    )
+    .unwrap();
     assert_eq!(again.csv_sha256(), made.csv_sha256());
     assert_eq!(grid_failure, None);
     // Other entropy, or the same entropy claimed for another block: the seed commitment fails.
     assert!(matches!(
-        verify_reveal(&rules, &id, &[0x5bu8; 32], &sc, made.outcomes_root(), 1),
+        verify_reveal(
+            &rules,
+            &id,
+            (None, &[0x5bu8; 32][..]),
+            &sc,
+            made.outcomes_root(),
+            1
+        ),
         Err(RevealError::SeedCommitment { .. })
     ));
     let id2 = BlockId::new(rules.game(), 50, "2015-12", 3).unwrap();
-    assert!(verify_reveal(&rules, &id2, &entropy, &sc, made.outcomes_root(), 1).is_err());
+    assert!(
+        verify_reveal(
+            &rules,
+            &id2,
+            (None, &entropy[..]),
+            &sc,
+            made.outcomes_root(),
+            1
+        )
+        .is_err()
+    );
     // Right seed, wrong root.
     assert!(matches!(
-        verify_reveal(&rules, &id, &entropy, &sc, &Hash32::ZERO, 1),
+        verify_reveal(&rules, &id, (None, &entropy[..]), &sc, &Hash32::ZERO, 1),
         Err(RevealError::Root { .. })
     ));
 }

@@ -78,7 +78,37 @@ impl Env {
     }
 
     pub fn urne(&self, args: &[&str]) -> Output {
+        if !typed(args) {
+            return self.urne_direct(args);
+        }
+        // What the terminal showed is both outputs: on a terminal they are one stream.
+        let mut o = self.command_for(args).output().unwrap();
+        o.stderr = o.stdout.clone();
+        o
+    }
+
+    /// `urne ARGS` run directly, never on a terminal (a command that takes the commissaire's
+    /// contribution then refuses to prompt; refusals before the prompt are seen as they are).
+    pub fn urne_direct(&self, args: &[&str]) -> Output {
         self.cmd().args(args).output().unwrap()
+    }
+
+    /// The command that runs `urne ARGS` as the tests run it: through `scripts/pty-type`, the
+    /// commissaire typing [`CONTRIBUTION`] and confirming it, for the commands that take the
+    /// commissaire's contribution at the terminal (SPEC.md §4.4.1); directly otherwise. A
+    /// SIGTERM to the pty helper kills urne and waits for it ([`Env::kill_typed`]).
+    pub fn command_for(&self, args: &[&str]) -> Command {
+        if !typed(args) {
+            let mut c = self.cmd();
+            c.args(args);
+            return c;
+        }
+        let mut c = self.cmd_of(&root().join("scripts/pty-type"));
+        c.args(["--on", "type your contribution", "--send", CONTRIBUTION])
+            .args(["--on", "oui or non", "--send", "oui", "--"])
+            .arg(URNE)
+            .args(args);
+        c
     }
 
     /// Runs urne and asserts success; returns stdout.
@@ -93,7 +123,54 @@ impl Env {
         );
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
+
+    /// `urne draw --day DAY --out OUT`, the commissaire's contribution [`CONTRIBUTION`] typed
+    /// at its prompt on a pseudo-terminal ([`draw_typed`]).
+    pub fn draw(&self, day: &str, out: &str) -> Output {
+        draw_typed(self, day, CONTRIBUTION, out)
+    }
+
+    /// [`Env::draw`], asserting success; returns what the terminal showed.
+    pub fn draw_ok(&self, day: &str, out: &str) -> String {
+        let o = self.draw(day, out);
+        let shown = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(
+            o.status.success(),
+            "urne draw --day {day} failed ({:?}):\n{shown}{}",
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        shown
+    }
 }
+
+/// Whether `urne ARGS` takes the commissaire's contribution at the terminal.
+fn typed(args: &[&str]) -> bool {
+    matches!(args, ["draw", ..] | ["block", "generate", ..])
+}
+
+/// Stops a child made by [`Env::command_for`] as a power cut would: urne itself is killed
+/// (SIGKILL; through the pty helper's SIGTERM handler when it runs on a terminal) and gone when
+/// this returns.
+pub fn kill_child(child: &mut std::process::Child) {
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    // SIGTERM's default action ends urne at once; the pty helper kills urne (SIGKILL) and waits
+    // for it. A SIGKILL to the helper now could come before its handler and leave urne running.
+    let t = std::time::Instant::now();
+    while t.elapsed() < std::time::Duration::from_secs(10) {
+        if child.try_wait().ok().flatten().is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// The contribution the tests' commissaire types (SPEC.md §4.4.1).
+pub const CONTRIBUTION: &str = "4 2 6 1 3 5 5 2";
 
 /// Removes any urne/SoftHSM settings the test runner's own environment may carry.
 pub fn scrub(c: &mut Command) {
@@ -230,13 +307,20 @@ fn append_child_hook() {
 }
 
 /// `urne draw --day DAY --out OUT` with the commissaire's contribution typed at its prompt on a
-/// pseudo-terminal, through `scripts/pty-type`, the helper the demo uses too (no `--witness`
-/// on the command line: the contribution is what the commissaire types at the sitting).
+/// pseudo-terminal, through `scripts/pty-type`, the helper the demo uses too (the contribution
+/// is never on the command line: it is what the commissaire types at the sitting, SPEC.md
+/// §4.4.1), then confirmed with `oui`. What the terminal showed (standard output and error
+/// together) is the output's `stdout`.
 pub fn draw_typed(env: &Env, day: &str, contribution: &str, out: &str) -> Output {
-    env.cmd_of(&root().join("scripts/pty-type"))
-        .args(["--expect", "contribution", "--send", contribution, "--"])
+    let mut o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .args(["--on", "type your contribution", "--send", contribution])
+        .args(["--on", "oui or non", "--send", "oui", "--"])
         .arg(URNE)
         .args(["draw", "--day", day, "--out", out])
         .output()
-        .unwrap()
+        .unwrap();
+    // What the terminal showed is both outputs: on a terminal they are one stream.
+    o.stderr = o.stdout.clone();
+    o
 }

@@ -86,15 +86,7 @@ fn drawn_day(day: &str) -> (Env, PathBuf, PathBuf) {
     let env = Env::new();
     let export = simulate(&env, day, 3000, 11, &[]);
     seal(&env, &export);
-    env.ok(&[
-        "draw",
-        "--day",
-        day,
-        "--witness",
-        "4 2 6 1 3",
-        "--out",
-        "out",
-    ]);
+    env.draw_ok(day, "out");
     env.ok(&["keys", "export", "--out", "keys"]);
     let out = env.path("out");
     (env, export, out)
@@ -169,15 +161,7 @@ fn a_day_cannot_be_drawn_twice() {
     let (env, _, out) = drawn_day("2018-12-01");
     let before = std::fs::read(out.join("result.json")).unwrap();
     let n_entropy = events(&env, "draw.entropy");
-    let o = env.urne(&[
-        "draw",
-        "--day",
-        "2018-12-01",
-        "--witness",
-        "again",
-        "--out",
-        "out2",
-    ]);
+    let o = env.draw("2018-12-01", "out2");
     let err = assert_fails(&o, 4);
     assert!(err.contains("already been drawn"), "{err}");
     assert!(!env.path("out2").exists(), "nothing written");
@@ -236,26 +220,29 @@ fn two_draws_of_one_day_at_once_never_both_record_entropy() {
             }
         }
     }
-    // B: the whole draw, while A waits.
-    env.ok(&[
-        "draw",
-        "--day",
-        "2018-12-02",
-        "--witness",
-        "b",
-        "--out",
-        "outB",
-    ]);
+    // A recorded the entropy and waits at the prompt. B: the whole draw meanwhile, resuming
+    // with A's entropy (never a second one).
+    assert_eq!(events(&env, "draw.entropy"), 1);
+    env.draw_ok("2018-12-02", "outB");
     assert_eq!(events(&env, "draw.entropy"), 1);
     let mut stdin = a.stdin.take().unwrap();
-    stdin.write_all(b"a witness\n").unwrap();
+    stdin.write_all(b"a witness\noui\n").unwrap();
     drop(stdin);
     let status = a.wait().unwrap();
     reader.join().unwrap();
     seen.extend(rx.try_iter().map(|l| l + "\n"));
     assert_eq!(status.code(), Some(4), "{seen}");
     assert!(seen.contains("changed while this command ran"), "{seen}");
-    assert_eq!(events(&env, "draw.entropy"), 1, "A recorded no entropy");
+    assert_eq!(
+        events(&env, "draw.entropy"),
+        1,
+        "one entropy, A's, used by B"
+    );
+    assert_eq!(
+        events(&env, "draw.contribution"),
+        1,
+        "A recorded no contribution"
+    );
     assert_eq!(events(&env, "draw.result"), 1);
     assert!(!env.path("outA").exists(), "A wrote nothing");
     env.ok(&["keys", "export", "--out", "keys"]);
@@ -293,15 +280,7 @@ fn a_sealed_set_altered_in_the_database_is_never_drawn_from() {
         1
     );
     drop(c);
-    let o = env.urne(&[
-        "draw",
-        "--day",
-        "2018-12-04",
-        "--witness",
-        "w",
-        "--out",
-        "out",
-    ]);
+    let o = env.draw("2018-12-04", "out");
     let err = assert_fails(&o, 5);
     assert!(err.contains("does not match its hash"), "{err}");
     assert_eq!(events(&env, "draw.entropy"), 0, "no entropy was asked for");
@@ -325,8 +304,8 @@ fn an_unknown_or_impossible_event_of_another_day_stops_the_draw() {
         (
             "draw.entropy",
             serde_json::json!({"operation": "chanceux-noel-2018", "day": "2018-12-09",
-                "attempt": 1, "commitment_root": "00".repeat(32), "witness": "w",
-                "entropy": "ab".repeat(48)}),
+                "attempt": 1, "commitment_root": "00".repeat(32),
+                "entropy_commitment": "ab".repeat(32), "entropy_blob": "cd".repeat(32)}),
             "the attempt is not sealed",
         ),
     ] {
@@ -334,15 +313,7 @@ fn an_unknown_or_impossible_event_of_another_day_stops_the_draw() {
         let export = simulate(&env, "2018-12-04", 300, 6, &[]);
         seal(&env, &export);
         let ev = append_as_urne(&env, &[(kind, payload)]).remove(0);
-        let o = env.urne(&[
-            "draw",
-            "--day",
-            "2018-12-04",
-            "--witness",
-            "w",
-            "--out",
-            "out",
-        ]);
+        let o = env.draw("2018-12-04", "out");
         let err = assert_fails(&o, 5);
         let want = format!(
             "audit event {} ({kind}) is not a well-formed record: {says}",
@@ -369,15 +340,7 @@ fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
     let set_sha256 = seal_event(&env)["set_sha256"].as_str().unwrap().to_string();
     tamper_payload(&env, "draw.seal", &set_sha256, &set_sha256.to_uppercase());
     let before = event_total(&env);
-    let o = env.urne(&[
-        "draw",
-        "--day",
-        "2018-12-04",
-        "--witness",
-        "w",
-        "--out",
-        "out",
-    ]);
+    let o = env.draw("2018-12-04", "out");
     let err = assert_fails(&o, 5);
     assert!(
         err.contains("fails at event") && err.contains("nothing was done"),
@@ -410,15 +373,7 @@ fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
 #[test]
 fn a_day_cannot_be_sealed_twice_and_an_unsealed_day_cannot_be_drawn() {
     let env = Env::new();
-    let o = env.urne(&[
-        "draw",
-        "--day",
-        "2018-12-03",
-        "--witness",
-        "w",
-        "--out",
-        "o",
-    ]);
+    let o = env.draw("2018-12-03", "o");
     assert_fails(&o, 4);
     let export = simulate(&env, "2018-12-03", 500, 3, &[]);
     seal(&env, &export);
@@ -462,44 +417,56 @@ fn the_same_export_in_another_line_order_gives_the_same_commitment() {
 
 #[test]
 fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome() {
-    // The state a kill leaves right after the entropy was recorded: the seal and a draw.entropy
-    // event, nothing after. (Written with the library, exactly as `urne draw` writes it.)
+    // The draw is killed at the commissaire's prompt: its entropy and commitment are recorded,
+    // no contribution exists yet. The next run asks the token for nothing, shows the same
+    // commitment, takes the contribution, and the minutes list the interruption.
     let env = Env::new();
     let export = simulate(&env, "2018-12-15", 2000, 8, &[]);
     seal(&env, &export);
-    let seal_ev = seal_event(&env);
-    let entropy = "a5".repeat(24) + &"3c".repeat(24);
-    append_as_urne(
-        &env,
-        &[(
-            "draw.entropy",
-            serde_json::json!({
-                "operation": "chanceux-noel-2018", "day": "2018-12-15", "attempt": 1,
-                "commitment_root": seal_ev["commitment"]["root"], "witness": "recorded witness",
-                "entropy": entropy,
-            }),
-        )],
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .args([
+            "--timeout",
+            "2",
+            "--expect",
+            "type your contribution",
+            "--send",
+            "x",
+        ])
+        .args(["--expect", "never shown", "--send", "", "--"])
+        .arg(URNE)
+        .args(["draw", "--day", "2018-12-15", "--out", "out"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(124), "killed at the prompt");
+    assert_eq!(events(&env, "draw.entropy"), 1);
+    assert_eq!(events(&env, "draw.contribution"), 0);
+    assert!(!env.path("out").exists());
+    let first = String::from_utf8_lossy(&o.stdout).into_owned();
+    let o = env.draw_ok("2018-12-15", "out");
+    assert!(
+        o.contains("WINNER") && o.contains("no new entropy is requested"),
+        "{o}"
     );
-    let n_entropy = events(&env, "draw.entropy");
-    let o = env.ok(&[
-        "draw",
-        "--day",
-        "2018-12-15",
-        "--witness",
-        "another witness",
-        "--out",
-        "out",
-    ]);
-    assert!(o.contains("WINNER"));
     assert_eq!(
         events(&env, "draw.entropy"),
-        n_entropy,
+        1,
         "no new entropy was requested"
     );
     let r = json(&env.path("out/result.json"));
-    assert_eq!(r["entropy"], entropy.as_str());
-    assert_eq!(r["witness"], "recorded witness");
-    // The outcome is the one the recorded inputs determine (recomputed independently here).
+    let ec = r["entropy_commitment"].as_str().unwrap();
+    let grouped = |t: &str| t.replace([' ', '\n', '\r'], "");
+    assert!(
+        grouped(&first).contains(ec),
+        "the same commitment was shown first:\n{first}"
+    );
+    assert_eq!(r["contribution"], CONTRIBUTION);
+    assert!(r.get("witness").is_none());
+    let pv = std::fs::read_to_string(env.path("out/pv.html")).unwrap();
+    assert!(
+        pv.contains("Tirage interrompu après l'inscription de l'aléa"),
+        "{pv}"
+    );
     env.ok(&["keys", "export", "--out", "keys"]);
     env.ok(&[
         "verify",
@@ -520,23 +487,13 @@ fn a_kill_at_any_moment_of_a_draw_never_changes_its_outcome() {
     seal(&env, &export);
     for ms in [5u64, 40, 120] {
         let mut child = env
-            .cmd()
-            .args([
-                "draw",
-                "--day",
-                "2018-12-02",
-                "--witness",
-                "w",
-                "--out",
-                "out",
-            ])
+            .command_for(&["draw", "--day", "2018-12-02", "--out", "out"])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
         std::thread::sleep(std::time::Duration::from_millis(ms));
-        let _ = child.kill();
-        let _ = child.wait();
+        kill_child(&mut child);
         assert!(events(&env, "draw.entropy") <= 1);
         if env.path("out/result.json").exists() {
             break;
@@ -545,15 +502,7 @@ fn a_kill_at_any_moment_of_a_draw_never_changes_its_outcome() {
         let _ = std::fs::remove_dir_all(env.path("out"));
     }
     if !env.path("out/result.json").exists() {
-        let o = env.urne(&[
-            "draw",
-            "--day",
-            "2018-12-02",
-            "--witness",
-            "w",
-            "--out",
-            "out",
-        ]);
+        let o = env.draw("2018-12-02", "out");
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     assert_eq!(events(&env, "draw.entropy"), 1);
@@ -668,26 +617,10 @@ fn a_voided_draw_is_redrawn_as_attempt_2_naming_the_void() {
         "power cut during publication, minutes 12",
     ]);
     // A new attempt needs its own seal.
-    let o = env.urne(&[
-        "draw",
-        "--day",
-        "2018-12-04",
-        "--witness",
-        "w2",
-        "--out",
-        "out2",
-    ]);
+    let o = env.draw("2018-12-04", "out2");
     assert_fails(&o, 4);
     seal(&env, &export);
-    env.ok(&[
-        "draw",
-        "--day",
-        "2018-12-04",
-        "--witness",
-        "w2",
-        "--out",
-        "out2",
-    ]);
+    env.draw_ok("2018-12-04", "out2");
     let r = json(&env.path("out2/result.json"));
     assert_eq!(r["attempt"], 2);
     assert_eq!(r["voided_attempts"][0]["attempt"], 1);
@@ -859,4 +792,86 @@ fn a_refused_rules_file_is_an_input_error() {
         export.to_str().unwrap(),
     ]);
     assert_fails(&o, 2);
+}
+
+#[test]
+fn the_contribution_comes_only_from_the_terminal_after_the_entropy_is_fixed() {
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-05", 300, 6, &[]);
+    seal(&env, &export);
+    // Not on the command line.
+    let o = env.urne_direct(&[
+        "draw",
+        "--day",
+        "2018-12-05",
+        "--witness",
+        "x",
+        "--out",
+        "o",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    // Not from a pipe: refused before any entropy is requested.
+    let mut child = env
+        .cmd()
+        .args(["draw", "--day", "2018-12-05", "--out", "o"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, b"4 2 6 1 3 5 5 2\noui\n").unwrap();
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    let err = assert_fails(&o, 2);
+    assert!(err.contains("typed at the terminal"), "{err}");
+    assert_eq!(events(&env, "draw.entropy"), 0, "nothing recorded");
+    // At the terminal: a contribution out of the grammar is refused and typed again; the one
+    // confirmed is recorded after the entropy commitment and before the result.
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .args([
+            "--expect",
+            "type your contribution",
+            "--send",
+            "abc\u{202e}defgh",
+        ])
+        .args([
+            "--expect",
+            "type your contribution",
+            "--send",
+            "6 6 1 2 3 4 5 5",
+        ])
+        .args(["--expect", "oui or non", "--send", "non"])
+        .args([
+            "--expect",
+            "type your contribution",
+            "--send",
+            "le 5 décembre à 10 h",
+        ])
+        .args(["--expect", "oui or non", "--send", "oui", "--"])
+        .arg(URNE)
+        .args(["draw", "--day", "2018-12-05", "--out", "o"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{shown}");
+    assert!(shown.contains("U+202E"), "{shown}");
+    let seq = |kind: &str| {
+        let c = rusqlite::Connection::open(env.db()).unwrap();
+        c.query_row("SELECT seq FROM events WHERE kind = ?1", [kind], |r| {
+            r.get::<_, i64>(0)
+        })
+        .unwrap()
+    };
+    assert!(seq("draw.entropy") < seq("draw.contribution"));
+    assert!(seq("draw.contribution") < seq("draw.result"));
+    let shown_at = |t: &str| shown.find(t).unwrap();
+    assert!(shown_at("copy into the minutes") < shown_at("type your contribution"));
+    let r = json(&env.path("o/result.json"));
+    assert_eq!(r["contribution"], "le 5 décembre à 10 h");
+    assert_eq!(r["fixed"]["entropy"]["seq"], seq("draw.entropy"));
+    assert_eq!(r["fixed"]["contribution"]["seq"], seq("draw.contribution"));
+    env.ok(&["keys", "export", "--out", "keys"]);
+    env.ok(&["verify", "o", "--keys", "keys"]);
 }

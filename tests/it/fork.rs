@@ -86,8 +86,7 @@ fn a_day_drawn_again_from_a_copy_of_token_and_trail_is_a_fork_of_the_outputs() {
     for (day, seed) in [(D1, 61), (D2, 62)] {
         seal(&env, &simulate(&env, day, 200, seed, &[]));
     }
-    let draw =
-        |day: &str, out: &str| env.ok(&["draw", "--day", day, "--witness", "6 1 4", "--out", out]);
+    let draw = |day: &str, out: &str| env.draw_ok(day, out);
     draw(D1, "pub/d1");
     take_copy(&env);
     draw(D2, "pub/d2");

@@ -92,7 +92,7 @@ fn a_kill_at_any_moment_of_a_seal_leaves_one_seal_with_the_same_commitment() {
         assert_eq!(p["commitment"], commitment, "the export's commitment");
     }
     assert_eq!(count(&env, "draw.entropy"), 0, "a seal asks for no entropy");
-    env.ok(&["draw", "--day", DAY, "--witness", "w", "--out", "out"]);
+    env.draw_ok(DAY, "out");
     k.report(&format!(
         "{sealed} had recorded the seal; every attempt sealed once with the same commitment and \
          the trail verified after every kill"
@@ -116,15 +116,7 @@ fn a_kill_at_any_moment_of_a_void_leaves_one_void_and_the_day_sealed_and_drawn_a
         let attempt = serde_json::json!(i + 2);
         if i % 2 == 1 {
             // Every other attempt is drawn before its void.
-            env.ok(&[
-                "draw",
-                "--day",
-                DAY,
-                "--witness",
-                "w",
-                "--out",
-                &format!("d{i}"),
-            ]);
+            env.draw_ok(DAY, &format!("d{i}"));
         }
         k.kill(&env, &args);
         audit_ok(&env);
@@ -143,7 +135,7 @@ fn a_kill_at_any_moment_of_a_void_leaves_one_void_and_the_day_sealed_and_drawn_a
         seal(&env, &export);
         assert_eq!(last_payload(&env, "draw.seal")["attempt"], i + 3);
     }
-    let r = env.ok(&["draw", "--day", DAY, "--witness", "w", "--out", "last"]);
+    let r = env.draw_ok(DAY, "last");
     let res: serde_json::Value =
         serde_json::from_slice(&std::fs::read(env.path("last/result.json")).unwrap()).unwrap();
     assert_eq!(res["attempt"], runs + 2, "{r}");

@@ -16,7 +16,7 @@ fn draw(env: &Env, day: &str, out: &str) {
     );
     let r: serde_json::Value =
         serde_json::from_slice(&std::fs::read(env.path(out).join("result.json")).unwrap()).unwrap();
-    assert_eq!(r["witness"], "3 5 2 6 dés du commissaire");
+    assert_eq!(r["contribution"], "3 5 2 6 dés du commissaire");
 }
 
 #[test]
@@ -81,18 +81,7 @@ fn a_witnessed_restart_carries_forward_what_was_published_and_every_later_output
     assert!(out.contains("TRAIL RESTARTED"), "{out}");
     assert!(out.contains("day 2018-12-04 attempt 1: drawn"), "{out}");
     // The day drawn under the old trail is never drawn again without a void.
-    let err = assert_fails(
-        &env.urne(&[
-            "draw",
-            "--day",
-            "2018-12-04",
-            "--witness",
-            "w",
-            "--out",
-            "again",
-        ]),
-        4,
-    );
+    let err = assert_fails(&env.draw("2018-12-04", "again"), 4);
     assert!(err.contains("under the trail this one replaced"), "{err}");
     assert!(!env.path("again").exists());
     // Day 2 was sealed in the lost trail only: it is sealed again, then drawn; its output

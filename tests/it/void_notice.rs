@@ -100,7 +100,7 @@ fn drawn() -> (Env, std::path::PathBuf) {
     let env = Env::new();
     let export = simulate(&env, DAY, 300, 41, &[]);
     seal(&env, &export);
-    env.ok(&["draw", "--day", DAY, "--witness", "w1", "--out", "d1"]);
+    env.draw_ok(DAY, "d1");
     env.ok(&["keys", "export", "--out", "keys"]);
     (env, export)
 }
@@ -143,7 +143,7 @@ fn a_voided_draw_writes_a_notice_both_verifiers_accept_and_the_redraw_names_it()
     both(&env, &["t2", "--keys", "keys"], 1, "bad-signature");
     // The redraw names the notice as its predecessor; the three outputs are one history.
     seal(&env, &export);
-    env.ok(&["draw", "--day", DAY, "--witness", "w2", "--out", "d2"]);
+    env.draw_ok(DAY, "d2");
     let b2 = json(&env.path("d2/bundle.json"));
     assert_eq!(b2["history"]["predecessor"]["sha256"], sha.as_str());
     assert_eq!(b2["voided_attempts"][0]["audit_seq"], void_seq);
@@ -303,7 +303,7 @@ fn a_void_whose_notice_was_never_written_is_announced_first_by_running_it_again(
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
     assert!(assert_fails(&o, 4).contains("nothing to void"));
     seal(&env, &export);
-    env.ok(&["draw", "--day", DAY, "--witness", "w2", "--out", "d2"]);
+    env.draw_ok(DAY, "d2");
     let b2 = json(&env.path("d2/bundle.json"));
     assert_eq!(
         b2["history"]["predecessor"]["sha256"],
@@ -335,7 +335,7 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
         recorded(&env, &format!("{folder}/{NOTICE}")).is_empty(),
         "placed, not recorded"
     );
-    let o = env.urne(&["draw", "--day", DAY, "--witness", "w", "--out", "x"]);
+    let o = env.draw(DAY, "x");
     assert!(assert_fails(&o, 4).contains("no recorded void notice"));
     // Run again: the notice in place is this void's, so it is recorded as it is.
     let before = count(&env, "output.published");
@@ -356,7 +356,7 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
     assert_fails(&o, 4);
     seal(&env, &export);
-    env.ok(&["draw", "--day", DAY, "--witness", "w2", "--out", "d2"]);
+    env.draw_ok(DAY, "d2");
     let b2 = json(&env.path("d2/bundle.json"));
     assert_eq!(b2["history"]["predecessor"]["sha256"], sha.as_str());
     let all = env.path("all");

@@ -118,8 +118,10 @@ registry! {
     DrawSeal = "draw.seal" => draw::SealRecord,
     /// A draw made after its draw date (D-8).
     DrawLate = "draw.late" => draw::LateRecord,
-    /// A draw's witness and entropy, before use.
+    /// A draw's entropy and its commitment, before the contribution exists.
     DrawEntropy = "draw.entropy" => draw::EntropyRecord,
+    /// The commissaire's contribution to a draw, before anything is computed from it.
+    DrawContribution = "draw.contribution" => draw::ContributionRecord,
     /// A draw's seed and picks.
     DrawResult = "draw.result" => draw::ResultRecord,
     /// A draw's outputs were published.
@@ -128,8 +130,10 @@ registry! {
     DrawVoid = "draw.void" => draw::VoidRecord,
     /// An inclusion proof was issued for an account.
     DrawProof = "draw.proof" => draw::ProofRecord,
-    /// A block's entropy, by hash, before use.
+    /// A block's entropy (sealed, by hash) and its commitment, before the contribution exists.
     BlockEntropy = "block.entropy" => block::EntropyRecord,
+    /// The commissaire's contribution to the blocks of one generation.
+    BlockContribution = "block.contribution" => block::ContributionRecord,
     /// What a generated block commits to.
     BlockGenerated = "block.generated" => block::GeneratedRecord,
     /// A block's commitment and production file were published.
@@ -164,7 +168,8 @@ impl Record {
     pub fn blobs(&self) -> Vec<crate::crypto::Hash32> {
         match self {
             Record::DrawSeal(r) => vec![r.set_sha256, r.rules_sha256],
-            Record::BlockEntropy(r) => vec![r.entropy_sha256],
+            Record::DrawEntropy(r) => vec![r.entropy_blob],
+            Record::BlockEntropy(r) => vec![r.entropy_blob],
             _ => vec![],
         }
     }

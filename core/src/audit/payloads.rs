@@ -242,8 +242,9 @@ pub struct EntropyRefused {
     pub purpose: String,
     /// The attempt it was for.
     pub attempt: u32,
-    /// The SHA-256 of the value refused.
-    pub entropy_sha256: Hash32,
+    /// The value's entropy commitment (SPEC.md §3.2), the one hash by which entropies are
+    /// compared.
+    pub entropy_commitment: Hash32,
     /// Why, in words.
     pub reason: String,
 }

@@ -60,6 +60,36 @@ pub struct CommitFile {
     pub outcomes_root: Hash32,
     /// The seed commitment (SPEC.md §5.B3).
     pub seed_commitment: Hash32,
+    /// Version 2: the entropy's commitment (SPEC.md §3.2), recorded and shown before the
+    /// contribution was typed.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_hash"
+    )]
+    pub entropy_commitment: Option<Hash32>,
+    /// Version 2: the commissaire's contribution (SPEC.md §4.4.1), public at generation.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_text"
+    )]
+    pub contribution: Option<String>,
+    /// Version 2: the entropy requests of this attempt that were refused (SPEC.md §3.1).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_refused"
+    )]
+    pub entropy_refused: Option<Vec<crate::draw::files::RefusedEntropy>>,
+    /// Version 2: the events that fixed the entropy commitment, then the contribution, with
+    /// their inclusion proofs in the tree of `audit_checkpoint` (SPEC.md §3.3).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_fixed"
+    )]
+    pub fixed: Option<crate::randomness::fixed::Fixed>,
     /// The production file's name, `S.tickets.csv`.
     pub tickets_file: String,
     /// SHA-256 of the production file (SPEC.md §5.B6).
@@ -140,4 +170,24 @@ pub struct TicketProofFile {
     pub path: Vec<Hash32>,
     /// Key id (SPEC.md §1.3) of the result key that signed the proof.
     pub result_key_id: String,
+}
+
+fn present_hash<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Hash32>, D::Error> {
+    Hash32::deserialize(d).map(Some)
+}
+
+fn present_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    String::deserialize(d).map(Some)
+}
+
+fn present_refused<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Vec<crate::draw::files::RefusedEntropy>>, D::Error> {
+    Vec::<crate::draw::files::RefusedEntropy>::deserialize(d).map(Some)
+}
+
+fn present_fixed<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<crate::randomness::fixed::Fixed>, D::Error> {
+    crate::randomness::fixed::Fixed::deserialize(d).map(Some)
 }

@@ -4,7 +4,7 @@
 //! same bytes whatever the thread count (design principle 3).
 
 use super::grid::{GridKey, ticket_grid_with};
-use super::id::{BlockId, BlockIdError, Seed, block_seed, grid_key, seed_commitment};
+use super::id::{BlockId, BlockIdError, Seed, block_seed_of, grid_key, seed_commitment};
 use super::shuffle::shuffled_tiers;
 use super::tickets::{CSV_HEADER, encode_row, ticket_leaf};
 use crate::crypto::Hash32;
@@ -268,12 +268,12 @@ pub type Regenerated = (Block, GridFailure);
 pub fn verify_reveal(
     rules: &GameRules,
     id: &BlockId,
-    entropy: &[u8],
+    (contribution, entropy): (Option<&str>, &[u8]),
     committed_seed_commitment: &Hash32,
     committed_root: &Hash32,
     threads: usize,
 ) -> Result<Regenerated, RevealError> {
-    let seed = block_seed(id, rules.sha256(), entropy);
+    let seed = block_seed_of(id, rules.sha256(), contribution, entropy);
     let sc = seed_commitment(&seed);
     if &sc != committed_seed_commitment {
         return Err(RevealError::SeedCommitment {

@@ -171,6 +171,40 @@ pub fn block_seed(id: &BlockId, rules_sha256: &Hash32, entropy: &[u8]) -> Seed {
     )
 }
 
+/// Label of the version-2 block seed (§5.B3).
+pub const SEED_LABEL_V2: &str = "urne/v2/block-seed";
+
+/// The block seed of version 2 (§5.B3): `tagged_hash("urne/v2/block-seed", [canonical id,
+/// rules SHA-256, contribution, entropy])`: the commissaire's contribution (§4.4.1), typed after
+/// the entropy was fixed, is bound too, so whoever controls the entropy source alone cannot
+/// choose the deck. `contribution` `None` is version 1's seed ([`block_seed`]).
+///
+/// # Panics
+/// As [`block_seed`].
+pub fn block_seed_of(
+    id: &BlockId,
+    rules_sha256: &Hash32,
+    contribution: Option<&str>,
+    entropy: &[u8],
+) -> Seed {
+    let Some(c) = contribution else {
+        return block_seed(id, rules_sha256, entropy);
+    };
+    assert!(
+        entropy.len() >= MIN_ENTROPY_BYTES,
+        "block entropy must be at least {MIN_ENTROPY_BYTES} bytes"
+    );
+    tagged_hash(
+        SEED_LABEL_V2,
+        &[
+            id.canonical().as_bytes(),
+            rules_sha256,
+            c.as_bytes(),
+            entropy,
+        ],
+    )
+}
+
 /// The seed commitment published at generation (§5.B3; design principle 4).
 pub fn seed_commitment(seed: &Seed) -> Hash32 {
     tagged_hash(SEED_COMMITMENT_LABEL, &[seed])
@@ -227,6 +261,13 @@ mod tests {
         assert_ne!(seed, block_seed(&dearer, &rules, &entropy));
         assert_ne!(seed, block_seed(&id, &Hash32([2u8; 32]), &entropy));
         assert_ne!(seed, block_seed(&id, &rules, &[8u8; 32]));
+        let v2 = block_seed_of(&id, &rules, Some("6 2 5 1 4 4 3 6"), &entropy);
+        assert_ne!(seed, v2);
+        assert_ne!(
+            v2,
+            block_seed_of(&id, &rules, Some("6 2 5 1 4 4 3 5"), &entropy)
+        );
+        assert_eq!(seed, block_seed_of(&id, &rules, None, &entropy));
         assert_ne!(seed_commitment(&seed), grid_key(&seed));
         assert_ne!(seed_commitment(&seed), seed);
     }

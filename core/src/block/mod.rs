@@ -28,7 +28,7 @@ pub use generate::{
     Block, Regenerated, RevealError, default_threads, generate_block, verify_reveal,
 };
 pub use grid::{TicketGrid, ticket_grid};
-pub use id::{BlockId, BlockIdError, Seed, block_seed, grid_key, seed_commitment};
+pub use id::{BlockId, BlockIdError, Seed, block_seed, block_seed_of, grid_key, seed_commitment};
 pub use shuffle::shuffled_tiers;
 pub use tickets::{
     CSV_HEADER, CsvError, CsvSummary, verify_ticket_inclusion, verify_tickets_bytes,

@@ -7,8 +7,9 @@ use crate::crypto::Hash32;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The `block.entropy` record (SPEC.md §3.1, §6.2): the block's randomness, recorded before
-/// use as a secret blob named by its hash.
+/// The `block.entropy` record (SPEC.md §3.1, §3.2, §6.2): the block's entropy, recorded before
+/// use, sealed by the token's key in a blob named by its hash, and committed to before the
+/// commissaire's contribution exists.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EntropyRecord {
@@ -18,8 +19,34 @@ pub struct EntropyRecord {
     pub attempt: u32,
     /// SHA-256 of the game rules file the block is generated under (SPEC.md §5.B3).
     pub rules_sha256: Hash32,
-    /// SHA-256 of the HSM's 48 bytes of entropy, the name of the secret blob holding them.
-    pub entropy_sha256: Hash32,
+    /// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (SPEC.md §3.2).
+    pub entropy_commitment: Hash32,
+    /// SHA-256 of the blob that holds the entropy, sealed by the token's key (SPEC.md §3.4).
+    pub entropy_blob: Hash32,
+}
+
+/// One block a contribution applies to, with the entropy commitment it follows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContributedBlock {
+    /// The block's canonical id (SPEC.md §5.B2).
+    pub block: String,
+    /// Its attempt.
+    pub attempt: u32,
+    /// Its `block.entropy` event's entropy commitment.
+    pub entropy_commitment: Hash32,
+}
+
+/// The `block.contribution` record (SPEC.md §4.4.1, §5.B3, §6.2): the commissaire's
+/// contribution for the blocks of one `urne block generate`, typed after their entropy
+/// commitments were recorded and shown, recorded before anything is computed from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContributionRecord {
+    /// The blocks it applies to, in order, each once.
+    pub blocks: Vec<ContributedBlock>,
+    /// The commissaire's contribution, as typed and confirmed (SPEC.md §4.4.1).
+    pub contribution: String,
 }
 
 /// The `block.generated` record (SPEC.md §6.2): what the generated block commits to.
@@ -134,12 +161,13 @@ mod tests {
             block: ID.into(),
             attempt: 1,
             rules_sha256: h(H0),
-            entropy_sha256: h(H1),
+            entropy_commitment: h(H1),
+            entropy_blob: h(H0),
         };
         same_bytes(
             &entropy,
-            r#"{"block":"noel-de-la-chance-2015/100/E1/1","attempt":1,"rules_sha256":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d","entropy_sha256":"4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a"}"#,
-            &json!({"block": ID, "attempt": 1u32, "rules_sha256": H0, "entropy_sha256": H1}),
+            r#"{"block":"noel-de-la-chance-2015/100/E1/1","attempt":1,"rules_sha256":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d","entropy_commitment":"4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a","entropy_blob":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d"}"#,
+            &json!({"block": ID, "attempt": 1u32, "rules_sha256": H0, "entropy_commitment": H1, "entropy_blob": H0}),
         );
         let generated = GeneratedRecord {
             block: ID.into(),

@@ -148,8 +148,28 @@ pub struct DrawCore {
     pub figures: Figures,
     /// The seal's commitment (SPEC.md §4.3).
     pub commitment: CommitmentRef,
-    /// The commissaire's contribution, as typed (SPEC.md §4.4).
-    pub witness: String,
+    /// Version 2: the entropy's commitment (SPEC.md §3.2), recorded and shown before the
+    /// contribution was typed; absent in version 1.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_hash"
+    )]
+    pub entropy_commitment: Option<Hash32>,
+    /// Version 1: the commissaire's contribution, as typed (SPEC.md §4.4); absent in version 2.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_text"
+    )]
+    pub witness: Option<String>,
+    /// Version 2: the commissaire's contribution (SPEC.md §4.4.1); absent in version 1.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_text"
+    )]
+    pub contribution: Option<String>,
     /// The HSM's entropy (48 bytes, SPEC.md §3.1), hex.
     pub entropy: String,
     /// The draw seed (SPEC.md §4.4).
@@ -158,6 +178,23 @@ pub struct DrawCore {
     pub prize_cents: u64,
     /// Reserves the rules ask for (`reserves_per_day`, SPEC.md §4.5).
     pub reserves_wanted: u32,
+    /// Version 2: the entropy requests of this attempt that the appliance refused (SPEC.md
+    /// §3.1), in trail order; absent in version 1.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_refused"
+    )]
+    pub entropy_refused: Option<Vec<RefusedEntropy>>,
+    /// Version 2: the events that fixed the entropy commitment, then the contribution, with
+    /// their inclusion proofs in the tree of `audit_checkpoint` (SPEC.md §3.3); absent in
+    /// version 1.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present_fixed"
+    )]
+    pub fixed: Option<crate::randomness::fixed::Fixed>,
     /// Version 2: the draw's place in the trail's history (SPEC.md §6.7); absent in version 1.
     #[serde(
         default,
@@ -165,6 +202,50 @@ pub struct DrawCore {
         deserialize_with = "crate::audit::history::present"
     )]
     pub history: Option<crate::audit::history::History>,
+}
+
+impl DrawCore {
+    /// The commissaire's contribution: `contribution` in version 2, `witness` in version 1.
+    pub fn contribution_text(&self) -> &str {
+        self.contribution
+            .as_deref()
+            .or(self.witness.as_deref())
+            .unwrap_or("")
+    }
+}
+
+/// An entropy request the appliance refused (SPEC.md §3.1, the `entropy.refused` event).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RefusedEntropy {
+    /// The `entropy.refused` event's sequence number.
+    pub audit_seq: u64,
+    /// The refused value's entropy commitment (SPEC.md §3.2).
+    pub entropy_commitment: Hash32,
+    /// Why it was refused, in words.
+    pub reason: String,
+}
+
+/// A member that, when present, is not `null` (version 2 members of a version-1 core are
+/// absent, never `null`).
+fn present_hash<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Hash32>, D::Error> {
+    Hash32::deserialize(d).map(Some)
+}
+
+fn present_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    String::deserialize(d).map(Some)
+}
+
+fn present_refused<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Vec<RefusedEntropy>>, D::Error> {
+    Vec::<RefusedEntropy>::deserialize(d).map(Some)
+}
+
+fn present_fixed<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<crate::randomness::fixed::Fixed>, D::Error> {
+    crate::randomness::fixed::Fixed::deserialize(d).map(Some)
 }
 
 /// `result.json`: for production, names accounts.

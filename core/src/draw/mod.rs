@@ -399,18 +399,25 @@ pub struct SeedInputs<'a> {
     pub export_sha256: &'a Hash32,
     /// The seal's commitment (§4.3): its root, leaf count and entry count are hashed.
     pub commitment: &'a Commitment,
-    /// The commissaire's contribution as typed, taken after the commitment was shown.
-    pub witness: &'a str,
+    /// The commissaire's contribution (§4.4.1; the `witness` of version 1).
+    pub contribution: &'a str,
     /// The HSM's entropy (§3.1: 48 bytes).
     pub entropy: &'a [u8],
+    /// The format version: 1 (label `urne/v1/draw-seed`) or 2 (`urne/v2/draw-seed`).
+    pub version: u32,
 }
 
-/// The draw's seed (§4.4): `seed = H("urne/v1/draw-seed", operation, day, u32be(attempt),
-/// rules_sha256, export_sha256, root, u64be(leaves), u64be(entries), witness, entropy)`, the
-/// tagged hash of §1.2.
+/// The draw's seed (§4.4): `seed = H(label, operation, day, u32be(attempt), rules_sha256,
+/// export_sha256, root, u64be(leaves), u64be(entries), contribution, entropy)`, the tagged hash
+/// of §1.2, where `label` is `urne/v2/draw-seed` in version 2 and `urne/v1/draw-seed` in
+/// version 1 (whose contribution was the `witness`).
 pub fn draw_seed(i: &SeedInputs) -> Hash32 {
     tagged_hash(
-        "urne/v1/draw-seed",
+        if i.version == 1 {
+            "urne/v1/draw-seed"
+        } else {
+            "urne/v2/draw-seed"
+        },
         &[
             i.operation.as_bytes(),
             i.day.as_bytes(),
@@ -420,7 +427,7 @@ pub fn draw_seed(i: &SeedInputs) -> Hash32 {
             &i.commitment.root,
             &i.commitment.leaves.to_be_bytes(),
             &i.commitment.entries.to_be_bytes(),
-            i.witness.as_bytes(),
+            i.contribution.as_bytes(),
             i.entropy,
         ],
     )

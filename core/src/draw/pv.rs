@@ -62,7 +62,8 @@ pub fn checks(producer_key_id: &str) -> Vec<String> {
         format!("Signature Ed25519 de l'export vérifiée avec la clé du producteur {producer_key_id} avant lecture."),
         "Chaque ligne de l'export contrôlée selon le format entry-export-v1 ; règles D-3 à D-6 et D-13 appliquées.".to_string(),
         "Engagement (racine de Merkle) recalculé à partir de la liste scellée avant le tirage.".to_string(),
-        "Aléa du HSM contrôlé (non constant, jamais vu) et inscrit au journal d'audit avant tout calcul.".to_string(),
+        "Aléa du HSM contrôlé (non constant, jamais vu), inscrit au journal d'audit et son engagement signé avant la saisie de la contribution du commissaire de justice.".to_string(),
+        "Contribution du commissaire de justice affichée, confirmée et inscrite au journal d'audit avant tout calcul.".to_string(),
         "Tirage recalculé par le vérificateur intégré à partir de bundle.json avant signature.".to_string(),
         "Chaîne du journal d'audit prolongée et point de contrôle signé par la clé d'audit du HSM.".to_string(),
     ]
@@ -269,11 +270,24 @@ fn hashes(h: &mut String, r: &ResultFile, files: &PvFiles) {
         "Engagement (racine de Merkle des participations)",
         &code(&c.commitment.root),
     );
-    row(
-        h,
-        "Contribution du commissaire de justice",
-        &code(&c.witness),
-    );
+    if let (Some(ec), Some(f)) = (&c.entropy_commitment, &c.fixed) {
+        row(
+            h,
+            &format!(
+                "Engagement sur l'aléa du HSM, fixé avant la contribution (événement d'audit n°\u{a0}{})",
+                f.entropy.seq
+            ),
+            &code(ec),
+        );
+    }
+    let contribution_label = match &c.fixed {
+        Some(f) => format!(
+            "Contribution du commissaire de justice, saisie ensuite (événement d'audit n°\u{a0}{})",
+            f.contribution.seq
+        ),
+        None => "Contribution du commissaire de justice".to_string(),
+    };
+    row(h, &contribution_label, &code(&c.contribution_text()));
     row(h, "Aléa du module matériel (HSM)", &code(&c.entropy));
     row(h, "Graine du tirage", &code(&c.seed));
     row(h, "result.json (SHA-256)", &code(files.result_sha256));

@@ -38,7 +38,8 @@ pub struct SealRecord {
     pub leaves_sig: String,
 }
 
-/// The `draw.entropy` record (SPEC.md §3.1, §6.2): the draw's randomness, recorded before use.
+/// The `draw.entropy` record (SPEC.md §3.1, §3.2, §6.2): the draw's entropy, requested once,
+/// recorded and committed to before the commissaire's contribution exists.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EntropyRecord {
@@ -48,12 +49,32 @@ pub struct EntropyRecord {
     pub day: String,
     /// The attempt drawn (SPEC.md §4.6).
     pub attempt: u32,
-    /// The commitment root shown before the witness was taken (SPEC.md §4.3).
+    /// The seal's commitment root (SPEC.md §4.3).
     pub commitment_root: Hash32,
-    /// The commissaire's contribution, as typed (SPEC.md §4.4).
-    pub witness: String,
-    /// The HSM's 48 bytes of entropy (SPEC.md §3.1), hex.
-    pub entropy: String,
+    /// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (SPEC.md §3.2), shown for the
+    /// commissaire to copy before the contribution is typed.
+    pub entropy_commitment: Hash32,
+    /// SHA-256 of the blob that holds the entropy, sealed by the token's key until it is used
+    /// (SPEC.md §3.4, §6.2).
+    pub entropy_blob: Hash32,
+}
+
+/// The `draw.contribution` record (SPEC.md §4.4.1, §6.2): the commissaire's contribution, typed
+/// after the entropy commitment was recorded and shown, recorded before anything is computed
+/// from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContributionRecord {
+    /// The rules' operation id.
+    pub operation: String,
+    /// The day drawn, `YYYY-MM-DD`.
+    pub day: String,
+    /// The attempt drawn (SPEC.md §4.6).
+    pub attempt: u32,
+    /// The entropy commitment it follows (the `draw.entropy` event's).
+    pub entropy_commitment: Hash32,
+    /// The commissaire's contribution, as typed and confirmed (SPEC.md §4.4.1).
+    pub contribution: String,
 }
 
 /// The `draw.result` record (SPEC.md §6.2): the seed and the picks, recorded once.

@@ -4,14 +4,15 @@
 
 use super::attempts::Attempts;
 use crate::block::records::{
-    EntropyRecord, GeneratedRecord, PublishedRecord, RevealedRecord, VoidRecord,
+    ContributedBlock, EntropyRecord, GeneratedRecord, PublishedRecord, RevealedRecord, VoidRecord,
 };
 use crate::crypto::Hash32;
 
 /// What the trail holds for one attempt of a block.
 #[derive(Debug, Clone, Default)]
 struct Attempt {
-    entropy: Option<EntropyRecord>,
+    entropy: Option<(u64, EntropyRecord)>,
+    contribution: Option<(u64, String)>,
     generated: Option<GeneratedRecord>,
     published: Option<PublishedRecord>,
     revealed: Option<RevealedRecord>,
@@ -38,7 +39,7 @@ impl Default for BlockHistory {
 
 impl BlockHistory {
     /// `block.entropy`: the current attempt, without entropy yet.
-    pub(super) fn entropy(&mut self, r: EntropyRecord) -> Result<(), String> {
+    pub(super) fn entropy(&mut self, seq: u64, r: EntropyRecord) -> Result<(), String> {
         let at = self.attempts.current(r.attempt)?;
         if at.carried {
             return Err("the attempt was generated under the trail this one replaced".into());
@@ -46,7 +47,36 @@ impl BlockHistory {
         if at.entropy.is_some() {
             return Err("the attempt's entropy is already recorded".into());
         }
-        at.entropy = Some(r);
+        at.entropy = Some((seq, r));
+        Ok(())
+    }
+
+    /// `block.contribution` (for this block): the current attempt, with its entropy (whose
+    /// commitment it names), without a contribution yet.
+    pub(super) fn contribution(
+        &mut self,
+        seq: u64,
+        b: &ContributedBlock,
+        contribution: &str,
+    ) -> Result<(), String> {
+        let at = self.attempts.current(b.attempt)?;
+        let Some((_, e)) = &at.entropy else {
+            return Err(format!("block {} has no entropy recorded", b.block));
+        };
+        if e.entropy_commitment != b.entropy_commitment {
+            return Err(format!(
+                "it names another entropy commitment than block {}'s",
+                b.block
+            ));
+        }
+        if let Some((first, _)) = &at.contribution {
+            return Err(format!(
+                "block {}'s contribution is already recorded (event {first})",
+                b.block
+            ));
+        }
+        crate::randomness::contribution::check(contribution).map_err(|e| e.to_string())?;
+        at.contribution = Some((seq, contribution.to_string()));
         Ok(())
     }
 
@@ -55,6 +85,9 @@ impl BlockHistory {
         let at = self.attempts.current(r.attempt)?;
         if at.entropy.is_none() {
             return Err("no entropy is recorded for the attempt".into());
+        }
+        if at.contribution.is_none() {
+            return Err("no contribution is recorded for the attempt".into());
         }
         if at.generated.is_some() {
             return Err("the attempt is already generated".into());
@@ -125,6 +158,7 @@ impl BlockHistory {
             attempt: self.attempts.number(),
             voided: self.voided.clone(),
             entropy: at.entropy,
+            contribution: at.contribution,
             generated: at.generated,
             published: at.published,
             revealed: at.revealed,
@@ -133,7 +167,7 @@ impl BlockHistory {
                 .attempts
                 .all()
                 .iter()
-                .filter_map(|a| a.entropy.clone())
+                .filter_map(|a| a.entropy.clone().map(|(_, e)| e))
                 .collect(),
         }
     }
@@ -146,8 +180,10 @@ pub struct BlockState {
     pub attempt: u32,
     /// The block's voids, in order, with their events' sequence numbers.
     pub voided: Vec<(u64, VoidRecord)>,
-    /// The current attempt's recorded entropy.
-    pub entropy: Option<EntropyRecord>,
+    /// The current attempt's recorded entropy, with its event's sequence number.
+    pub entropy: Option<(u64, EntropyRecord)>,
+    /// The current attempt's recorded contribution, with its event's sequence number.
+    pub contribution: Option<(u64, String)>,
     /// The current attempt's `block.generated` record.
     pub generated: Option<GeneratedRecord>,
     /// The current attempt's `block.published` record.
@@ -167,6 +203,7 @@ impl BlockState {
             attempt: 1,
             voided: vec![],
             entropy: None,
+            contribution: None,
             generated: None,
             published: None,
             revealed: None,
@@ -186,8 +223,10 @@ impl BlockState {
             "generated and published"
         } else if self.generated.is_some() {
             "generated (outputs not yet written)"
+        } else if self.contribution.is_some() {
+            "contribution recorded (generation interrupted)"
         } else if self.entropy.is_some() {
-            "entropy recorded (generation interrupted)"
+            "entropy recorded (generation interrupted before the contribution)"
         } else {
             "not generated"
         }
@@ -197,10 +236,10 @@ impl BlockState {
     /// `block.entropy` record (of any attempt) with the same entropy hash, as the reveal has
     /// always looked it up. In a trail urne wrote, it is the current attempt's own record.
     pub fn entropy_rules_sha256(&self) -> Option<Hash32> {
-        let eh = self.entropy.as_ref()?.entropy_sha256;
+        let eh = self.entropy.as_ref()?.1.entropy_commitment;
         self.entropies
             .iter()
-            .find(|r| r.entropy_sha256 == eh)
+            .find(|r| r.entropy_commitment == eh)
             .map(|r| r.rules_sha256)
     }
 }

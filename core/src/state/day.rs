@@ -4,13 +4,16 @@
 
 use super::attempts::Attempts;
 use crate::draw::files::VoidedAttempt;
-use crate::draw::records::{EntropyRecord, PublishedRecord, ResultRecord, SealRecord, VoidRecord};
+use crate::draw::records::{
+    ContributionRecord, EntropyRecord, PublishedRecord, ResultRecord, SealRecord, VoidRecord,
+};
 
 /// What the trail holds for one attempt of a day.
 #[derive(Debug, Clone, Default)]
 struct Attempt {
     seal: Option<(u64, SealRecord)>,
     entropy: Option<(u64, EntropyRecord)>,
+    contribution: Option<(u64, ContributionRecord)>,
     result: Option<(u64, ResultRecord)>,
     published: Option<(u64, PublishedRecord)>,
     /// Drawn under the trail this one replaced (SPEC.md §6.8), of this operation: it may only
@@ -76,11 +79,34 @@ impl DayHistory {
         Ok(())
     }
 
-    /// `draw.result`: the current attempt, with its entropy, not drawn yet.
+    /// `draw.contribution`: the current attempt, with its entropy (whose commitment it names),
+    /// without a contribution yet.
+    pub(super) fn contribution(&mut self, seq: u64, r: ContributionRecord) -> Result<(), String> {
+        let at = self.attempts.current(r.attempt)?;
+        let Some((_, e)) = &at.entropy else {
+            return Err("no entropy is recorded for the attempt".into());
+        };
+        if e.entropy_commitment != r.entropy_commitment || e.operation != r.operation {
+            return Err("it names another entropy commitment than the attempt's".into());
+        }
+        if let Some((first, _)) = &at.contribution {
+            return Err(format!(
+                "the attempt's contribution is already recorded (event {first})"
+            ));
+        }
+        crate::randomness::contribution::check(&r.contribution).map_err(|e| e.to_string())?;
+        at.contribution = Some((seq, r));
+        Ok(())
+    }
+
+    /// `draw.result`: the current attempt, with its entropy and contribution, not drawn yet.
     pub(super) fn result(&mut self, seq: u64, r: ResultRecord) -> Result<(), String> {
         let at = self.attempts.current(r.attempt)?;
         if at.entropy.is_none() {
             return Err("no entropy is recorded for the attempt".into());
+        }
+        if at.contribution.is_none() {
+            return Err("no contribution is recorded for the attempt".into());
         }
         if let Some((first, _)) = &at.result {
             return Err(format!(
@@ -158,6 +184,7 @@ impl DayHistory {
             voided: self.voided.clone(),
             seal: at.seal,
             entropy: at.entropy,
+            contribution: at.contribution,
             result: at.result,
             published: at.published,
             carried: at.carried.is_some(),
@@ -175,8 +202,10 @@ pub struct DayState {
     pub voided: Vec<VoidedAttempt>,
     /// The current attempt's seal, with its event's sequence number.
     pub seal: Option<(u64, SealRecord)>,
-    /// The current attempt's recorded randomness, with its event's sequence number.
+    /// The current attempt's recorded entropy, with its event's sequence number.
     pub entropy: Option<(u64, EntropyRecord)>,
+    /// The current attempt's recorded contribution, with its event's sequence number.
+    pub contribution: Option<(u64, ContributionRecord)>,
     /// The current attempt's recorded outcome, with its event's sequence number.
     pub result: Option<(u64, ResultRecord)>,
     /// The current attempt's publication, with its event's sequence number.
@@ -195,6 +224,7 @@ impl DayState {
             voided: vec![],
             seal: None,
             entropy: None,
+            contribution: None,
             result: None,
             published: None,
             carried: false,
@@ -210,8 +240,10 @@ impl DayState {
             "drawn and published"
         } else if self.result.is_some() {
             "drawn (outputs not yet written)"
+        } else if self.contribution.is_some() {
+            "contribution recorded (draw interrupted)"
         } else if self.entropy.is_some() {
-            "entropy recorded (draw interrupted)"
+            "entropy recorded (draw interrupted before the contribution)"
         } else if self.seal.is_some() {
             "sealed"
         } else {

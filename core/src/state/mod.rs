@@ -63,11 +63,25 @@ impl Trail {
             Record::DrawSeal(r) => self.day(&r.day.clone()).seal(seq, r),
             Record::DrawLate(r) => self.day(&r.day).late(r.attempt),
             Record::DrawEntropy(r) => self.day(&r.day.clone()).entropy(seq, r),
+            Record::DrawContribution(r) => self.day(&r.day.clone()).contribution(seq, r),
             Record::DrawResult(r) => self.day(&r.day.clone()).result(seq, r),
             Record::DrawPublished(r) => self.day(&r.day.clone()).published(seq, r),
             Record::DrawVoid(r) => self.day(&r.day.clone()).void(seq, r),
             Record::DrawProof(r) => self.day(&r.day).proof(r.attempt),
-            Record::BlockEntropy(r) => self.block(&r.block.clone()).entropy(r),
+            Record::BlockEntropy(r) => self.block(&r.block.clone()).entropy(seq, r),
+            Record::BlockContribution(r) => {
+                let mut named = std::collections::BTreeSet::new();
+                if r.blocks.is_empty() {
+                    return Err("a contribution names no block".into());
+                }
+                for b in &r.blocks {
+                    if !named.insert(b.block.as_str()) {
+                        return Err(format!("block {} is named twice", b.block));
+                    }
+                    self.block(&b.block).contribution(seq, b, &r.contribution)?;
+                }
+                Ok(())
+            }
             Record::BlockGenerated(r) => self.block(&r.block.clone()).generated(r),
             Record::BlockPublished(r) => self.block(&r.block.clone()).published(r),
             Record::BlockRevealed(r) => self.block(&r.block.clone()).revealed(r),
@@ -99,9 +113,9 @@ impl Trail {
     }
 }
 
-/// The SHA-256 of every entropy the trail has seen (SPEC.md §3.1): of each draw's entropy, each
-/// block's (recorded by that hash) and each refused one, so that a token returning any earlier
-/// value, for a draw or a block, is caught by one comparison.
+/// The entropy commitment (SPEC.md §3.2) of every entropy the trail has seen: each draw's, each
+/// block's and each refused one, so that a token returning any earlier value, for a draw or a
+/// block, is caught by one comparison of one tagged hash.
 ///
 /// # Errors
 /// An event that is not a well-formed record.
@@ -112,15 +126,13 @@ pub fn entropy_hashes(
     for e in events {
         match kinds::parse(e)? {
             Record::DrawEntropy(r) => {
-                if let Ok(b) = hex::decode(&r.entropy) {
-                    seen.insert(crate::crypto::sha256(&b));
-                }
+                seen.insert(r.entropy_commitment);
             }
             Record::BlockEntropy(r) => {
-                seen.insert(r.entropy_sha256);
+                seen.insert(r.entropy_commitment);
             }
             Record::EntropyRefused(r) => {
-                seen.insert(r.entropy_sha256);
+                seen.insert(r.entropy_commitment);
             }
             _ => {}
         }

@@ -16,6 +16,11 @@ fn h(hex: &str) -> Hash32 {
     Hash32::from_hex(hex).unwrap()
 }
 
+/// A test entropy commitment named by `x`.
+fn ec(x: &str) -> String {
+    crate::crypto::sha256(x.as_bytes()).to_string()
+}
+
 /// Builds events with consecutive sequence numbers.
 #[derive(Default)]
 struct T(Vec<Event>);
@@ -38,11 +43,28 @@ impl T {
     fn seal(self, day: &str, attempt: u32) -> T {
         self.push(Kind::DrawSeal, &seal(day, attempt))
     }
-    fn entropy(self, day: &str, attempt: u32, entropy: &str) -> T {
+    /// A `draw.entropy` whose entropy commitment is `ec(x)`.
+    fn entropy(self, day: &str, attempt: u32, x: &str) -> T {
         self.push(
             Kind::DrawEntropy,
             &json!({"operation": "op", "day": day, "attempt": attempt, "commitment_root": H0,
-                "witness": "w", "entropy": entropy}),
+                "entropy_commitment": ec(x), "entropy_blob": H2}),
+        )
+    }
+    /// A `draw.contribution` following the entropy commitment `ec(x)`.
+    fn contributed(self, day: &str, attempt: u32, x: &str) -> T {
+        self.push(
+            Kind::DrawContribution,
+            &json!({"operation": "op", "day": day, "attempt": attempt,
+                "entropy_commitment": ec(x), "contribution": "6 2 5 1 4 4 3 6"}),
+        )
+    }
+    /// A `block.contribution` for one block following the entropy commitment `x` (hex).
+    fn b_contributed(self, id: &str, attempt: u32, x: &str) -> T {
+        self.push(
+            Kind::BlockContribution,
+            &json!({"blocks": [{"block": id, "attempt": attempt, "entropy_commitment": x}],
+                "contribution": "6 2 5 1 4 4 3 6"}),
         )
     }
     fn result(self, day: &str, attempt: u32) -> T {
@@ -79,7 +101,8 @@ impl T {
     fn b_entropy(self, id: &str, attempt: u32, eh: &str) -> T {
         self.push(
             Kind::BlockEntropy,
-            &json!({"block": id, "attempt": attempt, "rules_sha256": H0, "entropy_sha256": eh}),
+            &json!({"block": id, "attempt": attempt, "rules_sha256": H0,
+                "entropy_commitment": eh, "entropy_blob": H2}),
         )
     }
     fn b_generated(self, id: &str, attempt: u32) -> T {
@@ -147,6 +170,7 @@ fn a_day_goes_through_its_stages_and_a_void_starts_the_next_attempt() {
         .seal(DAY, 1)
         .late(DAY, 1)
         .entropy(DAY, 1, "aa")
+        .contributed(DAY, 1, "aa")
         .result(DAY, 1)
         .published(DAY, 1)
         .proof(DAY, 1)
@@ -160,12 +184,13 @@ fn a_day_goes_through_its_stages_and_a_void_starts_the_next_attempt() {
     let t = t.void(DAY, 1).proof(DAY, 1).seal(DAY, 2);
     let st = t.ok().day_state(DAY);
     assert_eq!((st.attempt, st.stage()), (2, "sealed"));
-    assert_eq!((st.voided[0].attempt, st.voided[0].audit_seq), (1, 9));
+    assert_eq!((st.voided[0].attempt, st.voided[0].audit_seq), (1, 10));
     // A publication recorded after a void (as evidence, whatever happened since) is of the
     // voided attempt, not the current one.
     let t = T::default()
         .seal(DAY, 1)
         .entropy(DAY, 1, "aa")
+        .contributed(DAY, 1, "aa")
         .result(DAY, 1)
         .void(DAY, 1)
         .published(DAY, 1);
@@ -185,13 +210,29 @@ fn a_day_event_that_cannot_follow_is_refused() {
         .entropy(DAY, 1, "aa")
         .entropy(DAY, 1, "bb")
         .refused();
-    // A result without entropy, or twice; a publication without a result.
-    sealed().result(DAY, 1).refused();
-    sealed()
+    // A contribution without entropy, naming another commitment, twice, or out of grammar.
+    sealed().contributed(DAY, 1, "aa").refused();
+    let e = sealed()
         .entropy(DAY, 1, "aa")
-        .result(DAY, 1)
-        .result(DAY, 1)
+        .contributed(DAY, 1, "bb")
         .refused();
+    assert!(e.reason.contains("another entropy commitment"), "{e}");
+    let contributed = || sealed().entropy(DAY, 1, "aa").contributed(DAY, 1, "aa");
+    contributed().contributed(DAY, 1, "aa").refused();
+    let e = sealed()
+        .entropy(DAY, 1, "aa")
+        .push(
+            Kind::DrawContribution,
+            &json!({"operation": "op", "day": DAY, "attempt": 1,
+                "entropy_commitment": ec("aa"), "contribution": "short"}),
+        )
+        .refused();
+    assert!(e.reason.contains("5 characters"), "{e}");
+    // A result without entropy, or without a contribution, or twice; a publication without a
+    // result.
+    sealed().result(DAY, 1).refused();
+    sealed().entropy(DAY, 1, "aa").result(DAY, 1).refused();
+    contributed().result(DAY, 1).result(DAY, 1).refused();
     sealed().entropy(DAY, 1, "aa").published(DAY, 1).refused();
     sealed().published(DAY, 2).refused();
     // A second seal; a seal of an attempt that does not follow.
@@ -215,6 +256,7 @@ fn a_day_event_that_cannot_follow_is_refused() {
 fn a_block_goes_through_its_stages_and_a_void_starts_the_next_attempt() {
     let t = T::default()
         .b_entropy(ID, 1, H0)
+        .b_contributed(ID, 1, H0)
         .b_generated(ID, 1)
         .b_published(ID, 1)
         .b_revealed(ID, 1)
@@ -230,19 +272,40 @@ fn a_block_goes_through_its_stages_and_a_void_starts_the_next_attempt() {
     assert!(o.entropy.is_some() && o.generated.is_none());
     let t = t.b_void(ID, 1).b_published(ID, 1);
     let st = t.ok().block_state(ID);
-    assert_eq!((st.attempt, st.voided.len(), st.voided[0].0), (2, 1, 7));
+    assert_eq!((st.attempt, st.voided.len(), st.voided[0].0), (2, 1, 8));
     assert!(st.entropy.is_none() && st.published.is_none());
     assert!(st.entropy_rules_sha256().is_none());
     let st = t.b_entropy(ID, 2, H2).ok().block_state(ID);
-    assert_eq!(st.entropy.unwrap().entropy_sha256, h(H2));
+    assert_eq!(st.entropy.unwrap().1.entropy_commitment, h(H2));
 }
 
 #[test]
 fn a_block_event_that_cannot_follow_is_refused() {
-    let with_entropy = || T::default().b_entropy(ID, 1, H0);
+    let with_entropy = || T::default().b_entropy(ID, 1, H0).b_contributed(ID, 1, H0);
     with_entropy().b_entropy(ID, 1, H1).refused();
     T::default().b_entropy(ID, 2, H1).refused();
     T::default().b_generated(ID, 1).refused();
+    // A contribution without entropy, naming another commitment, twice, or naming one block
+    // twice; a generation without a contribution.
+    T::default().b_contributed(ID, 1, H0).refused();
+    T::default()
+        .b_entropy(ID, 1, H0)
+        .b_contributed(ID, 1, H1)
+        .refused();
+    with_entropy().b_contributed(ID, 1, H0).refused();
+    T::default()
+        .b_entropy(ID, 1, H0)
+        .push(
+            Kind::BlockContribution,
+            &json!({"blocks": [{"block": ID, "attempt": 1, "entropy_commitment": H0},
+                {"block": ID, "attempt": 1, "entropy_commitment": H0}],
+                "contribution": "6 2 5 1 4 4 3 6"}),
+        )
+        .refused();
+    T::default()
+        .b_entropy(ID, 1, H0)
+        .b_generated(ID, 1)
+        .refused();
     with_entropy()
         .b_generated(ID, 1)
         .b_generated(ID, 1)
@@ -266,13 +329,15 @@ fn a_block_event_that_cannot_follow_is_refused() {
 fn an_unknown_or_malformed_event_of_any_day_or_block_is_refused() {
     let t = || T::default().seal(DAY, 1);
     let e = t().raw("draw.unknown", "{}").refused();
+    let _ = T::default().b_contributed(ID, 1, H0);
     assert!(e.reason.contains("unknown event kind"), "{e}");
     // Another day's record, another block's record, a payload that is not JSON, a payload of
     // another kind: each stops the state of every day and block.
     let bad = "AB".repeat(32);
     let other_day = T::default()
         .seal("2018-12-09", 1)
-        .entropy("2018-12-09", 1, "aa");
+        .entropy("2018-12-09", 1, "aa")
+        .contributed("2018-12-09", 1, "aa");
     let e = other_day
         .push(
             Kind::DrawResult,
@@ -321,6 +386,8 @@ const BLOCKS: [&str; 2] = ["g/100/E1/1", "g/100/E1/2"];
 struct Unit {
     attempt: u32,
     stage: u8,
+    /// The step number whose entropy the current attempt recorded.
+    ent: u64,
 }
 
 /// One random event of the real kinds: mostly the next step of a day or a block as the
@@ -331,6 +398,7 @@ fn random_step(rng: &mut Rng, t: T, units: &mut [Unit; 4], n: u64) -> T {
     let unit = &mut units[i];
     let entropy = format!("{n:096x}");
     let eh = format!("{n:064x}");
+    let (recorded, recorded_h) = (format!("{:096x}", unit.ent), format!("{:064x}", unit.ent));
     if rng.below(12) == 0 {
         let (day, id, any) = (DAYS[i % 2], BLOCKS[i % 2], rng.below(4));
         return match rng.below(10) {
@@ -349,7 +417,11 @@ fn random_step(rng: &mut Rng, t: T, units: &mut [Unit; 4], n: u64) -> T {
     let attempt = unit.attempt + 1;
     let void = rng.below(6) == 0 && unit.stage > 0;
     if void {
-        *unit = Unit { attempt, stage: 0 };
+        *unit = Unit {
+            attempt,
+            stage: 0,
+            ent: 0,
+        };
     }
     if i < 2 {
         let day = DAYS[i];
@@ -359,10 +431,14 @@ fn random_step(rng: &mut Rng, t: T, units: &mut [Unit; 4], n: u64) -> T {
         let (t, next) = match unit.stage {
             0 => (t.seal(day, attempt), 1),
             1 if rng.below(3) == 0 => (t.late(day, attempt), 1),
-            1 => (t.entropy(day, attempt, &entropy), 2),
-            2 => (t.result(day, attempt), 3),
-            _ if rng.below(2) == 0 => (t.proof(day, attempt), 3),
-            _ => (t.published(day, attempt), 3),
+            1 => {
+                unit.ent = n;
+                (t.entropy(day, attempt, &entropy), 2)
+            }
+            2 => (t.contributed(day, attempt, &recorded), 3),
+            3 => (t.result(day, attempt), 4),
+            _ if rng.below(2) == 0 => (t.proof(day, attempt), 4),
+            _ => (t.published(day, attempt), 4),
         };
         unit.stage = next;
         t
@@ -372,10 +448,14 @@ fn random_step(rng: &mut Rng, t: T, units: &mut [Unit; 4], n: u64) -> T {
             return t.b_void(id, attempt);
         }
         let (t, next) = match unit.stage {
-            0 => (t.b_entropy(id, attempt, &eh), 1),
-            1 => (t.b_generated(id, attempt), 2),
-            2 => (t.b_published(id, attempt), 3),
-            _ => (t.b_revealed(id, attempt), 3),
+            0 => {
+                unit.ent = n;
+                (t.b_entropy(id, attempt, &eh), 1)
+            }
+            1 => (t.b_contributed(id, attempt, &recorded_h), 2),
+            2 => (t.b_generated(id, attempt), 3),
+            3 => (t.b_published(id, attempt), 4),
+            _ => (t.b_revealed(id, attempt), 4),
         };
         unit.stage = next;
         t
@@ -391,8 +471,8 @@ fn first_entropies(events: &[Event]) -> BTreeMap<(String, u32), (u64, String)> {
             continue;
         };
         let (name, value) = match e.kind.as_str() {
-            "draw.entropy" => (&v["day"], &v["entropy"]),
-            "block.entropy" => (&v["block"], &v["entropy_sha256"]),
+            "draw.entropy" => (&v["day"], &v["entropy_commitment"]),
+            "block.entropy" => (&v["block"], &v["entropy_commitment"]),
             _ => continue,
         };
         let (Some(name), Some(a), Some(value)) =
@@ -425,7 +505,9 @@ fn random_sequences_never_yield_a_second_or_a_lost_entropy() {
         let first = first_entropies(&t.0);
         for day in DAYS {
             let st = trail.day_state(day);
-            let got = st.entropy.map(|(seq, r)| (seq, r.entropy));
+            let got = st
+                .entropy
+                .map(|(seq, r)| (seq, r.entropy_commitment.to_string()));
             if got.is_some() {
                 with_entropy += 1;
             }
@@ -437,7 +519,7 @@ fn random_sequences_never_yield_a_second_or_a_lost_entropy() {
         }
         for id in BLOCKS {
             let st = trail.block_state(id);
-            let got = st.entropy.map(|r| r.entropy_sha256.to_string());
+            let got = st.entropy.map(|(_, r)| r.entropy_commitment.to_string());
             let want = first
                 .get(&(id.to_string(), st.attempt))
                 .map(|(_, v)| v.clone());
@@ -456,33 +538,31 @@ fn random_sequences_never_yield_a_second_or_a_lost_entropy() {
 }
 
 #[test]
-fn every_entropy_seen_is_one_set_of_sha256_draws_blocks_and_refused_alike() {
+fn every_entropy_seen_is_one_set_of_entropy_commitments_draws_blocks_and_refused_alike() {
     use crate::audit::chain::{Event, event_hash};
-    use crate::crypto::{Hash32, sha256};
-    let draw_entropy = [7u8; 48];
-    let block_entropy = [9u8; 48];
+    use crate::crypto::Hash32;
+    let (d, b, r) = (Hash32([1; 32]), Hash32([2; 32]), Hash32([3; 32]));
     let payloads = [
         (
             "draw.entropy",
             format!(
-                r#"{{"operation":"op","day":"2018-12-04","attempt":1,"commitment_root":"{}","witness":"w","entropy":"{}"}}"#,
-                Hash32([1; 32]),
-                hex::encode(draw_entropy)
+                r#"{{"operation":"op","day":"2018-12-04","attempt":1,"commitment_root":"{}","entropy_commitment":"{d}","entropy_blob":"{}"}}"#,
+                Hash32([9; 32]),
+                Hash32([8; 32])
             ),
         ),
         (
             "block.entropy",
             format!(
-                r#"{{"block":"g/100/e/1","attempt":1,"rules_sha256":"{}","entropy_sha256":"{}"}}"#,
-                Hash32([2; 32]),
-                sha256(&block_entropy)
+                r#"{{"block":"g/100/e/1","attempt":1,"rules_sha256":"{}","entropy_commitment":"{b}","entropy_blob":"{}"}}"#,
+                Hash32([9; 32]),
+                Hash32([7; 32])
             ),
         ),
         (
             "entropy.refused",
             format!(
-                r#"{{"purpose":"day 2018-12-05","attempt":1,"entropy_sha256":"{}","reason":"r"}}"#,
-                Hash32([3; 32])
+                r#"{{"purpose":"day 2018-12-05","attempt":1,"entropy_commitment":"{r}","reason":"r"}}"#
             ),
         ),
     ];
@@ -506,12 +586,9 @@ fn every_entropy_seen_is_one_set_of_sha256_draws_blocks_and_refused_alike() {
         })
         .collect();
     let seen = super::entropy_hashes(&events).unwrap();
-    assert!(seen.contains(&sha256(&draw_entropy)), "a draw's entropy");
-    assert!(
-        seen.contains(&sha256(&block_entropy)),
-        "a block's, by its hash"
-    );
-    assert!(seen.contains(&Hash32([3; 32])), "a refused one");
-    assert!(!seen.contains(&sha256(&[8u8; 48])));
+    assert!(seen.contains(&d), "a draw's entropy");
+    assert!(seen.contains(&b), "a block's");
+    assert!(seen.contains(&r), "a refused one");
+    assert!(!seen.contains(&Hash32([8; 32])), "not a blob's name");
     assert_eq!(seen.len(), 3);
 }

@@ -144,6 +144,7 @@ fn check_commitment<'a>(
     }
     let cp = chain::verify_note(&c.audit_checkpoint, &k.audit)
         .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
+    check_randomness(name, &c, &cp)?;
     let path = dir.join(name).display().to_string();
     let output =
         history::versioned_output(&path, c.version, &bytes, c.history.as_ref(), &cp)?.map(|o| {
@@ -191,6 +192,16 @@ impl Committed<'_> {
             ));
         }
         let entropy = hex::decode(&r.entropy).map_err(|_| fail(C::Malformed, "entropy"))?;
+        if let Some(ec) = c.entropy_commitment
+            && crate::randomness::entropy_commitment(&entropy) != ec
+        {
+            return Err(fail(
+                C::DrawMismatch,
+                format!(
+                    "{rname}: the revealed entropy is not the one the commitment's entropy commitment names"
+                ),
+            ));
+        }
         let sc = c.seed_commitment;
         let cp = chain::verify_note(&r.audit_checkpoint, &self.keys.audit)
             .map_err(|e| fail(C::BadSignature, format!("{rname}: audit checkpoint: {e}")))?;
@@ -252,7 +263,7 @@ impl Committed<'_> {
                 block::verify_reveal(
                     rules,
                     id,
-                    &r.entropy,
+                    (self.c.contribution.as_deref(), &r.entropy),
                     &r.seed_commitment,
                     root,
                     block::default_threads(),
@@ -283,7 +294,10 @@ impl Committed<'_> {
         };
         let (blk, grid_failure) =
             regen.map_err(|e| classify(fail(C::DrawMismatch, format!("{}: {e}", c.block))))?;
-        if block::block_seed(&self.id, self.rules.sha256(), &r.entropy) != r.file.seed {
+        let contribution = c.contribution.as_deref();
+        if block::block_seed_of(&self.id, self.rules.sha256(), contribution, &r.entropy)
+            != r.file.seed
+        {
             return Err(fail(
                 C::Inconsistent,
                 format!("{}: the seed does not follow from the entropy", r.name),
@@ -314,4 +328,60 @@ impl Committed<'_> {
         }
         Ok(())
     }
+}
+
+/// §5.B10 step 2 (version 2): the commitment has the members of its version, its contribution
+/// follows §4.4.1, and its randomness became fixed in order (§3.3): the `block.entropy` event
+/// of this block and attempt, then a `block.contribution` event naming it, both in the tree of
+/// the commitment's checkpoint.
+fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> VResult<()> {
+    use crate::block::records::{ContributionRecord, EntropyRecord};
+    let present = [
+        c.entropy_commitment.is_some(),
+        c.contribution.is_some(),
+        c.entropy_refused.is_some(),
+        c.fixed.is_some(),
+    ];
+    let expected = c.version == 2;
+    if present.iter().any(|p| *p != expected) {
+        return Err(fail(
+            C::Malformed,
+            format!(
+                "{name}: a version-{} commitment {} entropy_commitment, contribution, entropy_refused and fixed",
+                c.version,
+                if expected { "has" } else { "has none of" }
+            ),
+        ));
+    }
+    let (Some(f), Some(contribution), Some(ec)) = (&c.fixed, &c.contribution, c.entropy_commitment)
+    else {
+        return Ok(());
+    };
+    crate::randomness::contribution::check(contribution)
+        .map_err(|r| fail(C::Malformed, format!("{name}: contribution: {r}")))?;
+    let bad = |what: String| fail(C::Inconsistent, format!("{name}: randomness order: {what}"));
+    f.check(cp.size, &cp.root, ("block.entropy", "block.contribution"))
+        .map_err(bad)?;
+    let e: EntropyRecord = serde_json::from_str(&f.entropy.payload)
+        .map_err(|err| bad(format!("the entropy event does not parse: {err}")))?;
+    let r: ContributionRecord = serde_json::from_str(&f.contribution.payload)
+        .map_err(|err| bad(format!("the contribution event does not parse: {err}")))?;
+    if e.block != c.block
+        || e.attempt != c.attempt
+        || e.rules_sha256 != c.rules_sha256
+        || e.entropy_commitment != ec
+    {
+        return Err(bad("the entropy event is not this block's".into()));
+    }
+    let named = r
+        .blocks
+        .iter()
+        .any(|b| b.block == c.block && b.attempt == c.attempt && b.entropy_commitment == ec);
+    if !named || r.contribution != *contribution {
+        return Err(bad(
+            "the contribution event does not name this block's entropy, or not this contribution"
+                .into(),
+        ));
+    }
+    Ok(())
 }

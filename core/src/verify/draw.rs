@@ -55,7 +55,7 @@ pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> 
 /// the seed and the leaves.
 pub fn verify_outcome(b: &BundleFile, leaves: &[Leaf]) -> VResult<()> {
     // Step 3: the seed.
-    let seed = recompute_seed(&b.core)?;
+    let seed = recompute_seed(&b.core, b.version)?;
     // Step 4: the selection.
     let sel = draw::select(leaves, &seed, b.core.reserves_wanted as usize).ok_or_else(|| {
         fail(
@@ -114,14 +114,29 @@ fn rank_name(rank: usize) -> String {
     }
 }
 
-/// §8.2 step 3: seed = H(committed inputs, witness, entropy); checks the published seed.
-pub fn recompute_seed(core: &crate::draw::files::DrawCore) -> VResult<Hash32> {
+/// §8.2 step 3: seed = H(committed inputs, contribution, entropy); checks the published seed,
+/// and that the members of the core are those of its version (§7.2): the `witness` in version
+/// 1; the entropy commitment, the contribution (§4.4.1 grammar), the refused requests and the
+/// order evidence in version 2.
+pub fn recompute_seed(core: &crate::draw::files::DrawCore, version: u32) -> VResult<Hash32> {
     let (rules, export) = (core.rules_sha256, core.export.sha256);
     let commitment = commitment_of(&core.commitment)?;
+    check_members(core, version)?;
     let entropy =
         hex::decode(&core.entropy).map_err(|_| fail(C::Malformed, "entropy is not hex"))?;
-    if entropy.len() < 48 {
-        return Err(fail(C::Malformed, "entropy is shorter than 384 bits"));
+    if entropy.len() != 48 {
+        return Err(fail(
+            C::Inconsistent,
+            format!("the entropy has {} bytes; a draw's has 48", entropy.len()),
+        ));
+    }
+    if let Some(ec) = core.entropy_commitment
+        && crate::randomness::entropy_commitment(&entropy) != ec
+    {
+        return Err(fail(
+            C::DrawMismatch,
+            "the published entropy is not the one its commitment (recorded before the contribution) names",
+        ));
     }
     let seed = draw::draw_seed(&SeedInputs {
         operation: &core.operation,
@@ -130,16 +145,83 @@ pub fn recompute_seed(core: &crate::draw::files::DrawCore) -> VResult<Hash32> {
         rules_sha256: &rules,
         export_sha256: &export,
         commitment: &commitment,
-        witness: &core.witness,
+        contribution: core.contribution_text(),
         entropy: &entropy,
+        version,
     });
     if seed != core.seed {
         return Err(fail(
             C::DrawMismatch,
-            "the published seed does not follow from the committed inputs, the witness and the entropy",
+            "the published seed does not follow from the committed inputs, the contribution and the entropy",
         ));
     }
     Ok(seed)
+}
+
+/// The core's members are those of its version (§4.7, §7.2), and a version-2 contribution
+/// follows the grammar of §4.4.1.
+fn check_members(core: &crate::draw::files::DrawCore, version: u32) -> VResult<()> {
+    let v2 = [
+        core.entropy_commitment.is_some(),
+        core.contribution.is_some(),
+        core.entropy_refused.is_some(),
+        core.fixed.is_some(),
+    ];
+    let ok = match version {
+        1 => core.witness.is_some() && v2.iter().all(|p| !p),
+        _ => core.witness.is_none() && v2.iter().all(|p| *p),
+    };
+    if !ok {
+        return Err(fail(
+            C::Malformed,
+            format!(
+                "the draw core does not have the members of version {version} (version 1: witness; version 2: entropy_commitment, contribution, entropy_refused, fixed)"
+            ),
+        ));
+    }
+    if let Some(c) = &core.contribution {
+        crate::randomness::contribution::check(c)
+            .map_err(|r| fail(C::Malformed, format!("contribution: {r}")))?;
+    }
+    Ok(())
+}
+
+/// §8.2 step 5 (version 2): the order in which the randomness became fixed (§3.3): the
+/// `draw.entropy` event, then the `draw.contribution` event, both in the tree of the output's
+/// checkpoint, saying what the core says.
+pub fn verify_fixed(
+    core: &crate::draw::files::DrawCore,
+    cp: &crate::audit::chain::Checkpoint,
+) -> VResult<()> {
+    use crate::draw::records::{ContributionRecord, EntropyRecord};
+    let Some(f) = &core.fixed else {
+        return Ok(());
+    };
+    f.check(cp.size, &cp.root, ("draw.entropy", "draw.contribution"))
+        .map_err(|m| fail(C::Inconsistent, format!("randomness order: {m}")))?;
+    let bad = |what: &str| fail(C::Inconsistent, format!("randomness order: {what}"));
+    let e: EntropyRecord = serde_json::from_str(&f.entropy.payload)
+        .map_err(|err| bad(&format!("the entropy event does not parse: {err}")))?;
+    let c: ContributionRecord = serde_json::from_str(&f.contribution.payload)
+        .map_err(|err| bad(&format!("the contribution event does not parse: {err}")))?;
+    let same_draw = |op: &str, day: &str, attempt: u32| {
+        op == core.operation && day == core.day && attempt == core.attempt
+    };
+    if !same_draw(&e.operation, &e.day, e.attempt) || e.commitment_root != core.commitment.root {
+        return Err(bad("the entropy event is of another draw"));
+    }
+    if !same_draw(&c.operation, &c.day, c.attempt) {
+        return Err(bad("the contribution event is of another draw"));
+    }
+    if Some(e.entropy_commitment) != core.entropy_commitment
+        || c.entropy_commitment != e.entropy_commitment
+    {
+        return Err(bad("the events name another entropy commitment"));
+    }
+    if Some(c.contribution.as_str()) != core.contribution.as_deref() {
+        return Err(bad("the contribution recorded is not the one published"));
+    }
+    Ok(())
 }
 
 /// §8.2 step 6: result.json tells the same draw as the bundle.

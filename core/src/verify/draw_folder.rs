@@ -63,6 +63,12 @@ pub fn verify_draw_folder(dir: &Path, keys: &Keys, auditor: Option<&Auditor>) ->
     let cp = chain::verify_note(&bundle.audit_checkpoint, &keys.audit)
         .map_err(|e| fail(C::BadSignature, format!("audit checkpoint: {e}")))?;
     done.push("audit checkpoint signature".into());
+    if bundle.version == 2 {
+        super::draw::verify_fixed(&bundle.core, &cp)?;
+        done.push(
+            "randomness order: the entropy commitment was recorded before the contribution, both in the checkpoint's trail".into(),
+        );
+    }
     let name = dir.join("bundle.json").display().to_string();
     let output = history::versioned_output(
         &name,

@@ -3,6 +3,7 @@
 //! hash) before use; the seed stays inside the appliance until the reveal.
 
 mod common;
+mod randomness;
 mod reveal;
 mod void;
 
@@ -12,20 +13,15 @@ use super::ctx::Ctx;
 use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use urne_core::audit::Event;
 use urne_core::block::counts::{expected_counts, tier_counts};
 use urne_core::block::files::{self, COMMIT_FORMAT, CommitFile, TierCount};
-use urne_core::block::records::{EntropyRecord, GeneratedRecord, PublishedRecord};
+use urne_core::block::records::{GeneratedRecord, PublishedRecord};
 use urne_core::block::{self, BlockId};
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::rules::game::GameRules;
-use urne_core::state::block::BlockState;
-
-/// Bytes of HSM entropy per block: 384 bits (SPEC.md §3.1).
-pub const ENTROPY_BYTES: usize = 48;
 
 fn load_rules(path: &Path) -> Result<(GameRules, Vec<u8>)> {
     let bytes = fsio::read(path)?;
@@ -135,10 +131,11 @@ fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
     let ids = check_identities(ctx, &rules, &a, last)?;
     fsio::ensure_dir(&a.out)?;
     publish_rules(ctx, &a.out, &rules_bytes)?;
+    let fixed = randomness::fix(ctx, &rules, &ids)?;
     let n = ids.len();
-    for (i, id) in ids.iter().enumerate() {
+    for (i, (id, r)) in ids.iter().zip(&fixed).enumerate() {
         progress(i, n, "generated");
-        generate_one(ctx, &rules, id, &a.out)?;
+        generate_one(ctx, &rules, id, r, &a.out)?;
     }
     progress(n, n, "generated");
     ctx.checkpoint()?;
@@ -198,14 +195,19 @@ struct Made {
     seed_commitment: Hash32,
 }
 
-/// One block: randomness (recorded) -> compute (shuffle, grids, checks) -> record -> outputs
-/// and publish (the signed commitment and production file).
-fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> Result<()> {
+/// One block, its randomness fixed and recorded: compute (shuffle, grids, checks) -> record ->
+/// outputs and publish (the signed commitment and production file).
+fn generate_one(
+    ctx: &mut Ctx,
+    rules: &GameRules,
+    id: &BlockId,
+    r: &randomness::Fixed,
+    out: &Path,
+) -> Result<()> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
     let st = block_state(&events, &canonical)?;
-    let entropy = block_entropy(ctx, rules, &events, &st, &canonical)?;
-    let seed = block::block_seed(id, rules.sha256(), &entropy);
+    let seed = block::block_seed_of(id, rules.sha256(), Some(&r.contribution), &r.entropy);
     let made = make_block(rules, id, &seed)?;
     if st.generated.is_none() {
         ctx.record(GeneratedRecord {
@@ -217,7 +219,7 @@ fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> R
         })?;
     }
     let (root, csv_sha) = (made.root, made.csv_sha);
-    let commit_name = publish_block(ctx, rules, id, st.attempt, made, out)?;
+    let commit_name = publish_block(ctx, rules, (id, st.attempt, r), made, out)?;
     if std::env::var_os("URNE_QUIET_BLOCKS").is_none() {
         println!("GENERATED: block {canonical} (attempt {})", st.attempt);
         println!("  outcomes root    {root}");
@@ -225,68 +227,6 @@ fn generate_one(ctx: &mut Ctx, rules: &GameRules, id: &BlockId, out: &Path) -> R
         println!("  commitment       {}", out.join(&commit_name).display());
     }
     Ok(())
-}
-
-/// Entropy: once per block and attempt, recorded (as a secret blob named by its hash) before
-/// anything is computed from it; a run interrupted after that point resumes with it.
-fn block_entropy(
-    ctx: &mut Ctx,
-    rules: &GameRules,
-    events: &[Event],
-    st: &BlockState,
-    canonical: &str,
-) -> Result<Vec<u8>> {
-    if let Some(r) = &st.entropy {
-        // The seed binds the rules' hash (SPEC.md §5.B3): a resumed block is made under the rules
-        // file its entropy was recorded with, never under another one given now.
-        if r.rules_sha256 != *rules.sha256() {
-            return Err(Error::refused(
-                format!(
-                    "block {canonical} was given its entropy under the rules file {}; the one given now is {}",
-                    r.rules_sha256,
-                    rules.sha256()
-                ),
-                "resume it with the rules file it was started with, or void it in front of the commissaire",
-            ));
-        }
-        eprintln!(
-            "resuming block {canonical} with the entropy already recorded; no new entropy is requested"
-        );
-        return ctx.audit()?.blob(&r.entropy_sha256);
-    }
-    let (log, hsm) = ctx.both()?;
-    let entropy = hsm.random(ENTROPY_BYTES)?;
-    let eh = sha256(&entropy);
-    // One comparison with every entropy the trail has seen, draws and blocks alike (SHA-256):
-    // a replay is recorded as refused, by its hash, and never becomes this block's.
-    let seen = urne_core::state::entropy_hashes(events)
-        .map_err(|m| crate::cmd::inputs::altered(&m.to_string()))?;
-    if seen.contains(&eh) {
-        log.record_evidence(
-            hsm,
-            urne_core::audit::payloads::EntropyRefused {
-                purpose: format!("block {canonical}"),
-                attempt: st.attempt,
-                entropy_sha256: eh,
-                reason: "the token returned entropy the trail had already seen".into(),
-            },
-        )?;
-        return Err(Error::new(
-            Exit::Hsm,
-            format!(
-                "the HSM returned entropy the trail had already seen (SHA-256 {eh}); it was refused and not used"
-            ),
-            "the token's generator is faulty or replaying: stop and use another HSM",
-        ));
-    }
-    let record = EntropyRecord {
-        block: canonical.to_string(),
-        attempt: st.attempt,
-        rules_sha256: *rules.sha256(),
-        entropy_sha256: eh,
-    };
-    log.record_with_blobs(hsm, record, &[&entropy])?;
-    Ok(entropy)
 }
 
 /// Compute: the shuffle and every ticket from the seed, its tier counts checked against G-3.
@@ -315,42 +255,17 @@ fn make_block(rules: &GameRules, id: &BlockId, seed: &Hash32) -> Result<Made> {
 fn publish_block(
     ctx: &mut Ctx,
     rules: &GameRules,
-    id: &BlockId,
-    attempt: u32,
+    (id, attempt, r): (&BlockId, u32, &randomness::Fixed),
     made: Made,
     out: &Path,
 ) -> Result<String> {
     let canonical = id.canonical();
-    let checkpoint = ctx.checkpoint()?;
-    let history = ctx.history()?;
-    let software = ctx.software()?;
-    let hsm = ctx.hsm()?;
-    let rk = hsm.public_key(KeyRole::Result)?;
-    let ak = hsm.public_key(KeyRole::Audit)?;
     let stem = files::stem(&canonical);
-    let commit = CommitFile {
-        format: COMMIT_FORMAT.into(),
-        version: 2,
-        block: canonical.clone(),
-        game: id.game().into(),
-        price_cents: id.price_cents(),
-        emission: id.emission().into(),
-        number: id.number(),
-        attempt,
-        rules_sha256: *rules.sha256(),
-        block_size: rules.block_size(),
-        tiers: made.counts.clone(),
-        outcomes_root: made.root,
-        seed_commitment: made.seed_commitment,
-        tickets_file: format!("{stem}.tickets.csv"),
-        tickets_sha256: made.csv_sha,
-        generated_at: crate::edge::clock::now_rfc3339(),
-        audit_checkpoint: checkpoint,
-        result_key_id: keys::key_id(&rk),
-        audit_key_id: keys::key_id(&ak),
-        software,
-        history: Some(history),
-    };
+    let commit = commit_file(ctx, rules, (id, attempt, r), &made)?;
+    let (rk, ak) = (
+        ctx.hsm()?.public_key(KeyRole::Result)?,
+        ctx.hsm()?.public_key(KeyRole::Audit)?,
+    );
     let commit_bytes = urne_core::draw::files::to_bytes(&commit);
     let commit_name = format!("{stem}.commit.json");
     let csv_name = format!("{stem}.tickets.csv");
@@ -391,6 +306,53 @@ fn publish_block(
         output,
     })?;
     Ok(commit_name)
+}
+
+/// The block's signed commitment (SPEC.md §5.B9), for the trail as it stands.
+fn commit_file(
+    ctx: &mut Ctx,
+    rules: &GameRules,
+    (id, attempt, r): (&BlockId, u32, &randomness::Fixed),
+    made: &Made,
+) -> Result<CommitFile> {
+    let canonical = id.canonical();
+    let checkpoint = ctx.checkpoint()?;
+    let history = ctx.history()?;
+    let (fixed, refused) = randomness::evidence(&ctx.audit()?.events()?, &canonical, attempt, r)?;
+    let software = ctx.software()?;
+    let (rk, ak) = (
+        ctx.hsm()?.public_key(KeyRole::Result)?,
+        ctx.hsm()?.public_key(KeyRole::Audit)?,
+    );
+    let stem = files::stem(&canonical);
+    let commit = CommitFile {
+        format: COMMIT_FORMAT.into(),
+        version: 2,
+        block: canonical.clone(),
+        game: id.game().into(),
+        price_cents: id.price_cents(),
+        emission: id.emission().into(),
+        number: id.number(),
+        attempt,
+        rules_sha256: *rules.sha256(),
+        block_size: rules.block_size(),
+        tiers: made.counts.clone(),
+        outcomes_root: made.root,
+        seed_commitment: made.seed_commitment,
+        entropy_commitment: Some(r.entropy_commitment),
+        contribution: Some(r.contribution.clone()),
+        entropy_refused: Some(refused),
+        fixed: Some(fixed),
+        tickets_file: format!("{stem}.tickets.csv"),
+        tickets_sha256: made.csv_sha,
+        generated_at: crate::edge::clock::now_rfc3339(),
+        audit_checkpoint: checkpoint,
+        result_key_id: keys::key_id(&rk),
+        audit_key_id: keys::key_id(&ak),
+        software,
+        history: Some(history),
+    };
+    Ok(commit)
 }
 
 /// A kill after the commitment was moved into place but before it was recorded leaves the whole

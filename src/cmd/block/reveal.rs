@@ -122,22 +122,27 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
             "only a generated block can be revealed",
         ));
     };
-    let eh = st
+    let (blob, ec) = st
         .entropy
         .as_ref()
-        .map(|r| r.entropy_sha256)
+        .map(|(_, r)| (r.entropy_blob, r.entropy_commitment))
         .ok_or_else(|| {
             altered(&format!(
                 "block {canonical} was generated, but no entropy is recorded"
             ))
         })?;
-    let entropy = ctx.audit()?.blob(&eh)?;
+    let (_, contribution) = st.contribution.clone().ok_or_else(|| {
+        altered(&format!(
+            "block {canonical} was generated, but no contribution is recorded"
+        ))
+    })?;
+    let entropy = crate::cmd::randomness::recorded_entropy(ctx, &blob, &ec)?;
     let rules_sha = st.entropy_rules_sha256().ok_or_else(|| {
         altered(&format!(
             "block {canonical}: no rules hash is recorded with its entropy"
         ))
     })?;
-    let seed = block::block_seed(id, &rules_sha, &entropy);
+    let seed = block::block_seed_of(id, &rules_sha, Some(&contribution), &entropy);
     Ok(Revealing {
         canonical,
         attempt: st.attempt,

@@ -469,11 +469,7 @@ impl Hsm {
     /// `n` bytes from the token's generator (C_GenerateRandom), health-checked: fails closed if
     /// the bytes are all one value or repeat an earlier request of this process.
     pub fn random(&self, n: usize) -> Result<Vec<u8>> {
-        let len = u32::try_from(n).map_err(|_| Error::internal("entropy request too large", ""))?;
-        let bytes = self
-            .s()
-            .generate_random_vec(len)
-            .map_err(|e| hsm_err("C_GenerateRandom failed", e))?;
+        let bytes = self.random_unchecked(n)?;
         let mut seen = self
             .seen
             .lock()
@@ -481,6 +477,17 @@ impl Hsm {
         check_entropy(&bytes, &seen)?;
         seen.push(bytes.clone());
         Ok(bytes)
+    }
+}
+
+impl Hsm {
+    /// `n` bytes from the token's generator (C_GenerateRandom), unchecked: the caller checks
+    /// them and records a refusal (the entropy of draws and blocks, SPEC.md §3.1).
+    pub fn random_unchecked(&self, n: usize) -> Result<Vec<u8>> {
+        let len = u32::try_from(n).map_err(|_| Error::internal("entropy request too large", ""))?;
+        self.s()
+            .generate_random_vec(len)
+            .map_err(|e| hsm_err("C_GenerateRandom failed", e))
     }
 }
 

@@ -65,6 +65,7 @@ pub struct Binding {
 }
 
 mod append;
+mod pending;
 
 const SCHEMA: &str = r#"
 CREATE TABLE IF NOT EXISTS events (

@@ -1,0 +1,198 @@
+//! A generation's randomness (SPEC.md §3, §4.4.1, §5.B3): every block of the run gets its
+//! entropy first (requested once, recorded sealed with its commitment), then one contribution of
+//! the commissaire's covers every block of the run that has none yet, typed after all their
+//! entropy commitments were recorded and shown. A run interrupted after either resumes with
+//! exactly what was recorded (a block's entropy only under the rules file recorded with it).
+
+use super::common::block_state;
+use crate::cmd::ctx::Ctx;
+use crate::cmd::randomness as shared;
+use crate::error::{Error, Result};
+use urne_core::audit::Event;
+use urne_core::audit::kinds::{self, Record};
+use urne_core::block::BlockId;
+use urne_core::block::records::{ContributedBlock, ContributionRecord, EntropyRecord};
+use urne_core::crypto::{Hash32, sha256};
+use urne_core::draw::files::RefusedEntropy;
+use urne_core::randomness::entropy_commitment;
+use urne_core::randomness::fixed::{self, FixedEvent};
+use urne_core::rules::game::GameRules;
+
+/// One block's randomness as the trail fixed it: the entropy (event `entropy_seq`), then the
+/// contribution (event `contribution_seq`).
+pub struct Fixed {
+    /// The `block.entropy` event.
+    pub entropy_seq: u64,
+    /// Its entropy commitment.
+    pub entropy_commitment: Hash32,
+    /// The entropy itself (never written in clear).
+    pub entropy: Vec<u8>,
+    /// The `block.contribution` event.
+    pub contribution_seq: u64,
+    /// The commissaire's contribution.
+    pub contribution: String,
+}
+
+/// Fixes the randomness of every block of `ids`, in order: entropy, then the contribution.
+pub fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<Vec<Fixed>> {
+    let before = ctx.audit()?.events()?;
+    for id in ids {
+        if block_state(&before, &id.canonical())?
+            .contribution
+            .is_none()
+        {
+            shared::need_terminal()?;
+        }
+    }
+    let mut entropies = vec![];
+    for id in ids {
+        entropies.push(entropy_of(ctx, rules, id)?);
+    }
+    let events = ctx.audit()?.events()?;
+    let mut contributed: Vec<Option<(u64, String)>> = vec![];
+    let mut missing = vec![];
+    for (id, (_, r)) in ids.iter().zip(&entropies) {
+        let st = block_state(&events, &id.canonical())?;
+        if st.contribution.is_none() {
+            missing.push(ContributedBlock {
+                block: id.canonical(),
+                attempt: r.attempt,
+                entropy_commitment: r.entropy_commitment,
+            });
+        }
+        contributed.push(st.contribution);
+    }
+    if !missing.is_empty() {
+        let (seq, c) = contribute(ctx, &entropies, missing)?;
+        for slot in contributed.iter_mut().filter(|s| s.is_none()) {
+            *slot = Some((seq, c.clone()));
+        }
+    }
+    let mut out = vec![];
+    for ((seq, r), c) in entropies.into_iter().zip(contributed) {
+        let (contribution_seq, contribution) =
+            c.ok_or_else(|| Error::internal("a block was left without a contribution", ""))?;
+        let entropy = shared::recorded_entropy(ctx, &r.entropy_blob, &r.entropy_commitment)?;
+        out.push(Fixed {
+            entropy_seq: seq,
+            entropy_commitment: r.entropy_commitment,
+            entropy,
+            contribution_seq,
+            contribution,
+        });
+    }
+    Ok(out)
+}
+
+/// One block's entropy: the one recorded for its current attempt (under the same rules file
+/// only: the seed binds the rules' hash, SPEC.md §5.B3), or fresh, recorded before anything.
+fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, EntropyRecord)> {
+    let canonical = id.canonical();
+    let events = ctx.audit()?.events()?;
+    let st = block_state(&events, &canonical)?;
+    if let Some((seq, r)) = st.entropy {
+        if r.rules_sha256 != *rules.sha256() {
+            return Err(Error::refused(
+                format!(
+                    "block {canonical} was given its entropy under the rules file {}; the one given now is {}",
+                    r.rules_sha256,
+                    rules.sha256()
+                ),
+                "resume it with the rules file it was started with, or void it in front of the commissaire",
+            ));
+        }
+        eprintln!(
+            "resuming block {canonical} with the entropy already recorded (audit event #{seq}); no new entropy is requested"
+        );
+        return Ok((seq, r));
+    }
+    let purpose = format!("block {canonical}");
+    let entropy = shared::fresh_entropy(ctx, &events, &purpose, st.attempt)?;
+    let stored = shared::stored_form(ctx.hsm()?, &entropy)?;
+    let r = EntropyRecord {
+        block: canonical,
+        attempt: st.attempt,
+        rules_sha256: *rules.sha256(),
+        entropy_commitment: entropy_commitment(&entropy),
+        entropy_blob: sha256(&stored),
+    };
+    let e = ctx.record_with_blobs(r.clone(), &[&stored])?;
+    Ok((e.seq, r))
+}
+
+/// The commissaire's contribution for the blocks `missing`, after their entropy commitments
+/// were recorded and are shown; recorded as one `block.contribution` event.
+fn contribute(
+    ctx: &mut Ctx,
+    entropies: &[(u64, EntropyRecord)],
+    missing: Vec<ContributedBlock>,
+) -> Result<(u64, String)> {
+    let shown: Vec<(String, Hash32)> = missing
+        .iter()
+        .map(|b| {
+            let seq = entropies
+                .iter()
+                .find(|(_, r)| r.block == b.block)
+                .map_or(0, |(s, _)| *s);
+            (
+                format!(
+                    "block {} attempt {} (audit event #{seq})",
+                    b.block, b.attempt
+                ),
+                b.entropy_commitment,
+            )
+        })
+        .collect();
+    let key = missing
+        .iter()
+        .map(|b| format!("{}#{}", b.block, b.attempt))
+        .collect::<Vec<_>>()
+        .join(",");
+    let all: Vec<u8> = missing
+        .iter()
+        .flat_map(|b| b.entropy_commitment.0)
+        .collect();
+    let c = shared::take_contribution(ctx, &format!("blocks {key}"), &shown, &sha256(&all))?;
+    let e = ctx.record(ContributionRecord {
+        blocks: missing,
+        contribution: c.clone(),
+    })?;
+    Ok((e.seq, c))
+}
+
+/// The evidence a commitment carries (SPEC.md §3.3): the block's entropy and contribution
+/// events with their inclusion proofs in the tree of every event so far, and the attempt's
+/// refused entropy requests.
+pub fn evidence(
+    events: &[Event],
+    canonical: &str,
+    attempt: u32,
+    r: &Fixed,
+) -> Result<(fixed::Fixed, Vec<RefusedEntropy>)> {
+    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+    let at = |seq: u64| {
+        events
+            .get((seq as usize).wrapping_sub(1))
+            .filter(|e| e.seq == seq)
+            .ok_or_else(|| crate::cmd::inputs::altered(&format!("audit event #{seq} is missing")))
+    };
+    let f = fixed::Fixed {
+        entropy: FixedEvent::of(at(r.entropy_seq)?, &hashes),
+        contribution: FixedEvent::of(at(r.contribution_seq)?, &hashes),
+    };
+    let purpose = format!("block {canonical}");
+    let refused = events
+        .iter()
+        .filter_map(|e| match kinds::parse(e) {
+            Ok(Record::EntropyRefused(x)) if x.purpose == purpose && x.attempt == attempt => {
+                Some(RefusedEntropy {
+                    audit_seq: e.seq,
+                    entropy_commitment: x.entropy_commitment,
+                    reason: x.reason,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    Ok((f, refused))
+}

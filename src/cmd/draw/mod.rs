@@ -1,0 +1,286 @@
+//! `urne draw`: draws a sealed day's winner and reserves at the ceremony, or completes an
+//! interrupted draw (design principles 1–3, rules D-1, D-7 … D-10). Phases, in this order and
+//! once: load the sealed day from the trail -> checks (the day has ended, D-8 timing, the sealed
+//! set against its hash) -> randomness (the HSM's entropy requested once and recorded, its
+//! commitment signed and shown; only then the commissaire's contribution, typed, confirmed and
+//! recorded: SPEC.md §3, §4.4.1) -> compute (seed, winner and reserves, recorded) -> outputs
+//! (result, bundle, minutes, checked by the verifier before signing) -> publish (the folder
+//! whole or not at all, then its record).
+
+mod outputs;
+mod parts;
+
+use outputs::{outputs, print_draw, publish};
+use parts::{Committed, Drawn, Randomness, Sealed};
+
+use super::ctx::Ctx;
+use super::{inputs, randomness};
+use crate::edge::fsio;
+use crate::error::{Error, Exit, Result};
+use std::path::PathBuf;
+use urne_core::audit::kinds::Kind;
+use urne_core::crypto::sha256;
+use urne_core::draw::pv::{self, DrawDay};
+use urne_core::draw::records::{ContributionRecord, EntropyRecord, LateRecord, ResultRecord};
+use urne_core::draw::{self, Commitment, SeedInputs};
+use urne_core::rules::draw::DrawRules;
+
+/// What `urne draw` is given.
+pub struct DrawArgs {
+    /// The day to draw (YYYY-MM-DD).
+    pub day: String,
+    /// The folder the signed outputs are published into.
+    pub out: PathBuf,
+}
+
+/// `urne draw`.
+pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
+    let dayd = inputs::check_day(&a.day)?;
+    // Checked before anything happens: the outputs will need an empty folder.
+    fsio::check_empty_or_absent(&a.out)?;
+    ctx.begin()?;
+    let s = load_state(ctx, &a.day, dayd)?;
+    let anomalies = check_clock(ctx, &s, dayd)?;
+    let k = load_set(ctx, &s)?;
+    let entropy = randomness(ctx, &s)?;
+    let drawn = compute(ctx, &s, &k, &entropy)?;
+    let out = outputs(ctx, &s, &k, &entropy, &drawn, &anomalies)?;
+    let written = publish(ctx, &s, &a.out, &out)?;
+    // Nothing is reported as drawn unless the trail is still the one it was recorded in.
+    ctx.finish()?;
+    print_draw(&s, &k, &entropy, &drawn, &out, &a.out, &written);
+    Ok(())
+}
+
+/// Load state: the day's seal (refused unless sealed and not yet published) and its rules,
+/// read back from the trail.
+fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Sealed> {
+    let events = ctx.audit()?.events()?;
+    crate::cmd::void_notice::refuse_if_unannounced(&events)?;
+    let st = inputs::day_state(&events, day)?;
+    if st.carried {
+        return Err(Error::refused(
+            format!(
+                "day {day} was drawn (attempt {}) under the trail this one replaced; a day is drawn once",
+                st.attempt
+            ),
+            "its published result stands; only a void in front of the commissaire opens another attempt",
+        ));
+    }
+    let Some((_, seal)) = st.seal.clone() else {
+        return Err(Error::refused(
+            format!("day {} is not sealed (attempt {})", day, st.attempt),
+            "seal the day's export first: urne seal --rules FILE --entries FILE.jsonl",
+        ));
+    };
+    if st.published.is_some() || st.carried {
+        return Err(Error::refused(
+            format!(
+                "day {} has already been drawn (attempt {}); a day is drawn once",
+                day, st.attempt
+            ),
+            "nothing was changed. If the draw must be annulled, `urne void --day DAY --reason …` records it in front of the commissaire; a new attempt then needs a new seal",
+        ));
+    }
+    let rules_hash = seal.rules_sha256;
+    let rules_bytes = ctx.audit()?.blob(&rules_hash)?;
+    let rules = DrawRules::from_json(&rules_bytes)
+        .map_err(|e| Error::internal(format!("the sealed rules no longer load: {e}"), ""))?;
+    let period = rules
+        .period_for(dayd)
+        .ok_or_else(|| Error::internal("the sealed day is in no period", ""))?
+        .clone();
+    Ok(Sealed {
+        day: day.to_string(),
+        events,
+        st,
+        seal,
+        rules_hash,
+        rules_bytes,
+        rules,
+        period,
+    })
+}
+
+/// Checks by the ceremony's clock: the day must have ended in Paris time (D-1); a draw late
+/// against its draw date is recorded (D-8). Returns the minutes' anomalies.
+fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec<String>> {
+    let now = crate::edge::clock::now_utc();
+    let (_, day_end) = s
+        .rules
+        .day_bounds(dayd)
+        .ok_or_else(|| Error::internal("the sealed day is in no period", ""))?;
+    if now.timestamp() < day_end {
+        return Err(Error::refused(
+            format!("day {} has not ended yet in {}", s.day, s.rules.time_zone()),
+            "a day is drawn only after its last play could have been made; wait until midnight, Paris time",
+        ));
+    }
+    let when = DrawDay {
+        today: now.with_timezone(&s.rules.time_zone()).date_naive(),
+        draw_date: s.period.draw_date,
+        grace_days: s.rules.draw_grace_days(),
+    };
+    if when.is_late() {
+        eprintln!(
+            "warning: drawn on {}, after the draw date {} + {} days (D-8)",
+            when.today, when.draw_date, when.grace_days
+        );
+        if s.st.entropy.is_none() {
+            ctx.record(LateRecord {
+                day: s.day.clone(),
+                attempt: s.st.attempt,
+                draw_date: when.draw_date.to_string(),
+                today: when.today.to_string(),
+            })?;
+        }
+    }
+    Ok(pv::anomalies(&when, &s.st.voided))
+}
+
+/// Checks: the sealed set, against the hash the seal recorded (the commitment was computed from
+/// exactly these bytes at the seal); a day without entries has nothing to draw.
+fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<Committed> {
+    let set = inputs::sealed_set(ctx, &s.seal)?;
+    let c = Commitment {
+        root: s.seal.commitment.root,
+        leaves: s.seal.commitment.leaves,
+        entries: s.seal.commitment.entries,
+    };
+    if c.entries == 0 {
+        return Err(Error::refused(
+            format!("day {} has no entries: there is nothing to draw", s.day),
+            "record the fact in the minutes; void the seal if a corrected export is expected",
+        ));
+    }
+    Ok(Committed { set, c })
+}
+
+/// Randomness (SPEC.md §3, §4.4.1): the HSM's entropy requested once and recorded with its
+/// commitment, then the commissaire's contribution typed and recorded; a draw interrupted after
+/// either resumes with exactly what was recorded.
+fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
+    if s.st.contribution.is_none() {
+        randomness::need_terminal()?;
+    }
+    let purpose = format!("day {}", s.day);
+    let (entropy_seq, record) = match s.st.entropy.clone() {
+        Some((seq, r)) => {
+            eprintln!(
+                "resuming the interrupted draw of {} with the entropy recorded at audit event #{seq}; no new entropy is requested",
+                s.day
+            );
+            (seq, r)
+        }
+        None => {
+            let entropy = randomness::fresh_entropy(ctx, &s.events, &purpose, s.st.attempt)?;
+            let stored = randomness::stored_form(ctx.hsm()?, &entropy)?;
+            let r = EntropyRecord {
+                operation: s.seal.operation.clone(),
+                day: s.day.clone(),
+                attempt: s.st.attempt,
+                commitment_root: s.seal.commitment.root,
+                entropy_commitment: urne_core::randomness::entropy_commitment(&entropy),
+                entropy_blob: sha256(&stored),
+            };
+            let e = ctx.record_with_blobs(r.clone(), &[&stored])?;
+            (e.seq, r)
+        }
+    };
+    let ec = record.entropy_commitment;
+    let (contribution_seq, contribution) = match s.st.contribution.clone() {
+        Some((seq, c)) => {
+            eprintln!(
+                "the commissaire's contribution recorded at audit event #{seq} is used: «{}»",
+                c.contribution
+            );
+            (seq, c.contribution)
+        }
+        None => {
+            println!(
+                "commitment for {} (attempt {}): {}",
+                s.day, s.st.attempt, s.seal.commitment.root
+            );
+            let shown = [(
+                format!(
+                    "day {} attempt {} (audit event #{entropy_seq})",
+                    s.day, s.st.attempt
+                ),
+                ec,
+            )];
+            let key = format!("{purpose} attempt {}", s.st.attempt);
+            let c = randomness::take_contribution(ctx, &key, &shown, &ec)?;
+            let e = ctx.record(ContributionRecord {
+                operation: s.seal.operation.clone(),
+                day: s.day.clone(),
+                attempt: s.st.attempt,
+                entropy_commitment: ec,
+                contribution: c.clone(),
+            })?;
+            (e.seq, c)
+        }
+    };
+    let entropy = randomness::recorded_entropy(ctx, &record.entropy_blob, &ec)?;
+    Ok(Randomness {
+        entropy_seq,
+        record,
+        entropy,
+        contribution_seq,
+        contribution,
+    })
+}
+
+/// Compute: the seed, then the winner and the reserves, recorded once (a resumed draw must
+/// recompute exactly the recorded outcome).
+fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<Drawn> {
+    let export_hash = s.seal.export.sha256;
+    let seed = draw::draw_seed(&SeedInputs {
+        operation: &s.seal.operation,
+        day: &s.day,
+        attempt: s.st.attempt,
+        rules_sha256: &s.rules_hash,
+        export_sha256: &export_hash,
+        commitment: &k.c,
+        contribution: &e.contribution,
+        entropy: &e.entropy,
+        version: 2,
+    });
+    let reserves_wanted = s.rules.reserves_per_day();
+    let sel = draw::select(&k.set.leaves, &seed, reserves_wanted as usize).expect("entries > 0");
+    let result = match s.st.result.clone() {
+        Some((_, r)) => {
+            if r.seed != seed || r.winner != sel.winner || r.reserves != sel.reserves {
+                return Err(Error::internal(
+                    "recomputing the recorded draw gives another outcome",
+                    "stop: the software or the trail changed since the draw; run `urne audit verify`",
+                ));
+            }
+            r
+        }
+        None => {
+            let seed_hex = seed.to_string();
+            let seed_seen = s
+                .events
+                .iter()
+                .any(|e| e.kind != Kind::DrawEntropy.name() && e.payload.contains(&seed_hex));
+            if seed_seen {
+                return Err(Error::new(
+                    Exit::Hsm,
+                    "this seed was already used by an earlier draw",
+                    "stop the ceremony; void this attempt",
+                ));
+            }
+            let r = ResultRecord {
+                operation: s.seal.operation.clone(),
+                day: s.day.clone(),
+                attempt: s.st.attempt,
+                seed,
+                winner: sel.winner,
+                reserves: sel.reserves.clone(),
+            };
+            ctx.record(r.clone())?;
+            r
+        }
+    };
+    Ok(Drawn { seed, result })
+}

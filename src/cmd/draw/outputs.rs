@@ -1,0 +1,359 @@
+//! The outputs of a draw (SPEC.md §4.7): the result, the bundle (checked with the third-party
+//! verifier before anything is signed), the minutes, and their publication.
+
+use super::parts::{Committed, Drawn, Outputs, Randomness, Sealed};
+use crate::cmd::ctx::Ctx;
+use crate::cmd::inputs;
+use crate::edge::fsio;
+use crate::edge::hsm::KeyRole;
+use crate::edge::publish;
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+use std::path::Path;
+use urne_core::audit::Event;
+use urne_core::audit::kinds::{self, Record};
+use urne_core::crypto::{Hash32, keys, sha256};
+use urne_core::draw::files::{
+    self, BundleFile, DrawCore, Placed, PublicPlaced, RefusedEntropy, ResultFile,
+};
+use urne_core::draw::pv;
+use urne_core::draw::records::{PublishedRecord, ResultRecord};
+use urne_core::draw::{self, SealedSet};
+use urne_core::randomness::fixed::{Fixed, FixedEvent};
+
+/// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything
+/// is signed), the minutes `pv.html`, the sealed rules and the checkpoint, and `leaves.bin` with
+/// the signature the seal made.
+pub fn outputs(
+    ctx: &mut Ctx,
+    s: &Sealed,
+    k: &Committed,
+    e: &Randomness,
+    d: &Drawn,
+    anomalies: &[String],
+) -> Result<Outputs> {
+    let checkpoint = ctx.checkpoint()?;
+    let history = ctx.history()?;
+    let (fixed, refused, anomalies) = evidence(ctx, s, e, anomalies)?;
+    let software = ctx.software()?;
+    let hsm = ctx.hsm()?;
+    let result_key = hsm.public_key(KeyRole::Result)?;
+    let audit_key = hsm.public_key(KeyRole::Audit)?;
+    let core = DrawCore {
+        operation: s.seal.operation.clone(),
+        day: s.day.clone(),
+        attempt: s.st.attempt,
+        voided_attempts: s.st.voided.clone(),
+        rules_sha256: s.seal.rules_sha256,
+        export: s.seal.export.clone(),
+        figures: s.seal.figures.clone(),
+        commitment: s.seal.commitment.clone(),
+        entropy_commitment: Some(e.record.entropy_commitment),
+        witness: None,
+        contribution: Some(e.contribution.clone()),
+        entropy: hex::encode(&e.entropy),
+        seed: d.seed,
+        prize_cents: s.period.prize_cents,
+        reserves_wanted: s.rules.reserves_per_day(),
+        entropy_refused: Some(refused),
+        fixed: Some(fixed),
+        history: Some(history),
+    };
+    let placed = placed(&k.set, &d.result);
+    let public: Vec<PublicPlaced> = placed.iter().map(public_placed).collect();
+    let drawn_at = crate::edge::clock::now_rfc3339();
+    let result = ResultFile {
+        format: files::RESULT_FORMAT.into(),
+        version: 2,
+        core: core.clone(),
+        entries: k.c.entries,
+        accounts: k.c.leaves,
+        winner: placed[0].clone(),
+        reserves: placed[1..].to_vec(),
+        drawn_at: drawn_at.clone(),
+        audit_checkpoint: checkpoint.clone(),
+        result_key_id: keys::key_id(&result_key),
+        audit_key_id: keys::key_id(&audit_key),
+        software: software.clone(),
+    };
+    let bundle = BundleFile {
+        format: files::BUNDLE_FORMAT.into(),
+        version: 2,
+        core,
+        leaves_file: files::LEAVES_FILE.into(),
+        leaves_sha256: s.seal.leaves_sha256,
+        winner: public[0].clone(),
+        reserves: public[1..].to_vec(),
+        drawn_at,
+        audit_checkpoint: checkpoint.clone(),
+        result_key_id: keys::key_id(&result_key),
+        audit_key_id: keys::key_id(&audit_key),
+        software,
+    };
+    self_check(&bundle, &result, &k.set)?;
+    let files = folder_files(s, &result, &bundle, &anomalies, checkpoint);
+    let (leaves_bytes, leaves_sig) = leaves_file(s, &k.set)?;
+    Ok(Outputs {
+        checkpoint: result.audit_checkpoint.clone(),
+        files,
+        leaves_bytes,
+        leaves_sig,
+        result_key,
+        audit_key,
+        placed,
+    })
+}
+
+/// The randomness evidence and the minutes' anomalies with the draw's interruptions.
+fn evidence(
+    ctx: &mut Ctx,
+    s: &Sealed,
+    e: &Randomness,
+    anomalies: &[String],
+) -> Result<(Fixed, Vec<RefusedEntropy>, Vec<String>)> {
+    let events = ctx.audit()?.events()?;
+    let (fixed, refused) = randomness_evidence(&events, s, e)?;
+    let mut all = anomalies.to_vec();
+    all.extend(interruptions(&events, e));
+    Ok((fixed, refused, all))
+}
+
+/// The evidence of the order in which the randomness became fixed (SPEC.md §3.3): the entropy's
+/// and the contribution's events with their inclusion proofs in the tree of every event so far
+/// (the output's checkpoint covers them all: every append signs one), and the attempt's refused
+/// entropy requests.
+fn randomness_evidence(
+    events: &[Event],
+    s: &Sealed,
+    e: &Randomness,
+) -> Result<(Fixed, Vec<RefusedEntropy>)> {
+    let hashes: Vec<Hash32> = events.iter().map(|ev| ev.hash).collect();
+    let at = |seq: u64| {
+        events
+            .get((seq as usize).wrapping_sub(1))
+            .filter(|ev| ev.seq == seq)
+            .ok_or_else(|| inputs::altered(&format!("audit event #{seq} is missing")))
+    };
+    let fixed = Fixed {
+        entropy: FixedEvent::of(at(e.entropy_seq)?, &hashes),
+        contribution: FixedEvent::of(at(e.contribution_seq)?, &hashes),
+    };
+    let purpose = format!("day {}", s.day);
+    let refused = events
+        .iter()
+        .filter_map(|ev| match kinds::parse(ev) {
+            Ok(Record::EntropyRefused(r)) if r.purpose == purpose && r.attempt == s.st.attempt => {
+                Some(RefusedEntropy {
+                    audit_seq: ev.seq,
+                    entropy_commitment: r.entropy_commitment,
+                    reason: r.reason,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    Ok((fixed, refused))
+}
+
+/// The minutes' anomalies for a draw interrupted once its entropy, or its contribution, was
+/// recorded: another command started between those events and the result (SPEC.md §4.4.1).
+fn interruptions(events: &[Event], e: &Randomness) -> Vec<String> {
+    let starts_between = |from: u64, to: u64| {
+        events
+            .iter()
+            .filter(|ev| ev.seq > from && ev.seq < to && ev.kind == "software.start")
+            .count()
+    };
+    let result_seq = events
+        .iter()
+        .rev()
+        .find(|ev| ev.kind == "draw.result" && ev.seq > e.contribution_seq)
+        .map_or(u64::MAX, |ev| ev.seq);
+    let mut out = vec![];
+    let n = starts_between(e.entropy_seq, e.contribution_seq);
+    if n > 0 {
+        out.push(format!(
+            "Tirage interrompu après l'inscription de l'aléa (événement d'audit n° {}) et repris ({n} reprise(s)) ; la contribution du commissaire de justice a été saisie à la reprise (événement n° {}).",
+            e.entropy_seq, e.contribution_seq
+        ));
+    }
+    let n = starts_between(e.contribution_seq, result_seq);
+    if n > 0 {
+        out.push(format!(
+            "Tirage interrompu après l'inscription de la contribution (événement d'audit n° {}) et repris ({n} reprise(s)) avec l'aléa et la contribution déjà inscrits.",
+            e.contribution_seq
+        ));
+    }
+    out
+}
+
+/// The winner, then the reserves in rank order, as production needs them (with accounts).
+fn placed(set: &SealedSet, r: &ResultRecord) -> Vec<Placed> {
+    std::iter::once(r.winner)
+        .chain(r.reserves.iter().copied())
+        .enumerate()
+        .map(|(rank, p)| {
+            let leaf = &set.leaves[p.leaf as usize];
+            Placed {
+                rank: rank as u32,
+                account: Hash32(set.accounts[p.leaf as usize]),
+                pseudonym: leaf.pseudonym,
+                entries: leaf.entries,
+                entry: p.entry,
+                leaf: p.leaf,
+            }
+        })
+        .collect()
+}
+
+/// A winner or reserve as the public sees it (no account id; D-14, D-15).
+fn public_placed(p: &Placed) -> PublicPlaced {
+    PublicPlaced {
+        rank: p.rank,
+        pseudonym: p.pseudonym,
+        entries: p.entries,
+        entry: p.entry,
+        leaf: p.leaf,
+    }
+}
+
+/// The appliance checks its own outputs with the third-party verifier before signing them.
+/// (The leaves' root was computed at the seal from the very bytes the seal's hash binds.)
+fn self_check(bundle: &BundleFile, result: &ResultFile, set: &SealedSet) -> Result<()> {
+    urne_core::verify::draw::verify_outcome(bundle, &set.leaves)
+        .and_then(|_| urne_core::verify::draw::verify_result_against_bundle(result, bundle))
+        .map_err(|f| {
+            Error::internal(
+                format!("self-check of the outputs failed: {}", f.what),
+                "this is a defect; nothing was published",
+            )
+        })
+}
+
+/// The signed files of the folder, in the order they appear (after every signature): the sealed
+/// rules, the checkpoint, the minutes (which name the result's and the bundle's hashes), the
+/// result, and the public bundle last.
+fn folder_files(
+    s: &Sealed,
+    result: &ResultFile,
+    bundle: &BundleFile,
+    anomalies: &[String],
+    checkpoint: String,
+) -> Vec<(&'static str, Vec<u8>)> {
+    let result_bytes = files::to_bytes(result);
+    let bundle_bytes = files::to_bytes(bundle);
+    let minutes = pv::render(
+        result,
+        &pv::PvFiles {
+            result_sha256: &hex::encode(sha256(&result_bytes)),
+            bundle_sha256: &hex::encode(sha256(&bundle_bytes)),
+            rules_sha256: &s.seal.rules_sha256.to_string(),
+        },
+        anomalies,
+        &pv::checks(&s.seal.export.producer_key_id),
+    );
+    vec![
+        ("rules.json", s.rules_bytes.clone()),
+        ("checkpoint.note", checkpoint.into_bytes()),
+        ("pv.html", minutes.into_bytes()),
+        ("result.json", result_bytes),
+        ("bundle.json", bundle_bytes),
+    ]
+}
+
+/// `leaves.bin`, cut from the sealed set (checked against its hash above): it must be the very
+/// bytes the seal signed; the seal's event (in the hash chain) holds that signature.
+fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
+    let leaves_bytes = draw::encode_leaves(&set.leaves);
+    if urne_core::crypto::sha256(&leaves_bytes) != s.seal.leaves_sha256 {
+        return Err(Error::internal(
+            "the sealed set does not give the leaves file the seal signed",
+            "run `urne audit verify` and investigate before publishing",
+        ));
+    }
+    let leaves_sig = hex::decode(&s.seal.leaves_sig)
+        .map_err(|_| inputs::altered("the seal's leaves_sig is not hex"))?;
+    Ok((leaves_bytes, leaves_sig))
+}
+
+/// Publish: every file is staged inside the folder, then moved into place, the signatures first
+/// (`publish::write_signed`: a kill leaves no signed file without its signature, and a kill
+/// while staging leaves only a staging folder, which the re-run removes); then recorded, and a
+/// checkpoint signed. Returns each file's SHA-256.
+pub fn publish(
+    ctx: &mut Ctx,
+    s: &Sealed,
+    out_dir: &Path,
+    out: &Outputs,
+) -> Result<BTreeMap<String, Hash32>> {
+    fsio::check_empty_or_absent(out_dir)?;
+    let hsm = ctx.hsm()?;
+    let leaves = publish::Presigned {
+        name: files::LEAVES_FILE,
+        bytes: &out.leaves_bytes,
+        sig: &out.leaves_sig,
+    };
+    let mut written = publish::write_signed(
+        hsm,
+        out_dir,
+        &out.files,
+        &[leaves],
+        (&out.result_key, &out.audit_key),
+    )?;
+    written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
+    let output = match written.get(files::BUNDLE_FILE_NAME).copied() {
+        Some(sha) => Some(ctx.output_record(files::BUNDLE_FILE_NAME, sha, &out.checkpoint)?),
+        None => None,
+    };
+    ctx.record_evidence(PublishedRecord {
+        day: s.day.clone(),
+        attempt: s.st.attempt,
+        out: out_dir.display().to_string(),
+        files: written.clone(),
+        output,
+    })?;
+    Ok(written)
+}
+
+/// What the ceremony sees once the folder is published.
+pub fn print_draw(
+    s: &Sealed,
+    k: &Committed,
+    e: &Randomness,
+    d: &Drawn,
+    out: &Outputs,
+    out_dir: &Path,
+    written: &BTreeMap<String, Hash32>,
+) {
+    println!(
+        "DRAWN: {} day {} (attempt {})",
+        s.seal.operation, s.day, s.st.attempt
+    );
+    println!("  commitment   {}", s.seal.commitment.root);
+    println!(
+        "  entropy commitment {} (audit event #{})",
+        e.record.entropy_commitment, e.entropy_seq
+    );
+    println!(
+        "  contribution «{}» (audit event #{})",
+        e.contribution, e.contribution_seq
+    );
+    println!("  HSM entropy  {}", hex::encode(&e.entropy));
+    println!("  seed         {}", d.seed);
+    println!("  entries      {} ({} accounts)", k.c.entries, k.c.leaves);
+    let placed = &out.placed;
+    println!(
+        "  WINNER       {} (pseudonym {})",
+        placed[0].account, placed[0].pseudonym
+    );
+    for p in &placed[1..] {
+        println!(
+            "  reserve {}    {} (pseudonym {})",
+            p.rank, p.account, p.pseudonym
+        );
+    }
+    println!("outputs in {}:", out_dir.display());
+    for (name, h) in written {
+        println!("  {name:<18} sha256 {h}");
+    }
+}

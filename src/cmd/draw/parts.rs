@@ -1,0 +1,57 @@
+//! The values a draw goes through, phase by phase (shared by `draw` and its outputs).
+
+use urne_core::audit::Event;
+use urne_core::crypto::Hash32;
+use urne_core::draw::files::Placed;
+use urne_core::draw::records::{EntropyRecord, ResultRecord, SealRecord};
+use urne_core::draw::{Commitment, SealedSet};
+use urne_core::rules::draw::{DrawRules, Period};
+use urne_core::state::day::DayState;
+
+/// A sealed, not yet published day as the trail holds it, with its sealed rules.
+pub struct Sealed {
+    pub day: String,
+    /// The trail as read before the draw recorded anything.
+    pub events: Vec<Event>,
+    pub st: DayState,
+    pub seal: SealRecord,
+    pub rules_hash: Hash32,
+    pub rules_bytes: Vec<u8>,
+    pub rules: DrawRules,
+    pub period: Period,
+}
+
+/// The sealed set and the commitment the seal recorded for it.
+pub struct Committed {
+    pub set: SealedSet,
+    pub c: Commitment,
+}
+
+/// The computed draw: its seed and the recorded outcome.
+pub struct Drawn {
+    pub seed: Hash32,
+    pub result: ResultRecord,
+}
+
+/// The files of the result folder, built and checked, not yet written.
+pub struct Outputs {
+    /// The checkpoint the result and the bundle carry.
+    pub checkpoint: String,
+    pub files: Vec<(&'static str, Vec<u8>)>,
+    pub leaves_bytes: Vec<u8>,
+    pub leaves_sig: Vec<u8>,
+    pub result_key: [u8; 32],
+    pub audit_key: [u8; 32],
+    pub placed: Vec<Placed>,
+}
+
+/// The draw's randomness as the trail fixed it, in this order: the entropy (event
+/// `entropy_seq`, its commitment signed in that event's checkpoint), then the contribution
+/// (event `contribution_seq`).
+pub struct Randomness {
+    pub entropy_seq: u64,
+    pub record: EntropyRecord,
+    pub entropy: Vec<u8>,
+    pub contribution_seq: u64,
+    pub contribution: String,
+}

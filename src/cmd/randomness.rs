@@ -1,0 +1,243 @@
+//! Nobody chooses (SPEC.md §3, §4.4.1, §5.B3), the part draws and blocks share: the HSM's
+//! entropy requested once, health-checked and compared with every entropy the trail has seen
+//! (a refusal is recorded, never used); kept in a blob until its use; its commitment recorded
+//! and shown *before* the commissaire's contribution exists; then the contribution typed at the
+//! terminal (never on the command line, in a file or in the environment, which exist before the
+//! entropy is fixed), shown back, confirmed, and kept durably before anything else happens.
+
+use super::ctx::Ctx;
+use crate::edge::hsm::Hsm;
+use crate::error::{Error, Exit, Result};
+use std::io::{BufRead, IsTerminal, Write};
+use urne_core::audit::Event;
+use urne_core::audit::payloads::EntropyRefused;
+use urne_core::crypto::Hash32;
+use urne_core::randomness::{contribution, entropy_commitment};
+
+/// Bytes of HSM entropy per draw or block: 384 bits (SPEC.md §3.1).
+pub const ENTROPY_BYTES: usize = 48;
+
+/// How often a contribution that does not follow the grammar may be typed again.
+const TRIES: usize = 3;
+
+/// Refuses, before any entropy is requested, a command that will need the commissaire's
+/// contribution when standard input is not a terminal: the contribution is typed at the
+/// appliance's console, never read from a pipe, a file or the command line (SPEC.md §4.4.1).
+pub fn need_terminal() -> Result<()> {
+    if std::io::stdin().is_terminal() {
+        return Ok(());
+    }
+    Err(Error::bad_input(
+        "the commissaire's contribution is typed at the terminal, and standard input is not one",
+        "run the command at the appliance's console: no file, argument or variable may hold the contribution before the entropy is fixed (SPEC.md §4.4.1); nothing was recorded",
+    ))
+}
+
+/// Fresh entropy for `purpose` (`day YYYY-MM-DD` or `block <id>`) at `attempt`: requested once
+/// from the token; refused, recorded as `entropy.refused` and never used when it fails the
+/// health check or its commitment is one the trail has seen (draws, blocks and refusals alike,
+/// SPEC.md §3.1); then the command stops (exit 3), and the next run asks the token again, which
+/// is safe because no contribution exists yet.
+pub fn fresh_entropy(
+    ctx: &mut Ctx,
+    events: &[Event],
+    purpose: &str,
+    attempt: u32,
+) -> Result<Vec<u8>> {
+    let seen = urne_core::state::entropy_hashes(events)
+        .map_err(|m| super::inputs::altered(&m.to_string()))?;
+    let (log, hsm) = ctx.both()?;
+    let entropy = hsm.random_unchecked(ENTROPY_BYTES)?;
+    let ec = entropy_commitment(&entropy);
+    let why = match crate::edge::hsm::check_entropy(&entropy, &[]) {
+        Err(e) => Some(e.message),
+        Ok(()) if seen.contains(&ec) => {
+            Some("the token returned entropy the trail had already seen".into())
+        }
+        Ok(()) => None,
+    };
+    let Some(reason) = why else {
+        return Ok(entropy);
+    };
+    log.record_evidence(
+        hsm,
+        EntropyRefused {
+            purpose: purpose.to_string(),
+            attempt,
+            entropy_commitment: ec,
+            reason: reason.clone(),
+        },
+    )?;
+    Err(Error::new(
+        Exit::Hsm,
+        format!(
+            "the HSM's entropy for {purpose} was refused and not used ({reason}; commitment {ec})"
+        ),
+        "the refusal is recorded; run the command again to ask the token anew (no contribution exists yet). If it happens again, the token's generator is faulty or replaying: stop and use another HSM",
+    ))
+}
+
+/// The entropy recorded in the blob `blob`, checked against its commitment `ec`.
+pub fn recorded_entropy(ctx: &mut Ctx, blob: &Hash32, ec: &Hash32) -> Result<Vec<u8>> {
+    let entropy = ctx.audit()?.blob(blob)?;
+    if entropy_commitment(&entropy) != *ec {
+        return Err(super::inputs::altered(
+            "the recorded entropy is not the one its commitment names",
+        ));
+    }
+    Ok(entropy)
+}
+
+/// The entropy as kept beside the events (its blob's bytes).
+pub fn stored_form(_hsm: &Hsm, entropy: &[u8]) -> Result<Vec<u8>> {
+    Ok(entropy.to_vec())
+}
+
+/// The commissaire's contribution for `purpose`, after the entropy commitment `ec` was
+/// recorded: a contribution kept by an interrupted run (shown, and confirmed as the
+/// commissaire's), or one typed now at the terminal, shown back and confirmed; kept durably
+/// before this returns (and so before any computation or PKCS#11 call that follows).
+pub fn take_contribution(
+    ctx: &mut Ctx,
+    purpose: &str,
+    shown: &[(String, Hash32)],
+    ec: &Hash32,
+) -> Result<String> {
+    need_terminal()?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let log = ctx.audit()?;
+    if let Some(kept) = log.kept_contribution(purpose, ec)? {
+        eprintln!(
+            "The run interrupted before this one took the commissaire's contribution: «{kept}»."
+        );
+        if confirm(
+            &mut input,
+            "Is this the contribution you typed and wrote in the minutes?",
+        )? {
+            return Ok(kept);
+        }
+        return Err(Error::refused(
+            "the contribution kept by the interrupted run is not the commissaire's",
+            "stop: keep the database as evidence, write the fact in the minutes, and void this attempt in front of the commissaire",
+        ));
+    }
+    show_commitments(shown);
+    let c = type_contribution(&mut input)?;
+    ctx.audit()?.keep_contribution(purpose, ec, &c)?;
+    Ok(c)
+}
+
+/// The entropy commitments, for the commissaire to copy before typing anything.
+fn show_commitments(shown: &[(String, Hash32)]) {
+    eprintln!();
+    eprintln!(
+        "The HSM's entropy is fixed. Commissaire: copy into the minutes, before typing anything,"
+    );
+    eprintln!("its commitment (SHA-256, in groups of 8):");
+    for (what, ec) in shown {
+        eprintln!("  {what}");
+        eprintln!("    {}", grouped(&ec.to_string()));
+    }
+}
+
+/// Hex in groups of 8, 4 groups to a line (fits an 80-column console).
+pub fn grouped(hex: &str) -> String {
+    let groups: Vec<&str> = hex
+        .as_bytes()
+        .chunks(8)
+        .map(|c| std::str::from_utf8(c).unwrap_or(""))
+        .collect();
+    groups
+        .chunks(4)
+        .map(|l| l.join(" "))
+        .collect::<Vec<_>>()
+        .join("\n    ")
+}
+
+/// Reads the contribution, checks its grammar (three tries), shows it back and asks for
+/// confirmation (a "non" types it again).
+fn type_contribution(input: &mut impl BufRead) -> Result<String> {
+    let mut refused = 0;
+    loop {
+        eprintln!(
+            "Commissaire: type your contribution ({} to {} characters: dice rolls, a phrase), then Enter:",
+            contribution::MIN_CHARS,
+            contribution::MAX_CHARS
+        );
+        let line = read_line(input)?;
+        if let Err(why) = contribution::check(&line) {
+            refused += 1;
+            eprintln!("  refused: {why}");
+            if refused >= TRIES {
+                return Err(Error::bad_input(
+                    format!("no valid contribution after {TRIES} tries: {why}"),
+                    "nothing was computed; run the command again (the entropy already recorded is kept, and no new entropy is requested)",
+                ));
+            }
+            continue;
+        }
+        eprintln!("You typed: «{line}» ({} characters).", line.chars().count());
+        if confirm(
+            input,
+            "Is this exactly the contribution you wrote in the minutes?",
+        )? {
+            return Ok(line);
+        }
+    }
+}
+
+/// Asks a yes/no question; `oui` (or `yes`) is yes, `non` (or `no`) is no; asked again otherwise.
+fn confirm(input: &mut impl BufRead, question: &str) -> Result<bool> {
+    loop {
+        eprintln!("{question} Type oui or non, then Enter:");
+        match read_line(input)?.trim().to_lowercase().as_str() {
+            "oui" | "yes" => return Ok(true),
+            "non" | "no" => return Ok(false),
+            _ => eprintln!("  please answer oui or non"),
+        }
+    }
+}
+
+fn read_line(input: &mut impl BufRead) -> Result<String> {
+    let _ = std::io::stderr().flush();
+    let mut s = String::new();
+    let n = input
+        .read_line(&mut s)
+        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
+    if n == 0 {
+        return Err(Error::bad_input(
+            "the terminal was closed before the contribution was confirmed",
+            "nothing was computed; run the command again: the entropy recorded is kept",
+        ));
+    }
+    Ok(s.trim_end_matches(['\n', '\r']).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_is_grouped_for_an_80_column_console() {
+        let h = "0123456789abcdef".repeat(4);
+        assert_eq!(
+            grouped(&h),
+            "01234567 89abcdef 01234567 89abcdef\n    01234567 89abcdef 01234567 89abcdef"
+        );
+    }
+
+    #[test]
+    fn a_contribution_is_confirmed_or_typed_again() {
+        let mut i =
+            std::io::Cursor::new("short\n6 2 5 1 4 4 3 6\nnon\nla lune est pleine\nmaybe\noui\n");
+        assert_eq!(type_contribution(&mut i).unwrap(), "la lune est pleine");
+        let mut i = std::io::Cursor::new("a\nb\nc\n");
+        assert!(type_contribution(&mut i).is_err());
+        let mut i = std::io::Cursor::new("6 2 5 1 4 4 3 6\n");
+        assert!(
+            type_contribution(&mut i).is_err(),
+            "closed before confirmation"
+        );
+    }
+}

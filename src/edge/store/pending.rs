@@ -1,0 +1,69 @@
+//! The commissaire's contribution, kept durably the moment it is confirmed (SPEC.md §4.4.1):
+//! before any computation or PKCS#11 call follows it, in a table of the trail's database beside
+//! the events (not part of the chain). The `draw.contribution` / `block.contribution` event that
+//! records it is appended next (which calls the token to sign its checkpoint); a command killed,
+//! or a module that fails that call, in between leaves the contribution here, and the resumed
+//! command shows it and uses exactly it (after the commissaire confirms it is theirs), never a
+//! new one. It names the entropy commitment it follows, so it cannot serve another entropy.
+
+use super::{AuditLog, db_err};
+use crate::error::Result;
+use rusqlite::OptionalExtension;
+use urne_core::crypto::Hash32;
+
+const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS pending_contributions (
+    purpose TEXT NOT NULL,
+    entropy_commitment TEXT NOT NULL,
+    contribution TEXT NOT NULL,
+    typed_at TEXT NOT NULL,
+    PRIMARY KEY (purpose, entropy_commitment)
+) STRICT;";
+
+impl AuditLog {
+    /// Keeps `contribution`, typed for `purpose` (e.g. `day 2018-12-04 attempt 1`) after the
+    /// entropy commitment `ec` was shown, durably (its own transaction, `synchronous=FULL`).
+    /// A contribution already kept for them stays as it is.
+    pub fn keep_contribution(&self, purpose: &str, ec: &Hash32, contribution: &str) -> Result<()> {
+        let path = self.path.clone();
+        self.conn
+            .execute_batch(SCHEMA)
+            .map_err(|e| db_err(&path, "prepare the contribution table of", e))?;
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO pending_contributions VALUES (?1, ?2, ?3, ?4)",
+                (
+                    purpose,
+                    ec.to_string(),
+                    contribution,
+                    crate::edge::clock::now_rfc3339(),
+                ),
+            )
+            .map_err(|e| db_err(&path, "keep the contribution in", e))?;
+        Ok(())
+    }
+
+    /// The contribution kept for `purpose` after the entropy commitment `ec`, if any.
+    pub fn kept_contribution(&self, purpose: &str, ec: &Hash32) -> Result<Option<String>> {
+        let path = self.path.clone();
+        let table: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'pending_contributions'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| db_err(&path, "read", e))?;
+        if table.is_none() {
+            return Ok(None);
+        }
+        self.conn
+            .query_row(
+                "SELECT contribution FROM pending_contributions WHERE purpose = ?1 AND entropy_commitment = ?2",
+                (purpose, ec.to_string()),
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| db_err(&path, "read the kept contribution from", e))
+    }
+}
