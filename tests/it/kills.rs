@@ -328,6 +328,7 @@ fn assert_initialised(env: &Env, out: &Path) {
             assert_eq!(how_many(&objects, "pubkey", label), 1, "{objects:?}");
             assert_eq!(how_many(&objects, "privkey", label), 1, "{objects:?}");
         }
+        assert_eq!(how_many(&objects, "other", "urne-seal"), 1, "{objects:?}");
         assert_eq!(how_many(&objects, "data", "urne-trail"), 1, "{objects:?}");
         assert!(how_many(&objects, "data", "urne-mark") >= 1, "{objects:?}");
     }
@@ -353,6 +354,7 @@ fn assert_initialised(env: &Env, out: &Path) {
     let generated: serde_json::Value = serde_json::from_str(&p).unwrap();
     assert_eq!(generated["keys"][0]["key_id"], listed["result"]["key_id"]);
     assert_eq!(generated["keys"][1]["key_id"], listed["audit"]["key_id"]);
+    assert_eq!(generated["seal_key"]["label"], "urne-seal", "{generated}");
 }
 
 #[test]
