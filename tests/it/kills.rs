@@ -505,8 +505,8 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
     std::fs::rename(env.db(), env.path(".audit.db.init-4000001")).unwrap();
     assert_eq!(init_again(&env, "removing"), 3);
     assert_eq!(last_payload(&env, "trail.created")["trail"], trail);
-    // Both key pairs generated, the identity not yet written: the keys are taken (they are
-    // bound to the token, and no trail names them), a trail is made for them.
+    // Both key pairs and the sealing key generated, the identity not yet written: the keys are
+    // taken (they are bound to the token, and no trail names them), a trail is made for them.
     let env = interrupted_init(&[("data", "urne-mark"), ("data", "urne-trail")], false);
     let before = env.ok(&["hsm", "info"]);
     assert_eq!(init_again(&env, "initialising with them"), 3);
@@ -522,6 +522,16 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
             .collect::<Vec<_>>(),
         "the same keys"
     );
+    // Both key pairs generated, not yet the sealing key: it is generated, and the keys taken.
+    let env = interrupted_init(
+        &[
+            ("data", "urne-mark"),
+            ("data", "urne-trail"),
+            ("other", "urne-seal"),
+        ],
+        false,
+    );
+    assert_eq!(init_again(&env, "initialising with them"), 3);
     // Another trail's database in place while the token's trail has no mark: refused, and left
     // as it was.
     let env = interrupted_init(&[("data", "urne-mark")], false);
@@ -538,6 +548,7 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
         &[
             ("data", "urne-mark"),
             ("data", "urne-trail"),
+            ("other", "urne-seal"),
             ("privkey", "urne-audit"),
         ],
         false,
@@ -558,6 +569,7 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
         &[
             ("data", "urne-mark"),
             ("data", "urne-trail"),
+            ("other", "urne-seal"),
             ("pubkey", "urne-audit"),
         ],
         false,
