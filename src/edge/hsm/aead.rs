@@ -271,14 +271,16 @@ impl Hsm {
         }
         let sealed = SealedBox::new(&key.key_id, iv, ct)
             .map_err(|e| Error::internal(format!("the sealed box: {e}"), ""))?;
-        if self.open_with(h, aad, &sealed)? != plaintext {
-            return Err(Error::new(
+        // Opened by the bare call (no probe: a faulty token must not send the probe round again).
+        match self.decrypt(h, aad, &sealed) {
+            Ok(p) if p == plaintext => Ok(sealed),
+            Ok(_) => Err(Error::new(
                 Exit::Hsm,
                 "the token does not open what it just sealed to the same bytes",
                 "the token is faulty: stop the ceremony and replace the HSM",
-            ));
+            )),
+            Err(e) => Err(hsm_err("the token cannot open what it just sealed", e)),
         }
-        Ok(sealed)
     }
 
     /// Opens a box sealed by [`Hsm::seal`] with the same `aad` (`C_Decrypt`, the tag checked in
@@ -299,14 +301,23 @@ impl Hsm {
         self.open_with(h, aad, sealed)
     }
 
-    fn open_with(&self, h: ObjectHandle, aad: &[u8], sealed: &SealedBox) -> Result<Vec<u8>> {
+    /// `C_Decrypt` of the box under the key `h` with `aad`, as the token answers it.
+    fn decrypt(
+        &self,
+        h: ObjectHandle,
+        aad: &[u8],
+        sealed: &SealedBox,
+    ) -> std::result::Result<Vec<u8>, P11Error> {
         let mut iv = sealed.iv;
-        let params = GcmParams::new(&mut iv, aad, TAG_BITS.into())
-            .map_err(|e| Error::internal(format!("AES-GCM parameters: {e}"), ""))?;
-        let out = self
-            .s()
-            .decrypt(&Mechanism::AesGcm(params), h, &sealed.ciphertext_and_tag);
-        match out {
+        let params = GcmParams::new(&mut iv, aad, TAG_BITS.into())?;
+        self.s()
+            .decrypt(&Mechanism::AesGcm(params), h, &sealed.ciphertext_and_tag)
+    }
+
+    /// Opens the box, telling a tag that does not verify (exit 5) from a fault of the token
+    /// (exit 3).
+    fn open_with(&self, h: ObjectHandle, aad: &[u8], sealed: &SealedBox) -> Result<Vec<u8>> {
+        match self.decrypt(h, aad, sealed) {
             Ok(p) if p.len() == sealed.secret_len() => Ok(p),
             Ok(p) => Err(Error::new(
                 Exit::Hsm,
