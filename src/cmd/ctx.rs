@@ -385,13 +385,14 @@ fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32
 }
 
 /// The appliance's clock is not earlier than the trail's last event: events are dated by that
-/// clock, and a clock set back would date them out of order (and let a day look unended).
+/// clock, and a clock set back would date them out of order (and let a day look unended). Its
+/// environment is wrong: exit 5, recorded nowhere (the trail is left as it is, SPEC.md §6.6).
 fn check_clock_not_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
     let now = crate::edge::clock::now_rfc3339();
     match events.last() {
         // Both in the one fixed format urne writes (RFC 3339 UTC, microseconds): ordered as text.
         Some(last) if now < last.ts => Err(Error::trail(
-            Exit::Refused,
+            Exit::Internal,
             format!(
                 "the appliance's clock ({now}) is earlier than the last event of the audit trail {} ({}): the clock was set back",
                 path.display(),

@@ -62,5 +62,28 @@ fn info(ctx: &mut Ctx) -> Result<()> {
             Err(e) => println!("  {} key: absent ({})", role.name(), e.message),
         }
     }
+    // The sealing key (SPEC.md §6.9): read back, with the attributes that make it one.
+    match hsm.seal_key_info() {
+        Ok(k) => {
+            println!(
+                "  sealing key {:?}: key id {}, AES-{}, only {}",
+                k.label,
+                k.key_id,
+                k.value_len * 8,
+                k.allowed_mechanisms.join(", ")
+            );
+            println!(
+                "    CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_SENSITIVE={} CKA_EXTRACTABLE={} CKA_WRAP={} CKA_MODIFIABLE={} CKA_DESTROYABLE={}",
+                k.local,
+                k.never_extractable,
+                k.sensitive,
+                k.extractable,
+                k.wrap,
+                k.modifiable,
+                k.destroyable
+            );
+        }
+        Err(e) => println!("  sealing key: absent or unusable ({})", e.message),
+    }
     Ok(())
 }

@@ -105,8 +105,9 @@ fn open(path: &Path) -> Result<BufReader<std::fs::File>> {
         .map_err(|e| crate::error::io_error("read", path, e))
 }
 
-/// Records a refused export (with the file's hash) in the trail; returns the error to stop on.
-fn reject(ctx: &mut Ctx, path: &Path, reason: String, hint: &str) -> Result<Error> {
+/// Records a refused export (with the file's hash) in the trail; returns the error to stop on
+/// (exit 2).
+pub fn reject(ctx: &mut Ctx, path: &Path, reason: String, hint: &str) -> Result<Error> {
     ctx.record_evidence(InputRejected {
         file: path.display().to_string(),
         sha256: file_sha256(path),

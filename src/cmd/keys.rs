@@ -10,8 +10,10 @@ use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Exit, Result};
 use std::path::Path;
 use urne_core::audit::payloads::{
-    ExportedKey, ExportedKeys, KeyRecord, KeysExported, KeysGenerated, SoftwareStart, TrailCreated,
+    ExportedKey, ExportedKeys, KeyRecord, KeysExported, KeysGenerated, SealKeyRecord,
+    SoftwareStart, TrailCreated,
 };
+use urne_core::audit::sealed::SEAL_KEY_LABEL;
 use urne_core::audit::token::{self, TrailObject};
 use urne_core::crypto::{Hash32, keys};
 
@@ -48,6 +50,7 @@ fn init(ctx: &mut Ctx) -> Result<()> {
         }
         Resume::Nothing => (None, keys_for_init(hsm, true)?),
     };
+    let seal_key = seal_key_for_init(hsm)?;
     let audit_key = hsm.public_key(KeyRole::Audit)?;
     let object = match object {
         Some(o) => o,
@@ -80,6 +83,7 @@ fn init(ctx: &mut Ctx) -> Result<()> {
         KeysGenerated {
             token: hsm.identity()?,
             keys: generated.iter().map(key_record).collect(),
+            seal_key: Some(seal_key.clone()),
         },
     )?;
     let log = log.place(&db)?;
@@ -88,6 +92,7 @@ fn init(ctx: &mut Ctx) -> Result<()> {
     let events = log.events()?.len();
     ctx.install(log);
     print_keys(&generated);
+    print_seal_key(&seal_key);
     println!(
         "audit trail: {} (trail {}, {events} events, bound to this token)",
         db.display(),
@@ -121,6 +126,12 @@ fn resume_point(hsm: &Hsm, cfg: &Config, db: &Path) -> Result<Resume> {
             ));
         }
         return match hsm.keys_present()?.len() {
+            0 if hsm.seal_key_present()? => Err(Error::refused(
+                format!(
+                    "the token holds an object labelled {SEAL_KEY_LABEL:?} but neither of urne's key pairs: no `urne keys init` leaves it so (it generates the key pairs first)"
+                ),
+                "urne never replaces its sealing key: have the token's security officer initialise the token again, then run `urne keys init`",
+            )),
             0 => Ok(Resume::Nothing),
             _ if KeyRole::ALL.iter().all(|r| hsm.key_info(*r).is_ok()) => Ok(Resume::Keys),
             _ => Err(partial_keys(hsm, cfg)),
@@ -229,6 +240,37 @@ fn keys_for_init(hsm: &Hsm, generate: bool) -> Result<Vec<KeyInfo>> {
         }
     }
     Ok(generated)
+}
+
+/// The sealing key (SPEC.md §6.9): generated after the key pairs, or found in the token when an
+/// earlier, interrupted `keys init` generated it (no trail names it, so nothing was sealed with
+/// it); its attributes must be what §6.9 requires (checked as it is read back).
+fn seal_key_for_init(hsm: &Hsm) -> Result<SealKeyRecord> {
+    if hsm.seal_key_present()? {
+        eprintln!(
+            "the token holds urne's sealing key and no trail: an interrupted `urne keys init` generated it (nothing was sealed with it); initialising with it"
+        );
+        return hsm.seal_key_info();
+    }
+    hsm.generate_seal_key()
+}
+
+fn print_seal_key(k: &SealKeyRecord) {
+    println!(
+        "sealing key {:?} generated in the token: AES-{} key id {}",
+        k.label,
+        k.value_len * 8,
+        k.key_id
+    );
+    println!(
+        "  CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_SENSITIVE={} CKA_MODIFIABLE={} CKA_DESTROYABLE={}, only {}: it can never leave the token",
+        k.local,
+        k.never_extractable,
+        k.sensitive,
+        k.modifiable,
+        k.destroyable,
+        k.allowed_mechanisms.join(", ")
+    );
 }
 
 /// A new trail's identity (SPEC.md §6.6), written into the token.

@@ -46,6 +46,7 @@ pub fn run(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     ctx.begin()?;
     let input = load(ctx, a)?;
     check_day_ended(&input)?;
+    check_export_dated(ctx, &input)?;
     let st = check_not_sealed(ctx, &input.day)?;
     eprintln!("computing pseudonyms and the commitment, and recording the seal …");
     let t0 = std::time::Instant::now();
@@ -73,17 +74,24 @@ fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
     })
 }
 
+/// The end of the export's day: the midnight that ends it in the rules' time zone (D-1), in Unix
+/// seconds.
+fn day_end(input: &Loaded) -> Result<i64> {
+    let day = chrono::NaiveDate::parse_from_str(&input.day, "%Y-%m-%d")
+        .map_err(|_| Error::internal("the export's day does not parse", ""))?;
+    let (_, end) = input
+        .rules
+        .day_bounds(day)
+        .ok_or_else(|| Error::bad_input(format!("day {day} has no bounds in the rules"), ""))?;
+    Ok(end)
+}
+
 /// Check: the export's day has ended, midnight in the rules' time zone (D-1: Europe/Paris), by
 /// the appliance's clock: a day's draw is among all of that day's plays (D-7), which an export of
 /// a day still running cannot hold.
 fn check_day_ended(input: &Loaded) -> Result<()> {
-    let day = chrono::NaiveDate::parse_from_str(&input.day, "%Y-%m-%d")
-        .map_err(|_| Error::internal("the export's day does not parse", ""))?;
-    let (_, day_end) = input
-        .rules
-        .day_bounds(day)
-        .ok_or_else(|| Error::bad_input(format!("day {day} has no bounds in the rules"), ""))?;
-    if crate::edge::clock::now_utc().timestamp() < day_end {
+    let day = &input.day;
+    if crate::edge::clock::now_utc().timestamp() < day_end(input)? {
         return Err(Error::refused(
             format!(
                 "day {day} has not ended yet in {}: its export cannot hold all its plays",
@@ -93,6 +101,77 @@ fn check_day_ended(input: &Loaded) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// Check (SPEC.md §4.3): the export says it was made once its day had ended and not after now.
+/// Its `generated_at` and `status_as_of` are each at or after the midnight that ends its day in
+/// the rules' time zone, and at or before the appliance's clock (whole seconds): an export made
+/// before its day ended cannot hold all its plays, whatever the clock says now, and one dated
+/// later than the clock means that production's clock or the appliance's is wrong. A refused
+/// export is recorded as every refused export is (`input.rejected`, with its hash), exit 2.
+fn check_export_dated(ctx: &mut Ctx, input: &Loaded) -> Result<()> {
+    let now = crate::edge::clock::now_utc().timestamp();
+    let fault = export_date_fault(
+        &[
+            ("generated_at", &input.tally.generated_at),
+            ("status_as_of", &input.tally.status_as_of),
+        ],
+        &input.day,
+        day_end(input)?,
+        now,
+        &input.rules.time_zone(),
+    );
+    match fault {
+        None => Ok(()),
+        Some((reason, hint)) => Err(inputs::reject(ctx, &input.export_file, reason, hint)?),
+    }
+}
+
+/// What is wrong with the export's instants (`name`, value as written), if anything: the reason
+/// recorded, and the hint.
+fn export_date_fault<Z>(
+    instants: &[(&str, &str)],
+    day: &str,
+    day_end: i64,
+    now: i64,
+    tz: &Z,
+) -> Option<(String, &'static str)>
+where
+    Z: chrono::TimeZone + std::fmt::Display,
+    Z::Offset: std::fmt::Display,
+{
+    let local = |t: i64| {
+        chrono::DateTime::from_timestamp(t, 0)
+            .map_or_else(|| t.to_string(), |d| d.with_timezone(tz).to_rfc3339())
+    };
+    for (name, value) in instants {
+        // The tally checked both are RFC 3339 instants; one that is not is refused all the same.
+        let Some(t) = urne_core::entries::rfc3339::parse_unix(value) else {
+            return Some((
+                format!("its {name} {value:?} is not an RFC 3339 instant"),
+                "the export does not follow entry-export-v1; ask production for a corrected export. Nothing of this file was kept",
+            ));
+        };
+        if t < day_end {
+            return Some((
+                format!(
+                    "its {name} {value} is before the end of its day {day} ({} in {tz}): an export made before its day ended cannot hold all its plays",
+                    local(day_end)
+                ),
+                "ask production for the day's export made after midnight, Paris time; nothing of this file was used",
+            ));
+        }
+        if t > now {
+            return Some((
+                format!(
+                    "its {name} {value} is later than the appliance's clock ({}): it was made in the future",
+                    local(now)
+                ),
+                "production's clock or this appliance's is wrong: check the appliance's clock (UTC) in front of the commissaire and say so in the minutes, and ask production when the export was made; nothing of this file was used",
+            ));
+        }
+    }
+    None
 }
 
 /// Check: a sealed day is never sealed again.
@@ -220,4 +299,50 @@ fn print_seal(input: &Loaded, record: &SealRecord, seq: u64, note: &str) {
     println!("  COMMITMENT            {}", record.commitment.root);
     println!("  audit event           #{seq}");
     println!("audit checkpoint:\n{note}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> i64 {
+        chrono::DateTime::parse_from_rfc3339(s).unwrap().timestamp()
+    }
+
+    #[test]
+    fn an_export_is_dated_between_the_end_of_its_day_and_now_both_included() {
+        let tz = DrawRules::chanceux_noel_2018().time_zone();
+        let end = at("2018-12-06T00:00:00+01:00");
+        let now = at("2018-12-06T08:00:00+01:00");
+        let fault = |g: &str, s: &str| {
+            export_date_fault(
+                &[("generated_at", g), ("status_as_of", s)],
+                "2018-12-05",
+                end,
+                now,
+                &tz,
+            )
+            .map(|(r, _)| r)
+        };
+        assert_eq!(fault("2018-12-05T23:00:00Z", "2018-12-06T07:00:00Z"), None);
+        assert_eq!(
+            fault("2018-12-06T00:00:00.999+01:00", "2018-12-06T08:00:00+01:00"),
+            None
+        );
+        let r = fault("2018-12-05T23:59:59+01:00", "2018-12-06T01:00:00+01:00").unwrap();
+        assert!(r.contains("generated_at 2018-12-05T23:59:59+01:00 is before the end of its day 2018-12-05 (2018-12-06T00:00:00+01:00 in Europe/Paris)"), "{r}");
+        let r = fault("2018-12-06T01:00:00+01:00", "2018-12-05T22:59:59Z").unwrap();
+        assert!(
+            r.contains("status_as_of 2018-12-05T22:59:59Z is before"),
+            "{r}"
+        );
+        let r = fault("2018-12-06T08:00:01+01:00", "2018-12-06T01:00:00+01:00").unwrap();
+        assert!(
+            r.contains("later than the appliance's clock (2018-12-06T08:00:00+01:00)"),
+            "{r}"
+        );
+        let r = fault("2018-12-06T01:00:00+01:00", "2018-12-07T00:00:00+01:00").unwrap();
+        assert!(r.starts_with("its status_as_of"), "{r}");
+        assert!(fault("yesterday", "2018-12-06T01:00:00+01:00").is_some());
+    }
 }

@@ -17,11 +17,13 @@ fn keys_are_generated_in_the_token_sensitive_and_non_extractable() {
     // The attributes were recorded in the audit trail when the keys were made.
     let show = env.ok(&["audit", "show"]);
     assert!(show.contains("keys.generated"));
+    // The two key pairs' private keys, and the sealing key (SPEC.md §6.9).
     assert_eq!(
         show.matches("\"never_extractable\": true").count(),
-        2,
+        3,
         "{show}"
     );
+    assert!(show.contains("\"seal_key\""), "{show}");
 }
 
 #[test]

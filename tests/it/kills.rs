@@ -320,6 +320,7 @@ fn assert_initialised(env: &Env, out: &Path) {
             assert_eq!(how_many(&objects, "pubkey", label), 1, "{objects:?}");
             assert_eq!(how_many(&objects, "privkey", label), 1, "{objects:?}");
         }
+        assert_eq!(how_many(&objects, "other", "urne-seal"), 1, "{objects:?}");
         assert_eq!(how_many(&objects, "data", "urne-trail"), 1, "{objects:?}");
         assert!(how_many(&objects, "data", "urne-mark") >= 1, "{objects:?}");
     }
@@ -345,6 +346,7 @@ fn assert_initialised(env: &Env, out: &Path) {
     let generated: serde_json::Value = serde_json::from_str(&p).unwrap();
     assert_eq!(generated["keys"][0]["key_id"], listed["result"]["key_id"]);
     assert_eq!(generated["keys"][1]["key_id"], listed["audit"]["key_id"]);
+    assert_eq!(generated["seal_key"]["label"], "urne-seal", "{generated}");
 }
 
 #[test]
@@ -495,8 +497,8 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
     std::fs::rename(env.db(), env.path(".audit.db.init-4000001")).unwrap();
     assert_eq!(init_again(&env, "removing"), 3);
     assert_eq!(last_payload(&env, "trail.created")["trail"], trail);
-    // Both key pairs generated, the identity not yet written: the keys are taken (they are
-    // bound to the token, and no trail names them), a trail is made for them.
+    // Both key pairs and the sealing key generated, the identity not yet written: the keys are
+    // taken (they are bound to the token, and no trail names them), a trail is made for them.
     let env = interrupted_init(&[("data", "urne-mark"), ("data", "urne-trail")], false);
     let before = env.ok(&["hsm", "info"]);
     assert_eq!(init_again(&env, "initialising with them"), 3);
@@ -512,6 +514,16 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
             .collect::<Vec<_>>(),
         "the same keys"
     );
+    // Both key pairs generated, not yet the sealing key: it is generated, and the keys taken.
+    let env = interrupted_init(
+        &[
+            ("data", "urne-mark"),
+            ("data", "urne-trail"),
+            ("other", "urne-seal"),
+        ],
+        false,
+    );
+    assert_eq!(init_again(&env, "initialising with them"), 3);
     // Another trail's database in place while the token's trail has no mark: refused, and left
     // as it was.
     let env = interrupted_init(&[("data", "urne-mark")], false);
@@ -528,6 +540,7 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
         &[
             ("data", "urne-mark"),
             ("data", "urne-trail"),
+            ("other", "urne-seal"),
             ("privkey", "urne-audit"),
         ],
         false,
@@ -548,6 +561,7 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
         &[
             ("data", "urne-mark"),
             ("data", "urne-trail"),
+            ("other", "urne-seal"),
             ("pubkey", "urne-audit"),
         ],
         false,

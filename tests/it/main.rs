@@ -14,6 +14,7 @@ mod kills;
 mod outputs;
 mod pinned;
 mod restart;
+mod sealing;
 mod trail;
 mod vectors;
 mod void_notice;

@@ -6,6 +6,7 @@ pub mod chain;
 pub mod history;
 pub mod kinds;
 pub mod payloads;
+pub mod sealed;
 pub mod token;
 
 pub use chain::Event;

@@ -90,6 +90,68 @@ pub struct KeyRecord {
     pub extractable: bool,
 }
 
+/// The token's sealing key (SPEC.md §6.9) as read back from it, with the attributes that prove
+/// it was generated there, can never leave it, and can only encrypt and decrypt with AES-GCM.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(clippy::struct_excessive_bools)] // the token's boolean attributes, as PKCS#11 names them
+pub struct SealKeyRecord {
+    /// The key's label in the token (`urne-seal`).
+    pub label: String,
+    /// Its `CKA_ID`, 16 lowercase hex digits: the `key_id` every box it seals names.
+    pub key_id: String,
+    /// `CKA_KEY_TYPE`: `AES`.
+    pub key_type: String,
+    /// `CKA_VALUE_LEN`: 32 (AES-256).
+    pub value_len: u64,
+    /// `CKA_LOCAL`: generated on the token.
+    pub local: bool,
+    /// `CKA_NEVER_EXTRACTABLE`.
+    pub never_extractable: bool,
+    /// `CKA_ALWAYS_SENSITIVE`.
+    pub always_sensitive: bool,
+    /// `CKA_SENSITIVE`.
+    pub sensitive: bool,
+    /// `CKA_EXTRACTABLE`.
+    pub extractable: bool,
+    /// `CKA_ENCRYPT`.
+    pub encrypt: bool,
+    /// `CKA_DECRYPT`.
+    pub decrypt: bool,
+    /// `CKA_WRAP`.
+    pub wrap: bool,
+    /// `CKA_UNWRAP`.
+    pub unwrap: bool,
+    /// `CKA_MODIFIABLE`.
+    pub modifiable: bool,
+    /// `CKA_DESTROYABLE`.
+    pub destroyable: bool,
+    /// `CKA_ALLOWED_MECHANISMS`, as PKCS#11 names them (`CKM_AES_GCM`).
+    pub allowed_mechanisms: Vec<String>,
+}
+
+impl SealKeyRecord {
+    /// True when the attributes prove what §6.9 requires: an AES-256 key generated in the
+    /// token, always sensitive and never extractable, for AES-GCM encryption and decryption
+    /// only, which nobody can change or destroy.
+    pub fn is_sound(&self) -> bool {
+        self.key_type == "AES"
+            && self.value_len == 32
+            && self.local
+            && self.never_extractable
+            && self.always_sensitive
+            && self.sensitive
+            && !self.extractable
+            && self.encrypt
+            && self.decrypt
+            && !self.wrap
+            && !self.unwrap
+            && !self.modifiable
+            && !self.destroyable
+            && self.allowed_mechanisms == ["CKM_AES_GCM"]
+    }
+}
+
 /// The `keys.generated` record: the token and the keys generated in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -98,6 +160,9 @@ pub struct KeysGenerated {
     pub token: TokenRecord,
     /// The keys, in the order of [`KeyRole::ALL`].
     pub keys: Vec<KeyRecord>,
+    /// The sealing key (SPEC.md §6.9); absent in trails initialised before urne had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seal_key: Option<SealKeyRecord>,
 }
 
 /// One exported public key, as `keys.json` lists it.

@@ -19,6 +19,7 @@ use serde::Serialize;
 use std::sync::{Mutex, MutexGuard};
 use urne_core::crypto::keys;
 
+pub mod aead;
 mod objects;
 
 /// id-Ed25519 (RFC 8410, OID 1.3.101.112) as DER: the CKA_EC_PARAMS PKCS#11 3.x prefers.

@@ -104,6 +104,28 @@ CREATE TRIGGER IF NOT EXISTS checkpoints_no_delete BEFORE DELETE ON checkpoints
 BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
 "#;
 
+/// Mode of every audit database file urne creates (the trail, its journal, which SQLite gives
+/// the database's mode, the temporary file `keys init` and `trail restart` build it in, a
+/// backup): readable and writable by the appliance's user only, whatever the umask.
+pub const DB_MODE: u32 = 0o600;
+
+/// Creates an empty file at `path` (never an existing one) with mode [`DB_MODE`], set explicitly
+/// after creation so that no umask widens or narrows it.
+fn create_private(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(DB_MODE)
+        .open(path)?;
+    f.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(DB_MODE))
+}
+
+/// Sets `path`'s mode to [`DB_MODE`].
+fn set_private(path: &Path) -> std::io::Result<()> {
+    std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(DB_MODE))
+}
+
 /// The open audit database.
 ///
 /// A command decides from the trail as it read it (a day sealed or not, entropy recorded or
@@ -207,10 +229,7 @@ impl AuditLog {
     /// Creates a new trail's database at `path`, which must not exist (`urne keys init` builds
     /// it under a temporary name and links it into place with [`AuditLog::place`]).
     pub fn create(path: &Path) -> Result<AuditLog> {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
+        create_private(path)
             .map_err(|e| crate::error::io_error("create the audit trail", path, e))?;
         AuditLog::create_schema(path)
     }
@@ -242,10 +261,14 @@ impl AuditLog {
     /// Writes a consistent copy of the whole database to `path`, which must not exist (SQLite
     /// `VACUUM INTO`).
     pub fn copy_into(&self, path: &Path) -> Result<()> {
+        // Made empty and private first: SQLite writes into an empty file as it finds it, and
+        // would otherwise create it readable by everyone (mode 0644 under the usual umask).
+        create_private(path).map_err(|e| crate::error::io_error("write the copy", path, e))?;
         self.conn
             .execute("VACUUM INTO ?1", [path.to_string_lossy()])
             .map(|_| ())
-            .map_err(|e| db_err(path, "cannot write the copy", e))
+            .map_err(|e| db_err(path, "cannot write the copy", e))?;
+        set_private(path).map_err(|e| crate::error::io_error("write the copy", path, e))
     }
 
     /// The trail's identity, once checked against the token.

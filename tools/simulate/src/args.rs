@@ -61,7 +61,16 @@ pub(crate) struct Args {
     /// Leave per-account entries out of .expected.json (for very large days).
     #[arg(long)]
     pub(crate) no_detail: bool,
+    /// The header's `generated_at`, as written (RFC 3339 with offset).
+    #[arg(long, default_value = GENERATED_AT)]
+    pub(crate) generated_at: String,
+    /// The header's `status_as_of`, as written (RFC 3339 with offset).
+    #[arg(long, default_value = GENERATED_AT)]
+    pub(crate) status_as_of: String,
 }
+
+/// When production made the exports, by default: after the last day of the operation ended.
+pub(crate) const GENERATED_AT: &str = "2018-12-26T07:30:00+01:00";
 
 /// The day of December 2018 if `s` is YYYY-MM-DD and a day of the operation.
 pub(crate) fn parse_day(s: &str) -> Option<u32> {

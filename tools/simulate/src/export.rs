@@ -60,8 +60,9 @@ fn render_body(
         operation,
         ..
     } = framing;
+    let (generated_at, status_as_of) = (&a.generated_at, &a.status_as_of);
     let header = format!(
-        r#"{{"format":"draw-entries","version":1,"operation":"{operation}","day":"{day_iso}","producer":"{producer_id}","generated_at":"2018-12-26T07:30:00+01:00","status_as_of":"2018-12-26T07:30:00+01:00","plays":{header_plays},"exclusions":{header_exclusions}}}"#
+        r#"{{"format":"draw-entries","version":1,"operation":"{operation}","day":"{day_iso}","producer":"{producer_id}","generated_at":"{generated_at}","status_as_of":"{status_as_of}","plays":{header_plays},"exclusions":{header_exclusions}}}"#
     );
     let mut body: Vec<u8> = Vec::with_capacity((a.plays as usize + 16) * 240);
     if a.brk != Some(Break::NoHeader) {

@@ -10,6 +10,8 @@
 //! urne-simulate --day 2018-12-01 --plays 10000 --key test-producer.key.pem --out DIR
 //! urne-simulate --day 2018-12-22 --plays 5000000 --key … --out DIR     # benchmark size
 //! urne-simulate --day 2018-12-01 --break duplicate-id --key … --out DIR
+//! urne-simulate --day 2018-12-05 --generated-at 2018-12-06T00:00:00+01:00 \
+//!     --status-as-of 2018-12-06T00:00:00+01:00 --key … --out DIR   # the header's dates
 //! ```
 //!
 //! Exit codes: 0 written, 2 bad arguments or unreadable key, 1 could not write.

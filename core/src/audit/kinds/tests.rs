@@ -2,7 +2,9 @@
 //! before the registry (the literal texts below), and every kind round-trips through [`parse`].
 
 use super::*;
-use crate::audit::payloads::{ExportedKey, ExportedKeys, KeyRecord, KeyRole, TokenRecord};
+use crate::audit::payloads::{
+    ExportedKey, ExportedKeys, KeyRecord, KeyRole, SealKeyRecord, TokenRecord,
+};
 use crate::crypto::Hash32;
 use crate::software::SoftwareIdentity;
 use serde_json::json;
@@ -125,10 +127,12 @@ fn keys_records_keep_their_bytes() {
             "public_key": H1, "local": true, "never_extractable": true,
             "always_sensitive": true, "sensitive": true, "extractable": false})
     };
+    // A trail initialised before the sealing key existed: no `seal_key` member, same bytes.
     same_bytes(
         KeysGenerated {
             token: token.clone(),
-            keys,
+            keys: keys.clone(),
+            seal_key: None,
         },
         &format!(
             r#"{{"token":{{"module":"/usr/lib/softhsm/libsofthsm2.so","library":"Implementation of PKCS11 (SoftHSM)","library_version":"2.6","cryptoki_version":"2.40","token_label":"urne","manufacturer":"SoftHSM project","model":"SoftHSM v2","serial":"1234"}},"keys":[{},{}]}}"#,
@@ -170,6 +174,74 @@ fn keys_records_keep_their_bytes() {
             r#"{{"out":"keys","keys":{{"result":{{"file":"result.pub.pem","key_id":"a85e805b452ccee7","public_key":"{H0}","label":"urne-result","hardware_bound":true}},"audit":{{"file":"audit.pub.pem","key_id":"a85e805b452ccee7","public_key":"{H0}","label":"urne-audit","hardware_bound":true}}}}}}"#
         ),
         &json!({ "out": "keys", "keys": old_listing }),
+    );
+}
+
+#[test]
+fn keys_generated_with_the_sealing_key_keeps_its_bytes() {
+    let token = TokenRecord {
+        module: "/usr/lib/softhsm/libsofthsm2.so".into(),
+        library: "SoftHSM".into(),
+        library_version: "2.6".into(),
+        cryptoki_version: "2.40".into(),
+        token_label: "urne".into(),
+        manufacturer: "SoftHSM project".into(),
+        model: "SoftHSM v2".into(),
+        serial: "1234".into(),
+    };
+    let keys = vec![key(KeyRole::Result), key(KeyRole::Audit)];
+    let old_key = |role: &str| {
+        json!({"role": role, "label": format!("urne-{role}"), "key_id": "a85e805b452ccee7",
+            "public_key": H1, "local": true, "never_extractable": true,
+            "always_sensitive": true, "sensitive": true, "extractable": false})
+    };
+    // The sealing key (SPEC.md §6.9), its member last.
+    let seal_key = SealKeyRecord {
+        label: "urne-seal".into(),
+        key_id: "0011223344556677".into(),
+        key_type: "AES".into(),
+        value_len: 32,
+        local: true,
+        never_extractable: true,
+        always_sensitive: true,
+        sensitive: true,
+        extractable: false,
+        encrypt: true,
+        decrypt: true,
+        wrap: false,
+        unwrap: false,
+        modifiable: false,
+        destroyable: false,
+        allowed_mechanisms: vec!["CKM_AES_GCM".into()],
+    };
+    assert!(seal_key.is_sound());
+    let old_seal = json!({"label": "urne-seal", "key_id": "0011223344556677", "key_type": "AES",
+        "value_len": 32, "local": true, "never_extractable": true, "always_sensitive": true,
+        "sensitive": true, "extractable": false, "encrypt": true, "decrypt": true, "wrap": false,
+        "unwrap": false, "modifiable": false, "destroyable": false,
+        "allowed_mechanisms": ["CKM_AES_GCM"]});
+    let with_seal = json!({ "token": token, "keys": [old_key("result"), old_key("audit")],
+        "seal_key": old_seal });
+    same_bytes(
+        KeysGenerated {
+            token,
+            keys,
+            seal_key: Some(seal_key.clone()),
+        },
+        &serde_json::to_string(&with_seal).unwrap(),
+        &with_seal,
+    );
+    let weak = SealKeyRecord {
+        extractable: true,
+        ..seal_key.clone()
+    };
+    assert!(!weak.is_sound());
+    assert!(
+        !SealKeyRecord {
+            allowed_mechanisms: vec![],
+            ..seal_key
+        }
+        .is_sound()
     );
 }
 
