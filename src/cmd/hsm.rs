@@ -17,10 +17,22 @@ fn yes(b: bool) -> &'static str {
 }
 
 fn info(ctx: &mut Ctx) -> Result<()> {
+    // A module loaded under a pin has the pinned hash: a mismatch is refused before loading.
+    let pinned = ctx.config()?.module_sha256.is_some();
     let hsm = ctx.hsm()?;
     let id = hsm.identity()?;
     let caps = hsm.capabilities()?;
+    let module = hsm.module();
     println!("module:            {}", id.module);
+    println!(
+        "  SHA-256:         {}{}",
+        module.sha256,
+        if pinned {
+            " (the configuration's module_sha256)"
+        } else {
+            " (not pinned: a ceremony's configuration names it in module_sha256)"
+        }
+    );
     println!("library:           {} v{}", id.library, id.library_version);
     println!("PKCS#11 version:   {}", id.cryptoki_version);
     println!("token:             {:?}", id.token_label);
