@@ -5,7 +5,9 @@
 //!   told to bring in code of someone's choosing: `LD_PRELOAD`, `LD_AUDIT` or `LD_LIBRARY_PATH`
 //!   set in the environment (set at all, even empty: an empty value is a sign of a tampered
 //!   environment and urne needs none of them), or a `/etc/ld.so.preload` that names anything.
-//!   An `LD_PRELOAD`ed `RAND_bytes` would otherwise answer for SoftHSM's generator unseen.
+//!   An `LD_PRELOAD`ed `RAND_bytes` would otherwise answer for SoftHSM's generator unseen. A
+//!   process started through the loader as a command (`ld.so --preload LIB urne …`, which does
+//!   the same without any variable) is refused too.
 //! - [`mapped_objects`]: after `C_Initialize`, the SHA-256 of every file mapped in the process
 //!   (`/proc/self/maps`), recorded in `software.start` (SPEC.md §6.2).
 //!
@@ -37,7 +39,38 @@ pub fn check_environment() -> Result<()> {
         |name| std::env::var_os(name).is_some(),
         &environ_names(&environ),
     )?;
-    check_preload_file(Path::new(PRELOAD_FILE))
+    check_preload_file(Path::new(PRELOAD_FILE))?;
+    check_started_by_kernel(&std::fs::read("/proc/self/auxv").unwrap_or_default())
+}
+
+/// `AT_BASE` in the auxiliary vector: where the kernel loaded the program's interpreter.
+const AT_BASE: u64 = 7;
+
+/// The value of `AT_BASE` in a `/proc/self/auxv` image (pairs of native-endian words).
+fn at_base(auxv: &[u8]) -> Option<u64> {
+    const W: usize = std::mem::size_of::<usize>();
+    auxv.chunks_exact(2 * W).find_map(|pair| {
+        let word = |b: &[u8]| {
+            let mut v = [0u8; 8];
+            v[..W].copy_from_slice(b);
+            u64::from_ne_bytes(v)
+        };
+        (word(&pair[..W]) == AT_BASE).then(|| word(&pair[W..]))
+    })
+}
+
+/// urne is linked dynamically, so the kernel starts it through its interpreter and `AT_BASE` is
+/// that interpreter's address; it is 0 when the loader itself was the program started (`ld.so
+/// --preload LIB urne …`, `--audit`, `--library-path`): the same ways in, without a variable.
+fn check_started_by_kernel(auxv: &[u8]) -> Result<()> {
+    if cfg!(target_feature = "crt-static") || at_base(auxv) != Some(0) {
+        return Ok(());
+    }
+    Err(Error::new(
+        Exit::Hsm,
+        "refusing to open the token: urne was started through the dynamic loader as a command (ld.so … urne), which can bring in code of anyone's choosing",
+        "run the urne executable itself; nothing was done",
+    ))
 }
 
 /// The names of the variables in a `/proc/self/environ` image (`NAME=value` entries, NUL
@@ -289,6 +322,31 @@ mod tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn a_process_started_through_the_loader_is_refused() {
+        const W: usize = std::mem::size_of::<usize>();
+        let auxv = |pairs: &[(u64, u64)]| -> Vec<u8> {
+            let mut v = vec![];
+            for (t, x) in pairs {
+                v.extend_from_slice(&t.to_ne_bytes()[..W]);
+                v.extend_from_slice(&x.to_ne_bytes()[..W]);
+            }
+            v
+        };
+        assert_eq!(
+            at_base(&auxv(&[(6, 4096), (7, 0x7f00), (0, 0)])),
+            Some(0x7f00)
+        );
+        assert!(check_started_by_kernel(&auxv(&[(6, 4096), (7, 0x7f00), (0, 0)])).is_ok());
+        let e = check_started_by_kernel(&auxv(&[(7, 0), (0, 0)])).unwrap_err();
+        assert_eq!(e.exit, Exit::Hsm);
+        // No auxiliary vector to read: nothing to conclude from it.
+        assert!(check_started_by_kernel(&[]).is_ok());
+        // This test process was started by the kernel.
+        let me = std::fs::read("/proc/self/auxv").unwrap();
+        assert!(check_started_by_kernel(&me).is_ok());
     }
 
     #[test]

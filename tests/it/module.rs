@@ -70,6 +70,22 @@ fn a_loader_told_to_bring_in_code_is_refused_at_start_and_nothing_is_recorded() 
         refused_under(&fresh, &init, var, value);
         assert!(!fresh.db().exists(), "{var}: no trail was created");
     }
+    // The same ways in without a variable: the loader started as the command, `ld.so
+    // --preload LIB urne …`.
+    let ld_so = Path::new("/lib64/ld-linux-x86-64.so.2");
+    if ld_so.is_file() {
+        let out = fresh
+            .cmd_of(ld_so)
+            .arg("--preload")
+            .arg(stub)
+            .arg(URNE)
+            .args(&init)
+            .output()
+            .unwrap();
+        let err = assert_fails(&out, 3);
+        assert!(err.contains("started through the dynamic loader"), "{err}");
+        assert!(!fresh.db().exists());
+    }
     // The token was not touched: keys init still finds it empty and initialises it.
     fresh.ok(&["keys", "init"]);
 
@@ -249,4 +265,33 @@ fn the_module_recorded_is_the_one_loaded_even_if_its_file_is_swapped() {
     let out = env.urne(&["hsm", "info"]);
     let err = assert_fails(&out, 3);
     assert!(err.contains("cannot load the PKCS#11 module"), "{err}");
+}
+
+/// What the start check cannot refuse, it records: a copy of urne patched to load a library
+/// itself (here libfaketime, as the clock tests do) runs, and its `software.start` names another
+/// executable than urne's and lists the library among the mapped files.
+#[test]
+fn a_binary_patched_to_load_a_library_runs_but_is_recorded() {
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-01", 300, 1, &[]);
+    let out = env
+        .cmd_of(faketime_urne())
+        .args(seal_args(&export))
+        .env("FAKETIME", "+0")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = starts(&env);
+    let last = s.last().unwrap();
+    assert_eq!(last["command"], "seal");
+    assert_ne!(
+        last["software"]["executable_sha256"],
+        sha256_file(Path::new(URNE)).as_str()
+    );
+    let m = mapped(&last["pkcs11"], Path::new(LIBFAKETIME)).expect("libfaketime is recorded");
+    assert_eq!(m["sha256"], sha256_file(Path::new(LIBFAKETIME)).as_str());
 }

@@ -150,3 +150,46 @@ impl Env {
         std::fs::read_to_string(self.path("fwd.log")).unwrap_or_default()
     }
 }
+
+/// libfaketime (Debian `faketime`), which moves the clock of the process that loads it.
+pub const LIBFAKETIME: &str = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+
+/// A copy of the urne binary that loads libfaketime itself (`patchelf --add-needed`; Debian
+/// `patchelf`, which `scripts/lib.sh` installs), for tests that move the appliance's clock
+/// (`FAKETIME` in its environment, libfaketime's syntax). urne refuses to open the token under
+/// `LD_PRELOAD`, the way `faketime(1)` brings libfaketime in; a binary patched to need a library
+/// is a way in that no check inside the process refuses, as an insider with the files could
+/// make one: it is another executable, whose hash `software.start` records, and libfaketime is
+/// among the mapped files it records. Made once per build of urne (the copy is named by the
+/// binary's hash), in cargo's `CARGO_TARGET_TMPDIR`.
+pub fn faketime_urne() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let tag = &sha256_file(Path::new(URNE))[..16];
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        let out = dir.join(format!("urne-faketime-{tag}"));
+        if out.is_file() {
+            return out;
+        }
+        // Copies made for earlier builds of urne go: each is as large as urne.
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            if e.file_name()
+                .to_string_lossy()
+                .starts_with("urne-faketime-")
+            {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+        let tmp = dir.join(format!("urne-faketime-{tag}.{}", std::process::id()));
+        std::fs::copy(URNE, &tmp).unwrap();
+        let st = Command::new("patchelf")
+            .arg("--add-needed")
+            .arg(LIBFAKETIME)
+            .arg(&tmp)
+            .status()
+            .expect("patchelf: install it (scripts/lib.sh ensure_deps does)");
+        assert!(st.success(), "patchelf --add-needed {LIBFAKETIME} failed");
+        std::fs::rename(&tmp, &out).unwrap();
+        out
+    })
+}
