@@ -22,6 +22,7 @@ use std::fs::File;
 use std::io::Read;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
+use std::sync::Mutex;
 use urne_core::crypto::Hash32;
 use urne_core::software::{MappedObject, MappedStatus};
 
@@ -222,20 +223,50 @@ fn hash_regular(f: &mut File) -> std::io::Result<Option<Hash32>> {
     Ok(Some(Hash32(h.finalize().into())))
 }
 
-/// A file known to the caller by its device and inode, with its hash (the PKCS#11 module, read
-/// from the descriptor it was loaded from).
+/// A file known by its device and inode, with the hash of its bytes as read from an open
+/// descriptor of it (the PKCS#11 module, read from the descriptor it was loaded from; the
+/// running executable, [`remember`]).
+#[derive(Debug, Clone, Copy)]
 pub struct KnownFile {
     pub dev: u64,
     pub inode: u64,
     pub sha256: Hash32,
 }
 
+/// Files this process has already hashed from a descriptor (the executable: 100 MB in a debug
+/// build, not read twice per command).
+static REMEMBERED: Mutex<Vec<KnownFile>> = Mutex::new(Vec::new());
+
+/// Remembers that the file open as `f` has the SHA-256 `sha256` (read from `f`), for
+/// [`mapped_objects`].
+pub fn remember(f: &File, sha256: Hash32) {
+    if let Ok(md) = f.metadata() {
+        REMEMBERED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(KnownFile {
+                dev: md.dev(),
+                inode: md.ino(),
+                sha256,
+            });
+    }
+}
+
 /// Measures every file mapped in the process (SPEC.md §6.2, `software.start`'s `mapped`): once
-/// per path and inode, sorted by path. The bytes are read, in order of preference, through the
+/// per path and inode, sorted by path. The hash is, in order of preference, that of `known` (the
+/// module, from its own descriptor) or of a file this process already hashed from a descriptor
+/// ([`remember`]), both matched by device and inode; else the bytes are read through the
 /// kernel's link to the mapping (`/proc/self/map_files/`, which names the mapped file even when
-/// deleted or replaced; it needs privileges the appliance may not have), as `known` (the module,
-/// from its own descriptor), or from the path when it still names the mapped file.
+/// deleted or replaced; it needs privileges the appliance may not have), or from the path when
+/// it still names the mapped file.
 pub fn mapped_objects(known: &[KnownFile]) -> Result<Vec<MappedObject>> {
+    let mut known = known.to_vec();
+    known.extend(
+        REMEMBERED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter(),
+    );
     let text = std::fs::read_to_string("/proc/self/maps").map_err(|e| {
         Error::internal(
             format!("cannot read /proc/self/maps to measure the code in this process: {e}"),
@@ -248,7 +279,7 @@ pub fn mapped_objects(known: &[KnownFile]) -> Result<Vec<MappedObject>> {
         if seen.contains_key(&key) {
             continue;
         }
-        let m = measure(&e, known);
+        let m = measure(&e, &known);
         seen.insert(key, m);
     }
     Ok(seen.into_values().collect())
@@ -256,30 +287,31 @@ pub fn mapped_objects(known: &[KnownFile]) -> Result<Vec<MappedObject>> {
 
 /// Measures one mapping.
 fn measure(e: &MapsEntry, known: &[KnownFile]) -> MappedObject {
-    let by_link = File::open(format!("/proc/self/map_files/{}", e.range))
-        .and_then(|mut f| hash_regular(&mut f))
-        .ok()
-        .flatten();
-    let by_known = || {
-        known
-            .iter()
-            .find(|k| dev_parts(k.dev) == e.dev && k.inode == e.inode)
-            .map(|k| k.sha256)
-    };
+    let by_known = known
+        .iter()
+        .find(|k| dev_parts(k.dev) == e.dev && k.inode == e.inode)
+        .map(|k| k.sha256);
+    let known_or_link = by_known.or_else(|| {
+        File::open(format!("/proc/self/map_files/{}", e.range))
+            .and_then(|mut f| hash_regular(&mut f))
+            .ok()
+            .flatten()
+    });
     let (status, by_path) = if e.deleted {
         (MappedStatus::Deleted, None)
     } else {
-        at_path(e)
+        at_path(e, known_or_link.is_none())
     };
     MappedObject {
         path: e.path.clone(),
         status,
-        sha256: by_link.or_else(by_known).or(by_path),
+        sha256: known_or_link.or(by_path),
     }
 }
 
-/// What the path of a mapping holds now, and the hash of its bytes when it is the mapped file.
-fn at_path(e: &MapsEntry) -> (MappedStatus, Option<Hash32>) {
+/// What the path of a mapping holds now, and (if `hash`) the hash of its bytes when it is the
+/// mapped file.
+fn at_path(e: &MapsEntry, hash: bool) -> (MappedStatus, Option<Hash32>) {
     let mut f = match File::open(&e.path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (MappedStatus::Deleted, None),
@@ -293,6 +325,9 @@ fn at_path(e: &MapsEntry) -> (MappedStatus, Option<Hash32>) {
     }
     if !md.is_file() {
         return (MappedStatus::Special, None);
+    }
+    if !hash {
+        return (MappedStatus::Present, None);
     }
     match hash_regular(&mut f) {
         Ok(h) => (MappedStatus::Present, h),
