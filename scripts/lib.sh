@@ -65,8 +65,11 @@ ensure_deps() {
   # exports). bsdutils: script(1), with which a test holds `urne draw` at its witness prompt on a
   # terminal (essential on Debian, so normally present). opensc: pkcs11-tool, with which a test
   # writes into the token outside urne, as someone with (or without) the PIN could. faketime:
-  # the appliance's clock set elsewhere, as someone at the machine could.
-  apt_install softhsm2 opensc faketime openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates bsdutils
+  # the appliance's clock set elsewhere, as someone at the machine could (urne refuses LD_PRELOAD,
+  # so the tests run a copy of urne that patchelf made load libfaketime itself). gcc and
+  # libp11-kit-dev (PKCS#11 headers): the tests build an insider's forwarding PKCS#11 module and
+  # an LD_PRELOAD stub from C (tests/fixtures/pkcs11/).
+  apt_install softhsm2 opensc faketime patchelf openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates bsdutils gcc libc6-dev libp11-kit-dev
   ensure_rust
 }
 

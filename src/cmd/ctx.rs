@@ -70,6 +70,7 @@ impl Ctx {
             SoftwareStart {
                 command: self.command_name.clone(),
                 software: sw,
+                pkcs11: hsm.pkcs11_identity()?,
             },
         )?;
         self.audit = Some(log);
@@ -134,14 +135,25 @@ impl Ctx {
         })
     }
 
-    /// The HSM session (configuration, PIN, token by label, login), opened on first use.
+    /// The HSM session (configuration, PIN, token by label, login), opened on first use. A
+    /// loader told to bring in other code is refused before the PIN is asked for
+    /// (`edge::loader`).
     pub fn hsm(&mut self) -> Result<&Hsm> {
         if self.hsm.is_none() {
+            crate::edge::loader::check_environment()?;
             let cfg = self.config()?;
             let pin = config::read_pin(self.global.pin_file.as_deref())?;
             self.hsm = Some(Hsm::open(&cfg, &pin)?);
         }
         Ok(self.hsm.as_ref().expect("set just above"))
+    }
+
+    /// The code that answers for the HSM (the token opened if needed): the module's path and
+    /// hash, `C_GetInfo`, the token's `C_GetTokenInfo`, and every file mapped in the process, as
+    /// `software.start` records it (SPEC.md §6.2). Measured once per command: the same value
+    /// every time, so an output that states it states what `software.start` recorded.
+    pub fn pkcs11_identity(&mut self) -> Result<urne_core::software::Pkcs11Identity> {
+        self.hsm()?.pkcs11_identity()
     }
 
     /// The audit trail (begun) and the HSM (opened if needed) together.

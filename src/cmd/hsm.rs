@@ -17,10 +17,22 @@ fn yes(b: bool) -> &'static str {
 }
 
 fn info(ctx: &mut Ctx) -> Result<()> {
+    // A module loaded under a pin has the pinned hash: a mismatch is refused before loading.
+    let pinned = ctx.config()?.module_sha256.is_some();
     let hsm = ctx.hsm()?;
     let id = hsm.identity()?;
     let caps = hsm.capabilities()?;
+    let module = hsm.module();
     println!("module:            {}", id.module);
+    println!(
+        "  SHA-256:         {}{}",
+        module.sha256,
+        if pinned {
+            " (the configuration's module_sha256)"
+        } else {
+            " (not pinned: a ceremony's configuration names it in module_sha256)"
+        }
+    );
     println!("library:           {} v{}", id.library, id.library_version);
     println!("PKCS#11 version:   {}", id.cryptoki_version);
     println!("token:             {:?}", id.token_label);
@@ -62,7 +74,12 @@ fn info(ctx: &mut Ctx) -> Result<()> {
             Err(e) => println!("  {} key: absent ({})", role.name(), e.message),
         }
     }
-    // The sealing key (SPEC.md §6.9): read back, with the attributes that make it one.
+    print_seal_key(hsm);
+    Ok(())
+}
+
+/// The sealing key (SPEC.md §6.9): read back, with the attributes that make it one.
+fn print_seal_key(hsm: &crate::edge::hsm::Hsm) {
     match hsm.seal_key_info() {
         Ok(k) => {
             println!(
@@ -85,5 +102,4 @@ fn info(ctx: &mut Ctx) -> Result<()> {
         }
         Err(e) => println!("  sealing key: absent or unusable ({})", e.message),
     }
-    Ok(())
 }

@@ -76,6 +76,7 @@ fn init(ctx: &mut Ctx) -> Result<()> {
         SoftwareStart {
             command,
             software: sw,
+            pkcs11: hsm.pkcs11_identity()?,
         },
     )?;
     log.record(

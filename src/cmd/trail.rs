@@ -94,6 +94,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
         SoftwareStart {
             command,
             software: sw,
+            pkcs11: hsm.pkcs11_identity()?,
         },
     )?;
     let log = log.place(&db)?;

@@ -1,12 +1,15 @@
 //! Configuration edge: where the HSM is and what urne calls things in it (`hsm-config/urne.json`),
 //! overridden by the environment (`URNE_HSM_MODULE`, `URNE_HSM_TOKEN`), and where the user PIN
 //! comes from (`URNE_PIN`, `--pin-file`, or a prompt; never the command line, never logged).
-//! Everything is resolved and validated here, before any command starts work.
+//! Everything is resolved and validated here, before any command starts work. The module's hash
+//! may be pinned (`module_sha256`); the pin applies to whichever module is named, the
+//! environment's included.
 
 use crate::error::{Error, Exit, Result};
 use secrecy::SecretString;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
+use urne_core::crypto::Hash32;
 
 /// The configuration file used when neither `--config` nor `URNE_CONFIG` names one.
 pub const DEFAULT_CONFIG: &str = "hsm-config/urne.json";
@@ -19,6 +22,9 @@ struct ConfigFile {
     #[serde(default)]
     comment: Option<String>,
     module: Option<String>,
+    /// The SHA-256 the module's bytes must have (64 lowercase hex digits); absent: not pinned.
+    #[serde(default)]
+    module_sha256: Option<String>,
     token_label: Option<String>,
     result_key_label: Option<String>,
     audit_key_label: Option<String>,
@@ -33,6 +39,9 @@ pub struct Config {
     /// Where the configuration came from (`None`: built-in defaults).
     pub source: Option<PathBuf>,
     pub module: PathBuf,
+    /// The module's pinned SHA-256 (`module_sha256`): a module whose bytes hash otherwise is
+    /// refused before it is loaded. `None`: not pinned (the module's hash is still recorded).
+    pub module_sha256: Option<Hash32>,
     pub token_label: String,
     pub result_key_label: String,
     pub audit_key_label: String,
@@ -66,6 +75,7 @@ impl Config {
             None => ConfigFile {
                 comment: None,
                 module: None,
+                module_sha256: None,
                 token_label: None,
                 result_key_label: None,
                 audit_key_label: None,
@@ -81,12 +91,14 @@ impl Config {
         let module = env_nonempty("URNE_HSM_MODULE")
             .or(file.module)
             .unwrap_or_else(|| DEFAULT_MODULE.to_string());
+        let module_sha256 = pinned_hash(file.module_sha256.as_deref(), path.as_deref())?;
         let token_label = env_nonempty("URNE_HSM_TOKEN")
             .or(file.token_label)
             .unwrap_or_else(|| "urne".to_string());
         let cfg = Config {
             source: path,
             module: PathBuf::from(module),
+            module_sha256,
             token_label,
             result_key_label: file
                 .result_key_label
@@ -104,6 +116,22 @@ impl Config {
         }
         Ok(cfg)
     }
+}
+
+/// The configuration's `module_sha256`, parsed (exit 2 if it is not a SHA-256 in hex).
+fn pinned_hash(value: Option<&str>, path: Option<&Path>) -> Result<Option<Hash32>> {
+    let Some(h) = value else {
+        return Ok(None);
+    };
+    Hash32::from_hex(h).map(Some).ok_or_else(|| {
+        Error::bad_input(
+            format!(
+                "configuration {}: module_sha256 {h:?} is not 64 lowercase hex digits",
+                path.map(|p| p.display().to_string()).unwrap_or_default()
+            ),
+            "give the SHA-256 of the PKCS#11 module as `sha256sum` prints it, or remove the member",
+        )
+    })
 }
 
 fn env_nonempty(name: &str) -> Option<String> {

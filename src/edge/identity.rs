@@ -27,10 +27,13 @@ pub fn current() -> Result<SoftwareIdentity> {
         }
         h.update(&buf[..n]);
     }
+    let executable_sha256 = urne_core::crypto::Hash32(h.finalize().into());
+    // The executable is mapped in the process: its measurement (software.start) reuses this hash.
+    crate::edge::loader::remember(&f, executable_sha256);
     Ok(SoftwareIdentity {
         name: env!("CARGO_PKG_NAME").to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         source_revision: env!("URNE_SOURCE_REVISION").to_string(),
-        executable_sha256: urne_core::crypto::Hash32(h.finalize().into()),
+        executable_sha256,
     })
 }

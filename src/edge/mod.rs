@@ -1,7 +1,7 @@
 //! The appliance's edges: everything that touches the world outside the pure core. PKCS#11
 //! (`hsm`), the SQLite audit trail (`store`), the one clock (`clock`), files (`fsio`), signed
-//! output files (`publish`), the configuration and PIN (`config`), and the running executable
-//! (`identity`).
+//! output files (`publish`), the configuration and PIN (`config`), the running executable
+//! (`identity`), and the dynamic loader (`loader`: what code runs in the process).
 
 pub mod binding;
 pub mod clock;
@@ -9,5 +9,6 @@ pub mod config;
 pub mod fsio;
 pub mod hsm;
 pub mod identity;
+pub mod loader;
 pub mod publish;
 pub mod store;

@@ -2,21 +2,23 @@
 //! machine's to set (tier a). A day is sealed only once it has ended by the clock, and by the
 //! export itself: its `generated_at` and `status_as_of` must lie between the end of its day and
 //! the clock's now. A clock set back behind the trail's last event is refused before anything is
-//! done (exit 5). The clock is moved with `faketime` (Debian's, installed by scripts/lib.sh), as
-//! an insider would.
+//! done (exit 5). The clock is moved with libfaketime
+//! (Debian's `faketime`, installed by scripts/lib.sh), as an insider would: urne refuses
+//! `LD_PRELOAD`, so a copy of urne made to load libfaketime itself (`native::faketime_urne`) runs.
 
 use crate::common::*;
 use crate::draws::simulate;
+use crate::native::{LIBFAKETIME, faketime_urne};
 
 /// `urne ARGS` with the appliance's clock stopped at `at` (`YYYY-MM-DD HH:MM:SS`, UTC). Stopped,
-/// not started there (`-f` with an absolute time): a loaded machine must not tick past midnight
-/// between the start of the process and the moment urne reads the clock.
+/// not started there (an absolute `FAKETIME`): a loaded machine must not tick past midnight
+/// between the start of the process and the moment urne reads the clock. urne refuses to open
+/// the token under `LD_PRELOAD` (the way `faketime(1)` works), so the binary run is a copy of
+/// urne patched to load libfaketime itself (`native::faketime_urne`).
 fn at(env: &Env, when: &str, args: &[&str]) -> std::process::Output {
-    env.cmd_of(std::path::Path::new("faketime"))
+    env.cmd_of(faketime_urne())
         .env("TZ", "UTC")
-        .arg("-f")
-        .arg(when)
-        .arg(URNE)
+        .env("FAKETIME", when)
         .args(args)
         .output()
         .unwrap()
@@ -35,10 +37,7 @@ fn seal_args(export: &std::path::Path) -> Vec<&str> {
 const RULES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/chanceux-noel-2018.json");
 
 fn have_faketime() -> bool {
-    std::process::Command::new("faketime")
-        .args(["2020-01-01 00:00:00", "true"])
-        .status()
-        .is_ok_and(|s| s.success())
+    std::path::Path::new(LIBFAKETIME).is_file()
 }
 
 #[test]

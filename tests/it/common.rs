@@ -15,6 +15,9 @@ pub fn root() -> PathBuf {
 /// A development token, configuration, PIN and audit database in a temporary folder.
 pub struct Env {
     pub dir: tempfile::TempDir,
+    /// Variables every command of this environment gets, `scripts/dev-hsm` included (e.g. the
+    /// forwarding module's knobs, `native::Env::forwarding`).
+    pub vars: Vec<(String, String)>,
 }
 
 impl Env {
@@ -29,20 +32,36 @@ impl Env {
     }
 
     fn make(keys: bool) -> Env {
-        let dir = tempfile::tempdir().unwrap();
+        Self::make_in(tempfile::tempdir().unwrap(), keys, None, vec![])
+    }
+
+    /// A token in `dir` (with urne's keys if `keys`) whose configuration names `module` (default:
+    /// SoftHSM), `vars` given to `scripts/dev-hsm` (and so to its `urne keys init`) and to every
+    /// command of the environment.
+    pub fn make_in(
+        dir: tempfile::TempDir,
+        keys: bool,
+        module: Option<&Path>,
+        vars: Vec<(String, String)>,
+    ) -> Env {
         let mut c = Command::new(root().join("scripts/dev-hsm"));
-        c.arg(dir.path()).env("URNE_BIN", URNE);
+        c.arg(dir.path());
         if !keys {
             c.arg("--no-keys");
         }
         scrub(&mut c);
+        c.env("URNE_BIN", URNE)
+            .envs(vars.iter().map(|(k, v)| (k, v)));
+        if let Some(m) = module {
+            c.env("URNE_HSM_MODULE", m);
+        }
         let out = c.output().unwrap();
         assert!(
             out.status.success(),
             "dev-hsm failed: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        Env { dir }
+        Env { dir, vars }
     }
 
     pub fn path(&self, p: &str) -> PathBuf {
@@ -73,6 +92,7 @@ impl Env {
             .env("URNE_CONFIG", self.path("urne.json"))
             .env("URNE_DB", self.db())
             .env("URNE_PIN", self.pin())
+            .envs(self.vars.iter().map(|(k, v)| (k, v)))
             .current_dir(self.dir.path());
         c
     }
@@ -172,7 +192,9 @@ pub fn kill_child(child: &mut std::process::Child) {
 /// The contribution the tests' commissaire types (SPEC.md §4.4.1).
 pub const CONTRIBUTION: &str = "4 2 6 1 3 5 5 2";
 
-/// Removes any urne/SoftHSM settings the test runner's own environment may carry.
+/// Removes any urne/SoftHSM settings the test runner's own environment may carry, the dynamic
+/// loader's variables that urne refuses to start under (cargo sets `LD_LIBRARY_PATH` for the
+/// tests it runs), and the forwarding module's knobs.
 pub fn scrub(c: &mut Command) {
     for v in [
         "URNE_PIN",
@@ -181,6 +203,16 @@ pub fn scrub(c: &mut Command) {
         "URNE_HSM_MODULE",
         "URNE_HSM_TOKEN",
         "SOFTHSM2_CONF",
+        "LD_PRELOAD",
+        "LD_AUDIT",
+        "LD_LIBRARY_PATH",
+        "URNE_TEST_REAL_MODULE",
+        "URNE_TEST_FWD_RANDOM",
+        "URNE_TEST_FWD_RANDOM_CMD",
+        "URNE_TEST_FWD_SIGN_FAIL",
+        "URNE_TEST_FWD_LOG",
+        "URNE_TEST_FWD_SWAP_FROM",
+        "URNE_TEST_FWD_SWAP_TO",
     ] {
         c.env_remove(v);
     }

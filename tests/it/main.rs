@@ -11,6 +11,8 @@ mod entries;
 mod fork;
 mod foundation;
 mod kills;
+mod module;
+mod native;
 mod outputs;
 mod pinned;
 mod restart;

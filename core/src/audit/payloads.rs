@@ -5,11 +5,11 @@
 //! stored, SPEC.md §6.1), and a payload with a member its type does not define does not parse.
 
 use crate::crypto::Hash32;
-use crate::software::SoftwareIdentity;
+use crate::software::{Pkcs11Identity, SoftwareIdentity};
 use serde::{Deserialize, Serialize};
 
 /// The `software.start` record: a command that changes anything has begun, run by this
-/// software.
+/// software, with this code answering for the HSM.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SoftwareStart {
@@ -17,6 +17,8 @@ pub struct SoftwareStart {
     pub command: String,
     /// The software running it (SPEC.md §4.7).
     pub software: SoftwareIdentity,
+    /// The PKCS#11 module, the token and the files mapped in the process (SPEC.md §6.2).
+    pub pkcs11: Pkcs11Identity,
 }
 
 /// What a key is for. One key, one use.

@@ -160,7 +160,11 @@ fn seal(day: &str, attempt: u32) -> serde_json::Value {
 
 fn software_start() -> serde_json::Value {
     json!({"command": "seal", "software": {"name": "urne", "version": "0.1.0",
-        "source_revision": "unknown", "executable_sha256": H0}})
+        "source_revision": "unknown", "executable_sha256": H0},
+        "pkcs11": {"module_path": "/m.so", "module_sha256": H0, "manufacturer": "m",
+        "library": "l", "library_version": "2.6", "cryptoki_version": "2.40",
+        "token": {"label": "urne", "manufacturer": "m", "model": "x", "serial": "1",
+        "firmware": "2.6"}, "mapped": [{"path": "/m.so", "status": "present", "sha256": H0}]}})
 }
 
 #[test]

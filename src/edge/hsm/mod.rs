@@ -20,7 +20,11 @@ use std::sync::{Mutex, MutexGuard};
 use urne_core::crypto::keys;
 
 pub mod aead;
+mod module;
 mod objects;
+
+pub use module::ModuleFile;
+pub use urne_core::software::Pkcs11Identity;
 
 /// id-Ed25519 (RFC 8410, OID 1.3.101.112) as DER: the CKA_EC_PARAMS PKCS#11 3.x prefers.
 const ED25519_OID: [u8; 5] = [0x06, 0x03, 0x2b, 0x65, 0x70];
@@ -88,6 +92,11 @@ pub struct Hsm {
     /// urne's data objects already read and checked in this session, by handle (they are
     /// non-modifiable and non-destroyable, SPEC.md §6.6).
     objects: Mutex<Vec<(ObjectHandle, Vec<u8>)>>,
+    /// The code answering for the HSM, measured on first use (after `C_Initialize`).
+    measured: Mutex<Option<Pkcs11Identity>>,
+    /// The module's file, open for as long as the module is loaded (it was loaded from this
+    /// descriptor, after hashing it). Declared last: dropped after the module is finalised.
+    module: ModuleFile,
 }
 
 fn hsm_err(what: &str, e: P11Error) -> Error {
@@ -126,30 +135,21 @@ pub fn ed25519_from_ec_point(p: &[u8]) -> Option<[u8; 32]> {
     }
 }
 
-fn load_module(cfg: &Config) -> Result<Pkcs11> {
-    if !cfg.module.is_file() {
-        return Err(Error::new(
-            Exit::Hsm,
-            format!("the PKCS#11 module {} does not exist", cfg.module.display()),
-            "install the HSM's module (SoftHSM: apt-get install softhsm2) or set URNE_HSM_MODULE / \"module\" in the configuration",
-        ));
-    }
-    let pkcs11 = Pkcs11::new(&cfg.module).map_err(|e| {
-        Error::new(
-            Exit::Hsm,
-            format!(
-                "cannot load the PKCS#11 module {}: {e}",
-                cfg.module.display()
-            ),
-            "check URNE_HSM_MODULE names a PKCS#11 shared library for this machine",
-        )
-    })?;
+/// Loads the module (issue 11, "Know the code that answers for the HSM"): refuses a loader told
+/// to bring in other code (`edge::loader`), opens the module's file once, hashes it from that
+/// descriptor, refuses it if the configuration pins another hash, loads it from the same
+/// descriptor, and initialises it. Nothing of the module runs before the pin is checked.
+fn load_module(cfg: &Config) -> Result<(Pkcs11, ModuleFile)> {
+    crate::edge::loader::check_environment()?;
+    let module = ModuleFile::open(&cfg.module)?;
+    module.check_pin(cfg)?;
+    let pkcs11 = module.load()?;
     match pkcs11.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK)) {
         Ok(()) => {}
         Err(P11Error::Pkcs11(RvError::CryptokiAlreadyInitialized, Function::Initialize)) => {}
         Err(e) => return Err(hsm_err("C_Initialize failed", e)),
     }
-    Ok(pkcs11)
+    Ok((pkcs11, module))
 }
 
 fn find_slot(pkcs11: &Pkcs11, label: &str) -> Result<Slot> {
@@ -199,7 +199,7 @@ impl Hsm {
 
     /// Loads the module, finds the token by label, opens a read-write session and logs in.
     pub fn open(cfg: &Config, pin: &SecretString) -> Result<Hsm> {
-        let pkcs11 = load_module(cfg)?;
+        let (pkcs11, module) = load_module(cfg)?;
         let slot = find_slot(&pkcs11, &cfg.token_label)?;
         let session = pkcs11
             .open_rw_session(slot)
@@ -215,7 +215,32 @@ impl Hsm {
             cfg: cfg.clone(),
             seen: Mutex::new(vec![]),
             objects: Mutex::new(vec![]),
+            measured: Mutex::new(None),
+            module,
         })
+    }
+
+    /// The code that answers for the HSM (SPEC.md §6.2, `software.start`'s `pkcs11`): the
+    /// module's configured path and the SHA-256 of the bytes loaded, `C_GetInfo`, the token's
+    /// `C_GetTokenInfo`, and the SHA-256 of every file mapped in the process. Measured once, on
+    /// the first call, then the same value for the rest of the command: what a command records
+    /// in `software.start` is what its outputs state.
+    pub fn pkcs11_identity(&self) -> Result<Pkcs11Identity> {
+        let mut m = self
+            .measured
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(id) = m.as_ref() {
+            return Ok(id.clone());
+        }
+        let id = module::measure(&self.pkcs11, self.slot, &self.module)?;
+        *m = Some(id.clone());
+        Ok(id)
+    }
+
+    /// The module's file as loaded: its configured path and the SHA-256 of its bytes.
+    pub fn module(&self) -> &ModuleFile {
+        &self.module
     }
 
     /// Module and token identity.

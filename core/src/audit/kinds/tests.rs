@@ -6,7 +6,7 @@ use crate::audit::payloads::{
     ExportedKey, ExportedKeys, KeyRecord, KeyRole, SealKeyRecord, TokenRecord,
 };
 use crate::crypto::Hash32;
-use crate::software::SoftwareIdentity;
+use crate::software::{MappedObject, MappedStatus, Pkcs11Identity, Pkcs11Token, SoftwareIdentity};
 use serde_json::json;
 
 const H0: &str = "6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d";
@@ -51,18 +51,57 @@ fn software() -> SoftwareIdentity {
     }
 }
 
+fn pkcs11() -> Pkcs11Identity {
+    Pkcs11Identity {
+        module_path: "/usr/lib/softhsm/libsofthsm2.so".into(),
+        module_sha256: h(H1),
+        manufacturer: "SoftHSM".into(),
+        library: "Implementation of PKCS11".into(),
+        library_version: "2.6".into(),
+        cryptoki_version: "2.40".into(),
+        token: Pkcs11Token {
+            label: "urne".into(),
+            manufacturer: "SoftHSM project".into(),
+            model: "SoftHSM v2".into(),
+            serial: "2b9a1e0c5d3f4a71".into(),
+            firmware: "2.6".into(),
+        },
+        mapped: vec![
+            MappedObject {
+                path: "/memfd:x".into(),
+                status: MappedStatus::Deleted,
+                sha256: None,
+            },
+            MappedObject {
+                path: "/usr/lib/softhsm/libsofthsm2.so".into(),
+                status: MappedStatus::Present,
+                sha256: Some(h(H1)),
+            },
+        ],
+    }
+}
+
 #[test]
 fn software_start_command_failed_input_rejected_keep_their_bytes() {
     let sw = software();
+    let p = pkcs11();
     same_bytes(
         SoftwareStart {
             command: "block generate".into(),
             software: sw.clone(),
+            pkcs11: p.clone(),
         },
         &format!(
-            r#"{{"command":"block generate","software":{{"name":"urne","version":"0.1.0","source_revision":"unknown","executable_sha256":"{H0}"}}}}"#
+            concat!(
+                r#"{{"command":"block generate","software":{{"name":"urne","version":"0.1.0","source_revision":"unknown","executable_sha256":"{H0}"}},"#,
+                r#""pkcs11":{{"module_path":"/usr/lib/softhsm/libsofthsm2.so","module_sha256":"{H1}","manufacturer":"SoftHSM","library":"Implementation of PKCS11","library_version":"2.6","cryptoki_version":"2.40","#,
+                r#""token":{{"label":"urne","manufacturer":"SoftHSM project","model":"SoftHSM v2","serial":"2b9a1e0c5d3f4a71","firmware":"2.6"}},"#,
+                r#""mapped":[{{"path":"/memfd:x","status":"deleted","sha256":null}},{{"path":"/usr/lib/softhsm/libsofthsm2.so","status":"present","sha256":"{H1}"}}]}}}}"#
+            ),
+            H0 = H0,
+            H1 = H1
         ),
-        &json!({ "command": "block generate", "software": sw }),
+        &json!({ "command": "block generate", "software": sw, "pkcs11": p }),
     );
     same_bytes(
         CommandFailed {
@@ -331,6 +370,13 @@ fn an_unknown_kind_or_a_payload_that_does_not_parse_is_an_error() {
     for (kind, payload) in [
         ("software.start", "not json"),
         ("software.start", r#"{"command":"seal"}"#),
+        // Version 2's software.start names the code that answered for the HSM.
+        (
+            "software.start",
+            &format!(
+                r#"{{"command":"seal","software":{{"name":"urne","version":"0.1.0","source_revision":"unknown","executable_sha256":"{H0}"}}}}"#
+            ),
+        ),
         (
             "command.failed",
             r#"{"command":"seal","class":"refused","error":"x","extra":1}"#,

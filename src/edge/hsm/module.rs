@@ -1,0 +1,257 @@
+//! The PKCS#11 module as a file (issue 11, "Know the code that answers for the HSM"): opened
+//! once, hashed from that open descriptor, checked against the configuration's pin, and loaded
+//! from the same descriptor (`/proc/self/fd/N`), so that the code loaded is the code hashed
+//! whatever happens to the path in between (no check-then-open race). The descriptor stays open
+//! while the module is loaded. After `C_Initialize`, [`measure`] gathers the identity that
+//! `software.start` records (SPEC.md §6.2).
+
+use crate::edge::config::Config;
+use crate::edge::loader::{self, KnownFile};
+use crate::error::{Error, Exit, Result};
+use cryptoki::context::Pkcs11;
+use cryptoki::slot::Slot;
+use sha2::{Digest, Sha256};
+use std::fs::File;
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::{FileExt, MetadataExt};
+use std::path::{Path, PathBuf};
+use urne_core::crypto::Hash32;
+use urne_core::software::{Pkcs11Identity, Pkcs11Token};
+
+/// The module's file, open for as long as the module is loaded.
+#[derive(Debug)]
+pub struct ModuleFile {
+    file: File,
+    /// The path as configured.
+    pub path: PathBuf,
+    /// SHA-256 of the bytes read from `file` before it was loaded.
+    pub sha256: Hash32,
+}
+
+impl ModuleFile {
+    /// Opens `path` (read-only, close-on-exec: `File::open`) and hashes it from the descriptor.
+    pub fn open(path: &Path) -> Result<ModuleFile> {
+        let missing = |why: String| {
+            Error::new(
+                Exit::Hsm,
+                format!("the PKCS#11 module {} {why}", path.display()),
+                "install the HSM's module (SoftHSM: apt-get install softhsm2) or set URNE_HSM_MODULE / \"module\" in the configuration",
+            )
+        };
+        let file = File::open(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => missing("does not exist".into()),
+            _ => missing(format!("cannot be opened: {e}")),
+        })?;
+        let md = file
+            .metadata()
+            .map_err(|e| missing(format!("cannot be read: {e}")))?;
+        if !md.is_file() {
+            return Err(missing("is not a regular file".into()));
+        }
+        let sha256 = hash_at(&file).map_err(|e| missing(format!("cannot be read: {e}")))?;
+        Ok(ModuleFile {
+            file,
+            path: path.to_path_buf(),
+            sha256,
+        })
+    }
+
+    /// The path through which the loader opens this very descriptor's file.
+    pub fn fd_path(&self) -> PathBuf {
+        PathBuf::from(format!("/proc/self/fd/{}", self.file.as_raw_fd()))
+    }
+
+    /// Refuses a module whose hash is not the configuration's pin (before it is loaded: no code
+    /// of it runs).
+    pub fn check_pin(&self, cfg: &Config) -> Result<()> {
+        match cfg.module_sha256 {
+            Some(pin) if pin != self.sha256 => Err(Error::new(
+                Exit::Hsm,
+                format!(
+                    "the PKCS#11 module {} has SHA-256 {}, but the configuration{} pins module_sha256 {pin}: it is not the module the configuration names",
+                    self.path.display(),
+                    self.sha256,
+                    cfg.source
+                        .as_ref()
+                        .map(|p| format!(" {}", p.display()))
+                        .unwrap_or_default()
+                ),
+                "do not go on: find out why the module changed (an update, or someone's module); once the new module is accepted in front of the commissaire, put its hash in \"module_sha256\"",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Loads the module from the descriptor (`dlopen` of `/proc/self/fd/N`).
+    pub fn load(&self) -> Result<Pkcs11> {
+        Pkcs11::new(self.fd_path()).map_err(|e| {
+            Error::new(
+                Exit::Hsm,
+                format!(
+                    "cannot load the PKCS#11 module {}: {e}",
+                    self.path.display()
+                ),
+                "check URNE_HSM_MODULE names a PKCS#11 shared library for this machine",
+            )
+        })
+    }
+
+    /// The file as the mapped-object measurement knows it, its bytes read again from the
+    /// descriptor: refused if they differ from those hashed before loading (the file was written
+    /// in place while loaded).
+    fn rehashed(&self) -> Result<KnownFile> {
+        let changed = |why: String| {
+            Error::new(
+                Exit::Hsm,
+                format!(
+                    "the PKCS#11 module {} {why} while it was loaded",
+                    self.path.display()
+                ),
+                "someone is writing into the HSM's module on this machine: stop, keep the machine as it is, and investigate",
+            )
+        };
+        let md = self
+            .file
+            .metadata()
+            .map_err(|e| changed(format!("could not be read again ({e})")))?;
+        let now = hash_at(&self.file).map_err(|e| changed(format!("could not be read ({e})")))?;
+        if now != self.sha256 {
+            return Err(changed(format!(
+                "changed (SHA-256 {} when loaded, {now} now)",
+                self.sha256
+            )));
+        }
+        Ok(KnownFile {
+            dev: md.dev(),
+            inode: md.ino(),
+            sha256: now,
+        })
+    }
+}
+
+/// SHA-256 of a file's bytes, read from its descriptor by offset (its position is not used).
+fn hash_at(f: &File) -> std::io::Result<Hash32> {
+    let mut h = Sha256::new();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut off = 0u64;
+    loop {
+        let n = f.read_at(&mut buf, off)?;
+        if n == 0 {
+            break;
+        }
+        h.update(&buf[..n]);
+        off += n as u64;
+    }
+    Ok(Hash32(h.finalize().into()))
+}
+
+/// The identity of the code answering for the HSM, measured now (after `C_Initialize`): the
+/// module file, `C_GetInfo`, `C_GetTokenInfo` of urne's slot, and every file mapped in the
+/// process.
+pub fn measure(pkcs11: &Pkcs11, slot: Slot, module: &ModuleFile) -> Result<Pkcs11Identity> {
+    let fail = |what: &str, e: cryptoki::error::Error| {
+        Error::new(
+            Exit::Hsm,
+            format!("{what} failed: {e}"),
+            "check the token is present and initialised (`urne hsm info`)",
+        )
+    };
+    let lib = pkcs11
+        .get_library_info()
+        .map_err(|e| fail("C_GetInfo", e))?;
+    let tok = pkcs11
+        .get_token_info(slot)
+        .map_err(|e| fail("C_GetTokenInfo", e))?;
+    let known = module.rehashed()?;
+    let mapped = loader::mapped_objects(&[known])?;
+    Ok(Pkcs11Identity {
+        module_path: module.path.display().to_string(),
+        module_sha256: module.sha256,
+        manufacturer: lib.manufacturer_id().to_string(),
+        library: lib.library_description().to_string(),
+        library_version: lib.library_version().to_string(),
+        cryptoki_version: lib.cryptoki_version().to_string(),
+        token: Pkcs11Token {
+            label: tok.label().to_string(),
+            manufacturer: tok.manufacturer_id().to_string(),
+            model: tok.model().to_string(),
+            serial: tok.serial_number().to_string(),
+            firmware: tok.firmware_version().to_string(),
+        },
+        mapped,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOFTHSM: &str = crate::edge::config::DEFAULT_MODULE;
+
+    fn cfg(pin: Option<Hash32>) -> Config {
+        let mut c = Config::load(Some(Path::new("hsm-config/urne.json"))).unwrap();
+        c.module_sha256 = pin;
+        c
+    }
+
+    #[test]
+    fn the_module_is_hashed_from_its_descriptor_and_a_pin_must_match() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("m.so");
+        std::fs::write(&p, b"not a module").unwrap();
+        let m = ModuleFile::open(&p).unwrap();
+        assert_eq!(m.sha256, urne_core::crypto::sha256(b"not a module"));
+        assert!(m.check_pin(&cfg(None)).is_ok());
+        assert!(m.check_pin(&cfg(Some(m.sha256))).is_ok());
+        let other = urne_core::crypto::sha256(b"other");
+        let e = m.check_pin(&cfg(Some(other))).unwrap_err();
+        assert_eq!(e.exit, Exit::Hsm);
+        assert!(e.message.contains(&m.sha256.to_string()), "{}", e.message);
+        assert!(e.message.contains(&other.to_string()), "{}", e.message);
+        // Not an ELF object: refused at load, with exit 3, no panic.
+        assert_eq!(m.load().unwrap_err().exit, Exit::Hsm);
+        assert_eq!(
+            ModuleFile::open(&dir.path().join("none")).unwrap_err().exit,
+            Exit::Hsm
+        );
+        assert_eq!(ModuleFile::open(dir.path()).unwrap_err().exit, Exit::Hsm);
+    }
+
+    /// The race a check-then-open would lose: the module is opened and hashed, then someone
+    /// renames other bytes over its path, then it is loaded. What is loaded is what was hashed
+    /// (the path now holds no module at all, yet the load succeeds), and the measurement after
+    /// loading still knows the loaded file by its descriptor.
+    #[test]
+    fn the_module_loaded_is_the_one_hashed_even_if_the_path_is_swapped() {
+        if !Path::new(SOFTHSM).is_file() {
+            eprintln!("SoftHSM is not installed: skipped");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("module.so");
+        std::fs::copy(SOFTHSM, &p).unwrap();
+        let m = ModuleFile::open(&p).unwrap();
+        assert_eq!(
+            m.sha256,
+            urne_core::crypto::sha256(&std::fs::read(SOFTHSM).unwrap())
+        );
+        let swap = dir.path().join("swap");
+        std::fs::write(&swap, b"someone else's bytes").unwrap();
+        std::fs::rename(&swap, &p).unwrap();
+        assert!(
+            Pkcs11::new(&p).is_err(),
+            "the path no longer holds a module"
+        );
+        let pkcs11 = m.load().expect("loaded from the descriptor");
+        let known = m.rehashed().unwrap();
+        assert_eq!(known.sha256, m.sha256);
+        let mapped = loader::mapped_objects(&[known]).unwrap();
+        let entry = mapped
+            .iter()
+            .find(|o| Path::new(&o.path) == p)
+            .expect("the loaded module is mapped under its path");
+        assert_eq!(entry.status, urne_core::software::MappedStatus::Deleted);
+        assert_eq!(entry.sha256, Some(m.sha256));
+        drop(pkcs11);
+    }
+}

@@ -1,0 +1,476 @@
+//! The dynamic loader's edge: what, besides urne's own code, runs in this process. Two things
+//! (issue 11, "Know the code that answers for the HSM"):
+//!
+//! - [`check_environment`]: a command that opens the token refuses to start when the loader was
+//!   told to bring in code of someone's choosing: `LD_PRELOAD`, `LD_AUDIT` or `LD_LIBRARY_PATH`
+//!   set in the environment (set at all, even empty: an empty value is a sign of a tampered
+//!   environment and urne needs none of them), or a `/etc/ld.so.preload` that names anything.
+//!   An `LD_PRELOAD`ed `RAND_bytes` would otherwise answer for SoftHSM's generator unseen. A
+//!   process started through the loader as a command (`ld.so --preload LIB urne …`, which does
+//!   the same without any variable) is refused too.
+//! - [`mapped_objects`]: after `C_Initialize`, the SHA-256 of every file mapped in the process
+//!   (`/proc/self/maps`), recorded in `software.start` (SPEC.md §6.2).
+//!
+//! Both are checks from inside the process: code that is already in it (a preloaded library)
+//! can lie to them. They refuse the plain ways in and leave evidence of the rest; they are not a
+//! wall (docs/threat-model.md, "The code that answers for the HSM").
+
+use crate::error::{Error, Exit, Result};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Read;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+use std::sync::Mutex;
+use urne_core::crypto::Hash32;
+use urne_core::software::{MappedObject, MappedStatus};
+
+/// The variables that make the dynamic loader load code urne did not name.
+pub const LOADER_VARIABLES: [&str; 3] = ["LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH"];
+
+/// The system-wide preload list the loader reads before every program.
+pub const PRELOAD_FILE: &str = "/etc/ld.so.preload";
+
+/// Refuses (exit 3) when the environment or `/etc/ld.so.preload` tells the loader to bring in
+/// code: called before the PKCS#11 module is opened, by every command that opens the token.
+pub fn check_environment() -> Result<()> {
+    let environ = std::fs::read("/proc/self/environ").unwrap_or_default();
+    check_variables(
+        |name| std::env::var_os(name).is_some(),
+        &environ_names(&environ),
+    )?;
+    check_preload_file(Path::new(PRELOAD_FILE))?;
+    check_started_by_kernel(&std::fs::read("/proc/self/auxv").unwrap_or_default())
+}
+
+/// `AT_BASE` in the auxiliary vector: where the kernel loaded the program's interpreter.
+const AT_BASE: u64 = 7;
+
+/// The value of `AT_BASE` in a `/proc/self/auxv` image (pairs of native-endian words).
+fn at_base(auxv: &[u8]) -> Option<u64> {
+    const W: usize = std::mem::size_of::<usize>();
+    auxv.chunks_exact(2 * W).find_map(|pair| {
+        let word = |b: &[u8]| {
+            let mut v = [0u8; 8];
+            v[..W].copy_from_slice(b);
+            u64::from_ne_bytes(v)
+        };
+        (word(&pair[..W]) == AT_BASE).then(|| word(&pair[W..]))
+    })
+}
+
+/// urne is linked dynamically, so the kernel starts it through its interpreter and `AT_BASE` is
+/// that interpreter's address; it is 0 when the loader itself was the program started (`ld.so
+/// --preload LIB urne …`, `--audit`, `--library-path`): the same ways in, without a variable.
+fn check_started_by_kernel(auxv: &[u8]) -> Result<()> {
+    if cfg!(target_feature = "crt-static") || at_base(auxv) != Some(0) {
+        return Ok(());
+    }
+    Err(Error::new(
+        Exit::Hsm,
+        "refusing to open the token: urne was started through the dynamic loader as a command (ld.so … urne), which can bring in code of anyone's choosing",
+        "run the urne executable itself; nothing was done",
+    ))
+}
+
+/// The names of the variables in a `/proc/self/environ` image (`NAME=value` entries, NUL
+/// separated): the environment the process was started with, read a second way in case the
+/// process's own copy was edited.
+fn environ_names(environ: &[u8]) -> Vec<String> {
+    environ
+        .split(|&b| b == 0)
+        .filter_map(|entry| {
+            let name = entry.split(|&b| b == b'=').next()?;
+            (!name.is_empty()).then(|| String::from_utf8_lossy(name).into_owned())
+        })
+        .collect()
+}
+
+/// The refusal for a loader variable present in the environment (`is_set`) or in the environ
+/// image the process started with (`started_with`).
+fn check_variables(is_set: impl Fn(&str) -> bool, started_with: &[String]) -> Result<()> {
+    let found: Vec<&str> = LOADER_VARIABLES
+        .into_iter()
+        .filter(|v| is_set(v) || started_with.iter().any(|n| n == v))
+        .collect();
+    if found.is_empty() {
+        return Ok(());
+    }
+    Err(Error::new(
+        Exit::Hsm,
+        format!(
+            "refusing to open the token: {} {} set in the environment, so code other than urne's and its HSM module's may answer for the HSM",
+            found.join(", "),
+            if found.len() == 1 { "is" } else { "are" }
+        ),
+        format!(
+            "run urne with none of {} set, not even empty (e.g. `env -u LD_PRELOAD -u LD_AUDIT -u LD_LIBRARY_PATH urne …`); nothing was done",
+            LOADER_VARIABLES.join(", ")
+        ),
+    ))
+}
+
+/// The refusal for a system-wide preload list that names anything (only blanks are allowed: the
+/// loader ignores them). A list that exists but cannot be read is refused too.
+pub fn check_preload_file(path: &Path) -> Result<()> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            return Err(Error::new(
+                Exit::Hsm,
+                format!(
+                    "refusing to open the token: {} exists but cannot be read ({e}): it may make the loader bring code into every program",
+                    path.display()
+                ),
+                "remove the file, or make it readable and empty, on the appliance; nothing was done",
+            ));
+        }
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let names: Vec<&str> = text.split_whitespace().take(3).collect();
+    Err(Error::new(
+        Exit::Hsm,
+        format!(
+            "refusing to open the token: {} names libraries the loader brings into every program ({}{})",
+            path.display(),
+            names.join(", "),
+            if text.split_whitespace().count() > 3 {
+                ", …"
+            } else {
+                ""
+            }
+        ),
+        "the appliance's system must preload nothing: empty or remove the file, and find out who put it there; nothing was done",
+    ))
+}
+
+/// One file-backed mapping of `/proc/self/maps`: its address range, device, inode and path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct MapsEntry {
+    range: String,
+    dev: (u64, u64),
+    inode: u64,
+    path: String,
+    deleted: bool,
+}
+
+/// Parses the file-backed entries of a `/proc/self/maps` image: those with an inode and an
+/// absolute path. Pseudo entries (`[heap]`, `[stack]`, `[vdso]`, `anon_inode:…`) and anonymous
+/// mappings are skipped; a malformed line is skipped too (the kernel writes this file).
+fn parse_maps(text: &str) -> Vec<MapsEntry> {
+    text.lines().filter_map(parse_maps_line).collect()
+}
+
+fn parse_maps_line(line: &str) -> Option<MapsEntry> {
+    let mut rest = line;
+    let mut fields = [""; 5];
+    for f in &mut fields {
+        rest = rest.trim_start_matches(' ');
+        let end = rest.find(' ')?;
+        *f = &rest[..end];
+        rest = &rest[end..];
+    }
+    let path = rest.trim_start_matches(' ');
+    let [range, _perms, _offset, dev, inode] = fields;
+    let inode: u64 = inode.parse().ok()?;
+    if inode == 0 || !path.starts_with('/') {
+        return None;
+    }
+    let (major, minor) = dev.split_once(':')?;
+    let dev = (
+        u64::from_str_radix(major, 16).ok()?,
+        u64::from_str_radix(minor, 16).ok()?,
+    );
+    let (path, deleted) = match path.strip_suffix(" (deleted)") {
+        Some(p) => (p, true),
+        None => (path, false),
+    };
+    Some(MapsEntry {
+        range: range.to_string(),
+        dev,
+        inode,
+        path: path.to_string(),
+        deleted,
+    })
+}
+
+/// glibc's `major()`/`minor()` of a `st_dev`.
+fn dev_parts(dev: u64) -> (u64, u64) {
+    let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & 0xffff_f000);
+    let minor = (dev & 0xff) | ((dev >> 12) & 0xffff_ff00);
+    (major, minor)
+}
+
+/// SHA-256 of a regular file's bytes; `None` if it is not one. Errors are read errors.
+fn hash_regular(f: &mut File) -> std::io::Result<Option<Hash32>> {
+    if !f.metadata()?.is_file() {
+        return Ok(None);
+    }
+    let mut h = Sha256::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = f.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        h.update(&buf[..n]);
+    }
+    Ok(Some(Hash32(h.finalize().into())))
+}
+
+/// A file known by its device and inode, with the hash of its bytes as read from an open
+/// descriptor of it (the PKCS#11 module, read from the descriptor it was loaded from; the
+/// running executable, [`remember`]).
+#[derive(Debug, Clone, Copy)]
+pub struct KnownFile {
+    pub dev: u64,
+    pub inode: u64,
+    pub sha256: Hash32,
+}
+
+/// Files this process has already hashed from a descriptor (the executable: 100 MB in a debug
+/// build, not read twice per command).
+static REMEMBERED: Mutex<Vec<KnownFile>> = Mutex::new(Vec::new());
+
+/// Remembers that the file open as `f` has the SHA-256 `sha256` (read from `f`), for
+/// [`mapped_objects`].
+pub fn remember(f: &File, sha256: Hash32) {
+    if let Ok(md) = f.metadata() {
+        REMEMBERED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(KnownFile {
+                dev: md.dev(),
+                inode: md.ino(),
+                sha256,
+            });
+    }
+}
+
+/// Measures every file mapped in the process (SPEC.md §6.2, `software.start`'s `mapped`): once
+/// per path and inode, sorted by path. The hash is, in order of preference, that of `known` (the
+/// module, from its own descriptor) or of a file this process already hashed from a descriptor
+/// ([`remember`]), both matched by device and inode; else the bytes are read through the
+/// kernel's link to the mapping (`/proc/self/map_files/`, which names the mapped file even when
+/// deleted or replaced; it needs privileges the appliance may not have), or from the path when
+/// it still names the mapped file.
+pub fn mapped_objects(known: &[KnownFile]) -> Result<Vec<MappedObject>> {
+    let mut known = known.to_vec();
+    known.extend(
+        REMEMBERED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter(),
+    );
+    let text = std::fs::read_to_string("/proc/self/maps").map_err(|e| {
+        Error::internal(
+            format!("cannot read /proc/self/maps to measure the code in this process: {e}"),
+            "urne runs on Linux with /proc mounted",
+        )
+    })?;
+    let mut seen: BTreeMap<(String, (u64, u64), u64), MappedObject> = BTreeMap::new();
+    for e in parse_maps(&text) {
+        let key = (e.path.clone(), e.dev, e.inode);
+        if seen.contains_key(&key) {
+            continue;
+        }
+        let m = measure(&e, &known);
+        seen.insert(key, m);
+    }
+    Ok(seen.into_values().collect())
+}
+
+/// Measures one mapping.
+fn measure(e: &MapsEntry, known: &[KnownFile]) -> MappedObject {
+    let by_known = known
+        .iter()
+        .find(|k| dev_parts(k.dev) == e.dev && k.inode == e.inode)
+        .map(|k| k.sha256);
+    let known_or_link = by_known.or_else(|| {
+        File::open(format!("/proc/self/map_files/{}", e.range))
+            .and_then(|mut f| hash_regular(&mut f))
+            .ok()
+            .flatten()
+    });
+    let (status, by_path) = if e.deleted {
+        (MappedStatus::Deleted, None)
+    } else {
+        at_path(e, known_or_link.is_none())
+    };
+    MappedObject {
+        path: e.path.clone(),
+        status,
+        sha256: known_or_link.or(by_path),
+    }
+}
+
+/// What the path of a mapping holds now, and (if `hash`) the hash of its bytes when it is the
+/// mapped file.
+fn at_path(e: &MapsEntry, hash: bool) -> (MappedStatus, Option<Hash32>) {
+    let mut f = match File::open(&e.path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (MappedStatus::Deleted, None),
+        Err(_) => return (MappedStatus::Unreadable, None),
+    };
+    let Ok(md) = f.metadata() else {
+        return (MappedStatus::Unreadable, None);
+    };
+    if dev_parts(md.dev()) != e.dev || md.ino() != e.inode {
+        return (MappedStatus::Replaced, None);
+    }
+    if !md.is_file() {
+        return (MappedStatus::Special, None);
+    }
+    if !hash {
+        return (MappedStatus::Present, None);
+    }
+    match hash_regular(&mut f) {
+        Ok(h) => (MappedStatus::Present, h),
+        Err(_) => (MappedStatus::Unreadable, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loader_variables_set_even_empty_or_only_at_start_are_refused() {
+        assert!(check_variables(|_| false, &[]).is_ok());
+        assert!(check_variables(|_| false, &["PATH".into(), "HOME".into()]).is_ok());
+        for v in LOADER_VARIABLES {
+            let e = check_variables(|n| n == v, &[]).unwrap_err();
+            assert_eq!(e.exit, Exit::Hsm);
+            assert!(e.message.contains(v), "{}", e.message);
+            // Removed from the process's copy but present in the environment it started with.
+            let e = check_variables(|_| false, &[v.to_string()]).unwrap_err();
+            assert!(e.message.contains(v), "{}", e.message);
+        }
+        let e = check_variables(|n| n != "LD_AUDIT", &[]).unwrap_err();
+        assert!(
+            e.message.contains("LD_PRELOAD, LD_LIBRARY_PATH are set"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn a_process_started_through_the_loader_is_refused() {
+        const W: usize = std::mem::size_of::<usize>();
+        let auxv = |pairs: &[(u64, u64)]| -> Vec<u8> {
+            let mut v = vec![];
+            for (t, x) in pairs {
+                v.extend_from_slice(&t.to_ne_bytes()[..W]);
+                v.extend_from_slice(&x.to_ne_bytes()[..W]);
+            }
+            v
+        };
+        assert_eq!(
+            at_base(&auxv(&[(6, 4096), (7, 0x7f00), (0, 0)])),
+            Some(0x7f00)
+        );
+        assert!(check_started_by_kernel(&auxv(&[(6, 4096), (7, 0x7f00), (0, 0)])).is_ok());
+        let e = check_started_by_kernel(&auxv(&[(7, 0), (0, 0)])).unwrap_err();
+        assert_eq!(e.exit, Exit::Hsm);
+        // No auxiliary vector to read: nothing to conclude from it.
+        assert!(check_started_by_kernel(&[]).is_ok());
+        // This test process was started by the kernel.
+        let me = std::fs::read("/proc/self/auxv").unwrap();
+        assert!(check_started_by_kernel(&me).is_ok());
+    }
+
+    #[test]
+    fn environ_names_are_the_names_before_the_first_equals_sign() {
+        let img = b"PATH=/bin\0LD_PRELOAD=\0X=a=b\0\0=odd\0";
+        assert_eq!(environ_names(img), ["PATH", "LD_PRELOAD", "X"]);
+    }
+
+    #[test]
+    fn a_preload_list_naming_anything_is_refused_blank_or_missing_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("ld.so.preload");
+        assert!(check_preload_file(&p).is_ok());
+        std::fs::write(&p, "").unwrap();
+        assert!(check_preload_file(&p).is_ok());
+        std::fs::write(&p, " \n\t\n").unwrap();
+        assert!(check_preload_file(&p).is_ok());
+        std::fs::write(&p, "/lib/evil.so\n").unwrap();
+        let e = check_preload_file(&p).unwrap_err();
+        assert_eq!(e.exit, Exit::Hsm);
+        assert!(e.message.contains("/lib/evil.so"), "{}", e.message);
+        // A folder where the file should be cannot be read: refused, not ignored.
+        let d = dir.path().join("dir");
+        std::fs::create_dir(&d).unwrap();
+        assert_eq!(check_preload_file(&d).unwrap_err().exit, Exit::Hsm);
+    }
+
+    #[test]
+    fn maps_lines_are_parsed_and_pseudo_entries_skipped() {
+        let text = "\
+55d0c0a00000-55d0c0a21000 r--p 00000000 fe:00 1234                       /usr/bin/urne
+7f00-7f10 r-xp 00001000 fe:00 99 /opt/with space/lib.so (deleted)
+7f10-7f20 rw-p 00000000 00:00 0 
+7f20-7f30 rw-p 00000000 00:00 0                          [heap]
+7f30-7f40 r--p 00000000 00:00 0                          [vvar]
+7f40-7f50 rw-s 00000000 00:0f 2048                       anon_inode:[io_uring]
+7f50-7f60 rw-s 00000000 00:01 4096                       /memfd:x (deleted)
+garbage
+";
+        let e = parse_maps(text);
+        assert_eq!(e.len(), 3);
+        assert_eq!(
+            e[0],
+            MapsEntry {
+                range: "55d0c0a00000-55d0c0a21000".into(),
+                dev: (0xfe, 0),
+                inode: 1234,
+                path: "/usr/bin/urne".into(),
+                deleted: false,
+            }
+        );
+        assert_eq!(
+            (e[1].path.as_str(), e[1].deleted),
+            ("/opt/with space/lib.so", true)
+        );
+        assert_eq!((e[2].path.as_str(), e[2].dev), ("/memfd:x", (0, 1)));
+    }
+
+    #[test]
+    fn device_numbers_split_as_glibc_does() {
+        assert_eq!(dev_parts(0xfe00), (0xfe, 0));
+        assert_eq!(dev_parts(0x0803), (8, 3));
+        // glibc's makedev(): large numbers (e.g. 4097:65537) use the high bits.
+        let makedev = |major: u64, minor: u64| {
+            ((major & 0xfff) << 8)
+                | ((major & 0xffff_f000) << 32)
+                | (minor & 0xff)
+                | ((minor & 0xffff_ff00) << 12)
+        };
+        for (major, minor) in [(259, 0), (4097, 65537), (8, 3)] {
+            assert_eq!(dev_parts(makedev(major, minor)), (major, minor));
+        }
+    }
+
+    #[test]
+    fn this_process_maps_its_own_executable_and_measures_it() {
+        let objects = mapped_objects(&[]).unwrap();
+        let exe = std::env::current_exe().unwrap();
+        let me = objects
+            .iter()
+            .find(|o| Path::new(&o.path) == exe)
+            .expect("the test executable is mapped");
+        assert_eq!(me.status, MappedStatus::Present);
+        let bytes = std::fs::read(&exe).unwrap();
+        assert_eq!(me.sha256, Some(urne_core::crypto::sha256(&bytes)));
+        let mut paths: Vec<&str> = objects.iter().map(|o| o.path.as_str()).collect();
+        let n = paths.len();
+        paths.dedup();
+        assert_eq!(paths.len(), n, "one entry per path");
+        assert!(objects.iter().all(|o| o.path.starts_with('/')));
+    }
+}
