@@ -6,11 +6,11 @@
 //! entropy is fixed), shown back, confirmed, and kept durably before anything else happens.
 
 use super::ctx::Ctx;
-use crate::edge::hsm::Hsm;
 use crate::error::{Error, Exit, Result};
 use std::io::{BufRead, IsTerminal, Write};
 use urne_core::audit::Event;
 use urne_core::audit::payloads::EntropyRefused;
+use urne_core::audit::sealed::SealedBox;
 use urne_core::crypto::Hash32;
 use urne_core::randomness::{contribution, entropy_commitment};
 
@@ -77,9 +77,22 @@ pub fn fresh_entropy(
     ))
 }
 
-/// The entropy recorded in the blob `blob`, checked against its commitment `ec`.
-pub fn recorded_entropy(ctx: &mut Ctx, blob: &Hash32, ec: &Hash32) -> Result<Vec<u8>> {
-    let entropy = ctx.audit()?.blob(blob)?;
+/// The entropy of `purpose` (`day D attempt N`, `block ID attempt N`) recorded in the blob
+/// `blob`: opened by the token (SPEC.md §3.4, §6.9) and checked against its commitment `ec`.
+pub fn recorded_entropy(
+    ctx: &mut Ctx,
+    purpose: &str,
+    blob: &Hash32,
+    ec: &Hash32,
+) -> Result<Vec<u8>> {
+    let bytes = ctx.audit()?.blob(blob)?;
+    let sealed = SealedBox::from_bytes(&bytes).map_err(|e| {
+        super::inputs::altered(&format!(
+            "the entropy of {purpose} is not a box sealed by the token: {e}"
+        ))
+    })?;
+    let aad = entropy_aad(ctx, purpose)?;
+    let entropy = ctx.hsm()?.unseal(&aad, &sealed)?;
     if entropy_commitment(&entropy) != *ec {
         return Err(super::inputs::altered(
             "the recorded entropy is not the one its commitment names",
@@ -88,9 +101,28 @@ pub fn recorded_entropy(ctx: &mut Ctx, blob: &Hash32, ec: &Hash32) -> Result<Vec
     Ok(entropy)
 }
 
-/// The entropy as kept beside the events (its blob's bytes).
-pub fn stored_form(_hsm: &Hsm, entropy: &[u8]) -> Result<Vec<u8>> {
-    Ok(entropy.to_vec())
+/// The entropy of `purpose` as kept beside the events: a box sealed by the token's sealing key
+/// (AES-256-GCM, the trail and the purpose as additional data: SPEC.md §3.4, §6.9), so nothing
+/// on the appliance's disk gives it away.
+pub fn stored_form(ctx: &mut Ctx, purpose: &str, entropy: &[u8]) -> Result<Vec<u8>> {
+    let aad = entropy_aad(ctx, purpose)?;
+    Ok(ctx.hsm()?.seal(&aad, entropy)?.to_bytes())
+}
+
+/// The additional data of an entropy's box: `<purpose> entropy` under the trail's identity.
+fn entropy_aad(ctx: &mut Ctx, purpose: &str) -> Result<Vec<u8>> {
+    let trail = ctx.audit()?.trail().ok_or_else(|| {
+        Error::internal(
+            "an entropy was sealed before the trail was checked",
+            "this is a defect in urne; keep the audit trail and report it",
+        )
+    })?;
+    urne_core::audit::sealed::aad(&trail, &format!("{purpose} entropy")).map_err(|e| {
+        Error::internal(
+            format!("the purpose {:?} cannot name a sealed secret", e.0),
+            "this is a defect in urne; nothing was recorded",
+        )
+    })
 }
 
 /// The commissaire's contribution for `purpose`, after the entropy commitment `ec` was

@@ -72,7 +72,9 @@ pub fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<Vec<Fixe
     for ((seq, r), c) in entropies.into_iter().zip(contributed) {
         let (contribution_seq, contribution) =
             c.ok_or_else(|| Error::internal("a block was left without a contribution", ""))?;
-        let entropy = shared::recorded_entropy(ctx, &r.entropy_blob, &r.entropy_commitment)?;
+        let secret = format!("block {} attempt {}", r.block, r.attempt);
+        let entropy =
+            shared::recorded_entropy(ctx, &secret, &r.entropy_blob, &r.entropy_commitment)?;
         out.push(Fixed {
             entropy_seq: seq,
             entropy_commitment: r.entropy_commitment,
@@ -108,7 +110,8 @@ fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, En
     }
     let purpose = format!("block {canonical}");
     let entropy = shared::fresh_entropy(ctx, &events, &purpose, st.attempt)?;
-    let stored = shared::stored_form(ctx.hsm()?, &entropy)?;
+    let secret = format!("block {canonical} attempt {}", st.attempt);
+    let stored = shared::stored_form(ctx, &secret, &entropy)?;
     let r = EntropyRecord {
         block: canonical,
         attempt: st.attempt,

@@ -136,7 +136,8 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
             "block {canonical} was generated, but no contribution is recorded"
         ))
     })?;
-    let entropy = crate::cmd::randomness::recorded_entropy(ctx, &blob, &ec)?;
+    let secret = format!("block {canonical} attempt {}", st.attempt);
+    let entropy = crate::cmd::randomness::recorded_entropy(ctx, &secret, &blob, &ec)?;
     let rules_sha = st.entropy_rules_sha256().ok_or_else(|| {
         altered(&format!(
             "block {canonical}: no rules hash is recorded with its entropy"

@@ -164,6 +164,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         randomness::need_terminal()?;
     }
     let purpose = format!("day {}", s.day);
+    let secret = format!("day {} attempt {}", s.day, s.st.attempt);
     let (entropy_seq, record) = match s.st.entropy.clone() {
         Some((seq, r)) => {
             eprintln!(
@@ -174,7 +175,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         }
         None => {
             let entropy = randomness::fresh_entropy(ctx, &s.events, &purpose, s.st.attempt)?;
-            let stored = randomness::stored_form(ctx.hsm()?, &entropy)?;
+            let stored = randomness::stored_form(ctx, &secret, &entropy)?;
             let r = EntropyRecord {
                 operation: s.seal.operation.clone(),
                 day: s.day.clone(),
@@ -220,7 +221,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
             (e.seq, c)
         }
     };
-    let entropy = randomness::recorded_entropy(ctx, &record.entropy_blob, &ec)?;
+    let entropy = randomness::recorded_entropy(ctx, &secret, &record.entropy_blob, &ec)?;
     Ok(Randomness {
         entropy_seq,
         record,
