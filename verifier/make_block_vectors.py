@@ -132,6 +132,7 @@ def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True):
         if k == "seed_commitment":
             out.update(entropy_commitment=ec, contribution=CONTRIBUTION, entropy_refused=[], fixed=fixed,
                        tickets_file=S + ".tickets.csv")
+    out["pkcs11"] = MV.PKCS11
     out["history"] = {"trail": MV.TRAIL_ID, "predecessor": None, "consistency": []}
     ctext = MV.jdump(out)
     leaves = MV.tree_leaves(events, 6)

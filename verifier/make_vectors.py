@@ -29,6 +29,16 @@ RULES = json.loads(RULES_BYTES)
 OP, DAY = "chanceux-noel-2018", "2018-12-22"   # P4: the 15-euro tranche
 
 
+# A version-2 output's `pkcs11` (§4.7, §6.2): the module, the token, the files mapped.
+PKCS11 = {"module_path": "/usr/lib/softhsm/libsofthsm2.so", "module_sha256": "11" * 32,
+          "manufacturer": "SoftHSM", "library": "Implementation of PKCS11", "library_version": "2.6",
+          "cryptoki_version": "3.0",
+          "token": {"label": "urne-vectors", "manufacturer": "SoftHSM project", "model": "SoftHSM v2",
+                    "serial": "0123456789abcdef", "firmware": "2.6"},
+          "mapped": [{"path": "/usr/bin/urne", "status": "present", "sha256": "0" * 64},
+                     {"path": "/usr/lib/softhsm/libsofthsm2.so", "status": "present", "sha256": "11" * 32}]}
+
+
 def key(name):
     return Ed25519PrivateKey.from_private_bytes(sha256(f"urne test vector key: {name}".encode()))
 
@@ -219,6 +229,8 @@ def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witne
             "result_key_id": key_id(raw(RESULT)), "audit_key_id": key_id(raw(AUDIT)),
             "software": {"name": "urne", "version": "0.1.0", "source_revision": "0" * 40,
                          "executable_sha256": "0" * 64}}
+    if version == 2:          # §4.7: the code that answered for the HSM
+        tail["pkcs11"] = PKCS11
     bundle = dict({"format": "urne-draw-bundle", "version": version}, **core,
                   leaves_file="leaves.bin",
                   leaves_sha256=hashlib.sha256(b"".join(ps + bytes([n]) for ps, n, _, _ in leaves)).hexdigest(),
@@ -376,6 +388,13 @@ def v2_randomness_vectors(w, PUB, rA, A, T):
     f.update(signed("result.json", u, folder="draw"))
     w("draw-v2-malformed-witness-in-v2", "draw-v2-valid with a `witness` member beside its contribution in "
       "bundle.json and result.json (re-signed): version 2 has none (SPEC §4.7).", "malformed", f, PUB)
+    nb = {k: v for k, v in A["bundle"].items() if k != "pkcs11"}
+    nr = {k: v for k, v in A["result"].items() if k != "pkcs11"}
+    f = v2_files(A, "draw", bundle_text=jdump(nb))
+    f.update(signed("result.json", jdump(nr), folder="draw"))
+    w("draw-v2-malformed-no-pkcs11", "draw-v2-valid without its `pkcs11` member in bundle.json and result.json "
+      "(re-signed): a version-2 output names the code that answered for the HSM (SPEC §4.7, §6.2).", "malformed",
+      f, PUB)
 
 
 def history_vectors(w, PUB):

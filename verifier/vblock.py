@@ -533,6 +533,8 @@ for _k, _c in COMMIT.items():
     if _k == "seed_commitment":
         COMMIT_V2.update(entropy_commitment=h32, contribution=vdraw.contribution, entropy_refused=vdraw.REFUSED,
                          fixed=vdraw.FIXED)
+    if _k == "software":
+        COMMIT_V2["pkcs11"] = vdraw.PKCS11
 ENTROPY_EVENT = {"block": J.string, "attempt": J.uint, "rules_sha256": h32, "entropy_commitment": h32,
                  "entropy_blob": h32}
 CONTRIBUTION_EVENT = {"blocks": J.listof(J.fields({"block": J.string, "attempt": J.uint, "entropy_commitment": h32})),

@@ -68,23 +68,46 @@ TAIL = {
 }
 
 
+# §4.7, §6.2 (version 2): the code that answered for the HSM, members closed at every depth.
+def _sha_or_null(v, what):
+    return None if v is None else h32(v, what)
+
+
+MAPPED_STATUS = ("present", "deleted", "replaced", "special", "unreadable")
+
+
+def _status(v, what):
+    if v not in MAPPED_STATUS:
+        J._bad(what, f"expected one of {MAPPED_STATUS}")
+    return v
+
+
+PKCS11 = J.fields({
+    "module_path": J.string, "module_sha256": h32, "manufacturer": J.string, "library": J.string,
+    "library_version": J.string, "cryptoki_version": J.string,
+    "token": J.fields({"label": J.string, "manufacturer": J.string, "model": J.string, "serial": J.string,
+                       "firmware": J.string}),
+    "mapped": J.listof(J.fields({"path": J.string, "status": _status, "sha256": _sha_or_null})),
+})
+TAIL_V2 = dict(TAIL, pkcs11=PKCS11)
+
 VERSION = lambda v, w: J.uint(v, w, 1, 2)
 
 
-def _bundle(core):
+def _bundle(core, tail):
     return dict({"format": J.const("urne-draw-bundle"), "version": VERSION}, **core,
                 leaves_file=J.string, leaves_sha256=h32, winner=J.fields(PICK), reserves=J.listof(J.fields(PICK)),
-                **TAIL)
+                **tail)
 
 
-def _result(core):
+def _result(core, tail):
     return dict({"format": J.const("urne-draw-result"), "version": VERSION}, **core,
                 entries=J.uint, accounts=J.uint, winner=J.fields(PICK_ACCOUNT),
-                reserves=J.listof(J.fields(PICK_ACCOUNT)), **TAIL)
+                reserves=J.listof(J.fields(PICK_ACCOUNT)), **tail)
 
 
-BUNDLE, RESULT = _bundle(CORE_V1), _result(CORE_V1)
-BUNDLE_V2, RESULT_V2 = _bundle(CORE_V2), _result(CORE_V2)
+BUNDLE, RESULT = _bundle(CORE_V1, TAIL), _result(CORE_V1, TAIL)
+BUNDLE_V2, RESULT_V2 = _bundle(CORE_V2, TAIL_V2), _result(CORE_V2, TAIL_V2)
 
 
 def core_of(doc):

@@ -104,6 +104,14 @@ pub struct CommitFile {
     pub audit_key_id: String,
     /// The software that generated the block.
     pub software: SoftwareIdentity,
+    /// Version 2: the code that answered for the HSM (the PKCS#11 module, the token, every file
+    /// mapped in the process: SPEC.md §4.7, §6.2), as the command's `software.start` recorded it.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::software::present_pkcs11"
+    )]
+    pub pkcs11: Option<crate::software::Pkcs11Identity>,
     /// Version 2: the commitment's place in the trail's history (SPEC.md §6.7).
     #[serde(
         default,

@@ -277,6 +277,14 @@ pub struct ResultFile {
     pub audit_key_id: String,
     /// The software that made the result.
     pub software: SoftwareIdentity,
+    /// Version 2: the code that answered for the HSM (the PKCS#11 module, the token, every file
+    /// mapped in the process: SPEC.md §4.7, §6.2), as the command's `software.start` recorded it.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::software::present_pkcs11"
+    )]
+    pub pkcs11: Option<crate::software::Pkcs11Identity>,
 }
 
 /// `bundle.json`: for anyone; lets a third party recompute the draw from the commitment.
@@ -308,6 +316,14 @@ pub struct BundleFile {
     pub audit_key_id: String,
     /// The software that made the result.
     pub software: SoftwareIdentity,
+    /// Version 2: the code that answered for the HSM (the PKCS#11 module, the token, every file
+    /// mapped in the process: SPEC.md §4.7, §6.2), as the command's `software.start` recorded it.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::software::present_pkcs11"
+    )]
+    pub pkcs11: Option<crate::software::Pkcs11Identity>,
 }
 
 /// `proof-….json`: one account's entries are in the sealed set (SPEC.md §4.8).

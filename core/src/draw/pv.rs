@@ -324,6 +324,18 @@ fn software(h: &mut String, r: &ResultFile) {
         "Exécutable (SHA-256)",
         &code(&r.software.executable_sha256),
     );
+    if let Some(p) = &r.pkcs11 {
+        row(
+            h,
+            "Module PKCS#11 du HSM (SHA-256)",
+            &format!("{} {}", esc(&p.module_path), code(&p.module_sha256)),
+        );
+        row(
+            h,
+            "Jeton (modèle, numéro de série)",
+            &esc(&format!("{}, {}", p.token.model, p.token.serial)),
+        );
+    }
     h.push_str("</table>\n");
 }
 

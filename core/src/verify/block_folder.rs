@@ -341,13 +341,14 @@ fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> VResu
         c.contribution.is_some(),
         c.entropy_refused.is_some(),
         c.fixed.is_some(),
+        c.pkcs11.is_some(),
     ];
     let expected = c.version == 2;
     if present.iter().any(|p| *p != expected) {
         return Err(fail(
             C::Malformed,
             format!(
-                "{name}: a version-{} commitment {} entropy_commitment, contribution, entropy_refused and fixed",
+                "{name}: a version-{} commitment {} entropy_commitment, contribution, entropy_refused, fixed and pkcs11",
                 c.version,
                 if expected { "has" } else { "has none of" }
             ),

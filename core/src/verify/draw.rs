@@ -234,6 +234,7 @@ pub fn verify_result_against_bundle(r: &ResultFile, b: &BundleFile) -> VResult<(
     }
     if r.audit_checkpoint != b.audit_checkpoint
         || r.software != b.software
+        || r.pkcs11 != b.pkcs11
         || r.drawn_at != b.drawn_at
         || r.result_key_id != b.result_key_id
         || r.audit_key_id != b.audit_key_id

@@ -153,6 +153,12 @@ fn parse_bundle(bytes: &[u8], keys: &Keys) -> VResult<BundleFile> {
             "bundle.json names an unexpected leaves file",
         ));
     }
+    if bundle.pkcs11.is_some() != (bundle.version == 2) {
+        return Err(fail(
+            C::Malformed,
+            "bundle.json: pkcs11 is a member of version 2, and only of version 2",
+        ));
+    }
     Ok(bundle)
 }
 

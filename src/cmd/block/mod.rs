@@ -350,6 +350,7 @@ fn commit_file(
         result_key_id: keys::key_id(&rk),
         audit_key_id: keys::key_id(&ak),
         software,
+        pkcs11: Some(ctx.pkcs11_identity()?),
         history: Some(history),
     };
     Ok(commit)

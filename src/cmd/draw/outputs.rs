@@ -36,10 +36,70 @@ pub fn outputs(
     let history = ctx.history()?;
     let (fixed, refused, anomalies) = evidence(ctx, s, e, anomalies)?;
     let software = ctx.software()?;
+    let pkcs11 = ctx.pkcs11_identity()?;
     let hsm = ctx.hsm()?;
     let result_key = hsm.public_key(KeyRole::Result)?;
     let audit_key = hsm.public_key(KeyRole::Audit)?;
-    let core = DrawCore {
+    let core = draw_core(s, e, d, (fixed, refused, history));
+    let placed = placed(&k.set, &d.result);
+    let public: Vec<PublicPlaced> = placed.iter().map(public_placed).collect();
+    let drawn_at = crate::edge::clock::now_rfc3339();
+    let result = ResultFile {
+        format: files::RESULT_FORMAT.into(),
+        version: 2,
+        core: core.clone(),
+        entries: k.c.entries,
+        accounts: k.c.leaves,
+        winner: placed[0].clone(),
+        reserves: placed[1..].to_vec(),
+        drawn_at: drawn_at.clone(),
+        audit_checkpoint: checkpoint.clone(),
+        result_key_id: keys::key_id(&result_key),
+        audit_key_id: keys::key_id(&audit_key),
+        software: software.clone(),
+        pkcs11: Some(pkcs11.clone()),
+    };
+    let bundle = BundleFile {
+        format: files::BUNDLE_FORMAT.into(),
+        version: 2,
+        core,
+        leaves_file: files::LEAVES_FILE.into(),
+        leaves_sha256: s.seal.leaves_sha256,
+        winner: public[0].clone(),
+        reserves: public[1..].to_vec(),
+        drawn_at,
+        audit_checkpoint: checkpoint.clone(),
+        result_key_id: keys::key_id(&result_key),
+        audit_key_id: keys::key_id(&audit_key),
+        software,
+        pkcs11: Some(pkcs11),
+    };
+    self_check(&bundle, &result, &k.set)?;
+    let files = folder_files(s, &result, &bundle, &anomalies, checkpoint);
+    let (leaves_bytes, leaves_sig) = leaves_file(s, &k.set)?;
+    Ok(Outputs {
+        checkpoint: result.audit_checkpoint.clone(),
+        files,
+        leaves_bytes,
+        leaves_sig,
+        result_key,
+        audit_key,
+        placed,
+    })
+}
+
+/// The draw core (SPEC.md §4.7), version 2.
+fn draw_core(
+    s: &Sealed,
+    e: &Randomness,
+    d: &Drawn,
+    (fixed, refused, history): (
+        Fixed,
+        Vec<RefusedEntropy>,
+        urne_core::audit::history::History,
+    ),
+) -> DrawCore {
+    DrawCore {
         operation: s.seal.operation.clone(),
         day: s.day.clone(),
         attempt: s.st.attempt,
@@ -58,50 +118,7 @@ pub fn outputs(
         entropy_refused: Some(refused),
         fixed: Some(fixed),
         history: Some(history),
-    };
-    let placed = placed(&k.set, &d.result);
-    let public: Vec<PublicPlaced> = placed.iter().map(public_placed).collect();
-    let drawn_at = crate::edge::clock::now_rfc3339();
-    let result = ResultFile {
-        format: files::RESULT_FORMAT.into(),
-        version: 2,
-        core: core.clone(),
-        entries: k.c.entries,
-        accounts: k.c.leaves,
-        winner: placed[0].clone(),
-        reserves: placed[1..].to_vec(),
-        drawn_at: drawn_at.clone(),
-        audit_checkpoint: checkpoint.clone(),
-        result_key_id: keys::key_id(&result_key),
-        audit_key_id: keys::key_id(&audit_key),
-        software: software.clone(),
-    };
-    let bundle = BundleFile {
-        format: files::BUNDLE_FORMAT.into(),
-        version: 2,
-        core,
-        leaves_file: files::LEAVES_FILE.into(),
-        leaves_sha256: s.seal.leaves_sha256,
-        winner: public[0].clone(),
-        reserves: public[1..].to_vec(),
-        drawn_at,
-        audit_checkpoint: checkpoint.clone(),
-        result_key_id: keys::key_id(&result_key),
-        audit_key_id: keys::key_id(&audit_key),
-        software,
-    };
-    self_check(&bundle, &result, &k.set)?;
-    let files = folder_files(s, &result, &bundle, &anomalies, checkpoint);
-    let (leaves_bytes, leaves_sig) = leaves_file(s, &k.set)?;
-    Ok(Outputs {
-        checkpoint: result.audit_checkpoint.clone(),
-        files,
-        leaves_bytes,
-        leaves_sig,
-        result_key,
-        audit_key,
-        placed,
-    })
+    }
 }
 
 /// The randomness evidence and the minutes' anomalies with the draw's interruptions.
