@@ -107,14 +107,15 @@ def audit_events(n=4):
     return ev
 
 
-def audit_events_v2(n, audit_key=None):
-    """A version-2 trail: event 1 is trail.created naming the audit key (§6.6)."""
+def audit_events_v2(n, audit_key=None, times=None):
+    """A version-2 trail: event 1 is trail.created naming the audit key (§6.6); `times`, if
+    given, maps a sequence number to its event's time."""
     pk = raw(audit_key or AUDIT)
     first = json.dumps({"trail": hashlib.sha256(b"vector trail").hexdigest(), "audit_key_id": key_id(pk),
                         "audit_public_key": pk.hex()}, separators=(",", ":"))
     ev, prev = [], b"\x00" * 32
     for seq in range(1, n + 1):
-        ts = f"2018-12-26T09:00:0{seq}.000000Z"
+        ts = (times or {}).get(seq, f"2018-12-26T09:00:0{seq}.000000Z")
         kind, payload = ("trail.created", first) if seq == 1 else ("command.failed", json.dumps(
             {"command": "seal", "class": "refused", "error": f"vector {seq}"}, separators=(",", ":")))
         h = vaudit.event_hash(prev, seq, ts, kind, payload)
@@ -677,6 +678,15 @@ def main(out):
     w("audit-v2-inconsistent-recorded-key", "A version-2 trail whose trail.created names another audit key than the one "
       "given (checkpoints signed by the given key).", "inconsistent",
       export(audit_events_v2(4, OTHER), [checkpoint(audit_events_v2(4, OTHER), s) for s in range(1, 5)]), AA)
+
+    back = audit_events_v2(4, times={3: "2018-12-26T08:59:00.000000Z"})
+    w("audit-v2-inconsistent-time-backwards", "A version-2 trail whose event 3 is dated before event 2 (every event "
+      "chained and signed): the appliance never appends under a clock set back, so its times never go back "
+      "(SPEC §6.4 (5), §6.6).", "inconsistent", export(back, [checkpoint(back, s) for s in range(1, 5)]), AA)
+    odd = audit_events_v2(4, times={2: "2018-12-26 09:00:02Z"})
+    w("audit-v2-inconsistent-time-format", "A version-2 trail whose event 2's time is not in urne's one format "
+      "(RFC 3339 UTC with microseconds, SPEC §6.1).", "inconsistent",
+      export(odd, [checkpoint(odd, s) for s in range(1, 5)]), AA)
 
     history_vectors(w, PUB)
 

@@ -1,5 +1,6 @@
 """Audit trail (SPEC §6): event hash chain, C2SP checkpoint notes, exported trails."""
 import json
+import re
 import base64
 import hashlib
 
@@ -56,13 +57,16 @@ def event_hash(prev, seq, ts, kind, payload):
     return H("urne/v1/audit-event", prev, u64be(seq), ts, kind, payload)
 
 
+TS_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$")
+
+
 def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
     """§6.4 on an `urne audit export` file. Returns a list of report lines."""
     with open(path, "rb") as f:
         data = f.read()
     if data and not data.endswith(b"\n"):
         raise Failure("malformed", f"{path}: the last line does not end in LF")
-    hashes, checkpoints, prev = [], [], ZERO32
+    hashes, checkpoints, prev, times = [], [], ZERO32, []
     first_kind = first_payload = None
     event_fields = {"type": vjson.const("event"), "seq": vjson.uint, "ts": vjson.string, "kind": vjson.string,
                     "payload": vjson.string, "prev_hash": lambda v, w: vjson.hexbytes(v, w, 32),
@@ -86,6 +90,7 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
             if seq == 1:
                 first_kind, first_payload = e["kind"], e["payload"]
             hashes.append(h)
+            times.append(e["ts"])
             prev = h
         elif isinstance(r, dict) and r.get("type") == "checkpoint":
             checkpoints.append(vjson.obj(r, f"line {no}", cp_fields))
@@ -118,6 +123,13 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
         for seq in range(1, len(hashes) + 1):
             if seq not in sizes:
                 raise Failure("inconsistent", f"audit event {seq} has no checkpoint of its own (version-2 trail)")
+        # §6.4 (5): the appliance's clock never goes back (§6.6): times in urne's one format, in order.
+        for seq, ts in enumerate(times, start=1):
+            if not TS_RE.match(ts):
+                raise Failure("inconsistent", f"audit event {seq}: time {ts!r} is not RFC 3339 UTC with microseconds")
+            if seq > 1 and ts < times[seq - 2]:
+                raise Failure("inconsistent", f"audit event {seq}: its time {ts} is earlier than event {seq - 1}'s "
+                                              f"({times[seq - 2]}): the clock was set back")
     if strict and last < len(hashes):
         raise Failure("inconsistent", f"audit events {last + 1}..{len(hashes)} are not covered by a signed checkpoint")
     out = [f"ok  {len(hashes)} audit events chained (1..{len(hashes)})",

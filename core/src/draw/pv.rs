@@ -112,7 +112,14 @@ pub fn render(r: &ResultFile, files: &PvFiles, anomalies: &[String], checks: &[S
     outcome(&mut h, r);
     hashes(&mut h, r, files);
     software(&mut h, r);
-    findings(&mut h, anomalies, checks);
+    let mut all = anomalies.to_vec();
+    for x in r.core.entropy_refused.iter().flatten() {
+        all.push(format!(
+            "Aléa du HSM refusé et jamais utilisé (événement d'audit n° {}, engagement {}) : {}",
+            x.audit_seq, x.entropy_commitment, x.reason
+        ));
+    }
+    findings(&mut h, &all, checks);
     conclusion(&mut h);
     h
 }

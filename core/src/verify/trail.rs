@@ -189,6 +189,7 @@ pub fn verify_trail(
     };
     if is_v2(events) {
         check_every_event_signed(events.len() as u64, stored)?;
+        check_times(events)?;
     }
     Ok(TrailReport {
         events: events.len() as u64,
@@ -222,6 +223,49 @@ fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), Trai
             ),
         }),
     }
+}
+
+/// A version-2 trail's times (SPEC.md §6.4 (5)): each in urne's one format (RFC 3339 UTC with
+/// microseconds, so that text order is time order) and none earlier than the event before it:
+/// the appliance refuses to append under a clock set back (§6.6), so a time that goes back was
+/// not written by it.
+fn check_times(events: &[Event]) -> Result<(), TrailFailure> {
+    let well_formed = |ts: &str| {
+        let b = ts.as_bytes();
+        b.len() == 27
+            && b.iter().enumerate().all(|(i, c)| match i {
+                4 | 7 => *c == b'-',
+                10 => *c == b'T',
+                13 | 16 => *c == b':',
+                19 => *c == b'.',
+                26 => *c == b'Z',
+                _ => c.is_ascii_digit(),
+            })
+    };
+    let mut prev: Option<&Event> = None;
+    for e in events {
+        let bad = |reason: String| TrailFailure {
+            class: FailureClass::Inconsistent,
+            seq: e.seq,
+            reason,
+        };
+        if !well_formed(&e.ts) {
+            return Err(bad(format!(
+                "event {}'s time {:?} is not RFC 3339 UTC with microseconds",
+                e.seq, e.ts
+            )));
+        }
+        if let Some(p) = prev
+            && e.ts < p.ts
+        {
+            return Err(bad(format!(
+                "event {}'s time {} is earlier than event {}'s ({}): the clock was set back",
+                e.seq, e.ts, p.seq, p.ts
+            )));
+        }
+        prev = Some(e);
+    }
+    Ok(())
 }
 
 /// Each note `(what, note, declared size if stored)` verifies under `key` and has the root of
