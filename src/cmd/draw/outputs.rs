@@ -346,6 +346,12 @@ pub fn print_draw(
         "DRAWN: {} day {} (attempt {})",
         s.seal.operation, s.day, s.st.attempt
     );
+    let standing =
+        match urne_core::rules::official::standing(&s.seal.operation, &s.seal.rules_sha256) {
+            urne_core::rules::official::Standing::Official => "the official file",
+            _ => "not the official file of a regulated operation",
+        };
+    println!("  rules        {} ({standing})", s.seal.rules_sha256);
     println!("  commitment   {}", s.seal.commitment.root);
     println!(
         "  entropy commitment {} (audit event #{})",
