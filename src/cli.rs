@@ -313,11 +313,12 @@ pub enum AuditCommand {
 pub enum BlockCommand {
     /// Generate instant-game blocks: shuffle, grids, signed commitment and production file.
     ///
-    /// For each block: fresh HSM entropy (recorded before use), an
-    /// exact Fisher-Yates shuffle of the block's outcomes with exactly the G-3 prize counts, the
-    /// grid of every ticket, and, signed, the public commitment `<id>.commit.json` and the SECRET
-    /// production file `<id>.tickets.csv`. A block identity is generated once (exit 4 otherwise,
-    /// unless voided). The seed stays in the appliance until `urne block reveal`.
+    /// For each block: fresh HSM entropy (recorded sealed before use), an exact Fisher-Yates
+    /// shuffle of the block's outcomes with exactly the G-3 prize counts, the grid of every
+    /// ticket, and, signed, the public commitment `<id>.commit.json` (in --out) and the SECRET
+    /// production file `<id>.tickets.csv` (on --secret-out only). A block identity is generated
+    /// once (exit 4 otherwise, unless voided). Both folders are checked before any entropy is
+    /// asked for. The seed stays in the appliance until `urne block reveal`.
     Generate {
         /// The game's rules file (rules/noel-de-la-chance-2015.json).
         #[arg(long, value_name = "FILE")]
@@ -334,9 +335,16 @@ pub enum BlockCommand {
         /// How many blocks to generate.
         #[arg(long, value_name = "N", default_value_t = 1)]
         blocks: u32,
-        /// Output folder (created; existing files are never overwritten).
+        /// Public output folder: the signed commitments and rules.json (created; existing
+        /// files are never overwritten).
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
+        /// Folder on the separate secret medium (a removable medium mounted apart, handed to
+        /// production, no copy kept on the appliance) that alone receives the signed production
+        /// files <id>.tickets.csv (mode 0600). Must not be --out, be inside it or contain it,
+        /// nor hold the audit database.
+        #[arg(long = "secret-out", value_name = "SECRET_DIR")]
+        secret_out: PathBuf,
     },
     /// Publish a closed block's entropy and seed, so anyone can recompute it.
     ///

@@ -195,9 +195,15 @@ r["totals"] = {"winning_units": w, "losing_units": r["block_size"] - w,
 open(sys.argv[2], "w").write(json.dumps(r, indent=2, ensure_ascii=False) + "\n")
 PY
 blk=$tmp/blocks
+# The production files go to the separate secret medium only (here a folder standing for it).
+sec=$tmp/secret-medium/blocks
 for price in 50 100 200; do
-  typed "small block $price" block generate --rules "$tmp/small-rules.json" --price "$price" --emission e1 --first 1 --blocks 1 --out "$blk" >/dev/null 2>&1
+  typed "small block $price" block generate --rules "$tmp/small-rules.json" --price "$price" --emission e1 --first 1 --blocks 1 --out "$blk" --secret-out "$sec" >/dev/null 2>&1
 done
+if ls "$blk"/*.tickets.csv >/dev/null 2>&1; then bad "a production file in the public folder"; else ok "no production file in the public folder"; fi
+both 0 "3 small blocks (50, 100, 200), not revealed, without their production files" "$blk" --keys "$tmp/keysC"
+# As production holds them: each production file beside its commitment.
+cp "$sec"/*.tickets.csv* "$blk/"
 both 0 "3 small blocks (50, 100, 200), not revealed" "$blk" --keys "$tmp/keysC"
 "$urne" block reveal --block test-small-game/100/e1/1 --out "$blk" >/dev/null 2>&1
 both 0 "3 small blocks, one revealed" "$blk" --keys "$tmp/keysC"
@@ -260,8 +266,9 @@ rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"; rm "$tmp/t/$S.reveal.json.sig"
 both_class bad-signature "a reveal without its .sig" "$tmp/t" --keys "$tmp/keysC"
 
 echo "-- (c) one full official block (800,000 tickets): generate, reveal, both verify"
-typed "full block 1" block generate --rules rules/noel-de-la-chance-2015.json --price 100 --emission t1 --first 1 --blocks 1 --out "$tmp/full" >/dev/null 2>&1
+typed "full block 1" block generate --rules rules/noel-de-la-chance-2015.json --price 100 --emission t1 --first 1 --blocks 1 --out "$tmp/full" --secret-out "$tmp/secret-medium/full" >/dev/null 2>&1
 "$urne" block reveal --block noel-de-la-chance-2015/100/t1/1 --out "$tmp/full" >/dev/null 2>&1
+cp "$tmp/secret-medium/full/"*.tickets.csv* "$tmp/full/"
 start=$SECONDS
 both 0 "full official block, revealed" "$tmp/full" --keys "$tmp/keysC"
 echo "        (both verifications: $((SECONDS - start)) s)"
@@ -292,7 +299,7 @@ both_class fork "d1, d2 and the fork's d2 together" "$F/all" --keys "$tmp/keysF"
 both_class fork "the fork's d2 against the first d2's checkpoint" "$F/fork/d2" --keys "$tmp/keysF" --checkpoint "$F/pub/d2/checkpoint.note"
 eval "$(scripts/dev-hsm "$tmp/g" 2>/dev/null)"
 "$urne" keys export --out "$tmp/keysG" >/dev/null
-gen() { typed "fork block $1" block generate --rules "$tmp/small-rules.json" --price 100 --emission f1 --first "$1" --blocks 1 --out "$2"; }
+gen() { typed "fork block $1" block generate --rules "$tmp/small-rules.json" --price 100 --emission f1 --first "$1" --blocks 1 --out "$2" --secret-out "$2-secret"; }
 gen 1 "$F/pub-blocks/b1" >/dev/null 2>&1
 copy_state "$tmp/g"
 gen 2 "$F/pub-blocks/b2" >/dev/null 2>&1

@@ -25,6 +25,8 @@ pub struct Staging {
     dir: PathBuf,
     names: Vec<String>,
     published: bool,
+    /// Files created only their owner can read (mode 0600): a secret output.
+    private: bool,
 }
 
 impl Staging {
@@ -43,6 +45,7 @@ impl Staging {
                         dir,
                         names: vec![],
                         published: false,
+                        private: false,
                     });
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
@@ -53,6 +56,13 @@ impl Staging {
             format!("no free staging folder name in {}", out.display()),
             "remove the .urne-staging-* entries from the output folder",
         ))
+    }
+
+    /// Every file staged from now on is created with mode 0600 (a secret output, e.g. a block's
+    /// production file); the final name is a link to the same file, so it keeps that mode.
+    pub fn private(mut self) -> Staging {
+        self.private = true;
+        self
     }
 
     /// Writes `bytes` as the staged file `name` (created new, synced).
@@ -68,8 +78,15 @@ impl Staging {
     ) -> Result<()> {
         check_name(name)?;
         let p = self.dir.join(name);
+        let private = self.private;
         let res = (|| {
-            let mut f = OpenOptions::new().write(true).create_new(true).open(&p)?;
+            let mut o = OpenOptions::new();
+            o.write(true).create_new(true);
+            #[cfg(unix)]
+            if private {
+                std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
+            }
+            let mut f = o.open(&p)?;
             fill(&mut f)?;
             f.sync_all()
         })();
@@ -351,6 +368,56 @@ pub fn ensure_dir(dir: &Path) -> Result<()> {
     fs::create_dir_all(dir).map_err(|e| io_error("create folder", dir, e))
 }
 
+/// `p` as the file system resolves it: made absolute against the working directory, its longest
+/// existing ancestor with every symbolic link followed (`canonicalize`), and the components that
+/// do not exist yet appended, `.` and `..` among them taken lexically (as `create_dir_all` would
+/// take them). Two folders given in different spellings, or through a link, compare equal.
+pub fn resolve(p: &Path) -> Result<PathBuf> {
+    let abs = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map_err(|e| io_error("read the working directory for", p, e))?
+            .join(p)
+    };
+    let comps: Vec<std::path::Component> = abs.components().collect();
+    // The root always resolves, so some prefix does.
+    let (mut out, rest) = (1..=comps.len())
+        .rev()
+        .find_map(|k| {
+            let prefix: PathBuf = comps[..k].iter().collect();
+            fs::canonicalize(prefix).ok().map(|r| (r, &comps[k..]))
+        })
+        .unwrap_or_else(|| (abs.clone(), &comps[comps.len()..]));
+    for c in rest {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::Normal(n) => out.push(n),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// The device (file system) holding `p` or, when `p` does not exist yet, its nearest existing
+/// ancestor.
+pub fn device_of(p: &Path) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        p.ancestors()
+            .find_map(|a| fs::metadata(a).ok())
+            .map(|m| m.dev())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = p;
+        None
+    }
+}
+
 /// Reads a whole (small) file.
 pub fn read(path: &Path) -> Result<Vec<u8>> {
     fs::read(path).map_err(|e| io_error("read", path, e))
@@ -396,6 +463,29 @@ mod tests {
         assert!(rename_if_absent(&staged, &fin).unwrap() == Placed::Moved);
         assert_eq!(fs::read(&fin).unwrap(), b"new");
         assert!(!staged.exists());
+    }
+
+    #[test]
+    fn a_folder_resolves_the_same_however_spelled_and_through_links() {
+        let d = tempfile::tempdir().unwrap();
+        let real = fs::canonicalize(d.path()).unwrap();
+        fs::create_dir(real.join("pub")).unwrap();
+        std::os::unix::fs::symlink(real.join("pub"), real.join("link")).unwrap();
+        // Existing, through a link, and not existing yet (`.` and `..` taken lexically).
+        assert_eq!(resolve(&real.join("link")).unwrap(), real.join("pub"));
+        assert_eq!(
+            resolve(&real.join("link/new/./x/../y")).unwrap(),
+            real.join("pub/new/y")
+        );
+        assert_eq!(
+            resolve(&real.join("absent/../pub/")).unwrap(),
+            real.join("pub")
+        );
+        assert!(
+            resolve(&real.join("link/m"))
+                .unwrap()
+                .starts_with(real.join("pub"))
+        );
     }
 
     #[test]

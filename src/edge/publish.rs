@@ -1,8 +1,10 @@
 //! Signed outputs: each output's files and their detached signatures by the HSM's result key
 //! (`hsm`) are staged together (`fsio::Staging`) and then moved into place, the public keys and
-//! signatures first and the signed files after, in the caller's order (a block's public
-//! commitment last): a kill never leaves a signed file without its signature, nor a commitment
-//! without its production file.
+//! signatures first and the signed files after, in the caller's order: a kill never leaves a
+//! signed file without its signature. An output spread over two folders (a block: its secret
+//! production file on the secret medium, its public commitment in the output folder) is staged
+//! in both ([`stage_signed`]) before either is moved into place, the secret part first, so a
+//! commitment never appears before its production file.
 
 use crate::edge::fsio::{self, Staging};
 use crate::edge::hsm::{Hsm, KeyRole};
@@ -30,22 +32,66 @@ pub fn write_signed(
     presigned: &[Presigned],
     keys: (&[u8; 32], &[u8; 32]),
 ) -> Result<BTreeMap<String, Hash32>> {
-    fsio::ensure_dir(out)?;
+    refuse_taken(out, outputs, "--out")?;
+    stage_signed(hsm, out, outputs, presigned, Some(keys), false)?.publish()
+}
+
+/// Refuses (exit 4) when a name of `outputs` in `out` holds anything else than its very bytes
+/// (`flag`: the option that named the folder, for the hint).
+pub fn refuse_taken(out: &Path, outputs: &[(&str, Vec<u8>)], flag: &str) -> Result<()> {
     for (name, bytes) in outputs {
         if fsio::exists_other_than(&out.join(name), bytes) {
             return Err(Error::refused(
                 format!("{} already exists", out.join(name).display()),
-                "outputs are never overwritten: give an empty --out folder",
+                format!("outputs are never overwritten: give an empty {flag} folder"),
             ));
         }
     }
+    Ok(())
+}
+
+/// An output staged in its folder, not yet in place: [`Staged::publish`] moves it there.
+/// Dropped unpublished, its staged files are removed.
+pub struct Staged {
+    st: Staging,
+    order: Vec<String>,
+    written: BTreeMap<String, Hash32>,
+}
+
+impl Staged {
+    /// Moves the staged files into place in their order (see [`write_signed`]); returns each
+    /// output's SHA-256 by name.
+    pub fn publish(self) -> Result<BTreeMap<String, Hash32>> {
+        let order: Vec<&str> = self.order.iter().map(String::as_str).collect();
+        self.st.publish(&order)?;
+        Ok(self.written)
+    }
+}
+
+/// Stages what [`write_signed`] writes, without moving anything into place: the public keys
+/// only when `keys` is given, every file with mode 0600 when `private` (a secret output). Call
+/// [`refuse_taken`] first.
+pub fn stage_signed(
+    hsm: &Hsm,
+    out: &Path,
+    outputs: &[(&str, Vec<u8>)],
+    presigned: &[Presigned],
+    keys: Option<(&[u8; 32], &[u8; 32])>,
+    private: bool,
+) -> Result<Staged> {
+    fsio::ensure_dir(out)?;
     let mut st = Staging::new(out)?;
+    if private {
+        st = st.private();
+    }
     let (mut pems, mut sigs, mut pre, mut files) = (vec![], vec![], vec![], vec![]);
-    for (name, k) in [("result.pub.pem", keys.0), ("audit.pub.pem", keys.1)] {
-        let pem = keys::public_key_to_pem(k);
-        if std::fs::symlink_metadata(out.join(name)).is_err() {
-            st.write(name, pem.as_bytes())?;
-            pems.push(name.to_string());
+    if let Some(keys) = keys {
+        for (name, k) in [("result.pub.pem", keys.0), ("audit.pub.pem", keys.1)] {
+            let pem = keys::public_key_to_pem(k);
+            if std::fs::symlink_metadata(out.join(name)).is_err() {
+                st.write(name, pem.as_bytes())?;
+                pems.push(name.to_string());
+            }
         }
     }
     for p in presigned {
@@ -70,10 +116,8 @@ pub fn write_signed(
         files.push(name.to_string());
         written.insert(name.to_string(), sha256(bytes));
     }
-    let groups = [pems, sigs, pre, files];
-    let order: Vec<&str> = groups.iter().flatten().map(String::as_str).collect();
-    st.publish(&order)?;
-    Ok(written)
+    let order = [pems, sigs, pre, files].concat();
+    Ok(Staged { st, order, written })
 }
 
 /// Writes `bytes` to `path` and `sig` (already made) to `path.sig` as one staged output: the

@@ -1,10 +1,14 @@
 //! Instant-game blocks through the real binary and a real SoftHSM token: generate, verify,
-//! reveal, ticket show, proofs, refusals and tampering (G-1 … G-8, design principles 1–4).
+//! reveal, ticket show, proofs, refusals and tampering (G-1 … G-8, design principles 1–4). The
+//! production files go to the folder standing for the separate secret medium (`OUT-secret`,
+//! [`secret_of`]); a test that needs one beside its commitment copies it there, as production
+//! or a regulator holding the medium would.
 //! Blocks here use a reduced prize table under another game id (every tier present, 2,000
 //! tickets) so the debug test run stays short; the full 800,000-ticket block is exercised by
 //! the unit tests, the vectors, the demo and the benchmark.
 
 use crate::common::*;
+use crate::outputs::secret_of;
 use std::path::{Path, PathBuf};
 
 const GAME: &str = "test-small-game";
@@ -49,7 +53,22 @@ fn generate(
         blocks,
         "--out",
         out,
+        "--secret-out",
+        &secret_of(out),
     ])
+}
+
+/// Copies the production file of block `stem` (and its signature) from the secret medium of
+/// `out` into `out`.
+pub(crate) fn bring_production_file(env: &Env, out: &str, stem: &str) {
+    for ext in ["tickets.csv", "tickets.csv.sig"] {
+        let name = format!("{stem}.{ext}");
+        std::fs::copy(
+            env.path(&secret_of(out)).join(&name),
+            env.path(out).join(&name),
+        )
+        .unwrap();
+    }
 }
 
 fn id(price: u64, n: u32) -> String {
@@ -84,8 +103,16 @@ fn blocks_at_every_price_verify_with_exact_counts() {
     assert_eq!(c["tiers"][0]["tier"], 10);
     assert_eq!(c["tiers"][0]["units"], 1);
     assert_eq!(c["tiers"][0]["prize_cents"], 1_000_000); // G-3: EUR 10,000 at EUR 2
-    // The production file is signed and openssl-verifiable.
-    let csv = env.path(&format!("out/{}.tickets.csv", stem(50, 1)));
+    // The production file is on the secret medium only, readable by its owner only, signed and
+    // openssl-verifiable.
+    assert!(
+        !env.path(&format!("out/{}.tickets.csv", stem(50, 1)))
+            .exists()
+    );
+    let csv = env.path(&format!("out-secret/{}.tickets.csv", stem(50, 1)));
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&csv).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600, "{mode:o}");
     assert!(openssl_verify(
         &env.path("keys/result.pub.pem"),
         &csv,
@@ -213,6 +240,10 @@ fn reveal_lets_anyone_recompute_the_block_and_tampering_fails() {
     let b = id(100, 1);
     env.ok(&["block", "reveal", "--block", &b, "--out", "out"]);
     let v = env.ok(&["verify", "out", "--keys", "keys"]);
+    assert!(v.contains("revealed: every ticket recomputed"), "{v}");
+    // With the production file brought from the secret medium: identical to the recomputed block.
+    bring_production_file(&env, "out", &stem(100, 1));
+    let v = env.ok(&["verify", "out", "--keys", "keys"]);
     assert!(v.contains("recomputed from the revealed seed"), "{v}");
     // ticket show agrees with the production file, for every choice.
     let csv =
@@ -304,6 +335,7 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
             .status
             .success()
     );
+    bring_production_file(&env, "out", &stem(50, 1));
     let csv_p = env.path(&format!("out/{}.tickets.csv", stem(50, 1)));
     let csv = std::fs::read_to_string(&csv_p).unwrap();
     let mut lines: Vec<String> = csv.lines().map(String::from).collect();
@@ -360,6 +392,8 @@ fn bad_block_arguments_are_input_errors() {
         "Bad Id",
         "--out",
         "o",
+        "--secret-out",
+        "o-secret",
     ]);
     assert_fails(&o, 2);
     assert_fails(
@@ -385,6 +419,8 @@ fn bad_block_arguments_are_input_errors() {
         "t1",
         "--out",
         "o",
+        "--secret-out",
+        "o-secret",
     ]);
     assert_fails(&o, 2);
 }

@@ -17,6 +17,7 @@ mod outputs;
 mod pinned;
 mod restart;
 mod sealing;
+mod secrets;
 mod trail;
 mod vectors;
 mod void_notice;

@@ -13,7 +13,18 @@ use std::time::{Duration, Instant};
 
 pub(crate) const GAME: &str = "test-small-game";
 
+/// The folder standing for the separate secret medium of the output folder `out` in these
+/// tests: `OUT-secret`, beside it (`urne verify` of a folder of outputs skips it: it holds no
+/// output of its own).
+pub(crate) fn secret_of(out: &str) -> String {
+    format!("{out}-secret")
+}
+
+/// `urne block generate` of one block (number `first`) into `out`, its production file on
+/// [`secret_of`]`(out)`.
 pub(crate) fn generate_args<'a>(rules: &'a Path, first: &'a str, out: &'a str) -> Vec<&'a str> {
+    // A few bytes per call, for the life of the test process: the callers keep `&str` slices.
+    let secret: &'static str = Box::leak(secret_of(out).into_boxed_str());
     vec![
         "block",
         "generate",
@@ -29,6 +40,8 @@ pub(crate) fn generate_args<'a>(rules: &'a Path, first: &'a str, out: &'a str) -
         "1",
         "--out",
         out,
+        "--secret-out",
+        secret,
     ]
 }
 
@@ -53,9 +66,11 @@ pub(crate) fn last_payload(env: &Env, kind: &str) -> serde_json::Value {
 }
 
 /// Every final-named file (not a `.sig`, a public key or a hidden staging entry) has its `.sig`,
-/// which verifies under the result key; every commitment has its production file. Returns the
-/// number of final-named signed files.
+/// which verifies under the result key; every commitment has its production file on the secret
+/// folder beside `dir` ([`secret_of`]), whole and signed, and never one in `dir`. Returns the
+/// number of final-named signed files of `dir`.
 pub(crate) fn assert_whole(dir: &Path, result_pub: &Path) -> usize {
+    let secret = PathBuf::from(secret_of(&dir.display().to_string()));
     let Ok(rd) = std::fs::read_dir(dir) else {
         return 0;
     };
@@ -71,14 +86,31 @@ pub(crate) fn assert_whole(dir: &Path, result_pub: &Path) -> usize {
             openssl_verify(result_pub, &dir.join(&name), &sig),
             "{name}'s signature does not verify"
         );
+        assert!(
+            !name.ends_with(".tickets.csv"),
+            "a production file {name} in the public folder {dir:?}"
+        );
         if let Some(stem) = name.strip_suffix(".commit.json") {
-            let csv = dir.join(format!("{stem}.tickets.csv"));
+            let csv = secret.join(format!("{stem}.tickets.csv"));
             assert!(
                 csv.exists(),
-                "commitment {name} without its production file"
+                "commitment {name} without its production file on {secret:?}"
             );
+            let sig = secret.join(format!("{stem}.tickets.csv.sig"));
+            assert!(openssl_verify(result_pub, &csv, &sig), "{csv:?} signature");
         }
         n += 1;
+    }
+    // The secret folder holds production files only, each with its valid signature.
+    for e in std::fs::read_dir(&secret).into_iter().flatten() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || name.ends_with(".sig") {
+            continue;
+        }
+        assert!(name.ends_with(".tickets.csv"), "{name} on {secret:?}");
+        let sig = secret.join(format!("{name}.sig"));
+        assert!(sig.exists(), "{name} without its signature on {secret:?}");
+        assert!(openssl_verify(result_pub, &secret.join(&name), &sig));
     }
     n
 }
@@ -321,20 +353,27 @@ fn a_kill_at_any_moment_of_block_generate_leaves_only_whole_outputs_and_resumes(
     let mut k = Killer::new("block generate", t.elapsed());
     let (mut staged, mut partial, mut whole) = (0, 0, 0);
     let runs = kill_runs();
+    let (out, secret) = (env.path("out"), env.path(&secret_of("out")));
     for i in 0..runs {
         let first = (1 + i).to_string();
         let id = format!("{GAME}/100/t1/{first}");
         let args = generate_args(&rules, &first, "out");
         let entropy_before = count(&env, "block.entropy");
         k.kill(&env, &args);
-        staged += usize::from(has_staging(&env.path("out")));
-        assert_whole(&env.path("out"), &result_pub);
+        staged += usize::from(has_staging(&out) || has_staging(&secret));
+        assert_whole(&out, &result_pub);
         let mine = format!("{GAME}_100_t1_{first}.");
-        let before = std::fs::read_dir(env.path("out")).map_or(0, |rd| {
-            rd.filter_map(|e| e.ok())
-                .filter(|e| e.file_name().to_string_lossy().starts_with(&mine))
-                .count()
-        });
+        // This block's files in place, on either folder (production file first, on the secret one).
+        let before: usize = [&out, &secret]
+            .iter()
+            .map(|d| {
+                std::fs::read_dir(d).map_or(0, |rd| {
+                    rd.filter_map(|e| e.ok())
+                        .filter(|e| e.file_name().to_string_lossy().starts_with(&mine))
+                        .count()
+                })
+            })
+            .sum();
         let entropy = count(&env, "block.entropy") > entropy_before;
         let recorded = entropy.then(|| last_payload(&env, "block.entropy"));
         let published = count(&env, "block.published");
@@ -369,10 +408,10 @@ fn a_kill_at_any_moment_of_block_generate_leaves_only_whole_outputs_and_resumes(
             assert_eq!(last_payload(&env, "block.entropy"), p);
         }
         assert!(
-            !has_staging(&env.path("out")),
-            "the re-run removed the leftover"
+            !has_staging(&out) && !has_staging(&secret),
+            "the re-run removed the leftovers"
         );
-        assert_whole(&env.path("out"), &result_pub);
+        assert_whole(&out, &result_pub);
     }
     assert_eq!(count(&env, "block.entropy"), runs + 1);
     let v = env.ok(&["verify", "out", "--keys", "keys"]);
@@ -481,16 +520,19 @@ fn a_symlink_planted_under_an_output_name_is_never_followed() {
     let rules = small_rules(&env);
     let v = victim(&env);
     let stem = format!("{GAME}_100_t1_1");
-    std::fs::create_dir(env.path("out")).unwrap();
+    let (out, secret) = (env.path("out"), env.path(&secret_of("out")));
+    std::fs::create_dir(&out).unwrap();
+    std::fs::create_dir(&secret).unwrap();
     let dangling = env.path("never-created");
-    for (name, target) in [
-        (format!("{stem}.tickets.csv"), &v),
-        (format!("{stem}.commit.json.sig"), &dangling),
-    ] {
-        let out = env.path("out");
-        let _ = std::fs::remove_file(out.join(format!("{stem}.tickets.csv")));
-        let _ = std::fs::remove_file(out.join(format!("{stem}.commit.json.sig")));
-        std::os::unix::fs::symlink(target, out.join(&name)).unwrap();
+    let planted = [
+        secret.join(format!("{stem}.tickets.csv")),
+        out.join(format!("{stem}.commit.json.sig")),
+    ];
+    for (at, target) in planted.iter().zip([&v, &dangling]) {
+        for p in &planted {
+            let _ = std::fs::remove_file(p);
+        }
+        std::os::unix::fs::symlink(target, at).unwrap();
         let o = env.urne(&generate_args(&rules, "1", "out"));
         let err = assert_fails(&o, 4);
         assert!(err.contains("already exists"), "{err}");
@@ -500,6 +542,8 @@ fn a_symlink_planted_under_an_output_name_is_never_followed() {
             "nothing written through a dangling symlink"
         );
         assert!(!out.join(format!("{stem}.commit.json")).exists());
+        // Refused before any entropy was asked for (SPEC.md §5.B9).
+        assert_eq!(count(&env, "block.entropy"), 0);
     }
     // A draw folder holding a planted symlink is refused before anything is drawn.
     let export = simulate(&env, "2018-12-05", 300, 5, &[]);
@@ -529,7 +573,15 @@ fn a_symlink_named_like_a_staging_folder_is_left_alone_and_never_written_through
     std::os::unix::fs::symlink(&v, out.join(".rules.json.tmp-1")).unwrap();
     // A real leftover of a killed run: removed, and said so.
     std::fs::create_dir(out.join(".urne-staging-4000001-3")).unwrap();
-    std::fs::write(out.join(".urne-staging-4000001-3/x.tickets.csv"), b"half").unwrap();
+    std::fs::write(out.join(".urne-staging-4000001-3/x.commit.json"), b"half").unwrap();
+    // And one on the secret medium.
+    let secret = env.path(&secret_of("out"));
+    std::fs::create_dir_all(secret.join(".urne-staging-4000003-0")).unwrap();
+    std::fs::write(
+        secret.join(".urne-staging-4000003-0/x.tickets.csv"),
+        b"half",
+    )
+    .unwrap();
     let o = env.urne(&generate_args(&rules, "1", "out"));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
@@ -539,6 +591,7 @@ fn a_symlink_named_like_a_staging_folder_is_left_alone_and_never_written_through
         "{err}"
     );
     assert!(!out.join(".urne-staging-4000001-3").exists());
+    assert!(!secret.join(".urne-staging-4000003-0").exists());
     assert_eq!(std::fs::read(&v).unwrap(), b"precious\n");
     assert_eq!(std::fs::read(outside.join("keep")).unwrap(), b"keep\n");
     assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 1);

@@ -77,6 +77,8 @@ fn changing_commands(export: &Path) -> Vec<(Vec<String>, Option<&'static str>)> 
                 "e1",
                 "--out",
                 "blocks-refused",
+                "--secret-out",
+                "blocks-refused-secret",
             ]),
             Some("blocks-refused"),
         ),
@@ -548,6 +550,8 @@ fn a_ticket_proof_on_a_refused_trail_writes_nothing() {
         "t1",
         "--out",
         "blocks",
+        "--secret-out",
+        "blocks-secret",
     ]);
     std::fs::remove_file(env.db()).unwrap();
     let o = env.urne(&[

@@ -1,13 +1,17 @@
 //! `urne block generate | reveal | void`: the instant game "Le Noël de la chance" (G-1 … G-8,
-//! design principles 1–4). Entropy is requested once per block and recorded (as a secret, by
-//! hash) before use; the seed stays inside the appliance until the reveal.
+//! design principles 1–4). Entropy is requested once per block and recorded (sealed by the
+//! token) before use; the seed stays inside the appliance until the reveal, and the production
+//! file goes only to the separate secret medium (`--secret-out`), never beside the public
+//! commitment.
 
 mod common;
+mod folders;
 mod randomness;
 mod reveal;
 mod void;
 
 use common::block_state;
+use folders::Folders;
 
 use super::ctx::Ctx;
 use crate::cli::BlockCommand;
@@ -81,8 +85,10 @@ struct GenerateArgs {
     first: u32,
     /// How many consecutive blocks to generate.
     blocks: u32,
-    /// The folder the signed commitments and production files go into.
+    /// The public output folder: the signed commitments and rules.json.
     out: PathBuf,
+    /// The separate secret medium: the signed production files, and nothing else.
+    secret_out: PathBuf,
 }
 
 /// `urne block generate | reveal | void`.
@@ -95,6 +101,7 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
             first,
             blocks,
             out,
+            secret_out,
         } => generate(
             ctx,
             GenerateArgs {
@@ -104,6 +111,7 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
                 first,
                 blocks,
                 out,
+                secret_out,
             },
         ),
         BlockCommand::Reveal { block, out } => reveal::reveal(ctx, &block, &out),
@@ -113,9 +121,16 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
     }
 }
 
-/// `urne block generate`: load the rules -> check every identity -> publish the signed rules
-/// -> each block in turn (entropy, shuffle, record, publish) -> checkpoint.
+/// `urne block generate`: the two folders apart -> load the rules -> check every identity ->
+/// both folders usable and free -> publish the signed rules -> each block's randomness fixed
+/// -> each block in turn (shuffle, record, publish) -> checkpoint. Nothing that can be checked
+/// on the folders is left until after the entropy was drawn.
 fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
+    let f = Folders {
+        out: a.out.clone(),
+        secret: a.secret_out.clone(),
+    };
+    f.check_apart(&ctx.global.db)?;
     ctx.begin()?;
     let (rules, rules_bytes) = load_rules(&a.rules)?;
     if a.blocks == 0 {
@@ -125,17 +140,16 @@ fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
         Error::bad_input("block numbers overflow", "use smaller --first/--blocks")
     })?;
     // Staging leftovers of a killed run are cleared even when this run is then refused.
-    if a.out.is_dir() {
-        fsio::clear_leftovers(&a.out);
-    }
+    f.clear_leftovers();
     let ids = check_identities(ctx, &rules, &a, last)?;
-    fsio::ensure_dir(&a.out)?;
-    publish_rules(ctx, &a.out, &rules_bytes)?;
+    f.check_usable()?;
+    f.check_free(&ctx.audit()?.events()?, &ids)?;
+    publish_rules(ctx, &f.out, &rules_bytes)?;
     let fixed = randomness::fix(ctx, &rules, &ids)?;
     let n = ids.len();
     for (i, (id, r)) in ids.iter().zip(&fixed).enumerate() {
         progress(i, n, "generated");
-        generate_one(ctx, &rules, id, r, &a.out)?;
+        generate_one(ctx, &rules, id, r, &f)?;
     }
     progress(n, n, "generated");
     ctx.checkpoint()?;
@@ -196,13 +210,13 @@ struct Made {
 }
 
 /// One block, its randomness fixed and recorded: compute (shuffle, grids, checks) -> record ->
-/// outputs and publish (the signed commitment and production file).
+/// outputs and publish (the production file on the secret medium, then the signed commitment).
 fn generate_one(
     ctx: &mut Ctx,
     rules: &GameRules,
     id: &BlockId,
     r: &randomness::Fixed,
-    out: &Path,
+    f: &Folders,
 ) -> Result<()> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
@@ -219,12 +233,17 @@ fn generate_one(
         })?;
     }
     let (root, csv_sha) = (made.root, made.csv_sha);
-    let commit_name = publish_block(ctx, rules, (id, st.attempt, r), made, out)?;
+    let commit_name = publish_block(ctx, rules, (id, st.attempt, r), made, f)?;
     if std::env::var_os("URNE_QUIET_BLOCKS").is_none() {
+        let csv_name = format!("{}.tickets.csv", files::stem(&canonical));
         println!("GENERATED: block {canonical} (attempt {})", st.attempt);
         println!("  outcomes root    {root}");
         println!("  tickets.csv      sha256 {csv_sha} (SECRET until the block closes)");
-        println!("  commitment       {}", out.join(&commit_name).display());
+        println!(
+            "  production file  {} (on the secret medium, for production)",
+            f.secret.join(&csv_name).display()
+        );
+        println!("  commitment       {}", f.out.join(&commit_name).display());
     }
     Ok(())
 }
@@ -250,42 +269,39 @@ fn make_block(rules: &GameRules, id: &BlockId, seed: &Hash32) -> Result<Made> {
     })
 }
 
-/// Outputs and publish: the signed commitment and production file, then their record. Returns
-/// the commitment's file name.
+/// Outputs and publish: the signed production file on the secret medium, then the signed
+/// commitment in the output folder, then their record. Returns the commitment's file name.
 fn publish_block(
     ctx: &mut Ctx,
     rules: &GameRules,
     (id, attempt, r): (&BlockId, u32, &randomness::Fixed),
     made: Made,
-    out: &Path,
+    f: &Folders,
 ) -> Result<String> {
     let canonical = id.canonical();
     let stem = files::stem(&canonical);
     let commit = commit_file(ctx, rules, (id, attempt, r), &made)?;
-    let (rk, ak) = (
-        ctx.hsm()?.public_key(KeyRole::Result)?,
-        ctx.hsm()?.public_key(KeyRole::Audit)?,
-    );
-    let commit_bytes = urne_core::draw::files::to_bytes(&commit);
+    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
     let commit_name = format!("{stem}.commit.json");
     let csv_name = format!("{stem}.tickets.csv");
-    // The public commitment appears last: never before its production file and both signatures.
-    let written = match placed_before(out, &commit_name, &csv_name, &made, &rk, &commit) {
-        Some(w) => w,
-        None => publish::write_signed(
-            ctx.hsm()?,
-            out,
-            &[
-                (csv_name.as_str(), made.csv),
-                (commit_name.as_str(), commit_bytes),
-            ],
-            &[],
-            (&rk, &ak),
-        )?,
+    let placed = placed_before(&f.out, &commit_name, &made, &rk, &commit);
+    let secret = [(csv_name.as_str(), made.csv)];
+    let written = match placed {
+        Some(commit_sha) => {
+            // The commitment is in place: its production file is put on the secret medium
+            // (kept as it is when there with these very bytes, recomputed from the entropy).
+            publish::refuse_taken(&f.secret, &secret, "--secret-out")?;
+            let hsm = ctx.hsm()?;
+            let mut w =
+                publish::stage_signed(hsm, &f.secret, &secret, &[], None, true)?.publish()?;
+            w.insert(commit_name.clone(), commit_sha);
+            w
+        }
+        None => write_block(ctx, f, &secret, (commit_name.as_str(), &commit))?,
     };
     // The commitment in place (this run's, or a killed run's found whole) is the output the
     // next one names.
-    let placed: CommitFile = std::fs::read(out.join(&commit_name))
+    let placed: CommitFile = std::fs::read(f.out.join(&commit_name))
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .ok_or_else(|| {
@@ -301,11 +317,38 @@ fn publish_block(
     ctx.record_evidence(PublishedRecord {
         block: canonical,
         attempt,
-        out: out.display().to_string(),
+        out: f.out.display().to_string(),
         files: written,
         output,
     })?;
     Ok(commit_name)
+}
+
+/// Writes a block's files, whole or not at all in each folder: both parts staged (the
+/// production file and its signature on the secret medium, mode 0600; the commitment, its
+/// signature and the public keys in the output folder), then the secret part moved into place,
+/// then the public one (its commitment last), so a commitment never appears before its
+/// production file and both signatures. Refuses before staging anything if a name holds other
+/// bytes. Returns the SHA-256 of the production file and of the commitment, by name.
+fn write_block(
+    ctx: &mut Ctx,
+    f: &Folders,
+    secret: &[(&str, Vec<u8>)],
+    (commit_name, commit): (&str, &CommitFile),
+) -> Result<BTreeMap<String, Hash32>> {
+    let public = [(commit_name, urne_core::draw::files::to_bytes(commit))];
+    publish::refuse_taken(&f.secret, secret, "--secret-out")?;
+    publish::refuse_taken(&f.out, &public, "--out")?;
+    let hsm = ctx.hsm()?;
+    let keys = (
+        &hsm.public_key(KeyRole::Result)?,
+        &hsm.public_key(KeyRole::Audit)?,
+    );
+    let s = publish::stage_signed(hsm, &f.secret, secret, &[], None, true)?;
+    let p = publish::stage_signed(hsm, &f.out, &public, &[], Some(keys), false)?;
+    let mut written = s.publish()?;
+    written.extend(p.publish()?);
+    Ok(written)
 }
 
 /// The block's signed commitment (SPEC.md §5.B9), for the trail as it stands.
@@ -356,25 +399,24 @@ fn commit_file(
     Ok(commit)
 }
 
-/// A kill after the commitment was moved into place but before it was recorded leaves the whole
-/// output in the folder: the resumed run records it as it is (when it and its production file
-/// are this very block, with valid signatures) instead of writing another commitment.
+/// A kill after the commitment was moved into place but before it was recorded leaves it whole in
+/// the output folder (its production file was placed before it, on the secret medium): the
+/// resumed run records it as it is (when it is this very block's, with a valid signature)
+/// instead of writing another commitment, and returns its SHA-256. Whether the production file
+/// is on the secret medium given now is the caller's to make sure of.
 fn placed_before(
     out: &Path,
     commit_name: &str,
-    csv_name: &str,
     made: &Made,
     rk: &[u8; 32],
     expected: &CommitFile,
-) -> Option<BTreeMap<String, Hash32>> {
+) -> Option<Hash32> {
     let read = |n: &str| std::fs::read(out.join(n)).ok();
-    let signed = |n: &str| {
-        let b = read(n)?;
-        let sig = read(&format!("{n}.sig"))?;
-        urne_core::crypto::ed25519::verify(rk, &b, &sig).then_some(b)
-    };
-    let commit_bytes = signed(commit_name)?;
-    let csv = signed(csv_name)?;
+    let commit_bytes = read(commit_name)?;
+    let sig = read(&format!("{commit_name}.sig"))?;
+    if !urne_core::crypto::ed25519::verify(rk, &commit_bytes, &sig) {
+        return None;
+    }
     let c: CommitFile = serde_json::from_slice(&commit_bytes).ok()?;
     // Everything that names this block's attempt and its outcomes must be what was just
     // recomputed from the recorded entropy; only the time, checkpoint and software may differ.
@@ -384,18 +426,15 @@ fn placed_before(
         && c.tiers == expected.tiers
         && c.outcomes_root == made.root
         && c.seed_commitment == made.seed_commitment
+        && c.tickets_file == expected.tickets_file
         && c.tickets_sha256 == made.csv_sha
-        && c.result_key_id == expected.result_key_id
-        && csv == made.csv;
-    let canonical = &expected.block;
+        && c.result_key_id == expected.result_key_id;
     if !same {
         return None;
     }
     eprintln!(
-        "resuming block {canonical}: its output was already in place; recording it as published"
+        "resuming block {}: its commitment was already in place; recording it as published (its production file is put on the secret medium if it is not there)",
+        expected.block
     );
-    Some(BTreeMap::from([
-        (csv_name.to_string(), made.csv_sha),
-        (commit_name.to_string(), sha256(&commit_bytes)),
-    ]))
+    Some(sha256(&commit_bytes))
 }

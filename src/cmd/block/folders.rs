@@ -1,0 +1,140 @@
+//! Where `urne block generate` writes (SPEC.md §5.B9): the public output folder (`--out`: the
+//! signed commitments and rules.json) and the separate secret medium (`--secret-out`: the
+//! production files, and only them). Both are checked before any entropy is asked for: standing
+//! apart, usable, and free of any file a fresh block would have to write over.
+
+use super::common::block_state;
+use crate::edge::fsio::{self, Staging};
+use crate::error::{Error, Result};
+use std::path::{Path, PathBuf};
+use urne_core::audit::Event;
+use urne_core::block::{BlockId, files};
+
+/// The two folders a generation writes into.
+pub(super) struct Folders {
+    /// The public output folder: the signed commitments and rules.json.
+    pub out: PathBuf,
+    /// The separate secret medium: the signed production files only.
+    pub secret: PathBuf,
+}
+
+/// What a separate secret medium is, for the hints.
+const MEDIUM: &str = "a separate secret medium: a removable medium (e.g. a USB key) mounted apart \
+     from the public output folder, which receives the production files only and is handed to \
+     production at the end of the sitting, no copy kept on the appliance";
+
+impl Folders {
+    /// The folders stand apart (checked before anything is opened or recorded): the secret one
+    /// is not the output folder, not inside it and does not contain it, and does not hold the
+    /// audit database `db` (a folder of the appliance's own disk). Both are compared as the file
+    /// system resolves them (symbolic links followed). A secret folder on the file system of
+    /// the audit database is not a separate medium either, but urne cannot tell a mounted
+    /// medium from a folder on all systems, so that is a warning, not a refusal.
+    pub(super) fn check_apart(&self, db: &Path) -> Result<()> {
+        let out = fsio::resolve(&self.out)?;
+        let secret = fsio::resolve(&self.secret)?;
+        let how = if secret == out {
+            Some("is")
+        } else if secret.starts_with(&out) {
+            Some("is inside")
+        } else if out.starts_with(&secret) {
+            Some("contains")
+        } else {
+            None
+        };
+        if let Some(how) = how {
+            return Err(Error::bad_input(
+                format!(
+                    "--secret-out {} {how} the output folder --out {}: the secret production file would rest beside the public commitment",
+                    self.secret.display(),
+                    self.out.display()
+                ),
+                format!("give --secret-out a folder on {MEDIUM}"),
+            ));
+        }
+        let db = fsio::resolve(db)?;
+        let db_dir = db.parent().unwrap_or(&db);
+        if db_dir.starts_with(&secret) {
+            return Err(Error::bad_input(
+                format!(
+                    "--secret-out {} holds the audit database {}: it is a folder of the appliance's own disk",
+                    self.secret.display(),
+                    db.display()
+                ),
+                format!("give --secret-out a folder on {MEDIUM}"),
+            ));
+        }
+        let dev = fsio::device_of(&secret);
+        if dev.is_some() && dev == fsio::device_of(db_dir) {
+            eprintln!(
+                "warning: --secret-out {} is on the file system of the audit database, not on a separate medium: the production file rests on the appliance's disk until it is removed. At a sitting, mount a removable medium for production and give a folder on it.",
+                self.secret.display()
+            );
+        }
+        Ok(())
+    }
+
+    /// Removes the staging leftovers of a killed run from both folders (even when this run is
+    /// then refused).
+    pub(super) fn clear_leftovers(&self) {
+        for d in [&self.out, &self.secret] {
+            if d.is_dir() {
+                fsio::clear_leftovers(d);
+            }
+        }
+    }
+
+    /// Both folders exist (created if missing) and take a staging folder: an unmounted or
+    /// read-only medium is refused now, not after the entropy was drawn.
+    pub(super) fn check_usable(&self) -> Result<()> {
+        let both = [(&self.out, "--out"), (&self.secret, "--secret-out")];
+        for (d, flag) in both {
+            if std::fs::symlink_metadata(d).is_ok() && !d.is_dir() {
+                return Err(Error::refused(
+                    format!("{flag} {} exists and is not a folder", d.display()),
+                    format!("give {flag} a folder (new or holding earlier blocks' outputs)"),
+                ));
+            }
+        }
+        for (d, _) in both {
+            drop(Staging::new(d)?);
+        }
+        Ok(())
+    }
+
+    /// No file a fresh block of `ids` (one with no entropy recorded for its current attempt)
+    /// would write is there already: such a file is not this run's (an earlier attempt's, since
+    /// voided, or anything else), and outputs are never written over. A block that resumes
+    /// (its entropy recorded) may find its own outputs in place: they are checked when it is
+    /// published.
+    pub(super) fn check_free(&self, events: &[Event], ids: &[BlockId]) -> Result<()> {
+        for id in ids {
+            let canonical = id.canonical();
+            let st = block_state(events, &canonical)?;
+            if st.entropy.is_some() {
+                continue;
+            }
+            let stem = files::stem(&canonical);
+            let names = [
+                (&self.out, format!("{stem}.commit.json")),
+                (&self.out, format!("{stem}.commit.json.sig")),
+                (&self.secret, format!("{stem}.tickets.csv")),
+                (&self.secret, format!("{stem}.tickets.csv.sig")),
+            ];
+            for (dir, name) in names {
+                let p = dir.join(name);
+                if std::fs::symlink_metadata(&p).is_ok() {
+                    return Err(Error::refused(
+                        format!(
+                            "{} already exists, and block {canonical} attempt {} has no entropy yet: it is not this block's output",
+                            p.display(),
+                            st.attempt
+                        ),
+                        "no entropy was asked for. Outputs are never overwritten (a voided attempt's files stay as evidence): give --out a new or empty folder and --secret-out a new medium or an empty folder on it",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
