@@ -303,12 +303,16 @@ fn a_copy_whose_command_marks_while_the_other_is_between_its_signature_and_its_m
     // the locks of other processes for a connection whose process already reads the file).
     let probe = rusqlite::Connection::open(env.path("a.db")).unwrap();
     probe.busy_timeout(std::time::Duration::ZERO).unwrap();
+    let mut a = a;
     let t0 = std::time::Instant::now();
     while probe
         .query_row("SELECT count(*) FROM events", [], |r| r.get::<_, i64>(0))
         .is_ok()
     {
-        assert!(t0.elapsed().as_secs() < 30, "A never reached its commit");
+        if a.child.try_wait().unwrap().is_some() || t0.elapsed().as_secs() > 30 {
+            let _ = a.child.kill();
+            panic!("A never reached its commit: {:?}", a.finish());
+        }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     b.release();
