@@ -6,7 +6,7 @@ use crate::edge::binding::{self, TokenTrail};
 use crate::edge::config::{self, Config};
 use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
-use crate::edge::store::{AuditLog, Binding};
+use crate::edge::store::{AuditLog, Binding, FreshMarks};
 use crate::error::{Error, Exit, Result};
 use urne_core::audit::Event;
 use urne_core::audit::chain::PrefixRoots;
@@ -26,6 +26,9 @@ pub struct Ctx {
     pub command_name: String,
     audit: Option<AuditLog>,
     hsm: Option<Hsm>,
+    /// How the trail reads the token's marks back after each mark, given to it once it is
+    /// opened (SPEC.md §6.6).
+    fresh: Option<Box<dyn FreshMarks>>,
     software: Option<SoftwareIdentity>,
 }
 
@@ -37,6 +40,7 @@ impl Ctx {
             command_name: command_name.to_string(),
             audit: None,
             hsm: None,
+            fresh: None,
             software: None,
         }
     }
@@ -105,6 +109,9 @@ impl Ctx {
             audit_key: tt.audit_key,
             marking: true,
         });
+        if let Some(fresh) = self.fresh.take() {
+            log.read_marks_afresh(fresh);
+        }
         if checked.events > checked.marked {
             // A command killed between an append and its mark: the head verified, mark it now.
             log.mark_head(hsm)?;
@@ -120,7 +127,10 @@ impl Ctx {
 
     /// Installs the trail `urne keys init` created and put in place (it is checked by
     /// construction: this process wrote every event of it).
-    pub fn install(&mut self, log: AuditLog) {
+    pub fn install(&mut self, mut log: AuditLog) {
+        if let Some(fresh) = self.fresh.take() {
+            log.read_marks_afresh(fresh);
+        }
         self.audit = Some(log);
     }
 
@@ -143,7 +153,9 @@ impl Ctx {
             crate::edge::loader::check_environment()?;
             let cfg = self.config()?;
             let pin = config::read_pin(self.global.pin_file.as_deref())?;
-            self.hsm = Some(Hsm::open(&cfg, &pin)?);
+            let hsm = Hsm::open(&cfg, &pin)?;
+            self.fresh = hsm.fresh_reader(pin)?;
+            self.hsm = Some(hsm);
         }
         Ok(self.hsm.as_ref().expect("set just above"))
     }

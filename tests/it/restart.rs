@@ -135,72 +135,214 @@ fn a_witnessed_restart_carries_forward_what_was_published_and_every_later_output
     );
 }
 
-#[test]
-#[ignore = "open finding: on SoftHSM, a mark one process creates is not always visible to the other process's read-back in time (one fresh-clone CI run under load saw both copies act); run with --ignored; see the note on issue 10"]
-fn two_copies_of_the_trail_used_at_once_cannot_both_act() {
-    // Tier (a): two copies of the database, two commands started on them at once (each held at
-    // its first append by a write lock until both have passed the check against the token).
-    // Both append and mark; after marking, each reads the token's marks back: at most one may
-    // go on, and the token then records the fork, which every later command refuses.
-    let env = Env::new();
+/// A `urne keys export` started on the copy `db` of the trail (tier (a): two copies of one
+/// database, one token) and held at its first append by a write lock on that copy, taken before
+/// it starts: it has logged in and passed the check against the token (its stderr says so) when
+/// this returns, and appends as soon as the lock is released.
+struct Held {
+    child: std::process::Child,
+    lock: rusqlite::Connection,
+    stderr: std::thread::JoinHandle<String>,
+}
+
+fn start_held(env: &Env, db: &str) -> Held {
+    use std::io::BufRead;
+    let lock = rusqlite::Connection::open(env.path(db)).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let mut child = env
+        .cmd()
+        .env("URNE_DB", env.path(db))
+        .args(["keys", "export", "--out", &format!("keys-{db}")])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (checked, wait) = std::sync::mpsc::channel();
+    let pipe = std::io::BufReader::new(child.stderr.take().unwrap());
+    let stderr = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in pipe.lines().map_while(std::result::Result::ok) {
+            // The line every command prints once its trail passed the check, before it acts.
+            if line.starts_with("audit trail ") && line.ends_with(" events") {
+                let _ = checked.send(());
+            }
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    if wait
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .is_err()
+    {
+        let _ = child.kill();
+        panic!(
+            "{db}: the command never passed its check: {}",
+            stderr.join().unwrap()
+        );
+    }
+    Held {
+        child,
+        lock,
+        stderr,
+    }
+}
+
+impl Held {
+    fn release(&self) {
+        self.lock.execute_batch("ROLLBACK").unwrap();
+    }
+
+    fn finish(self) -> (Option<i32>, String) {
+        let mut child = self.child;
+        let status = child.wait().unwrap();
+        (status.code(), self.stderr.join().unwrap())
+    }
+}
+
+/// Afterwards, neither copy is the token's trail any more (the token holds a mark of each
+/// history): every command refuses both, and the witnessed restart goes on.
+fn both_refused_then_restart(env: &Env) {
+    for c in ["a.db", "b.db"] {
+        let o = env
+            .cmd()
+            .env("URNE_DB", env.path(c))
+            .args(["keys", "export", "--out", &format!("k-{c}")])
+            .output()
+            .unwrap();
+        let err = assert_fails(&o, 4);
+        assert!(err.contains("two different marks of size 4"), "{c}: {err}");
+    }
+    let o = env
+        .cmd()
+        .env("URNE_DB", env.path("c.db"))
+        .args([
+            "trail",
+            "restart",
+            "--reason",
+            "deux copies utilisées en même temps",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = env
+        .cmd()
+        .env("URNE_DB", env.path("c.db"))
+        .args(["keys", "export", "--out", "k2"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "the restarted trail works");
+}
+
+/// A read transaction on a database, held by another process (python3's sqlite3) until
+/// [`Reader::stop`]: a writer's commit waits for it.
+struct Reader(std::process::Child);
+
+impl Reader {
+    fn start(db: &std::path::Path) -> Reader {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new("python3")
+            .args([
+                "-c",
+                "import sqlite3, sys\n\
+                 c = sqlite3.connect(sys.argv[1], isolation_level=None)\n\
+                 c.execute('BEGIN'); c.execute('SELECT count(*) FROM events').fetchall()\n\
+                 print('reading', flush=True); sys.stdin.read(); c.execute('COMMIT')",
+            ])
+            .arg(db)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert_eq!(line, "reading\n");
+        Reader(child)
+    }
+
+    fn stop(mut self) {
+        drop(self.0.stdin.take());
+        assert!(self.0.wait().unwrap().success());
+    }
+}
+
+fn two_copies(env: &Env) {
     for c in ["a.db", "b.db"] {
         std::fs::copy(env.db(), env.path(c)).unwrap();
     }
-    let locks: Vec<rusqlite::Connection> = ["a.db", "b.db"]
-        .iter()
-        .map(|c| {
-            let conn = rusqlite::Connection::open(env.path(c)).unwrap();
-            conn.execute_batch("BEGIN IMMEDIATE").unwrap();
-            conn
-        })
-        .collect();
-    let children: Vec<std::process::Child> = ["a", "b"]
-        .iter()
-        .map(|c| {
-            env.cmd()
-                .env("URNE_DB", env.path(&format!("{c}.db")))
-                .args(["keys", "export", "--out", &format!("keys-{c}")])
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
-    std::thread::sleep(std::time::Duration::from_millis(2500));
-    for l in locks {
-        l.execute_batch("ROLLBACK").unwrap();
+}
+
+#[test]
+fn a_copy_whose_command_marks_while_the_other_is_between_its_signature_and_its_mark_is_refused() {
+    // Tier (a), the order that hid the other copy's marks from SoftHSM's session (SPEC.md
+    // §6.6, docs/threat-model.md): both commands pass their check; A signs its first event and
+    // is held at its commit (a reader on a.db), B then appends, marks and finishes; only then
+    // does A commit and mark. A's own session never lists B's marks (creating its mark absorbed
+    // B's change to the token's generation counter); read back afresh, they are there.
+    let env = Env::new();
+    two_copies(&env);
+    let a = start_held(&env, "a.db");
+    let b = start_held(&env, "b.db");
+    let reader = Reader::start(&env.path("a.db"));
+    a.release();
+    // A is at its commit (past its signature) when it holds the lock that keeps new readers
+    // out (SQLite's PENDING lock; the reader is another process, since SQLite does not check
+    // the locks of other processes for a connection whose process already reads the file).
+    let probe = rusqlite::Connection::open(env.path("a.db")).unwrap();
+    probe.busy_timeout(std::time::Duration::ZERO).unwrap();
+    let mut a = a;
+    let t0 = std::time::Instant::now();
+    while probe
+        .query_row("SELECT count(*) FROM events", [], |r| r.get::<_, i64>(0))
+        .is_ok()
+    {
+        if a.child.try_wait().unwrap().is_some() || t0.elapsed().as_secs() > 30 {
+            let _ = a.child.kill();
+            panic!("A never reached its commit: {:?}", a.finish());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    let outs: Vec<std::process::Output> = children
-        .into_iter()
-        .map(|c| c.wait_with_output().unwrap())
-        .collect();
-    let ok = outs.iter().filter(|o| o.status.success()).count();
+    b.release();
+    let (code, err) = b.finish();
+    assert_eq!(code, Some(0), "B acted alone: {err}");
+    reader.stop();
+    let (code, err) = a.finish();
+    assert_eq!(code, Some(4), "A must not act after B did: {err}");
+    assert!(err.contains("another history of this trail"), "{err}");
+    assert!(!env.path("keys-a.db").exists(), "A exported nothing");
+    both_refused_then_restart(&env);
+}
+
+#[test]
+fn two_copies_of_the_trail_used_at_once_cannot_both_act() {
+    // Tier (a): two copies of the database, two commands started on them at once, both past
+    // their check against the token, then released together. Both append and mark; after
+    // marking, each reads the token's marks back afresh: at most one may go on, and the token
+    // then records the fork, which every later command refuses.
+    let env = Env::new();
+    two_copies(&env);
+    let held = [start_held(&env, "a.db"), start_held(&env, "b.db")];
+    for h in &held {
+        h.release();
+    }
+    let outs: Vec<(Option<i32>, String)> = held.into_iter().map(Held::finish).collect();
+    let ok = outs.iter().filter(|(c, _)| *c == Some(0)).count();
     assert!(ok <= 1, "both copies acted");
-    // SoftHSM keeps its token as files it rewrites in place: two processes writing objects at
-    // the same moment can damage it (then every command says the token is gone, exit 3). That
-    // is SoftHSM's storage, not urne's; what this test is about (at most one acted) held.
-    if !env.urne(&["hsm", "info"]).status.success() {
-        eprintln!(
-            "note: SoftHSM's token was damaged by two processes writing it at once; at most one copy acted ({ok}); the rest of the test needs a usable token and is not run this time"
-        );
-        return;
-    }
-    for o in outs.iter().filter(|o| !o.status.success()) {
-        let err = String::from_utf8_lossy(&o.stderr);
-        if o.status.code() == Some(3) {
-            // SoftHSM itself failed under the two writers (see above); nothing was acted on.
+    for (code, err) in outs.iter().filter(|(c, _)| *c != Some(0)) {
+        // SoftHSM 2.6 rewrites its token.object at every login and writes the bytes after it
+        // unlocks the file: a process reading it at that moment finds it empty and takes the
+        // token as gone for the rest of its life (exit 3). It did not act either.
+        if *code == Some(3) {
             continue;
         }
-        assert_eq!(o.status.code(), Some(4), "{err}");
-        assert!(
-            err.contains("another history of this trail") || err.contains("older copy"),
-            "{err}"
-        );
+        assert_eq!(*code, Some(4), "{err}");
+        assert!(err.contains("another history of this trail"), "{err}");
     }
-    // Afterwards at most one copy is the token's trail: when both had marked, the token records
-    // two histories and both are refused until a witnessed restart; when one stopped before
-    // marking (SoftHSM failing under the two writers), the other goes on and it is refused.
-    let accepted: Vec<&str> = ["a.db", "b.db"]
+    // When both marked, the token records two histories and both are refused until a
+    // witnessed restart; when one stopped before marking (SoftHSM failing it), the other goes on.
+    let marked: Vec<&str> = ["a.db", "b.db"]
         .into_iter()
         .filter(|c| {
             let o = env
@@ -220,27 +362,8 @@ fn two_copies_of_the_trail_used_at_once_cannot_both_act() {
             o.status.success()
         })
         .collect();
-    assert!(accepted.len() <= 1, "two copies accepted: {accepted:?}");
-    if accepted.is_empty() {
-        // ... and the witnessed restart goes on from the token that records the fork.
-        let o = env
-            .cmd()
-            .env("URNE_DB", env.path("c.db"))
-            .args([
-                "trail",
-                "restart",
-                "--reason",
-                "deux copies utilisées en même temps",
-            ])
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let o = env
-            .cmd()
-            .env("URNE_DB", env.path("c.db"))
-            .args(["keys", "export", "--out", "k2"])
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "the restarted trail works");
+    assert!(marked.len() <= 1, "two copies accepted: {marked:?}");
+    if marked.is_empty() {
+        both_refused_then_restart(&env);
     }
 }

@@ -1,10 +1,17 @@
 //! urne's data objects in the token (SPEC.md §6.6): the trail's identity and its marks, private,
-//! non-modifiable and non-destroyable; and the [`Token`] side of every append.
+//! non-modifiable and non-destroyable; the [`Token`] side of every append; and the marks read
+//! back afresh, by a new process of urne's executable, after each mark ([`FreshMarks`]).
 
 use super::{Hsm, KeyRole, hsm_err};
-use crate::edge::store::Token;
+use crate::edge::config::Config;
+use crate::edge::store::{FreshMarks, Token};
 use crate::error::{Error, Exit, Result};
 use cryptoki::object::{Attribute, AttributeType, ObjectClass};
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use urne_core::audit::token::{APPLICATION, MARK_LABEL, Mark};
 
 impl Hsm {
@@ -136,15 +143,242 @@ impl Token for Hsm {
     fn marks(&self) -> Result<Vec<Mark>> {
         self.data_objects(MARK_LABEL)?
             .iter()
-            .map(|v| {
-                Mark::parse(v).map_err(|e| {
-                    Error::trail(
-                        Exit::Refused,
-                        e.to_string(),
-                        "someone with the PIN wrote into the token outside urne: stop and investigate",
-                    )
-                })
+            .map(|v| parse_mark(v))
+            .collect()
+    }
+}
+
+/// The one argument that makes urne's executable read the token's marks for its parent
+/// ([`Hsm::serve_fresh_read`]); not a command of the command line.
+const FRESH_READ_ARG: &str = "--internal-read-token-marks";
+
+/// Set by urne's `main`: this process is urne's executable, so `/proc/self/exe` can read the
+/// token's marks afresh for it.
+static FRESH_READS: AtomicBool = AtomicBool::new(false);
+
+/// What the parent tells the reader (standard input, one JSON line, then the PIN on a line).
+#[derive(Serialize, Deserialize)]
+struct ReadRequest {
+    module: PathBuf,
+    /// The SHA-256 of the module this command loaded (from its descriptor): the reader loads
+    /// the module under that pin, so a module file swapped while the command runs is refused
+    /// before it could be handed the PIN.
+    module_sha256: urne_core::crypto::Hash32,
+    token_label: String,
+    result_key_label: String,
+    audit_key_label: String,
+}
+
+/// What the reader answers (standard output, one JSON object).
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ReadAnswer {
+    /// The token's serial number and the value of every mark, in hex.
+    Marks { serial: String, marks: Vec<String> },
+    /// The error that stopped the reader, as it would have stopped a command.
+    Failed {
+        exit: i32,
+        message: String,
+        hint: String,
+    },
+}
+
+/// The token's marks read afresh (SPEC.md §6.6): by a new process of urne's own executable,
+/// which loads the PKCS#11 module, finds the token, logs in and reads every mark, all after the
+/// mark just made was created. Why a new process: SoftHSM 2.6 keeps one index of the token's
+/// objects per process and re-reads the token's folder only when the token's generation
+/// counter differs from the one the process last saw; creating an object sets that to the value
+/// it writes, which absorbs the increment of another process's object created just before, so
+/// that object stays invisible to the process for the rest of its life (docs/threat-model.md).
+/// A new instance of the module lists the whole folder when it starts. With a real HSM, a new
+/// process finds every object whose creation had returned, as any session would.
+struct FreshReader {
+    request: ReadRequest,
+    pin: SecretString,
+    /// The token's serial number as the command's own session reads it: the reader must have
+    /// read the same token.
+    serial: String,
+}
+
+impl Hsm {
+    /// Called first by urne's `main`: records that this process is urne's executable (so that
+    /// [`Hsm::fresh_reader`] can start it again), and when the command line is the reader's
+    /// argument, reads the token's marks for the parent and returns the exit code.
+    pub fn serve_fresh_read() -> Option<i32> {
+        FRESH_READS.store(true, Ordering::SeqCst);
+        let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+        if args.len() != 1 || args[0] != FRESH_READ_ARG {
+            return None;
+        }
+        let answer = match read_for_parent() {
+            Ok((serial, marks)) => ReadAnswer::Marks {
+                serial,
+                marks: marks.iter().map(hex::encode).collect(),
+            },
+            Err(e) => ReadAnswer::Failed {
+                exit: e.exit as i32,
+                message: e.message,
+                hint: e.hint,
+            },
+        };
+        let code = match &answer {
+            ReadAnswer::Marks { .. } => 0,
+            ReadAnswer::Failed { exit, .. } => *exit,
+        };
+        let json = serde_json::to_string(&answer).unwrap_or_default();
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, "{json}").and_then(|()| out.flush()).is_err() {
+            return Some(Exit::Internal as i32);
+        }
+        Some(code)
+    }
+
+    /// A reader of the token's marks afresh for this session's token, logging in with `pin`
+    /// ([`FreshReader`]); `None` in a process that is not urne's executable (the library
+    /// embedded in a test), which then reads the marks back in its own session.
+    pub fn fresh_reader(&self, pin: SecretString) -> Result<Option<Box<dyn FreshMarks>>> {
+        if !FRESH_READS.load(Ordering::SeqCst) {
+            return Ok(None);
+        }
+        let serial = self.identity()?.serial;
+        Ok(Some(Box::new(FreshReader {
+            request: ReadRequest {
+                module: self.cfg.module.clone(),
+                module_sha256: self.module().sha256,
+                token_label: self.cfg.token_label.clone(),
+                result_key_label: self.cfg.result_key_label.clone(),
+                audit_key_label: self.cfg.audit_key_label.clone(),
+            },
+            pin,
+            serial,
+        })))
+    }
+}
+
+/// The reader's side: the request and the PIN from standard input, a new session on the token,
+/// every mark's value (checked as [`Hsm::data_objects`] checks urne's objects).
+fn read_for_parent() -> Result<(String, Vec<Vec<u8>>)> {
+    let bad = |what: String| {
+        Error::internal(
+            format!("the token's marks were not read back: {what}"),
+            "this is a defect in urne; keep the audit trail and report it",
+        )
+    };
+    let mut input = std::io::stdin().lock();
+    let mut line = String::new();
+    input.read_line(&mut line).map_err(|e| bad(e.to_string()))?;
+    let req: ReadRequest = serde_json::from_str(&line).map_err(|e| bad(e.to_string()))?;
+    let mut pin = String::new();
+    input.read_line(&mut pin).map_err(|e| bad(e.to_string()))?;
+    pin.truncate(pin.trim_end_matches('\n').len());
+    let pin = SecretString::from(pin);
+    let cfg = Config {
+        source: None,
+        module: req.module,
+        module_sha256: Some(req.module_sha256),
+        token_label: req.token_label,
+        result_key_label: req.result_key_label,
+        audit_key_label: req.audit_key_label,
+        producer_keys: vec![],
+    };
+    let hsm = Hsm::open(&cfg, &pin)?;
+    let serial = hsm.identity()?.serial;
+    Ok((serial, hsm.data_objects(MARK_LABEL)?))
+}
+
+impl FreshReader {
+    /// Starts the reader, gives it the request and the PIN (on a pipe: never on its command line
+    /// or in its environment), and takes its answer.
+    fn run(&self) -> Result<ReadAnswer> {
+        let mut child = std::process::Command::new("/proc/self/exe")
+            .arg(FRESH_READ_ARG)
+            .env_remove("URNE_PIN")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .map_err(|e| read_back_failed(format!("cannot start urne's executable again: {e}")))?;
+        if let Some(mut stdin) = child.stdin.take() {
+            let request = serde_json::to_string(&self.request).unwrap_or_default();
+            // A reader that stops early says why in its answer.
+            let _ = writeln!(stdin, "{request}")
+                .and_then(|()| stdin.write_all(self.pin.expose_secret().as_bytes()))
+                .and_then(|()| stdin.write_all(b"\n"));
+        }
+        let out = child
+            .wait_with_output()
+            .map_err(|e| read_back_failed(format!("the reader failed: {e}")))?;
+        serde_json::from_slice(&out.stdout).map_err(|_| {
+            read_back_failed(format!(
+                "the reader answered nothing readable ({}): {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr).trim()
+            ))
+        })
+    }
+}
+
+impl FreshMarks for FreshReader {
+    fn marks_afresh(&self) -> Result<Vec<Mark>> {
+        let (serial, marks) = match self.run()? {
+            ReadAnswer::Marks { serial, marks } => (serial, marks),
+            ReadAnswer::Failed {
+                exit,
+                message,
+                hint,
+            } => {
+                return Err(Error::trail(
+                    exit_of(exit),
+                    format!("the token's marks, read back after this command's mark: {message}"),
+                    hint,
+                ));
+            }
+        };
+        if serial != self.serial {
+            return Err(read_back_failed(format!(
+                "the reader found the token of serial {serial:?}, this command's is {:?}",
+                self.serial
+            )));
+        }
+        marks
+            .iter()
+            .map(|h| {
+                let v = hex::decode(h).map_err(|_| read_back_failed("a mark not in hex".into()))?;
+                parse_mark(&v)
             })
             .collect()
+    }
+}
+
+/// The marks could not be read back after a mark: the command stops, recording nothing more.
+fn read_back_failed(what: String) -> Error {
+    Error::trail(
+        Exit::Hsm,
+        format!(
+            "the token's marks could not be read back after this command's mark: {what}; nothing more is done"
+        ),
+        "run `urne hsm info`; the next command checks the trail against the token again before it acts",
+    )
+}
+
+/// A mark's value as urne writes it, or a refusal: someone else wrote it.
+fn parse_mark(value: &[u8]) -> Result<Mark> {
+    Mark::parse(value).map_err(|e| {
+        Error::trail(
+            Exit::Refused,
+            e.to_string(),
+            "someone with the PIN wrote into the token outside urne: stop and investigate",
+        )
+    })
+}
+
+/// The exit code a reader reported, as the command's.
+fn exit_of(code: i32) -> Exit {
+    match code {
+        1 => Exit::VerificationFailed,
+        2 => Exit::BadInput,
+        3 => Exit::Hsm,
+        4 => Exit::Refused,
+        _ => Exit::Internal,
     }
 }

@@ -209,7 +209,7 @@ impl AuditLog {
             let marked = token.create_mark(&mark);
             self.check_still_in_place()?;
             marked?;
-            super::check_marks(token, &mark, &self.path)?;
+            self.check_marks(token, &mark)?;
         }
         Ok(Event {
             seq,
@@ -219,6 +219,50 @@ impl AuditLog {
             prev_hash: prev,
             hash,
         })
+    }
+
+    /// Marks the head in the token (after a check found the trail longer than the last mark:
+    /// what a command killed between an append and its mark leaves), then reads the marks back.
+    pub fn mark_head(&self, token: &dyn Token) -> Result<()> {
+        let b = self.bound()?;
+        let hashes = self.hashes()?;
+        let mark = Mark {
+            trail: b.trail,
+            size: hashes.len() as u64,
+            root: chain::tree_root(&hashes),
+        };
+        token.create_mark(&mark)?;
+        self.check_marks(token, &mark)
+    }
+
+    /// After this process marked `mine` (SPEC.md §6.6): the marks read back, after the mark was
+    /// created, hold no other history of the trail, no mark of the same size with another root
+    /// and none larger. Two commands working on two copies of one trail at once both mark; the
+    /// later of their two reads finds the other's mark, provided a read finds every mark created
+    /// before it began, as the [`super::FreshMarks`] reader's does (the command's own session
+    /// on SoftHSM 2.6 does not, docs/threat-model.md). So at most one goes on.
+    fn check_marks(&self, token: &dyn Token, mine: &Mark) -> Result<()> {
+        let marks = match &self.fresh {
+            Some(f) => f.marks_afresh()?,
+            None => token.marks()?,
+        };
+        let other = marks
+            .into_iter()
+            .filter(|m| m.trail == mine.trail)
+            .find(|m| m.size > mine.size || (m.size == mine.size && m.root != mine.root));
+        match other {
+            None => Ok(()),
+            Some(m) => Err(Error::trail(
+                Exit::Refused,
+                format!(
+                    "the token holds another history of this trail (a mark of {} events, root {}) besides the one this command appended to {}: two copies of the trail were used at once; nothing more is done",
+                    m.size,
+                    m.root,
+                    self.path.display()
+                ),
+                "stop: keep every copy of the database as evidence; the trail can only go on through a witnessed `urne trail restart` (docs/ceremony.md, \"urne refuses the trail\")",
+            )),
+        }
     }
 }
 

@@ -27,29 +27,14 @@ pub trait Token {
     fn marks(&self) -> Result<Vec<Mark>>;
 }
 
-/// After this process marked `mine`: the token holds no other history of the trail, no mark of
-/// the same size with another root and none larger (SPEC.md §6.6). Two commands working on two
-/// copies of one trail at once both mark; whichever checks after the other's mark stops, so at
-/// most one acts on what it appended.
-pub(super) fn check_marks(token: &dyn Token, mine: &Mark, path: &Path) -> Result<()> {
-    let other = token
-        .marks()?
-        .into_iter()
-        .filter(|m| m.trail == mine.trail)
-        .find(|m| m.size > mine.size || (m.size == mine.size && m.root != mine.root));
-    match other {
-        None => Ok(()),
-        Some(m) => Err(Error::trail(
-            Exit::Refused,
-            format!(
-                "the token holds another history of this trail (a mark of {} events, root {}) besides the one this command appended to {}: two copies of the trail were used at once; nothing more is done",
-                m.size,
-                m.root,
-                path.display()
-            ),
-            "stop: keep every copy of the database as evidence; the trail can only go on through a witnessed `urne trail restart` (docs/ceremony.md, \"urne refuses the trail\")",
-        )),
-    }
+/// The token's marks as a new instance of its PKCS#11 module sees them (SPEC.md §6.6): every
+/// mark whose creation had returned, in any process, before the read began. An [`AuditLog`]
+/// given one reads the marks back this way after each mark it makes; without one (code that
+/// embeds the library without urne's executable, such as the tests' append helper), in the
+/// command's own session, which SoftHSM 2.6 does not keep up to date with other processes.
+pub trait FreshMarks {
+    /// Every mark the token holds (of any trail).
+    fn marks_afresh(&self) -> Result<Vec<Mark>>;
 }
 
 /// The trail an [`AuditLog`] appends to, once the command has checked it against the token.
@@ -150,6 +135,8 @@ pub struct AuditLog {
     /// The head (sequence number, 0 when empty) this process last knew: set by the first full
     /// read, advanced by its own appends; `None` before any read.
     view: std::cell::Cell<Option<u64>>,
+    /// How the marks are read back after each mark ([`FreshMarks`]; `None`: in the session).
+    fresh: Option<Box<dyn FreshMarks>>,
 }
 
 fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
@@ -223,6 +210,7 @@ impl AuditLog {
             binding: None,
             known: std::cell::RefCell::new(None),
             view: std::cell::Cell::new(None),
+            fresh: None,
         }
     }
 
@@ -288,9 +276,10 @@ impl AuditLog {
 
     /// Links a trail built under a temporary name into `fin` (never replacing a file there), and
     /// reopens it there, marking is switched on.
-    pub fn place(self, fin: &Path) -> Result<AuditLog> {
+    pub fn place(mut self, fin: &Path) -> Result<AuditLog> {
         let tmp = self.path.clone();
         let binding = self.binding;
+        let fresh = self.fresh.take();
         drop(self);
         std::fs::hard_link(&tmp, fin)
             .map_err(|e| crate::error::io_error("put the audit trail in place at", fin, e))?;
@@ -306,21 +295,13 @@ impl AuditLog {
             )
         })?;
         log.binding = binding.map(|b| Binding { marking: true, ..b });
+        log.fresh = fresh;
         Ok(log)
     }
 
-    /// Marks the head in the token (after a check found the trail longer than the last mark:
-    /// what a command killed between an append and its mark leaves).
-    pub fn mark_head(&self, token: &dyn Token) -> Result<()> {
-        let b = self.bound()?;
-        let hashes = self.hashes()?;
-        let mark = Mark {
-            trail: b.trail,
-            size: hashes.len() as u64,
-            root: chain::tree_root(&hashes),
-        };
-        token.create_mark(&mark)?;
-        check_marks(token, &mark, &self.path)
+    /// Reads the token's marks back after each mark through `fresh` (SPEC.md §6.6).
+    pub fn read_marks_afresh(&mut self, fresh: Box<dyn FreshMarks>) {
+        self.fresh = Some(fresh);
     }
 
     fn bound(&self) -> Result<Binding> {
