@@ -1003,7 +1003,7 @@ fn a_void_after_the_contribution_was_kept_says_so() {
 /// The module, which answered the entropy and runs in urne's process (so can write the
 /// database), makes `C_Sign` fail once it sees that the target lost, then replaces the kept
 /// contribution by one that differs from the typed one in a single character and under which the
-/// target wins (some 10 of the 320 such variants of a 20-digit contribution do). A commissaire
+/// target wins (about a tenth of the 300 such variants of a 20-digit contribution do). A commissaire
 /// who does not compare every character confirms it, and the target wins: the choice rests on
 /// one glance of the commissaire's, not on their contribution. Expected: a resumed draw uses
 /// only what the commissaire typed (e.g. asks them to type it again from the minutes and
