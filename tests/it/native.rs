@@ -193,3 +193,18 @@ pub fn faketime_urne() -> &'static Path {
         out
     })
 }
+
+impl Env {
+    /// What the forwarding module returned for `C_GenerateRandom` calls of `len` bytes, in
+    /// order, read from its log (`URNE_TEST_FWD_LOG`, which keeps every value it returned):
+    /// `(source, bytes)`, the source `real` (SoftHSM), `file` (the queue) or `cmd`.
+    pub fn fwd_answers(&self, len: usize) -> Vec<(String, Vec<u8>)> {
+        let head = format!("random {len} ");
+        self.fwd_log()
+            .lines()
+            .filter_map(|l| l.strip_prefix(&head))
+            .filter_map(|rest| rest.split_once(' '))
+            .filter_map(|(source, h)| Some((source.to_string(), hex::decode(h).ok()?)))
+            .collect()
+    }
+}
