@@ -126,9 +126,10 @@ fn entropy_aad(ctx: &mut Ctx, purpose: &str) -> Result<Vec<u8>> {
 }
 
 /// The commissaire's contribution for `purpose`, after the entropy commitment `ec` was
-/// recorded: a contribution kept by an interrupted run (shown, and confirmed as the
-/// commissaire's), or one typed now at the terminal, shown back and confirmed; kept durably
-/// before this returns (and so before any computation or PKCS#11 call that follows).
+/// recorded: typed now at the terminal, shown back and confirmed, and kept durably before this
+/// returns (and so before any computation or PKCS#11 call that follows). When an interrupted
+/// run had kept one, the one typed now must be that one (exit 4 otherwise): the outcome was
+/// fixed when it was kept, and the kept copy is never trusted without the commissaire.
 pub fn take_contribution(
     ctx: &mut Ctx,
     purpose: &str,
@@ -140,19 +141,21 @@ pub fn take_contribution(
     let mut input = stdin.lock();
     let log = ctx.audit()?;
     if let Some(kept) = log.kept_contribution(purpose, ec)? {
+        // Never shown to be confirmed: the database is not the commissaire's, and what it
+        // keeps could have been rewritten. The commissaire types it again from the minutes.
         eprintln!(
-            "The run interrupted before this one took the commissaire's contribution: «{kept}»."
+            "The run interrupted before this one had taken and kept the commissaire's contribution."
         );
-        if confirm(
-            &mut input,
-            "Is this the contribution you typed and wrote in the minutes?",
-        )? {
-            return Ok(kept);
+        eprintln!("Commissaire: type it again exactly as you wrote it in the minutes.");
+        show_commitments(shown);
+        let typed = type_contribution(&mut input)?;
+        if typed != kept {
+            return Err(Error::refused(
+                "the contribution typed now is not the one the interrupted run kept",
+                "type it again exactly as written in the minutes (run the command again). If it still differs, the kept one was altered: stop, keep the database as evidence, and void this attempt in front of the commissaire",
+            ));
         }
-        return Err(Error::refused(
-            "the contribution kept by the interrupted run is not the commissaire's",
-            "stop: keep the database as evidence, write the fact in the minutes, and void this attempt in front of the commissaire",
-        ));
+        return Ok(kept);
     }
     show_commitments(shown);
     let c = type_contribution(&mut input)?;

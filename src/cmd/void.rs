@@ -38,18 +38,17 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result
             "only a sealed or drawn attempt can be voided; an attempt is voided once, and its void notice was written when it was",
         ));
     }
+    let stage = stage_of(ctx, day, &st)?;
     let ev = ctx.record(VoidRecord {
         day: day.to_string(),
         attempt: st.attempt,
         reason: reason.to_string(),
-        stage: st.stage().to_string(),
+        stage: stage.to_string(),
     })?;
     let note = ctx.checkpoint()?;
     println!(
-        "VOIDED: day {day}, attempt {} ({}), audit event #{}",
-        st.attempt,
-        st.stage(),
-        ev.seq
+        "VOIDED: day {day}, attempt {} ({stage}), audit event #{}",
+        st.attempt, ev.seq
     );
     println!("reason: {reason}");
     println!(
@@ -58,4 +57,25 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result
     );
     println!("audit checkpoint:\n{note}");
     void_notice::announce(ctx, ev.seq, out)
+}
+
+/// The stage the attempt reached, as the void states it: the trail's, except that a
+/// contribution typed and kept by an interrupted draw (SPEC.md §4.4.1) counts as recorded: the
+/// outcome was fixed then, and a void must not make it look as if it came before.
+fn stage_of(
+    ctx: &mut Ctx,
+    day: &str,
+    st: &urne_core::state::day::DayState,
+) -> Result<&'static str> {
+    if let (Some((_, e)), None) = (&st.entropy, &st.contribution) {
+        let key = format!("day {day} attempt {}", st.attempt);
+        if ctx
+            .audit()?
+            .kept_contribution(&key, &e.entropy_commitment)?
+            .is_some()
+        {
+            return Ok("contribution recorded (draw interrupted)");
+        }
+    }
+    Ok(st.stage())
 }
