@@ -78,6 +78,7 @@ ensure_deps() {
 typed() {
   local contribution=$1
   shift
-  scripts/pty-type --on "type your contribution" --send "$contribution" \
+  scripts/pty-type --on 'in groups of 8\):.*?\n {4}([0-9a-f]{8}) .*?its first 8 characters' --send-match \
+    --on "type your contribution" --send "$contribution" \
     --on "oui or non" --send oui -- "$@"
 }

@@ -25,7 +25,8 @@ ok()   { printf '  ok    %s\n' "$*"; }
 # commissaire typing CONTRIBUTION at its prompt and confirming it (SPEC §4.4.1; scripts/pty-type).
 typed() {
   local c=$1; shift
-  $py "$root/scripts/pty-type" --on "type your contribution" --send "$c" --on "oui or non" --send "oui" \
+  $py "$root/scripts/pty-type" --on 'in groups of 8\):.*?\n {4}([0-9a-f]{8}) .*?its first 8 characters' --send-match \
+    --on "type your contribution" --send "$c" --on "oui or non" --send "oui" \
     -- "$urne" "$@"
 }
 bad()  { printf '  FAIL  %s\n' "$*"; fails=$((fails + 1)); }

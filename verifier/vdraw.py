@@ -247,8 +247,8 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
         if entropy_commitment(b["entropy"]) != b["entropy_commitment"]:
             raise Failure("draw-mismatch", "the entropy is not the one its entropy_commitment (recorded before the "
                                            "contribution) names (§3.2)")
-    elif len(b["entropy"]) < 48:
-        raise Failure("inconsistent", f"entropy is {len(b['entropy'])} bytes, fewer than 48 (§3.1)")
+    elif len(b["entropy"]) != 48:
+        raise Failure("inconsistent", f"entropy is {len(b['entropy'])} bytes; a draw's has 48 (§3.1, §8.2 step 3)")
     if draw_seed(b) != b["seed"]:
         raise Failure("draw-mismatch", "the seed does not recompute from the draw core (§4.4)")
     report.append("ok  seed recomputed")

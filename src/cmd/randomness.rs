@@ -125,22 +125,28 @@ fn entropy_aad(ctx: &mut Ctx, purpose: &str) -> Result<Vec<u8>> {
     })
 }
 
-/// The commissaire's contribution for `purpose`, after the entropy commitment `ec` was
-/// recorded: typed now at the terminal, shown back and confirmed, and kept durably before this
+/// The commissaire's contribution for each `(purpose, entropy commitment)` of `keys` (a draw's
+/// attempt, or each block of a generation), after those commitments were recorded: typed now at the terminal, shown back and confirmed, and kept durably before this
 /// returns (and so before any computation or PKCS#11 call that follows). When an interrupted
 /// run had kept one, the one typed now must be that one (exit 4 otherwise): the outcome was
 /// fixed when it was kept, and the kept copy is never trusted without the commissaire.
 pub fn take_contribution(
     ctx: &mut Ctx,
-    purpose: &str,
+    keys: &[(String, Hash32)],
     shown: &[(String, Hash32)],
-    ec: &Hash32,
 ) -> Result<String> {
     need_terminal()?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let log = ctx.audit()?;
-    if let Some(kept) = log.kept_contribution(purpose, ec)? {
+    let mut kept: Vec<String> = vec![];
+    for (purpose, ec) in keys {
+        if let Some(k) = ctx.audit()?.kept_contribution(purpose, ec)?
+            && !kept.contains(&k)
+        {
+            kept.push(k);
+        }
+    }
+    if !kept.is_empty() {
         // Never shown to be confirmed: the database is not the commissaire's, and what it
         // keeps could have been rewritten. The commissaire types it again from the minutes.
         eprintln!(
@@ -148,18 +154,22 @@ pub fn take_contribution(
         );
         eprintln!("Commissaire: type it again exactly as you wrote it in the minutes.");
         show_commitments(shown);
+        type_back(&mut input, shown)?;
         let typed = type_contribution(&mut input)?;
-        if typed != kept {
+        if kept.len() > 1 || typed != kept[0] {
             return Err(Error::refused(
                 "the contribution typed now is not the one the interrupted run kept",
                 "type it again exactly as written in the minutes (run the command again). If it still differs, the kept one was altered: stop, keep the database as evidence, and void this attempt in front of the commissaire",
             ));
         }
-        return Ok(kept);
+        return Ok(typed);
     }
     show_commitments(shown);
+    type_back(&mut input, shown)?;
     let c = type_contribution(&mut input)?;
-    ctx.audit()?.keep_contribution(purpose, ec, &c)?;
+    for (purpose, ec) in keys {
+        ctx.audit()?.keep_contribution(purpose, ec, &c)?;
+    }
     Ok(c)
 }
 
@@ -174,6 +184,30 @@ fn show_commitments(shown: &[(String, Hash32)]) {
         eprintln!("  {what}");
         eprintln!("    {}", grouped(&ec.to_string()));
     }
+}
+
+/// The commissaire types back the first group of the (first) entropy commitment shown before
+/// typing the contribution: nothing typed before the commitment existed can hold it, so text
+/// typed ahead on the terminal (before the entropy was fixed) is never taken for the
+/// contribution (SPEC.md §4.4.1). Three tries.
+fn type_back(input: &mut impl BufRead, shown: &[(String, Hash32)]) -> Result<()> {
+    let Some((_, ec)) = shown.first() else {
+        return Ok(());
+    };
+    let want = ec.to_string()[..8].to_string();
+    for _ in 0..TRIES {
+        eprintln!(
+            "Commissaire: to show the commitment was on screen before anything was typed, type its first 8 characters, then Enter:"
+        );
+        if read_line(input)?.trim().eq_ignore_ascii_case(&want) {
+            return Ok(());
+        }
+        eprintln!("  refused: those are not the commitment's first 8 characters");
+    }
+    Err(Error::bad_input(
+        "the commitment's first 8 characters were not typed back",
+        "type only once the commitment is on screen (anything typed before it is discarded); run the command again: the entropy recorded is kept",
+    ))
 }
 
 /// Hex in groups of 8, 4 groups to a line (fits an 80-column console).
@@ -260,6 +294,16 @@ mod tests {
             grouped(&h),
             "01234567 89abcdef 01234567 89abcdef\n    01234567 89abcdef 01234567 89abcdef"
         );
+    }
+
+    #[test]
+    fn the_commitment_is_typed_back_before_the_contribution() {
+        let ec = Hash32([0xab; 32]);
+        let shown = [("day".to_string(), ec)];
+        let mut i = std::io::Cursor::new("typed ahead 4 2 6\noui\nABABABAB\n");
+        assert!(type_back(&mut i, &shown).is_ok(), "third try");
+        let mut i = std::io::Cursor::new("typed ahead 4 2 6\noui\nx\nabababab\n");
+        assert!(type_back(&mut i, &shown).is_err(), "three wrong tries");
     }
 
     #[test]

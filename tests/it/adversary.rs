@@ -474,11 +474,22 @@ fn draw_late(
             let _ = tx.send(l);
         }
     });
-    let (mut shown, mut typed) = (String::new(), None);
+    let (mut shown, mut typed, mut group) = (String::new(), None, None::<String>);
     loop {
         match rx.recv_timeout(Duration::from_secs(120)) {
             Ok(l) => {
-                if l.contains("type your contribution") {
+                // The first group of the first commitment shown, typed back when asked.
+                let t = l.trim();
+                if group.is_none()
+                    && shown.contains("in groups of 8")
+                    && t.len() >= 8
+                    && t[..8].bytes().all(|b| b.is_ascii_hexdigit())
+                {
+                    group = Some(t[..8].to_string());
+                }
+                if l.contains("its first 8 characters") {
+                    let _ = writeln!(stdin, "{}", group.clone().unwrap_or_default());
+                } else if l.contains("type your contribution") {
                     before_typing();
                     let c = contribution.map_or_else(fresh_contribution, str::to_string);
                     let _ = writeln!(stdin, "{c}");
@@ -642,7 +653,8 @@ fn the_same_grinder_wins_every_time_it_can_know_the_contribution() {
         let c = fresh_contribution();
         let o = {
             let mut cmd = env.cmd_of(&root().join("scripts/pty-type"));
-            cmd.args(["--on", "type your contribution", "--send", &c])
+            cmd.args(["--on", TYPE_BACK, "--send-match"])
+                .args(["--on", "type your contribution", "--send", &c])
                 .args(["--on", "oui or non", "--send", "oui", "--"])
                 .arg(URNE)
                 .args(["draw", "--day", DAY, "--out", &out])
@@ -962,7 +974,9 @@ fn interrupted_attempt(
         }
         env.fwd_set_sign_fail(false);
         if run.code != Some(0) {
-            assert_eq!(draw_late(env, &out, &[], None, || {}).code, Some(0));
+            // Resumed: the commissaire types the same contribution again from the minutes.
+            let again = draw_late(env, &out, &[], run.typed.as_deref(), || {});
+            assert_eq!(again.code, Some(0), "{}", again.shown);
         }
         void(env, attempt);
     }

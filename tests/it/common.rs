@@ -124,7 +124,8 @@ impl Env {
             return c;
         }
         let mut c = self.cmd_of(&root().join("scripts/pty-type"));
-        c.args(["--on", "type your contribution", "--send", CONTRIBUTION])
+        c.args(["--on", TYPE_BACK, "--send-match"])
+            .args(["--on", "type your contribution", "--send", CONTRIBUTION])
             .args(["--on", "oui or non", "--send", "oui", "--"])
             .arg(URNE)
             .args(args);
@@ -188,6 +189,10 @@ pub fn kill_child(child: &mut std::process::Child) {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// The prompt to type back the commitment's first group, with that group (the first group of
+/// the first commitment shown) as the regex's group, for `scripts/pty-type --send-match`.
+pub const TYPE_BACK: &str = r"in groups of 8\):.*?\n {4}([0-9a-f]{8}) .*?its first 8 characters";
 
 /// The contribution the tests' commissaire types (SPEC.md §4.4.1).
 pub const CONTRIBUTION: &str = "4 2 6 1 3 5 5 2";
@@ -346,6 +351,7 @@ fn append_child_hook() {
 pub fn draw_typed(env: &Env, day: &str, contribution: &str, out: &str) -> Output {
     let mut o = env
         .cmd_of(&root().join("scripts/pty-type"))
+        .args(["--on", TYPE_BACK, "--send-match"])
         .args(["--on", "type your contribution", "--send", contribution])
         .args(["--on", "oui or non", "--send", "oui", "--"])
         .arg(URNE)

@@ -210,13 +210,13 @@ fn two_draws_of_one_day_at_once_never_both_record_entropy() {
             Ok(l) => {
                 seen.push_str(&l);
                 seen.push('\n');
-                if l.contains("type your contribution") {
+                if l.contains("its first 8 characters") {
                     break;
                 }
             }
             Err(_) => {
                 let _ = a.kill();
-                panic!("draw A never asked for the witness:\n{seen}");
+                panic!("draw A never asked for the commitment typed back:\n{seen}");
             }
         }
     }
@@ -226,7 +226,15 @@ fn two_draws_of_one_day_at_once_never_both_record_entropy() {
     env.draw_ok("2018-12-02", "outB");
     assert_eq!(events(&env, "draw.entropy"), 1);
     let mut stdin = a.stdin.take().unwrap();
-    stdin.write_all(b"a witness\noui\n").unwrap();
+    let group = seen
+        .lines()
+        .map(str::trim)
+        .find(|t| t.len() >= 8 && t[..8].bytes().all(|b| b.is_ascii_hexdigit()))
+        .map(|t| t[..8].to_string())
+        .expect("the commitment was shown");
+    stdin
+        .write_all(format!("{group}\na witness\noui\n").as_bytes())
+        .unwrap();
     drop(stdin);
     let status = a.wait().unwrap();
     reader.join().unwrap();
@@ -425,14 +433,8 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
     seal(&env, &export);
     let o = env
         .cmd_of(&root().join("scripts/pty-type"))
-        .args([
-            "--timeout",
-            "2",
-            "--expect",
-            "type your contribution",
-            "--send",
-            "x",
-        ])
+        .args(["--timeout", "2", "--expect", TYPE_BACK, "--send-match"])
+        .args(["--expect", "type your contribution", "--send", "x"])
         .args(["--expect", "never shown", "--send", "", "--"])
         .arg(URNE)
         .args(["draw", "--day", "2018-12-15", "--out", "out"])
@@ -828,8 +830,12 @@ fn the_contribution_comes_only_from_the_terminal_after_the_entropy_is_fixed() {
     assert_eq!(events(&env, "draw.entropy"), 0, "nothing recorded");
     // At the terminal: a contribution out of the grammar is refused and typed again; the one
     // confirmed is recorded after the entropy commitment and before the result.
+    // Text typed ahead (before the commitment is on screen) is never taken: the commitment's
+    // first 8 characters are asked first, and typed ahead they cannot be.
     let o = env
         .cmd_of(&root().join("scripts/pty-type"))
+        .args(["--expect", "audit trail", "--send", "typed ahead 6 6 1 2"])
+        .args(["--expect", TYPE_BACK, "--send-match"])
         .args([
             "--expect",
             "type your contribution",
@@ -857,6 +863,10 @@ fn the_contribution_comes_only_from_the_terminal_after_the_entropy_is_fixed() {
     let shown = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{shown}");
     assert!(shown.contains("U+202E"), "{shown}");
+    assert!(
+        shown.contains("not the commitment's first 8 characters"),
+        "{shown}"
+    );
     let seq = |kind: &str| {
         let c = rusqlite::Connection::open(env.db()).unwrap();
         c.query_row("SELECT seq FROM events WHERE kind = ?1", [kind], |r| {

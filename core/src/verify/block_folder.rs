@@ -191,7 +191,22 @@ impl Committed<'_> {
                 format!("{rname}: not this block's reveal"),
             ));
         }
-        let entropy = hex::decode(&r.entropy).map_err(|_| fail(C::Malformed, "entropy"))?;
+        let entropy = super::draw::lower_hex(&r.entropy).ok_or_else(|| {
+            fail(
+                C::Malformed,
+                format!("{rname}: entropy is not lowercase hex"),
+            )
+        })?;
+        if entropy.len() < crate::block::id::MIN_ENTROPY_BYTES {
+            return Err(fail(
+                C::Inconsistent,
+                format!(
+                    "{rname}: the entropy has {} bytes; a block's has at least {} (SPEC.md §5.B3)",
+                    entropy.len(),
+                    crate::block::id::MIN_ENTROPY_BYTES
+                ),
+            ));
+        }
         if let Some(ec) = c.entropy_commitment
             && crate::randomness::entropy_commitment(&entropy) != ec
         {

@@ -122,8 +122,8 @@ pub fn recompute_seed(core: &crate::draw::files::DrawCore, version: u32) -> VRes
     let (rules, export) = (core.rules_sha256, core.export.sha256);
     let commitment = commitment_of(&core.commitment)?;
     check_members(core, version)?;
-    let entropy =
-        hex::decode(&core.entropy).map_err(|_| fail(C::Malformed, "entropy is not hex"))?;
+    let entropy = lower_hex(&core.entropy)
+        .ok_or_else(|| fail(C::Malformed, "entropy is not lowercase hex"))?;
     if entropy.len() != 48 {
         return Err(fail(
             C::Inconsistent,
@@ -364,4 +364,16 @@ pub fn verify_proof(p: &ProofFile, commitment: Option<&CommitmentRef>) -> VResul
         ));
     }
     Ok(())
+}
+
+/// Lowercase hex (SPEC.md §4.7: every hash and the entropy), decoded; `None` otherwise (an
+/// uppercase digit included).
+pub fn lower_hex(s: &str) -> Option<Vec<u8>> {
+    if !s
+        .bytes()
+        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    {
+        return None;
+    }
+    hex::decode(s).ok()
 }

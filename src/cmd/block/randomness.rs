@@ -146,16 +146,18 @@ fn contribute(
             )
         })
         .collect();
-    let key = missing
+    // Kept per block (SPEC.md §4.4.1): a block whose contribution was kept keeps it, whatever
+    // other blocks a later run names with it.
+    let keys: Vec<(String, Hash32)> = missing
         .iter()
-        .map(|b| format!("{}#{}", b.block, b.attempt))
-        .collect::<Vec<_>>()
-        .join(",");
-    let all: Vec<u8> = missing
-        .iter()
-        .flat_map(|b| b.entropy_commitment.0)
+        .map(|b| {
+            (
+                format!("block {} attempt {}", b.block, b.attempt),
+                b.entropy_commitment,
+            )
+        })
         .collect();
-    let c = shared::take_contribution(ctx, &format!("blocks {key}"), &shown, &sha256(&all))?;
+    let c = shared::take_contribution(ctx, &keys, &shown)?;
     let e = ctx.record(ContributionRecord {
         blocks: missing,
         contribution: c.clone(),

@@ -210,7 +210,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
                 ec,
             )];
             let key = format!("{purpose} attempt {}", s.st.attempt);
-            let c = randomness::take_contribution(ctx, &key, &shown, &ec)?;
+            let c = randomness::take_contribution(ctx, &[(key, ec)], &shown)?;
             let e = ctx.record(ContributionRecord {
                 operation: s.seal.operation.clone(),
                 day: s.day.clone(),
