@@ -577,6 +577,15 @@ def main(out):
         x["reserves"] = x["reserves"][:-1]
     w("draw-draw-mismatch-missing-reserve", "The last reserve left out of both files.", "draw-mismatch", draw_files(b2, r2))
 
+    long_b, long_r, _, _ = make_draw(ex, entropy=bytes(range(64)))
+    w("draw-inconsistent-entropy-64-bytes", "A version-1 draw made from 64 bytes of entropy, seed and picks "
+      "recomputed from them: a draw's entropy is exactly 48 bytes, in every version (SPEC §3.1, §8.2 step 3).",
+      "inconsistent", draw_files(long_b, long_r))
+    b2 = json.loads(jdump(bundle)); r2 = json.loads(jdump(result))
+    for x in (b2, r2):
+        x["entropy"] = x["entropy"].upper()
+    w("draw-malformed-entropy-uppercase", "bundle.json and result.json with the entropy in uppercase hex (re-signed): "
+      "every hash and the entropy are lowercase hex (SPEC §4.7).", "malformed", draw_files(b2, r2))
     r2 = json.loads(jdump(result)); r2["drawn_at"] = "2018-12-26T09:00:06.000000Z"
     w("draw-inconsistent-result", "result.json's drawn_at differs from bundle.json's (§8.2 step 6).", "inconsistent", draw_files(bundle, r2))
     b2 = json.loads(jdump(bundle)); r2 = json.loads(jdump(result))
