@@ -104,14 +104,3 @@ pub struct MappedObject {
     /// the path when it still names that file); `null` otherwise.
     pub sha256: Option<Hash32>,
 }
-
-/// A member that, when present, is a PKCS#11 identity (never `null`): version-2 outputs carry
-/// it, version-1 outputs do not.
-///
-/// # Errors
-/// The member is not a PKCS#11 identity.
-pub fn present_pkcs11<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<Pkcs11Identity>, D::Error> {
-    Pkcs11Identity::deserialize(d).map(Some)
-}

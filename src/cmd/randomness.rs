@@ -9,9 +9,12 @@ use super::ctx::Ctx;
 use crate::error::{Error, Exit, Result};
 use std::io::{BufRead, IsTerminal, Write};
 use urne_core::audit::Event;
+use urne_core::audit::kinds::{self, Record};
 use urne_core::audit::payloads::EntropyRefused;
 use urne_core::audit::sealed::SealedBox;
 use urne_core::crypto::Hash32;
+use urne_core::draw::files::RefusedEntropy;
+use urne_core::randomness::fixed::{Fixed, FixedEvent};
 use urne_core::randomness::{contribution, entropy_commitment};
 
 /// Bytes of HSM entropy per draw or block: 384 bits (SPEC.md §3.1).
@@ -75,6 +78,42 @@ pub fn fresh_entropy(
         ),
         "the refusal is recorded; run the command again to ask the token anew (no contribution exists yet). If it happens again, the token's generator is faulty or replaying: stop and use another HSM",
     ))
+}
+
+/// The evidence an output carries of its randomness (SPEC.md §3.1, §3.3), draws and blocks
+/// alike: the entropy's and the contribution's events (`entropy_seq`, `contribution_seq`) with
+/// their inclusion proofs in the tree of every event so far (the output's checkpoint covers them
+/// all: every append signs one), and the refused entropy requests of `purpose` at `attempt`.
+pub fn evidence(
+    events: &[Event],
+    (purpose, attempt): (&str, u32),
+    (entropy_seq, contribution_seq): (u64, u64),
+) -> Result<(Fixed, Vec<RefusedEntropy>)> {
+    let hashes: Vec<Hash32> = events.iter().map(|ev| ev.hash).collect();
+    let at = |seq: u64| {
+        events
+            .get(usize::try_from(seq).unwrap_or(usize::MAX).wrapping_sub(1))
+            .filter(|ev| ev.seq == seq)
+            .ok_or_else(|| super::inputs::altered(&format!("audit event #{seq} is missing")))
+    };
+    let fixed = Fixed {
+        entropy: FixedEvent::of(at(entropy_seq)?, &hashes),
+        contribution: FixedEvent::of(at(contribution_seq)?, &hashes),
+    };
+    let refused = events
+        .iter()
+        .filter_map(|ev| match kinds::parse(ev) {
+            Ok(Record::EntropyRefused(r)) if r.purpose == purpose && r.attempt == attempt => {
+                Some(RefusedEntropy {
+                    audit_seq: ev.seq,
+                    entropy_commitment: r.entropy_commitment,
+                    reason: r.reason,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    Ok((fixed, refused))
 }
 
 /// The entropy of `purpose` (`day D attempt N`, `block ID attempt N`) recorded in the blob

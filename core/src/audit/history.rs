@@ -51,15 +51,19 @@ pub struct Restart {
     pub previous_mark_root: Hash32,
 }
 
-/// Reads an output's optional `history` member, for `#[serde(default, deserialize_with =
-/// "crate::audit::history::present")]`: absent is `None` (a version-1 output), present it must be
-/// a history. `"history": null` is not absent: a version-1 output has no such member at all, and a
-/// version-2 output states its history (SPEC.md §8.2 step 5, §5.B10 step 2, §1.5).
+/// Reads an output's optional member that only one format version has (`history`, and the
+/// version-2 members `entropy_commitment`, `contribution`, `entropy_refused`, `fixed`, `pkcs11`),
+/// for `#[serde(default, deserialize_with = "crate::audit::history::present")]`: absent is `None`
+/// (the other version), present it must be a value of the member's type. `"history": null` is
+/// not absent: a version-1 output has no such member at all, and a version-2 output states it
+/// (SPEC.md §8.2 step 5, §5.B10 step 2, §1.5).
 ///
 /// # Errors
-/// The member is not a history (`null` included).
-pub fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<History>, D::Error> {
-    History::deserialize(d).map(Some)
+/// The member is not a value of its type (`null` included).
+pub fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 /// The `output.published` record: an output placed, named for the next one's predecessor.

@@ -65,21 +65,21 @@ pub struct CommitFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present_hash"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub entropy_commitment: Option<Hash32>,
     /// Version 2: the commissaire's contribution (SPEC.md §4.4.1), public at generation.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present_text"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub contribution: Option<String>,
     /// Version 2: the entropy requests of this attempt that were refused (SPEC.md §3.1).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present_refused"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub entropy_refused: Option<Vec<crate::draw::files::RefusedEntropy>>,
     /// Version 2: the events that fixed the entropy commitment, then the contribution, with
@@ -87,7 +87,7 @@ pub struct CommitFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present_fixed"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub fixed: Option<crate::randomness::fixed::Fixed>,
     /// The production file's name, `S.tickets.csv`.
@@ -109,7 +109,7 @@ pub struct CommitFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::software::present_pkcs11"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub pkcs11: Option<crate::software::Pkcs11Identity>,
     /// Version 2: the commitment's place in the trail's history (SPEC.md §6.7).
@@ -178,24 +178,4 @@ pub struct TicketProofFile {
     pub path: Vec<Hash32>,
     /// Key id (SPEC.md §1.3) of the result key that signed the proof.
     pub result_key_id: String,
-}
-
-fn present_hash<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Hash32>, D::Error> {
-    Hash32::deserialize(d).map(Some)
-}
-
-fn present_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    String::deserialize(d).map(Some)
-}
-
-fn present_refused<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<Vec<crate::draw::files::RefusedEntropy>>, D::Error> {
-    Vec::<crate::draw::files::RefusedEntropy>::deserialize(d).map(Some)
-}
-
-fn present_fixed<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<crate::randomness::fixed::Fixed>, D::Error> {
-    crate::randomness::fixed::Fixed::deserialize(d).map(Some)
 }

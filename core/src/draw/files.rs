@@ -153,21 +153,21 @@ pub struct DrawCore {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present_hash"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub entropy_commitment: Option<Hash32>,
     /// Version 1: the commissaire's contribution, as typed (SPEC.md §4.4); absent in version 2.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present_text"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub witness: Option<String>,
     /// Version 2: the commissaire's contribution (SPEC.md §4.4.1); absent in version 1.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present_text"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub contribution: Option<String>,
     /// The HSM's entropy (48 bytes, SPEC.md §3.1), hex.
@@ -183,7 +183,7 @@ pub struct DrawCore {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present_refused"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub entropy_refused: Option<Vec<RefusedEntropy>>,
     /// Version 2: the events that fixed the entropy commitment, then the contribution, with
@@ -192,7 +192,7 @@ pub struct DrawCore {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present_fixed"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub fixed: Option<crate::randomness::fixed::Fixed>,
     /// Version 2: the draw's place in the trail's history (SPEC.md §6.7); absent in version 1.
@@ -224,28 +224,6 @@ pub struct RefusedEntropy {
     pub entropy_commitment: Hash32,
     /// Why it was refused, in words.
     pub reason: String,
-}
-
-/// A member that, when present, is not `null` (version 2 members of a version-1 core are
-/// absent, never `null`).
-fn present_hash<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Hash32>, D::Error> {
-    Hash32::deserialize(d).map(Some)
-}
-
-fn present_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    String::deserialize(d).map(Some)
-}
-
-fn present_refused<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<Vec<RefusedEntropy>>, D::Error> {
-    Vec::<RefusedEntropy>::deserialize(d).map(Some)
-}
-
-fn present_fixed<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<crate::randomness::fixed::Fixed>, D::Error> {
-    crate::randomness::fixed::Fixed::deserialize(d).map(Some)
 }
 
 /// `result.json`: for production, names accounts.
@@ -282,7 +260,7 @@ pub struct ResultFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::software::present_pkcs11"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub pkcs11: Option<crate::software::Pkcs11Identity>,
 }
@@ -321,7 +299,7 @@ pub struct BundleFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::software::present_pkcs11"
+        deserialize_with = "crate::audit::history::present"
     )]
     pub pkcs11: Option<crate::software::Pkcs11Identity>,
 }

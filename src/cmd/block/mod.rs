@@ -361,7 +361,11 @@ fn commit_file(
     let canonical = id.canonical();
     let checkpoint = ctx.checkpoint()?;
     let history = ctx.history()?;
-    let (fixed, refused) = randomness::evidence(&ctx.audit()?.events()?, &canonical, attempt, r)?;
+    let (fixed, refused) = crate::cmd::randomness::evidence(
+        &ctx.audit()?.events()?,
+        (&format!("block {canonical}"), attempt),
+        (r.entropy_seq, r.contribution_seq),
+    )?;
     let software = ctx.software()?;
     let (rk, ak) = (
         ctx.hsm()?.public_key(KeyRole::Result)?,

@@ -8,14 +8,10 @@ use super::common::block_state;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::randomness as shared;
 use crate::error::{Error, Result};
-use urne_core::audit::Event;
-use urne_core::audit::kinds::{self, Record};
 use urne_core::block::BlockId;
 use urne_core::block::records::{ContributedBlock, ContributionRecord, EntropyRecord};
 use urne_core::crypto::{Hash32, sha256};
-use urne_core::draw::files::RefusedEntropy;
 use urne_core::randomness::entropy_commitment;
-use urne_core::randomness::fixed::{self, FixedEvent};
 use urne_core::rules::game::GameRules;
 
 /// One block's randomness as the trail fixed it: the entropy (event `entropy_seq`), then the
@@ -163,41 +159,4 @@ fn contribute(
         contribution: c.clone(),
     })?;
     Ok((e.seq, c))
-}
-
-/// The evidence a commitment carries (SPEC.md §3.3): the block's entropy and contribution
-/// events with their inclusion proofs in the tree of every event so far, and the attempt's
-/// refused entropy requests.
-pub fn evidence(
-    events: &[Event],
-    canonical: &str,
-    attempt: u32,
-    r: &Fixed,
-) -> Result<(fixed::Fixed, Vec<RefusedEntropy>)> {
-    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
-    let at = |seq: u64| {
-        events
-            .get((seq as usize).wrapping_sub(1))
-            .filter(|e| e.seq == seq)
-            .ok_or_else(|| crate::cmd::inputs::altered(&format!("audit event #{seq} is missing")))
-    };
-    let f = fixed::Fixed {
-        entropy: FixedEvent::of(at(r.entropy_seq)?, &hashes),
-        contribution: FixedEvent::of(at(r.contribution_seq)?, &hashes),
-    };
-    let purpose = format!("block {canonical}");
-    let refused = events
-        .iter()
-        .filter_map(|e| match kinds::parse(e) {
-            Ok(Record::EntropyRefused(x)) if x.purpose == purpose && x.attempt == attempt => {
-                Some(RefusedEntropy {
-                    audit_seq: e.seq,
-                    entropy_commitment: x.entropy_commitment,
-                    reason: x.reason,
-                })
-            }
-            _ => None,
-        })
-        .collect();
-    Ok((f, refused))
 }

@@ -11,7 +11,6 @@ use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::Path;
 use urne_core::audit::Event;
-use urne_core::audit::kinds::{self, Record};
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::draw::files::{
     self, BundleFile, DrawCore, Placed, PublicPlaced, RefusedEntropy, ResultFile,
@@ -19,7 +18,7 @@ use urne_core::draw::files::{
 use urne_core::draw::pv;
 use urne_core::draw::records::{PublishedRecord, ResultRecord};
 use urne_core::draw::{self, SealedSet};
-use urne_core::randomness::fixed::{Fixed, FixedEvent};
+use urne_core::randomness::fixed::Fixed;
 
 /// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything
 /// is signed), the minutes `pv.html`, the sealed rules and the checkpoint, and `leaves.bin` with
@@ -129,47 +128,14 @@ fn evidence(
     anomalies: &[String],
 ) -> Result<(Fixed, Vec<RefusedEntropy>, Vec<String>)> {
     let events = ctx.audit()?.events()?;
-    let (fixed, refused) = randomness_evidence(&events, s, e)?;
+    let (fixed, refused) = crate::cmd::randomness::evidence(
+        &events,
+        (&format!("day {}", s.day), s.st.attempt),
+        (e.entropy_seq, e.contribution_seq),
+    )?;
     let mut all = anomalies.to_vec();
     all.extend(interruptions(&events, e));
     Ok((fixed, refused, all))
-}
-
-/// The evidence of the order in which the randomness became fixed (SPEC.md §3.3): the entropy's
-/// and the contribution's events with their inclusion proofs in the tree of every event so far
-/// (the output's checkpoint covers them all: every append signs one), and the attempt's refused
-/// entropy requests.
-fn randomness_evidence(
-    events: &[Event],
-    s: &Sealed,
-    e: &Randomness,
-) -> Result<(Fixed, Vec<RefusedEntropy>)> {
-    let hashes: Vec<Hash32> = events.iter().map(|ev| ev.hash).collect();
-    let at = |seq: u64| {
-        events
-            .get((seq as usize).wrapping_sub(1))
-            .filter(|ev| ev.seq == seq)
-            .ok_or_else(|| inputs::altered(&format!("audit event #{seq} is missing")))
-    };
-    let fixed = Fixed {
-        entropy: FixedEvent::of(at(e.entropy_seq)?, &hashes),
-        contribution: FixedEvent::of(at(e.contribution_seq)?, &hashes),
-    };
-    let purpose = format!("day {}", s.day);
-    let refused = events
-        .iter()
-        .filter_map(|ev| match kinds::parse(ev) {
-            Ok(Record::EntropyRefused(r)) if r.purpose == purpose && r.attempt == s.st.attempt => {
-                Some(RefusedEntropy {
-                    audit_seq: ev.seq,
-                    entropy_commitment: r.entropy_commitment,
-                    reason: r.reason,
-                })
-            }
-            _ => None,
-        })
-        .collect();
-    Ok((fixed, refused))
 }
 
 /// The minutes' anomalies for a draw interrupted once its entropy, or its contribution, was
