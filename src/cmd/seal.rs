@@ -103,9 +103,10 @@ fn check_day_ended(input: &Loaded) -> Result<()> {
     Ok(())
 }
 
-/// Check (SPEC.md §4.3): the export says it was made once its day had ended and not after now.
-/// Its `generated_at` and `status_as_of` are each at or after the midnight that ends its day in
-/// the rules' time zone, and at or before the appliance's clock (whole seconds): an export made
+/// Check (SPEC.md §4.3; rules D-1, D-7): the export says it was made once its day had ended and
+/// not after now. Its `generated_at` and `status_as_of` are each at or after the midnight that
+/// ends its day in the rules' time zone (D-1: Europe/Paris; the draw is among all of that day's
+/// plays, D-7), and at or before the appliance's clock (whole seconds): an export made
 /// before its day ended cannot hold all its plays, whatever the clock says now, and one dated
 /// later than the clock means that production's clock or the appliance's is wrong. A refused
 /// export is recorded as every refused export is (`input.rejected`, with its hash), exit 2.
