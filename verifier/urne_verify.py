@@ -254,8 +254,9 @@ def _check_held(a, audit_pub, outputs):
     if not a.checkpoint:
         return
     if not outputs:
-        raise Usage("these outputs are version 1 (no history): check the checkpoint against the exported trail",
-                    "urne_verify.py AUDIT.jsonl --keys DIR --checkpoint NOTE")
+        raise Usage("no output here carries a history to hold the checkpoint against (version 1, or a lone "
+                    "result.json)", "check it against the exported trail: urne_verify.py AUDIT.jsonl --keys DIR "
+                    "--checkpoint NOTE")
     for cp in a.checkpoint:
         size, root = vaudit.parse_checkpoint(_note(cp), audit_pub, cp)
         vhistory.check_held(outputs, cp, size, root)

@@ -709,7 +709,7 @@ def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=Non
     report += _block_manifest(folder, s, c, raw, raw.get("rules.json"), result_pub, lone=True)
     why = "verified alone" if "rules.json" in raw else "no rules.json beside it"
     report.append(f"partial: {name}: the rules and the production file were not checked against it ({why})")
-    report += [f"partial: {n} was not checked beyond its signature ({why})" for n in others if n != "rules.json"]
+    report += [f"partial: {n} was not checked against the commitment ({why})" for n in others if n != "rules.json"]
     if about is not None:
         about.append(_subject(c))
     return report
