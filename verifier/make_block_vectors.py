@@ -262,9 +262,10 @@ def main(out):
           + " (SPEC §5.B2, §5.B10 step 2).", "inconsistent", folder(cg, stem=st))
     f = folder(c, csv, rv)
     f.update(MV.keys_files(MV.OTHER))
-    w("block-tamper-usage-keys-of-another-appliance", "block-folder-valid verified under another appliance's result "
-      "key: rules.json's signature fails first and names no key, the commitment beside it names another result "
-      "key than the one given: a usage mistake (exit 2), not a verification failure.", "usage", f)
+    w("block-tamper-bad-signature-keys-of-another-appliance", "block-folder-valid verified under another "
+      "appliance's result key: rules.json's signature fails first, and a rules file names no result key, so it "
+      "stays bad-signature (the usage rule looks at the failing file only; compare "
+      "draw-usage-keys-of-another-appliance, where bundle.json fails first).", "bad-signature", f)
 
     # Version 2: the block's manifest (issue 12 contract), --expect-block, a lone commitment.
     w("block-tamper-malformed-v2-no-manifest", "block-folder-v2-valid without its S.manifest.json (and .sig): a "

@@ -807,7 +807,7 @@ def main(out):
     f = {k.replace("./", ""): v for k, v in dict(draw_files(bundle, result), **signed("proof.json", jdump(pr2), folder=".")).items()}
     w("draw-proof-commitment-mismatch", "The audit path in the wrong order (re-signed).", "commitment-mismatch", f, PR)
 
-    # §8.3 with the published folder: the bundle's result key, version, operation, day, attempt
+    # §8.3 with the published folder: the bundle's result key, operation, day, attempt
     # and commitment are the proof's.
     def proof_case(name, desc, expect, prf, b=bundle):
         f = dict(draw_files(b, result), **signed("proof.json", jdump(prf), folder="."))
@@ -815,8 +815,10 @@ def main(out):
     b2 = json.loads(jdump(bundle)); b2["result_key_id"] = "0123456789abcdef"
     proof_case("draw-proof-inconsistent-result-key-id", "The winner's proof against a published bundle.json "
                "(re-signed) that names another result key than the proof (SPEC §8.3).", "inconsistent", proof, b2)
-    for k, v, why in (("version", 2, "a version-2 proof against a version-1 draw"),
-                      ("operation", "chanceux-noel-2019", "another operation"),
+    proof_case("draw-proof-malformed-version-2", "The winner's proof with version 2 (re-signed; its pseudonym and "
+               "path hold alone): the inclusion proof has one format version, 1, for draws of every version "
+               "(SPEC §7.2: a version a verifier does not know).", "malformed", dict(proof, version=2))
+    for k, v, why in (("operation", "chanceux-noel-2019", "another operation"),
                       ("day", "2018-12-23", "another day"), ("attempt", 2, "another attempt")):
         proof_case(f"draw-proof-commitment-mismatch-{k}", f"The winner's proof with {k} {v!r} ({why}, re-signed; "
                    "its pseudonym and path hold alone) against the published draw (SPEC §8.3).",

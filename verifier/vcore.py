@@ -220,42 +220,26 @@ class PublicKey(bytes):
     file = None
 
 
-# Files that name the result key of their output (`result_key_id`), in the order they are
-# looked at when a signature fails.
-_NAMING_FILES = ("bundle.json", "result.json", "manifest.json", "void-notice.json")
-
-
-def named_result_key(path, data=None):
-    """The `result_key_id` that the file at `path` (its bytes `data`), or else an output file
-    beside it, names, read WITHOUT trusting it (the signature has just failed): only to tell the
-    usage mistake "keys of another appliance" from a bad signature. None if nothing readable
-    names one."""
-    folder = os.path.dirname(path) or "."
-    candidates = [(path, data)]
+def named_result_key(data):
+    """The `result_key_id` a file's bytes name, read WITHOUT trusting them (its signature has
+    just failed): only to tell the usage mistake "keys of another appliance" from a bad
+    signature. None if the file names none readably (not JSON, no such member)."""
     try:
-        beside = sorted(os.listdir(folder))
-    except OSError:
-        beside = []
-    candidates += [(os.path.join(folder, n), None) for n in _NAMING_FILES if n in beside]
-    candidates += [(os.path.join(folder, n), None) for n in beside
-                   if n.endswith((".commit.json", ".manifest.json", ".reveal.json"))]
-    for p, d in candidates:
-        try:
-            if d is None:
-                d = read_bounded(p, "json")
-            v = json.loads(d.decode("utf-8"))
-        except (Failure, OSError, ValueError, RecursionError):
-            continue
-        if isinstance(v, dict) and isinstance(v.get("result_key_id"), str):
-            return v["result_key_id"]
+        v = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(v, dict) and isinstance(v.get("result_key_id"), str):
+        return v["result_key_id"]
     return None
 
 
 def read_signed(path, result_pub, kind=None):
     """§1.4: a published file's bytes, once its detached signature (`path`.sig, raw 64 bytes) is
     checked over the exact bytes under the result key; nothing is parsed before. Both files are
-    read within their limits. When the signature fails and the outputs name another result key
-    than the one given, that is a usage mistake (exit 2), not a verification failure."""
+    read within their limits. When the signature fails and the file names another result key than
+    the one given (issue 12 contract: the file itself, read without trusting it), that is a usage
+    mistake (exit 2), not a verification failure; a file that names the key given, or none (a
+    rules file, leaves.bin, a note), stays `bad-signature`."""
     name = os.path.basename(path)
     data = read_bounded(path, kind)
     try:
@@ -264,7 +248,7 @@ def read_signed(path, result_pub, kind=None):
         raise Failure("bad-signature", f"{name} has no .sig")
     if not ed25519_verify_strict(result_pub, sig, data):
         given = key_id(result_pub)
-        named = named_result_key(path, data)
+        named = named_result_key(data)
         if named is not None and named != given:
             where = getattr(result_pub, "file", None) or "the result key given"
             raise Usage(f"these outputs name result key {named}; the key given ({where}) is {given}",

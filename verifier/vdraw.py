@@ -564,7 +564,9 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
 # ---------------------------------------------------------------------------------------------
 # §4.8, §8.3 inclusion proofs.
 
-PROOF = {"format": J.const("urne-inclusion-proof"), "version": lambda v, w: J.uint(v, w, 1, 2),
+# The inclusion proof has one format version, 1, whatever the draw's version (urne writes
+# version 1 for every draw); another is one this verifier does not know (§7.2) [malformed].
+PROOF = {"format": J.const("urne-inclusion-proof"), "version": J.const(1),
          "operation": J.string, "day": J.day, "attempt": J.uint, "account": h32, "salt": h32, "pseudonym": h32,
          "entries": lambda v, w: J.uint(v, w, 1, 255), "leaf": J.uint,
          "commitment": J.fields({"root": h32, "leaves": J.uint, "entries": J.uint}),
@@ -574,8 +576,8 @@ PROOF = {"format": J.const("urne-inclusion-proof"), "version": lambda v, w: J.ui
 def verify_proof(path, result_pub, published=None, about=None):
     """§8.3: signature [bad-signature]; parse [malformed]; result_key_id [inconsistent]; pseudonym
     and audit path [commitment-mismatch]; with the published folder, its bundle.json (signature
-    checked) names the proof's result key [inconsistent] and has its version, operation, day,
-    attempt and commitment [commitment-mismatch]."""
+    checked) names the proof's result key [inconsistent] and has its operation, day, attempt and
+    commitment [commitment-mismatch]."""
     raw = read_signed(path, result_pub, "json")
     report = [f"ok  {os.path.basename(path)} signature"]
     pr = J.obj(J.loads(raw, os.path.basename(path)), "proof", PROOF)
@@ -594,7 +596,7 @@ def verify_proof(path, result_pub, published=None, about=None):
                                                "bundle.json"), "bundle.json")[0])
         if b["result_key_id"] != pr["result_key_id"]:
             raise Failure("inconsistent", "the published bundle.json names another result key than the proof")
-        for k in ("version", "operation", "day", "attempt", "commitment"):
+        for k in ("operation", "day", "attempt", "commitment"):
             if b[k] != pr[k]:
                 raise Failure("commitment-mismatch", f"the proof's {k} is not the published draw's: a proof of "
                                                      "another draw")
