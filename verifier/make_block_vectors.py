@@ -18,6 +18,7 @@ sys.path.insert(0, HERE)
 import make_vectors as MV  # noqa: E402
 import vblock as B  # noqa: E402
 import vcore  # noqa: E402
+import vmanifest  # noqa: E402
 from vcore import key_id  # noqa: E402
 
 VEC = os.path.join(HERE, "..", "tests", "vectors")
@@ -62,15 +63,28 @@ def reveal(entropy, seed, c, **over):
     return r
 
 
-def folder(commit, csv=None, rev=None, commit_text=None, sign_key=MV.RESULT):
+def folder(commit, csv=None, rev=None, commit_text=None, sign_key=MV.RESULT, rules_bytes=RULES_BYTES, stem=S,
+           manifest=True, manifest_csv=None):
+    """A signed block folder `block/`. A version-2 commitment gets its S.manifest.json (issue 12
+    contract) over S.commit.json, rules.json and the production file (`manifest_csv`, default
+    `csv`, whether or not the file is in the folder), unless `manifest` is False; `manifest` may
+    be a function that edits it before signing."""
     f = MV.keys_files()
     sig = lambda name, data: MV.signed(name, data, sign_key, folder="block")
-    f.update(sig("rules.json", RULES_BYTES))
-    f.update(sig(S + ".commit.json", commit_text or MV.jdump(commit)))
+    f.update(sig("rules.json", rules_bytes))
+    f.update(sig(stem + ".commit.json", commit_text or MV.jdump(commit)))
     if csv is not None:
-        f.update(sig(S + ".tickets.csv", csv))
+        f.update(sig(stem + ".tickets.csv", csv))
     if rev is not None:
-        f.update(sig(S + ".reveal.json", MV.jdump(rev)))
+        f.update(sig(stem + ".reveal.json", MV.jdump(rev)))
+    if commit.get("version") == 2 and manifest:
+        tickets = manifest_csv if manifest_csv is not None else csv
+        over = dict(f, **{f"block/{stem}.tickets.csv": {"utf8": tickets.decode()}})
+        subject = {"operation": commit["game"], "day": None, "block": commit["block"], "attempt": commit["attempt"],
+                   "result_key_id": commit["result_key_id"]}
+        m = MV.manifest_of(over, "block", subject, vmanifest.block_files(stem),
+                           edit=manifest if callable(manifest) else None)
+        f.update(sig(vmanifest.block_name(stem), MV.jdump(m)))
     return f
 
 
@@ -114,7 +128,7 @@ def v2_events(entropy, order=("e", "c")):
     return MV.history_events(6, real={2: ev[order[0]], 3: ev[order[1]]}), ec
 
 
-def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True):
+def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True, tickets=True, manifest=True):
     """A version-2 block folder: the commitment (checkpoint of 4 events, first output of its trail)
     carries the entropy commitment of `committed`, the contribution and the fixed events; the
     block is generated from `generated_from` (default: `committed`) and the contribution; the
@@ -141,7 +155,8 @@ def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True):
                           "checkpoint_root": vcore.merkle_root_of_hashes(leaves[:4]).hex()},
           "consistency": [x.hex() for x in vcore.consistency_proof(4, leaves)]}
     rv = reveal(entropy, seed, out, version=2, audit_checkpoint=MV.checkpoint(events, 6), history=rh)
-    return folder(out, csv, rv if revealed else None, commit_text=ctext)
+    return folder(out, csv if tickets else None, rv if revealed else None, commit_text=ctext, manifest=manifest,
+                  manifest_csv=csv)
 
 
 def main(out):
@@ -227,6 +242,52 @@ def main(out):
       "one entropy but whose block (seed commitment, tickets, outcomes root) and reveal are from another: the "
       "revealed entropy is not the one entropy_commitment names (SPEC §3.2, §5.B10 step 4).", "draw-mismatch",
       v2_folder(ENTROPY, generated_from=OTHER_ENTROPY))
+
+    # The rules file, the folder's files and the block's identity (§5.B10 step 2).
+    w("block-tamper-inconsistent-draw-rules", "The block folder's rules.json is a draw rules file (the repository's "
+      "chanceux-noel-2018.json, signed): the commitment's rules_sha256 is not its SHA-256, which is checked before "
+      "the rules file is parsed (inconsistent, not malformed).", "inconsistent",
+      folder(c, csv, rv, rules_bytes=MV.RULES_BYTES))
+    f = folder(c, csv, rv)
+    s4 = B.file_stem(BID[:-1] + str(NUMBER + 1))
+    f.update(MV.signed(s4 + ".tickets.csv", csv, folder="block"))
+    w("block-tamper-inconsistent-orphan-tickets", f"block-folder-valid with a production file {s4}.tickets.csv "
+      f"(signed) whose commitment {s4}.commit.json is not in the folder.", "inconsistent", f)
+    for what, bid, game, price in (("game", f"other-game/{PRICE}/{EMISSION}/{NUMBER}", "other-game", PRICE),
+                                   ("price", f"{RULES['game']}/150/{EMISSION}/{NUMBER}", RULES["game"], 150)):
+        st = B.file_stem(bid)
+        cg = dict(c, block=bid, game=game, price_cents=price, tickets_file=st + ".tickets.csv")
+        w(f"block-tamper-inconsistent-{what}", f"A commitment (re-signed, alone) of block {bid}: "
+          + ("not the rules file's game" if what == "game" else "150 is not one of the rules' price points")
+          + " (SPEC §5.B2, §5.B10 step 2).", "inconsistent", folder(cg, stem=st))
+    f = folder(c, csv, rv)
+    f.update(MV.keys_files(MV.OTHER))
+    w("block-tamper-bad-signature-keys-of-another-appliance", "block-folder-valid verified under another "
+      "appliance's result key: rules.json's signature fails first, and a rules file names no result key, so it "
+      "stays bad-signature (the usage rule looks at the failing file only; compare "
+      "draw-usage-keys-of-another-appliance, where bundle.json fails first).", "bad-signature", f)
+
+    # Version 2: the block's manifest (issue 12 contract), --expect-block, a lone commitment.
+    w("block-tamper-malformed-v2-no-manifest", "block-folder-v2-valid without its S.manifest.json (and .sig): a "
+      "version-2 commitment MUST have one beside it.", "malformed", v2_folder(ENTROPY, manifest=False))
+    b4 = BID[:-1] + str(NUMBER + 1)
+    w("block-tamper-inconsistent-v2-manifest-block", f"block-folder-v2-valid whose manifest (re-signed) names block "
+      f"{b4}: it MUST name the commitment's game, block and attempt.", "inconsistent",
+      v2_folder(ENTROPY, manifest=lambda m: m.update(block=b4)))
+    w("block-tamper-inconsistent-v2-expect-block", f"block-folder-v2-valid verified with --expect-block {b4}: the "
+      f"folder holds {BID} only.", "inconsistent", v2_folder(ENTROPY), dict(A, expect_block=b4))
+    w("block-folder-v2-valid-expect-block", f"block-folder-v2-valid verified with --expect-block {BID}.", "valid",
+      v2_folder(ENTROPY), dict(A, expect_block=BID))
+    w("block-folder-v2-valid-public", "block-folder-v2-valid as published at generation: rules.json, the commitment "
+      "and its manifest; the production file the manifest lists (S.tickets.csv, on the secret medium) is absent, "
+      "which is only noted, not partial.", "valid", v2_folder(ENTROPY, revealed=False, tickets=False))
+    full = v2_folder(ENTROPY, revealed=False, tickets=False)
+    lone = dict(MV.keys_files(), **{k.replace("block/", "public/"): v for k, v in full.items()
+                                    if k.startswith(f"block/{S}.commit.json")})
+    w("block-folder-v2-partial-lone-commit", f"A lone {S}.commit.json (+ .sig) of block-folder-v2-valid, given as "
+      "the path: its signature, parse, checkpoint, order evidence and history hold; exit 0 with `partial:` lines "
+      "(no manifest; the rules and the production file not checked).", "partial", lone,
+      {"path": f"public/{S}.commit.json", "keys": "keys"})
 
     pr = proof(csv, root, 69 % RULES["block_size"])
     P = {"path": "proof.json", "keys": "keys", "published": "block"}

@@ -21,6 +21,7 @@ import vaudit  # noqa: E402
 import vdraw  # noqa: E402
 import vcore  # noqa: E402
 import vexport  # noqa: E402
+import vmanifest  # noqa: E402
 from vcore import H, key_id, merkle_root, sha256, verify_inclusion, leaf_hash, node_hash, \
     merkle_root_of_hashes, consistency_proof  # noqa: E402
 
@@ -63,7 +64,9 @@ def acct(i):
 
 
 # ---- a tiny export (entry-export-v1): every case of the tally (D-3 ... D-6, D-13) --------------
-def export_text(stake_of_0=3000):
+def export_text(stake_of_0=3000, excluded_retail_only=False):
+    """`excluded_retail_only`: also an account excluded (closed) whose only play is retail; SPEC
+    §4.7 counts it in figures.excluded_accounts_with_plays (a play record of any class)."""
     pid = [0]
 
     def play(a, at, cents, ch="web", sub=None):
@@ -87,6 +90,9 @@ def export_text(stake_of_0=3000):
     ]
     excl = [{"type": "exclusion", "account": acct(5), "reason": "fraud"},
             {"type": "exclusion", "account": acct(10), "reason": "minor"}]   # no plays
+    if excluded_retail_only:
+        recs.append(play(11, "2018-12-22T15:00:00+01:00", 2500, "retail"))  # its only play: retail
+        excl.append({"type": "exclusion", "account": acct(11), "reason": "closed"})
     header = {"format": "draw-entries", "version": 1, "operation": OP, "day": DAY,
               "producer": key_id(raw(PRODUCER)), "generated_at": "2018-12-26T07:30:00+01:00",
               "status_as_of": "2018-12-26T07:30:00+01:00", "plays": len(recs), "exclusions": len(excl)}
@@ -266,7 +272,35 @@ def leaves_bin(leaves):
     return b"".join(ps + bytes([n]) for ps, n, _, _ in leaves)
 
 
-def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None, folder="draw"):
+def file_bytes(entry):
+    """The bytes a vector's file entry writes ({"utf8": text} or {"hex": hex})."""
+    return entry["utf8"].encode("utf-8") if "utf8" in entry else bytes.fromhex(entry["hex"])
+
+
+def pv_html(bundle):
+    """A version-2 draw's minutes annex (informative, signed like every output)."""
+    return (f"<!doctype html>\n<html lang=\"fr\"><body><p>Procès-verbal du tirage {bundle['operation']} du "
+            f"{bundle['day']}, tentative {bundle['attempt']}.</p></body></html>\n")
+
+
+def manifest_of(files, folder, subject, kinds, k=RESULT, edit=None):
+    """A version-2 output's signed manifest (issue 12 contract), over the files of `folder` as
+    `files` holds them (`kinds`: {name: audience}, every one of them in `files`). `subject`:
+    operation, day, block, attempt, result_key_id. `edit` changes the manifest before signing."""
+    m = {"format": "urne-manifest", "version": 2, "operation": subject["operation"], "day": subject["day"],
+         "block": subject["block"], "attempt": subject["attempt"], "files": [], "result_key_id": subject["result_key_id"]}
+    for name in sorted(kinds, key=lambda n: n.encode()):
+        data = file_bytes(files[f"{folder}/{name}"])
+        m["files"].append({"name": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+                           "audience": kinds[name]})
+    if edit:
+        edit(m)
+    return m
+
+
+def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None, folder="draw", manifest=True):
+    """A draw folder's files; a version-2 folder also has pv.html and, unless `manifest` is
+    False, its manifest.json (`manifest` may be a function that edits it before signing)."""
     f = keys_files()
     lb = leaves_bytes if leaves_bytes is not None else LEAVES_BIN
     f.update({f"{folder}/leaves.bin": {"hex": lb.hex()}, f"{folder}/leaves.bin.sig": {"hex": RESULT.sign(lb).hex()}})
@@ -274,7 +308,22 @@ def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=
     f.update(signed("result.json", result_text or jdump(result), folder=folder))
     f.update(signed("rules.json", RULES_BYTES, folder=folder))
     f.update(signed("checkpoint.note", bundle["audit_checkpoint"], folder=folder))
+    if bundle["version"] == 2:
+        f.update(signed("pv.html", pv_html(bundle), folder=folder))
+        if manifest:
+            subject = dict(bundle, block=None)
+            m = manifest_of(f, folder, subject, vmanifest.DRAW_FILES, edit=manifest if callable(manifest) else None)
+            f.update(signed("manifest.json", jdump(m), folder=folder))
     return f
+
+
+def resign(files, k, folder="draw"):
+    """Every signature of `folder` made again with the key `k`."""
+    out = dict(files)
+    for rel in files:
+        if rel.startswith(folder + "/") and rel.endswith(".sig"):
+            out[rel] = {"hex": k.sign(file_bytes(files[rel[:-4]])).hex()}
+    return out
 
 
 def write(out, name, desc, expect, files, args, computed=None):
@@ -351,9 +400,9 @@ def v2_draw(rnd, events, size, seqs, pred=None, minute=0, entropy=None, edit=Non
             "root": root, "history": history}
 
 
-def v2_files(d, folder, bundle=None, result=None, bundle_text=None):
+def v2_files(d, folder, bundle=None, result=None, bundle_text=None, manifest=True):
     return draw_files(bundle or d["bundle"], result or d["result"], bundle_text=bundle_text,
-                      leaves_bytes=d["leaves"], folder=folder)
+                      leaves_bytes=d["leaves"], folder=folder, manifest=manifest)
 
 
 def v2_randomness_vectors(w, PUB, rA, A, T):
@@ -398,6 +447,52 @@ def v2_randomness_vectors(w, PUB, rA, A, T):
       f, PUB)
 
 
+def v2_manifest_vectors(w, PUB, A, B):
+    """draw-v2-* about the manifest, lone result.json files and --expect-day (issue 12 contract):
+    A is draw-v2-valid's draw (2018-12-22), B the next day's."""
+    f = v2_files(A, "draw")
+    f.update(signed("pv.html", pv_html(B["bundle"])))
+    w("draw-v2-inconsistent-pv-of-another-day", "draw-v2-valid whose pv.html is the next day's (validly signed by "
+      "the result key): every signature holds, steps 1 to 8 hold; the manifest lists another pv.html (size, "
+      "SHA-256).", "inconsistent", f, PUB)
+    f = v2_files(A, "draw")
+    f.update(signed("result.json", jdump(B["result"])))
+    w("draw-v2-inconsistent-result-of-another-draw", "draw-v2-valid whose result.json is the next day's (validly "
+      "signed, same version): not the bundle's draw (SPEC §8.2 step 6; the manifest would say it too).",
+      "inconsistent", f, PUB)
+    f = v2_files(A, "draw")
+    del f["draw/pv.html"], f["draw/pv.html.sig"]
+    w("draw-v2-partial-missing-pv", "draw-v2-valid without pv.html (and its .sig), which the manifest lists as "
+      "public: everything present holds, exit 0 with a `partial:` line naming pv.html.", "partial", f, PUB)
+    f = v2_files(A, "draw")
+    del f["draw/result.json"], f["draw/result.json.sig"]
+    w("draw-v2-valid-without-result", "draw-v2-valid as published: without result.json, which the manifest lists "
+      "as a production file (it names accounts): its absence is only noted, not partial.", "valid", f, PUB)
+    w("draw-v2-inconsistent-manifest-day", "draw-v2-valid whose manifest (re-signed) names the next day: it MUST "
+      "name the bundle's operation, day and attempt.", "inconsistent",
+      v2_files(A, "draw", manifest=lambda m: m.update(day="2018-12-23")), PUB)
+    w("draw-v2-malformed-no-manifest", "draw-v2-valid without manifest.json (and its .sig): a version-2 draw folder "
+      "MUST have one.", "malformed", v2_files(A, "draw", manifest=False), PUB)
+    w("draw-v2-inconsistent-expect-day", "draw-v2-valid's folder renamed 2018-12-23 (folder names are not signed), "
+      "verified with --expect-day 2018-12-23: it is the draw of 2018-12-22.", "inconsistent",
+      v2_files(A, "2018-12-23"), {"path": "2018-12-23", "keys": "keys", "expect_day": "2018-12-23"})
+    w("draw-v2-valid-expect-day", "draw-v2-valid verified with --expect-day 2018-12-22, its day.", "valid",
+      v2_files(A, "draw"), dict(PUB, expect_day="2018-12-22"))
+    full = v2_files(A, "draw")
+    lone = dict(keys_files(), **{k.replace("draw/", "import/"): v for k, v in full.items()
+                                 if k.startswith(("draw/result.json", "draw/rules.json"))})
+    w("draw-v2-partial-lone-result", "Production's import: the path is import/result.json (+ .sig), of "
+      "draw-v2-valid, with rules.json beside it: its signature, parse, entropy, seed, checkpoint, key ids, "
+      "history and order evidence, and the rules hold; exit 0 with `partial:` lines (the selection and the "
+      "commitment were not checked against leaves; no manifest).", "partial", lone,
+      {"path": "import/result.json", "keys": "keys"})
+    lone = dict(keys_files(), **{k.replace("draw/", "import/"): v for k, v in full.items()
+                                 if k.startswith("draw/result.json")})
+    w("draw-v2-partial-lone-result-folder", "A folder holding only draw-v2-valid's result.json (+ .sig), no "
+      "bundle.json: checked as a lone result.json (exit 0, `partial:` lines, among them the rules).", "partial",
+      lone, {"path": "import", "keys": "keys"})
+
+
 def history_vectors(w, PUB):
     # Each draw's draw.entropy then draw.contribution events are real events of the trail (§3.3):
     # A's are events 2 and 3, B's 4 and 5, C's 8 and 9; B2's are events 5 and 6 of the fork.
@@ -424,6 +519,7 @@ def history_vectors(w, PUB):
        "event_hashes": [e["hash"] for e in T[:3]], "entropy_commitment": rA["entropy_commitment"],
        "seed": A["bundle"]["seed"]})
     v2_randomness_vectors(w, PUB, rA, A, T)
+    v2_manifest_vectors(w, PUB, A, B)
     w("history-valid-pair", "A folder of outputs (SPEC §8.4): pub/A (2018-12-22, checkpoint of 3 events, first "
       "output) and pub/B (2018-12-23, checkpoint of 6 events) naming A as its predecessor (SHA-256 of A's "
       "bundle.json, A's checkpoint size and root) with the RFC 9162 consistency proof from 3 to 6 over the "
@@ -524,9 +620,14 @@ def main(out):
     f["draw/bundle.json"] = {"utf8": f["draw/bundle.json"]["utf8"].replace('"witness": "', '"witness": "X', 1)}
     w("draw-bad-signature-bundle", "bundle.json edited after signing (witness changed): the signature fails first, "
       "before the seed is recomputed.", "bad-signature", f)
+    w("draw-bad-signature-wrong-key", "Every file signed by another key than the result key given, the one the "
+      "outputs name (result_key_id): the signatures do not verify, and it is not a usage mistake since the outputs "
+      "name the key given.", "bad-signature", resign(draw_files(bundle, result), OTHER))
     f = draw_files(bundle, result)
     f.update(keys_files(OTHER))
-    w("draw-bad-signature-wrong-key", "Verified under another result key.", "bad-signature", f)
+    w("draw-usage-keys-of-another-appliance", "Verified under another appliance's result key (keys/ of another "
+      "token): the signatures do not verify and the outputs name another result key than the one given: a usage "
+      "mistake, exit 2 naming both key ids, not a verification failure.", "usage", f)
     f = draw_files(bundle, result)
     del f["draw/result.json.sig"]
     w("draw-bad-signature-missing-sig", "result.json present without result.json.sig.", "bad-signature", f)
@@ -601,6 +702,43 @@ def main(out):
         x["audit_checkpoint"] = checkpoint(audit_events(), 4, OTHER)
     w("draw-bad-signature-checkpoint", "audit_checkpoint signed by another key (§8.2 step 5).", "bad-signature", draw_files(b2, r2))
 
+    # Step 5: checkpoint.note and the audit key id; steps 2, 3, 7: figures and entropy.
+    f = draw_files(bundle, result)
+    f.update(signed("checkpoint.note", checkpoint(audit_events(5), 5)))
+    w("draw-inconsistent-checkpoint-note", "checkpoint.note is another output's checkpoint (5 events, validly signed "
+      "by the audit key, and signed by the result key as a file): it MUST equal audit_checkpoint (SPEC §8.2 step "
+      "5).", "inconsistent", f)
+    b2, r2 = json.loads(jdump(bundle)), json.loads(jdump(result))
+    for x in (b2, r2):
+        x["audit_key_id"] = key_id(raw(OTHER))
+    w("draw-inconsistent-audit-key-id", "audit_key_id (both files, re-signed) names another key than the audit key "
+      "that signed the checkpoint (SPEC §8.2 step 5).", "inconsistent", draw_files(b2, r2))
+
+    def figures_changed(what, change):
+        b2, r2 = json.loads(jdump(bundle)), json.loads(jdump(result))
+        for x in (b2, r2):
+            change(x["figures"])
+        return draw_files(b2, r2)
+    w("draw-inconsistent-period", "figures.period is P3 (both files, re-signed) on a P4 day: it MUST follow from "
+      "the rules (SPEC §8.2 step 7).", "inconsistent", figures_changed("period", lambda g: g.update(period="P3")))
+    w("draw-inconsistent-tranche", "figures.tranche_cents is 1000 (both files, re-signed); P4's tranche is 1500 "
+      "(SPEC §8.2 step 7, D-3).", "inconsistent", figures_changed("tranche", lambda g: g.update(tranche_cents=1000)))
+    w("draw-inconsistent-figures-entries", "figures.entries one more than the leaves' sum (both files, re-signed); "
+      "commitment.entries is right: SPEC §8.2 step 2 gives inconsistent, not commitment-mismatch.", "inconsistent",
+      figures_changed("entries", lambda g: g.update(entries=g["entries"] + 1)))
+    w("draw-inconsistent-figures-accounts-with-entries", "figures.accounts_with_entries one more than the number of "
+      "leaves (both files, re-signed) (SPEC §8.2 step 2).", "inconsistent",
+      figures_changed("accounts", lambda g: g.update(accounts_with_entries=g["accounts_with_entries"] + 1)))
+    short_b, short_r, _, _ = make_draw(ex, entropy=bytes(range(1, 33)))
+    w("draw-inconsistent-entropy-32-bytes", "A version-1 draw made from 32 bytes of entropy, seed and picks "
+      "recomputed from them: a draw's entropy is exactly 48 bytes; shorter is inconsistent, not malformed (SPEC "
+      "§3.1, §8.2 step 3).", "inconsistent", draw_files(short_b, short_r))
+    f = draw_files(bundle, result)
+    kinds = {n: a for n, a in vmanifest.DRAW_FILES.items() if n != "pv.html"}
+    f.update(signed("manifest.json", jdump(manifest_of(f, "draw", dict(bundle, block=None), kinds))))
+    w("draw-malformed-v1-with-manifest", "A version-1 draw folder with a (signed) manifest.json: version 1 has no "
+      "manifest.", "malformed", f)
+
     # Auditor mode failures.
     ex2 = export_text(stake_of_0=4500).encode()
     b3, r3, _, _ = make_draw(ex, claimed_export=ex2)
@@ -620,6 +758,36 @@ def main(out):
     f = dict(draw_files(b3, r3), **exfiles)
     f[EXN] = {"utf8": crlf.decode()}; f[EXN + ".sig"] = {"hex": PRODUCER.sign(crlf).hex()}
     w("draw-malformed-auditor-export", "The export the draw names (validly signed, hash and size matching) has a CRLF line ending.", "malformed", f, AUD)
+    lines = ex.split(b"\n")
+    lines[1] = lines[1].replace(b",", b",\r", 1)        # between two JSON tokens of the first record
+    cr = b"\n".join(lines)
+    assert b"\r\n" not in cr
+    b3, r3, _, _ = make_draw(ex, claimed_export=cr)
+    f = dict(draw_files(b3, r3), **exfiles)
+    f[EXN] = {"utf8": cr.decode()}; f[EXN + ".sig"] = {"hex": PRODUCER.sign(cr).hex()}
+    w("draw-malformed-export-cr-inside-line", "The export the draw names (validly signed, hash and size matching) "
+      "has a CR between two JSON tokens of a record line (after the comma following \"type\":\"play\"): no CR "
+      "anywhere, not even as JSON whitespace (SPEC §4.1.1).", "malformed", f, AUD)
+    exr = export_text(excluded_retail_only=True).encode()
+    b3, r3, _, lv3 = make_draw(exr)
+    assert b3["figures"]["excluded_accounts_with_plays"] == {"closed": 1, "minor": 0, "fraud": 1}
+    f = dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles)
+    f[EXN] = {"utf8": exr.decode()}; f[EXN + ".sig"] = {"hex": PRODUCER.sign(exr).hex()}
+    w("draw-valid-auditor-excluded-retail-only", "A genuine draw in auditor mode whose export also has an account "
+      "excluded (closed) whose only play is retail: figures.excluded_accounts_with_plays counts it (closed: 1; an "
+      "excluded account with a play record of any class, SPEC §4.7), retail_plays counts its play, it has no "
+      "entry.", "valid", f, AUD)
+    f = dict(draw_files(bundle, result), **exfiles)
+    w("draw-usage-auditor-no-producer-key", "Auditor mode (--export) without any --producer-key: a usage mistake "
+      "(exit 2), never a verification failure, and no key is trusted by default.", "usage", f,
+      {k: v for k, v in AUD.items() if k != "producer_keys"})
+    b2, r2 = json.loads(jdump(bundle)), json.loads(jdump(result))
+    for x in (b2, r2):
+        x["export"]["size"] += 1
+    f = dict(draw_files(b2, r2), **exfiles)
+    w("draw-inconsistent-export-size", "bundle.json and result.json (re-signed) name the export's SHA-256 and key "
+      "id but a size one byte more: in auditor mode the size is compared, before the export is parsed (SPEC §8.2 "
+      "step 8). The seed does not bind the size, so public mode holds.", "inconsistent", f, AUD)
 
     # Inclusion proof (§4.8) for the winner.
     i = bundle["winner"]["leaf"]
@@ -638,6 +806,32 @@ def main(out):
     pr2 = dict(proof, path=proof["path"][::-1])
     f = {k.replace("./", ""): v for k, v in dict(draw_files(bundle, result), **signed("proof.json", jdump(pr2), folder=".")).items()}
     w("draw-proof-commitment-mismatch", "The audit path in the wrong order (re-signed).", "commitment-mismatch", f, PR)
+
+    # §8.3 with the published folder: the bundle's result key, operation, day, attempt
+    # and commitment are the proof's.
+    def proof_case(name, desc, expect, prf, b=bundle):
+        f = dict(draw_files(b, result), **signed("proof.json", jdump(prf), folder="."))
+        w(name, desc, expect, {k.replace("./", ""): v for k, v in f.items()}, PR)
+    b2 = json.loads(jdump(bundle)); b2["result_key_id"] = "0123456789abcdef"
+    proof_case("draw-proof-inconsistent-result-key-id", "The winner's proof against a published bundle.json "
+               "(re-signed) that names another result key than the proof (SPEC §8.3).", "inconsistent", proof, b2)
+    proof_case("draw-proof-malformed-version-2", "The winner's proof with version 2 (re-signed; its pseudonym and "
+               "path hold alone): the inclusion proof has one format version, 1, for draws of every version "
+               "(SPEC §7.2: a version a verifier does not know).", "malformed", dict(proof, version=2))
+    for k, v, why in (("operation", "chanceux-noel-2019", "another operation"),
+                      ("day", "2018-12-23", "another day"), ("attempt", 2, "another attempt")):
+        proof_case(f"draw-proof-commitment-mismatch-{k}", f"The winner's proof with {k} {v!r} ({why}, re-signed; "
+                   "its pseudonym and path hold alone) against the published draw (SPEC §8.3).",
+                   "commitment-mismatch", dict(proof, **{k: v}))
+    ob, _, _, olv = make_draw(export_text(stake_of_0=4500).encode())
+    oi = ob["winner"]["leaf"]
+    ops, on, oa, osalt = olv[oi]
+    other = dict(proof, account=oa.hex(), salt=osalt.hex(), pseudonym=ops.hex(), entries=on, leaf=oi,
+                 commitment=ob["commitment"],
+                 path=[x.hex() for x in inclusion_path(oi, [leaf_hash(p + bytes([m])) for p, m, _, _ in olv])])
+    proof_case("draw-proof-commitment-mismatch-commitment", "A valid proof (same operation, day and attempt) from a "
+               "draw sealed over another export, against the published draw: its commitment is not the published "
+               "one (SPEC §8.3).", "commitment-mismatch", other)
 
     # Audit trail exports (§6.4).
     ev = audit_events(5)

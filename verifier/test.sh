@@ -124,7 +124,9 @@ b["winner"], b["reserves"][0] = dict(r, rank=0), dict(w, rank=1)
 open(p, "w").write(json.dumps(b, indent=2) + "\n")
 PY
 both 1 "winner and reserve 1 swapped in bundle.json" "$tmp/t" --keys "$tmp/keysA"
-both 1 "verified under another token's keys" "$src" --keys "$tmp/keysB"
+# Keys of another appliance: the outputs name another result key than the one given, a usage
+# mistake (exit 2 naming both key ids), not a verification failure (issue 12 contract).
+both 2 "verified under another token's keys" "$src" --keys "$tmp/keysB"
 rm -rf "$tmp/x"; mkdir "$tmp/x"; cp "$e22" "$e22.sig" "$tmp/x/"; flip "$tmp/x/$(basename "$e22")" 500
 both 1 "a byte of the export flipped (auditor mode)" "$src" --keys "$tmp/keysA" --export "$tmp/x/$(basename "$e22")" --producer-key tests/fixtures/keys/test-producer.pub.pem
 both 1 "another day's export (auditor mode)" "$src" --keys "$tmp/keysA" --export "$tmp/exp/entries-chanceux-noel-2018-2018-12-23.jsonl" --producer-key tests/fixtures/keys/test-producer.pub.pem
@@ -222,6 +224,8 @@ for f in rules.json $S.commit.json $S.tickets.csv $S.reveal.json; do
     both_class bad-signature "byte 37 of $target flipped" "$tmp/t" --keys "$tmp/keysC"
   done
 done
+# (rules.json's signature fails first, and a rules file names no result key: bad-signature, not
+# the usage mistake a draw's bundle.json shows.)
 both_class bad-signature "verified under another token's keys" "$blk" --keys "$tmp/keysB"
 # Re-signed with another key (its public key given as the result key): two rows swapped in
 # tickets.csv; a reveal with another entropy.
@@ -253,7 +257,10 @@ lines[11], lines[12] = lines[12], lines[11]
 open(p, "wb").write(b"\n".join(lines))
 PY
 resign "$tmp/t"
-both_class commitment-mismatch "two ticket rows swapped in tickets.csv, re-signed" "$tmp/t" --keys "$tmp/keysO"
+# A version-2 block's manifest lists the production file's size and SHA-256, checked with the
+# commitment (§5.B10 step 2, issue 12 contract): a changed file is `inconsistent` there, before
+# step 3 would find it `commitment-mismatch`.
+both_class inconsistent "two ticket rows swapped in tickets.csv, re-signed" "$tmp/t" --keys "$tmp/keysO"
 rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"
 $py - "$tmp/t/$S.reveal.json" <<'PY'
 import json, sys

@@ -1,58 +1,119 @@
 #!/usr/bin/env python3
 """urne_verify: an independent verifier for urne's outputs, written from SPEC.md alone.
 
-    urne_verify.py DRAW_DIR   [--keys KEYDIR] [--export FILE.jsonl --producer-key PEM ...]
-    urne_verify.py PROOF.json [--keys KEYDIR] [--published DRAW_DIR]
+    urne_verify.py DRAW_DIR    --keys KEYDIR [--expect-day D]                  # public mode
+    urne_verify.py DRAW_DIR    --keys KEYDIR --export FILE.jsonl --producer-key PEM [...]  # auditor mode
+    urne_verify.py result.json --keys KEYDIR [--expect-day D]                  # a lone result (production)
+    urne_verify.py PROOF.json  --keys KEYDIR [--published DRAW_DIR]
     urne_verify.py AUDIT.jsonl --keys KEYDIR [--checkpoint NOTE ...] [--strict]
-    urne_verify.py BLOCK_DIR  [--keys KEYDIR]
-    urne_verify.py VOID_NOTICE_DIR [--keys KEYDIR]
-    urne_verify.py TICKET_PROOF.json [--keys KEYDIR] [--published BLOCK_DIR]
+    urne_verify.py BLOCK_DIR   --keys KEYDIR [--expect-block ID]
+    urne_verify.py S.commit.json --keys KEYDIR [--expect-block ID]             # a lone block commitment
+    urne_verify.py VOID_NOTICE_DIR --keys KEYDIR
+    urne_verify.py TICKET_PROOF.json --keys KEYDIR [--published BLOCK_DIR]
+    urne_verify.py OUTPUTS_DIR --keys KEYDIR [--checkpoint NOTE ...]           # a folder of outputs
 
-Exit codes (as `urne verify`): 0 everything holds; 1 verification failed (the message names the
-first failing thing and its class, SPEC §8.1); 2 bad usage or unreadable input.
+Exit codes (as `urne verify`): 0 everything checked holds (lines starting `partial: ` on standard
+output name what could not be checked from the files given); 1 verification failed (`error:
+verification failed (<class>): <first failing thing>`, SPEC §8.1); 2 bad usage or an unreadable
+path (`error: ...` then `hint: ...`). The first line of standard output names what was verified.
 Requires Python 3.9+ and the `cryptography` package (Ed25519). Imports nothing from urne.
 """
 import argparse
+import json
 import os
 import sys
+import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from vcore import Failure, Usage, load_pub_pem  # noqa: E402
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_PRODUCER = os.path.join(HERE, "..", "tests", "fixtures", "keys", "test-producer.pub.pem")
+from vcore import Failure, Usage, check_file, load_pub_pem, read_bounded  # noqa: E402
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(prog="urne_verify.py", description=__doc__.split("\n\n")[0])
-    ap.add_argument("path", help="a draw folder, a proof file, an audit export (.jsonl), a block folder, "
-                                 "a void notice's folder, or a folder of such folders")
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors in this tool's form (`error:`, `hint:`, exit 2)."""
+
+    def error(self, message):
+        raise Usage(message, "see urne_verify.py --help")
+
+
+def _parser():
+    ap = _Parser(prog="urne_verify.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("path", help="a draw folder, a result.json, a proof file, an audit export (.jsonl), a block "
+                                 "folder, an S.commit.json, a void notice's folder, or a folder of such folders")
     ap.add_argument("--keys", help="folder with result.pub.pem and audit.pub.pem obtained independently "
                                    "(default: the ones inside PATH, which proves consistency, not origin)")
     ap.add_argument("--export", help="auditor mode: the signed export the draw was sealed from (.sig beside it)")
     ap.add_argument("--producer-key", action="append", default=[],
-                    help="trusted producer key (PEM) for --export; repeatable (default: the TEST producer key)")
+                    help="trusted producer key (PEM) for --export; repeatable; required with --export")
     ap.add_argument("--rules", help="rules file, when the draw folder has no rules.json (auditor mode)")
-    ap.add_argument("--published", help="for a proof: the published draw folder whose commitment it must match")
+    ap.add_argument("--published", help="for a proof: the published draw (or block) folder it must match")
     ap.add_argument("--checkpoint", action="append", default=[],
                     help="a checkpoint note you hold (e.g. from the minutes): for an audit export, or for outputs (§8.4)")
     ap.add_argument("--strict", action="store_true", help="for an audit export: fail if the last events are not checkpointed")
+    ap.add_argument("--expect-day", metavar="D", help="the output must be the draw of day D (YYYY-MM-DD): folder "
+                                                      "names are not signed; another day is a failure")
+    ap.add_argument("--expect-block", metavar="ID", help="the folder must hold block ID (its canonical id); a "
+                                                         "commitment of another block alone is a failure")
+    return ap
+
+
+def main(argv):
     try:
-        a = ap.parse_args(argv)
-    except SystemExit as e:
+        a = _parser().parse_args(argv)
+        title, report = run(a)
+    except SystemExit as e:                                  # --help
         return 0 if e.code == 0 else 2
-    try:
-        return run(a)
     except Failure as f:
-        print(f"error: verification failed ({f.cls}): {f.what}", file=sys.stderr)
-        print("hint: do not use these outputs; keep them as evidence", file=sys.stderr)
+        _err(f"error: verification failed ({f.cls}): {f.what}", "hint: do not use these outputs; keep them as evidence")
         return 1
     except Usage as u:
-        print(f"error: {u}", file=sys.stderr)
+        _err(f"error: {u}", f"hint: {u.hint or 'see urne_verify.py --help'}")
         return 2
-    except OSError as e:
-        print(f"error: {e}", file=sys.stderr)
+    except OSError as e:                                     # an unreadable path: I/O error, permission
+        where = f"{e.filename}: " if e.filename else ""
+        _err(f"error: cannot read {where}{e.strerror or e}", "hint: check that the path exists and is readable")
+        return 2
+    except Exception as e:                                   # a bug here says nothing about the outputs
+        _err(*traceback.format_exc().rstrip("\n").split("\n"))
+        _err(f"error: internal error in verifier/ ({type(e).__name__}): this is not a verdict on the outputs",
+             "hint: report it with the folder that caused it")
+        return 2
+    _err(*[line for line in report if line.startswith("note: ")])
+    lines = [f"VERIFIED: {title}"]
+    lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
+    lines += [line for line in report if line.startswith("partial: ")]
+    return _write(lines)
+
+
+def _err(*lines):
+    """Lines on standard error, if it is open at all (a closed stderr is no reason to fail)."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write("".join(line + "\n" for line in lines))
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _write(lines):
+    """The report on standard output. A closed or full standard output (`| true` that has
+    exited, `>/dev/full`) is exit 2 with a message, never a traceback."""
+    try:
+        if sys.stdout is None:
+            raise OSError("standard output is closed")
+        sys.stdout.write("".join(line + "\n" for line in lines))
+        sys.stdout.flush()
+        return 0
+    except (OSError, ValueError) as e:
+        try:                     # so that the interpreter's last flush has nowhere to fail
+            fd = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(fd, 1)
+            os.close(fd)
+        except OSError:
+            pass
+        _err(f"error: cannot write to standard output: {getattr(e, 'strerror', None) or e}",
+             "hint: the verification ran; run it again with standard output to a terminal or a file")
         return 2
 
 
@@ -62,79 +123,128 @@ def keys(a, default_dir, names):
 
 
 def run(a):
+    """Verify a.path; returns (what was verified, report lines)."""
     import vaudit
-    import vdraw
-
     import vhistory
 
+    if a.export and not a.producer_key:
+        raise Usage("auditor mode (--export) needs the producer's public key: --producer-key PEM",
+                    "obtain production's export-signing public key independently and give it with --producer-key")
+    if a.expect_day and a.expect_block:
+        raise Usage("--expect-day and --expect-block together: an output is a day's or a block's",
+                    "give the one that names the output you verify")
     path = a.path.rstrip("/") or "/"
+    if not os.path.exists(path):
+        raise Usage(f"{path}: no such file or folder", "give a draw or block folder, an output file or an audit export")
+    about = []
     if os.path.isdir(path) and _is_output(path):
         outputs = []
-        report, audit_pub = _verify_output(a, path, outputs)
+        report, audit_pub = _verify_output(a, path, outputs, about)
         report += vhistory.check_linear(outputs, False)
         _check_held(a, audit_pub, outputs)
-    elif os.path.isdir(path) and any(_is_output(os.path.join(path, n)) for n in os.listdir(path)):
+        _check_expected(a, about)
+        return f"{_describe(about)} in {path}", report
+    if os.path.isdir(path):
+        subs = [os.path.join(path, n) for n in sorted(os.listdir(path))]
+        subs = [s for s in subs if os.path.isdir(s) and _is_output(s)]
+        if not subs:
+            raise Usage(f"{path} holds no urne outputs", "give a draw folder, a block folder, a void notice's folder, "
+                        "a folder of such folders, a result.json, an S.commit.json, a proof or an audit export")
         # §8.4: a folder of outputs (a whole operation's publications): one linear history.
-        if a.export:
-            raise Usage("--export checks one draw folder, not a folder of outputs")
+        if a.export or a.expect_day or a.expect_block:
+            raise Usage("--export, --expect-day and --expect-block check one output, not a folder of outputs",
+                        "give the output's own folder")
         outputs, report, audit_pub = [], [], None
-        for n in sorted(os.listdir(path)):
-            sub = os.path.join(path, n)
-            if os.path.isdir(sub) and _is_output(sub):
-                lines, audit_pub = _verify_output(a, sub, outputs)
-                report.append(f"ok  {sub}: {len(lines)} checks")
+        for sub in subs:
+            mine = []
+            lines, audit_pub = _verify_output(a, sub, outputs, mine)
+            about += mine
+            report.append(f"ok  {sub}: {_describe(mine)}: {len(lines)} checks")
+            report += [line for line in lines if line.startswith(("partial: ", "note: "))]
         vhistory.check_linear(outputs, True)
         _check_held(a, audit_pub, outputs)
         report.append(f"ok  one linear history: {len(outputs)} version-2 outputs of one trail")
-    elif os.path.isfile(path) and path.endswith(".jsonl"):
+        return f"{len(subs)} outputs in {path}: {_describe(about)}", report
+
+    # A file. Judged from its metadata before it is opened (a FIFO is never opened).
+    name = os.path.basename(path)
+    folder = os.path.dirname(path) or "."
+    check_file(path, "audit-export" if name.endswith(".jsonl") else "json")
+    if name.endswith(".jsonl"):
+        if a.expect_day or a.expect_block:
+            raise Usage("--expect-day and --expect-block are for outputs, not an audit export", "leave them out")
         if not a.keys:
-            raise Usage("an audit export needs --keys DIR (audit.pub.pem)")
+            raise Usage("an audit export needs --keys DIR (audit.pub.pem)", "give the folder of the appliance's "
+                        "public keys, obtained independently")
         (audit_pub,) = keys(a, None, ["audit.pub.pem"])
-        held = []
-        for cp in a.checkpoint:
-            with open(cp, "r", encoding="utf-8") as f:
-                held.append((cp, f.read()))
+        held = [(cp, _note(cp)) for cp in a.checkpoint]
         report = vaudit.verify_export(path, audit_pub, held, a.strict)
-    elif os.path.isfile(path) and _is_ticket_proof(path):
+        return f"the exported audit trail {path}", report
+    if a.export:
+        raise Usage("--export checks a draw folder (with its bundle.json)", "give the draw's folder")
+    if name == "bundle.json":
+        raise Usage("bundle.json is one file of a draw folder", f"verify the folder: urne_verify.py {folder}")
+    if name == "result.json" or name.endswith(".commit.json"):
+        result_pub, audit_pub = keys(a, folder, ["result.pub.pem", "audit.pub.pem"])
+        outputs = []
+        if name == "result.json":
+            import vdraw
+            report = vdraw.verify_lone_result(folder, result_pub, audit_pub, a.rules, about)
+        else:
+            import vblock
+            report = vblock.verify_lone_commit(folder, name[:-len(".commit.json")], result_pub, audit_pub, outputs, about)
+        report += vhistory.check_linear(outputs, False)
+        _check_held(a, audit_pub, outputs)
+        _check_expected(a, about)
+        return f"{_describe(about)} in {path}", report
+    (result_pub,) = keys(a, folder, ["result.pub.pem"])
+    if _is_ticket_proof(path):
         import vblock
-        (result_pub,) = keys(a, os.path.dirname(path) or ".", ["result.pub.pem"])
-        report = vblock.verify_ticket_proof(path, result_pub, a.published)
-    elif os.path.isfile(path):
-        (result_pub,) = keys(a, os.path.dirname(path) or ".", ["result.pub.pem"])
-        report = vdraw.verify_proof(path, result_pub, a.published)
+        report = vblock.verify_ticket_proof(path, result_pub, a.published, about)
     else:
-        raise Usage(f"{path} is neither a draw folder, a block folder, a void notice's folder, a proof file "
-                    "nor an audit export")
-    print(f"VERIFIED: {a.path}")
-    for line in report:
-        print("  " + line)
-    return 0
+        import vdraw
+        report = vdraw.verify_proof(path, result_pub, a.published, about)
+    _check_expected(a, about)
+    return f"{_describe(about)} in {path}", report
 
 
 def _is_output(path):
+    import vblock
     import vvoid
-    return os.path.isdir(path) and (os.path.isfile(os.path.join(path, "bundle.json")) or _is_block_dir(path)
+    e = lambda n: os.path.exists(os.path.join(path, n))
+    return os.path.isdir(path) and (e("bundle.json") or e("result.json") or vblock.is_block_folder(path)
                                     or vvoid.is_notice_folder(path))
 
 
-def _verify_output(a, path, outputs):
-    """One output folder: a draw or a block folder, and the void notice it holds (§4.6), if any."""
+def _verify_output(a, path, outputs, about):
+    """One output folder: a draw (or a lone result.json) or a block folder, and the void notice
+    it holds (§4.6), if any."""
     import vblock
     import vdraw
     import vvoid
     result_pub, audit_pub = keys(a, path, ["result.pub.pem", "audit.pub.pem"])
-    if os.path.isfile(os.path.join(path, "bundle.json")):
-        producers = [load_pub_pem(p) for p in (a.producer_key or [DEFAULT_PRODUCER])] if a.export else []
-        report = vdraw.verify_draw(path, result_pub, audit_pub, a.export, producers, a.rules, outputs)
-    elif _is_block_dir(path):
-        report = vblock.verify_blocks(path, result_pub, audit_pub, outputs)
+    if vdraw.present(path, "bundle.json"):
+        producers = [load_pub_pem(p) for p in a.producer_key] if a.export else []
+        report = vdraw.verify_draw(path, result_pub, audit_pub, a.export, producers, a.rules, outputs, about)
     elif a.export:
-        raise Usage(f"{path} is not a draw folder: --export checks a draw")
+        raise Usage(f"{path} is not a draw folder (no bundle.json): --export checks a draw", "give the draw's folder")
+    elif vdraw.present(path, "result.json"):
+        report = vdraw.verify_lone_result(path, result_pub, audit_pub, a.rules, about)
+    elif vblock.is_block_folder(path):
+        report = vblock.verify_blocks(path, result_pub, audit_pub, outputs, about)
     else:
         report = []
     if vvoid.is_notice_folder(path):
-        report += vvoid.verify_notice(path, result_pub, audit_pub, outputs)
+        report += vvoid.verify_notice(path, result_pub, audit_pub, outputs, about)
     return report, audit_pub
+
+
+def _note(path):
+    """A checkpoint note held outside the appliance (at most 4096 bytes of UTF-8)."""
+    try:
+        return read_bounded(path, "note").decode("utf-8")
+    except UnicodeDecodeError:
+        raise Failure("malformed", f"{path}: a checkpoint note is UTF-8 text")
 
 
 def _check_held(a, audit_pub, outputs):
@@ -144,25 +254,58 @@ def _check_held(a, audit_pub, outputs):
     if not a.checkpoint:
         return
     if not outputs:
-        raise Usage("these outputs are version 1: check the checkpoint against the exported trail")
+        raise Usage("no output here carries a history to hold the checkpoint against (version 1, or a lone "
+                    "result.json)", "check it against the exported trail: urne_verify.py AUDIT.jsonl --keys DIR "
+                    "--checkpoint NOTE")
     for cp in a.checkpoint:
-        with open(cp, "r", encoding="utf-8") as f:
-            size, root = vaudit.parse_checkpoint(f.read(), audit_pub, cp)
+        size, root = vaudit.parse_checkpoint(_note(cp), audit_pub, cp)
         vhistory.check_held(outputs, cp, size, root)
 
 
-def _is_block_dir(path):
-    return any(n.endswith(".commit.json") for n in os.listdir(path))
+def _describe(about):
+    """What was verified, in words (the first line of standard output)."""
+    out = []
+    for x in about:
+        k = x["kind"]
+        if k == "draw":
+            out.append(f"the draw of {x['operation']} day {x['day']} attempt {x['attempt']} (version {x['version']})")
+        elif k == "block":
+            out.append(f"block {x['block']} attempt {x['attempt']} (version {x['version']})")
+        elif k == "void":
+            what = f"day {x['day']}" if x["day"] is not None else f"block {x['block']}"
+            out.append(f"the void notice of {what} attempt {x['attempt']} (version 2)")
+        elif k == "proof":
+            out.append(f"the inclusion proof of leaf {x['leaf']} in the draw of {x['operation']} day {x['day']} "
+                       f"attempt {x['attempt']}")
+        elif k == "ticket-proof":
+            out.append(f"the ticket proof of position {x['position']} of block {x['block']}")
+    return ", ".join(out) or "nothing"
+
+
+def _check_expected(a, about):
+    """--expect-day / --expect-block: folder names are not signed, so the user says which output
+    they mean; an output of another day or block is `inconsistent`."""
+    if a.expect_day:
+        for x in about:
+            if x.get("day") != a.expect_day:
+                raise Failure("inconsistent", f"this is {_describe([x])}, not the draw of day {a.expect_day} "
+                                              "(--expect-day)")
+        if not about:
+            raise Failure("inconsistent", f"nothing here is the draw of day {a.expect_day} (--expect-day)")
+    if a.expect_block:
+        for x in about:
+            if x.get("day") is not None:
+                raise Failure("inconsistent", f"this is {_describe([x])}, not block {a.expect_block} (--expect-block)")
+        if not any(x.get("block") == a.expect_block for x in about):
+            raise Failure("inconsistent", f"block {a.expect_block} is not here: {_describe(about)} (--expect-block)")
 
 
 def _is_ticket_proof(path):
     """Detection only (the file is verified, signature first, by vblock): a JSON object whose
     format is urne-ticket-proof."""
-    import json
     try:
-        with open(path, "rb") as f:
-            return json.loads(f.read(1 << 20)).get("format") == "urne-ticket-proof"
-    except (ValueError, AttributeError, UnicodeDecodeError):
+        return json.loads(read_bounded(path, "json")).get("format") == "urne-ticket-proof"
+    except (ValueError, AttributeError, UnicodeDecodeError, RecursionError):
         return False
 
 

@@ -5,7 +5,7 @@ import base64
 import hashlib
 
 import vjson
-from vcore import Failure, H, b64, ed25519_verify_strict, key_id, merkle_root, u64be
+from vcore import LINE_LIMIT, Failure, H, b64, ed25519_verify_strict, key_id, merkle_root, read_bounded, u64be
 
 ZERO32 = b"\x00" * 32
 
@@ -62,8 +62,7 @@ TS_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-
 
 def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
     """§6.4 on an `urne audit export` file. Returns a list of report lines."""
-    with open(path, "rb") as f:
-        data = f.read()
+    data = read_bounded(path, "audit-export")      # at most 1 GiB, a regular file (file limits)
     if data and not data.endswith(b"\n"):
         raise Failure("malformed", f"{path}: the last line does not end in LF")
     hashes, checkpoints, prev, times = [], [], ZERO32, []
@@ -73,6 +72,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
                     "hash": lambda v, w: vjson.hexbytes(v, w, 32)}
     cp_fields = {"type": vjson.const("checkpoint"), "size": vjson.uint, "note": vjson.string}
     for no, line in enumerate(data.split(b"\n")[:-1], start=1):
+        if len(line) > LINE_LIMIT:
+            raise Failure("malformed", f"{path} line {no}: {len(line)} bytes, more than a line may hold ({LINE_LIMIT})")
         r = vjson.loads(line, f"{path} line {no}")
         if isinstance(r, dict) and r.get("type") == "event":
             if checkpoints:

@@ -13,6 +13,7 @@ import struct
 import vdraw  # the version-2 member checkers shared with draws
 import vhistory
 import vjson as J
+import vmanifest
 from vaudit import parse_checkpoint
 from vcore import Failure, H, HmacDrbg, check_fixed_order, entropy_commitment, key_id, leaf_hash, node_hash, \
     read_signed, verify_inclusion
@@ -579,63 +580,156 @@ TICKET_PROOF = {
 SUFFIXES = (".commit.json", ".tickets.csv", ".reveal.json")
 
 
-def verify_blocks(folder, result_pub, audit_pub, outputs=None):
-    """§5.B10 steps 1-4, in order. Returns report lines; raises Failure on the first failure."""
+def is_block_folder(folder):
+    """A folder with a block commitment or a production file (an orphan one is then refused)."""
+    return any(n.endswith((".commit.json", ".tickets.csv")) for n in os.listdir(folder))
+
+
+def _present(folder, name):
+    return os.path.exists(os.path.join(folder, name))
+
+
+def verify_blocks(folder, result_pub, audit_pub, outputs=None, about=None):
+    """§5.B10 steps 1-4, in order, for every block of the folder. Without rules.json, each
+    commitment is checked as a lone one (verify_lone_commit). Returns report lines (`partial: `
+    lines for what could not be checked); raises Failure on the first failure."""
     p = lambda name: os.path.join(folder, name)
     names = sorted(os.listdir(folder))
     stems = sorted(n[:-len(".commit.json")] for n in names if n.endswith(".commit.json"))
     for n in names:
-        for suf in SUFFIXES[1:]:
+        for suf in SUFFIXES[1:] + (".manifest.json",):
             if n.endswith(suf) and n[:-len(suf)] not in stems:
                 raise Failure("inconsistent", f"{n} has no {n[:-len(suf)]}.commit.json beside it")
-    if not os.path.isfile(p("rules.json")):
-        raise Failure("malformed", f"{folder}: no rules.json")
+    if not _present(folder, "rules.json"):
+        report = []
+        for s in stems:
+            report += verify_lone_commit(folder, s, result_pub, audit_pub, outputs, about)
+        return report
     report = []
-    # Step 1: every signed file, before parsing any of them.
-    rules_bytes = read_signed(p("rules.json"), result_pub)
+    # Step 1: every signed file, before parsing any of them (each block's manifest is checked
+    # with its commitment, step 2).
+    rules_bytes = read_signed(p("rules.json"), result_pub, "rules")
     raw = {}
     for s in stems:
         for suf in SUFFIXES:
-            if os.path.isfile(p(s + suf)):
+            if _present(folder, s + suf):
                 raw[s + suf] = read_signed(p(s + suf), result_pub)
     report.append(f"ok  signatures of rules.json and {len(raw)} block files")
-    rules = parse_rules(rules_bytes)
     rules_sha = hashlib.sha256(rules_bytes).digest()
+    parsed = []
+
+    def rules():
+        """The rules file, parsed once a commitment has named its bytes (so that a rules file of
+        another kind is reported as not the commitment's, not as a bad game rules file)."""
+        if not parsed:
+            parsed.append(parse_rules(rules_bytes))
+        return parsed[0]
     for s in stems:
-        report += _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder, outputs)
+        report += _verify_block(s, raw, rules, rules_bytes, result_pub, audit_pub, folder, outputs, about)
     return report
 
 
-def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder=".", outputs=None):
-    report = []
-    # Step 2: the commitment.
-    c, c_history = vhistory.take(J.loads(raw[s + ".commit.json"], s + ".commit.json"), s + ".commit.json")
-    c = parse_commit(c, s + ".commit.json")
+def _commitment(s, raw):
+    """§5.B10 step 2, the commitment alone: parse [malformed], its block id canonical [malformed]
+    and agreeing with its file name and fields [inconsistent]. Returns (c, history, game, price)."""
+    name = s + ".commit.json"
+    c, c_history = vhistory.take(J.loads(raw[name], name), name)
+    c = parse_commit(c, name)
     bid = c["block"]
-    game, price, emission, number = parse_block_id(bid, f"{s}.commit.json block")
+    game, price, emission, number = parse_block_id(bid, f"{name} block")
     if file_stem(bid) != s:
-        raise Failure("inconsistent", f"{s}.commit.json names block {bid}, not its file name")
+        raise Failure("inconsistent", f"{name} names block {bid}, not its file name")
     if (c["game"], c["price_cents"], c["emission"], c["number"]) != (game, price, emission, number):
-        raise Failure("inconsistent", f"{s}.commit.json: game, price_cents, emission or number differ from block {bid}")
+        raise Failure("inconsistent", f"{name}: game, price_cents, emission or number differ from block {bid}")
     if c["tickets_file"] != s + ".tickets.csv":
-        raise Failure("inconsistent", f"{s}.commit.json: tickets_file is not {s}.tickets.csv")
+        raise Failure("inconsistent", f"{name}: tickets_file is not {s}.tickets.csv")
+    return c, c_history, game, price
+
+
+def _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs):
+    """§5.B10 step 2, the trail: the checkpoint verifies under the audit key [bad-signature]; in
+    version 2 the order evidence holds (§3.3) [inconsistent] and the history leads to the
+    checkpoint [fork]. Returns report lines."""
+    name = s + ".commit.json"
+    report = []
+    size, cp_root = parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{name} audit_checkpoint")
+    if c["version"] == 2:
+        verify_fixed(c, size, cp_root, name)
+        report.append(f"ok  {c['block']}: randomness order: the entropy commitment was recorded before the contribution")
+    if c_history is not None:
+        o = vhistory.output(os.path.join(folder, name), raw[name], c_history, size, cp_root,
+                            ("commitment", c["block"], c["attempt"]))
+        if outputs is not None:
+            outputs.append(o)
+    # (§5.B10 does not ask for result_key_id / audit_key_id to be checked; they are not.)
+    return report
+
+
+def _block_manifest(folder, s, c, raw, rules_bytes, result_pub, lone=False):
+    """§5.B10 step 2 (issue 12 contract): a version-2 commitment has S.manifest.json beside it,
+    naming its game, block and attempt and listing S.commit.json, rules.json and S.tickets.csv,
+    whose SHA-256 is the commitment's tickets_sha256 (missing: malformed; for a lone commitment
+    only partial); version 1 has none (one present: malformed). Returns report lines."""
+    name = vmanifest.block_name(s)
+    has = _present(folder, name)
+    if c["version"] == 1:
+        if has:
+            raise Failure("malformed", f"{name} beside a version-1 commitment (version 1 has no manifest)")
+        return []
+    if not has:
+        if lone:
+            return [f"partial: no manifest ({name})"]
+        raise Failure("malformed", f"{folder}: no {name} (a version-2 block commitment has one beside it)")
+    subject = {"operation": c["game"], "day": None, "block": c["block"], "attempt": c["attempt"],
+               "result_key_id": c["result_key_id"]}
+    files = {n: raw[n] for n in (s + ".commit.json", s + ".tickets.csv") if n in raw}
+    if rules_bytes is not None:
+        files["rules.json"] = rules_bytes
+    return vmanifest.check(folder, name, result_pub, subject, vmanifest.block_files(s), files,
+                           bound={s + ".tickets.csv": c["tickets_sha256"]})
+
+
+def _subject(c):
+    return {"kind": "block", "block": c["block"], "attempt": c["attempt"], "version": c["version"]}
+
+
+def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=None):
+    """A block commitment without the rules file beside it (a lone S.commit.json, or a folder
+    without rules.json): its signature, parse, checkpoint, order evidence and history, and its
+    manifest if there is one (issue 12 contract); then `partial: ` lines for the rules and the
+    production file, and for the block's other files (only their signatures are checked)."""
+    name = s + ".commit.json"
+    raw = {name: read_signed(os.path.join(folder, name), result_pub)}
+    others = [n for n in ("rules.json", s + ".tickets.csv", s + ".reveal.json") if _present(folder, n)]
+    for n in others:                     # beside it: signed, then as the manifest lists (if any)
+        raw[n] = read_signed(os.path.join(folder, n), result_pub)
+    report = [f"ok  {n} signature" for n in raw]
+    c, c_history, _, _ = _commitment(s, raw)
+    report += _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs)
+    report += _block_manifest(folder, s, c, raw, raw.get("rules.json"), result_pub, lone=True)
+    why = "verified alone" if "rules.json" in raw else "no rules.json beside it"
+    report.append(f"partial: {name}: the rules and the production file were not checked against it ({why})")
+    report += [f"partial: {n} was not checked against the commitment ({why})" for n in others if n != "rules.json"]
+    if about is not None:
+        about.append(_subject(c))
+    return report
+
+
+def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=".", outputs=None, about=None):
+    # Step 2: the commitment; rules_sha256 before the rules file is parsed.
+    c, c_history, game, price = _commitment(s, raw)
+    bid = c["block"]
+    rules_sha = hashlib.sha256(rules_bytes).digest()
     if c["rules_sha256"] != rules_sha:
         raise Failure("inconsistent", f"{s}.commit.json: rules_sha256 is not the SHA-256 of rules.json")
+    rules = get_rules()
     if game != rules["game"] or price not in rules["price_points_cents"]:
         raise Failure("inconsistent", f"block {bid}: not the rules' game or not one of its price points (§5.B2)")
     want = [{"tier": t, "units": u, "prize_cents": pz} for t, u, pz in tier_table(rules, price)]
     if c["tiers"] != want or c["block_size"] != rules["block_size"]:
         raise Failure("commitment-mismatch", f"block {bid}: tiers or block_size are not the rules' G-3 counts and prizes")
-    size, cp_root = parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{s}.commit.json audit_checkpoint")
-    if c["version"] == 2:
-        verify_fixed(c, size, cp_root, f"{s}.commit.json")
-        report.append(f"ok  {bid}: randomness order: the entropy commitment was recorded before the contribution")
-    if c_history is not None:
-        o = vhistory.output(os.path.join(folder, s + ".commit.json"), raw[s + ".commit.json"], c_history, size, cp_root,
-                            ("commitment", c["block"], c["attempt"]))
-        if outputs is not None:
-            outputs.append(o)
-    # (§5.B10 does not ask for result_key_id / audit_key_id to be checked; they are not.)
+    report = _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs)
+    report += _block_manifest(folder, s, c, raw, rules_bytes, result_pub)
     report.append(f"ok  {bid}: commitment (attempt {c['attempt']}) agrees with rules.json")
 
     # Step 3: the production file.
@@ -683,12 +777,14 @@ def _verify_block(s, raw, rules, rules_sha, result_pub, audit_pub, folder=".", o
         if r["seed"] != seed:
             raise Failure("inconsistent", f"{s}.reveal.json: seed is not the one derived from entropy")
         report.append(f"ok  {bid}: revealed; the shuffle, the grids and tickets.csv recomputed byte for byte")
+    if about is not None:
+        about.append(_subject(c))
     return report
 
 
-def verify_ticket_proof(path, result_pub, published=None):
+def verify_ticket_proof(path, result_pub, published=None, about=None):
     """§5.B9 ticket proofs, in the order of the verification clause there."""
-    raw = read_signed(path, result_pub)
+    raw = read_signed(path, result_pub, "json")
     name = os.path.basename(path)
     report = [f"ok  {name} signature"]
     pr = J.obj(J.loads(raw, name), name, TICKET_PROOF)
@@ -698,7 +794,7 @@ def verify_ticket_proof(path, result_pub, published=None):
     if published:
         s = file_stem(pr["block"])
         cpath = os.path.join(published, s + ".commit.json")
-        if not os.path.isfile(cpath):
+        if not _present(published, s + ".commit.json"):
             raise Failure("commitment-mismatch", f"{published} has no commitment of block {pr['block']}")
         c = parse_commit(vhistory.take(J.loads(read_signed(cpath, result_pub), s + ".commit.json"),
                                        s + ".commit.json")[0], s + ".commit.json")
@@ -711,4 +807,6 @@ def verify_ticket_proof(path, result_pub, published=None):
     if not verify_inclusion(pr["position"], pr["block_size"], row.encode("utf-8"), pr["path"], pr["outcomes_root"]):
         raise Failure("commitment-mismatch", f"{name}: the audit path does not lead to outcomes_root")
     report.append(f"ok  ticket {pr['position']} of {pr['block']} is in the tree of {pr['block_size']} tickets: {row}")
+    if about is not None:
+        about.append({"kind": "ticket-proof", "block": pr["block"], "position": pr["position"]})
     return report

@@ -1,10 +1,14 @@
 """Primitives of SPEC.md §1 and §2, written from the specification alone.
 
-Everything here is pure: no file, clock or OS randomness. Section numbers refer to SPEC.md.
+Everything here is pure (no clock, no OS randomness) except the bounded reading of files and
+the signature check of a published file. Section numbers refer to SPEC.md.
 """
 import base64
 import hashlib
 import hmac
+import json
+import os
+import stat
 import struct
 
 
@@ -18,7 +22,11 @@ class Failure(Exception):
 
 
 class Usage(Exception):
-    """Bad usage or unreadable input (exit 2)."""
+    """Bad usage or unreadable input (exit 2): `error: <message>`, then `hint: <hint>`."""
+
+    def __init__(self, message, hint=None):
+        super().__init__(message)
+        self.hint = hint
 
 
 def u32be(x):
@@ -117,43 +125,155 @@ def ed25519_verify_strict(raw_pub, sig, msg):
     if a is None or _small_order(a) or _decode_point(sig[:32]) is None:
         return False
     try:
-        Ed25519PublicKey.from_public_bytes(raw_pub).verify(sig, msg)
+        Ed25519PublicKey.from_public_bytes(bytes(raw_pub)).verify(bytes(sig), bytes(msg))
         return True
     except InvalidSignature:
         return False
 
 
-def read_signed(path, result_pub):
-    """§1.4: a published file's bytes, once its detached signature (`path`.sig, raw 64 bytes) is
-    checked over the exact bytes under the result key; nothing is parsed before."""
-    import os
+# ---------------------------------------------------------------------------------------------
+# File limits (issue 12 contract; SPEC states them): a file is judged from its metadata before it
+# is opened. A file whose size exceeds its kind's limit, or that is not a regular file (a FIFO, a
+# device, a folder; symbolic links are followed), is `malformed`; a FIFO is never opened, so a
+# verifier never blocks on one. A `.sig` is exactly 64 bytes: another size is `bad-signature`.
 
-    with open(path, "rb") as f:
-        data = f.read()
+MiB = 1 << 20
+LIMITS = {
+    "sig": 64,                              # *.sig: exactly 64
+    "pem": 4096,                            # *.pub.pem
+    "note": 4096,                           # checkpoint.note, a --checkpoint note
+    "json": MiB,                            # bundle, result, manifests, commitments, reveals, notices, proofs
+    "rules": MiB,                           # rules.json (a draw's or a game's)
+    "document": 16 * MiB,                   # pv.html and every minutes document
+    "leaves": 33 * 16 * MiB,                # leaves.bin: at most 2^24 leaves of 33 bytes
+    "tickets": 512 * MiB,                   # S.tickets.csv
+    "export": 16 * 1024 * MiB,              # production's export (.jsonl)
+    "audit-export": 1024 * MiB,             # `urne audit export` (.jsonl)
+}
+LINE_LIMIT = MiB                            # a line of either export, without its LF
+
+
+def kind_of(name):
+    """The limit kind of an output file, from its name."""
+    if name.endswith(".sig"):
+        return "sig"
+    if name.endswith(".pem"):
+        return "pem"
+    if name.endswith(".note"):
+        return "note"
+    if name == "rules.json":
+        return "rules"
+    if name.endswith(".html"):
+        return "document"
+    if name == "leaves.bin":
+        return "leaves"
+    if name.endswith(".tickets.csv"):
+        return "tickets"
+    return "json"
+
+
+def check_file(path, kind):
+    """Metadata only (os.stat, links followed): refuses what is not a regular file or is larger
+    than its kind allows. Returns the size. A missing file raises FileNotFoundError (the caller
+    knows whether it is required); another OSError is an unreadable path (exit 2)."""
+    st = os.stat(path)
+    name = os.path.basename(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise Failure("malformed", f"{name} is not a regular file (a FIFO, a device or a folder is never read)")
+    limit = LIMITS[kind]
+    if kind == "sig":
+        if st.st_size != limit:
+            raise Failure("bad-signature", f"{name} is {st.st_size} bytes; a signature is exactly 64")
+    elif st.st_size > limit:
+        raise Failure("malformed", f"{name} is {st.st_size} bytes; the limit for this kind of file is {limit}")
+    return st.st_size
+
+
+def read_bounded(path, kind=None):
+    """A file's bytes, after check_file(): opened without blocking, checked again on the open
+    descriptor (the path may have been swapped since), and never read past its limit."""
+    kind = kind or kind_of(os.path.basename(path))
+    check_file(path, kind)
+    limit = LIMITS[kind]
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
-        with open(path + ".sig", "rb") as f:
-            sig = f.read()
-    except OSError:
-        raise Failure("bad-signature", f"{os.path.basename(path)} has no .sig")
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Failure("malformed", f"{os.path.basename(path)} is not a regular file")
+        chunks, n = [], 0
+        while n <= limit:
+            b = os.read(fd, min(1 << 20, limit + 1 - n))
+            if not b:
+                break
+            chunks.append(b)
+            n += len(b)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise Failure("malformed", f"{os.path.basename(path)} grew past its limit ({limit} bytes) while read")
+    return data
+
+
+class PublicKey(bytes):
+    """The raw 32 bytes of an Ed25519 public key (used as bytes everywhere), and the file it was
+    read from, to name it in messages."""
+    file = None
+
+
+def named_result_key(data):
+    """The `result_key_id` a file's bytes name, read WITHOUT trusting them (its signature has
+    just failed): only to tell the usage mistake "keys of another appliance" from a bad
+    signature. None if the file names none readably (not JSON, no such member)."""
+    try:
+        v = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(v, dict) and isinstance(v.get("result_key_id"), str):
+        return v["result_key_id"]
+    return None
+
+
+def read_signed(path, result_pub, kind=None):
+    """§1.4: a published file's bytes, once its detached signature (`path`.sig, raw 64 bytes) is
+    checked over the exact bytes under the result key; nothing is parsed before. Both files are
+    read within their limits. When the signature fails and the file names another result key than
+    the one given (issue 12 contract: the file itself, read without trusting it), that is a usage
+    mistake (exit 2), not a verification failure; a file that names the key given, or none (a
+    rules file, leaves.bin, a note), stays `bad-signature`."""
+    name = os.path.basename(path)
+    data = read_bounded(path, kind)
+    try:
+        sig = read_bounded(path + ".sig", "sig")
+    except FileNotFoundError:
+        raise Failure("bad-signature", f"{name} has no .sig")
     if not ed25519_verify_strict(result_pub, sig, data):
-        raise Failure("bad-signature",
-                      f"the signature of {os.path.basename(path)} does not verify under the result key {key_id(result_pub)}")
+        given = key_id(result_pub)
+        named = named_result_key(data)
+        if named is not None and named != given:
+            where = getattr(result_pub, "file", None) or "the result key given"
+            raise Usage(f"these outputs name result key {named}; the key given ({where}) is {given}",
+                        "give the public keys of the appliance that made these outputs (--keys DIR), "
+                        "obtained independently")
+        raise Failure("bad-signature", f"the signature of {name} does not verify under the result key {given}")
     return data
 
 
 def load_pub_pem(path):
-    """Raw 32 bytes of an Ed25519 SubjectPublicKeyInfo PEM (RFC 8410)."""
+    """Raw 32 bytes of an Ed25519 SubjectPublicKeyInfo PEM (RFC 8410), as a PublicKey."""
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
     try:
-        with open(path, "rb") as f:
-            key = serialization.load_pem_public_key(f.read())
+        data = read_bounded(path, "pem")
+        key = serialization.load_pem_public_key(data)
     except (OSError, ValueError) as e:
-        raise Usage(f"cannot read public key {path}: {e}")
+        raise Usage(f"cannot read public key {path}: {e}", "give a folder holding result.pub.pem and "
+                    "audit.pub.pem (--keys DIR), or the producer's PEM (--producer-key)")
     if not isinstance(key, Ed25519PublicKey):
-        raise Usage(f"{path} is not an Ed25519 public key")
-    return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+        raise Usage(f"{path} is not an Ed25519 public key", "give the Ed25519 public keys the appliance exported")
+    k = PublicKey(key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw))
+    k.file = path
+    return k
 
 
 # ---------------------------------------------------------------------------------------------

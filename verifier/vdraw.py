@@ -1,14 +1,19 @@
 """Daily draws (SPEC §4, §8): the bundle, result.json, rules.json, auditor mode, proofs."""
 import bisect
+import datetime
 import hashlib
 import os
+import re
+import zoneinfo
 
 import vexport
 import vhistory
 import vjson as J
+import vmanifest
 from vaudit import parse_checkpoint
-from vcore import Failure, H, Stream, check_fixed_order, contribution_refusal, entropy_commitment, key_id, \
-    leaf_hash, merkle_root, merkle_root_of_hashes, read_signed, u32be, u64be, verify_inclusion
+from vcore import Failure, H, Stream, Usage, check_file, check_fixed_order, contribution_refusal, \
+    entropy_commitment, key_id, leaf_hash, merkle_root_of_hashes, read_bounded, read_signed, u32be, u64be, \
+    verify_inclusion
 
 SIGNED_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.html", "checkpoint.note")
 
@@ -195,25 +200,98 @@ def pseudonymise(operation, day, entry_list):
     return list_digest, out
 
 
-def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), rules_file=None, outputs=None):
-    """§8.2, steps 1 to 8, in order. Returns report lines; raises Failure on the first failure."""
-    report = []
-    p = lambda name: os.path.join(folder, name)
-    # Step 1: every output file present is signed by the result key; bundle.json must exist.
-    for name in ("bundle.json", "leaves.bin"):
-        if not os.path.isfile(p(name)):
-            raise Failure("malformed", f"{folder}: no {name}")
-    raw = {}
-    for name in SIGNED_FILES:
-        if os.path.isfile(p(name)):
-            raw[name] = read_signed(p(name), result_pub)
-            report.append(f"ok  {name} signature")
+# ---------------------------------------------------------------------------------------------
+# The draw rules file (`rules.json` of a draw folder, §8.2 step 7; the schema urne's loader
+# reads: every member below, `clauses` and the two `note`s optional, none other). Refusals:
+# malformed. Only what a verifier needs is interpreted.
 
-    # Step 2: parse the bundle; leaves.bin (33-byte leaf data, leaf order) is the one it names,
-    # strictly increasing, and its root/count/sum are the commitment.
+LOCAL_RE = re.compile(r"\A\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\Z")
+
+
+def _date(v, what):
+    J.day(v, what)
+    try:
+        datetime.date.fromisoformat(v)
+    except ValueError:
+        J._bad(what, "not a date")
+    return v
+
+
+def _local_time(v, what):
+    """A local wall-clock time in the rules' time zone, YYYY-MM-DDTHH:MM:SS (D-5)."""
+    if not isinstance(v, str) or not LOCAL_RE.match(v):
+        J._bad(what, "expected a local time YYYY-MM-DDTHH:MM:SS")
+    try:
+        datetime.datetime.fromisoformat(v)
+    except ValueError:
+        J._bad(what, "not a valid date and time")
+    return v
+
+
+def _time_zone(v, what):
+    J.string(v, what)
+    try:
+        zoneinfo.ZoneInfo(v)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        J._bad(what, f"{v!r} is not a time zone this system knows")
+    return v
+
+
+def _with_optional(spec, optional):
+    """Like J.fields(spec), with members that may be absent (kept when present)."""
+    def run(v, what):
+        if not isinstance(v, dict):
+            J._bad(what, "expected an object")
+        v = dict(v)
+        extra = {k: check(v.pop(k), f"{what}.{k}") for k, check in optional.items() if k in v}
+        return dict(J.obj(v, what, spec), **extra)
+    return run
+
+
+DRAW_RULES = _with_optional({
+    "operation": J.string, "title": J.string, "time_zone": _time_zone,
+    "participation": _with_optional({"start": _local_time, "end": _local_time}, {"note": J.string}),
+    "periods": J.listof(J.fields({"id": J.string, "first_day": _date, "last_day": _date,
+                                  "tranche_cents": lambda v, w: J.uint(v, w, 1), "prize_cents": J.uint,
+                                  "draw_date": _date})),
+    "daily_cap": J.uint, "online_channels": J.listof(J.string), "exclusion_reasons": J.listof(J.string),
+    "reserves": _with_optional({"per_day": J.uint}, {"note": J.string}), "draw_grace_days": J.uint,
+}, {"clauses": J.listof(J.string)})
+
+
+def parse_draw_rules(data, what="rules.json"):
+    return DRAW_RULES(J.loads(data, what), what)
+
+
+def period_of(rules, day):
+    return next((q for q in rules["periods"] if q["first_day"] <= day <= q["last_day"]), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# §8.2, one function per step, in order; each raises Failure with the class SPEC gives.
+
+def present(folder, name):
+    """Whether the folder has an entry `name` (a FIFO or a folder of that name counts: reading
+    it then refuses it; a dangling symbolic link does not)."""
+    return os.path.exists(os.path.join(folder, name))
+
+
+def step1_signatures(folder, result_pub):
+    """Step 1: every output file present is signed by the result key, before any is parsed;
+    bundle.json and leaves.bin must be there. Returns {name: bytes}."""
+    for name in ("bundle.json", "leaves.bin"):
+        if not present(folder, name):
+            raise Failure("malformed", f"{folder}: no {name}")
+    return {name: read_signed(os.path.join(folder, name), result_pub)
+            for name in SIGNED_FILES if present(folder, name)}
+
+
+def step2_bundle(raw):
+    """Step 2: parse the bundle; leaves.bin (33-byte leaf data, leaf order) is the one it names,
+    strictly increasing, its root/count/sum are the commitment, and the figures agree with it.
+    Returns (bundle, history, leaves)."""
     b, history = vhistory.take(J.loads(raw["bundle.json"], "bundle.json"), "bundle.json")
     b = parse_bundle(b)
-    v2 = b["version"] == 2
     c, fig = b["commitment"], b["figures"]
     if b["leaves_file"] != "leaves.bin":
         raise Failure("malformed", "bundle.json leaves_file is not \"leaves.bin\"")
@@ -238,22 +316,24 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
         raise Failure("inconsistent", "figures.entries or figures.accounts_with_entries differs from the leaves")
     if total == 0:
         raise Failure("inconsistent", "a draw with no entries")
-    report.append(f"ok  commitment recomputed from {len(leaves)} leaves ({total} entries)")
+    return b, history, leaves
 
-    # Step 3: the seed.
-    if v2:
-        if len(b["entropy"]) != 48:
-            raise Failure("inconsistent", f"entropy is {len(b['entropy'])} bytes; a draw's has 48 (§3.1)")
-        if entropy_commitment(b["entropy"]) != b["entropy_commitment"]:
-            raise Failure("draw-mismatch", "the entropy is not the one its entropy_commitment (recorded before the "
-                                           "contribution) names (§3.2)")
-    elif len(b["entropy"]) != 48:
-        raise Failure("inconsistent", f"entropy is {len(b['entropy'])} bytes; a draw's has 48 (§3.1, §8.2 step 3)")
-    if draw_seed(b) != b["seed"]:
+
+def step3_seed(core):
+    """Step 3: the entropy is exactly 48 bytes [inconsistent], in version 2 the one its
+    commitment names [draw-mismatch]; the seed recomputes from the draw core [draw-mismatch]."""
+    if len(core["entropy"]) != 48:
+        raise Failure("inconsistent", f"entropy is {len(core['entropy'])} bytes; a draw's has exactly 48 "
+                                      "(§3.1, §8.2 step 3)")
+    if "entropy_commitment" in core and entropy_commitment(core["entropy"]) != core["entropy_commitment"]:
+        raise Failure("draw-mismatch", "the entropy is not the one its entropy_commitment (recorded before the "
+                                       "contribution) names (§3.2)")
+    if draw_seed(core) != core["seed"]:
         raise Failure("draw-mismatch", "the seed does not recompute from the draw core (§4.4)")
-    report.append("ok  seed recomputed")
 
-    # Step 4: the selection.
+
+def step4_selection(b, leaves):
+    """Step 4: the winner and the reserves recomputed, exactly as many [draw-mismatch]."""
     picks = select(b["seed"], [n for _, n in leaves], b["reserves_wanted"])
     published = [b["winner"]] + b["reserves"]
     if len(published) != len(picks):
@@ -263,101 +343,242 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
         if got != want:
             name = "winner" if rank == 0 else f"reserve {rank}"
             raise Failure("draw-mismatch", f"the {name} differs from the recomputed one (leaf {i}, entry {e})")
-    report.append(f"ok  winner and {len(picks) - 1} reserves recomputed")
+    return picks
 
-    # Step 5: the audit checkpoint, and the key ids the outputs name.
-    size, cp_root = parse_checkpoint(b["audit_checkpoint"], audit_pub, "audit_checkpoint")
-    if v2:
-        verify_fixed(b, size, cp_root)
+
+def step5_audit(doc, history, raw, primary, result_pub, audit_pub):
+    """Step 5, on the bundle (or a lone result.json): the checkpoint verifies under the audit key
+    [bad-signature]; the key ids are the keys' and checkpoint.note is audit_checkpoint
+    [inconsistent]; the history leads to the checkpoint [fork] (version and history presence
+    were checked at parse, §7.2 [malformed]); result.json has the bundle's version
+    [inconsistent]; in version 2 the order evidence holds [inconsistent].
+    Returns the output record for §8.4, or None (version 1)."""
+    size, cp_root = parse_checkpoint(doc["audit_checkpoint"], audit_pub, f"{primary} audit_checkpoint")
+    if doc["result_key_id"] != key_id(result_pub):
+        raise Failure("inconsistent", f"{primary}: result_key_id {doc['result_key_id']} is not the id of the result "
+                                      f"key given ({key_id(result_pub)})")
+    if doc["audit_key_id"] != key_id(audit_pub):
+        raise Failure("inconsistent", f"{primary}: audit_key_id {doc['audit_key_id']} is not the id of the audit "
+                                      f"key given ({key_id(audit_pub)})")
+    if "checkpoint.note" in raw and raw["checkpoint.note"] != doc["audit_checkpoint"].encode("utf-8"):
+        raise Failure("inconsistent", f"checkpoint.note is not {primary}'s audit_checkpoint (a checkpoint of "
+                                      "another output)")
+    record = None
+    if history is not None:
+        record = vhistory.output(primary, raw[os.path.basename(primary)], history, size, cp_root,
+                                 ("draw", doc["operation"], doc["day"], doc["attempt"]))
+    if primary.endswith("bundle.json") and "result.json" in raw:
+        r = J.loads(raw["result.json"], "result.json")
+        if isinstance(r, dict) and r.get("version") != doc["version"]:
+            raise Failure("inconsistent", "result.json and bundle.json are of different versions (§7.2)")
+    if doc["version"] == 2:
+        verify_fixed(doc, size, cp_root)
+    return record
+
+
+def step6_result(b, history, raw, published):
+    """Step 6: result.json parsed as the bundle [malformed], and the same draw: core, tail,
+    history, counts, picks [inconsistent]. Returns it."""
+    r, r_history = vhistory.take(J.loads(raw["result.json"], "result.json"), "result.json")
+    r = parse_result(r)
+    c = b["commitment"]
+    if r_history != history:
+        raise Failure("inconsistent", "result.json history differs from bundle.json")
+    for k in list(core_of(b)) + list(TAIL_V2 if b["version"] == 2 else TAIL):
+        if r[k] != b[k]:
+            raise Failure("inconsistent", f"result.json {k} differs from bundle.json (a result of another draw?)")
+    if r["entries"] != c["entries"] or r["accounts"] != c["leaves"]:
+        raise Failure("inconsistent", "result.json entries/accounts differ from the commitment")
+    rp = [r["winner"]] + r["reserves"]
+    if len(rp) != len(published) or any({k: v for k, v in x.items() if k != "account"} != y
+                                        for x, y in zip(rp, published)):
+        raise Failure("inconsistent", "result.json picks differ from bundle.json")
+    return r
+
+
+def step7_rules(core, rules_bytes):
+    """Step 7: the rules file is the one the draw names [inconsistent], a draw rules file
+    [malformed], and prize, reserves, operation, period and tranche follow from it
+    [inconsistent]. Returns the parsed rules."""
+    if hashlib.sha256(rules_bytes).digest() != core["rules_sha256"]:
+        raise Failure("inconsistent", "the SHA-256 of rules.json is not rules_sha256")
+    rules = parse_draw_rules(rules_bytes)
+    fig = core["figures"]
+    period = period_of(rules, core["day"])
+    if rules["operation"] != core["operation"]:
+        raise Failure("inconsistent", f"operation {core['operation']!r} is not the rules' {rules['operation']!r}")
+    if period is None:
+        raise Failure("inconsistent", f"{core['day']} is not a day of the rules' periods")
+    for what, got, want in (("prize_cents", core["prize_cents"], period["prize_cents"]),
+                            ("reserves_wanted", core["reserves_wanted"], rules["reserves"]["per_day"]),
+                            ("figures.period", fig["period"], period["id"]),
+                            ("figures.tranche_cents", fig["tranche_cents"], period["tranche_cents"])):
+        if got != want:
+            raise Failure("inconsistent", f"{what} is {got!r}; the rules give {want!r} for {core['day']} (D-3, D-10)")
+    return rules
+
+
+def step8_auditor(b, r, leaves, rules, export, producer_keys):
+    """Step 8, auditor mode: the export's signature under a trusted producer key [bad-signature];
+    its SHA-256, size and key id are the draw's [inconsistent], compared before it is parsed;
+    it is valid [malformed]; it gives the same figures and leaves [commitment-mismatch], and
+    each account named is the one behind its pseudonym [draw-mismatch]. Returns a report line."""
+    check_file(export, "export")                       # size limit and regular file, from metadata
+    if present(os.path.dirname(export) or ".", os.path.basename(export) + ".sig"):
+        check_file(export + ".sig", "sig")             # never open a FIFO named like the signature
+    data, digest, kid = vexport.read_export(export, rules, producer_keys)
+    e = b["export"]
+    if digest != e["sha256"].hex():
+        raise Failure("inconsistent", "the export's SHA-256 is not the draw's export.sha256")
+    if len(data) != e["size"]:
+        raise Failure("inconsistent", f"the export is {len(data)} bytes; the draw's export.size is {e['size']}")
+    if kid != e["producer_key_id"]:
+        raise Failure("inconsistent", f"the export is signed by producer key {kid}, the draw names {e['producer_key_id']}")
+    header, tally = vexport.parse_export(data, rules, kid)
+    del data
+    if header["day"] != b["day"]:
+        raise Failure("inconsistent", "the export is not for the draw's day")
+    entry_list = vexport.entries_of(tally, rules)
+    figures = vexport.figures_of(tally, rules, entry_list)
+    fig = b["figures"]
+    for k, v in figures.items():
+        if fig[k] != v:
+            raise Failure("commitment-mismatch", f"figures.{k}: recomputed {v}, published {fig[k]}")
+    _, mine = pseudonymise(b["operation"], b["day"], entry_list)
+    if [(ps, n) for ps, n, _, _ in mine] != leaves:
+        raise Failure("commitment-mismatch", "the leaves recomputed from the export differ from bundle.json's")
+    if r is not None:
+        for x in [r["winner"]] + r["reserves"]:
+            if mine[x["leaf"]][2] != x["account"]:
+                raise Failure("draw-mismatch", f"rank {x['rank']}: the account is not the one behind its pseudonym")
+    return f"ok  auditor mode: {tally.plays} plays recomputed into the same figures and leaves"
+
+
+def step9_manifest(folder, doc, raw, result_pub, lone=False):
+    """Step 9 (issue 12 contract): version 2 has a signed manifest naming this draw and listing
+    its six files with their sizes and SHA-256 (missing: malformed, or only partial for a lone
+    result.json); version 1 has none (one present: malformed). Returns report lines."""
+    has = present(folder, vmanifest.DRAW_NAME)
+    if doc["version"] == 1:
+        if has:
+            raise Failure("malformed", f"{vmanifest.DRAW_NAME} in a version-1 draw folder (version 1 has no manifest)")
+        return []
+    if not has:
+        if lone:
+            return ["partial: no manifest"]
+        raise Failure("malformed", f"{folder}: no {vmanifest.DRAW_NAME} (a version-2 draw folder has one)")
+    subject = {"operation": doc["operation"], "day": doc["day"], "block": None, "attempt": doc["attempt"],
+               "result_key_id": doc["result_key_id"]}
+    report = vmanifest.check(folder, vmanifest.DRAW_NAME, result_pub, subject, vmanifest.DRAW_FILES, raw)
+    return report + vmanifest.unlisted(folder, vmanifest.DRAW_FILES, also_ignored=("void-notice.json",))
+
+
+def _subject(doc, kind="draw"):
+    return {"kind": kind, "operation": doc["operation"], "day": doc["day"], "attempt": doc["attempt"],
+            "version": doc["version"]}
+
+
+def _rules_bytes(raw, rules_file):
+    if "rules.json" in raw:
+        return raw["rules.json"]
+    return read_bounded(rules_file, "rules") if rules_file else None
+
+
+def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), rules_file=None, outputs=None,
+                about=None):
+    """§8.2, steps 1 to 9, in order. Returns report lines (`partial: ` lines for what could not
+    be checked, `note: ` lines for standard error); appends the version-2 output to `outputs`
+    (§8.4) and what was verified to `about`; raises Failure on the first failure."""
+    raw = step1_signatures(folder, result_pub)
+    report = [f"ok  {name} signature" for name in raw]
+    b, history, leaves = step2_bundle(raw)
+    report.append(f"ok  commitment recomputed from {len(leaves)} leaves ({b['commitment']['entries']} entries)")
+    step3_seed(b)
+    report.append("ok  seed recomputed")
+    picks = step4_selection(b, leaves)
+    report.append(f"ok  winner and {len(picks) - 1} reserves recomputed")
+    record = step5_audit(b, history, raw, os.path.join(folder, "bundle.json"), result_pub, audit_pub)
+    if record is not None and outputs is not None:
+        outputs.append(record)
+    report.append("ok  audit checkpoint signature, key ids" + (", checkpoint.note" if "checkpoint.note" in raw else ""))
+    if b["version"] == 2:
         report.append("ok  randomness order: the entropy commitment was recorded before the contribution, "
                       "both in the checkpoint's tree")
-    if history is not None:
-        o = vhistory.output(os.path.join(folder, "bundle.json"), raw["bundle.json"], history, size, cp_root,
-                            ("draw", b["operation"], b["day"], b["attempt"]))
-        if outputs is not None:
-            outputs.append(o)
         report.append("ok  history: its checkpoint extends its predecessor's (RFC 6962 consistency)")
-    if b["result_key_id"] != key_id(result_pub) or b["audit_key_id"] != key_id(audit_pub):
-        raise Failure("inconsistent", "result_key_id or audit_key_id is not the id of the key given")
-    if "checkpoint.note" in raw and raw["checkpoint.note"].decode("utf-8", "replace") != b["audit_checkpoint"]:
-        raise Failure("inconsistent", "checkpoint.note differs from bundle.json's audit_checkpoint")
-    report.append("ok  audit checkpoint signature")
-
-    # Step 6: result.json agrees with the bundle.
     r = None
     if "result.json" in raw:
-        r, r_history = vhistory.take(J.loads(raw["result.json"], "result.json"), "result.json")
-        r = parse_result(r)
-        if r["version"] != b["version"]:
-            raise Failure("inconsistent", "result.json and bundle.json are of different versions (§7.2)")
-        if r_history != history:
-            raise Failure("inconsistent", "result.json history differs from bundle.json")
-        for k in list(core_of(b)) + list(TAIL):
-            if r[k] != b[k]:
-                raise Failure("inconsistent", f"result.json {k} differs from bundle.json")
-        if r["entries"] != c["entries"] or r["accounts"] != c["leaves"]:
-            raise Failure("inconsistent", "result.json entries/accounts differ from the commitment")
-        rp = [r["winner"]] + r["reserves"]
-        if len(rp) != len(published) or any({k: v for k, v in x.items() if k != "account"} != y
-                                            for x, y in zip(rp, published)):
-            raise Failure("inconsistent", "result.json picks differ from bundle.json")
+        r = step6_result(b, history, raw, [b["winner"]] + b["reserves"])
         report.append("ok  result.json agrees with bundle.json")
-
-    # Step 7: rules.json binds prize, reserves, operation.
     rules = None
-    if "rules.json" in raw or rules_file:
-        rules_bytes = raw.get("rules.json")
-        if rules_bytes is None:
-            with open(rules_file, "rb") as f:
-                rules_bytes = f.read()
-        if hashlib.sha256(rules_bytes).digest() != b["rules_sha256"]:
-            raise Failure("inconsistent", "the SHA-256 of rules.json is not rules_sha256")
-        rules = J.loads(rules_bytes, "rules.json")
-        period = next((q for q in rules["periods"] if q["first_day"] <= b["day"] <= q["last_day"]), None)
-        if (rules["operation"] != b["operation"] or period is None or period["prize_cents"] != b["prize_cents"]
-                or rules["reserves"]["per_day"] != b["reserves_wanted"] or period["id"] != fig["period"]
-                or period["tranche_cents"] != fig["tranche_cents"]):
-            raise Failure("inconsistent", "operation, period, tranche, prize or reserves do not follow from rules.json")
-        report.append("ok  prize and reserves match the rules (D-10)")
-
-    # Step 8: auditor mode.
+    rules_bytes = _rules_bytes(raw, rules_file)
+    if rules_bytes is not None:
+        rules = step7_rules(b, rules_bytes)
+        report.append("ok  prize, reserves, period and tranche follow from the rules (D-3, D-10)")
     if export:
         if rules is None:
-            raise Failure("inconsistent", "auditor mode needs rules.json (in the folder or --rules)")
-        data, digest, kid = vexport.read_export(export, rules, producer_keys)
-        e = b["export"]
-        if digest != e["sha256"].hex() or len(data) != e["size"] or kid != e["producer_key_id"]:
-            raise Failure("inconsistent", "the export's SHA-256, size or producer key id is not the draw's")
-        header, tally = vexport.parse_export(data, rules, kid)
-        del data
-        if header["day"] != b["day"]:
-            raise Failure("inconsistent", "the export is not for the draw's day")
-        entry_list = vexport.entries_of(tally, rules)
-        figures = vexport.figures_of(tally, rules, entry_list)
-        for k, v in figures.items():
-            if fig[k] != v:
-                raise Failure("commitment-mismatch", f"figures.{k}: recomputed {v}, published {fig[k]}")
-        _, mine = pseudonymise(b["operation"], b["day"], entry_list)
-        if [(ps, n) for ps, n, _, _ in mine] != leaves:
-            raise Failure("commitment-mismatch", "the leaves recomputed from the export differ from bundle.json's")
-        if r is not None:
-            for x in [r["winner"]] + r["reserves"]:
-                if mine[x["leaf"]][2] != x["account"]:
-                    raise Failure("draw-mismatch", f"rank {x['rank']}: the account is not the one behind its pseudonym")
-        report.append(f"ok  auditor mode: {tally.plays} plays recomputed into the same figures and leaves")
+            raise Usage("auditor mode needs the draw's rules file: rules.json in the folder, or --rules FILE",
+                        "the rules file is published with the draw (its SHA-256 is rules_sha256)")
+        report.append(step8_auditor(b, r, leaves, rules, export, producer_keys))
+    report += step9_manifest(folder, b, raw, result_pub)
+    if about is not None:
+        about.append(_subject(b))
     return report
 
 
-PROOF = {"format": J.const("urne-inclusion-proof"), "version": J.const(1), "operation": J.string,
-         "day": J.day, "attempt": J.uint, "account": h32, "salt": h32, "pseudonym": h32,
+def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=None):
+    """Production's import: a `result.json` (+ .sig) without its bundle.json (issue 12
+    contract). What can be checked from it alone, in the order of §8.2: its signature (and of
+    rules.json and checkpoint.note beside it), parse, the entropy and the seed (step 3), the
+    audit checkpoint, key ids, the history alone and the order evidence (step 5), the rules
+    (step 7), the manifest if there is one; then `partial: ` lines for what was not checked."""
+    raw = {"result.json": read_signed(os.path.join(folder, "result.json"), result_pub)}
+    for name in SIGNED_FILES:            # the draw's other files beside it: signed, then as the manifest lists
+        if name != "result.json" and present(folder, name):
+            raw[name] = read_signed(os.path.join(folder, name), result_pub)
+    report = [f"ok  {name} signature" for name in raw]
+    r, history = vhistory.take(J.loads(raw["result.json"], "result.json"), "result.json")
+    r = parse_result(r)
+    if r["entries"] != r["commitment"]["entries"] or r["accounts"] != r["commitment"]["leaves"]:
+        raise Failure("inconsistent", "result.json entries/accounts differ from its commitment")
+    step3_seed(r)
+    report.append("ok  seed recomputed")
+    # The history is checked alone; the output is not put into §8.4's set: its primary file,
+    # bundle.json, is not here, so the outputs after it could not be linked to it.
+    step5_audit(r, history, raw, os.path.join(folder, "result.json"), result_pub, audit_pub)
+    report.append("ok  audit checkpoint signature, key ids" + (", the order evidence and the history"
+                                                               if r["version"] == 2 else ""))
+    rules_bytes = _rules_bytes(raw, rules_file)
+    if rules_bytes is not None:
+        step7_rules(r, rules_bytes)
+        report.append("ok  prize, reserves, period and tranche follow from the rules (D-3, D-10)")
+    else:
+        report.append("partial: the rules were not checked (no rules.json beside result.json)")
+    report += step9_manifest(folder, r, raw, result_pub, lone=True)
+    why = "result.json verified alone" if "bundle.json" in raw else "no bundle.json and leaves.bin"
+    report.append(f"partial: the selection was not recomputed and the commitment not checked against the leaves ({why})")
+    if about is not None:
+        about.append(_subject(r))
+    return report
+
+
+# ---------------------------------------------------------------------------------------------
+# §4.8, §8.3 inclusion proofs.
+
+# The inclusion proof has one format version, 1, whatever the draw's version (urne writes
+# version 1 for every draw); another is one this verifier does not know (§7.2) [malformed].
+PROOF = {"format": J.const("urne-inclusion-proof"), "version": J.const(1),
+         "operation": J.string, "day": J.day, "attempt": J.uint, "account": h32, "salt": h32, "pseudonym": h32,
          "entries": lambda v, w: J.uint(v, w, 1, 255), "leaf": J.uint,
          "commitment": J.fields({"root": h32, "leaves": J.uint, "entries": J.uint}),
          "path": J.listof(h32), "result_key_id": J.keyid}
 
 
-def verify_proof(path, result_pub, published=None):
-    """§4.8."""
-    raw = read_signed(path, result_pub)
+def verify_proof(path, result_pub, published=None, about=None):
+    """§8.3: signature [bad-signature]; parse [malformed]; result_key_id [inconsistent]; pseudonym
+    and audit path [commitment-mismatch]; with the published folder, its bundle.json (signature
+    checked) names the proof's result key [inconsistent] and has its operation, day, attempt and
+    commitment [commitment-mismatch]."""
+    raw = read_signed(path, result_pub, "json")
     report = [f"ok  {os.path.basename(path)} signature"]
     pr = J.obj(J.loads(raw, os.path.basename(path)), "proof", PROOF)
     if pr["result_key_id"] != key_id(result_pub):
@@ -369,9 +590,17 @@ def verify_proof(path, result_pub, published=None):
         raise Failure("commitment-mismatch", "the audit path does not lead to commitment.root")
     report.append(f"ok  leaf {pr['leaf']} ({pr['entries']} entries) is in the tree of {c['leaves']} leaves")
     if published:
+        if not present(published, "bundle.json"):
+            raise Usage(f"{published} has no bundle.json", "--published names the draw folder the proof is from")
         b = parse_bundle(vhistory.take(J.loads(read_signed(os.path.join(published, "bundle.json"), result_pub),
                                                "bundle.json"), "bundle.json")[0])
-        if (b["operation"], b["day"], b["attempt"], b["commitment"]) != (pr["operation"], pr["day"], pr["attempt"], c):
-            raise Failure("commitment-mismatch", "the proof's commitment is not the published one")
+        if b["result_key_id"] != pr["result_key_id"]:
+            raise Failure("inconsistent", "the published bundle.json names another result key than the proof")
+        for k in ("operation", "day", "attempt", "commitment"):
+            if b[k] != pr[k]:
+                raise Failure("commitment-mismatch", f"the proof's {k} is not the published draw's: a proof of "
+                                                     "another draw")
         report.append("ok  the commitment is the published one")
+    if about is not None:
+        about.append(dict(_subject(pr, "proof"), leaf=pr["leaf"]))
     return report

@@ -35,6 +35,8 @@ def loads(data, what):
         return value
     except (UnicodeDecodeError, ValueError) as e:
         raise Failure("malformed", f"{what}: {e}")
+    except RecursionError:      # nesting deeper than Python's parser goes: no output is that deep
+        raise Failure("malformed", f"{what}: JSON nested too deep")
 
 
 # ---- field checkers: each returns the value or raises Failure("malformed") -----------------
@@ -105,6 +107,10 @@ def listof(check):
 
 def fields(spec):
     return lambda v, what: obj(v, what, spec)
+
+
+def nullable(check):
+    return lambda v, what: None if v is None else check(v, what)
 
 
 def const(c):

@@ -31,10 +31,10 @@ NOTICE = {
 
 
 def is_notice_folder(folder):
-    return os.path.isfile(os.path.join(folder, NAME))
+    return os.path.exists(os.path.join(folder, NAME))      # a FIFO of that name is refused when read
 
 
-def verify_notice(folder, result_pub, audit_pub, outputs=None):
+def verify_notice(folder, result_pub, audit_pub, outputs=None, about=None):
     """§4.6: returns report lines and appends the notice (an output, §8.4) to `outputs`."""
     path = os.path.join(folder, NAME)
     # Step 1: the signature, before anything is parsed.
@@ -77,6 +77,9 @@ def verify_notice(folder, result_pub, audit_pub, outputs=None):
     o = vhistory.output(path, raw, history, size, root, ("void", subject, n["attempt"]))
     if outputs is not None:
         outputs.append(o)
+    if about is not None:
+        about.append({"kind": "void", "operation": n["operation"], "day": n["day"], "block": n["block"],
+                      "attempt": n["attempt"], "version": 2})
     report.append(f"ok  {subject}, attempt {n['attempt']} voided at audit event {n['void_seq']} ({n['stage']}); "
                   "history: its checkpoint extends its predecessor's")
     return report
