@@ -162,8 +162,11 @@ pub enum Command {
     /// operation's publications, verified output by output and then as one linear history of
     /// the trail: a fork fails), a proof file, or an exported audit trail (a FILE.jsonl of
     /// `urne audit export`, checked as `urne audit verify --file` does, with the audit key of
-    /// --keys). Exit 0 when all holds, 1 naming the first thing that does not (with its class,
-    /// `fork` included). It writes nothing and can never produce a result.
+    /// --keys), or production's lone result.json or a lone block commitment. The first line
+    /// names what was verified. Exit 0 when all holds (`partial:` lines name what could not be
+    /// checked from the files given), 1 naming the first thing that does not (with its class,
+    /// `fork` included), 2 for a usage mistake or an unreadable file. It writes nothing and can
+    /// never produce a result.
     Verify {
         /// An output folder (`urne draw --out`, `urne block generate --out`, a void notice's
         /// folder), a folder of such folders, a proof file or an exported audit trail
@@ -192,6 +195,13 @@ pub enum Command {
         /// signed checkpoint.
         #[arg(long)]
         strict: bool,
+        /// The day (YYYY-MM-DD) the outputs must be of: folder names are not signed, so a
+        /// folder renamed as another day's fails with this (SPEC.md §8.1).
+        #[arg(long = "expect-day", value_name = "YYYY-MM-DD")]
+        expect_day: Option<String>,
+        /// The block (canonical id) the outputs must be of (SPEC.md §8.1).
+        #[arg(long = "expect-block", value_name = "ID")]
+        expect_block: Option<String>,
     },
 }
 

@@ -3,6 +3,9 @@
 //! verification) is in the pure core crate `urne-core`; this crate calls into it and is the only
 //! one that signs, stores or reads the time (docs/architecture.md).
 
+// First, so that its macros (`say!`, `note!`) are in scope in every module after it.
+#[macro_use]
+pub mod out;
 pub mod cli;
 pub mod cmd;
 pub mod edge;

@@ -2,12 +2,13 @@
 //! `hint:` line and a documented exit code. No panics reach the operator.
 
 use clap::Parser;
+use urne::note;
 
 fn main() {
     // A panic is a bug in urne; still, the operator gets the same two lines and a documented code.
     std::panic::set_hook(Box::new(|info| {
-        eprintln!("error: internal error: {info}");
-        eprintln!("hint: this is a defect in urne; keep the audit trail and report it");
+        note!("error: internal error: {info}");
+        note!("hint: this is a defect in urne; keep the audit trail and report it");
         std::process::exit(5);
     }));
     // The token's marks read back afresh for a parent urne process (SPEC.md §6.6).
@@ -16,11 +17,21 @@ fn main() {
     }
     let cli = urne::cli::Cli::parse();
     match urne::cmd::run(cli) {
-        Ok(()) => std::process::exit(0),
+        Ok(()) => match urne::out::stdout_failure() {
+            // The command did its work, but its report could not be written: nobody read it.
+            Some(why) => {
+                note!("error: cannot write to standard output: {why}");
+                note!(
+                    "hint: the command's report was not written; run it again with standard output to a terminal or a file with room"
+                );
+                std::process::exit(2);
+            }
+            None => std::process::exit(0),
+        },
         Err(e) => {
-            eprintln!("error: {}", e.message);
+            note!("error: {}", e.message);
             if !e.hint.is_empty() {
-                eprintln!("hint: {}", e.hint);
+                note!("hint: {}", e.hint);
             }
             std::process::exit(e.exit as i32);
         }

@@ -581,8 +581,9 @@ SUFFIXES = (".commit.json", ".tickets.csv", ".reveal.json")
 
 
 def is_block_folder(folder):
-    """A folder with a block commitment or a production file (an orphan one is then refused)."""
-    return any(n.endswith((".commit.json", ".tickets.csv")) for n in os.listdir(folder))
+    """A folder with a block commitment (§5.B10); a folder of production files alone (the secret
+    medium) is not an output. Orphan files beside a commitment are refused in step 1."""
+    return any(n.endswith(".commit.json") for n in os.listdir(folder))
 
 
 def _present(folder, name):

@@ -48,6 +48,7 @@ pub mod block;
 pub mod crypto;
 pub mod draw;
 pub mod entries;
+pub mod manifest;
 pub mod randomness;
 pub mod rules;
 pub mod software;

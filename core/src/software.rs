@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// Name, version, source revision and executable hash of the software that made a result, as
 /// the JSON object `{name, version, source_revision, executable_sha256}` (fields in that order).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct SoftwareIdentity {
     /// The package name of the appliance (`urne`).
     pub name: String,

@@ -92,12 +92,12 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
             "check the medium; keep the trail and make the backup again",
         ));
     }
-    println!(
+    say!(
         "BACKUP: {} (trail {trail}, {} events, root {head}: the token's last mark)",
         out.display(),
         events.len()
     );
-    println!(
+    say!(
         "  put back at the trail's path, it is accepted until the next command appends; keep it on separate media"
     );
     Ok(())
@@ -107,7 +107,7 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
 /// give one (`pass` names the option: `--audit-key PEM` or `--keys DIR`).
 pub fn note_recorded_key(pass: &str) {
     // One `note:` line: a failure after it still gets exactly one `error:` and one `hint:`.
-    eprintln!(
+    note!(
         "note: no audit key given: using the audit key recorded in the trail itself, which proves nothing against a trail rewritten end to end with another key; {pass} (from `urne keys export`, obtained independently) to check it against the appliance's real audit key"
     );
 }
@@ -156,7 +156,7 @@ pub fn verify_export_file(
 
 /// `audit trail intact: …` and, when the last events are not checkpointed yet, a note.
 pub fn print_intact(report: &TrailReport) {
-    println!(
+    say!(
         "audit trail intact: {}{} events, hash chain verified, {} checkpoint(s) verified{}",
         report
             .trail
@@ -169,7 +169,7 @@ pub fn print_intact(report: &TrailReport) {
         }
     );
     if report.covered < report.events {
-        println!(
+        say!(
             "note: events {}..{} are chained but not yet covered by a signed checkpoint",
             report.covered + 1,
             report.events
@@ -244,7 +244,7 @@ fn check_named_blobs(log: &AuditLog, events: &[Event]) -> Result<()> {
 
 /// The trail a read-only command works on (SPEC.md §6.6): path, identity, events, on stderr.
 fn print_trail_line(db: &Path, events: &[Event]) {
-    eprintln!(
+    note!(
         "audit trail {}: {}{} events",
         db.display(),
         urne_core::verify::trail::trail_identity(events).map_or_else(
@@ -306,7 +306,7 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
         }
         w.flush()
     })?;
-    println!(
+    say!(
         "{} events and {} checkpoints written to {}",
         events.len(),
         cps.len(),

@@ -116,7 +116,7 @@ impl Ctx {
             // A command killed between an append and its mark: the head verified, mark it now.
             log.mark_head(hsm)?;
         }
-        eprintln!(
+        note!(
             "audit trail {}: trail {}, {} events",
             db.display(),
             tt.object.trail,

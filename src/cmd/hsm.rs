@@ -23,8 +23,8 @@ fn info(ctx: &mut Ctx) -> Result<()> {
     let id = hsm.identity()?;
     let caps = hsm.capabilities()?;
     let module = hsm.module();
-    println!("module:            {}", id.module);
-    println!(
+    say!("module:            {}", id.module);
+    say!(
         "  SHA-256:         {}{}",
         module.sha256,
         if pinned {
@@ -33,36 +33,40 @@ fn info(ctx: &mut Ctx) -> Result<()> {
             " (not pinned: a ceremony's configuration names it in module_sha256)"
         }
     );
-    println!("library:           {} v{}", id.library, id.library_version);
-    println!("PKCS#11 version:   {}", id.cryptoki_version);
-    println!("token:             {:?}", id.token_label);
-    println!("  manufacturer:    {}", id.manufacturer);
-    println!("  model:           {}", id.model);
-    println!("  serial:          {}", id.serial);
-    println!("mechanisms urne needs:");
-    println!(
+    say!("library:           {} v{}", id.library, id.library_version);
+    say!("PKCS#11 version:   {}", id.cryptoki_version);
+    say!("token:             {:?}", id.token_label);
+    say!("  manufacturer:    {}", id.manufacturer);
+    say!("  model:           {}", id.model);
+    say!("  serial:          {}", id.serial);
+    say!("mechanisms urne needs:");
+    say!(
         "  random numbers (C_GenerateRandom):   {}",
         yes(caps.random)
     );
-    println!(
+    say!(
         "  Ed25519 key generation (CKM_EC_EDWARDS_KEY_PAIR_GEN): {}",
         yes(caps.ed25519_keygen)
     );
-    println!(
+    say!(
         "  EdDSA signing (CKM_EDDSA):           {}",
         yes(caps.eddsa_sign)
     );
-    println!("keys:");
+    say!("keys:");
     for role in KeyRole::ALL {
         match hsm.key_info(role) {
             Ok(k) => {
-                println!("  {} key {:?}: key id {}", role.name(), k.label, k.key_id);
-                println!("    public key:        {}", hex::encode(k.public_key));
-                println!(
+                say!("  {} key {:?}: key id {}", role.name(), k.label, k.key_id);
+                say!("    public key:        {}", hex::encode(k.public_key));
+                say!(
                     "    CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_ALWAYS_SENSITIVE={} CKA_SENSITIVE={} CKA_EXTRACTABLE={}",
-                    k.local, k.never_extractable, k.always_sensitive, k.sensitive, k.extractable
+                    k.local,
+                    k.never_extractable,
+                    k.always_sensitive,
+                    k.sensitive,
+                    k.extractable
                 );
-                println!(
+                say!(
                     "    {}",
                     if k.is_hardware_bound() {
                         "generated in the token; can never leave it"
@@ -71,7 +75,7 @@ fn info(ctx: &mut Ctx) -> Result<()> {
                     }
                 );
             }
-            Err(e) => println!("  {} key: absent ({})", role.name(), e.message),
+            Err(e) => say!("  {} key: absent ({})", role.name(), e.message),
         }
     }
     print_seal_key(hsm);
@@ -82,14 +86,14 @@ fn info(ctx: &mut Ctx) -> Result<()> {
 fn print_seal_key(hsm: &crate::edge::hsm::Hsm) {
     match hsm.seal_key_info() {
         Ok(k) => {
-            println!(
+            say!(
                 "  sealing key {:?}: key id {}, AES-{}, only {}",
                 k.label,
                 k.key_id,
                 k.value_len * 8,
                 k.allowed_mechanisms.join(", ")
             );
-            println!(
+            say!(
                 "    CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_SENSITIVE={} CKA_EXTRACTABLE={} CKA_WRAP={} CKA_MODIFIABLE={} CKA_DESTROYABLE={}",
                 k.local,
                 k.never_extractable,
@@ -100,6 +104,6 @@ fn print_seal_key(hsm: &crate::edge::hsm::Hsm) {
                 k.destroyable
             );
         }
-        Err(e) => println!("  sealing key: absent or unusable ({})", e.message),
+        Err(e) => say!("  sealing key: absent or unusable ({})", e.message),
     }
 }

@@ -36,11 +36,11 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8]) -> Result<()> {
     let sha = urne_core::crypto::sha256(bytes);
     match standing(id, &sha) {
         Standing::Official => {
-            eprintln!("rules {id}: the official file (SHA-256 {sha})");
+            note!("rules {id}: the official file (SHA-256 {sha})");
             Ok(())
         }
         Standing::Unofficial => {
-            eprintln!(
+            note!(
                 "note: {} declares {id}, which is not an official operation or game of this appliance (SHA-256 {sha})",
                 path.display()
             );
@@ -128,12 +128,12 @@ pub fn read_export(
     trusted: &[[u8; 32]],
 ) -> Result<(VerifiedExport, DayTally)> {
     let verified = verify_export(ctx, path, trusted)?;
-    eprintln!("reading and checking every line …");
+    note!("reading and checking every line …");
     let t0 = std::time::Instant::now();
     // The file is opened again for each pass (a third only when two play ids may be equal).
     match entries::tally_export(|| std::fs::File::open(path), &verified, rules) {
         Ok(t) => {
-            eprintln!(
+            note!(
                 "  {} plays checked in {:.1} s",
                 t.plays,
                 t0.elapsed().as_secs_f64()
@@ -170,14 +170,14 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
             )?);
         }
     };
-    eprintln!(
+    note!(
         "checking the producer's signature over {} …",
         path.display()
     );
     let t0 = std::time::Instant::now();
     match entries::verify_export(open(path)?, &sig, trusted) {
         Ok(v) => {
-            eprintln!(
+            note!(
                 "  signature verified: {} MB in {:.1} s",
                 v.size / 1_000_000,
                 t0.elapsed().as_secs_f64()

@@ -43,7 +43,7 @@ fn init(ctx: &mut Ctx) -> Result<()> {
         Resume::Placed(tt) => return finish_placed(ctx, &tt),
         Resume::Object(tt) => (Some(tt.object), keys_for_init(hsm, false)?),
         Resume::Keys => {
-            eprintln!(
+            note!(
                 "the token holds both of urne's key pairs and no trail: an interrupted `urne keys init` generated them (no trail names them, so nothing was signed with them); initialising with them"
             );
             (None, keys_for_init(hsm, false)?)
@@ -94,12 +94,12 @@ fn init(ctx: &mut Ctx) -> Result<()> {
     ctx.install(log);
     print_keys(&generated);
     print_seal_key(&seal_key);
-    println!(
+    say!(
         "audit trail: {} (trail {}, {events} events, bound to this token)",
         db.display(),
         object.trail
     );
-    println!("checkpoint signed:\n{note}");
+    say!("checkpoint signed:\n{note}");
     Ok(())
 }
 
@@ -190,7 +190,7 @@ fn partial_keys(hsm: &Hsm, cfg: &Config) -> Error {
 /// as a finished initialisation. The trail records this run's `software.start`; a file of
 /// another trail, or not a trail, is refused as every command refuses it, and left as it is.
 fn finish_placed(ctx: &mut Ctx, tt: &TokenTrail) -> Result<()> {
-    eprintln!(
+    note!(
         "the token's {} has its database in place but no mark: an interrupted `urne keys init` left it; checking it and marking it",
         tt.describe()
     );
@@ -205,12 +205,12 @@ fn finish_placed(ctx: &mut Ctx, tt: &TokenTrail) -> Result<()> {
     let log = ctx.audit()?;
     let events = log.events()?.len();
     let note = log.latest_note()?;
-    println!(
+    say!(
         "audit trail: {} (trail {}, {events} events, bound to this token)",
         ctx.global.db.display(),
         tt.object.trail
     );
-    println!("checkpoint signed:\n{note}");
+    say!("checkpoint signed:\n{note}");
     Ok(())
 }
 
@@ -248,7 +248,7 @@ fn keys_for_init(hsm: &Hsm, generate: bool) -> Result<Vec<KeyInfo>> {
 /// it); its attributes must be what §6.9 requires (checked as it is read back).
 fn seal_key_for_init(hsm: &Hsm) -> Result<SealKeyRecord> {
     if hsm.seal_key_present()? {
-        eprintln!(
+        note!(
             "the token holds urne's sealing key and no trail: an interrupted `urne keys init` generated it (nothing was sealed with it); initialising with it"
         );
         return hsm.seal_key_info();
@@ -257,13 +257,13 @@ fn seal_key_for_init(hsm: &Hsm) -> Result<SealKeyRecord> {
 }
 
 fn print_seal_key(k: &SealKeyRecord) {
-    println!(
+    say!(
         "sealing key {:?} generated in the token: AES-{} key id {}",
         k.label,
         k.value_len * 8,
         k.key_id
     );
-    println!(
+    say!(
         "  CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_SENSITIVE={} CKA_MODIFIABLE={} CKA_DESTROYABLE={}, only {}: it can never leave the token",
         k.local,
         k.never_extractable,
@@ -290,16 +290,18 @@ fn new_trail_object(hsm: &Hsm, audit_key: &[u8; 32]) -> Result<TrailObject> {
 
 fn print_keys(generated: &[KeyInfo]) {
     for k in generated {
-        println!(
+        say!(
             "{} key {:?} generated in the token: key id {}",
             k.role.name(),
             k.label,
             k.key_id
         );
-        println!("  public key {}", hex::encode(k.public_key));
-        println!(
+        say!("  public key {}", hex::encode(k.public_key));
+        say!(
             "  CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_ALWAYS_SENSITIVE={}: it can never leave the token",
-            k.local, k.never_extractable, k.always_sensitive
+            k.local,
+            k.never_extractable,
+            k.always_sensitive
         );
     }
 }
@@ -318,7 +320,7 @@ fn remove_leftovers(db: &Path) {
     if let Ok(entries) = std::fs::read_dir(&dir) {
         for e in entries.flatten() {
             if e.file_name().to_string_lossy().starts_with(&prefix) {
-                eprintln!(
+                note!(
                     "removing {}, left by an interrupted `urne keys init`",
                     e.path().display()
                 );
@@ -373,7 +375,7 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
             label: k.label.clone(),
             hardware_bound: k.is_hardware_bound(),
         });
-        println!(
+        say!(
             "{} key: {} (key id {})",
             role.name(),
             out.join(pem_name(role)).display(),

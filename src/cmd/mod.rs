@@ -103,6 +103,8 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             published,
             checkpoint,
             strict,
+            expect_day,
+            expect_block,
         } => verify::run(
             ctx,
             verify::VerifyArgs {
@@ -113,6 +115,10 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 published,
                 checkpoints: checkpoint,
                 strict,
+                expect: urne_core::verify::Expect {
+                    day: expect_day,
+                    block: expect_block,
+                },
             },
         ),
     }

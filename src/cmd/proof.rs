@@ -5,7 +5,7 @@
 
 use super::ctx::Ctx;
 use super::inputs;
-use super::verify::read_signed;
+use crate::edge::folder::DiskFolder;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result};
@@ -19,6 +19,7 @@ use urne_core::crypto::{Hash32, keys, merkle, parse_hex32, sha256};
 use urne_core::draw::files::{self, ProofFile};
 use urne_core::draw::records::{ProofRecord, SealRecord};
 use urne_core::draw::{self, SealedSet};
+use urne_core::verify::signed::read_signed;
 
 /// `urne proof` with its arguments as given: either a day and an account, or a block and a
 /// position (with the block's folder).
@@ -68,7 +69,13 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     };
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
     let proof = inclusion_proof(&seal, st.attempt, &set, pos, &rk);
-    urne_core::verify::draw::verify_proof(&proof, Some(&seal.commitment))
+    let published = urne_core::verify::draw::PublishedSeal {
+        operation: seal.operation.clone(),
+        day: seal.day.clone(),
+        attempt: st.attempt,
+        commitment: seal.commitment.clone(),
+    };
+    urne_core::verify::draw::verify_proof(&proof, &keys::key_id(&rk), Some(&published))
         .map_err(|f| Error::internal(format!("self-check of the proof failed: {}", f.what), ""))?;
     let bytes = files::to_bytes(&proof);
     refuse_existing(out)?;
@@ -82,7 +89,7 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     })?;
     publish::write_with_sig(out, &bytes, &sig)?;
     ctx.checkpoint()?;
-    println!(
+    say!(
         "inclusion proof for account {account} on {day}: {} entr{} at leaf {} of {}, written to {}",
         proof.entries,
         if proof.entries == 1 { "y" } else { "ies" },
@@ -139,12 +146,13 @@ fn ticket_proof(
     // The appliance signs a proof only against a commitment it signed itself: the commitment's
     // signature is checked with the token's own result key before anything is read from it.
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
-    let commit_bytes = read_signed(dir, &format!("{stem}.commit.json"), &rk).map_err(|f| {
-        Error::bad_input(
-            format!("block commitment: {} ({})", f.what, f.class.name()),
-            "give the folder `urne block generate` wrote for this block",
-        )
-    })?;
+    let commit_bytes = read_signed(&DiskFolder::new(dir), &format!("{stem}.commit.json"), &rk)
+        .map_err(|f| {
+            Error::bad_input(
+                format!("block commitment: {} ({})", f.what, f.class.name()),
+                "give the folder `urne block generate` wrote for this block",
+            )
+        })?;
     let commit: CommitFile = serde_json::from_slice(&commit_bytes)
         .map_err(|e| Error::bad_input(format!("commitment: {e}"), ""))?;
     if commit.block != id.canonical() {
@@ -185,7 +193,7 @@ fn ticket_proof(
     })?;
     publish::write_with_sig(out, &bytes, &sig)?;
     ctx.checkpoint()?;
-    println!(
+    say!(
         "ticket proof for {} position {position} written to {}",
         p.block,
         out.display()

@@ -188,10 +188,10 @@ pub fn take_contribution(
     if !kept.is_empty() {
         // Never shown to be confirmed: the database is not the commissaire's, and what it
         // keeps could have been rewritten. The commissaire types it again from the minutes.
-        eprintln!(
+        note!(
             "The run interrupted before this one had taken and kept the commissaire's contribution."
         );
-        eprintln!("Commissaire: type it again exactly as you wrote it in the minutes.");
+        note!("Commissaire: type it again exactly as you wrote it in the minutes.");
         show_commitments(shown);
         type_back(&mut input, shown)?;
         let typed = type_contribution(&mut input)?;
@@ -214,14 +214,14 @@ pub fn take_contribution(
 
 /// The entropy commitments, for the commissaire to copy before typing anything.
 fn show_commitments(shown: &[(String, Hash32)]) {
-    eprintln!();
-    eprintln!(
+    note!();
+    note!(
         "The HSM's entropy is fixed. Commissaire: copy into the minutes, before typing anything,"
     );
-    eprintln!("its commitment (SHA-256, in groups of 8):");
+    note!("its commitment (SHA-256, in groups of 8):");
     for (what, ec) in shown {
-        eprintln!("  {what}");
-        eprintln!("    {}", grouped(&ec.to_string()));
+        note!("  {what}");
+        note!("    {}", grouped(&ec.to_string()));
     }
 }
 
@@ -235,13 +235,13 @@ fn type_back(input: &mut impl BufRead, shown: &[(String, Hash32)]) -> Result<()>
     };
     let want = ec.to_string()[..8].to_string();
     for _ in 0..TRIES {
-        eprintln!(
+        note!(
             "Commissaire: to show the commitment was on screen before anything was typed, type its first 8 characters, then Enter:"
         );
         if read_line(input)?.trim().eq_ignore_ascii_case(&want) {
             return Ok(());
         }
-        eprintln!("  refused: those are not the commitment's first 8 characters");
+        note!("  refused: those are not the commitment's first 8 characters");
     }
     Err(Error::bad_input(
         "the commitment's first 8 characters were not typed back",
@@ -268,7 +268,7 @@ pub fn grouped(hex: &str) -> String {
 fn type_contribution(input: &mut impl BufRead) -> Result<String> {
     let mut refused = 0;
     loop {
-        eprintln!(
+        note!(
             "Commissaire: type your contribution ({} to {} characters: dice rolls, a phrase), then Enter:",
             contribution::MIN_CHARS,
             contribution::MAX_CHARS
@@ -276,7 +276,7 @@ fn type_contribution(input: &mut impl BufRead) -> Result<String> {
         let line = read_line(input)?;
         if let Err(why) = contribution::check(&line) {
             refused += 1;
-            eprintln!("  refused: {why}");
+            note!("  refused: {why}");
             if refused >= TRIES {
                 return Err(Error::bad_input(
                     format!("no valid contribution after {TRIES} tries: {why}"),
@@ -285,7 +285,7 @@ fn type_contribution(input: &mut impl BufRead) -> Result<String> {
             }
             continue;
         }
-        eprintln!("You typed: «{line}» ({} characters).", line.chars().count());
+        note!("You typed: «{line}» ({} characters).", line.chars().count());
         if confirm(
             input,
             "Is this exactly the contribution you wrote in the minutes?",
@@ -298,11 +298,11 @@ fn type_contribution(input: &mut impl BufRead) -> Result<String> {
 /// Asks a yes/no question; `oui` (or `yes`) is yes, `non` (or `no`) is no; asked again otherwise.
 fn confirm(input: &mut impl BufRead, question: &str) -> Result<bool> {
     loop {
-        eprintln!("{question} Type oui or non, then Enter:");
+        note!("{question} Type oui or non, then Enter:");
         match read_line(input)?.trim().to_lowercase().as_str() {
             "oui" | "yes" => return Ok(true),
             "non" | "no" => return Ok(false),
-            _ => eprintln!("  please answer oui or non"),
+            _ => note!("  please answer oui or non"),
         }
     }
 }

@@ -48,11 +48,11 @@ pub fn run(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     check_day_ended(&input)?;
     check_export_dated(ctx, &input)?;
     let st = check_not_sealed(ctx, &input.day)?;
-    eprintln!("computing pseudonyms and the commitment, and recording the seal …");
+    note!("computing pseudonyms and the commitment, and recording the seal …");
     let t0 = std::time::Instant::now();
     let (record, ev) = record_seal(ctx, &input, st.attempt)?;
     let note = ctx.checkpoint()?;
-    eprintln!("  done in {:.1} s", t0.elapsed().as_secs_f64());
+    note!("  done in {:.1} s", t0.elapsed().as_secs_f64());
     // Nothing is reported as sealed unless the trail is still the one it was recorded in.
     ctx.finish()?;
     print_seal(&input, &record, ev.seq, &note);
@@ -266,40 +266,43 @@ fn seal_record(
 /// Publish: what the commissaire writes down.
 fn print_seal(input: &Loaded, record: &SealRecord, seq: u64, note: &str) {
     let f = &record.figures;
-    println!(
+    say!(
         "SEALED: {} day {} (attempt {})",
-        record.operation, input.day, record.attempt
+        record.operation,
+        input.day,
+        record.attempt
     );
-    println!("  export file           {}", input.export_file.display());
-    println!("  export SHA-256        {}", record.export.sha256);
-    println!("  producer key id       {}", record.export.producer_key_id);
-    println!("  rules SHA-256         {}", record.rules_sha256);
-    println!(
+    say!("  export file           {}", input.export_file.display());
+    say!("  export SHA-256        {}", record.export.sha256);
+    say!("  producer key id       {}", record.export.producer_key_id);
+    say!("  rules SHA-256         {}", record.rules_sha256);
+    say!(
         "  period / tranche      {} / {} cents",
-        f.period, f.tranche_cents
+        f.period,
+        f.tranche_cents
     );
-    println!("  plays                 {}", f.plays);
-    println!("  counting plays        {}", f.counting_plays);
-    println!(
+    say!("  plays                 {}", f.plays);
+    say!("  counting plays        {}", f.counting_plays);
+    say!(
         "  retail plays          {} (never count, D-3)",
         f.retail_plays
     );
-    println!(
+    say!(
         "  subscriptions refused {} (taken out outside the period, D-5)",
         f.subscription_plays_refused
     );
-    println!("  accounts (counting)   {}", f.accounts_with_counting_plays);
-    println!(
+    say!("  accounts (counting)   {}", f.accounts_with_counting_plays);
+    say!(
         "  excluded with plays   closed {}, minor {}, fraud {} (D-6, D-13)",
         f.excluded_accounts_with_plays.closed,
         f.excluded_accounts_with_plays.minor,
         f.excluded_accounts_with_plays.fraud
     );
-    println!("  participants          {}", f.accounts_with_entries);
-    println!("  ENTRIES               {}", f.entries);
-    println!("  COMMITMENT            {}", record.commitment.root);
-    println!("  audit event           #{seq}");
-    println!("audit checkpoint:\n{note}");
+    say!("  participants          {}", f.accounts_with_entries);
+    say!("  ENTRIES               {}", f.entries);
+    say!("  COMMITMENT            {}", record.commitment.root);
+    say!("  audit event           #{seq}");
+    say!("audit checkpoint:\n{note}");
 }
 
 #[cfg(test)]

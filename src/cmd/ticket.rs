@@ -3,13 +3,15 @@
 //! uses in a dispute (G-5 … G-8). Reads signed files only; needs no HSM and records nothing.
 
 use super::inputs;
-use super::verify::{load_keys, read_signed};
+use super::verify::load_keys;
+use crate::edge::folder::DiskFolder;
 use crate::error::{Error, Result};
 use std::path::Path;
 use urne_core::block::files::{self, CommitFile, RevealFile};
 use urne_core::block::tickets::TicketRow;
 use urne_core::block::{self, BlockId};
 use urne_core::rules::game::GameRules;
+use urne_core::verify::signed::read_signed;
 use urne_core::verify::{Failure, FailureClass as C, fail};
 
 /// `urne ticket show --block ID --position P --choice C --dir DIR`.
@@ -30,13 +32,14 @@ pub fn show(
     }
     let k = load_keys(keys_dir, dir)?;
     let stem = files::stem(&id.canonical());
-    let rules_bytes = read_signed(dir, "rules.json", &k.result).map_err(refused)?;
+    let rules_bytes =
+        read_signed(&DiskFolder::new(dir), "rules.json", &k.result).map_err(refused)?;
     let rules = GameRules::from_json(&rules_bytes)
         .map_err(|e| Error::bad_input(format!("rules.json: {e}"), ""))?;
     let commit: CommitFile = signed_json(dir, &format!("{stem}.commit.json"), &k.result)?;
     // The production file's signature covers every row (it is checked whole).
     let csv_name = format!("{stem}.tickets.csv");
-    read_signed(dir, &csv_name, &k.result).map_err(refused)?;
+    read_signed(&DiskFolder::new(dir), &csv_name, &k.result).map_err(refused)?;
     let row = inputs::find_row(&dir.join(&csv_name), position)?;
     let t = block::tickets::parse_row(row.as_bytes(), rules.symbols().len())
         .map_err(|e| Error::verification(format!("ticket row: {e}"), ""))?;
@@ -48,7 +51,7 @@ pub fn show(
         recomputed = "recomputed from the revealed seed: identical";
     }
     render(&id, &rules, &t, position, choice);
-    println!("grid: {recomputed}");
+    say!("grid: {recomputed}");
     Ok(())
 }
 
@@ -66,7 +69,7 @@ fn signed_json<T: serde::de::DeserializeOwned>(
     name: &str,
     key: &[u8; 32],
 ) -> Result<T> {
-    let bytes = read_signed(dir, name, key).map_err(refused)?;
+    let bytes = read_signed(&DiskFolder::new(dir), name, key).map_err(refused)?;
     serde_json::from_slice(&bytes).map_err(|e| refused(fail(C::Malformed, format!("{e}"))))
 }
 
@@ -102,11 +105,11 @@ fn render(id: &BlockId, rules: &GameRules, t: &TicketRow, position: u32, choice:
     let c = (choice - 1) as usize;
     let sym = |i: u8| rules.symbols()[i as usize].clone();
     let chosen = t.grid.offered[c];
-    println!(
+    say!(
         "block {}  ticket {position}  choice {choice}",
         id.canonical()
     );
-    println!(
+    say!(
         "offered symbols: {}",
         t.grid
             .offered
@@ -115,7 +118,7 @@ fn render(id: &BlockId, rules: &GameRules, t: &TicketRow, position: u32, choice:
             .collect::<Vec<_>>()
             .join(", ")
     );
-    println!("chosen symbol:   {}", sym(chosen));
+    say!("chosen symbol:   {}", sym(chosen));
     let w = rules.symbols().iter().map(|s| s.len()).max().unwrap_or(1);
     for r in 0..3 {
         let cells: Vec<String> = (0..6)
@@ -129,11 +132,11 @@ fn render(id: &BlockId, rules: &GameRules, t: &TicketRow, position: u32, choice:
                 }
             })
             .collect();
-        println!("  {}", cells.join(" "));
+        say!("  {}", cells.join(" "));
     }
     let count = t.grid.cells[c].iter().filter(|&&s| s == chosen).count();
-    println!("chosen symbol appears {count} times");
-    println!(
+    say!("chosen symbol appears {count} times");
+    say!(
         "outcome: {}",
         if t.tier == 0 {
             "losing ticket (G-8)".to_string()

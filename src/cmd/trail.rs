@@ -6,6 +6,7 @@
 
 use super::ctx::Ctx;
 use crate::edge::binding::{self, TokenTrail};
+use crate::edge::folder::DiskFolder;
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Exit, Result};
@@ -16,6 +17,7 @@ use urne_core::audit::token::{self, Mark, TrailObject};
 use urne_core::block::files::{CommitFile, RevealFile};
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::draw::files::BundleFile;
+use urne_core::verify::Expect;
 use urne_core::verify::block_folder::{block_commitments, verify_block_folder};
 use urne_core::verify::draw_folder::verify_draw_folder;
 use urne_core::verify::history::check_linear;
@@ -53,7 +55,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     let keys = Keys {
         result: hsm.public_key(KeyRole::Result)?,
         audit: audit_key,
-        source: PathBuf::from("the token"),
+        source: "the token".to_string(),
     };
     let (days, blocks) = match outputs {
         Some(dir) => carried(dir, &keys, &ancestry(&tt, &old), &old_mark)?,
@@ -163,9 +165,10 @@ fn last_mark_even_forked(trail: &Hash32, marks: &[Mark]) -> Option<Mark> {
     let mut top: Vec<&Mark> = mine.into_iter().filter(|m| m.size == size).collect();
     top.sort_by_key(|m| m.root);
     for other in &top[1..] {
-        eprintln!(
+        note!(
             "warning: the token also marked another history of the replaced trail: {} events, root {} (copy it into the minutes)",
-            other.size, other.root
+            other.size,
+            other.root
         );
     }
     top.first().map(|m| **m)
@@ -192,9 +195,10 @@ fn carried(
             )
         };
         if f.join("bundle.json").exists() {
-            let r = verify_draw_folder(f, keys, None).map_err(|e| {
-                refused(format!("does not verify ({}): {}", e.class.name(), e.what))
-            })?;
+            let r = verify_draw_folder(&DiskFolder::new(f), keys, None, &Expect::default())
+                .map_err(|e| {
+                    refused(format!("does not verify ({}): {}", e.class.name(), e.what))
+                })?;
             let bytes = crate::edge::fsio::read(&f.join("bundle.json"))?;
             let b: BundleFile =
                 serde_json::from_slice(&bytes).map_err(|e| refused(e.to_string()))?;
@@ -213,10 +217,11 @@ fn carried(
             );
             outputs.extend(r.outputs);
         } else {
-            let commits = block_commitments(f).map_err(|e| crate::error::io_error("read", f, e))?;
-            let r = verify_block_folder(f, &commits, keys).map_err(|e| {
-                refused(format!("does not verify ({}): {}", e.class.name(), e.what))
-            })?;
+            let commits = block_commitments(&DiskFolder::new(f)).map_err(|e| refused(e.0))?;
+            let r = verify_block_folder(&DiskFolder::new(f), &commits, keys, &Expect::default())
+                .map_err(|e| {
+                    refused(format!("does not verify ({}): {}", e.class.name(), e.what))
+                })?;
             for name in &commits {
                 let bytes = crate::edge::fsio::read(&f.join(name))?;
                 let c: CommitFile =
@@ -293,7 +298,8 @@ fn keep<T>(
 /// `dir` itself when it is an output folder, else its immediate subfolders that are.
 fn output_folders(dir: &Path) -> Result<Vec<PathBuf>> {
     let is_output = |d: &Path| {
-        d.join("bundle.json").exists() || block_commitments(d).is_ok_and(|c| !c.is_empty())
+        d.join("bundle.json").exists()
+            || block_commitments(&DiskFolder::new(d)).is_ok_and(|c| !c.is_empty())
     };
     if is_output(dir) {
         return Ok(vec![dir.to_path_buf()]);
@@ -308,24 +314,32 @@ fn output_folders(dir: &Path) -> Result<Vec<PathBuf>> {
 }
 
 fn print_restart(db: &Path, r: &TrailRestarted, note: &str) {
-    println!("TRAIL RESTARTED: {}", db.display());
-    println!("  new trail        {}", r.trail);
-    println!(
+    say!("TRAIL RESTARTED: {}", db.display());
+    say!("  new trail        {}", r.trail);
+    say!(
         "  replaces         {} (the token's last mark: {} events, root {})",
-        r.previous_trail, r.previous_mark_size, r.previous_mark_root
+        r.previous_trail,
+        r.previous_mark_size,
+        r.previous_mark_root
     );
-    println!("  reason           {}", r.reason);
+    say!("  reason           {}", r.reason);
     for d in &r.days {
-        println!(
+        say!(
             "  day {} attempt {}: {} (output {})",
-            d.day, d.attempt, d.stage, d.output
+            d.day,
+            d.attempt,
+            d.stage,
+            d.output
         );
     }
     for b in &r.blocks {
-        println!(
+        say!(
             "  block {} attempt {}: {} (output {})",
-            b.block, b.attempt, b.stage, b.output
+            b.block,
+            b.attempt,
+            b.stage,
+            b.output
         );
     }
-    println!("checkpoint signed (copy it into the minutes):\n{note}");
+    say!("checkpoint signed (copy it into the minutes):\n{note}");
 }

@@ -46,16 +46,17 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result
         stage: stage.to_string(),
     })?;
     let note = ctx.checkpoint()?;
-    println!(
+    say!(
         "VOIDED: day {day}, attempt {} ({stage}), audit event #{}",
-        st.attempt, ev.seq
+        st.attempt,
+        ev.seq
     );
-    println!("reason: {reason}");
-    println!(
+    say!("reason: {reason}");
+    say!(
         "the next attempt is {}; it needs its own seal",
         st.attempt + 1
     );
-    println!("audit checkpoint:\n{note}");
+    say!("audit checkpoint:\n{note}");
     void_notice::announce(ctx, ev.seq, out)
 }
 

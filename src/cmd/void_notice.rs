@@ -52,7 +52,7 @@ pub fn unannounced_error(u: &Unannounced) -> Error {
 /// Announces the void `u` recorded by an earlier, interrupted run: its notice is written (or the
 /// one in place recorded); nothing else is voided. `reason` is the one given now.
 pub fn resume(ctx: &mut Ctx, u: &Unannounced, reason: &str, out: Option<&Path>) -> Result<()> {
-    eprintln!(
+    note!(
         "the void of {} attempt {} is recorded (audit event #{}) but its notice is not: announcing it now; nothing else is voided",
         u.subject.describe(),
         u.attempt,
@@ -61,12 +61,12 @@ pub fn resume(ctx: &mut Ctx, u: &Unannounced, reason: &str, out: Option<&Path>) 
     let events = ctx.audit()?.events()?;
     let v = vn::voided(&events, u.seq).map_err(|why| altered(&why))?;
     if v.reason != reason {
-        eprintln!(
+        note!(
             "note: the notice states the reason recorded with the void ({:?}), not the one given now",
             v.reason
         );
     }
-    println!(
+    say!(
         "VOIDED (already): {}, attempt {} ({}), audit event #{}",
         v.subject.describe(),
         v.attempt,
@@ -95,8 +95,8 @@ pub fn announce(ctx: &mut Ctx, seq: u64, out: Option<&Path>) -> Result<()> {
         record(ctx, &v, sha, &note)?;
         sha
     };
-    println!("VOID NOTICE: {}", path.display());
-    println!("  sha256  {sha}  (copy it into the minutes)");
+    say!("VOID NOTICE: {}", path.display());
+    say!("  sha256  {sha}  (copy it into the minutes)");
     Ok(())
 }
 
@@ -157,7 +157,7 @@ fn adopt(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<Hash32> {
     };
     let sha = sha256(&bytes);
     record(ctx, v, sha, &n.audit_checkpoint)?;
-    eprintln!(
+    note!(
         "resuming the void of {} attempt {}: its notice was already in place; recorded it as published",
         v.subject.describe(),
         v.attempt

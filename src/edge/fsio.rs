@@ -225,7 +225,7 @@ fn remove_orphan_signature(fin: &Path) -> Result<bool> {
         return Ok(false);
     }
     fs::remove_file(fin).map_err(|e| io_error("remove", fin, e))?;
-    eprintln!(
+    note!(
         "note: removed {}, the signature of a file an interrupted command never published",
         fin.display()
     );
@@ -292,7 +292,7 @@ pub fn clear_leftovers(out: &Path) {
         }
         let is_dir = fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_dir());
         if !is_dir {
-            eprintln!(
+            note!(
                 "note: {} is not a staging folder urne made (not a folder); left untouched",
                 p.display()
             );
@@ -306,11 +306,11 @@ pub fn clear_leftovers(out: &Path) {
             }
         }
         match fs::remove_dir(&p) {
-            Ok(()) => eprintln!(
+            Ok(()) => note!(
                 "note: removed {}, the staging folder of an interrupted command (its files were never published)",
                 p.display()
             ),
-            Err(e) => eprintln!(
+            Err(e) => note!(
                 "note: could not remove the staging folder {}: {e}",
                 p.display()
             ),
@@ -420,7 +420,25 @@ pub fn device_of(p: &Path) -> Option<u64> {
 
 /// Reads a whole (small) file.
 pub fn read(path: &Path) -> Result<Vec<u8>> {
-    fs::read(path).map_err(|e| io_error("read", path, e))
+    use urne_core::verify::folder::{limits, read_bounded};
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let folder = crate::edge::folder::DiskFolder::new(dir);
+    // Never blocks on a FIFO, never reads past the limit of the file's kind (SPEC.md §1.6).
+    match read_bounded(&folder, &name, limits::of(&name)) {
+        Ok(Some(b)) => Ok(b),
+        Ok(None) => fs::read(path).map_err(|e| io_error("read", path, e)),
+        Err(f) => Err(Error::bad_input(
+            f.what,
+            "give the regular file urne or production wrote, not a device, a FIFO or a larger file",
+        )),
+    }
 }
 
 /// Refuses (exit 4) when `out` exists and holds anything but staging leftovers.

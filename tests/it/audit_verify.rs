@@ -146,7 +146,11 @@ fn a_trail_rewritten_end_to_end_under_another_key_fails_with_the_real_key() {
         "--strict",
     ]);
     let out = env.ok(&["verify", "audit.jsonl", "--keys", "keys", "--strict"]);
-    assert!(out.starts_with("VERIFIED: audit.jsonl"), "{out}");
+    assert!(
+        out.starts_with("VERIFIED: the audit trail of")
+            && out.lines().next().unwrap().ends_with(" in audit.jsonl"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -346,9 +346,39 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
     lines[1] = format!("0,{b}");
     lines[2] = format!("1,{a}");
     let forged = lines.join("\n") + "\n";
-    // The attacker re-signs everything with their own key.
+    // The attacker makes a whole output of it under their own key: the commitment names their
+    // key and the forged file's SHA-256, the manifest lists both, everything is re-signed. Only
+    // the rows themselves can then betray it (SPEC.md §5.B8).
     use ed25519_dalek::Signer;
     let sk = ed25519_dalek::SigningKey::from_bytes(&[7u8; 32]);
+    let fake_id = urne_core::crypto::keys::key_id(&sk.verifying_key().to_bytes());
+    let sha = |b: &[u8]| hex::encode(urne_core::crypto::sha256(b));
+    let s = stem(50, 1);
+    let read_json = |n: &str| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(env.path(&format!("out/{n}"))).unwrap()).unwrap()
+    };
+    let pretty = |v: &serde_json::Value| {
+        serde_json::to_vec_pretty(v)
+            .unwrap()
+            .into_iter()
+            .chain([b'\n'])
+            .collect::<Vec<u8>>()
+    };
+    let mut commit = read_json(&format!("{s}.commit.json"));
+    commit["result_key_id"] = fake_id.clone().into();
+    commit["tickets_sha256"] = sha(forged.as_bytes()).into();
+    let commit_bytes = pretty(&commit);
+    let mut manifest = read_json(&format!("{s}.manifest.json"));
+    manifest["result_key_id"] = fake_id.into();
+    for f in manifest["files"].as_array_mut().unwrap() {
+        let (size, h) = match f["name"].as_str().unwrap() {
+            n if n.ends_with(".commit.json") => (commit_bytes.len(), sha(&commit_bytes)),
+            n if n.ends_with(".tickets.csv") => (forged.len(), sha(forged.as_bytes())),
+            _ => continue,
+        };
+        f["size"] = size.into();
+        f["sha256"] = h.into();
+    }
     let fake = env.path("fake");
     std::fs::create_dir_all(&fake).unwrap();
     for e in std::fs::read_dir(env.path("out")).unwrap() {
@@ -359,6 +389,10 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
         }
         let bytes = if e.path() == csv_p {
             forged.clone().into_bytes()
+        } else if n.ends_with(".commit.json") {
+            commit_bytes.clone()
+        } else if n.ends_with(".manifest.json") {
+            pretty(&manifest)
         } else {
             std::fs::read(e.path()).unwrap()
         };

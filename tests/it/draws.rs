@@ -548,7 +548,8 @@ fn a_one_byte_change_to_any_output_file_fails_verify() {
         "--export",
         export.to_str().unwrap(),
     ]);
-    // Verifying with another key fails too.
+    // Verifying with another appliance's keys is a usage mistake naming both keys (exit 2),
+    // never a success (SPEC.md §8.1).
     let other = Env::new();
     other.ok(&["keys", "export", "--out", "keys"]);
     let o = env.urne(&[
@@ -557,8 +558,17 @@ fn a_one_byte_change_to_any_output_file_fails_verify() {
         "--keys",
         other.path("keys").to_str().unwrap(),
     ]);
-    let err = assert_fails(&o, 1);
-    assert!(err.contains("bad-signature"), "{err}");
+    let err = assert_fails(&o, 2);
+    let id = |env: &Env| {
+        let pem = std::fs::read_to_string(env.path("keys/result.pub.pem")).unwrap();
+        urne_core::crypto::keys::key_id(
+            &urne_core::crypto::keys::public_key_from_pem(&pem).unwrap(),
+        )
+    };
+    assert!(
+        err.contains(&id(&env)) && err.contains(&id(&other)),
+        "{err}"
+    );
 }
 
 #[test]

@@ -17,6 +17,7 @@ mod native;
 mod outputs;
 mod pinned;
 mod restart;
+mod robust;
 mod sealing;
 mod secrets;
 mod trail;

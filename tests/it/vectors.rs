@@ -1,16 +1,113 @@
 //! The shared test vectors of `tests/vectors/` (SPEC.md; schema in tests/vectors/README.md), run
 //! through the real `urne verify` (a `history-` vector's folder of outputs and held checkpoints,
 //! SPEC.md §8.4, and an `audit-verify` vector's exported trail too, SPEC.md §6.4):
-//! every vector declares what it expects, valid or the class of
-//! failure, so a parse error cannot pass for a signature failure. The independent verifier runs
-//! the same files (verifier/run_vectors.py).
+//! every vector declares what it expects (valid, partial, usage, or the class of failure), so a
+//! parse error cannot pass for a signature failure. The independent verifier runs the same files
+//! (verifier/run_vectors.py).
 
 use crate::common::*;
+
+/// Writes the file tree of the vector `v` into a new temporary folder.
+pub fn materialise(name: &str, v: &serde_json::Value) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    for (rel, content) in v["files"].as_object().unwrap() {
+        let f = tmp.path().join(rel);
+        std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+        let bytes = match (content.get("utf8"), content.get("hex")) {
+            (Some(t), None) => t.as_str().unwrap().as_bytes().to_vec(),
+            (None, Some(h)) => hex::decode(h.as_str().unwrap()).unwrap(),
+            _ => panic!("{name}: bad file entry {rel}"),
+        };
+        std::fs::write(f, bytes).unwrap();
+    }
+    tmp
+}
+
+/// The vector `tests/vectors/NAME.json`.
+pub fn vector(name: &str) -> serde_json::Value {
+    let p = root().join("tests/vectors").join(format!("{name}.json"));
+    serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
+}
+
+/// The command line of the vector's `args` (tests/vectors/README.md).
+fn command(dir: &std::path::Path, a: &serde_json::Value) -> std::process::Command {
+    let mut c = std::process::Command::new(URNE);
+    scrub(&mut c);
+    c.current_dir(dir)
+        .arg("verify")
+        .arg(a["path"].as_str().unwrap());
+    for (flag, key) in [
+        ("--keys", "keys"),
+        ("--export", "export"),
+        ("--published", "published"),
+        ("--expect-day", "expect_day"),
+        ("--expect-block", "expect_block"),
+    ] {
+        if let Some(s) = a.get(key).and_then(|x| x.as_str()) {
+            c.args([flag, s]);
+        }
+    }
+    for (flag, key) in [
+        ("--producer-key", "producer_keys"),
+        ("--checkpoint", "checkpoints"),
+    ] {
+        for k in a.get(key).and_then(|x| x.as_array()).into_iter().flatten() {
+            c.args([flag, k.as_str().unwrap()]);
+        }
+    }
+    if a.get("strict").and_then(serde_json::Value::as_bool) == Some(true) {
+        c.arg("--strict");
+    }
+    c
+}
+
+/// Runs one vector; panics naming it when urne does not do what it expects.
+fn run_one(name: &str, v: &serde_json::Value) {
+    let audit = name.starts_with("audit-");
+    assert_eq!(
+        v["command"],
+        if audit { "audit-verify" } else { "verify" },
+        "{name}"
+    );
+    let tmp = materialise(name, v);
+    let out = command(tmp.path(), &v["args"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let partial = stdout.lines().any(|l| l.starts_with("partial:"));
+    match v["expect"].as_str().unwrap() {
+        "valid" => assert!(
+            out.status.success() && !partial,
+            "{name}: expected valid (exit 0, no partial: line), got:\n{stdout}\n{err}"
+        ),
+        "partial" => assert!(
+            out.status.success() && partial,
+            "{name}: expected exit 0 with a partial: line, got:\n{stdout}\n{err}"
+        ),
+        "usage" => assert!(
+            out.status.code() == Some(2)
+                && err.starts_with("error:")
+                && !err.contains("verification failed"),
+            "{name}: expected a usage error (exit 2), got:\n{err}"
+        ),
+        class => {
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{name}: expected exit 1 ({class}), got:\n{err}"
+            );
+            assert!(
+                err.contains(&format!("verification failed ({class})")),
+                "{name}: expected class {class}, got:\n{err}"
+            );
+        }
+    }
+}
 
 #[test]
 fn urne_verify_passes_every_draw_history_block_and_audit_vector() {
     let dir = root().join("tests/vectors");
     let mut n = 0;
+    let mut failed = vec![];
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
@@ -25,74 +122,20 @@ fn urne_verify_passes_every_draw_history_block_and_audit_vector() {
         if v.get("command").is_none() {
             continue; // block-small / block-full: computation vectors, run in blocks.rs
         }
-        let audit = name.starts_with("audit-");
-        assert_eq!(
-            v["command"],
-            if audit { "audit-verify" } else { "verify" },
-            "{name}"
-        );
-        let tmp = tempfile::tempdir().unwrap();
-        for (rel, content) in v["files"].as_object().unwrap() {
-            let f = tmp.path().join(rel);
-            std::fs::create_dir_all(f.parent().unwrap()).unwrap();
-            let bytes = match (content.get("utf8"), content.get("hex")) {
-                (Some(t), None) => t.as_str().unwrap().as_bytes().to_vec(),
-                (None, Some(h)) => hex::decode(h.as_str().unwrap()).unwrap(),
-                _ => panic!("{name}: bad file entry {rel}"),
-            };
-            std::fs::write(f, bytes).unwrap();
-        }
-        let a = &v["args"];
-        let mut c = std::process::Command::new(URNE);
-        scrub(&mut c);
-        c.current_dir(tmp.path())
-            .arg("verify")
-            .arg(a["path"].as_str().unwrap());
-        for (flag, key) in [
-            ("--keys", "keys"),
-            ("--export", "export"),
-            ("--published", "published"),
-        ] {
-            if let Some(s) = a.get(key).and_then(|x| x.as_str()) {
-                c.args([flag, s]);
-            }
-        }
-        for k in a
-            .get("producer_keys")
-            .and_then(|x| x.as_array())
-            .into_iter()
-            .flatten()
-        {
-            c.args(["--producer-key", k.as_str().unwrap()]);
-        }
-        for k in a
-            .get("checkpoints")
-            .and_then(|x| x.as_array())
-            .into_iter()
-            .flatten()
-        {
-            c.args(["--checkpoint", k.as_str().unwrap()]);
-        }
-        if a.get("strict").and_then(serde_json::Value::as_bool) == Some(true) {
-            c.arg("--strict");
-        }
-        let out = c.output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        match v["expect"].as_str().unwrap() {
-            "valid" => assert!(out.status.success(), "{name}: expected valid, got:\n{err}"),
-            class => {
-                assert_eq!(
-                    out.status.code(),
-                    Some(1),
-                    "{name}: expected exit 1 ({class}), got:\n{err}"
-                );
-                assert!(
-                    err.contains(&format!("verification failed ({class})")),
-                    "{name}: expected class {class}, got:\n{err}"
-                );
-            }
+        if let Err(e) = std::panic::catch_unwind(|| run_one(&name, &v)) {
+            failed.push(
+                e.downcast_ref::<String>()
+                    .cloned()
+                    .unwrap_or_else(|| name.clone()),
+            );
         }
         n += 1;
     }
-    assert!(n >= 74, "only {n} vectors found");
+    assert!(
+        failed.is_empty(),
+        "{} vectors failed:\n{}",
+        failed.len(),
+        failed.join("\n---\n")
+    );
+    assert!(n >= 120, "only {n} vectors found");
 }

@@ -19,7 +19,7 @@ pub const LEAVES_FILE: &str = "leaves.bin";
 pub const BUNDLE_FILE_NAME: &str = "bundle.json";
 
 /// The signed export a seal was made from.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ExportRef {
     /// SHA-256 of the export file's exact bytes, bound into the seed (SPEC.md §4.4).
@@ -31,7 +31,7 @@ pub struct ExportRef {
 }
 
 /// The figures the commissaire writes down (D-3 … D-6, D-13).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Figures {
     /// Id of the rules' period containing the day (SPEC.md §4.7).
@@ -71,7 +71,7 @@ pub struct ReasonCounts {
 }
 
 /// The seal's commitment (SPEC.md §4.3).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CommitmentRef {
     /// RFC 6962 Merkle root (SPEC.md §2.4) of the leaves in pseudonym order.
@@ -129,7 +129,7 @@ pub struct VoidedAttempt {
 }
 
 /// Everything that determines the draw and its outcome, shared by result and bundle.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct DrawCore {
     /// The rules' operation id.
@@ -227,15 +227,18 @@ pub struct RefusedEntropy {
 }
 
 /// `result.json`: for production, names accounts.
+// Derived as `remote = "Self"`: the derived (de)serialisers are inherent functions, and the
+// trait impls below split the draw core off first (no `flatten` when deserialising, which serde
+// does not support with `deny_unknown_fields`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, remote = "Self")]
 pub struct ResultFile {
     /// [`RESULT_FORMAT`].
     pub format: String,
     /// 1, or 2 with `history` (SPEC.md §7).
     pub version: u32,
     /// The draw core, its fields inline.
-    #[serde(flatten)]
+    #[serde(flatten, skip_deserializing)]
     pub core: DrawCore,
     /// `commitment.entries` repeated.
     pub entries: u64,
@@ -266,15 +269,18 @@ pub struct ResultFile {
 }
 
 /// `bundle.json`: for anyone; lets a third party recompute the draw from the commitment.
+// Derived as `remote = "Self"`: the derived (de)serialisers are inherent functions, and the
+// trait impls below split the draw core off first (no `flatten` when deserialising, which serde
+// does not support with `deny_unknown_fields`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, remote = "Self")]
 pub struct BundleFile {
     /// [`BUNDLE_FORMAT`].
     pub format: String,
     /// 1, or 2 with `history` (SPEC.md §7).
     pub version: u32,
     /// The draw core, its fields inline: the same as `result.json`'s.
-    #[serde(flatten)]
+    #[serde(flatten, skip_deserializing)]
     pub core: DrawCore,
     /// The committed leaves are published beside the bundle in `leaves.bin` (SPEC.md §4.7).
     pub leaves_file: String,
@@ -303,6 +309,52 @@ pub struct BundleFile {
     )]
     pub pkcs11: Option<crate::software::Pkcs11Identity>,
 }
+
+/// The members of the draw core (SPEC.md §4.7), in order, both versions' together.
+pub const CORE_MEMBERS: [&str; 18] = [
+    "operation",
+    "day",
+    "attempt",
+    "voided_attempts",
+    "rules_sha256",
+    "export",
+    "figures",
+    "commitment",
+    "entropy_commitment",
+    "witness",
+    "contribution",
+    "entropy",
+    "seed",
+    "prize_cents",
+    "reserves_wanted",
+    "entropy_refused",
+    "fixed",
+    "history",
+];
+
+macro_rules! core_split_serde {
+    ($t:ty) => {
+        impl Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                <$t>::serialize(self, s)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                use serde::de::Error;
+                let split = crate::draw::split::Split::deserialize(d, &CORE_MEMBERS)?;
+                let mut file =
+                    <$t>::deserialize(&mut serde_json::Deserializer::from_str(&split.rest))
+                        .map_err(D::Error::custom)?;
+                file.core = serde_json::from_str(&split.core).map_err(D::Error::custom)?;
+                Ok(file)
+            }
+        }
+    };
+}
+core_split_serde!(ResultFile);
+core_split_serde!(BundleFile);
 
 /// `proof-….json`: one account's entries are in the sealed set (SPEC.md §4.8).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]

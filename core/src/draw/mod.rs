@@ -12,6 +12,7 @@ pub mod figures;
 pub mod files;
 pub mod pv;
 pub mod records;
+pub mod split;
 
 /// Personalization string of the daily-draw DRBG (SPEC.md §4.5).
 pub const DRBG_PERSONALIZATION: &[u8] = b"urne/v1/daily-draw";
@@ -435,6 +436,7 @@ pub fn draw_seed(i: &SeedInputs) -> Hash32 {
 
 /// One pick: the entry drawn and the leaf (account) that holds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Pick {
     /// Index of the entry in `[0, entries)`: leaf `i` holds the entries numbered from the sum of
     /// the entries of leaves `0..i`.

@@ -1,57 +1,224 @@
-//! `urne verify DIR` on a block folder (SPEC.md §5.B10): `rules.json`, then every block
-//! commitment in name order, each with its production file (§5.B8 steps 1–6) and, after the
-//! reveal, the block regenerated from the revealed entropy (steps 7–9). Stops at the first
-//! failure.
+//! `urne verify DIR` on a block folder (SPEC.md §5.B10), step by step as the SPEC numbers them:
+//! step 1 for the whole folder (orphan files, the rules file, every signature), then steps 2–4
+//! for each block in the bytewise order of the commitments' names (the commitment and its
+//! manifest; the production file, §5.B8 steps 1–6; the reveal, the block regenerated from the
+//! revealed entropy, §5.B8 steps 7–9). Stops at the first failure.
 
+use super::block_order::check_randomness;
+use super::draw_folder::{check_listed, parse_manifest};
+use super::folder::{Folder, ReadError};
 use super::history;
-use super::signed::{Keys, read_signed};
-use super::{Failure, FailureClass as C, Report, VResult, fail, parse};
+use super::signed::{Keys, read_signed, read_signed_opt};
+use super::{Expect, Failure, FailureClass as C, Report, VResult, fail, parse};
 use crate::audit::chain;
 use crate::block::counts::{expected_counts, tier_counts};
 use crate::block::files::{self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile};
 use crate::block::tickets::verify_tickets_bytes;
 use crate::block::{self, BlockId, Regenerated, RevealError};
-use crate::crypto::{Hash32, sha256};
+use crate::crypto::{Hash32, keys, sha256};
+use crate::manifest;
 use crate::rules::game::GameRules;
-use std::path::Path;
 
-/// The names of the block commitments (`*.commit.json`) in `dir`, sorted: the blocks
-/// [`verify_block_folder`] checks. Empty when `dir` holds no block outputs.
-pub fn block_commitments(dir: &Path) -> std::io::Result<Vec<String>> {
-    let mut commits: Vec<String> = std::fs::read_dir(dir)?
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
+/// The names of the block commitments (`*.commit.json`) in `f`, sorted: the blocks
+/// [`verify_block_folder`] checks. Empty when `f` holds no block outputs.
+///
+/// # Errors
+/// The folder cannot be listed.
+pub fn block_commitments(f: &dyn Folder) -> Result<Vec<String>, ReadError> {
+    Ok(f.names()?
+        .into_iter()
         .filter(|n| n.ends_with(".commit.json"))
-        .collect();
-    commits.sort();
-    Ok(commits)
+        .collect())
 }
 
-/// Verifies the block folder `dir` under `keys` (§5.B10): the signed `rules.json`, then each of
-/// `commitments` (from [`block_commitments`]) in order. Returns one line per block saying what
-/// was checked, or the first failure. Reads the files of `dir`; prints nothing.
-pub fn verify_block_folder(dir: &Path, commitments: &[String], keys: &Keys) -> VResult<Report> {
-    let rules_bytes = read_signed(dir, "rules.json", &keys.result)?;
-    let rules = GameRules::from_json(&rules_bytes)
-        .map_err(|e| fail(C::Malformed, format!("rules.json: {e}")))?;
-    let mut checks = vec![];
-    let mut outputs = vec![];
-    for name in commitments {
-        checks.push(verify_block(dir, name, &rules, keys, &mut outputs)?);
+/// One block's files after step 1: signature-checked (the production file's bytes are not kept:
+/// only their size and SHA-256, re-checked when step 3 reads it again).
+struct SignedBlock {
+    name: String,
+    commit: Vec<u8>,
+    manifest: Option<Vec<u8>>,
+    reveal: Option<Vec<u8>>,
+    tickets: Option<(u64, Hash32)>,
+}
+
+/// Verifies the block folder `f` under `keys` (§5.B10): step 1 for the folder, then steps 2–4
+/// for each of `commitments` (from [`block_commitments`]) in order, each of the block `expect`
+/// names when it names one. Returns one line per block saying what was checked, or the first
+/// failure. Prints nothing.
+pub fn verify_block_folder(
+    f: &dyn Folder,
+    commitments: &[String],
+    keys: &Keys,
+    expect: &Expect,
+) -> VResult<Report> {
+    let (rules_bytes, blocks) = step1_signatures(f, commitments, keys)?;
+    let rules_sha256 = sha256(&rules_bytes);
+    let mut rules: Option<GameRules> = None;
+    let mut r = Report::default();
+    for b in blocks {
+        let c = parse_commitment(&b.name, &b.commit)?;
+        identity(&b.name, &c)?;
+        expect.check_block(&c.block)?;
+        if c.rules_sha256 != rules_sha256 {
+            return Err(fail(
+                C::Inconsistent,
+                format!("{}: not made under rules.json (rules_sha256)", b.name),
+            ));
+        }
+        if rules.is_none() {
+            let loaded = GameRules::from_json(&rules_bytes)
+                .map_err(|e| fail(C::Malformed, format!("rules.json: {e}")))?;
+            rules = Some(loaded);
+        }
+        let Some(rules) = rules.as_ref() else {
+            continue;
+        };
+        r.subjects.push(format!(
+            "block {} attempt {} (version {})",
+            c.block, c.attempt, c.version
+        ));
+        let line = verify_block(f, b, c, (rules, &rules_bytes), keys, &mut r)?;
+        r.checks.push(line);
     }
-    Ok(Report { checks, outputs })
+    Ok(r)
 }
 
-/// A block commitment that passed §5.B10 steps 1–2, with what the later steps need.
+/// Step 1: every production file, reveal and manifest has its commitment beside it
+/// [inconsistent]; `rules.json` is there [malformed]; every signature holds [bad-signature],
+/// before anything is parsed.
+fn step1_signatures(
+    f: &dyn Folder,
+    commitments: &[String],
+    keys: &Keys,
+) -> VResult<(Vec<u8>, Vec<SignedBlock>)> {
+    let names = f.names().map_err(|e| fail(C::Unreadable, e.0))?;
+    for n in &names {
+        let stem = [".tickets.csv", ".reveal.json", ".manifest.json"]
+            .iter()
+            .find_map(|suffix| n.strip_suffix(suffix));
+        if let Some(stem) = stem
+            && !commitments.contains(&format!("{stem}.commit.json"))
+        {
+            return Err(fail(
+                C::Inconsistent,
+                format!("{n} has no commitment {stem}.commit.json beside it"),
+            ));
+        }
+    }
+    let key = &keys.result;
+    let rules = read_signed(f, "rules.json", key)?;
+    let mut blocks = vec![];
+    for name in commitments {
+        let stem = name.trim_end_matches(".commit.json");
+        let commit = read_signed(f, name, key)?;
+        let manifest = read_signed_opt(f, &manifest::block_file(stem), key)?;
+        let tickets = read_signed_opt(f, &format!("{stem}.tickets.csv"), key)?
+            .map(|b| (b.len() as u64, sha256(&b)));
+        let reveal = read_signed_opt(f, &format!("{stem}.reveal.json"), key)?;
+        blocks.push(SignedBlock {
+            name: name.clone(),
+            commit,
+            manifest,
+            reveal,
+            tickets,
+        });
+    }
+    Ok((rules, blocks))
+}
+
+/// Step 2, the parse: a block commitment of version 1 or 2 with its version's members
+/// [malformed].
+pub(super) fn parse_commitment(name: &str, bytes: &[u8]) -> VResult<CommitFile> {
+    let c: CommitFile = parse(bytes)?;
+    if c.format != COMMIT_FORMAT || !(1..=2).contains(&c.version) {
+        return Err(fail(
+            C::Malformed,
+            format!("{name}: not an urne block commitment version 1 or 2"),
+        ));
+    }
+    let present = [
+        c.entropy_commitment.is_some(),
+        c.contribution.is_some(),
+        c.entropy_refused.is_some(),
+        c.fixed.is_some(),
+        c.pkcs11.is_some(),
+        c.history.is_some(),
+    ];
+    let expected = c.version == 2;
+    if present.iter().any(|p| *p != expected) {
+        return Err(fail(
+            C::Malformed,
+            format!(
+                "{name}: a version-{} commitment {} entropy_commitment, contribution, entropy_refused, fixed, pkcs11 and history",
+                c.version,
+                if expected { "has" } else { "has none of" }
+            ),
+        ));
+    }
+    Ok(c)
+}
+
+/// Step 2, the identity: `block` canonical [malformed], agreeing with the file name, `game`,
+/// `price_cents`, `emission`, `number` and `tickets_file` [inconsistent].
+pub(super) fn identity(name: &str, c: &CommitFile) -> VResult<BlockId> {
+    let id = BlockId::parse(&c.block).map_err(|e| fail(C::Malformed, format!("{name}: {e}")))?;
+    let stem = files::stem(&c.block);
+    let file_name = name.rsplit('/').next().unwrap_or(name);
+    if format!("{stem}.commit.json") != file_name
+        || id.game() != c.game
+        || id.price_cents() != c.price_cents
+        || id.emission() != c.emission
+        || id.number() != c.number
+        || c.tickets_file != format!("{stem}.tickets.csv")
+    {
+        return Err(fail(
+            C::Inconsistent,
+            format!("{name}: the file name, the fields or tickets_file disagree with the block id"),
+        ));
+    }
+    Ok(id)
+}
+
+/// Step 2, after the rules: the key ids [inconsistent], the audit checkpoint [bad-signature],
+/// the contribution [malformed], the order evidence [inconsistent] and the history [fork].
+pub(super) fn commitment_evidence(
+    name: &str,
+    show: &str,
+    (bytes, c): (&[u8], &CommitFile),
+    k: &Keys,
+) -> VResult<Option<history::Output>> {
+    if c.result_key_id != keys::key_id(&k.result) || c.audit_key_id != keys::key_id(&k.audit) {
+        return Err(fail(
+            C::Inconsistent,
+            format!("{name}: result_key_id or audit_key_id is not the id of the key given"),
+        ));
+    }
+    let cp = chain::verify_note(&c.audit_checkpoint, &k.audit)
+        .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
+    check_randomness(name, c, &cp)?;
+    Ok(
+        history::versioned_output(show, c.version, bytes, c.history.as_ref(), &cp)?.map(|o| {
+            history::Output {
+                subject: Some(format!(
+                    "the commitment of block {} attempt {}",
+                    c.block, c.attempt
+                )),
+                ..o
+            }
+        }),
+    )
+}
+
+/// A block commitment that passed step 2, with what the later steps need.
 struct Committed<'a> {
-    dir: &'a Path,
+    dir: &'a dyn Folder,
     rules: &'a GameRules,
+    rules_bytes: &'a [u8],
     keys: &'a Keys,
+    signed: SignedBlock,
     c: CommitFile,
     id: BlockId,
     root: Hash32,
-    /// The commitment as a version-2 output (§6.7), if it is one.
-    output: Option<history::Output>,
 }
 
 /// A block's signed reveal, checked to be this block's (§5.B10 step 4, first part).
@@ -64,76 +231,17 @@ struct Revealed {
     output: Option<history::Output>,
 }
 
-/// One block: its commitment, then its reveal and production file as present.
+/// Steps 2 (from the game and price on), 3 and 4 for one block.
 fn verify_block(
-    dir: &Path,
-    name: &str,
-    rules: &GameRules,
-    k: &Keys,
-    outputs: &mut Vec<history::Output>,
+    folder: &dyn Folder,
+    signed: SignedBlock,
+    c: CommitFile,
+    (rules, rules_bytes): (&GameRules, &[u8]),
+    keys: &Keys,
+    report: &mut Report,
 ) -> VResult<String> {
-    let b = check_commitment(dir, name, rules, k)?;
-    outputs.extend(b.output.clone());
-    let mut what = format!("{}: signed commitment, G-3 counts", b.c.block);
-    // The reveal (small) is read and checked first, so that regenerating the block (steps 7-9)
-    // can run beside the checks of the production file (steps 3-6) on the other core.
-    let revealed = b.read_reveal()?;
-    if let Some(r) = &revealed {
-        outputs.extend(r.output.clone());
-    }
-    let csv_present = dir.join(&b.c.tickets_file).exists();
-    if let Some(r) = &revealed {
-        b.check_revealed(r, csv_present)?;
-        if csv_present {
-            what.push_str(", production file identical to the block recomputed from the revealed seed (every grid checked, G-6, G-7, G-8)");
-        } else {
-            what.push_str(", revealed: every ticket recomputed from the seed (every grid checked)");
-        }
-    } else if csv_present {
-        // Before the reveal (steps 3-6): the production file against the commitment.
-        let bytes = b.signed_production_file()?;
-        b.rows_against_commitment(&bytes)?;
-        what.push_str(", production file (every row, counts, root)");
-    }
-    Ok(what)
-}
-
-/// §5.B10 steps 1–2: the commitment's signature, its identity, its rules and G-3 counts, and
-/// its audit checkpoint.
-fn check_commitment<'a>(
-    dir: &'a Path,
-    name: &str,
-    rules: &'a GameRules,
-    k: &'a Keys,
-) -> VResult<Committed<'a>> {
-    // Step 1: signatures first.
-    let bytes = read_signed(dir, name, &k.result)?;
-    let c: CommitFile = parse(&bytes)?;
-    if c.format != COMMIT_FORMAT || !(1..=2).contains(&c.version) {
-        return Err(fail(
-            C::Malformed,
-            format!("{name}: not an urne block commitment version 1 or 2"),
-        ));
-    }
+    let name = signed.name.clone();
     let id = BlockId::parse(&c.block).map_err(|e| fail(C::Malformed, format!("{name}: {e}")))?;
-    if files::stem(&c.block) + ".commit.json" != name
-        || id.game() != c.game
-        || id.price_cents() != c.price_cents
-        || id.emission() != c.emission
-        || id.number() != c.number
-    {
-        return Err(fail(
-            C::Inconsistent,
-            format!("{name}: the file name and fields disagree with the block id"),
-        ));
-    }
-    // Step 2: bound to these rules, with exactly the G-3 counts.
-    if c.rules_sha256 != *rules.sha256() {
-        return Err(fail(
-            C::Inconsistent,
-            format!("{name}: not made under rules.json"),
-        ));
-    }
     id.check_rules(rules)
         .map_err(|e| fail(C::Inconsistent, format!("{name}: {e}")))?;
     if c.tiers != expected_counts(rules, c.price_cents) || c.block_size != rules.block_size() {
@@ -142,53 +250,86 @@ fn check_commitment<'a>(
             format!("{name}: tier counts differ from the prize table (G-3)"),
         ));
     }
-    let cp = chain::verify_note(&c.audit_checkpoint, &k.audit)
-        .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
-    check_randomness(name, &c, &cp)?;
-    let path = dir.join(name).display().to_string();
-    let output =
-        history::versioned_output(&path, c.version, &bytes, c.history.as_ref(), &cp)?.map(|o| {
-            history::Output {
-                subject: Some(format!(
-                    "the commitment of block {} attempt {}",
-                    c.block, c.attempt
-                )),
-                ..o
-            }
-        });
+    let output = commitment_evidence(&name, &folder.show(&name), (&signed.commit, &c), keys)?;
+    report.outputs.extend(output);
     let root = c.outcomes_root;
-    Ok(Committed {
-        dir,
+    let b = Committed {
+        dir: folder,
         rules,
-        keys: k,
+        rules_bytes,
+        keys,
+        signed,
         c,
         id,
         root,
-        output,
-    })
+    };
+    b.check_manifest(report)?;
+    let mut what = format!("{}: signed commitment, G-3 counts", b.c.block);
+    let csv_present = b.signed.tickets.is_some();
+    match b.read_reveal()? {
+        Some(rv) => {
+            report.outputs.extend(rv.output.clone());
+            b.check_revealed(&rv, csv_present)?;
+            what.push_str(if csv_present {
+                ", production file identical to the block recomputed from the revealed seed (every grid checked, G-6, G-7, G-8)"
+            } else {
+                ", revealed: every ticket recomputed from the seed (every grid checked)"
+            });
+        }
+        None if csv_present => {
+            // Before the reveal (step 3): the production file against the commitment.
+            let bytes = b.signed_production_file()?;
+            b.rows_against_commitment(&bytes)?;
+            what.push_str(", production file (every row, counts, root)");
+        }
+        None => {}
+    }
+    Ok(what)
 }
 
 impl Committed<'_> {
-    /// The signed reveal, when present: this block's, with its entropy decoded.
+    /// Step 4, first part: the reveal, when present, parses [malformed], is of the commitment's
+    /// version and of this very block [inconsistent], names the result key [inconsistent], has
+    /// lowercase-hex entropy [malformed] of at least 32 bytes [inconsistent] with the committed
+    /// entropy commitment (version 2) [draw-mismatch], a checkpoint of the audit key
+    /// [bad-signature] and a history leading to it [malformed, fork].
     fn read_reveal(&self) -> VResult<Option<Revealed>> {
         let c = &self.c;
-        let reveal = self
-            .dir
-            .join(format!("{}.reveal.json", files::stem(&c.block)));
-        if !reveal.exists() {
+        let rname = format!("{}.reveal.json", files::stem(&c.block));
+        let Some(bytes) = self.signed.reveal.as_deref() else {
             return Ok(None);
-        }
-        let rname = reveal
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let bytes = read_signed(self.dir, &rname, &self.keys.result)?;
-        let r: RevealFile = parse(&bytes)?;
-        if r.format != REVEAL_FORMAT || r.block != c.block || r.rules_sha256 != c.rules_sha256 {
+        };
+        let r: RevealFile = parse(bytes)?;
+        if r.format != REVEAL_FORMAT || !(1..=2).contains(&r.version) {
             return Err(fail(
-                C::Inconsistent,
-                format!("{rname}: not this block's reveal"),
+                C::Malformed,
+                format!("{rname}: not an urne block reveal version 1 or 2"),
+            ));
+        }
+        if r.history.is_some() != (r.version == 2) {
+            return Err(fail(
+                C::Malformed,
+                format!("{rname}: a version-2 reveal has a history, a version-1 one none"),
+            ));
+        }
+        let inconsistent = |what: &str| fail(C::Inconsistent, format!("{rname}: {what}"));
+        if r.version != c.version {
+            return Err(inconsistent(
+                "not of its commitment's version (SPEC.md §7.2)",
+            ));
+        }
+        if r.block != c.block
+            || r.rules_sha256 != c.rules_sha256
+            || r.seed_commitment != c.seed_commitment
+            || r.outcomes_root != c.outcomes_root
+        {
+            return Err(inconsistent(
+                "not this block's reveal (block, rules, seed commitment or outcomes root differ)",
+            ));
+        }
+        if r.result_key_id != keys::key_id(&self.keys.result) {
+            return Err(inconsistent(
+                "result_key_id is not the id of the result key given",
             ));
         }
         let entropy = super::draw::lower_hex(&r.entropy).ok_or_else(|| {
@@ -198,14 +339,11 @@ impl Committed<'_> {
             )
         })?;
         if entropy.len() < crate::block::id::MIN_ENTROPY_BYTES {
-            return Err(fail(
-                C::Inconsistent,
-                format!(
-                    "{rname}: the entropy has {} bytes; a block's has at least {} (SPEC.md §5.B3)",
-                    entropy.len(),
-                    crate::block::id::MIN_ENTROPY_BYTES
-                ),
-            ));
+            return Err(inconsistent(&format!(
+                "the entropy has {} bytes; a block's has at least {} (SPEC.md §5.B3)",
+                entropy.len(),
+                crate::block::id::MIN_ENTROPY_BYTES
+            )));
         }
         if let Some(ec) = c.entropy_commitment
             && crate::randomness::entropy_commitment(&entropy) != ec
@@ -217,25 +355,36 @@ impl Committed<'_> {
                 ),
             ));
         }
-        let sc = c.seed_commitment;
         let cp = chain::verify_note(&r.audit_checkpoint, &self.keys.audit)
             .map_err(|e| fail(C::BadSignature, format!("{rname}: audit checkpoint: {e}")))?;
-        let path = self.dir.join(&rname).display().to_string();
-        let output = history::versioned_output(&path, r.version, &bytes, r.history.as_ref(), &cp)?;
+        let path = self.dir.show(&rname);
+        let output = history::versioned_output(&path, r.version, bytes, r.history.as_ref(), &cp)?;
         Ok(Some(Revealed {
             name: rname,
             file: r,
             entropy,
-            seed_commitment: sc,
+            seed_commitment: c.seed_commitment,
             output,
         }))
     }
 
-    /// The production file, signature-checked, with the SHA-256 the commitment names (§5.B10
-    /// step 3, first part).
+    /// The production file, read again: the bytes whose signature step 1 checked (same size and
+    /// SHA-256, else it changed while it was verified), with the SHA-256 the commitment names
+    /// (step 3) [commitment-mismatch].
     fn signed_production_file(&self) -> VResult<Vec<u8>> {
         let c = &self.c;
-        let bytes = read_signed(self.dir, &c.tickets_file, &self.keys.result)?;
+        let bytes =
+            super::folder::read_bounded(self.dir, &c.tickets_file, super::folder::limits::TICKETS)?
+                .unwrap_or_default();
+        if Some((bytes.len() as u64, sha256(&bytes))) != self.signed.tickets {
+            return Err(fail(
+                C::Unreadable,
+                format!(
+                    "{} changed while it was verified",
+                    self.dir.show(&c.tickets_file)
+                ),
+            ));
+        }
         if sha256(&bytes) != c.tickets_sha256 {
             return Err(fail(
                 C::CommitmentMismatch,
@@ -265,34 +414,27 @@ impl Committed<'_> {
     }
 
     /// Regenerates the block from the revealed entropy (§5.B8 steps 7–8, every grid checked as
-    /// it is made) while the production file's signature and hash, when present, are checked on
-    /// this thread.
+    /// it is made), then reads the production file, when present (step 3's first part).
     fn regenerate_beside_file(
         &self,
         r: &Revealed,
         csv_present: bool,
     ) -> (Option<VResult<Vec<u8>>>, Result<Regenerated, RevealError>) {
-        let (rules, id, root) = (self.rules, &self.id, &self.root);
-        std::thread::scope(|sc| {
-            let h = sc.spawn(move || {
-                block::verify_reveal(
-                    rules,
-                    id,
-                    (self.c.contribution.as_deref(), &r.entropy),
-                    &r.seed_commitment,
-                    root,
-                    block::default_threads(),
-                )
-            });
-            let file_res = csv_present.then(|| self.signed_production_file());
-            (file_res, h.join().expect("block regeneration thread"))
-        })
+        let regen = block::verify_reveal(
+            self.rules,
+            &self.id,
+            (self.c.contribution.as_deref(), &r.entropy),
+            &r.seed_commitment,
+            &self.root,
+            block::default_threads(),
+        );
+        (csv_present.then(|| self.signed_production_file()), regen)
     }
 
     /// §5.B10 step 4 and §5.B8 steps 7–9 after the reveal: the block regenerated from the
     /// revealed entropy; the production file, when present, must then be byte-identical to the
     /// recomputed one, so re-parsing its rows would prove nothing more.
-    fn check_revealed(&self, r: &Revealed, csv_present: bool) -> VResult<()> {
+    fn check_revealed(&self, r: &Revealed, csv_present: bool) -> VResult<Option<Vec<u8>>> {
         let c = &self.c;
         let (file_res, regen) = self.regenerate_beside_file(r, csv_present);
         let file = file_res.transpose()?;
@@ -341,63 +483,82 @@ impl Committed<'_> {
                 ),
             )));
         }
+        Ok(file)
+    }
+
+    /// §5.B10 step 2 (version 2): the block's manifest `S.manifest.json` is present [malformed],
+    /// parses [malformed], names this block, attempt and result key and lists exactly the
+    /// commitment, the rules file and the production file, the latter with the commitment's
+    /// `tickets_sha256` [inconsistent]; every listed file present is the one listed
+    /// [inconsistent]. A version-1 block has no manifest [malformed].
+    fn check_manifest(&self, r: &mut Report) -> VResult<()> {
+        let c = &self.c;
+        let stem = files::stem(&c.block);
+        let name = manifest::block_file(&stem);
+        let bytes = match (c.version, self.signed.manifest.as_deref()) {
+            (1, None) => return Ok(()),
+            (1, Some(_)) => {
+                return Err(fail(
+                    C::Malformed,
+                    format!("{name}: a version-1 block has no manifest"),
+                ));
+            }
+            (_, None) => {
+                return Err(fail(
+                    C::Malformed,
+                    format!(
+                        "{} is missing: a version-2 block has one (SPEC.md §5.B9)",
+                        self.dir.show(&name)
+                    ),
+                ));
+            }
+            (_, Some(b)) => b,
+        };
+        let m = parse_manifest(&name, bytes)?;
+        if m.operation != c.game
+            || m.block.as_deref() != Some(c.block.as_str())
+            || m.attempt != c.attempt
+            || m.result_key_id != keys::key_id(&self.keys.result)
+        {
+            return Err(fail(
+                C::Inconsistent,
+                format!(
+                    "{name} is not the manifest of block {} attempt {} (or names another result key)",
+                    c.block, c.attempt
+                ),
+            ));
+        }
+        if !m.lists_exactly(&manifest::block_files(&stem))
+            || m.get(&c.tickets_file).map(|l| l.sha256) != Some(c.tickets_sha256)
+        {
+            return Err(fail(
+                C::Inconsistent,
+                format!(
+                    "{name} does not list exactly the block's commitment, rules file and production file (SPEC.md §5.B9)"
+                ),
+            ));
+        }
+        let commit = (self.signed.commit.len() as u64, sha256(&self.signed.commit));
+        let rules = (self.rules_bytes.len() as u64, sha256(self.rules_bytes));
+        let commit_name = format!("{stem}.commit.json");
+        check_listed(
+            &m,
+            &name,
+            |n| {
+                if n == commit_name {
+                    Some(commit)
+                } else if n == "rules.json" {
+                    Some(rules)
+                } else if n == c.tickets_file {
+                    self.signed.tickets
+                } else {
+                    None
+                }
+            },
+            r,
+        )?;
+        r.checks
+            .push(format!("{name}: every file present is the one listed"));
         Ok(())
     }
-}
-
-/// §5.B10 step 2 (version 2): the commitment has the members of its version, its contribution
-/// follows §4.4.1, and its randomness became fixed in order (§3.3): the `block.entropy` event
-/// of this block and attempt, then a `block.contribution` event naming it, both in the tree of
-/// the commitment's checkpoint.
-fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> VResult<()> {
-    use crate::block::records::{ContributionRecord, EntropyRecord};
-    let present = [
-        c.entropy_commitment.is_some(),
-        c.contribution.is_some(),
-        c.entropy_refused.is_some(),
-        c.fixed.is_some(),
-        c.pkcs11.is_some(),
-    ];
-    let expected = c.version == 2;
-    if present.iter().any(|p| *p != expected) {
-        return Err(fail(
-            C::Malformed,
-            format!(
-                "{name}: a version-{} commitment {} entropy_commitment, contribution, entropy_refused, fixed and pkcs11",
-                c.version,
-                if expected { "has" } else { "has none of" }
-            ),
-        ));
-    }
-    let (Some(f), Some(contribution), Some(ec)) = (&c.fixed, &c.contribution, c.entropy_commitment)
-    else {
-        return Ok(());
-    };
-    crate::randomness::contribution::check(contribution)
-        .map_err(|r| fail(C::Malformed, format!("{name}: contribution: {r}")))?;
-    let bad = |what: String| fail(C::Inconsistent, format!("{name}: randomness order: {what}"));
-    f.check(cp.size, &cp.root, ("block.entropy", "block.contribution"))
-        .map_err(bad)?;
-    let e: EntropyRecord = serde_json::from_str(&f.entropy.payload)
-        .map_err(|err| bad(format!("the entropy event does not parse: {err}")))?;
-    let r: ContributionRecord = serde_json::from_str(&f.contribution.payload)
-        .map_err(|err| bad(format!("the contribution event does not parse: {err}")))?;
-    if e.block != c.block
-        || e.attempt != c.attempt
-        || e.rules_sha256 != c.rules_sha256
-        || e.entropy_commitment != ec
-    {
-        return Err(bad("the entropy event is not this block's".into()));
-    }
-    let named = r
-        .blocks
-        .iter()
-        .any(|b| b.block == c.block && b.attempt == c.attempt && b.entropy_commitment == ec);
-    if !named || r.contribution != *contribution {
-        return Err(bad(
-            "the contribution event does not name this block's entropy, or not this contribution"
-                .into(),
-        ));
-    }
-    Ok(())
 }

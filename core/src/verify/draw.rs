@@ -26,6 +26,12 @@ pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> 
     let leaves = draw::decode_leaves(leaves_bytes).ok_or_else(|| {
         fail(C::Malformed, "leaves.bin is not whole 33-byte leaves in strictly increasing pseudonym order with entries >= 1")
     })?;
+    if leaves.is_empty() {
+        return Err(fail(
+            C::Inconsistent,
+            "the bundle has no leaves: a day without entries is never drawn (SPEC.md §4.5)",
+        ));
+    }
     let claimed = commitment_of(&b.core.commitment)?;
     let got = draw::commit_encoded(leaves_bytes);
     if got != claimed {
@@ -44,20 +50,17 @@ pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> 
     }
     if b.core.figures.entries != got.entries || b.core.figures.accounts_with_entries != got.leaves {
         return Err(fail(
-            C::CommitmentMismatch,
-            "the figures do not match the committed leaves",
+            C::Inconsistent,
+            "figures.entries and figures.accounts_with_entries are not the committed leaves' sum and count",
         ));
     }
     Ok(leaves)
 }
 
-/// §8.2 steps 3–4: the seed follows from the committed inputs, and the winner and reserves from
-/// the seed and the leaves.
-pub fn verify_outcome(b: &BundleFile, leaves: &[Leaf]) -> VResult<()> {
-    // Step 3: the seed.
-    let seed = recompute_seed(&b.core, b.version)?;
-    // Step 4: the selection.
-    let sel = draw::select(leaves, &seed, b.core.reserves_wanted as usize).ok_or_else(|| {
+/// §8.2 step 4: the winner and reserves follow from the seed (already checked, step 3) and the
+/// leaves.
+pub fn verify_selection(b: &BundleFile, leaves: &[Leaf], seed: &Hash32) -> VResult<()> {
+    let sel = draw::select(leaves, seed, b.core.reserves_wanted as usize).ok_or_else(|| {
         fail(
             C::DrawMismatch,
             "the day has no entries, so no draw can exist",
@@ -331,9 +334,41 @@ pub fn verify_against_entries(
     Ok(())
 }
 
-/// §8.3: an inclusion proof is consistent (pseudonym from salt and account) and its leaf is in
-/// the committed tree. `commitment` is the one from a signed result or bundle.
-pub fn verify_proof(p: &ProofFile, commitment: Option<&CommitmentRef>) -> VResult<()> {
+/// What a published draw says of its seal, for a proof checked against it (§8.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedSeal {
+    /// The draw's operation.
+    pub operation: String,
+    /// Its day.
+    pub day: String,
+    /// Its attempt.
+    pub attempt: u32,
+    /// Its commitment.
+    pub commitment: CommitmentRef,
+}
+
+/// §8.3, after the signature: the proof is an inclusion proof of a version this verifier knows
+/// [malformed], by the result key given [inconsistent], its pseudonym follows from the account
+/// and the salt and its leaf is in the committed tree [commitment-mismatch], and, with the
+/// published draw, that draw's operation, day, attempt and commitment are the proof's
+/// [commitment-mismatch].
+pub fn verify_proof(
+    p: &ProofFile,
+    result_key_id: &str,
+    published: Option<&PublishedSeal>,
+) -> VResult<()> {
+    if p.format != crate::draw::files::PROOF_FORMAT || p.version != 1 {
+        return Err(fail(C::Malformed, "not an urne inclusion proof version 1"));
+    }
+    if p.result_key_id != result_key_id {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "the proof names result key {}, the key given is {result_key_id}",
+                p.result_key_id
+            ),
+        ));
+    }
     let pseudonym = draw::pseudonym(&p.salt, &p.account.0);
     if pseudonym != p.pseudonym {
         return Err(fail(
@@ -342,14 +377,6 @@ pub fn verify_proof(p: &ProofFile, commitment: Option<&CommitmentRef>) -> VResul
         ));
     }
     let c = commitment_of(&p.commitment)?;
-    if let Some(other) = commitment
-        && other != &p.commitment
-    {
-        return Err(fail(
-            C::CommitmentMismatch,
-            "the proof's commitment is not the published one",
-        ));
-    }
     let leaf = merkle::leaf_hash(
         &Leaf {
             pseudonym,
@@ -361,6 +388,20 @@ pub fn verify_proof(p: &ProofFile, commitment: Option<&CommitmentRef>) -> VResul
         return Err(fail(
             C::CommitmentMismatch,
             "the inclusion path does not lead to the committed root",
+        ));
+    }
+    if let Some(s) = published
+        && (s.operation != p.operation
+            || s.day != p.day
+            || s.attempt != p.attempt
+            || s.commitment != p.commitment)
+    {
+        return Err(fail(
+            C::CommitmentMismatch,
+            format!(
+                "the proof is of {} day {} attempt {}; the published draw is of {} day {} attempt {}, or has another commitment",
+                p.operation, p.day, p.attempt, s.operation, s.day, s.attempt
+            ),
         ));
     }
     Ok(())

@@ -1,291 +1,593 @@
-//! `urne verify DIR` on a daily draw's folder (SPEC.md §8.2): every signature first, then the
-//! bundle recomputed (leaves, commitment, seed, selection), the audit checkpoint, `result.json`
-//! and `rules.json` when present, and in auditor mode the entries recomputed from the signed
-//! export. The steps run in the order of §8.2 and stop at the first failure.
+//! `urne verify DIR` on a daily draw's folder (SPEC.md §8.2): one function per numbered step, run
+//! in the SPEC's order, each returning the class the SPEC gives; the first failure stops. The
+//! step bodies that recompute (leaves, seed, selection, entries) are in [`super::draw`].
 
 use super::draw::{
-    verify_against_entries, verify_leaves, verify_outcome, verify_result_against_bundle,
+    recompute_seed, verify_against_entries, verify_fixed, verify_leaves,
+    verify_result_against_bundle, verify_selection,
 };
+use super::folder::{Folder, limits, read_bounded};
 use super::history::{self, Output};
-use super::signed::{Keys, read_signed};
-use super::{FailureClass as C, Report, VResult, fail, parse_named};
-use crate::audit::chain;
-use crate::crypto::{keys, sha256};
+use super::signed::{Keys, read_signed, read_signed_opt};
+use super::{Expect, FailureClass as C, Report, VResult, fail, parse_named};
+use crate::audit::chain::{self, Checkpoint};
+use crate::crypto::{Hash32, keys, sha256};
 use crate::draw::Leaf;
 use crate::draw::figures::{figures_of_tally, list_of_tally};
-use crate::draw::files::{BUNDLE_FORMAT, BundleFile, LEAVES_FILE, ResultFile};
+use crate::draw::files::{
+    BUNDLE_FORMAT, BundleFile, DrawCore, LEAVES_FILE, RESULT_FORMAT, ResultFile,
+};
+use crate::manifest::{self, Audience, Manifest};
 use crate::rules::draw::DrawRules;
-use std::path::{Path, PathBuf};
 
 /// Auditor mode (§8.2 step 8): the signed export the draw was sealed from (its `.sig` beside
-/// it) and the producer keys trusted for it.
-#[derive(Debug, Clone)]
-pub struct Auditor {
-    /// The export file.
-    pub export: PathBuf,
-    /// The trusted producer keys, or why there are none: the message is reported (as
-    /// `malformed`) only when step 8 is reached, after every public check held.
-    pub producer_keys: Result<Vec<[u8; 32]>, String>,
+/// it, in `folder`) and the producer keys trusted for it (at least one: the CLI refuses auditor
+/// mode without one, a usage error).
+pub struct Auditor<'a> {
+    /// The folder holding the export and its signature.
+    pub folder: &'a dyn Folder,
+    /// The export's name in it.
+    pub name: String,
+    /// The trusted producer keys.
+    pub producer_keys: Vec<[u8; 32]>,
 }
 
 /// The signature-checked bytes of the folder's files (step 1).
-struct SignedFiles {
+struct Signed {
     bundle: Vec<u8>,
+    leaves: Vec<u8>,
     result: Option<Vec<u8>>,
     rules: Option<Vec<u8>>,
+    pv: Option<Vec<u8>>,
+    note: Option<Vec<u8>>,
+    manifest: Option<Vec<u8>>,
 }
 
-/// Verifies the draw folder `dir` under `keys` (§8.2), in auditor mode with `auditor`. Returns
-/// the checks done, or the first failure. Reads the files of `dir` (and the export); prints
-/// nothing.
-///
-/// ```no_run
-/// use std::path::Path;
-/// use urne_core::verify::{draw_folder, signed};
-///
-/// // The appliance's public keys, obtained independently of the folder (`urne keys export`).
-/// let keys = signed::load_keys(Path::new("keys")).expect("result.pub.pem and audit.pub.pem");
-/// match draw_folder::verify_draw_folder(Path::new("downloads/2018-12-24"), &keys, None) {
-///     Ok(report) => {
-///         for check in &report.checks {
-///             println!("ok  {check}");
-///         }
-///     }
-///     Err(f) => eprintln!("verification failed ({}): {}", f.class.name(), f.what),
-/// }
-/// ```
-pub fn verify_draw_folder(dir: &Path, keys: &Keys, auditor: Option<&Auditor>) -> VResult<Report> {
-    let mut done: Vec<String> = vec![];
-    let signed = check_signatures(dir, keys, &mut done)?;
-    let bundle = parse_bundle(&signed.bundle, keys)?;
-    let leaves = recompute_bundle(dir, &bundle, keys, &mut done)?;
-    // Step 5: the audit checkpoint shipped with the result is signed by the audit key.
-    let cp = chain::verify_note(&bundle.audit_checkpoint, &keys.audit)
-        .map_err(|e| fail(C::BadSignature, format!("audit checkpoint: {e}")))?;
-    done.push("audit checkpoint signature".into());
-    if bundle.version == 2 {
-        super::draw::verify_fixed(&bundle.core, &cp)?;
-        done.push(
-            "randomness order: the entropy commitment was recorded before the contribution, both in the checkpoint's trail".into(),
-        );
-    }
-    let name = dir.join("bundle.json").display().to_string();
-    let output = history::versioned_output(
-        &name,
-        bundle.version,
-        &signed.bundle,
-        bundle.core.history.as_ref(),
-        &cp,
-    )?
-    .map(|o| Output {
-        subject: Some(format!(
-            "the draw of {} day {} attempt {}",
-            bundle.core.operation, bundle.core.day, bundle.core.attempt
-        )),
-        ..o
-    });
-    if output.is_some() {
-        done.push(
-            "history: its checkpoint extends its predecessor's (RFC 6962 consistency)".into(),
-        );
-    }
-    let result = check_result(signed.result.as_deref(), &bundle, &mut done)?;
-    let rules = check_rules(signed.rules.as_deref(), &bundle, &mut done)?;
-    if let Some(a) = auditor {
-        recompute_entries(a, rules, &bundle, &leaves, result.as_ref(), &mut done)?;
-    }
-    Ok(Report {
-        checks: done,
-        outputs: output.into_iter().collect(),
-    })
-}
-
-/// Step 1: every signature, before anything is parsed (`leaves.bin`'s once its name is known).
-fn check_signatures(dir: &Path, keys: &Keys, done: &mut Vec<String>) -> VResult<SignedFiles> {
-    let bundle = read_signed(dir, "bundle.json", &keys.result)?;
-    done.push("bundle.json signature".into());
-    let result = if dir.join("result.json").exists() {
-        let b = read_signed(dir, "result.json", &keys.result)?;
-        done.push("result.json signature".into());
-        Some(b)
-    } else {
-        None
-    };
-    let rules = if dir.join("rules.json").exists() {
-        let b = read_signed(dir, "rules.json", &keys.result)?;
-        done.push("rules.json signature".into());
-        Some(b)
-    } else {
-        None
-    };
-    for other in ["pv.html", "checkpoint.note"] {
-        if dir.join(other).exists() {
-            read_signed(dir, other, &keys.result)?;
-            done.push(format!("{other} signature"));
+impl Signed {
+    /// The bytes of the output file `name`, when present.
+    fn bytes(&self, name: &str) -> Option<&[u8]> {
+        match name {
+            "bundle.json" => Some(&self.bundle),
+            "leaves.bin" => Some(&self.leaves),
+            "result.json" => self.result.as_deref(),
+            "rules.json" => self.rules.as_deref(),
+            "pv.html" => self.pv.as_deref(),
+            "checkpoint.note" => self.note.as_deref(),
+            _ => None,
         }
     }
-    Ok(SignedFiles {
-        bundle,
-        result,
-        rules,
-    })
 }
 
-/// Step 2, first part: `bundle.json` parses, is a bundle v1, names the result key and the
-/// leaves file.
-fn parse_bundle(bytes: &[u8], keys: &Keys) -> VResult<BundleFile> {
-    let bundle: BundleFile = parse_named("bundle.json", bytes)?;
-    if bundle.format != BUNDLE_FORMAT || !(1..=2).contains(&bundle.version) {
-        return Err(fail(
-            C::Malformed,
-            "bundle.json is not an urne-draw-bundle version 1 or 2",
-        ));
+/// Verifies the draw folder `f` under `keys` (§8.2), in auditor mode with `auditor`, as the
+/// draw `expect` names when it names one. Returns what was verified and the checks done, or the
+/// first failure. Prints nothing.
+///
+/// ```
+/// use urne_core::verify::{Expect, draw_folder, folder::MemFolder};
+/// # let keys = urne_core::verify::signed::Keys { result: [0; 32], audit: [0; 32], source: String::new() };
+/// // A folder without a bundle is not a draw folder's whole output.
+/// let f = MemFolder::default();
+/// let e = draw_folder::verify_draw_folder(&f, &keys, None, &Expect::default()).unwrap_err();
+/// assert_eq!(e.class.name(), "malformed");
+/// ```
+pub fn verify_draw_folder(
+    f: &dyn Folder,
+    keys: &Keys,
+    auditor: Option<&Auditor>,
+    expect: &Expect,
+) -> VResult<Report> {
+    let mut r = Report::default();
+    let signed = step1_signatures(f, keys, &mut r)?;
+    let (bundle, leaves) = step2_bundle(&signed, &mut r)?;
+    r.subjects.push(subject(&bundle.core, bundle.version));
+    expect.check_day(&bundle.core.day)?;
+    let seed = step3_seed(
+        &bundle.core,
+        bundle.version,
+        bundle.pkcs11.is_some(),
+        "bundle.json",
+    )?;
+    step4_selection(&bundle, &leaves, &seed, &mut r)?;
+    let name = f.show("bundle.json");
+    let (_, output) = step5_checkpoint(&header(&bundle), &signed, keys, &name, &mut r)?;
+    r.outputs.extend(output);
+    let result = step6_result(signed.result.as_deref(), &bundle, &mut r)?;
+    let rules = step7_rules(signed.rules.as_deref(), &bundle.core, &mut r)?;
+    if let Some(a) = auditor {
+        step8_auditor(a, rules, &bundle, &leaves, result.as_ref(), &mut r)?;
     }
-    if bundle.result_key_id != keys::key_id(&keys.result) {
-        return Err(fail(
-            C::Inconsistent,
-            "bundle.json names another result key",
-        ));
+    step9_manifest(f, &signed, &bundle.core, bundle.version, keys, &mut r)?;
+    Ok(r)
+}
+
+/// `the draw of OPERATION day DAY attempt N (version V)`.
+fn subject(core: &DrawCore, version: u32) -> String {
+    format!(
+        "the draw of {} day {} attempt {} (version {version})",
+        core.operation, core.day, core.attempt
+    )
+}
+
+/// Step 1: every output file present is read within its limit (§1.6) and its signature checked
+/// before anything is parsed; `bundle.json` and `leaves.bin` must be there [malformed when
+/// missing; bad-signature for a signature missing or failing].
+fn step1_signatures(f: &dyn Folder, keys: &Keys, r: &mut Report) -> VResult<Signed> {
+    let key = &keys.result;
+    let bundle = read_signed(f, "bundle.json", key)?;
+    let leaves = read_signed(f, LEAVES_FILE, key)?;
+    let mut opt = |name: &str| -> VResult<Option<Vec<u8>>> {
+        let b = read_signed_opt(f, name, key)?;
+        if b.is_some() {
+            r.checks.push(format!("{name} signature"));
+        }
+        Ok(b)
+    };
+    let signed = Signed {
+        result: opt("result.json")?,
+        rules: opt("rules.json")?,
+        pv: opt("pv.html")?,
+        note: opt("checkpoint.note")?,
+        manifest: opt(manifest::DRAW_FILE)?,
+        bundle,
+        leaves,
+    };
+    r.checks
+        .insert(0, "bundle.json and leaves.bin signatures".into());
+    Ok(signed)
+}
+
+/// Step 2: `bundle.json` parses as a bundle (§1.5) [malformed]; `leaves.bin` is the leaves file
+/// it names [malformed, inconsistent], whole leaves in pseudonym order [malformed], giving the
+/// commitment [commitment-mismatch] and the figures' entries and accounts [inconsistent].
+fn step2_bundle(s: &Signed, r: &mut Report) -> VResult<(BundleFile, Vec<Leaf>)> {
+    let bundle: BundleFile = parse_named("bundle.json", &s.bundle)?;
+    if bundle.format != BUNDLE_FORMAT {
+        return Err(fail(C::Malformed, "bundle.json is not an urne-draw-bundle"));
     }
+    known_version("bundle.json", bundle.version)?;
     if bundle.leaves_file != LEAVES_FILE {
         return Err(fail(
             C::Malformed,
-            "bundle.json names an unexpected leaves file",
+            "bundle.json names a leaves file other than leaves.bin",
         ));
     }
-    if bundle.pkcs11.is_some() != (bundle.version == 2) {
-        return Err(fail(
-            C::Malformed,
-            "bundle.json: pkcs11 is a member of version 2, and only of version 2",
-        ));
-    }
-    Ok(bundle)
-}
-
-/// Steps 2–4: the signed leaves give the commitment, and the seed and the selection recompute.
-fn recompute_bundle(
-    dir: &Path,
-    bundle: &BundleFile,
-    keys: &Keys,
-    done: &mut Vec<String>,
-) -> VResult<Vec<Leaf>> {
-    let leaves_bytes = read_signed(dir, &bundle.leaves_file, &keys.result)?;
-    done.push(format!("{} signature", bundle.leaves_file));
-    let leaves = verify_leaves(bundle, &leaves_bytes)?;
-    verify_outcome(bundle, &leaves)?;
-    done.push(format!(
-        "commitment, seed and selection recomputed from {} leaves ({} entries)",
+    let leaves = verify_leaves(&bundle, &s.leaves)?;
+    r.checks.push(format!(
+        "commitment recomputed from {} leaves ({} entries)",
         leaves.len(),
         bundle.core.commitment.entries
     ));
-    Ok(leaves)
+    Ok((bundle, leaves))
 }
 
-/// Step 6: `result.json`, when present, tells the same draw.
-fn check_result(
+/// A version this verifier knows (§7.2) [malformed].
+fn known_version(name: &str, version: u32) -> VResult<()> {
+    if (1..=2).contains(&version) {
+        Ok(())
+    } else {
+        Err(fail(
+            C::Malformed,
+            format!("{name}: version {version} is not one this verifier knows (1, 2)"),
+        ))
+    }
+}
+
+/// Step 3: the core has its version's members and a version-2 contribution its grammar
+/// [malformed]; 48 bytes of entropy [inconsistent] with its commitment [draw-mismatch]; the seed
+/// recomputes [draw-mismatch]. `pkcs11` is a member of version-2 files only [malformed].
+fn step3_seed(core: &DrawCore, version: u32, has_pkcs11: bool, name: &str) -> VResult<Hash32> {
+    if has_pkcs11 != (version == 2) {
+        return Err(fail(
+            C::Malformed,
+            format!("{name}: pkcs11 is a member of version 2, and only of version 2"),
+        ));
+    }
+    recompute_seed(core, version)
+}
+
+/// Step 4: the winner and reserves recompute from the seed and the leaves [draw-mismatch].
+fn step4_selection(b: &BundleFile, leaves: &[Leaf], seed: &Hash32, r: &mut Report) -> VResult<()> {
+    verify_selection(b, leaves, seed)?;
+    r.checks.push(format!(
+        "seed and selection recomputed: winner and {} reserves",
+        b.reserves.len()
+    ));
+    Ok(())
+}
+
+/// What step 5 reads of a bundle.
+fn header(b: &BundleFile) -> Header<'_> {
+    Header {
+        version: b.version,
+        core: &b.core,
+        audit_checkpoint: &b.audit_checkpoint,
+        result_key_id: &b.result_key_id,
+        audit_key_id: &b.audit_key_id,
+    }
+}
+
+/// What step 5 reads of a bundle or a lone result.
+pub(super) struct Header<'a> {
+    pub(super) version: u32,
+    pub(super) core: &'a DrawCore,
+    pub(super) audit_checkpoint: &'a str,
+    pub(super) result_key_id: &'a str,
+    pub(super) audit_key_id: &'a str,
+}
+
+/// Step 5: the audit checkpoint verifies under the audit key [bad-signature]; the key ids are
+/// the keys used and `checkpoint.note` is the checkpoint [inconsistent]; the history leads to
+/// the checkpoint [malformed, fork]; in version 2 the order evidence holds [inconsistent].
+fn step5_checkpoint(
+    h: &Header<'_>,
+    s: &Signed,
+    keys: &Keys,
+    name: &str,
+    r: &mut Report,
+) -> VResult<(Checkpoint, Option<Output>)> {
+    checkpoint_and_history(h, &s.bundle, s.note.as_deref(), keys, name, r)
+}
+
+/// Step 5 on the file `bytes` whose header is `h` (a bundle, or a lone result).
+pub(super) fn checkpoint_and_history(
+    h: &Header<'_>,
+    bytes: &[u8],
+    note: Option<&[u8]>,
+    keys: &Keys,
+    name: &str,
+    r: &mut Report,
+) -> VResult<(Checkpoint, Option<Output>)> {
+    let cp = chain::verify_note(h.audit_checkpoint, &keys.audit)
+        .map_err(|e| fail(C::BadSignature, format!("audit checkpoint: {e}")))?;
+    r.checks.push("audit checkpoint signature".into());
+    let (rid, aid) = (keys::key_id(&keys.result), keys::key_id(&keys.audit));
+    if h.result_key_id != rid {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "result_key_id is {}, the result key given is {rid}",
+                h.result_key_id
+            ),
+        ));
+    }
+    if h.audit_key_id != aid {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "audit_key_id is {}, the audit key given is {aid}",
+                h.audit_key_id
+            ),
+        ));
+    }
+    if let Some(n) = note
+        && n != h.audit_checkpoint.as_bytes()
+    {
+        return Err(fail(
+            C::Inconsistent,
+            "checkpoint.note is not the audit_checkpoint of the draw",
+        ));
+    }
+    let output = history::versioned_output(name, h.version, bytes, h.core.history.as_ref(), &cp)?
+        .map(|o| Output {
+            subject: Some(format!(
+                "the draw of {} day {} attempt {}",
+                h.core.operation, h.core.day, h.core.attempt
+            )),
+            ..o
+        });
+    if output.is_some() {
+        r.checks.push(
+            "history: its checkpoint extends its predecessor's (RFC 6962 consistency)".into(),
+        );
+    }
+    if h.version == 2 {
+        verify_fixed(h.core, &cp)?;
+        r.checks.push(
+            "randomness order: the entropy commitment was recorded before the contribution, both in the checkpoint's trail".into(),
+        );
+    }
+    Ok((cp, output))
+}
+
+/// Step 6: `result.json`, when present, is of the bundle's version [inconsistent], parses
+/// [malformed] and tells the same draw [inconsistent].
+fn step6_result(
     bytes: Option<&[u8]>,
     bundle: &BundleFile,
-    done: &mut Vec<String>,
+    r: &mut Report,
 ) -> VResult<Option<ResultFile>> {
     let Some(b) = bytes else {
         return Ok(None);
     };
-    let r: ResultFile = parse_named("result.json", b)?;
-    if r.version != bundle.version {
+    let res: ResultFile = parse_named("result.json", b)?;
+    if res.format != RESULT_FORMAT {
+        return Err(fail(C::Malformed, "result.json is not an urne-draw-result"));
+    }
+    if res.version != bundle.version {
         return Err(fail(
             C::Inconsistent,
             "result.json and bundle.json are of different versions (SPEC.md §7.2)",
         ));
     }
-    verify_result_against_bundle(&r, bundle)?;
-    done.push("result.json agrees with bundle.json".into());
-    Ok(Some(r))
+    verify_result_against_bundle(&res, bundle)?;
+    r.checks.push("result.json agrees with bundle.json".into());
+    Ok(Some(res))
 }
 
-/// Step 7: `rules.json`, when present, is the rules file the draw was bound to, and the prize,
-/// reserves and operation follow from it (D-10).
-fn check_rules(
+/// Step 7: `rules.json`, when present, is the rules file the draw was bound to (its SHA-256
+/// compared before it is parsed) [inconsistent]; it parses [malformed]; the prize, reserves,
+/// operation, period and tranche follow from it (D-10) [inconsistent].
+pub(super) fn step7_rules(
     bytes: Option<&[u8]>,
-    bundle: &BundleFile,
-    done: &mut Vec<String>,
+    core: &DrawCore,
+    r: &mut Report,
 ) -> VResult<Option<DrawRules>> {
     let Some(b) = bytes else {
         return Ok(None);
     };
-    if sha256(b) != bundle.core.rules_sha256 {
+    if sha256(b) != core.rules_sha256 {
         return Err(fail(
             C::Inconsistent,
-            "rules.json is not the rules file the draw was bound to",
+            "rules.json is not the rules file the draw was bound to (rules_sha256)",
         ));
     }
     let rules =
         DrawRules::from_json(b).map_err(|e| fail(C::Malformed, format!("rules.json: {e}")))?;
-    let day = chrono::NaiveDate::parse_from_str(&bundle.core.day, "%Y-%m-%d")
-        .map_err(|_| fail(C::Malformed, "day"))?;
+    let day = chrono::NaiveDate::parse_from_str(&core.day, "%Y-%m-%d").map_err(|_| {
+        fail(
+            C::Malformed,
+            format!("day {:?} is not YYYY-MM-DD", core.day),
+        )
+    })?;
     let period = rules
         .period_for(day)
         .ok_or_else(|| fail(C::Inconsistent, "the day is in no period of the rules"))?;
-    if period.prize_cents != bundle.core.prize_cents
-        || rules.reserves_per_day() != bundle.core.reserves_wanted
-        || rules.operation() != bundle.core.operation
-    {
+    let differs = [
+        (period.prize_cents != core.prize_cents, "prize_cents"),
+        (
+            rules.reserves_per_day() != core.reserves_wanted,
+            "reserves_wanted",
+        ),
+        (rules.operation() != core.operation, "operation"),
+        (period.id != core.figures.period, "figures.period"),
+        (
+            period.tranche_cents != core.figures.tranche_cents,
+            "figures.tranche_cents",
+        ),
+    ];
+    if let Some((_, what)) = differs.iter().find(|(d, _)| *d) {
         return Err(fail(
             C::Inconsistent,
-            "prize, reserves or operation differ from the rules file",
+            format!("{what} does not follow from the rules file (D-10, D-3)"),
         ));
     }
-    done.push("prize and reserves match the rules (D-10)".into());
+    r.checks
+        .push("prize, reserves, operation, period and tranche follow from the rules (D-10)".into());
     Ok(Some(rules))
 }
 
-/// Step 8 (auditor mode): the export's signature under a trusted producer key, the export is
-/// the sealed one, and the figures, the leaves and the accounts behind the picks recompute.
-fn recompute_entries(
-    a: &Auditor,
+/// Step 8 (auditor mode): the export's signature under a trusted producer key [bad-signature];
+/// its SHA-256, size and key id are the sealed ones, compared before it is parsed
+/// [inconsistent]; it is valid [malformed]; the figures and leaves recompute from it
+/// [commitment-mismatch]; the accounts behind the picks are the ones named [draw-mismatch].
+fn step8_auditor(
+    auditor: &Auditor,
     rules: Option<DrawRules>,
     bundle: &BundleFile,
     leaves: &[Leaf],
     result: Option<&ResultFile>,
-    done: &mut Vec<String>,
+    report: &mut Report,
 ) -> VResult<()> {
-    let export = &a.export;
     let rules =
-        rules.ok_or_else(|| fail(C::Malformed, "auditor mode needs rules.json in the folder"))?;
-    let trusted = a
-        .producer_keys
-        .clone()
-        .map_err(|message| fail(C::Malformed, message))?;
-    let sig = std::fs::read(format!("{}.sig", export.display()))
-        .map_err(|_| fail(C::BadSignature, "the export has no .sig beside it"))?;
-    let f = std::fs::File::open(export)
-        .map_err(|e| fail(C::Malformed, format!("{}: {e}", export.display())))?;
-    let v = crate::entries::verify_export(
-        std::io::BufReader::with_capacity(1 << 20, f),
-        &sig,
-        &trusted,
-    )
-    .map_err(|e| fail(C::BadSignature, format!("export: {e}")))?;
-    done.push(format!("export signature by producer key {}", v.key_id));
-    if crate::crypto::Hash32(v.sha256) != bundle.core.export.sha256
-        || v.key_id != bundle.core.export.producer_key_id
+        rules.ok_or_else(|| fail(C::Usage, "auditor mode needs rules.json in the draw folder"))?;
+    let export = signed_export(auditor)?;
+    report.checks.push(format!(
+        "export signature by producer key {}",
+        export.key_id
+    ));
+    let sealed = &bundle.core.export;
+    if Hash32(export.sha256) != sealed.sha256
+        || export.size != sealed.size
+        || export.key_id != sealed.producer_key_id
     {
         return Err(fail(
             C::Inconsistent,
-            "this export is not the one the draw was sealed from",
+            format!(
+                "this export ({} bytes, SHA-256 {}, producer {}) is not the one the draw was sealed from ({} bytes, SHA-256 {}, producer {})",
+                export.size,
+                Hash32(export.sha256),
+                export.key_id,
+                sealed.size,
+                sealed.sha256,
+                sealed.producer_key_id
+            ),
         ));
     }
-    let t = crate::entries::tally_export(|| std::fs::File::open(export), &v, &rules)
-        .map_err(|e| fail(C::Malformed, format!("export: {e}")))?;
-    let list = list_of_tally(&t);
-    if figures_of_tally(&t) != bundle.core.figures {
+    let tally =
+        crate::entries::tally_export(|| auditor.folder.open(&auditor.name), &export, &rules)
+            .map_err(|e| fail(C::Malformed, format!("export: {e}")))?;
+    if figures_of_tally(&tally) != bundle.core.figures {
         return Err(fail(
             C::CommitmentMismatch,
             "the figures recomputed from the export differ from the sealed ones",
         ));
     }
-    verify_against_entries(&list, leaves, bundle, result)?;
-    done.push(
-        "entries, pseudonyms and commitment recomputed from the export (auditor mode)".into(),
+    verify_against_entries(&list_of_tally(&tally), leaves, bundle, result)?;
+    report.checks.push(
+        "figures, entries, pseudonyms and commitment recomputed from the export (auditor mode)"
+            .into(),
     );
+    Ok(())
+}
+
+/// The export of auditor mode, read within its limit, its signature checked under a trusted
+/// producer key [bad-signature; malformed when over its limit or not a regular file].
+fn signed_export(a: &Auditor) -> VResult<crate::entries::VerifiedExport> {
+    let show = a.folder.show(&a.name);
+    match a.folder.entry(&a.name) {
+        super::folder::Entry::File(size) if size <= limits::EXPORT => {}
+        super::folder::Entry::Missing => {
+            return Err(fail(C::Usage, format!("the export {show} does not exist")));
+        }
+        _ => {
+            read_bounded(a.folder, &a.name, limits::EXPORT)?;
+        }
+    }
+    let sig_name = format!("{}.sig", a.name);
+    let sig = read_bounded(a.folder, &sig_name, limits::SIG)
+        .map_err(|f| fail(C::BadSignature, f.what))?
+        .ok_or_else(|| {
+            fail(
+                C::BadSignature,
+                format!("the export {show} has no .sig beside it"),
+            )
+        })?;
+    let reader = a
+        .folder
+        .open(&a.name)
+        .map_err(|e| fail(C::Unreadable, format!("{show}: {e}")))?;
+    crate::entries::verify_export(
+        std::io::BufReader::with_capacity(1 << 20, reader),
+        &sig,
+        &a.producer_keys,
+    )
+    .map_err(|e| fail(C::BadSignature, format!("export: {e}")))
+}
+
+/// Step 9: the manifest (version 2) is present [malformed], parses [malformed], names this draw
+/// and the result key [inconsistent], lists exactly a draw's files [inconsistent], and every
+/// listed file present has the listed size and SHA-256 [inconsistent]; a listed public file
+/// absent makes the verification partial. A version-1 folder has no manifest [malformed].
+fn step9_manifest(
+    f: &dyn Folder,
+    s: &Signed,
+    core: &DrawCore,
+    version: u32,
+    keys: &Keys,
+    r: &mut Report,
+) -> VResult<()> {
+    let name = manifest::DRAW_FILE;
+    let Some(bytes) = s.manifest.as_deref() else {
+        if version == 2 {
+            return Err(fail(
+                C::Malformed,
+                format!(
+                    "{} is missing: a version-2 draw folder has one (SPEC.md §4.7)",
+                    f.show(name)
+                ),
+            ));
+        }
+        return Ok(());
+    };
+    check_manifest(
+        name,
+        bytes,
+        (core, version),
+        keys,
+        |n| s.bytes(n).map(|b| (b.len() as u64, sha256(b))),
+        r,
+    )
+}
+
+/// Step 9 on a manifest `bytes` of the draw `core` (of `version`), the files of the folder
+/// being `present` (size and SHA-256).
+pub(super) fn check_manifest(
+    name: &str,
+    bytes: &[u8],
+    (core, version): (&DrawCore, u32),
+    keys: &Keys,
+    present: impl Fn(&str) -> Option<(u64, Hash32)>,
+    r: &mut Report,
+) -> VResult<()> {
+    if version == 1 {
+        return Err(fail(
+            C::Malformed,
+            "a version-1 draw folder has no manifest.json",
+        ));
+    }
+    let m = parse_manifest(name, bytes)?;
+    let same = m.operation == core.operation
+        && m.day.as_deref() == Some(core.day.as_str())
+        && m.block.is_none()
+        && m.attempt == core.attempt
+        && m.result_key_id == keys::key_id(&keys.result);
+    if !same {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "{name} is not the manifest of {} (or names another result key)",
+                subject(core, version)
+            ),
+        ));
+    }
+    let expected: Vec<(String, Audience)> = manifest::DRAW_FILES
+        .iter()
+        .map(|(n, a)| ((*n).to_string(), *a))
+        .collect();
+    if !m.lists_exactly(&expected) {
+        return Err(fail(
+            C::Inconsistent,
+            format!("{name} does not list exactly a draw's files (SPEC.md §4.7)"),
+        ));
+    }
+    check_listed(&m, name, present, r)?;
+    r.checks.push(format!(
+        "{name}: every file present is the one listed (size and SHA-256)"
+    ));
+    Ok(())
+}
+
+/// Parses a signature-checked manifest [malformed].
+pub(super) fn parse_manifest(name: &str, bytes: &[u8]) -> VResult<Manifest> {
+    let m: Manifest = parse_named(name, bytes)?;
+    if m.format != manifest::FORMAT || m.version != manifest::VERSION {
+        return Err(fail(
+            C::Malformed,
+            format!(
+                "{name} is not an {} version {}",
+                manifest::FORMAT,
+                manifest::VERSION
+            ),
+        ));
+    }
+    if m.day.is_some() == m.block.is_some() {
+        return Err(fail(
+            C::Malformed,
+            format!("{name}: exactly one of day and block is not null"),
+        ));
+    }
+    Ok(m)
+}
+
+/// Every file `m` lists that is `present` (its size and SHA-256) must have the listed size and SHA-256
+/// [inconsistent]; a public one absent is a `partial:` line, a production one a note.
+pub(super) fn check_listed(
+    m: &Manifest,
+    name: &str,
+    present: impl Fn(&str) -> Option<(u64, Hash32)>,
+    r: &mut Report,
+) -> VResult<()> {
+    for l in &m.files {
+        match present(&l.name) {
+            Some((size, sha)) if size == l.size && sha == l.sha256 => {}
+            Some(_) => {
+                return Err(fail(
+                    C::Inconsistent,
+                    format!(
+                        "{} is not the file {name} lists (size or SHA-256 differ): it is another output's",
+                        l.name
+                    ),
+                ));
+            }
+            None if l.audience == Audience::Public => r.partial.push(format!(
+                "{} (listed in {name}) is not in the folder: not checked",
+                l.name
+            )),
+            None => r.notes.push(format!(
+                "{} (for production, listed in {name}) is not here: not checked",
+                l.name
+            )),
+        }
+    }
     Ok(())
 }

@@ -18,9 +18,13 @@
 //! an example).
 
 pub mod block_folder;
+pub mod block_order;
 pub mod draw;
 pub mod draw_folder;
+pub mod folder;
 pub mod history;
+pub mod lone;
+pub mod outputs;
 pub mod proof;
 pub mod signed;
 pub mod trail;
@@ -52,6 +56,12 @@ pub enum FailureClass {
     Inconsistent,
     /// Two outputs of one trail that cannot be one history (SPEC.md §6.7, §8.4).
     Fork,
+    /// Not a verification failure: the verification was asked wrongly (keys that are not the
+    /// outputs' appliance's, auditor mode without a producer key, a path that is no output):
+    /// exit 2 (SPEC.md §8.1).
+    Usage,
+    /// Not a verification failure: a file could not be read (exit 2, SPEC.md §8.1).
+    Unreadable,
 }
 
 impl FailureClass {
@@ -64,7 +74,14 @@ impl FailureClass {
             FailureClass::DrawMismatch => "draw-mismatch",
             FailureClass::Inconsistent => "inconsistent",
             FailureClass::Fork => "fork",
+            FailureClass::Usage => "usage",
+            FailureClass::Unreadable => "unreadable",
         }
+    }
+
+    /// Whether this is a verification failure (exit 1); usage and unreadable files are exit 2.
+    pub fn is_verification(self) -> bool {
+        !matches!(self, FailureClass::Usage | FailureClass::Unreadable)
     }
 }
 
@@ -88,6 +105,56 @@ pub struct Report {
     /// The version-2 outputs found, each checked alone (SPEC.md §6.7), for the checks across
     /// outputs ([`history::check_linear`], [`history::check_held`]).
     pub outputs: Vec<crate::audit::history::Output>,
+    /// What was verified, one line per output (`the draw of … day … attempt …`), printed first.
+    pub subjects: Vec<String>,
+    /// What could not be checked from the files given (`partial:` lines, SPEC.md §8.1).
+    pub partial: Vec<String>,
+    /// Remarks that change nothing (files ignored, predecessors published elsewhere).
+    pub notes: Vec<String>,
+}
+
+impl Report {
+    /// Adds `other`'s lines and outputs after this report's.
+    pub fn extend(&mut self, other: Report) {
+        self.checks.extend(other.checks);
+        self.outputs.extend(other.outputs);
+        self.subjects.extend(other.subjects);
+        self.partial.extend(other.partial);
+        self.notes.extend(other.notes);
+    }
+}
+
+/// What the user expects the outputs to be (`--expect-day`, `--expect-block`): folder names are
+/// not signed, so a folder renamed as another day's would otherwise still verify (SPEC.md §8.1).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Expect {
+    /// The day every draw (and day void notice) verified must be of.
+    pub day: Option<String>,
+    /// The block every block output verified must be of.
+    pub block: Option<String>,
+}
+
+impl Expect {
+    /// `inconsistent` when an output of `day` is not the day expected.
+    pub fn check_day(&self, day: &str) -> VResult<()> {
+        match &self.day {
+            Some(d) if d != day => Err(fail(
+                FailureClass::Inconsistent,
+                format!("these outputs are of day {day}, not of day {d} (--expect-day)"),
+            )),
+            _ => Ok(()),
+        }
+    }
+    /// `inconsistent` when an output of `block` is not the block expected.
+    pub fn check_block(&self, block: &str) -> VResult<()> {
+        match &self.block {
+            Some(b) if b != block => Err(fail(
+                FailureClass::Inconsistent,
+                format!("these outputs are of block {block}, not of block {b} (--expect-block)"),
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Parses a signature-checked JSON file (§1.5); a failure is `malformed`, named `name: …`.

@@ -2,15 +2,15 @@
 //! ticket's proof in a block's committed outcomes (§5.B9), each checked in the order the spec
 //! gives, optionally against the published folder.
 
-use super::draw::verify_proof;
-use super::signed::{Keys, read_signed};
+use super::draw::{PublishedSeal, verify_proof};
+use super::folder::Folder;
+use super::signed::{Keys, read_signed, read_signed_opt};
 use super::{FailureClass as C, VResult, fail, parse, parse_named};
 use crate::block::BlockId;
 use crate::block::files::{self, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile};
 use crate::block::tickets::verify_ticket_inclusion;
 use crate::crypto::keys;
-use crate::draw::files::{CommitmentRef, PROOF_FORMAT, ProofFile};
-use std::path::Path;
+use crate::draw::files::{BundleFile, PROOF_FORMAT, ProofFile, ResultFile};
 
 /// A proof file that verified.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,40 +21,82 @@ pub enum Proven {
     Draw(ProofFile),
 }
 
-/// Verifies the proof file `file` under `keys`: its signature first (the `.sig` beside it), then
-/// as a ticket proof or an inclusion proof according to its `format`; with `published` (the
-/// draw or block folder), against the published commitment.
-pub fn verify_proof_file(file: &Path, published: Option<&Path>, keys: &Keys) -> VResult<Proven> {
-    let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
-    let name = file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let bytes = read_signed(&dir, &name, &keys.result)?;
+/// Verifies the proof file `name` of `f` under `keys`: its signature first (the `.sig` beside
+/// it), then as a ticket proof or an inclusion proof according to its `format`; with
+/// `published` (the draw or block folder), against the published commitment.
+pub fn verify_proof_file(
+    f: &dyn Folder,
+    name: &str,
+    published: Option<&dyn Folder>,
+    keys: &Keys,
+) -> VResult<Proven> {
+    let bytes = read_signed(f, name, &keys.result)?;
     let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
     if v["format"] == TICKET_PROOF_FORMAT {
         return verify_ticket_proof_file(&bytes, published, keys).map(Proven::Ticket);
     }
-    let p: ProofFile = parse_named(&name, &bytes)?;
+    let p: ProofFile = parse_named(name, &bytes)?;
     if p.format != PROOF_FORMAT {
-        return Err(fail(C::Malformed, "not an urne inclusion proof"));
+        return Err(fail(C::Malformed, format!("{name} is not an urne proof")));
     }
-    let commitment = match published {
-        Some(d) => Some(published_commitment(d, keys)?),
+    let seal = match published {
+        Some(d) => Some(published_seal(d, keys)?),
         None => None,
     };
-    verify_proof(&p, commitment.as_ref())?;
+    verify_proof(&p, &keys::key_id(&keys.result), seal.as_ref())?;
     Ok(Proven::Draw(p))
 }
 
-/// The commitment of the published draw folder `d`: from its `bundle.json`, else its
-/// `result.json` (signature checked).
-fn published_commitment(d: &Path, keys: &Keys) -> VResult<CommitmentRef> {
-    let b = read_signed(d, "bundle.json", &keys.result)
-        .or_else(|_| read_signed(d, "result.json", &keys.result))?;
-    let v: serde_json::Value = parse_named("published result", &b)?;
-    serde_json::from_value(v["commitment"].clone())
-        .map_err(|e| fail(C::Malformed, format!("published commitment: {e}")))
+/// What the published draw folder `d` says of its seal: from its `bundle.json`, else its
+/// `result.json` (signature checked, parsed).
+fn published_seal(d: &dyn Folder, keys: &Keys) -> VResult<PublishedSeal> {
+    let (core, key_id) = if let Some(b) = read_signed_opt(d, "bundle.json", &keys.result)? {
+        let b = parse_named::<BundleFile>("published bundle.json", &b)?;
+        (b.core, b.result_key_id)
+    } else if let Some(b) = read_signed_opt(d, "result.json", &keys.result)? {
+        let r = parse_named::<ResultFile>("published result.json", &b)?;
+        (r.core, r.result_key_id)
+    } else {
+        return Err(fail(
+            C::CommitmentMismatch,
+            format!(
+                "{} holds no published draw (no bundle.json or result.json): the proof's commitment is not shown to be published",
+                d.show("")
+            ),
+        ));
+    };
+    if key_id != keys::key_id(&keys.result) {
+        return Err(fail(
+            C::Inconsistent,
+            "the published draw names another result key than the one given",
+        ));
+    }
+    Ok(PublishedSeal {
+        operation: core.operation,
+        day: core.day,
+        attempt: core.attempt,
+        commitment: core.commitment,
+    })
+}
+
+/// A ticket proof's format, version and block id [malformed] and result key [inconsistent],
+/// checked before the published folder is read (SPEC.md §5.B9).
+fn ticket_proof_header(p: &TicketProofFile, k: &Keys) -> VResult<()> {
+    if p.format != TICKET_PROOF_FORMAT || p.version != 1 {
+        return Err(fail(C::Malformed, "not an urne ticket proof v1"));
+    }
+    BlockId::parse(&p.block).map_err(|e| fail(C::Malformed, format!("block: {e}")))?;
+    if p.result_key_id != keys::key_id(&k.result) {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "the proof names result key {}, the key given is {}",
+                p.result_key_id,
+                keys::key_id(&k.result)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Checks a ticket proof (SPEC.md §5.B9): against the published commitment when given.
@@ -63,13 +105,7 @@ pub fn verify_ticket_proof(
     published: Option<&CommitFile>,
     k: &Keys,
 ) -> VResult<()> {
-    if p.format != TICKET_PROOF_FORMAT || p.version != 1 {
-        return Err(fail(C::Malformed, "not an urne ticket proof v1"));
-    }
-    BlockId::parse(&p.block).map_err(|e| fail(C::Malformed, format!("block: {e}")))?;
-    if p.result_key_id != keys::key_id(&k.result) {
-        return Err(fail(C::Inconsistent, "the proof names another result key"));
-    }
+    ticket_proof_header(p, k)?;
     if let Some(c) = published
         && (c.outcomes_root != p.outcomes_root
             || c.block_size != p.block_size
@@ -105,10 +141,11 @@ pub fn verify_ticket_proof(
 /// the published block folder when given (its signature checked).
 pub fn verify_ticket_proof_file(
     bytes: &[u8],
-    published: Option<&Path>,
+    published: Option<&dyn Folder>,
     k: &Keys,
 ) -> VResult<TicketProofFile> {
     let p: TicketProofFile = parse(bytes)?;
+    ticket_proof_header(&p, k)?;
     let commit = match published {
         Some(d) => {
             let c: CommitFile = parse(&read_signed(

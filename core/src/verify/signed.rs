@@ -1,9 +1,9 @@
 //! The public keys a verification trusts, and reading a published file only once its detached
 //! signature (SPEC.md §1.4) holds: inputs are verified before they are parsed.
 
+use super::folder::{Folder, limits, read_bounded};
 use super::{FailureClass as C, VResult, fail};
 use crate::crypto::keys;
-use std::path::{Path, PathBuf};
 
 /// The public keys a verification trusts: the appliance's result key (signs every output) and
 /// audit key (signs the trail's checkpoints, §6.3).
@@ -13,70 +13,111 @@ pub struct Keys {
     pub result: [u8; 32],
     /// The audit key, raw 32-byte Ed25519.
     pub audit: [u8; 32],
-    /// The folder the keys were read from.
-    pub source: PathBuf,
+    /// Where the keys were read from, for messages (`result.pub.pem` in it).
+    pub source: String,
 }
 
-/// Why a public key file could not be used (the message names the file).
-#[derive(Debug, thiserror::Error)]
-pub enum KeyFileError {
-    /// The file cannot be read.
-    #[error("cannot read {}: {source}", path.display())]
-    Read {
-        /// The key file.
-        path: PathBuf,
-        /// Why it cannot be read.
-        source: std::io::Error,
-    },
-    /// The file is not an Ed25519 public key in PEM.
-    #[error("{}: {source}", path.display())]
-    Pem {
-        /// The key file.
-        path: PathBuf,
-        /// What is wrong with it.
-        source: keys::KeyError,
-    },
+/// Reads the PEM public key `name` of `folder` (as `urne keys export` writes it). A missing,
+/// unreadable or malformed key file is a usage error (the keys are the user's input).
+pub fn load_key(folder: &dyn Folder, name: &str) -> VResult<[u8; 32]> {
+    let usage = |what: String| fail(C::Usage, what);
+    let bytes = read_bounded(folder, name, limits::PEM)
+        .map_err(|f| usage(f.what))?
+        .ok_or_else(|| usage(format!("{} is missing", folder.show(name))))?;
+    let pem = String::from_utf8(bytes)
+        .map_err(|_| usage(format!("{} is not a PEM file", folder.show(name))))?;
+    keys::public_key_from_pem(&pem).map_err(|e| usage(format!("{}: {e}", folder.show(name))))
 }
 
-/// Reads the PEM public key `dir/name` (as `urne keys export` writes it).
-pub fn load_key(dir: &Path, name: &str) -> Result<[u8; 32], KeyFileError> {
-    let path = dir.join(name);
-    let pem = std::fs::read_to_string(&path).map_err(|source| KeyFileError::Read {
-        path: path.clone(),
-        source,
-    })?;
-    keys::public_key_from_pem(&pem).map_err(|source| KeyFileError::Pem { path, source })
-}
-
-/// Reads `result.pub.pem`, then `audit.pub.pem`, from `dir`.
-pub fn load_keys(dir: &Path) -> Result<Keys, KeyFileError> {
+/// Reads `result.pub.pem`, then `audit.pub.pem`, from `folder`.
+pub fn load_keys(folder: &dyn Folder) -> VResult<Keys> {
     Ok(Keys {
-        result: load_key(dir, "result.pub.pem")?,
-        audit: load_key(dir, "audit.pub.pem")?,
-        source: dir.to_path_buf(),
+        result: load_key(folder, "result.pub.pem")?,
+        audit: load_key(folder, "audit.pub.pem")?,
+        source: folder.show("result.pub.pem"),
     })
 }
 
-/// Reads a file and checks its detached signature by the result key BEFORE returning its bytes
-/// (inputs are verified before they are parsed).
-pub fn read_signed(dir: &Path, name: &str, key: &[u8; 32]) -> VResult<Vec<u8>> {
-    let p = dir.join(name);
-    let bytes = std::fs::read(&p)
-        .map_err(|e| fail(C::Malformed, format!("cannot read {}: {e}", p.display())))?;
-    let sig = std::fs::read(dir.join(format!("{name}.sig"))).map_err(|_| {
-        fail(
-            C::BadSignature,
-            format!("{name} has no signature file {name}.sig"),
-        )
-    })?;
+/// The bytes of `name` once its detached signature `name.sig` verifies under `key` (§1.4), or
+/// `None` when there is no file `name`. The file and its signature are read within their
+/// limits (§1.6); a signature that is missing or not 64 bytes is `bad-signature`.
+///
+/// A signature that fails while the file (read without trusting it) names a `result_key_id`
+/// other than `key`'s, and no other signed file of the folder verifies under `key`, is a usage
+/// error naming both ids: the keys given are not the ones of the appliance these outputs name
+/// (nothing is believed from the file: it is not verified). When another file verifies, the
+/// keys are right and the file was altered: `bad-signature`.
+pub fn read_signed_opt(
+    folder: &dyn Folder,
+    name: &str,
+    key: &[u8; 32],
+) -> VResult<Option<Vec<u8>>> {
+    let Some(bytes) = read_bounded(folder, name, limits::of(name))? else {
+        return Ok(None);
+    };
+    let sig_name = format!("{name}.sig");
+    let sig = match read_bounded(folder, &sig_name, limits::SIG) {
+        Ok(Some(s)) => s,
+        Ok(None) => {
+            return Err(fail(
+                C::BadSignature,
+                format!("{name} has no signature file {sig_name}"),
+            ));
+        }
+        Err(f) if f.class == C::Malformed => return Err(fail(C::BadSignature, f.what)),
+        Err(f) => return Err(f),
+    };
     if !keys::verify(key, &bytes, &sig) {
+        let given = keys::key_id(key);
+        let named = named_result_key(&bytes).filter(|n| *n != given);
+        if let Some(named) = named.filter(|_| !another_verifies(folder, name, key)) {
+            return Err(fail(
+                C::Usage,
+                format!(
+                    "{name} does not verify under the result key given ({given}); it names result key {named}: these outputs are another appliance's (or were altered)"
+                ),
+            ));
+        }
         return Err(fail(
             C::BadSignature,
-            format!(
-                "the signature of {name} does not verify under the result key {}",
-                keys::key_id(key)
-            ),
+            format!("the signature of {name} does not verify under the result key {given}"),
         ));
     }
-    Ok(bytes)
+    Ok(Some(bytes))
+}
+
+/// [`read_signed_opt`] for a file that must be there (missing: `malformed`).
+pub fn read_signed(folder: &dyn Folder, name: &str, key: &[u8; 32]) -> VResult<Vec<u8>> {
+    read_signed_opt(folder, name, key)?
+        .ok_or_else(|| fail(C::Malformed, format!("{} is missing", folder.show(name))))
+}
+
+/// Whether another signed file of the folder (of at most the minutes' size) verifies under
+/// `key`: then the keys are the right ones, and the file `name` was altered.
+fn another_verifies(folder: &dyn Folder, name: &str, key: &[u8; 32]) -> bool {
+    let Ok(names) = folder.names() else {
+        return false;
+    };
+    names
+        .iter()
+        .filter(|n| *n != name && n.rsplit('.').next() != Some("sig"))
+        .any(|n| {
+            let sig = format!("{n}.sig");
+            matches!(folder.entry(n), super::folder::Entry::File(size) if size <= limits::MINUTES)
+                && matches!(
+                    (
+                        read_bounded(folder, n, limits::MINUTES),
+                        read_bounded(folder, &sig, limits::SIG)
+                    ),
+                    (Ok(Some(b)), Ok(Some(s))) if keys::verify(key, &b, &s)
+                )
+        })
+}
+
+/// The `result_key_id` an unverified JSON file names, if it is a JSON object naming one (only
+/// to word an error: never believed).
+fn named_result_key(bytes: &[u8]) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    let id = v.get("result_key_id")?.as_str()?;
+    (id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit())).then(|| id.to_string())
 }

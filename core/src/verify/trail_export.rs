@@ -79,6 +79,9 @@ fn checkpoint(l: Line, at: &str) -> VResult<(u64, String)> {
     Ok((required(l.size, "size", at)?, required(l.note, "note", at)?))
 }
 
+/// The longest line of an exported trail, its LF excluded (SPEC.md §1.6).
+pub const MAX_LINE: usize = 1_048_576;
+
 /// Parses an exported trail (§6.4). `name` names the file in messages.
 ///
 /// # Errors
@@ -101,6 +104,12 @@ pub fn parse_trail_export(name: &str, bytes: &[u8]) -> VResult<TrailExport> {
     }
     for (i, raw) in body.split(|&b| b == b'\n').enumerate() {
         let at = format!("{name} line {}", i + 1);
+        if raw.len() > MAX_LINE {
+            return Err(fail(
+                FailureClass::Malformed,
+                format!("{at}: longer than {MAX_LINE} bytes (SPEC.md §1.6)"),
+            ));
+        }
         let l: Line = serde_json::from_slice(raw)
             .map_err(|e| fail(FailureClass::Malformed, format!("{at}: {e}")))?;
         match l.tag.as_str() {

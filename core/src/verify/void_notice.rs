@@ -3,21 +3,21 @@
 //! that checkpoint, and its history (§6.7). The notice is an output of its own: it is returned
 //! for the checks across outputs (§8.4). Stops at the first failure.
 
+use super::folder::Folder;
 use super::history;
 use super::signed::{Keys, read_signed};
-use super::{FailureClass as C, Report, VResult, fail, parse_named};
+use super::{Expect, FailureClass as C, Report, VResult, fail, parse_named};
 use crate::audit::chain;
 use crate::block::BlockId;
 use crate::crypto::keys;
 use crate::void_notice::{FILE_NAME, FORMAT, Subject, VERSION, VoidNotice};
-use std::path::Path;
 
 /// Verifies the void notice `dir/void-notice.json` under `keys` (§4.6), in the order of its
 /// steps. Returns the checks done and the notice as an output, or the first failure.
-pub fn verify_void_notice(dir: &Path, keys: &Keys) -> VResult<Report> {
+pub fn verify_void_notice(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<Report> {
     let mut done = vec![];
     // 1. The signature, before anything is parsed.
-    let bytes = read_signed(dir, FILE_NAME, &keys.result)?;
+    let bytes = read_signed(f, FILE_NAME, &keys.result)?;
     done.push(format!("{FILE_NAME} signature"));
     // 2. Its members, its format and version, and what it is the notice of.
     let n: VoidNotice = parse_named(FILE_NAME, &bytes)?;
@@ -28,6 +28,11 @@ pub fn verify_void_notice(dir: &Path, keys: &Keys) -> VResult<Report> {
         ));
     }
     let what = check_subject(&n)?;
+    match (&n.day, &n.block) {
+        (Some(d), _) => expect.check_day(d)?,
+        (_, Some(b)) => expect.check_block(b)?,
+        _ => {}
+    }
     // 3. Its checkpoint is the audit key's.
     let cp = chain::verify_note(&n.audit_checkpoint, &keys.audit).map_err(|e| {
         fail(
@@ -54,7 +59,7 @@ pub fn verify_void_notice(dir: &Path, keys: &Keys) -> VResult<Report> {
         ));
     }
     // 5. Its history leads to its checkpoint.
-    let name = dir.join(FILE_NAME).display().to_string();
+    let name = f.show(FILE_NAME);
     let output =
         history::versioned_output(&name, n.version, &bytes, Some(&n.history), &cp)?.map(|o| {
             history::Output {
@@ -69,6 +74,8 @@ pub fn verify_void_notice(dir: &Path, keys: &Keys) -> VResult<Report> {
     Ok(Report {
         checks: done,
         outputs: output.into_iter().collect(),
+        subjects: vec![format!("the void of {what} attempt {}", n.attempt)],
+        ..Report::default()
     })
 }
 

@@ -66,7 +66,7 @@ impl Folders {
         }
         let dev = fsio::device_of(&secret);
         if dev.is_some() && dev == fsio::device_of(db_dir) {
-            eprintln!(
+            note!(
                 "warning: --secret-out {} is on the file system of the audit database, not on a separate medium: the production file rests on the appliance's disk until it is removed. At a sitting, mount a removable medium for production and give a folder on it.",
                 self.secret.display()
             );
@@ -118,6 +118,8 @@ impl Folders {
             let names = [
                 (&self.out, format!("{stem}.commit.json")),
                 (&self.out, format!("{stem}.commit.json.sig")),
+                (&self.out, format!("{stem}.manifest.json")),
+                (&self.out, format!("{stem}.manifest.json.sig")),
                 (&self.secret, format!("{stem}.tickets.csv")),
                 (&self.secret, format!("{stem}.tickets.csv.sig")),
             ];

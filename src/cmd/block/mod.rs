@@ -25,6 +25,7 @@ use urne_core::block::files::{self, COMMIT_FORMAT, CommitFile, TierCount};
 use urne_core::block::records::{GeneratedRecord, PublishedRecord};
 use urne_core::block::{self, BlockId};
 use urne_core::crypto::{Hash32, keys, sha256};
+use urne_core::manifest::{self, Audience, Listed, Manifest};
 use urne_core::rules::game::GameRules;
 
 fn load_rules(path: &Path) -> Result<(GameRules, Vec<u8>)> {
@@ -62,13 +63,13 @@ fn progress(i: usize, n: usize, what: &str) {
     if n > 1 {
         let w = 30;
         let done = (i * w) / n;
-        eprint!(
+        note_raw!(
             "\r[{}{}] {i}/{n} blocks {what}   ",
             "#".repeat(done),
             "-".repeat(w - done)
         );
         if i == n {
-            eprintln!();
+            note!();
         }
     }
 }
@@ -236,14 +237,14 @@ fn generate_one(
     let commit_name = publish_block(ctx, rules, (id, st.attempt, r), made, f)?;
     if std::env::var_os("URNE_QUIET_BLOCKS").is_none() {
         let csv_name = format!("{}.tickets.csv", files::stem(&canonical));
-        println!("GENERATED: block {canonical} (attempt {})", st.attempt);
-        println!("  outcomes root    {root}");
-        println!("  tickets.csv      sha256 {csv_sha} (SECRET until the block closes)");
-        println!(
+        say!("GENERATED: block {canonical} (attempt {})", st.attempt);
+        say!("  outcomes root    {root}");
+        say!("  tickets.csv      sha256 {csv_sha} (SECRET until the block closes)");
+        say!(
             "  production file  {} (on the secret medium, for production)",
             f.secret.join(&csv_name).display()
         );
-        println!("  commitment       {}", f.out.join(&commit_name).display());
+        say!("  commitment       {}", f.out.join(&commit_name).display());
     }
     Ok(())
 }
@@ -285,8 +286,14 @@ fn publish_block(
     let commit_name = format!("{stem}.commit.json");
     let csv_name = format!("{stem}.tickets.csv");
     let placed = placed_before(&f.out, &commit_name, &made, &rk, &commit);
+    let csv_listed = Listed {
+        name: csv_name.clone(),
+        size: made.csv.len() as u64,
+        sha256: made.csv_sha,
+        audience: Audience::Production,
+    };
     let secret = [(csv_name.as_str(), made.csv)];
-    let written = match placed {
+    let mut written = match placed {
         Some(commit_sha) => {
             // The commitment is in place: its production file is put on the secret medium
             // (kept as it is when there with these very bytes, recomputed from the entropy).
@@ -301,15 +308,31 @@ fn publish_block(
     };
     // The commitment in place (this run's, or a killed run's found whole) is the output the
     // next one names.
-    let placed: CommitFile = std::fs::read(f.out.join(&commit_name))
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .ok_or_else(|| {
-            Error::internal(
-                format!("{commit_name} cannot be read back after it was placed"),
-                "check the output medium",
-            )
-        })?;
+    let placed_bytes = std::fs::read(f.out.join(&commit_name)).unwrap_or_default();
+    let placed: CommitFile = serde_json::from_slice(&placed_bytes).map_err(|_| {
+        Error::internal(
+            format!("{commit_name} cannot be read back after it was placed"),
+            "check the output medium",
+        )
+    })?;
+    // Its manifest last (SPEC.md §5.B9).
+    let listed = vec![
+        Listed::of(&commit_name, &placed_bytes, Audience::Public),
+        rules_listed(&f.out, rules)?,
+        csv_listed,
+    ];
+    let m = Manifest::new(
+        &placed.game,
+        (None, Some(&placed.block)),
+        attempt,
+        listed,
+        &placed.result_key_id,
+    );
+    let m_name = manifest::block_file(&stem);
+    let m_file = [(m_name.as_str(), urne_core::draw::files::to_bytes(&m))];
+    publish::refuse_taken(&f.out, &m_file, "--out")?;
+    written
+        .extend(publish::stage_signed(ctx.hsm()?, &f.out, &m_file, &[], None, false)?.publish()?);
     let output = match written.get(&commit_name).copied() {
         Some(sha) => Some(ctx.output_record(&commit_name, sha, &placed.audit_checkpoint)?),
         None => None,
@@ -322,6 +345,18 @@ fn publish_block(
         output,
     })?;
     Ok(commit_name)
+}
+
+/// The entry of the folder's `rules.json` in a block's manifest: the very rules of the block.
+fn rules_listed(out: &Path, rules: &GameRules) -> Result<Listed> {
+    let bytes = fsio::read(&out.join("rules.json"))?;
+    if sha256(&bytes) != *rules.sha256() {
+        return Err(Error::refused(
+            format!("{} holds other rules", out.join("rules.json").display()),
+            "use one output folder per game rules file",
+        ));
+    }
+    Ok(Listed::of("rules.json", &bytes, Audience::Public))
 }
 
 /// Writes a block's files, whole or not at all in each folder: both parts staged (the
@@ -436,7 +471,7 @@ fn placed_before(
     if !same {
         return None;
     }
-    eprintln!(
+    note!(
         "resuming block {}: its commitment was already in place; recording it as published (its production file is put on the secret medium if it is not there)",
         expected.block
     );

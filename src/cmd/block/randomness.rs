@@ -99,7 +99,7 @@ fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, En
                 "resume it with the rules file it was started with, or void it in front of the commissaire",
             ));
         }
-        eprintln!(
+        note!(
             "resuming block {canonical} with the entropy already recorded (audit event #{seq}); no new entropy is requested"
         );
         return Ok((seq, r));

@@ -36,11 +36,11 @@ pub(super) fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
     }
     let canonical = rv.canonical.clone();
     let (r, name) = publish_reveal(ctx, rv, out)?;
-    println!("REVEALED: block {canonical}");
-    println!("  entropy  {}", r.entropy);
-    println!("  seed     {}", r.seed);
-    println!("  written  {}", out.join(&name).display());
-    println!(
+    say!("REVEALED: block {canonical}");
+    say!("  entropy  {}", r.entropy);
+    say!("  seed     {}", r.seed);
+    say!("  written  {}", out.join(&name).display());
+    say!(
         "anyone can now recompute the block: urne verify {}",
         out.display()
     );
@@ -76,12 +76,12 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
     if !recorded {
         let output = ctx.output_record(name, sha, &file.audit_checkpoint)?;
         ctx.record_evidence(output)?;
-        eprintln!(
+        note!(
             "resuming block {}: its reveal was already in place; recording it as published",
             rv.canonical
         );
     }
-    println!(
+    say!(
         "REVEALED: block {} (already; its reveal is {})",
         rv.canonical,
         out.join(name).display()

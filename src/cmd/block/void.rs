@@ -38,7 +38,7 @@ pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Pa
         attempt: st.attempt,
         reason: reason.to_string(),
     })?;
-    println!(
+    say!(
         "VOIDED: block {canonical}, attempt {} ({}, audit event #{}); it may be generated again as attempt {}",
         st.attempt,
         st.stage(),

@@ -122,9 +122,11 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec
         grace_days: s.rules.draw_grace_days(),
     };
     if when.is_late() {
-        eprintln!(
+        note!(
             "warning: drawn on {}, after the draw date {} + {} days (D-8)",
-            when.today, when.draw_date, when.grace_days
+            when.today,
+            when.draw_date,
+            when.grace_days
         );
         if s.st.entropy.is_none() {
             ctx.record(LateRecord {
@@ -167,7 +169,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
     let secret = format!("day {} attempt {}", s.day, s.st.attempt);
     let (entropy_seq, record) = match s.st.entropy.clone() {
         Some((seq, r)) => {
-            eprintln!(
+            note!(
                 "resuming the interrupted draw of {} with the entropy recorded at audit event #{seq}; no new entropy is requested",
                 s.day
             );
@@ -191,16 +193,18 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
     let ec = record.entropy_commitment;
     let (contribution_seq, contribution) = match s.st.contribution.clone() {
         Some((seq, c)) => {
-            eprintln!(
+            note!(
                 "the commissaire's contribution recorded at audit event #{seq} is used: «{}»",
                 c.contribution
             );
             (seq, c.contribution)
         }
         None => {
-            println!(
+            say!(
                 "commitment for {} (attempt {}): {}",
-                s.day, s.st.attempt, s.seal.commitment.root
+                s.day,
+                s.st.attempt,
+                s.seal.commitment.root
             );
             let shown = [(
                 format!(

@@ -18,6 +18,7 @@ use urne_core::draw::files::{
 use urne_core::draw::pv;
 use urne_core::draw::records::{PublishedRecord, ResultRecord};
 use urne_core::draw::{self, SealedSet};
+use urne_core::manifest::{self, Audience, Listed, Manifest};
 use urne_core::randomness::fixed::Fixed;
 
 /// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything
@@ -74,8 +75,11 @@ pub fn outputs(
         pkcs11: Some(pkcs11),
     };
     self_check(&bundle, &result, &k.set)?;
-    let files = folder_files(s, &result, &bundle, &anomalies, checkpoint);
+    let mut files = folder_files(s, &result, &bundle, &anomalies, checkpoint);
     let (leaves_bytes, leaves_sig) = leaves_file(s, &k.set)?;
+    // The manifest last (SPEC.md §4.7): it lists every other file, and appears after them.
+    let manifest = draw_manifest(&bundle, &files, &leaves_bytes);
+    files.push((manifest::DRAW_FILE, files::to_bytes(&manifest)));
     Ok(Outputs {
         checkpoint: result.audit_checkpoint.clone(),
         files,
@@ -203,8 +207,10 @@ fn public_placed(p: &Placed) -> PublicPlaced {
 /// The appliance checks its own outputs with the third-party verifier before signing them.
 /// (The leaves' root was computed at the seal from the very bytes the seal's hash binds.)
 fn self_check(bundle: &BundleFile, result: &ResultFile, set: &SealedSet) -> Result<()> {
-    urne_core::verify::draw::verify_outcome(bundle, &set.leaves)
-        .and_then(|_| urne_core::verify::draw::verify_result_against_bundle(result, bundle))
+    use urne_core::verify::draw::{recompute_seed, verify_result_against_bundle, verify_selection};
+    recompute_seed(&bundle.core, bundle.version)
+        .and_then(|seed| verify_selection(bundle, &set.leaves, &seed))
+        .and_then(|()| verify_result_against_bundle(result, bundle))
         .map_err(|f| {
             Error::internal(
                 format!("self-check of the outputs failed: {}", f.what),
@@ -242,6 +248,40 @@ fn folder_files(
         ("result.json", result_bytes),
         ("bundle.json", bundle_bytes),
     ]
+}
+
+/// The draw's manifest (SPEC.md §4.7): every file of the folder with its size, SHA-256 and
+/// audience.
+fn draw_manifest(
+    bundle: &BundleFile,
+    files: &[(&'static str, Vec<u8>)],
+    leaves_bytes: &[u8],
+) -> Manifest {
+    let mut listed: Vec<Listed> = files
+        .iter()
+        .map(|(name, bytes)| Listed::of(name, bytes, audience(name)))
+        .collect();
+    listed.push(Listed::of(
+        files::LEAVES_FILE,
+        leaves_bytes,
+        Audience::Public,
+    ));
+    let c = &bundle.core;
+    Manifest::new(
+        &c.operation,
+        (Some(&c.day), None),
+        c.attempt,
+        listed,
+        &bundle.result_key_id,
+    )
+}
+
+/// Who a file of a draw folder is for (SPEC.md §4.7).
+fn audience(name: &str) -> Audience {
+    manifest::DRAW_FILES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(Audience::Public, |(_, a)| *a)
 }
 
 /// `leaves.bin`, cut from the sealed set (checked against its hash above): it must be the very
@@ -308,41 +348,48 @@ pub fn print_draw(
     out_dir: &Path,
     written: &BTreeMap<String, Hash32>,
 ) {
-    println!(
+    say!(
         "DRAWN: {} day {} (attempt {})",
-        s.seal.operation, s.day, s.st.attempt
+        s.seal.operation,
+        s.day,
+        s.st.attempt
     );
     let standing =
         match urne_core::rules::official::standing(&s.seal.operation, &s.seal.rules_sha256) {
             urne_core::rules::official::Standing::Official => "the official file",
             _ => "not the official file of a regulated operation",
         };
-    println!("  rules        {} ({standing})", s.seal.rules_sha256);
-    println!("  commitment   {}", s.seal.commitment.root);
-    println!(
+    say!("  rules        {} ({standing})", s.seal.rules_sha256);
+    say!("  commitment   {}", s.seal.commitment.root);
+    say!(
         "  entropy commitment {} (audit event #{})",
-        e.record.entropy_commitment, e.entropy_seq
+        e.record.entropy_commitment,
+        e.entropy_seq
     );
-    println!(
+    say!(
         "  contribution «{}» (audit event #{})",
-        e.contribution, e.contribution_seq
+        e.contribution,
+        e.contribution_seq
     );
-    println!("  HSM entropy  {}", hex::encode(&e.entropy));
-    println!("  seed         {}", d.seed);
-    println!("  entries      {} ({} accounts)", k.c.entries, k.c.leaves);
+    say!("  HSM entropy  {}", hex::encode(&e.entropy));
+    say!("  seed         {}", d.seed);
+    say!("  entries      {} ({} accounts)", k.c.entries, k.c.leaves);
     let placed = &out.placed;
-    println!(
+    say!(
         "  WINNER       {} (pseudonym {})",
-        placed[0].account, placed[0].pseudonym
+        placed[0].account,
+        placed[0].pseudonym
     );
     for p in &placed[1..] {
-        println!(
+        say!(
             "  reserve {}    {} (pseudonym {})",
-            p.rank, p.account, p.pseudonym
+            p.rank,
+            p.account,
+            p.pseudonym
         );
     }
-    println!("outputs in {}:", out_dir.display());
+    say!("outputs in {}:", out_dir.display());
     for (name, h) in written {
-        println!("  {name:<18} sha256 {h}");
+        say!("  {name:<18} sha256 {h}");
     }
 }

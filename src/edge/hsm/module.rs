@@ -224,7 +224,7 @@ mod tests {
     #[test]
     fn the_module_loaded_is_the_one_hashed_even_if_the_path_is_swapped() {
         if !Path::new(SOFTHSM).is_file() {
-            eprintln!("SoftHSM is not installed: skipped");
+            note!("SoftHSM is not installed: skipped");
             return;
         }
         let dir = tempfile::tempdir().unwrap();

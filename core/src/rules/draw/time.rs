@@ -26,12 +26,26 @@ pub(super) fn parse_day(field: &str, s: &str) -> Result<NaiveDate, RulesError> {
 
 /// A local civil time in `tz` as Unix seconds; refused if it does not exist or is ambiguous there.
 pub(super) fn local_instant(tz: Tz, field: &str, s: &str) -> Result<i64, RulesError> {
-    let naive = NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S").map_err(|_| {
-        invalid(
-            field,
-            format!("{s:?} is not a local time YYYY-MM-DDTHH:MM:SS"),
-        )
-    })?;
+    // Exactly `YYYY-MM-DDTHH:MM:SS`, seconds 00-59 (SPEC.md §4.9): chrono's parser alone also
+    // takes `2018-12-1T0:0:0`, a sign, a leading space or a leap second.
+    let b = s.as_bytes();
+    let shape = b.len() == 19
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            10 => *c == b'T',
+            13 | 16 => *c == b':',
+            _ => c.is_ascii_digit(),
+        })
+        && &s[17..19] < "60";
+    let naive = Some(s)
+        .filter(|_| shape)
+        .and_then(|s| NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S").ok())
+        .ok_or_else(|| {
+            invalid(
+                field,
+                format!("{s:?} is not a local time YYYY-MM-DDTHH:MM:SS"),
+            )
+        })?;
     match tz.from_local_datetime(&naive) {
         chrono::LocalResult::Single(t) => Ok(t.timestamp()),
         _ => Err(invalid(

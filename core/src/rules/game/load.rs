@@ -12,6 +12,10 @@ use super::model::{GameRules, PrizeRow};
 use super::pin::check_regulation;
 use super::schema::{GridFile, RowFile, RulesFile};
 
+/// The largest block a rules file may declare (SPEC.md §5.B1): its production file then stays
+/// within the limit of §1.6.
+pub const MAX_BLOCK_SIZE: u32 = 4_194_304;
+
 impl GameRules {
     /// Parses and validates a rules file (`format` = [`FORMAT`]). The SHA-256 of `bytes` is kept:
     /// it is the rules hash bound into every block seed and result.
@@ -205,8 +209,11 @@ fn check_totals(f: &RulesFile) -> Result<(), RulesError> {
             declared: f.block_size.into(),
         });
     }
-    if f.block_size == 0 {
-        return Err(field("block_size", "must be positive"));
+    if f.block_size == 0 || f.block_size > MAX_BLOCK_SIZE {
+        return Err(field(
+            "block_size",
+            "must be positive and at most 4,194,304 (SPEC.md §5.B1)",
+        ));
     }
     if f.totals.prize_cents.len() != p.len() {
         return Err(field(

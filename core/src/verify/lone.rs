@@ -1,0 +1,144 @@
+//! Production's case (SPEC.md §8.5): a lone `result.json` (what production imports) or a lone
+//! block commitment, checked for what it proves alone. What needs the other files of the output
+//! (the leaves for the selection, the rules file for the counts, the production file) is named in
+//! `partial:` lines, never passed over in silence.
+
+use super::block_folder::{commitment_evidence, identity, parse_commitment};
+use super::draw::recompute_seed;
+use super::draw_folder::{Header, check_manifest, checkpoint_and_history, step7_rules};
+use super::folder::Folder;
+use super::signed::{Keys, read_signed, read_signed_opt};
+use super::{Expect, FailureClass as C, Report, VResult, fail, parse_named};
+use crate::crypto::sha256;
+use crate::draw::files::{RESULT_FORMAT, ResultFile};
+use crate::manifest;
+
+/// Verifies the lone `result.json` named `name` in `f` (§8.5): the signatures of it and of
+/// `rules.json`, `checkpoint.note` and `manifest.json` when beside it (step 1); its parse and
+/// members; the entropy, its commitment and the seed (§8.2 step 3); the audit checkpoint, the key
+/// ids, `checkpoint.note`, the history and the order evidence (step 5); `rules.json` (step 7);
+/// the manifest (step 9, with the result in place of the bundle). The selection is not
+/// recomputed (no leaves): a `partial:` line says so.
+pub fn verify_lone_result(
+    f: &dyn Folder,
+    name: &str,
+    keys: &Keys,
+    expect: &Expect,
+) -> VResult<Report> {
+    let mut r = Report::default();
+    let bytes = read_signed(f, name, &keys.result)?;
+    let rules = read_signed_opt(f, "rules.json", &keys.result)?;
+    let note = read_signed_opt(f, "checkpoint.note", &keys.result)?;
+    let manifest = read_signed_opt(f, manifest::DRAW_FILE, &keys.result)?;
+    r.checks.push(format!("{name} signature"));
+    let res: ResultFile = parse_named(name, &bytes)?;
+    if res.format != RESULT_FORMAT || !(1..=2).contains(&res.version) {
+        return Err(fail(
+            C::Malformed,
+            format!("{name} is not an urne-draw-result version 1 or 2"),
+        ));
+    }
+    r.subjects.push(format!(
+        "the result of the draw of {} day {} attempt {} (version {})",
+        res.core.operation, res.core.day, res.core.attempt, res.version
+    ));
+    expect.check_day(&res.core.day)?;
+    if res.pkcs11.is_some() != (res.version == 2) {
+        return Err(fail(
+            C::Malformed,
+            format!("{name}: pkcs11 is a member of version 2, and only of version 2"),
+        ));
+    }
+    recompute_seed(&res.core, res.version)?;
+    r.checks
+        .push("seed recomputed from the committed inputs, the contribution and the entropy".into());
+    let h = Header {
+        version: res.version,
+        core: &res.core,
+        audit_checkpoint: &res.audit_checkpoint,
+        result_key_id: &res.result_key_id,
+        audit_key_id: &res.audit_key_id,
+    };
+    let (_, output) =
+        checkpoint_and_history(&h, &bytes, note.as_deref(), keys, &f.show(name), &mut r)?;
+    r.outputs.extend(output);
+    step7_rules(rules.as_deref(), &res.core, &mut r)?;
+    let present = |n: &str| -> Option<&[u8]> {
+        match n {
+            "result.json" => Some(&bytes),
+            "rules.json" => rules.as_deref(),
+            "checkpoint.note" => note.as_deref(),
+            _ => None,
+        }
+    };
+    let files = LoneFiles { present: &present };
+    manifest_of_result(manifest.as_deref(), &res, keys, &files, &mut r)?;
+    r.partial.push(
+        "the selection was not recomputed and the commitment not checked against the leaves (no bundle.json and leaves.bin)".into(),
+    );
+    Ok(r)
+}
+
+/// The files beside a lone result.
+struct LoneFiles<'a> {
+    present: &'a dyn Fn(&str) -> Option<&'a [u8]>,
+}
+
+/// §8.5's step 9: a manifest beside a lone result is checked as §8.2 step 9 says; none is a
+/// `partial:` line in version 2.
+fn manifest_of_result(
+    bytes: Option<&[u8]>,
+    res: &ResultFile,
+    keys: &Keys,
+    files: &LoneFiles<'_>,
+    r: &mut Report,
+) -> VResult<()> {
+    let Some(bytes) = bytes else {
+        if res.version == 2 {
+            r.partial
+                .push("no manifest: the other files of the output were not checked".into());
+        }
+        return Ok(());
+    };
+    check_manifest(
+        manifest::DRAW_FILE,
+        bytes,
+        (&res.core, res.version),
+        keys,
+        |n| (files.present)(n).map(|b| (b.len() as u64, sha256(b))),
+        r,
+    )
+}
+
+/// Verifies the lone block commitment `name` in `f` (§8.5): §5.B10 steps 1–2 but the rules file
+/// and the manifest: its signature, its parse, block id and members, its key ids, its audit
+/// checkpoint, its contribution, its order evidence and its history alone.
+pub fn verify_lone_commitment(
+    f: &dyn Folder,
+    name: &str,
+    keys: &Keys,
+    expect: &Expect,
+) -> VResult<Report> {
+    let mut r = Report::default();
+    let bytes = read_signed(f, name, &keys.result)?;
+    r.checks.push(format!("{name} signature"));
+    let c = parse_commitment(name, &bytes)?;
+    identity(name, &c)?;
+    r.subjects.push(format!(
+        "the commitment of block {} attempt {} (version {})",
+        c.block, c.attempt, c.version
+    ));
+    expect.check_block(&c.block)?;
+    let output = commitment_evidence(name, &f.show(name), (&bytes, &c), keys)?;
+    r.outputs.extend(output);
+    r.checks
+        .push("key ids, audit checkpoint signature, randomness order and history".into());
+    r.partial.push(format!(
+        "the rules and the production file were not checked ({name} alone)"
+    ));
+    if c.version == 2 {
+        r.partial
+            .push("no manifest: the other files of the output were not checked".into());
+    }
+    Ok(r)
+}

@@ -1,0 +1,137 @@
+//! `urne verify DIR`, whatever `DIR` holds (SPEC.md §8.4): one output (a draw folder, a block
+//! folder, a void notice, alone or beside one of them; a lone `result.json`), or a folder whose
+//! immediate subfolders are outputs. Each output is verified alone, then the version-2 outputs
+//! together as one linear history, and the checkpoints held outside the appliance against it.
+
+use super::block_folder::{block_commitments, verify_block_folder};
+use super::draw_folder::{Auditor, verify_draw_folder};
+use super::folder::{Entry, Folder, is_file};
+use super::lone::verify_lone_result;
+use super::signed::Keys;
+use super::void_notice::verify_void_notice;
+use super::{Expect, FailureClass as C, Report, VResult, fail, history};
+use crate::audit::chain;
+use crate::void_notice::FILE_NAME as VOID_NOTICE;
+
+/// The prefix of an interrupted command's staging folder: never an output (SPEC.md §4.7).
+pub const STAGING_PREFIX: &str = ".urne-staging-";
+
+/// Whether `f` is one output: a draw's (`bundle.json`), a block folder, a void notice's, or
+/// production's lone `result.json`.
+pub fn is_output(f: &dyn Folder) -> bool {
+    is_file(f, "bundle.json")
+        || is_file(f, VOID_NOTICE)
+        || is_file(f, "result.json")
+        || block_commitments(f).is_ok_and(|c| !c.is_empty())
+}
+
+/// Verifies the one output `f` (and the void notice beside it, if any): its report.
+pub fn verify_output(
+    f: &dyn Folder,
+    keys: &Keys,
+    auditor: Option<&Auditor>,
+    expect: &Expect,
+) -> VResult<Report> {
+    let mut r = Report::default();
+    let commits = block_commitments(f).map_err(|e| fail(C::Unreadable, e.0))?;
+    let is_draw = f.entry("bundle.json") != Entry::Missing;
+    if auditor.is_some() && !is_draw {
+        return Err(fail(
+            C::Usage,
+            format!(
+                "{} is not a draw folder: --export checks a draw",
+                f.show("")
+            ),
+        ));
+    }
+    if is_draw {
+        r.extend(verify_draw_folder(f, keys, auditor, expect)?);
+    } else if !commits.is_empty() {
+        r.extend(verify_block_folder(f, &commits, keys, expect)?);
+    } else if is_file(f, "result.json") {
+        r.extend(verify_lone_result(f, "result.json", keys, expect)?);
+    }
+    if f.entry(VOID_NOTICE) != Entry::Missing {
+        r.extend(verify_void_notice(f, keys, expect)?);
+    }
+    for n in f.names().map_err(|e| fail(C::Unreadable, e.0))? {
+        if n.starts_with(STAGING_PREFIX) {
+            r.notes.push(format!(
+                "{} is the staging folder of an interrupted command: its files are not outputs and are not checked",
+                f.show(&n)
+            ));
+        }
+    }
+    let notes = history::check_linear(&r.outputs, false)?;
+    r.notes.extend(notes);
+    Ok(r)
+}
+
+/// Verifies a folder whose immediate subfolders are outputs (a whole operation's publications,
+/// §8.4): each alone, then together one linear history of one trail in which every predecessor
+/// is present.
+pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<Report> {
+    let mut r = Report::default();
+    let mut n = 0;
+    for name in f.names().map_err(|e| fail(C::Unreadable, e.0))? {
+        if name.starts_with(STAGING_PREFIX) {
+            continue;
+        }
+        let Some(sub) = f.sub(&name) else { continue };
+        if !is_output(sub.as_ref()) {
+            continue;
+        }
+        let one = verify_output(sub.as_ref(), keys, None, expect)?;
+        r.checks
+            .push(format!("{}: {} checks", f.show(&name), one.checks.len()));
+        r.subjects.extend(one.subjects);
+        r.partial.extend(
+            one.partial
+                .into_iter()
+                .map(|p| format!("{}: {p}", f.show(&name))),
+        );
+        r.outputs.extend(one.outputs);
+        n += 1;
+    }
+    if n == 0 {
+        return Err(fail(
+            C::Usage,
+            format!(
+                "{} holds no urne outputs (no bundle.json, no block commitment, no void notice, no result.json, no folder of outputs)",
+                f.show("")
+            ),
+        ));
+    }
+    let notes = history::check_linear(&r.outputs, true)?;
+    r.notes.extend(notes);
+    r.checks.push(format!(
+        "one linear history: {} version-2 outputs of one trail (or of trails linked by witnessed restarts), each extending the one before it",
+        r.outputs.len()
+    ));
+    Ok(r)
+}
+
+/// `--checkpoint NOTE` for outputs (§8.4): each note held outside the appliance (`(name,
+/// text)`) verifies under the audit key [bad-signature] and lies on the history of `outputs`
+/// [fork, inconsistent]. Version-1 outputs carry no history to check it against (usage).
+pub fn check_held(
+    outputs: &[history::Output],
+    held: &[(String, String)],
+    keys: &Keys,
+) -> VResult<()> {
+    if held.is_empty() {
+        return Ok(());
+    }
+    if outputs.is_empty() {
+        return Err(fail(
+            C::Usage,
+            "these outputs are version 1: they carry no history to check a checkpoint against; check it against the exported trail (urne verify AUDIT.jsonl --checkpoint NOTE)",
+        ));
+    }
+    for (name, note) in held {
+        let cp = chain::verify_note(note, &keys.audit)
+            .map_err(|e| fail(C::BadSignature, format!("checkpoint {name}: {e}")))?;
+        history::check_held(outputs, name, &cp)?;
+    }
+    Ok(())
+}

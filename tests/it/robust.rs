@@ -1,0 +1,144 @@
+//! `urne verify` and the Python verifier on hostile paths and streams (SPEC.md §1.6, §8.1): a
+//! closed pipe, a full disk, a FIFO, a device and a 10 GB sparse file as output files. Each must
+//! end with one clear error, a documented exit code, no panic (no traceback), no hang and bounded
+//! memory. The folders are the shared vector `draw-v2-valid`'s (tests/vectors).
+
+use crate::common::*;
+use crate::vectors::{materialise, vector};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `urne verify draw --keys keys` in the vector's folder; the Python verifier when `python`.
+fn verify(dir: &std::path::Path, python: bool) -> Command {
+    let mut c = if python {
+        let mut c = Command::new("python3");
+        c.arg(root().join("verifier/urne_verify.py"));
+        c
+    } else {
+        let mut c = Command::new(URNE);
+        c.arg("verify");
+        scrub(&mut c);
+        c
+    };
+    c.current_dir(dir).args(["draw", "--keys", "keys"]);
+    c
+}
+
+/// Runs `c` to its end within 60 s (killed and failed otherwise): (exit code, stderr).
+fn bounded(mut c: Command) -> (Option<i32>, String) {
+    let mut child = c
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            use std::io::Read;
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
+            return (status.code(), err);
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("the verifier hangs: {c:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn no_crash(err: &str) {
+    assert!(
+        !err.contains("panicked") && !err.contains("internal error") && !err.contains("Traceback"),
+        "{err}"
+    );
+}
+
+// MUST: M-155
+#[test]
+fn a_closed_or_full_standard_output_is_a_clear_error_not_a_panic() {
+    let tmp = materialise("draw-v2-valid", &vector("draw-v2-valid"));
+    for python in [false, true] {
+        // A pipe whose reader is gone before the verifier writes (`urne verify out | true`).
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut c = verify(tmp.path(), python);
+        c.stdout(writer);
+        let (code, err) = bounded(c);
+        no_crash(&err);
+        assert_eq!(code, Some(2), "python={python} closed pipe: {err}");
+        // A full disk (`>/dev/full`).
+        let mut c = verify(tmp.path(), python);
+        c.stdout(std::fs::File::create("/dev/full").unwrap());
+        let (code, err) = bounded(c);
+        no_crash(&err);
+        assert_eq!(code, Some(2), "python={python} /dev/full: {err}");
+        assert!(err.contains("standard output"), "{err}");
+        // The same verification to a working standard output holds (the control).
+        let mut c = verify(tmp.path(), python);
+        c.stdout(Stdio::null());
+        assert_eq!(bounded(c).0, Some(0), "python={python} control");
+    }
+}
+
+// MUST: M-7, M-8
+#[test]
+fn a_fifo_a_device_a_folder_or_a_huge_file_as_an_output_file_is_malformed_at_once() {
+    let v = vector("draw-v2-valid");
+    type Plant = fn(&std::path::Path);
+    let cases: [(&str, &str, Plant); 5] = [
+        ("bundle.json", "a FIFO", |p| {
+            assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
+        }),
+        ("pv.html", "a FIFO", |p| {
+            assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
+        }),
+        ("pv.html", "a device", |p| {
+            std::os::unix::fs::symlink("/dev/zero", p).unwrap();
+        }),
+        ("leaves.bin", "a folder", |p| {
+            std::fs::create_dir(p).unwrap()
+        }),
+        // 10 GB, sparse: nothing is written, and nothing may be read.
+        ("pv.html", "10 GB", |p| {
+            std::fs::File::create(p).unwrap().set_len(10 << 30).unwrap();
+        }),
+    ];
+    for (file, what, plant) in cases {
+        for python in [false, true] {
+            let tmp = materialise("draw-v2-valid", &v);
+            let p = tmp.path().join("draw").join(file);
+            std::fs::remove_file(&p).unwrap();
+            plant(&p);
+            // Memory bounded: a verifier that read the file would need gigabytes.
+            let mut c = Command::new("sh");
+            let inner = verify(tmp.path(), python);
+            let prog = inner.get_program().to_string_lossy().into_owned();
+            let args: Vec<String> = inner
+                .get_args()
+                .map(|a| format!("'{}'", a.to_string_lossy()))
+                .collect();
+            c.current_dir(tmp.path())
+                .args([
+                    "-c",
+                    &format!("ulimit -v 4000000; exec '{prog}' {}", args.join(" ")),
+                ])
+                .stdout(Stdio::null());
+            if !python {
+                scrub(&mut c);
+            }
+            let (code, err) = bounded(c);
+            no_crash(&err);
+            assert_eq!(code, Some(1), "python={python} {file} as {what}: {err}");
+            assert!(
+                err.contains("verification failed (malformed)"),
+                "python={python} {file} as {what}: {err}"
+            );
+        }
+    }
+}
