@@ -3,7 +3,9 @@ tally from plays to entries (D-3 ... D-6, D-13). Streams the file line by line."
 import datetime
 import io
 import hashlib
+import os
 import re
+import stat
 from zoneinfo import ZoneInfo
 
 import vjson
@@ -13,6 +15,41 @@ ID_RE = re.compile(r"\A[A-Za-z0-9._:-]{1,64}\Z")
 ACCOUNT_RE = re.compile(r"\A[0-9a-f]{64}\Z")
 RFC3339_RE = re.compile(r"\A\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)\Z")
 CHANNELS_ALL = ("web", "mobile", "tablet", "app", "retail")
+
+# The export's limits (SPEC file limits, §4.1.1), each a rule of the format: the file, every line
+# without its LF wherever it lies, the nesting of a line's JSON (its top-level object is level 1).
+MAX_EXPORT_BYTES = 1 << 34
+MAX_LINE = 1 << 20
+MAX_DEPTH = 64
+# A JSON string, or one bracket: what the nesting of a line is counted on (strings skipped whole).
+_NESTING_TOKENS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
+
+
+def _nesting(body):
+    """The deepest nesting of objects and arrays in one line's bytes (strings do not count)."""
+    depth = deepest = 0
+    for m in _NESTING_TOKENS.finditer(body):
+        c = m.group()
+        if c in (b"{", b"["):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in (b"}", b"]"):
+            depth -= 1
+    return deepest
+
+
+def _line(raw, where):
+    """One line (its LF included) checked against the line and nesting limits, then parsed."""
+    body = raw[:-1]
+    if len(body) > MAX_LINE:
+        raise Failure("malformed", f"{where}: longer than {MAX_LINE} bytes (its LF not counted)")
+    # Nesting can only exceed the limit if the line has more brackets than the limit.
+    if body.count(b"{") + body.count(b"[") > MAX_DEPTH and _nesting(body) > MAX_DEPTH:
+        raise Failure("malformed", f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
+    try:
+        return vjson.loads(body, where)
+    except RecursionError:
+        raise Failure("malformed", f"{where}: JSON nested too deep")
 
 
 def _instant(v, what):
@@ -51,14 +88,28 @@ class Tally:
 
 def read_export(path, rules, producer_keys):
     """Check the signature before anything is parsed; returns (bytes, sha256 hex, signer key id).
-    `producer_keys` is a list of raw 32-byte trusted keys. parse_export() then reads the bytes."""
-    with open(path, "rb") as f:
-        data = f.read()
+    `producer_keys` is a list of raw 32-byte trusted keys. parse_export() then reads the bytes.
+    The file's kind and size are decided from its metadata first (a FIFO is never opened)."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise Failure("malformed", f"the export {path} is not a regular file")
+    if st.st_size > MAX_EXPORT_BYTES:
+        raise Failure("malformed", f"the export {path} holds more than {MAX_EXPORT_BYTES} bytes")
+    sig_path = str(path) + ".sig"
     try:
-        with open(str(path) + ".sig", "rb") as f:
-            sig = f.read()
+        sig_st = os.stat(sig_path)
     except OSError:
-        raise Failure("bad-signature", f"{path}.sig is missing")
+        raise Failure("bad-signature", f"{sig_path} is missing")
+    if not stat.S_ISREG(sig_st.st_mode):
+        raise Failure("malformed", f"{sig_path} is not a regular file")
+    if sig_st.st_size != 64:
+        raise Failure("bad-signature", f"{sig_path} holds {sig_st.st_size} bytes, not 64")
+    with open(path, "rb") as f:
+        data = f.read(MAX_EXPORT_BYTES + 1)
+    if len(data) > MAX_EXPORT_BYTES:
+        raise Failure("malformed", f"the export {path} holds more than {MAX_EXPORT_BYTES} bytes")
+    with open(sig_path, "rb") as f:
+        sig = f.read(65)
     # §1.4 / §4.1: signature first, under a trusted producer key.
     signer = next((k for k in producer_keys if ed25519_verify_strict(k, sig, data)), None)
     if signer is None:
@@ -75,13 +126,13 @@ def parse_export(data, rules, signer_id):
     lines = io.BytesIO(data)
     if n_lines == 0:
         raise Failure("malformed", "export: no header line")
-    loads = vjson.loads
+    # No CR anywhere: not before an LF, not between JSON tokens, not in a string.
     if b"\r" in data:
         no = data[:data.index(b"\r")].count(b"\n") + 1
-        raise Failure("malformed", f"export line {no}: CR (lines end in LF only)")
+        raise Failure("malformed", f"export line {no}: CR (no CR anywhere in an export)")
 
     # Header (line 1). Unknown header fields are ignored (entry-export-v1).
-    h = loads(lines.readline()[:-1], "export line 1")
+    h = _line(lines.readline(), "export line 1")
     if not isinstance(h, dict):
         raise Failure("malformed", "export line 1: not an object")
     for k in ("format", "version", "operation", "day", "producer", "generated_at", "status_as_of", "plays", "exclusions"):
@@ -117,7 +168,7 @@ def parse_export(data, rules, signer_id):
     cents = t.counting_cents
     for no, line in enumerate(lines, start=2):
         where = f"export line {no}"
-        r = loads(line[:-1], where)
+        r = _line(line, where)
         if not isinstance(r, dict) or "type" not in r:
             raise Failure("malformed", f"{where}: not a record")
         typ = r["type"]
@@ -151,7 +202,7 @@ def parse_export(data, rules, signer_id):
                 sub_ok = part_start <= sa < part_end
             t.plays += 1
             t.played.add(acct)
-            if ch not in online:                 # D-3: retail never counts
+            if ch not in online:                 # D-3: retail (not an online channel) never counts
                 t.retail_plays += 1
             elif not sub_ok:                     # D-5: subscription taken out outside the period
                 t.subscription_plays_refused += 1

@@ -9,6 +9,7 @@ mod blocks;
 mod clock;
 mod draws;
 mod entries;
+mod figures;
 mod fork;
 mod foundation;
 mod kills;

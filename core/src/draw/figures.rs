@@ -26,7 +26,7 @@ pub fn figures_of_tally(t: &DayTally) -> Figures {
         subscription_plays_refused: t.subscription_plays_refused,
         accounts_with_counting_plays: t.accounts_with_counting_plays,
         exclusion_records: reasons(t.exclusions_by_reason),
-        excluded_accounts_with_plays: reasons(t.excluded_with_counting_plays_by_reason),
+        excluded_accounts_with_plays: reasons(t.excluded_accounts_with_plays_by_reason),
         accounts_with_entries: t.accounts_with_entries,
         entries: t.total_entries,
     }

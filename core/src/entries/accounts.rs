@@ -44,7 +44,7 @@ impl Default for AccountSums {
 
 /// The account as four big-endian words: comparing the words in order compares the ids byte by
 /// byte, so a sort by words is the canonical account order.
-fn words(account: &[u8; 32]) -> [u64; 4] {
+pub(crate) fn words(account: &[u8; 32]) -> [u64; 4] {
     let w = |i: usize| {
         let mut b = [0u8; 8];
         b.copy_from_slice(&account[8 * i..8 * i + 8]);
@@ -175,6 +175,47 @@ impl AccountSums {
     }
 }
 
+/// A set of accounts, as [`words`]: the accounts of the plays that do not count (retail,
+/// subscription refused), which `figures.excluded_accounts_with_plays` needs besides the accounts
+/// with counting cents (SPEC.md §4.7: an excluded account with a play record of any class).
+///
+/// Such plays are a minority, so a list is enough: one push per play, sorted and deduplicated
+/// whenever it has doubled since it last was (and at the end), so it never holds more than twice
+/// its distinct accounts plus [`COMPACT_MIN`], whatever the number of plays.
+#[derive(Default)]
+pub(crate) struct AccountSet {
+    list: Vec<[u64; 4]>,
+    /// The length at which the list is next sorted and deduplicated (at least `COMPACT_MIN`).
+    compact_at: usize,
+}
+
+/// The shortest list [`AccountSet`] sorts before the end.
+const COMPACT_MIN: usize = 1 << 16;
+
+impl AccountSet {
+    /// Adds `account` (a second time changes nothing).
+    #[inline]
+    pub(crate) fn add(&mut self, account: &[u8; 32]) {
+        self.list.push(words(account));
+        if self.list.len() >= self.compact_at.max(COMPACT_MIN) {
+            self.compact();
+        }
+    }
+
+    /// Sorts and deduplicates the list.
+    fn compact(&mut self) {
+        self.list.sort_unstable();
+        self.list.dedup();
+        self.compact_at = self.list.len() * 2;
+    }
+
+    /// Every account once, in ascending account order.
+    pub(crate) fn into_sorted(mut self) -> Vec<[u64; 4]> {
+        self.compact();
+        self.list
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,5 +255,23 @@ mod tests {
         let mut from_map: Vec<_> = map.into_iter().collect();
         from_map.sort_unstable();
         assert_eq!(from_table, from_map);
+    }
+
+    #[test]
+    fn account_set_keeps_each_account_once_and_stays_small() {
+        let mut set = AccountSet::default();
+        let mut reference = std::collections::BTreeSet::new();
+        for i in 0..300_000u32 {
+            // 1,000 distinct accounts, each added about 300 times, in no order.
+            let n = i.wrapping_mul(2_654_435_761) % 1000;
+            let mut account = [0u8; 32];
+            account[..4].copy_from_slice(&n.to_le_bytes());
+            account[31] = 7;
+            set.add(&account);
+            reference.insert(account);
+            assert!(set.list.len() <= COMPACT_MIN + 2 * 1000);
+        }
+        let got: Vec<[u8; 32]> = set.into_sorted().iter().map(account_of).collect();
+        assert_eq!(got, reference.into_iter().collect::<Vec<_>>());
     }
 }

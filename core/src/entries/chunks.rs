@@ -10,7 +10,8 @@ use std::sync::mpsc;
 
 use super::counting::{Ctx, Partial};
 use super::error::{ExportError, ExportErrorKind};
-use super::read::{BLOCK, MAX_LINE};
+use super::limits::MAX_LINE;
+use super::read::BLOCK;
 use super::record::parse_chunk;
 use super::rehash::HashingReader;
 

@@ -1,16 +1,17 @@
-//! The rules that turn plays into entries (SPEC.md §4.1): for each play, D-1 (its day), D-3
-//! (online channels only) and D-5 (subscriptions taken out inside the participation period), added
-//! to a worker's [`Partial`]; for each account, D-3 (one entry per complete tranche), D-4 (the
-//! daily cap), D-6 and D-13 (an excluded account gets no entry).
+//! The rules that turn plays into entries (SPEC.md §4.1): for each play, D-1 (its day), then its
+//! class (§4.1.1: retail, a channel not among the rules' `online_channels`, D-3; subscription
+//! refused, D-5; else counting), added to a worker's [`Partial`]; for each account, D-3 (one entry
+//! per complete tranche), D-4 (the daily cap), D-6 and D-13 (an excluded account gets no entry);
+//! and the excluded accounts with a play of any class (§4.7).
 
 use chrono::NaiveDate;
 
-use super::accounts::{AccountSums, account_of};
+use super::accounts::{AccountSet, AccountSums, account_of, words};
 use super::error::{ExportErrorKind, LineErr};
 use super::fast::FastPlay;
 use super::play_ids::{PlayIds, Suspects};
 use super::results::AccountEntries;
-use crate::rules::draw::{Channel, DrawRules, ExclusionReason};
+use crate::rules::draw::{DrawRules, ExclusionReason};
 
 /// What every worker needs to judge a record.
 pub(super) struct Ctx<'r> {
@@ -39,7 +40,7 @@ pub(super) struct Partial {
     pub(super) plays: u64,
     /// Counting plays.
     pub(super) counting: u64,
-    /// Retail plays.
+    /// Retail plays: on a channel that is not one of the rules' online channels (D-3).
     pub(super) retail: u64,
     /// Online plays refused for their subscription (D-5).
     pub(super) subs_refused: u64,
@@ -49,6 +50,10 @@ pub(super) struct Partial {
     pub(super) accounts: AccountSums,
     /// The same once the worker is done, sorted.
     pub(super) sums: Sums,
+    /// The accounts of the plays that do not count (retail, subscription refused).
+    pub(super) uncounted: AccountSet,
+    /// The same once the worker is done: sorted, each account once.
+    pub(super) uncounted_list: Vec<[u64; 4]>,
     /// The play ids seen, for duplicate detection.
     pub(super) ids: PlayIds,
     /// One per exclusion record.
@@ -70,10 +75,11 @@ impl Partial {
     pub(super) fn sort(&mut self) {
         self.ids.sort();
         self.sums = std::mem::take(&mut self.accounts).into_sorted();
+        self.uncounted_list = std::mem::take(&mut self.uncounted).into_sorted();
     }
 }
 
-/// D-1, then the play's share of the tally (D-3, D-5); shared by both readers.
+/// D-1, then the play's class and its share of the tally (D-3, D-5); shared by both readers.
 #[inline]
 pub(super) fn add_play(
     play: &FastPlay<'_>,
@@ -94,18 +100,19 @@ pub(super) fn add_play(
     p.ids.add(play.id, line32, ctx.suspects);
 
     p.plays += 1;
-    // D-3: only online channels count; D-5: a subscription debit counts only if the
-    // subscription was taken out inside the participation period.
-    let online = ctx.rules.counts_channel(play.channel);
-    let sub_ok = play
-        .subscribed_at
-        .is_none_or(|t| ctx.rules.in_participation(t));
-    if play.channel == Channel::Retail {
+    // SPEC.md §4.1.1: one class per play, tested in this order. Retail: a channel that is not one
+    // of the rules' online channels, whatever its name (D-3). Subscription refused: taken out
+    // outside the participation period (D-5). Else counting.
+    if !ctx.rules.counts_channel(play.channel) {
         p.retail += 1;
-    } else if online && !sub_ok {
+        p.uncounted.add(&play.account);
+    } else if play
+        .subscribed_at
+        .is_some_and(|t| !ctx.rules.in_participation(t))
+    {
         p.subs_refused += 1;
-    }
-    if online && sub_ok {
+        p.uncounted.add(&play.account);
+    } else {
         p.counting += 1;
         p.accounts.add(&play.account, play.stake);
     }
@@ -123,20 +130,27 @@ pub(super) fn add_exclusion(
     p.exclusions.push((account, reason, line));
 }
 
-/// The day's entries, and the excluded accounts that had counting plays.
+/// The day's entries, and the excluded accounts that played.
 pub(super) struct DayEntries {
     /// Accounts with at least one entry, in account order.
     pub(super) entries: Vec<AccountEntries>,
     /// The sum of their entries.
     pub(super) total: u64,
-    /// Excluded accounts with counting plays, by reason.
-    pub(super) excluded_with_plays: [u64; 3],
+    /// Excluded accounts with at least one play record of any class, by reason (SPEC.md §4.7,
+    /// `figures.excluded_accounts_with_plays`).
+    pub(super) excluded_accounts_with_plays: [u64; 3],
 }
 
 /// D-3, D-4, D-6, D-13 over the per-account sums and the exclusions, both sorted by account
-/// (so the two lists are walked together).
-pub(super) fn entries(sums: &Sums, excl: &[Exclusion], cap: u8, tranche: u64) -> DayEntries {
-    let mut excluded_with_plays = [0u64; 3];
+/// (so the two lists are walked together); `uncounted` are the workers' sorted lists of the
+/// accounts whose plays do not count. The exclusions name each account once.
+pub(super) fn entries(
+    sums: &Sums,
+    uncounted: &[Vec<[u64; 4]>],
+    excl: &[Exclusion],
+    cap: u8,
+    tranche: u64,
+) -> DayEntries {
     let mut entries = Vec::new();
     let mut total_entries = 0u64;
     let mut j = 0;
@@ -147,7 +161,6 @@ pub(super) fn entries(sums: &Sums, excl: &[Exclusion], cap: u8, tranche: u64) ->
         }
         if j < excl.len() && excl[j].0 == acct {
             // D-6, D-13: an excluded account gets no entry.
-            excluded_with_plays[excl[j].1.index()] += 1;
             continue;
         }
         // D-3: one entry per complete tranche; D-4: at most `cap` per day. The cast is exact:
@@ -165,6 +178,22 @@ pub(super) fn entries(sums: &Sums, excl: &[Exclusion], cap: u8, tranche: u64) ->
     DayEntries {
         entries,
         total: total_entries,
-        excluded_with_plays,
+        excluded_accounts_with_plays: excluded_with_plays(sums, uncounted, excl),
     }
+}
+
+/// SPEC.md §4.7: the excluded accounts with at least one play record of any class (counting,
+/// retail, subscription refused), by reason. Exclusions are few: each is looked up (binary
+/// search) in the counting sums and in each worker's list of accounts with uncounted plays.
+fn excluded_with_plays(sums: &Sums, uncounted: &[Vec<[u64; 4]>], excl: &[Exclusion]) -> [u64; 3] {
+    let mut by_reason = [0u64; 3];
+    for (account, reason, _) in excl {
+        let key = words(account);
+        let played = sums.binary_search_by(|s| s.0.cmp(&key)).is_ok()
+            || uncounted.iter().any(|l| l.binary_search(&key).is_ok());
+        if played {
+            by_reason[reason.index()] += 1;
+        }
+    }
+    by_reason
 }

@@ -75,23 +75,45 @@ pub enum ExportErrorKind {
     /// A play is on line 2^32 or later (play lines are numbered in 32 bits: a resource limit).
     #[error("the file has more lines than this reader supports (2^32 - 1)")]
     TooManyLines,
+    /// The file holds more than [`MAX_EXPORT_BYTES`](super::limits::MAX_EXPORT_BYTES) bytes (a limit
+    /// of the format, decided from the file's metadata before it is read when the caller has
+    /// them, else while it is read).
+    #[error(
+        "the export holds more than {} bytes, the most an export may hold",
+        super::limits::MAX_EXPORT_BYTES
+    )]
+    TooLarge,
+    /// The path is not a regular file (a folder, a FIFO, a device), decided from its metadata:
+    /// it is never opened.
+    #[error("the export is not a regular file")]
+    NotAFile,
+    /// More accounts with entries than one day's leaves file may hold
+    /// ([`MAX_ACCOUNTS_WITH_ENTRIES`](super::limits::MAX_ACCOUNTS_WITH_ENTRIES), 2^24; the count found).
+    #[error("{0} accounts have entries, more than the {max} one day may hold", max = super::limits::MAX_ACCOUNTS_WITH_ENTRIES)]
+    TooManyAccountsWithEntries(u64),
 
     // Lines.
     /// A line is not valid UTF-8.
     #[error("the line is not valid UTF-8")]
     NotUtf8,
-    /// A line ends in CR LF.
+    /// A line ends in CR LF (no CR is allowed anywhere in an export, SPEC.md §4.1.1).
     #[error("the line ends in CR LF; lines must end in LF alone")]
     Crlf,
+    /// A line holds a CR (0x0D) other than right before its LF: between JSON tokens or anywhere
+    /// else, no CR is allowed in an export (SPEC.md §4.1.1; the 1-based byte column of the first).
+    #[error(
+        "the line holds a CR (byte 0x0D) at column {0}; no CR is allowed anywhere in an export"
+    )]
+    CarriageReturn(usize),
     /// The last line does not end in LF.
     #[error("the last line does not end in LF")]
     MissingFinalNewline,
-    /// A line is longer than the reader's limit (the limit, 2^20 bytes: a resource limit, not a
-    /// rule of the format).
-    #[error("the line is longer than {0} bytes")]
+    /// A line is longer than the format's limit (the limit, 2^20 bytes, its LF not counted),
+    /// wherever it lies in the file.
+    #[error("the line is longer than {0} bytes (its LF not counted)")]
     LineTooLong(usize),
-    /// A line is not exactly one JSON object (RFC 8259), or nests deeper than 64 levels (1-based
-    /// byte column and why).
+    /// A line is not exactly one JSON object (RFC 8259 without CR), or nests deeper than 64
+    /// levels, the line's top-level object being level 1 (1-based byte column and why).
     #[error("not valid JSON: {reason} (column {column})")]
     InvalidJson {
         /// 1-based byte offset in the line of the byte where reading stopped.
@@ -223,8 +245,12 @@ impl ExportErrorKind {
             Self::BadSignature => "bad-signature",
             Self::FileChanged { .. } => "file-changed",
             Self::TooManyLines => "too-many-lines",
+            Self::TooLarge => "too-large",
+            Self::NotAFile => "not-a-file",
+            Self::TooManyAccountsWithEntries(_) => "too-many-accounts-with-entries",
             Self::NotUtf8 => "not-utf8",
             Self::Crlf => "crlf",
+            Self::CarriageReturn(_) => "carriage-return",
             Self::MissingFinalNewline => "missing-final-newline",
             Self::LineTooLong(_) => "line-too-long",
             Self::InvalidJson { .. } => "invalid-json",

@@ -17,6 +17,17 @@ pub(super) fn json_err(e: JsonError) -> ExportErrorKind {
     }
 }
 
+/// No CR anywhere in a line (SPEC.md §4.1.1): [`ExportErrorKind::Crlf`] for one right before
+/// the LF, [`ExportErrorKind::CarriageReturn`] for the first one elsewhere (between JSON tokens
+/// included). `line` is the line without its LF.
+pub(super) fn no_cr(line: &[u8]) -> Result<(), ExportErrorKind> {
+    match memchr::memchr(b'\r', line) {
+        None => Ok(()),
+        Some(i) if i + 1 == line.len() => Err(ExportErrorKind::Crlf),
+        Some(i) => Err(ExportErrorKind::CarriageReturn(i + 1)),
+    }
+}
+
 /// The value of a required field.
 pub(super) fn req<'a>(v: Option<Val<'a>>, field: &'static str) -> Result<Val<'a>, ExportErrorKind> {
     v.ok_or(ExportErrorKind::MissingField(field))

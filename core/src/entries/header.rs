@@ -6,9 +6,9 @@ use std::io::Read;
 use chrono::NaiveDate;
 
 use super::error::{ExportError, ExportErrorKind};
-use super::fields::{json_err, out_of_range, req, req_instant, req_int, req_str};
+use super::fields::{json_err, no_cr, out_of_range, req, req_instant, req_int, req_str};
 use super::json::{self, Val};
-use super::read::MAX_LINE;
+use super::limits::MAX_LINE;
 use super::rehash::HashingReader;
 use super::results::VerifiedExport;
 use super::rfc3339;
@@ -44,6 +44,10 @@ pub(super) fn read_header<'r, R: Read>(
     let mut first = vec![0u8; 64 << 10];
     let header_end = loop {
         if let Some(i) = memchr::memchr(b'\n', &pending) {
+            // The limit holds for the header too, however the reads fell.
+            if i > MAX_LINE {
+                return Err(ExportError::at(1, ExportErrorKind::LineTooLong(MAX_LINE)));
+            }
             break i;
         }
         if pending.len() > MAX_LINE {
@@ -79,11 +83,9 @@ struct Members<'a> {
     exclusions: Option<Val<'a>>,
 }
 
-/// The header line's known members (CR LF, UTF-8 and the JSON checked first).
+/// The header line's known members (no CR, UTF-8 and the JSON checked first).
 fn members(line: &[u8]) -> Result<Members<'_>, ExportErrorKind> {
-    if line.last() == Some(&b'\r') {
-        return Err(ExportErrorKind::Crlf);
-    }
+    no_cr(line)?;
     let text = std::str::from_utf8(line).map_err(|_| ExportErrorKind::NotUtf8)?;
     let mut m = Members::default();
     json::for_each_member(text, &mut |k, v| {

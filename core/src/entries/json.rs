@@ -1,4 +1,4 @@
-//! A small strict JSON (RFC 8259) reader for one line of an export: it hands out the members of
+//! A small strict JSON (RFC 8259, without CR) reader for one line of an export: it hands out the members of
 //! the line's top-level object as borrowed values, validates everything else (nested values of
 //! unknown fields included), and refuses an object that has the same key twice, at any depth.
 //!
@@ -9,8 +9,7 @@
 
 use std::borrow::Cow;
 
-/// Deepest nesting accepted inside a line (a resource limit: valid records nest 2 levels).
-pub const MAX_DEPTH: usize = 64;
+use super::limits::MAX_DEPTH;
 
 /// A JSON value as the export reader needs it.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,9 +140,11 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// Whitespace between tokens: RFC 8259's, without CR (no CR is allowed anywhere in an
+    /// export, SPEC.md §4.1.1; the line readers refuse one before this reader sees the line).
     fn ws(&mut self) {
         while let Some(&c) = self.b.get(self.pos) {
-            if c == b' ' || c == b'\t' || c == b'\r' || c == b'\n' {
+            if c == b' ' || c == b'\t' || c == b'\n' {
                 self.pos += 1;
             } else {
                 break;
@@ -340,7 +341,7 @@ impl<'a> Parser<'a> {
 
     fn array(&mut self, depth: usize) -> R<()> {
         if depth > MAX_DEPTH {
-            return self.err("nesting too deep");
+            return self.err("nesting deeper than 64 levels (the line's object is level 1)");
         }
         self.pos += 1;
         self.ws();
@@ -366,7 +367,7 @@ impl<'a> Parser<'a> {
     /// An object at `pos`; calls `member` for each of its members, in order.
     fn object(&mut self, depth: usize, member: &mut dyn FnMut(&str, Val<'a>) -> R<()>) -> R<()> {
         if depth > MAX_DEPTH {
-            return self.err("nesting too deep");
+            return self.err("nesting deeper than 64 levels (the line's object is level 1)");
         }
         self.expect(b'{', "expected '{'")?;
         let mut keys = KeySet::new();

@@ -5,6 +5,7 @@
 use super::counting::{Ctx, Exclusion, Partial, Sums, entries};
 use super::error::{ExportError, ExportErrorKind, LineErr};
 use super::header::Header;
+use super::limits::MAX_ACCOUNTS_WITH_ENTRIES;
 use super::play_ids::{IdLine, Suspects, first_duplicate_id, repeated_fingerprints};
 use super::results::DayTally;
 use super::sorted::merged;
@@ -42,6 +43,7 @@ struct Gathered {
     id_lists: Vec<Vec<IdLine>>,
     fingerprint_lists: Vec<Vec<u64>>,
     sum_lists: Vec<Sums>,
+    uncounted_lists: Vec<Vec<[u64; 4]>>,
     excl: Vec<Exclusion>,
 }
 
@@ -66,6 +68,7 @@ fn gather(parts: Vec<Partial>) -> Gathered {
         g.id_lists.push(p.ids.ids);
         g.fingerprint_lists.push(p.ids.fingerprints);
         g.sum_lists.push(p.sums);
+        g.uncounted_lists.push(p.uncounted_list);
         g.excl.extend(p.exclusions);
     }
     g
@@ -103,7 +106,8 @@ pub(super) fn finish(
 
     let cap = ctx.rules.daily_cap();
     let tranche = header.period.tranche_cents;
-    let e = entries(&sums, &g.excl, cap, tranche);
+    let e = entries(&sums, &g.uncounted_lists, &g.excl, cap, tranche);
+    check_leaf_count(e.entries.len())?;
     Ok(Pass::Done(Box::new(DayTally {
         operation: header.operation,
         day: header.day,
@@ -123,7 +127,7 @@ pub(super) fn finish(
         subscription_plays_refused: g.subs_refused,
         accounts_with_counting_plays: sums.len() as u64,
         exclusions_by_reason: g.exclusions_by_reason,
-        excluded_with_counting_plays_by_reason: e.excluded_with_plays,
+        excluded_accounts_with_plays_by_reason: e.excluded_accounts_with_plays,
         accounts_with_entries: e.entries.len() as u64,
         total_entries: e.total,
         entries: e.entries,
@@ -175,6 +179,18 @@ fn duplicate_exclusions(excl: &mut [Exclusion], first: &mut FirstError) {
     }
 }
 
+/// At most [`MAX_ACCOUNTS_WITH_ENTRIES`] accounts with entries: the leaves one day's
+/// `leaves.bin` may hold.
+fn check_leaf_count(accounts_with_entries: usize) -> Result<(), ExportError> {
+    let n = accounts_with_entries as u64;
+    if n > MAX_ACCOUNTS_WITH_ENTRIES {
+        return Err(ExportError::file(
+            ExportErrorKind::TooManyAccountsWithEntries(n),
+        ));
+    }
+    Ok(())
+}
+
 /// The header's counts must be the records found.
 fn check_counts(
     header: &Header<'_>,
@@ -197,4 +213,22 @@ fn check_counts(
         }));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn at_most_two_to_the_24_accounts_with_entries() {
+        assert!(check_leaf_count(1 << 24).is_ok());
+        let e = check_leaf_count((1 << 24) + 1).unwrap_err();
+        assert_eq!(
+            (e.line, e.kind),
+            (
+                None,
+                ExportErrorKind::TooManyAccountsWithEntries((1 << 24) + 1)
+            )
+        );
+    }
 }

@@ -62,20 +62,30 @@
 //! The points a re-implementation needs to refuse the same files for the same reasons, beyond
 //! the format's own text:
 //!
-//! - **Order of refusals.** The signature first (pass 1; a wrong signature length, no trusted
-//!   key, or no key that verifies). Then, in pass 2: if the bytes read are not the verified
-//!   ones, [`ExportErrorKind::FileChanged`], whatever else is wrong; otherwise the error on the
-//!   smallest line (line 1 is the header; a duplicate play id or exclusion is reported on its
-//!   second line); and only when every line is valid, the header's counts
-//!   ([`ExportErrorKind::CountMismatch`], plays before exclusions, not tied to a line).
-//! - **Lines.** A line ending in CR LF is refused ([`ExportErrorKind::Crlf`]), so is a last line
-//!   without LF, and a line that is not UTF-8. An empty line, or one that is not exactly one
-//!   JSON object (RFC 8259), is [`ExportErrorKind::InvalidJson`]; RFC 8259 whitespace between
-//!   tokens is accepted, a CR included (only a CR right before the LF is refused). A line is
-//!   parsed as JSON in full before any of its fields is looked at. Resource limits, not format
-//!   rules: objects and arrays nest at most 64 deep; a line of up to 2^20 bytes (LF excluded) is
-//!   always read, a longer one may be refused ([`ExportErrorKind::LineTooLong`]); a play on line
-//!   2^32 or later is refused ([`ExportErrorKind::TooManyLines`]).
+//! - **Order of refusals.** The file's metadata first when the caller has them (not a regular
+//!   file, too large: [`check_export_metadata`]). The signature (pass 1; a wrong signature
+//!   length, no trusted key, or no key that verifies; more bytes than an export may hold). Then,
+//!   in pass 2: if the bytes read are not the verified ones, [`ExportErrorKind::FileChanged`],
+//!   whatever else is wrong; otherwise the error on the smallest line (line 1 is the header; a
+//!   duplicate play id or exclusion is reported on its second line); and only when every line is
+//!   valid, the header's counts ([`ExportErrorKind::CountMismatch`], plays before exclusions, not
+//!   tied to a line), then the number of accounts with entries
+//!   ([`ExportErrorKind::TooManyAccountsWithEntries`]).
+//! - **Lines.** No CR anywhere: a line ending in CR LF is refused ([`ExportErrorKind::Crlf`]),
+//!   a CR anywhere else in a line, between JSON tokens included, too
+//!   ([`ExportErrorKind::CarriageReturn`]); so is a last line without LF, and a line that is
+//!   not UTF-8. An empty line, or one that is not exactly one JSON object (RFC 8259; its
+//!   whitespace is space, tab and LF only), is [`ExportErrorKind::InvalidJson`]. A line is parsed
+//!   as JSON in full before any of its fields is looked at.
+//! - **Limits** ([`MAX_EXPORT_BYTES`], [`MAX_LINE`], [`MAX_DEPTH`],
+//!   [`MAX_ACCOUNTS_WITH_ENTRIES`]), rules of the format that every reader applies the same way:
+//!   a file of more than 2^34 bytes is refused ([`ExportErrorKind::TooLarge`]; from its metadata
+//!   before it is read, [`check_export_metadata`]); every line is at most 2^20 bytes without its
+//!   LF, wherever it lies in the file ([`ExportErrorKind::LineTooLong`]); objects and arrays nest
+//!   at most 64 levels, the line's object being level 1 ([`ExportErrorKind::InvalidJson`]); at
+//!   most 2^24 accounts have entries (one day's leaves,
+//!   [`ExportErrorKind::TooManyAccountsWithEntries`]). A reader limit: a play on line 2^32 or
+//!   later is refused ([`ExportErrorKind::TooManyLines`]).
 //! - **Keys and strings** are compared after JSON unescaping: `"\u0074ype"` is the key `type`
 //!   (and a duplicate of it), `"p\u002d1"` is the id `p-1`. A key twice in one object is refused
 //!   at any depth, inside unknown fields too. Unknown members are ignored but must be valid
@@ -96,6 +106,10 @@
 //!   case, a fraction of a second dropped, offsets up to ±23:59, no leap second).
 //! - **Exclusions** apply to the account whatever their position in the file, before or after its
 //!   plays.
+//! - **Classes.** Each play is in one class, tested in this order: retail (its `channel` is not
+//!   one of the rules' `online_channels`, whatever its name, D-3), subscription refused (D-5),
+//!   else counting. [`DayTally::excluded_accounts_with_plays_by_reason`] counts the excluded
+//!   accounts with at least one play of any class (SPEC.md §4.7).
 
 mod accounts;
 mod chunks;
@@ -105,6 +119,7 @@ mod fast;
 mod fields;
 mod header;
 mod json;
+mod limits;
 mod merge;
 mod play_ids;
 mod read;
@@ -119,6 +134,8 @@ mod testkit;
 mod verify;
 
 pub use error::{ExportError, ExportErrorKind};
+pub use limits::{MAX_ACCOUNTS_WITH_ENTRIES, MAX_DEPTH, MAX_EXPORT_BYTES, MAX_LINE};
+pub use read::{check_export_metadata, check_export_size};
 pub use results::{AccountEntries, DayTally, VerifiedExport};
 pub use tally::{TallyOptions, tally_export, tally_export_with};
 pub use verify::verify_export;

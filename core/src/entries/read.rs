@@ -1,14 +1,32 @@
-//! Reading an export in fixed blocks, for both passes, and the longest line a pass accepts.
+//! Reading an export in fixed blocks, for both passes, and the checks of its size.
 
 use std::io::Read;
 
 use super::error::{ExportError, ExportErrorKind};
+use super::limits::MAX_EXPORT_BYTES;
 
 /// Bytes read at a time.
 pub(super) const BLOCK: usize = 4 << 20;
 
-/// Longest line accepted (a resource limit; a valid record is a few hundred bytes).
-pub(super) const MAX_LINE: usize = 1 << 20;
+/// The checks an export's metadata decides before a byte of it is read (or, for a FIFO, before
+/// it is opened): a regular file (`std::fs::metadata` follows symbolic links) of at most
+/// [`MAX_EXPORT_BYTES`] bytes. Refusals: [`ExportErrorKind::NotAFile`],
+/// [`ExportErrorKind::TooLarge`].
+pub fn check_export_metadata(meta: &std::fs::Metadata) -> Result<(), ExportError> {
+    if !meta.is_file() {
+        return Err(ExportError::file(ExportErrorKind::NotAFile));
+    }
+    check_export_size(meta.len())
+}
+
+/// An export of `size` bytes is refused ([`ExportErrorKind::TooLarge`]) above
+/// [`MAX_EXPORT_BYTES`].
+pub fn check_export_size(size: u64) -> Result<(), ExportError> {
+    if size > MAX_EXPORT_BYTES {
+        return Err(ExportError::file(ExportErrorKind::TooLarge));
+    }
+    Ok(())
+}
 
 /// Reads into `dst` until it is full or the file ends; returns how many bytes were read.
 /// (Buffers are allocated and zeroed once, then reused: no per-block memset.)

@@ -6,10 +6,11 @@ use super::counting::{Ctx, Partial, add_exclusion, add_play};
 use super::error::{ExportErrorKind, LineErr};
 use super::fast::{self, FastPlay};
 use super::fields::{
-    MAX_STAKE_CENTS, json_err, out_of_range, req, req_account, req_instant, req_int, req_str,
-    valid_play_id,
+    MAX_STAKE_CENTS, json_err, no_cr, out_of_range, req, req_account, req_instant, req_int,
+    req_str, valid_play_id,
 };
 use super::json::{self, Val};
+use super::limits::MAX_LINE;
 use super::rfc3339;
 use crate::rules::draw::{Channel, ExclusionReason};
 
@@ -39,6 +40,11 @@ pub(super) fn parse_chunk(
     let mut line = first_line;
     let mut rest = bytes;
     while let Some(i) = memchr::memchr(b'\n', rest) {
+        // The line limit, for every line wherever the chunks were cut (the reading thread only
+        // sees the line a chunk ends on).
+        if i > MAX_LINE {
+            return Err((line, ExportErrorKind::LineTooLong(MAX_LINE)));
+        }
         parse_record(&rest[..i], line, ctx, p).map_err(|k| (line, k))?;
         rest = &rest[i + 1..];
         line += 1;
@@ -67,9 +73,8 @@ fn parse_record_general(
     ctx: &Ctx<'_>,
     p: &mut Partial,
 ) -> Result<(), ExportErrorKind> {
-    if raw.last() == Some(&b'\r') {
-        return Err(ExportErrorKind::Crlf);
-    }
+    // The fast path never takes a line with a CR (its byte classes exclude control bytes).
+    no_cr(raw)?;
     let text = std::str::from_utf8(raw).map_err(|_| ExportErrorKind::NotUtf8)?;
     let mut f = Fields::default();
     json::for_each_member(text, &mut |k, v| {

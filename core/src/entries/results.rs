@@ -72,7 +72,8 @@ pub struct DayTally {
     /// subscription or with one taken out inside the participation period;
     /// `figures.counting_plays`).
     pub counting_plays: u64,
-    /// Plays on the `retail` channel, which never count (D-3; `figures.retail_plays`).
+    /// Retail plays: on a channel that is not one of the rules' `online_channels`, which never
+    /// count (D-3, SPEC.md §4.1.1; `figures.retail_plays`).
     pub retail_plays: u64,
     /// Plays on one of the rules' `online_channels` whose subscription was taken out outside the
     /// participation period (D-5; `figures.subscription_plays_refused`).
@@ -85,9 +86,10 @@ pub struct DayTally {
     ///
     /// [`ExclusionReason::index`]: crate::rules::draw::ExclusionReason::index
     pub exclusions_by_reason: [u64; 3],
-    /// Excluded accounts with at least one counting play, by reason (D-6, D-13; same index;
-    /// published as `figures.excluded_accounts_with_plays`).
-    pub excluded_with_counting_plays_by_reason: [u64; 3],
+    /// Excluded accounts with at least one play record of any class (counting, retail,
+    /// subscription refused), by reason (D-6, D-13, SPEC.md §4.7; same index;
+    /// `figures.excluded_accounts_with_plays`).
+    pub excluded_accounts_with_plays_by_reason: [u64; 3],
     /// Accounts with at least one entry: the length of [`DayTally::entries`]
     /// (`figures.accounts_with_entries`).
     pub accounts_with_entries: u64,
@@ -99,8 +101,8 @@ pub struct DayTally {
 }
 
 impl DayTally {
-    /// Excluded accounts with at least one counting play, every reason.
-    pub fn excluded_accounts_with_counting_plays(&self) -> u64 {
-        self.excluded_with_counting_plays_by_reason.iter().sum()
+    /// Excluded accounts with at least one play record of any class, every reason.
+    pub fn excluded_accounts_with_plays(&self) -> u64 {
+        self.excluded_accounts_with_plays_by_reason.iter().sum()
     }
 }

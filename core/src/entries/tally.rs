@@ -132,4 +132,8 @@ fn run<R: Read>(
 }
 
 #[cfg(test)]
+mod classes_tests;
+#[cfg(test)]
+mod limits_tests;
+#[cfg(test)]
 mod tests;

@@ -53,17 +53,47 @@ pub(crate) fn export(day: &str, records: &[String]) -> Vec<u8> {
 
 /// Pass 2 alone (pass 1's result stated directly: the signature is not what is tested here).
 pub(crate) fn tally(bytes: &[u8]) -> Result<DayTally, ExportError> {
+    tally_with(bytes, &DrawRules::chanceux_noel_2018(), 1)
+}
+
+/// [`tally`] under `rules`, on `threads` parsing threads.
+pub(crate) fn tally_with(
+    bytes: &[u8],
+    rules: &DrawRules,
+    threads: usize,
+) -> Result<DayTally, ExportError> {
     let v = VerifiedExport {
         sha256: crate::crypto::sha256(bytes).0,
         size: bytes.len() as u64,
         key: [0; 32],
         key_id: PRODUCER.into(),
     };
-    tally_export_with(
-        || Ok(bytes),
-        &v,
-        &DrawRules::chanceux_noel_2018(),
-        &TallyOptions { threads: 1 },
+    tally_export_with(|| Ok(bytes), &v, rules, &TallyOptions { threads })
+}
+
+/// The shipped rules with `online_channels` replaced by `online` (D-3).
+pub(crate) fn rules_with_online(online: &[&str]) -> DrawRules {
+    let mut v: serde_json::Value =
+        serde_json::from_slice(crate::rules::draw::CHANCEUX_NOEL_2018).unwrap();
+    v["online_channels"] = serde_json::json!(online);
+    DrawRules::from_json(serde_json::to_string(&v).unwrap().as_bytes()).unwrap()
+}
+
+/// A play on 2018-12-05 on `channel`, whose `subscription` is taken out at `subscribed_at`, or
+/// `null`.
+pub(crate) fn channel_play(
+    id: &str,
+    account: u8,
+    stake: u64,
+    channel: &str,
+    subscribed_at: Option<&str>,
+) -> String {
+    let sub = subscribed_at.map_or("null".to_string(), |t| {
+        format!(r#"{{"subscribed_at":"{t}"}}"#)
+    });
+    format!(
+        r#"{{"type":"play","id":"{id}","account":"{}","at":"2018-12-05T10:00:00+01:00","stake_cents":{stake},"channel":"{channel}","game":"loto","subscription":{sub}}}"#,
+        acct(account)
     )
 }
 

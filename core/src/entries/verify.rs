@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use sha2::{Digest, Sha256};
 
 use super::error::{ExportError, ExportErrorKind};
-use super::read::{BLOCK, fill};
+use super::read::{BLOCK, check_export_size, fill};
 use super::results::VerifiedExport;
 use crate::crypto::ed25519::{StrictVerifier, key_id};
 
@@ -24,7 +24,9 @@ use crate::crypto::ed25519::{StrictVerifier, key_id};
 /// Refusals, all for the file as a whole: [`ExportErrorKind::SignatureLength`] when `sig` is
 /// not 64 bytes, [`ExportErrorKind::NoTrustedKey`] when `trusted` is empty,
 /// [`ExportErrorKind::BadSignature`] when no trusted key verifies the signature under the strict
-/// rules of SPEC.md §1.4 (a signature no key can accept is refused before the file is read), and
+/// rules of SPEC.md §1.4 (a signature no key can accept is refused before the file is read),
+/// [`ExportErrorKind::TooLarge`] as soon as more than [`super::MAX_EXPORT_BYTES`] bytes were read
+/// (a caller with the file's metadata checks them first, [`super::check_export_metadata`]), and
 /// [`ExportErrorKind::Io`] when the reader fails.
 pub fn verify_export(
     mut reader: impl Read,
@@ -93,6 +95,11 @@ fn read_all(
                 break Ok(());
             }
             size += n as u64;
+            // A file that grew past the limit after its metadata were checked (or whose
+            // metadata were not): refused as soon as the limit is crossed.
+            if let Err(e) = check_export_size(size) {
+                break Err(e);
+            }
             let block = Arc::new((buf, n));
             if to_verifier.send(Arc::clone(&block)).is_err() {
                 break Err(ExportError::file(ExportErrorKind::Io(

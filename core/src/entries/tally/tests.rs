@@ -155,8 +155,9 @@ fn excluded_accounts_get_no_entry() {
     assert_eq!(entries_of(&t, 1), 0);
     assert_eq!(entries_of(&t, 2), 3);
     assert_eq!(t.exclusions_by_reason, [1, 1, 1]);
-    // Account 3 had only a retail play: not an excluded account "with counting plays".
-    assert_eq!(t.excluded_with_counting_plays_by_reason, [1, 0, 0]);
+    // Account 3 had only a retail play: an excluded account with plays all the same (SPEC.md
+    // §4.7: a play record of any class).
+    assert_eq!(t.excluded_accounts_with_plays_by_reason, [1, 0, 1]);
     assert_eq!(t.accounts_with_counting_plays, 2);
     assert_eq!(t.total_entries, 3);
 }
