@@ -79,7 +79,7 @@ def main(argv):
              "hint: report it with the folder that caused it")
         return 2
     _err(*[line for line in report if line.startswith("note: ")])
-    lines = [f"VERIFIED: {title}"]
+    lines = [f"VERIFIED: {t}" for t in (title if isinstance(title, list) else [title])]
     lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
     lines += [line for line in report if line.startswith("partial: ")]
     return _write(lines)
@@ -143,7 +143,7 @@ def run(a):
         report += vhistory.check_linear(outputs, False)
         _check_held(a, audit_pub, outputs)
         _check_expected(a, about)
-        return f"{_describe(about)} in {path}", report
+        return _titles(about, path), report
     if os.path.isdir(path):
         subs = [os.path.join(path, n) for n in sorted(os.listdir(path))]
         subs = [s for s in subs if os.path.isdir(s) and _is_output(s)]
@@ -164,7 +164,7 @@ def run(a):
         vhistory.check_linear(outputs, True)
         _check_held(a, audit_pub, outputs)
         report.append(f"ok  one linear history: {len(outputs)} version-2 outputs of one trail")
-        return f"{len(subs)} outputs in {path}: {_describe(about)}", report
+        return _titles(about, path), report
 
     # A file. Judged from its metadata before it is opened (a FIFO is never opened).
     name = os.path.basename(path)
@@ -196,7 +196,7 @@ def run(a):
         report += vhistory.check_linear(outputs, False)
         _check_held(a, audit_pub, outputs)
         _check_expected(a, about)
-        return f"{_describe(about)} in {path}", report
+        return _titles(about, path), report
     (result_pub,) = keys(a, folder, ["result.pub.pem"])
     if _is_ticket_proof(path):
         import vblock
@@ -205,7 +205,7 @@ def run(a):
         import vdraw
         report = vdraw.verify_proof(path, result_pub, a.published, about)
     _check_expected(a, about)
-    return f"{_describe(about)} in {path}", report
+    return _titles(about, path), report
 
 
 def _is_output(path):
@@ -262,8 +262,18 @@ def _check_held(a, audit_pub, outputs):
         vhistory.check_held(outputs, cp, size, root)
 
 
+def _titles(about, path):
+    """SPEC §8.1: one first line per output verified, `<what> in <path>`."""
+    return [f"{d} in {path}" for d in _describe_list(about)] or [f"nothing in {path}"]
+
+
 def _describe(about):
-    """What was verified, in words (the first line of standard output)."""
+    """What was verified, in words."""
+    return ", ".join(_describe_list(about)) or "nothing"
+
+
+def _describe_list(about):
+    """Each output verified, in words (the first lines of standard output)."""
     out = []
     for x in about:
         k = x["kind"]
@@ -279,7 +289,7 @@ def _describe(about):
                        f"attempt {x['attempt']}")
         elif k == "ticket-proof":
             out.append(f"the ticket proof of position {x['position']} of block {x['block']}")
-    return ", ".join(out) or "nothing"
+    return out
 
 
 def _check_expected(a, about):
@@ -294,10 +304,10 @@ def _check_expected(a, about):
             raise Failure("inconsistent", f"nothing here is the draw of day {a.expect_day} (--expect-day)")
     if a.expect_block:
         for x in about:
-            if x.get("day") is not None:
+            if x.get("block") != a.expect_block:
                 raise Failure("inconsistent", f"this is {_describe([x])}, not block {a.expect_block} (--expect-block)")
-        if not any(x.get("block") == a.expect_block for x in about):
-            raise Failure("inconsistent", f"block {a.expect_block} is not here: {_describe(about)} (--expect-block)")
+        if not about:
+            raise Failure("inconsistent", f"nothing here is block {a.expect_block} (--expect-block)")
 
 
 def _is_ticket_proof(path):

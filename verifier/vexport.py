@@ -13,7 +13,8 @@ from vcore import Failure, ed25519_verify_strict, key_id
 
 ID_RE = re.compile(r"\A[A-Za-z0-9._:-]{1,64}\Z")
 ACCOUNT_RE = re.compile(r"\A[0-9a-f]{64}\Z")
-RFC3339_RE = re.compile(r"\A\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)\Z")
+# SPEC §4.1.2's date-time: "T"/"t", "Z"/"z" or ±HH:MM, any number of fraction digits (dropped).
+RFC3339_RE = re.compile(r"\A(\d{4})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.\d+)?(?:([Zz])|([+-])(\d\d):(\d\d))\Z")
 CHANNELS_ALL = ("web", "mobile", "tablet", "app", "retail")
 
 # The export's limits (SPEC file limits, §4.1.1), each a rule of the format: the file, every line
@@ -52,27 +53,42 @@ def _line(raw, where):
         raise Failure("malformed", f"{where}: JSON nested too deep")
 
 
+def _days_from_civil(y, m, d):
+    """Days from 1970-01-01 to the proleptic Gregorian date y-m-d (any year 0000-9999)."""
+    y -= m <= 2
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
 def _instant(v, what):
-    if not isinstance(v, str) or not RFC3339_RE.match(v):
+    """SPEC §4.1.2: a date-time, as whole Unix seconds (the fraction dropped, toward the past)."""
+    m = RFC3339_RE.match(v) if isinstance(v, str) else None
+    if not m:
         raise Failure("malformed", f"{what}: not an RFC 3339 instant")
-    try:
-        # Python keeps microseconds only; more digits cannot move an instant across a whole
-        # second boundary, and every bound compared against here is a whole second.
-        frac = re.search(r"\.(\d+)", v)
-        if frac and len(frac.group(1)) > 6:
-            v = v.replace(frac.group(0), "." + frac.group(1)[:6])
-        return datetime.datetime.fromisoformat(v.replace("Z", "+00:00"))
-    except ValueError:
+    y, mo, d, hh, mi, ss = (int(m.group(k)) for k in range(1, 7))
+    leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
+    days_in = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    if not (1 <= mo <= 12 and 1 <= d <= days_in[mo - 1] and hh <= 23 and mi <= 59 and ss <= 59):
         raise Failure("malformed", f"{what}: not a valid date and time")
+    offset = 0
+    if m.group(8):
+        oh, om = int(m.group(9)), int(m.group(10))
+        if oh > 23 or om > 59:
+            raise Failure("malformed", f"{what}: not a valid offset")
+        offset = (oh * 3600 + om * 60) * (1 if m.group(8) == "+" else -1)
+    return _days_from_civil(y, mo, d) * 86400 + hh * 3600 + mi * 60 + ss - offset
 
 
 def _local_bound(text_or_date, tz):
-    """A local wall-clock time in the rules' time zone, as an aware instant."""
+    """A local wall-clock time in the rules' time zone, as whole Unix seconds."""
     if isinstance(text_or_date, datetime.date) and not isinstance(text_or_date, datetime.datetime):
         text_or_date = datetime.datetime.combine(text_or_date, datetime.time())
     elif isinstance(text_or_date, str):
         text_or_date = datetime.datetime.fromisoformat(text_or_date)
-    return text_or_date.replace(tzinfo=tz)
+    return int(text_or_date.replace(tzinfo=tz).timestamp())
 
 
 class Tally:

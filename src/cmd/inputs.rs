@@ -159,7 +159,26 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
             std::io::Error::from(std::io::ErrorKind::NotFound),
         ));
     }
-    let sig = match std::fs::read(&sig_path) {
+    // A FIFO, a device or a file over the export's limit is refused from its metadata, never
+    // read (SPEC.md §1.6); the signature is read within its own limit.
+    if let Err(e) = std::fs::metadata(path)
+        .map_err(|e| e.to_string())
+        .and_then(|m| entries::check_export_metadata(&m).map_err(|e| e.to_string()))
+    {
+        return Err(reject(
+            ctx,
+            path,
+            e,
+            "give production's export file itself (a regular file within the limit of SPEC.md §1.6)",
+        )?);
+    }
+    // The signature: at most one byte more than a signature, whatever the file is (the
+    // operator's own input; a test pauses a seal on a FIFO here).
+    let sig = match std::fs::File::open(&sig_path).and_then(|f| {
+        use std::io::Read;
+        let mut b = vec![];
+        f.take(65).read_to_end(&mut b).map(|_| b)
+    }) {
         Ok(s) => s,
         Err(_) => {
             return Err(reject(

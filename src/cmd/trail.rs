@@ -17,7 +17,6 @@ use urne_core::audit::token::{self, Mark, TrailObject};
 use urne_core::block::files::{CommitFile, RevealFile};
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::draw::files::BundleFile;
-use urne_core::verify::Expect;
 use urne_core::verify::block_folder::{block_commitments, verify_block_folder};
 use urne_core::verify::draw_folder::verify_draw_folder;
 use urne_core::verify::history::check_linear;
@@ -195,10 +194,9 @@ fn carried(
             )
         };
         if f.join("bundle.json").exists() {
-            let r = verify_draw_folder(&DiskFolder::new(f), keys, None, &Expect::default())
-                .map_err(|e| {
-                    refused(format!("does not verify ({}): {}", e.class.name(), e.what))
-                })?;
+            let r = verify_draw_folder(&DiskFolder::new(f), keys, None).map_err(|e| {
+                refused(format!("does not verify ({}): {}", e.class.name(), e.what))
+            })?;
             let bytes = crate::edge::fsio::read(&f.join("bundle.json"))?;
             let b: BundleFile =
                 serde_json::from_slice(&bytes).map_err(|e| refused(e.to_string()))?;
@@ -218,10 +216,9 @@ fn carried(
             outputs.extend(r.outputs);
         } else {
             let commits = block_commitments(&DiskFolder::new(f)).map_err(|e| refused(e.0))?;
-            let r = verify_block_folder(&DiskFolder::new(f), &commits, keys, &Expect::default())
-                .map_err(|e| {
-                    refused(format!("does not verify ({}): {}", e.class.name(), e.what))
-                })?;
+            let r = verify_block_folder(&DiskFolder::new(f), &commits, keys).map_err(|e| {
+                refused(format!("does not verify ({}): {}", e.class.name(), e.what))
+            })?;
             for name in &commits {
                 let bytes = crate::edge::fsio::read(&f.join(name))?;
                 let c: CommitFile =

@@ -82,14 +82,12 @@ fn to_error(f: Failure) -> Error {
 /// What was verified first, then the checks and what could not be checked; the notes (remarks
 /// that change nothing) on standard error.
 fn print_report(path: &Path, report: &Report) {
-    match report.subjects.as_slice() {
-        [one] => say!("VERIFIED: {one} in {}", path.display()),
-        many => say!("VERIFIED: {} outputs in {}", many.len(), path.display()),
+    // One first line per output verified: folder names are not signed (SPEC.md §8.1).
+    for s in &report.subjects {
+        say!("VERIFIED: {s} in {}", path.display());
     }
-    if report.subjects.len() > 1 {
-        for s in &report.subjects {
-            say!("  output: {s}");
-        }
+    if report.subjects.is_empty() {
+        say!("VERIFIED: {}", path.display());
     }
     for d in &report.checks {
         say!("  ok  {d}");
@@ -115,6 +113,12 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         .map(Path::to_path_buf)
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| PathBuf::from("."));
+    if a.expect.day.is_some() && a.expect.block.is_some() {
+        return Err(Error::bad_input(
+            "--expect-day and --expect-block together: an output is a day's or a block's",
+            "give the one that names the output you verify",
+        ));
+    }
     if a.path.is_file() {
         if name.ends_with(".jsonl") {
             return verify_trail_file(&a);
@@ -199,10 +203,11 @@ fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), dir)?;
     let folder = DiskFolder::new(dir);
     let report = if name == "result.json" {
-        verify_lone_result(&folder, name, &keys, &a.expect)
+        verify_lone_result(&folder, name, &keys)
     } else {
-        verify_lone_commitment(&folder, name, &keys, &a.expect)
+        verify_lone_commitment(&folder, name, &keys)
     }
+    .and_then(|r| a.expect.check(&r).map(|()| r))
     .map_err(to_error)?;
     check_held(&report.outputs, &held(a)?, &keys).map_err(to_error)?;
     print_report(&a.path, &report);

@@ -352,6 +352,31 @@ fn cases() -> Vec<(String, Vec<u8>, Value, bool)> {
             ok,
         ));
     }
+    // The date-times of SPEC §4.1.2 (M-33), as a subscription's date (any instant is a valid
+    // subscribed_at; counting or not depends on the participation period).
+    for (t, ok) in [
+        ("2018-12-01t10:00:00z", true),
+        ("2018-12-01T10:00:00.123456789012Z", true),
+        ("2018-12-01T10:00:00-00:00", true),
+        ("2018-12-01T10:00:00+23:59", true),
+        ("0000-01-01T00:00:00Z", true),
+        ("2016-02-29T00:00:00Z", true),
+        ("2018-02-29T00:00:00Z", false),
+        ("2018-12-01T10:00:60Z", false),
+        ("2018-12-01T24:00:00Z", false),
+        ("2018-12-01T10:00:00+24:00", false),
+        ("2018-12-01T10:00:00", false),
+        ("2018-12-01 10:00:00Z", false),
+        ("2018-12-1T10:00:00Z", false),
+        ("2018-12-01T10:00:00.Z", false),
+    ] {
+        v.push((
+            format!("subscribed_at {t}"),
+            one(play("p", 7, 1000, "web", Some(t))),
+            shipped.clone(),
+            ok,
+        ));
+    }
     v
 }
 

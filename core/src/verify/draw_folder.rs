@@ -8,8 +8,9 @@ use super::draw::{
 };
 use super::folder::{Folder, limits, read_bounded};
 use super::history::{self, Output};
+use super::manifest_check::{check_manifest, subject};
 use super::signed::{Keys, read_signed, read_signed_opt};
-use super::{Expect, FailureClass as C, Report, VResult, fail, parse_named};
+use super::{FailureClass as C, Report, VResult, fail, parse_named};
 use crate::audit::chain::{self, Checkpoint};
 use crate::crypto::{Hash32, keys, sha256};
 use crate::draw::Leaf;
@@ -17,7 +18,7 @@ use crate::draw::figures::{figures_of_tally, list_of_tally};
 use crate::draw::files::{
     BUNDLE_FORMAT, BundleFile, DrawCore, LEAVES_FILE, RESULT_FORMAT, ResultFile,
 };
-use crate::manifest::{self, Audience, Manifest};
+use crate::manifest;
 use crate::rules::draw::DrawRules;
 
 /// Auditor mode (§8.2 step 8): the signed export the draw was sealed from (its `.sig` beside
@@ -59,28 +60,27 @@ impl Signed {
 }
 
 /// Verifies the draw folder `f` under `keys` (§8.2), in auditor mode with `auditor`, as the
-/// draw `expect` names when it names one. Returns what was verified and the checks done, or the
+/// day drawn recorded for `--expect-day` (SPEC.md §8.1). Returns what was verified and the checks done, or the
 /// first failure. Prints nothing.
 ///
 /// ```
-/// use urne_core::verify::{Expect, draw_folder, folder::MemFolder};
+/// use urne_core::verify::{draw_folder, folder::MemFolder};
 /// # let keys = urne_core::verify::signed::Keys { result: [0; 32], audit: [0; 32], source: String::new() };
 /// // A folder without a bundle is not a draw folder's whole output.
 /// let f = MemFolder::default();
-/// let e = draw_folder::verify_draw_folder(&f, &keys, None, &Expect::default()).unwrap_err();
+/// let e = draw_folder::verify_draw_folder(&f, &keys, None).unwrap_err();
 /// assert_eq!(e.class.name(), "malformed");
 /// ```
 pub fn verify_draw_folder(
     f: &dyn Folder,
     keys: &Keys,
     auditor: Option<&Auditor>,
-    expect: &Expect,
 ) -> VResult<Report> {
     let mut r = Report::default();
     let signed = step1_signatures(f, keys, &mut r)?;
     let (bundle, leaves) = step2_bundle(&signed, &mut r)?;
     r.subjects.push(subject(&bundle.core, bundle.version));
-    expect.check_day(&bundle.core.day)?;
+    r.days.push(bundle.core.day.clone());
     let seed = step3_seed(
         &bundle.core,
         bundle.version,
@@ -98,14 +98,6 @@ pub fn verify_draw_folder(
     }
     step9_manifest(f, &signed, &bundle.core, bundle.version, keys, &mut r)?;
     Ok(r)
-}
-
-/// `the draw of OPERATION day DAY attempt N (version V)`.
-fn subject(core: &DrawCore, version: u32) -> String {
-    format!(
-        "the draw of {} day {} attempt {} (version {version})",
-        core.operation, core.day, core.attempt
-    )
 }
 
 /// Step 1: every output file present is read within its limit (§1.6) and its signature checked
@@ -451,7 +443,15 @@ fn signed_export(a: &Auditor) -> VResult<crate::entries::VerifiedExport> {
         &sig,
         &a.producer_keys,
     )
-    .map_err(|e| fail(C::BadSignature, format!("export: {e}")))
+    .map_err(|e| {
+        use crate::entries::ExportErrorKind as K;
+        let class = match e.kind {
+            K::Io(_) => C::Unreadable,
+            K::TooLarge | K::NotAFile => C::Malformed,
+            _ => C::BadSignature,
+        };
+        fail(class, format!("export: {e}"))
+    })
 }
 
 /// Step 9: the manifest (version 2) is present [malformed], parses [malformed], names this draw
@@ -487,107 +487,4 @@ fn step9_manifest(
         |n| s.bytes(n).map(|b| (b.len() as u64, sha256(b))),
         r,
     )
-}
-
-/// Step 9 on a manifest `bytes` of the draw `core` (of `version`), the files of the folder
-/// being `present` (size and SHA-256).
-pub(super) fn check_manifest(
-    name: &str,
-    bytes: &[u8],
-    (core, version): (&DrawCore, u32),
-    keys: &Keys,
-    present: impl Fn(&str) -> Option<(u64, Hash32)>,
-    r: &mut Report,
-) -> VResult<()> {
-    if version == 1 {
-        return Err(fail(
-            C::Malformed,
-            "a version-1 draw folder has no manifest.json",
-        ));
-    }
-    let m = parse_manifest(name, bytes)?;
-    let same = m.operation == core.operation
-        && m.day.as_deref() == Some(core.day.as_str())
-        && m.block.is_none()
-        && m.attempt == core.attempt
-        && m.result_key_id == keys::key_id(&keys.result);
-    if !same {
-        return Err(fail(
-            C::Inconsistent,
-            format!(
-                "{name} is not the manifest of {} (or names another result key)",
-                subject(core, version)
-            ),
-        ));
-    }
-    let expected: Vec<(String, Audience)> = manifest::DRAW_FILES
-        .iter()
-        .map(|(n, a)| ((*n).to_string(), *a))
-        .collect();
-    if !m.lists_exactly(&expected) {
-        return Err(fail(
-            C::Inconsistent,
-            format!("{name} does not list exactly a draw's files (SPEC.md §4.7)"),
-        ));
-    }
-    check_listed(&m, name, present, r)?;
-    r.checks.push(format!(
-        "{name}: every file present is the one listed (size and SHA-256)"
-    ));
-    Ok(())
-}
-
-/// Parses a signature-checked manifest [malformed].
-pub(super) fn parse_manifest(name: &str, bytes: &[u8]) -> VResult<Manifest> {
-    let m: Manifest = parse_named(name, bytes)?;
-    if m.format != manifest::FORMAT || m.version != manifest::VERSION {
-        return Err(fail(
-            C::Malformed,
-            format!(
-                "{name} is not an {} version {}",
-                manifest::FORMAT,
-                manifest::VERSION
-            ),
-        ));
-    }
-    if m.day.is_some() == m.block.is_some() {
-        return Err(fail(
-            C::Malformed,
-            format!("{name}: exactly one of day and block is not null"),
-        ));
-    }
-    Ok(m)
-}
-
-/// Every file `m` lists that is `present` (its size and SHA-256) must have the listed size and SHA-256
-/// [inconsistent]; a public one absent is a `partial:` line, a production one a note.
-pub(super) fn check_listed(
-    m: &Manifest,
-    name: &str,
-    present: impl Fn(&str) -> Option<(u64, Hash32)>,
-    r: &mut Report,
-) -> VResult<()> {
-    for l in &m.files {
-        match present(&l.name) {
-            Some((size, sha)) if size == l.size && sha == l.sha256 => {}
-            Some(_) => {
-                return Err(fail(
-                    C::Inconsistent,
-                    format!(
-                        "{} is not the file {name} lists (size or SHA-256 differ): it is another output's",
-                        l.name
-                    ),
-                ));
-            }
-            None if l.audience == Audience::Public => r.partial.push(format!(
-                "{} (listed in {name}) is not in the folder: not checked",
-                l.name
-            )),
-            None => r.notes.push(format!(
-                "{} (for production, listed in {name}) is not here: not checked",
-                l.name
-            )),
-        }
-    }
-    Ok(())
 }

@@ -24,6 +24,7 @@ pub mod draw_folder;
 pub mod folder;
 pub mod history;
 pub mod lone;
+pub mod manifest_check;
 pub mod outputs;
 pub mod proof;
 pub mod signed;
@@ -111,6 +112,10 @@ pub struct Report {
     pub partial: Vec<String>,
     /// Remarks that change nothing (files ignored, predecessors published elsewhere).
     pub notes: Vec<String>,
+    /// The days of the draws, lone results and day void notices verified (for `--expect-day`).
+    pub days: Vec<String>,
+    /// The blocks of the commitments and block void notices verified (for `--expect-block`).
+    pub blocks: Vec<String>,
 }
 
 impl Report {
@@ -121,6 +126,8 @@ impl Report {
         self.subjects.extend(other.subjects);
         self.partial.extend(other.partial);
         self.notes.extend(other.notes);
+        self.days.extend(other.days);
+        self.blocks.extend(other.blocks);
     }
 }
 
@@ -135,25 +142,40 @@ pub struct Expect {
 }
 
 impl Expect {
-    /// `inconsistent` when an output of `day` is not the day expected.
-    pub fn check_day(&self, day: &str) -> VResult<()> {
-        match &self.day {
-            Some(d) if d != day => Err(fail(
-                FailureClass::Inconsistent,
-                format!("these outputs are of day {day}, not of day {d} (--expect-day)"),
-            )),
-            _ => Ok(()),
+    /// Once the outputs of `r` verified (SPEC.md §8.1): with a day expected, every draw, lone
+    /// result and void notice verified is of that day, and there is one; with a block expected,
+    /// every block commitment and void notice verified is of that block, and there is one.
+    /// Otherwise `inconsistent`.
+    ///
+    /// # Errors
+    /// An output of another day or block, or of none.
+    pub fn check(&self, r: &Report) -> VResult<()> {
+        let bad = |what: String| Err(fail(FailureClass::Inconsistent, what));
+        if let Some(d) = &self.day {
+            if let Some(other) = r.days.iter().find(|x| *x != d) {
+                return bad(format!(
+                    "these outputs are of day {other}, not of day {d} (--expect-day)"
+                ));
+            }
+            if r.days.is_empty() || !r.blocks.is_empty() {
+                return bad(format!(
+                    "nothing verified here is of day {d} alone (--expect-day)"
+                ));
+            }
         }
-    }
-    /// `inconsistent` when an output of `block` is not the block expected.
-    pub fn check_block(&self, block: &str) -> VResult<()> {
-        match &self.block {
-            Some(b) if b != block => Err(fail(
-                FailureClass::Inconsistent,
-                format!("these outputs are of block {block}, not of block {b} (--expect-block)"),
-            )),
-            _ => Ok(()),
+        if let Some(b) = &self.block {
+            if let Some(other) = r.blocks.iter().find(|x| *x != b) {
+                return bad(format!(
+                    "these outputs are of block {other}, not of block {b} (--expect-block)"
+                ));
+            }
+            if r.blocks.is_empty() || !r.days.is_empty() {
+                return bad(format!(
+                    "nothing verified here is of block {b} alone (--expect-block)"
+                ));
+            }
         }
+        Ok(())
     }
 }
 

@@ -45,14 +45,14 @@ pub fn verify_output(
         ));
     }
     if is_draw {
-        r.extend(verify_draw_folder(f, keys, auditor, expect)?);
+        r.extend(verify_draw_folder(f, keys, auditor)?);
     } else if !commits.is_empty() {
-        r.extend(verify_block_folder(f, &commits, keys, expect)?);
+        r.extend(verify_block_folder(f, &commits, keys)?);
     } else if is_file(f, "result.json") {
-        r.extend(verify_lone_result(f, "result.json", keys, expect)?);
+        r.extend(verify_lone_result(f, "result.json", keys)?);
     }
     if f.entry(VOID_NOTICE) != Entry::Missing {
-        r.extend(verify_void_notice(f, keys, expect)?);
+        r.extend(verify_void_notice(f, keys)?);
     }
     for n in f.names().map_err(|e| fail(C::Unreadable, e.0))? {
         if n.starts_with(STAGING_PREFIX) {
@@ -64,6 +64,7 @@ pub fn verify_output(
     }
     let notes = history::check_linear(&r.outputs, false)?;
     r.notes.extend(notes);
+    expect.check(&r)?;
     Ok(r)
 }
 
@@ -82,6 +83,8 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
             continue;
         }
         let one = verify_output(sub.as_ref(), keys, None, expect)?;
+        r.days.extend(one.days.iter().cloned());
+        r.blocks.extend(one.blocks.iter().cloned());
         r.checks
             .push(format!("{}: {} checks", f.show(&name), one.checks.len()));
         r.subjects.extend(one.subjects);
