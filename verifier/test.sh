@@ -243,9 +243,41 @@ if not os.path.exists(keyfile):
         k.public_key().public_bytes(ser.Encoding.PEM, ser.PublicFormat.SubjectPublicKeyInfo))
     shutil.copy(audit, os.path.join(keydir, "audit.pub.pem"))
 k = ser.load_pem_private_key(open(keyfile, "rb").read(), None)
+# A forger makes a whole output under their key: every file names it, each commitment the SHA-256
+# of the production file beside it, each manifest the files as they now are; then all re-signed.
+import hashlib, json
+raw = k.public_key().public_bytes(ser.Encoding.Raw, ser.PublicFormat.Raw)
+kid = hashlib.sha256(raw).hexdigest()[:16]
+P = lambda n: os.path.join(d, n)
+def rewrite(n, f):
+    v = json.load(open(P(n)))
+    f(v)
+    open(P(n), "w").write(json.dumps(v, indent=2, ensure_ascii=False) + "\n")
+def commit(v):
+    v["result_key_id"] = kid
+    t = P(v["tickets_file"])
+    if os.path.exists(t):
+        v["tickets_sha256"] = hashlib.sha256(open(t, "rb").read()).hexdigest()
+for n in sorted(os.listdir(d)):
+    if n.endswith(".commit.json"):
+        rewrite(n, commit)
+    elif n.endswith(".reveal.json"):
+        rewrite(n, lambda v: v.update(result_key_id=kid))
+def manifest(v):
+    v["result_key_id"] = kid
+    for e in v["files"]:
+        if os.path.exists(P(e["name"])):
+            b = open(P(e["name"]), "rb").read()
+            e["size"], e["sha256"] = len(b), hashlib.sha256(b).hexdigest()
+        elif e["name"].endswith(".tickets.csv"):
+            c = json.load(open(P(e["name"][:-len(".tickets.csv")] + ".commit.json")))
+            e["sha256"] = c["tickets_sha256"]
+for n in sorted(os.listdir(d)):
+    if n.endswith(".manifest.json"):
+        rewrite(n, manifest)
 for n in os.listdir(d):
-    if os.path.exists(os.path.join(d, n + ".sig")):
-        open(os.path.join(d, n + ".sig"), "wb").write(k.sign(open(os.path.join(d, n), "rb").read()))
+    if os.path.exists(P(n + ".sig")):
+        open(P(n + ".sig"), "wb").write(k.sign(open(P(n), "rb").read()))
 PY
 }
 rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"; resign "$tmp/t"
@@ -257,10 +289,9 @@ lines[11], lines[12] = lines[12], lines[11]
 open(p, "wb").write(b"\n".join(lines))
 PY
 resign "$tmp/t"
-# A version-2 block's manifest lists the production file's size and SHA-256, checked with the
-# commitment (§5.B10 step 2, issue 12 contract): a changed file is `inconsistent` there, before
-# step 3 would find it `commitment-mismatch`.
-both_class inconsistent "two ticket rows swapped in tickets.csv, re-signed" "$tmp/t" --keys "$tmp/keysO"
+# The forger's output is whole (its commitment names the forged file's SHA-256, its manifest the
+# files as they are): only the rows themselves betray it (SPEC §5.B8, §5.B10 step 3).
+both_class commitment-mismatch "two ticket rows swapped in tickets.csv, re-signed" "$tmp/t" --keys "$tmp/keysO"
 rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"
 $py - "$tmp/t/$S.reveal.json" <<'PY'
 import json, sys

@@ -647,12 +647,14 @@ def _commitment(s, raw):
     return c, c_history, game, price
 
 
-def _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs):
+def _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outputs):
     """§5.B10 step 2, the trail: the checkpoint verifies under the audit key [bad-signature]; in
     version 2 the order evidence holds (§3.3) [inconsistent] and the history leads to the
     checkpoint [fork]. Returns report lines."""
     name = s + ".commit.json"
     report = []
+    if c["result_key_id"] != key_id(result_pub) or c["audit_key_id"] != key_id(audit_pub):
+        raise Failure("inconsistent", f"{name}: result_key_id or audit_key_id is not the id of the key given")
     size, cp_root = parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{name} audit_checkpoint")
     if c["version"] == 2:
         verify_fixed(c, size, cp_root, name)
@@ -662,7 +664,6 @@ def _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs):
                             ("commitment", c["block"], c["attempt"]))
         if outputs is not None:
             outputs.append(o)
-    # (§5.B10 does not ask for result_key_id / audit_key_id to be checked; they are not.)
     return report
 
 
@@ -706,7 +707,7 @@ def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=Non
         raw[n] = read_signed(os.path.join(folder, n), result_pub)
     report = [f"ok  {n} signature" for n in raw]
     c, c_history, _, _ = _commitment(s, raw)
-    report += _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs)
+    report += _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outputs)
     report += _block_manifest(folder, s, c, raw, raw.get("rules.json"), result_pub, lone=True)
     why = "verified alone" if "rules.json" in raw else "no rules.json beside it"
     report.append(f"partial: {name}: the rules and the production file were not checked against it ({why})")
@@ -729,7 +730,7 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
     want = [{"tier": t, "units": u, "prize_cents": pz} for t, u, pz in tier_table(rules, price)]
     if c["tiers"] != want or c["block_size"] != rules["block_size"]:
         raise Failure("commitment-mismatch", f"block {bid}: tiers or block_size are not the rules' G-3 counts and prizes")
-    report = _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs)
+    report = _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outputs)
     report += _block_manifest(folder, s, c, raw, rules_bytes, result_pub)
     report.append(f"ok  {bid}: commitment (attempt {c['attempt']}) agrees with rules.json")
 
@@ -749,10 +750,17 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
     if rv is not None:
         r, r_history = vhistory.take(J.loads(rv, s + ".reveal.json"), s + ".reveal.json")
         r = J.obj(r, s + ".reveal.json", REVEAL)
+        if r["version"] != c["version"]:
+            raise Failure("inconsistent", f"{s}.reveal.json: version {r['version']} beside a version-{c['version']} "
+                                          "commitment (§7.2)")
         if r["block"] != bid or r["rules_sha256"] != c["rules_sha256"]:
             raise Failure("inconsistent", f"{s}.reveal.json: block or rules_sha256 is not the commitment's")
         if r["seed_commitment"] != c["seed_commitment"] or r["outcomes_root"] != c["outcomes_root"]:
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
+        if r["result_key_id"] != c["result_key_id"]:
+            raise Failure("inconsistent", f"{s}.reveal.json: result_key_id is not the id of the result key given")
+        if len(r["entropy"]) < 32:
+            raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
         if c["version"] == 2 and entropy_commitment(r["entropy"]) != c["entropy_commitment"]:
             raise Failure("draw-mismatch", f"{s}.reveal.json: the revealed entropy is not the one the commitment's "
                                            "entropy_commitment names (§3.2)")
@@ -762,8 +770,6 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
                                 ("reveal", r["block"], r["seed_commitment"]))
             if outputs is not None:
                 outputs.append(o)
-        if len(r["entropy"]) < 32:
-            raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
         seed = block_seed(bid, rules_sha, r["entropy"], c.get("contribution"))
         if seed_commitment(seed) != c["seed_commitment"]:
             raise Failure("draw-mismatch", f"block {bid}: the seed from the revealed entropy does not match seed_commitment")

@@ -486,5 +486,21 @@ fn step9_manifest(
         keys,
         |n| s.bytes(n).map(|b| (b.len() as u64, sha256(b))),
         r,
-    )
+    )?;
+    // Files the manifest does not list are not this draw's: ignored, and said so.
+    let listed = |n: &str| n == name || manifest::DRAW_FILES.iter().any(|(l, _)| *l == n);
+    let other = |n: &str| {
+        matches!(n.rsplit('.').next(), Some("sig" | "pem"))
+            || n.starts_with(super::outputs::STAGING_PREFIX)
+            || n == crate::void_notice::FILE_NAME
+    };
+    for n in f.names().map_err(|e| fail(C::Unreadable, e.0))? {
+        if !listed(&n) && !other(&n) {
+            r.notes.push(format!(
+                "{} is not a file of this draw (its manifest does not list it): not checked",
+                f.show(&n)
+            ));
+        }
+    }
+    Ok(())
 }
