@@ -491,7 +491,7 @@ fn step9_manifest(
     let listed = |n: &str| n == name || manifest::DRAW_FILES.iter().any(|(l, _)| *l == n);
     let other = |n: &str| {
         matches!(n.rsplit('.').next(), Some("sig" | "pem"))
-            || n.starts_with(super::outputs::STAGING_PREFIX)
+            || n.starts_with(super::folder::STAGING_PREFIX)
             || n == crate::void_notice::FILE_NAME
     };
     for n in f.names().map_err(|e| fail(C::Unreadable, e.0))? {

@@ -8,6 +8,9 @@ use super::{FailureClass as C, VResult, fail};
 use std::collections::BTreeMap;
 use std::io::Read;
 
+/// The prefix of an interrupted command's staging folder: never an output (SPEC.md §4.7).
+pub const STAGING_PREFIX: &str = ".urne-staging-";
+
 /// What a name in a folder is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Entry {

@@ -13,8 +13,7 @@ use super::{Expect, FailureClass as C, Report, VResult, fail, history};
 use crate::audit::chain;
 use crate::void_notice::FILE_NAME as VOID_NOTICE;
 
-/// The prefix of an interrupted command's staging folder: never an output (SPEC.md §4.7).
-pub const STAGING_PREFIX: &str = ".urne-staging-";
+pub use super::folder::STAGING_PREFIX;
 
 /// Whether `f` is one output: a draw's (`bundle.json`), a block folder, a void notice's, or
 /// production's lone `result.json`.
