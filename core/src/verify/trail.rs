@@ -143,24 +143,59 @@ pub enum AuditKey {
     Recorded,
 }
 
-/// Verifies a trail (events + stored notes + externally held notes): the chain first, then
-/// the audit key (given: the trail must record that one; else the recorded one), then each
-/// stored checkpoint `(size, note)` in order (its `size` must be its note's), then each held
-/// one `(path, note)`. Returns the first failure.
+/// Verifies a trail (events + stored notes + externally held notes) as SPEC.md §6.4 numbers
+/// its steps: (1) the chain, then the audit key (given: the trail must record that one; else
+/// the recorded one); (2) each stored checkpoint `(size, note)` in order (its `size` must be its
+/// note's) and, in a version-2 trail, one per event; (3) each held one `(path, note)`; (5) in a
+/// version-2 trail, the times. Step (4), the blobs, is the database's (`urne audit verify`).
+/// Returns the first failure.
 pub fn verify_trail(
     events: &[Event],
     stored: &[(u64, String)],
     held: &[(PathBuf, String)],
     audit_key: AuditKey,
 ) -> Result<TrailReport, TrailFailure> {
+    let key = step1_chain_and_key(events, audit_key)?;
+    let covered = steps2_3_checkpoints(events, stored, held, key.as_ref())?;
+    if is_v2(events) {
+        check_every_event_signed(events.len() as u64, stored)?;
+        step5_times(events)?;
+    }
+    Ok(TrailReport {
+        events: events.len() as u64,
+        checkpoints: stored.len() + held.len(),
+        covered,
+        key,
+        trail: trail_identity(events),
+    })
+}
+
+/// §6.4 (1): the events are 1 … n, each hash recomputes and links to the previous one
+/// [inconsistent]; the audit key given, if any, is the one the trail records [inconsistent].
+/// Returns the key the checkpoints are checked with.
+fn step1_chain_and_key(
+    events: &[Event],
+    audit_key: AuditKey,
+) -> Result<Option<[u8; 32]>, TrailFailure> {
     chain::verify_chain(events).map_err(TrailFailure::inconsistent)?;
-    let key = match audit_key {
+    Ok(match audit_key {
         AuditKey::Given(k) => {
             check_recorded_key(events, &k)?;
             Some(k)
         }
         AuditKey::Recorded => recorded_audit_key(events),
-    };
+    })
+}
+
+/// §6.4 (2) and (3): every stored checkpoint, then every held one, verifies under the audit key
+/// and has the root of the tree over the first `size` events. Returns how many events the
+/// checkpoints cover.
+fn steps2_3_checkpoints(
+    events: &[Event],
+    stored: &[(u64, String)],
+    held: &[(PathBuf, String)],
+    key: Option<&[u8; 32]>,
+) -> Result<u64, TrailFailure> {
     let notes: Vec<(String, &str, Option<u64>)> = stored
         .iter()
         .map(|(s, n)| {
@@ -175,29 +210,17 @@ pub fn verify_trail(
                 .map(|(p, n)| (format!("checkpoint {}", p.display()), n.as_str(), None)),
         )
         .collect();
-    let covered = if notes.is_empty() {
-        0
-    } else {
-        let Some(key) = key else {
-            return Err(TrailFailure {
-                class: FailureClass::BadSignature,
-                seq: 1,
-                reason: "checkpoints exist but no audit key is known to check them (no keys.generated event; pass --audit-key)".into(),
-            });
-        };
-        check_notes(events, &notes, &key)?
-    };
-    if is_v2(events) {
-        check_every_event_signed(events.len() as u64, stored)?;
-        check_times(events)?;
+    if notes.is_empty() {
+        return Ok(0);
     }
-    Ok(TrailReport {
-        events: events.len() as u64,
-        checkpoints: notes.len(),
-        covered,
-        key,
-        trail: trail_identity(events),
-    })
+    let Some(key) = key else {
+        return Err(TrailFailure {
+            class: FailureClass::BadSignature,
+            seq: 1,
+            reason: "checkpoints exist but no audit key is known to check them (no keys.generated event; pass --audit-key)".into(),
+        });
+    };
+    check_notes(events, &notes, key)
 }
 
 /// Whether the trail is a version-2 trail (SPEC.md §6.6): its first event is `trail.created`
@@ -229,7 +252,7 @@ fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), Trai
 /// microseconds, so that text order is time order) and none earlier than the event before it:
 /// the appliance refuses to append under a clock set back (§6.6), so a time that goes back was
 /// not written by it.
-fn check_times(events: &[Event]) -> Result<(), TrailFailure> {
+fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
     let well_formed = |ts: &str| {
         let b = ts.as_bytes();
         b.len() == 27
