@@ -105,6 +105,17 @@ pub fn verify_draw_folder(
 /// missing; bad-signature for a signature missing or failing].
 fn step1_signatures(f: &dyn Folder, keys: &Keys, r: &mut Report) -> VResult<Signed> {
     let key = &keys.result;
+    for required in ["bundle.json", LEAVES_FILE] {
+        if f.entry(required) == super::folder::Entry::Missing {
+            return Err(fail(
+                C::Malformed,
+                format!(
+                    "{} is missing: a draw folder has bundle.json and leaves.bin",
+                    f.show(required)
+                ),
+            ));
+        }
+    }
     let bundle = read_signed(f, "bundle.json", key)?;
     let leaves = read_signed(f, LEAVES_FILE, key)?;
     let mut opt = |name: &str| -> VResult<Option<Vec<u8>>> {
