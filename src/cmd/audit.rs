@@ -116,7 +116,7 @@ pub fn note_recorded_key(pass: &str) {
 pub fn read_held(held: &[PathBuf]) -> Result<Vec<(PathBuf, String)>> {
     let mut notes = vec![];
     for p in held {
-        let bytes = fsio::read(p)?;
+        let bytes = fsio::read_within(p, urne_core::verify::folder::limits::NOTE)?;
         let text = String::from_utf8(bytes).map_err(|_| {
             Error::bad_input(
                 format!("{} is not a text checkpoint", p.display()),
@@ -145,7 +145,39 @@ pub fn verify_export_file(
     key: AuditKey,
     strict: bool,
 ) -> Result<TrailReport> {
-    let bytes = fsio::read(path)?;
+    // An exported trail is an output like any other: not a regular file, or over its limit,
+    // is `malformed` (SPEC.md §1.6).
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let folder = crate::edge::folder::DiskFolder::new(dir);
+    let bytes = urne_core::verify::folder::read_bounded(
+        &folder,
+        &name,
+        urne_core::verify::folder::limits::AUDIT_EXPORT,
+    )
+    .map_err(|f| {
+        if f.class.is_verification() {
+            Error::verification(
+                format!("verification failed ({}): {}", f.class.name(), f.what),
+                "give the JSON Lines file `urne audit export` wrote",
+            )
+        } else {
+            Error::bad_input(f.what, "check the path and its permissions")
+        }
+    })?
+    .ok_or_else(|| {
+        crate::error::io_error(
+            "read",
+            path,
+            std::io::Error::from(std::io::ErrorKind::NotFound),
+        )
+    })?;
     verify_trail_export(&path.display().to_string(), &bytes, held, key, strict).map_err(|f| {
         Error::verification(
             format!("verification failed ({}): {}", f.class.name(), f.what),

@@ -79,24 +79,45 @@ fn to_error(f: Failure) -> Error {
     )
 }
 
+/// `s` with every control character escaped (`\n`, `\u{1b}`…): a path or a name printed can
+/// never forge a line of the report (a `VERIFIED:` or `partial:` line of its own).
+pub fn printable(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<char>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
 /// What was verified first, then the checks and what could not be checked; the notes (remarks
-/// that change nothing) on standard error.
-fn print_report(path: &Path, report: &Report) {
+/// that change nothing) on standard error. Every line is printable: names from the folders
+/// verified are escaped.
+fn print_report(path: &Path, report: &Report, keys_from_folder: bool) {
+    let path = printable(&path.display().to_string());
     // One first line per output verified: folder names are not signed (SPEC.md §8.1).
     for s in &report.subjects {
-        say!("VERIFIED: {s} in {}", path.display());
+        say!("VERIFIED: {} in {path}", printable(s));
     }
     if report.subjects.is_empty() {
-        say!("VERIFIED: {}", path.display());
+        say!("VERIFIED: {path}");
     }
     for d in &report.checks {
-        say!("  ok  {d}");
+        say!("  ok  {}", printable(d));
     }
     for n in &report.notes {
-        note!("note: {n}");
+        note!("note: {}", printable(n));
     }
     for p in &report.partial {
-        say!("partial: {p}");
+        say!("partial: {}", printable(p));
+    }
+    if keys_from_folder {
+        say!(
+            "partial: the public keys were taken from the folder verified: they show the files agree with each other, not that this appliance made them (give --keys DIR, obtained independently)"
+        );
     }
 }
 
@@ -118,6 +139,15 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
             "--expect-day and --expect-block together: an output is a day's or a block's",
             "give the one that names the output you verify",
         ));
+    }
+    if a.path.is_file() && (a.expect.day.is_some() || a.expect.block.is_some()) {
+        let output = name == "result.json" || name.ends_with(".commit.json");
+        if !output {
+            return Err(Error::bad_input(
+                "--expect-day and --expect-block check an output folder, a result.json or a block commitment, not a proof or an audit export",
+                "leave them out",
+            ));
+        }
     }
     if a.path.is_file() {
         if name.ends_with(".jsonl") {
@@ -163,7 +193,7 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         verify_outputs(&folder, &keys, &a.expect).map_err(to_error)?
     };
     check_held(&report.outputs, &held(&a)?, &keys).map_err(to_error)?;
-    print_report(&a.path, &report);
+    print_report(&a.path, &report, a.keys.is_none());
     Ok(())
 }
 
@@ -210,7 +240,7 @@ fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     .and_then(|r| a.expect.check(&r).map(|()| r))
     .map_err(to_error)?;
     check_held(&report.outputs, &held(a)?, &keys).map_err(to_error)?;
-    print_report(&a.path, &report);
+    print_report(&a.path, &report, a.keys.is_none());
     Ok(())
 }
 
@@ -251,6 +281,7 @@ fn verify_trail_file(a: &VerifyArgs) -> Result<()> {
             subjects: vec![format!("the audit trail of {} events", r.events)],
             ..Report::default()
         },
+        false,
     );
     Ok(())
 }
@@ -260,15 +291,14 @@ fn verify_proof(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), a.published.as_deref().unwrap_or(dir))?;
     let published = a.published.as_deref().map(DiskFolder::new);
     let published = published.as_ref().map(|p| p as &dyn Folder);
-    match verify_proof_file(&DiskFolder::new(dir), name, published, &keys).map_err(to_error)? {
-        Proven::Ticket(p) => say!(
+    let line = match verify_proof_file(&DiskFolder::new(dir), name, published, &keys)
+        .map_err(to_error)?
+    {
+        Proven::Ticket(p) => format!(
             "VERIFIED: ticket {} of block {} is in the committed outcomes (root {}): {}",
-            p.position,
-            p.block,
-            p.outcomes_root,
-            p.row
+            p.position, p.block, p.outcomes_root, p.row
         ),
-        Proven::Draw(p) => say!(
+        Proven::Draw(p) => format!(
             "VERIFIED: account {} had {} entr{} in the sealed draw of {} day {} attempt {} (leaf {} of {}, commitment {}){}",
             p.account,
             p.entries,
@@ -285,6 +315,17 @@ fn verify_proof(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
                 ""
             }
         ),
+    };
+    say!("{}", printable(&line));
+    if a.published.is_none() {
+        say!(
+            "partial: the proof's commitment was not compared with the published output (give --published DIR)"
+        );
+    }
+    if a.keys.is_none() {
+        say!(
+            "partial: the public keys were taken from the folder verified: they show the files agree with each other, not that this appliance made them (give --keys DIR, obtained independently)"
+        );
     }
     Ok(())
 }

@@ -40,10 +40,20 @@ impl Folder for DiskFolder {
     fn names(&self) -> Result<Vec<String>, ReadError> {
         let rd = std::fs::read_dir(&self.dir)
             .map_err(|e| ReadError(format!("cannot list {}: {e}", self.dir.display())))?;
-        let mut names: Vec<String> = rd
-            .filter_map(Result::ok)
-            .filter_map(|e| e.file_name().into_string().ok())
-            .collect();
+        let mut names = vec![];
+        for e in rd {
+            let e = e.map_err(|e| ReadError(format!("cannot list {}: {e}", self.dir.display())))?;
+            // A name that is not UTF-8 is refused, never skipped: skipping it could hide an
+            // output (a fork's second draw) from the checks across outputs.
+            let n = e.file_name().into_string().map_err(|n| {
+                ReadError(format!(
+                    "{} holds a name that is not UTF-8 ({}): it cannot be verified",
+                    self.dir.display(),
+                    n.to_string_lossy().escape_default()
+                ))
+            })?;
+            names.push(n);
+        }
         names.sort();
         Ok(names)
     }

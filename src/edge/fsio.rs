@@ -420,7 +420,17 @@ pub fn device_of(p: &Path) -> Option<u64> {
 
 /// Reads a whole (small) file.
 pub fn read(path: &Path) -> Result<Vec<u8>> {
-    use urne_core::verify::folder::{limits, read_bounded};
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    read_within(path, urne_core::verify::folder::limits::of(&name))
+}
+
+/// Reads a whole regular file of at most `limit` bytes (SPEC.md §1.6): a FIFO, a device, a
+/// folder or a larger file is refused from its metadata, never read.
+pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    use urne_core::verify::folder::read_bounded;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -431,7 +441,7 @@ pub fn read(path: &Path) -> Result<Vec<u8>> {
         .unwrap_or(Path::new("."));
     let folder = crate::edge::folder::DiskFolder::new(dir);
     // Never blocks on a FIFO, never reads past the limit of the file's kind (SPEC.md §1.6).
-    match read_bounded(&folder, &name, limits::of(&name)) {
+    match read_bounded(&folder, &name, limit) {
         Ok(Some(b)) => Ok(b),
         Ok(None) => fs::read(path).map_err(|e| io_error("read", path, e)),
         Err(f) => Err(Error::bad_input(

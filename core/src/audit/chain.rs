@@ -133,8 +133,14 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
     let org = lines
         .next()
         .ok_or_else(|| note_error(Malformed, "empty note"))?;
+    // Decimal without sign or leading zeros (SPEC.md §6.3): `+5` and `007` are not sizes.
     let size: u64 = lines
         .next()
+        .filter(|l| {
+            !l.is_empty()
+                && l.bytes().all(|b| b.is_ascii_digit())
+                && (l.len() == 1 || !l.starts_with('0'))
+        })
         .and_then(|l| l.parse().ok())
         .ok_or_else(|| note_error(Malformed, "bad tree size line"))?;
     let root: Hash32 = lines
@@ -142,6 +148,12 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
         .and_then(|l| B64.decode(l).ok())
         .and_then(|v| Hash32::try_from(v.as_slice()).ok())
         .ok_or_else(|| note_error(Malformed, "bad root hash line"))?;
+    if lines.next().is_some() {
+        return Err(note_error(
+            Malformed,
+            "the checkpoint has more than its three lines (SPEC.md §6.3)",
+        ));
+    }
     if org != origin(audit_key) {
         return Err(note_error(
             OtherKey,

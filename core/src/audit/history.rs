@@ -66,6 +66,17 @@ pub fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
     T::deserialize(d).map(Some)
 }
 
+/// Deserialises a member that must be present and may be `null` (SPEC.md §1.5: every member
+/// present): without it, serde takes a missing `Option` for `None`.
+///
+/// # Errors
+/// The member is neither `null` nor a value of its type.
+pub fn nullable<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    Option::<T>::deserialize(d)
+}
+
 /// The `output.published` record: an output placed, named for the next one's predecessor.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -181,6 +181,7 @@ pub(super) fn commitment_evidence(
     show: &str,
     (bytes, c): (&[u8], &CommitFile),
     k: &Keys,
+    published: &mut Vec<super::Published>,
 ) -> VResult<Option<history::Output>> {
     if c.result_key_id != keys::key_id(&k.result) || c.audit_key_id != keys::key_id(&k.audit) {
         return Err(fail(
@@ -191,6 +192,11 @@ pub(super) fn commitment_evidence(
     let cp = chain::verify_note(&c.audit_checkpoint, &k.audit)
         .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
     check_randomness(name, c, &cp)?;
+    published.push(super::Published {
+        subject: format!("the commitment of block {} attempt {}", c.block, c.attempt),
+        checkpoint: cp.clone(),
+        name: show.to_string(),
+    });
     Ok(
         history::versioned_output(show, c.version, bytes, c.history.as_ref(), &cp)?.map(|o| {
             history::Output {
@@ -222,6 +228,8 @@ struct Revealed {
     file: RevealFile,
     entropy: Vec<u8>,
     seed_commitment: Hash32,
+    /// Its checkpoint, verified under the audit key.
+    checkpoint: chain::Checkpoint,
     /// The reveal as a version-2 output (§6.7), if it is one.
     output: Option<history::Output>,
 }
@@ -245,7 +253,13 @@ fn verify_block(
             format!("{name}: tier counts differ from the prize table (G-3)"),
         ));
     }
-    let output = commitment_evidence(&name, &folder.show(&name), (&signed.commit, &c), keys)?;
+    let output = commitment_evidence(
+        &name,
+        &folder.show(&name),
+        (&signed.commit, &c),
+        keys,
+        &mut report.published,
+    )?;
     report.outputs.extend(output);
     let root = c.outcomes_root;
     let b = Committed {
@@ -264,6 +278,14 @@ fn verify_block(
     match b.read_reveal()? {
         Some(rv) => {
             report.outputs.extend(rv.output.clone());
+            report.published.push(super::Published {
+                subject: format!(
+                    "the reveal of block {} seed commitment {}",
+                    b.c.block, b.c.seed_commitment
+                ),
+                checkpoint: rv.checkpoint.clone(),
+                name: rv.name.clone(),
+            });
             b.check_revealed(&rv, csv_present)?;
             what.push_str(if csv_present {
                 ", production file identical to the block recomputed from the revealed seed (every grid checked, G-6, G-7, G-8)"
@@ -307,26 +329,8 @@ impl Committed<'_> {
                 format!("{rname}: a version-2 reveal has a history, a version-1 one none"),
             ));
         }
+        self.reveal_is_this_blocks(&rname, &r)?;
         let inconsistent = |what: &str| fail(C::Inconsistent, format!("{rname}: {what}"));
-        if r.version != c.version {
-            return Err(inconsistent(
-                "not of its commitment's version (SPEC.md §7.2)",
-            ));
-        }
-        if r.block != c.block
-            || r.rules_sha256 != c.rules_sha256
-            || r.seed_commitment != c.seed_commitment
-            || r.outcomes_root != c.outcomes_root
-        {
-            return Err(inconsistent(
-                "not this block's reveal (block, rules, seed commitment or outcomes root differ)",
-            ));
-        }
-        if r.result_key_id != keys::key_id(&self.keys.result) {
-            return Err(inconsistent(
-                "result_key_id is not the id of the result key given",
-            ));
-        }
         let entropy = super::draw::lower_hex(&r.entropy).ok_or_else(|| {
             fail(
                 C::Malformed,
@@ -353,14 +357,46 @@ impl Committed<'_> {
         let cp = chain::verify_note(&r.audit_checkpoint, &self.keys.audit)
             .map_err(|e| fail(C::BadSignature, format!("{rname}: audit checkpoint: {e}")))?;
         let path = self.dir.show(&rname);
-        let output = history::versioned_output(&path, r.version, bytes, r.history.as_ref(), &cp)?;
+        let subject = format!(
+            "the reveal of block {} seed commitment {}",
+            c.block, c.seed_commitment
+        );
+        let output = history::versioned_output(&path, r.version, bytes, r.history.as_ref(), &cp)?
+            .map(|o| history::Output {
+                subject: Some(subject),
+                ..o
+            });
         Ok(Some(Revealed {
+            checkpoint: cp,
             name: rname,
             file: r,
             entropy,
             seed_commitment: c.seed_commitment,
             output,
         }))
+    }
+
+    /// Step 4: the reveal is of the commitment's version, of this very block, by the result key
+    /// given [inconsistent].
+    fn reveal_is_this_blocks(&self, rname: &str, r: &RevealFile) -> VResult<()> {
+        let c = &self.c;
+        let inconsistent = |what: &str| Err(fail(C::Inconsistent, format!("{rname}: {what}")));
+        if r.version != c.version {
+            return inconsistent("not of its commitment's version (SPEC.md §7.2)");
+        }
+        if r.block != c.block
+            || r.rules_sha256 != c.rules_sha256
+            || r.seed_commitment != c.seed_commitment
+            || r.outcomes_root != c.outcomes_root
+        {
+            return inconsistent(
+                "not this block's reveal (block, rules, seed commitment or outcomes root differ)",
+            );
+        }
+        if r.result_key_id != keys::key_id(&self.keys.result) {
+            return inconsistent("result_key_id is not the id of the result key given");
+        }
+        Ok(())
     }
 
     /// The production file, read again: the bytes whose signature step 1 checked (same size and

@@ -270,12 +270,18 @@ pub(super) fn checkpoint_and_history(
             "checkpoint.note is not the audit_checkpoint of the draw",
         ));
     }
+    let subject = format!(
+        "the draw of {} day {} attempt {}",
+        h.core.operation, h.core.day, h.core.attempt
+    );
+    r.published.push(super::Published {
+        subject: subject.clone(),
+        checkpoint: cp.clone(),
+        name: name.to_string(),
+    });
     let output = history::versioned_output(name, h.version, bytes, h.core.history.as_ref(), &cp)?
         .map(|o| Output {
-            subject: Some(format!(
-                "the draw of {} day {} attempt {}",
-                h.core.operation, h.core.day, h.core.attempt
-            )),
+            subject: Some(subject),
             ..o
         });
     if output.is_some() {

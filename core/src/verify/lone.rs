@@ -26,6 +26,10 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
     let rules = read_signed_opt(f, "rules.json", &keys.result)?;
     let note = read_signed_opt(f, "checkpoint.note", &keys.result)?;
     let manifest = read_signed_opt(f, manifest::DRAW_FILE, &keys.result)?;
+    // The draw's other files beside it are signature-checked too, and then checked against
+    // the manifest: none is passed over in silence.
+    let pv = read_signed_opt(f, "pv.html", &keys.result)?;
+    let leaves = read_signed_opt(f, "leaves.bin", &keys.result)?;
     r.checks.push(format!("{name} signature"));
     let res: ResultFile = parse_named(name, &bytes)?;
     if res.format != RESULT_FORMAT || !(1..=2).contains(&res.version) {
@@ -55,22 +59,24 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
         result_key_id: &res.result_key_id,
         audit_key_id: &res.audit_key_id,
     };
-    let (_, output) =
-        checkpoint_and_history(&h, &bytes, note.as_deref(), keys, &f.show(name), &mut r)?;
-    r.outputs.extend(output);
+    // Its history is checked alone; it does not join the chain across outputs (the chain names
+    // its bundle, which is not here), only the check that each thing is published once.
+    let _ = checkpoint_and_history(&h, &bytes, note.as_deref(), keys, &f.show(name), &mut r)?;
     step7_rules(rules.as_deref(), &res.core, &mut r)?;
     let present = |n: &str| -> Option<&[u8]> {
         match n {
             "result.json" => Some(&bytes),
             "rules.json" => rules.as_deref(),
             "checkpoint.note" => note.as_deref(),
+            "pv.html" => pv.as_deref(),
+            "leaves.bin" => leaves.as_deref(),
             _ => None,
         }
     };
     let files = LoneFiles { present: &present };
     manifest_of_result(manifest.as_deref(), &res, keys, &files, &mut r)?;
     r.partial.push(
-        "the selection was not recomputed and the commitment not checked against the leaves (no bundle.json and leaves.bin)".into(),
+        "the selection was not recomputed and the commitment not checked against the leaves (no bundle.json beside the result)".into(),
     );
     Ok(r)
 }
@@ -120,7 +126,7 @@ pub fn verify_lone_commitment(f: &dyn Folder, name: &str, keys: &Keys) -> VResul
         c.block, c.attempt, c.version
     ));
     r.blocks.push(c.block.clone());
-    let output = commitment_evidence(name, &f.show(name), (&bytes, &c), keys)?;
+    let output = commitment_evidence(name, &f.show(name), (&bytes, &c), keys, &mut r.published)?;
     r.outputs.extend(output);
     r.checks
         .push("key ids, audit checkpoint signature, randomness order and history".into());

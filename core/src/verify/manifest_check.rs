@@ -77,11 +77,29 @@ pub(super) fn parse_manifest(name: &str, bytes: &[u8]) -> VResult<Manifest> {
             ),
         ));
     }
+    let malformed = |why: &str| Err(fail(C::Malformed, format!("{name}: {why}")));
     if m.day.is_some() == m.block.is_some() {
-        return Err(fail(
-            C::Malformed,
-            format!("{name}: exactly one of day and block is not null"),
-        ));
+        return malformed("exactly one of day and block is not null");
+    }
+    if let Some(d) = &m.day
+        && (d.len() != 10 || chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_err())
+    {
+        return malformed("day is not a date YYYY-MM-DD");
+    }
+    if let Some(b) = &m.block
+        && crate::block::BlockId::parse(b).is_err()
+    {
+        return malformed("block is not a canonical block id");
+    }
+    if m.attempt == 0 {
+        return malformed("attempt counts from 1");
+    }
+    let sorted = m
+        .files
+        .windows(2)
+        .all(|w| w[0].name.as_bytes() < w[1].name.as_bytes());
+    if !sorted {
+        return malformed("files are not sorted by name, each name once");
     }
     Ok(m)
 }

@@ -116,6 +116,46 @@ pub struct Report {
     pub days: Vec<String>,
     /// The blocks of the commitments and block void notices verified (for `--expect-block`).
     pub blocks: Vec<String>,
+    /// What each output verified publishes, every version and lone results included, for the
+    /// check that one history publishes each thing once (SPEC.md §8.4).
+    pub published: Vec<Published>,
+}
+
+/// What an output publishes (`the draw of … day … attempt …`, `the commitment of block …`,
+/// `the reveal of block …`, `the void of …`) and the checkpoint it was published under: two
+/// outputs publishing one thing under two checkpoints are two histories (a fork); the same
+/// checkpoint is the same output (a bundle and its result, two copies).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Published {
+    /// What it publishes.
+    pub subject: String,
+    /// Its checkpoint, verified under the audit key.
+    pub checkpoint: crate::audit::chain::Checkpoint,
+    /// Its primary file, for messages.
+    pub name: String,
+}
+
+/// One history publishes each thing once (SPEC.md §8.4, every version): `fork` when two of
+/// `published` publish one thing under different checkpoints.
+///
+/// # Errors
+/// The first such pair.
+pub fn check_once(published: &[Published]) -> VResult<()> {
+    let mut seen: std::collections::BTreeMap<&str, &Published> = std::collections::BTreeMap::new();
+    for p in published {
+        if let Some(other) = seen.insert(&p.subject, p)
+            && other.checkpoint != p.checkpoint
+        {
+            return Err(fail(
+                FailureClass::Fork,
+                format!(
+                    "{} and {} both publish {}, under different checkpoints: what is done once was done twice (a fork)",
+                    other.name, p.name, p.subject
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Report {
@@ -128,6 +168,7 @@ impl Report {
         self.notes.extend(other.notes);
         self.days.extend(other.days);
         self.blocks.extend(other.blocks);
+        self.published.extend(other.published);
     }
 }
 

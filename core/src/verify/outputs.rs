@@ -5,7 +5,7 @@
 
 use super::block_folder::{block_commitments, verify_block_folder};
 use super::draw_folder::{Auditor, verify_draw_folder};
-use super::folder::{Entry, Folder, is_file};
+use super::folder::{Entry, Folder};
 use super::lone::verify_lone_result;
 use super::signed::Keys;
 use super::void_notice::verify_void_notice;
@@ -18,9 +18,9 @@ pub use super::folder::STAGING_PREFIX;
 /// Whether `f` is one output: a draw's (`bundle.json`), a block folder, a void notice's, or
 /// production's lone `result.json`.
 pub fn is_output(f: &dyn Folder) -> bool {
-    is_file(f, "bundle.json")
-        || is_file(f, VOID_NOTICE)
-        || is_file(f, "result.json")
+    ["bundle.json", VOID_NOTICE, "result.json"]
+        .iter()
+        .any(|n| f.entry(n) != Entry::Missing)
         || block_commitments(f).is_ok_and(|c| !c.is_empty())
 }
 
@@ -43,12 +43,15 @@ pub fn verify_output(
             ),
         ));
     }
+    // Every kind of output the folder holds is verified (a folder is never judged by one of
+    // them alone).
     if is_draw {
         r.extend(verify_draw_folder(f, keys, auditor)?);
-    } else if !commits.is_empty() {
-        r.extend(verify_block_folder(f, &commits, keys)?);
-    } else if is_file(f, "result.json") {
+    } else if f.entry("result.json") != Entry::Missing {
         r.extend(verify_lone_result(f, "result.json", keys)?);
+    }
+    if !commits.is_empty() {
+        r.extend(verify_block_folder(f, &commits, keys)?);
     }
     if f.entry(VOID_NOTICE) != Entry::Missing {
         r.extend(verify_void_notice(f, keys)?);
@@ -63,6 +66,7 @@ pub fn verify_output(
     }
     let notes = history::check_linear(&r.outputs, false)?;
     r.notes.extend(notes);
+    super::check_once(&r.published)?;
     expect.check(&r)?;
     Ok(r)
 }
@@ -74,16 +78,38 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
     let mut r = Report::default();
     let mut n = 0;
     for name in f.names().map_err(|e| fail(C::Unreadable, e.0))? {
+        let Some(sub) = f.sub(&name) else { continue };
         if name.starts_with(STAGING_PREFIX) {
+            r.notes.push(format!(
+                "{} is the staging folder of an interrupted command: its files are not outputs and are not checked",
+                f.show(&name)
+            ));
+            if is_output(sub.as_ref()) {
+                r.partial.push(format!(
+                    "{} holds an output's files under a staging name: not verified",
+                    f.show(&name)
+                ));
+            }
             continue;
         }
-        let Some(sub) = f.sub(&name) else { continue };
         if !is_output(sub.as_ref()) {
+            let signed = sub
+                .names()
+                .map_err(|e| fail(C::Unreadable, e.0))?
+                .iter()
+                .any(|n| n.rsplit('.').next() == Some("sig"));
+            if signed {
+                r.partial.push(format!(
+                    "{} holds signed files but no output's primary file (bundle.json, result.json, a block commitment, a void notice): not verified",
+                    f.show(&name)
+                ));
+            }
             continue;
         }
         let one = verify_output(sub.as_ref(), keys, None, expect)?;
         r.days.extend(one.days.iter().cloned());
         r.blocks.extend(one.blocks.iter().cloned());
+        r.published.extend(one.published.iter().cloned());
         r.checks
             .push(format!("{}: {} checks", f.show(&name), one.checks.len()));
         r.subjects.extend(one.subjects);
@@ -106,6 +132,7 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
     }
     let notes = history::check_linear(&r.outputs, true)?;
     r.notes.extend(notes);
+    super::check_once(&r.published)?;
     r.checks.push(format!(
         "one linear history: {} version-2 outputs of one trail (or of trails linked by witnessed restarts), each extending the one before it",
         r.outputs.len()

@@ -71,6 +71,11 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
         checks: done,
         outputs: output.into_iter().collect(),
         subjects: vec![format!("the void of {what} attempt {}", n.attempt)],
+        published: vec![super::Published {
+            subject: format!("the void of {what} attempt {}", n.attempt),
+            checkpoint: cp.clone(),
+            name: f.show(FILE_NAME),
+        }],
         days: n.day.iter().cloned().collect(),
         blocks: n.block.iter().cloned().collect(),
         ..Report::default()
