@@ -26,7 +26,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from vcore import Failure, Usage, check_file, load_pub_pem, read_bounded  # noqa: E402
+from vcore import Failure, Usage, check_file, listdir, load_pub_pem, printable, read_bounded  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):
@@ -64,22 +64,25 @@ def main(argv):
     except SystemExit as e:                                  # --help
         return 0 if e.code == 0 else 2
     except Failure as f:
-        _err(f"error: verification failed ({f.cls}): {f.what}", "hint: do not use these outputs; keep them as evidence")
+        _err(printable(f"error: verification failed ({f.cls}): {f.what}"),
+             "hint: do not use these outputs; keep them as evidence")
         return 1
     except Usage as u:
-        _err(f"error: {u}", f"hint: {u.hint or 'see urne_verify.py --help'}")
+        _err(printable(f"error: {u}"), f"hint: {u.hint or 'see urne_verify.py --help'}")
         return 2
     except OSError as e:                                     # an unreadable path: I/O error, permission
         where = f"{e.filename}: " if e.filename else ""
-        _err(f"error: cannot read {where}{e.strerror or e}", "hint: check that the path exists and is readable")
+        _err(printable(f"error: cannot read {where}{e.strerror or e}"), "hint: check that the path exists and is readable")
         return 2
     except Exception as e:                                   # a bug here says nothing about the outputs
         _err(*traceback.format_exc().rstrip("\n").split("\n"))
         _err(f"error: internal error in verifier/ ({type(e).__name__}): this is not a verdict on the outputs",
              "hint: report it with the folder that caused it")
         return 2
+    # Every line printed is one line: names from the folders verified are escaped (printable).
+    report = [printable(line) for line in report]
     _err(*[line for line in report if line.startswith("note: ")])
-    lines = [f"VERIFIED: {t}" for t in (title if isinstance(title, list) else [title])]
+    lines = [printable(f"VERIFIED: {t}") for t in (title if isinstance(title, list) else [title])]
     lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
     lines += [line for line in report if line.startswith("partial: ")]
     return _write(lines)
@@ -122,6 +125,16 @@ def keys(a, default_dir, names):
     return [load_pub_pem(os.path.join(d, n)) for n in names]
 
 
+# Without --keys, the keys are the folder's own: they show consistency, not origin (§8.1).
+KEYS_FROM_FOLDER = ("partial: the public keys were taken from the folder verified: they show the files agree with each "
+                    "other, not that this appliance made them (give --keys DIR, obtained independently)")
+STAGING = ".urne-staging-"
+
+
+def _keys_partial(a):
+    return [] if a.keys else [KEYS_FROM_FOLDER]
+
+
 def run(a):
     """Verify a.path; returns (what was verified, report lines)."""
     import vaudit
@@ -139,14 +152,13 @@ def run(a):
     about = []
     if os.path.isdir(path) and _is_output(path):
         outputs = []
-        report, audit_pub = _verify_output(a, path, outputs, about)
+        report, audit_pub = _verify_output(a, path, outputs, about, path)
         report += vhistory.check_linear(outputs, False)
         _check_held(a, audit_pub, outputs)
         _check_expected(a, about)
-        return _titles(about, path), report
+        return _titles(about, path), report + _keys_partial(a)
     if os.path.isdir(path):
-        subs = [os.path.join(path, n) for n in sorted(os.listdir(path))]
-        subs = [s for s in subs if os.path.isdir(s) and _is_output(s)]
+        subs, said = _outputs_of(path)
         if not subs:
             raise Usage(f"{path} holds no urne outputs", "give a draw folder, a block folder, a void notice's folder, "
                         "a folder of such folders, a result.json, an S.commit.json, a proof or an audit export")
@@ -154,17 +166,18 @@ def run(a):
         if a.export or a.expect_day or a.expect_block:
             raise Usage("--export, --expect-day and --expect-block check one output, not a folder of outputs",
                         "give the output's own folder")
-        outputs, report, audit_pub = [], [], None
+        # The keys are the top folder's (--keys, or its own PEMs), never each subfolder's.
+        outputs, report, audit_pub = [], list(said), None
         for sub in subs:
             mine = []
-            lines, audit_pub = _verify_output(a, sub, outputs, mine)
+            lines, audit_pub = _verify_output(a, sub, outputs, mine, path)
             about += mine
             report.append(f"ok  {sub}: {_describe(mine)}: {len(lines)} checks")
             report += [line for line in lines if line.startswith(("partial: ", "note: "))]
         vhistory.check_linear(outputs, True)
         _check_held(a, audit_pub, outputs)
-        report.append(f"ok  one linear history: {len(outputs)} version-2 outputs of one trail")
-        return _titles(about, path), report
+        report.append(f"ok  one linear history: {len(vhistory.chain(outputs))} version-2 outputs of one trail")
+        return _titles(about, path), report + _keys_partial(a)
 
     # A file. Judged from its metadata before it is opened (a FIFO is never opened).
     name = os.path.basename(path)
@@ -173,10 +186,13 @@ def run(a):
     if name.endswith(".jsonl"):
         if a.expect_day or a.expect_block:
             raise Usage("--expect-day and --expect-block are for outputs, not an audit export", "leave them out")
-        if not a.keys:
-            raise Usage("an audit export needs --keys DIR (audit.pub.pem)", "give the folder of the appliance's "
-                        "public keys, obtained independently")
-        (audit_pub,) = keys(a, None, ["audit.pub.pem"])
+        if a.keys:
+            (audit_pub,) = keys(a, None, ["audit.pub.pem"])
+        else:                                  # §6.4: the key the trail records, said on stderr
+            audit_pub = None
+            _err("note: no audit key given: using the audit key recorded in the trail itself, which proves nothing "
+                 "against a trail rewritten end to end with another key; pass --keys DIR holding audit.pub.pem (from "
+                 "`urne keys export`, obtained independently) to check it against the appliance's real audit key")
         held = [(cp, _note(cp)) for cp in a.checkpoint]
         report = vaudit.verify_export(path, audit_pub, held, a.strict)
         return f"the exported audit trail {path}", report
@@ -189,15 +205,15 @@ def run(a):
         outputs = []
         if name == "result.json":
             import vdraw
-            report = vdraw.verify_lone_result(folder, result_pub, audit_pub, a.rules, about)
+            report = vdraw.verify_lone_result(folder, result_pub, audit_pub, a.rules, about, outputs)
         else:
             import vblock
             report = vblock.verify_lone_commit(folder, name[:-len(".commit.json")], result_pub, audit_pub, outputs, about)
         report += vhistory.check_linear(outputs, False)
         _check_held(a, audit_pub, outputs)
         _check_expected(a, about)
-        return _titles(about, path), report
-    (result_pub,) = keys(a, folder, ["result.pub.pem"])
+        return _titles(about, path), report + _keys_partial(a)
+    (result_pub,) = keys(a, a.published or folder, ["result.pub.pem"])
     if _is_ticket_proof(path):
         import vblock
         report = vblock.verify_ticket_proof(path, result_pub, a.published, about)
@@ -205,7 +221,9 @@ def run(a):
         import vdraw
         report = vdraw.verify_proof(path, result_pub, a.published, about)
     _check_expected(a, about)
-    return _titles(about, path), report
+    if not a.published:
+        report.append("partial: the proof's commitment was not compared with the published output (give --published DIR)")
+    return _titles(about, path), report + _keys_partial(a)
 
 
 def _is_output(path):
@@ -216,24 +234,48 @@ def _is_output(path):
                                     or vvoid.is_notice_folder(path))
 
 
-def _verify_output(a, path, outputs, about):
-    """One output folder: a draw (or a lone result.json) or a block folder, and the void notice
-    it holds (§4.6), if any."""
+def _outputs_of(path):
+    """The output subfolders of a folder of outputs (§8.4), and what is said of the others: a
+    staging folder (`.urne-staging-*`, §4.7) is a note, and a partial: line when it holds an
+    output's files; a subfolder with signed files but no output's primary file, a partial: line.
+    A name that is not UTF-8 is refused (listdir)."""
+    subs, said = [], []
+    for n in listdir(path):
+        s = os.path.join(path, n)
+        if not os.path.isdir(s):
+            continue
+        if n.startswith(STAGING):
+            said.append(f"note: {s} is the staging folder of an interrupted command: its files are not outputs and "
+                        "are not checked")
+            if _is_output(s):
+                said.append(f"partial: {s} holds an output's files under a staging name: not verified")
+        elif _is_output(s):
+            subs.append(s)
+        elif any(m.endswith(".sig") for m in listdir(s)):
+            said.append(f"partial: {s} holds signed files but no output's primary file (bundle.json, result.json, a "
+                        "block commitment, a void notice): not verified")
+    return subs, said
+
+
+def _verify_output(a, path, outputs, about, key_dir):
+    """One output folder: every kind of output it holds, never one alone: a draw (or a lone
+    result.json), the block commitments, and the void notice (§4.6). The keys are --keys or
+    key_dir's."""
     import vblock
     import vdraw
     import vvoid
-    result_pub, audit_pub = keys(a, path, ["result.pub.pem", "audit.pub.pem"])
+    result_pub, audit_pub = keys(a, key_dir, ["result.pub.pem", "audit.pub.pem"])
     if vdraw.present(path, "bundle.json"):
         producers = [load_pub_pem(p) for p in a.producer_key] if a.export else []
         report = vdraw.verify_draw(path, result_pub, audit_pub, a.export, producers, a.rules, outputs, about)
     elif a.export:
         raise Usage(f"{path} is not a draw folder (no bundle.json): --export checks a draw", "give the draw's folder")
     elif vdraw.present(path, "result.json"):
-        report = vdraw.verify_lone_result(path, result_pub, audit_pub, a.rules, about)
-    elif vblock.is_block_folder(path):
-        report = vblock.verify_blocks(path, result_pub, audit_pub, outputs, about)
+        report = vdraw.verify_lone_result(path, result_pub, audit_pub, a.rules, about, outputs)
     else:
         report = []
+    if vblock.is_block_folder(path):
+        report += vblock.verify_blocks(path, result_pub, audit_pub, outputs, about)
     if vvoid.is_notice_folder(path):
         report += vvoid.verify_notice(path, result_pub, audit_pub, outputs, about)
     return report, audit_pub
@@ -253,12 +295,18 @@ def _check_held(a, audit_pub, outputs):
     import vhistory
     if not a.checkpoint:
         return
-    if not outputs:
+    if not vhistory.chain(outputs):
         raise Usage("no output here carries a history to hold the checkpoint against (version 1, or a lone "
                     "result.json)", "check it against the exported trail: urne_verify.py AUDIT.jsonl --keys DIR "
                     "--checkpoint NOTE")
     for cp in a.checkpoint:
-        size, root = vaudit.parse_checkpoint(_note(cp), audit_pub, cp)
+        data = read_bounded(cp, "note")     # not a regular file, or too large: malformed (§1.6)
+        try:                                # [M-206]: a held note MUST verify under the audit key
+            size, root = vaudit.parse_checkpoint(data.decode("utf-8"), audit_pub, cp)
+        except UnicodeDecodeError:
+            raise Failure("bad-signature", f"{cp}: a checkpoint note is UTF-8 text")
+        except Failure as f:                # a note that does not parse does not verify either
+            raise Failure("bad-signature", f.what)
         vhistory.check_held(outputs, cp, size, root)
 
 

@@ -60,13 +60,30 @@ def event_hash(prev, seq, ts, kind, payload):
 TS_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$")
 
 
+def recorded_key(first_kind, first_payload, keys_payload):
+    """§6.4: the audit key the trail records: a version-2 trail's event 1 (`trail.created` or
+    `trail.restarted`), else the first `keys.generated` event's audit key; None if none."""
+    try:
+        if first_kind in ("trail.created", "trail.restarted"):
+            return bytes.fromhex(json.loads(first_payload)["audit_public_key"])
+        if keys_payload is not None:
+            for k in json.loads(keys_payload)["keys"]:
+                if k["role"] == "audit":
+                    return bytes.fromhex(k["public_key"])
+    except (ValueError, KeyError, TypeError, AttributeError):
+        pass
+    return None
+
+
 def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
-    """§6.4 on an `urne audit export` file. Returns a list of report lines."""
+    """§6.4 on an `urne audit export` file. Returns a list of report lines. Without an audit key
+    given (`audit_pub` None), the key the trail records is used (the caller says on standard
+    error what that does not prove)."""
     data = read_bounded(path, "audit-export")      # at most 1 GiB, a regular file (file limits)
     if data and not data.endswith(b"\n"):
         raise Failure("malformed", f"{path}: the last line does not end in LF")
     hashes, checkpoints, prev, times = [], [], ZERO32, []
-    first_kind = first_payload = None
+    first_kind = first_payload = keys_payload = None
     event_fields = {"type": vjson.const("event"), "seq": vjson.uint, "ts": vjson.string, "kind": vjson.string,
                     "payload": vjson.string, "prev_hash": lambda v, w: vjson.hexbytes(v, w, 32),
                     "hash": lambda v, w: vjson.hexbytes(v, w, 32)}
@@ -90,6 +107,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
                 raise Failure("inconsistent", f"audit event {seq}: hash does not recompute")
             if seq == 1:
                 first_kind, first_payload = e["kind"], e["payload"]
+            if e["kind"] == "keys.generated" and keys_payload is None:
+                keys_payload = e["payload"]
             hashes.append(h)
             times.append(e["ts"])
             prev = h
@@ -100,6 +119,14 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
     # (2) stored checkpoints, (3) held checkpoints: signature, then root over the first `size` events.
     all_cps = [(c["note"], f"stored checkpoint of size {c['size']}", c["size"]) for c in checkpoints]
     all_cps += [(note, f"held checkpoint {name}", None) for name, note in held_checkpoints]
+    given = audit_pub is not None
+    if not given:
+        audit_pub = recorded_key(first_kind, first_payload, keys_payload)
+        if audit_pub is None and all_cps:
+            raise Failure("bad-signature", "checkpoints exist but no audit key is known to check them (no audit key "
+                                           "recorded in the trail; give --keys DIR holding audit.pub.pem)")
+        if audit_pub is not None and len(audit_pub) != 32:
+            raise Failure("inconsistent", "audit event 1: the audit key the trail records is not 32 bytes")
     last = 0
     for note, what, declared in all_cps:
         size, root = parse_checkpoint(note, audit_pub, what)
@@ -117,7 +144,7 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
             recorded = bytes.fromhex(json.loads(first_payload)["audit_public_key"])
         except (ValueError, KeyError, TypeError):
             raise Failure("inconsistent", "audit event 1: trail.created does not name an audit public key")
-        if recorded != audit_pub:
+        if given and recorded != audit_pub:
             raise Failure("inconsistent", f"audit event 1: the trail records the audit key {key_id(recorded)}, "
                                           f"not the one given ({key_id(audit_pub)})")
         sizes = {c["size"] for c in checkpoints}
@@ -134,7 +161,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
     if strict and last < len(hashes):
         raise Failure("inconsistent", f"audit events {last + 1}..{len(hashes)} are not covered by a signed checkpoint")
     out = [f"ok  {len(hashes)} audit events chained (1..{len(hashes)})",
-           f"ok  {len(all_cps)} checkpoints verify under the audit key {key_id(audit_pub)}"]
+           f"ok  {len(all_cps)} checkpoints verify under the audit key "
+           f"{key_id(audit_pub) if audit_pub is not None else '(none recorded)'}"]
     if last < len(hashes):
         out.append(f"note events {last + 1}..{len(hashes)} are chained but not yet covered by a checkpoint")
     return out

@@ -15,8 +15,8 @@ import vhistory
 import vjson as J
 import vmanifest
 from vaudit import parse_checkpoint
-from vcore import Failure, H, HmacDrbg, check_fixed_order, entropy_commitment, key_id, leaf_hash, node_hash, \
-    read_signed, verify_inclusion
+from vcore import Failure, H, HmacDrbg, check_fixed_order, entropy_commitment, key_id, leaf_hash, listdir, \
+    node_hash, read_signed, verify_inclusion
 
 TWO64 = 1 << 64
 ID_RE = re.compile(r"\A[a-z0-9][a-z0-9-]{0,63}\Z")          # game ids and symbol ids (§5.B1)
@@ -520,8 +520,9 @@ SOFTWARE = J.fields({"name": J.string, "version": J.string, "source_revision": J
 COMMIT = {
     "format": J.const("urne-block-commitment"), "version": lambda v, w: J.uint(v, w, 1, 2), "block": J.string, "game": J.string,
     "price_cents": J.uint, "emission": J.string, "number": lambda v, w: J.uint(v, w, 0, 2**32 - 1),
-    "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1), "rules_sha256": h32, "block_size": J.uint,
-    "tiers": J.listof(J.fields({"tier": J.uint, "units": J.uint, "prize_cents": J.uint})),
+    "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1), "rules_sha256": h32, "block_size": J.u32,
+    "tiers": J.listof(J.fields({"tier": lambda v, w: J.uint(v, w, 0, 255), "units": J.u32,
+                                "prize_cents": J.uint})),
     "outcomes_root": h32, "seed_commitment": h32, "tickets_file": J.string, "tickets_sha256": h32,
     "generated_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid,
     "audit_key_id": J.keyid, "software": SOFTWARE,
@@ -573,8 +574,8 @@ REVEAL = {
     "revealed_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid,
 }
 TICKET_PROOF = {
-    "format": J.const("urne-ticket-proof"), "version": J.const(1), "block": J.string, "position": J.uint,
-    "row": J.string, "block_size": J.uint, "outcomes_root": h32, "path": J.listof(h32),
+    "format": J.const("urne-ticket-proof"), "version": J.const(1), "block": J.string, "position": J.u32,
+    "row": J.string, "block_size": J.u32, "outcomes_root": h32, "path": J.listof(h32),
     "result_key_id": J.keyid,
 }
 SUFFIXES = (".commit.json", ".tickets.csv", ".reveal.json")
@@ -583,7 +584,7 @@ SUFFIXES = (".commit.json", ".tickets.csv", ".reveal.json")
 def is_block_folder(folder):
     """A folder with a block commitment (§5.B10); a folder of production files alone (the secret
     medium) is not an output. Orphan files beside a commitment are refused in step 1."""
-    return any(n.endswith(".commit.json") for n in os.listdir(folder))
+    return any(n.endswith(".commit.json") for n in listdir(folder))
 
 
 def _present(folder, name):
@@ -591,21 +592,18 @@ def _present(folder, name):
 
 
 def verify_blocks(folder, result_pub, audit_pub, outputs=None, about=None):
-    """§5.B10 steps 1-4, in order, for every block of the folder. Without rules.json, each
-    commitment is checked as a lone one (verify_lone_commit). Returns report lines (`partial: `
+    """§5.B10 steps 1-4, in order, for every block of the folder; rules.json is required
+    [malformed] [M-84] (a lone S.commit.json is verified as a file path). Returns report lines (`partial: `
     lines for what could not be checked); raises Failure on the first failure."""
     p = lambda name: os.path.join(folder, name)
-    names = sorted(os.listdir(folder))
+    names = listdir(folder)
     stems = sorted(n[:-len(".commit.json")] for n in names if n.endswith(".commit.json"))
     for n in names:
         for suf in SUFFIXES[1:] + (".manifest.json",):
             if n.endswith(suf) and n[:-len(suf)] not in stems:
                 raise Failure("inconsistent", f"{n} has no {n[:-len(suf)]}.commit.json beside it")
-    if not _present(folder, "rules.json"):
-        report = []
-        for s in stems:
-            report += verify_lone_commit(folder, s, result_pub, audit_pub, outputs, about)
-        return report
+    if not _present(folder, "rules.json"):       # [M-84]; a lone S.commit.json is given as a file
+        raise Failure("malformed", f"{os.path.join(folder, 'rules.json')} is missing: a block folder has its rules file")
     report = []
     # Step 1: every signed file, before parsing any of them (each block's manifest is checked
     # with its commitment, step 2).
@@ -659,9 +657,10 @@ def _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outpu
     if c["version"] == 2:
         verify_fixed(c, size, cp_root, name)
         report.append(f"ok  {c['block']}: randomness order: the entropy commitment was recorded before the contribution")
+    vhistory.publish(outputs, f"the commitment of block {c['block']} attempt {c['attempt']}", size, cp_root,
+                     os.path.join(folder, name))
     if c_history is not None:
-        o = vhistory.output(os.path.join(folder, name), raw[name], c_history, size, cp_root,
-                            ("commitment", c["block"], c["attempt"]))
+        o = vhistory.output(os.path.join(folder, name), raw[name], c_history, size, cp_root)
         if outputs is not None:
             outputs.append(o)
     return report
@@ -765,9 +764,10 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
             raise Failure("draw-mismatch", f"{s}.reveal.json: the revealed entropy is not the one the commitment's "
                                            "entropy_commitment names (§3.2)")
         size, cp_root = parse_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
+        vhistory.publish(outputs, f"the reveal of block {bid} seed commitment {c['seed_commitment'].hex()}", size,
+                         cp_root, os.path.join(folder, s + ".reveal.json"))
         if r_history is not None:
-            o = vhistory.output(os.path.join(folder, s + ".reveal.json"), rv, r_history, size, cp_root,
-                                ("reveal", r["block"], r["seed_commitment"]))
+            o = vhistory.output(os.path.join(folder, s + ".reveal.json"), rv, r_history, size, cp_root)
             if outputs is not None:
                 outputs.append(o)
         seed = block_seed(bid, rules_sha, r["entropy"], c.get("contribution"))

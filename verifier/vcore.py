@@ -214,6 +214,38 @@ def read_bounded(path, kind=None):
     return data
 
 
+def listdir(folder):
+    """The names in `folder`, sorted. A name that is not UTF-8 is refused (exit 2), never
+    skipped: skipping it could hide an output (a fork's second draw) from the checks across
+    outputs."""
+    names = os.listdir(folder)
+    for n in names:
+        try:
+            n.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Usage(f"{printable(folder)} holds a name that is not UTF-8 ({printable(n)}): it cannot be verified",
+                        "rename it (or move it out of the folder), then verify again")
+    return sorted(names)
+
+
+def printable(s):
+    """`s` with every control character (Cc) escaped, and any byte that is not UTF-8 shown as
+    \\xNN: a path or a name printed never forges a line of the report (a `VERIFIED:` or
+    `partial:` line of its own)."""
+    out = []
+    for c in s:
+        o = ord(c)
+        if c in "\t\r\n":
+            out.append({"\t": "\\t", "\r": "\\r", "\n": "\\n"}[c])
+        elif o < 0x20 or 0x7F <= o <= 0x9F:
+            out.append(f"\\u{{{o:x}}}")
+        elif 0xDC80 <= o <= 0xDCFF:                 # os.fsdecode's escape of a byte not UTF-8
+            out.append(f"\\x{o - 0xDC00:02x}")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
 class PublicKey(bytes):
     """The raw 32 bytes of an Ed25519 public key (used as bytes everywhere), and the file it was
     read from, to name it in messages."""
@@ -229,21 +261,31 @@ def named_result_key(data):
     except (ValueError, RecursionError):
         return None
     if isinstance(v, dict) and isinstance(v.get("result_key_id"), str):
-        return v["result_key_id"]
+        named = v["result_key_id"]
+        if len(named) == 16 and all(c in "0123456789abcdef" for c in named):   # a key id (§1.3)
+            return named
     return None
+
+
+# The names an output's files have (§4.7, §4.6, §5.B10): the other-appliance rule tries only these.
+OUTPUT_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.html", "checkpoint.note",
+                "manifest.json", "void-notice.json")
+OUTPUT_SUFFIXES = (".commit.json", ".manifest.json", ".reveal.json")
+ANOTHER_AT_MOST = 8
 
 
 def _another_verifies(path, result_pub):
     """Whether another signed file beside `path` (at most the minutes' size) verifies under the
-    key: then the keys are the right ones and `path` was altered (bad-signature, not usage)."""
+    key: then the keys are the right ones and `path` was altered (bad-signature, not usage).
+    Only output file names are tried, at most ANOTHER_AT_MOST of them in name order, so the
+    check costs a bounded time whatever the folder holds."""
     folder, name = os.path.split(path)
     try:
-        names = os.listdir(folder or ".")
+        names = sorted(os.listdir(folder or "."))
     except OSError:
         return False
-    for n in names:
-        if n == name or n.endswith(".sig"):
-            continue
+    names = [n for n in names if n != name and (n in OUTPUT_FILES or n.endswith(OUTPUT_SUFFIXES))]
+    for n in names[:ANOTHER_AT_MOST]:
         p = os.path.join(folder, n)
         try:
             st = os.stat(p)

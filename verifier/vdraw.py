@@ -23,7 +23,7 @@ COUNTS3 = J.fields({"closed": J.uint, "minor": J.uint, "fraud": J.uint})
 # §4.7 the draw core, shared by result.json and bundle.json, in this order.
 CORE = {
     "operation": J.string, "day": J.day, "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1),
-    "voided_attempts": J.listof(J.fields({"attempt": J.uint, "reason": J.string, "audit_seq": J.uint})),
+    "voided_attempts": J.listof(J.fields({"attempt": J.u32, "reason": J.string, "audit_seq": J.uint})),
     "rules_sha256": h32,
     "export": J.fields({"sha256": h32, "size": J.uint, "producer_key_id": J.keyid}),
     "figures": J.fields({
@@ -33,7 +33,7 @@ CORE = {
         "excluded_accounts_with_plays": COUNTS3, "accounts_with_entries": J.uint, "entries": J.uint}),
     "commitment": J.fields({"root": h32, "leaves": J.uint, "entries": J.uint}),
     "witness": J.string, "entropy": J.hexbytes, "seed": h32,
-    "prize_cents": J.uint, "reserves_wanted": J.uint,
+    "prize_cents": J.uint, "reserves_wanted": J.u32,
 }
 CORE_V1 = CORE
 
@@ -64,7 +64,7 @@ for _k, _c in CORE_V1.items():
     CORE_V2[_k] = _c
 CORE_V2["entropy_refused"] = REFUSED
 CORE_V2["fixed"] = FIXED
-PICK = {"rank": J.uint, "pseudonym": h32, "entries": J.uint, "entry": J.uint, "leaf": J.uint}
+PICK = {"rank": J.u32, "pseudonym": h32, "entries": lambda v, w: J.uint(v, w, 0, 255), "entry": J.uint, "leaf": J.uint}
 PICK_ACCOUNT = dict(PICK, account=h32)
 TAIL = {
     "drawn_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid, "audit_key_id": J.keyid,
@@ -346,13 +346,14 @@ def step4_selection(b, leaves):
     return picks
 
 
-def step5_audit(doc, history, raw, primary, result_pub, audit_pub):
+def step5_audit(doc, history, raw, primary, result_pub, audit_pub, outputs=None):
     """Step 5, on the bundle (or a lone result.json): the checkpoint verifies under the audit key
     [bad-signature]; the key ids are the keys' and checkpoint.note is audit_checkpoint
     [inconsistent]; the history leads to the checkpoint [fork] (version and history presence
     were checked at parse, §7.2 [malformed]); result.json has the bundle's version
     [inconsistent]; in version 2 the order evidence holds [inconsistent].
-    Returns the output record for §8.4, or None (version 1)."""
+    Says in `outputs` what the output publishes (§8.4, every version). Returns the output record
+    for §8.4's linear history, or None (version 1)."""
     size, cp_root = parse_checkpoint(doc["audit_checkpoint"], audit_pub, f"{primary} audit_checkpoint")
     if doc["result_key_id"] != key_id(result_pub):
         raise Failure("inconsistent", f"{primary}: result_key_id {doc['result_key_id']} is not the id of the result "
@@ -363,10 +364,11 @@ def step5_audit(doc, history, raw, primary, result_pub, audit_pub):
     if "checkpoint.note" in raw and raw["checkpoint.note"] != doc["audit_checkpoint"].encode("utf-8"):
         raise Failure("inconsistent", f"checkpoint.note is not {primary}'s audit_checkpoint (a checkpoint of "
                                       "another output)")
+    vhistory.publish(outputs, f"the draw of {doc['operation']} day {doc['day']} attempt {doc['attempt']}", size,
+                     cp_root, primary)
     record = None
     if history is not None:
-        record = vhistory.output(primary, raw[os.path.basename(primary)], history, size, cp_root,
-                                 ("draw", doc["operation"], doc["day"], doc["attempt"]))
+        record = vhistory.output(primary, raw[os.path.basename(primary)], history, size, cp_root)
     if primary.endswith("bundle.json") and "result.json" in raw:
         r = J.loads(raw["result.json"], "result.json")
         if isinstance(r, dict) and r.get("version") != doc["version"]:
@@ -497,7 +499,7 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     report.append("ok  seed recomputed")
     picks = step4_selection(b, leaves)
     report.append(f"ok  winner and {len(picks) - 1} reserves recomputed")
-    record = step5_audit(b, history, raw, os.path.join(folder, "bundle.json"), result_pub, audit_pub)
+    record = step5_audit(b, history, raw, os.path.join(folder, "bundle.json"), result_pub, audit_pub, outputs)
     if record is not None and outputs is not None:
         outputs.append(record)
     report.append("ok  audit checkpoint signature, key ids" + (", checkpoint.note" if "checkpoint.note" in raw else ""))
@@ -525,7 +527,7 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     return report
 
 
-def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=None):
+def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=None, outputs=None):
     """Production's import: a `result.json` (+ .sig) without its bundle.json (issue 12
     contract). What can be checked from it alone, in the order of §8.2: its signature (and of
     rules.json and checkpoint.note beside it), parse, the entropy and the seed (step 3), the
@@ -542,9 +544,10 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
         raise Failure("inconsistent", "result.json entries/accounts differ from its commitment")
     step3_seed(r)
     report.append("ok  seed recomputed")
-    # The history is checked alone; the output is not put into §8.4's set: its primary file,
-    # bundle.json, is not here, so the outputs after it could not be linked to it.
-    step5_audit(r, history, raw, os.path.join(folder, "result.json"), result_pub, audit_pub)
+    # The history is checked alone; the output does not join §8.4's linear history (its primary
+    # file, bundle.json, is not here, so the outputs after it could not be linked to it), only
+    # the check that each thing is published once (`outputs` gets what it publishes).
+    step5_audit(r, history, raw, os.path.join(folder, "result.json"), result_pub, audit_pub, outputs)
     report.append("ok  audit checkpoint signature, key ids" + (", the order evidence and the history"
                                                                if r["version"] == 2 else ""))
     rules_bytes = _rules_bytes(raw, rules_file)
@@ -567,7 +570,7 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
 # The inclusion proof has one format version, 1, whatever the draw's version (urne writes
 # version 1 for every draw); another is one this verifier does not know (§7.2) [malformed].
 PROOF = {"format": J.const("urne-inclusion-proof"), "version": J.const(1),
-         "operation": J.string, "day": J.day, "attempt": J.uint, "account": h32, "salt": h32, "pseudonym": h32,
+         "operation": J.string, "day": J.day, "attempt": J.u32, "account": h32, "salt": h32, "pseudonym": h32,
          "entries": lambda v, w: J.uint(v, w, 1, 255), "leaf": J.uint,
          "commitment": J.fields({"root": h32, "leaves": J.uint, "entries": J.uint}),
          "path": J.listof(h32), "result_key_id": J.keyid}
@@ -590,12 +593,15 @@ def verify_proof(path, result_pub, published=None, about=None):
         raise Failure("commitment-mismatch", "the audit path does not lead to commitment.root")
     report.append(f"ok  leaf {pr['leaf']} ({pr['entries']} entries) is in the tree of {c['leaves']} leaves")
     if published:
-        if not present(published, "bundle.json"):
-            raise Usage(f"{published} has no bundle.json", "--published names the draw folder the proof is from")
-        b = parse_bundle(vhistory.take(J.loads(read_signed(os.path.join(published, "bundle.json"), result_pub),
-                                               "bundle.json"), "bundle.json")[0])
+        # [M-202]: its bundle.json or, without one, its result.json; neither: not shown published.
+        name = next((n for n in ("bundle.json", "result.json") if present(published, n)), None)
+        if name is None:
+            raise Failure("commitment-mismatch", f"{published} holds no published draw (no bundle.json or result.json): "
+                                                 "the proof's commitment is not shown to be published")
+        doc = vhistory.take(J.loads(read_signed(os.path.join(published, name), result_pub), name), name)[0]
+        b = parse_bundle(doc) if name == "bundle.json" else parse_result(doc)
         if b["result_key_id"] != pr["result_key_id"]:
-            raise Failure("inconsistent", "the published bundle.json names another result key than the proof")
+            raise Failure("inconsistent", f"the published {name} names another result key than the proof")
         for k in ("operation", "day", "attempt", "commitment"):
             if b[k] != pr[k]:
                 raise Failure("commitment-mismatch", f"the proof's {k} is not the published draw's: a proof of "

@@ -48,7 +48,7 @@ def _line(raw, where):
     if body.count(b"{") + body.count(b"[") > MAX_DEPTH and _nesting(body) > MAX_DEPTH:
         raise Failure("malformed", f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
     try:
-        return vjson.loads(body, where)
+        return vjson.loads(body, where, negative_zero=True)
     except RecursionError:
         raise Failure("malformed", f"{where}: JSON nested too deep")
 

@@ -44,6 +44,34 @@ def take(doc, what):
     return doc, h
 
 
+def publish(outputs, subject, size, root, name):
+    """§8.4 [M-204]: records that the output `name` publishes `subject` (`the draw of OP day D
+    attempt N`, `the commitment of block B attempt N`, `the reveal of block B seed commitment X`,
+    `the void of day D|block B attempt N`) under its checkpoint (size, root), in every version,
+    lone results included. Kept in `outputs` beside the version-2 records (see `chain`)."""
+    if outputs is not None:
+        outputs.append({"publishes": subject, "size": size, "root": root, "name": name})
+
+
+def chain(outputs):
+    """The version-2 output records of `outputs` (those with a history), for the linear history."""
+    return [o for o in outputs if "history" in o]
+
+
+def check_once(outputs):
+    """§8.4 [M-204]: two outputs publishing one thing under different checkpoints are two
+    histories [fork]; under the same checkpoint they are one output (a bundle and its
+    result.json, two copies)."""
+    seen = {}
+    for p in outputs:
+        if "publishes" not in p:
+            continue
+        other = seen.setdefault(p["publishes"], p)
+        if (other["size"], other["root"]) != (p["size"], p["root"]):
+            raise Failure("fork", f"{other['name']} and {p['name']} both publish {p['publishes']}, under different "
+                                  "checkpoints: what is done once was done twice (a fork)")
+
+
 def output(name, raw, history, size, root, subject=None):
     """One output checked alone: its consistency proof leads from its predecessor's checkpoint
     to its own (size, root) [fork]. Returns the output record for the checks across outputs."""
@@ -66,19 +94,16 @@ def check_linear(outputs, complete):
     predecessor present carrying the checkpoint named [fork]; with `complete`, every predecessor
     present [inconsistent]. Returns notes."""
     notes = []
-    if not outputs:
-        return notes
+    published, outputs = outputs, chain(outputs)
+    if outputs:
+        notes = _check_linear(outputs, complete)
+    check_once(published)      # every version, lone results included
+    return notes
+
+
+def _check_linear(outputs, complete):
+    notes = []
     _check_trails(outputs)
-    # §8.4: one history publishes each thing (a day's attempt drawn, a block's attempt
-    # committed or revealed, a void) once.
-    by_subject = {}
-    for o in outputs:
-        if o.get("subject") is None:
-            continue
-        other = by_subject.setdefault(o["subject"], o)
-        if other["sha256"] != o["sha256"]:
-            what = " ".join(str(x) for x in o["subject"])
-            raise Failure("fork", f"{other['name']} and {o['name']} both publish the {what}: done twice in one history")
     by_sha = {o["sha256"]: o for o in outputs}
     seen_pred, seen_size = {}, {}
     for o in outputs:
@@ -130,7 +155,7 @@ def check_held(outputs, name, size, root):
     """§8.4: a held checkpoint lies on the history: an output's or a predecessor's checkpoint.
     Another root at such a size [fork]; a size no output carries cannot be shown [inconsistent]."""
     at_size = False
-    for o in outputs:
+    for o in chain(outputs):
         p = o["history"]["predecessor"]
         points = [(o["size"], o["root"])] + ([(p["checkpoint_size"], p["checkpoint_root"])] if p else [])
         for s, r in points:

@@ -22,15 +22,32 @@ def _no_constant(name):
     raise ValueError(f"{name} is not JSON")
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
+class NegZero(int):
+    """An integer written `-0`: JSON, but no integer of an output (urne reads it as the float
+    -0.0, which no unsigned member takes): `is_int` refuses it."""
+
+    def __repr__(self):
+        return "-0"
 
 
-def loads(data, what):
-    """Parse UTF-8 JSON bytes strictly."""
+def _int(text):
+    return NegZero(0) if text == "-0" else int(text)
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant, parse_int=_int)
+_DECODER_LAX = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
+_WS = " \t\r\n"
+
+
+def loads(data, what, negative_zero=False):
+    """Parse UTF-8 JSON bytes strictly. Whitespace around the value is JSON (RFC 8259 `ws`). An
+    integer written `-0` is refused where an integer is expected (see NegZero), unless
+    `negative_zero` (an entry export's grammar, §4.1.2, reads `-0` as 0)."""
     try:
         text = data.decode("utf-8")
-        value, end = _DECODER.raw_decode(text)
-        if text[end:].strip(" \t\r\n"):
+        start = len(text) - len(text.lstrip(_WS))
+        value, end = (_DECODER_LAX if negative_zero else _DECODER).raw_decode(text, start)
+        if text[end:].strip(_WS):
             raise ValueError("trailing data")
         return value
     except (UnicodeDecodeError, ValueError) as e:
@@ -46,13 +63,18 @@ def _bad(what, msg):
 
 
 def is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
+    return isinstance(v, int) and not isinstance(v, (bool, NegZero))
 
 
 def uint(v, what, lo=0, hi=2**64 - 1):
     if not is_int(v) or not lo <= v <= hi:
         _bad(what, f"expected an integer in [{lo}, {hi}], got {v!r}")
     return v
+
+
+def u32(v, what):
+    """An unsigned integer urne reads as 32 bits (attempts, ranks, counts of a block)."""
+    return uint(v, what, 0, 2**32 - 1)
 
 
 def string(v, what):

@@ -24,7 +24,7 @@ def _from_one(v, w):
 # The members of a notice, every one required (§1.5); `history` is taken apart by vhistory.
 NOTICE = {
     "format": J.const("urne-void-notice"), "version": J.const(2), "operation": J.string,
-    "day": _nullable(J.day), "block": _nullable(J.string), "attempt": _from_one,
+    "day": _nullable(J.day), "block": _nullable(J.string), "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1),
     "reason": J.string, "stage": J.string, "void_seq": _from_one, "voided_at": J.string,
     "audit_checkpoint": J.string, "result_key_id": J.keyid, "audit_key_id": J.keyid,
 }
@@ -74,9 +74,10 @@ def verify_notice(folder, result_pub, audit_pub, outputs=None, about=None):
         raise Failure("inconsistent", f"{NAME}: its checkpoint ({size} events) does not cover the void event {n['void_seq']}")
 
     # Step 5: the history leads to the notice's checkpoint.
-    o = vhistory.output(path, raw, history, size, root, ("void", subject, n["attempt"]))
+    o = vhistory.output(path, raw, history, size, root)
     if outputs is not None:
         outputs.append(o)
+    vhistory.publish(outputs, f"the void of {subject} attempt {n['attempt']}", size, root, path)
     if about is not None:
         about.append({"kind": "void", "operation": n["operation"], "day": n["day"], "block": n["block"],
                       "attempt": n["attempt"], "version": 2})
