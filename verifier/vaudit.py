@@ -52,6 +52,17 @@ def parse_checkpoint(note, audit_pub, what="checkpoint"):
     return int(lines[1]), root
 
 
+def verify_checkpoint(note, audit_pub, what="checkpoint"):
+    """An output's checkpoint, or one held beside outputs (§8.2 step 5, §4.6, §5.B10, §8.4): it
+    MUST verify under the audit key [bad-signature] [M-173, M-206]; a note that does not parse,
+    or of another origin, does not verify either. (In an exported trail, §6.4 gives those their
+    own classes: parse_checkpoint.) Returns (size, root bytes)."""
+    try:
+        return parse_checkpoint(note, audit_pub, what)
+    except Failure as f:
+        raise Failure("bad-signature", f.what)
+
+
 def event_hash(prev, seq, ts, kind, payload):
     # §6.1
     return H("urne/v1/audit-event", prev, u64be(seq), ts, kind, payload)

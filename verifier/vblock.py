@@ -14,7 +14,7 @@ import vdraw  # the version-2 member checkers shared with draws
 import vhistory
 import vjson as J
 import vmanifest
-from vaudit import parse_checkpoint
+from vaudit import verify_checkpoint
 from vcore import Failure, H, HmacDrbg, check_fixed_order, entropy_commitment, key_id, leaf_hash, listdir, \
     node_hash, read_signed, verify_inclusion
 
@@ -653,7 +653,7 @@ def _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outpu
     report = []
     if c["result_key_id"] != key_id(result_pub) or c["audit_key_id"] != key_id(audit_pub):
         raise Failure("inconsistent", f"{name}: result_key_id or audit_key_id is not the id of the key given")
-    size, cp_root = parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{name} audit_checkpoint")
+    size, cp_root = verify_checkpoint(c["audit_checkpoint"], audit_pub, f"{name} audit_checkpoint")
     if c["version"] == 2:
         verify_fixed(c, size, cp_root, name)
         report.append(f"ok  {c['block']}: randomness order: the entropy commitment was recorded before the contribution")
@@ -763,7 +763,7 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
         if c["version"] == 2 and entropy_commitment(r["entropy"]) != c["entropy_commitment"]:
             raise Failure("draw-mismatch", f"{s}.reveal.json: the revealed entropy is not the one the commitment's "
                                            "entropy_commitment names (§3.2)")
-        size, cp_root = parse_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
+        size, cp_root = verify_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
         vhistory.publish(outputs, f"the reveal of block {bid} seed commitment {c['seed_commitment'].hex()}", size,
                          cp_root, os.path.join(folder, s + ".reveal.json"))
         if r_history is not None:

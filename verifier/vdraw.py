@@ -10,7 +10,7 @@ import vexport
 import vhistory
 import vjson as J
 import vmanifest
-from vaudit import parse_checkpoint
+from vaudit import verify_checkpoint
 from vcore import Failure, H, Stream, Usage, check_file, check_fixed_order, contribution_refusal, \
     entropy_commitment, key_id, leaf_hash, merkle_root_of_hashes, read_bounded, read_signed, u32be, u64be, \
     verify_inclusion
@@ -354,7 +354,7 @@ def step5_audit(doc, history, raw, primary, result_pub, audit_pub, outputs=None)
     [inconsistent]; in version 2 the order evidence holds [inconsistent].
     Says in `outputs` what the output publishes (§8.4, every version). Returns the output record
     for §8.4's linear history, or None (version 1)."""
-    size, cp_root = parse_checkpoint(doc["audit_checkpoint"], audit_pub, f"{primary} audit_checkpoint")
+    size, cp_root = verify_checkpoint(doc["audit_checkpoint"], audit_pub, f"{primary} audit_checkpoint")
     if doc["result_key_id"] != key_id(result_pub):
         raise Failure("inconsistent", f"{primary}: result_key_id {doc['result_key_id']} is not the id of the result "
                                       f"key given ({key_id(result_pub)})")

@@ -9,7 +9,7 @@ import stat
 from zoneinfo import ZoneInfo
 
 import vjson
-from vcore import Failure, ed25519_verify_strict, key_id
+from vcore import Failure, ed25519_verify_strict_chunks, key_id, read_bounded
 
 ID_RE = re.compile(r"\A[A-Za-z0-9._:-]{1,64}\Z")
 ACCOUNT_RE = re.compile(r"\A[0-9a-f]{64}\Z")
@@ -102,10 +102,59 @@ class Tally:
         self.excluded = {}         # account hex -> reason
 
 
+class ExportFile:
+    """An export opened for streaming: never held in memory (it may be 16 GiB). `len()` is its
+    size; `chunks()` reads it from its start, once per pass, and the second pass must give the
+    bytes of the first (`sha256`): a file changed while it is read is refused."""
+    CHUNK = 1 << 20
+
+    def __init__(self, path):
+        self.path = path
+        self.fd = None
+        self.size = 0
+        self.sha256 = None
+
+    def open(self):
+        """Opened without blocking (O_NONBLOCK: a FIFO swapped in, a device or a FUSE file that
+        would block is an error, never a hang), then judged again on the descriptor."""
+        self.fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        st = os.fstat(self.fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Failure("malformed", f"the export {self.path} is not a regular file")
+        if st.st_size > MAX_EXPORT_BYTES:
+            raise Failure("malformed", f"the export {self.path} holds more than {MAX_EXPORT_BYTES} bytes")
+        return self
+
+    def chunks(self):
+        """The bytes from the start, in chunks of at most CHUNK, never past the limit."""
+        os.lseek(self.fd, 0, os.SEEK_SET)
+        n = 0
+        while True:
+            b = os.read(self.fd, self.CHUNK)       # EAGAIN (BlockingIOError): an unreadable path
+            if not b:
+                return
+            n += len(b)
+            if n > MAX_EXPORT_BYTES:
+                raise Failure("malformed", f"the export {self.path} holds more than {MAX_EXPORT_BYTES} bytes")
+            yield b
+
+    def __len__(self):
+        return self.size
+
+    def close(self):
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def __del__(self):
+        self.close()
+
+
 def read_export(path, rules, producer_keys):
-    """Check the signature before anything is parsed; returns (bytes, sha256 hex, signer key id).
-    `producer_keys` is a list of raw 32-byte trusted keys. parse_export() then reads the bytes.
-    The file's kind and size are decided from its metadata first (a FIFO is never opened)."""
+    """Check the signature before anything is parsed; returns (export, sha256 hex, signer key
+    id), `export` an ExportFile (len() its size) that parse_export() then reads, streamed.
+    `producer_keys` is a list of raw 32-byte trusted keys. The file's kind and size are decided
+    from its metadata first (a FIFO is never opened)."""
     st = os.stat(path)
     if not stat.S_ISREG(st.st_mode):
         raise Failure("malformed", f"the export {path} is not a regular file")
@@ -120,35 +169,86 @@ def read_export(path, rules, producer_keys):
         raise Failure("malformed", f"{sig_path} is not a regular file")
     if sig_st.st_size != 64:
         raise Failure("bad-signature", f"{sig_path} holds {sig_st.st_size} bytes, not 64")
-    with open(path, "rb") as f:
-        data = f.read(MAX_EXPORT_BYTES + 1)
-    if len(data) > MAX_EXPORT_BYTES:
-        raise Failure("malformed", f"the export {path} holds more than {MAX_EXPORT_BYTES} bytes")
-    with open(sig_path, "rb") as f:
-        sig = f.read(65)
-    # §1.4 / §4.1: signature first, under a trusted producer key.
-    signer = next((k for k in producer_keys if ed25519_verify_strict(k, sig, data)), None)
+    sig = read_bounded(sig_path, "sig")
+    export = ExportFile(path).open()
+    # §1.4 / §4.1: signature first, under a trusted producer key; one pass per key, streamed,
+    # with the SHA-256 and the size of the bytes read.
+    signer = None
+    for k in producer_keys:
+        digest, size = hashlib.sha256(), [0]
+
+        def counted(chunks):
+            for c in chunks:
+                digest.update(c)
+                size[0] += len(c)
+                yield c
+        if ed25519_verify_strict_chunks(k, sig, counted(export.chunks())):
+            signer = k
+            export.sha256, export.size = digest.digest(), size[0]
+            break
     if signer is None:
+        export.close()
         raise Failure("bad-signature", f"the export {path} is not signed by a trusted producer key")
-    return data, hashlib.sha256(data).hexdigest(), key_id(signer)
+    return export, export.sha256.hex(), key_id(signer)
+
+
+def _lines_of(data):
+    """The export's lines, each with its LF (a last line without one as it is), from its bytes or
+    an ExportFile (streamed: a line is never held past MAX_LINE + 2 bytes; the bytes must be those
+    whose signature was checked)."""
+    if isinstance(data, (bytes, bytearray)):
+        yield from io.BytesIO(data)
+        return
+    digest, pending = hashlib.sha256(), b""
+    try:
+        for c in data.chunks():
+            digest.update(c)
+            pending += c
+            start = 0
+            while True:
+                i = pending.find(b"\n", start)
+                if i < 0:
+                    break
+                yield pending[start:i + 1]
+                start = i + 1
+            pending = pending[start:]
+            if len(pending) > MAX_LINE + 1:     # no LF within a line's limit: refused at once
+                yield pending
+                return
+        if digest.digest() != data.sha256:
+            raise Failure("inconsistent", f"the export {data.path} changed while it was verified")
+        if pending:
+            yield pending
+    finally:
+        data.close()
+
+
+def _checked_lines(data):
+    """The lines, streamed, each refused before it is parsed if it has no LF (only a last line
+    can lack one) or holds a CR (no CR anywhere: not before an LF, not between JSON tokens, not in
+    a string). Yields (line number, line)."""
+    no = 0
+    for no, line in enumerate(_lines_of(data), start=1):
+        if not line.endswith(b"\n"):
+            if len(line) > MAX_LINE + 1:
+                raise Failure("malformed", f"export line {no}: longer than {MAX_LINE} bytes (its LF not counted)")
+            raise Failure("malformed", "export: the last line does not end in LF")
+        if b"\r" in line:
+            raise Failure("malformed", f"export line {no}: CR (no CR anywhere in an export)")
+        yield no, line
+    if no == 0:
+        raise Failure("malformed", "export: no header line")
 
 
 def parse_export(data, rules, signer_id):
+    """The export (its bytes, or the ExportFile read_export gave), streamed line by line, into a
+    Tally. Every refusal is malformed."""
     tz = ZoneInfo(rules["time_zone"])
-    if not data.endswith(b"\n"):
-        raise Failure("malformed", "export: the last line does not end in LF")
-    # Stream the lines (no list of a million lines in memory); LF ends every line (checked above).
-    n_lines = data.count(b"\n")
-    lines = io.BytesIO(data)
-    if n_lines == 0:
-        raise Failure("malformed", "export: no header line")
-    # No CR anywhere: not before an LF, not between JSON tokens, not in a string.
-    if b"\r" in data:
-        no = data[:data.index(b"\r")].count(b"\n") + 1
-        raise Failure("malformed", f"export line {no}: CR (no CR anywhere in an export)")
+    lines = _checked_lines(data)
 
     # Header (line 1). Unknown header fields are ignored (entry-export-v1).
-    h = _line(lines.readline(), "export line 1")
+    _, first = next(lines)
+    h = _line(first, "export line 1")
     if not isinstance(h, dict):
         raise Failure("malformed", "export line 1: not an object")
     for k in ("format", "version", "operation", "day", "producer", "generated_at", "status_as_of", "plays", "exclusions"):
@@ -168,8 +268,6 @@ def parse_export(data, rules, signer_id):
     period = next((p for p in rules["periods"] if p["first_day"] <= h["day"] <= p["last_day"]), None)
     if period is None:
         raise Failure("malformed", f"export line 1: {h['day']} is not a day of the operation")
-    if n_lines - 1 != n_plays + n_excl:
-        raise Failure("malformed", f"export: {n_lines - 1} records, the header announces {n_plays + n_excl}")
 
     # The day in the rules' time zone, and the participation period, as instants (D-1, D-5).
     d = datetime.date.fromisoformat(h["day"])
@@ -182,7 +280,11 @@ def parse_export(data, rules, signer_id):
     t = Tally()
     seen_ids = set()
     cents = t.counting_cents
-    for no, line in enumerate(lines, start=2):
+    n_records = 0
+    for no, line in lines:
+        n_records += 1
+        if n_records > n_plays + n_excl:
+            raise Failure("malformed", f"export: more records than the header announces ({n_plays + n_excl})")
         where = f"export line {no}"
         r = _line(line, where)
         if not isinstance(r, dict) or "type" not in r:
@@ -240,6 +342,8 @@ def parse_export(data, rules, signer_id):
             t.exclusion_records[reason] += 1
         else:
             raise Failure("malformed", f"{where}: unknown type {typ!r}")
+    if n_records != n_plays + n_excl:
+        raise Failure("malformed", f"export: {n_records} records, the header announces {n_plays + n_excl}")
     if t.plays != n_plays or len(t.excluded) != n_excl:
         raise Failure("malformed", "export: record counts differ from the header")
     t.period = period

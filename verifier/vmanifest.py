@@ -7,7 +7,7 @@ import hashlib
 import os
 
 import vjson as J
-from vcore import Failure, read_signed
+from vcore import Failure, listdir, read_signed
 
 DRAW_NAME = "manifest.json"
 
@@ -104,7 +104,7 @@ def unlisted(folder, listed, also_ignored=()):
     not list: they are not outputs of this output, and are ignored. Signatures, public keys,
     staging folders and the files of other outputs (`also_ignored`) are not named."""
     out = []
-    for n in sorted(os.listdir(folder)):
+    for n in listdir(folder):
         if (n in listed or n in also_ignored or n.endswith((".sig", ".pem")) or n.startswith(".urne-staging-")
                 or n == DRAW_NAME):
             continue

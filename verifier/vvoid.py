@@ -6,7 +6,7 @@ import os
 
 import vhistory
 import vjson as J
-from vaudit import parse_checkpoint
+from vaudit import verify_checkpoint
 from vblock import parse_block_id
 from vcore import Failure, key_id, read_signed
 
@@ -64,7 +64,7 @@ def verify_notice(folder, result_pub, audit_pub, outputs=None, about=None):
         subject = f"block {n['block']}"
 
     # Step 3: the checkpoint is the audit key's.
-    size, root = parse_checkpoint(n["audit_checkpoint"], audit_pub, f"{NAME} audit_checkpoint")
+    size, root = verify_checkpoint(n["audit_checkpoint"], audit_pub, f"{NAME} audit_checkpoint")
     report.append("ok  audit checkpoint signature")
 
     # Step 4: the key ids, and the checkpoint covers the void event.
