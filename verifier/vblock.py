@@ -657,10 +657,10 @@ def _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outpu
     if c["version"] == 2:
         verify_fixed(c, size, cp_root, name)
         report.append(f"ok  {c['block']}: randomness order: the entropy commitment was recorded before the contribution")
-    vhistory.publish(outputs, f"the commitment of block {c['block']} attempt {c['attempt']}", size, cp_root,
-                     os.path.join(folder, name))
+    subject = f"the commitment of block {c['block']} attempt {c['attempt']}"
+    vhistory.publish(outputs, subject, size, cp_root, os.path.join(folder, name))
     if c_history is not None:
-        o = vhistory.output(os.path.join(folder, name), raw[name], c_history, size, cp_root)
+        o = vhistory.output(os.path.join(folder, name), raw[name], c_history, size, cp_root, subject)
         if outputs is not None:
             outputs.append(o)
     return report
@@ -679,7 +679,7 @@ def _block_manifest(folder, s, c, raw, rules_bytes, result_pub, lone=False):
         return []
     if not has:
         if lone:
-            return [f"partial: no manifest ({name})"]
+            return ["partial: no manifest"]                    # [M-211]
         raise Failure("malformed", f"{folder}: no {name} (a version-2 block commitment has one beside it)")
     subject = {"operation": c["game"], "day": None, "block": c["block"], "attempt": c["attempt"],
                "result_key_id": c["result_key_id"]}
@@ -709,7 +709,7 @@ def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=Non
     report += _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outputs)
     report += _block_manifest(folder, s, c, raw, raw.get("rules.json"), result_pub, lone=True)
     why = "verified alone" if "rules.json" in raw else "no rules.json beside it"
-    report.append(f"partial: {name}: the rules and the production file were not checked against it ({why})")
+    report.append(f"partial: the rules and the production file were not checked ({name} alone)")   # [M-211]
     report += [f"partial: {n} was not checked against the commitment ({why})" for n in others if n != "rules.json"]
     if about is not None:
         about.append(_subject(c))
@@ -764,10 +764,10 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
             raise Failure("draw-mismatch", f"{s}.reveal.json: the revealed entropy is not the one the commitment's "
                                            "entropy_commitment names (§3.2)")
         size, cp_root = verify_checkpoint(r["audit_checkpoint"], audit_pub, f"{s}.reveal.json audit_checkpoint")
-        vhistory.publish(outputs, f"the reveal of block {bid} seed commitment {c['seed_commitment'].hex()}", size,
-                         cp_root, os.path.join(folder, s + ".reveal.json"))
+        subject = f"the reveal of block {bid} seed commitment {c['seed_commitment'].hex()}"
+        vhistory.publish(outputs, subject, size, cp_root, os.path.join(folder, s + ".reveal.json"))
         if r_history is not None:
-            o = vhistory.output(os.path.join(folder, s + ".reveal.json"), rv, r_history, size, cp_root)
+            o = vhistory.output(os.path.join(folder, s + ".reveal.json"), rv, r_history, size, cp_root, subject)
             if outputs is not None:
                 outputs.append(o)
         seed = block_seed(bid, rules_sha, r["entropy"], c.get("contribution"))

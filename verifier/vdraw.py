@@ -364,11 +364,11 @@ def step5_audit(doc, history, raw, primary, result_pub, audit_pub, outputs=None)
     if "checkpoint.note" in raw and raw["checkpoint.note"] != doc["audit_checkpoint"].encode("utf-8"):
         raise Failure("inconsistent", f"checkpoint.note is not {primary}'s audit_checkpoint (a checkpoint of "
                                       "another output)")
-    vhistory.publish(outputs, f"the draw of {doc['operation']} day {doc['day']} attempt {doc['attempt']}", size,
-                     cp_root, primary)
+    subject = f"the draw of {doc['operation']} day {doc['day']} attempt {doc['attempt']}"
+    vhistory.publish(outputs, subject, size, cp_root, primary)
     record = None
     if history is not None:
-        record = vhistory.output(primary, raw[os.path.basename(primary)], history, size, cp_root)
+        record = vhistory.output(primary, raw[os.path.basename(primary)], history, size, cp_root, subject)
     if primary.endswith("bundle.json") and "result.json" in raw:
         r = J.loads(raw["result.json"], "result.json")
         if isinstance(r, dict) and r.get("version") != doc["version"]:

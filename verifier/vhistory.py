@@ -104,6 +104,16 @@ def check_linear(outputs, complete):
 def _check_linear(outputs, complete):
     notes = []
     _check_trails(outputs)
+    # §8.4: one history publishes each thing once: two version-2 outputs of one subject are one
+    # output (the same bytes), even under one checkpoint (check_once compares checkpoints).
+    by_subject = {}
+    for o in outputs:
+        if o.get("subject") is None:
+            continue
+        other = by_subject.setdefault(o["subject"], o)
+        if other["sha256"] != o["sha256"]:
+            raise Failure("fork", f"{other['name']} and {o['name']} both publish {o['subject']}: what is done once "
+                                  "was done twice in one history")
     by_sha = {o["sha256"]: o for o in outputs}
     seen_pred, seen_size = {}, {}
     for o in outputs:

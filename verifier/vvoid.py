@@ -74,10 +74,11 @@ def verify_notice(folder, result_pub, audit_pub, outputs=None, about=None):
         raise Failure("inconsistent", f"{NAME}: its checkpoint ({size} events) does not cover the void event {n['void_seq']}")
 
     # Step 5: the history leads to the notice's checkpoint.
-    o = vhistory.output(path, raw, history, size, root)
+    what = f"the void of {subject} attempt {n['attempt']}"
+    o = vhistory.output(path, raw, history, size, root, what)
     if outputs is not None:
         outputs.append(o)
-    vhistory.publish(outputs, f"the void of {subject} attempt {n['attempt']}", size, root, path)
+    vhistory.publish(outputs, what, size, root, path)
     if about is not None:
         about.append({"kind": "void", "operation": n["operation"], "day": n["day"], "block": n["block"],
                       "attempt": n["attempt"], "version": 2})
