@@ -5,7 +5,7 @@
     urne_verify.py DRAW_DIR    --keys KEYDIR --export FILE.jsonl --producer-key PEM [...]  # auditor mode
     urne_verify.py result.json --keys KEYDIR [--expect-day D]                  # a lone result (production)
     urne_verify.py PROOF.json  --keys KEYDIR [--published DRAW_DIR]
-    urne_verify.py AUDIT.jsonl --keys KEYDIR [--checkpoint NOTE ...] [--strict]
+    urne_verify.py AUDIT.jsonl [--keys KEYDIR] [--checkpoint NOTE ...] [--strict]  # without --keys: the key it records
     urne_verify.py BLOCK_DIR   --keys KEYDIR [--expect-block ID]
     urne_verify.py S.commit.json --keys KEYDIR [--expect-block ID]             # a lone block commitment
     urne_verify.py VOID_NOTICE_DIR --keys KEYDIR
