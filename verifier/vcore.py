@@ -163,8 +163,8 @@ def ed25519_verify_strict_chunks(raw_pub, sig, chunks):
     s = int.from_bytes(sig[32:], "little")
     if s >= _L:
         return False
-    a = _decode_point(raw_pub)
-    if a is None or _small_order(a) or _decode_point(sig[:32]) is None:
+    a, r = _decode_point(raw_pub), _decode_point(sig[:32])
+    if a is None or _small_order(a) or r is None or _small_order(r):
         return False
     h = hashlib.sha512(bytes(sig[:32]) + bytes(raw_pub))
     for c in chunks:
