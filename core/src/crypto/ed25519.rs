@@ -14,7 +14,7 @@
 //! [8][k]A` is refused. Mixed-order `A` and `R` (not small, not in the prime-order subgroup) are
 //! not refused. The tests compare every outcome with ed25519-dalek's `verify_strict`, which
 //! makes the same checks except the one on `A`'s encoding (it accepts y >= p), and run the edge
-//! vectors of `tests/vectors/ed25519-*.json` ("Taming the many EdDSAs", Wycheproof).
+//! vectors of `tests/vectors/ed25519-*.json` (Chalkias, Garillot, Nikolaenko 2020; Wycheproof).
 //!
 //! SHA-512 is OpenSSL's (assembly, about 1.4 times the sha2 crate's speed on the bench machine,
 //! measured: core/Cargo.toml); the curve arithmetic is curve25519-dalek's.

@@ -33,8 +33,11 @@ pub mod keys;
 pub mod outputs;
 pub mod tickets;
 
+/// A target, or a reader of the `outputs` target: it takes the input bytes.
+pub type Target = fn(&[u8]);
+
 /// The targets by name, as `fuzz/corpus/<name>/` and `fuzz/fuzz_targets/<name>.rs` name them.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Target); 5] = [
     ("export", export::export),
     ("tickets", tickets::tickets),
     ("checkpoint", checkpoint::checkpoint),

@@ -16,8 +16,11 @@ use urne_core::rules::draw::DrawRules;
 use urne_core::rules::game::GameRules;
 use urne_core::void_notice::VoidNotice;
 
+/// A reader: it takes a file's bytes.
+pub type Reader = fn(&[u8]);
+
 /// The readers, by the name the seed corpus files start with.
-pub const READERS: [(&str, fn(&[u8])); 11] = [
+pub const READERS: [(&str, Reader); 11] = [
     ("bundle", round_trip::<BundleFile>),
     ("result", round_trip::<ResultFile>),
     ("proof", round_trip::<ProofFile>),

@@ -236,8 +236,12 @@ fn small_order_keys_and_r_are_refused() {
     }
 }
 
-/// The cases of one `tests/vectors/ed25519-*.json` file: (id, key, signature, message, valid).
-fn vector_cases(text: &str) -> Vec<(String, [u8; 32], Vec<u8>, Vec<u8>, bool)> {
+/// One case of a `tests/vectors/ed25519-*.json` file: id, key, signature, message, and whether
+/// it is valid.
+type VectorCase = (String, [u8; 32], Vec<u8>, Vec<u8>, bool);
+
+/// The cases of one `tests/vectors/ed25519-*.json` file.
+fn vector_cases(text: &str) -> Vec<VectorCase> {
     let v: serde_json::Value = serde_json::from_str(text).unwrap();
     let hex_of = |c: &serde_json::Value, k: &str| hex::decode(c[k].as_str().unwrap()).unwrap();
     v["cases"]

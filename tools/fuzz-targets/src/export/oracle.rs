@@ -343,7 +343,7 @@ fn exclusion(m: &[(String, J)], rules: &Rules, r: &mut Records) -> Result<(), St
     Ok(())
 }
 
-fn record(line: &str, h: &Header, rules: &Rules, mode: Mode, r: &mut Records) -> Result<(), Stop> {
+fn record(line: &str, h: &Header, rules: &Rules, r: &mut Records) -> Result<(), Stop> {
     let m = object(line)?;
     match string(&m, "type")? {
         "play" => play(&m, h, rules, r),
@@ -391,13 +391,7 @@ fn read_all(file: &[u8], producer_id: &str, rules: &Rules, mode: Mode) -> Result
     let h = header(&object(first)?, producer_id, rules)?;
     let mut r = Records::default();
     for line in lines {
-        record(
-            line.or_else(|_| refuse("not UTF-8"))?,
-            &h,
-            rules,
-            mode,
-            &mut r,
-        )?;
+        record(line.or_else(|_| refuse("not UTF-8"))?, &h, rules, &mut r)?;
     }
     finish(h, r, rules, mode)
 }

@@ -95,12 +95,13 @@ fn valid() -> Vec<(String, Vec<u8>)> {
     v
 }
 
-/// Invalid exports: (name, bytes).
+/// Invalid exports, one record wrong: (name, bytes).
+// length: a table, one seed per entry; cutting it would only split the table.
 fn broken() -> Vec<(String, Vec<u8>)> {
     let d = "2018-12-05";
     let t = at(d, "10:00:00");
     let one = |record: String| file(d, &[record], "");
-    let mut v = vec![
+    let v = vec![
         (
             "dup-key".to_string(),
             one(play(
@@ -219,6 +220,14 @@ fn broken() -> Vec<(String, Vec<u8>)> {
             )),
         ),
     ];
+    v
+}
+
+/// Invalid exports whose fault is in the file, not in one record: (name, bytes).
+fn broken_files() -> Vec<(String, Vec<u8>)> {
+    let d = "2018-12-05";
+    let t = at(d, "10:00:00");
+    let mut v = vec![];
     let two = |a: String, b: String| file(d, &[a, b], "");
     v.push((
         "dup-id".into(),
@@ -288,5 +297,6 @@ fn broken() -> Vec<(String, Vec<u8>)> {
 pub fn seeds() -> Vec<(String, Vec<u8>)> {
     let mut v = valid();
     v.extend(broken());
+    v.extend(broken_files());
     v
 }
