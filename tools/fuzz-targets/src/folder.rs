@@ -21,6 +21,7 @@ use crate::keys;
 use std::collections::BTreeMap;
 use urne_core::verify::block_folder::{block_commitments, verify_block_folder};
 use urne_core::verify::draw_folder::{Auditor, verify_draw_folder};
+use urne_core::verify::folder::MemFolder;
 use urne_core::verify::signed::Keys;
 use urne_core::verify::void_notice::verify_void_notice;
 use urne_core::verify::{Failure, Report};
@@ -116,37 +117,34 @@ pub fn signed(files: &Files) -> Files {
 }
 
 /// Verifies `files` as a folder of `kind` under the test keys: the one place that turns files
-/// into a folder (here a temporary one on disk; an in-memory folder can replace it).
+/// into a folder (an in-memory one: the core reads no file itself).
 ///
 /// # Panics
-/// If the temporary folder cannot be made or written.
+/// Never: the in-memory folder always lists.
 pub fn verify_files(kind: Kind, files: &Files) -> Result<Report, Failure> {
-    let tmp = tempfile::tempdir().expect("a temporary folder");
-    let dir = tmp.path();
-    for (name, bytes) in files {
-        std::fs::write(dir.join(name), bytes).expect("write a file");
-    }
+    let folder = MemFolder::of(files.iter().map(|(n, b)| (n.clone(), b.clone())));
     let keys = Keys {
         result: keys::public(keys::result()),
         audit: keys::public(keys::audit()),
-        source: dir.to_path_buf(),
+        source: "fuzz".into(),
     };
     match kind {
         Kind::Block => {
-            let commitments = block_commitments(dir).expect("the folder lists");
-            verify_block_folder(dir, &commitments, &keys)
+            let commitments = block_commitments(&folder).expect("the folder lists");
+            verify_block_folder(&folder, &commitments, &keys)
         }
-        Kind::Void => verify_void_notice(dir, &keys),
+        Kind::Void => verify_void_notice(&folder, &keys),
         Kind::Draw | Kind::DrawAuditor => {
             let export = files.keys().find(|n| n.ends_with(".jsonl"));
             let auditor = match (kind, export) {
                 (Kind::DrawAuditor, Some(e)) => Some(Auditor {
-                    export: dir.join(e),
-                    producer_keys: Ok(vec![keys::public(keys::vector_producer())]),
+                    folder: &folder,
+                    name: e.clone(),
+                    producer_keys: vec![keys::public(keys::vector_producer())],
                 }),
                 _ => None,
             };
-            verify_draw_folder(dir, &keys, auditor.as_ref())
+            verify_draw_folder(&folder, &keys, auditor.as_ref())
         }
     }
 }
