@@ -198,8 +198,9 @@ def randomness(day, tag, contribution=None, attempt=1):
 
 def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witness=WITNESS, version=1,
               history=None, note=None, drawn_at="2018-12-26T09:00:05.000000Z", fixed=None,
-              entropy_commitment=None):
-    """bundle, result (dicts) and intermediates from an export's bytes. Version 2 draws pass
+              entropy_commitment=None, rules_bytes=None):
+    """bundle, result (dicts) and intermediates from an export's bytes (`rules_bytes`: the rules
+    file the draw names by its SHA-256, default the repository's). Version 2 draws pass
     `history` (serialised last in the draw core, after reserves_wanted), their `note`, the
     contribution as `witness`, and `fixed` (§3.3); `entropy_commitment` defaults to the
     entropy's."""
@@ -210,7 +211,7 @@ def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witne
     root = merkle_root([ps + bytes([n]) for ps, n, _, _ in leaves])
     ex = claimed_export or export_bytes
     core = {"operation": OP, "day": day, "attempt": 1, "voided_attempts": [],
-            "rules_sha256": hashlib.sha256(RULES_BYTES).hexdigest(),
+            "rules_sha256": hashlib.sha256(rules_bytes or RULES_BYTES).hexdigest(),
             "export": {"sha256": hashlib.sha256(ex).hexdigest(), "size": len(ex),
                        "producer_key_id": key_id(raw(PRODUCER))},
             "figures": figures,
@@ -298,7 +299,8 @@ def manifest_of(files, folder, subject, kinds, k=RESULT, edit=None):
     return m
 
 
-def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None, folder="draw", manifest=True):
+def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None, folder="draw", manifest=True,
+               rules_bytes=None):
     """A draw folder's files; a version-2 folder also has pv.html and, unless `manifest` is
     False, its manifest.json (`manifest` may be a function that edits it before signing)."""
     f = keys_files()
@@ -306,7 +308,7 @@ def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=
     f.update({f"{folder}/leaves.bin": {"hex": lb.hex()}, f"{folder}/leaves.bin.sig": {"hex": RESULT.sign(lb).hex()}})
     f.update(signed("bundle.json", bundle_text or jdump(bundle), folder=folder))
     f.update(signed("result.json", result_text or jdump(result), folder=folder))
-    f.update(signed("rules.json", RULES_BYTES, folder=folder))
+    f.update(signed("rules.json", rules_bytes or RULES_BYTES, folder=folder))
     f.update(signed("checkpoint.note", bundle["audit_checkpoint"], folder=folder))
     if bundle["version"] == 2:
         f.update(signed("pv.html", pv_html(bundle), folder=folder))
@@ -493,6 +495,60 @@ def v2_manifest_vectors(w, PUB, A, B):
       lone, {"path": "import", "keys": "keys"})
 
 
+def v2_musts_vectors(w, PUB, A):
+    """draw-v2-* for requirement ids nothing exercised before (tests/musts.toml): A is
+    draw-v2-valid's draw."""
+    copy = lambda o: json.loads(jdump(o))
+    _, v1_result, _, _ = make_draw(export_text().encode())
+    w("draw-v2-inconsistent-result-version", "draw-v2-valid with the version-1 result.json of the same day "
+      "(validly signed, listed by the manifest): result.json MUST have the bundle's version (SPEC §8.2 step 5).",
+      "inconsistent", v2_files(A, "draw", result=v1_result), PUB)
+    r = copy(A["result"]); r["pkcs11"]["token"]["serial"] = "fedcba9876543210"
+    w("draw-v2-inconsistent-pkcs11", "draw-v2-valid whose result.json (re-signed, listed by the manifest) names "
+      "another token serial in pkcs11 than bundle.json: the same in both files (SPEC §4.7).", "inconsistent",
+      v2_files(A, "draw", result=r), PUB)
+    sw = dict(A["bundle"]["software"], build="extra")
+    w("draw-v2-malformed-unknown-in-software", "draw-v2-valid with an unknown member inside `software` in "
+      "bundle.json and result.json (re-signed): closed members at every depth (SPEC §1.5).", "malformed",
+      v2_files(A, "draw", dict(A["bundle"], software=sw), dict(A["result"], software=sw)), PUB)
+    f = v2_files(A, "draw")
+    f["draw/manifest.json"] = {"utf8": f["draw/manifest.json"]["utf8"].replace('"attempt": 1,', '"attempt": 2,', 1)}
+    w("draw-v2-bad-signature-manifest", "draw-v2-valid whose manifest.json was changed after signing (attempt 2) "
+      "(SPEC §8.2 step 9).", "bad-signature", f, PUB)
+    f = v2_files(A, "draw")
+    del f["draw/manifest.json.sig"]
+    w("draw-v2-bad-signature-manifest-missing-sig", "draw-v2-valid with manifest.json but not its .sig (SPEC "
+      "§8.2 step 9).", "bad-signature", f, PUB)
+    w("draw-v2-malformed-manifest-unknown-field", "draw-v2-valid whose manifest (re-signed) has an unknown member "
+      "(SPEC §8.2 step 9, §1.5).", "malformed",
+      v2_files(A, "draw", manifest=lambda m: m.update(comment="extra")), PUB)
+    extra = {"name": "zz-notes.txt", "size": 0, "sha256": hashlib.sha256(b"").hexdigest(), "audience": "public"}
+    w("draw-v2-inconsistent-manifest-files", "draw-v2-valid whose manifest (re-signed) lists a seventh file: it "
+      "MUST list exactly the six files of a draw (SPEC §8.2 step 9).", "inconsistent",
+      v2_files(A, "draw", manifest=lambda m: m["files"].append(extra)), PUB)
+
+    def public_result(m):
+        for e in m["files"]:
+            if e["name"] == "result.json":
+                e["audience"] = "public"
+    w("draw-v2-inconsistent-manifest-audience", "draw-v2-valid whose manifest (re-signed) lists result.json as "
+      "public: each of the six files with its audience (SPEC §4.7, §8.2 step 9).", "inconsistent",
+      v2_files(A, "draw", manifest=public_result), PUB)
+    full = v2_files(A, "draw")
+    lone = dict(keys_files(), **{k.replace("draw/", "import/"): v for k, v in full.items()
+                                 if k.startswith(("draw/result.json", "draw/rules.json"))})
+    lone["import/result.json"] = {"utf8": lone["import/result.json"]["utf8"].replace('"attempt": 1,', '"attempt": 2,', 1)}
+    w("draw-v2-bad-signature-lone-result", "draw-v2-partial-lone-result with import/result.json changed after "
+      "signing (SPEC §8.5).", "bad-signature", lone, {"path": "import/result.json", "keys": "keys"})
+    r = dict(A["result"], seed="%064x" % (int(A["result"]["seed"], 16) ^ 1))
+    full = v2_files(A, "draw", result=r)
+    lone = dict(keys_files(), **{k.replace("draw/", "import/"): v for k, v in full.items()
+                                 if k.startswith(("draw/result.json", "draw/rules.json"))})
+    w("draw-v2-draw-mismatch-lone-result-seed", "A lone result.json (re-signed) whose seed is not the one its "
+      "members give: a lone result is checked as far as it goes, the seed recomputed (SPEC §8.5, §8.2 step 3).",
+      "draw-mismatch", lone, {"path": "import/result.json", "keys": "keys"})
+
+
 def history_vectors(w, PUB):
     # Each draw's draw.entropy then draw.contribution events are real events of the trail (§3.3):
     # A's are events 2 and 3, B's 4 and 5, C's 8 and 9; B2's are events 5 and 6 of the fork.
@@ -520,6 +576,7 @@ def history_vectors(w, PUB):
        "seed": A["bundle"]["seed"]})
     v2_randomness_vectors(w, PUB, rA, A, T)
     v2_manifest_vectors(w, PUB, A, B)
+    v2_musts_vectors(w, PUB, A)
     w("history-valid-pair", "A folder of outputs (SPEC §8.4): pub/A (2018-12-22, checkpoint of 3 events, first "
       "output) and pub/B (2018-12-23, checkpoint of 6 events) naming A as its predecessor (SHA-256 of A's "
       "bundle.json, A's checkpoint size and root) with the RFC 9162 consistency proof from 3 to 6 over the "
@@ -545,6 +602,15 @@ def history_vectors(w, PUB):
       "appliance (--checkpoint held.note, signed by the audit key) of 3 events, A's size, over another "
       "history of the trail (events differ after event 2): the outputs do not extend it.", "fork",
       dict(pub(("A", A), ("B", B)), **held), dict(P, checkpoints=["held.note"]))
+    w("history-bad-signature-held-checkpoint", "pub/A and pub/B with a held checkpoint of A's size and root "
+      "signed by another key under the audit key's name (SPEC §8.4).", "bad-signature",
+      dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": checkpoint(T, 3, OTHER)}}),
+      dict(P, checkpoints=["held.note"]))
+    w("history-inconsistent-held-checkpoint-size", "pub/A and pub/B with a held checkpoint (validly signed, on "
+      "their trail) of 4 events, a size neither output nor a predecessor carries: it cannot be shown on their "
+      "history from these outputs (SPEC §8.4).", "inconsistent",
+      dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": checkpoint(T, 4)}}),
+      dict(P, checkpoints=["held.note"]))
     w("history-valid-held-checkpoint", "pub/A and pub/B with a held checkpoint that is A's (as copied into the "
       "minutes): it lies on their history.", "valid",
       dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": A["bundle"]["audit_checkpoint"]}}),
@@ -892,6 +958,108 @@ def main(out):
       export(odd, [checkpoint(odd, s) for s in range(1, 5)]), AA)
 
     history_vectors(w, PUB)
+    musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR)
+
+
+# ---- vectors for requirement ids nothing exercised before (tests/musts.toml) --------------------
+def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
+    """Version-1 draw vectors, one per MUST and failure class (SPEC §8.1-§8.4), each changing one
+    thing of draw-valid-public / draw-valid-auditor (re-signed unless the class is bad-signature)."""
+    lb = leaves_bin(leaves)
+    copy = lambda o: json.loads(jdump(o))
+    f = draw_files(bundle, result)
+    del f["draw/leaves.bin"], f["draw/leaves.bin.sig"]
+    w("draw-malformed-no-leaves", "draw-valid-public without leaves.bin (nor its .sig): bundle.json and leaves.bin "
+      "MUST be present (SPEC §8.2 step 1).", "malformed", f)
+    b2 = copy(bundle); b2["leaves_file"] = "leaves.dat"
+    w("draw-malformed-leaves-file-name", "bundle.json (re-signed) names leaves.dat as its leaves_file: it MUST be "
+      "leaves.bin (SPEC §8.2 step 2).", "malformed", draw_files(b2, result))
+    for n in (63, 65):
+        f = draw_files(bundle, result)
+        sig = bytes.fromhex(f["draw/result.json.sig"]["hex"])
+        f["draw/result.json.sig"] = {"hex": (sig + b"\x00")[:n].hex()}
+        w(f"draw-bad-signature-sig-length-{n}", f"result.json.sig of {n} bytes (the signature cut or lengthened): a "
+          ".sig is exactly 64 bytes (SPEC §1.4, §1.6).", "bad-signature", f)
+    x = bytearray(lb); x[32] = 0
+    b2 = copy(bundle); b2["leaves_sha256"] = hashlib.sha256(bytes(x)).hexdigest()
+    w("draw-malformed-leaf-zero-entries", "The first leaf of leaves.bin with 0 entries (re-signed, leaves_sha256 "
+      "updated): a leaf has 1 to 255 entries (SPEC §8.2 step 2).", "malformed",
+      draw_files(b2, result, leaves_bytes=bytes(x)))
+    empty = hashlib.sha256(b"").hexdigest()
+    b2, r2 = copy(bundle), copy(result)
+    for y in (b2, r2):
+        y["commitment"] = {"root": empty, "leaves": 0, "entries": 0}
+        y["figures"].update(entries=0, accounts_with_entries=0)
+    b2["leaves_sha256"] = empty
+    r2.update(entries=0, accounts=0)
+    w("draw-inconsistent-empty-day", "A commitment with no entries (0 leaves, the empty tree's root, leaves.bin "
+      "empty and signed, figures 0; re-signed): an empty day is no draw (SPEC §4.5, §8.2 step 2).", "inconsistent",
+      draw_files(b2, r2, leaves_bytes=b""))
+    t = jdump(result).replace('"version": 1,', '"version": 1,\n  "comment": "extra",', 1)
+    w("draw-malformed-result-unknown-field", "result.json (re-signed) has an unknown member; bundle.json holds "
+      "(SPEC §8.2 step 6, §1.5).", "malformed", draw_files(bundle, result, result_text=t))
+    b2, r2 = copy(bundle), copy(result)
+    for y in (b2, r2):
+        y["version"] = 3
+    w("draw-malformed-version-3", "bundle.json and result.json (re-signed) say version 3, a version no verifier "
+      "knows (SPEC §7.2).", "malformed", draw_files(b2, r2))
+    b2, r2 = copy(bundle), copy(result)
+    for y in (b2, r2):
+        y["pkcs11"] = PKCS11
+    w("draw-malformed-v1-with-pkcs11", "A version-1 bundle.json and result.json (re-signed) ending with a pkcs11 "
+      "member: version 1 has none (SPEC §4.7).", "malformed", draw_files(b2, r2))
+    other_rules = (json.dumps(RULES, indent=4, ensure_ascii=False) + "\n").encode()
+    assert other_rules != RULES_BYTES
+    w("draw-inconsistent-rules-sha256", "rules.json (signed) is the same rules written with another indentation: a "
+      "valid rules file whose SHA-256 is not rules_sha256 (SPEC §8.2 step 7, compared before it is parsed).",
+      "inconsistent", draw_files(bundle, result, rules_bytes=other_rules))
+    bad_rules = jdump(dict({"operation": RULES["operation"], "comment": "not a member of a draw rules file"},
+                           **{k: v for k, v in RULES.items() if k != "operation"})).encode()
+    assert b'"comment"' in bad_rules and "comment" not in RULES
+    b3, r3, _, lv3 = make_draw(ex, rules_bytes=bad_rules)
+    w("draw-malformed-rules", "The draw made under a rules file (its SHA-256 in the core and the seed, the file "
+      "signed) that has a member §4.9 does not give: rules.json MUST load (SPEC §8.2 step 7, §4.9).", "malformed",
+      draw_files(b3, r3, leaves_bytes=leaves_bin(lv3), rules_bytes=bad_rules))
+    f = dict(draw_files(bundle, result), **exfiles)
+    del f["draw/rules.json"], f["draw/rules.json.sig"]
+    w("draw-usage-auditor-no-rules", "Auditor mode on a folder without rules.json: the export cannot be read "
+      "without the draw's rules, a usage mistake (SPEC §8.1), exit 2.", "usage", f, AUD)
+    w("history-usage-checkpoint-v1", "draw-valid-public (version 1, no history) with --checkpoint (its own "
+      "checkpoint as a held note): version-1 outputs carry no history to check it against, a usage mistake "
+      "(SPEC §8.1), exit 2.", "usage", dict(draw_files(bundle, result),
+                                            **{"held.note": {"utf8": bundle["audit_checkpoint"]}}),
+      dict(PUB, checkpoints=["held.note"]))
+    # Auditor mode: the leaves, and the figures' rules of every version.
+    ex2 = ex.replace(acct(7).encode(), acct(12).encode())
+    assert ex2 != ex
+    b3, r3, _, lv3 = make_draw(ex2, claimed_export=ex)
+    assert b3["figures"] == bundle["figures"] and lv3 != leaves
+    w("draw-commitment-mismatch-auditor-leaves", "Auditor mode: the draw names the export (hash, size) and has its "
+      "figures, but was sealed with another account in place of account 7 (same plays): the recomputed leaves "
+      "are not the bundle's (SPEC §8.2 step 8).", "commitment-mismatch",
+      dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles), AUD)
+    exr = export_text(excluded_retail_only=True).encode()
+    b3, r3, _, lv3 = make_draw(exr)
+    for y in (b3, r3):
+        y["figures"]["excluded_accounts_with_plays"]["closed"] = 0
+    f = dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles)
+    f[AUD["export"]] = {"utf8": exr.decode()}
+    f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(exr).hex()}
+    w("draw-commitment-mismatch-auditor-excluded-counting-rule", "draw-valid-auditor-excluded-retail-only as a "
+      "version-1 writer that counted only excluded accounts with a counting play would sign it "
+      "(excluded_accounts_with_plays.closed 0): the figures' rules of §4.7 apply to every version (SPEC §4.7, "
+      "§8.2 step 8).", "commitment-mismatch", f, AUD)
+    # Inclusion proofs (§8.3).
+    def proof_files(text, sig_of=None):
+        f = dict(draw_files(bundle, result), **{"proof.json": {"utf8": text},
+                                              "proof.json.sig": {"hex": RESULT.sign((sig_of or text).encode()).hex()}})
+        return f
+    t = jdump(proof)
+    w("draw-proof-bad-signature", "The winner's proof with its leaf index changed after signing (SPEC §8.3).",
+      "bad-signature", proof_files(t.replace(f'"leaf": {proof["leaf"]},', f'"leaf": {proof["leaf"] + 1},', 1), t), PR)
+    w("draw-proof-inconsistent-key-id", "The winner's proof (re-signed) naming another result_key_id than the "
+      "result key's (SPEC §8.3).", "inconsistent", proof_files(jdump(dict(proof, result_key_id="0123456789abcdef"))),
+      PR)
 
 
 if __name__ == "__main__":
