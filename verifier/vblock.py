@@ -591,9 +591,10 @@ def _present(folder, name):
 
 
 def verify_blocks(folder, result_pub, audit_pub, outputs=None, about=None):
-    """§5.B10 steps 1-4, in order, for every block of the folder. Without rules.json, each
-    commitment is checked as a lone one (verify_lone_commit). Returns report lines (`partial: `
-    lines for what could not be checked); raises Failure on the first failure."""
+    """§5.B10 steps 1-4, in order, for every block of the folder; a block folder MUST have
+    rules.json (malformed otherwise, step 1: a lone commitment is a file, `urne verify
+    S.commit.json`, §8.5). Returns report lines (`partial: ` lines for what could not be
+    checked); raises Failure on the first failure."""
     p = lambda name: os.path.join(folder, name)
     names = sorted(os.listdir(folder))
     stems = sorted(n[:-len(".commit.json")] for n in names if n.endswith(".commit.json"))
@@ -602,10 +603,7 @@ def verify_blocks(folder, result_pub, audit_pub, outputs=None, about=None):
             if n.endswith(suf) and n[:-len(suf)] not in stems:
                 raise Failure("inconsistent", f"{n} has no {n[:-len(suf)]}.commit.json beside it")
     if not _present(folder, "rules.json"):
-        report = []
-        for s in stems:
-            report += verify_lone_commit(folder, s, result_pub, audit_pub, outputs, about)
-        return report
+        raise Failure("malformed", f"{folder}: no rules.json (a block folder has its rules file, §5.B10 step 1)")
     report = []
     # Step 1: every signed file, before parsing any of them (each block's manifest is checked
     # with its commitment, step 2).
@@ -647,12 +645,14 @@ def _commitment(s, raw):
     return c, c_history, game, price
 
 
-def _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs):
-    """§5.B10 step 2, the trail: the checkpoint verifies under the audit key [bad-signature]; in
+def _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outputs):
+    """§5.B10 step 2, the trail: the key ids are the keys' [inconsistent]; the checkpoint verifies under the audit key [bad-signature]; in
     version 2 the order evidence holds (§3.3) [inconsistent] and the history leads to the
     checkpoint [fork]. Returns report lines."""
     name = s + ".commit.json"
     report = []
+    if c["result_key_id"] != key_id(result_pub) or c["audit_key_id"] != key_id(audit_pub):
+        raise Failure("inconsistent", f"{name}: result_key_id or audit_key_id is not the id of the key given")
     size, cp_root = parse_checkpoint(c["audit_checkpoint"], audit_pub, f"{name} audit_checkpoint")
     if c["version"] == 2:
         verify_fixed(c, size, cp_root, name)
@@ -662,7 +662,6 @@ def _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs):
                             ("commitment", c["block"], c["attempt"]))
         if outputs is not None:
             outputs.append(o)
-    # (§5.B10 does not ask for result_key_id / audit_key_id to be checked; they are not.)
     return report
 
 
@@ -695,8 +694,8 @@ def _subject(c):
 
 
 def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=None):
-    """A block commitment without the rules file beside it (a lone S.commit.json, or a folder
-    without rules.json): its signature, parse, checkpoint, order evidence and history, and its
+    """A lone S.commit.json (`urne verify S.commit.json`, §8.5): its signature, parse, key ids,
+    checkpoint, order evidence and history, and its
     manifest if there is one (issue 12 contract); then `partial: ` lines for the rules and the
     production file, and for the block's other files (only their signatures are checked)."""
     name = s + ".commit.json"
@@ -706,7 +705,7 @@ def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=Non
         raw[n] = read_signed(os.path.join(folder, n), result_pub)
     report = [f"ok  {n} signature" for n in raw]
     c, c_history, _, _ = _commitment(s, raw)
-    report += _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs)
+    report += _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outputs)
     report += _block_manifest(folder, s, c, raw, raw.get("rules.json"), result_pub, lone=True)
     why = "verified alone" if "rules.json" in raw else "no rules.json beside it"
     report.append(f"partial: {name}: the rules and the production file were not checked against it ({why})")
@@ -729,7 +728,7 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
     want = [{"tier": t, "units": u, "prize_cents": pz} for t, u, pz in tier_table(rules, price)]
     if c["tiers"] != want or c["block_size"] != rules["block_size"]:
         raise Failure("commitment-mismatch", f"block {bid}: tiers or block_size are not the rules' G-3 counts and prizes")
-    report = _commitment_audit(s, c, c_history, raw, audit_pub, folder, outputs)
+    report = _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outputs)
     report += _block_manifest(folder, s, c, raw, rules_bytes, result_pub)
     report.append(f"ok  {bid}: commitment (attempt {c['attempt']}) agrees with rules.json")
 
@@ -749,10 +748,18 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
     if rv is not None:
         r, r_history = vhistory.take(J.loads(rv, s + ".reveal.json"), s + ".reveal.json")
         r = J.obj(r, s + ".reveal.json", REVEAL)
+        # §5.B10 step 4, in SPEC's order.
+        if r["version"] != c["version"]:
+            raise Failure("inconsistent", f"{s}.reveal.json: version {r['version']} is not its commitment's "
+                                          f"({c['version']}, §7.2)")
         if r["block"] != bid or r["rules_sha256"] != c["rules_sha256"]:
             raise Failure("inconsistent", f"{s}.reveal.json: block or rules_sha256 is not the commitment's")
         if r["seed_commitment"] != c["seed_commitment"] or r["outcomes_root"] != c["outcomes_root"]:
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
+        if r["result_key_id"] != key_id(result_pub):
+            raise Failure("inconsistent", f"{s}.reveal.json: result_key_id is not the id of the result key given")
+        if len(r["entropy"]) < 32:
+            raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
         if c["version"] == 2 and entropy_commitment(r["entropy"]) != c["entropy_commitment"]:
             raise Failure("draw-mismatch", f"{s}.reveal.json: the revealed entropy is not the one the commitment's "
                                            "entropy_commitment names (§3.2)")
@@ -762,8 +769,6 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
                                 ("reveal", r["block"], r["seed_commitment"]))
             if outputs is not None:
                 outputs.append(o)
-        if len(r["entropy"]) < 32:
-            raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
         seed = block_seed(bid, rules_sha, r["entropy"], c.get("contribution"))
         if seed_commitment(seed) != c["seed_commitment"]:
             raise Failure("draw-mismatch", f"block {bid}: the seed from the revealed entropy does not match seed_commitment")
