@@ -611,6 +611,46 @@ def history_vectors(w, PUB):
       "history from these outputs (SPEC §8.4).", "inconsistent",
       dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": checkpoint(T, 4)}}),
       dict(P, checkpoints=["held.note"]))
+    # §6.8: outputs of several trails, linked by witnessed restarts (M-142). A restarted trail's
+    # event 1 is trail.restarted; every output of it states the restart in its history.
+    def restarted_trail(tag, previous, size, day):
+        tid = hashlib.sha256(f"vector trail restarted {tag}".encode()).hexdigest()
+        mark_root = merkle_root_of_hashes(tree_leaves(T, size)).hex()
+        restart = {"previous_trail": previous, "previous_mark_size": size, "previous_mark_root": mark_root}
+        pk = raw(AUDIT)
+        first = ("trail.restarted", compact({"trail": tid, "audit_key_id": key_id(pk), "audit_public_key": pk.hex(),
+                                             "previous_trail": previous, "previous_mark_size": size,
+                                             "previous_mark_root": mark_root, "reason": "vector restart " + tag,
+                                             "days": [], "blocks": []}))
+        rR = randomness(day, "R" + tag)
+        TR = history_events(3, fork_after=1, branch=" (restarted " + tag + ")",
+                            real={1: first, 2: rR["e"], 3: rR["c"]})
+        d = v2_draw(rR, TR, 3, (2, 3), minute=2)
+        h = dict(d["history"], trail=tid, restart=restart)
+        d = dict(d, bundle=dict(d["bundle"], history=h), result=dict(d["result"], history=h), history=h)
+        d["text"] = jdump(d["bundle"])
+        return d
+    R6 = restarted_trail("1", TRAIL_ID, 6, "2018-12-24")
+    w("history-valid-restart", "pub/A and pub/B (the trail SHA-256(\"vector trail\"), checkpoints of 3 and 6 "
+      "events) and pub/R, the first output (2018-12-24) of a trail made by a witnessed restart: its history "
+      "names its own trail and the restart (previous_trail the first trail, previous_mark_size 6 and "
+      "previous_mark_root B's): one chain of restarts, nothing beyond the mark (SPEC §6.8).", "valid",
+      pub(("A", A), ("B", B), ("R", R6)), P)
+    R3 = restarted_trail("1", TRAIL_ID, 3, "2018-12-24")
+    w("history-fork-beyond-restart-mark", "history-valid-restart whose restart states the mark of 3 events (A's): "
+      "B, an output of the replaced trail with a checkpoint of 6 events, lies beyond it (SPEC §6.8).", "fork",
+      pub(("A", A), ("B", B), ("R", R3)), P)
+    RA = restarted_trail("1", TRAIL_ID, 3, "2018-12-23")
+    RB = restarted_trail("2", TRAIL_ID, 3, "2018-12-24")
+    w("history-fork-two-restarts", "pub/A and the first outputs of two trails (2018-12-23, 2018-12-24) that "
+      "both restart the first trail from A's mark: two trails replacing one are not one chain of restarts "
+      "(SPEC §6.8).", "fork", pub(("A", A), ("R1", RA), ("R2", RB)), P)
+    hx = dict(R6["bundle"]["history"], restart=dict(R6["bundle"]["history"]["restart"], previous_mark_size=3,
+                                          previous_mark_root=A["root"].hex()))
+    RX = dict(R6, bundle=dict(R6["bundle"], history=hx), result=dict(R6["result"], history=hx))
+    w("history-fork-restart-differs", "pub/A, pub/B, pub/R and pub/R2, another output of R's trail (the same "
+      "draw re-signed) stating another restart (A's mark): the outputs of one trail state different restarts "
+      "(SPEC §6.8).", "fork", pub(("A", A), ("B", B), ("R", R6), ("R2", RX)), P)
     w("history-valid-held-checkpoint", "pub/A and pub/B with a held checkpoint that is A's (as copied into the "
       "minutes): it lies on their history.", "valid",
       dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": A["bundle"]["audit_checkpoint"]}}),

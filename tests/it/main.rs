@@ -14,6 +14,7 @@ mod fork;
 mod foundation;
 mod kills;
 mod module;
+mod musts_appliance;
 mod native;
 mod outputs;
 mod pinned;
