@@ -611,6 +611,13 @@ def history_vectors(w, PUB):
       "history from these outputs (SPEC §8.4).", "inconsistent",
       dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": checkpoint(T, 4)}}),
       dict(P, checkpoints=["held.note"]))
+    rA2 = randomness("2018-12-22", "A2")
+    T3 = history_events(9, real={2: rA["e"], 3: rA["c"], 4: rB["e"], 5: rB["c"], 8: rA2["e"], 9: rA2["c"]})
+    assert T3[:7] == T[:7]
+    A2 = v2_draw(rA2, T3, 9, (8, 9), B, minute=3)
+    w("history-fork-same-draw-twice", "pub/A, pub/B and pub/A2: A2 is 2018-12-22 attempt 1 drawn again (another "
+      "entropy) after B, on one linear history (A, B, A2, each naming the one before): one history publishes a "
+      "day's attempt once (SPEC §8.4).", "fork", pub(("A", A), ("B", B), ("A2", A2)), P)
     # §6.8: outputs of several trails, linked by witnessed restarts (M-142). A restarted trail's
     # event 1 is trail.restarted; every output of it states the restart in its history.
     def restarted_trail(tag, previous, size, day):
@@ -972,6 +979,17 @@ def main(out):
       export(ev, [cps[0], checkpoint(ev, 4, OTHER)]), AA)
     f = export(ev, cps); f["audit.jsonl"]["utf8"] = f["audit.jsonl"]["utf8"].replace('"seq":2,', '"seq":2,"seq":2,', 1)
     w("audit-malformed-duplicate-key", "An event line with a duplicate key.", "malformed", f, AA)
+    ev2 = json.loads(json.dumps(ev))
+    ev2[2]["prev_hash"] = "ab" * 32
+    prev = None
+    for e in ev2[2:]:
+        e["prev_hash"] = prev.hex() if prev is not None else e["prev_hash"]
+        prev = vaudit.event_hash(bytes.fromhex(e["prev_hash"]), e["seq"], e["ts"], e["kind"], e["payload"])
+        e["hash"] = prev.hex()
+    w("audit-inconsistent-broken-link", "Event 3's prev_hash is not event 2's hash, and its hash recomputes from "
+      "that prev_hash (events 4 and 5 chained after it, the checkpoints signed over these hashes): only the link "
+      "between events 2 and 3 is broken (SPEC §6.4).", "inconsistent",
+      export(ev2, [checkpoint(ev2, 2), checkpoint(ev2, 4)]), AA)
 
     # Version-2 trails (§6.3, §6.4, §6.6): event 1 is trail.created, every event has its own checkpoint.
     v2 = audit_events_v2(4)
@@ -1100,6 +1118,31 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     w("draw-proof-inconsistent-key-id", "The winner's proof (re-signed) naming another result_key_id than the "
       "result key's (SPEC §8.3).", "inconsistent", proof_files(jdump(dict(proof, result_key_id="0123456789abcdef"))),
       PR)
+    # Exports the draw names (validly signed, hash and size their own), each breaking one rule of
+    # §4.1.1 / §4.1.2.
+    first_play = ex.split(b"\n")[1]
+    for name, bad, why in (
+            ("blank-line", ex.replace(b"\n", b"\n\n", 1), "a blank line after the header (§4.1.1)"),
+            ("bom", b"\xef\xbb\xbf" + ex, "a UTF-8 byte order mark before the header (§4.1.1)"),
+            ("escaped-duplicate-key", ex.replace(first_play, first_play.replace(b'{"type":"play"', b'{"type":"play","\\u0074ype":"play"', 1), 1),
+             "a record with the key \"type\" twice, once written \"\\u0074ype\" (§4.1.1: no key twice, after unescaping)"),
+            ("lone-surrogate", ex.replace(first_play, first_play.replace(b'"game":"loto"', b'"game":"\\ud800"', 1), 1),
+             "a record whose game is the lone surrogate escape \"\\ud800\" (§4.1.2)")):
+        assert bad != ex
+        b3, r3, _, _ = make_draw(ex, claimed_export=bad)
+        f = dict(draw_files(b3, r3), **exfiles)
+        f[AUD["export"]] = {"utf8": bad.decode("utf-8", "surrogatepass")}
+        f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(bad).hex()}
+        w(f"draw-malformed-export-{name}", f"Auditor mode: the export the draw names (validly signed, hash and size "
+          f"matching) has {why}.", "malformed", f, AUD)
+    # §1.4: S + L, the same signature under a lenient verifier.
+    L = 2**252 + 27742317777372353535851937790883648493
+    f = draw_files(bundle, result)
+    sig = bytes.fromhex(f["draw/bundle.json.sig"]["hex"])
+    s_big = int.from_bytes(sig[32:], "little") + L
+    f["draw/bundle.json.sig"] = {"hex": (sig[:32] + s_big.to_bytes(32, "little")).hex()}
+    w("draw-bad-signature-non-canonical-s", "bundle.json.sig with S + L in place of S (S >= L): the equation still "
+      "holds, a strict verifier refuses it (SPEC §1.4).", "bad-signature", f)
 
 
 if __name__ == "__main__":
