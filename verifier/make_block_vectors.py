@@ -424,13 +424,24 @@ def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
     w("block-tamper-inconsistent-v2-lone-commit-order", f"A lone {S}.commit.json of "
       "block-tamper-inconsistent-v2-contribution-before-entropy: the order evidence is checked from the "
       "commitment alone (SPEC §8.5).", "inconsistent", lone, {"path": f"public/{S}.commit.json", "keys": "keys"})
+    b4 = BID[:-1] + str(NUMBER + 1)
+    s4 = B.file_stem(b4)
+    e4 = bytes(range(0xA0, 0xD0))
+    seed4 = B.block_seed(b4, RULES_SHA, e4)
+    _, csv4 = B.recompute_tickets(RULES, PRICE, seed4)
+    root4 = B.root_of_leaf_hashes(B.leaf_hashes(csv4.split(b"\n")[1:-1]))
+    c4 = commitment(seed4, csv4, root4, block=b4, number=NUMBER + 1, tickets_file=s4 + ".tickets.csv")
+    two = folder(c, csv, rv)
+    two.update(MV.signed(s4 + ".commit.json", MV.jdump(c4), folder="block"))
+    two.update(MV.signed(s4 + ".tickets.csv", csv4, folder="block"))
+    two.update(MV.signed(s4 + ".reveal.json", MV.jdump(reveal(e4, seed4, c4, block=b4)), folder="block"))
+    w("block-folder-valid-two-blocks", f"block-folder-valid and block {b4} (its own entropy, commitment, tickets "
+      f"and reveal) in one folder: one VERIFIED: line per block, {BID} then {b4} (SPEC §8.1, §5.B10).", "valid", two)
     w("block-tamper-malformed-version-3", "The commitment (re-signed) says version 3, a version no verifier knows "
       "(SPEC §7.2, §5.B10 step 2).", "malformed", folder(dict(c, version=3), csv, rv))
     w("block-tamper-malformed-v1-with-history", "A version-1 commitment (re-signed) with a history member (SPEC "
       "§5.B10 step 2).", "malformed",
       folder(dict(c, history={"trail": MV.TRAIL_ID, "predecessor": None, "consistency": []}), csv, rv))
-    b4 = BID[:-1] + str(NUMBER + 1)
-    s4 = B.file_stem(b4)
     other = dict(c, block=b4, number=NUMBER + 1, tickets_file=s4 + ".tickets.csv")
     w("block-proof-commitment-mismatch-no-commitment", f"A valid ticket proof of {BID} against a published folder "
       f"that holds block {b4}'s commitment and not {BID}'s (SPEC §5.B9).", "commitment-mismatch",
