@@ -88,7 +88,11 @@ fn an_empty_day_is_sealed_and_its_draw_refused_exit_4_before_any_entropy() {
     assert_eq!(o.status.code(), Some(4), "{shown}");
     assert!(shown.contains("error: "), "{shown}");
     assert!(!shown.contains("panicked"), "{shown}");
-    assert_eq!(events(&env, "draw.entropy"), 0, "entropy asked for: {shown}");
+    assert_eq!(
+        events(&env, "draw.entropy"),
+        0,
+        "entropy asked for: {shown}"
+    );
     assert_eq!(events(&env, "draw.contribution"), 0, "{shown}");
     assert_eq!(events(&env, "draw.result"), 0, "{shown}");
     assert_eq!(events(&env, "command.failed"), failed + 1, "{shown}");
@@ -247,7 +251,10 @@ fn replace_seal_key(env: &Env, variant: &str) {
         )
         .unwrap();
     let generated: serde_json::Value = serde_json::from_str(&p).unwrap();
-    let key_id = generated["seal_key"]["key_id"].as_str().unwrap().to_string();
+    let key_id = generated["seal_key"]["key_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     std::fs::remove_file(seal_key_file(env)).unwrap();
     let out = env
         .cmd_of(&std::env::current_exe().unwrap())
@@ -346,4 +353,43 @@ fn a_sealing_key_with_other_attributes_than_urnes_is_never_used_exit_3() {
         );
         assert_eq!(events(&env, "block.generated"), 0, "{variant}: {shown}");
     }
+}
+
+/// `urne draw --day DAY --out out` on the terminal, `C_GenerateRandom` of 48 bytes (the draw's
+/// entropy) answered by `cmd` (a shell command printing hex).
+fn draw_with_entropy(env: &Env, cmd: &str) -> Output {
+    let mut c = env.command_for(&["draw", "--day", DAY, "--out", "out"]);
+    c.env(
+        "URNE_TEST_FWD_RANDOM_CMD",
+        format!(r#"if [ "$URNE_TEST_FWD_LEN" = 48 ]; then {cmd}; fi"#),
+    );
+    let mut o = c.output().unwrap();
+    o.stderr = o.stdout.clone();
+    o
+}
+
+// MUST: M-12
+#[test]
+fn entropy_of_one_byte_value_is_refused_recorded_and_never_used_exit_3() {
+    let env = Env::forwarding(true);
+    seal(&env, &export_of(&env, &[("web", 3000), ("app", 1500)]));
+    let o = draw_with_entropy(&env, "printf '%096d' 0 | tr 0 4");
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(3), "{shown}");
+    assert!(shown.contains("health check"), "{shown}");
+    assert_eq!(events(&env, "entropy.refused"), 1, "{shown}");
+    assert_eq!(events(&env, "draw.entropy"), 0, "{shown}");
+    assert!(!env.path("out").join("bundle.json").exists());
+    // The control: 48 bytes that are not one value are taken, and the day drawn from them.
+    let env = Env::forwarding(true);
+    seal(&env, &export_of(&env, &[("web", 3000), ("app", 1500)]));
+    let fixed: String = (1..=48u8).map(|b| format!("{b:02x}")).collect();
+    let o = draw_with_entropy(&env, &format!("printf {fixed}"));
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{shown}");
+    assert_eq!(events(&env, "draw.entropy"), 1, "{shown}");
+    let bundle: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(env.path("out").join("bundle.json")).unwrap())
+            .unwrap();
+    assert_eq!(bundle["entropy"], fixed.as_str());
 }
