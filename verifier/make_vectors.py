@@ -1078,6 +1078,30 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     w("draw-malformed-rules", "The draw made under a rules file (its SHA-256 in the core and the seed, the file "
       "signed) that has a member §4.9 does not give: rules.json MUST load (SPEC §8.2 step 7, §4.9).", "malformed",
       draw_files(b3, r3, leaves_bytes=leaves_bin(lv3), rules_bytes=bad_rules))
+    # §4.9: the draw rules file's members and local times (each the draw made under that file,
+    # its SHA-256 in the core and the seed, the file signed).
+    text = RULES_BYTES.decode()
+    for name, bad, why in (
+            ("duplicate-member", text.replace('"daily_cap": 3,', '"daily_cap": 3,\n  "daily_cap": 3,', 1),
+             "daily_cap given twice"),
+            ("fractional-integer", text.replace('"daily_cap": 3,', '"daily_cap": 3.0,', 1),
+             "daily_cap written 3.0"),
+            ("local-time-short", text.replace('"start": "2018-12-01T00:00:00"', '"start": "2018-12-1T0:0:0"', 1),
+             "participation.start written 2018-12-1T0:0:0"),
+            ("local-time-space", text.replace('"start": "2018-12-01T00:00:00"', '"start": " 2018-12-01T00:00:00"', 1),
+             "participation.start with a leading space"),
+            ("local-time-sign", text.replace('"start": "2018-12-01T00:00:00"', '"start": "+2018-12-01T00:00:00"', 1),
+             "participation.start with a sign before the year"),
+            ("local-time-leap-second", text.replace('"end": "2018-12-25T00:00:00"', '"end": "2018-12-24T23:59:60"', 1),
+             "participation.end at second 60"),
+            ("local-time-offset", text.replace('"start": "2018-12-01T00:00:00"', '"start": "2018-12-01T00:00:00Z"', 1),
+             "participation.start with an offset (a local time has none)")):
+        bad = bad.encode()
+        assert bad != RULES_BYTES
+        b3, r3, _, lv3 = make_draw(ex, rules_bytes=bad)
+        w(f"draw-malformed-rules-{name}", f"The draw made under a rules file (its SHA-256 in the core and the "
+          f"seed, the file signed) with {why}: rules.json MUST load (SPEC §8.2 step 7, §4.9).", "malformed",
+          draw_files(b3, r3, leaves_bytes=leaves_bin(lv3), rules_bytes=bad))
     f = dict(draw_files(bundle, result), **exfiles)
     del f["draw/rules.json"], f["draw/rules.json.sig"]
     w("draw-usage-auditor-no-rules", "Auditor mode on a folder without rules.json: the export cannot be read "
