@@ -332,6 +332,14 @@ def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
       "add up (winning_units 23 for 22 units in the table), its SHA-256 in rules_sha256, the file signed: "
       "rules.json MUST load (SPEC §5.B10 step 2, §5.B1).", "malformed",
       folder(dict(c, rules_sha256=hashlib.sha256(bad_bytes).hexdigest()), rules_bytes=bad_bytes))
+    big = json.loads(RULES_BYTES)
+    big["block_size"] = 4194305
+    big["totals"]["losing_units"] = 4194305 - big["totals"]["winning_units"]
+    big_bytes = MV.jdump(big).encode()
+    w("block-tamper-malformed-rules-block-size", "A commitment alone (re-signed) made under a rules file whose "
+      "block_size is 4,194,305 (the table adds up: losing_units 4,194,283), its SHA-256 in rules_sha256, the file "
+      "signed: a block_size is at most 4,194,304 (SPEC §5.B1, §1.6).", "malformed",
+      folder(dict(c, rules_sha256=hashlib.sha256(big_bytes).hexdigest(), block_size=4194305), rules_bytes=big_bytes))
     w("block-tamper-inconsistent-audit-key-id", "The commitment's audit_key_id (re-signed) names another key than "
       "the audit key (SPEC §5.B10 step 2).", "inconsistent",
       folder(dict(c, audit_key_id=key_id(MV.raw(MV.OTHER))), csv, rv))

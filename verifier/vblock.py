@@ -42,9 +42,12 @@ def _pos(v, what):
     return J.uint(v, what, 1)
 
 
+# §5.B1, §1.6: a block's size is at most 4,194,304 (so that S.tickets.csv stays within its limit).
+MAX_BLOCK_SIZE = 4194304
+
 RULES = {
     "format": J.const("urne-game-rules-v1"), "game": _id, "title": lambda v, w: v, "notes": lambda v, w: v,
-    "price_points_cents": J.listof(_pos), "block_size": _pos,
+    "price_points_cents": J.listof(_pos), "block_size": lambda v, w: J.uint(v, w, 1, MAX_BLOCK_SIZE),
     "prize_table": J.listof(J.fields({"matches": J.uint, "units": J.uint, "prize_cents": J.listof(J.uint)})),
     "totals": J.fields({"winning_units": J.uint, "losing_units": J.uint, "prize_cents": J.listof(J.uint)}),
     "grid": J.fields({"rows": J.uint, "columns": J.uint, "offered_symbols": J.uint}),
