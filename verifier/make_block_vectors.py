@@ -137,12 +137,13 @@ def v2_events(entropy, order=("e", "c"), contribution=CONTRIBUTION):
 
 
 def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True, tickets=True, manifest=True,
-              contribution=CONTRIBUTION, history=None, reveal_edit=None):
+              contribution=CONTRIBUTION, history=None, reveal_edit=None, commit_edit=None):
     """A version-2 block folder: the commitment (checkpoint of 4 events, first output of its trail)
     carries the entropy commitment of `committed`, the contribution and the fixed events; the
     block is generated from `generated_from` (default: `committed`) and the contribution; the
     reveal (checkpoint of 6 events) names the commitment as its predecessor. `history(events)`, if
-    given, is the commitment's history; `reveal_edit(reveal)` changes the reveal before signing."""
+    given, is the commitment's history; `reveal_edit(reveal)` changes the reveal before signing,
+    `commit_edit(commitment)` the commitment."""
     entropy = generated_from or committed
     events, ec = v2_events(committed, order, contribution)
     seqs = (2, 3) if order == ("e", "c") else (3, 2)
@@ -158,6 +159,8 @@ def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True, t
                        tickets_file=S + ".tickets.csv")
     out["pkcs11"] = MV.PKCS11
     out["history"] = history(events) if history else {"trail": MV.TRAIL_ID, "predecessor": None, "consistency": []}
+    if commit_edit:
+        out = commit_edit(out)
     ctext = MV.jdump(out)
     leaves = MV.tree_leaves(events, 6)
     rh = {"trail": MV.TRAIL_ID,
@@ -445,6 +448,10 @@ def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
     two.update(MV.signed(s4 + ".reveal.json", MV.jdump(reveal(e4, seed4, c4, block=b4)), folder="block"))
     w("block-folder-valid-two-blocks", f"block-folder-valid and block {b4} (its own entropy, commitment, tickets "
       f"and reveal) in one folder: one VERIFIED: line per block, {BID} then {b4} (SPEC §8.1, §5.B10).", "valid", two)
+    w("block-tamper-malformed-v2-no-fixed", "block-folder-v2-valid-unrevealed whose commitment (re-signed, listed "
+      "by its manifest) lacks `fixed`: a version-2 commitment has the members of its version (SPEC §5.B10 step "
+      "2).", "malformed", v2_folder(ENTROPY, revealed=False,
+                                    commit_edit=lambda c: {k: v for k, v in c.items() if k != "fixed"}))
     w("block-tamper-malformed-version-3", "The commitment (re-signed) says version 3, a version no verifier knows "
       "(SPEC §7.2, §5.B10 step 2).", "malformed", folder(dict(c, version=3), csv, rv))
     w("block-tamper-malformed-v1-with-history", "A version-1 commitment (re-signed) with a history member (SPEC "
