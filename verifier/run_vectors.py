@@ -189,8 +189,9 @@ def first_lines_wrong(want, out):
 def judge(want, code, out, err):
     """Whether a run gives what the vector expects (tests/vectors/README.md): `valid` is exit 0
     and no line starting `partial:` on standard output; `partial` exit 0 with at least one;
-    `usage` exit 2 with a line starting `error:` on standard error; a failure class exit 1 with
-    `(<class>)` named on standard error. Returns (ok, what happened in one line)."""
+    `usage` exit 2 with a line starting `error:` then one starting `hint:` on standard error and no
+    "verification failed"; a failure class exit 1 with a line
+    `error: verification failed (<class>): <what>` on standard error. Returns (ok, what happened in one line)."""
     partial = [line for line in out.split("\n") if line.startswith("partial:")]
     first_err = err.strip().split("\n")[0] if err.strip() else ""
     if want == "valid":
@@ -198,9 +199,14 @@ def judge(want, code, out, err):
     elif want == "partial":
         ok = code == 0 and bool(partial)
     elif want == "usage":
-        ok = code == 2 and any(line.startswith("error:") for line in err.split("\n"))
+        # SPEC §8.1: `error: …` then `hint: …`, and never "verification failed".
+        lines = err.split("\n")
+        first = next((i for i, line in enumerate(lines) if line.startswith("error:")), None)
+        ok = (code == 2 and first is not None and any(line.startswith("hint:") for line in lines[first + 1:])
+              and "verification failed" not in err)
     else:
-        ok = code == 1 and f"({want})" in err
+        # SPEC §8.1: `error: verification failed (<class>): <what>`.
+        ok = code == 1 and any(line.startswith(f"error: verification failed ({want}): ") for line in err.split("\n"))
     if code == 0:
         return ok, partial[0] if partial else "valid"
     return ok, first_err or f"exit {code}"
