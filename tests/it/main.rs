@@ -15,6 +15,7 @@ mod foundation;
 mod kills;
 mod module;
 mod musts_appliance;
+mod musts_verify;
 mod native;
 mod outputs;
 mod pinned;
