@@ -1186,6 +1186,13 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     w("draw-bad-signature-small-order-r", "bundle.json.sig whose R is the neutral point (small order) and S = k·a "
       "mod L: the cofactorless equation S·B = R + k·A holds, a strict verifier refuses R (SPEC §1.4).",
       "bad-signature", f2)
+    # R the neutral point written non-canonically (y = p + 1): SPEC §1.4 asks for a canonical R.
+    r_bad = (2**255 - 19 + 1).to_bytes(32, "little")
+    k = int.from_bytes(hashlib.sha512(r_bad + raw(RESULT) + data).digest(), "little") % L
+    f3 = draw_files(bundle, result)
+    f3["draw/bundle.json.sig"] = {"hex": (r_bad + (k * a_scalar % L).to_bytes(32, "little")).hex()}
+    w("draw-bad-signature-non-canonical-r", "bundle.json.sig whose R is the neutral point encoded with y = p + 1 "
+      "(not canonical) and S = k·a mod L over that encoding: R MUST be canonical (SPEC §1.4).", "bad-signature", f3)
     w("draw-bad-signature-non-canonical-s", "bundle.json.sig with S + L in place of S (S >= L): the equation still "
       "holds, a strict verifier refuses it (SPEC §1.4).", "bad-signature", f)
 
