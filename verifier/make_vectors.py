@@ -55,6 +55,27 @@ def pem(k):
 RESULT, AUDIT, PRODUCER, OTHER = key("result"), key("audit"), key("producer"), key("other result")
 
 
+def _scalar_base(n):
+    """The encoding of n·B (RFC 8032 §5.1.2), with vcore's point arithmetic."""
+    base = vcore._decode_point(((4 * pow(5, vcore._P - 2, vcore._P)) % vcore._P).to_bytes(32, "little"))
+    acc, p = (0, 1, 1, 0), base
+    while n:
+        if n & 1:
+            acc = vcore._add(acc, p)
+        p, n = vcore._add(p, p), n >> 1
+    x, y, z, _ = acc
+    zi = pow(z, vcore._P - 2, vcore._P)
+    x, y = x * zi % vcore._P, y * zi % vcore._P
+    return (y | ((x & 1) << 255)).to_bytes(32, "little")
+
+
+def _pem_of_raw(raw_key):
+    """A SubjectPublicKeyInfo PEM (RFC 8410) of any 32 bytes, point or not."""
+    der = bytes.fromhex("302a300506032b6570032100") + raw_key
+    b64 = base64.b64encode(der).decode()
+    return "-----BEGIN PUBLIC KEY-----\n" + b64 + "\n-----END PUBLIC KEY-----\n"
+
+
 def jdump(o):
     return json.dumps(o, indent=2, ensure_ascii=False) + "\n"   # §1.5: two-space indent, final LF
 
@@ -1193,6 +1214,22 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     f3["draw/bundle.json.sig"] = {"hex": (r_bad + (k * a_scalar % L).to_bytes(32, "little")).hex()}
     w("draw-bad-signature-non-canonical-r", "bundle.json.sig whose R is the neutral point encoded with y = p + 1 "
       "(not canonical) and S = k·a mod L over that encoding: R MUST be canonical (SPEC §1.4).", "bad-signature", f3)
+    # A of small order (the neutral point): R = s·B, S = s satisfies S·B = R + k·A for any message,
+    # so a lenient verifier accepts every file "signed" so; a strict one refuses A (SPEC §1.4).
+    ident = (1).to_bytes(32, "little")
+    sB = _scalar_base(7)
+    forged = lambda data: sB + (7).to_bytes(32, "little")
+    b2, r2 = copy(bundle), copy(result)
+    for y in (b2, r2):
+        y["result_key_id"] = key_id(ident)
+    f4 = draw_files(b2, r2)
+    for rel in list(f4):
+        if rel.startswith("draw/") and rel.endswith(".sig"):
+            f4[rel] = {"hex": forged(file_bytes(f4[rel[:-4]])).hex()}
+    f4["keys/result.pub.pem"] = {"utf8": _pem_of_raw(ident)}
+    w("draw-bad-signature-small-order-key", "The result key given is the neutral point (small order), every file "
+      "of the folder 'signed' with R = 7·B and S = 7, which satisfies S·B = R + k·A whatever the file; the "
+      "outputs name that key's id: a strict verifier refuses a small-order A (SPEC §1.4).", "bad-signature", f4)
     w("draw-bad-signature-non-canonical-s", "bundle.json.sig with S + L in place of S (S >= L): the equation still "
       "holds, a strict verifier refuses it (SPEC §1.4).", "bad-signature", f)
 
