@@ -351,7 +351,7 @@ def resign(files, k, folder="draw"):
 
 # Vectors the committed set leaves out until urne, the Python verifier or SPEC.md agree: written
 # beside OUT_DIR, in vectors-pending/ (tests/vectors-pending/README.md says why, for each).
-PENDING = {"draw-bad-signature-small-order-r"}
+PENDING = set()
 
 
 def write(out, name, desc, expect, files, args, computed=None):

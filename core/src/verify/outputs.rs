@@ -141,8 +141,8 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
 }
 
 /// `--checkpoint NOTE` for outputs (§8.4): each note held outside the appliance (`(name,
-/// text)`) verifies under the audit key [bad-signature] and lies on the history of `outputs`
-/// [fork, inconsistent]. Version-1 outputs carry no history to check it against (usage).
+/// text)`) verifies under the audit key (bad-signature) and lies on the history of `outputs`
+/// (fork, inconsistent). Version-1 outputs carry no history to check it against (usage).
 pub fn check_held(
     outputs: &[history::Output],
     held: &[(String, String)],
