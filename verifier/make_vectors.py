@@ -55,6 +55,27 @@ def pem(k):
 RESULT, AUDIT, PRODUCER, OTHER = key("result"), key("audit"), key("producer"), key("other result")
 
 
+def _scalar_base(n):
+    """The encoding of n·B (RFC 8032 §5.1.2), with vcore's point arithmetic."""
+    base = vcore._decode_point(((4 * pow(5, vcore._P - 2, vcore._P)) % vcore._P).to_bytes(32, "little"))
+    acc, p = (0, 1, 1, 0), base
+    while n:
+        if n & 1:
+            acc = vcore._add(acc, p)
+        p, n = vcore._add(p, p), n >> 1
+    x, y, z, _ = acc
+    zi = pow(z, vcore._P - 2, vcore._P)
+    x, y = x * zi % vcore._P, y * zi % vcore._P
+    return (y | ((x & 1) << 255)).to_bytes(32, "little")
+
+
+def _pem_of_raw(raw_key):
+    """A SubjectPublicKeyInfo PEM (RFC 8410) of any 32 bytes, point or not."""
+    der = bytes.fromhex("302a300506032b6570032100") + raw_key
+    b64 = base64.b64encode(der).decode()
+    return "-----BEGIN PUBLIC KEY-----\n" + b64 + "\n-----END PUBLIC KEY-----\n"
+
+
 def jdump(o):
     return json.dumps(o, indent=2, ensure_ascii=False) + "\n"   # §1.5: two-space indent, final LF
 
@@ -198,8 +219,9 @@ def randomness(day, tag, contribution=None, attempt=1):
 
 def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witness=WITNESS, version=1,
               history=None, note=None, drawn_at="2018-12-26T09:00:05.000000Z", fixed=None,
-              entropy_commitment=None):
-    """bundle, result (dicts) and intermediates from an export's bytes. Version 2 draws pass
+              entropy_commitment=None, rules_bytes=None):
+    """bundle, result (dicts) and intermediates from an export's bytes (`rules_bytes`: the rules
+    file the draw names by its SHA-256, default the repository's). Version 2 draws pass
     `history` (serialised last in the draw core, after reserves_wanted), their `note`, the
     contribution as `witness`, and `fixed` (§3.3); `entropy_commitment` defaults to the
     entropy's."""
@@ -210,7 +232,7 @@ def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witne
     root = merkle_root([ps + bytes([n]) for ps, n, _, _ in leaves])
     ex = claimed_export or export_bytes
     core = {"operation": OP, "day": day, "attempt": 1, "voided_attempts": [],
-            "rules_sha256": hashlib.sha256(RULES_BYTES).hexdigest(),
+            "rules_sha256": hashlib.sha256(rules_bytes or RULES_BYTES).hexdigest(),
             "export": {"sha256": hashlib.sha256(ex).hexdigest(), "size": len(ex),
                        "producer_key_id": key_id(raw(PRODUCER))},
             "figures": figures,
@@ -298,7 +320,8 @@ def manifest_of(files, folder, subject, kinds, k=RESULT, edit=None):
     return m
 
 
-def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None, folder="draw", manifest=True):
+def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=None, folder="draw", manifest=True,
+               rules_bytes=None):
     """A draw folder's files; a version-2 folder also has pv.html and, unless `manifest` is
     False, its manifest.json (`manifest` may be a function that edits it before signing)."""
     f = keys_files()
@@ -306,7 +329,7 @@ def draw_files(bundle, result, bundle_text=None, result_text=None, leaves_bytes=
     f.update({f"{folder}/leaves.bin": {"hex": lb.hex()}, f"{folder}/leaves.bin.sig": {"hex": RESULT.sign(lb).hex()}})
     f.update(signed("bundle.json", bundle_text or jdump(bundle), folder=folder))
     f.update(signed("result.json", result_text or jdump(result), folder=folder))
-    f.update(signed("rules.json", RULES_BYTES, folder=folder))
+    f.update(signed("rules.json", rules_bytes or RULES_BYTES, folder=folder))
     f.update(signed("checkpoint.note", bundle["audit_checkpoint"], folder=folder))
     if bundle["version"] == 2:
         f.update(signed("pv.html", pv_html(bundle), folder=folder))
@@ -326,11 +349,19 @@ def resign(files, k, folder="draw"):
     return out
 
 
+# Vectors the committed set leaves out until urne, the Python verifier or SPEC.md agree: written
+# beside OUT_DIR, in vectors-pending/ (tests/vectors-pending/README.md says why, for each).
+PENDING = set()
+
+
 def write(out, name, desc, expect, files, args, computed=None):
     v = {"description": desc, "expect": expect, "command": "verify" if name.startswith(("draw", "history")) else "audit-verify",
          "args": args, "files": files}
     if computed:
         v["computed"] = computed
+    if name in PENDING:
+        out = os.path.join(os.path.dirname(os.path.abspath(out)), "vectors-pending")
+        os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, name + ".json"), "w") as f:
         f.write(json.dumps(v, indent=1, ensure_ascii=False) + "\n")
 
@@ -493,6 +524,60 @@ def v2_manifest_vectors(w, PUB, A, B):
       lone, {"path": "import", "keys": "keys"})
 
 
+def v2_musts_vectors(w, PUB, A):
+    """draw-v2-* for requirement ids nothing exercised before (tests/musts.toml): A is
+    draw-v2-valid's draw."""
+    copy = lambda o: json.loads(jdump(o))
+    _, v1_result, _, _ = make_draw(export_text().encode())
+    w("draw-v2-inconsistent-result-version", "draw-v2-valid with the version-1 result.json of the same day "
+      "(validly signed, listed by the manifest): result.json MUST have the bundle's version (SPEC §8.2 step 5).",
+      "inconsistent", v2_files(A, "draw", result=v1_result), PUB)
+    r = copy(A["result"]); r["pkcs11"]["token"]["serial"] = "fedcba9876543210"
+    w("draw-v2-inconsistent-pkcs11", "draw-v2-valid whose result.json (re-signed, listed by the manifest) names "
+      "another token serial in pkcs11 than bundle.json: the same in both files (SPEC §4.7).", "inconsistent",
+      v2_files(A, "draw", result=r), PUB)
+    sw = dict(A["bundle"]["software"], build="extra")
+    w("draw-v2-malformed-unknown-in-software", "draw-v2-valid with an unknown member inside `software` in "
+      "bundle.json and result.json (re-signed): closed members at every depth (SPEC §1.5).", "malformed",
+      v2_files(A, "draw", dict(A["bundle"], software=sw), dict(A["result"], software=sw)), PUB)
+    f = v2_files(A, "draw")
+    f["draw/manifest.json"] = {"utf8": f["draw/manifest.json"]["utf8"].replace('"attempt": 1,', '"attempt": 2,', 1)}
+    w("draw-v2-bad-signature-manifest", "draw-v2-valid whose manifest.json was changed after signing (attempt 2) "
+      "(SPEC §8.2 step 9).", "bad-signature", f, PUB)
+    f = v2_files(A, "draw")
+    del f["draw/manifest.json.sig"]
+    w("draw-v2-bad-signature-manifest-missing-sig", "draw-v2-valid with manifest.json but not its .sig (SPEC "
+      "§8.2 step 9).", "bad-signature", f, PUB)
+    w("draw-v2-malformed-manifest-unknown-field", "draw-v2-valid whose manifest (re-signed) has an unknown member "
+      "(SPEC §8.2 step 9, §1.5).", "malformed",
+      v2_files(A, "draw", manifest=lambda m: m.update(comment="extra")), PUB)
+    extra = {"name": "zz-notes.txt", "size": 0, "sha256": hashlib.sha256(b"").hexdigest(), "audience": "public"}
+    w("draw-v2-inconsistent-manifest-files", "draw-v2-valid whose manifest (re-signed) lists a seventh file: it "
+      "MUST list exactly the six files of a draw (SPEC §8.2 step 9).", "inconsistent",
+      v2_files(A, "draw", manifest=lambda m: m["files"].append(extra)), PUB)
+
+    def public_result(m):
+        for e in m["files"]:
+            if e["name"] == "result.json":
+                e["audience"] = "public"
+    w("draw-v2-inconsistent-manifest-audience", "draw-v2-valid whose manifest (re-signed) lists result.json as "
+      "public: each of the six files with its audience (SPEC §4.7, §8.2 step 9).", "inconsistent",
+      v2_files(A, "draw", manifest=public_result), PUB)
+    full = v2_files(A, "draw")
+    lone = dict(keys_files(), **{k.replace("draw/", "import/"): v for k, v in full.items()
+                                 if k.startswith(("draw/result.json", "draw/rules.json"))})
+    lone["import/result.json"] = {"utf8": lone["import/result.json"]["utf8"].replace('"attempt": 1,', '"attempt": 2,', 1)}
+    w("draw-v2-bad-signature-lone-result", "draw-v2-partial-lone-result with import/result.json changed after "
+      "signing (SPEC §8.5).", "bad-signature", lone, {"path": "import/result.json", "keys": "keys"})
+    r = dict(A["result"], seed="%064x" % (int(A["result"]["seed"], 16) ^ 1))
+    full = v2_files(A, "draw", result=r)
+    lone = dict(keys_files(), **{k.replace("draw/", "import/"): v for k, v in full.items()
+                                 if k.startswith(("draw/result.json", "draw/rules.json"))})
+    w("draw-v2-draw-mismatch-lone-result-seed", "A lone result.json (re-signed) whose seed is not the one its "
+      "members give: a lone result is checked as far as it goes, the seed recomputed (SPEC §8.5, §8.2 step 3).",
+      "draw-mismatch", lone, {"path": "import/result.json", "keys": "keys"})
+
+
 def history_vectors(w, PUB):
     # Each draw's draw.entropy then draw.contribution events are real events of the trail (§3.3):
     # A's are events 2 and 3, B's 4 and 5, C's 8 and 9; B2's are events 5 and 6 of the fork.
@@ -520,6 +605,7 @@ def history_vectors(w, PUB):
        "seed": A["bundle"]["seed"]})
     v2_randomness_vectors(w, PUB, rA, A, T)
     v2_manifest_vectors(w, PUB, A, B)
+    v2_musts_vectors(w, PUB, A)
     w("history-valid-pair", "A folder of outputs (SPEC §8.4): pub/A (2018-12-22, checkpoint of 3 events, first "
       "output) and pub/B (2018-12-23, checkpoint of 6 events) naming A as its predecessor (SHA-256 of A's "
       "bundle.json, A's checkpoint size and root) with the RFC 9162 consistency proof from 3 to 6 over the "
@@ -545,6 +631,62 @@ def history_vectors(w, PUB):
       "appliance (--checkpoint held.note, signed by the audit key) of 3 events, A's size, over another "
       "history of the trail (events differ after event 2): the outputs do not extend it.", "fork",
       dict(pub(("A", A), ("B", B)), **held), dict(P, checkpoints=["held.note"]))
+    w("history-bad-signature-held-checkpoint", "pub/A and pub/B with a held checkpoint of A's size and root "
+      "signed by another key under the audit key's name (SPEC §8.4).", "bad-signature",
+      dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": checkpoint(T, 3, OTHER)}}),
+      dict(P, checkpoints=["held.note"]))
+    w("history-inconsistent-held-checkpoint-size", "pub/A and pub/B with a held checkpoint (validly signed, on "
+      "their trail) of 4 events, a size neither output nor a predecessor carries: it cannot be shown on their "
+      "history from these outputs (SPEC §8.4).", "inconsistent",
+      dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": checkpoint(T, 4)}}),
+      dict(P, checkpoints=["held.note"]))
+    rA2 = randomness("2018-12-22", "A2")
+    T3 = history_events(9, real={2: rA["e"], 3: rA["c"], 4: rB["e"], 5: rB["c"], 8: rA2["e"], 9: rA2["c"]})
+    assert T3[:7] == T[:7]
+    A2 = v2_draw(rA2, T3, 9, (8, 9), B, minute=3)
+    w("history-fork-same-draw-twice", "pub/A, pub/B and pub/A2: A2 is 2018-12-22 attempt 1 drawn again (another "
+      "entropy) after B, on one linear history (A, B, A2, each naming the one before): one history publishes a "
+      "day's attempt once (SPEC §8.4).", "fork", pub(("A", A), ("B", B), ("A2", A2)), P)
+    # §6.8: outputs of several trails, linked by witnessed restarts (M-142). A restarted trail's
+    # event 1 is trail.restarted; every output of it states the restart in its history.
+    def restarted_trail(tag, previous, size, day):
+        tid = hashlib.sha256(f"vector trail restarted {tag}".encode()).hexdigest()
+        mark_root = merkle_root_of_hashes(tree_leaves(T, size)).hex()
+        restart = {"previous_trail": previous, "previous_mark_size": size, "previous_mark_root": mark_root}
+        pk = raw(AUDIT)
+        first = ("trail.restarted", compact({"trail": tid, "audit_key_id": key_id(pk), "audit_public_key": pk.hex(),
+                                             "previous_trail": previous, "previous_mark_size": size,
+                                             "previous_mark_root": mark_root, "reason": "vector restart " + tag,
+                                             "days": [], "blocks": []}))
+        rR = randomness(day, "R" + tag)
+        TR = history_events(3, fork_after=1, branch=" (restarted " + tag + ")",
+                            real={1: first, 2: rR["e"], 3: rR["c"]})
+        d = v2_draw(rR, TR, 3, (2, 3), minute=2)
+        h = dict(d["history"], trail=tid, restart=restart)
+        d = dict(d, bundle=dict(d["bundle"], history=h), result=dict(d["result"], history=h), history=h)
+        d["text"] = jdump(d["bundle"])
+        return d
+    R6 = restarted_trail("1", TRAIL_ID, 6, "2018-12-24")
+    w("history-valid-restart", "pub/A and pub/B (the trail SHA-256(\"vector trail\"), checkpoints of 3 and 6 "
+      "events) and pub/R, the first output (2018-12-24) of a trail made by a witnessed restart: its history "
+      "names its own trail and the restart (previous_trail the first trail, previous_mark_size 6 and "
+      "previous_mark_root B's): one chain of restarts, nothing beyond the mark (SPEC §6.8).", "valid",
+      pub(("A", A), ("B", B), ("R", R6)), P)
+    R3 = restarted_trail("1", TRAIL_ID, 3, "2018-12-24")
+    w("history-fork-beyond-restart-mark", "history-valid-restart whose restart states the mark of 3 events (A's): "
+      "B, an output of the replaced trail with a checkpoint of 6 events, lies beyond it (SPEC §6.8).", "fork",
+      pub(("A", A), ("B", B), ("R", R3)), P)
+    RA = restarted_trail("1", TRAIL_ID, 3, "2018-12-23")
+    RB = restarted_trail("2", TRAIL_ID, 3, "2018-12-24")
+    w("history-fork-two-restarts", "pub/A and the first outputs of two trails (2018-12-23, 2018-12-24) that "
+      "both restart the first trail from A's mark: two trails replacing one are not one chain of restarts "
+      "(SPEC §6.8).", "fork", pub(("A", A), ("R1", RA), ("R2", RB)), P)
+    hx = dict(R6["bundle"]["history"], restart=dict(R6["bundle"]["history"]["restart"], previous_mark_size=3,
+                                          previous_mark_root=A["root"].hex()))
+    RX = dict(R6, bundle=dict(R6["bundle"], history=hx), result=dict(R6["result"], history=hx))
+    w("history-fork-restart-differs", "pub/A, pub/B, pub/R and pub/R2, another output of R's trail (the same "
+      "draw re-signed) stating another restart (A's mark): the outputs of one trail state different restarts "
+      "(SPEC §6.8).", "fork", pub(("A", A), ("B", B), ("R", R6), ("R2", RX)), P)
     w("history-valid-held-checkpoint", "pub/A and pub/B with a held checkpoint that is A's (as copied into the "
       "minutes): it lies on their history.", "valid",
       dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": A["bundle"]["audit_checkpoint"]}}),
@@ -866,6 +1008,17 @@ def main(out):
       export(ev, [cps[0], checkpoint(ev, 4, OTHER)]), AA)
     f = export(ev, cps); f["audit.jsonl"]["utf8"] = f["audit.jsonl"]["utf8"].replace('"seq":2,', '"seq":2,"seq":2,', 1)
     w("audit-malformed-duplicate-key", "An event line with a duplicate key.", "malformed", f, AA)
+    ev2 = json.loads(json.dumps(ev))
+    ev2[2]["prev_hash"] = "ab" * 32
+    prev = None
+    for e in ev2[2:]:
+        e["prev_hash"] = prev.hex() if prev is not None else e["prev_hash"]
+        prev = vaudit.event_hash(bytes.fromhex(e["prev_hash"]), e["seq"], e["ts"], e["kind"], e["payload"])
+        e["hash"] = prev.hex()
+    w("audit-inconsistent-broken-link", "Event 3's prev_hash is not event 2's hash, and its hash recomputes from "
+      "that prev_hash (events 4 and 5 chained after it, the checkpoints signed over these hashes): only the link "
+      "between events 2 and 3 is broken (SPEC §6.4).", "inconsistent",
+      export(ev2, [checkpoint(ev2, 2), checkpoint(ev2, 4)]), AA)
 
     # Version-2 trails (§6.3, §6.4, §6.6): event 1 is trail.created, every event has its own checkpoint.
     v2 = audit_events_v2(4)
@@ -892,6 +1045,193 @@ def main(out):
       export(odd, [checkpoint(odd, s) for s in range(1, 5)]), AA)
 
     history_vectors(w, PUB)
+    musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR)
+
+
+# ---- vectors for requirement ids nothing exercised before (tests/musts.toml) --------------------
+def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
+    """Version-1 draw vectors, one per MUST and failure class (SPEC §8.1-§8.4), each changing one
+    thing of draw-valid-public / draw-valid-auditor (re-signed unless the class is bad-signature)."""
+    lb = leaves_bin(leaves)
+    copy = lambda o: json.loads(jdump(o))
+    f = draw_files(bundle, result)
+    del f["draw/leaves.bin"], f["draw/leaves.bin.sig"]
+    w("draw-malformed-no-leaves", "draw-valid-public without leaves.bin (nor its .sig): bundle.json and leaves.bin "
+      "MUST be present (SPEC §8.2 step 1).", "malformed", f)
+    b2 = copy(bundle); b2["leaves_file"] = "leaves.dat"
+    w("draw-malformed-leaves-file-name", "bundle.json (re-signed) names leaves.dat as its leaves_file: it MUST be "
+      "leaves.bin (SPEC §8.2 step 2).", "malformed", draw_files(b2, result))
+    for n in (63, 65):
+        f = draw_files(bundle, result)
+        sig = bytes.fromhex(f["draw/result.json.sig"]["hex"])
+        f["draw/result.json.sig"] = {"hex": (sig + b"\x00")[:n].hex()}
+        w(f"draw-bad-signature-sig-length-{n}", f"result.json.sig of {n} bytes (the signature cut or lengthened): a "
+          ".sig is exactly 64 bytes (SPEC §1.4, §1.6).", "bad-signature", f)
+    x = bytearray(lb); x[32] = 0
+    b2 = copy(bundle); b2["leaves_sha256"] = hashlib.sha256(bytes(x)).hexdigest()
+    w("draw-malformed-leaf-zero-entries", "The first leaf of leaves.bin with 0 entries (re-signed, leaves_sha256 "
+      "updated): a leaf has 1 to 255 entries (SPEC §8.2 step 2).", "malformed",
+      draw_files(b2, result, leaves_bytes=bytes(x)))
+    empty = hashlib.sha256(b"").hexdigest()
+    b2, r2 = copy(bundle), copy(result)
+    for y in (b2, r2):
+        y["commitment"] = {"root": empty, "leaves": 0, "entries": 0}
+        y["figures"].update(entries=0, accounts_with_entries=0)
+    b2["leaves_sha256"] = empty
+    r2.update(entries=0, accounts=0)
+    w("draw-inconsistent-empty-day", "A commitment with no entries (0 leaves, the empty tree's root, leaves.bin "
+      "empty and signed, figures 0; re-signed): an empty day is no draw (SPEC §4.5, §8.2 step 2).", "inconsistent",
+      draw_files(b2, r2, leaves_bytes=b""))
+    t = jdump(result).replace('"version": 1,', '"version": 1,\n  "comment": "extra",', 1)
+    w("draw-malformed-result-unknown-field", "result.json (re-signed) has an unknown member; bundle.json holds "
+      "(SPEC §8.2 step 6, §1.5).", "malformed", draw_files(bundle, result, result_text=t))
+    b2, r2 = copy(bundle), copy(result)
+    for y in (b2, r2):
+        y["version"] = 3
+    w("draw-malformed-version-3", "bundle.json and result.json (re-signed) say version 3, a version no verifier "
+      "knows (SPEC §7.2).", "malformed", draw_files(b2, r2))
+    b2, r2 = copy(bundle), copy(result)
+    for y in (b2, r2):
+        y["pkcs11"] = PKCS11
+    w("draw-malformed-v1-with-pkcs11", "A version-1 bundle.json and result.json (re-signed) ending with a pkcs11 "
+      "member: version 1 has none (SPEC §4.7).", "malformed", draw_files(b2, r2))
+    other_rules = (json.dumps(RULES, indent=4, ensure_ascii=False) + "\n").encode()
+    assert other_rules != RULES_BYTES
+    w("draw-inconsistent-rules-sha256", "rules.json (signed) is the same rules written with another indentation: a "
+      "valid rules file whose SHA-256 is not rules_sha256 (SPEC §8.2 step 7, compared before it is parsed).",
+      "inconsistent", draw_files(bundle, result, rules_bytes=other_rules))
+    bad_rules = jdump(dict({"operation": RULES["operation"], "comment": "not a member of a draw rules file"},
+                           **{k: v for k, v in RULES.items() if k != "operation"})).encode()
+    assert b'"comment"' in bad_rules and "comment" not in RULES
+    b3, r3, _, lv3 = make_draw(ex, rules_bytes=bad_rules)
+    w("draw-malformed-rules", "The draw made under a rules file (its SHA-256 in the core and the seed, the file "
+      "signed) that has a member §4.9 does not give: rules.json MUST load (SPEC §8.2 step 7, §4.9).", "malformed",
+      draw_files(b3, r3, leaves_bytes=leaves_bin(lv3), rules_bytes=bad_rules))
+    # §4.9: the draw rules file's members and local times (each the draw made under that file,
+    # its SHA-256 in the core and the seed, the file signed).
+    text = RULES_BYTES.decode()
+    for name, bad, why in (
+            ("duplicate-member", text.replace('"daily_cap": 3,', '"daily_cap": 3,\n  "daily_cap": 3,', 1),
+             "daily_cap given twice"),
+            ("fractional-integer", text.replace('"daily_cap": 3,', '"daily_cap": 3.0,', 1),
+             "daily_cap written 3.0"),
+            ("local-time-short", text.replace('"start": "2018-12-01T00:00:00"', '"start": "2018-12-1T0:0:0"', 1),
+             "participation.start written 2018-12-1T0:0:0"),
+            ("local-time-space", text.replace('"start": "2018-12-01T00:00:00"', '"start": " 2018-12-01T00:00:00"', 1),
+             "participation.start with a leading space"),
+            ("local-time-sign", text.replace('"start": "2018-12-01T00:00:00"', '"start": "+2018-12-01T00:00:00"', 1),
+             "participation.start with a sign before the year"),
+            ("local-time-leap-second", text.replace('"end": "2018-12-25T00:00:00"', '"end": "2018-12-24T23:59:60"', 1),
+             "participation.end at second 60"),
+            ("local-time-offset", text.replace('"start": "2018-12-01T00:00:00"', '"start": "2018-12-01T00:00:00Z"', 1),
+             "participation.start with an offset (a local time has none)")):
+        bad = bad.encode()
+        assert bad != RULES_BYTES
+        b3, r3, _, lv3 = make_draw(ex, rules_bytes=bad)
+        w(f"draw-malformed-rules-{name}", f"The draw made under a rules file (its SHA-256 in the core and the "
+          f"seed, the file signed) with {why}: rules.json MUST load (SPEC §8.2 step 7, §4.9).", "malformed",
+          draw_files(b3, r3, leaves_bytes=leaves_bin(lv3), rules_bytes=bad))
+    f = dict(draw_files(bundle, result), **exfiles)
+    del f["draw/rules.json"], f["draw/rules.json.sig"]
+    w("draw-usage-auditor-no-rules", "Auditor mode on a folder without rules.json: the export cannot be read "
+      "without the draw's rules, a usage mistake (SPEC §8.1), exit 2.", "usage", f, AUD)
+    w("history-usage-checkpoint-v1", "draw-valid-public (version 1, no history) with --checkpoint (its own "
+      "checkpoint as a held note): version-1 outputs carry no history to check it against, a usage mistake "
+      "(SPEC §8.1), exit 2.", "usage", dict(draw_files(bundle, result),
+                                            **{"held.note": {"utf8": bundle["audit_checkpoint"]}}),
+      dict(PUB, checkpoints=["held.note"]))
+    # Auditor mode: the leaves, and the figures' rules of every version.
+    ex2 = ex.replace(acct(7).encode(), acct(12).encode())
+    assert ex2 != ex
+    b3, r3, _, lv3 = make_draw(ex2, claimed_export=ex)
+    assert b3["figures"] == bundle["figures"] and lv3 != leaves
+    w("draw-commitment-mismatch-auditor-leaves", "Auditor mode: the draw names the export (hash, size) and has its "
+      "figures, but was sealed with another account in place of account 7 (same plays): the recomputed leaves "
+      "are not the bundle's (SPEC §8.2 step 8).", "commitment-mismatch",
+      dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles), AUD)
+    exr = export_text(excluded_retail_only=True).encode()
+    b3, r3, _, lv3 = make_draw(exr)
+    for y in (b3, r3):
+        y["figures"]["excluded_accounts_with_plays"]["closed"] = 0
+    f = dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles)
+    f[AUD["export"]] = {"utf8": exr.decode()}
+    f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(exr).hex()}
+    w("draw-commitment-mismatch-auditor-excluded-counting-rule", "draw-valid-auditor-excluded-retail-only as a "
+      "version-1 writer that counted only excluded accounts with a counting play would sign it "
+      "(excluded_accounts_with_plays.closed 0): the figures' rules of §4.7 apply to every version (SPEC §4.7, "
+      "§8.2 step 8).", "commitment-mismatch", f, AUD)
+    # Inclusion proofs (§8.3).
+    def proof_files(text, sig_of=None):
+        f = dict(draw_files(bundle, result), **{"proof.json": {"utf8": text},
+                                              "proof.json.sig": {"hex": RESULT.sign((sig_of or text).encode()).hex()}})
+        return f
+    t = jdump(proof)
+    w("draw-proof-bad-signature", "The winner's proof with its leaf index changed after signing (SPEC §8.3).",
+      "bad-signature", proof_files(t.replace(f'"leaf": {proof["leaf"]},', f'"leaf": {proof["leaf"] + 1},', 1), t), PR)
+    w("draw-proof-inconsistent-key-id", "The winner's proof (re-signed) naming another result_key_id than the "
+      "result key's (SPEC §8.3).", "inconsistent", proof_files(jdump(dict(proof, result_key_id="0123456789abcdef"))),
+      PR)
+    # Exports the draw names (validly signed, hash and size their own), each breaking one rule of
+    # §4.1.1 / §4.1.2.
+    first_play = ex.split(b"\n")[1]
+    for name, bad, why in (
+            ("blank-line", ex.replace(b"\n", b"\n\n", 1), "a blank line after the header (§4.1.1)"),
+            ("bom", b"\xef\xbb\xbf" + ex, "a UTF-8 byte order mark before the header (§4.1.1)"),
+            ("escaped-duplicate-key", ex.replace(first_play, first_play.replace(b'{"type":"play"', b'{"type":"play","\\u0074ype":"play"', 1), 1),
+             "a record with the key \"type\" twice, once written \"\\u0074ype\" (§4.1.1: no key twice, after unescaping)"),
+            ("lone-surrogate", ex.replace(first_play, first_play.replace(b'"game":"loto"', b'"game":"\\ud800"', 1), 1),
+             "a record whose game is the lone surrogate escape \"\\ud800\" (§4.1.2)")):
+        assert bad != ex
+        b3, r3, _, _ = make_draw(ex, claimed_export=bad)
+        f = dict(draw_files(b3, r3), **exfiles)
+        f[AUD["export"]] = {"utf8": bad.decode("utf-8", "surrogatepass")}
+        f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(bad).hex()}
+        w(f"draw-malformed-export-{name}", f"Auditor mode: the export the draw names (validly signed, hash and size "
+          f"matching) has {why}.", "malformed", f, AUD)
+    # §1.4: S + L, the same signature under a lenient verifier.
+    L = 2**252 + 27742317777372353535851937790883648493
+    f = draw_files(bundle, result)
+    sig = bytes.fromhex(f["draw/bundle.json.sig"]["hex"])
+    s_big = int.from_bytes(sig[32:], "little") + L
+    f["draw/bundle.json.sig"] = {"hex": (sig[:32] + s_big.to_bytes(32, "little")).hex()}
+    # §1.4: R the identity (a point of small order) and S = k·a: the cofactorless equation holds
+    # (S·B = R + k·A), a strict verifier refuses R.
+    seed = sha256("urne test vector key: result".encode())
+    h = hashlib.sha512(seed).digest()
+    a_scalar = int.from_bytes(h[:32], "little") & ((1 << 254) - 8) | (1 << 254)
+    r_enc = (1).to_bytes(32, "little")                 # y = 1, x = 0: the neutral point
+    data = jdump(bundle).encode()
+    k = int.from_bytes(hashlib.sha512(r_enc + raw(RESULT) + data).digest(), "little") % L
+    f2 = draw_files(bundle, result)
+    f2["draw/bundle.json.sig"] = {"hex": (r_enc + (k * a_scalar % L).to_bytes(32, "little")).hex()}
+    w("draw-bad-signature-small-order-r", "bundle.json.sig whose R is the neutral point (small order) and S = k·a "
+      "mod L: the cofactorless equation S·B = R + k·A holds, a strict verifier refuses R (SPEC §1.4).",
+      "bad-signature", f2)
+    # R the neutral point written non-canonically (y = p + 1): SPEC §1.4 asks for a canonical R.
+    r_bad = (2**255 - 19 + 1).to_bytes(32, "little")
+    k = int.from_bytes(hashlib.sha512(r_bad + raw(RESULT) + data).digest(), "little") % L
+    f3 = draw_files(bundle, result)
+    f3["draw/bundle.json.sig"] = {"hex": (r_bad + (k * a_scalar % L).to_bytes(32, "little")).hex()}
+    w("draw-bad-signature-non-canonical-r", "bundle.json.sig whose R is the neutral point encoded with y = p + 1 "
+      "(not canonical) and S = k·a mod L over that encoding: R MUST be canonical (SPEC §1.4).", "bad-signature", f3)
+    # A of small order (the neutral point): R = s·B, S = s satisfies S·B = R + k·A for any message,
+    # so a lenient verifier accepts every file "signed" so; a strict one refuses A (SPEC §1.4).
+    ident = (1).to_bytes(32, "little")
+    sB = _scalar_base(7)
+    forged = lambda data: sB + (7).to_bytes(32, "little")
+    b2, r2 = copy(bundle), copy(result)
+    for y in (b2, r2):
+        y["result_key_id"] = key_id(ident)
+    f4 = draw_files(b2, r2)
+    for rel in list(f4):
+        if rel.startswith("draw/") and rel.endswith(".sig"):
+            f4[rel] = {"hex": forged(file_bytes(f4[rel[:-4]])).hex()}
+    f4["keys/result.pub.pem"] = {"utf8": _pem_of_raw(ident)}
+    w("draw-bad-signature-small-order-key", "The result key given is the neutral point (small order), every file "
+      "of the folder 'signed' with R = 7·B and S = 7, which satisfies S·B = R + k·A whatever the file; the "
+      "outputs name that key's id: a strict verifier refuses a small-order A (SPEC §1.4).", "bad-signature", f4)
+    w("draw-bad-signature-non-canonical-s", "bundle.json.sig with S + L in place of S (S >= L): the equation still "
+      "holds, a strict verifier refuses it (SPEC §1.4).", "bad-signature", f)
 
 
 if __name__ == "__main__":

@@ -136,14 +136,62 @@ def run_case(v, urne=None):
         materialize(v["files"], root)
         p = subprocess.run(cmd + cli_args(v["args"]), cwd=root, capture_output=True, text=True,
                            env=dict(os.environ, URNE_DB=os.path.join(root, "unused.db")))
-    return judge(v["expect"], p.returncode, p.stdout, p.stderr)
+    ok, msg = judge(v["expect"], p.returncode, p.stdout, p.stderr)
+    if ok and p.returncode == 0 and v.get("command") == "verify":
+        why = first_lines_wrong(expected_first_lines(v), p.stdout)
+        if why:
+            return False, why
+    return ok, msg
+
+
+def _json_file(files, rel):
+    e = files.get(rel)
+    return json.loads(e["utf8"]) if e and "utf8" in e else None
+
+
+def expected_first_lines(v):
+    """SPEC §8.1: the VERIFIED: lines that open standard output, from the vector's own files:
+    for a draw folder (its bundle.json) or a lone result.json, `VERIFIED: the draw of <operation>
+    day <day> attempt <n> (version <v>) in <path>`; for a block folder (with rules.json), one
+    `VERIFIED: block <id> attempt <n> (version <v>) in <path>` per commitment, in the bytewise
+    order of their names. None when SPEC does not fix the line (proofs, folders of outputs, a
+    lone commitment): then only the first line's `VERIFIED: ` is checked."""
+    files, path = v["files"], v["args"]["path"].rstrip("/")
+    draw = lambda d: (f"VERIFIED: the draw of {d['operation']} day {d['day']} attempt {d['attempt']} "
+                      f"(version {d['version']}) in {path}")
+    for rel in (f"{path}/bundle.json", f"{path}/result.json", path if path.endswith("result.json") else None):
+        d = _json_file(files, rel) if rel else None
+        if d is not None:
+            return [draw(d)]
+    if f"{path}/rules.json" in files:
+        names = sorted((k for k in files if k.startswith(path + "/") and k.endswith(".commit.json")
+                        and "/" not in k[len(path) + 1:]), key=lambda k: k.encode())
+        lines = []
+        for k in names:
+            c = _json_file(files, k)
+            lines.append(f"VERIFIED: block {c['block']} attempt {c['attempt']} (version {c['version']}) in {path}")
+        if lines:
+            return lines
+    return None
+
+
+def first_lines_wrong(want, out):
+    """Why standard output does not open as SPEC §8.1 says (None when it does)."""
+    lines = out.split("\n")
+    if want is None:
+        return None if lines[0].startswith("VERIFIED: ") else f"the first line is not VERIFIED: ...: {lines[0]!r}"
+    got = [line for line in lines if line.startswith("VERIFIED: ")]
+    if lines[0] != want[0] or got[:len(want)] != want:
+        return f"the VERIFIED: lines are {got!r}, SPEC §8.1 gives {want!r} (first line {lines[0]!r})"
+    return None
 
 
 def judge(want, code, out, err):
     """Whether a run gives what the vector expects (tests/vectors/README.md): `valid` is exit 0
     and no line starting `partial:` on standard output; `partial` exit 0 with at least one;
-    `usage` exit 2 with a line starting `error:` on standard error; a failure class exit 1 with
-    `(<class>)` named on standard error. Returns (ok, what happened in one line)."""
+    `usage` exit 2 with a line starting `error:` then one starting `hint:` on standard error and no
+    "verification failed"; a failure class exit 1 with a line
+    `error: verification failed (<class>): <what>` on standard error. Returns (ok, what happened in one line)."""
     partial = [line for line in out.split("\n") if line.startswith("partial:")]
     first_err = err.strip().split("\n")[0] if err.strip() else ""
     if want == "valid":
@@ -151,9 +199,14 @@ def judge(want, code, out, err):
     elif want == "partial":
         ok = code == 0 and bool(partial)
     elif want == "usage":
-        ok = code == 2 and any(line.startswith("error:") for line in err.split("\n"))
+        # SPEC §8.1: `error: …` then `hint: …`, and never "verification failed".
+        lines = err.split("\n")
+        first = next((i for i, line in enumerate(lines) if line.startswith("error:")), None)
+        ok = (code == 2 and first is not None and any(line.startswith("hint:") for line in lines[first + 1:])
+              and "verification failed" not in err)
     else:
-        ok = code == 1 and f"({want})" in err
+        # SPEC §8.1: `error: verification failed (<class>): <what>`.
+        ok = code == 1 and any(line.startswith(f"error: verification failed ({want}): ") for line in err.split("\n"))
     if code == 0:
         return ok, partial[0] if partial else "valid"
     return ok, first_err or f"exit {code}"

@@ -33,6 +33,7 @@ bad()  { printf '  FAIL  %s\n' "$*"; fails=$((fails + 1)); }
 
 echo "== (a) test vectors"
 $py verifier/run_vectors.py tests/vectors || fails=$((fails + 1))   # block-full.json included (~15 s)
+$py verifier/test_ed25519.py || fails=$((fails + 1))   # the strict Ed25519 check on the edge vectors
 
 echo "== (b) cross-checks against urne"
 cargo build --quiet --bins

@@ -42,9 +42,12 @@ def _pos(v, what):
     return J.uint(v, what, 1)
 
 
+# §5.B1, §1.6: a block's size is at most 4,194,304 (so that S.tickets.csv stays within its limit).
+MAX_BLOCK_SIZE = 4194304
+
 RULES = {
     "format": J.const("urne-game-rules-v1"), "game": _id, "title": lambda v, w: v, "notes": lambda v, w: v,
-    "price_points_cents": J.listof(_pos), "block_size": _pos,
+    "price_points_cents": J.listof(_pos), "block_size": lambda v, w: J.uint(v, w, 1, MAX_BLOCK_SIZE),
     "prize_table": J.listof(J.fields({"matches": J.uint, "units": J.uint, "prize_cents": J.listof(J.uint)})),
     "totals": J.fields({"winning_units": J.uint, "losing_units": J.uint, "prize_cents": J.listof(J.uint)}),
     "grid": J.fields({"rows": J.uint, "columns": J.uint, "offered_symbols": J.uint}),
@@ -592,9 +595,10 @@ def _present(folder, name):
 
 
 def verify_blocks(folder, result_pub, audit_pub, outputs=None, about=None):
-    """§5.B10 steps 1-4, in order, for every block of the folder; rules.json is required
-    [malformed] [M-84] (a lone S.commit.json is verified as a file path). Returns report lines (`partial: `
-    lines for what could not be checked); raises Failure on the first failure."""
+    """§5.B10 steps 1-4, in order, for every block of the folder; a block folder MUST have
+    rules.json (malformed otherwise, step 1: a lone commitment is a file, `urne verify
+    S.commit.json`, §8.5). Returns report lines (`partial: ` lines for what could not be
+    checked); raises Failure on the first failure."""
     p = lambda name: os.path.join(folder, name)
     names = listdir(folder)
     stems = sorted(n[:-len(".commit.json")] for n in names if n.endswith(".commit.json"))
@@ -602,8 +606,8 @@ def verify_blocks(folder, result_pub, audit_pub, outputs=None, about=None):
         for suf in SUFFIXES[1:] + (".manifest.json",):
             if n.endswith(suf) and n[:-len(suf)] not in stems:
                 raise Failure("inconsistent", f"{n} has no {n[:-len(suf)]}.commit.json beside it")
-    if not _present(folder, "rules.json"):       # [M-84]; a lone S.commit.json is given as a file
-        raise Failure("malformed", f"{os.path.join(folder, 'rules.json')} is missing: a block folder has its rules file")
+    if not _present(folder, "rules.json"):
+        raise Failure("malformed", f"{folder}: no rules.json (a block folder has its rules file, §5.B10 step 1)")
     report = []
     # Step 1: every signed file, before parsing any of them (each block's manifest is checked
     # with its commitment, step 2).
@@ -646,7 +650,7 @@ def _commitment(s, raw):
 
 
 def _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outputs):
-    """§5.B10 step 2, the trail: the checkpoint verifies under the audit key [bad-signature]; in
+    """§5.B10 step 2, the trail: the key ids are the keys' [inconsistent]; the checkpoint verifies under the audit key [bad-signature]; in
     version 2 the order evidence holds (§3.3) [inconsistent] and the history leads to the
     checkpoint [fork]. Returns report lines."""
     name = s + ".commit.json"
@@ -695,8 +699,8 @@ def _subject(c):
 
 
 def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=None):
-    """A block commitment without the rules file beside it (a lone S.commit.json, or a folder
-    without rules.json): its signature, parse, checkpoint, order evidence and history, and its
+    """A lone S.commit.json (`urne verify S.commit.json`, §8.5): its signature, parse, key ids,
+    checkpoint, order evidence and history, and its
     manifest if there is one (issue 12 contract); then `partial: ` lines for the rules and the
     production file, and for the block's other files (only their signatures are checked)."""
     name = s + ".commit.json"
@@ -749,14 +753,15 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
     if rv is not None:
         r, r_history = vhistory.take(J.loads(rv, s + ".reveal.json"), s + ".reveal.json")
         r = J.obj(r, s + ".reveal.json", REVEAL)
+        # §5.B10 step 4, in SPEC's order.
         if r["version"] != c["version"]:
-            raise Failure("inconsistent", f"{s}.reveal.json: version {r['version']} beside a version-{c['version']} "
-                                          "commitment (§7.2)")
+            raise Failure("inconsistent", f"{s}.reveal.json: version {r['version']} is not its commitment's "
+                                          f"({c['version']}, §7.2)")
         if r["block"] != bid or r["rules_sha256"] != c["rules_sha256"]:
             raise Failure("inconsistent", f"{s}.reveal.json: block or rules_sha256 is not the commitment's")
         if r["seed_commitment"] != c["seed_commitment"] or r["outcomes_root"] != c["outcomes_root"]:
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
-        if r["result_key_id"] != c["result_key_id"]:
+        if r["result_key_id"] != key_id(result_pub):
             raise Failure("inconsistent", f"{s}.reveal.json: result_key_id is not the id of the result key given")
         if len(r["entropy"]) < 32:
             raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")

@@ -113,7 +113,10 @@ def _small_order(p):
 
 
 def ed25519_verify_strict(raw_pub, sig, msg):
-    """True if `sig` is a strictly valid pure Ed25519 signature of `msg` under `raw_pub`."""
+    """True if `sig` is a strictly valid pure Ed25519 signature of `msg` under `raw_pub` (SPEC §1.4,
+    as urne-core applies it): S < L; A and R canonical encodings; neither A nor R of small order
+    (no genuine signature has a small-order R; urne refuses it too); then the cofactorless
+    equation, which OpenSSL checks by comparing the recomputed R with R byte for byte."""
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
@@ -121,8 +124,8 @@ def ed25519_verify_strict(raw_pub, sig, msg):
         return False
     if int.from_bytes(sig[32:], "little") >= _L:
         return False
-    a = _decode_point(raw_pub)
-    if a is None or _small_order(a) or _decode_point(sig[:32]) is None:
+    a, r = _decode_point(raw_pub), _decode_point(sig[:32])
+    if a is None or _small_order(a) or r is None or _small_order(r):
         return False
     try:
         Ed25519PublicKey.from_public_bytes(bytes(raw_pub)).verify(bytes(sig), bytes(msg))

@@ -48,9 +48,27 @@ def _line(raw, where):
     if body.count(b"{") + body.count(b"[") > MAX_DEPTH and _nesting(body) > MAX_DEPTH:
         raise Failure("malformed", f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
     try:
-        return vjson.loads(body, where, negative_zero=True)
+        value = vjson.loads(body, where, negative_zero=True)
     except RecursionError:
         raise Failure("malformed", f"{where}: JSON nested too deep")
+    # §4.1.2: a \u escape of a lone surrogate is refused (Python's json decodes it into a lone
+    # surrogate code point; an escaped pair becomes one character, so any surrogate left is lone).
+    if _SURROGATE_ESCAPE.search(body) and _has_surrogate(value):
+        raise Failure("malformed", f"{where}: a \\u escape of a lone surrogate (§4.1.2)")
+    return value
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _has_surrogate(v):
+    if isinstance(v, str):
+        return any("\ud800" <= c <= "\udfff" for c in v)
+    if isinstance(v, dict):
+        return any(_has_surrogate(k) or _has_surrogate(x) for k, x in v.items())
+    if isinstance(v, list):
+        return any(_has_surrogate(x) for x in v)
+    return False
 
 
 def _days_from_civil(y, m, d):

@@ -14,6 +14,8 @@ mod fork;
 mod foundation;
 mod kills;
 mod module;
+mod musts_appliance;
+mod musts_verify;
 mod native;
 mod outputs;
 mod pinned;

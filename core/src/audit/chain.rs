@@ -148,10 +148,12 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
         .and_then(|l| B64.decode(l).ok())
         .and_then(|v| Hash32::try_from(v.as_slice()).ok())
         .ok_or_else(|| note_error(Malformed, "bad root hash line"))?;
-    if lines.next().is_some() {
+    // Exactly the body urne writes for that size and root (SPEC.md §6.3): no fourth line, no
+    // CR, the size in decimal without sign or leading zero, the root in padded base64.
+    if lines.next().is_some() || body != format!("{org}\n{size}\n{}\n", B64.encode(root)) {
         return Err(note_error(
             Malformed,
-            "the checkpoint has more than its three lines (SPEC.md §6.3)",
+            "the checkpoint's body is not its three lines as SPEC.md §6.3 writes them",
         ));
     }
     if org != origin(audit_key) {
@@ -164,14 +166,21 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
         ));
     }
     let want_id = note_key_id(org, audit_key);
-    for line in sigs.lines() {
-        let Some(rest) = line.strip_prefix("\u{2014} ") else {
-            continue;
+    for line in sigs.split_terminator('\n') {
+        // C2SP signed-note: every signature line is `— <name> <base64>`, the blob at least a
+        // 4-byte key hash; a line of another form makes the note malformed. Signatures by other
+        // keys are skipped.
+        let blob = line
+            .strip_prefix("\u{2014} ")
+            .and_then(|rest| rest.split_once(' '))
+            .and_then(|(name, b64)| Some((name, B64.decode(b64).ok()?)))
+            .filter(|(name, blob)| !name.is_empty() && blob.len() > 4);
+        let Some((name, blob)) = blob else {
+            return Err(note_error(
+                Malformed,
+                "a signature line is not `— <name> <base64 signature>` (C2SP signed-note)",
+            ));
         };
-        let Some((name, b64)) = rest.split_once(' ') else {
-            continue;
-        };
-        let Ok(blob) = B64.decode(b64) else { continue };
         if name != org || blob.len() != 68 || blob[..4] != want_id {
             continue;
         }

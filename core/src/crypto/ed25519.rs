@@ -4,12 +4,17 @@
 //! over a 1 GB export (`StrictVerifier`, by `entries::verify_export`): both are the same code,
 //! so they make the same checks.
 //!
-//! Strict means, as SPEC.md §1.4 requires: `S < L`; `A` and `R` canonically encoded (y < p);
-//! `A` and `R` not of small order; and the recomputed `R` equal to the signature's `R` byte for
-//! byte (the cofactorless equation `R == [S]B - [k]A` compared as encodings, with
-//! `k = SHA-512(R || A || M) mod L`), so a non-canonical `R` never verifies. The tests compare
-//! every outcome with ed25519-dalek's `verify_strict`, which makes the same checks except the
-//! one on `A`'s encoding (it accepts y >= p).
+//! Strict means, as SPEC.md §1.4 requires: `S < L`; `A` and `R` canonically encoded (y < p,
+//! and no sign bit on x = 0: decoding and encoding again gives the same bytes); `A` and `R` not
+//! of small order (SPEC.md §1.4 lists `A`; `R` too, as ed25519-dalek's `verify_strict`: no
+//! genuine signature has one); and the recomputed `R` equal to the signature's `R` byte for
+//! byte (the **cofactorless** equation `R == [S]B - [k]A` compared as encodings, with
+//! `k = SHA-512(R || A || M) mod L` over the bytes as given), so a non-canonical `R` never
+//! verifies and a signature that holds only in the cofactored equation `[8][S]B == [8]R +
+//! [8][k]A` is refused. Mixed-order `A` and `R` (not small, not in the prime-order subgroup) are
+//! not refused. The tests compare every outcome with ed25519-dalek's `verify_strict`, which
+//! makes the same checks except the one on `A`'s encoding (it accepts y >= p), and run the edge
+//! vectors of `tests/vectors/ed25519-*.json` (Chalkias, Garillot, Nikolaenko 2020; Wycheproof).
 //!
 //! SHA-512 is OpenSSL's (assembly, about 1.4 times the sha2 crate's speed on the bench machine,
 //! measured: core/Cargo.toml); the curve arithmetic is curve25519-dalek's.
@@ -118,12 +123,17 @@ fn y_is_canonical(bytes: &[u8; 32]) -> bool {
 }
 
 /// The point a 32-byte string encodes, if it is a canonical encoding (RFC 8032 §5.1.3: y < p,
-/// and a point with that y exists). curve25519-dalek alone would also decode y >= p.
+/// a point with that y exists, and the sign bit is not set on x = 0). curve25519-dalek alone
+/// would also decode y >= p and a "negative" x = 0 (the encodings `01 00 … 80` and
+/// `ec ff … ff`, of the points of order 1 and 2): the point encoded again must give the same
+/// bytes.
 fn decode_point(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
     if !y_is_canonical(bytes) {
         return None;
     }
-    CompressedEdwardsY(*bytes).decompress()
+    CompressedEdwardsY(*bytes)
+        .decompress()
+        .filter(|p| p.compress().as_bytes() == bytes)
 }
 
 /// A canonical encoding of a point that is not of small order (SPEC.md §1.4, for `A` and `R`).

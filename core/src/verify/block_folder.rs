@@ -79,7 +79,7 @@ pub fn verify_block_folder(f: &dyn Folder, commitments: &[String], keys: &Keys) 
 }
 
 /// Step 1: every production file, reveal and manifest has its commitment beside it
-/// [inconsistent]; `rules.json` is there [malformed]; every signature holds [bad-signature],
+/// (inconsistent); `rules.json` is there (malformed); every signature holds (bad-signature),
 /// before anything is parsed.
 fn step1_signatures(
     f: &dyn Folder,
@@ -122,7 +122,7 @@ fn step1_signatures(
 }
 
 /// Step 2, the parse: a block commitment of version 1 or 2 with its version's members
-/// [malformed].
+/// (malformed).
 pub(super) fn parse_commitment(name: &str, bytes: &[u8]) -> VResult<CommitFile> {
     let c: CommitFile = parse(bytes)?;
     if c.format != COMMIT_FORMAT || !(1..=2).contains(&c.version) {
@@ -153,8 +153,8 @@ pub(super) fn parse_commitment(name: &str, bytes: &[u8]) -> VResult<CommitFile> 
     Ok(c)
 }
 
-/// Step 2, the identity: `block` canonical [malformed], agreeing with the file name, `game`,
-/// `price_cents`, `emission`, `number` and `tickets_file` [inconsistent].
+/// Step 2, the identity: `block` canonical (malformed), agreeing with the file name, `game`,
+/// `price_cents`, `emission`, `number` and `tickets_file` (inconsistent).
 pub(super) fn identity(name: &str, c: &CommitFile) -> VResult<BlockId> {
     let id = BlockId::parse(&c.block).map_err(|e| fail(C::Malformed, format!("{name}: {e}")))?;
     let stem = files::stem(&c.block);
@@ -174,8 +174,8 @@ pub(super) fn identity(name: &str, c: &CommitFile) -> VResult<BlockId> {
     Ok(id)
 }
 
-/// Step 2, after the rules: the key ids [inconsistent], the audit checkpoint [bad-signature],
-/// the contribution [malformed], the order evidence [inconsistent] and the history [fork].
+/// Step 2, after the rules: the key ids (inconsistent), the audit checkpoint (bad-signature),
+/// the contribution (malformed), the order evidence (inconsistent) and the history (fork).
 pub(super) fn commitment_evidence(
     name: &str,
     show: &str,
@@ -305,11 +305,11 @@ fn verify_block(
 }
 
 impl Committed<'_> {
-    /// Step 4, first part: the reveal, when present, parses [malformed], is of the commitment's
-    /// version and of this very block [inconsistent], names the result key [inconsistent], has
-    /// lowercase-hex entropy [malformed] of at least 32 bytes [inconsistent] with the committed
-    /// entropy commitment (version 2) [draw-mismatch], a checkpoint of the audit key
-    /// [bad-signature] and a history leading to it [malformed, fork].
+    /// Step 4, first part: the reveal, when present, parses (malformed), is of the commitment's
+    /// version and of this very block (inconsistent), names the result key (inconsistent), has
+    /// lowercase-hex entropy (malformed) of at least 32 bytes (inconsistent) with the committed
+    /// entropy commitment (version 2) (draw-mismatch), a checkpoint of the audit key
+    /// (bad-signature) and a history leading to it (malformed, fork).
     fn read_reveal(&self) -> VResult<Option<Revealed>> {
         let c = &self.c;
         let rname = format!("{}.reveal.json", files::stem(&c.block));
@@ -377,7 +377,7 @@ impl Committed<'_> {
     }
 
     /// Step 4: the reveal is of the commitment's version, of this very block, by the result key
-    /// given [inconsistent].
+    /// given (inconsistent).
     fn reveal_is_this_blocks(&self, rname: &str, r: &RevealFile) -> VResult<()> {
         let c = &self.c;
         let inconsistent = |what: &str| Err(fail(C::Inconsistent, format!("{rname}: {what}")));
@@ -401,7 +401,7 @@ impl Committed<'_> {
 
     /// The production file, read again: the bytes whose signature step 1 checked (same size and
     /// SHA-256, else it changed while it was verified), with the SHA-256 the commitment names
-    /// (step 3) [commitment-mismatch].
+    /// (step 3) (commitment-mismatch).
     fn signed_production_file(&self) -> VResult<Vec<u8>> {
         let c = &self.c;
         let bytes =
@@ -517,11 +517,11 @@ impl Committed<'_> {
         Ok(file)
     }
 
-    /// §5.B10 step 2 (version 2): the block's manifest `S.manifest.json` is present [malformed],
-    /// parses [malformed], names this block, attempt and result key and lists exactly the
+    /// §5.B10 step 2 (version 2): the block's manifest `S.manifest.json` is present (malformed),
+    /// parses (malformed), names this block, attempt and result key and lists exactly the
     /// commitment, the rules file and the production file, the latter with the commitment's
-    /// `tickets_sha256` [inconsistent]; every listed file present is the one listed
-    /// [inconsistent]. A version-1 block has no manifest [malformed].
+    /// `tickets_sha256` (inconsistent); every listed file present is the one listed
+    /// (inconsistent). A version-1 block has no manifest (malformed).
     fn check_manifest(&self, r: &mut Report) -> VResult<()> {
         let c = &self.c;
         let stem = files::stem(&c.block);

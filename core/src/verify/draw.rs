@@ -348,10 +348,10 @@ pub struct PublishedSeal {
 }
 
 /// §8.3, after the signature: the proof is an inclusion proof of a version this verifier knows
-/// [malformed], by the result key given [inconsistent], its pseudonym follows from the account
-/// and the salt and its leaf is in the committed tree [commitment-mismatch], and, with the
+/// (malformed), by the result key given (inconsistent), its pseudonym follows from the account
+/// and the salt and its leaf is in the committed tree (commitment-mismatch), and, with the
 /// published draw, that draw's operation, day, attempt and commitment are the proof's
-/// [commitment-mismatch].
+/// (commitment-mismatch).
 pub fn verify_proof(
     p: &ProofFile,
     result_key_id: &str,

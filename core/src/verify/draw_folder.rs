@@ -139,9 +139,9 @@ fn step1_signatures(f: &dyn Folder, keys: &Keys, r: &mut Report) -> VResult<Sign
     Ok(signed)
 }
 
-/// Step 2: `bundle.json` parses as a bundle (§1.5) [malformed]; `leaves.bin` is the leaves file
-/// it names [malformed, inconsistent], whole leaves in pseudonym order [malformed], giving the
-/// commitment [commitment-mismatch] and the figures' entries and accounts [inconsistent].
+/// Step 2: `bundle.json` parses as a bundle (§1.5) (malformed); `leaves.bin` is the leaves file
+/// it names (malformed, inconsistent), whole leaves in pseudonym order (malformed), giving the
+/// commitment (commitment-mismatch) and the figures' entries and accounts (inconsistent).
 fn step2_bundle(s: &Signed, r: &mut Report) -> VResult<(BundleFile, Vec<Leaf>)> {
     let bundle: BundleFile = parse_named("bundle.json", &s.bundle)?;
     if bundle.format != BUNDLE_FORMAT {
@@ -163,7 +163,7 @@ fn step2_bundle(s: &Signed, r: &mut Report) -> VResult<(BundleFile, Vec<Leaf>)> 
     Ok((bundle, leaves))
 }
 
-/// A version this verifier knows (§7.2) [malformed].
+/// A version this verifier knows (§7.2) (malformed).
 fn known_version(name: &str, version: u32) -> VResult<()> {
     if (1..=2).contains(&version) {
         Ok(())
@@ -176,8 +176,8 @@ fn known_version(name: &str, version: u32) -> VResult<()> {
 }
 
 /// Step 3: the core has its version's members and a version-2 contribution its grammar
-/// [malformed]; 48 bytes of entropy [inconsistent] with its commitment [draw-mismatch]; the seed
-/// recomputes [draw-mismatch]. `pkcs11` is a member of version-2 files only [malformed].
+/// (malformed); 48 bytes of entropy (inconsistent) with its commitment (draw-mismatch); the seed
+/// recomputes (draw-mismatch). `pkcs11` is a member of version-2 files only (malformed).
 fn step3_seed(core: &DrawCore, version: u32, has_pkcs11: bool, name: &str) -> VResult<Hash32> {
     if has_pkcs11 != (version == 2) {
         return Err(fail(
@@ -188,7 +188,7 @@ fn step3_seed(core: &DrawCore, version: u32, has_pkcs11: bool, name: &str) -> VR
     recompute_seed(core, version)
 }
 
-/// Step 4: the winner and reserves recompute from the seed and the leaves [draw-mismatch].
+/// Step 4: the winner and reserves recompute from the seed and the leaves (draw-mismatch).
 fn step4_selection(b: &BundleFile, leaves: &[Leaf], seed: &Hash32, r: &mut Report) -> VResult<()> {
     verify_selection(b, leaves, seed)?;
     r.checks.push(format!(
@@ -218,9 +218,9 @@ pub(super) struct Header<'a> {
     pub(super) audit_key_id: &'a str,
 }
 
-/// Step 5: the audit checkpoint verifies under the audit key [bad-signature]; the key ids are
-/// the keys used and `checkpoint.note` is the checkpoint [inconsistent]; the history leads to
-/// the checkpoint [malformed, fork]; in version 2 the order evidence holds [inconsistent].
+/// Step 5: the audit checkpoint verifies under the audit key (bad-signature); the key ids are
+/// the keys used and `checkpoint.note` is the checkpoint (inconsistent); the history leads to
+/// the checkpoint (malformed, fork); in version 2 the order evidence holds (inconsistent).
 fn step5_checkpoint(
     h: &Header<'_>,
     s: &Signed,
@@ -298,8 +298,8 @@ pub(super) fn checkpoint_and_history(
     Ok((cp, output))
 }
 
-/// Step 6: `result.json`, when present, is of the bundle's version [inconsistent], parses
-/// [malformed] and tells the same draw [inconsistent].
+/// Step 6: `result.json`, when present, is of the bundle's version (inconsistent), parses
+/// (malformed) and tells the same draw (inconsistent).
 fn step6_result(
     bytes: Option<&[u8]>,
     bundle: &BundleFile,
@@ -324,8 +324,8 @@ fn step6_result(
 }
 
 /// Step 7: `rules.json`, when present, is the rules file the draw was bound to (its SHA-256
-/// compared before it is parsed) [inconsistent]; it parses [malformed]; the prize, reserves,
-/// operation, period and tranche follow from it (D-10) [inconsistent].
+/// compared before it is parsed) (inconsistent); it parses (malformed); the prize, reserves,
+/// operation, period and tranche follow from it (D-10) (inconsistent).
 pub(super) fn step7_rules(
     bytes: Option<&[u8]>,
     core: &DrawCore,
@@ -375,10 +375,10 @@ pub(super) fn step7_rules(
     Ok(Some(rules))
 }
 
-/// Step 8 (auditor mode): the export's signature under a trusted producer key [bad-signature];
+/// Step 8 (auditor mode): the export's signature under a trusted producer key (bad-signature);
 /// its SHA-256, size and key id are the sealed ones, compared before it is parsed
-/// [inconsistent]; it is valid [malformed]; the figures and leaves recompute from it
-/// [commitment-mismatch]; the accounts behind the picks are the ones named [draw-mismatch].
+/// (inconsistent); it is valid (malformed); the figures and leaves recompute from it
+/// (commitment-mismatch); the accounts behind the picks are the ones named (draw-mismatch).
 fn step8_auditor(
     auditor: &Auditor,
     rules: Option<DrawRules>,
@@ -430,7 +430,7 @@ fn step8_auditor(
 }
 
 /// The export of auditor mode, read within its limit, its signature checked under a trusted
-/// producer key [bad-signature; malformed when over its limit or not a regular file].
+/// producer key (bad-signature; malformed when over its limit or not a regular file).
 fn signed_export(a: &Auditor) -> VResult<crate::entries::VerifiedExport> {
     let show = a.folder.show(&a.name);
     match a.folder.entry(&a.name) {
@@ -471,10 +471,10 @@ fn signed_export(a: &Auditor) -> VResult<crate::entries::VerifiedExport> {
     })
 }
 
-/// Step 9: the manifest (version 2) is present [malformed], parses [malformed], names this draw
-/// and the result key [inconsistent], lists exactly a draw's files [inconsistent], and every
-/// listed file present has the listed size and SHA-256 [inconsistent]; a listed public file
-/// absent makes the verification partial. A version-1 folder has no manifest [malformed].
+/// Step 9: the manifest (version 2) is present (malformed), parses (malformed), names this draw
+/// and the result key (inconsistent), lists exactly a draw's files (inconsistent), and every
+/// listed file present has the listed size and SHA-256 (inconsistent); a listed public file
+/// absent makes the verification partial. A version-1 folder has no manifest (malformed).
 fn step9_manifest(
     f: &dyn Folder,
     s: &Signed,

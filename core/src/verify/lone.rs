@@ -122,7 +122,7 @@ pub fn verify_lone_commitment(f: &dyn Folder, name: &str, keys: &Keys) -> VResul
     let c = parse_commitment(name, &bytes)?;
     identity(name, &c)?;
     r.subjects.push(format!(
-        "the commitment of block {} attempt {} (version {})",
+        "block {} attempt {} (version {})",
         c.block, c.attempt, c.version
     ));
     r.blocks.push(c.block.clone());

@@ -64,7 +64,7 @@ pub(super) fn check_manifest(
     Ok(())
 }
 
-/// Parses a signature-checked manifest [malformed].
+/// Parses a signature-checked manifest (malformed).
 pub(super) fn parse_manifest(name: &str, bytes: &[u8]) -> VResult<Manifest> {
     let m: Manifest = parse_named(name, bytes)?;
     if m.format != manifest::FORMAT || m.version != manifest::VERSION {
@@ -105,7 +105,7 @@ pub(super) fn parse_manifest(name: &str, bytes: &[u8]) -> VResult<Manifest> {
 }
 
 /// Every file `m` lists that is `present` (its size and SHA-256) must have the listed size and SHA-256
-/// [inconsistent]; a public one absent is a `partial:` line, a production one a note.
+/// (inconsistent); a public one absent is a `partial:` line, a production one a note.
 pub(super) fn check_listed(
     m: &Manifest,
     name: &str,

@@ -28,6 +28,8 @@ pub mod manifest_check;
 pub mod outputs;
 pub mod proof;
 pub mod signed;
+#[cfg(test)]
+mod tests_once;
 pub mod trail;
 pub mod trail_export;
 pub mod void_notice;
@@ -133,6 +135,32 @@ pub struct Published {
     pub checkpoint: crate::audit::chain::Checkpoint,
     /// Its primary file, for messages.
     pub name: String,
+}
+
+/// Notes for the draws and block commitments of `published` whose attempt a void notice among
+/// them voids: they verify (they are what was published then), and are not the result.
+pub fn voided_notes(published: &[Published]) -> Vec<String> {
+    let voids: Vec<&str> = published
+        .iter()
+        .filter_map(|p| p.subject.strip_prefix("the void of "))
+        .collect();
+    published
+        .iter()
+        .filter(|p| {
+            let tail = p
+                .subject
+                .strip_prefix("the draw of ")
+                .and_then(|t| t.split_once(' ').map(|(_, rest)| rest))
+                .or_else(|| p.subject.strip_prefix("the commitment of "));
+            tail.is_some_and(|t| voids.contains(&t))
+        })
+        .map(|p| {
+            format!(
+                "{} ({}) was voided: a void notice among these outputs announces it; it is not the result",
+                p.subject, p.name
+            )
+        })
+        .collect()
 }
 
 /// One history publishes each thing once (SPEC.md §8.4, every version): `fork` when two of

@@ -67,6 +67,8 @@ pub fn verify_output(
     let notes = history::check_linear(&r.outputs, false)?;
     r.notes.extend(notes);
     super::check_once(&r.published)?;
+    let voided = super::voided_notes(&r.published);
+    r.notes.extend(voided);
     expect.check(&r)?;
     Ok(r)
 }
@@ -133,6 +135,8 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
     let notes = history::check_linear(&r.outputs, true)?;
     r.notes.extend(notes);
     super::check_once(&r.published)?;
+    let voided = super::voided_notes(&r.published);
+    r.notes.extend(voided);
     r.checks.push(format!(
         "one linear history: {} version-2 outputs of one trail (or of trails linked by witnessed restarts), each extending the one before it",
         r.outputs.len()
@@ -141,8 +145,8 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
 }
 
 /// `--checkpoint NOTE` for outputs (§8.4): each note held outside the appliance (`(name,
-/// text)`) verifies under the audit key [bad-signature] and lies on the history of `outputs`
-/// [fork, inconsistent]. Version-1 outputs carry no history to check it against (usage).
+/// text)`) verifies under the audit key (bad-signature) and lies on the history of `outputs`
+/// (fork, inconsistent). Version-1 outputs carry no history to check it against (usage).
 pub fn check_held(
     outputs: &[history::Output],
     held: &[(String, String)],

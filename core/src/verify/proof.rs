@@ -79,7 +79,7 @@ fn published_seal(d: &dyn Folder, keys: &Keys) -> VResult<PublishedSeal> {
     })
 }
 
-/// A ticket proof's format, version and block id [malformed] and result key [inconsistent],
+/// A ticket proof's format, version and block id (malformed) and result key (inconsistent),
 /// checked before the published folder is read (SPEC.md §5.B9).
 fn ticket_proof_header(p: &TicketProofFile, k: &Keys) -> VResult<()> {
     if p.format != TICKET_PROOF_FORMAT || p.version != 1 {
@@ -148,11 +148,17 @@ pub fn verify_ticket_proof_file(
     ticket_proof_header(&p, k)?;
     let commit = match published {
         Some(d) => {
-            let c: CommitFile = parse(&read_signed(
-                d,
-                &format!("{}.commit.json", files::stem(&p.block)),
-                &k.result,
-            )?)?;
+            let name = format!("{}.commit.json", files::stem(&p.block));
+            let Some(bytes) = read_signed_opt(d, &name, &k.result)? else {
+                return Err(fail(
+                    C::CommitmentMismatch,
+                    format!(
+                        "{} is not in the published folder: the proof's root is not shown to be published",
+                        d.show(&name)
+                    ),
+                ));
+            };
+            let c: CommitFile = parse(&bytes)?;
             Some(c)
         }
         None => None,

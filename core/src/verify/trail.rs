@@ -171,7 +171,7 @@ pub fn verify_trail(
 }
 
 /// §6.4 (1): the events are 1 … n, each hash recomputes and links to the previous one
-/// [inconsistent]; the audit key given, if any, is the one the trail records [inconsistent].
+/// (inconsistent); the audit key given, if any, is the one the trail records (inconsistent).
 /// Returns the key the checkpoints are checked with.
 fn step1_chain_and_key(
     events: &[Event],

@@ -235,3 +235,70 @@ fn small_order_keys_and_r_are_refused() {
         assert!(!verify(&a, b"anything", &sig));
     }
 }
+
+/// One case of a `tests/vectors/ed25519-*.json` file: id, key, signature, message, and whether
+/// it is valid.
+type VectorCase = (String, [u8; 32], Vec<u8>, Vec<u8>, bool);
+
+/// The cases of one `tests/vectors/ed25519-*.json` file.
+fn vector_cases(text: &str) -> Vec<VectorCase> {
+    let v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let hex_of = |c: &serde_json::Value, k: &str| hex::decode(c[k].as_str().unwrap()).unwrap();
+    v["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let expect = c["expect"].as_str().unwrap();
+            assert!(["valid", "invalid"].contains(&expect));
+            (
+                c["id"].as_str().unwrap().to_string(),
+                hex_of(c, "public_key").try_into().unwrap(),
+                hex_of(c, "signature"),
+                hex_of(c, "message"),
+                expect == "valid",
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_edge_vectors_give_the_expected_outcome() {
+    // "Taming the many EdDSAs" (12 cases) and a Wycheproof selection: SPEC.md §1.4's strict,
+    // cofactorless rule on each, one-shot and streamed alike.
+    let files = [
+        include_str!("../../../../tests/vectors/ed25519-taming.json"),
+        include_str!("../../../../tests/vectors/ed25519-wycheproof.json"),
+    ];
+    let mut valid = 0;
+    for (id, key, sig, msg, want) in files.iter().flat_map(|f| vector_cases(f)) {
+        assert_eq!(verify(&key, &msg, &sig), want, "{id}");
+        if let Ok(sig) = <[u8; 64]>::try_from(sig.as_slice()) {
+            assert_eq!(verify_in_pieces(&key, &sig, &msg), want, "{id} (streamed)");
+        }
+        valid += usize::from(want);
+    }
+    // taming-3 and the 19 valid Wycheproof signatures.
+    assert_eq!(valid, 20);
+}
+
+#[test]
+fn a_negative_zero_x_is_not_a_canonical_encoding() {
+    // The points of order 1 and 2 (x = 0) with the sign bit set: curve25519-dalek decodes them,
+    // RFC 8032 §5.1.3 does not (x = 0 cannot be negative).
+    let mut identity = [0u8; 32];
+    identity[0] = 1;
+    let mut minus_one = y_above_p(0, false);
+    minus_one[0] = 0xec; // y = p - 1
+    for canonical in [identity, minus_one] {
+        assert!(decode_point(&canonical).is_some());
+        let mut negative = canonical;
+        negative[31] |= 0x80;
+        assert!(CompressedEdwardsY(negative).decompress().is_some());
+        assert!(decode_point(&negative).is_none());
+        assert_eq!(
+            public_key_from_pem(&public_key_to_pem(&negative)),
+            Err(KeyError::BadPoint)
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! What an adversarial review of the verifiers found, each case run by `urne verify` and by the
+//! Python verifier alike (SPEC.md §8.1, §8.4): a folder holding outputs of two kinds, subfolders
+//! that are no output or hide one, keys shipped inside the folder, names that would forge report
+//! lines. The folders are the shared vectors' (tests/vectors), changed as the attacker would.
+
+use crate::common::*;
+use crate::vectors::{materialise, vector};
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// `urne verify ARGS` and the Python verifier with the same ARGS, run in `dir`.
+fn both(dir: &Path, args: &[&str]) -> [(String, Output); 2] {
+    let mut u = Command::new(URNE);
+    scrub(&mut u);
+    u.current_dir(dir).arg("verify").args(args);
+    let mut p = Command::new("python3");
+    p.current_dir(dir)
+        .arg(root().join("verifier/urne_verify.py"))
+        .args(args);
+    [
+        ("urne".to_string(), u.output().unwrap()),
+        ("python".to_string(), p.output().unwrap()),
+    ]
+}
+
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn flip_last(p: &Path) {
+    let mut b = std::fs::read(p).unwrap();
+    let n = b.len() - 3;
+    b[n] ^= 1;
+    std::fs::write(p, b).unwrap();
+}
+
+// MUST: M-212
+#[test]
+fn every_kind_of_output_a_folder_holds_is_verified() {
+    let tmp = materialise("block-folder-v2-valid", &vector("block-folder-v2-valid"));
+    let draw = materialise("draw-v2-valid", &vector("draw-v2-valid"));
+    // A block folder with a draw's result.json beside it, one byte of it changed.
+    for f in ["result.json", "result.json.sig"] {
+        std::fs::copy(
+            draw.path().join("draw").join(f),
+            tmp.path().join("block").join(f),
+        )
+        .unwrap();
+    }
+    flip_last(&tmp.path().join("block/result.json"));
+    for (who, o) in both(tmp.path(), &["block", "--keys", "keys"]) {
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{who}: {err}");
+        assert!(
+            err.contains("verification failed (bad-signature)"),
+            "{who}: {err}"
+        );
+    }
+}
+
+// MUST: M-213
+#[test]
+fn subfolders_that_are_no_output_or_hide_one_are_said() {
+    let v = vector("history-valid-pair");
+    // A staging-named subfolder holding an output, and a subfolder of signed files without
+    // a primary file: each a partial: line, the pair still verified.
+    let tmp = materialise("history-valid-pair", &v);
+    let pubd = tmp.path().join("pub");
+    let hidden = pubd.join(".urne-staging-1-1");
+    std::fs::create_dir(&hidden).unwrap();
+    for e in std::fs::read_dir(pubd.join("A")).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), hidden.join(e.file_name())).unwrap();
+    }
+    let orphan = pubd.join("C");
+    std::fs::create_dir(&orphan).unwrap();
+    for f in ["pv.html", "pv.html.sig"] {
+        std::fs::copy(pubd.join("A").join(f), orphan.join(f)).unwrap();
+    }
+    for (who, o) in both(tmp.path(), &["pub", "--keys", "keys"]) {
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{who}: {err}");
+        let partial: Vec<&str> = out.lines().filter(|l| l.starts_with("partial:")).collect();
+        assert!(
+            partial.iter().any(|l| l.contains(".urne-staging-1-1")),
+            "{who}: {out}"
+        );
+        assert!(partial.iter().any(|l| l.contains("pub/C")), "{who}: {out}");
+    }
+    // A name that is not UTF-8 is refused, never skipped (it could hide a fork's output).
+    let tmp = materialise("history-valid-pair", &v);
+    let odd = {
+        use std::os::unix::ffi::OsStrExt;
+        std::ffi::OsStr::from_bytes(b"B\xff").to_owned()
+    };
+    std::fs::rename(tmp.path().join("pub/B"), tmp.path().join("pub").join(odd)).unwrap();
+    for (who, o) in both(tmp.path(), &["pub", "--keys", "keys"]) {
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{who}: {err}");
+    }
+}
+
+// MUST: M-214
+#[test]
+fn keys_taken_from_the_folder_verified_are_a_partial_line() {
+    let tmp = materialise("draw-v2-valid", &vector("draw-v2-valid"));
+    for f in ["result.pub.pem", "audit.pub.pem"] {
+        std::fs::copy(
+            tmp.path().join("keys").join(f),
+            tmp.path().join("draw").join(f),
+        )
+        .unwrap();
+    }
+    for (who, o) in both(tmp.path(), &["draw"]) {
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{who}: {err}");
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with("partial:") && l.contains("keys")),
+            "{who}: {out}"
+        );
+    }
+    // With the keys given, no partial: line.
+    for (who, o) in both(tmp.path(), &["draw", "--keys", "keys"]) {
+        let (out, _) = text(&o);
+        assert!(
+            o.status.success() && !out.contains("partial:"),
+            "{who}: {out}"
+        );
+    }
+}
+
+// MUST: M-215
+#[test]
+fn a_name_never_forges_a_line_of_the_report() {
+    let tmp = materialise("history-valid-pair", &vector("history-valid-pair"));
+    let evil = "B\nVERIFIED: the draw of chanceux-noel-2018 day 2018-12-31 attempt 1 (version 2) in pub\npartial: x";
+    std::fs::rename(tmp.path().join("pub/B"), tmp.path().join("pub").join(evil)).unwrap();
+    for (who, o) in both(tmp.path(), &["pub", "--keys", "keys"]) {
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{who}: {err}");
+        assert!(
+            !out.lines()
+                .any(|l| l.contains("2018-12-31") && l.starts_with("VERIFIED:"))
+                && !out.lines().any(|l| l == "partial: x"),
+            "{who}: {out}"
+        );
+    }
+}
