@@ -10,6 +10,9 @@ from vcore import LINE_LIMIT, Failure, H, b64, ed25519_verify_strict, key_id, me
 ZERO32 = b"\x00" * 32
 
 
+SIZE_RE = re.compile(r"\A(0|[1-9][0-9]*)\Z")
+
+
 # §6.3 checkpoint note: "urne-audit/<id>\n<n>\n<base64 root>\n\n— urne-audit/<id> <base64(kh||sig)>\n"
 def parse_checkpoint(note, audit_pub, what="checkpoint"):
     """Verify a signed checkpoint note under the audit key; returns (size, root bytes)."""
@@ -21,7 +24,7 @@ def parse_checkpoint(note, audit_pub, what="checkpoint"):
         raise Failure("malformed", f"{what}: not a signed note")
     body = parts[0] + "\n"                     # the first three lines, each with its final LF
     lines = parts[0].split("\n")
-    if len(lines) != 3 or not lines[1].isdigit() or (lines[1] != "0" and lines[1].startswith("0")):
+    if len(lines) != 3 or not SIZE_RE.match(lines[1]):      # decimal, no sign, no leading zero (§6.3)
         raise Failure("malformed", f"{what}: the note body is not origin, size, root")
     if lines[0] != name:
         raise Failure("inconsistent", f"{what}: origin {lines[0]!r} is not {name!r} (the audit key given)")
@@ -42,6 +45,8 @@ def parse_checkpoint(note, audit_pub, what="checkpoint"):
             sname, blob = line[2:].split(" ")
             blob = base64.b64decode(blob, validate=True)
         except ValueError:
+            raise Failure("malformed", f"{what}: bad signature line")
+        if not sname or len(blob) <= 4:           # C2SP signed-note: a name, a key hash and more
             raise Failure("malformed", f"{what}: bad signature line")
         if sname == name and len(blob) == 68 and blob[:4] == key_hash:
             if not ed25519_verify_strict(audit_pub, blob[4:], body.encode("utf-8")):
