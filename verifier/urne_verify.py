@@ -213,6 +213,8 @@ def run(a):
         _check_held(a, audit_pub, outputs)
         _check_expected(a, about)
         return _titles(about, path), report + _keys_partial(a)
+    if a.expect_day or a.expect_block:        # SPEC §8.1: they check one output, not a proof
+        raise Usage("--expect-day and --expect-block check an output, not a proof", "leave them out")
     (result_pub,) = keys(a, a.published or folder, ["result.pub.pem"])
     if _is_ticket_proof(path):
         import vblock
@@ -282,11 +284,17 @@ def _verify_output(a, path, outputs, about, key_dir):
 
 
 def _note(path):
-    """A checkpoint note held outside the appliance (at most 4096 bytes of UTF-8)."""
+    """A checkpoint note held outside the appliance (at most 4096 bytes): the user's own input, so
+    a FIFO, a device or a larger file is a usage mistake (SPEC §1.6); bytes that are not UTF-8
+    cannot be a note the audit key signed (bad-signature, M-206, as urne)."""
     try:
-        return read_bounded(path, "note").decode("utf-8")
+        data = read_bounded(path, "note")
+    except Failure as f:
+        raise Usage(f"{path}: {f}", "give the checkpoint note as urne wrote it (a regular file of at most 4096 bytes)")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise Failure("malformed", f"{path}: a checkpoint note is UTF-8 text")
+        raise Failure("bad-signature", f"{path}: not a checkpoint note the audit key signed (not UTF-8)")
 
 
 def _check_held(a, audit_pub, outputs):

@@ -379,7 +379,7 @@ def load_pub_pem(path):
     try:
         data = read_bounded(path, "pem")
         key = serialization.load_pem_public_key(data)
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, Failure) as e:
         raise Usage(f"cannot read public key {path}: {e}", "give a folder holding result.pub.pem and "
                     "audit.pub.pem (--keys DIR), or the producer's PEM (--producer-key)")
     if not isinstance(key, Ed25519PublicKey):

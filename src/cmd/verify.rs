@@ -181,13 +181,13 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         };
         verify_output(&folder, &keys, auditor.as_ref(), &a.expect).map_err(to_error)?
     } else {
-        if a.export.is_some() {
+        if a.export.is_some() || a.expect.day.is_some() || a.expect.block.is_some() {
             return Err(Error::bad_input(
                 format!(
-                    "{} is not a draw folder: --export checks one draw",
+                    "{} is not one output: --export, --expect-day and --expect-block check one output",
                     a.path.display()
                 ),
-                "give the draw's own folder with --export",
+                "give the output's own folder",
             ));
         }
         verify_outputs(&folder, &keys, &a.expect).map_err(to_error)?

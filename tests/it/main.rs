@@ -20,6 +20,7 @@ mod native;
 mod outputs;
 mod pinned;
 mod restart;
+mod review;
 mod robust;
 mod sealing;
 mod secrets;

@@ -76,7 +76,7 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
     let files = LoneFiles { present: &present };
     manifest_of_result(manifest.as_deref(), &res, keys, &files, &mut r)?;
     r.partial.push(
-        "the selection was not recomputed and the commitment not checked against the leaves (no bundle.json beside the result)".into(),
+        "the selection was not recomputed and the commitment not checked against the leaves (no bundle.json and leaves.bin)".into(),
     );
     Ok(r)
 }
@@ -97,8 +97,7 @@ fn manifest_of_result(
 ) -> VResult<()> {
     let Some(bytes) = bytes else {
         if res.version == 2 {
-            r.partial
-                .push("no manifest: the other files of the output were not checked".into());
+            r.partial.push("no manifest".into());
         }
         return Ok(());
     };
@@ -130,12 +129,12 @@ pub fn verify_lone_commitment(f: &dyn Folder, name: &str, keys: &Keys) -> VResul
     r.outputs.extend(output);
     r.checks
         .push("key ids, audit checkpoint signature, randomness order and history".into());
+    let file = name.rsplit('/').next().unwrap_or(name);
     r.partial.push(format!(
-        "the rules and the production file were not checked ({name} alone)"
+        "the rules and the production file were not checked ({file} alone)"
     ));
     if c.version == 2 {
-        r.partial
-            .push("no manifest: the other files of the output were not checked".into());
+        r.partial.push("no manifest".into());
     }
     Ok(r)
 }
