@@ -188,3 +188,5 @@ fn parse_named<T: serde::de::DeserializeOwned>(name: &str, bytes: &[u8]) -> VRes
 fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> VResult<T> {
     serde_json::from_slice(bytes).map_err(|e| fail(FailureClass::Malformed, format!("{e}")))
 }
+#[cfg(test)]
+mod tests_vectors;
