@@ -196,3 +196,5 @@ mod tests_kit;
 mod tests_steps;
 #[cfg(test)]
 mod tests_vectors;
+#[cfg(test)]
+mod tests_report;
