@@ -193,8 +193,8 @@ mod tests_folder;
 #[cfg(test)]
 mod tests_kit;
 #[cfg(test)]
+mod tests_report;
+#[cfg(test)]
 mod tests_steps;
 #[cfg(test)]
 mod tests_vectors;
-#[cfg(test)]
-mod tests_report;

@@ -297,3 +297,19 @@ fn a_signature_that_fails_is_bad_unless_the_keys_are_another_appliance_s() {
         C::Usage
     );
 }
+
+#[test]
+fn a_result_json_that_is_not_the_one_the_manifest_lists_is_inconsistent() {
+    // The same draw told in other bytes (compact JSON), validly signed: step 6 holds, the
+    // manifest's size and SHA-256 do not.
+    let mut root = load("draw-v2-valid");
+    let d = dir(&mut root, "draw");
+    let compact = serde_json::to_vec(&json(d, "result.json")).unwrap();
+    put_signed(d, "result.json", compact);
+    let (c, what) = class(&root);
+    assert_eq!(c, C::Inconsistent);
+    assert!(
+        what.starts_with("result.json is not the file manifest.json lists"),
+        "{what}"
+    );
+}

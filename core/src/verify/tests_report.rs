@@ -61,7 +61,10 @@ fn an_expected_day_is_every_output_s_and_there_is_one() {
         block: None,
     };
     assert_eq!(day.check(&report(&["2018-12-22"], &[])), Ok(()));
-    assert_eq!(day.check(&report(&["2018-12-22", "2018-12-22"], &[])), Ok(()));
+    assert_eq!(
+        day.check(&report(&["2018-12-22", "2018-12-22"], &[])),
+        Ok(())
+    );
     let class = |r: Report| day.check(&r).unwrap_err();
     let e = class(report(&["2018-12-22", "2018-12-23"], &[]));
     assert_eq!(e.class, C::Inconsistent);
@@ -69,7 +72,11 @@ fn an_expected_day_is_every_output_s_and_there_is_one() {
         e.what,
         "these outputs are of day 2018-12-23, not of day 2018-12-22 (--expect-day)"
     );
-    for r in [report(&[], &[]), report(&["2018-12-22"], &["b"]), report(&[], &["b"])] {
+    for r in [
+        report(&[], &[]),
+        report(&["2018-12-22"], &["b"]),
+        report(&[], &["b"]),
+    ] {
         assert_eq!(
             class(r).what,
             "nothing verified here is of day 2018-12-22 alone (--expect-day)"
@@ -92,7 +99,11 @@ fn an_expected_block_is_every_output_s_and_there_is_one() {
         e.what,
         "these outputs are of block b2, not of block b1 (--expect-block)"
     );
-    for r in [report(&[], &[]), report(&["d"], &["b1"]), report(&["d"], &[])] {
+    for r in [
+        report(&[], &[]),
+        report(&["d"], &["b1"]),
+        report(&["d"], &[]),
+    ] {
         assert_eq!(
             class(r).what,
             "nothing verified here is of block b1 alone (--expect-block)"
