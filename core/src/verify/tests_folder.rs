@@ -31,6 +31,13 @@ fn the_genuine_folders_verify_completely() {
     );
     assert_eq!(r.days, ["2018-12-22"]);
     assert_eq!(r.outputs.len(), 1);
+    // The output carries what it is, so that one history holding the same draw twice is a
+    // fork (SPEC.md §8.4).
+    assert_eq!(
+        r.outputs[0].subject.as_deref(),
+        Some("the draw of chanceux-noel-2018 day 2018-12-22 attempt 1")
+    );
+    assert_eq!(r.outputs[0].name, "bundle.json");
     assert!(
         r.checks
             .iter()
