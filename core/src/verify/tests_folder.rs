@@ -200,7 +200,7 @@ fn versions_and_formats_this_verifier_does_not_know_are_malformed() {
     assert_eq!(class(&root).0, C::Malformed);
     let mut root = load("draw-valid-public");
     edit(dir(&mut root, "draw"), "result.json", |r| {
-        r["version"] = json!(2)
+        r["version"] = json!(2);
     });
     assert_eq!(class(&root).0, C::Inconsistent);
 }

@@ -93,18 +93,18 @@ fn each_way_the_leaves_fail_has_its_class() {
 
 #[test]
 fn the_selection_recomputes_exactly() {
-    let (b, leaves, _) = files("draw-valid-public");
-    let l = verify_leaves(&b, &leaves).unwrap();
-    assert_eq!(verify_selection(&b, &l, &b.core.seed), Ok(()));
+    let (b, bytes, _) = files("draw-valid-public");
+    let leaves = verify_leaves(&b, &bytes).unwrap();
+    assert_eq!(verify_selection(&b, &leaves, &b.core.seed), Ok(()));
     // Another seed, a reserve missing, one too many wanted, a pick changed in any field.
     assert_eq!(
-        class(verify_selection(&b, &l, &Hash32([1; 32]))).0,
+        class(verify_selection(&b, &leaves, &Hash32([1; 32]))).0,
         C::DrawMismatch
     );
     let mut x = b.clone();
     x.reserves.pop();
     assert_eq!(
-        class(verify_selection(&x, &l, &b.core.seed)),
+        class(verify_selection(&x, &leaves, &b.core.seed)),
         (
             C::DrawMismatch,
             "recomputed 5 reserves, the bundle lists 4".into()
@@ -113,25 +113,25 @@ fn the_selection_recomputes_exactly() {
     let mut x = b.clone();
     x.core.reserves_wanted = 4;
     assert_eq!(
-        class(verify_selection(&x, &l, &b.core.seed)).1,
+        class(verify_selection(&x, &leaves, &b.core.seed)).1,
         "recomputed 4 reserves, the bundle lists 5"
     );
     for i in 0..6 {
         for field in 0..4 {
             let mut x = b.clone();
-            let p = if i == 0 {
+            let pick = if i == 0 {
                 &mut x.winner
             } else {
                 &mut x.reserves[i - 1]
             };
             match field {
-                0 => p.rank += 1,
-                1 => p.entries += 1,
-                2 => p.entry += 1,
-                _ => p.pseudonym = Hash32([9; 32]),
+                0 => pick.rank += 1,
+                1 => pick.entries += 1,
+                2 => pick.entry += 1,
+                _ => pick.pseudonym = Hash32([9; 32]),
             }
-            let (c, what) = class(verify_selection(&x, &l, &b.core.seed));
-            assert_eq!(c, C::DrawMismatch);
+            let (got, what) = class(verify_selection(&x, &leaves, &b.core.seed));
+            assert_eq!(got, C::DrawMismatch);
             let who = if i == 0 {
                 "the winner".to_string()
             } else {

@@ -3,6 +3,9 @@
 //! (`src/cmd/verify.rs`): so that `cargo test -p urne-core`, and with it `scripts/mutants`,
 //! sees every class the vectors pin (the CLI runs the same vectors on the real binary).
 
+// Names are exact, as `urne verify` compares them (`src/cmd/verify.rs`).
+#![allow(clippy::case_sensitive_file_extension_comparisons)]
+
 use super::draw_folder::Auditor;
 use super::folder::{Folder, MemFolder};
 use super::lone::{verify_lone_commitment, verify_lone_result};

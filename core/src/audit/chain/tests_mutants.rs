@@ -161,7 +161,7 @@ fn the_note_key_id_is_c2sp_s() {
 #[test]
 fn a_note_verifies_past_other_signature_lines() {
     let (sk, pk) = signer(5);
-    let (other_sk, other_pk) = signer(6);
+    let (witness, witness_public) = signer(6);
     let body = checkpoint_body(&pk, 3, &Hash32([1; 32]));
     let sig = sk.sign(body.as_bytes()).to_bytes();
     let genuine = signed_note(&pk, &body, &sig);
@@ -169,14 +169,18 @@ fn a_note_verifies_past_other_signature_lines() {
     // A witness's line (another name, a 68-byte blob) and lines of our name that are not ours
     // (another key id, a short blob, not base64, no separator), then ours.
     let name = origin(&pk);
-    let mut wrong_id = note_key_id(&name, &other_pk).to_vec();
-    wrong_id.extend_from_slice(&other_sk.sign(body.as_bytes()).to_bytes());
+    let mut wrong_id = note_key_id(&name, &witness_public).to_vec();
+    wrong_id.extend_from_slice(&witness.sign(body.as_bytes()).to_bytes());
     let mut short = note_key_id(&name, &pk).to_vec();
     short.extend_from_slice(&[0; 10]);
     let mut long = note_key_id(&name, &pk).to_vec();
     long.extend_from_slice(&sig);
     long.push(0);
-    let witness = signed_note(&other_pk, &body, &other_sk.sign(body.as_bytes()).to_bytes());
+    let witness = signed_note(
+        &witness_public,
+        &body,
+        &witness.sign(body.as_bytes()).to_bytes(),
+    );
     let lines = [
         witness.lines().last().unwrap().to_string(),
         format!("\u{2014} {name} {}", B64.encode(&wrong_id)),
