@@ -189,6 +189,8 @@ fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> VResult<T> {
     serde_json::from_slice(bytes).map_err(|e| fail(FailureClass::Malformed, format!("{e}")))
 }
 #[cfg(test)]
+mod tests_auditor;
+#[cfg(test)]
 mod tests_folder;
 #[cfg(test)]
 mod tests_kit;
