@@ -320,3 +320,31 @@ fn a_result_json_that_is_not_the_one_the_manifest_lists_is_inconsistent() {
         "{what}"
     );
 }
+
+#[test]
+fn a_lone_result_of_another_format_or_version_is_malformed() {
+    use super::lone::verify_lone_result;
+    let root = load("draw-valid-public");
+    let ks = keys(&root);
+    let r = verify_lone_result(at(&root, "draw"), "result.json", &ks).unwrap();
+    assert_eq!(r.days, ["2018-12-22"]);
+    assert_eq!(r.partial.len(), 1, "{:?}", r.partial);
+    let changes: [fn(&mut serde_json::Value); 3] = [
+        |r| r["format"] = json!("urne-draw-bundle"),
+        |r| r["version"] = json!(0),
+        |r| r["version"] = json!(3),
+    ];
+    for (i, change) in changes.iter().enumerate() {
+        let mut root = load("draw-valid-public");
+        edit(dir(&mut root, "draw"), "result.json", change);
+        let e = verify_lone_result(at(&root, "draw"), "result.json", &ks).unwrap_err();
+        assert_eq!(
+            (e.class, e.what.as_str()),
+            (
+                C::Malformed,
+                "result.json is not an urne-draw-result version 1 or 2"
+            ),
+            "{i}"
+        );
+    }
+}
