@@ -195,6 +195,8 @@ mod tests_folder;
 #[cfg(test)]
 mod tests_kit;
 #[cfg(test)]
+mod tests_lone;
+#[cfg(test)]
 mod tests_report;
 #[cfg(test)]
 mod tests_steps;

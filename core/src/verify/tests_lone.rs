@@ -1,0 +1,89 @@
+//! Production's lone files (SPEC.md §8.5): a lone `result.json` checked against the manifest and
+//! the files beside it, and a lone block commitment, each saying exactly what it could not check.
+
+use super::FailureClass as C;
+use super::lone::{verify_lone_commitment, verify_lone_result};
+use super::tests_kit::{dir, json, keys, load, put_signed};
+use super::tests_vectors::at;
+
+const COMMIT: &str = "noel-test_100_2015-12_3.commit.json";
+const NOT_RECOMPUTED: &str = "the selection was not recomputed and the commitment not checked against the leaves (no bundle.json and leaves.bin)";
+
+fn absent(name: &str) -> String {
+    format!("{name} (listed in manifest.json) is not in the folder: not checked")
+}
+
+#[test]
+fn a_lone_v2_result_checks_the_files_beside_it_against_its_manifest() {
+    let root = load("draw-v2-valid");
+    let r = verify_lone_result(at(&root, "draw"), "result.json", &keys(&root)).unwrap();
+    // Only result.json, rules.json and checkpoint.note are a lone result's: the others listed
+    // are said not checked.
+    assert_eq!(
+        r.partial,
+        [
+            absent("bundle.json"),
+            absent("leaves.bin"),
+            absent("pv.html"),
+            NOT_RECOMPUTED.to_string()
+        ]
+    );
+    assert_eq!(r.outputs.len(), 1);
+    // Each of those three in other bytes than the manifest lists (validly signed): inconsistent.
+    for name in ["result.json", "rules.json", "checkpoint.note"] {
+        let mut root = load("draw-v2-valid");
+        let d = dir(&mut root, "draw");
+        let mut other = d.files[name].clone();
+        if name == "result.json" {
+            other = serde_json::to_vec(&json(d, name)).unwrap();
+        } else {
+            other.push(b'\n');
+        }
+        put_signed(d, name, other);
+        let e = verify_lone_result(at(&root, "draw"), "result.json", &keys(&root)).unwrap_err();
+        assert_eq!(e.class, C::Inconsistent, "{name}: {}", e.what);
+    }
+}
+
+#[test]
+fn a_lone_result_without_a_manifest_says_so_in_version_2_only() {
+    let mut root = load("draw-v2-valid");
+    let d = dir(&mut root, "draw");
+    d.files.remove("manifest.json");
+    d.files.remove("manifest.json.sig");
+    let r = verify_lone_result(at(&root, "draw"), "result.json", &keys(&root)).unwrap();
+    assert_eq!(
+        r.partial,
+        [
+            "no manifest: the other files of the output were not checked",
+            NOT_RECOMPUTED
+        ]
+    );
+    let root = load("draw-valid-public");
+    let r = verify_lone_result(at(&root, "draw"), "result.json", &keys(&root)).unwrap();
+    assert_eq!(r.partial, [NOT_RECOMPUTED]);
+    assert!(r.outputs.is_empty());
+}
+
+#[test]
+fn a_lone_commitment_says_what_it_could_not_check() {
+    let root = load("block-folder-v2-valid");
+    let r = verify_lone_commitment(at(&root, "block"), COMMIT, &keys(&root)).unwrap();
+    assert_eq!(
+        r.partial,
+        [
+            format!("the rules and the production file were not checked ({COMMIT} alone)"),
+            "no manifest: the other files of the output were not checked".to_string()
+        ]
+    );
+    assert_eq!(r.blocks.len(), 1);
+    assert_eq!(r.outputs.len(), 1);
+    let root = load("block-folder-valid");
+    let r = verify_lone_commitment(at(&root, "block"), COMMIT, &keys(&root)).unwrap();
+    assert_eq!(
+        r.partial,
+        [format!(
+            "the rules and the production file were not checked ({COMMIT} alone)"
+        )]
+    );
+}
