@@ -197,6 +197,8 @@ mod tests_kit;
 #[cfg(test)]
 mod tests_lone;
 #[cfg(test)]
+mod tests_proof;
+#[cfg(test)]
 mod tests_report;
 #[cfg(test)]
 mod tests_steps;
