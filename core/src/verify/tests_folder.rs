@@ -348,3 +348,61 @@ fn a_lone_result_of_another_format_or_version_is_malformed() {
         );
     }
 }
+
+/// A folder in which reading one file fails (it was there when listed).
+struct Failing {
+    inner: MemFolder,
+    name: &'static str,
+}
+
+impl super::folder::Folder for Failing {
+    fn names(&self) -> Result<Vec<String>, super::folder::ReadError> {
+        self.inner.names()
+    }
+    fn entry(&self, name: &str) -> super::folder::Entry {
+        self.inner.entry(name)
+    }
+    fn read(&self, name: &str, limit: u64) -> Result<Vec<u8>, super::folder::ReadError> {
+        if name == self.name {
+            return Err(super::folder::ReadError(format!(
+                "{name}: input/output error"
+            )));
+        }
+        self.inner.read(name, limit)
+    }
+    fn open(&self, name: &str) -> std::io::Result<Box<dyn std::io::Read + Send + '_>> {
+        self.inner.open(name)
+    }
+    fn sub(&self, name: &str) -> Option<Box<dyn super::folder::Folder + '_>> {
+        self.inner.sub(name)
+    }
+    fn show(&self, name: &str) -> String {
+        self.inner.show(name)
+    }
+}
+
+#[test]
+fn a_signature_that_cannot_be_read_is_unreadable_and_one_that_is_no_file_bad() {
+    let root = load("draw-valid-public");
+    let ks = keys(&root);
+    let f = Failing {
+        inner: at(&root, "draw").clone(),
+        name: "result.json.sig",
+    };
+    assert_eq!(
+        read_signed_opt(&f, "result.json", &ks.result)
+            .unwrap_err()
+            .class,
+        C::Unreadable
+    );
+    let mut g = at(&root, "draw").clone();
+    g.files.remove("result.json.sig");
+    g.folders
+        .insert("result.json.sig".into(), MemFolder::default());
+    assert_eq!(
+        read_signed_opt(&g, "result.json", &ks.result)
+            .unwrap_err()
+            .class,
+        C::BadSignature
+    );
+}
