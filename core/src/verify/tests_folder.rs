@@ -406,3 +406,34 @@ fn a_signature_that_cannot_be_read_is_unreadable_and_one_that_is_no_file_bad() {
         C::BadSignature
     );
 }
+
+#[test]
+fn a_file_naming_another_key_is_altered_when_another_file_verifies() {
+    let root = load("draw-valid-public");
+    let ks = keys(&root);
+    let real = k::key_id(&ks.result);
+    // result.json edited to name another appliance's key, not re-signed; bundle.json and the
+    // rest still verify under the key given: the keys are right, the file was altered.
+    let mut f = at(&root, "draw").clone();
+    let text = String::from_utf8(f.files["result.json"].clone()).unwrap();
+    f.files.insert(
+        "result.json".into(),
+        text.replace(&real, "0123456789abcdef").into_bytes(),
+    );
+    let e = read_signed_opt(&f, "result.json", &ks.result).unwrap_err();
+    assert_eq!(e.class, C::BadSignature, "{}", e.what);
+    // Under another appliance's key nothing verifies: a usage mistake, even beside a signature
+    // file that is itself signed under that key (signature files are never the other file).
+    let other = key("other result");
+    let mut g = at(&root, "draw").clone();
+    let sig = ed25519_dalek::Signer::sign(&other, b"z")
+        .to_bytes()
+        .to_vec();
+    let sig_sig = ed25519_dalek::Signer::sign(&other, &sig)
+        .to_bytes()
+        .to_vec();
+    g.files.insert("z.sig".into(), sig);
+    g.files.insert("z.sig.sig".into(), sig_sig);
+    let e = read_signed_opt(&g, "result.json", &other.verifying_key().to_bytes()).unwrap_err();
+    assert_eq!(e.class, C::Usage, "{}", e.what);
+}

@@ -87,3 +87,24 @@ fn a_lone_commitment_says_what_it_could_not_check() {
         )]
     );
 }
+
+#[test]
+fn a_commitment_of_another_format_or_version_is_malformed() {
+    for (member, value) in [
+        ("format", serde_json::json!("urne-block-reveal")),
+        ("version", serde_json::json!(0)),
+        ("version", serde_json::json!(3)),
+    ] {
+        let mut root = load("block-folder-v2-valid");
+        super::tests_kit::edit(dir(&mut root, "block"), COMMIT, |c| c[member] = value);
+        let e = verify_lone_commitment(at(&root, "block"), COMMIT, &keys(&root)).unwrap_err();
+        assert_eq!(
+            (e.class, e.what),
+            (
+                C::Malformed,
+                format!("{COMMIT}: not an urne block commitment version 1 or 2")
+            ),
+            "{member}"
+        );
+    }
+}
