@@ -20,38 +20,38 @@ fn files() -> (TicketProofFile, CommitFile, super::signed::Keys) {
 
 #[test]
 fn a_ticket_proof_of_another_version_or_format_is_malformed() {
-    let (p, c, k) = files();
-    assert_eq!(verify_ticket_proof(&p, Some(&c), &k), Ok(()));
-    assert_eq!(verify_ticket_proof(&p, None, &k), Ok(()));
+    let (proof, commit, ks) = files();
+    assert_eq!(verify_ticket_proof(&proof, Some(&commit), &ks), Ok(()));
+    assert_eq!(verify_ticket_proof(&proof, None, &ks), Ok(()));
     for version in [0, 2] {
-        let mut x = p.clone();
+        let mut x = proof.clone();
         x.version = version;
-        let e = verify_ticket_proof(&x, None, &k).unwrap_err();
+        let e = verify_ticket_proof(&x, None, &ks).unwrap_err();
         assert_eq!(
             (e.class, e.what.as_str()),
             (C::Malformed, "not an urne ticket proof v1")
         );
     }
-    let mut x = p.clone();
+    let mut x = proof.clone();
     x.format.push('x');
     assert_eq!(
-        verify_ticket_proof(&x, None, &k).unwrap_err().class,
+        verify_ticket_proof(&x, None, &ks).unwrap_err().class,
         C::Malformed
     );
 }
 
 #[test]
 fn a_published_commitment_that_differs_in_one_thing_is_a_mismatch() {
-    let (p, c, k) = files();
+    let (proof, commit, ks) = files();
     let changes: [fn(&mut CommitFile); 3] = [
         |c| c.outcomes_root = Hash32([0; 32]),
         |c| c.block_size += 1,
         |c| c.block.push('0'),
     ];
     for (i, change) in changes.iter().enumerate() {
-        let mut x = c.clone();
+        let mut x = commit.clone();
         change(&mut x);
-        let e = verify_ticket_proof(&p, Some(&x), &k).unwrap_err();
+        let e = verify_ticket_proof(&proof, Some(&x), &ks).unwrap_err();
         assert_eq!(
             (e.class, e.what.as_str()),
             (
