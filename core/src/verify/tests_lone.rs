@@ -108,3 +108,30 @@ fn a_commitment_of_another_format_or_version_is_malformed() {
         );
     }
 }
+
+#[test]
+fn a_commitment_whose_fields_disagree_with_its_block_id_is_inconsistent() {
+    use super::block_folder::identity;
+    let root = load("block-folder-v2-valid");
+    let c: crate::block::files::CommitFile =
+        serde_json::from_slice(&at(&root, "block").files[COMMIT]).unwrap();
+    assert!(identity(COMMIT, &c).is_ok());
+    assert!(identity(&format!("public/{COMMIT}"), &c).is_ok());
+    let changes: [fn(&mut crate::block::files::CommitFile); 5] = [
+        |c| c.game.push('x'),
+        |c| c.price_cents += 1,
+        |c| c.emission.push('x'),
+        |c| c.number += 1,
+        |c| c.tickets_file.push('x'),
+    ];
+    for (i, change) in changes.iter().enumerate() {
+        let mut x = c.clone();
+        change(&mut x);
+        let e = identity(COMMIT, &x).unwrap_err();
+        assert_eq!(e.class, C::Inconsistent, "{i}");
+    }
+    assert_eq!(
+        identity("other.commit.json", &c).unwrap_err().class,
+        C::Inconsistent
+    );
+}
