@@ -135,3 +135,28 @@ fn a_commitment_whose_fields_disagree_with_its_block_id_is_inconsistent() {
         C::Inconsistent
     );
 }
+
+#[test]
+fn a_commitment_names_the_keys_given_and_carries_its_subject() {
+    let root = load("block-folder-v2-valid");
+    let r = verify_lone_commitment(at(&root, "block"), COMMIT, &keys(&root)).unwrap();
+    assert_eq!(
+        r.outputs[0].subject.as_deref(),
+        Some("the commitment of block noel-test/100/2015-12/3 attempt 1")
+    );
+    for member in ["result_key_id", "audit_key_id"] {
+        let mut root = load("block-folder-v2-valid");
+        super::tests_kit::edit(dir(&mut root, "block"), COMMIT, |c| {
+            c[member] = serde_json::json!("0000000000000000");
+        });
+        let e = verify_lone_commitment(at(&root, "block"), COMMIT, &keys(&root)).unwrap_err();
+        assert_eq!(
+            (e.class, e.what),
+            (
+                C::Inconsistent,
+                format!("{COMMIT}: result_key_id or audit_key_id is not the id of the key given")
+            ),
+            "{member}"
+        );
+    }
+}
