@@ -160,3 +160,61 @@ fn a_commitment_names_the_keys_given_and_carries_its_subject() {
         );
     }
 }
+
+const TICKETS: &str = "noel-test_100_2015-12_3.tickets.csv";
+const REVEAL: &str = "noel-test_100_2015-12_3.reveal.json";
+
+#[test]
+fn before_the_reveal_the_production_file_is_checked_against_the_commitment() {
+    use super::block_folder::{block_commitments, verify_block_folder};
+    let root = load("block-folder-valid-unrevealed");
+    let f = at(&root, "block");
+    let r = verify_block_folder(f, &block_commitments(f).unwrap(), &keys(&root)).unwrap();
+    assert!(
+        r.checks[0].ends_with(", production file (every row, counts, root)"),
+        "{:?}",
+        r.checks
+    );
+    // Two rows' outcomes swapped, the file validly signed: not the committed outcomes.
+    let mut root = load("block-folder-valid-unrevealed");
+    let d = dir(&mut root, "block");
+    let text = String::from_utf8(d.files[TICKETS].clone()).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let prize = lines
+        .iter()
+        .position(|l| l.split(',').nth(1) != Some("0") && !l.starts_with("position"))
+        .unwrap();
+    let blank = if prize == 1 { 2 } else { 1 };
+    let tier = |l: &str| l.split(',').skip(1).take(2).collect::<Vec<_>>().join(",");
+    let (tp, tb) = (tier(&lines[prize]), tier(&lines[blank]));
+    lines[prize] = lines[prize].replacen(&tp, &tb, 1);
+    lines[blank] = lines[blank].replacen(&tb, &tp, 1);
+    put_signed(d, TICKETS, format!("{}\n", lines.join("\n")).into_bytes());
+    let f = at(&root, "block");
+    let e = verify_block_folder(f, &block_commitments(f).unwrap(), &keys(&root)).unwrap_err();
+    assert_eq!(
+        (e.class, e.what),
+        (
+            C::CommitmentMismatch,
+            format!("{TICKETS}: SHA-256 differs from the commitment")
+        )
+    );
+}
+
+#[test]
+fn a_reveal_of_another_format_is_malformed() {
+    use super::block_folder::{block_commitments, verify_block_folder};
+    let mut root = load("block-folder-valid");
+    super::tests_kit::edit(dir(&mut root, "block"), REVEAL, |r| {
+        r["format"] = serde_json::json!("urne-block-commitment");
+    });
+    let f = at(&root, "block");
+    let e = verify_block_folder(f, &block_commitments(f).unwrap(), &keys(&root)).unwrap_err();
+    assert_eq!(
+        (e.class, e.what),
+        (
+            C::Malformed,
+            format!("{REVEAL}: not an urne block reveal version 1 or 2")
+        )
+    );
+}
