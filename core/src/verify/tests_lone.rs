@@ -218,3 +218,31 @@ fn a_reveal_of_another_format_is_malformed() {
         )
     );
 }
+
+#[test]
+fn a_reveal_of_another_block_in_any_one_thing_is_inconsistent() {
+    use super::block_folder::{block_commitments, verify_block_folder};
+    let zero = serde_json::json!("00".repeat(32));
+    for member in ["block", "rules_sha256", "seed_commitment", "outcomes_root"] {
+        let mut root = load("block-folder-valid");
+        super::tests_kit::edit(dir(&mut root, "block"), REVEAL, |r| {
+            r[member] = if member == "block" {
+                serde_json::json!("noel-test/100/2015-12/4")
+            } else {
+                zero.clone()
+            };
+        });
+        let f = at(&root, "block");
+        let e = verify_block_folder(f, &block_commitments(f).unwrap(), &keys(&root)).unwrap_err();
+        assert_eq!(
+            (e.class, e.what),
+            (
+                C::Inconsistent,
+                format!(
+                    "{REVEAL}: not this block's reveal (block, rules, seed commitment or outcomes root differ)"
+                )
+            ),
+            "{member}"
+        );
+    }
+}
