@@ -331,6 +331,9 @@ pub fn check_against(
 }
 
 #[cfg(test)]
+mod tests_mutants;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

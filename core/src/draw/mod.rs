@@ -493,3 +493,6 @@ pub fn select(leaves: &[Leaf], seed: &Hash32, reserves: usize) -> Option<Selecti
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_mutants;

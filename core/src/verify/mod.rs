@@ -257,3 +257,19 @@ fn parse_named<T: serde::de::DeserializeOwned>(name: &str, bytes: &[u8]) -> VRes
 fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> VResult<T> {
     serde_json::from_slice(bytes).map_err(|e| fail(FailureClass::Malformed, format!("{e}")))
 }
+#[cfg(test)]
+mod tests_auditor;
+#[cfg(test)]
+mod tests_folder;
+#[cfg(test)]
+mod tests_kit;
+#[cfg(test)]
+mod tests_lone;
+#[cfg(test)]
+mod tests_proof;
+#[cfg(test)]
+mod tests_report;
+#[cfg(test)]
+mod tests_steps;
+#[cfg(test)]
+mod tests_vectors;

@@ -1,0 +1,248 @@
+//! Tests that kill the mutants of the audit chain that the first tests let live
+//! (`scripts/mutants`, docs/testing.md "Mutation testing"): each states the exact failure (the
+//! sequence number and what is wrong) or the exact checkpoint.
+
+use super::*;
+use ed25519_dalek::Signer;
+
+const TS: &str = "2026-01-01T00:00:00.000000Z";
+
+/// A genuine chain of `n` events.
+fn chain(n: u64) -> Vec<Event> {
+    let mut prev = Hash32::ZERO;
+    (1..=n)
+        .map(|seq| {
+            let payload = format!("{{\"n\":{seq}}}");
+            let hash = event_hash(&prev, seq, TS, "test", &payload);
+            let e = Event {
+                seq,
+                ts: TS.into(),
+                kind: "test".into(),
+                payload,
+                prev_hash: prev,
+                hash,
+            };
+            prev = hash;
+            e
+        })
+        .collect()
+}
+
+/// Event `i` (0-based) made to hash right again after its fields changed.
+fn rehash(e: &mut Event) {
+    e.hash = event_hash(&e.prev_hash, e.seq, &e.ts, &e.kind, &e.payload);
+}
+
+#[test]
+fn a_self_consistent_event_that_does_not_link_is_refused_for_its_link() {
+    // Event 3 names another previous hash and hashes right over it: only the link check
+    // catches it (the hash check holds), at event 3, for its previous-hash.
+    let mut c = chain(5);
+    c[2].prev_hash = Hash32([7; 32]);
+    rehash(&mut c[2]);
+    let e = verify_chain(&c).unwrap_err();
+    assert_eq!(e.seq, 3);
+    assert_eq!(
+        e.reason,
+        "its previous-hash does not match the hash of the event before it"
+    );
+    // The first event links to zero, nothing else.
+    let mut c = chain(2);
+    c[0].prev_hash = Hash32([1; 32]);
+    rehash(&mut c[0]);
+    assert_eq!(verify_chain(&c).unwrap_err().seq, 1);
+}
+
+#[test]
+fn an_altered_event_is_refused_for_its_content() {
+    let mut c = chain(3);
+    c[1].kind = "other".into();
+    let e = verify_chain(&c).unwrap_err();
+    assert_eq!(e.seq, 2);
+    assert_eq!(
+        e.reason,
+        "its content does not match its hash (the event was altered)"
+    );
+    // Its successor no longer links either, but the first failure is the one named.
+    rehash(&mut c[1]);
+    let e = verify_chain(&c).unwrap_err();
+    assert_eq!(e.seq, 3);
+}
+
+#[test]
+fn a_gap_and_a_disorder_are_told_apart() {
+    let mut c = chain(5);
+    c.remove(1);
+    let e = verify_chain(&c).unwrap_err();
+    assert_eq!(
+        (e.seq, e.reason.as_str()),
+        (2, "event 2 is missing (next stored event is 3)")
+    );
+    let mut c = chain(3);
+    c[1].seq = 1;
+    let e = verify_chain(&c).unwrap_err();
+    assert_eq!(
+        (e.seq, e.reason.as_str()),
+        (2, "event 1 appears out of order")
+    );
+    // An event numbered as its own position + 1 is a gap, never "out of order".
+    let mut c = chain(1);
+    c[0].seq = 2;
+    assert_eq!(
+        verify_chain(&c).unwrap_err().reason,
+        "event 1 is missing (next stored event is 2)"
+    );
+    assert_eq!(verify_chain(&[]), Ok(()));
+}
+
+#[test]
+fn a_rewritten_history_is_named_from_the_last_good_event() {
+    let c = chain(6);
+    let hashes: Vec<Hash32> = c.iter().map(|e| e.hash).collect();
+    let roots = PrefixRoots::new(&hashes);
+    let cp = Checkpoint {
+        size: 4,
+        root: Hash32([9; 32]),
+    };
+    let e = check_against(&cp, &roots, 2).unwrap_err();
+    assert_eq!(e.seq, 3);
+    assert_eq!(
+        e.reason,
+        "events 3..4 do not match the signed checkpoint at size 4 (history was rewritten)"
+    );
+    let truncated = Checkpoint {
+        size: 9,
+        root: tree_root(&hashes),
+    };
+    let e = check_against(&truncated, &roots, 0).unwrap_err();
+    assert_eq!(e.seq, 7);
+    assert_eq!(
+        e.reason,
+        "the trail holds 6 events but a signed checkpoint covers 9: events 7..9 were removed"
+    );
+    let good = Checkpoint {
+        size: 4,
+        root: tree_root(&hashes[..4]),
+    };
+    assert_eq!(check_against(&good, &roots, 0), Ok(()));
+}
+
+#[test]
+fn prefix_roots_know_their_length() {
+    let empty = PrefixRoots::new(&[]);
+    assert!(empty.is_empty());
+    assert_eq!(empty.len(), 0);
+    assert_eq!(empty.root_at(0), Some(merkle::root(&[])));
+    let one = PrefixRoots::new(&[Hash32([3; 32])]);
+    assert!(!one.is_empty());
+    assert_eq!(one.len(), 1);
+    assert_eq!(one.root_at(1), Some(merkle::leaf_hash(&[3; 32])));
+    assert_eq!(one.root_at(u64::MAX), None);
+}
+
+fn signer(seed: u8) -> (ed25519_dalek::SigningKey, [u8; 32]) {
+    let sk = ed25519_dalek::SigningKey::from_bytes(&[seed; 32]);
+    let pk = sk.verifying_key().to_bytes();
+    (sk, pk)
+}
+
+#[test]
+fn the_note_key_id_is_c2sp_s() {
+    // SHA-256("name" || 0x0A || 0x01 || pk)[..4], computed independently here.
+    let (_, pk) = signer(5);
+    let mut m = b"urne-audit/x\n\x01".to_vec();
+    m.extend_from_slice(&pk);
+    let h = crate::crypto::sha256(&m);
+    assert_eq!(note_key_id("urne-audit/x", &pk), [h[0], h[1], h[2], h[3]]);
+    assert_ne!(note_key_id("urne-audit/x", &pk), [0; 4]);
+    assert_ne!(note_key_id("urne-audit/x", &pk), [1; 4]);
+}
+
+#[test]
+fn a_note_verifies_past_other_signature_lines() {
+    let (sk, pk) = signer(5);
+    let (witness, witness_public) = signer(6);
+    let body = checkpoint_body(&pk, 3, &Hash32([1; 32]));
+    let sig = sk.sign(body.as_bytes()).to_bytes();
+    let genuine = signed_note(&pk, &body, &sig);
+    let real_line = genuine.lines().last().unwrap().to_string();
+    // A witness's line (another name, a 68-byte blob) and lines of our name that are not ours
+    // (another key id, a short blob, not base64, no separator), then ours.
+    let name = origin(&pk);
+    let mut wrong_id = note_key_id(&name, &witness_public).to_vec();
+    wrong_id.extend_from_slice(&witness.sign(body.as_bytes()).to_bytes());
+    let mut short = note_key_id(&name, &pk).to_vec();
+    short.extend_from_slice(&[0; 10]);
+    let mut long = note_key_id(&name, &pk).to_vec();
+    long.extend_from_slice(&sig);
+    long.push(0);
+    let witness = signed_note(
+        &witness_public,
+        &body,
+        &witness.sign(body.as_bytes()).to_bytes(),
+    );
+    let lines = [
+        witness.lines().last().unwrap().to_string(),
+        format!("\u{2014} {name} {}", B64.encode(&wrong_id)),
+        format!("\u{2014} {name} {}", B64.encode(&short)),
+        format!("\u{2014} {name} {}", B64.encode(&long)),
+        format!("\u{2014} {name} !!!"),
+        format!("\u{2014} {name}"),
+        "not a signature line".to_string(),
+        real_line,
+    ];
+    let note = format!("{body}\n{}\n", lines.join("\n"));
+    assert_eq!(
+        verify_note(&note, &pk),
+        Ok(Checkpoint {
+            size: 3,
+            root: Hash32([1; 32])
+        })
+    );
+    // Without our line: no signature by the audit key.
+    let note = format!("{body}\n{}\n", lines[..7].join("\n"));
+    let e = verify_note(&note, &pk).unwrap_err();
+    assert_eq!(e.kind, NoteErrorKind::BadSignature);
+    assert_eq!(e.what, "no signature by the audit key on this checkpoint");
+}
+
+#[test]
+fn every_way_a_note_fails_has_its_kind() {
+    let (sk, pk) = signer(5);
+    let (_, other) = signer(6);
+    let body = checkpoint_body(&pk, 3, &Hash32([1; 32]));
+    let sig = sk.sign(body.as_bytes()).to_bytes();
+    let note = signed_note(&pk, &body, &sig);
+    let kind = |n: &str, k: &[u8; 32]| verify_note(n, k).unwrap_err().kind;
+    assert_eq!(kind(&note, &other), NoteErrorKind::OtherKey);
+    assert_eq!(
+        kind(&note.replace("\n\n", "\n"), &pk),
+        NoteErrorKind::Malformed
+    );
+    assert_eq!(
+        kind(&note.replace("\n3\n", "\nx\n"), &pk),
+        NoteErrorKind::Malformed
+    );
+    assert_eq!(
+        kind(&note.replace("\n3\n", "\n\n"), &pk),
+        NoteErrorKind::Malformed
+    );
+    let b64 = B64.encode([1u8; 32]);
+    assert_eq!(
+        kind(&note.replace(&b64, "AAAA"), &pk),
+        NoteErrorKind::Malformed
+    );
+    let bad = sk.sign(b"something else").to_bytes();
+    let e = verify_note(&signed_note(&pk, &body, &bad), &pk).unwrap_err();
+    assert_eq!(e.kind, NoteErrorKind::BadSignature);
+    assert_eq!(
+        e.what,
+        "the checkpoint signature does not verify under the audit key"
+    );
+    assert_eq!(e.to_string(), e.what);
+    // The body signed is the origin, the size and the root, each on its line.
+    assert_eq!(
+        body,
+        format!("urne-audit/{}\n3\n{b64}\n", keys::key_id(&pk))
+    );
+}
