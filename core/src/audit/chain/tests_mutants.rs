@@ -186,9 +186,6 @@ fn a_note_verifies_past_other_signature_lines() {
         format!("\u{2014} {name} {}", B64.encode(&wrong_id)),
         format!("\u{2014} {name} {}", B64.encode(&short)),
         format!("\u{2014} {name} {}", B64.encode(&long)),
-        format!("\u{2014} {name} !!!"),
-        format!("\u{2014} {name}"),
-        "not a signature line".to_string(),
         real_line,
     ];
     let note = format!("{body}\n{}\n", lines.join("\n"));
@@ -200,10 +197,23 @@ fn a_note_verifies_past_other_signature_lines() {
         })
     );
     // Without our line: no signature by the audit key.
-    let note = format!("{body}\n{}\n", lines[..7].join("\n"));
+    let note = format!("{body}\n{}\n", lines[..4].join("\n"));
     let e = verify_note(&note, &pk).unwrap_err();
     assert_eq!(e.kind, NoteErrorKind::BadSignature);
     assert_eq!(e.what, "no signature by the audit key on this checkpoint");
+    // A line that is no signature line at all makes the note malformed (C2SP signed-note),
+    // wherever it stands.
+    for bad in [
+        format!("\u{2014} {name} !!!"),
+        format!("\u{2014} {name}"),
+        "not a signature line".to_string(),
+    ] {
+        let mut with = lines.to_vec();
+        with.insert(1, bad.clone());
+        let note = format!("{body}\n{}\n", with.join("\n"));
+        let e = verify_note(&note, &pk).unwrap_err();
+        assert_eq!(e.kind, NoteErrorKind::Malformed, "{bad}");
+    }
 }
 
 #[test]
