@@ -51,6 +51,7 @@ pub mod entries;
 pub mod manifest;
 pub mod randomness;
 pub mod rules;
+pub mod sitting;
 pub mod software;
 pub mod state;
 pub mod verify;

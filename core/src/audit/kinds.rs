@@ -148,6 +148,12 @@ registry! {
     OutputPublished = "output.published" => super::history::OutputPublished,
     /// Entropy the trail had already seen, refused and never used.
     EntropyRefused = "entropy.refused" => EntropyRefused,
+    /// A sitting was opened in front of the commissaire (SPEC.md §9.1).
+    SittingOpened = "sitting.opened" => crate::sitting::OpenedRecord,
+    /// An open sitting was taken up again after an interruption.
+    SittingResumed = "sitting.resumed" => crate::sitting::ResumedRecord,
+    /// A sitting's work ended; its minutes follow.
+    SittingClosed = "sitting.closed" => crate::sitting::ClosedRecord,
 }
 
 impl std::fmt::Display for Kind {

@@ -20,6 +20,41 @@ use std::collections::BTreeMap;
 pub struct Trail {
     days: BTreeMap<String, day::DayHistory>,
     blocks: BTreeMap<String, block::BlockHistory>,
+    sittings: Sittings,
+}
+
+/// The sittings of the trail (SPEC.md §9.1): the last one's number, and whether it is open.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Sittings {
+    /// The number of the trail's last sitting (0: none yet).
+    pub last: u32,
+    /// Whether that sitting is open (opened, not closed).
+    pub open: bool,
+}
+
+impl Sittings {
+    fn opened(&mut self, number: u32) -> Result<(), String> {
+        if self.open {
+            return Err(format!("sitting {} is still open", self.last));
+        }
+        if Some(number) != self.last.checked_add(1) {
+            return Err(format!(
+                "sitting {number} does not follow sitting {}",
+                self.last
+            ));
+        }
+        self.last = number;
+        self.open = true;
+        Ok(())
+    }
+
+    fn open_one(self, number: u32) -> Result<(), String> {
+        if self.open && number == self.last {
+            Ok(())
+        } else {
+            Err(format!("sitting {number} is not the open sitting"))
+        }
+    }
 }
 
 impl Trail {
@@ -60,6 +95,13 @@ impl Trail {
             | Record::BlockProof(_)
             | Record::OutputPublished(_)
             | Record::EntropyRefused(_) => Ok(()),
+            Record::SittingOpened(r) => self.sittings.opened(r.number),
+            Record::SittingResumed(r) => self.sittings.open_one(r.number),
+            Record::SittingClosed(r) => {
+                self.sittings.open_one(r.number)?;
+                self.sittings.open = false;
+                Ok(())
+            }
             Record::DrawSeal(r) => self.day(&r.day.clone()).seal(seq, r),
             Record::DrawLate(r) => self.day(&r.day).late(r.attempt),
             Record::DrawEntropy(r) => self.day(&r.day.clone()).entropy(seq, r),
@@ -95,6 +137,21 @@ impl Trail {
 
     fn block(&mut self, id: &str) -> &mut block::BlockHistory {
         self.blocks.entry(id.to_string()).or_default()
+    }
+
+    /// Every day the trail names, in date order, with its state.
+    pub fn days(&self) -> impl Iterator<Item = (&str, day::DayState)> {
+        self.days.iter().map(|(d, h)| (d.as_str(), h.state()))
+    }
+
+    /// Every block the trail names, by canonical id (bytewise order), with its state.
+    pub fn blocks(&self) -> impl Iterator<Item = (&str, block::BlockState)> {
+        self.blocks.iter().map(|(b, h)| (b.as_str(), h.state()))
+    }
+
+    /// The trail's sittings: the last one's number and whether it is open.
+    pub fn sittings(&self) -> Sittings {
+        self.sittings
     }
 
     /// The state of `day` (attempt 1, nothing recorded, when the trail never names it).
@@ -155,3 +212,6 @@ pub fn block_state(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_sitting;
