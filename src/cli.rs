@@ -148,6 +148,19 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
+    /// A sitting in front of the commissaire de justice, with its signed minutes (SPEC.md §9).
+    ///
+    /// One guided process, one login: the PIN first, then the sitting opened (place, the
+    /// commissaire's name and office, the persons present and their roles: given with the
+    /// options below or typed, shown and confirmed), then the planned work in order, one
+    /// confirmation per irreversible step: the days the rules schedule for today (D-8: the
+    /// periods whose draw date is today), or those given with --day, each sealed first from
+    /// --exports when it is not yet; then an emission's blocks (--game-rules …). Then voids and
+    /// redraws decided at the sitting, and the close: the signed minutes of the whole sitting,
+    /// `sitting-NNN/minutes.html`, with `sitting.json` listing every output of the sitting. Every
+    /// step is recorded in the trail as it happens: a sitting interrupted by a crash is finished
+    /// by running `urne ceremony` again, and its minutes say so.
+    Ceremony(Box<CeremonyArgs>),
     /// Instant-game blocks: generate, reveal, void.
     #[command(subcommand)]
     Block(BlockCommand),
@@ -409,4 +422,65 @@ pub enum TicketCommand {
         #[arg(long, value_name = "DIR")]
         keys: Option<PathBuf>,
     },
+}
+
+/// The options of `urne ceremony`.
+#[derive(Debug, Args)]
+pub struct CeremonyArgs {
+    /// The publications folder (created): each output in its own folder under it (draw-DAY,
+    /// blocks, void-…, sitting-NNN).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The language of the screens and the minutes: fr (default) or en (also when LANG starts
+    /// with en).
+    #[arg(long, value_name = "fr|en")]
+    pub lang: Option<String>,
+    /// The place of the sitting, as the minutes state it (else asked).
+    #[arg(long, value_name = "TEXT")]
+    pub place: Option<String>,
+    /// The commissaire de justice's name (else asked).
+    #[arg(long, value_name = "NAME")]
+    pub commissaire: Option<String>,
+    /// The commissaire de justice's office (étude) (else asked).
+    #[arg(long, value_name = "TEXT")]
+    pub office: Option<String>,
+    /// Another person present, `Name, role` (repeatable).
+    #[arg(long, value_name = "NAME, ROLE")]
+    pub present: Vec<String>,
+    /// The operation's rules file, for draws (rules/chanceux-noel-2018.json).
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// The folder holding production's signed exports, entries-<operation>-<day>.jsonl with
+    /// their .sig: a day not yet sealed is sealed from it.
+    #[arg(long, value_name = "DIR")]
+    pub exports: Option<PathBuf>,
+    /// A trusted producer public key (PEM; repeatable). Default: the configuration's.
+    #[arg(long = "producer-key", value_name = "PEM")]
+    pub producer_keys: Vec<PathBuf>,
+    /// A day to draw (YYYY-MM-DD; repeatable). Default: the days whose draw date is today.
+    #[arg(long = "day", value_name = "YYYY-MM-DD")]
+    pub days: Vec<String>,
+    /// The game's rules file, to generate an emission's blocks
+    /// (rules/noel-de-la-chance-2015.json).
+    #[arg(long = "game-rules", value_name = "FILE", requires_all = ["price", "emission", "secret_out"])]
+    pub game_rules: Option<PathBuf>,
+    /// The blocks' price point in cents (G-2: 50, 100 or 200).
+    #[arg(long, value_name = "CENTS", requires = "game_rules")]
+    pub price: Option<u64>,
+    /// The blocks' emission id.
+    #[arg(long, value_name = "ID", requires = "game_rules")]
+    pub emission: Option<String>,
+    /// Number of the first block.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub first: u32,
+    /// How many blocks.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub blocks: u32,
+    /// The separate secret medium for the blocks' production files (as `urne block generate`).
+    #[arg(
+        long = "secret-out",
+        value_name = "SECRET_DIR",
+        requires = "game_rules"
+    )]
+    pub secret_out: Option<PathBuf>,
 }

@@ -5,6 +5,7 @@
 
 pub mod audit;
 pub mod block;
+pub mod ceremony;
 pub mod ctx;
 pub mod draw;
 pub mod hsm;
@@ -38,6 +39,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Draw { .. } => "draw",
         Command::Void { .. } => "void",
         Command::Proof { .. } => "proof",
+        Command::Ceremony(_) => "ceremony",
         Command::Block(crate::cli::BlockCommand::Generate { .. }) => "block generate",
         Command::Block(crate::cli::BlockCommand::Reveal { .. }) => "block reveal",
         Command::Block(crate::cli::BlockCommand::Void { .. }) => "block void",
@@ -87,6 +89,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             dir,
             out,
         } => proof::run(ctx, day, account, block, position, &dir, &out),
+        Command::Ceremony(c) => ceremony::run(ctx, &ceremony_args(*c)),
         Command::Block(c) => block::run(ctx, c),
         Command::Ticket(TicketCommand::Show {
             block: b,
@@ -121,5 +124,35 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 },
             },
         ),
+    }
+}
+
+/// The ceremony's options as the command takes them.
+fn ceremony_args(c: crate::cli::CeremonyArgs) -> ceremony::CeremonyArgs {
+    let blocks = match (c.game_rules, c.price, c.emission, c.secret_out) {
+        (Some(rules), Some(price), Some(emission), Some(secret_out)) => {
+            Some(ceremony::BlocksArgs {
+                rules,
+                price,
+                emission,
+                first: c.first,
+                count: c.blocks,
+                secret_out,
+            })
+        }
+        _ => None,
+    };
+    ceremony::CeremonyArgs {
+        out: c.out,
+        lang: c.lang,
+        place: c.place,
+        commissaire: c.commissaire,
+        office: c.office,
+        present: c.present,
+        rules: c.rules,
+        exports: c.exports,
+        producer_keys: c.producer_keys,
+        days: c.days,
+        blocks,
     }
 }

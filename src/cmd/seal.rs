@@ -44,6 +44,11 @@ struct Loaded {
 /// `urne seal`.
 pub fn run(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     ctx.begin()?;
+    seal(ctx, a)
+}
+
+/// The seal, on a trail already begun (`urne seal`, or a step of `urne ceremony`).
+pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     let input = load(ctx, a)?;
     check_day_ended(&input)?;
     check_export_dated(ctx, &input)?;

@@ -20,6 +20,11 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result
         ));
     }
     ctx.begin()?;
+    void_begun(ctx, day, reason, out)
+}
+
+/// The void, on a trail already begun (`urne void`, or a step of `urne ceremony`).
+pub fn void_begun(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result<()> {
     let events = ctx.audit()?.events()?;
     // A void recorded by an interrupted run is announced before anything else is done.
     if let Some(u) = void_notice::first_unannounced(&events)? {

@@ -138,6 +138,15 @@ fn env_nonempty(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.is_empty())
 }
 
+/// The PIN prompt, worded so that it cannot be taken for the commissaire's contribution prompt
+/// (French unless `LANG` starts with `en`; nothing typed is shown).
+fn pin_prompt() -> &'static str {
+    match std::env::var("LANG") {
+        Ok(l) if l.starts_with("en") => "Operator: the HSM user PIN (not shown), then Enter: ",
+        _ => "Opérateur : code PIN de l'HSM (ne s'affiche pas), puis Entrée : ",
+    }
+}
+
 /// Where the user PIN comes from, in order: `--pin-file`, `URNE_PIN`, an interactive prompt.
 pub fn read_pin(pin_file: Option<&Path>) -> Result<SecretString> {
     if let Some(p) = pin_file {
@@ -155,7 +164,7 @@ pub fn read_pin(pin_file: Option<&Path>) -> Result<SecretString> {
     }
     use std::io::IsTerminal;
     if std::io::stdin().is_terminal() {
-        let pin = rpassword::prompt_password("HSM user PIN: ").map_err(|e| {
+        let pin = rpassword::prompt_password(pin_prompt()).map_err(|e| {
             Error::new(
                 Exit::Hsm,
                 format!("cannot read the PIN: {e}"),

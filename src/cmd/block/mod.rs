@@ -75,21 +75,21 @@ fn progress(i: usize, n: usize, what: &str) {
 }
 
 /// What `urne block generate` is given.
-struct GenerateArgs {
+pub struct GenerateArgs {
     /// The game's rules file.
-    rules: PathBuf,
+    pub rules: PathBuf,
     /// The price point of the blocks, in cents (G-2).
-    price: u64,
+    pub price: u64,
     /// The emission the blocks belong to.
-    emission: String,
+    pub emission: String,
     /// The number of the first block.
-    first: u32,
+    pub first: u32,
     /// How many consecutive blocks to generate.
-    blocks: u32,
+    pub blocks: u32,
     /// The public output folder: the signed commitments and rules.json.
-    out: PathBuf,
+    pub out: PathBuf,
     /// The separate secret medium: the signed production files, and nothing else.
-    secret_out: PathBuf,
+    pub secret_out: PathBuf,
 }
 
 /// `urne block generate | reveal | void`.
@@ -127,12 +127,28 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
 /// -> each block in turn (shuffle, record, publish) -> checkpoint. Nothing that can be checked
 /// on the folders is left until after the entropy was drawn.
 fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
+    precheck(ctx, &a)?;
+    ctx.begin()?;
+    generate_begun(ctx, &a)
+}
+
+/// What `urne block generate` checks before it logs in: the two folders apart.
+pub fn precheck(ctx: &Ctx, a: &GenerateArgs) -> Result<()> {
+    Folders {
+        out: a.out.clone(),
+        secret: a.secret_out.clone(),
+    }
+    .check_apart(&ctx.global.db)
+}
+
+/// The generation, on a trail already begun (`urne block generate`, or a step of
+/// `urne ceremony`).
+pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
     let f = Folders {
         out: a.out.clone(),
         secret: a.secret_out.clone(),
     };
     f.check_apart(&ctx.global.db)?;
-    ctx.begin()?;
     let (rules, rules_bytes) = load_rules(&a.rules)?;
     if a.blocks == 0 {
         return Err(Error::bad_input("--blocks must be at least 1", ""));
@@ -142,7 +158,7 @@ fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
     })?;
     // Staging leftovers of a killed run are cleared even when this run is then refused.
     f.clear_leftovers();
-    let ids = check_identities(ctx, &rules, &a, last)?;
+    let ids = check_identities(ctx, &rules, a, last)?;
     f.check_usable()?;
     f.check_free(&ctx.audit()?.events()?, &ids)?;
     publish_rules(ctx, &f.out, &rules_bytes)?;

@@ -35,10 +35,17 @@ pub struct DrawArgs {
 
 /// `urne draw`.
 pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
-    let dayd = inputs::check_day(&a.day)?;
+    inputs::check_day(&a.day)?;
     // Checked before anything happens: the outputs will need an empty folder.
     fsio::check_empty_or_absent(&a.out)?;
     ctx.begin()?;
+    draw(ctx, &a)
+}
+
+/// The draw, on a trail already begun (`urne draw`, or a step of `urne ceremony`).
+pub fn draw(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
+    let dayd = inputs::check_day(&a.day)?;
+    fsio::check_empty_or_absent(&a.out)?;
     let s = load_state(ctx, &a.day, dayd)?;
     let anomalies = check_clock(ctx, &s, dayd)?;
     let k = load_set(ctx, &s)?;

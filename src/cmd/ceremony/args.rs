@@ -1,0 +1,39 @@
+//! What `urne ceremony` is given, once the command line is read.
+
+use std::path::PathBuf;
+
+/// What `urne ceremony` is given.
+#[derive(Debug, Default)]
+pub struct CeremonyArgs {
+    /// The publications folder: each output goes into its own folder under it.
+    pub out: PathBuf,
+    /// `fr` or `en` (default: French, or English when `LANG` starts with `en`).
+    pub lang: Option<String>,
+    /// The place, the commissaire's name and office, the persons present (`Name, role`):
+    /// given ahead, shown and confirmed; else asked.
+    pub place: Option<String>,
+    pub commissaire: Option<String>,
+    pub office: Option<String>,
+    pub present: Vec<String>,
+    /// The operation's rules file, for draws.
+    pub rules: Option<PathBuf>,
+    /// The folder holding production's signed exports (`entries-<operation>-<day>.jsonl`).
+    pub exports: Option<PathBuf>,
+    /// Trusted producer keys (default: the configuration's).
+    pub producer_keys: Vec<PathBuf>,
+    /// The days to draw (default: those the rules schedule for today, D-8).
+    pub days: Vec<String>,
+    /// An emission's blocks to generate.
+    pub blocks: Option<BlocksArgs>,
+}
+
+/// An emission's blocks, as `urne block generate` takes them.
+#[derive(Debug)]
+pub struct BlocksArgs {
+    pub rules: PathBuf,
+    pub price: u64,
+    pub emission: String,
+    pub first: u32,
+    pub count: u32,
+    pub secret_out: PathBuf,
+}

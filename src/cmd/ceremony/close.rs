@@ -1,0 +1,228 @@
+//! Closing a sitting (SPEC.md §9.3): `sitting.closed` recorded, then the sitting's output written
+//! under the publications folder (`sitting-NNN/`: `minutes.html`, `checkpoint.note`, and last
+//! `sitting.json`, each signed, staged and moved into place whole) and recorded by
+//! `output.published`. Everything it states is read from the trail, so a sitting closed by a
+//! process killed before its output was written is published by the next `urne ceremony`.
+
+use super::term::{self, Lang};
+use crate::cmd::ctx::Ctx;
+use crate::cmd::inputs::altered;
+use crate::edge::hsm::KeyRole;
+use crate::edge::publish;
+use crate::error::{Error, Result};
+use std::path::Path;
+use urne_core::audit::Event;
+use urne_core::audit::kinds::{self, Record};
+use urne_core::crypto::{ed25519::key_id, sha256};
+use urne_core::manifest::{Audience, Listed};
+use urne_core::sitting::{
+    self, ClosedRecord, MINUTES, OpenedRecord, SittingFile, SittingOutput, default_folder,
+};
+
+/// An amount in cents, in euros, as the sitting's language writes it.
+pub fn euros(cents: u64, lang: Lang) -> String {
+    let (e, c) = (cents / 100, cents % 100);
+    let mut s = e.to_string();
+    let sep = lang.t("\u{202f}", ",");
+    let mut i = s.len();
+    while i > 3 {
+        i -= 3;
+        s.insert_str(i, sep);
+    }
+    match (lang, c) {
+        (Lang::Fr, 0) => format!("{s}\u{a0}€"),
+        (Lang::Fr, _) => format!("{s},{c:02}\u{a0}€"),
+        (Lang::En, 0) => format!("€{s}"),
+        (Lang::En, _) => format!("€{s}.{c:02}"),
+    }
+}
+
+/// Closes the open sitting `number` and publishes its output.
+pub fn close(ctx: &mut Ctx, number: u32, lang: Lang, out: &Path) -> Result<()> {
+    term::heading(lang.t("CLÔTURE DE LA SÉANCE", "CLOSING OF THE SITTING"));
+    ctx.record(ClosedRecord { number })?;
+    publish_pending(ctx, out)
+}
+
+/// The last sitting, when it is closed and its output not yet recorded: its opening and closing
+/// events.
+fn pending(events: &[Event]) -> Result<Option<(Event, OpenedRecord, Event)>> {
+    let mut opened: Option<(Event, OpenedRecord)> = None;
+    let mut closed: Option<Event> = None;
+    for e in events {
+        match kinds::parse(e).map_err(|m| altered(&m.to_string()))? {
+            Record::SittingOpened(r) => {
+                opened = Some((e.clone(), r));
+                closed = None;
+            }
+            Record::SittingClosed(_) => closed = Some(e.clone()),
+            Record::OutputPublished(p) if p.file.ends_with(&format!("/{}", sitting::FILE_NAME)) => {
+                closed = None;
+                opened = None;
+            }
+            _ => {}
+        }
+    }
+    Ok(match (opened, closed) {
+        (Some((o, r)), Some(c)) => Some((o, r, c)),
+        _ => None,
+    })
+}
+
+/// Publishes the output of a sitting closed but not yet published, if any.
+pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<()> {
+    let events = ctx.audit()?.events()?;
+    let Some((opened, r, closed)) = pending(&events)? else {
+        return Ok(());
+    };
+    let lang = Lang::from_code(&r.lang);
+    let name = default_folder(r.number);
+    let dir = out.join(&name);
+    if std::fs::symlink_metadata(dir.join(sitting::FILE_NAME)).is_ok() {
+        return Err(Error::refused(
+            format!(
+                "{} exists, and the trail does not record it",
+                dir.join(sitting::FILE_NAME).display()
+            ),
+            "an output is never replaced: keep that folder as evidence (it may be the output of a run killed after writing it), move it aside, and run `urne ceremony` again to write the sitting's output anew",
+        ));
+    }
+    let note = ctx.checkpoint()?;
+    let history = ctx.history()?;
+    let hsm = ctx.hsm()?;
+    let rk = hsm.public_key(KeyRole::Result)?;
+    let ak = hsm.public_key(KeyRole::Audit)?;
+    let html = minutes_html(&events, &opened, &r, &closed, &note, lang);
+    let files = vec![
+        Listed::of("checkpoint.note", note.as_bytes(), Audience::Public),
+        Listed::of(MINUTES, html.as_bytes(), Audience::Public),
+    ];
+    let file = SittingFile {
+        format: sitting::FORMAT.into(),
+        version: sitting::VERSION,
+        number: r.number,
+        kind: r.kind,
+        place: r.place.clone(),
+        commissaire: r.commissaire.clone(),
+        present: r.present.clone(),
+        opened_seq: opened.seq,
+        opened_at: opened.ts.clone(),
+        closed_seq: closed.seq,
+        closed_at: closed.ts.clone(),
+        outputs: outputs_between(&events, opened.seq, closed.seq)?,
+        files,
+        audit_checkpoint: note.clone(),
+        result_key_id: key_id(&rk),
+        audit_key_id: key_id(&ak),
+        history,
+    };
+    let bytes = urne_core::draw::files::to_bytes(&file);
+    let sha = sha256(&bytes);
+    publish::write_signed(
+        ctx.hsm()?,
+        &dir,
+        &[
+            (MINUTES, html.into_bytes()),
+            ("checkpoint.note", note.clone().into_bytes()),
+            (sitting::FILE_NAME, bytes),
+        ],
+        &[],
+        (&rk, &ak),
+    )?;
+    let output = ctx.output_record(&format!("{name}/{}", sitting::FILE_NAME), sha, &note)?;
+    ctx.record_evidence(output)?;
+    say!(
+        "{} {} : {}",
+        lang.t("MINUTES DE LA SÉANCE n°", "MINUTES OF SITTING no."),
+        r.number,
+        dir.join(MINUTES).display()
+    );
+    say!("  sitting.json  sha256 {sha}");
+    say!(
+        "{}",
+        lang.t(
+            "Commissaire : recopiez aux minutes signées le point de contrôle ci-dessous (il prouve que l'historique ne sera pas réécrit) :",
+            "Commissaire: copy the checkpoint below into the signed minutes (it proves the history is not rewritten later):"
+        )
+    );
+    say!("{note}");
+    Ok(())
+}
+
+/// Every output published between the sitting's opening and its close (SPEC.md §9.3).
+fn outputs_between(events: &[Event], from: u64, to: u64) -> Result<Vec<SittingOutput>> {
+    let mut out = vec![];
+    for e in events.iter().filter(|e| e.seq > from && e.seq < to) {
+        let o = match kinds::parse(e).map_err(|m| altered(&m.to_string()))? {
+            Record::DrawPublished(p) => p.output,
+            Record::BlockPublished(p) => p.output,
+            Record::OutputPublished(p) => Some(p),
+            _ => None,
+        };
+        if let Some(o) = o {
+            out.push(SittingOutput {
+                audit_seq: e.seq,
+                file: o.file,
+                sha256: o.sha256,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The minutes (informative, SPEC.md §9.2). A plain rendering until the minutes module is in.
+fn minutes_html(
+    events: &[Event],
+    opened: &Event,
+    r: &OpenedRecord,
+    closed: &Event,
+    note: &str,
+    lang: Lang,
+) -> String {
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let mut h = format!(
+        "<!doctype html><html lang=\"{}\"><meta charset=\"utf-8\"><title>{} {}</title><body><h1>{} {}</h1>",
+        r.lang,
+        lang.t("Procès-verbal de la séance n°", "Minutes of sitting no."),
+        r.number,
+        lang.t("Procès-verbal de la séance n°", "Minutes of sitting no."),
+        r.number
+    );
+    h += &format!(
+        "<p>{} {}</p><p>{} {} ({})</p><ul>",
+        lang.t("Lieu :", "Place:"),
+        esc(&r.place),
+        lang.t("Commissaire de justice :", "Commissaire de justice:"),
+        esc(&r.commissaire.name),
+        esc(&r.commissaire.office)
+    );
+    for p in &r.present {
+        h += &format!("<li>{}, {}</li>", esc(&p.name), esc(&p.role));
+    }
+    h += "</ul><ol>";
+    for e in events
+        .iter()
+        .filter(|e| e.seq >= opened.seq && e.seq <= closed.seq)
+    {
+        h += &format!("<li>#{} {} {}</li>", e.seq, esc(&e.ts), esc(&e.kind));
+    }
+    h += &format!("</ol><pre>{}</pre></body></html>\n", esc(note));
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn euros_in_both_languages() {
+        assert_eq!(euros(500_000, Lang::Fr), "5\u{202f}000\u{a0}€");
+        assert_eq!(euros(50, Lang::Fr), "0,50\u{a0}€");
+        assert_eq!(euros(123_456_789, Lang::En), "€1,234,567.89");
+        assert_eq!(euros(100, Lang::En), "€1");
+    }
+}

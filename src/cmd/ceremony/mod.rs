@@ -1,0 +1,47 @@
+//! `urne ceremony`: one sitting in front of the commissaire de justice (SPEC.md §9), in one
+//! process, so one login: the PIN first (before anything is asked of the commissaire), then the
+//! sitting opened (place, commissaire, those present, recorded as `sitting.opened`) or an open
+//! one taken up again (`sitting.resumed`), then the planned work in order, one confirmation per
+//! irreversible step (the days the rules schedule for today, or those given; an emission's
+//! blocks), then voids and redraws decided at the sitting, and last the sitting closed and its
+//! signed minutes published (`close`). Every step's events are the trail's, so a sitting
+//! interrupted by a crash is finished by running `urne ceremony` again.
+
+mod args;
+mod close;
+mod open;
+mod plan;
+mod steps;
+pub mod term;
+
+use super::ctx::Ctx;
+use crate::error::Result;
+pub use args::{BlocksArgs, CeremonyArgs};
+use term::Lang;
+
+/// `urne ceremony`.
+pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
+    let lang = Lang::pick(a.lang.as_deref())?;
+    // The sitting is typed at the console: refused before the PIN when it cannot be.
+    super::randomness::need_terminal()?;
+    let prepared = plan::prepare(ctx, a, lang)?;
+    note!(
+        "{}",
+        lang.t(
+            "Séance : l'opérateur saisit d'abord le code de l'HSM, à l'invite qui suit.",
+            "Sitting: the operator first types the HSM's code, at the prompt that follows."
+        )
+    );
+    ctx.begin()?;
+    close::publish_pending(ctx, &a.out)?;
+    let (number, lang) = open::open_or_resume(ctx, a, lang, &prepared)?;
+    let outcome = steps::run_all(ctx, a, lang, &prepared);
+    match outcome {
+        Ok(()) => close::close(ctx, number, lang, &a.out),
+        Err(e) => {
+            // A step's failure that ends the sitting: the sitting stays open, and the next
+            // `urne ceremony` takes it up again.
+            Err(e)
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! Opening a sitting (SPEC.md §9.1), after the PIN: the place, the commissaire and those present,
+//! given ahead or typed, shown together and confirmed, then `sitting.opened` recorded with the
+//! plan. An open sitting is taken up again instead (`sitting.resumed`), its identity as recorded.
+
+use super::args::CeremonyArgs;
+use super::plan::Prepared;
+use super::term::{self, Lang};
+use crate::cmd::ctx::Ctx;
+use crate::cmd::inputs::altered;
+use crate::error::{Error, Result};
+use urne_core::audit::kinds::{self, Record};
+use urne_core::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, SittingKind};
+use urne_core::state::Trail;
+
+/// Opens the sitting, or takes the open one up again; returns its number and language.
+pub fn open_or_resume(
+    ctx: &mut Ctx,
+    a: &CeremonyArgs,
+    lang: Lang,
+    p: &Prepared,
+) -> Result<(u32, Lang)> {
+    let events = ctx.audit()?.events()?;
+    let sittings = Trail::from_events(&events)
+        .map_err(|m| altered(&m.to_string()))?
+        .sittings();
+    if sittings.open {
+        let opened = events
+            .iter()
+            .rev()
+            .find_map(|e| match kinds::parse(e) {
+                Ok(Record::SittingOpened(r)) => Some((e.ts.clone(), r)),
+                _ => None,
+            })
+            .ok_or_else(|| altered("an open sitting without its opening"))?;
+        let lang = Lang::from_code(&opened.1.lang);
+        term::heading(&format!(
+            "{} {} ({} {})",
+            lang.t("REPRISE DE LA SÉANCE n°", "SITTING TAKEN UP AGAIN: no."),
+            opened.1.number,
+            lang.t("ouverte le", "opened at"),
+            opened.0
+        ));
+        note!(
+            "{}",
+            lang.t(
+                "La séance a été interrompue ; elle reprend ici et ses minutes le mentionneront.",
+                "The sitting was interrupted; it goes on here, and its minutes will say so."
+            )
+        );
+        ctx.record(ResumedRecord {
+            number: opened.1.number,
+            plan: p.steps.clone(),
+        })?;
+        return Ok((opened.1.number, lang));
+    }
+    let number = sittings.last + 1;
+    let who = identity(a, lang)?;
+    ctx.record(OpenedRecord {
+        number,
+        kind: SittingKind::Sitting,
+        place: who.place,
+        commissaire: who.commissaire,
+        present: who.present,
+        lang: lang.code().into(),
+        plan: p.steps.clone(),
+    })?;
+    note!(
+        "{} {number} {}",
+        lang.t("Séance n°", "Sitting no."),
+        lang.t(
+            "ouverte et inscrite au journal d'audit.",
+            "opened and recorded in the audit trail."
+        )
+    );
+    Ok((number, lang))
+}
+
+/// Who and where, as the minutes will state it.
+pub struct Identity {
+    pub place: String,
+    pub commissaire: Commissaire,
+    pub present: Vec<Person>,
+}
+
+/// The identity given ahead (checked) or typed, then shown and confirmed (`non` types it all
+/// again).
+pub fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
+    let mut given = given(a, lang)?;
+    loop {
+        let who = match given.take() {
+            Some(w) => w,
+            None => typed(lang)?,
+        };
+        term::heading(lang.t("OUVERTURE DE LA SÉANCE", "OPENING OF THE SITTING"));
+        note!("  {} {}", lang.t("Lieu :", "Place:"), who.place);
+        note!(
+            "  {} {} ({})",
+            lang.t("Commissaire de justice :", "Commissaire de justice:"),
+            who.commissaire.name,
+            who.commissaire.office
+        );
+        for p in &who.present {
+            note!(
+                "  {} {}, {}",
+                lang.t("Présent :", "Present:"),
+                p.name,
+                p.role
+            );
+        }
+        if term::confirm(
+            lang,
+            lang.t(
+                "Commissaire : ces mentions sont-elles exactes ?",
+                "Commissaire: is this correct?",
+            ),
+        )? {
+            return Ok(who);
+        }
+    }
+}
+
+/// The identity given by options, when all of it is.
+fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
+    let (Some(place), Some(name), Some(office)) = (&a.place, &a.commissaire, &a.office) else {
+        return Ok(None);
+    };
+    let mut present = vec![];
+    for p in &a.present {
+        present.push(person(p).ok_or_else(|| {
+            Error::bad_input(
+                format!("--present {p:?} is not `Name, role`"),
+                lang.t(
+                    "écrivez par exemple --present \"Jean Martin, opérateur\"",
+                    "write e.g. --present \"Jean Martin, operator\"",
+                ),
+            )
+        })?);
+    }
+    for t in [place, name, office] {
+        term::check_text(t).map_err(|why| {
+            Error::bad_input(format!("{t:?} cannot stand in the minutes: {why}"), "")
+        })?;
+    }
+    Ok(Some(Identity {
+        place: place.trim().into(),
+        commissaire: Commissaire {
+            name: name.trim().into(),
+            office: office.trim().into(),
+        },
+        present,
+    }))
+}
+
+/// `Name, role` (split at the first comma), both plain text.
+fn person(s: &str) -> Option<Person> {
+    let (name, role) = s.split_once(',')?;
+    let (name, role) = (name.trim(), role.trim());
+    (term::check_text(name).is_ok() && term::check_text(role).is_ok()).then(|| Person {
+        name: name.into(),
+        role: role.into(),
+    })
+}
+
+/// The identity typed at the terminal.
+fn typed(lang: Lang) -> Result<Identity> {
+    let place = term::ask_text(lang, lang.t("Lieu de la séance :", "Place of the sitting:"))?;
+    let name = term::ask_text(
+        lang,
+        lang.t(
+            "Nom du commissaire de justice :",
+            "Name of the commissaire de justice:",
+        ),
+    )?;
+    let office = term::ask_text(
+        lang,
+        lang.t(
+            "Office (étude) du commissaire de justice :",
+            "Office of the commissaire de justice:",
+        ),
+    )?;
+    note!(
+        "{}",
+        lang.t(
+            "Autres personnes présentes, une par ligne « Nom, qualité » ; une ligne vide pour finir :",
+            "Other persons present, one per line `Name, role`; an empty line to finish:"
+        )
+    );
+    let mut present = vec![];
+    loop {
+        let line = term::read_line(lang)?;
+        if line.trim().is_empty() {
+            break;
+        }
+        match person(&line) {
+            Some(p) => present.push(p),
+            None => note!(
+                "  {}",
+                lang.t(
+                    "refusé : écrivez « Nom, qualité »",
+                    "refused: write `Name, role`"
+                )
+            ),
+        }
+    }
+    Ok(Identity {
+        place,
+        commissaire: Commissaire { name, office },
+        present,
+    })
+}

@@ -1,0 +1,185 @@
+//! The sitting's plan, checked before the PIN is asked: the rules load, every day is a day of
+//! the operation, the exports' folder and the block folders are usable, and something is to be
+//! done. The days default to those the rules schedule for today (D-8: the periods whose draw
+//! date is today, in the rules' time zone).
+
+use super::args::{BlocksArgs, CeremonyArgs};
+use super::term::Lang;
+use crate::cmd::block::GenerateArgs;
+use crate::cmd::ctx::Ctx;
+use crate::cmd::inputs;
+use crate::error::{Error, Result};
+use std::path::{Path, PathBuf};
+use urne_core::rules::draw::DrawRules;
+use urne_core::sitting::Step;
+
+/// The work of a sitting, checked.
+pub struct Prepared {
+    /// The operation's rules and their file, when days are drawn.
+    pub rules: Option<(DrawRules, PathBuf)>,
+    /// The days to draw, in order.
+    pub days: Vec<String>,
+    /// The blocks to generate.
+    pub blocks: Option<GenerateArgs>,
+    /// The plan as recorded (SPEC.md §9.1).
+    pub steps: Vec<Step>,
+}
+
+/// Checks everything that can be checked before the login.
+pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
+    if a.out.exists() && !a.out.is_dir() {
+        return Err(Error::bad_input(
+            format!("--out {} is not a folder", a.out.display()),
+            "give the publications folder (created if missing)",
+        ));
+    }
+    let rules = match &a.rules {
+        Some(p) => Some((inputs::load_rules(p)?.0, p.clone())),
+        None => None,
+    };
+    let days = days(a, rules.as_ref().map(|r| &r.0), lang)?;
+    if let Some(d) = &a.exports
+        && !d.is_dir()
+    {
+        return Err(Error::bad_input(
+            format!("--exports {}: no such folder", d.display()),
+            "give the folder holding production's signed exports (entries-<operation>-<day>.jsonl and their .sig)",
+        ));
+    }
+    let blocks = match &a.blocks {
+        Some(b) => {
+            let g = generate_args(b, &a.out);
+            crate::cmd::block::precheck(ctx, &g)?;
+            Some(g)
+        }
+        None => None,
+    };
+    let mut steps: Vec<Step> = days.iter().map(|d| step("draw", d, "")).collect();
+    if let Some(b) = &a.blocks {
+        for n in b.first..b.first.saturating_add(b.count) {
+            steps.push(step(
+                "generate",
+                &format!("{}/{}/{}/{n}", game_of(&b.rules), b.price, b.emission),
+                "",
+            ));
+        }
+    }
+    if steps.is_empty() {
+        return Err(Error::bad_input(
+            lang.t(
+                "rien n'est prévu pour cette séance",
+                "nothing is planned for this sitting",
+            ),
+            lang.t(
+                "donnez --rules (les jours dont la date de tirage est aujourd'hui, D-8), --day JOUR, ou --game-rules … --emission … pour des blocs",
+                "give --rules (the days whose draw date is today, D-8), --day DAY, or --game-rules … --emission … for blocks",
+            ),
+        ));
+    }
+    Ok(Prepared {
+        rules,
+        days,
+        blocks,
+        steps,
+    })
+}
+
+fn step(action: &str, subject: &str, detail: &str) -> Step {
+    Step {
+        action: action.into(),
+        subject: subject.into(),
+        detail: detail.into(),
+    }
+}
+
+/// The game id a block rules file declares, for the plan's words (the generation itself loads
+/// and checks the file); the file's name when it cannot be read here.
+fn game_of(p: &Path) -> String {
+    std::fs::read(p)
+        .ok()
+        .and_then(|b| urne_core::rules::game::GameRules::from_json(&b).ok())
+        .map_or_else(|| p.display().to_string(), |r| r.game().to_string())
+}
+
+fn generate_args(b: &BlocksArgs, out: &Path) -> GenerateArgs {
+    GenerateArgs {
+        rules: b.rules.clone(),
+        price: b.price,
+        emission: b.emission.clone(),
+        first: b.first,
+        blocks: b.count,
+        out: out.join("blocks"),
+        secret_out: b.secret_out.clone(),
+    }
+}
+
+/// The days given, each a day of the operation; else the days whose period's draw date is
+/// today in the rules' time zone (D-8).
+fn days(a: &CeremonyArgs, rules: Option<&DrawRules>, lang: Lang) -> Result<Vec<String>> {
+    if !a.days.is_empty() && rules.is_none() {
+        return Err(Error::bad_input(
+            "--day needs the operation's rules (--rules FILE)",
+            "give --rules rules/chanceux-noel-2018.json",
+        ));
+    }
+    let Some(rules) = rules else {
+        return Ok(vec![]);
+    };
+    if a.days.is_empty() {
+        let today = crate::edge::clock::now_utc()
+            .with_timezone(&rules.time_zone())
+            .date_naive();
+        let mut out = vec![];
+        for p in rules.periods().iter().filter(|p| p.draw_date == today) {
+            out.extend(
+                p.first_day
+                    .iter_days()
+                    .take_while(|d| *d <= p.last_day)
+                    .map(|d| d.to_string()),
+            );
+        }
+        if out.is_empty() {
+            note!(
+                "{} {today} (D-8).",
+                lang.t(
+                    "Aucun jour de l'opération n'a sa date de tirage le",
+                    "No day of the operation has its draw date on"
+                )
+            );
+        }
+        return Ok(out);
+    }
+    let mut out: Vec<String> = vec![];
+    for d in &a.days {
+        let day = inputs::check_day(d)?;
+        if rules.period_for(day).is_none() {
+            return Err(Error::bad_input(
+                format!("{d} is not a day of the operation {}", rules.operation()),
+                "give a day of one of the rules' periods (D-2)",
+            ));
+        }
+        if !out.contains(d) {
+            out.push(d.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// The export of `day` in the exports folder: `entries-<operation>-<day>.jsonl`.
+pub fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> Result<PathBuf> {
+    let Some(dir) = exports else {
+        return Err(Error::bad_input(
+            format!("day {day} is not sealed, and no exports folder was given"),
+            "give --exports DIR, the folder holding production's signed export of the day",
+        ));
+    };
+    let p = dir.join(format!("entries-{operation}-{day}.jsonl"));
+    if p.is_file() {
+        Ok(p)
+    } else {
+        Err(Error::bad_input(
+            format!("no such file: {}", p.display()),
+            "the day's export (and its .sig) must be in the exports folder under this name",
+        ))
+    }
+}

@@ -1,0 +1,284 @@
+//! The sitting's work, step by step: each planned step announced, confirmed (`oui`) or left
+//! undone (`non`), then run on the sitting's one login; a step refused is recorded, shown, and
+//! the commissaire decides whether the sitting goes on. After the plan, the voids and redraws
+//! decided at the sitting, until it is closed.
+
+use super::args::CeremonyArgs;
+use super::plan::{self, Prepared};
+use super::term::{self, Lang};
+use crate::cmd::ctx::Ctx;
+use crate::cmd::{block, draw, inputs, seal};
+use crate::error::{Error, Exit, Result};
+use std::path::PathBuf;
+
+/// Runs the plan, then the voids and redraws asked for; `Ok` when the sitting is to be closed.
+pub fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()> {
+    let n = p.days.len() + usize::from(p.blocks.is_some());
+    let mut i = 0;
+    for day in &p.days {
+        i += 1;
+        let title = format!(
+            "{} {i}/{n} — {} {day}",
+            lang.t("Étape", "Step"),
+            lang.t("tirage du jour", "draw of the day")
+        );
+        if !attempt(ctx, lang, &title, |ctx| draw_day(ctx, a, lang, p, day))? {
+            return Ok(());
+        }
+    }
+    if let Some(g) = &p.blocks {
+        i += 1;
+        let title = format!(
+            "{} {i}/{n} — {} {} ({} {}, {} {} à {})",
+            lang.t("Étape", "Step"),
+            lang.t(
+                "génération des blocs de l'émission",
+                "generation of the blocks of emission"
+            ),
+            g.emission,
+            lang.t("prix", "price"),
+            super::close::euros(g.price, lang),
+            lang.t("blocs", "blocks"),
+            g.first,
+            g.first.saturating_add(g.blocks.saturating_sub(1))
+        );
+        if !attempt(ctx, lang, &title, |ctx| {
+            if confirm_step(lang)? {
+                block::generate_begun(ctx, g)
+            } else {
+                Ok(())
+            }
+        })? {
+            return Ok(());
+        }
+    }
+    menu(ctx, a, lang, p)
+}
+
+/// Runs one step under `title`; a failure is recorded and shown, and the commissaire says
+/// whether the sitting goes on (`Ok(false)`: close it now). A failure of the trail itself, or
+/// of the terminal, ends the sitting without closing it.
+fn attempt(
+    ctx: &mut Ctx,
+    lang: Lang,
+    title: &str,
+    f: impl FnOnce(&mut Ctx) -> Result<()>,
+) -> Result<bool> {
+    term::heading(title);
+    let saved = ctx.command_name.clone();
+    ctx.command_name = format!("ceremony: {title}");
+    let r = f(ctx);
+    let r = r.and_then(|()| ctx.finish());
+    if let Err(e) = &r {
+        ctx.record_failure(e);
+    }
+    ctx.command_name = saved;
+    let Err(e) = r else {
+        return Ok(true);
+    };
+    if e.untouched || e.exit == Exit::Internal || e.message.contains("terminal") {
+        return Err(e);
+    }
+    note!("error: {}", e.message);
+    if !e.hint.is_empty() {
+        note!("hint: {}", e.hint);
+    }
+    note!(
+        "{}",
+        lang.t(
+            "Ce refus est inscrit au journal d'audit et figurera aux minutes.",
+            "This refusal is recorded in the audit trail and will be in the minutes."
+        )
+    );
+    term::confirm(
+        lang,
+        lang.t("La séance continue-t-elle ?", "Does the sitting go on?"),
+    )
+}
+
+/// `oui` to run the step now, `non` to leave it undone.
+fn confirm_step(lang: Lang) -> Result<bool> {
+    let go = term::confirm(
+        lang,
+        lang.t(
+            "Procéder à cette étape (irréversible) ?",
+            "Carry out this step (irreversible)?",
+        ),
+    )?;
+    if !go {
+        note!(
+            "{}",
+            lang.t("Étape non effectuée.", "Step not carried out.")
+        );
+    }
+    Ok(go)
+}
+
+/// A day: sealed first when it is not (its export from the exports folder), then drawn into
+/// `draw-<day>` (`draw-<day>-attempt-<n>` from the second attempt on) under the publications
+/// folder. A day already drawn is said so and left.
+fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str) -> Result<()> {
+    let Some((rules, rules_file)) = &p.rules else {
+        return Err(Error::bad_input(
+            "a day is drawn under the operation's rules",
+            "give --rules FILE",
+        ));
+    };
+    let events = ctx.audit()?.events()?;
+    let st = inputs::day_state(&events, day)?;
+    if st.published.is_some() || st.carried {
+        note!(
+            "{} {day} {} {}.",
+            lang.t("Le jour", "Day"),
+            lang.t("est déjà tiré (tentative", "is already drawn (attempt"),
+            st.attempt
+        );
+        note!(
+            "{}",
+            lang.t(
+                "Rien n'est fait pour ce jour.",
+                "Nothing is done for this day."
+            )
+        );
+        return Ok(());
+    }
+    if !confirm_step(lang)? {
+        return Ok(());
+    }
+    if st.seal.is_none() {
+        let export = plan::export_of(a.exports.as_deref(), rules.operation(), day)?;
+        seal::seal(
+            ctx,
+            seal::SealArgs {
+                rules: rules_file.clone(),
+                entries: export,
+                producer_keys: a.producer_keys.clone(),
+            },
+        )?;
+    }
+    let folder = if st.attempt > 1 {
+        format!("draw-{day}-attempt-{}", st.attempt)
+    } else {
+        format!("draw-{day}")
+    };
+    draw::draw(
+        ctx,
+        &draw::DrawArgs {
+            day: day.to_string(),
+            out: a.out.join(folder),
+        },
+    )
+}
+
+/// After the plan: a void, a redraw, or the close, as the commissaire decides.
+fn menu(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()> {
+    loop {
+        term::heading(lang.t("AUTRES OPÉRATIONS", "OTHER OPERATIONS"));
+        note!(
+            "  1  {}",
+            lang.t(
+                "annuler la tentative en cours d'un jour (scellé ou tiré)",
+                "void a day's current attempt (sealed or drawn)"
+            )
+        );
+        note!(
+            "  2  {}",
+            lang.t(
+                "tirer un jour (nouvelle tentative après une annulation)",
+                "draw a day (a new attempt after a void)"
+            )
+        );
+        note!("  3  {}", lang.t("clore la séance", "close the sitting"));
+        note!(
+            "{}",
+            lang.t("Votre choix (1, 2 ou 3) :", "Your choice (1, 2 or 3):")
+        );
+        match term::read_line(lang)?.trim() {
+            "1" => {
+                let day = ask_day(lang)?;
+                let title = format!("{} {day}", lang.t("Annulation du jour", "Void of day"));
+                if !attempt(ctx, lang, &title, |ctx| void_day(ctx, a, lang, &day))? {
+                    return Ok(());
+                }
+            }
+            "2" => {
+                let day = ask_day(lang)?;
+                let title = format!("{} {day}", lang.t("Tirage du jour", "Draw of day"));
+                if !attempt(ctx, lang, &title, |ctx| draw_day(ctx, a, lang, p, &day))? {
+                    return Ok(());
+                }
+            }
+            "3" => return Ok(()),
+            _ => note!("  {}", lang.t("répondez 1, 2 ou 3", "answer 1, 2 or 3")),
+        }
+    }
+}
+
+/// A day typed at the terminal (YYYY-MM-DD; three tries).
+fn ask_day(lang: Lang) -> Result<String> {
+    for _ in 0..3 {
+        note!("{}", lang.t("Jour (AAAA-MM-JJ) :", "Day (YYYY-MM-DD):"));
+        let d = term::read_line(lang)?.trim().to_string();
+        if inputs::check_day(&d).is_ok() && d.len() == 10 {
+            return Ok(d);
+        }
+        note!(
+            "  {}",
+            lang.t(
+                "refusé : écrivez par exemple 2018-12-03",
+                "refused: write e.g. 2018-12-03"
+            )
+        );
+    }
+    Err(Error::bad_input(
+        "no day given after three tries",
+        "nothing was done",
+    ))
+}
+
+/// A void decided at the sitting: what it voids shown, the reason typed (at least 10
+/// characters), the day typed back, then recorded and announced by its notice under the
+/// publications folder.
+fn void_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, day: &str) -> Result<()> {
+    let events = ctx.audit()?.events()?;
+    let st = inputs::day_state(&events, day)?;
+    note!(
+        "{} {day}, {} {} : {}",
+        lang.t("Jour", "Day"),
+        lang.t("tentative", "attempt"),
+        st.attempt,
+        st.stage()
+    );
+    let reason = loop {
+        let r = term::ask_text(
+            lang,
+            lang.t(
+                "Motif de l'annulation, tel qu'il figurera aux minutes (10 caractères au moins) :",
+                "Reason for the void, as the minutes will state it (at least 10 characters):",
+            ),
+        )?;
+        if r.chars().count() >= 10 {
+            break r;
+        }
+        note!(
+            "  {}",
+            lang.t(
+                "refusé : 10 caractères au moins",
+                "refused: at least 10 characters"
+            )
+        );
+    };
+    term::type_back(
+        lang,
+        &format!(
+            "{} {day} :",
+            lang.t(
+                "Pour confirmer l'annulation (irréversible), tapez le jour",
+                "To confirm the void (irreversible), type the day"
+            )
+        ),
+        day,
+    )?;
+    let out: PathBuf = a.out.join(format!("void-{day}-attempt-{}", st.attempt));
+    crate::cmd::void::void_begun(ctx, day, &reason, Some(&out))
+}

@@ -1,0 +1,196 @@
+//! The sitting's terminal: what the commissaire and the operator read and type, in French or
+//! English (the sitting's `lang`), one question at a time, each answer checked and shown back.
+
+use crate::error::{Error, Result};
+use std::io::{BufRead, Write};
+
+/// The language of a sitting's screens and minutes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    /// French, the default: the commissaire's language.
+    Fr,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// `--lang` when given (`fr` or `en`), else English when `LANG` starts with `en`, else French.
+    pub fn pick(flag: Option<&str>) -> Result<Lang> {
+        match flag {
+            Some("fr") => Ok(Lang::Fr),
+            Some("en") => Ok(Lang::En),
+            Some(other) => Err(Error::bad_input(
+                format!("--lang {other:?} is not a language of the minutes"),
+                "give --lang fr (French, the default) or --lang en",
+            )),
+            None => Ok(match std::env::var("LANG") {
+                Ok(l) if l.starts_with("en") => Lang::En,
+                _ => Lang::Fr,
+            }),
+        }
+    }
+
+    /// The code recorded in `sitting.opened` (SPEC.md §9.1).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Fr => "fr",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language recorded as `code`.
+    pub fn from_code(code: &str) -> Lang {
+        if code == "en" { Lang::En } else { Lang::Fr }
+    }
+
+    /// `fr` or `en`, as this language is.
+    pub fn t<'a>(self, fr: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Fr => fr,
+            Lang::En => en,
+        }
+    }
+}
+
+/// How often an answer that is refused may be typed again.
+const TRIES: usize = 3;
+
+/// A line typed at the terminal (without its end of line); the terminal closed is an error.
+pub fn read_line(lang: Lang) -> Result<String> {
+    let _ = std::io::stderr().flush();
+    let mut s = String::new();
+    let n = std::io::stdin()
+        .lock()
+        .read_line(&mut s)
+        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
+    if n == 0 {
+        return Err(Error::bad_input(
+            lang.t(
+                "le terminal a été fermé avant la fin de la séance",
+                "the terminal was closed before the sitting ended",
+            ),
+            lang.t(
+                "lancez de nouveau `urne ceremony` : la séance ouverte est reprise",
+                "run `urne ceremony` again: the open sitting is taken up again",
+            ),
+        ));
+    }
+    Ok(s.trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// Asks `question` until `oui`/`yes` or `non`/`no` is typed.
+pub fn confirm(lang: Lang, question: &str) -> Result<bool> {
+    loop {
+        note!(
+            "{question} {}",
+            lang.t("Tapez oui ou non :", "Type yes or no:")
+        );
+        match read_line(lang)?.trim().to_lowercase().as_str() {
+            "oui" | "yes" => return Ok(true),
+            "non" | "no" => return Ok(false),
+            _ => note!(
+                "  {}",
+                lang.t("répondez oui ou non", "please answer yes or no")
+            ),
+        }
+    }
+}
+
+/// Why `s` cannot stand in the minutes as a name, a role or a place: empty, longer than 200
+/// characters, or holding a control or a direction-changing character (which would make the
+/// printed text read otherwise than it was typed).
+pub fn check_text(s: &str) -> std::result::Result<(), &'static str> {
+    let n = s.chars().count();
+    if s.trim().is_empty() {
+        return Err("empty");
+    }
+    if n > 200 {
+        return Err("longer than 200 characters");
+    }
+    let bidi = |c: char| matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if s.chars().any(|c| c.is_control() || bidi(c)) {
+        return Err("holds a control or direction-changing character");
+    }
+    Ok(())
+}
+
+/// Asks for a line of text that [`check_text`] accepts (three tries), trimmed.
+pub fn ask_text(lang: Lang, prompt: &str) -> Result<String> {
+    for _ in 0..TRIES {
+        note!("{prompt}");
+        let line = read_line(lang)?;
+        match check_text(&line) {
+            Ok(()) => return Ok(line.trim().to_string()),
+            Err(why) => note!("  {} ({why})", lang.t("refusé", "refused")),
+        }
+    }
+    Err(Error::bad_input(
+        lang.t(
+            "aucune réponse valable après trois essais",
+            "no valid answer after three tries",
+        ),
+        lang.t(
+            "lancez de nouveau `urne ceremony` ; rien n'a été enregistré pour cette réponse",
+            "run `urne ceremony` again; nothing was recorded for this answer",
+        ),
+    ))
+}
+
+/// Asks for `want` typed back (three tries, case and surrounding spaces ignored): the
+/// confirmation of an irreversible step names what it acts on.
+pub fn type_back(lang: Lang, prompt: &str, want: &str) -> Result<()> {
+    for _ in 0..TRIES {
+        note!("{prompt}");
+        if read_line(lang)?.trim().eq_ignore_ascii_case(want) {
+            return Ok(());
+        }
+        note!(
+            "  {} {want}",
+            lang.t("refusé : il faut taper", "refused: type exactly")
+        );
+    }
+    Err(Error::bad_input(
+        format!(
+            "{} {want}",
+            lang.t("non confirmé : on attendait", "not confirmed: expected")
+        ),
+        lang.t(
+            "rien n'a été fait pour cette étape",
+            "nothing was done for this step",
+        ),
+    ))
+}
+
+/// A rule between the steps of the sitting, with a title.
+pub fn heading(title: &str) {
+    note!();
+    note!("{}", "─".repeat(72));
+    note!("{title}");
+    note!("{}", "─".repeat(72));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_for_the_minutes_is_plain() {
+        assert!(check_text("Maître Claire Dupont").is_ok());
+        assert!(check_text("Étude Dupont & Associés, Paris 8e").is_ok());
+        assert!(check_text("").is_err());
+        assert!(check_text("   ").is_err());
+        assert!(check_text("abc\u{202e}fed").is_err());
+        assert!(check_text("a\tb").is_err());
+        assert!(check_text(&"x".repeat(201)).is_err());
+        assert!(check_text(&"é".repeat(200)).is_ok());
+    }
+
+    #[test]
+    fn the_language_is_the_option_then_lang() {
+        assert_eq!(Lang::pick(Some("en")).unwrap(), Lang::En);
+        assert_eq!(Lang::pick(Some("fr")).unwrap(), Lang::Fr);
+        assert!(Lang::pick(Some("de")).is_err());
+        assert_eq!(Lang::from_code("en"), Lang::En);
+        assert_eq!(Lang::from_code("fr"), Lang::Fr);
+    }
+}
