@@ -6,6 +6,7 @@ mod adversary;
 mod audit_verify;
 mod block_cli;
 mod blocks;
+mod ceremony;
 mod clock;
 mod draws;
 mod entries;

@@ -1,0 +1,217 @@
+//! A whole sitting, as the operator and the commissaire live it (issue 13): `urne ceremony` on a
+//! pseudo-terminal, every answer typed at its prompt (the PIN too), the appliance's clock on
+//! the sitting's date under libfaketime for the whole sequence: the key ceremony on 10
+//! December 2018, then on 11 December the seven days of period 1 (D-8) sealed from production's
+//! exports and drawn, a void decided at the sitting and the day drawn again, an emission's
+//! block generated, and the sitting closed with its signed output.
+
+use crate::common::*;
+use crate::draws::simulate;
+use crate::native::faketime_urne;
+use std::path::Path;
+use std::process::{Command, Output};
+
+const RULES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/chanceux-noel-2018.json");
+const GAME: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/rules/noel-de-la-chance-2015.json"
+);
+
+/// `urne ARGS` under libfaketime, the clock started at `when` (UTC) and running.
+fn at(env: &Env, when: &str) -> Command {
+    let mut c = env.cmd_of(faketime_urne());
+    c.env("TZ", "UTC").env("FAKETIME", format!("@{when}"));
+    c
+}
+
+/// The sitting typed at a pseudo-terminal: `steps` answered in order (`--expect`), `rules` each
+/// time their prompt appears (`--on`); the PIN typed at its prompt, not taken from URNE_PIN.
+fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Output {
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.env_remove("URNE_PIN")
+        .env("TZ", "UTC")
+        .env("FAKETIME", format!("@{when}"))
+        .args(["--timeout", "120"]);
+    c.args(["--expect", "code PIN de l'HSM", "--send", &env.pin()]);
+    for (prompt, answer) in steps {
+        c.args(["--expect", prompt, "--send", answer]);
+    }
+    c.args(["--on", "Procéder à cette étape", "--send", "oui"])
+        .args(["--on", TYPE_BACK, "--send-match"])
+        .args([
+            "--on",
+            "type your contribution",
+            "--send",
+            "dés 5 2 6 3, Maître Dupont",
+        ])
+        .args(["--on", "oui or non", "--send", "oui", "--"])
+        .arg(faketime_urne())
+        .arg("ceremony")
+        .args(args);
+    let mut o = c.output().unwrap();
+    o.stderr = o.stdout.clone();
+    o
+}
+
+/// Production's export of `day`, made at midnight in Paris as the day ended.
+fn export(env: &Env, day: &str, seed: u32) {
+    let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap();
+    let midnight = format!("{}T00:00:00+01:00", d.succ_opt().unwrap());
+    let dated = ["--generated-at", &midnight, "--status-as-of", &midnight];
+    let made = simulate(env, day, 300, seed, &dated);
+    let dir = env.path("exports");
+    std::fs::create_dir_all(&dir).unwrap();
+    for ext in ["", ".sig"] {
+        let from = Path::new(&format!("{}{ext}", made.display())).to_path_buf();
+        let name = from.file_name().unwrap().to_owned();
+        std::fs::rename(&from, dir.join(name)).unwrap();
+    }
+}
+
+fn json(p: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
+}
+
+#[test]
+fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
+    let env = Env::without_keys();
+    let o = at(&env, "2018-12-10 09:00:00")
+        .args(["keys", "init"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let days: Vec<String> = (1..=7).map(|d| format!("2018-12-0{d}")).collect();
+    for (i, d) in days.iter().enumerate() {
+        export(&env, d, 40 + i as u32);
+    }
+    let (exports, publ, secret) = (env.path("exports"), env.path("pub"), env.path("secret"));
+    let identity = [
+        (
+            "Lieu de la séance",
+            "Étude Dupont, 12 rue de la Paix, Paris",
+        ),
+        ("Nom du commissaire", "Maître Claire Dupont"),
+        ("Office", "SELARL Dupont, commissaires de justice à Paris"),
+        ("ligne vide pour finir", "Jean Martin, opérateur"),
+        ("Jean Martin", "Anne Petit, représentante de la société"),
+        ("Anne Petit", ""),
+        ("exactes", "oui"),
+        // After the plan: 2018-12-03 voided (production sent a corrected export) and drawn again.
+        ("Votre choix", "1"),
+        ("Jour \\(AAAA-MM-JJ\\)", "2018-12-03"),
+        (
+            "Motif de l'annulation",
+            "export corrigé reçu de la production",
+        ),
+        ("tapez le jour", "2018-12-03"),
+        ("Votre choix", "2"),
+        ("Jour \\(AAAA-MM-JJ\\)", "2018-12-03"),
+        ("Votre choix", "3"),
+    ];
+    let o = sitting(
+        &env,
+        "2018-12-11 09:00:00",
+        &identity,
+        &[
+            "--out",
+            publ.to_str().unwrap(),
+            "--rules",
+            RULES,
+            "--exports",
+            exports.to_str().unwrap(),
+            "--game-rules",
+            GAME,
+            "--price",
+            "100",
+            "--emission",
+            "noel-2018",
+            "--secret-out",
+            secret.to_str().unwrap(),
+        ],
+    );
+    let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert!(o.status.success(), "the sitting failed:\n{screen}");
+    // The PIN was asked first, before anything of the commissaire, and never shown.
+    let pin_at = screen.find("code PIN de l'HSM").unwrap();
+    assert!(pin_at < screen.find("Lieu de la séance").unwrap());
+    assert!(!screen.contains(&env.pin()), "the PIN was echoed");
+    assert!(screen.contains("Séance n° 1 ouverte"), "{screen}");
+    // The seven days the rules schedule for 11 December (D-8), on time: no lateness.
+    for d in &days {
+        assert!(
+            screen.contains(&format!("DRAWN: chanceux-noel-2018 day {d} (attempt 1)")),
+            "{d} not drawn:\n{screen}"
+        );
+    }
+    assert!(!screen.contains("after the draw date"), "{screen}");
+    assert!(
+        screen.contains("VOIDED: day 2018-12-03, attempt 1"),
+        "{screen}"
+    );
+    assert!(screen.contains("DRAWN: chanceux-noel-2018 day 2018-12-03 (attempt 2)"));
+    assert!(screen.contains("MINUTES DE LA SÉANCE n° 1"), "{screen}");
+    // Every output under the publications folder, and the sitting's own.
+    for d in &days {
+        assert!(publ.join(format!("draw-{d}/bundle.json")).is_file(), "{d}");
+    }
+    assert!(
+        publ.join("void-2018-12-03-attempt-1/void-notice.json")
+            .is_file()
+    );
+    assert!(publ.join("draw-2018-12-03-attempt-2/bundle.json").is_file());
+    assert!(
+        secret.read_dir().unwrap().count() > 0,
+        "the production file on its medium"
+    );
+    let s = json(&publ.join("sitting-001/sitting.json"));
+    assert_eq!(s["format"], "urne-sitting");
+    assert_eq!(s["number"], 1);
+    assert_eq!(s["place"], "Étude Dupont, 12 rue de la Paix, Paris");
+    assert_eq!(s["commissaire"]["name"], "Maître Claire Dupont");
+    assert_eq!(s["present"][1]["role"], "représentante de la société");
+    // 7 draws, the void notice, the redraw, the block.
+    assert_eq!(s["outputs"].as_array().unwrap().len(), 10, "{s:#}");
+    assert!(
+        s["opened_at"]
+            .as_str()
+            .unwrap()
+            .starts_with("2018-12-11T09:")
+    );
+    let note = std::fs::read_to_string(publ.join("sitting-001/checkpoint.note")).unwrap();
+    assert_eq!(s["audit_checkpoint"], note.as_str());
+    assert!(
+        screen.contains(&note),
+        "the checkpoint to copy is on screen"
+    );
+    for f in ["minutes.html", "checkpoint.note", "sitting.json"] {
+        let p = publ.join("sitting-001").join(f);
+        let sig = publ.join("sitting-001").join(format!("{f}.sig"));
+        assert!(
+            openssl_verify(&publ.join("sitting-001/result.pub.pem"), &p, &sig),
+            "{f}"
+        );
+    }
+    // Each output verifies; the trail holds the sitting's events, and is whole.
+    for d in &days {
+        let out = env.urne(&["verify", publ.join(format!("draw-{d}")).to_str().unwrap()]);
+        assert!(
+            out.status.success(),
+            "{d}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let kinds: Vec<String> = c
+        .prepare("SELECT kind FROM events WHERE kind LIKE 'sitting.%' ORDER BY seq")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(kinds, ["sitting.opened", "sitting.closed"]);
+    let o = at(&env, "2018-12-11 12:00:00")
+        .args(["audit", "verify"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
