@@ -447,6 +447,11 @@ pub struct CeremonyArgs {
     /// Another person present, `Name, role` (repeatable).
     #[arg(long, value_name = "NAME, ROLE")]
     pub present: Vec<String>,
+    /// The key ceremony instead: `urne keys init` (the keys generated in the token, the trail
+    /// created), the public keys exported into keys/ under --out, and the key ceremony's
+    /// minutes.
+    #[arg(long = "key-ceremony", conflicts_with_all = ["rules", "days", "game_rules"])]
+    pub key_ceremony: bool,
     /// The operation's rules file, for draws (rules/chanceux-noel-2018.json).
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,

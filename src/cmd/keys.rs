@@ -33,7 +33,7 @@ pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
 /// existing file) and marked in the token. Interrupted anywhere but inside the token's own key
 /// generation, running it again finishes it (see [`Resume`]); a token whose trail has a mark is
 /// initialised, and is refused.
-fn init(ctx: &mut Ctx) -> Result<()> {
+pub fn init(ctx: &mut Ctx) -> Result<()> {
     let sw = ctx.software()?;
     let db = ctx.global.db.clone();
     let command = ctx.command_name.clone();
@@ -361,6 +361,11 @@ pub fn pem_name(role: KeyRole) -> String {
 
 fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
     ctx.begin()?;
+    export_begun(ctx, out)
+}
+
+/// The export, on a trail already begun (`urne keys export`, or the key ceremony's sitting).
+pub fn export_begun(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let (_, hsm) = ctx.both()?;
     fsio::ensure_dir(out)?;
     let mut listed = vec![];

@@ -153,6 +153,7 @@ fn ceremony_args(c: crate::cli::CeremonyArgs) -> ceremony::CeremonyArgs {
         exports: c.exports,
         producer_keys: c.producer_keys,
         days: c.days,
+        key_ceremony: c.key_ceremony,
         blocks,
     }
 }

@@ -75,16 +75,33 @@ fn json(p: &Path) -> serde_json::Value {
 #[test]
 fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     let env = Env::without_keys();
-    let o = at(&env, "2018-12-10 09:00:00")
-        .args(["keys", "init"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let publ = env.path("pub");
+    // The key ceremony, a sitting of its own, on 10 December.
+    let who = [
+        (
+            "Lieu de la séance",
+            "Étude Dupont, 12 rue de la Paix, Paris",
+        ),
+        ("Nom du commissaire", "Maître Claire Dupont"),
+        ("Office", "SELARL Dupont, commissaires de justice à Paris"),
+        ("ligne vide pour finir", ""),
+        ("exactes", "oui"),
+    ];
+    let args = ["--key-ceremony", "--out", publ.to_str().unwrap()];
+    let o = sitting(&env, "2018-12-10 09:00:00", &who, &args);
+    let keys = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert!(o.status.success(), "the key ceremony failed:\n{keys}");
+    assert!(keys.find("code PIN de l'HSM").unwrap() < keys.find("Lieu de la séance").unwrap());
+    assert!(keys.contains("CKA_NEVER_EXTRACTABLE=true"), "{keys}");
+    assert!(publ.join("keys/audit.pub.pem").is_file());
+    let k = json(&publ.join("sitting-001/sitting.json"));
+    assert_eq!(k["kind"], "key-ceremony");
+    assert_eq!(k["outputs"], serde_json::json!([]));
     let days: Vec<String> = (1..=7).map(|d| format!("2018-12-0{d}")).collect();
     for (i, d) in days.iter().enumerate() {
         export(&env, d, 40 + i as u32);
     }
-    let (exports, publ, secret) = (env.path("exports"), env.path("pub"), env.path("secret"));
+    let (exports, secret) = (env.path("exports"), env.path("secret"));
     let identity = [
         (
             "Lieu de la séance",
@@ -135,7 +152,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     let pin_at = screen.find("code PIN de l'HSM").unwrap();
     assert!(pin_at < screen.find("Lieu de la séance").unwrap());
     assert!(!screen.contains(&env.pin()), "the PIN was echoed");
-    assert!(screen.contains("Séance n° 1 ouverte"), "{screen}");
+    assert!(screen.contains("Séance n° 2 ouverte"), "{screen}");
     // The seven days the rules schedule for 11 December (D-8), on time: no lateness.
     for d in &days {
         assert!(
@@ -149,7 +166,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         "{screen}"
     );
     assert!(screen.contains("DRAWN: chanceux-noel-2018 day 2018-12-03 (attempt 2)"));
-    assert!(screen.contains("MINUTES DE LA SÉANCE n° 1"), "{screen}");
+    assert!(screen.contains("MINUTES DE LA SÉANCE n° 2"), "{screen}");
     // Every output under the publications folder, and the sitting's own.
     for d in &days {
         assert!(publ.join(format!("draw-{d}/bundle.json")).is_file(), "{d}");
@@ -163,9 +180,9 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         secret.read_dir().unwrap().count() > 0,
         "the production file on its medium"
     );
-    let s = json(&publ.join("sitting-001/sitting.json"));
+    let s = json(&publ.join("sitting-002/sitting.json"));
     assert_eq!(s["format"], "urne-sitting");
-    assert_eq!(s["number"], 1);
+    assert_eq!(s["number"], 2);
     assert_eq!(s["place"], "Étude Dupont, 12 rue de la Paix, Paris");
     assert_eq!(s["commissaire"]["name"], "Maître Claire Dupont");
     assert_eq!(s["present"][1]["role"], "représentante de la société");
@@ -177,17 +194,17 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             .unwrap()
             .starts_with("2018-12-11T09:")
     );
-    let note = std::fs::read_to_string(publ.join("sitting-001/checkpoint.note")).unwrap();
+    let note = std::fs::read_to_string(publ.join("sitting-002/checkpoint.note")).unwrap();
     assert_eq!(s["audit_checkpoint"], note.as_str());
     assert!(
         screen.contains(&note),
         "the checkpoint to copy is on screen"
     );
     for f in ["minutes.html", "checkpoint.note", "sitting.json"] {
-        let p = publ.join("sitting-001").join(f);
-        let sig = publ.join("sitting-001").join(format!("{f}.sig"));
+        let p = publ.join("sitting-002").join(f);
+        let sig = publ.join("sitting-002").join(format!("{f}.sig"));
         assert!(
-            openssl_verify(&publ.join("sitting-001/result.pub.pem"), &p, &sig),
+            openssl_verify(&publ.join("sitting-002/result.pub.pem"), &p, &sig),
             "{f}"
         );
     }
@@ -208,7 +225,15 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         .unwrap()
         .map(Result::unwrap)
         .collect();
-    assert_eq!(kinds, ["sitting.opened", "sitting.closed"]);
+    assert_eq!(
+        kinds,
+        [
+            "sitting.opened",
+            "sitting.closed",
+            "sitting.opened",
+            "sitting.closed"
+        ]
+    );
     let o = at(&env, "2018-12-11 12:00:00")
         .args(["audit", "verify"])
         .output()

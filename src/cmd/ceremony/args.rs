@@ -23,6 +23,9 @@ pub struct CeremonyArgs {
     pub producer_keys: Vec<PathBuf>,
     /// The days to draw (default: those the rules schedule for today, D-8).
     pub days: Vec<String>,
+    /// The key ceremony: the keys generated, the trail created, the public keys exported
+    /// into `keys/` under the publications folder.
+    pub key_ceremony: bool,
     /// An emission's blocks to generate.
     pub blocks: Option<BlocksArgs>,
 }

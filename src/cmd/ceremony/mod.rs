@@ -24,6 +24,11 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
     let lang = Lang::pick(a.lang.as_deref())?;
     // The sitting is typed at the console: refused before the PIN when it cannot be.
     super::randomness::need_terminal()?;
+    if a.key_ceremony {
+        let (number, lang) = open::key_ceremony(ctx, a, lang)?;
+        super::keys::export_begun(ctx, &a.out.join("keys"))?;
+        return close::close(ctx, number, lang, &a.out);
+    }
     let prepared = plan::prepare(ctx, a, lang)?;
     note!(
         "{}",

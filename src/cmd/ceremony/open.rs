@@ -208,3 +208,51 @@ fn typed(lang: Lang) -> Result<Identity> {
         present,
     })
 }
+
+/// The key ceremony's sitting (SPEC.md §9.1): the keys generated and the trail created by
+/// `urne keys init` (the PIN asked there, first), then the sitting opened, recorded right after
+/// the trail's first events; or, when the trail already exists, its open key ceremony taken up
+/// again. Returns the sitting's number and language.
+pub fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32, Lang)> {
+    if std::fs::symlink_metadata(&ctx.global.db).is_ok() {
+        ctx.begin()?;
+        let events = ctx.audit()?.events()?;
+        let open_key_ceremony = events.iter().rev().find_map(|e| match kinds::parse(e) {
+            Ok(Record::SittingOpened(r)) => Some(r),
+            _ => None,
+        });
+        let sittings = Trail::from_events(&events)
+            .map_err(|m| altered(&m.to_string()))?
+            .sittings();
+        return match open_key_ceremony {
+            Some(r) if sittings.open && r.kind == SittingKind::KeyCeremony => {
+                let lang = Lang::from_code(&r.lang);
+                ctx.record(ResumedRecord {
+                    number: r.number,
+                    plan: r.plan.clone(),
+                })?;
+                Ok((r.number, lang))
+            }
+            _ => Err(Error::refused(
+                "this appliance's key ceremony was already held: its trail exists",
+                "a token is initialised once (SPEC.md §6.6); for the operation's work, run `urne ceremony` without --key-ceremony",
+            )),
+        };
+    }
+    crate::cmd::keys::init(ctx)?;
+    let who = identity(a, lang)?;
+    ctx.record(OpenedRecord {
+        number: 1,
+        kind: SittingKind::KeyCeremony,
+        place: who.place,
+        commissaire: who.commissaire,
+        present: who.present,
+        lang: lang.code().into(),
+        plan: vec![urne_core::sitting::Step {
+            action: "keys".into(),
+            subject: String::new(),
+            detail: String::new(),
+        }],
+    })?;
+    Ok((1, lang))
+}
