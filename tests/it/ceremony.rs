@@ -240,3 +240,107 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// The identity answers of a sitting opened at the terminal.
+const WHO: [(&str, &str); 5] = [
+    ("Lieu de la séance", "Mairie de Lyon, salle des fêtes"),
+    ("Nom du commissaire", "Maître Paul Leroy"),
+    ("Office", "Étude Leroy, commissaire de justice à Lyon"),
+    ("ligne vide pour finir", ""),
+    ("exactes", "oui"),
+];
+
+#[test]
+fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
+    let env = Env::without_keys();
+    let o = at(&env, "2018-12-10 09:00:00")
+        .args(["keys", "init"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for (i, d) in ["2018-12-01", "2018-12-02", "2018-12-03"]
+        .iter()
+        .enumerate()
+    {
+        export(&env, d, 60 + i as u32);
+    }
+    let (exports, publ) = (env.path("exports"), env.path("pub"));
+    let args = [
+        "--out",
+        publ.to_str().unwrap(),
+        "--rules",
+        RULES,
+        "--exports",
+        exports.to_str().unwrap(),
+        "--day",
+        "2018-12-01",
+        "--day",
+        "2018-12-02",
+        "--day",
+        "2018-12-03",
+    ];
+    // The first day is drawn; the second's entropy is fixed, and then nobody answers: the helper
+    // kills urne (SIGKILL, as a power cut) after 5 s without a prompt answered.
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.env_remove("URNE_PIN")
+        .env("TZ", "UTC")
+        .env("FAKETIME", "@2018-12-11 09:00:00")
+        .args([
+            "--timeout",
+            "5",
+            "--expect",
+            "code PIN de l'HSM",
+            "--send",
+            &env.pin(),
+        ]);
+    for (prompt, answer) in WHO {
+        c.args(["--expect", prompt, "--send", answer]);
+    }
+    c.args(["--expect", "Procéder à cette étape", "--send", "oui"])
+        .args(["--expect", TYPE_BACK, "--send-match"])
+        .args([
+            "--expect",
+            "type your contribution",
+            "--send",
+            "pile face pile",
+        ])
+        .args(["--expect", "oui or non", "--send", "oui"])
+        .args(["--expect", "Procéder à cette étape", "--send", "oui"])
+        .args(["--expect", "never shown", "--send", "", "--"])
+        .arg(faketime_urne())
+        .arg("ceremony")
+        .args(args);
+    let o = c.output().unwrap();
+    let first = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert_eq!(o.status.code(), Some(124), "{first}");
+    assert!(
+        first.contains("DRAWN: chanceux-noel-2018 day 2018-12-01"),
+        "{first}"
+    );
+    assert!(!first.contains("DRAWN: chanceux-noel-2018 day 2018-12-02"));
+    // Run again: the open sitting is taken up again (no identity asked), the first day left,
+    // the second drawn with the entropy fixed before the kill, the third drawn, and one close.
+    let o = sitting(&env, "2018-12-11 10:30:00", &[("Votre choix", "3")], &args);
+    let again = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert!(o.status.success(), "{again}");
+    assert!(again.contains("REPRISE DE LA SÉANCE n° 1"), "{again}");
+    assert!(!again.contains("Lieu de la séance"), "{again}");
+    assert!(again.contains("est déjà tiré"), "{again}");
+    assert!(again.contains("DRAWN: chanceux-noel-2018 day 2018-12-02 (attempt 1)"));
+    assert!(again.contains("DRAWN: chanceux-noel-2018 day 2018-12-03 (attempt 1)"));
+    let s = json(&publ.join("sitting-001/sitting.json"));
+    assert_eq!(s["place"], "Mairie de Lyon, salle des fêtes");
+    assert_eq!(s["outputs"].as_array().unwrap().len(), 3, "{s:#}");
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let kinds: Vec<String> = c
+        .prepare("SELECT kind FROM events WHERE kind LIKE 'sitting.%' ORDER BY seq")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        kinds,
+        ["sitting.opened", "sitting.resumed", "sitting.closed"]
+    );
+}
