@@ -564,7 +564,14 @@ fn a_kill_in_the_middle_of_appending_leaves_a_trail_that_verifies() {
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(150 + 70 * round));
+        // Killed once it is appending (it has appended at least one event: on a loaded machine
+        // its start alone can take longer than any fixed delay), at a moment that varies.
+        let start = count(&env);
+        let t = std::time::Instant::now();
+        while count(&env) == start && t.elapsed() < std::time::Duration::from_secs(60) {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10 + 37 * round));
         child.kill().unwrap(); // SIGKILL: no cleanup, no destructor, mid-transaction
         child.wait().unwrap();
         env.ok(&["audit", "verify"]);
