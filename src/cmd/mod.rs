@@ -1,7 +1,7 @@
 //! Command edges: one file per command (`seal`, `draw`, `void`, `proof`, `block`, `ticket`,
-//! `verify`, `audit`, `keys`, `hsm`), and `inputs` for what several of them read. Each turns
-//! validated arguments into calls on the pure core, the HSM and the audit trail, as a short
-//! sequence of named phases, and prints what the operator must see.
+//! `verify`, `audit`, `keys`, `hsm`, `status`, `show`), and `inputs` for what several of them
+//! read. Each turns validated arguments into calls on the pure core, the HSM and the audit trail,
+//! as a short sequence of named phases, and prints what the operator must see.
 
 pub mod audit;
 pub mod block;
@@ -13,6 +13,8 @@ pub mod keys;
 pub mod proof;
 pub mod randomness;
 pub mod seal;
+pub mod show;
+pub mod status;
 pub mod ticket;
 pub mod trail;
 pub mod verify;
@@ -43,6 +45,8 @@ fn command_name(c: &Command) -> &'static str {
         Command::Block(crate::cli::BlockCommand::Void { .. }) => "block void",
         Command::Ticket(_) => "ticket show",
         Command::Verify { .. } => "verify",
+        Command::Status { .. } => "status",
+        Command::Show { .. } => "show",
     }
 }
 
@@ -94,7 +98,15 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             choice,
             dir,
             keys,
-        }) => ticket::show(keys.as_deref(), &dir, &b, position, choice),
+            lang,
+        }) => ticket::show(
+            keys.as_deref(),
+            &dir,
+            &b,
+            position,
+            choice,
+            crate::text::Lang::resolve(lang),
+        ),
         Command::Verify {
             path,
             keys,
@@ -105,6 +117,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             strict,
             expect_day,
             expect_block,
+            pin_file: _,
         } => verify::run(
             ctx,
             verify::VerifyArgs {
@@ -120,6 +133,20 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                     block: expect_block,
                 },
             },
+        ),
+        Command::Status { rules, lang } => {
+            status::run(ctx, rules.as_deref(), crate::text::Lang::resolve(lang))
+        }
+        Command::Show {
+            day,
+            block,
+            dir,
+            lang,
+        } => show::run(
+            ctx,
+            show::Subject::of(day, block)?,
+            dir.as_deref(),
+            crate::text::Lang::resolve(lang),
         ),
     }
 }
