@@ -21,7 +21,7 @@ pub mod verify;
 pub mod void;
 pub mod void_notice;
 
-use crate::cli::{Cli, Command, TicketCommand};
+use crate::cli::{Cli, Command};
 use crate::error::Result;
 pub use ctx::Ctx;
 
@@ -92,21 +92,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             out,
         } => proof::run(ctx, day, account, block, position, &dir, &out),
         Command::Block(c) => block::run(ctx, c),
-        Command::Ticket(TicketCommand::Show {
-            block: b,
-            position,
-            choice,
-            dir,
-            keys,
-            lang,
-        }) => ticket::show(
-            keys.as_deref(),
-            &dir,
-            &b,
-            position,
-            choice,
-            crate::text::Lang::resolve(lang),
-        ),
+        Command::Ticket(c) => ticket::run(c),
         Command::Verify {
             path,
             keys,
@@ -134,9 +120,15 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 },
             },
         ),
-        Command::Status { rules, lang } => {
-            status::run(ctx, rules.as_deref(), crate::text::Lang::resolve(lang))
-        }
+        c @ (Command::Status { .. } | Command::Show { .. }) => reading(ctx, c),
+    }
+}
+
+/// The commands that only read the trail: `urne status`, `urne show`.
+fn reading(ctx: &mut Ctx, command: Command) -> Result<()> {
+    use crate::text::Lang;
+    match command {
+        Command::Status { rules, lang } => status::run(ctx, rules.as_deref(), Lang::resolve(lang)),
         Command::Show {
             day,
             block,
@@ -146,7 +138,11 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             ctx,
             show::Subject::of(day, block)?,
             dir.as_deref(),
-            crate::text::Lang::resolve(lang),
+            Lang::resolve(lang),
         ),
+        _ => Err(crate::error::Error::internal(
+            "a command that changes the trail was dispatched as one that reads it",
+            "this is a defect in urne; report it",
+        )),
     }
 }

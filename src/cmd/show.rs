@@ -150,6 +150,18 @@ fn show_day(
     head(s, &title, &stage_words(st, lang), &voids);
     figures(s, &seal.figures);
     outcome(ctx, s, day, st, &rules)?;
+    seal_hashes(s, seal);
+    randomness(s, st, dir);
+    if let Some((_, p)) = &st.published {
+        files(s, &p.files, dir);
+    }
+    Ok(())
+}
+
+/// Section 3, the hashes to copy that the seal fixed: the export, its producer key, the
+/// rules, the commitment.
+fn seal_hashes(s: &mut Screen, seal: &urne_core::draw::records::SealRecord) {
+    let lang = s.lang;
     s.heading(lang.t("3. Empreintes à recopier", "3. Hashes to copy"));
     s.hash(
         lang.t(
@@ -179,11 +191,6 @@ fn show_day(
         ),
         &seal.commitment.root.to_string(),
     );
-    randomness(s, st, dir);
-    if let Some((_, p)) = &st.published {
-        files(s, &p.files, dir);
-    }
-    Ok(())
 }
 
 /// The stage of a day's current attempt, in words.
@@ -215,73 +222,63 @@ fn figures(s: &mut Screen, f: &Figures) {
             r.fraud
         )
     };
-    s.heading(lang.t("1. Participations", "1. Entries"));
-    s.field(
-        lang.t("Période, tranche", "Period, tranche"),
-        &format!(
-            "{}, {} {}",
-            f.period,
-            eur(f.tranche_cents, lang),
-            lang.t("par participation (D-2, D-3)", "per entry (D-2, D-3)")
-        ),
+    let tranche = format!(
+        "{}, {} {}",
+        f.period,
+        eur(f.tranche_cents, lang),
+        lang.t("par participation (D-2, D-3)", "per entry (D-2, D-3)")
     );
+    s.heading(lang.t("1. Participations", "1. Entries"));
     for (fr, en, v) in [
+        ("Période, tranche", "Period, tranche", tranche),
         (
             "Mises enregistrées dans l'export",
             "Plays in the export",
-            f.plays,
+            n(f.plays),
         ),
         (
             "Mises prises en compte (en ligne, D-3, D-5)",
             "Counting plays (online, D-3, D-5)",
-            f.counting_plays,
+            n(f.counting_plays),
         ),
         (
             "Mises en point de vente, non prises en compte (D-3)",
             "Retail plays, not counted (D-3)",
-            f.retail_plays,
+            n(f.retail_plays),
         ),
         (
             "Mises d'abonnement souscrit hors période, non prises en compte (D-5)",
             "Plays of a subscription taken out outside the period, not counted (D-5)",
-            f.subscription_plays_refused,
+            n(f.subscription_plays_refused),
         ),
         (
             "Comptes ayant des mises prises en compte",
             "Accounts with counting plays",
-            f.accounts_with_counting_plays,
+            n(f.accounts_with_counting_plays),
         ),
-    ] {
-        s.field(lang.t(fr, en), &n(v));
-    }
-    s.field(
-        lang.t(
+        (
             "Comptes exclus ayant joué, par motif (D-6, D-13)",
             "Excluded accounts that played, by reason (D-6, D-13)",
+            by_reason(&f.excluded_accounts_with_plays),
         ),
-        &by_reason(&f.excluded_accounts_with_plays),
-    );
-    s.field(
-        lang.t(
+        (
             "Exclusions transmises, par motif",
             "Exclusions received, by reason",
+            by_reason(&f.exclusion_records),
         ),
-        &by_reason(&f.exclusion_records),
-    );
-    s.field(
-        lang.t(
+        (
             "Participants (comptes ayant au moins une participation)",
             "Participants (accounts with at least one entry)",
+            n(f.accounts_with_entries),
         ),
-        &n(f.accounts_with_entries),
-    );
-    s.field(
-        lang.t(
+        (
             "Participations au tirage (plafond de 3 par jour, D-4)",
             "Entries in the draw (at most 3 a day, D-4)",
+            n(f.entries),
         ),
-        &n(f.entries),
-    );
+    ] {
+        s.field(lang.t(fr, en), &v);
+    }
 }
 
 /// 2. The anonymised outcome: winner and reserves by pseudonym (D-10, D-14, D-15).
@@ -335,32 +332,15 @@ fn outcome(
 /// HSM's entropy from the published bundle when `dir` holds it as recorded.
 fn randomness(s: &mut Screen, st: &DayState, dir: Option<&Path>) {
     let lang = s.lang;
-    if let Some((seq, e)) = &st.entropy {
-        s.hash(
-            &format!(
-                "{} {}",
-                lang.t(
-                    "Engagement sur l'aléa du HSM, fixé avant la contribution",
-                    "Commitment to the HSM's entropy, fixed before the contribution"
-                ),
-                event(*seq, lang)
-            ),
-            &e.entropy_commitment.to_string(),
-        );
-    }
-    if let Some((seq, c)) = &st.contribution {
-        s.field(
-            &format!(
-                "{} {}",
-                lang.t(
-                    "Contribution du commissaire de justice, saisie ensuite",
-                    "Contribution of the commissaire de justice, typed next"
-                ),
-                event(*seq, lang)
-            ),
-            &format!("«{}»", c.contribution),
-        );
-    }
+    fixed(
+        s,
+        st.entropy
+            .as_ref()
+            .map(|(q, e)| (*q, &e.entropy_commitment)),
+        st.contribution
+            .as_ref()
+            .map(|(q, c)| (*q, c.contribution.as_str())),
+    );
     if let (Some(d), Some((_, p))) = (dir, &st.published)
         && let Some(entropy) = bundle_entropy(d, &p.files)
     {
@@ -374,6 +354,26 @@ fn randomness(s: &mut Screen, st: &DayState, dir: Option<&Path>) {
     }
     if let Some((_, r)) = &st.result {
         s.hash(lang.t("Graine du tirage", "Draw seed"), &r.seed.to_string());
+    }
+}
+
+/// The entropy commitment, then the contribution, each with the audit event that fixed it
+/// (SPEC.md §3.3), in the minutes' words.
+fn fixed(s: &mut Screen, entropy: Option<(u64, &Hash32)>, contribution: Option<(u64, &str)>) {
+    let lang = s.lang;
+    if let Some((seq, ec)) = entropy {
+        let label = lang.t(
+            "Engagement sur l'aléa du HSM, fixé avant la contribution",
+            "Commitment to the HSM's entropy, fixed before the contribution",
+        );
+        s.hash(&format!("{label} {}", event(seq, lang)), &ec.to_string());
+    }
+    if let Some((seq, c)) = contribution {
+        let label = lang.t(
+            "Contribution du commissaire de justice, saisie ensuite",
+            "Contribution of the commissaire de justice, typed next",
+        );
+        s.field(&format!("{label} {}", event(seq, lang)), &format!("«{c}»"));
     }
 }
 
@@ -458,36 +458,19 @@ fn show_block(s: &mut Screen, id: &str, st: &BlockState, dir: Option<&Path>) -> 
         number(st.attempt, lang)
     );
     head(s, &title, lang.t(block_stage_fr(st), st.stage()), &voids);
-    if let Some((seq, e)) = &st.entropy {
-        s.hash(
-            &format!(
-                "{} {}",
-                lang.t(
-                    "Engagement sur l'aléa du HSM, fixé avant la contribution",
-                    "Commitment to the HSM's entropy, fixed before the contribution"
-                ),
-                event(*seq, lang)
-            ),
-            &e.entropy_commitment.to_string(),
-        );
+    if let Some((_, e)) = &st.entropy {
         s.hash(
             lang.t("Règles du jeu (SHA-256)", "Game rules (SHA-256)"),
             &e.rules_sha256.to_string(),
         );
     }
-    if let Some((seq, c)) = &st.contribution {
-        s.field(
-            &format!(
-                "{} {}",
-                lang.t(
-                    "Contribution du commissaire de justice, saisie ensuite",
-                    "Contribution of the commissaire de justice, typed next"
-                ),
-                event(*seq, lang)
-            ),
-            &format!("«{c}»"),
-        );
-    }
+    fixed(
+        s,
+        st.entropy
+            .as_ref()
+            .map(|(q, e)| (*q, &e.entropy_commitment)),
+        st.contribution.as_ref().map(|(q, c)| (*q, c.as_str())),
+    );
     if let Some(g) = &st.generated {
         s.heading(lang.t("Engagement du bloc", "The block's commitment"));
         s.hash(

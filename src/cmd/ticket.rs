@@ -15,6 +15,26 @@ use urne_core::rules::game::GameRules;
 use urne_core::verify::signed::read_signed;
 use urne_core::verify::{Failure, FailureClass as C, fail};
 
+/// `urne ticket …`.
+pub fn run(c: crate::cli::TicketCommand) -> Result<()> {
+    let crate::cli::TicketCommand::Show {
+        block,
+        position,
+        choice,
+        dir,
+        keys,
+        lang,
+    } = c;
+    show(
+        keys.as_deref(),
+        &dir,
+        &block,
+        position,
+        choice,
+        Lang::resolve(lang),
+    )
+}
+
 /// `urne ticket show --block ID --position P --choice C --dir DIR [--lang fr|en]`.
 pub fn show(
     keys_dir: Option<&Path>,
