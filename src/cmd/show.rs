@@ -506,10 +506,50 @@ fn show_block(s: &mut Screen, id: &str, st: &BlockState, dir: Option<&Path>) -> 
         );
         s.hash(lang.t("Graine du bloc", "Block seed"), &r.seed.to_string());
     }
+    if let (Some(d), Some(p)) = (dir, &st.published) {
+        tiers(s, id, d, &p.files);
+    }
     if let Some(p) = &st.published {
         files(s, &p.files, dir);
     }
     Ok(())
+}
+
+/// The block's prize counts (G-3), from its commitment in `dir` when that file is the one the
+/// trail recorded as published.
+fn tiers(s: &mut Screen, id: &str, dir: &Path, files: &BTreeMap<String, Hash32>) {
+    let lang = s.lang;
+    let name = format!("{}.commit.json", urne_core::block::files::stem(id));
+    let path = dir.join(&name);
+    let Some(want) = files.get(&name) else { return };
+    if file_sha256(&path).as_ref() != Some(want) {
+        return;
+    }
+    let Some(commit) = std::fs::read(&path)
+        .ok()
+        .and_then(|b| serde_json::from_slice::<urne_core::block::files::CommitFile>(&b).ok())
+    else {
+        return;
+    };
+    s.heading(lang.t("Lots du bloc (G-3)", "The block's prizes (G-3)"));
+    for t in &commit.tiers {
+        let what = if t.tier == 0 {
+            lang.t("perdants", "losing").to_string()
+        } else {
+            format!(
+                "{} {} ({} {})",
+                lang.t("gagnants de", "winning"),
+                eur(t.prize_cents, lang),
+                t.tier,
+                lang.t("symboles", "matches")
+            )
+        };
+        s.field(&what, &count(u64::from(t.units), lang));
+    }
+    s.field(
+        lang.t("Tickets du bloc", "Tickets in the block"),
+        &count(u64::from(commit.block_size), lang),
+    );
 }
 
 /// A block's stage in French (the English is the trail's own, `BlockState::stage`).

@@ -272,6 +272,16 @@ fn show_prints_a_block_commitment_and_its_reveal() {
         assert_eq!(shown.matches(&g[0]).count(), 1, "{key}: {shown}");
     }
     assert!(shown.contains("SECRET until the reveal"), "{shown}");
+    // The prize counts, from the commitment published as recorded (G-3).
+    let units = commit["tiers"][0]["units"].as_u64().unwrap();
+    let prize = commit["tiers"][0]["prize_cents"].as_u64().unwrap();
+    assert!(shown.contains("The block's prizes (G-3)"), "{shown}");
+    let first = format!("winning {}", urne::text::eur(prize, urne::text::Lang::En));
+    let row = shown
+        .lines()
+        .find(|l| l.contains(&first))
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(row.ends_with(&format!(" {units}")), "{row}");
     assert!(!shown.contains("Reveal"), "{shown}");
     env.ok(&["block", "reveal", "--block", id, "--out", "blocks"]);
     let reveal = json(&env.path("blocks/test-small-game_100_t1_1.reveal.json"));
@@ -326,5 +336,30 @@ fn status_needs_the_token_and_says_where_a_refused_pin_came_from() {
     assert!(
         !shown.contains("URNE_PIN") && !shown.contains("--pin-file"),
         "{shown}"
+    );
+}
+
+#[test]
+fn status_says_whether_a_sitting_is_open() {
+    let env = Env::new();
+    let opened = serde_json::json!({"number": 1, "kind": "sitting", "place": "Paris",
+        "commissaire": {"name": "Maître Claire Dupont", "office": "Étude Dupont"},
+        "present": [{"name": "Jean Martin", "role": "opérateur"}], "lang": "fr",
+        "plan": [{"action": "draw", "subject": "2018-12-01", "detail": ""}]});
+    append_as_urne(&env, &[("sitting.opened", opened)]);
+    let st = screen(&env, "C", &["status", "--lang", "en"]);
+    assert!(
+        st.contains("Sitting: no. 1 open (`urne ceremony` takes it up again)"),
+        "{st}"
+    );
+    assert!(screen(&env, "C", &["status"]).contains("Séance : n°\u{a0}1 ouverte"));
+    append_as_urne(
+        &env,
+        &[("sitting.closed", serde_json::json!({"number": 1}))],
+    );
+    let st = screen(&env, "C", &["status", "--lang", "en"]);
+    assert!(
+        st.contains("Sitting: none open (the last, no. 1, is closed)"),
+        "{st}"
     );
 }
