@@ -108,9 +108,10 @@ pub enum Command {
     /// the command again writes the notice, or records the one left in place, and voids nothing
     /// else; until then every other command that acts on a day or block is refused (exit 4).
     Void {
+        /// The day whose current attempt is voided (YYYY-MM-DD, Europe/Paris).
         #[arg(long, value_name = "YYYY-MM-DD")]
         day: String,
-        /// Why, in words the commissaire signs.
+        /// Why, in words the commissaire signs (at least 10 characters).
         #[arg(long, value_name = "TEXT")]
         reason: String,
         /// Folder for the signed void notice (created; an existing void-notice.json is never
@@ -125,6 +126,7 @@ pub enum Command {
     /// salt and pseudonym), or that a ticket's outcome is in a block's commitment (--block,
     /// --position, --dir).
     Proof {
+        /// The sealed day the account's entries are in (YYYY-MM-DD), with --account.
         #[arg(
             long,
             value_name = "YYYY-MM-DD",
@@ -215,6 +217,58 @@ pub enum Command {
         /// The block (canonical id) the outputs must be of (SPEC.md §8.1).
         #[arg(long = "expect-block", value_name = "ID")]
         expect_block: Option<String>,
+        /// Not used: verifying needs no PIN. Hidden from this help (it is a global option of
+        /// the commands that log in); accepted and ignored.
+        #[arg(long = "pin-file", value_name = "FILE", hide = true)]
+        pin_file: Option<PathBuf>,
+    },
+    /// What the trail records: the operation's days and blocks, and the sitting.
+    ///
+    /// Lists every day the trail names (its current attempt, sealed, drawn, voided attempts,
+    /// late by D-8) and every block (generated, revealed, voided), and whether a sitting is
+    /// open (SPEC.md §9.1). With --rules, also the days of the operation not yet sealed, and
+    /// which are due by their draw date (D-8). Appends nothing, but needs the PIN: like
+    /// `urne audit backup` it logs in and checks the trail against the token's last mark before
+    /// reading it, so that what it shows is the token's trail and not an older or altered copy.
+    Status {
+        /// The operation's rules file (e.g. rules/chanceux-noel-2018.json): also list the days
+        /// not yet sealed and which are due.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+        /// The screen's language: fr (the default) or en (the default when LANG starts with
+        /// en).
+        #[arg(long, value_enum, value_name = "LANG")]
+        lang: Option<crate::text::Lang>,
+    },
+    /// Show a day's result or a block's commitment again, as at the ceremony.
+    ///
+    /// Read from the trail (appends nothing; needs the PIN, as `urne status`): for --day, the
+    /// day, its attempt, the figures of its seal, the commitment, the entropy commitment and
+    /// the contribution with the audit events that fixed them, the seed, the winner and the
+    /// reserves by pseudonym (as the public minutes show them: never an account), and the
+    /// SHA-256 of every output file; for --block, its commitment (outcomes root, seed
+    /// commitment), the contribution, the files' SHA-256, and after the reveal its entropy and
+    /// seed. Hashes are in groups of four digits, labelled as in the minutes (pv.html).
+    Show {
+        /// The day to show (YYYY-MM-DD).
+        #[arg(
+            long,
+            value_name = "YYYY-MM-DD",
+            conflicts_with = "block",
+            required_unless_present = "block"
+        )]
+        day: Option<String>,
+        /// The block to show (canonical id game/price_cents/emission/number).
+        #[arg(long, value_name = "ID")]
+        block: Option<String>,
+        /// The output's published folder: each file the trail records is checked there
+        /// against its recorded SHA-256 (present, identical, different or missing).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// The screen's language: fr (the default) or en (the default when LANG starts with
+        /// en).
+        #[arg(long, value_enum, value_name = "LANG")]
+        lang: Option<crate::text::Lang>,
     },
 }
 
@@ -377,6 +431,8 @@ pub enum BlockCommand {
         /// The block's canonical id (game/price/emission/number).
         #[arg(long, value_name = "ID")]
         block: String,
+        /// The block's public folder (where `urne block generate --out` wrote its commitment):
+        /// the signed reveal file is written there.
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
@@ -387,9 +443,10 @@ pub enum BlockCommand {
     /// predecessor); its path and SHA-256 are printed for the minutes. An interrupted void is
     /// completed by running the command again, as for `urne void`.
     Void {
+        /// The block's canonical id (game/price/emission/number).
         #[arg(long, value_name = "ID")]
         block: String,
-        /// Why, in words the witness signs.
+        /// Why, in words the witness signs (at least 10 characters).
         #[arg(long, value_name = "TEXT")]
         reason: String,
         /// Folder for the signed void notice (created; an existing void-notice.json is never
@@ -408,8 +465,10 @@ pub enum TicketCommand {
     /// symbol and the prize, from the block's signed files (and, after the reveal, recomputed
     /// from the seed): what a player or the regulator uses in a dispute (G-5, G-6, G-7).
     Show {
+        /// The block's canonical id (game/price/emission/number).
         #[arg(long, value_name = "ID")]
         block: String,
+        /// The ticket's 0-based position in the block.
         #[arg(long, value_name = "P")]
         position: u32,
         /// Which offered symbol the player picked: 1, 2 or 3.
@@ -421,6 +480,10 @@ pub enum TicketCommand {
         /// Folder with result.pub.pem and audit.pub.pem (default: those in --dir).
         #[arg(long, value_name = "DIR")]
         keys: Option<PathBuf>,
+        /// The screen's language: fr (the default) or en (the default when LANG starts with
+        /// en).
+        #[arg(long, value_enum, value_name = "LANG")]
+        lang: Option<crate::text::Lang>,
     },
 }
 
@@ -433,8 +496,8 @@ pub struct CeremonyArgs {
     pub out: PathBuf,
     /// The language of the screens and the minutes: fr (default) or en (also when LANG starts
     /// with en).
-    #[arg(long, value_name = "fr|en")]
-    pub lang: Option<String>,
+    #[arg(long, value_enum)]
+    pub lang: Option<crate::text::Lang>,
     /// The place of the sitting, as the minutes state it (else asked).
     #[arg(long, value_name = "TEXT")]
     pub place: Option<String>,

@@ -86,8 +86,12 @@ impl std::error::Error for Error {}
 
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// Reading or writing a file the operator named.
+/// Reading or writing a file the operator named. A file to read that is not there is said in
+/// one wording whatever the file (an export, a rules file, a key): `no such file: PATH`.
 pub fn io_error(what: &str, path: &std::path::Path, e: std::io::Error) -> Error {
+    if what == "read" && e.kind() == std::io::ErrorKind::NotFound {
+        return no_such_file(path);
+    }
     let exit = match e.kind() {
         std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => Exit::BadInput,
         _ => Exit::Internal,
@@ -96,5 +100,13 @@ pub fn io_error(what: &str, path: &std::path::Path, e: std::io::Error) -> Error 
         exit,
         format!("cannot {what} {}: {e}", path.display()),
         "check the path and the permissions, and that the medium is mounted",
+    )
+}
+
+/// A file the operator named to be read is not there (exit 2).
+pub fn no_such_file(path: &std::path::Path) -> Error {
+    Error::bad_input(
+        format!("no such file: {}", path.display()),
+        "check the path (relative paths are from the working directory) and that the medium is mounted",
     )
 }

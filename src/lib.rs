@@ -10,3 +10,4 @@ pub mod cli;
 pub mod cmd;
 pub mod edge;
 pub mod error;
+pub mod text;

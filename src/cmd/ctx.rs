@@ -30,6 +30,9 @@ pub struct Ctx {
     /// opened (SPEC.md §6.6).
     fresh: Option<Box<dyn FreshMarks>>,
     software: Option<SoftwareIdentity>,
+    /// The command only reads the trail ([`Ctx::check_to_read`]): not even its failure is
+    /// recorded.
+    reads_only: bool,
 }
 
 impl Ctx {
@@ -42,6 +45,7 @@ impl Ctx {
             hsm: None,
             fresh: None,
             software: None,
+            reads_only: false,
         }
     }
 
@@ -87,6 +91,13 @@ impl Ctx {
         let log = self.open_checked()?;
         self.audit = Some(log);
         Ok(())
+    }
+
+    /// For a command that only reads the trail (`urne status`, `urne show`): the check of
+    /// [`Ctx::check_only`], and nothing recorded afterwards, not even the command's failure.
+    pub fn check_to_read(&mut self) -> Result<()> {
+        self.reads_only = true;
+        self.check_only()
     }
 
     /// Login, the token's trail, the database opened (never created) and checked (SPEC.md
@@ -145,15 +156,16 @@ impl Ctx {
         })
     }
 
-    /// The HSM session (configuration, PIN, token by label, login), opened on first use. A
-    /// loader told to bring in other code is refused before the PIN is asked for
-    /// (`edge::loader`).
+    /// The HSM session (configuration, module, token by label, PIN, login), opened on first use.
+    /// A loader told to bring in other code, a module refused or a token missing is refused
+    /// before the PIN is asked for (`edge::loader`, `Hsm::open_asking`).
     pub fn hsm(&mut self) -> Result<&Hsm> {
         if self.hsm.is_none() {
             crate::edge::loader::check_environment()?;
             let cfg = self.config()?;
-            let pin = config::read_pin(self.global.pin_file.as_deref())?;
-            let hsm = Hsm::open(&cfg, &pin)?;
+            // The token is found before the PIN is asked for.
+            let pin_file = self.global.pin_file.clone();
+            let (hsm, pin) = Hsm::open_asking(&cfg, || config::read_pin_from(pin_file.as_deref()))?;
             self.fresh = hsm.fresh_reader(pin)?;
             self.hsm = Some(hsm);
         }
@@ -264,7 +276,7 @@ impl Ctx {
     /// check: refusals before that go to standard error only, SPEC.md §6.5), and unless the
     /// error is about the trail itself.
     pub(crate) fn record_failure(&mut self, e: &Error) {
-        if e.untouched {
+        if e.untouched || self.reads_only {
             return;
         }
         if let (Some(log), Some(hsm)) = (self.audit.as_mut(), self.hsm.as_ref()) {

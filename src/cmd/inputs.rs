@@ -212,12 +212,55 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
     }
 }
 
-/// A day argument (YYYY-MM-DD).
+/// A day argument: exactly `YYYY-MM-DD` (four, two and two digits) and a date of the calendar;
+/// checked before anything else (no PIN asked, nothing recorded).
 pub fn check_day(day: &str) -> Result<chrono::NaiveDate> {
-    chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| {
+    let b = day.as_bytes();
+    let shaped = b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        });
+    shaped
+        .then(|| chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok())
+        .flatten()
+        .ok_or_else(|| {
+            Error::bad_input(
+                format!("{day:?} is not a date YYYY-MM-DD"),
+                "write the day with four, two and two digits, e.g. 2018-12-01",
+            )
+        })
+}
+
+/// The fewest characters (SPEC.md §1.1, after trimming spaces) a reason may hold: the reason of
+/// a void (`urne void`, `urne block void`) and of a trail restart (`urne trail restart`), in
+/// words the commissaire signs.
+pub const MIN_REASON: usize = 10;
+
+/// A reason for `what` ("void", "restart") of at least [`MIN_REASON`] characters (exit 2).
+pub fn check_reason(reason: &str, what: &str) -> Result<()> {
+    let n = reason.trim().chars().count();
+    if n < MIN_REASON {
+        return Err(Error::bad_input(
+            format!(
+                "a {what} needs a reason of at least {MIN_REASON} characters (this one has {n})"
+            ),
+            "say why, in words the commissaire will sign: --reason \"…\"",
+        ));
+    }
+    Ok(())
+}
+
+/// A block id that the code accepts, for hints and help (SPEC.md §5.B2: the emission is
+/// lowercase letters, digits and `-`).
+pub const BLOCK_ID_EXAMPLE: &str = "noel-de-la-chance-2015/100/e2015-01/1";
+
+/// A block argument: its canonical id (exit 2 otherwise, with an example that parses).
+pub fn parse_block(arg: &str) -> Result<urne_core::block::id::BlockId> {
+    urne_core::block::id::BlockId::parse(arg).map_err(|e| {
         Error::bad_input(
-            format!("{day:?} is not a day (YYYY-MM-DD)"),
-            "write the day as e.g. 2018-12-01",
+            e.to_string(),
+            format!("give the block's canonical id game/price_cents/emission/number, e.g. {BLOCK_ID_EXAMPLE}"),
         )
     })
 }
@@ -233,9 +276,88 @@ pub fn altered(what: &str) -> Error {
 }
 
 /// The state of `day` read from the trail's `events`; a record that does not parse stops the
-/// command.
+/// command. A day the trail holds nothing of must be a day of the operation (exit 2 otherwise,
+/// [`check_day_of_operation`]).
 pub fn day_state(events: &[Event], day: &str) -> Result<DayState> {
+    let st = day_state_any(events, day)?;
+    if st == DayState::new() {
+        check_day_of_operation(events, day)?;
+    }
+    Ok(st)
+}
+
+/// The state of `day` read from the trail's `events`, whatever the day (for `urne seal`, whose
+/// rules file says which days are the operation's).
+pub fn day_state_any(events: &[Event], day: &str) -> Result<DayState> {
     state::day_state(events, day).map_err(|e| altered(&e.to_string()))
+}
+
+/// The official draw rules the appliance ships (rules/, pinned by `rules::official`): what a day
+/// argument is judged against.
+const OFFICIAL_DRAW_RULES: &[&[u8]] = &[include_bytes!("../../rules/chanceux-noel-2018.json")];
+
+/// The official draw operations whose rules are embedded, parsed (a file that is not the pinned
+/// one is left out).
+fn official_operations() -> Vec<DrawRules> {
+    use urne_core::rules::official::{Standing, standing};
+    OFFICIAL_DRAW_RULES
+        .iter()
+        .filter_map(|b| DrawRules::from_json(b).ok())
+        .filter(|r| standing(r.operation(), &Hash32(r.sha256())) == Standing::Official)
+        .collect()
+}
+
+/// `day` is a day of the operations the trail seals (or, before any seal, of the appliance's
+/// official operations): a day outside them is refused as such rather than as "not sealed". A
+/// trail that seals an operation whose rules the appliance does not ship is not judged here.
+pub fn check_day_of_operation(events: &[Event], day: &str) -> Result<()> {
+    use urne_core::audit::kinds::{self, Record};
+    let Ok(date) = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") else {
+        return Ok(());
+    };
+    let mut named = std::collections::BTreeSet::new();
+    for e in events {
+        match kinds::parse(e) {
+            Ok(Record::DrawSeal(r)) => {
+                named.insert(r.operation);
+            }
+            Ok(Record::TrailRestarted(r)) => named.extend(r.days.into_iter().map(|d| d.operation)),
+            _ => {}
+        }
+    }
+    let official = official_operations();
+    if named
+        .iter()
+        .any(|n| official.iter().all(|o| o.operation() != n))
+    {
+        return Ok(());
+    }
+    let judged: Vec<&DrawRules> = official
+        .iter()
+        .filter(|o| named.is_empty() || named.contains(o.operation()))
+        .collect();
+    if judged.is_empty() || judged.iter().any(|o| o.period_for(date).is_some()) {
+        return Ok(());
+    }
+    let spans: Vec<String> = judged
+        .iter()
+        .map(|o| {
+            let first = o.periods().iter().map(|p| p.first_day).min();
+            let last = o.periods().iter().map(|p| p.last_day).max();
+            match (first, last) {
+                (Some(f), Some(l)) => format!(
+                    "{} ({})",
+                    o.operation(),
+                    crate::text::days(f, l, crate::text::Lang::En)
+                ),
+                _ => o.operation().to_string(),
+            }
+        })
+        .collect();
+    Err(Error::bad_input(
+        format!("{day} is not a day of the operation {}", spans.join(" or ")),
+        "give a day of the operation's periods (its rules file lists them; `urne status --rules FILE` shows which are sealed)",
+    ))
 }
 
 /// The sealed set of a seal, read back from the trail and checked against its recorded hash.

@@ -1,7 +1,7 @@
 //! Command edges: one file per command (`seal`, `draw`, `void`, `proof`, `block`, `ticket`,
-//! `verify`, `audit`, `keys`, `hsm`), and `inputs` for what several of them read. Each turns
-//! validated arguments into calls on the pure core, the HSM and the audit trail, as a short
-//! sequence of named phases, and prints what the operator must see.
+//! `verify`, `audit`, `keys`, `hsm`, `status`, `show`), and `inputs` for what several of them
+//! read. Each turns validated arguments into calls on the pure core, the HSM and the audit trail,
+//! as a short sequence of named phases, and prints what the operator must see.
 
 pub mod audit;
 pub mod block;
@@ -14,13 +14,15 @@ pub mod keys;
 pub mod proof;
 pub mod randomness;
 pub mod seal;
+pub mod show;
+pub mod status;
 pub mod ticket;
 pub mod trail;
 pub mod verify;
 pub mod void;
 pub mod void_notice;
 
-use crate::cli::{Cli, Command, TicketCommand};
+use crate::cli::{Cli, Command};
 use crate::error::Result;
 pub use ctx::Ctx;
 
@@ -45,6 +47,8 @@ fn command_name(c: &Command) -> &'static str {
         Command::Block(crate::cli::BlockCommand::Void { .. }) => "block void",
         Command::Ticket(_) => "ticket show",
         Command::Verify { .. } => "verify",
+        Command::Status { .. } => "status",
+        Command::Show { .. } => "show",
     }
 }
 
@@ -91,13 +95,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
         } => proof::run(ctx, day, account, block, position, &dir, &out),
         Command::Ceremony(c) => ceremony::run(ctx, &ceremony_args(*c)),
         Command::Block(c) => block::run(ctx, c),
-        Command::Ticket(TicketCommand::Show {
-            block: b,
-            position,
-            choice,
-            dir,
-            keys,
-        }) => ticket::show(keys.as_deref(), &dir, &b, position, choice),
+        Command::Ticket(c) => ticket::run(c),
         Command::Verify {
             path,
             keys,
@@ -108,6 +106,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             strict,
             expect_day,
             expect_block,
+            pin_file: _,
         } => verify::run(
             ctx,
             verify::VerifyArgs {
@@ -124,6 +123,30 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 },
             },
         ),
+        c @ (Command::Status { .. } | Command::Show { .. }) => reading(ctx, c),
+    }
+}
+
+/// The commands that only read the trail: `urne status`, `urne show`.
+fn reading(ctx: &mut Ctx, command: Command) -> Result<()> {
+    use crate::text::Lang;
+    match command {
+        Command::Status { rules, lang } => status::run(ctx, rules.as_deref(), Lang::resolve(lang)),
+        Command::Show {
+            day,
+            block,
+            dir,
+            lang,
+        } => show::run(
+            ctx,
+            show::Subject::of(day, block)?,
+            dir.as_deref(),
+            Lang::resolve(lang),
+        ),
+        _ => Err(crate::error::Error::internal(
+            "a command that changes the trail was dispatched as one that reads it",
+            "this is a defect in urne; report it",
+        )),
     }
 }
 

@@ -10,7 +10,6 @@ use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result};
 use std::path::Path;
-use urne_core::block::BlockId;
 use urne_core::block::files::{
     self as block_files, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile,
 };
@@ -138,8 +137,7 @@ fn ticket_proof(
     position: u32,
     out: &Path,
 ) -> Result<()> {
-    let id = BlockId::parse(block_arg)
-        .map_err(|e| Error::bad_input(format!("{e}"), "give the block's canonical id"))?;
+    let id = inputs::parse_block(block_arg)?;
     // Logged in and the trail checked before anything is read, signed or written (SPEC.md §6.5).
     ctx.begin()?;
     let stem = block_files::stem(&id.canonical());

@@ -43,6 +43,13 @@ struct Loaded {
 
 /// `urne seal`.
 pub fn run(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
+    // Files named on the command line are there before the PIN is asked for: one wording for
+    // each that is missing (the export's signature is checked, and recorded, after the login).
+    for f in [&a.rules, &a.entries] {
+        if !f.exists() {
+            return Err(crate::error::no_such_file(f));
+        }
+    }
     ctx.begin()?;
     seal(ctx, a)
 }
@@ -184,7 +191,7 @@ where
 fn check_not_sealed(ctx: &mut Ctx, day: &str) -> Result<DayState> {
     let events = ctx.audit()?.events()?;
     crate::cmd::void_notice::refuse_if_unannounced(&events)?;
-    let st = inputs::day_state(&events, day)?;
+    let st = inputs::day_state_any(&events, day)?;
     if st.seal.is_some() || st.carried {
         return Err(Error::refused(
             format!(
@@ -282,9 +289,9 @@ fn print_seal(input: &Loaded, record: &SealRecord, seq: u64, note: &str) {
     say!("  producer key id       {}", record.export.producer_key_id);
     say!("  rules SHA-256         {}", record.rules_sha256);
     say!(
-        "  period / tranche      {} / {} cents",
+        "  period / tranche      {} / {} per entry",
         f.period,
-        f.tranche_cents
+        crate::text::eur(f.tranche_cents, crate::text::Lang::En)
     );
     say!("  plays                 {}", f.plays);
     say!("  counting plays        {}", f.counting_plays);

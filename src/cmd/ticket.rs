@@ -6,6 +6,7 @@ use super::inputs;
 use super::verify::load_keys;
 use crate::edge::folder::DiskFolder;
 use crate::error::{Error, Result};
+use crate::text::{Lang, eur};
 use std::path::Path;
 use urne_core::block::files::{self, CommitFile, RevealFile};
 use urne_core::block::tickets::TicketRow;
@@ -14,16 +15,36 @@ use urne_core::rules::game::GameRules;
 use urne_core::verify::signed::read_signed;
 use urne_core::verify::{Failure, FailureClass as C, fail};
 
-/// `urne ticket show --block ID --position P --choice C --dir DIR`.
+/// `urne ticket …`.
+pub fn run(c: crate::cli::TicketCommand) -> Result<()> {
+    let crate::cli::TicketCommand::Show {
+        block,
+        position,
+        choice,
+        dir,
+        keys,
+        lang,
+    } = c;
+    show(
+        keys.as_deref(),
+        &dir,
+        &block,
+        position,
+        choice,
+        Lang::resolve(lang),
+    )
+}
+
+/// `urne ticket show --block ID --position P --choice C --dir DIR [--lang fr|en]`.
 pub fn show(
     keys_dir: Option<&Path>,
     dir: &Path,
     block_arg: &str,
     position: u32,
     choice: u8,
+    lang: Lang,
 ) -> Result<()> {
-    let id = BlockId::parse(block_arg)
-        .map_err(|e| Error::bad_input(format!("{e}"), "give the block's canonical id"))?;
+    let id = inputs::parse_block(block_arg)?;
     if !(1..=3).contains(&choice) {
         return Err(Error::bad_input(
             "--choice is 1, 2 or 3",
@@ -44,14 +65,20 @@ pub fn show(
     let t = block::tickets::parse_row(row.as_bytes(), rules.symbols().len())
         .map_err(|e| Error::verification(format!("ticket row: {e}"), ""))?;
     let reveal_name = format!("{stem}.reveal.json");
-    let mut recomputed = "not yet revealed: shown from the signed production file";
+    let mut recomputed = lang.t(
+        "grille : pas encore révélée, montrée d'après le fichier de production signé",
+        "grid: not yet revealed: shown from the signed production file",
+    );
     if dir.join(&reveal_name).exists() {
         let r: RevealFile = signed_json(dir, &reveal_name, &k.result)?;
         check_against_reveal(&r, &commit, &rules, position, &t)?;
-        recomputed = "recomputed from the revealed seed: identical";
+        recomputed = lang.t(
+            "grille : recalculée d'après la graine révélée : identique",
+            "grid: recomputed from the revealed seed: identical",
+        );
     }
-    render(&id, &rules, &t, position, choice);
-    say!("grid: {recomputed}");
+    render(&id, &rules, &t, (position, choice), lang);
+    say!("{recomputed}");
     Ok(())
 }
 
@@ -100,17 +127,27 @@ fn check_against_reveal(
 }
 
 /// The terminal rendering: the offered symbols, the grid of the chosen one (its cells marked),
-/// and the outcome.
-fn render(id: &BlockId, rules: &GameRules, t: &TicketRow, position: u32, choice: u8) {
+/// and the outcome, the prize in euros.
+fn render(
+    id: &BlockId,
+    rules: &GameRules,
+    t: &TicketRow,
+    (position, choice): (u32, u8),
+    lang: Lang,
+) {
     let c = (choice - 1) as usize;
     let sym = |i: u8| rules.symbols()[i as usize].clone();
     let chosen = t.grid.offered[c];
     say!(
-        "block {}  ticket {position}  choice {choice}",
-        id.canonical()
+        "{} {}  {} {position}  {} {choice}",
+        lang.t("bloc", "block"),
+        id.canonical(),
+        lang.t("ticket", "ticket"),
+        lang.t("choix", "choice"),
     );
     say!(
-        "offered symbols: {}",
+        "{} {}",
+        lang.t("symboles proposés :", "offered symbols:"),
         t.grid
             .offered
             .iter()
@@ -118,7 +155,11 @@ fn render(id: &BlockId, rules: &GameRules, t: &TicketRow, position: u32, choice:
             .collect::<Vec<_>>()
             .join(", ")
     );
-    say!("chosen symbol:   {}", sym(chosen));
+    say!(
+        "{} {}",
+        lang.t("symbole choisi :   ", "chosen symbol:   "),
+        sym(chosen)
+    );
     let w = rules.symbols().iter().map(|s| s.len()).max().unwrap_or(1);
     for r in 0..3 {
         let cells: Vec<String> = (0..6)
@@ -135,16 +176,23 @@ fn render(id: &BlockId, rules: &GameRules, t: &TicketRow, position: u32, choice:
         say!("  {}", cells.join(" "));
     }
     let count = t.grid.cells[c].iter().filter(|&&s| s == chosen).count();
-    say!("chosen symbol appears {count} times");
+    match lang {
+        Lang::Fr => say!("le symbole choisi apparaît {count} fois"),
+        Lang::En => say!("chosen symbol appears {count} times"),
+    }
+    let prize = eur(t.prize_cents, lang);
+    let tier = t.tier;
     say!(
-        "outcome: {}",
-        if t.tier == 0 {
-            "losing ticket (G-8)".to_string()
-        } else {
-            format!(
-                "WINS {} cents ({} matches, G-3, G-7); the same whatever the choice (G-6)",
-                t.prize_cents, t.tier
-            )
+        "{}",
+        match (tier, lang) {
+            (0, Lang::Fr) => "résultat : ticket perdant (G-8)".to_string(),
+            (0, Lang::En) => "outcome: losing ticket (G-8)".to_string(),
+            (_, Lang::Fr) => format!(
+                "résultat : gagne {prize} ({tier} symboles identiques, G-3, G-7) ; le même quel que soit le choix (G-6)"
+            ),
+            (_, Lang::En) => format!(
+                "outcome: wins {prize} ({tier} matches, G-3, G-7); the same whatever the choice (G-6)"
+            ),
         }
     );
 }

@@ -22,17 +22,9 @@ use urne_core::verify::draw_folder::verify_draw_folder;
 use urne_core::verify::history::check_linear;
 use urne_core::verify::signed::Keys;
 
-/// The least a restart's reason may hold, in characters.
-const MIN_REASON: usize = 10;
-
 /// `urne trail restart --reason TEXT [--outputs DIR]`.
 pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()> {
-    if reason.trim().chars().count() < MIN_REASON {
-        return Err(Error::bad_input(
-            format!("a restart needs a reason of at least {MIN_REASON} characters"),
-            "say why, in words the commissaire will sign: --reason \"…\"",
-        ));
-    }
+    super::inputs::check_reason(reason, "restart")?;
     let sw = ctx.software()?;
     let db = ctx.global.db.clone();
     let command = ctx.command_name.clone();

@@ -13,12 +13,7 @@ use urne_core::void_notice::Subject;
 /// `urne void --day D --reason TEXT [--out DIR]`.
 pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result<()> {
     inputs::check_day(day)?;
-    if reason.trim().len() < 5 {
-        return Err(Error::bad_input(
-            "a void needs a reason",
-            "say why, in words the commissaire will sign: --reason \"…\"",
-        ));
-    }
+    inputs::check_reason(reason, "void")?;
     ctx.begin()?;
     void_begun(ctx, day, reason, out)
 }

@@ -147,8 +147,40 @@ fn pin_prompt() -> &'static str {
     }
 }
 
+/// Where the user PIN came from, so that a refused PIN's hint names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PinSource {
+    /// The first line of the `--pin-file` given.
+    File(std::path::PathBuf),
+    /// The environment's `URNE_PIN`.
+    Env,
+    /// Typed at the prompt.
+    Prompt,
+}
+
+impl PinSource {
+    /// What to do about a PIN the token refused, for the PIN from this source.
+    pub fn refused_hint(&self) -> String {
+        match self {
+            PinSource::File(p) => format!(
+                "check the PIN in the --pin-file {} (its first line)",
+                p.display()
+            ),
+            PinSource::Env => "check the PIN in URNE_PIN".to_string(),
+            PinSource::Prompt => {
+                "run the command again and type the user PIN again, carefully".to_string()
+            }
+        }
+    }
+}
+
 /// Where the user PIN comes from, in order: `--pin-file`, `URNE_PIN`, an interactive prompt.
 pub fn read_pin(pin_file: Option<&Path>) -> Result<SecretString> {
+    read_pin_from(pin_file).map(|(pin, _)| pin)
+}
+
+/// The user PIN ([`read_pin`]) and where it came from.
+pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource)> {
     if let Some(p) = pin_file {
         let s = std::fs::read_to_string(p).map_err(|e| {
             Error::bad_input(
@@ -157,10 +189,10 @@ pub fn read_pin(pin_file: Option<&Path>) -> Result<SecretString> {
             )
         })?;
         let pin = s.lines().next().unwrap_or("").to_string();
-        return Ok(SecretString::from(pin));
+        return Ok((SecretString::from(pin), PinSource::File(p.to_path_buf())));
     }
     if let Some(pin) = std::env::var("URNE_PIN").ok().filter(|p| !p.is_empty()) {
-        return Ok(SecretString::from(pin));
+        return Ok((SecretString::from(pin), PinSource::Env));
     }
     use std::io::IsTerminal;
     if std::io::stdin().is_terminal() {
@@ -171,7 +203,7 @@ pub fn read_pin(pin_file: Option<&Path>) -> Result<SecretString> {
                 "type the PIN at the prompt",
             )
         })?;
-        return Ok(SecretString::from(pin));
+        return Ok((SecretString::from(pin), PinSource::Prompt));
     }
     Err(Error::new(
         Exit::Hsm,

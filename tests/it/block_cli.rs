@@ -268,9 +268,11 @@ fn reveal_lets_anyone_recompute_the_block_and_tampering_fails() {
             "out",
             "--keys",
             "keys",
+            "--lang",
+            "en",
         ]);
         assert!(s.contains("chosen symbol appears 10 times"), "{s}");
-        assert!(s.contains("WINS 500000 cents"), "{s}");
+        assert!(s.contains("wins €5,000.00"), "{s}");
         assert!(s.contains("identical"), "{s}");
     }
     // A proof of that ticket verifies against the published commitment.

@@ -8,7 +8,7 @@ pub struct CeremonyArgs {
     /// The publications folder: each output goes into its own folder under it.
     pub out: PathBuf,
     /// `fr` or `en` (default: French, or English when `LANG` starts with `en`).
-    pub lang: Option<String>,
+    pub lang: Option<crate::text::Lang>,
     /// The place, the commissaire's name and office, the persons present (`Name, role`):
     /// given ahead, shown and confirmed; else asked.
     pub place: Option<String>,

@@ -19,24 +19,6 @@ use urne_core::sitting::{
     self, ClosedRecord, MINUTES, OpenedRecord, SittingFile, SittingOutput, default_folder,
 };
 
-/// An amount in cents, in euros, as the sitting's language writes it.
-pub fn euros(cents: u64, lang: Lang) -> String {
-    let (e, c) = (cents / 100, cents % 100);
-    let mut s = e.to_string();
-    let sep = lang.t("\u{202f}", ",");
-    let mut i = s.len();
-    while i > 3 {
-        i -= 3;
-        s.insert_str(i, sep);
-    }
-    match (lang, c) {
-        (Lang::Fr, 0) => format!("{s}\u{a0}€"),
-        (Lang::Fr, _) => format!("{s},{c:02}\u{a0}€"),
-        (Lang::En, 0) => format!("€{s}"),
-        (Lang::En, _) => format!("€{s}.{c:02}"),
-    }
-}
-
 /// Closes the open sitting `number` and publishes its output.
 pub fn close(ctx: &mut Ctx, number: u32, lang: Lang, out: &Path) -> Result<()> {
     term::heading(lang.t("CLÔTURE DE LA SÉANCE", "CLOSING OF THE SITTING"));
@@ -75,7 +57,7 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let Some((opened, r, closed)) = pending(&events)? else {
         return Ok(());
     };
-    let lang = Lang::from_code(&r.lang);
+    let lang = Lang::from_env(Some(&r.lang));
     let name = default_folder(r.number);
     let dir = out.join(&name);
     if std::fs::symlink_metadata(dir.join(sitting::FILE_NAME)).is_ok() {
@@ -212,17 +194,4 @@ fn minutes_html(
     }
     h += &format!("</ol><pre>{}</pre></body></html>\n", esc(note));
     h
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn euros_in_both_languages() {
-        assert_eq!(euros(500_000, Lang::Fr), "5\u{202f}000\u{a0}€");
-        assert_eq!(euros(50, Lang::Fr), "0,50\u{a0}€");
-        assert_eq!(euros(123_456_789, Lang::En), "€1,234,567.89");
-        assert_eq!(euros(100, Lang::En), "€1");
-    }
 }

@@ -21,7 +21,7 @@ use term::Lang;
 
 /// `urne ceremony`.
 pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
-    let lang = Lang::pick(a.lang.as_deref())?;
+    let lang = Lang::resolve(a.lang);
     // The sitting is typed at the console: refused before the PIN when it cannot be.
     super::randomness::need_terminal()?;
     if a.key_ceremony {

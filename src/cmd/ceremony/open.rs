@@ -32,7 +32,7 @@ pub fn open_or_resume(
                 _ => None,
             })
             .ok_or_else(|| altered("an open sitting without its opening"))?;
-        let lang = Lang::from_code(&opened.1.lang);
+        let lang = Lang::from_env(Some(&opened.1.lang));
         term::heading(&format!(
             "{} {} ({} {})",
             lang.t("REPRISE DE LA SÉANCE n°", "SITTING TAKEN UP AGAIN: no."),
@@ -226,7 +226,7 @@ pub fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32,
             .sittings();
         return match open_key_ceremony {
             Some(r) if sittings.open && r.kind == SittingKind::KeyCeremony => {
-                let lang = Lang::from_code(&r.lang);
+                let lang = Lang::from_env(Some(&r.lang));
                 ctx.record(ResumedRecord {
                     number: r.number,
                     plan: r.plan.clone(),

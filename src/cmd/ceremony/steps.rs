@@ -37,7 +37,7 @@ pub fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Res
             ),
             g.emission,
             lang.t("prix", "price"),
-            super::close::euros(g.price, lang),
+            crate::text::eur(g.price, lang),
             lang.t("blocs", "blocks"),
             g.first,
             g.first.saturating_add(g.blocks.saturating_sub(1))

@@ -4,53 +4,7 @@
 use crate::error::{Error, Result};
 use std::io::{BufRead, Write};
 
-/// The language of a sitting's screens and minutes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lang {
-    /// French, the default: the commissaire's language.
-    Fr,
-    /// English.
-    En,
-}
-
-impl Lang {
-    /// `--lang` when given (`fr` or `en`), else English when `LANG` starts with `en`, else French.
-    pub fn pick(flag: Option<&str>) -> Result<Lang> {
-        match flag {
-            Some("fr") => Ok(Lang::Fr),
-            Some("en") => Ok(Lang::En),
-            Some(other) => Err(Error::bad_input(
-                format!("--lang {other:?} is not a language of the minutes"),
-                "give --lang fr (French, the default) or --lang en",
-            )),
-            None => Ok(match std::env::var("LANG") {
-                Ok(l) if l.starts_with("en") => Lang::En,
-                _ => Lang::Fr,
-            }),
-        }
-    }
-
-    /// The code recorded in `sitting.opened` (SPEC.md §9.1).
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Fr => "fr",
-            Lang::En => "en",
-        }
-    }
-
-    /// The language recorded as `code`.
-    pub fn from_code(code: &str) -> Lang {
-        if code == "en" { Lang::En } else { Lang::Fr }
-    }
-
-    /// `fr` or `en`, as this language is.
-    pub fn t<'a>(self, fr: &'a str, en: &'a str) -> &'a str {
-        match self {
-            Lang::Fr => fr,
-            Lang::En => en,
-        }
-    }
-}
+pub use crate::text::Lang;
 
 /// How often an answer that is refused may be typed again.
 const TRIES: usize = 3;
@@ -183,14 +137,5 @@ mod tests {
         assert!(check_text("a\tb").is_err());
         assert!(check_text(&"x".repeat(201)).is_err());
         assert!(check_text(&"é".repeat(200)).is_ok());
-    }
-
-    #[test]
-    fn the_language_is_the_option_then_lang() {
-        assert_eq!(Lang::pick(Some("en")).unwrap(), Lang::En);
-        assert_eq!(Lang::pick(Some("fr")).unwrap(), Lang::Fr);
-        assert!(Lang::pick(Some("de")).is_err());
-        assert_eq!(Lang::from_code("en"), Lang::En);
-        assert_eq!(Lang::from_code("fr"), Lang::Fr);
     }
 }

@@ -103,7 +103,7 @@ fn hsm_err(what: &str, e: P11Error) -> Error {
     let (msg, hint) = match &e {
         P11Error::Pkcs11(RvError::PinIncorrect, _) => (
             "the HSM refused the PIN (CKR_PIN_INCORRECT)".to_string(),
-            "check URNE_PIN or the --pin-file; repeated failures lock the token".to_string(),
+            "check the user PIN; repeated failures lock the token".to_string(),
         ),
         P11Error::Pkcs11(RvError::PinLocked, _) => (
             "the token's user PIN is locked (CKR_PIN_LOCKED)".to_string(),
@@ -111,7 +111,7 @@ fn hsm_err(what: &str, e: P11Error) -> Error {
         ),
         P11Error::Pkcs11(RvError::PinLenRange, _) => (
             "the HSM refused the PIN: wrong length (CKR_PIN_LEN_RANGE)".to_string(),
-            "check URNE_PIN or the --pin-file".to_string(),
+            "check the user PIN".to_string(),
         ),
         P11Error::Pkcs11(rv, f) => (
             format!("{what}: the HSM returned {rv} in {f}"),
@@ -199,16 +199,42 @@ impl Hsm {
 
     /// Loads the module, finds the token by label, opens a read-write session and logs in.
     pub fn open(cfg: &Config, pin: &SecretString) -> Result<Hsm> {
+        let source = crate::edge::config::PinSource::Env;
+        Self::open_asking(cfg, || Ok((pin.clone(), source))).map(|(hsm, _)| hsm)
+    }
+
+    /// [`Hsm::open`] with the PIN asked for only once the module is loaded and the token found
+    /// (a missing token is said before any PIN is typed), by `pin`, which also says where the
+    /// PIN came from: a refused PIN's hint names that source (the file, `URNE_PIN`, or the
+    /// prompt). Returns the session and the PIN.
+    pub fn open_asking(
+        cfg: &Config,
+        pin: impl FnOnce() -> Result<(SecretString, crate::edge::config::PinSource)>,
+    ) -> Result<(Hsm, SecretString)> {
         let (pkcs11, module) = load_module(cfg)?;
         let slot = find_slot(&pkcs11, &cfg.token_label)?;
+        let (pin, source) = pin()?;
         let session = pkcs11
             .open_rw_session(slot)
             .map_err(|e| hsm_err("cannot open a session", e))?;
-        match session.login(UserType::User, Some(pin)) {
+        match session.login(UserType::User, Some(&pin)) {
             Ok(()) | Err(P11Error::Pkcs11(RvError::UserAlreadyLoggedIn, _)) => {}
-            Err(e) => return Err(hsm_err("login failed", e)),
+            Err(e) => {
+                let wrong_pin = matches!(
+                    e,
+                    P11Error::Pkcs11(RvError::PinIncorrect | RvError::PinLenRange, _)
+                );
+                let mut err = hsm_err("login failed", e);
+                if wrong_pin {
+                    err.hint = format!(
+                        "{}; repeated failures lock the token",
+                        source.refused_hint()
+                    );
+                }
+                return Err(err);
+            }
         }
-        Ok(Hsm {
+        let hsm = Hsm {
             pkcs11,
             slot,
             session: Mutex::new(session),
@@ -217,7 +243,8 @@ impl Hsm {
             objects: Mutex::new(vec![]),
             measured: Mutex::new(None),
             module,
-        })
+        };
+        Ok((hsm, pin))
     }
 
     /// The code that answers for the HSM (SPEC.md §6.2, `software.start`'s `pkcs11`): the
