@@ -221,6 +221,8 @@ def alone_vectors(w, b):
       "malformed", variant(edit=lambda d: d.update(kind="ceremony")), ONE)
     w("sitting-malformed-opened-not-before-closed", "sitting.json (re-signed) with opened_seq 8 and closed_seq 8: the "
       "opening comes before the close (SPEC §9.4).", "malformed", variant(edit=lambda d: d.update(opened_seq=8)), ONE)
+    w("sitting-malformed-opened-seq-0", "sitting.json (re-signed) with opened_seq 0: events count from 1 (SPEC "
+      "§9.4).", "malformed", variant(edit=lambda d: d.update(opened_seq=0)), ONE)
     w("sitting-malformed-number-0", "sitting.json (re-signed) numbered 0: sittings count from 1 (SPEC §9.4).",
       "malformed", variant(edit=lambda d: d.update(number=0)), ONE)
     w("sitting-malformed-outputs-order", "sitting.json (re-signed) listing its two outputs in the reverse of the "
@@ -243,9 +245,9 @@ def alone_vectors(w, b):
     w("sitting-inconsistent-output-at-opening", "sitting.json (re-signed) listing the draw as published at audit "
       "event 2, the sitting's opening: an output lies strictly between opening and close (SPEC §9.4).",
       "inconsistent", variant(edit=lambda d: d["outputs"][0].update(audit_seq=2)), ONE)
-    w("sitting-inconsistent-output-after-close", "sitting.json (re-signed) listing the void notice as published at "
-      "audit event 9, after the close (event 8) (SPEC §9.4).", "inconsistent",
-      variant(edit=lambda d: d["outputs"][1].update(audit_seq=9)), ONE)
+    w("sitting-inconsistent-output-at-close", "sitting.json (re-signed) listing the void notice as published at "
+      "audit event 8, the sitting's close: an output lies strictly between opening and close (SPEC §9.4).",
+      "inconsistent", variant(edit=lambda d: d["outputs"][1].update(audit_seq=8)), ONE)
     w("sitting-inconsistent-files-list", "sitting.json (re-signed) whose files list minutes.html alone (SPEC §9.4: "
       "exactly checkpoint.note and minutes.html).", "inconsistent",
       variant(edit=lambda d: d.update(files=d["files"][1:])), ONE)
