@@ -154,8 +154,9 @@ def expected_first_lines(v):
     for a draw folder (its bundle.json) or a lone result.json, `VERIFIED: the draw of <operation>
     day <day> attempt <n> (version <v>) in <path>`; for a block folder (with rules.json), one
     `VERIFIED: block <id> attempt <n> (version <v>) in <path>` per commitment, in the bytewise
-    order of their names. None when SPEC does not fix the line (proofs, folders of outputs, a
-    lone commitment): then only the first line's `VERIFIED: ` is checked."""
+    order of their names; for a sitting's folder (its sitting.json), `VERIFIED: sitting <n>
+    (<kind>, version 2) in <path>` (SPEC §9.4). None when SPEC does not fix the line (proofs,
+    folders of outputs, a lone commitment): then only the first line's `VERIFIED: ` is checked."""
     files, path = v["files"], v["args"]["path"].rstrip("/")
     draw = lambda d: (f"VERIFIED: the draw of {d['operation']} day {d['day']} attempt {d['attempt']} "
                       f"(version {d['version']}) in {path}")
@@ -163,6 +164,9 @@ def expected_first_lines(v):
         d = _json_file(files, rel) if rel else None
         if d is not None:
             return [draw(d)]
+    s = _json_file(files, f"{path}/sitting.json")
+    if s is not None:
+        return [f"VERIFIED: sitting {s['number']} ({s['kind']}, version {s['version']}) in {path}"]
     if f"{path}/rules.json" in files:
         names = sorted((k for k in files if k.startswith(path + "/") and k.endswith(".commit.json")
                         and "/" not in k[len(path) + 1:]), key=lambda k: k.encode())
@@ -229,7 +233,7 @@ def main(folder, urne=None):
             if os.environ.get("URNE_SKIP_FULL_BLOCK"):
                 continue
             ok, msg = run_block_full(v)
-        elif name.startswith(("draw-", "history-", "block-", "audit-")) and "files" in v and "expect" in v:
+        elif name.startswith(("draw-", "history-", "block-", "audit-", "sitting-")) and "files" in v and "expect" in v:
             ok, msg = run_case(v, urne)
         else:
             continue
@@ -240,7 +244,7 @@ def main(folder, urne=None):
 
 if __name__ == "__main__":
     # run_vectors.py [DIR] [--urne BIN]: with --urne, run `BIN verify` on the draw-*, history-*,
-    # block-* and audit-* vectors that have files and an expectation instead (block-small and block-full
+    # block-*, sitting-* and audit-* vectors that have files and an expectation instead (block-small and block-full
     # are computations, which urne's own tests check). URNE_SKIP_FULL_BLOCK=1 skips block-full.json (about 15 s in Python).
     args = sys.argv[1:]
     urne = None

@@ -9,6 +9,7 @@
     urne_verify.py BLOCK_DIR   --keys KEYDIR [--expect-block ID]
     urne_verify.py S.commit.json --keys KEYDIR [--expect-block ID]             # a lone block commitment
     urne_verify.py VOID_NOTICE_DIR --keys KEYDIR
+    urne_verify.py SITTING_DIR --keys KEYDIR                                   # a sitting's output (minutes)
     urne_verify.py TICKET_PROOF.json --keys KEYDIR [--published BLOCK_DIR]
     urne_verify.py OUTPUTS_DIR --keys KEYDIR [--checkpoint NOTE ...]           # a folder of outputs
 
@@ -39,7 +40,8 @@ class _Parser(argparse.ArgumentParser):
 def _parser():
     ap = _Parser(prog="urne_verify.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("path", help="a draw folder, a result.json, a proof file, an audit export (.jsonl), a block "
-                                 "folder, an S.commit.json, a void notice's folder, or a folder of such folders")
+                                 "folder, an S.commit.json, a void notice's folder, a sitting's folder, or a folder "
+                                 "of such folders")
     ap.add_argument("--keys", help="folder with result.pub.pem and audit.pub.pem obtained independently "
                                    "(default: the ones inside PATH, which proves consistency, not origin)")
     ap.add_argument("--export", help="auditor mode: the signed export the draw was sealed from (.sig beside it)")
@@ -156,12 +158,13 @@ def run(a):
         report += vhistory.check_linear(outputs, False)
         _check_held(a, audit_pub, outputs)
         _check_expected(a, about)
-        return _titles(about, path), report + _keys_partial(a)
+        import vsitting
+        return _titles(about, path), report + vsitting.alone_notes(outputs) + _keys_partial(a)
     if os.path.isdir(path):
         subs, said = _outputs_of(path)
         if not subs:
             raise Usage(f"{path} holds no urne outputs", "give a draw folder, a block folder, a void notice's folder, "
-                        "a folder of such folders, a result.json, an S.commit.json, a proof or an audit export")
+                        "a sitting's folder, a folder of such folders, a result.json, an S.commit.json, a proof or an audit export")
         # §8.4: a folder of outputs (a whole operation's publications): one linear history.
         if a.export or a.expect_day or a.expect_block:
             raise Usage("--export, --expect-day and --expect-block check one output, not a folder of outputs",
@@ -174,6 +177,8 @@ def run(a):
             about += mine
             report.append(f"ok  {sub}: {_describe(mine)}: {len(lines)} checks")
             report += [line for line in lines if line.startswith(("partial: ", "note: "))]
+        import vsitting
+        vsitting.check_listed(outputs)     # §9.4: every output a sitting lists is among them
         vhistory.check_linear(outputs, True)
         _check_held(a, audit_pub, outputs)
         report.append(f"ok  one linear history: {len(vhistory.chain(outputs))} version-2 outputs of one trail")
@@ -230,10 +235,11 @@ def run(a):
 
 def _is_output(path):
     import vblock
+    import vsitting
     import vvoid
     e = lambda n: os.path.exists(os.path.join(path, n))
     return os.path.isdir(path) and (e("bundle.json") or e("result.json") or vblock.is_block_folder(path)
-                                    or vvoid.is_notice_folder(path))
+                                    or vvoid.is_notice_folder(path) or vsitting.is_sitting_folder(path))
 
 
 def _outputs_of(path):
@@ -255,16 +261,17 @@ def _outputs_of(path):
             subs.append(s)
         elif any(m.endswith(".sig") for m in listdir(s)):
             said.append(f"partial: {s} holds signed files but no output's primary file (bundle.json, result.json, a "
-                        "block commitment, a void notice): not verified")
+                        "block commitment, a void notice, sitting.json): not verified")
     return subs, said
 
 
 def _verify_output(a, path, outputs, about, key_dir):
     """One output folder: every kind of output it holds, never one alone: a draw (or a lone
-    result.json), the block commitments, and the void notice (§4.6). The keys are --keys or
-    key_dir's."""
+    result.json), the block commitments, the void notice (§4.6) and the sitting (§9.4). The keys
+    are --keys or key_dir's."""
     import vblock
     import vdraw
+    import vsitting
     import vvoid
     result_pub, audit_pub = keys(a, key_dir, ["result.pub.pem", "audit.pub.pem"])
     if vdraw.present(path, "bundle.json"):
@@ -280,6 +287,8 @@ def _verify_output(a, path, outputs, about, key_dir):
         report += vblock.verify_blocks(path, result_pub, audit_pub, outputs, about)
     if vvoid.is_notice_folder(path):
         report += vvoid.verify_notice(path, result_pub, audit_pub, outputs, about)
+    if vsitting.is_sitting_folder(path):
+        report += vsitting.verify_sitting(path, result_pub, audit_pub, outputs, about)
     return report, audit_pub
 
 
@@ -339,6 +348,8 @@ def _describe_list(about):
         elif k == "void":
             what = f"day {x['day']}" if x["day"] is not None else f"block {x['block']}"
             out.append(f"the void notice of {what} attempt {x['attempt']} (version 2)")
+        elif k == "sitting":
+            out.append(f"sitting {x['number']} ({x['sitting_kind']}, version {x['version']})")
         elif k == "proof":
             out.append(f"the inclusion proof of leaf {x['leaf']} in the draw of {x['operation']} day {x['day']} "
                        f"attempt {x['attempt']}")

@@ -316,7 +316,7 @@ def named_result_key(data):
 
 # The names an output's files have (§4.7, §4.6, §5.B10): the other-appliance rule tries only these.
 OUTPUT_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.html", "checkpoint.note",
-                "manifest.json", "void-notice.json")
+                "manifest.json", "void-notice.json", "sitting.json", "minutes.html")
 OUTPUT_SUFFIXES = (".commit.json", ".manifest.json", ".reveal.json")
 ANOTHER_AT_MOST = 8
 

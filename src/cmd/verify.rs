@@ -164,7 +164,7 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
                 "{} is neither a folder of outputs nor an output file",
                 a.path.display()
             ),
-            "give the --out folder of `urne draw` or `urne block generate`, a folder of such folders, a proof, result.json, a block commitment or an exported trail",
+            "give the --out folder of `urne draw`, `urne block generate` or `urne ceremony`, a folder of such folders, a proof, result.json, a block commitment or an exported trail",
         ));
     }
     let folder = DiskFolder::new(&a.path);

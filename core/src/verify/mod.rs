@@ -10,6 +10,7 @@
 //! - [`block_folder`]: `urne verify DIR` on a block folder (§5.B8, §5.B10)
 //! - [`proof`]: `urne verify FILE` on an inclusion proof or a ticket proof (§8.3, §5.B9)
 //! - [`void_notice`]: `urne verify DIR` on a void notice (§4.6)
+//! - [`sitting`]: `urne verify DIR` on a sitting's output, its minutes and what it lists (§9.4)
 //! - [`history`]: one linear history across outputs, forks (§6.7, §8.4)
 //! - [`trail`]: the audit trail's events, chain and checkpoints (§6.4)
 //! - [`trail_export`]: the strict parser of an exported trail (`urne audit export`, §6.4)
@@ -28,6 +29,7 @@ pub mod manifest_check;
 pub mod outputs;
 pub mod proof;
 pub mod signed;
+pub mod sitting;
 #[cfg(test)]
 mod tests_once;
 pub mod trail;
@@ -121,6 +123,9 @@ pub struct Report {
     /// What each output verified publishes, every version and lone results included, for the
     /// check that one history publishes each thing once (SPEC.md §8.4).
     pub published: Vec<Published>,
+    /// The outputs each sitting verified lists, for the check that a folder of outputs holds
+    /// them all (SPEC.md §9.4).
+    pub sittings: Vec<Listing>,
 }
 
 /// What an output publishes (`the draw of … day … attempt …`, `the commitment of block …`,
@@ -135,6 +140,18 @@ pub struct Published {
     pub checkpoint: crate::audit::chain::Checkpoint,
     /// Its primary file, for messages.
     pub name: String,
+}
+
+/// The outputs a sitting lists (SPEC.md §9.3), kept for the check that a folder of outputs
+/// holds them all ([`sitting::check_listed`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    /// The sitting's `sitting.json`, for messages.
+    pub name: String,
+    /// Its number.
+    pub number: u32,
+    /// Every output published during it, as it lists them.
+    pub outputs: Vec<crate::sitting::SittingOutput>,
 }
 
 /// Notes for the draws and block commitments of `published` whose attempt a void notice among
@@ -197,6 +214,7 @@ impl Report {
         self.days.extend(other.days);
         self.blocks.extend(other.blocks);
         self.published.extend(other.published);
+        self.sittings.extend(other.sittings);
     }
 }
 
@@ -220,6 +238,16 @@ impl Expect {
     /// An output of another day or block, or of none.
     pub fn check(&self, r: &Report) -> VResult<()> {
         let bad = |what: String| Err(fail(FailureClass::Inconsistent, what));
+        // A sitting is of no day and no block (SPEC.md §9.4).
+        if let (Some(s), Some(x)) = (
+            r.sittings.first(),
+            self.day.as_ref().or(self.block.as_ref()),
+        ) {
+            return bad(format!(
+                "{} is sitting {}, of no day or block, not an output of {x} (--expect-day, --expect-block)",
+                s.name, s.number
+            ));
+        }
         if let Some(d) = &self.day {
             if let Some(other) = r.days.iter().find(|x| *x != d) {
                 return bad(format!(

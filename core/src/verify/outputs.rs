@@ -8,17 +8,19 @@ use super::draw_folder::{Auditor, verify_draw_folder};
 use super::folder::{Entry, Folder};
 use super::lone::verify_lone_result;
 use super::signed::Keys;
+use super::sitting::{check_listed, verify_sitting};
 use super::void_notice::verify_void_notice;
 use super::{Expect, FailureClass as C, Report, VResult, fail, history};
 use crate::audit::chain;
+use crate::sitting::FILE_NAME as SITTING;
 use crate::void_notice::FILE_NAME as VOID_NOTICE;
 
 pub use super::folder::STAGING_PREFIX;
 
-/// Whether `f` is one output: a draw's (`bundle.json`), a block folder, a void notice's, or
-/// production's lone `result.json`.
+/// Whether `f` is one output: a draw's (`bundle.json`), a block folder, a void notice's, a
+/// sitting's, or production's lone `result.json`.
 pub fn is_output(f: &dyn Folder) -> bool {
-    ["bundle.json", VOID_NOTICE, "result.json"]
+    ["bundle.json", VOID_NOTICE, SITTING, "result.json"]
         .iter()
         .any(|n| f.entry(n) != Entry::Missing)
         || block_commitments(f).is_ok_and(|c| !c.is_empty())
@@ -55,6 +57,9 @@ pub fn verify_output(
     }
     if f.entry(VOID_NOTICE) != Entry::Missing {
         r.extend(verify_void_notice(f, keys)?);
+    }
+    if f.entry(SITTING) != Entry::Missing {
+        r.extend(verify_sitting(f, keys)?);
     }
     for n in f.names().map_err(|e| fail(C::Unreadable, e.0))? {
         if n.starts_with(STAGING_PREFIX) {
@@ -102,7 +107,7 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
                 .any(|n| n.rsplit('.').next() == Some("sig"));
             if signed {
                 r.partial.push(format!(
-                    "{} holds signed files but no output's primary file (bundle.json, result.json, a block commitment, a void notice): not verified",
+                    "{} holds signed files but no output's primary file (bundle.json, result.json, a block commitment, a void notice, sitting.json): not verified",
                     f.show(&name)
                 ));
             }
@@ -121,17 +126,20 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
                 .map(|p| format!("{}: {p}", f.show(&name))),
         );
         r.outputs.extend(one.outputs);
+        r.sittings.extend(one.sittings);
         n += 1;
     }
     if n == 0 {
         return Err(fail(
             C::Usage,
             format!(
-                "{} holds no urne outputs (no bundle.json, no block commitment, no void notice, no result.json, no folder of outputs)",
+                "{} holds no urne outputs (no bundle.json, no block commitment, no void notice, no sitting.json, no result.json, no folder of outputs)",
                 f.show("")
             ),
         ));
     }
+    // Every output a sitting lists is among them (SPEC.md §9.4), then one linear history.
+    check_listed(&r.sittings, &r.outputs)?;
     let notes = history::check_linear(&r.outputs, true)?;
     r.notes.extend(notes);
     super::check_once(&r.published)?;

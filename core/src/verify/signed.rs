@@ -104,6 +104,8 @@ fn another_verifies(folder: &dyn Folder, name: &str, key: &[u8; 32]) -> bool {
         crate::manifest::DRAW_FILES.iter().any(|(d, _)| *d == n)
             || n == crate::manifest::DRAW_FILE
             || n == crate::void_notice::FILE_NAME
+            || n == crate::sitting::FILE_NAME
+            || n == crate::sitting::MINUTES
             || [".commit.json", ".manifest.json", ".reveal.json"]
                 .iter()
                 .any(|s| n.strip_suffix(s).is_some())
