@@ -217,6 +217,33 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             String::from_utf8_lossy(&out.stdout)
         );
     }
+    // Both verifiers check the sitting's output against the keys of the key ceremony, and the
+    // whole publications folder as one history (SPEC.md §8.4, §9.4).
+    let keys = publ.join("keys");
+    for (what, path) in [
+        ("the sitting", publ.join("sitting-002")),
+        ("the medium", publ.clone()),
+    ] {
+        let args = [path.to_str().unwrap(), "--keys", keys.to_str().unwrap()];
+        let out = env.cmd().arg("verify").args(args).output().unwrap();
+        let shown = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "urne verify {what}: {shown}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let py = Command::new("python3")
+            .arg(root().join("verifier/urne_verify.py"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            py.status.success(),
+            "urne_verify.py {what}: {}{}",
+            String::from_utf8_lossy(&py.stdout),
+            String::from_utf8_lossy(&py.stderr)
+        );
+    }
     let c = rusqlite::Connection::open(env.db()).unwrap();
     let kinds: Vec<String> = c
         .prepare("SELECT kind FROM events WHERE kind LIKE 'sitting.%' ORDER BY seq")
