@@ -359,11 +359,17 @@ pub enum BlockCommand {
     /// Publish a closed block's entropy and seed, so anyone can recompute it.
     ///
     /// After the block has closed: publishes its entropy and seed (signed, recorded), so that anyone
-    /// can recompute the whole block and check it against the commitment.
+    /// can recompute the whole block and check it against the commitment. Shows the block and
+    /// its sales close, and asks for the block id typed back at the terminal first.
     Reveal {
         /// The block's canonical id (game/price/emission/number).
         #[arg(long, value_name = "ID")]
         block: String,
+        /// When the block's sales closed, as production states it: RFC 3339 with its offset,
+        /// e.g. 2015-12-31T23:59:59+01:00. Refused when later than the appliance's clock or
+        /// earlier than the block's generation; recorded, and stated in the reveal.
+        #[arg(long = "sales-closed-at", value_name = "T")]
+        sales_closed_at: String,
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },

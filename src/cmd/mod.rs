@@ -5,6 +5,7 @@
 
 pub mod audit;
 pub mod block;
+pub mod confirm;
 pub mod ctx;
 pub mod draw;
 pub mod hsm;

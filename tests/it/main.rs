@@ -7,6 +7,7 @@ mod audit_verify;
 mod block_cli;
 mod blocks;
 mod clock;
+mod confirm;
 mod draws;
 mod entries;
 mod figures;
