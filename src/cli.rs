@@ -107,6 +107,8 @@ pub enum Command {
     /// the minutes. If a void was recorded but its notice was not (an interrupted run), running
     /// the command again writes the notice, or records the one left in place, and voids nothing
     /// else; until then every other command that acts on a day or block is refused (exit 4).
+    /// Before anything is recorded, it shows what it is about to void and asks for the day typed
+    /// back at the terminal (three tries; standard input must be a terminal).
     Void {
         #[arg(long, value_name = "YYYY-MM-DD")]
         day: String,
@@ -378,7 +380,8 @@ pub enum BlockCommand {
     /// Voids the block's current attempt and announces it by a signed void notice,
     /// void-notice.json (an output of its own, which the next output names as its
     /// predecessor); its path and SHA-256 are printed for the minutes. An interrupted void is
-    /// completed by running the command again, as for `urne void`.
+    /// completed by running the command again, as for `urne void`. Before anything is recorded,
+    /// it shows what it is about to void and asks for the block id typed back at the terminal.
     Void {
         #[arg(long, value_name = "ID")]
         block: String,

@@ -162,7 +162,12 @@ fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
     let n = ids.len();
     for (i, (id, r)) in ids.iter().zip(&fixed).enumerate() {
         progress(i, n, "generated", reports());
-        generate_one(ctx, &rules, id, r, &f)?;
+        if let Err(e) = generate_one(ctx, &rules, id, r, &f) {
+            if n > 1 && !reports() {
+                note!(); // the bar's line ends before the error is printed
+            }
+            return Err(e);
+        }
     }
     progress(n, n, "generated", false);
     ctx.checkpoint()?;
