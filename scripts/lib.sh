@@ -73,6 +73,12 @@ ensure_deps() {
   ensure_rust
 }
 
+# confirmed CMD ARGS…: runs CMD on a pseudo-terminal (scripts/pty-type) and types back, at its
+# confirmation prompt, the day or block id it shows (urne void, block void, block reveal: SPEC §4.6).
+confirmed() {
+  scripts/pty-type --on 'To confirm, type [a-z ]+ \(([^)\n]+)\), then Enter:' --send-match -- "$@"
+}
+
 # typed CONTRIBUTION CMD ARGS…: runs CMD on a pseudo-terminal (scripts/pty-type) and types the
 # commissaire's contribution at its prompt, then confirms it (SPEC.md §4.4.1).
 typed() {

@@ -107,6 +107,8 @@ pub enum Command {
     /// the minutes. If a void was recorded but its notice was not (an interrupted run), running
     /// the command again writes the notice, or records the one left in place, and voids nothing
     /// else; until then every other command that acts on a day or block is refused (exit 4).
+    /// Before anything is recorded, it shows what it is about to void and asks for the day typed
+    /// back at the terminal (three tries; standard input must be a terminal).
     Void {
         /// The day whose current attempt is voided (YYYY-MM-DD, Europe/Paris).
         #[arg(long, value_name = "YYYY-MM-DD")]
@@ -426,11 +428,17 @@ pub enum BlockCommand {
     /// Publish a closed block's entropy and seed, so anyone can recompute it.
     ///
     /// After the block has closed: publishes its entropy and seed (signed, recorded), so that anyone
-    /// can recompute the whole block and check it against the commitment.
+    /// can recompute the whole block and check it against the commitment. Shows the block and
+    /// its sales close, and asks for the block id typed back at the terminal first.
     Reveal {
         /// The block's canonical id (game/price/emission/number).
         #[arg(long, value_name = "ID")]
         block: String,
+        /// When the block's sales closed, as production states it: RFC 3339 with its offset,
+        /// e.g. 2015-12-31T23:59:59+01:00. Refused when later than the appliance's clock or
+        /// earlier than the block's generation; recorded, and stated in the reveal.
+        #[arg(long = "sales-closed-at", value_name = "T")]
+        sales_closed_at: String,
         /// The block's public folder (where `urne block generate --out` wrote its commitment):
         /// the signed reveal file is written there.
         #[arg(long, value_name = "DIR")]
@@ -441,7 +449,8 @@ pub enum BlockCommand {
     /// Voids the block's current attempt and announces it by a signed void notice,
     /// void-notice.json (an output of its own, which the next output names as its
     /// predecessor); its path and SHA-256 are printed for the minutes. An interrupted void is
-    /// completed by running the command again, as for `urne void`.
+    /// completed by running the command again, as for `urne void`. Before anything is recorded,
+    /// it shows what it is about to void and asks for the block id typed back at the terminal.
     Void {
         /// The block's canonical id (game/price/emission/number).
         #[arg(long, value_name = "ID")]
@@ -544,6 +553,14 @@ pub struct CeremonyArgs {
     /// How many blocks.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub blocks: u32,
+    /// A block to reveal (canonical id; repeatable): its entropy and seed published, once its
+    /// sales have closed (--sales-closed-at).
+    #[arg(long = "reveal", value_name = "ID", requires = "sales_closed_at")]
+    pub reveals: Vec<String>,
+    /// When the sales of the blocks revealed closed, as production states it (RFC 3339 with its
+    /// offset, e.g. 2018-12-10T23:59:59+01:00).
+    #[arg(long = "sales-closed-at", value_name = "T", requires = "reveals")]
+    pub sales_closed_at: Option<String>,
     /// The separate secret medium for the blocks' production files (as `urne block generate`).
     #[arg(
         long = "secret-out",

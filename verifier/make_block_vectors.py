@@ -63,6 +63,22 @@ def reveal(entropy, seed, c, **over):
     return r
 
 
+# Version 2 (§5.B9): the reveal states when the block's sales closed, between the commitment's
+# generated_at and the reveal's revealed_at.
+SALES_CLOSED_AT = "2015-12-31T22:59:59.000000Z"
+
+
+def with_sales_close(r, closed):
+    """The reveal `r` with `sales_closed_at` = `closed` just before `revealed_at`, where urne writes it."""
+    out = {}
+    for k, v in r.items():
+        if k == "revealed_at":
+            out["sales_closed_at"] = closed
+        if k != "sales_closed_at":
+            out[k] = v
+    return out
+
+
 def folder(commit, csv=None, rev=None, commit_text=None, sign_key=MV.RESULT, rules_bytes=RULES_BYTES, stem=S,
            manifest=True, manifest_csv=None):
     """A signed block folder `block/`. A version-2 commitment gets its S.manifest.json (issue 12
@@ -168,6 +184,7 @@ def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True, t
                           "checkpoint_root": vcore.merkle_root_of_hashes(leaves[:4]).hex()},
           "consistency": [x.hex() for x in vcore.consistency_proof(4, leaves)]}
     rv = reveal(entropy, seed, out, version=2, audit_checkpoint=MV.checkpoint(events, 6), history=rh)
+    rv = with_sales_close(rv, SALES_CLOSED_AT)
     if reveal_edit:
         rv = reveal_edit(rv)
     return folder(out, csv if tickets else None, rv if revealed else None, commit_text=ctext, manifest=manifest,
@@ -405,9 +422,11 @@ def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
     w("block-tamper-fork-v2-reveal-bad-consistency", "block-folder-v2-valid with one hash of the reveal's "
       "consistency proof (from the commitment's checkpoint to the reveal's) changed, re-signed (SPEC §5.B10 step "
       "4).", "fork", v2_folder(ENTROPY, reveal_edit=bad_reveal_history))
-    w("block-tamper-inconsistent-reveal-version", "block-folder-v2-valid with a version-1 reveal (no history, "
-      "re-signed): the reveal has the commitment's version (SPEC §5.B10 step 4, §7.2).", "inconsistent",
-      v2_folder(ENTROPY, reveal_edit=lambda r: dict({k: v for k, v in r.items() if k != "history"}, version=1)))
+    w("block-tamper-inconsistent-reveal-version", "block-folder-v2-valid with a version-1 reveal (no sales close, "
+      "no history, re-signed): the reveal has the commitment's version (SPEC §5.B10 step 4, §7.2).", "inconsistent",
+      v2_folder(ENTROPY, reveal_edit=lambda r: dict({k: v for k, v in r.items()
+                                                     if k not in ("history", "sales_closed_at")}, version=1)))
+    sales_close_vectors(w)
     extra = {"name": "zz-notes.txt", "size": 0, "sha256": hashlib.sha256(b"").hexdigest(), "audience": "public"}
     w("block-tamper-inconsistent-v2-manifest-files", "block-folder-v2-valid whose manifest (re-signed) lists a "
       "fourth file: exactly the three files of a block (SPEC §5.B10 step 2).", "inconsistent",
@@ -477,6 +496,37 @@ def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
     w("block-proof-malformed-row-position", "The ticket proof (re-signed) of position 69 whose row is position 70's: "
       "row MUST begin with its position (SPEC §5.B9).", "malformed",
       fix(pf(dict(pr, row=rows[pr["position"] + 1].decode()))), P)
+
+
+def sales_close_vectors(w):
+    """The reveal's sales close (SPEC §5.B9, §5.B10 step 4): each vector changes only the reveal of
+    block-folder-v2-valid (re-signed)."""
+    edit = lambda closed: (lambda r: with_sales_close(r, closed))
+    w("block-tamper-malformed-v2-reveal-no-sales-close", "block-folder-v2-valid whose reveal (re-signed) lacks "
+      "sales_closed_at: a version-2 reveal states when the block's sales closed (SPEC §5.B9, §5.B10 step 4).",
+      "malformed", v2_folder(ENTROPY, reveal_edit=lambda r: {k: v for k, v in r.items() if k != "sales_closed_at"}))
+    w("block-tamper-malformed-v1-reveal-sales-close", "block-folder-valid (version 1) whose reveal (re-signed) has "
+      "a sales_closed_at: a version-1 reveal states none (SPEC §5.B10 step 4).", "malformed",
+      block_v1_with_reveal(lambda r: with_sales_close(r, SALES_CLOSED_AT)))
+    w("block-tamper-inconsistent-v2-reveal-sales-close-offset", "block-folder-v2-valid whose reveal (re-signed) "
+      "states the sales close as 2015-12-31T23:59:59+01:00, the same instant with an offset: it is stated in urne's "
+      "one time format, RFC 3339 UTC with microseconds (SPEC §5.B10 step 4, §6.1).", "inconsistent",
+      v2_folder(ENTROPY, reveal_edit=edit("2015-12-31T23:59:59+01:00")))
+    w("block-tamper-inconsistent-v2-reveal-sales-close-no-date", "block-folder-v2-valid whose reveal (re-signed) "
+      "states the sales close on 31 November, a day that does not exist (SPEC §5.B10 step 4).", "inconsistent",
+      v2_folder(ENTROPY, reveal_edit=edit("2015-11-31T22:59:59.000000Z")))
+    w("block-tamper-inconsistent-v2-reveal-sales-close-after-reveal", "block-folder-v2-valid whose reveal "
+      "(re-signed) states that the sales closed a microsecond after its revealed_at (SPEC §5.B10 step 4).",
+      "inconsistent", v2_folder(ENTROPY, reveal_edit=edit("2016-01-15T08:00:00.000001Z")))
+    w("block-tamper-inconsistent-v2-reveal-sales-close-before-generation", "block-folder-v2-valid whose reveal "
+      "(re-signed) states that the sales closed a microsecond before the commitment's generated_at (SPEC §5.B10 "
+      "step 4).", "inconsistent", v2_folder(ENTROPY, reveal_edit=edit("2015-11-30T07:59:59.999999Z")))
+
+
+def block_v1_with_reveal(edit):
+    seed, csv, root = block(ENTROPY)
+    c = commitment(seed, csv, root)
+    return folder(c, csv, edit(reveal(ENTROPY, seed, c)))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,14 @@ typed() {
     --on "type your contribution" --send "$c" --on "oui or non" --send "oui" \
     -- "$urne" "$@"
 }
+# confirmed ARGS...: `urne ARGS` (void, block void, block reveal) on a pseudo-terminal, the id it
+# shows typed back at its confirmation prompt (SPEC §4.6).
+confirmed() {
+  $py "$root/scripts/pty-type" --on 'To confirm, type [a-z ]+ \(([^)\n]+)\), then Enter:' --send-match -- "$urne" "$@"
+}
+# now: the appliance's clock as production states a sales close (local time, its offset), a
+# second after what came before (RFC 3339 has whole seconds here).
+now() { sleep 1; date +%Y-%m-%dT%H:%M:%S%:z; }
 bad()  { printf '  FAIL  %s\n' "$*"; fails=$((fails + 1)); }
 
 echo "== (a) test vectors"
@@ -209,7 +217,7 @@ both 0 "3 small blocks (50, 100, 200), not revealed, without their production fi
 # As production holds them: each production file beside its commitment.
 cp "$sec"/*.tickets.csv* "$blk/"
 both 0 "3 small blocks (50, 100, 200), not revealed" "$blk" --keys "$tmp/keysC"
-"$urne" block reveal --block test-small-game/100/e1/1 --out "$blk" >/dev/null 2>&1
+confirmed block reveal --block test-small-game/100/e1/1 --sales-closed-at "$(now)" --out "$blk" >/dev/null 2>&1
 both 0 "3 small blocks, one revealed" "$blk" --keys "$tmp/keysC"
 S=test-small-game_100_e1_1
 "$urne" ticket show --block test-small-game/100/e1/1 --position 3 --choice 1 --dir "$blk" >/dev/null 2>&1 \
@@ -307,7 +315,7 @@ both_class bad-signature "a reveal without its .sig" "$tmp/t" --keys "$tmp/keysC
 
 echo "-- (c) one full official block (800,000 tickets): generate, reveal, both verify"
 typed "full block 1" block generate --rules rules/noel-de-la-chance-2015.json --price 100 --emission t1 --first 1 --blocks 1 --out "$tmp/full" --secret-out "$tmp/secret-medium/full" >/dev/null 2>&1
-"$urne" block reveal --block noel-de-la-chance-2015/100/t1/1 --out "$tmp/full" >/dev/null 2>&1
+confirmed block reveal --block noel-de-la-chance-2015/100/t1/1 --sales-closed-at "$(now)" --out "$tmp/full" >/dev/null 2>&1
 cp "$tmp/secret-medium/full/"*.tickets.csv* "$tmp/full/"
 start=$SECONDS
 both 0 "full official block, revealed" "$tmp/full" --keys "$tmp/keysC"

@@ -5,6 +5,7 @@ Written from SPEC.md §5 alone. The hot loops (the shuffle, the 800,000 ticket s
 Python kept tight: HMAC through precomputed key pads (two SHA-256 compressions a block), u64s read
 in bulk with struct, the digit batch plans (§5.B5.2) precomputed per tier.
 """
+import datetime
 import hashlib
 import os
 import re
@@ -576,6 +577,44 @@ REVEAL = {
     "entropy": J.hexbytes, "seed": h32, "seed_commitment": h32, "outcomes_root": h32,
     "revealed_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid,
 }
+# Version 2 (§5.B9): before revealed_at, when the block's sales closed.
+REVEAL_V2 = {}
+for _k, _c in REVEAL.items():
+    if _k == "revealed_at":
+        REVEAL_V2["sales_closed_at"] = J.string
+    REVEAL_V2[_k] = _c
+# urne's one time format (§6.1): RFC 3339 UTC with microseconds; in it, text order is time order.
+ONE_TIME_FORMAT = re.compile(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z\Z")
+
+
+def is_one_time_format(ts):
+    if not ONE_TIME_FORMAT.match(ts):
+        return False
+    try:
+        datetime.datetime(int(ts[0:4]), int(ts[5:7]), int(ts[8:10]), int(ts[11:13]), int(ts[14:16]), int(ts[17:19]))
+    except ValueError:
+        return False
+    return True
+
+
+def check_sales_close(name, r, c):
+    """§5.B10 step 4 (version 2): sales_closed_at, revealed_at and the commitment's generated_at
+    are date-times in urne's one format [M-219]; the sales closed neither after the reveal nor
+    before the generation [M-220]. Failures: inconsistent."""
+    closed = r["sales_closed_at"]
+    for what, ts in (("sales_closed_at", closed), ("revealed_at", r["revealed_at"]),
+                     ("the commitment's generated_at", c["generated_at"])):
+        if not is_one_time_format(ts):
+            raise Failure("inconsistent", f"{name}: {what} {ts!r} is not a date-time in RFC 3339 UTC with "
+                                          "microseconds (§6.1)")
+    if closed > r["revealed_at"]:
+        raise Failure("inconsistent", f"{name}: the sales closed ({closed}) after the block was revealed "
+                                      f"({r['revealed_at']})")
+    if closed < c["generated_at"]:
+        raise Failure("inconsistent", f"{name}: the sales closed ({closed}) before the block was generated "
+                                      f"({c['generated_at']})")
+
+
 TICKET_PROOF = {
     "format": J.const("urne-ticket-proof"), "version": J.const(1), "block": J.string, "position": J.u32,
     "row": J.string, "block_size": J.u32, "outcomes_root": h32, "path": J.listof(h32),
@@ -752,7 +791,7 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
     rv = raw.get(s + ".reveal.json")
     if rv is not None:
         r, r_history = vhistory.take(J.loads(rv, s + ".reveal.json"), s + ".reveal.json")
-        r = J.obj(r, s + ".reveal.json", REVEAL)
+        r = J.obj(r, s + ".reveal.json", REVEAL if r.get("version") == 1 else REVEAL_V2)
         # §5.B10 step 4, in SPEC's order.
         if r["version"] != c["version"]:
             raise Failure("inconsistent", f"{s}.reveal.json: version {r['version']} is not its commitment's "
@@ -763,6 +802,8 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
         if r["result_key_id"] != key_id(result_pub):
             raise Failure("inconsistent", f"{s}.reveal.json: result_key_id is not the id of the result key given")
+        if r["version"] == 2:
+            check_sales_close(f"{s}.reveal.json", r, c)
         if len(r["entropy"]) < 32:
             raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
         if c["version"] == 2 and entropy_commitment(r["entropy"]) != c["entropy_commitment"]:

@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod block;
 pub mod ceremony;
+pub mod confirm;
 pub mod ctx;
 pub mod draw;
 pub mod hsm;
@@ -177,6 +178,8 @@ fn ceremony_args(c: crate::cli::CeremonyArgs) -> ceremony::CeremonyArgs {
         producer_keys: c.producer_keys,
         days: c.days,
         key_ceremony: c.key_ceremony,
+        reveals: c.reveals,
+        sales_closed_at: c.sales_closed_at.unwrap_or_default(),
         blocks,
     }
 }

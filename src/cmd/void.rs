@@ -1,9 +1,12 @@
 //! `urne void`: a witnessed annulment of the current attempt of a day (SPEC.md §4.6). The next
 //! attempt needs its own seal, carries the next attempt number and names the voided one. The
-//! void is announced by a signed void notice, an output of its own (`void_notice`).
+//! void is announced by a signed void notice, an output of its own (`void_notice`). Nothing is
+//! recorded before what is about to be voided was shown and the day typed back at the terminal.
 
+use super::confirm::{self, Terminal};
 use super::ctx::Ctx;
 use super::inputs;
+use super::randomness;
 use super::void_notice;
 use crate::error::{Error, Result};
 use std::path::Path;
@@ -15,11 +18,20 @@ pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result
     inputs::check_day(day)?;
     inputs::check_reason(reason, "void")?;
     ctx.begin()?;
-    void_begun(ctx, day, reason, out)
+    run_in_sitting(ctx, day, reason, out, &mut Terminal::Own)
 }
 
-/// The void, on a trail already begun (`urne void`, or a step of `urne ceremony`).
-pub fn void_begun(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result<()> {
+/// The void of `day` on a context that has begun (by `run`, or by the sitting that runs it with
+/// its own `term`): an interrupted void is announced as it is; otherwise what is about to be
+/// voided is shown and the day typed back ([`confirm_void`]) before `draw.void` is recorded.
+pub fn run_in_sitting(
+    ctx: &mut Ctx,
+    day: &str,
+    reason: &str,
+    out: Option<&Path>,
+    term: &mut Terminal,
+) -> Result<()> {
+    inputs::check_day(day)?;
     let events = ctx.audit()?.events()?;
     // A void recorded by an interrupted run is announced before anything else is done.
     if let Some(u) = void_notice::first_unannounced(&events)? {
@@ -38,7 +50,10 @@ pub fn void_begun(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) ->
             "only a sealed or drawn attempt can be voided; an attempt is voided once, and its void notice was written when it was",
         ));
     }
+    term.check("void")?;
     let stage = stage_of(ctx, day, &st)?;
+    let shown = day_shown(ctx, day, &st, stage, reason)?;
+    confirm_void(term, &shown)?;
     let ev = ctx.record(VoidRecord {
         day: day.to_string(),
         attempt: st.attempt,
@@ -58,6 +73,89 @@ pub fn void_begun(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) ->
     );
     say!("audit checkpoint:\n{note}");
     void_notice::announce(ctx, ev.seq, out)
+}
+
+/// What a void shows before it is confirmed.
+pub struct VoidShown {
+    /// `day` or `block`.
+    pub kind: &'static str,
+    /// The day (`YYYY-MM-DD`) or the block's canonical id: what is typed back.
+    pub subject: String,
+    /// The attempt voided.
+    pub attempt: u32,
+    /// The stage it reached, in the words of the void notice.
+    pub stage: String,
+    /// Where its outputs were published, if they were.
+    pub published: Option<String>,
+    /// For a drawn day, the winner's pseudonym (hex).
+    pub winner: Option<String>,
+    /// The reason given.
+    pub reason: String,
+}
+
+/// Shows what is about to be voided and requires the day or the block id typed back at `term`
+/// (three tries; otherwise exit 2, nothing recorded). A sitting calls it with its own terminal.
+pub fn confirm_void(term: &mut Terminal, v: &VoidShown) -> Result<()> {
+    let mut lines = vec![
+        (v.kind, v.subject.clone()),
+        ("attempt", v.attempt.to_string()),
+        ("stage reached", v.stage.clone()),
+        (
+            "published",
+            v.published
+                .as_ref()
+                .map_or_else(|| "no".to_string(), |o| format!("yes, in {o}")),
+        ),
+    ];
+    if let Some(w) = &v.winner {
+        lines.push(("winner (pseudonym)", randomness::grouped(w)));
+    }
+    lines.push(("reason", v.reason.clone()));
+    let noun = if v.kind == "day" {
+        "the day"
+    } else {
+        "the block id"
+    };
+    confirm::typed_back(
+        term,
+        &confirm::Shown {
+            title: "ABOUT TO VOID:",
+            step: "void",
+            lines,
+            noun,
+            want: v.subject.clone(),
+        },
+    )
+}
+
+/// What the void of `day`'s current attempt `st` shows: its stage, where it was published and,
+/// when drawn, the winner's pseudonym (read from the sealed set).
+fn day_shown(
+    ctx: &mut Ctx,
+    day: &str,
+    st: &urne_core::state::day::DayState,
+    stage: &str,
+    reason: &str,
+) -> Result<VoidShown> {
+    let winner = match (&st.seal, &st.result) {
+        (Some((_, seal)), Some((_, r))) => {
+            let set = inputs::sealed_set(ctx, seal)?;
+            usize::try_from(r.winner.leaf)
+                .ok()
+                .and_then(|i| set.leaves.get(i))
+                .map(|l| l.pseudonym.to_string())
+        }
+        _ => None,
+    };
+    Ok(VoidShown {
+        kind: "day",
+        subject: day.to_string(),
+        attempt: st.attempt,
+        stage: stage.to_string(),
+        published: st.published.as_ref().map(|(_, p)| p.out.clone()),
+        winner,
+        reason: reason.to_string(),
+    })
 }
 
 /// The stage the attempt reached, as the void states it: the trail's, except that a

@@ -198,7 +198,17 @@ fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
     drop(c);
     tamper_payload(&env, "block.generated", &root, &root.to_uppercase());
     let before = event_total(&env);
-    let o = env.urne(&["block", "reveal", "--block", &id(100, 1), "--out", "rv"]);
+    let closed = "2015-12-31T23:59:59+01:00";
+    let o = env.urne(&[
+        "block",
+        "reveal",
+        "--block",
+        &id(100, 1),
+        "--sales-closed-at",
+        closed,
+        "--out",
+        "rv",
+    ]);
     let err = assert_fails(&o, 5);
     assert!(
         err.contains("fails at event") && err.contains("nothing was done"),
@@ -238,7 +248,17 @@ fn reveal_lets_anyone_recompute_the_block_and_tampering_fails() {
             .success()
     );
     let b = id(100, 1);
-    env.ok(&["block", "reveal", "--block", &b, "--out", "out"]);
+    let closed = sales_close(&env, &b);
+    env.ok(&[
+        "block",
+        "reveal",
+        "--block",
+        &b,
+        "--sales-closed-at",
+        &closed,
+        "--out",
+        "out",
+    ]);
     let v = env.ok(&["verify", "out", "--keys", "keys"]);
     assert!(v.contains("revealed: every ticket recomputed"), "{v}");
     // With the production file brought from the secret medium: identical to the recomputed block.
@@ -433,11 +453,29 @@ fn bad_block_arguments_are_input_errors() {
     ]);
     assert_fails(&o, 2);
     assert_fails(
-        &env.urne(&["block", "reveal", "--block", &id(100, 9), "--out", "o"]),
+        &env.urne(&[
+            "block",
+            "reveal",
+            "--block",
+            &id(100, 9),
+            "--sales-closed-at",
+            "2015-12-31T23:59:59+01:00",
+            "--out",
+            "o",
+        ]),
         4,
     );
     assert_fails(
-        &env.urne(&["block", "reveal", "--block", "not/an/id", "--out", "o"]),
+        &env.urne(&[
+            "block",
+            "reveal",
+            "--block",
+            "not/an/id",
+            "--sales-closed-at",
+            "2015-12-31T23:59:59+01:00",
+            "--out",
+            "o",
+        ]),
         2,
     );
     // A prize table that does not add up is refused at load.

@@ -44,7 +44,8 @@ fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Outp
             "--send",
             "dés 5 2 6 3, Maître Dupont",
         ])
-        .args(["--on", "oui or non", "--send", "oui", "--"])
+        .args(["--on", "oui or non", "--send", "oui"])
+        .args(["--on", CONFIRM, "--send-match", "--"])
         .arg(faketime_urne())
         .arg("ceremony")
         .args(args);
@@ -97,6 +98,29 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     let k = json(&publ.join("sitting-001/sitting.json"));
     assert_eq!(k["kind"], "key-ceremony");
     assert_eq!(k["outputs"], serde_json::json!([]));
+    // A block of an earlier emission, generated on its own on 10 December, sold out that day.
+    let earlier = "noel-de-la-chance-2015/100/noel-2018-a/1";
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env("TZ", "UTC")
+        .env("FAKETIME", "@2018-12-10 10:00:00")
+        .args(["--on", TYPE_BACK, "--send-match"])
+        .args([
+            "--on",
+            "type your contribution",
+            "--send",
+            "bloc : 6 1 4 2 2 5",
+        ])
+        .args(["--on", "oui or non", "--send", "oui", "--"])
+        .arg(faketime_urne())
+        .args(["block", "generate", "--rules", GAME, "--price", "100"])
+        .args(["--emission", "noel-2018-a", "--out"])
+        .arg(publ.join("blocks"))
+        .arg("--secret-out")
+        .arg(env.path("secret-a"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
     let days: Vec<String> = (1..=7).map(|d| format!("2018-12-0{d}")).collect();
     for (i, d) in days.iter().enumerate() {
         export(&env, d, 40 + i as u32);
@@ -120,7 +144,6 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             "Motif de l'annulation",
             "export corrigé reçu de la production",
         ),
-        ("tapez le jour", "2018-12-03"),
         ("Votre choix", "2"),
         ("Jour \\(AAAA-MM-JJ\\)", "2018-12-03"),
         ("Votre choix", "3"),
@@ -144,6 +167,10 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             "noel-2018",
             "--secret-out",
             secret.to_str().unwrap(),
+            "--reveal",
+            earlier,
+            "--sales-closed-at",
+            "2018-12-10T23:59:59+01:00",
         ],
     );
     let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
@@ -186,8 +213,19 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     assert_eq!(s["place"], "Étude Dupont, 12 rue de la Paix, Paris");
     assert_eq!(s["commissaire"]["name"], "Maître Claire Dupont");
     assert_eq!(s["present"][1]["role"], "représentante de la société");
-    // 7 draws, the void notice, the redraw, the block.
-    assert_eq!(s["outputs"].as_array().unwrap().len(), 10, "{s:#}");
+    // 7 draws, the void notice, the redraw, the block, the earlier block's reveal.
+    assert_eq!(s["outputs"].as_array().unwrap().len(), 11, "{s:#}");
+    assert!(
+        screen.contains(&format!("REVEALED: block {earlier}")),
+        "{screen}"
+    );
+    let reveal = json(&publ.join("blocks/noel-de-la-chance-2015_100_noel-2018-a_1.reveal.json"));
+    assert!(
+        reveal["sales_closed_at"]
+            .as_str()
+            .unwrap()
+            .starts_with("2018-12-10T22:59:59")
+    );
     assert!(
         s["opened_at"]
             .as_str()

@@ -126,7 +126,8 @@ impl Env {
         let mut c = self.cmd_of(&root().join("scripts/pty-type"));
         c.args(["--on", TYPE_BACK, "--send-match"])
             .args(["--on", "type your contribution", "--send", CONTRIBUTION])
-            .args(["--on", "oui or non", "--send", "oui", "--"])
+            .args(["--on", "oui or non", "--send", "oui"])
+            .args(["--on", CONFIRM, "--send-match", "--"])
             .arg(URNE)
             .args(args);
         c
@@ -165,9 +166,30 @@ impl Env {
     }
 }
 
-/// Whether `urne ARGS` takes the commissaire's contribution at the terminal.
+/// Whether `urne ARGS` takes the commissaire's contribution, or the confirmation of an
+/// irreversible step, at the terminal.
 fn typed(args: &[&str]) -> bool {
-    matches!(args, ["draw", ..] | ["block", "generate", ..])
+    matches!(
+        args,
+        ["draw" | "void", ..] | ["block", "generate" | "reveal" | "void", ..]
+    )
+}
+
+/// The prompt to type back the day or block id an irreversible step (a void, a reveal) is about
+/// to act on, with that id as the regex's group, for `scripts/pty-type --send-match`.
+pub const CONFIRM: &str = r"To confirm, type [a-z ]+ \(([^)\n]+)\), then Enter:";
+
+/// When the sales of `block` closed, as the tests' production states it: the time of the
+/// block's last `block.published` event (a sales close may not be earlier; nor later than the
+/// appliance's clock, which has passed it).
+pub fn sales_close(env: &Env, block: &str) -> String {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.query_row(
+        "SELECT ts FROM events WHERE kind = 'block.published' AND json_extract(payload, '$.block') = ?1 ORDER BY seq DESC LIMIT 1",
+        [block],
+        |r| r.get(0),
+    )
+    .unwrap()
 }
 
 /// Stops a child made by [`Env::command_for`] as a power cut would: urne itself is killed

@@ -164,12 +164,32 @@ fn a_kill_at_any_moment_of_a_reveal_leaves_one_reveal_that_matches_the_commitmen
     env.ok(&g);
     let id = |n: usize| format!("{GAME}/100/t1/{n}");
     let t = Instant::now();
-    env.ok(&["block", "reveal", "--block", &id(runs + 1), "--out", "out"]);
+    let (last, closed) = (id(runs + 1), sales_close(&env, &id(runs + 1)));
+    env.ok(&[
+        "block",
+        "reveal",
+        "--block",
+        &last,
+        "--sales-closed-at",
+        &closed,
+        "--out",
+        "out",
+    ]);
     let mut k = Killer::new("block reveal", t.elapsed());
     let (mut recorded, mut partial) = (0, 0);
     for i in 1..=runs {
         let b = id(i);
-        let args = ["block", "reveal", "--block", &b, "--out", "out"];
+        let closed = sales_close(&env, &b);
+        let args = [
+            "block",
+            "reveal",
+            "--block",
+            &b,
+            "--sales-closed-at",
+            &closed,
+            "--out",
+            "out",
+        ];
         k.kill(&env, &args);
         audit_ok(&env);
         assert_whole(&env.path("out"), &result_pub);

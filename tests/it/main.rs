@@ -8,6 +8,7 @@ mod block_cli;
 mod blocks;
 mod ceremony;
 mod clock;
+mod confirm;
 mod draws;
 mod entries;
 mod figures;

@@ -172,7 +172,17 @@ fn nothing_from_which_the_order_follows_rests_on_the_appliance_before_the_reveal
     // The reveal publishes entropy and seed: now they can be looked for.
     for n in [1, 2] {
         let id = format!("{GAME}/100/t1/{n}");
-        env.ok(&["block", "reveal", "--block", &id, "--out", "out"]);
+        let closed = sales_close(&env, &id);
+        env.ok(&[
+            "block",
+            "reveal",
+            "--block",
+            &id,
+            "--sales-closed-at",
+            &closed,
+            "--out",
+            "out",
+        ]);
     }
     let mut found = vec![];
     for n in [1, 2] {

@@ -283,7 +283,17 @@ fn show_prints_a_block_commitment_and_its_reveal() {
         .unwrap_or_else(|| panic!("{shown}"));
     assert!(row.ends_with(&format!(" {units}")), "{row}");
     assert!(!shown.contains("Reveal"), "{shown}");
-    env.ok(&["block", "reveal", "--block", id, "--out", "blocks"]);
+    let closed = sales_close(&env, id);
+    env.ok(&[
+        "block",
+        "reveal",
+        "--block",
+        id,
+        "--sales-closed-at",
+        &closed,
+        "--out",
+        "blocks",
+    ]);
     let reveal = json(&env.path("blocks/test-small-game_100_t1_1.reveal.json"));
     let shown = screen(&env, "C", &["show", "--block", id, "--lang", "en"]);
     assert!(shown.contains("State: revealed"), "{shown}");

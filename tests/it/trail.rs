@@ -88,6 +88,8 @@ fn changing_commands(export: &Path) -> Vec<(Vec<String>, Option<&'static str>)> 
                 "reveal",
                 "--block",
                 BLOCK,
+                "--sales-closed-at",
+                "2015-12-31T23:59:59+01:00",
                 "--out",
                 "reveal-refused",
             ]),

@@ -127,7 +127,7 @@ pub struct CommitFile {
 pub struct RevealFile {
     /// [`REVEAL_FORMAT`].
     pub format: String,
-    /// 1, or 2 with `history` (SPEC.md §7).
+    /// 1, or 2 with `sales_closed_at` and `history` (SPEC.md §7).
     pub version: u32,
     /// The canonical block id (SPEC.md §5.B2).
     pub block: String,
@@ -141,6 +141,14 @@ pub struct RevealFile {
     pub seed_commitment: Hash32,
     /// The outcomes root, as in the commitment (SPEC.md §5.B7).
     pub outcomes_root: Hash32,
+    /// Version 2: when the block's sales closed, as production states it at the reveal, in
+    /// urne's one time format (RFC 3339 UTC with microseconds, SPEC.md §5.B9, §6.1).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::audit::history::present"
+    )]
+    pub sales_closed_at: Option<String>,
     /// When the block was revealed, RFC 3339 UTC, from the appliance's clock.
     pub revealed_at: String,
     /// The signed audit checkpoint (SPEC.md §6.3), as note text.

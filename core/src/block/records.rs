@@ -97,6 +97,9 @@ pub struct RevealedRecord {
     pub entropy: String,
     /// The block seed derived from it (SPEC.md §5.B3).
     pub seed: Hash32,
+    /// When the block's sales closed, as production stated it at the reveal, in urne's one
+    /// time format (RFC 3339 UTC with microseconds, SPEC.md §6.1).
+    pub sales_closed_at: String,
 }
 
 /// The `block.void` record: a block's attempt annulled; the identity may be generated again
@@ -203,11 +206,12 @@ mod tests {
             attempt: 1,
             entropy: E48.into(),
             seed: h(H3),
+            sales_closed_at: "2015-12-31T22:59:59.000000Z".into(),
         };
         same_bytes(
             &revealed,
-            r#"{"block":"noel-de-la-chance-2015/100/E1/1","attempt":1,"entropy":"8d182905e535537a32cc0c475403d1fe78ee541a40d61e0b306d7541ed8dbb63d550dab383d0fca0e23448af99bffe10","seed":"084fed08b978af4d7d196a7446a86b58009e636b611db16211b65a9aadff29c5"}"#,
-            &json!({"block": ID, "attempt": 1u32, "entropy": E48, "seed": H3}),
+            r#"{"block":"noel-de-la-chance-2015/100/E1/1","attempt":1,"entropy":"8d182905e535537a32cc0c475403d1fe78ee541a40d61e0b306d7541ed8dbb63d550dab383d0fca0e23448af99bffe10","seed":"084fed08b978af4d7d196a7446a86b58009e636b611db16211b65a9aadff29c5","sales_closed_at":"2015-12-31T22:59:59.000000Z"}"#,
+            &json!({"block": ID, "attempt": 1u32, "entropy": E48, "seed": H3, "sales_closed_at": "2015-12-31T22:59:59.000000Z"}),
         );
         let void = VoidRecord {
             block: ID.into(),

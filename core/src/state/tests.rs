@@ -121,7 +121,7 @@ impl T {
     fn b_revealed(self, id: &str, attempt: u32) -> T {
         self.push(
             Kind::BlockRevealed,
-            &json!({"block": id, "attempt": attempt, "entropy": "ab", "seed": H1}),
+            &json!({"block": id, "attempt": attempt, "entropy": "ab", "seed": H1, "sales_closed_at": "2015-12-31T22:59:59.000000Z"}),
         )
     }
     fn b_void(self, id: &str, attempt: u32) -> T {

@@ -323,10 +323,14 @@ impl Committed<'_> {
                 format!("{rname}: not an urne block reveal version 1 or 2"),
             ));
         }
-        if r.history.is_some() != (r.version == 2) {
+        if r.history.is_some() != (r.version == 2)
+            || r.sales_closed_at.is_some() != (r.version == 2)
+        {
             return Err(fail(
                 C::Malformed,
-                format!("{rname}: a version-2 reveal has a history, a version-1 one none"),
+                format!(
+                    "{rname}: a version-2 reveal has a sales close and a history, a version-1 one neither"
+                ),
             ));
         }
         self.reveal_is_this_blocks(&rname, &r)?;
@@ -377,7 +381,7 @@ impl Committed<'_> {
     }
 
     /// Step 4: the reveal is of the commitment's version, of this very block, by the result key
-    /// given (inconsistent).
+    /// given, its sales closed between the generation and the reveal (inconsistent).
     fn reveal_is_this_blocks(&self, rname: &str, r: &RevealFile) -> VResult<()> {
         let c = &self.c;
         let inconsistent = |what: &str| Err(fail(C::Inconsistent, format!("{rname}: {what}")));
@@ -396,7 +400,7 @@ impl Committed<'_> {
         if r.result_key_id != keys::key_id(&self.keys.result) {
             return inconsistent("result_key_id is not the id of the result key given");
         }
-        Ok(())
+        super::block_order::check_sales_close(rname, r, c)
     }
 
     /// The production file, read again: the bytes whose signature step 1 checked (same size and

@@ -1,10 +1,11 @@
 //! The order in which a block's randomness became fixed (SPEC.md §3.3, §5.B10 step 2): the
 //! `block.entropy` event of the block's attempt, then a `block.contribution` event naming it,
-//! both in the tree of the commitment's checkpoint, saying what the commitment says.
+//! both in the tree of the commitment's checkpoint, saying what the commitment says; and when,
+//! by the reveal, the block's sales closed (SPEC.md §5.B10 step 4).
 
 use super::{FailureClass as C, VResult, fail};
 use crate::audit::chain;
-use crate::block::files::CommitFile;
+use crate::block::files::{CommitFile, RevealFile};
 
 /// §5.B10 step 2 (version 2, the members checked at the parse): its contribution follows
 /// §4.4.1, and its randomness became fixed in order (§3.3): the `block.entropy` event
@@ -41,6 +42,59 @@ pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> V
             "the contribution event does not name this block's entropy, or not this contribution"
                 .into(),
         ));
+    }
+    Ok(())
+}
+
+/// urne's one time format (SPEC.md §6.1): RFC 3339 UTC with microseconds,
+/// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, a real date and time of day; in it, text order is time order.
+#[must_use]
+pub fn is_one_time_format(ts: &str) -> bool {
+    let b = ts.as_bytes();
+    b.len() == 27
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            10 => *c == b'T',
+            13 | 16 => *c == b':',
+            19 => *c == b'.',
+            26 => *c == b'Z',
+            _ => c.is_ascii_digit(),
+        })
+        && crate::entries::rfc3339::parse_unix(ts).is_some()
+}
+
+/// §5.B10 step 4 (version 2): the reveal states when the block's sales closed, a date-time in
+/// urne's one format, as are the reveal's `revealed_at` and the commitment's `generated_at`
+/// [M-219]; the sales closed neither after the reveal nor before the commitment was generated
+/// [M-220] (inconsistent). A version-1 reveal states no sales close (its members are checked at
+/// the parse).
+pub fn check_sales_close(rname: &str, r: &RevealFile, c: &CommitFile) -> VResult<()> {
+    let Some(closed) = r.sales_closed_at.as_deref() else {
+        return Ok(());
+    };
+    let bad = |what: String| fail(C::Inconsistent, format!("{rname}: {what}"));
+    for (what, ts) in [
+        ("sales_closed_at", closed),
+        ("revealed_at", r.revealed_at.as_str()),
+        ("the commitment's generated_at", c.generated_at.as_str()),
+    ] {
+        if !is_one_time_format(ts) {
+            return Err(bad(format!(
+                "{what} {ts:?} is not a date-time in RFC 3339 UTC with microseconds (SPEC.md §6.1)"
+            )));
+        }
+    }
+    if closed > r.revealed_at.as_str() {
+        return Err(bad(format!(
+            "the sales closed ({closed}) after the block was revealed ({})",
+            r.revealed_at
+        )));
+    }
+    if closed < c.generated_at.as_str() {
+        return Err(bad(format!(
+            "the sales closed ({closed}) before the block was generated ({})",
+            c.generated_at
+        )));
     }
     Ok(())
 }

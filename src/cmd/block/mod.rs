@@ -7,8 +7,8 @@
 mod common;
 mod folders;
 mod randomness;
-mod reveal;
-mod void;
+pub mod reveal;
+pub mod void;
 
 use common::block_state;
 use folders::Folders;
@@ -59,19 +59,27 @@ fn block_id(rules: &GameRules, price: u64, emission: &str, number: u32) -> Resul
     Ok(id)
 }
 
-fn progress(i: usize, n: usize, what: &str) {
+/// The progress of a generation of `n` blocks, `i` done: a bar redrawn in place on its line,
+/// the line ended when the generation is done, and before each block's report when one follows
+/// (`reports`), so that no output runs into it.
+fn progress(i: usize, n: usize, what: &str, reports: bool) {
     if n > 1 {
         let w = 30;
         let done = (i * w) / n;
         note_raw!(
-            "\r[{}{}] {i}/{n} blocks {what}   ",
+            "\r[{}{}] {i}/{n} blocks {what}",
             "#".repeat(done),
             "-".repeat(w - done)
         );
-        if i == n {
+        if i == n || reports {
             note!();
         }
     }
+}
+
+/// Whether each generated block is reported on its own lines (not for `URNE_QUIET_BLOCKS`).
+fn reports() -> bool {
+    std::env::var_os("URNE_QUIET_BLOCKS").is_none()
 }
 
 /// What `urne block generate` is given.
@@ -115,7 +123,11 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
                 secret_out,
             },
         ),
-        BlockCommand::Reveal { block, out } => reveal::reveal(ctx, &block, &out),
+        BlockCommand::Reveal {
+            block,
+            sales_closed_at,
+            out,
+        } => reveal::reveal(ctx, &block, &sales_closed_at, &out),
         BlockCommand::Void { block, reason, out } => {
             void::void(ctx, &block, &reason, out.as_deref())
         }
@@ -165,10 +177,15 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
     let fixed = randomness::fix(ctx, &rules, &ids)?;
     let n = ids.len();
     for (i, (id, r)) in ids.iter().zip(&fixed).enumerate() {
-        progress(i, n, "generated");
-        generate_one(ctx, &rules, id, r, &f)?;
+        progress(i, n, "generated", reports());
+        if let Err(e) = generate_one(ctx, &rules, id, r, &f) {
+            if n > 1 && !reports() {
+                note!(); // the bar's line ends before the error is printed
+            }
+            return Err(e);
+        }
     }
-    progress(n, n, "generated");
+    progress(n, n, "generated", false);
     ctx.checkpoint()?;
     Ok(())
 }
@@ -251,7 +268,7 @@ fn generate_one(
     }
     let (root, csv_sha) = (made.root, made.csv_sha);
     let commit_name = publish_block(ctx, rules, (id, st.attempt, r), made, f)?;
-    if std::env::var_os("URNE_QUIET_BLOCKS").is_none() {
+    if reports() {
         let csv_name = format!("{}.tickets.csv", files::stem(&canonical));
         say!("GENERATED: block {canonical} (attempt {})", st.attempt);
         say!("  outcomes root    {root}");

@@ -1,50 +1,191 @@
-//! `urne block reveal`: the block's recorded entropy and seed, published once the block closed.
+//! `urne block reveal`: the block's recorded entropy and seed, published once the block's sales
+//! closed, at the moment production states (`--sales-closed-at`, recorded and stated), after the
+//! block was shown and its id typed back at the terminal.
 
 use super::common::{block_state, parse_block_arg};
+use crate::cmd::confirm::{self, Terminal};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result, io_error};
 use std::path::Path;
+use urne_core::audit::Event;
 use urne_core::audit::kinds::{self, Record};
 use urne_core::block::files::{self, REVEAL_FORMAT, RevealFile};
 use urne_core::block::records::{GeneratedRecord, RevealedRecord};
 use urne_core::block::{self, BlockId};
 use urne_core::crypto::{Hash32, keys, sha256};
 
-/// `urne block reveal`: load the block's recorded entropy -> record the reveal -> publish the
-/// signed reveal file.
-pub(super) fn reveal(ctx: &mut Ctx, block_arg: &str, out: &Path) -> Result<()> {
-    let id = parse_block_arg(
-        block_arg,
-        "give the block's canonical id, e.g. noel-de-la-chance-2015/100/E1/1",
-    )?;
+/// `urne block reveal --block ID --sales-closed-at T --out DIR`.
+pub(super) fn reveal(
+    ctx: &mut Ctx,
+    block_arg: &str,
+    sales_closed_at: &str,
+    out: &Path,
+) -> Result<()> {
+    parse_block_arg(block_arg, BLOCK_HINT)?;
+    sales_close_of(sales_closed_at)?;
     ctx.begin()?;
-    let rv = load_reveal(ctx, &id)?;
+    run_in_sitting(ctx, block_arg, sales_closed_at, out, &mut Terminal::Own)
+}
+
+const BLOCK_HINT: &str = "give the block's canonical id, e.g. noel-de-la-chance-2015/100/E1/1";
+
+/// The reveal on a context that has begun (by `urne block reveal`, or by the sitting that runs
+/// it with its own `term`): load the block's recorded entropy -> check the sales close -> show
+/// the block and have its id typed back -> record the reveal -> publish the signed reveal file.
+/// A reveal already recorded (an interrupted run) is published as recorded, asking nothing.
+pub fn run_in_sitting(
+    ctx: &mut Ctx,
+    block_arg: &str,
+    sales_closed_at: &str,
+    out: &Path,
+    term: &mut Terminal,
+) -> Result<()> {
+    let id = parse_block_arg(block_arg, BLOCK_HINT)?;
+    let closed = sales_close_of(sales_closed_at)?;
+    let mut rv = load_reveal(ctx, &id)?;
     let name = format!("{}.reveal.json", files::stem(&rv.canonical));
-    if rv.revealed && out.join(&name).exists() {
+    if rv.revealed.is_some() && out.join(&name).exists() {
         return adopt_reveal(ctx, &rv, out, &name);
     }
-    if !rv.revealed {
-        ctx.record(RevealedRecord {
-            block: rv.canonical.clone(),
-            attempt: rv.attempt,
-            entropy: hex::encode(&rv.entropy),
-            seed: rv.seed,
-        })?;
+    match rv.revealed.clone() {
+        Some(recorded) => {
+            if recorded != closed {
+                note!(
+                    "note: the reveal states the sales close recorded with it ({recorded}), not the one given now ({closed})"
+                );
+            }
+        }
+        None => {
+            let events = ctx.audit()?.events()?;
+            let generated = check_sales_close(&events, &rv, &closed)?;
+            term.check("reveal")?;
+            confirm_reveal(term, &rv, &generated, &closed)?;
+            ctx.record(RevealedRecord {
+                block: rv.canonical.clone(),
+                attempt: rv.attempt,
+                entropy: hex::encode(&rv.entropy),
+                seed: rv.seed,
+                sales_closed_at: closed.clone(),
+            })?;
+            rv.revealed = Some(closed);
+        }
     }
     let canonical = rv.canonical.clone();
     let (r, name) = publish_reveal(ctx, rv, out)?;
     say!("REVEALED: block {canonical}");
-    say!("  entropy  {}", r.entropy);
-    say!("  seed     {}", r.seed);
-    say!("  written  {}", out.join(&name).display());
+    say!(
+        "  sales closed  {}",
+        r.sales_closed_at.as_deref().unwrap_or("")
+    );
+    say!("  entropy       {}", r.entropy);
+    say!("  seed          {}", r.seed);
+    say!("  written       {}", out.join(&name).display());
     say!(
         "anyone can now recompute the block: urne verify {}",
         out.display()
     );
     Ok(())
+}
+
+/// `--sales-closed-at T`: an RFC 3339 date-time with its offset (`Z` or `±HH:MM`), as
+/// production states it; returned in urne's one time format (RFC 3339 UTC with microseconds,
+/// SPEC.md §6.1), the form recorded and stated (exit 2 otherwise).
+fn sales_close_of(t: &str) -> Result<String> {
+    let bad = || {
+        Error::bad_input(
+            format!("--sales-closed-at {t:?} is not an RFC 3339 date-time with its offset"),
+            "give the moment the block's sales closed as production states it, with its offset, e.g. --sales-closed-at 2015-12-31T23:59:59+01:00",
+        )
+    };
+    if !matches!(t.as_bytes().get(10), Some(b'T' | b't')) {
+        return Err(bad());
+    }
+    let at = chrono::DateTime::parse_from_rfc3339(t).map_err(|_| bad())?;
+    let utc = at
+        .with_timezone(&chrono::Utc)
+        .format("%Y-%m-%dT%H:%M:%S%.6fZ")
+        .to_string();
+    if !urne_core::verify::block_order::is_one_time_format(&utc) {
+        return Err(bad());
+    }
+    Ok(utc)
+}
+
+/// The sales close `closed` (urne's one format) is neither later than the appliance's clock nor
+/// earlier than the block's publication, the moment its commitment was published and its
+/// tickets could be printed (exit 4, nothing recorded; SPEC.md §5.B9). Returns when the block
+/// was generated (its `block.published` event's time).
+fn check_sales_close(events: &[Event], rv: &Revealing, closed: &str) -> Result<String> {
+    let published = events
+        .iter()
+        .rev()
+        .find(|e| {
+            matches!(kinds::parse(e), Ok(Record::BlockPublished(p)) if p.block == rv.canonical && p.attempt == rv.attempt)
+        })
+        .map(|e| e.ts.clone())
+        .ok_or_else(|| {
+            altered(&format!(
+                "block {} was generated, but its publication is not recorded",
+                rv.canonical
+            ))
+        })?;
+    let now = crate::edge::clock::now_rfc3339();
+    if closed > now.as_str() {
+        return Err(Error::refused(
+            format!(
+                "the sales of block {} cannot have closed at {closed}: that is later than the appliance's clock ({now})",
+                rv.canonical
+            ),
+            "a block is revealed once its sales have closed: check the time production gives (and its offset), and wait until then; nothing was recorded",
+        ));
+    }
+    if closed < published.as_str() {
+        return Err(Error::refused(
+            format!(
+                "the sales of block {} cannot have closed at {closed}: the block was generated later ({published})",
+                rv.canonical
+            ),
+            "check the block id and the time production gives (and its offset); nothing was recorded",
+        ));
+    }
+    Ok(published)
+}
+
+/// Shows the block about to be revealed and requires its id typed back at `term` (three tries;
+/// otherwise exit 2, nothing recorded).
+fn confirm_reveal(
+    term: &mut Terminal,
+    rv: &Revealing,
+    generated: &str,
+    closed: &str,
+) -> Result<()> {
+    let g = &rv.generated;
+    confirm::typed_back(
+        term,
+        &confirm::Shown {
+            title: "ABOUT TO REVEAL (the block's secret entropy and seed are made public):",
+            step: "reveal",
+            lines: vec![
+                ("block", rv.canonical.clone()),
+                ("attempt", rv.attempt.to_string()),
+                (
+                    "seed commitment",
+                    crate::cmd::randomness::grouped(&g.seed_commitment.to_string()),
+                ),
+                (
+                    "outcomes root",
+                    crate::cmd::randomness::grouped(&g.outcomes_root.to_string()),
+                ),
+                ("generated at", generated.to_string()),
+                ("sales closed at", closed.to_string()),
+            ],
+            noun: "the block id",
+            want: rv.canonical.clone(),
+        },
+    )
 }
 
 /// A reveal whose file is already in place (a run killed after placing it, before recording
@@ -57,7 +198,10 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
     let file: Option<RevealFile> = serde_json::from_slice(&bytes).ok();
     let ours = urne_core::crypto::ed25519::verify(&rk, &bytes, &sig)
         && file.as_ref().is_some_and(|f| {
-            f.block == rv.canonical && f.entropy == hex::encode(&rv.entropy) && f.seed == rv.seed
+            f.block == rv.canonical
+                && f.entropy == hex::encode(&rv.entropy)
+                && f.seed == rv.seed
+                && f.sales_closed_at == rv.revealed
         });
     let Some(file) = file.filter(|_| ours) else {
         return Err(Error::refused(
@@ -93,7 +237,8 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
 struct Revealing {
     canonical: String,
     attempt: u32,
-    revealed: bool,
+    /// The sales close recorded with the reveal, once it is recorded.
+    revealed: Option<String>,
     /// The `block.generated` record.
     generated: GeneratedRecord,
     entropy: Vec<u8>,
@@ -147,7 +292,7 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
     Ok(Revealing {
         canonical,
         attempt: st.attempt,
-        revealed: st.revealed.is_some(),
+        revealed: st.revealed.as_ref().map(|r| r.sales_closed_at.clone()),
         generated: g,
         entropy,
         rules_sha,
@@ -172,6 +317,7 @@ fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFil
         seed: rv.seed,
         seed_commitment: g.seed_commitment,
         outcomes_root: g.outcomes_root,
+        sales_closed_at: rv.revealed.clone(),
         revealed_at: crate::edge::clock::now_rfc3339(),
         audit_checkpoint: checkpoint,
         result_key_id: keys::key_id(&rk),

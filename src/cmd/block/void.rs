@@ -1,9 +1,12 @@
 //! `urne block void`: a witnessed annulment of a block's current attempt, so that its identity
 //! may be generated again as the next attempt; announced by a signed void notice (SPEC.md §5.B9,
-//! §4.6).
+//! §4.6). Nothing is recorded before what is about to be voided was shown and the block id typed
+//! back at the terminal.
 
 use super::common::{block_state, parse_block_arg};
+use crate::cmd::confirm::Terminal;
 use crate::cmd::ctx::Ctx;
+use crate::cmd::void::{VoidShown, confirm_void};
 use crate::cmd::void_notice;
 use crate::error::{Error, Result};
 use std::path::Path;
@@ -12,12 +15,27 @@ use urne_core::void_notice::Subject;
 
 /// `urne block void --block ID --reason TEXT [--out DIR]`.
 pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Path>) -> Result<()> {
-    let id = parse_block_arg(block_arg, "give the block's canonical id")?;
+    parse_block_arg(block_arg, "give the block's canonical id")?;
     if reason.trim().len() < 5 {
         return Err(Error::bad_input("a void needs a reason", "--reason \"…\""));
     }
-    let canonical = id.canonical();
     ctx.begin()?;
+    run_in_sitting(ctx, block_arg, reason, out, &mut Terminal::Own)
+}
+
+/// The void of the block `block_arg` on a context that has begun (by `urne block void`, or by
+/// the sitting that runs it with its own `term`): an interrupted void is announced as it is;
+/// otherwise what is about to be voided is shown and the block id typed back
+/// ([`confirm_void`]) before `block.void` is recorded.
+pub fn run_in_sitting(
+    ctx: &mut Ctx,
+    block_arg: &str,
+    reason: &str,
+    out: Option<&Path>,
+    term: &mut Terminal,
+) -> Result<()> {
+    let id = parse_block_arg(block_arg, "give the block's canonical id")?;
+    let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
     // A void recorded by an interrupted run is announced before anything else is done.
     if let Some(u) = void_notice::first_unannounced(&events)? {
@@ -33,6 +51,19 @@ pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Pa
             "only a generated (or interrupted) block can be voided; an attempt is voided once, and its void notice was written when it was",
         ));
     }
+    term.check("void")?;
+    confirm_void(
+        term,
+        &VoidShown {
+            kind: "block",
+            subject: canonical.clone(),
+            attempt: st.attempt,
+            stage: st.stage().to_string(),
+            published: st.published.as_ref().map(|p| p.out.clone()),
+            winner: None,
+            reason: reason.to_string(),
+        },
+    )?;
     let ev = ctx.record(VoidRecord {
         block: canonical.clone(),
         attempt: st.attempt,

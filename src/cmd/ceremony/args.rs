@@ -26,6 +26,9 @@ pub struct CeremonyArgs {
     /// The key ceremony: the keys generated, the trail created, the public keys exported
     /// into `keys/` under the publications folder.
     pub key_ceremony: bool,
+    /// The blocks to reveal, and when their sales closed (RFC 3339).
+    pub reveals: Vec<String>,
+    pub sales_closed_at: String,
     /// An emission's blocks to generate.
     pub blocks: Option<BlocksArgs>,
 }

@@ -64,6 +64,9 @@ pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
             ));
         }
     }
+    for b in &a.reveals {
+        steps.push(step("reveal", b, &a.sales_closed_at));
+    }
     if steps.is_empty() {
         return Err(Error::bad_input(
             lang.t(

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 /// Runs the plan, then the voids and redraws asked for; `Ok` when the sitting is to be closed.
 pub fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()> {
-    let n = p.days.len() + usize::from(p.blocks.is_some());
+    let n = p.days.len() + usize::from(p.blocks.is_some()) + a.reveals.len();
     let mut i = 0;
     for day in &p.days {
         i += 1;
@@ -48,6 +48,27 @@ pub fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Res
             } else {
                 Ok(())
             }
+        })? {
+            return Ok(());
+        }
+    }
+    for b in &a.reveals {
+        i += 1;
+        let title = format!(
+            "{} {i}/{n} — {} {b}",
+            lang.t("Étape", "Step"),
+            lang.t("révélation du bloc", "reveal of block")
+        );
+        // The reveal shows the block and its sales close and asks for its id typed back.
+        let blocks = a.out.join("blocks");
+        if !attempt(ctx, lang, &title, |ctx| {
+            block::reveal::run_in_sitting(
+                ctx,
+                b,
+                &a.sales_closed_at,
+                &blocks,
+                &mut crate::cmd::confirm::Terminal::Own,
+            )
         })? {
             return Ok(());
         }
@@ -236,8 +257,8 @@ fn ask_day(lang: Lang) -> Result<String> {
     ))
 }
 
-/// A void decided at the sitting: what it voids shown, the reason typed (at least 10
-/// characters), the day typed back, then recorded and announced by its notice under the
+/// A void decided at the sitting: the reason typed (at least 10 characters), what it voids
+/// shown and the day typed back, then recorded and announced by its notice under the
 /// publications folder.
 fn void_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, day: &str) -> Result<()> {
     let events = ctx.audit()?.events()?;
@@ -268,17 +289,14 @@ fn void_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, day: &str) -> Result<()
             )
         );
     };
-    term::type_back(
-        lang,
-        &format!(
-            "{} {day} :",
-            lang.t(
-                "Pour confirmer l'annulation (irréversible), tapez le jour",
-                "To confirm the void (irreversible), type the day"
-            )
-        ),
-        day,
-    )?;
     let out: PathBuf = a.out.join(format!("void-{day}-attempt-{}", st.attempt));
-    crate::cmd::void::void_begun(ctx, day, &reason, Some(&out))
+    // What it voids is shown and the day typed back before anything is recorded (`urne void`'s
+    // own confirmation, at the sitting's terminal).
+    crate::cmd::void::run_in_sitting(
+        ctx,
+        day,
+        &reason,
+        Some(&out),
+        &mut crate::cmd::confirm::Terminal::Own,
+    )
 }

@@ -1,0 +1,127 @@
+//! The confirmation an irreversible command asks for before it records anything (`urne void`,
+//! `urne block void`, `urne block reveal`: SPEC.md §4.6, §5.B9): what it is about to do, shown
+//! on the screen, then the day or the block id typed back at the terminal, three tries. Typed at
+//! the appliance's console only: never read from a pipe, a file or an argument, which could be
+//! written before anyone saw what the command was about to do.
+
+use crate::error::{Error, Result};
+use std::io::{BufRead, IsTerminal, Write};
+
+/// How often the day or block id may be typed back.
+pub const TRIES: usize = 3;
+
+/// Where the confirmation is typed.
+pub enum Terminal<'a> {
+    /// This process's standard input: refused (exit 2) unless it is a terminal.
+    Own,
+    /// The terminal of the sitting that runs the command (`urne ceremony`), which checked it.
+    Sitting(&'a mut dyn BufRead),
+}
+
+impl Terminal<'_> {
+    /// Refuses (exit 2), before anything is recorded, a confirmation that could not be typed:
+    /// standard input is not a terminal. `what` names the step (`void`, `reveal`).
+    pub fn check(&self, what: &str) -> Result<()> {
+        match self {
+            Terminal::Own if !std::io::stdin().is_terminal() => Err(Error::bad_input(
+                format!(
+                    "the {what} is confirmed by typing it back at the terminal, and standard input is not one"
+                ),
+                "run the command at the appliance's console, in front of the commissaire: nothing typed before it showed what it is about to do may confirm it; nothing was recorded",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// One line typed at this terminal, without its line ending (an error when it was closed).
+    fn read_line(&mut self) -> Result<String> {
+        let _ = std::io::stderr().flush();
+        let mut s = String::new();
+        let n = match self {
+            Terminal::Own => std::io::stdin().lock().read_line(&mut s),
+            Terminal::Sitting(input) => input.read_line(&mut s),
+        }
+        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
+        if n == 0 {
+            return Err(Error::bad_input(
+                "the terminal was closed before the confirmation was typed",
+                "nothing was recorded; run the command again",
+            ));
+        }
+        Ok(s.trim_end_matches(['\n', '\r']).to_string())
+    }
+}
+
+/// What an irreversible step shows before it is confirmed.
+pub struct Shown<'a> {
+    /// The heading, e.g. `ABOUT TO VOID` (what cannot be undone).
+    pub title: &'a str,
+    /// The step, in a word (`void`, `reveal`), for the refusals.
+    pub step: &'a str,
+    /// Each line: a label and its value.
+    pub lines: Vec<(&'a str, String)>,
+    /// What is typed back, in words (`the day`, `the block id`).
+    pub noun: &'a str,
+    /// Exactly what must be typed back.
+    pub want: String,
+}
+
+/// Shows `s` on the terminal and asks for `s.want` typed back: three tries, then a refusal
+/// (exit 2), before anything is recorded.
+pub fn typed_back(term: &mut Terminal, s: &Shown) -> Result<()> {
+    term.check(s.step)?;
+    note!();
+    note!("{}", s.title);
+    let width = s.lines.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    for (label, value) in &s.lines {
+        let mut v = value.lines();
+        note!("  {label:<width$}  {}", v.next().unwrap_or(""));
+        for more in v {
+            note!("  {:<width$}  {more}", "");
+        }
+    }
+    note!("This cannot be undone.");
+    for _ in 0..TRIES {
+        note!("To confirm, type {} ({}), then Enter:", s.noun, s.want);
+        if term.read_line()?.trim() == s.want {
+            return Ok(());
+        }
+        note!("  refused: that is not {} shown above", s.noun);
+    }
+    Err(Error::bad_input(
+        format!("{} was not typed back after {TRIES} tries", s.noun),
+        format!(
+            "nothing was recorded. Check that this is the step you meant, then run the command again and type {} exactly as shown",
+            s.noun
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown() -> Shown<'static> {
+        Shown {
+            title: "ABOUT TO VOID",
+            step: "void",
+            lines: vec![("day", "2018-12-01".into())],
+            noun: "the day",
+            want: "2018-12-01".into(),
+        }
+    }
+
+    #[test]
+    fn the_id_is_typed_back_within_three_tries() {
+        let mut i = std::io::Cursor::new("2018-12-1\n 2018-12-01 \n");
+        assert!(typed_back(&mut Terminal::Sitting(&mut i), &shown()).is_ok());
+        let mut i = std::io::Cursor::new("x\n2018-12-02\n2018-12-10\n2018-12-01\n");
+        let e = typed_back(&mut Terminal::Sitting(&mut i), &shown()).unwrap_err();
+        assert_eq!(e.exit, crate::error::Exit::BadInput);
+        let mut i = std::io::Cursor::new("x\n");
+        assert!(
+            typed_back(&mut Terminal::Sitting(&mut i), &shown()).is_err(),
+            "closed"
+        );
+    }
+}
