@@ -219,9 +219,9 @@ const CHECKS: [(&str, &str); 5] = [
     ),
 ];
 
-/// The integrity conclusion, "Fait à … le …" and the signatures, kept together.
+/// The integrity conclusion, then the checkpoint, "Fait à … le …" and the signatures, kept
+/// together.
 fn conclusion(h: &mut Html, m: &Minutes) {
-    h.raw("<div class=\"end\">\n");
     h.h2("Conclusion sur l'intégrité", "Integrity conclusion");
     let text = h.t(
         "Chaque événement est inscrit au journal d'audit de l'appareil, chaîné au précédent par son empreinte et couvert par un point de contrôle signé par la clé d'audit du HSM. Le point de contrôle ci-dessous, recopié par le commissaire de justice, permet à un tiers de constater toute réécriture ultérieure du journal (urne audit verify, vérificateur indépendant).",
@@ -237,6 +237,8 @@ fn conclusion(h: &mut Html, m: &Minutes) {
         let items: Vec<String> = CHECKS.iter().map(|(fr, en)| esc(h.t(fr, en))).collect();
         h.list(&items);
     }
+    // From the checkpoint on, one block: the signatures never stand alone on a page.
+    h.raw("<div class=\"end\">\n");
     integrity(h, m);
     let obs = h.t(
         "Observations du commissaire de justice :",

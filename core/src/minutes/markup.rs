@@ -9,10 +9,11 @@ use std::fmt::Write;
 
 /// The style sheet: A4 with page numbers in the bottom margin (CSS page-margin boxes), tables
 /// that never grow wider than the page, hashes that break only between their groups, and the
-/// conclusion kept on one page with the signatures.
+/// checkpoint kept on one page with the signatures. A hash is at most 8 groups a line (39 of
+/// its characters), so that its lines are the same on paper and on screen.
 pub(super) const STYLE: &str = "@page{size:A4;margin:17mm 16mm 20mm;\
 @bottom-center{content:\"page \" counter(page) \" / \" counter(pages);font:9pt serif}}\
-html{font-family:\"DejaVu Serif\",Georgia,serif;font-size:10.5pt;line-height:1.35;color:#000}\
+html{font-family:\"DejaVu Serif\",Georgia,serif;font-size:10pt;line-height:1.3;color:#000}\
 body{max-width:48em;margin:1.5em auto;padding:0 1em}\
 @media print{body{max-width:none;margin:0;padding:0}}\
 h1{font-size:1.45em;text-align:center;margin:0 0 .4em}\
@@ -25,7 +26,7 @@ th{width:36%;font-weight:normal;background:#f1f1f1}\
 tr,li{break-inside:avoid}\
 table.files th{width:46%}\
 code{font-family:\"DejaVu Sans Mono\",monospace;font-size:.88em}\
-code.h{overflow-wrap:normal;word-break:normal;white-space:normal}\
+code.h{display:inline-block;max-width:39.9ch;overflow-wrap:normal;word-break:normal;white-space:normal}\
 pre.note{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.82em;border:1px solid #777;padding:.4em;margin:.3em 0}\
 .fill{display:inline-block;min-width:16em;border-bottom:1px dotted #000}\
 .end{break-inside:avoid}\

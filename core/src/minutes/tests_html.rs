@@ -85,9 +85,10 @@ fn a_sittings_minutes_are_written_for_a_french_bailiff() {
         "<div>Le commissaire de justice<br>Maître Claire Dupont<br><small>signature</small></div>"
     ));
     let end = html.find("<div class=\"end\">").unwrap();
+    assert!(html.find("Conclusion sur l'intégrité").unwrap() < end);
     assert!(
-        end < html.find("Conclusion sur l'intégrité").unwrap(),
-        "the conclusion is kept with the signatures"
+        end < html.find("Identité du journal d'audit").unwrap(),
+        "the checkpoint is kept with the signatures"
     );
     // Printed on A4, pages numbered, self-contained.
     assert!(html.contains("@page{size:A4;"));
