@@ -23,6 +23,8 @@
 //!   (§4.6, §5.B9, §6.7).
 //! - [`verify`]: third-party verification of draw folders, proofs, block folders, void notices
 //!   and the audit trail (§8.1–§8.3, §4.6, §5.B10, §6.4).
+//! - [`minutes`]: the minutes a commissaire de justice signs, of a sitting, of the key ceremony
+//!   and of a lone draw, read from the trail and rendered as printable HTML (§9.2).
 //! - [`software`]: the identity of the software bound into every output (§4.7, §5.B9, §6.2).
 //!
 //! ## What it never does, and what enforces it
@@ -49,6 +51,7 @@ pub mod crypto;
 pub mod draw;
 pub mod entries;
 pub mod manifest;
+pub mod minutes;
 pub mod randomness;
 pub mod rules;
 pub mod sitting;

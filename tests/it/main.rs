@@ -22,6 +22,7 @@ mod musts_verify;
 mod native;
 mod outputs;
 mod pinned;
+mod print;
 mod restart;
 mod review;
 mod robust;

@@ -30,11 +30,12 @@ pub fn outputs(
     k: &Committed,
     e: &Randomness,
     d: &Drawn,
-    anomalies: &[String],
+    // The minutes read the D-8 judgement and every interruption from the trail and the rules.
+    _anomalies: &[String],
 ) -> Result<Outputs> {
     let checkpoint = ctx.checkpoint()?;
     let history = ctx.history()?;
-    let (fixed, refused, anomalies) = evidence(ctx, s, e, anomalies)?;
+    let (fixed, refused, events) = evidence(ctx, s, e)?;
     let software = ctx.software()?;
     let pkcs11 = ctx.pkcs11_identity()?;
     let hsm = ctx.hsm()?;
@@ -75,7 +76,7 @@ pub fn outputs(
         pkcs11: Some(pkcs11),
     };
     self_check(&bundle, &result, &k.set)?;
-    let mut files = folder_files(s, &result, &bundle, &anomalies, checkpoint);
+    let mut files = folder_files(s, &k.set, &result, &bundle, (&events, checkpoint))?;
     let (leaves_bytes, leaves_sig) = leaves_file(s, &k.set)?;
     // The manifest last (SPEC.md §4.7): it lists every other file, and appears after them.
     let manifest = draw_manifest(&bundle, &files, &leaves_bytes);
@@ -124,54 +125,19 @@ fn draw_core(
     }
 }
 
-/// The randomness evidence and the minutes' anomalies with the draw's interruptions.
+/// The randomness evidence, and the trail the minutes are read from.
 fn evidence(
     ctx: &mut Ctx,
     s: &Sealed,
     e: &Randomness,
-    anomalies: &[String],
-) -> Result<(Fixed, Vec<RefusedEntropy>, Vec<String>)> {
+) -> Result<(Fixed, Vec<RefusedEntropy>, Vec<Event>)> {
     let events = ctx.audit()?.events()?;
     let (fixed, refused) = crate::cmd::randomness::evidence(
         &events,
         (&format!("day {}", s.day), s.st.attempt),
         (e.entropy_seq, e.contribution_seq),
     )?;
-    let mut all = anomalies.to_vec();
-    all.extend(interruptions(&events, e));
-    Ok((fixed, refused, all))
-}
-
-/// The minutes' anomalies for a draw interrupted once its entropy, or its contribution, was
-/// recorded: another command started between those events and the result (SPEC.md §4.4.1).
-fn interruptions(events: &[Event], e: &Randomness) -> Vec<String> {
-    let starts_between = |from: u64, to: u64| {
-        events
-            .iter()
-            .filter(|ev| ev.seq > from && ev.seq < to && ev.kind == "software.start")
-            .count()
-    };
-    let result_seq = events
-        .iter()
-        .rev()
-        .find(|ev| ev.kind == "draw.result" && ev.seq > e.contribution_seq)
-        .map_or(u64::MAX, |ev| ev.seq);
-    let mut out = vec![];
-    let n = starts_between(e.entropy_seq, e.contribution_seq);
-    if n > 0 {
-        out.push(format!(
-            "Tirage interrompu après l'inscription de l'aléa (événement d'audit n° {}) et repris ({n} reprise(s)) ; la contribution du commissaire de justice a été saisie à la reprise (événement n° {}).",
-            e.entropy_seq, e.contribution_seq
-        ));
-    }
-    let n = starts_between(e.contribution_seq, result_seq);
-    if n > 0 {
-        out.push(format!(
-            "Tirage interrompu après l'inscription de la contribution (événement d'audit n° {}) et repris ({n} reprise(s)) avec l'aléa et la contribution déjà inscrits.",
-            e.contribution_seq
-        ));
-    }
-    out
+    Ok((fixed, refused, events))
 }
 
 /// The winner, then the reserves in rank order, as production needs them (with accounts).
@@ -220,34 +186,43 @@ fn self_check(bundle: &BundleFile, result: &ResultFile, set: &SealedSet) -> Resu
 }
 
 /// The signed files of the folder, in the order they appear (after every signature): the sealed
-/// rules, the checkpoint, the minutes (which name the result's and the bundle's hashes), the
-/// result, and the public bundle last.
+/// rules, the checkpoint, the minutes (read from the trail, with the hashes of the folder's
+/// other files), the result, and the public bundle last.
 fn folder_files(
     s: &Sealed,
+    set: &SealedSet,
     result: &ResultFile,
     bundle: &BundleFile,
-    anomalies: &[String],
-    checkpoint: String,
-) -> Vec<(&'static str, Vec<u8>)> {
+    (events, checkpoint): (&[Event], String),
+) -> Result<Vec<(&'static str, Vec<u8>)>> {
     let result_bytes = files::to_bytes(result);
     let bundle_bytes = files::to_bytes(bundle);
-    let minutes = pv::render(
-        result,
-        &pv::PvFiles {
-            result_sha256: &hex::encode(sha256(&result_bytes)),
-            bundle_sha256: &hex::encode(sha256(&bundle_bytes)),
-            rules_sha256: &s.seal.rules_sha256.to_string(),
-        },
-        anomalies,
-        &pv::checks(&s.seal.export.producer_key_id),
-    );
-    vec![
+    let lone = pv::LoneDraw {
+        rules: &s.rules,
+        set: (s.seal.set_sha256, set),
+        entropy: &result.core.entropy,
+        files: BTreeMap::from([
+            ("bundle.json".to_string(), sha256(&bundle_bytes)),
+            ("checkpoint.note".to_string(), sha256(checkpoint.as_bytes())),
+            (files::LEAVES_FILE.to_string(), s.seal.leaves_sha256),
+            ("result.json".to_string(), sha256(&result_bytes)),
+            ("rules.json".to_string(), s.seal.rules_sha256),
+        ]),
+        checkpoint: &checkpoint,
+    };
+    let minutes = pv::render(events, &s.day, s.st.attempt, &lone).map_err(|err| {
+        Error::internal(
+            format!("the minutes cannot be read from the trail: {err}"),
+            "run `urne audit verify` and investigate before publishing",
+        )
+    })?;
+    Ok(vec![
         ("rules.json", s.rules_bytes.clone()),
         ("checkpoint.note", checkpoint.into_bytes()),
         ("pv.html", minutes.into_bytes()),
         ("result.json", result_bytes),
         ("bundle.json", bundle_bytes),
-    ]
+    ])
 }
 
 /// The draw's manifest (SPEC.md §4.7): every file of the folder with its size, SHA-256 and

@@ -1,0 +1,214 @@
+//! The anomalies and incidents of the minutes (SPEC.md §9.2): every refusal, every
+//! interruption and resume, each draw late or early by D-8; and the plan's steps in words.
+
+use crate::minutes::markup::{Html, code, esc, hash};
+use crate::minutes::{Incident, Minutes, words};
+use crate::sitting::Step;
+use std::fmt::Write;
+
+/// One step of the plan, in words.
+pub(super) fn step(h: &Html, s: &Step) -> String {
+    match s.action.as_str() {
+        "draw" => format!(
+            "{} {}",
+            h.t("tirage du jour du", "draw of the day of"),
+            esc(&words::day(&s.subject, h.lang))
+        ),
+        "generate" => format!(
+            "{} {}",
+            h.t("génération du bloc", "generation of block"),
+            code(&s.subject)
+        ),
+        "reveal" => format!(
+            "{} {} ({} {})",
+            h.t("révélation du bloc", "reveal of block"),
+            code(&s.subject),
+            h.t("ventes closes", "sales closed"),
+            esc(&words::instant(&s.detail, h.tz, h.lang))
+        ),
+        "void" => format!(
+            "{} {} : {}",
+            h.t("annulation de", "void of"),
+            esc(&s.subject),
+            esc(&s.detail)
+        ),
+        other => format!("{} {} {}", esc(other), esc(&s.subject), esc(&s.detail)),
+    }
+}
+
+/// Anomalies and incidents, in the trail's order, then the draws late or early by D-8
+/// (explained with the draw).
+pub(super) fn incidents(h: &mut Html, m: &Minutes) {
+    h.h2("Anomalies / incidents", "Anomalies / incidents");
+    let mut items: Vec<String> = m.incidents.iter().map(|i| incident(h, i)).collect();
+    for d in &m.draws {
+        let Some(t) = &d.timing else { continue };
+        let what = match (t.is_late(), t.is_early()) {
+            (true, _) => h.t("tardif", "late"),
+            (_, true) => h.t("anticipé", "early"),
+            _ => continue,
+        };
+        items.push(format!(
+            "{} {} {what} (D-8) ; {}",
+            h.t("Tirage du jour du", "Draw of the day of"),
+            esc(&words::day(&d.day, h.lang)),
+            h.t(
+                "voir l'explication donnée avec ce tirage.",
+                "see the explanation given with this draw."
+            )
+        ));
+    }
+    if items.is_empty() {
+        let none = h.t(
+            "Aucune anomalie ni aucun incident n'a été enregistré.",
+            "No anomaly or incident was recorded.",
+        );
+        h.p(&esc(none));
+    } else {
+        h.list(&items);
+    }
+}
+
+/// One incident, in words, with its time and event.
+fn incident(h: &Html, i: &Incident) -> String {
+    let at = i.at();
+    let text = match i {
+        Incident::Failed {
+            command,
+            class,
+            error,
+            ..
+        } => format!(
+            "{} {} ({}) : {}",
+            h.t(
+                "Commande refusée ou interrompue sur erreur :",
+                "Command refused or stopped on an error:"
+            ),
+            code(command),
+            esc(class),
+            esc(error)
+        ),
+        Incident::Rejected {
+            file,
+            sha256,
+            reason,
+            ..
+        } => format!(
+            "{} {}{} : {}",
+            h.t("Fichier refusé :", "File refused:"),
+            code(file),
+            sha256.map_or(String::new(), |s| format!(" (SHA-256 {})", hash(&s))),
+            esc(reason)
+        ),
+        Incident::EntropyRefused {
+            purpose,
+            attempt,
+            commitment,
+            reason,
+            ..
+        } => format!(
+            "{} ({} {}, {} {attempt}, {} {}) : {}",
+            h.t(
+                "Aléa du HSM refusé et jamais utilisé",
+                "HSM entropy refused and never used"
+            ),
+            h.t("pour", "for"),
+            esc(purpose),
+            h.t("tentative", "attempt"),
+            h.t("engagement", "commitment"),
+            hash(commitment),
+            esc(reason)
+        ),
+        Incident::Process { command, .. } => format!(
+            "{} {}.",
+            h.t(
+                "Interruption : un autre processus de l'appareil a démarré, commande",
+                "Interruption: another process of the appliance started, command"
+            ),
+            code(command)
+        ),
+        Incident::Resumed { plan, .. } => resumed_sitting(h, plan),
+        Incident::RandomnessResumed { .. } => resumed(h, i),
+    };
+    format!("{} ({}) — {text}", esc(&h.when(at.at)), h.event(at.seq))
+}
+
+/// The sitting taken up again, with the work still planned.
+fn resumed_sitting(h: &Html, plan: &[Step]) -> String {
+    let rest = if plan.is_empty() {
+        esc(h.t("aucun.", "none."))
+    } else {
+        plan.iter()
+            .map(|s| step(h, s))
+            .collect::<Vec<_>>()
+            .join(" ; ")
+    };
+    format!(
+        "{} {rest}",
+        h.t(
+            "Reprise de la séance après interruption ; travaux restant prévus :",
+            "The sitting was resumed after an interruption; work still planned:"
+        )
+    )
+}
+
+/// A draw or a generation finished by a later process with the randomness recorded earlier.
+fn resumed(h: &Html, i: &Incident) -> String {
+    let Incident::RandomnessResumed {
+        block,
+        subject,
+        attempt,
+        entropy_seq,
+        contribution_seq,
+        before_sitting,
+        ..
+    } = i
+    else {
+        return String::new();
+    };
+    let what = if *block {
+        format!(
+            "{} {}",
+            h.t("Génération du bloc", "Generation of block"),
+            code(subject)
+        )
+    } else {
+        format!(
+            "{} {}",
+            h.t(
+                "Tirage interrompu après l'inscription de l'aléa : tirage du jour du",
+                "Draw interrupted after its entropy was recorded: draw of the day of"
+            ),
+            esc(&words::day(subject, h.lang))
+        )
+    };
+    let mut s = format!(
+        "{what} ({} {attempt}), {} ({}) {}",
+        h.t("tentative", "attempt"),
+        h.t("aléa inscrit", "entropy recorded"),
+        h.event(*entropy_seq),
+        h.t(
+            "et repris par un nouveau processus, sans nouvel aléa",
+            "and resumed by a new process, with no new entropy"
+        )
+    );
+    if let Some(c) = contribution_seq {
+        let _ = write!(
+            s,
+            " {} ({})",
+            h.t(
+                "et avec la contribution déjà inscrite",
+                "and with the contribution already recorded"
+            ),
+            h.event(*c)
+        );
+    }
+    if *before_sitting {
+        s.push_str(h.t(
+            " ; l'aléa avait été inscrit avant l'ouverture de la séance",
+            "; the entropy was recorded before the sitting opened",
+        ));
+    }
+    s.push('.');
+    s
+}

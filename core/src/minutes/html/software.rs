@@ -1,0 +1,92 @@
+//! The software and the HSM of the minutes (SPEC.md §9.2): the identity of the first process,
+//! then, for each later process whose identity differs, only what changed.
+
+use crate::minutes::Software;
+use crate::minutes::markup::{Html, code, esc, hash};
+
+/// The software section.
+pub(super) fn software(h: &mut Html, sw: &[Software]) {
+    h.h2(
+        "Logiciel et module matériel de sécurité (HSM)",
+        "Software and hardware security module (HSM)",
+    );
+    if sw.is_empty() {
+        let none = h.t(
+            "Aucun démarrage de l'appareil n'est enregistré.",
+            "No start of the appliance is recorded.",
+        );
+        h.p(&esc(none));
+    }
+    let mut before: Vec<(String, String)> = vec![];
+    for (i, s) in sw.iter().enumerate() {
+        let rows = rows(h, s);
+        if i > 0 {
+            let line = format!(
+                "<strong>{}</strong> {} ({}, {} {}) :",
+                h.t("Changement", "Change"),
+                esc(&h.when(s.at.at)),
+                h.event(s.at.seq),
+                h.t("commande", "command"),
+                code(&s.command)
+            );
+            h.p(&line);
+        }
+        h.table();
+        for (k, v) in &rows {
+            if !before.iter().any(|(bk, bv)| bk == k && bv == v) {
+                h.row(k, v);
+            }
+        }
+        h.end_table();
+        before = rows;
+    }
+}
+
+/// The rows of one process's identity.
+fn rows(h: &Html, s: &Software) -> Vec<(String, String)> {
+    let (w, p) = (&s.software, &s.pkcs11);
+    let row = |fr: &str, en: &str, v: String| (h.t(fr, en).to_string(), v);
+    vec![
+        row(
+            "Logiciel, version",
+            "Software, version",
+            esc(&format!("{} {}", w.name, w.version)),
+        ),
+        row(
+            "Révision des sources",
+            "Source revision",
+            code(&w.source_revision),
+        ),
+        row(
+            "Exécutable (SHA-256)",
+            "Executable (SHA-256)",
+            hash(&w.executable_sha256),
+        ),
+        row(
+            "Module PKCS#11 (SHA-256)",
+            "PKCS#11 module (SHA-256)",
+            format!("{}<br>{}", code(&p.module_path), hash(&p.module_sha256)),
+        ),
+        row(
+            "Bibliothèque",
+            "Library",
+            esc(&format!(
+                "{} {} ({}, Cryptoki {})",
+                p.library, p.library_version, p.manufacturer, p.cryptoki_version
+            )),
+        ),
+        row(
+            "Jeton (libellé, modèle, numéro de série, micrologiciel)",
+            "Token (label, model, serial, firmware)",
+            esc(&format!(
+                "{}, {}, {}, {}",
+                p.token.label, p.token.model, p.token.serial, p.token.firmware
+            )),
+        ),
+        row(
+            "Fichiers chargés dans le processus",
+            "Files mapped in the process",
+            h.n(p.mapped.len() as u64),
+        ),
+    ]
+}
