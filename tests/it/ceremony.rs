@@ -255,6 +255,25 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             String::from_utf8_lossy(&out.stdout)
         );
     }
+    // The minutes of the whole sitting, read from the trail (SPEC.md §9.2).
+    let html = std::fs::read_to_string(publ.join("sitting-002/minutes.html"))
+        .unwrap()
+        .replace(['\u{a0}', '\u{202f}'], " ");
+    for want in [
+        "Procès-verbal de la séance n° 2",
+        "Étude Dupont, 12 rue de la Paix, Paris",
+        "Maître Claire Dupont",
+        "Anne Petit",
+        "Jour du 1er décembre 2018",
+        "Jour du 7 décembre 2018",
+        "Jour du 3 décembre 2018 — tentative n° 2",
+        "export corrigé reçu de la production",
+        "Clôture des ventes du bloc",
+        "le 10 décembre 2018 à 23 h 59",
+        "le 11 décembre 2018 à 10 h",
+    ] {
+        assert!(html.contains(want), "the minutes lack {want:?}");
+    }
     // Both verifiers check the sitting's output against the keys of the key ceremony, and the
     // whole publications folder as one history (SPEC.md §8.4, §9.4).
     let keys = publ.join("keys");

@@ -423,7 +423,7 @@ fn blocks() -> Vec<(String, &'static str, Value)> {
         (
             at("11:20"),
             "block.revealed",
-            json!({"block": EARLIER, "attempt": 1, "entropy": "c4".repeat(48), "seed": h(0xb7)}),
+            json!({"block": EARLIER, "attempt": 1, "entropy": "c4".repeat(48), "seed": h(0xb7), "sales_closed_at": "2018-12-10T22:59:59.000000Z"}),
         ),
     ]
 }
@@ -512,7 +512,7 @@ fn the_minutes_of_a_sitting_a_key_ceremony_and_a_lone_day_print_on_a4() {
         "Tentative n° 1 annulée",
         "export de production incomplet, constaté par le commissaire de justice",
         "Bloc noel-de-la-chance-2015/100/2018-12/1",
-        "Clôture des ventes du bloc le 11 décembre 2018 à 0 h 00",
+        "Clôture des ventes du bloc le 10 décembre 2018 à 23 h 59",
         "Reprise de la séance après interruption",
         "Tirage interrompu après l'inscription de l'aléa : tirage du jour du 5 décembre 2018",
         "Fichier refusé",

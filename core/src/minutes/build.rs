@@ -34,7 +34,6 @@ impl Minutes {
             lo,
             hi,
             opener: opener(&all, lo),
-            plan: &opened.plan,
             key_ceremony,
         };
         let w = collect::collect(&all, &range, ctx);

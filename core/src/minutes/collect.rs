@@ -9,14 +9,11 @@ use super::{
 };
 use crate::audit::Event;
 use crate::audit::kinds::{self, Record};
-use crate::sitting::Step;
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
 
 /// One event of the trail with its typed record and its time.
-pub(super) struct Parsed<'a> {
-    /// The event as stored.
-    pub e: &'a Event,
+pub(super) struct Parsed {
     /// Its sequence number and time.
     pub at: Stamp,
     /// Its record.
@@ -24,7 +21,7 @@ pub(super) struct Parsed<'a> {
 }
 
 /// Every event of the trail, parsed; an event that does not parse stops the minutes.
-pub(super) fn parse_all(events: &[Event]) -> Result<Vec<Parsed<'_>>, MinutesError> {
+pub(super) fn parse_all(events: &[Event]) -> Result<Vec<Parsed>, MinutesError> {
     events
         .iter()
         .map(|e| {
@@ -33,7 +30,6 @@ pub(super) fn parse_all(events: &[Event]) -> Result<Vec<Parsed<'_>>, MinutesErro
                 .map_err(|err| kinds::malformed(e, format!("its time does not parse: {err}")))?
                 .with_timezone(&Utc);
             Ok(Parsed {
-                e,
                 at: Stamp { seq: e.seq, at },
                 r,
             })
@@ -56,12 +52,11 @@ pub(super) struct Work {
 }
 
 /// The range `lo..=hi` of `all` (indices), whose process at its start is `opener` (an index
-/// into `all`), under the work planned `plan`.
-pub(super) struct Range<'p> {
+/// into `all`).
+pub(super) struct Range {
     pub lo: usize,
     pub hi: usize,
     pub opener: Option<usize>,
-    pub plan: &'p [Step],
     pub key_ceremony: bool,
 }
 
@@ -89,7 +84,7 @@ pub(super) fn collect(all: &[Parsed], g: &Range, ctx: &dyn Context) -> Work {
     Work {
         titles: titles(&draws, &blocks, ctx),
         time_zone,
-        reveals: reveals(inside, g.plan),
+        reveals: reveals(inside),
         voids: voids(inside),
         keys: keys(inside, upto, g.key_ceremony),
         incidents,
@@ -316,10 +311,8 @@ fn block(upto: &[Parsed], id: &str, attempt: u32, ctx: &dyn Context) -> Block {
     b
 }
 
-/// The reveals of the range; the time the sales closed from the record (`sales_closed_at`,
-/// read from the payload so that a trail written before the member existed still reads), else
-/// from the plan.
-fn reveals(inside: &[Parsed], plan: &[Step]) -> Vec<Reveal> {
+/// The reveals of the range, each with the time its sales closed, as recorded.
+fn reveals(inside: &[Parsed]) -> Vec<Reveal> {
     inside
         .iter()
         .filter_map(|p| match &p.r {
@@ -329,32 +322,11 @@ fn reveals(inside: &[Parsed], plan: &[Step]) -> Vec<Reveal> {
                 attempt: r.attempt,
                 entropy: r.entropy.clone(),
                 seed: r.seed,
-                sales_closed_at: sales_closed_at(p.e)
-                    .or_else(|| planned_close(inside, plan, &r.block)),
+                sales_closed_at: Some(r.sales_closed_at.clone()),
             }),
             _ => None,
         })
         .collect()
-}
-
-/// The `sales_closed_at` member of a `block.revealed` payload, when it has one.
-fn sales_closed_at(e: &Event) -> Option<String> {
-    let v: serde_json::Value = serde_json::from_str(&e.payload).ok()?;
-    v.get("sales_closed_at")?.as_str().map(str::to_string)
-}
-
-/// The sales close the plan (as opened, then as resumed) states for revealing `block`.
-fn planned_close(inside: &[Parsed], plan: &[Step], block: &str) -> Option<String> {
-    let resumed = inside.iter().filter_map(|p| match &p.r {
-        Record::SittingResumed(r) => Some(r.plan.as_slice()),
-        _ => None,
-    });
-    std::iter::once(plan)
-        .chain(resumed)
-        .flatten()
-        .filter(|s| s.action == "reveal" && s.subject == block && !s.detail.is_empty())
-        .map(|s| s.detail.clone())
-        .next_back()
 }
 
 /// The voids of the range.

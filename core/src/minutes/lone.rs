@@ -39,7 +39,6 @@ impl Minutes {
             lo,
             hi,
             opener: is_start(&all[lo]).then_some(lo),
-            plan: &[],
             key_ceremony: false,
         };
         let mut w = collect::collect(&all, &range, ctx);

@@ -265,6 +265,7 @@ fn block_records() -> Vec<(&'static str, Record)> {
                 attempt: 1,
                 entropy: "ab".repeat(48),
                 seed: h(0x97),
+                sales_closed_at: "2018-12-10T22:59:59.000000Z".into(),
             }
             .into(),
         ),
@@ -435,8 +436,8 @@ fn a_sitting_states_its_header_and_every_item() {
     assert_eq!(m.reveals.len(), 1);
     assert_eq!(
         m.reveals[0].sales_closed_at.as_deref(),
-        Some("2018-12-10T22:59:00Z"),
-        "from the plan"
+        Some("2018-12-10T22:59:59.000000Z"),
+        "as recorded"
     );
     assert_eq!(m.keys, None);
     assert_eq!(m.integrity.trail, Some(h(0xaa)));

@@ -74,7 +74,7 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let hsm = ctx.hsm()?;
     let rk = hsm.public_key(KeyRole::Result)?;
     let ak = hsm.public_key(KeyRole::Audit)?;
-    let html = minutes_html(&events, &opened, &r, &closed, &note, lang);
+    let html = super::minutes::render(ctx, &events, r.number, &note, (out, lang))?;
     let files = vec![
         Listed::of("checkpoint.note", note.as_bytes(), Audience::Public),
         Listed::of(MINUTES, html.as_bytes(), Audience::Public),
@@ -150,48 +150,4 @@ fn outputs_between(events: &[Event], from: u64, to: u64) -> Result<Vec<SittingOu
         }
     }
     Ok(out)
-}
-
-/// The minutes (informative, SPEC.md §9.2). A plain rendering until the minutes module is in.
-fn minutes_html(
-    events: &[Event],
-    opened: &Event,
-    r: &OpenedRecord,
-    closed: &Event,
-    note: &str,
-    lang: Lang,
-) -> String {
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    };
-    let mut h = format!(
-        "<!doctype html><html lang=\"{}\"><meta charset=\"utf-8\"><title>{} {}</title><body><h1>{} {}</h1>",
-        r.lang,
-        lang.t("Procès-verbal de la séance n°", "Minutes of sitting no."),
-        r.number,
-        lang.t("Procès-verbal de la séance n°", "Minutes of sitting no."),
-        r.number
-    );
-    h += &format!(
-        "<p>{} {}</p><p>{} {} ({})</p><ul>",
-        lang.t("Lieu :", "Place:"),
-        esc(&r.place),
-        lang.t("Commissaire de justice :", "Commissaire de justice:"),
-        esc(&r.commissaire.name),
-        esc(&r.commissaire.office)
-    );
-    for p in &r.present {
-        h += &format!("<li>{}, {}</li>", esc(&p.name), esc(&p.role));
-    }
-    h += "</ul><ol>";
-    for e in events
-        .iter()
-        .filter(|e| e.seq >= opened.seq && e.seq <= closed.seq)
-    {
-        h += &format!("<li>#{} {} {}</li>", e.seq, esc(&e.ts), esc(&e.kind));
-    }
-    h += &format!("</ol><pre>{}</pre></body></html>\n", esc(note));
-    h
 }

@@ -9,6 +9,7 @@
 
 mod args;
 mod close;
+mod minutes;
 mod open;
 mod plan;
 mod steps;
