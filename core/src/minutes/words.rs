@@ -134,6 +134,36 @@ pub fn grouped(hex: &str) -> String {
     out
 }
 
+/// The stage an attempt had reached, as the trail records it (`draw.void`'s `stage`, a void
+/// notice's), in the minutes' language: French words for the stages urne writes, the recorded
+/// text itself for any other.
+pub fn stage(recorded: &str, lang: Lang) -> String {
+    let fr = match recorded {
+        "sealed" => "scellé",
+        "drawn and published" => "tiré et publié",
+        "drawn (outputs not yet written)" => "tiré (sorties non encore écrites)",
+        "contribution recorded (draw interrupted)" => "contribution inscrite (tirage interrompu)",
+        "entropy recorded (draw interrupted before the contribution)" => {
+            "aléa inscrit (tirage interrompu avant la contribution)"
+        }
+        "drawn under the trail this one replaced" => "tiré sous le journal que celui-ci remplace",
+        "generated and published" => "généré et publié",
+        "generated (outputs not yet written)" => "généré (sorties non encore écrites)",
+        "revealed" => "révélé",
+        "entropy recorded (generation interrupted before the contribution)" => {
+            "aléa inscrit (génération interrompue avant la contribution)"
+        }
+        "generated under the trail this one replaced" => {
+            "généré sous le journal que celui-ci remplace"
+        }
+        other => other,
+    };
+    match lang {
+        Lang::Fr => fr.to_string(),
+        Lang::En => recorded.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,6 +173,17 @@ mod tests {
     }
 
     const PARIS: Tz = chrono_tz::Europe::Paris;
+
+    #[test]
+    fn a_stage_is_said_in_french_and_kept_as_recorded_in_english() {
+        assert_eq!(stage("drawn and published", Lang::Fr), "tiré et publié");
+        assert_eq!(stage("sealed", Lang::Fr), "scellé");
+        assert_eq!(
+            stage("drawn and published", Lang::En),
+            "drawn and published"
+        );
+        assert_eq!(stage("something else", Lang::Fr), "something else");
+    }
 
     #[test]
     fn dates_are_in_words_in_paris_time_across_both_changes_of_hour() {

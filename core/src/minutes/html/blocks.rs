@@ -177,7 +177,11 @@ pub(super) fn voids(h: &mut Html, m: &Minutes) {
             )
         };
         let stage = v.stage.as_ref().map_or_else(String::new, |s| {
-            format!(", {} {}", h.t("au stade", "at stage"), code(s))
+            let words = esc(&words::stage(s, h.lang));
+            match h.lang {
+                crate::minutes::Lang::Fr => format!(", au stade «\u{a0}{words}\u{a0}»"),
+                crate::minutes::Lang::En => format!(", at stage \u{201c}{words}\u{201d}"),
+            }
         });
         let line = format!(
             "{what}, {}\u{a0}{} {}{stage} ({}, {}). {} {}",
