@@ -26,6 +26,22 @@ pub fn first_unannounced(events: &[Event]) -> Result<Option<Unannounced>> {
 pub fn refuse_if_unannounced(events: &[Event]) -> Result<()> {
     match first_unannounced(events)? {
         Some(u) => Err(unannounced_error(&u)),
+        // A sitting closed but not published holds everything back the same way (SPEC.md §9.3).
+        None => refuse_if_unpublished(events),
+    }
+}
+
+/// Refuses (exit 4) while a sitting is closed and its output not yet recorded (a command killed
+/// between the two, SPEC.md §9.3).
+fn refuse_if_unpublished(events: &[Event]) -> Result<()> {
+    match urne_core::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))? {
+        Some((_, r, c)) => Err(Error::refused(
+            format!(
+                "sitting {} was closed (audit event #{}) but its minutes are not published",
+                r.number, c.seq
+            ),
+            "run `urne ceremony --out DIR` (the publications folder) to publish them; nothing else is done before",
+        )),
         None => Ok(()),
     }
 }

@@ -428,3 +428,59 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
         ["sitting.opened", "sitting.resumed", "sitting.closed"]
     );
 }
+
+#[test]
+fn a_sitting_closed_but_not_published_holds_everything_back_until_it_is() {
+    // What a run killed between `sitting.closed` and its output leaves, appended as urne would.
+    let env = Env::new();
+    let opened = serde_json::json!({"number": 1, "kind": "sitting", "place": "Paris",
+        "commissaire": {"name": "Maître Claire Dupont", "office": "Étude Dupont"},
+        "present": [], "lang": "fr", "plan": []});
+    append_as_urne(
+        &env,
+        &[
+            ("sitting.opened", opened),
+            ("sitting.closed", serde_json::json!({"number": 1})),
+        ],
+    );
+    let export = simulate(&env, "2018-12-01", 200, 7, &[]);
+    let o = env.urne_direct(&[
+        "seal",
+        "--rules",
+        RULES,
+        "--entries",
+        export.to_str().unwrap(),
+    ]);
+    let err = assert_fails(&o, 4);
+    assert!(err.contains("sitting 1 was closed"), "{err}");
+    let hint = String::from_utf8_lossy(&o.stderr);
+    assert!(hint.contains("hint: run `urne ceremony"), "{hint}");
+    // `urne ceremony` with nothing planned publishes it, and then the seal goes through.
+    let publ = env.path("pub");
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.env_remove("URNE_PIN")
+        .args(["--expect", "code PIN de l'HSM", "--send", &env.pin(), "--"])
+        .arg(URNE)
+        .args(["ceremony", "--out", publ.to_str().unwrap()]);
+    let o = c.output().unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{shown}");
+    assert!(shown.contains("MINUTES DE LA SÉANCE n° 1"), "{shown}");
+    assert_eq!(json(&publ.join("sitting-001/sitting.json"))["number"], 1);
+    env.ok(&[
+        "seal",
+        "--rules",
+        RULES,
+        "--entries",
+        export.to_str().unwrap(),
+    ]);
+    // Nothing left to publish and nothing planned: refused, plainly.
+    let o = c.output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("rien n'est prévu"));
+}

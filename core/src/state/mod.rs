@@ -10,6 +10,7 @@
 mod attempts;
 pub mod block;
 pub mod day;
+pub mod sittings;
 
 use crate::audit::Event;
 use crate::audit::kinds::{self, MalformedRecord, Record};

@@ -23,39 +23,19 @@ use urne_core::sitting::{
 pub fn close(ctx: &mut Ctx, number: u32, lang: Lang, out: &Path) -> Result<()> {
     term::heading(lang.t("CLÔTURE DE LA SÉANCE", "CLOSING OF THE SITTING"));
     ctx.record(ClosedRecord { number })?;
-    publish_pending(ctx, out)
+    publish_pending(ctx, out).map(|_| ())
 }
 
-/// The last sitting, when it is closed and its output not yet recorded: its opening and closing
-/// events.
+/// The last sitting, when it is closed and its output not yet recorded (SPEC.md §9.3).
 fn pending(events: &[Event]) -> Result<Option<(Event, OpenedRecord, Event)>> {
-    let mut opened: Option<(Event, OpenedRecord)> = None;
-    let mut closed: Option<Event> = None;
-    for e in events {
-        match kinds::parse(e).map_err(|m| altered(&m.to_string()))? {
-            Record::SittingOpened(r) => {
-                opened = Some((e.clone(), r));
-                closed = None;
-            }
-            Record::SittingClosed(_) => closed = Some(e.clone()),
-            Record::OutputPublished(p) if p.file.ends_with(&format!("/{}", sitting::FILE_NAME)) => {
-                closed = None;
-                opened = None;
-            }
-            _ => {}
-        }
-    }
-    Ok(match (opened, closed) {
-        (Some((o, r)), Some(c)) => Some((o, r, c)),
-        _ => None,
-    })
+    urne_core::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))
 }
 
-/// Publishes the output of a sitting closed but not yet published, if any.
-pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<()> {
+/// Publishes the output of a sitting closed but not yet published, if any (`true` if one was).
+pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
     let events = ctx.audit()?.events()?;
     let Some((opened, r, closed)) = pending(&events)? else {
-        return Ok(());
+        return Ok(false);
     };
     let lang = Lang::from_env(Some(&r.lang));
     let name = default_folder(r.number);
@@ -128,7 +108,7 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<()> {
         )
     );
     say!("{note}");
-    Ok(())
+    Ok(true)
 }
 
 /// Every output published between the sitting's opening and its close (SPEC.md §9.3).

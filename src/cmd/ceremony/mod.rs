@@ -39,7 +39,15 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
         )
     );
     ctx.begin()?;
-    close::publish_pending(ctx, &a.out)?;
+    let published = close::publish_pending(ctx, &a.out)?;
+    if prepared.steps.is_empty() && !open::is_open(ctx)? {
+        // Nothing planned: only a sitting closed by a killed run had to be published.
+        return if published {
+            Ok(())
+        } else {
+            Err(plan::nothing_planned(lang))
+        };
+    }
     let (number, lang) = open::open_or_resume(ctx, a, lang, &prepared)?;
     let outcome = steps::run_all(ctx, a, lang, &prepared);
     match outcome {

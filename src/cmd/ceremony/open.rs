@@ -256,3 +256,12 @@ pub fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32,
     })?;
     Ok((1, lang))
 }
+
+/// Whether the trail has a sitting open.
+pub fn is_open(ctx: &mut Ctx) -> Result<bool> {
+    let events = ctx.audit()?.events()?;
+    Ok(Trail::from_events(&events)
+        .map_err(|m| altered(&m.to_string()))?
+        .sittings()
+        .open)
+}

@@ -67,18 +67,6 @@ pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
     for b in &a.reveals {
         steps.push(step("reveal", b, &a.sales_closed_at));
     }
-    if steps.is_empty() {
-        return Err(Error::bad_input(
-            lang.t(
-                "rien n'est prévu pour cette séance",
-                "nothing is planned for this sitting",
-            ),
-            lang.t(
-                "donnez --rules (les jours dont la date de tirage est aujourd'hui, D-8), --day JOUR, ou --game-rules … --emission … pour des blocs",
-                "give --rules (the days whose draw date is today, D-8), --day DAY, or --game-rules … --emission … for blocks",
-            ),
-        ));
-    }
     Ok(Prepared {
         rules,
         days,
@@ -185,4 +173,19 @@ pub fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> Result<P
             "the day's export (and its .sig) must be in the exports folder under this name",
         ))
     }
+}
+
+/// The refusal of a sitting with nothing to do: nothing planned, no sitting open to take up
+/// again, no sitting output to publish.
+pub fn nothing_planned(lang: Lang) -> Error {
+    Error::bad_input(
+        lang.t(
+            "rien n'est prévu pour cette séance",
+            "nothing is planned for this sitting",
+        ),
+        lang.t(
+            "donnez --rules (les jours dont la date de tirage est aujourd'hui, D-8), --day JOUR, --game-rules … --emission … pour des blocs, ou --reveal BLOC",
+            "give --rules (the days whose draw date is today, D-8), --day DAY, --game-rules … --emission … for blocks, or --reveal BLOCK",
+        ),
+    )
 }
