@@ -17,7 +17,10 @@ use std::path::Path;
 /// own prompt ([`PIN_PROMPT`]); [`TYPE_BACK`] and [`CONFIRM`] (tests/it/common.rs) type back
 /// what the screen shows. One place for the lead to align with the screens' wording.
 const ANSWERS: [(&str, &str); 9] = [
-    ("Lieu de la séance :", "Étude Dupont, 12 rue de la Paix, Paris"),
+    (
+        "Lieu de la séance :",
+        "Étude Dupont, 12 rue de la Paix, Paris",
+    ),
     ("Nom du commissaire de justice :", "Maître Claire Dupont"),
     (
         r"Office \(étude\) du commissaire de justice :",
@@ -148,7 +151,7 @@ fn the_docs_quote_the_runbook_verbatim() {
     );
     for doc in ["docs/ceremony.md", "README.md"] {
         let quotes = quoted(doc);
-        for (name, lines) in &book.sections {
+        for (name, _) in &book.sections {
             assert!(
                 quotes.iter().any(|q| &q.0 == name),
                 "{doc} does not quote section {name} of {RUNBOOK}"
@@ -253,7 +256,10 @@ fn every_section_of_the_runbook_runs_on_a_softhsm_token() {
     let mut named: Vec<&str> = book.placeholders.iter().map(String::as_str).collect();
     set.sort_unstable();
     named.sort_unstable();
-    assert_eq!(set, named, "the test sets every placeholder of {RUNBOOK}, and only those");
+    assert_eq!(
+        set, named,
+        "the test sets every placeholder of {RUNBOOK}, and only those"
+    );
     let mut screens = String::new();
     for (name, lines) in &book.sections {
         let base = WHEN.iter().find(|w| w.0 == name).unwrap().1;
@@ -262,7 +268,12 @@ fn every_section_of_the_runbook_runs_on_a_softhsm_token() {
         assert!(!cmds.is_empty(), "section {name} has no command");
         for (i, cmd) in cmds.iter().enumerate() {
             let when = base + chrono::Duration::minutes(STEP_MINUTES * i as i64);
-            screens += &run(&env, &vars, &when.format("%Y-%m-%d %H:%M:%S").to_string(), cmd);
+            screens += &run(
+                &env,
+                &vars,
+                &when.format("%Y-%m-%d %H:%M:%S").to_string(),
+                cmd,
+            );
         }
     }
     // What the sections made: the key ceremony's and three sittings' minutes, the seven days of
