@@ -26,6 +26,7 @@ mod print;
 mod restart;
 mod review;
 mod robust;
+mod screens;
 mod sealing;
 mod secrets;
 mod status;
