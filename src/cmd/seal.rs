@@ -286,10 +286,9 @@ fn print_seal(input: &Loaded, record: &SealRecord, seq: u64, note: &str) {
 
 /// The seal's screen, but the checkpoint's own lines (printed as they are, to be copied).
 fn seal_screen(input: &Loaded, record: &SealRecord, seq: u64) -> crate::text::Screen {
-    use crate::text::{Screen, count, eur, number};
+    use crate::text::{Screen, eur, number};
     let lang = crate::text::lang();
     let f = &record.figures;
-    let n = |v: u64| count(v, lang);
     let mut s = Screen::new(lang);
     s.line(&format!(
         "{} {}, {} {} ({} {})",
@@ -334,6 +333,17 @@ fn seal_screen(input: &Loaded, record: &SealRecord, seq: u64) -> crate::text::Sc
             lang.t("par participation", "per entry")
         ),
     );
+    figures(&mut s, f);
+    s.to_copy("");
+    copied(&mut s, record, seq);
+    s
+}
+
+/// The figures of the tally, under the minutes' labels.
+fn figures(s: &mut crate::text::Screen, f: &urne_core::draw::files::Figures) {
+    use crate::text::count;
+    let lang = s.lang;
+    let n = |v: u64| count(v, lang);
     let figures = [
         (
             ("Mises enregistrées dans l'export", "Plays in the export"),
@@ -392,7 +402,12 @@ fn seal_screen(input: &Loaded, record: &SealRecord, seq: u64) -> crate::text::Sc
         &n(f.accounts_with_entries),
     );
     s.field(lang.t("Participations", "Entries"), &n(f.entries));
-    s.to_copy("");
+}
+
+/// What the commissaire copies: the commitment, and what the checkpoint that follows is.
+fn copied(s: &mut crate::text::Screen, record: &SealRecord, seq: u64) {
+    use crate::text::number;
+    let lang = s.lang;
     s.hash(
         &format!(
             "{} ({} {})",
@@ -419,7 +434,6 @@ fn seal_screen(input: &Loaded, record: &SealRecord, seq: u64) -> crate::text::Sc
             )
         ),
     );
-    s
 }
 
 #[cfg(test)]

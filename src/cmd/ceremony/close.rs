@@ -119,6 +119,13 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<()> {
         r.number,
         dir.join(MINUTES).display()
     );
+    print_copied(lang, &sha, &note);
+    Ok(())
+}
+
+/// What the commissaire copies at the close: the sitting file's SHA-256, then the checkpoint,
+/// said what it is.
+fn print_copied(lang: Lang, sha: &urne_core::crypto::Hash32, note: &str) {
     let mut sc = crate::text::Screen::new(lang);
     sc.to_copy("");
     sc.hash(
@@ -136,7 +143,6 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<()> {
         say!("{l}");
     }
     say!("{note}");
-    Ok(())
 }
 
 /// Every output published between the sitting's opening and its close (SPEC.md §9.3).

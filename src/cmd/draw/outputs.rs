@@ -427,7 +427,15 @@ pub fn draw_screen(
         &hex::encode(&e.entropy),
     );
     sc.hash(lang.t("Graine du tirage", "Draw seed"), &d.seed.to_string());
-    for p in &out.placed {
+    picks(&mut sc, s, &out.placed);
+    published(&mut sc, (s, e), out_dir, written);
+    sc
+}
+
+/// The winner and the reserves by pseudonym, and where production finds their accounts.
+fn picks(sc: &mut Screen, s: &Sealed, placed: &[files::Placed]) {
+    let lang = sc.lang;
+    for p in placed {
         let label = if p.rank == 0 {
             format!(
                 "{} ({} {}, D-10) — {}",
@@ -453,6 +461,16 @@ pub fn draw_screen(
             "For production: the accounts of the winner and the reserves are in result.json (not public); neither the screen nor the minutes show them.",
         ),
     );
+}
+
+/// The published files, each with its SHA-256 (the rules named when shown before).
+fn published(
+    sc: &mut Screen,
+    (s, e): (&Sealed, &Randomness),
+    out_dir: &Path,
+    written: &BTreeMap<String, Hash32>,
+) {
+    let lang = sc.lang;
     sc.heading(&format!(
         "{} {} (SHA-256) :",
         lang.t("Fichiers publiés dans", "Files published in"),
@@ -472,7 +490,6 @@ pub fn draw_screen(
             sc.hash(name, &h.to_string());
         }
     }
-    sc
 }
 
 /// Prints [`draw_screen`].
