@@ -375,7 +375,7 @@ fn confirm(input: &mut impl BufRead, question: &str) -> Result<bool> {
             "{}",
             lang.t(
                 "Tapez oui ou non, puis Entrée :",
-                "Type oui or non (yes or no), then Enter:"
+                "Type oui or non, then Enter:"
             )
         );
         match read_line(input)?.trim().to_lowercase().as_str() {
