@@ -16,6 +16,7 @@
 //! ```
 
 use chrono::{Datelike, NaiveDate};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The width every screen line fits in: an 80-column console.
 pub const WIDTH: usize = 80;
@@ -61,6 +62,33 @@ impl Lang {
     /// The code as SPEC.md §9.1 records it: `fr` or `en`.
     pub fn code(self) -> &'static str {
         self.t("fr", "en")
+    }
+}
+
+/// The language this process's screens were set to (0: not set; 1: French; 2: English).
+static PROCESS_LANG: AtomicU8 = AtomicU8::new(0);
+
+/// Sets the language of every screen this process prints from now on: `urne ceremony` sets
+/// the sitting's language (its `--lang`, or the one its opening recorded), so that the seals,
+/// draws, blocks and confirmations it runs speak as the sitting does. Other commands do not
+/// call it, and [`lang`] then follows `LANG`.
+pub fn set_lang(lang: Lang) {
+    PROCESS_LANG.store(
+        match lang {
+            Lang::Fr => 1,
+            Lang::En => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The language of this process's screens and prompts: the one [`set_lang`] set, else the
+/// environment's (`Lang::resolve(None)`: English when `LANG` starts with `en`, else French).
+pub fn lang() -> Lang {
+    match PROCESS_LANG.load(Ordering::Relaxed) {
+        1 => Lang::Fr,
+        2 => Lang::En,
+        _ => Lang::resolve(None),
     }
 }
 
@@ -251,6 +279,18 @@ impl Screen {
         self.line(text);
     }
 
+    /// The heading of what the commissaire copies into the minutes: `▶ À RECOPIER AUX
+    /// MINUTES` (`▶ TO COPY INTO THE MINUTES`), and `why` under it when given.
+    pub fn to_copy(&mut self, why: &str) {
+        let title = self
+            .lang
+            .t("À RECOPIER AUX MINUTES", "TO COPY INTO THE MINUTES");
+        self.heading(&format!("▶ {title}"));
+        if !why.is_empty() {
+            self.indented(2, why);
+        }
+    }
+
     /// A short value on its label's line when both fit (label padded to 40 columns), else the
     /// value wrapped under its label.
     pub fn field(&mut self, label: &str, value: &str) {
@@ -386,5 +426,17 @@ mod tests {
         );
         assert_eq!(number(12, Lang::Fr), "n°\u{a0}12");
         assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
+        let mut s = Screen::new(Lang::Fr);
+        s.to_copy("");
+        assert_eq!(s.lines(), ["▶ À RECOPIER AUX MINUTES"]);
+    }
+
+    #[test]
+    fn the_process_language_is_the_one_set_else_the_environments() {
+        // The only test that sets it (tests run in threads of one process).
+        set_lang(Lang::En);
+        assert_eq!(lang(), Lang::En);
+        set_lang(Lang::Fr);
+        assert_eq!(lang(), Lang::Fr);
     }
 }

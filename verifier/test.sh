@@ -19,20 +19,22 @@ if ! $py -c 'import cryptography' 2>/dev/null; then
   $py -m pip install --quiet cryptography || $py -m pip install --quiet --break-system-packages cryptography
 fi
 V="$py $root/verifier/urne_verify.py"
+# The prompts typed at (URNE_*_PROMPT), kept in one place with the scripts' helpers.
+. scripts/lib.sh
 fails=0
 ok()   { printf '  ok    %s\n' "$*"; }
 # typed CONTRIBUTION ARGS...: `urne ARGS` (draw, block generate) on a pseudo-terminal, the
 # commissaire typing CONTRIBUTION at its prompt and confirming it (SPEC §4.4.1; scripts/pty-type).
 typed() {
   local c=$1; shift
-  $py "$root/scripts/pty-type" --on 'in groups of 8\):.*?\n {4}([0-9a-f]{8}) .*?its first 8 characters' --send-match \
-    --on "type your contribution" --send "$c" --on "oui or non" --send "oui" \
+  LANG=en_US.UTF-8 $py "$root/scripts/pty-type" --on "$URNE_TYPE_BACK_PROMPT" --send-match \
+    --on "$URNE_CONTRIBUTION_PROMPT" --send "$c" --on "$URNE_YES_NO_PROMPT" --send "oui" \
     -- "$urne" "$@"
 }
 # confirmed ARGS...: `urne ARGS` (void, block void, block reveal) on a pseudo-terminal, the id it
 # shows typed back at its confirmation prompt (SPEC §4.6).
 confirmed() {
-  $py "$root/scripts/pty-type" --on 'To confirm, type [a-z ]+ \(([^)\n]+)\), then Enter:' --send-match -- "$urne" "$@"
+  LANG=en_US.UTF-8 $py "$root/scripts/pty-type" --on "$URNE_CONFIRM_PROMPT" --send-match -- "$urne" "$@"
 }
 # now: the appliance's clock as production states a sales close (local time, its offset), a
 # second after what came before (RFC 3339 has whole seconds here).

@@ -70,9 +70,16 @@ pub struct Shown<'a> {
 /// (exit 2), before anything is recorded.
 pub fn typed_back(term: &mut Terminal, s: &Shown) -> Result<()> {
     term.check(s.step)?;
+    let lang = crate::text::lang();
+    let noun = noun(s.noun, lang);
     note!();
     note!("{}", s.title);
-    let width = s.lines.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    let width = s
+        .lines
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
     for (label, value) in &s.lines {
         let mut v = value.lines();
         note!("  {label:<width$}  {}", v.next().unwrap_or(""));
@@ -80,13 +87,28 @@ pub fn typed_back(term: &mut Terminal, s: &Shown) -> Result<()> {
             note!("  {:<width$}  {more}", "");
         }
     }
-    note!("This cannot be undone.");
+    note!(
+        "{}",
+        lang.t(
+            "Cette opération est irréversible.",
+            "This cannot be undone."
+        )
+    );
     for _ in 0..TRIES {
-        note!("To confirm, type {} ({}), then Enter:", s.noun, s.want);
+        note!(
+            "{} {noun} ({}), {}",
+            lang.t("Pour confirmer, tapez", "To confirm, type"),
+            s.want,
+            lang.t("puis Entrée :", "then Enter:")
+        );
         if term.read_line()?.trim() == s.want {
             return Ok(());
         }
-        note!("  refused: that is not {} shown above", s.noun);
+        note!(
+            "  {} {noun} {}",
+            lang.t("refusé : ce n'est pas", "refused: that is not"),
+            lang.t("affiché ci-dessus", "shown above")
+        );
     }
     Err(Error::bad_input(
         format!("{} was not typed back after {TRIES} tries", s.noun),
@@ -95,6 +117,15 @@ pub fn typed_back(term: &mut Terminal, s: &Shown) -> Result<()> {
             s.noun
         ),
     ))
+}
+
+/// What is typed back, in `lang`: the callers name it in English (`the day`, `the block id`).
+fn noun(en: &str, lang: crate::text::Lang) -> &str {
+    match (lang, en) {
+        (crate::text::Lang::Fr, "the day") => "le jour",
+        (crate::text::Lang::Fr, "the block id") => "l'identifiant du bloc",
+        _ => en,
+    }
 }
 
 #[cfg(test)]

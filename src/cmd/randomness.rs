@@ -188,10 +188,21 @@ pub fn take_contribution(
     if !kept.is_empty() {
         // Never shown to be confirmed: the database is not the commissaire's, and what it
         // keeps could have been rewritten. The commissaire types it again from the minutes.
+        let lang = crate::text::lang();
         note!(
-            "The run interrupted before this one had taken and kept the commissaire's contribution."
+            "{}",
+            lang.t(
+                "Le tirage interrompu avant celui-ci avait déjà pris et conservé la contribution du commissaire de justice.",
+                "The run interrupted before this one had taken and kept the commissaire's contribution."
+            )
         );
-        note!("Commissaire: type it again exactly as you wrote it in the minutes.");
+        note!(
+            "{}",
+            lang.t(
+                "Commissaire : tapez-la de nouveau, exactement telle que vous l'avez écrite aux minutes.",
+                "Commissaire: type it again exactly as you wrote it in the minutes."
+            )
+        );
         show_commitments(shown);
         type_back(&mut input, shown)?;
         let typed = type_contribution(&mut input)?;
@@ -212,36 +223,67 @@ pub fn take_contribution(
     Ok(c)
 }
 
-/// The entropy commitments, for the commissaire to copy before typing anything.
+/// The entropy commitments, for the commissaire to copy before typing anything: marked as
+/// what is copied, labelled as the minutes label them, in groups of four.
 fn show_commitments(shown: &[(String, Hash32)]) {
-    note!();
-    note!(
-        "The HSM's entropy is fixed. Commissaire: copy into the minutes, before typing anything,"
-    );
-    note!("its commitment (SHA-256, in groups of 8):");
+    let lang = crate::text::lang();
+    let mut s = crate::text::Screen::new(lang);
+    s.to_copy(lang.t(
+        "L'aléa du HSM est fixé. Commissaire : recopiez aux minutes son engagement (SHA-256, par groupes de 4) avant de rien taper.",
+        "The HSM's entropy is fixed. Commissaire: copy its commitment (SHA-256, in groups of 4) into the minutes before typing anything.",
+    ));
     for (what, ec) in shown {
-        note!("  {what}");
-        note!("    {}", grouped(&ec.to_string()));
+        let label = format!(
+            "{} — {what}",
+            lang.t(
+                "Engagement sur l'aléa du HSM, fixé avant la contribution",
+                "Commitment to the HSM's entropy, fixed before the contribution"
+            )
+        );
+        s.hash(&label, &ec.to_string());
+    }
+    note!();
+    for l in s.lines() {
+        note!("{l}");
     }
 }
 
-/// The commissaire types back the first group of the (first) entropy commitment shown before
-/// typing the contribution: nothing typed before the commitment existed can hold it, so text
-/// typed ahead on the terminal (before the entropy was fixed) is never taken for the
-/// contribution (SPEC.md §4.4.1). Three tries.
+/// The commissaire types back the first 8 characters (two groups) of the (first) entropy
+/// commitment shown before typing the contribution: nothing typed before the commitment existed
+/// can hold it, so text typed ahead on the terminal (before the entropy was fixed) is never
+/// taken for the contribution (SPEC.md §4.4.1). Spaces are ignored. Three tries.
 fn type_back(input: &mut impl BufRead, shown: &[(String, Hash32)]) -> Result<()> {
     let Some((_, ec)) = shown.first() else {
         return Ok(());
     };
+    let lang = crate::text::lang();
     let want = ec.to_string()[..8].to_string();
     for _ in 0..TRIES {
         note!(
-            "Commissaire: to show the commitment was on screen before anything was typed, type its first 8 characters, then Enter:"
+            "{}",
+            lang.t(
+                "Commissaire : pour attester que l'engagement était à l'écran avant toute saisie,",
+                "Commissaire: to show the commitment was on screen before anything was typed,"
+            )
         );
-        if read_line(input)?.trim().eq_ignore_ascii_case(&want) {
+        note!(
+            "{}",
+            lang.t(
+                "tapez ses 8 premiers caractères (ses deux premiers groupes), puis Entrée :",
+                "type its first 8 characters (its first two groups), then Enter:"
+            )
+        );
+        let typed: String = read_line(input)?.split_whitespace().collect();
+        if typed.eq_ignore_ascii_case(&want) {
             return Ok(());
         }
-        note!("  refused: those are not the commitment's first 8 characters");
+        note!(
+            "  {}",
+            lang.t(
+                "refusé : ce ne sont pas les 8 premiers caractères de l'engagement",
+                "refused: those are not the commitment's first 8 characters"
+            )
+        );
     }
     Err(Error::bad_input(
         "the commitment's first 8 characters were not typed back",
@@ -249,34 +291,51 @@ fn type_back(input: &mut impl BufRead, shown: &[(String, Hash32)]) -> Result<()>
     ))
 }
 
-/// Hex in groups of 8, 4 groups to a line (fits an 80-column console).
+/// Hex in groups of 4, 8 groups to a line (a SHA-256 on two lines within an 80-column console),
+/// the lines joined by a line feed.
 pub fn grouped(hex: &str) -> String {
-    let groups: Vec<&str> = hex
-        .as_bytes()
-        .chunks(8)
-        .map(|c| std::str::from_utf8(c).unwrap_or(""))
-        .collect();
-    groups
-        .chunks(4)
-        .map(|l| l.join(" "))
-        .collect::<Vec<_>>()
-        .join("\n    ")
+    crate::text::hash_lines(hex).join("\n")
 }
 
 /// Reads the contribution, checks its grammar (three tries), shows it back and asks for
-/// confirmation (a "non" types it again).
+/// confirmation (a "non" types it again). The prompt names the commissaire and the
+/// contribution, never a code: the operator's PIN prompt is the operator's, and comes first.
 fn type_contribution(input: &mut impl BufRead) -> Result<String> {
+    let lang = crate::text::lang();
     let mut refused = 0;
     loop {
+        note!();
         note!(
-            "Commissaire: type your contribution ({} to {} characters: dice rolls, a phrase), then Enter:",
-            contribution::MIN_CHARS,
-            contribution::MAX_CHARS
+            "{}",
+            lang.t(
+                "CONTRIBUTION DU COMMISSAIRE DE JUSTICE",
+                "CONTRIBUTION OF THE COMMISSAIRE DE JUSTICE"
+            )
         );
+        note!(
+            "{}",
+            lang.t(
+                "(ce n'est pas le code PIN : elle s'affiche en clair et figurera aux minutes)",
+                "(not the PIN: it is shown as typed and will be in the minutes)"
+            )
+        );
+        let (min, max) = (contribution::MIN_CHARS, contribution::MAX_CHARS);
+        note!(
+            "{}",
+            match lang {
+                crate::text::Lang::Fr => format!(
+                    "Commissaire : tapez votre contribution ({min} à {max} caractères : dés, phrase),"
+                ),
+                crate::text::Lang::En => format!(
+                    "Commissaire: type your contribution ({min} to {max} characters: dice, a phrase),"
+                ),
+            }
+        );
+        note!("{}", lang.t("puis Entrée :", "then Enter:"));
         let line = read_line(input)?;
         if let Err(why) = contribution::check(&line) {
             refused += 1;
-            note!("  refused: {why}");
+            note!("  {} {why}", lang.t("refusée :", "refused:"));
             if refused >= TRIES {
                 return Err(Error::bad_input(
                     format!("no valid contribution after {TRIES} tries: {why}"),
@@ -285,10 +344,22 @@ fn type_contribution(input: &mut impl BufRead) -> Result<String> {
             }
             continue;
         }
-        note!("You typed: «{line}» ({} characters).", line.chars().count());
+        let n = line.chars().count();
+        let typed = match lang {
+            crate::text::Lang::Fr => {
+                format!("Vous avez tapé : «\u{a0}{line}\u{a0}» ({n} caractères).")
+            }
+            crate::text::Lang::En => format!("You typed: «{line}» ({n} characters)."),
+        };
+        for l in crate::text::wrap(&typed, crate::text::WIDTH) {
+            note!("{l}");
+        }
         if confirm(
             input,
-            "Is this exactly the contribution you wrote in the minutes?",
+            lang.t(
+                "Est-ce exactement la contribution que vous avez écrite aux minutes ?",
+                "Is this exactly the contribution you wrote in the minutes?",
+            ),
         )? {
             return Ok(line);
         }
@@ -297,12 +368,23 @@ fn type_contribution(input: &mut impl BufRead) -> Result<String> {
 
 /// Asks a yes/no question; `oui` (or `yes`) is yes, `non` (or `no`) is no; asked again otherwise.
 fn confirm(input: &mut impl BufRead, question: &str) -> Result<bool> {
+    let lang = crate::text::lang();
     loop {
-        note!("{question} Type oui or non, then Enter:");
+        note!("{question}");
+        note!(
+            "{}",
+            lang.t(
+                "Tapez oui ou non, puis Entrée :",
+                "Type oui or non, then Enter:"
+            )
+        );
         match read_line(input)?.trim().to_lowercase().as_str() {
             "oui" | "yes" => return Ok(true),
             "non" | "no" => return Ok(false),
-            _ => note!("  please answer oui or non"),
+            _ => note!(
+                "  {}",
+                lang.t("répondez oui ou non", "please answer oui or non")
+            ),
         }
     }
 }
@@ -331,7 +413,7 @@ mod tests {
         let h = "0123456789abcdef".repeat(4);
         assert_eq!(
             grouped(&h),
-            "01234567 89abcdef 01234567 89abcdef\n    01234567 89abcdef 01234567 89abcdef"
+            "0123 4567 89ab cdef 0123 4567 89ab cdef\n0123 4567 89ab cdef 0123 4567 89ab cdef"
         );
     }
 
@@ -339,7 +421,7 @@ mod tests {
     fn the_commitment_is_typed_back_before_the_contribution() {
         let ec = Hash32([0xab; 32]);
         let shown = [("day".to_string(), ec)];
-        let mut i = std::io::Cursor::new("typed ahead 4 2 6\noui\nABABABAB\n");
+        let mut i = std::io::Cursor::new("typed ahead 4 2 6\noui\nABAB ABAB\n");
         assert!(type_back(&mut i, &shown).is_ok(), "third try");
         let mut i = std::io::Cursor::new("typed ahead 4 2 6\noui\nx\nabababab\n");
         assert!(type_back(&mut i, &shown).is_err(), "three wrong tries");

@@ -275,46 +275,165 @@ fn seal_record(
     }
 }
 
-/// Publish: what the commissaire writes down.
+/// Publish: what the commissaire writes down, in the words of the minutes (SPEC.md §9.2), each
+/// value once, hashes in groups of four, what is copied marked as such.
 fn print_seal(input: &Loaded, record: &SealRecord, seq: u64, note: &str) {
+    for l in seal_screen(input, record, seq).lines() {
+        say!("{l}");
+    }
+    say!("{note}");
+}
+
+/// The seal's screen, but the checkpoint's own lines (printed as they are, to be copied).
+fn seal_screen(input: &Loaded, record: &SealRecord, seq: u64) -> crate::text::Screen {
+    use crate::text::{Screen, eur, number};
+    let lang = crate::text::lang();
     let f = &record.figures;
-    say!(
-        "SEALED: {} day {} (attempt {})",
+    let mut s = Screen::new(lang);
+    s.line(&format!(
+        "{} {}, {} {} ({} {})",
+        lang.t("SCELLÉ :", "SEALED:"),
         record.operation,
+        lang.t("jour du", "day"),
         input.day,
-        record.attempt
+        lang.t("tentative", "attempt"),
+        number(record.attempt, lang)
+    ));
+    s.field(
+        lang.t("Fichier d'export", "Export file"),
+        &input.export_file.display().to_string(),
     );
-    say!("  export file           {}", input.export_file.display());
-    say!("  export SHA-256        {}", record.export.sha256);
-    say!("  producer key id       {}", record.export.producer_key_id);
-    say!("  rules SHA-256         {}", record.rules_sha256);
-    say!(
-        "  period / tranche      {} / {} per entry",
-        f.period,
-        crate::text::eur(f.tranche_cents, crate::text::Lang::En)
+    s.hash(
+        lang.t(
+            "Export de production (SHA-256)",
+            "Production export (SHA-256)",
+        ),
+        &record.export.sha256.to_string(),
     );
-    say!("  plays                 {}", f.plays);
-    say!("  counting plays        {}", f.counting_plays);
-    say!(
-        "  retail plays          {} (never count, D-3)",
-        f.retail_plays
+    s.field(
+        lang.t(
+            "signé par la clé du producteur",
+            "signed by the producer key",
+        ),
+        &crate::text::groups(&record.export.producer_key_id),
     );
-    say!(
-        "  subscriptions refused {} (taken out outside the period, D-5)",
-        f.subscription_plays_refused
+    s.hash(
+        lang.t(
+            "Règlement de l'opération (SHA-256)",
+            "Operation rules (SHA-256)",
+        ),
+        &record.rules_sha256.to_string(),
     );
-    say!("  accounts (counting)   {}", f.accounts_with_counting_plays);
-    say!(
-        "  excluded with plays   closed {}, minor {}, fraud {} (D-6, D-13)",
-        f.excluded_accounts_with_plays.closed,
-        f.excluded_accounts_with_plays.minor,
-        f.excluded_accounts_with_plays.fraud
+    s.field(
+        lang.t("Période / tranche (D-4)", "Period / tranche (D-4)"),
+        &format!(
+            "{} / {} {}",
+            f.period,
+            eur(f.tranche_cents, lang),
+            lang.t("par participation", "per entry")
+        ),
     );
-    say!("  participants          {}", f.accounts_with_entries);
-    say!("  ENTRIES               {}", f.entries);
-    say!("  COMMITMENT            {}", record.commitment.root);
-    say!("  audit event           #{seq}");
-    say!("audit checkpoint:\n{note}");
+    figures(&mut s, f);
+    s.to_copy("");
+    copied(&mut s, record, seq);
+    s
+}
+
+/// The figures of the tally, under the minutes' labels.
+fn figures(s: &mut crate::text::Screen, f: &urne_core::draw::files::Figures) {
+    use crate::text::count;
+    let lang = s.lang;
+    let n = |v: u64| count(v, lang);
+    let figures = [
+        (
+            ("Mises enregistrées dans l'export", "Plays in the export"),
+            f.plays,
+        ),
+        (
+            (
+                "Mises prises en compte (en ligne, D-3, D-5)",
+                "Counting plays (online, D-3, D-5)",
+            ),
+            f.counting_plays,
+        ),
+        (
+            (
+                "Mises en point de vente, non prises en compte (D-3)",
+                "Retail plays, not counted (D-3)",
+            ),
+            f.retail_plays,
+        ),
+        (
+            (
+                "Mises d'abonnement souscrit hors période, non prises en compte (D-5)",
+                "Plays of a subscription taken out outside the period, not counted (D-5)",
+            ),
+            f.subscription_plays_refused,
+        ),
+        (
+            (
+                "Comptes ayant des mises prises en compte",
+                "Accounts with counting plays",
+            ),
+            f.accounts_with_counting_plays,
+        ),
+    ];
+    for ((fr, en), v) in figures {
+        s.field(lang.t(fr, en), &n(v));
+    }
+    let x = &f.excluded_accounts_with_plays;
+    s.field(
+        lang.t(
+            "Comptes exclus ayant joué, par motif (D-6, D-13)",
+            "Excluded accounts that played, by reason (D-6, D-13)",
+        ),
+        &format!(
+            "{} {} ; {} {} ; {} {}",
+            lang.t("clôturé :", "closed:"),
+            n(x.closed),
+            lang.t("mineur :", "minor:"),
+            n(x.minor),
+            lang.t("fraude :", "fraud:"),
+            n(x.fraud)
+        ),
+    );
+    s.field(
+        lang.t("Comptes participants", "Accounts taking part"),
+        &n(f.accounts_with_entries),
+    );
+    s.field(lang.t("Participations", "Entries"), &n(f.entries));
+}
+
+/// What the commissaire copies: the commitment, and what the checkpoint that follows is.
+fn copied(s: &mut crate::text::Screen, record: &SealRecord, seq: u64) {
+    use crate::text::number;
+    let lang = s.lang;
+    s.hash(
+        &format!(
+            "{} ({} {})",
+            lang.t(
+                "Engagement : racine de Merkle des participations, scellée",
+                "Commitment: Merkle root of the entries, sealed"
+            ),
+            lang.t("événement d'audit", "audit event"),
+            number(seq, lang)
+        ),
+        &record.commitment.root.to_string(),
+    );
+    s.indented(
+        2,
+        &format!(
+            "{} : {}",
+            lang.t(
+                "Point de contrôle du journal d'audit",
+                "Checkpoint of the audit trail"
+            ),
+            lang.t(
+                "signé par l'HSM, il fixe le journal tel qu'il est à cet instant ; recopié aux minutes, il permet à quiconque de prouver plus tard que ce journal n'a pas été réécrit.",
+                "signed by the HSM, it fixes the trail as it stands now; copied into the minutes, it lets anyone prove later that this trail was not rewritten."
+            )
+        ),
+    );
 }
 
 #[cfg(test)]

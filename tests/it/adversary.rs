@@ -654,8 +654,8 @@ fn the_same_grinder_wins_every_time_it_can_know_the_contribution() {
         let o = {
             let mut cmd = env.cmd_of(&root().join("scripts/pty-type"));
             cmd.args(["--on", TYPE_BACK, "--send-match"])
-                .args(["--on", "type your contribution", "--send", &c])
-                .args(["--on", "oui or non", "--send", "oui", "--"])
+                .args(["--on", CONTRIBUTION_PROMPT, "--send", &c])
+                .args(["--on", YES_NO, "--send", "oui", "--"])
                 .arg(URNE)
                 .args(["draw", "--day", DAY, "--out", &out])
                 .envs(adv.vars(&[]));

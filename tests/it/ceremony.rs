@@ -17,10 +17,15 @@ const GAME: &str = concat!(
     "/rules/noel-de-la-chance-2015.json"
 );
 
+/// The sitting's language: French, the default (the tests' environment is English).
+const FR: &str = "fr_FR.UTF-8";
+
 /// `urne ARGS` under libfaketime, the clock started at `when` (UTC) and running.
 fn at(env: &Env, when: &str) -> Command {
     let mut c = env.cmd_of(faketime_urne());
-    c.env("TZ", "UTC").env("FAKETIME", format!("@{when}"));
+    c.env("TZ", "UTC")
+        .env("FAKETIME", format!("@{when}"))
+        .env("LANG", FR);
     c
 }
 
@@ -29,6 +34,7 @@ fn at(env: &Env, when: &str) -> Command {
 fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Output {
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
     c.env_remove("URNE_PIN")
+        .env("LANG", FR)
         .env("TZ", "UTC")
         .env("FAKETIME", format!("@{when}"))
         .args(["--timeout", "120"]);
@@ -40,11 +46,11 @@ fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Outp
         .args(["--on", TYPE_BACK, "--send-match"])
         .args([
             "--on",
-            "type your contribution",
+            CONTRIBUTION_PROMPT,
             "--send",
             "dés 5 2 6 3, Maître Dupont",
         ])
-        .args(["--on", "oui or non", "--send", "oui"])
+        .args(["--on", YES_NO, "--send", "oui"])
         .args(["--on", CONFIRM, "--send-match", "--"])
         .arg(faketime_urne())
         .arg("ceremony")
@@ -105,13 +111,8 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         .env("TZ", "UTC")
         .env("FAKETIME", "@2018-12-10 10:00:00")
         .args(["--on", TYPE_BACK, "--send-match"])
-        .args([
-            "--on",
-            "type your contribution",
-            "--send",
-            "bloc : 6 1 4 2 2 5",
-        ])
-        .args(["--on", "oui or non", "--send", "oui", "--"])
+        .args(["--on", CONTRIBUTION_PROMPT, "--send", "bloc : 6 1 4 2 2 5"])
+        .args(["--on", YES_NO, "--send", "oui", "--"])
         .arg(faketime_urne())
         .args(["block", "generate", "--rules", GAME, "--price", "100"])
         .args(["--emission", "noel-2018-a", "--out"])
@@ -183,16 +184,18 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     // The seven days the rules schedule for 11 December (D-8), on time: no lateness.
     for d in &days {
         assert!(
-            screen.contains(&format!("DRAWN: chanceux-noel-2018 day {d} (attempt 1)")),
+            screen.contains(&format!(
+                "TIRÉ : chanceux-noel-2018, jour du {d} (tentative n°\u{a0}1)"
+            )),
             "{d} not drawn:\n{screen}"
         );
     }
-    assert!(!screen.contains("after the draw date"), "{screen}");
+    assert!(!screen.contains("tirage tardif"), "{screen}");
     assert!(
         screen.contains("VOIDED: day 2018-12-03, attempt 1"),
         "{screen}"
     );
-    assert!(screen.contains("DRAWN: chanceux-noel-2018 day 2018-12-03 (attempt 2)"));
+    assert!(screen.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-03 (tentative n°\u{a0}2)"));
     assert!(screen.contains("MINUTES DE LA SÉANCE n° 2"), "{screen}");
     // Every output under the publications folder, and the sitting's own.
     for d in &days {
@@ -216,7 +219,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     // 7 draws, the void notice, the redraw, the block, the earlier block's reveal.
     assert_eq!(s["outputs"].as_array().unwrap().len(), 11, "{s:#}");
     assert!(
-        screen.contains(&format!("REVEALED: block {earlier}")),
+        screen.contains(&format!("BLOC RÉVÉLÉ : {earlier}")),
         "{screen}"
     );
     let reveal = json(&publ.join("blocks/noel-de-la-chance-2015_100_noel-2018-a_1.reveal.json"));
@@ -367,6 +370,7 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
     // kills urne (SIGKILL, as a power cut) after 5 s without a prompt answered.
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
     c.env_remove("URNE_PIN")
+        .env("LANG", FR)
         .env("TZ", "UTC")
         .env("FAKETIME", "@2018-12-11 09:00:00")
         .args([
@@ -382,13 +386,8 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
     }
     c.args(["--expect", "Procéder à cette étape", "--send", "oui"])
         .args(["--expect", TYPE_BACK, "--send-match"])
-        .args([
-            "--expect",
-            "type your contribution",
-            "--send",
-            "pile face pile",
-        ])
-        .args(["--expect", "oui or non", "--send", "oui"])
+        .args(["--expect", CONTRIBUTION_PROMPT, "--send", "pile face pile"])
+        .args(["--expect", YES_NO, "--send", "oui"])
         .args(["--expect", "Procéder à cette étape", "--send", "oui"])
         .args(["--expect", "never shown", "--send", "", "--"])
         .arg(faketime_urne())
@@ -398,10 +397,10 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
     let first = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
     assert_eq!(o.status.code(), Some(124), "{first}");
     assert!(
-        first.contains("DRAWN: chanceux-noel-2018 day 2018-12-01"),
+        first.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-01"),
         "{first}"
     );
-    assert!(!first.contains("DRAWN: chanceux-noel-2018 day 2018-12-02"));
+    assert!(!first.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-02"));
     // Run again: the open sitting is taken up again (no identity asked), the first day left,
     // the second drawn with the entropy fixed before the kill, the third drawn, and one close.
     let o = sitting(&env, "2018-12-11 10:30:00", &[("Votre choix", "3")], &args);
@@ -410,8 +409,8 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
     assert!(again.contains("REPRISE DE LA SÉANCE n° 1"), "{again}");
     assert!(!again.contains("Lieu de la séance"), "{again}");
     assert!(again.contains("est déjà tiré"), "{again}");
-    assert!(again.contains("DRAWN: chanceux-noel-2018 day 2018-12-02 (attempt 1)"));
-    assert!(again.contains("DRAWN: chanceux-noel-2018 day 2018-12-03 (attempt 1)"));
+    assert!(again.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-02 (tentative n°\u{a0}1)"));
+    assert!(again.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-03 (tentative n°\u{a0}1)"));
     let s = json(&publ.join("sitting-001/sitting.json"));
     assert_eq!(s["place"], "Mairie de Lyon, salle des fêtes");
     assert_eq!(s["outputs"].as_array().unwrap().len(), 3, "{s:#}");
@@ -459,6 +458,7 @@ fn a_sitting_closed_but_not_published_holds_everything_back_until_it_is() {
     let publ = env.path("pub");
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
     c.env_remove("URNE_PIN")
+        .env("LANG", FR)
         .args(["--expect", "code PIN de l'HSM", "--send", &env.pin(), "--"])
         .arg(URNE)
         .args(["ceremony", "--out", publ.to_str().unwrap()]);

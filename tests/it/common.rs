@@ -125,8 +125,8 @@ impl Env {
         }
         let mut c = self.cmd_of(&root().join("scripts/pty-type"));
         c.args(["--on", TYPE_BACK, "--send-match"])
-            .args(["--on", "type your contribution", "--send", CONTRIBUTION])
-            .args(["--on", "oui or non", "--send", "oui"])
+            .args(["--on", CONTRIBUTION_PROMPT, "--send", CONTRIBUTION])
+            .args(["--on", YES_NO, "--send", "oui"])
             .args(["--on", CONFIRM, "--send-match", "--"])
             .arg(URNE)
             .args(args);
@@ -177,7 +177,7 @@ fn typed(args: &[&str]) -> bool {
 
 /// The prompt to type back the day or block id an irreversible step (a void, a reveal) is about
 /// to act on, with that id as the regex's group, for `scripts/pty-type --send-match`.
-pub const CONFIRM: &str = r"To confirm, type [a-z ]+ \(([^)\n]+)\), then Enter:";
+pub const CONFIRM: &str = r"(?:To confirm, type [a-z ]+|Pour confirmer, tapez [^(\n]+) \(([^)\n]+)\), (?:then Enter|puis Entrée)";
 
 /// When the sales of `block` closed, as the tests' production states it: the time of the
 /// block's last `block.published` event (a sales close may not be earlier; nor later than the
@@ -212,9 +212,15 @@ pub fn kill_child(child: &mut std::process::Child) {
     let _ = child.wait();
 }
 
-/// The prompt to type back the commitment's first group, with that group (the first group of
+/// The prompt to type back the commitment's first 8 characters, with its first two groups (of
 /// the first commitment shown) as the regex's group, for `scripts/pty-type --send-match`.
-pub const TYPE_BACK: &str = r"in groups of 8\):.*?\n {4}([0-9a-f]{8}) .*?its first 8 characters";
+pub const TYPE_BACK: &str = r"(?:HSM's entropy is fixed|L'aléa du HSM est fixé).*?\n {6}([0-9a-f]{4} [0-9a-f]{4}) .*?(?:its first 8 characters|8 premiers caractères)";
+
+/// The prompt for the commissaire's contribution, in English or French.
+pub const CONTRIBUTION_PROMPT: &str = "(?:type your contribution|tapez votre contribution)";
+
+/// The contribution's confirmation (`oui`/`non`), in English or French.
+pub const YES_NO: &str = "(?:Type oui or non|Tapez oui ou non),";
 
 /// The contribution the tests' commissaire types (SPEC.md §4.4.1).
 pub const CONTRIBUTION: &str = "4 2 6 1 3 5 5 2";
@@ -243,6 +249,9 @@ pub fn scrub(c: &mut Command) {
     ] {
         c.env_remove(v);
     }
+    // The tests read the English screens (tests/it/ceremony.rs and the screens tests ask for
+    // French themselves): the runner's own LANG is not the test's.
+    c.env("LANG", "en_US.UTF-8");
 }
 
 /// Asserts a failure with the given exit code, one `error:` line and a `hint:` line; returns
@@ -374,8 +383,8 @@ pub fn draw_typed(env: &Env, day: &str, contribution: &str, out: &str) -> Output
     let mut o = env
         .cmd_of(&root().join("scripts/pty-type"))
         .args(["--on", TYPE_BACK, "--send-match"])
-        .args(["--on", "type your contribution", "--send", contribution])
-        .args(["--on", "oui or non", "--send", "oui", "--"])
+        .args(["--on", CONTRIBUTION_PROMPT, "--send", contribution])
+        .args(["--on", YES_NO, "--send", "oui", "--"])
         .arg(URNE)
         .args(["draw", "--day", day, "--out", out])
         .output()

@@ -19,8 +19,8 @@ const DAY: &str = "2018-12-04";
 fn typing(env: &Env, typed: &[&str], args: &[&str]) -> Output {
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
     c.args(["--on", TYPE_BACK, "--send-match"])
-        .args(["--on", "type your contribution", "--send", CONTRIBUTION])
-        .args(["--on", "oui or non", "--send", "oui"]);
+        .args(["--on", CONTRIBUTION_PROMPT, "--send", CONTRIBUTION])
+        .args(["--on", YES_NO, "--send", "oui"]);
     for t in typed {
         c.args(["--expect", CONFIRM, "--send", t]);
     }

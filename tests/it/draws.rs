@@ -45,15 +45,19 @@ pub(crate) fn seal(env: &Env, export: &Path) -> String {
     ])
 }
 
+/// The commitment the seal's screen shows (in groups of four, on the lines under its label).
 fn commitment_of(seal_out: &str) -> String {
-    seal_out
+    let mut lines = seal_out
         .lines()
-        .find(|l| l.trim_start().starts_with("COMMITMENT"))
-        .unwrap()
-        .split_whitespace()
-        .last()
-        .unwrap()
-        .to_string()
+        .skip_while(|l| !l.trim_start().starts_with("Commitment: Merkle root"))
+        .skip(1);
+    let two: Vec<&str> = lines.by_ref().take(2).collect();
+    let c = two.concat().replace(' ', "");
+    assert!(
+        c.len() == 64 && c.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{seal_out}"
+    );
+    c
 }
 
 fn json(p: &Path) -> serde_json::Value {
@@ -434,7 +438,7 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
     let o = env
         .cmd_of(&root().join("scripts/pty-type"))
         .args(["--timeout", "2", "--expect", TYPE_BACK, "--send-match"])
-        .args(["--expect", "type your contribution", "--send", "x"])
+        .args(["--expect", CONTRIBUTION_PROMPT, "--send", "x"])
         .args(["--expect", "never shown", "--send", "", "--"])
         .arg(URNE)
         .args(["draw", "--day", "2018-12-15", "--out", "out"])
@@ -447,7 +451,7 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
     let first = String::from_utf8_lossy(&o.stdout).into_owned();
     let o = env.draw_ok("2018-12-15", "out");
     assert!(
-        o.contains("WINNER") && o.contains("no new entropy is requested"),
+        o.contains("Winner (") && o.contains("no new entropy is requested"),
         "{o}"
     );
     assert_eq!(
@@ -848,24 +852,19 @@ fn the_contribution_comes_only_from_the_terminal_after_the_entropy_is_fixed() {
         .args(["--expect", TYPE_BACK, "--send-match"])
         .args([
             "--expect",
-            "type your contribution",
+            CONTRIBUTION_PROMPT,
             "--send",
             "abc\u{202e}defgh",
         ])
+        .args(["--expect", CONTRIBUTION_PROMPT, "--send", "6 6 1 2 3 4 5 5"])
+        .args(["--expect", YES_NO, "--send", "non"])
         .args([
             "--expect",
-            "type your contribution",
-            "--send",
-            "6 6 1 2 3 4 5 5",
-        ])
-        .args(["--expect", "oui or non", "--send", "non"])
-        .args([
-            "--expect",
-            "type your contribution",
+            CONTRIBUTION_PROMPT,
             "--send",
             "le 5 décembre à 10 h",
         ])
-        .args(["--expect", "oui or non", "--send", "oui", "--"])
+        .args(["--expect", YES_NO, "--send", "oui", "--"])
         .arg(URNE)
         .args(["draw", "--day", "2018-12-05", "--out", "o"])
         .output()
@@ -887,7 +886,7 @@ fn the_contribution_comes_only_from_the_terminal_after_the_entropy_is_fixed() {
     assert!(seq("draw.entropy") < seq("draw.contribution"));
     assert!(seq("draw.contribution") < seq("draw.result"));
     let shown_at = |t: &str| shown.find(t).unwrap();
-    assert!(shown_at("copy into the minutes") < shown_at("type your contribution"));
+    assert!(shown_at("TO COPY INTO THE MINUTES") < shown_at("type your contribution"));
     let r = json(&env.path("o/result.json"));
     assert_eq!(r["contribution"], "le 5 décembre à 10 h");
     assert_eq!(r["fixed"]["entropy"]["seq"], seq("draw.entropy"));

@@ -27,6 +27,7 @@ mod restart;
 mod review;
 mod robust;
 mod runbook;
+mod screens;
 mod sealing;
 mod secrets;
 mod status;

@@ -107,7 +107,7 @@ fn a_block_interrupted_after_its_entropy_resumes_only_under_the_rules_it_was_sta
     let o = env
         .cmd_of(&root().join("scripts/pty-type"))
         .args(["--on", TYPE_BACK, "--send-match"])
-        .args(["--on", "type your contribution", "--send", "x", "--"])
+        .args(["--on", CONTRIBUTION_PROMPT, "--send", "x", "--"])
         .arg(URNE)
         .args(&args)
         .output()

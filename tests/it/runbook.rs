@@ -30,8 +30,8 @@ const ANSWERS: [(&str, &str); 9] = [
     ("ces mentions sont-elles exactes", "oui"),
     ("Procéder à cette étape", "oui"),
     (r"Votre choix \(1, 2 ou 3\)", "3"),
-    ("type your contribution", "dés 5 2 6 3, Maître Dupont"),
-    ("oui or non", "oui"),
+    (CONTRIBUTION_PROMPT, "dés 5 2 6 3, Maître Dupont"),
+    (YES_NO, "oui"),
 ];
 
 /// The operator's PIN prompt, shown by every command that logs in to the HSM.
@@ -188,7 +188,9 @@ fn export(env: &Env, dir: &Path, day: &str, seed: u32) {
 /// `when`, `vars` set, every prompt answered ([`ANSWERS`]); returns what the terminal showed.
 fn run(env: &Env, vars: &[(&str, String)], when: &str, cmd: &str) -> String {
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    // The sitting's screens in French, as the commissaire reads them.
     c.env_remove("URNE_PIN")
+        .env("LANG", "fr_FR.UTF-8")
         .env("TZ", "UTC")
         .env("FAKETIME", format!("@{when}"))
         .envs(vars.iter().map(|(k, v)| (k, v)))
@@ -285,7 +287,9 @@ fn every_section_of_the_runbook_runs_on_a_softhsm_token() {
     for d in 1..=7 {
         let day = format!("2018-12-0{d}");
         assert!(
-            screens.contains(&format!("DRAWN: chanceux-noel-2018 day {day} (attempt 1)")),
+            screens.contains(&format!(
+                "TIRÉ : chanceux-noel-2018, jour du {day} (tentative n°\u{a0}1)"
+            )),
             "{day} not drawn at the sitting:\n{screens}"
         );
         assert!(publ.join(format!("draw-{day}/bundle.json")).is_file());

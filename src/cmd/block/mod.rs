@@ -266,18 +266,54 @@ fn generate_one(
             tickets_sha256: made.csv_sha,
         })?;
     }
-    let (root, csv_sha) = (made.root, made.csv_sha);
+    let (root, csv_sha, seed_c) = (made.root, made.csv_sha, made.seed_commitment);
     let commit_name = publish_block(ctx, rules, (id, st.attempt, r), made, f)?;
     if reports() {
         let csv_name = format!("{}.tickets.csv", files::stem(&canonical));
-        say!("GENERATED: block {canonical} (attempt {})", st.attempt);
-        say!("  outcomes root    {root}");
-        say!("  tickets.csv      sha256 {csv_sha} (SECRET until the block closes)");
-        say!(
-            "  production file  {} (on the secret medium, for production)",
-            f.secret.join(&csv_name).display()
+        let lang = crate::text::lang();
+        let mut sc = crate::text::Screen::new(lang);
+        sc.line(&format!(
+            "{} {canonical} ({} {})",
+            lang.t("BLOC GÉNÉRÉ :", "GENERATED: block"),
+            lang.t("tentative", "attempt"),
+            crate::text::number(st.attempt, lang)
+        ));
+        sc.to_copy("");
+        sc.hash(
+            lang.t(
+                "Racine des résultats des tickets (outcomes_root)",
+                "Root of the tickets' outcomes (outcomes_root)",
+            ),
+            &root.to_string(),
         );
-        say!("  commitment       {}", f.out.join(&commit_name).display());
+        sc.hash(
+            lang.t(
+                "Engagement sur la graine (seed_commitment)",
+                "Seed commitment (seed_commitment)",
+            ),
+            &seed_c.to_string(),
+        );
+        sc.hash(
+            lang.t(
+                "Fichier de production tickets.csv, secret (SHA-256), SECRET jusqu'à la clôture du bloc",
+                "Production file tickets.csv, secret (SHA-256), SECRET until the block closes",
+            ),
+            &csv_sha.to_string(),
+        );
+        sc.field(
+            lang.t(
+                "Fichier de production (support secret, pour la production)",
+                "Production file (on the secret medium, for production)",
+            ),
+            &f.secret.join(&csv_name).display().to_string(),
+        );
+        sc.field(
+            lang.t("Engagement publié", "Commitment published"),
+            &f.out.join(&commit_name).display().to_string(),
+        );
+        for l in sc.lines() {
+            say!("{l}");
+        }
     }
     Ok(())
 }

@@ -75,18 +75,37 @@ pub fn run_in_sitting(
     }
     let canonical = rv.canonical.clone();
     let (r, name) = publish_reveal(ctx, rv, out)?;
-    say!("REVEALED: block {canonical}");
-    say!(
-        "  sales closed  {}",
-        r.sales_closed_at.as_deref().unwrap_or("")
+    let lang = crate::text::lang();
+    let mut sc = crate::text::Screen::new(lang);
+    sc.line(&format!(
+        "{} {canonical}",
+        lang.t("BLOC RÉVÉLÉ :", "REVEALED: block")
+    ));
+    sc.field(
+        lang.t("Clôture des ventes du bloc", "Close of the block's sales"),
+        r.sales_closed_at.as_deref().unwrap_or(""),
     );
-    say!("  entropy       {}", r.entropy);
-    say!("  seed          {}", r.seed);
-    say!("  written       {}", out.join(&name).display());
-    say!(
-        "anyone can now recompute the block: urne verify {}",
+    sc.to_copy("");
+    sc.hash(
+        lang.t("Aléa du module matériel (HSM)", "The HSM's entropy"),
+        &r.entropy.to_string(),
+    );
+    sc.hash(lang.t("Graine du bloc", "Block seed"), &r.seed.to_string());
+    sc.field(
+        lang.t("Écrit dans", "Written"),
+        &out.join(&name).display().to_string(),
+    );
+    sc.line(&format!(
+        "{} urne verify {}",
+        lang.t(
+            "Chacun peut maintenant recalculer le bloc :",
+            "anyone can now recompute the block:"
+        ),
         out.display()
-    );
+    ));
+    for l in sc.lines() {
+        say!("{l}");
+    }
     Ok(())
 }
 
@@ -163,24 +182,31 @@ fn confirm_reveal(
     closed: &str,
 ) -> Result<()> {
     let g = &rv.generated;
+    let lang = crate::text::lang();
     confirm::typed_back(
         term,
         &confirm::Shown {
-            title: "ABOUT TO REVEAL (the block's secret entropy and seed are made public):",
+            title: lang.t(
+                "RÉVÉLATION (l'aléa et la graine secrets du bloc vont être rendus publics) :",
+                "ABOUT TO REVEAL (the block's secret entropy and seed are made public):",
+            ),
             step: "reveal",
             lines: vec![
-                ("block", rv.canonical.clone()),
-                ("attempt", rv.attempt.to_string()),
+                (lang.t("bloc", "block"), rv.canonical.clone()),
+                (lang.t("tentative", "attempt"), rv.attempt.to_string()),
                 (
-                    "seed commitment",
+                    lang.t("engagement sur la graine", "seed commitment"),
                     crate::cmd::randomness::grouped(&g.seed_commitment.to_string()),
                 ),
                 (
-                    "outcomes root",
+                    lang.t("racine des résultats", "outcomes root"),
                     crate::cmd::randomness::grouped(&g.outcomes_root.to_string()),
                 ),
-                ("generated at", generated.to_string()),
-                ("sales closed at", closed.to_string()),
+                (lang.t("généré le", "generated at"), generated.to_string()),
+                (
+                    lang.t("ventes closes le", "sales closed at"),
+                    closed.to_string(),
+                ),
             ],
             noun: "the block id",
             want: rv.canonical.clone(),

@@ -99,16 +99,30 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
         r.number,
         dir.join(MINUTES).display()
     );
-    say!("  sitting.json  sha256 {sha}");
-    say!(
-        "{}",
-        lang.t(
-            "Commissaire : recopiez aux minutes signées le point de contrôle ci-dessous (il prouve que l'historique ne sera pas réécrit) :",
-            "Commissaire: copy the checkpoint below into the signed minutes (it proves the history is not rewritten later):"
-        )
-    );
-    say!("{note}");
+    print_copied(lang, &sha, &note);
     Ok(true)
+}
+
+/// What the commissaire copies at the close: the sitting file's SHA-256, then the checkpoint,
+/// said what it is.
+fn print_copied(lang: Lang, sha: &urne_core::crypto::Hash32, note: &str) {
+    let mut sc = crate::text::Screen::new(lang);
+    sc.to_copy("");
+    sc.hash(
+        &format!("{} (SHA-256)", sitting::FILE_NAME),
+        &sha.to_string(),
+    );
+    sc.indented(
+        2,
+        lang.t(
+            "Point de contrôle du journal d'audit, ci-dessous : signé par l'HSM, il fixe le journal tel qu'il est à la clôture ; recopié aux minutes signées, il permet à quiconque de prouver plus tard que ce journal n'a pas été réécrit.",
+            "Checkpoint of the audit trail, below: signed by the HSM, it fixes the trail as it stands at the close; copied into the signed minutes, it lets anyone prove later that this trail was not rewritten.",
+        ),
+    );
+    for l in sc.lines() {
+        say!("{l}");
+    }
+    say!("{note}");
 }
 
 /// Every output published between the sitting's opening and its close (SPEC.md §9.3).

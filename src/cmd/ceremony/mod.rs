@@ -23,10 +23,13 @@ use term::Lang;
 /// `urne ceremony`.
 pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
     let lang = Lang::resolve(a.lang);
+    // The seals, draws, blocks and confirmations the sitting runs speak its language.
+    crate::text::set_lang(lang);
     // The sitting is typed at the console: refused before the PIN when it cannot be.
     super::randomness::need_terminal()?;
     if a.key_ceremony {
         let (number, lang) = open::key_ceremony(ctx, a, lang)?;
+        crate::text::set_lang(lang);
         super::keys::export_begun(ctx, &a.out.join("keys"))?;
         return close::close(ctx, number, lang, &a.out);
     }
@@ -49,6 +52,8 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
         };
     }
     let (number, lang) = open::open_or_resume(ctx, a, lang, &prepared)?;
+    // A sitting taken up again keeps the language it was opened in.
+    crate::text::set_lang(lang);
     let outcome = steps::run_all(ctx, a, lang, &prepared);
     match outcome {
         Ok(()) => close::close(ctx, number, lang, &a.out),

@@ -55,7 +55,7 @@ pub fn draw(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
     let written = publish(ctx, &s, &a.out, &out)?;
     // Nothing is reported as drawn unless the trail is still the one it was recorded in.
     ctx.finish()?;
-    print_draw(&s, &k, &entropy, &drawn, &out, &a.out, &written);
+    print_draw((&s, &k, &entropy, &drawn), &out, &a.out, &written);
     Ok(())
 }
 
@@ -129,12 +129,7 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec
         grace_days: s.rules.draw_grace_days(),
     };
     if when.is_late() {
-        note!(
-            "warning: drawn on {}, after the draw date {} + {} days (D-8)",
-            when.today,
-            when.draw_date,
-            when.grace_days
-        );
+        late_warning(&when);
         if s.st.entropy.is_none() {
             ctx.record(LateRecord {
                 day: s.day.clone(),
@@ -198,6 +193,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         }
     };
     let ec = record.entropy_commitment;
+    let shown = s.st.contribution.is_none();
     let (contribution_seq, contribution) = match s.st.contribution.clone() {
         Some((seq, c)) => {
             note!(
@@ -207,12 +203,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
             (seq, c.contribution)
         }
         None => {
-            say!(
-                "commitment for {} (attempt {}): {}",
-                s.day,
-                s.st.attempt,
-                s.seal.commitment.root
-            );
+            show_sealed(s);
             let shown = [(
                 format!(
                     "day {} attempt {} (audit event #{entropy_seq})",
@@ -239,7 +230,48 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         entropy,
         contribution_seq,
         contribution,
+        shown,
     })
+}
+
+/// The D-8 lateness, in words, when the draw is late against its draw date.
+fn late_warning(when: &DrawDay) {
+    let lang = crate::text::lang();
+    let (today, planned) = (
+        crate::text::date(when.today, lang),
+        crate::text::date(when.draw_date, lang),
+    );
+    let g = when.grace_days;
+    let text = match lang {
+        crate::text::Lang::Fr => format!(
+            "Attention : tirage tardif (D-8). L'article D-8 du règlement fixe le tirage de ce jour au {planned}, avec un délai de {g} jours ; ce tirage a lieu le {today}, au-delà de ce délai. Le retard est inscrit au journal d'audit et figurera aux minutes."
+        ),
+        crate::text::Lang::En => format!(
+            "Warning: late draw (D-8). Clause D-8 of the rules sets this day's draw on {planned}, with {g} days of grace; this draw takes place on {today}, past them. The lateness is recorded in the audit trail and will be in the minutes."
+        ),
+    };
+    for l in crate::text::wrap(&text, crate::text::WIDTH) {
+        note!("{l}");
+    }
+}
+
+/// Before the contribution, what the commissaire copies first: the sealed rules and the
+/// commitment the draw is made on (issue 13, item 2), each once.
+fn show_sealed(s: &Sealed) {
+    let lang = crate::text::lang();
+    let mut sc = crate::text::Screen::new(lang);
+    sc.to_copy(&format!(
+        "{} {}, {} {} :",
+        lang.t("Tirage du jour du", "Draw of the day of"),
+        s.day,
+        lang.t("tentative", "attempt"),
+        crate::text::number(s.st.attempt, lang)
+    ));
+    outputs::sealed_lines(&mut sc, s);
+    note!();
+    for l in sc.lines() {
+        note!("{l}");
+    }
 }
 
 /// Compute: the seed, then the winner and the reserves, recorded once (a resumed draw must

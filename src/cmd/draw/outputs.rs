@@ -8,6 +8,7 @@ use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result};
+use crate::text::{Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
 use urne_core::audit::Event;
@@ -313,58 +314,192 @@ pub fn publish(
     Ok(written)
 }
 
-/// What the ceremony sees once the folder is published.
+/// The sealed rules and the commitment, under the minutes' labels.
+pub fn sealed_lines(sc: &mut Screen, s: &Sealed) {
+    let lang = sc.lang;
+    sc.hash(
+        lang.t(
+            "Règlement de l'opération (SHA-256)",
+            "Operation rules (SHA-256)",
+        ),
+        &s.seal.rules_sha256.to_string(),
+    );
+    let standing =
+        match urne_core::rules::official::standing(&s.seal.operation, &s.seal.rules_sha256) {
+            urne_core::rules::official::Standing::Official => {
+                lang.t("le fichier officiel", "the official file")
+            }
+            _ => lang.t(
+                "pas le fichier officiel d'une opération réglementée",
+                "not the official file of a regulated operation",
+            ),
+        };
+    sc.indented(6, &format!("({standing})"));
+    let seq = s.st.seal.as_ref().map_or(0, |(seq, _)| *seq);
+    sc.hash(
+        &format!(
+            "{} ({} {})",
+            lang.t(
+                "Engagement : racine de Merkle des participations, scellée",
+                "Commitment: Merkle root of the entries, sealed"
+            ),
+            lang.t("événement d'audit", "audit event"),
+            number(seq, lang)
+        ),
+        &s.seal.commitment.root.to_string(),
+    );
+}
+
+/// What the ceremony sees once the folder is published: in the words of the minutes, each
+/// value once (what this run showed before the contribution is not printed again), hashes in
+/// groups of four, the winner and reserves by pseudonym (their accounts are in `result.json`,
+/// for production: the minutes and the public files name pseudonyms only).
+pub fn draw_screen(
+    (s, k, e, d): (&Sealed, &Committed, &Randomness, &Drawn),
+    out: &Outputs,
+    out_dir: &Path,
+    written: &BTreeMap<String, Hash32>,
+) -> Screen {
+    let lang = crate::text::lang();
+    let mut sc = Screen::new(lang);
+    sc.line(&format!(
+        "{} {}, {} {} ({} {})",
+        lang.t("TIRÉ :", "DRAWN:"),
+        s.seal.operation,
+        lang.t("jour du", "day"),
+        s.day,
+        lang.t("tentative", "attempt"),
+        number(s.st.attempt, lang)
+    ));
+    sc.field(
+        lang.t("Participations", "Entries"),
+        &format!(
+            "{} ({} {})",
+            count(k.c.entries, lang),
+            count(k.c.leaves, lang),
+            lang.t("comptes participants", "accounts taking part")
+        ),
+    );
+    sc.to_copy("");
+    let event = |seq: u64| {
+        format!(
+            "{} {}",
+            lang.t("événement d'audit", "audit event"),
+            number(seq, lang)
+        )
+    };
+    if e.shown {
+        sc.indented(
+            2,
+            lang.t(
+                "Règlement, engagement et engagement sur l'aléa du HSM : recopiés ci-dessus, avant la contribution.",
+                "Rules, commitment and commitment to the HSM's entropy: copied above, before the contribution.",
+            ),
+        );
+    } else {
+        sealed_lines(&mut sc, s);
+        sc.hash(
+            &format!(
+                "{} ({})",
+                lang.t(
+                    "Engagement sur l'aléa du HSM, fixé avant la contribution",
+                    "Commitment to the HSM's entropy, fixed before the contribution"
+                ),
+                event(e.entropy_seq)
+            ),
+            &e.record.entropy_commitment.to_string(),
+        );
+    }
+    sc.indented(
+        2,
+        &format!(
+            "{} ({})",
+            lang.t(
+                "Contribution du commissaire de justice, saisie ensuite",
+                "Contribution of the commissaire de justice, typed next"
+            ),
+            event(e.contribution_seq)
+        ),
+    );
+    sc.indented(6, &format!("«\u{a0}{}\u{a0}»", e.contribution));
+    sc.hash(
+        lang.t("Aléa du module matériel (HSM)", "The HSM's entropy"),
+        &hex::encode(&e.entropy),
+    );
+    sc.hash(lang.t("Graine du tirage", "Draw seed"), &d.seed.to_string());
+    picks(&mut sc, s, &out.placed);
+    published(&mut sc, (s, e), out_dir, written);
+    sc
+}
+
+/// The winner and the reserves by pseudonym, and where production finds their accounts.
+fn picks(sc: &mut Screen, s: &Sealed, placed: &[files::Placed]) {
+    let lang = sc.lang;
+    for p in placed {
+        let label = if p.rank == 0 {
+            format!(
+                "{} ({} {}, D-10) — {}",
+                lang.t("Gagnant", "Winner"),
+                lang.t("lot de", "prize of"),
+                eur(s.period.prize_cents, lang),
+                lang.t("pseudonyme", "pseudonym")
+            )
+        } else {
+            format!(
+                "{}\u{a0}{} — {}",
+                lang.t("Suppléant n°", "Reserve no."),
+                p.rank,
+                lang.t("pseudonyme", "pseudonym")
+            )
+        };
+        sc.hash(&label, &p.pseudonym.to_string());
+    }
+    sc.indented(
+        2,
+        lang.t(
+            "Pour la production : les comptes du gagnant et des suppléants sont dans result.json (non public) ; ni l'écran ni les minutes ne les montrent.",
+            "For production: the accounts of the winner and the reserves are in result.json (not public); neither the screen nor the minutes show them.",
+        ),
+    );
+}
+
+/// The published files, each with its SHA-256 (the rules named when shown before).
+fn published(
+    sc: &mut Screen,
+    (s, e): (&Sealed, &Randomness),
+    out_dir: &Path,
+    written: &BTreeMap<String, Hash32>,
+) {
+    let lang = sc.lang;
+    sc.heading(&format!(
+        "{} {} (SHA-256) :",
+        lang.t("Fichiers publiés dans", "Files published in"),
+        out_dir.display()
+    ));
+    let rules_label = lang.t(
+        "Règlement de l'opération (SHA-256)",
+        "Operation rules (SHA-256)",
+    );
+    for (name, h) in written {
+        if e.shown && *h == s.seal.rules_sha256 {
+            // Shown before the contribution, on its own page: named, not printed again.
+            let same = lang.t("le même que", "the same as");
+            let above = lang.t("ci-dessus", "above");
+            sc.indented(2, &format!("{name} : {same} « {rules_label} » {above}"));
+        } else {
+            sc.hash(name, &h.to_string());
+        }
+    }
+}
+
+/// Prints [`draw_screen`].
 pub fn print_draw(
-    s: &Sealed,
-    k: &Committed,
-    e: &Randomness,
-    d: &Drawn,
+    parts: (&Sealed, &Committed, &Randomness, &Drawn),
     out: &Outputs,
     out_dir: &Path,
     written: &BTreeMap<String, Hash32>,
 ) {
-    say!(
-        "DRAWN: {} day {} (attempt {})",
-        s.seal.operation,
-        s.day,
-        s.st.attempt
-    );
-    let standing =
-        match urne_core::rules::official::standing(&s.seal.operation, &s.seal.rules_sha256) {
-            urne_core::rules::official::Standing::Official => "the official file",
-            _ => "not the official file of a regulated operation",
-        };
-    say!("  rules        {} ({standing})", s.seal.rules_sha256);
-    say!("  commitment   {}", s.seal.commitment.root);
-    say!(
-        "  entropy commitment {} (audit event #{})",
-        e.record.entropy_commitment,
-        e.entropy_seq
-    );
-    say!(
-        "  contribution «{}» (audit event #{})",
-        e.contribution,
-        e.contribution_seq
-    );
-    say!("  HSM entropy  {}", hex::encode(&e.entropy));
-    say!("  seed         {}", d.seed);
-    say!("  entries      {} ({} accounts)", k.c.entries, k.c.leaves);
-    let placed = &out.placed;
-    say!(
-        "  WINNER       {} (pseudonym {})",
-        placed[0].account,
-        placed[0].pseudonym
-    );
-    for p in &placed[1..] {
-        say!(
-            "  reserve {}    {} (pseudonym {})",
-            p.rank,
-            p.account,
-            p.pseudonym
-        );
-    }
-    say!("outputs in {}:", out_dir.display());
-    for (name, h) in written {
-        say!("  {name:<18} sha256 {h}");
+    for l in draw_screen(parts, out, out_dir, written).lines() {
+        say!("{l}");
     }
 }

@@ -54,4 +54,7 @@ pub struct Randomness {
     pub entropy: Vec<u8>,
     pub contribution_seq: u64,
     pub contribution: String,
+    /// Whether this run showed the rules, the commitment and the entropy commitment before the
+    /// contribution was typed (the result's screen then does not print them again).
+    pub shown: bool,
 }

@@ -1,0 +1,141 @@
+//! A screen made to be copied (issue 13, item 4): the French screens of `urne seal` and `urne
+//! draw`, as the commissaire reads them at the sitting, fit an 80-column console, show every
+//! hash in groups of four, print the commitment once, mark what is copied, and name the winner
+//! by pseudonym (its account is never before it: it is not on the screen at all).
+
+use crate::common::*;
+use crate::draws::{rules, simulate};
+
+/// French: the language of the sitting, whatever the tests' environment says.
+const FR: &str = "fr_FR.UTF-8";
+
+/// `hex` as the screens print it: groups of four digits, eight to a line.
+fn grouped_lines(hex: &str) -> Vec<String> {
+    hex.as_bytes()
+        .chunks(32)
+        .map(|l| {
+            l.chunks(4)
+                .map(|g| std::str::from_utf8(g).unwrap())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Every line within 80 columns, and no hex run longer than a group (a hash printed whole).
+fn assert_copyable(screen: &str) {
+    for l in screen.lines() {
+        assert!(l.chars().count() <= 80, "wider than 80 columns: {l:?}");
+        for w in l.split(|c: char| !c.is_ascii_hexdigit()) {
+            assert!(w.len() < 16, "a hex value not in groups of four: {l:?}");
+        }
+    }
+}
+
+fn json(p: &std::path::Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
+}
+
+#[test]
+fn the_french_screens_of_seal_and_draw_are_made_to_be_copied() {
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-05", 300, 7, &[]);
+    let o = env
+        .cmd()
+        .env("LANG", FR)
+        .args(["seal", "--rules", &rules(), "--entries"])
+        .arg(&export)
+        .output()
+        .unwrap();
+    let seal = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success(), "{seal}");
+    assert!(
+        seal.starts_with("SCELLÉ : chanceux-noel-2018, jour du 2018-12-05"),
+        "{seal}"
+    );
+    assert!(seal.contains("▶ À RECOPIER AUX MINUTES"), "{seal}");
+    assert!(
+        seal.contains("Point de contrôle du journal d'audit"),
+        "{seal}"
+    );
+    assert!(
+        seal.contains("Règlement de l'opération (SHA-256)"),
+        "{seal}"
+    );
+    assert!(
+        seal.contains("\u{a0}€ par participation"),
+        "amounts in euros: {seal}"
+    );
+    // The checkpoint's own lines follow the page, printed as they are (copied whole).
+    let page = seal.split("réécrit.\n").next().unwrap();
+    assert!(page.len() < seal.len(), "{seal}");
+    assert_copyable(page);
+    let root = grouped_lines(seal_root(&env).as_str());
+    assert_eq!(seal.matches(&root[0]).count(), 1, "{seal}");
+
+    let mut c = env.command_for(&["draw", "--day", "2018-12-05", "--out", "out"]);
+    let o = c.env("LANG", FR).output().unwrap();
+    let draw = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert!(o.status.success(), "{draw}");
+    // From what the draw shows the commissaire on (the trail's opening line before it is the
+    // operator's, ctx.rs).
+    let full = draw.clone();
+    let draw = draw[draw.find("▶ À RECOPIER").expect("what is copied, marked")..].to_string();
+    assert_copyable(&draw);
+    let r = json(&env.path("out/result.json"));
+    let root = r["commitment"]["root"].as_str().unwrap();
+    // The commitment once, grouped, before the contribution is asked for; the seed once.
+    let first = &grouped_lines(root)[0];
+    assert_eq!(draw.matches(first.as_str()).count(), 1, "{draw}");
+    assert!(draw.find(first.as_str()) < draw.find("tapez votre contribution"));
+    let seed = r["seed"].as_str().unwrap();
+    assert_eq!(draw.matches(&grouped_lines(seed)[0]).count(), 1, "{draw}");
+    for p in ["entropy_commitment", "entropy"] {
+        let v = r[p].as_str().unwrap();
+        assert_eq!(draw.matches(&grouped_lines(v)[0]).count(), 1, "{p}: {draw}");
+    }
+    assert!(draw.contains("▶ À RECOPIER AUX MINUTES"), "{draw}");
+    assert!(draw.contains("Graine du tirage"), "{draw}");
+    // The winner by pseudonym, right under its label; no account before it (nor at all).
+    let winner = &r["winner"];
+    let pseudonym = grouped_lines(winner["pseudonym"].as_str().unwrap());
+    let at = draw.find("Gagnant (lot de").expect("the winner's line");
+    let after: Vec<&str> = draw[at..].lines().skip(1).take(2).collect();
+    assert_eq!(after[0].trim(), pseudonym[0], "{draw}");
+    assert_eq!(after[1].trim(), pseudonym[1], "{draw}");
+    for p in std::iter::once(winner).chain(r["reserves"].as_array().unwrap()) {
+        let account = grouped_lines(p["account"].as_str().unwrap());
+        assert!(
+            !draw.contains(&account[0]),
+            "an account on the screen: {draw}"
+        );
+    }
+    assert!(draw.contains("Suppléant n°\u{a0}1 — pseudonyme"), "{draw}");
+    assert!(draw.contains("Pour la production"), "{draw}");
+    // Drawn in 2026 for a day of 2018: the D-8 lateness said in words.
+    let late = full
+        .find("Attention : tirage tardif (D-8)")
+        .expect("the D-8 warning");
+    assert_copyable(full[late..].split("\n\n").next().unwrap());
+    assert!(full[late..].contains("figurera aux minutes"), "{full}");
+    // The published files' SHA-256, grouped.
+    let pv = sha256_hex(&std::fs::read(env.path("out/pv.html")).unwrap());
+    let pv_at = draw.find("  pv.html\n").expect("pv.html listed");
+    assert!(draw[pv_at..].contains(&grouped_lines(&pv)[0]), "{draw}");
+}
+
+/// The commitment the seal recorded.
+fn seal_root(env: &Env) -> String {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.query_row(
+        "SELECT json_extract(payload, '$.commitment.root') FROM events WHERE kind = 'draw.seal'",
+        [],
+        |r| r.get(0),
+    )
+    .unwrap()
+}
+
+fn sha256_hex(b: &[u8]) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(b))
+}
