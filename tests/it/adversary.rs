@@ -480,12 +480,8 @@ fn draw_late(
             Ok(l) => {
                 // The first group of the first commitment shown, typed back when asked.
                 let t = l.trim();
-                if group.is_none()
-                    && shown.contains("in groups of 8")
-                    && t.len() >= 8
-                    && t[..8].bytes().all(|b| b.is_ascii_hexdigit())
-                {
-                    group = Some(t[..8].to_string());
+                if group.is_none() && shown.contains("HSM's entropy is fixed") {
+                    group = group_of(t);
                 }
                 if l.contains("its first 8 characters") {
                     let _ = writeln!(stdin, "{}", group.clone().unwrap_or_default());

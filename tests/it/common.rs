@@ -216,6 +216,23 @@ pub fn kill_child(child: &mut std::process::Child) {
 /// the first commitment shown) as the regex's group, for `scripts/pty-type --send-match`.
 pub const TYPE_BACK: &str = r"(?:HSM's entropy is fixed|L'aléa du HSM est fixé).*?\n {6}([0-9a-f]{4} [0-9a-f]{4}) .*?(?:its first 8 characters|8 premiers caractères)";
 
+/// The first 8 characters of the first entropy commitment `shown` (what the type-back asks
+/// for): the first line of two groups of four after the commitment's heading.
+pub fn type_back_group(shown: &str) -> Option<String> {
+    let from = shown
+        .find("HSM's entropy is fixed")
+        .or_else(|| shown.find("L'aléa du HSM est fixé"))?;
+    shown[from..].lines().map(str::trim).find_map(group_of)
+}
+
+/// `abcd ef01 …` as `abcdef01`, for a line that starts with two groups of four hex digits.
+pub fn group_of(t: &str) -> Option<String> {
+    let b = t.as_bytes();
+    let hex = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_hexdigit);
+    (b.len() >= 9 && hex(0..4) && b[4] == b' ' && hex(5..9))
+        .then(|| format!("{}{}", &t[..4], &t[5..9]))
+}
+
 /// The prompt for the commissaire's contribution, in English or French.
 pub const CONTRIBUTION_PROMPT: &str = "(?:type your contribution|tapez votre contribution)";
 

@@ -79,8 +79,8 @@ fn a_void_shows_the_drawn_day_and_is_recorded_once_the_day_is_typed_back() {
         "ABOUT TO VOID",
         "drawn and published",
         "yes, in d1",
-        &pseudonym[..8],
-        &pseudonym[56..],
+        &format!("{} {}", &pseudonym[..4], &pseudonym[4..8]),
+        &format!("{} {}", &pseudonym[56..60], &pseudonym[60..]),
         reason,
         "This cannot be undone.",
     ] {
@@ -257,7 +257,10 @@ fn a_reveal_typed_back_records_and_states_the_sales_close_and_verifies() {
         "{screen}"
     );
     assert!(
-        screen.contains(&format!("sales closed  {published}")),
+        screen.contains(&format!(
+            "  {:<40}{published}",
+            "Close of the block's sales"
+        )),
         "{screen}"
     );
     let p = last_payload(&env, "block.revealed");

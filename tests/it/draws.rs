@@ -230,12 +230,7 @@ fn two_draws_of_one_day_at_once_never_both_record_entropy() {
     env.draw_ok("2018-12-02", "outB");
     assert_eq!(events(&env, "draw.entropy"), 1);
     let mut stdin = a.stdin.take().unwrap();
-    let group = seen
-        .lines()
-        .map(str::trim)
-        .find(|t| t.len() >= 8 && t[..8].bytes().all(|b| b.is_ascii_hexdigit()))
-        .map(|t| t[..8].to_string())
-        .expect("the commitment was shown");
+    let group = type_back_group(&seen).expect("the commitment was shown");
     stdin
         .write_all(format!("{group}\na witness\noui\n").as_bytes())
         .unwrap();

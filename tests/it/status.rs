@@ -334,6 +334,7 @@ fn status_needs_the_token_and_says_where_a_refused_pin_came_from() {
     let o = env
         .cmd_of(&root().join("scripts/pty-type"))
         .env_remove("URNE_PIN")
+        .env("LANG", "fr_FR.UTF-8")
         .args(["--on", "code PIN de l.HSM", "--send", "000000", "--"])
         .arg(URNE)
         .arg("status")
