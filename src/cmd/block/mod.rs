@@ -303,7 +303,7 @@ fn generate_one(
         sc.field(
             lang.t(
                 "Fichier de production (support secret, pour la production)",
-                "Production file (on the secret medium, for production)",
+                "The production file, on the secret medium (for production)",
             ),
             &f.secret.join(&csv_name).display().to_string(),
         );
