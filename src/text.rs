@@ -59,6 +59,12 @@ impl Lang {
         }
     }
 
+    /// The same language as the core's minutes name it (one wording of numbers and dates for
+    /// the screens and the minutes).
+    pub fn core(self) -> urne_core::minutes::Lang {
+        urne_core::minutes::Lang::from_code(self.code())
+    }
+
     /// The code as SPEC.md §9.1 records it: `fr` or `en`.
     pub fn code(self) -> &'static str {
         self.t("fr", "en")
@@ -94,16 +100,7 @@ pub fn lang() -> Lang {
 
 /// `n` with thousands separators: `20 000` (French, a no-break space), `20,000` (English).
 pub fn count(n: u64, lang: Lang) -> String {
-    let sep = lang.t("\u{a0}", ",");
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push_str(sep);
-        }
-        out.push(c);
-    }
-    out
+    urne_core::minutes::words::number(n, lang.core())
 }
 
 /// An amount in cents, in euros: `5 000,00 €` (French), `€5,000.00` (English).
@@ -115,43 +112,9 @@ pub fn eur(cents: u64, lang: Lang) -> String {
     }
 }
 
-const MONTHS_FR: [&str; 12] = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-];
-const MONTHS_EN: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
-fn month(d: NaiveDate, lang: Lang) -> &'static str {
-    let i = d.month0() as usize;
-    lang.t(MONTHS_FR[i], MONTHS_EN[i])
-}
-
 /// A date in words: `11 décembre 2018`, `11 December 2018`.
 pub fn date(d: NaiveDate, lang: Lang) -> String {
-    format!("{} {} {}", d.day(), month(d, lang), d.year())
+    urne_core::minutes::words::date(d, lang.core())
 }
 
 /// A span of days in words, as short as it reads: `1–24 December 2018`, `28 November – 3
@@ -160,12 +123,10 @@ pub fn days(first: NaiveDate, last: NaiveDate, lang: Lang) -> String {
     if first.year() != last.year() {
         format!("{} – {}", date(first, lang), date(last, lang))
     } else if first.month() != last.month() {
-        format!(
-            "{} {} – {}",
-            first.day(),
-            month(first, lang),
-            date(last, lang)
-        )
+        // The first date without its year.
+        let first = date(first, lang);
+        let no_year = first.rsplit_once(' ').map_or(first.as_str(), |(d, _)| d);
+        format!("{no_year} – {}", date(last, lang))
     } else {
         format!("{}–{}", first.day(), date(last, lang))
     }
@@ -347,7 +308,7 @@ mod tests {
     fn amounts_are_in_euros_in_either_language() {
         assert_eq!(eur(500, Lang::Fr), "5,00\u{a0}€");
         assert_eq!(eur(500, Lang::En), "€5.00");
-        assert_eq!(eur(500_000, Lang::Fr), "5\u{a0}000,00\u{a0}€");
+        assert_eq!(eur(500_000, Lang::Fr), "5\u{202f}000,00\u{a0}€");
         assert_eq!(eur(123_456_789, Lang::En), "€1,234,567.89");
         assert_eq!(eur(5, Lang::En), "€0.05");
         assert_eq!(count(999, Lang::En), "999");

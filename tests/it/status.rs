@@ -243,7 +243,7 @@ fn show_prints_a_drawn_day_again_as_the_minutes_state_it() {
         "{fr}"
     );
     assert!(
-        fr.contains("Gagnant (lot de 5\u{a0}000,00\u{a0}€, D-10)"),
+        fr.contains("Gagnant (lot de 5\u{202f}000,00\u{a0}€, D-10)"),
         "{fr}"
     );
     assert!(fr.contains("Suppléant n°\u{a0}5"), "{fr}");
