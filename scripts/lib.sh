@@ -78,10 +78,10 @@ ensure_deps() {
 # The prompts the scripts type at, in English or French (one place: tests/it/common.rs holds the
 # tests' own copies, CONFIRM, TYPE_BACK, CONTRIBUTION_PROMPT, YES_NO). The helpers below run the
 # command in English (LANG=en_US.UTF-8), as the tests do.
-URNE_CONFIRM_PROMPT='(?:To confirm, type [a-z ]+|Pour confirmer, tapez [^(\n]+) \(([^)\n]+)\), (?:then Enter|puis Entrée)'
+URNE_CONFIRM_PROMPT='(?:To confirm, type [a-z ]+|Pour confirmer, tapez [^(\n]+)(?:\r?\n)? {1,2}\(([^)\n]+)\), (?:then Enter|puis Entrée)'
 URNE_TYPE_BACK_PROMPT="(?:HSM's entropy is fixed|L'aléa du HSM est fixé).*?\n {6}([0-9a-f]{4} [0-9a-f]{4}) .*?(?:its first 8 characters|8 premiers caractères)"
 URNE_CONTRIBUTION_PROMPT='(?:type your contribution|tapez votre contribution)'
-URNE_YES_NO_PROMPT='(?:Type oui or non|Tapez oui ou non),'
+URNE_YES_NO_PROMPT='(?:Type yes or no|Tapez oui ou non),'
 
 # confirmed CMD ARGS…: runs CMD on a pseudo-terminal (scripts/pty-type) and types back, at its
 # confirmation prompt, the day or block id it shows (urne void, block void, block reveal: SPEC §4.6).

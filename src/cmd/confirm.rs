@@ -95,12 +95,15 @@ pub fn typed_back(term: &mut Terminal, s: &Shown) -> Result<()> {
         )
     );
     for _ in 0..TRIES {
-        note!(
-            "{} {noun} ({}), {}",
-            lang.t("Pour confirmer, tapez", "To confirm, type"),
-            s.want,
-            lang.t("puis Entrée :", "then Enter:")
-        );
+        let ask = lang.t("Pour confirmer, tapez", "To confirm, type");
+        let then = lang.t("puis Entrée :", "then Enter:");
+        // On one line when it fits an 80-column console, else what to type on a line of its own.
+        let gap = if ask.chars().count() + noun.chars().count() + s.want.chars().count() + 20 > 80 {
+            "\n "
+        } else {
+            ""
+        };
+        note!("{ask} {noun}{gap} ({}), {then}", s.want);
         if term.read_line()?.trim() == s.want {
             return Ok(());
         }

@@ -127,12 +127,9 @@ impl Ctx {
             // A command killed between an append and its mark: the head verified, mark it now.
             log.mark_head(hsm)?;
         }
-        note!(
-            "audit trail {}: trail {}, {} events",
-            db.display(),
-            tt.object.trail,
-            checked.events
-        );
+        // Two lines, each within 80 columns short of a long path: the identity is 64 digits.
+        note!("audit trail {}: {} events", db.display(), checked.events);
+        note!("  trail {}", tt.object.trail);
         Ok(log)
     }
 

@@ -375,7 +375,7 @@ fn confirm(input: &mut impl BufRead, question: &str) -> Result<bool> {
             "{}",
             lang.t(
                 "Tapez oui ou non, puis Entrée :",
-                "Type oui or non, then Enter:"
+                "Type yes or no, then Enter:"
             )
         );
         match read_line(input)?.trim().to_lowercase().as_str() {
@@ -383,7 +383,7 @@ fn confirm(input: &mut impl BufRead, question: &str) -> Result<bool> {
             "non" | "no" => return Ok(false),
             _ => note!(
                 "  {}",
-                lang.t("répondez oui ou non", "please answer oui or non")
+                lang.t("répondez oui ou non", "please answer yes or no")
             ),
         }
     }

@@ -61,17 +61,27 @@ pub fn run_in_sitting(
         stage: stage.to_string(),
     })?;
     let note = ctx.checkpoint()?;
+    let lang = crate::text::lang();
+    let stage_words = urne_core::minutes::words::stage(stage, lang.core());
     say!(
-        "VOIDED: day {day}, attempt {} ({stage}), audit event #{}",
+        "{} {day}, {} {} ({stage_words}), {} #{}",
+        lang.t("ANNULÉ : jour", "VOIDED: day"),
+        lang.t("tentative", "attempt"),
         st.attempt,
+        lang.t("événement du journal", "audit event"),
         ev.seq
     );
-    say!("reason: {reason}");
+    say!("{} {reason}", lang.t("motif :", "reason:"));
     say!(
-        "the next attempt is {}; it needs its own seal",
-        st.attempt + 1
+        "{} {} ; {}",
+        lang.t("la tentative suivante est la", "the next attempt is"),
+        st.attempt + 1,
+        lang.t("elle sera scellée à nouveau", "it needs its own seal")
     );
-    say!("audit checkpoint:\n{note}");
+    say!(
+        "{}\n{note}",
+        lang.t("point de contrôle du journal :", "audit checkpoint:")
+    );
     void_notice::announce(ctx, ev.seq, out)
 }
 
@@ -96,33 +106,44 @@ pub struct VoidShown {
 /// Shows what is about to be voided and requires the day or the block id typed back at `term`
 /// (three tries; otherwise exit 2, nothing recorded). A sitting calls it with its own terminal.
 pub fn confirm_void(term: &mut Terminal, v: &VoidShown) -> Result<()> {
+    let lang = crate::text::lang();
+    let day = v.kind == "day";
     let mut lines = vec![
-        (v.kind, v.subject.clone()),
-        ("attempt", v.attempt.to_string()),
-        ("stage reached", v.stage.clone()),
         (
-            "published",
-            v.published
-                .as_ref()
-                .map_or_else(|| "no".to_string(), |o| format!("yes, in {o}")),
+            if day {
+                lang.t("jour", "day")
+            } else {
+                lang.t("bloc", "block")
+            },
+            v.subject.clone(),
+        ),
+        (lang.t("tentative", "attempt"), v.attempt.to_string()),
+        (
+            lang.t("étape atteinte", "stage reached"),
+            urne_core::minutes::words::stage(&v.stage, lang.core()),
+        ),
+        (
+            lang.t("publié", "published"),
+            v.published.as_ref().map_or_else(
+                || lang.t("non", "no").to_string(),
+                |o| format!("{} {o}", lang.t("oui, dans", "yes, in")),
+            ),
         ),
     ];
     if let Some(w) = &v.winner {
-        lines.push(("winner (pseudonym)", randomness::grouped(w)));
+        lines.push((
+            lang.t("gagnant (pseudonyme)", "winner (pseudonym)"),
+            randomness::grouped(w),
+        ));
     }
-    lines.push(("reason", v.reason.clone()));
-    let noun = if v.kind == "day" {
-        "the day"
-    } else {
-        "the block id"
-    };
+    lines.push((lang.t("motif", "reason"), v.reason.clone()));
     confirm::typed_back(
         term,
         &confirm::Shown {
-            title: "ABOUT TO VOID:",
+            title: lang.t("ANNULATION :", "ABOUT TO VOID:"),
             step: "void",
             lines,
-            noun,
+            noun: if day { "the day" } else { "the block id" },
             want: v.subject.clone(),
         },
     )

@@ -139,12 +139,12 @@ fn env_nonempty(name: &str) -> Option<String> {
 }
 
 /// The PIN prompt, worded so that it cannot be taken for the commissaire's contribution prompt
-/// (French unless `LANG` starts with `en`; nothing typed is shown).
+/// (in the language of the screens, `text::lang()`; nothing typed is shown).
 fn pin_prompt() -> &'static str {
-    match std::env::var("LANG") {
-        Ok(l) if l.starts_with("en") => "Operator: the HSM user PIN (not shown), then Enter: ",
-        _ => "Opérateur : code PIN de l'HSM (ne s'affiche pas), puis Entrée : ",
-    }
+    crate::text::lang().t(
+        "Opérateur : code PIN de l'HSM (ne s'affiche pas), puis Entrée : ",
+        "Operator: the HSM user PIN (not shown), then Enter: ",
+    )
 }
 
 /// Where the user PIN came from, so that a refused PIN's hint names it.

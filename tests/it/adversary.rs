@@ -490,7 +490,7 @@ fn draw_late(
                     let c = contribution.map_or_else(fresh_contribution, str::to_string);
                     let _ = writeln!(stdin, "{c}");
                     typed = Some(c);
-                } else if l.contains("Type oui or non") {
+                } else if l.contains("Type yes or no,") {
                     let _ = writeln!(stdin, "oui");
                 }
                 shown.push_str(&l);
@@ -1011,7 +1011,7 @@ fn a_void_after_the_contribution_was_kept_says_so() {
 
 /// Defect reproducer (ignored: it fails on the appliance as it stands). The contribution kept
 /// by an interrupted draw lies in the database unauthenticated (`pending_contributions`, no
-/// chain, no signature, no trigger), and the resumed draw only shows it and asks `oui or non`.
+/// chain, no signature, no trigger), and the resumed draw only shows it and asks `yes or no`.
 /// The module, which answered the entropy and runs in urne's process (so can write the
 /// database), makes `C_Sign` fail once it sees that the target lost, then replaces the kept
 /// contribution by one that differs from the typed one in a single character and under which the

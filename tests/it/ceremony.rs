@@ -147,7 +147,14 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         ),
         ("Votre choix", "2"),
         ("Jour \\(AAAA-MM-JJ\\)", "2018-12-03"),
+        // The emission's block voided (its printing failed), from the same menu.
         ("Votre choix", "3"),
+        (
+            "Bloc \\(identifiant",
+            "noel-de-la-chance-2015/100/noel-2018/1",
+        ),
+        ("Motif de l'annulation", "impression du lot défectueuse"),
+        ("Votre choix", "4"),
     ];
     let o = sitting(
         &env,
@@ -192,9 +199,10 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     }
     assert!(!screen.contains("tirage tardif"), "{screen}");
     assert!(
-        screen.contains("VOIDED: day 2018-12-03, attempt 1"),
+        screen.contains("ANNULÉ : jour 2018-12-03, tentative 1 (tiré et publié)"),
         "{screen}"
     );
+    assert!(screen.contains("ANNULATION :"), "{screen}");
     assert!(screen.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-03 (tentative n°\u{a0}2)"));
     assert!(screen.contains("MINUTES DE LA SÉANCE n° 2"), "{screen}");
     // Every output under the publications folder, and the sitting's own.
@@ -216,8 +224,17 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     assert_eq!(s["place"], "Étude Dupont, 12 rue de la Paix, Paris");
     assert_eq!(s["commissaire"]["name"], "Maître Claire Dupont");
     assert_eq!(s["present"][1]["role"], "représentante de la société");
-    // 7 draws, the void notice, the redraw, the block, the earlier block's reveal.
-    assert_eq!(s["outputs"].as_array().unwrap().len(), 11, "{s:#}");
+    // 7 draws, the void notice, the redraw, the block, its void notice, the earlier block's
+    // reveal.
+    assert_eq!(s["outputs"].as_array().unwrap().len(), 12, "{s:#}");
+    assert!(
+        screen.contains("ANNULÉ : bloc noel-de-la-chance-2015/100/noel-2018/1, tentative 1"),
+        "{screen}"
+    );
+    assert!(
+        publ.join("void-noel-de-la-chance-2015_100_noel-2018_1-attempt-1/void-notice.json")
+            .is_file()
+    );
     assert!(
         screen.contains(&format!("BLOC RÉVÉLÉ : {earlier}")),
         "{screen}"
@@ -271,6 +288,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         "Jour du 7 décembre 2018",
         "Jour du 3 décembre 2018 — tentative n° 2",
         "export corrigé reçu de la production",
+        "impression du lot défectueuse",
         "Clôture des ventes du bloc",
         "le 10 décembre 2018 à 23 h 59",
         "le 11 décembre 2018 à 10 h",
@@ -403,7 +421,7 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
     assert!(!first.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-02"));
     // Run again: the open sitting is taken up again (no identity asked), the first day left,
     // the second drawn with the entropy fixed before the kill, the third drawn, and one close.
-    let o = sitting(&env, "2018-12-11 10:30:00", &[("Votre choix", "3")], &args);
+    let o = sitting(&env, "2018-12-11 10:30:00", &[("Votre choix", "4")], &args);
     let again = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
     assert!(o.status.success(), "{again}");
     assert!(again.contains("REPRISE DE LA SÉANCE n° 1"), "{again}");
@@ -483,4 +501,68 @@ fn a_sitting_closed_but_not_published_holds_everything_back_until_it_is() {
         String::from_utf8_lossy(&o.stdout)
     );
     assert!(String::from_utf8_lossy(&o.stdout).contains("rien n'est prévu"));
+}
+
+#[test]
+fn a_sitting_held_in_english_speaks_and_writes_english() {
+    // `--lang en` (the environment French): the prompts, the screens and the minutes in English.
+    let env = Env::without_keys();
+    let o = at(&env, "2018-12-08 09:00:00")
+        .args(["keys", "init"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    export(&env, "2018-12-01", 71);
+    let (exports, publ) = (env.path("exports"), env.path("pub"));
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.env_remove("URNE_PIN")
+        .env("LANG", FR)
+        .env("TZ", "UTC")
+        .env("FAKETIME", "@2018-12-09 09:00:00")
+        .args(["--expect", "HSM user PIN", "--send", &env.pin()])
+        .args([
+            "--expect",
+            "Commissaire: is this correct\\? Type yes or no:",
+            "--send",
+            "yes",
+        ])
+        .args(["--on", "Carry out this step", "--send", "yes"])
+        .args(["--on", TYPE_BACK, "--send-match"])
+        .args(["--on", CONTRIBUTION_PROMPT, "--send", "dice 3 3 1 6"])
+        .args(["--on", YES_NO, "--send", "yes"])
+        .args([
+            "--expect",
+            r"Your choice \(1, 2, 3 or 4\)",
+            "--send",
+            "4",
+            "--",
+        ])
+        .arg(faketime_urne())
+        .args(["ceremony", "--lang", "en", "--out", publ.to_str().unwrap()])
+        .args(["--rules", RULES, "--exports", exports.to_str().unwrap()])
+        .args(["--day", "2018-12-01", "--place", "Town hall, Lyon"])
+        .args([
+            "--commissaire",
+            "Maître Paul Leroy",
+            "--office",
+            "Étude Leroy",
+        ])
+        .args(["--present", "Jean Martin, operator"]);
+    let o = c.output().unwrap();
+    let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert!(o.status.success(), "{screen}");
+    for want in [
+        "OPENING OF THE SITTING",
+        "DRAWN: chanceux-noel-2018",
+        "MINUTES OF SITTING no. 1",
+    ] {
+        assert!(screen.contains(want), "{want:?} not on screen:\n{screen}");
+    }
+    for french in ["Séance", "TIRÉ", "Tapez", "code PIN"] {
+        assert!(!screen.contains(french), "{french:?} on screen:\n{screen}");
+    }
+    let html = std::fs::read_to_string(publ.join("sitting-001/minutes.html")).unwrap();
+    assert!(html.contains("Minutes of sitting no."), "{html}");
+    assert!(html.contains("<html lang=\"en\""), "{html}");
+    assert!(!html.contains("Procès-verbal"), "{html}");
 }

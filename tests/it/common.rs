@@ -177,7 +177,7 @@ fn typed(args: &[&str]) -> bool {
 
 /// The prompt to type back the day or block id an irreversible step (a void, a reveal) is about
 /// to act on, with that id as the regex's group, for `scripts/pty-type --send-match`.
-pub const CONFIRM: &str = r"(?:To confirm, type [a-z ]+|Pour confirmer, tapez [^(\n]+) \(([^)\n]+)\), (?:then Enter|puis Entrée)";
+pub const CONFIRM: &str = r"(?:To confirm, type [a-z ]+|Pour confirmer, tapez [^(\n]+)(?:\r?\n)? {1,2}\(([^)\n]+)\), (?:then Enter|puis Entrée)";
 
 /// When the sales of `block` closed, as the tests' production states it: the time of the
 /// block's last `block.published` event (a sales close may not be earlier; nor later than the
@@ -237,7 +237,7 @@ pub fn group_of(t: &str) -> Option<String> {
 pub const CONTRIBUTION_PROMPT: &str = "(?:type your contribution|tapez votre contribution)";
 
 /// The contribution's confirmation (`oui`/`non`), in English or French.
-pub const YES_NO: &str = "(?:Type oui or non|Tapez oui ou non),";
+pub const YES_NO: &str = "(?:Type yes or no|Tapez oui ou non),";
 
 /// The contribution the tests' commissaire types (SPEC.md §4.4.1).
 pub const CONTRIBUTION: &str = "4 2 6 1 3 5 5 2";

@@ -29,7 +29,7 @@ const ANSWERS: [(&str, &str); 9] = [
     ("une ligne vide pour finir :", ""),
     ("ces mentions sont-elles exactes", "oui"),
     ("Procéder à cette étape", "oui"),
-    (r"Votre choix \(1, 2 ou 3\)", "3"),
+    (r"Votre choix \(1, 2, 3 ou 4\)", "4"),
     (CONTRIBUTION_PROMPT, "dés 5 2 6 3, Maître Dupont"),
     (YES_NO, "oui"),
 ];

@@ -348,6 +348,29 @@ fn status_needs_the_token_and_says_where_a_refused_pin_came_from() {
         !shown.contains("URNE_PIN") && !shown.contains("--pin-file"),
         "{shown}"
     );
+    // Typed at the prompt, a refused PIN is asked again, three times in all (nothing recorded).
+    assert_eq!(shown.matches("code PIN de l'HSM").count(), 3, "{shown}");
+    assert!(
+        shown.contains("L'HSM a refusé ce code PIN (rien n'a été inscrit). Essais restants : 2"),
+        "{shown}"
+    );
+    // The right PIN at the second prompt opens the token.
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env_remove("URNE_PIN")
+        .env("LANG", "en_US.UTF-8")
+        .args(["--expect", "HSM user PIN", "--send", "000000"])
+        .args(["--expect", "HSM user PIN", "--send", &env.pin(), "--"])
+        .arg(URNE)
+        .arg("status")
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("The HSM refused that PIN (nothing was recorded). Tries left: 2"),
+        "{shown}"
+    );
 }
 
 #[test]

@@ -70,7 +70,11 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     Ok(Report {
         checks: done,
         outputs: output.into_iter().collect(),
-        subjects: vec![format!("the void of {what} attempt {}", n.attempt)],
+        // The first line of `urne verify`, in the words of the Python verifier's.
+        subjects: vec![format!(
+            "the void notice of {what} attempt {} (version {})",
+            n.attempt, n.version
+        )],
         published: vec![super::Published {
             subject: format!("the void of {what} attempt {}", n.attempt),
             checkpoint: cp.clone(),

@@ -16,9 +16,7 @@ use urne_core::void_notice::Subject;
 /// `urne block void --block ID --reason TEXT [--out DIR]`.
 pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Path>) -> Result<()> {
     parse_block_arg(block_arg, "give the block's canonical id")?;
-    if reason.trim().len() < 5 {
-        return Err(Error::bad_input("a void needs a reason", "--reason \"…\""));
-    }
+    crate::cmd::inputs::check_reason(reason, "void")?;
     ctx.begin()?;
     run_in_sitting(ctx, block_arg, reason, out, &mut Terminal::Own)
 }
@@ -69,11 +67,19 @@ pub fn run_in_sitting(
         attempt: st.attempt,
         reason: reason.to_string(),
     })?;
+    let lang = crate::text::lang();
     say!(
-        "VOIDED: block {canonical}, attempt {} ({}, audit event #{}); it may be generated again as attempt {}",
+        "{} {canonical}, {} {} ({}, {} #{}) ; {} {}",
+        lang.t("ANNULÉ : bloc", "VOIDED: block"),
+        lang.t("tentative", "attempt"),
         st.attempt,
-        st.stage(),
+        urne_core::minutes::words::stage(st.stage(), lang.core()),
+        lang.t("événement du journal", "audit event"),
         ev.seq,
+        lang.t(
+            "il peut être généré à nouveau, tentative",
+            "it may be generated again as attempt"
+        ),
         st.attempt + 1
     );
     void_notice::announce(ctx, ev.seq, out)

@@ -209,28 +209,48 @@ fn menu(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()>
                 "draw a day (a new attempt after a void)"
             )
         );
-        note!("  3  {}", lang.t("clore la séance", "close the sitting"));
+        note!(
+            "  3  {}",
+            lang.t(
+                "annuler un bloc (généré, pas encore révélé)",
+                "void a block (generated, not yet revealed)"
+            )
+        );
+        note!("  4  {}", lang.t("clore la séance", "close the sitting"));
         note!(
             "{}",
-            lang.t("Votre choix (1, 2 ou 3) :", "Your choice (1, 2 or 3):")
+            lang.t(
+                "Votre choix (1, 2, 3 ou 4) :",
+                "Your choice (1, 2, 3 or 4):"
+            )
         );
-        match term::read_line(lang)?.trim() {
+        let go_on = match term::read_line(lang)?.trim() {
             "1" => {
                 let day = ask_day(lang)?;
                 let title = format!("{} {day}", lang.t("Annulation du jour", "Void of day"));
-                if !attempt(ctx, lang, &title, |ctx| void_day(ctx, a, lang, &day))? {
-                    return Ok(());
-                }
+                attempt(ctx, lang, &title, |ctx| void_day(ctx, a, lang, &day))?
             }
             "2" => {
                 let day = ask_day(lang)?;
                 let title = format!("{} {day}", lang.t("Tirage du jour", "Draw of day"));
-                if !attempt(ctx, lang, &title, |ctx| draw_day(ctx, a, lang, p, &day))? {
-                    return Ok(());
-                }
+                attempt(ctx, lang, &title, |ctx| draw_day(ctx, a, lang, p, &day))?
             }
-            "3" => return Ok(()),
-            _ => note!("  {}", lang.t("répondez 1, 2 ou 3", "answer 1, 2 or 3")),
+            "3" => {
+                let id = ask_block(lang)?;
+                let title = format!("{} {id}", lang.t("Annulation du bloc", "Void of block"));
+                attempt(ctx, lang, &title, |ctx| void_block(ctx, a, lang, &id))?
+            }
+            "4" => return Ok(()),
+            _ => {
+                note!(
+                    "  {}",
+                    lang.t("répondez 1, 2, 3 ou 4", "answer 1, 2, 3 or 4")
+                );
+                true
+            }
+        };
+        if !go_on {
+            return Ok(());
         }
     }
 }
@@ -270,7 +290,23 @@ fn void_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, day: &str) -> Result<()
         st.attempt,
         st.stage()
     );
-    let reason = loop {
+    let reason = ask_reason(lang)?;
+    let out: PathBuf = a.out.join(format!("void-{day}-attempt-{}", st.attempt));
+    // What it voids is shown and the day typed back before anything is recorded (`urne void`'s
+    // own confirmation, at the sitting's terminal).
+    crate::cmd::void::run_in_sitting(
+        ctx,
+        day,
+        &reason,
+        Some(&out),
+        &mut crate::cmd::confirm::Terminal::Own,
+    )
+}
+
+/// The reason for a void, typed as the minutes will state it (at least
+/// [`inputs::MIN_REASON`] characters: asked again until it is).
+fn ask_reason(lang: Lang) -> Result<String> {
+    loop {
         let r = term::ask_text(
             lang,
             lang.t(
@@ -278,8 +314,8 @@ fn void_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, day: &str) -> Result<()
                 "Reason for the void, as the minutes will state it (at least 10 characters):",
             ),
         )?;
-        if r.chars().count() >= 10 {
-            break r;
+        if inputs::check_reason(&r, "void").is_ok() {
+            return Ok(r);
         }
         note!(
             "  {}",
@@ -288,13 +324,52 @@ fn void_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, day: &str) -> Result<()
                 "refused: at least 10 characters"
             )
         );
-    };
-    let out: PathBuf = a.out.join(format!("void-{day}-attempt-{}", st.attempt));
-    // What it voids is shown and the day typed back before anything is recorded (`urne void`'s
-    // own confirmation, at the sitting's terminal).
-    crate::cmd::void::run_in_sitting(
+    }
+}
+
+/// A block's canonical id typed at the terminal (three tries).
+fn ask_block(lang: Lang) -> Result<String> {
+    for _ in 0..3 {
+        note!(
+            "{} {} :",
+            lang.t("Bloc (identifiant, par exemple", "Block (its id, e.g."),
+            format_args!("{})", inputs::BLOCK_ID_EXAMPLE)
+        );
+        let b = term::read_line(lang)?.trim().to_string();
+        if let Ok(id) = inputs::parse_block(&b) {
+            return Ok(id.canonical());
+        }
+        note!(
+            "  {}",
+            lang.t(
+                "refusé : ce n'est pas un identifiant de bloc",
+                "refused: that is not a block id"
+            )
+        );
+    }
+    Err(Error::bad_input(
+        "no block given after three tries",
+        "nothing was done",
+    ))
+}
+
+/// A block's void decided at the sitting: the reason typed, what it voids shown and the block
+/// id typed back (`urne block void`'s own confirmation), then recorded and announced by its
+/// notice under the publications folder. The block may then be generated again, by a sitting
+/// given its emission.
+fn void_block(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, id: &str) -> Result<()> {
+    let reason = ask_reason(lang)?;
+    let events = ctx.audit()?.events()?;
+    let attempt = urne_core::state::block_state(&events, id)
+        .map_err(|e| inputs::altered(&e.to_string()))?
+        .attempt;
+    let out = a.out.join(format!(
+        "void-{}-attempt-{attempt}",
+        urne_core::block::files::stem(id)
+    ));
+    crate::cmd::block::void::run_in_sitting(
         ctx,
-        day,
+        id,
         &reason,
         Some(&out),
         &mut crate::cmd::confirm::Terminal::Own,

@@ -189,6 +189,23 @@ fn find_slot(pkcs11: &Pkcs11, label: &str) -> Result<Slot> {
     }
 }
 
+/// How many times a PIN typed at the prompt may be tried before the command stops (a token
+/// locks its user PIN after a number of failures of its own: urne never makes the last one).
+pub const PIN_TRIES: u32 = 3;
+
+/// What is said when the PIN typed was refused and may be typed again.
+fn pin_refused_again(left: u32) -> String {
+    let lang = crate::text::lang();
+    format!(
+        "{} {left} {}",
+        lang.t(
+            "L'HSM a refusé ce code PIN (rien n'a été inscrit). Essais restants :",
+            "The HSM refused that PIN (nothing was recorded). Tries left:"
+        ),
+        lang.t("; retapez-le :", "; type it again:")
+    )
+}
+
 impl Hsm {
     /// The session (a poisoned lock is taken as is: the session holds no invariant of urne's).
     fn s(&self) -> MutexGuard<'_, Session> {
@@ -200,40 +217,58 @@ impl Hsm {
     /// Loads the module, finds the token by label, opens a read-write session and logs in.
     pub fn open(cfg: &Config, pin: &SecretString) -> Result<Hsm> {
         let source = crate::edge::config::PinSource::Env;
-        Self::open_asking(cfg, || Ok((pin.clone(), source))).map(|(hsm, _)| hsm)
+        Self::open_asking(cfg, || Ok((pin.clone(), source.clone()))).map(|(hsm, _)| hsm)
     }
 
     /// [`Hsm::open`] with the PIN asked for only once the module is loaded and the token found
     /// (a missing token is said before any PIN is typed), by `pin`, which also says where the
     /// PIN came from: a refused PIN's hint names that source (the file, `URNE_PIN`, or the
-    /// prompt). Returns the session and the PIN.
+    /// prompt). A PIN typed at the prompt and refused is asked again, at most
+    /// [`PIN_TRIES`] times in all and never once the token says its next failure locks it.
+    /// Returns the session and the PIN.
     pub fn open_asking(
         cfg: &Config,
-        pin: impl FnOnce() -> Result<(SecretString, crate::edge::config::PinSource)>,
+        mut pin: impl FnMut() -> Result<(SecretString, crate::edge::config::PinSource)>,
     ) -> Result<(Hsm, SecretString)> {
         let (pkcs11, module) = load_module(cfg)?;
         let slot = find_slot(&pkcs11, &cfg.token_label)?;
-        let (pin, source) = pin()?;
-        let session = pkcs11
-            .open_rw_session(slot)
-            .map_err(|e| hsm_err("cannot open a session", e))?;
-        match session.login(UserType::User, Some(&pin)) {
-            Ok(()) | Err(P11Error::Pkcs11(RvError::UserAlreadyLoggedIn, _)) => {}
-            Err(e) => {
-                let wrong_pin = matches!(
-                    e,
-                    P11Error::Pkcs11(RvError::PinIncorrect | RvError::PinLenRange, _)
-                );
-                let mut err = hsm_err("login failed", e);
-                if wrong_pin {
-                    err.hint = format!(
-                        "{}; repeated failures lock the token",
-                        source.refused_hint()
-                    );
+        let mut tries = 0;
+        let (session, pin) = loop {
+            let (pin, source) = pin()?;
+            tries += 1;
+            let session = pkcs11
+                .open_rw_session(slot)
+                .map_err(|e| hsm_err("cannot open a session", e))?;
+            let e = match session.login(UserType::User, Some(&pin)) {
+                Ok(()) | Err(P11Error::Pkcs11(RvError::UserAlreadyLoggedIn, _)) => {
+                    break (session, pin);
                 }
-                return Err(err);
+                Err(e) => e,
+            };
+            let wrong_pin = matches!(
+                e,
+                P11Error::Pkcs11(RvError::PinIncorrect | RvError::PinLenRange, _)
+            );
+            let final_try = pkcs11
+                .get_token_info(slot)
+                .is_ok_and(|t| t.user_pin_final_try() || t.user_pin_locked());
+            if wrong_pin
+                && source == crate::edge::config::PinSource::Prompt
+                && tries < PIN_TRIES
+                && !final_try
+            {
+                note!("{}", pin_refused_again(PIN_TRIES - tries));
+                continue;
             }
-        }
+            let mut err = hsm_err("login failed", e);
+            if wrong_pin {
+                err.hint = format!(
+                    "{}; repeated failures lock the token",
+                    source.refused_hint()
+                );
+            }
+            return Err(err);
+        };
         let hsm = Hsm {
             pkcs11,
             slot,
