@@ -12,7 +12,7 @@ use cryptoki::error::{Error as P11Error, RvError};
 use cryptoki::mechanism::eddsa::{EddsaParams, EddsaSignatureScheme};
 use cryptoki::mechanism::{Mechanism, MechanismType};
 use cryptoki::object::{Attribute, AttributeType, KeyType, ObjectClass, ObjectHandle};
-use cryptoki::session::{Session, UserType};
+use cryptoki::session::Session;
 use cryptoki::slot::Slot;
 use secrecy::SecretString;
 use serde::Serialize;
@@ -20,8 +20,12 @@ use std::sync::{Mutex, MutexGuard};
 use urne_core::crypto::keys;
 
 pub mod aead;
+mod errors;
+mod login;
 mod module;
 mod objects;
+
+use errors::hsm_err;
 
 pub use module::ModuleFile;
 pub use urne_core::software::Pkcs11Identity;
@@ -99,32 +103,6 @@ pub struct Hsm {
     module: ModuleFile,
 }
 
-fn hsm_err(what: &str, e: P11Error) -> Error {
-    let (msg, hint) = match &e {
-        P11Error::Pkcs11(RvError::PinIncorrect, _) => (
-            "the HSM refused the PIN (CKR_PIN_INCORRECT)".to_string(),
-            "check the user PIN; repeated failures lock the token".to_string(),
-        ),
-        P11Error::Pkcs11(RvError::PinLocked, _) => (
-            "the token's user PIN is locked (CKR_PIN_LOCKED)".to_string(),
-            "the security officer must unlock the token".to_string(),
-        ),
-        P11Error::Pkcs11(RvError::PinLenRange, _) => (
-            "the HSM refused the PIN: wrong length (CKR_PIN_LEN_RANGE)".to_string(),
-            "check the user PIN".to_string(),
-        ),
-        P11Error::Pkcs11(rv, f) => (
-            format!("{what}: the HSM returned {rv} in {f}"),
-            "check the token is present and initialised (`urne hsm info`)".to_string(),
-        ),
-        other => (
-            format!("{what}: {other}"),
-            "check the token is present and initialised (`urne hsm info`)".to_string(),
-        ),
-    };
-    Error::new(Exit::Hsm, msg, hint)
-}
-
 /// Parses CKA_EC_POINT in any of the encodings tokens use.
 pub fn ed25519_from_ec_point(p: &[u8]) -> Option<[u8; 32]> {
     match p {
@@ -189,23 +167,6 @@ fn find_slot(pkcs11: &Pkcs11, label: &str) -> Result<Slot> {
     }
 }
 
-/// How many times a PIN typed at the prompt may be tried before the command stops (a token
-/// locks its user PIN after a number of failures of its own: urne never makes the last one).
-pub const PIN_TRIES: u32 = 3;
-
-/// What is said when the PIN typed was refused and may be typed again.
-fn pin_refused_again(left: u32) -> String {
-    let lang = crate::text::lang();
-    format!(
-        "{} {left} {}",
-        lang.t(
-            "L'HSM a refusé ce code PIN (rien n'a été inscrit). Essais restants :",
-            "The HSM refused that PIN (nothing was recorded). Tries left:"
-        ),
-        lang.t("; retapez-le :", "; type it again:")
-    )
-}
-
 impl Hsm {
     /// The session (a poisoned lock is taken as is: the session holds no invariant of urne's).
     fn s(&self) -> MutexGuard<'_, Session> {
@@ -224,51 +185,15 @@ impl Hsm {
     /// (a missing token is said before any PIN is typed), by `pin`, which also says where the
     /// PIN came from: a refused PIN's hint names that source (the file, `URNE_PIN`, or the
     /// prompt). A PIN typed at the prompt and refused is asked again, at most
-    /// [`PIN_TRIES`] times in all and never once the token says its next failure locks it.
+    /// [`login::PIN_TRIES`] times in all and never once the token says its next failure locks it.
     /// Returns the session and the PIN.
     pub fn open_asking(
         cfg: &Config,
-        mut pin: impl FnMut() -> Result<(SecretString, crate::edge::config::PinSource)>,
+        pin: impl FnMut() -> Result<(SecretString, crate::edge::config::PinSource)>,
     ) -> Result<(Hsm, SecretString)> {
         let (pkcs11, module) = load_module(cfg)?;
         let slot = find_slot(&pkcs11, &cfg.token_label)?;
-        let mut tries = 0;
-        let (session, pin) = loop {
-            let (pin, source) = pin()?;
-            tries += 1;
-            let session = pkcs11
-                .open_rw_session(slot)
-                .map_err(|e| hsm_err("cannot open a session", e))?;
-            let e = match session.login(UserType::User, Some(&pin)) {
-                Ok(()) | Err(P11Error::Pkcs11(RvError::UserAlreadyLoggedIn, _)) => {
-                    break (session, pin);
-                }
-                Err(e) => e,
-            };
-            let wrong_pin = matches!(
-                e,
-                P11Error::Pkcs11(RvError::PinIncorrect | RvError::PinLenRange, _)
-            );
-            let final_try = pkcs11
-                .get_token_info(slot)
-                .is_ok_and(|t| t.user_pin_final_try() || t.user_pin_locked());
-            if wrong_pin
-                && source == crate::edge::config::PinSource::Prompt
-                && tries < PIN_TRIES
-                && !final_try
-            {
-                note!("{}", pin_refused_again(PIN_TRIES - tries));
-                continue;
-            }
-            let mut err = hsm_err("login failed", e);
-            if wrong_pin {
-                err.hint = format!(
-                    "{}; repeated failures lock the token",
-                    source.refused_hint()
-                );
-            }
-            return Err(err);
-        };
+        let (session, pin) = login::login(&pkcs11, slot, pin)?;
         let hsm = Hsm {
             pkcs11,
             slot,
