@@ -44,8 +44,7 @@ DAY=2018-12-08                              # a day drawn alone, one command at 
 # then voids and redraws at the menu; the close writes the minutes into $PUB/sitting-NNN.
 "$URNE" ceremony --out "$PUB" --rules "$RULES" --exports "$EXPORTS" \
   --producer-key "$PRODUCER_KEY"
-# The SHA-256 of the minutes, written on the paper copy (sitting.json lists it too).
-sha256sum "$PUB/$SITTING/minutes.html"
+# urne prints the SHA-256 of the minutes to write on the paper copy (sitting.json lists it too).
 "$URNE" verify "$PUB/$SITTING" --keys "$PUB/keys"
 # <<< sitting
 

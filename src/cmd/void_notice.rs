@@ -33,7 +33,7 @@ pub fn refuse_if_unannounced(events: &[Event]) -> Result<()> {
 
 /// Refuses (exit 4) while a sitting is closed and its output not yet recorded (a command killed
 /// between the two, SPEC.md §9.3).
-fn refuse_if_unpublished(events: &[Event]) -> Result<()> {
+pub fn refuse_if_unpublished(events: &[Event]) -> Result<()> {
     match urne_core::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))? {
         Some((_, r, c)) => Err(Error::refused(
             format!(

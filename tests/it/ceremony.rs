@@ -275,6 +275,14 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             String::from_utf8_lossy(&out.stdout)
         );
     }
+    // The minutes' SHA-256 to write on the paper copy, printed by urne at the close.
+    let bytes = std::fs::read(publ.join("sitting-002/minutes.html")).unwrap();
+    let sha = hex::encode(urne_core::crypto::sha256(&bytes));
+    assert!(screen.contains("minutes.html (SHA-256, à écrire sur l'exemplaire papier)"));
+    assert!(
+        screen.contains(&format!("{} {}", &sha[..4], &sha[4..8])),
+        "{sha} not on screen:\n{screen}"
+    );
     // The minutes of the whole sitting, read from the trail (SPEC.md §9.2).
     let html = std::fs::read_to_string(publ.join("sitting-002/minutes.html"))
         .unwrap()
@@ -472,6 +480,32 @@ fn a_sitting_closed_but_not_published_holds_everything_back_until_it_is() {
     assert!(err.contains("sitting 1 was closed"), "{err}");
     let hint = String::from_utf8_lossy(&o.stderr);
     assert!(hint.contains("hint: run `urne ceremony"), "{hint}");
+    // A void too (it would fall in no sitting's minutes), of a day or of a block.
+    for args in [
+        [
+            "void",
+            "--day",
+            "2018-12-01",
+            "--reason",
+            "une raison suffisante",
+        ],
+        [
+            "block",
+            "void",
+            "--block",
+            "noel-de-la-chance-2015/100/e1/1",
+            "--reason",
+        ],
+    ] {
+        let mut c = env.cmd();
+        c.args(args);
+        if args[0] == "block" {
+            c.arg("une raison suffisante");
+        }
+        let o = c.output().unwrap();
+        let err = assert_fails(&o, 4);
+        assert!(err.contains("sitting 1 was closed"), "{args:?}: {err}");
+    }
     // `urne ceremony` with nothing planned publishes it, and then the seal goes through.
     let publ = env.path("pub");
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
@@ -565,4 +599,83 @@ fn a_sitting_held_in_english_speaks_and_writes_english() {
     assert!(html.contains("Minutes of sitting no."), "{html}");
     assert!(html.contains("<html lang=\"en\""), "{html}");
     assert!(!html.contains("Procès-verbal"), "{html}");
+}
+
+#[test]
+fn a_key_ceremony_killed_at_its_questions_is_opened_when_run_again() {
+    let env = Env::without_keys();
+    let publ = env.path("pub");
+    let args = ["--key-ceremony", "--out", publ.to_str().unwrap()];
+    // The keys generated and the trail created, then nobody answers the first question: killed.
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.env_remove("URNE_PIN")
+        .env("LANG", FR)
+        .env("TZ", "UTC")
+        .env("FAKETIME", "@2018-12-10 09:00:00")
+        .args(["--timeout", "5"])
+        .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
+        .args(["--expect", "never shown", "--send", "", "--"])
+        .arg(faketime_urne())
+        .arg("ceremony")
+        .args(args);
+    let o = c.output().unwrap();
+    let first = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert_eq!(o.status.code(), Some(124), "{first}");
+    assert!(first.contains("Lieu de la séance"), "{first}");
+    assert!(env.db().is_file());
+    // Run again: the key ceremony's sitting is opened on the trail the first run created.
+    let who = [
+        ("Lieu de la séance", "Étude Dupont, Paris"),
+        ("Nom du commissaire", "Maître Claire Dupont"),
+        ("Office", "SELARL Dupont"),
+        ("ligne vide pour finir", ""),
+        ("exactes", "oui"),
+    ];
+    let o = sitting(&env, "2018-12-10 09:10:00", &who, &args);
+    let again = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert!(o.status.success(), "{again}");
+    let k = json(&publ.join("sitting-001/sitting.json"));
+    assert_eq!(k["kind"], "key-ceremony");
+    assert!(publ.join("keys/audit.pub.pem").is_file());
+    // And once held, never again.
+    let o = sitting(&env, "2018-12-10 09:20:00", &[], &args);
+    assert_eq!(
+        o.status.code(),
+        Some(4),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("already held"));
+}
+
+#[test]
+fn a_secret_medium_inside_the_publications_folder_is_refused_before_the_pin() {
+    let env = Env::new();
+    let publ = env.path("pub");
+    let secret = publ.join("production");
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env_remove("URNE_PIN")
+        .env("LANG", FR)
+        .args(["--expect", "code PIN de l'HSM", "--send", &env.pin(), "--"])
+        .arg(URNE)
+        .args([
+            "ceremony",
+            "--out",
+            publ.to_str().unwrap(),
+            "--game-rules",
+            GAME,
+        ])
+        .args(["--price", "100", "--emission", "e1", "--secret-out"])
+        .arg(&secret)
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(2), "{shown}");
+    assert!(shown.contains("is inside the output folder"), "{shown}");
+    assert!(
+        !shown.contains("code PIN"),
+        "asked for the PIN first:\n{shown}"
+    );
+    assert!(!secret.exists());
 }

@@ -42,6 +42,9 @@ pub fn run_in_sitting(
         }
         return void_notice::resume(ctx, &u, reason, out);
     }
+    // A sitting closed but not published holds a void back too (SPEC.md §9.3): it would fall
+    // in no sitting's minutes.
+    void_notice::refuse_if_unpublished(&events)?;
     let st = block_state(&events, &canonical)?;
     if st.entropy.is_none() && !st.carried {
         return Err(Error::refused(

@@ -55,6 +55,7 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
     let rk = hsm.public_key(KeyRole::Result)?;
     let ak = hsm.public_key(KeyRole::Audit)?;
     let html = super::minutes::render(ctx, &events, r.number, &note, (out, lang))?;
+    let minutes_sha = sha256(html.as_bytes());
     let files = vec![
         Listed::of("checkpoint.note", note.as_bytes(), Audience::Public),
         Listed::of(MINUTES, html.as_bytes(), Audience::Public),
@@ -99,18 +100,33 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
         r.number,
         dir.join(MINUTES).display()
     );
-    print_copied(lang, &sha, &note);
+    print_copied(lang, (&sha, &minutes_sha), &note);
     Ok(true)
 }
 
-/// What the commissaire copies at the close: the sitting file's SHA-256, then the checkpoint,
-/// said what it is.
-fn print_copied(lang: Lang, sha: &urne_core::crypto::Hash32, note: &str) {
+/// What the commissaire copies at the close: the sitting file's SHA-256 and the minutes' (to
+/// write on the paper copy: computed here, not by a tool of the appliance's `PATH`), then the
+/// checkpoint, said what it is.
+fn print_copied(
+    lang: Lang,
+    (sha, minutes): (&urne_core::crypto::Hash32, &urne_core::crypto::Hash32),
+    note: &str,
+) {
     let mut sc = crate::text::Screen::new(lang);
     sc.to_copy("");
     sc.hash(
         &format!("{} (SHA-256)", sitting::FILE_NAME),
         &sha.to_string(),
+    );
+    sc.hash(
+        &format!(
+            "{MINUTES} (SHA-256, {})",
+            lang.t(
+                "à écrire sur l'exemplaire papier",
+                "to write on the paper copy"
+            )
+        ),
+        &minutes.to_string(),
     );
     sc.indented(
         2,

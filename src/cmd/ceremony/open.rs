@@ -224,6 +224,11 @@ pub fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32,
         let sittings = Trail::from_events(&events)
             .map_err(|m| altered(&m.to_string()))?
             .sittings();
+        if sittings.last == 0 && only_the_keys(&events)? {
+            // Interrupted before its opening (at the identity's questions): opened now, the
+            // keys and the trail's creation before it, as in a key ceremony run at once.
+            return open_key_ceremony_sitting(a, lang, ctx);
+        }
         return match open_key_ceremony {
             Some(r) if sittings.open && r.kind == SittingKind::KeyCeremony => {
                 let lang = Lang::from_env(Some(&r.lang));
@@ -240,6 +245,28 @@ pub fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32,
         };
     }
     crate::cmd::keys::init(ctx)?;
+    open_key_ceremony_sitting(a, lang, ctx)
+}
+
+/// Whether the trail holds only what a key ceremony records before its sitting is opened (and
+/// the refusals of a run interrupted there): nothing of the operation's work.
+fn only_the_keys(events: &[urne_core::audit::Event]) -> Result<bool> {
+    for e in events {
+        match kinds::parse(e).map_err(|m| altered(&m.to_string()))? {
+            Record::TrailCreated(_)
+            | Record::SoftwareStart(_)
+            | Record::KeysGenerated(_)
+            | Record::KeysExported(_)
+            | Record::CommandFailed(_)
+            | Record::InputRejected(_) => {}
+            _ => return Ok(false),
+        }
+    }
+    Ok(true)
+}
+
+/// The key ceremony's sitting opened (number 1): the identity asked, shown and confirmed.
+fn open_key_ceremony_sitting(a: &CeremonyArgs, lang: Lang, ctx: &mut Ctx) -> Result<(u32, Lang)> {
     let who = identity(a, lang)?;
     ctx.record(OpenedRecord {
         number: 1,

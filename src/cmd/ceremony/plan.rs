@@ -50,6 +50,15 @@ pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
         Some(b) => {
             let g = generate_args(b, &a.out);
             crate::cmd::block::precheck(ctx, &g)?;
+            // The secret medium stands apart from the whole publications folder, not only from
+            // its blocks/ (a production file under sitting-NNN/ would be published with it).
+            crate::cmd::block::precheck(
+                ctx,
+                &crate::cmd::block::GenerateArgs {
+                    out: a.out.clone(),
+                    ..generate_args(b, &a.out)
+                },
+            )?;
             Some(g)
         }
         None => None,
