@@ -23,3 +23,29 @@ fn an_entry_list_with_an_account_twice_does_not_decode() {
     };
     assert_eq!(decode_list(&encode_list(&[a, b, none])), None);
 }
+
+#[test]
+fn the_merge_of_two_runs_visits_every_leaf_in_pseudonym_order_whichever_ends_first() {
+    let leaf = |b: u8| {
+        (
+            Leaf {
+                pseudonym: Hash32([b; 32]),
+                entries: 1,
+            },
+            [b; 32],
+        )
+    };
+    let seen = |runs: &[Vec<(Leaf, [u8; 32])>]| {
+        let mut v = vec![];
+        for_each_leaf(runs, |(l, _)| v.push(l.pseudonym.0[0]));
+        v
+    };
+    // The left run ends first, then the right one.
+    assert_eq!(seen(&[vec![leaf(1)], vec![leaf(2), leaf(3)]]), [1, 2, 3]);
+    assert_eq!(
+        seen(&[vec![leaf(1), leaf(4)], vec![leaf(2), leaf(3)]]),
+        [1, 2, 3, 4]
+    );
+    assert_eq!(seen(&[vec![leaf(5)]]), [5]);
+    assert!(seen(&[]).is_empty());
+}

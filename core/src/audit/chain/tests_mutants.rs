@@ -256,3 +256,56 @@ fn every_way_a_note_fails_has_its_kind() {
         format!("urne-audit/{}\n3\n{b64}\n", keys::key_id(&pk))
     );
 }
+
+#[test]
+fn a_size_line_that_is_not_plain_decimal_is_said_to_be_the_size_line() {
+    let (sk, pk) = signer(7);
+    // `+3`, `03`, `3 ` and a lone `-` would parse or be caught later by the body check: the
+    // size line itself is named (SPEC.md §6.3: decimal, no sign, no leading zero).
+    for size in ["+3", "03", "007", "-", "3a"] {
+        let body =
+            checkpoint_body(&pk, 3, &Hash32([1; 32])).replacen("\n3\n", &format!("\n{size}\n"), 1);
+        let note = signed_note(&pk, &body, &sk.sign(body.as_bytes()).to_bytes());
+        let e = verify_note(&note, &pk).unwrap_err();
+        assert_eq!(e.kind, NoteErrorKind::Malformed, "{size}");
+        assert_eq!(e.what, "bad tree size line", "{size}");
+    }
+    // `0` is a size (a single digit may be zero).
+    let body = checkpoint_body(&pk, 0, &Hash32([1; 32]));
+    let note = signed_note(&pk, &body, &sk.sign(body.as_bytes()).to_bytes());
+    assert_eq!(verify_note(&note, &pk).unwrap().size, 0);
+}
+
+#[test]
+fn a_carriage_return_in_the_origin_line_makes_the_note_malformed() {
+    // `str::lines` would drop a CR before the line feed: the body is compared whole.
+    let (sk, pk) = signer(8);
+    let body = checkpoint_body(&pk, 3, &Hash32([1; 32]));
+    let sig = sk.sign(body.as_bytes()).to_bytes();
+    let note = signed_note(&pk, &body, &sig).replacen('\n', "\r\n", 1);
+    let e = verify_note(&note, &pk).unwrap_err();
+    assert_eq!(e.kind, NoteErrorKind::Malformed);
+}
+
+#[test]
+fn a_signature_line_with_no_name_or_a_blob_of_only_a_key_id_is_malformed() {
+    let (sk, pk) = signer(9);
+    let body = checkpoint_body(&pk, 3, &Hash32([1; 32]));
+    let note = signed_note(&pk, &body, &sk.sign(body.as_bytes()).to_bytes());
+    let name = origin(&pk);
+    for bad in [
+        // No name: `— ` then the blob (a whole signature's).
+        format!("\u{2014}  {}", B64.encode([7u8; 68])),
+        // A blob of 4 bytes: a key hash and no signature.
+        format!("\u{2014} {name} {}", B64.encode([7u8; 4])),
+    ] {
+        // Before the genuine line: the lines are read in order.
+        let with = note.replacen("\n\n", &format!("\n\n{bad}\n"), 1);
+        let e = verify_note(&with, &pk).unwrap_err();
+        assert_eq!(e.kind, NoteErrorKind::Malformed, "{bad}");
+    }
+    // Five bytes is a (foreign) signature line, skipped.
+    let five = format!("\u{2014} {name} {}", B64.encode([7u8; 5]));
+    let with = note.replacen("\n\n", &format!("\n\n{five}\n"), 1);
+    assert!(verify_note(&with, &pk).is_ok());
+}
