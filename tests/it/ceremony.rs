@@ -679,3 +679,27 @@ fn a_secret_medium_inside_the_publications_folder_is_refused_before_the_pin() {
     );
     assert!(!secret.exists());
 }
+
+#[test]
+fn a_ceremony_refuses_a_pin_given_ahead() {
+    // At a sitting the PIN is typed at urne's prompt: URNE_PIN and --pin-file are refused.
+    let env = Env::new();
+    std::fs::write(env.path("pin-file"), format!("{}\n", env.pin())).unwrap();
+    for (pin_env, pin_file) in [(true, false), (false, true)] {
+        let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+        if !pin_env {
+            c.env_remove("URNE_PIN");
+        }
+        c.env("LANG", FR).arg("--").arg(URNE);
+        if pin_file {
+            c.args(["--pin-file", "pin-file"]);
+        }
+        let o = c.args(["ceremony", "--out", "pub"]).output().unwrap();
+        let shown = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(2), "{shown}");
+        assert!(
+            shown.contains("reads the HSM PIN at its own prompt only"),
+            "{shown}"
+        );
+    }
+}

@@ -3,11 +3,11 @@
 //! `collect`, under the header the opening recorded.
 
 use super::collect::{self, Parsed, Range};
-use super::{Context, Lang, Minutes, MinutesError, MinutesKind};
+use super::{Context, Lang, Minutes, MinutesError, MinutesKind, StepDone};
 use crate::audit::Event;
 use crate::audit::kinds::Record;
 use crate::crypto::Hash32;
-use crate::sitting::SittingKind;
+use crate::sitting::{SittingKind, Step};
 
 impl Minutes {
     /// The minutes of sitting `number`, read from `events` (the whole trail, in order) and
@@ -54,6 +54,11 @@ impl Minutes {
             closed: matches!(all[hi].r, Record::SittingClosed(_)).then_some(all[hi].at),
             last: all[hi].at,
             plan: opened.plan.clone(),
+            plan_done: opened
+                .plan
+                .iter()
+                .map(|st| step_done(&all, lo, hi, st))
+                .collect(),
             draws: w.draws,
             blocks: w.blocks,
             reveals: w.reveals,
@@ -86,4 +91,37 @@ fn opener(all: &[Parsed], lo: usize) -> Option<usize> {
         .iter()
         .rposition(is_start)
         .or_else(|| all[lo..].iter().position(is_start).map(|i| lo + i))
+}
+
+/// What became of the planned step `st` of the sitting at `lo..=hi` of `all`: the event that
+/// does it (a draw's result, a block generated or revealed, a void), in the sitting, else
+/// before it, else none.
+fn step_done(all: &[Parsed], lo: usize, hi: usize, st: &Step) -> StepDone {
+    let does = |r: &Record| -> Option<u32> {
+        let (subject, attempt) = match (st.action.as_str(), r) {
+            ("draw", Record::DrawResult(x)) => (&x.day, x.attempt),
+            ("generate", Record::BlockGenerated(x)) => (&x.block, x.attempt),
+            ("reveal", Record::BlockRevealed(x)) => (&x.block, x.attempt),
+            ("void", Record::DrawVoid(x)) => (&x.day, x.attempt),
+            ("void", Record::BlockVoid(x)) => (&x.block, x.attempt),
+            _ => return None,
+        };
+        (*subject == st.subject).then_some(attempt)
+    };
+    if !matches!(st.action.as_str(), "draw" | "generate" | "reveal" | "void") {
+        return StepDone::InSitting;
+    }
+    if all[lo..=hi].iter().any(|p| does(&p.r).is_some()) {
+        return StepDone::InSitting;
+    }
+    all[..lo]
+        .iter()
+        .rev()
+        .find_map(|p| {
+            does(&p.r).map(|attempt| StepDone::Before {
+                seq: p.at.seq,
+                attempt,
+            })
+        })
+        .unwrap_or(StepDone::NotDone)
 }

@@ -11,7 +11,7 @@ mod keys;
 mod software;
 
 use super::markup::{FILL, Html, STYLE, code, esc, hash};
-use super::{Lang, Minutes, MinutesKind, words};
+use super::{Lang, Minutes, MinutesKind, StepDone, words};
 use std::fmt::Write;
 
 /// The minutes' HTML text, in `lang`.
@@ -97,7 +97,16 @@ fn header(h: &mut Html, m: &Minutes) {
             "Work planned when the sitting opened:",
         );
         h.p(&esc(intro));
-        let items: Vec<String> = m.plan.iter().map(|s| incidents::step(h, s)).collect();
+        let items: Vec<String> = m
+            .plan
+            .iter()
+            .zip(
+                m.plan_done
+                    .iter()
+                    .chain(std::iter::repeat(&StepDone::InSitting)),
+            )
+            .map(|(s, done)| incidents::step(h, s) + &incidents::step_done(h, *done))
+            .collect();
         h.raw("<ol>\n");
         for i in items {
             let _ = writeln!(h.s, "<li>{i}</li>");

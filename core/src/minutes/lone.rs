@@ -59,6 +59,7 @@ impl Minutes {
             closed: None,
             last: all[hi].at,
             plan: vec![],
+            plan_done: vec![],
             draws: w.draws,
             blocks: w.blocks,
             reveals: w.reveals,

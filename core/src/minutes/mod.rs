@@ -116,6 +116,23 @@ pub struct Stamp {
     pub at: DateTime<Utc>,
 }
 
+/// What became of a step of the plan, read from the trail (SPEC.md §9.2): the minutes say when
+/// a planned step was found done before the sitting, or was not done at it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepDone {
+    /// Done during the sitting (the minutes state it below), or a step of no day or block.
+    InSitting,
+    /// Done before the sitting opened, and not again during it: its last such event.
+    Before {
+        /// The event's sequence number.
+        seq: u64,
+        /// The attempt it was done for.
+        attempt: u32,
+    },
+    /// Not done during the sitting: declined, refused, or left when the sitting closed.
+    NotDone,
+}
+
 /// The minutes: everything SPEC.md §9.2 lists, read from the trail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Minutes {
@@ -144,6 +161,8 @@ pub struct Minutes {
     pub last: Stamp,
     /// The work planned when the sitting opened.
     pub plan: Vec<Step>,
+    /// What became of each step of `plan` (same order).
+    pub plan_done: Vec<StepDone>,
     /// Each draw, in the trail's order.
     pub draws: Vec<Draw>,
     /// Each block generated (or begun), in the trail's order.

@@ -158,7 +158,7 @@ pub(super) fn result(day: &str, attempt: u32, seed: u8) -> Record {
     .into()
 }
 
-fn published(day: &str, attempt: u32) -> Record {
+pub(super) fn published(day: &str, attempt: u32) -> Record {
     draw::PublishedRecord {
         day: day.into(),
         attempt,
@@ -173,7 +173,7 @@ fn published(day: &str, attempt: u32) -> Record {
     .into()
 }
 
-fn opened(number: u32, kind: SittingKind) -> Record {
+pub(super) fn opened(number: u32, kind: SittingKind) -> Record {
     let step = |action: &str, subject: &str, detail: &str| Step {
         action: action.into(),
         subject: subject.into(),
@@ -202,7 +202,7 @@ fn opened(number: u32, kind: SittingKind) -> Record {
     .into()
 }
 
-fn trail_created() -> Record {
+pub(super) fn trail_created() -> Record {
     TrailCreated {
         trail: h(0xaa),
         audit_key_id: "ed25519:aabbccddeeff0011".into(),

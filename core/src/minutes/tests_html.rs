@@ -126,3 +126,40 @@ fn the_minutes_in_english() {
     assert!(html.contains("Done at Paris, 12 rue de la Paix, on 11 December 2018."));
     assert!(!html.contains("Procès-verbal"));
 }
+
+#[test]
+fn a_planned_step_found_done_before_the_sitting_or_left_undone_is_said_so() {
+    use super::tests::{opened, published, result, sw, trail, trail_created};
+    use crate::sitting::SittingKind;
+    // The plan of `opened` (1 and 2 December drawn, a block generated, one revealed): the 1st
+    // drawn before the sitting, the 2nd drawn at it, the blocks not touched.
+    let events = trail(vec![
+        ("09:00", trail_created()),
+        ("09:01", sw(0x01).into()),
+        ("09:02", result("2018-12-01", 2, 0x31)),
+        ("09:03", published("2018-12-01", 2)),
+        ("10:00", sw(0x01).into()),
+        ("10:01", opened(1, SittingKind::Sitting)),
+        ("10:02", result("2018-12-02", 1, 0x32)),
+        ("10:03", published("2018-12-02", 1)),
+        ("10:30", crate::sitting::ClosedRecord { number: 1 }.into()),
+    ]);
+    let m = Minutes::from_trail(&events, 1, &given()).unwrap();
+    assert_eq!(
+        m.plan_done,
+        [
+            StepDone::Before { seq: 3, attempt: 2 },
+            StepDone::InSitting,
+            StepDone::NotDone,
+            StepDone::NotDone
+        ]
+    );
+    let html = html::render(&m, Lang::Fr);
+    assert!(html.contains("tirage du jour du 1er décembre 2018 — étape trouvée déjà faite avant l'ouverture de la séance, et non refaite (tentative n°\u{a0}2, événement du journal n°\u{a0}3)"), "{html}");
+    assert_eq!(
+        count(&html, "— étape non effectuée au cours de la séance"),
+        2
+    );
+    let html = html::render(&m, Lang::En);
+    assert!(html.contains("step not carried out during the sitting"));
+}

@@ -27,6 +27,7 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
     crate::text::set_lang(lang);
     // The sitting is typed at the console: refused before the PIN when it cannot be.
     super::randomness::need_terminal()?;
+    refuse_pin_given(ctx)?;
     if a.key_ceremony {
         let (number, lang) = open::key_ceremony(ctx, a, lang)?;
         crate::text::set_lang(lang);
@@ -63,4 +64,20 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
             Err(e)
         }
     }
+}
+
+/// Refuses (exit 2) a PIN given ahead (`URNE_PIN`, `--pin-file`): at a sitting the operator
+/// types it at urne's own prompt, in front of the commissaire, and nothing else knows it.
+fn refuse_pin_given(ctx: &Ctx) -> Result<()> {
+    let from = if ctx.global.pin_file.is_some() {
+        "--pin-file"
+    } else if std::env::var_os("URNE_PIN").is_some_and(|p| !p.is_empty()) {
+        "URNE_PIN"
+    } else {
+        return Ok(());
+    };
+    Err(crate::error::Error::bad_input(
+        format!("urne ceremony reads the HSM PIN at its own prompt only, and {from} gives it"),
+        "unset URNE_PIN and drop --pin-file: the operator types the PIN at the prompt, in front of the commissaire; nothing was done",
+    ))
 }

@@ -51,8 +51,8 @@ pub fn confirm(lang: Lang, question: &str) -> Result<bool> {
 }
 
 /// Why `s` cannot stand in the minutes as a name, a role or a place: empty, longer than 200
-/// characters, or holding a control or a direction-changing character (which would make the
-/// printed text read otherwise than it was typed).
+/// characters, or holding a control, an invisible or a direction-changing character (which
+/// would make the printed text read otherwise than it was typed).
 pub fn check_text(s: &str) -> std::result::Result<(), &'static str> {
     let n = s.chars().count();
     if s.trim().is_empty() {
@@ -61,9 +61,17 @@ pub fn check_text(s: &str) -> std::result::Result<(), &'static str> {
     if n > 200 {
         return Err("longer than 200 characters");
     }
-    let bidi = |c: char| matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-    if s.chars().any(|c| c.is_control() || bidi(c)) {
-        return Err("holds a control or direction-changing character");
+    // Direction marks and overrides, and the characters that print as nothing (soft hyphen,
+    // zero-width spaces and joiners, word joiner, invisible operators, byte-order mark,
+    // interlinear annotation): a name holding one reads on paper as another name.
+    let hidden = |c: char| {
+        matches!(c, '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}'
+            | '\u{17b5}' | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}' | '\u{ffa0}' | '\u{fff9}'..='\u{fffb}')
+    };
+    if s.chars().any(|c| c.is_control() || hidden(c)) {
+        return Err("holds a control, invisible or direction-changing character");
     }
     Ok(())
 }
@@ -134,6 +142,12 @@ mod tests {
         assert!(check_text("").is_err());
         assert!(check_text("   ").is_err());
         assert!(check_text("abc\u{202e}fed").is_err());
+        for hidden in ['\u{200b}', '\u{2060}', '\u{feff}', '\u{00ad}', '\u{200d}'] {
+            assert!(
+                check_text(&format!("Maître{hidden} Dupont")).is_err(),
+                "{hidden:?}"
+            );
+        }
         assert!(check_text("a\tb").is_err());
         assert!(check_text(&"x".repeat(201)).is_err());
         assert!(check_text(&"é".repeat(200)).is_ok());

@@ -2,7 +2,7 @@
 //! interruption and resume, each draw late or early by D-8; and the plan's steps in words.
 
 use crate::minutes::markup::{Html, code, esc, hash};
-use crate::minutes::{Incident, Minutes, words};
+use crate::minutes::{Incident, Minutes, StepDone, words};
 use crate::sitting::Step;
 use std::fmt::Write;
 
@@ -33,6 +33,29 @@ pub(super) fn step(h: &Html, s: &Step) -> String {
             esc(&s.detail)
         ),
         other => format!("{} {} {}", esc(other), esc(&s.subject), esc(&s.detail)),
+    }
+}
+
+/// What became of a step of the plan, in words after it (nothing when done at the sitting:
+/// the minutes state it below).
+pub(super) fn step_done(h: &Html, d: StepDone) -> String {
+    match d {
+        StepDone::InSitting => String::new(),
+        StepDone::Before { seq, attempt } => format!(
+            " — {}{attempt}, {}{seq})",
+            h.t(
+                "étape trouvée déjà faite avant l'ouverture de la séance, et non refaite (tentative n°\u{a0}",
+                "step found already done before the sitting opened, and not done again (attempt no.\u{a0}"
+            ),
+            h.t("événement du journal n°\u{a0}", "audit event no.\u{a0}")
+        ),
+        StepDone::NotDone => format!(
+            " — {}",
+            h.t(
+                "étape non effectuée au cours de la séance",
+                "step not carried out during the sitting"
+            )
+        ),
     }
 }
 
