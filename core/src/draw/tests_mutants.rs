@@ -49,3 +49,39 @@ fn the_merge_of_two_runs_visits_every_leaf_in_pseudonym_order_whichever_ends_fir
     assert_eq!(seen(&[vec![leaf(5)]]), [5]);
     assert!(seen(&[]).is_empty());
 }
+
+#[test]
+fn a_sealed_set_decodes_only_in_strict_pseudonym_order_with_entries_and_lists_its_accounts() {
+    // Each leaf as stored: pseudonym (32 bytes), entries (1), account (32).
+    let stored = |leaves: &[(u8, u8, u8)]| {
+        let mut b = vec![];
+        for &(p, n, a) in leaves {
+            b.extend_from_slice(&[p; 32]);
+            b.push(n);
+            b.extend_from_slice(&[a; 32]);
+        }
+        b
+    };
+    let set = SealedSet::decode(&stored(&[(1, 2, 9), (2, 1, 8)])).unwrap();
+    assert_eq!(set.leaves[1].pseudonym, Hash32([2; 32]));
+    // The canonical list, sorted by account.
+    assert_eq!(
+        set.list(),
+        [
+            AccountEntries {
+                account: [8; 32],
+                entries: 1
+            },
+            AccountEntries {
+                account: [9; 32],
+                entries: 2
+            }
+        ]
+    );
+    // Two leaves of one pseudonym, leaves out of order, a leaf without entries: refused.
+    assert!(SealedSet::decode(&stored(&[(1, 2, 9), (1, 1, 8)])).is_none());
+    assert!(SealedSet::decode(&stored(&[(2, 2, 9), (1, 1, 8)])).is_none());
+    assert!(SealedSet::decode(&stored(&[(1, 0, 9), (2, 1, 8)])).is_none());
+    assert!(SealedSet::decode(&stored(&[(1, 1, 9), (2, 0, 8)])).is_none());
+    assert!(SealedSet::decode(&stored(&[(1, 1, 9)])[..64]).is_none());
+}
