@@ -138,6 +138,10 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         ("Jean Martin", "Anne Petit, représentante de la société"),
         ("Anne Petit", ""),
         ("exactes", "oui"),
+        // The earlier block's reveal: the commissaire types the sales close from production's
+        // statement, once wrong (refused, asked again), then right.
+        ("clôture des ventes du bloc", "2018-12-10 23:58"),
+        ("clôture des ventes du bloc", "2018-12-10  23:59"),
         // After the plan: 2018-12-03 voided (production sent a corrected export) and drawn again.
         ("Votre choix", "1"),
         ("Jour \\(AAAA-MM-JJ\\)", "2018-12-03"),
@@ -239,6 +243,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         screen.contains(&format!("BLOC RÉVÉLÉ : {earlier}")),
         "{screen}"
     );
+    assert!(screen.contains("refusé : ce n'est pas la clôture donnée à l'appareil"));
     let reveal = json(&publ.join("blocks/noel-de-la-chance-2015_100_noel-2018-a_1.reveal.json"));
     assert!(
         reveal["sales_closed_at"]
@@ -429,10 +434,22 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
     assert!(!first.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-02"));
     // Run again: the open sitting is taken up again (no identity asked), the first day left,
     // the second drawn with the entropy fixed before the kill, the third drawn, and one close.
-    let o = sitting(&env, "2018-12-11 10:30:00", &[("Votre choix", "4")], &args);
+    let o = sitting(
+        &env,
+        "2018-12-11 10:30:00",
+        &[("mêmes personnes", "oui"), ("Votre choix", "4")],
+        &args,
+    );
     let again = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
     assert!(o.status.success(), "{again}");
-    assert!(again.contains("REPRISE DE LA SÉANCE n° 1"), "{again}");
+    assert!(
+        again.contains("REPRISE DE LA SÉANCE n° 1 (ouverte le 11 décembre 2018 à 10 h 00)"),
+        "{again}"
+    );
+    assert!(
+        again.contains("Commissaire de justice : Maître Paul Leroy"),
+        "{again}"
+    );
     assert!(!again.contains("Lieu de la séance"), "{again}");
     assert!(again.contains("est déjà tiré"), "{again}");
     assert!(again.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-02 (tentative n°\u{a0}1)"));
@@ -702,4 +719,47 @@ fn a_ceremony_refuses_a_pin_given_ahead() {
             "{shown}"
         );
     }
+}
+
+#[test]
+fn a_sitting_taken_up_again_without_the_same_persons_is_closed_at_once() {
+    // A sitting left open (its process gone), taken up again: the commissaire answers that those
+    // present are not the same; it is closed with no other work, its minutes published.
+    let env = Env::new();
+    let opened = serde_json::json!({"number": 1, "kind": "sitting", "place": "Paris",
+        "commissaire": {"name": "Maître Claire Dupont", "office": "Étude Dupont"},
+        "present": [{"name": "Jean Martin", "role": "opérateur"}], "lang": "fr", "plan": []});
+    append_as_urne(&env, &[("sitting.opened", opened)]);
+    let publ = env.path("pub");
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env_remove("URNE_PIN")
+        .env("LANG", FR)
+        .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
+        .args(["--expect", "mêmes personnes", "--send", "non", "--"])
+        .arg(URNE)
+        .args(["ceremony", "--out", publ.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{shown}");
+    assert!(
+        shown.contains("Présent : Jean Martin, opérateur"),
+        "{shown}"
+    );
+    assert!(shown.contains("MINUTES DE LA SÉANCE n° 1"), "{shown}");
+    assert!(!shown.contains("Votre choix"), "{shown}");
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let kinds: Vec<String> = c
+        .prepare("SELECT kind FROM events WHERE kind LIKE 'sitting.%' ORDER BY seq")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        kinds,
+        ["sitting.opened", "sitting.resumed", "sitting.closed"]
+    );
+    assert_eq!(json(&publ.join("sitting-001/sitting.json"))["number"], 1);
 }

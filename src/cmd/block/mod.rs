@@ -257,14 +257,30 @@ fn generate_one(
     let st = block_state(&events, &canonical)?;
     let seed = block::block_seed_of(id, rules.sha256(), Some(&r.contribution), &r.entropy);
     let made = make_block(rules, id, &seed)?;
-    if st.generated.is_none() {
-        ctx.record(GeneratedRecord {
-            block: canonical.clone(),
-            attempt: st.attempt,
-            outcomes_root: made.root,
-            seed_commitment: made.seed_commitment,
-            tickets_sha256: made.csv_sha,
-        })?;
+    match &st.generated {
+        None => {
+            ctx.record(GeneratedRecord {
+                block: canonical.clone(),
+                attempt: st.attempt,
+                outcomes_root: made.root,
+                seed_commitment: made.seed_commitment,
+                tickets_sha256: made.csv_sha,
+            })?;
+        }
+        // A generation taken up again publishes the block it recorded, or nothing.
+        Some(g)
+            if g.outcomes_root != made.root
+                || g.seed_commitment != made.seed_commitment
+                || g.tickets_sha256 != made.csv_sha =>
+        {
+            return Err(Error::internal(
+                format!(
+                    "recomputing block {canonical} from its recorded randomness gives another block than the one recorded"
+                ),
+                "stop: the software, the game rules or the trail changed since the block was generated; run `urne audit verify`",
+            ));
+        }
+        Some(_) => {}
     }
     let (root, csv_sha, seed_c) = (made.root, made.csv_sha, made.seed_commitment);
     let commit_name = publish_block(ctx, rules, (id, st.attempt, r), made, f)?;

@@ -52,9 +52,12 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
             Err(plan::nothing_planned(lang))
         };
     }
-    let (number, lang) = open::open_or_resume(ctx, a, lang, &prepared)?;
+    let (number, lang, goes_on) = open::open_or_resume(ctx, a, lang, &prepared)?;
     // A sitting taken up again keeps the language it was opened in.
     crate::text::set_lang(lang);
+    if !goes_on {
+        return close::close(ctx, number, lang, &a.out);
+    }
     let outcome = steps::run_all(ctx, a, lang, &prepared);
     match outcome {
         Ok(()) => close::close(ctx, number, lang, &a.out),

@@ -12,19 +12,21 @@ use urne_core::audit::kinds::{self, Record};
 use urne_core::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, SittingKind};
 use urne_core::state::Trail;
 
-/// Opens the sitting, or takes the open one up again; returns its number and language.
+/// Opens the sitting, or takes the open one up again; returns its number, its language, and
+/// whether its work goes on (`false`: those present at the opening are not all there, and the
+/// sitting taken up again is to be closed at once; a new one is opened by running again).
 pub fn open_or_resume(
     ctx: &mut Ctx,
     a: &CeremonyArgs,
     lang: Lang,
     p: &Prepared,
-) -> Result<(u32, Lang)> {
+) -> Result<(u32, Lang, bool)> {
     let events = ctx.audit()?.events()?;
     let sittings = Trail::from_events(&events)
         .map_err(|m| altered(&m.to_string()))?
         .sittings();
     if sittings.open {
-        let opened = events
+        let (at, opened) = events
             .iter()
             .rev()
             .find_map(|e| match kinds::parse(e) {
@@ -32,26 +34,13 @@ pub fn open_or_resume(
                 _ => None,
             })
             .ok_or_else(|| altered("an open sitting without its opening"))?;
-        let lang = Lang::from_env(Some(&opened.1.lang));
-        term::heading(&format!(
-            "{} {} ({} {})",
-            lang.t("REPRISE DE LA SÉANCE n°", "SITTING TAKEN UP AGAIN: no."),
-            opened.1.number,
-            lang.t("ouverte le", "opened at"),
-            opened.0
-        ));
-        note!(
-            "{}",
-            lang.t(
-                "La séance a été interrompue ; elle reprend ici et ses minutes le mentionneront.",
-                "The sitting was interrupted; it goes on here, and its minutes will say so."
-            )
-        );
+        let lang = Lang::from_env(Some(&opened.lang));
+        let same = resume_screen(lang, &at, &opened)?;
         ctx.record(ResumedRecord {
-            number: opened.1.number,
-            plan: p.steps.clone(),
+            number: opened.number,
+            plan: if same { p.steps.clone() } else { vec![] },
         })?;
-        return Ok((opened.1.number, lang));
+        return Ok((opened.number, lang, same));
     }
     let number = sittings.last + 1;
     let who = identity(a, lang)?;
@@ -72,7 +61,59 @@ pub fn open_or_resume(
             "opened and recorded in the audit trail."
         )
     );
-    Ok((number, lang))
+    Ok((number, lang, true))
+}
+
+/// What a sitting taken up again shows: its number, when it opened, where, and who was present
+/// then; the commissaire confirms they are all there (`non`: the sitting is to be closed and a
+/// new one opened).
+fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
+    let when = urne_core::minutes::words::instant(at, chrono_tz::Europe::Paris, lang.core());
+    term::heading(&format!(
+        "{} {} ({} {when})",
+        lang.t("REPRISE DE LA SÉANCE n°", "SITTING TAKEN UP AGAIN: no."),
+        opened.number,
+        lang.t("ouverte", "opened"),
+    ));
+    note!(
+        "{}",
+        lang.t(
+            "La séance a été interrompue ; elle reprend ici et ses minutes le mentionneront.",
+            "The sitting was interrupted; it goes on here, and its minutes will say so."
+        )
+    );
+    note!("  {} {}", lang.t("Lieu :", "Place:"), opened.place);
+    note!(
+        "  {} {} ({})",
+        lang.t("Commissaire de justice :", "Commissaire de justice:"),
+        opened.commissaire.name,
+        opened.commissaire.office
+    );
+    for p in &opened.present {
+        note!(
+            "  {} {}, {}",
+            lang.t("Présent :", "Present:"),
+            p.name,
+            p.role
+        );
+    }
+    let same = term::confirm(
+        lang,
+        lang.t(
+            "Commissaire : la séance reprend-elle avec ces mêmes personnes ?",
+            "Commissaire: does the sitting go on with these same persons?",
+        ),
+    )?;
+    if !same {
+        note!(
+            "{}",
+            lang.t(
+                "La séance reprise est close sans autre opération ; lancez urne ceremony à nouveau pour ouvrir une nouvelle séance avec les personnes présentes.",
+                "The sitting taken up again is closed with no other work; run urne ceremony again to open a new sitting with those present."
+            )
+        );
+    }
+    Ok(same)
 }
 
 /// Who and where, as the minutes will state it.

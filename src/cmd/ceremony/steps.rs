@@ -62,6 +62,9 @@ pub fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Res
         // The reveal shows the block and its sales close and asks for its id typed back.
         let blocks = a.out.join("blocks");
         if !attempt(ctx, lang, &title, |ctx| {
+            // The commissaire types the sales close from production's written statement: the
+            // operator's --sales-closed-at alone does not reveal a block.
+            confirm_sales_close(lang, b, &a.sales_closed_at)?;
             block::reveal::run_in_sitting(
                 ctx,
                 b,
@@ -374,4 +377,49 @@ fn void_block(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, id: &str) -> Result<(
         Some(&out),
         &mut crate::cmd::confirm::Terminal::Own,
     )
+}
+
+/// The sales close of `block` typed by the commissaire from production's written statement
+/// (`AAAA-MM-JJ HH:MM`, Paris time; three tries) must be the one the operator gave
+/// (`--sales-closed-at`, `given`): else the reveal is refused (exit 2), nothing recorded.
+fn confirm_sales_close(lang: Lang, block: &str, given: &str) -> Result<()> {
+    let Ok(at) = chrono::DateTime::parse_from_rfc3339(given) else {
+        // Not a date-time: the reveal itself says so, with its hint.
+        return Ok(());
+    };
+    let want = at
+        .with_timezone(&chrono_tz::Europe::Paris)
+        .format("%Y-%m-%d %H:%M")
+        .to_string();
+    for _ in 0..3 {
+        note!(
+            "{} {block}{}",
+            lang.t(
+                "Commissaire : date et heure de clôture des ventes du bloc",
+                "Commissaire: the date and time the sales closed of block"
+            ),
+            lang.t(
+                ", telles que la production les déclare par écrit (AAAA-MM-JJ HH:MM, heure de Paris) :",
+                ", as production states them in writing (YYYY-MM-DD HH:MM, Paris time):"
+            )
+        );
+        let typed = term::read_line(lang)?;
+        let typed: String = typed.split_whitespace().collect::<Vec<_>>().join(" ");
+        if typed == want {
+            return Ok(());
+        }
+        note!(
+            "  {}",
+            lang.t(
+                "refusé : ce n'est pas la clôture donnée à l'appareil (--sales-closed-at)",
+                "refused: that is not the close given to the appliance (--sales-closed-at)"
+            )
+        );
+    }
+    Err(Error::bad_input(
+        format!(
+            "the sales close of block {block} typed by the commissaire is not the one given ({want}, Paris time)"
+        ),
+        "check production's written statement of the sales close; give it with --sales-closed-at and type it at the prompt; nothing was recorded",
+    ))
 }
