@@ -234,6 +234,42 @@ fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
     publish::write_with_sig(&p, rules_bytes, &sig)
 }
 
+/// Records the block `made` (`block.generated`), or, for a generation taken up again, checks it
+/// is the block recorded: it publishes that block or nothing (exit 5).
+fn record_or_check(
+    ctx: &mut Ctx,
+    st: &urne_core::state::block::BlockState,
+    canonical: &str,
+    made: &Made,
+) -> Result<()> {
+    match &st.generated {
+        None => {
+            ctx.record(GeneratedRecord {
+                block: canonical.to_string(),
+                attempt: st.attempt,
+                outcomes_root: made.root,
+                seed_commitment: made.seed_commitment,
+                tickets_sha256: made.csv_sha,
+            })?;
+        }
+        // A generation taken up again publishes the block it recorded, or nothing.
+        Some(g)
+            if g.outcomes_root != made.root
+                || g.seed_commitment != made.seed_commitment
+                || g.tickets_sha256 != made.csv_sha =>
+        {
+            return Err(Error::internal(
+                format!(
+                    "recomputing block {canonical} from its recorded randomness gives another block than the one recorded"
+                ),
+                "stop: the software, the game rules or the trail changed since the block was generated; run `urne audit verify`",
+            ));
+        }
+        Some(_) => {}
+    }
+    Ok(())
+}
+
 /// A generated block, checked against G-3, with the values its commitment states.
 struct Made {
     counts: Vec<TierCount>,
@@ -257,31 +293,7 @@ fn generate_one(
     let st = block_state(&events, &canonical)?;
     let seed = block::block_seed_of(id, rules.sha256(), Some(&r.contribution), &r.entropy);
     let made = make_block(rules, id, &seed)?;
-    match &st.generated {
-        None => {
-            ctx.record(GeneratedRecord {
-                block: canonical.clone(),
-                attempt: st.attempt,
-                outcomes_root: made.root,
-                seed_commitment: made.seed_commitment,
-                tickets_sha256: made.csv_sha,
-            })?;
-        }
-        // A generation taken up again publishes the block it recorded, or nothing.
-        Some(g)
-            if g.outcomes_root != made.root
-                || g.seed_commitment != made.seed_commitment
-                || g.tickets_sha256 != made.csv_sha =>
-        {
-            return Err(Error::internal(
-                format!(
-                    "recomputing block {canonical} from its recorded randomness gives another block than the one recorded"
-                ),
-                "stop: the software, the game rules or the trail changed since the block was generated; run `urne audit verify`",
-            ));
-        }
-        Some(_) => {}
-    }
+    record_or_check(ctx, &st, &canonical, &made)?;
     let (root, csv_sha, seed_c) = (made.root, made.csv_sha, made.seed_commitment);
     let commit_name = publish_block(ctx, rules, (id, st.attempt, r), made, f)?;
     if reports() {

@@ -30,7 +30,10 @@ pub(super) fn reveal(
     run_in_sitting(ctx, block_arg, sales_closed_at, out, &mut Terminal::Own)
 }
 
-const BLOCK_HINT: &str = "give the block's canonical id, e.g. noel-de-la-chance-2015/100/E1/1";
+const BLOCK_HINT: &str = concat!(
+    "give the block's canonical id, e.g. ",
+    "noel-de-la-chance-2015/100/e2015-01/1"
+);
 
 /// The reveal on a context that has begun (by `urne block reveal`, or by the sitting that runs
 /// it with its own `term`): load the block's recorded entropy -> check the sales close -> show
