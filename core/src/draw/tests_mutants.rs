@@ -84,4 +84,17 @@ fn a_sealed_set_decodes_only_in_strict_pseudonym_order_with_entries_and_lists_it
     assert!(SealedSet::decode(&stored(&[(1, 0, 9), (2, 1, 8)])).is_none());
     assert!(SealedSet::decode(&stored(&[(1, 1, 9), (2, 0, 8)])).is_none());
     assert!(SealedSet::decode(&stored(&[(1, 1, 9)])[..64]).is_none());
+    // leaves.bin (pseudonym and entries): the same order, strictly.
+    let bin = |leaves: &[(u8, u8)]| {
+        let mut b = vec![];
+        for &(p, n) in leaves {
+            b.extend_from_slice(&[p; 32]);
+            b.push(n);
+        }
+        b
+    };
+    assert_eq!(decode_leaves(&bin(&[(1, 2), (2, 1)])).map(|l| l.len()), Some(2));
+    assert!(decode_leaves(&bin(&[(1, 2), (1, 1)])).is_none());
+    assert!(decode_leaves(&bin(&[(2, 2), (1, 1)])).is_none());
+    assert!(decode_leaves(&bin(&[(1, 0)])).is_none());
 }
