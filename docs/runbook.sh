@@ -66,7 +66,7 @@ DAY=2018-12-08                              # a day drawn alone, one command at 
 # The whole publications medium, as one history that extends the checkpoint.
 "$URNE" verify "$PUB" --keys "$PUB/keys" --checkpoint "$CHECKPOINT"
 # The trail backed up at the token's last mark, onto its own medium.
-"$URNE" audit backup --out "$BACKUP/audit-$(date +%Y%m%d-%H%M%S).db"
+"$URNE" audit backup --out "$BACKUP/audit-$TODAY.db"
 # <<< end-of-day
 
 # >>> one-day

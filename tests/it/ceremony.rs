@@ -763,3 +763,52 @@ fn a_sitting_taken_up_again_without_the_same_persons_is_closed_at_once() {
     );
     assert_eq!(json(&publ.join("sitting-001/sitting.json"))["number"], 1);
 }
+
+#[test]
+fn the_days_due_by_d8_follow_the_date_in_paris_not_in_utc() {
+    // 10 December 2018 at 23:30 UTC is already 11 December in Paris: period 1's seven days are
+    // due (D-8); an hour earlier it is still 10 December there, and nothing is.
+    let env = Env::without_keys();
+    let o = at(&env, "2018-12-10 09:00:00")
+        .args(["keys", "init"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let args = |when: &str| {
+        let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+        c.env_remove("URNE_PIN")
+            .env("LANG", FR)
+            .env("TZ", "UTC")
+            .env("FAKETIME", format!("@{when}"))
+            .args(["--timeout", "5"])
+            .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
+            .args(["--expect", "exactes", "--send", "oui"])
+            .args(["--expect", "never shown", "--send", "", "--"])
+            .arg(faketime_urne())
+            .args(["ceremony", "--out", "pub", "--rules", RULES])
+            .args(["--place", "Paris", "--commissaire", "Maître Claire Dupont"])
+            .args(["--office", "Étude Dupont"]);
+        let o = c.output().unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n"),
+        )
+    };
+    let (code, before) = args("2018-12-10 22:30:00");
+    assert_eq!(code, Some(2), "{before}");
+    assert!(
+        before.contains("n'a sa date de tirage le 2018-12-10 (D-8)"),
+        "{before}"
+    );
+    assert!(
+        before.contains("rien n'est prévu pour cette séance"),
+        "{before}"
+    );
+    let (code, after) = args("2018-12-10 23:30:00");
+    assert_eq!(code, Some(124), "{after}");
+    assert!(
+        after.contains("Étape 1/7 — tirage du jour 2018-12-01"),
+        "{after}"
+    );
+    assert!(!after.contains("n'a sa date de tirage"), "{after}");
+}

@@ -93,7 +93,10 @@ fn a_sealed_set_decodes_only_in_strict_pseudonym_order_with_entries_and_lists_it
         }
         b
     };
-    assert_eq!(decode_leaves(&bin(&[(1, 2), (2, 1)])).map(|l| l.len()), Some(2));
+    assert_eq!(
+        decode_leaves(&bin(&[(1, 2), (2, 1)])).map(|l| l.len()),
+        Some(2)
+    );
     assert!(decode_leaves(&bin(&[(1, 2), (1, 1)])).is_none());
     assert!(decode_leaves(&bin(&[(2, 2), (1, 1)])).is_none());
     assert!(decode_leaves(&bin(&[(1, 0)])).is_none());
