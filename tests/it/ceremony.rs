@@ -75,6 +75,17 @@ fn export(env: &Env, day: &str, seed: u32) {
     }
 }
 
+/// The kinds of the trail's sitting events, in order.
+fn sitting_kinds(env: &Env) -> Vec<String> {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.prepare("SELECT kind FROM events WHERE kind LIKE 'sitting.%' ORDER BY seq")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
 fn json(p: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
 }
@@ -335,14 +346,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             String::from_utf8_lossy(&py.stderr)
         );
     }
-    let c = rusqlite::Connection::open(env.db()).unwrap();
-    let kinds: Vec<String> = c
-        .prepare("SELECT kind FROM events WHERE kind LIKE 'sitting.%' ORDER BY seq")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
+    let kinds = sitting_kinds(&env);
     assert_eq!(
         kinds,
         [
@@ -457,14 +461,7 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
     let s = json(&publ.join("sitting-001/sitting.json"));
     assert_eq!(s["place"], "Mairie de Lyon, salle des fêtes");
     assert_eq!(s["outputs"].as_array().unwrap().len(), 3, "{s:#}");
-    let c = rusqlite::Connection::open(env.db()).unwrap();
-    let kinds: Vec<String> = c
-        .prepare("SELECT kind FROM events WHERE kind LIKE 'sitting.%' ORDER BY seq")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
+    let kinds = sitting_kinds(&env);
     assert_eq!(
         kinds,
         ["sitting.opened", "sitting.resumed", "sitting.closed"]
@@ -749,14 +746,7 @@ fn a_sitting_taken_up_again_without_the_same_persons_is_closed_at_once() {
     );
     assert!(shown.contains("MINUTES DE LA SÉANCE n° 1"), "{shown}");
     assert!(!shown.contains("Votre choix"), "{shown}");
-    let c = rusqlite::Connection::open(env.db()).unwrap();
-    let kinds: Vec<String> = c
-        .prepare("SELECT kind FROM events WHERE kind LIKE 'sitting.%' ORDER BY seq")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
+    let kinds = sitting_kinds(&env);
     assert_eq!(
         kinds,
         ["sitting.opened", "sitting.resumed", "sitting.closed"]

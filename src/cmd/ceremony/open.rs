@@ -82,21 +82,7 @@ fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
             "The sitting was interrupted; it goes on here, and its minutes will say so."
         )
     );
-    note!("  {} {}", lang.t("Lieu :", "Place:"), opened.place);
-    note!(
-        "  {} {} ({})",
-        lang.t("Commissaire de justice :", "Commissaire de justice:"),
-        opened.commissaire.name,
-        opened.commissaire.office
-    );
-    for p in &opened.present {
-        note!(
-            "  {} {}, {}",
-            lang.t("Présent :", "Present:"),
-            p.name,
-            p.role
-        );
-    }
+    show_identity(lang, &opened.place, &opened.commissaire, &opened.present);
     let same = term::confirm(
         lang,
         lang.t(
@@ -116,6 +102,25 @@ fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
     Ok(same)
 }
 
+/// Where, the commissaire and those present, on the screen.
+fn show_identity(lang: Lang, place: &str, commissaire: &Commissaire, present: &[Person]) {
+    note!("  {} {place}", lang.t("Lieu :", "Place:"));
+    note!(
+        "  {} {} ({})",
+        lang.t("Commissaire de justice :", "Commissaire de justice:"),
+        commissaire.name,
+        commissaire.office
+    );
+    for p in present {
+        note!(
+            "  {} {}, {}",
+            lang.t("Présent :", "Present:"),
+            p.name,
+            p.role
+        );
+    }
+}
+
 /// Who and where, as the minutes will state it.
 pub struct Identity {
     pub place: String,
@@ -133,21 +138,7 @@ pub fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
             None => typed(lang)?,
         };
         term::heading(lang.t("OUVERTURE DE LA SÉANCE", "OPENING OF THE SITTING"));
-        note!("  {} {}", lang.t("Lieu :", "Place:"), who.place);
-        note!(
-            "  {} {} ({})",
-            lang.t("Commissaire de justice :", "Commissaire de justice:"),
-            who.commissaire.name,
-            who.commissaire.office
-        );
-        for p in &who.present {
-            note!(
-                "  {} {}, {}",
-                lang.t("Présent :", "Present:"),
-                p.name,
-                p.role
-            );
-        }
+        show_identity(lang, &who.place, &who.commissaire, &who.present);
         if term::confirm(
             lang,
             lang.t(
