@@ -80,6 +80,7 @@ pub(super) fn collect(all: &[Parsed], g: &Range, ctx: &dyn Context) -> Work {
         .collect();
     let mut incidents = incidents(inside, g.opener.map(|i| all[i].at.seq));
     incidents.extend(resumed(&draws, &blocks, upto, all[g.lo].at.seq));
+    incidents.extend(other_modules(all, g));
     incidents.sort_by_key(|i| i.at().seq);
     Work {
         titles: titles(&draws, &blocks, ctx),
@@ -535,6 +536,33 @@ fn software(all: &[Parsed], g: &Range) -> Vec<Software> {
                 command: r.command.clone(),
                 software: r.software.clone(),
                 pkcs11: r.pkcs11.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The processes of the sitting whose PKCS#11 module is not the one of the trail's first
+/// `software.start` (the key ceremony's), once per module: the commissaire is told, since the
+/// module answers for the HSM (docs/threat-model.md). None for the key ceremony itself.
+fn other_modules(all: &[Parsed], g: &Range) -> Vec<Incident> {
+    let Some((first_seq, first)) = all.iter().find_map(|p| match &p.r {
+        Record::SoftwareStart(r) => Some((p.at.seq, r.pkcs11.module_sha256)),
+        _ => None,
+    }) else {
+        return vec![];
+    };
+    let mut seen = vec![first];
+    let mut out = vec![];
+    for s in software(all, g) {
+        let sha = s.pkcs11.module_sha256;
+        if !seen.contains(&sha) {
+            seen.push(sha);
+            out.push(Incident::OtherModule {
+                at: s.at,
+                path: s.pkcs11.module_path.clone(),
+                sha256: sha,
+                key_ceremony: (first_seq, first),
             });
         }
     }

@@ -394,6 +394,18 @@ pub enum Incident {
         /// The command it ran.
         command: String,
     },
+    /// A process of the sitting ran another PKCS#11 module than the key ceremony's (the trail's
+    /// first `software.start`): a vendor's update, or a module that is not the vendor's.
+    OtherModule {
+        /// The `software.start` of the process.
+        at: Stamp,
+        /// The module's path and SHA-256 in that process.
+        path: String,
+        /// Its SHA-256.
+        sha256: Hash32,
+        /// The key ceremony's module's SHA-256, and the event that recorded it.
+        key_ceremony: (u64, Hash32),
+    },
     /// The sitting taken up again (`sitting.resumed`).
     Resumed {
         /// The event.
@@ -430,6 +442,7 @@ impl Incident {
             | Incident::Rejected { at, .. }
             | Incident::EntropyRefused { at, .. }
             | Incident::Process { at, .. }
+            | Incident::OtherModule { at, .. }
             | Incident::Resumed { at, .. }
             | Incident::RandomnessResumed { at, .. } => *at,
         }

@@ -163,3 +163,53 @@ fn a_planned_step_found_done_before_the_sitting_or_left_undone_is_said_so() {
     let html = html::render(&m, Lang::En);
     assert!(html.contains("step not carried out during the sitting"));
 }
+
+#[test]
+fn a_process_with_another_pkcs11_module_than_the_key_ceremonys_is_an_incident() {
+    use super::tests::{opened, sw, trail, trail_created};
+    use crate::sitting::SittingKind;
+    let mut other = sw(0x01);
+    other.pkcs11.module_sha256 = h(0x44);
+    other.pkcs11.module_path = "/opt/other/libpkcs11.so".into();
+    let events = trail(vec![
+        ("09:00", trail_created()),
+        ("09:01", sw(0x01).into()),
+        ("10:00", other.clone().into()),
+        ("10:01", opened(1, SittingKind::Sitting)),
+        ("10:05", other.into()),
+        ("10:30", crate::sitting::ClosedRecord { number: 1 }.into()),
+    ]);
+    let m = Minutes::from_trail(&events, 1, &given()).unwrap();
+    let found: Vec<_> = m
+        .incidents
+        .iter()
+        .filter_map(|i| match i {
+            Incident::OtherModule {
+                at, key_ceremony, ..
+            } => Some((at.seq, *key_ceremony)),
+            _ => None,
+        })
+        .collect();
+    // Once, at the sitting's own process, against the trail's first module (event 2).
+    assert_eq!(found, [(3, (2, h(0x33)))]);
+    let html = html::render(&m, Lang::Fr);
+    assert!(
+        html.contains("Module PKCS#11 autre que celui de la cérémonie des clés"),
+        "{html}"
+    );
+    assert!(html.contains("/opt/other/libpkcs11.so"));
+    // The same module throughout: nothing said.
+    let events = trail(vec![
+        ("09:00", trail_created()),
+        ("09:01", sw(0x01).into()),
+        ("10:00", sw(0x02).into()),
+        ("10:01", opened(1, SittingKind::Sitting)),
+        ("10:30", crate::sitting::ClosedRecord { number: 1 }.into()),
+    ]);
+    let m = Minutes::from_trail(&events, 1, &given()).unwrap();
+    assert!(
+        !m.incidents
+            .iter()
+            .any(|i| matches!(i, Incident::OtherModule { .. }))
+    );
+}

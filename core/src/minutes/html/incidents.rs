@@ -150,6 +150,28 @@ fn incident(h: &Html, i: &Incident) -> String {
             ),
             code(command)
         ),
+        Incident::OtherModule {
+            path,
+            sha256,
+            key_ceremony: (seq, first),
+            ..
+        } => format!(
+            "{} {} ({} {}) {} {} ({}). {}",
+            h.t(
+                "Module PKCS#11 autre que celui de la cérémonie des clés :",
+                "A PKCS#11 module other than the key ceremony's:"
+            ),
+            code(path),
+            "SHA-256",
+            hash(&sha256.to_string()),
+            h.t("au lieu de", "instead of"),
+            hash(&first.to_string()),
+            h.event(*seq),
+            esc(h.t(
+                "Le commissaire vérifie qu'il s'agit du module publié par le fabricant de l'HSM (une mise à jour) : un autre module voit tout ce que l'HSM répond.",
+                "The commissaire checks that it is the module the HSM's vendor publishes (an update): another module sees every answer of the HSM."
+            ))
+        ),
         Incident::Resumed { plan, .. } => resumed_sitting(h, plan),
         Incident::RandomnessResumed { .. } => resumed(h, i),
     };
