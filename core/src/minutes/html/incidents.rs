@@ -1,6 +1,7 @@
 //! The anomalies and incidents of the minutes (SPEC.md §9.2): every refusal, every
 //! interruption and resume, each draw late or early by D-8; and the plan's steps in words.
 
+use crate::crypto::Hash32;
 use crate::minutes::markup::{Html, code, esc, hash};
 use crate::minutes::{Incident, Minutes, StepDone, words};
 use crate::sitting::Step;
@@ -153,29 +154,34 @@ fn incident(h: &Html, i: &Incident) -> String {
         Incident::OtherModule {
             path,
             sha256,
-            key_ceremony: (seq, first),
+            key_ceremony,
             ..
-        } => format!(
-            "{} {} ({} {}) {} {} ({}). {}",
-            h.t(
-                "Module PKCS#11 autre que celui de la cérémonie des clés :",
-                "A PKCS#11 module other than the key ceremony's:"
-            ),
-            code(path),
-            "SHA-256",
-            hash(&sha256.to_string()),
-            h.t("au lieu de", "instead of"),
-            hash(&first.to_string()),
-            h.event(*seq),
-            esc(h.t(
-                "Le commissaire vérifie qu'il s'agit du module publié par le fabricant de l'HSM (une mise à jour) : un autre module voit tout ce que l'HSM répond.",
-                "The commissaire checks that it is the module the HSM's vendor publishes (an update): another module sees every answer of the HSM."
-            ))
-        ),
+        } => other_module(h, path, sha256, *key_ceremony),
         Incident::Resumed { plan, .. } => resumed_sitting(h, plan),
         Incident::RandomnessResumed { .. } => resumed(h, i),
     };
     format!("{} ({}) — {text}", esc(&h.when(at.at)), h.event(at.seq))
+}
+
+/// A process whose PKCS#11 module is not the key ceremony's, in words.
+fn other_module(h: &Html, path: &str, sha256: &Hash32, (seq, first): (u64, Hash32)) -> String {
+    format!(
+        "{} {} ({} {}) {} {} ({}). {}",
+        h.t(
+            "Module PKCS#11 autre que celui de la cérémonie des clés :",
+            "A PKCS#11 module other than the key ceremony's:"
+        ),
+        code(path),
+        "SHA-256",
+        hash(&sha256.to_string()),
+        h.t("au lieu de", "instead of"),
+        hash(&first.to_string()),
+        h.event(seq),
+        esc(h.t(
+            "Le commissaire vérifie qu'il s'agit du module publié par le fabricant de l'HSM (une mise à jour) : un autre module voit tout ce que l'HSM répond.",
+            "The commissaire checks that it is the module the HSM's vendor publishes (an update): another module sees every answer of the HSM."
+        ))
+    )
 }
 
 /// The sitting taken up again, with the work still planned.
