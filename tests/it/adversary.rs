@@ -983,7 +983,7 @@ fn interrupted_attempt(
 /// contribution was typed, confirmed and kept, and whose `draw.contribution` event the module
 /// then kept from being recorded (`C_Sign` failing, as in the test above; it may go on failing
 /// every resumed draw, so that the attempt must be voided), is voided with the stage `entropy
-/// recorded (draw interrupted before the contribution)`: the draw.void event and the public void
+/// recorded (draw interrupted; no contribution recorded)`: the draw.void event and the public void
 /// notice say the attempt stopped before the contribution, although the contribution was fixed
 /// and the outcome computable (by the module, which answered the entropy) when it stopped. The
 /// stage is read from the chain only (`DayState::stage`), not from the contributions kept

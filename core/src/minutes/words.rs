@@ -143,6 +143,11 @@ pub fn stage(recorded: &str, lang: Lang) -> String {
         "drawn and published" => "tiré et publié",
         "drawn (outputs not yet written)" => "tiré (sorties non encore écrites)",
         "contribution recorded (draw interrupted)" => "contribution inscrite (tirage interrompu)",
+        // Not "before the contribution": one may have been typed and its record lost.
+        "entropy recorded (draw interrupted; no contribution recorded)" => {
+            "aléa inscrit (tirage interrompu ; aucune contribution inscrite)"
+        }
+        // As trails of an earlier version of urne recorded it.
         "entropy recorded (draw interrupted before the contribution)" => {
             "aléa inscrit (tirage interrompu avant la contribution)"
         }
@@ -150,6 +155,9 @@ pub fn stage(recorded: &str, lang: Lang) -> String {
         "generated and published" => "généré et publié",
         "generated (outputs not yet written)" => "généré (sorties non encore écrites)",
         "revealed" => "révélé",
+        "entropy recorded (generation interrupted; no contribution recorded)" => {
+            "aléa inscrit (génération interrompue ; aucune contribution inscrite)"
+        }
         "entropy recorded (generation interrupted before the contribution)" => {
             "aléa inscrit (génération interrompue avant la contribution)"
         }

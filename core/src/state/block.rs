@@ -226,7 +226,7 @@ impl BlockState {
         } else if self.contribution.is_some() {
             "contribution recorded (generation interrupted)"
         } else if self.entropy.is_some() {
-            "entropy recorded (generation interrupted before the contribution)"
+            "entropy recorded (generation interrupted; no contribution recorded)"
         } else {
             "not generated"
         }

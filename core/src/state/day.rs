@@ -243,7 +243,7 @@ impl DayState {
         } else if self.contribution.is_some() {
             "contribution recorded (draw interrupted)"
         } else if self.entropy.is_some() {
-            "entropy recorded (draw interrupted before the contribution)"
+            "entropy recorded (draw interrupted; no contribution recorded)"
         } else if self.seal.is_some() {
             "sealed"
         } else {

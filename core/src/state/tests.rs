@@ -188,6 +188,18 @@ fn a_day_goes_through_its_stages_and_a_void_starts_the_next_attempt() {
     let t = t.void(DAY, 1).proof(DAY, 1).seal(DAY, 2);
     let st = t.ok().day_state(DAY);
     assert_eq!((st.attempt, st.stage()), (2, "sealed"));
+    // Entropy and no contribution recorded: never said to have stopped "before" it (one may
+    // have been typed, and its record lost).
+    let e = T::default().seal(DAY, 1).entropy(DAY, 1, "aa");
+    assert_eq!(
+        e.ok().day_state(DAY).stage(),
+        "entropy recorded (draw interrupted; no contribution recorded)"
+    );
+    let e = e.contributed(DAY, 1, "aa");
+    assert_eq!(
+        e.ok().day_state(DAY).stage(),
+        "contribution recorded (draw interrupted)"
+    );
     assert_eq!((st.voided[0].attempt, st.voided[0].audit_seq), (1, 10));
     // A publication recorded after a void (as evidence, whatever happened since) is of the
     // voided attempt, not the current one.
