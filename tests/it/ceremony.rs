@@ -29,6 +29,26 @@ fn at(env: &Env, when: &str) -> Command {
     c
 }
 
+/// The commissaire's watch at `when` (UTC, as libfaketime's start): Paris time, to the minute.
+fn watch(when: &str) -> String {
+    chrono::NaiveDateTime::parse_from_str(when, "%Y-%m-%d %H:%M:%S")
+        .unwrap()
+        .and_utc()
+        .with_timezone(&chrono_tz::Europe::Paris)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+/// The commissaire's watch now (a test run on the real clock): the test reads the clock urne
+/// reads, as the commissaire's watch would.
+#[allow(clippy::disallowed_methods)]
+fn watch_now() -> String {
+    watch(&chrono::Utc::now().format("%Y-%m-%d %H:%M:%S").to_string())
+}
+
+/// What the commissaire's watch answers, each time it is asked (`scripts/pty-type --on`).
+const WATCH: &str = "(?:à votre montre|at your watch)";
+
 /// The sitting typed at a pseudo-terminal: `steps` answered in order (`--expect`), `rules` each
 /// time their prompt appears (`--on`); the PIN typed at its prompt, not taken from URNE_PIN.
 fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Output {
@@ -38,7 +58,8 @@ fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Outp
         .env("TZ", "UTC")
         .env("FAKETIME", format!("@{when}"))
         .args(["--timeout", "120"]);
-    c.args(["--expect", "code PIN de l'HSM", "--send", &env.pin()]);
+    c.args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
+        .args(["--on", WATCH, "--send", &watch(when)]);
     for (prompt, answer) in steps {
         c.args(["--expect", prompt, "--send", answer]);
     }
@@ -408,6 +429,7 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
         .env("LANG", FR)
         .env("TZ", "UTC")
         .env("FAKETIME", "@2018-12-11 09:00:00")
+        .args(["--on", WATCH, "--send", &watch("2018-12-11 09:00:00")])
         .args([
             "--timeout",
             "5",
@@ -567,6 +589,7 @@ fn a_sitting_held_in_english_speaks_and_writes_english() {
         .env("LANG", FR)
         .env("TZ", "UTC")
         .env("FAKETIME", "@2018-12-09 09:00:00")
+        .args(["--on", WATCH, "--send", &watch("2018-12-09 09:00:00")])
         .args(["--expect", "HSM user PIN", "--send", &env.pin()])
         .args([
             "--expect",
@@ -733,6 +756,7 @@ fn a_sitting_taken_up_again_without_the_same_persons_is_closed_at_once() {
         .env_remove("URNE_PIN")
         .env("LANG", FR)
         .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
+        .args(["--on", WATCH, "--send", &watch_now()])
         .args(["--expect", "mêmes personnes", "--send", "non", "--"])
         .arg(URNE)
         .args(["ceremony", "--out", publ.to_str().unwrap()])
@@ -770,6 +794,7 @@ fn the_days_due_by_d8_follow_the_date_in_paris_not_in_utc() {
             .env("LANG", FR)
             .env("TZ", "UTC")
             .env("FAKETIME", format!("@{when}"))
+            .args(["--on", WATCH, "--send", &watch(when)])
             .args(["--timeout", "5"])
             .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
             .args(["--expect", "exactes", "--send", "oui"])
@@ -801,4 +826,45 @@ fn the_days_due_by_d8_follow_the_date_in_paris_not_in_utc() {
         "{after}"
     );
     assert!(!after.contains("n'a sa date de tirage"), "{after}");
+}
+
+#[test]
+fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting() {
+    let env = Env::without_keys();
+    let o = at(&env, "2018-12-10 09:00:00")
+        .args(["keys", "init"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The appliance says 11 December 10:00 in Paris; the commissaire's watch says 11:00.
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env_remove("URNE_PIN")
+        .env("LANG", FR)
+        .env("TZ", "UTC")
+        .env("FAKETIME", "@2018-12-11 09:00:00")
+        .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
+        .args(["--expect", "exactes", "--send", "oui"])
+        .args(["--expect", WATCH, "--send", "2018-12-11 11:00", "--"])
+        .arg(faketime_urne())
+        .args([
+            "ceremony",
+            "--out",
+            "pub",
+            "--rules",
+            RULES,
+            "--day",
+            "2018-12-01",
+        ])
+        .args(["--place", "Paris", "--commissaire", "Maître Claire Dupont"])
+        .args(["--office", "Étude Dupont"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(4), "{shown}");
+    assert!(
+        shown.contains("the appliance's clock (2018-12-11 10:00, Paris time) is not the commissaire's watch (2018-12-11 11:00)"),
+        "{shown}"
+    );
+    assert!(sitting_kinds(&env).is_empty(), "a sitting was opened");
 }

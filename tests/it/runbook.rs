@@ -197,6 +197,14 @@ fn run(env: &Env, vars: &[(&str, String)], when: &str, cmd: &str) -> String {
         .env("FAKETIME", format!("@{when}"))
         .envs(vars.iter().map(|(k, v)| (k, v)))
         .args(["--timeout", "120", "--on", PIN_PROMPT, "--send", &env.pin()]);
+    // The commissaire's watch, Paris time: the command's clock starts at `when`.
+    let watch = chrono::NaiveDateTime::parse_from_str(when, "%Y-%m-%d %H:%M:%S")
+        .unwrap()
+        .and_utc()
+        .with_timezone(&chrono_tz::Europe::Paris)
+        .format("%Y-%m-%d %H:%M")
+        .to_string();
+    c.args(["--on", "à votre montre", "--send", &watch]);
     for (prompt, answer) in ANSWERS {
         c.args(["--on", prompt, "--send", answer]);
     }

@@ -36,6 +36,7 @@ pub fn open_or_resume(
             .ok_or_else(|| altered("an open sitting without its opening"))?;
         let lang = Lang::from_env(Some(&opened.lang));
         let same = resume_screen(lang, &at, &opened)?;
+        term::check_clock(lang)?;
         ctx.record(ResumedRecord {
             number: opened.number,
             plan: if same { p.steps.clone() } else { vec![] },
@@ -44,6 +45,7 @@ pub fn open_or_resume(
     }
     let number = sittings.last + 1;
     let who = identity(a, lang)?;
+    term::check_clock(lang)?;
     ctx.record(OpenedRecord {
         number,
         kind: SittingKind::Sitting,
@@ -264,6 +266,7 @@ pub fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32,
         return match open_key_ceremony {
             Some(r) if sittings.open && r.kind == SittingKind::KeyCeremony => {
                 let lang = Lang::from_env(Some(&r.lang));
+                term::check_clock(lang)?;
                 ctx.record(ResumedRecord {
                     number: r.number,
                     plan: r.plan.clone(),
@@ -300,6 +303,7 @@ fn only_the_keys(events: &[urne_core::audit::Event]) -> Result<bool> {
 /// The key ceremony's sitting opened (number 1): the identity asked, shown and confirmed.
 fn open_key_ceremony_sitting(a: &CeremonyArgs, lang: Lang, ctx: &mut Ctx) -> Result<(u32, Lang)> {
     let who = identity(a, lang)?;
+    term::check_clock(lang)?;
     ctx.record(OpenedRecord {
         number: 1,
         kind: SittingKind::KeyCeremony,
