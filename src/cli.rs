@@ -154,16 +154,20 @@ pub enum Command {
     },
     /// A sitting in front of the commissaire de justice, with its signed minutes (SPEC.md §9).
     ///
-    /// One guided process, one login: the PIN first, then the sitting opened (place, the
-    /// commissaire's name and office, the persons present and their roles: given with the
-    /// options below or typed, shown and confirmed), then the planned work in order, one
-    /// confirmation per irreversible step: the days the rules schedule for today (D-8: the
-    /// periods whose draw date is today), or those given with --day, each sealed first from
-    /// --exports when it is not yet; then an emission's blocks (--game-rules …). Then voids and
-    /// redraws decided at the sitting, and the close: the signed minutes of the whole sitting,
-    /// `sitting-NNN/minutes.html`, with `sitting.json` listing every output of the sitting. Every
-    /// step is recorded in the trail as it happens: a sitting interrupted by a crash is finished
-    /// by running `urne ceremony` again, and its minutes say so.
+    /// One guided process, one login: the PIN first, typed at urne's prompt (URNE_PIN and
+    /// --pin-file are refused here), then the sitting opened (place, the commissaire's name and
+    /// office, the persons present and their roles: given with the options below or typed, shown
+    /// and confirmed; then the date and time at the commissaire's watch, which the appliance's
+    /// clock must match within 5 minutes), then the planned work in order, one confirmation per
+    /// irreversible step: the days the rules schedule for today (D-8: the periods whose draw
+    /// date is today in Paris), or those given with --day, each sealed first from --exports when
+    /// it is not yet; then an emission's blocks (--game-rules …); then the reveals (--reveal,
+    /// the sales close typed by the commissaire from production's statement). Then a menu: voids
+    /// of days or blocks and redraws decided at the sitting, and the close: the signed minutes of
+    /// the whole sitting, `sitting-NNN/minutes.html`, with `sitting.json` listing every output of
+    /// the sitting, and the SHA-256 values and the checkpoint to copy. Every step is recorded in
+    /// the trail as it happens: a sitting interrupted by a crash is finished by running `urne
+    /// ceremony` again (the commissaire confirms those present), and its minutes say so.
     Ceremony(Box<CeremonyArgs>),
     /// Instant-game blocks: generate, reveal, void.
     #[command(subcommand)]
