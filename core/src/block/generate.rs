@@ -194,6 +194,13 @@ impl<'a> Job<'a> {
         }
     }
 
+    /// The first grid failure recorded, without the chunks (a test's view of a job no worker
+    /// ran).
+    #[cfg(test)]
+    fn finish_failure(self) -> GridFailure {
+        self.first_failure.into_inner().expect("worker panicked")
+    }
+
     /// The chunks in position order, and the first grid failure.
     fn finish(self) -> (Vec<Chunk>, GridFailure) {
         let chunks = self
@@ -364,6 +371,19 @@ mod tests {
     /// `CHUNK_TICKETS` as a block size (it is 2^14).
     fn chunk_tickets() -> u32 {
         u32::try_from(CHUNK_TICKETS).unwrap()
+    }
+
+    #[test]
+    fn of_several_grid_failures_the_lowest_position_is_kept_whatever_the_order() {
+        // Workers meet positions out of order: the failure reported is the first ticket's.
+        let rules = small_rules(10);
+        let tiers = [0u8; 10];
+        let job = Job::new(&rules, 0, &tiers, GridKey::new(&Hash32([1; 32])), true);
+        job.record_failure(7, "seven".into());
+        job.record_failure(3, "three".into());
+        job.record_failure(3, "three again".into());
+        job.record_failure(5, "five".into());
+        assert_eq!(job.finish_failure(), Some((3, "three".to_string())));
     }
 
     #[test]
