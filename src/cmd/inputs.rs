@@ -36,7 +36,12 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8]) -> Result<()> {
     let sha = urne_core::crypto::sha256(bytes);
     match standing(id, &sha) {
         Standing::Official => {
-            note!("rules {id}: the official file (SHA-256 {sha})");
+            let lang = crate::text::lang();
+            note!(
+                "{} {id}{} (SHA-256 {sha})",
+                lang.t("règlement", "rules"),
+                lang.t(" : le fichier officiel", ": the official file")
+            );
             Ok(())
         }
         Standing::Unofficial => {
@@ -128,14 +133,22 @@ pub fn read_export(
     trusted: &[[u8; 32]],
 ) -> Result<(VerifiedExport, DayTally)> {
     let verified = verify_export(ctx, path, trusted)?;
-    note!("reading and checking every line …");
+    let lang = crate::text::lang();
+    note!(
+        "{}",
+        lang.t(
+            "lecture et contrôle de chaque ligne …",
+            "reading and checking every line …"
+        )
+    );
     let t0 = std::time::Instant::now();
     // The file is opened again for each pass (a third only when two play ids may be equal).
     match entries::tally_export(|| std::fs::File::open(path), &verified, rules) {
         Ok(t) => {
             note!(
-                "  {} plays checked in {:.1} s",
-                t.plays,
+                "  {} {} {:.1} s",
+                crate::text::count(t.plays, lang),
+                lang.t("mises contrôlées en", "plays checked in"),
                 t0.elapsed().as_secs_f64()
             );
             Ok((verified, t))
@@ -189,16 +202,23 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
             )?);
         }
     };
+    let lang = crate::text::lang();
     note!(
-        "checking the producer's signature over {} …",
+        "{} {} …",
+        lang.t(
+            "contrôle de la signature du producteur sur",
+            "checking the producer's signature over"
+        ),
         path.display()
     );
     let t0 = std::time::Instant::now();
     match entries::verify_export(open(path)?, &sig, trusted) {
         Ok(v) => {
             note!(
-                "  signature verified: {} MB in {:.1} s",
+                "  {} {} {} {:.1} s",
+                lang.t("signature vérifiée :", "signature verified:"),
                 v.size / 1_000_000,
+                lang.t("Mo en", "MB in"),
                 t0.elapsed().as_secs_f64()
             );
             Ok(v)

@@ -60,11 +60,22 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     check_day_ended(&input)?;
     check_export_dated(ctx, &input)?;
     let st = check_not_sealed(ctx, &input.day)?;
-    note!("computing pseudonyms and the commitment, and recording the seal …");
+    let lang = crate::text::lang();
+    note!(
+        "{}",
+        lang.t(
+            "calcul des pseudonymes et de l'engagement, inscription du scellé …",
+            "computing pseudonyms and the commitment, and recording the seal …"
+        )
+    );
     let t0 = std::time::Instant::now();
     let (record, ev) = record_seal(ctx, &input, st.attempt)?;
     let note = ctx.checkpoint()?;
-    note!("  done in {:.1} s", t0.elapsed().as_secs_f64());
+    note!(
+        "  {} {:.1} s",
+        lang.t("fait en", "done in"),
+        t0.elapsed().as_secs_f64()
+    );
     // Nothing is reported as sealed unless the trail is still the one it was recorded in.
     ctx.finish()?;
     print_seal(&input, &record, ev.seq, &note);

@@ -134,10 +134,17 @@ fn contribute(
                 .find(|(_, r)| r.block == b.block)
                 .map_or(0, |(s, _)| *s);
             (
-                format!(
-                    "block {} attempt {} (audit event #{seq})",
-                    b.block, b.attempt
-                ),
+                {
+                    let lang = crate::text::lang();
+                    format!(
+                        "{} {} {} {} ({}{seq})",
+                        lang.t("bloc", "block"),
+                        b.block,
+                        lang.t("tentative", "attempt"),
+                        b.attempt,
+                        lang.t("événement d'audit n°\u{a0}", "audit event #")
+                    )
+                },
                 b.entropy_commitment,
             )
         })

@@ -108,9 +108,13 @@ fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
 fn show_identity(lang: Lang, place: &str, commissaire: &Commissaire, present: &[Person]) {
     note!("  {} {place}", lang.t("Lieu :", "Place:"));
     note!(
-        "  {} {} ({})",
+        "  {} {}",
         lang.t("Commissaire de justice :", "Commissaire de justice:"),
-        commissaire.name,
+        commissaire.name
+    );
+    note!(
+        "  {} {}",
+        lang.t("Office (étude) :", "Office:"),
         commissaire.office
     );
     for p in present {

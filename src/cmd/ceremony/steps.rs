@@ -392,15 +392,16 @@ fn confirm_sales_close(lang: Lang, block: &str, given: &str) -> Result<()> {
         .format("%Y-%m-%d %H:%M")
         .to_string();
     for _ in 0..3 {
+        // Three lines within 80 columns: the block's id may be long.
         note!(
-            "{} {block}{}",
+            "{}\n  {block}\n{}",
             lang.t(
                 "Commissaire : date et heure de clôture des ventes du bloc",
                 "Commissaire: the date and time the sales closed of block"
             ),
             lang.t(
-                ", telles que la production les déclare par écrit (AAAA-MM-JJ HH:MM, heure de Paris) :",
-                ", as production states them in writing (YYYY-MM-DD HH:MM, Paris time):"
+                "selon la déclaration de la production, heure de Paris (AAAA-MM-JJ HH:MM) :",
+                "as production states them in writing, Paris time (YYYY-MM-DD HH:MM):"
             )
         );
         let typed = term::read_line(lang)?;

@@ -205,10 +205,17 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         None => {
             show_sealed(s);
             let shown = [(
-                format!(
-                    "day {} attempt {} (audit event #{entropy_seq})",
-                    s.day, s.st.attempt
-                ),
+                {
+                    let lang = crate::text::lang();
+                    format!(
+                        "{} {} {} {} ({}{entropy_seq})",
+                        lang.t("jour du", "day"),
+                        s.day,
+                        lang.t("tentative", "attempt"),
+                        s.st.attempt,
+                        lang.t("événement d'audit n°\u{a0}", "audit event #")
+                    )
+                },
                 ec,
             )];
             let key = format!("{purpose} attempt {}", s.st.attempt);
