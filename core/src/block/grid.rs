@@ -117,14 +117,23 @@ impl<'k> TicketStream<'k> {
     /// # Panics
     /// If `n` is 0 (a caller bug: an empty range has no value to return).
     pub fn uniform(&mut self, n: u64) -> u64 {
-        assert!(n > 0, "uniform(0): empty range");
-        let rem = n.wrapping_neg() % n;
-        let limit = 0u64.wrapping_sub(rem);
-        loop {
-            let x = self.next_u64();
-            if rem == 0 || x < limit {
-                return x % n;
-            }
+        uniform_from(n, || self.next_u64())
+    }
+}
+
+/// [`TicketStream::uniform`] over the u64 values `next` gives: the first `x` below the limit,
+/// reduced mod `n` (every value when `n` divides 2^64).
+///
+/// # Panics
+/// If `n` is 0.
+fn uniform_from(n: u64, mut next: impl FnMut() -> u64) -> u64 {
+    assert!(n > 0, "uniform(0): empty range");
+    let rem = n.wrapping_neg() % n;
+    let limit = 0u64.wrapping_sub(rem);
+    loop {
+        let x = next();
+        if rem == 0 || x < limit {
+            return x % n;
         }
     }
 }
@@ -423,6 +432,18 @@ impl TicketGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn uniform_rejects_exactly_the_values_at_or_above_the_limit() {
+        // n = 3: 2^64 mod 3 = 1, so the limit is 2^64 - 1 and only u64::MAX is rejected.
+        let mut xs = [u64::MAX, u64::MAX - 1].into_iter();
+        assert_eq!(uniform_from(3, || xs.next().unwrap()), (u64::MAX - 1) % 3);
+        let mut xs = [u64::MAX - 2].into_iter();
+        assert_eq!(uniform_from(3, || xs.next().unwrap()), (u64::MAX - 2) % 3);
+        // n = 2^40 divides 2^64: nothing is rejected, u64::MAX included.
+        let mut xs = [u64::MAX].into_iter();
+        assert_eq!(uniform_from(1 << 40, || xs.next().unwrap()), (1 << 40) - 1);
+    }
 
     const M: usize = 16;
 
