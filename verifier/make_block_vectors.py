@@ -266,6 +266,9 @@ def main(out):
       v2_folder(ENTROPY))
     w("block-folder-v2-valid-unrevealed", "block-folder-v2-valid before the reveal.", "valid",
       v2_folder(ENTROPY, revealed=False))
+    w("block-folder-v2-valid-entropy-32-bytes", "block-folder-v2-valid made from 32 bytes of entropy, what urne "
+      "asks the HSM for a block (SPEC §5.B3: at least 32): the reveal's entropy is exactly the minimum.", "valid",
+      v2_folder(bytes(range(0x40, 0x60))))
     w("block-tamper-inconsistent-v2-contribution-before-entropy", "block-folder-v2-valid on a trail where the "
       "block.contribution event is event 2 and the block.entropy event event 3 (both real and in the checkpoint's "
       "tree): the contribution existed before the entropy was committed to (SPEC §3.3).", "inconsistent",
@@ -306,6 +309,11 @@ def main(out):
     w("block-tamper-inconsistent-v2-manifest-block", f"block-folder-v2-valid whose manifest (re-signed) names block "
       f"{b4}: it MUST name the commitment's game, block and attempt.", "inconsistent",
       v2_folder(ENTROPY, manifest=lambda m: m.update(block=b4)))
+    for what, change in (("attempt", {"attempt": 2}), ("result-key", {"result_key_id": "0123456789abcdef"})):
+        w(f"block-tamper-inconsistent-v2-manifest-{what}", f"block-folder-v2-valid whose manifest (re-signed) names "
+          f"{'attempt 2' if what == 'attempt' else 'another result key'}, all else this block's: it MUST name the "
+          "commitment's game, block and attempt, and the result key (SPEC §5.B9).", "inconsistent",
+          v2_folder(ENTROPY, manifest=lambda m, c=change: m.update(c)))
     w("block-tamper-inconsistent-v2-expect-block", f"block-folder-v2-valid verified with --expect-block {b4}: the "
       f"folder holds {BID} only.", "inconsistent", v2_folder(ENTROPY), dict(A, expect_block=b4))
     w("block-folder-v2-valid-expect-block", f"block-folder-v2-valid verified with --expect-block {BID}.", "valid",
@@ -518,6 +526,12 @@ def sales_close_vectors(w):
     w("block-tamper-inconsistent-v2-reveal-sales-close-after-reveal", "block-folder-v2-valid whose reveal "
       "(re-signed) states that the sales closed a microsecond after its revealed_at (SPEC §5.B10 step 4).",
       "inconsistent", v2_folder(ENTROPY, reveal_edit=edit("2016-01-15T08:00:00.000001Z")))
+    w("block-folder-v2-valid-sales-close-at-reveal", "block-folder-v2-valid whose reveal (re-signed) states that "
+      "the sales closed at its revealed_at itself: not after the reveal, so allowed (SPEC §5.B10 step 4).", "valid",
+      v2_folder(ENTROPY, reveal_edit=edit("2016-01-15T08:00:00.000000Z")))
+    w("block-folder-v2-valid-sales-close-at-generation", "block-folder-v2-valid whose reveal (re-signed) states "
+      "that the sales closed at the commitment's generated_at itself: not before the generation, so allowed (SPEC "
+      "§5.B10 step 4).", "valid", v2_folder(ENTROPY, reveal_edit=edit("2015-11-30T08:00:00.000000Z")))
     w("block-tamper-inconsistent-v2-reveal-sales-close-before-generation", "block-folder-v2-valid whose reveal "
       "(re-signed) states that the sales closed a microsecond before the commitment's generated_at (SPEC §5.B10 "
       "step 4).", "inconsistent", v2_folder(ENTROPY, reveal_edit=edit("2015-11-30T07:59:59.999999Z")))
