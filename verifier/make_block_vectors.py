@@ -139,21 +139,22 @@ def write(out, name, desc, expect, files, args):
 CONTRIBUTION = "6 2 5 1 4 4 3 6, dés du commissaire"
 
 
-def v2_events(entropy, order=("e", "c"), contribution=CONTRIBUTION):
+def v2_events(entropy, order=("e", "c"), contribution=CONTRIBUTION, event_edit=None):
     """A version-2 trail of 6 events: trail.created, then the block's block.entropy and
     block.contribution events (as events 2 and 3, in `order`), then placeholders (the block's
-    generation, its reveal)."""
+    generation, its reveal). `event_edit(kind, payload)` changes a payload before it is written."""
     ec = vcore.entropy_commitment(entropy).hex()
-    ev = {"e": ("block.entropy", MV.compact({"block": BID, "attempt": 1, "rules_sha256": RULES_SHA.hex(),
-                                             "entropy_commitment": ec,
-                                             "entropy_blob": vcore.sha256(b"sealed entropy " + entropy).hex()})),
-          "c": ("block.contribution", MV.compact({"blocks": [{"block": BID, "attempt": 1, "entropy_commitment": ec}],
-                                                  "contribution": contribution}))}
+    e = {"block": BID, "attempt": 1, "rules_sha256": RULES_SHA.hex(), "entropy_commitment": ec,
+         "entropy_blob": vcore.sha256(b"sealed entropy " + entropy).hex()}
+    c = {"blocks": [{"block": BID, "attempt": 1, "entropy_commitment": ec}], "contribution": contribution}
+    if event_edit:
+        e, c = event_edit("block.entropy", e), event_edit("block.contribution", c)
+    ev = {"e": ("block.entropy", MV.compact(e)), "c": ("block.contribution", MV.compact(c))}
     return MV.history_events(6, real={2: ev[order[0]], 3: ev[order[1]]}), ec
 
 
 def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True, tickets=True, manifest=True,
-              contribution=CONTRIBUTION, history=None, reveal_edit=None, commit_edit=None):
+              contribution=CONTRIBUTION, history=None, reveal_edit=None, commit_edit=None, event_edit=None):
     """A version-2 block folder: the commitment (checkpoint of 4 events, first output of its trail)
     carries the entropy commitment of `committed`, the contribution and the fixed events; the
     block is generated from `generated_from` (default: `committed`) and the contribution; the
@@ -161,7 +162,7 @@ def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True, t
     given, is the commitment's history; `reveal_edit(reveal)` changes the reveal before signing,
     `commit_edit(commitment)` the commitment."""
     entropy = generated_from or committed
-    events, ec = v2_events(committed, order, contribution)
+    events, ec = v2_events(committed, order, contribution, event_edit)
     seqs = (2, 3) if order == ("e", "c") else (3, 2)
     seed, csv, root = block(entropy, contribution)
     fixed = {"entropy": MV.fixed_event(events, seqs[0], 4), "contribution": MV.fixed_event(events, seqs[1], 4)}
@@ -273,6 +274,25 @@ def main(out):
       "block.contribution event is event 2 and the block.entropy event event 3 (both real and in the checkpoint's "
       "tree): the contribution existed before the entropy was committed to (SPEC §3.3).", "inconsistent",
       v2_folder(ENTROPY, order=("c", "e")))
+    # The randomness events, each name changed alone (SPEC §3.3, §5.B10 step 3: the entropy event is this
+    # block's, attempt's and rules'; the contribution event names this block, attempt and entropy commitment,
+    # and is this contribution).
+    other_bid = BID[:-1] + str(NUMBER + 1)
+    for name, kind, change in (
+            ("entropy-block", "block.entropy", lambda p: dict(p, block=other_bid)),
+            ("entropy-attempt", "block.entropy", lambda p: dict(p, attempt=2)),
+            ("entropy-rules", "block.entropy", lambda p: dict(p, rules_sha256="00" * 32)),
+            ("contribution-block", "block.contribution",
+             lambda p: dict(p, blocks=[dict(p["blocks"][0], block=other_bid)])),
+            ("contribution-attempt", "block.contribution",
+             lambda p: dict(p, blocks=[dict(p["blocks"][0], attempt=2)])),
+            ("contribution-entropy-commitment", "block.contribution",
+             lambda p: dict(p, blocks=[dict(p["blocks"][0], entropy_commitment="00" * 32)])),
+            ("contribution-text", "block.contribution", lambda p: dict(p, contribution="une autre contribution"))):
+        w(f"block-tamper-inconsistent-v2-{name}", f"block-folder-v2-valid on a trail whose {kind} event (real, in the "
+          f"checkpoint's tree) differs in one name only ({name.split('-', 1)[1]}): the randomness evidence is "
+          "another block's (SPEC §3.3, §5.B10 step 3).", "inconsistent",
+          v2_folder(ENTROPY, event_edit=lambda k, p, kind=kind, change=change: change(p) if k == kind else p))
     w("block-tamper-draw-mismatch-v2-entropy-commitment", "A version-2 block whose commitment and trail commit to "
       "one entropy but whose block (seed commitment, tickets, outcomes root) and reveal are from another: the "
       "revealed entropy is not the one entropy_commitment names (SPEC §3.2, §5.B10 step 4).", "draw-mismatch",
