@@ -110,3 +110,34 @@ fn an_expected_block_is_every_output_s_and_there_is_one() {
         );
     }
 }
+
+#[test]
+fn a_sittings_report_names_it_lists_its_outputs_and_says_what_it_did_not_verify() {
+    // sitting-valid: sitting 1 alone, listing two outputs (a draw and its void notice).
+    let v = super::tests_vectors::vector("sitting-valid");
+    let r = super::tests_vectors::run(&v).unwrap();
+    assert_eq!(r.subjects, ["sitting 1 (sitting, version 2)"]);
+    assert!(
+        r.checks.iter().any(|c| c.starts_with("history:")),
+        "{:?}",
+        r.checks
+    );
+    // What the publish-once check compares (SPEC §8.4): the sitting's number in its trail.
+    let subject =
+        "sitting 1 of the trail bd158a82c57847079f7b25363a2c7ec3f29fc48ec1440655439d57abe4772449";
+    assert_eq!(r.outputs.len(), 1);
+    assert_eq!(r.outputs[0].subject.as_deref(), Some(subject));
+    assert_eq!(r.published.len(), 1);
+    assert_eq!(r.published[0].subject, subject);
+    assert_eq!(r.sittings.len(), 1);
+    assert_eq!((r.sittings[0].number, r.sittings[0].outputs.len()), (1, 2));
+    // The outputs it lists are said to be unverified here (and, from the history, its
+    // predecessor to be elsewhere).
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("the 2 output(s) sitting 1 lists are not verified here")),
+        "{:?}",
+        r.notes
+    );
+}
