@@ -180,6 +180,32 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// What an attempt's entropy commitment is shown under: `jour du 2018-12-01 tentative 1
+/// (événement d'audit n° 17)` / `day 2018-12-01 attempt 1 (audit event #17)`, `what` being the
+/// subject's noun in French and English (`("jour du", "day")`, `("bloc", "block")`).
+pub fn attempt_label(what: (&str, &str), subject: &str, attempt: u32, seq: u64) -> String {
+    let lang = lang();
+    format!(
+        "{} {subject} {} {attempt} ({}{seq})",
+        lang.t(what.0, what.1),
+        lang.t("tentative", "attempt"),
+        lang.t("événement d'audit n°\u{a0}", "audit event #")
+    )
+}
+
+/// The label of a seal's commitment, as the screens of the seal and of the draw print it.
+pub fn commitment_label(seq: u64, lang: Lang) -> String {
+    format!(
+        "{} ({} {})",
+        lang.t(
+            "Engagement : racine de Merkle des participations, scellée",
+            "Commitment: Merkle root of the entries, sealed"
+        ),
+        lang.t("événement d'audit", "audit event"),
+        number(seq, lang)
+    )
+}
+
 /// "n° 12" (French, a no-break space) or "no. 12" (English).
 pub fn number(n: impl std::fmt::Display, lang: Lang) -> String {
     match lang {

@@ -417,18 +417,9 @@ fn figures(s: &mut crate::text::Screen, f: &urne_core::draw::files::Figures) {
 
 /// What the commissaire copies: the commitment, and what the checkpoint that follows is.
 fn copied(s: &mut crate::text::Screen, record: &SealRecord, seq: u64) {
-    use crate::text::number;
     let lang = s.lang;
     s.hash(
-        &format!(
-            "{} ({} {})",
-            lang.t(
-                "Engagement : racine de Merkle des participations, scellée",
-                "Commitment: Merkle root of the entries, sealed"
-            ),
-            lang.t("événement d'audit", "audit event"),
-            number(seq, lang)
-        ),
+        &crate::text::commitment_label(seq, lang),
         &record.commitment.root.to_string(),
     );
     s.indented(

@@ -134,17 +134,7 @@ fn contribute(
                 .find(|(_, r)| r.block == b.block)
                 .map_or(0, |(s, _)| *s);
             (
-                {
-                    let lang = crate::text::lang();
-                    format!(
-                        "{} {} {} {} ({}{seq})",
-                        lang.t("bloc", "block"),
-                        b.block,
-                        lang.t("tentative", "attempt"),
-                        b.attempt,
-                        lang.t("événement d'audit n°\u{a0}", "audit event #")
-                    )
-                },
+                crate::text::attempt_label(("bloc", "block"), &b.block, b.attempt, seq),
                 b.entropy_commitment,
             )
         })

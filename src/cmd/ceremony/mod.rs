@@ -1,4 +1,5 @@
-//! `urne ceremony`: one sitting in front of the commissaire de justice (SPEC.md §9), in one
+//! `urne ceremony`: one sitting in front of the commissaire de justice (D-9: every draw in the
+//! presence and under the control of the bailiff; SPEC.md §9), in one
 //! process, so one login: the PIN first (before anything is asked of the commissaire), then the
 //! sitting opened (place, commissaire, those present, recorded as `sitting.opened`) or an open
 //! one taken up again (`sitting.resumed`), then the planned work in order, one confirmation per

@@ -114,7 +114,7 @@ fn generate_args(b: &BlocksArgs, out: &Path) -> GenerateArgs {
 }
 
 /// The days given, each a day of the operation; else the days whose period's draw date is
-/// today in the rules' time zone (D-8).
+/// today in the rules' time zone (D-1: Europe/Paris; D-8: the draw dates).
 fn days(a: &CeremonyArgs, rules: Option<&DrawRules>, lang: Lang) -> Result<Vec<String>> {
     if !a.days.is_empty() && rules.is_none() {
         return Err(Error::bad_input(

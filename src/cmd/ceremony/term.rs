@@ -134,7 +134,7 @@ pub fn heading(title: &str) {
 /// How far the appliance's clock may be from the commissaire's watch, in minutes.
 pub const CLOCK_TOLERANCE_MINUTES: i64 = 5;
 
-/// The commissaire types the date and time at their own watch (Paris time, `AAAA-MM-JJ HH:MM`;
+/// The commissaire types the date and time at their own watch (Paris time, D-1: `AAAA-MM-JJ HH:MM`;
 /// three tries): the appliance's clock, which dates every event, the minutes and the D-8 plan,
 /// must be within [`CLOCK_TOLERANCE_MINUTES`] of it, else nothing goes on (exit 4). The clock is
 /// a file of the machine's; the commissaire's watch is not.

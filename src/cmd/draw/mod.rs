@@ -205,17 +205,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         None => {
             show_sealed(s);
             let shown = [(
-                {
-                    let lang = crate::text::lang();
-                    format!(
-                        "{} {} {} {} ({}{entropy_seq})",
-                        lang.t("jour du", "day"),
-                        s.day,
-                        lang.t("tentative", "attempt"),
-                        s.st.attempt,
-                        lang.t("événement d'audit n°\u{a0}", "audit event #")
-                    )
-                },
+                crate::text::attempt_label(("jour du", "day"), &s.day, s.st.attempt, entropy_seq),
                 ec,
             )];
             let key = format!("{purpose} attempt {}", s.st.attempt);

@@ -337,15 +337,7 @@ pub fn sealed_lines(sc: &mut Screen, s: &Sealed) {
     sc.indented(6, &format!("({standing})"));
     let seq = s.st.seal.as_ref().map_or(0, |(seq, _)| *seq);
     sc.hash(
-        &format!(
-            "{} ({} {})",
-            lang.t(
-                "Engagement : racine de Merkle des participations, scellée",
-                "Commitment: Merkle root of the entries, sealed"
-            ),
-            lang.t("événement d'audit", "audit event"),
-            number(seq, lang)
-        ),
+        &crate::text::commitment_label(seq, lang),
         &s.seal.commitment.root.to_string(),
     );
 }
