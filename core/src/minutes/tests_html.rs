@@ -194,7 +194,9 @@ fn a_process_with_another_pkcs11_module_than_the_key_ceremonys_is_an_incident() 
     assert_eq!(found, [(3, (2, h(0x33)))]);
     let html = html::render(&m, Lang::Fr);
     assert!(
-        html.contains("Module PKCS#11 autre que celui de la cérémonie des clés"),
+        html.contains(
+            "Module PKCS#11 autre que celui du premier processus du journal (la cérémonie des clés"
+        ),
         "{html}"
     );
     assert!(html.contains("/opt/other/libpkcs11.so"));

@@ -404,8 +404,7 @@ fn confirm_sales_close(lang: Lang, block: &str, given: &str) -> Result<()> {
                 "as production states them in writing, Paris time (YYYY-MM-DD HH:MM):"
             )
         );
-        let typed = term::read_line(lang)?;
-        let typed: String = typed.split_whitespace().collect::<Vec<_>>().join(" ");
+        let typed = term::read_words(lang)?;
         if typed == want {
             return Ok(());
         }

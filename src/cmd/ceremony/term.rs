@@ -32,6 +32,15 @@ pub fn read_line(lang: Lang) -> Result<String> {
     Ok(s.trim_end_matches(['\n', '\r']).to_string())
 }
 
+/// A line typed at the terminal, its runs of blanks made single spaces and its ends trimmed (a
+/// date and a time, `2018-12-11  10:02`, read as typed on paper).
+pub fn read_words(lang: Lang) -> Result<String> {
+    Ok(read_line(lang)?
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
 /// Asks `question` until `oui`/`yes` or `non`/`no` is typed.
 pub fn confirm(lang: Lang, question: &str) -> Result<bool> {
     loop {
@@ -148,8 +157,7 @@ pub fn check_clock(lang: Lang) -> Result<()> {
                 "Commissaire: the date and time at your watch, Paris time (YYYY-MM-DD HH:MM):"
             )
         );
-        let typed = read_line(lang)?;
-        let typed: String = typed.split_whitespace().collect::<Vec<_>>().join(" ");
+        let typed = read_words(lang)?;
         let Some(at) = chrono::NaiveDateTime::parse_from_str(&typed, "%Y-%m-%d %H:%M")
             .ok()
             .and_then(|t| t.and_local_timezone(tz).earliest())

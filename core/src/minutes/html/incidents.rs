@@ -168,8 +168,8 @@ fn other_module(h: &Html, path: &str, sha256: &Hash32, (seq, first): (u64, Hash3
     format!(
         "{} {} ({} {}) {} {} ({}). {}",
         h.t(
-            "Module PKCS#11 autre que celui de la cérémonie des clés :",
-            "A PKCS#11 module other than the key ceremony's:"
+            "Module PKCS#11 autre que celui du premier processus du journal (la cérémonie des clés, ou le redémarrage témoigné du journal) :",
+            "A PKCS#11 module other than the one of the trail's first process (the key ceremony, or the witnessed restart of the trail):"
         ),
         code(path),
         "SHA-256",
