@@ -867,4 +867,34 @@ fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting(
         "{shown}"
     );
     assert!(sitting_kinds(&env).is_empty(), "a sitting was opened");
+    // Five minutes apart (to the minute typed) is within the tolerance: the sitting opens.
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env_remove("URNE_PIN")
+        .env("LANG", FR)
+        .env("TZ", "UTC")
+        .env("FAKETIME", "@2018-12-11 09:10:00")
+        .args(["--timeout", "5"])
+        .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
+        .args(["--expect", "exactes", "--send", "oui"])
+        .args(["--expect", WATCH, "--send", "2018-12-11 10:15"])
+        .args(["--expect", "never shown", "--send", "", "--"])
+        .arg(faketime_urne())
+        .args([
+            "ceremony",
+            "--out",
+            "pub",
+            "--rules",
+            RULES,
+            "--day",
+            "2018-12-01",
+        ])
+        .args(["--place", "Paris", "--commissaire", "Maître Claire Dupont"])
+        .args(["--office", "Étude Dupont"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(124), "{shown}");
+    assert!(shown.contains("Séance n° 1 ouverte"), "{shown}");
+    assert_eq!(sitting_kinds(&env), ["sitting.opened"]);
 }
