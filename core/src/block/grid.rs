@@ -434,6 +434,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn offered_symbols_must_be_three_distinct_symbols() {
+        // A grid whose choices all read a symbol that is none of the offered ones (a losing
+        // ticket's cells would pass): only the offered symbols decide.
+        let cells = [[5u8; GRID_CELLS]; OFFERED_SYMBOLS];
+        for offered in [[0, 0, 1], [0, 1, 0], [1, 0, 0], [0, 1, 9]] {
+            let e = TicketGrid { offered, cells }
+                .check(LOSING_TIER, 9)
+                .unwrap_err();
+            assert!(e.contains("distinct symbols below"), "{offered:?}: {e}");
+        }
+    }
+
+    #[test]
     fn uniform_rejects_exactly_the_values_at_or_above_the_limit() {
         // n = 3: 2^64 mod 3 = 1, so the limit is 2^64 - 1 and only u64::MAX is rejected.
         let mut xs = [u64::MAX, u64::MAX - 1].into_iter();

@@ -460,15 +460,19 @@ fn signed_export(a: &Auditor) -> VResult<crate::entries::VerifiedExport> {
         &sig,
         &a.producer_keys,
     )
-    .map_err(|e| {
-        use crate::entries::ExportErrorKind as K;
-        let class = match e.kind {
-            K::Io(_) => C::Unreadable,
-            K::TooLarge | K::NotAFile => C::Malformed,
-            _ => C::BadSignature,
-        };
-        fail(class, format!("export: {e}"))
-    })
+    .map_err(|e| fail(export_class(&e.kind), format!("export: {e}")))
+}
+
+/// The class of a refusal of the export's signature check: a read that fails is unreadable; an
+/// export that is not a regular file or grew past its limit while read (its metadata said
+/// otherwise) is malformed (§1.6); any other refusal is bad-signature.
+pub(super) fn export_class(kind: &crate::entries::ExportErrorKind) -> C {
+    use crate::entries::ExportErrorKind as K;
+    match kind {
+        K::Io(_) => C::Unreadable,
+        K::TooLarge | K::NotAFile => C::Malformed,
+        _ => C::BadSignature,
+    }
 }
 
 /// Step 9: the manifest (version 2) is present (malformed), parses (malformed), names this draw

@@ -104,11 +104,6 @@ pub mod limits {
     }
 }
 
-/// Whether `name` is a regular file of the folder.
-pub fn is_file(f: &dyn Folder, name: &str) -> bool {
-    matches!(f.entry(name), Entry::File(_))
-}
-
 /// The bytes of `name` when it is a regular file within its kind's limit (SPEC.md §1.6): `None`
 /// when missing; `malformed` when not a regular file or too large (decided without reading);
 /// [`FailureClass::Unreadable`](super::FailureClass::Unreadable) when it cannot be read.

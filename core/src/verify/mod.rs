@@ -294,6 +294,8 @@ mod tests_kit;
 #[cfg(test)]
 mod tests_lone;
 #[cfg(test)]
+mod tests_mutants;
+#[cfg(test)]
 mod tests_proof;
 #[cfg(test)]
 mod tests_report;

@@ -1,0 +1,272 @@
+//! Tests written from the survivors of mutation testing (docs/testing.md, "Mutation testing")
+//! in the reading of signed files and manifests: which other files of a folder tell "the keys
+//! are right and this file was altered" from "these are another appliance's outputs" (§1.4),
+//! a manifest's day and file list read strictly (§4.7), and which sets of trails are one history
+//! (§6.8, §8.4).
+
+use super::FailureClass as C;
+use super::folder::MemFolder;
+use super::history::{Output, check_linear};
+use super::manifest_check::parse_manifest;
+use super::signed::read_signed_opt;
+use super::tests_kit::{dir, json, key, load, put_signed};
+use crate::audit::chain::Checkpoint;
+use crate::audit::history::{History, Restart};
+use crate::crypto::Hash32;
+use ed25519_dalek::Signer;
+
+/// A folder holding `result.json` naming another result key, signed by another key (it does not
+/// verify under the vectors' result key), and `other` signed by the vectors' result key.
+fn altered_with(other: &str) -> MemFolder {
+    let mut f = MemFolder::default();
+    let bytes = br#"{"result_key_id": "0123456789abcdef"}"#.to_vec();
+    let sig = key("not ours").sign(&bytes).to_bytes().to_vec();
+    f.files.insert("result.json".into(), bytes);
+    f.files.insert("result.json.sig".into(), sig);
+    if !other.is_empty() {
+        put_signed(&mut f, other, b"{}".to_vec());
+    }
+    f
+}
+
+fn class_with(other: &str) -> C {
+    let k = key("result").verifying_key().to_bytes();
+    read_signed_opt(&altered_with(other), "result.json", &k)
+        .unwrap_err()
+        .class
+}
+
+#[test]
+fn another_output_file_that_verifies_says_the_file_was_altered() {
+    for other in [
+        "bundle.json",
+        "checkpoint.note",
+        "leaves.bin",
+        "pv.html",
+        "rules.json",
+        "manifest.json",
+        "void-notice.json",
+        "sitting.json",
+        "minutes.html",
+        "b.commit.json",
+        "b.manifest.json",
+        "b.reveal.json",
+    ] {
+        assert_eq!(class_with(other), C::BadSignature, "{other}");
+    }
+}
+
+#[test]
+fn no_other_output_file_that_verifies_says_the_keys_are_another_appliances() {
+    // Nothing else, or only files that are no output's (whatever signs them).
+    for other in ["", "notes.txt", "result.json.bak", "commit.json.txt"] {
+        assert_eq!(class_with(other), C::Usage, "{other:?}");
+    }
+}
+
+#[test]
+fn a_manifests_day_is_a_full_date_and_its_files_each_appear_once() {
+    let root = load("draw-v2-valid");
+    let draw = super::tests_vectors::at(&root, "draw");
+    let bytes = &draw.files["manifest.json"];
+    assert!(parse_manifest("manifest.json", bytes).is_ok());
+    let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = json(draw, "manifest.json");
+        edit(&mut v);
+        parse_manifest("manifest.json", &serde_json::to_vec(&v).unwrap())
+    };
+    // A date chrono reads, but not YYYY-MM-DD.
+    let e = with(&|v| v["day"] = "2018-12-1".into()).unwrap_err();
+    assert_eq!(e.class, C::Malformed, "{}", e.what);
+    // One file listed twice.
+    let e = with(&|v| {
+        let first = v["files"][0].clone();
+        v["files"].as_array_mut().unwrap().insert(0, first);
+    })
+    .unwrap_err();
+    assert_eq!(e.class, C::Malformed, "{}", e.what);
+    assert!(e.what.contains("each name once"), "{}", e.what);
+}
+
+/// An output of trail `trail`, first of it (no predecessor), at a checkpoint of `size` events and
+/// root `root`, stating `restart` (the trail it replaced, the mark's size and root).
+fn output(name: &str, trail: u8, restart: Option<(u8, u64, u8)>, size: u64, root: u8) -> Output {
+    Output {
+        name: name.into(),
+        sha256: crate::crypto::sha256(name.as_bytes()),
+        history: History {
+            trail: Hash32([trail; 32]),
+            predecessor: None,
+            consistency: vec![],
+            restart: restart.map(|(t, s, r)| Restart {
+                previous_trail: Hash32([t; 32]),
+                previous_mark_size: s,
+                previous_mark_root: Hash32([r; 32]),
+            }),
+        },
+        checkpoint: Checkpoint {
+            size,
+            root: Hash32([root; 32]),
+        },
+        subject: None,
+    }
+}
+
+fn linear(outputs: &[Output]) -> Result<(), String> {
+    check_linear(outputs, false).map(|_| ()).map_err(|f| {
+        assert_eq!(f.class, C::Fork, "{}", f.what);
+        f.what
+    })
+}
+
+#[test]
+fn trails_linked_by_restarts_are_one_history_and_any_other_set_of_trails_is_not() {
+    // A, replaced by B at its mark of 5 events, replaced by C at B's mark of 3.
+    let (a, b, c) = (
+        output("a", 1, None, 5, 0xa5),
+        output("b", 2, Some((1, 5, 0xa5)), 3, 0xb3),
+        output("c", 3, Some((2, 3, 0xb3)), 2, 0xc2),
+    );
+    assert_eq!(linear(&[a.clone(), b.clone(), c.clone()]), Ok(()));
+    assert_eq!(linear(&[a.clone(), b.clone()]), Ok(()));
+    // Two trails nothing links: two histories.
+    let other = output("other", 4, None, 2, 0xd2);
+    let e = linear(&[a.clone(), other]).unwrap_err();
+    assert!(e.contains("not one chain of witnessed restarts"), "{e}");
+    // Two trails both replacing A.
+    let twin = output("twin", 5, Some((1, 5, 0xa5)), 2, 0xe2);
+    let e = linear(&[a.clone(), b.clone(), twin]).unwrap_err();
+    assert!(e.contains("not one chain of witnessed restarts"), "{e}");
+}
+
+#[test]
+fn an_output_of_a_replaced_trail_beyond_the_restarts_mark_is_a_fork() {
+    let b = output("b", 2, Some((1, 5, 0xa5)), 3, 0xb3);
+    for (size, root) in [(6, 0xa6), (5, 0x00)] {
+        let a = output("a", 1, None, size, root);
+        let e = linear(&[a, b.clone()]).unwrap_err();
+        assert!(e.contains("beyond the last mark"), "{size}: {e}");
+    }
+    assert_eq!(linear(&[output("a", 1, None, 4, 0xa4), b]), Ok(()));
+}
+
+#[test]
+fn outputs_of_one_trail_stating_different_restarts_are_a_fork() {
+    let one = output("one", 2, Some((1, 5, 0xa5)), 3, 0xb3);
+    let two = output("two", 2, Some((1, 4, 0xa4)), 4, 0xb4);
+    let e = linear(&[one, two]).unwrap_err();
+    assert!(e.contains("state different restarts"), "{e}");
+}
+
+#[test]
+fn a_refused_export_is_classed_by_why() {
+    use super::draw_folder::export_class;
+    use crate::entries::ExportErrorKind as K;
+    assert_eq!(export_class(&K::Io("gone".into())), C::Unreadable);
+    assert_eq!(export_class(&K::TooLarge), C::Malformed);
+    assert_eq!(export_class(&K::NotAFile), C::Malformed);
+    assert_eq!(export_class(&K::BadSignature), C::BadSignature);
+    assert_eq!(export_class(&K::NoTrustedKey), C::BadSignature);
+    assert_eq!(export_class(&K::SignatureLength(63)), C::BadSignature);
+}
+
+#[test]
+fn a_memory_folder_reads_a_file_within_its_limit_only() {
+    use super::folder::Folder;
+    let f = MemFolder::of([("a".to_string(), vec![0u8; 10])]);
+    assert_eq!(f.read("a", 10).unwrap().len(), 10);
+    assert!(f.read("a", 9).is_err());
+    assert!(f.read("b", 10).is_err());
+}
+
+#[test]
+fn files_a_draws_manifest_does_not_list_are_noted_and_the_others_are_not() {
+    let mut root = load("draw-v2-valid");
+    let extra = [
+        "notes.txt",
+        "result.json.bak",
+        "draw.pdf",
+        "sitting.json",
+        "manifest.json.old",
+    ];
+    let silent = [
+        "stray.sig",
+        "other.pub.pem",
+        ".urne-staging-1",
+        "void-notice.json",
+    ];
+    for n in extra.iter().chain(&silent) {
+        dir(&mut root, "draw")
+            .files
+            .insert((*n).to_string(), b"x".to_vec());
+    }
+    let r = super::tests_kit::verify_draw(&root).unwrap();
+    let noted: Vec<&String> = r
+        .notes
+        .iter()
+        .filter(|n| n.contains("is not a file of this draw"))
+        .collect();
+    for n in extra {
+        assert!(noted.iter().any(|m| m.contains(n)), "{n}: {noted:?}");
+    }
+    for n in silent
+        .iter()
+        .chain(["manifest.json", "result.json", "pv.html"].iter())
+    {
+        assert!(
+            !noted.iter().any(|m| m.contains(&format!("/{n} "))),
+            "{n}: {noted:?}"
+        );
+    }
+    assert_eq!(noted.len(), extra.len(), "{noted:?}");
+}
+
+#[test]
+fn a_subfolder_with_signed_files_but_no_output_is_partial_and_one_without_is_not() {
+    let mut root = load("history-valid-pair");
+    let keys = super::tests_kit::keys(&root);
+    let publ = dir(&mut root, "pub");
+    let mut misc = MemFolder::default();
+    misc.files.insert("readme.txt".into(), b"notes".to_vec());
+    misc.files.insert("photo.jpg".into(), b"jpg".to_vec());
+    publ.folders.insert("misc".into(), misc);
+    let at = super::tests_vectors::at;
+    let r =
+        super::outputs::verify_outputs(at(&root, "pub"), &keys, &super::Expect::default()).unwrap();
+    assert!(r.partial.is_empty(), "{:?}", r.partial);
+    let mut signed = MemFolder::default();
+    signed.files.insert("x.json".into(), b"{}".to_vec());
+    signed.files.insert("x.json.sig".into(), vec![0; 64]);
+    dir(&mut root, "pub")
+        .folders
+        .insert("signed".into(), signed);
+    let r =
+        super::outputs::verify_outputs(at(&root, "pub"), &keys, &super::Expect::default()).unwrap();
+    assert_eq!(r.partial.len(), 1, "{:?}", r.partial);
+    assert!(r.partial[0].contains("holds signed files but no output's primary file"));
+}
+
+#[test]
+fn two_reveals_of_one_block_in_one_history_are_a_fork() {
+    let mut root = load("block-folder-v2-valid");
+    let keys = super::tests_kit::keys(&root);
+    let block = root.folders["block"].clone();
+    let mut other = block.clone();
+    super::tests_kit::edit(&mut other, "noel-test_100_2015-12_3.reveal.json", |v| {
+        v["revealed_at"] = "2016-01-15T08:00:01.000000Z".into();
+    });
+    let mut publ = MemFolder::default();
+    publ.folders.insert("b1".into(), block);
+    publ.folders.insert("b2".into(), other);
+    root.folders.insert("pub".into(), publ);
+    let at = super::tests_vectors::at;
+    let e = super::outputs::verify_outputs(at(&root, "pub"), &keys, &super::Expect::default())
+        .unwrap_err();
+    assert_eq!(e.class, C::Fork, "{}", e.what);
+    assert!(
+        e.what
+            .contains("both publish the reveal of block noel-test/100/2015-12/3"),
+        "{}",
+        e.what
+    );
+}
