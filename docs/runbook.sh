@@ -35,7 +35,7 @@ DAY=2018-12-08                              # a day drawn alone, one command at 
 "$URNE" hsm info
 # The keys generated in the token, the trail created, the public keys exported to $PUB/keys,
 # and the key ceremony's signed minutes in $PUB/sitting-001.
-"$URNE" ceremony --key-ceremony --out "$PUB"
+"$URNE" ceremony --key-ceremony --producer-key "$PRODUCER_KEY" --out "$PUB"
 "$URNE" verify "$PUB/sitting-001" --keys "$PUB/keys"
 # <<< key-ceremony
 

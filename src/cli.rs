@@ -41,7 +41,7 @@ pub struct Global {
     /// `urne trail restart`; every other command refuses a missing one.
     #[arg(long, global = true, env = "URNE_DB", default_value = "urne-audit.db")]
     pub db: PathBuf,
-    /// urne's configuration (HSM module, token and key labels, trusted producer keys).
+    /// urne's configuration (HSM module, token and key labels, production's key files).
     /// Default: hsm-config/urne.json when present, else built-in defaults.
     #[arg(long, global = true, env = "URNE_CONFIG")]
     pub config: Option<PathBuf>,
@@ -66,8 +66,9 @@ pub enum Command {
     Trail(TrailCommand),
     /// Daily draw, step 1: verify, tally and commit to a day's signed export.
     ///
-    /// Verifies production's signed export (before parsing it), applies the
-    /// rules (D-3 … D-6, D-13), freeze the day's entries and commit to them (a Merkle root).
+    /// Verifies production's signed export under the keys the trail pins (before parsing it),
+    /// applies the rules (D-3 … D-6, D-13), freezes the day's entries and commits to them (a
+    /// Merkle root).
     /// Prints the figures and hashes the commissaire writes down. A refused file is recorded
     /// (with its hash) and nothing of it is kept.
     Seal {
@@ -77,7 +78,8 @@ pub enum Command {
         /// The day's export (entry-export-v1), with FILE.jsonl.sig beside it.
         #[arg(long, value_name = "FILE.jsonl")]
         entries: PathBuf,
-        /// A trusted producer public key (PEM; repeatable). Default: the configuration's.
+        /// Production's public key (PEM; repeatable): each must be one the trail pins (`urne
+        /// keys producer`). Default: the keys the trail pins, the only ones a seal trusts.
         #[arg(long = "producer-key", value_name = "PEM")]
         producer_keys: Vec<PathBuf>,
     },
@@ -332,6 +334,19 @@ pub enum KeysCommand {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
+    /// Pin production's public keys: the only keys a seal trusts.
+    ///
+    /// At the console: the ids of production's keys are typed from its written statement (one
+    /// a line, then an empty line; they are not shown first), and only when they are the ids
+    /// of the key files given (or of the configuration's `producer_keys`) are those keys
+    /// recorded in the audit trail as the set a seal trusts from now on, replacing the set
+    /// pinned before. A key file alone is never trusted. Every change is in the trail and an
+    /// incident in the next sitting's minutes. The key ceremony pins the first set.
+    Producer {
+        /// Production's public key (PEM; repeatable). Default: the configuration's.
+        #[arg(long = "producer-key", value_name = "PEM")]
+        producer_keys: Vec<PathBuf>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -535,7 +550,8 @@ pub struct CeremonyArgs {
     /// their .sig: a day not yet sealed is sealed from it.
     #[arg(long, value_name = "DIR")]
     pub exports: Option<PathBuf>,
-    /// A trusted producer public key (PEM; repeatable). Default: the configuration's.
+    /// Production's public key (PEM; repeatable): pinned at the key ceremony when the trail
+    /// pins none; at a seal, each must be pinned. Default: the keys the trail pins.
     #[arg(long = "producer-key", value_name = "PEM")]
     pub producer_keys: Vec<PathBuf>,
     /// A day to draw (YYYY-MM-DD; repeatable). Default: the days whose draw date is today.

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
-use urne_core::audit::payloads::InputRejected;
+use urne_core::audit::payloads::{InputRejected, PinnedKey};
 use urne_core::crypto::{Hash32, keys};
 use urne_core::draw::SealedSet;
 use urne_core::draw::records::SealRecord;
@@ -61,8 +61,8 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8]) -> Result<()> {
     }
 }
 
-/// The producer keys trusted for an export: those given, else the configuration's.
-pub fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
+/// The producer key files to read: those given, else the configuration's `producer_keys`.
+fn producer_key_paths(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let paths = if given.is_empty() {
         ctx.config()?.producer_keys
     } else {
@@ -71,10 +71,17 @@ pub fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
     if paths.is_empty() {
         return Err(Error::bad_input(
             "no trusted producer key",
-            "pass --producer-key PEM or list production's key under \"producer_keys\" in the configuration",
+            "give production's public key with --producer-key PEM (or list it under \"producer_keys\" in the configuration)",
         ));
     }
-    paths
+    Ok(paths)
+}
+
+/// The producer keys in key files: those given, else the configuration's. For `urne verify`
+/// (the auditor's own keys) and for pinning them in the trail ([`key_set`]); a seal trusts
+/// only the keys pinned in the trail ([`pinned_keys`]).
+pub fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
+    producer_key_paths(ctx, given)?
         .iter()
         .map(|p| {
             let pem = fsio::read(p)?;
@@ -86,6 +93,60 @@ pub fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
             })
         })
         .collect()
+}
+
+/// The producer keys of key files (those given, else the configuration's) as the set a
+/// `producer.keys` event pins (SPEC.md §6.2): by key id, each once.
+pub fn key_set(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<PinnedKey>> {
+    let mut set: Vec<PinnedKey> = trusted_keys(ctx, given)?
+        .into_iter()
+        .map(|k| PinnedKey {
+            key_id: keys::key_id(&k),
+            public_key: Hash32(k),
+        })
+        .collect();
+    set.sort_by(|a, b| a.key_id.cmp(&b.key_id));
+    set.dedup_by(|a, b| a.key_id == b.key_id);
+    Ok(set)
+}
+
+/// The pinned set in words: each key id in groups of four, comma-separated.
+pub fn pin_words(ids: &[String]) -> String {
+    ids.iter()
+        .map(|k| crate::text::groups(k))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The producer keys a seal trusts (SPEC.md §4.3, §6.2): those the trail's last
+/// `producer.keys` pins, never a key file alone (the configuration and the command line are
+/// files anyone at the machine can change). A key given with --producer-key must be one of
+/// them; none pinned is refused.
+pub fn pinned_keys(ctx: &mut Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
+    let events = ctx.audit()?.events()?;
+    let trail =
+        urne_core::state::Trail::from_events(&events).map_err(|m| altered(&m.to_string()))?;
+    let Some(pinned) = trail.producer_keys() else {
+        return Err(Error::refused(
+            "production's keys are not pinned in this trail: a seal trusts no key file alone",
+            "production's key is pinned at the key ceremony (`urne ceremony --key-ceremony --producer-key PEM`) or with `urne keys producer --producer-key PEM`, its key id typed from production's written statement",
+        ));
+    };
+    if !given.is_empty() {
+        for k in key_set(ctx, given)? {
+            if !pinned.keys.contains(&k) {
+                return Err(Error::refused(
+                    format!(
+                        "producer key {} is not among production's keys pinned in the trail ({})",
+                        k.key_id,
+                        pinned.ids().join(", ")
+                    ),
+                    "a seal trusts the pinned keys only; a new key of production's is pinned with `urne keys producer` (recorded, shown in the minutes)",
+                ));
+            }
+        }
+    }
+    Ok(pinned.public_keys())
 }
 
 fn file_sha256(path: &Path) -> Option<Hash32> {

@@ -10,7 +10,7 @@ use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Exit, Result};
 use std::path::Path;
 use urne_core::audit::payloads::{
-    ExportedKey, ExportedKeys, KeyRecord, KeysExported, KeysGenerated, SealKeyRecord,
+    ExportedKey, ExportedKeys, KeyRecord, KeysExported, KeysGenerated, ProducerKeys, SealKeyRecord,
     SoftwareStart, TrailCreated,
 };
 use urne_core::audit::sealed::SEAL_KEY_LABEL;
@@ -22,7 +22,53 @@ pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
     match c {
         KeysCommand::Init => init(ctx),
         KeysCommand::Export { out } => export(ctx, &out),
+        KeysCommand::Producer { producer_keys } => producer(ctx, &producer_keys),
     }
+}
+
+/// `urne keys producer` (SPEC.md §4.1.0, §6.2): pins the set of production's keys a seal trusts
+/// from now on (those given, else the configuration's), recording `producer.keys` with the set
+/// it replaces, once the ids of production's written statement, typed at the terminal, are the
+/// keys' (SPEC.md §4.1.0). Each change is an event of the trail, and an incident in the next
+/// sitting's minutes.
+fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
+    let keys = super::inputs::key_set(ctx, given)?;
+    super::randomness::need_terminal_for(
+        "the ids of production's keys are typed at the terminal, from production's written statement, and standard input is not one",
+        "run `urne keys producer` at the appliance's console; nothing was recorded",
+    )?;
+    ctx.begin()?;
+    let events = ctx.audit()?.events()?;
+    let trail = urne_core::state::Trail::from_events(&events)
+        .map_err(|m| super::inputs::altered(&m.to_string()))?;
+    let previous = trail.producer_keys().map(|p| p.ids()).unwrap_or_default();
+    let record = ProducerKeys { keys, previous };
+    if record.ids() == record.previous {
+        return Err(Error::refused(
+            format!(
+                "production's keys {} are already the ones pinned",
+                super::inputs::pin_words(&record.previous)
+            ),
+            "nothing to change: nothing was recorded",
+        ));
+    }
+    super::ceremony::producer::typed_ids(crate::text::lang(), &record.ids())?;
+    let ev = ctx.record(record.clone())?;
+    let note = ctx.checkpoint()?;
+    ctx.finish()?;
+    if !record.previous.is_empty() {
+        say!(
+            "production's keys replaced: {}",
+            super::inputs::pin_words(&record.previous)
+        );
+    }
+    say!(
+        "production's keys pinned (a seal trusts these only): {} (event {})",
+        super::inputs::pin_words(&record.ids()),
+        ev.seq
+    );
+    say!("checkpoint signed:\n{note}");
+    Ok(())
 }
 
 /// `urne keys init` (SPEC.md §6.6): the one command that creates a trail. After login: the

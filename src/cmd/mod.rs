@@ -33,6 +33,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Hsm(H::Info) => "hsm info",
         Command::Keys(K::Init) => "keys init",
         Command::Keys(K::Export { .. }) => "keys export",
+        Command::Keys(K::Producer { .. }) => "keys producer",
         Command::Audit(A::Verify { .. }) => "audit verify",
         Command::Audit(A::Show { .. }) => "audit show",
         Command::Audit(A::Export { .. }) => "audit export",

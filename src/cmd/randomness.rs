@@ -27,13 +27,18 @@ const TRIES: usize = 3;
 /// contribution when standard input is not a terminal: the contribution is typed at the
 /// appliance's console, never read from a pipe, a file or the command line (SPEC.md §4.4.1).
 pub fn need_terminal() -> Result<()> {
+    need_terminal_for(
+        "the commissaire's contribution is typed at the terminal, and standard input is not one",
+        "run the command at the appliance's console: no file, argument or variable may hold the contribution before the entropy is fixed (SPEC.md §4.4.1); nothing was recorded",
+    )
+}
+
+/// Refused (exit 2) unless standard input is a terminal: `what` is typed there, `hint` says how.
+pub fn need_terminal_for(what: &str, hint: &str) -> Result<()> {
     if std::io::stdin().is_terminal() {
         return Ok(());
     }
-    Err(Error::bad_input(
-        "the commissaire's contribution is typed at the terminal, and standard input is not one",
-        "run the command at the appliance's console: no file, argument or variable may hold the contribution before the entropy is fixed (SPEC.md §4.4.1); nothing was recorded",
-    ))
+    Err(Error::bad_input(what, hint))
 }
 
 /// Fresh entropy for `purpose` (`day YYYY-MM-DD` or `block <id>`) at `attempt`: requested once

@@ -26,7 +26,7 @@ pub struct SealArgs {
     pub rules: PathBuf,
     /// The day's export (with its `.sig` beside it).
     pub entries: PathBuf,
-    /// Trusted producer keys (PEM); empty: the configuration's.
+    /// Producer keys given (PEM): each must be pinned in the trail; empty: the pinned ones.
     pub producer_keys: Vec<PathBuf>,
 }
 
@@ -85,7 +85,7 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
 /// Load the inputs: the rules, the trusted keys, and the export (signature, then every line).
 fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
     let (rules, rules_bytes) = inputs::load_rules(&a.rules)?;
-    let trusted = inputs::trusted_keys(ctx, &a.producer_keys)?;
+    let trusted = inputs::pinned_keys(ctx, &a.producer_keys)?;
     let (verified, tally) = inputs::read_export(ctx, &a.entries, &rules, &trusted)?;
     Ok(Loaded {
         rules,

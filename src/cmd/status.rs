@@ -45,6 +45,7 @@ pub fn run(ctx: &mut Ctx, rules: Option<&Path>, lang: Lang) -> Result<()> {
         );
     }
     sitting(&mut s, &trail);
+    producer(&mut s, &trail);
     days(&mut s, &trail, &late);
     blocks(&mut s, &trail);
     if let Some((r, _)) = &rules {
@@ -93,6 +94,28 @@ fn sitting(s: &mut Screen, trail: &Trail) {
             crate::text::number(n, lang),
             lang.t("est close)", "is closed)")
         ),
+    };
+    s.line(&text);
+}
+
+/// Production's keys pinned in the trail, the only ones a seal trusts (SPEC.md §4.1.0).
+fn producer(s: &mut Screen, trail: &Trail) {
+    let lang = s.lang;
+    let text = match trail.producer_keys() {
+        Some(p) => format!(
+            "{} {}",
+            lang.t(
+                "Clés de production épinglées :",
+                "Production's keys pinned:"
+            ),
+            super::inputs::pin_words(&p.ids())
+        ),
+        None => lang
+            .t(
+                "Clés de production : aucune épinglée (aucun scellé possible)",
+                "Production's keys: none pinned (no seal is possible)",
+            )
+            .to_string(),
     };
     s.line(&text);
 }

@@ -95,6 +95,9 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     let note = log.latest_note()?;
     ctx.install(log);
     print_restart(&db, &record, &note);
+    say!(
+        "production's keys: none pinned in the new trail; pin them with `urne keys producer` (the ids typed from production's written statement) before a seal"
+    );
     Ok(())
 }
 

@@ -29,6 +29,22 @@ fn at(env: &Env, when: &str) -> Command {
     c
 }
 
+/// `urne keys init` on `day` at 09:00 UTC, then production's TEST key pinned a minute later (its
+/// id typed, as `scripts/dev-hsm` does).
+fn init_at(env: &Env, day: &str) {
+    let o = at(env, &format!("{day} 09:00:00"))
+        .args(["keys", "init"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let later = format!("@{day} 09:01:00");
+    pin_producer(
+        env,
+        faketime_urne(),
+        &[("TZ", "UTC"), ("FAKETIME", &later), ("LANG", FR)],
+    );
+}
+
 /// The commissaire's watch at `when` (UTC, as libfaketime's start): Paris time, to the minute.
 fn watch(when: &str) -> String {
     chrono::NaiveDateTime::parse_from_str(when, "%Y-%m-%d %H:%M:%S")
@@ -59,7 +75,13 @@ fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Outp
         .env("FAKETIME", format!("@{when}"))
         .args(["--timeout", "120"]);
     c.args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
-        .args(["--on", WATCH, "--send", &watch(when)]);
+        .args(["--on", WATCH, "--send", &watch(when)])
+        .args([
+            "--on",
+            PRODUCER_ID_PROMPT,
+            "--send",
+            &format!("{}\n", test_producer_key_id()),
+        ]);
     for (prompt, answer) in steps {
         c.args(["--expect", prompt, "--send", answer]);
     }
@@ -132,6 +154,10 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     assert!(o.status.success(), "the key ceremony failed:\n{keys}");
     assert!(keys.find("code PIN de l'HSM").unwrap() < keys.find("Lieu de la séance").unwrap());
     assert!(keys.contains("CKA_NEVER_EXTRACTABLE=true"), "{keys}");
+    assert!(
+        keys.contains("conforme : clé de production épinglée"),
+        "{keys}"
+    );
     assert!(publ.join("keys/audit.pub.pem").is_file());
     let k = json(&publ.join("sitting-001/sitting.json"));
     assert_eq!(k["kind"], "key-ceremony");
@@ -396,11 +422,7 @@ const WHO: [(&str, &str); 5] = [
 #[test]
 fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
     let env = Env::without_keys();
-    let o = at(&env, "2018-12-10 09:00:00")
-        .args(["keys", "init"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    init_at(&env, "2018-12-10");
     for (i, d) in ["2018-12-01", "2018-12-02", "2018-12-03"]
         .iter()
         .enumerate()
@@ -577,11 +599,7 @@ fn a_sitting_closed_but_not_published_holds_everything_back_until_it_is() {
 fn a_sitting_held_in_english_speaks_and_writes_english() {
     // `--lang en` (the environment French): the prompts, the screens and the minutes in English.
     let env = Env::without_keys();
-    let o = at(&env, "2018-12-08 09:00:00")
-        .args(["keys", "init"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    init_at(&env, "2018-12-08");
     export(&env, "2018-12-01", 71);
     let (exports, publ) = (env.path("exports"), env.path("pub"));
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
@@ -686,6 +704,80 @@ fn a_key_ceremony_killed_at_its_questions_is_opened_when_run_again() {
 }
 
 #[test]
+fn a_key_ceremony_stops_when_the_key_pinned_is_not_the_one_production_states() {
+    let env = Env::without_keys();
+    let publ = env.path("pub");
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.env_remove("URNE_PIN")
+        .env("LANG", FR)
+        .env("TZ", "UTC")
+        .env("FAKETIME", "@2018-12-10 09:00:00")
+        .args(["--timeout", "60"])
+        .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
+        .args(["--on", WATCH, "--send", &watch("2018-12-10 09:00:00")])
+        .args(["--on", "exactes", "--send", "oui"])
+        .args([
+            "--on",
+            PRODUCER_ID_PROMPT,
+            "--send",
+            "0123 4567 89ab cdef\n",
+            "--",
+        ])
+        .arg(faketime_urne())
+        .args([
+            "ceremony",
+            "--key-ceremony",
+            "--out",
+            publ.to_str().unwrap(),
+        ])
+        .args([
+            "--place",
+            "Étude Dupont, Paris",
+            "--commissaire",
+            "Maître Claire Dupont",
+        ])
+        .args([
+            "--office",
+            "SELARL Dupont",
+            "--present",
+            "Jean Martin, opérateur",
+        ]);
+    let o = c.output().unwrap();
+    let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert_eq!(o.status.code(), Some(4), "{screen}");
+    let refused = "refusé : ces identifiants ne sont pas ceux des clés de production données";
+    assert_eq!(screen.matches(refused).count(), 3, "{screen}");
+    assert!(screen.contains("nothing was pinned"), "{screen}");
+    // Nothing pinned, nothing exported, the sitting left open, the refusal recorded.
+    assert!(!publ.join("keys").exists());
+    assert_eq!(sitting_kinds(&env), ["sitting.opened"]);
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let pins: i64 = c
+        .query_row(
+            "SELECT count(*) FROM events WHERE kind = 'producer.keys'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(pins, 0);
+    // An ordinary sitting does not take up the open key ceremony.
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.env_remove("URNE_PIN")
+        .env("LANG", FR)
+        .args(["--timeout", "60"])
+        .args(["--expect", "code PIN de l'HSM", "--send", &env.pin(), "--"])
+        .arg(URNE)
+        .args(["ceremony", "--out", publ.to_str().unwrap()]);
+    let o = c.output().unwrap();
+    let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert_eq!(o.status.code(), Some(4), "{screen}");
+    assert!(
+        screen.contains("the key ceremony's sitting is open"),
+        "{screen}"
+    );
+}
+
+#[test]
 fn a_secret_medium_inside_the_publications_folder_is_refused_before_the_pin() {
     let env = Env::new();
     let publ = env.path("pub");
@@ -783,11 +875,7 @@ fn the_days_due_by_d8_follow_the_date_in_paris_not_in_utc() {
     // 10 December 2018 at 23:30 UTC is already 11 December in Paris: period 1's seven days are
     // due (D-8); an hour earlier it is still 10 December there, and nothing is.
     let env = Env::without_keys();
-    let o = at(&env, "2018-12-10 09:00:00")
-        .args(["keys", "init"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    init_at(&env, "2018-12-10");
     let args = |when: &str| {
         let mut c = env.cmd_of(&root().join("scripts/pty-type"));
         c.env_remove("URNE_PIN")
@@ -831,11 +919,7 @@ fn the_days_due_by_d8_follow_the_date_in_paris_not_in_utc() {
 #[test]
 fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting() {
     let env = Env::without_keys();
-    let o = at(&env, "2018-12-10 09:00:00")
-        .args(["keys", "init"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    init_at(&env, "2018-12-10");
     // The appliance says 11 December 10:00 in Paris; the commissaire's watch says 11:00.
     let o = env
         .cmd_of(&root().join("scripts/pty-type"))

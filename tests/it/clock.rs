@@ -50,6 +50,11 @@ fn a_day_is_sealed_only_once_it_has_ended_and_a_clock_set_back_is_refused() {
     // The appliance initialised on 2018-12-04 at 09:00 UTC (10:00 in Paris).
     let o = at(&env, "2018-12-04 09:00:00", &["keys", "init"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    pin_producer(
+        &env,
+        faketime_urne(),
+        &[("TZ", "UTC"), ("FAKETIME", "@2018-12-04 09:01:00")],
+    );
     // Production made the export at midnight, Paris time, as the day ended.
     let midnight = "2018-12-05T00:00:00+01:00";
     let dated = ["--generated-at", midnight, "--status-as-of", midnight];
@@ -89,6 +94,11 @@ fn an_export_dated_before_its_day_ended_or_after_the_clock_is_refused() {
     let env = Env::without_keys();
     let o = at(&env, "2018-12-05 09:00:00", &["keys", "init"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    pin_producer(
+        &env,
+        faketime_urne(),
+        &[("TZ", "UTC"), ("FAKETIME", "@2018-12-05 09:01:00")],
+    );
     // Day 2018-12-05 ends at 2018-12-06T00:00:00+01:00 (23:00:00 UTC); the seals below run at
     // 2018-12-06 07:00:00 UTC (08:00:00 in Paris), when the day has ended by the clock.
     let now = "2018-12-06 07:00:00";

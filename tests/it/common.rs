@@ -242,6 +242,20 @@ pub const YES_NO: &str = "(?:Type yes or no|Tapez oui ou non),";
 /// The contribution the tests' commissaire types (SPEC.md §4.4.1).
 pub const CONTRIBUTION: &str = "4 2 6 1 3 5 5 2";
 
+/// The key ceremony's prompt for the id of production's key, typed by the commissaire from
+/// production's written statement (SPEC.md §4.1.0).
+pub const PRODUCER_ID_PROMPT: &str =
+    "(?:identifiant de la clé de production|the id of production's key)";
+
+/// The key id of the TEST producer key (tests/fixtures/keys/test-producer.pub.pem), as
+/// production's written statement gives it: the commissaire's answer at
+/// [`PRODUCER_ID_PROMPT`].
+pub fn test_producer_key_id() -> String {
+    let pem =
+        std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.pub.pem")).unwrap();
+    urne_core::crypto::keys::key_id(&urne_core::crypto::keys::public_key_from_pem(&pem).unwrap())
+}
+
 /// Removes any urne/SoftHSM settings the test runner's own environment may carry, the dynamic
 /// loader's variables that urne refuses to start under (cargo sets `LD_LIBRARY_PATH` for the
 /// tests it runs), and the forwarding module's knobs.
@@ -409,4 +423,32 @@ pub fn draw_typed(env: &Env, day: &str, contribution: &str, out: &str) -> Output
     // What the terminal showed is both outputs: on a terminal they are one stream.
     o.stderr = o.stdout.clone();
     o
+}
+
+/// Pins the TEST producer key in `env`'s trail with `urne keys producer` (SPEC.md §4.1.0), its id
+/// typed at the prompt, as `scripts/dev-hsm` does: `program` is the urne binary to run (e.g. a
+/// libfaketime copy, whose clock `vars` set), `vars` more variables (another `URNE_DB`…).
+pub fn pin_producer(env: &Env, program: &Path, vars: &[(&str, &str)]) {
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.envs(vars.iter().copied())
+        .args(["--timeout", "60", "--on", PRODUCER_ID_PROMPT, "--send"])
+        .arg(format!("{}\n", test_producer_key_id()))
+        .arg("--")
+        .arg(program)
+        .args(["keys", "producer"]);
+    let o = c.output().unwrap();
+    assert!(
+        o.status.success(),
+        "urne keys producer failed:\n{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
+
+/// A hex string in groups of four, as urne's screens show ids and hashes.
+pub fn in_fours(hex: &str) -> String {
+    hex.as_bytes()
+        .chunks(4)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -23,6 +23,7 @@ mod native;
 mod outputs;
 mod pinned;
 mod print;
+mod producer;
 mod restart;
 mod review;
 mod robust;

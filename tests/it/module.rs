@@ -31,7 +31,7 @@ fn mapped<'a>(pkcs11: &'a Value, p: &Path) -> Option<&'a Value> {
         .find(|m| Path::new(m["path"].as_str().unwrap()) == want)
 }
 
-fn seal_args(export: &Path) -> Vec<String> {
+pub(crate) fn seal_args(export: &Path) -> Vec<String> {
     vec![
         "seal".into(),
         "--rules".into(),
@@ -113,6 +113,7 @@ fn the_forwarding_module_works_and_software_start_records_it() {
         let env = Env::forwarding(false);
         env.fwd_queue_random(&[&[7u8, 1, 2, 3, 4, 5, 6, 9], &nonce]);
         env.ok(&["keys", "init"]);
+        pin_producer(&env, Path::new(URNE), &[]);
         env
     };
     assert!(
@@ -127,7 +128,7 @@ fn the_forwarding_module_works_and_software_start_records_it() {
     assert!(env.fwd_log().contains("sign ok"));
 
     let all = starts(&env);
-    assert_eq!(all.len(), 2, "keys init and seal");
+    assert_eq!(all.len(), 3, "keys init, keys producer and seal");
     let fwd_sha = sha256_file(&env.fwd_module());
     let softhsm_sha = sha256_file(Path::new(SOFTHSM));
     for s in &all {

@@ -80,6 +80,10 @@ fn a_witnessed_restart_carries_forward_what_was_published_and_every_later_output
     ]);
     assert!(out.contains("TRAIL RESTARTED"), "{out}");
     assert!(out.contains("day 2018-12-04 attempt 1: drawn"), "{out}");
+    // The new trail pins none of production's keys (SPEC.md §4.1.0): a seal is refused until
+    // they are pinned again, their ids typed.
+    assert!(out.contains("none pinned in the new trail"), "{out}");
+    pin_producer(&env, std::path::Path::new(URNE), &[]);
     // The day drawn under the old trail is never drawn again without a void.
     let err = assert_fails(&env.draw("2018-12-04", "again"), 4);
     assert!(err.contains("under the trail this one replaced"), "{err}");
@@ -211,7 +215,7 @@ fn both_refused_then_restart(env: &Env) {
             .output()
             .unwrap();
         let err = assert_fails(&o, 4);
-        assert!(err.contains("two different marks of size 4"), "{c}: {err}");
+        assert!(err.contains("two different marks of size 6"), "{c}: {err}");
     }
     let o = env
         .cmd()

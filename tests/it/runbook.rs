@@ -204,7 +204,12 @@ fn run(env: &Env, vars: &[(&str, String)], when: &str, cmd: &str) -> String {
         .with_timezone(&chrono_tz::Europe::Paris)
         .format("%Y-%m-%d %H:%M")
         .to_string();
-    c.args(["--on", "à votre montre", "--send", &watch]);
+    c.args(["--on", "à votre montre", "--send", &watch]).args([
+        "--on",
+        PRODUCER_ID_PROMPT,
+        "--send",
+        &format!("{}\n", test_producer_key_id()),
+    ]);
     for (prompt, answer) in ANSWERS {
         c.args(["--on", prompt, "--send", answer]);
     }

@@ -315,6 +315,8 @@ fn every_audit_database_file_is_private_whatever_the_umask() {
     // The trail is the file `keys init` built under its temporary name, linked into place: one
     // inode, one mode.
     assert_eq!(mode(&env.db()), 0o600);
+    pin_producer(&env, Path::new(URNE), &[]);
+    assert_eq!(mode(&env.db()), 0o600, "after the pin");
     let export = crate::draws::simulate(&env, "2018-12-04", 300, 7, &[]);
     let rules = root().join("rules/chanceux-noel-2018.json");
     let args = [

@@ -76,6 +76,13 @@ fn status_lists_days_blocks_and_the_sitting_from_the_trail_and_appends_nothing()
 
     let en = screen(&env, "en_GB.UTF-8", &["status"]);
     assert!(en.contains("Sitting: none yet"), "{en}");
+    assert!(
+        en.contains(&format!(
+            "Production's keys pinned: {}",
+            in_fours(&test_producer_key_id())
+        )),
+        "{en}"
+    );
     assert!(en.contains("Days (3)"), "{en}");
     // Drawn in 2026 for a day of 2018: later than its draw date and 30 days of grace (D-8).
     assert!(

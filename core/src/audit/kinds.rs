@@ -10,8 +10,8 @@
 
 use super::chain::Event;
 use super::payloads::{
-    CommandFailed, EntropyRefused, InputRejected, KeysExported, KeysGenerated, SoftwareStart,
-    TrailCreated, TrailRestarted,
+    CommandFailed, EntropyRefused, InputRejected, KeysExported, KeysGenerated, ProducerKeys,
+    SoftwareStart, TrailCreated, TrailRestarted,
 };
 use crate::block::records as block;
 use crate::draw::records as draw;
@@ -110,6 +110,8 @@ registry! {
     KeysGenerated = "keys.generated" => KeysGenerated,
     /// The public keys were exported.
     KeysExported = "keys.exported" => KeysExported,
+    /// Production's keys that a seal trusts were pinned (or replaced).
+    ProducerKeys = "producer.keys" => ProducerKeys,
     /// A command stopped on an error.
     CommandFailed = "command.failed" => CommandFailed,
     /// An input file was refused.

@@ -315,3 +315,57 @@ pub struct EntropyRefused {
     /// Why, in words.
     pub reason: String,
 }
+
+/// One of production's keys pinned in the trail (SPEC.md §6.2, `producer.keys`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PinnedKey {
+    /// The key's id (SPEC.md §1.3): the first 16 hex digits of the SHA-256 of `public_key`.
+    pub key_id: String,
+    /// The raw Ed25519 public key, hex.
+    pub public_key: Hash32,
+}
+
+/// The `producer.keys` record (SPEC.md §6.2, §4.3): the set of production's keys a seal trusts
+/// from this event on, and the ids of the set it replaces (empty for the trail's first). A seal
+/// trusts these keys only: never a key file named by the configuration or the command line
+/// that is not among them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProducerKeys {
+    /// The keys, by key id in bytewise order, each once.
+    pub keys: Vec<PinnedKey>,
+    /// The key ids of the set pinned before (bytewise order), empty for the first.
+    pub previous: Vec<String>,
+}
+
+impl ProducerKeys {
+    /// The pinned set's key ids, in order.
+    pub fn ids(&self) -> Vec<String> {
+        self.keys.iter().map(|k| k.key_id.clone()).collect()
+    }
+
+    /// The raw public keys.
+    pub fn public_keys(&self) -> Vec<[u8; 32]> {
+        self.keys.iter().map(|k| k.public_key.0).collect()
+    }
+
+    /// Why the record cannot be a set urne pins: empty, out of order or repeated, or a key id
+    /// that is not its key's.
+    pub fn check(&self) -> Result<(), String> {
+        if self.keys.is_empty() {
+            return Err("production's pinned keys are an empty set".into());
+        }
+        for w in self.keys.windows(2) {
+            if w[0].key_id.as_bytes() >= w[1].key_id.as_bytes() {
+                return Err("production's pinned keys are not in key id order, each once".into());
+            }
+        }
+        for k in &self.keys {
+            if k.key_id != crate::crypto::keys::key_id(&k.public_key.0) {
+                return Err(format!("pinned key id {} is not its key's", k.key_id));
+            }
+        }
+        Ok(())
+    }
+}

@@ -3,6 +3,7 @@
 //! `collect`, under the header the opening recorded.
 
 use super::collect::{self, Parsed, Range};
+use super::pinned;
 use super::{Context, Lang, Minutes, MinutesError, MinutesKind, StepDone};
 use crate::audit::Event;
 use crate::audit::kinds::Record;
@@ -36,7 +37,8 @@ impl Minutes {
             opener: opener(&all, lo),
             key_ceremony,
         };
-        let w = collect::collect(&all, &range, ctx);
+        let mut w = collect::collect(&all, &range, ctx);
+        pinned::add(&mut w, &all, lo, hi);
         Ok(Minutes {
             kind: if key_ceremony {
                 MinutesKind::KeyCeremony

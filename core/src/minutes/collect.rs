@@ -385,6 +385,7 @@ fn keys(inside: &[Parsed], upto: &[Parsed], key_ceremony: bool) -> Option<Keys> 
     (g.is_some() || !exported.is_empty() || key_ceremony).then_some(Keys {
         generated: g,
         exported,
+        pinned: None,
     })
 }
 

@@ -28,6 +28,7 @@ mod context;
 pub mod html;
 mod lone;
 mod markup;
+mod pinned;
 pub mod words;
 
 pub use context::{Context, Given};
@@ -347,6 +348,8 @@ pub struct Keys {
     pub generated: Option<Fixed<KeysGenerated>>,
     /// Each export of the public keys.
     pub exported: Vec<Fixed<KeysExported>>,
+    /// Production's keys a seal trusts when the range ends (the trail's last `producer.keys`).
+    pub pinned: Option<Fixed<crate::audit::payloads::ProducerKeys>>,
 }
 
 /// A refusal or an interruption.
@@ -406,6 +409,16 @@ pub enum Incident {
         /// The key ceremony's module's SHA-256, and the event that recorded it.
         key_ceremony: (u64, Hash32),
     },
+    /// Production's keys pinned by a command outside any sitting (`producer.keys` after the
+    /// trail's creation, since the previous sitting).
+    ProducerKeys {
+        /// The event.
+        at: Stamp,
+        /// The key ids pinned.
+        keys: Vec<String>,
+        /// The key ids they replace (empty: the first pin).
+        previous: Vec<String>,
+    },
     /// The sitting taken up again (`sitting.resumed`).
     Resumed {
         /// The event.
@@ -443,6 +456,7 @@ impl Incident {
             | Incident::EntropyRefused { at, .. }
             | Incident::Process { at, .. }
             | Incident::OtherModule { at, .. }
+            | Incident::ProducerKeys { at, .. }
             | Incident::Resumed { at, .. }
             | Incident::RandomnessResumed { at, .. } => *at,
         }
@@ -489,3 +503,6 @@ mod tests;
 
 #[cfg(test)]
 mod tests_html;
+
+#[cfg(test)]
+mod tests_pinned;

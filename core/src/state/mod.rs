@@ -14,6 +14,7 @@ pub mod sittings;
 
 use crate::audit::Event;
 use crate::audit::kinds::{self, MalformedRecord, Record};
+use crate::audit::payloads::ProducerKeys;
 use std::collections::BTreeMap;
 
 /// Every day's and every block's history, read from the whole trail.
@@ -22,6 +23,8 @@ pub struct Trail {
     days: BTreeMap<String, day::DayHistory>,
     blocks: BTreeMap<String, block::BlockHistory>,
     sittings: Sittings,
+    /// Production's keys pinned by the last `producer.keys` (SPEC.md §6.2), if any.
+    producer: Option<ProducerKeys>,
 }
 
 /// The sittings of the trail (SPEC.md §9.1): the last one's number, and whether it is open.
@@ -96,6 +99,7 @@ impl Trail {
             | Record::BlockProof(_)
             | Record::OutputPublished(_)
             | Record::EntropyRefused(_) => Ok(()),
+            Record::ProducerKeys(r) => self.pin(r),
             Record::SittingOpened(r) => self.sittings.opened(r.number),
             Record::SittingResumed(r) => self.sittings.open_one(r.number),
             Record::SittingClosed(r) => {
@@ -103,7 +107,10 @@ impl Trail {
                 self.sittings.open = false;
                 Ok(())
             }
-            Record::DrawSeal(r) => self.day(&r.day.clone()).seal(seq, r),
+            Record::DrawSeal(r) => {
+                self.check_producer(&r.export.producer_key_id)?;
+                self.day(&r.day.clone()).seal(seq, r)
+            }
             Record::DrawLate(r) => self.day(&r.day).late(r.attempt),
             Record::DrawEntropy(r) => self.day(&r.day.clone()).entropy(seq, r),
             Record::DrawContribution(r) => self.day(&r.day.clone()).contribution(seq, r),
@@ -130,6 +137,45 @@ impl Trail {
             Record::BlockRevealed(r) => self.block(&r.block.clone()).revealed(r),
             Record::BlockVoid(r) => self.block(&r.block.clone()).void(seq, r),
         }
+    }
+
+    /// `producer.keys`: a well-formed set that names, as the set it replaces, the one pinned
+    /// (none for the first).
+    fn pin(&mut self, r: ProducerKeys) -> Result<(), String> {
+        r.check()?;
+        let pinned = self
+            .producer
+            .as_ref()
+            .map(ProducerKeys::ids)
+            .unwrap_or_default();
+        if r.previous != pinned {
+            return Err(format!(
+                "it replaces production's keys [{}], and the trail pins [{}]",
+                r.previous.join(", "),
+                pinned.join(", ")
+            ));
+        }
+        if r.ids() == pinned {
+            return Err("it pins the keys already pinned".into());
+        }
+        self.producer = Some(r);
+        Ok(())
+    }
+
+    /// A seal, once production's keys are pinned, names one of them as its export's key.
+    fn check_producer(&self, key_id: &str) -> Result<(), String> {
+        match &self.producer {
+            Some(p) if !p.keys.iter().any(|k| k.key_id == key_id) => Err(format!(
+                "the export's key {key_id} is not among production's pinned keys [{}]",
+                p.ids().join(", ")
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Production's keys pinned by the trail's last `producer.keys` (SPEC.md §6.2), if any.
+    pub fn producer_keys(&self) -> Option<&ProducerKeys> {
+        self.producer.as_ref()
     }
 
     fn day(&mut self, day: &str) -> &mut day::DayHistory {
@@ -216,3 +262,6 @@ mod tests;
 
 #[cfg(test)]
 mod tests_sitting;
+
+#[cfg(test)]
+mod tests_producer;

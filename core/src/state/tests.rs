@@ -146,7 +146,7 @@ impl T {
     }
 }
 
-fn seal(day: &str, attempt: u32) -> serde_json::Value {
+pub(super) fn seal(day: &str, attempt: u32) -> serde_json::Value {
     json!({"operation": "op", "day": day, "attempt": attempt, "rules_sha256": H0,
         "export_file": "e.jsonl", "export": {"sha256": H1, "size": 10, "producer_key_id": "k"},
         "figures": {"period": "p", "tranche_cents": 1000, "plays": 1, "counting_plays": 1,

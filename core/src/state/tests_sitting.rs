@@ -6,7 +6,7 @@ use crate::audit::kinds::Kind;
 use crate::crypto::Hash32;
 use serde_json::json;
 
-fn events(records: &[(Kind, serde_json::Value)]) -> Vec<Event> {
+pub(super) fn events(records: &[(Kind, serde_json::Value)]) -> Vec<Event> {
     records
         .iter()
         .enumerate()

@@ -19,7 +19,8 @@ pub struct CeremonyArgs {
     pub rules: Option<PathBuf>,
     /// The folder holding production's signed exports (`entries-<operation>-<day>.jsonl`).
     pub exports: Option<PathBuf>,
-    /// Trusted producer keys (default: the configuration's).
+    /// Production's keys: pinned at the key ceremony when the trail pins none; for a seal,
+    /// each must be pinned (default: the pinned ones).
     pub producer_keys: Vec<PathBuf>,
     /// The days to draw (default: those the rules schedule for today, D-8).
     pub days: Vec<String>,

@@ -13,6 +13,7 @@ mod close;
 mod minutes;
 mod open;
 mod plan;
+pub mod producer;
 mod steps;
 pub mod term;
 
@@ -32,6 +33,7 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
     if a.key_ceremony {
         let (number, lang) = open::key_ceremony(ctx, a, lang)?;
         crate::text::set_lang(lang);
+        producer::at_key_ceremony(ctx, &a.producer_keys, lang)?;
         super::keys::export_begun(ctx, &a.out.join("keys"))?;
         return close::close(ctx, number, lang, &a.out);
     }

@@ -34,6 +34,12 @@ pub fn open_or_resume(
                 _ => None,
             })
             .ok_or_else(|| altered("an open sitting without its opening"))?;
+        if opened.kind == SittingKind::KeyCeremony {
+            return Err(Error::refused(
+                "the key ceremony's sitting is open: this appliance's keys and production's are not yet all in place",
+                "finish it first: run `urne ceremony --key-ceremony --producer-key PEM` again",
+            ));
+        }
         let lang = Lang::from_env(Some(&opened.lang));
         let same = resume_screen(lang, &at, &opened)?;
         term::check_clock(lang)?;
@@ -296,6 +302,7 @@ fn only_the_keys(events: &[urne_core::audit::Event]) -> Result<bool> {
             | Record::SoftwareStart(_)
             | Record::KeysGenerated(_)
             | Record::KeysExported(_)
+            | Record::ProducerKeys(_)
             | Record::CommandFailed(_)
             | Record::InputRejected(_) => {}
             _ => return Ok(false),

@@ -157,10 +157,38 @@ fn incident(h: &Html, i: &Incident) -> String {
             key_ceremony,
             ..
         } => other_module(h, path, sha256, *key_ceremony),
+        Incident::ProducerKeys { keys, previous, .. } => producer_keys(h, keys, previous),
         Incident::Resumed { plan, .. } => resumed_sitting(h, plan),
         Incident::RandomnessResumed { .. } => resumed(h, i),
     };
     format!("{} ({}) — {text}", esc(&h.when(at.at)), h.event(at.seq))
+}
+
+/// Production's keys pinned outside any sitting, in words.
+fn producer_keys(h: &Html, keys: &[String], previous: &[String]) -> String {
+    let ids = |ks: &[String]| {
+        ks.iter()
+            .map(|k| code(k.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let replaced = if previous.is_empty() {
+        String::new()
+    } else {
+        format!(" {} {}", h.t("à la place de", "instead of"), ids(previous))
+    };
+    format!(
+        "{} {}{replaced}. {}",
+        h.t(
+            "Clés de production épinglées hors séance (urne keys producer) :",
+            "Production's keys pinned outside any sitting (urne keys producer):"
+        ),
+        ids(keys),
+        h.t(
+            "Un scellé ne fait confiance qu'à elles : à comparer avec la déclaration écrite de la production.",
+            "A seal trusts these only: to be compared with production's written statement."
+        )
+    )
 }
 
 /// A process whose PKCS#11 module is not the key ceremony's, in words.

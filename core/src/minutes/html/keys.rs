@@ -1,7 +1,7 @@
 //! The key ceremony's keys (SPEC.md §9.2): the token, each key with the attributes that prove
 //! where it was made, the sealing key (§6.9), and each export of the public keys.
 
-use crate::audit::payloads::{KeyRecord, SealKeyRecord};
+use crate::audit::payloads::{KeyRecord, ProducerKeys, SealKeyRecord};
 use crate::minutes::markup::{Html, code, esc, hash};
 use crate::minutes::{Fixed, Minutes};
 
@@ -14,6 +14,7 @@ pub(super) fn keys(h: &mut Html, m: &Minutes) {
     if let Some(g) = &k.generated {
         generated(h, g);
     }
+    pinned(h, k.pinned.as_ref());
     for x in &k.exported {
         let line = format!(
             "{} {} ({}, {}) :",
@@ -39,6 +40,39 @@ pub(super) fn keys(h: &mut Html, m: &Minutes) {
         }
         h.end_table();
     }
+}
+
+/// Production's keys a seal trusts (SPEC.md §6.2, `producer.keys`), or that none are pinned.
+fn pinned(h: &mut Html, p: Option<&Fixed<ProducerKeys>>) {
+    let Some(p) = p else {
+        h.p(&esc(h.t(
+            "Aucune clé de production n'est épinglée : aucun scellé n'est possible.",
+            "No key of production's is pinned: no seal is possible.",
+        )));
+        return;
+    };
+    let line = format!(
+        "{} ({}, {}) :",
+        esc(h.t(
+            "Clés de production de confiance, les seules qu'un scellé accepte, à comparer avec la déclaration écrite de la production",
+            "Production's trusted keys, the only ones a seal accepts, to be compared with production's written statement"
+        )),
+        h.event(p.at.seq),
+        esc(&h.when(p.at.at))
+    );
+    h.p(&line);
+    h.table();
+    for key in &p.value.keys {
+        let v = format!(
+            "{} {}<br>{} {}",
+            h.t("identifiant", "id"),
+            code(&key.key_id),
+            h.t("clé publique", "public key"),
+            hash(&key.public_key.to_string())
+        );
+        h.rowt("Clé de production", "Production's key", &v);
+    }
+    h.end_table();
 }
 
 /// The token and the keys generated in it.

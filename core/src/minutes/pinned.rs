@@ -1,0 +1,62 @@
+//! Production's keys in the minutes (SPEC.md §9.2, §6.2): the set a seal trusts when the range
+//! ends, and every change of it since the previous sitting that no sitting witnessed (a
+//! `producer.keys` recorded while no sitting was open: `urne keys producer`), as an incident for
+//! the commissaire to check against production's written statement.
+
+use super::collect::{Parsed, Work};
+use super::{Fixed, Incident, Keys};
+use crate::audit::kinds::Record;
+use crate::audit::payloads::ProducerKeys;
+
+/// Adds to a sitting's work (the range `lo..=hi` of `all`) the keys pinned at its end, in its
+/// keys (which a sitting then always has), and the changes since the previous sitting, in its
+/// incidents.
+pub(super) fn add(w: &mut Work, all: &[Parsed], lo: usize, hi: usize) {
+    let pinned = in_force(&all[..=hi]);
+    if pinned.is_some() || w.keys.is_some() {
+        w.keys
+            .get_or_insert_with(|| Keys {
+                generated: None,
+                exported: vec![],
+                pinned: None,
+            })
+            .pinned = pinned;
+    }
+    w.incidents.extend(changes(all, lo, hi));
+    w.incidents.sort_by_key(|i| i.at().seq);
+}
+
+/// The set pinned by the last `producer.keys` of `upto` (the trail up to the range's end).
+fn in_force(upto: &[Parsed]) -> Option<Fixed<ProducerKeys>> {
+    upto.iter().rev().find_map(|p| match &p.r {
+        Record::ProducerKeys(r) => Some(Fixed {
+            at: p.at,
+            value: r.clone(),
+        }),
+        _ => None,
+    })
+}
+
+/// The `producer.keys` events recorded while no sitting was open (`urne keys producer`), from
+/// the end of the sitting before the range (index `lo` of `all`) to the range's end `hi`.
+fn changes(all: &[Parsed], lo: usize, hi: usize) -> Vec<Incident> {
+    let from = all[..lo]
+        .iter()
+        .rposition(|p| matches!(p.r, Record::SittingClosed(_)))
+        .map_or(0, |i| i + 1);
+    let mut open = false;
+    let mut out = vec![];
+    for (i, p) in all.iter().enumerate().take(hi + 1) {
+        match &p.r {
+            Record::SittingOpened(_) => open = true,
+            Record::SittingClosed(_) => open = false,
+            Record::ProducerKeys(r) if i >= from && !open => out.push(Incident::ProducerKeys {
+                at: p.at,
+                keys: r.ids(),
+                previous: r.previous.clone(),
+            }),
+            _ => {}
+        }
+    }
+    out
+}

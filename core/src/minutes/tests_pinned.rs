@@ -1,0 +1,123 @@
+//! Production's keys in the minutes (SPEC.md §9.2, M-241): the set in force at the sitting's
+//! end, and each pin recorded outside any sitting since the previous one as an incident; a pin at
+//! the key ceremony, in its sitting, is no incident.
+
+#![allow(clippy::many_single_char_names)]
+
+use super::tests::{given, opened, sw, trail, trail_created};
+use super::*;
+use crate::audit::kinds::Record;
+use crate::audit::payloads::{KeysGenerated, PinnedKey, ProducerKeys, TokenRecord};
+use crate::crypto::keys::key_id;
+use crate::sitting::{ClosedRecord, SittingKind};
+
+fn pin(b: u8, previous: &[u8]) -> Record {
+    ProducerKeys {
+        keys: vec![PinnedKey {
+            key_id: key_id(&[b; 32]),
+            public_key: Hash32([b; 32]),
+        }],
+        previous: previous.iter().map(|p| key_id(&[*p; 32])).collect(),
+    }
+    .into()
+}
+
+fn generated() -> Record {
+    KeysGenerated {
+        token: TokenRecord {
+            module: "/usr/lib/softhsm/libsofthsm2.so".into(),
+            library: "Implementation of PKCS11".into(),
+            library_version: "2.6".into(),
+            cryptoki_version: "2.40".into(),
+            token_label: "urne".into(),
+            manufacturer: "SoftHSM project".into(),
+            model: "SoftHSM v2".into(),
+            serial: "1234abcd".into(),
+        },
+        keys: vec![],
+        seal_key: None,
+    }
+    .into()
+}
+
+fn pin_incidents(m: &Minutes) -> Vec<(u64, Vec<String>, Vec<String>)> {
+    m.incidents
+        .iter()
+        .filter_map(|i| match i {
+            Incident::ProducerKeys { at, keys, previous } => {
+                Some((at.seq, keys.clone(), previous.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_pin_in_force_is_stated_and_a_pin_outside_a_sitting_is_an_incident() {
+    let (a, b, c) = (key_id(&[1; 32]), key_id(&[2; 32]), key_id(&[3; 32]));
+    let events = trail(vec![
+        ("08:00", trail_created()),
+        ("08:00", sw(0x01).into()),
+        ("08:00", generated()),
+        ("08:01", opened(1, SittingKind::KeyCeremony)),
+        ("08:05", pin(1, &[])),
+        ("08:15", ClosedRecord { number: 1 }.into()),
+        // Between sittings, by `urne keys producer`: an incident of sitting 2.
+        ("09:00", sw(0x01).into()),
+        ("09:00", pin(2, &[1])),
+        ("10:00", opened(2, SittingKind::Sitting)),
+        ("10:01", sw(0x01).into()),
+        ("10:30", ClosedRecord { number: 2 }.into()),
+        // Before sitting 2's close it was not; after it, one more change: sitting 3's.
+        ("11:00", sw(0x01).into()),
+        ("11:00", pin(3, &[2])),
+        ("12:00", opened(3, SittingKind::Sitting)),
+        ("12:30", ClosedRecord { number: 3 }.into()),
+    ]);
+    let kc = Minutes::from_trail(&events, 1, &given()).unwrap();
+    assert!(pin_incidents(&kc).is_empty(), "pinned at the key ceremony");
+    let k = kc.keys.as_ref().unwrap();
+    assert_eq!(
+        k.pinned.as_ref().map(|p| (p.at.seq, p.value.ids())),
+        Some((5, vec![a.clone()]))
+    );
+    let html = html::render(&kc, Lang::Fr);
+    assert!(html.contains("Clés de production de confiance"), "{html}");
+    assert!(html.contains(&a));
+
+    let s2 = Minutes::from_trail(&events, 2, &given()).unwrap();
+    assert_eq!(
+        pin_incidents(&s2),
+        vec![(8, vec![b.clone()], vec![a.clone()])]
+    );
+    let p = s2.keys.as_ref().and_then(|k| k.pinned.as_ref()).unwrap();
+    assert_eq!((p.at.seq, p.value.ids()), (8, vec![b.clone()]));
+    let html = html::render(&s2, Lang::Fr);
+    assert!(
+        html.contains("Clés de production épinglées hors séance"),
+        "{html}"
+    );
+    let en = html::render(&s2, Lang::En);
+    assert!(en.contains("pinned outside any sitting") && en.contains(&b));
+
+    let s3 = Minutes::from_trail(&events, 3, &given()).unwrap();
+    assert_eq!(pin_incidents(&s3), vec![(13, vec![c.clone()], vec![b])]);
+}
+
+#[test]
+fn minutes_of_a_trail_without_a_pin_say_no_seal_is_possible() {
+    let events = trail(vec![
+        ("08:00", trail_created()),
+        ("08:00", sw(0x01).into()),
+        ("08:00", generated()),
+        ("08:01", opened(1, SittingKind::KeyCeremony)),
+        ("08:15", ClosedRecord { number: 1 }.into()),
+    ]);
+    let m = Minutes::from_trail(&events, 1, &given()).unwrap();
+    assert!(m.keys.as_ref().unwrap().pinned.is_none());
+    let html = html::render(&m, Lang::Fr);
+    assert!(
+        html.contains("Aucune clé de production n'est épinglée"),
+        "{html}"
+    );
+}
