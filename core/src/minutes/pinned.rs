@@ -40,13 +40,14 @@ fn in_force(upto: &[Parsed]) -> Option<Fixed<ProducerKeys>> {
 /// The `producer.keys` events recorded while no sitting was open (`urne keys producer`), from
 /// the end of the sitting before the range (index `lo` of `all`) to the range's end `hi`.
 fn changes(all: &[Parsed], lo: usize, hi: usize) -> Vec<Incident> {
+    // From the previous sitting's close on (the close itself is no pin).
     let from = all[..lo]
         .iter()
         .rposition(|p| matches!(p.r, Record::SittingClosed(_)))
-        .map_or(0, |i| i + 1);
+        .unwrap_or(0);
     let mut open = false;
     let mut out = vec![];
-    for (i, p) in all.iter().enumerate().take(hi + 1) {
+    for (i, p) in all[..=hi].iter().enumerate() {
         match &p.r {
             Record::SittingOpened(_) => open = true,
             Record::SittingClosed(_) => open = false,

@@ -83,6 +83,7 @@ fn the_pin_in_force_is_stated_and_a_pin_outside_a_sitting_is_an_incident() {
     );
     let html = html::render(&kc, Lang::Fr);
     assert!(html.contains("Clés de production de confiance"), "{html}");
+    assert!(html.contains(". Clés</h2>"), "{html}");
     assert!(html.contains(&a));
 
     let s2 = Minutes::from_trail(&events, 2, &given()).unwrap();
@@ -102,6 +103,13 @@ fn the_pin_in_force_is_stated_and_a_pin_outside_a_sitting_is_an_incident() {
 
     let s3 = Minutes::from_trail(&events, 3, &given()).unwrap();
     assert_eq!(pin_incidents(&s3), vec![(13, vec![c.clone()], vec![b])]);
+}
+
+#[test]
+fn a_sittings_minutes_without_keys_or_a_pin_have_no_keys_section() {
+    let m = Minutes::from_trail(&super::tests::sitting(0x01), 1, &given()).unwrap();
+    assert!(m.keys.is_none(), "{:?}", m.keys);
+    assert!(!html::render(&m, Lang::Fr).contains(". Clés</h2>"));
 }
 
 #[test]
