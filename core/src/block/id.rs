@@ -224,6 +224,14 @@ mod tests {
         let id = BlockId::new("noel-de-la-chance-2015", 100, "2015-12", 7).unwrap();
         assert_eq!(id.canonical(), "noel-de-la-chance-2015/100/2015-12/7");
         assert_eq!(BlockId::parse(&id.canonical()).unwrap(), id);
+        assert_eq!(
+            id.to_string(),
+            id.canonical(),
+            "Display is the canonical form"
+        );
+        // A single 0 is a number, not a leading zero.
+        let zero = BlockId::parse("noel/0/e/0").unwrap();
+        assert_eq!((zero.price_cents(), zero.number()), (0, 0));
         for bad in [
             "noel/0100/e/7",
             "noel/100/e/07",

@@ -46,6 +46,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_shuffled_block_holds_the_rules_counts_in_another_order() {
+        let rules =
+            GameRules::from_json(include_bytes!("../../../rules/noel-de-la-chance-2015.json"))
+                .unwrap();
+        let deck = initial_deck(&rules);
+        let seed = crate::crypto::Hash32([7u8; 32]);
+        let tiers = shuffled_tiers(&rules, &seed);
+        assert_eq!(tiers.len(), rules.block_size() as usize);
+        assert_ne!(tiers, deck, "shuffled");
+        let mut sorted = tiers.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, deck, "the same tiers, each as often (G-3)");
+    }
+
+    #[test]
     fn fisher_yates_is_a_permutation() {
         let mut v: Vec<u32> = (0..1000).collect();
         fisher_yates(&mut v, &mut DrbgStream::new(&[5u8; 32], b"t"));
