@@ -1,7 +1,7 @@
 //! Production's keys in the minutes (SPEC.md §9.2, §6.2): the set a seal trusts when the range
 //! ends, and every change of it since the previous sitting that no sitting witnessed (a
-//! `producer.keys` recorded while no sitting was open: `urne keys producer`), as an incident for
-//! the commissaire to check against production's written statement.
+//! `producer.keys` recorded by another process than a sitting's: `urne keys producer`), as an
+//! incident for the commissaire to check against production's written statement.
 
 use super::collect::{Parsed, Work};
 use super::{Fixed, Incident, Keys};
@@ -37,25 +37,28 @@ fn in_force(upto: &[Parsed]) -> Option<Fixed<ProducerKeys>> {
     })
 }
 
-/// The `producer.keys` events recorded while no sitting was open (`urne keys producer`), from
-/// the end of the sitting before the range (index `lo` of `all`) to the range's end `hi`.
+/// The `producer.keys` events of another process than a sitting's (`urne keys producer`: its
+/// `software.start` names another command than `ceremony`), from the end of the sitting before
+/// the range (index `lo` of `all`) to the range's end `hi`: a pin the commissaire did not type
+/// at a sitting, even one recorded while a sitting was open.
 fn changes(all: &[Parsed], lo: usize, hi: usize) -> Vec<Incident> {
     // From the previous sitting's close on (the close itself is no pin).
     let from = all[..lo]
         .iter()
         .rposition(|p| matches!(p.r, Record::SittingClosed(_)))
         .unwrap_or(0);
-    let mut open = false;
+    let mut by_sitting = false;
     let mut out = vec![];
     for (i, p) in all[..=hi].iter().enumerate() {
         match &p.r {
-            Record::SittingOpened(_) => open = true,
-            Record::SittingClosed(_) => open = false,
-            Record::ProducerKeys(r) if i >= from && !open => out.push(Incident::ProducerKeys {
-                at: p.at,
-                keys: r.ids(),
-                previous: r.previous.clone(),
-            }),
+            Record::SoftwareStart(s) => by_sitting = s.command == "ceremony",
+            Record::ProducerKeys(r) if i >= from && !by_sitting => {
+                out.push(Incident::ProducerKeys {
+                    at: p.at,
+                    keys: r.ids(),
+                    previous: r.previous.clone(),
+                });
+            }
             _ => {}
         }
     }

@@ -52,25 +52,42 @@ fn pin_incidents(m: &Minutes) -> Vec<(u64, Vec<String>, Vec<String>)> {
         .collect()
 }
 
+/// The `software.start` of a process running `command`.
+fn process(command: &str) -> Record {
+    let mut s = sw(0x01);
+    s.command = command.into();
+    s.into()
+}
+
 #[test]
 fn the_pin_in_force_is_stated_and_a_pin_outside_a_sitting_is_an_incident() {
-    let (a, b, c) = (key_id(&[1; 32]), key_id(&[2; 32]), key_id(&[3; 32]));
+    let (a, b, c, d) = (
+        key_id(&[1; 32]),
+        key_id(&[2; 32]),
+        key_id(&[3; 32]),
+        key_id(&[4; 32]),
+    );
     let events = trail(vec![
         ("08:00", trail_created()),
-        ("08:00", sw(0x01).into()),
+        ("08:00", process("keys init")),
         ("08:00", generated()),
+        ("08:01", process("ceremony")),
         ("08:01", opened(1, SittingKind::KeyCeremony)),
         ("08:05", pin(1, &[])),
         ("08:15", ClosedRecord { number: 1 }.into()),
         // Between sittings, by `urne keys producer`: an incident of sitting 2.
-        ("09:00", sw(0x01).into()),
+        ("09:00", process("keys producer")),
         ("09:00", pin(2, &[1])),
+        ("10:00", process("ceremony")),
         ("10:00", opened(2, SittingKind::Sitting)),
-        ("10:01", sw(0x01).into()),
+        // While sitting 2 is open, by another process: an incident too.
+        ("10:10", process("keys producer")),
+        ("10:10", pin(3, &[2])),
         ("10:30", ClosedRecord { number: 2 }.into()),
-        // Before sitting 2's close it was not; after it, one more change: sitting 3's.
-        ("11:00", sw(0x01).into()),
-        ("11:00", pin(3, &[2])),
+        // After sitting 2's close: sitting 3's.
+        ("11:00", process("keys producer")),
+        ("11:00", pin(4, &[3])),
+        ("12:00", process("ceremony")),
         ("12:00", opened(3, SittingKind::Sitting)),
         ("12:30", ClosedRecord { number: 3 }.into()),
     ]);
@@ -79,7 +96,7 @@ fn the_pin_in_force_is_stated_and_a_pin_outside_a_sitting_is_an_incident() {
     let k = kc.keys.as_ref().unwrap();
     assert_eq!(
         k.pinned.as_ref().map(|p| (p.at.seq, p.value.ids())),
-        Some((5, vec![a.clone()]))
+        Some((6, vec![a.clone()]))
     );
     let html = html::render(&kc, Lang::Fr);
     assert!(html.contains("Clés de production de confiance"), "{html}");
@@ -89,10 +106,13 @@ fn the_pin_in_force_is_stated_and_a_pin_outside_a_sitting_is_an_incident() {
     let s2 = Minutes::from_trail(&events, 2, &given()).unwrap();
     assert_eq!(
         pin_incidents(&s2),
-        vec![(8, vec![b.clone()], vec![a.clone()])]
+        vec![
+            (9, vec![b.clone()], vec![a.clone()]),
+            (13, vec![c.clone()], vec![b.clone()])
+        ]
     );
     let p = s2.keys.as_ref().and_then(|k| k.pinned.as_ref()).unwrap();
-    assert_eq!((p.at.seq, p.value.ids()), (8, vec![b.clone()]));
+    assert_eq!((p.at.seq, p.value.ids()), (13, vec![c.clone()]));
     let html = html::render(&s2, Lang::Fr);
     assert!(
         html.contains("Clés de production épinglées hors séance"),
@@ -102,7 +122,7 @@ fn the_pin_in_force_is_stated_and_a_pin_outside_a_sitting_is_an_incident() {
     assert!(en.contains("pinned outside any sitting") && en.contains(&b));
 
     let s3 = Minutes::from_trail(&events, 3, &given()).unwrap();
-    assert_eq!(pin_incidents(&s3), vec![(13, vec![c.clone()], vec![b])]);
+    assert_eq!(pin_incidents(&s3), vec![(16, vec![d], vec![c])]);
 }
 
 #[test]
