@@ -270,3 +270,78 @@ fn two_reveals_of_one_block_in_one_history_are_a_fork() {
         e.what
     );
 }
+
+#[test]
+fn a_sitting_lists_outputs_that_must_all_be_among_the_outputs_given() {
+    use crate::sitting::SittingOutput;
+    let listed = |n: u8| SittingOutput {
+        audit_seq: u64::from(n),
+        file: format!("f{n}"),
+        sha256: Hash32([n; 32]),
+    };
+    let s = super::Listing {
+        name: "sitting-002/sitting.json".into(),
+        number: 2,
+        outputs: vec![listed(1), listed(2)],
+    };
+    let given = |ns: &[u8]| -> Vec<Output> {
+        ns.iter()
+            .map(|n| {
+                let mut o = output(&format!("o{n}"), 1, None, 3, 0x33);
+                o.sha256 = Hash32([*n; 32]);
+                o
+            })
+            .collect()
+    };
+    let check = super::sitting::check_listed;
+    assert!(check(std::slice::from_ref(&s), &given(&[1, 2, 9])).is_ok());
+    let e = check(std::slice::from_ref(&s), &given(&[1, 9])).unwrap_err();
+    assert_eq!(e.class, C::Inconsistent);
+    assert!(e.what.contains("lists f2"), "{}", e.what);
+    assert!(check(&[s], &given(&[9])).is_err());
+}
+
+#[test]
+fn the_audit_key_and_identity_a_trail_records_are_read_from_its_first_events() {
+    use super::trail::{recorded_audit_key, recorded_audit_key_at, trail_identity};
+    let ev = |seq: u64, kind: &str, payload: serde_json::Value| crate::audit::Event {
+        seq,
+        ts: "2018-12-10T09:00:00.000000Z".into(),
+        kind: kind.into(),
+        payload: payload.to_string(),
+        prev_hash: Hash32::ZERO,
+        hash: Hash32::ZERO,
+    };
+    let (k, t) = (Hash32([0xaa; 32]), Hash32([0x77; 32]));
+    let first = |kind| {
+        ev(
+            1,
+            kind,
+            serde_json::json!({"trail": t.to_string(), "audit_public_key": k.to_string()}),
+        )
+    };
+    for kind in ["trail.created", "trail.restarted"] {
+        let events = [first(kind)];
+        assert_eq!(recorded_audit_key_at(&events), Some((1, k.0)), "{kind}");
+        assert_eq!(trail_identity(&events), Some(t), "{kind}");
+    }
+    // A version-1 trail: the audit key of its first keys.generated, found by its role.
+    let generated = ev(
+        3,
+        "keys.generated",
+        serde_json::json!({"keys": [
+            {"role": "result", "public_key": Hash32([0x11; 32]).to_string()},
+            {"role": "audit", "public_key": Hash32([0x22; 32]).to_string()}]}),
+    );
+    let v1 = [ev(1, "software.start", serde_json::json!({})), generated];
+    assert_eq!(recorded_audit_key_at(&v1), Some((3, [0x22; 32])));
+    assert_eq!(recorded_audit_key(&v1), Some([0x22; 32]));
+    assert_eq!(trail_identity(&v1), None);
+    // A trail.created that is not event 1 names nothing.
+    let late = [
+        ev(1, "software.start", serde_json::json!({})),
+        first("trail.created"),
+    ];
+    assert_eq!(trail_identity(&late), None);
+    assert_eq!(recorded_audit_key_at(&late), None);
+}
