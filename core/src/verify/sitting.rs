@@ -201,7 +201,12 @@ fn check_files(f: &dyn Folder, s: &SittingFile, keys: &Keys) -> VResult<()> {
 }
 
 /// A listed file's bytes have the listed size and SHA-256.
-fn check_listed_file(name: &str, bytes: &[u8], size: u64, sha: &Hash32) -> Result<(), String> {
+pub(super) fn check_listed_file(
+    name: &str,
+    bytes: &[u8],
+    size: u64,
+    sha: &Hash32,
+) -> Result<(), String> {
     if bytes.len() as u64 != size || sha256(bytes) != *sha {
         return Err(format!(
             "{name} ({} bytes, SHA-256 {}) is not the file listed ({size} bytes, SHA-256 {sha})",

@@ -345,3 +345,19 @@ fn the_audit_key_and_identity_a_trail_records_are_read_from_its_first_events() {
     assert_eq!(trail_identity(&late), None);
     assert_eq!(recorded_audit_key_at(&late), None);
 }
+
+#[test]
+fn a_file_a_sitting_lists_has_both_the_listed_size_and_sha256() {
+    use super::sitting::check_listed_file;
+    let b = b"minutes".to_vec();
+    let sha = crate::crypto::sha256(&b);
+    assert!(check_listed_file("m", &b, 7, &sha).is_ok());
+    assert!(
+        check_listed_file("m", b"minuteS", 7, &sha).is_err(),
+        "same size"
+    );
+    assert!(
+        check_listed_file("m", &b, 8, &sha).is_err(),
+        "same bytes, size listed wrong"
+    );
+}
