@@ -103,3 +103,19 @@ fn a_pin_that_is_not_a_set_or_names_another_set_cannot_follow() {
             .contains("is not its key's")
     );
 }
+
+#[test]
+fn a_pinned_set_gives_its_ids_and_raw_keys_in_order() {
+    let set = ProducerKeys {
+        keys: [1u8, 2]
+            .iter()
+            .map(|b| crate::audit::payloads::PinnedKey {
+                key_id: key(*b).0,
+                public_key: Hash32([*b; 32]),
+            })
+            .collect(),
+        previous: vec![],
+    };
+    assert_eq!(set.ids(), vec![key(1).0, key(2).0]);
+    assert_eq!(set.public_keys(), vec![[1u8; 32], [2u8; 32]]);
+}
