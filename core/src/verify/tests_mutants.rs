@@ -361,3 +361,34 @@ fn a_file_a_sitting_lists_has_both_the_listed_size_and_sha256() {
         "same bytes, size listed wrong"
     );
 }
+
+#[test]
+fn a_trail_report_counts_its_checkpoints_and_strict_names_the_first_uncovered_event() {
+    use super::trail::{AuditKey, TrailReport};
+    use super::trail_export::verify_trail_export;
+    let root = load("audit-v2-valid");
+    let bytes = &root.files["audit.jsonl"];
+    let key =
+        super::signed::load_key(super::tests_vectors::at(&root, "keys"), "audit.pub.pem").unwrap();
+    let last = super::trail_export::parse_trail_export("audit.jsonl", bytes)
+        .unwrap()
+        .checkpoints
+        .last()
+        .unwrap()
+        .1
+        .clone();
+    let held = [("held.note".into(), last)];
+    let r = verify_trail_export("audit.jsonl", bytes, &held, AuditKey::Given(key), true).unwrap();
+    assert_eq!((r.covered, r.checkpoints as u64), (r.events, r.events + 1));
+    assert!(r.trail.is_some());
+    // Strict: covered to the end passes; two events after the last checkpoint fail at the first.
+    let report = |events, covered| TrailReport {
+        events,
+        covered,
+        ..r.clone()
+    };
+    assert!(report(5, 5).check_strict().is_ok());
+    let f = report(5, 3).check_strict().unwrap_err();
+    assert_eq!((f.class, f.seq), (C::Inconsistent, 4));
+    assert!(f.reason.contains("events 4..5"), "{}", f.reason);
+}
