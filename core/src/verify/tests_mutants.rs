@@ -392,3 +392,22 @@ fn a_trail_report_counts_its_checkpoints_and_strict_names_the_first_uncovered_ev
     assert_eq!((f.class, f.seq), (C::Inconsistent, 4));
     assert!(f.reason.contains("events 4..5"), "{}", f.reason);
 }
+
+#[test]
+fn an_event_time_is_exactly_urnes_27_characters() {
+    use super::trail::is_event_time;
+    assert!(is_event_time("2018-12-10T09:00:00.123456Z"));
+    for bad in [
+        "2018-12-10 09:00:00.123456Z",
+        "2018-12-10T09:00:00,123456Z",
+        "2018-12-10T09:00:00.123456+",
+        "2018/12-10T09:00:00.123456Z",
+        "2018-12-10T09-00:00.123456Z",
+        "2018-12-10T09:00:00.12345aZ",
+        "2018-12-10T09:00:00.1234567Z",
+        "2018-12-10T09:00:00.12345Z",
+        "2018-12-10T09:00:00Z",
+    ] {
+        assert!(!is_event_time(bad), "{bad}");
+    }
+}

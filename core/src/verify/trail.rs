@@ -248,23 +248,27 @@ fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), Trai
     }
 }
 
+/// Whether `ts` is an event time as urne writes it (SPEC.md §6.1): `YYYY-MM-DDTHH:MM:SS.ffffffZ`,
+/// 27 characters.
+pub(super) fn is_event_time(ts: &str) -> bool {
+    let b = ts.as_bytes();
+    b.len() == 27
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            10 => *c == b'T',
+            13 | 16 => *c == b':',
+            19 => *c == b'.',
+            26 => *c == b'Z',
+            _ => c.is_ascii_digit(),
+        })
+}
+
 /// A version-2 trail's times (SPEC.md §6.4 (5)): each in urne's one format (RFC 3339 UTC with
 /// microseconds, so that text order is time order) and none earlier than the event before it:
 /// the appliance refuses to append under a clock set back (§6.6), so a time that goes back was
 /// not written by it.
 fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
-    let well_formed = |ts: &str| {
-        let b = ts.as_bytes();
-        b.len() == 27
-            && b.iter().enumerate().all(|(i, c)| match i {
-                4 | 7 => *c == b'-',
-                10 => *c == b'T',
-                13 | 16 => *c == b':',
-                19 => *c == b'.',
-                26 => *c == b'Z',
-                _ => c.is_ascii_digit(),
-            })
-    };
+    let well_formed = is_event_time;
     let mut prev: Option<&Event> = None;
     for e in events {
         let bad = |reason: String| TrailFailure {
