@@ -411,3 +411,20 @@ fn an_event_time_is_exactly_urnes_27_characters() {
         assert!(!is_event_time(bad), "{bad}");
     }
 }
+
+#[test]
+fn event_times_may_repeat_but_never_go_back() {
+    let ev = |seq: u64, ts: &str| crate::audit::Event {
+        seq,
+        ts: ts.into(),
+        kind: "command.failed".into(),
+        payload: "{}".into(),
+        prev_hash: Hash32::ZERO,
+        hash: Hash32::ZERO,
+    };
+    let (t1, t2) = ("2018-12-10T09:00:00.000001Z", "2018-12-10T09:00:00.000002Z");
+    let times = super::trail::step5_times;
+    assert!(times(&[ev(1, t1), ev(2, t1), ev(3, t2)]).is_ok());
+    let f = times(&[ev(1, t2), ev(2, t1)]).unwrap_err();
+    assert_eq!((f.class, f.seq), (C::Inconsistent, 2));
+}

@@ -267,7 +267,7 @@ pub(super) fn is_event_time(ts: &str) -> bool {
 /// microseconds, so that text order is time order) and none earlier than the event before it:
 /// the appliance refuses to append under a clock set back (§6.6), so a time that goes back was
 /// not written by it.
-fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
+pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
     let well_formed = is_event_time;
     let mut prev: Option<&Event> = None;
     for e in events {
