@@ -364,7 +364,56 @@ mod tests {
     use crate::rules::game::tests_support::small_rules;
 
     #[test]
+    fn a_block_of_the_right_size_with_other_tier_counts_is_refused() {
+        let rules = small_rules(3000);
+        let mut counts = [0u32; 11];
+        for (tier, c) in (0u8..).zip(counts.iter_mut()) {
+            *c = rules.units_of_tier(tier);
+        }
+        assert!(check_totals(3000, &counts, &rules).is_ok());
+        assert!(matches!(
+            check_totals(2999, &counts, &rules),
+            Err(CsvError::Size {
+                found: 2999,
+                expected: 3000
+            })
+        ));
+        // One losing ticket more, one of the first winning tier less: still 3000 rows (G-3).
+        let winning = (1..11).find(|&t| counts[t] > 0).unwrap();
+        counts[0] += 1;
+        counts[winning] -= 1;
+        assert!(matches!(
+            check_totals(3000, &counts, &rules),
+            Err(CsvError::TierCount { .. })
+        ));
+    }
+
+    #[test]
+    fn a_row_past_the_block_size_names_the_size_found() {
+        let rules = small_rules(3000);
+        let id = BlockId::new(rules.game(), 100, "e", 1).unwrap();
+        let b = generate_block(&rules, &id, &Hash32([4u8; 32]), 1).unwrap();
+        let csv = b.csv_bytes();
+        let text = String::from_utf8(csv).unwrap();
+        let first_row = text.lines().nth(1).unwrap();
+        let row = first_row.replacen("0,", "3000,", 1);
+        let mut again = vec![];
+        let e = check_row(row.as_bytes(), 3002, 3000, &rules, 0, &mut again).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                CsvError::Size {
+                    found: 3001,
+                    expected: 3000
+                }
+            ),
+            "{e:?}"
+        );
+    }
+
+    #[test]
     fn decimals_are_canonical() {
+        assert_eq!(parse_decimal(b"1000000000000000000"), Some(10u64.pow(18)));
         assert_eq!(parse_decimal(b"0"), Some(0));
         assert_eq!(parse_decimal(b"800000"), Some(800_000));
         for bad in [
