@@ -428,3 +428,61 @@ fn event_times_may_repeat_but_never_go_back() {
     let f = times(&[ev(1, t2), ev(2, t1)]).unwrap_err();
     assert_eq!((f.class, f.seq), (C::Inconsistent, 2));
 }
+
+#[test]
+fn a_checkpoint_line_with_any_event_field_is_malformed() {
+    use super::trail_export::parse_trail_export;
+    let h = Hash32::ZERO.to_string();
+    let base = r#"{"type":"checkpoint","size":1,"note":"n""#;
+    assert!(parse_trail_export("t", format!("{base}}}\n").as_bytes()).is_ok());
+    for field in [
+        r#""seq":1"#.to_string(),
+        r#""ts":"t""#.into(),
+        r#""kind":"k""#.into(),
+        r#""payload":"{}""#.into(),
+        format!(r#""prev_hash":"{h}""#),
+        format!(r#""hash":"{h}""#),
+    ] {
+        let line = format!("{base},{field}}}\n");
+        let e = parse_trail_export("t", line.as_bytes()).unwrap_err();
+        assert_eq!(e.class, C::Malformed, "{field}");
+        assert!(
+            e.what.contains("with an event field"),
+            "{field}: {}",
+            e.what
+        );
+    }
+}
+
+#[test]
+fn a_trail_export_line_of_the_limit_is_read_and_one_byte_more_is_not() {
+    use super::trail_export::{MAX_LINE, parse_trail_export};
+    let line = |len: usize| {
+        let base = r#"{"type":"checkpoint","size":1,"note":"n"}"#;
+        // Blanks inside the object keep it JSON and make the line `len` bytes long.
+        let mut l = base[..base.len() - 1].to_string();
+        l.push_str(&" ".repeat(len - base.len()));
+        l.push_str("}\n");
+        l
+    };
+    assert!(parse_trail_export("t", line(MAX_LINE).as_bytes()).is_ok());
+    let e = parse_trail_export("t", line(MAX_LINE + 1).as_bytes()).unwrap_err();
+    assert!(e.what.contains("longer than"), "{}", e.what);
+}
+
+#[test]
+fn a_void_notice_of_another_format_or_version_is_malformed() {
+    let root = load("history-valid-void-notice");
+    let keys = super::tests_kit::keys(&root);
+    let v = super::tests_vectors::at(&root, "pub/V");
+    assert!(super::void_notice::verify_void_notice(v, &keys).is_ok());
+    for (member, value) in [
+        ("version", serde_json::json!(1)),
+        ("format", serde_json::json!("urne-void")),
+    ] {
+        let mut f = v.clone();
+        super::tests_kit::edit(&mut f, "void-notice.json", |n| n[member] = value.clone());
+        let e = super::void_notice::verify_void_notice(&f, &keys).unwrap_err();
+        assert_eq!(e.class, C::Malformed, "{member}: {}", e.what);
+    }
+}
