@@ -485,4 +485,13 @@ fn a_void_notice_of_another_format_or_version_is_malformed() {
         let e = super::void_notice::verify_void_notice(&f, &keys).unwrap_err();
         assert_eq!(e.class, C::Malformed, "{member}: {}", e.what);
     }
+    // Each key id it names must be the given key's, one at a time.
+    for member in ["result_key_id", "audit_key_id"] {
+        let mut f = v.clone();
+        super::tests_kit::edit(&mut f, "void-notice.json", |n| {
+            n[member] = "0123456789abcdef".into();
+        });
+        let e = super::void_notice::verify_void_notice(&f, &keys).unwrap_err();
+        assert_eq!(e.class, C::Inconsistent, "{member}: {}", e.what);
+    }
 }
