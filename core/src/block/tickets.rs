@@ -277,6 +277,23 @@ fn check_rows(
     Ok((leaves, tier_counts))
 }
 
+/// Where `body` is cut into `threads` line-aligned slices (at least one): 0, then for each k the
+/// first line start at or after k/n of the body, then the body's end. Only the work's sharing
+/// depends on it, never the result.
+fn line_cuts(body: &[u8], threads: usize) -> Vec<usize> {
+    let n = threads.max(1);
+    let mut cuts = vec![0usize];
+    for k in 1..n {
+        let mut c = (body.len() * k / n).max(*cuts.last().expect("non-empty"));
+        while c < body.len() && c > 0 && body[c - 1] != b'\n' {
+            c += 1;
+        }
+        cuts.push(c);
+    }
+    cuts.push(body.len());
+    cuts
+}
+
 /// Checks a whole tickets file held in memory (§5.B8 steps 1–5) on `threads` threads: the exact
 /// header; rows numbered 0, 1, … in order; each row canonical (re-encoding it gives the same
 /// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (§5.B5.5:
@@ -309,17 +326,7 @@ pub fn verify_tickets_bytes(
         });
     }
     let body = &bytes[first_nl..];
-    // Cut the body into line-aligned slices, one per thread.
-    let n = threads.max(1);
-    let mut cuts = vec![0usize];
-    for k in 1..n {
-        let mut c = (body.len() * k / n).max(*cuts.last().expect("non-empty"));
-        while c < body.len() && c > 0 && body[c - 1] != b'\n' {
-            c += 1;
-        }
-        cuts.push(c);
-    }
-    cuts.push(body.len());
+    let cuts = line_cuts(body, threads);
     let slices: Vec<&[u8]> = cuts.windows(2).map(|w| &body[w[0]..w[1]]).collect();
     let mut starts = Vec::with_capacity(slices.len());
     let mut lines = 0u64;
@@ -386,6 +393,32 @@ mod tests {
             check_totals(3000, &counts, &rules),
             Err(CsvError::TierCount { .. })
         ));
+    }
+
+    #[test]
+    fn the_body_is_cut_at_the_first_line_start_from_each_share() {
+        // Ten lines of ten bytes: shares of a third start at 33 and 66, cut at 40 and 70.
+        let body = "123456789\n".repeat(10);
+        assert_eq!(line_cuts(body.as_bytes(), 3), [0, 40, 70, 100]);
+        assert_eq!(line_cuts(body.as_bytes(), 1), [0, 100]);
+        assert_eq!(line_cuts(body.as_bytes(), 0), [0, 100]);
+        // Exactly on a line start, it stays; shares inside one long line all cut at its end.
+        assert_eq!(line_cuts(body.as_bytes(), 2), [0, 50, 100]);
+        let long = format!("{}\n12\n", "x".repeat(60));
+        assert_eq!(line_cuts(long.as_bytes(), 4), [0, 61, 61, 61, 64]);
+        // A body shorter than the thread count: the first cuts at 0.
+        assert_eq!(line_cuts(b"0\n", 4), [0, 0, 2, 2, 2]);
+    }
+
+    #[test]
+    fn a_body_shorter_than_the_thread_count_is_checked_as_on_one_thread() {
+        let rules = small_rules(3000);
+        let file = format!("{CSV_HEADER}0\n");
+        let one = verify_tickets_bytes(file.as_bytes(), &rules, 100, 1).unwrap_err();
+        for threads in [2, 4, 8] {
+            let many = verify_tickets_bytes(file.as_bytes(), &rules, 100, threads).unwrap_err();
+            assert_eq!(format!("{many:?}"), format!("{one:?}"), "{threads} threads");
+        }
     }
 
     #[test]
