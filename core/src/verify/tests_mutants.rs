@@ -485,6 +485,20 @@ fn a_void_notice_of_another_format_or_version_is_malformed() {
         let e = super::void_notice::verify_void_notice(&f, &keys).unwrap_err();
         assert_eq!(e.class, C::Malformed, "{member}: {}", e.what);
     }
+    // Its checkpoint (9 events) covers the void event: at 9 it still does, at 10 not.
+    let with_seq = |seq: u64| {
+        let mut f = v.clone();
+        super::tests_kit::edit(&mut f, "void-notice.json", |n| n["void_seq"] = seq.into());
+        super::void_notice::verify_void_notice(&f, &keys)
+    };
+    assert!(with_seq(9).is_ok());
+    let e = with_seq(10).unwrap_err();
+    assert_eq!(e.class, C::Inconsistent, "{}", e.what);
+    assert!(
+        e.what.contains("does not cover the void event 10"),
+        "{}",
+        e.what
+    );
     // Each key id it names must be the given key's, one at a time.
     for member in ["result_key_id", "audit_key_id"] {
         let mut f = v.clone();
