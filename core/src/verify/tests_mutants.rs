@@ -509,3 +509,61 @@ fn a_void_notice_of_another_format_or_version_is_malformed() {
         assert_eq!(e.class, C::Inconsistent, "{member}: {}", e.what);
     }
 }
+
+#[test]
+fn a_void_notices_report_states_what_it_voided() {
+    let root = load("history-valid-void-notice");
+    let keys = super::tests_kit::keys(&root);
+    let v = super::tests_vectors::at(&root, "pub/V");
+    let r = super::void_notice::verify_void_notice(v, &keys).unwrap();
+    assert_eq!(
+        r.subjects,
+        ["the void notice of day 2018-12-23 attempt 1 (version 2)"]
+    );
+    assert_eq!(r.days, ["2018-12-23"]);
+    assert!(r.blocks.is_empty());
+    assert_eq!(r.published.len(), 1);
+    assert_eq!(
+        r.published[0].subject,
+        "the void of day 2018-12-23 attempt 1"
+    );
+    assert!(
+        r.checks
+            .iter()
+            .any(|c| c.contains("voided at audit event 7")),
+        "{:?}",
+        r.checks
+    );
+    assert_eq!(r.outputs.len(), 1);
+}
+
+#[test]
+fn a_void_notices_subject_is_checked_member_by_member() {
+    use super::void_notice::check_subject;
+    let root = load("history-valid-void-notice");
+    let v = super::tests_vectors::at(&root, "pub/V");
+    let notice = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut n = json(v, "void-notice.json");
+        edit(&mut n);
+        let n: crate::void_notice::VoidNotice = serde_json::from_value(n).unwrap();
+        check_subject(&n)
+    };
+    assert_eq!(notice(&|_| {}).unwrap(), "day 2018-12-23");
+    for member in ["attempt", "void_seq"] {
+        let e = notice(&|n| n[member] = 0.into()).unwrap_err();
+        assert_eq!(e.class, C::Malformed, "{member}");
+    }
+    let block = |operation: &'static str| {
+        move |n: &mut serde_json::Value| {
+            n["day"] = serde_json::Value::Null;
+            n["block"] = "noel-de-la-chance-2015/100/e1/3".into();
+            n["operation"] = operation.into();
+        }
+    };
+    assert_eq!(
+        notice(&block("noel-de-la-chance-2015")).unwrap(),
+        "block noel-de-la-chance-2015/100/e1/3"
+    );
+    let e = notice(&block("chanceux-noel-2018")).unwrap_err();
+    assert_eq!(e.class, C::Inconsistent, "{}", e.what);
+}

@@ -88,7 +88,7 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
 
 /// Step 2, the subject: exactly one of `day` and `block`; a day `YYYY-MM-DD`, a block canonical
 /// and of the game `operation` names; `attempt` and `void_seq` from 1. Returns it in words.
-fn check_subject(n: &VoidNotice) -> VResult<String> {
+pub(super) fn check_subject(n: &VoidNotice) -> VResult<String> {
     let malformed = |why: String| fail(C::Malformed, format!("{FILE_NAME}: {why}"));
     if n.attempt == 0 || n.void_seq == 0 {
         return Err(malformed("attempt and void_seq count from 1".into()));
