@@ -408,6 +408,8 @@ mod tests {
         assert_eq!(line_cuts(long.as_bytes(), 4), [0, 61, 61, 61, 64]);
         // A body shorter than the thread count: the first cuts at 0.
         assert_eq!(line_cuts(b"0\n", 4), [0, 0, 2, 2, 2]);
+        // Without its last LF, a cut never passes the body's end.
+        assert_eq!(line_cuts(b"ab", 2), [0, 2, 2]);
     }
 
     #[test]
