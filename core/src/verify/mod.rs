@@ -303,3 +303,5 @@ mod tests_report;
 mod tests_steps;
 #[cfg(test)]
 mod tests_vectors;
+#[cfg(test)]
+mod tests_void_notice;

@@ -174,6 +174,16 @@ mod tests {
     }
 
     #[test]
+    fn an_event_line_with_either_checkpoint_field_is_malformed() {
+        for field in [r#","size":1}"#, r#","note":"n"}"#] {
+            let line = format!("{}{field}\n", &EV[..EV.len() - 1]);
+            let e = parse_trail_export("a", line.as_bytes()).unwrap_err();
+            assert_eq!(e.class, FailureClass::Malformed, "{field}");
+            assert!(e.what.contains("with a checkpoint field"), "{}", e.what);
+        }
+    }
+
+    #[test]
     fn every_deviation_is_malformed() {
         let m = FailureClass::Malformed;
         assert_eq!(class(EV), m, "no final LF");
