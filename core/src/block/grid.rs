@@ -15,6 +15,7 @@
 //! (no other choice "would have won", G-6), and the prize cannot depend on the choice (G-6).
 
 use crate::crypto::Hash32;
+use crate::crypto::drbg::uniform_from;
 use crate::rules::game::{
     GRID_CELLS, GameRules, LOSING_TIER, MAX_OTHER_SYMBOL, MAX_SYMBOLS, MAX_WINNING_MATCHES,
     MIN_WINNING_MATCHES, OFFERED_SYMBOLS,
@@ -118,23 +119,6 @@ impl<'k> TicketStream<'k> {
     /// If `n` is 0 (a caller bug: an empty range has no value to return).
     pub fn uniform(&mut self, n: u64) -> u64 {
         uniform_from(n, || self.next_u64())
-    }
-}
-
-/// [`TicketStream::uniform`] over the u64 values `next` gives: the first `x` below the limit,
-/// reduced mod `n` (every value when `n` divides 2^64).
-///
-/// # Panics
-/// If `n` is 0.
-fn uniform_from(n: u64, mut next: impl FnMut() -> u64) -> u64 {
-    assert!(n > 0, "uniform(0): empty range");
-    let rem = n.wrapping_neg() % n;
-    let limit = 0u64.wrapping_sub(rem);
-    loop {
-        let x = next();
-        if rem == 0 || x < limit {
-            return x % n;
-        }
     }
 }
 

@@ -137,15 +137,25 @@ impl DrbgStream {
     /// # Panics
     /// If `n == 0` (a caller bug: there is nothing to choose from).
     pub fn uniform(&mut self, n: u64) -> u64 {
-        assert!(n > 0, "uniform(0): empty range");
-        // 2^64 mod n computed without overflow: (2^64 - n) mod n == 2^64 mod n.
-        let rem = n.wrapping_neg() % n;
-        let limit = 0u64.wrapping_sub(rem); // 2^64 - rem, or 0 meaning 2^64 when rem == 0
-        loop {
-            let x = self.next_u64();
-            if rem == 0 || x < limit {
-                return x % n;
-            }
+        uniform_from(n, || self.next_u64())
+    }
+}
+
+/// Rejection sampling over the u64 values `next` gives (SPEC.md §2.3; the draws' and blocks'
+/// streams and the ticket grids' alike): the first `x` below `2^64 - (2^64 mod n)`, reduced mod
+/// `n` (every value when `n` divides 2^64), so no residue is favoured.
+///
+/// # Panics
+/// If `n == 0` (a caller bug: there is nothing to choose from).
+pub fn uniform_from(n: u64, mut next: impl FnMut() -> u64) -> u64 {
+    assert!(n > 0, "uniform(0): empty range");
+    // 2^64 mod n computed without overflow: (2^64 - n) mod n == 2^64 mod n.
+    let rem = n.wrapping_neg() % n;
+    let limit = 0u64.wrapping_sub(rem); // 2^64 - rem, or 0 meaning 2^64 when rem == 0
+    loop {
+        let x = next();
+        if rem == 0 || x < limit {
+            return x % n;
         }
     }
 }
