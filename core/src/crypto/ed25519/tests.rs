@@ -302,3 +302,19 @@ fn a_negative_zero_x_is_not_a_canonical_encoding() {
         );
     }
 }
+
+#[test]
+fn a_key_of_the_right_length_but_another_algorithm_is_not_ed25519() {
+    // An X25519 SubjectPublicKeyInfo (OID 1.3.101.110) is 44 bytes too.
+    let mut spki = SPKI_PREFIX.to_vec();
+    spki[8] = 0x6e;
+    spki.extend_from_slice(&[9u8; 32]);
+    let pem = pem_wrap("PUBLIC KEY", &spki);
+    assert_eq!(public_key_from_pem(&pem), Err(KeyError::NotEd25519));
+    // And an X25519 PKCS#8 private key is 48 bytes, as an Ed25519 one.
+    let mut pkcs8 = PKCS8_PREFIX.to_vec();
+    pkcs8[11] = 0x6e;
+    pkcs8.extend_from_slice(&[9u8; 32]);
+    let pem = pem_wrap("PRIVATE KEY", &pkcs8);
+    assert_eq!(private_seed_from_pem(&pem), Err(KeyError::NotEd25519));
+}
