@@ -50,17 +50,7 @@ pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> V
 /// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, a real date and time of day; in it, text order is time order.
 #[must_use]
 pub fn is_one_time_format(ts: &str) -> bool {
-    let b = ts.as_bytes();
-    b.len() == 27
-        && b.iter().enumerate().all(|(i, c)| match i {
-            4 | 7 => *c == b'-',
-            10 => *c == b'T',
-            13 | 16 => *c == b':',
-            19 => *c == b'.',
-            26 => *c == b'Z',
-            _ => c.is_ascii_digit(),
-        })
-        && crate::entries::rfc3339::parse_unix(ts).is_some()
+    super::trail::is_event_time(ts) && crate::entries::rfc3339::parse_unix(ts).is_some()
 }
 
 /// §5.B10 step 4 (version 2): the reveal states when the block's sales closed, a date-time in

@@ -248,8 +248,10 @@ fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), Trai
     }
 }
 
-/// Whether `ts` is an event time as urne writes it (SPEC.md §6.1): `YYYY-MM-DDTHH:MM:SS.ffffffZ`,
-/// 27 characters.
+/// Whether `ts` has the shape of urne's one time format (SPEC.md §6.1):
+/// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, 27 characters, digits where digits go (what the trail's times
+/// are checked against, §6.4 (5); [`super::block_order::is_one_time_format`] adds a real date
+/// and time of day).
 pub(super) fn is_event_time(ts: &str) -> bool {
     let b = ts.as_bytes();
     b.len() == 27
