@@ -1044,6 +1044,13 @@ def main(out):
       "(RFC 3339 UTC with microseconds, SPEC §6.1).", "inconsistent",
       export(odd, [checkpoint(odd, s) for s in range(1, 5)]), AA)
 
+    for name, ts, what in (("date", "2018-12-32T09:00:04.000000Z", "day 32 of December"),
+                           ("leap-second", "2018-12-26T09:00:60.000000Z", "second 60")):
+        bad = audit_events_v2(4, times={4: ts})
+        w(f"audit-v2-inconsistent-time-impossible-{name}", f"A version-2 trail whose event 4's time has the shape of "
+          f"urne's one format but names {what} (every event chained and signed, the times in text order): not "
+          f"a real date and time of day, so not an appliance's time (SPEC §6.1, §6.4 (5)).", "inconsistent",
+          export(bad, [checkpoint(bad, s) for s in range(1, 5)]), AA)
     history_vectors(w, PUB)
     musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR)
 

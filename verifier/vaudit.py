@@ -5,7 +5,8 @@ import base64
 import hashlib
 
 import vjson
-from vcore import LINE_LIMIT, Failure, H, b64, ed25519_verify_strict, key_id, merkle_root, read_bounded, u64be
+from vcore import LINE_LIMIT, Failure, H, b64, ed25519_verify_strict, is_one_time_format, key_id, merkle_root, read_bounded, \
+    u64be
 
 ZERO32 = b"\x00" * 32
 
@@ -73,7 +74,6 @@ def event_hash(prev, seq, ts, kind, payload):
     return H("urne/v1/audit-event", prev, u64be(seq), ts, kind, payload)
 
 
-TS_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$")
 
 
 def recorded_key(first_kind, first_payload, keys_payload):
@@ -169,8 +169,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
                 raise Failure("inconsistent", f"audit event {seq} has no checkpoint of its own (version-2 trail)")
         # §6.4 (5): the appliance's clock never goes back (§6.6): times in urne's one format, in order.
         for seq, ts in enumerate(times, start=1):
-            if not TS_RE.match(ts):
-                raise Failure("inconsistent", f"audit event {seq}: time {ts!r} is not RFC 3339 UTC with microseconds")
+            if not is_one_time_format(ts):
+                raise Failure("inconsistent", f"audit event {seq}: time {ts!r} is not RFC 3339 UTC with microseconds, a real date and time of day")
             if seq > 1 and ts < times[seq - 2]:
                 raise Failure("inconsistent", f"audit event {seq}: its time {ts} is earlier than event {seq - 1}'s "
                                               f"({times[seq - 2]}): the clock was set back")

@@ -5,7 +5,6 @@ Written from SPEC.md §5 alone. The hot loops (the shuffle, the 800,000 ticket s
 Python kept tight: HMAC through precomputed key pads (two SHA-256 compressions a block), u64s read
 in bulk with struct, the digit batch plans (§5.B5.2) precomputed per tier.
 """
-import datetime
 import hashlib
 import os
 import re
@@ -16,7 +15,7 @@ import vhistory
 import vjson as J
 import vmanifest
 from vaudit import verify_checkpoint
-from vcore import Failure, H, HmacDrbg, check_fixed_order, entropy_commitment, key_id, leaf_hash, listdir, \
+from vcore import Failure, H, HmacDrbg, check_fixed_order, entropy_commitment, is_one_time_format, key_id, leaf_hash, listdir, \
     node_hash, read_signed, verify_inclusion
 
 TWO64 = 1 << 64
@@ -583,20 +582,6 @@ for _k, _c in REVEAL.items():
     if _k == "revealed_at":
         REVEAL_V2["sales_closed_at"] = J.string
     REVEAL_V2[_k] = _c
-# urne's one time format (§6.1): RFC 3339 UTC with microseconds; in it, text order is time order.
-ONE_TIME_FORMAT = re.compile(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z\Z")
-
-
-def is_one_time_format(ts):
-    if not ONE_TIME_FORMAT.match(ts):
-        return False
-    try:
-        datetime.datetime(int(ts[0:4]), int(ts[5:7]), int(ts[8:10]), int(ts[11:13]), int(ts[14:16]), int(ts[17:19]))
-    except ValueError:
-        return False
-    return True
-
-
 def check_sales_close(name, r, c):
     """§5.B10 step 4 (version 2): sales_closed_at, revealed_at and the commitment's generated_at
     are date-times in urne's one format [M-219]; the sales closed neither after the reveal nor

@@ -4,10 +4,12 @@ Everything here is pure (no clock, no OS randomness) except the bounded reading 
 the signature check of a published file. Section numbers refer to SPEC.md.
 """
 import base64
+import datetime
 import hashlib
 import hmac
 import json
 import os
+import re
 import stat
 import struct
 
@@ -445,6 +447,21 @@ class Stream:
 
 # ---------------------------------------------------------------------------------------------
 # §2.4 RFC 6962 / RFC 9162 Merkle tree hash and inclusion proofs.
+
+# urne's one time format (§6.1): RFC 3339 UTC with microseconds, a real date and time of day
+# (seconds at most 59); in it, text order is time order.
+ONE_TIME_FORMAT = re.compile(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z\Z")
+
+
+def is_one_time_format(ts):
+    if not isinstance(ts, str) or not ONE_TIME_FORMAT.match(ts):
+        return False
+    try:
+        datetime.datetime(int(ts[0:4]), int(ts[5:7]), int(ts[8:10]), int(ts[11:13]), int(ts[14:16]), int(ts[17:19]))
+    except ValueError:
+        return False
+    return True
+
 
 def leaf_hash(d):
     return hashlib.sha256(b"\x00" + d).digest()

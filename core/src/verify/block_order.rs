@@ -46,12 +46,7 @@ pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> V
     Ok(())
 }
 
-/// urne's one time format (SPEC.md §6.1): RFC 3339 UTC with microseconds,
-/// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, a real date and time of day; in it, text order is time order.
-#[must_use]
-pub fn is_one_time_format(ts: &str) -> bool {
-    super::trail::is_event_time(ts) && crate::entries::rfc3339::parse_unix(ts).is_some()
-}
+pub use super::trail::is_one_time_format;
 
 /// §5.B10 step 4 (version 2): the reveal states when the block's sales closed, a date-time in
 /// urne's one format, as are the reveal's `revealed_at` and the commitment's `generated_at`

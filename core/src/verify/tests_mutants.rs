@@ -394,9 +394,10 @@ fn a_trail_report_counts_its_checkpoints_and_strict_names_the_first_uncovered_ev
 }
 
 #[test]
-fn an_event_time_is_exactly_urnes_27_characters() {
-    use super::trail::is_event_time;
+fn an_event_time_is_exactly_urnes_27_characters_and_a_real_date() {
+    use super::trail::is_one_time_format as is_event_time;
     assert!(is_event_time("2018-12-10T09:00:00.123456Z"));
+    assert!(is_event_time("2020-02-29T23:59:59.999999Z"));
     for bad in [
         "2018-12-10 09:00:00.123456Z",
         "2018-12-10T09:00:00,123456Z",
@@ -407,6 +408,12 @@ fn an_event_time_is_exactly_urnes_27_characters() {
         "2018-12-10T09:00:00.1234567Z",
         "2018-12-10T09:00:00.12345Z",
         "2018-12-10T09:00:00Z",
+        "2018-12-32T09:00:00.123456Z",
+        "2019-02-29T09:00:00.123456Z",
+        "2018-13-10T09:00:00.123456Z",
+        "2018-12-10T24:00:00.123456Z",
+        "2018-12-10T09:60:00.123456Z",
+        "2018-12-10T09:00:60.123456Z",
     ] {
         assert!(!is_event_time(bad), "{bad}");
     }

@@ -248,13 +248,14 @@ fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), Trai
     }
 }
 
-/// Whether `ts` has the shape of urne's one time format (SPEC.md §6.1):
-/// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, 27 characters, digits where digits go (what the trail's times
-/// are checked against, §6.4 (5); [`super::block_order::is_one_time_format`] adds a real date
-/// and time of day).
-pub(super) fn is_event_time(ts: &str) -> bool {
+/// urne's one time format (SPEC.md §6.1): RFC 3339 UTC with microseconds,
+/// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, 27 characters, digits where digits go, a real date and time of
+/// day (seconds at most 59); in it, text order is time order. The trail's times are checked
+/// against it (§6.4 (5)), as are a block's reveal's and commitment's (§5.B10).
+#[must_use]
+pub fn is_one_time_format(ts: &str) -> bool {
     let b = ts.as_bytes();
-    b.len() == 27
+    let shape = b.len() == 27
         && b.iter().enumerate().all(|(i, c)| match i {
             4 | 7 => *c == b'-',
             10 => *c == b'T',
@@ -262,15 +263,16 @@ pub(super) fn is_event_time(ts: &str) -> bool {
             19 => *c == b'.',
             26 => *c == b'Z',
             _ => c.is_ascii_digit(),
-        })
+        });
+    shape && crate::entries::rfc3339::parse_unix(ts).is_some()
 }
 
 /// A version-2 trail's times (SPEC.md §6.4 (5)): each in urne's one format (RFC 3339 UTC with
-/// microseconds, so that text order is time order) and none earlier than the event before it:
+/// microseconds, a real date and time of day, so that text order is time order) and none earlier than the event before it:
 /// the appliance refuses to append under a clock set back (§6.6), so a time that goes back was
 /// not written by it.
 pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
-    let well_formed = is_event_time;
+    let well_formed = is_one_time_format;
     let mut prev: Option<&Event> = None;
     for e in events {
         let bad = |reason: String| TrailFailure {
@@ -280,7 +282,7 @@ pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
         };
         if !well_formed(&e.ts) {
             return Err(bad(format!(
-                "event {}'s time {:?} is not RFC 3339 UTC with microseconds",
+                "event {}'s time {:?} is not RFC 3339 UTC with microseconds, a real date and time of day",
                 e.seq, e.ts
             )));
         }
