@@ -473,10 +473,15 @@ fn the_minutes_of_a_sitting_a_key_ceremony_and_a_lone_day_print_on_a4() {
         "Tirage tardif (D-8)",
         "au plus tard 30 jours après, soit le 10 janvier 2019",
         "lot de 5 000 €",
+        "Clés de production de confiance",
         "Fait à",
     ]
     .map(String::from)
     .to_vec();
+    // The key the seal trusted, pinned in the trail (§6.2); pinned here by `urne keys
+    // producer`, outside any sitting: an incident (M-241).
+    expected.push(format!("identifiant {}", test_producer_key_id()));
+    expected.push("Clés de production épinglées hors séance".into());
     expected.extend(
         [
             &bundle["seed"],

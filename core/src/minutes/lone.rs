@@ -1,6 +1,7 @@
 //! The minutes of one draw made outside any sitting (`pv.html`, SPEC.md §4.7): the same minutes
 //! as a sitting's, for the events of that draw, from the start of the process that began it to
-//! the end of the trail. No place or person is recorded: the document leaves lines to fill.
+//! the end of the trail, with production's keys pinned then (§6.2). No place or person is
+//! recorded: the document leaves lines to fill.
 
 use super::collect::{self, Parsed, Range};
 use super::{Context, Lang, Minutes, MinutesError, MinutesKind};
@@ -46,6 +47,9 @@ impl Minutes {
         w.blocks.clear();
         w.reveals.clear();
         w.voids.clear();
+        // Production's keys a seal trusts at the draw's end, and every pin outside a sitting
+        // since the last sitting closed (M-241), as in a sitting's minutes.
+        super::pinned::add(&mut w, &all, lo, hi);
         Ok(Minutes {
             kind: MinutesKind::LoneDraw,
             number: None,
@@ -64,7 +68,7 @@ impl Minutes {
             blocks: w.blocks,
             reveals: w.reveals,
             voids: w.voids,
-            keys: None,
+            keys: w.keys,
             incidents: w.incidents,
             software: w.software,
             integrity: w.integrity,

@@ -4,7 +4,7 @@
 
 #![allow(clippy::many_single_char_names)]
 
-use super::tests::{given, opened, sw, trail, trail_created};
+use super::tests::{contribution, entropy, given, opened, result, seal, sw, trail, trail_created};
 use super::*;
 use crate::audit::kinds::Record;
 use crate::audit::payloads::{KeysGenerated, PinnedKey, ProducerKeys, TokenRecord};
@@ -148,4 +148,65 @@ fn minutes_of_a_trail_without_a_pin_say_no_seal_is_possible() {
         html.contains("Aucune clé de production n'est épinglée"),
         "{html}"
     );
+}
+
+#[test]
+fn a_lone_draws_minutes_state_the_pin_in_force_and_a_pin_made_outside_a_sitting() {
+    let (a, b) = (key_id(&[0xa1; 32]), key_id(&[0xb2; 32]));
+    let events = trail(vec![
+        ("2018-12-01T08:00:00.000000Z", trail_created()),
+        ("2018-12-01T08:00:01.000000Z", process("ceremony")),
+        (
+            "2018-12-01T08:00:02.000000Z",
+            opened(1, SittingKind::KeyCeremony),
+        ),
+        ("2018-12-01T08:00:03.000000Z", pin(0xa1, &[])),
+        (
+            "2018-12-01T08:00:04.000000Z",
+            ClosedRecord { number: 1 }.into(),
+        ),
+        ("2018-12-02T08:00:00.000000Z", process("keys")),
+        ("2018-12-02T08:00:01.000000Z", pin(0xb2, &[0xa1])),
+        ("2018-12-02T08:01:00.000000Z", process("seal")),
+        ("2018-12-02T08:01:01.000000Z", seal("2018-12-01", 1, 0x21)),
+        ("2018-12-02T09:00:00.000000Z", process("draw")),
+        (
+            "2018-12-02T09:00:01.000000Z",
+            entropy("2018-12-01", 1, 0x10),
+        ),
+        (
+            "2018-12-02T09:00:02.000000Z",
+            contribution("2018-12-01", 1, "1 2 3 4 5 6 1 2"),
+        ),
+        ("2018-12-02T09:00:03.000000Z", result("2018-12-01", 1, 0x31)),
+    ]);
+    let m = Minutes::for_draw(&events, "2018-12-01", 1, &given()).unwrap();
+    let k = m
+        .keys
+        .as_ref()
+        .expect("a lone draw's minutes state the keys pinned");
+    assert_eq!(
+        k.pinned.as_ref().map(|p| (p.at.seq, p.value.ids())),
+        Some((7, vec![b.clone()]))
+    );
+    assert_eq!(pin_incidents(&m), vec![(7, vec![b.clone()], vec![a])]);
+    let html = html::render(&m, Lang::Fr);
+    assert!(html.contains("Clés de production de confiance"), "{html}");
+    assert!(
+        html.contains("Clés de production épinglées hors séance"),
+        "{html}"
+    );
+    // Without any pin (a version-1 trail), no keys section.
+    let bare = trail(vec![
+        ("2018-12-02T08:01:00.000000Z", sw(0x01).into()),
+        ("2018-12-02T08:01:01.000000Z", seal("2018-12-01", 1, 0x21)),
+        (
+            "2018-12-02T09:00:01.000000Z",
+            entropy("2018-12-01", 1, 0x10),
+        ),
+        ("2018-12-02T09:00:03.000000Z", result("2018-12-01", 1, 0x31)),
+    ]);
+    let m = Minutes::for_draw(&bare, "2018-12-01", 1, &given()).unwrap();
+    assert!(m.keys.is_none(), "{:?}", m.keys);
+    assert!(!html::render(&m, Lang::Fr).contains(". Clés</h2>"));
 }
