@@ -205,3 +205,33 @@ fn read_to_line<R: Read>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Pool;
+    use std::sync::mpsc;
+
+    /// The reading thread never holds more than `limit` buffers of its own making (what bounds
+    /// the reader's memory, whatever the export's size): past it, it waits for one given back.
+    #[test]
+    fn the_pool_allocates_at_most_its_limit_then_waits_for_a_buffer_given_back() {
+        let (tx, rx) = mpsc::channel::<Vec<u8>>();
+        let mut pool = Pool {
+            free: rx,
+            allocated: 0,
+            limit: 2,
+        };
+        let (a, _b) = (pool.take(), pool.take());
+        assert_eq!(pool.allocated, 2);
+        let given_back = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let mut a = a;
+            a[0] = 7;
+            tx.send(a).unwrap();
+        });
+        // At the limit: the pool waits for the buffer given back, and allocates no third.
+        assert_eq!(pool.take()[0], 7);
+        assert_eq!(pool.allocated, 2);
+        given_back.join().unwrap();
+    }
+}

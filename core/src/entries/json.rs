@@ -506,4 +506,49 @@ mod tests {
         let deep = format!("{{\"a\":{}{}}}", "[".repeat(100), "]".repeat(100));
         assert!(members(&deep).is_err());
     }
+
+    #[test]
+    fn keys_that_share_a_fingerprint_are_still_two_keys() {
+        // The same length, first six bytes and last byte: the same fingerprint, other keys.
+        assert_eq!(fingerprint("abcdefXg"), fingerprint("abcdefYg"));
+        let m = members(r#"{"abcdefXg":1,"abcdefYg":2}"#).unwrap();
+        assert_eq!(m.len(), 2);
+        assert_eq!(
+            members(r#"{"abcdefXg":1,"abcdefYg":2,"abcdefXg":3}"#),
+            Err(JsonError::DuplicateKey("abcdefXg".into()))
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_names_its_1_based_byte_column() {
+        // The reader stops at the closing brace (0-based byte 7), where a key should be.
+        assert_eq!(
+            members(r#"{"a":1,}"#),
+            Err(JsonError::Syntax {
+                column: 8,
+                reason: "expected a key string"
+            })
+        );
+        assert!(matches!(
+            members("  "),
+            Err(JsonError::Syntax { column: 3, .. })
+        ));
+    }
+
+    #[test]
+    fn each_value_names_its_json_type_in_words() {
+        let m = members(r#"{"s":"x","n":1,"b":true,"z":null,"o":{},"a":[]}"#).unwrap();
+        let names: Vec<&str> = m.iter().map(|(_, v)| v.type_name()).collect();
+        assert_eq!(
+            names,
+            [
+                "a string",
+                "a number",
+                "a boolean",
+                "null",
+                "an object",
+                "an array"
+            ]
+        );
+    }
 }
