@@ -213,18 +213,16 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         self.pos = i;
-        loop {
-            match self.peek() {
-                None => return self.err("unterminated string"),
-                Some(b'"') => {
-                    let s = &self.s[start..self.pos];
-                    self.pos += 1;
-                    return Ok(Cow::Borrowed(s));
-                }
-                Some(b'\\') => break,
-                Some(c) if c < 0x20 => return self.err("control character in string"),
-                Some(_) => self.pos += 1,
+        match self.peek() {
+            None => return self.err("unterminated string"),
+            Some(b'"') => {
+                let s = &self.s[start..self.pos];
+                self.pos += 1;
+                return Ok(Cow::Borrowed(s));
             }
+            Some(b'\\') => {}
+            // The scan stops only at '"', '\\' or a control character.
+            Some(_) => return self.err("control character in string"),
         }
         // Slow path: the string has escapes.
         let mut out = String::from(&self.s[start..self.pos]);
@@ -477,6 +475,12 @@ mod tests {
     fn escapes_are_decoded() {
         let m = members(r#"{"a":"p\u002d1\n\ud83d\ude00"}"#).unwrap();
         assert_eq!(m[0].1, Val::Str(Cow::Owned("p-1\n\u{1F600}".into())));
+        // Hex digits in either case (RFC 8259 §7), each digit's value in place.
+        let m = members(r#"{"a":"\u00C9\u00e9\uABCD\uD83D\uDE00"}"#).unwrap();
+        assert_eq!(
+            m[0].1,
+            Val::Str(Cow::Owned("\u{c9}\u{e9}\u{abcd}\u{1F600}".into()))
+        );
     }
 
     #[test]
