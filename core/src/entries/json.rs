@@ -512,6 +512,35 @@ mod tests {
     }
 
     #[test]
+    fn every_escape_of_rfc_8259_is_decoded_and_text_after_one_copied_whole() {
+        let m = members(r#"{"a":"\"\\\/\b\f\n\r\t"}"#).unwrap();
+        assert_eq!(m[0].1, Val::Str(Cow::Owned("\"\\/\u{8}\u{c}\n\r\t".into())));
+        // After an escape, characters of one to four bytes are copied as they are.
+        let m = members("{\"a\":\"\\nAé€😀z\"}").unwrap();
+        assert_eq!(m[0].1, Val::Str(Cow::Owned("\nAé€😀z".into())));
+    }
+
+    #[test]
+    fn a_control_character_is_refused_before_and_after_an_escape() {
+        for line in [
+            "{\"a\":\"x\u{1f}\"}",
+            "{\"a\":\"\\n\u{1f}\"}",
+            "{\"a\":\"\\n\t\"}",
+        ] {
+            assert_eq!(
+                members(line),
+                Err(JsonError::Syntax {
+                    column: line.len() - 2,
+                    reason: "control character in string"
+                }),
+                "{line:?}"
+            );
+        }
+        // A space and DEL are not control characters for JSON (RFC 8259 §7: U+0000 to U+001F).
+        assert!(members("{\"a\":\"\\n \u{7f}\"}").is_ok());
+    }
+
+    #[test]
     fn keys_that_share_a_fingerprint_are_still_two_keys() {
         // The same length, first six bytes and last byte: the same fingerprint, other keys.
         assert_eq!(fingerprint("abcdefXg"), fingerprint("abcdefYg"));

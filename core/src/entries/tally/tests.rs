@@ -57,6 +57,11 @@ fn tranche_reached_exactly_counts() {
     assert_eq!(entries_of(&t, 2), 1);
     assert_eq!(entries_of(&t, 3), 1);
     assert_eq!(entries_of(&t, 4), 1);
+    // An account short of one tranche has no place in the entry list (SPEC.md §4.1: accounts
+    // with at least one entry), nor in the figures.
+    assert_eq!(t.entries.len(), 3);
+    assert!(t.entries.iter().all(|e| e.entries > 0));
+    assert_eq!((t.accounts_with_entries, t.total_entries), (3, 3));
     assert_eq!(t.tranche_cents, 1000);
     assert_eq!(t.period_id, "P2");
 }
