@@ -446,6 +446,13 @@ mod tests {
         assert!(matches!(&m[0].1, Val::Str(Cow::Borrowed("x"))));
         assert_eq!(m[1].1, Val::Num("12"));
         assert_eq!(m[3].1, Val::Object(r#"{"e":[1,2.5e3,true]}"#));
+        // A number's text is kept exactly, an exponent's sign included.
+        let m = members(r#"{"a":1e+5,"b":-2E-3,"c":0.5e7}"#).unwrap();
+        let nums: Vec<&Val> = m.iter().map(|(_, v)| v).collect();
+        assert_eq!(
+            nums,
+            [&Val::Num("1e+5"), &Val::Num("-2E-3"), &Val::Num("0.5e7")]
+        );
     }
 
     #[test]
