@@ -382,6 +382,10 @@ mod tests {
             play("p-1", 1, at, 1000, "web").replace("p-1", "p\\u002d1"),
             play("p-1", 1, at, 1000, "web").replace("loto", "lotô"),
             play("p-1", 1, at, 1000, "web") + " ",
+            // A stake of 0, or with a leading zero (not JSON): the general reader refuses them.
+            play("p-1", 1, at, 1000, "web").replace(":1000,", ":0,"),
+            play("p-1", 1, at, 1000, "web").replace(":1000,", ":01000,"),
+            play("p-1", 1, at, 1000, "web").replace(":1000,", ":1000000000,"),
             excl(1, "closed"),
         ] {
             assert!(fast::play(line.as_bytes()).is_none(), "{line}");
