@@ -164,4 +164,28 @@ mod tests {
             assert_eq!(parse_unix(s), None, "{s}");
         }
     }
+
+    #[test]
+    fn february_has_29_days_in_the_gregorian_leap_years_only() {
+        // Every fourth year, but not a century, unless it is a fourth century.
+        for (year, leap) in [
+            (2016, true),
+            (2018, false),
+            (2019, false),
+            (2000, true),
+            (2400, true),
+            (1900, false),
+            (2100, false),
+            (2200, false),
+        ] {
+            let s = format!("{year}-02-29T12:00:00Z");
+            assert_eq!(parse_unix(&s).is_some(), leap, "{s}");
+            assert_eq!(
+                parse_unix(&s),
+                DateTime::parse_from_rfc3339(&s).ok().map(|d| d.timestamp()),
+                "{s}"
+            );
+            assert!(parse_unix(&format!("{year}-02-28T12:00:00Z")).is_some());
+        }
+    }
 }
