@@ -231,4 +231,15 @@ mod tests {
             )
         );
     }
+
+    #[test]
+    fn the_first_error_is_the_one_on_the_smallest_line_the_first_considered_on_a_tie() {
+        // The workers' errors come in any order; the file is refused at its first bad line.
+        let mut f = FirstError::default();
+        f.consider((9, ExportErrorKind::MissingFinalNewline));
+        f.consider((5, ExportErrorKind::LineTooLong(1)));
+        f.consider((5, ExportErrorKind::LineTooLong(2)));
+        f.consider((7, ExportErrorKind::LineTooLong(3)));
+        assert_eq!(f.0, Some((5, ExportErrorKind::LineTooLong(1))));
+    }
 }
