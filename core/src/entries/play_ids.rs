@@ -153,6 +153,20 @@ mod tests {
     use crate::entries::testkit::{export, play, refusal, tally};
 
     #[test]
+    fn the_duplicate_reported_is_the_one_on_the_smallest_line_whatever_the_ids_order() {
+        // Id key (1, 0) is played on lines 5 and 8, key (2, 0) on lines 2 and 3: the ids sort
+        // (1, 0) first, but the file's first duplicate is line 3.
+        let ids = vec![vec![(1, 0, 5), (1, 0, 8), (2, 0, 2), (2, 0, 3)]];
+        let (line, kind) = first_duplicate_id(&ids).unwrap();
+        assert_eq!(line, 3);
+        assert!(
+            matches!(kind, ExportErrorKind::DuplicatePlayId { first_line: 2, .. }),
+            "{kind:?}"
+        );
+        assert_eq!(first_duplicate_id(&[vec![(1, 0, 5), (2, 0, 2)]]), None);
+    }
+
+    #[test]
     fn ids_whose_fingerprints_collide_are_not_duplicates() {
         // Two different 15-byte ids with equal fingerprints, found by search: the file is read
         // again, the ids are compared in full, and the tally is the one without the collision.

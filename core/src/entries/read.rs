@@ -42,3 +42,44 @@ pub(super) fn fill(reader: &mut impl Read, dst: &mut [u8]) -> Result<usize, Expo
     }
     Ok(n)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Error, ErrorKind};
+
+    /// Gives `errors` first (one per read), then `data`.
+    struct Flaky {
+        errors: Vec<ErrorKind>,
+        data: &'static [u8],
+    }
+
+    impl Read for Flaky {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if !self.errors.is_empty() {
+                return Err(Error::from(self.errors.remove(0)));
+            }
+            let n = buf.len().min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_interrupted_read_is_tried_again_and_any_other_error_ends_the_read() {
+        let mut dst = [0u8; 8];
+        let mut r = Flaky {
+            errors: vec![ErrorKind::Interrupted, ErrorKind::Interrupted],
+            data: b"abc",
+        };
+        assert_eq!(fill(&mut r, &mut dst), Ok(3));
+        assert_eq!(&dst[..3], b"abc");
+        let mut r = Flaky {
+            errors: vec![ErrorKind::Other],
+            data: b"abc",
+        };
+        let e = fill(&mut r, &mut dst).unwrap_err();
+        assert!(matches!(e.kind, ExportErrorKind::Io(_)), "{e:?}");
+    }
+}
