@@ -74,8 +74,6 @@ def event_hash(prev, seq, ts, kind, payload):
     return H("urne/v1/audit-event", prev, u64be(seq), ts, kind, payload)
 
 
-
-
 def recorded_key(first_kind, first_payload, keys_payload):
     """§6.4: the audit key the trail records: a version-2 trail's event 1 (`trail.created` or
     `trail.restarted`), else the first `keys.generated` event's audit key; None if none."""
@@ -170,7 +168,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
         # §6.4 (5): the appliance's clock never goes back (§6.6): times in urne's one format, in order.
         for seq, ts in enumerate(times, start=1):
             if not is_one_time_format(ts):
-                raise Failure("inconsistent", f"audit event {seq}: time {ts!r} is not RFC 3339 UTC with microseconds, a real date and time of day")
+                raise Failure("inconsistent", f"audit event {seq}: time {ts!r} is not RFC 3339 UTC with "
+                                              "microseconds, a real date and time of day")
             if seq > 1 and ts < times[seq - 2]:
                 raise Failure("inconsistent", f"audit event {seq}: its time {ts} is earlier than event {seq - 1}'s "
                                               f"({times[seq - 2]}): the clock was set back")

@@ -582,6 +582,8 @@ for _k, _c in REVEAL.items():
     if _k == "revealed_at":
         REVEAL_V2["sales_closed_at"] = J.string
     REVEAL_V2[_k] = _c
+
+
 def check_sales_close(name, r, c):
     """§5.B10 step 4 (version 2): sales_closed_at, revealed_at and the commitment's generated_at
     are date-times in urne's one format [M-219]; the sales closed neither after the reveal nor

@@ -4,7 +4,6 @@ Everything here is pure (no clock, no OS randomness) except the bounded reading 
 the signature check of a published file. Section numbers refer to SPEC.md.
 """
 import base64
-import datetime
 import hashlib
 import hmac
 import json
@@ -454,13 +453,14 @@ ONE_TIME_FORMAT = re.compile(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0
 
 
 def is_one_time_format(ts):
+    """A real date (proleptic Gregorian, years 0000 to 9999: `datetime` starts at year 1) and time
+    of day, seconds at most 59, in the one format."""
     if not isinstance(ts, str) or not ONE_TIME_FORMAT.match(ts):
         return False
-    try:
-        datetime.datetime(int(ts[0:4]), int(ts[5:7]), int(ts[8:10]), int(ts[11:13]), int(ts[14:16]), int(ts[17:19]))
-    except ValueError:
-        return False
-    return True
+    y, mo, d, h, mi, s = (int(ts[a:b]) for a, b in ((0, 4), (5, 7), (8, 10), (11, 13), (14, 16), (17, 19)))
+    leap = (y % 4 == 0 and y % 100 != 0) or y % 400 == 0
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    return 1 <= mo <= 12 and 1 <= d <= days[mo - 1] and h <= 23 and mi <= 59 and s <= 59
 
 
 def leaf_hash(d):

@@ -135,7 +135,8 @@ mod tests {
             "1969-12-31T23:59:59Z",
             "2018-12-01t00:00:00z",
             "2018-12-01T10:00:00-00:00",
-            // Offsets with minutes, and the largest there is.
+            // Offsets with minutes, and the largest there is: what places a play on its day
+            // (D-1, midnight in Europe/Paris).
             "2018-12-01T00:00:00+05:30",
             "2018-12-01T00:00:00-09:45",
             "2018-12-01T00:00:00+23:59",

@@ -46,7 +46,7 @@ pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> V
     Ok(())
 }
 
-pub use super::trail::is_one_time_format;
+use super::trail::is_one_time_format;
 
 /// §5.B10 step 4 (version 2): the reveal states when the block's sales closed, a date-time in
 /// urne's one format, as are the reveal's `revealed_at` and the commitment's `generated_at`

@@ -398,6 +398,8 @@ fn an_event_time_is_exactly_urnes_27_characters_and_a_real_date() {
     use super::trail::is_one_time_format as is_event_time;
     assert!(is_event_time("2018-12-10T09:00:00.123456Z"));
     assert!(is_event_time("2020-02-29T23:59:59.999999Z"));
+    // Proleptic Gregorian: year 0000 is a leap year (as the Python verifier agrees).
+    assert!(is_event_time("0000-02-29T00:00:00.000000Z"));
     for bad in [
         "2018-12-10 09:00:00.123456Z",
         "2018-12-10T09:00:00,123456Z",

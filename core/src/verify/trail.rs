@@ -250,7 +250,8 @@ fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), Trai
 
 /// urne's one time format (SPEC.md §6.1): RFC 3339 UTC with microseconds,
 /// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, 27 characters, digits where digits go, a real date and time of
-/// day (seconds at most 59); in it, text order is time order. The trail's times are checked
+/// day (proleptic Gregorian, years 0000 to 9999, seconds at most 59); in it, text order is time
+/// order. The trail's times are checked
 /// against it (§6.4 (5)), as are a block's reveal's and commitment's (§5.B10).
 #[must_use]
 pub fn is_one_time_format(ts: &str) -> bool {
@@ -268,11 +269,10 @@ pub fn is_one_time_format(ts: &str) -> bool {
 }
 
 /// A version-2 trail's times (SPEC.md §6.4 (5)): each in urne's one format (RFC 3339 UTC with
-/// microseconds, a real date and time of day, so that text order is time order) and none earlier than the event before it:
-/// the appliance refuses to append under a clock set back (§6.6), so a time that goes back was
-/// not written by it.
+/// microseconds, a real date and time of day, so that text order is time order) and none earlier
+/// than the event before it: the appliance refuses to append under a clock set back (§6.6), so a
+/// time that goes back was not written by it.
 pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
-    let well_formed = is_one_time_format;
     let mut prev: Option<&Event> = None;
     for e in events {
         let bad = |reason: String| TrailFailure {
@@ -280,7 +280,7 @@ pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
             seq: e.seq,
             reason,
         };
-        if !well_formed(&e.ts) {
+        if !is_one_time_format(&e.ts) {
             return Err(bad(format!(
                 "event {}'s time {:?} is not RFC 3339 UTC with microseconds, a real date and time of day",
                 e.seq, e.ts

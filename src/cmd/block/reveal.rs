@@ -130,7 +130,7 @@ fn sales_close_of(t: &str) -> Result<String> {
         .with_timezone(&chrono::Utc)
         .format("%Y-%m-%dT%H:%M:%S%.6fZ")
         .to_string();
-    if !urne_core::verify::block_order::is_one_time_format(&utc) {
+    if !urne_core::verify::trail::is_one_time_format(&utc) {
         return Err(bad());
     }
     Ok(utc)
