@@ -163,6 +163,10 @@ mod tests {
             matches!(kind, ExportErrorKind::DuplicatePlayId { first_line: 2, .. }),
             "{kind:?}"
         );
+        // And the other way round: the id sorted first has the earlier duplicate, which a later
+        // id's duplicate does not replace.
+        let ids = vec![vec![(1, 0, 2), (1, 0, 3), (2, 0, 5), (2, 0, 8)]];
+        assert_eq!(first_duplicate_id(&ids).map(|e| e.0), Some(3));
         assert_eq!(first_duplicate_id(&[vec![(1, 0, 5), (2, 0, 2)]]), None);
     }
 
