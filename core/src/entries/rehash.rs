@@ -54,3 +54,80 @@ impl<R: Read> HashingReader<R> {
         Ok((sha, self.size))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What pass 1 would have established about `bytes`.
+    fn verified(bytes: &[u8]) -> VerifiedExport {
+        VerifiedExport {
+            sha256: crate::crypto::sha256(bytes).0,
+            size: bytes.len() as u64,
+            key: [7u8; 32],
+            key_id: "0000000000000000".into(),
+        }
+    }
+
+    /// More than one read block, so the rest spans several reads.
+    fn file() -> Vec<u8> {
+        // Exact: every value is below 251.
+        #[allow(clippy::cast_possible_truncation)]
+        (0..BLOCK + 4321).map(|i| (i * 13 % 251) as u8).collect()
+    }
+
+    #[test]
+    fn the_rest_is_read_to_the_end_and_its_hash_and_size_returned() {
+        let bytes = file();
+        let mut r = HashingReader::new(&bytes[..]);
+        let mut head = [0u8; 100];
+        assert_eq!(r.read_into(&mut head).unwrap(), 100);
+        assert_eq!(head[..], bytes[..100]);
+        let (sha, size) = r.check_rest(&verified(&bytes)).unwrap();
+        assert_eq!(sha, crate::crypto::sha256(&bytes).0);
+        assert_eq!(size, bytes.len() as u64);
+        // Nothing read before: the same.
+        let got = HashingReader::new(&bytes[..]).check_rest(&verified(&bytes));
+        assert_eq!(got.unwrap(), (sha, size));
+    }
+
+    #[test]
+    fn other_bytes_of_the_same_size_are_refused() {
+        let bytes = file();
+        let mut other = bytes.clone();
+        other[BLOCK + 1] ^= 1;
+        let e = HashingReader::new(&other[..])
+            .check_rest(&verified(&bytes))
+            .unwrap_err();
+        assert_eq!(
+            e.kind,
+            ExportErrorKind::FileChanged {
+                expected: hex::encode(crate::crypto::sha256(&bytes).0),
+                expected_size: bytes.len() as u64,
+                found: hex::encode(crate::crypto::sha256(&other).0),
+                found_size: other.len() as u64,
+            }
+        );
+    }
+
+    #[test]
+    fn the_same_hash_with_another_size_is_refused() {
+        // Only a size can tell these apart (a SHA-256 collision cannot be built for a test):
+        // the size is checked on its own, not only through the hash.
+        let bytes = file();
+        let mut claimed = verified(&bytes);
+        claimed.size += 1;
+        let e = HashingReader::new(&bytes[..])
+            .check_rest(&claimed)
+            .unwrap_err();
+        assert!(
+            matches!(e.kind, ExportErrorKind::FileChanged { expected_size, found_size, .. }
+                if expected_size == claimed.size && found_size == bytes.len() as u64),
+            "{e:?}"
+        );
+        let e = HashingReader::new(&bytes[..bytes.len() - 1])
+            .check_rest(&verified(&bytes))
+            .unwrap_err();
+        assert_eq!(e.kind.name(), "file-changed");
+    }
+}

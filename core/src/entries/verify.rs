@@ -180,4 +180,41 @@ mod tests {
         let e = verify_export(&msg[..], &sig[..63], &[pk]).unwrap_err();
         assert_eq!(e.kind, ExportErrorKind::SignatureLength(63));
     }
+
+    /// The signature pass never holds more than three blocks of its own making (what bounds its
+    /// memory whatever the file's size): a block given back is used again, one the verifying
+    /// thread still holds is not, and past three the pass waits for one given back.
+    #[test]
+    fn at_most_three_blocks_are_allocated_then_one_given_back_is_waited_for() {
+        let (give_back, returned) = mpsc::channel::<Block>();
+        let mut allocated = 0;
+        let a = next_buffer(&returned, &mut allocated);
+        assert_eq!((a.len(), allocated), (BLOCK, 1));
+        // Given back and no longer shared: reused, nothing allocated.
+        let mut a = a;
+        a[0] = 7;
+        give_back.send(Arc::new((a, 1))).unwrap();
+        let a = next_buffer(&returned, &mut allocated);
+        assert_eq!((a[0], allocated), (7, 1));
+        // Given back but still shared (the verifying thread holds it): a new one.
+        let shared = Arc::new((a, 1));
+        give_back.send(Arc::clone(&shared)).unwrap();
+        let _b = next_buffer(&returned, &mut allocated);
+        let _c = next_buffer(&returned, &mut allocated);
+        assert_eq!(allocated, 3);
+        drop(shared);
+        // At three: the pass waits for a block given back, and allocates no fourth.
+        let waiter = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let mut d = vec![0u8; BLOCK];
+            d[0] = 9;
+            give_back.send(Arc::new((d, 1))).unwrap();
+        });
+        let d = next_buffer(&returned, &mut allocated);
+        assert_eq!((d[0], allocated), (9, 3));
+        waiter.join().unwrap();
+        // The verifying thread gone: a new buffer, still not counted (the pass is ending).
+        let e = next_buffer(&returned, &mut allocated);
+        assert_eq!((e.len(), allocated), (BLOCK, 3));
+    }
 }
