@@ -166,6 +166,25 @@ fn a_line_of_the_limit_is_read_and_one_byte_more_refused_at_any_offset() {
     assert_eq!(refusal(&data).line, Some(line));
 }
 
+/// A last line with no LF: of the limit's length, what is wrong is the missing LF; one byte
+/// longer, the length. The rest of the file is read in one piece that holds no LF, so the
+/// line's length is weighed at the end of a read, before the end of the file is seen.
+#[test]
+fn a_last_line_of_the_limit_without_its_lf_lacks_the_lf_one_byte_more_is_too_long() {
+    let rules = DrawRules::chanceux_noel_2018();
+    for (len, want) in [
+        (MAX_LINE, ExportErrorKind::MissingFinalNewline),
+        (MAX_LINE + 1, ExportErrorKind::LineTooLong(MAX_LINE)),
+    ] {
+        let mut data = export("2018-12-05", &[padded_play("long", 3, len)]);
+        assert_eq!(data.pop(), Some(b'\n'));
+        for threads in [1, 2] {
+            let e = tally_with(&data, &rules, threads).expect_err("no final LF");
+            assert_eq!((e.line, e.kind), (Some(2), want.clone()), "{len} bytes");
+        }
+    }
+}
+
 #[test]
 fn the_header_line_has_the_same_limit() {
     let good = String::from_utf8(export("2018-12-05", &[])).unwrap();
