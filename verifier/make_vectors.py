@@ -957,6 +957,11 @@ def main(out):
     b2 = json.loads(jdump(bundle)); b2["result_key_id"] = "0123456789abcdef"
     proof_case("draw-proof-inconsistent-result-key-id", "The winner's proof against a published bundle.json "
                "(re-signed) that names another result key than the proof (SPEC §8.3).", "inconsistent", proof, b2)
+    proof_case("draw-proof-commitment-mismatch-path-before-published", "The winner's proof (re-signed) whose audit "
+               "path does not lead to the committed root, against a published bundle.json (re-signed) that names "
+               "another result key: the proof's own steps come before the published folder's (SPEC §8.3), so "
+               "commitment-mismatch, not inconsistent.", "commitment-mismatch",
+               dict(proof, path=["00" * 32] + proof["path"][1:]), b2)
     proof_case("draw-proof-malformed-version-2", "The winner's proof with version 2 (re-signed; its pseudonym and "
                "path hold alone): the inclusion proof has one format version, 1, for draws of every version "
                "(SPEC §7.2: a version a verifier does not know).", "malformed", dict(proof, version=2))

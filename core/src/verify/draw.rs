@@ -390,11 +390,19 @@ pub fn verify_proof(
             "the inclusion path does not lead to the committed root",
         ));
     }
-    if let Some(s) = published
-        && (s.operation != p.operation
-            || s.day != p.day
-            || s.attempt != p.attempt
-            || s.commitment != p.commitment)
+    match published {
+        Some(s) => published_is_the_proofs(p, s),
+        None => Ok(()),
+    }
+}
+
+/// §8.3, last step: the published draw's operation, day, attempt and commitment are the
+/// proof's (commitment-mismatch).
+pub fn published_is_the_proofs(p: &ProofFile, s: &PublishedSeal) -> VResult<()> {
+    if s.operation != p.operation
+        || s.day != p.day
+        || s.attempt != p.attempt
+        || s.commitment != p.commitment
     {
         return Err(fail(
             C::CommitmentMismatch,

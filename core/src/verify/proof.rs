@@ -2,7 +2,7 @@
 //! ticket's proof in a block's committed outcomes (§5.B9), each checked in the order the spec
 //! gives, optionally against the published folder.
 
-use super::draw::{PublishedSeal, verify_proof};
+use super::draw::{PublishedSeal, published_is_the_proofs, verify_proof};
 use super::folder::Folder;
 use super::signed::{Keys, read_signed, read_signed_opt};
 use super::{FailureClass as C, VResult, fail, parse, parse_named};
@@ -39,11 +39,11 @@ pub fn verify_proof_file(
     if p.format != PROOF_FORMAT {
         return Err(fail(C::Malformed, format!("{name} is not an urne proof")));
     }
-    let seal = match published {
-        Some(d) => Some(published_seal(d, keys)?),
-        None => None,
-    };
-    verify_proof(&p, &keys::key_id(&keys.result), seal.as_ref())?;
+    // The proof's own steps first, then the published folder (§8.3's order).
+    verify_proof(&p, &keys::key_id(&keys.result), None)?;
+    if let Some(d) = published {
+        published_is_the_proofs(&p, &published_seal(d, keys)?)?;
+    }
     Ok(Proven::Draw(p))
 }
 
