@@ -219,19 +219,21 @@ def randomness(day, tag, contribution=None, attempt=1):
 
 def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witness=WITNESS, version=1,
               history=None, note=None, drawn_at="2018-12-26T09:00:05.000000Z", fixed=None,
-              entropy_commitment=None, rules_bytes=None):
+              entropy_commitment=None, rules_bytes=None, op=OP, tally_rules=None):
     """bundle, result (dicts) and intermediates from an export's bytes (`rules_bytes`: the rules
     file the draw names by its SHA-256, default the repository's). Version 2 draws pass
     `history` (serialised last in the draw core, after reserves_wanted), their `note`, the
     contribution as `witness`, and `fixed` (§3.3); `entropy_commitment` defaults to the
-    entropy's."""
-    _, tally = vexport.parse_export(export_bytes, RULES, key_id(raw(PRODUCER)))
-    entry_list = vexport.entries_of(tally, RULES)
-    figures = vexport.figures_of(tally, RULES, entry_list)
-    list_digest, leaves = vdraw.pseudonymise(OP, day, entry_list)
+    entropy's. `op` is the operation; `tally_rules` the rules the export is tallied under (default
+    the repository's)."""
+    rules = tally_rules or RULES
+    _, tally = vexport.parse_export(export_bytes, rules, key_id(raw(PRODUCER)))
+    entry_list = vexport.entries_of(tally, rules)
+    figures = vexport.figures_of(tally, rules, entry_list)
+    list_digest, leaves = vdraw.pseudonymise(op, day, entry_list)
     root = merkle_root([ps + bytes([n]) for ps, n, _, _ in leaves])
     ex = claimed_export or export_bytes
-    core = {"operation": OP, "day": day, "attempt": 1, "voided_attempts": [],
+    core = {"operation": op, "day": day, "attempt": 1, "voided_attempts": [],
             "rules_sha256": hashlib.sha256(rules_bytes or RULES_BYTES).hexdigest(),
             "export": {"sha256": hashlib.sha256(ex).hexdigest(), "size": len(ex),
                        "producer_key_id": key_id(raw(PRODUCER))},
@@ -919,6 +921,32 @@ def main(out):
       "excluded (closed) whose only play is retail: figures.excluded_accounts_with_plays counts it (closed: 1; an "
       "excluded account with a play record of any class, SPEC §4.7), retail_plays counts its play, it has no "
       "entry.", "valid", f, AUD)
+    # §4.1.1, D-3: a play on a channel the rules do not list as online is retail, whatever the
+    # channel is called: an operation (not an official one) whose online channels leave out tablet.
+    top = "noel-test-sans-tablette"
+    trules = dict(RULES, operation=top, online_channels=["web", "mobile", "app"])
+    trules_bytes = (json.dumps(trules, indent=2, ensure_ascii=False) + "\n").encode()
+    tex = export_text().replace(f'"operation":"{OP}"', f'"operation":"{top}"', 1).encode()
+    assert top.encode() in tex and b'"channel":"tablet"' in tex
+    texn = f"export/entries-{top}-{DAY}.jsonl"
+    taud = dict(AUD, export=texn)
+    for name, under, expect, desc in (
+            ("draw-valid-auditor-channel-not-online-is-retail", trules, "valid",
+             "A genuine draw in auditor mode of an operation whose rules list web, mobile and app as online "
+             "channels: its tablet play (account 4's subscription) is retail (retail_plays 2, no entry for account "
+             "4), as SPEC §4.1.1 says of any channel not in the rules' online_channels (D-3)."),
+            ("draw-commitment-mismatch-auditor-channel-counting-rule", dict(trules, online_channels=RULES["online_channels"]),
+             "commitment-mismatch",
+             "draw-valid-auditor-channel-not-online-is-retail as a writer that took only the channel `retail` for "
+             "retail would sign it (the tablet play counted: 3 more entries): the figures and the commitment are "
+             "not those of the export under the folder's rules.json (SPEC §4.1.1, §8.2 step 8).")):
+        tb, tr, _, tlv = make_draw(tex, rules_bytes=trules_bytes, op=top, tally_rules=under)
+        if under is trules:
+            assert tb["figures"]["retail_plays"] == 2, tb["figures"]
+        f = dict(draw_files(tb, tr, leaves_bytes=leaves_bin(tlv), rules_bytes=trules_bytes),
+                 **{texn: {"utf8": tex.decode()}, texn + ".sig": {"hex": PRODUCER.sign(tex).hex()},
+                    "producer.pub.pem": {"utf8": pem(PRODUCER)}})
+        w(name, desc, expect, f, taud)
     f = dict(draw_files(bundle, result), **exfiles)
     w("draw-usage-auditor-no-producer-key", "Auditor mode (--export) without any --producer-key: a usage mistake "
       "(exit 2), never a verification failure, and no key is trusted by default.", "usage", f,
