@@ -152,10 +152,11 @@ def audit_events_v2(n, audit_key=None, times=None):
     return ev
 
 
-def checkpoint(events, size, signer=AUDIT):
+def checkpoint(events, size, signer=AUDIT, size_text=None):
+    """The signed note of the first `size` events; `size_text` writes the size otherwise."""
     name = "urne-audit/" + key_id(raw(AUDIT))
     root = merkle_root([bytes.fromhex(e["hash"]) for e in events[:size]])
-    body = f"{name}\n{size}\n{base64.b64encode(root).decode()}\n"
+    body = f"{name}\n{size_text or size}\n{base64.b64encode(root).decode()}\n"
     kh = hashlib.sha256(name.encode() + b"\n\x01" + raw(AUDIT)).digest()[:4]
     sig = signer.sign(body.encode())
     return body + "\n" + f"\u2014 {name} {base64.b64encode(kh + sig).decode()}\n"
@@ -636,6 +637,12 @@ def history_vectors(w, PUB):
     w("history-bad-signature-held-checkpoint", "pub/A and pub/B with a held checkpoint of A's size and root "
       "signed by another key under the audit key's name (SPEC §8.4).", "bad-signature",
       dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": checkpoint(T, 3, OTHER)}}),
+      dict(P, checkpoints=["held.note"]))
+    w("history-bad-signature-held-checkpoint-non-ascii-size", "pub/A and pub/B with a held checkpoint of A's "
+      "size and root, validly signed by the audit key, whose size is written with the Arabic-Indic digit U+0663 "
+      "(3): a size is ASCII decimal digits only (SPEC §6.3, C2SP tlog-checkpoint), so the note is no checkpoint "
+      "that verifies under the audit key (SPEC §8.4).", "bad-signature",
+      dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": checkpoint(T, 3, size_text="\u0663")}}),
       dict(P, checkpoints=["held.note"]))
     w("history-inconsistent-held-checkpoint-size", "pub/A and pub/B with a held checkpoint (validly signed, on "
       "their trail) of 4 events, a size neither output nor a predecessor carries: it cannot be shown on their "
