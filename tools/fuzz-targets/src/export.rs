@@ -18,10 +18,11 @@ use std::sync::OnceLock;
 use urne_core::entries::{DayTally, TallyOptions, tally_export_with, verify_export};
 use urne_core::rules::draw::{CHANCEUX_NOEL_2018, DrawRules};
 
-/// While the export fixes of issue 12 (contract-12.md, "Export reading": no CR anywhere; the
-/// excluded accounts with a play of any class) are not in the reader, the reference follows the
-/// reader's old rules on these two points: a file with a CR is not compared, and the excluded
-/// accounts figure counts those with a counting play. Set to `false` when the fixes land.
+/// `false`: the reference reads as SPEC.md says (§4.1.1: no CR anywhere in an export; §4.7: the
+/// excluded accounts with a play of any class), the rules the reader follows since issue 12.
+/// `true` makes it follow the reader's former rules on these two points (a file with a CR is not
+/// compared, the excluded accounts figure counts those with a counting play): only to replay,
+/// against an old reader, what was found before the fixes.
 pub const ENTRIES_FIXES_PENDING: bool = false;
 
 /// How the reference reads (see [`ENTRIES_FIXES_PENDING`]).
