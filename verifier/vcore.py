@@ -366,8 +366,8 @@ def read_signed(path, result_pub, kind=None):
         if named is not None and named != given and not _another_verifies(path, result_pub):
             where = getattr(result_pub, "file", None) or "the result key given"
             raise Usage(f"these outputs name result key {named}; the key given ({where}) is {given}",
-                        "give the public keys of the appliance that made these outputs (--keys DIR), "
-                        "obtained independently")
+                        f"give the public keys of the appliance whose result key id is {named} (--keys DIR), "
+                        f"obtained independently; the key given is {given}")
         raise Failure("bad-signature", f"the signature of {name} does not verify under the result key {given}")
     return data
 

@@ -63,6 +63,9 @@ pub fn load_keys(keys_dir: Option<&Path>, fallback: &Path) -> Result<Keys> {
 /// mistake or an unreadable file is exit 2.
 fn to_error(f: Failure) -> Error {
     if !f.class.is_verification() {
+        if let Some(hint) = f.hint {
+            return Error::bad_input(f.what, hint);
+        }
         let hint = match f.class {
             urne_core::verify::FailureClass::Unreadable => {
                 "check the path and its permissions; nothing was verified"

@@ -568,6 +568,17 @@ fn a_one_byte_change_to_any_output_file_fails_verify() {
         err.contains(&id(&env)) && err.contains(&id(&other)),
         "{err}"
     );
+    // The hint names them too: which keys to fetch, which were given.
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let hint = stderr
+        .lines()
+        .find(|l| l.starts_with("hint:"))
+        .unwrap_or_else(|| panic!("no hint: {stderr}"));
+    assert!(
+        hint.contains(&format!("result key id is {}", id(&env)))
+            && hint.contains(&format!("the key given is {}", id(&other))),
+        "{hint}"
+    );
 }
 
 #[test]

@@ -44,6 +44,20 @@ pub struct Failure {
     pub class: FailureClass,
     /// What does not hold, in words.
     pub what: String,
+    /// What to do about it, when this failure knows better than its class (a usage mistake that
+    /// names the keys involved).
+    pub hint: Option<String>,
+}
+
+impl Failure {
+    /// This failure with `hint`.
+    #[must_use]
+    pub fn with_hint(self, hint: impl Into<String>) -> Self {
+        Failure {
+            hint: Some(hint.into()),
+            ..self
+        }
+    }
 }
 
 /// Classes of failure, so a parse error cannot pass for a signature failure (SPEC.md §8.1).
@@ -95,6 +109,7 @@ pub fn fail(class: FailureClass, what: impl Into<String>) -> Failure {
     Failure {
         class,
         what: what.into(),
+        hint: None,
     }
 }
 

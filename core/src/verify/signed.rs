@@ -76,7 +76,10 @@ pub fn read_signed_opt(
                 format!(
                     "{name} does not verify under the result key given ({given}); it names result key {named}: these outputs are another appliance's (or were altered)"
                 ),
-            ));
+            )
+            .with_hint(format!(
+                "nothing was verified: give the public keys of the appliance whose result key id is {named} (--keys DIR), obtained independently; the key given is {given}"
+            )));
         }
         return Err(fail(
             C::BadSignature,
