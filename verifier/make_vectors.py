@@ -1227,7 +1227,17 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
             ("escaped-duplicate-key", ex.replace(first_play, first_play.replace(b'{"type":"play"', b'{"type":"play","\\u0074ype":"play"', 1), 1),
              "a record with the key \"type\" twice, once written \"\\u0074ype\" (§4.1.1: no key twice, after unescaping)"),
             ("lone-surrogate", ex.replace(first_play, first_play.replace(b'"game":"loto"', b'"game":"\\ud800"', 1), 1),
-             "a record whose game is the lone surrogate escape \"\\ud800\" (§4.1.2)")):
+             "a record whose game is the lone surrogate escape \"\\ud800\" (§4.1.2)"),
+            ("leap-second", ex.replace(b'"at":"2018-12-22T10:00:00+01:00"', b'"at":"2018-12-22T10:00:60+01:00"', 1),
+             "a play at 10:00:60, a leap second (§4.1.2: second 00-59)"),
+            ("time-sep-space", ex.replace(b'"at":"2018-12-22T10:00:00+01:00"', b'"at":"2018-12-22 10:00:00+01:00"', 1),
+             "a play whose date and time are separated by a space (§4.1.2: T or t)"),
+            ("offset-24", ex.replace(b'"at":"2018-12-22T10:00:00+01:00"', b'"at":"2018-12-23T09:00:00+24:00"', 1),
+             "a play with the offset +24:00 (§4.1.2: offsets run to ±23:59)"),
+            ("offset-no-colon", ex.replace(b'"at":"2018-12-22T10:00:00+01:00"', b'"at":"2018-12-22T10:00:00+0100"', 1),
+             "a play with the offset +0100 (§4.1.2: ±HH:MM)"),
+            ("nesting-65", ex.replace(first_play, first_play[:-1] + b',"x":' + b"[" * 64 + b"]" * 64 + b"}", 1),
+             "a record with an unknown member nested 65 deep, the record being depth 1 (§4.1.2: at most 64)")):
         assert bad != ex
         b3, r3, _, _ = make_draw(ex, claimed_export=bad)
         f = dict(draw_files(b3, r3), **exfiles)
@@ -1235,6 +1245,27 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
         f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(bad).hex()}
         w(f"draw-malformed-export-{name}", f"Auditor mode: the export the draw names (validly signed, hash and size "
           f"matching) has {why}.", "malformed", f, AUD)
+    # §4.1.2 at its edges, accepted: `t` and `z`, `-00:00`, `±23:59`, 12 fraction digits, an
+    # unknown member nested 64 deep; each time the same instant as in the export above, so the
+    # draw is the same day with the same figures.
+    edge = ex
+    for old_at, new_at in ((b"2018-12-22T22:59:59Z", b"2018-12-22t22:59:59z"),
+                           (b"2018-12-21T23:30:00Z", b"2018-12-21T23:30:00-00:00"),
+                           (b"2018-12-22T09:00:00+01:00", b"2018-12-23T07:59:00+23:59"),
+                           (b"2018-12-22T08:00:00-05:00", b"2018-12-21T13:01:00-23:59"),
+                           (b"2018-12-22T09:00:00.5+01:00", b"2018-12-22T09:00:00.500000000000+01:00")):
+        assert edge.count(b'"' + old_at + b'"') == 1, old_at
+        edge = edge.replace(b'"' + old_at + b'"', b'"' + new_at + b'"')
+    edge = edge.replace(first_play, first_play[:-1] + b',"x":' + b"[" * 63 + b"]" * 63 + b"}", 1)
+    b3, r3, _, lv3 = make_draw(edge)
+    assert b3["figures"] == bundle["figures"] and b3["commitment"]["root"] == bundle["commitment"]["root"]
+    f = dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles)
+    f[AUD["export"]] = {"utf8": edge.decode()}
+    f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(edge).hex()}
+    w("draw-valid-auditor-export-date-time-edges", "A genuine draw in auditor mode whose export writes its instants "
+      "at the edges of §4.1.2's date-time: `t` and `z` in lower case, the offsets -00:00, +23:59 and -23:59, 12 "
+      "fraction digits, and has an unknown member nested 64 deep: every one is accepted, and each instant is the "
+      "one of draw-valid-auditor (the same figures and commitment).", "valid", f, AUD)
     # §1.4: S + L, the same signature under a lenient verifier.
     L = 2**252 + 27742317777372353535851937790883648493
     f = draw_files(bundle, result)
