@@ -1266,6 +1266,29 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
       "at the edges of §4.1.2's date-time: `t` and `z` in lower case, the offsets -00:00, +23:59 and -23:59, 12 "
       "fraction digits, and has an unknown member nested 64 deep: every one is accepted, and each instant is the "
       "one of draw-valid-auditor (the same figures and commitment).", "valid", f, AUD)
+    # §4.1.2: a line of exactly 1,048,576 bytes before its LF is read, one byte more is refused.
+    def padded_to(line, n):
+        out = line[:-1] + b',"pad":"' + b"x" * (n - len(line) - 9) + b'"}'
+        assert len(out) == n
+        return out
+    for n, expect in ((1 << 20, "valid"), ((1 << 20) + 1, "malformed")):
+        long_ex = ex.replace(first_play, padded_to(first_play, n), 1)
+        if expect == "valid":
+            b3, r3, _, lv3 = make_draw(long_ex)
+            assert b3["figures"] == bundle["figures"]
+            f = dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles)
+            name, desc = "draw-valid-auditor-export-line-of-the-limit", (
+                "A genuine draw in auditor mode whose export's first play line is exactly 1,048,576 bytes before "
+                "its LF (an unknown member pads it): a line of the limit is read (SPEC §4.1.2).")
+        else:
+            b3, r3, _, _ = make_draw(ex, claimed_export=long_ex)
+            f = dict(draw_files(b3, r3), **exfiles)
+            name, desc = "draw-malformed-export-line-too-long", (
+                "Auditor mode: the export the draw names (validly signed, hash and size matching) has a play line "
+                "of 1,048,577 bytes before its LF, one more than the limit (SPEC §4.1.2).")
+        f[AUD["export"]] = {"utf8": long_ex.decode()}
+        f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(long_ex).hex()}
+        w(name, desc, expect, f, AUD)
     # §1.4: S + L, the same signature under a lenient verifier.
     L = 2**252 + 27742317777372353535851937790883648493
     f = draw_files(bundle, result)
