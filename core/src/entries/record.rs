@@ -386,9 +386,21 @@ mod tests {
             play("p-1", 1, at, 1000, "web").replace(":1000,", ":0,"),
             play("p-1", 1, at, 1000, "web").replace(":1000,", ":01000,"),
             play("p-1", 1, at, 1000, "web").replace(":1000,", ":1000000000,"),
+            // No digit at all: the general reader refuses it (not a number).
+            play("p-1", 1, at, 1000, "web").replace(":1000,", ":,"),
+            // A game empty or longer than 64 bytes: the general reader refuses them.
+            play("p-1", 1, at, 1000, "web").replace("\"loto\"", "\"\""),
+            play("p-1", 1, at, 1000, "web").replace("loto", &"g".repeat(65)),
             excl(1, "closed"),
         ] {
             assert!(fast::play(line.as_bytes()).is_none(), "{line}");
         }
+        // A line that ends where the stake should start: declined, no panic.
+        let full = play("p-1", 1, at, 1000, "web");
+        let cut = &full[..full.find("1000,").unwrap()];
+        assert!(fast::play(cut.as_bytes()).is_none(), "{cut}");
+        // A game of 64 bytes is taken.
+        let line = play("p-1", 1, at, 1000, "web").replace("loto", &"g".repeat(64));
+        assert!(fast::play(line.as_bytes()).is_some(), "{line}");
     }
 }
