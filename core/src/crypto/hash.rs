@@ -163,6 +163,22 @@ pub fn parse_hex32(s: &str) -> Option<[u8; 32]> {
 mod tests {
     use super::*;
 
+    /// The messages a hex field's refusal gives (they reach the reader of a `malformed` failure).
+    #[test]
+    fn a_hash_field_is_refused_with_its_messages() {
+        let e = serde_json::from_str::<Hash32>("5").unwrap_err().to_string();
+        assert!(e.contains("expected a string"), "{e}");
+        let e = serde_json::from_str::<Hash32>("\"zz\"")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("expected 64 hex digits"), "{e}");
+        let h = "ab".repeat(32);
+        assert_eq!(
+            serde_json::from_str::<Hash32>(&format!("\"{h}\"")).unwrap(),
+            Hash32::from_hex(&h).unwrap()
+        );
+    }
+
     #[test]
     fn sha256_passes_the_fips_180_examples() {
         let million_a = vec![b'a'; 1_000_000];
