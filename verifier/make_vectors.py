@@ -289,6 +289,14 @@ def signed(name, data, k=RESULT, folder="draw"):
     return {f"{folder}/{name}": {"utf8": data.decode()}, f"{folder}/{name}.sig": {"hex": k.sign(data).hex()}}
 
 
+def with_export(files, name, data):
+    """`files` with the export `data` at `name`, signed by the producer, and the producer's key
+    (what auditor mode reads)."""
+    return dict(files, **{name: {"utf8": data.decode("utf-8", "surrogatepass")},
+                          name + ".sig": {"hex": PRODUCER.sign(data).hex()},
+                          "producer.pub.pem": {"utf8": pem(PRODUCER)}})
+
+
 def keys_files(result=RESULT):
     return {"keys/result.pub.pem": {"utf8": pem(result)}, "keys/audit.pub.pem": {"utf8": pem(AUDIT)}}
 
@@ -893,8 +901,7 @@ def main(out):
     # Auditor mode failures.
     ex2 = export_text(stake_of_0=4500).encode()
     b3, r3, _, _ = make_draw(ex, claimed_export=ex2)
-    f = dict(draw_files(b3, r3), **exfiles)
-    f[EXN] = {"utf8": ex2.decode()}; f[EXN + ".sig"] = {"hex": PRODUCER.sign(ex2).hex()}
+    f = with_export(draw_files(b3, r3), EXN, ex2)
     w("draw-commitment-mismatch-auditor", "The draw names an export (hash, size) whose plays give account 0 three "
       "entries, not the two committed: the recomputed figures differ.", "commitment-mismatch", f, AUD)
     r2 = json.loads(jdump(result)); r2["winner"]["account"] = acct(2)
@@ -906,24 +913,21 @@ def main(out):
     f = dict(draw_files(bundle, result), **exfiles)
     crlf = ex.replace(b"\n", b"\r\n", 1)
     b3, r3, _, _ = make_draw(ex, claimed_export=crlf)
-    f = dict(draw_files(b3, r3), **exfiles)
-    f[EXN] = {"utf8": crlf.decode()}; f[EXN + ".sig"] = {"hex": PRODUCER.sign(crlf).hex()}
+    f = with_export(draw_files(b3, r3), EXN, crlf)
     w("draw-malformed-auditor-export", "The export the draw names (validly signed, hash and size matching) has a CRLF line ending.", "malformed", f, AUD)
     lines = ex.split(b"\n")
     lines[1] = lines[1].replace(b",", b",\r", 1)        # between two JSON tokens of the first record
     cr = b"\n".join(lines)
     assert b"\r\n" not in cr
     b3, r3, _, _ = make_draw(ex, claimed_export=cr)
-    f = dict(draw_files(b3, r3), **exfiles)
-    f[EXN] = {"utf8": cr.decode()}; f[EXN + ".sig"] = {"hex": PRODUCER.sign(cr).hex()}
+    f = with_export(draw_files(b3, r3), EXN, cr)
     w("draw-malformed-export-cr-inside-line", "The export the draw names (validly signed, hash and size matching) "
       "has a CR between two JSON tokens of a record line (after the comma following \"type\":\"play\"): no CR "
       "anywhere, not even as JSON whitespace (SPEC §4.1.1).", "malformed", f, AUD)
     exr = export_text(excluded_retail_only=True).encode()
     b3, r3, _, lv3 = make_draw(exr)
     assert b3["figures"]["excluded_accounts_with_plays"] == {"closed": 1, "minor": 0, "fraud": 1}
-    f = dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles)
-    f[EXN] = {"utf8": exr.decode()}; f[EXN + ".sig"] = {"hex": PRODUCER.sign(exr).hex()}
+    f = with_export(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), EXN, exr)
     w("draw-valid-auditor-excluded-retail-only", "A genuine draw in auditor mode whose export also has an account "
       "excluded (closed) whose only play is retail: figures.excluded_accounts_with_plays counts it (closed: 1; an "
       "excluded account with a play record of any class, SPEC §4.7), retail_plays counts its play, it has no "
@@ -950,9 +954,7 @@ def main(out):
         tb, tr, _, tlv = make_draw(tex, rules_bytes=trules_bytes, op=top, tally_rules=under)
         if under is trules:
             assert tb["figures"]["retail_plays"] == 2, tb["figures"]
-        f = dict(draw_files(tb, tr, leaves_bytes=leaves_bin(tlv), rules_bytes=trules_bytes),
-                 **{texn: {"utf8": tex.decode()}, texn + ".sig": {"hex": PRODUCER.sign(tex).hex()},
-                    "producer.pub.pem": {"utf8": pem(PRODUCER)}})
+        f = with_export(draw_files(tb, tr, leaves_bytes=leaves_bin(tlv), rules_bytes=trules_bytes), texn, tex)
         w(name, desc, expect, f, taud)
     f = dict(draw_files(bundle, result), **exfiles)
     w("draw-usage-auditor-no-producer-key", "Auditor mode (--export) without any --producer-key: a usage mistake "
@@ -1200,9 +1202,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     b3, r3, _, lv3 = make_draw(exr)
     for y in (b3, r3):
         y["figures"]["excluded_accounts_with_plays"]["closed"] = 0
-    f = dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles)
-    f[AUD["export"]] = {"utf8": exr.decode()}
-    f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(exr).hex()}
+    f = with_export(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), AUD["export"], exr)
     w("draw-commitment-mismatch-auditor-excluded-counting-rule", "draw-valid-auditor-excluded-retail-only as a "
       "version-1 writer that counted only excluded accounts with a counting play would sign it "
       "(excluded_accounts_with_plays.closed 0): the figures' rules of §4.7 apply to every version (SPEC §4.7, "
@@ -1240,9 +1240,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
              "a record with an unknown member nested 65 deep, the record being depth 1 (§4.1.2: at most 64)")):
         assert bad != ex
         b3, r3, _, _ = make_draw(ex, claimed_export=bad)
-        f = dict(draw_files(b3, r3), **exfiles)
-        f[AUD["export"]] = {"utf8": bad.decode("utf-8", "surrogatepass")}
-        f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(bad).hex()}
+        f = with_export(draw_files(b3, r3), AUD["export"], bad)
         w(f"draw-malformed-export-{name}", f"Auditor mode: the export the draw names (validly signed, hash and size "
           f"matching) has {why}.", "malformed", f, AUD)
     # §4.1.2 at its edges, accepted: `t` and `z`, `-00:00`, `±23:59`, 12 fraction digits, an
@@ -1259,9 +1257,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     edge = edge.replace(first_play, first_play[:-1] + b',"x":' + b"[" * 63 + b"]" * 63 + b"}", 1)
     b3, r3, _, lv3 = make_draw(edge)
     assert b3["figures"] == bundle["figures"] and b3["commitment"]["root"] == bundle["commitment"]["root"]
-    f = dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles)
-    f[AUD["export"]] = {"utf8": edge.decode()}
-    f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(edge).hex()}
+    f = with_export(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), AUD["export"], edge)
     w("draw-valid-auditor-export-date-time-edges", "A genuine draw in auditor mode whose export writes its instants "
       "at the edges of §4.1.2's date-time: `t` and `z` in lower case, the offsets -00:00, +23:59 and -23:59, 12 "
       "fraction digits, and has an unknown member nested 64 deep: every one is accepted, and each instant is the "
@@ -1276,19 +1272,17 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
         if expect == "valid":
             b3, r3, _, lv3 = make_draw(long_ex)
             assert b3["figures"] == bundle["figures"]
-            f = dict(draw_files(b3, r3, leaves_bytes=leaves_bin(lv3)), **exfiles)
+            f = draw_files(b3, r3, leaves_bytes=leaves_bin(lv3))
             name, desc = "draw-valid-auditor-export-line-of-the-limit", (
                 "A genuine draw in auditor mode whose export's first play line is exactly 1,048,576 bytes before "
                 "its LF (an unknown member pads it): a line of the limit is read (SPEC §4.1.2).")
         else:
             b3, r3, _, _ = make_draw(ex, claimed_export=long_ex)
-            f = dict(draw_files(b3, r3), **exfiles)
+            f = draw_files(b3, r3)
             name, desc = "draw-malformed-export-line-too-long", (
                 "Auditor mode: the export the draw names (validly signed, hash and size matching) has a play line "
                 "of 1,048,577 bytes before its LF, one more than the limit (SPEC §4.1.2).")
-        f[AUD["export"]] = {"utf8": long_ex.decode()}
-        f[AUD["export"] + ".sig"] = {"hex": PRODUCER.sign(long_ex).hex()}
-        w(name, desc, expect, f, AUD)
+        w(name, desc, expect, with_export(f, AUD["export"], long_ex), AUD)
     # §1.4: S + L, the same signature under a lenient verifier.
     L = 2**252 + 27742317777372353535851937790883648493
     f = draw_files(bundle, result)
