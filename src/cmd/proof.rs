@@ -74,7 +74,8 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
         attempt: st.attempt,
         commitment: seal.commitment.clone(),
     };
-    urne_core::verify::draw::verify_proof(&proof, &keys::key_id(&rk), Some(&published))
+    urne_core::verify::draw::verify_proof(&proof, &keys::key_id(&rk))
+        .and_then(|()| urne_core::verify::draw::published_is_the_proofs(&proof, &published))
         .map_err(|f| Error::internal(format!("self-check of the proof failed: {}", f.what), ""))?;
     let bytes = files::to_bytes(&proof);
     refuse_existing(out)?;

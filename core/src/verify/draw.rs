@@ -349,14 +349,9 @@ pub struct PublishedSeal {
 
 /// §8.3, after the signature: the proof is an inclusion proof of a version this verifier knows
 /// (malformed), by the result key given (inconsistent), its pseudonym follows from the account
-/// and the salt and its leaf is in the committed tree (commitment-mismatch), and, with the
-/// published draw, that draw's operation, day, attempt and commitment are the proof's
-/// (commitment-mismatch).
-pub fn verify_proof(
-    p: &ProofFile,
-    result_key_id: &str,
-    published: Option<&PublishedSeal>,
-) -> VResult<()> {
+/// and the salt and its leaf is in the committed tree (commitment-mismatch). The published
+/// draw, when there is one, is compared after: [`published_is_the_proofs`].
+pub fn verify_proof(p: &ProofFile, result_key_id: &str) -> VResult<()> {
     if p.format != crate::draw::files::PROOF_FORMAT || p.version != 1 {
         return Err(fail(C::Malformed, "not an urne inclusion proof version 1"));
     }
@@ -390,10 +385,7 @@ pub fn verify_proof(
             "the inclusion path does not lead to the committed root",
         ));
     }
-    match published {
-        Some(s) => published_is_the_proofs(p, s),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// §8.3, last step: the published draw's operation, day, attempt and commitment are the

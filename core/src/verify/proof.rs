@@ -40,7 +40,7 @@ pub fn verify_proof_file(
         return Err(fail(C::Malformed, format!("{name} is not an urne proof")));
     }
     // The proof's own steps first, then the published folder (§8.3's order).
-    verify_proof(&p, &keys::key_id(&keys.result), None)?;
+    verify_proof(&p, &keys::key_id(&keys.result))?;
     if let Some(d) = published {
         published_is_the_proofs(&p, &published_seal(d, keys)?)?;
     }
