@@ -5,6 +5,9 @@ use clap::Parser;
 use urne::note;
 
 fn main() {
+    // Before anything else: the environment reduced, the process non-dumpable, OpenSSL told to
+    // load nothing by name (issue 22, "A clean process"; `urne::edge::process`).
+    urne::edge::process::clean();
     // A panic is a bug in urne; still, the operator gets the same two lines and a documented code.
     std::panic::set_hook(Box::new(|info| {
         note!("error: internal error: {info}");

@@ -31,6 +31,10 @@ struct ConfigFile {
     /// PEM files of the production export keys urne trusts (paths relative to the config file).
     #[serde(default)]
     producer_keys: Vec<String>,
+    /// Environment variables the PKCS#11 module itself reads (SoftHSM: `SOFTHSM2_CONF`), given
+    /// back to it from urne's environment; every other variable is removed (`edge::process`).
+    #[serde(default)]
+    module_env: Vec<String>,
 }
 
 /// The resolved configuration.
@@ -46,6 +50,8 @@ pub struct Config {
     pub result_key_label: String,
     pub audit_key_label: String,
     pub producer_keys: Vec<PathBuf>,
+    /// The variables given back to the module (`module_env`), by name.
+    pub module_env: Vec<String>,
 }
 
 impl Config {
@@ -80,6 +86,7 @@ impl Config {
                 result_key_label: None,
                 audit_key_label: None,
                 producer_keys: vec![],
+                module_env: vec![],
             },
         };
         let _ = &file.comment;
@@ -107,6 +114,7 @@ impl Config {
                 .audit_key_label
                 .unwrap_or_else(|| "urne-audit".to_string()),
             producer_keys: file.producer_keys.iter().map(|p| base.join(p)).collect(),
+            module_env: file.module_env,
         };
         if cfg.result_key_label == cfg.audit_key_label {
             return Err(Error::bad_input(

@@ -1,13 +1,14 @@
 //! The dynamic loader's edge: what, besides urne's own code, runs in this process. Two things
 //! (issue 11, "Know the code that answers for the HSM"):
 //!
-//! - [`check_environment`]: a command that opens the token refuses to start when the loader was
-//!   told to bring in code of someone's choosing: `LD_PRELOAD`, `LD_AUDIT` or `LD_LIBRARY_PATH`
-//!   set in the environment (set at all, even empty: an empty value is a sign of a tampered
-//!   environment and urne needs none of them), or a `/etc/ld.so.preload` that names anything.
-//!   An `LD_PRELOAD`ed `RAND_bytes` would otherwise answer for SoftHSM's generator unseen. A
-//!   process started through the loader as a command (`ld.so --preload LIB urne …`, which does
-//!   the same without any variable) is refused too.
+//! - [`check_environment`]: a command that opens the token refuses to start when the loader or a
+//!   library was told to bring in code of someone's choosing: a variable of the code-loading
+//!   kind in the environment the process started with (`edge::process`: every `LD_*`, glibc's
+//!   secure-mode list, `OPENSSL_*`; set at all, even empty), or a `/etc/ld.so.preload` that
+//!   names anything. An `LD_PRELOAD`ed `RAND_bytes` would otherwise answer for SoftHSM's
+//!   generator unseen. A process started through the loader as a command (`ld.so --preload LIB
+//!   urne …`, which does the same without any variable) is refused too, and so is a process in
+//!   which a library is mapped that urne's executable does not need (`edge::closure`).
 //! - [`mapped_objects`]: after `C_Initialize`, the SHA-256 of every file mapped in the process
 //!   (`/proc/self/maps`), recorded in `software.start` (SPEC.md §6.2).
 //!
@@ -15,6 +16,7 @@
 //! can lie to them. They refuse the plain ways in and leave evidence of the rest; they are not a
 //! wall (docs/threat-model.md, "The code that answers for the HSM").
 
+use crate::edge::maps::{MapsEntry, dev_parts, parse_maps};
 use crate::error::{Error, Exit, Result};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -26,22 +28,22 @@ use std::sync::Mutex;
 use urne_core::crypto::Hash32;
 use urne_core::software::{MappedObject, MappedStatus};
 
-/// The variables that make the dynamic loader load code urne did not name.
-pub const LOADER_VARIABLES: [&str; 3] = ["LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH"];
-
 /// The system-wide preload list the loader reads before every program.
 pub const PRELOAD_FILE: &str = "/etc/ld.so.preload";
 
-/// Refuses (exit 3) when the environment or `/etc/ld.so.preload` tells the loader to bring in
-/// code: called before the PKCS#11 module is opened, by every command that opens the token.
+/// Refuses (exit 3) when the process was started with a variable that loads code, when
+/// `/etc/ld.so.preload` tells the loader to bring in code, when urne was started through the
+/// loader, when libcrypto could not be told to load nothing (`edge::openssl`), or when a library
+/// urne's executable does not need is mapped: called before the PKCS#11 module is opened, by
+/// every command that opens the token. Everything it reads of the start was read by
+/// `edge::process::clean` before the process was made non-dumpable.
 pub fn check_environment() -> Result<()> {
-    let environ = std::fs::read("/proc/self/environ").unwrap_or_default();
-    check_variables(
-        |name| std::env::var_os(name).is_some(),
-        &environ_names(&environ),
-    )?;
+    let start = crate::edge::process::start();
+    crate::edge::process::check_started_clean(&start.environ_names)?;
+    crate::edge::process::check_openssl(start)?;
     check_preload_file(Path::new(PRELOAD_FILE))?;
-    check_started_by_kernel(&std::fs::read("/proc/self/auxv").unwrap_or_default())
+    check_started_by_kernel(&start.auxv)?;
+    crate::edge::closure::check(None, crate::edge::closure::Stage::Start)
 }
 
 /// `AT_BASE` in the auxiliary vector: where the kernel loaded the program's interpreter.
@@ -71,43 +73,6 @@ fn check_started_by_kernel(auxv: &[u8]) -> Result<()> {
         Exit::Hsm,
         "refusing to open the token: urne was started through the dynamic loader as a command (ld.so … urne), which can bring in code of anyone's choosing",
         "run the urne executable itself; nothing was done",
-    ))
-}
-
-/// The names of the variables in a `/proc/self/environ` image (`NAME=value` entries, NUL
-/// separated): the environment the process was started with, read a second way in case the
-/// process's own copy was edited.
-fn environ_names(environ: &[u8]) -> Vec<String> {
-    environ
-        .split(|&b| b == 0)
-        .filter_map(|entry| {
-            let name = entry.split(|&b| b == b'=').next()?;
-            (!name.is_empty()).then(|| String::from_utf8_lossy(name).into_owned())
-        })
-        .collect()
-}
-
-/// The refusal for a loader variable present in the environment (`is_set`) or in the environ
-/// image the process started with (`started_with`).
-fn check_variables(is_set: impl Fn(&str) -> bool, started_with: &[String]) -> Result<()> {
-    let found: Vec<&str> = LOADER_VARIABLES
-        .into_iter()
-        .filter(|v| is_set(v) || started_with.iter().any(|n| n == v))
-        .collect();
-    if found.is_empty() {
-        return Ok(());
-    }
-    Err(Error::new(
-        Exit::Hsm,
-        format!(
-            "refusing to open the token: {} {} set in the environment, so code other than urne's and its HSM module's may answer for the HSM",
-            found.join(", "),
-            if found.len() == 1 { "is" } else { "are" }
-        ),
-        format!(
-            "run urne with none of {} set, not even empty (e.g. `env -u LD_PRELOAD -u LD_AUDIT -u LD_LIBRARY_PATH urne …`); nothing was done",
-            LOADER_VARIABLES.join(", ")
-        ),
     ))
 }
 
@@ -147,63 +112,6 @@ pub fn check_preload_file(path: &Path) -> Result<()> {
         ),
         "the appliance's system must preload nothing: empty or remove the file, and find out who put it there; nothing was done",
     ))
-}
-
-/// One file-backed mapping of `/proc/self/maps`: its address range, device, inode and path.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct MapsEntry {
-    range: String,
-    dev: (u64, u64),
-    inode: u64,
-    path: String,
-    deleted: bool,
-}
-
-/// Parses the file-backed entries of a `/proc/self/maps` image: those with an inode and an
-/// absolute path. Pseudo entries (`[heap]`, `[stack]`, `[vdso]`, `anon_inode:…`) and anonymous
-/// mappings are skipped; a malformed line is skipped too (the kernel writes this file).
-fn parse_maps(text: &str) -> Vec<MapsEntry> {
-    text.lines().filter_map(parse_maps_line).collect()
-}
-
-fn parse_maps_line(line: &str) -> Option<MapsEntry> {
-    let mut rest = line;
-    let mut fields = [""; 5];
-    for f in &mut fields {
-        rest = rest.trim_start_matches(' ');
-        let end = rest.find(' ')?;
-        *f = &rest[..end];
-        rest = &rest[end..];
-    }
-    let path = rest.trim_start_matches(' ');
-    let [range, _perms, _offset, dev, inode] = fields;
-    let inode: u64 = inode.parse().ok()?;
-    if inode == 0 || !path.starts_with('/') {
-        return None;
-    }
-    let (major, minor) = dev.split_once(':')?;
-    let dev = (
-        u64::from_str_radix(major, 16).ok()?,
-        u64::from_str_radix(minor, 16).ok()?,
-    );
-    let (path, deleted) = match path.strip_suffix(" (deleted)") {
-        Some(p) => (p, true),
-        None => (path, false),
-    };
-    Some(MapsEntry {
-        range: range.to_string(),
-        dev,
-        inode,
-        path: path.to_string(),
-        deleted,
-    })
-}
-
-/// glibc's `major()`/`minor()` of a `st_dev`.
-fn dev_parts(dev: u64) -> (u64, u64) {
-    let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & 0xffff_f000);
-    let minor = (dev & 0xff) | ((dev >> 12) & 0xffff_ff00);
-    (major, minor)
 }
 
 /// SHA-256 of a regular file's bytes; `None` if it is not one. Errors are read errors.
@@ -340,26 +248,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn loader_variables_set_even_empty_or_only_at_start_are_refused() {
-        assert!(check_variables(|_| false, &[]).is_ok());
-        assert!(check_variables(|_| false, &["PATH".into(), "HOME".into()]).is_ok());
-        for v in LOADER_VARIABLES {
-            let e = check_variables(|n| n == v, &[]).unwrap_err();
-            assert_eq!(e.exit, Exit::Hsm);
-            assert!(e.message.contains(v), "{}", e.message);
-            // Removed from the process's copy but present in the environment it started with.
-            let e = check_variables(|_| false, &[v.to_string()]).unwrap_err();
-            assert!(e.message.contains(v), "{}", e.message);
-        }
-        let e = check_variables(|n| n != "LD_AUDIT", &[]).unwrap_err();
-        assert!(
-            e.message.contains("LD_PRELOAD, LD_LIBRARY_PATH are set"),
-            "{}",
-            e.message
-        );
-    }
-
-    #[test]
     fn a_process_started_through_the_loader_is_refused() {
         const W: usize = std::mem::size_of::<usize>();
         let auxv = |pairs: &[(u64, u64)]| -> Vec<u8> {
@@ -385,12 +273,6 @@ mod tests {
     }
 
     #[test]
-    fn environ_names_are_the_names_before_the_first_equals_sign() {
-        let img = b"PATH=/bin\0LD_PRELOAD=\0X=a=b\0\0=odd\0";
-        assert_eq!(environ_names(img), ["PATH", "LD_PRELOAD", "X"]);
-    }
-
-    #[test]
     fn a_preload_list_naming_anything_is_refused_blank_or_missing_is_not() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("ld.so.preload");
@@ -407,53 +289,6 @@ mod tests {
         let d = dir.path().join("dir");
         std::fs::create_dir(&d).unwrap();
         assert_eq!(check_preload_file(&d).unwrap_err().exit, Exit::Hsm);
-    }
-
-    #[test]
-    fn maps_lines_are_parsed_and_pseudo_entries_skipped() {
-        let text = "\
-55d0c0a00000-55d0c0a21000 r--p 00000000 fe:00 1234                       /usr/bin/urne
-7f00-7f10 r-xp 00001000 fe:00 99 /opt/with space/lib.so (deleted)
-7f10-7f20 rw-p 00000000 00:00 0 
-7f20-7f30 rw-p 00000000 00:00 0                          [heap]
-7f30-7f40 r--p 00000000 00:00 0                          [vvar]
-7f40-7f50 rw-s 00000000 00:0f 2048                       anon_inode:[io_uring]
-7f50-7f60 rw-s 00000000 00:01 4096                       /memfd:x (deleted)
-garbage
-";
-        let e = parse_maps(text);
-        assert_eq!(e.len(), 3);
-        assert_eq!(
-            e[0],
-            MapsEntry {
-                range: "55d0c0a00000-55d0c0a21000".into(),
-                dev: (0xfe, 0),
-                inode: 1234,
-                path: "/usr/bin/urne".into(),
-                deleted: false,
-            }
-        );
-        assert_eq!(
-            (e[1].path.as_str(), e[1].deleted),
-            ("/opt/with space/lib.so", true)
-        );
-        assert_eq!((e[2].path.as_str(), e[2].dev), ("/memfd:x", (0, 1)));
-    }
-
-    #[test]
-    fn device_numbers_split_as_glibc_does() {
-        assert_eq!(dev_parts(0xfe00), (0xfe, 0));
-        assert_eq!(dev_parts(0x0803), (8, 3));
-        // glibc's makedev(): large numbers (e.g. 4097:65537) use the high bits.
-        let makedev = |major: u64, minor: u64| {
-            ((major & 0xfff) << 8)
-                | ((major & 0xffff_f000) << 32)
-                | (minor & 0xff)
-                | ((minor & 0xffff_ff00) << 12)
-        };
-        for (major, minor) in [(259, 0), (4097, 65537), (8, 3)] {
-            assert_eq!(dev_parts(makedev(major, minor)), (major, minor));
-        }
     }
 
     #[test]

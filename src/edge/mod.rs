@@ -1,15 +1,22 @@
 //! The appliance's edges: everything that touches the world outside the pure core. PKCS#11
 //! (`hsm`), the SQLite audit trail (`store`), the one clock (`clock`), files (`fsio`), signed
 //! output files (`publish`), the configuration and PIN (`config`), the running executable
-//! (`identity`), and the dynamic loader (`loader`: what code runs in the process).
+//! (`identity`), and what code runs in the process: the environment and libcrypto set first
+//! (`process`, `openssl`), the dynamic loader (`loader`), and the files that may be mapped
+//! (`closure`, from their ELF dynamic sections, `elf`).
 
 pub mod binding;
 pub mod clock;
+pub mod closure;
 pub mod config;
+pub mod elf;
 pub mod folder;
 pub mod fsio;
 pub mod hsm;
 pub mod identity;
 pub mod loader;
+pub mod maps;
+pub mod openssl;
+pub mod process;
 pub mod publish;
 pub mod store;

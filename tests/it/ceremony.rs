@@ -68,6 +68,13 @@ const WATCH: &str = "(?:à votre montre|at your watch)";
 /// The sitting typed at a pseudo-terminal: `steps` answered in order (`--expect`), `rules` each
 /// time their prompt appears (`--on`); the PIN typed at its prompt, not taken from URNE_PIN.
 fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Output {
+    let mut o = sitting_command(env, when, steps, args).output().unwrap();
+    o.stderr = o.stdout.clone();
+    o
+}
+
+/// The command of [`sitting`], to run it otherwise (in a private mount namespace: tests/it/planted.rs).
+pub fn sitting_command(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Command {
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
     c.env_remove("URNE_PIN")
         .env("LANG", FR)
@@ -98,9 +105,7 @@ fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Outp
         .arg(faketime_urne())
         .arg("ceremony")
         .args(args);
-    let mut o = c.output().unwrap();
-    o.stderr = o.stdout.clone();
-    o
+    c
 }
 
 /// Production's export of `day`, made at midnight in Paris as the day ended.

@@ -55,6 +55,13 @@ impl Env {
         if let Some(m) = module {
             c.env("URNE_HSM_MODULE", m);
         }
+        // The module's own variables, named in the configuration (urne gives its module no
+        // other): an insider's module reads the insider's knobs.
+        let knobs: Vec<&str> = FORWARDING_KNOBS
+            .into_iter()
+            .filter(|_| module.is_some())
+            .collect();
+        c.env("DEV_HSM_MODULE_ENV", knobs.join(" "));
         let out = c.output().unwrap();
         assert!(
             out.status.success(),
@@ -256,6 +263,18 @@ pub fn test_producer_key_id() -> String {
     urne_core::crypto::keys::key_id(&urne_core::crypto::keys::public_key_from_pem(&pem).unwrap())
 }
 
+/// The forwarding module's knobs (`tests/fixtures/pkcs11/forward.c`), which its configuration
+/// names in `module_env`.
+pub const FORWARDING_KNOBS: [&str; 7] = [
+    "URNE_TEST_REAL_MODULE",
+    "URNE_TEST_FWD_RANDOM",
+    "URNE_TEST_FWD_RANDOM_CMD",
+    "URNE_TEST_FWD_SIGN_FAIL",
+    "URNE_TEST_FWD_LOG",
+    "URNE_TEST_FWD_SWAP_FROM",
+    "URNE_TEST_FWD_SWAP_TO",
+];
+
 /// Removes any urne/SoftHSM settings the test runner's own environment may carry, the dynamic
 /// loader's variables that urne refuses to start under (cargo sets `LD_LIBRARY_PATH` for the
 /// tests it runs), and the forwarding module's knobs.
@@ -270,14 +289,10 @@ pub fn scrub(c: &mut Command) {
         "LD_PRELOAD",
         "LD_AUDIT",
         "LD_LIBRARY_PATH",
-        "URNE_TEST_REAL_MODULE",
-        "URNE_TEST_FWD_RANDOM",
-        "URNE_TEST_FWD_RANDOM_CMD",
-        "URNE_TEST_FWD_SIGN_FAIL",
-        "URNE_TEST_FWD_LOG",
-        "URNE_TEST_FWD_SWAP_FROM",
-        "URNE_TEST_FWD_SWAP_TO",
-    ] {
+    ]
+    .into_iter()
+    .chain(FORWARDING_KNOBS)
+    {
         c.env_remove(v);
     }
     // The tests read the English screens (tests/it/ceremony.rs and the screens tests ask for

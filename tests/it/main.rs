@@ -22,6 +22,7 @@ mod musts_verify;
 mod native;
 mod outputs;
 mod pinned;
+mod planted;
 mod print;
 mod producer;
 mod restart;

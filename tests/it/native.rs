@@ -17,8 +17,14 @@ pub const SOFTHSM: &str = "/usr/lib/softhsm/libsofthsm2.so";
 /// Compiles `tests/fixtures/pkcs11/<source>` into a shared object (once per test process; a
 /// changed source gets a new file) and returns its path.
 fn build(source: &str) -> PathBuf {
+    build_with(source, &link_flags(source))
+}
+
+/// [`build`], linked with `flags`.
+fn build_with(source: &str, flags: &[String]) -> PathBuf {
     let src = root().join("tests/fixtures/pkcs11").join(source);
-    let text = std::fs::read(&src).unwrap();
+    let mut text = std::fs::read(&src).unwrap();
+    text.extend(flags.join(" ").bytes());
     let tag = &hex::encode(urne_core::crypto::sha256(&text))[..16];
     let stem = source.trim_end_matches(".c");
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{stem}-{tag}.so"));
@@ -41,6 +47,7 @@ fn build(source: &str) -> PathBuf {
         .arg("-o")
         .arg(&tmp)
         .arg(&src)
+        .args(flags)
         .arg("-ldl")
         .output()
         .expect("cc: install gcc (scripts/lib.sh ensure_deps does)");
@@ -52,6 +59,32 @@ fn build(source: &str) -> PathBuf {
     // Several test processes may build it at once: each writes its own file, the rename is atomic.
     std::fs::rename(&tmp, &out).unwrap();
     out
+}
+
+/// What a fixture links besides libdl: the forwarding module needs SoftHSM, and says so in its
+/// dynamic section (`DT_NEEDED` and a run path), as a vendor's module names the libraries it
+/// loads: urne refuses a process in which a library is mapped that neither it nor its module
+/// needs (`src/edge/closure.rs`), so a module that loaded SoftHSM by `dlopen` alone would be
+/// refused at `C_Initialize`.
+fn link_flags(source: &str) -> Vec<String> {
+    if source != "forward.c" {
+        return vec![];
+    }
+    let dir = Path::new(SOFTHSM).parent().unwrap().display().to_string();
+    vec![
+        format!("-L{dir}"),
+        "-Wl,--no-as-needed".into(),
+        "-l:libsofthsm2.so".into(),
+        format!("-Wl,-rpath,{dir}"),
+        "-Wl,--as-needed".into(),
+    ]
+}
+
+/// The forwarding module built without declaring SoftHSM, which it still loads (`dlopen`) at
+/// `C_GetFunctionList`: a module that brings in code its dynamic section does not name.
+pub fn forwarding_module_undeclared() -> &'static Path {
+    static SO: OnceLock<PathBuf> = OnceLock::new();
+    SO.get_or_init(|| build_with("forward.c", &[]))
 }
 
 /// The forwarding PKCS#11 module (`tests/fixtures/pkcs11/forward.c`), built for this run.

@@ -5,6 +5,7 @@
 //! tokens (accept raw, OCTET STRING and BIT STRING), EdDSA must be called in one part with no
 //! parameters (pure Ed25519).
 
+use crate::edge::closure;
 use crate::edge::config::Config;
 use crate::error::{Error, Exit, Result};
 use cryptoki::context::{CInitializeArgs, CInitializeFlags, Function, Pkcs11};
@@ -113,12 +114,16 @@ pub fn ed25519_from_ec_point(p: &[u8]) -> Option<[u8; 32]> {
     }
 }
 
-/// Loads the module (issue 11, "Know the code that answers for the HSM"): refuses a loader told
-/// to bring in other code (`edge::loader`), opens the module's file once, hashes it from that
-/// descriptor, refuses it if the configuration pins another hash, loads it from the same
-/// descriptor, and initialises it. Nothing of the module runs before the pin is checked.
+/// Loads the module (issue 11, "Know the code that answers for the HSM"; issue 22, "A clean
+/// process"): refuses a process that was started to bring in other code (`edge::loader`), gives
+/// the module the variables the configuration names for it (`edge::process::module_env`), opens
+/// the module's file once, hashes it from that descriptor, refuses it if the configuration pins
+/// another hash, loads it from the same descriptor, and initialises it; then refuses a process
+/// in which a file is mapped that neither urne nor the module needs (`edge::closure`). Nothing
+/// of the module runs before the pin is checked, and no PIN is read before all of this.
 fn load_module(cfg: &Config) -> Result<(Pkcs11, ModuleFile)> {
     crate::edge::loader::check_environment()?;
+    crate::edge::process::module_env(&cfg.module_env)?;
     let module = ModuleFile::open(&cfg.module)?;
     module.check_pin(cfg)?;
     let pkcs11 = module.load()?;
@@ -127,10 +132,34 @@ fn load_module(cfg: &Config) -> Result<(Pkcs11, ModuleFile)> {
         Err(P11Error::Pkcs11(RvError::CryptokiAlreadyInitialized, Function::Initialize)) => {}
         Err(e) => return Err(hsm_err("C_Initialize failed", e)),
     }
+    module.check_mapped(closure::Stage::Initialised)?;
     Ok((pkcs11, module))
 }
 
-fn find_slot(pkcs11: &Pkcs11, label: &str) -> Result<Slot> {
+/// The hint for a token not found: the variables urne removed from its environment, which the
+/// module may have needed to find it (SoftHSM's `SOFTHSM2_CONF`) unless the configuration names
+/// them in `module_env`.
+fn token_hint(cfg: &Config) -> String {
+    let removed: Vec<String> = crate::edge::process::removed_names()
+        .into_iter()
+        .filter(|n| !cfg.module_env.contains(n) && !crate::edge::process::is_code_loading(n))
+        .filter(|n| n.contains("HSM") || n.contains("PKCS") || n.contains("P11"))
+        .collect();
+    let base = "insert urne's token, or set URNE_HSM_TOKEN / \"token_label\" to its label";
+    if removed.is_empty() {
+        base.to_string()
+    } else {
+        format!(
+            "{base}; urne removed {} from its environment: if the HSM's module reads {}, name {} in the configuration's \"module_env\"",
+            removed.join(", "),
+            if removed.len() == 1 { "it" } else { "them" },
+            if removed.len() == 1 { "it" } else { "them" },
+        )
+    }
+}
+
+fn find_slot(pkcs11: &Pkcs11, cfg: &Config) -> Result<Slot> {
+    let label = cfg.token_label.as_str();
     let slots = pkcs11
         .get_slots_with_initialized_token()
         .map_err(|e| hsm_err("cannot list the token slots", e))?;
@@ -157,7 +186,7 @@ fn find_slot(pkcs11: &Pkcs11, label: &str) -> Result<Slot> {
                     labels.join(", ")
                 }
             ),
-            "insert urne's token, or set URNE_HSM_TOKEN / \"token_label\" to its label",
+            token_hint(cfg),
         )),
         n => Err(Error::new(
             Exit::Hsm,
@@ -192,8 +221,9 @@ impl Hsm {
         pin: impl FnMut() -> Result<(SecretString, crate::edge::config::PinSource)>,
     ) -> Result<(Hsm, SecretString)> {
         let (pkcs11, module) = load_module(cfg)?;
-        let slot = find_slot(&pkcs11, &cfg.token_label)?;
+        let slot = find_slot(&pkcs11, cfg)?;
         let (session, pin) = login::login(&pkcs11, slot, pin)?;
+        module.check_mapped(closure::Stage::LoggedIn)?;
         let hsm = Hsm {
             pkcs11,
             slot,

@@ -82,6 +82,16 @@ impl ModuleFile {
         }
     }
 
+    /// Refuses (exit 3) a process in which a file is mapped that neither urne's executable nor
+    /// this module needs (`edge::closure`).
+    pub fn check_mapped(&self, stage: crate::edge::closure::Stage) -> Result<()> {
+        let origin = std::fs::canonicalize(&self.path)
+            .ok()
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .unwrap_or_default();
+        crate::edge::closure::check(Some((&self.file, &origin)), stage)
+    }
+
     /// Loads the module from the descriptor (`dlopen` of `/proc/self/fd/N`).
     pub fn load(&self) -> Result<Pkcs11> {
         Pkcs11::new(self.fd_path()).map_err(|e| {

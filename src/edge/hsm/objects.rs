@@ -167,6 +167,8 @@ struct ReadRequest {
     token_label: String,
     result_key_label: String,
     audit_key_label: String,
+    /// The configuration's `module_env`: the reader gives the module the same variables.
+    module_env: Vec<String>,
 }
 
 /// What the reader answers (standard output, one JSON object).
@@ -248,6 +250,7 @@ impl Hsm {
                 token_label: self.cfg.token_label.clone(),
                 result_key_label: self.cfg.result_key_label.clone(),
                 audit_key_label: self.cfg.audit_key_label.clone(),
+                module_env: self.cfg.module_env.clone(),
             },
             pin,
             serial,
@@ -280,6 +283,7 @@ fn read_for_parent() -> Result<(String, Vec<Vec<u8>>)> {
         result_key_label: req.result_key_label,
         audit_key_label: req.audit_key_label,
         producer_keys: vec![],
+        module_env: req.module_env,
     };
     let hsm = Hsm::open(&cfg, &pin)?;
     let serial = hsm.identity()?.serial;

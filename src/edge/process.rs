@@ -1,0 +1,399 @@
+//! The clean process (issue 22, "Nothing an insider plants runs"): what urne does first, before
+//! any library it links or loads reads its environment or its configuration.
+//!
+//! [`clean`], the first call of `main` (the token's mark reader included, which is the same
+//! executable), in this order:
+//!
+//! 1. takes the [`Start`]: the environment the process was started with (`/proc/self/environ`,
+//!    which a non-dumpable process that is not root can no longer read), the auxiliary vector,
+//!    and the files mapped before anything else ran;
+//! 2. reduces the environment to [`KEPT`] (what urne reads, the locale, the terminal,
+//!    libfaketime's `FAKETIME*`): every other variable is removed and its value kept aside in
+//!    this process, to be given back only to the PKCS#11 module, only when the configuration
+//!    names it in `module_env` and it is not of the code-loading kind ([`module_env`]);
+//! 3. makes the process non-dumpable (`PR_SET_DUMPABLE` 0: no core file, no `ptrace` by another
+//!    process of the same user, no reading of its memory through `/proc`), before any PIN is read;
+//! 4. initialises OpenSSL's libcrypto (linked by urne, and shared with the PKCS#11 module) so
+//!    that it loads no configuration file at all (`OPENSSL_INIT_NO_LOAD_CONFIG`: neither the file
+//!    `OPENSSL_CONF` names nor the system's `openssl.cnf`, either of which can name a provider or
+//!    an engine to load), and registers two engines that do nothing under the ids `dynamic` and
+//!    `rdrand`, so that `ENGINE_by_id` (SoftHSM asks for `rdrand` at every `C_Initialize`) finds
+//!    them instead of opening a shared object from `OPENSSL_ENGINES` or the system's
+//!    `engines-3/` folder.
+//!
+//! A variable that would load code or configuration ([`is_code_loading`]: glibc's list of those
+//! it ignores in secure mode, every `LD_*`, `MALLOC_*` and `OPENSSL_*`) is not only removed: a
+//! command that opens the token refuses to start (exit 3, [`check_started_clean`]), since what
+//! the loader did with it before `main` cannot be undone. What each library in the process
+//! could load, and what closes it, is written down in docs/threat-model.md, "The clean process".
+
+use crate::error::{Error, Exit, Result};
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::sync::{Mutex, OnceLock};
+
+/// What is kept in the environment, by exact name or (ending in `*`) by prefix: urne's own
+/// variables, the locale, the terminal, and the clock's: `TZ` (the zone the C library and
+/// libfaketime read times in) and libfaketime's `FAKETIME*` (the clock is the insider's anyway,
+/// and libfaketime reads `FAKETIME` again about every 10 s: removing it would move the clock).
+pub const KEPT: [&str; 15] = [
+    "URNE_CONFIG",
+    "URNE_DB",
+    "URNE_PIN",
+    "URNE_HSM_MODULE",
+    "URNE_HSM_TOKEN",
+    "URNE_QUIET_BLOCKS",
+    "LANG",
+    "LANGUAGE",
+    "LC_*",
+    "TERM",
+    "COLUMNS",
+    "LINES",
+    "TZ",
+    "FAKETIME",
+    "FAKETIME_*",
+];
+
+/// glibc's list of the variables it removes from the environment of a set-user-id program
+/// (`UNSECURE_ENVVARS`, sysdeps/generic/unsecvars.h, glibc 2.36, with `GLIBC_TUNABLES`): each
+/// makes glibc load code, read a file of someone's choosing or change how it allocates. The
+/// floor of [`is_code_loading`].
+pub const GLIBC_UNSECURE: [&str; 24] = [
+    "GCONV_PATH",
+    "GETCONF_DIR",
+    "GLIBC_TUNABLES",
+    "HOSTALIASES",
+    "LD_AUDIT",
+    "LD_DEBUG",
+    "LD_DEBUG_OUTPUT",
+    "LD_DYNAMIC_WEAK",
+    "LD_HWCAP_MASK",
+    "LD_LIBRARY_PATH",
+    "LD_ORIGIN_PATH",
+    "LD_PRELOAD",
+    "LD_PROFILE",
+    "LD_SHOW_AUXV",
+    "LD_USE_LOAD_BIAS",
+    "LOCALDOMAIN",
+    "LOCPATH",
+    "MALLOC_TRACE",
+    "NIS_PATH",
+    "NLSPATH",
+    "RESOLV_HOST_CONF",
+    "RES_OPTIONS",
+    "TMPDIR",
+    "TZDIR",
+];
+
+/// Prefixes of variables that load code or configuration: the dynamic loader's (`LD_`, all of
+/// them, whether glibc lists them or not), glibc's allocator's (read before `main`), and
+/// OpenSSL's (`OPENSSL_CONF`, `OPENSSL_ENGINES`, `OPENSSL_MODULES`, `OPENSSL_CONF_INCLUDE`, …).
+pub const CODE_LOADING_PREFIXES: [&str; 3] = ["LD_", "MALLOC_", "OPENSSL_"];
+
+/// True for a variable that loads code or configuration into the process: refused, not only
+/// removed.
+pub fn is_code_loading(name: &str) -> bool {
+    GLIBC_UNSECURE.contains(&name) || CODE_LOADING_PREFIXES.iter().any(|p| name.starts_with(p))
+}
+
+/// True for a variable [`clean`] keeps in the environment.
+pub fn is_kept(name: &str) -> bool {
+    KEPT.iter().any(|k| match k.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => name == *k,
+    })
+}
+
+/// What the process was started with, taken by [`clean`] before anything else ran.
+#[derive(Debug, Default)]
+pub struct Start {
+    /// The names in `/proc/self/environ` (the environment as the kernel handed it to the
+    /// process) and in the process's own copy, in that order, each once.
+    pub environ_names: Vec<String>,
+    /// `/proc/self/auxv`, read before the process is made non-dumpable (it is then the root's).
+    pub auxv: Vec<u8>,
+    /// `/proc/self/maps` at the start: every file mapped before urne's own code ran.
+    pub maps: String,
+    /// Whether the process was made non-dumpable.
+    pub non_dumpable: bool,
+    /// What `edge::openssl::initialise` did.
+    pub openssl: crate::edge::openssl::Initialised,
+}
+
+static START: OnceLock<Start> = OnceLock::new();
+
+/// The values of the variables [`clean`] removed, kept for [`module_env`] only (never written
+/// anywhere, never logged).
+static SET_ASIDE: Mutex<Vec<(OsString, OsString)>> = Mutex::new(Vec::new());
+
+/// What the process was started with: taken by [`clean`] in urne's executable, or now (in a test
+/// process that links urne's library and never called [`clean`]).
+pub fn start() -> &'static Start {
+    START.get_or_init(|| Start {
+        environ_names: environ_names(&std::fs::read("/proc/self/environ").unwrap_or_default()),
+        auxv: std::fs::read("/proc/self/auxv").unwrap_or_default(),
+        maps: std::fs::read_to_string("/proc/self/maps").unwrap_or_default(),
+        non_dumpable: false,
+        openssl: crate::edge::openssl::initialise(),
+    })
+}
+
+/// The first call of urne's `main` (see the module's documentation). Runs while the process has
+/// one thread.
+pub fn clean() {
+    let environ = std::fs::read("/proc/self/environ").unwrap_or_default();
+    let auxv = std::fs::read("/proc/self/auxv").unwrap_or_default();
+    let maps = std::fs::read_to_string("/proc/self/maps").unwrap_or_default();
+    let mut names = environ_names(&environ);
+    let mut aside = vec![];
+    for (name, value) in std::env::vars_os() {
+        let text = name.to_string_lossy().into_owned();
+        if !names.contains(&text) {
+            names.push(text.clone());
+        }
+        if !is_kept(&text) {
+            aside.push((name, value));
+        }
+    }
+    for (name, _) in &aside {
+        // SAFETY: `clean` is the first thing `main` does, before any thread is started and before
+        // any library reads the environment: nothing reads or writes it concurrently.
+        unsafe { std::env::remove_var(name) };
+    }
+    *SET_ASIDE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = aside;
+    let non_dumpable = make_non_dumpable();
+    let openssl = crate::edge::openssl::initialise();
+    let _ = START.set(Start {
+        environ_names: names,
+        auxv,
+        maps,
+        non_dumpable,
+        openssl,
+    });
+}
+
+/// `prctl(PR_SET_DUMPABLE, 0)`: no core file, and no other process of the same user may
+/// `ptrace` this one or read its memory, its environment or its descriptors through `/proc`.
+fn make_non_dumpable() -> bool {
+    // SAFETY: PR_SET_DUMPABLE takes one integer argument and touches no memory of the caller.
+    unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 }
+}
+
+/// Whether the process is non-dumpable now (`PR_GET_DUMPABLE`).
+pub fn is_non_dumpable() -> bool {
+    // SAFETY: PR_GET_DUMPABLE takes no argument and touches no memory of the caller.
+    unsafe { libc::prctl(libc::PR_GET_DUMPABLE, 0, 0, 0, 0) == 0 }
+}
+
+/// The names of the variables in a `/proc/self/environ` image (`NAME=value` entries, NUL
+/// separated).
+pub fn environ_names(environ: &[u8]) -> Vec<String> {
+    let mut names: Vec<String> = vec![];
+    for entry in environ.split(|&b| b == 0) {
+        let Some(name) = entry.split(|&b| b == b'=').next() else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(name).into_owned();
+        if !name.is_empty() && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// Refuses (exit 3) a process started with a variable that loads code or configuration
+/// ([`is_code_loading`]): called by every command that opens the token, before the module is
+/// loaded and before any PIN is read.
+pub fn check_started_clean(names: &[String]) -> Result<()> {
+    let found: Vec<&str> = names
+        .iter()
+        .map(String::as_str)
+        .filter(|n| is_code_loading(n))
+        .collect();
+    if found.is_empty() {
+        return Ok(());
+    }
+    let unset: String = found.iter().map(|n| format!(" -u {n}")).collect();
+    Err(Error::new(
+        Exit::Hsm,
+        format!(
+            "refusing to open the token: urne was started with {} in its environment, which can make the system's libraries load code or configuration other than urne's and its HSM module's",
+            found.join(", ")
+        ),
+        format!(
+            "run urne without {} (not even empty: e.g. `env{unset} urne …`), and find out who set {}; nothing was done",
+            if found.len() == 1 { "it" } else { "them" },
+            if found.len() == 1 { "it" } else { "them" },
+        ),
+    ))
+}
+
+/// Refuses (exit 3) a process whose libcrypto could not be told to load no configuration and
+/// no engine by name (`edge::openssl`): something used it before urne's first line, or an
+/// engine already holds one of the ids.
+pub fn check_openssl(start: &Start) -> Result<()> {
+    if start.openssl.is_complete() {
+        return Ok(());
+    }
+    Err(Error::new(
+        Exit::Hsm,
+        format!(
+            "refusing to open the token: OpenSSL's libcrypto could not be set to load no configuration and no engine by name ({:?})",
+            start.openssl
+        ),
+        "something used libcrypto before urne started, or registered an engine: run the urne executable itself, with nothing preloaded; nothing was done",
+    ))
+}
+
+/// Gives back to the environment, for the PKCS#11 module about to be loaded, the variables the
+/// configuration names in `module_env` (such as SoftHSM's `SOFTHSM2_CONF`) that the process was
+/// started with. A name of the code-loading kind is refused (exit 3): the configuration is in the
+/// insider's hands like the environment. Called while the process has one thread (before the
+/// module is loaded, before any worker is started); a name already given back is left as is.
+pub fn module_env(names: &[String]) -> Result<()> {
+    if let Some(bad) = names.iter().find(|n| is_code_loading(n)) {
+        return Err(Error::new(
+            Exit::Hsm,
+            format!(
+                "refusing to open the token: the configuration's module_env names {bad}, a variable that can make the system's libraries load code or configuration"
+            ),
+            "name in module_env only what the HSM's module itself reads (for SoftHSM: SOFTHSM2_CONF); nothing was done",
+        ));
+    }
+    let aside = SET_ASIDE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for name in names {
+        let name = OsStr::new(name);
+        if std::env::var_os(name).is_some() || name.as_bytes().contains(&b'=') {
+            continue;
+        }
+        if let Some((_, value)) = aside.iter().find(|(n, _)| n == name) {
+            // SAFETY: called before the module is loaded, while urne has started no thread (see
+            // above): nothing reads the environment concurrently.
+            unsafe { std::env::set_var(name, value) };
+        }
+    }
+    Ok(())
+}
+
+/// The names of the variables [`clean`] removed (for a hint: a token not found because its
+/// module's variable was not named in `module_env`).
+pub fn removed_names() -> Vec<String> {
+    SET_ASIDE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .iter()
+        .map(|(n, _)| n.to_string_lossy().into_owned())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glibc_list_loader_malloc_and_openssl_variables_load_code() {
+        for v in GLIBC_UNSECURE {
+            assert!(is_code_loading(v), "{v}");
+        }
+        for v in [
+            "LD_PRELOAD",
+            "LD_BIND_NOW",
+            "LD_ANYTHING",
+            "MALLOC_CHECK_",
+            "OPENSSL_CONF",
+            "OPENSSL_ENGINES",
+            "OPENSSL_MODULES",
+            "OPENSSL_CONF_INCLUDE",
+            "OPENSSL_ia32cap",
+        ] {
+            assert!(is_code_loading(v), "{v}");
+        }
+        for v in [
+            "SOFTHSM2_CONF",
+            "HOME",
+            "PATH",
+            "LANG",
+            "URNE_PIN",
+            "FAKETIME",
+            "XLD_PRELOAD",
+            "OPENSSL",
+        ] {
+            assert!(!is_code_loading(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn only_urne_the_locale_the_terminal_and_faketime_are_kept() {
+        for v in [
+            "URNE_CONFIG",
+            "URNE_DB",
+            "URNE_PIN",
+            "URNE_HSM_MODULE",
+            "URNE_HSM_TOKEN",
+            "URNE_QUIET_BLOCKS",
+            "LANG",
+            "LANGUAGE",
+            "LC_ALL",
+            "LC_MESSAGES",
+            "TERM",
+            "COLUMNS",
+            "LINES",
+            "FAKETIME",
+            "FAKETIME_NO_CACHE",
+        ] {
+            assert!(is_kept(v), "{v}");
+        }
+        for v in [
+            "SOFTHSM2_CONF",
+            "HOME",
+            "PATH",
+            "OPENSSL_CONF",
+            "LD_PRELOAD",
+            "URNE_OTHER",
+            "LANGX",
+            "FAKETIMEX",
+            "RUST_BACKTRACE",
+            "TZDIR",
+        ] {
+            assert!(!is_kept(v), "{v}");
+        }
+        // Nothing kept loads code.
+        for k in KEPT {
+            assert!(!is_code_loading(k.trim_end_matches('*')), "{k}");
+        }
+    }
+
+    #[test]
+    fn a_start_with_a_code_loading_variable_is_refused_with_exit_3() {
+        assert!(check_started_clean(&["PATH".into(), "LANG".into()]).is_ok());
+        for v in [
+            "LD_PRELOAD",
+            "OPENSSL_CONF",
+            "GCONV_PATH",
+            "OPENSSL_ENGINES",
+        ] {
+            let e = check_started_clean(&["PATH".into(), v.into()]).unwrap_err();
+            assert_eq!(e.exit, Exit::Hsm);
+            assert!(e.message.contains(v), "{}", e.message);
+        }
+    }
+
+    #[test]
+    fn environ_names_are_the_names_before_the_first_equals_sign_each_once() {
+        let img = b"PATH=/bin\0LD_PRELOAD=\0X=a=b\0\0=odd\0PATH=/usr/bin\0";
+        assert_eq!(environ_names(img), ["PATH", "LD_PRELOAD", "X"]);
+    }
+
+    #[test]
+    fn module_env_refuses_a_code_loading_name() {
+        for v in ["OPENSSL_CONF", "LD_LIBRARY_PATH", "GCONV_PATH"] {
+            let e = module_env(&[v.to_string()]).unwrap_err();
+            assert_eq!(e.exit, Exit::Hsm);
+        }
+        assert!(module_env(&["SOFTHSM2_CONF".to_string()]).is_ok());
+    }
+}
