@@ -3,6 +3,11 @@
 //! transaction with `synchronous=FULL` (durable before the command goes on). The triggers are
 //! guard rails; the evidence is the hash chain plus the signed checkpoints (`audit::chain`).
 //!
+//! The database is urne's as a whole (SPEC.md §6.5): every path that opens it checks, before it
+//! reads an event, that its schema is exactly the rows urne's statements make and its stored
+//! settings urne's ([`check_file`]), and every write checks it again inside its transaction, so
+//! that no trigger, view or index urne did not make ever runs on its reads or writes.
+//!
 //! A version-2 trail (SPEC.md §6.6) is bound to its token: every append signs, in the same
 //! transaction, a checkpoint over the trail including the new event (so a row urne did not append
 //! has no checkpoint of its own), and after it commits the token gets a mark of the new size and
