@@ -227,8 +227,12 @@ fn configure(conn: &Connection, path: &Path) -> Result<()> {
 /// make, SQLite's own `sqlite_stat1` or `sqlite_sequence` included; one of urne's changed or
 /// missing; a journal in WAL mode) refuses the trail, exit 5, recording nothing in it.
 pub(crate) fn check_file(conn: &Connection, path: &Path) -> Result<()> {
-    let unreadable =
-        |e: rusqlite::Error| not_urnes(path, &format!("its schema cannot be read ({e})"));
+    // A schema SQLite cannot read (or a lock held too long) is reported as such, and nothing
+    // is recorded in the trail either.
+    let unreadable = |e: rusqlite::Error| Error {
+        untouched: true,
+        ..db_err(path, "cannot read its schema", e)
+    };
     let found = schema_rows(conn).map_err(unreadable)?;
     let want = urne_schema()?;
     let without_pending: Vec<&SchemaRow> =

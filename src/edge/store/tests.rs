@@ -277,3 +277,31 @@ fn urnes_connections_are_defensive_and_trust_no_schema() {
             .is_err()
     );
 }
+
+#[test]
+fn a_schema_sqlite_cannot_read_is_refused_and_nothing_is_recorded() {
+    let (_dir, db) = made();
+    plant(
+        &db,
+        "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE TABLE events (' WHERE name = 'events'; PRAGMA writable_schema = OFF;",
+    );
+    let before = std::fs::read(&db).unwrap();
+    for e in [
+        AuditLog::open_for_append(&db)
+            .err()
+            .expect("open_for_append"),
+        AuditLog::open_existing(&db).err().expect("open_existing"),
+    ] {
+        assert_eq!(e.exit, Exit::Internal, "{}", e.message);
+        assert!(e.untouched, "a refusal of the trail records nothing");
+        assert!(
+            e.message.contains("cannot read its schema"),
+            "{}",
+            e.message
+        );
+    }
+    assert!(
+        std::fs::read(&db).unwrap() == before,
+        "the file was changed"
+    );
+}
