@@ -265,6 +265,51 @@ pub(crate) fn check_file(conn: &Connection, path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// SQLite's integrity check of the tables a command decides from, each with its indexes (SPEC.md
+/// §6.5): every b-tree well formed, every index holding exactly its table's rows (a key index
+/// edited by hand, or pointed at another's pages, could refuse a chosen insert as a duplicate),
+/// every row of its declared types. Run when the trail is opened, after [`check_file`]. Not on
+/// `blobs`, whose pages hold every sealed set (gigabytes after a year of draws): a blob's content
+/// is hashed whenever it is read.
+fn check_structure(conn: &Connection, path: &Path) -> Result<()> {
+    let unreadable = |e: rusqlite::Error| Error {
+        untouched: true,
+        ..db_err(path, "cannot check its structure", e)
+    };
+    for table in ["events", "checkpoints", PENDING_TABLE] {
+        let present = conn
+            .query_row(
+                "SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = ?1",
+                [table],
+                |_| Ok(()),
+            )
+            .optional()
+            .map_err(unreadable)?
+            .is_some();
+        if !present {
+            continue;
+        }
+        let mut st = conn
+            .prepare(&format!("PRAGMA main.integrity_check({table})"))
+            .map_err(unreadable)?;
+        let found = st
+            .query_map([], |r| r.get::<_, String>(0))
+            .map_err(unreadable)?
+            .collect::<rusqlite::Result<Vec<String>>>()
+            .map_err(unreadable)?;
+        if found != ["ok"] {
+            return Err(not_urnes(
+                path,
+                &format!(
+                    "SQLite's integrity check of its table `{table}` finds: {}",
+                    found.first().map_or("nothing", String::as_str)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The first difference between the rows `found` and urne's `want` (both sorted), in words.
 fn schema_difference(found: &[SchemaRow], want: &[&SchemaRow]) -> Option<String> {
     for row in found {
@@ -706,6 +751,7 @@ fn open_checked(path: &Path) -> Result<Connection> {
         .map_err(|e| db_err(path, "cannot open", e))?;
     configure(&conn, path)?;
     check_file(&conn, path)?;
+    check_structure(&conn, path)?;
     conn.execute_batch("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;")
         .map_err(|e| db_err(path, "cannot configure", e))?;
     Ok(conn)

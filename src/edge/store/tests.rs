@@ -305,3 +305,30 @@ fn a_schema_sqlite_cannot_read_is_refused_and_nothing_is_recorded() {
         "the file was changed"
     );
 }
+
+#[test]
+fn a_key_index_pointed_at_another_tables_pages_is_refused() {
+    // The schema's text unchanged, only where an index lies: two key indexes of one shape (a
+    // 32-byte blob) swapped. The events' UNIQUE index would then answer from the blobs' keys.
+    let (_dir, db) = made();
+    plant(
+        &db,
+        "INSERT INTO events VALUES (1, 't', 'k', '{}', zeroblob(32), randomblob(32));
+         INSERT INTO blobs VALUES (randomblob(32), x'00');
+         PRAGMA writable_schema = ON;
+         UPDATE sqlite_schema SET rootpage = (SELECT rootpage FROM sqlite_schema WHERE name = 'sqlite_autoindex_blobs_1') + (SELECT rootpage FROM sqlite_schema WHERE name = 'sqlite_autoindex_events_1') - rootpage
+           WHERE name IN ('sqlite_autoindex_blobs_1', 'sqlite_autoindex_events_1');
+         PRAGMA writable_schema = OFF;",
+    );
+    let c = Connection::open(&db).unwrap();
+    assert_eq!(
+        schema_rows(&c).unwrap(),
+        urne_schema().unwrap(),
+        "the text is urne's"
+    );
+    drop(c);
+    refused_everywhere(
+        &db,
+        "SQLite's integrity check of its table `events` finds: ",
+    );
+}
