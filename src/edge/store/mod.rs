@@ -5,8 +5,9 @@
 //!
 //! The database is urne's as a whole (SPEC.md §6.5): every path that opens it checks, before it
 //! reads an event, that its schema is exactly the rows urne's statements make and its stored
-//! settings urne's ([`check_file`]), and every write checks it again inside its transaction, so
-//! that no trigger, view or index urne did not make ever runs on its reads or writes.
+//! settings urne's ([`check_file`]), and the tables it decides from pass SQLite's integrity check
+//! ([`check_structure`]); every write checks the schema again inside its transaction, so that no
+//! trigger, view or index urne did not make ever runs on its reads or writes.
 //!
 //! A version-2 trail (SPEC.md §6.6) is bound to its token: every append signs, in the same
 //! transaction, a checkpoint over the trail including the new event (so a row urne did not append
@@ -742,8 +743,8 @@ impl AuditLog {
 }
 
 /// Opens the existing database at `path` (never creating it) for every use: configured
-/// ([`configure`]), then checked to be exactly as urne makes it ([`check_file`]) before anything
-/// else is read from it, then given urne's journal (rolled back from a journal file, never a
+/// ([`configure`]), then checked to be exactly as urne makes it ([`check_file`],
+/// [`check_structure`]) before anything else is read from it, then given urne's journal (rolled back from a journal file, never a
 /// write-ahead log) and durable commits. Opened read-write even to verify: after a crash SQLite
 /// must roll back the interrupted transaction from its journal before anyone can read the file.
 fn open_checked(path: &Path) -> Result<Connection> {
