@@ -342,10 +342,44 @@ pub fn openssl_verify(pubkey: &Path, file: &Path, sig: &Path) -> bool {
         .success()
 }
 
-/// An insider with write access to the database (the triggers dropped) replaces `from` by `to`
-/// in the payload of the one event of `kind`, without re-chaining anything.
+/// An insider's connection to the trail's database, with `sqlite3`'s defaults. urne refuses a
+/// database whose schema is not exactly its own (SPEC.md §6.5), so an insider who drops urne's
+/// triggers to edit rows puts them back afterwards, exactly as urne makes them: with
+/// [`Insider::restore`], or when the connection closes. What a test then checks is the edit of
+/// the rows itself.
+pub struct Insider(rusqlite::Connection);
+
+impl Insider {
+    pub fn open(db: &Path) -> Insider {
+        Insider(rusqlite::Connection::open(db).unwrap())
+    }
+
+    /// urne's schema put back: whatever of it was dropped is made again (`IF NOT EXISTS`).
+    pub fn restore(&self) {
+        self.0
+            .execute_batch(urne::edge::store::SCHEMA)
+            .expect("urne's schema put back");
+    }
+}
+
+impl std::ops::Deref for Insider {
+    type Target = rusqlite::Connection;
+    fn deref(&self) -> &rusqlite::Connection {
+        &self.0
+    }
+}
+
+impl Drop for Insider {
+    fn drop(&mut self) {
+        // Not `restore`: a panic while a test already panics would abort the run.
+        let _ = self.0.execute_batch(urne::edge::store::SCHEMA);
+    }
+}
+
+/// An insider with write access to the database (the trigger dropped, then put back) replaces
+/// `from` by `to` in the payload of the one event of `kind`, without re-chaining anything.
 pub fn tamper_payload(env: &Env, kind: &str, from: &str, to: &str) {
-    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let c = Insider::open(&env.db());
     c.execute_batch("DROP TRIGGER events_no_update").unwrap();
     let n = c
         .execute(

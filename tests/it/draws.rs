@@ -269,7 +269,7 @@ fn a_sealed_set_altered_in_the_database_is_never_drawn_from() {
     let export = simulate(&env, "2018-12-04", 300, 6, &[]);
     seal(&env, &export);
     let seal_ev = seal_event(&env);
-    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let c = Insider::open(&env.db());
     let h = hex::decode(seal_ev["set_sha256"].as_str().unwrap()).unwrap();
     let mut data: Vec<u8> = c
         .query_row("SELECT data FROM blobs WHERE sha256 = ?1", [&h], |r| {

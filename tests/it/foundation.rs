@@ -343,9 +343,9 @@ fn stale_read_scenario() {
     println!("SCENARIO DONE");
 }
 
-/// Opens the trail as an attacker would: triggers dropped.
-fn attacker(env: &Env) -> Connection {
-    let c = Connection::open(env.db()).unwrap();
+/// Opens the trail as an attacker would: triggers dropped (put back when it closes).
+fn attacker(env: &Env) -> Insider {
+    let c = Insider::open(&env.db());
     c.execute_batch(
         "DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete; DROP TRIGGER events_link;
          DROP TRIGGER checkpoints_no_update; DROP TRIGGER checkpoints_no_delete;",
@@ -424,6 +424,7 @@ fn swapping_two_events_is_detected_at_the_first() {
          UPDATE events SET seq = 5 WHERE seq = -1;",
     )
     .unwrap();
+    drop(c);
     verify_fails_at(&env, &[], 2);
 }
 
@@ -461,6 +462,7 @@ fn an_appended_forged_event_is_detected() {
         rusqlite::params![(n + 1) as i64, ts, payload, prev.as_slice(), h.as_slice()],
     )
     .unwrap();
+    drop(c);
     verify_fails_at(&env, &["--strict"], (n + 1) as i64);
 }
 
@@ -522,6 +524,7 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
         .unwrap();
         prev = h;
     }
+    drop(c);
     let out = env.urne(&["audit", "verify"]);
     let err = assert_fails(&out, 1);
     assert!(err.contains("signed checkpoint"), "{err}");

@@ -6,6 +6,7 @@
 //! message, and that nothing was recorded, no output written and no entropy asked for.
 
 mod during;
+mod schema;
 mod token;
 
 use crate::common::*;
@@ -168,9 +169,10 @@ pub(crate) fn trail_of(db: &Path) -> (String, Vec<Hash32>) {
     (v["trail"].as_str().unwrap().to_string(), hashes)
 }
 
-/// The database with the named triggers dropped (an insider with write access to the file).
-pub(crate) fn without_triggers(db: &Path, triggers: &[&str]) -> Connection {
-    let c = Connection::open(db).unwrap();
+/// The database with the named triggers dropped (an insider with write access to the file), put
+/// back when the connection closes or with [`Insider::restore`].
+pub(crate) fn without_triggers(db: &Path, triggers: &[&str]) -> Insider {
+    let c = Insider::open(db);
     for t in triggers {
         c.execute_batch(&format!("DROP TRIGGER IF EXISTS {t}"))
             .unwrap();
@@ -338,7 +340,7 @@ fn an_edited_trail_is_refused_by_every_command_before_any_entropy() {
         &root.chars().rev().collect::<String>(),
     );
     let entries = format!("\"entries\":{}", v["commitment"]["entries"]);
-    let c = Connection::open(env.db()).unwrap(); // its update trigger dropped just above
+    let c = without_triggers(&env.db(), &["events_no_update"]);
     let n = c
         .execute(
             "UPDATE events SET payload = replace(payload, ?1, '\"entries\":1') WHERE seq = ?2",
@@ -414,17 +416,14 @@ fn a_deleted_checkpoint_in_the_middle_or_at_the_end_is_refused() {
             .unwrap();
         c.execute("DELETE FROM checkpoints WHERE size = ?1", [size])
             .unwrap();
+        c.restore();
         let want = format!("event {size} has no checkpoint of its own");
         all_refused(&env, &export, 5, &[&want]);
         verify_fails(&env, &want);
-        // Put back (and the guard with it), the trail is accepted again: nothing was recorded.
+        // Put back, the trail is accepted again: nothing was recorded.
         c.execute(
             "INSERT INTO checkpoints (size, note) VALUES (?1, ?2)",
             rusqlite::params![size, note],
-        )
-        .unwrap();
-        c.execute_batch(
-            "CREATE TRIGGER checkpoints_no_delete BEFORE DELETE ON checkpoints BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;",
         )
         .unwrap();
         env.ok(&["audit", "verify", "--strict"]);

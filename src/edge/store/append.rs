@@ -157,6 +157,10 @@ impl AuditLog {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| db_err(&path, "cannot begin an append", e))?;
+        // The database exactly urne's, inside the transaction that writes (SPEC.md §6.5): an
+        // object planted after the command opened the trail (while it waited for the
+        // commissaire, say) is refused before it could act on this append.
+        super::check_file(&tx, &path)?;
         let (seq, prev) = next_link(&tx, &path)?;
         // The trail as it stands, recomputed, holding what this process verified (SPEC.md §6.5):
         // never sign over an event edited, removed or rewritten after the check.

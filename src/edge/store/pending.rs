@@ -6,40 +6,38 @@
 //! command shows it and uses exactly it (after the commissaire confirms it is theirs), never a
 //! new one. It names the entropy commitment it follows, so it cannot serve another entropy.
 
-use super::{AuditLog, db_err};
+use super::{AuditLog, PENDING_SCHEMA, db_err};
 use crate::error::Result;
-use rusqlite::OptionalExtension;
+use rusqlite::{OptionalExtension, Transaction, TransactionBehavior};
 use urne_core::crypto::Hash32;
-
-const SCHEMA: &str = "CREATE TABLE IF NOT EXISTS pending_contributions (
-    purpose TEXT NOT NULL,
-    entropy_commitment TEXT NOT NULL,
-    contribution TEXT NOT NULL,
-    typed_at TEXT NOT NULL,
-    PRIMARY KEY (purpose, entropy_commitment)
-) STRICT;";
 
 impl AuditLog {
     /// Keeps `contribution`, typed for `purpose` (e.g. `day 2018-12-04 attempt 1`) after the
     /// entropy commitment `ec` was shown, durably (its own transaction, `synchronous=FULL`).
-    /// A contribution already kept for them stays as it is.
+    /// A contribution already kept for them stays as it is. In one IMMEDIATE transaction in
+    /// which the database is checked to be exactly urne's (SPEC.md §6.5) before the row is
+    /// written, so that nothing urne did not make runs on that write. The table is made there
+    /// if the trail was made by an earlier urne, which made it only now.
     pub fn keep_contribution(&self, purpose: &str, ec: &Hash32, contribution: &str) -> Result<()> {
         let path = self.path.clone();
-        self.conn
-            .execute_batch(SCHEMA)
+        // Rolled back when dropped on an error.
+        let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
+            .map_err(|e| db_err(&path, "begin keeping the contribution in", e))?;
+        tx.execute_batch(PENDING_SCHEMA)
             .map_err(|e| db_err(&path, "prepare the contribution table of", e))?;
-        self.conn
-            .execute(
-                "INSERT OR IGNORE INTO pending_contributions VALUES (?1, ?2, ?3, ?4)",
-                (
-                    purpose,
-                    ec.to_string(),
-                    contribution,
-                    crate::edge::clock::now_rfc3339(),
-                ),
-            )
-            .map_err(|e| db_err(&path, "keep the contribution in", e))?;
-        Ok(())
+        super::check_file(&tx, &path)?;
+        tx.execute(
+            "INSERT OR IGNORE INTO pending_contributions VALUES (?1, ?2, ?3, ?4)",
+            (
+                purpose,
+                ec.to_string(),
+                contribution,
+                crate::edge::clock::now_rfc3339(),
+            ),
+        )
+        .map_err(|e| db_err(&path, "keep the contribution in", e))?;
+        tx.commit()
+            .map_err(|e| db_err(&path, "keep the contribution in", e))
     }
 
     /// The contribution kept for `purpose` after the entropy commitment `ec`, if any.

@@ -154,6 +154,8 @@ fn an_event_edited_under_a_running_seal_is_refused_and_nothing_is_signed_over_it
             "DROP TRIGGER events_no_update; UPDATE events SET payload = replace(payload, 'true', 'false') WHERE kind = 'keys.generated';",
         )
         .unwrap();
+        // The trigger put back, as urne makes it: urne refuses any other schema.
+        c.execute_batch(urne::edge::store::SCHEMA).unwrap();
     });
     let err = assert_fails(&o, 4);
     assert!(
@@ -170,4 +172,38 @@ fn an_event_edited_under_a_running_seal_is_refused_and_nothing_is_signed_over_it
         "nothing was appended over the edited event"
     );
     assert_eq!(kind_count(&env.db(), "draw.seal"), 0);
+}
+
+#[test]
+fn a_trigger_planted_under_a_running_seal_is_refused_before_its_next_write() {
+    // Tier (a) plants the trigger after the seal checked the trail (as they would while a draw
+    // waits for the commissaire's contribution): every write checks the schema again inside its
+    // transaction, so the seal stops before its next append and the trigger never runs.
+    let env = Env::new();
+    let export = simulate(&env, DAY, 300, 1, &[]);
+    let before = std::cell::Cell::new(0);
+    let o = seal_while(&env, &export, "given a trigger", || {
+        let c = rusqlite::Connection::open(env.db()).unwrap();
+        before.set(
+            c.query_row("SELECT COUNT(*) FROM events", [], |r| r.get::<_, i64>(0))
+                .unwrap(),
+        );
+        c.execute_batch(
+            "CREATE TRIGGER veto BEFORE INSERT ON events WHEN NEW.kind = 'draw.seal' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END;",
+        )
+        .unwrap();
+    });
+    let err = assert_fails(&o, 5);
+    assert!(
+        err.contains(
+            "is not as urne makes it: it holds a trigger `veto` on `events` that urne did not make"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("disk I/O error"), "the trigger ran: {err}");
+    let after: i64 = rusqlite::Connection::open(env.db())
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM events", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(after, before.get(), "nothing was recorded");
 }
