@@ -171,16 +171,7 @@ impl AuditLog {
             check_head_seen(self.view.get(), seq)?;
         }
         check_head_signed(&tx, &path, &binding, &hashes)?;
-        let mut blob_hashes = Vec::with_capacity(blobs.len());
-        for b in blobs {
-            let h = urne_core::crypto::sha256(b);
-            blob_hashes.push(h);
-            tx.execute(
-                "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?1, ?2)",
-                params![h.as_slice(), b],
-            )
-            .map_err(|e| db_err(&path, "cannot store data", e))?;
-        }
+        let blob_hashes = store_blobs(&tx, &path, blobs)?;
         // Dropping `tx` on an error rolls the blobs back too.
         let payload = payload(&blob_hashes)?;
         let ts = crate::edge::clock::now_rfc3339();
@@ -344,4 +335,20 @@ fn check_head_seen(seen: Option<u64>, seq: u64) -> Result<()> {
         )),
         _ => Ok(()),
     }
+}
+
+/// Stores each blob under its SHA-256 (once: a blob already there is kept), in the append's
+/// transaction; returns their hashes in order.
+fn store_blobs(tx: &Connection, path: &Path, blobs: &[&[u8]]) -> Result<Vec<Hash32>> {
+    let mut hashes = Vec::with_capacity(blobs.len());
+    for b in blobs {
+        let h = urne_core::crypto::sha256(b);
+        hashes.push(h);
+        tx.execute(
+            "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?1, ?2)",
+            params![h.as_slice(), b],
+        )
+        .map_err(|e| db_err(path, "cannot store data", e))?;
+    }
+    Ok(hashes)
 }

@@ -1,6 +1,7 @@
 //! The check of the database itself (SPEC.md §6.5): a trail holds exactly urne's schema rows and
 //! file settings, on every path that opens it and inside every write.
 
+use super::schema::*;
 use super::*;
 
 /// A new trail's database in a temporary folder (closed), and the folder.
