@@ -86,10 +86,11 @@ pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<()> {
     let Some(then) = urne_core::entries::rfc3339::parse_unix(&last.ts) else {
         return Ok(()); // not urne's format: the trail's check (§6.4 (5)) refuses it
     };
-    let days = (now.timestamp() - then) / 86_400;
-    if days <= AHEAD_DAYS {
+    let ahead = now.timestamp() - then;
+    if ahead <= AHEAD_DAYS * 86_400 {
         return Ok(());
     }
+    let days = ahead / 86_400;
     let what = format!(
         "the appliance's clock ({}) is {days} days after the audit trail's last event ({}, event {}): more than {AHEAD_DAYS} days ahead, so a person confirms it",
         crate::edge::clock::now_rfc3339(),
