@@ -144,14 +144,18 @@ fn an_export_dated_before_its_day_ended_or_after_the_clock_is_refused() {
 /// The watch's prompt (`cmd::watch`), in either language, for `scripts/pty-type`.
 const WATCH: &str = r"(?:your watch, Paris time|votre montre, heure de Paris) \((?:YYYY-MM-DD|AAAA-MM-JJ) HH:MM\) ?:";
 
-/// `urne ARGS` at `when` (stopped, UTC) on a pseudo-terminal, `watch` typed at the watch's
-/// prompt each time it is asked. What the terminal showed is both `stdout` and `stderr`.
+/// `urne ARGS` at `when` (stopped, UTC) on a pseudo-terminal, the operator typing the PIN at its
+/// prompt (none given ahead) and the commissaire `watch` at the watch's prompt each time it is
+/// asked, as at the appliance's console. What the terminal showed is both `stdout` and `stderr`.
 fn at_terminal(env: &Env, when: &str, watch: &str, args: &[&str]) -> std::process::Output {
     let mut o = env
         .cmd_of(&root().join("scripts/pty-type"))
+        .env_remove("URNE_PIN")
         .env("TZ", "UTC")
         .env("FAKETIME", when)
-        .args(["--timeout", "30", "--on", WATCH, "--send", watch, "--"])
+        .args(["--timeout", "30", "--on", "HSM user PIN", "--send"])
+        .arg(env.pin())
+        .args(["--on", WATCH, "--send", watch, "--"])
         .arg(faketime_urne())
         .args(args)
         .output()
@@ -190,7 +194,7 @@ fn a_clock_far_ahead_is_confirmed_at_the_terminal_and_a_wrong_one_is_corrected_b
         faketime_urne(),
         &[("TZ", "UTC"), ("FAKETIME", "@2018-12-04 09:01:00")],
     );
-    // A recording command 31 days after the trail's last event runs as usual, asking nothing.
+    // A recording command a month after the trail's last event (within 31 days) asks nothing.
     let o = at(
         &env,
         "2019-01-04 09:00:00",
