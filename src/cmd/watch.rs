@@ -104,7 +104,31 @@ pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<()> {
         ));
     }
     let lang = crate::text::lang();
-    note!("{what}.");
+    let paris = |t: DateTime<Utc>| {
+        t.with_timezone(&chrono_tz::Europe::Paris)
+            .format("%Y-%m-%d %H:%M")
+            .to_string()
+    };
+    let last_at = DateTime::from_timestamp(then, 0).map_or_else(|| last.ts.clone(), paris);
+    note!(
+        "{} {} {} {days} {} {last_at} ({} {}){}",
+        lang.t(
+            "L'horloge de l'appareil indique",
+            "The appliance's clock says"
+        ),
+        paris(now),
+        lang.t("(heure de Paris), soit", "(Paris time),"),
+        lang.t(
+            "jours après le dernier événement du journal d'audit,",
+            "days after the audit trail's last event,"
+        ),
+        lang.t("n°", "no."),
+        last.seq,
+        lang.t(
+            " : plus de 31 jours ; la date et l'heure sont confirmées avant toute inscription.",
+            ": more than 31 days; the date and time are confirmed before anything is recorded."
+        )
+    );
     check(lang, &format!("`urne {command}`")).map(|_| ())
 }
 
