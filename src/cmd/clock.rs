@@ -59,7 +59,7 @@ pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
         let confirmed = super::watch::check(lang, "`urne clock correct`")?;
         Ok(ClockCorrected {
             wrong: last.ts.clone(),
-            confirmed: confirmed.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string(),
+            confirmed: super::watch::one_format(confirmed),
             reason: reason.trim().to_string(),
         })
     })?;

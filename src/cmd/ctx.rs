@@ -71,11 +71,12 @@ impl Ctx {
     /// once, before the command's first use of the trail.
     ///
     /// A clock far ahead of the trail's last event is confirmed by a person at the terminal
-    /// first (SPEC.md §6.6, `cmd::watch::check_not_far_ahead`), or nothing is recorded.
+    /// first (SPEC.md §6.6, `cmd::watch::check_not_far_ahead`), or nothing is recorded; the
+    /// confirmation is recorded (`clock.confirmed`) right after `software.start`.
     pub fn begin(&mut self) -> Result<()> {
         let sw = self.software()?;
         let mut log = self.open_checked(ClockRule::NotBehind)?;
-        crate::cmd::watch::check_not_far_ahead(&log.events()?, &self.command_name)?;
+        let confirmed = crate::cmd::watch::check_not_far_ahead(&log.events()?, &self.command_name)?;
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
         log.record(
             hsm,
@@ -85,6 +86,9 @@ impl Ctx {
                 pkcs11: hsm.pkcs11_identity()?,
             },
         )?;
+        if let Some(c) = confirmed {
+            log.record(hsm, c)?;
+        }
         self.audit = Some(log);
         Ok(())
     }

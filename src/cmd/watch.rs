@@ -9,6 +9,7 @@ use crate::text::Lang;
 use chrono::{DateTime, Utc};
 use std::io::{BufRead, IsTerminal, Write};
 use urne_core::audit::Event;
+use urne_core::audit::payloads::ClockConfirmed;
 
 /// How many times the date and time may be typed.
 const TRIES: usize = 3;
@@ -75,20 +76,22 @@ pub fn check(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
 
 /// A recording command's clock far ahead of the trail (SPEC.md §6.6): when the clock is more
 /// than [`AHEAD_DAYS`] days after the trail's last event, a person confirms the date and time at
-/// the terminal ([`check`]) before anything is recorded; without a terminal, refused (exit 2).
+/// the terminal ([`check`]) before anything is recorded, and the confirmation is returned for the
+/// command to record (`clock.confirmed`); without a terminal, refused (exit 2). `None`: the clock
+/// is not far ahead, nothing was asked.
 /// (`urne ceremony`, which asks for the watch at its opening, asks here first too: it may
 /// publish what a killed run left before it opens the sitting.)
-pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<()> {
+pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<Option<ClockConfirmed>> {
     let Some(last) = events.last() else {
-        return Ok(());
+        return Ok(None);
     };
     let now = crate::edge::clock::now_utc();
     let Some(then) = urne_core::entries::rfc3339::parse_unix(&last.ts) else {
-        return Ok(()); // not urne's format: the trail's check (§6.4 (5)) refuses it
+        return Ok(None); // not urne's format: the trail's check (§6.4 (5)) refuses it
     };
     let ahead = now.timestamp() - then;
     if ahead <= AHEAD_DAYS * 86_400 {
-        return Ok(());
+        return Ok(None);
     }
     let days = ahead / 86_400;
     let what = format!(
@@ -129,7 +132,16 @@ pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<()> {
             ": more than 31 days; the date and time are confirmed before anything is recorded."
         )
     );
-    check(lang, &format!("`urne {command}`")).map(|_| ())
+    let confirmed = check(lang, &format!("`urne {command}`"))?;
+    Ok(Some(ClockConfirmed {
+        previous: last.ts.clone(),
+        confirmed: one_format(confirmed),
+    }))
+}
+
+/// A time in urne's one format (SPEC.md §6.1).
+pub fn one_format(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
 }
 
 /// A line typed at the terminal, its runs of blanks made single spaces and its ends trimmed (a

@@ -232,6 +232,23 @@ fn a_clock_far_ahead_is_confirmed_at_the_terminal_and_a_wrong_one_is_corrected_b
         "{shown}"
     );
     assert!(event_total(&env) > before);
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let confirmed: String = c
+        .query_row(
+            "SELECT payload FROM events WHERE seq = ?1 AND kind = 'clock.confirmed'",
+            [before + 2],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let confirmed: serde_json::Value = serde_json::from_str(&confirmed).unwrap();
+    assert_eq!(confirmed["confirmed"], "2029-01-04T09:02:00.000000Z");
+    assert!(
+        confirmed["previous"]
+            .as_str()
+            .unwrap()
+            .starts_with("2019-01-04T09:00:00"),
+        "{confirmed}"
+    );
     let wrong = last_ts(&env);
     assert!(wrong.starts_with("2029-01-04T09:02:00"), "{wrong}");
     // The clock set right: every command refuses it as set back (exit 5), naming the correction.

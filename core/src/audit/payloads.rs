@@ -386,3 +386,16 @@ pub struct ClockCorrected {
     /// Why the clock was wrong, as typed (at least 10 characters).
     pub reason: String,
 }
+
+/// The `clock.confirmed` record (SPEC.md §6.6): the command that records it found the clock more
+/// than 31 days after the trail's last event, and a person confirmed the date and time at the
+/// terminal before it recorded anything.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockConfirmed {
+    /// The time of the trail's last event before the command, as stored.
+    pub previous: String,
+    /// The date and time confirmed at the terminal (a watch's, typed to the minute in Paris
+    /// time), in urne's one format (UTC, seconds and microseconds zero).
+    pub confirmed: String,
+}

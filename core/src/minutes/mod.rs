@@ -432,6 +432,16 @@ pub enum Incident {
         /// Why, as typed.
         reason: String,
     },
+    /// A clock far ahead of the trail confirmed at the terminal (`clock.confirmed`, SPEC.md
+    /// §6.6) since the previous sitting.
+    ClockConfirmed {
+        /// The event.
+        at: Stamp,
+        /// The time of the trail's last event before it.
+        previous: String,
+        /// The date and time confirmed at the terminal.
+        confirmed: String,
+    },
     /// The sitting taken up again (`sitting.resumed`).
     Resumed {
         /// The event.
@@ -471,6 +481,7 @@ impl Incident {
             | Incident::OtherModule { at, .. }
             | Incident::ProducerKeys { at, .. }
             | Incident::ClockCorrected { at, .. }
+            | Incident::ClockConfirmed { at, .. }
             | Incident::Resumed { at, .. }
             | Incident::RandomnessResumed { at, .. } => *at,
         }

@@ -220,8 +220,9 @@ fn corrected(wrong: &str) -> Record {
     .into()
 }
 
-/// SPEC.md §9.2, §6.6 (M-252): a clock corrected since the previous sitting, outside any sitting,
-/// is an incident of the next sitting's minutes (and of a lone draw's), with both times.
+/// SPEC.md §9.2, §6.6 (M-252): a clock confirmed far ahead, then corrected, since the previous
+/// sitting, outside any sitting, are incidents of the next sitting's minutes (and of a lone
+/// draw's), each with both times.
 #[test]
 fn a_clock_corrected_since_the_previous_sitting_is_an_incident_with_both_times() {
     let ahead = "2028-12-11T09:30:00.000000Z";
@@ -231,6 +232,14 @@ fn a_clock_corrected_since_the_previous_sitting_is_an_incident_with_both_times()
         ("08:01", opened(1, SittingKind::KeyCeremony)),
         ("08:15", ClosedRecord { number: 1 }.into()),
         (ahead, process("keys export")),
+        (
+            ahead,
+            crate::audit::payloads::ClockConfirmed {
+                previous: "2018-12-11T08:15:00.000000Z".into(),
+                confirmed: "2028-12-11T10:30:00.000000Z".into(),
+            }
+            .into(),
+        ),
         ("09:41", corrected(ahead)),
         ("09:41", process("clock correct")),
         ("10:00", process("ceremony")),
@@ -238,12 +247,10 @@ fn a_clock_corrected_since_the_previous_sitting_is_an_incident_with_both_times()
         ("10:30", ClosedRecord { number: 2 }.into()),
     ]);
     let first = Minutes::from_trail(&events, 1, &given()).unwrap();
-    assert!(
-        !first
-            .incidents
-            .iter()
-            .any(|i| matches!(i, Incident::ClockCorrected { .. }))
-    );
+    assert!(!first.incidents.iter().any(|i| matches!(
+        i,
+        Incident::ClockCorrected { .. } | Incident::ClockConfirmed { .. }
+    )));
     let m = Minutes::from_trail(&events, 2, &given()).unwrap();
     let found: Vec<_> = m
         .incidents
@@ -255,14 +262,30 @@ fn a_clock_corrected_since_the_previous_sitting_is_an_incident_with_both_times()
                 confirmed,
                 ..
             } => Some((at.seq, wrong.as_str(), confirmed.as_str())),
+            Incident::ClockConfirmed {
+                at,
+                previous,
+                confirmed,
+            } => Some((at.seq, previous.as_str(), confirmed.as_str())),
             _ => None,
         })
         .collect();
-    assert_eq!(found, vec![(6, ahead, "2018-12-11T09:40:00.000000Z")]);
+    assert_eq!(
+        found,
+        vec![
+            (
+                6,
+                "2018-12-11T08:15:00.000000Z",
+                "2028-12-11T10:30:00.000000Z"
+            ),
+            (7, ahead, "2018-12-11T09:40:00.000000Z")
+        ]
+    );
     let fr = html::render(&m, Lang::Fr);
     for want in [
         "Horloge de l'appareil corrigée (urne clock correct)",
-        "jusqu'à l'événement d'audit n°\u{a0}5",
+        "jusqu'à l'événement d'audit n°\u{a0}6",
+        "plus de 31 jours après le dernier événement du journal",
         "11 décembre 2028",
         "confirmées au terminal",
         "à la montre : le 11 décembre 2018 à 10",

@@ -99,7 +99,8 @@ impl Trail {
             | Record::BlockProof(_)
             | Record::OutputPublished(_)
             | Record::EntropyRefused(_)
-            | Record::ClockCorrected(_) => Ok(()),
+            | Record::ClockCorrected(_)
+            | Record::ClockConfirmed(_) => Ok(()),
             Record::ProducerKeys(r) => self.pin(r),
             Record::SittingOpened(r) => self.sittings.opened(r.number),
             Record::SittingResumed(r) => self.sittings.open_one(r.number),

@@ -164,6 +164,11 @@ fn incident(h: &Html, i: &Incident) -> String {
             confirmed,
             reason,
         } => clock_corrected(h, at.seq, wrong, confirmed, reason),
+        Incident::ClockConfirmed {
+            previous,
+            confirmed,
+            ..
+        } => clock_confirmed(h, previous, confirmed),
         Incident::Resumed { plan, .. } => resumed_sitting(h, plan),
         Incident::RandomnessResumed { .. } => resumed(h, i),
     };
@@ -219,6 +224,23 @@ fn clock_corrected(h: &Html, seq: u64, wrong: &str, confirmed: &str, reason: &st
         esc(&words::instant(confirmed, h.tz, h.lang)),
         h.t("Motif :", "Reason:"),
         esc(reason)
+    )
+}
+
+/// A clock far ahead of the trail confirmed at the terminal (`clock.confirmed`), in words.
+fn clock_confirmed(h: &Html, previous: &str, confirmed: &str) -> String {
+    format!(
+        "{} {} ; {} {}.",
+        h.t(
+            "Horloge de l'appareil plus de 31 jours après le dernier événement du journal, daté",
+            "The appliance's clock more than 31 days after the trail's last event, dated"
+        ),
+        esc(&words::instant(previous, h.tz, h.lang)),
+        h.t(
+            "date et heure confirmées au terminal, à la montre, avant toute inscription :",
+            "date and time confirmed at the terminal, by a watch, before anything was recorded:"
+        ),
+        esc(&words::instant(confirmed, h.tz, h.lang))
     )
 }
 
