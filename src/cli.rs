@@ -1,5 +1,6 @@
 //! The command line (clap derive). Flags become a validated configuration in `cmd` before any
 //! work starts; each subcommand's help reads like a page of the manual.
+// length: every command's arguments and manual page in one file, as clap derive reads them.
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -64,6 +65,9 @@ pub enum Command {
     /// A lost or unusable trail: the witnessed restart.
     #[command(subcommand)]
     Trail(TrailCommand),
+    /// A clock that was set ahead and dated events: the witnessed correction.
+    #[command(subcommand)]
+    Clock(ClockCommand),
     /// Daily draw, step 1: verify, tally and commit to a day's signed export.
     ///
     /// Verifies production's signed export under the keys the trail pins (before parsing it),
@@ -309,6 +313,21 @@ pub enum TrailCommand {
         /// The outputs published under the old trail (a folder of output folders, or one).
         #[arg(long, value_name = "DIR")]
         outputs: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ClockCommand {
+    /// Record, at the console, that a clock set ahead dated the trail's last events (SPEC.md §6.6).
+    ///
+    /// For a clock set right after it dated events ahead: every command refuses it as set back
+    /// until this is recorded. Shows the trail's last time and the clock's, asks for the date
+    /// and time at the commissaire's watch (the clock must agree within 5 minutes), then records
+    /// `clock.corrected` with the wrong and the confirmed time: an incident of the next minutes.
+    Correct {
+        /// Why the clock was wrong, in words the commissaire will sign (at least 10 characters).
+        #[arg(long, value_name = "TEXT")]
+        reason: String,
     },
 }
 

@@ -134,17 +134,17 @@ def audit_events(n=4):
     return ev
 
 
-def audit_events_v2(n, audit_key=None, times=None):
+def audit_events_v2(n, audit_key=None, times=None, kinds=None):
     """A version-2 trail: event 1 is trail.created naming the audit key (§6.6); `times`, if
-    given, maps a sequence number to its event's time."""
+    given, maps a sequence number to its event's time, and `kinds` to its kind and payload."""
     pk = raw(audit_key or AUDIT)
     first = json.dumps({"trail": hashlib.sha256(b"vector trail").hexdigest(), "audit_key_id": key_id(pk),
                         "audit_public_key": pk.hex()}, separators=(",", ":"))
     ev, prev = [], b"\x00" * 32
     for seq in range(1, n + 1):
         ts = (times or {}).get(seq, f"2018-12-26T09:00:0{seq}.000000Z")
-        kind, payload = ("trail.created", first) if seq == 1 else ("command.failed", json.dumps(
-            {"command": "seal", "class": "refused", "error": f"vector {seq}"}, separators=(",", ":")))
+        kind, payload = ("trail.created", first) if seq == 1 else (kinds or {}).get(seq, ("command.failed", json.dumps(
+            {"command": "seal", "class": "refused", "error": f"vector {seq}"}, separators=(",", ":"))))
         h = vaudit.event_hash(prev, seq, ts, kind, payload)
         ev.append({"seq": seq, "ts": ts, "kind": kind, "payload": payload, "prev_hash": prev.hex(), "hash": h.hex(),
                    "type": "event"})
@@ -1093,8 +1093,40 @@ def main(out):
           f"urne's one format but names {what} (every event chained and signed, the times in text order): not "
           f"a real date and time of day, so not an appliance's time (SPEC §6.1, §6.4 (5)).", "inconsistent",
           export(bad, [checkpoint(bad, s) for s in range(1, 5)]), AA)
+    clock_vectors(w, export, AA)
     history_vectors(w, PUB)
     musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR)
+
+
+# ---- a clock set ahead, then corrected (§6.2 clock.corrected, §6.4 (5)) ---------------------------
+def clock_vectors(w, export, AA):
+    """Event 2 dated by a clock ten years ahead; event 3 the witnessed correction (dated by the right clock, earlier
+    than event 2, naming event 2's time as `wrong`); event 4 after it. Every event chained and signed."""
+    ahead, right = "2028-12-26T09:00:02.000000Z", "2018-12-26T09:05:03.000000Z"
+
+    def corrected(wrong=ahead, confirmed="2018-12-26T09:05:00.000000Z", fourth="2018-12-26T09:05:04.000000Z",
+                  kind="clock.corrected"):
+        payload = json.dumps({"wrong": wrong, "confirmed": confirmed, "reason": "the clock was set ten years ahead"},
+                             separators=(",", ":"), ensure_ascii=False)
+        ev = audit_events_v2(4, times={2: ahead, 3: right, 4: fourth}, kinds={3: (kind, payload)})
+        return export(ev, [checkpoint(ev, s) for s in range(1, 5)])
+    w("audit-v2-valid-clock-corrected", "A version-2 trail whose event 2 was dated by a clock ten years ahead and "
+      "whose event 3 is clock.corrected: dated by the corrected clock, earlier than event 2, it names event 2's time "
+      "as `wrong` and the time confirmed at the terminal; event 4 follows it (SPEC §6.2, §6.4 (5)).", "valid",
+      corrected(), AA)
+    w("audit-v2-inconsistent-clock-corrected-other-time", "audit-v2-valid-clock-corrected with the correction's "
+      "`wrong` one microsecond later than event 2's time (re-chained and re-signed): a correction names the time of "
+      "the event before it, exactly (SPEC §6.4 (5)).", "inconsistent",
+      corrected(wrong="2028-12-26T09:00:02.000001Z"), AA)
+    w("audit-v2-inconsistent-clock-corrected-confirmed-format", "audit-v2-valid-clock-corrected with the "
+      "correction's `confirmed` written as typed (`2018-12-26 10:05`), not in urne's one format (SPEC §6.1, "
+      "§6.4 (5)).", "inconsistent", corrected(confirmed="2018-12-26 10:05"), AA)
+    w("audit-v2-inconsistent-clock-corrected-back-after", "audit-v2-valid-clock-corrected whose event 4 is dated one "
+      "microsecond before the correction (event 3): only the correction itself may be earlier than the event before "
+      "it (SPEC §6.4 (5)).", "inconsistent", corrected(fourth="2018-12-26T09:05:02.999999Z"), AA)
+    w("audit-v2-inconsistent-clock-corrected-other-kind", "audit-v2-valid-clock-corrected with event 3's kind "
+      "`command.failed` (its payload a correction's, re-chained and re-signed): an event earlier than the one before "
+      "it that is not a clock.corrected event (SPEC §6.4 (5)).", "inconsistent", corrected(kind="command.failed"), AA)
 
 
 # ---- vectors for requirement ids nothing exercised before (tests/musts.toml) --------------------

@@ -89,6 +89,26 @@ def recorded_key(first_kind, first_payload, keys_payload):
     return None
 
 
+CORRECTION = {"wrong": vjson.string, "confirmed": vjson.string, "reason": vjson.string}
+
+
+def check_correction(seq, payload, before):
+    """§6.4 (5): a clock.corrected event (§6.2: `wrong`, `confirmed`, `reason`, strings, no other member) names as
+    `wrong` the time of the event before it, exactly, and `confirmed` is in urne's one format."""
+    try:
+        c = vjson.payload(payload, f"audit event {seq}", CORRECTION)
+    except Failure:
+        raise Failure("inconsistent", f"audit event {seq} is a clock.corrected event whose payload is not one")
+    if before is None:
+        raise Failure("inconsistent", f"audit event {seq} corrects the clock of no event")
+    if c["wrong"] != before:
+        raise Failure("inconsistent", f"audit event {seq} corrects the clock from {c['wrong']}, but event {seq - 1}'s "
+                                      f"time is {before}")
+    if not is_one_time_format(c["confirmed"]):
+        raise Failure("inconsistent", f"audit event {seq}'s confirmed time {c['confirmed']!r} is not RFC 3339 UTC "
+                                      "with microseconds, a real date and time of day")
+
+
 def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
     """§6.4 on an `urne audit export` file. Returns a list of report lines. Without an audit key
     given (`audit_pub` None), the key the trail records is used (the caller says on standard
@@ -96,7 +116,7 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
     data = read_bounded(path, "audit-export")      # at most 1 GiB, a regular file (file limits)
     if data and not data.endswith(b"\n"):
         raise Failure("malformed", f"{path}: the last line does not end in LF")
-    hashes, checkpoints, prev, times = [], [], ZERO32, []
+    hashes, checkpoints, prev, times, kinds = [], [], ZERO32, [], {}
     first_kind = first_payload = keys_payload = None
     event_fields = {"type": vjson.const("event"), "seq": vjson.uint, "ts": vjson.string, "kind": vjson.string,
                     "payload": vjson.string, "prev_hash": lambda v, w: vjson.hexbytes(v, w, 32),
@@ -125,6 +145,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
                 keys_payload = e["payload"]
             hashes.append(h)
             times.append(e["ts"])
+            if e["kind"] == "clock.corrected":
+                kinds[seq] = e["payload"]
             prev = h
         elif isinstance(r, dict) and r.get("type") == "checkpoint":
             checkpoints.append(vjson.obj(r, f"line {no}", cp_fields))
@@ -165,14 +187,18 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
         for seq in range(1, len(hashes) + 1):
             if seq not in sizes:
                 raise Failure("inconsistent", f"audit event {seq} has no checkpoint of its own (version-2 trail)")
-        # §6.4 (5): the appliance's clock never goes back (§6.6): times in urne's one format, in order.
+        # §6.4 (5): the appliance's clock never goes back (§6.6): times in urne's one format, in order; only a
+        # clock.corrected event may be earlier than the event before it, naming that event's time as `wrong`.
         for seq, ts in enumerate(times, start=1):
             if not is_one_time_format(ts):
                 raise Failure("inconsistent", f"audit event {seq}: time {ts!r} is not RFC 3339 UTC with "
                                               "microseconds, a real date and time of day")
-            if seq > 1 and ts < times[seq - 2]:
+            if seq in kinds:
+                check_correction(seq, kinds[seq], times[seq - 2] if seq > 1 else None)
+            elif seq > 1 and ts < times[seq - 2]:
                 raise Failure("inconsistent", f"audit event {seq}: its time {ts} is earlier than event {seq - 1}'s "
-                                              f"({times[seq - 2]}): the clock was set back")
+                                              f"({times[seq - 2]}): the clock was set back, and no clock.corrected "
+                                              "event states it")
     if strict and last < len(hashes):
         raise Failure("inconsistent", f"audit events {last + 1}..{len(hashes)} are not covered by a signed checkpoint")
     out = [f"ok  {len(hashes)} audit events chained (1..{len(hashes)})",

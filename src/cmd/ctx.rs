@@ -12,7 +12,7 @@ use urne_core::audit::Event;
 use urne_core::audit::chain::PrefixRoots;
 use urne_core::audit::history::{History, OutputPublished, history_of};
 use urne_core::audit::kinds::{self, Record};
-use urne_core::audit::payloads::{CommandFailed, SoftwareStart};
+use urne_core::audit::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
 use urne_core::audit::token::{MarkFailure, check_against_marks};
 use urne_core::crypto::Hash32;
 use urne_core::verify::trail::{AuditKey, verify_trail};
@@ -69,9 +69,14 @@ impl Ctx {
     /// that it extends the token's last mark; only then records `software.start`. A failure
     /// leaves the trail exactly as it is (nothing is recorded, not even the failure). Called
     /// once, before the command's first use of the trail.
+    ///
+    /// A clock far ahead of the trail's last event is confirmed by a person at the terminal
+    /// first (SPEC.md §6.6, `cmd::watch::check_not_far_ahead`), or nothing is recorded; the
+    /// confirmation is recorded (`clock.confirmed`) right after `software.start`.
     pub fn begin(&mut self) -> Result<()> {
         let sw = self.software()?;
-        let mut log = self.open_checked()?;
+        let mut log = self.open_checked(ClockRule::NotBehind)?;
+        let confirmed = crate::cmd::watch::check_not_far_ahead(&log.events()?, &self.command_name)?;
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
         log.record(
             hsm,
@@ -81,14 +86,51 @@ impl Ctx {
                 pkcs11: hsm.pkcs11_identity()?,
             },
         )?;
+        if let Some(c) = confirmed {
+            log.record(hsm, c)?;
+        }
         self.audit = Some(log);
         Ok(())
+    }
+
+    /// Begins `urne clock correct` (SPEC.md §6.6): the check of [`Ctx::begin`], except that the
+    /// clock MUST be earlier than the trail's last event (else there is nothing to correct, exit
+    /// 4); `confirm` is given that event and returns the correction once a person has confirmed
+    /// the date and time at the terminal. The correction is recorded first, dated by the clock
+    /// (the one event that may be earlier than the one before it, §6.4 (5)), then
+    /// `software.start`. Nothing is recorded when `confirm` fails.
+    pub fn begin_correction(
+        &mut self,
+        confirm: impl FnOnce(&Event) -> Result<ClockCorrected>,
+    ) -> Result<Event> {
+        let sw = self.software()?;
+        let mut log = self.open_checked(ClockRule::Behind)?;
+        let events = log.events()?;
+        let last = events.last().ok_or_else(|| {
+            Error::internal(
+                "a checked trail holds no event",
+                "this is a defect in urne; keep the audit trail and report it",
+            )
+        })?;
+        let correction = confirm(last)?;
+        let hsm = self.hsm.as_ref().expect("opened by open_checked");
+        let recorded = log.record(hsm, correction)?;
+        log.record(
+            hsm,
+            SoftwareStart {
+                command: self.command_name.clone(),
+                software: sw,
+                pkcs11: hsm.pkcs11_identity()?,
+            },
+        )?;
+        self.audit = Some(log);
+        Ok(recorded)
     }
 
     /// For a command that appends nothing (`urne audit backup`): logs in and checks the trail
     /// against the token exactly as [`Ctx::begin`] does, without recording `software.start`.
     pub fn check_only(&mut self) -> Result<()> {
-        let log = self.open_checked()?;
+        let log = self.open_checked(ClockRule::NotBehind)?;
         self.audit = Some(log);
         Ok(())
     }
@@ -102,7 +144,7 @@ impl Ctx {
 
     /// Login, the token's trail, the database opened (never created) and checked (SPEC.md
     /// §6.5, §6.6), bound, and its head marked if a crash left it past the last mark.
-    fn open_checked(&mut self) -> Result<AuditLog> {
+    fn open_checked(&mut self, clock: ClockRule) -> Result<AuditLog> {
         if self.audit.is_some() {
             return Err(Error::internal(
                 format!("the command {} began twice", self.command_name),
@@ -114,7 +156,7 @@ impl Ctx {
         let hsm = self.hsm.as_ref().expect("opened above");
         let tt = binding::read(hsm)?.ok_or_else(|| no_trail(hsm))?;
         let mut log = AuditLog::open_for_append(&db)?.ok_or_else(|| missing_trail(&db, &tt))?;
-        let checked = check_before_acting(&log, &tt)?;
+        let checked = check_before_acting(&log, &tt, clock)?;
         log.bind(Binding {
             trail: tt.object.trail,
             audit_key: tt.audit_key,
@@ -289,6 +331,16 @@ impl Ctx {
     }
 }
 
+/// What the check before acting requires of the appliance's clock (SPEC.md §6.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ClockRule {
+    /// Not earlier than the trail's last event: every command but the correction.
+    NotBehind,
+    /// Earlier than the trail's last event: `urne clock correct`, which has something to
+    /// correct only then.
+    Behind,
+}
+
 /// What the check before acting found: the trail's size and the token's last mark (0: none).
 struct Checked {
     events: u64,
@@ -326,7 +378,7 @@ fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
 /// (exit 4 otherwise); its chain, and one checkpoint per event under the token's audit key
 /// (exit 5); every event is a well-formed record and every blob it names is stored and intact
 /// (exit 5); it extends the token's last mark (exit 4). Nothing is recorded on failure.
-fn check_before_acting(log: &AuditLog, tt: &TokenTrail) -> Result<Checked> {
+fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Result<Checked> {
     let path = log.path();
     let events = log.events()?;
     let first = first_trail(&events, path)?;
@@ -358,7 +410,10 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail) -> Result<Checked> {
             "the trail was altered: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
         )
     };
-    check_clock_not_behind(&events, path)?;
+    match clock {
+        ClockRule::NotBehind => check_clock_not_behind(&events, path)?,
+        ClockRule::Behind => check_clock_behind(&events, path)?,
+    }
     let stored = log.checkpoints()?;
     verify_trail(&events, &stored, &[], AuditKey::Given(tt.audit_key))
         .map_err(|f| broken(f.seq, f.reason))?;
@@ -420,6 +475,8 @@ fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32
 /// The appliance's clock is not earlier than the trail's last event: events are dated by that
 /// clock, and a clock set back would date them out of order (and let a day look unended). Its
 /// environment is wrong: exit 5, recorded nowhere (the trail is left as it is, SPEC.md §6.6).
+/// When the clock is right, it is the trail's last events that a clock set ahead dated: the
+/// witnessed `urne clock correct` says so in the trail.
 fn check_clock_not_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
     let now = crate::edge::clock::now_rfc3339();
     match events.last() {
@@ -427,13 +484,31 @@ fn check_clock_not_behind(events: &[Event], path: &std::path::Path) -> Result<()
         Some(last) if now < last.ts => Err(Error::trail(
             Exit::Internal,
             format!(
-                "the appliance's clock ({now}) is earlier than the last event of the audit trail {} ({}): the clock was set back",
+                "the appliance's clock ({now}) is earlier than the last event of the audit trail {} ({}): the clock was set back, or the trail's last events were dated by a clock set ahead",
                 path.display(),
                 last.ts
             ),
-            "set the clock right (UTC) in front of the commissaire, and say so in the minutes; nothing was done",
+            "check the appliance's clock (UTC) against the commissaire's watch: if it is wrong, set it right; if it is right, record the correction with `urne clock correct --reason TEXT` at the console, in front of the commissaire (docs/ceremony.md); say so in the minutes; nothing was done",
         )),
         _ => Ok(()),
+    }
+}
+
+/// `urne clock correct` has something to correct: the clock is earlier than the trail's last
+/// event (else exit 4, recorded nowhere).
+fn check_clock_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
+    let now = crate::edge::clock::now_rfc3339();
+    match events.last() {
+        Some(last) if now < last.ts => Ok(()),
+        last => Err(Error::trail(
+            Exit::Refused,
+            format!(
+                "the appliance's clock ({now}) is not earlier than the last event of the audit trail {} ({}): there is no clock to correct",
+                path.display(),
+                last.map_or("none", |e| e.ts.as_str())
+            ),
+            "`urne clock correct` records the correction of a clock that dated events ahead of the time and was then set right; nothing was done",
+        )),
     }
 }
 

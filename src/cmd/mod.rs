@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod block;
 pub mod ceremony;
+pub mod clock;
 pub mod confirm;
 pub mod ctx;
 pub mod draw;
@@ -22,6 +23,7 @@ pub mod trail;
 pub mod verify;
 pub mod void;
 pub mod void_notice;
+pub mod watch;
 
 use crate::cli::{Cli, Command};
 use crate::error::Result;
@@ -39,6 +41,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::Audit(A::Export { .. }) => "audit export",
         Command::Audit(A::Backup { .. }) => "audit backup",
         Command::Trail(_) => "trail restart",
+        Command::Clock(_) => "clock correct",
         Command::Seal { .. } => "seal",
         Command::Draw { .. } => "draw",
         Command::Void { .. } => "void",
@@ -72,6 +75,9 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
         Command::Audit(c) => audit::run(ctx, c),
         Command::Trail(crate::cli::TrailCommand::Restart { reason, outputs }) => {
             trail::restart(ctx, &reason, outputs.as_deref())
+        }
+        Command::Clock(crate::cli::ClockCommand::Correct { reason }) => {
+            clock::correct(ctx, &reason)
         }
         Command::Seal {
             rules,

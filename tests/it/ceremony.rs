@@ -765,13 +765,16 @@ fn a_key_ceremony_stops_when_the_key_pinned_is_not_the_one_production_states() {
         )
         .unwrap();
     assert_eq!(pins, 0);
-    // An ordinary sitting does not take up the open key ceremony.
+    // An ordinary sitting does not take up the open key ceremony (the same morning: a clock
+    // more than 31 days after the trail would first ask for the watch, SPEC.md §6.6).
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
     c.env_remove("URNE_PIN")
         .env("LANG", FR)
+        .env("TZ", "UTC")
+        .env("FAKETIME", "@2018-12-10 09:30:00")
         .args(["--timeout", "60"])
         .args(["--expect", "code PIN de l'HSM", "--send", &env.pin(), "--"])
-        .arg(URNE)
+        .arg(faketime_urne())
         .args(["ceremony", "--out", publ.to_str().unwrap()]);
     let o = c.output().unwrap();
     let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");

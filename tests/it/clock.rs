@@ -140,3 +140,206 @@ fn an_export_dated_before_its_day_ended_or_after_the_clock_is_refused() {
     assert_eq!(kind_total(&env, "draw.seal"), 1);
     env.ok(&["audit", "verify"]);
 }
+
+/// The watch's prompt (`cmd::watch`), in either language, for `scripts/pty-type`.
+const WATCH: &str = r"(?:your watch, Paris time|votre montre, heure de Paris) \((?:YYYY-MM-DD|AAAA-MM-JJ) HH:MM\) ?:";
+
+/// `urne ARGS` at `when` (stopped, UTC) on a pseudo-terminal, the operator typing the PIN at its
+/// prompt (none given ahead) and the commissaire `watch` at the watch's prompt each time it is
+/// asked, as at the appliance's console. What the terminal showed is both `stdout` and `stderr`.
+fn at_terminal(env: &Env, when: &str, watch: &str, args: &[&str]) -> std::process::Output {
+    let mut o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env_remove("URNE_PIN")
+        .env("TZ", "UTC")
+        .env("FAKETIME", when)
+        .args(["--timeout", "30", "--on", "HSM user PIN", "--send"])
+        .arg(env.pin())
+        .args(["--on", WATCH, "--send", watch, "--"])
+        .arg(faketime_urne())
+        .args(args)
+        .output()
+        .unwrap();
+    o.stderr = o.stdout.clone();
+    o
+}
+
+/// The last event's time, as stored.
+fn last_ts(env: &Env) -> String {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.query_row("SELECT ts FROM events ORDER BY seq DESC LIMIT 1", [], |r| {
+        r.get(0)
+    })
+    .unwrap()
+}
+
+/// Issue 22 item 5 (SPEC.md §6.6, M-250, M-251): a command with the clock ten years ahead is
+/// refused without a terminal and asks for the watch at one; when someone confirms the wrong
+/// time, the events are dated ten years ahead and the right clock is then refused as set back,
+/// until `urne clock correct`, witnessed at the terminal, records the correction: the appliance
+/// works again with the right clock, and both verifiers accept the trail. A clock set back
+/// behind the correction is still refused.
+#[test]
+fn a_clock_far_ahead_is_confirmed_at_the_terminal_and_a_wrong_one_is_corrected_by_a_witnessed_event()
+ {
+    assert!(
+        have_faketime(),
+        "faketime is missing: scripts/lib.sh installs it"
+    );
+    let env = Env::without_keys();
+    let o = at(&env, "2018-12-04 09:00:00", &["keys", "init"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    pin_producer(
+        &env,
+        faketime_urne(),
+        &[("TZ", "UTC"), ("FAKETIME", "@2018-12-04 09:01:00")],
+    );
+    // A recording command a month after the trail's last event (within 31 days) asks nothing.
+    let o = at(
+        &env,
+        "2019-01-04 09:00:00",
+        &["keys", "export", "--out", "k0"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Ten years ahead, without a terminal: refused before anything is recorded (exit 2).
+    let ahead = "2029-01-04 09:02:00";
+    let before = event_total(&env);
+    let err = assert_fails(&at(&env, ahead, &["keys", "export", "--out", "k1"]), 2);
+    assert!(err.contains("more than 31 days ahead"), "{err}");
+    assert!(err.contains("standard input is not one"), "{err}");
+    assert_eq!(event_total(&env), before, "nothing recorded");
+    // At a terminal, a watch that is not the clock: refused (exit 4), nothing recorded.
+    let o = at_terminal(
+        &env,
+        ahead,
+        "2019-01-04 10:02",
+        &["keys", "export", "--out", "k1"],
+    );
+    let err = assert_fails(&o, 4);
+    assert!(err.contains("is not the commissaire's watch"), "{err}");
+    assert_eq!(event_total(&env), before, "nothing recorded");
+    // Someone confirms the wrong time (the clock's own, Paris time): the events are dated 2029.
+    let o = at_terminal(
+        &env,
+        ahead,
+        "2029-01-04 10:02",
+        &["keys", "export", "--out", "k1"],
+    );
+    let shown = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("3653 days after the audit trail's last event"),
+        "{shown}"
+    );
+    assert!(event_total(&env) > before);
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let confirmed: String = c
+        .query_row(
+            "SELECT payload FROM events WHERE seq = ?1 AND kind = 'clock.confirmed'",
+            [before + 2],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let confirmed: serde_json::Value = serde_json::from_str(&confirmed).unwrap();
+    assert_eq!(confirmed["confirmed"], "2029-01-04T09:02:00.000000Z");
+    assert!(
+        confirmed["previous"]
+            .as_str()
+            .unwrap()
+            .starts_with("2019-01-04T09:00:00"),
+        "{confirmed}"
+    );
+    let wrong = last_ts(&env);
+    assert!(wrong.starts_with("2029-01-04T09:02:00"), "{wrong}");
+    // The clock set right: every command refuses it as set back (exit 5), naming the correction.
+    let right = "2019-01-04 09:10:00";
+    let before = event_total(&env);
+    let o = at(&env, right, &["keys", "export", "--out", "k2"]);
+    let err = assert_fails(&o, 5);
+    assert!(err.contains("the clock was set back"), "{err}");
+    let hint = String::from_utf8_lossy(&o.stderr);
+    assert!(hint.contains("hint: check the appliance's clock"), "{hint}");
+    assert!(
+        hint.contains("`urne clock correct --reason TEXT`"),
+        "{hint}"
+    );
+    let correct = [
+        "clock",
+        "correct",
+        "--reason",
+        "clock set ten years ahead by mistake",
+    ];
+    // The correction needs a terminal, and a watch that agrees with the clock.
+    let err = assert_fails(&at(&env, right, &correct), 2);
+    assert!(err.contains("standard input is not one"), "{err}");
+    let err = assert_fails(&at_terminal(&env, right, "2029-01-04 10:10", &correct), 4);
+    assert!(err.contains("is not the commissaire's watch"), "{err}");
+    assert_eq!(event_total(&env), before, "nothing recorded");
+    // Witnessed: the correction names the wrong time and the confirmed one, then the command's
+    // software.start; the appliance works again with the right clock, no terminal needed.
+    let o = at_terminal(&env, right, "2019-01-04 10:10", &correct);
+    let shown = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{shown}");
+    assert!(shown.contains("CLOCK CORRECTED"), "{shown}");
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let (kind, ts, payload): (String, String, String) = c
+        .query_row(
+            "SELECT kind, ts, payload FROM events WHERE seq = ?1",
+            [before + 1],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(kind, "clock.corrected");
+    assert!(ts.starts_with("2019-01-04T09:10:00"), "{ts}");
+    let p: serde_json::Value = serde_json::from_str(&payload).unwrap();
+    assert_eq!(p["wrong"], wrong.as_str());
+    assert_eq!(p["confirmed"], "2019-01-04T09:10:00.000000Z");
+    assert_eq!(kind_total(&env, "clock.corrected"), 1);
+    let o = at(
+        &env,
+        "2019-01-04 09:11:00",
+        &["keys", "export", "--out", "k2"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Nothing more to correct: refused (exit 4).
+    let err = assert_fails(
+        &at_terminal(&env, "2019-01-04 09:12:00", "2019-01-04 10:12", &correct),
+        4,
+    );
+    assert!(err.contains("there is no clock to correct"), "{err}");
+    // A clock set back behind the correction is still refused (exit 5).
+    let err = assert_fails(
+        &at(
+            &env,
+            "2019-01-04 09:05:00",
+            &["keys", "export", "--out", "k3"],
+        ),
+        5,
+    );
+    assert!(err.contains("the clock was set back"), "{err}");
+    // Both verifiers accept the trail: urne's on the database and the export, and Python's.
+    let later = "2019-01-04 09:20:00";
+    for args in [
+        &["audit", "verify"][..],
+        &["audit", "export", "--out", "audit.jsonl"],
+        &["verify", "audit.jsonl", "--keys", "k2"],
+    ] {
+        let o = at(&env, later, args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let py = std::process::Command::new("python3")
+        .arg(root().join("verifier/urne_verify.py"))
+        .arg(env.path("audit.jsonl"))
+        .args(["--keys", env.path("k2").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        py.status.success(),
+        "{}",
+        String::from_utf8_lossy(&py.stderr)
+    );
+}

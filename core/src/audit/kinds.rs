@@ -10,8 +10,8 @@
 
 use super::chain::Event;
 use super::payloads::{
-    CommandFailed, EntropyRefused, InputRejected, KeysExported, KeysGenerated, ProducerKeys,
-    SoftwareStart, TrailCreated, TrailRestarted,
+    ClockConfirmed, ClockCorrected, CommandFailed, EntropyRefused, InputRejected, KeysExported,
+    KeysGenerated, ProducerKeys, SoftwareStart, TrailCreated, TrailRestarted,
 };
 use crate::block::records as block;
 use crate::draw::records as draw;
@@ -156,6 +156,11 @@ registry! {
     SittingResumed = "sitting.resumed" => crate::sitting::ResumedRecord,
     /// A sitting's work ended; its minutes follow.
     SittingClosed = "sitting.closed" => crate::sitting::ClosedRecord,
+    /// The clock that dated the events before it was wrong (ahead); a person confirmed the true
+    /// time at the terminal, and the events from this one on are dated by the corrected clock.
+    ClockCorrected = "clock.corrected" => ClockCorrected,
+    /// A clock far ahead of the trail's last event, confirmed by a person at the terminal.
+    ClockConfirmed = "clock.confirmed" => ClockConfirmed,
 }
 
 impl std::fmt::Display for Kind {

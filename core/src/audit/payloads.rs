@@ -369,3 +369,33 @@ impl ProducerKeys {
         Ok(())
     }
 }
+
+/// The `clock.corrected` record (SPEC.md §6.2, §6.4 (5)): the events before it were dated by a
+/// clock set wrong (ahead), and a person at the appliance's console confirmed the true date and
+/// time, with which the appliance's clock now agrees. It is the one event that may be dated
+/// earlier than the event before it, and only by naming that event's time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockCorrected {
+    /// The time of the event before it, exactly as stored: the last time the clock set wrong
+    /// gave (urne's one format, §6.1).
+    pub wrong: String,
+    /// The date and time confirmed at the terminal (a watch's, typed to the minute in Paris
+    /// time), in urne's one format (UTC, seconds and microseconds zero).
+    pub confirmed: String,
+    /// Why the clock was wrong, as typed (at least 10 characters).
+    pub reason: String,
+}
+
+/// The `clock.confirmed` record (SPEC.md §6.6): the command that records it found the clock more
+/// than 31 days after the trail's last event, and a person confirmed the date and time at the
+/// terminal before it recorded anything.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockConfirmed {
+    /// The time of the trail's last event before the command, as stored.
+    pub previous: String,
+    /// The date and time confirmed at the terminal (a watch's, typed to the minute in Paris
+    /// time), in urne's one format (UTC, seconds and microseconds zero).
+    pub confirmed: String,
+}

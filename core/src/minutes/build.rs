@@ -39,6 +39,7 @@ impl Minutes {
         };
         let mut w = collect::collect(&all, &range, ctx);
         pinned::add(&mut w, &all, lo, hi);
+        super::corrections::add(&mut w, &all, lo, hi);
         Ok(Minutes {
             kind: if key_ceremony {
                 MinutesKind::KeyCeremony

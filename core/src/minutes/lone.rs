@@ -50,6 +50,7 @@ impl Minutes {
         // Production's keys a seal trusts at the draw's end, and every pin outside a sitting
         // since the last sitting closed (M-241), as in a sitting's minutes.
         super::pinned::add(&mut w, &all, lo, hi);
+        super::corrections::add(&mut w, &all, lo, hi);
         Ok(Minutes {
             kind: MinutesKind::LoneDraw,
             number: None,

@@ -25,6 +25,7 @@
 mod build;
 mod collect;
 mod context;
+mod corrections;
 pub mod html;
 mod lone;
 mod markup;
@@ -419,6 +420,28 @@ pub enum Incident {
         /// The key ids they replace (empty: the first pin).
         previous: Vec<String>,
     },
+    /// The appliance's clock corrected (`clock.corrected`, SPEC.md §6.6) since the previous
+    /// sitting: the events before it were dated by a clock set ahead.
+    ClockCorrected {
+        /// The event.
+        at: Stamp,
+        /// The last time the wrong clock gave (the time of the event before it).
+        wrong: String,
+        /// The date and time confirmed at the terminal.
+        confirmed: String,
+        /// Why, as typed.
+        reason: String,
+    },
+    /// A clock far ahead of the trail confirmed at the terminal (`clock.confirmed`, SPEC.md
+    /// §6.6) since the previous sitting.
+    ClockConfirmed {
+        /// The event.
+        at: Stamp,
+        /// The time of the trail's last event before it.
+        previous: String,
+        /// The date and time confirmed at the terminal.
+        confirmed: String,
+    },
     /// The sitting taken up again (`sitting.resumed`).
     Resumed {
         /// The event.
@@ -457,6 +480,8 @@ impl Incident {
             | Incident::Process { at, .. }
             | Incident::OtherModule { at, .. }
             | Incident::ProducerKeys { at, .. }
+            | Incident::ClockCorrected { at, .. }
+            | Incident::ClockConfirmed { at, .. }
             | Incident::Resumed { at, .. }
             | Incident::RandomnessResumed { at, .. } => *at,
         }

@@ -210,3 +210,89 @@ fn a_lone_draws_minutes_state_the_pin_in_force_and_a_pin_made_outside_a_sitting(
     assert!(m.keys.is_none(), "{:?}", m.keys);
     assert!(!html::render(&m, Lang::Fr).contains(". Clés</h2>"));
 }
+
+fn corrected(wrong: &str) -> Record {
+    crate::audit::payloads::ClockCorrected {
+        wrong: wrong.into(),
+        confirmed: "2018-12-11T09:40:00.000000Z".into(),
+        reason: "clock set ten years ahead".into(),
+    }
+    .into()
+}
+
+/// SPEC.md §9.2, §6.6 (M-252): a clock confirmed far ahead, then corrected, since the previous
+/// sitting, outside any sitting, are incidents of the next sitting's minutes (and of a lone
+/// draw's), each with both times.
+#[test]
+fn a_clock_corrected_since_the_previous_sitting_is_an_incident_with_both_times() {
+    let ahead = "2028-12-11T09:30:00.000000Z";
+    let events = trail(vec![
+        ("08:00", trail_created()),
+        ("08:00", process("ceremony")),
+        ("08:01", opened(1, SittingKind::KeyCeremony)),
+        ("08:15", ClosedRecord { number: 1 }.into()),
+        (ahead, process("keys export")),
+        (
+            ahead,
+            crate::audit::payloads::ClockConfirmed {
+                previous: "2018-12-11T08:15:00.000000Z".into(),
+                confirmed: "2028-12-11T10:30:00.000000Z".into(),
+            }
+            .into(),
+        ),
+        ("09:41", corrected(ahead)),
+        ("09:41", process("clock correct")),
+        ("10:00", process("ceremony")),
+        ("10:00", opened(2, SittingKind::Sitting)),
+        ("10:30", ClosedRecord { number: 2 }.into()),
+    ]);
+    let first = Minutes::from_trail(&events, 1, &given()).unwrap();
+    assert!(!first.incidents.iter().any(|i| matches!(
+        i,
+        Incident::ClockCorrected { .. } | Incident::ClockConfirmed { .. }
+    )));
+    let m = Minutes::from_trail(&events, 2, &given()).unwrap();
+    let found: Vec<_> = m
+        .incidents
+        .iter()
+        .filter_map(|i| match i {
+            Incident::ClockCorrected {
+                at,
+                wrong,
+                confirmed,
+                ..
+            } => Some((at.seq, wrong.as_str(), confirmed.as_str())),
+            Incident::ClockConfirmed {
+                at,
+                previous,
+                confirmed,
+            } => Some((at.seq, previous.as_str(), confirmed.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (
+                6,
+                "2018-12-11T08:15:00.000000Z",
+                "2028-12-11T10:30:00.000000Z"
+            ),
+            (7, ahead, "2018-12-11T09:40:00.000000Z")
+        ]
+    );
+    let fr = html::render(&m, Lang::Fr);
+    for want in [
+        "Horloge de l'appareil corrigée (urne clock correct)",
+        "jusqu'à l'événement d'audit n°\u{a0}6",
+        "plus de 31 jours après le dernier événement du journal",
+        "11 décembre 2028",
+        "confirmées au terminal",
+        "à la montre : le 11 décembre 2018 à 10",
+        "clock set ten years ahead",
+    ] {
+        assert!(fr.contains(want), "{want:?} not in {fr}");
+    }
+    let en = html::render(&m, Lang::En);
+    assert!(en.contains("were dated by a clock set ahead"), "{en}");
+}

@@ -98,7 +98,9 @@ impl Trail {
             | Record::InputRejected(_)
             | Record::BlockProof(_)
             | Record::OutputPublished(_)
-            | Record::EntropyRefused(_) => Ok(()),
+            | Record::EntropyRefused(_)
+            | Record::ClockCorrected(_)
+            | Record::ClockConfirmed(_) => Ok(()),
             Record::ProducerKeys(r) => self.pin(r),
             Record::SittingOpened(r) => self.sittings.opened(r.number),
             Record::SittingResumed(r) => self.sittings.open_one(r.number),

@@ -439,6 +439,66 @@ fn event_times_may_repeat_but_never_go_back() {
 }
 
 #[test]
+fn only_a_clock_correction_naming_the_time_before_it_may_go_back() {
+    let ev = |seq: u64, ts: &str, kind: &str, payload: &str| crate::audit::Event {
+        seq,
+        ts: ts.into(),
+        kind: kind.into(),
+        payload: payload.into(),
+        prev_hash: Hash32::ZERO,
+        hash: Hash32::ZERO,
+    };
+    let failed = r#"{"command":"seal","class":"refused","error":"x"}"#;
+    let (start, ahead, right) = (
+        "2018-12-10T09:00:00.000000Z",
+        "2028-12-10T09:00:00.000000Z",
+        "2018-12-10T09:05:00.000000Z",
+    );
+    let correction = |wrong: &str, confirmed: &str| {
+        format!(r#"{{"wrong":"{wrong}","confirmed":"{confirmed}","reason":"clock set ahead"}}"#)
+    };
+    let good = correction(ahead, "2018-12-10T09:04:00.000000Z");
+    let trail = |third: &str, payload: &str, fourth: &str| {
+        vec![
+            ev(1, start, "command.failed", failed),
+            ev(2, ahead, "command.failed", failed),
+            ev(3, right, third, payload),
+            ev(4, fourth, "command.failed", failed),
+        ]
+    };
+    let times = super::trail::step5_times;
+    assert!(times(&trail("clock.corrected", &good, right)).is_ok());
+    let fails_at = |t: Vec<crate::audit::Event>, seq: u64, why: &str| {
+        let f = times(&t).unwrap_err();
+        assert_eq!((f.class, f.seq), (C::Inconsistent, seq), "{}", f.reason);
+        assert!(f.reason.contains(why), "{}", f.reason);
+    };
+    // The same time going back, in any other event: the clock was set back.
+    fails_at(
+        trail("command.failed", failed, right),
+        3,
+        "no clock.corrected",
+    );
+    // A correction naming another time than the event before it.
+    let other = correction("2028-12-10T09:00:00.000001Z", "2018-12-10T09:04:00.000000Z");
+    fails_at(
+        trail("clock.corrected", &other, right),
+        3,
+        "corrects the clock from",
+    );
+    // A correction whose confirmed time is not urne's, or that is not a correction's payload.
+    let odd = correction(ahead, "2018-12-10 09:04");
+    fails_at(trail("clock.corrected", &odd, right), 3, "confirmed time");
+    fails_at(trail("clock.corrected", failed, right), 3, "not one");
+    // Only the correction goes back: the event after it is never earlier than it.
+    fails_at(
+        trail("clock.corrected", &good, "2018-12-10T09:04:59.999999Z"),
+        4,
+        "no clock.corrected",
+    );
+}
+
+#[test]
 fn a_checkpoint_line_with_any_event_field_is_malformed() {
     use super::trail_export::parse_trail_export;
     let h = Hash32::ZERO.to_string();

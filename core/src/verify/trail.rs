@@ -6,6 +6,7 @@
 use super::{Failure, FailureClass, fail};
 use crate::audit::Event;
 use crate::audit::chain::{self, ChainFailure, NoteErrorKind};
+use crate::audit::kinds::{self, Kind, Record};
 use crate::crypto::{Hash32, keys, parse_hex32};
 use std::path::PathBuf;
 
@@ -271,7 +272,10 @@ pub fn is_one_time_format(ts: &str) -> bool {
 /// A version-2 trail's times (SPEC.md §6.4 (5)): each in urne's one format (RFC 3339 UTC with
 /// microseconds, a real date and time of day, so that text order is time order) and none earlier
 /// than the event before it: the appliance refuses to append under a clock set back (§6.6), so a
-/// time that goes back was not written by it.
+/// time that goes back was not written by it. The one exception is a `clock.corrected` event,
+/// which names as `wrong` the time of the event before it, exactly: the witnessed correction of a
+/// clock that was set ahead (§6.2). Only the correction itself may go back; the events after it
+/// are again never earlier than the one before them.
 pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
     let mut prev: Option<&Event> = None;
     for e in events {
@@ -286,15 +290,44 @@ pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
                 e.seq, e.ts
             )));
         }
-        if let Some(p) = prev
+        if e.kind == Kind::ClockCorrected.name() {
+            check_correction(e, prev).map_err(bad)?;
+        } else if let Some(p) = prev
             && e.ts < p.ts
         {
             return Err(bad(format!(
-                "event {}'s time {} is earlier than event {}'s ({}): the clock was set back",
+                "event {}'s time {} is earlier than event {}'s ({}): the clock was set back, and no clock.corrected event states it",
                 e.seq, e.ts, p.seq, p.ts
             )));
         }
         prev = Some(e);
+    }
+    Ok(())
+}
+
+/// A `clock.corrected` event (SPEC.md §6.4 (5)): a record of its kind, after an event whose time
+/// is the correction's `wrong`, exactly, with a `confirmed` time in urne's one format.
+fn check_correction(e: &Event, prev: Option<&Event>) -> Result<(), String> {
+    let Ok(Record::ClockCorrected(c)) = kinds::parse(e) else {
+        return Err(format!(
+            "event {} is a clock.corrected event whose payload is not one",
+            e.seq
+        ));
+    };
+    let Some(p) = prev else {
+        return Err(format!("event {} corrects the clock of no event", e.seq));
+    };
+    if c.wrong != p.ts {
+        return Err(format!(
+            "event {} corrects the clock from {}, but event {}'s time is {}",
+            e.seq, c.wrong, p.seq, p.ts
+        ));
+    }
+    if !is_one_time_format(&c.confirmed) {
+        return Err(format!(
+            "event {}'s confirmed time {:?} is not RFC 3339 UTC with microseconds, a real date and time of day",
+            e.seq, c.confirmed
+        ));
     }
     Ok(())
 }

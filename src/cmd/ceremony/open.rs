@@ -304,7 +304,9 @@ fn only_the_keys(events: &[urne_core::audit::Event]) -> Result<bool> {
             | Record::KeysExported(_)
             | Record::ProducerKeys(_)
             | Record::CommandFailed(_)
-            | Record::InputRejected(_) => {}
+            | Record::InputRejected(_)
+            | Record::ClockConfirmed(_)
+            | Record::ClockCorrected(_) => {}
             _ => return Ok(false),
         }
     }

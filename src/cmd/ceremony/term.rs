@@ -140,54 +140,12 @@ pub fn heading(title: &str) {
     note!("{}", "─".repeat(72));
 }
 
-/// How far the appliance's clock may be from the commissaire's watch, in minutes.
-pub const CLOCK_TOLERANCE_MINUTES: i64 = 5;
-
 /// The commissaire types the date and time at their own watch (Paris time, D-1: `AAAA-MM-JJ HH:MM`;
 /// three tries): the appliance's clock, which dates every event, the minutes and the D-8 plan,
-/// must be within [`CLOCK_TOLERANCE_MINUTES`] of it, else nothing goes on (exit 4). The clock is
-/// a file of the machine's; the commissaire's watch is not.
+/// must be within 5 minutes of it, else nothing goes on (exit 4). The clock is a file of the
+/// machine's; the commissaire's watch is not (`cmd::watch`).
 pub fn check_clock(lang: Lang) -> Result<()> {
-    let tz = chrono_tz::Europe::Paris;
-    for _ in 0..TRIES {
-        note!(
-            "{}",
-            lang.t(
-                "Commissaire : date et heure à votre montre, heure de Paris (AAAA-MM-JJ HH:MM) :",
-                "Commissaire: the date and time at your watch, Paris time (YYYY-MM-DD HH:MM):"
-            )
-        );
-        let typed = read_words(lang)?;
-        let Some(at) = chrono::NaiveDateTime::parse_from_str(&typed, "%Y-%m-%d %H:%M")
-            .ok()
-            .and_then(|t| t.and_local_timezone(tz).earliest())
-        else {
-            note!(
-                "  {}",
-                lang.t(
-                    "refusé : écrivez par exemple 2018-12-11 10:02",
-                    "refused: write e.g. 2018-12-11 10:02"
-                )
-            );
-            continue;
-        };
-        let now = crate::edge::clock::now_utc();
-        let off = (now - at.with_timezone(&chrono::Utc)).num_seconds().abs();
-        if off <= CLOCK_TOLERANCE_MINUTES * 60 + 59 {
-            return Ok(());
-        }
-        let shown = now.with_timezone(&tz).format("%Y-%m-%d %H:%M");
-        return Err(Error::refused(
-            format!(
-                "the appliance's clock ({shown}, Paris time) is not the commissaire's watch ({typed}): more than {CLOCK_TOLERANCE_MINUTES} minutes apart"
-            ),
-            "set the appliance's clock right (UTC) in front of the commissaire, then run `urne ceremony` again; nothing was done",
-        ));
-    }
-    Err(Error::bad_input(
-        "no date and time given after three tries",
-        "type the date and time at the commissaire's watch as AAAA-MM-JJ HH:MM; nothing was done",
-    ))
+    crate::cmd::watch::check(lang, "`urne ceremony`").map(|_| ())
 }
 
 #[cfg(test)]

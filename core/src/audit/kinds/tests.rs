@@ -350,7 +350,7 @@ fn draw_late_proof_void_published_keep_their_bytes() {
 #[test]
 fn every_kind_has_one_name() {
     let mut names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-    assert_eq!(names.len(), 28);
+    assert_eq!(names.len(), 30);
     for k in Kind::ALL {
         assert_eq!(Kind::from_name(k.name()), Some(*k));
     }

@@ -158,6 +158,17 @@ fn incident(h: &Html, i: &Incident) -> String {
             ..
         } => other_module(h, path, sha256, *key_ceremony),
         Incident::ProducerKeys { keys, previous, .. } => producer_keys(h, keys, previous),
+        Incident::ClockCorrected {
+            at,
+            wrong,
+            confirmed,
+            reason,
+        } => clock_corrected(h, at.seq, wrong, confirmed, reason),
+        Incident::ClockConfirmed {
+            previous,
+            confirmed,
+            ..
+        } => clock_confirmed(h, previous, confirmed),
         Incident::Resumed { plan, .. } => resumed_sitting(h, plan),
         Incident::RandomnessResumed { .. } => resumed(h, i),
     };
@@ -188,6 +199,48 @@ fn producer_keys(h: &Html, keys: &[String], previous: &[String]) -> String {
             "Un scellé ne fait confiance qu'à elles : à comparer avec la déclaration écrite de la production.",
             "A seal trusts these only: to be compared with production's written statement."
         )
+    )
+}
+
+/// The appliance's clock corrected (`urne clock correct`), in words: up to which event a clock
+/// set ahead dated the trail, its last time, the time confirmed at the terminal, the reason.
+fn clock_corrected(h: &Html, seq: u64, wrong: &str, confirmed: &str, reason: &str) -> String {
+    format!(
+        "{}{} {} {} ; {} {}. {} {}",
+        h.t(
+            "Horloge de l'appareil corrigée (urne clock correct) : les événements du journal jusqu'à l'",
+            "The appliance's clock corrected (urne clock correct): the trail's events up to "
+        ),
+        h.event(seq.saturating_sub(1)),
+        h.t(
+            "ont été datés par une horloge en avance, le dernier",
+            "were dated by a clock set ahead, the last one"
+        ),
+        esc(&words::instant(wrong, h.tz, h.lang)),
+        h.t(
+            "date et heure confirmées au terminal, à la montre :",
+            "date and time confirmed at the terminal, by a watch:"
+        ),
+        esc(&words::instant(confirmed, h.tz, h.lang)),
+        h.t("Motif :", "Reason:"),
+        esc(reason)
+    )
+}
+
+/// A clock far ahead of the trail confirmed at the terminal (`clock.confirmed`), in words.
+fn clock_confirmed(h: &Html, previous: &str, confirmed: &str) -> String {
+    format!(
+        "{} {} ; {} {}.",
+        h.t(
+            "Horloge de l'appareil plus de 31 jours après le dernier événement du journal, daté",
+            "The appliance's clock more than 31 days after the trail's last event, dated"
+        ),
+        esc(&words::instant(previous, h.tz, h.lang)),
+        h.t(
+            "date et heure confirmées au terminal, à la montre, avant toute inscription :",
+            "date and time confirmed at the terminal, by a watch, before anything was recorded:"
+        ),
+        esc(&words::instant(confirmed, h.tz, h.lang))
     )
 }
 

@@ -1,0 +1,74 @@
+//! `urne clock correct` (SPEC.md §6.6): a clock that was set ahead dated events of the trail,
+//! and was then set right; every command refuses the right clock as "set back" until this
+//! witnessed correction is recorded. At the appliance's console: the trail's last time and the
+//! clock's are shown, a person types the date and time at their watch (the clock must agree
+//! within 5 minutes), and `clock.corrected` is recorded naming the wrong time and the confirmed
+//! one: the one event that may be earlier than the one before it (§6.4 (5)).
+
+use super::ctx::Ctx;
+use crate::error::Result;
+use urne_core::audit::kinds::{self, Record};
+use urne_core::audit::payloads::ClockCorrected;
+
+/// `urne clock correct --reason TEXT`.
+pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
+    super::inputs::check_reason(reason, "clock correction")?;
+    // Typed at the console, before the PIN: never from a pipe or a file.
+    super::randomness::need_terminal_for(
+        "the clock's correction is confirmed by the date and time typed at the terminal, and standard input is not one",
+        "run `urne clock correct` at the appliance's console, in front of the commissaire; nothing was recorded",
+    )?;
+    let lang = crate::text::lang();
+    let event = ctx.begin_correction(|last| {
+        let tz = chrono_tz::Europe::Paris;
+        let paris = |ts: &str| {
+            chrono::DateTime::parse_from_rfc3339(ts).map_or_else(
+                |_| ts.to_string(),
+                |t| t.with_timezone(&tz).format("%Y-%m-%d %H:%M:%S").to_string(),
+            )
+        };
+        let now = crate::edge::clock::now_rfc3339();
+        note!();
+        note!(
+            "{}",
+            lang.t(
+                "CORRECTION DE L'HORLOGE DE L'APPAREIL",
+                "CORRECTION OF THE APPLIANCE'S CLOCK"
+            )
+        );
+        note!(
+            "  {}  {} ({} {}, {})",
+            lang.t("dernier événement du journal", "the trail's last event   "),
+            paris(&last.ts),
+            lang.t("n°", "no."),
+            last.seq,
+            last.kind
+        );
+        note!(
+            "  {}  {}",
+            lang.t("horloge de l'appareil       ", "the appliance's clock    "),
+            paris(&now)
+        );
+        note!(
+            "  {}",
+            lang.t(
+                "(heure de Paris) : l'horloge est en arrière du journal, dont les derniers événements ont été datés par une horloge en avance.",
+                "(Paris time): the clock is behind the trail, whose last events were dated by a clock set ahead."
+            )
+        );
+        let confirmed = super::watch::check(lang, "`urne clock correct`")?;
+        Ok(ClockCorrected {
+            wrong: last.ts.clone(),
+            confirmed: super::watch::one_format(confirmed),
+            reason: reason.trim().to_string(),
+        })
+    })?;
+    say!("CLOCK CORRECTED");
+    say!("  event            {} (clock.corrected)", event.seq);
+    if let Ok(Record::ClockCorrected(c)) = kinds::parse(&event) {
+        say!("  wrong clock      {}", c.wrong);
+        say!("  confirmed        {}", c.confirmed);
+    }
+    say!("  recorded at      {}", event.ts);
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! The date and time at a person's watch, typed at the terminal (SPEC.md §6.6, §9.1): the
+//! appliance's clock is a file of the machine's (tier a), a watch is not. Asked by `urne
+//! ceremony` at every opening, by any recording command whose clock is far ahead of the trail's
+//! last event ([`check_not_far_ahead`]), and by `urne clock correct` before it records a
+//! correction.
+
+use crate::error::{Error, Result};
+use crate::text::Lang;
+use chrono::{DateTime, Utc};
+use std::io::{BufRead, IsTerminal, Write};
+use urne_core::audit::Event;
+use urne_core::audit::payloads::ClockConfirmed;
+
+/// How many times the date and time may be typed.
+const TRIES: usize = 3;
+
+/// How far the appliance's clock may be from the watch, in minutes (whole minutes typed: the
+/// clock is within this many minutes and 59 seconds of the minute typed).
+pub const TOLERANCE_MINUTES: i64 = 5;
+
+/// How far ahead of the trail's last event the clock may be before a person is asked to confirm
+/// it at the terminal (SPEC.md §6.6): longer than any gap of the daily draws' routine (a day is
+/// drawn on its draw date or within the 30 days D-8 allows), shorter than a block's sales period
+/// (months), which a clock set ahead could otherwise close early (a reveal refuses a sales close
+/// later than the clock, §5.B9).
+pub const AHEAD_DAYS: i64 = 31;
+
+/// Asks for the date and time at the watch (Paris time, D-1: `AAAA-MM-JJ HH:MM`; three tries)
+/// and returns it, once the appliance's clock is within [`TOLERANCE_MINUTES`] of it; else
+/// nothing goes on (exit 4). `then` names what to run again after setting the clock right.
+pub fn check(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
+    let tz = chrono_tz::Europe::Paris;
+    for _ in 0..TRIES {
+        note!(
+            "{}",
+            lang.t(
+                "Commissaire : date et heure à votre montre, heure de Paris (AAAA-MM-JJ HH:MM) :",
+                "Commissaire: the date and time at your watch, Paris time (YYYY-MM-DD HH:MM):"
+            )
+        );
+        let typed = read_words(lang)?;
+        let Some(at) = chrono::NaiveDateTime::parse_from_str(&typed, "%Y-%m-%d %H:%M")
+            .ok()
+            .and_then(|t| t.and_local_timezone(tz).earliest())
+        else {
+            note!(
+                "  {}",
+                lang.t(
+                    "refusé : écrivez par exemple 2018-12-11 10:02",
+                    "refused: write e.g. 2018-12-11 10:02"
+                )
+            );
+            continue;
+        };
+        let at = at.with_timezone(&Utc);
+        let now = crate::edge::clock::now_utc();
+        let off = (now - at).num_seconds().abs();
+        if off <= TOLERANCE_MINUTES * 60 + 59 {
+            return Ok(at);
+        }
+        let shown = now.with_timezone(&tz).format("%Y-%m-%d %H:%M");
+        return Err(Error::refused(
+            format!(
+                "the appliance's clock ({shown}, Paris time) is not the commissaire's watch ({typed}): more than {TOLERANCE_MINUTES} minutes apart"
+            ),
+            format!(
+                "set the appliance's clock right (UTC) in front of the commissaire, then run {then} again; nothing was done"
+            ),
+        ));
+    }
+    Err(Error::bad_input(
+        "no date and time given after three tries",
+        "type the date and time at the commissaire's watch as AAAA-MM-JJ HH:MM; nothing was done",
+    ))
+}
+
+/// A recording command's clock far ahead of the trail (SPEC.md §6.6): when the clock is more
+/// than [`AHEAD_DAYS`] days after the trail's last event, a person confirms the date and time at
+/// the terminal ([`check`]) before anything is recorded, and the confirmation is returned for the
+/// command to record (`clock.confirmed`); without a terminal, refused (exit 2). `None`: the clock
+/// is not far ahead, nothing was asked.
+/// (`urne ceremony`, which asks for the watch at its opening, asks here first too: it may
+/// publish what a killed run left before it opens the sitting.)
+pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<Option<ClockConfirmed>> {
+    let Some(last) = events.last() else {
+        return Ok(None);
+    };
+    let now = crate::edge::clock::now_utc();
+    let Some(then) = urne_core::entries::rfc3339::parse_unix(&last.ts) else {
+        return Ok(None); // not urne's format: the trail's check (§6.4 (5)) refuses it
+    };
+    let ahead = now.timestamp() - then;
+    if ahead <= AHEAD_DAYS * 86_400 {
+        return Ok(None);
+    }
+    let days = ahead / 86_400;
+    let what = format!(
+        "the appliance's clock ({}) is {days} days after the audit trail's last event ({}, event {}): more than {AHEAD_DAYS} days ahead, so a person confirms it",
+        crate::edge::clock::now_rfc3339(),
+        last.ts,
+        last.seq
+    );
+    if !std::io::stdin().is_terminal() {
+        return Err(Error::bad_input(
+            format!("{what}, at the terminal, and standard input is not one"),
+            "run the command at the appliance's console, where the commissaire types the date and time at their watch; if the clock is wrong, set it right (UTC) first; nothing was recorded",
+        ));
+    }
+    let lang = crate::text::lang();
+    let paris = |t: DateTime<Utc>| {
+        t.with_timezone(&chrono_tz::Europe::Paris)
+            .format("%Y-%m-%d %H:%M")
+            .to_string()
+    };
+    let last_at = DateTime::from_timestamp(then, 0).map_or_else(|| last.ts.clone(), paris);
+    note!(
+        "{} {} {} {days} {} {last_at} ({} {}){}",
+        lang.t(
+            "L'horloge de l'appareil indique",
+            "The appliance's clock says"
+        ),
+        paris(now),
+        lang.t("(heure de Paris), soit", "(Paris time),"),
+        lang.t(
+            "jours après le dernier événement du journal d'audit,",
+            "days after the audit trail's last event,"
+        ),
+        lang.t("n°", "no."),
+        last.seq,
+        lang.t(
+            " : plus de 31 jours ; la date et l'heure sont confirmées avant toute inscription.",
+            ": more than 31 days; the date and time are confirmed before anything is recorded."
+        )
+    );
+    let confirmed = check(lang, &format!("`urne {command}`"))?;
+    Ok(Some(ClockConfirmed {
+        previous: last.ts.clone(),
+        confirmed: one_format(confirmed),
+    }))
+}
+
+/// A time in urne's one format (SPEC.md §6.1).
+pub fn one_format(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
+}
+
+/// A line typed at the terminal, its runs of blanks made single spaces and its ends trimmed (a
+/// date and a time, `2018-12-11  10:02`, read as typed on paper); the terminal closed is an error.
+fn read_words(lang: Lang) -> Result<String> {
+    let _ = std::io::stderr().flush();
+    let mut s = String::new();
+    let n = std::io::stdin()
+        .lock()
+        .read_line(&mut s)
+        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
+    if n == 0 {
+        return Err(Error::bad_input(
+            lang.t(
+                "le terminal a été fermé avant que la date et l'heure soient tapées",
+                "the terminal was closed before the date and time were typed",
+            ),
+            lang.t(
+                "rien n'a été fait ; lancez de nouveau la commande",
+                "nothing was done; run the command again",
+            ),
+        ));
+    }
+    Ok(s.split_whitespace().collect::<Vec<_>>().join(" "))
+}
