@@ -66,11 +66,12 @@ ensure_deps() {
   # terminal (essential on Debian, so normally present). opensc: pkcs11-tool, with which a test
   # writes into the token outside urne, as someone with (or without) the PIN could. faketime:
   # the appliance's clock set elsewhere, as someone at the machine could (urne refuses LD_PRELOAD,
-  # so the tests run a copy of urne that patchelf made load libfaketime itself). gcc and
+  # so the tests run a copy of urne that patchelf made load libfaketime itself). strace: a test
+  # runs urne under a tracer, which urne refuses (docs/threat-model.md). gcc and
   # libp11-kit-dev (PKCS#11 headers): the tests build an insider's forwarding PKCS#11 module and
   # an LD_PRELOAD stub from C (tests/fixtures/pkcs11/). chromium and poppler-utils: a test prints
   # every kind of minutes to PDF in headless Chromium and reads the PDF back (pdfinfo, pdftotext).
-  apt_install softhsm2 opensc faketime patchelf openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates bsdutils gcc libc6-dev libp11-kit-dev
+  apt_install softhsm2 opensc faketime patchelf strace openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates bsdutils gcc libc6-dev libp11-kit-dev
   apt_install chromium poppler-utils
   ensure_rust
 }

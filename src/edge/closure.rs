@@ -10,11 +10,15 @@
 //! as data (never executable) is also accepted when it was mapped before urne's `main` began.
 //! Anything else refuses the command (exit 3): a provider or engine loaded by
 //! OpenSSL, an NSS or gconv module, a library redirected by an edited `/etc/ld.so.cache` into
-//! another folder, code loaded from a deleted file or a `memfd`. Checked when the process starts
-//! using the token (before the module is loaded), after `C_Initialize` and after login
-//! (`edge::hsm`). A library replaced in place in a system folder keeps its name and folder: that
-//! is the disk's binaries, measured by `software.start` (SPEC.md §6.2) and left to the sealed
-//! image (docs/threat-model.md).
+//! another folder, code loaded from a deleted file or a `memfd`, and executable memory that no
+//! file backs (a library that copied itself out of its file's mapping to leave the maps).
+//! Checked when the process starts using the token (before the module is loaded), after
+//! `C_Initialize` and after login (`edge::hsm`).
+//!
+//! These are checks from inside the process: code already running in it can defeat them, and
+//! they are evidence, not a wall. A library replaced in place in a system folder keeps its name
+//! and folder: that is the disk's binaries, measured by `software.start` (SPEC.md §6.2) and left
+//! to the sealed image (docs/threat-model.md, "The clean process").
 
 use crate::edge::elf::{self, Dynamic};
 use crate::edge::maps::{MapsEntry, dev_parts, parse_maps};
@@ -125,43 +129,49 @@ fn dynamic_of(f: &File) -> Option<Dynamic> {
     })
 }
 
-/// What the accepted objects need: names, paths named outright, and the folders searched.
+/// What the accepted objects need: paths named outright, and names, each with the folders the
+/// loader searches for it (the run paths of the object that needs it, then the system's).
 #[derive(Default)]
 struct Needs {
-    names: BTreeSet<String>,
     paths: BTreeSet<PathBuf>,
-    dirs: BTreeSet<PathBuf>,
+    names: Vec<(String, Vec<PathBuf>)>,
+    system: Vec<PathBuf>,
 }
 
 impl Needs {
     fn add(&mut self, d: &Dynamic, origin: &Path) {
+        let mut dirs: Vec<PathBuf> = d
+            .search
+            .iter()
+            .map(|s| {
+                PathBuf::from(
+                    s.replace("${ORIGIN}", &origin.to_string_lossy())
+                        .replace("$ORIGIN", &origin.to_string_lossy()),
+                )
+            })
+            .collect();
+        dirs.extend(self.system.iter().cloned());
         for n in &d.needed {
             if n.contains('/') {
                 self.paths.insert(PathBuf::from(n));
             } else {
-                self.names.insert(n.clone());
+                self.names.push((n.clone(), dirs.clone()));
             }
-        }
-        for s in &d.search {
-            let expanded = s
-                .replace("${ORIGIN}", &origin.to_string_lossy())
-                .replace("$ORIGIN", &origin.to_string_lossy());
-            self.dirs.insert(PathBuf::from(expanded));
         }
     }
 
     /// Whether the file mapped as `e` is needed: a needed path, or a needed name in a folder
-    /// searched, names that very file (device and inode, through any links, as the loader
-    /// opened it).
+    /// searched for it, names that very file (device and inode, through any links, as the
+    /// loader opened it).
     fn wants(&self, e: &MapsEntry) -> bool {
         let is_it = |p: &Path| {
             std::fs::metadata(p).is_ok_and(|md| dev_parts(md.dev()) == e.dev && md.ino() == e.inode)
         };
         self.paths.iter().any(|p| is_it(p))
             || self
-                .dirs
+                .names
                 .iter()
-                .any(|d| self.names.iter().any(|n| is_it(&d.join(n))))
+                .any(|(n, dirs)| dirs.iter().any(|d| is_it(&d.join(n))))
     }
 }
 
@@ -201,7 +211,7 @@ pub fn unaccounted(
     system: &BTreeSet<PathBuf>,
 ) -> Vec<String> {
     let mut needs = Needs {
-        dirs: system.clone(),
+        system: system.iter().cloned().collect(),
         ..Needs::default()
     };
     for r in roots {
@@ -274,7 +284,8 @@ pub fn check(module: Option<(&File, &Path)>, stage: Stage) -> Result<()> {
         )
     })?;
     let start = &crate::edge::process::start().maps;
-    let extra = unaccounted(&maps, start, &roots, &system_dirs());
+    let mut extra = crate::edge::maps::anonymous_code(&maps);
+    extra.extend(unaccounted(&maps, start, &roots, &system_dirs()));
     if extra.is_empty() {
         return Ok(());
     }

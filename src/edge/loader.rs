@@ -40,6 +40,7 @@ pub const PRELOAD_FILE: &str = "/etc/ld.so.preload";
 pub fn check_environment() -> Result<()> {
     let start = crate::edge::process::start();
     crate::edge::process::check_started_clean(&start.environ_names)?;
+    crate::edge::process::check_unobserved(start)?;
     crate::edge::process::check_openssl(start)?;
     check_preload_file(Path::new(PRELOAD_FILE))?;
     check_started_by_kernel(&start.auxv)?;

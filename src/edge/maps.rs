@@ -63,9 +63,51 @@ pub fn dev_parts(dev: u64) -> (u64, u64) {
     (major, minor)
 }
 
+/// The executable mappings of a `/proc/self/maps` image that no file backs (anonymous memory,
+/// or a pseudo entry) other than the kernel's own `[vdso]` and `[vsyscall]`: code written into
+/// memory, such as a library that copied itself there to leave the maps (urne, its module and
+/// their libraries make none). Each by its address range and name.
+pub fn anonymous_code(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| {
+            let mut f = line.split_whitespace();
+            let (range, perms, _off, _dev, inode) =
+                (f.next()?, f.next()?, f.next()?, f.next()?, f.next()?);
+            let name: String = f.collect::<Vec<_>>().join(" ");
+            let file_backed = inode != "0" && name.starts_with('/');
+            let kernel = name == "[vdso]" || name == "[vsyscall]";
+            (perms.contains('x') && !file_backed && !kernel).then(|| {
+                if name.is_empty() {
+                    format!("anonymous memory {range}")
+                } else {
+                    format!("{name} {range}")
+                }
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_in_anonymous_memory_is_found_and_the_kernels_pages_are_not() {
+        let text = "\
+7f00-7f10 r-xp 00000000 fe:00 99 /usr/lib/libc.so.6
+7f10-7f20 r-xp 00000000 00:00 0 
+7f20-7f30 rwxp 00000000 00:00 0                          [heap]
+7f30-7f40 r-xp 00000000 00:00 0                          [vdso]
+ff60-ff61 --xp 00000000 00:00 0                          [vsyscall]
+7f40-7f50 rw-p 00000000 00:00 0 
+";
+        assert_eq!(
+            anonymous_code(text),
+            ["anonymous memory 7f10-7f20", "[heap] 7f20-7f30"]
+        );
+        let me = std::fs::read_to_string("/proc/self/maps").unwrap();
+        assert_eq!(anonymous_code(&me), Vec::<String>::new());
+    }
 
     #[test]
     fn maps_lines_are_parsed_and_pseudo_entries_skipped() {

@@ -116,6 +116,13 @@ pub struct Start {
     pub maps: String,
     /// Whether the process was made non-dumpable.
     pub non_dumpable: bool,
+    /// The process tracing this one (`TracerPid` of `/proc/self/status`, read once it was made
+    /// non-dumpable: a tracer attached before that keeps its hold), `None` when none is, or when
+    /// the status could not be read (`Some(u32::MAX)`).
+    pub tracer: Option<u32>,
+    /// `/proc/self/uid_map`: the initial user namespace maps every id to itself; a process in a
+    /// namespace of its own sees system files its creator bind-mounted there.
+    pub uid_map: String,
     /// What `edge::openssl::initialise` did.
     pub openssl: crate::edge::openssl::Initialised,
 }
@@ -129,14 +136,43 @@ static SET_ASIDE: Mutex<Vec<(OsString, OsString)>> = Mutex::new(Vec::new());
 /// What the process was started with: taken by [`clean`] in urne's executable, or now (in a test
 /// process that links urne's library and never called [`clean`]).
 pub fn start() -> &'static Start {
-    START.get_or_init(|| Start {
-        environ_names: environ_names(&std::fs::read("/proc/self/environ").unwrap_or_default()),
-        auxv: std::fs::read("/proc/self/auxv").unwrap_or_default(),
-        maps: std::fs::read_to_string("/proc/self/maps").unwrap_or_default(),
-        non_dumpable: false,
-        openssl: crate::edge::openssl::initialise(),
+    START.get_or_init(|| {
+        let environ = std::fs::read("/proc/self/environ").unwrap_or_default();
+        let auxv = std::fs::read("/proc/self/auxv").unwrap_or_default();
+        let maps = std::fs::read_to_string("/proc/self/maps").unwrap_or_default();
+        let uid_map = std::fs::read_to_string("/proc/self/uid_map").unwrap_or_default();
+        let non_dumpable = make_non_dumpable();
+        Start {
+            environ_names: environ_names(&environ),
+            auxv,
+            maps,
+            non_dumpable,
+            tracer: tracer(),
+            uid_map,
+            openssl: crate::edge::openssl::initialise(),
+        }
     })
 }
+
+/// The process tracing this one, from `/proc/self/status` (`Some(u32::MAX)` if unreadable).
+fn tracer() -> Option<u32> {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let pid = status
+        .lines()
+        .find_map(|l| l.strip_prefix("TracerPid:"))
+        .and_then(|v| v.trim().parse::<u32>().ok());
+    match pid {
+        Some(0) => None,
+        Some(p) => Some(p),
+        None => Some(u32::MAX),
+    }
+}
+
+/// A neutral `HOME` for the libraries in the process: without one, SoftHSM (when no
+/// `SOFTHSM2_CONF` is given) looks the user up through NSS (`getpwuid`), which loads the modules
+/// `/etc/nsswitch.conf` names. This folder does not exist, so SoftHSM reads its system
+/// configuration. The configuration may give the module the real `HOME` (`module_env`).
+pub const NEUTRAL_HOME: &str = "/nonexistent";
 
 /// The first call of urne's `main` (see the module's documentation). Runs while the process has
 /// one thread.
@@ -144,6 +180,7 @@ pub fn clean() {
     let environ = std::fs::read("/proc/self/environ").unwrap_or_default();
     let auxv = std::fs::read("/proc/self/auxv").unwrap_or_default();
     let maps = std::fs::read_to_string("/proc/self/maps").unwrap_or_default();
+    let uid_map = std::fs::read_to_string("/proc/self/uid_map").unwrap_or_default();
     let mut names = environ_names(&environ);
     let mut aside = vec![];
     for (name, value) in std::env::vars_os() {
@@ -151,7 +188,7 @@ pub fn clean() {
         if !names.contains(&text) {
             names.push(text.clone());
         }
-        if !is_kept(&text) {
+        if !is_kept(&text) || !value_kept(&text, &value) {
             aside.push((name, value));
         }
     }
@@ -163,15 +200,77 @@ pub fn clean() {
     *SET_ASIDE
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner) = aside;
+    // SAFETY: as above, one thread, no library reading the environment yet.
+    unsafe { std::env::set_var("HOME", NEUTRAL_HOME) };
     let non_dumpable = make_non_dumpable();
+    let tracer = tracer();
     let openssl = crate::edge::openssl::initialise();
     let _ = START.set(Start {
         environ_names: names,
         auxv,
         maps,
         non_dumpable,
+        tracer,
+        uid_map,
         openssl,
     });
+}
+
+/// Whether a kept variable's value is kept too: a `TZ` naming a file outside the system's zone
+/// folder (an absolute path, or one with `..`: glibc reads any file it names, and ignores such a
+/// `TZ` in secure mode) and libfaketime's `FAKETIME_SPAWN_*` (which start a program) are not.
+fn value_kept(name: &str, value: &OsStr) -> bool {
+    match name {
+        "TZ" => {
+            let v = value.as_bytes();
+            let v = v.strip_prefix(b":").unwrap_or(v);
+            !v.starts_with(b"/") && !v.windows(2).any(|w| w == b"..")
+        }
+        n => !n.starts_with("FAKETIME_SPAWN"),
+    }
+}
+
+/// Refuses (exit 3) a process that another process traces (attached before urne made itself
+/// non-dumpable: it keeps its hold, reads the PIN, changes what urne computes), one that could
+/// not be made non-dumpable, and one that runs in a user namespace of its own (where whoever made
+/// it bind-mounts any file over the system's libraries and configuration, no root needed).
+/// Checked before the module is loaded and before any PIN is read.
+pub fn check_unobserved(start: &Start) -> Result<()> {
+    let refuse = |what: String, hint: &str| Err(Error::new(Exit::Hsm, what, hint));
+    if let Some(pid) = start.tracer {
+        return refuse(
+            if pid == u32::MAX {
+                "refusing to open the token: urne cannot read whether another process traces it (/proc/self/status)".to_string()
+            } else {
+                format!(
+                    "refusing to open the token: urne is traced by process {pid}, which can read the PIN and change what urne computes"
+                )
+            },
+            "run urne itself, not under a debugger or tracer (strace, gdb, a launcher that traces it); nothing was done",
+        );
+    }
+    if !start.non_dumpable {
+        return refuse(
+            "refusing to open the token: urne could not make itself non-dumpable".to_string(),
+            "urne runs on Linux, where prctl(PR_SET_DUMPABLE) is always allowed: find out what stops it; nothing was done",
+        );
+    }
+    if !is_initial_user_namespace(&start.uid_map) {
+        return refuse(
+            format!(
+                "refusing to open the token: urne runs in a user namespace of its own (uid map {:?}), where system files may have been replaced for it alone",
+                start.uid_map.trim()
+            ),
+            "run urne on the appliance itself, outside any container or `unshare -U`; nothing was done",
+        );
+    }
+    Ok(())
+}
+
+/// Whether `/proc/self/uid_map` is the initial namespace's: every id mapped to itself.
+pub fn is_initial_user_namespace(uid_map: &str) -> bool {
+    let fields: Vec<&str> = uid_map.split_whitespace().collect();
+    fields == ["0", "0", "4294967295"]
 }
 
 /// `prctl(PR_SET_DUMPABLE, 0)`: no core file, and no other process of the same user may
@@ -386,6 +485,56 @@ mod tests {
     fn environ_names_are_the_names_before_the_first_equals_sign_each_once() {
         let img = b"PATH=/bin\0LD_PRELOAD=\0X=a=b\0\0=odd\0PATH=/usr/bin\0";
         assert_eq!(environ_names(img), ["PATH", "LD_PRELOAD", "X"]);
+    }
+
+    #[test]
+    fn a_traced_dumpable_or_namespaced_process_is_refused() {
+        let sound = Start {
+            non_dumpable: true,
+            uid_map: "         0          0 4294967295\n".into(),
+            ..Start::default()
+        };
+        assert!(check_unobserved(&sound).is_ok());
+        for bad in [
+            Start {
+                tracer: Some(4242),
+                ..sound_copy(&sound)
+            },
+            Start {
+                tracer: Some(u32::MAX),
+                ..sound_copy(&sound)
+            },
+            Start {
+                non_dumpable: false,
+                ..sound_copy(&sound)
+            },
+            Start {
+                uid_map: "0 1000 1\n".into(),
+                ..sound_copy(&sound)
+            },
+        ] {
+            assert_eq!(check_unobserved(&bad).unwrap_err().exit, Exit::Hsm);
+        }
+        assert!(!is_initial_user_namespace(""));
+    }
+
+    fn sound_copy(s: &Start) -> Start {
+        Start {
+            non_dumpable: s.non_dumpable,
+            uid_map: s.uid_map.clone(),
+            ..Start::default()
+        }
+    }
+
+    #[test]
+    fn a_tz_naming_a_file_and_faketimes_spawn_are_not_kept() {
+        assert!(value_kept("TZ", OsStr::new("UTC")));
+        assert!(value_kept("TZ", OsStr::new("Europe/Paris")));
+        assert!(!value_kept("TZ", OsStr::new(":/etc/shadow")));
+        assert!(!value_kept("TZ", OsStr::new("/tmp/zone")));
+        assert!(!value_kept("TZ", OsStr::new("../../tmp/zone")));
+        assert!(!value_kept("FAKETIME_SPAWN_TARGET", OsStr::new("/bin/sh")));
+        assert!(value_kept("FAKETIME", OsStr::new("@2018-12-01 10:00:00")));
     }
 
     #[test]

@@ -100,6 +100,29 @@ pub fn rand_stub() -> &'static Path {
     SO.get_or_init(|| build("rand_stub.c"))
 }
 
+/// A library that moves its own code into anonymous memory to leave `/proc/self/maps`
+/// (`tests/fixtures/pkcs11/hide.c`), built for this run.
+pub fn hiding_library() -> &'static Path {
+    static SO: OnceLock<PathBuf> = OnceLock::new();
+    SO.get_or_init(|| build("hide.c"))
+}
+
+/// A copy of urne that loads `library` itself (`patchelf --add-needed`), at `out`.
+pub fn urne_needing(library: &Path, out: &Path) {
+    std::fs::copy(URNE, out).unwrap();
+    let st = Command::new("patchelf")
+        .arg("--add-needed")
+        .arg(library)
+        .arg(out)
+        .status()
+        .expect("patchelf: install it (scripts/lib.sh ensure_deps does)");
+    assert!(
+        st.success(),
+        "patchelf --add-needed {} failed",
+        library.display()
+    );
+}
+
 /// SHA-256 of a file, hex.
 pub fn sha256_file(p: &Path) -> String {
     hex::encode(urne_core::crypto::sha256(&std::fs::read(p).unwrap()))

@@ -12,7 +12,7 @@
 
 use crate::common::*;
 use crate::draws::{seal, simulate};
-use crate::native::{faketime_urne, forwarding_module_undeclared};
+use crate::native::{faketime_urne, forwarding_module_undeclared, hiding_library, urne_needing};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -445,4 +445,62 @@ fn a_library_the_executable_declares_by_path_is_accepted() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A library that copies its code into anonymous memory and leaves `/proc/self/maps` (as one
+/// planted before `main` would, to pass the check of the mapped files) is refused: executable
+/// memory that no file backs, exit 3, before the PIN. The control: the same copy of urne made to
+/// need a library that does not hide (libfaketime) works.
+#[test]
+fn code_that_leaves_the_maps_for_anonymous_memory_is_refused() {
+    let env = Env::new();
+    let hiding = env.path("urne-hiding");
+    urne_needing(hiding_library(), &hiding);
+    let before = event_total(&env);
+    let out = env.cmd_of(&hiding).args(["hsm", "info"]).output().unwrap();
+    let err = assert_fails(&out, 3);
+    assert!(err.contains("anonymous memory"), "{err}");
+    let out = env
+        .cmd_of(&hiding)
+        .args(["seal", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "a command that opens no token runs");
+    assert_eq!(event_total(&env), before);
+}
+
+/// A process traced from its start (a tracer attached before urne made itself non-dumpable
+/// keeps its hold) is refused before the PIN: exit 3, naming the tracer.
+#[test]
+fn urne_under_a_tracer_is_refused() {
+    if Command::new("strace").arg("-V").output().is_err() {
+        eprintln!("strace is not installed (scripts/lib.sh ensure_deps installs it): skipped");
+        return;
+    }
+    let env = Env::new();
+    let mut c = env.cmd_of(Path::new("strace"));
+    c.args(["-f", "-o", "/dev/null", URNE, "hsm", "info"]);
+    let out = c.output().unwrap();
+    let err = assert_fails(&out, 3);
+    assert!(err.contains("is traced by process"), "{err}");
+}
+
+/// urne in a user namespace of its own (where whoever made it bind-mounts any file over the
+/// system's libraries, without root) is refused: exit 3.
+#[test]
+fn urne_in_a_user_namespace_of_its_own_is_refused() {
+    let ok = Command::new("unshare")
+        .args(["-U", "-r", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("no user namespace here: skipped");
+        return;
+    }
+    let env = Env::new();
+    let mut c = env.cmd_of(Path::new("unshare"));
+    c.args(["-U", "-r", "--", URNE, "hsm", "info"]);
+    let out = c.output().unwrap();
+    let err = assert_fails(&out, 3);
+    assert!(err.contains("user namespace of its own"), "{err}");
 }

@@ -84,12 +84,13 @@ impl ModuleFile {
 
     /// Refuses (exit 3) a process in which a file is mapped that neither urne's executable nor
     /// this module needs (`edge::closure`).
+    ///
+    /// The module was loaded from `/proc/self/fd/N`, so `$ORIGIN` in its run paths stands for
+    /// `/proc/self/fd` for the loader, as it does here (never for the folder the configuration
+    /// names, which the insider chooses).
     pub fn check_mapped(&self, stage: crate::edge::closure::Stage) -> Result<()> {
-        let origin = std::fs::canonicalize(&self.path)
-            .ok()
-            .and_then(|p| p.parent().map(Path::to_path_buf))
-            .unwrap_or_default();
-        crate::edge::closure::check(Some((&self.file, &origin)), stage)
+        let origin = Path::new("/proc/self/fd");
+        crate::edge::closure::check(Some((&self.file, origin)), stage)
     }
 
     /// Loads the module from the descriptor (`dlopen` of `/proc/self/fd/N`).
