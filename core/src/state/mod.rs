@@ -98,6 +98,7 @@ impl Trail {
             | Record::InputRejected(_)
             | Record::BlockProof(_)
             | Record::OutputPublished(_)
+            | Record::OutputPlacing(_)
             | Record::EntropyRefused(_) => Ok(()),
             Record::ProducerKeys(r) => self.pin(r),
             Record::SittingOpened(r) => self.sittings.opened(r.number),

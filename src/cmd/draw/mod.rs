@@ -14,8 +14,7 @@ use outputs::{outputs, print_draw, publish};
 use parts::{Committed, Drawn, Randomness, Sealed};
 
 use super::ctx::Ctx;
-use super::{inputs, randomness};
-use crate::edge::fsio;
+use super::{inputs, placing, randomness};
 use crate::error::{Error, Exit, Result};
 use std::path::PathBuf;
 use urne_core::audit::kinds::Kind;
@@ -36,8 +35,6 @@ pub struct DrawArgs {
 /// `urne draw`.
 pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     inputs::check_day(&a.day)?;
-    // Checked before anything happens: the outputs will need an empty folder.
-    fsio::check_empty_or_absent(&a.out)?;
     ctx.begin()?;
     draw(ctx, &a)
 }
@@ -45,18 +42,28 @@ pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
 /// The draw, on a trail already begun (`urne draw`, or a step of `urne ceremony`).
 pub fn draw(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
     let dayd = inputs::check_day(&a.day)?;
-    fsio::check_empty_or_absent(&a.out)?;
     let s = load_state(ctx, &a.day, dayd)?;
+    // Where the output goes, before any entropy is asked for: a new or empty folder, or the
+    // one a stopped run of this attempt recorded (SPEC.md §6.7).
+    let place = placing::decide(&s.events, &subject(&s), &a.out)?;
     let anomalies = check_clock(ctx, &s, dayd)?;
     let k = load_set(ctx, &s)?;
     let entropy = randomness(ctx, &s)?;
     let drawn = compute(ctx, &s, &k, &entropy)?;
     let out = outputs(ctx, &s, &k, &entropy, &drawn, &anomalies)?;
-    let written = publish(ctx, &s, &a.out, &out)?;
+    let written = publish(ctx, &s, (&a.out, place), &out)?;
     // Nothing is reported as drawn unless the trail is still the one it was recorded in.
     ctx.finish()?;
     print_draw((&s, &k, &entropy, &drawn), &out, &a.out, &written);
     Ok(())
+}
+
+/// What a draw publishes: its day's attempt.
+fn subject(s: &Sealed) -> urne_core::audit::history::Subject {
+    urne_core::audit::history::Subject::Draw {
+        day: s.day.clone(),
+        attempt: s.st.attempt,
+    }
 }
 
 /// Load state: the day's seal (refused unless sealed and not yet published) and its rules,
