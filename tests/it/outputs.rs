@@ -463,8 +463,9 @@ fn a_kill_at_any_moment_of_a_draw_leaves_only_whole_outputs_and_resumes() {
         }
         if n > 0 {
             // Part of the folder is in place, each file signed: it verifies only once whole
-            // (bundle.json comes last), unrecorded as published; moved aside, drawn again.
-            let complete = dir.join("bundle.json").exists();
+            // (manifest.json comes last), unrecorded as published. Whole, the re-run records it
+            // as published (SPEC.md §6.7); a part is refused, then moved aside and drawn again.
+            let complete = dir.join("manifest.json").exists();
             let o = env.urne(&["verify", &out, "--keys", "keys"]);
             assert_eq!(
                 o.status.success(),
@@ -473,7 +474,10 @@ fn a_kill_at_any_moment_of_a_draw_leaves_only_whole_outputs_and_resumes() {
             );
             partial += usize::from(!complete);
             whole += usize::from(complete);
-            std::fs::rename(&dir, env.path(&format!("aside{i}"))).unwrap();
+            if !complete {
+                assert_fails(&k.run(&env, &args), 4);
+                std::fs::rename(&dir, env.path(&format!("aside{i}"))).unwrap();
+            }
         }
         let recorded = count(&env, "draw.entropy") > entropy_before;
         let result = (count(&env, "draw.result") > results_before)
