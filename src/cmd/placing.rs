@@ -14,7 +14,8 @@ use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
-use urne_core::audit::history::{OutputPlacing, Subject};
+use urne_core::audit::history::OutputPlacing;
+pub use urne_core::audit::history::Subject;
 use urne_core::audit::kinds::{self, Record};
 use urne_core::crypto::{Hash32, sha256};
 
@@ -45,20 +46,8 @@ pub fn decide(events: &[Event], subject: &Subject, given: &Path) -> Result<Place
         fsio::check_empty_or_absent(given)?;
         return Ok(Place::Fresh);
     };
+    same_folder(&p, given)?;
     let recorded = PathBuf::from(&p.out);
-    if fsio::resolve(&recorded)? != fsio::resolve(given)? {
-        return Err(Error::refused(
-            format!(
-                "{} was being published in {} by a run that stopped before recording it; it is not published in another folder",
-                describe(subject),
-                recorded.display()
-            ),
-            format!(
-                "nothing was recorded. Run the command again with --out {}: an output found whole there is recorded as published, or it is published there; one output per attempt, never two",
-                recorded.display()
-            ),
-        ));
-    }
     match found(&recorded, &p.files) {
         Found::Whole => Ok(Place::Adopt(p)),
         Found::Nothing => Ok(Place::Again),
@@ -75,6 +64,26 @@ pub fn decide(events: &[Event], subject: &Subject, given: &Path) -> Result<Place
             ),
         )),
     }
+}
+
+/// Refuses (exit 4) a folder `given` now that is not the one the placing `p` recorded (compared
+/// once resolved).
+pub fn same_folder(p: &OutputPlacing, given: &Path) -> Result<()> {
+    let recorded = PathBuf::from(&p.out);
+    if fsio::resolve(&recorded)? == fsio::resolve(given)? {
+        return Ok(());
+    }
+    Err(Error::refused(
+        format!(
+            "{} was being published in {} by a run that stopped before recording it; it is not published in another folder",
+            describe(&p.subject),
+            recorded.display()
+        ),
+        format!(
+            "nothing was recorded. Run the command again with --out {}: an output found whole there is recorded as published, or it is published there; one output per attempt, never two",
+            recorded.display()
+        ),
+    ))
 }
 
 /// Records that the output of `subject`, whose files have the SHA-256 `files` and whose

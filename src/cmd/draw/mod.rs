@@ -45,7 +45,7 @@ pub fn draw(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
     let s = load_state(ctx, &a.day, dayd)?;
     // Where the output goes, before any entropy is asked for: a new or empty folder, or the
     // one a stopped run of this attempt recorded (SPEC.md §6.7).
-    let place = placing::decide(&s.events, &subject(&s), &a.out)?;
+    let place = placing::decide(&s.events, &s.subject(), &a.out)?;
     let anomalies = check_clock(ctx, &s, dayd)?;
     let k = load_set(ctx, &s)?;
     let entropy = randomness(ctx, &s)?;
@@ -56,14 +56,6 @@ pub fn draw(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
     ctx.finish()?;
     print_draw((&s, &k, &entropy, &drawn), &out, &a.out, &written);
     Ok(())
-}
-
-/// What a draw publishes: its day's attempt.
-fn subject(s: &Sealed) -> urne_core::audit::history::Subject {
-    urne_core::audit::history::Subject::Draw {
-        day: s.day.clone(),
-        attempt: s.st.attempt,
-    }
 }
 
 /// Load state: the day's seal (refused unless sealed and not yet published) and its rules,

@@ -317,13 +317,7 @@ fn place_new(
         .map(|(name, bytes)| (name.to_string(), sha256(bytes)))
         .collect();
     files.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
-    placing::record(
-        ctx,
-        out_dir,
-        super::subject(s),
-        files::BUNDLE_FILE_NAME,
-        &files,
-    )?;
+    placing::record(ctx, out_dir, s.subject(), files::BUNDLE_FILE_NAME, &files)?;
     let hsm = ctx.hsm()?;
     let leaves = publish::Presigned {
         name: files::LEAVES_FILE,
