@@ -610,6 +610,8 @@ pub(crate) struct Orphans {
     pub(crate) orphans: usize,
     /// ... beyond the first of a day's attempt: a second output for one attempt.
     pub(crate) second: usize,
+    /// Kills that left a whole folder in place and unrecorded (the window of item 4).
+    pub(crate) window: usize,
 }
 
 /// Every complete signed draw output under `env`'s folder (a folder holding `bundle.json`, its
@@ -690,6 +692,7 @@ fn draw_kills(runs: usize) -> (Killer, Orphans, bool) {
     let a = draw("d-timing");
     env.ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
     let mut k = Killer::new("draw (re-run into the same or a new folder)", t.elapsed());
+    let mut window = 0;
     for i in 0..runs {
         env.ok(&["void", "--day", DAY, "--reason", "kill test run"]);
         seal(&env, &export);
@@ -697,9 +700,16 @@ fn draw_kills(runs: usize) -> (Killer, Orphans, bool) {
         let a = draw(&first);
         let args: Vec<&str> = a.iter().map(String::as_str).collect();
         let attempt = serde_json::json!(i + 2);
-        k.kill(&env, &args);
+        // Half the kills anywhere, half in the last half of the run, where the folder is
+        // placed and recorded.
+        if i % 4 < 2 {
+            k.kill(&env, &args);
+        } else {
+            k.kill_late(&env, &args, 50);
+        }
         audit_ok(&env);
         let drawn = |env: &Env| count_where(env, "draw.published", "attempt", &attempt) == 1;
+        window += usize::from(!drawn(&env) && env.path(&first).join("manifest.json").exists());
         if drawn(&env) {
             assert_fails(&k.run(&env, &args), 4);
             k.rerun(true);
@@ -743,13 +753,14 @@ fn draw_kills(runs: usize) -> (Killer, Orphans, bool) {
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     );
-    (k, figures, said.contains("fork"))
+    (k, Orphans { window, ..figures }, said.contains("fork"))
 }
 
 fn report_draw_kills(k: &Killer, f: &Orphans, fork: bool) {
     k.report(&format!(
-        "{} complete signed outputs on the media, {} orphans (no draw.published names them), {} \
+        "{} kills left a whole folder unrecorded; {} complete signed outputs on the media, {} orphans (no draw.published names them), {} \
          second outputs of one attempt; urne verify over every folder {}",
+        f.window,
         f.outputs,
         f.orphans,
         f.second,

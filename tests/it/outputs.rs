@@ -252,9 +252,21 @@ impl Killer {
     /// that finished first moves the span halfway to 1.2 times its length (the timing run may
     /// have been slow), so that the kills keep falling inside the command.
     pub(crate) fn kill(&mut self, env: &Env, args: &[&str]) -> bool {
+        let delay = self.delays.below(self.span_ms);
+        self.kill_after(env, args, delay)
+    }
+
+    /// [`Killer::kill`] in the last `percent` of the span only (where a command places and
+    /// records its output).
+    pub(crate) fn kill_late(&mut self, env: &Env, args: &[&str], percent: u64) -> bool {
+        let from = self.span_ms * (100 - percent) / 100;
+        let delay = Duration::from_millis(from) + self.delays.below(self.span_ms - from);
+        self.kill_after(env, args, delay)
+    }
+
+    fn kill_after(&mut self, env: &Env, args: &[&str], delay: Duration) -> bool {
         let token = token_files(&env.path("tokens"));
         let size = trail_size(env);
-        let delay = self.delays.below(self.span_ms);
         let exited = spawn_and_kill(env, args, delay);
         if let Some(took) = exited {
             self.span_ms = (self.span_ms + took.as_millis() as u64 * 12 / 10) / 2;
