@@ -164,3 +164,53 @@ pub fn describe(s: &Subject) -> String {
         Subject::Sitting { number } => format!("the minutes of sitting {number}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files() -> BTreeMap<String, Hash32> {
+        [
+            ("a.json".to_string(), sha256(b"a")),
+            ("manifest.json".to_string(), sha256(b"m")),
+        ]
+        .into()
+    }
+
+    #[test]
+    fn a_recorded_folder_is_whole_empty_or_a_part() {
+        let t = tempfile::tempdir().unwrap();
+        let dir = t.path().join("out");
+        assert!(matches!(found(&dir, &files()), Found::Nothing));
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::create_dir(dir.join(".urne-staging-1-0")).unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Nothing));
+        std::fs::write(dir.join("a.json.sig"), b"sig").unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Part));
+        std::fs::write(dir.join("a.json"), b"a").unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Part));
+        std::fs::write(dir.join("manifest.json"), b"other").unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Part));
+        std::fs::remove_file(dir.join("manifest.json")).unwrap();
+        std::fs::write(dir.join("manifest.json"), b"m").unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Whole));
+    }
+
+    #[test]
+    fn another_folder_than_the_recorded_one_is_refused_with_exit_4() {
+        let t = tempfile::tempdir().unwrap();
+        let p = OutputPlacing {
+            out: t.path().join("first").display().to_string(),
+            file: "a.json".into(),
+            subject: Subject::Draw {
+                day: "2018-12-04".into(),
+                attempt: 2,
+            },
+            files: files(),
+        };
+        assert!(same_folder(&p, &t.path().join("first")).is_ok());
+        assert!(same_folder(&p, &t.path().join("x/../first")).is_ok());
+        let e = same_folder(&p, &t.path().join("second")).unwrap_err();
+        assert_eq!(e.exit, crate::error::Exit::Refused);
+    }
+}
