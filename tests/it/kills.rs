@@ -122,14 +122,38 @@ fn a_kill_at_any_moment_of_a_void_leaves_one_void_and_the_day_sealed_and_drawn_a
         audit_ok(&env);
         let before = count_where(&env, "draw.void", "attempt", &attempt);
         voided += before;
-        let refused = rerun(&mut k, &env, &args, before == 1);
+        // Every other re-run is given another folder (issue 22, item 4): refused (exit 4) when
+        // the killed run had recorded where it was placing the notice, then run as before.
+        let new_out = format!("void-new-{i}");
+        let refused = if i % 2 == 1 {
+            let alt = [&args[..], &["--out", &new_out]].concat();
+            let o = k.run(&env, &alt);
+            if o.status.success() {
+                false
+            } else {
+                assert_eq!(
+                    o.status.code(),
+                    Some(4),
+                    "{}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
+                rerun(&mut k, &env, &args, before == 1)
+            }
+        } else {
+            rerun(&mut k, &env, &args, before == 1)
+        };
         k.rerun(refused);
         audit_ok(&env);
         assert_eq!(count_where(&env, "draw.void", "attempt", &attempt), 1);
         assert_eq!(count(&env, "draw.void"), i + 2, "one void per attempt");
-        // Its notice is in place and recorded once (written, or recorded as the kill left it).
+        // Its notice is in place, in one folder only, and recorded once (written, or recorded
+        // as the kill left it).
         let notice = format!("void-{DAY}-attempt-{}/void-notice.json", i + 2);
-        assert!(env.path(&notice).exists(), "{notice}");
+        let elsewhere = env.path(&new_out).join("void-notice.json");
+        assert!(
+            env.path(&notice).exists() != elsewhere.exists(),
+            "{notice}: one notice, in one folder"
+        );
         let file = serde_json::json!(notice);
         assert_eq!(count_where(&env, "output.published", "file", &file), 1);
         seal(&env, &export);
