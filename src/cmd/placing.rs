@@ -32,12 +32,28 @@ pub enum Place {
     Adopt(OutputPlacing),
 }
 
-/// The last `output.placing` of `subject` (the caller knows its subject is not published).
+/// The last `output.placing` of `subject`, unless a publication record of its primary file
+/// (`draw.published`, `block.published` or `output.published` naming its SHA-256) follows it.
 pub fn pending(events: &[Event], subject: &Subject) -> Option<OutputPlacing> {
-    events.iter().rev().find_map(|e| match kinds::parse(e) {
-        Ok(Record::OutputPlacing(p)) if &p.subject == subject => Some(p),
-        _ => None,
-    })
+    let (at, p) = events
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, e)| match kinds::parse(e) {
+            Ok(Record::OutputPlacing(p)) if &p.subject == subject => Some((i, p)),
+            _ => None,
+        })?;
+    let sha = p.files.get(&p.file).copied();
+    let published = events[at + 1..].iter().any(|e| {
+        let output = match kinds::parse(e) {
+            Ok(Record::OutputPublished(o)) => Some(o),
+            Ok(Record::DrawPublished(r)) => r.output,
+            Ok(Record::BlockPublished(r)) => r.output,
+            _ => None,
+        };
+        output.is_some_and(|o| Some(o.sha256) == sha)
+    });
+    (!published).then_some(p)
 }
 
 /// Where the output of `subject` (not yet published) goes, given the folder `given`.
