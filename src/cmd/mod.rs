@@ -13,6 +13,7 @@ pub mod draw;
 pub mod hsm;
 pub mod inputs;
 pub mod keys;
+pub mod placing;
 pub mod proof;
 pub mod randomness;
 pub mod seal;

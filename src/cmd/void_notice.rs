@@ -3,10 +3,12 @@
 //! never replacing a file) and recorded by an `output.published` event, so that the next output
 //! names it as its predecessor (§6.7). Until every recorded void has its notice recorded,
 //! nothing else is sealed, drawn, generated, revealed or voided: the void command, run again
-//! after a kill, writes the notice, or records the one the killed run had put in place.
+//! after a kill, writes the notice, or records the one the killed run had put in place, in the
+//! folder the killed run recorded (`output.placing`, §6.7) and never another.
 
 use super::ctx::Ctx;
 use super::inputs::altered;
+use super::placing;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result, io_error};
@@ -104,6 +106,11 @@ pub fn announce(ctx: &mut Ctx, seq: u64, out: Option<&Path>) -> Result<()> {
         Path::to_path_buf,
     );
     let path = dir.join(FILE_NAME);
+    // A run stopped while placing this notice recorded its folder: only that one (SPEC.md §6.7).
+    let subject = placing::Subject::VoidNotice { void_seq: v.seq };
+    if let Some(p) = placing::pending(&events, &subject) {
+        placing::same_folder(&p, &dir)?;
+    }
     let sha = if std::fs::symlink_metadata(&path).is_ok() {
         adopt(ctx, &v, &dir)?
     } else {
@@ -132,6 +139,10 @@ pub fn place(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<(Hash32, String)> 
     );
     let bytes = urne_core::draw::files::to_bytes(&notice);
     let sha = sha256(&bytes);
+    publish::refuse_taken(dir, &[(FILE_NAME, bytes.clone())], "--out")?;
+    let files = [(FILE_NAME.to_string(), sha)].into();
+    let subject = placing::Subject::VoidNotice { void_seq: v.seq };
+    placing::record(ctx, dir, subject, FILE_NAME, &files)?;
     publish::write_signed(ctx.hsm()?, dir, &[(FILE_NAME, bytes)], &[], (&rk, &ak))?;
     Ok((sha, checkpoint))
 }

@@ -461,7 +461,7 @@ pub fn check_empty_or_absent(out: &Path) -> Result<()> {
         if !empty {
             return Err(Error::refused(
                 format!("{} already exists and is not empty", out.display()),
-                "outputs are never overwritten: give a new or empty --out folder (a folder an interrupted draw left half-published: move it aside and run the draw again; the recorded entropy gives the same winner)",
+                "outputs are never overwritten: give a new or empty --out folder (after an interrupted draw, run it again with the same --out: an output it left whole there is recorded as published)",
             ));
         }
     }

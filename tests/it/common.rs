@@ -8,6 +8,12 @@ use std::process::{Command, Output};
 
 pub const URNE: &str = env!("CARGO_BIN_EXE_urne");
 
+/// The binary the environments run: this build's, or the one `URNE_UNDER_TEST` names (the
+/// kill tests' positive control runs them against an older build).
+pub fn urne_bin() -> String {
+    std::env::var("URNE_UNDER_TEST").unwrap_or_else(|_| URNE.to_string())
+}
+
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -50,10 +56,14 @@ impl Env {
             c.arg("--no-keys");
         }
         scrub(&mut c);
-        c.env("URNE_BIN", URNE)
+        c.env("URNE_BIN", urne_bin())
             .envs(vars.iter().map(|(k, v)| (k, v)));
         if let Some(m) = module {
             c.env("URNE_HSM_MODULE", m);
+        }
+        if std::env::var_os("URNE_UNDER_TEST").is_some() {
+            // An older urne does not know the configuration's `module_env`.
+            c.env("DEV_HSM_NO_MODULE_ENV", "1");
         }
         // The module's own variables, named in the configuration (urne gives its module no
         // other): an insider's module reads the insider's knobs.
@@ -88,7 +98,7 @@ impl Env {
 
     /// `urne` with this environment (PIN from URNE_PIN).
     pub fn cmd(&self) -> Command {
-        self.cmd_of(Path::new(URNE))
+        self.cmd_of(Path::new(&urne_bin()))
     }
 
     /// Any program with this environment (e.g. `script` running urne on a terminal).
@@ -135,7 +145,7 @@ impl Env {
             .args(["--on", CONTRIBUTION_PROMPT, "--send", CONTRIBUTION])
             .args(["--on", YES_NO, "--send", "oui"])
             .args(["--on", CONFIRM, "--send-match", "--"])
-            .arg(URNE)
+            .arg(urne_bin())
             .args(args);
         c
     }
@@ -465,7 +475,7 @@ pub fn draw_typed(env: &Env, day: &str, contribution: &str, out: &str) -> Output
         .args(["--on", TYPE_BACK, "--send-match"])
         .args(["--on", CONTRIBUTION_PROMPT, "--send", contribution])
         .args(["--on", YES_NO, "--send", "oui", "--"])
-        .arg(URNE)
+        .arg(urne_bin())
         .args(["draw", "--day", day, "--out", out])
         .output()
         .unwrap();

@@ -252,9 +252,21 @@ impl Killer {
     /// that finished first moves the span halfway to 1.2 times its length (the timing run may
     /// have been slow), so that the kills keep falling inside the command.
     pub(crate) fn kill(&mut self, env: &Env, args: &[&str]) -> bool {
+        let delay = self.delays.below(self.span_ms);
+        self.kill_after(env, args, delay)
+    }
+
+    /// [`Killer::kill`] in the last `percent` of the span only (where a command places and
+    /// records its output).
+    pub(crate) fn kill_late(&mut self, env: &Env, args: &[&str], percent: u64) -> bool {
+        let from = self.span_ms * (100 - percent) / 100;
+        let delay = Duration::from_millis(from) + self.delays.below(self.span_ms - from);
+        self.kill_after(env, args, delay)
+    }
+
+    fn kill_after(&mut self, env: &Env, args: &[&str], delay: Duration) -> bool {
         let token = token_files(&env.path("tokens"));
         let size = trail_size(env);
-        let delay = self.delays.below(self.span_ms);
         let exited = spawn_and_kill(env, args, delay);
         if let Some(took) = exited {
             self.span_ms = (self.span_ms + took.as_millis() as u64 * 12 / 10) / 2;
@@ -463,8 +475,9 @@ fn a_kill_at_any_moment_of_a_draw_leaves_only_whole_outputs_and_resumes() {
         }
         if n > 0 {
             // Part of the folder is in place, each file signed: it verifies only once whole
-            // (bundle.json comes last), unrecorded as published; moved aside, drawn again.
-            let complete = dir.join("bundle.json").exists();
+            // (manifest.json comes last), unrecorded as published. Whole, the re-run records it
+            // as published (SPEC.md §6.7); a part is refused, then moved aside and drawn again.
+            let complete = dir.join("manifest.json").exists();
             let o = env.urne(&["verify", &out, "--keys", "keys"]);
             assert_eq!(
                 o.status.success(),
@@ -473,7 +486,10 @@ fn a_kill_at_any_moment_of_a_draw_leaves_only_whole_outputs_and_resumes() {
             );
             partial += usize::from(!complete);
             whole += usize::from(complete);
-            std::fs::rename(&dir, env.path(&format!("aside{i}"))).unwrap();
+            if !complete {
+                assert_fails(&k.run(&env, &args), 4);
+                std::fs::rename(&dir, env.path(&format!("aside{i}"))).unwrap();
+            }
         }
         let recorded = count(&env, "draw.entropy") > entropy_before;
         let result = (count(&env, "draw.result") > results_before)

@@ -337,8 +337,23 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
     );
     let o = env.draw(DAY, "x");
     assert!(assert_fails(&o, 4).contains("no recorded void notice"));
-    // Run again: the notice in place is this void's, so it is recorded as it is.
+    // Run again into another folder (issue 22, item 4): refused, naming the recorded folder;
+    // nothing recorded, no second notice.
     let before = count(&env, "output.published");
+    let o = env.urne(&[
+        "void",
+        "--day",
+        DAY,
+        "--reason",
+        "power cut, minutes 12",
+        "--out",
+        "elsewhere",
+    ]);
+    let err = assert_fails(&o, 4);
+    assert!(err.contains(&folder), "{err}");
+    assert_eq!(count(&env, "output.published"), before);
+    assert!(!env.path("elsewhere").join(NOTICE).exists());
+    // Run again: the notice in place is this void's, so it is recorded as it is.
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");

@@ -91,6 +91,60 @@ pub struct OutputPublished {
     pub checkpoint_root: Hash32,
 }
 
+/// The `output.placing` record (SPEC.md §6.2, §6.7): an output about to be moved into its
+/// folder, recorded before the first of its files is; its publication record follows. A run
+/// that finds it not followed by that record looks in `out` only: a complete output there
+/// (every file of `files` with its SHA-256) is recorded as published, never made again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutputPlacing {
+    /// The folder, as the operator gave it.
+    pub out: String,
+    /// The output's primary file, by name (`bundle.json`, `S.reveal.json`, …).
+    pub file: String,
+    /// What the output publishes.
+    pub subject: Subject,
+    /// The SHA-256 of every file the output places (signatures and public keys aside), by name.
+    pub files: std::collections::BTreeMap<String, Hash32>,
+}
+
+/// What an output publishes: one output per subject, ever (SPEC.md §6.7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Subject {
+    /// A day's attempt drawn.
+    Draw {
+        /// The day, `YYYY-MM-DD`.
+        day: String,
+        /// The attempt.
+        attempt: u32,
+    },
+    /// A block's attempt committed.
+    Block {
+        /// The block id.
+        block: String,
+        /// The attempt.
+        attempt: u32,
+    },
+    /// A block's attempt revealed.
+    Reveal {
+        /// The block id.
+        block: String,
+        /// The attempt.
+        attempt: u32,
+    },
+    /// The notice of the void recorded at audit event `void_seq`.
+    VoidNotice {
+        /// The `draw.void` or `block.void` event.
+        void_seq: u64,
+    },
+    /// A sitting's minutes.
+    Sitting {
+        /// The sitting's number.
+        number: u32,
+    },
+}
+
 /// One version-2 output, as a verifier found it: its primary file, that file's SHA-256, its
 /// history and its (signature-checked) checkpoint.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -148,6 +148,8 @@ registry! {
     BlockProof = "block.proof" => block::ProofRecord,
     /// An output (a reveal, a void notice) was placed: the next one names it.
     OutputPublished = "output.published" => super::history::OutputPublished,
+    /// An output about to be moved into its folder: where, and its files' SHA-256.
+    OutputPlacing = "output.placing" => super::history::OutputPlacing,
     /// Entropy the trail had already seen, refused and never used.
     EntropyRefused = "entropy.refused" => EntropyRefused,
     /// A sitting was opened in front of the commissaire (SPEC.md §9.1).

@@ -98,6 +98,7 @@ impl Trail {
             | Record::InputRejected(_)
             | Record::BlockProof(_)
             | Record::OutputPublished(_)
+            | Record::OutputPlacing(_)
             | Record::EntropyRefused(_)
             | Record::ClockCorrected(_)
             | Record::ClockConfirmed(_) => Ok(()),

@@ -6,6 +6,7 @@ use super::common::{block_state, parse_block_arg};
 use crate::cmd::confirm::{self, Terminal};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
+use crate::cmd::placing;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result, io_error};
@@ -50,6 +51,11 @@ pub fn run_in_sitting(
     let closed = sales_close_of(sales_closed_at)?;
     let mut rv = load_reveal(ctx, &id)?;
     let name = format!("{}.reveal.json", files::stem(&rv.canonical));
+    // A run stopped while placing this reveal recorded its folder: only that one (SPEC.md §6.7).
+    let events = ctx.audit()?.events()?;
+    if let Some(p) = placing::pending(&events, &rv.subject()) {
+        placing::same_folder(&p, out)?;
+    }
     if rv.revealed.is_some() && out.join(&name).exists() {
         return adopt_reveal(ctx, &rv, out, &name);
     }
@@ -275,6 +281,16 @@ struct Revealing {
     seed: Hash32,
 }
 
+impl Revealing {
+    /// What the reveal publishes: the block's attempt revealed.
+    fn subject(&self) -> placing::Subject {
+        placing::Subject::Reveal {
+            block: self.canonical.clone(),
+            attempt: self.attempt,
+        }
+    }
+}
+
 /// Load state: the block must be generated and published; its entropy and the rules it was
 /// generated under, read back from the trail, give the seed.
 fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
@@ -355,6 +371,9 @@ fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFil
     let name = format!("{}.reveal.json", files::stem(&rv.canonical));
     let bytes = urne_core::draw::files::to_bytes(&r);
     let sha = sha256(&bytes);
+    publish::refuse_taken(out, &[(name.as_str(), bytes.clone())], "--out")?;
+    let placed = [(name.clone(), sha)].into();
+    placing::record(ctx, out, rv.subject(), &name, &placed)?;
     publish::write_signed(ctx.hsm()?, out, &[(name.as_str(), bytes)], &[], (&rk, &ak))?;
     let output = ctx.output_record(&name, sha, &r.audit_checkpoint)?;
     ctx.record_evidence(output)?;

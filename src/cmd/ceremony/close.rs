@@ -7,9 +7,10 @@
 use super::term::{self, Lang};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
+use crate::cmd::placing;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use std::path::Path;
 use urne_core::audit::Event;
 use urne_core::audit::kinds::{self, Record};
@@ -40,14 +41,11 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
     let lang = Lang::from_env(Some(&r.lang));
     let name = default_folder(r.number);
     let dir = out.join(&name);
-    if std::fs::symlink_metadata(dir.join(sitting::FILE_NAME)).is_ok() {
-        return Err(Error::refused(
-            format!(
-                "{} exists, and the trail does not record it",
-                dir.join(sitting::FILE_NAME).display()
-            ),
-            "an output is never replaced: keep that folder as evidence (it may be the output of a run killed after writing it), move it aside, and run `urne ceremony` again to write the sitting's output anew",
-        ));
+    // A run stopped while placing these minutes recorded their folder (SPEC.md §6.7): a whole
+    // output there is recorded as it is, never written a second time.
+    let subject = placing::Subject::Sitting { number: r.number };
+    if let placing::Place::Adopt(p) = placing::decide(&events, &subject, &dir)? {
+        return adopt(ctx, &p, &name, r.number);
     }
     let note = ctx.checkpoint()?;
     let history = ctx.history()?;
@@ -81,6 +79,13 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
     };
     let bytes = urne_core::draw::files::to_bytes(&file);
     let sha = sha256(&bytes);
+    let placed = [
+        (MINUTES.to_string(), minutes_sha),
+        ("checkpoint.note".to_string(), sha256(note.as_bytes())),
+        (sitting::FILE_NAME.to_string(), sha),
+    ]
+    .into();
+    placing::record(ctx, &dir, subject, sitting::FILE_NAME, &placed)?;
     publish::write_signed(
         ctx.hsm()?,
         &dir,
@@ -101,6 +106,28 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
         dir.join(MINUTES).display()
     );
     print_copied(lang, (&sha, &minutes_sha), &note);
+    Ok(true)
+}
+
+/// The whole output of sitting `number` a stopped run placed (every file as the placing `p`
+/// recorded, `sitting.json` signed under the result key): recorded as published as it is.
+fn adopt(
+    ctx: &mut Ctx,
+    p: &urne_core::audit::history::OutputPlacing,
+    name: &str,
+    number: u32,
+) -> Result<bool> {
+    let bytes = placing::primary(ctx, p)?;
+    let found: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| altered(&format!("the sitting file a stopped run placed: {e}")))?;
+    let note = found["audit_checkpoint"].as_str().unwrap_or_default();
+    let file = format!("{name}/{}", sitting::FILE_NAME);
+    let output = ctx.output_record(&file, sha256(&bytes), note)?;
+    ctx.record_evidence(output)?;
+    note!(
+        "resuming sitting {number}: its minutes were already whole in {}; recorded them as published",
+        p.out
+    );
     Ok(true)
 }
 

@@ -14,8 +14,7 @@ use outputs::{outputs, print_draw, publish};
 use parts::{Committed, Drawn, Randomness, Sealed};
 
 use super::ctx::Ctx;
-use super::{inputs, randomness};
-use crate::edge::fsio;
+use super::{inputs, placing, randomness};
 use crate::error::{Error, Exit, Result};
 use std::path::PathBuf;
 use urne_core::audit::kinds::Kind;
@@ -36,8 +35,6 @@ pub struct DrawArgs {
 /// `urne draw`.
 pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     inputs::check_day(&a.day)?;
-    // Checked before anything happens: the outputs will need an empty folder.
-    fsio::check_empty_or_absent(&a.out)?;
     ctx.begin()?;
     draw(ctx, &a)
 }
@@ -45,14 +42,16 @@ pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
 /// The draw, on a trail already begun (`urne draw`, or a step of `urne ceremony`).
 pub fn draw(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
     let dayd = inputs::check_day(&a.day)?;
-    fsio::check_empty_or_absent(&a.out)?;
     let s = load_state(ctx, &a.day, dayd)?;
+    // Where the output goes, before any entropy is asked for: a new or empty folder, or the
+    // one a stopped run of this attempt recorded (SPEC.md §6.7).
+    let place = placing::decide(&s.events, &s.subject(), &a.out)?;
     let anomalies = check_clock(ctx, &s, dayd)?;
     let k = load_set(ctx, &s)?;
     let entropy = randomness(ctx, &s)?;
     let drawn = compute(ctx, &s, &k, &entropy)?;
     let out = outputs(ctx, &s, &k, &entropy, &drawn, &anomalies)?;
-    let written = publish(ctx, &s, &a.out, &out)?;
+    let written = publish(ctx, &s, (&a.out, place), &out)?;
     // Nothing is reported as drawn unless the trail is still the one it was recorded in.
     ctx.finish()?;
     print_draw((&s, &k, &entropy, &drawn), &out, &a.out, &written);

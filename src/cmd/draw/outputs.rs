@@ -4,6 +4,7 @@
 use super::parts::{Committed, Drawn, Outputs, Randomness, Sealed};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs;
+use crate::cmd::placing::{self, Place};
 use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
@@ -12,6 +13,7 @@ use crate::text::{Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
 use urne_core::audit::Event;
+use urne_core::audit::history::{OutputPlacing, OutputPublished};
 use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::draw::files::{
     self, BundleFile, DrawCore, Placed, PublicPlaced, RefusedEntropy, ResultFile,
@@ -275,17 +277,47 @@ fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
     Ok((leaves_bytes, leaves_sig))
 }
 
-/// Publish: every file is staged inside the folder, then moved into place, the signatures first
-/// (`publish::write_signed`: a kill leaves no signed file without its signature, and a kill
-/// while staging leaves only a staging folder, which the re-run removes); then recorded, and a
-/// checkpoint signed. Returns each file's SHA-256.
+/// Publish: the output's place and files recorded first (`output.placing`, SPEC.md §6.7), then
+/// every file staged inside the folder and moved into place, the signatures first and the
+/// manifest last (`publish::write_signed`: a kill leaves no signed file without its signature
+/// and no manifest before the files it lists, and a kill while staging leaves only a staging
+/// folder, which the re-run removes); then recorded, and a checkpoint signed. A whole output a
+/// stopped run placed (`Place::Adopt`) is recorded as it is. Returns each file's SHA-256.
 pub fn publish(
+    ctx: &mut Ctx,
+    s: &Sealed,
+    (out_dir, place): (&Path, Place),
+    out: &Outputs,
+) -> Result<BTreeMap<String, Hash32>> {
+    let (written, output) = match place {
+        Place::Adopt(p) => adopt(ctx, s, &p)?,
+        Place::Fresh | Place::Again => place_new(ctx, s, out_dir, out)?,
+    };
+    ctx.record_evidence(PublishedRecord {
+        day: s.day.clone(),
+        attempt: s.st.attempt,
+        out: out_dir.display().to_string(),
+        files: written.clone(),
+        output: Some(output),
+    })?;
+    Ok(written)
+}
+
+/// The output just made, recorded as being placed in `out_dir`, then placed.
+fn place_new(
     ctx: &mut Ctx,
     s: &Sealed,
     out_dir: &Path,
     out: &Outputs,
-) -> Result<BTreeMap<String, Hash32>> {
+) -> Result<(BTreeMap<String, Hash32>, OutputPublished)> {
     fsio::check_empty_or_absent(out_dir)?;
+    let mut files: BTreeMap<String, Hash32> = out
+        .files
+        .iter()
+        .map(|(name, bytes)| (name.to_string(), sha256(bytes)))
+        .collect();
+    files.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
+    placing::record(ctx, out_dir, s.subject(), files::BUNDLE_FILE_NAME, &files)?;
     let hsm = ctx.hsm()?;
     let leaves = publish::Presigned {
         name: files::LEAVES_FILE,
@@ -300,18 +332,43 @@ pub fn publish(
         (&out.result_key, &out.audit_key),
     )?;
     written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
-    let output = match written.get(files::BUNDLE_FILE_NAME).copied() {
-        Some(sha) => Some(ctx.output_record(files::BUNDLE_FILE_NAME, sha, &out.checkpoint)?),
-        None => None,
-    };
-    ctx.record_evidence(PublishedRecord {
-        day: s.day.clone(),
-        attempt: s.st.attempt,
-        out: out_dir.display().to_string(),
-        files: written.clone(),
-        output,
+    let sha = written[files::BUNDLE_FILE_NAME];
+    let output = ctx.output_record(files::BUNDLE_FILE_NAME, sha, &out.checkpoint)?;
+    Ok((written, output))
+}
+
+/// The whole output a stopped run of this attempt placed: its bundle signed under the result
+/// key, of this very day and attempt, every file as recorded before it was placed.
+fn adopt(
+    ctx: &mut Ctx,
+    s: &Sealed,
+    p: &OutputPlacing,
+) -> Result<(BTreeMap<String, Hash32>, OutputPublished)> {
+    let bytes = placing::primary(ctx, p)?;
+    let bundle: BundleFile = serde_json::from_slice(&bytes).map_err(|e| {
+        Error::internal(
+            format!("the bundle a stopped run placed does not parse: {e}"),
+            "keep the folder as evidence and run `urne verify` on it",
+        )
     })?;
-    Ok(written)
+    if bundle.core.day != s.day || bundle.core.attempt != s.st.attempt {
+        return Err(Error::internal(
+            "the bundle a stopped run placed is of another draw",
+            "keep the folder as evidence and run `urne audit verify`",
+        ));
+    }
+    let output = ctx.output_record(
+        files::BUNDLE_FILE_NAME,
+        sha256(&bytes),
+        &bundle.audit_checkpoint,
+    )?;
+    note!(
+        "resuming the draw of {} attempt {}: its folder {} was already whole in place; recorded it as published",
+        s.day,
+        s.st.attempt,
+        p.out
+    );
+    Ok((p.files.clone(), output))
 }
 
 /// The sealed rules and the commitment, under the minutes' labels.

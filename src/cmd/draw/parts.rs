@@ -58,3 +58,13 @@ pub struct Randomness {
     /// contribution was typed (the result's screen then does not print them again).
     pub shown: bool,
 }
+
+impl Sealed {
+    /// What the draw publishes: its day's attempt (SPEC.md §6.7).
+    pub fn subject(&self) -> urne_core::audit::history::Subject {
+        urne_core::audit::history::Subject::Draw {
+            day: self.day.clone(),
+            attempt: self.st.attempt,
+        }
+    }
+}

@@ -348,9 +348,68 @@ fn draw_late_proof_void_published_keep_their_bytes() {
 }
 
 #[test]
+fn an_output_placing_names_its_folder_its_subject_typed_and_its_files() {
+    use crate::audit::history::{OutputPlacing, Subject};
+    let files: std::collections::BTreeMap<String, Hash32> =
+        [("bundle.json".to_string(), h(H0))].into();
+    for (subject, text) in [
+        (
+            Subject::Draw {
+                day: "2018-12-01".into(),
+                attempt: 2,
+            },
+            r#"{"draw":{"day":"2018-12-01","attempt":2}}"#,
+        ),
+        (
+            Subject::Block {
+                block: "2018-A".into(),
+                attempt: 1,
+            },
+            r#"{"block":{"block":"2018-A","attempt":1}}"#,
+        ),
+        (
+            Subject::Reveal {
+                block: "2018-A".into(),
+                attempt: 1,
+            },
+            r#"{"reveal":{"block":"2018-A","attempt":1}}"#,
+        ),
+        (
+            Subject::VoidNotice { void_seq: 7 },
+            r#"{"void_notice":{"void_seq":7}}"#,
+        ),
+        (
+            Subject::Sitting { number: 3 },
+            r#"{"sitting":{"number":3}}"#,
+        ),
+    ] {
+        let r = OutputPlacing {
+            out: "out".into(),
+            file: "bundle.json".into(),
+            subject,
+            files: files.clone(),
+        };
+        let expected = format!(
+            r#"{{"out":"out","file":"bundle.json","subject":{text},"files":{{"bundle.json":"{H0}"}}}}"#
+        );
+        let back = parse(&event(1, "output.placing", &expected)).unwrap();
+        assert_eq!(back, Record::OutputPlacing(r.clone()));
+        assert_eq!(Record::from(r).payload(), expected);
+    }
+    for bad in [
+        r#"{"out":"o","file":"f","subject":{"draw":{"day":"d"}},"files":{}}"#,
+        r#"{"out":"o","file":"f","subject":{"draw":{"day":"d","attempt":1,"x":1}},"files":{}}"#,
+        r#"{"out":"o","file":"f","subject":{"other":{}},"files":{}}"#,
+        r#"{"out":"o","file":"f","subject":{"sitting":{"number":1}}}"#,
+    ] {
+        assert!(parse(&event(1, "output.placing", bad)).is_err(), "{bad}");
+    }
+}
+
+#[test]
 fn every_kind_has_one_name() {
     let mut names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-    assert_eq!(names.len(), 30);
+    assert_eq!(names.len(), 31);
     for k in Kind::ALL {
         assert_eq!(Kind::from_name(k.name()), Some(*k));
     }

@@ -1,0 +1,232 @@
+//! One output per subject, recorded or adopted, never two (SPEC.md §6.7, issue 22 item 4): an
+//! output is recorded as `output.placing` (its folder, its subject, its files' SHA-256) before
+//! the first of its files is moved into place, and its publication record follows. A run whose
+//! subject has such a record not yet followed by its publication was killed in between: it
+//! looks in the recorded folder only, records a complete output found there as published
+//! (adopts it), places its output there again when nothing of it is there, and refuses
+//! (exit 4, nothing recorded) a folder holding part of it or another folder than the recorded
+//! one, so that a re-run never publishes a second output of the same attempt.
+
+use super::ctx::Ctx;
+use crate::edge::fsio;
+use crate::edge::hsm::KeyRole;
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use urne_core::audit::Event;
+use urne_core::audit::history::OutputPlacing;
+pub use urne_core::audit::history::Subject;
+use urne_core::audit::kinds::{self, Record};
+use urne_core::crypto::{Hash32, sha256};
+
+/// Where a run publishes its subject's output.
+#[derive(Debug)]
+pub enum Place {
+    /// No run was placing it: into the folder given, which must be new or empty.
+    Fresh,
+    /// A killed run recorded the folder (the one given) and placed nothing of it there: there
+    /// again, the output made now.
+    Again,
+    /// A killed run placed the whole output in the folder given: it is recorded as published
+    /// as it is, and nothing is written.
+    Adopt(OutputPlacing),
+}
+
+/// The last `output.placing` of `subject`, unless a publication record of its primary file
+/// (`draw.published`, `block.published` or `output.published` naming its SHA-256) follows it.
+pub fn pending(events: &[Event], subject: &Subject) -> Option<OutputPlacing> {
+    let (at, p) = events
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, e)| match kinds::parse(e) {
+            Ok(Record::OutputPlacing(p)) if &p.subject == subject => Some((i, p)),
+            _ => None,
+        })?;
+    let sha = p.files.get(&p.file).copied();
+    let published = events[at + 1..].iter().any(|e| {
+        let output = match kinds::parse(e) {
+            Ok(Record::OutputPublished(o)) => Some(o),
+            Ok(Record::DrawPublished(r)) => r.output,
+            Ok(Record::BlockPublished(r)) => r.output,
+            _ => None,
+        };
+        output.is_some_and(|o| Some(o.sha256) == sha)
+    });
+    (!published).then_some(p)
+}
+
+/// Where the output of `subject` (not yet published) goes, given the folder `given`.
+pub fn decide(events: &[Event], subject: &Subject, given: &Path) -> Result<Place> {
+    let Some(p) = pending(events, subject) else {
+        fsio::check_empty_or_absent(given)?;
+        return Ok(Place::Fresh);
+    };
+    same_folder(&p, given)?;
+    let recorded = PathBuf::from(&p.out);
+    match found(&recorded, &p.files) {
+        Found::Whole => Ok(Place::Adopt(p)),
+        Found::Nothing => Ok(Place::Again),
+        Found::Part => Err(Error::refused(
+            format!(
+                "{} holds part of the output of {} that a stopped run was placing, not the whole of it",
+                recorded.display(),
+                describe(subject)
+            ),
+            format!(
+                "nothing was recorded; a part is never an output (its last file is missing). Move {} aside as evidence, then run the command again with --out {}",
+                recorded.display(),
+                recorded.display()
+            ),
+        )),
+    }
+}
+
+/// Refuses (exit 4) a folder `given` now that is not the one the placing `p` recorded (compared
+/// once resolved).
+pub fn same_folder(p: &OutputPlacing, given: &Path) -> Result<()> {
+    let recorded = PathBuf::from(&p.out);
+    if fsio::resolve(&recorded)? == fsio::resolve(given)? {
+        return Ok(());
+    }
+    Err(Error::refused(
+        format!(
+            "{} was being published in {} by a run that stopped before recording it; it is not published in another folder",
+            describe(&p.subject),
+            recorded.display()
+        ),
+        format!(
+            "nothing was recorded. Run the command again with --out {}: an output found whole there is recorded as published, or it is published there; one output per attempt, never two",
+            recorded.display()
+        ),
+    ))
+}
+
+/// Records that the output of `subject`, whose files have the SHA-256 `files` and whose
+/// primary file is `file`, is about to be moved into `out`.
+pub fn record(
+    ctx: &mut Ctx,
+    out: &Path,
+    subject: Subject,
+    file: &str,
+    files: &BTreeMap<String, Hash32>,
+) -> Result<()> {
+    ctx.record(OutputPlacing {
+        out: out.display().to_string(),
+        file: file.to_string(),
+        subject,
+        files: files.clone(),
+    })?;
+    Ok(())
+}
+
+/// The bytes of the adopted output's primary file, once its signature is checked under the
+/// token's result key (the SHA-256 of every file was checked against the record already).
+pub fn primary(ctx: &mut Ctx, p: &OutputPlacing) -> Result<Vec<u8>> {
+    let dir = PathBuf::from(&p.out);
+    let path = dir.join(&p.file);
+    let bytes = fsio::read(&path)?;
+    let sig = std::fs::read(dir.join(format!("{}.sig", p.file))).unwrap_or_default();
+    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
+    let recorded = p.files.get(&p.file).copied();
+    if recorded != Some(sha256(&bytes)) || !urne_core::crypto::ed25519::verify(&rk, &bytes, &sig) {
+        return Err(Error::refused(
+            format!(
+                "{} is not the signed file a stopped run was placing for {}",
+                path.display(),
+                describe(&p.subject)
+            ),
+            "nothing was recorded; keep the folder as evidence and run `urne verify` on it",
+        ));
+    }
+    Ok(bytes)
+}
+
+/// What a killed run left in the recorded folder.
+enum Found {
+    /// Every file of the output, each with its recorded SHA-256.
+    Whole,
+    /// Nothing but staging leftovers (or no folder at all).
+    Nothing,
+    /// Anything else.
+    Part,
+}
+
+fn found(dir: &Path, files: &BTreeMap<String, Hash32>) -> Found {
+    if fsio::check_empty_or_absent(dir).is_ok() {
+        return Found::Nothing;
+    }
+    let whole = files.iter().all(|(name, sha)| {
+        let path = dir.join(name);
+        std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file())
+            && std::fs::read(&path).is_ok_and(|b| sha256(&b) == *sha)
+    });
+    if whole { Found::Whole } else { Found::Part }
+}
+
+/// The subject in words, for messages.
+pub fn describe(s: &Subject) -> String {
+    match s {
+        Subject::Draw { day, attempt } => format!("the draw of day {day} attempt {attempt}"),
+        Subject::Block { block, attempt } => {
+            format!("the commitment of block {block} attempt {attempt}")
+        }
+        Subject::Reveal { block, attempt } => {
+            format!("the reveal of block {block} attempt {attempt}")
+        }
+        Subject::VoidNotice { void_seq } => {
+            format!("the notice of the void recorded at audit event #{void_seq}")
+        }
+        Subject::Sitting { number } => format!("the minutes of sitting {number}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files() -> BTreeMap<String, Hash32> {
+        [
+            ("a.json".to_string(), sha256(b"a")),
+            ("manifest.json".to_string(), sha256(b"m")),
+        ]
+        .into()
+    }
+
+    #[test]
+    fn a_recorded_folder_is_whole_empty_or_a_part() {
+        let t = tempfile::tempdir().unwrap();
+        let dir = t.path().join("out");
+        assert!(matches!(found(&dir, &files()), Found::Nothing));
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::create_dir(dir.join(".urne-staging-1-0")).unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Nothing));
+        std::fs::write(dir.join("a.json.sig"), b"sig").unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Part));
+        std::fs::write(dir.join("a.json"), b"a").unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Part));
+        std::fs::write(dir.join("manifest.json"), b"other").unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Part));
+        std::fs::remove_file(dir.join("manifest.json")).unwrap();
+        std::fs::write(dir.join("manifest.json"), b"m").unwrap();
+        assert!(matches!(found(&dir, &files()), Found::Whole));
+    }
+
+    #[test]
+    fn another_folder_than_the_recorded_one_is_refused_with_exit_4() {
+        let t = tempfile::tempdir().unwrap();
+        let p = OutputPlacing {
+            out: t.path().join("first").display().to_string(),
+            file: "a.json".into(),
+            subject: Subject::Draw {
+                day: "2018-12-04".into(),
+                attempt: 2,
+            },
+            files: files(),
+        };
+        assert!(same_folder(&p, &t.path().join("first")).is_ok());
+        assert!(same_folder(&p, &t.path().join("x/../first")).is_ok());
+        let e = same_folder(&p, &t.path().join("second")).unwrap_err();
+        assert_eq!(e.exit, crate::error::Exit::Refused);
+    }
+}
