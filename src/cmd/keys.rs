@@ -413,7 +413,7 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
 /// The export, on a trail already begun (`urne keys export`, or the key ceremony's sitting).
 pub fn export_begun(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let (_, hsm) = ctx.both()?;
-    fsio::ensure_dir(out)?;
+    fsio::out_folder(out)?;
     let mut listed = vec![];
     for role in KeyRole::ALL {
         let k = hsm.key_info(role)?;

@@ -1,18 +1,24 @@
 //! File-system edge: outputs appear whole or not at all, and nothing planted in an output folder
-//! is ever followed or overwritten.
+//! is ever followed, overwritten or removed through a link.
 //!
-//! Every output is first written into a fresh staging folder inside its output folder
-//! (`.urne-staging-<pid>-<n>`, made with `create_dir`, which fails on any existing name, a
-//! symlink included: urne then picks the next name; mode 0700). Each file is created there with
-//! `create_new` (O_CREAT|O_EXCL: refused on any existing name, a dangling symlink included, so
-//! no symlink is ever followed; std only, no O_NOFOLLOW needed on top) and synced. Then each file
-//! is moved into place, in the order the caller gives, by a hard link (`link(2)` fails when the
-//! target name exists, whatever it is: nothing is replaced) and the removal of its staging name;
-//! then the folder is synced and the staging folder removed. A staging folder left by a killed
-//! command is removed by the next command that writes into the same folder.
+//! Every folder urne writes in or cleans is held by a descriptor (`edge::dir::Dir`): opened one
+//! component at a time with `O_DIRECTORY|O_NOFOLLOW` (a symbolic link in its path is refused,
+//! exit 4), and everything below it is relative to that descriptor (issue 22, item 3). Every
+//! output is first written into a fresh staging folder inside its output folder
+//! (`.urne-staging-<pid>-<n>`, made with `mkdirat`, which fails on any existing name, a link
+//! included: urne then picks the next name; mode 0700), opened by its own descriptor. Each file
+//! is created there with `O_CREAT|O_EXCL|O_NOFOLLOW` and synced. Then each file is moved into
+//! place, in the order the caller gives, by a hard link (`linkat`, which fails when the target
+//! name exists, whatever it is: nothing is replaced) and the removal of its staging name; then
+//! the folder is synced and the staging folder removed. A staging folder left by a killed
+//! command is removed by the next command that writes into the same folder: opened relative to
+//! the output folder's descriptor (a link there is left alone), its files removed relative to
+//! its own descriptor, then the folder itself (`unlinkat(AT_REMOVEDIR)`, which a link swapped in
+//! meanwhile fails). A link exchanged for any of these names at any moment is never followed.
 
+use crate::edge::dir::{self, Dir, Kind};
 use crate::error::{Error, Result, io_error};
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -21,8 +27,10 @@ pub const STAGING_PREFIX: &str = ".urne-staging-";
 
 /// A staging folder inside an output folder, holding files not yet published.
 pub struct Staging {
-    out: PathBuf,
-    dir: PathBuf,
+    out: Dir,
+    dir: Dir,
+    /// The staging folder's name in `out`.
+    name: String,
     names: Vec<String>,
     published: bool,
     /// Files created only their owner can read (mode 0600): a secret output.
@@ -30,30 +38,36 @@ pub struct Staging {
 }
 
 impl Staging {
-    /// Removes the leftovers of interrupted commands in `out` (created if missing), then makes
-    /// a fresh staging folder there.
-    pub fn new(out: &Path) -> Result<Staging> {
-        ensure_dir(out)?;
+    /// Removes the leftovers of interrupted commands in `out`, then makes a fresh staging
+    /// folder there.
+    pub fn new(out: &Dir) -> Result<Staging> {
         clear_leftovers(out);
+        let out = out
+            .try_clone()
+            .map_err(|e| io_error("open", out.path(), e))?;
         let pid = std::process::id();
         for n in 0..1000u32 {
-            let dir = out.join(format!("{STAGING_PREFIX}{pid}-{n}"));
-            match make_private_dir(&dir) {
+            let name = format!("{STAGING_PREFIX}{pid}-{n}");
+            match out.mkdir(&name, 0o700) {
                 Ok(()) => {
+                    let dir = out
+                        .sub(&name)
+                        .map_err(|e| io_error("open the staging folder", &out.show(&name), e))?;
                     return Ok(Staging {
-                        out: out.to_path_buf(),
+                        out,
                         dir,
+                        name,
                         names: vec![],
                         published: false,
                         private: false,
                     });
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(io_error("create staging folder", &dir, e)),
+                Err(e) => return Err(io_error("create staging folder", &out.show(&name), e)),
             }
         }
         Err(Error::refused(
-            format!("no free staging folder name in {}", out.display()),
+            format!("no free staging folder name in {}", out.path().display()),
             "remove the .urne-staging-* entries from the output folder",
         ))
     }
@@ -77,16 +91,9 @@ impl Staging {
         fill: impl FnOnce(&mut File) -> std::io::Result<()>,
     ) -> Result<()> {
         check_name(name)?;
-        let p = self.dir.join(name);
-        let private = self.private;
+        let mode = if self.private { 0o600 } else { 0o666 };
         let res = (|| {
-            let mut o = OpenOptions::new();
-            o.write(true).create_new(true);
-            #[cfg(unix)]
-            if private {
-                std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
-            }
-            let mut f = o.open(&p)?;
+            let mut f = self.dir.create_new(name, mode)?;
             fill(&mut f)?;
             f.sync_all()
         })();
@@ -95,7 +102,7 @@ impl Staging {
                 self.names.push(name.to_string());
                 Ok(())
             }
-            Err(e) => Err(io_error("write", &self.out.join(name), e)),
+            Err(e) => Err(io_error("write", &self.out.show(name), e)),
         }
     }
 
@@ -116,14 +123,17 @@ impl Staging {
             ));
         }
         for name in order {
-            let (staged, fin) = (self.dir.join(name), self.out.join(name));
-            if place(&staged, &fin)? == Placed::Linked {
-                fs::remove_file(&staged).map_err(|e| io_error("remove", &staged, e))?;
+            if place(&self.dir, &self.out, name)? == Placed::Linked {
+                self.dir
+                    .unlink(name)
+                    .map_err(|e| io_error("remove", &self.dir.show(name), e))?;
             }
         }
-        sync_dir(&self.out);
-        fs::remove_dir(&self.dir).map_err(|e| io_error("remove", &self.dir, e))?;
-        sync_dir(&self.out);
+        let _ = self.out.sync();
+        self.out
+            .rmdir(&self.name)
+            .map_err(|e| io_error("remove", self.dir.path(), e))?;
+        let _ = self.out.sync();
         self.published = true;
         Ok(())
     }
@@ -134,9 +144,9 @@ impl Drop for Staging {
     fn drop(&mut self) {
         if !self.published {
             for n in &self.names {
-                let _ = fs::remove_file(self.dir.join(n));
+                let _ = self.dir.unlink(n);
             }
-            let _ = fs::remove_dir(&self.dir);
+            let _ = self.out.rmdir(&self.name);
         }
     }
 }
@@ -152,16 +162,8 @@ fn check_name(name: &str) -> Result<()> {
     Ok(())
 }
 
-/// A folder only its owner can enter; fails if the name exists (whatever it is).
-fn make_private_dir(dir: &Path) -> std::io::Result<()> {
-    let mut b = fs::DirBuilder::new();
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut b, 0o700);
-    b.create(dir)
-}
-
 /// How a staged file reached its final name.
-#[derive(PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 enum Placed {
     /// Hard-linked (the staged name is still there, to be removed).
     Linked,
@@ -169,24 +171,29 @@ enum Placed {
     Moved,
 }
 
-/// Puts `staged` at `fin` without replacing anything: a hard link, which fails if the name
-/// exists (a file, a directory or a symlink: nothing is ever written through a planted link).
-fn place(staged: &Path, fin: &Path) -> Result<Placed> {
-    match fs::hard_link(staged, fin) {
+/// Puts `staged`'s file `name` at `name` in `out` without replacing anything: a hard link,
+/// which fails if the name exists (a file, a folder or a link: nothing is ever written through a
+/// planted link).
+fn place(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
+    match staged.link_into(name, out, name) {
         Ok(()) => Ok(Placed::Linked),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            if same_regular_file_bytes(fin, staged) {
-                fs::remove_file(staged).map_err(|e| io_error("remove", staged, e))?;
+            if same_regular_file_bytes(out, staged, name) {
+                staged
+                    .unlink(name)
+                    .map_err(|e| io_error("remove", &staged.show(name), e))?;
                 return Ok(Placed::Moved);
             }
-            if remove_orphan_signature(fin)? {
-                fs::hard_link(staged, fin).map_err(|e| exists_or_io(fin, e))?;
+            if remove_orphan_signature(out, name)? {
+                staged
+                    .link_into(name, out, name)
+                    .map_err(|e| exists_or_io(&out.show(name), e))?;
                 return Ok(Placed::Linked);
             }
-            Err(already_exists(fin))
+            Err(already_exists(&out.show(name)))
         }
-        Err(e) if no_hard_links(&e) => rename_if_absent(staged, fin),
-        Err(e) => Err(io_error("publish", fin, e)),
+        Err(e) if no_hard_links(&e) => rename_if_absent(staged, out, name),
+        Err(e) => Err(io_error("publish", &out.show(name), e)),
     }
 }
 
@@ -198,36 +205,30 @@ fn no_hard_links(e: &std::io::Error) -> bool {
     )
 }
 
-/// The fallback where hard links do not exist: a rename, only if nothing has the final name.
-/// Those file systems have no symbolic links either, so no link can be planted there; what is
-/// left is a file created under that name between the check and the rename, by someone writing
-/// into the output folder at that very moment.
-fn rename_if_absent(staged: &Path, fin: &Path) -> Result<Placed> {
-    match fs::symlink_metadata(fin) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            fs::rename(staged, fin).map_err(|e| io_error("publish", fin, e))?;
-            Ok(Placed::Moved)
-        }
-        Ok(_) => Err(already_exists(fin)),
-        Err(e) => Err(io_error("publish", fin, e)),
-    }
+/// The fallback where hard links do not exist: a rename that never replaces a name
+/// (`renameat2` with `RENAME_NOREPLACE`, which FAT and exFAT support).
+fn rename_if_absent(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
+    staged
+        .rename_noreplace(name, out, name)
+        .map_err(|e| exists_or_io(&out.show(name), e))?;
+    Ok(Placed::Moved)
 }
 
 /// A `X.sig` whose `X` is absent is the signature of a file a killed command never published:
-/// the resumed command replaces it (a regular file only, never through a symlink; said on stderr).
-fn remove_orphan_signature(fin: &Path) -> Result<bool> {
-    let name = fin.to_string_lossy();
-    let Some(signed) = name.strip_suffix(".sig") else {
+/// the resumed command replaces it (a regular file only, never through a link; said on stderr).
+fn remove_orphan_signature(out: &Dir, name: &str) -> Result<bool> {
+    let Some(signed) = name.strip_suffix(".sig").filter(|s| !s.is_empty()) else {
         return Ok(false);
     };
-    let is_file = fs::symlink_metadata(fin).is_ok_and(|m| m.file_type().is_file());
-    if !is_file || fs::symlink_metadata(signed).is_ok() {
+    let is_file = matches!(out.kind(name), Ok(Some(Kind::File)));
+    if !is_file || !matches!(out.kind(signed), Ok(None)) {
         return Ok(false);
     }
-    fs::remove_file(fin).map_err(|e| io_error("remove", fin, e))?;
+    out.unlink(name)
+        .map_err(|e| io_error("remove", &out.show(name), e))?;
     note!(
         "note: removed {}, the signature of a file an interrupted command never published",
-        fin.display()
+        out.show(name).display()
     );
     Ok(true)
 }
@@ -247,65 +248,70 @@ fn already_exists(p: &Path) -> Error {
     )
 }
 
-/// True when `a` is a regular file (not a symlink) with exactly the bytes of `b`.
-fn same_regular_file_bytes(a: &Path, b: &Path) -> bool {
-    let regular = fs::symlink_metadata(a).is_ok_and(|m| m.file_type().is_file());
-    regular && matches!((fs::read(a), fs::read(b)), (Ok(x), Ok(y)) if x == y)
+/// True when `name` in `a` is a regular file (not a link) with exactly the bytes of `name` in
+/// `b`.
+fn same_regular_file_bytes(a: &Dir, b: &Dir, name: &str) -> bool {
+    matches!((a.read(name, u64::MAX), b.read(name, u64::MAX)), (Ok(x), Ok(y)) if x == y)
 }
 
-/// True when `p` exists as anything but a regular file holding exactly `bytes`.
-pub fn exists_other_than(p: &Path, bytes: &[u8]) -> bool {
-    match fs::symlink_metadata(p) {
-        Err(_) => false,
-        Ok(m) => !m.file_type().is_file() || fs::read(p).map_or(true, |x| x != bytes),
-    }
-}
-
-fn sync_dir(dir: &Path) {
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
+/// True when `name` in `dir` exists as anything but a regular file holding exactly `bytes`
+/// (examined and read without following a link).
+pub fn exists_other_than(dir: &Dir, name: &str, bytes: &[u8]) -> bool {
+    match dir.kind(name) {
+        Ok(None) => false,
+        Ok(Some(Kind::File)) => dir
+            .read(name, bytes.len() as u64)
+            .map_or(true, |x| x != bytes),
+        _ => true,
     }
 }
 
 /// The staging folders (names) found directly in `dir`.
-pub fn staging_leftovers(dir: &Path) -> Vec<String> {
-    let Ok(rd) = fs::read_dir(dir) else {
+pub fn staging_leftovers(dir: &Dir) -> Vec<String> {
+    let Ok(names) = dir.names() else {
         return vec![];
     };
-    let mut v: Vec<String> = rd
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
+    names
+        .into_iter()
+        .filter_map(|n| n.into_string().ok())
         .filter(|n| n.starts_with(STAGING_PREFIX))
-        .collect();
-    v.sort();
-    v
+        .collect()
 }
 
 /// Removes the staging folders left in `out` by killed commands (not those of a running urne
-/// process, named by their pid): only a real folder, not a symlink, and only the files directly
-/// inside it. Says so on stderr.
-pub fn clear_leftovers(out: &Path) {
+/// process, named by their pid): only a real folder, opened relative to `out` without following
+/// a link, and only the files directly inside it, removed relative to that folder's descriptor.
+/// Says so on stderr.
+pub fn clear_leftovers(out: &Dir) {
     for name in staging_leftovers(out) {
-        let p = out.join(&name);
+        let p = out.show(&name);
         if staging_pid_running(&name) {
             continue;
         }
-        let is_dir = fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_dir());
-        if !is_dir {
-            note!(
-                "note: {} is not a staging folder urne made (not a folder); left untouched",
-                p.display()
-            );
-            continue;
-        }
-        if let Ok(rd) = fs::read_dir(&p) {
-            for e in rd.filter_map(|e| e.ok()) {
-                if e.file_type().is_ok_and(|t| !t.is_dir()) {
-                    let _ = fs::remove_file(e.path());
-                }
+        let st = match out.sub(&name) {
+            Ok(st) => st,
+            Err(e) if matches!(e.raw_os_error(), Some(libc::ELOOP | libc::ENOTDIR)) => {
+                note!(
+                    "note: {} is not a staging folder urne made (not a folder); left untouched",
+                    p.display()
+                );
+                continue;
+            }
+            Err(e) => {
+                note!(
+                    "note: could not open the staging folder {}: {e}",
+                    p.display()
+                );
+                continue;
+            }
+        };
+        for n in st.names().unwrap_or_default() {
+            // A folder inside is left (unlink refuses it), and so the staging folder too.
+            if let Some(n) = n.to_str() {
+                let _ = st.unlink(n);
             }
         }
-        match fs::remove_dir(&p) {
+        match out.rmdir(&name) {
             Ok(()) => note!(
                 "note: removed {}, the staging folder of an interrupted command (its files were never published)",
                 p.display()
@@ -341,13 +347,68 @@ pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut File) -> std::io::Result<()>,
 ) -> Result<()> {
+    write_new(path, false, fill)
+}
+
+/// As [`write_atomic_with`], the file readable by its owner only (mode 0600).
+pub fn write_private_with(
+    path: &Path,
+    fill: impl FnOnce(&mut File) -> std::io::Result<()>,
+) -> Result<()> {
+    write_new(path, true, fill)
+}
+
+fn write_new(
+    path: &Path,
+    private: bool,
+    fill: impl FnOnce(&mut File) -> std::io::Result<()>,
+) -> Result<()> {
     let (dir, name) = split(path)?;
-    if fs::symlink_metadata(path).is_ok() {
+    let dir = out_folder(&dir)?;
+    if !matches!(dir.kind(&name), Ok(None)) {
         return Err(already_exists(path));
     }
     let mut st = Staging::new(&dir)?;
+    if private {
+        st = st.private();
+    }
     st.write_with(&name, fill)?;
     st.publish(&[name.as_str()])
+}
+
+/// The output folder `dir`, made if missing, held by its descriptor (see [`Dir`]): a symbolic
+/// link in its path is refused (exit 4).
+pub fn out_folder(dir: &Path) -> Result<Dir> {
+    Dir::open_or_create(dir).map_err(|e| folder_error(dir, e))
+}
+
+/// The existing folder `dir` held by its descriptor, `None` when nothing has that path; a
+/// symbolic link in its path is refused (exit 4).
+pub fn existing_folder(dir: &Path) -> Result<Option<Dir>> {
+    match Dir::open(dir) {
+        Ok(d) => Ok(Some(d)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(folder_error(dir, e)),
+    }
+}
+
+/// Reads the regular file `name` of the folder `dir` held by its descriptor (never through a
+/// link), within the limit of its kind (SPEC.md §1.6).
+pub fn read_in(dir: &Path, name: &str) -> Result<Vec<u8>> {
+    let path = dir.join(name);
+    let d = Dir::open(dir).map_err(|e| folder_error(dir, e))?;
+    d.read(name, urne_core::verify::folder::limits::of(name))
+        .map_err(|e| io_error("read", &path, e))
+}
+
+fn folder_error(dir: &Path, e: std::io::Error) -> Error {
+    if dir::is_link_refused(&e) {
+        return Error::refused(
+            format!("{} leads through a symbolic link", dir.display()),
+            "urne never writes through a symbolic link, which someone could swap: give the folder's real path (`realpath` shows it)",
+        );
+    }
+    io_error("open the folder", dir, e)
 }
 
 /// A file path's folder and name.
@@ -361,11 +422,6 @@ pub fn split(path: &Path) -> Result<(PathBuf, String)> {
         .map(|n| n.to_string_lossy().into_owned())
         .ok_or_else(|| Error::bad_input(format!("{} is not a file name", path.display()), ""))?;
     Ok((dir, name))
-}
-
-/// Creates the output folder (and parents) if missing.
-pub fn ensure_dir(dir: &Path) -> Result<()> {
-    fs::create_dir_all(dir).map_err(|e| io_error("create folder", dir, e))
 }
 
 /// `p` as the file system resolves it: made absolute against the working directory, its longest
@@ -451,19 +507,22 @@ pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
     }
 }
 
-/// Refuses (exit 4) when `out` exists and holds anything but staging leftovers.
+/// Refuses (exit 4) when `out` exists and holds anything but staging leftovers (listed through
+/// its descriptor; a symbolic link in its path is refused).
 pub fn check_empty_or_absent(out: &Path) -> Result<()> {
-    if out.exists() {
-        let empty = fs::read_dir(out)
-            .map_err(|e| io_error("read", out, e))?
-            .filter_map(|e| e.ok())
-            .all(|e| e.file_name().to_string_lossy().starts_with(STAGING_PREFIX));
-        if !empty {
-            return Err(Error::refused(
-                format!("{} already exists and is not empty", out.display()),
-                "outputs are never overwritten: give a new or empty --out folder (a folder an interrupted draw left half-published: move it aside and run the draw again; the recorded entropy gives the same winner)",
-            ));
-        }
+    let Some(d) = existing_folder(out)? else {
+        return Ok(());
+    };
+    let empty = d
+        .names()
+        .map_err(|e| io_error("read", out, e))?
+        .iter()
+        .all(|n| n.to_string_lossy().starts_with(STAGING_PREFIX));
+    if !empty {
+        return Err(Error::refused(
+            format!("{} already exists and is not empty", out.display()),
+            "outputs are never overwritten: give a new or empty --out folder (a folder an interrupted draw left half-published: move it aside and run the draw again; the recorded entropy gives the same winner)",
+        ));
     }
     Ok(())
 }
@@ -475,22 +534,80 @@ mod tests {
     #[test]
     fn the_fallback_without_hard_links_never_replaces_a_name() {
         let d = tempfile::tempdir().unwrap();
-        let staged = d.path().join("staged");
+        let dir = Dir::open(d.path()).unwrap();
         let fin = d.path().join("result.json");
-        fs::write(&staged, b"new").unwrap();
+        fs::write(d.path().join("result.json.new"), b"new").unwrap();
+        fs::create_dir(d.path().join("st")).unwrap();
+        fs::rename(
+            d.path().join("result.json.new"),
+            d.path().join("st/result.json"),
+        )
+        .unwrap();
+        let st = dir.sub("st").unwrap();
         // Something already has the name: a file, or a (dangling) symlink: refused, untouched.
         fs::write(&fin, b"old").unwrap();
-        assert!(rename_if_absent(&staged, &fin).is_err());
+        assert_eq!(
+            rename_if_absent(&st, &dir, "result.json").unwrap_err().exit,
+            crate::error::Exit::Refused
+        );
         assert_eq!(fs::read(&fin).unwrap(), b"old");
         fs::remove_file(&fin).unwrap();
         std::os::unix::fs::symlink(d.path().join("elsewhere"), &fin).unwrap();
-        assert!(rename_if_absent(&staged, &fin).is_err());
+        assert!(rename_if_absent(&st, &dir, "result.json").is_err());
         assert!(!d.path().join("elsewhere").exists());
         fs::remove_file(&fin).unwrap();
         // The name is free: the staged file moves there.
-        assert!(rename_if_absent(&staged, &fin).unwrap() == Placed::Moved);
+        assert_eq!(
+            rename_if_absent(&st, &dir, "result.json").unwrap(),
+            Placed::Moved
+        );
         assert_eq!(fs::read(&fin).unwrap(), b"new");
-        assert!(!staged.exists());
+        assert!(!d.path().join("st/result.json").exists());
+    }
+
+    #[test]
+    fn leftovers_swapped_for_a_link_are_never_followed() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path();
+        fs::create_dir_all(p.join("out/.urne-staging-4000000-0")).unwrap();
+        fs::write(p.join("out/.urne-staging-4000000-0/f"), b"staged").unwrap();
+        fs::create_dir(p.join("sentinel")).unwrap();
+        fs::write(p.join("sentinel/key"), b"secret").unwrap();
+        std::os::unix::fs::symlink(p.join("sentinel"), p.join("out/.urne-staging-4000001-0"))
+            .unwrap();
+        let out = Dir::open(&p.join("out")).unwrap();
+        assert_eq!(
+            staging_leftovers(&out),
+            [".urne-staging-4000000-0", ".urne-staging-4000001-0"]
+        );
+        clear_leftovers(&out);
+        // The real leftover is gone; the link is left, and what it names untouched.
+        assert_eq!(staging_leftovers(&out), [".urne-staging-4000001-0"]);
+        assert_eq!(fs::read(p.join("sentinel/key")).unwrap(), b"secret");
+        // A staging folder is made, written, published and removed relative to `out`.
+        let mut st = Staging::new(&out).unwrap();
+        st.write("a", b"A").unwrap();
+        st.write("a.sig", b"S").unwrap();
+        st.publish(&["a.sig", "a"]).unwrap();
+        assert_eq!(fs::read(p.join("out/a")).unwrap(), b"A");
+        assert!(exists_other_than(&out, "a", b"B"));
+        assert!(!exists_other_than(&out, "a", b"A"));
+        assert!(exists_other_than(&out, ".urne-staging-4000001-0", b""));
+        assert!(!exists_other_than(&out, "absent", b""));
+        assert_eq!(fs::read_dir(p.join("sentinel")).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn an_output_folder_through_a_link_is_refused() {
+        let d = tempfile::tempdir().unwrap();
+        fs::create_dir(d.path().join("real")).unwrap();
+        std::os::unix::fs::symlink(d.path().join("real"), d.path().join("link")).unwrap();
+        let e = write_atomic(&d.path().join("link/f"), b"x").unwrap_err();
+        assert_eq!(e.exit, crate::error::Exit::Refused, "{e:?}");
+        assert!(e.message.contains("symbolic link"), "{e:?}");
+        assert!(!d.path().join("real/f").exists());
+        assert!(out_folder(&d.path().join("link/new")).is_err());
+        assert!(!d.path().join("real/new").exists());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 pub mod binding;
 pub mod clock;
 pub mod config;
+pub mod dir;
 pub mod folder;
 pub mod fsio;
 pub mod hsm;

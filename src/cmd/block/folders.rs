@@ -1,9 +1,12 @@
 //! Where `urne block generate` writes (SPEC.md §5.B9): the public output folder (`--out`: the
 //! signed commitments and rules.json) and the separate secret medium (`--secret-out`: the
 //! production files, and only them). Both are checked before any entropy is asked for: standing
-//! apart, usable, and free of any file a fresh block would have to write over.
+//! apart, usable, and free of any file a fresh block would have to write over. Each is held by
+//! its descriptor while it is examined and cleaned (`edge::dir`: a symbolic link in its path is
+//! refused; nothing below it is followed).
 
 use super::common::block_state;
+use crate::edge::dir::Kind;
 use crate::edge::fsio::{self, Staging};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -75,11 +78,11 @@ impl Folders {
     }
 
     /// Removes the staging leftovers of a killed run from both folders (even when this run is
-    /// then refused).
+    /// then refused); a folder that cannot be opened is left to [`Folders::check_usable`].
     pub(super) fn clear_leftovers(&self) {
         for d in [&self.out, &self.secret] {
-            if d.is_dir() {
-                fsio::clear_leftovers(d);
+            if let Ok(Some(d)) = fsio::existing_folder(d) {
+                fsio::clear_leftovers(&d);
             }
         }
     }
@@ -97,7 +100,7 @@ impl Folders {
             }
         }
         for (d, _) in both {
-            drop(Staging::new(d)?);
+            drop(Staging::new(&fsio::out_folder(d)?)?);
         }
         Ok(())
     }
@@ -124,8 +127,9 @@ impl Folders {
                 (&self.secret, format!("{stem}.tickets.csv.sig")),
             ];
             for (dir, name) in names {
-                let p = dir.join(name);
-                if std::fs::symlink_metadata(&p).is_ok() {
+                let p = dir.join(&name);
+                let held = fsio::existing_folder(dir)?;
+                if held.is_some_and(|d| !matches!(d.kind(&name), Ok(None::<Kind>))) {
                     return Err(Error::refused(
                         format!(
                             "{} already exists, and block {canonical} attempt {} has no entropy yet: it is not this block's output",
