@@ -13,4 +13,5 @@ pub mod hsm;
 pub mod identity;
 pub mod loader;
 pub mod publish;
+pub mod staging;
 pub mod store;

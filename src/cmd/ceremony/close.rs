@@ -40,7 +40,7 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
     let lang = Lang::from_env(Some(&r.lang));
     let name = default_folder(r.number);
     let dir = out.join(&name);
-    if std::fs::symlink_metadata(dir.join(sitting::FILE_NAME)).is_ok() {
+    if crate::edge::fsio::name_taken(&dir, sitting::FILE_NAME)? {
         return Err(Error::refused(
             format!(
                 "{} exists, and the trail does not record it",
