@@ -345,7 +345,8 @@ fn step(cur: &OwnedFd, name: &OsStr, create: bool, links: &mut u32) -> io::Resul
 }
 
 /// The target of the symbolic link `name` in `cur` when root owns it and urne is not root;
-/// `None` when `name` is no link; refused ([`is_link_refused`]) otherwise. Read from the link's own
+/// `None` when `name` is no link nor folder; refused ([`is_link_refused`]) otherwise, a folder
+/// included (the open that called this found no folder there: it was swapped meanwhile). Read from the link's own
 /// descriptor, so the link checked is the link read.
 fn root_link_target(cur: &OwnedFd, name: &CStr) -> io::Result<Option<PathBuf>> {
     let flags = libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC;
@@ -356,8 +357,11 @@ fn root_link_target(cur: &OwnedFd, name: &CStr) -> io::Result<Option<PathBuf>> {
     cvt(unsafe { libc::fstat(link.as_raw_fd(), st.as_mut_ptr()) })?;
     // SAFETY: fstat succeeded, so it filled the `stat`.
     let st = unsafe { st.assume_init() };
-    if st.st_mode & libc::S_IFMT != libc::S_IFLNK {
-        return Ok(None);
+    match st.st_mode & libc::S_IFMT {
+        libc::S_IFLNK => {}
+        // A folder now, where the open just found something else: swapped meanwhile.
+        libc::S_IFDIR => return Err(io::Error::other(LinkRefused)),
+        _ => return Ok(None),
     }
     // SAFETY: geteuid has no preconditions.
     if st.st_uid != 0 || unsafe { libc::geteuid() } == 0 {
