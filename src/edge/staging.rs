@@ -409,4 +409,39 @@ mod tests {
         assert!(no_hard_links(&std::io::Error::from_raw_os_error(95)));
         assert!(!no_hard_links(&std::io::Error::from_raw_os_error(17)));
     }
+
+    #[test]
+    fn a_staging_folder_dropped_unpublished_leaves_nothing_and_a_rerun_keeps_identical_files() {
+        let d = tempfile::tempdir().unwrap();
+        let out = Dir::open(d.path()).unwrap();
+        let mut st = Staging::new(&out).unwrap();
+        st.write("a", b"A").unwrap();
+        drop(st);
+        assert!(
+            out.names().unwrap().is_empty(),
+            "the staged file and its folder removed"
+        );
+        // Published once; published again with the same bytes (a resumed run): kept as is. A
+        // lone signature a kill left is replaced; other bytes under a final name are refused.
+        for _ in 0..2 {
+            let mut st = Staging::new(&out).unwrap();
+            st.write("a", b"A").unwrap();
+            st.publish(&["a"]).unwrap();
+        }
+        fs::write(d.path().join("b.sig"), b"old signature").unwrap();
+        let mut st = Staging::new(&out).unwrap();
+        st.write("b.sig", b"S").unwrap();
+        st.write("b", b"B").unwrap();
+        st.publish(&["b.sig", "b"]).unwrap();
+        assert_eq!(fs::read(d.path().join("b.sig")).unwrap(), b"S");
+        let mut st = Staging::new(&out).unwrap();
+        st.write("a", b"other").unwrap();
+        let e = st.publish(&["a"]).unwrap_err();
+        assert_eq!(e.exit, crate::error::Exit::Refused);
+        assert_eq!(fs::read(d.path().join("a")).unwrap(), b"A");
+        assert_eq!(
+            out.names().unwrap(),
+            ["a", "b", "b.sig"].map(std::ffi::OsString::from)
+        );
+    }
 }
