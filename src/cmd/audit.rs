@@ -52,7 +52,7 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
 /// command appends.
 fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let (dir, name) = fsio::split(out)?;
-    if fsio::existing_folder(&dir)?.is_some_and(|d| !matches!(d.kind(&name), Ok(None))) {
+    if fsio::name_taken(&dir, &name)? {
         return Err(Error::refused(
             format!("{} already exists", out.display()),
             "a backup never replaces a file: give a new name",

@@ -6,7 +6,6 @@
 //! refused; nothing below it is followed).
 
 use super::common::block_state;
-use crate::edge::dir::Kind;
 use crate::edge::fsio::{self, Staging};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -128,8 +127,7 @@ impl Folders {
             ];
             for (dir, name) in names {
                 let p = dir.join(&name);
-                let held = fsio::existing_folder(dir)?;
-                if held.is_some_and(|d| !matches!(d.kind(&name), Ok(None::<Kind>))) {
+                if fsio::name_taken(dir, &name)? {
                     return Err(Error::refused(
                         format!(
                             "{} already exists, and block {canonical} attempt {} has no entropy yet: it is not this block's output",
