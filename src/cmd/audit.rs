@@ -45,11 +45,14 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
 }
 
 /// `urne audit backup --out FILE` (SPEC.md §6.6): the trail, checked against the token, copied
-/// whole (SQLite `VACUUM INTO`, under a temporary name, then linked into place without replacing
-/// anything) and read back: its head must be the token's last mark. Appends nothing, so the copy
-/// stays restorable until the next command appends.
+/// whole (one consistent image, `AuditLog::image`), written new and private (mode 0600) through
+/// the output folder's descriptor without replacing anything (`fsio`: staged, then linked into
+/// place; never through a symbolic link), and read back through that descriptor: its head must
+/// be the token's last mark. Appends nothing, so the copy stays restorable until the next
+/// command appends.
 fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
-    if std::fs::symlink_metadata(out).is_ok() {
+    let (dir, name) = fsio::split(out)?;
+    if fsio::name_taken(&dir, &name)? {
         return Err(Error::refused(
             format!("{} already exists", out.display()),
             "a backup never replaces a file: give a new name",
@@ -61,26 +64,13 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let head =
         urne_core::audit::chain::tree_root(&events.iter().map(|e| e.hash).collect::<Vec<_>>());
     let trail = log.trail().unwrap_or_default();
-    let name = out
-        .file_name()
-        .map_or_else(|| "backup".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = out.with_file_name(format!(".{name}.partial-{}", std::process::id()));
-    let _ = std::fs::remove_file(&tmp);
-    log.copy_into(&tmp)?;
-    // Linked into place, never over a file; on media without hard links (FAT, exFAT) renamed
-    // after checking again that nothing took the name meanwhile.
-    let placed = match std::fs::hard_link(&tmp, out) {
-        Err(e)
-            if e.kind() != std::io::ErrorKind::AlreadyExists
-                && std::fs::symlink_metadata(out).is_err() =>
-        {
-            std::fs::rename(&tmp, out)
-        }
-        other => other,
-    };
-    let _ = std::fs::remove_file(&tmp);
-    placed.map_err(|e| crate::error::io_error("write the backup", out, e))?;
-    let copy = AuditLog::open_existing(out)?.events()?;
+    let image = log.image()?;
+    fsio::write_private_with(out, |f| f.write_all(&image))?;
+    let placed = fsio::existing_folder(&dir)?
+        .ok_or_else(|| crate::error::no_such_file(out))?
+        .read(&name, u64::MAX)
+        .map_err(|e| crate::error::io_error("read", out, e))?;
+    let copy = AuditLog::from_image(&placed, out)?.events()?;
     let copy_root =
         urne_core::audit::chain::tree_root(&copy.iter().map(|e| e.hash).collect::<Vec<_>>());
     if copy.len() != events.len() || copy_root != head {

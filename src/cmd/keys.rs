@@ -363,15 +363,18 @@ fn remove_leftovers(db: &Path) {
         _ => std::path::PathBuf::from("."),
     };
     let prefix = format!(".{name}.init-");
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        for e in entries.flatten() {
-            if e.file_name().to_string_lossy().starts_with(&prefix) {
-                note!(
-                    "removing {}, left by an interrupted `urne keys init`",
-                    e.path().display()
-                );
-                let _ = std::fs::remove_file(e.path());
-            }
+    // Listed and removed relative to the folder's descriptor: a link swapped in for the folder
+    // or a name is never followed (src/edge/dir.rs).
+    let Ok(Some(held)) = fsio::existing_folder(&dir) else {
+        return;
+    };
+    for n in held.names().unwrap_or_default() {
+        if let Some(n) = n.to_str().filter(|n| n.starts_with(&prefix)) {
+            note!(
+                "removing {}, left by an interrupted `urne keys init`",
+                held.show(n).display()
+            );
+            let _ = held.unlink(n);
         }
     }
 }
@@ -413,7 +416,7 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
 /// The export, on a trail already begun (`urne keys export`, or the key ceremony's sitting).
 pub fn export_begun(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let (_, hsm) = ctx.both()?;
-    fsio::ensure_dir(out)?;
+    fsio::out_folder(out)?;
     let mut listed = vec![];
     for role in KeyRole::ALL {
         let k = hsm.key_info(role)?;

@@ -11,7 +11,7 @@ use super::inputs::altered;
 use super::placing;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
-use crate::error::{Error, Result, io_error};
+use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
 use urne_core::crypto::{Hash32, keys, sha256};
@@ -111,7 +111,7 @@ pub fn announce(ctx: &mut Ctx, seq: u64, out: Option<&Path>) -> Result<()> {
     if let Some(p) = placing::pending(&events, &subject) {
         placing::same_folder(&p, &dir)?;
     }
-    let sha = if std::fs::symlink_metadata(&path).is_ok() {
+    let sha = if crate::edge::fsio::name_taken(&dir, FILE_NAME)? {
         adopt(ctx, &v, &dir)?
     } else {
         let (sha, note) = place(ctx, &v, &dir)?;
@@ -160,8 +160,8 @@ fn record(ctx: &mut Ctx, v: &Voided, sha: Hash32, note: &str) -> Result<()> {
 fn adopt(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<Hash32> {
     let path = dir.join(FILE_NAME);
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
-    let bytes = std::fs::read(&path).map_err(|e| io_error("read", &path, e))?;
-    let sig = std::fs::read(dir.join(format!("{FILE_NAME}.sig"))).unwrap_or_default();
+    let bytes = crate::edge::fsio::read_in(dir, FILE_NAME)?;
+    let sig = crate::edge::fsio::read_in(dir, &format!("{FILE_NAME}.sig")).unwrap_or_default();
     let found: Option<VoidNotice> = serde_json::from_slice(&bytes).ok();
     let now = ctx.history()?;
     let ours = urne_core::crypto::ed25519::verify(&rk, &bytes, &sig)

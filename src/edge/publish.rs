@@ -4,7 +4,8 @@
 //! signed file without its signature. An output spread over two folders (a block: its secret
 //! production file on the secret medium, its public commitment in the output folder) is staged
 //! in both ([`stage_signed`]) before either is moved into place, the secret part first, so a
-//! commitment never appears before its production file.
+//! commitment never appears before its production file. Every folder is held by its descriptor
+//! (`edge::dir`): nothing is written, read or removed through a symbolic link.
 
 use crate::edge::fsio::{self, Staging};
 use crate::edge::hsm::{Hsm, KeyRole};
@@ -39,8 +40,11 @@ pub fn write_signed(
 /// Refuses (exit 4) when a name of `outputs` in `out` holds anything else than its very bytes
 /// (`flag`: the option that named the folder, for the hint).
 pub fn refuse_taken(out: &Path, outputs: &[(&str, Vec<u8>)], flag: &str) -> Result<()> {
+    let Some(dir) = fsio::existing_folder(out)? else {
+        return Ok(());
+    };
     for (name, bytes) in outputs {
-        if fsio::exists_other_than(&out.join(name), bytes) {
+        if fsio::exists_other_than(&dir, name, bytes) {
             return Err(Error::refused(
                 format!("{} already exists", out.join(name).display()),
                 format!("outputs are never overwritten: give an empty {flag} folder"),
@@ -79,8 +83,8 @@ pub fn stage_signed(
     keys: Option<(&[u8; 32], &[u8; 32])>,
     private: bool,
 ) -> Result<Staged> {
-    fsio::ensure_dir(out)?;
-    let mut st = Staging::new(out)?;
+    let dir = fsio::out_folder(out)?;
+    let mut st = Staging::new(&dir)?;
     if private {
         st = st.private();
     }
@@ -88,7 +92,7 @@ pub fn stage_signed(
     if let Some(keys) = keys {
         for (name, k) in [("result.pub.pem", keys.0), ("audit.pub.pem", keys.1)] {
             let pem = keys::public_key_to_pem(k);
-            if std::fs::symlink_metadata(out.join(name)).is_err() {
+            if matches!(dir.kind(name), Ok(None)) {
                 st.write(name, pem.as_bytes())?;
                 pems.push(name.to_string());
             }
@@ -123,20 +127,21 @@ pub fn stage_signed(
 /// Writes `bytes` to `path` and `sig` (already made) to `path.sig` as one staged output: the
 /// signature appears first.
 pub fn write_with_sig(path: &Path, bytes: &[u8], sig: &[u8]) -> Result<()> {
-    let (dir, name) = fsio::split(path)?;
+    let (dir_path, name) = fsio::split(path)?;
     let sig_name = format!("{name}.sig");
     // The file itself must not exist at all, even with these very bytes: a lone signed file (a
     // proof, keys.json) is never "written again". Only its signature may be there already, left
     // by a kill between the two moves, with the same bytes (Ed25519 is deterministic).
-    if std::fs::symlink_metadata(path).is_ok() {
+    let dir = fsio::out_folder(&dir_path)?;
+    if !matches!(dir.kind(&name), Ok(None)) {
         return Err(Error::refused(
             format!("{} already exists", path.display()),
             "outputs are never overwritten: choose an empty --out folder",
         ));
     }
-    if fsio::exists_other_than(&dir.join(&sig_name), sig) {
+    if fsio::exists_other_than(&dir, &sig_name, sig) {
         return Err(Error::refused(
-            format!("{} already exists", dir.join(&sig_name).display()),
+            format!("{} already exists", dir_path.join(&sig_name).display()),
             "outputs are never overwritten: give another --out",
         ));
     }

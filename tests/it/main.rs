@@ -12,6 +12,7 @@ mod confirm;
 mod draws;
 mod entries;
 mod figures;
+mod folders;
 mod fork;
 mod foundation;
 mod help;

@@ -1,7 +1,9 @@
 //! Where `urne block generate` writes (SPEC.md §5.B9): the public output folder (`--out`: the
 //! signed commitments and rules.json) and the separate secret medium (`--secret-out`: the
 //! production files, and only them). Both are checked before any entropy is asked for: standing
-//! apart, usable, and free of any file a fresh block would have to write over.
+//! apart, usable, and free of any file a fresh block would have to write over. Each is held by
+//! its descriptor while it is examined and cleaned (`edge::dir`: a symbolic link in its path is
+//! refused; nothing below it is followed).
 
 use super::common::block_state;
 use crate::edge::fsio::{self, Staging};
@@ -75,11 +77,11 @@ impl Folders {
     }
 
     /// Removes the staging leftovers of a killed run from both folders (even when this run is
-    /// then refused).
+    /// then refused); a folder that cannot be opened is left to [`Folders::check_usable`].
     pub(super) fn clear_leftovers(&self) {
         for d in [&self.out, &self.secret] {
-            if d.is_dir() {
-                fsio::clear_leftovers(d);
+            if let Ok(Some(d)) = fsio::existing_folder(d) {
+                fsio::clear_leftovers(&d);
             }
         }
     }
@@ -97,7 +99,7 @@ impl Folders {
             }
         }
         for (d, _) in both {
-            drop(Staging::new(d)?);
+            drop(Staging::new(&fsio::out_folder(d)?)?);
         }
         Ok(())
     }
@@ -124,8 +126,8 @@ impl Folders {
                 (&self.secret, format!("{stem}.tickets.csv.sig")),
             ];
             for (dir, name) in names {
-                let p = dir.join(name);
-                if std::fs::symlink_metadata(&p).is_ok() {
+                let p = dir.join(&name);
+                if fsio::name_taken(dir, &name)? {
                     return Err(Error::refused(
                         format!(
                             "{} already exists, and block {canonical} attempt {} has no entropy yet: it is not this block's output",

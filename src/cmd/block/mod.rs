@@ -221,8 +221,8 @@ fn check_identities(
 /// Writes the game rules (signed) into the output folder once.
 fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
     let p = out.join("rules.json");
-    if p.exists() {
-        if fsio::read(&p)? != rules_bytes {
+    if fsio::name_taken(out, "rules.json")? {
+        if fsio::read_in(out, "rules.json")? != rules_bytes {
             return Err(Error::refused(
                 format!("{} holds other rules", p.display()),
                 "use one output folder per game rules file",
@@ -405,7 +405,7 @@ fn publish_block(
     };
     // The commitment in place (this run's, or a killed run's found whole) is the output the
     // next one names.
-    let placed_bytes = std::fs::read(f.out.join(&commit_name)).unwrap_or_default();
+    let placed_bytes = fsio::read_in(&f.out, &commit_name).unwrap_or_default();
     let placed: CommitFile = serde_json::from_slice(&placed_bytes).map_err(|_| {
         Error::internal(
             format!("{commit_name} cannot be read back after it was placed"),
@@ -446,7 +446,7 @@ fn publish_block(
 
 /// The entry of the folder's `rules.json` in a block's manifest: the very rules of the block.
 fn rules_listed(out: &Path, rules: &GameRules) -> Result<Listed> {
-    let bytes = fsio::read(&out.join("rules.json"))?;
+    let bytes = fsio::read_in(out, "rules.json")?;
     if sha256(&bytes) != *rules.sha256() {
         return Err(Error::refused(
             format!("{} holds other rules", out.join("rules.json").display()),
@@ -547,7 +547,7 @@ fn placed_before(
     rk: &[u8; 32],
     expected: &CommitFile,
 ) -> Option<Hash32> {
-    let read = |n: &str| std::fs::read(out.join(n)).ok();
+    let read = |n: &str| fsio::read_in(out, n).ok();
     let commit_bytes = read(commit_name)?;
     let sig = read(&format!("{commit_name}.sig"))?;
     if !urne_core::crypto::ed25519::verify(rk, &commit_bytes, &sig) {

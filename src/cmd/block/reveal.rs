@@ -7,9 +7,10 @@ use crate::cmd::confirm::{self, Terminal};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
 use crate::cmd::placing;
+use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
-use crate::error::{Error, Result, io_error};
+use crate::error::{Error, Result};
 use std::path::Path;
 use urne_core::audit::Event;
 use urne_core::audit::kinds::{self, Record};
@@ -56,7 +57,7 @@ pub fn run_in_sitting(
     if let Some(p) = placing::pending(&events, &rv.subject()) {
         placing::same_folder(&p, out)?;
     }
-    if rv.revealed.is_some() && out.join(&name).exists() {
+    if rv.revealed.is_some() && fsio::name_taken(out, &name)? {
         return adopt_reveal(ctx, &rv, out, &name);
     }
     match rv.revealed.clone() {
@@ -228,8 +229,8 @@ fn confirm_reveal(
 /// a valid signature, it is recorded as it is, once; anything else is refused.
 fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result<()> {
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
-    let bytes = std::fs::read(out.join(name)).map_err(|e| io_error("read", &out.join(name), e))?;
-    let sig = std::fs::read(out.join(format!("{name}.sig"))).unwrap_or_default();
+    let bytes = fsio::read_in(out, name)?;
+    let sig = fsio::read_in(out, &format!("{name}.sig")).unwrap_or_default();
     let file: Option<RevealFile> = serde_json::from_slice(&bytes).ok();
     let ours = urne_core::crypto::ed25519::verify(&rk, &bytes, &sig)
         && file.as_ref().is_some_and(|f| {

@@ -75,7 +75,7 @@ fn game_rules(sha: &urne_core::crypto::Hash32, out: &Path) -> Option<GameRules> 
     let official = include_bytes!("../../../rules/noel-de-la-chance-2015.json");
     [
         Some(official.to_vec()),
-        crate::edge::fsio::read(&out.join("blocks/rules.json")).ok(),
+        crate::edge::fsio::read_in(&out.join("blocks"), "rules.json").ok(),
     ]
     .into_iter()
     .flatten()

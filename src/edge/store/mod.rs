@@ -81,11 +81,6 @@ fn create_private(path: &Path) -> std::io::Result<()> {
     f.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(DB_MODE))
 }
 
-/// Sets `path`'s mode to [`DB_MODE`].
-fn set_private(path: &Path) -> std::io::Result<()> {
-    std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(DB_MODE))
-}
-
 /// The open audit database.
 ///
 /// A command decides from the trail as it read it (a day sealed or not, entropy recorded or
@@ -209,17 +204,25 @@ impl AuditLog {
         Ok(Some(AuditLog::from_conn(open_checked(path)?, path)))
     }
 
-    /// Writes a consistent copy of the whole database to `path`, which must not exist (SQLite
-    /// `VACUUM INTO`).
-    pub fn copy_into(&self, path: &Path) -> Result<()> {
-        // Made empty and private first: SQLite writes into an empty file as it finds it, and
-        // would otherwise create it readable by everyone (mode 0644 under the usual umask).
-        create_private(path).map_err(|e| crate::error::io_error("write the copy", path, e))?;
-        self.conn
-            .execute("VACUUM INTO ?1", [path.to_string_lossy()])
-            .map(|_| ())
-            .map_err(|e| db_err(path, "cannot write the copy", e))?;
-        set_private(path).map_err(|e| crate::error::io_error("write the copy", path, e))
+    /// The whole database as one consistent image (`sqlite3_serialize`, inside one read
+    /// transaction): what `urne audit backup` writes, through its output folder's descriptor
+    /// (never by a path a swapped link could send elsewhere: src/edge/dir.rs).
+    pub fn image(&mut self) -> Result<Vec<u8>> {
+        let path = self.path.clone();
+        let data = self
+            .conn
+            .serialize(rusqlite::MAIN_DB)
+            .map_err(|e| db_err(&path, "cannot copy", e))?;
+        Ok(data.to_vec())
+    }
+
+    /// A database image read back (e.g. a backup, read through its folder's descriptor), opened
+    /// in memory, read-only; `shown` names it in messages.
+    pub fn from_image(bytes: &[u8], shown: &Path) -> Result<AuditLog> {
+        let mut conn = Connection::open_in_memory().map_err(|e| db_err(shown, "cannot open", e))?;
+        conn.deserialize_read_exact(rusqlite::MAIN_DB, bytes, bytes.len(), true)
+            .map_err(|e| db_err(shown, "cannot open", e))?;
+        Ok(AuditLog::from_conn(conn, shown))
     }
 
     /// The trail's identity, once checked against the token.

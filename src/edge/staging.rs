@@ -1,0 +1,447 @@
+//! Staging folders (SPEC.md §4.7, §5.B9): an output is written whole into a fresh staging folder
+//! inside its output folder (`.urne-staging-<pid>-<n>`, made with `mkdirat`, which fails on any
+//! existing name, a link included: urne then picks the next name; mode 0700), opened by its own
+//! descriptor. Each file is created there with `O_CREAT|O_EXCL|O_NOFOLLOW` and synced. Then each
+//! file is moved into place, in the order the caller gives, by a hard link (`linkat`, which fails
+//! when the target name exists, whatever it is: nothing is replaced) and the removal of its
+//! staging name; then the folder is synced and the staging folder removed. A staging folder left
+//! by a killed command is removed by the next command that writes into the same folder: opened
+//! relative to the output folder's descriptor (a link there is left alone), its files removed
+//! relative to its own descriptor, then the folder itself (`unlinkat(AT_REMOVEDIR)`, which a link
+//! swapped in meanwhile fails). Every step is relative to a descriptor (`edge::dir`): a link
+//! exchanged for any of these names at any moment is never followed (issue 22, item 3).
+
+use crate::edge::dir::{Dir, Kind};
+use crate::error::{Error, Result, io_error};
+use std::fs::File;
+use std::io::Write;
+use std::path::Path;
+
+pub const STAGING_PREFIX: &str = ".urne-staging-";
+
+/// A staging folder inside an output folder, holding files not yet published.
+pub struct Staging {
+    out: Dir,
+    dir: Dir,
+    /// The staging folder's name in `out`.
+    name: String,
+    names: Vec<String>,
+    published: bool,
+    /// Files created only their owner can read (mode 0600): a secret output.
+    private: bool,
+}
+
+impl Staging {
+    /// Removes the leftovers of interrupted commands in `out`, then makes a fresh staging
+    /// folder there.
+    pub fn new(out: &Dir) -> Result<Staging> {
+        clear_leftovers(out);
+        let out = out
+            .try_clone()
+            .map_err(|e| io_error("open", out.path(), e))?;
+        let pid = std::process::id();
+        for n in 0..1000u32 {
+            let name = format!("{STAGING_PREFIX}{pid}-{n}");
+            match out.mkdir(&name, 0o700) {
+                Ok(()) => {
+                    let dir = out
+                        .sub(&name)
+                        .map_err(|e| io_error("open the staging folder", &out.show(&name), e))?;
+                    return Ok(Staging {
+                        out,
+                        dir,
+                        name,
+                        names: vec![],
+                        published: false,
+                        private: false,
+                    });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(io_error("create staging folder", &out.show(&name), e)),
+            }
+        }
+        Err(Error::refused(
+            format!("no free staging folder name in {}", out.path().display()),
+            "remove the .urne-staging-* entries from the output folder",
+        ))
+    }
+
+    /// Every file staged from now on is created with mode 0600 (a secret output, e.g. a block's
+    /// production file); the final name is a link to the same file, so it keeps that mode.
+    pub fn private(mut self) -> Staging {
+        self.private = true;
+        self
+    }
+
+    /// Writes `bytes` as the staged file `name` (created new, synced).
+    pub fn write(&mut self, name: &str, bytes: &[u8]) -> Result<()> {
+        self.write_with(name, |f| f.write_all(bytes))
+    }
+
+    /// Writes the staged file `name` through `fill` (created new, synced).
+    pub fn write_with(
+        &mut self,
+        name: &str,
+        fill: impl FnOnce(&mut File) -> std::io::Result<()>,
+    ) -> Result<()> {
+        check_name(name)?;
+        let mode = if self.private { 0o600 } else { 0o666 };
+        let res = (|| {
+            let mut f = self.dir.create_new(name, mode)?;
+            fill(&mut f)?;
+            f.sync_all()
+        })();
+        match res {
+            Ok(()) => {
+                self.names.push(name.to_string());
+                Ok(())
+            }
+            Err(e) => Err(io_error("write", &self.out.show(name), e)),
+        }
+    }
+
+    /// Moves every staged file into the output folder in the order of `order` (which must list
+    /// exactly the staged files), never replacing an existing name, then removes the staging
+    /// folder. A final name that already holds the very same bytes (a regular file) is kept as it
+    /// is: a run resumed after a kill rewrites identical files. A final name that holds anything
+    /// else is refused (exit 4); files moved before it stay, each complete.
+    pub fn publish(mut self, order: &[&str]) -> Result<()> {
+        let mut want: Vec<&str> = order.to_vec();
+        want.sort_unstable();
+        let mut have: Vec<&str> = self.names.iter().map(String::as_str).collect();
+        have.sort_unstable();
+        if want != have {
+            return Err(Error::internal(
+                "publish order does not list the staged files",
+                "this is a defect; nothing was published",
+            ));
+        }
+        for name in order {
+            if place(&self.dir, &self.out, name)? == Placed::Linked {
+                self.dir
+                    .unlink(name)
+                    .map_err(|e| io_error("remove", &self.dir.show(name), e))?;
+            }
+        }
+        let _ = self.out.sync();
+        self.out
+            .rmdir(&self.name)
+            .map_err(|e| io_error("remove", self.dir.path(), e))?;
+        let _ = self.out.sync();
+        self.published = true;
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    /// On an error before publication the staged files and their folder are removed.
+    fn drop(&mut self) {
+        if !self.published {
+            for n in &self.names {
+                let _ = self.dir.unlink(n);
+            }
+            let _ = self.out.rmdir(&self.name);
+        }
+    }
+}
+
+/// A staged file's name: one plain component, never a staging name.
+fn check_name(name: &str) -> Result<()> {
+    if name.is_empty() || name.contains('/') || name == ".." || name.starts_with(STAGING_PREFIX) {
+        return Err(Error::internal(
+            format!("bad output file name {name:?}"),
+            "this is a defect",
+        ));
+    }
+    Ok(())
+}
+
+/// How a staged file reached its final name.
+#[derive(Debug, PartialEq, Eq)]
+enum Placed {
+    /// Hard-linked (the staged name is still there, to be removed).
+    Linked,
+    /// Renamed (file systems without hard links), or already there with the same bytes.
+    Moved,
+}
+
+/// Puts `staged`'s file `name` at `name` in `out` without replacing anything: a hard link,
+/// which fails if the name exists (a file, a folder or a link: nothing is ever written through a
+/// planted link).
+fn place(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
+    match staged.link_into(name, out, name) {
+        Ok(()) => Ok(Placed::Linked),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            if same_regular_file_bytes(out, staged, name) {
+                staged
+                    .unlink(name)
+                    .map_err(|e| io_error("remove", &staged.show(name), e))?;
+                return Ok(Placed::Moved);
+            }
+            if remove_orphan_signature(out, name)? {
+                staged
+                    .link_into(name, out, name)
+                    .map_err(|e| exists_or_io(&out.show(name), e))?;
+                return Ok(Placed::Linked);
+            }
+            Err(already_exists(&out.show(name)))
+        }
+        Err(e) if no_hard_links(&e) => rename_if_absent(staged, out, name),
+        Err(e) => Err(io_error("publish", &out.show(name), e)),
+    }
+}
+
+/// The file system has no hard links (FAT and exFAT USB media answer EPERM, others ENOTSUP).
+fn no_hard_links(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::Unsupported
+    )
+}
+
+/// The fallback where hard links do not exist: a rename that never replaces a name
+/// (`renameat2` with `RENAME_NOREPLACE`, which FAT and exFAT support).
+fn rename_if_absent(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
+    staged
+        .rename_noreplace(name, out, name)
+        .map_err(|e| exists_or_io(&out.show(name), e))?;
+    Ok(Placed::Moved)
+}
+
+/// A `X.sig` whose `X` is absent is the signature of a file a killed command never published:
+/// the resumed command replaces it (a regular file only, never through a link; said on stderr).
+fn remove_orphan_signature(out: &Dir, name: &str) -> Result<bool> {
+    let Some(signed) = name.strip_suffix(".sig").filter(|s| !s.is_empty()) else {
+        return Ok(false);
+    };
+    let is_file = matches!(out.kind(name), Ok(Some(Kind::File)));
+    if !is_file || !matches!(out.kind(signed), Ok(None)) {
+        return Ok(false);
+    }
+    out.unlink(name)
+        .map_err(|e| io_error("remove", &out.show(name), e))?;
+    note!(
+        "note: removed {}, the signature of a file an interrupted command never published",
+        out.show(name).display()
+    );
+    Ok(true)
+}
+
+fn exists_or_io(fin: &Path, e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::AlreadyExists {
+        already_exists(fin)
+    } else {
+        io_error("publish", fin, e)
+    }
+}
+
+pub fn already_exists(p: &Path) -> Error {
+    Error::refused(
+        format!("{} already exists", p.display()),
+        "outputs are never overwritten: give an empty --out folder",
+    )
+}
+
+/// True when `name` in `a` is a regular file (not a link) with exactly the bytes of `name` in
+/// `b`.
+fn same_regular_file_bytes(a: &Dir, b: &Dir, name: &str) -> bool {
+    matches!((a.read(name, u64::MAX), b.read(name, u64::MAX)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// True when `name` in `dir` exists as anything but a regular file holding exactly `bytes`
+/// (examined and read without following a link).
+pub fn exists_other_than(dir: &Dir, name: &str, bytes: &[u8]) -> bool {
+    match dir.kind(name) {
+        Ok(None) => false,
+        Ok(Some(Kind::File)) => dir
+            .read(name, bytes.len() as u64)
+            .map_or(true, |x| x != bytes),
+        _ => true,
+    }
+}
+
+/// The staging folders (names) found directly in `dir`.
+pub fn staging_leftovers(dir: &Dir) -> Vec<String> {
+    let Ok(names) = dir.names() else {
+        return vec![];
+    };
+    names
+        .into_iter()
+        .filter_map(|n| n.into_string().ok())
+        .filter(|n| n.starts_with(STAGING_PREFIX))
+        .collect()
+}
+
+/// Removes the staging folders left in `out` by killed commands (not those of a running urne
+/// process, named by their pid): only a real folder, opened relative to `out` without following
+/// a link, and only the files directly inside it, removed relative to that folder's descriptor.
+/// Says so on stderr.
+pub fn clear_leftovers(out: &Dir) {
+    for name in staging_leftovers(out) {
+        let p = out.show(&name);
+        if staging_pid_running(&name) {
+            continue;
+        }
+        let st = match out.sub(&name) {
+            Ok(st) => st,
+            Err(e) if matches!(e.raw_os_error(), Some(libc::ELOOP | libc::ENOTDIR)) => {
+                note!(
+                    "note: {} is not a staging folder urne made (not a folder); left untouched",
+                    p.display()
+                );
+                continue;
+            }
+            Err(e) => {
+                note!(
+                    "note: could not open the staging folder {}: {e}",
+                    p.display()
+                );
+                continue;
+            }
+        };
+        for n in st.names().unwrap_or_default() {
+            // A folder inside is left (unlink refuses it), and so the staging folder too.
+            if let Some(n) = n.to_str() {
+                let _ = st.unlink(n);
+            }
+        }
+        match out.rmdir(&name) {
+            Ok(()) => note!(
+                "note: removed {}, the staging folder of an interrupted command (its files were never published)",
+                p.display()
+            ),
+            Err(e) => note!(
+                "note: could not remove the staging folder {}: {e}",
+                p.display()
+            ),
+        }
+    }
+}
+
+/// True when the staging folder's name carries the pid of another running process.
+fn staging_pid_running(name: &str) -> bool {
+    let pid = name
+        .strip_prefix(STAGING_PREFIX)
+        .and_then(|r| r.split('-').next())
+        .and_then(|p| p.parse::<u32>().ok());
+    match pid {
+        Some(p) if p != std::process::id() => Path::new(&format!("/proc/{p}")).exists(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[test]
+    fn the_fallback_without_hard_links_never_replaces_a_name() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = Dir::open(d.path()).unwrap();
+        let fin = d.path().join("result.json");
+        fs::write(d.path().join("result.json.new"), b"new").unwrap();
+        fs::create_dir(d.path().join("st")).unwrap();
+        fs::rename(
+            d.path().join("result.json.new"),
+            d.path().join("st/result.json"),
+        )
+        .unwrap();
+        let st = dir.sub("st").unwrap();
+        // Something already has the name: a file, or a (dangling) symlink: refused, untouched.
+        fs::write(&fin, b"old").unwrap();
+        assert_eq!(
+            rename_if_absent(&st, &dir, "result.json").unwrap_err().exit,
+            crate::error::Exit::Refused
+        );
+        assert_eq!(fs::read(&fin).unwrap(), b"old");
+        fs::remove_file(&fin).unwrap();
+        std::os::unix::fs::symlink(d.path().join("elsewhere"), &fin).unwrap();
+        assert!(rename_if_absent(&st, &dir, "result.json").is_err());
+        assert!(!d.path().join("elsewhere").exists());
+        fs::remove_file(&fin).unwrap();
+        // The name is free: the staged file moves there.
+        assert_eq!(
+            rename_if_absent(&st, &dir, "result.json").unwrap(),
+            Placed::Moved
+        );
+        assert_eq!(fs::read(&fin).unwrap(), b"new");
+        assert!(!d.path().join("st/result.json").exists());
+    }
+
+    #[test]
+    fn leftovers_swapped_for_a_link_are_never_followed() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path();
+        fs::create_dir_all(p.join("out/.urne-staging-4000000-0")).unwrap();
+        fs::write(p.join("out/.urne-staging-4000000-0/f"), b"staged").unwrap();
+        fs::create_dir(p.join("sentinel")).unwrap();
+        fs::write(p.join("sentinel/key"), b"secret").unwrap();
+        std::os::unix::fs::symlink(p.join("sentinel"), p.join("out/.urne-staging-4000001-0"))
+            .unwrap();
+        let out = Dir::open(&p.join("out")).unwrap();
+        assert_eq!(
+            staging_leftovers(&out),
+            [".urne-staging-4000000-0", ".urne-staging-4000001-0"]
+        );
+        clear_leftovers(&out);
+        // The real leftover is gone; the link is left, and what it names untouched.
+        assert_eq!(staging_leftovers(&out), [".urne-staging-4000001-0"]);
+        assert_eq!(fs::read(p.join("sentinel/key")).unwrap(), b"secret");
+        // A staging folder is made, written, published and removed relative to `out`.
+        let mut st = Staging::new(&out).unwrap();
+        st.write("a", b"A").unwrap();
+        st.write("a.sig", b"S").unwrap();
+        st.publish(&["a.sig", "a"]).unwrap();
+        assert_eq!(fs::read(p.join("out/a")).unwrap(), b"A");
+        assert!(exists_other_than(&out, "a", b"B"));
+        assert!(!exists_other_than(&out, "a", b"A"));
+        assert!(exists_other_than(&out, ".urne-staging-4000001-0", b""));
+        assert!(!exists_other_than(&out, "absent", b""));
+        assert_eq!(fs::read_dir(p.join("sentinel")).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_file_system_without_hard_links_is_recognised() {
+        // What link(2) answers on FAT and exFAT (EPERM) and elsewhere (ENOTSUP); an existing
+        // name is not such a case.
+        assert!(no_hard_links(&std::io::Error::from_raw_os_error(1)));
+        assert!(no_hard_links(&std::io::Error::from_raw_os_error(95)));
+        assert!(!no_hard_links(&std::io::Error::from_raw_os_error(17)));
+    }
+
+    #[test]
+    fn a_staging_folder_dropped_unpublished_leaves_nothing_and_a_rerun_keeps_identical_files() {
+        let d = tempfile::tempdir().unwrap();
+        let out = Dir::open(d.path()).unwrap();
+        let mut st = Staging::new(&out).unwrap();
+        st.write("a", b"A").unwrap();
+        drop(st);
+        assert!(
+            out.names().unwrap().is_empty(),
+            "the staged file and its folder removed"
+        );
+        // Published once; published again with the same bytes (a resumed run): kept as is. A
+        // lone signature a kill left is replaced; other bytes under a final name are refused.
+        for _ in 0..2 {
+            let mut st = Staging::new(&out).unwrap();
+            st.write("a", b"A").unwrap();
+            st.publish(&["a"]).unwrap();
+        }
+        fs::write(d.path().join("b.sig"), b"old signature").unwrap();
+        let mut st = Staging::new(&out).unwrap();
+        st.write("b.sig", b"S").unwrap();
+        st.write("b", b"B").unwrap();
+        st.publish(&["b.sig", "b"]).unwrap();
+        assert_eq!(fs::read(d.path().join("b.sig")).unwrap(), b"S");
+        let mut st = Staging::new(&out).unwrap();
+        st.write("a", b"other").unwrap();
+        let e = st.publish(&["a"]).unwrap_err();
+        assert_eq!(e.exit, crate::error::Exit::Refused);
+        assert_eq!(fs::read(d.path().join("a")).unwrap(), b"A");
+        assert_eq!(
+            out.names().unwrap(),
+            ["a", "b", "b.sig"].map(std::ffi::OsString::from)
+        );
+    }
+}
