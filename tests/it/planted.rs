@@ -364,7 +364,10 @@ fn urne_is_non_dumpable_and_works_as_a_user_who_is_not_root() {
         return;
     }
     let env = Env::new();
-    // The token, the trail and the configuration, handed to `nobody`.
+    // urne itself, the token, the trail and the configuration, handed to `nobody` (a copy of
+    // the executable in the environment's folder: the build's folder may be closed to others).
+    let urne = env.path("urne");
+    std::fs::copy(URNE, &urne).unwrap();
     let st = Command::new("chown")
         .args(["-R", "65534:65534"])
         .arg(env.path(""))
@@ -382,7 +385,7 @@ fn urne_is_non_dumpable_and_works_as_a_user_who_is_not_root() {
     assert!(st.success());
     let mut c = env.cmd_of(Path::new("setpriv"));
     c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
-        .arg(URNE)
+        .arg(&urne)
         .args(["--pin-file", fifo.to_str().unwrap(), "hsm", "info"])
         .env_remove("URNE_PIN")
         .stdout(std::process::Stdio::piped())
