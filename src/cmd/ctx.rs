@@ -78,14 +78,7 @@ impl Ctx {
         let mut log = self.open_checked(ClockRule::NotBehind)?;
         let confirmed = crate::cmd::watch::check_not_far_ahead(&log.events()?, &self.command_name)?;
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
-        log.record(
-            hsm,
-            SoftwareStart {
-                command: self.command_name.clone(),
-                software: sw,
-                pkcs11: hsm.pkcs11_identity()?,
-            },
-        )?;
+        self.record_start(&mut log, sw)?;
         if let Some(c) = confirmed {
             log.record(hsm, c)?;
         }
@@ -115,16 +108,24 @@ impl Ctx {
         let correction = confirm(last)?;
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
         let recorded = log.record(hsm, correction)?;
+        self.record_start(&mut log, sw)?;
+        self.audit = Some(log);
+        Ok(recorded)
+    }
+
+    /// Records this process's `software.start` (SPEC.md §6.2): the command, the software and the
+    /// code that answers for the HSM.
+    fn record_start(&self, log: &mut AuditLog, software: SoftwareIdentity) -> Result<()> {
+        let hsm = self.hsm.as_ref().expect("opened by open_checked");
         log.record(
             hsm,
             SoftwareStart {
                 command: self.command_name.clone(),
-                software: sw,
+                software,
                 pkcs11: hsm.pkcs11_identity()?,
             },
         )?;
-        self.audit = Some(log);
-        Ok(recorded)
+        Ok(())
     }
 
     /// For a command that appends nothing (`urne audit backup`): logs in and checks the trail
