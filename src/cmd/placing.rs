@@ -18,6 +18,7 @@ use urne_core::audit::history::OutputPlacing;
 pub use urne_core::audit::history::Subject;
 use urne_core::audit::kinds::{self, Record};
 use urne_core::crypto::{Hash32, sha256};
+use urne_core::verify::folder::limits;
 
 /// Where a run publishes its subject's output.
 #[derive(Debug)]
@@ -64,7 +65,7 @@ pub fn decide(events: &[Event], subject: &Subject, given: &Path) -> Result<Place
     };
     same_folder(&p, given)?;
     let recorded = PathBuf::from(&p.out);
-    match found(&recorded, &p.files) {
+    match found(&recorded, &p.files)? {
         Found::Whole => Ok(Place::Adopt(p)),
         Found::Nothing => Ok(Place::Again),
         Found::Part => Err(Error::refused(
@@ -125,8 +126,8 @@ pub fn record(
 pub fn primary(ctx: &mut Ctx, p: &OutputPlacing) -> Result<Vec<u8>> {
     let dir = PathBuf::from(&p.out);
     let path = dir.join(&p.file);
-    let bytes = fsio::read(&path)?;
-    let sig = std::fs::read(dir.join(format!("{}.sig", p.file))).unwrap_or_default();
+    let bytes = fsio::read_in(&dir, &p.file)?;
+    let sig = fsio::read_in(&dir, &format!("{}.sig", p.file)).unwrap_or_default();
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
     let recorded = p.files.get(&p.file).copied();
     if recorded != Some(sha256(&bytes)) || !urne_core::crypto::ed25519::verify(&rk, &bytes, &sig) {
@@ -152,16 +153,26 @@ enum Found {
     Part,
 }
 
-fn found(dir: &Path, files: &BTreeMap<String, Hash32>) -> Found {
-    if fsio::check_empty_or_absent(dir).is_ok() {
-        return Found::Nothing;
+/// What the recorded folder `dir` holds, read through its descriptor (a symbolic link in its
+/// path refused, exit 4; no file read through a link).
+fn found(dir: &Path, files: &BTreeMap<String, Hash32>) -> Result<Found> {
+    let Some(d) = fsio::existing_folder(dir)? else {
+        return Ok(Found::Nothing);
+    };
+    let names = d
+        .names()
+        .map_err(|e| crate::error::io_error("read", dir, e))?;
+    if names
+        .iter()
+        .all(|n| n.to_string_lossy().starts_with(fsio::STAGING_PREFIX))
+    {
+        return Ok(Found::Nothing);
     }
     let whole = files.iter().all(|(name, sha)| {
-        let path = dir.join(name);
-        std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file())
-            && std::fs::read(&path).is_ok_and(|b| sha256(&b) == *sha)
+        d.read(name, limits::of(name))
+            .is_ok_and(|b| sha256(&b) == *sha)
     });
-    if whole { Found::Whole } else { Found::Part }
+    Ok(if whole { Found::Whole } else { Found::Part })
 }
 
 /// The subject in words, for messages.
@@ -197,19 +208,32 @@ mod tests {
     fn a_recorded_folder_is_whole_empty_or_a_part() {
         let t = tempfile::tempdir().unwrap();
         let dir = t.path().join("out");
-        assert!(matches!(found(&dir, &files()), Found::Nothing));
+        assert!(matches!(found(&dir, &files()), Ok(Found::Nothing)));
         std::fs::create_dir(&dir).unwrap();
         std::fs::create_dir(dir.join(".urne-staging-1-0")).unwrap();
-        assert!(matches!(found(&dir, &files()), Found::Nothing));
+        assert!(matches!(found(&dir, &files()), Ok(Found::Nothing)));
         std::fs::write(dir.join("a.json.sig"), b"sig").unwrap();
-        assert!(matches!(found(&dir, &files()), Found::Part));
+        assert!(matches!(found(&dir, &files()), Ok(Found::Part)));
         std::fs::write(dir.join("a.json"), b"a").unwrap();
-        assert!(matches!(found(&dir, &files()), Found::Part));
+        assert!(matches!(found(&dir, &files()), Ok(Found::Part)));
         std::fs::write(dir.join("manifest.json"), b"other").unwrap();
-        assert!(matches!(found(&dir, &files()), Found::Part));
+        assert!(matches!(found(&dir, &files()), Ok(Found::Part)));
         std::fs::remove_file(dir.join("manifest.json")).unwrap();
         std::fs::write(dir.join("manifest.json"), b"m").unwrap();
-        assert!(matches!(found(&dir, &files()), Found::Whole));
+        assert!(matches!(found(&dir, &files()), Ok(Found::Whole)));
+        // A file of the output swapped for a link to the same bytes elsewhere is not read
+        // through the link: the output is not whole there.
+        std::fs::write(t.path().join("elsewhere"), b"m").unwrap();
+        std::fs::remove_file(dir.join("manifest.json")).unwrap();
+        std::os::unix::fs::symlink(t.path().join("elsewhere"), dir.join("manifest.json")).unwrap();
+        assert!(matches!(found(&dir, &files()), Ok(Found::Part)));
+        // The folder itself reached through a link: refused (exit 4), never read through it.
+        let link = t.path().join("link");
+        std::os::unix::fs::symlink(&dir, &link).unwrap();
+        let e = found(&link, &files())
+            .err()
+            .expect("a link in the path is refused");
+        assert_eq!(e.exit, crate::error::Exit::Refused);
     }
 
     #[test]
