@@ -47,8 +47,8 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
 /// `urne audit backup --out FILE` (SPEC.md §6.6): the trail, checked against the token, copied
 /// whole (one consistent image, `AuditLog::image`), written new and private (mode 0600) through
 /// the output folder's descriptor without replacing anything (`fsio`: staged, then linked into
-/// place; never through a symbolic link), and read back through that descriptor: its head must
-/// be the token's last mark. Appends nothing, so the copy stays restorable until the next
+/// place; never through a symbolic link), and read back through that descriptor: the same bytes
+/// as the image, whose head must be the token's last mark. Appends nothing, so the copy stays restorable until the next
 /// command appends.
 fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let (dir, name) = fsio::split(out)?;
@@ -66,14 +66,17 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let trail = log.trail().unwrap_or_default();
     let image = log.image()?;
     fsio::write_private_with(out, |f| f.write_all(&image))?;
+    // Read back within the image's length, and compared byte for byte: the bytes on the medium
+    // (the insider's) are never opened as a database; the image, urne's own copy of the
+    // checked trail, is, to state its head.
     let placed = fsio::existing_folder(&dir)?
         .ok_or_else(|| crate::error::no_such_file(out))?
-        .read(&name, u64::MAX)
+        .read(&name, image.len() as u64)
         .map_err(|e| crate::error::io_error("read", out, e))?;
-    let copy = AuditLog::from_image(&placed, out)?.events()?;
+    let copy = AuditLog::from_image(&image, out)?.events()?;
     let copy_root =
         urne_core::audit::chain::tree_root(&copy.iter().map(|e| e.hash).collect::<Vec<_>>());
-    if copy.len() != events.len() || copy_root != head {
+    if placed != image || copy.len() != events.len() || copy_root != head {
         return Err(Error::internal(
             format!(
                 "the backup {} does not read back as the trail",
