@@ -59,7 +59,7 @@ pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
         let confirmed = super::watch::check(lang, "`urne clock correct`")?;
         Ok(ClockCorrected {
             wrong: last.ts.clone(),
-            confirmed: super::watch::one_format(confirmed),
+            confirmed: crate::edge::clock::rfc3339(confirmed),
             reason: reason.trim().to_string(),
         })
     })?;

@@ -35,21 +35,31 @@ impl Terminal<'_> {
 
     /// One line typed at this terminal, without its line ending (an error when it was closed).
     fn read_line(&mut self) -> Result<String> {
-        let _ = std::io::stderr().flush();
-        let mut s = String::new();
-        let n = match self {
-            Terminal::Own => std::io::stdin().lock().read_line(&mut s),
-            Terminal::Sitting(input) => input.read_line(&mut s),
-        }
-        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
-        if n == 0 {
-            return Err(Error::bad_input(
+        let closed = || {
+            Error::bad_input(
                 "the terminal was closed before the confirmation was typed",
                 "nothing was recorded; run the command again",
-            ));
+            )
+        };
+        match self {
+            Terminal::Own => read_line(&mut std::io::stdin().lock(), closed),
+            Terminal::Sitting(input) => read_line(*input, closed),
         }
-        Ok(s.trim_end_matches(['\n', '\r']).to_string())
     }
+}
+
+/// One line typed at `input` (a terminal), without its line ending, once what is on the screen
+/// is flushed; `closed` is the error when the terminal was closed before a line was typed.
+pub fn read_line(input: &mut dyn BufRead, closed: impl FnOnce() -> Error) -> Result<String> {
+    let _ = std::io::stderr().flush();
+    let mut s = String::new();
+    let n = input
+        .read_line(&mut s)
+        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
+    if n == 0 {
+        return Err(closed());
+    }
+    Ok(s.trim_end_matches(['\n', '\r']).to_string())
 }
 
 /// What an irreversible step shows before it is confirmed.

@@ -7,7 +7,7 @@
 use crate::error::{Error, Result};
 use crate::text::Lang;
 use chrono::{DateTime, Utc};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
 use urne_core::audit::Event;
 use urne_core::audit::payloads::ClockConfirmed;
 
@@ -39,9 +39,10 @@ pub fn check(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
             )
         );
         let typed = read_words(lang)?;
-        let Some(at) = chrono::NaiveDateTime::parse_from_str(&typed, "%Y-%m-%d %H:%M")
+        // A time that does not exist in Paris (the hour skipped in March) is asked again.
+        let Some(local) = chrono::NaiveDateTime::parse_from_str(&typed, "%Y-%m-%d %H:%M")
             .ok()
-            .and_then(|t| t.and_local_timezone(tz).earliest())
+            .filter(|t| t.and_local_timezone(tz).earliest().is_some())
         else {
             note!(
                 "  {}",
@@ -52,10 +53,8 @@ pub fn check(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
             );
             continue;
         };
-        let at = at.with_timezone(&Utc);
         let now = crate::edge::clock::now_utc();
-        let off = (now - at).num_seconds().abs();
-        if off <= TOLERANCE_MINUTES * 60 + 59 {
+        if let Some(at) = agrees(local, now) {
             return Ok(at);
         }
         let shown = now.with_timezone(&tz).format("%Y-%m-%d %H:%M");
@@ -72,6 +71,20 @@ pub fn check(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
         "no date and time given after three tries",
         "type the date and time at the commissaire's watch as AAAA-MM-JJ HH:MM; nothing was done",
     ))
+}
+
+/// The instant the watch shows (`local`, Paris time) when the clock `now` is within
+/// [`TOLERANCE_MINUTES`] of it. In the hour the clocks go back (the last Sunday of October), a
+/// Paris time is two instants: either may be the watch's. A time that does not exist in Paris
+/// (the hour skipped in March) is no instant.
+fn agrees(local: chrono::NaiveDateTime, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    let tz = chrono_tz::Europe::Paris;
+    let r = local.and_local_timezone(tz);
+    [r.earliest(), r.latest()]
+        .into_iter()
+        .flatten()
+        .map(|t| t.with_timezone(&Utc))
+        .find(|at| (now - *at).num_seconds().abs() <= TOLERANCE_MINUTES * 60 + 59)
 }
 
 /// A recording command's clock far ahead of the trail (SPEC.md §6.6): when the clock is more
@@ -135,26 +148,15 @@ pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<Option<Clo
     let confirmed = check(lang, &format!("`urne {command}`"))?;
     Ok(Some(ClockConfirmed {
         previous: last.ts.clone(),
-        confirmed: one_format(confirmed),
+        confirmed: crate::edge::clock::rfc3339(confirmed),
     }))
-}
-
-/// A time in urne's one format (SPEC.md §6.1).
-pub fn one_format(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
 }
 
 /// A line typed at the terminal, its runs of blanks made single spaces and its ends trimmed (a
 /// date and a time, `2018-12-11  10:02`, read as typed on paper); the terminal closed is an error.
 fn read_words(lang: Lang) -> Result<String> {
-    let _ = std::io::stderr().flush();
-    let mut s = String::new();
-    let n = std::io::stdin()
-        .lock()
-        .read_line(&mut s)
-        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
-    if n == 0 {
-        return Err(Error::bad_input(
+    let line = crate::cmd::confirm::read_line(&mut std::io::stdin().lock(), || {
+        Error::bad_input(
             lang.t(
                 "le terminal a été fermé avant que la date et l'heure soient tapées",
                 "the terminal was closed before the date and time were typed",
@@ -163,7 +165,41 @@ fn read_words(lang: Lang) -> Result<String> {
                 "rien n'a été fait ; lancez de nouveau la commande",
                 "nothing was done; run the command again",
             ),
-        ));
+        )
+    })?;
+    Ok(line.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utc(s: &str) -> DateTime<Utc> {
+        s.parse().unwrap()
     }
-    Ok(s.split_whitespace().collect::<Vec<_>>().join(" "))
+    fn paris(s: &str) -> chrono::NaiveDateTime {
+        chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap()
+    }
+
+    #[test]
+    fn the_watch_agrees_within_the_tolerance_in_paris_time_at_its_edges() {
+        // Winter (UTC+1), across midnight in Paris: 00:02 on 12 December is 23:02 UTC the day before.
+        let now = utc("2018-12-11T23:02:30Z");
+        assert_eq!(
+            agrees(paris("2018-12-12 00:02"), now),
+            Some(utc("2018-12-11T23:02:00Z"))
+        );
+        assert_eq!(agrees(paris("2018-12-11 00:02"), now), None);
+        // 5 minutes and 59 seconds apart agree; 6 minutes do not.
+        assert!(agrees(paris("2018-12-12 00:07"), utc("2018-12-11T23:01:01Z")).is_some());
+        assert!(agrees(paris("2018-12-12 00:08"), utc("2018-12-11T23:01:59Z")).is_none());
+        // The hour the clocks go back: 02:30 in Paris is 00:30 or 01:30 UTC, either agrees.
+        assert!(agrees(paris("2026-10-25 02:30"), utc("2026-10-25T00:30:00Z")).is_some());
+        assert!(agrees(paris("2026-10-25 02:30"), utc("2026-10-25T01:30:00Z")).is_some());
+        // The hour skipped in March is no time at all.
+        assert_eq!(
+            agrees(paris("2026-03-29 02:30"), utc("2026-03-29T01:30:00Z")),
+            None
+        );
+    }
 }

@@ -8,7 +8,12 @@ pub fn now_utc() -> chrono::DateTime<chrono::Utc> {
     chrono::Utc::now()
 }
 
-/// [`now_utc`] as RFC 3339 UTC with microseconds.
+/// [`now_utc`] in urne's one time format ([`rfc3339`]).
 pub fn now_rfc3339() -> String {
-    now_utc().format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
+    rfc3339(now_utc())
+}
+
+/// A time in urne's one format (SPEC.md §6.1): RFC 3339, UTC, with microseconds.
+pub fn rfc3339(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
 }

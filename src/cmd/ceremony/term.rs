@@ -2,7 +2,6 @@
 //! English (the sitting's `lang`), one question at a time, each answer checked and shown back.
 
 use crate::error::{Error, Result};
-use std::io::{BufRead, Write};
 
 pub use crate::text::Lang;
 
@@ -11,14 +10,8 @@ const TRIES: usize = 3;
 
 /// A line typed at the terminal (without its end of line); the terminal closed is an error.
 pub fn read_line(lang: Lang) -> Result<String> {
-    let _ = std::io::stderr().flush();
-    let mut s = String::new();
-    let n = std::io::stdin()
-        .lock()
-        .read_line(&mut s)
-        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
-    if n == 0 {
-        return Err(Error::bad_input(
+    crate::cmd::confirm::read_line(&mut std::io::stdin().lock(), || {
+        Error::bad_input(
             lang.t(
                 "le terminal a été fermé avant la fin de la séance",
                 "the terminal was closed before the sitting ended",
@@ -27,9 +20,8 @@ pub fn read_line(lang: Lang) -> Result<String> {
                 "lancez de nouveau `urne ceremony` : la séance ouverte est reprise",
                 "run `urne ceremony` again: the open sitting is taken up again",
             ),
-        ));
-    }
-    Ok(s.trim_end_matches(['\n', '\r']).to_string())
+        )
+    })
 }
 
 /// A line typed at the terminal, its runs of blanks made single spaces and its ends trimmed (a
