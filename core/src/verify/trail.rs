@@ -290,19 +290,26 @@ pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
                 e.seq, e.ts
             )));
         }
-        if e.kind == Kind::ClockCorrected.name() {
-            check_correction(e, prev).map_err(bad)?;
-        } else if let Some(p) = prev
-            && e.ts < p.ts
-        {
-            return Err(bad(format!(
-                "event {}'s time {} is earlier than event {}'s ({}): the clock was set back, and no clock.corrected event states it",
-                e.seq, e.ts, p.seq, p.ts
-            )));
-        }
+        time_follows(prev, e).map_err(bad)?;
         prev = Some(e);
     }
     Ok(())
+}
+
+/// Whether the event `e` may follow `prev` in time (SPEC.md §6.4 (5) [M-125]): never earlier,
+/// but for a `clock.corrected` that states `prev`'s time as the wrong one. The appliance applies
+/// it to each event before appending it, as the verifiers apply it to the trail.
+pub fn time_follows(prev: Option<&Event>, e: &Event) -> Result<(), String> {
+    if e.kind == Kind::ClockCorrected.name() {
+        return check_correction(e, prev);
+    }
+    match prev {
+        Some(p) if e.ts < p.ts => Err(format!(
+            "event {}'s time {} is earlier than event {}'s ({}): the clock was set back, and no clock.corrected event states it",
+            e.seq, e.ts, p.seq, p.ts
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// A `clock.corrected` event (SPEC.md §6.4 (5)): a record of its kind, after an event whose time

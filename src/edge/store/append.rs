@@ -164,8 +164,8 @@ impl AuditLog {
         let (seq, prev) = next_link(&tx, &path)?;
         // The trail as it stands, recomputed, holding what this process verified (SPEC.md §6.5):
         // never sign over an event edited, removed or rewritten after the check.
-        let mut hashes =
-            super::check_known(known.as_deref(), &path, &super::read_events(&tx, &path)?)?;
+        let events = super::read_events(&tx, &path)?;
+        let mut hashes = super::check_known(known.as_deref(), &path, &events)?;
         if check_view {
             // On a refusal, dropping `tx` rolls the transaction back: nothing is written.
             check_head_seen(self.view.get(), seq)?;
@@ -176,6 +176,16 @@ impl AuditLog {
         let payload = payload(&blob_hashes)?;
         let ts = crate::edge::clock::now_rfc3339();
         let hash = chain::event_hash(&prev, seq, &ts, kind, &payload);
+        let event = Event {
+            seq,
+            ts,
+            kind: kind.to_string(),
+            payload,
+            prev_hash: prev,
+            hash,
+        };
+        check_time(events.last(), &event, &path)?;
+        let Event { ts, payload, .. } = &event;
         tx.execute(
             "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![seq as i64, ts, kind, payload, prev.as_slice(), hash.as_slice()],
@@ -206,14 +216,7 @@ impl AuditLog {
             marked?;
             self.check_marks(token, &mark)?;
         }
-        Ok(Event {
-            seq,
-            ts,
-            kind: kind.to_string(),
-            payload,
-            prev_hash: prev,
-            hash,
-        })
+        Ok(event)
     }
 
     /// Marks the head in the token (after a check found the trail longer than the last mark:
@@ -351,4 +354,55 @@ fn store_blobs(tx: &Connection, path: &Path, blobs: &[&[u8]]) -> Result<Vec<Hash
         .map_err(|e| db_err(path, "cannot store data", e))?;
     }
     Ok(hashes)
+}
+
+/// Refuses (exit 5, nothing recorded) an event whose time is earlier than the one before it
+/// (SPEC.md §6.4 (5)): the clock was set back while the command ran, after its check of the
+/// trail. Appended, it would make the trail fail both verifiers and every later command.
+fn check_time(prev: Option<&Event>, event: &Event, path: &Path) -> Result<()> {
+    urne_core::verify::trail::time_follows(prev, event).map_err(|why| {
+        Error::trail(
+            Exit::Internal,
+            format!(
+                "audit trail {}: not appended, the clock went back while this command ran: {why}",
+                path.display()
+            ),
+            "nothing more was recorded. Set the appliance's clock right in front of the commissaire and run the command again (if the clock was right, the trail's last events were dated ahead: `urne clock correct`)",
+        )
+    })
+}
+
+#[cfg(test)]
+mod time_tests {
+    use super::*;
+
+    fn at(seq: u64, ts: &str, kind: &str) -> Event {
+        Event {
+            seq,
+            ts: ts.into(),
+            kind: kind.into(),
+            payload: "{}".into(),
+            prev_hash: Hash32([0; 32]),
+            hash: Hash32([0; 32]),
+        }
+    }
+
+    #[test]
+    fn an_event_earlier_than_the_one_before_is_never_appended() {
+        let p = Path::new("audit.db");
+        let prev = at(4, "2026-12-06T10:00:00.000000Z", "software.start");
+        let same = at(5, "2026-12-06T10:00:00.000000Z", "draw.seal");
+        assert!(check_time(Some(&prev), &same, p).is_ok());
+        assert!(check_time(None, &same, p).is_ok());
+        let back = at(5, "2026-12-06T09:59:59.999999Z", "draw.result");
+        let e = check_time(Some(&prev), &back, p).unwrap_err();
+        assert_eq!(e.exit, Exit::Internal);
+        assert!(
+            e.untouched,
+            "a refusal of the trail's order records nothing"
+        );
+        // A correction must name the wrong time exactly to go back.
+        let wrong = at(5, "2026-12-06T09:00:00.000000Z", "clock.corrected");
+        assert!(check_time(Some(&prev), &wrong, p).is_err());
+    }
 }
