@@ -123,7 +123,10 @@ impl Staging {
                     .map_err(|e| io_error("remove", &self.dir.show(name), e))?;
             }
         }
-        let _ = self.out.sync();
+        // The names in place are durable before the caller records the output as published.
+        self.out
+            .sync()
+            .map_err(|e| io_error("sync", self.out.path(), e))?;
         self.out
             .rmdir(&self.name)
             .map_err(|e| io_error("remove", self.dir.path(), e))?;
