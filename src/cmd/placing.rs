@@ -4,7 +4,7 @@
 //! subject has such a record not yet followed by its publication was killed in between: it
 //! looks in the recorded folder only, records a complete output found there as published
 //! (adopts it), places its output there again when nothing of it is there, and refuses
-//! (exit 4, nothing recorded) a folder holding part of it or another folder than the recorded
+//! (exit 4, nothing published; the refusal itself is recorded as any other) a folder holding part of it or another folder than the recorded
 //! one, so that a re-run never publishes a second output of the same attempt.
 
 use super::ctx::Ctx;
@@ -75,7 +75,7 @@ pub fn decide(events: &[Event], subject: &Subject, given: &Path) -> Result<Place
                 describe(subject)
             ),
             format!(
-                "nothing was recorded; a part is never an output (its last file is missing). Move {} aside as evidence, then run the command again with --out {}",
+                "nothing was published; a part is never an output (its last file is missing). Move {} aside as evidence, then run the command again with --out {}",
                 recorded.display(),
                 recorded.display()
             ),
@@ -97,7 +97,7 @@ pub fn same_folder(p: &OutputPlacing, given: &Path) -> Result<()> {
             recorded.display()
         ),
         format!(
-            "nothing was recorded. Run the command again with --out {}: an output found whole there is recorded as published, or it is published there; one output per attempt, never two",
+            "nothing was published. Run the command again with --out {}: an output found whole there is recorded as published, or it is published there; one output per attempt, never two",
             recorded.display()
         ),
     ))
@@ -137,7 +137,7 @@ pub fn primary(ctx: &mut Ctx, p: &OutputPlacing) -> Result<Vec<u8>> {
                 path.display(),
                 describe(&p.subject)
             ),
-            "nothing was recorded; keep the folder as evidence and run `urne verify` on it",
+            "nothing was published; keep the folder as evidence and run `urne verify` on it",
         ));
     }
     Ok(bytes)

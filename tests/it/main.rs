@@ -23,6 +23,7 @@ mod musts_verify;
 mod native;
 mod outputs;
 mod pinned;
+mod placing;
 mod planted;
 mod print;
 mod producer;

@@ -6,6 +6,7 @@
 //! refused; nothing below it is followed).
 
 use super::common::block_state;
+use crate::cmd::placing;
 use crate::edge::fsio::{self, Staging};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -108,12 +109,22 @@ impl Folders {
     /// would write is there already: such a file is not this run's (an earlier attempt's, since
     /// voided, or anything else), and outputs are never written over. A block that resumes
     /// (its entropy recorded) may find its own outputs in place: they are checked when it is
-    /// published.
+    /// published; but a block whose commitment a stopped run was placing in another output
+    /// folder is refused (exit 4): one commitment per attempt, never two.
     pub(super) fn check_free(&self, events: &[Event], ids: &[BlockId]) -> Result<()> {
         for id in ids {
             let canonical = id.canonical();
             let st = block_state(events, &canonical)?;
             if st.entropy.is_some() {
+                // A run that recorded where it was placing this attempt's commitment and
+                // stopped before recording it published: that folder only (SPEC.md §6.7).
+                let subject = placing::Subject::Block {
+                    block: canonical.clone(),
+                    attempt: st.attempt,
+                };
+                if let Some(p) = placing::pending(events, &subject) {
+                    placing::same_folder(&p, &self.out)?;
+                }
                 continue;
             }
             let stem = files::stem(&canonical);

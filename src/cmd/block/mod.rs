@@ -14,6 +14,7 @@ use common::block_state;
 use folders::Folders;
 
 use super::ctx::Ctx;
+use super::placing;
 use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
@@ -390,19 +391,8 @@ fn publish_block(
         audience: Audience::Production,
     };
     let secret = [(csv_name.as_str(), made.csv)];
-    let mut written = match placed {
-        Some(commit_sha) => {
-            // The commitment is in place: its production file is put on the secret medium
-            // (kept as it is when there with these very bytes, recomputed from the entropy).
-            publish::refuse_taken(&f.secret, &secret, "--secret-out")?;
-            let hsm = ctx.hsm()?;
-            let mut w =
-                publish::stage_signed(hsm, &f.secret, &secret, &[], None, true)?.publish()?;
-            w.insert(commit_name.clone(), commit_sha);
-            w
-        }
-        None => write_block(ctx, f, &secret, (commit_name.as_str(), &commit))?,
-    };
+    let commit_in = (commit_name.as_str(), &commit);
+    let mut written = place_block(ctx, f, (&canonical, attempt), placed, &secret, commit_in)?;
     // The commitment in place (this run's, or a killed run's found whole) is the output the
     // next one names.
     let placed_bytes = fsio::read_in(&f.out, &commit_name).unwrap_or_default();
@@ -442,6 +432,37 @@ fn publish_block(
         output,
     })?;
     Ok(commit_name)
+}
+
+/// Places a block's files: when its commitment is in place already (`placed`, a stopped run's),
+/// its production file only; otherwise where the commitment goes is recorded first (SPEC.md
+/// §6.7: a run stopped from then on is taken up in this folder only), then both are written.
+/// Returns the SHA-256 of each file placed, the commitment's included.
+fn place_block(
+    ctx: &mut Ctx,
+    f: &Folders,
+    (canonical, attempt): (&str, u32),
+    placed: Option<Hash32>,
+    secret: &[(&str, Vec<u8>)],
+    (commit_name, commit): (&str, &CommitFile),
+) -> Result<BTreeMap<String, Hash32>> {
+    if let Some(commit_sha) = placed {
+        // Its production file is put on the secret medium (kept as it is when there with these
+        // very bytes, recomputed from the entropy).
+        publish::refuse_taken(&f.secret, secret, "--secret-out")?;
+        let hsm = ctx.hsm()?;
+        let mut w = publish::stage_signed(hsm, &f.secret, secret, &[], None, true)?.publish()?;
+        w.insert(commit_name.to_string(), commit_sha);
+        return Ok(w);
+    }
+    let commit_sha = sha256(&urne_core::draw::files::to_bytes(commit));
+    let subject = placing::Subject::Block {
+        block: canonical.to_string(),
+        attempt,
+    };
+    let listed = [(commit_name.to_string(), commit_sha)].into();
+    placing::record(ctx, &f.out, subject, commit_name, &listed)?;
+    write_block(ctx, f, secret, (commit_name, commit))
 }
 
 /// The entry of the folder's `rules.json` in a block's manifest: the very rules of the block.
