@@ -1127,6 +1127,50 @@ def clock_vectors(w, export, AA):
     w("audit-v2-inconsistent-clock-corrected-other-kind", "audit-v2-valid-clock-corrected with event 3's kind "
       "`command.failed` (its payload a correction's, re-chained and re-signed): an event earlier than the one before "
       "it that is not a clock.corrected event (SPEC §6.4 (5)).", "inconsistent", corrected(kind="command.failed"), AA)
+    witnessed_vectors(w, export, AA, ahead)
+
+
+def witnessed_vectors(w, export, AA, ahead):
+    """§6.4 (5) [M-254]: event 2 witnessed the time at a watch (a sitting opened at 09:00:02, or a clock confirmed at
+    09:00), event 3 is dated ten years ahead, event 4 corrects the clock, event 5 follows it. A correction never goes
+    back past the last time witnessed, and is dated by a clock that agreed with the watch (5 min 59 s)."""
+    sitting = json.dumps({"number": 1, "kind": "sitting", "place": "Paris", "commissaire": {"name": "Me Martin",
+                          "office": "Paris"}, "present": [], "lang": "fr", "plan": []},
+                         separators=(",", ":"), ensure_ascii=False)
+    confirmed_at = json.dumps({"previous": "2018-11-01T09:00:00.000000Z", "confirmed": "2018-12-26T09:00:00.000000Z"},
+                              separators=(",", ":"))
+    # Event 2 correcting event 1 (dated 09:00:01) to the watch's 09:00: 1 s back, its own time 09:00:02.
+    first_correction = json.dumps({"wrong": "2018-12-26T09:00:01.000000Z", "confirmed": "2018-12-26T09:00:00.000000Z",
+                                   "reason": "the clock was one second ahead"}, separators=(",", ":"))
+
+    def after(witness, confirmed, at):
+        payload = json.dumps({"wrong": ahead, "confirmed": confirmed, "reason": "the clock was set ten years ahead"},
+                             separators=(",", ":"), ensure_ascii=False)
+        fifth = at[:20] + "999999Z"
+        ev = audit_events_v2(5, times={3: ahead, 4: at, 5: fifth},
+                             kinds={2: witness, 4: ("clock.corrected", payload)})
+        return export(ev, [checkpoint(ev, s) for s in range(1, 6)])
+    opened = ("sitting.opened", sitting)
+    w("audit-v2-valid-clock-corrected-after-sitting", "A version-2 trail: event 2 a sitting opened at 09:00:02 (its "
+      "clock agreed with the commissaire's watch), event 3 dated ten years ahead, event 4 the correction confirming "
+      "08:55, 4 min 2 s before the sitting's time, within the watch check's tolerance (SPEC §6.4 (5) [M-254]).",
+      "valid", after(opened, "2018-12-26T08:55:00.000000Z", "2018-12-26T08:55:30.000000Z"), AA)
+    w("audit-v2-inconsistent-clock-corrected-before-sitting", "audit-v2-valid-clock-corrected-after-sitting whose "
+      "correction confirms 08:54, more than 5 min 59 s before the sitting opened at the watch: a correction never "
+      "goes back past the last time a person witnessed (SPEC §6.4 (5) [M-254]).", "inconsistent",
+      after(opened, "2018-12-26T08:54:00.000000Z", "2018-12-26T08:54:30.000000Z"), AA)
+    w("audit-v2-valid-clock-corrected-before-confirmed", "A version-2 trail whose event 2 is clock.confirmed (09:00, "
+      "confirmed by whoever was at the terminal) and whose correction (event 4) confirms 08:59: a clock.confirmed "
+      "sets no bound, only a sitting's watch and an earlier correction do (SPEC §6.4 (5) [M-254]).", "valid",
+      after(("clock.confirmed", confirmed_at), "2018-12-26T08:59:00.000000Z", "2018-12-26T08:59:10.000000Z"), AA)
+    w("audit-v2-inconsistent-clock-corrected-twice-back", "A version-2 trail whose event 2 is a correction confirming "
+      "09:00:02's minute (09:00) and whose second correction (event 4, after an event dated ten years ahead) confirms "
+      "08:59: corrections never walk back past each other (SPEC §6.4 (5) [M-254]).", "inconsistent",
+      after(("clock.corrected", first_correction), "2018-12-26T08:59:00.000000Z", "2018-12-26T08:59:10.000000Z"), AA)
+    w("audit-v2-inconsistent-clock-corrected-dated-before-watch", "audit-v2-valid-clock-corrected-after-sitting "
+      "whose correction confirms 09:05 but is dated 08:59:00, 6 min before it: not recorded by a clock that agreed "
+      "with the watch (SPEC §6.4 (5) [M-254]).", "inconsistent",
+      after(opened, "2018-12-26T09:05:00.000000Z", "2018-12-26T08:59:00.000000Z"), AA)
 
 
 # ---- vectors for requirement ids nothing exercised before (tests/musts.toml) --------------------

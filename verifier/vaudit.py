@@ -90,6 +90,8 @@ def recorded_key(first_kind, first_payload, keys_payload):
 
 
 CORRECTION = {"wrong": vjson.string, "confirmed": vjson.string, "reason": vjson.string}
+# The kinds of event at which a person witnessed the time (§6.4 (5) [M-254]).
+WITNESSING = ("sitting.opened", "sitting.resumed", "clock.corrected")
 
 
 def check_correction(seq, payload, before):
@@ -107,6 +109,50 @@ def check_correction(seq, payload, before):
     if not is_one_time_format(c["confirmed"]):
         raise Failure("inconsistent", f"audit event {seq}'s confirmed time {c['confirmed']!r} is not RFC 3339 UTC "
                                       "with microseconds, a real date and time of day")
+    return c
+
+
+# §6.6, §9.1: how far the clock may be from a watch a person confirms it at: 5 minutes, and the seconds of the
+# minute typed.
+WATCH_TOLERANCE = 5 * 60 + 59
+
+
+def seconds(ts):
+    """Unix seconds of a time in urne's one format (proleptic Gregorian)."""
+    y, mo, d, h, mi, s = (int(ts[a:b]) for a, b in ((0, 4), (5, 7), (8, 10), (11, 13), (14, 16), (17, 19)))
+    y -= mo <= 2
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (mo + (-3 if mo > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return (era * 146097 + doe - 719468) * 86400 + h * 3600 + mi * 60 + s
+
+
+def witnessed_at(seq, ts, kind, payload):
+    """§6.4 (5) [M-254]: the time a person witnessed at this event, if any: a sitting opened or taken up again, its
+    own time less the watch check's tolerance (§9.1); a clock corrected, its `confirmed` (a payload that is not one,
+    or a `confirmed` not in the one format, witnessed nothing). A clock.confirmed sets no bound."""
+    if kind in ("sitting.opened", "sitting.resumed"):
+        return seconds(ts) - WATCH_TOLERANCE
+    try:
+        c = vjson.payload(payload, f"audit event {seq}", CORRECTION)
+    except Failure:
+        return None
+    return seconds(c["confirmed"]) if is_one_time_format(c["confirmed"]) else None
+
+
+def check_witnessed(seq, ts, c, floor):
+    """§6.4 (5) [M-254]: a correction's `confirmed` is not earlier than the last time a person witnessed before it,
+    and its own time is not earlier than its `confirmed` less the watch check's tolerance."""
+    confirmed = seconds(c["confirmed"])
+    if floor is not None and confirmed < floor[0]:
+        raise Failure("inconsistent", f"audit event {seq} confirms the time {c['confirmed']}, {floor[0] - confirmed} s "
+                                      f"earlier than the last time a person witnessed before it (at event {floor[1]}): "
+                                      "a correction never goes back past a watch")
+    if seconds(ts) < confirmed - WATCH_TOLERANCE:
+        raise Failure("inconsistent", f"audit event {seq} is dated {ts}, more than the watch check's tolerance before "
+                                      f"the time it confirms ({c['confirmed']}): it was not recorded by a clock that "
+                                      "agreed with the watch")
 
 
 def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
@@ -145,8 +191,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
                 keys_payload = e["payload"]
             hashes.append(h)
             times.append(e["ts"])
-            if e["kind"] == "clock.corrected":
-                kinds[seq] = e["payload"]
+            if e["kind"] in WITNESSING:
+                kinds[seq] = (e["kind"], e["payload"])
             prev = h
         elif isinstance(r, dict) and r.get("type") == "checkpoint":
             checkpoints.append(vjson.obj(r, f"line {no}", cp_fields))
@@ -189,16 +235,22 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
                 raise Failure("inconsistent", f"audit event {seq} has no checkpoint of its own (version-2 trail)")
         # §6.4 (5): the appliance's clock never goes back (§6.6): times in urne's one format, in order; only a
         # clock.corrected event may be earlier than the event before it, naming that event's time as `wrong`.
+        floor = None  # (seconds, seq): the last time a person witnessed [M-254]
         for seq, ts in enumerate(times, start=1):
             if not is_one_time_format(ts):
                 raise Failure("inconsistent", f"audit event {seq}: time {ts!r} is not RFC 3339 UTC with "
                                               "microseconds, a real date and time of day")
-            if seq in kinds:
-                check_correction(seq, kinds[seq], times[seq - 2] if seq > 1 else None)
+            kind, payload = kinds.get(seq, (None, None))
+            if kind == "clock.corrected":
+                c = check_correction(seq, payload, times[seq - 2] if seq > 1 else None)
+                check_witnessed(seq, ts, c, floor)
             elif seq > 1 and ts < times[seq - 2]:
                 raise Failure("inconsistent", f"audit event {seq}: its time {ts} is earlier than event {seq - 1}'s "
                                               f"({times[seq - 2]}): the clock was set back, and no clock.corrected "
                                               "event states it")
+            at = witnessed_at(seq, ts, kind, payload) if kind in WITNESSING else None
+            if at is not None and (floor is None or at >= floor[0]):
+                floor = (at, seq)
     if strict and last < len(hashes):
         raise Failure("inconsistent", f"audit events {last + 1}..{len(hashes)} are not covered by a signed checkpoint")
     out = [f"ok  {len(hashes)} audit events chained (1..{len(hashes)})",

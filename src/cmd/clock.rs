@@ -6,9 +6,12 @@
 //! one: the one event that may be earlier than the one before it (§6.4 (5)).
 
 use super::ctx::Ctx;
-use crate::error::Result;
+use crate::error::{Error, Result};
+use chrono::{DateTime, Utc};
+use urne_core::audit::Event;
 use urne_core::audit::kinds::{self, Record};
 use urne_core::audit::payloads::ClockCorrected;
+use urne_core::verify::witnessed::Witnessed;
 
 /// `urne clock correct --reason TEXT`.
 pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
@@ -19,7 +22,7 @@ pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
         "run `urne clock correct` at the appliance's console, in front of the commissaire; nothing was recorded",
     )?;
     let lang = crate::text::lang();
-    let event = ctx.begin_correction(|last| {
+    let event = ctx.begin_correction(|events, last| {
         let tz = chrono_tz::Europe::Paris;
         let paris = |ts: &str| {
             chrono::DateTime::parse_from_rfc3339(ts).map_or_else(
@@ -57,6 +60,7 @@ pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
             )
         );
         let confirmed = super::watch::check(lang, "`urne clock correct`")?;
+        refuse_before_witnessed(events, confirmed)?;
         Ok(ClockCorrected {
             wrong: last.ts.clone(),
             confirmed: crate::edge::clock::rfc3339(confirmed),
@@ -71,4 +75,29 @@ pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
     }
     say!("  recorded at      {}", event.ts);
     Ok(())
+}
+
+/// Refuses (exit 4, nothing recorded) a correction to `confirmed`, the time the watch gave,
+/// earlier than the last time a person witnessed in `events` (SPEC.md §6.4 (5) [M-254]): a
+/// sitting opened or taken up again at the commissaire's watch, a clock confirmed or corrected.
+/// The watch or that record is wrong; a correction that went back past it would re-date what a
+/// person saw, and both verifiers refuse it.
+fn refuse_before_witnessed(events: &[Event], confirmed: DateTime<Utc>) -> Result<()> {
+    let Some(floor) = Witnessed::of(events).floor() else {
+        return Ok(());
+    };
+    if confirmed.timestamp() >= floor {
+        return Ok(());
+    }
+    let floor = DateTime::from_timestamp(floor, 0).map_or_else(String::new, |t| {
+        t.with_timezone(&chrono_tz::Europe::Paris)
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string()
+    });
+    Err(Error::refused(
+        format!(
+            "the time confirmed at the watch is earlier than the last time a person witnessed on this trail ({floor}, Paris time, the watch check's tolerance included): a correction never goes back past a watch"
+        ),
+        "nothing was recorded. Check the watch and the appliance's clock against a reference in front of the commissaire; a trail whose witnessed times are wrong is restarted, witnessed (`urne trail restart`)",
+    ))
 }

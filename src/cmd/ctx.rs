@@ -94,7 +94,7 @@ impl Ctx {
     /// `software.start`. Nothing is recorded when `confirm` fails.
     pub fn begin_correction(
         &mut self,
-        confirm: impl FnOnce(&Event) -> Result<ClockCorrected>,
+        confirm: impl FnOnce(&[Event], &Event) -> Result<ClockCorrected>,
     ) -> Result<Event> {
         let sw = self.software()?;
         let mut log = self.open_checked(ClockRule::Behind)?;
@@ -105,7 +105,7 @@ impl Ctx {
                 "this is a defect in urne; keep the audit trail and report it",
             )
         })?;
-        let correction = confirm(last)?;
+        let correction = confirm(&events, last)?;
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
         let recorded = log.record(hsm, correction)?;
         self.record_start(&mut log, sw)?;

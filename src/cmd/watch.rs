@@ -84,7 +84,9 @@ fn agrees(local: chrono::NaiveDateTime, now: DateTime<Utc>) -> Option<DateTime<U
         .into_iter()
         .flatten()
         .map(|t| t.with_timezone(&Utc))
-        .find(|at| (now - *at).num_seconds().abs() <= TOLERANCE_MINUTES * 60 + 59)
+        .find(|at| {
+            (now - *at).num_seconds().abs() <= urne_core::verify::witnessed::WATCH_TOLERANCE_SECS
+        })
 }
 
 /// A recording command's clock far ahead of the trail (SPEC.md §6.6): when the clock is more

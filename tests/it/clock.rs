@@ -178,7 +178,8 @@ fn last_ts(env: &Env) -> String {
 /// time, the events are dated ten years ahead and the right clock is then refused as set back,
 /// until `urne clock correct`, witnessed at the terminal, records the correction: the appliance
 /// works again with the right clock, and both verifiers accept the trail. A clock set back
-/// behind the correction is still refused.
+/// behind the correction is still refused, and a later correction never goes back past the
+/// time the watch gave at this one.
 #[test]
 fn a_clock_far_ahead_is_confirmed_at_the_terminal_and_a_wrong_one_is_corrected_by_a_witnessed_event()
  {
@@ -342,4 +343,32 @@ fn a_clock_far_ahead_is_confirmed_at_the_terminal_and_a_wrong_one_is_corrected_b
         "{}",
         String::from_utf8_lossy(&py.stderr)
     );
+    // Never back past a time a person witnessed (SPEC.md §6.4 (5) [M-254]): the clock ahead
+    // again by hours (no confirmation asked), then a correction to a time before the one the
+    // watch gave at the last correction is refused (exit 4), nothing recorded.
+    let o = at(
+        &env,
+        "2019-01-04 12:00:00",
+        &["keys", "export", "--out", "k4"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let before = event_total(&env);
+    let err = assert_fails(
+        &at_terminal(&env, "2019-01-04 09:08:00", "2019-01-04 10:08", &correct),
+        4,
+    );
+    assert!(
+        err.contains("a correction never goes back past a watch"),
+        "{err}"
+    );
+    assert_eq!(event_total(&env), before, "nothing recorded");
+    // To the watch's time since then: corrected.
+    let o = at_terminal(&env, "2019-01-04 09:30:00", "2019-01-04 10:30", &correct);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert_eq!(kind_total(&env, "clock.corrected"), 2);
 }

@@ -119,6 +119,26 @@ pub(crate) fn parse_unix_bytes(b: &[u8]) -> Option<i64> {
     Some(local - offset)
 }
 
+/// urne's one time format (SPEC.md §6.1): RFC 3339 UTC with microseconds,
+/// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, 27 characters, digits where digits go, a real date and time of
+/// day (proleptic Gregorian, years 0000 to 9999, seconds at most 59); in it, text order is time
+/// order. The trail's times are checked
+/// against it (§6.4 (5)), as are a block's reveal's and commitment's (§5.B10).
+#[must_use]
+pub fn is_one_time_format(ts: &str) -> bool {
+    let b = ts.as_bytes();
+    let shape = b.len() == 27
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            10 => *c == b'T',
+            13 | 16 => *c == b':',
+            19 => *c == b'.',
+            26 => *c == b'Z',
+            _ => c.is_ascii_digit(),
+        });
+    shape && parse_unix(ts).is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,6 +35,7 @@ mod tests_once;
 pub mod trail;
 pub mod trail_export;
 pub mod void_notice;
+pub mod witnessed;
 
 /// Why verification failed: the class of failure (for scripts and test vectors) and what,
 /// precisely, does not hold.

@@ -249,25 +249,7 @@ fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), Trai
     }
 }
 
-/// urne's one time format (SPEC.md §6.1): RFC 3339 UTC with microseconds,
-/// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, 27 characters, digits where digits go, a real date and time of
-/// day (proleptic Gregorian, years 0000 to 9999, seconds at most 59); in it, text order is time
-/// order. The trail's times are checked
-/// against it (§6.4 (5)), as are a block's reveal's and commitment's (§5.B10).
-#[must_use]
-pub fn is_one_time_format(ts: &str) -> bool {
-    let b = ts.as_bytes();
-    let shape = b.len() == 27
-        && b.iter().enumerate().all(|(i, c)| match i {
-            4 | 7 => *c == b'-',
-            10 => *c == b'T',
-            13 | 16 => *c == b':',
-            19 => *c == b'.',
-            26 => *c == b'Z',
-            _ => c.is_ascii_digit(),
-        });
-    shape && crate::entries::rfc3339::parse_unix(ts).is_some()
-}
+pub use crate::entries::rfc3339::is_one_time_format;
 
 /// A version-2 trail's times (SPEC.md §6.4 (5)): each in urne's one format (RFC 3339 UTC with
 /// microseconds, a real date and time of day, so that text order is time order) and none earlier
@@ -275,9 +257,11 @@ pub fn is_one_time_format(ts: &str) -> bool {
 /// time that goes back was not written by it. The one exception is a `clock.corrected` event,
 /// which names as `wrong` the time of the event before it, exactly: the witnessed correction of a
 /// clock that was set ahead (§6.2). Only the correction itself may go back; the events after it
-/// are again never earlier than the one before them.
+/// are again never earlier than the one before them, and it never goes back past the last time a
+/// person witnessed ([`super::witnessed`], [M-254]).
 pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
     let mut prev: Option<&Event> = None;
+    let mut witnessed = super::witnessed::Witnessed::default();
     for e in events {
         let bad = |reason: String| TrailFailure {
             class: FailureClass::Inconsistent,
@@ -291,6 +275,12 @@ pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
             )));
         }
         time_follows(prev, e).map_err(bad)?;
+        if let Ok(Record::ClockCorrected(c)) = kinds::parse(e)
+            && e.kind == Kind::ClockCorrected.name()
+        {
+            witnessed.admits(e, &c.confirmed).map_err(bad)?;
+        }
+        witnessed.see(e);
         prev = Some(e);
     }
     Ok(())
