@@ -442,6 +442,15 @@ pub enum Incident {
         /// The date and time confirmed at the terminal.
         confirmed: String,
     },
+    /// An event dated more than 31 days after the event before it, which no `clock.confirmed`
+    /// states (SPEC.md §9.2, §6.6): the clock may have been set ahead, and its confirmation, if
+    /// any was made, was lost with a killed run.
+    ClockJumped {
+        /// The event dated far after the one before it.
+        at: Stamp,
+        /// The event before it.
+        previous: Stamp,
+    },
     /// The sitting taken up again (`sitting.resumed`).
     Resumed {
         /// The event.
@@ -482,6 +491,7 @@ impl Incident {
             | Incident::ProducerKeys { at, .. }
             | Incident::ClockCorrected { at, .. }
             | Incident::ClockConfirmed { at, .. }
+            | Incident::ClockJumped { at, .. }
             | Incident::Resumed { at, .. }
             | Incident::RandomnessResumed { at, .. } => *at,
         }

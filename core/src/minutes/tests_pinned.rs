@@ -295,4 +295,68 @@ fn a_clock_corrected_since_the_previous_sitting_is_an_incident_with_both_times()
     }
     let en = html::render(&m, Lang::En);
     assert!(en.contains("were dated by a clock set ahead"), "{en}");
+    // The gap is confirmed: it is not stated a second time.
+    assert!(
+        !m.incidents
+            .iter()
+            .any(|i| matches!(i, Incident::ClockJumped { .. }))
+    );
+}
+
+/// SPEC.md §9.2, §6.6 (M-252): an event dated more than 31 days after the one before it with no
+/// `clock.confirmed` (a run killed before it recorded its confirmation) is an incident of the
+/// next minutes all the same: the gap itself.
+#[test]
+fn a_gap_of_more_than_31_days_unconfirmed_is_an_incident_of_the_next_minutes() {
+    let ahead = "2028-12-11T09:30:00.000000Z";
+    let events = trail(vec![
+        ("08:00", trail_created()),
+        ("08:00", process("ceremony")),
+        ("08:01", opened(1, SittingKind::KeyCeremony)),
+        ("08:15", ClosedRecord { number: 1 }.into()),
+        (ahead, process("keys export")),
+        ("09:41", corrected(ahead)),
+        ("09:41", process("clock correct")),
+        ("10:00", process("ceremony")),
+        ("10:00", opened(2, SittingKind::Sitting)),
+        ("10:30", ClosedRecord { number: 2 }.into()),
+    ]);
+    let m = Minutes::from_trail(&events, 2, &given()).unwrap();
+    let jumps: Vec<_> = m
+        .incidents
+        .iter()
+        .filter_map(|i| match i {
+            Incident::ClockJumped { at, previous } => Some((at.seq, previous.seq)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(jumps, vec![(5, 4)]);
+    let fr = html::render(&m, Lang::Fr);
+    assert!(
+        fr.contains("3653 jours après l'événement précédent"),
+        "{fr}"
+    );
+    assert!(fr.contains("Aucune confirmation de l'horloge"), "{fr}");
+    // 31 days exactly is not a gap the minutes state.
+    let events = trail(vec![
+        ("08:00", trail_created()),
+        ("08:00", process("ceremony")),
+        ("08:01", opened(1, SittingKind::KeyCeremony)),
+        ("08:15", ClosedRecord { number: 1 }.into()),
+        ("2019-01-11T08:15:00.000000Z", process("ceremony")),
+        (
+            "2019-01-11T08:16:00.000000Z",
+            opened(2, SittingKind::Sitting),
+        ),
+        (
+            "2019-01-11T08:30:00.000000Z",
+            ClosedRecord { number: 2 }.into(),
+        ),
+    ]);
+    let m = Minutes::from_trail(&events, 2, &given()).unwrap();
+    assert!(
+        !m.incidents
+            .iter()
+            .any(|i| matches!(i, Incident::ClockJumped { .. }))
+    );
 }

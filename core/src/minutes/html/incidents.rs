@@ -3,7 +3,7 @@
 
 use crate::crypto::Hash32;
 use crate::minutes::markup::{Html, code, esc, hash};
-use crate::minutes::{Incident, Minutes, StepDone, words};
+use crate::minutes::{Incident, Minutes, Stamp, StepDone, words};
 use crate::sitting::Step;
 use std::fmt::Write;
 
@@ -158,17 +158,9 @@ fn incident(h: &Html, i: &Incident) -> String {
             ..
         } => other_module(h, path, sha256, *key_ceremony),
         Incident::ProducerKeys { keys, previous, .. } => producer_keys(h, keys, previous),
-        Incident::ClockCorrected {
-            at,
-            wrong,
-            confirmed,
-            reason,
-        } => clock_corrected(h, at.seq, wrong, confirmed, reason),
-        Incident::ClockConfirmed {
-            previous,
-            confirmed,
-            ..
-        } => clock_confirmed(h, previous, confirmed),
+        Incident::ClockCorrected { .. }
+        | Incident::ClockConfirmed { .. }
+        | Incident::ClockJumped { .. } => clock(h, i),
         Incident::Resumed { plan, .. } => resumed_sitting(h, plan),
         Incident::RandomnessResumed { .. } => resumed(h, i),
     };
@@ -241,6 +233,44 @@ fn clock_confirmed(h: &Html, previous: &str, confirmed: &str) -> String {
             "date and time confirmed at the terminal, by a watch, before anything was recorded:"
         ),
         esc(&words::instant(confirmed, h.tz, h.lang))
+    )
+}
+
+/// The clock's incidents (SPEC.md §6.6), in words.
+fn clock(h: &Html, i: &Incident) -> String {
+    match i {
+        Incident::ClockCorrected {
+            at,
+            wrong,
+            confirmed,
+            reason,
+        } => clock_corrected(h, at.seq, wrong, confirmed, reason),
+        Incident::ClockConfirmed {
+            previous,
+            confirmed,
+            ..
+        } => clock_confirmed(h, previous, confirmed),
+        Incident::ClockJumped { at, previous } => clock_jumped(h, at, previous),
+        _ => String::new(),
+    }
+}
+
+/// An event dated more than 31 days after the one before it, unconfirmed, in words.
+fn clock_jumped(h: &Html, at: &Stamp, previous: &Stamp) -> String {
+    let days = (at.at - previous.at).num_days();
+    format!(
+        "{} {days} {} {} ({}). {}",
+        h.t("Événement daté", "An event dated"),
+        h.t(
+            "jours après l'événement précédent, daté",
+            "days after the event before it, dated"
+        ),
+        esc(&h.when(previous.at)),
+        h.event(previous.seq),
+        h.t(
+            "Aucune confirmation de l'horloge à la montre n'est enregistrée (SPEC.md §6.6) : l'horloge de l'appareil a pu être avancée, ou la confirmation perdue avec un processus interrompu.",
+            "No confirmation of the clock at a watch is recorded (SPEC.md §6.6): the appliance's clock may have been set ahead, or the confirmation lost with an interrupted process."
+        )
     )
 }
 
