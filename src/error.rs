@@ -33,6 +33,9 @@ pub struct Error {
     /// The trail itself is in question (broken, not the token's, deleted or replaced while the
     /// command ran): nothing more is recorded in it, not even this failure (SPEC.md §6.5).
     pub untouched: bool,
+    /// A refusal of what the command was given (a watch that disagrees with the clock, SPEC.md
+    /// §9.1): reported, and not recorded as `command.failed` (the trail is not in question).
+    pub unrecorded: bool,
 }
 
 impl Error {
@@ -42,6 +45,7 @@ impl Error {
             message: message.into(),
             hint: hint.into(),
             untouched: false,
+            unrecorded: false,
         }
     }
     /// A failure of the trail itself (SPEC.md §6.5, §6.6): reported, never recorded in it.
@@ -49,6 +53,14 @@ impl Error {
         Error {
             untouched: true,
             ..Self::new(exit, message, hint)
+        }
+    }
+    /// This error, reported and not recorded as `command.failed` (a refusal of input that SPEC.md
+    /// says records nothing).
+    pub fn unrecorded(self) -> Self {
+        Error {
+            unrecorded: true,
+            ..self
         }
     }
     pub fn bad_input(message: impl Into<String>, hint: impl Into<String>) -> Self {

@@ -74,9 +74,20 @@ impl Ctx {
     /// first (SPEC.md §6.6, `cmd::watch::check_not_far_ahead`), or nothing is recorded; the
     /// confirmation is recorded (`clock.confirmed`) right after `software.start`.
     pub fn begin(&mut self) -> Result<()> {
+        self.begin_checked(|_| Ok(()))
+    }
+
+    /// [`Ctx::begin`], with `refuse` run on the checked trail before anything is recorded (before
+    /// the clock's confirmation too): a refusal of the command's input that needs the trail to be
+    /// decided (an output folder that is neither new nor the one a stopped run recorded, SPEC.md
+    /// §6.7) records nothing, not even `software.start`.
+    pub fn begin_checked(&mut self, refuse: impl FnOnce(&[Event]) -> Result<()>) -> Result<()> {
         let sw = self.software()?;
         let mut log = self.open_checked(ClockRule::NotBehind)?;
-        let confirmed = crate::cmd::watch::check_not_far_ahead(&log.events()?, &self.command_name)?;
+        let events = log.events()?;
+        refuse(&events)?;
+        let confirmed = crate::cmd::watch::check_not_far_ahead(&events, &self.command_name)?;
+        drop(events);
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
         self.record_start(&mut log, sw)?;
         if let Some(c) = confirmed {
@@ -313,10 +324,10 @@ impl Ctx {
     }
 
     /// Records that the command stopped on an error, if it had begun (after login and the
-    /// check: refusals before that go to standard error only, SPEC.md §6.5), and unless the
-    /// error is about the trail itself.
+    /// check: refusals before that go to standard error only, SPEC.md §6.5), unless the error is
+    /// about the trail itself or a refusal of input that records nothing ([`Error::unrecorded`]).
     pub(crate) fn record_failure(&mut self, e: &Error) {
-        if e.untouched || self.reads_only {
+        if e.untouched || e.unrecorded || self.reads_only {
             return;
         }
         if let (Some(log), Some(hsm)) = (self.audit.as_mut(), self.hsm.as_ref()) {

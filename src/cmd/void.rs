@@ -17,7 +17,9 @@ use urne_core::void_notice::Subject;
 pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result<()> {
     inputs::check_day(day)?;
     inputs::check_reason(reason, "void")?;
-    ctx.begin()?;
+    // The notice's folder is judged before anything is recorded (SPEC.md §6.7).
+    let subject = Subject::Day(day.to_string());
+    ctx.begin_checked(|events| void_notice::refuse_out(events, &subject, out))?;
     run_in_sitting(ctx, day, reason, out, &mut Terminal::Own)
 }
 

@@ -67,6 +67,28 @@ pub fn unannounced_error(u: &Unannounced) -> Error {
     )
 }
 
+/// Refuses (exit 4, nothing recorded: run on the checked trail before anything is recorded) a
+/// folder the notice of the unannounced void of `subject` cannot go into: when a stopped run
+/// recorded where it was placing that notice, any other (`out`, or by default
+/// `void-…-attempt-<n>`, SPEC.md §6.7).
+pub fn refuse_out(events: &[Event], subject: &Subject, out: Option<&Path>) -> Result<()> {
+    let Ok(Some(u)) = first_unannounced(events) else {
+        return Ok(());
+    };
+    if &u.subject != subject {
+        return Ok(());
+    }
+    let Some(p) = placing::pending(events, &placing::Subject::VoidNotice { void_seq: u.seq })
+    else {
+        return Ok(());
+    };
+    let dir = out.map_or_else(
+        || PathBuf::from(u.subject.default_folder(u.attempt)),
+        Path::to_path_buf,
+    );
+    placing::same_folder(&p, &dir)
+}
+
 /// Announces the void `u` recorded by an earlier, interrupted run: its notice is written (or the
 /// one in place recorded); nothing else is voided. `reason` is the one given now.
 pub fn resume(ctx: &mut Ctx, u: &Unannounced, reason: &str, out: Option<&Path>) -> Result<()> {

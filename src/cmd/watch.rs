@@ -27,8 +27,15 @@ pub const AHEAD_DAYS: i64 = 31;
 
 /// Asks for the date and time at the watch (Paris time, D-1: `AAAA-MM-JJ HH:MM`; three tries)
 /// and returns it, once the appliance's clock is within [`TOLERANCE_MINUTES`] of it; else
-/// nothing goes on (exit 4). `then` names what to run again after setting the clock right.
+/// nothing goes on (exit 4). `then` names what to run again after setting the clock right. A
+/// refusal is one of what was typed: reported, never recorded, not even as `command.failed`
+/// (SPEC.md §9.1; asked before anything is recorded everywhere else, §6.6).
 pub fn check(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
+    ask(lang, then).map_err(Error::unrecorded)
+}
+
+/// [`check`], its refusals not yet marked.
+fn ask(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
     let tz = chrono_tz::Europe::Paris;
     for _ in 0..TRIES {
         note!(

@@ -123,6 +123,17 @@ fn export(env: &Env, day: &str, seed: u32) {
     }
 }
 
+/// The kinds of the trail's events after the first `n`, in order.
+fn kinds_after(env: &Env, n: i64) -> Vec<String> {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.prepare("SELECT kind FROM events WHERE seq > ?1 ORDER BY seq")
+        .unwrap()
+        .query_map([n], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
 /// The kinds of the trail's sitting events, in order.
 fn sitting_kinds(env: &Env) -> Vec<String> {
     let c = rusqlite::Connection::open(env.db()).unwrap();
@@ -929,6 +940,7 @@ fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting(
     let env = Env::without_keys();
     init_at(&env, "2018-12-10");
     // The appliance says 11 December 10:00 in Paris; the commissaire's watch says 11:00.
+    let before = event_total(&env);
     let o = env
         .cmd_of(&root().join("scripts/pty-type"))
         .env_remove("URNE_PIN")
@@ -959,6 +971,9 @@ fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting(
         "{shown}"
     );
     assert!(sitting_kinds(&env).is_empty(), "a sitting was opened");
+    // Refused, nothing recorded (SPEC.md §9.1): the process's start, which the trail's check
+    // records before the watch is asked, and not the refusal.
+    assert_eq!(kinds_after(&env, before), ["software.start"]);
     // Five minutes apart (to the minute typed) is within the tolerance: the sitting opens.
     let o = env
         .cmd_of(&root().join("scripts/pty-type"))

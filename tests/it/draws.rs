@@ -2,6 +2,7 @@
 //! seal, draw, verify, prove, void (rules D-1 … D-15, design principles 1–3).
 
 use crate::common::*;
+use crate::outputs::last_payload;
 use std::path::{Path, PathBuf};
 
 pub(crate) fn rules() -> String {
@@ -477,6 +478,74 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
         "--export",
         export.to_str().unwrap(),
     ]);
+}
+
+#[test]
+fn a_trail_refused_between_the_contribution_and_the_result_is_fixed_and_the_draw_resumed() {
+    // docs/ceremony.md: a trail refused (exit 5) after `draw.contribution` and before
+    // `draw.result` is never voided to draw again: `urne void` is refused with it, and once the
+    // cause is fixed the same `urne draw` resumes with the recorded entropy and contribution.
+    let env = Env::new();
+    let day = "2018-12-16";
+    let export = simulate(&env, day, 500, 9, &[]);
+    seal(&env, &export);
+    // Stopped at the commissaire's prompt: the entropy and its commitment are recorded.
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .args(["--timeout", "2", "--expect", TYPE_BACK, "--send-match"])
+        .args(["--expect", CONTRIBUTION_PROMPT, "--send", "x"])
+        .args(["--expect", "never shown", "--send", "", "--"])
+        .arg(URNE)
+        .args(["draw", "--day", day, "--out", "out"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(124), "stopped at the prompt");
+    let entropy = last_payload(&env, "draw.entropy");
+    // The contribution recorded through urne's own append path (what the stopped run would
+    // have recorded next), and no result.
+    let contribution = "6 6 1 3 2 5 4 4";
+    let recorded = append_as_urne(
+        &env,
+        &[(
+            "draw.contribution",
+            serde_json::json!({
+                "operation": entropy["operation"],
+                "day": day,
+                "attempt": 1,
+                "entropy_commitment": entropy["entropy_commitment"],
+                "contribution": contribution,
+            }),
+        )],
+    );
+    let seq = recorded[0]["seq"].as_u64().unwrap();
+    // The trail refused (exit 5): a trigger planted in the database.
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.execute_batch("CREATE TRIGGER planted AFTER INSERT ON events BEGIN SELECT 1; END;")
+        .unwrap();
+    let err = assert_fails(&env.draw(day, "out"), 5);
+    assert!(err.contains("is not as urne makes it"), "{err}");
+    let o = env.urne(&["void", "--day", day, "--reason", "trail refused"]);
+    assert_fails(&o, 5);
+    assert_eq!(events(&env, "draw.void"), 0);
+    // The cause fixed, the same draw resumes with what was recorded.
+    c.execute_batch("DROP TRIGGER planted").unwrap();
+    drop(c);
+    let shown = env.draw_ok(day, "out");
+    assert!(shown.contains("no new entropy is requested"), "{shown}");
+    assert!(
+        shown.contains(&format!(
+            "contribution recorded at audit event #{seq} is used"
+        )),
+        "{shown}"
+    );
+    assert!(!shown.contains("type your contribution"), "{shown}");
+    assert_eq!(events(&env, "draw.entropy"), 1);
+    assert_eq!(events(&env, "draw.contribution"), 1);
+    assert_eq!(events(&env, "draw.result"), 1);
+    let r = json(&env.path("out/result.json"));
+    assert_eq!(r["entropy_commitment"], entropy["entropy_commitment"]);
+    assert_eq!(r["contribution"], contribution);
+    env.ok(&["audit", "verify"]);
 }
 
 #[test]

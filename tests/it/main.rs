@@ -2,6 +2,7 @@
 
 mod common;
 
+mod adopted;
 mod adversary;
 mod audit_verify;
 mod block_cli;

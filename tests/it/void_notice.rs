@@ -340,6 +340,7 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
     // Run again into another folder (issue 22, item 4): refused, naming the recorded folder;
     // nothing recorded, no second notice.
     let before = count(&env, "output.published");
+    let total = event_total(&env);
     let o = env.urne(&[
         "void",
         "--day",
@@ -352,6 +353,7 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
     let err = assert_fails(&o, 4);
     assert!(err.contains(&folder), "{err}");
     assert_eq!(count(&env, "output.published"), before);
+    assert_eq!(event_total(&env), total, "the refusal records nothing");
     assert!(!env.path("elsewhere").join(NOTICE).exists());
     // Run again: the notice in place is this void's, so it is recorded as it is.
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);

@@ -26,10 +26,29 @@ pub(super) fn reveal(
     sales_closed_at: &str,
     out: &Path,
 ) -> Result<()> {
-    parse_block_arg(block_arg, BLOCK_HINT)?;
+    let id = parse_block_arg(block_arg, BLOCK_HINT)?;
     sales_close_of(sales_closed_at)?;
-    ctx.begin()?;
+    // The reveal's folder is judged before anything is recorded (SPEC.md §6.7).
+    ctx.begin_checked(|events| refuse_out(events, &id, out))?;
     run_in_sitting(ctx, block_arg, sales_closed_at, out, &mut Terminal::Own)
+}
+
+/// Refuses (exit 4, nothing recorded: run on the checked trail before anything is recorded)
+/// another folder than the one a stopped run recorded while placing this block's reveal (SPEC.md
+/// §6.7).
+fn refuse_out(events: &[Event], id: &BlockId, out: &Path) -> Result<()> {
+    let canonical = id.canonical();
+    let Ok(st) = block_state(events, &canonical) else {
+        return Ok(());
+    };
+    let subject = placing::Subject::Reveal {
+        block: canonical,
+        attempt: st.attempt,
+    };
+    match placing::pending(events, &subject) {
+        Some(p) => placing::same_folder(&p, out),
+        None => Ok(()),
+    }
 }
 
 const BLOCK_HINT: &str = concat!(

@@ -15,9 +15,11 @@ use urne_core::void_notice::Subject;
 
 /// `urne block void --block ID --reason TEXT [--out DIR]`.
 pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Path>) -> Result<()> {
-    parse_block_arg(block_arg, "give the block's canonical id")?;
+    let id = parse_block_arg(block_arg, "give the block's canonical id")?;
     crate::cmd::inputs::check_reason(reason, "void")?;
-    ctx.begin()?;
+    // The notice's folder is judged before anything is recorded (SPEC.md §6.7).
+    let subject = Subject::Block(id.canonical());
+    ctx.begin_checked(|events| void_notice::refuse_out(events, &subject, out))?;
     run_in_sitting(ctx, block_arg, reason, out, &mut Terminal::Own)
 }
 

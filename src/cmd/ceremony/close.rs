@@ -32,8 +32,46 @@ fn pending(events: &[Event]) -> Result<Option<(Event, OpenedRecord, Event)>> {
     urne_core::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))
 }
 
+/// Refuses (exit 4, nothing recorded: run on the checked trail before anything is recorded) a
+/// publications folder `out` into which the minutes of the sitting closed but not yet published
+/// cannot go: its `sitting-NNN` neither new nor empty, or, after a run stopped while placing them,
+/// not the recorded folder, or holding part of them (SPEC.md §6.7, `placing::decide`).
+pub fn refuse_out(events: &[Event], out: &Path) -> Result<()> {
+    let Ok(Some((_, r, _))) = pending(events) else {
+        return Ok(());
+    };
+    let subject = placing::Subject::Sitting { number: r.number };
+    placing::decide(events, &subject, &out.join(default_folder(r.number))).map(|_| ())
+}
+
 /// Publishes the output of a sitting closed but not yet published, if any (`true` if one was).
 pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
+    pending_output(ctx, out, Then::Record)
+}
+
+/// What a run of `urne ceremony` killed after the minutes of a closed sitting were placed and
+/// before their publication was recorded leaves (SPEC.md §6.7): the output of the sitting
+/// closed and not yet published made, recorded as placing (`output.placing`) and placed whole
+/// under `out`, and not recorded as published. For the tests only (the child hook of
+/// tests/it/ceremony.rs, which reaches it through urne's library): no command calls it, and it
+/// changes no outcome: the minutes are read from the trail, and what it places the next `urne
+/// ceremony` adopts whole or refuses, never replaces.
+pub fn place_pending_only(ctx: &mut Ctx, out: &Path) -> Result<bool> {
+    pending_output(ctx, out, Then::Stop)
+}
+
+/// What is done once the output is placed.
+#[derive(PartialEq, Eq)]
+enum Then {
+    /// Its publication recorded (`output.published`): what urne does.
+    Record,
+    /// Nothing: what a run killed there leaves ([`place_pending_only`]).
+    Stop,
+}
+
+/// The output of the sitting closed but not yet published, if any, placed (or adopted) and, when
+/// `then` says so, recorded (`true` if there was one).
+fn pending_output(ctx: &mut Ctx, out: &Path, then: Then) -> Result<bool> {
     let events = ctx.audit()?.events()?;
     let Some((opened, r, closed)) = pending(&events)? else {
         return Ok(false);
@@ -45,7 +83,10 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
     // output there is recorded as it is, never written a second time.
     let subject = placing::Subject::Sitting { number: r.number };
     if let placing::Place::Adopt(p) = placing::decide(&events, &subject, &dir)? {
-        return adopt(ctx, &p, &name, r.number);
+        return match then {
+            Then::Record => adopt(ctx, &p, &name, r.number),
+            Then::Stop => Ok(true),
+        };
     }
     let note = ctx.checkpoint()?;
     let history = ctx.history()?;
@@ -97,16 +138,25 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
         &[],
         (&rk, &ak),
     )?;
-    let output = ctx.output_record(&format!("{name}/{}", sitting::FILE_NAME), sha, &note)?;
-    ctx.record_evidence(output)?;
-    say!(
-        "{} {} : {}",
-        lang.t("MINUTES DE LA SÉANCE n°", "MINUTES OF SITTING no."),
-        r.number,
-        dir.join(MINUTES).display()
-    );
-    print_copied(lang, (&sha, &minutes_sha), &note);
+    if then == Then::Record {
+        record(ctx, (&name, sha), &note)?;
+        say!(
+            "{} {} : {}",
+            lang.t("MINUTES DE LA SÉANCE n°", "MINUTES OF SITTING no."),
+            r.number,
+            dir.join(MINUTES).display()
+        );
+        print_copied(lang, (&sha, &minutes_sha), &note);
+    }
     Ok(true)
+}
+
+/// Records the sitting's output in the folder `name`, its `sitting.json` of SHA-256 `sha`
+/// carrying the checkpoint `note`, as published (`output.published`).
+fn record(ctx: &mut Ctx, (name, sha): (&str, urne_core::crypto::Hash32), note: &str) -> Result<()> {
+    let output = ctx.output_record(&format!("{name}/{}", sitting::FILE_NAME), sha, note)?;
+    ctx.record_evidence(output)?;
+    Ok(())
 }
 
 /// The whole output of sitting `number` a stopped run placed (every file as the placing `p`
@@ -121,9 +171,7 @@ fn adopt(
     let found: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| altered(&format!("the sitting file a stopped run placed: {e}")))?;
     let note = found["audit_checkpoint"].as_str().unwrap_or_default();
-    let file = format!("{name}/{}", sitting::FILE_NAME);
-    let output = ctx.output_record(&file, sha256(&bytes), note)?;
-    ctx.record_evidence(output)?;
+    record(ctx, (name, sha256(&bytes)), note)?;
     note!(
         "resuming sitting {number}: its minutes were already whole in {}; recorded them as published",
         p.out

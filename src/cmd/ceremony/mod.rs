@@ -20,6 +20,7 @@ pub mod term;
 use super::ctx::Ctx;
 use crate::error::Result;
 pub use args::{BlocksArgs, CeremonyArgs};
+pub use close::place_pending_only;
 use term::Lang;
 
 /// `urne ceremony`.
@@ -45,7 +46,9 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
             "Sitting: the operator first types the HSM's code, at the prompt that follows."
         )
     );
-    ctx.begin()?;
+    // The minutes of a sitting closed but not published go under --out: a folder they cannot
+    // go into is refused on the checked trail, before anything is recorded (SPEC.md §6.7).
+    ctx.begin_checked(|events| close::refuse_out(events, &a.out))?;
     let published = close::publish_pending(ctx, &a.out)?;
     if prepared.steps.is_empty() && !open::is_open(ctx)? {
         // Nothing planned: only a sitting closed by a killed run had to be published.

@@ -17,6 +17,7 @@ use super::ctx::Ctx;
 use super::{inputs, placing, randomness};
 use crate::error::{Error, Exit, Result};
 use std::path::PathBuf;
+use urne_core::audit::Event;
 use urne_core::audit::kinds::Kind;
 use urne_core::crypto::sha256;
 use urne_core::draw::pv::{self, DrawDay};
@@ -35,27 +36,92 @@ pub struct DrawArgs {
 /// `urne draw`.
 pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     inputs::check_day(&a.day)?;
-    ctx.begin()?;
+    // The output's folder is judged on the checked trail, before anything is recorded: a
+    // refusal of it records nothing (SPEC.md §6.7). It cannot be before the PIN: a folder that
+    // is not empty is refused or adopted according to the trail.
+    ctx.begin_checked(|events| refuse_out(events, &a))?;
     draw(ctx, &a)
+}
+
+/// Refuses (exit 4, nothing recorded) an `--out` the draw of the day's current attempt could not
+/// publish into: at a fresh attempt, a folder neither new nor empty; after a run stopped while
+/// placing this attempt's output, another folder than the recorded one, or part of the output
+/// there (SPEC.md §6.7, `placing::decide`). A day the draw refuses for another reason (not
+/// sealed, drawn already, a void not announced) is left to that refusal, made as before.
+fn refuse_out(events: &[Event], a: &DrawArgs) -> Result<()> {
+    if super::void_notice::refuse_if_unannounced(events).is_err() {
+        return Ok(());
+    }
+    let Ok(st) = inputs::day_state(events, &a.day) else {
+        return Ok(());
+    };
+    if st.carried || st.seal.is_none() || st.published.is_some() {
+        return Ok(());
+    }
+    let subject = placing::Subject::Draw {
+        day: a.day.clone(),
+        attempt: st.attempt,
+    };
+    placing::decide(events, &subject, &a.out).map(|_| ())
 }
 
 /// The draw, on a trail already begun (`urne draw`, or a step of `urne ceremony`).
 pub fn draw(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
+    let m = made(ctx, a)?;
+    let written = publish(ctx, &m.s, (&a.out, m.place), &m.out)?;
+    // Nothing is reported as drawn unless the trail is still the one it was recorded in.
+    ctx.finish()?;
+    print_draw((&m.s, &m.k, &m.entropy, &m.drawn), &m.out, &a.out, &written);
+    Ok(())
+}
+
+/// What a run of `urne draw` killed after its output was placed and before `draw.published` was
+/// recorded leaves (SPEC.md §6.7): every phase of [`draw`] on a trail already begun, the output
+/// recorded as placing (`output.placing`) and placed whole in `a.out`, and not recorded as
+/// published. For the tests only (the child hook of tests/it/outputs.rs, which reaches it through
+/// urne's library): no command calls it, and it changes no outcome, since it draws what `urne
+/// draw` draws (the trail's entropy, contribution and result, recorded once) and what it places
+/// the next `urne draw` adopts whole or refuses, never replaces.
+pub fn place_only(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
+    let m = made(ctx, a)?;
+    match m.place {
+        placing::Place::Adopt(_) => Ok(()),
+        placing::Place::Fresh | placing::Place::Again => {
+            outputs::place_new(ctx, &m.s, &a.out, &m.out).map(|_| ())
+        }
+    }
+}
+
+/// A draw made, its output not yet placed.
+struct Made {
+    s: Sealed,
+    k: Committed,
+    entropy: Randomness,
+    drawn: Drawn,
+    out: parts::Outputs,
+    place: placing::Place,
+}
+
+/// The phases of the draw up to its output made: load state, where the output goes (before any
+/// entropy is asked for: a new or empty folder, or the one a stopped run of this attempt
+/// recorded, SPEC.md §6.7), checks, randomness, compute, outputs.
+fn made(ctx: &mut Ctx, a: &DrawArgs) -> Result<Made> {
     let dayd = inputs::check_day(&a.day)?;
     let s = load_state(ctx, &a.day, dayd)?;
-    // Where the output goes, before any entropy is asked for: a new or empty folder, or the
-    // one a stopped run of this attempt recorded (SPEC.md §6.7).
     let place = placing::decide(&s.events, &s.subject(), &a.out)?;
     let anomalies = check_clock(ctx, &s, dayd)?;
     let k = load_set(ctx, &s)?;
     let entropy = randomness(ctx, &s)?;
     let drawn = compute(ctx, &s, &k, &entropy)?;
     let out = outputs(ctx, &s, &k, &entropy, &drawn, &anomalies)?;
-    let written = publish(ctx, &s, (&a.out, place), &out)?;
-    // Nothing is reported as drawn unless the trail is still the one it was recorded in.
-    ctx.finish()?;
-    print_draw((&s, &k, &entropy, &drawn), &out, &a.out, &written);
-    Ok(())
+    Ok(Made {
+        s,
+        k,
+        entropy,
+        drawn,
+        out,
+        place,
+    })
 }
 
 /// Load state: the day's seal (refused unless sealed and not yet published) and its rules,

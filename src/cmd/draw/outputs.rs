@@ -304,7 +304,7 @@ pub fn publish(
 }
 
 /// The output just made, recorded as being placed in `out_dir`, then placed.
-fn place_new(
+pub(super) fn place_new(
     ctx: &mut Ctx,
     s: &Sealed,
     out_dir: &Path,
