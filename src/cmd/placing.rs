@@ -3,9 +3,10 @@
 //! the first of its files is moved into place, and its publication record follows. A run whose
 //! subject has such a record not yet followed by its publication was killed in between: it
 //! looks in the recorded folder only, records a complete output found there as published
-//! (adopts it), places its output there again when nothing of it is there, and refuses
-//! (exit 4, nothing published; the refusal itself is recorded as any other) a folder holding part of it or another folder than the recorded
-//! one, so that a re-run never publishes a second output of the same attempt.
+//! (adopts it), places its output there again when nothing of it is there, and refuses (exit 4,
+//! nothing published; nothing recorded, [M-256], but at a sitting, which records every refusal)
+//! a folder holding part of it or another folder than the recorded one, so that a re-run never
+//! publishes a second output of the same attempt.
 
 use super::ctx::Ctx;
 use crate::edge::fsio;

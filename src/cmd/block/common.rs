@@ -1,10 +1,12 @@
 //! What `block generate`, `block reveal` and `block void` share: reading a block's state from
-//! the trail, and the block argument.
+//! the trail, the block argument, and a generated block.
 
 use crate::cmd::inputs::altered;
 use crate::error::{Error, Result};
 use urne_core::audit::Event;
 use urne_core::block::BlockId;
+use urne_core::block::files::TierCount;
+use urne_core::crypto::Hash32;
 use urne_core::state::{self, block::BlockState};
 
 /// The state of the block `id` read from the whole trail's `events`: an event that is not a
@@ -17,4 +19,13 @@ pub(super) fn block_state(events: &[Event], id: &str) -> Result<BlockState> {
 /// A block argument: its canonical id.
 pub(super) fn parse_block_arg(block_arg: &str, hint: &str) -> Result<BlockId> {
     BlockId::parse(block_arg).map_err(|e| Error::bad_input(format!("{e}"), hint))
+}
+
+/// A generated block, checked against G-3, with the values its commitment states.
+pub(super) struct Made {
+    pub counts: Vec<TierCount>,
+    pub csv: Vec<u8>,
+    pub csv_sha: Hash32,
+    pub root: Hash32,
+    pub seed_commitment: Hash32,
 }

@@ -105,6 +105,24 @@ impl Folders {
         Ok(())
     }
 
+    /// A run that recorded where it was placing the commitment of `id`'s current attempt and
+    /// stopped before recording it published is taken up in that output folder only (SPEC.md
+    /// §6.7): another `--out` is refused (exit 4).
+    pub(super) fn check_placing(&self, events: &[Event], id: &BlockId) -> Result<()> {
+        let canonical = id.canonical();
+        let Ok(st) = block_state(events, &canonical) else {
+            return Ok(());
+        };
+        let subject = placing::Subject::Block {
+            block: canonical,
+            attempt: st.attempt,
+        };
+        match placing::pending(events, &subject) {
+            Some(p) => placing::same_folder(&p, &self.out),
+            None => Ok(()),
+        }
+    }
+
     /// No file a fresh block of `ids` (one with no entropy recorded for its current attempt)
     /// would write is there already: such a file is not this run's (an earlier attempt's, since
     /// voided, or anything else), and outputs are never written over. A block that resumes
@@ -116,15 +134,7 @@ impl Folders {
             let canonical = id.canonical();
             let st = block_state(events, &canonical)?;
             if st.entropy.is_some() {
-                // A run that recorded where it was placing this attempt's commitment and
-                // stopped before recording it published: that folder only (SPEC.md §6.7).
-                let subject = placing::Subject::Block {
-                    block: canonical.clone(),
-                    attempt: st.attempt,
-                };
-                if let Some(p) = placing::pending(events, &subject) {
-                    placing::same_folder(&p, &self.out)?;
-                }
+                self.check_placing(events, id)?;
                 continue;
             }
             let stem = files::stem(&canonical);

@@ -1,0 +1,249 @@
+//! A generated block's outputs (SPEC.md §5.B9, §6.7): its signed production file on the secret
+//! medium, its signed commitment in the output folder (where it goes recorded first), its
+//! manifest last, then their record; a commitment a stopped run left whole in place is recorded
+//! as it is.
+
+use super::common::Made;
+use super::folders::Folders;
+use super::randomness;
+use crate::cmd::ctx::Ctx;
+use crate::cmd::placing;
+use crate::edge::hsm::KeyRole;
+use crate::edge::{fsio, publish};
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+use std::path::Path;
+use urne_core::block::BlockId;
+use urne_core::block::files::{self, COMMIT_FORMAT, CommitFile};
+use urne_core::block::records::PublishedRecord;
+use urne_core::crypto::{Hash32, keys, sha256};
+use urne_core::manifest::{self, Audience, Listed, Manifest};
+use urne_core::rules::game::GameRules;
+
+/// Outputs and publish: the signed production file on the secret medium, then the signed
+/// commitment in the output folder, then their record. Returns the commitment's file name.
+pub(super) fn publish_block(
+    ctx: &mut Ctx,
+    rules: &GameRules,
+    (id, attempt, r): (&BlockId, u32, &randomness::Fixed),
+    made: Made,
+    f: &Folders,
+) -> Result<String> {
+    let canonical = id.canonical();
+    let stem = files::stem(&canonical);
+    let commit = commit_file(ctx, rules, (id, attempt, r), &made)?;
+    let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
+    let commit_name = format!("{stem}.commit.json");
+    let csv_name = format!("{stem}.tickets.csv");
+    let placed = placed_before(&f.out, &commit_name, &made, &rk, &commit);
+    let csv_listed = Listed {
+        name: csv_name.clone(),
+        size: made.csv.len() as u64,
+        sha256: made.csv_sha,
+        audience: Audience::Production,
+    };
+    let secret = [(csv_name.as_str(), made.csv)];
+    let commit_in = (commit_name.as_str(), &commit);
+    let mut written = place_block(ctx, f, (&canonical, attempt), placed, &secret, commit_in)?;
+    // The commitment in place (this run's, or a killed run's found whole) is the output the
+    // next one names.
+    let placed_bytes = fsio::read_in(&f.out, &commit_name).unwrap_or_default();
+    let placed: CommitFile = serde_json::from_slice(&placed_bytes).map_err(|_| {
+        Error::internal(
+            format!("{commit_name} cannot be read back after it was placed"),
+            "check the output medium",
+        )
+    })?;
+    // Its manifest last (SPEC.md §5.B9).
+    let listed = vec![
+        Listed::of(&commit_name, &placed_bytes, Audience::Public),
+        rules_listed(&f.out, rules)?,
+        csv_listed,
+    ];
+    let m = Manifest::new(
+        &placed.game,
+        (None, Some(&placed.block)),
+        attempt,
+        listed,
+        &placed.result_key_id,
+    );
+    let m_name = manifest::block_file(&stem);
+    let m_file = [(m_name.as_str(), urne_core::draw::files::to_bytes(&m))];
+    publish::refuse_taken(&f.out, &m_file, "--out")?;
+    written
+        .extend(publish::stage_signed(ctx.hsm()?, &f.out, &m_file, &[], None, false)?.publish()?);
+    let output = match written.get(&commit_name).copied() {
+        Some(sha) => Some(ctx.output_record(&commit_name, sha, &placed.audit_checkpoint)?),
+        None => None,
+    };
+    ctx.record_evidence(PublishedRecord {
+        block: canonical,
+        attempt,
+        out: f.out.display().to_string(),
+        files: written,
+        output,
+    })?;
+    Ok(commit_name)
+}
+
+/// Places a block's files: when its commitment is in place already (`placed`, a stopped run's),
+/// its production file only; otherwise where the commitment goes is recorded first (SPEC.md
+/// §6.7: a run stopped from then on is taken up in this folder only), then both are written.
+/// Returns the SHA-256 of each file placed, the commitment's included.
+fn place_block(
+    ctx: &mut Ctx,
+    f: &Folders,
+    (canonical, attempt): (&str, u32),
+    placed: Option<Hash32>,
+    secret: &[(&str, Vec<u8>)],
+    (commit_name, commit): (&str, &CommitFile),
+) -> Result<BTreeMap<String, Hash32>> {
+    if let Some(commit_sha) = placed {
+        // Its production file is put on the secret medium (kept as it is when there with these
+        // very bytes, recomputed from the entropy).
+        publish::refuse_taken(&f.secret, secret, "--secret-out")?;
+        let hsm = ctx.hsm()?;
+        let mut w = publish::stage_signed(hsm, &f.secret, secret, &[], None, true)?.publish()?;
+        w.insert(commit_name.to_string(), commit_sha);
+        return Ok(w);
+    }
+    let commit_sha = sha256(&urne_core::draw::files::to_bytes(commit));
+    let subject = placing::Subject::Block {
+        block: canonical.to_string(),
+        attempt,
+    };
+    let listed = [(commit_name.to_string(), commit_sha)].into();
+    placing::record(ctx, &f.out, subject, commit_name, &listed)?;
+    write_block(ctx, f, secret, (commit_name, commit))
+}
+
+/// The entry of the folder's `rules.json` in a block's manifest: the very rules of the block.
+fn rules_listed(out: &Path, rules: &GameRules) -> Result<Listed> {
+    let bytes = fsio::read_in(out, "rules.json")?;
+    if sha256(&bytes) != *rules.sha256() {
+        return Err(Error::refused(
+            format!("{} holds other rules", out.join("rules.json").display()),
+            "use one output folder per game rules file",
+        ));
+    }
+    Ok(Listed::of("rules.json", &bytes, Audience::Public))
+}
+
+/// Writes a block's files, whole or not at all in each folder: both parts staged (the
+/// production file and its signature on the secret medium, mode 0600; the commitment, its
+/// signature and the public keys in the output folder), then the secret part moved into place,
+/// then the public one (its commitment last), so a commitment never appears before its
+/// production file and both signatures. Refuses before staging anything if a name holds other
+/// bytes. Returns the SHA-256 of the production file and of the commitment, by name.
+fn write_block(
+    ctx: &mut Ctx,
+    f: &Folders,
+    secret: &[(&str, Vec<u8>)],
+    (commit_name, commit): (&str, &CommitFile),
+) -> Result<BTreeMap<String, Hash32>> {
+    let public = [(commit_name, urne_core::draw::files::to_bytes(commit))];
+    publish::refuse_taken(&f.secret, secret, "--secret-out")?;
+    publish::refuse_taken(&f.out, &public, "--out")?;
+    let hsm = ctx.hsm()?;
+    let keys = (
+        &hsm.public_key(KeyRole::Result)?,
+        &hsm.public_key(KeyRole::Audit)?,
+    );
+    let s = publish::stage_signed(hsm, &f.secret, secret, &[], None, true)?;
+    let p = publish::stage_signed(hsm, &f.out, &public, &[], Some(keys), false)?;
+    let mut written = s.publish()?;
+    written.extend(p.publish()?);
+    Ok(written)
+}
+
+/// The block's signed commitment (SPEC.md §5.B9), for the trail as it stands.
+fn commit_file(
+    ctx: &mut Ctx,
+    rules: &GameRules,
+    (id, attempt, r): (&BlockId, u32, &randomness::Fixed),
+    made: &Made,
+) -> Result<CommitFile> {
+    let canonical = id.canonical();
+    let checkpoint = ctx.checkpoint()?;
+    let history = ctx.history()?;
+    let (fixed, refused) = crate::cmd::randomness::evidence(
+        &ctx.audit()?.events()?,
+        (&format!("block {canonical}"), attempt),
+        (r.entropy_seq, r.contribution_seq),
+    )?;
+    let software = ctx.software()?;
+    let (rk, ak) = (
+        ctx.hsm()?.public_key(KeyRole::Result)?,
+        ctx.hsm()?.public_key(KeyRole::Audit)?,
+    );
+    let stem = files::stem(&canonical);
+    let commit = CommitFile {
+        format: COMMIT_FORMAT.into(),
+        version: 2,
+        block: canonical.clone(),
+        game: id.game().into(),
+        price_cents: id.price_cents(),
+        emission: id.emission().into(),
+        number: id.number(),
+        attempt,
+        rules_sha256: *rules.sha256(),
+        block_size: rules.block_size(),
+        tiers: made.counts.clone(),
+        outcomes_root: made.root,
+        seed_commitment: made.seed_commitment,
+        entropy_commitment: Some(r.entropy_commitment),
+        contribution: Some(r.contribution.clone()),
+        entropy_refused: Some(refused),
+        fixed: Some(fixed),
+        tickets_file: format!("{stem}.tickets.csv"),
+        tickets_sha256: made.csv_sha,
+        generated_at: crate::edge::clock::now_rfc3339(),
+        audit_checkpoint: checkpoint,
+        result_key_id: keys::key_id(&rk),
+        audit_key_id: keys::key_id(&ak),
+        software,
+        pkcs11: Some(ctx.pkcs11_identity()?),
+        history: Some(history),
+    };
+    Ok(commit)
+}
+
+/// A kill after the commitment was moved into place but before it was recorded leaves it whole in
+/// the output folder (its production file was placed before it, on the secret medium): the
+/// resumed run records it as it is (when it is this very block's, with a valid signature)
+/// instead of writing another commitment, and returns its SHA-256. Whether the production file
+/// is on the secret medium given now is the caller's to make sure of.
+fn placed_before(
+    out: &Path,
+    commit_name: &str,
+    made: &Made,
+    rk: &[u8; 32],
+    expected: &CommitFile,
+) -> Option<Hash32> {
+    let read = |n: &str| fsio::read_in(out, n).ok();
+    let commit_bytes = read(commit_name)?;
+    let sig = read(&format!("{commit_name}.sig"))?;
+    if !urne_core::crypto::ed25519::verify(rk, &commit_bytes, &sig) {
+        return None;
+    }
+    let c: CommitFile = serde_json::from_slice(&commit_bytes).ok()?;
+    // Everything that names this block's attempt and its outcomes must be what was just
+    // recomputed from the recorded entropy; only the time, checkpoint and software may differ.
+    let same = c.block == expected.block
+        && c.attempt == expected.attempt
+        && c.rules_sha256 == expected.rules_sha256
+        && c.tiers == expected.tiers
+        && c.outcomes_root == made.root
+        && c.seed_commitment == made.seed_commitment
+        && c.tickets_file == expected.tickets_file
+        && c.tickets_sha256 == made.csv_sha
+        && c.result_key_id == expected.result_key_id;
+    if !same {
+        return None;
+    }
+    note!(
+        "resuming block {}: its commitment was already in place; recording it as published (its production file is put on the secret medium if it is not there)",
+        expected.block
+    );
+    Some(sha256(&commit_bytes))
+}
