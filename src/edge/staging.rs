@@ -2,7 +2,7 @@
 //! inside its output folder (`.urne-staging-<pid>-<n>`, `<n>` 64 random bits, made with
 //! `mkdirat`, which fails on any existing name, a link included: urne then picks another name;
 //! mode 0700), opened by its own descriptor relative to the output folder's (`O_NOFOLLOW`) and
-//! checked on it: a folder of urne's user with no permission beyond 0700, or refused. Each file is created there with `O_CREAT|O_EXCL|O_NOFOLLOW` and synced. Then each
+//! checked on it: a folder of urne's user that neither group nor others may write in, or refused. Each file is created there with `O_CREAT|O_EXCL|O_NOFOLLOW` and synced. Then each
 //! file is moved into place, in the order the caller gives, by a hard link (`linkat`, which fails
 //! when the target name exists, whatever it is: nothing is replaced) and the removal of its
 //! staging name; then the folder is synced and the staging folder removed. A staging folder left
@@ -172,29 +172,33 @@ fn unpredictable() -> Result<u64> {
 }
 
 /// The staging folder just made and opened (relative to its output folder, never through a
-/// link) is the one made: a folder of urne's user that only its owner can enter (`mkdirat`'s
-/// mode less the umask). Anything else (the name taken by someone's folder between the two
-/// calls) is refused, exit 4, and left as it is.
+/// link) is one only urne's user can change: a folder it owns that neither group nor others may
+/// write in (`mkdirat` gave it 0700 less the umask; a FAT or exFAT medium shows the mount's
+/// owner and mode instead, 0755 with the usual `dmask=022`). Anything else (the name taken by
+/// someone's folder between the two calls, or a medium mounted so that others may write in it)
+/// is refused, exit 4, and left as it is.
 fn check_made(dir: &Dir) -> Result<()> {
     let (uid, mode) = dir
         .owner_mode()
         .map_err(|e| io_error("examine the staging folder", dir.path(), e))?;
     // SAFETY: geteuid has no preconditions.
-    made_by(uid, mode, unsafe { libc::geteuid() }).then_some(()).ok_or_else(|| {
-        Error::refused(
-            format!(
-                "the staging folder {} is not the one urne just made (owner {uid}, mode {:o})",
-                dir.path().display(),
-                mode & 0o7777
-            ),
-            "someone replaced it as urne made it: keep the output folder as evidence, and give a folder only urne's user can write in",
-        )
-    })
+    made_by(uid, mode, unsafe { libc::geteuid() })
+        .then_some(())
+        .ok_or_else(|| {
+            Error::refused(
+                format!(
+                    "the staging folder {} is not one only urne's user can change (owner {uid}, mode {:o})",
+                    dir.path().display(),
+                    mode & 0o7777
+                ),
+                "someone may have replaced it as urne made it (keep the output folder as evidence), or the medium is mounted so that its files are not urne's user's alone: mount it with that user as owner and no write for group and others (FAT/exFAT: uid=, umask=022)",
+            )
+        })
 }
 
-/// A folder (`mode`: `st_mode`) of `euid` with no permission beyond [`STAGING_MODE`].
+/// A folder (`mode`: `st_mode`) of `euid` that neither group nor others may write in.
 fn made_by(uid: u32, mode: u32, euid: u32) -> bool {
-    mode & libc::S_IFMT == libc::S_IFDIR && uid == euid && mode & 0o7777 & !STAGING_MODE == 0
+    mode & libc::S_IFMT == libc::S_IFDIR && uid == euid && mode & 0o022 == 0
 }
 
 /// A staged file's name: one plain component, never a staging name.
@@ -497,10 +501,12 @@ mod tests {
         let d = libc::S_IFDIR;
         assert!(made_by(1000, d | 0o700, 1000));
         assert!(made_by(1000, d | 0o500, 1000), "a umask only removes bits");
-        // Someone else's folder, or one others may enter or write in, or not a folder.
+        assert!(made_by(1000, d | 0o755, 1000), "FAT mounted with dmask=022");
+        // Someone else's folder, or one group or others may write in, or not a folder.
         assert!(!made_by(1001, d | 0o700, 1000));
-        assert!(!made_by(1000, d | 0o755, 1000));
-        assert!(!made_by(1000, d | 0o1700, 1000));
+        assert!(!made_by(1000, d | 0o770, 1000));
+        assert!(!made_by(1000, d | 0o703, 1000));
+        assert!(!made_by(1000, d | 0o1777, 1000));
         assert!(!made_by(1000, libc::S_IFREG | 0o600, 1000));
         // Made in a folder: urne's, 0700, under an unpredictable name.
         let t = tempfile::tempdir().unwrap();
@@ -510,11 +516,11 @@ mod tests {
         assert_ne!(a.name, b.name);
         let tail = a.name.rsplit('-').next().unwrap();
         assert_eq!(tail.len(), 16, "{}", a.name);
-        // A folder of 0755 at a staging name (as a swap would leave) is refused.
-        out.mkdir("other", 0o755).unwrap();
+        // A folder others may write in, at a staging name (as a swap could leave), is refused.
+        out.mkdir("other", 0o777).unwrap();
         std::fs::set_permissions(
             t.path().join("other"),
-            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+            std::os::unix::fs::PermissionsExt::from_mode(0o777),
         )
         .unwrap();
         let e = check_made(&out.sub("other").unwrap()).unwrap_err();
