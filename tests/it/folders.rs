@@ -117,3 +117,31 @@ fn verify_refuses_a_path_through_a_symlink_and_follows_no_link_below_it() {
     let err = assert_fails(&env.urne(&["verify", "keys", "--keys", "real/keys"]), 4);
     assert!(err.contains("leads through a symbolic link"), "{err}");
 }
+
+#[test]
+fn verify_follows_no_link_below_the_folder_it_is_given() {
+    let tmp =
+        crate::vectors::materialise("draw-v2-valid", &crate::vectors::vector("draw-v2-valid"));
+    let p = tmp.path();
+    let verify = || {
+        let mut c = std::process::Command::new(URNE);
+        scrub(&mut c);
+        c.current_dir(p)
+            .args(["verify", "draw", "--keys", "keys"])
+            .output()
+            .unwrap()
+    };
+    assert!(verify().status.success());
+    // The same bytes, now behind a link: not a regular file, never read (malformed, exit 1).
+    std::fs::rename(p.join("draw/result.json"), p.join("result.json")).unwrap();
+    std::os::unix::fs::symlink(p.join("result.json"), p.join("draw/result.json")).unwrap();
+    let err = assert_fails(&verify(), 1);
+    assert!(err.contains("verification failed (malformed)"), "{err}");
+    assert!(err.contains("a symbolic link"), "{err}");
+    // A key behind a link in --keys: a usage mistake (exit 2), never followed.
+    std::fs::remove_file(p.join("draw/result.json")).unwrap();
+    std::fs::rename(p.join("result.json"), p.join("draw/result.json")).unwrap();
+    std::fs::rename(p.join("keys/result.pub.pem"), p.join("result.pub.pem")).unwrap();
+    std::os::unix::fs::symlink(p.join("result.pub.pem"), p.join("keys/result.pub.pem")).unwrap();
+    assert_fails(&verify(), 2);
+}
