@@ -67,7 +67,7 @@ pub use schema::{PENDING_SCHEMA, SCHEMA, SchemaRow, urne_schema};
 use schema::{check_structure, configure};
 
 /// Mode of every audit database file urne creates (the trail, its journal, which SQLite gives
-/// the database's mode, the temporary file `keys init` and `trail restart` build it in, a
+/// the database's mode, the temporary file `keys init` and `trail restart` write it under, a
 /// backup): readable and writable by the appliance's user only, whatever the umask.
 pub const DB_MODE: u32 = 0o600;
 
