@@ -45,11 +45,13 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
 }
 
 /// `urne audit backup --out FILE` (SPEC.md §6.6): the trail, checked against the token, copied
-/// whole (one consistent image, `AuditLog::image`), written new and private (mode 0600) through
-/// the output folder's descriptor without replacing anything (`fsio`: staged, then linked into
-/// place; never through a symbolic link), and read back through that descriptor: the same bytes
-/// as the image, whose head must be the token's last mark. Appends nothing, so the copy stays restorable until the next
-/// command appends.
+/// whole inside one read transaction (`AuditLog::with_snapshot`: the very state its events are
+/// read from, no other process committing meanwhile), in chunks of [`CHUNK`](crate::edge::store::snapshot::CHUNK) bytes, written new
+/// and private (mode 0600) through the output folder's descriptor without replacing anything
+/// (`fsio`: staged, then linked into place; never through a symbolic link), then read back
+/// through that descriptor and compared with the trail byte for byte, chunk by chunk, before the
+/// read transaction ends. The copy on the medium is never opened as a database. Appends nothing,
+/// so the copy stays restorable until the next command appends.
 fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let (dir, name) = fsio::split(out)?;
     if fsio::name_taken(&dir, &name)? {
@@ -60,35 +62,31 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     }
     ctx.check_only()?;
     let log = ctx.audit()?;
-    let events = log.events()?;
-    let head =
-        urne_core::audit::chain::tree_root(&events.iter().map(|e| e.hash).collect::<Vec<_>>());
-    let trail = log.trail().unwrap_or_default();
-    let image = log.image()?;
-    fsio::write_private_with(out, |f| f.write_all(&image))?;
-    // Read back within the image's length, and compared byte for byte: the bytes on the medium
-    // (the insider's) are never opened as a database; the image, urne's own copy of the
-    // checked trail, is, to state its head.
-    let placed = fsio::existing_folder(&dir)?
-        .ok_or_else(|| crate::error::no_such_file(out))?
-        .read(&name, image.len() as u64)
-        .map_err(|e| crate::error::io_error("read", out, e))?;
-    let copy = AuditLog::from_image(&image, out)?.events()?;
-    let copy_root =
-        urne_core::audit::chain::tree_root(&copy.iter().map(|e| e.hash).collect::<Vec<_>>());
-    if placed != image || copy.len() != events.len() || copy_root != head {
-        return Err(Error::internal(
-            format!(
-                "the backup {} does not read back as the trail",
-                out.display()
-            ),
-            "check the medium; keep the trail and make the backup again",
-        ));
-    }
+    let (trail, events, head) = log.with_snapshot(|snap| {
+        // The events as this snapshot holds them (refused if another command appended since
+        // the check): the head the copy has.
+        let events = log.events()?;
+        let head =
+            urne_core::audit::chain::tree_root(&events.iter().map(|e| e.hash).collect::<Vec<_>>());
+        fsio::write_private_with(out, |f| snap.copy_to(f))?;
+        let mut placed = fsio::existing_folder(&dir)?
+            .ok_or_else(|| crate::error::no_such_file(out))?
+            .open_regular(&name)
+            .map_err(|e| crate::error::io_error("read", out, e))?;
+        if !snap.same_as(&mut placed)? {
+            return Err(Error::internal(
+                format!(
+                    "the backup {} does not read back as the trail",
+                    out.display()
+                ),
+                "check the medium; keep the trail and make the backup again",
+            ));
+        }
+        Ok((log.trail().unwrap_or_default(), events.len(), head))
+    })?;
     say!(
-        "BACKUP: {} (trail {trail}, {} events, root {head}: the token's last mark)",
+        "BACKUP: {} (trail {trail}, {events} events, root {head}: the token's last mark)",
         out.display(),
-        events.len()
     );
     say!(
         "  put back at the trail's path, it is accepted until the next command appends; keep it on separate media"
@@ -145,7 +143,7 @@ pub fn verify_export_file(
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let folder = crate::edge::folder::DiskFolder::new(dir);
+    let folder = crate::edge::folder::DiskFolder::open(dir)?;
     let bytes = urne_core::verify::folder::read_bounded(
         &folder,
         &name,

@@ -75,13 +75,16 @@ fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
 /// keys are generated (or, when an earlier run was interrupted, found), the trail's identity is
 /// written into the token as a non-modifiable, non-destroyable object, the trail's first events
 /// (`trail.created`, `software.start`, `keys.generated`, each with its checkpoint) are written
-/// into a new database under a temporary name, which is then linked into place (never over an
-/// existing file) and marked in the token. Interrupted anywhere but inside the token's own key
+/// into a new database built in memory, written whole under a temporary name and linked into
+/// place (never over an existing file) through the trail folder's descriptor
+/// (`AuditLog::place`), and marked in the token. Interrupted anywhere but inside the token's own key
 /// generation, running it again finishes it (see [`Resume`]); a token whose trail has a mark is
 /// initialised, and is refused.
 pub fn init(ctx: &mut Ctx) -> Result<()> {
     let sw = ctx.software()?;
     let db = ctx.global.db.clone();
+    // The trail's folder, checked before anything changes in the token.
+    crate::edge::store::build::trail_folder(&db)?;
     let command = ctx.command_name.clone();
     let cfg = ctx.config()?;
     let hsm = ctx.hsm()?;
@@ -102,8 +105,7 @@ pub fn init(ctx: &mut Ctx) -> Result<()> {
         Some(o) => o,
         None => new_trail_object(hsm, &audit_key)?,
     };
-    remove_leftovers(&db);
-    let mut log = AuditLog::create(&temporary_name(&db))?;
+    let mut log = AuditLog::create_in_memory(&db)?;
     log.bind(Binding {
         trail: object.trail,
         audit_key,
@@ -133,7 +135,7 @@ pub fn init(ctx: &mut Ctx) -> Result<()> {
             seal_key: Some(seal_key.clone()),
         },
     )?;
-    let log = log.place(&db)?;
+    let log = log.place(&db, "init")?;
     log.mark_head(hsm)?;
     let note = log.latest_note()?;
     let events = log.events()?.len();
@@ -240,7 +242,7 @@ fn finish_placed(ctx: &mut Ctx, tt: &TokenTrail) -> Result<()> {
         "the token's {} has its database in place but no mark: an interrupted `urne keys init` left it; checking it and marking it",
         tt.describe()
     );
-    remove_leftovers(&ctx.global.db);
+    crate::edge::store::build::clear_temporaries_of(&ctx.global.db);
     ctx.begin()?;
     let hsm = ctx.hsm()?;
     let keys = KeyRole::ALL
@@ -350,42 +352,6 @@ fn print_keys(generated: &[KeyInfo]) {
             k.always_sensitive
         );
     }
-}
-
-/// Removes what an interrupted `keys init` left beside the trail: databases under a temporary
-/// name, which no mark names (the trail is marked only once in place).
-fn remove_leftovers(db: &Path) {
-    let Some(name) = db.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-        return;
-    };
-    let dir = match db.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let prefix = format!(".{name}.init-");
-    // Listed and removed relative to the folder's descriptor: a link swapped in for the folder
-    // or a name is never followed (src/edge/dir.rs).
-    let Ok(Some(held)) = fsio::existing_folder(&dir) else {
-        return;
-    };
-    for n in held.names().unwrap_or_default() {
-        if let Some(n) = n.to_str().filter(|n| n.starts_with(&prefix)) {
-            note!(
-                "removing {}, left by an interrupted `urne keys init`",
-                held.show(n).display()
-            );
-            let _ = held.unlink(n);
-        }
-    }
-}
-
-/// Where `keys init` builds the trail before linking it into place: beside it, hidden.
-fn temporary_name(db: &Path) -> std::path::PathBuf {
-    let name = db.file_name().map_or_else(
-        || "urne-audit.db".into(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    db.with_file_name(format!(".{name}.init-{}", std::process::id()))
 }
 
 /// A key as `keys.generated` records it.

@@ -34,6 +34,8 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
             "a restart never replaces a trail: if the trail there is refused, move it away (keep it as evidence) and run the restart again",
         ));
     }
+    // The trail's folder, checked before anything changes in the token.
+    crate::edge::store::build::trail_folder(&db)?;
     let hsm = ctx.hsm()?;
     let tt = binding::read(hsm)?.ok_or_else(|| {
         Error::refused(
@@ -52,16 +54,9 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
         Some(dir) => carried(dir, &keys, &ancestry(&tt, &old), &old_mark)?,
         None => (vec![], vec![]),
     };
-    let tmp = db.with_file_name(format!(
-        ".{}.restart-{}",
-        db.file_name()
-            .map_or_else(|| "urne-audit.db".into(), |n| n.to_string_lossy()),
-        std::process::id()
-    ));
-    let _ = std::fs::remove_file(&tmp);
-    // The database can be made before the token learns of the new trail: a restart that fails
-    // here leaves the token as it was.
-    let mut log = AuditLog::create(&tmp)?;
+    // The database is built in memory before the token learns of the new trail: a restart that
+    // fails here leaves the token as it was, and nothing on disk.
+    let mut log = AuditLog::create_in_memory(&db)?;
     if write_object {
         hsm.create_data_object(token::TRAIL_LABEL, &new.encode())?;
     }
@@ -90,7 +85,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
             pkcs11: hsm.pkcs11_identity()?,
         },
     )?;
-    let log = log.place(&db)?;
+    let log = log.place(&db, "restart")?;
     log.mark_head(hsm)?;
     let note = log.latest_note()?;
     ctx.install(log);
@@ -189,7 +184,7 @@ fn carried(
             )
         };
         if f.join("bundle.json").exists() {
-            let r = verify_draw_folder(&DiskFolder::new(f), keys, None).map_err(|e| {
+            let r = verify_draw_folder(&DiskFolder::open(f)?, keys, None).map_err(|e| {
                 refused(format!("does not verify ({}): {}", e.class.name(), e.what))
             })?;
             let bytes = crate::edge::fsio::read(&f.join("bundle.json"))?;
@@ -210,8 +205,9 @@ fn carried(
             );
             outputs.extend(r.outputs);
         } else {
-            let commits = block_commitments(&DiskFolder::new(f)).map_err(|e| refused(e.0))?;
-            let r = verify_block_folder(&DiskFolder::new(f), &commits, keys).map_err(|e| {
+            let folder = DiskFolder::open(f)?;
+            let commits = block_commitments(&folder).map_err(|e| refused(e.0))?;
+            let r = verify_block_folder(&folder, &commits, keys).map_err(|e| {
                 refused(format!("does not verify ({}): {}", e.class.name(), e.what))
             })?;
             for name in &commits {
@@ -291,7 +287,7 @@ fn keep<T>(
 fn output_folders(dir: &Path) -> Result<Vec<PathBuf>> {
     let is_output = |d: &Path| {
         d.join("bundle.json").exists()
-            || block_commitments(&DiskFolder::new(d)).is_ok_and(|c| !c.is_empty())
+            || DiskFolder::open(d).is_ok_and(|f| block_commitments(&f).is_ok_and(|c| !c.is_empty()))
     };
     if is_output(dir) {
         return Ok(vec![dir.to_path_buf()]);

@@ -51,7 +51,7 @@ pub fn load_keys(keys_dir: Option<&Path>, fallback: &Path) -> Result<Keys> {
             dir.display()
         );
     }
-    signed::load_keys(&DiskFolder::new(dir)).map_err(|f| {
+    signed::load_keys(&DiskFolder::open(dir)?).map_err(|f| {
         Error::bad_input(
             f.what,
             "pass --keys DIR holding result.pub.pem and audit.pub.pem (from `urne keys export`)",
@@ -137,6 +137,12 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         .map(Path::to_path_buf)
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| PathBuf::from("."));
+    // A file given through a symbolic link is refused as a folder through one is (the folders
+    // are opened by their descriptors, `DiskFolder::open`, and nothing below them is followed).
+    let link = std::fs::symlink_metadata(&a.path).is_ok_and(|m| m.file_type().is_symlink());
+    if link && !a.path.is_dir() {
+        return Err(crate::edge::dir::refused_link(&a.path));
+    }
     if a.expect.day.is_some() && a.expect.block.is_some() {
         return Err(Error::bad_input(
             "--expect-day and --expect-block together: an output is a day's or a block's",
@@ -170,10 +176,10 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
             "give the --out folder of `urne draw`, `urne block generate` or `urne ceremony`, a folder of such folders, a proof, result.json, a block commitment or an exported trail",
         ));
     }
-    let folder = DiskFolder::new(&a.path);
+    let folder = DiskFolder::open(&a.path)?;
     let keys = load_keys(a.keys.as_deref(), &a.path)?;
     let report = if is_output(&folder) {
-        let export = a.export.as_ref().map(|e| export_folder(e));
+        let export = a.export.as_deref().map(export_folder).transpose()?;
         let auditor = match &export {
             Some((f, n)) => Some(Auditor {
                 folder: f,
@@ -201,7 +207,7 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
 }
 
 /// The folder of the export and its name in it.
-fn export_folder(e: &Path) -> (DiskFolder, String) {
+fn export_folder(e: &Path) -> Result<(DiskFolder, String)> {
     let dir = e
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -210,7 +216,7 @@ fn export_folder(e: &Path) -> (DiskFolder, String) {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    (DiskFolder::new(dir), name)
+    Ok((DiskFolder::open(dir)?, name))
 }
 
 /// The producer keys trusted for `--export`: at least one, or a usage error (exit 2).
@@ -234,7 +240,7 @@ fn held(a: &VerifyArgs) -> Result<Vec<(String, String)>> {
 /// Production's lone `result.json`, or a lone block commitment (SPEC.md §8.5).
 fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), dir)?;
-    let folder = DiskFolder::new(dir);
+    let folder = DiskFolder::open(dir)?;
     let report = if name == "result.json" {
         verify_lone_result(&folder, name, &keys)
     } else {
@@ -292,9 +298,9 @@ fn verify_trail_file(a: &VerifyArgs) -> Result<()> {
 /// A proof file: an account's inclusion proof (SPEC.md §8.3) or a ticket proof (§5.B9).
 fn verify_proof(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), a.published.as_deref().unwrap_or(dir))?;
-    let published = a.published.as_deref().map(DiskFolder::new);
+    let published = a.published.as_deref().map(DiskFolder::open).transpose()?;
     let published = published.as_ref().map(|p| p as &dyn Folder);
-    let line = match verify_proof_file(&DiskFolder::new(dir), name, published, &keys)
+    let line = match verify_proof_file(&DiskFolder::open(dir)?, name, published, &keys)
         .map_err(to_error)?
     {
         Proven::Ticket(p) => format!(

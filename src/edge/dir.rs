@@ -7,8 +7,9 @@
 //! or from the working directory for a relative one, each component with
 //! `O_DIRECTORY|O_NOFOLLOW` ([`Dir::open`]; [`Dir::open_or_create`] makes the missing ones with
 //! `mkdirat`). A symbolic link anywhere in the path is refused ([`is_link_refused`]), except one
-//! owned by root when urne does not run as root: only root can replace it, and root is outside
-//! the threat model (docs/threat-model.md); it is opened itself (`O_PATH|O_NOFOLLOW`), checked
+//! owned by root, in a folder owned by root that neither group nor others may write in, when
+//! urne does not run as root: only root can replace it, and root is outside the threat model
+//! (docs/threat-model.md); it is opened itself (`O_PATH|O_NOFOLLOW`), checked
 //! on that descriptor and read from it (`readlinkat`), then its target is opened the same way.
 //! urne run as root follows no link at all (every link is root's then). Below that
 //! descriptor every name is one component, and every call refuses to follow a link: files are
@@ -62,6 +63,23 @@ pub fn is_link_refused(e: &io::Error) -> bool {
     e.get_ref().is_some_and(|r| r.is::<LinkRefused>())
 }
 
+/// The folder `dir` could not be opened: a symbolic link in its path is refused (exit 4, one
+/// wording for every command); anything else is the I/O error it is.
+pub fn folder_error(dir: &Path, e: io::Error) -> crate::error::Error {
+    if is_link_refused(&e) {
+        return refused_link(dir);
+    }
+    crate::error::io_error("open the folder", dir, e)
+}
+
+/// The refusal of `path` because a symbolic link is in it (exit 4).
+pub fn refused_link(path: &Path) -> crate::error::Error {
+    crate::error::Error::refused(
+        format!("{} leads through a symbolic link", path.display()),
+        "urne never acts through a symbolic link, which someone could swap: give the real path (`realpath` shows it)",
+    )
+}
+
 impl Dir {
     /// Opens the folder `path` (see the module's text): each component a real folder or root's
     /// symbolic link.
@@ -78,6 +96,20 @@ impl Dir {
         let mut links = 0;
         let start = if path.is_absolute() { c"/" } else { c"." };
         let fd = walk_from(open_dir(None, start)?, path, create, &mut links)?;
+        Ok(Dir {
+            fd,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The folder `path` opened by its path, every link in it followed: the folder of an input
+    /// file the operator names, which urne only reads (never one it writes in or cleans).
+    pub fn open_following(path: &Path) -> io::Result<Dir> {
+        let c =
+            CString::new(path.as_os_str().as_bytes()).map_err(|_| io::ErrorKind::InvalidInput)?;
+        let flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC;
+        // SAFETY: a NUL-terminated path, alive for the call.
+        let fd = owned(unsafe { libc::openat(libc::AT_FDCWD, c.as_ptr(), flags) })?;
         Ok(Dir {
             fd,
             path: path.to_path_buf(),
@@ -128,7 +160,14 @@ impl Dir {
     /// Opens the regular file `name` for reading: never through a link, never blocking on a
     /// FIFO, and checked on its descriptor.
     pub fn open_regular(&self, name: &str) -> io::Result<File> {
-        let flags = libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY;
+        self.open_regular_with(name, false)
+    }
+
+    /// As [`Dir::open_regular`], a link at `name` followed when `follow` (an input's folder,
+    /// [`Dir::open_following`]).
+    pub fn open_regular_with(&self, name: &str, follow: bool) -> io::Result<File> {
+        let nofollow = if follow { 0 } else { libc::O_NOFOLLOW };
+        let flags = libc::O_RDONLY | nofollow | libc::O_NONBLOCK | libc::O_NOCTTY;
         let f = self.open_at(name, flags, 0)?;
         if !f.metadata()?.is_file() {
             return Err(io::Error::other("not a regular file"));
@@ -164,30 +203,32 @@ impl Dir {
 
     /// What `name` is (the name itself: a link is a link), or `None` when nothing has it.
     pub fn kind(&self, name: &str) -> io::Result<Option<Kind>> {
+        let Some(st) = self.stat(name, false)? else {
+            return Ok(None);
+        };
+        Ok(Some(match st.st_mode & libc::S_IFMT {
+            libc::S_IFREG => Kind::File,
+            libc::S_IFDIR => Kind::Dir,
+            libc::S_IFLNK => Kind::Symlink,
+            _ => Kind::Other,
+        }))
+    }
+
+    /// The status of `name` (`fstatat`; of the name itself unless `follow`), or `None` when
+    /// nothing has it.
+    pub fn stat(&self, name: &str, follow: bool) -> io::Result<Option<libc::stat>> {
         let c = component(name)?;
+        let flags = if follow { 0 } else { libc::AT_SYMLINK_NOFOLLOW };
         let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
         // SAFETY: a valid descriptor, a NUL-terminated name and room for one `stat`.
-        let r = unsafe {
-            libc::fstatat(
-                self.raw(),
-                c.as_ptr(),
-                st.as_mut_ptr(),
-                libc::AT_SYMLINK_NOFOLLOW,
-            )
-        };
+        let r = unsafe { libc::fstatat(self.raw(), c.as_ptr(), st.as_mut_ptr(), flags) };
         match cvt(r) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(e),
         }
         // SAFETY: fstatat succeeded, so it filled the `stat`.
-        let mode = unsafe { st.assume_init() }.st_mode & libc::S_IFMT;
-        Ok(Some(match mode {
-            libc::S_IFREG => Kind::File,
-            libc::S_IFDIR => Kind::Dir,
-            libc::S_IFLNK => Kind::Symlink,
-            _ => Kind::Other,
-        }))
+        Ok(Some(unsafe { st.assume_init() }))
     }
 
     /// Removes the name `name` (a file, or a link itself; never a folder).
@@ -274,6 +315,13 @@ impl Dir {
         cvt(unsafe { libc::fsync(self.raw()) })
     }
 
+    /// The owner and mode (`st_mode`: type and permission bits) of the folder itself, read on
+    /// its descriptor.
+    pub fn owner_mode(&self) -> io::Result<(u32, u32)> {
+        let st = fstat(self.fd.as_fd())?;
+        Ok((st.st_uid, st.st_mode))
+    }
+
     /// The file system and inode of the folder.
     pub fn id(&self) -> io::Result<(u64, u64)> {
         use std::os::unix::fs::MetadataExt;
@@ -344,7 +392,7 @@ fn step(cur: &OwnedFd, name: &OsStr, create: bool, links: &mut u32) -> io::Resul
     }
 }
 
-/// The target of the symbolic link `name` in `cur` when root owns it and urne is not root;
+/// The target of the symbolic link `name` in `cur` when [`root_link_followed`] allows it;
 /// `None` when `name` is no link nor folder; refused ([`is_link_refused`]) otherwise, a folder
 /// included (the open that called this found no folder there: it was swapped meanwhile). Read from the link's own
 /// descriptor, so the link checked is the link read.
@@ -352,19 +400,18 @@ fn root_link_target(cur: &OwnedFd, name: &CStr) -> io::Result<Option<PathBuf>> {
     let flags = libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC;
     // SAFETY: a valid descriptor and a NUL-terminated name, both alive for the call.
     let link = owned(unsafe { libc::openat(cur.as_raw_fd(), name.as_ptr(), flags) })?;
-    let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
-    // SAFETY: a valid descriptor and room for one `stat`.
-    cvt(unsafe { libc::fstat(link.as_raw_fd(), st.as_mut_ptr()) })?;
-    // SAFETY: fstat succeeded, so it filled the `stat`.
-    let st = unsafe { st.assume_init() };
+    let st = fstat(link.as_fd())?;
     match st.st_mode & libc::S_IFMT {
         libc::S_IFLNK => {}
         // A folder now, where the open just found something else: swapped meanwhile.
         libc::S_IFDIR => return Err(io::Error::other(LinkRefused)),
         _ => return Ok(None),
     }
+    // The folder holding the link, through the descriptor it was found by.
+    let holder = fstat(cur.as_fd())?;
     // SAFETY: geteuid has no preconditions.
-    if st.st_uid != 0 || unsafe { libc::geteuid() } == 0 {
+    let euid = unsafe { libc::geteuid() };
+    if !root_link_followed(st.st_uid, holder.st_uid, holder.st_mode, euid) {
         return Err(io::Error::other(LinkRefused));
     }
     let mut buf = vec![0u8; libc::PATH_MAX as usize];
@@ -381,6 +428,29 @@ fn root_link_target(cur: &OwnedFd, name: &CStr) -> io::Result<Option<PathBuf>> {
     let n = usize::try_from(n).map_err(|_| io::Error::last_os_error())?;
     buf.truncate(n);
     Ok(Some(PathBuf::from(OsString::from_vec(buf))))
+}
+
+/// Whether a symbolic link in a folder's path is followed: only when urne is not root (`euid`),
+/// the link is root's (`link_uid`), and so is the folder holding it (`holder_uid`), which no
+/// group or other user may write in (`holder_mode`). Then only root can replace the link or put
+/// another there: a user cannot make a link root's, but could move one of root's links into a
+/// folder of their own (or into a shared one, such as `/tmp`), where it would lead anywhere.
+pub(crate) fn root_link_followed(
+    link_uid: u32,
+    holder_uid: u32,
+    holder_mode: u32,
+    euid: u32,
+) -> bool {
+    euid != 0 && link_uid == 0 && holder_uid == 0 && holder_mode & 0o022 == 0
+}
+
+/// The status of what the descriptor `fd` holds.
+fn fstat(fd: BorrowedFd<'_>) -> io::Result<libc::stat> {
+    let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
+    // SAFETY: a valid descriptor and room for one `stat`.
+    cvt(unsafe { libc::fstat(fd.as_raw_fd(), st.as_mut_ptr()) })?;
+    // SAFETY: fstat succeeded, so it filled the `stat`.
+    Ok(unsafe { st.assume_init() })
 }
 
 /// Opens the folder `name` in `at` (or from the working directory / root for `None`), never
@@ -420,137 +490,4 @@ fn cvt(r: libc::c_int) -> io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::io::Write;
-    use std::os::unix::fs::symlink;
-
-    fn tmp() -> (tempfile::TempDir, PathBuf) {
-        let d = tempfile::tempdir().unwrap();
-        let p = std::fs::canonicalize(d.path()).unwrap();
-        (d, p)
-    }
-
-    #[test]
-    fn a_symbolic_link_in_a_folders_path_is_refused_not_followed() {
-        let (_d, p) = tmp();
-        std::fs::create_dir(p.join("real")).unwrap();
-        symlink(p.join("real"), p.join("link")).unwrap();
-        for bad in ["link", "link/sub", "link/."] {
-            let e = Dir::open_or_create(&p.join(bad)).unwrap_err();
-            assert!(is_link_refused(&e), "{bad}: {e}");
-        }
-        assert!(
-            !p.join("real/sub").exists(),
-            "nothing made through the link"
-        );
-        // Real folders, `.` and `..` open; missing ones are made.
-        assert!(Dir::open(&p.join("real/../real/.")).is_ok());
-        let made = Dir::open_or_create(&p.join("real/a/b")).unwrap();
-        assert!(p.join("real/a/b").is_dir());
-        assert_eq!(made.path(), p.join("real/a/b"));
-        assert_eq!(
-            Dir::open(&p.join("absent")).unwrap_err().kind(),
-            io::ErrorKind::NotFound
-        );
-        // A file in the path is no folder.
-        std::fs::write(p.join("file"), b"x").unwrap();
-        let e = Dir::open(&p.join("file")).unwrap_err();
-        assert_eq!(e.raw_os_error(), Some(libc::ENOTDIR), "{e}");
-    }
-
-    #[test]
-    fn a_root_owned_link_is_followed_only_by_another_user() {
-        // /proc/self is root's link on every Linux; it leads to a real folder.
-        let r = Dir::open(Path::new("/proc/self/fd"));
-        // SAFETY: geteuid has no preconditions.
-        if unsafe { libc::geteuid() } == 0 {
-            assert!(is_link_refused(&r.unwrap_err()));
-        } else {
-            assert_eq!(r.unwrap().kind("0").unwrap(), Some(Kind::Symlink));
-        }
-    }
-
-    #[test]
-    fn names_below_a_folder_are_never_followed() {
-        let (_d, p) = tmp();
-        let out = Dir::open_or_create(&p.join("out")).unwrap();
-        std::fs::create_dir(p.join("sentinel")).unwrap();
-        std::fs::write(p.join("sentinel/key"), b"secret").unwrap();
-        symlink(p.join("sentinel"), p.join("out/dirlink")).unwrap();
-        symlink(p.join("sentinel/key"), p.join("out/filelink")).unwrap();
-        symlink(p.join("sentinel/new"), p.join("out/dangling")).unwrap();
-        // Opening, creating, reading, listing, removing: none goes through a link.
-        assert!(out.sub("dirlink").is_err());
-        assert!(out.create_new("dangling", 0o600).is_err());
-        assert!(out.create_new("filelink", 0o600).is_err());
-        assert!(out.open_regular("filelink").is_err());
-        assert!(out.rmdir("dirlink").is_err());
-        assert_eq!(out.kind("dirlink").unwrap(), Some(Kind::Symlink));
-        assert_eq!(out.kind("nothing").unwrap(), None);
-        out.unlink("filelink").unwrap();
-        assert!(!p.join("sentinel/new").exists());
-        assert_eq!(std::fs::read(p.join("sentinel/key")).unwrap(), b"secret");
-        // A name is one component.
-        for bad in ["", ".", "..", "a/b", "../sentinel/key"] {
-            assert_eq!(
-                out.unlink(bad).unwrap_err().kind(),
-                io::ErrorKind::InvalidInput
-            );
-        }
-        assert_eq!(std::fs::read(p.join("sentinel/key")).unwrap(), b"secret");
-    }
-
-    #[test]
-    fn files_are_made_listed_linked_renamed_and_removed_relative_to_the_folder() {
-        let (_d, p) = tmp();
-        let out = Dir::open_or_create(&p.join("out")).unwrap();
-        out.mkdir("st", 0o700).unwrap();
-        assert_eq!(
-            out.mkdir("st", 0o700).unwrap_err().kind(),
-            io::ErrorKind::AlreadyExists
-        );
-        let st = out.sub("st").unwrap();
-        st.create_new("a", 0o600)
-            .unwrap()
-            .write_all(b"bytes")
-            .unwrap();
-        assert_eq!(
-            st.create_new("a", 0o600).unwrap_err().kind(),
-            io::ErrorKind::AlreadyExists
-        );
-        st.link_into("a", &out, "a").unwrap();
-        assert_eq!(
-            st.link_into("a", &out, "a").unwrap_err().kind(),
-            io::ErrorKind::AlreadyExists
-        );
-        st.create_new("b", 0o600).unwrap();
-        st.rename_noreplace("b", &out, "a").unwrap_err();
-        st.rename_noreplace("b", &out, "b").unwrap();
-        assert_eq!(out.read("a", 5).unwrap(), b"bytes");
-        assert!(out.read("a", 4).is_err(), "past its limit");
-        // Listed twice through the same descriptor: the same names each time.
-        for _ in 0..2 {
-            assert_eq!(out.names().unwrap(), ["a", "b", "st"].map(OsString::from));
-        }
-        st.unlink("a").unwrap();
-        out.rmdir("st").unwrap();
-        out.sync().unwrap();
-        assert_eq!(out.names().unwrap(), ["a", "b"].map(OsString::from));
-    }
-
-    #[test]
-    fn a_folder_swapped_after_it_was_opened_is_still_the_one_acted_in() {
-        let (_d, p) = tmp();
-        let out = Dir::open_or_create(&p.join("out")).unwrap();
-        std::fs::create_dir(p.join("sentinel")).unwrap();
-        std::fs::write(p.join("sentinel/key"), b"secret").unwrap();
-        // The path now names the sentinel; the descriptor still holds the folder opened.
-        std::fs::rename(p.join("out"), p.join("moved")).unwrap();
-        symlink(p.join("sentinel"), p.join("out")).unwrap();
-        out.create_new("x", 0o600).unwrap();
-        assert!(p.join("moved/x").exists());
-        assert_eq!(out.names().unwrap(), [OsString::from("x")]);
-        assert_eq!(std::fs::read_dir(p.join("sentinel")).unwrap().count(), 1);
-    }
-}
+mod tests;

@@ -1,51 +1,83 @@
 //! The verifier's view of a folder on disk (`urne_core::verify::folder::Folder`): names, and
-//! the bytes of regular files within their limits. Metadata follows symbolic links; a name that
-//! is not a regular file is never opened, and a regular file is opened without blocking and
+//! the bytes of regular files within their limits, read through the folder's descriptor
+//! (`edge::dir`, issue 22 item 3).
+//!
+//! A folder of outputs (`urne verify`, the outputs a restart carries, a proof's or a ticket's
+//! published folder: [`DiskFolder::open`]) is opened one component at a time, a symbolic link in
+//! its path refused (exit 4, as every command refuses it), and below it nothing is followed: a
+//! name is examined itself (`fstatat(AT_SYMLINK_NOFOLLOW)`: a link is "a symbolic link", not a
+//! regular file, and is never read), a file opened with `O_NOFOLLOW`, a subfolder opened
+//! relative to its folder. An input file the operator names ([`DiskFolder::input`]: an export,
+//! rules, a key, a checkpoint) is read by its path, links followed, as before. Either way a name
+//! that is not a regular file is never opened, and a regular file is opened without blocking and
 //! checked again on its descriptor, so a file swapped for a FIFO meanwhile is refused, not
 //! waited on. Reads stop one byte past the limit.
 
+use crate::edge::dir::{self, Dir};
+use crate::error::Result;
 use std::fs::File;
 use std::io::Read;
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use urne_core::verify::folder::{Entry, Folder, ReadError};
 
 /// A folder on disk.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct DiskFolder {
+    /// The folder's descriptor, or why it could not be opened (nothing there, not a folder, no
+    /// permission): then it lists as that error, and has no names.
+    held: std::result::Result<Dir, String>,
     dir: PathBuf,
+    /// Links are followed below it (an input's folder).
+    follow: bool,
 }
 
 impl DiskFolder {
-    /// The folder `dir`.
-    pub fn new(dir: &Path) -> Self {
+    /// The folder of outputs `dir`, held by its descriptor: a symbolic link in its path is
+    /// refused (exit 4); below it nothing is followed.
+    pub fn open(dir: &Path) -> Result<DiskFolder> {
+        match Dir::open(dir) {
+            Ok(d) => Ok(DiskFolder::held(Ok(d), dir, false)),
+            Err(e) if dir::is_link_refused(&e) => Err(dir::folder_error(dir, e)),
+            Err(e) => Ok(DiskFolder::held(Err(e.to_string()), dir, false)),
+        }
+    }
+
+    /// The folder of an input file the operator names, opened by its path, links followed.
+    pub fn input(dir: &Path) -> DiskFolder {
+        DiskFolder::held(
+            Dir::open_following(dir).map_err(|e| e.to_string()),
+            dir,
+            true,
+        )
+    }
+
+    fn held(held: std::result::Result<Dir, String>, dir: &Path, follow: bool) -> DiskFolder {
         DiskFolder {
+            held,
             dir: dir.to_path_buf(),
+            follow,
         }
     }
 
     fn open_regular(&self, name: &str) -> std::io::Result<File> {
-        let f = std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-            .open(self.dir.join(name))?;
-        if !f.metadata()?.is_file() {
-            return Err(std::io::Error::other("not a regular file"));
+        match &self.held {
+            Ok(d) => d.open_regular_with(name, self.follow),
+            Err(e) => Err(std::io::Error::other(e.clone())),
         }
-        Ok(f)
     }
 }
 
 impl Folder for DiskFolder {
-    fn names(&self) -> Result<Vec<String>, ReadError> {
-        let rd = std::fs::read_dir(&self.dir)
-            .map_err(|e| ReadError(format!("cannot list {}: {e}", self.dir.display())))?;
+    fn names(&self) -> std::result::Result<Vec<String>, ReadError> {
+        let list = |e: &dyn std::fmt::Display| {
+            ReadError(format!("cannot list {}: {e}", self.dir.display()))
+        };
+        let held = self.held.as_ref().map_err(|e| list(e))?;
         let mut names = vec![];
-        for e in rd {
-            let e = e.map_err(|e| ReadError(format!("cannot list {}: {e}", self.dir.display())))?;
+        for n in held.names().map_err(|e| list(&e))? {
             // A name that is not UTF-8 is refused, never skipped: skipping it could hide an
             // output (a fork's second draw) from the checks across outputs.
-            let n = e.file_name().into_string().map_err(|n| {
+            let n = n.into_string().map_err(|n| {
                 ReadError(format!(
                     "{} holds a name that is not UTF-8 ({}): it cannot be verified",
                     self.dir.display(),
@@ -54,20 +86,28 @@ impl Folder for DiskFolder {
             })?;
             names.push(n);
         }
-        names.sort();
         Ok(names)
     }
 
     fn entry(&self, name: &str) -> Entry {
-        match std::fs::metadata(self.dir.join(name)) {
-            Err(_) => Entry::Missing,
-            Ok(m) if m.is_file() => Entry::File(m.len()),
-            Ok(m) if m.is_dir() => Entry::Folder,
-            Ok(m) => Entry::Other(kind(&m.file_type())),
+        let Ok(held) = &self.held else {
+            return Entry::Missing;
+        };
+        match held.stat(name, self.follow) {
+            Err(_) | Ok(None) => Entry::Missing,
+            Ok(Some(st)) => match st.st_mode & libc::S_IFMT {
+                libc::S_IFREG => Entry::File(st.st_size as u64),
+                libc::S_IFDIR => Entry::Folder,
+                libc::S_IFLNK => Entry::Other("a symbolic link"),
+                libc::S_IFIFO => Entry::Other("a FIFO"),
+                libc::S_IFSOCK => Entry::Other("a socket"),
+                libc::S_IFBLK | libc::S_IFCHR => Entry::Other("a device"),
+                _ => Entry::Other("not a regular file"),
+            },
         }
     }
 
-    fn read(&self, name: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
+    fn read(&self, name: &str, limit: u64) -> std::result::Result<Vec<u8>, ReadError> {
         let err = |e: std::io::Error| ReadError(format!("cannot read {}: {e}", self.show(name)));
         let f = self.open_regular(name).map_err(err)?;
         let mut bytes = vec![];
@@ -88,9 +128,17 @@ impl Folder for DiskFolder {
     }
 
     fn sub(&self, name: &str) -> Option<Box<dyn Folder + '_>> {
-        let p = self.dir.join(name);
-        p.is_dir()
-            .then(|| Box::new(DiskFolder::new(&p)) as Box<dyn Folder>)
+        let held = self.held.as_ref().ok()?;
+        let sub = if self.follow {
+            Dir::open_following(&self.dir.join(name)).ok()?
+        } else {
+            held.sub(name).ok()?
+        };
+        Some(Box::new(DiskFolder::held(
+            Ok(sub),
+            &self.dir.join(name),
+            self.follow,
+        )))
     }
 
     fn show(&self, name: &str) -> String {
@@ -99,17 +147,5 @@ impl Folder for DiskFolder {
         } else {
             self.dir.join(name).display().to_string()
         }
-    }
-}
-
-fn kind(t: &std::fs::FileType) -> &'static str {
-    if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_block_device() || t.is_char_device() {
-        "a device"
-    } else {
-        "not a regular file"
     }
 }

@@ -58,7 +58,7 @@ fn write_new(
 /// The output folder `dir`, made if missing, held by its descriptor (see [`Dir`]): a symbolic
 /// link in its path is refused (exit 4).
 pub fn out_folder(dir: &Path) -> Result<Dir> {
-    Dir::open_or_create(dir).map_err(|e| folder_error(dir, e))
+    Dir::open_or_create(dir).map_err(|e| dir::folder_error(dir, e))
 }
 
 /// The existing folder `dir` held by its descriptor, `None` when nothing has that path; a
@@ -67,7 +67,7 @@ pub fn existing_folder(dir: &Path) -> Result<Option<Dir>> {
     match Dir::open(dir) {
         Ok(d) => Ok(Some(d)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(folder_error(dir, e)),
+        Err(e) => Err(dir::folder_error(dir, e)),
     }
 }
 
@@ -75,7 +75,7 @@ pub fn existing_folder(dir: &Path) -> Result<Option<Dir>> {
 /// link), within the limit of its kind (SPEC.md §1.6).
 pub fn read_in(dir: &Path, name: &str) -> Result<Vec<u8>> {
     let path = dir.join(name);
-    let d = Dir::open(dir).map_err(|e| folder_error(dir, e))?;
+    let d = Dir::open(dir).map_err(|e| dir::folder_error(dir, e))?;
     d.read(name, urne_core::verify::folder::limits::of(name))
         .map_err(|e| io_error("read", &path, e))
 }
@@ -84,16 +84,6 @@ pub fn read_in(dir: &Path, name: &str) -> Result<Vec<u8>> {
 /// `dir`; false when `dir` does not exist.
 pub fn name_taken(dir: &Path, name: &str) -> Result<bool> {
     Ok(existing_folder(dir)?.is_some_and(|d| !matches!(d.kind(name), Ok(None))))
-}
-
-fn folder_error(dir: &Path, e: std::io::Error) -> Error {
-    if dir::is_link_refused(&e) {
-        return Error::refused(
-            format!("{} leads through a symbolic link", dir.display()),
-            "urne never writes through a symbolic link, which someone could swap: give the folder's real path (`realpath` shows it)",
-        );
-    }
-    io_error("open the folder", dir, e)
 }
 
 /// A file path's folder and name.
@@ -180,7 +170,7 @@ pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let folder = crate::edge::folder::DiskFolder::new(dir);
+    let folder = crate::edge::folder::DiskFolder::input(dir);
     // Never blocks on a FIFO, never reads past the limit of the file's kind (SPEC.md §1.6).
     match read_bounded(&folder, &name, limit) {
         Ok(Some(b)) => Ok(b),

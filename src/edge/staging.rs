@@ -1,7 +1,8 @@
 //! Staging folders (SPEC.md §4.7, §5.B9): an output is written whole into a fresh staging folder
-//! inside its output folder (`.urne-staging-<pid>-<n>`, made with `mkdirat`, which fails on any
-//! existing name, a link included: urne then picks the next name; mode 0700), opened by its own
-//! descriptor. Each file is created there with `O_CREAT|O_EXCL|O_NOFOLLOW` and synced. Then each
+//! inside its output folder (`.urne-staging-<pid>-<n>`, `<n>` 64 random bits, made with
+//! `mkdirat`, which fails on any existing name, a link included: urne then picks another name;
+//! mode 0700), opened by its own descriptor relative to the output folder's (`O_NOFOLLOW`) and
+//! checked on it: a folder of urne's user that neither group nor others may write in, or refused. Each file is created there with `O_CREAT|O_EXCL|O_NOFOLLOW` and synced. Then each
 //! file is moved into place, in the order the caller gives, by a hard link (`linkat`, which fails
 //! when the target name exists, whatever it is: nothing is replaced) and the removal of its
 //! staging name; then the folder is synced and the staging folder removed. A staging folder left
@@ -40,13 +41,14 @@ impl Staging {
             .try_clone()
             .map_err(|e| io_error("open", out.path(), e))?;
         let pid = std::process::id();
-        for n in 0..1000u32 {
-            let name = format!("{STAGING_PREFIX}{pid}-{n}");
-            match out.mkdir(&name, 0o700) {
+        for _ in 0..1000u32 {
+            let name = format!("{STAGING_PREFIX}{pid}-{:016x}", unpredictable()?);
+            match out.mkdir(&name, STAGING_MODE) {
                 Ok(()) => {
                     let dir = out
                         .sub(&name)
                         .map_err(|e| io_error("open the staging folder", &out.show(&name), e))?;
+                    check_made(&dir)?;
                     return Ok(Staging {
                         out,
                         dir,
@@ -148,6 +150,57 @@ impl Drop for Staging {
     }
 }
 
+/// The mode a staging folder is made with: its owner's only.
+const STAGING_MODE: u32 = 0o700;
+
+/// 64 bits from the kernel's random source (`getrandom`): the staging folder's name cannot be
+/// guessed before it is made.
+fn unpredictable() -> Result<u64> {
+    let mut b = [0u8; 8];
+    // SAFETY: a buffer of `b.len()` bytes, alive for the call.
+    let n = unsafe { libc::getrandom(b.as_mut_ptr().cast(), b.len(), 0) };
+    if n != b.len() as isize {
+        return Err(Error::internal(
+            format!(
+                "cannot read the kernel's random source: {}",
+                std::io::Error::last_os_error()
+            ),
+            "check the system (getrandom failed)",
+        ));
+    }
+    Ok(u64::from_ne_bytes(b))
+}
+
+/// The staging folder just made and opened (relative to its output folder, never through a
+/// link) is one only urne's user can change: a folder it owns that neither group nor others may
+/// write in (`mkdirat` gave it 0700 less the umask; a FAT or exFAT medium shows the mount's
+/// owner and mode instead, 0755 with the usual `dmask=022`). Anything else (the name taken by
+/// someone's folder between the two calls, or a medium mounted so that others may write in it)
+/// is refused, exit 4, and left as it is.
+fn check_made(dir: &Dir) -> Result<()> {
+    let (uid, mode) = dir
+        .owner_mode()
+        .map_err(|e| io_error("examine the staging folder", dir.path(), e))?;
+    // SAFETY: geteuid has no preconditions.
+    made_by(uid, mode, unsafe { libc::geteuid() })
+        .then_some(())
+        .ok_or_else(|| {
+            Error::refused(
+                format!(
+                    "the staging folder {} is not one only urne's user can change (owner {uid}, mode {:o})",
+                    dir.path().display(),
+                    mode & 0o7777
+                ),
+                "someone may have replaced it as urne made it (keep the output folder as evidence), or the medium is mounted so that its files are not urne's user's alone: mount it with that user as owner and no write for group and others (FAT/exFAT: uid=, umask=022)",
+            )
+        })
+}
+
+/// A folder (`mode`: `st_mode`) of `euid` that neither group nor others may write in.
+fn made_by(uid: u32, mode: u32, euid: u32) -> bool {
+    mode & libc::S_IFMT == libc::S_IFDIR && uid == euid && mode & 0o022 == 0
+}
+
 /// A staged file's name: one plain component, never a staging name.
 fn check_name(name: &str) -> Result<()> {
     if name.is_empty() || name.contains('/') || name == ".." || name.starts_with(STAGING_PREFIX) {
@@ -195,7 +248,7 @@ fn place(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
 }
 
 /// The file system has no hard links (FAT and exFAT USB media answer EPERM, others ENOTSUP).
-fn no_hard_links(e: &std::io::Error) -> bool {
+pub fn no_hard_links(e: &std::io::Error) -> bool {
     matches!(
         e.kind(),
         std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::Unsupported
@@ -234,8 +287,24 @@ fn exists_or_io(fin: &Path, e: std::io::Error) -> Error {
     if e.kind() == std::io::ErrorKind::AlreadyExists {
         already_exists(fin)
     } else {
-        io_error("publish", fin, e)
+        rename_error(fin, e)
     }
+}
+
+/// A move that never replaces a name (`renameat2` with `RENAME_NOREPLACE`) failed: EINVAL is
+/// a file system without that flag (exFAT through FUSE, some network file systems), said as
+/// such (exit 5, as any other failure of the medium); anything else as the I/O error it is.
+pub fn rename_error(fin: &Path, e: std::io::Error) -> Error {
+    if e.raw_os_error() == Some(libc::EINVAL) {
+        return Error::internal(
+            format!(
+                "cannot put {} in place: the file system of its medium cannot move a file without overwriting (renameat2 RENAME_NOREPLACE: {e}), and urne never overwrites",
+                fin.display()
+            ),
+            "use a medium whose file system has hard links or RENAME_NOREPLACE: format it as ext4, or mount FAT/exFAT with the kernel's own driver (vfat, exfat), not through FUSE or a network share",
+        );
+    }
+    io_error("publish", fin, e)
 }
 
 pub fn already_exists(p: &Path) -> Error {
@@ -328,9 +397,14 @@ fn staging_pid_running(name: &str) -> bool {
         .and_then(|r| r.split('-').next())
         .and_then(|p| p.parse::<u32>().ok());
     match pid {
-        Some(p) if p != std::process::id() => Path::new(&format!("/proc/{p}")).exists(),
+        Some(p) if p != std::process::id() => pid_running(p),
         _ => false,
     }
+}
+
+/// True when a process has the pid `pid`.
+pub fn pid_running(pid: u32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
 }
 
 #[cfg(test)]
@@ -402,6 +476,55 @@ mod tests {
         assert!(exists_other_than(&out, ".urne-staging-4000001-0", b""));
         assert!(!exists_other_than(&out, "absent", b""));
         assert_eq!(fs::read_dir(p.join("sentinel")).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_file_system_that_cannot_move_without_overwriting_is_said_so() {
+        let fin = Path::new("/media/usb/result.json");
+        let e = exists_or_io(fin, std::io::Error::from_raw_os_error(libc::EINVAL));
+        assert_eq!(e.exit, crate::error::Exit::Internal);
+        assert!(
+            e.message.contains("cannot move a file without overwriting"),
+            "{}",
+            e.message
+        );
+        assert!(e.hint.contains("ext4"), "{}", e.hint);
+        // An existing name and other errors keep their own wording.
+        let e = exists_or_io(fin, std::io::Error::from_raw_os_error(libc::EEXIST));
+        assert_eq!(e.exit, crate::error::Exit::Refused);
+        let e = exists_or_io(fin, std::io::Error::from_raw_os_error(libc::EIO));
+        assert!(e.message.starts_with("cannot publish"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_staging_folder_is_accepted_only_as_urne_made_it() {
+        let d = libc::S_IFDIR;
+        assert!(made_by(1000, d | 0o700, 1000));
+        assert!(made_by(1000, d | 0o500, 1000), "a umask only removes bits");
+        assert!(made_by(1000, d | 0o755, 1000), "FAT mounted with dmask=022");
+        // Someone else's folder, or one group or others may write in, or not a folder.
+        assert!(!made_by(1001, d | 0o700, 1000));
+        assert!(!made_by(1000, d | 0o770, 1000));
+        assert!(!made_by(1000, d | 0o703, 1000));
+        assert!(!made_by(1000, d | 0o1777, 1000));
+        assert!(!made_by(1000, libc::S_IFREG | 0o600, 1000));
+        // Made in a folder: urne's, 0700, under an unpredictable name.
+        let t = tempfile::tempdir().unwrap();
+        let out = Dir::open(t.path()).unwrap();
+        let (a, b) = (Staging::new(&out).unwrap(), Staging::new(&out).unwrap());
+        assert!(check_made(&a.dir).is_ok());
+        assert_ne!(a.name, b.name);
+        let tail = a.name.rsplit('-').next().unwrap();
+        assert_eq!(tail.len(), 16, "{}", a.name);
+        // A folder others may write in, at a staging name (as a swap could leave), is refused.
+        out.mkdir("other", 0o777).unwrap();
+        std::fs::set_permissions(
+            t.path().join("other"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o777),
+        )
+        .unwrap();
+        let e = check_made(&out.sub("other").unwrap()).unwrap_err();
+        assert_eq!(e.exit, crate::error::Exit::Refused);
     }
 
     #[test]

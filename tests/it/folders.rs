@@ -50,3 +50,98 @@ fn an_output_folder_reached_through_a_symlink_is_refused_and_the_folder_it_names
     assert!(shown.contains("left untouched"), "{shown}");
     untouched(&s);
 }
+
+#[test]
+fn a_restart_builds_the_trail_through_its_folder_and_cleans_only_a_killed_runs_temporary_file() {
+    let env = Env::new();
+    let s = sentinel(&env);
+    std::fs::rename(env.db(), env.path("lost.db")).unwrap();
+    // The temporary file of a killed restart (its pid gone), and links named like one.
+    std::fs::write(env.path(".audit.db.restart-4000000"), b"half a trail").unwrap();
+    std::os::unix::fs::symlink(s.join("key.object"), env.path(".audit.db.restart-4000001"))
+        .unwrap();
+    std::os::unix::fs::symlink(&s, env.path(".audit.db.init-4000002")).unwrap();
+    // The trail's folder through a link: refused before the token changes.
+    std::os::unix::fs::symlink(&s, env.path("link")).unwrap();
+    let db = env.path("link/audit.db");
+    let o = env.urne(&[
+        "--db",
+        db.to_str().unwrap(),
+        "trail",
+        "restart",
+        "--reason",
+        "disque perdu pendant la séance",
+    ]);
+    let err = assert_fails(&o, 4);
+    assert!(err.contains("leads through a symbolic link"), "{err}");
+    untouched(&s);
+    let o = env.urne(&[
+        "trail",
+        "restart",
+        "--reason",
+        "disque perdu pendant la séance",
+    ]);
+    let shown = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{shown}");
+    assert!(shown.contains("removing"), "{shown}");
+    assert!(shown.contains("left untouched"), "{shown}");
+    assert!(!env.path(".audit.db.restart-4000000").exists());
+    for link in [".audit.db.restart-4000001", ".audit.db.init-4000002"] {
+        assert!(env.path(link).symlink_metadata().is_ok(), "{link} left");
+    }
+    untouched(&s);
+    // Nothing else left beside the trail.
+    let temporaries: Vec<_> = std::fs::read_dir(env.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".audit.db."))
+        .collect();
+    assert_eq!(temporaries.len(), 2, "{temporaries:?}");
+    env.ok(&["audit", "verify"]);
+}
+
+#[test]
+fn verify_refuses_a_path_through_a_symlink_and_follows_no_link_below_it() {
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "keys"]);
+    std::fs::create_dir(env.path("real")).unwrap();
+    std::os::unix::fs::symlink(env.path("keys"), env.path("real/keys")).unwrap();
+    std::os::unix::fs::symlink(env.path("keys/keys.json"), env.path("lone.json")).unwrap();
+    for path in ["real/keys", "real/keys/keys.json", "lone.json"] {
+        let err = assert_fails(&env.urne(&["verify", path]), 4);
+        assert!(
+            err.contains("leads through a symbolic link"),
+            "{path}: {err}"
+        );
+    }
+    let err = assert_fails(&env.urne(&["verify", "keys", "--keys", "real/keys"]), 4);
+    assert!(err.contains("leads through a symbolic link"), "{err}");
+}
+
+#[test]
+fn verify_follows_no_link_below_the_folder_it_is_given() {
+    let tmp =
+        crate::vectors::materialise("draw-v2-valid", &crate::vectors::vector("draw-v2-valid"));
+    let p = tmp.path();
+    let verify = || {
+        let mut c = std::process::Command::new(URNE);
+        scrub(&mut c);
+        c.current_dir(p)
+            .args(["verify", "draw", "--keys", "keys"])
+            .output()
+            .unwrap()
+    };
+    assert!(verify().status.success());
+    // The same bytes, now behind a link: not a regular file, never read (malformed, exit 1).
+    std::fs::rename(p.join("draw/result.json"), p.join("result.json")).unwrap();
+    std::os::unix::fs::symlink(p.join("result.json"), p.join("draw/result.json")).unwrap();
+    let err = assert_fails(&verify(), 1);
+    assert!(err.contains("verification failed (malformed)"), "{err}");
+    assert!(err.contains("a symbolic link"), "{err}");
+    // A key behind a link in --keys: a usage mistake (exit 2), never followed.
+    std::fs::remove_file(p.join("draw/result.json")).unwrap();
+    std::fs::rename(p.join("result.json"), p.join("draw/result.json")).unwrap();
+    std::fs::rename(p.join("keys/result.pub.pem"), p.join("result.pub.pem")).unwrap();
+    std::os::unix::fs::symlink(p.join("result.pub.pem"), p.join("keys/result.pub.pem")).unwrap();
+    assert_fails(&verify(), 2);
+}

@@ -56,8 +56,10 @@ pub struct Binding {
 }
 
 mod append;
+pub mod build;
 mod pending;
 mod schema;
+pub mod snapshot;
 
 pub(crate) use schema::check_file;
 use schema::db_err;
@@ -65,7 +67,7 @@ pub use schema::{PENDING_SCHEMA, SCHEMA, SchemaRow, urne_schema};
 use schema::{check_structure, configure};
 
 /// Mode of every audit database file urne creates (the trail, its journal, which SQLite gives
-/// the database's mode, the temporary file `keys init` and `trail restart` build it in, a
+/// the database's mode, the temporary file `keys init` and `trail restart` write it under, a
 /// backup): readable and writable by the appliance's user only, whatever the umask.
 pub const DB_MODE: u32 = 0o600;
 
@@ -178,8 +180,9 @@ impl AuditLog {
         }
     }
 
-    /// Creates a new trail's database at `path`, which must not exist (`urne keys init` builds
-    /// it under a temporary name and links it into place with [`AuditLog::place`]).
+    /// Creates a new trail's database at `path`, which must not exist (the store's tests; `urne
+    /// keys init` and `urne trail restart` build theirs in memory, [`AuditLog::create_in_memory`],
+    /// and write it through the folder's descriptor, [`AuditLog::place`]).
     pub fn create(path: &Path) -> Result<AuditLog> {
         create_private(path)
             .map_err(|e| crate::error::io_error("create the audit trail", path, e))?;
@@ -204,27 +207,6 @@ impl AuditLog {
         Ok(Some(AuditLog::from_conn(open_checked(path)?, path)))
     }
 
-    /// The whole database as one consistent image (`sqlite3_serialize`, inside one read
-    /// transaction): what `urne audit backup` writes, through its output folder's descriptor
-    /// (never by a path a swapped link could send elsewhere: src/edge/dir.rs).
-    pub fn image(&mut self) -> Result<Vec<u8>> {
-        let path = self.path.clone();
-        let data = self
-            .conn
-            .serialize(rusqlite::MAIN_DB)
-            .map_err(|e| db_err(&path, "cannot copy", e))?;
-        Ok(data.to_vec())
-    }
-
-    /// A database image read back (e.g. a backup, read through its folder's descriptor), opened
-    /// in memory, read-only; `shown` names it in messages.
-    pub fn from_image(bytes: &[u8], shown: &Path) -> Result<AuditLog> {
-        let mut conn = Connection::open_in_memory().map_err(|e| db_err(shown, "cannot open", e))?;
-        conn.deserialize_read_exact(rusqlite::MAIN_DB, bytes, bytes.len(), true)
-            .map_err(|e| db_err(shown, "cannot open", e))?;
-        Ok(AuditLog::from_conn(conn, shown))
-    }
-
     /// The trail's identity, once checked against the token.
     pub fn trail(&self) -> Option<Hash32> {
         self.binding.map(|b| b.trail)
@@ -238,31 +220,6 @@ impl AuditLog {
     /// Binds the log to its trail once checked against the token: appends are possible from now.
     pub fn bind(&mut self, binding: Binding) {
         self.binding = Some(binding);
-    }
-
-    /// Links a trail built under a temporary name into `fin` (never replacing a file there), and
-    /// reopens it there, marking is switched on.
-    pub fn place(mut self, fin: &Path) -> Result<AuditLog> {
-        let tmp = self.path.clone();
-        let binding = self.binding;
-        let fresh = self.fresh.take();
-        drop(self);
-        std::fs::hard_link(&tmp, fin)
-            .map_err(|e| crate::error::io_error("put the audit trail in place at", fin, e))?;
-        let _ = std::fs::remove_file(&tmp);
-        let mut log = AuditLog::open_for_append(fin)?.ok_or_else(|| {
-            Error::trail(
-                Exit::Refused,
-                format!(
-                    "the audit trail {} vanished as it was put in place",
-                    fin.display()
-                ),
-                "run `urne keys init` again",
-            )
-        })?;
-        log.binding = binding.map(|b| Binding { marking: true, ..b });
-        log.fresh = fresh;
-        Ok(log)
     }
 
     /// Reads the token's marks back after each mark through `fresh` (SPEC.md §6.6).
