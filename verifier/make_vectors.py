@@ -152,6 +152,14 @@ def audit_events_v2(n, audit_key=None, times=None, kinds=None):
     return ev
 
 
+def cosigned(note):
+    """`note` with a second signature line: a valid C2SP signature of its body by OTHER, under another name."""
+    body = note.split("\n\n", 1)[0] + "\n"
+    name = "witness.example/" + key_id(raw(OTHER))
+    kh = hashlib.sha256(name.encode() + b"\n\x01" + raw(OTHER)).digest()[:4]
+    return note + f"\u2014 {name} {base64.b64encode(kh + OTHER.sign(body.encode())).decode()}\n"
+
+
 def checkpoint(events, size, signer=AUDIT, size_text=None):
     """The signed note of the first `size` events; `size_text` writes the size otherwise."""
     name = "urne-audit/" + key_id(raw(AUDIT))
@@ -860,6 +868,15 @@ def main(out):
     for x in (b2, r2):
         x["audit_checkpoint"] = checkpoint(audit_events(), 4, OTHER)
     w("draw-bad-signature-checkpoint", "audit_checkpoint signed by another key (§8.2 step 5).", "bad-signature", draw_files(b2, r2))
+    b2 = json.loads(jdump(bundle)); r2 = json.loads(jdump(result))
+    for x in (b2, r2):
+        x["audit_checkpoint"] = cosigned(x["audit_checkpoint"])
+    f = draw_files(b2, r2)
+    f.update(signed("checkpoint.note", b2["audit_checkpoint"]))
+    w("draw-bad-signature-checkpoint-two-signature-lines", "audit_checkpoint (and checkpoint.note, the same bytes) with "
+      "a second signature line, valid, by another key under another name: a checkpoint carries exactly one signature "
+      "line, the audit key's (SPEC §6.3), and one that does not parse does not verify (§8.2 step 5).",
+      "bad-signature", f)
 
     # Step 5: checkpoint.note and the audit key id; steps 2, 3, 7: figures and entropy.
     f = draw_files(bundle, result)
@@ -1048,6 +1065,13 @@ def main(out):
     w("audit-inconsistent-gap", "Event 3 deleted.", "inconsistent", export(ev[:2] + ev[3:], cps[:1]), AA)
     w("audit-bad-signature-checkpoint", "A checkpoint signed by another key under the audit key's name.", "bad-signature",
       export(ev, [cps[0], checkpoint(ev, 4, OTHER)]), AA)
+    w("audit-malformed-checkpoint-two-signature-lines", "The stored checkpoint of size 4 with a second signature line, "
+      "a valid one by another key under another name (a C2SP cosignature): urne's checkpoint carries exactly one "
+      "signature line, the audit key's (SPEC §6.3).", "malformed", export(ev, [cps[0], cosigned(cps[1])]), AA)
+    held = dict(export(ev, cps), **{"held.note": {"utf8": cosigned(cps[1])}})
+    w("audit-malformed-held-checkpoint-two-signature-lines", "A held checkpoint (--checkpoint) that is the trail's "
+      "checkpoint of size 4 with a second, valid signature line by another key: exactly one signature line "
+      "(SPEC §6.3).", "malformed", held, dict(AA, checkpoints=["held.note"]))
     f = export(ev, cps); f["audit.jsonl"]["utf8"] = f["audit.jsonl"]["utf8"].replace('"seq":2,', '"seq":2,"seq":2,', 1)
     w("audit-malformed-duplicate-key", "An event line with a duplicate key.", "malformed", f, AA)
     ev2 = json.loads(json.dumps(ev))

@@ -35,10 +35,12 @@ def parse_checkpoint(note, audit_pub, what="checkpoint"):
         raise Failure("malformed", f"{what}: root is not base64")
     if len(root) != 32 or b64(root) != lines[2]:
         raise Failure("malformed", f"{what}: root is not 32 bytes of canonical base64")
-    # Signature lines: "— <name> <base64(key_hash[0..4] || signature)>". One must be ours.
+    # Signature lines: "— <name> <base64(key_hash[0..4] || signature)>", each well formed (C2SP signed-note); urne's
+    # checkpoint carries exactly one, the audit key's (§6.3): a second line would make two notes of one checkpoint.
     key_hash = hashlib.sha256(name.encode() + b"\x0a\x01" + audit_pub).digest()[:4]
     ok = False
     sig_lines = parts[1][:-1].split("\n")
+    found = []
     for line in sig_lines:
         if not line.startswith("\u2014 "):
             raise Failure("malformed", f"{what}: bad signature line")
@@ -49,6 +51,10 @@ def parse_checkpoint(note, audit_pub, what="checkpoint"):
             raise Failure("malformed", f"{what}: bad signature line")
         if not sname or len(blob) <= 4:           # C2SP signed-note: a name, a key hash and more
             raise Failure("malformed", f"{what}: bad signature line")
+        found.append((sname, blob))
+    if len(found) != 1:
+        raise Failure("malformed", f"{what}: a checkpoint carries exactly one signature line, the audit key's")
+    for sname, blob in found:
         if sname == name and len(blob) == 68 and blob[:4] == key_hash:
             if not ed25519_verify_strict(audit_pub, blob[4:], body.encode("utf-8")):
                 raise Failure("bad-signature", f"{what}: the signature does not verify under the audit key {key_id(audit_pub)}")

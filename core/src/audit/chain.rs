@@ -166,36 +166,57 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
         ));
     }
     let want_id = note_key_id(org, audit_key);
-    for line in sigs.split_terminator('\n') {
-        // C2SP signed-note: every signature line is `— <name> <base64>`, the blob at least a
-        // 4-byte key hash; a line of another form makes the note malformed. Signatures by other
-        // keys are skipped.
-        let blob = line
-            .strip_prefix("\u{2014} ")
-            .and_then(|rest| rest.split_once(' '))
-            .and_then(|(name, b64)| Some((name, B64.decode(b64).ok()?)))
-            .filter(|(name, blob)| !name.is_empty() && blob.len() > 4);
-        let Some((name, blob)) = blob else {
-            return Err(note_error(
-                Malformed,
-                "a signature line is not `— <name> <base64 signature>` (C2SP signed-note)",
-            ));
-        };
-        if name != org || blob.len() != 68 || blob[..4] != want_id {
-            continue;
-        }
-        if keys::verify(audit_key, body.as_bytes(), &blob[4..]) {
-            return Ok(Checkpoint { size, root });
-        }
+    let (name, blob) = one_signature_line(sigs)?;
+    if name != org || blob.len() != 68 || blob[..4] != want_id {
         return Err(note_error(
             BadSignature,
-            "the checkpoint signature does not verify under the audit key",
+            "no signature by the audit key on this checkpoint",
         ));
+    }
+    if keys::verify(audit_key, body.as_bytes(), &blob[4..]) {
+        return Ok(Checkpoint { size, root });
     }
     Err(note_error(
         BadSignature,
-        "no signature by the audit key on this checkpoint",
+        "the checkpoint signature does not verify under the audit key",
     ))
+}
+
+/// The one signature line of a checkpoint note (the text after its blank line): C2SP
+/// signed-note's `— <name> <base64>`, the blob at least a 4-byte key hash (a line of another
+/// form makes the note malformed), and exactly one, ending with LF (SPEC.md §6.3): urne's
+/// checkpoint carries the audit key's signature alone, and a second line, of any key, would
+/// make two notes of one checkpoint, which outputs compare byte for byte.
+fn one_signature_line(sigs: &str) -> Result<(&str, Vec<u8>), NoteError> {
+    use NoteErrorKind::Malformed;
+    let mut found = Vec::new();
+    for line in sigs.split_terminator('\n') {
+        let sig = line
+            .strip_prefix("\u{2014} ")
+            .and_then(|rest| rest.split_once(' '))
+            .and_then(|(name, b64)| Some((name, B64.decode(b64).ok()?)))
+            .filter(|(name, blob)| !name.is_empty() && blob.len() > 4)
+            .ok_or_else(|| {
+                note_error(
+                    Malformed,
+                    "a signature line is not `— <name> <base64 signature>` (C2SP signed-note)",
+                )
+            })?;
+        found.push(sig);
+    }
+    if found.len() != 1 {
+        return Err(note_error(
+            Malformed,
+            "a checkpoint carries exactly one signature line, the audit key's (SPEC.md §6.3)",
+        ));
+    }
+    if !sigs.ends_with('\n') {
+        return Err(note_error(
+            Malformed,
+            "the checkpoint's signature line does not end with LF (SPEC.md §6.3)",
+        ));
+    }
+    Ok(found.remove(0))
 }
 
 /// The RFC 6962 root of every prefix of a list of event hashes (§6.3: the tree a checkpoint of

@@ -159,7 +159,7 @@ fn the_note_key_id_is_c2sp_s() {
 }
 
 #[test]
-fn a_note_verifies_past_other_signature_lines() {
+fn a_note_verifies_by_the_audit_keys_line_alone() {
     let (sk, pk) = signer(5);
     let (witness, witness_public) = signer(6);
     let body = checkpoint_body(&pk, 3, &Hash32([1; 32]));
@@ -188,7 +188,8 @@ fn a_note_verifies_past_other_signature_lines() {
         format!("\u{2014} {name} {}", B64.encode(&long)),
         real_line,
     ];
-    let note = format!("{body}\n{}\n", lines.join("\n"));
+    // Ours alone verifies.
+    let note = format!("{body}\n{}\n", lines[4]);
     assert_eq!(
         verify_note(&note, &pk),
         Ok(Checkpoint {
@@ -196,11 +197,33 @@ fn a_note_verifies_past_other_signature_lines() {
             root: Hash32([1; 32])
         })
     );
-    // Without our line: no signature by the audit key.
-    let note = format!("{body}\n{}\n", lines[..4].join("\n"));
-    let e = verify_note(&note, &pk).unwrap_err();
-    assert_eq!(e.kind, NoteErrorKind::BadSignature);
-    assert_eq!(e.what, "no signature by the audit key on this checkpoint");
+    // Ours with any other line, before or after it: malformed (SPEC.md §6.3 [M-258]).
+    for other in &lines[..4] {
+        for pair in [[other, &lines[4]], [&lines[4], other]] {
+            let note = format!("{body}\n{}\n{}\n", pair[0], pair[1]);
+            let e = verify_note(&note, &pk).unwrap_err();
+            assert_eq!(e.kind, NoteErrorKind::Malformed, "{pair:?}");
+            assert!(e.what.contains("exactly one signature line"), "{}", e.what);
+        }
+    }
+    let note = format!("{body}\n{}\n", lines.join("\n"));
+    assert_eq!(
+        verify_note(&note, &pk).unwrap_err().kind,
+        NoteErrorKind::Malformed
+    );
+    // Each other line alone: no signature by the audit key.
+    for other in &lines[..4] {
+        let note = format!("{body}\n{other}\n");
+        let e = verify_note(&note, &pk).unwrap_err();
+        assert_eq!(e.kind, NoteErrorKind::BadSignature, "{other}");
+        assert_eq!(e.what, "no signature by the audit key on this checkpoint");
+    }
+    // Ours without its final LF: malformed.
+    let note = format!("{body}\n{}", lines[4]);
+    assert_eq!(
+        verify_note(&note, &pk).unwrap_err().kind,
+        NoteErrorKind::Malformed
+    );
     // A line that is no signature line at all makes the note malformed (C2SP signed-note),
     // wherever it stands.
     for bad in [
@@ -304,8 +327,13 @@ fn a_signature_line_with_no_name_or_a_blob_of_only_a_key_id_is_malformed() {
         let e = verify_note(&with, &pk).unwrap_err();
         assert_eq!(e.kind, NoteErrorKind::Malformed, "{bad}");
     }
-    // Five bytes is a (foreign) signature line, skipped.
+    // Five bytes is a (foreign) signature line, well formed: alone, no signature by the audit
+    // key; beside the genuine one, a second line (SPEC.md §6.3 [M-258]).
     let five = format!("\u{2014} {name} {}", B64.encode([7u8; 5]));
+    let alone = format!("{body}\n{five}\n");
+    let e = verify_note(&alone, &pk).unwrap_err();
+    assert_eq!(e.kind, NoteErrorKind::BadSignature);
     let with = note.replacen("\n\n", &format!("\n\n{five}\n"), 1);
-    assert!(verify_note(&with, &pk).is_ok());
+    let e = verify_note(&with, &pk).unwrap_err();
+    assert!(e.what.contains("exactly one signature line"), "{}", e.what);
 }
