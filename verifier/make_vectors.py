@@ -1072,6 +1072,14 @@ def main(out):
     w("audit-malformed-held-checkpoint-two-signature-lines", "A held checkpoint (--checkpoint) that is the trail's "
       "checkpoint of size 4 with a second, valid signature line by another key: exactly one signature line "
       "(SPEC §6.3).", "malformed", held, dict(AA, checkpoints=["held.note"]))
+    w("audit-inconsistent-checkpoint-size-0", "The trail with a stored checkpoint of size 0 before the others, validly "
+      "signed by the audit key over the empty tree: a stored checkpoint covers at least one event (SPEC §6.4 (2)).",
+      "inconsistent", export(ev, [checkpoint(ev, 0)] + cps), AA)
+    w("audit-malformed-empty", "An empty export file (0 bytes): a trail begins with its first event, so an export "
+      "of one is never empty (SPEC §6.4).", "malformed", {"audit.jsonl": {"utf8": ""}, "keys/audit.pub.pem":
+                                                          {"utf8": pem(AUDIT)}}, AA)
+    w("audit-malformed-no-event", "An export of one checkpoint line (size 0, validly signed) and no event: an "
+      "export holds at least one event (SPEC §6.4).", "malformed", export([], [checkpoint([], 0)]), AA)
     f = export(ev, cps); f["audit.jsonl"]["utf8"] = f["audit.jsonl"]["utf8"].replace('"seq":2,', '"seq":2,"seq":2,', 1)
     w("audit-malformed-duplicate-key", "An event line with a duplicate key.", "malformed", f, AA)
     ev2 = json.loads(json.dumps(ev))

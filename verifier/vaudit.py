@@ -204,6 +204,9 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
             checkpoints.append(vjson.obj(r, f"line {no}", cp_fields))
         else:
             raise Failure("malformed", f"{path} line {no}: neither an event nor a checkpoint")
+    if not hashes:   # [M-261]: a trail begins with its first event
+        raise Failure("malformed", f"{path}: holds no event: an audit trail begins with its first event, so an export "
+                                   "of one is never empty")
     # (2) stored checkpoints, (3) held checkpoints: signature, then root over the first `size` events.
     all_cps = [(c["note"], f"stored checkpoint of size {c['size']}", c["size"]) for c in checkpoints]
     all_cps += [(note, f"held checkpoint {name}", None) for name, note in held_checkpoints]
@@ -220,6 +223,9 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
         size, root = parse_checkpoint(note, audit_pub, what)
         if declared is not None and declared != size:
             raise Failure("inconsistent", f"{what}: its note says size {size}")
+        if declared is not None and size == 0:     # [M-260]: the empty tree, which the appliance never stores
+            raise Failure("inconsistent", f"{what}: a stored checkpoint covers at least one event; size 0 signs the "
+                                          "empty tree, which the appliance never stores")
         if size > len(hashes):
             raise Failure("inconsistent", f"{what}: covers {size} events, the trail has {len(hashes)} (truncated?)")
         if merkle_root(hashes[:size]) != root:   # leaf data = event hashes

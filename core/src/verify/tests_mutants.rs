@@ -503,7 +503,10 @@ fn a_checkpoint_line_with_any_event_field_is_malformed() {
     use super::trail_export::parse_trail_export;
     let h = Hash32::ZERO.to_string();
     let base = r#"{"type":"checkpoint","size":1,"note":"n""#;
-    assert!(parse_trail_export("t", format!("{base}}}\n").as_bytes()).is_ok());
+    let ev = format!(
+        r#"{{"type":"event","seq":1,"ts":"t","kind":"k","payload":"{{}}","prev_hash":"{h}","hash":"{h}"}}"#
+    );
+    assert!(parse_trail_export("t", format!("{ev}\n{base}}}\n").as_bytes()).is_ok());
     for field in [
         r#""seq":1"#.to_string(),
         r#""ts":"t""#.into(),
@@ -512,7 +515,7 @@ fn a_checkpoint_line_with_any_event_field_is_malformed() {
         format!(r#""prev_hash":"{h}""#),
         format!(r#""hash":"{h}""#),
     ] {
-        let line = format!("{base},{field}}}\n");
+        let line = format!("{ev}\n{base},{field}}}\n");
         let e = parse_trail_export("t", line.as_bytes()).unwrap_err();
         assert_eq!(e.class, C::Malformed, "{field}");
         assert!(
@@ -534,8 +537,13 @@ fn a_trail_export_line_of_the_limit_is_read_and_one_byte_more_is_not() {
         l.push_str("}\n");
         l
     };
-    assert!(parse_trail_export("t", line(MAX_LINE).as_bytes()).is_ok());
-    let e = parse_trail_export("t", line(MAX_LINE + 1).as_bytes()).unwrap_err();
+    let h = Hash32::ZERO.to_string();
+    let ev = format!(
+        r#"{{"type":"event","seq":1,"ts":"t","kind":"k","payload":"{{}}","prev_hash":"{h}","hash":"{h}"}}"#
+    );
+    assert!(parse_trail_export("t", format!("{ev}\n{}", line(MAX_LINE)).as_bytes()).is_ok());
+    let e =
+        parse_trail_export("t", format!("{ev}\n{}", line(MAX_LINE + 1)).as_bytes()).unwrap_err();
     assert!(e.what.contains("longer than"), "{}", e.what);
 }
 

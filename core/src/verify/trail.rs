@@ -358,6 +358,17 @@ fn check_notes(
                 reason: format!("{what}: its note says size {}", cp.size),
             });
         }
+        // The appliance signs a checkpoint after appending an event: a stored one of size 0
+        // signs the empty tree, which proves nothing and which urne never stores [M-260].
+        if declared.is_some() && cp.size == 0 {
+            return Err(TrailFailure {
+                class: FailureClass::Inconsistent,
+                seq: at,
+                reason: format!(
+                    "{what}: a stored checkpoint covers at least one event; size 0 signs the empty tree, which the appliance never stores"
+                ),
+            });
+        }
         chain::check_against(&cp, &roots, last_good).map_err(|mut f| {
             f.reason = format!("{what}: {}", f.reason);
             TrailFailure::inconsistent(f)

@@ -99,8 +99,16 @@ pub fn parse_trail_export(name: &str, bytes: &[u8]) -> VResult<TrailExport> {
         checkpoints: vec![],
     };
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let no_event = || {
+        fail(
+            FailureClass::Malformed,
+            format!(
+                "{name}: holds no event: an audit trail begins with its first event, so an export of one is never empty (SPEC.md §6.4)"
+            ),
+        )
+    };
     if bytes.is_empty() {
-        return Ok(out);
+        return Err(no_event());
     }
     for (i, raw) in body.split(|&b| b == b'\n').enumerate() {
         let at = format!("{name} line {}", i + 1);
@@ -128,6 +136,9 @@ pub fn parse_trail_export(name: &str, bytes: &[u8]) -> VResult<TrailExport> {
                 ));
             }
         }
+    }
+    if out.events.is_empty() {
+        return Err(no_event());
     }
     Ok(out)
 }
@@ -170,7 +181,12 @@ mod tests {
         let t = format!("{EV}\n{}\n", r#"{"type":"checkpoint","size":1,"note":"n"}"#);
         let x = parse_trail_export("a", t.as_bytes()).unwrap();
         assert_eq!((x.events.len(), x.checkpoints.len()), (1, 1));
-        assert_eq!(parse_trail_export("a", b"").unwrap().events.len(), 0);
+        // No event: an empty file, or checkpoints alone [M-261].
+        for empty in ["", "{\"type\":\"checkpoint\",\"size\":1,\"note\":\"n\"}\n"] {
+            let e = parse_trail_export("a", empty.as_bytes()).unwrap_err();
+            assert_eq!(e.class, FailureClass::Malformed);
+            assert!(e.what.contains("holds no event"), "{}", e.what);
+        }
     }
 
     #[test]
