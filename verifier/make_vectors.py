@@ -645,6 +645,14 @@ def history_vectors(w, PUB):
     w("history-inconsistent-gap", "pub/A and pub/C (2018-12-24, checkpoint of 9 events), where C names B as its "
       "predecessor and B is not in the folder: one linear history cannot be shown.", "inconsistent",
       pub(("A", A), ("C", C)), P)
+    # X: 2018-12-22 drawn on another history of the trail (its events differ after event 1), checkpoint of 3 events.
+    rX = randomness("2018-12-22", "X")
+    TX = history_events(3, fork_after=1, branch=" (x)", real={2: rX["e"], 3: rX["c"]})
+    X = v2_draw(rX, TX, 3, (2, 3))
+    w("history-fork-named-checkpoint", "pub/B (naming A, absent, with A's checkpoint of 3 events) and pub/X, the "
+      "trail's first output on another history (its own checkpoint of 3 events, another root): the checkpoint B "
+      "names for its predecessor is a point of the history, and X shows another root at that size (SPEC §6.7, "
+      "§8.4).", "fork", pub(("B", B), ("X", X)), P)
     held = {"held.note": {"utf8": checkpoint(T2, 3)}}
     w("history-fork-held-checkpoint", "pub/A and pub/B (valid together) and a checkpoint held outside the "
       "appliance (--checkpoint held.note, signed by the audit key) of 3 events, A's size, over another "

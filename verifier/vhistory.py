@@ -126,6 +126,7 @@ def _check_linear(outputs, complete):
         other = seen_size.setdefault((trail, o["size"]), o)
         if other["root"] != o["root"]:
             raise Failure("fork", f"{other['name']} and {o['name']}: checkpoints of {o['size']} events, two roots")
+        _check_named_point(outputs, o)
         if p is not None:
             before = by_sha.get(p["sha256"])
             if before is None:
@@ -135,6 +136,24 @@ def _check_linear(outputs, complete):
             elif (before["size"], before["root"]) != (p["checkpoint_size"], p["checkpoint_root"]):
                 raise Failure("fork", f"{o['name']} names {before['name']} with a checkpoint it does not carry")
     return notes
+
+
+def _check_named_point(outputs, o):
+    """§6.7, §8.4 [M-262]: the checkpoint `o` names for its predecessor (on its trail) is a point of the history: another
+    output of the trail whose own checkpoint, or whose predecessor's, has that size and another root is a fork, whether
+    the predecessor is among the outputs or not."""
+    p = o["history"]["predecessor"]
+    if p is None:
+        return
+    for other in outputs:
+        if other["history"]["trail"] != o["history"]["trail"]:
+            continue
+        q = other["history"]["predecessor"]
+        points = [(other["size"], other["root"])] + ([(q["checkpoint_size"], q["checkpoint_root"])] if q else [])
+        for size, root in points:
+            if size == p["checkpoint_size"] and root != p["checkpoint_root"]:
+                raise Failure("fork", f"{o['name']} names for the output before it a checkpoint of {size} events whose "
+                                      f"root is not the one {other['name']} shows at that size")
 
 
 def _check_trails(outputs):

@@ -115,6 +115,7 @@ pub fn check_linear(outputs: &[Output], complete: bool) -> VResult<Vec<String>> 
                 other.name, o.name, o.checkpoint.size
             )));
         }
+        check_named_point(outputs, o)?;
         match o.history.predecessor {
             None => {}
             Some(p) => match by_hash.get(&p.sha256) {
@@ -145,6 +146,34 @@ pub fn check_linear(outputs: &[Output], complete: bool) -> VResult<Vec<String>> 
         }
     }
     Ok(notes)
+}
+
+/// The checkpoint `o` names for its predecessor (on `o`'s trail, §6.7) is a point of the history
+/// too: another output of that trail whose own checkpoint, or whose predecessor's, has that size
+/// and another root is a fork, whether the predecessor is among `outputs` or not [M-262].
+fn check_named_point(outputs: &[Output], o: &Output) -> VResult<()> {
+    let Some(p) = o.history.predecessor else {
+        return Ok(());
+    };
+    for other in outputs
+        .iter()
+        .filter(|x| x.history.trail == o.history.trail)
+    {
+        let own = (other.checkpoint.size, other.checkpoint.root);
+        let named = other
+            .history
+            .predecessor
+            .map(|q| (q.checkpoint_size, q.checkpoint_root));
+        for (size, root) in std::iter::once(own).chain(named) {
+            if size == p.checkpoint_size && root != p.checkpoint_root {
+                return Err(fork(format!(
+                    "{} names for the output before it a checkpoint of {size} events whose root is not the one {} shows at that size: two histories (a fork)",
+                    o.name, other.name
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The outputs name one trail, or trails linked by witnessed restarts (SPEC.md §6.8): each
