@@ -280,9 +280,12 @@ fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
     let events = log.events()?;
     print_trail_line(&ctx.global.db, &events);
     let skip = last.map(|n| events.len().saturating_sub(n)).unwrap_or(0);
-    let mut out = std::io::stdout().lock();
+    // One text, written through `say_raw!`: a standard output that cannot be written (a full
+    // disk, a closed pipe) makes the command fail (exit 2), never a silent success.
+    use std::fmt::Write as _;
+    let mut text = String::new();
     for e in &events[skip..] {
-        let _ = writeln!(out, "#{:<5} {}  {}", e.seq, e.ts, e.kind);
+        let _ = writeln!(text, "#{:<5} {}  {}", e.seq, e.ts, e.kind);
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(&e.payload) {
             for line in serde_json::to_string_pretty(&v)
                 .unwrap_or_default()
@@ -290,17 +293,18 @@ fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
                 .skip(1)
             {
                 if line != "}" {
-                    let _ = writeln!(out, "        {}", line.trim_start());
+                    let _ = writeln!(text, "        {}", line.trim_start());
                 }
             }
         }
-        let _ = writeln!(out, "        hash {}", hex::encode(e.hash));
+        let _ = writeln!(text, "        hash {}", hex::encode(e.hash));
     }
     for (size, _) in log.checkpoints()? {
         if size as usize > skip {
-            let _ = writeln!(out, "checkpoint signed at size {size}");
+            let _ = writeln!(text, "checkpoint signed at size {size}");
         }
     }
+    say_raw!("{text}");
     Ok(())
 }
 

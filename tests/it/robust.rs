@@ -142,3 +142,46 @@ fn a_fifo_a_device_a_folder_or_a_huge_file_as_an_output_file_is_malformed_at_onc
         }
     }
 }
+
+/// Issue 23 item 3: a report that cannot be written is no success. Every command that reports on
+/// standard output, given a full disk (`>/dev/full`) or a closed pipe, ends with one `error:`
+/// line naming standard output and exit 2, never exit 0 having written nothing.
+#[test]
+fn every_command_whose_report_cannot_be_written_fails_with_exit_2() {
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "keys"]);
+    env.ok(&["audit", "export", "--out", "audit.jsonl"]);
+    let commands: [&[&str]; 6] = [
+        &["audit", "show"],
+        &["audit", "show", "--last", "1"],
+        &["audit", "verify"],
+        &["status"],
+        &["hsm", "info"],
+        &["verify", "audit.jsonl", "--keys", "keys"],
+    ];
+    for args in commands {
+        let full = env
+            .cmd()
+            .args(args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&full.stderr);
+        no_crash(&err);
+        assert_eq!(full.status.code(), Some(2), "{args:?} >/dev/full: {err}");
+        assert!(err.contains("standard output"), "{args:?}: {err}");
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let closed = env
+            .cmd()
+            .args(args)
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&closed.stderr);
+        no_crash(&err);
+        assert_eq!(closed.status.code(), Some(2), "{args:?} | closed: {err}");
+    }
+}
