@@ -12,8 +12,6 @@ use crate::error::Result;
 use crate::text::{Lang, Screen, WIDTH, date, eur};
 use std::collections::BTreeSet;
 use std::path::Path;
-use urne_core::audit::Event;
-use urne_core::audit::kinds::{self, Record};
 use urne_core::draw::pv::DrawDay;
 use urne_core::rules::draw::DrawRules;
 use urne_core::state::Trail;
@@ -29,7 +27,7 @@ pub fn run(ctx: &mut Ctx, rules: Option<&Path>, lang: Lang) -> Result<()> {
     let events = log.events()?;
     let trail_id = log.trail();
     let trail = Trail::from_events(&events).map_err(|e| inputs::altered(&e.to_string()))?;
-    let late = late_attempts(&events);
+    let late = urne_core::state::late_attempts(&events);
     let mut s = Screen::new(lang);
     s.line(&format!(
         "{} {} : {} {}",
@@ -57,17 +55,6 @@ pub fn run(ctx: &mut Ctx, rules: Option<&Path>, lang: Lang) -> Result<()> {
     ctx.finish()?;
     s.print();
     Ok(())
-}
-
-/// The attempts the trail records as drawn late (`draw.late`, D-8), as (day, attempt).
-fn late_attempts(events: &[Event]) -> BTreeSet<(String, u32)> {
-    events
-        .iter()
-        .filter_map(|e| match kinds::parse(e) {
-            Ok(Record::DrawLate(r)) => Some((r.day, r.attempt)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Whether a sitting is open (SPEC.md §9.1).

@@ -4,6 +4,7 @@ mod common;
 
 mod adopted;
 mod adversary;
+mod answers;
 mod audit_verify;
 mod block_cli;
 mod blocks;

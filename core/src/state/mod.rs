@@ -247,6 +247,18 @@ pub fn entropy_hashes(
     Ok(seen)
 }
 
+/// The attempts the trail records as drawn late (`draw.late`, D-8), as (day, attempt): one
+/// record per attempt, however many runs found it late.
+pub fn late_attempts(events: &[Event]) -> std::collections::BTreeSet<(String, u32)> {
+    events
+        .iter()
+        .filter_map(|e| match kinds::parse(e) {
+            Ok(Record::DrawLate(r)) => Some((r.day, r.attempt)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The state of `day`, read from the whole trail ([`Trail::from_events`]).
 pub fn day_state(events: &[Event], day: &str) -> Result<day::DayState, MalformedRecord> {
     Ok(Trail::from_events(events)?.day_state(day))

@@ -195,7 +195,11 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec
     };
     if when.is_late() {
         late_warning(&when);
-        if s.st.entropy.is_none() {
+        // Once per attempt: a run refused before the entropy (a contribution refused three
+        // times, say) and run again finds it recorded already.
+        let recorded = urne_core::state::late_attempts(&ctx.audit()?.events()?)
+            .contains(&(s.day.clone(), s.st.attempt));
+        if s.st.entropy.is_none() && !recorded {
             ctx.record(LateRecord {
                 day: s.day.clone(),
                 attempt: s.st.attempt,
