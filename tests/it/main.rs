@@ -18,6 +18,7 @@ mod fork;
 mod foundation;
 mod help;
 mod kills;
+mod kills_outputs;
 mod module;
 mod musts_appliance;
 mod musts_verify;
