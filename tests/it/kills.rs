@@ -15,12 +15,12 @@ use std::path::Path;
 use std::time::Instant;
 
 /// The trail passes `urne audit verify` (exit 0).
-fn audit_ok(env: &Env) {
+pub(crate) fn audit_ok(env: &Env) {
     env.ok(&["audit", "verify"]);
 }
 
 /// How many events of `kind` have `field` equal to `value` in their payload.
-fn count_where(env: &Env, kind: &str, field: &str, value: &serde_json::Value) -> usize {
+pub(crate) fn count_where(env: &Env, kind: &str, field: &str, value: &serde_json::Value) -> usize {
     let c = rusqlite::Connection::open(env.db()).unwrap();
     let mut st = c
         .prepare("SELECT payload FROM events WHERE kind = ?1")
@@ -691,7 +691,7 @@ fn orphans(env: &Env, result_pub: &Path) -> Orphans {
     f
 }
 
-fn hex_sha256(bytes: &[u8]) -> String {
+pub(crate) fn hex_sha256(bytes: &[u8]) -> String {
     use sha2::Digest;
     hex::encode(sha2::Sha256::digest(bytes))
 }

@@ -19,6 +19,8 @@ mod fork;
 mod foundation;
 mod help;
 mod kills;
+mod kills_outputs;
+mod kills_sitting;
 mod module;
 mod musts_appliance;
 mod musts_verify;

@@ -265,9 +265,20 @@ impl Killer {
     }
 
     fn kill_after(&mut self, env: &Env, args: &[&str], delay: Duration) -> bool {
+        self.kill_by(env, |_| spawn_and_kill(env, args, delay))
+    }
+
+    /// [`Killer::kill`] of a run that `spawn_and_kill` starts and kills itself (e.g. on a
+    /// pseudo-terminal, at a moment it picks with the delays it is given); it returns how long
+    /// the command ran when it had exited before the kill.
+    pub(crate) fn kill_by(
+        &mut self,
+        env: &Env,
+        spawn_and_kill: impl FnOnce(&mut Delays) -> Option<Duration>,
+    ) -> bool {
         let token = token_files(&env.path("tokens"));
         let size = trail_size(env);
-        let exited = spawn_and_kill(env, args, delay);
+        let exited = spawn_and_kill(&mut self.delays);
         if let Some(took) = exited {
             self.span_ms = (self.span_ms + took.as_millis() as u64 * 12 / 10) / 2;
         }
