@@ -27,7 +27,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from vcore import Failure, Usage, check_file, listdir, load_pub_pem, printable, read_bounded  # noqa: E402
+from vcore import Failure, Usage, check_file, given, listdir, load_pub_pem, printable, read_bounded  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):
@@ -151,6 +151,9 @@ def run(a):
     path = a.path.rstrip("/") or "/"
     if not os.path.exists(path):
         raise Usage(f"{path}: no such file or folder", "give a draw or block folder, an output file or an audit export")
+    # §1.6: the paths given (this one, --checkpoint, --producer-key, --rules, --export) are read
+    # through any link in them; nothing found in a folder (a file, a subfolder) is followed.
+    given(path)
     about = []
     if os.path.isdir(path) and _is_output(path):
         outputs = []
@@ -237,7 +240,7 @@ def _is_output(path):
     import vblock
     import vsitting
     import vvoid
-    e = lambda n: os.path.exists(os.path.join(path, n))
+    e = lambda n: os.path.lexists(os.path.join(path, n))     # a link counts: reading it refuses it
     return os.path.isdir(path) and (e("bundle.json") or e("result.json") or vblock.is_block_folder(path)
                                     or vvoid.is_notice_folder(path) or vsitting.is_sitting_folder(path))
 
@@ -246,10 +249,15 @@ def _outputs_of(path):
     """The output subfolders of a folder of outputs (§8.4), and what is said of the others: a
     staging folder (`.urne-staging-*`, §4.7) is a note, and a partial: line when it holds an
     output's files; a subfolder with signed files but no output's primary file, a partial: line.
-    A name that is not UTF-8 is refused (listdir)."""
+    A name that is not UTF-8 is refused (listdir). A symbolic link (to a folder or to anything)
+    is never followed, and is `malformed` (§1.6): where an output folder is expected, it could
+    hide one (a fork's second draw)."""
     subs, said = [], []
     for n in listdir(path):
         s = os.path.join(path, n)
+        if os.path.islink(s):
+            raise Failure("malformed", f"{s} is a symbolic link: a folder of outputs holds none (one could hide an "
+                                       "output), it is not followed")
         if not os.path.isdir(s):
             continue
         if n.startswith(STAGING):
@@ -275,7 +283,7 @@ def _verify_output(a, path, outputs, about, key_dir):
     import vvoid
     result_pub, audit_pub = keys(a, key_dir, ["result.pub.pem", "audit.pub.pem"])
     if vdraw.present(path, "bundle.json"):
-        producers = [load_pub_pem(p) for p in a.producer_key] if a.export else []
+        producers = [load_pub_pem(p, follow=True) for p in a.producer_key] if a.export else []
         report = vdraw.verify_draw(path, result_pub, audit_pub, a.export, producers, a.rules, outputs, about)
     elif a.export:
         raise Usage(f"{path} is not a draw folder (no bundle.json): --export checks a draw", "give the draw's folder")
@@ -297,7 +305,7 @@ def _note(path):
     a FIFO, a device or a larger file is a usage mistake (SPEC §1.6); bytes that are not UTF-8
     cannot be a note the audit key signed (bad-signature, M-206, as urne)."""
     try:
-        data = read_bounded(path, "note")
+        data = read_bounded(path, "note", follow=True)
     except Failure as f:
         raise Usage(f"{path}: {f}", "give the checkpoint note as urne wrote it (a regular file of at most 4096 bytes)")
     try:
@@ -317,7 +325,7 @@ def _check_held(a, audit_pub, outputs):
                     "result.json)", "check it against the exported trail: urne_verify.py AUDIT.jsonl --keys DIR "
                     "--checkpoint NOTE")
     for cp in a.checkpoint:
-        data = read_bounded(cp, "note")     # not a regular file, or too large: malformed (§1.6)
+        data = read_bounded(cp, "note", follow=True)     # not a regular file, or too large: malformed (§1.6)
         try:                                # [M-206]: a held note MUST verify under the audit key
             text = data.decode("utf-8")
         except UnicodeDecodeError:

@@ -617,7 +617,7 @@ def is_block_folder(folder):
 
 
 def _present(folder, name):
-    return os.path.exists(os.path.join(folder, name))
+    return os.path.lexists(os.path.join(folder, name))     # a link counts: reading it refuses it
 
 
 def verify_blocks(folder, result_pub, audit_pub, outputs=None, about=None):

@@ -4,6 +4,7 @@ Everything here is pure (no clock, no OS randomness) except the bounded reading 
 the signature check of a published file. Section numbers refer to SPEC.md.
 """
 import base64
+import errno
 import hashlib
 import hmac
 import json
@@ -182,8 +183,26 @@ def ed25519_verify_strict_chunks(raw_pub, sig, chunks):
 # ---------------------------------------------------------------------------------------------
 # File limits (issue 12 contract; SPEC states them): a file is judged from its metadata before it
 # is opened. A file whose size exceeds its kind's limit, or that is not a regular file (a FIFO, a
-# device, a folder; symbolic links are followed), is `malformed`; a FIFO is never opened, so a
-# verifier never blocks on one. A `.sig` is exactly 64 bytes: another size is `bad-signature`.
+# device, a folder, a symbolic link), is `malformed`; a FIFO is never opened, so a verifier never
+# blocks on one. A `.sig` is exactly 64 bytes: another size is `bad-signature`.
+#
+# Symbolic links (SPEC §1.6): a path the user gives (the file verified, registered with given();
+# --checkpoint, --producer-key, --rules, --export, read with follow=True) may be reached through
+# links and is read following them; every other file is one found in a folder (the folder
+# verified, --keys DIR, --published DIR, the folder of a file given) and is examined itself
+# (lstat) and opened with O_NOFOLLOW: a link there is not a regular file and is never followed.
+
+_GIVEN = set()
+
+
+def given(path):
+    """Registers `path` as the file the user gave to verify: it is read following symbolic links
+    (the files beside it are not)."""
+    _GIVEN.add(os.path.normpath(path))
+
+
+def _follows(path):
+    return os.path.normpath(path) in _GIVEN
 
 MiB = 1 << 20
 LIMITS = {
@@ -220,12 +239,15 @@ def kind_of(name):
     return "json"
 
 
-def check_file(path, kind):
-    """Metadata only (os.stat, links followed): refuses what is not a regular file or is larger
-    than its kind allows. Returns the size. A missing file raises FileNotFoundError (the caller
-    knows whether it is required); another OSError is an unreadable path (exit 2)."""
-    st = os.stat(path)
+def check_file(path, kind, follow=False):
+    """Metadata only (os.lstat; os.stat for a path the user gave): refuses what is not a regular
+    file or is larger than its kind allows. Returns the size. A missing file raises
+    FileNotFoundError (the caller knows whether it is required); another OSError is an
+    unreadable path (exit 2)."""
+    st = os.stat(path) if follow or _follows(path) else os.lstat(path)
     name = os.path.basename(path)
+    if stat.S_ISLNK(st.st_mode):
+        raise Failure("malformed", f"{name} is a symbolic link, not a regular file: it is not read")
     if not stat.S_ISREG(st.st_mode):
         raise Failure("malformed", f"{name} is not a regular file (a FIFO, a device or a folder is never read)")
     limit = LIMITS[kind]
@@ -237,13 +259,22 @@ def check_file(path, kind):
     return st.st_size
 
 
-def read_bounded(path, kind=None):
-    """A file's bytes, after check_file(): opened without blocking, checked again on the open
-    descriptor (the path may have been swapped since), and never read past its limit."""
+def read_bounded(path, kind=None, follow=False):
+    """A file's bytes, after check_file(): opened without blocking (and with O_NOFOLLOW, unless
+    the user gave this path), checked again on the open descriptor (the path may have been
+    swapped since), and never read past its limit."""
     kind = kind or kind_of(os.path.basename(path))
-    check_file(path, kind)
+    follow = follow or _follows(path)
+    check_file(path, kind, follow)
     limit = LIMITS[kind]
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    nofollow = 0 if follow else os.O_NOFOLLOW
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | nofollow | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        if e.errno == errno.ELOOP and nofollow:            # a link swapped in since check_file
+            raise Failure("malformed", f"{os.path.basename(path)} is a symbolic link, not a regular file: "
+                                       "it is not read")
+        raise
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise Failure("malformed", f"{os.path.basename(path)} is not a regular file")
@@ -336,7 +367,7 @@ def _another_verifies(path, result_pub):
     for n in names[:ANOTHER_AT_MOST]:
         p = os.path.join(folder, n)
         try:
-            st = os.stat(p)
+            st = os.lstat(p)
             if not stat.S_ISREG(st.st_mode) or st.st_size > LIMITS["document"]:
                 continue
             data, sig = read_bounded(p, "document"), read_bounded(p + ".sig", "sig")
@@ -372,13 +403,14 @@ def read_signed(path, result_pub, kind=None):
     return data
 
 
-def load_pub_pem(path):
-    """Raw 32 bytes of an Ed25519 SubjectPublicKeyInfo PEM (RFC 8410), as a PublicKey."""
+def load_pub_pem(path, follow=False):
+    """Raw 32 bytes of an Ed25519 SubjectPublicKeyInfo PEM (RFC 8410), as a PublicKey. `follow`
+    for a key file the user gives (--producer-key); a key of --keys DIR is not followed."""
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
     try:
-        data = read_bounded(path, "pem")
+        data = read_bounded(path, "pem", follow)
         key = serialization.load_pem_public_key(data)
     except (OSError, ValueError, Failure) as e:
         raise Usage(f"cannot read public key {path}: {e}", "give a folder holding result.pub.pem and "

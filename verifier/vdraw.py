@@ -271,9 +271,9 @@ def period_of(rules, day):
 # §8.2, one function per step, in order; each raises Failure with the class SPEC gives.
 
 def present(folder, name):
-    """Whether the folder has an entry `name` (a FIFO or a folder of that name counts: reading
-    it then refuses it; a dangling symbolic link does not)."""
-    return os.path.exists(os.path.join(folder, name))
+    """Whether the folder has an entry `name` (a FIFO, a folder or a symbolic link of that name
+    counts, a dangling link too: reading it then refuses it; a link is never followed, §1.6)."""
+    return os.path.lexists(os.path.join(folder, name))
 
 
 def step1_signatures(folder, result_pub):
@@ -483,7 +483,7 @@ def _subject(doc, kind="draw"):
 def _rules_bytes(raw, rules_file):
     if "rules.json" in raw:
         return raw["rules.json"]
-    return read_bounded(rules_file, "rules") if rules_file else None
+    return read_bounded(rules_file, "rules", follow=True) if rules_file else None
 
 
 def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), rules_file=None, outputs=None,

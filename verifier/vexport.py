@@ -180,7 +180,7 @@ def read_export(path, rules, producer_keys):
         raise Failure("malformed", f"the export {path} holds more than {MAX_EXPORT_BYTES} bytes")
     sig_path = str(path) + ".sig"
     try:
-        sig_st = os.stat(sig_path)
+        sig_st = os.lstat(sig_path)                # beside the export: a link is not followed (§1.6)
     except OSError:
         raise Failure("bad-signature", f"{sig_path} is missing")
     if not stat.S_ISREG(sig_st.st_mode):

@@ -43,7 +43,7 @@ SITTING = {
 
 
 def is_sitting_folder(folder):
-    return os.path.exists(os.path.join(folder, NAME))      # a FIFO of that name is refused when read
+    return os.path.lexists(os.path.join(folder, NAME))     # a FIFO or a link of that name is refused when read
 
 
 def _parse(raw):
@@ -102,7 +102,7 @@ def verify_sitting(folder, result_pub, audit_pub, outputs=None, about=None):
         raise Failure("inconsistent", f"{NAME}: files must list {NOTE} and {MINUTES}, both public, and nothing else")
     for f in s["files"]:
         p = os.path.join(folder, f["name"])
-        if not os.path.exists(p):
+        if not os.path.lexists(p):
             raise Failure("inconsistent", f"{NAME}: {f['name']} is listed but not in the folder")
         data = read_signed(p, result_pub)
         if len(data) != f["size"] or hashlib.sha256(data).digest() != f["sha256"]:

@@ -31,7 +31,7 @@ NOTICE = {
 
 
 def is_notice_folder(folder):
-    return os.path.exists(os.path.join(folder, NAME))      # a FIFO of that name is refused when read
+    return os.path.lexists(os.path.join(folder, NAME))     # a FIFO or a link of that name is refused when read
 
 
 def verify_notice(folder, result_pub, audit_pub, outputs=None, about=None):

@@ -135,15 +135,8 @@ pub fn verify_export_file(
 ) -> Result<TrailReport> {
     // An exported trail is an output like any other: not a regular file, or over its limit,
     // is `malformed` (SPEC.md §1.6).
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let folder = crate::edge::folder::DiskFolder::open(dir)?;
+    // The file given is read through its links (SPEC.md §1.6).
+    let (folder, name) = crate::edge::folder::DiskFolder::of_file(path);
     let bytes = urne_core::verify::folder::read_bounded(
         &folder,
         &name,

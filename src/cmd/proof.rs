@@ -145,7 +145,7 @@ fn ticket_proof(
     // The appliance signs a proof only against a commitment it signed itself: the commitment's
     // signature is checked with the token's own result key before anything is read from it.
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
-    let commit_bytes = read_signed(&DiskFolder::open(dir)?, &format!("{stem}.commit.json"), &rk)
+    let commit_bytes = read_signed(&DiskFolder::open(dir), &format!("{stem}.commit.json"), &rk)
         .map_err(|f| {
             Error::bad_input(
                 format!("block commitment: {} ({})", f.what, f.class.name()),

@@ -54,13 +54,13 @@ pub fn show(
     let k = load_keys(keys_dir, dir)?;
     let stem = files::stem(&id.canonical());
     let rules_bytes =
-        read_signed(&DiskFolder::open(dir)?, "rules.json", &k.result).map_err(refused)?;
+        read_signed(&DiskFolder::open(dir), "rules.json", &k.result).map_err(refused)?;
     let rules = GameRules::from_json(&rules_bytes)
         .map_err(|e| Error::bad_input(format!("rules.json: {e}"), ""))?;
     let commit: CommitFile = signed_json(dir, &format!("{stem}.commit.json"), &k.result)?;
     // The production file's signature covers every row (it is checked whole).
     let csv_name = format!("{stem}.tickets.csv");
-    read_signed(&DiskFolder::open(dir)?, &csv_name, &k.result).map_err(refused)?;
+    read_signed(&DiskFolder::open(dir), &csv_name, &k.result).map_err(refused)?;
     let row = inputs::find_row(&dir.join(&csv_name), position)?;
     let t = block::tickets::parse_row(row.as_bytes(), rules.symbols().len())
         .map_err(|e| Error::verification(format!("ticket row: {e}"), ""))?;
@@ -96,7 +96,7 @@ fn signed_json<T: serde::de::DeserializeOwned>(
     name: &str,
     key: &[u8; 32],
 ) -> Result<T> {
-    let bytes = read_signed(&DiskFolder::open(dir)?, name, key).map_err(refused)?;
+    let bytes = read_signed(&DiskFolder::open(dir), name, key).map_err(refused)?;
     serde_json::from_slice(&bytes).map_err(|e| refused(fail(C::Malformed, format!("{e}"))))
 }
 

@@ -184,7 +184,7 @@ fn carried(
             )
         };
         if f.join("bundle.json").exists() {
-            let r = verify_draw_folder(&DiskFolder::open(f)?, keys, None).map_err(|e| {
+            let r = verify_draw_folder(&DiskFolder::open(f), keys, None).map_err(|e| {
                 refused(format!("does not verify ({}): {}", e.class.name(), e.what))
             })?;
             let bytes = crate::edge::fsio::read(&f.join("bundle.json"))?;
@@ -205,7 +205,7 @@ fn carried(
             );
             outputs.extend(r.outputs);
         } else {
-            let folder = DiskFolder::open(f)?;
+            let folder = DiskFolder::open(f);
             let commits = block_commitments(&folder).map_err(|e| refused(e.0))?;
             let r = verify_block_folder(&folder, &commits, keys).map_err(|e| {
                 refused(format!("does not verify ({}): {}", e.class.name(), e.what))
@@ -287,7 +287,7 @@ fn keep<T>(
 fn output_folders(dir: &Path) -> Result<Vec<PathBuf>> {
     let is_output = |d: &Path| {
         d.join("bundle.json").exists()
-            || DiskFolder::open(d).is_ok_and(|f| block_commitments(&f).is_ok_and(|c| !c.is_empty()))
+            || block_commitments(&DiskFolder::open(d)).is_ok_and(|c| !c.is_empty())
     };
     if is_output(dir) {
         return Ok(vec![dir.to_path_buf()]);

@@ -51,7 +51,7 @@ pub fn load_keys(keys_dir: Option<&Path>, fallback: &Path) -> Result<Keys> {
             dir.display()
         );
     }
-    signed::load_keys(&DiskFolder::open(dir)?).map_err(|f| {
+    signed::load_keys(&DiskFolder::open(dir)).map_err(|f| {
         Error::bad_input(
             f.what,
             "pass --keys DIR holding result.pub.pem and audit.pub.pem (from `urne keys export`)",
@@ -137,12 +137,6 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         .map(Path::to_path_buf)
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| PathBuf::from("."));
-    // A file given through a symbolic link is refused as a folder through one is (the folders
-    // are opened by their descriptors, `DiskFolder::open`, and nothing below them is followed).
-    let link = std::fs::symlink_metadata(&a.path).is_ok_and(|m| m.file_type().is_symlink());
-    if link && !a.path.is_dir() {
-        return Err(crate::edge::dir::refused_link(&a.path));
-    }
     if a.expect.day.is_some() && a.expect.block.is_some() {
         return Err(Error::bad_input(
             "--expect-day and --expect-block together: an output is a day's or a block's",
@@ -176,7 +170,9 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
             "give the --out folder of `urne draw`, `urne block generate` or `urne ceremony`, a folder of such folders, a proof, result.json, a block commitment or an exported trail",
         ));
     }
-    let folder = DiskFolder::open(&a.path)?;
+    // The path given is opened once, through any link in it, and held; nothing below it is
+    // followed (SPEC.md §1.6).
+    let folder = DiskFolder::open(&a.path);
     let keys = load_keys(a.keys.as_deref(), &a.path)?;
     let report = if is_output(&folder) {
         let export = a.export.as_deref().map(export_folder).transpose()?;
@@ -206,17 +202,10 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
     Ok(())
 }
 
-/// The folder of the export and its name in it.
+/// The folder of the export and its name in it (the export read through its links, its `.sig`
+/// not).
 fn export_folder(e: &Path) -> Result<(DiskFolder, String)> {
-    let dir = e
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = e
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    Ok((DiskFolder::open(dir)?, name))
+    Ok(DiskFolder::of_file(e))
 }
 
 /// The producer keys trusted for `--export`: at least one, or a usage error (exit 2).
@@ -240,7 +229,7 @@ fn held(a: &VerifyArgs) -> Result<Vec<(String, String)>> {
 /// Production's lone `result.json`, or a lone block commitment (SPEC.md §8.5).
 fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), dir)?;
-    let folder = DiskFolder::open(dir)?;
+    let (folder, _) = DiskFolder::of_file(&a.path);
     let report = if name == "result.json" {
         verify_lone_result(&folder, name, &keys)
     } else {
@@ -257,7 +246,15 @@ fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
 /// name as the Python verifier does; the audit key is `--keys DIR`'s audit.pub.pem.
 fn verify_trail_file(a: &VerifyArgs) -> Result<()> {
     let key = match &a.keys {
-        Some(dir) => AuditKey::Given(audit::read_audit_key(&dir.join("audit.pub.pem"))?),
+        // A key of `--keys DIR`, found in that folder: a link there is not followed (§1.6).
+        Some(dir) => AuditKey::Given(
+            signed::load_key(&DiskFolder::open(dir), "audit.pub.pem").map_err(|f| {
+                Error::bad_input(
+                    f.what,
+                    "give the audit.pub.pem written by `urne keys export`",
+                )
+            })?,
+        ),
         None => {
             audit::note_recorded_key("pass --keys DIR holding audit.pub.pem");
             AuditKey::Recorded
@@ -298,11 +295,10 @@ fn verify_trail_file(a: &VerifyArgs) -> Result<()> {
 /// A proof file: an account's inclusion proof (SPEC.md §8.3) or a ticket proof (§5.B9).
 fn verify_proof(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), a.published.as_deref().unwrap_or(dir))?;
-    let published = a.published.as_deref().map(DiskFolder::open).transpose()?;
+    let published = a.published.as_deref().map(DiskFolder::open);
     let published = published.as_ref().map(|p| p as &dyn Folder);
-    let line = match verify_proof_file(&DiskFolder::open(dir)?, name, published, &keys)
-        .map_err(to_error)?
-    {
+    let (folder, _) = DiskFolder::of_file(&a.path);
+    let line = match verify_proof_file(&folder, name, published, &keys).map_err(to_error)? {
         Proven::Ticket(p) => format!(
             "VERIFIED: ticket {} of block {} is in the committed outcomes (root {}): {}",
             p.position, p.block, p.outcomes_root, p.row

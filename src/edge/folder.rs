@@ -2,19 +2,20 @@
 //! the bytes of regular files within their limits, read through the folder's descriptor
 //! (`edge::dir`, issue 22 item 3).
 //!
-//! A folder of outputs (`urne verify`, the outputs a restart carries, a proof's or a ticket's
-//! published folder: [`DiskFolder::open`]) is opened one component at a time, a symbolic link in
-//! its path refused (exit 4, as every command refuses it), and below it nothing is followed: a
-//! name is examined itself (`fstatat(AT_SYMLINK_NOFOLLOW)`: a link is "a symbolic link", not a
-//! regular file, and is never read), a file opened with `O_NOFOLLOW`, a subfolder opened
-//! relative to its folder. An input file the operator names ([`DiskFolder::input`]: an export,
-//! rules, a key, a checkpoint) is read by its path, links followed, as before. Either way a name
-//! that is not a regular file is never opened, and a regular file is opened without blocking and
-//! checked again on its descriptor, so a file swapped for a FIFO meanwhile is refused, not
-//! waited on. Reads stop one byte past the limit.
+//! A folder read (`urne verify`'s folders and `--keys DIR`, the outputs a restart carries, a
+//! proof's or a ticket's published folder: [`DiskFolder::open`]) is opened once by the path given,
+//! links in that path followed (SPEC.md §1.6: the user names it; urne only reads it), and held by
+//! its descriptor; below it nothing is followed: a name is examined itself
+//! (`fstatat(AT_SYMLINK_NOFOLLOW)`: a link is [`Entry::Link`], not a regular file, never read and
+//! never a folder of outputs), a file opened with `O_NOFOLLOW`, a subfolder opened relative to
+//! its folder. A file given to verify ([`DiskFolder::of_file`]: a lone output, a proof, an
+//! export) is read through its own links too, the files beside it not. An input file the
+//! operator names ([`DiskFolder::input`]: rules, a key, a checkpoint) is read by its path, links
+//! followed. Either way a name that is not a regular file is never opened, and a regular file is
+//! opened without blocking and checked again on its descriptor, so a file swapped for a FIFO
+//! meanwhile is refused, not waited on. Reads stop one byte past the limit.
 
-use crate::edge::dir::{self, Dir};
-use crate::error::Result;
+use crate::edge::dir::Dir;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -27,19 +28,48 @@ pub struct DiskFolder {
     /// permission): then it lists as that error, and has no names.
     held: std::result::Result<Dir, String>,
     dir: PathBuf,
-    /// Links are followed below it (an input's folder).
-    follow: bool,
+    /// Which links are followed below it.
+    follow: Follow,
+}
+
+/// The symbolic links a [`DiskFolder`] follows below it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Follow {
+    /// None (a folder read, SPEC.md §1.6).
+    Nothing,
+    /// The one name the user gave (a file given to verify); none beside it.
+    Only(String),
+    /// All (an input's folder).
+    All,
 }
 
 impl DiskFolder {
-    /// The folder of outputs `dir`, held by its descriptor: a symbolic link in its path is
-    /// refused (exit 4); below it nothing is followed.
-    pub fn open(dir: &Path) -> Result<DiskFolder> {
-        match Dir::open(dir) {
-            Ok(d) => Ok(DiskFolder::held(Ok(d), dir, false)),
-            Err(e) if dir::is_link_refused(&e) => Err(dir::folder_error(dir, e)),
-            Err(e) => Ok(DiskFolder::held(Err(e.to_string()), dir, false)),
-        }
+    /// The folder `dir`, opened by its path (links in it followed: the user names it, urne only
+    /// reads it) and held by its descriptor; below it nothing is followed (SPEC.md §1.6). A
+    /// folder that cannot be opened lists as that error and has no names.
+    pub fn open(dir: &Path) -> DiskFolder {
+        DiskFolder::held(
+            Dir::open_following(dir).map_err(|e| e.to_string()),
+            dir,
+            Follow::Nothing,
+        )
+    }
+
+    /// The folder of the file `file` given to verify (a lone output, a proof, an export), and
+    /// the file's name in it: the file is read through its links, the files beside it (its
+    /// `.sig`, the keys) are not (SPEC.md §1.6).
+    pub fn of_file(file: &Path) -> (DiskFolder, String) {
+        let dir = file
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut folder = DiskFolder::open(dir);
+        folder.follow = Follow::Only(name.clone());
+        (folder, name)
     }
 
     /// The folder of an input file the operator names, opened by its path, links followed.
@@ -47,11 +77,11 @@ impl DiskFolder {
         DiskFolder::held(
             Dir::open_following(dir).map_err(|e| e.to_string()),
             dir,
-            true,
+            Follow::All,
         )
     }
 
-    fn held(held: std::result::Result<Dir, String>, dir: &Path, follow: bool) -> DiskFolder {
+    fn held(held: std::result::Result<Dir, String>, dir: &Path, follow: Follow) -> DiskFolder {
         DiskFolder {
             held,
             dir: dir.to_path_buf(),
@@ -59,9 +89,18 @@ impl DiskFolder {
         }
     }
 
+    /// Whether a link at `name` is followed.
+    fn follows(&self, name: &str) -> bool {
+        match &self.follow {
+            Follow::Nothing => false,
+            Follow::Only(n) => n == name,
+            Follow::All => true,
+        }
+    }
+
     fn open_regular(&self, name: &str) -> std::io::Result<File> {
         match &self.held {
-            Ok(d) => d.open_regular_with(name, self.follow),
+            Ok(d) => d.open_regular_with(name, self.follows(name)),
             Err(e) => Err(std::io::Error::other(e.clone())),
         }
     }
@@ -93,12 +132,12 @@ impl Folder for DiskFolder {
         let Ok(held) = &self.held else {
             return Entry::Missing;
         };
-        match held.stat(name, self.follow) {
+        match held.stat(name, self.follows(name)) {
             Err(_) | Ok(None) => Entry::Missing,
             Ok(Some(st)) => match st.st_mode & libc::S_IFMT {
                 libc::S_IFREG => Entry::File(st.st_size as u64),
                 libc::S_IFDIR => Entry::Folder,
-                libc::S_IFLNK => Entry::Other("a symbolic link"),
+                libc::S_IFLNK => Entry::Link,
                 libc::S_IFIFO => Entry::Other("a FIFO"),
                 libc::S_IFSOCK => Entry::Other("a socket"),
                 libc::S_IFBLK | libc::S_IFCHR => Entry::Other("a device"),
@@ -129,15 +168,16 @@ impl Folder for DiskFolder {
 
     fn sub(&self, name: &str) -> Option<Box<dyn Folder + '_>> {
         let held = self.held.as_ref().ok()?;
-        let sub = if self.follow {
-            Dir::open_following(&self.dir.join(name)).ok()?
+        // Only an input's folder follows a link to a subfolder; a folder of outputs never does.
+        let (sub, follow) = if self.follow == Follow::All {
+            (Dir::open_following(&self.dir.join(name)).ok()?, Follow::All)
         } else {
-            held.sub(name).ok()?
+            (held.sub(name).ok()?, Follow::Nothing)
         };
         Some(Box::new(DiskFolder::held(
             Ok(sub),
             &self.dir.join(name),
-            self.follow,
+            follow,
         )))
     }
 

@@ -100,24 +100,59 @@ fn a_restart_builds_the_trail_through_its_folder_and_cleans_only_a_killed_runs_t
     env.ok(&["audit", "verify"]);
 }
 
+// MUST: M-7, M-259
 #[test]
-fn verify_refuses_a_path_through_a_symlink_and_follows_no_link_below_it() {
-    let env = Env::new();
-    env.ok(&["keys", "export", "--out", "keys"]);
-    std::fs::create_dir(env.path("real")).unwrap();
-    std::os::unix::fs::symlink(env.path("keys"), env.path("real/keys")).unwrap();
-    std::os::unix::fs::symlink(env.path("keys/keys.json"), env.path("lone.json")).unwrap();
-    for path in ["real/keys", "real/keys/keys.json", "lone.json"] {
-        let err = assert_fails(&env.urne(&["verify", path]), 4);
-        assert!(
-            err.contains("leads through a symbolic link"),
-            "{path}: {err}"
-        );
-    }
-    let err = assert_fails(&env.urne(&["verify", "keys", "--keys", "real/keys"]), 4);
-    assert!(err.contains("leads through a symbolic link"), "{err}");
+fn verify_follows_links_in_a_path_given_and_no_link_below_it() {
+    let tmp =
+        crate::vectors::materialise("draw-v2-valid", &crate::vectors::vector("draw-v2-valid"));
+    let p = tmp.path();
+    let verify = |args: &[&str]| {
+        let mut c = std::process::Command::new(URNE);
+        scrub(&mut c);
+        c.current_dir(p).arg("verify").args(args).output().unwrap()
+    };
+    // The folder verified and --keys DIR, each given through a link: opened once by the path
+    // given, links followed, then held (SPEC.md §1.6).
+    std::fs::rename(p.join("draw"), p.join("real-draw")).unwrap();
+    std::os::unix::fs::symlink("real-draw", p.join("draw")).unwrap();
+    std::fs::rename(p.join("keys"), p.join("real-keys")).unwrap();
+    std::os::unix::fs::symlink("real-keys", p.join("keys")).unwrap();
+    let o = verify(&["draw", "--keys", "keys"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A lone result.json given through a link: the file given is followed, its .sig beside
+    // the link is read there, never through a link.
+    std::fs::create_dir(p.join("lone")).unwrap();
+    std::os::unix::fs::symlink("../draw/result.json", p.join("lone/result.json")).unwrap();
+    let err = assert_fails(&verify(&["lone/result.json", "--keys", "keys"]), 1);
+    assert!(
+        err.contains("bad-signature") && err.contains("result.json.sig"),
+        "{err}"
+    );
+    std::fs::copy(
+        p.join("draw/result.json.sig"),
+        p.join("lone/result.json.sig"),
+    )
+    .unwrap();
+    let o = verify(&["lone/result.json", "--keys", "keys"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_file(p.join("lone/result.json.sig")).unwrap();
+    std::os::unix::fs::symlink("../draw/result.json.sig", p.join("lone/result.json.sig")).unwrap();
+    let err = assert_fails(&verify(&["lone/result.json", "--keys", "keys"]), 1);
+    assert!(
+        err.contains("(malformed)") && err.contains("a symbolic link"),
+        "{err}"
+    );
+    // A folder of outputs holding a link to an output folder: never followed, malformed.
+    std::fs::create_dir(p.join("outs")).unwrap();
+    std::os::unix::fs::symlink("../real-draw", p.join("outs/draw")).unwrap();
+    let err = assert_fails(&verify(&["outs", "--keys", "keys"]), 1);
+    assert!(
+        err.contains("(malformed)") && err.contains("outs/draw is a symbolic link"),
+        "{err}"
+    );
 }
 
+// MUST: M-7
 #[test]
 fn verify_follows_no_link_below_the_folder_it_is_given() {
     let tmp =

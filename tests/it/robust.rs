@@ -1,7 +1,8 @@
 //! `urne verify` and the Python verifier on hostile paths and streams (SPEC.md §1.6, §8.1): a
-//! closed pipe, a full disk, a FIFO, a device and a 10 GB sparse file as output files. Each must
-//! end with one clear error, a documented exit code, no panic (no traceback), no hang and bounded
-//! memory. The folders are the shared vector `draw-v2-valid`'s (tests/vectors).
+//! closed pipe, a full disk, a FIFO, a device and a 10 GB sparse file as output files, symbolic
+//! links below a folder given and in the paths given. Each must end with one clear error, a
+//! documented exit code, no panic (no traceback), no hang and bounded memory, and both verifiers
+//! alike. The folders are the shared vector `draw-v2-valid`'s (tests/vectors).
 
 use crate::common::*;
 use crate::vectors::{materialise, vector};
@@ -10,6 +11,11 @@ use std::time::{Duration, Instant};
 
 /// `urne verify draw --keys keys` in the vector's folder; the Python verifier when `python`.
 fn verify(dir: &std::path::Path, python: bool) -> Command {
+    verify_args(dir, python, &["draw", "--keys", "keys"])
+}
+
+/// `urne verify ARGS` in `dir`; the Python verifier when `python`.
+fn verify_args(dir: &std::path::Path, python: bool, args: &[&str]) -> Command {
     let mut c = if python {
         let mut c = Command::new("python3");
         c.arg(root().join("verifier/urne_verify.py"));
@@ -20,7 +26,7 @@ fn verify(dir: &std::path::Path, python: bool) -> Command {
         scrub(&mut c);
         c
     };
-    c.current_dir(dir).args(["draw", "--keys", "keys"]);
+    c.current_dir(dir).args(args);
     c
 }
 
@@ -183,5 +189,118 @@ fn every_command_whose_report_cannot_be_written_fails_with_exit_2() {
         let err = String::from_utf8_lossy(&closed.stderr);
         no_crash(&err);
         assert_eq!(closed.status.code(), Some(2), "{args:?} | closed: {err}");
+    }
+}
+
+/// The vector's folder with `plant` applied (in the folder, given its path), then each verifier
+/// with `args`: both end with exit `code`, and their standard error holds every one of `says`.
+fn both(plant: fn(&std::path::Path), args: &[&str], code: i32, says: &[&str]) {
+    let v = vector("draw-v2-valid");
+    for python in [false, true] {
+        let tmp = materialise("draw-v2-valid", &v);
+        plant(tmp.path());
+        let mut c = verify_args(tmp.path(), python, args);
+        c.stdout(Stdio::null());
+        let (got, err) = bounded(c);
+        no_crash(&err);
+        assert_eq!(got, Some(code), "python={python} {args:?}: {err}");
+        for s in says {
+            assert!(
+                err.contains(s),
+                "python={python} {args:?}: no {s:?} in {err}"
+            );
+        }
+    }
+}
+
+/// `at` (relative to `p`) moved to `to`, and a symbolic link to it left at `at`.
+fn linked(p: &std::path::Path, at: &str, to: &str) {
+    std::fs::rename(p.join(at), p.join(to)).unwrap();
+    std::os::unix::fs::symlink(p.join(to), p.join(at)).unwrap();
+}
+
+// MUST: M-7
+#[test]
+fn a_link_below_a_folder_given_is_not_a_regular_file_for_either_verifier() {
+    // An output's file behind a link to the same bytes: malformed, never read.
+    for (plant, name) in [
+        (
+            (|p| linked(p, "draw/bundle.json", "bundle-copy.json")) as fn(&std::path::Path),
+            "bundle.json is a symbolic link, not a regular file",
+        ),
+        (
+            |p| linked(p, "draw/bundle.json.sig", "bundle-copy.json.sig"),
+            "bundle.json.sig is a symbolic link, not a regular file",
+        ),
+        // A dangling link is no missing file: it is there, and not a regular file.
+        (
+            |p| {
+                std::fs::remove_file(p.join("draw/bundle.json")).unwrap();
+                std::os::unix::fs::symlink("nowhere", p.join("draw/bundle.json")).unwrap();
+            },
+            "bundle.json is a symbolic link, not a regular file",
+        ),
+    ] {
+        both(
+            plant,
+            &["draw", "--keys", "keys"],
+            1,
+            &["verification failed (malformed)", name],
+        );
+    }
+    // A key of --keys DIR behind a link: the verifier's own trust, a usage mistake (exit 2).
+    both(
+        |p| linked(p, "keys/result.pub.pem", "result-copy.pub.pem"),
+        &["draw", "--keys", "keys"],
+        2,
+        &["result.pub.pem is a symbolic link, not a regular file"],
+    );
+}
+
+// MUST: M-259
+#[test]
+fn a_link_in_a_folder_of_outputs_is_malformed_for_both_verifiers_never_followed() {
+    // Beside the real draw, a link to a copy of it: where an output folder is expected, a link
+    // could hide one (a fork's second draw); neither verifier follows it.
+    both(
+        |p| {
+            std::fs::create_dir(p.join("outs")).unwrap();
+            copy_dir(&p.join("draw"), &p.join("copy"));
+            std::fs::rename(p.join("draw"), p.join("outs/draw")).unwrap();
+            std::os::unix::fs::symlink("../copy", p.join("outs/again")).unwrap();
+        },
+        &["outs", "--keys", "keys"],
+        1,
+        &[
+            "verification failed (malformed)",
+            "outs/again is a symbolic link",
+        ],
+    );
+}
+
+// MUST: M-7
+#[test]
+fn a_path_given_through_a_link_is_followed_by_both_verifiers() {
+    // The folder verified, --keys DIR and a --checkpoint note, each reached through a link.
+    both(
+        |p| {
+            std::fs::rename(p.join("draw"), p.join("real-draw")).unwrap();
+            std::os::unix::fs::symlink("real-draw", p.join("draw")).unwrap();
+            std::fs::rename(p.join("keys"), p.join("real-keys")).unwrap();
+            std::os::unix::fs::symlink(p.join("real-keys"), p.join("keys")).unwrap();
+            std::fs::copy(p.join("draw/checkpoint.note"), p.join("held.note")).unwrap();
+            std::os::unix::fs::symlink("held.note", p.join("note")).unwrap();
+        },
+        &["draw", "--keys", "keys", "--checkpoint", "note"],
+        0,
+        &[],
+    );
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
     }
 }

@@ -444,7 +444,11 @@ fn signed_export(a: &Auditor) -> VResult<crate::entries::VerifiedExport> {
     }
     let sig_name = format!("{}.sig", a.name);
     let sig = read_bounded(a.folder, &sig_name, limits::SIG)
-        .map_err(|f| fail(C::BadSignature, f.what))?
+        .map_err(|f| match f.class {
+            // Another size is bad-signature (§1.4); not a regular file, malformed (§1.6).
+            C::Malformed if !super::signed::is_file(a.folder, &sig_name) => f,
+            _ => fail(C::BadSignature, f.what),
+        })?
         .ok_or_else(|| {
             fail(
                 C::BadSignature,

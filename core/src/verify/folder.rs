@@ -16,10 +16,13 @@ pub const STAGING_PREFIX: &str = ".urne-staging-";
 pub enum Entry {
     /// Nothing of that name.
     Missing,
-    /// A regular file of this many bytes (symbolic links followed).
+    /// A regular file of this many bytes.
     File(u64),
     /// A folder.
     Folder,
+    /// A symbolic link, examined itself (SPEC.md §1.6): never followed, never read, and never a
+    /// folder of outputs.
+    Link,
     /// Something else (a FIFO, a socket, a device): never an output file.
     Other(&'static str),
 }
@@ -124,6 +127,13 @@ pub fn read_bounded(f: &dyn Folder, name: &str, limit: u64) -> VResult<Option<Ve
         Entry::Folder => Err(fail(
             C::Malformed,
             format!("{} is a folder, not a file", f.show(name)),
+        )),
+        Entry::Link => Err(fail(
+            C::Malformed,
+            format!(
+                "{} is a symbolic link, not a regular file: it is not read",
+                f.show(name)
+            ),
         )),
         Entry::Other(what) => Err(fail(
             C::Malformed,

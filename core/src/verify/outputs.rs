@@ -80,11 +80,21 @@ pub fn verify_output(
 
 /// Verifies a folder whose immediate subfolders are outputs (a whole operation's publications,
 /// §8.4): each alone, then together one linear history of one trail in which every predecessor
-/// is present.
+/// is present. A symbolic link in it (to a folder or to anything) is never followed: it is
+/// `malformed`, as where an output folder is expected it could hide one (a fork's second draw).
 pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<Report> {
     let mut r = Report::default();
     let mut n = 0;
     for name in f.names().map_err(|e| fail(C::Unreadable, e.0))? {
+        if f.entry(&name) == Entry::Link {
+            return Err(fail(
+                C::Malformed,
+                format!(
+                    "{} is a symbolic link: a folder of outputs holds none (one could hide an output), it is not followed",
+                    f.show(&name)
+                ),
+            ));
+        }
         let Some(sub) = f.sub(&name) else { continue };
         if name.starts_with(STAGING_PREFIX) {
             r.notes.push(format!(

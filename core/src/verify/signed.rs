@@ -64,7 +64,11 @@ pub fn read_signed_opt(
                 format!("{name} has no signature file {sig_name}"),
             ));
         }
-        Err(f) if f.class == C::Malformed => return Err(fail(C::BadSignature, f.what)),
+        // A signature of another size is bad-signature (§1.4); one that is not a regular file
+        // (a FIFO, a symbolic link) stays malformed (§1.6).
+        Err(f) if f.class == C::Malformed && is_file(folder, &sig_name) => {
+            return Err(fail(C::BadSignature, f.what));
+        }
         Err(f) => return Err(f),
     };
     if !keys::verify(key, &bytes, &sig) {
@@ -87,6 +91,11 @@ pub fn read_signed_opt(
         ));
     }
     Ok(Some(bytes))
+}
+
+/// Whether `name` is a regular file of `folder` (of any size).
+pub(super) fn is_file(folder: &dyn Folder, name: &str) -> bool {
+    matches!(folder.entry(name), super::folder::Entry::File(_))
 }
 
 /// [`read_signed_opt`] for a file that must be there (missing: `malformed`).

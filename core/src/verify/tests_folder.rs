@@ -382,7 +382,7 @@ impl super::folder::Folder for Failing {
 }
 
 #[test]
-fn a_signature_that_cannot_be_read_is_unreadable_and_one_that_is_no_file_bad() {
+fn a_signature_that_cannot_be_read_is_unreadable_and_one_that_is_no_file_malformed() {
     let root = load("draw-valid-public");
     let ks = keys(&root);
     let f = Failing {
@@ -399,8 +399,18 @@ fn a_signature_that_cannot_be_read_is_unreadable_and_one_that_is_no_file_bad() {
     g.files.remove("result.json.sig");
     g.folders
         .insert("result.json.sig".into(), MemFolder::default());
+    // Not a regular file: malformed, as any file of the outputs (SPEC.md §1.6), and as the
+    // Python verifier says; only a missing one or one of another size is bad-signature (§1.4).
     assert_eq!(
         read_signed_opt(&g, "result.json", &ks.result)
+            .unwrap_err()
+            .class,
+        C::Malformed
+    );
+    let mut h = at(&root, "draw").clone();
+    h.files.insert("result.json.sig".into(), vec![0; 65]);
+    assert_eq!(
+        read_signed_opt(&h, "result.json", &ks.result)
             .unwrap_err()
             .class,
         C::BadSignature
