@@ -325,12 +325,8 @@ def _check_held(a, audit_pub, outputs):
                     "result.json)", "check it against the exported trail: urne_verify.py AUDIT.jsonl --keys DIR "
                     "--checkpoint NOTE")
     for cp in a.checkpoint:
-        data = read_bounded(cp, "note", follow=True)     # not a regular file, or too large: malformed (§1.6)
-        try:                                # [M-206]: a held note MUST verify under the audit key
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise Failure("bad-signature", f"{cp}: a checkpoint note is UTF-8 text")
-        size, root = vaudit.verify_checkpoint(text, audit_pub, cp)
+        text = _note(cp)     # §1.6: not a regular file (a FIFO), or too large: a usage mistake, exit 2, as urne
+        size, root = vaudit.verify_checkpoint(text, audit_pub, cp)     # [M-206]: MUST verify under the audit key
         vhistory.check_held(outputs, cp, size, root)
 
 

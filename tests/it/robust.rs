@@ -304,3 +304,23 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
     }
 }
+
+/// Issue 23 item 3 (SPEC.md §1.6 [M-8]): a `--checkpoint` that is a FIFO is the user's own input
+/// that is not a regular file: a usage mistake, exit 2, in both verifiers, never opened (no hang).
+#[test]
+fn a_fifo_given_as_checkpoint_is_a_usage_mistake_for_both_verifiers() {
+    both(
+        |p| {
+            assert!(
+                Command::new("mkfifo")
+                    .arg(p.join("held.note"))
+                    .status()
+                    .unwrap()
+                    .success()
+            );
+        },
+        &["draw", "--keys", "keys", "--checkpoint", "held.note"],
+        2,
+        &["held.note", "not a regular file"],
+    );
+}
