@@ -18,6 +18,8 @@ struct Export {
     size: Option<u64>,
     /// The stream fails after the first bytes.
     failing: bool,
+    /// What the metadata says the export's `.sig` is, when not the file itself.
+    sig: Option<Entry>,
 }
 
 struct Failing<'a>(&'a [u8]);
@@ -39,8 +41,9 @@ impl Folder for Export {
         self.inner.names()
     }
     fn entry(&self, name: &str) -> Entry {
-        match (name == EXPORT, self.size) {
-            (true, Some(size)) => Entry::File(size),
+        match (name == EXPORT, self.size, &self.sig) {
+            (true, Some(size), _) => Entry::File(size),
+            (false, _, Some(sig)) if name == format!("{EXPORT}.sig") => sig.clone(),
             _ => self.inner.entry(name),
         }
     }
@@ -77,6 +80,7 @@ fn export() -> Export {
         inner: at(&load("draw-valid-auditor"), "export").clone(),
         size: None,
         failing: false,
+        sig: None,
     }
 }
 
@@ -130,4 +134,20 @@ fn a_missing_export_is_a_usage_mistake_and_a_failing_read_unreadable() {
     let mut e = export();
     e.inner.files.remove(&format!("{EXPORT}.sig"));
     assert_eq!(audit(&e).unwrap_err().class, C::BadSignature);
+}
+
+/// SPEC.md §1.4, §1.6: the export's `.sig` of another size than 64 bytes is bad-signature; one
+/// that is not a regular file (a FIFO, a link) is malformed, never read.
+#[test]
+fn an_export_signature_of_another_size_is_bad_signature_and_one_that_is_no_file_malformed() {
+    let mut e = export();
+    e.inner.files.insert(format!("{EXPORT}.sig"), vec![7; 65]);
+    assert_eq!(audit(&e).unwrap_err().class, C::BadSignature);
+    for not_a_file in [Entry::Other("a FIFO"), Entry::Link] {
+        let e = Export {
+            sig: Some(not_a_file),
+            ..export()
+        };
+        assert_eq!(audit(&e).unwrap_err().class, C::Malformed);
+    }
 }
