@@ -20,6 +20,9 @@ use std::path::Path;
 
 pub const STAGING_PREFIX: &str = ".urne-staging-";
 
+/// The suffix of every file inside a staging folder (see [`staged_name`]).
+pub const STAGED_SUFFIX: &str = ".staged";
+
 /// A staging folder inside an output folder, holding files not yet published.
 pub struct Staging {
     out: Dir,
@@ -89,7 +92,7 @@ impl Staging {
         check_name(name)?;
         let mode = if self.private { 0o600 } else { 0o666 };
         let res = (|| {
-            let mut f = self.dir.create_new(name, mode)?;
+            let mut f = self.dir.create_new(&staged_name(name), mode)?;
             fill(&mut f)?;
             f.sync_all()
         })();
@@ -120,9 +123,10 @@ impl Staging {
         }
         for name in order {
             if place(&self.dir, &self.out, name)? == Placed::Linked {
+                let staged = staged_name(name);
                 self.dir
-                    .unlink(name)
-                    .map_err(|e| io_error("remove", &self.dir.show(name), e))?;
+                    .unlink(&staged)
+                    .map_err(|e| io_error("remove", &self.dir.show(&staged), e))?;
             }
         }
         // The names in place are durable before the caller records the output as published.
@@ -143,7 +147,7 @@ impl Drop for Staging {
     fn drop(&mut self) {
         if !self.published {
             for n in &self.names {
-                let _ = self.dir.unlink(n);
+                let _ = self.dir.unlink(&staged_name(n));
             }
             let _ = self.out.rmdir(&self.name);
         }
@@ -225,18 +229,19 @@ enum Placed {
 /// which fails if the name exists (a file, a folder or a link: nothing is ever written through a
 /// planted link).
 fn place(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
-    match staged.link_into(name, out, name) {
+    let from = staged_name(name);
+    match staged.link_into(&from, out, name) {
         Ok(()) => Ok(Placed::Linked),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            if same_regular_file_bytes(out, staged, name) {
+            if same_regular_file_bytes((out, name), (staged, &from)) {
                 staged
-                    .unlink(name)
-                    .map_err(|e| io_error("remove", &staged.show(name), e))?;
+                    .unlink(&from)
+                    .map_err(|e| io_error("remove", &staged.show(&from), e))?;
                 return Ok(Placed::Moved);
             }
             if remove_orphan_signature(out, name)? {
                 staged
-                    .link_into(name, out, name)
+                    .link_into(&from, out, name)
                     .map_err(|e| exists_or_io(&out.show(name), e))?;
                 return Ok(Placed::Linked);
             }
@@ -245,6 +250,15 @@ fn place(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
         Err(e) if no_hard_links(&e) => rename_if_absent(staged, out, name),
         Err(e) => Err(io_error("publish", &out.show(name), e)),
     }
+}
+
+/// What a staged file is named inside its staging folder: its final name and
+/// [`STAGED_SUFFIX`], so that a staging folder a kill left behind holds no file under an
+/// output's name (no `result.json` beside its valid `.sig`) that a reader, or a verifier given
+/// that folder, could take for an output (issue 23, item 3). The final name is given when the
+/// file is linked into the output folder.
+fn staged_name(name: &str) -> String {
+    format!("{name}{STAGED_SUFFIX}")
 }
 
 /// The file system has no hard links (FAT and exFAT USB media answer EPERM, others ENOTSUP).
@@ -259,7 +273,7 @@ pub fn no_hard_links(e: &std::io::Error) -> bool {
 /// (`renameat2` with `RENAME_NOREPLACE`, which FAT and exFAT support).
 fn rename_if_absent(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
     staged
-        .rename_noreplace(name, out, name)
+        .rename_noreplace(&staged_name(name), out, name)
         .map_err(|e| exists_or_io(&out.show(name), e))?;
     Ok(Placed::Moved)
 }
@@ -316,8 +330,8 @@ pub fn already_exists(p: &Path) -> Error {
 
 /// True when `name` in `a` is a regular file (not a link) with exactly the bytes of `name` in
 /// `b`.
-fn same_regular_file_bytes(a: &Dir, b: &Dir, name: &str) -> bool {
-    matches!((a.read(name, u64::MAX), b.read(name, u64::MAX)), (Ok(x), Ok(y)) if x == y)
+fn same_regular_file_bytes((a, an): (&Dir, &str), (b, bn): (&Dir, &str)) -> bool {
+    matches!((a.read(an, u64::MAX), b.read(bn, u64::MAX)), (Ok(x), Ok(y)) if x == y)
 }
 
 /// True when `name` in `dir` exists as anything but a regular file holding exactly `bytes`
@@ -421,7 +435,7 @@ mod tests {
         fs::create_dir(d.path().join("st")).unwrap();
         fs::rename(
             d.path().join("result.json.new"),
-            d.path().join("st/result.json"),
+            d.path().join("st/result.json.staged"),
         )
         .unwrap();
         let st = dir.sub("st").unwrap();
@@ -443,7 +457,30 @@ mod tests {
             Placed::Moved
         );
         assert_eq!(fs::read(&fin).unwrap(), b"new");
-        assert!(!d.path().join("st/result.json").exists());
+        assert!(!d.path().join("st/result.json.staged").exists());
+    }
+
+    /// Issue 23 item 3: what a kill leaves in a staging folder is never under an output's name
+    /// (no `result.json` beside its `.sig` for a reader or a verifier to take); the final names
+    /// appear in the output folder only, when the files are placed.
+    #[test]
+    fn a_staging_folder_holds_no_file_under_an_outputs_name() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = Dir::open(d.path()).unwrap();
+        let mut st = Staging::new(&dir).unwrap();
+        st.write("result.json.sig", b"sig").unwrap();
+        st.write("result.json", b"{}").unwrap();
+        let folder = d.path().join(&st.name);
+        let mut inside: Vec<String> = fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        inside.sort();
+        assert_eq!(inside, ["result.json.sig.staged", "result.json.staged"]);
+        st.publish(&["result.json.sig", "result.json"]).unwrap();
+        assert_eq!(fs::read(d.path().join("result.json")).unwrap(), b"{}");
+        assert_eq!(fs::read(d.path().join("result.json.sig")).unwrap(), b"sig");
+        assert!(!folder.exists());
     }
 
     #[test]
