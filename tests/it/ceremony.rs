@@ -11,7 +11,8 @@ use crate::native::faketime_urne;
 use std::path::Path;
 use std::process::{Command, Output};
 
-const RULES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/chanceux-noel-2018.json");
+pub(crate) const RULES: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/rules/chanceux-noel-2018.json");
 const GAME: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/rules/noel-de-la-chance-2015.json"
@@ -21,7 +22,7 @@ const GAME: &str = concat!(
 const FR: &str = "fr_FR.UTF-8";
 
 /// `urne ARGS` under libfaketime, the clock started at `when` (UTC) and running.
-fn at(env: &Env, when: &str) -> Command {
+pub(crate) fn at(env: &Env, when: &str) -> Command {
     let mut c = env.cmd_of(faketime_urne());
     c.env("TZ", "UTC")
         .env("FAKETIME", format!("@{when}"))
@@ -31,7 +32,7 @@ fn at(env: &Env, when: &str) -> Command {
 
 /// `urne keys init` on `day` at 09:00 UTC, then production's TEST key pinned a minute later (its
 /// id typed, as `scripts/dev-hsm` does).
-fn init_at(env: &Env, day: &str) {
+pub(crate) fn init_at(env: &Env, day: &str) {
     let o = at(env, &format!("{day} 09:00:00"))
         .args(["keys", "init"])
         .output()
@@ -67,7 +68,7 @@ const WATCH: &str = "(?:à votre montre|at your watch)";
 
 /// The sitting typed at a pseudo-terminal: `steps` answered in order (`--expect`), `rules` each
 /// time their prompt appears (`--on`); the PIN typed at its prompt, not taken from URNE_PIN.
-fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Output {
+pub(crate) fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Output {
     let mut o = sitting_command(env, when, steps, args).output().unwrap();
     o.stderr = o.stdout.clone();
     o
@@ -109,7 +110,7 @@ pub fn sitting_command(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&s
 }
 
 /// Production's export of `day`, made at midnight in Paris as the day ended.
-fn export(env: &Env, day: &str, seed: u32) {
+pub(crate) fn export(env: &Env, day: &str, seed: u32) {
     let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap();
     let midnight = format!("{}T00:00:00+01:00", d.succ_opt().unwrap());
     let dated = ["--generated-at", &midnight, "--status-as-of", &midnight];

@@ -26,6 +26,7 @@ mod musts_appliance;
 mod musts_verify;
 mod native;
 mod outputs;
+mod outside;
 mod pinned;
 mod placing;
 mod planted;

@@ -38,7 +38,14 @@ impl Minutes {
             key_ceremony,
         };
         let mut w = collect::collect(&all, &range, ctx);
+        // A pin before the opening is an act done outside any sitting (M-270), stated there;
+        // one recorded while the sitting was open by another process, an incident.
         pinned::add(&mut w, &all, lo, hi);
+        let outside = if key_ceremony {
+            vec![]
+        } else {
+            super::outside::acts(&all, super::outside::start(&all, lo), lo)
+        };
         super::corrections::add(&mut w, &all, lo, hi);
         Ok(Minutes {
             kind: if key_ceremony {
@@ -56,6 +63,7 @@ impl Minutes {
             opened: all[lo].at,
             closed: matches!(all[hi].r, Record::SittingClosed(_)).then_some(all[hi].at),
             last: all[hi].at,
+            outside,
             plan: opened.plan.clone(),
             plan_done: opened
                 .plan

@@ -8,6 +8,7 @@ mod blocks;
 mod draw;
 mod incidents;
 mod keys;
+mod outside;
 mod software;
 
 use super::markup::{FILL, Html, STYLE, code, esc, hash};
@@ -19,6 +20,7 @@ pub fn render(m: &Minutes, lang: Lang) -> String {
     let mut h = Html::new(lang, m.time_zone);
     head(&mut h, m);
     header(&mut h, m);
+    outside::outside(&mut h, m);
     draw::draws(&mut h, m);
     blocks::blocks(&mut h, m);
     blocks::reveals(&mut h, m);

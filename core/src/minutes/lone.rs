@@ -49,7 +49,8 @@ impl Minutes {
         w.voids.clear();
         // Production's keys a seal trusts at the draw's end, and every pin outside a sitting
         // since the last sitting closed (M-241), as in a sitting's minutes.
-        super::pinned::add(&mut w, &all, lo, hi);
+        let since = super::outside::start(&all, lo);
+        super::pinned::add(&mut w, &all, since, hi);
         super::corrections::add(&mut w, &all, lo, hi);
         Ok(Minutes {
             kind: MinutesKind::LoneDraw,
@@ -63,6 +64,7 @@ impl Minutes {
             opened: all[lo].at,
             closed: None,
             last: all[hi].at,
+            outside: vec![],
             plan: vec![],
             plan_done: vec![],
             draws: w.draws,

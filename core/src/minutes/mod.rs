@@ -22,6 +22,7 @@
 //! Everything in the model is a plain value the renderer reads; the model never holds an
 //! account (the picks are named by their pseudonym only, D-14, D-15).
 
+mod acts;
 mod build;
 mod collect;
 mod context;
@@ -29,9 +30,11 @@ mod corrections;
 pub mod html;
 mod lone;
 mod markup;
+pub mod outside;
 mod pinned;
 pub mod words;
 
+pub use acts::{Act, ActOutput, OutsideAct, Stamp};
 pub use context::{Context, Given};
 
 use crate::audit::kinds::MalformedRecord;
@@ -42,7 +45,7 @@ use crate::crypto::Hash32;
 use crate::draw::records::SealRecord;
 use crate::sitting::{Commissaire, Person, Step};
 use crate::software::{Pkcs11Identity, SoftwareIdentity};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use chrono_tz::Tz;
 use std::collections::BTreeMap;
 
@@ -109,15 +112,6 @@ pub enum MinutesError {
     },
 }
 
-/// An event, by its sequence number and its time (RFC 3339 UTC in the trail).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stamp {
-    /// The event's sequence number.
-    pub seq: u64,
-    /// Its time.
-    pub at: DateTime<Utc>,
-}
-
 /// What became of a step of the plan, read from the trail (SPEC.md §9.2): the minutes say when
 /// a planned step was found done before the sitting, or was not done at it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,6 +155,9 @@ pub struct Minutes {
     pub closed: Option<Stamp>,
     /// The last event covered.
     pub last: Stamp,
+    /// The acts done outside any sitting between the previous sitting's close and this one's
+    /// opening (M-270); empty but for an ordinary sitting.
+    pub outside: Vec<OutsideAct>,
     /// The work planned when the sitting opened.
     pub plan: Vec<Step>,
     /// What became of each step of `plan` (same order).
@@ -410,8 +407,9 @@ pub enum Incident {
         /// The key ceremony's module's SHA-256, and the event that recorded it.
         key_ceremony: (u64, Hash32),
     },
-    /// Production's keys pinned by a command outside any sitting (`producer.keys` after the
-    /// trail's creation, since the previous sitting).
+    /// Production's keys pinned by another process than a sitting's: for a sitting, while it was
+    /// open (a pin before its opening is an act done outside any sitting, [`OutsideAct`]); for a
+    /// lone draw, since the previous sitting.
     ProducerKeys {
         /// The event.
         at: Stamp,
@@ -541,3 +539,6 @@ mod tests_html;
 
 #[cfg(test)]
 mod tests_pinned;
+
+#[cfg(test)]
+mod tests_outside;

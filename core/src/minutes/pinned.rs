@@ -8,10 +8,11 @@ use super::{Fixed, Incident, Keys};
 use crate::audit::kinds::Record;
 use crate::audit::payloads::ProducerKeys;
 
-/// Adds to a sitting's work (the range `lo..=hi` of `all`) the keys pinned at its end, in its
-/// keys (which a sitting then always has), and the changes since the previous sitting, in its
-/// incidents.
-pub(super) fn add(w: &mut Work, all: &[Parsed], lo: usize, hi: usize) {
+/// Adds to a range's work (up to `hi` of `all`) the keys pinned at its end, in its keys (which
+/// the minutes then always have), and the changes recorded from index `from` on by another
+/// process than a sitting's, in its incidents: from a sitting's opening (a pin before it is an
+/// act done outside any sitting), from the previous sitting's close for a lone draw.
+pub(super) fn add(w: &mut Work, all: &[Parsed], from: usize, hi: usize) {
     let pinned = in_force(&all[..=hi]);
     if pinned.is_some() || w.keys.is_some() {
         w.keys
@@ -22,7 +23,7 @@ pub(super) fn add(w: &mut Work, all: &[Parsed], lo: usize, hi: usize) {
             })
             .pinned = pinned;
     }
-    w.incidents.extend(changes(all, lo, hi));
+    w.incidents.extend(changes(all, from, hi));
     w.incidents.sort_by_key(|i| i.at().seq);
 }
 
@@ -38,15 +39,10 @@ fn in_force(upto: &[Parsed]) -> Option<Fixed<ProducerKeys>> {
 }
 
 /// The `producer.keys` events of another process than a sitting's (`urne keys producer`: its
-/// `software.start` names another command than `ceremony`), from the end of the sitting before
-/// the range (index `lo` of `all`) to the range's end `hi`: a pin the commissaire did not type
-/// at a sitting, even one recorded while a sitting was open.
-fn changes(all: &[Parsed], lo: usize, hi: usize) -> Vec<Incident> {
-    // From the previous sitting's close on (the close itself is no pin).
-    let from = all[..lo]
-        .iter()
-        .rposition(|p| matches!(p.r, Record::SittingClosed(_)))
-        .unwrap_or(0);
+/// `software.start` names another command than `ceremony`), from index `from` of `all` to the
+/// range's end `hi`: a pin the commissaire did not type at a sitting, even one recorded while a
+/// sitting was open.
+fn changes(all: &[Parsed], from: usize, hi: usize) -> Vec<Incident> {
     let mut by_sitting = false;
     let mut out = vec![];
     for (i, p) in all[..=hi].iter().enumerate() {

@@ -56,7 +56,12 @@ fn a_sittings_minutes_are_written_for_a_french_bailiff() {
     assert!(html.contains("saisie ensuite (événement d'audit n°\u{a0}7"));
     assert!(html.contains("4 2 6 1 3 5 5 2"));
     // Incidents, voids, no D-8 text for draws made on their date.
-    assert!(html.contains("<h2>5. Anomalies / incidents</h2>"), "{html}");
+    // The seal made before the sitting opened, outside it, has its section first (M-270).
+    assert!(
+        html.contains("<h2>1. Actes faits hors séance</h2>"),
+        "{html}"
+    );
+    assert!(html.contains("<h2>6. Anomalies / incidents</h2>"), "{html}");
     assert!(html.contains("Fichier refusé"));
     assert!(html.contains(
         "Interruption : un autre processus de l'appareil a démarré, commande <code>ceremony</code>"

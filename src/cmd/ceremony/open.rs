@@ -50,6 +50,7 @@ pub fn open_or_resume(
         return Ok((opened.number, lang, same));
     }
     let number = sittings.last + 1;
+    show_outside(lang, &events)?;
     let who = identity(a, lang)?;
     term::check_clock(lang)?;
     ctx.record(OpenedRecord {
@@ -70,6 +71,36 @@ pub fn open_or_resume(
         )
     );
     Ok((number, lang, true))
+}
+
+/// The acts done outside any sitting since the previous one closed (SPEC.md §9.2, M-270): a
+/// lone seal, draw, void, generation, reveal or pin of production's keys, each with its time in
+/// Paris, its audit event and its output, shown under a heading the commissaire reads before
+/// anything of the sitting is confirmed; the minutes state them again.
+fn show_outside(lang: Lang, events: &[urne_core::audit::Event]) -> Result<()> {
+    use urne_core::minutes::outside;
+    let acts = outside::since_last_sitting(events).map_err(|m| altered(&m.to_string()))?;
+    if acts.is_empty() {
+        return Ok(());
+    }
+    term::heading(lang.t(
+        "ACTES FAITS HORS SÉANCE DEPUIS LA SÉANCE PRÉCÉDENTE",
+        "ACTS DONE OUTSIDE ANY SITTING SINCE THE PREVIOUS ONE",
+    ));
+    note!(
+        "{}",
+        lang.t(
+            "Commissaire : ces actes ont été inscrits au journal d'audit hors de votre présence ; le procès-verbal de cette séance les mentionnera.",
+            "Commissaire: these acts were recorded in the audit trail outside your presence; the minutes of this sitting will state them."
+        )
+    );
+    for act in &acts {
+        note!(
+            "  - {}",
+            outside::line(act, lang.core(), chrono_tz::Europe::Paris)
+        );
+    }
+    Ok(())
 }
 
 /// What a sitting taken up again shows: its number, when it opened, where, and who was present
