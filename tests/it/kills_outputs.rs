@@ -189,6 +189,24 @@ pub(crate) struct Figures {
 }
 
 impl Figures {
+    /// The figures of a kill run: the signed `outputs` found on the media (subject, bytes)
+    /// counted against the `published` records, the kills that fell in the placing `window`,
+    /// the re-runs `refused`, and `urne verify` over every folder copied into `pub`.
+    pub(crate) fn of(
+        k: Killer,
+        (outputs, published): (&[(String, Vec<u8>)], &BTreeSet<String>),
+        (window, refused): (usize, usize),
+        env: &Env,
+    ) -> Figures {
+        let f = tally(outputs, published);
+        Figures {
+            k,
+            f: Orphans { window, ..f },
+            refused,
+            v: verify_pub(env),
+        }
+    }
+
     /// Prints the `kill figures:` line; `what` names the output (singular, plural).
     pub(crate) fn report(&self, (what, whats): (&str, &str)) {
         let f = &self.f;
@@ -280,13 +298,7 @@ fn generate_kills(runs: usize) -> Figures {
         outputs.push((format!("{}/{}", c["block"], c["attempt"]), bytes));
         copy_whole(&env, &p);
     }
-    let f = tally(&outputs, &published);
-    Figures {
-        k,
-        f: Orphans { window, ..f },
-        refused,
-        v: verify_pub(&env),
-    }
+    Figures::of(k, (&outputs, &published), (window, refused), &env)
 }
 
 #[test]
@@ -397,13 +409,7 @@ fn reveal_kills(runs: usize) -> Figures {
             n.starts_with(&format!("{stem}.reveal.json"))
         });
     }
-    let f = tally(&outputs, &published);
-    Figures {
-        k,
-        f: Orphans { window, ..f },
-        refused,
-        v: verify_pub(&env),
-    }
+    Figures::of(k, (&outputs, &published), (window, refused), &env)
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use crate::block_cli::small_rules;
 use crate::common::*;
-use crate::kills::{Orphans, audit_ok, count_where, hex_sha256};
+use crate::kills::{audit_ok, count_where, hex_sha256};
 use crate::kills_outputs::*;
 use crate::outputs::*;
 use serde_json::{Value, json};
@@ -240,13 +240,7 @@ fn sitting_kills(runs: usize) -> Figures {
     for p in signed_outputs(&env, &result_pub, ".commit.json") {
         copy_whole(&env, &p);
     }
-    let f = tally(&outputs, &published);
-    Figures {
-        k,
-        f: Orphans { window, ..f },
-        refused,
-        v: verify_pub(&env),
-    }
+    Figures::of(k, (&outputs, &published), (window, refused), &env)
 }
 
 #[test]
