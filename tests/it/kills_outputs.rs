@@ -231,6 +231,12 @@ impl Figures {
         }
     }
 
+    /// No orphan, no second output, no fork (the short runs of `scripts/test`, this code only).
+    pub(crate) fn assert_clean(&self) {
+        let f = &self.f;
+        assert_eq!((f.orphans, f.second, self.v.fork), (0, 0, false), "{f:?}");
+    }
+
     /// None for this code; some for the positive control (`URNE_EXPECT_ORPHANS`).
     pub(crate) fn check(&self) {
         let f = &self.f;
@@ -305,12 +311,7 @@ fn generate_kills(runs: usize) -> Figures {
 fn a_kill_at_any_moment_of_block_generate_leaves_no_orphan_and_no_second_commitment() {
     let r = generate_kills(kill_runs().min(6));
     r.report(("commitment", "commitments"));
-    assert_eq!(
-        (r.f.orphans, r.f.second, r.v.fork),
-        (0, 0, false),
-        "{:?}",
-        r.f
-    );
+    r.assert_clean();
 }
 
 #[test]
@@ -416,12 +417,7 @@ fn reveal_kills(runs: usize) -> Figures {
 fn a_kill_at_any_moment_of_a_reveal_leaves_no_orphan_and_no_second_reveal() {
     let r = reveal_kills(kill_runs().min(6));
     r.report(("reveal", "reveals"));
-    assert_eq!(
-        (r.f.orphans, r.f.second, r.v.fork),
-        (0, 0, false),
-        "{:?}",
-        r.f
-    );
+    r.assert_clean();
 }
 
 #[test]

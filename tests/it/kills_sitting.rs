@@ -247,12 +247,7 @@ fn sitting_kills(runs: usize) -> Figures {
 fn a_kill_in_a_sittings_close_leaves_no_orphan_and_no_second_minutes() {
     let r = sitting_kills(kill_runs().min(4));
     r.report(("minutes", "minutes"));
-    assert_eq!(
-        (r.f.orphans, r.f.second, r.v.fork),
-        (0, 0, false),
-        "{:?}",
-        r.f
-    );
+    r.assert_clean();
 }
 
 #[test]
