@@ -302,6 +302,21 @@ pub fn time_follows(prev: Option<&Event>, e: &Event) -> Result<(), String> {
     }
 }
 
+/// Whether the event `e` may be appended after `before` (SPEC.md §6.4 (5) [M-125, M-254]): the
+/// rule of [`time_follows`], and for a clock correction the bound of the last time a person
+/// witnessed ([`super::witnessed`]). The appliance applies it before every append, as the
+/// verifiers apply it to the trail: a correction the clock moved under after its watch check is
+/// never appended to fail them.
+pub fn may_follow(before: &[Event], e: &Event) -> Result<(), String> {
+    time_follows(before.last(), e)?;
+    if e.kind == Kind::ClockCorrected.name()
+        && let Ok(Record::ClockCorrected(c)) = kinds::parse(e)
+    {
+        super::witnessed::Witnessed::of(before).admits(e, &c.confirmed)?;
+    }
+    Ok(())
+}
+
 /// A `clock.corrected` event (SPEC.md §6.4 (5)): a record of its kind, after an event whose time
 /// is the correction's `wrong`, exactly, with a `confirmed` time in urne's one format.
 fn check_correction(e: &Event, prev: Option<&Event>) -> Result<(), String> {

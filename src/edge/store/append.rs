@@ -184,7 +184,7 @@ impl AuditLog {
             prev_hash: prev,
             hash,
         };
-        check_time(events.last(), &event, &path)?;
+        check_time(&events, &event, &path)?;
         let Event { ts, payload, .. } = &event;
         tx.execute(
             "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -359,8 +359,8 @@ fn store_blobs(tx: &Connection, path: &Path, blobs: &[&[u8]]) -> Result<Vec<Hash
 /// Refuses (exit 5, nothing recorded) an event whose time is earlier than the one before it
 /// (SPEC.md §6.4 (5)): the clock was set back while the command ran, after its check of the
 /// trail. Appended, it would make the trail fail both verifiers and every later command.
-fn check_time(prev: Option<&Event>, event: &Event, path: &Path) -> Result<()> {
-    urne_core::verify::trail::time_follows(prev, event).map_err(|why| {
+fn check_time(before: &[Event], event: &Event, path: &Path) -> Result<()> {
+    urne_core::verify::trail::may_follow(before, event).map_err(|why| {
         Error::trail(
             Exit::Internal,
             format!(
@@ -392,10 +392,10 @@ mod time_tests {
         let p = Path::new("audit.db");
         let prev = at(4, "2026-12-06T10:00:00.000000Z", "software.start");
         let same = at(5, "2026-12-06T10:00:00.000000Z", "draw.seal");
-        assert!(check_time(Some(&prev), &same, p).is_ok());
-        assert!(check_time(None, &same, p).is_ok());
+        assert!(check_time(std::slice::from_ref(&prev), &same, p).is_ok());
+        assert!(check_time(&[], &same, p).is_ok());
         let back = at(5, "2026-12-06T09:59:59.999999Z", "draw.result");
-        let e = check_time(Some(&prev), &back, p).unwrap_err();
+        let e = check_time(std::slice::from_ref(&prev), &back, p).unwrap_err();
         assert_eq!(e.exit, Exit::Internal);
         assert!(
             e.untouched,
@@ -403,6 +403,28 @@ mod time_tests {
         );
         // A correction must name the wrong time exactly to go back.
         let wrong = at(5, "2026-12-06T09:00:00.000000Z", "clock.corrected");
-        assert!(check_time(Some(&prev), &wrong, p).is_err());
+        assert!(check_time(std::slice::from_ref(&prev), &wrong, p).is_err());
+        // A correction naming the time before it, but never past a sitting opened at the watch
+        // (M-254), nor dated more than the watch check's tolerance before what it confirms.
+        let opened = at(1, "2026-12-06T09:50:00.000000Z", "sitting.opened");
+        let before = [opened, prev.clone()];
+        let correction = |ts: &str, confirmed: &str| Event {
+            payload: format!(
+                r#"{{"wrong":"{}","confirmed":"{confirmed}","reason":"clock set ahead"}}"#,
+                prev.ts
+            ),
+            ..at(5, ts, "clock.corrected")
+        };
+        let ok = correction("2026-12-06T09:45:00.000000Z", "2026-12-06T09:45:00.000000Z");
+        assert!(check_time(&before, &ok, p).is_ok());
+        let past = correction("2026-12-06T09:40:00.000000Z", "2026-12-06T09:40:00.000000Z");
+        let e = check_time(&before, &past, p).unwrap_err();
+        assert!(
+            e.message.contains("never goes back past a watch"),
+            "{}",
+            e.message
+        );
+        let moved = correction("2026-12-06T09:38:00.000000Z", "2026-12-06T09:45:00.000000Z");
+        assert!(check_time(&before, &moved, p).is_err());
     }
 }
