@@ -84,6 +84,15 @@ pub fn decide(events: &[Event], subject: &Subject, given: &Path) -> Result<Place
     }
 }
 
+/// Refuses (exit 4) a folder `given` now when a stopped run was placing the output of `subject`
+/// in another one (SPEC.md §6.7): that folder only takes it up.
+pub fn refuse_elsewhere(events: &[Event], subject: &Subject, given: &Path) -> Result<()> {
+    match pending(events, subject) {
+        Some(p) => same_folder(&p, given),
+        None => Ok(()),
+    }
+}
+
 /// Refuses (exit 4) a folder `given` now that is not the one the placing `p` recorded (compared
 /// once resolved).
 pub fn same_folder(p: &OutputPlacing, given: &Path) -> Result<()> {

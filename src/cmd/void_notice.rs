@@ -78,15 +78,15 @@ pub fn refuse_out(events: &[Event], subject: &Subject, out: Option<&Path>) -> Re
     if &u.subject != subject {
         return Ok(());
     }
-    let Some(p) = placing::pending(events, &placing::Subject::VoidNotice { void_seq: u.seq })
-    else {
-        return Ok(());
-    };
     let dir = out.map_or_else(
         || PathBuf::from(u.subject.default_folder(u.attempt)),
         Path::to_path_buf,
     );
-    placing::same_folder(&p, &dir)
+    placing::refuse_elsewhere(
+        events,
+        &placing::Subject::VoidNotice { void_seq: u.seq },
+        &dir,
+    )
 }
 
 /// Announces the void `u` recorded by an earlier, interrupted run: its notice is written (or the
@@ -130,9 +130,7 @@ pub fn announce(ctx: &mut Ctx, seq: u64, out: Option<&Path>) -> Result<()> {
     let path = dir.join(FILE_NAME);
     // A run stopped while placing this notice recorded its folder: only that one (SPEC.md §6.7).
     let subject = placing::Subject::VoidNotice { void_seq: v.seq };
-    if let Some(p) = placing::pending(&events, &subject) {
-        placing::same_folder(&p, &dir)?;
-    }
+    placing::refuse_elsewhere(&events, &subject, &dir)?;
     let sha = if crate::edge::fsio::name_taken(&dir, FILE_NAME)? {
         adopt(ctx, &v, &dir)?
     } else {

@@ -117,10 +117,7 @@ impl Folders {
             block: canonical,
             attempt: st.attempt,
         };
-        match placing::pending(events, &subject) {
-            Some(p) => placing::same_folder(&p, &self.out),
-            None => Ok(()),
-        }
+        placing::refuse_elsewhere(events, &subject, &self.out)
     }
 
     /// No file a fresh block of `ids` (one with no entropy recorded for its current attempt)

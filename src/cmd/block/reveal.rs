@@ -45,10 +45,7 @@ fn refuse_out(events: &[Event], id: &BlockId, out: &Path) -> Result<()> {
         block: canonical,
         attempt: st.attempt,
     };
-    match placing::pending(events, &subject) {
-        Some(p) => placing::same_folder(&p, out),
-        None => Ok(()),
-    }
+    placing::refuse_elsewhere(events, &subject, out)
 }
 
 const BLOCK_HINT: &str = concat!(
@@ -73,9 +70,7 @@ pub fn run_in_sitting(
     let name = format!("{}.reveal.json", files::stem(&rv.canonical));
     // A run stopped while placing this reveal recorded its folder: only that one (SPEC.md §6.7).
     let events = ctx.audit()?.events()?;
-    if let Some(p) = placing::pending(&events, &rv.subject()) {
-        placing::same_folder(&p, out)?;
-    }
+    placing::refuse_elsewhere(&events, &rv.subject(), out)?;
     if rv.revealed.is_some() && fsio::name_taken(out, &name)? {
         return adopt_reveal(ctx, &rv, out, &name);
     }
