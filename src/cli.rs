@@ -11,12 +11,17 @@ Exit codes:
   1  verification failed (urne verify, urne audit verify)
   2  bad input or usage: malformed, unsigned or wrongly signed file, bad argument
   3  HSM unavailable or refused: missing module, missing token, wrong PIN
-  4  refused: by the ceremony's state (keys exist, day already drawn, day not ended), or the
-     trail is not the token's (missing, another trail, an older or truncated copy, deleted or
-     replaced while the command ran, a token object urne did not create)
-  5  the appliance's own storage failed, or its trail is broken (chain, a checkpoint, an event
-     without its own checkpoint, an unknown or impossible record, a missing blob): nothing is
-     recorded
+  4  refused by the ceremony's state, no incident: already done (keys exist, day already
+     drawn, an output already there) or not yet possible (day not ended, not sealed)
+  5  the appliance's own storage or environment failed (disk, database, the clock set back)
+  6  another urne command holds the trail: nothing was done; run again when it has finished
+  7  an incident: the database is not the token's trail (missing, another trail, an older or
+     truncated copy, a fork), or the trail or the token holds what urne did not write (a broken
+     chain or checkpoint, an unknown or impossible record, a missing or altered blob, a trigger,
+     a token object urne did not create, a trail changed while the command ran): nothing is
+     recorded; keep the database and the token as evidence
+  8  urne audit verify / urne verify of an audit export without an audit key or a checkpoint
+     from outside: the trail is consistent with itself only (first line UNANCHORED)
 
 Only `urne keys init` creates an audit trail; every other command logs in, checks the trail
 against the token, and refuses (recording nothing) before it acts.
@@ -192,8 +197,9 @@ pub enum Command {
     /// --keys), or production's lone result.json or a lone block commitment. The first line
     /// names what was verified. Exit 0 when all holds (`partial:` lines name what could not be
     /// checked from the files given), 1 naming the first thing that does not (with its class,
-    /// `fork` included), 2 for a usage mistake or an unreadable file. It writes nothing and can
-    /// never produce a result.
+    /// `fork` included), 2 for a usage mistake or an unreadable file, 8 for an audit export
+    /// checked without --keys or --checkpoint (consistent with itself only: `UNANCHORED:`). It
+    /// writes nothing and can never produce a result.
     Verify {
         /// An output folder (`urne draw --out`, `urne block generate --out`, a void notice's
         /// folder), a folder of such folders, a proof file or an exported audit trail
@@ -373,14 +379,20 @@ pub enum AuditCommand {
     /// Check the hash chain and every signed checkpoint; name the first event that fails.
     ///
     /// Recomputes the whole hash chain and checks every stored checkpoint's signature and root.
-    /// Exit 0 when intact; exit 1 naming the first sequence number that fails. Detects edited,
-    /// deleted, inserted and reordered events; with --checkpoint, also a trail truncated back
-    /// past a checkpoint you hold (e.g. one shipped with a result). Checks the database (--db),
-    /// or with --file an exported trail (`urne audit export`), reporting the failure's class
-    /// (inconsistent, bad-signature, malformed). Without --audit-key it uses the audit key
-    /// the trail itself records, which proves nothing against a trail rewritten end to end
-    /// under another key: pass --audit-key keys/audit.pub.pem (from `urne keys export`,
-    /// obtained independently).
+    /// Detects edited, deleted, inserted and reordered events; with --checkpoint, also a trail
+    /// truncated back past a checkpoint you hold (e.g. one shipped with a result). Checks the
+    /// database (--db), or with --file an exported trail (`urne audit export`), reporting the
+    /// failure's class (inconsistent, bad-signature, malformed).
+    ///
+    /// It needs an anchor from outside the trail: the audit key exported at the key ceremony
+    /// (--audit-key keys/audit.pub.pem, or --keys keys/ holding it) or a checkpoint held
+    /// outside (--checkpoint, e.g. the one copied into the minutes). Without one, the trail can
+    /// only be checked against the audit key it records itself, which a trail rewritten end to
+    /// end under another key, or cut short, passes too: the first line says so
+    /// ("UNANCHORED: …") and the exit is 8, never 0.
+    ///
+    /// Exit 0 when intact against an anchor; 1 naming the first sequence number that fails; 2
+    /// for a usage mistake or an unreadable file; 8 when consistent with itself only.
     Verify {
         /// Verify this exported trail (JSON Lines of `urne audit export`) instead of the
         /// database; needs no database.
@@ -390,10 +402,13 @@ pub enum AuditCommand {
         #[arg(long, value_name = "FILE")]
         checkpoint: Vec<PathBuf>,
         /// The audit public key (PEM, from `urne keys export`) to check signatures with; the
-        /// trail must record this key. Default: the key recorded in the trail, with a note
-        /// that this does not rule out a rewritten trail.
-        #[arg(long, value_name = "PEM")]
+        /// trail must record this key.
+        #[arg(long, value_name = "PEM", conflicts_with = "keys")]
         audit_key: Option<PathBuf>,
+        /// The folder `urne keys export` wrote, obtained independently: its audit.pub.pem is
+        /// the audit key (as --audit-key).
+        #[arg(long, value_name = "DIR")]
+        keys: Option<PathBuf>,
         /// Also fail when the last events are not yet covered by a signed checkpoint.
         #[arg(long)]
         strict: bool,

@@ -22,6 +22,31 @@ pub enum Exit {
     Refused = 4,
     /// 5: the appliance's own storage or environment failed (disk, database, executable unreadable).
     Internal = 5,
+    /// 6: another urne command holds the trail: nothing was done; run again when it has finished.
+    Busy = 6,
+    /// 7: an incident: the database is not the token's trail (another trail, an older or truncated
+    /// copy, a fork, none at the path), or the trail or the token holds what urne did not write.
+    Incident = 7,
+    /// 8: `urne audit verify` found the trail consistent with itself only: no audit key or
+    /// checkpoint from outside, so a trail rewritten under another key would pass too.
+    Unanchored = 8,
+}
+
+impl Exit {
+    /// The code a child urne process exited with, as this process's exit.
+    pub fn from_code(code: i32) -> Exit {
+        match code {
+            0 => Exit::Success,
+            1 => Exit::VerificationFailed,
+            2 => Exit::BadInput,
+            3 => Exit::Hsm,
+            4 => Exit::Refused,
+            6 => Exit::Busy,
+            7 => Exit::Incident,
+            8 => Exit::Unanchored,
+            _ => Exit::Internal,
+        }
+    }
 }
 
 /// A failure as the operator sees it.
@@ -55,6 +80,11 @@ impl Error {
             ..Self::new(exit, message, hint)
         }
     }
+    /// An incident of the trail (exit 7): it is not the token's, or it or the token holds what
+    /// urne did not write. Reported, never recorded in it (SPEC.md §6.5, §6.6).
+    pub fn incident(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::trail(Exit::Incident, message, hint)
+    }
     /// This error, reported and not recorded as `command.failed` (a refusal of input that SPEC.md
     /// says records nothing).
     pub fn unrecorded(self) -> Self {
@@ -84,6 +114,9 @@ impl Error {
             Exit::Hsm => "hsm",
             Exit::Refused => "refused",
             Exit::Internal => "internal",
+            Exit::Busy => "busy",
+            Exit::Incident => "incident",
+            Exit::Unanchored => "unanchored",
         }
     }
 }

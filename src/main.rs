@@ -20,7 +20,7 @@ fn main() {
     }
     let cli = urne::cli::Cli::parse();
     match urne::cmd::run(cli) {
-        Ok(()) => match urne::out::stdout_failure() {
+        Ok(exit) => match urne::out::stdout_failure() {
             // The command did its work, but its report could not be written: nobody read it.
             Some(why) => {
                 note!("error: cannot write to standard output: {why}");
@@ -29,7 +29,7 @@ fn main() {
                 );
                 std::process::exit(2);
             }
-            None => std::process::exit(0),
+            None => std::process::exit(exit as i32),
         },
         Err(e) => {
             note!("error: {}", e.message);

@@ -96,6 +96,9 @@ for d in "$tmp"/d-*; do cps+=(--checkpoint "$d/checkpoint.note"); done
 expect 0 "urne   audit verify" "$urne" audit verify --audit-key "$tmp/keysA/audit.pub.pem" "${cps[@]}"
 expect 0 "python audit export" $V "$tmp/audit.jsonl" --keys "$tmp/keysA" "${cps[@]}"
 expect 0 "urne   audit export" "$urne" verify "$tmp/audit.jsonl" --keys "$tmp/keysA" "${cps[@]}"
+# SPEC §6.4 [M-271]: without an audit key or a held checkpoint, consistent with itself only.
+both 8 "audit export without an anchor (UNANCHORED)" "$tmp/audit.jsonl"
+expect 8 "urne   audit verify without an anchor (UNANCHORED)" "$urne" audit verify
 dbA=$URNE_DB
 
 eval "$(scripts/dev-hsm "$tmp/b" 2>/dev/null)"

@@ -5,7 +5,7 @@
     urne_verify.py DRAW_DIR    --keys KEYDIR --export FILE.jsonl --producer-key PEM [...]  # auditor mode
     urne_verify.py result.json --keys KEYDIR [--expect-day D]                  # a lone result (production)
     urne_verify.py PROOF.json  --keys KEYDIR [--published DRAW_DIR]
-    urne_verify.py AUDIT.jsonl [--keys KEYDIR] [--checkpoint NOTE ...] [--strict]  # without --keys: the key it records
+    urne_verify.py AUDIT.jsonl [--keys KEYDIR] [--checkpoint NOTE ...] [--strict]  # neither: exit 8, UNANCHORED
     urne_verify.py BLOCK_DIR   --keys KEYDIR [--expect-block ID]
     urne_verify.py S.commit.json --keys KEYDIR [--expect-block ID]             # a lone block commitment
     urne_verify.py VOID_NOTICE_DIR --keys KEYDIR
@@ -16,7 +16,9 @@
 Exit codes (as `urne verify`): 0 everything checked holds (lines starting `partial: ` on standard
 output name what could not be checked from the files given); 1 verification failed (`error:
 verification failed (<class>): <first failing thing>`, SPEC §8.1); 2 bad usage or an unreadable
-path (`error: ...` then `hint: ...`). The first line of standard output names what was verified.
+path (`error: ...` then `hint: ...`); 8 an audit export verified without --keys or --checkpoint:
+consistent with itself only, said on the first line (`UNANCHORED: ...`). The first line of
+standard output names what was verified.
 Requires Python 3.9+ and the `cryptography` package (Ed25519). Imports nothing from urne.
 """
 import argparse
@@ -84,10 +86,27 @@ def main(argv):
     # Every line printed is one line: names from the folders verified are escaped (printable).
     report = [printable(line) for line in report]
     _err(*[line for line in report if line.startswith("note: ")])
+    if isinstance(title, Unanchored):          # exit 8: consistent with itself only (§6.4)
+        lines = [printable(f"UNANCHORED: {title.what} is consistent with itself only: {UNANCHORED}")]
+        lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
+        code = _write(lines)
+        return code or 8
     lines = [printable(f"VERIFIED: {t}") for t in (title if isinstance(title, list) else [title])]
     lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
     lines += [line for line in report if line.startswith("partial: ")]
     return _write(lines)
+
+
+class Unanchored:
+    """The title of an audit export verified against the key it records itself (exit 8)."""
+
+    def __init__(self, what):
+        self.what = what
+
+
+UNANCHORED = ("its checkpoints verify under the audit key it records, which a trail rewritten end to end under "
+              "another key, or cut short, would pass too; give the audit key exported at the key ceremony (--keys "
+              "DIR holding audit.pub.pem) or a checkpoint held outside (--checkpoint)")
 
 
 def _err(*lines):
@@ -196,13 +215,12 @@ def run(a):
             raise Usage("--expect-day and --expect-block are for outputs, not an audit export", "leave them out")
         if a.keys:
             (audit_pub,) = keys(a, None, ["audit.pub.pem"])
-        else:                                  # §6.4: the key the trail records, said on stderr
+        else:                                  # §6.4: the key the trail records
             audit_pub = None
-            _err("note: no audit key given: using the audit key recorded in the trail itself, which proves nothing "
-                 "against a trail rewritten end to end with another key; pass --keys DIR holding audit.pub.pem (from "
-                 "`urne keys export`, obtained independently) to check it against the appliance's real audit key")
         held = [(cp, _note(cp)) for cp in a.checkpoint]
         report = vaudit.verify_export(path, audit_pub, held, a.strict)
+        if audit_pub is None and not held:     # §6.4 [M-271]: nothing outside the file anchors it
+            return Unanchored(f"the exported audit trail {path}"), report
         return f"the exported audit trail {path}", report
     if a.export:
         raise Usage("--export checks a draw folder (with its bundle.json)", "give the draw's folder")

@@ -4,6 +4,7 @@
 
 use super::ctx::Ctx;
 use crate::cli::AuditCommand;
+use crate::edge::folder::DiskFolder;
 use crate::edge::fsio;
 use crate::edge::store::AuditLog;
 use crate::error::{Error, Result};
@@ -21,21 +22,27 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
             file,
             checkpoint,
             audit_key,
+            keys,
             strict,
         } => {
             let held = read_held(&checkpoint)?;
-            let key = match audit_key {
-                Some(p) => AuditKey::Given(read_audit_key(&p)?),
-                None => {
-                    note_recorded_key("pass --audit-key keys/audit.pub.pem");
-                    AuditKey::Recorded
-                }
+            let key = match (audit_key, keys) {
+                (Some(p), _) => AuditKey::Given(read_audit_key(&p)?),
+                (None, Some(dir)) => AuditKey::Given(exported_audit_key(&dir)?),
+                (None, None) => AuditKey::Recorded,
             };
+            // An anchor from outside the trail: a key, or a checkpoint signed by the real key.
+            let anchored = matches!(key, AuditKey::Given(_)) || !held.is_empty();
             let report = match file {
                 Some(f) => verify_export_file(&f, &held, key, strict)?,
                 None => verify(ctx, &held, key, strict)?,
             };
-            print_intact(&report);
+            if anchored {
+                print_intact(&report);
+            } else {
+                print_unanchored(&report);
+                ctx.outcome = crate::error::Exit::Unanchored;
+            }
             Ok(())
         }
         AuditCommand::Show { last } => show(ctx, last),
@@ -94,14 +101,9 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Without a key from outside the trail: says plainly what that does not prove, and how to
-/// give one (`pass` names the option: `--audit-key PEM` or `--keys DIR`).
-pub fn note_recorded_key(pass: &str) {
-    // One `note:` line: a failure after it still gets exactly one `error:` and one `hint:`.
-    note!(
-        "note: no audit key given: using the audit key recorded in the trail itself, which proves nothing against a trail rewritten end to end with another key; {pass} (from `urne keys export`, obtained independently) to check it against the appliance's real audit key"
-    );
-}
+/// What a trail checked against the key it records itself does not prove, and how to anchor it
+/// (the first line of the verdict, exit 8; SPEC.md §6.4).
+pub const UNANCHORED: &str = "its checkpoints verify under the audit key it records, which a trail rewritten end to end under another key, or cut short, would pass too; give the audit key exported at the key ceremony (--keys DIR holding audit.pub.pem, or --audit-key for `urne audit verify`) or a checkpoint held outside (--checkpoint)";
 
 /// The checkpoint notes the user holds, as text.
 pub fn read_held(held: &[PathBuf]) -> Result<Vec<(PathBuf, String)>> {
@@ -167,10 +169,33 @@ pub fn verify_export_file(
     })
 }
 
+/// The audit key of the folder `urne keys export` wrote (its audit.pub.pem; a link there is
+/// not followed, SPEC.md §1.6).
+pub fn exported_audit_key(dir: &Path) -> Result<[u8; 32]> {
+    use urne_core::verify::signed;
+    signed::load_key(&DiskFolder::open(dir), "audit.pub.pem").map_err(|f| {
+        Error::bad_input(
+            f.what,
+            "give the folder written by `urne keys export` (it holds audit.pub.pem)",
+        )
+    })
+}
+
+/// The verdict on a trail checked against the key it records itself (exit 8): the first line
+/// says what that does not prove, then what did hold.
+fn print_unanchored(report: &TrailReport) {
+    say!("UNANCHORED: the audit trail is consistent with itself only: {UNANCHORED}");
+    print_report("audit trail consistent with itself", report);
+}
+
 /// `audit trail intact: …` and, when the last events are not checkpointed yet, a note.
 pub fn print_intact(report: &TrailReport) {
+    print_report("audit trail intact", report);
+}
+
+fn print_report(head: &str, report: &TrailReport) {
     say!(
-        "audit trail intact: {}{} events, hash chain verified, {} checkpoint(s) verified{}",
+        "{head}: {}{} events, hash chain verified, {} checkpoint(s) verified{}",
         report
             .trail
             .map_or_else(String::new, |t| format!("trail {t}, ")),

@@ -33,6 +33,9 @@ pub struct Ctx {
     /// The command only reads the trail ([`Ctx::check_to_read`]): not even its failure is
     /// recorded.
     reads_only: bool,
+    /// The exit of a command that did its work but whose verdict is weaker than success
+    /// ([`Exit::Unanchored`]); `Success` otherwise.
+    pub outcome: Exit,
 }
 
 impl Ctx {
@@ -46,6 +49,7 @@ impl Ctx {
             fresh: None,
             software: None,
             reads_only: false,
+            outcome: Exit::Success,
         }
     }
 
@@ -283,8 +287,7 @@ impl Ctx {
             _ => None,
         });
         history_of(trail, &events, last.as_ref()).map_err(|why| {
-            Error::trail(
-                Exit::Internal,
+            Error::incident(
                 format!("audit trail: {why}"),
                 "the trail was altered: keep the database as evidence and run `urne audit verify`",
             )
@@ -375,8 +378,7 @@ fn no_trail(hsm: &Hsm) -> Error {
 
 /// There is no database where the trail should be.
 fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
-    Error::trail(
-        Exit::Refused,
+    Error::incident(
         format!(
             "no audit trail at {}: this token's {}",
             db.display(),
@@ -395,8 +397,7 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Res
     let events = log.events()?;
     let first = first_trail(&events, path)?;
     if first != Some(tt.object.trail) {
-        return Err(Error::trail(
-            Exit::Refused,
+        return Err(Error::incident(
             match first {
                 Some(other) => format!(
                     "the audit trail {} is another trail ({other}), not this token's ({})",
@@ -413,8 +414,7 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Res
         ));
     }
     let broken = |seq: u64, reason: String| {
-        Error::trail(
-            Exit::Internal,
+        Error::incident(
             format!(
                 "audit trail {}: it fails at event {seq}: {reason}; nothing was done",
                 path.display()
@@ -430,8 +430,7 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Res
     verify_trail(&events, &stored, &[], AuditKey::Given(tt.audit_key))
         .map_err(|f| broken(f.seq, f.reason))?;
     let malformed = |m: kinds::MalformedRecord| {
-        Error::trail(
-            Exit::Internal,
+        Error::incident(
             format!("audit trail {}: {m}; nothing was done", path.display()),
             "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
         )
@@ -474,8 +473,7 @@ fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32
         Some((e, Ok(Record::TrailRestarted(t)))) if e.seq == 1 => Some(t.trail),
         // A trail's first event that does not parse as its kind is a broken trail, not another.
         Some((e, Err(m))) if e.kind == "trail.created" || e.kind == "trail.restarted" => {
-            return Err(Error::trail(
-                Exit::Internal,
+            return Err(Error::incident(
                 format!("audit trail {}: {m}; nothing was done", path.display()),
                 "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
             ));
@@ -544,7 +542,7 @@ fn mark_refusal(path: &std::path::Path, f: &MarkFailure) -> Error {
             path.display()
         ),
     };
-    Error::trail(Exit::Refused, msg, hint)
+    Error::incident(msg, hint)
 }
 
 #[cfg(test)]

@@ -349,8 +349,7 @@ pub fn parse_block(arg: &str) -> Result<urne_core::block::id::BlockId> {
 /// A value in the trail that is not as urne records it (`what` says which, and how): the
 /// database was altered, and the command stops.
 pub fn altered(what: &str) -> Error {
-    Error::trail(
-        crate::error::Exit::Internal,
+    Error::incident(
         format!("audit trail: {what}"),
         "the database was altered: run `urne audit verify` and investigate",
     )

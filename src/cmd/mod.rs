@@ -58,14 +58,33 @@ fn command_name(c: &Command) -> &'static str {
     }
 }
 
-/// Runs one command line.
-pub fn run(cli: Cli) -> Result<()> {
+/// Runs one command line; the exit of a command that did its work (0, or 8 for a trail verified
+/// against itself only).
+pub fn run(cli: Cli) -> Result<crate::error::Exit> {
+    // One command at a time on the trail, taken before the token's module is loaded or the
+    // database opened (SPEC.md §6.5); held until the process ends.
+    let _lock = match holds_trail(&cli.command) {
+        true => crate::edge::lock::take(&cli.global.db)?,
+        false => None,
+    };
     let mut ctx = Ctx::new(command_name(&cli.command), cli.global);
     let res = dispatch(&mut ctx, cli.command).and_then(|()| ctx.finish());
     if let Err(e) = &res {
         ctx.record_failure(e);
     }
-    res
+    res.map(|()| ctx.outcome)
+}
+
+/// Whether a command opens the audit trail or the token, and so takes the trail's lock: every
+/// command but the verification of files (`verify`, `audit verify --file`) and `ticket show`.
+fn holds_trail(c: &Command) -> bool {
+    use crate::cli::AuditCommand as A;
+    !matches!(
+        c,
+        Command::Verify { .. }
+            | Command::Ticket(_)
+            | Command::Audit(A::Verify { file: Some(_), .. })
+    )
 }
 
 /// Calls the command's file.

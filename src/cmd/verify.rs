@@ -154,7 +154,7 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
     }
     if a.path.is_file() {
         if name.ends_with(".jsonl") {
-            return verify_trail_file(&a);
+            return verify_trail_file(ctx, &a);
         }
         if name == "result.json" || name.ends_with(".commit.json") {
             return verify_lone(&a, &parent, &name);
@@ -244,23 +244,15 @@ fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
 
 /// An exported audit trail (`urne audit export`, SPEC.md §6.4), recognised by its `.jsonl`
 /// name as the Python verifier does; the audit key is `--keys DIR`'s audit.pub.pem.
-fn verify_trail_file(a: &VerifyArgs) -> Result<()> {
+fn verify_trail_file(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
     let key = match &a.keys {
         // A key of `--keys DIR`, found in that folder: a link there is not followed (§1.6).
-        Some(dir) => AuditKey::Given(
-            signed::load_key(&DiskFolder::open(dir), "audit.pub.pem").map_err(|f| {
-                Error::bad_input(
-                    f.what,
-                    "give the audit.pub.pem written by `urne keys export`",
-                )
-            })?,
-        ),
-        None => {
-            audit::note_recorded_key("pass --keys DIR holding audit.pub.pem");
-            AuditKey::Recorded
-        }
+        Some(dir) => AuditKey::Given(audit::exported_audit_key(dir)?),
+        None => AuditKey::Recorded,
     };
     let held = audit::read_held(&a.checkpoints)?;
+    // Without a key or a held checkpoint, nothing outside the file anchors it (SPEC.md §6.4).
+    let anchored = a.keys.is_some() || !held.is_empty();
     let r = audit::verify_export_file(&a.path, &held, key, a.strict)?;
     let mut checks = vec![format!(
         "{} audit events chained (1..{})",
@@ -280,15 +272,25 @@ fn verify_trail_file(a: &VerifyArgs) -> Result<()> {
             r.events
         ));
     }
-    print_report(
-        &a.path,
-        &Report {
-            checks,
-            subjects: vec![format!("the audit trail of {} events", r.events)],
-            ..Report::default()
-        },
-        false,
-    );
+    let report = Report {
+        checks,
+        subjects: vec![format!("the audit trail of {} events", r.events)],
+        ..Report::default()
+    };
+    if anchored {
+        print_report(&a.path, &report, false);
+    } else {
+        say!(
+            "UNANCHORED: the audit trail of {} events in {} is consistent with itself only: {}",
+            r.events,
+            printable(&a.path.display().to_string()),
+            audit::UNANCHORED
+        );
+        for d in &report.checks {
+            say!("  ok  {}", printable(d));
+        }
+        ctx.outcome = crate::error::Exit::Unanchored;
+    }
     Ok(())
 }
 

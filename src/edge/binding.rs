@@ -3,7 +3,7 @@
 //! check are the core's (`audit::token`); the objects are read and created through `edge::hsm`.
 
 use crate::edge::hsm::{Hsm, KeyRole};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Result};
 use urne_core::audit::token::{
     MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark,
 };
@@ -25,9 +25,7 @@ impl TokenTrail {
     /// The last mark (`None` before the first), or a refusal if the token records a fork.
     pub fn last_mark(&self) -> Result<Option<Mark>> {
         last_mark(&self.object.trail, &self.marks).map_err(|_| {
-            Error::trail(
-                Exit::Refused,
-                format!(
+            Error::incident(format!(
                     "the token holds two different marks of one size for the trail {}: two histories were written under it (a fork)",
                     self.object.trail
                 ),
@@ -49,8 +47,7 @@ impl TokenTrail {
 }
 
 fn bad_object(e: impl std::fmt::Display) -> Error {
-    Error::trail(
-        Exit::Refused,
+    Error::incident(
         e.to_string(),
         "someone with the PIN wrote into the token outside urne: stop, keep the token and the database as evidence, and investigate",
     )

@@ -1,10 +1,10 @@
 //! The appliance's edges: everything that touches the world outside the pure core. PKCS#11
 //! (`hsm`), the SQLite audit trail (`store`), the one clock (`clock`), files (`fsio`; folders
 //! held by a descriptor, `dir`; outputs staged whole, `staging`), signed output files
-//! (`publish`), the configuration and PIN (`config`), the running executable (`identity`), and
-//! what code runs in the process: the environment and libcrypto set first (`process`,
-//! `openssl`), the dynamic loader (`loader`), and the files that may be mapped (`closure`, from
-//! their ELF dynamic sections, `elf`).
+//! (`publish`), one command at a time on a trail (`lock`), the configuration and PIN
+//! (`config`), the running executable (`identity`), and what code runs in the process: the
+//! environment and libcrypto set first (`process`, `openssl`), the dynamic loader (`loader`),
+//! and the files that may be mapped (`closure`, from their ELF dynamic sections, `elf`).
 
 pub mod binding;
 pub mod clock;
@@ -17,6 +17,7 @@ pub mod fsio;
 pub mod hsm;
 pub mod identity;
 pub mod loader;
+pub mod lock;
 pub mod maps;
 pub mod openssl;
 pub mod process;

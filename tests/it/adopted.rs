@@ -147,7 +147,7 @@ fn a_draw_placed_by_a_stopped_run_is_adopted_whole_once_and_never_placed_twice()
     let err = assert_fails(&env.draw(DAY, "d1"), 4);
     assert!(err.contains("already been drawn"), "{err}");
     assert_eq!(count(&env, "draw.published"), 1);
-    env.ok(&["audit", "verify"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
 
 /// The child side of the test above: the draw of the day and folder `URNE_TEST_DRAW_PLACE_ONLY`
@@ -246,7 +246,7 @@ fn the_minutes_placed_by_a_stopped_run_are_adopted_whole_once_and_never_placed_t
     // Once: nothing is left to publish, and nothing is planned.
     assert_fails(&ceremony(&env, "pub"), 2);
     assert_eq!(count(&env, "output.published"), 1);
-    env.ok(&["audit", "verify"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
 
 /// The child side of the test above: a sitting opened and closed through urne's own records,

@@ -629,7 +629,7 @@ fn grinding_the_entropy_does_not_make_the_target_win() {
         wins <= b,
         "the target won {wins} of {n} attempts: more than chance allows ({b})"
     );
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
 /// (1, sanity) The same grinder wins every attempt when it can know the contribution: typed
@@ -786,7 +786,7 @@ fn failing_after_seeing_the_outcome_does_not_change_it() {
     eprintln!(
         "adversary figures: failing C_Sign unless the target won: attempts {attempt}, interrupted and resumed with the same winner {interrupted}, target won {target_won}"
     );
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
 /// `urne block generate` of one block of the reduced game at EUR 1 (`test-small-game/100/t1/1`).
@@ -946,7 +946,7 @@ fn a_replayed_entropy_is_refused_and_never_resumed_from_across_kinds() {
     assert_eq!(res["entropy_refused"], listed(&env, &purpose_c));
     env.ok(&["verify", "out-c", "--keys", "keys"]);
     env.ok(&["verify", "blocks", "--keys", "keys"]);
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
 /// Draws attempts of the day, the adversary watching with `extra` (`--watch` among them),

@@ -31,3 +31,48 @@ fn a_late_draw_is_recorded_late_once_per_attempt() {
     env.draw_ok(day, "d2");
     assert_eq!(count(&env, "draw.late"), 2);
 }
+
+/// SPEC.md §6.5 [M-273]: the exit code alone tells a harmless re-run from an incident. What is
+/// already done, or not yet possible, is 4 (a second `keys init`, a day drawn again, a day not
+/// sealed); a database that is not the token's trail (an older copy put back, another trail's
+/// file) or holds what urne did not write (a planted trigger) is 7, and the same command on the
+/// token's own trail goes on once it is back.
+#[test]
+fn a_rerun_is_exit_4_and_a_trail_not_the_tokens_or_tampered_is_exit_7() {
+    let env = Env::new();
+    let day = "2018-12-02";
+    let export = simulate(&env, day, 300, 2, &[]);
+    // Not yet possible: a day not sealed.
+    assert_fails(&env.draw(day, "d1"), 4);
+    let older = env.path("older.db");
+    std::fs::copy(env.db(), &older).unwrap();
+    seal(&env, &export);
+    env.draw_ok(day, "d1");
+    // Already done: the token initialised, the day drawn.
+    let err = assert_fails(&env.urne(&["keys", "init"]), 4);
+    assert!(err.contains("already initialised"), "{err}");
+    let err = assert_fails(&env.draw(day, "d2"), 4);
+    assert!(err.contains("already been drawn"), "{err}");
+    // An incident: an older copy of the trail put back.
+    let current = env.path("current.db");
+    std::fs::rename(env.db(), &current).unwrap();
+    std::fs::copy(&older, env.db()).unwrap();
+    let err = assert_fails(&env.urne(&["keys", "export", "--out", "k1"]), 7);
+    assert!(err.contains("older copy"), "{err}");
+    // Another token's trail.
+    let other = Env::new();
+    std::fs::copy(other.db(), env.db()).unwrap();
+    let err = assert_fails(&env.urne(&["status"]), 7);
+    assert!(err.contains("is another trail"), "{err}");
+    // The token's own trail with a trigger planted in it.
+    std::fs::copy(&current, env.db()).unwrap();
+    rusqlite::Connection::open(env.db())
+        .unwrap()
+        .execute_batch("CREATE TRIGGER planted BEFORE INSERT ON events BEGIN SELECT 1; END;")
+        .unwrap();
+    let err = assert_fails(&env.urne(&["keys", "export", "--out", "k1"]), 7);
+    assert!(err.contains("not as urne makes it"), "{err}");
+    // Back to the token's trail as it was: the same command goes on.
+    std::fs::copy(&current, env.db()).unwrap();
+    env.ok(&["keys", "export", "--out", "k1"]);
+}

@@ -1,5 +1,5 @@
-//! `urne audit verify` stands outside the trail (issue 10, item 7): without `--audit-key` it
-//! says the trail's own key proves nothing against a rewrite; with it, a trail rewritten end to
+//! `urne audit verify` stands outside the trail (issue 10, item 7; issue 23): without an audit
+//! key or a held checkpoint it is never a success (`UNANCHORED:`, exit 8); with a key, a trail rewritten end to
 //! end under another key fails; an exported trail verifies like the database, each tampering
 //! with its class (SPEC.md §6.4, §8.1), through `urne audit verify --file` and `urne verify`.
 
@@ -71,29 +71,97 @@ fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// SPEC.md §6.4 [M-271]: a trail checked against nothing but the key it records is never a
+/// success: the first line says `UNANCHORED:` and the exit is 8, in urne's `audit verify` (the
+/// database and an export), `verify` and the Python verifier; with an audit key or a held
+/// checkpoint from outside, exit 0.
 #[test]
-fn without_audit_key_the_note_says_the_trails_own_key_proves_nothing() {
+fn without_an_anchor_the_verdict_says_unanchored_and_exits_8() {
     let env = exported();
+    let py = root().join("verifier/urne_verify.py");
+    let python = |args: &[&str]| {
+        std::process::Command::new("python3")
+            .arg(&py)
+            .args(args)
+            .current_dir(env.path(""))
+            .output()
+            .unwrap()
+    };
+    let unanchored = |args: &[&str], o: std::process::Output| {
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(o.status.code(), Some(8), "{args:?}: {out}{}", stderr(&o));
+        let first = out.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("UNANCHORED: ")
+                && first.contains("is consistent with itself only")
+                && first.contains("rewritten end to end under another key"),
+            "{args:?}: {out}"
+        );
+        assert!(
+            !out.contains("VERIFIED") && !out.contains("intact"),
+            "{out}"
+        );
+        assert!(!stderr(&o).contains("error:"), "{}", stderr(&o));
+    };
     for args in [
         &["audit", "verify"][..],
         &["audit", "verify", "--file", "audit.jsonl"],
         &["verify", "audit.jsonl"],
     ] {
-        let o = env.urne(args);
-        let err = stderr(&o);
-        assert!(o.status.success(), "{args:?}: {err}");
-        assert!(
-            err.contains("note: no audit key given: using the audit key recorded in the trail itself, which proves nothing against a trail rewritten end to end with another key"),
-            "{args:?}: {err}"
-        );
-        assert!(err.contains("; pass --"), "{args:?}: {err}");
-        assert!(
-            !err.contains("hint:"),
-            "one note line, no hint on success: {err}"
-        );
+        unanchored(args, env.urne(args));
     }
-    let o = env.urne(&["audit", "verify", "--audit-key", "keys/audit.pub.pem"]);
-    assert!(o.status.success() && !stderr(&o).contains("note:"));
+    unanchored(&["audit.jsonl"], python(&["audit.jsonl"]));
+    // The cases found: a trail cut to half and one rewritten under another key are not passed
+    // with exit 0 by a plain `urne audit verify`.
+    let ls = lines(&env, "audit.jsonl");
+    let events = ls.iter().filter(|l| l["type"] == "event").count() as u64;
+    let half: Vec<Value> = ls
+        .iter()
+        .filter(|l| l["seq"].as_u64().or(l["size"].as_u64()).unwrap() <= events / 2)
+        .cloned()
+        .collect();
+    write(&env, "half.jsonl", &half);
+    for args in [
+        &["audit", "verify", "--file", "half.jsonl"][..],
+        &["verify", "half.jsonl"],
+    ] {
+        unanchored(args, env.urne(args));
+    }
+    unanchored(&["half.jsonl"], python(&["half.jsonl"]));
+    // Anchored: exit 0 and the usual first line.
+    for args in [
+        &["audit", "verify", "--audit-key", "keys/audit.pub.pem"][..],
+        &["audit", "verify", "--keys", "keys"],
+        &["audit", "verify", "--file", "audit.jsonl", "--keys", "keys"],
+        &["verify", "audit.jsonl", "--keys", "keys"],
+    ] {
+        let o = env.urne(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(!String::from_utf8_lossy(&o.stdout).contains("UNANCHORED"));
+    }
+    let o = python(&["audit.jsonl", "--keys", "keys"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A held checkpoint anchors too, and finds the half trail cut short.
+    std::fs::write(
+        env.path("held.note"),
+        ls.iter().rfind(|l| l["type"] == "checkpoint").unwrap()["note"]
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    env.ok(&["audit", "verify", "--checkpoint", "held.note"]);
+    let err = assert_fails(
+        &env.urne(&[
+            "audit",
+            "verify",
+            "--file",
+            "half.jsonl",
+            "--checkpoint",
+            "held.note",
+        ]),
+        1,
+    );
+    assert!(err.contains("were removed"), "{err}");
 }
 
 #[test]
@@ -113,9 +181,14 @@ fn a_trail_rewritten_end_to_end_under_another_key_fails_with_the_real_key() {
     rechain(&mut ls, &|size, root| note(&sk, &fake, size, root));
     write(&env, "rewritten.jsonl", &ls);
     std::fs::create_dir(env.path("fake")).unwrap();
-    // Under its own recorded key, the rewrite passes (hence the note).
-    let out = env.ok(&["audit", "verify", "--file", "rewritten.jsonl"]);
-    assert!(out.contains(&keys::key_id(&fake)), "{out}");
+    // Under its own recorded key, the rewrite is consistent with itself: never a success.
+    let o = env.urne(&["audit", "verify", "--file", "rewritten.jsonl"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(8), "{out}");
+    assert!(
+        out.starts_with("UNANCHORED: ") && out.contains(&keys::key_id(&fake)),
+        "{out}"
+    );
     // Under the real key, it fails, naming both key ids.
     for args in [
         &[

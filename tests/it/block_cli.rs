@@ -118,7 +118,7 @@ fn blocks_at_every_price_verify_with_exact_counts() {
         &csv,
         &PathBuf::from(format!("{}.sig", csv.display()))
     ));
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
 #[test]
@@ -209,7 +209,7 @@ fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
         "--out",
         "rv",
     ]);
-    let err = assert_fails(&o, 5);
+    let err = assert_fails(&o, 7);
     assert!(
         err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
@@ -224,7 +224,7 @@ fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
         "--reason",
         "printer jam during transfer",
     ]);
-    let err = assert_fails(&o, 5);
+    let err = assert_fails(&o, 7);
     assert!(
         err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"

@@ -420,8 +420,9 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             "sitting.closed"
         ]
     );
+    anchor(&env);
     let o = at(&env, "2018-12-11 12:00:00")
-        .args(["audit", "verify"])
+        .args(["audit", "verify", "--keys", "audit-keys"])
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

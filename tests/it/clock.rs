@@ -138,7 +138,8 @@ fn an_export_dated_before_its_day_ended_or_after_the_clock_is_refused() {
     let o = at(&env, now, &seal_args(&genuine));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(kind_total(&env, "draw.seal"), 1);
-    env.ok(&["audit", "verify"]);
+    anchor(&env);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
 
 /// The watch's prompt (`cmd::watch`), in either language, for `scripts/pty-type`.
@@ -320,8 +321,9 @@ fn a_clock_far_ahead_is_confirmed_at_the_terminal_and_a_wrong_one_is_corrected_b
     assert!(err.contains("the clock was set back"), "{err}");
     // Both verifiers accept the trail: urne's on the database and the export, and Python's.
     let later = "2019-01-04 09:20:00";
+    anchor(&env);
     for args in [
-        &["audit", "verify"][..],
+        &["audit", "verify", "--keys", "audit-keys"][..],
         &["audit", "export", "--out", "audit.jsonl"],
         &["verify", "audit.jsonl", "--keys", "k2"],
     ] {

@@ -312,6 +312,7 @@ pub fn scrub(c: &mut Command) {
 
 /// Asserts a failure with the given exit code, one `error:` line and a `hint:` line; returns
 /// the error line.
+#[track_caller]
 pub fn assert_fails(out: &Output, code: i32) -> String {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
@@ -510,4 +511,23 @@ pub fn in_fours(hex: &str) -> String {
         .map(|c| String::from_utf8_lossy(c).into_owned())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The folder `audit-keys/` holding the trail's audit public key as `urne keys export` writes it,
+/// for `urne audit verify --keys audit-keys` (SPEC.md §6.4 [M-271]) in an environment whose
+/// keys were not made by `scripts/dev-hsm` (which writes it): the key the trail's event 1 records,
+/// read with SQLite, so that no event is added. Tests of anchoring itself use `urne keys export`.
+pub fn anchor(env: &Env) {
+    let pem = env.path("audit-keys/audit.pub.pem");
+    if pem.exists() {
+        return;
+    }
+    let payload: String = rusqlite::Connection::open(env.db())
+        .unwrap()
+        .query_row("SELECT payload FROM events WHERE seq = 1", [], |r| r.get(0))
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&payload).unwrap();
+    let key = urne_core::crypto::Hash32::from_hex(v["audit_public_key"].as_str().unwrap()).unwrap();
+    std::fs::create_dir_all(pem.parent().unwrap()).unwrap();
+    std::fs::write(pem, urne_core::crypto::keys::public_key_to_pem(&key.0)).unwrap();
 }

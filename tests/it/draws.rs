@@ -180,14 +180,15 @@ fn a_day_cannot_be_drawn_twice() {
         env.ok(&["audit", "show", "--last", "3"])
             .contains("command.failed")
     );
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
+/// SPEC.md §6.5 [M-272]: one command at a time. Draw A holds the trail's lock while it waits for
+/// the commissaire at the type-back prompt; a draw B of the same day, and any other command
+/// meanwhile, stops at once with exit 6 ("another urne command holds the audit trail"), having
+/// read and recorded nothing, never a trail that "fails" or a missing token. A then finishes.
 #[test]
 fn two_draws_of_one_day_at_once_never_both_record_entropy() {
-    // Draw A reads the trail and waits for the commissaire at the witness prompt (on a real
-    // terminal, made by `script`); draw B of the same day runs to completion meanwhile; then A
-    // gets its witness. A must be refused before it records any entropy: the day has one draw.
     use std::io::{BufRead, Write};
     let env = Env::new();
     let export = simulate(&env, "2018-12-02", 500, 4, &[]);
@@ -225,11 +226,32 @@ fn two_draws_of_one_day_at_once_never_both_record_entropy() {
             }
         }
     }
-    // A recorded the entropy and waits at the prompt. B: the whole draw meanwhile, resuming
-    // with A's entropy (never a second one).
+    // A recorded the entropy and waits at the prompt, holding the lock.
     assert_eq!(events(&env, "draw.entropy"), 1);
-    env.draw_ok("2018-12-02", "outB");
-    assert_eq!(events(&env, "draw.entropy"), 1);
+    let before = std::fs::read(env.db()).unwrap();
+    let busy = |o: std::process::Output, what: &str| {
+        let err = assert_fails(&o, 6);
+        assert!(
+            err.contains("another urne command holds the audit trail")
+                && !err.contains("fails")
+                && !err.contains("no token"),
+            "{what}: {err}"
+        );
+        assert_eq!(err.matches("error:").count(), 1, "{err}");
+    };
+    busy(env.draw("2018-12-02", "outB"), "draw B");
+    busy(env.urne(&["status"]), "status");
+    busy(env.urne(&["audit", "show"]), "audit show");
+    busy(
+        env.urne(&["audit", "verify", "--keys", "audit-keys"]),
+        "audit verify",
+    );
+    assert_eq!(
+        std::fs::read(env.db()).unwrap(),
+        before,
+        "B read and recorded nothing"
+    );
+    assert!(!env.path("outB").exists());
     let mut stdin = a.stdin.take().unwrap();
     let group = type_back_group(&seen).expect("the commitment was shown");
     stdin
@@ -239,27 +261,16 @@ fn two_draws_of_one_day_at_once_never_both_record_entropy() {
     let status = a.wait().unwrap();
     reader.join().unwrap();
     seen.extend(rx.try_iter().map(|l| l + "\n"));
-    assert_eq!(status.code(), Some(4), "{seen}");
-    assert!(seen.contains("changed while this command ran"), "{seen}");
-    assert_eq!(
-        events(&env, "draw.entropy"),
-        1,
-        "one entropy, A's, used by B"
-    );
-    assert_eq!(
-        events(&env, "draw.contribution"),
-        1,
-        "A recorded no contribution"
-    );
+    assert_eq!(status.code(), Some(0), "{seen}");
+    assert_eq!(events(&env, "draw.entropy"), 1);
+    assert_eq!(events(&env, "draw.contribution"), 1);
     assert_eq!(events(&env, "draw.result"), 1);
-    assert!(!env.path("outA").exists(), "A wrote nothing");
+    // The lock is released with A: B now finds the day drawn (exit 4, the ceremony's state).
+    let err = assert_fails(&env.draw("2018-12-02", "outB"), 4);
+    assert!(err.contains("already been drawn"), "{err}");
     env.ok(&["keys", "export", "--out", "keys"]);
-    env.ok(&["verify", "outB", "--keys", "keys"]);
-    assert!(
-        env.ok(&["audit", "show", "--last", "3"])
-            .contains("command.failed")
-    );
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["verify", "outA", "--keys", "keys"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
 #[test]
@@ -289,12 +300,12 @@ fn a_sealed_set_altered_in_the_database_is_never_drawn_from() {
     );
     drop(c);
     let o = env.draw("2018-12-04", "out");
-    let err = assert_fails(&o, 5);
+    let err = assert_fails(&o, 7);
     assert!(err.contains("does not match its hash"), "{err}");
     assert_eq!(events(&env, "draw.entropy"), 0, "no entropy was asked for");
     assert!(!env.path("out").exists());
     // And the audit check names the altered data.
-    let o = env.urne(&["audit", "verify"]);
+    let o = env.urne(&["audit", "verify", "--keys", "audit-keys"]);
     assert_fails(&o, 1);
 }
 
@@ -322,7 +333,7 @@ fn an_unknown_or_impossible_event_of_another_day_stops_the_draw() {
         seal(&env, &export);
         let ev = append_as_urne(&env, &[(kind, payload)]).remove(0);
         let o = env.draw("2018-12-04", "out");
-        let err = assert_fails(&o, 5);
+        let err = assert_fails(&o, 7);
         let want = format!(
             "audit event {} ({kind}) is not a well-formed record: {says}",
             ev["seq"]
@@ -349,7 +360,7 @@ fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
     tamper_payload(&env, "draw.seal", &set_sha256, &set_sha256.to_uppercase());
     let before = event_total(&env);
     let o = env.draw("2018-12-04", "out");
-    let err = assert_fails(&o, 5);
+    let err = assert_fails(&o, 7);
     assert!(
         err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
@@ -366,7 +377,7 @@ fn a_seal_record_altered_in_the_database_is_an_error_not_a_panic() {
         "--out",
         "p.json",
     ]);
-    let err = assert_fails(&o, 5);
+    let err = assert_fails(&o, 7);
     assert!(
         err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
@@ -522,10 +533,10 @@ fn a_trail_refused_between_the_contribution_and_the_result_is_fixed_and_the_draw
     let c = rusqlite::Connection::open(env.db()).unwrap();
     c.execute_batch("CREATE TRIGGER planted AFTER INSERT ON events BEGIN SELECT 1; END;")
         .unwrap();
-    let err = assert_fails(&env.draw(day, "out"), 5);
+    let err = assert_fails(&env.draw(day, "out"), 7);
     assert!(err.contains("is not as urne makes it"), "{err}");
     let o = env.urne(&["void", "--day", day, "--reason", "trail refused"]);
-    assert_fails(&o, 5);
+    assert_fails(&o, 7);
     assert_eq!(events(&env, "draw.void"), 0);
     // The cause fixed, the same draw resumes with what was recorded.
     c.execute_batch("DROP TRIGGER planted").unwrap();
@@ -545,7 +556,7 @@ fn a_trail_refused_between_the_contribution_and_the_result_is_fixed_and_the_draw
     let r = json(&env.path("out/result.json"));
     assert_eq!(r["entropy_commitment"], entropy["entropy_commitment"]);
     assert_eq!(r["contribution"], contribution);
-    env.ok(&["audit", "verify"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
 
 #[test]
@@ -585,7 +596,7 @@ fn a_kill_at_any_moment_of_a_draw_never_changes_its_outcome() {
         "--export",
         export.to_str().unwrap(),
     ]);
-    env.ok(&["audit", "verify"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
 
 #[test]
@@ -864,7 +875,7 @@ fn every_broken_export_is_refused_and_nothing_of_it_is_kept() {
     // The day is still open: a valid export of it seals.
     let good = simulate(&env, "2018-12-10", 400, 98, &[]);
     seal(&env, &good);
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
 #[test]

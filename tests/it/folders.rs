@@ -97,7 +97,7 @@ fn a_restart_builds_the_trail_through_its_folder_and_cleans_only_a_killed_runs_t
         .filter(|n| n.starts_with(".audit.db."))
         .collect();
     assert_eq!(temporaries.len(), 2, "{temporaries:?}");
-    env.ok(&["audit", "verify"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
 
 // MUST: M-7, M-259

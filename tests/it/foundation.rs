@@ -192,7 +192,7 @@ fn trail() -> Env {
     for i in 0..3 {
         env.ok(&["keys", "export", "--out", &format!("k{i}")]);
     }
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
     env
 }
 
@@ -205,7 +205,7 @@ fn count(env: &Env) -> i64 {
 
 #[test]
 fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing() {
-    // Two commands at once on one trail: A reads it (and decides from what it read), B appends,
+    // A writer that does not take the lock (two contexts in one process): A reads the trail (and decides from what it read), B appends,
     // then A's decision must not be recorded. (Real SQLite file, two connections, each begun as
     // a command begins: logged in, checked against the token; in a child process, as SoftHSM
     // reads its configuration once per process.)
@@ -230,7 +230,7 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    env.ok(&["audit", "verify"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
 
 /// A command's context on the trail of the environment the child was started in, begun.
@@ -270,7 +270,7 @@ fn stale_read_scenario() {
     // A reads again: what B added is not read (nothing is decided from events this process did
     // not verify or append itself).
     let e = a.audit().unwrap().events().unwrap_err();
-    assert_eq!(e.exit, urne::error::Exit::Refused);
+    assert_eq!(e.exit, urne::error::Exit::Incident);
     assert!(
         e.message.contains("grew while this command ran"),
         "{}",
@@ -278,7 +278,7 @@ fn stale_read_scenario() {
     );
     let (log, hsm) = a.both().unwrap();
     let e = log.append(hsm, "command.failed", &payload).unwrap_err();
-    assert_eq!(e.exit, urne::error::Exit::Refused);
+    assert_eq!(e.exit, urne::error::Exit::Incident);
     assert!(
         e.message.contains("changed while this command ran"),
         "{}",
@@ -287,7 +287,7 @@ fn stale_read_scenario() {
     let e = log
         .append_with_blobs(hsm, "command.failed", &payload, &[b"data"])
         .unwrap_err();
-    assert_eq!(e.exit, urne::error::Exit::Refused);
+    assert_eq!(e.exit, urne::error::Exit::Incident);
     assert_eq!(count_db(), n, "nothing was written");
     let blobs: i64 = Connection::open(std::env::var("URNE_DB").unwrap())
         .unwrap()
@@ -355,7 +355,7 @@ fn attacker(env: &Env) -> Insider {
 }
 
 fn verify_fails_at(env: &Env, extra: &[&str], seq: i64) {
-    let mut args = vec!["audit", "verify"];
+    let mut args = vec!["audit", "verify", "--keys", "audit-keys"];
     args.extend_from_slice(extra);
     let out = env.urne(&args);
     let err = assert_fails(&out, 1);
@@ -386,7 +386,7 @@ fn update_and_delete_are_refused_by_the_database() {
         )
         .unwrap_err();
     assert!(e.to_string().contains("does not extend the chain"), "{e}");
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
 #[test]
@@ -489,7 +489,7 @@ fn truncation_past_a_held_checkpoint_is_detected() {
         .unwrap();
     drop(c);
     // Without the held checkpoint the shortened trail looks consistent ...
-    env.ok(&["audit", "verify"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
     // ... with it, the cut is found.
     verify_fails_at(&env, &["--checkpoint", "held.note"], n - 2);
 }
@@ -525,7 +525,7 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
         prev = h;
     }
     drop(c);
-    let out = env.urne(&["audit", "verify"]);
+    let out = env.urne(&["audit", "verify", "--keys", "audit-keys"]);
     let err = assert_fails(&out, 1);
     assert!(err.contains("signed checkpoint"), "{err}");
 }
@@ -577,7 +577,7 @@ fn a_kill_in_the_middle_of_appending_leaves_a_trail_that_verifies() {
         std::thread::sleep(std::time::Duration::from_millis(10 + 37 * round));
         child.kill().unwrap(); // SIGKILL: no cleanup, no destructor, mid-transaction
         child.wait().unwrap();
-        env.ok(&["audit", "verify"]);
+        env.ok(&["audit", "verify", "--keys", "audit-keys"]);
     }
     assert!(
         count(&env) > before,
@@ -585,7 +585,7 @@ fn a_kill_in_the_middle_of_appending_leaves_a_trail_that_verifies() {
     );
     // The appliance carries on appending (and signing) after the crash.
     env.ok(&["keys", "export", "--out", "after-crash"]);
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
 #[test]

@@ -16,7 +16,8 @@ use std::time::Instant;
 
 /// The trail passes `urne audit verify` (exit 0).
 pub(crate) fn audit_ok(env: &Env) {
-    env.ok(&["audit", "verify"]);
+    anchor(env);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
 
 /// How many events of `kind` have `field` equal to `value` in their payload.
@@ -581,7 +582,7 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
     let other = Env::new();
     std::fs::copy(other.db(), env.db()).unwrap();
     let before = std::fs::read(env.db()).unwrap();
-    let e = assert_fails(&env.urne(&["keys", "init"]), 4);
+    let e = assert_fails(&env.urne(&["keys", "init"]), 7);
     assert!(e.contains("another trail"), "{e}");
     assert_eq!(std::fs::read(env.db()).unwrap(), before);
     // Cut inside the token's generation of the audit key pair (its public key written, not its

@@ -200,7 +200,7 @@ fn a_library_planted_in_openssls_configuration_or_engines_never_loads_in_any_com
         let commands: Vec<Vec<&str>> = vec![
             vec!["hsm", "info"],
             vec!["status"],
-            vec!["audit", "verify"],
+            vec!["audit", "verify", "--keys", "audit-keys"],
             seal_args,
             vec!["verify", out.to_str().unwrap()],
         ];
@@ -263,7 +263,7 @@ fn a_library_planted_in_openssls_configuration_or_engines_never_loads_in_any_com
         }
     }
     // Under every plant, urne's outputs still verify and the trail is whole.
-    env.ok(&["audit", "verify"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
     env.ok(&["verify", out.to_str().unwrap()]);
 }
 

@@ -37,7 +37,7 @@ fn a_backup_at_the_last_mark_is_restorable_until_the_next_append() {
     // After an append, the same backup is an older copy.
     std::fs::copy(env.db(), env.path("current.db")).unwrap();
     std::fs::copy(env.path("backup.db"), env.db()).unwrap();
-    let err = assert_fails(&env.urne(&["keys", "export", "--out", "k"]), 4);
+    let err = assert_fails(&env.urne(&["keys", "export", "--out", "k"]), 7);
     assert!(err.contains("older copy"), "{err}");
     std::fs::copy(env.path("current.db"), env.db()).unwrap();
     env.ok(&["keys", "export", "--out", "k"]);
@@ -54,7 +54,7 @@ fn a_witnessed_restart_carries_forward_what_was_published_and_every_later_output
     draw(&env, "2018-12-04", "pub/d04");
     // The database is lost; only the published outputs remain.
     std::fs::rename(env.db(), env.path("lost.db")).unwrap();
-    assert_fails(&env.urne(&["keys", "export", "--out", "k2"]), 4);
+    assert_fails(&env.urne(&["keys", "export", "--out", "k2"]), 7);
     // A restart needs a reason, and never replaces a file.
     assert_fails(&env.urne(&["trail", "restart", "--reason", "short"]), 2);
     std::fs::write(env.db(), b"not a trail").unwrap();
@@ -156,7 +156,12 @@ fn start_held(env: &Env, db: &str) -> Held {
     let mut child = env
         .cmd()
         .env("URNE_DB", env.path(db))
-        .args(["keys", "export", "--out", &format!("keys-{db}")])
+        .args([
+            "keys",
+            "export",
+            "--out",
+            &format!("keys-{}", db.replace('/', "-")),
+        ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -207,14 +212,19 @@ impl Held {
 /// Afterwards, neither copy is the token's trail any more (the token holds a mark of each
 /// history): every command refuses both, and the witnessed restart goes on.
 fn both_refused_then_restart(env: &Env) {
-    for c in ["a.db", "b.db"] {
+    for c in ["copy-a/a.db", "copy-b/b.db"] {
         let o = env
             .cmd()
             .env("URNE_DB", env.path(c))
-            .args(["keys", "export", "--out", &format!("k-{c}")])
+            .args([
+                "keys",
+                "export",
+                "--out",
+                &format!("k-{}", c.replace('/', "-")),
+            ])
             .output()
             .unwrap();
-        let err = assert_fails(&o, 4);
+        let err = assert_fails(&o, 7);
         assert!(err.contains("two different marks of size 6"), "{c}: {err}");
     }
     let o = env
@@ -272,9 +282,14 @@ impl Reader {
     }
 }
 
+/// Two copies of the trail, each in a folder of its own: urne's lock on the trail's folder
+/// (SPEC.md §6.5) keeps two commands on copies in one folder from running at once; copies in two
+/// folders are what an insider uses to get past it, which the token's marks must catch.
 fn two_copies(env: &Env) {
-    for c in ["a.db", "b.db"] {
-        std::fs::copy(env.db(), env.path(c)).unwrap();
+    for c in ["copy-a/a.db", "copy-b/b.db"] {
+        let p = env.path(c);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::copy(env.db(), p).unwrap();
     }
 }
 
@@ -287,14 +302,14 @@ fn a_copy_whose_command_marks_while_the_other_is_between_its_signature_and_its_m
     // B's change to the token's generation counter); read back afresh, they are there.
     let env = Env::new();
     two_copies(&env);
-    let a = start_held(&env, "a.db");
-    let b = start_held(&env, "b.db");
-    let reader = Reader::start(&env.path("a.db"));
+    let a = start_held(&env, "copy-a/a.db");
+    let b = start_held(&env, "copy-b/b.db");
+    let reader = Reader::start(&env.path("copy-a/a.db"));
     a.release();
     // A is at its commit (past its signature) when it holds the lock that keeps new readers
     // out (SQLite's PENDING lock; the reader is another process, since SQLite does not check
     // the locks of other processes for a connection whose process already reads the file).
-    let probe = rusqlite::Connection::open(env.path("a.db")).unwrap();
+    let probe = rusqlite::Connection::open(env.path("copy-a/a.db")).unwrap();
     probe.busy_timeout(std::time::Duration::ZERO).unwrap();
     let mut a = a;
     let t0 = std::time::Instant::now();
@@ -313,7 +328,7 @@ fn a_copy_whose_command_marks_while_the_other_is_between_its_signature_and_its_m
     assert_eq!(code, Some(0), "B acted alone: {err}");
     reader.stop();
     let (code, err) = a.finish();
-    assert_eq!(code, Some(4), "A must not act after B did: {err}");
+    assert_eq!(code, Some(7), "A must not act after B did: {err}");
     assert!(err.contains("another history of this trail"), "{err}");
     assert!(!env.path("keys-a.db").exists(), "A exported nothing");
     both_refused_then_restart(&env);
@@ -327,7 +342,10 @@ fn two_copies_of_the_trail_used_at_once_cannot_both_act() {
     // then records the fork, which every later command refuses.
     let env = Env::new();
     two_copies(&env);
-    let held = [start_held(&env, "a.db"), start_held(&env, "b.db")];
+    let held = [
+        start_held(&env, "copy-a/a.db"),
+        start_held(&env, "copy-b/b.db"),
+    ];
     for h in &held {
         h.release();
     }
@@ -341,24 +359,29 @@ fn two_copies_of_the_trail_used_at_once_cannot_both_act() {
         if *code == Some(3) {
             continue;
         }
-        assert_eq!(*code, Some(4), "{err}");
+        assert_eq!(*code, Some(7), "{err}");
         assert!(err.contains("another history of this trail"), "{err}");
     }
     // When both marked, the token records two histories and both are refused until a
     // witnessed restart; when one stopped before marking (SoftHSM failing it), the other goes on.
-    let marked: Vec<&str> = ["a.db", "b.db"]
+    let marked: Vec<&str> = ["copy-a/a.db", "copy-b/b.db"]
         .into_iter()
         .filter(|c| {
             let o = env
                 .cmd()
                 .env("URNE_DB", env.path(c))
-                .args(["keys", "export", "--out", &format!("k-{c}")])
+                .args([
+                    "keys",
+                    "export",
+                    "--out",
+                    &format!("k-{}", c.replace('/', "-")),
+                ])
                 .output()
                 .unwrap();
             if !o.status.success() {
                 assert_eq!(
                     o.status.code(),
-                    Some(4),
+                    Some(7),
                     "{}",
                     String::from_utf8_lossy(&o.stderr)
                 );

@@ -160,7 +160,7 @@ fn every_command_whose_report_cannot_be_written_fails_with_exit_2() {
     let commands: [&[&str]; 6] = [
         &["audit", "show"],
         &["audit", "show", "--last", "1"],
-        &["audit", "verify"],
+        &["audit", "verify", "--keys", "audit-keys"],
         &["status"],
         &["hsm", "info"],
         &["verify", "audit.jsonl", "--keys", "keys"],

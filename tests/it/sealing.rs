@@ -64,10 +64,10 @@ fn aad(purpose: &str) -> Vec<u8> {
     sealed::aad(&Hash32([0x42; 32]), purpose).unwrap()
 }
 
-/// Unsealing `b` with `aad` fails as a trail that holds what the token did not seal: exit 5.
+/// Unsealing `b` with `aad` fails as a trail that holds what the token did not seal: exit 7.
 fn refused(hsm: &Hsm, aad: &[u8], b: &SealedBox, what: &str) {
     let e = hsm.unseal(aad, b).expect_err(what);
-    assert_eq!(e.exit, Exit::Internal, "{what}: {}", e.message);
+    assert_eq!(e.exit, Exit::Incident, "{what}: {}", e.message);
     assert!(e.message.contains("does not open"), "{what}: {}", e.message);
     println!("refused ({what}): {}", e.message);
 }

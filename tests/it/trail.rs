@@ -146,7 +146,7 @@ pub(crate) fn all_refused(env: &Env, export: &Path, code: i32, want: &[&str]) {
 
 /// `urne audit verify` (no key, no --strict) exits 1 naming `want`.
 pub(crate) fn verify_fails(env: &Env, want: &str) {
-    let err = assert_fails(&env.urne(&["audit", "verify"]), 1);
+    let err = assert_fails(&env.urne(&["audit", "verify", "--keys", "audit-keys"]), 1);
     assert!(
         err.contains(want),
         "audit verify: expected {want:?} in: {err}"
@@ -194,7 +194,7 @@ fn a_second_database_on_the_same_token_is_refused_and_never_created() {
             .args(args)
             .output()
             .unwrap();
-        let err = assert_fails(&o, 4);
+        let err = assert_fails(&o, 7);
         assert!(
             err.contains("no audit trail at other.db") && err.contains(&trail),
             "{err}"
@@ -212,7 +212,7 @@ fn a_second_database_on_the_same_token_is_refused_and_never_created() {
             .args(args)
             .output()
             .unwrap();
-        let err = assert_fails(&o, 4);
+        let err = assert_fails(&o, 7);
         assert!(err.contains("no audit trail at urne-audit.db"), "{err}");
         assert_eq!(
             std::fs::read_dir(&elsewhere).unwrap().count(),
@@ -233,9 +233,9 @@ fn an_older_copy_put_back_or_a_truncated_trail_is_refused() {
     // The copy taken after the seal, put back: the day could be drawn again from it.
     std::fs::copy(env.path("backup.db"), env.db()).unwrap();
     let want = "it is an older copy, or events were removed from its end";
-    let err = assert_fails(&env.urne(&draw_args("out2")), 4);
+    let err = assert_fails(&env.urne(&draw_args("out2")), 7);
     assert!(err.contains(want), "{err}");
-    all_refused(&env, &export, 4, &[want]);
+    all_refused(&env, &export, 7, &[want]);
     assert_eq!(kind_count(&env.db(), "draw.entropy"), 0, "no new entropy");
     // The drawn trail, its draw removed from its end with the checkpoints (triggers dropped).
     std::fs::write(env.db(), &drawn).unwrap();
@@ -253,12 +253,12 @@ fn an_older_copy_put_back_or_a_truncated_trail_is_refused() {
     };
     let (_, hashes) = trail_of(&env.db());
     assert_eq!(hashes.len() as i64, sealed_at);
-    let err = assert_fails(&env.urne(&draw_args("out2")), 4);
+    let err = assert_fails(&env.urne(&draw_args("out2")), 7);
     assert!(
         err.contains(&format!("holds {sealed_at} events but the token marked")),
         "{err}"
     );
-    all_refused(&env, &export, 4, &[want]);
+    all_refused(&env, &export, 7, &[want]);
     assert_eq!(kind_count(&env.db(), "draw.entropy"), 0, "no new entropy");
     assert!(!env.path("out2").exists());
 }
@@ -268,7 +268,7 @@ fn a_deleted_database_is_refused_naming_the_tokens_trail_and_last_mark() {
     let (env, export) = sealed();
     let (trail, hashes) = trail_of(&env.db());
     std::fs::remove_file(env.db()).unwrap();
-    let err = assert_fails(&env.urne(&draw_args("out")), 4);
+    let err = assert_fails(&env.urne(&draw_args("out")), 7);
     let mark = format!(
         "this token's trail {trail} (the token's last mark: {} events, root {})",
         hashes.len(),
@@ -281,7 +281,7 @@ fn a_deleted_database_is_refused_naming_the_tokens_trail_and_last_mark() {
     assert!(!env.db().exists() && !env.path("out").exists());
     let seal = seal_args(&export);
     let seal: Vec<&str> = seal.iter().map(String::as_str).collect();
-    let err = assert_fails(&env.urne(&seal), 4);
+    let err = assert_fails(&env.urne(&seal), 7);
     assert!(err.contains(&mark), "{err}");
     assert!(!env.db().exists(), "never created");
 }
@@ -313,7 +313,7 @@ fn a_chained_row_inserted_with_sqlite_has_no_checkpoint_and_is_refused() {
     drop(c);
     let at = format!("fails at event {seq}");
     let want = format!("event {seq} has no checkpoint of its own");
-    all_refused(&env, &export, 5, &[&at, &want]);
+    all_refused(&env, &export, 7, &[&at, &want]);
     assert_eq!(kind_count(&env.db(), "draw.entropy"), 1, "no new entropy");
     verify_fails(&env, &want);
 }
@@ -350,7 +350,7 @@ fn an_edited_trail_is_refused_by_every_command_before_any_entropy() {
     assert_eq!(n, 1);
     drop(c);
     let at = format!("fails at event {seq}");
-    all_refused(&env, &export, 5, &[&at, "nothing was done"]);
+    all_refused(&env, &export, 7, &[&at, "nothing was done"]);
     assert_eq!(
         kind_count(&env.db(), "draw.entropy"),
         0,
@@ -380,7 +380,7 @@ fn a_deleted_blob_stops_the_draw_and_fails_audit_verify() {
         .unwrap();
     assert_eq!(gone, 1, "the sealed set deleted");
     drop(c);
-    let err = assert_fails(&env.urne(&draw_args("out")), 5);
+    let err = assert_fails(&env.urne(&draw_args("out")), 7);
     let missing = format!("the data {set} it names is missing from the database");
     assert!(
         err.contains(&format!("fails at event {seq}: {missing}"))
@@ -388,7 +388,7 @@ fn a_deleted_blob_stops_the_draw_and_fails_audit_verify() {
         "{err}"
     );
     assert!(!env.path("out").exists());
-    all_refused(&env, &export, 5, &[&missing]);
+    all_refused(&env, &export, 7, &[&missing]);
     assert_eq!(
         kind_count(&env.db(), "draw.entropy"),
         0,
@@ -418,7 +418,7 @@ fn a_deleted_checkpoint_in_the_middle_or_at_the_end_is_refused() {
             .unwrap();
         c.restore();
         let want = format!("event {size} has no checkpoint of its own");
-        all_refused(&env, &export, 5, &[&want]);
+        all_refused(&env, &export, 7, &[&want]);
         verify_fails(&env, &want);
         // Put back, the trail is accepted again: nothing was recorded.
         c.execute(
@@ -426,7 +426,7 @@ fn a_deleted_checkpoint_in_the_middle_or_at_the_end_is_refused() {
             rusqlite::params![size, note],
         )
         .unwrap();
-        env.ok(&["audit", "verify", "--strict"]);
+        env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
     }
     assert_eq!(kind_count(&env.db(), "draw.entropy"), 0);
     env.ok(&draw_args("out"));
@@ -502,10 +502,16 @@ fn a_trail_rewritten_end_to_end_under_another_key_is_refused() {
         (format!("\"leaf\":{winner}"), "\"leaf\":0".to_string()),
     ];
     rewrite(&env.db(), &replace, &sk);
-    // Under the key it records, the rewrite verifies (what `audit verify` without a key says
-    // it cannot catch); under the token's audit key, nothing accepts it.
-    let out = env.ok(&["audit", "verify", "--strict"]);
-    assert!(out.contains(&key_id(&fake)), "{out}");
+    // Under the key it records, the rewrite is consistent with itself, which `audit verify`
+    // without an anchor never calls a success (exit 8, SPEC.md §6.4 [M-271]); under the token's
+    // audit key, nothing accepts it.
+    let o = env.urne(&["audit", "verify", "--strict"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(8), "{out}");
+    assert!(
+        out.starts_with("UNANCHORED: ") && out.contains(&key_id(&fake)),
+        "{out}"
+    );
     let err = assert_fails(
         &env.urne(&["audit", "verify", "--audit-key", "keys/audit.pub.pem"]),
         1,
@@ -516,13 +522,13 @@ fn a_trail_rewritten_end_to_end_under_another_key_is_refused() {
         key_id(&fake),
         key_id(&real)
     );
-    all_refused(&env, &export, 5, &["fails at event 1", &recorded]);
-    // Given another identity as well, it is another trail (exit 4).
+    all_refused(&env, &export, 7, &["fails at event 1", &recorded]);
+    // Given another identity as well, it is another trail (exit 7).
     let (trail, _) = trail_of(&env.db());
     let other = urne_core::crypto::sha256(b"another trail").to_string();
     rewrite(&env.db(), &[(trail.clone(), other.clone())], &sk);
     let another = format!("is another trail ({other}), not this token's ({trail})");
-    all_refused(&env, &export, 4, &[&another]);
+    all_refused(&env, &export, 7, &[&another]);
 }
 
 /// The audit public key `urne keys export` wrote into `keys/`.
@@ -566,7 +572,7 @@ fn a_ticket_proof_on_a_refused_trail_writes_nothing() {
         "--out",
         "tp.json",
     ]);
-    let err = assert_fails(&o, 4);
+    let err = assert_fails(&o, 7);
     assert!(err.contains("no audit trail at"), "{err}");
     assert!(!env.db().exists());
     assert!(

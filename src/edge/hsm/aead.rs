@@ -37,8 +37,7 @@ static IVS: Mutex<Vec<[u8; IV_LEN]>> = Mutex::new(Vec::new());
 /// for this purpose (altered, copied from elsewhere, or another trail's), exit 5 as for any
 /// altered data of the trail.
 fn not_opened(why: &str) -> Error {
-    Error::trail(
-        Exit::Internal,
+    Error::incident(
         format!("a sealed secret of the trail does not open under the token's sealing key: {why}"),
         "the trail holds what this token did not seal for this purpose: keep the database as evidence, run `urne audit verify`, and act on nothing from it until it is explained",
     )

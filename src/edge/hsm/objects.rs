@@ -67,8 +67,7 @@ impl Hsm {
                 }
             }
             if !(app && private && fixed && kept) {
-                return Err(Error::trail(
-                    Exit::Refused,
+                return Err(Error::incident(
                     format!(
                         "the token holds a {label:?} data object that urne did not create (application {}, private {private}, modifiable {}, destroyable {})",
                         if app { "urne" } else { "not urne" },
@@ -368,8 +367,7 @@ fn read_back_failed(what: String) -> Error {
 /// A mark's value as urne writes it, or a refusal: someone else wrote it.
 fn parse_mark(value: &[u8]) -> Result<Mark> {
     Mark::parse(value).map_err(|e| {
-        Error::trail(
-            Exit::Refused,
+        Error::incident(
             e.to_string(),
             "someone with the PIN wrote into the token outside urne: stop and investigate",
         )
@@ -378,11 +376,8 @@ fn parse_mark(value: &[u8]) -> Result<Mark> {
 
 /// The exit code a reader reported, as the command's.
 fn exit_of(code: i32) -> Exit {
-    match code {
-        1 => Exit::VerificationFailed,
-        2 => Exit::BadInput,
-        3 => Exit::Hsm,
-        4 => Exit::Refused,
-        _ => Exit::Internal,
+    match Exit::from_code(code) {
+        Exit::Success => Exit::Internal,
+        e => e,
     }
 }

@@ -250,8 +250,7 @@ impl AuditLog {
             .find(|m| m.size > mine.size || (m.size == mine.size && m.root != mine.root));
         match other {
             None => Ok(()),
-            Some(m) => Err(Error::trail(
-                Exit::Refused,
+            Some(m) => Err(Error::incident(
                 format!(
                     "the token holds another history of this trail (a mark of {} events, root {}) besides the one this command appended to {}: two copies of the trail were used at once; nothing more is done",
                     m.size,
@@ -315,8 +314,7 @@ fn check_head_signed(
     if ok {
         return Ok(());
     }
-    Err(Error::trail(
-        Exit::Internal,
+    Err(Error::incident(
         format!(
             "audit trail {}: its head (event {n}) is not covered by a checkpoint the token signed: events were added or removed outside urne while this command ran; nothing was recorded",
             path.display()
@@ -329,12 +327,12 @@ fn check_head_signed(
 /// it last knew (`seen`, advanced by its own appends only).
 fn check_head_seen(seen: Option<u64>, seq: u64) -> Result<()> {
     match seen {
-        Some(seen) if seen + 1 != seq => Err(Error::refused(
+        Some(seen) if seen + 1 != seq => Err(Error::incident(
             format!(
-                "the audit trail changed while this command ran: it knew of {seen} events and finds {} (another urne command recorded events in between); this command's decision was not recorded",
+                "the audit trail changed while this command ran: it knew of {seen} events and finds {} (written by something that did not hold the trail's lock, which every urne command holds while it runs); this command's decision was not recorded",
                 seq - 1
             ),
-            "run one urne command at a time: check with `urne audit show` what the other command did, then run this one again",
+            "keep the database as evidence, check with `urne audit verify` and `urne audit show` what was added, and act on no output until it is explained",
         )),
         _ => Ok(()),
     }

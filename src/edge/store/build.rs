@@ -10,7 +10,7 @@
 use super::{AuditLog, Binding, DB_MODE, check_file, configure, db_err};
 use crate::edge::dir::{Dir, Kind};
 use crate::edge::{fsio, staging};
-use crate::error::{Error, Exit, Result, io_error};
+use crate::error::{Error, Result, io_error};
 use rusqlite::Connection;
 use std::io::Write;
 use std::path::Path;
@@ -57,8 +57,7 @@ impl AuditLog {
         dir.sync()
             .map_err(|e| io_error("sync the folder of", fin, e))?;
         let mut log = AuditLog::open_for_append(fin)?.ok_or_else(|| {
-            Error::trail(
-                Exit::Refused,
+            Error::incident(
                 format!(
                     "the audit trail {} vanished as it was put in place",
                     fin.display()
@@ -194,6 +193,7 @@ fn temporary_of(n: &str, name: &str) -> Option<(&'static str, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Exit;
     use std::fs;
 
     #[test]

@@ -15,7 +15,7 @@
 //! root (so an older copy, a truncated trail or another database is refused before anything is
 //! decided). The token's side is [`Token`].
 
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Result};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
 use urne_core::audit::chain::{self, Event};
@@ -196,8 +196,7 @@ impl AuditLog {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(crate::error::io_error("open the audit trail", path, e)),
             Ok(m) if !m.is_file() => {
-                return Err(Error::trail(
-                    Exit::Refused,
+                return Err(Error::incident(
                     format!("the audit trail {} is not a regular file", path.display()),
                     "give the path of the appliance's database with --db or URNE_DB",
                 ));
@@ -294,14 +293,14 @@ impl AuditLog {
         if let Some(known) = self.known.borrow().as_deref()
             && hashes.len() > known.len()
         {
-            return Err(Error::refused(
+            return Err(Error::incident(
                 format!(
-                    "the audit trail {} grew while this command ran: it had verified {} events and finds {} (another command recorded events, or someone added rows); nothing was decided from them",
+                    "the audit trail {} grew while this command ran: it had verified {} events and finds {} (written by something that did not hold the trail's lock, which every urne command holds while it runs); nothing was decided from them",
                     self.path.display(),
                     known.len(),
                     hashes.len()
                 ),
-                "run one urne command at a time: check with `urne audit verify` and `urne audit show` what was added, then run this one again",
+                "keep the database as evidence, check with `urne audit verify` and `urne audit show` what was added, and act on no output until it is explained",
             ));
         }
         if self.view.get().is_none() {
@@ -327,8 +326,7 @@ impl AuditLog {
     /// A stored blob, checked against its hash.
     pub fn blob(&self, sha256: &Hash32) -> Result<Vec<u8>> {
         let missing = || {
-            Error::trail(
-                Exit::Internal,
+            Error::incident(
                 format!("audit trail: data {} is missing", hex::encode(sha256)),
                 "the database was altered: run `urne audit verify` and investigate",
             )
@@ -355,8 +353,7 @@ impl AuditLog {
         // Checked before anyone parses it. OpenSSL's SHA-256: blobs can be tens of MB (a sealed
         // set) and are hashed on every read.
         if &urne_core::crypto::sha256(&data) != sha256 {
-            return Err(Error::trail(
-                Exit::Internal,
+            return Err(Error::incident(
                 format!(
                     "audit trail: data {} does not match its hash",
                     hex::encode(sha256)
@@ -420,8 +417,7 @@ fn open_checked(path: &Path) -> Result<Connection> {
 
 /// The refusal for a trail file that was deleted, replaced or changed under a running command.
 fn gone_error(path: &Path, what: &str) -> Error {
-    Error::trail(
-        Exit::Refused,
+    Error::incident(
         format!(
             "the audit trail {} was {what} while this command ran; what this command recorded is in the file it opened, not in the one now at that path",
             path.display()
@@ -460,8 +456,7 @@ pub(super) fn check_known(
         return Ok(hashes);
     };
     let rewritten = |what: String| {
-        Error::trail(
-            Exit::Refused,
+        Error::incident(
             format!(
                 "the audit trail {} was rewritten while this command ran ({what}); nothing more is done",
                 path.display()

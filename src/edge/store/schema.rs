@@ -310,8 +310,7 @@ pub(super) fn schema_difference(found: &[SchemaRow], want: &[&SchemaRow]) -> Opt
 /// The refusal of a database that is not as urne makes it (SPEC.md §6.5): reported, never
 /// recorded in the trail.
 pub(super) fn not_urnes(path: &Path, what: &str) -> Error {
-    Error::trail(
-        Exit::Internal,
+    Error::incident(
         format!(
             "the audit trail {} is not as urne makes it: {what}; nothing is read from it or recorded in it",
             path.display()

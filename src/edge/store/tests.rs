@@ -3,6 +3,7 @@
 
 use super::schema::*;
 use super::*;
+use crate::error::Exit;
 
 /// A new trail's database in a temporary folder (closed), and the folder.
 fn made() -> (tempfile::TempDir, PathBuf) {
@@ -29,7 +30,7 @@ fn refused_everywhere(db: &Path, want: &str) {
         AuditLog::open_existing(db).err().expect("open_existing"),
     ];
     for e in errors {
-        assert_eq!(e.exit, Exit::Internal, "{}", e.message);
+        assert_eq!(e.exit, Exit::Incident, "{}", e.message);
         assert!(e.untouched, "a refusal of the trail records nothing");
         assert!(
             e.message.contains("is not as urne makes it"),
@@ -229,7 +230,7 @@ fn an_object_planted_after_the_trail_was_opened_is_refused_at_the_next_write() {
     let e = log
         .keep_contribution("p", &Hash32::ZERO, "1234")
         .expect_err("refused");
-    assert_eq!(e.exit, Exit::Internal, "{}", e.message);
+    assert_eq!(e.exit, Exit::Incident, "{}", e.message);
     assert!(e.untouched);
     assert!(
         e.message

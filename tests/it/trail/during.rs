@@ -79,7 +79,7 @@ fn after_replaced(env: &Env, export: &Path) {
                 .map(String::as_str)
                 .collect::<Vec<_>>(),
         ),
-        4,
+        7,
     );
     assert!(err.contains("it is an older copy"), "{err}");
     assert_eq!(kind_count(&env.db(), "draw.entropy"), 0);
@@ -88,7 +88,7 @@ fn after_replaced(env: &Env, export: &Path) {
 /// Deleted: there is no trail at the path, none was created, and every command refuses.
 fn after_deleted(env: &Env) {
     assert!(!env.db().exists(), "no trail was created in its place");
-    let err = assert_fails(&env.urne(&draw_args("out")), 4);
+    let err = assert_fails(&env.urne(&draw_args("out")), 7);
     assert!(err.contains("no audit trail at"), "{err}");
     assert!(!env.path("out").exists());
 }
@@ -121,18 +121,18 @@ fn a_trail_deleted_or_replaced_during_a_seal_never_lets_it_report_success() {
     }
 }
 
-/// SPEC.md §6.6: a trail deleted or replaced while a command runs is exit 4, naming what
+/// SPEC.md §6.6: a trail deleted or replaced while a command runs is exit 7, naming what
 /// happened. Today SQLite refuses the seal's first write into the moved file
 /// (SQLITE_READONLY_DBMOVED) and urne reports a storage failure instead (exit 5, "cannot store
 /// data: attempt to write a readonly database", with a hint about the disk and permissions): the
 /// error of the write in `append_inner` (src/edge/store/append.rs) is not checked against
 /// `check_still_in_place` first.
 #[test]
-fn a_trail_deleted_or_replaced_during_a_seal_is_exit_4_naming_what_happened() {
+fn a_trail_deleted_or_replaced_during_a_seal_is_exit_7_naming_what_happened() {
     let (replaced, deleted) = replaced_then_deleted();
-    let err = assert_fails(&replaced, 4);
+    let err = assert_fails(&replaced, 7);
     assert!(err.contains("was replaced while this command ran"), "{err}");
-    let err = assert_fails(&deleted, 4);
+    let err = assert_fails(&deleted, 7);
     assert!(err.contains("was deleted while this command ran"), "{err}");
 }
 
@@ -157,7 +157,7 @@ fn an_event_edited_under_a_running_seal_is_refused_and_nothing_is_signed_over_it
         // The trigger put back, as urne makes it: urne refuses any other schema.
         c.execute_batch(urne::edge::store::SCHEMA).unwrap();
     });
-    let err = assert_fails(&o, 4);
+    let err = assert_fails(&o, 7);
     assert!(
         err.contains("was rewritten while this command ran"),
         "{err}"
@@ -193,7 +193,7 @@ fn a_trigger_planted_under_a_running_seal_is_refused_before_its_next_write() {
         )
         .unwrap();
     });
-    let err = assert_fails(&o, 5);
+    let err = assert_fails(&o, 7);
     assert!(
         err.contains(
             "is not as urne makes it: it holds a trigger `veto` on `events` that urne did not make"

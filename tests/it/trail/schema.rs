@@ -3,7 +3,7 @@
 //! every `draw.result` but the one naming their leaf (the only way on was a void and a new
 //! attempt, until their leaf won), another that made every later command refuse the whole trail.
 //! Every command and `urne audit verify` now refuse such a database before reading an event
-//! (exit 5), recording nothing, and the planted trigger never runs.
+//! (exit 7), recording nothing, and the planted trigger never runs.
 
 use super::{DAY, all_refused, bytes, kind_count, sealed};
 use crate::common::*;
@@ -39,17 +39,17 @@ fn refusal(name: &str) -> String {
     )
 }
 
-/// The commands that only read the database refuse it too (exit 5), and leave it as it was.
+/// The commands that only read the database refuse it too (exit 7), and leave it as it was.
 fn readers_refuse(env: &Env, want: &str) {
     let before = bytes(&env.db());
     for args in [
-        &["audit", "verify"][..],
+        &["audit", "verify", "--keys", "audit-keys"][..],
         &["audit", "show"],
         &["audit", "export", "--out", "audit.jsonl"],
         &["audit", "backup", "--out", "backup.db"],
         &["status"],
     ] {
-        let err = assert_fails(&env.urne(args), 5);
+        let err = assert_fails(&env.urne(args), 7);
         assert!(err.contains(want), "{args:?}: {err}");
     }
     assert!(!env.path("audit.jsonl").exists() && !env.path("backup.db").exists());
@@ -62,7 +62,7 @@ fn a_trigger_planted_to_veto_the_draw_is_refused_before_anything_is_read_or_reco
     plant(&env.db(), &veto(&"ab".repeat(32)));
     let before = bytes(&env.db());
     let o = env.draw(DAY, "out");
-    let err = assert_fails(&o, 5);
+    let err = assert_fails(&o, 7);
     assert!(err.contains(&refusal("veto")), "{err}");
     assert!(!err.contains("disk I/O error"), "the trigger ran: {err}");
     assert!(!env.path("out").exists(), "no output");
@@ -72,12 +72,12 @@ fn a_trigger_planted_to_veto_the_draw_is_refused_before_anything_is_read_or_reco
         0,
         "no entropy asked for"
     );
-    all_refused(&env, &export, 5, &[&refusal("veto")]);
+    all_refused(&env, &export, 7, &[&refusal("veto")]);
     readers_refuse(&env, &refusal("veto"));
     // The trigger removed (in front of the commissaire, the database copied as evidence first),
     // the trail is accepted again as it was, and the day is drawn.
     plant(&env.db(), "DROP TRIGGER veto;");
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
     env.draw_ok(DAY, "out");
     assert_eq!(kind_count(&env.db(), "draw.result"), 1);
 }
@@ -87,16 +87,16 @@ fn a_trigger_planted_to_make_every_command_refuse_the_trail_never_runs() {
     let (env, export) = sealed();
     plant(&env.db(), POISON);
     let before = bytes(&env.db());
-    let err = assert_fails(&env.urne(&["keys", "export", "--out", "keys"]), 5);
+    let err = assert_fails(&env.urne(&["keys", "export", "--out", "keys"]), 7);
     assert!(err.contains(&refusal("poison")), "{err}");
-    all_refused(&env, &export, 5, &[&refusal("poison")]);
+    all_refused(&env, &export, 7, &[&refusal("poison")]);
     readers_refuse(&env, &refusal("poison"));
     assert!(bytes(&env.db()) == before, "nothing recorded");
     // Nothing it would have written is there: removed, the trail is whole and goes on.
     plant(&env.db(), "DROP TRIGGER poison;");
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
     env.ok(&["keys", "export", "--out", "keys"]);
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
 #[test]
@@ -125,10 +125,10 @@ fn a_view_index_or_table_planted_beside_the_trail_is_refused_by_every_command() 
         ),
     ] {
         plant(&env.db(), sql);
-        all_refused(&env, &export, 5, &[want]);
-        let err = assert_fails(&env.urne(&["audit", "verify"]), 5);
+        all_refused(&env, &export, 7, &[want]);
+        let err = assert_fails(&env.urne(&["audit", "verify", "--keys", "audit-keys"]), 7);
         assert!(err.contains(want), "{err}");
         plant(&env.db(), undo);
-        env.ok(&["audit", "verify", "--strict"]);
+        env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
     }
 }

@@ -45,7 +45,7 @@ fn keys_init_creates_one_trail_once_and_never_over_a_file() {
     std::fs::rename(env.db(), env.path("audit.db.ours")).unwrap();
     std::fs::copy(env.path("audit.db.theirs"), env.db()).unwrap();
     let another = format!("is another trail ({theirs}), not this token's ({ours})");
-    all_refused(&env, &export, 4, &[&another]);
+    all_refused(&env, &export, 7, &[&another]);
     assert!(
         bytes(&env.db()) == bytes(&fresh.db()),
         "their trail untouched"
@@ -72,7 +72,7 @@ fn keys_init_creates_one_trail_once_and_never_over_a_file() {
     all_refused(
         &env,
         &export,
-        4,
+        7,
         &["names no trail identity (a version-1 trail"],
     );
     // Our own trail back, the token's commands go on.
@@ -145,7 +145,7 @@ fn objects_written_into_the_token_outside_urne_are_ignored_or_refused() {
     assert!(!o.status.success(), "a private object without login");
     // urne reads private objects only: the next commands work.
     env.ok(&draw_args("out"));
-    env.ok(&["audit", "verify", "--strict"]);
+    env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
     // Tier (b): a private, modifiable urne-mark is not urne's, and refused.
     let mut args = login.to_vec();
     args.push("--private");
@@ -157,7 +157,7 @@ fn objects_written_into_the_token_outside_urne_are_ignored_or_refused() {
     all_refused(
         &env,
         &export,
-        4,
+        7,
         &["\"urne-mark\" data object that urne did not create"],
     );
     assert_eq!(kind_count(&env.db(), "draw.entropy"), before);

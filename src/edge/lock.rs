@@ -1,0 +1,111 @@
+//! One urne command at a time on a trail (SPEC.md §6.5): every command that opens the audit trail
+//! or the token takes an exclusive lock on the trail's folder before anything else, the PKCS#11
+//! module included (two logins at once can make SoftHSM's token look gone), and holds it until
+//! the process ends. A second command finds the lock taken and stops at once with exit 6, having
+//! done nothing: it never reports a trail that "fails", or no token, because another command was
+//! writing.
+//!
+//! The lock is `flock(2)` on the folder, opened read-only: it creates no file (nothing to plant or
+//! leave behind), it is released by the kernel when the process ends however it ends (a kill
+//! included), and it is independent of SQLite's own POSIX locks on the database. The folder, not
+//! the database, so that `keys init` and `trail restart`, which create the database, are locked
+//! the same way. The token's marks read back by a child urne process (`Hsm::serve_fresh_read`)
+//! run under the parent's lock and do not take it.
+
+use crate::error::{Error, Exit, Result};
+use std::fs::File;
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
+
+/// The lock, held while this value lives (the descriptor's close releases it).
+#[derive(Debug)]
+pub struct TrailLock {
+    _folder: File,
+}
+
+/// The folder whose lock stands for the trail at `db`: its parent (the working directory for a
+/// bare name).
+pub fn folder_of(db: &Path) -> PathBuf {
+    match db.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Takes the lock for the trail at `db`, or refuses with exit 6 when another process holds it.
+/// A folder that cannot be opened is not locked: the command then fails on the trail itself, with
+/// that failure's own message.
+pub fn take(db: &Path) -> Result<Option<TrailLock>> {
+    let folder = folder_of(db);
+    let Ok(f) = open_folder(&folder) else {
+        return Ok(None);
+    };
+    // SAFETY: flock on a descriptor this function owns; no memory is passed.
+    let r = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    if r == 0 {
+        return Ok(Some(TrailLock { _folder: f }));
+    }
+    let e = std::io::Error::last_os_error();
+    if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+        return Err(busy(db));
+    }
+    Err(Error::internal(
+        format!(
+            "cannot lock the folder of the audit trail {}: {e}",
+            db.display()
+        ),
+        "urne takes a lock on the trail's folder so that one command runs at a time: check that the folder is on a local file system",
+    ))
+}
+
+fn open_folder(folder: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_CLOEXEC | libc::O_NOCTTY)
+        .open(folder)
+}
+
+/// The refusal of a command that finds the lock taken (exit 6): nothing was read or recorded.
+pub fn busy(db: &Path) -> Error {
+    Error::trail(
+        Exit::Busy,
+        format!(
+            "another urne command holds the audit trail {}: this one did nothing",
+            db.display()
+        ),
+        "wait until the other command has finished (a sitting holds the trail until it closes), then run this one again",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_lock_on_the_same_folder_is_refused_with_exit_6_until_the_first_is_dropped() {
+        let d = tempfile::tempdir().unwrap();
+        let db = d.path().join("urne-audit.db");
+        let first = take(&db).unwrap().expect("a folder that opens is locked");
+        let e = take(&db).unwrap_err();
+        assert_eq!(e.exit, Exit::Busy);
+        assert!(e.untouched);
+        // Another name in the same folder is the same lock.
+        let other = d.path().join("other.db");
+        assert_eq!(take(&other).unwrap_err().exit, Exit::Busy);
+        drop(first);
+        assert!(take(&db).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_bare_name_is_locked_in_the_working_directory_and_a_missing_folder_not_at_all() {
+        assert_eq!(folder_of(Path::new("urne-audit.db")), PathBuf::from("."));
+        assert_eq!(folder_of(Path::new("a/b.db")), PathBuf::from("a"));
+        let d = tempfile::tempdir().unwrap();
+        assert!(
+            take(&d.path().join("missing/urne-audit.db"))
+                .unwrap()
+                .is_none()
+        );
+    }
+}
