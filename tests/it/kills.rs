@@ -489,13 +489,26 @@ fn pkcs11_tool_installed() -> bool {
 /// generation (it is neither destroyable nor modifiable, SPEC.md §6.9).
 const SEAL_KEY_CUT: &str = "whose generation did not finish (no CKA_LOCAL)";
 
+/// Its positive control: `URNE_UNDER_TEST=<older urne> URNE_EXPECT_OFFICER=1` expects tokens
+/// left needing the security officer in states urne could finish (docs/testing.md, "keys init
+/// killed").
 // MUST: M-280
 #[test]
 fn a_kill_at_any_moment_of_keys_init_leaves_a_token_that_keys_init_finishes() {
     let (k, f) = keys_init_kills(kill_runs());
     report_init_kills(&k, &f);
-    for e in &f.officer {
-        assert!(e.contains(SEAL_KEY_CUT), "a state urne should finish: {e}");
+    let finishable: Vec<&String> = f
+        .officer
+        .iter()
+        .filter(|e| !e.contains(SEAL_KEY_CUT))
+        .collect();
+    if std::env::var_os("URNE_EXPECT_OFFICER").is_some() {
+        assert!(!finishable.is_empty(), "the control found none: {f:?}");
+    } else {
+        assert!(
+            finishable.is_empty(),
+            "states urne should finish: {finishable:?}"
+        );
     }
 }
 
