@@ -394,6 +394,8 @@ pub(crate) struct InitKills {
     /// ... that removed what a kill inside the token's generation of a key pair left and
     /// generated the pair.
     pub(crate) cut: usize,
+    /// What each of those removed, as `keys init` named it: (role and objects, how many).
+    pub(crate) cut_states: std::collections::BTreeMap<String, usize>,
     /// ... that marked a database already in place.
     pub(crate) placed: usize,
     /// Kills that left a database under its temporary name.
@@ -427,6 +429,13 @@ fn keys_init_kills(runs: usize) -> (Killer, InitKills) {
             k.rerun(false);
             f.adopted += usize::from(err.contains("initialising with it"));
             f.cut += usize::from(err.contains("removing it and generating the pair"));
+            for line in err.lines() {
+                if let Some((_, rest)) = line.split_once("generation of the ")
+                    && let Some((what, _)) = rest.split_once("; no trail names it")
+                {
+                    *f.cut_states.entry(what.to_string()).or_default() += 1;
+                }
+            }
             f.placed += usize::from(err.contains("checking it and marking it"));
         } else {
             let e = assert_fails(&o, 4);
@@ -455,12 +464,22 @@ fn report_init_kills(k: &Killer, f: &InitKills) {
     k.report(&format!(
         "{} finished by urne's re-run ({} took a whole key pair the killed run had generated, {} \
          removed what a kill inside the token's generation of a key pair left and generated the \
-         pair, {} marked a database in place; {} kills left a database under its temporary \
+         pair{}, {} marked a database in place; {} kills left a database under its temporary \
          name), {} need the token's security officer{}; each token urne finished ended with one \
          trail and one key pair per role{}",
         f.finished,
         f.adopted,
         f.cut,
+        if f.cut_states.is_empty() {
+            String::new()
+        } else {
+            let states: Vec<String> = f
+                .cut_states
+                .iter()
+                .map(|(what, n)| format!("{n} × {what}"))
+                .collect();
+            format!(": {}", states.join("; "))
+        },
         f.placed,
         f.leftovers,
         f.officer.len(),

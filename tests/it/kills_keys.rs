@@ -204,7 +204,7 @@ fn keys_init_finishes_every_key_state_a_kill_leaves_before_the_trail() {
         &env,
         &ids,
         &[
-            "a public key whose generation did not finish without its private key",
+            "a public key whose generation did not finish, without its private key",
             REMOVED,
         ],
         [true, false],

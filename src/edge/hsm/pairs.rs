@@ -85,10 +85,11 @@ impl RoleObjects {
         };
         let mut words: Vec<String> = self.halves.iter().map(one).collect();
         let (publics, privates) = (self.count(true), self.count(false));
+        let comma = if self.halves[0].whole { "" } else { "," };
         if publics == 1 && privates == 0 {
-            words[0].push_str(" without its private key");
+            words[0].push_str(&format!("{comma} without its private key"));
         } else if publics == 0 && privates == 1 {
-            words[0].push_str(" without its public key");
+            words[0].push_str(&format!("{comma} without its public key"));
         } else if publics == 1 && privates == 1 && self.halves[0].id != self.halves[1].id {
             words.push("not of one generation (their CKA_IDs differ)".to_string());
         }
