@@ -3,8 +3,8 @@
 use super::ctx::Ctx;
 use crate::cli::KeysCommand;
 use crate::edge::binding::{self, TokenTrail};
-use crate::edge::config::Config;
 use crate::edge::fsio;
+use crate::edge::hsm::pairs::{RoleObjects, RoleState};
 use crate::edge::hsm::{Hsm, KeyInfo, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Exit, Result};
@@ -77,27 +77,21 @@ fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
 /// (`trail.created`, `software.start`, `keys.generated`, each with its checkpoint) are written
 /// into a new database built in memory, written whole under a temporary name and linked into
 /// place (never over an existing file) through the trail folder's descriptor
-/// (`AuditLog::place`), and marked in the token. Interrupted anywhere but inside the token's own key
-/// generation, running it again finishes it (see [`Resume`]); a token whose trail has a mark is
-/// initialised, and is refused.
+/// (`AuditLog::place`), and marked in the token. Interrupted anywhere, running it again finishes
+/// it (see [`Resume`], [`finish_keys`]), but for the states [`keys_left`] refuses (a kill inside
+/// the token's generation of the sealing key); a token whose trail has a mark is initialised,
+/// and is refused.
 pub fn init(ctx: &mut Ctx) -> Result<()> {
     let sw = ctx.software()?;
     let db = ctx.global.db.clone();
     // The trail's folder, checked before anything changes in the token.
     crate::edge::store::build::trail_folder(&db)?;
     let command = ctx.command_name.clone();
-    let cfg = ctx.config()?;
     let hsm = ctx.hsm()?;
-    let (object, generated) = match resume_point(hsm, &cfg, &db)? {
+    let (object, generated) = match resume_point(hsm, &db)? {
         Resume::Placed(tt) => return finish_placed(ctx, &tt),
-        Resume::Object(tt) => (Some(tt.object), keys_for_init(hsm, false)?),
-        Resume::Keys => {
-            note!(
-                "the token holds both of urne's key pairs and no trail: an interrupted `urne keys init` generated them (no trail names them, so nothing was signed with them); initialising with them"
-            );
-            (None, keys_for_init(hsm, false)?)
-        }
-        Resume::Nothing => (None, keys_for_init(hsm, true)?),
+        Resume::Object(tt) => (Some(tt.object), keys_for_init(hsm)?),
+        Resume::Keys(roles) => (None, finish_keys(hsm, &roles)?),
     };
     let seal_key = seal_key_for_init(hsm)?;
     let audit_key = hsm.public_key(KeyRole::Audit)?;
@@ -152,21 +146,21 @@ pub fn init(ctx: &mut Ctx) -> Result<()> {
 }
 
 /// Where an earlier, interrupted `keys init` stopped, read from the token and the database's
-/// path. Each state is what one step leaves, in order: nothing yet; both key pairs generated
-/// (the trail's identity not yet in the token); the identity written (the database not yet in
-/// place, perhaps built in part under its temporary name); the database linked into place (not
-/// yet marked). A kill inside the token's generation of a key pair leaves part of the keys,
-/// which is refused ([`partial_keys`]).
+/// path. Each state is what one step leaves, in order: no trail yet, with what the token holds
+/// of each role's key pair (nothing, a whole pair, or what a kill inside the token's generation
+/// of the pair left) and perhaps the sealing key; the trail's identity written (the database not
+/// yet in place, perhaps built in part under its temporary name); the database linked into
+/// place (not yet marked).
 enum Resume {
-    Nothing,
-    Keys,
+    Keys(Vec<RoleObjects>),
     Object(TokenTrail),
     Placed(TokenTrail),
 }
 
 /// A token whose trail has a mark is initialised, and a file at the database's path is never
-/// replaced (refused, exit 4); otherwise, where to resume (see [`Resume`]).
-fn resume_point(hsm: &Hsm, cfg: &Config, db: &Path) -> Result<Resume> {
+/// replaced (refused, exit 4); otherwise, where to resume (see [`Resume`]). With no trail, the
+/// token's keys must be what `keys init` leaves ([`keys_left`]).
+fn resume_point(hsm: &Hsm, db: &Path) -> Result<Resume> {
     let Some(tt) = binding::read(hsm)? else {
         if db.exists() {
             return Err(Error::refused(
@@ -174,17 +168,7 @@ fn resume_point(hsm: &Hsm, cfg: &Config, db: &Path) -> Result<Resume> {
                 "urne never replaces an audit trail: give another --db, or move that file away if it is not an appliance's trail",
             ));
         }
-        return match hsm.keys_present()?.len() {
-            0 if hsm.seal_key_present()? => Err(Error::refused(
-                format!(
-                    "the token holds an object labelled {SEAL_KEY_LABEL:?} but neither of urne's key pairs: no `urne keys init` leaves it so (it generates the key pairs first)"
-                ),
-                "urne never replaces its sealing key: have the token's security officer initialise the token again, then run `urne keys init`",
-            )),
-            0 => Ok(Resume::Nothing),
-            _ if KeyRole::ALL.iter().all(|r| hsm.key_info(*r).is_ok()) => Ok(Resume::Keys),
-            _ => Err(partial_keys(hsm, cfg)),
-        };
+        return keys_left(hsm).map(Resume::Keys);
     };
     if tt.last_mark()?.is_some() || tt.object.previous.is_some() {
         // A trail that replaced another is made only by `urne trail restart`, which finishes it.
@@ -200,36 +184,91 @@ fn resume_point(hsm: &Hsm, cfg: &Config, db: &Path) -> Result<Resume> {
     })
 }
 
-/// The refusal for a token holding part of urne's keys and no trail: what a kill inside the
-/// token's own key generation leaves (SoftHSM writes a pair's public key, then its private key,
-/// each as its own file), which `Hsm::generate_keys` can neither finish nor undo.
-fn partial_keys(hsm: &Hsm, cfg: &Config) -> Error {
-    let state = |role: KeyRole, label: &str| {
-        let present = hsm
-            .keys_present()
-            .is_ok_and(|p| p.iter().any(|l| l == label));
-        let what = match (hsm.key_info(role), hsm.public_key(role)) {
-            (Ok(_), _) => "a whole key pair".to_string(),
-            _ if !present => "nothing".to_string(),
-            (Err(_), Ok(_)) => "a public key without its private key".to_string(),
-            (Err(_), Err(p)) if p.message.contains(" has no ") => {
-                "a private key without its public key".to_string()
-            }
-            (Err(e), Err(_)) => format!("objects that are not one key pair ({})", e.message),
-        };
-        format!("{} key {label:?}: {what}", role.name())
+/// What a token with no trail holds of urne's keys, when it is a state a `keys init` run (or
+/// killed) leaves [M-280]: for each role nothing, a whole pair, or what a kill inside the
+/// token's generation of the pair left; the sealing key only beside two whole pairs (it is
+/// generated after them), and whole. Anything else is refused (exit 4), naming what the token
+/// holds: only its security officer can take it back to an empty token [M-281].
+fn keys_left(hsm: &Hsm) -> Result<Vec<RoleObjects>> {
+    let roles = KeyRole::ALL
+        .iter()
+        .map(|r| hsm.role_objects(*r))
+        .collect::<Result<Vec<_>>>()?;
+    let held = || {
+        roles
+            .iter()
+            .map(|o| format!("{} key {:?}: {}", o.role.name(), o.label, o.describe()))
+            .collect::<Vec<_>>()
+            .join("; ")
     };
-    Error::refused(
-        format!(
-            "the token holds part of urne's keys and no trail, as a `urne keys init` interrupted while the token generated them leaves it: {}; {}",
-            state(KeyRole::Result, &cfg.result_key_label),
-            state(KeyRole::Audit, &cfg.audit_key_label)
-        ),
-        format!(
-            "urne cannot finish a key generation cut inside the token. No trail names these keys, so nothing was ever signed with them: remove every object labelled {:?} or {:?} with the token's own tools (or have its security officer initialise the token again), then run `urne keys init`",
-            cfg.result_key_label, cfg.audit_key_label
-        ),
-    )
+    let officer = "No trail names these keys, so nothing was ever signed or sealed with them: have the token's security officer initialise the token again, then run `urne keys init`";
+    if roles.iter().any(|o| o.state() == RoleState::Other) {
+        return Err(Error::refused(
+            format!(
+                "the token holds more than one key under one of urne's labels and no trail ({}): no `urne keys init` leaves it so",
+                held()
+            ),
+            officer,
+        ));
+    }
+    if hsm.seal_key_present()? {
+        if roles.iter().any(|o| o.state() != RoleState::Whole) {
+            return Err(Error::refused(
+                format!(
+                    "the token holds an object labelled {SEAL_KEY_LABEL:?} but not both of urne's key pairs, and no trail ({}): no `urne keys init` leaves it so (it generates the key pairs first)",
+                    held()
+                ),
+                format!("urne never replaces its sealing key. {officer}"),
+            ));
+        }
+        if hsm.seal_key_cut()? {
+            return Err(Error::refused(
+                format!(
+                    "the token holds both of urne's key pairs, no trail, and an object labelled {SEAL_KEY_LABEL:?} whose generation did not finish (no CKA_LOCAL): a `urne keys init` killed inside the token's generation of the sealing key leaves it; urne made it neither destroyable nor modifiable (SPEC.md §6.9), so it can neither remove it nor generate a second key beside it"
+                ),
+                officer,
+            ));
+        }
+    }
+    Ok(roles)
+}
+
+/// The keys of a token with no trail ([`keys_left`]), made whole [M-280]: a role's whole pair
+/// is taken (no trail names it, so nothing was signed with it); what a kill inside the token's
+/// generation of a role's pair left is removed, named on standard error (it has no private key
+/// that could sign, or a half whose partner is lost, and no trail names it), and the role's
+/// pair generated; a role with nothing gets its pair. The result key pair first, then the
+/// audit key pair, as a run that was not killed makes them.
+fn finish_keys(hsm: &Hsm, roles: &[RoleObjects]) -> Result<Vec<KeyInfo>> {
+    for o in roles {
+        match o.state() {
+            RoleState::Whole => note!(
+                "the token holds urne's {} key pair {:?} and no trail: an interrupted `urne keys init` generated it (no trail names it, so nothing was signed with it); initialising with it",
+                o.role.name(),
+                o.label
+            ),
+            RoleState::Cut => {
+                note!(
+                    "the token holds what a `urne keys init` killed inside the token's generation of the {} key pair left under {:?}: {}; no trail names it, so nothing was signed with it: removing it and generating the pair",
+                    o.role.name(),
+                    o.label,
+                    o.describe()
+                );
+                hsm.destroy_cut_pair(o)?;
+                hsm.generate_key_pair(o.role)?;
+            }
+            RoleState::Absent => {
+                hsm.generate_key_pair(o.role)?;
+            }
+            RoleState::Other => {
+                return Err(Error::internal(
+                    format!("the {} key's objects were not checked", o.role.name()),
+                    "this is a defect in urne; nothing was recorded: report it",
+                ));
+            }
+        }
+    }
+    keys_for_init(hsm)
 }
 
 /// The trail an interrupted `keys init` linked into place but did not mark: checked before
@@ -262,17 +301,13 @@ fn finish_placed(ctx: &mut Ctx, tt: &TokenTrail) -> Result<()> {
     Ok(())
 }
 
-/// The keys: generated (`generate`), or found in the token (an interrupted initialisation);
-/// each must be proven bound to the token by its attributes.
-fn keys_for_init(hsm: &Hsm, generate: bool) -> Result<Vec<KeyInfo>> {
-    let generated = if generate {
-        hsm.generate_keys()?
-    } else {
-        KeyRole::ALL
-            .iter()
-            .map(|r| hsm.key_info(*r))
-            .collect::<Result<Vec<_>>>()?
-    };
+/// The keys, read back from the token; each must be proven bound to the token by its
+/// attributes.
+fn keys_for_init(hsm: &Hsm) -> Result<Vec<KeyInfo>> {
+    let generated = KeyRole::ALL
+        .iter()
+        .map(|r| hsm.key_info(*r))
+        .collect::<Result<Vec<_>>>()?;
     for k in &generated {
         if !k.is_hardware_bound() {
             return Err(Error::new(

@@ -19,6 +19,7 @@ mod fork;
 mod foundation;
 mod help;
 mod kills;
+mod kills_keys;
 mod kills_outputs;
 mod kills_sitting;
 mod module;

@@ -289,7 +289,7 @@ fn a_token_without_a_sealing_key_is_named_and_a_stray_one_is_never_adopted() {
     let env = Env::without_keys();
     in_child(&env, "stray-key");
     let err = assert_fails(&env.urne(&["keys", "init"]), 4);
-    assert!(err.contains("neither of urne's key pairs"), "{err}");
+    assert!(err.contains("but not both of urne's key pairs"), "{err}");
     assert!(!env.db().exists());
 }
 

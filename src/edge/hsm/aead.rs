@@ -103,6 +103,27 @@ impl Hsm {
         Ok(!self.seal_objects()?.is_empty())
     }
 
+    /// Whether the token's one secret key labelled `urne-seal` is one whose generation a kill
+    /// cut (SPEC.md §6.9): the token created it from urne's template, but not yet with the
+    /// value and `CKA_LOCAL` its generation's last write gives it.
+    pub fn seal_key_cut(&self) -> Result<bool> {
+        let keys = self
+            .s()
+            .find_objects(&[
+                Attribute::Class(ObjectClass::SECRET_KEY),
+                Attribute::Label(SEAL_KEY_LABEL.as_bytes().to_vec()),
+            ])
+            .map_err(|e| hsm_err("C_FindObjects failed", e))?;
+        let [h] = keys[..] else {
+            return Ok(false);
+        };
+        let attrs = self
+            .s()
+            .get_attributes(h, &[AttributeType::Local])
+            .map_err(|e| hsm_err("cannot read the sealing key's attributes", e))?;
+        Ok(!attrs.iter().any(|a| matches!(a, Attribute::Local(true))))
+    }
+
     /// Generates the sealing key inside the token (SPEC.md §6.9) and reads back the attributes
     /// that prove what it is. Refuses if any object already carries its label: urne never
     /// replaces a key.

@@ -25,6 +25,7 @@ mod errors;
 mod login;
 mod module;
 mod objects;
+pub mod pairs;
 
 use errors::hsm_err;
 
@@ -352,54 +353,6 @@ impl Hsm {
             }
         }
         Ok(present)
-    }
-
-    /// Generates both key pairs inside the token (sensitive, non-extractable, token objects),
-    /// sets each CKA_ID to the key id, and reads back the attributes that prove it.
-    /// Refuses if any object already carries one of the labels.
-    pub fn generate_keys(&self) -> Result<Vec<KeyInfo>> {
-        let present = self.keys_present()?;
-        if !present.is_empty() {
-            return Err(Error::refused(
-                format!(
-                    "the token already holds keys labelled {}",
-                    present.join(", ")
-                ),
-                "urne never replaces keys: results already signed would stop verifying. Use `urne keys export` to get the public keys",
-            ));
-        }
-        let mut out = vec![];
-        for role in KeyRole::ALL {
-            let label = self.label(role).as_bytes().to_vec();
-            let pub_tpl = [
-                Attribute::Token(true),
-                Attribute::Private(false),
-                Attribute::Verify(true),
-                Attribute::EcParams(ED25519_OID.to_vec()),
-                Attribute::Label(label.clone()),
-            ];
-            let priv_tpl = [
-                Attribute::Token(true),
-                Attribute::Private(true),
-                Attribute::Sensitive(true),
-                Attribute::Extractable(false),
-                Attribute::Sign(true),
-                Attribute::Label(label),
-            ];
-            let (pubh, privh) = self
-                .s()
-                .generate_key_pair(&Mechanism::EccEdwardsKeyPairGen, &pub_tpl, &priv_tpl)
-                .map_err(|e| hsm_err("Ed25519 key generation failed", e))?;
-            let pk = self.read_public(pubh)?;
-            let id = urne_core::crypto::sha256(&pk)[..8].to_vec();
-            for h in [pubh, privh] {
-                self.s()
-                    .update_attributes(h, &[Attribute::Id(id.clone())])
-                    .map_err(|e| hsm_err("cannot set the key id", e))?;
-            }
-            out.push(self.key_info(role)?);
-        }
-        Ok(out)
     }
 
     fn read_public(&self, h: ObjectHandle) -> Result<[u8; 32]> {

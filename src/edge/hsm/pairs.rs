@@ -1,0 +1,225 @@
+//! urne's key pairs in the token (SPEC.md §6.6): each role's pair generated in one
+//! `C_GenerateKeyPair` with one `CKA_ID` in both templates, and what a kill inside that
+//! generation can leave under the role's label, told from a whole pair, for `keys init`.
+
+use super::{ED25519_OID, Hsm, KeyInfo, KeyRole, ed25519_from_ec_point, hsm_err};
+use crate::error::{Error, Result};
+use cryptoki::mechanism::Mechanism;
+use cryptoki::object::{Attribute, AttributeType, KeyType, ObjectClass, ObjectHandle};
+
+/// One object labelled as a role's key (a public or a private key), as
+/// [`Hsm::role_objects`] reads it.
+#[derive(Debug, Clone)]
+pub struct KeyHalf {
+    /// A public key (else a private key).
+    pub public: bool,
+    /// Its `CKA_ID` (the pair's: both halves get the same in their generation's templates).
+    pub id: Vec<u8>,
+    /// Its generation finished: a public key holding an Ed25519 point, a private key of type
+    /// EC_EDWARDS with `CKA_LOCAL` (both written by the token's last write of the half).
+    pub whole: bool,
+    handle: ObjectHandle,
+}
+
+/// What the token holds under one role's label.
+#[derive(Debug, Clone)]
+pub struct RoleObjects {
+    pub role: KeyRole,
+    pub label: String,
+    pub halves: Vec<KeyHalf>,
+}
+
+/// What [`RoleObjects`] are, for `keys init` on a token with no trail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoleState {
+    /// No object under the label.
+    Absent,
+    /// One whole public key and one whole private key of one generation (the same `CKA_ID`).
+    Whole,
+    /// At most one public and one private key, not a whole pair: what a kill inside the
+    /// token's generation of the pair leaves (a public key alone, whole or not; a public key
+    /// and a private key not yet whole), or a half whose partner a kill lost.
+    Cut,
+    /// More than one public or private key under the label: no `keys init` leaves it so.
+    Other,
+}
+
+impl RoleObjects {
+    fn count(&self, public: bool) -> usize {
+        self.halves.iter().filter(|h| h.public == public).count()
+    }
+
+    pub fn state(&self) -> RoleState {
+        let (publics, privates) = (self.count(true), self.count(false));
+        if publics == 0 && privates == 0 {
+            RoleState::Absent
+        } else if publics > 1 || privates > 1 {
+            RoleState::Other
+        } else if publics == 1
+            && privates == 1
+            && self.halves.iter().all(|h| h.whole)
+            && self.halves[0].id == self.halves[1].id
+        {
+            RoleState::Whole
+        } else {
+            RoleState::Cut
+        }
+    }
+
+    /// The objects in words, e.g. "a public key (whole) and a private key (its generation
+    /// not finished), of one generation".
+    pub fn describe(&self) -> String {
+        if self.halves.is_empty() {
+            return "nothing".to_string();
+        }
+        let one = |h: &KeyHalf| {
+            format!(
+                "a {} key{}",
+                if h.public { "public" } else { "private" },
+                if h.whole {
+                    ""
+                } else {
+                    " whose generation did not finish"
+                }
+            )
+        };
+        let mut words: Vec<String> = self.halves.iter().map(one).collect();
+        let (publics, privates) = (self.count(true), self.count(false));
+        let comma = if self.halves[0].whole { "" } else { "," };
+        if publics == 1 && privates == 0 {
+            words[0].push_str(&format!("{comma} without its private key"));
+        } else if publics == 0 && privates == 1 {
+            words[0].push_str(&format!("{comma} without its public key"));
+        } else if publics == 1 && privates == 1 && self.halves[0].id != self.halves[1].id {
+            words.push("not of one generation (their CKA_IDs differ)".to_string());
+        }
+        words.join(", ")
+    }
+}
+
+impl Hsm {
+    /// Generates one role's key pair inside the token (sensitive, non-extractable, token
+    /// objects) in one `C_GenerateKeyPair`, each half given in its template the same `CKA_ID`, 8
+    /// bytes from the token's generator: the pair's halves are named alike from their creation
+    /// and never written again, so a kill inside the generation leaves halves that
+    /// [`Hsm::role_objects`] tells from a whole pair (SPEC.md §6.6). Reads back the attributes
+    /// that prove where the key was made. Refuses if any object already carries the role's
+    /// label.
+    pub fn generate_key_pair(&self, role: KeyRole) -> Result<KeyInfo> {
+        let label = self.label(role).to_string();
+        if !self.role_objects(role)?.halves.is_empty() {
+            return Err(Error::refused(
+                format!("the token already holds keys labelled {label}"),
+                "urne never replaces keys: results already signed would stop verifying. Use `urne keys export` to get the public keys",
+            ));
+        }
+        let mut id = [0u8; 8];
+        self.s()
+            .generate_random_slice(&mut id)
+            .map_err(|e| hsm_err("C_GenerateRandom failed", e))?;
+        let pub_tpl = [
+            Attribute::Token(true),
+            Attribute::Private(false),
+            Attribute::Verify(true),
+            Attribute::EcParams(ED25519_OID.to_vec()),
+            Attribute::Label(label.as_bytes().to_vec()),
+            Attribute::Id(id.to_vec()),
+        ];
+        let priv_tpl = [
+            Attribute::Token(true),
+            Attribute::Private(true),
+            Attribute::Sensitive(true),
+            Attribute::Extractable(false),
+            Attribute::Sign(true),
+            Attribute::Label(label.as_bytes().to_vec()),
+            Attribute::Id(id.to_vec()),
+        ];
+        self.s()
+            .generate_key_pair(&Mechanism::EccEdwardsKeyPairGen, &pub_tpl, &priv_tpl)
+            .map_err(|e| hsm_err("Ed25519 key generation failed", e))?;
+        self.key_info(role)
+    }
+
+    /// Both key pairs, the result key's then the audit key's ([`Hsm::generate_key_pair`]).
+    pub fn generate_keys(&self) -> Result<Vec<KeyInfo>> {
+        KeyRole::ALL
+            .iter()
+            .map(|r| self.generate_key_pair(*r))
+            .collect()
+    }
+
+    /// Every public and private key object labelled as `role`'s key, with what a kill inside
+    /// the token's generation of the pair can have left of it (SPEC.md §6.6).
+    pub fn role_objects(&self, role: KeyRole) -> Result<RoleObjects> {
+        let label = self.label(role).to_string();
+        let mut halves = vec![];
+        for public in [true, false] {
+            let class = if public {
+                ObjectClass::PUBLIC_KEY
+            } else {
+                ObjectClass::PRIVATE_KEY
+            };
+            for h in self.find(class, &label)? {
+                let wanted: &[AttributeType] = if public {
+                    &[AttributeType::Id, AttributeType::EcPoint]
+                } else {
+                    &[
+                        AttributeType::Id,
+                        AttributeType::KeyType,
+                        AttributeType::Local,
+                    ]
+                };
+                let attrs = self
+                    .s()
+                    .get_attributes(h, wanted)
+                    .map_err(|e| hsm_err("cannot read a key's attributes", e))?;
+                let (mut id, mut point, mut edwards, mut local) = (vec![], None, false, false);
+                for a in attrs {
+                    match a {
+                        Attribute::Id(v) => id = v,
+                        Attribute::EcPoint(p) => point = ed25519_from_ec_point(&p),
+                        Attribute::KeyType(t) => edwards = t == KeyType::EC_EDWARDS,
+                        Attribute::Local(v) => local = v,
+                        _ => {}
+                    }
+                }
+                halves.push(KeyHalf {
+                    public,
+                    id,
+                    whole: if public {
+                        point.is_some()
+                    } else {
+                        edwards && local
+                    },
+                    handle: h,
+                });
+            }
+        }
+        Ok(RoleObjects {
+            role,
+            label,
+            halves,
+        })
+    }
+
+    /// Destroys what a kill inside the token's generation of `role`'s key pair left
+    /// ([`RoleObjects::cut`]), private half first. Only `keys init` calls it, on a token with
+    /// no trail: no trail names these objects, so nothing was ever signed with them.
+    pub fn destroy_cut_pair(&self, objects: &RoleObjects) -> Result<()> {
+        let mut halves: Vec<&KeyHalf> = objects.halves.iter().collect();
+        halves.sort_by_key(|h| h.public);
+        for h in halves {
+            self.s().destroy_object(h.handle).map_err(|e| {
+                hsm_err(
+                    &format!(
+                        "cannot remove the {} key {:?} its interrupted generation left",
+                        objects.role.name(),
+                        objects.label
+                    ),
+                    e,
+                )
+            })?;
+        }
+        Ok(())
+    }
+}
