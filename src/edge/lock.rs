@@ -33,12 +33,30 @@ pub fn folder_of(db: &Path) -> PathBuf {
 }
 
 /// Takes the lock for the trail at `db`, or refuses with exit 6 when another process holds it.
-/// A folder that cannot be opened is not locked: the command then fails on the trail itself, with
-/// that failure's own message.
+/// A folder that is not there is not locked: the command then fails on the trail itself, with
+/// that failure's own message. A folder there that cannot be opened to be locked (no read
+/// permission) is refused (exit 5): no command runs on a trail it could not lock.
 pub fn take(db: &Path) -> Result<Option<TrailLock>> {
     let folder = folder_of(db);
-    let Ok(f) = open_folder(&folder) else {
-        return Ok(None);
+    let f = match open_folder(&folder) {
+        Ok(f) => f,
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Ok(None);
+        }
+        Err(e) => {
+            return Err(Error::internal(
+                format!(
+                    "cannot open the folder of the audit trail {} to lock it: {e}",
+                    db.display()
+                ),
+                "urne takes a lock on the trail's folder so that one command runs at a time: give urne's user read access to the folder",
+            ));
+        }
     };
     // SAFETY: flock on a descriptor this function owns; no memory is passed.
     let r = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
