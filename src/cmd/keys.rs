@@ -52,7 +52,7 @@ fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
             "nothing to change: nothing was recorded",
         ));
     }
-    super::ceremony::producer::typed_ids(crate::text::lang(), &record.ids())?;
+    super::producer::typed_ids(crate::text::lang(), &record.ids())?;
     let ev = ctx.record(record.clone())?;
     let note = ctx.checkpoint()?;
     ctx.finish()?;

@@ -4,10 +4,10 @@
 //! `output.published`. Everything it states is read from the trail, so a sitting closed by a
 //! process killed before its output was written is published by the next `urne ceremony`.
 
-use super::term::{self, Lang};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
 use crate::cmd::placing;
+use crate::cmd::term::{self, Lang};
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::Result;

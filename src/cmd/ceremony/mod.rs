@@ -13,15 +13,13 @@ mod close;
 mod minutes;
 mod open;
 mod plan;
-pub mod producer;
 mod steps;
-pub mod term;
 
 use super::ctx::Ctx;
+use crate::cmd::term::Lang;
 use crate::error::Result;
 pub use args::{BlocksArgs, CeremonyArgs};
 pub use close::place_pending_only;
-use term::Lang;
 
 /// `urne ceremony`.
 pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
@@ -34,7 +32,7 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
     if a.key_ceremony {
         let (number, lang) = open::key_ceremony(ctx, a, lang)?;
         crate::text::set_lang(lang);
-        producer::at_key_ceremony(ctx, &a.producer_keys, lang)?;
+        crate::cmd::producer::at_key_ceremony(ctx, &a.producer_keys, lang)?;
         super::keys::export_begun(ctx, &a.out.join("keys"))?;
         return close::close(ctx, number, lang, &a.out);
     }

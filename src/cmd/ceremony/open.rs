@@ -4,9 +4,9 @@
 
 use super::args::CeremonyArgs;
 use super::plan::Prepared;
-use super::term::{self, Lang};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
+use crate::cmd::term::{self, Lang};
 use crate::error::{Error, Result};
 use urne_core::audit::kinds::{self, Record};
 use urne_core::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, SittingKind};

@@ -4,10 +4,10 @@
 //! date is today, in the rules' time zone).
 
 use super::args::{BlocksArgs, CeremonyArgs};
-use super::term::Lang;
 use crate::cmd::block::GenerateArgs;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs;
+use crate::cmd::term::Lang;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 use urne_core::rules::draw::DrawRules;

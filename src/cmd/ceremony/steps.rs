@@ -5,8 +5,8 @@
 
 use super::args::CeremonyArgs;
 use super::plan::{self, Prepared};
-use super::term::{self, Lang};
 use crate::cmd::ctx::Ctx;
+use crate::cmd::term::{self, Lang};
 use crate::cmd::{block, draw, inputs, seal};
 use crate::error::{Error, Exit, Result};
 use std::path::PathBuf;

@@ -4,9 +4,9 @@
 //! `--producer-key` files production handed over, else the configuration's). The ids are not
 //! shown before they are typed: a key file is never trusted on its own word, nor on the screen's.
 
-use super::term::{self, Lang};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::{self, altered};
+use crate::cmd::term::{self, Lang};
 use crate::error::{Error, Result};
 use urne_core::audit::payloads::ProducerKeys;
 use urne_core::state::Trail;
