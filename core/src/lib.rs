@@ -50,6 +50,8 @@ pub mod block;
 pub mod crypto;
 pub mod draw;
 pub mod entries;
+pub mod events;
+pub mod json;
 pub mod manifest;
 pub mod minutes;
 pub mod randomness;

@@ -65,10 +65,10 @@ pub struct Manifest {
     /// A draw's operation, or a block's game.
     pub operation: String,
     /// The day drawn (`YYYY-MM-DD`), or null for a block.
-    #[serde(deserialize_with = "crate::audit::history::nullable")]
+    #[serde(deserialize_with = "crate::json::nullable")]
     pub day: Option<String>,
     /// The block's canonical id, or null for a draw.
-    #[serde(deserialize_with = "crate::audit::history::nullable")]
+    #[serde(deserialize_with = "crate::json::nullable")]
     pub block: Option<String>,
     /// The attempt (SPEC.md §4.6).
     pub attempt: u32,

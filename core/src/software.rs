@@ -103,6 +103,6 @@ pub struct MappedObject {
     /// SHA-256 of the mapped file's bytes, lowercase hex, when they could be read as the file
     /// that is mapped (through the kernel's link to the mapping, the module's own descriptor, or
     /// the path when it still names that file); `null` otherwise.
-    #[serde(deserialize_with = "crate::audit::history::nullable")]
+    #[serde(deserialize_with = "crate::json::nullable")]
     pub sha256: Option<Hash32>,
 }

@@ -6,9 +6,9 @@
 
 use crate::audit::Event;
 use crate::audit::history::History;
-use crate::audit::kinds::{self, MalformedRecord, Record};
 use crate::block::BlockId;
 use crate::block::files::stem;
+use crate::events::kinds::{self, MalformedRecord, Record};
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The `format` of a void notice (SPEC.md §4.6).

@@ -11,8 +11,8 @@ use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
-use urne_core::audit::kinds;
 use urne_core::crypto::keys;
+use urne_core::events::kinds;
 use urne_core::verify::trail::{AuditKey, TrailReport, verify_trail};
 use urne_core::verify::trail_export::verify_trail_export;
 

@@ -9,8 +9,8 @@ use super::ctx::Ctx;
 use crate::error::{Error, Result};
 use chrono::{DateTime, Utc};
 use urne_core::audit::Event;
-use urne_core::audit::kinds::{self, Record};
-use urne_core::audit::payloads::ClockCorrected;
+use urne_core::events::kinds::{self, Record};
+use urne_core::events::payloads::ClockCorrected;
 use urne_core::verify::witnessed::Witnessed;
 
 /// `urne clock correct --reason TEXT`.

@@ -11,10 +11,10 @@ use crate::error::{Error, Exit, Result};
 use urne_core::audit::Event;
 use urne_core::audit::chain::PrefixRoots;
 use urne_core::audit::history::{History, OutputPublished, history_of};
-use urne_core::audit::kinds::{self, Record};
-use urne_core::audit::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
 use urne_core::audit::token::{MarkFailure, check_against_marks};
 use urne_core::crypto::Hash32;
+use urne_core::events::kinds::{self, Record};
+use urne_core::events::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
 use urne_core::verify::trail::{AuditKey, verify_trail};
 
 /// What a command may need: configuration, audit trail, HSM session. The trail is opened by

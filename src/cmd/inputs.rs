@@ -8,11 +8,11 @@ use crate::error::{Error, Result};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
-use urne_core::audit::payloads::{InputRejected, PinnedKey};
 use urne_core::crypto::{Hash32, keys};
 use urne_core::draw::SealedSet;
 use urne_core::draw::records::SealRecord;
 use urne_core::entries::{self, DayTally, VerifiedExport};
+use urne_core::events::payloads::{InputRejected, PinnedKey};
 use urne_core::rules::draw::DrawRules;
 use urne_core::state::{self, day::DayState};
 
@@ -391,7 +391,7 @@ fn official_operations() -> Vec<DrawRules> {
 /// official operations): a day outside them is refused as such rather than as "not sealed". A
 /// trail that seals an operation whose rules the appliance does not ship is not judged here.
 pub fn check_day_of_operation(events: &[Event], day: &str) -> Result<()> {
-    use urne_core::audit::kinds::{self, Record};
+    use urne_core::events::kinds::{self, Record};
     let Ok(date) = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") else {
         return Ok(());
     };

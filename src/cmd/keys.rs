@@ -9,13 +9,13 @@ use crate::edge::hsm::{Hsm, KeyInfo, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Exit, Result};
 use std::path::Path;
-use urne_core::audit::payloads::{
-    ExportedKey, ExportedKeys, KeyRecord, KeysExported, KeysGenerated, ProducerKeys, SealKeyRecord,
-    SoftwareStart, TrailCreated,
-};
 use urne_core::audit::sealed::SEAL_KEY_LABEL;
 use urne_core::audit::token::{self, TrailObject};
 use urne_core::crypto::{Hash32, keys};
+use urne_core::events::payloads::{
+    ExportedKey, ExportedKeys, KeyRecord, KeysExported, KeysGenerated, ProducerKeys, SealKeyRecord,
+    SoftwareStart, TrailCreated,
+};
 
 /// `urne keys init | export`.
 pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {

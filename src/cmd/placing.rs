@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use urne_core::audit::Event;
 use urne_core::audit::history::OutputPlacing;
 pub use urne_core::audit::history::Subject;
-use urne_core::audit::kinds::{self, Record};
 use urne_core::crypto::{Hash32, sha256};
+use urne_core::events::kinds::{self, Record};
 use urne_core::verify::folder::limits;
 
 /// Where a run publishes its subject's output.

@@ -8,7 +8,7 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::{self, altered};
 use crate::cmd::term::{self, Lang};
 use crate::error::{Error, Result};
-use urne_core::audit::payloads::ProducerKeys;
+use urne_core::events::payloads::ProducerKeys;
 use urne_core::state::Trail;
 
 /// At the key ceremony: when the trail pins none, production's keys given (else the

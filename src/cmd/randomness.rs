@@ -9,11 +9,11 @@ use super::ctx::Ctx;
 use crate::error::{Error, Exit, Result};
 use std::io::{BufRead, IsTerminal, Write};
 use urne_core::audit::Event;
-use urne_core::audit::kinds::{self, Record};
-use urne_core::audit::payloads::EntropyRefused;
 use urne_core::audit::sealed::SealedBox;
 use urne_core::crypto::Hash32;
 use urne_core::draw::files::RefusedEntropy;
+use urne_core::events::kinds::{self, Record};
+use urne_core::events::payloads::EntropyRefused;
 use urne_core::randomness::fixed::{Fixed, FixedEvent};
 use urne_core::randomness::{contribution, entropy_commitment};
 

@@ -10,13 +10,13 @@ use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Result};
 use std::path::PathBuf;
 use urne_core::audit::Event;
-use urne_core::audit::kinds::Kind;
 use urne_core::crypto::{Hash32, sha256};
 use urne_core::draw::figures::figures_of_tally;
 use urne_core::draw::files::{CommitmentRef, ExportRef};
 use urne_core::draw::records::SealRecord;
 use urne_core::draw::{self, Commitment};
 use urne_core::entries::{DayTally, VerifiedExport};
+use urne_core::events::kinds::Kind;
 use urne_core::rules::draw::DrawRules;
 use urne_core::state::day::DayState;
 

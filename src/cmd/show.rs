@@ -1,6 +1,6 @@
 //! `urne show --day D` / `urne show --block ID`: a day's result or a block's commitment on the
 //! screen again, as at the ceremony, read from the trail: each value once, labelled in the words
-//! of the minutes (`pv.html`, `urne_core::draw::pv`), hashes in groups of four digits on lines
+//! of the minutes (`pv.html`, `urne_core::minutes::pv`), hashes in groups of four digits on lines
 //! that fit 80 columns, winner and reserves by pseudonym only (what the public minutes show).
 //! With `--dir`, every file the trail records as published is checked in that folder against its
 //! recorded SHA-256. Appends nothing; logs in and checks the trail as `urne status` does.

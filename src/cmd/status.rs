@@ -12,7 +12,7 @@ use crate::error::Result;
 use crate::text::{Lang, Screen, WIDTH, date, eur};
 use std::collections::BTreeSet;
 use std::path::Path;
-use urne_core::draw::pv::DrawDay;
+use urne_core::minutes::pv::DrawDay;
 use urne_core::rules::draw::DrawRules;
 use urne_core::state::Trail;
 use urne_core::state::block::BlockState;

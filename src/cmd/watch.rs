@@ -9,7 +9,7 @@ use crate::text::Lang;
 use chrono::{DateTime, Utc};
 use std::io::IsTerminal;
 use urne_core::audit::Event;
-use urne_core::audit::payloads::ClockConfirmed;
+use urne_core::events::payloads::ClockConfirmed;
 
 /// How many times the date and time may be typed.
 const TRIES: usize = 3;

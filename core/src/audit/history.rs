@@ -51,32 +51,6 @@ pub struct Restart {
     pub previous_mark_root: Hash32,
 }
 
-/// Reads an output's optional member that only one format version has (`history`, and the
-/// version-2 members `entropy_commitment`, `contribution`, `entropy_refused`, `fixed`, `pkcs11`),
-/// for `#[serde(default, deserialize_with = "crate::audit::history::present")]`: absent is `None`
-/// (the other version), present it must be a value of the member's type. `"history": null` is
-/// not absent: a version-1 output has no such member at all, and a version-2 output states it
-/// (SPEC.md §8.2 step 5, §5.B10 step 2, §1.5).
-///
-/// # Errors
-/// The member is not a value of its type (`null` included).
-pub fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
-    d: D,
-) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
-}
-
-/// Deserialises a member that must be present and may be `null` (SPEC.md §1.5: every member
-/// present): without it, serde takes a missing `Option` for `None`.
-///
-/// # Errors
-/// The member is neither `null` nor a value of its type.
-pub fn nullable<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
-    d: D,
-) -> Result<Option<T>, D::Error> {
-    Option::<T>::deserialize(d)
-}
-
 /// The `output.published` record: an output placed, named for the next one's predecessor.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -162,6 +136,17 @@ pub struct Output {
     pub subject: Option<String>,
 }
 
+/// The members of a `trail.restarted` record that a history names (the record's whole format is
+/// the event registry's, `crate::events::payloads::TrailRestarted`; the trail was checked
+/// against it before any history is made from it).
+#[derive(Deserialize)]
+#[allow(clippy::struct_field_names, reason = "the record's own member names")]
+struct RestartMembers {
+    previous_trail: Hash32,
+    previous_mark_size: u64,
+    previous_mark_root: Hash32,
+}
+
 /// The history of an output whose checkpoint covers all of `events` (the trail as it stands),
 /// whose predecessor is the last `output.published` of `recorded` (their records, in order).
 ///
@@ -176,9 +161,7 @@ pub fn history_of(
     let restart = events
         .first()
         .filter(|e| e.kind == "trail.restarted")
-        .and_then(|e| {
-            serde_json::from_str::<crate::audit::payloads::TrailRestarted>(&e.payload).ok()
-        })
+        .and_then(|e| serde_json::from_str::<RestartMembers>(&e.payload).ok())
         .map(|r| Restart {
             previous_trail: r.previous_trail,
             previous_mark_size: r.previous_mark_size,
@@ -317,7 +300,7 @@ mod tests {
     /// An output's `history` member, as the output files declare it.
     #[derive(Deserialize)]
     struct Out {
-        #[serde(default, deserialize_with = "present")]
+        #[serde(default, deserialize_with = "crate::json::present")]
         history: Option<History>,
     }
 

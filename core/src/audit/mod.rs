@@ -1,11 +1,11 @@
-//! The audit trail's pure half (design principle 6, SPEC.md §6): event hashing, the chain, and
-//! checkpoints signed with the HSM's audit key; the registry of event kinds and their payloads
-//! (§6.2). The `SQLite` store is the appliance's.
+//! The audit trail's pure half (design principle 6, SPEC.md §6): event hashing, the chain,
+//! checkpoints signed with the HSM's audit key, the history outputs state, the token's objects
+//! and sealed secrets. The registry of event kinds and their payloads (§6.2) is `crate::events`,
+//! above the records of draws, blocks and sittings it names. The `SQLite` store is the
+//! appliance's.
 
 pub mod chain;
 pub mod history;
-pub mod kinds;
-pub mod payloads;
 pub mod sealed;
 pub mod token;
 

@@ -65,21 +65,21 @@ pub struct CommitFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub entropy_commitment: Option<Hash32>,
     /// Version 2: the commissaire's contribution (SPEC.md §4.4.1), public at generation.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub contribution: Option<String>,
     /// Version 2: the entropy requests of this attempt that were refused (SPEC.md §3.1).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub entropy_refused: Option<Vec<crate::draw::files::RefusedEntropy>>,
     /// Version 2: the events that fixed the entropy commitment, then the contribution, with
@@ -87,7 +87,7 @@ pub struct CommitFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub fixed: Option<crate::randomness::fixed::Fixed>,
     /// The production file's name, `S.tickets.csv`.
@@ -109,14 +109,14 @@ pub struct CommitFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub pkcs11: Option<crate::software::Pkcs11Identity>,
     /// Version 2: the commitment's place in the trail's history (SPEC.md §6.7).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub history: Option<crate::audit::history::History>,
 }
@@ -146,7 +146,7 @@ pub struct RevealFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub sales_closed_at: Option<String>,
     /// When the block was revealed, RFC 3339 UTC, from the appliance's clock.
@@ -159,7 +159,7 @@ pub struct RevealFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub history: Option<crate::audit::history::History>,
 }

@@ -153,21 +153,21 @@ pub struct DrawCore {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub entropy_commitment: Option<Hash32>,
     /// Version 1: the commissaire's contribution, as typed (SPEC.md §4.4); absent in version 2.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub witness: Option<String>,
     /// Version 2: the commissaire's contribution (SPEC.md §4.4.1); absent in version 1.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub contribution: Option<String>,
     /// The HSM's entropy (48 bytes, SPEC.md §3.1), hex.
@@ -183,7 +183,7 @@ pub struct DrawCore {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub entropy_refused: Option<Vec<RefusedEntropy>>,
     /// Version 2: the events that fixed the entropy commitment, then the contribution, with
@@ -192,14 +192,14 @@ pub struct DrawCore {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub fixed: Option<crate::randomness::fixed::Fixed>,
     /// Version 2: the draw's place in the trail's history (SPEC.md §6.7); absent in version 1.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub history: Option<crate::audit::history::History>,
 }
@@ -263,7 +263,7 @@ pub struct ResultFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub pkcs11: Option<crate::software::Pkcs11Identity>,
 }
@@ -305,7 +305,7 @@ pub struct BundleFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "crate::audit::history::present"
+        deserialize_with = "crate::json::present"
     )]
     pub pkcs11: Option<crate::software::Pkcs11Identity>,
 }

@@ -10,7 +10,6 @@ use sha2::{Digest, Sha256};
 
 pub mod figures;
 pub mod files;
-pub mod pv;
 pub mod records;
 pub mod split;
 

@@ -1,5 +1,5 @@
 //! What a daily draw records in the audit trail (SPEC.md §6.2): one payload type per `draw.*`
-//! kind, named in the registry (`audit::kinds`); the state of a day derived from them is
+//! kind, named in the registry (`events::kinds`); the state of a day derived from them is
 //! `state::day`. Each payload's fields are in the order they are stored, and a payload with a
 //! member the type does not define does not parse.
 

@@ -6,8 +6,8 @@ use super::collect::{self, Parsed, Range};
 use super::pinned;
 use super::{Context, Lang, Minutes, MinutesError, MinutesKind, StepDone};
 use crate::audit::Event;
-use crate::audit::kinds::Record;
 use crate::crypto::Hash32;
+use crate::events::kinds::Record;
 use crate::sitting::{SittingKind, Step};
 
 impl Minutes {

@@ -8,7 +8,7 @@ use super::{
     Picked, Reveal, Software, Stamp, Timing, Void,
 };
 use crate::audit::Event;
-use crate::audit::kinds::{self, Record};
+use crate::events::kinds::{self, Record};
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
 

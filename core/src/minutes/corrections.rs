@@ -9,7 +9,7 @@
 
 use super::Incident;
 use super::collect::{Parsed, Work};
-use crate::audit::kinds::Record;
+use crate::events::kinds::Record;
 
 /// How far after the event before it an event is dated before the minutes state the gap (SPEC.md
 /// §6.6: the bound past which a recording command asks for the watch).

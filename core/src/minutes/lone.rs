@@ -6,7 +6,7 @@
 use super::collect::{self, Parsed, Range};
 use super::{Context, Lang, Minutes, MinutesError, MinutesKind};
 use crate::audit::Event;
-use crate::audit::kinds::Record;
+use crate::events::kinds::Record;
 
 impl Minutes {
     /// The minutes of the draw of `day`'s `attempt`, read from `events` (the whole trail, in

@@ -32,17 +32,18 @@ mod lone;
 mod markup;
 pub mod outside;
 mod pinned;
+pub mod pv;
 pub mod words;
 
 pub use acts::{Act, ActOutput, OutsideAct, Stamp};
 pub use context::{Context, Given};
 
-use crate::audit::kinds::MalformedRecord;
-use crate::audit::payloads::{KeysExported, KeysGenerated};
 use crate::block::files::TierCount;
 use crate::block::records::GeneratedRecord;
 use crate::crypto::Hash32;
 use crate::draw::records::SealRecord;
+use crate::events::kinds::MalformedRecord;
+use crate::events::payloads::{KeysExported, KeysGenerated};
 use crate::sitting::{Commissaire, Person, Step};
 use crate::software::{Pkcs11Identity, SoftwareIdentity};
 use chrono::NaiveDate;
@@ -347,7 +348,7 @@ pub struct Keys {
     /// Each export of the public keys.
     pub exported: Vec<Fixed<KeysExported>>,
     /// Production's keys a seal trusts when the range ends (the trail's last `producer.keys`).
-    pub pinned: Option<Fixed<crate::audit::payloads::ProducerKeys>>,
+    pub pinned: Option<Fixed<crate::events::payloads::ProducerKeys>>,
 }
 
 /// A refusal or an interruption.

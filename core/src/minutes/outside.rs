@@ -11,8 +11,8 @@ use super::collect::{self, Parsed};
 use super::{Act, ActOutput, Lang, MinutesError, OutsideAct, words};
 use crate::audit::Event;
 use crate::audit::history::Subject;
-use crate::audit::kinds::Record;
 use crate::crypto::Hash32;
+use crate::events::kinds::Record;
 use chrono_tz::Tz;
 use std::fmt::Write;
 

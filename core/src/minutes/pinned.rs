@@ -5,8 +5,8 @@
 
 use super::collect::{Parsed, Work};
 use super::{Fixed, Incident, Keys};
-use crate::audit::kinds::Record;
-use crate::audit::payloads::ProducerKeys;
+use crate::events::kinds::Record;
+use crate::events::payloads::ProducerKeys;
 
 /// Adds to a range's work (up to `hi` of `all`) the keys pinned at its end, in its keys (which
 /// the minutes then always have), and the changes recorded from index `from` on by another

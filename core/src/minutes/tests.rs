@@ -5,15 +5,15 @@
 
 use super::*;
 use crate::audit::Event;
-use crate::audit::kinds::Record;
-use crate::audit::payloads::{
-    CommandFailed, EntropyRefused, ExportedKey, ExportedKeys, InputRejected, KeyRecord, KeyRole,
-    KeysExported, KeysGenerated, SoftwareStart, TokenRecord, TrailCreated,
-};
 use crate::block::records as block;
 use crate::draw::Pick;
 use crate::draw::files::{CommitmentRef, ExportRef, Figures};
 use crate::draw::records as draw;
+use crate::events::kinds::Record;
+use crate::events::payloads::{
+    CommandFailed, EntropyRefused, ExportedKey, ExportedKeys, InputRejected, KeyRecord, KeyRole,
+    KeysExported, KeysGenerated, SoftwareStart, TokenRecord, TrailCreated,
+};
 use crate::rules::draw::DrawRules;
 use crate::rules::game::GameRules;
 use crate::sitting::{ClosedRecord, OpenedRecord, ResumedRecord, SittingKind};
@@ -581,7 +581,7 @@ fn a_lone_draw_is_read_from_the_start_of_its_process_with_its_lateness() {
     events = {
         let mut r: Vec<(String, Record)> = events
             .iter()
-            .map(|e| (e.ts.clone(), crate::audit::kinds::parse(e).unwrap()))
+            .map(|e| (e.ts.clone(), crate::events::kinds::parse(e).unwrap()))
             .collect();
         r.insert(2, ("2026-11-30T08:01:30.000000Z".into(), void.into()));
         trail(r.iter().map(|(t, r)| (t.as_str(), r.clone())).collect())

@@ -7,10 +7,10 @@ use super::tests::{BLOCK, contribution, entropy, given, h, opened, result, seal,
 use super::*;
 use crate::audit::Event;
 use crate::audit::history::{OutputPlacing, OutputPublished, Subject};
-use crate::audit::kinds::Record;
-use crate::audit::payloads::SoftwareStart;
 use crate::block::records as block;
 use crate::draw::records as draw;
+use crate::events::kinds::Record;
+use crate::events::payloads::SoftwareStart;
 use crate::sitting::{ClosedRecord, SittingKind};
 
 fn process(command: &str) -> Record {

@@ -6,9 +6,9 @@
 
 use super::tests::{contribution, entropy, given, opened, result, seal, sw, trail, trail_created};
 use super::*;
-use crate::audit::kinds::Record;
-use crate::audit::payloads::{KeysGenerated, PinnedKey, ProducerKeys, TokenRecord};
 use crate::crypto::keys::key_id;
+use crate::events::kinds::Record;
+use crate::events::payloads::{KeysGenerated, PinnedKey, ProducerKeys, TokenRecord};
 use crate::sitting::{ClosedRecord, SittingKind};
 
 fn pin(b: u8, previous: &[u8]) -> Record {
@@ -230,7 +230,7 @@ fn a_lone_draws_minutes_state_the_pin_in_force_and_a_pin_made_outside_a_sitting(
 }
 
 fn corrected(wrong: &str) -> Record {
-    crate::audit::payloads::ClockCorrected {
+    crate::events::payloads::ClockCorrected {
         wrong: wrong.into(),
         confirmed: "2018-12-11T09:40:00.000000Z".into(),
         reason: "clock set ten years ahead".into(),
@@ -252,7 +252,7 @@ fn a_clock_corrected_since_the_previous_sitting_is_an_incident_with_both_times()
         (ahead, process("keys export")),
         (
             ahead,
-            crate::audit::payloads::ClockConfirmed {
+            crate::events::payloads::ClockConfirmed {
                 previous: "2018-12-11T08:15:00.000000Z".into(),
                 confirmed: "2028-12-11T10:30:00.000000Z".into(),
             }

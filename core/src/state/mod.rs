@@ -1,5 +1,5 @@
 //! The state machine of the trail (SPEC.md §6.2): every event, of every day and block, read
-//! through the registry (`audit::kinds`) and applied in order to the history of the day or block
+//! through the registry (`events::kinds`) and applied in order to the history of the day or block
 //! it names. It fails closed: an unknown kind, a known kind whose payload does not parse, or an
 //! event that cannot follow the ones before it (an entropy without a seal, a second entropy for
 //! one attempt, a result without entropy, a reveal before the block was generated and
@@ -13,8 +13,8 @@ pub mod day;
 pub mod sittings;
 
 use crate::audit::Event;
-use crate::audit::kinds::{self, MalformedRecord, Record};
-use crate::audit::payloads::ProducerKeys;
+use crate::events::kinds::{self, MalformedRecord, Record};
+use crate::events::payloads::ProducerKeys;
 use std::collections::BTreeMap;
 
 /// Every day's and every block's history, read from the whole trail.

@@ -3,7 +3,7 @@
 //! published, nothing else is sealed, drawn, generated, revealed or voided.
 
 use crate::audit::Event;
-use crate::audit::kinds::{self, MalformedRecord, Record};
+use crate::events::kinds::{self, MalformedRecord, Record};
 use crate::sitting::{FILE_NAME, OpenedRecord};
 
 /// The last sitting when it is closed and its output not yet recorded: its `sitting.opened`

@@ -2,8 +2,8 @@
 //! sequences built from the real kinds.
 
 use super::*;
-use crate::audit::kinds::Kind;
 use crate::crypto::Hash32;
+use crate::events::kinds::Kind;
 use serde_json::json;
 
 const H0: &str = "6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d";

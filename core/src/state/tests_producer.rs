@@ -3,9 +3,9 @@
 
 use super::tests_sitting::events;
 use super::*;
-use crate::audit::kinds::Kind;
-use crate::audit::payloads::ProducerKeys;
 use crate::crypto::{Hash32, keys};
+use crate::events::kinds::Kind;
+use crate::events::payloads::ProducerKeys;
 use serde_json::json;
 
 /// A public key's 32 bytes (any bytes: the state checks ids, not points) and its id.
@@ -109,7 +109,7 @@ fn a_pinned_set_gives_its_ids_and_raw_keys_in_order() {
     let set = ProducerKeys {
         keys: [1u8, 2]
             .iter()
-            .map(|b| crate::audit::payloads::PinnedKey {
+            .map(|b| crate::events::payloads::PinnedKey {
                 key_id: key(*b).0,
                 public_key: Hash32([*b; 32]),
             })

@@ -2,8 +2,8 @@
 //! a resume and a close name the open one.
 
 use super::*;
-use crate::audit::kinds::Kind;
 use crate::crypto::Hash32;
+use crate::events::kinds::Kind;
 use serde_json::json;
 
 pub(super) fn events(records: &[(Kind, serde_json::Value)]) -> Vec<Event> {

@@ -6,8 +6,8 @@
 use super::{Failure, FailureClass, fail};
 use crate::audit::Event;
 use crate::audit::chain::{self, ChainFailure, NoteErrorKind};
-use crate::audit::kinds::{self, Kind, Record};
 use crate::crypto::{Hash32, keys, parse_hex32};
+use crate::events::kinds::{self, Kind, Record};
 use std::path::PathBuf;
 
 /// The audit public key the trail records, with the sequence number of the event that records

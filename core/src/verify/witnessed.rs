@@ -11,8 +11,8 @@
 //! corrected, while anyone who means to go back simply never confirms.
 
 use crate::audit::Event;
-use crate::audit::kinds::{self, Kind, Record};
 use crate::entries::rfc3339::{is_one_time_format, parse_unix};
+use crate::events::kinds::{self, Kind, Record};
 
 /// How far the appliance's clock may be from a watch when a person confirms it (SPEC.md §6.6,
 /// §9.1): 5 minutes, and the seconds of the minute typed (a watch is read to the minute).

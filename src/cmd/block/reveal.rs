@@ -13,11 +13,11 @@ use crate::edge::publish;
 use crate::error::{Error, Result};
 use std::path::Path;
 use urne_core::audit::Event;
-use urne_core::audit::kinds::{self, Record};
 use urne_core::block::files::{self, REVEAL_FORMAT, RevealFile};
 use urne_core::block::records::{GeneratedRecord, RevealedRecord};
 use urne_core::block::{self, BlockId};
 use urne_core::crypto::{Hash32, keys, sha256};
+use urne_core::events::kinds::{self, Record};
 
 /// `urne block reveal --block ID --sales-closed-at T --out DIR`.
 pub(super) fn reveal(

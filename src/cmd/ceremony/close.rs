@@ -13,8 +13,8 @@ use crate::edge::publish;
 use crate::error::Result;
 use std::path::Path;
 use urne_core::audit::Event;
-use urne_core::audit::kinds::{self, Record};
 use urne_core::crypto::{ed25519::key_id, sha256};
+use urne_core::events::kinds::{self, Record};
 use urne_core::manifest::{Audience, Listed};
 use urne_core::sitting::{
     self, ClosedRecord, MINUTES, OpenedRecord, SittingFile, SittingOutput, default_folder,

@@ -8,7 +8,7 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
 use crate::cmd::term::{self, Lang};
 use crate::error::{Error, Result};
-use urne_core::audit::kinds::{self, Record};
+use urne_core::events::kinds::{self, Record};
 use urne_core::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, SittingKind};
 use urne_core::state::Trail;
 

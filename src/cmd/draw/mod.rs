@@ -18,11 +18,11 @@ use super::{inputs, placing, randomness};
 use crate::error::{Error, Exit, Result};
 use std::path::PathBuf;
 use urne_core::audit::Event;
-use urne_core::audit::kinds::Kind;
 use urne_core::crypto::sha256;
-use urne_core::draw::pv::{self, DrawDay};
 use urne_core::draw::records::{ContributionRecord, EntropyRecord, LateRecord, ResultRecord};
 use urne_core::draw::{self, Commitment, SeedInputs};
+use urne_core::events::kinds::Kind;
+use urne_core::minutes::pv::{self, DrawDay};
 use urne_core::rules::draw::DrawRules;
 
 /// What `urne draw` is given.

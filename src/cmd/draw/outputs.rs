@@ -18,10 +18,10 @@ use urne_core::crypto::{Hash32, keys, sha256};
 use urne_core::draw::files::{
     self, BundleFile, DrawCore, Placed, PublicPlaced, RefusedEntropy, ResultFile,
 };
-use urne_core::draw::pv;
 use urne_core::draw::records::{PublishedRecord, ResultRecord};
 use urne_core::draw::{self, SealedSet};
 use urne_core::manifest::{self, Audience, Listed, Manifest};
+use urne_core::minutes::pv;
 use urne_core::randomness::fixed::Fixed;
 
 /// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything

@@ -20,8 +20,8 @@ use cryptoki::mechanism::aead::GcmParams;
 use cryptoki::mechanism::{Mechanism, MechanismType};
 use cryptoki::object::{Attribute, AttributeType, KeyType, ObjectClass, ObjectHandle};
 use std::sync::Mutex;
-use urne_core::audit::payloads::SealKeyRecord;
 use urne_core::audit::sealed::{IV_LEN, KEY_ID_LEN, SEAL_KEY_LABEL, TAG_LEN};
+use urne_core::events::payloads::SealKeyRecord;
 
 /// A secret sealed by the token's key, as the trail keeps it (SPEC.md §6.9).
 pub use urne_core::audit::sealed::SealedBox;

@@ -37,7 +37,7 @@ const ED25519_OID: [u8; 5] = [0x06, 0x03, 0x2b, 0x65, 0x70];
 
 /// What a key is for (one key, one use): the trail's type, so the trail records it as
 /// `keys.generated` defines it.
-pub use urne_core::audit::payloads::KeyRole;
+pub use urne_core::events::payloads::KeyRole;
 
 /// A key as read back from the token, with the attributes that prove where it was made.
 #[derive(Debug, Clone, Serialize)]
@@ -75,7 +75,7 @@ fn ser_hex<S: serde::Serializer>(v: &[u8; 32], s: S) -> std::result::Result<S::O
 
 /// Identity of the module and token, for `urne hsm info` and the audit trail (the trail's
 /// type, as `keys.generated` records it).
-pub use urne_core::audit::payloads::TokenRecord as TokenIdentity;
+pub use urne_core::events::payloads::TokenRecord as TokenIdentity;
 
 /// The mechanisms urne needs and whether the token has them.
 #[derive(Debug, Clone, Serialize)]

@@ -6,9 +6,9 @@ use crate::error::{Error, Exit, Result};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use urne_core::audit::chain::{self, Event};
-use urne_core::audit::kinds::{Kind, Record};
 use urne_core::audit::token::Mark;
 use urne_core::crypto::Hash32;
+use urne_core::events::kinds::{Kind, Record};
 
 impl AuditLog {
     /// Appends one event durably and returns it. `payload` is serialised once to JSON and hashed

@@ -9,9 +9,9 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use urne_core::audit::Event;
-use urne_core::audit::payloads::ExportedKeys;
 use urne_core::block::files::{CommitFile, RevealFile, TicketProofFile};
 use urne_core::draw::files::{BundleFile, ProofFile, ResultFile, to_bytes};
+use urne_core::events::payloads::ExportedKeys;
 use urne_core::rules::draw::DrawRules;
 use urne_core::rules::game::GameRules;
 use urne_core::void_notice::VoidNotice;

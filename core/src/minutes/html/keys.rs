@@ -1,7 +1,7 @@
 //! The key ceremony's keys (SPEC.md §9.2): the token, each key with the attributes that prove
 //! where it was made, the sealing key (§6.9), and each export of the public keys.
 
-use crate::audit::payloads::{KeyRecord, ProducerKeys, SealKeyRecord};
+use crate::events::payloads::{KeyRecord, ProducerKeys, SealKeyRecord};
 use crate::minutes::markup::{Html, code, esc, hash};
 use crate::minutes::{Fixed, Minutes};
 
@@ -76,7 +76,7 @@ fn pinned(h: &mut Html, p: Option<&Fixed<ProducerKeys>>) {
 }
 
 /// The token and the keys generated in it.
-fn generated(h: &mut Html, g: &Fixed<crate::audit::payloads::KeysGenerated>) {
+fn generated(h: &mut Html, g: &Fixed<crate::events::payloads::KeysGenerated>) {
     let t = &g.value.token;
     let line = format!(
         "{} ({}, {}) :",

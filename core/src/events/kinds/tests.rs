@@ -2,10 +2,10 @@
 //! before the registry (the literal texts below), and every kind round-trips through [`parse`].
 
 use super::*;
-use crate::audit::payloads::{
+use crate::crypto::Hash32;
+use crate::events::payloads::{
     ExportedKey, ExportedKeys, KeyRecord, KeyRole, SealKeyRecord, TokenRecord,
 };
-use crate::crypto::Hash32;
 use crate::software::{MappedObject, MappedStatus, Pkcs11Identity, Pkcs11Token, SoftwareIdentity};
 use serde_json::json;
 

@@ -4,10 +4,10 @@
 //! files of the folder, the checkpoint). Also the D-8 judgement of a ceremony's date, which the
 //! draw command records and prints ([`DrawDay`], [`anomalies`]).
 
-use super::SealedSet;
-use super::files::VoidedAttempt;
 use crate::audit::Event;
 use crate::crypto::Hash32;
+use crate::draw::SealedSet;
+use crate::draw::files::VoidedAttempt;
 use crate::minutes::{self, Context, Minutes, MinutesError};
 use crate::rules::draw::DrawRules;
 use crate::rules::game::GameRules;

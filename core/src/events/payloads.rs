@@ -1,6 +1,6 @@
 //! The payloads of the trail's events that belong to no day and no block (SPEC.md §6.2): the
 //! start of a command, the keys, a failure, a refused input. The `draw.*` and `block.*`
-//! payloads are in `draw::records` and `block::records`; the registry (`audit::kinds`) names
+//! payloads are in `draw::records` and `block::records`; the registry (`events::kinds`) names
 //! them all. Each payload's fields are in the order they are stored (the bytes are hashed as
 //! stored, SPEC.md §6.1), and a payload with a member its type does not define does not parse.
 

@@ -8,11 +8,11 @@
 //! the state machine (`state`) matches every [`Record`] without a wildcard, so the compiler then
 //! asks what the new kind does to a day or a block.
 
-use super::chain::Event;
 use super::payloads::{
     ClockConfirmed, ClockCorrected, CommandFailed, EntropyRefused, InputRejected, KeysExported,
     KeysGenerated, ProducerKeys, SoftwareStart, TrailCreated, TrailRestarted,
 };
+use crate::audit::chain::Event;
 use crate::block::records as block;
 use crate::draw::records as draw;
 
@@ -147,9 +147,9 @@ registry! {
     /// A ticket proof was issued.
     BlockProof = "block.proof" => block::ProofRecord,
     /// An output (a reveal, a void notice) was placed: the next one names it.
-    OutputPublished = "output.published" => super::history::OutputPublished,
+    OutputPublished = "output.published" => crate::audit::history::OutputPublished,
     /// An output about to be moved into its folder: where, and its files' SHA-256.
-    OutputPlacing = "output.placing" => super::history::OutputPlacing,
+    OutputPlacing = "output.placing" => crate::audit::history::OutputPlacing,
     /// Entropy the trail had already seen, refused and never used.
     EntropyRefused = "entropy.refused" => EntropyRefused,
     /// A sitting was opened in front of the commissaire (SPEC.md §9.1).
