@@ -28,6 +28,7 @@ pub mod watch;
 
 use crate::cli::{Cli, Command};
 use crate::error::Result;
+use urne_core::rules::official::Admission;
 pub use ctx::Ctx;
 
 fn command_name(c: &Command) -> &'static str {
@@ -82,6 +83,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
         }
         Command::Seal {
             rules,
+            unofficial_rules,
             entries,
             producer_keys,
         } => seal::run(
@@ -90,6 +92,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 rules,
                 entries,
                 producer_keys,
+                admission: Admission::from_option(unofficial_rules),
             },
         ),
         Command::Draw { day, out } => draw::run(ctx, draw::DrawArgs { day, out }),
@@ -140,7 +143,16 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
 fn reading(ctx: &mut Ctx, command: Command) -> Result<()> {
     use crate::text::Lang;
     match command {
-        Command::Status { rules, lang } => status::run(ctx, rules.as_deref(), Lang::resolve(lang)),
+        Command::Status {
+            rules,
+            unofficial_rules,
+            lang,
+        } => status::run(
+            ctx,
+            rules.as_deref(),
+            Admission::from_option(unofficial_rules),
+            Lang::resolve(lang),
+        ),
         Command::Show {
             day,
             block,
@@ -182,6 +194,7 @@ fn ceremony_args(c: crate::cli::CeremonyArgs) -> ceremony::CeremonyArgs {
         office: c.office,
         present: c.present,
         rules: c.rules,
+        admission: Admission::from_option(c.unofficial_rules),
         exports: c.exports,
         producer_keys: c.producer_keys,
         days: c.days,

@@ -32,6 +32,7 @@ mod lone;
 mod markup;
 pub mod outside;
 mod pinned;
+mod standing;
 pub mod words;
 
 pub use acts::{Act, ActOutput, OutsideAct, Stamp};

@@ -54,6 +54,7 @@ pub fn verify_block_folder(f: &dyn Folder, commitments: &[String], keys: &Keys) 
         let c = parse_commitment(&b.name, &b.commit)?;
         identity(&b.name, &c)?;
         r.blocks.push(c.block.clone());
+        rules_standing(&b.name, &c, &mut r)?;
         if c.rules_sha256 != rules_sha256 {
             return Err(fail(
                 C::Inconsistent,
@@ -76,6 +77,13 @@ pub fn verify_block_folder(f: &dyn Folder, commitments: &[String], keys: &Keys) 
         r.checks.push(line);
     }
     Ok(r)
+}
+
+/// Step 2's start: the standing of the rules the commitment binds (its `game`, `rules_sha256`)
+/// agrees with its member `unofficial_rules` (SPEC.md §7.4).
+pub(super) fn rules_standing(name: &str, c: &CommitFile, r: &mut Report) -> VResult<()> {
+    let bound = (c.game.as_str(), &c.rules_sha256);
+    super::standing::check(name, bound, c.version, c.unofficial_rules, r).map(|_| ())
 }
 
 /// Step 1: every production file, reveal and manifest has its commitment beside it
@@ -390,11 +398,12 @@ impl Committed<'_> {
         }
         if r.block != c.block
             || r.rules_sha256 != c.rules_sha256
+            || r.unofficial_rules != c.unofficial_rules
             || r.seed_commitment != c.seed_commitment
             || r.outcomes_root != c.outcomes_root
         {
             return inconsistent(
-                "not this block's reveal (block, rules, seed commitment or outcomes root differ)",
+                "not this block's reveal (block, rules, unofficial_rules, seed commitment or outcomes root differ)",
             );
         }
         if r.result_key_id != keys::key_id(&self.keys.result) {

@@ -11,6 +11,7 @@ use crate::edge::publish;
 use crate::error::{Error, Result};
 use crate::text::{Screen, count, eur, number};
 use std::collections::BTreeMap;
+use urne_core::rules::official;
 use std::path::Path;
 use urne_core::audit::Event;
 use urne_core::audit::history::{OutputPlacing, OutputPublished};
@@ -112,6 +113,7 @@ fn draw_core(
         attempt: s.st.attempt,
         voided_attempts: s.st.voided.clone(),
         rules_sha256: s.seal.rules_sha256,
+        unofficial_rules: official::standing(&s.seal.operation, &s.seal.rules_sha256).mark(),
         export: s.seal.export.clone(),
         figures: s.seal.figures.clone(),
         commitment: s.seal.commitment.clone(),
