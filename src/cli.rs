@@ -195,7 +195,9 @@ pub enum Command {
     /// the trail: a fork fails), a proof file, or an exported audit trail (a FILE.jsonl of
     /// `urne audit export`, checked as `urne audit verify --file` does, with the audit key of
     /// --keys), or production's lone result.json or a lone block commitment. The first line
-    /// names what was verified. Exit 0 when all holds (`partial:` lines name what could not be
+    /// names what was verified, and the rules that are not an official regulation when any
+    /// output was made under such rules (`VERIFIED (règlement non officiel / unofficial rules:
+    /// ID): …`); an official rules id with other bytes than the pinned ones fails. Exit 0 when all holds (`partial:` lines name what could not be
     /// checked from the files given), 1 naming the first thing that does not (with its class,
     /// `fork` included), 2 for a usage mistake or an unreadable file. It writes nothing and can
     /// never produce a result.

@@ -28,8 +28,8 @@ pub mod watch;
 
 use crate::cli::{Cli, Command};
 use crate::error::Result;
-use urne_core::rules::official::Admission;
 pub use ctx::Ctx;
+use urne_core::rules::official::Admission;
 
 fn command_name(c: &Command) -> &'static str {
     use crate::cli::{AuditCommand as A, HsmCommand as H, KeysCommand as K};

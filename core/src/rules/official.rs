@@ -45,6 +45,10 @@ impl Standing {
     }
 }
 
+/// What the first line of a verdict, and a command's note, say of rules that are not an official
+/// regulation, before their ids (SPEC.md §7.4, §8.1 [M-296]).
+pub const WORDS: &str = "règlement non officiel / unofficial rules";
+
 /// Whether a command may use rules that are not an official regulation: only when its command
 /// line says so (`--unofficial-rules`, SPEC.md §7.4 [M-290]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

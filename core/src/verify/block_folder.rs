@@ -1,8 +1,7 @@
-//! `urne verify DIR` on a block folder (SPEC.md §5.B10), step by step as the SPEC numbers them:
-//! step 1 for the whole folder (orphan files, the rules file, every signature), then steps 2–4
-//! for each block in the bytewise order of the commitments' names (the commitment and its
-//! manifest; the production file, §5.B8 steps 1–6; the reveal, the block regenerated from the
-//! revealed entropy, §5.B8 steps 7–9). Stops at the first failure.
+//! `urne verify DIR` on a block folder (SPEC.md §5.B10), step by step: step 1 for the whole
+//! folder (orphan files, the rules file, every signature), then steps 2–4 for each block in the
+//! bytewise order of the commitments' names (commitment, rules' standing (§7.4), manifest;
+//! production file, §5.B8 steps 1–6; reveal, block regenerated, 7–9). Stops at the first failure.
 
 use super::block_order::check_randomness;
 use super::folder::{Folder, ReadError};
@@ -54,7 +53,7 @@ pub fn verify_block_folder(f: &dyn Folder, commitments: &[String], keys: &Keys) 
         let c = parse_commitment(&b.name, &b.commit)?;
         identity(&b.name, &c)?;
         r.blocks.push(c.block.clone());
-        rules_standing(&b.name, &c, &mut r)?;
+        super::standing::of_commitment(&b.name, &c, &mut r)?;
         if c.rules_sha256 != rules_sha256 {
             return Err(fail(
                 C::Inconsistent,
@@ -77,13 +76,6 @@ pub fn verify_block_folder(f: &dyn Folder, commitments: &[String], keys: &Keys) 
         r.checks.push(line);
     }
     Ok(r)
-}
-
-/// Step 2's start: the standing of the rules the commitment binds (its `game`, `rules_sha256`)
-/// agrees with its member `unofficial_rules` (SPEC.md §7.4).
-pub(super) fn rules_standing(name: &str, c: &CommitFile, r: &mut Report) -> VResult<()> {
-    let bound = (c.game.as_str(), &c.rules_sha256);
-    super::standing::check(name, bound, c.version, c.unofficial_rules, r).map(|_| ())
 }
 
 /// Step 1: every production file, reveal and manifest has its commitment beside it

@@ -93,7 +93,7 @@ pub fn verify_draw_folder(
     r.outputs.extend(output);
     let result = step6_result(signed.result.as_deref(), &bundle, &mut r)?;
     let rules = step7_rules(signed.rules.as_deref(), &bundle.core, &mut r)?;
-    rules_standing("bundle.json", &bundle.core, bundle.version, &mut r)?;
+    super::standing::of_draw("bundle.json", &bundle.core, bundle.version, &mut r)?;
     if let Some(a) = auditor {
         step8_auditor(a, rules, &bundle, &leaves, result.as_ref(), &mut r)?;
     }
@@ -162,18 +162,6 @@ fn step2_bundle(s: &Signed, r: &mut Report) -> VResult<(BundleFile, Vec<Leaf>)> 
         bundle.core.commitment.entries
     ));
     Ok((bundle, leaves))
-}
-
-/// Step 7's end: the standing of the rules the draw binds (`operation`, `rules_sha256`) agrees
-/// with its member `unofficial_rules` (SPEC.md §7.4).
-pub(super) fn rules_standing(
-    name: &str,
-    core: &DrawCore,
-    version: u32,
-    r: &mut Report,
-) -> VResult<()> {
-    let bound = (core.operation.as_str(), &core.rules_sha256);
-    super::standing::check(name, bound, version, core.unofficial_rules, r).map(|_| ())
 }
 
 /// A version this verifier knows (§7.2) (malformed).

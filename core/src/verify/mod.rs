@@ -231,7 +231,11 @@ impl Report {
         if self.unofficial.is_empty() {
             ": ".into()
         } else {
-            format!(" ({}: {}): ", standing::WORDS, self.unofficial.join(", "))
+            format!(
+                " ({}: {}): ",
+                crate::rules::official::WORDS,
+                self.unofficial.join(", ")
+            )
         }
     }
 

@@ -7,12 +7,10 @@
 //! for the verdict's first line [M-296].
 
 use super::{FailureClass as C, Report, VResult, fail};
+use crate::block::files::CommitFile;
 use crate::crypto::Hash32;
-use crate::rules::official::{Standing, UnofficialRules, standing};
-
-/// What the first line of a verdict says of rules that are not an official regulation, with
-/// their ids: `règlement non officiel / unofficial rules: ID, …` (SPEC.md §8.1 [M-296]).
-pub const WORDS: &str = "règlement non officiel / unofficial rules";
+use crate::draw::files::DrawCore;
+use crate::rules::official::{Standing, UnofficialRules, WORDS, standing};
 
 /// Checks the standing of the rules the output `name` (of `version`) binds by `id` and `sha`
 /// against its member `unofficial_rules`; records an unofficial id in `r`.
@@ -63,11 +61,25 @@ pub(super) fn check(
                 "rules {id}: not an official regulation ({WORDS}), as the output says"
             ));
         }
-        Standing::Official => r
-            .checks
-            .push(format!("rules {id}: the official regulation (pinned SHA-256)")),
+        Standing::Official => r.checks.push(format!(
+            "rules {id}: the official regulation (pinned SHA-256)"
+        )),
     }
     Ok(s)
+}
+
+/// §8.2 step 7's end: the standing of the rules a draw binds (`operation`, `rules_sha256`) agrees
+/// with its member `unofficial_rules`.
+pub(super) fn of_draw(name: &str, core: &DrawCore, version: u32, r: &mut Report) -> VResult<()> {
+    let bound = (core.operation.as_str(), &core.rules_sha256);
+    check(name, bound, version, core.unofficial_rules, r).map(|_| ())
+}
+
+/// §5.B10 step 2: the standing of the rules a block commitment binds (its `game`,
+/// `rules_sha256`) agrees with its member `unofficial_rules`.
+pub(super) fn of_commitment(name: &str, c: &CommitFile, r: &mut Report) -> VResult<()> {
+    let bound = (c.game.as_str(), &c.rules_sha256);
+    check(name, bound, c.version, c.unofficial_rules, r).map(|_| ())
 }
 
 #[cfg(test)]
@@ -95,7 +107,10 @@ mod tests {
         assert_eq!(e(id, &sha, 2, m), C::Inconsistent, "official, said not");
         assert_eq!(e(id, &other, 2, None), C::Inconsistent, "doctored");
         assert_eq!(e(id, &other, 1, None), C::Inconsistent, "doctored, v1");
-        assert_eq!(e("noel-de-la-chance-20l5", &other, 2, None), C::Inconsistent);
+        assert_eq!(
+            e("noel-de-la-chance-20l5", &other, 2, None),
+            C::Inconsistent
+        );
         assert_eq!(e("noel-de-la-chance-20l5", &other, 1, m), C::Malformed);
         assert!(check("x", ("noel-de-la-chance-20l5", &other), 2, m, &mut r).is_ok());
         assert!(check("y", ("noel-de-la-chance-20l5", &other), 1, None, &mut r).is_ok());

@@ -11,7 +11,6 @@ use crate::edge::publish;
 use crate::error::{Error, Result};
 use crate::text::{Screen, count, eur, number};
 use std::collections::BTreeMap;
-use urne_core::rules::official;
 use std::path::Path;
 use urne_core::audit::Event;
 use urne_core::audit::history::{OutputPlacing, OutputPublished};
@@ -24,6 +23,7 @@ use urne_core::draw::records::{PublishedRecord, ResultRecord};
 use urne_core::draw::{self, SealedSet};
 use urne_core::manifest::{self, Audience, Listed, Manifest};
 use urne_core::randomness::fixed::Fixed;
+use urne_core::rules::official;
 
 /// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything
 /// is signed), the minutes `pv.html`, the sealed rules and the checkpoint, and `leaves.bin` with
