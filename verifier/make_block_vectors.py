@@ -591,6 +591,15 @@ def unofficial_vectors(w):
       v2_folder(ENTROPY, commit_edit=lambda c: dict(c, unofficial_rules=False)))
     seed, csv, root = block(ENTROPY)
     c = with_member(commitment(seed, csv, root))
+    ob = f"noel-de-la-chance-2015/{PRICE}/{EMISSION}/{NUMBER}"
+    os_ = B.file_stem(ob)
+    oc = commitment(seed, csv, root, block=ob, game="noel-de-la-chance-2015", tickets_file=os_ + ".tickets.csv")
+    f = MV.keys_files()
+    f.update(MV.signed(os_ + ".commit.json", MV.jdump(oc), folder="block"))
+    w("block-tamper-inconsistent-official-game-other-rules", "A lone commitment (signed) of a block of the official "
+      "game noel-de-la-chance-2015 whose rules_sha256 is not the pinned SHA-256 of that game's rules file: an "
+      "official id with other bytes does not verify, without rules.json (SPEC §7.4).", "inconsistent", f,
+      {"path": f"block/{os_}.commit.json", "keys": "keys"})
     w("block-tamper-malformed-v1-unofficial-rules", "block-folder-valid-commitment-only whose version-1 commitment "
       "(re-signed) has \"unofficial_rules\": true: a member of version 2 only (SPEC §7.4).", "malformed", folder(c))
 
