@@ -84,6 +84,11 @@ pub enum Command {
         /// The operation's rules file (e.g. rules/chanceux-noel-2018.json).
         #[arg(long, value_name = "FILE")]
         rules: PathBuf,
+        /// Rules that are not an official regulation (an id the appliance does not pin, such as a
+        /// reduced test game) are refused unless this option says so; every output made under
+        /// them then says so in a signed member and in its minutes ("règlement non officiel").
+        #[arg(long = "unofficial-rules")]
+        unofficial_rules: bool,
         /// The day's export (entry-export-v1), with FILE.jsonl.sig beside it.
         #[arg(long, value_name = "FILE.jsonl")]
         entries: PathBuf,
@@ -195,7 +200,9 @@ pub enum Command {
     /// the trail: a fork fails), a proof file, or an exported audit trail (a FILE.jsonl of
     /// `urne audit export`, checked as `urne audit verify --file` does, with the audit key of
     /// --keys), or production's lone result.json or a lone block commitment. The first line
-    /// names what was verified. Exit 0 when all holds (`partial:` lines name what could not be
+    /// names what was verified, and the rules that are not an official regulation when any
+    /// output was made under such rules (`VERIFIED (règlement non officiel / unofficial rules:
+    /// ID): …`); an official rules id with other bytes than the pinned ones fails. Exit 0 when all holds (`partial:` lines name what could not be
     /// checked from the files given), 1 naming the first thing that does not (with its class,
     /// `fork` included), 2 for a usage mistake or an unreadable file, 8 for an audit export
     /// checked without --keys or --checkpoint (consistent with itself only: `UNANCHORED:`). It
@@ -253,6 +260,11 @@ pub enum Command {
         /// not yet sealed and which are due.
         #[arg(long, value_name = "FILE")]
         rules: Option<PathBuf>,
+        /// Rules that are not an official regulation (an id the appliance does not pin, such as a
+        /// reduced test game) are refused unless this option says so; every output made under
+        /// them then says so in a signed member and in its minutes ("règlement non officiel").
+        #[arg(long = "unofficial-rules", requires = "rules")]
+        unofficial_rules: bool,
         /// The screen's language: fr (the default) or en (the default when LANG starts with
         /// en).
         #[arg(long, value_enum, value_name = "LANG")]
@@ -455,6 +467,11 @@ pub enum BlockCommand {
         /// The game's rules file (rules/noel-de-la-chance-2015.json).
         #[arg(long, value_name = "FILE")]
         rules: PathBuf,
+        /// Rules that are not an official regulation (an id the appliance does not pin, such as a
+        /// reduced test game) are refused unless this option says so; every output made under
+        /// them then says so in a signed member and in its minutes ("règlement non officiel").
+        #[arg(long = "unofficial-rules")]
+        unofficial_rules: bool,
         /// Price point in cents (G-2: 50, 100 or 200).
         #[arg(long, value_name = "CENTS")]
         price: u64,
@@ -595,6 +612,12 @@ pub struct CeremonyArgs {
     /// (rules/noel-de-la-chance-2015.json).
     #[arg(long = "game-rules", value_name = "FILE", requires_all = ["price", "emission", "secret_out"])]
     pub game_rules: Option<PathBuf>,
+    /// Rules (--rules, --game-rules) that are not an official regulation (a reduced test game)
+    /// are refused unless this option says so; at the sitting the commissaire then types the
+    /// rules' id back, and every output, the screens and the minutes say "règlement non
+    /// officiel".
+    #[arg(long = "unofficial-rules")]
+    pub unofficial_rules: bool,
     /// The blocks' price point in cents (G-2: 50, 100 or 200).
     #[arg(long, value_name = "CENTS", requires = "game_rules")]
     pub price: Option<u64>,

@@ -19,6 +19,7 @@ import make_vectors as MV  # noqa: E402
 import vblock as B  # noqa: E402
 import vcore  # noqa: E402
 import vmanifest  # noqa: E402
+import vofficial  # noqa: E402
 from vcore import key_id  # noqa: E402
 
 VEC = os.path.join(HERE, "..", "tests", "vectors")
@@ -31,6 +32,21 @@ S = B.file_stem(BID)
 ENTROPY = bytes(range(0x40, 0x70))          # 48 bytes
 OTHER_ENTROPY = bytes(range(0x70, 0xA0))
 CHECKPOINT = MV.checkpoint(MV.audit_events(), 4)
+# §7.4: the reduced game is not an official regulation, so its version-2 outputs say so.
+UNOFFICIAL = vofficial.standing(RULES["game"], RULES_SHA.hex()) == vofficial.UNOFFICIAL
+
+
+def with_member(d):
+    """`d` (a version-2 commitment or reveal) with `"unofficial_rules": true` after
+    rules_sha256 when the rules are not an official regulation (§7.4), as urne writes it."""
+    out = {}
+    for k, v in d.items():
+        out[k] = v
+        if k == "rules_sha256" and UNOFFICIAL:
+            out["unofficial_rules"] = True
+    return out
+
+
 SOFTWARE = {"name": "urne", "version": "0.1.0", "source_revision": "0" * 40, "executable_sha256": "0" * 64}
 
 
@@ -176,6 +192,7 @@ def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True, t
                        tickets_file=S + ".tickets.csv")
     out["pkcs11"] = MV.PKCS11
     out["history"] = history(events) if history else {"trail": MV.TRAIL_ID, "predecessor": None, "consistency": []}
+    out = with_member(out)
     if commit_edit:
         out = commit_edit(out)
     ctext = MV.jdump(out)
@@ -185,7 +202,7 @@ def v2_folder(committed, generated_from=None, order=("e", "c"), revealed=True, t
                           "checkpoint_root": vcore.merkle_root_of_hashes(leaves[:4]).hex()},
           "consistency": [x.hex() for x in vcore.consistency_proof(4, leaves)]}
     rv = reveal(entropy, seed, out, version=2, audit_checkpoint=MV.checkpoint(events, 6), history=rh)
-    rv = with_sales_close(rv, SALES_CLOSED_AT)
+    rv = with_member(with_sales_close(rv, SALES_CLOSED_AT))
     if reveal_edit:
         rv = reveal_edit(rv)
     return folder(out, csv if tickets else None, rv if revealed else None, commit_text=ctext, manifest=manifest,
@@ -455,6 +472,7 @@ def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
       v2_folder(ENTROPY, reveal_edit=lambda r: dict({k: v for k, v in r.items()
                                                      if k not in ("history", "sales_closed_at")}, version=1)))
     sales_close_vectors(w)
+    unofficial_vectors(w)
     extra = {"name": "zz-notes.txt", "size": 0, "sha256": hashlib.sha256(b"").hexdigest(), "audience": "public"}
     w("block-tamper-inconsistent-v2-manifest-files", "block-folder-v2-valid whose manifest (re-signed) lists a "
       "fourth file: exactly the three files of a block (SPEC §5.B10 step 2).", "inconsistent",
@@ -555,6 +573,35 @@ def sales_close_vectors(w):
     w("block-tamper-inconsistent-v2-reveal-sales-close-before-generation", "block-folder-v2-valid whose reveal "
       "(re-signed) states that the sales closed a microsecond before the commitment's generated_at (SPEC §5.B10 "
       "step 4).", "inconsistent", v2_folder(ENTROPY, reveal_edit=edit("2015-11-30T07:59:59.999999Z")))
+
+
+def unofficial_vectors(w):
+    """§7.4: the member `unofficial_rules` of a version-2 block under the reduced game (not an
+    official regulation) agrees with the standing both verifiers recompute."""
+    drop = lambda d: {k: v for k, v in d.items() if k != "unofficial_rules"}
+    w("block-tamper-inconsistent-v2-unofficial-rules-missing", "block-folder-v2-valid whose commitment and reveal "
+      "(re-signed) lack \"unofficial_rules\": true: its game noel-test is not an official regulation, which a "
+      "version-2 output says in that member (SPEC §7.4).", "inconsistent",
+      v2_folder(ENTROPY, commit_edit=drop, reveal_edit=drop))
+    w("block-tamper-inconsistent-v2-reveal-unofficial-rules", "block-folder-v2-valid whose reveal (re-signed) lacks "
+      "\"unofficial_rules\": true, which its commitment has: the reveal is not this block's (SPEC §5.B10 step 4, "
+      "§7.4).", "inconsistent", v2_folder(ENTROPY, reveal_edit=drop))
+    w("block-tamper-malformed-v2-unofficial-rules-false", "block-folder-v2-valid whose commitment (re-signed) says "
+      "\"unofficial_rules\": false: the member is true when present (SPEC §7.4).", "malformed",
+      v2_folder(ENTROPY, commit_edit=lambda c: dict(c, unofficial_rules=False)))
+    seed, csv, root = block(ENTROPY)
+    c = with_member(commitment(seed, csv, root))
+    ob = f"noel-de-la-chance-2015/{PRICE}/{EMISSION}/{NUMBER}"
+    os_ = B.file_stem(ob)
+    oc = commitment(seed, csv, root, block=ob, game="noel-de-la-chance-2015", tickets_file=os_ + ".tickets.csv")
+    f = MV.keys_files()
+    f.update(MV.signed(os_ + ".commit.json", MV.jdump(oc), folder="block"))
+    w("block-tamper-inconsistent-official-game-other-rules", "A lone commitment (signed) of a block of the official "
+      "game noel-de-la-chance-2015 whose rules_sha256 is not the pinned SHA-256 of that game's rules file: an "
+      "official id with other bytes does not verify, without rules.json (SPEC §7.4).", "inconsistent", f,
+      {"path": f"block/{os_}.commit.json", "keys": "keys"})
+    w("block-tamper-malformed-v1-unofficial-rules", "block-folder-valid-commitment-only whose version-1 commitment "
+      "(re-signed) has \"unofficial_rules\": true: a member of version 2 only (SPEC §7.4).", "malformed", folder(c))
 
 
 def block_v1_with_reveal(edit):

@@ -543,11 +543,28 @@ def v2_manifest_vectors(w, PUB, A, B):
       lone, {"path": "import", "keys": "keys"})
 
 
+def with_unofficial_member(d):
+    """A copy of the draw file `d` with `"unofficial_rules": true` after rules_sha256, where urne
+    writes it (§7.4)."""
+    out = {}
+    for k, v in json.loads(jdump(d)).items():
+        out[k] = v
+        if k == "rules_sha256":
+            out["unofficial_rules"] = True
+    return out
+
+
 def v2_musts_vectors(w, PUB, A):
     """draw-v2-* for requirement ids nothing exercised before (tests/musts.toml): A is
     draw-v2-valid's draw."""
     copy = lambda o: json.loads(jdump(o))
     _, v1_result, _, _ = make_draw(export_text().encode())
+    member = with_unofficial_member
+    w("draw-v2-inconsistent-unofficial-rules-on-official-rules", "draw-v2-valid whose bundle.json and result.json "
+      "(re-signed, listed by the manifest) say \"unofficial_rules\": true, while the draw binds the official "
+      "operation chanceux-noel-2018 and its pinned rules file: the member agrees with the standing the verifier "
+      "recomputes (SPEC §7.4).", "inconsistent", v2_files(A, "draw", bundle=member(A["bundle"]),
+                                                        result=member(A["result"])), PUB)
     w("draw-v2-inconsistent-result-version", "draw-v2-valid with the version-1 result.json of the same day "
       "(validly signed, listed by the manifest): result.json MUST have the bundle's version (SPEC §8.2 step 5).",
       "inconsistent", v2_files(A, "draw", result=v1_result), PUB)
@@ -1265,6 +1282,21 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     w("draw-inconsistent-rules-sha256", "rules.json (signed) is the same rules written with another indentation: a "
       "valid rules file whose SHA-256 is not rules_sha256 (SPEC §8.2 step 7, compared before it is parsed).",
       "inconsistent", draw_files(bundle, result, rules_bytes=other_rules))
+    # §7.4: the official operation's id with other bytes than the pinned ones (the same rules
+    # reindented, its SHA-256 in the core and the seed): the rules are not the official ones.
+    b4, r4, _, lv4 = make_draw(ex, rules_bytes=other_rules)
+    w("draw-inconsistent-official-id-other-rules", "The draw of the official operation chanceux-noel-2018 made under "
+      "another rules file than its pinned one (the same rules reindented: its SHA-256 in the core and the seed, "
+      "rules.json that file, signed): an official id with other bytes does not verify (SPEC §7.4, §8.2 step 7).",
+      "inconsistent", draw_files(b4, r4, leaves_bytes=leaves_bin(lv4), rules_bytes=other_rules))
+    f4 = draw_files(b4, r4, leaves_bytes=leaves_bin(lv4), rules_bytes=other_rules)
+    del f4["draw/rules.json"], f4["draw/rules.json.sig"]
+    w("draw-inconsistent-official-id-other-rules-sha256", "draw-inconsistent-official-id-other-rules without "
+      "rules.json: the rules_sha256 the output binds is not the pinned SHA-256 of its official operation "
+      "(SPEC §7.4).", "inconsistent", f4)
+    b5, r5 = (with_unofficial_member(y) for y in (bundle, result))
+    w("draw-malformed-v1-unofficial-rules", "bundle.json and result.json (version 1, re-signed) with "
+      "\"unofficial_rules\": true: a member of version 2 only (SPEC §7.4).", "malformed", draw_files(b5, r5))
     bad_rules = jdump(dict({"operation": RULES["operation"], "comment": "not a member of a draw rules file"},
                            **{k: v for k, v in RULES.items() if k != "operation"})).encode()
     assert b'"comment"' in bad_rules and "comment" not in RULES

@@ -10,6 +10,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import vcore  # noqa: E402
+import vofficial  # noqa: E402
 
 
 def run_drbg(v):
@@ -156,7 +157,34 @@ def expected_first_lines(v):
     `VERIFIED: block <id> attempt <n> (version <v>) in <path>` per commitment, in the bytewise
     order of their names; for a sitting's folder (its sitting.json), `VERIFIED: sitting <n>
     (<kind>, version 2) in <path>` (SPEC §9.4). None when SPEC does not fix the line (proofs,
-    folders of outputs, a lone commitment): then only the first line's `VERIFIED: ` is checked."""
+    folders of outputs, a lone commitment): then only the first line's `VERIFIED` is checked. When
+    the rules an output binds (its id and rules_sha256) are not an official regulation, the first
+    line reads `VERIFIED (règlement non officiel / unofficial rules: <id>): …` (§7.4, §8.1)."""
+    lines = _expected_first_lines(v)
+    if not lines:
+        return lines
+    ids = []
+    for rules_id, sha in _bound_rules(v):
+        if vofficial.standing(rules_id, sha) == vofficial.UNOFFICIAL and rules_id not in ids:
+            ids.append(rules_id)
+    if ids:
+        lines[0] = lines[0].replace("VERIFIED: ", f"VERIFIED ({vofficial.WORDS}: {', '.join(ids)}): ", 1)
+    return lines
+
+
+def _bound_rules(v):
+    """(id, rules_sha256) of the draw or the block commitments a vector's path holds."""
+    files, path = v["files"], v["args"]["path"].rstrip("/")
+    for rel in (f"{path}/bundle.json", f"{path}/result.json", path if path.endswith("result.json") else None):
+        d = _json_file(files, rel) if rel else None
+        if d is not None:
+            return [(d.get("operation"), d.get("rules_sha256"))]
+    return [(c.get("game"), c.get("rules_sha256")) for k in sorted(files, key=lambda k: k.encode())
+            if k.startswith(path + "/") and k.endswith(".commit.json") and "/" not in k[len(path) + 1:]
+            for c in [_json_file(files, k)] if isinstance(c, dict)]
+
+
+def _expected_first_lines(v):
     files, path = v["files"], v["args"]["path"].rstrip("/")
     draw = lambda d: (f"VERIFIED: the draw of {d['operation']} day {d['day']} attempt {d['attempt']} "
                       f"(version {d['version']}) in {path}")
@@ -183,8 +211,8 @@ def first_lines_wrong(want, out):
     """Why standard output does not open as SPEC §8.1 says (None when it does)."""
     lines = out.split("\n")
     if want is None:
-        return None if lines[0].startswith("VERIFIED: ") else f"the first line is not VERIFIED: ...: {lines[0]!r}"
-    got = [line for line in lines if line.startswith("VERIFIED: ")]
+        return None if lines[0].startswith("VERIFIED") else f"the first line is not VERIFIED: ...: {lines[0]!r}"
+    got = [line for line in lines if line.startswith(("VERIFIED: ", "VERIFIED ("))]
     if lines[0] != want[0] or got[:len(want)] != want:
         return f"the VERIFIED: lines are {got!r}, SPEC §8.1 gives {want!r} (first line {lines[0]!r})"
     return None

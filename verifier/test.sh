@@ -219,7 +219,7 @@ blk=$tmp/blocks
 # The production files go to the separate secret medium only (here a folder standing for it).
 sec=$tmp/secret-medium/blocks
 for price in 50 100 200; do
-  typed "small block $price" block generate --rules "$tmp/small-rules.json" --price "$price" --emission e1 --first 1 --blocks 1 --out "$blk" --secret-out "$sec" >/dev/null 2>&1
+  typed "small block $price" block generate --rules "$tmp/small-rules.json" --unofficial-rules --price "$price" --emission e1 --first 1 --blocks 1 --out "$blk" --secret-out "$sec" >/dev/null 2>&1
 done
 if ls "$blk"/*.tickets.csv >/dev/null 2>&1; then bad "a production file in the public folder"; else ok "no production file in the public folder"; fi
 both 0 "3 small blocks (50, 100, 200), not revealed, without their production files" "$blk" --keys "$tmp/keysC"
@@ -228,6 +228,14 @@ cp "$sec"/*.tickets.csv* "$blk/"
 both 0 "3 small blocks (50, 100, 200), not revealed" "$blk" --keys "$tmp/keysC"
 confirmed block reveal --block test-small-game/100/e1/1 --sales-closed-at "$(now)" --out "$blk" >/dev/null 2>&1
 both 0 "3 small blocks, one revealed" "$blk" --keys "$tmp/keysC"
+# SPEC §7.4, §8.1: the reduced game is not an official regulation; both verdicts say so on their
+# first line, in the same words.
+u1=$("$urne" verify "$blk" --keys "$tmp/keysC" 2>/dev/null | head -1)
+u2=$($V "$blk" --keys "$tmp/keysC" 2>/dev/null | head -1)
+if [ "$u1" = "$u2" ] && [[ "$u1" == "VERIFIED (règlement non officiel / unofficial rules: test-small-game): "* ]]; then
+  ok "both first lines name the unofficial rules: $u1"
+else bad "first lines: urne '$u1', python '$u2'"; fi
+expect 2 "urne   block generate of an unofficial game without --unofficial-rules" "$urne" block generate --rules "$tmp/small-rules.json" --price 100 --emission e9 --out "$tmp/refused" --secret-out "$tmp/refused-secret"
 S=test-small-game_100_e1_1
 "$urne" ticket show --block test-small-game/100/e1/1 --position 3 --choice 1 --dir "$blk" >/dev/null 2>&1 \
   && ok "urne ticket show" || bad "urne ticket show failed"
@@ -356,7 +364,7 @@ both_class fork "d1, d2 and the fork's d2 together" "$F/all" --keys "$tmp/keysF"
 both_class fork "the fork's d2 against the first d2's checkpoint" "$F/fork/d2" --keys "$tmp/keysF" --checkpoint "$F/pub/d2/checkpoint.note"
 eval "$(scripts/dev-hsm "$tmp/g" 2>/dev/null)"
 "$urne" keys export --out "$tmp/keysG" >/dev/null
-gen() { typed "fork block $1" block generate --rules "$tmp/small-rules.json" --price 100 --emission f1 --first "$1" --blocks 1 --out "$2" --secret-out "$2-secret"; }
+gen() { typed "fork block $1" block generate --rules "$tmp/small-rules.json" --unofficial-rules --price 100 --emission f1 --first "$1" --blocks 1 --out "$2" --secret-out "$2-secret"; }
 gen 1 "$F/pub-blocks/b1" >/dev/null 2>&1
 copy_state "$tmp/g"
 gen 2 "$F/pub-blocks/b2" >/dev/null 2>&1

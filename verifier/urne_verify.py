@@ -91,7 +91,10 @@ def main(argv):
         lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
         code = _write(lines)
         return code or 8
-    lines = [printable(f"VERIFIED: {t}") for t in (title if isinstance(title, list) else [title])]
+    # The first line says when any output verified was made under unofficial rules (§7.4, §8.1).
+    mark, title = title if isinstance(title, tuple) else (": ", title)
+    lines = [printable(f"VERIFIED{mark if i == 0 else ': '}{t}")
+             for i, t in enumerate(title if isinstance(title, list) else [title])]
     lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
     lines += [line for line in report if line.startswith("partial: ")]
     return _write(lines)
@@ -349,8 +352,10 @@ def _check_held(a, audit_pub, outputs):
 
 
 def _titles(about, path):
-    """SPEC §8.1: one first line per output verified, `<what> in <path>`."""
-    return [f"{d} in {path}" for d in _describe_list(about)] or [f"nothing in {path}"]
+    """SPEC §8.1: one first line per output verified, `<what> in <path>`, with the words the first
+    says after `VERIFIED` (§7.4: unofficial rules named)."""
+    import vofficial
+    return vofficial.first_mark(about), [f"{d} in {path}" for d in _describe_list(about)] or [f"nothing in {path}"]
 
 
 def _describe(about):

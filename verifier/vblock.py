@@ -14,6 +14,7 @@ import vdraw  # the version-2 member checkers shared with draws
 import vhistory
 import vjson as J
 import vmanifest
+import vofficial
 from vaudit import verify_checkpoint
 from vcore import Failure, H, HmacDrbg, check_fixed_order, entropy_commitment, is_one_time_format, key_id, leaf_hash, listdir, \
     node_hash, read_signed, verify_inclusion
@@ -547,7 +548,8 @@ CONTRIBUTION_EVENT = {"blocks": J.listof(J.fields({"block": J.string, "attempt":
 
 
 def parse_commit(doc, what):
-    return J.obj(doc, what, COMMIT if isinstance(doc, dict) and doc.get("version") == 1 else COMMIT_V2)
+    """The commitment parsed (§5.B9), its optional member `unofficial_rules` (§7.4) kept."""
+    return vdraw._with_member(doc, what, COMMIT if isinstance(doc, dict) and doc.get("version") == 1 else COMMIT_V2)
 
 
 def verify_fixed(c, size, root, what):
@@ -672,6 +674,7 @@ def _commitment(s, raw):
         raise Failure("inconsistent", f"{name}: game, price_cents, emission or number differ from block {bid}")
     if c["tickets_file"] != s + ".tickets.csv":
         raise Failure("inconsistent", f"{name}: tickets_file is not {s}.tickets.csv")
+    c["unofficial"] = vofficial.check(name, c["game"], c["rules_sha256"], c["version"], c.get(vofficial.MEMBER))
     return c, c_history, game, price
 
 
@@ -721,7 +724,8 @@ def _block_manifest(folder, s, c, raw, rules_bytes, result_pub, lone=False):
 
 
 def _subject(c):
-    return {"kind": "block", "block": c["block"], "attempt": c["attempt"], "version": c["version"]}
+    return {"kind": "block", "block": c["block"], "attempt": c["attempt"], "version": c["version"],
+            "unofficial": c["unofficial"]}
 
 
 def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=None):
@@ -778,13 +782,15 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
     rv = raw.get(s + ".reveal.json")
     if rv is not None:
         r, r_history = vhistory.take(J.loads(rv, s + ".reveal.json"), s + ".reveal.json")
-        r = J.obj(r, s + ".reveal.json", REVEAL if r.get("version") == 1 else REVEAL_V2)
+        r = vdraw._with_member(r, s + ".reveal.json", REVEAL if r.get("version") == 1 else REVEAL_V2)
         # §5.B10 step 4, in SPEC's order.
         if r["version"] != c["version"]:
             raise Failure("inconsistent", f"{s}.reveal.json: version {r['version']} is not its commitment's "
                                           f"({c['version']}, §7.2)")
-        if r["block"] != bid or r["rules_sha256"] != c["rules_sha256"]:
-            raise Failure("inconsistent", f"{s}.reveal.json: block or rules_sha256 is not the commitment's")
+        if (r["block"] != bid or r["rules_sha256"] != c["rules_sha256"]
+                or r.get(vofficial.MEMBER) != c.get(vofficial.MEMBER)):
+            raise Failure("inconsistent", f"{s}.reveal.json: block, rules_sha256 or unofficial_rules is not the "
+                                          "commitment's")
         if r["seed_commitment"] != c["seed_commitment"] or r["outcomes_root"] != c["outcomes_root"]:
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
         if r["result_key_id"] != key_id(result_pub):

@@ -10,6 +10,7 @@ import vexport
 import vhistory
 import vjson as J
 import vmanifest
+import vofficial
 from vaudit import verify_checkpoint
 from vcore import Failure, H, Stream, Usage, check_file, check_fixed_order, contribution_refusal, \
     entropy_commitment, key_id, leaf_hash, merkle_root_of_hashes, read_bounded, read_signed, u32be, u64be, \
@@ -121,12 +122,27 @@ def core_of(doc):
     return CORE_V1 if isinstance(doc, dict) and doc.get("version") == 1 else CORE_V2
 
 
+def _with_member(doc, what, spec):
+    """J.obj(doc, what, spec), the optional member `unofficial_rules` (§7.4) kept when present."""
+    doc, member = vofficial.take(doc, what)
+    out = J.obj(doc, what, spec)
+    if member is not None:
+        out[vofficial.MEMBER] = member
+    return out
+
+
 def parse_bundle(doc, what="bundle.json"):
-    return J.obj(doc, what, BUNDLE if core_of(doc) is CORE_V1 else BUNDLE_V2)
+    return _with_member(doc, what, BUNDLE if core_of(doc) is CORE_V1 else BUNDLE_V2)
 
 
 def parse_result(doc, what="result.json"):
-    return J.obj(doc, what, RESULT if core_of(doc) is CORE_V1 else RESULT_V2)
+    return _with_member(doc, what, RESULT if core_of(doc) is CORE_V1 else RESULT_V2)
+
+
+def rules_standing(doc, what):
+    """§7.4: the draw's rules standing (its operation and rules_sha256) agrees with its member;
+    returns the id of unofficial rules, else None."""
+    return vofficial.check(what, doc["operation"], doc["rules_sha256"], doc["version"], doc.get(vofficial.MEMBER))
 
 
 # §4.4: version 1 binds the `witness`, version 2 the `contribution` (§4.4.1) under its own label.
@@ -516,6 +532,7 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     if rules_bytes is not None:
         rules = step7_rules(b, rules_bytes)
         report.append("ok  prize, reserves, period and tranche follow from the rules (D-3, D-10)")
+    unofficial = rules_standing(b, "bundle.json")      # step 7's end (§7.4)
     if export:
         if rules is None:
             raise Usage("auditor mode needs the draw's rules file: rules.json in the folder, or --rules FILE",
@@ -523,7 +540,7 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
         report.append(step8_auditor(b, r, leaves, rules, export, producer_keys))
     report += step9_manifest(folder, b, raw, result_pub)
     if about is not None:
-        about.append(_subject(b))
+        about.append(dict(_subject(b), unofficial=unofficial))
     return report
 
 
@@ -556,11 +573,12 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
         report.append("ok  prize, reserves, period and tranche follow from the rules (D-3, D-10)")
     else:
         report.append("partial: the rules were not checked (no rules.json beside result.json)")
+    unofficial = rules_standing(r, "result.json")      # step 7's end (§7.4)
     report += step9_manifest(folder, r, raw, result_pub, lone=True)
     why = "result.json verified alone" if "bundle.json" in raw else "no bundle.json and leaves.bin"
     report.append(f"partial: the selection was not recomputed and the commitment not checked against the leaves ({why})")
     if about is not None:
-        about.append(_subject(r))
+        about.append(dict(_subject(r), unofficial=unofficial))
     return report
 
 

@@ -14,10 +14,12 @@ use urne_core::draw::records::SealRecord;
 use urne_core::entries::{self, DayTally, VerifiedExport};
 use urne_core::events::payloads::{InputRejected, PinnedKey};
 use urne_core::rules::draw::DrawRules;
+use urne_core::rules::official::{Admission, Standing};
 use urne_core::state::{self, day::DayState};
 
-/// The operation's rules file, parsed, and its exact bytes (they are sealed and published).
-pub fn load_rules(path: &Path) -> Result<(DrawRules, Vec<u8>)> {
+/// The operation's rules file, parsed, and its exact bytes (they are sealed and published);
+/// refused when it is not an official regulation and `admit` does not say it may be.
+pub fn load_rules(path: &Path, admit: Admission) -> Result<(DrawRules, Vec<u8>)> {
     let bytes = fsio::read(path)?;
     let rules = DrawRules::from_json(&bytes).map_err(|e| {
         Error::bad_input(
@@ -25,14 +27,16 @@ pub fn load_rules(path: &Path) -> Result<(DrawRules, Vec<u8>)> {
             "use the operation's rules file shipped in rules/ (e.g. rules/chanceux-noel-2018.json)",
         )
     })?;
-    check_official(path, rules.operation(), &bytes)?;
+    check_official(path, rules.operation(), &bytes, admit)?;
     Ok((rules, bytes))
 }
 
 /// A rules file declaring an official operation or game id must be the official file, whose
-/// SHA-256 is fixed in the appliance; one of another id is said not to be official.
-pub fn check_official(path: &Path, id: &str, bytes: &[u8]) -> Result<()> {
-    use urne_core::rules::official::{Standing, standing};
+/// SHA-256 is fixed in the appliance (SPEC.md §7.3 item 2); one of another id is refused unless
+/// `admit` says unofficial rules may be used (`--unofficial-rules`, SPEC.md §7.4 [M-290]), and
+/// is then said not to be official. Returns the file's standing.
+pub fn check_official(path: &Path, id: &str, bytes: &[u8], admit: Admission) -> Result<Standing> {
+    use urne_core::rules::official::standing;
     let sha = urne_core::crypto::sha256(bytes);
     match standing(id, &sha) {
         Standing::Official => {
@@ -42,14 +46,21 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8]) -> Result<()> {
                 lang.t("règlement", "rules"),
                 lang.t(" : le fichier officiel", ": the official file")
             );
-            Ok(())
+            Ok(Standing::Official)
         }
+        Standing::Unofficial if admit == Admission::OfficialOnly => Err(Error::bad_input(
+            format!(
+                "rules file {} declares {id}, which is not an official regulation of this appliance (SHA-256 {sha})",
+                path.display()
+            ),
+            "use the official rules file shipped in rules/; for rules that are not an official regulation (a test game), say so with --unofficial-rules: every output then states it",
+        )),
         Standing::Unofficial => {
             note!(
-                "note: {} declares {id}, which is not an official operation or game of this appliance (SHA-256 {sha})",
+                "note: {} declares {id}, which is not an official regulation of this appliance: règlement non officiel / unofficial rules, as --unofficial-rules says (SHA-256 {sha})",
                 path.display()
             );
-            Ok(())
+            Ok(Standing::Unofficial)
         }
         Standing::Doctored(pinned) => Err(Error::bad_input(
             format!(
@@ -379,7 +390,7 @@ const OFFICIAL_DRAW_RULES: &[&[u8]] = &[include_bytes!("../../rules/chanceux-noe
 /// The official draw operations whose rules are embedded, parsed (a file that is not the pinned
 /// one is left out).
 fn official_operations() -> Vec<DrawRules> {
-    use urne_core::rules::official::{Standing, standing};
+    use urne_core::rules::official::standing;
     OFFICIAL_DRAW_RULES
         .iter()
         .filter_map(|b| DrawRules::from_json(b).ok())

@@ -31,6 +31,7 @@ pub mod watch;
 use crate::cli::{Cli, Command};
 use crate::error::Result;
 pub use ctx::Ctx;
+use urne_core::rules::official::Admission;
 
 fn command_name(c: &Command) -> &'static str {
     use crate::cli::{AuditCommand as A, HsmCommand as H, KeysCommand as K};
@@ -103,6 +104,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
         }
         Command::Seal {
             rules,
+            unofficial_rules,
             entries,
             producer_keys,
         } => seal::run(
@@ -111,6 +113,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 rules,
                 entries,
                 producer_keys,
+                admission: Admission::from_option(unofficial_rules),
             },
         ),
         Command::Draw { day, out } => draw::run(ctx, draw::DrawArgs { day, out }),
@@ -161,7 +164,16 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
 fn reading(ctx: &mut Ctx, command: Command) -> Result<()> {
     use crate::text::Lang;
     match command {
-        Command::Status { rules, lang } => status::run(ctx, rules.as_deref(), Lang::resolve(lang)),
+        Command::Status {
+            rules,
+            unofficial_rules,
+            lang,
+        } => status::run(
+            ctx,
+            rules.as_deref(),
+            Admission::from_option(unofficial_rules),
+            Lang::resolve(lang),
+        ),
         Command::Show {
             day,
             block,
@@ -203,6 +215,7 @@ fn ceremony_args(c: crate::cli::CeremonyArgs) -> ceremony::CeremonyArgs {
         office: c.office,
         present: c.present,
         rules: c.rules,
+        admission: Admission::from_option(c.unofficial_rules),
         exports: c.exports,
         producer_keys: c.producer_keys,
         days: c.days,

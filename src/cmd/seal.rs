@@ -28,6 +28,8 @@ pub struct SealArgs {
     pub entries: PathBuf,
     /// Producer keys given (PEM): each must be pinned in the trail; empty: the pinned ones.
     pub producer_keys: Vec<PathBuf>,
+    /// Whether rules that are not an official regulation may be used (`--unofficial-rules`).
+    pub admission: urne_core::rules::official::Admission,
 }
 
 /// The seal's inputs, each checked.
@@ -84,7 +86,7 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
 
 /// Load the inputs: the rules, the trusted keys, and the export (signature, then every line).
 fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
-    let (rules, rules_bytes) = inputs::load_rules(&a.rules)?;
+    let (rules, rules_bytes) = inputs::load_rules(&a.rules, a.admission)?;
     let trusted = inputs::pinned_keys(ctx, &a.producer_keys)?;
     let (verified, tally) = inputs::read_export(ctx, &a.entries, &rules, &trusted)?;
     Ok(Loaded {

@@ -14,14 +14,15 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use urne_core::minutes::pv::DrawDay;
 use urne_core::rules::draw::DrawRules;
+use urne_core::rules::official::Admission;
 use urne_core::state::Trail;
 use urne_core::state::block::BlockState;
 use urne_core::state::day::DayState;
 
 /// `urne status [--rules FILE] [--lang fr|en]`.
-pub fn run(ctx: &mut Ctx, rules: Option<&Path>, lang: Lang) -> Result<()> {
+pub fn run(ctx: &mut Ctx, rules: Option<&Path>, admit: Admission, lang: Lang) -> Result<()> {
     // The rules file is read before the PIN is asked for.
-    let rules = rules.map(inputs::load_rules).transpose()?;
+    let rules = rules.map(|p| inputs::load_rules(p, admit)).transpose()?;
     ctx.check_to_read()?;
     let log = ctx.audit()?;
     let events = log.events()?;

@@ -101,12 +101,15 @@ pub fn printable(s: &str) -> String {
 /// verified are escaped.
 fn print_report(path: &Path, report: &Report, keys_from_folder: bool) {
     let path = printable(&path.display().to_string());
-    // One first line per output verified: folder names are not signed (SPEC.md §8.1).
-    for s in &report.subjects {
-        say!("VERIFIED: {} in {path}", printable(s));
+    // One first line per output verified: folder names are not signed (SPEC.md §8.1). The
+    // first says when any was made under rules that are not an official regulation (§7.4).
+    let first = printable(&report.first_mark());
+    for (i, s) in report.subjects.iter().enumerate() {
+        let mark = if i == 0 { first.as_str() } else { ": " };
+        say!("VERIFIED{mark}{} in {path}", printable(s));
     }
     if report.subjects.is_empty() {
-        say!("VERIFIED: {path}");
+        say!("VERIFIED{first}{path}");
     }
     for d in &report.checks {
         say!("  ok  {}", printable(d));

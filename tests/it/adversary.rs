@@ -797,6 +797,7 @@ fn generate_block(env: &Env, rules: &Path, out: &str) -> std::process::Output {
         "generate",
         "--rules",
         rules.to_str().unwrap(),
+        "--unofficial-rules",
         "--price",
         "100",
         "--emission",

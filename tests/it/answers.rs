@@ -130,6 +130,7 @@ fn two_commands_started_together_one_proceeds_the_other_waits_its_turn_exit_6() 
                     "generate",
                     "--rules",
                     &rules,
+                    "--unofficial-rules",
                     "--price",
                     "100",
                     "--emission",

@@ -250,6 +250,11 @@ pub fn group_of(t: &str) -> Option<String> {
         .then(|| format!("{}{}", &t[..4], &t[5..9]))
 }
 
+/// The sitting's prompt to type back the id of rules that are not an official regulation
+/// (`--unofficial-rules`, SPEC.md §7.4), with that id as the regex's group, for
+/// `scripts/pty-type --send-match`.
+pub const UNOFFICIAL_PROMPT: &str = r"(?:type the id of the unofficial rules|tapez l'identifiant du règlement non officiel) \(([^)\n]+)\)";
+
 /// The prompt for the commissaire's contribution, in English or French.
 pub const CONTRIBUTION_PROMPT: &str = "(?:type your contribution|tapez votre contribution)";
 

@@ -17,18 +17,18 @@ use urne_core::rules::draw::DrawRules;
 
 use crate::common::*;
 
-const DAY: &str = "2018-12-05";
+pub(crate) const DAY: &str = "2018-12-05";
 const AT: &str = "2018-12-05T10:00:00+01:00";
 /// A subscription taken out before the participation period (D-5: never counts).
 const OUTSIDE: &str = "2017-06-01T12:00:00Z";
 /// One taken out inside it.
 const INSIDE: &str = "2018-12-02T00:00:00Z";
 
-fn producer_pub() -> PathBuf {
+pub(crate) fn producer_pub() -> PathBuf {
     root().join("tests/fixtures/keys/test-producer.pub.pem")
 }
 
-fn producer_id() -> String {
+pub(crate) fn producer_id() -> String {
     let pem = std::fs::read_to_string(producer_pub()).unwrap();
     urne_core::crypto::keys::key_id(&urne_core::crypto::keys::public_key_from_pem(&pem).unwrap())
 }
@@ -50,7 +50,7 @@ fn account(n: u32) -> String {
 }
 
 /// A play of `account` on `channel`, its subscription taken out at `sub` (or `null`).
-fn play(id: &str, acct: u32, stake: u64, channel: &str, sub: Option<&str>) -> String {
+pub(crate) fn play(id: &str, acct: u32, stake: u64, channel: &str, sub: Option<&str>) -> String {
     let sub = sub.map_or("null".into(), |t| format!(r#"{{"subscribed_at":"{t}"}}"#));
     format!(
         r#"{{"type":"play","id":"{id}","account":"{}","at":"{AT}","stake_cents":{stake},"channel":"{channel}","game":"loto","subscription":{sub}}}"#,
@@ -66,7 +66,7 @@ fn excl(acct: u32, reason: &str) -> String {
 }
 
 /// An export of `operation` on `DAY` holding `records`, its header's counts theirs.
-fn export(operation: &str, producer: &str, records: &[String]) -> Vec<u8> {
+pub(crate) fn export(operation: &str, producer: &str, records: &[String]) -> Vec<u8> {
     let plays = records.iter().filter(|r| r.contains(r#""play""#)).count();
     let mut s = format!(
         r#"{{"format":"draw-entries","version":1,"operation":"{operation}","day":"{DAY}","producer":"{producer}","generated_at":"2018-12-06T07:30:00+01:00","status_as_of":"2018-12-06T07:30:00+01:00","plays":{plays},"exclusions":{}}}"#,
@@ -81,7 +81,7 @@ fn export(operation: &str, producer: &str, records: &[String]) -> Vec<u8> {
 }
 
 /// Writes `data` and its signature into `dir`; returns the export's path.
-fn write_signed(dir: &Path, operation: &str, data: &[u8]) -> PathBuf {
+pub(crate) fn write_signed(dir: &Path, operation: &str, data: &[u8]) -> PathBuf {
     std::fs::create_dir_all(dir).unwrap();
     let path = dir.join(format!("entries-{operation}-{DAY}.jsonl"));
     std::fs::write(&path, data).unwrap();
@@ -123,7 +123,7 @@ fn records() -> (Vec<String>, u64) {
     (recs, entries)
 }
 
-fn python_verify(env: &Env, args: &[&str]) -> Output {
+pub(crate) fn python_verify(env: &Env, args: &[&str]) -> Output {
     Command::new("python3")
         .arg(root().join("verifier/urne_verify.py"))
         .args(args)
@@ -154,6 +154,7 @@ fn draw_and_verify_both(env: &Env, rules: &str, export: &Path) -> (String, Value
         "seal",
         "--rules",
         rules,
+        "--unofficial-rules",
         "--entries",
         export.to_str().unwrap(),
     ]);

@@ -41,6 +41,7 @@ fn ceremony_command(env: &Env, args: &[&str]) -> Command {
         .args(["--on", "(?:at your watch|à votre montre)", "--send"])
         .arg(watch_now())
         .args(["--on", TYPE_BACK, "--send-match"])
+        .args(["--on", UNOFFICIAL_PROMPT, "--send-match"])
         .args(["--on", CONTRIBUTION_PROMPT, "--send", CONTRIBUTION])
         .args([
             "--on",
@@ -83,6 +84,7 @@ fn sitting_args(rules: &Path, first: &str, out: &str, secret: &str) -> Vec<Strin
         "Jean Martin, operator",
         "--game-rules",
         rules.to_str().unwrap(),
+        "--unofficial-rules",
         "--price",
         "100",
         "--emission",

@@ -42,5 +42,6 @@ mod sealing;
 mod secrets;
 mod status;
 mod trail;
+mod unofficial;
 mod vectors;
 mod void_notice;

@@ -121,6 +121,7 @@ fn generate_with_ivs(env: &Env, blocks: &str, iv_cmd: &str) -> Output {
         "generate",
         "--rules",
         rules.to_str().unwrap(),
+        "--unofficial-rules",
         "--price",
         "100",
         "--emission",

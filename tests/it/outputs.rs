@@ -30,6 +30,7 @@ pub(crate) fn generate_args<'a>(rules: &'a Path, first: &'a str, out: &'a str) -
         "generate",
         "--rules",
         rules.to_str().unwrap(),
+        "--unofficial-rules",
         "--price",
         "100",
         "--emission",

@@ -551,6 +551,7 @@ fn a_ticket_proof_on_a_refused_trail_writes_nothing() {
         "generate",
         "--rules",
         rules,
+        "--unofficial-rules",
         "--price",
         "100",
         "--emission",

@@ -52,6 +52,14 @@ pub struct CommitFile {
     pub attempt: u32,
     /// SHA-256 of the game rules file's exact bytes (SPEC.md §5.B3).
     pub rules_sha256: Hash32,
+    /// Version 2, rules that are not an official regulation only: `"unofficial_rules": true`
+    /// (SPEC.md §7.4 [M-292]); absent under official rules and in version 1.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::json::present"
+    )]
+    pub unofficial_rules: Option<crate::rules::official::UnofficialRules>,
     /// Tickets in the block (G-1).
     pub block_size: u32,
     /// The tier counts, tiers 10, 9, …, 4 then 0 (G-3).
@@ -133,6 +141,14 @@ pub struct RevealFile {
     pub block: String,
     /// SHA-256 of the game rules file, as in the commitment (SPEC.md §5.B3).
     pub rules_sha256: Hash32,
+    /// Version 2, rules that are not an official regulation only: `"unofficial_rules": true`
+    /// (SPEC.md §7.4 [M-292]); absent under official rules and in version 1.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::json::present"
+    )]
+    pub unofficial_rules: Option<crate::rules::official::UnofficialRules>,
     /// The HSM's entropy for the block (SPEC.md §3.1, §5.B3), hex.
     pub entropy: String,
     /// The block seed derived from it (SPEC.md §5.B3).

@@ -142,6 +142,14 @@ pub struct DrawCore {
     pub voided_attempts: Vec<VoidedAttempt>,
     /// SHA-256 of the rules file's exact bytes (SPEC.md §4.4).
     pub rules_sha256: Hash32,
+    /// Version 2, rules that are not an official regulation only: `"unofficial_rules": true`
+    /// (SPEC.md §7.4 [M-292]); absent under official rules and in version 1.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::json::present"
+    )]
+    pub unofficial_rules: Option<crate::rules::official::UnofficialRules>,
     /// The signed export the day was sealed from.
     pub export: ExportRef,
     /// The figures of the day's tally (SPEC.md §4.7).
@@ -311,12 +319,13 @@ pub struct BundleFile {
 }
 
 /// The members of the draw core (SPEC.md §4.7), in order, both versions' together.
-pub const CORE_MEMBERS: [&str; 18] = [
+pub const CORE_MEMBERS: [&str; 19] = [
     "operation",
     "day",
     "attempt",
     "voided_attempts",
     "rules_sha256",
+    "unofficial_rules",
     "export",
     "figures",
     "commitment",

@@ -90,6 +90,7 @@ fn header(h: &mut Html, m: &Minutes) {
             .collect();
         h.p(&format!("{label}\u{a0}: {}", titles.join(" ; ")));
     }
+    super::standing::header(h, m);
     let line = when_where(h, m);
     h.p(&line);
     persons(h, m);

@@ -33,6 +33,7 @@ mod markup;
 pub mod outside;
 mod pinned;
 pub mod pv;
+mod standing;
 pub mod words;
 
 pub use acts::{Act, ActOutput, OutsideAct, Stamp};

@@ -1,8 +1,13 @@
 //! The official rules files, pinned (issue 11, "inputs pinned"; SPEC.md §4.4, §5.B1): the SHA-256
 //! of each rules file the regulation's operations use is fixed in the appliance, so a doctored
 //! file that keeps an official operation or game id (another cap, another tranche) is refused
-//! rather than bound into a result. Files of other ids (reduced test games) are not official and
-//! are said to be so.
+//! rather than bound into a result. Files of other ids (reduced test games) are not official: a
+//! command uses them only when told so (`--unofficial-rules`, [`Admission`]), and every output
+//! made under them says so in a signed member, `"unofficial_rules": true` ([`UnofficialRules`],
+//! SPEC.md §7.4). A verifier recomputes the standing from the id and the SHA-256 an output binds
+//! and requires the member to agree ([M-290] … [M-297]).
+//!
+//! The same table is in the Python verifier (`verifier/vofficial.py`); a test below reads it.
 
 use crate::crypto::Hash32;
 
@@ -27,6 +32,67 @@ pub enum Standing {
     Unofficial,
     /// An official id, other bytes: the pinned SHA-256 is given.
     Doctored(Hash32),
+}
+
+impl Standing {
+    /// The signed member an output made under rules of this standing carries: `Some` for
+    /// unofficial rules, `None` for official ones (a doctored file is never used: it is refused).
+    pub fn mark(self) -> Option<UnofficialRules> {
+        match self {
+            Standing::Unofficial => Some(UnofficialRules),
+            Standing::Official | Standing::Doctored(_) => None,
+        }
+    }
+}
+
+/// What the first line of a verdict, and a command's note, say of rules that are not an official
+/// regulation, before their ids (SPEC.md §7.4, §8.1 [M-296]).
+pub const WORDS: &str = "règlement non officiel / unofficial rules";
+
+/// Whether a command may use rules that are not an official regulation: only when its command
+/// line says so (`--unofficial-rules`, SPEC.md §7.4 [M-290]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Admission {
+    /// Only the pinned official regulations (the default).
+    #[default]
+    OfficialOnly,
+    /// Rules of another id too, as the command line says (`--unofficial-rules`).
+    UnofficialSaid,
+}
+
+impl Admission {
+    /// The admission the option `--unofficial-rules` (given or not) makes.
+    pub fn from_option(unofficial_rules: bool) -> Admission {
+        if unofficial_rules {
+            Admission::UnofficialSaid
+        } else {
+            Admission::OfficialOnly
+        }
+    }
+}
+
+/// The signed member `"unofficial_rules": true` of a version-2 output made under rules that are
+/// not an official regulation (SPEC.md §7.4 [M-292]): it is written `true` and only `true`; an
+/// output under official rules has no such member.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnofficialRules;
+
+impl serde::Serialize for UnofficialRules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bool(true)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for UnofficialRules {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        if bool::deserialize(d)? {
+            Ok(UnofficialRules)
+        } else {
+            Err(serde::de::Error::custom(
+                "unofficial_rules is true when present (SPEC.md §7.4)",
+            ))
+        }
+    }
 }
 
 /// The standing of a rules file declaring `id` whose bytes hash to `sha256`.
@@ -71,5 +137,37 @@ mod tests {
         for (_, h) in OFFICIAL {
             assert!(Hash32::from_hex(h).is_some(), "{h}");
         }
+    }
+
+    /// The Python verifier's pinned table (verifier/vofficial.py) is this one: the same ids with
+    /// the same SHA-256, no more, no fewer (SPEC.md §7.4 [M-297]).
+    #[test]
+    fn the_python_verifier_pins_the_same_official_files() {
+        let py = include_str!("../../../verifier/vofficial.py");
+        let rows: Vec<(String, String)> = py
+            .lines()
+            .filter_map(|l| {
+                let l = l.trim();
+                let (id, h) = l.strip_prefix('"')?.split_once("\": \"")?;
+                Some((id.to_string(), h.strip_suffix("\",")?.to_string()))
+            })
+            .collect();
+        let ours: Vec<(String, String)> = OFFICIAL
+            .iter()
+            .map(|(i, h)| (i.to_string(), h.to_string()))
+            .collect();
+        assert_eq!(rows, ours);
+    }
+
+    #[test]
+    fn the_member_is_true_only_and_marks_only_unofficial_rules() {
+        assert_eq!(serde_json::to_string(&UnofficialRules).unwrap(), "true");
+        assert!(serde_json::from_str::<UnofficialRules>("true").is_ok());
+        assert!(serde_json::from_str::<UnofficialRules>("false").is_err());
+        assert!(serde_json::from_str::<UnofficialRules>("\"true\"").is_err());
+        assert_eq!(Standing::Unofficial.mark(), Some(UnofficialRules));
+        assert_eq!(Standing::Official.mark(), None);
+        assert_eq!(Admission::from_option(true), Admission::UnofficialSaid);
+        assert_eq!(Admission::from_option(false), Admission::OfficialOnly);
     }
 }

@@ -1,8 +1,7 @@
-//! `urne verify DIR` on a block folder (SPEC.md §5.B10), step by step as the SPEC numbers them:
-//! step 1 for the whole folder (orphan files, the rules file, every signature), then steps 2–4
-//! for each block in the bytewise order of the commitments' names (the commitment and its
-//! manifest; the production file, §5.B8 steps 1–6; the reveal, the block regenerated from the
-//! revealed entropy, §5.B8 steps 7–9). Stops at the first failure.
+//! `urne verify DIR` on a block folder (SPEC.md §5.B10), step by step: step 1 for the whole
+//! folder (orphan files, the rules file, every signature), then steps 2–4 for each block in the
+//! bytewise order of the commitments' names (commitment, rules' standing (§7.4), manifest;
+//! production file, §5.B8 steps 1–6; reveal, block regenerated, 7–9). Stops at the first failure.
 
 use super::block_order::check_randomness;
 use super::folder::{Folder, ReadError};
@@ -54,6 +53,7 @@ pub fn verify_block_folder(f: &dyn Folder, commitments: &[String], keys: &Keys) 
         let c = parse_commitment(&b.name, &b.commit)?;
         identity(&b.name, &c)?;
         r.blocks.push(c.block.clone());
+        super::standing::of_commitment(&b.name, &c, &mut r)?;
         if c.rules_sha256 != rules_sha256 {
             return Err(fail(
                 C::Inconsistent,
@@ -390,11 +390,12 @@ impl Committed<'_> {
         }
         if r.block != c.block
             || r.rules_sha256 != c.rules_sha256
+            || r.unofficial_rules != c.unofficial_rules
             || r.seed_commitment != c.seed_commitment
             || r.outcomes_root != c.outcomes_root
         {
             return inconsistent(
-                "not this block's reveal (block, rules, seed commitment or outcomes root differ)",
+                "not this block's reveal (block, rules, unofficial_rules, seed commitment or outcomes root differ)",
             );
         }
         if r.result_key_id != keys::key_id(&self.keys.result) {

@@ -93,6 +93,7 @@ pub fn verify_draw_folder(
     r.outputs.extend(output);
     let result = step6_result(signed.result.as_deref(), &bundle, &mut r)?;
     let rules = step7_rules(signed.rules.as_deref(), &bundle.core, &mut r)?;
+    super::standing::of_draw("bundle.json", &bundle.core, bundle.version, &mut r)?;
     if let Some(a) = auditor {
         step8_auditor(a, rules, &bundle, &leaves, result.as_ref(), &mut r)?;
     }

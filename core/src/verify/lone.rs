@@ -63,6 +63,7 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
     // its bundle, which is not here), only the check that each thing is published once.
     let _ = checkpoint_and_history(&h, &bytes, note.as_deref(), keys, &f.show(name), &mut r)?;
     step7_rules(rules.as_deref(), &res.core, &mut r)?;
+    super::standing::of_draw(name, &res.core, res.version, &mut r)?;
     let present = |n: &str| -> Option<&[u8]> {
         match n {
             "result.json" => Some(&bytes),
@@ -125,6 +126,7 @@ pub fn verify_lone_commitment(f: &dyn Folder, name: &str, keys: &Keys) -> VResul
         c.block, c.attempt, c.version
     ));
     r.blocks.push(c.block.clone());
+    super::standing::of_commitment(name, &c, &mut r)?;
     let output = commitment_evidence(name, &f.show(name), (&bytes, &c), keys, &mut r.published)?;
     r.outputs.extend(output);
     r.checks

@@ -30,6 +30,7 @@ pub mod outputs;
 pub mod proof;
 pub mod signed;
 pub mod sitting;
+pub mod standing;
 #[cfg(test)]
 mod tests_once;
 pub mod trail;
@@ -130,6 +131,9 @@ pub struct Report {
     pub subjects: Vec<String>,
     /// What could not be checked from the files given (`partial:` lines, SPEC.md §8.1).
     pub partial: Vec<String>,
+    /// The ids of the rules verified outputs were made under that are not an official
+    /// regulation, each once: the verdict's first line names them (SPEC.md §7.4, §8.1 [M-296]).
+    pub unofficial: Vec<String>,
     /// Remarks that change nothing (files ignored, predecessors published elsewhere).
     pub notes: Vec<String>,
     /// The days of the draws, lone results and day void notices verified (for `--expect-day`).
@@ -220,12 +224,32 @@ pub fn check_once(published: &[Published]) -> VResult<()> {
 }
 
 impl Report {
+    /// What the verdict's first line says after `VERIFIED`: `: ` alone, or ` (règlement non
+    /// officiel / unofficial rules: ID, …): ` when any output verified was made under rules that
+    /// are not an official regulation (SPEC.md §8.1 [M-296]).
+    pub fn first_mark(&self) -> String {
+        if self.unofficial.is_empty() {
+            ": ".into()
+        } else {
+            format!(
+                " ({}: {}): ",
+                crate::rules::official::WORDS,
+                self.unofficial.join(", ")
+            )
+        }
+    }
+
     /// Adds `other`'s lines and outputs after this report's.
     pub fn extend(&mut self, other: Report) {
         self.checks.extend(other.checks);
         self.outputs.extend(other.outputs);
         self.subjects.extend(other.subjects);
         self.partial.extend(other.partial);
+        for id in other.unofficial {
+            if !self.unofficial.contains(&id) {
+                self.unofficial.push(id);
+            }
+        }
         self.notes.extend(other.notes);
         self.days.extend(other.days);
         self.blocks.extend(other.blocks);

@@ -26,8 +26,11 @@ use urne_core::block::records::GeneratedRecord;
 use urne_core::block::{self, BlockId};
 use urne_core::crypto::{Hash32, sha256};
 use urne_core::rules::game::GameRules;
+use urne_core::rules::official::{Admission, Standing};
 
-fn load_rules(path: &Path) -> Result<(GameRules, Vec<u8>)> {
+/// The game's rules file, parsed, and its exact bytes; refused when it is not an official
+/// regulation and `admit` does not say it may be (SPEC.md §7.4 [M-290]).
+fn load_rules(path: &Path, admit: Admission) -> Result<(GameRules, Vec<u8>)> {
     let bytes = fsio::read(path)?;
     let rules = GameRules::from_json(&bytes).map_err(|e| {
         Error::bad_input(
@@ -35,8 +38,16 @@ fn load_rules(path: &Path) -> Result<(GameRules, Vec<u8>)> {
             "use the game's rules file shipped in rules/ (rules/noel-de-la-chance-2015.json)",
         )
     })?;
-    crate::cmd::inputs::check_official(path, rules.game(), &bytes)?;
+    crate::cmd::inputs::check_official(path, rules.game(), &bytes, admit)?;
     Ok((rules, bytes))
+}
+
+/// The game id a rules file declares and its standing, checked as a generation checks it
+/// (before the PIN is asked, at a sitting's plan).
+pub fn rules_standing(path: &Path, admit: Admission) -> Result<(String, Standing)> {
+    let (rules, bytes) = load_rules(path, admit)?;
+    let standing = urne_core::rules::official::standing(rules.game(), &sha256(&bytes));
+    Ok((rules.game().to_string(), standing))
 }
 
 fn block_id(rules: &GameRules, price: u64, emission: &str, number: u32) -> Result<BlockId> {
@@ -97,6 +108,8 @@ pub struct GenerateArgs {
     pub out: PathBuf,
     /// The separate secret medium: the signed production files, and nothing else.
     pub secret_out: PathBuf,
+    /// Whether rules that are not an official regulation may be used (`--unofficial-rules`).
+    pub admission: Admission,
 }
 
 /// `urne block generate | reveal | void`.
@@ -110,6 +123,7 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
             blocks,
             out,
             secret_out,
+            unofficial_rules,
         } => generate(
             ctx,
             GenerateArgs {
@@ -120,6 +134,7 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
                 blocks,
                 out,
                 secret_out,
+                admission: Admission::from_option(unofficial_rules),
             },
         ),
         BlockCommand::Reveal {
@@ -147,7 +162,7 @@ fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
 /// (exit 4) before anything is recorded (SPEC.md §6.7 [M-256]); rules that do not load are left
 /// to the generation, which refuses them.
 fn refuse_out(events: &[urne_core::audit::Event], a: &GenerateArgs) -> Result<()> {
-    let Ok((rules, _)) = load_rules(&a.rules) else {
+    let Ok((rules, _)) = load_rules(&a.rules, a.admission) else {
         return Ok(());
     };
     let f = Folders {
@@ -180,7 +195,7 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
         secret: a.secret_out.clone(),
     };
     f.check_apart(&ctx.global.db)?;
-    let (rules, rules_bytes) = load_rules(&a.rules)?;
+    let (rules, rules_bytes) = load_rules(&a.rules, a.admission)?;
     if a.blocks == 0 {
         return Err(Error::bad_input("--blocks must be at least 1", ""));
     }

@@ -187,6 +187,7 @@ fn commit_file(
         number: id.number(),
         attempt,
         rules_sha256: *rules.sha256(),
+        unofficial_rules: urne_core::rules::official::standing(id.game(), rules.sha256()).mark(),
         block_size: rules.block_size(),
         tiers: made.counts.clone(),
         outcomes_root: made.root,

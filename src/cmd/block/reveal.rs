@@ -304,6 +304,13 @@ impl Revealing {
             attempt: self.attempt,
         }
     }
+
+    /// The reveal's member `unofficial_rules` (SPEC.md §7.4): the standing of the block's game
+    /// under the rules file it was generated with.
+    fn unofficial_rules(&self) -> Option<urne_core::rules::official::UnofficialRules> {
+        let game = self.canonical.split('/').next().unwrap_or_default();
+        urne_core::rules::official::standing(game, &self.rules_sha).mark()
+    }
 }
 
 /// Load state: the block must be generated and published; its entropy and the rules it was
@@ -373,6 +380,7 @@ fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFil
         version: 2,
         block: rv.canonical.clone(),
         rules_sha256: rv.rules_sha,
+        unofficial_rules: rv.unofficial_rules(),
         entropy: hex::encode(&rv.entropy),
         seed: rv.seed,
         seed_commitment: g.seed_commitment,

@@ -17,6 +17,9 @@ pub struct CeremonyArgs {
     pub present: Vec<String>,
     /// The operation's rules file, for draws.
     pub rules: Option<PathBuf>,
+    /// Whether rules (draws' and blocks') that are not an official regulation may be used
+    /// (`--unofficial-rules`): the commissaire then types their id back at the opening.
+    pub admission: urne_core::rules::official::Admission,
     /// The folder holding production's signed exports (`entries-<operation>-<day>.jsonl`).
     pub exports: Option<PathBuf>,
     /// Production's keys: pinned at the key ceremony when the trail pins none; for a seal,

@@ -42,6 +42,7 @@ pub fn open_or_resume(
         }
         let lang = Lang::from_env(Some(&opened.lang));
         let same = resume_screen(lang, &at, &opened)?;
+        unofficial_typed_back(lang, &p.unofficial)?;
         term::check_clock(lang)?;
         ctx.record(ResumedRecord {
             number: opened.number,
@@ -51,6 +52,7 @@ pub fn open_or_resume(
     }
     let number = sittings.last + 1;
     show_outside(lang, &events)?;
+    unofficial_typed_back(lang, &p.unofficial)?;
     let who = identity(a, lang)?;
     term::check_clock(lang)?;
     ctx.record(OpenedRecord {
@@ -71,6 +73,39 @@ pub fn open_or_resume(
         )
     );
     Ok((number, lang, true))
+}
+
+/// Rules that are not an official regulation, given with `--unofficial-rules`: shown under a
+/// heading, then each id typed back by the commissaire (three tries, else exit 2 and nothing of
+/// the sitting recorded: SPEC.md §7.4 [M-291], docs/ceremony.md).
+fn unofficial_typed_back(lang: Lang, ids: &[String]) -> Result<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    term::heading(lang.t(
+        "RÈGLEMENT NON OFFICIEL",
+        "UNOFFICIAL RULES (RÈGLEMENT NON OFFICIEL)",
+    ));
+    note!(
+        "{}",
+        lang.t(
+            "Commissaire : les règles suivantes ne sont pas un règlement officiel de cet appareil (--unofficial-rules). Tout ce qui sera produit sous elles le dira : « règlement non officiel ».",
+            "Commissaire: the following rules are not an official regulation of this appliance (--unofficial-rules). Everything made under them will say so: \"règlement non officiel\" (unofficial rules)."
+        )
+    );
+    for id in ids {
+        note!("  - {id}");
+        let prompt = format!(
+            "{} ({id}) {}",
+            lang.t(
+                "Pour confirmer, tapez l'identifiant du règlement non officiel",
+                "To confirm, type the id of the unofficial rules"
+            ),
+            lang.t("puis Entrée :", "then Enter:")
+        );
+        term::type_back(lang, &prompt, id)?;
+    }
+    Ok(())
 }
 
 /// The acts done outside any sitting since the previous one closed (SPEC.md §9.2, M-270): a

@@ -10,7 +10,9 @@ use crate::cmd::inputs;
 use crate::cmd::term::Lang;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
+use urne_core::crypto::Hash32;
 use urne_core::rules::draw::DrawRules;
+use urne_core::rules::official::{self, Admission, Standing};
 use urne_core::sitting::Step;
 
 /// The work of a sitting, checked.
@@ -23,6 +25,9 @@ pub struct Prepared {
     pub blocks: Option<GenerateArgs>,
     /// The plan as recorded (SPEC.md §9.1).
     pub steps: Vec<Step>,
+    /// The ids of the rules used that are not an official regulation (`--unofficial-rules`):
+    /// the commissaire types each back at the opening (SPEC.md §7.4 [M-291]).
+    pub unofficial: Vec<String>,
 }
 
 /// Checks everything that can be checked before the login.
@@ -34,9 +39,21 @@ pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
         ));
     }
     let rules = match &a.rules {
-        Some(p) => Some((inputs::load_rules(p)?.0, p.clone())),
+        Some(p) => Some((inputs::load_rules(p, a.admission)?.0, p.clone())),
         None => None,
     };
+    let mut unofficial = vec![];
+    if let Some((r, _)) = &rules
+        && official::standing(r.operation(), &Hash32(r.sha256())) == Standing::Unofficial
+    {
+        unofficial.push(r.operation().to_string());
+    }
+    if let Some(b) = &a.blocks {
+        let (game, standing) = crate::cmd::block::rules_standing(&b.rules, a.admission)?;
+        if standing == Standing::Unofficial && !unofficial.contains(&game) {
+            unofficial.push(game);
+        }
+    }
     let days = days(a, rules.as_ref().map(|r| &r.0), lang)?;
     if let Some(d) = &a.exports
         && !d.is_dir()
@@ -48,7 +65,7 @@ pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
     }
     let blocks = match &a.blocks {
         Some(b) => {
-            let g = generate_args(b, &a.out);
+            let g = generate_args(b, &a.out, a.admission);
             crate::cmd::block::precheck(ctx, &g)?;
             // The secret medium stands apart from the whole publications folder, not only from
             // its blocks/ (a production file under sitting-NNN/ would be published with it).
@@ -56,7 +73,7 @@ pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
                 ctx,
                 &crate::cmd::block::GenerateArgs {
                     out: a.out.clone(),
-                    ..generate_args(b, &a.out)
+                    ..generate_args(b, &a.out, a.admission)
                 },
             )?;
             Some(g)
@@ -81,6 +98,7 @@ pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
         days,
         blocks,
         steps,
+        unofficial,
     })
 }
 
@@ -101,8 +119,9 @@ fn game_of(p: &Path) -> String {
         .map_or_else(|| p.display().to_string(), |r| r.game().to_string())
 }
 
-fn generate_args(b: &BlocksArgs, out: &Path) -> GenerateArgs {
+fn generate_args(b: &BlocksArgs, out: &Path, admission: Admission) -> GenerateArgs {
     GenerateArgs {
+        admission,
         rules: b.rules.clone(),
         price: b.price,
         emission: b.emission.clone(),

@@ -177,6 +177,7 @@ fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str
                 rules: rules_file.clone(),
                 entries: export,
                 producer_keys: a.producer_keys.clone(),
+                admission: a.admission,
             },
         )?;
     }

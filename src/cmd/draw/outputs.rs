@@ -23,6 +23,7 @@ use urne_core::draw::{self, SealedSet};
 use urne_core::manifest::{self, Audience, Listed, Manifest};
 use urne_core::minutes::pv;
 use urne_core::randomness::fixed::Fixed;
+use urne_core::rules::official;
 
 /// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything
 /// is signed), the minutes `pv.html`, the sealed rules and the checkpoint, and `leaves.bin` with
@@ -112,6 +113,7 @@ fn draw_core(
         attempt: s.st.attempt,
         voided_attempts: s.st.voided.clone(),
         rules_sha256: s.seal.rules_sha256,
+        unofficial_rules: official::standing(&s.seal.operation, &s.seal.rules_sha256).mark(),
         export: s.seal.export.clone(),
         figures: s.seal.figures.clone(),
         commitment: s.seal.commitment.clone(),

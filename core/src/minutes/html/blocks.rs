@@ -39,6 +39,9 @@ fn block(h: &mut Html, b: &Block, shown: &mut Vec<u64>) {
             &hash(r),
         );
     }
+    if let Some(words) = crate::minutes::standing::of_block(h, b) {
+        h.rowt("Statut du règlement", "Standing of the rules", &words);
+    }
     if let Some(e) = &b.entropy_commitment {
         let label = (
             "Engagement sur l'aléa du HSM",

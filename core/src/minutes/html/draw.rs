@@ -137,6 +137,8 @@ fn figures(h: &mut Html, s: &SealRecord) {
         "Operation rules (SHA-256)",
         &rules,
     );
+    let standing = crate::minutes::standing::words(h, &s.operation, &s.rules_sha256);
+    h.rowt("Statut du règlement", "Standing of the rules", &standing);
     let fig = &s.figures;
     let values = [
         fig.plays,
