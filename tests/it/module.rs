@@ -108,10 +108,16 @@ fn a_loader_told_to_bring_in_code_is_refused_at_start_and_nothing_is_recorded() 
 fn the_forwarding_module_works_and_software_start_records_it() {
     let nonce: Vec<u8> = (1..=32).collect();
     let env = {
-        // The knobs are read at each call: queue the answers to keys init's two requests, the
-        // sealing key's id (8 bytes), then the trail's nonce (32).
+        // The knobs are read at each call: queue the answers to keys init's four requests, the
+        // ids (8 bytes each) of the result key pair, the audit key pair and the sealing key,
+        // then the trail's nonce (32).
         let env = Env::forwarding(false);
-        env.fwd_queue_random(&[&[7u8, 1, 2, 3, 4, 5, 6, 9], &nonce]);
+        env.fwd_queue_random(&[
+            &[7u8, 1, 2, 3, 4, 5, 6, 9],
+            &[7u8, 1, 2, 3, 4, 5, 6, 10],
+            &[7u8, 1, 2, 3, 4, 5, 6, 11],
+            &nonce,
+        ]);
         env.ok(&["keys", "init"]);
         pin_producer(&env, Path::new(URNE), &[]);
         env
