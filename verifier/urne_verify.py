@@ -108,7 +108,7 @@ class Unanchored:
 
 
 UNANCHORED = ("its checkpoints verify under the audit key it records, which a trail rewritten end to end under "
-              "another key, or cut short, would pass too; give the audit key exported at the key ceremony (--keys "
+              "another key would pass too; give the audit key exported at the key ceremony (--keys "
               "DIR holding audit.pub.pem) or a checkpoint held outside (--checkpoint)")
 
 
@@ -164,6 +164,8 @@ def run(a):
     import vaudit
     import vhistory
 
+    if a.keys is not None and not a.keys:
+        raise Usage("--keys names no folder", "give the folder holding the public keys exported at the key ceremony")
     if a.export and not a.producer_key:
         raise Usage("auditor mode (--export) needs the producer's public key: --producer-key PEM",
                     "obtain production's export-signing public key independently and give it with --producer-key")

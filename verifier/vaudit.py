@@ -270,4 +270,11 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
            f"{key_id(audit_pub) if audit_pub is not None else '(none recorded)'}"]
     if last < len(hashes):
         out.append(f"note events {last + 1}..{len(hashes)} are chained but not yet covered by a checkpoint")
+    if not held_checkpoints:
+        out.append(f"note: {CUT_SHORT.format(n=len(hashes))}")
     return out
+
+
+# §6.4: a key anchors a trail against a rewrite under another key, not against a copy cut short.
+CUT_SHORT = ("a key proves who signed events 1..{n}, not that the trail ends there: a copy cut short verifies "
+             "too; compare {n} with the size of the last checkpoint you hold (--checkpoint)")

@@ -388,10 +388,11 @@ fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
     )
 }
 
-/// Verify before acting (SPEC.md §6.5, §6.6), in this order: the database is the token's trail
-/// (exit 4 otherwise); its chain, and one checkpoint per event under the token's audit key
-/// (exit 5); every event is a well-formed record and every blob it names is stored and intact
-/// (exit 5); it extends the token's last mark (exit 4). Nothing is recorded on failure.
+/// Verify before acting (SPEC.md §6.5, §6.6), in this order: the database is the token's trail;
+/// its chain, and one checkpoint per event under the token's audit key; every event is a
+/// well-formed record and every blob it names is stored and intact; it extends the token's last
+/// mark (each an incident, exit 7); then the clock against the trail's last event (exit 5 when set
+/// back; exit 4 for `urne clock correct` with nothing to correct). Nothing is recorded on failure.
 fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Result<Checked> {
     let path = log.path();
     let events = log.events()?;
@@ -422,10 +423,6 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Res
             "the trail was altered: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
         )
     };
-    match clock {
-        ClockRule::NotBehind => check_clock_not_behind(&events, path)?,
-        ClockRule::Behind => check_clock_behind(&events, path)?,
-    }
     let stored = log.checkpoints()?;
     verify_trail(&events, &stored, &[], AuditKey::Given(tt.audit_key))
         .map_err(|f| broken(f.seq, f.reason))?;
@@ -458,6 +455,12 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Res
         |s| roots.root_at(s).unwrap_or_default(),
     )
     .map_err(|f| mark_refusal(path, &f))?;
+    // The clock last: a date planted in the trail is an altered trail (exit 7), not a clock set
+    // back (exit 5); only a trail known to be the token's can date the clock.
+    match clock {
+        ClockRule::NotBehind => check_clock_not_behind(&events, path)?,
+        ClockRule::Behind => check_clock_behind(&events, path)?,
+    }
     Ok(Checked {
         events: events.len() as u64,
         marked: last.map_or(0, |m| m.size),
@@ -466,7 +469,7 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Res
 
 /// The identity the trail's event 1 names (`trail.created` or `trail.restarted`); `None` for a
 /// trail that names none (version 1, or not urne's). An event 1 of those kinds that does not
-/// parse is a broken trail, not another one (exit 5).
+/// parse is a broken trail, not another one (exit 7).
 fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32>> {
     Ok(match events.first().map(|e| (e, kinds::parse(e))) {
         Some((e, Ok(Record::TrailCreated(t)))) if e.seq == 1 => Some(t.trail),

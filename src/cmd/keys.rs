@@ -187,7 +187,8 @@ fn resume_point(hsm: &Hsm, db: &Path) -> Result<Resume> {
 /// What a token with no trail holds of urne's keys, when it is a state a `keys init` run (or
 /// killed) leaves [M-280]: for each role nothing, a whole pair, or what a kill inside the
 /// token's generation of the pair left; the sealing key only beside two whole pairs (it is
-/// generated after them), and whole. Anything else is refused (exit 4), naming what the token
+/// generated after them), and whole. A sealing key whose generation a kill cut is refused
+/// (exit 4); objects no `keys init` leaves are an incident (exit 7). Both name what the token
 /// holds: only its security officer can take it back to an empty token [M-281].
 fn keys_left(hsm: &Hsm) -> Result<Vec<RoleObjects>> {
     let roles = KeyRole::ALL
@@ -203,7 +204,7 @@ fn keys_left(hsm: &Hsm) -> Result<Vec<RoleObjects>> {
     };
     let officer = "No trail names these keys, so nothing was ever signed or sealed with them: have the token's security officer initialise the token again, then run `urne keys init`";
     if roles.iter().any(|o| o.state() == RoleState::Other) {
-        return Err(Error::refused(
+        return Err(Error::incident(
             format!(
                 "the token holds more than one key under one of urne's labels and no trail ({}): no `urne keys init` leaves it so",
                 held()
@@ -213,7 +214,7 @@ fn keys_left(hsm: &Hsm) -> Result<Vec<RoleObjects>> {
     }
     if hsm.seal_key_present()? {
         if roles.iter().any(|o| o.state() != RoleState::Whole) {
-            return Err(Error::refused(
+            return Err(Error::incident(
                 format!(
                     "the token holds an object labelled {SEAL_KEY_LABEL:?} but not both of urne's key pairs, and no trail ({}): no `urne keys init` leaves it so (it generates the key pairs first)",
                     held()

@@ -294,6 +294,9 @@ fn verify_trail_file(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
         }
         ctx.outcome = crate::error::Exit::Unanchored;
     }
+    if held.is_empty() {
+        audit::note_cut_short(r.events);
+    }
     Ok(())
 }
 

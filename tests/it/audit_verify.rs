@@ -141,6 +141,25 @@ fn without_an_anchor_the_verdict_says_unanchored_and_exits_8() {
     }
     let o = python(&["audit.jsonl", "--keys", "keys"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The key anchors against a rewrite, not against a copy cut short: the half trail verifies
+    // under the real key, and every verdict without a held checkpoint says so on standard error.
+    let cut_short = |args: &[&str], o: std::process::Output| {
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let n = events / 2;
+        assert!(
+            stderr(&o).contains(&format!("note: a key proves who signed events 1..{n}"))
+                && stderr(&o).contains("a copy cut short verifies too"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    };
+    for args in [
+        &["audit", "verify", "--file", "half.jsonl", "--keys", "keys"][..],
+        &["verify", "half.jsonl", "--keys", "keys"],
+    ] {
+        cut_short(args, env.urne(args));
+    }
+    cut_short(&["half.jsonl"], python(&["half.jsonl", "--keys", "keys"]));
     // A held checkpoint anchors too, and finds the half trail cut short.
     std::fs::write(
         env.path("held.note"),
@@ -149,7 +168,9 @@ fn without_an_anchor_the_verdict_says_unanchored_and_exits_8() {
             .unwrap(),
     )
     .unwrap();
-    env.ok(&["audit", "verify", "--checkpoint", "held.note"]);
+    let o = env.urne(&["audit", "verify", "--checkpoint", "held.note"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("cut short"), "{}", stderr(&o));
     let err = assert_fails(
         &env.urne(&[
             "audit",

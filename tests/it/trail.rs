@@ -318,6 +318,42 @@ fn a_chained_row_inserted_with_sqlite_has_no_checkpoint_and_is_refused() {
     verify_fails(&env, &want);
 }
 
+/// A file at the trail's path that is not an SQLite database, or whose header urne did not leave
+/// so, is an incident (exit 7), not a failing disk (exit 5) [M-273].
+#[test]
+fn a_trail_that_is_not_an_sqlite_database_is_an_incident() {
+    let (env, export) = sealed();
+    let mut b = std::fs::read(env.db()).unwrap();
+    // SQLite's header string, the first 16 bytes, overwritten.
+    b[..16].copy_from_slice(b"not urne's trail");
+    std::fs::write(env.db(), &b).unwrap();
+    all_refused(&env, &export, 7, &["is not a database"]);
+}
+
+/// A row planted at the end of the trail, dated in the future, is an altered trail (exit 7), not
+/// a clock set back (exit 5): the clock is checked only against a trail known to be the token's
+/// (SPEC.md §6.6) [M-135].
+#[test]
+fn a_future_dated_event_planted_at_the_end_is_an_incident_not_a_clock_set_back() {
+    let (env, export) = sealed();
+    let c = Connection::open(env.db()).unwrap();
+    let (seq, prev): (i64, Vec<u8>) = c
+        .query_row(
+            "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    c.execute(
+        "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, '2099-01-01T00:00:00.000000Z', 'software.start', '{}', ?2, ?3)",
+        rusqlite::params![seq + 1, prev, vec![7u8; 32]],
+    )
+    .unwrap();
+    drop(c);
+    let at = format!("fails at event {}", seq + 1);
+    all_refused(&env, &export, 7, &[&at, "nothing was done"]);
+}
+
 #[test]
 fn an_edited_trail_is_refused_by_every_command_before_any_entropy() {
     let (env, export) = sealed();

@@ -48,8 +48,17 @@ CREATE TRIGGER IF NOT EXISTS checkpoints_no_delete BEFORE DELETE ON checkpoints
 BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
 "#;
 
-/// A SQLite failure on the trail at `path`, as the operator sees it (exit 5).
+/// A SQLite failure on the trail at `path`, as the operator sees it: exit 5, but a file that is
+/// not an SQLite database or whose pages are damaged is a trail urne did not leave so, an
+/// incident (exit 7, SPEC.md §6.6).
 pub(super) fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
+    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+    if matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt)) {
+        return Error::incident(
+            format!("audit trail {}: {what}: {e}", path.display()),
+            "the file is not the database urne wrote or its pages were damaged: keep it as evidence, put back a backup whose head is the token's last mark (docs/ceremony.md, \"urne refuses the trail\")",
+        );
+    }
     Error::new(
         Exit::Internal,
         format!("audit trail {}: {what}: {e}", path.display()),
