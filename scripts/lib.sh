@@ -95,9 +95,17 @@ confirmed() {
 # typed CONTRIBUTION CMD ARGS…: runs CMD on a pseudo-terminal (scripts/pty-type) and types the
 # commissaire's contribution at its prompt, then confirms it (SPEC.md §4.4.1).
 typed() {
+  local TYPED_COMMAND
+  typed_command "$@"
+  "${TYPED_COMMAND[@]}"
+}
+
+# typed_command CONTRIBUTION CMD ARGS…: sets the array TYPED_COMMAND to the command `typed` runs,
+# for a program that runs commands but not shell functions (/usr/bin/time in scripts/bench).
+typed_command() {
   local contribution=$1
   shift
-  LANG=en_US.UTF-8 scripts/pty-type --on "$URNE_TYPE_BACK_PROMPT" --send-match \
-    --on "$URNE_CONTRIBUTION_PROMPT" --send "$contribution" \
-    --on "$URNE_YES_NO_PROMPT" --send oui -- "$@"
+  TYPED_COMMAND=(env LANG=en_US.UTF-8 scripts/pty-type --on "$URNE_TYPE_BACK_PROMPT" --send-match
+    --on "$URNE_CONTRIBUTION_PROMPT" --send "$contribution"
+    --on "$URNE_YES_NO_PROMPT" --send oui -- "$@")
 }
