@@ -4,6 +4,7 @@
 //! as a short sequence of named phases, and prints what the operator must see.
 
 pub mod audit;
+mod before;
 pub mod block;
 pub mod ceremony;
 pub mod clock;

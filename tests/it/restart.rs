@@ -394,3 +394,68 @@ fn two_copies_of_the_trail_used_at_once_cannot_both_act() {
         both_refused_then_restart(&env);
     }
 }
+
+/// A witnessed restart made from another folder (so without the lock of a command running on
+/// the trail it replaces): the command on the replaced trail stops at its first mark after the
+/// restart (exit 7, it appends nothing more), and since that mark goes beyond the restart's
+/// `previous_mark_size`, every command on the new trail refuses it as an incident (exit 7)
+/// until the next witnessed restart (SPEC.md §6.8).
+#[test]
+fn a_command_on_a_trail_restarted_meanwhile_stops_at_its_next_mark_and_the_new_trail_says_so() {
+    let env = Env::new();
+    let held = start_held(&env, "audit.db");
+    let before = event_total(&env);
+    std::fs::create_dir_all(env.path("new")).unwrap();
+    let o = env
+        .cmd()
+        .env("URNE_DB", env.path("new/c.db"))
+        .args([
+            "trail",
+            "restart",
+            "--reason",
+            "base perdue, commande en cours",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    held.release();
+    let (code, err) = held.finish();
+    assert_eq!(
+        code,
+        Some(7),
+        "the command on the replaced trail stops: {err}"
+    );
+    assert!(
+        err.contains("it was restarted while the command ran"),
+        "{err}"
+    );
+    assert_eq!(event_total(&env), before + 1, "one event, then it stopped");
+    assert!(!env.path("keys-audit.db").exists(), "it exported nothing");
+    let on_new = |out: &str| {
+        env.cmd()
+            .env("URNE_DB", env.path("new/c.db"))
+            .args(["keys", "export", "--out", out])
+            .output()
+            .unwrap()
+    };
+    let err = assert_fails(&on_new("k1"), 7);
+    assert!(
+        err.contains("a mark of the replaced trail") && err.contains("beyond the one the restart"),
+        "{err}"
+    );
+    // The next witnessed restart, made knowing it, goes on.
+    let o = env
+        .cmd()
+        .env("URNE_DB", env.path("new/d.db"))
+        .args(["trail", "restart", "--reason", "trail remplacée prolongée"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = env
+        .cmd()
+        .env("URNE_DB", env.path("new/d.db"))
+        .args(["keys", "export", "--out", "k2"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -240,11 +240,30 @@ impl AuditLog {
     /// before it began, as the [`super::FreshMarks`] reader's does (the command's own session
     /// on SoftHSM 2.6 does not, docs/threat-model.md). So at most one goes on.
     fn check_marks(&self, token: &dyn Token, mine: &Mark) -> Result<()> {
-        let marks = match &self.fresh {
+        let read = match &self.fresh {
             Some(f) => f.marks_afresh()?,
             None => token.marks()?,
         };
-        let other = marks
+        // The trail this command appends to is still the token's: a witnessed `urne trail
+        // restart` (made from another folder, so without this command's lock) replaced it
+        // meanwhile, and this command stops at its first mark after it.
+        let current = urne_core::audit::token::current_trail(&read.trails).map(|o| o.trail);
+        if current != Some(mine.trail) {
+            return Err(Error::incident(
+                format!(
+                    "the token's trail is no longer the trail {} this command appended to {} ({}): it was restarted while the command ran; nothing more is done",
+                    mine.trail,
+                    self.path.display(),
+                    match current {
+                        Some(t) => format!("the token's trail is now {t}"),
+                        None => "the token's trail objects do not form one chain of trails".into(),
+                    }
+                ),
+                "stop: keep this database as evidence; the events it holds beyond the restart's last mark are not the token's trail's (docs/ceremony.md, \"urne refuses the trail\")",
+            ));
+        }
+        let other = read
+            .marks
             .into_iter()
             .filter(|m| m.trail == mine.trail)
             .find(|m| m.size > mine.size || (m.size == mine.size && m.root != mine.root));

@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
 use urne_core::audit::chain::{self, Event};
-use urne_core::audit::token::Mark;
+use urne_core::audit::token::{Mark, TrailObject};
 use urne_core::crypto::Hash32;
 
 /// What an append needs from the token (SPEC.md §6.6): the audit key's signature over the new
@@ -29,8 +29,18 @@ pub trait Token {
     fn sign_checkpoint(&self, body: &[u8]) -> Result<[u8; 64]>;
     /// Creates a mark in the token (a private, non-modifiable, non-destroyable data object).
     fn create_mark(&self, mark: &Mark) -> Result<()>;
-    /// Every mark the token holds (of any trail).
-    fn marks(&self) -> Result<Vec<Mark>>;
+    /// Every mark and every `urne-trail` object the token holds.
+    fn marks(&self) -> Result<TokenMarks>;
+}
+
+/// What the token holds of its trails, read back after a mark (SPEC.md §6.6): every mark (of
+/// any trail) and every `urne-trail` object (the current trail and those it replaced).
+#[derive(Debug, Clone, Default)]
+pub struct TokenMarks {
+    /// Every mark, in no particular order.
+    pub marks: Vec<Mark>,
+    /// Every `urne-trail` object, in no particular order.
+    pub trails: Vec<TrailObject>,
 }
 
 /// The token's marks as a new instance of its PKCS#11 module sees them (SPEC.md §6.6): every
@@ -39,8 +49,8 @@ pub trait Token {
 /// embeds the library without urne's executable, such as the tests' append helper), in the
 /// command's own session, which SoftHSM 2.6 does not keep up to date with other processes.
 pub trait FreshMarks {
-    /// Every mark the token holds (of any trail).
-    fn marks_afresh(&self) -> Result<Vec<Mark>>;
+    /// Every mark and every `urne-trail` object the token holds.
+    fn marks_afresh(&self) -> Result<TokenMarks>;
 }
 
 /// The trail an [`AuditLog`] appends to, once the command has checked it against the token.
