@@ -185,7 +185,14 @@ fn restore_token_if_unusable(env: &Env, before: &[(PathBuf, Vec<u8>)]) -> bool {
         return false;
     }
     let tokens = env.path("tokens");
-    std::fs::remove_dir_all(&tokens).unwrap();
+    // The killed command's reader of the token's marks (a child process of its own) may still
+    // be finishing in the token's folder for a moment.
+    let mut tries = 0;
+    while let Err(e) = std::fs::remove_dir_all(&tokens) {
+        tries += 1;
+        assert!(tries < 100, "{}: {e}", tokens.display());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     for (p, bytes) in before {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, bytes).unwrap();
@@ -355,6 +362,32 @@ fn spawn_and_kill(env: &Env, args: &[&str], delay: Duration) -> Option<Duration>
     None
 }
 
+/// A staging folder a kill left holds no file under an output's name (issue 23: it held a
+/// signed `result.json` a reader could take for an output): every file is staged as
+/// `<name>.staged` (SPEC.md §4.7), so nothing in it is an output to either verifier.
+fn staging_holds_no_output(dir: &Path) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.filter_map(|e| e.ok()) {
+        if !e
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".urne-staging-")
+        {
+            continue;
+        }
+        for f in std::fs::read_dir(e.path()).unwrap().filter_map(|f| f.ok()) {
+            let name = f.file_name().to_string_lossy().into_owned();
+            assert!(
+                name.ends_with(".staged"),
+                "{}: a staged file under an output's name: {name}",
+                e.path().display()
+            );
+        }
+    }
+}
+
 fn has_staging(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|rd| {
         rd.filter_map(|e| e.ok()).any(|e| {
@@ -385,6 +418,8 @@ fn a_kill_at_any_moment_of_block_generate_leaves_only_whole_outputs_and_resumes(
         let entropy_before = count(&env, "block.entropy");
         k.kill(&env, &args);
         staged += usize::from(has_staging(&out) || has_staging(&secret));
+        staging_holds_no_output(&out);
+        staging_holds_no_output(&secret);
         assert_whole(&out, &result_pub);
         let mine = format!("{GAME}_100_t1_{first}.");
         // This block's files in place, on either folder (production file first, on the secret one).
@@ -477,6 +512,7 @@ fn a_kill_at_any_moment_of_a_draw_leaves_only_whole_outputs_and_resumes() {
         k.kill(&env, &args);
         let dir = env.path(&out);
         staged += usize::from(has_staging(&dir));
+        staging_holds_no_output(&dir);
         let n = assert_whole(&dir, &result_pub);
         if count(&env, "draw.published") == i + 2 {
             // The draw was out before the kill: refused as drawn, the folder verifies.

@@ -285,10 +285,11 @@ fn a_token_without_a_sealing_key_is_named_and_a_stray_one_is_never_adopted() {
     // As an older urne left a token: the key pairs, no sealing key (exit 3, said plainly).
     let env = Env::without_keys();
     in_child(&env, "old-token");
-    // A sealing key alone, which no `keys init` leaves: refused, never replaced or adopted.
+    // A sealing key alone, which no `keys init` leaves: an incident (exit 7), never replaced or
+    // adopted.
     let env = Env::without_keys();
     in_child(&env, "stray-key");
-    let err = assert_fails(&env.urne(&["keys", "init"]), 4);
+    let err = assert_fails(&env.urne(&["keys", "init"]), 7);
     assert!(err.contains("but not both of urne's key pairs"), "{err}");
     assert!(!env.db().exists());
 }

@@ -184,7 +184,7 @@ pub fn precheck(ctx: &Ctx, a: &GenerateArgs) -> Result<()> {
         out: a.out.clone(),
         secret: a.secret_out.clone(),
     }
-    .check_apart(&ctx.global.db)
+    .check_apart(&ctx.global.db, false)
 }
 
 /// The generation, on a trail already begun (`urne block generate`, or a step of
@@ -194,7 +194,7 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
         out: a.out.clone(),
         secret: a.secret_out.clone(),
     };
-    f.check_apart(&ctx.global.db)?;
+    f.check_apart(&ctx.global.db, true)?;
     let (rules, rules_bytes) = load_rules(&a.rules, a.admission)?;
     if a.blocks == 0 {
         return Err(Error::bad_input("--blocks must be at least 1", ""));
