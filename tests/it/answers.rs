@@ -32,7 +32,7 @@ fn a_late_draw_is_recorded_late_once_per_attempt() {
     assert_eq!(count(&env, "draw.late"), 2);
 }
 
-/// SPEC.md §6.5 [M-273]: the exit code alone tells a harmless re-run from an incident. What is
+/// spec/appliance.md §6.5 [M-273]: the exit code alone tells a harmless re-run from an incident. What is
 /// already done, or not yet possible, is 4 (a second `keys init`, a day drawn again, a day not
 /// sealed); a database that is not the token's trail (an older copy put back, another trail's
 /// file) or holds what urne did not write (a planted trigger) is 7, and the same command on the
