@@ -230,8 +230,10 @@ confirmed block reveal --block test-small-game/100/e1/1 --sales-closed-at "$(now
 both 0 "3 small blocks, one revealed" "$blk" --keys "$tmp/keysC"
 # spec/appliance.md §7.4, spec/formats.md §8.1: the reduced game is not an official regulation; both verdicts say so on their
 # first line, in the same words.
-u1=$("$urne" verify "$blk" --keys "$tmp/keysC" 2>/dev/null | head -1)
-u2=$($V "$blk" --keys "$tmp/keysC" 2>/dev/null | head -1)
+# (sed reads every line: `head -1` would close the pipe, and a verifier whose standard output is
+# closed exits 2, spec/formats.md §8.1, which pipefail would make this script's own exit.)
+u1=$("$urne" verify "$blk" --keys "$tmp/keysC" 2>/dev/null | sed -n 1p)
+u2=$($V "$blk" --keys "$tmp/keysC" 2>/dev/null | sed -n 1p)
 if [ "$u1" = "$u2" ] && [[ "$u1" == "VERIFIED (règlement non officiel / unofficial rules: test-small-game): "* ]]; then
   ok "both first lines name the unofficial rules: $u1"
 else bad "first lines: urne '$u1', python '$u2'"; fi
