@@ -89,6 +89,9 @@ winner=$($py -c 'import json,sys; print(json.load(open(sys.argv[1]))["winner"]["
 "$urne" proof --day 2018-12-22 --account "$winner" --out "$tmp/proof.json" >/dev/null 2>&1
 both 0 "proof" "$tmp/proof.json" --keys "$tmp/keysA" --published "$tmp/d-2018-12-22"
 both 1 "proof against another day" "$tmp/proof.json" --keys "$tmp/keysA" --published "$tmp/d-2018-12-23"
+# A name that is not UTF-8 in a draw folder is refused (exit 2), never skipped (spec/formats.md §8.4).
+cp -r "$tmp/d-2018-12-22" "$tmp/non-utf8" && : >"$tmp/non-utf8/$(printf 'x\377')"
+both 2 "a name that is not UTF-8 in a draw folder" "$tmp/non-utf8" --keys "$tmp/keysA"
 # The audit trail, exported, against every checkpoint shipped in a result.
 "$urne" audit export --out "$tmp/audit.jsonl" >/dev/null 2>&1
 cps=()
