@@ -5,27 +5,27 @@
 //! One line per module, with the sections of SPEC.md it implements:
 //!
 //! - [`crypto`]: SHA-256 and the tagged hash, key ids, the one strict Ed25519 verifier and PEM
-//!   keys, the `HMAC_DRBG` and unbiased integers, RFC 6962 Merkle trees (§1.2–§1.4, §2.1–§2.4).
+//!   keys, the `HMAC_DRBG` and unbiased integers, RFC 6962 Merkle trees (spec/formats.md §1.2–§1.4, §2.1–§2.4).
 //! - [`rules`]: the operation rules of the daily draws (clauses D-1 … D-15) and the instant-game
-//!   rules file (§5.B1), validated at load and bound into results by their SHA-256.
+//!   rules file (spec/formats.md §5.B1), validated at load and bound into results by their SHA-256.
 //! - [`entries`]: production's signed daily export, `entry-export-v1`: signature check, strict
-//!   parse, and the tally into the canonical entry list (§4.1, §4.1.1).
+//!   parse, and the tally into the canonical entry list (spec/formats.md §4.1, §4.1.1).
 //! - [`draw`]: the daily draw: figures, pseudonyms, commitment, seed, winner and reserves, the
 //!   published files and proofs, the minutes annex, the trail records of a day
-//!   (§4.1–§4.8, §6.2).
+//!   (spec/formats.md §4.1–§4.8, §6.2).
 //! - [`block`]: instant-game blocks: identity, seed, deck and shuffle, ticket grids,
-//!   `tickets.csv`, commitments and the published files (§5.B2–§5.B9).
+//!   `tickets.csv`, commitments and the published files (spec/formats.md §5.B2–§5.B9).
 //! - [`audit`]: audit-event hashing, the hash chain and the signed-note checkpoints, and the
-//!   registry of event kinds and their typed payloads (§6.1–§6.3).
+//!   registry of event kinds and their typed payloads (spec/formats.md §6.1–§6.3).
 //! - [`state`]: the state machine of days and blocks, read from the whole trail through the
-//!   registry, failing closed (§4.6, §6.2).
+//!   registry, failing closed (spec/formats.md §4.6, §6.2).
 //! - [`void_notice`]: the signed notice a void of a day or a block writes, read from the trail
-//!   (§4.6, §5.B9, §6.7).
+//!   (spec/formats.md §4.6, §5.B9, §6.7).
 //! - [`verify`]: third-party verification of draw folders, proofs, block folders, void notices
-//!   and the audit trail (§8.1–§8.3, §4.6, §5.B10, §6.4).
+//!   and the audit trail (spec/formats.md §8.1–§8.3, §4.6, §5.B10, §6.4).
 //! - [`minutes`]: the minutes a commissaire de justice signs, of a sitting, of the key ceremony
-//!   and of a lone draw, read from the trail and rendered as printable HTML (§9.2).
-//! - [`software`]: the identity of the software bound into every output (§4.7, §5.B9, §6.2).
+//!   and of a lone draw, read from the trail and rendered as printable HTML (spec/appliance.md §9.2).
+//! - [`software`]: the identity of the software bound into every output (spec/formats.md §4.7, §5.B9, §6.2).
 //!
 //! ## What it never does, and what enforces it
 //!

@@ -1,4 +1,4 @@
-//! Verify before acting (SPEC.md §6.5, §6.6): a command's check that the database is the token's
+//! Verify before acting (spec/appliance.md §6.5, §6.6): a command's check that the database is the token's
 //! trail, whole and as the token last marked it, then that the clock is not behind it; nothing is
 //! recorded when it fails. [`super::ctx::Ctx`] runs it after login, before `software.start`.
 
@@ -13,7 +13,7 @@ use urne_core::crypto::Hash32;
 use urne_core::events::kinds::{self, Record};
 use urne_core::verify::trail::{AuditKey, verify_trail};
 
-/// What the check before acting requires of the appliance's clock (SPEC.md §6.6).
+/// What the check before acting requires of the appliance's clock (spec/appliance.md §6.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum ClockRule {
     /// Not earlier than the trail's last event: every command but the correction.
@@ -55,7 +55,7 @@ pub(super) fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
     )
 }
 
-/// Verify before acting (SPEC.md §6.5, §6.6), in this order: the database is the token's trail;
+/// Verify before acting (spec/appliance.md §6.5, §6.6), in this order: the database is the token's trail;
 /// its chain, and one checkpoint per event under the token's audit key; every event is a
 /// well-formed record and every blob it names is stored and intact; it extends the token's last
 /// mark (each an incident, exit 7); then the clock against the trail's last event (exit 5 when set
@@ -104,7 +104,7 @@ pub(super) fn check_before_acting(
             "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
         )
     };
-    // Every event a record of its kind, in an order urne can write (SPEC.md §6.2).
+    // Every event a record of its kind, in an order urne can write (spec/formats.md §6.2).
     urne_core::state::Trail::from_events(&events).map_err(malformed)?;
     for e in &events {
         let r = kinds::parse(e).map_err(malformed)?;
@@ -139,7 +139,7 @@ pub(super) fn check_before_acting(
     })
 }
 
-/// On a restarted trail, the trail it replaced stopped where the restart says (SPEC.md §6.8): the
+/// On a restarted trail, the trail it replaced stopped where the restart says (spec/appliance.md §6.8): the
 /// token holds no mark of it beyond the restart's `previous_mark_size`. A command still running on the replaced trail when the restart was made (from
 /// another folder, so without that command's lock) stops at its next mark, but may have appended
 /// one event and marked it: that is an incident, which every later command refuses (exit 7).
@@ -194,7 +194,7 @@ fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32
 
 /// The appliance's clock is not earlier than the trail's last event: events are dated by that
 /// clock, and a clock set back would date them out of order (and let a day look unended). Its
-/// environment is wrong: exit 5, recorded nowhere (the trail is left as it is, SPEC.md §6.6).
+/// environment is wrong: exit 5, recorded nowhere (the trail is left as it is, spec/appliance.md §6.6).
 /// When the clock is right, it is the trail's last events that a clock set ahead dated: the
 /// witnessed `urne clock correct` says so in the trail.
 fn check_clock_not_behind(events: &[Event], path: &std::path::Path) -> Result<()> {

@@ -25,7 +25,7 @@ pub struct Ctx {
     audit: Option<AuditLog>,
     hsm: Option<Hsm>,
     /// How the trail reads the token's marks back after each mark, given to it once it is
-    /// opened (SPEC.md §6.6).
+    /// opened (spec/appliance.md §6.6).
     fresh: Option<Box<dyn FreshMarks>>,
     software: Option<SoftwareIdentity>,
     /// The command only reads the trail ([`Ctx::check_to_read`]): not even its failure is
@@ -64,7 +64,7 @@ impl Ctx {
         Ok(self.software.clone().expect("set just above"))
     }
 
-    /// Begins a command that changes anything (SPEC.md §6.5, §6.6): logs in to the token, reads
+    /// Begins a command that changes anything (spec/appliance.md §6.5, §6.6): logs in to the token, reads
     /// the trail the token is bound to, opens the appliance's database (never creating one),
     /// checks that it is that trail, that its chain and every checkpoint verify under the
     /// token's audit key with one checkpoint per event, that every blob it names is there, and
@@ -73,7 +73,7 @@ impl Ctx {
     /// once, before the command's first use of the trail.
     ///
     /// A clock far ahead of the trail's last event is confirmed by a person at the terminal
-    /// first (SPEC.md §6.6, `cmd::watch::check_not_far_ahead`), or nothing is recorded; the
+    /// first (spec/appliance.md §6.6, `cmd::watch::check_not_far_ahead`), or nothing is recorded; the
     /// confirmation is recorded (`clock.confirmed`) right after `software.start`.
     pub fn begin(&mut self) -> Result<()> {
         self.begin_checked(|_| Ok(()))
@@ -81,7 +81,7 @@ impl Ctx {
 
     /// [`Ctx::begin`], with `refuse` run on the checked trail before anything is recorded (before
     /// the clock's confirmation too): a refusal of the command's input that needs the trail to be
-    /// decided (an output folder that is neither new nor the one a stopped run recorded, SPEC.md
+    /// decided (an output folder that is neither new nor the one a stopped run recorded, spec/formats.md
     /// §6.7) records nothing, not even `software.start`.
     pub fn begin_checked(&mut self, refuse: impl FnOnce(&[Event]) -> Result<()>) -> Result<()> {
         let sw = self.software()?;
@@ -99,11 +99,11 @@ impl Ctx {
         Ok(())
     }
 
-    /// Begins `urne clock correct` (SPEC.md §6.6): the check of [`Ctx::begin`], except that the
+    /// Begins `urne clock correct` (spec/appliance.md §6.6): the check of [`Ctx::begin`], except that the
     /// clock MUST be earlier than the trail's last event (else there is nothing to correct, exit
     /// 4); `confirm` is given that event and returns the correction once a person has confirmed
     /// the date and time at the terminal. The correction is recorded first, dated by the clock
-    /// (the one event that may be earlier than the one before it, §6.4 (5)), then
+    /// (the one event that may be earlier than the one before it, spec/formats.md §6.4 (5)), then
     /// `software.start`. Nothing is recorded when `confirm` fails.
     pub fn begin_correction(
         &mut self,
@@ -126,7 +126,7 @@ impl Ctx {
         Ok(recorded)
     }
 
-    /// Records this process's `software.start` (SPEC.md §6.2): the command, the software and the
+    /// Records this process's `software.start` (spec/formats.md §6.2): the command, the software and the
     /// code that answers for the HSM.
     fn record_start(&self, log: &mut AuditLog, software: SoftwareIdentity) -> Result<()> {
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
@@ -156,7 +156,7 @@ impl Ctx {
         self.check_only()
     }
 
-    /// Login, the token's trail, the database opened (never created) and checked (SPEC.md
+    /// Login, the token's trail, the database opened (never created) and checked (spec/appliance.md
     /// §6.5, §6.6), bound, and its head marked if a crash left it past the last mark.
     fn open_checked(&mut self, clock: ClockRule) -> Result<AuditLog> {
         if self.audit.is_some() {
@@ -227,7 +227,7 @@ impl Ctx {
 
     /// The code that answers for the HSM (the token opened if needed): the module's path and
     /// hash, `C_GetInfo`, the token's `C_GetTokenInfo`, and every file mapped in the process, as
-    /// `software.start` records it (SPEC.md §6.2). Measured once per command: the same value
+    /// `software.start` records it (spec/formats.md §6.2). Measured once per command: the same value
     /// every time, so an output that states it states what `software.start` recorded.
     pub fn pkcs11_identity(&mut self) -> Result<urne_core::software::Pkcs11Identity> {
         self.hsm()?.pkcs11_identity()
@@ -243,7 +243,7 @@ impl Ctx {
         ))
     }
 
-    /// Records a decision (SPEC.md §6.2), signed and marked as it is appended.
+    /// Records a decision (spec/formats.md §6.2), signed and marked as it is appended.
     pub fn record(&mut self, r: impl Into<Record>) -> Result<Event> {
         let (log, hsm) = self.both()?;
         log.record(hsm, r)
@@ -266,7 +266,7 @@ impl Ctx {
         self.audit()?.latest_note()
     }
 
-    /// The history a new output states (SPEC.md §6.7), for a checkpoint over the whole trail as
+    /// The history a new output states (spec/formats.md §6.7), for a checkpoint over the whole trail as
     /// it stands: the trail, the last output published before it, and the consistency proof
     /// from that output's checkpoint to the trail's head.
     pub fn history(&mut self) -> Result<History> {
@@ -316,7 +316,7 @@ impl Ctx {
     }
 
     /// Before a command reports success: its trail is still the file it opened, with the head
-    /// it appended (SPEC.md §6.6). A no-op for commands that did not begin.
+    /// it appended (spec/appliance.md §6.6). A no-op for commands that did not begin.
     pub fn finish(&mut self) -> Result<()> {
         match &self.audit {
             Some(log) => log.check_still_in_place(),
@@ -325,7 +325,7 @@ impl Ctx {
     }
 
     /// Records that the command stopped on an error, if it had begun (after login and the
-    /// check: refusals before that go to standard error only, SPEC.md §6.5), unless the error is
+    /// check: refusals before that go to standard error only, spec/appliance.md §6.5), unless the error is
     /// about the trail itself or a refusal of input that records nothing ([`Error::unrecorded`]).
     pub(crate) fn record_failure(&mut self, e: &Error) {
         if e.untouched || e.unrecorded || self.reads_only {

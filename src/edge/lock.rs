@@ -1,4 +1,4 @@
-//! One urne command at a time on a trail (SPEC.md §6.5): every command that opens the audit trail
+//! One urne command at a time on a trail (spec/appliance.md §6.5): every command that opens the audit trail
 //! or the token takes an exclusive lock on the trail's folder before anything else, the PKCS#11
 //! module included (two logins at once can make SoftHSM's token look gone), and holds it until
 //! the process ends. A second command finds the lock taken and stops at once with exit 6, having

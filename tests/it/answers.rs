@@ -32,7 +32,7 @@ fn a_late_draw_is_recorded_late_once_per_attempt() {
     assert_eq!(count(&env, "draw.late"), 2);
 }
 
-/// SPEC.md §6.5 [M-273]: the exit code alone tells a harmless re-run from an incident. What is
+/// spec/appliance.md §6.5 [M-273]: the exit code alone tells a harmless re-run from an incident. What is
 /// already done, or not yet possible, is 4 (a second `keys init`, a day drawn again, a day not
 /// sealed); a database that is not the token's trail (an older copy put back, another trail's
 /// file) or holds what urne did not write (a planted trigger) is 7, and the same command on the
@@ -178,7 +178,7 @@ fn two_commands_started_together_one_proceeds_the_other_waits_its_turn_exit_6() 
 
 /// Anyone who can open the trail's folder can lock it: a process that is not urne holding the
 /// lock is named as such, with its pid, and the command stops with exit 6 having done nothing
-/// (SPEC.md §6.6).
+/// (spec/appliance.md §6.6).
 #[test]
 fn a_lock_held_by_a_process_that_is_not_urne_is_named_exit_6() {
     let env = Env::new();

@@ -1,4 +1,4 @@
-//! A lost trail is an incident, not a reset (issue 10 item 6, SPEC.md §6.8): a backup whose
+//! A lost trail is an incident, not a reset (issue 10 item 6, spec/appliance.md §6.8): a backup whose
 //! head is the token's last mark can be put back, and only until the next append; anything else
 //! goes through a witnessed `urne trail restart`, which carries forward what the published
 //! outputs show and is stated by every later output.
@@ -80,7 +80,7 @@ fn a_witnessed_restart_carries_forward_what_was_published_and_every_later_output
     ]);
     assert!(out.contains("TRAIL RESTARTED"), "{out}");
     assert!(out.contains("day 2018-12-04 attempt 1: drawn"), "{out}");
-    // The new trail pins none of production's keys (SPEC.md §4.1.0): a seal is refused until
+    // The new trail pins none of production's keys (spec/appliance.md §4.1.0): a seal is refused until
     // they are pinned again, their ids typed.
     assert!(out.contains("none pinned in the new trail"), "{out}");
     pin_producer(&env, std::path::Path::new(URNE), &[]);
@@ -283,7 +283,7 @@ impl Reader {
 }
 
 /// Two copies of the trail, each in a folder of its own: urne's lock on the trail's folder
-/// (SPEC.md §6.5) keeps two commands on copies in one folder from running at once; copies in two
+/// (spec/appliance.md §6.5) keeps two commands on copies in one folder from running at once; copies in two
 /// folders are what an insider uses to get past it, which the token's marks must catch.
 fn two_copies(env: &Env) {
     for c in ["copy-a/a.db", "copy-b/b.db"] {
@@ -295,7 +295,7 @@ fn two_copies(env: &Env) {
 
 #[test]
 fn a_copy_whose_command_marks_while_the_other_is_between_its_signature_and_its_mark_is_refused() {
-    // Tier (a), the order that hid the other copy's marks from SoftHSM's session (SPEC.md
+    // Tier (a), the order that hid the other copy's marks from SoftHSM's session (spec/appliance.md
     // §6.6, docs/threat-model.md): both commands pass their check; A signs its first event and
     // is held at its commit (a reader on a.db), B then appends, marks and finishes; only then
     // does A commit and mark. A's own session never lists B's marks (creating its mark absorbed
@@ -399,7 +399,7 @@ fn two_copies_of_the_trail_used_at_once_cannot_both_act() {
 /// the trail it replaces): the command on the replaced trail stops at its first mark after the
 /// restart (exit 7, it appends nothing more), and since that mark goes beyond the restart's
 /// `previous_mark_size`, every command on the new trail refuses it as an incident (exit 7)
-/// until the next witnessed restart (SPEC.md §6.8).
+/// until the next witnessed restart (spec/appliance.md §6.8).
 #[test]
 fn a_command_on_a_trail_restarted_meanwhile_stops_at_its_next_mark_and_the_new_trail_says_so() {
     let env = Env::new();

@@ -1,4 +1,4 @@
-//! Where `urne block generate` writes (SPEC.md §5.B9): the public output folder (`--out`: the
+//! Where `urne block generate` writes (spec/appliance.md §5.B9): the public output folder (`--out`: the
 //! signed commitments and rules.json) and the separate secret medium (`--secret-out`: the
 //! production files, and only them). Both are checked before any entropy is asked for: standing
 //! apart, usable, and free of any file a fresh block would have to write over. Each is held by
@@ -108,7 +108,7 @@ impl Folders {
     }
 
     /// A run that recorded where it was placing the commitment of `id`'s current attempt and
-    /// stopped before recording it published is taken up in that output folder only (SPEC.md
+    /// stopped before recording it published is taken up in that output folder only (spec/appliance.md
     /// §6.7): another `--out` is refused (exit 4).
     pub(super) fn check_placing(&self, events: &[Event], id: &BlockId) -> Result<()> {
         let canonical = id.canonical();

@@ -1,4 +1,4 @@
-//! urne's data objects in the token (SPEC.md §6.6): the trail's identity and its marks, private,
+//! urne's data objects in the token (spec/appliance.md §6.6): the trail's identity and its marks, private,
 //! non-modifiable and non-destroyable; the [`Token`] side of every append; and the marks read
 //! back afresh, by a new process of urne's executable, after each mark ([`FreshMarks`]).
 
@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use urne_core::audit::token::{APPLICATION, MARK_LABEL, Mark, TRAIL_LABEL, TrailObject};
 
 impl Hsm {
-    /// The values of urne's data objects labelled `label` (SPEC.md §6.6): private token objects
+    /// The values of urne's data objects labelled `label` (spec/appliance.md §6.6): private token objects
     /// of application `urne`, which only a logged-in session can create or read. Each must be
     /// non-modifiable and non-destroyable, as urne creates them; one that is not was written by
     /// someone else with the PIN, and is refused rather than believed.
@@ -85,7 +85,7 @@ impl Hsm {
     }
 
     /// Creates one of urne's data objects: a private token object of application `urne`,
-    /// non-modifiable and non-destroyable (SPEC.md §6.6), then reads it back: a token that does
+    /// non-modifiable and non-destroyable (spec/appliance.md §6.6), then reads it back: a token that does
     /// not keep those attributes is refused (it could not keep the trail's marks).
     pub fn create_data_object(&self, label: &str, value: &[u8]) -> Result<()> {
         let h = self
@@ -197,7 +197,7 @@ enum ReadAnswer {
     },
 }
 
-/// The token's marks read afresh (SPEC.md §6.6): by a new process of urne's own executable,
+/// The token's marks read afresh (spec/appliance.md §6.6): by a new process of urne's own executable,
 /// which loads the PKCS#11 module, finds the token, logs in and reads every mark, all after the
 /// mark just made was created. Why a new process: SoftHSM 2.6 keeps one index of the token's
 /// objects per process and re-reads the token's folder only when the token's generation

@@ -1,4 +1,4 @@
-//! The check of the database itself (SPEC.md §6.5): a trail holds exactly urne's schema rows and
+//! The check of the database itself (spec/appliance.md §6.5): a trail holds exactly urne's schema rows and
 //! file settings, on every path that opens it and inside every write.
 
 use super::schema::*;
