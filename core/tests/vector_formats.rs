@@ -63,10 +63,18 @@ fn events_round_trip(name: &str, jsonl: &str) -> usize {
     n
 }
 
+/// Vectors whose outputs hold a form a verifier accepts but the appliance never writes, so
+/// that they do not write back to their bytes: `history.restart` as `null` (urne leaves it out
+/// when there is no restart; both mean none, spec/formats.md §6.7 [M-301]).
+const NOT_WRITTEN_BY_THE_APPLIANCE: &[&str] = &["draw-v2-valid-restart-null.json"];
+
 #[test]
 fn every_output_in_the_vectors_re_serialises_to_its_bytes() {
     let (mut outputs, mut events) = (0, 0);
     for (vector, v) in vectors() {
+        if NOT_WRITTEN_BY_THE_APPLIANCE.contains(&vector.as_str()) {
+            continue;
+        }
         for (rel, content) in v["files"].as_object().unwrap() {
             let Some(text) = content["utf8"].as_str() else {
                 continue;
