@@ -8,14 +8,14 @@ use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
 use crate::edge::store::{AuditLog, Binding, FreshMarks};
 use crate::error::{Error, Exit, Result};
-use urne_core::audit::Event;
-use urne_core::audit::chain::PrefixRoots;
-use urne_core::audit::history::{History, OutputPublished, history_of};
-use urne_core::audit::token::{MarkFailure, check_against_marks};
-use urne_core::crypto::Hash32;
-use urne_core::events::kinds::{self, Record};
-use urne_core::events::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
-use urne_core::verify::trail::{AuditKey, verify_trail};
+use urne_verify::audit::Event;
+use urne_verify::audit::chain::PrefixRoots;
+use urne_verify::audit::history::{History, OutputPublished, history_of};
+use urne_verify::audit::token::{MarkFailure, check_against_marks};
+use urne_verify::crypto::Hash32;
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::events::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
+use urne_verify::verify::trail::{AuditKey, verify_trail};
 
 /// What a command may need: configuration, audit trail, HSM session. The trail is opened by
 /// [`Ctx::begin`], the HSM session on first use.
@@ -231,7 +231,7 @@ impl Ctx {
     /// hash, `C_GetInfo`, the token's `C_GetTokenInfo`, and every file mapped in the process, as
     /// `software.start` records it (SPEC.md §6.2). Measured once per command: the same value
     /// every time, so an output that states it states what `software.start` recorded.
-    pub fn pkcs11_identity(&mut self) -> Result<urne_core::software::Pkcs11Identity> {
+    pub fn pkcs11_identity(&mut self) -> Result<urne_verify::software::Pkcs11Identity> {
         self.hsm()?.pkcs11_identity()
     }
 
@@ -303,7 +303,7 @@ impl Ctx {
         note: &str,
     ) -> Result<OutputPublished> {
         let audit_key = self.hsm()?.public_key(crate::edge::hsm::KeyRole::Audit)?;
-        let cp = urne_core::audit::chain::verify_note(note, &audit_key).map_err(|e| {
+        let cp = urne_verify::audit::chain::verify_note(note, &audit_key).map_err(|e| {
             Error::internal(
                 format!("the checkpoint of {file} does not verify: {e}"),
                 "this is a defect in urne; keep the audit trail and report it",
@@ -433,7 +433,7 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Res
         )
     };
     // Every event a record of its kind, in an order urne can write (SPEC.md §6.2).
-    urne_core::state::Trail::from_events(&events).map_err(malformed)?;
+    urne_verify::state::Trail::from_events(&events).map_err(malformed)?;
     for e in &events {
         let r = kinds::parse(e).map_err(malformed)?;
         for b in r.blobs() {

@@ -1,6 +1,6 @@
 //! `urne verify PATH`: third-party verification of published outputs (SPEC.md §8). Needs no
 //! HSM, no PIN, no audit trail and no private key, and writes nothing: it can never produce a
-//! result (design principle 2). The checks are the core's (`urne_core::verify`, step by step as
+//! result (design principle 2). The checks are the core's (`urne_verify::verify`, step by step as
 //! the SPEC numbers them); this command only reads files (within their limits, SPEC.md §1.6,
 //! through [`DiskFolder`]) and prints.
 
@@ -9,16 +9,16 @@ use super::ctx::Ctx;
 use crate::edge::folder::DiskFolder;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
-use urne_core::verify::draw_folder::Auditor;
-use urne_core::verify::folder::Folder;
-use urne_core::verify::lone::{verify_lone_commitment, verify_lone_result};
-use urne_core::verify::outputs::{check_held, is_output, verify_output, verify_outputs};
-use urne_core::verify::proof::{Proven, verify_proof_file};
-use urne_core::verify::signed;
-use urne_core::verify::trail::AuditKey;
-use urne_core::verify::{Expect, Failure, Report};
+use urne_verify::verify::draw_folder::Auditor;
+use urne_verify::verify::folder::Folder;
+use urne_verify::verify::lone::{verify_lone_commitment, verify_lone_result};
+use urne_verify::verify::outputs::{check_held, is_output, verify_output, verify_outputs};
+use urne_verify::verify::proof::{Proven, verify_proof_file};
+use urne_verify::verify::signed;
+use urne_verify::verify::trail::AuditKey;
+use urne_verify::verify::{Expect, Failure, Report};
 
-pub use urne_core::verify::signed::Keys;
+pub use urne_verify::verify::signed::Keys;
 
 /// The arguments of `urne verify`.
 pub struct VerifyArgs {
@@ -67,7 +67,7 @@ fn to_error(f: Failure) -> Error {
             return Error::bad_input(f.what, hint);
         }
         let hint = match f.class {
-            urne_core::verify::FailureClass::Unreadable => {
+            urne_verify::verify::FailureClass::Unreadable => {
                 "check the path and its permissions; nothing was verified"
             }
             _ => {
@@ -265,7 +265,7 @@ fn verify_trail_file(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
         checks.push(format!(
             "{} checkpoint(s) verify under the audit key {}",
             r.checkpoints,
-            urne_core::crypto::keys::key_id(&k)
+            urne_verify::crypto::keys::key_id(&k)
         ));
     }
     if r.covered < r.events {

@@ -4,7 +4,7 @@
 
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Result};
-use urne_core::audit::token::{
+use urne_verify::audit::token::{
     MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark,
 };
 
@@ -71,11 +71,11 @@ pub fn read(hsm: &Hsm) -> Result<Option<TokenTrail>> {
         ))
     })?;
     let audit_key = hsm.public_key(KeyRole::Audit)?;
-    if urne_core::crypto::keys::key_id(&audit_key) != object.audit_key_id {
+    if urne_verify::crypto::keys::key_id(&audit_key) != object.audit_key_id {
         return Err(bad_object(format!(
             "the token's trail names the audit key {} but the token's audit key is {}",
             object.audit_key_id,
-            urne_core::crypto::keys::key_id(&audit_key)
+            urne_verify::crypto::keys::key_id(&audit_key)
         )));
     }
     let marks = hsm

@@ -7,12 +7,12 @@
 use crate::cmd::ctx::Ctx;
 use crate::error::{Error, Result};
 use std::path::Path;
-use urne_core::audit::Event;
-use urne_core::draw::SealedSet;
-use urne_core::events::kinds::{self, Record};
-use urne_core::minutes::{Given, Lang, Minutes, html};
-use urne_core::rules::draw::DrawRules;
-use urne_core::rules::game::GameRules;
+use urne_verify::audit::Event;
+use urne_verify::draw::SealedSet;
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::minutes::{Given, Lang, Minutes, html};
+use urne_verify::rules::draw::DrawRules;
+use urne_verify::rules::game::GameRules;
 
 /// The minutes of sitting `number`, as HTML in `lang`, over `events` (the whole trail), with
 /// `checkpoint` the note covering its close and `out` the publications folder.
@@ -71,7 +71,7 @@ pub fn render(
 
 /// The game rules of this SHA-256: the official file built into urne, or the `rules.json` the
 /// generation published beside its blocks.
-fn game_rules(sha: &urne_core::crypto::Hash32, out: &Path) -> Option<GameRules> {
+fn game_rules(sha: &urne_verify::crypto::Hash32, out: &Path) -> Option<GameRules> {
     let official = include_bytes!("../../../rules/noel-de-la-chance-2015.json");
     [
         Some(official.to_vec()),

@@ -47,9 +47,10 @@ mod tests {
 
     #[test]
     fn a_shuffled_block_holds_the_rules_counts_in_another_order() {
-        let rules =
-            GameRules::from_json(include_bytes!("../../../rules/noel-de-la-chance-2015.json"))
-                .unwrap();
+        let rules = GameRules::from_json(include_bytes!(
+            "../../../../rules/noel-de-la-chance-2015.json"
+        ))
+        .unwrap();
         let deck = initial_deck(&rules);
         let seed = crate::crypto::Hash32([7u8; 32]);
         let tiers = shuffled_tiers(&rules, &seed);

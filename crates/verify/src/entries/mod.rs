@@ -30,9 +30,9 @@
 //!
 //! ```
 //! use ed25519_dalek::{Signer, SigningKey};
-//! use urne_core::crypto::keys::key_id;
-//! use urne_core::entries::{tally_export, verify_export};
-//! use urne_core::rules::draw::DrawRules;
+//! use urne_verify::crypto::keys::key_id;
+//! use urne_verify::entries::{tally_export, verify_export};
+//! use urne_verify::rules::draw::DrawRules;
 //!
 //! let producer = SigningKey::from_bytes(&[7; 32]);
 //! let public = producer.verifying_key().to_bytes();
@@ -54,7 +54,7 @@
 //! assert_eq!(tally.period_id, "P1");
 //! assert_eq!((tally.entries.len(), tally.total_entries), (1, 2));
 //! assert_eq!(tally.entries[0].account, [0xab; 32]);
-//! # Ok::<(), urne_core::entries::ExportError>(())
+//! # Ok::<(), urne_verify::entries::ExportError>(())
 //! ```
 //!
 //! # How the reader applies §4.1.1

@@ -80,7 +80,10 @@ pub(super) fn rules() -> DrawRules {
 }
 
 fn game() -> GameRules {
-    GameRules::from_json(include_bytes!("../../../rules/noel-de-la-chance-2015.json")).unwrap()
+    GameRules::from_json(include_bytes!(
+        "../../../../rules/noel-de-la-chance-2015.json"
+    ))
+    .unwrap()
 }
 
 pub(super) fn seal(day: &str, attempt: u32, set: u8) -> Record {

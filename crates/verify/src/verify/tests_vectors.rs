@@ -1,6 +1,6 @@
 //! Every shared test vector with a file tree (`tests/vectors/*.json`, tests/vectors/README.md)
 //! run through the core's verification in memory, as `urne verify` dispatches it
-//! (`src/cmd/verify.rs`): so that `cargo test -p urne-core`, and with it `scripts/mutants`,
+//! (`src/cmd/verify.rs`): so that `cargo test -p urne-verify`, and with it `scripts/mutants`,
 //! sees every class the vectors pin (the CLI runs the same vectors on the real binary).
 
 // Names are exact, as `urne verify` compares them (`src/cmd/verify.rs`).
@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 /// The vectors folder of the repository.
 pub(crate) fn vectors_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors")
 }
 
 /// A vector by its file name (without `.json`).

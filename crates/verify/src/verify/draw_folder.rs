@@ -64,8 +64,8 @@ impl Signed {
 /// first failure. Prints nothing.
 ///
 /// ```
-/// use urne_core::verify::{draw_folder, folder::MemFolder};
-/// # let keys = urne_core::verify::signed::Keys { result: [0; 32], audit: [0; 32], source: String::new() };
+/// use urne_verify::verify::{draw_folder, folder::MemFolder};
+/// # let keys = urne_verify::verify::signed::Keys { result: [0; 32], audit: [0; 32], source: String::new() };
 /// // A folder without a bundle is not a draw folder's whole output.
 /// let f = MemFolder::default();
 /// let e = draw_folder::verify_draw_folder(&f, &keys, None).unwrap_err();

@@ -114,8 +114,8 @@ mod tests {
 
     #[test]
     fn the_shipped_rules_files_are_the_pinned_ones_and_a_changed_byte_is_doctored() {
-        let draw = include_bytes!("../../../rules/chanceux-noel-2018.json");
-        let game = include_bytes!("../../../rules/noel-de-la-chance-2015.json");
+        let draw = include_bytes!("../../../../rules/chanceux-noel-2018.json");
+        let game = include_bytes!("../../../../rules/noel-de-la-chance-2015.json");
         assert_eq!(
             standing("chanceux-noel-2018", &sha256(draw)),
             Standing::Official
@@ -143,7 +143,7 @@ mod tests {
     /// the same SHA-256, no more, no fewer (SPEC.md §7.4 [M-297]).
     #[test]
     fn the_python_verifier_pins_the_same_official_files() {
-        let py = include_str!("../../../verifier/vofficial.py");
+        let py = include_str!("../../../../verifier/vofficial.py");
         let rows: Vec<(String, String)> = py
             .lines()
             .filter_map(|l| {

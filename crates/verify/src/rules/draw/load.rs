@@ -11,7 +11,8 @@ use super::time::{day_start, local_instant, parse_day};
 use super::vocabulary::{Channel, ExclusionReason};
 
 /// The rules file shipped with the appliance for the 2018 operation.
-pub const CHANCEUX_NOEL_2018: &[u8] = include_bytes!("../../../../rules/chanceux-noel-2018.json");
+pub const CHANCEUX_NOEL_2018: &[u8] =
+    include_bytes!("../../../../../rules/chanceux-noel-2018.json");
 
 impl DrawRules {
     /// The rules shipped with the appliance for "Chanceux Noël" 2018.

@@ -120,7 +120,7 @@ impl serde::de::Visitor<'_> for HexVisitor {
     }
 }
 
-/// SHA-256 of `data` (the sha2 crate, the core's one SHA-256 backend: see core/Cargo.toml).
+/// SHA-256 of `data` (the sha2 crate, the core's one SHA-256 backend: see crates/verify/Cargo.toml).
 pub fn sha256(data: &[u8]) -> Hash32 {
     Hash32(Sha256::digest(data).into())
 }

@@ -5,8 +5,8 @@ use super::*;
 use curve25519_dalek::constants::EIGHT_TORSION;
 use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
 
-const TEST_PUB: &str = include_str!("../../../../tests/fixtures/keys/test-producer.pub.pem");
-const TEST_KEY: &str = include_str!("../../../../tests/fixtures/keys/test-producer.key.pem");
+const TEST_PUB: &str = include_str!("../../../../../tests/fixtures/keys/test-producer.pub.pem");
+const TEST_KEY: &str = include_str!("../../../../../tests/fixtures/keys/test-producer.key.pem");
 
 /// A tiny deterministic generator for test data (splitmix64).
 fn splitmix(state: &mut u64) -> u64 {
@@ -267,8 +267,8 @@ fn the_edge_vectors_give_the_expected_outcome() {
     // "Taming the many EdDSAs" (12 cases) and a Wycheproof selection: SPEC.md §1.4's strict,
     // cofactorless rule on each, one-shot and streamed alike.
     let files = [
-        include_str!("../../../../tests/vectors/ed25519-taming.json"),
-        include_str!("../../../../tests/vectors/ed25519-wycheproof.json"),
+        include_str!("../../../../../tests/vectors/ed25519-taming.json"),
+        include_str!("../../../../../tests/vectors/ed25519-wycheproof.json"),
     ];
     let mut valid = 0;
     for (id, key, sig, msg, want) in files.iter().flat_map(|f| vector_cases(f)) {

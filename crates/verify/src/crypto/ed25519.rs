@@ -17,7 +17,7 @@
 //! vectors of `tests/vectors/ed25519-*.json` (Chalkias, Garillot, Nikolaenko 2020; Wycheproof).
 //!
 //! SHA-512 is OpenSSL's (assembly, about 1.4 times the sha2 crate's speed on the bench machine,
-//! measured: core/Cargo.toml); the curve arithmetic is curve25519-dalek's.
+//! measured: crates/verify/Cargo.toml); the curve arithmetic is curve25519-dalek's.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;

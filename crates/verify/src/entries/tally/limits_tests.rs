@@ -253,7 +253,7 @@ fn an_export_over_the_size_limit_is_refused_from_its_metadata() {
         "the export holds more than 17179869184 bytes, the most an export may hold"
     );
     // A sparse file one byte over the limit (nothing is written), a small one, a folder.
-    let dir = std::env::temp_dir().join(format!("urne-core-limits-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("urne-verify-limits-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let big = dir.join("big.jsonl");
     let f = std::fs::File::create(&big).unwrap();

@@ -7,13 +7,13 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::Path;
-use urne_core::audit::Event;
-use urne_core::block::files::{CommitFile, RevealFile, TicketProofFile};
-use urne_core::draw::files::{BundleFile, ProofFile, ResultFile, to_bytes};
+use urne_verify::audit::Event;
+use urne_verify::block::files::{CommitFile, RevealFile, TicketProofFile};
+use urne_verify::draw::files::{BundleFile, ProofFile, ResultFile, to_bytes};
 
 /// Every vector with a file tree, by file name.
 fn vectors() -> Vec<(String, serde_json::Value)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors");
     let mut out = vec![];
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();

@@ -178,9 +178,10 @@ mod tests {
 
     #[test]
     fn passes_nist_cavp_hmac_drbg_sha256_vectors() {
-        let v: Vectors =
-            serde_json::from_str(include_str!("../../../tests/vectors/hmac-drbg-sha256.json"))
-                .unwrap();
+        let v: Vectors = serde_json::from_str(include_str!(
+            "../../../../tests/vectors/hmac-drbg-sha256.json"
+        ))
+        .unwrap();
         assert!(!v.vectors.is_empty());
         for t in v.vectors {
             let mut d = HmacDrbg::instantiate(

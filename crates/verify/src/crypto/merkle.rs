@@ -501,7 +501,7 @@ mod tests {
     #[test]
     fn passes_the_shared_consistency_vectors() {
         let file: serde_json::Value = serde_json::from_str(include_str!(
-            "../../../tests/vectors/merkle-consistency.json"
+            "../../../../tests/vectors/merkle-consistency.json"
         ))
         .unwrap();
         let hash = |x: &serde_json::Value| {

@@ -30,7 +30,7 @@
 //! ## What it never does, and what enforces it
 //!
 //! - No unsafe code: `#![forbid(unsafe_code)]`.
-//! - No HSM, database or command line: `cargo tree -p urne-core` lists none of `cryptoki`
+//! - No HSM, database or command line: `cargo tree -p urne-verify` lists none of `cryptoki`
 //!   (the HSM's interface), `rusqlite`, `clap` or `rpassword`.
 //! - No clock: chrono is built without its `clock` feature, and clippy's `disallowed-methods`
 //!   (`clippy.toml`) refuses `SystemTime::now` and chrono's `now`. Times are given by the

@@ -5,7 +5,7 @@ use super::model::GameRules;
 use super::reduced::reduced_rules_json;
 
 /// The bytes of `rules/noel-de-la-chance-2015.json`.
-pub const OFFICIAL: &[u8] = include_bytes!("../../../../rules/noel-de-la-chance-2015.json");
+pub const OFFICIAL: &[u8] = include_bytes!("../../../../../rules/noel-de-la-chance-2015.json");
 
 /// Reduced rules of `n` units with about the official proportions (at least one of each tier).
 pub fn small_rules(n: u32) -> GameRules {
