@@ -8,10 +8,10 @@ use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
 use crate::edge::store::{AuditLog, Binding, FreshMarks};
 use crate::error::{Error, Exit, Result};
+use urne_ceremony::token::{MarkFailure, check_against_marks};
 use urne_verify::audit::Event;
 use urne_verify::audit::chain::PrefixRoots;
 use urne_verify::audit::history::{History, OutputPublished, history_of};
-use urne_verify::audit::token::{MarkFailure, check_against_marks};
 use urne_verify::crypto::Hash32;
 use urne_verify::events::kinds::{self, Record};
 use urne_verify::events::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
@@ -433,7 +433,7 @@ fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Res
         )
     };
     // Every event a record of its kind, in an order urne can write (SPEC.md §6.2).
-    urne_verify::state::Trail::from_events(&events).map_err(malformed)?;
+    urne_ceremony::state::Trail::from_events(&events).map_err(malformed)?;
     for e in &events {
         let r = kinds::parse(e).map_err(malformed)?;
         for b in r.blobs() {

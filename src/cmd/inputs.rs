@@ -7,6 +7,7 @@ use crate::edge::fsio;
 use crate::error::{Error, Result};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
+use urne_ceremony::state::{self, day::DayState};
 use urne_verify::audit::Event;
 use urne_verify::crypto::{Hash32, keys};
 use urne_verify::draw::SealedSet;
@@ -15,7 +16,6 @@ use urne_verify::entries::{self, DayTally, VerifiedExport};
 use urne_verify::events::payloads::{InputRejected, PinnedKey};
 use urne_verify::rules::draw::DrawRules;
 use urne_verify::rules::official::{Admission, Standing};
-use urne_verify::state::{self, day::DayState};
 
 /// The operation's rules file, parsed, and its exact bytes (they are sealed and published);
 /// refused when it is not an official regulation and `admit` does not say it may be.
@@ -136,7 +136,7 @@ pub fn pin_words(ids: &[String]) -> String {
 pub fn pinned_keys(ctx: &mut Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
     let events = ctx.audit()?.events()?;
     let trail =
-        urne_verify::state::Trail::from_events(&events).map_err(|m| altered(&m.to_string()))?;
+        urne_ceremony::state::Trail::from_events(&events).map_err(|m| altered(&m.to_string()))?;
     let Some(pinned) = trail.producer_keys() else {
         return Err(Error::refused(
             "production's keys are not pinned in this trail: a seal trusts no key file alone",

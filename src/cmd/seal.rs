@@ -9,6 +9,7 @@ use super::inputs;
 use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Result};
 use std::path::PathBuf;
+use urne_ceremony::state::day::DayState;
 use urne_verify::audit::Event;
 use urne_verify::crypto::{Hash32, sha256};
 use urne_verify::draw::figures::figures_of_tally;
@@ -18,7 +19,6 @@ use urne_verify::draw::{self, Commitment};
 use urne_verify::entries::{DayTally, VerifiedExport};
 use urne_verify::events::kinds::Kind;
 use urne_verify::rules::draw::DrawRules;
-use urne_verify::state::day::DayState;
 
 /// What `urne seal` is given.
 pub struct SealArgs {

@@ -1,6 +1,6 @@
 //! `urne show --day D` / `urne show --block ID`: a day's result or a block's commitment on the
 //! screen again, as at the ceremony, read from the trail: each value once, labelled in the words
-//! of the minutes (`pv.html`, `urne_verify::minutes::pv`), hashes in groups of four digits on lines
+//! of the minutes (`pv.html`, `urne_ceremony::minutes::pv`), hashes in groups of four digits on lines
 //! that fit 80 columns, winner and reserves by pseudonym only (what the public minutes show).
 //! With `--dir`, every file the trail records as published is checked in that folder against its
 //! recorded SHA-256. Appends nothing; logs in and checks the trail as `urne status` does.
@@ -11,13 +11,13 @@ use crate::error::{Error, Result};
 use crate::text::{Lang, Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
+use urne_ceremony::state::Trail;
+use urne_ceremony::state::block::BlockState;
+use urne_ceremony::state::day::DayState;
 use urne_verify::block::BlockId;
 use urne_verify::crypto::Hash32;
 use urne_verify::draw::files::Figures;
 use urne_verify::rules::draw::DrawRules;
-use urne_verify::state::Trail;
-use urne_verify::state::block::BlockState;
-use urne_verify::state::day::DayState;
 
 /// What to show.
 pub enum Subject {

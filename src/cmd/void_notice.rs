@@ -13,9 +13,10 @@ use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
+use urne_ceremony::void_statement::{self as vn, Unannounced, Voided};
 use urne_verify::audit::Event;
 use urne_verify::crypto::{Hash32, keys, sha256};
-use urne_verify::void_notice::{self as vn, FILE_NAME, Subject, Unannounced, VoidNotice, Voided};
+use urne_verify::void_notice::{FILE_NAME, Subject, VoidNotice};
 
 /// The trail's first void whose notice is not recorded, if any.
 pub fn first_unannounced(events: &[Event]) -> Result<Option<Unannounced>> {
@@ -36,7 +37,9 @@ pub fn refuse_if_unannounced(events: &[Event]) -> Result<()> {
 /// Refuses (exit 4) while a sitting is closed and its output not yet recorded (a command killed
 /// between the two, SPEC.md §9.3).
 pub fn refuse_if_unpublished(events: &[Event]) -> Result<()> {
-    match urne_verify::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))? {
+    match urne_ceremony::state::sittings::unpublished(events)
+        .map_err(|m| altered(&m.to_string()))?
+    {
         Some((_, r, c)) => Err(Error::refused(
             format!(
                 "sitting {} was closed (audit event #{}) but its minutes are not published",

@@ -4,9 +4,7 @@
 
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Result};
-use urne_verify::audit::token::{
-    MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark,
-};
+use urne_ceremony::token::{MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark};
 
 /// What the token holds of its trail.
 #[derive(Debug, Clone)]

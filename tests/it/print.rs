@@ -16,9 +16,9 @@ use crate::draws::{seal, simulate};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use urne_ceremony::minutes::{Given, Lang, Minutes, html, words};
 use urne_verify::audit::Event;
 use urne_verify::crypto::Hash32;
-use urne_verify::minutes::{Given, Lang, Minutes, html, words};
 use urne_verify::rules::draw::DrawRules;
 use urne_verify::rules::game::GameRules;
 

@@ -10,7 +10,7 @@ use std::path::Path;
 use urne::edge::hsm::Hsm;
 use urne::edge::hsm::aead::SealedBox;
 use urne::error::Exit;
-use urne_verify::audit::sealed;
+use urne_ceremony::sealed;
 use urne_verify::crypto::Hash32;
 
 /// Runs [`seal_child_hook`] with `what` in a child process on `env`'s token; returns its stdout.

@@ -400,7 +400,7 @@ fn place_only_child_hook() {
     let mut ctx = urne::cmd::Ctx::new("void", global);
     ctx.begin().map_err(|e| e.message).unwrap();
     let events = ctx.audit().unwrap().events().unwrap();
-    let st = urne_verify::state::day_state(&events, &day).unwrap();
+    let st = urne_ceremony::state::day_state(&events, &day).unwrap();
     let ev = ctx
         .record(urne_verify::draw::records::VoidRecord {
             day: day.clone(),
@@ -411,7 +411,7 @@ fn place_only_child_hook() {
         .map_err(|e| e.message)
         .unwrap();
     let events = ctx.audit().unwrap().events().unwrap();
-    let v = urne_verify::void_notice::voided(&events, ev.seq).unwrap();
+    let v = urne_ceremony::void_statement::voided(&events, ev.seq).unwrap();
     let dir = std::path::PathBuf::from(v.subject.default_folder(v.attempt));
     urne::cmd::void_notice::place(&mut ctx, &v, &dir)
         .map_err(|e| e.message)

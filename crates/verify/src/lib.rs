@@ -15,16 +15,14 @@
 //!   (§4.1–§4.8, §6.2).
 //! - [`block`]: instant-game blocks: identity, seed, deck and shuffle, ticket grids,
 //!   `tickets.csv`, commitments and the published files (§5.B2–§5.B9).
-//! - [`audit`]: audit-event hashing, the hash chain and the signed-note checkpoints, and the
-//!   registry of event kinds and their typed payloads (§6.1–§6.3).
-//! - [`state`]: the state machine of days and blocks, read from the whole trail through the
-//!   registry, failing closed (§4.6, §6.2).
-//! - [`void_notice`]: the signed notice a void of a day or a block writes, read from the trail
+//! - [`audit`]: audit-event hashing, the hash chain and the signed-note checkpoints, and an
+//!   output's history (§6.1, §6.3, §6.7).
+//! - [`events`]: the registry of event kinds and their typed payloads (§6.2): verifying an
+//!   exported trail calls an unknown kind a broken trail, so the registry is the verifier's.
+//! - [`void_notice`]: the signed notice a void of a day or a block writes: its format and subject
 //!   (§4.6, §5.B9, §6.7).
 //! - [`verify`]: third-party verification of draw folders, proofs, block folders, void notices
 //!   and the audit trail (§8.1–§8.3, §4.6, §5.B10, §6.4).
-//! - [`minutes`]: the minutes a commissaire de justice signs, of a sitting, of the key ceremony
-//!   and of a lone draw, read from the trail and rendered as printable HTML (§9.2).
 //! - [`software`]: the identity of the software bound into every output (§4.7, §5.B9, §6.2).
 //!
 //! ## What it never does, and what enforces it
@@ -53,11 +51,9 @@ pub mod entries;
 pub mod events;
 pub mod json;
 pub mod manifest;
-pub mod minutes;
 pub mod randomness;
 pub mod rules;
 pub mod sitting;
 pub mod software;
-pub mod state;
 pub mod verify;
 pub mod void_notice;

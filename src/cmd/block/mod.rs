@@ -272,7 +272,7 @@ fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
 /// is the block recorded: it publishes that block or nothing (exit 5).
 fn record_or_check(
     ctx: &mut Ctx,
-    st: &urne_verify::state::block::BlockState,
+    st: &urne_ceremony::state::block::BlockState,
     canonical: &str,
     made: &Made,
 ) -> Result<()> {

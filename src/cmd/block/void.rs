@@ -78,7 +78,7 @@ pub fn run_in_sitting(
         lang.t("ANNULÉ : bloc", "VOIDED: block"),
         lang.t("tentative", "attempt"),
         st.attempt,
-        urne_verify::minutes::words::stage(st.stage(), lang.core()),
+        urne_ceremony::minutes::words::stage(st.stage(), lang.core()),
         lang.t("événement du journal", "audit event"),
         ev.seq,
         lang.t(

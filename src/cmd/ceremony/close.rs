@@ -29,7 +29,7 @@ pub fn close(ctx: &mut Ctx, number: u32, lang: Lang, out: &Path) -> Result<()> {
 
 /// The last sitting, when it is closed and its output not yet recorded (SPEC.md §9.3).
 fn pending(events: &[Event]) -> Result<Option<(Event, OpenedRecord, Event)>> {
-    urne_verify::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))
+    urne_ceremony::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))
 }
 
 /// Refuses (exit 4, nothing recorded: run on the checked trail before anything is recorded) a

@@ -7,10 +7,10 @@
 use crate::cmd::ctx::Ctx;
 use crate::error::{Error, Result};
 use std::path::Path;
+use urne_ceremony::minutes::{Given, Lang, Minutes, html};
 use urne_verify::audit::Event;
 use urne_verify::draw::SealedSet;
 use urne_verify::events::kinds::{self, Record};
-use urne_verify::minutes::{Given, Lang, Minutes, html};
 use urne_verify::rules::draw::DrawRules;
 use urne_verify::rules::game::GameRules;
 

@@ -8,9 +8,9 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
 use crate::cmd::term::{self, Lang};
 use crate::error::{Error, Result};
+use urne_ceremony::state::Trail;
 use urne_verify::events::kinds::{self, Record};
 use urne_verify::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, SittingKind};
-use urne_verify::state::Trail;
 
 /// Opens the sitting, or takes the open one up again; returns its number, its language, and
 /// whether its work goes on (`false`: those present at the opening are not all there, and the
@@ -113,7 +113,7 @@ fn unofficial_typed_back(lang: Lang, ids: &[String]) -> Result<()> {
 /// Paris, its audit event and its output, shown under a heading the commissaire reads before
 /// anything of the sitting is confirmed; the minutes state them again.
 fn show_outside(lang: Lang, events: &[urne_verify::audit::Event]) -> Result<()> {
-    use urne_verify::minutes::outside;
+    use urne_ceremony::minutes::outside;
     let acts = outside::since_last_sitting(events).map_err(|m| altered(&m.to_string()))?;
     if acts.is_empty() {
         return Ok(());
@@ -142,7 +142,7 @@ fn show_outside(lang: Lang, events: &[urne_verify::audit::Event]) -> Result<()> 
 /// then; the commissaire confirms they are all there (`non`: the sitting is to be closed and a
 /// new one opened).
 fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
-    let when = urne_verify::minutes::words::instant(at, chrono_tz::Europe::Paris, lang.core());
+    let when = urne_ceremony::minutes::words::instant(at, chrono_tz::Europe::Paris, lang.core());
     term::heading(&format!(
         "{} {} ({} {when})",
         lang.t("REPRISE DE LA SÉANCE n°", "SITTING TAKEN UP AGAIN: no."),

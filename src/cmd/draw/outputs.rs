@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::text::{Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
+use urne_ceremony::minutes::pv;
 use urne_verify::audit::Event;
 use urne_verify::audit::history::{OutputPlacing, OutputPublished};
 use urne_verify::crypto::{Hash32, keys, sha256};
@@ -21,7 +22,6 @@ use urne_verify::draw::files::{
 use urne_verify::draw::records::{PublishedRecord, ResultRecord};
 use urne_verify::draw::{self, SealedSet};
 use urne_verify::manifest::{self, Audience, Listed, Manifest};
-use urne_verify::minutes::pv;
 use urne_verify::randomness::fixed::Fixed;
 use urne_verify::rules::official;
 

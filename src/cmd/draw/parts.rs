@@ -1,12 +1,12 @@
 //! The values a draw goes through, phase by phase (shared by `draw` and its outputs).
 
+use urne_ceremony::state::day::DayState;
 use urne_verify::audit::Event;
 use urne_verify::crypto::Hash32;
 use urne_verify::draw::files::Placed;
 use urne_verify::draw::records::{EntropyRecord, ResultRecord, SealRecord};
 use urne_verify::draw::{Commitment, SealedSet};
 use urne_verify::rules::draw::{DrawRules, Period};
-use urne_verify::state::day::DayState;
 
 /// A sealed, not yet published day as the trail holds it, with its sealed rules.
 pub struct Sealed {

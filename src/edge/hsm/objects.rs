@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use urne_verify::audit::token::{APPLICATION, MARK_LABEL, Mark};
+use urne_ceremony::token::{APPLICATION, MARK_LABEL, Mark};
 
 impl Hsm {
     /// The values of urne's data objects labelled `label` (SPEC.md §6.6): private token objects

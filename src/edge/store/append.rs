@@ -5,8 +5,8 @@ use super::{AuditLog, Binding, Token, db_err, encode_payload, next_link};
 use crate::error::{Error, Exit, Result};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
+use urne_ceremony::token::Mark;
 use urne_verify::audit::chain::{self, Event};
-use urne_verify::audit::token::Mark;
 use urne_verify::crypto::Hash32;
 use urne_verify::events::kinds::{Kind, Record};
 

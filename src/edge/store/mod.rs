@@ -18,8 +18,8 @@
 use crate::error::{Error, Result};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
+use urne_ceremony::token::Mark;
 use urne_verify::audit::chain::{self, Event};
-use urne_verify::audit::token::Mark;
 use urne_verify::crypto::Hash32;
 
 /// What an append needs from the token (SPEC.md §6.6): the audit key's signature over the new

@@ -1,6 +1,6 @@
 //! What an instant-game block records in the audit trail (SPEC.md §6.2): one payload type per
 //! `block.*` kind, named in the registry (`events::kinds`); the state of a block identity derived
-//! from them is `state::block`. Each payload's fields are in the order they are stored, and a
+//! from them is `urne_ceremony::state::block`. Each payload's fields are in the order they are stored, and a
 //! payload with a member the type does not define does not parse.
 
 use crate::crypto::Hash32;

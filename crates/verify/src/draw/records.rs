@@ -1,6 +1,6 @@
 //! What a daily draw records in the audit trail (SPEC.md §6.2): one payload type per `draw.*`
 //! kind, named in the registry (`events::kinds`); the state of a day derived from them is
-//! `state::day`. Each payload's fields are in the order they are stored, and a payload with a
+//! `urne_ceremony::state::day`. Each payload's fields are in the order they are stored, and a payload with a
 //! member the type does not define does not parse.
 
 use super::Pick;
@@ -124,7 +124,7 @@ pub struct VoidRecord {
     pub attempt: u32,
     /// The reason given, as the commissaire signs it.
     pub reason: String,
-    /// The stage the attempt had reached (`state::day::DayState::stage`).
+    /// The stage the attempt had reached (`urne_ceremony::state::day::DayState::stage`).
     pub stage: String,
 }
 
