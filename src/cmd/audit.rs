@@ -107,7 +107,7 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
 
 /// What a trail checked against the key it records itself does not prove, and how to anchor it
 /// (the first line of the verdict, exit 8; SPEC.md §6.4).
-pub const UNANCHORED: &str = "its checkpoints verify under the audit key it records, which a trail rewritten end to end under another key would pass too; give the audit key exported at the key ceremony (--keys DIR holding audit.pub.pem, or --audit-key for `urne audit verify`) or a checkpoint held outside (--checkpoint)";
+pub use urne_verify::verify::verdict::UNANCHORED;
 
 /// The checkpoint notes the user holds, as text.
 pub fn read_held(held: &[PathBuf]) -> Result<Vec<(PathBuf, String)>> {
@@ -190,9 +190,7 @@ pub fn exported_audit_key(dir: &Path) -> Result<[u8; 32]> {
 /// a checkpoint held outside (or, before a command acts, the token's last mark) shows what is
 /// missing (SPEC.md §6.4). Said on standard error whenever no checkpoint is held.
 pub fn note_cut_short(events: u64) {
-    note!(
-        "note: a key proves who signed events 1..{events}, not that the trail ends there: a copy cut short verifies too; compare {events} with the size of the last checkpoint you hold (--checkpoint)"
-    );
+    note!("{}", urne_verify::verify::verdict::cut_short_note(events));
 }
 
 /// says what that does not prove, then what did hold.

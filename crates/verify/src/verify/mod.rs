@@ -20,6 +20,7 @@
 
 pub mod block_folder;
 pub mod block_order;
+pub mod disk;
 pub mod draw;
 pub mod draw_folder;
 pub mod folder;
@@ -35,6 +36,7 @@ pub mod standing;
 mod tests_once;
 pub mod trail;
 pub mod trail_export;
+pub mod verdict;
 pub mod void_notice;
 pub mod witnessed;
 
