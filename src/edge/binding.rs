@@ -1,6 +1,7 @@
 //! The token's side of the trail (SPEC.md §6.6): its `urne-trail` object (the trail's identity,
 //! written once by `urne keys init`) and its marks, read after login. The pure formats and the
-//! check are the core's (`audit::token`); the objects are read and created through `edge::hsm`.
+//! check are urne-ceremony's (`urne_ceremony::token`); the objects are read and created through
+//! `edge::hsm`.
 
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Result};

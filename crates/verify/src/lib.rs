@@ -22,7 +22,8 @@
 //! - [`void_notice`]: the signed notice a void of a day or a block writes: its format and subject
 //!   (§4.6, §5.B9, §6.7).
 //! - [`verify`]: third-party verification of draw folders, proofs, block folders, void notices
-//!   and the audit trail (§8.1–§8.3, §4.6, §5.B10, §6.4).
+//!   and the audit trail (§8.1–§8.3, §4.6, §5.B10, §6.4); the verdict in words
+//!   (`verify::verdict`) and a folder on disk (`verify::disk`).
 //! - [`software`]: the identity of the software bound into every output (§4.7, §5.B9, §6.2).
 //!
 //! ## What it never does, and what enforces it
