@@ -81,19 +81,19 @@ ensure_deps() {
 # command in English (LANG=en_US.UTF-8), as the tests do.
 URNE_CONFIRM_PROMPT='(?:To confirm, type [a-z ]+|Pour confirmer, tapez [^(\n]+)(?:\r?\n)? {1,2}\(([^)\n]+)\), (?:then Enter|puis Entrée)'
 URNE_TYPE_BACK_PROMPT="(?:HSM's entropy is fixed|L'aléa du HSM est fixé).*?\n {6}([0-9a-f]{4} [0-9a-f]{4}) .*?(?:its first 8 characters|8 premiers caractères)"
-# The sitting's type-back of the id of rules that are not an official regulation (SPEC §7.4).
+# The sitting's type-back of the id of rules that are not an official regulation (spec/formats.md §7.4).
 URNE_UNOFFICIAL_PROMPT="(?:type the id of the unofficial rules|tapez l'identifiant du règlement non officiel) \\(([^)\n]+)\\)"
 URNE_CONTRIBUTION_PROMPT='(?:type your contribution|tapez votre contribution)'
 URNE_YES_NO_PROMPT='(?:Type yes or no|Tapez oui ou non),'
 
 # confirmed CMD ARGS…: runs CMD on a pseudo-terminal (scripts/pty-type) and types back, at its
-# confirmation prompt, the day or block id it shows (urne void, block void, block reveal: SPEC §4.6).
+# confirmation prompt, the day or block id it shows (urne void, block void, block reveal: spec/appliance.md §4.6).
 confirmed() {
   LANG=en_US.UTF-8 scripts/pty-type --on "$URNE_CONFIRM_PROMPT" --send-match -- "$@"
 }
 
 # typed CONTRIBUTION CMD ARGS…: runs CMD on a pseudo-terminal (scripts/pty-type) and types the
-# commissaire's contribution at its prompt, then confirms it (SPEC.md §4.4.1).
+# commissaire's contribution at its prompt, then confirms it (spec/appliance.md §4.4.1).
 typed() {
   local TYPED_COMMAND
   typed_command "$@"

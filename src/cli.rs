@@ -168,7 +168,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
-    /// A sitting in front of the commissaire de justice, with its signed minutes (SPEC.md §9).
+    /// A sitting in front of the commissaire de justice, with its signed minutes (spec/appliance.md §9).
     ///
     /// One guided process, one login: the PIN first, typed at urne's prompt (URNE_PIN and
     /// --pin-file are refused here), then the sitting opened (place, the commissaire's name and
@@ -227,8 +227,8 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         published: Option<PathBuf>,
         /// A signed checkpoint held outside the appliance, such as the one copied into the
-        /// minutes (repeatable): outputs must extend it (SPEC.md §8.4), an audit export must
-        /// hold it (§6.4).
+        /// minutes (repeatable): outputs must extend it (spec/formats.md §8.4), an audit export must
+        /// hold it (spec/formats.md §6.4).
         #[arg(long, value_name = "FILE")]
         checkpoint: Vec<PathBuf>,
         /// For an audit export: also fail when the last events are not yet covered by a
@@ -236,10 +236,10 @@ pub enum Command {
         #[arg(long)]
         strict: bool,
         /// The day (YYYY-MM-DD) the outputs must be of: folder names are not signed, so a
-        /// folder renamed as another day's fails with this (SPEC.md §8.1).
+        /// folder renamed as another day's fails with this (spec/formats.md §8.1).
         #[arg(long = "expect-day", value_name = "YYYY-MM-DD")]
         expect_day: Option<String>,
-        /// The block (canonical id) the outputs must be of (SPEC.md §8.1).
+        /// The block (canonical id) the outputs must be of (spec/formats.md §8.1).
         #[arg(long = "expect-block", value_name = "ID")]
         expect_block: Option<String>,
         /// Not used: verifying needs no PIN. Hidden from this help (it is a global option of
@@ -251,7 +251,7 @@ pub enum Command {
     ///
     /// Lists every day the trail names (its current attempt, sealed, drawn, voided attempts,
     /// late by D-8) and every block (generated, revealed, voided), and whether a sitting is
-    /// open (SPEC.md §9.1). With --rules, also the days of the operation not yet sealed, and
+    /// open (spec/appliance.md §9.1). With --rules, also the days of the operation not yet sealed, and
     /// which are due by their draw date (D-8). Appends nothing, but needs the PIN: like
     /// `urne audit backup` it logs in and checks the trail against the token's last mark before
     /// reading it, so that what it shows is the token's trail and not an older or altered copy.
@@ -314,7 +314,7 @@ pub enum HsmCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum TrailCommand {
-    /// Start a new trail in place of a lost one, in front of the commissaire (SPEC.md §6.8).
+    /// Start a new trail in place of a lost one, in front of the commissaire (spec/appliance.md §6.8).
     ///
     /// For a trail that cannot be put back (no backup whose head is the token's last mark).
     /// Logs in, writes a new trail identity into the token naming the one it replaces, and
@@ -336,7 +336,7 @@ pub enum TrailCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum ClockCommand {
-    /// Record, at the console, that a clock set ahead dated the trail's last events (SPEC.md §6.6).
+    /// Record, at the console, that a clock set ahead dated the trail's last events (spec/appliance.md §6.6).
     ///
     /// For a clock set right after it dated events ahead: every command refuses it as set back
     /// until this is recorded. Shows the trail's last time and the clock's, asks for the date
@@ -444,7 +444,7 @@ pub enum AuditCommand {
     ///
     /// Logs in, checks the trail against the token as every command does, and writes a copy
     /// whose head is the token's last mark: put back at --db, it is accepted as long as no
-    /// command has appended since (SPEC.md §6.6). Appends nothing. Run it after every command
+    /// command has appended since (spec/appliance.md §6.6). Appends nothing. Run it after every command
     /// that appends, or at least at the end of each sitting, onto separate media.
     Backup {
         /// The copy to write (must not exist).

@@ -56,9 +56,9 @@ pub struct Error {
     pub message: String,
     pub hint: String,
     /// The trail itself is in question (broken, not the token's, deleted or replaced while the
-    /// command ran): nothing more is recorded in it, not even this failure (SPEC.md §6.5).
+    /// command ran): nothing more is recorded in it, not even this failure (spec/appliance.md §6.5).
     pub untouched: bool,
-    /// A refusal of what the command was given (a watch that disagrees with the clock, SPEC.md
+    /// A refusal of what the command was given (a watch that disagrees with the clock, spec/appliance.md
     /// §9.1): reported, and not recorded as `command.failed` (the trail is not in question).
     pub unrecorded: bool,
 }
@@ -73,7 +73,7 @@ impl Error {
             unrecorded: false,
         }
     }
-    /// A failure of the trail itself (SPEC.md §6.5, §6.6): reported, never recorded in it.
+    /// A failure of the trail itself (spec/appliance.md §6.5, §6.6): reported, never recorded in it.
     pub fn trail(exit: Exit, message: impl Into<String>, hint: impl Into<String>) -> Self {
         Error {
             untouched: true,
@@ -81,7 +81,7 @@ impl Error {
         }
     }
     /// An incident of the trail (exit 7): it is not the token's, or it or the token holds what
-    /// urne did not write. Reported, never recorded in it (SPEC.md §6.5, §6.6).
+    /// urne did not write. Reported, never recorded in it (spec/appliance.md §6.5, §6.6).
     pub fn incident(message: impl Into<String>, hint: impl Into<String>) -> Self {
         Self::trail(Exit::Incident, message, hint)
     }

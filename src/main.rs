@@ -14,7 +14,7 @@ fn main() {
         note!("hint: this is a defect in urne; keep the audit trail and report it");
         std::process::exit(5);
     }));
-    // The token's marks read back afresh for a parent urne process (SPEC.md §6.6).
+    // The token's marks read back afresh for a parent urne process (spec/appliance.md §6.6).
     if let Some(code) = urne::edge::hsm::Hsm::serve_fresh_read() {
         std::process::exit(code);
     }

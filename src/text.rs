@@ -27,7 +27,7 @@ const GROUPS_PER_LINE: usize = 8;
 /// The indent of a value under its label.
 const INDENT: &str = "    ";
 
-/// The language of the screens (and of the minutes a sitting writes, SPEC.md §9.1).
+/// The language of the screens (and of the minutes a sitting writes, spec/appliance.md §9.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Lang {
     /// French, the default: the commissaire de justice reads and signs in French.
@@ -65,7 +65,7 @@ impl Lang {
         urne_ceremony::minutes::Lang::from_code(self.code())
     }
 
-    /// The code as SPEC.md §9.1 records it: `fr` or `en`.
+    /// The code as spec/appliance.md §9.1 records it: `fr` or `en`.
     pub fn code(self) -> &'static str {
         self.t("fr", "en")
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tests/vectors/block-folder-*.json, block-proof-*.json and block-tamper-*.json
-(schema: tests/vectors/README.md): signed block folders (SPEC §5.B9) and ticket proofs, valid and
-tampered, each declaring the failure class SPEC §5.B10 assigns.
+(schema: tests/vectors/README.md): signed block folders (spec/formats.md §5.B9) and ticket proofs, valid and
+tampered, each declaring the failure class spec/formats.md §5.B10 assigns.
 
 Deterministic: the fixed test keys of make_vectors.py, the reduced rules file of block-small.json
 (100 tickets), fixed entropies. Computed with this verifier's code (SPEC.md alone); verifier/test.sh
@@ -32,13 +32,13 @@ S = B.file_stem(BID)
 ENTROPY = bytes(range(0x40, 0x70))          # 48 bytes
 OTHER_ENTROPY = bytes(range(0x70, 0xA0))
 CHECKPOINT = MV.checkpoint(MV.audit_events(), 4)
-# §7.4: the reduced game is not an official regulation, so its version-2 outputs say so.
+# spec/formats.md §7.4: the reduced game is not an official regulation, so its version-2 outputs say so.
 UNOFFICIAL = vofficial.standing(RULES["game"], RULES_SHA.hex()) == vofficial.UNOFFICIAL
 
 
 def with_member(d):
     """`d` (a version-2 commitment or reveal) with `"unofficial_rules": true` after
-    rules_sha256 when the rules are not an official regulation (§7.4), as urne writes it."""
+    rules_sha256 when the rules are not an official regulation (spec/formats.md §7.4), as urne writes it."""
     out = {}
     for k, v in d.items():
         out[k] = v
@@ -79,7 +79,7 @@ def reveal(entropy, seed, c, **over):
     return r
 
 
-# Version 2 (§5.B9): the reveal states when the block's sales closed, between the commitment's
+# Version 2 (spec/formats.md §5.B9): the reveal states when the block's sales closed, between the commitment's
 # generated_at and the reveal's revealed_at.
 SALES_CLOSED_AT = "2015-12-31T22:59:59.000000Z"
 
@@ -151,7 +151,7 @@ def write(out, name, desc, expect, files, args):
         f.write(json.dumps(v, indent=1, ensure_ascii=False) + "\n")
 
 
-# ---- version 2 (SPEC §3.2, §3.3, §5.B3): the entropy committed to, then the contribution ------------
+# ---- version 2 (spec/formats.md §3.2, §3.3, §5.B3): the entropy committed to, then the contribution ------------
 CONTRIBUTION = "6 2 5 1 4 4 3 6, dés du commissaire"
 
 
@@ -291,7 +291,7 @@ def main(out):
       "block.contribution event is event 2 and the block.entropy event event 3 (both real and in the checkpoint's "
       "tree): the contribution existed before the entropy was committed to (SPEC §3.3).", "inconsistent",
       v2_folder(ENTROPY, order=("c", "e")))
-    # The randomness events, each name changed alone (SPEC §3.3, §5.B10 step 3: the entropy event is this
+    # The randomness events, each name changed alone (spec/formats.md §3.3, §5.B10 step 3: the entropy event is this
     # block's, attempt's and rules'; the contribution event names this block, attempt and entropy commitment,
     # and is this contribution).
     other_bid = BID[:-1] + str(NUMBER + 1)
@@ -315,7 +315,7 @@ def main(out):
       "revealed entropy is not the one entropy_commitment names (SPEC §3.2, §5.B10 step 4).", "draw-mismatch",
       v2_folder(ENTROPY, generated_from=OTHER_ENTROPY))
 
-    # The rules file, the folder's files and the block's identity (§5.B10 step 2).
+    # The rules file, the folder's files and the block's identity (spec/formats.md §5.B10 step 2).
     w("block-tamper-inconsistent-draw-rules", "The block folder's rules.json is a draw rules file (the repository's "
       "chanceux-noel-2018.json, signed): the commitment's rules_sha256 is not its SHA-256, which is checked before "
       "the rules file is parsed (inconsistent, not malformed).", "inconsistent",
@@ -383,7 +383,7 @@ def main(out):
 
 def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
     """Block vectors for requirement ids nothing exercised before (tests/musts.toml), one per MUST
-    and failure class of SPEC §5.B9-§5.B10, each changing one thing of block-folder-valid,
+    and failure class of spec/formats.md §5.B9-§5.B10, each changing one thing of block-folder-valid,
     block-folder-v2-valid or block-proof-valid (re-signed unless the class is bad-signature)."""
     f = folder(c, csv, rv)
     del f["block/rules.json"], f["block/rules.json.sig"]
@@ -417,7 +417,7 @@ def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
                      "result_key_id": c["result_key_id"]}, vmanifest.block_files(S))), folder="block"))
     w("block-tamper-malformed-v1-with-manifest", f"block-folder-valid (version 1) with a signed {S}.manifest.json "
       "beside its commitment: version 1 has no manifest (SPEC §5.B10 step 2).", "malformed", f)
-    # The reveal (§5.B10 step 4).
+    # The reveal (spec/formats.md §5.B10 step 4).
     w("block-tamper-malformed-reveal-unknown-field", "The reveal (re-signed) has an unknown member (SPEC §5.B10 step "
       "4, §1.5).", "malformed", folder(c, csv, dict(rv, extra=1)))
     w("block-tamper-inconsistent-reveal-seed-commitment", "The reveal's seed_commitment (re-signed) is not the "
@@ -526,7 +526,7 @@ def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
     w("block-proof-commitment-mismatch-no-commitment", f"A valid ticket proof of {BID} against a published folder "
       f"that holds block {b4}'s commitment and not {BID}'s (SPEC §5.B9).", "commitment-mismatch",
       fix(dict(folder(other, stem=s4), **MV.signed("proof.json", MV.jdump(pr), folder="."))), P)
-    # Ticket proofs (§5.B9).
+    # Ticket proofs (spec/formats.md §5.B9).
     t = MV.jdump(pr)
     f = fix(dict(folder(c), **{"./proof.json": {"utf8": t.replace(f'"position": {pr["position"]},',
                                                                   f'"position": {pr["position"] + 1},', 1)},
@@ -545,7 +545,7 @@ def musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix):
 
 
 def sales_close_vectors(w):
-    """The reveal's sales close (SPEC §5.B9, §5.B10 step 4): each vector changes only the reveal of
+    """The reveal's sales close (spec/formats.md §5.B9, §5.B10 step 4): each vector changes only the reveal of
     block-folder-v2-valid (re-signed)."""
     edit = lambda closed: (lambda r: with_sales_close(r, closed))
     w("block-tamper-malformed-v2-reveal-no-sales-close", "block-folder-v2-valid whose reveal (re-signed) lacks "
@@ -576,7 +576,7 @@ def sales_close_vectors(w):
 
 
 def unofficial_vectors(w):
-    """§7.4: the member `unofficial_rules` of a version-2 block under the reduced game (not an
+    """spec/formats.md §7.4: the member `unofficial_rules` of a version-2 block under the reduced game (not an
     official regulation) agrees with the standing both verifiers recompute."""
     drop = lambda d: {k: v for k, v in d.items() if k != "unofficial_rules"}
     w("block-tamper-inconsistent-v2-unofficial-rules-missing", "block-folder-v2-valid whose commitment and reveal "

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/vectors/merkle-consistency.json (schema: tests/vectors/README.md): RFC 9162
-§2.1.4 consistency proofs (SPEC §2.4), valid and invalid.
+§2.1.4 consistency proofs (spec/formats.md §2.4), valid and invalid.
 
 Deterministic: fixed leaf data (the RFC 6962 reference leaves of certificate-transparency, then
 fixed strings). Proofs and roots are computed with this verifier's own code (SPEC.md and the RFC

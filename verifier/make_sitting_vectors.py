@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Writes tests/vectors/sitting-*.json (schema: tests/vectors/README.md): the output of a sitting
-(SPEC §9.3, `sitting.json` with `checkpoint.note` and `minutes.html`) alone and in a folder of
-outputs, and one vector per requirement of §9.4 and class.
+(spec/formats.md §9.3, `sitting.json` with `checkpoint.note` and `minutes.html`) alone and in a folder of
+outputs, and one vector per requirement of spec/formats.md §9.4 and class.
 
 Deterministic: the test keys, helpers and draws of make_vectors.py (fixed strings; never use the
-keys for anything else). `sitting.json` is written as §9.3 says (members in that order, pretty
-JSON of §1.5), so that it is the reference urne's writer must match byte for byte. Run:
+keys for anything else). `sitting.json` is written as spec/formats.md §9.3 says (members in that order, pretty
+JSON of spec/formats.md §1.5), so that it is the reference urne's writer must match byte for byte. Run:
 python3 verifier/make_sitting_vectors.py [OUT_DIR]
 """
 import hashlib
@@ -49,7 +49,7 @@ def root_of(events, size):
 
 
 def history(events, size, pred):
-    """§6.7: the history of an output whose checkpoint covers `size` events, after `pred`
+    """spec/formats.md §6.7: the history of an output whose checkpoint covers `size` events, after `pred`
     ((primary file text, its checkpoint size) or None)."""
     if pred is None:
         return {"trail": TRAIL_ID, "predecessor": None, "consistency": []}
@@ -60,7 +60,7 @@ def history(events, size, pred):
 
 
 def opened(number, kind="sitting", plan=None):
-    """The `sitting.opened` payload (§6.2, §9.1)."""
+    """The `sitting.opened` payload (spec/formats.md §6.2, spec/appliance.md §9.1)."""
     return ("sitting.opened", compact({"number": number, "kind": kind, "place": PLACE, "commissaire": COMMISSAIRE,
                                        "present": PRESENT, "lang": "fr", "plan": plan or []}))
 
@@ -84,7 +84,7 @@ def listed(name, text):
 
 def sitting_doc(events, number, opened_seq, closed_seq, outputs, size, pred, kind="sitting", note=None,
                 minutes=None):
-    """`sitting.json` (§9.3), members in its order; `note` and `minutes` are the texts listed
+    """`sitting.json` (spec/formats.md §9.3), members in its order; `note` and `minutes` are the texts listed
     (default: the checkpoint of `size` events, and minutes_html(number))."""
     cp = checkpoint(events, size)
     note = cp if note is None else note
@@ -110,7 +110,7 @@ def sitting_files(doc, folder, note=None, minutes=None, text=None):
 
 
 def notice(events, size, pred_text, pred_size):
-    """The void notice of DAY attempt 1 (§4.6), void event 6, after the draw A."""
+    """The void notice of DAY attempt 1 (spec/formats.md §4.6), void event 6, after the draw A."""
     n = {"format": "urne-void-notice", "version": 2, "operation": mv.OP, "day": DAY, "block": None, "attempt": 1,
          "reason": REASON, "stage": "drawn and published", "void_seq": 6, "voided_at": ts(6),
          "audit_checkpoint": checkpoint(events, size), "result_key_id": key_id(raw(RESULT)),

@@ -30,7 +30,7 @@ RULES = json.loads(RULES_BYTES)
 OP, DAY = "chanceux-noel-2018", "2018-12-22"   # P4: the 15-euro tranche
 
 
-# A version-2 output's `pkcs11` (§4.7, §6.2): the module, the token, the files mapped.
+# A version-2 output's `pkcs11` (spec/formats.md §4.7, §6.2): the module, the token, the files mapped.
 PKCS11 = {"module_path": "/usr/lib/softhsm/libsofthsm2.so", "module_sha256": "11" * 32,
           "manufacturer": "SoftHSM", "library": "Implementation of PKCS11", "library_version": "2.6",
           "cryptoki_version": "3.0",
@@ -77,7 +77,7 @@ def _pem_of_raw(raw_key):
 
 
 def jdump(o):
-    return json.dumps(o, indent=2, ensure_ascii=False) + "\n"   # §1.5: two-space indent, final LF
+    return json.dumps(o, indent=2, ensure_ascii=False) + "\n"   # spec/formats.md §1.5: two-space indent, final LF
 
 
 def acct(i):
@@ -86,7 +86,7 @@ def acct(i):
 
 # ---- a tiny export (entry-export-v1): every case of the tally (D-3 ... D-6, D-13) --------------
 def export_text(stake_of_0=3000, excluded_retail_only=False):
-    """`excluded_retail_only`: also an account excluded (closed) whose only play is retail; SPEC
+    """`excluded_retail_only`: also an account excluded (closed) whose only play is retail; spec/formats.md
     §4.7 counts it in figures.excluded_accounts_with_plays (a play record of any class)."""
     pid = [0]
 
@@ -120,7 +120,7 @@ def export_text(stake_of_0=3000, excluded_retail_only=False):
     return "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in [header] + recs + excl)
 
 
-# ---- a tiny audit trail and its checkpoint (§6) -------------------------------------------------
+# ---- a tiny audit trail and its checkpoint (spec/formats.md §6) -------------------------------------------------
 def audit_events(n=4):
     ev, prev = [], b"\x00" * 32
     for seq in range(1, n + 1):
@@ -135,7 +135,7 @@ def audit_events(n=4):
 
 
 def audit_events_v2(n, audit_key=None, times=None, kinds=None):
-    """A version-2 trail: event 1 is trail.created naming the audit key (§6.6); `times`, if
+    """A version-2 trail: event 1 is trail.created naming the audit key (spec/appliance.md §6.6); `times`, if
     given, maps a sequence number to its event's time, and `kinds` to its kind and payload."""
     pk = raw(audit_key or AUDIT)
     first = json.dumps({"trail": hashlib.sha256(b"vector trail").hexdigest(), "audit_key_id": key_id(pk),
@@ -188,7 +188,7 @@ def inclusion_path(idx, hs):
 
 
 def fixed_event(events, seq, size):
-    """§3.3: event `seq` of `events` as stored, with its inclusion proof in the tree of the first
+    """spec/formats.md §3.3: event `seq` of `events` as stored, with its inclusion proof in the tree of the first
     `size` events (the output's checkpoint)."""
     e = events[seq - 1]
     assert e["seq"] == seq and seq <= size
@@ -213,7 +213,7 @@ def commitment_root(export_bytes, day):
 
 def randomness(day, tag, contribution=None, attempt=1):
     """A version-2 draw's entropy and contribution, and the payloads of its draw.entropy and
-    draw.contribution events (§6.2), to be put into a trail."""
+    draw.contribution events (spec/formats.md §6.2), to be put into a trail."""
     entropy = (sha256(f"history vector entropy {tag}".encode()) + sha256(f"more {tag}".encode()))[:48]
     contribution = contribution or f"dés {tag} : 5 2 6, l’été à 12 €"
     ec = vcore.entropy_commitment(entropy).hex()
@@ -232,7 +232,7 @@ def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witne
     """bundle, result (dicts) and intermediates from an export's bytes (`rules_bytes`: the rules
     file the draw names by its SHA-256, default the repository's). Version 2 draws pass
     `history` (serialised last in the draw core, after reserves_wanted), their `note`, the
-    contribution as `witness`, and `fixed` (§3.3); `entropy_commitment` defaults to the
+    contribution as `witness`, and `fixed` (spec/formats.md §3.3); `entropy_commitment` defaults to the
     entropy's. `op` is the operation; `tally_rules` the rules the export is tallied under (default
     the repository's)."""
     rules = tally_rules or RULES
@@ -250,7 +250,7 @@ def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witne
             "commitment": {"root": root.hex(), "leaves": len(leaves), "entries": figures["entries"]},
             "witness": witness, "entropy": entropy.hex(), "seed": None, "prize_cents": 2000000,
             "reserves_wanted": 5}
-    if version == 2:          # §4.7: no witness; the four members of "nobody chooses"
+    if version == 2:          # spec/formats.md §4.7: no witness; the four members of "nobody chooses"
         ec = entropy_commitment or vcore.entropy_commitment(entropy).hex()
         core = {k: v for k, v in core.items() if k not in ("witness", "entropy", "seed", "prize_cents", "reserves_wanted")}
         core.update({"entropy_commitment": ec, "contribution": witness, "entropy": entropy.hex(), "seed": None,
@@ -269,7 +269,7 @@ def make_draw(export_bytes, claimed_export=None, day=DAY, entropy=ENTROPY, witne
             "result_key_id": key_id(raw(RESULT)), "audit_key_id": key_id(raw(AUDIT)),
             "software": {"name": "urne", "version": "0.1.0", "source_revision": "0" * 40,
                          "executable_sha256": "0" * 64}}
-    if version == 2:          # §4.7: the code that answered for the HSM
+    if version == 2:          # spec/formats.md §4.7: the code that answered for the HSM
         tail["pkcs11"] = PKCS11
     bundle = dict({"format": "urne-draw-bundle", "version": version}, **core,
                   leaves_file="leaves.bin",
@@ -385,7 +385,7 @@ def write(out, name, desc, expect, files, args, computed=None):
         f.write(json.dumps(v, indent=1, ensure_ascii=False) + "\n")
 
 
-# ---- version 2: the history across outputs (§6.7, §8.4) ------------------------------------------
+# ---- version 2: the history across outputs (spec/formats.md §6.7, §8.4) ------------------------------------------
 TRAIL_ID = hashlib.sha256(b"vector trail").hexdigest()     # the identity audit_events_v2 records
 
 
@@ -413,7 +413,7 @@ def history_events(n, fork_after=None, branch="", real=None):
 
 
 def tree_leaves(events, size):
-    """§6.3: the tree's leaves are the leaf hashes of the event hashes."""
+    """spec/formats.md §6.3: the tree's leaves are the leaf hashes of the event hashes."""
     return [leaf_hash(bytes.fromhex(e["hash"])) for e in events[:size]]
 
 
@@ -425,8 +425,8 @@ def export_for(day):
 
 def v2_draw(rnd, events, size, seqs, pred=None, minute=0, entropy=None, edit=None):
     """A version-2 draw of `rnd` (a `randomness` record) whose checkpoint covers the first `size`
-    of `events`, after the output `pred` (a v2_draw record) or first on its trail (§6.7); its
-    draw.entropy and draw.contribution events are events `seqs` of `events` (§3.3). `entropy`
+    of `events`, after the output `pred` (a v2_draw record) or first on its trail (spec/formats.md §6.7); its
+    draw.entropy and draw.contribution events are events `seqs` of `events` (spec/formats.md §3.3). `entropy`
     publishes another entropy than the one committed to; `edit` changes the fixed events."""
     day = rnd["day"]
     leaves = tree_leaves(events, size)
@@ -456,7 +456,7 @@ def v2_files(d, folder, bundle=None, result=None, bundle_text=None, manifest=Tru
 
 
 def v2_randomness_vectors(w, PUB, rA, A, T):
-    """draw-v2-* about "nobody chooses" (SPEC §3.2, §3.3, §4.4.1, §8.2 steps 3 and 5)."""
+    """draw-v2-* about "nobody chooses" (spec/formats.md §3.2, §3.3, §4.4.1, §8.2 steps 3 and 5)."""
     # The same draw on a trail where the contribution (event 2) was recorded before the entropy (3).
     X = history_events(3, real={2: rA["c"], 3: rA["e"]})
     w("draw-v2-inconsistent-contribution-before-entropy", "draw-v2-valid on a trail where the draw.contribution "
@@ -545,7 +545,7 @@ def v2_manifest_vectors(w, PUB, A, B):
 
 def with_unofficial_member(d):
     """A copy of the draw file `d` with `"unofficial_rules": true` after rules_sha256, where urne
-    writes it (§7.4)."""
+    writes it (spec/formats.md §7.4)."""
     out = {}
     for k, v in json.loads(jdump(d)).items():
         out[k] = v
@@ -615,7 +615,7 @@ def v2_musts_vectors(w, PUB, A):
 
 
 def history_vectors(w, PUB):
-    # Each draw's draw.entropy then draw.contribution events are real events of the trail (§3.3):
+    # Each draw's draw.entropy then draw.contribution events are real events of the trail (spec/formats.md §3.3):
     # A's are events 2 and 3, B's 4 and 5, C's 8 and 9; B2's are events 5 and 6 of the fork.
     rA, rB, rC = randomness("2018-12-22", "A"), randomness("2018-12-23", "B"), randomness("2018-12-24", "C")
     rB2 = randomness("2018-12-23", "B2")
@@ -697,7 +697,7 @@ def history_vectors(w, PUB):
     w("history-fork-same-draw-twice", "pub/A, pub/B and pub/A2: A2 is 2018-12-22 attempt 1 drawn again (another "
       "entropy) after B, on one linear history (A, B, A2, each naming the one before): one history publishes a "
       "day's attempt once (SPEC §8.4).", "fork", pub(("A", A), ("B", B), ("A2", A2)), P)
-    # §6.8: outputs of several trails, linked by witnessed restarts (M-142). A restarted trail's
+    # spec/appliance.md §6.8: outputs of several trails, linked by witnessed restarts (M-142). A restarted trail's
     # event 1 is trail.restarted; every output of it states the restart in its history.
     def restarted_trail(tag, previous, size, day):
         tid = hashlib.sha256(f"vector trail restarted {tag}".encode()).hexdigest()
@@ -742,7 +742,7 @@ def history_vectors(w, PUB):
       dict(pub(("A", A), ("B", B)), **{"held.note": {"utf8": A["bundle"]["audit_checkpoint"]}}),
       dict(P, checkpoints=["held.note"]))
 
-    # A void notice (SPEC §4.6) after B: 2018-12-23 attempt 1 voided at event 7, its checkpoint of 9
+    # A void notice (spec/formats.md §4.6) after B: 2018-12-23 attempt 1 voided at event 7, its checkpoint of 9
     # events with the consistency proof from B's (6).
     leaves9 = tree_leaves(T, 9)
     vhist = {"trail": TRAIL_ID,
@@ -974,7 +974,7 @@ def main(out):
       "excluded (closed) whose only play is retail: figures.excluded_accounts_with_plays counts it (closed: 1; an "
       "excluded account with a play record of any class, SPEC §4.7), retail_plays counts its play, it has no "
       "entry.", "valid", f, AUD)
-    # §4.1.1, D-3: a play on a channel the rules do not list as online is retail, whatever the
+    # spec/formats.md §4.1.1, D-3: a play on a channel the rules do not list as online is retail, whatever the
     # channel is called: an operation (not an official one) whose online channels leave out tablet.
     top = "noel-test-sans-tablette"
     trules = dict(RULES, operation=top, online_channels=["web", "mobile", "app"])
@@ -1010,7 +1010,7 @@ def main(out):
       "id but a size one byte more: in auditor mode the size is compared, before the export is parsed (SPEC §8.2 "
       "step 8). The seed does not bind the size, so public mode holds.", "inconsistent", f, AUD)
 
-    # Inclusion proof (§4.8) for the winner.
+    # Inclusion proof (spec/formats.md §4.8) for the winner.
     i = bundle["winner"]["leaf"]
     ps, n, a, salt = leaves[i]
     hashes = [leaf_hash(p + bytes([m])) for p, m, _, _ in leaves]
@@ -1028,7 +1028,7 @@ def main(out):
     f = {k.replace("./", ""): v for k, v in dict(draw_files(bundle, result), **signed("proof.json", jdump(pr2), folder=".")).items()}
     w("draw-proof-commitment-mismatch", "The audit path in the wrong order (re-signed).", "commitment-mismatch", f, PR)
 
-    # §8.3 with the published folder: the bundle's result key, operation, day, attempt
+    # spec/formats.md §8.3 with the published folder: the bundle's result key, operation, day, attempt
     # and commitment are the proof's.
     def proof_case(name, desc, expect, prf, b=bundle):
         f = dict(draw_files(b, result), **signed("proof.json", jdump(prf), folder="."))
@@ -1059,7 +1059,7 @@ def main(out):
                "draw sealed over another export, against the published draw: its commitment is not the published "
                "one (SPEC §8.3).", "commitment-mismatch", other)
 
-    # Audit trail exports (§6.4).
+    # Audit trail exports (spec/formats.md §6.4).
     ev = audit_events(5)
     cps = [checkpoint(ev, 2), checkpoint(ev, 4)]
 
@@ -1119,7 +1119,7 @@ def main(out):
       "between events 2 and 3 is broken (SPEC §6.4).", "inconsistent",
       export(ev2, [checkpoint(ev2, 2), checkpoint(ev2, 4)]), AA)
 
-    # Version-2 trails (§6.3, §6.4, §6.6): event 1 is trail.created, every event has its own checkpoint.
+    # Version-2 trails (spec/formats.md §6.3, §6.4, spec/appliance.md §6.6): event 1 is trail.created, every event has its own checkpoint.
     v2 = audit_events_v2(4)
     v2cps = [checkpoint(v2, s) for s in range(1, 5)]
     w("audit-v2-valid", "A version-2 trail: trail.created first, one checkpoint per event (sizes 1..4).", "valid",
@@ -1155,7 +1155,7 @@ def main(out):
     musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR)
 
 
-# ---- a clock set ahead, then corrected (§6.2 clock.corrected, §6.4 (5)) ---------------------------
+# ---- a clock set ahead, then corrected (spec/formats.md §6.2 clock.corrected, spec/formats.md §6.4 (5)) ---------------------------
 def clock_vectors(w, export, AA):
     """Event 2 dated by a clock ten years ahead; event 3 the witnessed correction (dated by the right clock, earlier
     than event 2, naming event 2's time as `wrong`); event 4 after it. Every event chained and signed."""
@@ -1188,7 +1188,7 @@ def clock_vectors(w, export, AA):
 
 
 def witnessed_vectors(w, export, AA, ahead):
-    """§6.4 (5) [M-254]: event 2 witnessed the time at a watch (a sitting opened at 09:00:02, or a clock confirmed at
+    """spec/formats.md §6.4 (5) [M-254]: event 2 witnessed the time at a watch (a sitting opened at 09:00:02, or a clock confirmed at
     09:00), event 3 is dated ten years ahead, event 4 corrects the clock, event 5 follows it. A correction never goes
     back past the last time witnessed, and is dated by a clock that agreed with the watch (5 min 59 s)."""
     sitting = json.dumps({"number": 1, "kind": "sitting", "place": "Paris", "commissaire": {"name": "Me Martin",
@@ -1232,7 +1232,7 @@ def witnessed_vectors(w, export, AA, ahead):
 
 # ---- vectors for requirement ids nothing exercised before (tests/musts.toml) --------------------
 def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
-    """Version-1 draw vectors, one per MUST and failure class (SPEC §8.1-§8.4), each changing one
+    """Version-1 draw vectors, one per MUST and failure class (spec/formats.md §8.1-§8.4), each changing one
     thing of draw-valid-public / draw-valid-auditor (re-signed unless the class is bad-signature)."""
     lb = leaves_bin(leaves)
     copy = lambda o: json.loads(jdump(o))
@@ -1282,7 +1282,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     w("draw-inconsistent-rules-sha256", "rules.json (signed) is the same rules written with another indentation: a "
       "valid rules file whose SHA-256 is not rules_sha256 (SPEC §8.2 step 7, compared before it is parsed).",
       "inconsistent", draw_files(bundle, result, rules_bytes=other_rules))
-    # §7.4: the official operation's id with other bytes than the pinned ones (the same rules
+    # spec/formats.md §7.4: the official operation's id with other bytes than the pinned ones (the same rules
     # reindented, its SHA-256 in the core and the seed): the rules are not the official ones.
     b4, r4, _, lv4 = make_draw(ex, rules_bytes=other_rules)
     w("draw-inconsistent-official-id-other-rules", "The draw of the official operation chanceux-noel-2018 made under "
@@ -1304,7 +1304,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     w("draw-malformed-rules", "The draw made under a rules file (its SHA-256 in the core and the seed, the file "
       "signed) that has a member §4.9 does not give: rules.json MUST load (SPEC §8.2 step 7, §4.9).", "malformed",
       draw_files(b3, r3, leaves_bytes=leaves_bin(lv3), rules_bytes=bad_rules))
-    # §4.9: the draw rules file's members and local times (each the draw made under that file,
+    # spec/formats.md §4.9: the draw rules file's members and local times (each the draw made under that file,
     # its SHA-256 in the core and the seed, the file signed).
     text = RULES_BYTES.decode()
     for name, bad, why in (
@@ -1355,7 +1355,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
       "version-1 writer that counted only excluded accounts with a counting play would sign it "
       "(excluded_accounts_with_plays.closed 0): the figures' rules of §4.7 apply to every version (SPEC §4.7, "
       "§8.2 step 8).", "commitment-mismatch", f, AUD)
-    # Inclusion proofs (§8.3).
+    # Inclusion proofs (spec/formats.md §8.3).
     def proof_files(text, sig_of=None):
         f = dict(draw_files(bundle, result), **{"proof.json": {"utf8": text},
                                               "proof.json.sig": {"hex": RESULT.sign((sig_of or text).encode()).hex()}})
@@ -1367,7 +1367,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
       "result key's (SPEC §8.3).", "inconsistent", proof_files(jdump(dict(proof, result_key_id="0123456789abcdef"))),
       PR)
     # Exports the draw names (validly signed, hash and size their own), each breaking one rule of
-    # §4.1.1 / §4.1.2.
+    # spec/formats.md §4.1.1 / §4.1.2.
     first_play = ex.split(b"\n")[1]
     for name, bad, why in (
             ("blank-line", ex.replace(b"\n", b"\n\n", 1), "a blank line after the header (§4.1.1)"),
@@ -1391,7 +1391,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
         f = with_export(draw_files(b3, r3), AUD["export"], bad)
         w(f"draw-malformed-export-{name}", f"Auditor mode: the export the draw names (validly signed, hash and size "
           f"matching) has {why}.", "malformed", f, AUD)
-    # §4.1.2 at its edges, accepted: `t` and `z`, `-00:00`, `±23:59`, 12 fraction digits, an
+    # spec/formats.md §4.1.2 at its edges, accepted: `t` and `z`, `-00:00`, `±23:59`, 12 fraction digits, an
     # unknown member nested 64 deep; each time the same instant as in the export above, so the
     # draw is the same day with the same figures.
     edge = ex
@@ -1410,7 +1410,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
       "at the edges of §4.1.2's date-time: `t` and `z` in lower case, the offsets -00:00, +23:59 and -23:59, 12 "
       "fraction digits, and has an unknown member nested 64 deep: every one is accepted, and each instant is the "
       "one of draw-valid-auditor (the same figures and commitment).", "valid", f, AUD)
-    # §4.1.2: a line of exactly 1,048,576 bytes before its LF is read, one byte more is refused.
+    # spec/formats.md §4.1.2: a line of exactly 1,048,576 bytes before its LF is read, one byte more is refused.
     def padded_to(line, n):
         out = line[:-1] + b',"pad":"' + b"x" * (n - len(line) - 9) + b'"}'
         assert len(out) == n
@@ -1431,13 +1431,13 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
                 "Auditor mode: the export the draw names (validly signed, hash and size matching) has a play line "
                 "of 1,048,577 bytes before its LF, one more than the limit (SPEC §4.1.2).")
         w(name, desc, expect, with_export(f, AUD["export"], long_ex), AUD)
-    # §1.4: S + L, the same signature under a lenient verifier.
+    # spec/formats.md §1.4: S + L, the same signature under a lenient verifier.
     L = 2**252 + 27742317777372353535851937790883648493
     f = draw_files(bundle, result)
     sig = bytes.fromhex(f["draw/bundle.json.sig"]["hex"])
     s_big = int.from_bytes(sig[32:], "little") + L
     f["draw/bundle.json.sig"] = {"hex": (sig[:32] + s_big.to_bytes(32, "little")).hex()}
-    # §1.4: R the identity (a point of small order) and S = k·a: the cofactorless equation holds
+    # spec/formats.md §1.4: R the identity (a point of small order) and S = k·a: the cofactorless equation holds
     # (S·B = R + k·A), a strict verifier refuses R.
     seed = sha256("urne test vector key: result".encode())
     h = hashlib.sha512(seed).digest()
@@ -1450,7 +1450,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     w("draw-bad-signature-small-order-r", "bundle.json.sig whose R is the neutral point (small order) and S = k·a "
       "mod L: the cofactorless equation S·B = R + k·A holds, a strict verifier refuses R (SPEC §1.4).",
       "bad-signature", f2)
-    # R the neutral point written non-canonically (y = p + 1): SPEC §1.4 asks for a canonical R.
+    # R the neutral point written non-canonically (y = p + 1): spec/formats.md §1.4 asks for a canonical R.
     r_bad = (2**255 - 19 + 1).to_bytes(32, "little")
     k = int.from_bytes(hashlib.sha512(r_bad + raw(RESULT) + data).digest(), "little") % L
     f3 = draw_files(bundle, result)
@@ -1458,7 +1458,7 @@ def musts_vectors(w, PUB, AUD, exfiles, ex, bundle, result, leaves, proof, PR):
     w("draw-bad-signature-non-canonical-r", "bundle.json.sig whose R is the neutral point encoded with y = p + 1 "
       "(not canonical) and S = k·a mod L over that encoding: R MUST be canonical (SPEC §1.4).", "bad-signature", f3)
     # A of small order (the neutral point): R = s·B, S = s satisfies S·B = R + k·A for any message,
-    # so a lenient verifier accepts every file "signed" so; a strict one refuses A (SPEC §1.4).
+    # so a lenient verifier accepts every file "signed" so; a strict one refuses A (spec/formats.md §1.4).
     ident = (1).to_bytes(32, "little")
     sB = _scalar_base(7)
     forged = lambda data: sB + (7).to_bytes(32, "little")

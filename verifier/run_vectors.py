@@ -24,7 +24,7 @@ def run_drbg(v):
 
 
 def run_consistency(v):
-    """merkle-consistency.json: RFC 9162 §2.1.4 consistency proofs (SPEC §2.4, vcore). Each case's
+    """merkle-consistency.json: RFC 9162 §2.1.4 consistency proofs (spec/formats.md §2.4, vcore). Each case's
     verification gives `valid`; a valid case made from its own leaves (n == len(leaves)) also has
     the roots of those leaves and exactly the proof vcore generates."""
     h = bytes.fromhex
@@ -45,7 +45,7 @@ def run_consistency(v):
 
 
 def run_block_small(v):
-    """block-small.json: every value of SPEC §5.B1-§5.B7 on a reduced block (vblock)."""
+    """block-small.json: every value of spec/formats.md §5.B1-§5.B7 on a reduced block (vblock)."""
     import hashlib
     import vblock
     rules_bytes = v["rules_json"].encode("utf-8")
@@ -151,15 +151,15 @@ def _json_file(files, rel):
 
 
 def expected_first_lines(v):
-    """SPEC §8.1: the VERIFIED: lines that open standard output, from the vector's own files:
+    """spec/formats.md §8.1: the VERIFIED: lines that open standard output, from the vector's own files:
     for a draw folder (its bundle.json) or a lone result.json, `VERIFIED: the draw of <operation>
     day <day> attempt <n> (version <v>) in <path>`; for a block folder (with rules.json), one
     `VERIFIED: block <id> attempt <n> (version <v>) in <path>` per commitment, in the bytewise
     order of their names; for a sitting's folder (its sitting.json), `VERIFIED: sitting <n>
-    (<kind>, version 2) in <path>` (SPEC §9.4). None when SPEC does not fix the line (proofs,
+    (<kind>, version 2) in <path>` (spec/formats.md §9.4). None when SPEC does not fix the line (proofs,
     folders of outputs, a lone commitment): then only the first line's `VERIFIED` is checked. When
     the rules an output binds (its id and rules_sha256) are not an official regulation, the first
-    line reads `VERIFIED (règlement non officiel / unofficial rules: <id>): …` (§7.4, §8.1)."""
+    line reads `VERIFIED (règlement non officiel / unofficial rules: <id>): …` (spec/formats.md §7.4, §8.1)."""
     lines = _expected_first_lines(v)
     if not lines:
         return lines
@@ -208,7 +208,7 @@ def _expected_first_lines(v):
 
 
 def first_lines_wrong(want, out):
-    """Why standard output does not open as SPEC §8.1 says (None when it does)."""
+    """Why standard output does not open as spec/formats.md §8.1 says (None when it does)."""
     lines = out.split("\n")
     if want is None:
         return None if lines[0].startswith("VERIFIED") else f"the first line is not VERIFIED: ...: {lines[0]!r}"
@@ -231,13 +231,13 @@ def judge(want, code, out, err):
     elif want == "partial":
         ok = code == 0 and bool(partial)
     elif want == "usage":
-        # SPEC §8.1: `error: …` then `hint: …`, and never "verification failed".
+        # spec/formats.md §8.1: `error: …` then `hint: …`, and never "verification failed".
         lines = err.split("\n")
         first = next((i for i, line in enumerate(lines) if line.startswith("error:")), None)
         ok = (code == 2 and first is not None and any(line.startswith("hint:") for line in lines[first + 1:])
               and "verification failed" not in err)
     else:
-        # SPEC §8.1: `error: verification failed (<class>): <what>`.
+        # spec/formats.md §8.1: `error: verification failed (<class>): <what>`.
         ok = code == 1 and any(line.startswith(f"error: verification failed ({want}): ") for line in err.split("\n"))
     if code == 0:
         return ok, partial[0] if partial else "valid"

@@ -5,7 +5,7 @@
 #      (public and auditor mode, proofs, audit exports) and both reject every tampering (exit 1).
 #  (c) blocks: urne and the Python verifier must both accept generated blocks (a reduced rules
 #      file at every price, one revealed; a ticket proof; one full official block, revealed) and
-#      both reject every tampering (exit 1, with the failure class where SPEC §5.B10 fixes it).
+#      both reject every tampering (exit 1, with the failure class where spec/formats.md §5.B10 fixes it).
 #  (d) a real fork (tier b): urne's token folder and database copied together and put back after
 #      a draw (on another token, a block); both verifiers accept each history and reject the
 #      outputs of both together (exit 1, class fork), and the fork's draw against the first
@@ -24,7 +24,7 @@ V="$py $root/verifier/urne_verify.py"
 fails=0
 ok()   { printf '  ok    %s\n' "$*"; }
 # typed CONTRIBUTION ARGS...: `urne ARGS` (draw, block generate) on a pseudo-terminal, the
-# commissaire typing CONTRIBUTION at its prompt and confirming it (SPEC §4.4.1; scripts/pty-type).
+# commissaire typing CONTRIBUTION at its prompt and confirming it (spec/appliance.md §4.4.1; scripts/pty-type).
 typed() {
   local c=$1; shift
   LANG=en_US.UTF-8 $py "$root/scripts/pty-type" --on "$URNE_TYPE_BACK_PROMPT" --send-match \
@@ -32,7 +32,7 @@ typed() {
     -- "$urne" "$@"
 }
 # confirmed ARGS...: `urne ARGS` (void, block void, block reveal) on a pseudo-terminal, the id it
-# shows typed back at its confirmation prompt (SPEC §4.6).
+# shows typed back at its confirmation prompt (spec/appliance.md §4.6).
 confirmed() {
   LANG=en_US.UTF-8 $py "$root/scripts/pty-type" --on "$URNE_CONFIRM_PROMPT" --send-match -- "$urne" "$@"
 }
@@ -89,6 +89,9 @@ winner=$($py -c 'import json,sys; print(json.load(open(sys.argv[1]))["winner"]["
 "$urne" proof --day 2018-12-22 --account "$winner" --out "$tmp/proof.json" >/dev/null 2>&1
 both 0 "proof" "$tmp/proof.json" --keys "$tmp/keysA" --published "$tmp/d-2018-12-22"
 both 1 "proof against another day" "$tmp/proof.json" --keys "$tmp/keysA" --published "$tmp/d-2018-12-23"
+# A name that is not UTF-8 in a draw folder is refused (exit 2), never skipped (spec/formats.md §8.4).
+cp -r "$tmp/d-2018-12-22" "$tmp/non-utf8" && : >"$tmp/non-utf8/$(printf 'x\377')"
+both 2 "a name that is not UTF-8 in a draw folder" "$tmp/non-utf8" --keys "$tmp/keysA"
 # The audit trail, exported, against every checkpoint shipped in a result.
 "$urne" audit export --out "$tmp/audit.jsonl" >/dev/null 2>&1
 cps=()
@@ -96,7 +99,7 @@ for d in "$tmp"/d-*; do cps+=(--checkpoint "$d/checkpoint.note"); done
 expect 0 "urne   audit verify" "$urne" audit verify --audit-key "$tmp/keysA/audit.pub.pem" "${cps[@]}"
 expect 0 "python audit export" $V "$tmp/audit.jsonl" --keys "$tmp/keysA" "${cps[@]}"
 expect 0 "urne   audit export" "$urne" verify "$tmp/audit.jsonl" --keys "$tmp/keysA" "${cps[@]}"
-# SPEC §6.4 [M-271]: without an audit key or a held checkpoint, consistent with itself only.
+# spec/formats.md §6.4 [M-271]: without an audit key or a held checkpoint, consistent with itself only.
 both 8 "audit export without an anchor (UNANCHORED)" "$tmp/audit.jsonl"
 expect 8 "urne   audit verify without an anchor (UNANCHORED)" "$urne" audit verify
 dbA=$URNE_DB
@@ -171,10 +174,10 @@ $py - "$tmp/edited.db" <<'PY'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 # The trigger is put back exactly as it was after the edit: the database's schema is urne's
-# (SPEC §6.5, else exit 5), so what is tested is the chain catching the edited event.
+# (spec/appliance.md §6.5, else exit 5), so what is tested is the chain catching the edited event.
 trigger = c.execute("SELECT sql FROM sqlite_master WHERE name = 'events_no_update'").fetchone()[0]
 c.execute("DROP TRIGGER events_no_update")
-# The contribution typed ("test seed N") is in the draw.contribution events (SPEC §4.4.1).
+# The contribution typed ("test seed N") is in the draw.contribution events (spec/formats.md §4.4.1).
 c.execute("UPDATE events SET payload = replace(payload, 'test', 'TEST') WHERE seq = 3 OR kind = 'draw.contribution'")
 assert c.execute("SELECT count(*) FROM events WHERE instr(payload, 'TEST') > 0").fetchone()[0] > 0, "nothing edited"
 c.execute(trigger)
@@ -202,7 +205,7 @@ both_class() {
 }
 eval "$(scripts/dev-hsm "$tmp/c" 2>/dev/null)"
 "$urne" keys export --out "$tmp/keysC" >/dev/null
-# The reduced rules file of urne's own CLI tests, written per SPEC §5.B1.
+# The reduced rules file of urne's own CLI tests, written per spec/appliance.md §5.B1.
 $py - rules/noel-de-la-chance-2015.json "$tmp/small-rules.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -228,10 +231,12 @@ cp "$sec"/*.tickets.csv* "$blk/"
 both 0 "3 small blocks (50, 100, 200), not revealed" "$blk" --keys "$tmp/keysC"
 confirmed block reveal --block test-small-game/100/e1/1 --sales-closed-at "$(now)" --out "$blk" >/dev/null 2>&1
 both 0 "3 small blocks, one revealed" "$blk" --keys "$tmp/keysC"
-# SPEC §7.4, §8.1: the reduced game is not an official regulation; both verdicts say so on their
+# spec/appliance.md §7.4, spec/formats.md §8.1: the reduced game is not an official regulation; both verdicts say so on their
 # first line, in the same words.
-u1=$("$urne" verify "$blk" --keys "$tmp/keysC" 2>/dev/null | head -1)
-u2=$($V "$blk" --keys "$tmp/keysC" 2>/dev/null | head -1)
+# (sed reads every line: `head -1` would close the pipe, and a verifier whose standard output is
+# closed exits 2, spec/formats.md §8.1, which pipefail would make this script's own exit.)
+u1=$("$urne" verify "$blk" --keys "$tmp/keysC" 2>/dev/null | sed -n 1p)
+u2=$($V "$blk" --keys "$tmp/keysC" 2>/dev/null | sed -n 1p)
 if [ "$u1" = "$u2" ] && [[ "$u1" == "VERIFIED (règlement non officiel / unofficial rules: test-small-game): "* ]]; then
   ok "both first lines name the unofficial rules: $u1"
 else bad "first lines: urne '$u1', python '$u2'"; fi
@@ -316,7 +321,7 @@ open(p, "wb").write(b"\n".join(lines))
 PY
 resign "$tmp/t"
 # The forger's output is whole (its commitment names the forged file's SHA-256, its manifest the
-# files as they are): only the rows themselves betray it (SPEC §5.B8, §5.B10 step 3).
+# files as they are): only the rows themselves betray it (spec/formats.md §5.B8, §5.B10 step 3).
 both_class commitment-mismatch "two ticket rows swapped in tickets.csv, re-signed" "$tmp/t" --keys "$tmp/keysO"
 rm -rf "$tmp/t"; cp -r "$blk" "$tmp/t"
 $py - "$tmp/t/$S.reveal.json" <<'PY'
@@ -337,7 +342,7 @@ cp "$tmp/secret-medium/full/"*.tickets.csv* "$tmp/full/"
 start=$SECONDS
 both 0 "full official block, revealed" "$tmp/full" --keys "$tmp/keysC"
 echo "        (both verifications: $((SECONDS - start)) s)"
-echo "== (d) a real fork (tier b, SPEC §6.6, §6.7, §8.4): both must reject the outputs of two histories"
+echo "== (d) a real fork (tier b, spec/appliance.md §6.6, §6.7, spec/formats.md §8.4): both must reject the outputs of two histories"
 # Someone with the PIN copies SoftHSM's token folder and the database together, lets the appliance
 # draw day 2 (on another token: generate block 2), puts both copies back and does it again: token
 # and trail agree, so urne goes on; the outputs of both histories, side by side, are a fork.

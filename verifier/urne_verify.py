@@ -15,7 +15,7 @@
 
 Exit codes (as `urne verify`): 0 everything checked holds (lines starting `partial: ` on standard
 output name what could not be checked from the files given); 1 verification failed (`error:
-verification failed (<class>): <first failing thing>`, SPEC §8.1); 2 bad usage or an unreadable
+verification failed (<class>): <first failing thing>`, spec/formats.md §8.1); 2 bad usage or an unreadable
 path (`error: ...` then `hint: ...`); 8 an audit export verified without --keys or --checkpoint:
 consistent with itself only, said on the first line (`UNANCHORED: ...`). The first line of
 standard output names what was verified.
@@ -86,12 +86,12 @@ def main(argv):
     # Every line printed is one line: names from the folders verified are escaped (printable).
     report = [printable(line) for line in report]
     _err(*[line for line in report if line.startswith("note: ")])
-    if isinstance(title, Unanchored):          # exit 8: consistent with itself only (§6.4)
+    if isinstance(title, Unanchored):          # exit 8: consistent with itself only (spec/formats.md §6.4)
         lines = [printable(f"UNANCHORED: {title.what} is consistent with itself only: {UNANCHORED}")]
         lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
         code = _write(lines)
         return code or 8
-    # The first line says when any output verified was made under unofficial rules (§7.4, §8.1).
+    # The first line says when any output verified was made under unofficial rules (spec/formats.md §7.4, §8.1).
     mark, title = title if isinstance(title, tuple) else (": ", title)
     lines = [printable(f"VERIFIED{mark if i == 0 else ': '}{t}")
              for i, t in enumerate(title if isinstance(title, list) else [title])]
@@ -149,7 +149,7 @@ def keys(a, default_dir, names):
     return [load_pub_pem(os.path.join(d, n)) for n in names]
 
 
-# Without --keys, the keys are the folder's own: they show consistency, not origin (§8.1).
+# Without --keys, the keys are the folder's own: they show consistency, not origin (spec/formats.md §8.1).
 KEYS_FROM_FOLDER = ("partial: the public keys were taken from the folder verified: they show the files agree with each "
                     "other, not that this appliance made them (give --keys DIR, obtained independently)")
 STAGING = ".urne-staging-"
@@ -175,7 +175,7 @@ def run(a):
     path = a.path.rstrip("/") or "/"
     if not os.path.exists(path):
         raise Usage(f"{path}: no such file or folder", "give a draw or block folder, an output file or an audit export")
-    # §1.6: the paths given (this one, --checkpoint, --producer-key, --rules, --export) are read
+    # spec/formats.md §1.6: the paths given (this one, --checkpoint, --producer-key, --rules, --export) are read
     # through any link in them; nothing found in a folder (a file, a subfolder) is followed.
     given(path)
     about = []
@@ -192,7 +192,7 @@ def run(a):
         if not subs:
             raise Usage(f"{path} holds no urne outputs", "give a draw folder, a block folder, a void notice's folder, "
                         "a sitting's folder, a folder of such folders, a result.json, an S.commit.json, a proof or an audit export")
-        # §8.4: a folder of outputs (a whole operation's publications): one linear history.
+        # spec/formats.md §8.4: a folder of outputs (a whole operation's publications): one linear history.
         if a.export or a.expect_day or a.expect_block:
             raise Usage("--export, --expect-day and --expect-block check one output, not a folder of outputs",
                         "give the output's own folder")
@@ -205,7 +205,7 @@ def run(a):
             report.append(f"ok  {sub}: {_describe(mine)}: {len(lines)} checks")
             report += [line for line in lines if line.startswith(("partial: ", "note: "))]
         import vsitting
-        vsitting.check_listed(outputs)     # §9.4: every output a sitting lists is among them
+        vsitting.check_listed(outputs)     # spec/formats.md §9.4: every output a sitting lists is among them
         vhistory.check_linear(outputs, True)
         _check_held(a, audit_pub, outputs)
         report.append(f"ok  one linear history: {len(vhistory.chain(outputs))} version-2 outputs of one trail")
@@ -220,11 +220,11 @@ def run(a):
             raise Usage("--expect-day and --expect-block are for outputs, not an audit export", "leave them out")
         if a.keys:
             (audit_pub,) = keys(a, None, ["audit.pub.pem"])
-        else:                                  # §6.4: the key the trail records
+        else:                                  # spec/formats.md §6.4: the key the trail records
             audit_pub = None
         held = [(cp, _note(cp)) for cp in a.checkpoint]
         report = vaudit.verify_export(path, audit_pub, held, a.strict)
-        if audit_pub is None and not held:     # §6.4 [M-271]: nothing outside the file anchors it
+        if audit_pub is None and not held:     # spec/formats.md §6.4 [M-271]: nothing outside the file anchors it
             return Unanchored(f"the exported audit trail {path}"), report
         return f"the exported audit trail {path}", report
     if a.export:
@@ -244,7 +244,7 @@ def run(a):
         _check_held(a, audit_pub, outputs)
         _check_expected(a, about)
         return _titles(about, path), report + _keys_partial(a)
-    if a.expect_day or a.expect_block:        # SPEC §8.1: they check one output, not a proof
+    if a.expect_day or a.expect_block:        # spec/formats.md §8.1: they check one output, not a proof
         raise Usage("--expect-day and --expect-block check an output, not a proof", "leave them out")
     (result_pub,) = keys(a, a.published or folder, ["result.pub.pem"])
     if _is_ticket_proof(path):
@@ -269,11 +269,11 @@ def _is_output(path):
 
 
 def _outputs_of(path):
-    """The output subfolders of a folder of outputs (§8.4), and what is said of the others: a
-    staging folder (`.urne-staging-*`, §4.7) is a note, and a partial: line when it holds an
+    """The output subfolders of a folder of outputs (spec/formats.md §8.4), and what is said of the others: a
+    staging folder (`.urne-staging-*`, spec/appliance.md §4.7) is a note, and a partial: line when it holds an
     output's files; a subfolder with signed files but no output's primary file, a partial: line.
     A name that is not UTF-8 is refused (listdir). A symbolic link (to a folder or to anything)
-    is never followed, and is `malformed` (§1.6): where an output folder is expected, it could
+    is never followed, and is `malformed` (spec/formats.md §1.6): where an output folder is expected, it could
     hide one (a fork's second draw)."""
     subs, said = [], []
     for n in listdir(path):
@@ -298,7 +298,7 @@ def _outputs_of(path):
 
 def _verify_output(a, path, outputs, about, key_dir):
     """One output folder: every kind of output it holds, never one alone: a draw (or a lone
-    result.json), the block commitments, the void notice (§4.6) and the sitting (§9.4). The keys
+    result.json), the block commitments, the void notice (spec/appliance.md §4.6) and the sitting (spec/formats.md §9.4). The keys
     are --keys or key_dir's."""
     import vblock
     import vdraw
@@ -325,7 +325,7 @@ def _verify_output(a, path, outputs, about, key_dir):
 
 def _note(path):
     """A checkpoint note held outside the appliance (at most 4096 bytes): the user's own input, so
-    a FIFO, a device or a larger file is a usage mistake (SPEC §1.6); bytes that are not UTF-8
+    a FIFO, a device or a larger file is a usage mistake (spec/formats.md §1.6); bytes that are not UTF-8
     cannot be a note the audit key signed (bad-signature, M-206, as urne)."""
     try:
         data = read_bounded(path, "note", follow=True)
@@ -338,7 +338,7 @@ def _note(path):
 
 
 def _check_held(a, audit_pub, outputs):
-    """§8.4 --checkpoint for outputs."""
+    """spec/formats.md §8.4 --checkpoint for outputs."""
     import vaudit
     import vhistory
     if not a.checkpoint:
@@ -348,14 +348,14 @@ def _check_held(a, audit_pub, outputs):
                     "result.json)", "check it against the exported trail: urne_verify.py AUDIT.jsonl --keys DIR "
                     "--checkpoint NOTE")
     for cp in a.checkpoint:
-        text = _note(cp)     # §1.6: not a regular file (a FIFO), or too large: a usage mistake, exit 2, as urne
+        text = _note(cp)     # spec/formats.md §1.6: not a regular file (a FIFO), or too large: a usage mistake, exit 2, as urne
         size, root = vaudit.verify_checkpoint(text, audit_pub, cp)     # [M-206]: MUST verify under the audit key
         vhistory.check_held(outputs, cp, size, root)
 
 
 def _titles(about, path):
-    """SPEC §8.1: one first line per output verified, `<what> in <path>`, with the words the first
-    says after `VERIFIED` (§7.4: unofficial rules named)."""
+    """spec/formats.md §8.1: one first line per output verified, `<what> in <path>`, with the words the first
+    says after `VERIFIED` (spec/formats.md §7.4: unofficial rules named)."""
     import vofficial
     return vofficial.first_mark(about), [f"{d} in {path}" for d in _describe_list(about)] or [f"nothing in {path}"]
 

@@ -1,4 +1,4 @@
-"""Audit trail (SPEC §6): event hash chain, C2SP checkpoint notes, exported trails."""
+"""Audit trail (spec/formats.md §6): event hash chain, C2SP checkpoint notes, exported trails."""
 import json
 import re
 import base64
@@ -14,7 +14,7 @@ ZERO32 = b"\x00" * 32
 SIZE_RE = re.compile(r"\A(0|[1-9][0-9]*)\Z")
 
 
-# §6.3 checkpoint note: "urne-audit/<id>\n<n>\n<base64 root>\n\n— urne-audit/<id> <base64(kh||sig)>\n"
+# spec/formats.md §6.3 checkpoint note: "urne-audit/<id>\n<n>\n<base64 root>\n\n— urne-audit/<id> <base64(kh||sig)>\n"
 def parse_checkpoint(note, audit_pub, what="checkpoint"):
     """Verify a signed checkpoint note under the audit key; returns (size, root bytes)."""
     if not isinstance(note, str):
@@ -25,7 +25,7 @@ def parse_checkpoint(note, audit_pub, what="checkpoint"):
         raise Failure("malformed", f"{what}: not a signed note")
     body = parts[0] + "\n"                     # the first three lines, each with its final LF
     lines = parts[0].split("\n")
-    if len(lines) != 3 or not SIZE_RE.match(lines[1]):      # decimal, no sign, no leading zero (§6.3)
+    if len(lines) != 3 or not SIZE_RE.match(lines[1]):      # decimal, no sign, no leading zero (spec/formats.md §6.3)
         raise Failure("malformed", f"{what}: the note body is not origin, size, root")
     if lines[0] != name:
         raise Failure("inconsistent", f"{what}: origin {lines[0]!r} is not {name!r} (the audit key given)")
@@ -36,7 +36,7 @@ def parse_checkpoint(note, audit_pub, what="checkpoint"):
     if len(root) != 32 or b64(root) != lines[2]:
         raise Failure("malformed", f"{what}: root is not 32 bytes of canonical base64")
     # Signature lines: "— <name> <base64(key_hash[0..4] || signature)>", each well formed (C2SP signed-note); urne's
-    # checkpoint carries exactly one, the audit key's (§6.3): a second line would make two notes of one checkpoint.
+    # checkpoint carries exactly one, the audit key's (spec/formats.md §6.3): a second line would make two notes of one checkpoint.
     key_hash = hashlib.sha256(name.encode() + b"\x0a\x01" + audit_pub).digest()[:4]
     ok = False
     sig_lines = parts[1][:-1].split("\n")
@@ -65,9 +65,9 @@ def parse_checkpoint(note, audit_pub, what="checkpoint"):
 
 
 def verify_checkpoint(note, audit_pub, what="checkpoint"):
-    """An output's checkpoint, or one held beside outputs (§8.2 step 5, §4.6, §5.B10, §8.4): it
+    """An output's checkpoint, or one held beside outputs (spec/formats.md §8.2 step 5, spec/formats.md §4.6, §5.B10, §8.4): it
     MUST verify under the audit key [bad-signature] [M-173, M-206]; a note that does not parse,
-    or of another origin, does not verify either. (In an exported trail, §6.4 gives those their
+    or of another origin, does not verify either. (In an exported trail, spec/formats.md §6.4 gives those their
     own classes: parse_checkpoint.) Returns (size, root bytes)."""
     try:
         return parse_checkpoint(note, audit_pub, what)
@@ -76,12 +76,12 @@ def verify_checkpoint(note, audit_pub, what="checkpoint"):
 
 
 def event_hash(prev, seq, ts, kind, payload):
-    # §6.1
+    # spec/formats.md §6.1
     return H("urne/v1/audit-event", prev, u64be(seq), ts, kind, payload)
 
 
 def recorded_key(first_kind, first_payload, keys_payload):
-    """§6.4: the audit key the trail records: a version-2 trail's event 1 (`trail.created` or
+    """spec/formats.md §6.4: the audit key the trail records: a version-2 trail's event 1 (`trail.created` or
     `trail.restarted`), else the first `keys.generated` event's audit key; None if none."""
     try:
         if first_kind in ("trail.created", "trail.restarted"):
@@ -96,12 +96,12 @@ def recorded_key(first_kind, first_payload, keys_payload):
 
 
 CORRECTION = {"wrong": vjson.string, "confirmed": vjson.string, "reason": vjson.string}
-# The kinds of event at which a person witnessed the time (§6.4 (5) [M-254]).
+# The kinds of event at which a person witnessed the time (spec/formats.md §6.4 (5) [M-254]).
 WITNESSING = ("sitting.opened", "sitting.resumed", "clock.corrected")
 
 
 def check_correction(seq, payload, before):
-    """§6.4 (5): a clock.corrected event (§6.2: `wrong`, `confirmed`, `reason`, strings, no other member) names as
+    """spec/formats.md §6.4 (5): a clock.corrected event (spec/formats.md §6.2: `wrong`, `confirmed`, `reason`, strings, no other member) names as
     `wrong` the time of the event before it, exactly, and `confirmed` is in urne's one format."""
     try:
         c = vjson.payload(payload, f"audit event {seq}", CORRECTION)
@@ -118,7 +118,7 @@ def check_correction(seq, payload, before):
     return c
 
 
-# §6.6, §9.1: how far the clock may be from a watch a person confirms it at: 5 minutes, and the seconds of the
+# spec/appliance.md §6.6, §9.1: how far the clock may be from a watch a person confirms it at: 5 minutes, and the seconds of the
 # minute typed.
 WATCH_TOLERANCE = 5 * 60 + 59
 
@@ -135,8 +135,8 @@ def seconds(ts):
 
 
 def witnessed_at(seq, ts, kind, payload):
-    """§6.4 (5) [M-254]: the time a person witnessed at this event, if any: a sitting opened or taken up again, its
-    own time less the watch check's tolerance (§9.1); a clock corrected, its `confirmed` (a payload that is not one,
+    """spec/formats.md §6.4 (5) [M-254]: the time a person witnessed at this event, if any: a sitting opened or taken up again, its
+    own time less the watch check's tolerance (spec/appliance.md §9.1); a clock corrected, its `confirmed` (a payload that is not one,
     or a `confirmed` not in the one format, witnessed nothing). A clock.confirmed sets no bound."""
     if kind in ("sitting.opened", "sitting.resumed"):
         return seconds(ts) - WATCH_TOLERANCE
@@ -148,7 +148,7 @@ def witnessed_at(seq, ts, kind, payload):
 
 
 def check_witnessed(seq, ts, c, floor):
-    """§6.4 (5) [M-254]: a correction's `confirmed` is not earlier than the last time a person witnessed before it,
+    """spec/formats.md §6.4 (5) [M-254]: a correction's `confirmed` is not earlier than the last time a person witnessed before it,
     and its own time is not earlier than its `confirmed` less the watch check's tolerance."""
     confirmed = seconds(c["confirmed"])
     if floor is not None and confirmed < floor[0]:
@@ -162,7 +162,7 @@ def check_witnessed(seq, ts, c, floor):
 
 
 def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
-    """§6.4 on an `urne audit export` file. Returns a list of report lines. Without an audit key
+    """spec/formats.md §6.4 on an `urne audit export` file. Returns a list of report lines. Without an audit key
     given (`audit_pub` None), the key the trail records is used (the caller says on standard
     error what that does not prove)."""
     data = read_bounded(path, "audit-export")      # at most 1 GiB, a regular file (file limits)
@@ -231,7 +231,7 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
         if merkle_root(hashes[:size]) != root:   # leaf data = event hashes
             raise Failure("inconsistent", f"{what}: root differs from the tree over events 1..{size}")
         last = max(last, size)
-    # §6.4 (2), version 2 (§6.6, §6.8): event 1 is trail.created or trail.restarted; its audit key is the one given, and
+    # spec/formats.md §6.4 (2), version 2 (spec/appliance.md §6.6, §6.8): event 1 is trail.created or trail.restarted; its audit key is the one given, and
     # every event has its own stored checkpoint (sizes exactly 1..n).
     if first_kind in ("trail.created", "trail.restarted"):
         try:
@@ -245,7 +245,7 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
         for seq in range(1, len(hashes) + 1):
             if seq not in sizes:
                 raise Failure("inconsistent", f"audit event {seq} has no checkpoint of its own (version-2 trail)")
-        # §6.4 (5): the appliance's clock never goes back (§6.6): times in urne's one format, in order; only a
+        # spec/formats.md §6.4 (5): the appliance's clock never goes back (spec/appliance.md §6.6): times in urne's one format, in order; only a
         # clock.corrected event may be earlier than the event before it, naming that event's time as `wrong`.
         floor = None  # (seconds, seq): the last time a person witnessed [M-254]
         for seq, ts in enumerate(times, start=1):
@@ -275,6 +275,6 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
     return out
 
 
-# §6.4: a key anchors a trail against a rewrite under another key, not against a copy cut short.
+# spec/formats.md §6.4: a key anchors a trail against a rewrite under another key, not against a copy cut short.
 CUT_SHORT = ("a key proves who signed events 1..{n}, not that the trail ends there: a copy cut short verifies "
              "too; compare {n} with the size of the last checkpoint you hold (--checkpoint)")

@@ -1,9 +1,9 @@
-"""Instant-game blocks (SPEC §5): rules file, block ids, seed, deck and shuffle, ticket grids,
-tickets.csv, commitments, block folders (§5.B10) and ticket proofs (§5.B9).
+"""Instant-game blocks (spec/formats.md §5): rules file, block ids, seed, deck and shuffle, ticket grids,
+tickets.csv, commitments, block folders (spec/formats.md §5.B10) and ticket proofs (spec/formats.md §5.B9).
 
-Written from SPEC.md §5 alone. The hot loops (the shuffle, the 800,000 ticket streams) are plain
+Written from spec/formats.md §5 alone. The hot loops (the shuffle, the 800,000 ticket streams) are plain
 Python kept tight: HMAC through precomputed key pads (two SHA-256 compressions a block), u64s read
-in bulk with struct, the digit batch plans (§5.B5.2) precomputed per tier.
+in bulk with struct, the digit batch plans (spec/formats.md §5.B5.2) precomputed per tier.
 """
 import hashlib
 import os
@@ -20,8 +20,8 @@ from vcore import Failure, H, HmacDrbg, check_fixed_order, entropy_commitment, i
     node_hash, read_signed, verify_inclusion
 
 TWO64 = 1 << 64
-ID_RE = re.compile(r"\A[a-z0-9][a-z0-9-]{0,63}\Z")          # game ids and symbol ids (§5.B1)
-EMISSION_RE = re.compile(r"\A[a-z0-9][a-z0-9-]{0,31}\Z")    # §5.B2
+ID_RE = re.compile(r"\A[a-z0-9][a-z0-9-]{0,63}\Z")          # game ids and symbol ids (spec/formats.md §5.B1)
+EMISSION_RE = re.compile(r"\A[a-z0-9][a-z0-9-]{0,31}\Z")    # spec/formats.md §5.B2
 DEC_RE = re.compile(r"\A(0|[1-9][0-9]*)\Z")
 OFFICIAL = "noel-de-la-chance-2015"
 HEADER = b"position,tier,prize_cents,offered,grid1,grid2,grid3"
@@ -31,7 +31,7 @@ h32 = lambda v, w: J.hexbytes(v, w, 32)
 
 
 # ---------------------------------------------------------------------------------------------
-# §5.B1 rules file
+# spec/formats.md §5.B1 rules file
 
 def _id(v, what):
     if not isinstance(v, str) or not ID_RE.match(v):
@@ -43,7 +43,7 @@ def _pos(v, what):
     return J.uint(v, what, 1)
 
 
-# §5.B1, §1.6: a block's size is at most 4,194,304 (so that S.tickets.csv stays within its limit).
+# spec/formats.md §5.B1, §1.6: a block's size is at most 4,194,304 (so that S.tickets.csv stays within its limit).
 MAX_BLOCK_SIZE = 4194304
 
 RULES = {
@@ -60,7 +60,7 @@ OFFICIAL_TABLE = [(10, 1, 250000), (9, 1, 25000), (8, 200, 5000), (7, 11000, 100
 
 
 def parse_rules(data, what="rules.json"):
-    """§5.B1: parse and check a game rules file; returns the parsed object. Refusals: malformed."""
+    """spec/formats.md §5.B1: parse and check a game rules file; returns the parsed object. Refusals: malformed."""
     r = J.obj(J.loads(data, what), what, RULES)
 
     def bad(msg):
@@ -103,14 +103,14 @@ def parse_rules(data, what="rules.json"):
 
 
 def tier_table(rules, price):
-    """[(tier, units, prize_cents)] for tiers 10, 9, ..., 4 then 0, at `price` (§5.B9 `tiers`)."""
+    """[(tier, units, prize_cents)] for tiers 10, 9, ..., 4 then 0, at `price` (spec/formats.md §5.B9 `tiers`)."""
     i = rules["price_points_cents"].index(price)
     rows = [(row["matches"], row["units"], row["prize_cents"][i]) for row in rules["prize_table"]]
     return rows + [(0, rules["totals"]["losing_units"], 0)]
 
 
 # ---------------------------------------------------------------------------------------------
-# §5.B2 block identity
+# spec/formats.md §5.B2 block identity
 
 def parse_block_id(s, what="block"):
     """Canonical `game/price/emission/number` -> (game, price, emission, number); malformed otherwise."""
@@ -127,7 +127,7 @@ def file_stem(block_id):
 
 
 # ---------------------------------------------------------------------------------------------
-# §5.B3 seed values
+# spec/formats.md §5.B3 seed values
 
 def block_seed(block_id, rules_sha256, entropy, contribution=None):
     """Version 1 (`contribution` None): H("urne/v1/block-seed", id, rules_sha256, entropy);
@@ -146,7 +146,7 @@ def grid_key(seed):
 
 
 # ---------------------------------------------------------------------------------------------
-# §5.B4 deck and shuffle
+# spec/formats.md §5.B4 deck and shuffle
 
 class _FastDrbg(HmacDrbg):
     """vcore.HmacDrbg with Generate's HMACs through precomputed key pads (same output)."""
@@ -170,14 +170,14 @@ class _FastDrbg(HmacDrbg):
 
 
 def shuffle(seed, rules, request=4096):
-    """§5.B4: the tiers in sale order, as a bytearray (one byte a ticket)."""
+    """spec/formats.md §5.B4: the tiers in sale order, as a bytearray (one byte a ticket)."""
     n = rules["block_size"]
     deck = bytearray([0]) * rules["totals"]["losing_units"]
     for row in reversed(rules["prize_table"]):           # tier 4, 5, ..., 10
         deck += bytearray([row["matches"]]) * row["units"]
     assert len(deck) == n
     drbg = _FastDrbg(seed, b"", b"urne/v1/block-shuffle")
-    # §2.2: the stream is Generate calls of exactly `request` bytes; R is a multiple of 8, so the
+    # spec/formats.md §2.2: the stream is Generate calls of exactly `request` bytes; R is a multiple of 8, so the
     # u64s never straddle two calls and the stream can be read as a sequence of u64s.
     assert request % 8 == 0
     per_call = request // 8
@@ -197,7 +197,7 @@ def shuffle(seed, rules, request=4096):
         k += 1
         if x >= TWO64 - m:                                 # maybe in the rejection zone (r < m)
             r = TWO64 % m
-            while r and x >= TWO64 - r:                    # §2.3: discard and read the next u64
+            while r and x >= TWO64 - r:                    # spec/formats.md §2.3: discard and read the next u64
                 if k >= nx:
                     xs = xs + more(1)
                     nx = len(xs)
@@ -209,10 +209,10 @@ def shuffle(seed, rules, request=4096):
 
 
 # ---------------------------------------------------------------------------------------------
-# §5.B5 ticket grids
+# spec/formats.md §5.B5 ticket grids
 
 def batch_plan(ranges):
-    """§5.B5.2 step 1: [(P, limit, ranges)] with limit = 2^64 - (2^64 mod P) (§2.3)."""
+    """spec/formats.md §5.B5.2 step 1: [(P, limit, ranges)] with limit = 2^64 - (2^64 mod P) (spec/formats.md §2.3)."""
     plan, cur, p = [], [], 1
     for r in ranges:
         if cur and p * r > 1 << 48:
@@ -226,7 +226,7 @@ def batch_plan(ranges):
 
 
 class TicketMaker:
-    """Computes ticket rows of one block from its grid key (§5.B5, §5.B6)."""
+    """Computes ticket rows of one block from its grid key (spec/formats.md §5.B5, §5.B6)."""
 
     def __init__(self, gkey, m, prizes):
         self.m = m
@@ -247,7 +247,7 @@ class TicketMaker:
         self._roles = {}                                    # offered triple -> (role letters, tables)
 
     def _stream(self, p):
-        """Ticket p's stream as u64s (§5.B5.1), lazily, 4 per HMAC block."""
+        """Ticket p's stream as u64s (spec/formats.md §5.B5.1), lazily, 4 per HMAC block."""
         prefix = b"urne/v1/block-grid\x00" + struct.pack(">I", p)
         inner, outer, unpack = self.inner, self.outer, struct.Struct(">4Q").unpack
         j = 0
@@ -264,7 +264,7 @@ class TicketMaker:
         out = []
         for p, limit, ranges in plan:
             x = nxt()
-            while x >= limit:                               # §2.3 rejection
+            while x >= limit:                               # spec/formats.md §2.3 rejection
                 x = nxt()
             x %= p
             for r in ranges:
@@ -276,7 +276,7 @@ class TicketMaker:
         """(offered letters, grid1, grid2, grid3) of ticket p with tier t."""
         m = self.m
         nxt = self._stream(p).__next__
-        # §5.B5.3 step 1: offered symbols, partial Fisher-Yates of [0, m).
+        # spec/formats.md §5.B5.3 step 1: offered symbols, partial Fisher-Yates of [0, m).
         e = self._digits(self.offer_plan, nxt)
         a = list(range(m))
         offered = []
@@ -301,7 +301,7 @@ class TicketMaker:
             d = f[k + s]
             deck[i], deck[d] = deck[d], deck[i]
             roles[empty[s]] = deck[i]
-        # §5.B5.4 grids.
+        # spec/formats.md §5.B5.4 grids.
         key = tuple(offered)
         cached = self._roles.get(key)
         if cached is None:
@@ -408,7 +408,7 @@ class TicketMaker:
 
 
 def recompute_tickets(rules, price, seed):
-    """§5.B4-§5.B6: (tiers bytearray, tickets.csv bytes)."""
+    """spec/formats.md §5.B4-§5.B6: (tiers bytearray, tickets.csv bytes)."""
     tiers = shuffle(seed, rules)
     prizes = {t: pz for t, _, pz in tier_table(rules, price)}
     tm = TicketMaker(grid_key(seed), len(rules["symbols"]), prizes)
@@ -417,7 +417,7 @@ def recompute_tickets(rules, price, seed):
 
 
 # ---------------------------------------------------------------------------------------------
-# §5.B7 commitments: RFC 6962 root over the rows (level by level, odd node moves up).
+# spec/formats.md §5.B7 commitments: RFC 6962 root over the rows (level by level, odd node moves up).
 
 def root_of_leaf_hashes(hashes):
     level = hashes
@@ -438,7 +438,7 @@ def leaf_hashes(rows):
 
 
 # ---------------------------------------------------------------------------------------------
-# §5.B8 steps 1-6: the production file against the commitment.
+# spec/formats.md §5.B8 steps 1-6: the production file against the commitment.
 
 def _row_checker(m, prizes):
     """Returns check(row bytes, index) -> tier, raising ValueError with the reason."""
@@ -489,7 +489,7 @@ def _row_checker(m, prizes):
 
 
 def check_tickets_file(data, rules, price, what):
-    """§5.B8 steps 1-5 on tickets.csv bytes; returns (list of row bytes, per-tier counts).
+    """spec/formats.md §5.B8 steps 1-5 on tickets.csv bytes; returns (list of row bytes, per-tier counts).
     Failures: commitment-mismatch."""
     def bad(msg):
         raise Failure("commitment-mismatch", f"{what}: {msg}")
@@ -517,7 +517,7 @@ def check_tickets_file(data, rules, price, what):
 
 
 # ---------------------------------------------------------------------------------------------
-# §5.B9 files, §5.B10 verification of a block folder.
+# spec/formats.md §5.B9 files, spec/formats.md §5.B10 verification of a block folder.
 
 
 SOFTWARE = J.fields({"name": J.string, "version": J.string, "source_revision": J.string, "executable_sha256": h32})
@@ -531,7 +531,7 @@ COMMIT = {
     "generated_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid,
     "audit_key_id": J.keyid, "software": SOFTWARE,
 }
-# Version 2 (§3.3, §5.B3): after seed_commitment, the entropy commitment, the contribution, the
+# Version 2 (spec/formats.md §3.3, spec/appliance.md §5.B3): after seed_commitment, the entropy commitment, the contribution, the
 # refused entropy requests and the evidence of the order in which the randomness became fixed.
 COMMIT_V2 = {}
 for _k, _c in COMMIT.items():
@@ -548,12 +548,12 @@ CONTRIBUTION_EVENT = {"blocks": J.listof(J.fields({"block": J.string, "attempt":
 
 
 def parse_commit(doc, what):
-    """The commitment parsed (§5.B9), its optional member `unofficial_rules` (§7.4) kept."""
+    """The commitment parsed (spec/formats.md §5.B9), its optional member `unofficial_rules` (spec/formats.md §7.4) kept."""
     return vdraw._with_member(doc, what, COMMIT if isinstance(doc, dict) and doc.get("version") == 1 else COMMIT_V2)
 
 
 def verify_fixed(c, size, root, what):
-    """§5.B10 step 2 (version 2): the block.entropy event of this block and attempt, then a
+    """spec/formats.md §5.B10 step 2 (version 2): the block.entropy event of this block and attempt, then a
     block.contribution event naming it, both in the tree of the commitment's checkpoint.
     Failures: inconsistent."""
     f = c["fixed"]
@@ -578,7 +578,7 @@ REVEAL = {
     "entropy": J.hexbytes, "seed": h32, "seed_commitment": h32, "outcomes_root": h32,
     "revealed_at": J.string, "audit_checkpoint": J.string, "result_key_id": J.keyid,
 }
-# Version 2 (§5.B9): before revealed_at, when the block's sales closed.
+# Version 2 (spec/formats.md §5.B9): before revealed_at, when the block's sales closed.
 REVEAL_V2 = {}
 for _k, _c in REVEAL.items():
     if _k == "revealed_at":
@@ -587,7 +587,7 @@ for _k, _c in REVEAL.items():
 
 
 def check_sales_close(name, r, c):
-    """§5.B10 step 4 (version 2): sales_closed_at, revealed_at and the commitment's generated_at
+    """spec/formats.md §5.B10 step 4 (version 2): sales_closed_at, revealed_at and the commitment's generated_at
     are date-times in urne's one format [M-219]; the sales closed neither after the reveal nor
     before the generation [M-220]. Failures: inconsistent."""
     closed = r["sales_closed_at"]
@@ -613,7 +613,7 @@ SUFFIXES = (".commit.json", ".tickets.csv", ".reveal.json")
 
 
 def is_block_folder(folder):
-    """A folder with a block commitment (§5.B10); a folder of production files alone (the secret
+    """A folder with a block commitment (spec/formats.md §5.B10); a folder of production files alone (the secret
     medium) is not an output. Orphan files beside a commitment are refused in step 1."""
     return any(n.endswith(".commit.json") for n in listdir(folder))
 
@@ -623,9 +623,9 @@ def _present(folder, name):
 
 
 def verify_blocks(folder, result_pub, audit_pub, outputs=None, about=None):
-    """§5.B10 steps 1-4, in order, for every block of the folder; a block folder MUST have
+    """spec/formats.md §5.B10 steps 1-4, in order, for every block of the folder; a block folder MUST have
     rules.json (malformed otherwise, step 1: a lone commitment is a file, `urne verify
-    S.commit.json`, §8.5). Returns report lines (`partial: ` lines for what could not be
+    S.commit.json`, spec/formats.md §8.5). Returns report lines (`partial: ` lines for what could not be
     checked); raises Failure on the first failure."""
     p = lambda name: os.path.join(folder, name)
     names = listdir(folder)
@@ -661,7 +661,7 @@ def verify_blocks(folder, result_pub, audit_pub, outputs=None, about=None):
 
 
 def _commitment(s, raw):
-    """§5.B10 step 2, the commitment alone: parse [malformed], its block id canonical [malformed]
+    """spec/formats.md §5.B10 step 2, the commitment alone: parse [malformed], its block id canonical [malformed]
     and agreeing with its file name and fields [inconsistent]. Returns (c, history, game, price)."""
     name = s + ".commit.json"
     c, c_history = vhistory.take(J.loads(raw[name], name), name)
@@ -679,8 +679,8 @@ def _commitment(s, raw):
 
 
 def _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outputs):
-    """§5.B10 step 2, the trail: the key ids are the keys' [inconsistent]; the checkpoint verifies under the audit key [bad-signature]; in
-    version 2 the order evidence holds (§3.3) [inconsistent] and the history leads to the
+    """spec/formats.md §5.B10 step 2, the trail: the key ids are the keys' [inconsistent]; the checkpoint verifies under the audit key [bad-signature]; in
+    version 2 the order evidence holds (spec/formats.md §3.3) [inconsistent] and the history leads to the
     checkpoint [fork]. Returns report lines."""
     name = s + ".commit.json"
     report = []
@@ -700,7 +700,7 @@ def _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outpu
 
 
 def _block_manifest(folder, s, c, raw, rules_bytes, result_pub, lone=False):
-    """§5.B10 step 2 (issue 12 contract): a version-2 commitment has S.manifest.json beside it,
+    """spec/formats.md §5.B10 step 2 (issue 12 contract): a version-2 commitment has S.manifest.json beside it,
     naming its game, block and attempt and listing S.commit.json, rules.json and S.tickets.csv,
     whose SHA-256 is the commitment's tickets_sha256 (missing: malformed; for a lone commitment
     only partial); version 1 has none (one present: malformed). Returns report lines."""
@@ -729,7 +729,7 @@ def _subject(c):
 
 
 def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=None):
-    """A lone S.commit.json (`urne verify S.commit.json`, §8.5): its signature, parse, key ids,
+    """A lone S.commit.json (`urne verify S.commit.json`, spec/formats.md §8.5): its signature, parse, key ids,
     checkpoint, order evidence and history, and its
     manifest if there is one (issue 12 contract); then `partial: ` lines for the rules and the
     production file, and for the block's other files (only their signatures are checked)."""
@@ -783,7 +783,7 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
     if rv is not None:
         r, r_history = vhistory.take(J.loads(rv, s + ".reveal.json"), s + ".reveal.json")
         r = vdraw._with_member(r, s + ".reveal.json", REVEAL if r.get("version") == 1 else REVEAL_V2)
-        # §5.B10 step 4, in SPEC's order.
+        # spec/formats.md §5.B10 step 4, in SPEC's order.
         if r["version"] != c["version"]:
             raise Failure("inconsistent", f"{s}.reveal.json: version {r['version']} is not its commitment's "
                                           f"({c['version']}, §7.2)")
@@ -829,7 +829,7 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
 
 
 def verify_ticket_proof(path, result_pub, published=None, about=None):
-    """§5.B9 ticket proofs, in the order of the verification clause there."""
+    """spec/formats.md §5.B9 ticket proofs, in the order of the verification clause there."""
     raw = read_signed(path, result_pub, "json")
     name = os.path.basename(path)
     report = [f"ok  {name} signature"]

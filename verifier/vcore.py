@@ -1,4 +1,4 @@
-"""Primitives of SPEC.md §1 and §2, written from the specification alone.
+"""Primitives of spec/formats.md §1 and §2, written from the specification alone.
 
 Everything here is pure (no clock, no OS randomness) except the bounded reading of files and
 the signature check of a published file. Section numbers refer to SPEC.md.
@@ -15,7 +15,7 @@ import struct
 
 
 class Failure(Exception):
-    """A verification failure (exit 1), with its class (SPEC §8.1) and what failed."""
+    """A verification failure (exit 1), with its class (spec/formats.md §8.1) and what failed."""
 
     def __init__(self, cls, what):
         super().__init__(f"{cls}: {what}")
@@ -43,7 +43,7 @@ def _b(p):
     return p.encode("utf-8") if isinstance(p, str) else bytes(p)
 
 
-# §1.2 tagged hash: SHA-256(label || 0x00 || u64be(len(p1)) || p1 || ...)
+# spec/formats.md §1.2 tagged hash: SHA-256(label || 0x00 || u64be(len(p1)) || p1 || ...)
 def H(label, *parts):
     h = hashlib.sha256(label.encode("ascii") + b"\x00")
     for p in parts:
@@ -57,13 +57,13 @@ def sha256(data):
     return hashlib.sha256(data).digest()
 
 
-# §1.3 key id: first 16 hex digits of SHA-256 over the raw 32-byte public key.
+# spec/formats.md §1.3 key id: first 16 hex digits of SHA-256 over the raw 32-byte public key.
 def key_id(raw32):
     return hashlib.sha256(raw32).hexdigest()[:16]
 
 
 # ---------------------------------------------------------------------------------------------
-# §1.4 Ed25519, strict (RFC 8032 §5.1.7 plus: S < L, canonical A and R, A not of small order).
+# spec/formats.md §1.4 Ed25519, strict (RFC 8032 §5.1.7 plus: S < L, canonical A and R, A not of small order).
 # The signature equation itself is checked by `cryptography` (OpenSSL); the strictness checks
 # are done here so they do not depend on the library's policy.
 
@@ -115,7 +115,7 @@ def _small_order(p):
 
 
 def ed25519_verify_strict(raw_pub, sig, msg):
-    """True if `sig` is a strictly valid pure Ed25519 signature of `msg` under `raw_pub` (SPEC §1.4,
+    """True if `sig` is a strictly valid pure Ed25519 signature of `msg` under `raw_pub` (spec/formats.md §1.4,
     as urne-verify applies it): S < L; A and R canonical encodings; neither A nor R of small order
     (no genuine signature has a small-order R; urne refuses it too); then the cofactorless
     equation, which OpenSSL checks by comparing the recomputed R with R byte for byte."""
@@ -186,7 +186,7 @@ def ed25519_verify_strict_chunks(raw_pub, sig, chunks):
 # device, a folder, a symbolic link), is `malformed`; a FIFO is never opened, so a verifier never
 # blocks on one. A `.sig` is exactly 64 bytes: another size is `bad-signature`.
 #
-# Symbolic links (SPEC §1.6): a path the user gives (the file verified, registered with given();
+# Symbolic links (spec/formats.md §1.6): a path the user gives (the file verified, registered with given();
 # --checkpoint, --producer-key, --rules, --export, read with follow=True) may be reached through
 # links and is read following them; every other file is one found in a folder (the folder
 # verified, --keys DIR, --published DIR, the folder of a file given) and is examined itself
@@ -341,12 +341,12 @@ def named_result_key(data):
         return None
     if isinstance(v, dict) and isinstance(v.get("result_key_id"), str):
         named = v["result_key_id"]
-        if len(named) == 16 and all(c in "0123456789abcdef" for c in named):   # a key id (§1.3)
+        if len(named) == 16 and all(c in "0123456789abcdef" for c in named):   # a key id (spec/formats.md §1.3)
             return named
     return None
 
 
-# The names an output's files have (§4.7, §4.6, §5.B10): the other-appliance rule tries only these.
+# The names an output's files have (spec/formats.md §4.7, §4.6, §5.B10): the other-appliance rule tries only these.
 OUTPUT_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.html", "checkpoint.note",
                 "manifest.json", "void-notice.json", "sitting.json", "minutes.html")
 OUTPUT_SUFFIXES = (".commit.json", ".manifest.json", ".reveal.json")
@@ -379,7 +379,7 @@ def _another_verifies(path, result_pub):
 
 
 def read_signed(path, result_pub, kind=None):
-    """§1.4: a published file's bytes, once its detached signature (`path`.sig, raw 64 bytes) is
+    """spec/formats.md §1.4: a published file's bytes, once its detached signature (`path`.sig, raw 64 bytes) is
     checked over the exact bytes under the result key; nothing is parsed before. Both files are
     read within their limits. When the signature fails and the file names another result key than
     the one given (issue 12 contract: the file itself, read without trusting it), that is a usage
@@ -423,7 +423,7 @@ def load_pub_pem(path, follow=False):
 
 
 # ---------------------------------------------------------------------------------------------
-# §2.1 HMAC_DRBG with SHA-256 (SP 800-90A Rev. 1 §10.1.2): no reseed, no additional input.
+# spec/formats.md §2.1 HMAC_DRBG with SHA-256 (SP 800-90A Rev. 1 §10.1.2): no reseed, no additional input.
 
 class HmacDrbg:
     def __init__(self, entropy, nonce=b"", pers=b""):
@@ -449,7 +449,7 @@ class HmacDrbg:
         return b"".join(out)[:n]
 
 
-# §2.2 the byte stream: Generate calls of exactly R bytes, consumed in order.
+# spec/formats.md §2.2 the byte stream: Generate calls of exactly R bytes, consumed in order.
 class Stream:
     def __init__(self, seed, personalization, request=4096):
         self.drbg = HmacDrbg(seed, b"", _b(personalization))
@@ -465,7 +465,7 @@ class Stream:
         self.pos += n
         return out
 
-    # §2.3 uniform(n) by rejection: never `x mod n` on an unrejected x.
+    # spec/formats.md §2.3 uniform(n) by rejection: never `x mod n` on an unrejected x.
     def uniform(self, n):
         assert 1 <= n <= 2**64 - 1
         r = 2**64 % n
@@ -477,9 +477,9 @@ class Stream:
 
 
 # ---------------------------------------------------------------------------------------------
-# §2.4 RFC 6962 / RFC 9162 Merkle tree hash and inclusion proofs.
+# spec/formats.md §2.4 RFC 6962 / RFC 9162 Merkle tree hash and inclusion proofs.
 
-# urne's one time format (§6.1): RFC 3339 UTC with microseconds, a real date and time of day
+# urne's one time format (spec/formats.md §6.1): RFC 3339 UTC with microseconds, a real date and time of day
 # (seconds at most 59); in it, text order is time order.
 ONE_TIME_FORMAT = re.compile(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z\Z")
 
@@ -547,8 +547,8 @@ def b64(data):
     return base64.b64encode(data).decode("ascii")
 
 
-# §2.4 consistency proofs, RFC 9162 §2.1.4: the generator follows the recursive definition of
-# RFC 9162 §2.1.4.1, the verifier the numbered steps of RFC 9162 §2.1.4.2. Conventions of SPEC §2.4:
+# spec/formats.md §2.4 consistency proofs, RFC 9162 §2.1.4: the generator follows the recursive definition of
+# RFC 9162 §2.1.4.1, the verifier the numbered steps of RFC 9162 §2.1.4.2. Conventions of spec/formats.md §2.4:
 # m == n is consistent only with an empty proof and equal roots; m == 0 and m > n never verify.
 
 def consistency_proof(m, hashes):
@@ -573,7 +573,7 @@ def consistency_proof(m, hashes):
 
 def verify_consistency(m, n, root_m, root_n, proof):
     """RFC 9162 §2.1.4.2: does `proof` show the size-m tree (root_m) to be a prefix of the size-n
-    tree (root_n)? SPEC §2.4 conventions for m == n, m == 0 and m > n."""
+    tree (root_n)? spec/formats.md §2.4 conventions for m == n, m == 0 and m > n."""
     if m < 1 or m > n:
         return False
     if m == n:
@@ -602,11 +602,11 @@ def verify_consistency(m, n, root_m, root_n, proof):
 
 
 # ---------------------------------------------------------------------------------------------
-# Version 2, "nobody chooses" (SPEC §3.2, §3.3, §4.4.1): the entropy commitment, the grammar of
+# Version 2, "nobody chooses" (spec/formats.md §3.2, §3.3, §4.4.1): the entropy commitment, the grammar of
 # the commissaire's contribution, and the evidence of the order in which both became fixed.
 
 def entropy_commitment(entropy):
-    """§3.2: tagged_hash("urne/v2/entropy-commitment", [entropy])."""
+    """spec/formats.md §3.2: tagged_hash("urne/v2/entropy-commitment", [entropy])."""
     return H("urne/v2/entropy-commitment", entropy)
 
 
@@ -617,7 +617,7 @@ def _contribution_char(c):
 
 
 def contribution_refusal(text):
-    """§4.4.1: None if `text` is a contribution, else why not, in words."""
+    """spec/formats.md §4.4.1: None if `text` is a contribution, else why not, in words."""
     n = len(text)                      # Python str: Unicode scalar values (code points)
     if not 8 <= n <= 256:
         return f"{n} characters; a contribution has 8 to 256"
@@ -632,12 +632,12 @@ def contribution_refusal(text):
 
 
 def fixed_event_hash(e):
-    """§6.1 event hash of a `fixed` event (payload as stored)."""
+    """spec/formats.md §6.1 event hash of a `fixed` event (payload as stored)."""
     return H("urne/v1/audit-event", e["prev_hash"], u64be(e["seq"]), e["ts"], e["kind"], e["payload"])
 
 
 def check_fixed_order(fixed, size, root, kinds):
-    """§3.3: each of the two events is in the checkpoint's tree (size, root) at leaf seq - 1, of
+    """spec/formats.md §3.3: each of the two events is in the checkpoint's tree (size, root) at leaf seq - 1, of
     the kind expected, and the entropy's event comes before the contribution's. Returns None, or
     what fails. The payloads are the caller's to compare."""
     for name, kind in zip(("entropy", "contribution"), kinds):

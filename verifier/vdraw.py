@@ -1,4 +1,4 @@
-"""Daily draws (SPEC §4, §8): the bundle, result.json, rules.json, auditor mode, proofs."""
+"""Daily draws (spec/formats.md §4, §8): the bundle, result.json, rules.json, auditor mode, proofs."""
 import bisect
 import datetime
 import hashlib
@@ -21,7 +21,7 @@ SIGNED_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.ht
 h32 = lambda v, w: J.hexbytes(v, w, 32)
 COUNTS3 = J.fields({"closed": J.uint, "minor": J.uint, "fraud": J.uint})
 
-# §4.7 the draw core, shared by result.json and bundle.json, in this order.
+# spec/formats.md §4.7 the draw core, shared by result.json and bundle.json, in this order.
 CORE = {
     "operation": J.string, "day": J.day, "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1),
     "voided_attempts": J.listof(J.fields({"attempt": J.u32, "reason": J.string, "audit_seq": J.uint})),
@@ -40,7 +40,7 @@ CORE_V1 = CORE
 
 
 def contribution(v, what):
-    """§4.4.1: a string in the grammar of contributions, else malformed."""
+    """spec/formats.md §4.4.1: a string in the grammar of contributions, else malformed."""
     J.string(v, what)
     why = contribution_refusal(v)
     if why:
@@ -48,13 +48,13 @@ def contribution(v, what):
     return v
 
 
-# §3.3 the evidence of the order in which the randomness became fixed.
+# spec/formats.md §3.3 the evidence of the order in which the randomness became fixed.
 FIXED_EVENT = J.fields({"seq": J.uint, "ts": J.string, "kind": J.string, "payload": J.string,
                         "prev_hash": h32, "inclusion": J.listof(h32)})
 FIXED = J.fields({"entropy": FIXED_EVENT, "contribution": FIXED_EVENT})
 REFUSED = J.listof(J.fields({"audit_seq": J.uint, "entropy_commitment": h32, "reason": J.string}))
 
-# Version 2 (§4.7, §7.2): no witness; entropy_commitment and contribution before the entropy,
+# Version 2 (spec/formats.md §4.7, §7.2): no witness; entropy_commitment and contribution before the entropy,
 # entropy_refused and fixed after reserves_wanted (then history, taken apart by vhistory).
 CORE_V2 = {}
 for _k, _c in CORE_V1.items():
@@ -74,7 +74,7 @@ TAIL = {
 }
 
 
-# §4.7, §6.2 (version 2): the code that answered for the HSM, members closed at every depth.
+# spec/formats.md §4.7, §6.2 (version 2): the code that answered for the HSM, members closed at every depth.
 def _sha_or_null(v, what):
     return None if v is None else h32(v, what)
 
@@ -123,7 +123,7 @@ def core_of(doc):
 
 
 def _with_member(doc, what, spec):
-    """J.obj(doc, what, spec), the optional member `unofficial_rules` (§7.4) kept when present."""
+    """J.obj(doc, what, spec), the optional member `unofficial_rules` (spec/formats.md §7.4) kept when present."""
     doc, member = vofficial.take(doc, what)
     out = J.obj(doc, what, spec)
     if member is not None:
@@ -140,12 +140,12 @@ def parse_result(doc, what="result.json"):
 
 
 def rules_standing(doc, what):
-    """§7.4: the draw's rules standing (its operation and rules_sha256) agrees with its member;
+    """spec/formats.md §7.4: the draw's rules standing (its operation and rules_sha256) agrees with its member;
     returns the id of unofficial rules, else None."""
     return vofficial.check(what, doc["operation"], doc["rules_sha256"], doc["version"], doc.get(vofficial.MEMBER))
 
 
-# §4.4: version 1 binds the `witness`, version 2 the `contribution` (§4.4.1) under its own label.
+# spec/formats.md §4.4: version 1 binds the `witness`, version 2 the `contribution` (spec/formats.md §4.4.1) under its own label.
 def draw_seed(core):
     c = core["commitment"]
     v2 = "contribution" in core
@@ -155,7 +155,7 @@ def draw_seed(core):
              core["entropy"])
 
 
-# §3.3, §6.2: the payloads of the two events that fixed a draw's randomness.
+# spec/formats.md §3.3, §6.2: the payloads of the two events that fixed a draw's randomness.
 ENTROPY_EVENT = {"operation": J.string, "day": J.string, "attempt": J.uint, "commitment_root": h32,
                  "entropy_commitment": h32, "entropy_blob": h32}
 CONTRIBUTION_EVENT = {"operation": J.string, "day": J.string, "attempt": J.uint, "entropy_commitment": h32,
@@ -163,7 +163,7 @@ CONTRIBUTION_EVENT = {"operation": J.string, "day": J.string, "attempt": J.uint,
 
 
 def verify_fixed(b, size, root):
-    """§8.2 step 5 (version 2): the draw.entropy event, then the draw.contribution event, both in
+    """spec/formats.md §8.2 step 5 (version 2): the draw.entropy event, then the draw.contribution event, both in
     the tree of the output's checkpoint, saying what the core says. Failures: inconsistent."""
     f = b["fixed"]
     why = check_fixed_order(f, size, root, ("draw.entropy", "draw.contribution"))
@@ -182,7 +182,7 @@ def verify_fixed(b, size, root):
         raise Failure("inconsistent", "randomness order: the contribution recorded is not the one published")
 
 
-# §4.5
+# spec/formats.md §4.5
 def select(seed, leaf_entries, reserves_per_day):
     """Returns [(leaf index, entry number)] for the winner then the reserves."""
     starts, s = [], 0
@@ -202,7 +202,7 @@ def select(seed, leaf_entries, reserves_per_day):
     return picks
 
 
-# §4.2
+# spec/formats.md §4.2
 def pseudonymise(operation, day, entry_list):
     """[(account, entries)] ascending by account -> (list_digest, [(pseudonym, entries, account, salt)])."""
     canonical = b"".join(a + bytes([n]) for a, n in entry_list)
@@ -212,12 +212,12 @@ def pseudonymise(operation, day, entry_list):
     for a, n in entry_list:
         salt = H("urne/v1/account-salt", key, a)
         out.append((H("urne/v1/pseudonym", salt, a), n, a, salt))
-    out.sort()  # §4.3 leaves by ascending pseudonym
+    out.sort()  # spec/formats.md §4.3 leaves by ascending pseudonym
     return list_digest, out
 
 
 # ---------------------------------------------------------------------------------------------
-# The draw rules file (`rules.json` of a draw folder, §8.2 step 7; the schema urne's loader
+# The draw rules file (`rules.json` of a draw folder, spec/formats.md §8.2 step 7; the schema urne's loader
 # reads: every member below, `clauses` and the two `note`s optional, none other). Refusals:
 # malformed. Only what a verifier needs is interpreted.
 
@@ -284,11 +284,11 @@ def period_of(rules, day):
 
 
 # ---------------------------------------------------------------------------------------------
-# §8.2, one function per step, in order; each raises Failure with the class SPEC gives.
+# spec/formats.md §8.2, one function per step, in order; each raises Failure with the class SPEC gives.
 
 def present(folder, name):
     """Whether the folder has an entry `name` (a FIFO, a folder or a symbolic link of that name
-    counts, a dangling link too: reading it then refuses it; a link is never followed, §1.6)."""
+    counts, a dangling link too: reading it then refuses it; a link is never followed, spec/formats.md §1.6)."""
     return os.path.lexists(os.path.join(folder, name))
 
 
@@ -366,10 +366,10 @@ def step5_audit(doc, history, raw, primary, result_pub, audit_pub, outputs=None)
     """Step 5, on the bundle (or a lone result.json): the checkpoint verifies under the audit key
     [bad-signature]; the key ids are the keys' and checkpoint.note is audit_checkpoint
     [inconsistent]; the history leads to the checkpoint [fork] (version and history presence
-    were checked at parse, §7.2 [malformed]); result.json has the bundle's version
+    were checked at parse, spec/formats.md §7.2 [malformed]); result.json has the bundle's version
     [inconsistent]; in version 2 the order evidence holds [inconsistent].
-    Says in `outputs` what the output publishes (§8.4, every version). Returns the output record
-    for §8.4's linear history, or None (version 1)."""
+    Says in `outputs` what the output publishes (spec/formats.md §8.4, every version). Returns the output record
+    for spec/formats.md §8.4's linear history, or None (version 1)."""
     size, cp_root = verify_checkpoint(doc["audit_checkpoint"], audit_pub, f"{primary} audit_checkpoint")
     if doc["result_key_id"] != key_id(result_pub):
         raise Failure("inconsistent", f"{primary}: result_key_id {doc['result_key_id']} is not the id of the result "
@@ -504,9 +504,9 @@ def _rules_bytes(raw, rules_file):
 
 def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), rules_file=None, outputs=None,
                 about=None):
-    """§8.2, steps 1 to 9, in order. Returns report lines (`partial: ` lines for what could not
+    """spec/formats.md §8.2, steps 1 to 9, in order. Returns report lines (`partial: ` lines for what could not
     be checked, `note: ` lines for standard error); appends the version-2 output to `outputs`
-    (§8.4) and what was verified to `about`; raises Failure on the first failure."""
+    (spec/formats.md §8.4) and what was verified to `about`; raises Failure on the first failure."""
     raw = step1_signatures(folder, result_pub)
     report = [f"ok  {name} signature" for name in raw]
     b, history, leaves = step2_bundle(raw)
@@ -532,7 +532,7 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
     if rules_bytes is not None:
         rules = step7_rules(b, rules_bytes)
         report.append("ok  prize, reserves, period and tranche follow from the rules (D-3, D-10)")
-    unofficial = rules_standing(b, "bundle.json")      # step 7's end (§7.4)
+    unofficial = rules_standing(b, "bundle.json")      # step 7's end (spec/formats.md §7.4)
     if export:
         if rules is None:
             raise Usage("auditor mode needs the draw's rules file: rules.json in the folder, or --rules FILE",
@@ -546,7 +546,7 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
 
 def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=None, outputs=None):
     """Production's import: a `result.json` (+ .sig) without its bundle.json (issue 12
-    contract). What can be checked from it alone, in the order of §8.2: its signature (and of
+    contract). What can be checked from it alone, in the order of spec/formats.md §8.2: its signature (and of
     rules.json and checkpoint.note beside it), parse, the entropy and the seed (step 3), the
     audit checkpoint, key ids, the history alone and the order evidence (step 5), the rules
     (step 7), the manifest if there is one; then `partial: ` lines for what was not checked."""
@@ -561,7 +561,7 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
         raise Failure("inconsistent", "result.json entries/accounts differ from its commitment")
     step3_seed(r)
     report.append("ok  seed recomputed")
-    # The history is checked alone; the output does not join §8.4's linear history (its primary
+    # The history is checked alone; the output does not join spec/formats.md §8.4's linear history (its primary
     # file, bundle.json, is not here, so the outputs after it could not be linked to it), only
     # the check that each thing is published once (`outputs` gets what it publishes).
     step5_audit(r, history, raw, os.path.join(folder, "result.json"), result_pub, audit_pub, outputs)
@@ -573,7 +573,7 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
         report.append("ok  prize, reserves, period and tranche follow from the rules (D-3, D-10)")
     else:
         report.append("partial: the rules were not checked (no rules.json beside result.json)")
-    unofficial = rules_standing(r, "result.json")      # step 7's end (§7.4)
+    unofficial = rules_standing(r, "result.json")      # step 7's end (spec/formats.md §7.4)
     report += step9_manifest(folder, r, raw, result_pub, lone=True)
     why = "result.json verified alone" if "bundle.json" in raw else "no bundle.json and leaves.bin"
     report.append(f"partial: the selection was not recomputed and the commitment not checked against the leaves ({why})")
@@ -583,10 +583,10 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
 
 
 # ---------------------------------------------------------------------------------------------
-# §4.8, §8.3 inclusion proofs.
+# spec/formats.md §4.8, §8.3 inclusion proofs.
 
 # The inclusion proof has one format version, 1, whatever the draw's version (urne writes
-# version 1 for every draw); another is one this verifier does not know (§7.2) [malformed].
+# version 1 for every draw); another is one this verifier does not know (spec/formats.md §7.2) [malformed].
 PROOF = {"format": J.const("urne-inclusion-proof"), "version": J.const(1),
          "operation": J.string, "day": J.day, "attempt": J.u32, "account": h32, "salt": h32, "pseudonym": h32,
          "entries": lambda v, w: J.uint(v, w, 1, 255), "leaf": J.uint,
@@ -595,7 +595,7 @@ PROOF = {"format": J.const("urne-inclusion-proof"), "version": J.const(1),
 
 
 def verify_proof(path, result_pub, published=None, about=None):
-    """§8.3: signature [bad-signature]; parse [malformed]; result_key_id [inconsistent]; pseudonym
+    """spec/formats.md §8.3: signature [bad-signature]; parse [malformed]; result_key_id [inconsistent]; pseudonym
     and audit path [commitment-mismatch]; with the published folder, its bundle.json (signature
     checked) names the proof's result key [inconsistent] and has its operation, day, attempt and
     commitment [commitment-mismatch]."""

@@ -1,4 +1,4 @@
-"""Production's signed daily export (SPEC §4.1 and §4.1.1, format entry-export-v1) and the
+"""Production's signed daily export (spec/formats.md §4.1 and §4.1.1, format entry-export-v1) and the
 tally from plays to entries (D-3 ... D-6, D-13). Streams the file line by line."""
 import datetime
 import io
@@ -13,11 +13,11 @@ from vcore import Failure, ed25519_verify_strict_chunks, key_id, read_bounded
 
 ID_RE = re.compile(r"\A[A-Za-z0-9._:-]{1,64}\Z")
 ACCOUNT_RE = re.compile(r"\A[0-9a-f]{64}\Z")
-# SPEC §4.1.2's date-time: "T"/"t", "Z"/"z" or ±HH:MM, any number of fraction digits (dropped).
+# spec/formats.md §4.1.2's date-time: "T"/"t", "Z"/"z" or ±HH:MM, any number of fraction digits (dropped).
 RFC3339_RE = re.compile(r"\A(\d{4})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.\d+)?(?:([Zz])|([+-])(\d\d):(\d\d))\Z")
 CHANNELS_ALL = ("web", "mobile", "tablet", "app", "retail")
 
-# The export's limits (SPEC file limits, §4.1.1), each a rule of the format: the file, every line
+# The export's limits (SPEC file limits, spec/formats.md §4.1.1), each a rule of the format: the file, every line
 # without its LF wherever it lies, the nesting of a line's JSON (its top-level object is level 1).
 MAX_EXPORT_BYTES = 1 << 34
 MAX_LINE = 1 << 20
@@ -51,7 +51,7 @@ def _line(raw, where):
         value = vjson.loads(body, where, negative_zero=True)
     except RecursionError:
         raise Failure("malformed", f"{where}: JSON nested too deep")
-    # §4.1.2: a \u escape of a lone surrogate is refused (Python's json decodes it into a lone
+    # spec/formats.md §4.1.2: a \u escape of a lone surrogate is refused (Python's json decodes it into a lone
     # surrogate code point; an escaped pair becomes one character, so any surrogate left is lone).
     if _SURROGATE_ESCAPE.search(body) and _has_surrogate(value):
         raise Failure("malformed", f"{where}: a \\u escape of a lone surrogate (§4.1.2)")
@@ -82,7 +82,7 @@ def _days_from_civil(y, m, d):
 
 
 def _instant(v, what):
-    """SPEC §4.1.2: a date-time, as whole Unix seconds (the fraction dropped, toward the past)."""
+    """spec/formats.md §4.1.2: a date-time, as whole Unix seconds (the fraction dropped, toward the past)."""
     m = RFC3339_RE.match(v) if isinstance(v, str) else None
     if not m:
         raise Failure("malformed", f"{what}: not an RFC 3339 instant")
@@ -110,7 +110,7 @@ def _local_bound(text_or_date, tz):
 
 
 class Tally:
-    """The figures of SPEC §4.7 and the canonical entry list of §4.1."""
+    """The figures of spec/formats.md §4.7 and the canonical entry list of spec/formats.md §4.1."""
 
     def __init__(self):
         self.plays = self.counting_plays = self.retail_plays = self.subscription_plays_refused = 0
@@ -180,7 +180,7 @@ def read_export(path, rules, producer_keys):
         raise Failure("malformed", f"the export {path} holds more than {MAX_EXPORT_BYTES} bytes")
     sig_path = str(path) + ".sig"
     try:
-        sig_st = os.lstat(sig_path)                # beside the export: a link is not followed (§1.6)
+        sig_st = os.lstat(sig_path)                # beside the export: a link is not followed (spec/formats.md §1.6)
     except OSError:
         raise Failure("bad-signature", f"{sig_path} is missing")
     if not stat.S_ISREG(sig_st.st_mode):
@@ -189,7 +189,7 @@ def read_export(path, rules, producer_keys):
         raise Failure("bad-signature", f"{sig_path} holds {sig_st.st_size} bytes, not 64")
     sig = read_bounded(sig_path, "sig")
     export = ExportFile(path).open()
-    # §1.4 / §4.1: signature first, under a trusted producer key; one pass per key, streamed,
+    # spec/formats.md §1.4 / §4.1: signature first, under a trusted producer key; one pass per key, streamed,
     # with the SHA-256 and the size of the bytes read.
     signer = None
     for k in producer_keys:
@@ -369,7 +369,7 @@ def parse_export(data, rules, signer_id):
 
 
 def entries_of(tally, rules):
-    """§4.1: the canonical entry list, [(account bytes, entries)] ascending by account."""
+    """spec/formats.md §4.1: the canonical entry list, [(account bytes, entries)] ascending by account."""
     tranche = tally.period["tranche_cents"]
     cap = rules["daily_cap"]
     out = []
@@ -383,7 +383,7 @@ def entries_of(tally, rules):
 
 
 def figures_of(tally, rules, entry_list):
-    """The `figures` object of SPEC §4.7."""
+    """The `figures` object of spec/formats.md §4.7."""
     excl = {"closed": 0, "minor": 0, "fraud": 0}
     for acct, reason in tally.excluded.items():
         if acct in tally.played:

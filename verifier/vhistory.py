@@ -1,4 +1,4 @@
-"""History across outputs (SPEC §6.7, §8.4), written from the specification alone: each
+"""History across outputs (spec/formats.md §6.7, §8.4), written from the specification alone: each
 version-2 output names its trail and its predecessor and proves, with an RFC 9162 consistency
 proof, that its checkpoint extends the predecessor's; outputs together form one linear history."""
 import hashlib
@@ -20,7 +20,7 @@ def _history(v, what):
     if pred == 0:
         raise Failure("malformed", f"{what}: missing field 'predecessor'")
     v = dict(v)
-    restart = v.pop("restart", None)      # §6.8: only on a trail made by a witnessed restart
+    restart = v.pop("restart", None)      # spec/appliance.md §6.8: only on a trail made by a witnessed restart
     h = J.obj(v, what, spec)
     h["restart"] = None if restart is None else RESTART(restart, f"{what}.restart")
     return h
@@ -28,14 +28,14 @@ def _history(v, what):
 
 def take(doc, what):
     """Pops `history` from a parsed JSON object before its fixed fields are checked, by version
-    (§8.2 step 5, §5.B10): version 1 has none, version 2 must have one. Returns (doc, history)."""
+    (spec/formats.md §8.2 step 5, spec/formats.md §5.B10): version 1 has none, version 2 must have one. Returns (doc, history)."""
     if not isinstance(doc, dict):
         return doc, None
     version = doc.get("version")
     doc = dict(doc)
     present = "history" in doc
     h = doc.pop("history", None)
-    if version == 1 and present:   # the member itself, even `"history": null` (§1.5)
+    if version == 1 and present:   # the member itself, even `"history": null` (spec/formats.md §1.5)
         raise Failure("malformed", f"{what}: a version-1 output has no history")
     if version == 2:
         if h is None:
@@ -45,7 +45,7 @@ def take(doc, what):
 
 
 def publish(outputs, subject, size, root, name):
-    """§8.4 [M-204]: records that the output `name` publishes `subject` (`the draw of OP day D
+    """spec/formats.md §8.4 [M-204]: records that the output `name` publishes `subject` (`the draw of OP day D
     attempt N`, `the commitment of block B attempt N`, `the reveal of block B seed commitment X`,
     `the void of day D|block B attempt N`) under its checkpoint (size, root), in every version,
     lone results included. Kept in `outputs` beside the version-2 records (see `chain`)."""
@@ -59,7 +59,7 @@ def chain(outputs):
 
 
 def check_once(outputs):
-    """§8.4 [M-204]: two outputs publishing one thing under different checkpoints are two
+    """spec/formats.md §8.4 [M-204]: two outputs publishing one thing under different checkpoints are two
     histories [fork]; under the same checkpoint they are one output (a bundle and its
     result.json, two copies)."""
     seen = {}
@@ -90,7 +90,7 @@ def output(name, raw, history, size, root, subject=None):
 
 
 def check_linear(outputs, complete):
-    """§8.4: one trail, one predecessor per output, one root per checkpoint size, and each
+    """spec/formats.md §8.4: one trail, one predecessor per output, one root per checkpoint size, and each
     predecessor present carrying the checkpoint named [fork]; with `complete`, every predecessor
     present [inconsistent]. Returns notes."""
     notes = []
@@ -104,7 +104,7 @@ def check_linear(outputs, complete):
 def _check_linear(outputs, complete):
     notes = []
     _check_trails(outputs)
-    # §8.4: one history publishes each thing once: two version-2 outputs of one subject are one
+    # spec/formats.md §8.4: one history publishes each thing once: two version-2 outputs of one subject are one
     # output (the same bytes), even under one checkpoint (check_once compares checkpoints).
     by_subject = {}
     for o in outputs:
@@ -139,7 +139,7 @@ def _check_linear(outputs, complete):
 
 
 def _check_named_point(outputs, o):
-    """§6.7, §8.4 [M-262]: the checkpoint `o` names for its predecessor (on its trail) is a point of the history: another
+    """spec/formats.md §6.7, §8.4 [M-262]: the checkpoint `o` names for its predecessor (on its trail) is a point of the history: another
     output of the trail whose own checkpoint, or whose predecessor's, has that size and another root is a fork, whether
     the predecessor is among the outputs or not."""
     p = o["history"]["predecessor"]
@@ -157,7 +157,7 @@ def _check_named_point(outputs, o):
 
 
 def _check_trails(outputs):
-    """§6.8: one trail, or trails linked into one chain by witnessed restarts [fork]."""
+    """spec/appliance.md §6.8: one trail, or trails linked into one chain by witnessed restarts [fork]."""
     restarts = {}
     for o in outputs:
         t, r = o["history"]["trail"], o["history"]["restart"]
@@ -181,7 +181,7 @@ def _check_trails(outputs):
 
 
 def check_held(outputs, name, size, root):
-    """§8.4: a held checkpoint lies on the history: an output's or a predecessor's checkpoint.
+    """spec/formats.md §8.4: a held checkpoint lies on the history: an output's or a predecessor's checkpoint.
     Another root at such a size [fork]; a size no output carries cannot be shown [inconsistent]."""
     at_size = False
     for o in chain(outputs):

@@ -1,4 +1,4 @@
-"""Strict JSON reading for signed outputs (SPEC §1.5): after the signature check, reject
+"""Strict JSON reading for signed outputs (spec/formats.md §1.5): after the signature check, reject
 duplicate keys, unknown or missing fields, wrong types. Failures raise Failure("malformed")."""
 import json
 import re
@@ -42,7 +42,7 @@ _WS = " \t\r\n"
 def loads(data, what, negative_zero=False):
     """Parse UTF-8 JSON bytes strictly. Whitespace around the value is JSON (RFC 8259 `ws`). An
     integer written `-0` is refused where an integer is expected (see NegZero), unless
-    `negative_zero` (an entry export's grammar, §4.1.2, reads `-0` as 0)."""
+    `negative_zero` (an entry export's grammar, spec/formats.md §4.1.2, reads `-0` as 0)."""
     try:
         text = data.decode("utf-8")
         start = len(text) - len(text.lstrip(_WS))

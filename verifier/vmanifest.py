@@ -1,4 +1,4 @@
-"""Manifests (version 2; SPEC §7.3 item 3, the issue 12 contract): the signed list, written last,
+"""Manifests (version 2; spec/rationale.md §7.3 item 3, the issue 12 contract): the signed list, written last,
 of every file of one output, so that a file of another output, a missing file or a folder renamed
 as another day is caught. A draw folder has `manifest.json`; each block of a block folder has
 `S.manifest.json` beside `S.commit.json`. Written from the specification alone."""
@@ -42,7 +42,7 @@ MANIFEST = {
 
 
 def parse(raw, what):
-    """Parse (§1.5: every member present, none added) [malformed]: exactly one of `day` and
+    """Parse (spec/formats.md §1.5: every member present, none added) [malformed]: exactly one of `day` and
     `block`, a real date or a canonical block id; `files` sorted by name (bytewise), each once."""
     m = J.obj(J.loads(raw, what), what, MANIFEST)
     if (m["day"] is None) == (m["block"] is None):

@@ -1,4 +1,4 @@
-"""The official rules files, pinned (SPEC.md §7.3 item 2, §7.4): the operation or game id each
+"""The official rules files, pinned (spec/rationale.md §7.3 item 2, spec/formats.md §7.4): the operation or game id each
 declares and the SHA-256 of its bytes, the same table as urne's crates/verify/src/rules/official.rs (a test
 there reads this file). The one place of the Python verifier that knows them."""
 
@@ -19,7 +19,7 @@ def standing(rules_id, sha256_hex):
     return OFFICIAL_ if pinned == sha256_hex else DOCTORED
 
 
-# §7.4, §8.1: what the verdict's first line says when any output verified was made under rules
+# spec/formats.md §7.4, §8.1: what the verdict's first line says when any output verified was made under rules
 # that are not an official regulation, before their ids.
 WORDS = "règlement non officiel / unofficial rules"
 MEMBER = "unofficial_rules"
@@ -27,7 +27,7 @@ MEMBER = "unofficial_rules"
 
 def take(doc, what):
     """(doc without its member `unofficial_rules`, True or None): the member is `true` when
-    present [malformed otherwise] (§7.4)."""
+    present [malformed otherwise] (spec/formats.md §7.4)."""
     if not isinstance(doc, dict) or MEMBER not in doc:
         return doc, None
     doc = dict(doc)
@@ -38,7 +38,7 @@ def take(doc, what):
 
 
 def check(what, rules_id, sha256, version, member):
-    """§7.4: the standing the output's rules id and rules_sha256 give, against its member. An
+    """spec/formats.md §7.4: the standing the output's rules id and rules_sha256 give, against its member. An
     official id with other bytes [inconsistent] [M-293]; a version-2 output under unofficial
     rules without the member, or under official rules with it [inconsistent] [M-294]; the member
     in version 1 [malformed] [M-295]. Returns the id when the rules are unofficial, else None."""
@@ -63,7 +63,7 @@ def check(what, rules_id, sha256, version, member):
 def first_mark(about):
     """The words the first VERIFIED line carries after `VERIFIED`: ` (règlement non officiel /
     unofficial rules: ID, …): ` when any output verified (`about`) was made under unofficial
-    rules, else `: ` (§8.1 [M-296])."""
+    rules, else `: ` (spec/formats.md §8.1 [M-296])."""
     ids = []
     for x in about:
         u = x.get("unofficial")

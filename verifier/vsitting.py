@@ -1,6 +1,6 @@
-"""Sittings (SPEC §9), written from the specification alone: the output of a sitting is
+"""Sittings (spec/appliance.md §9), written from the specification alone: the output of a sitting is
 `sitting.json`, signed, which lists the outputs published during the sitting and the sitting's
-other files (`checkpoint.note`, `minutes.html`), with a history (§6.7). The steps of §9.4, in
+other files (`checkpoint.note`, `minutes.html`), with a history (spec/formats.md §6.7). The steps of spec/formats.md §9.4, in
 order; the wording of the minutes is never checked."""
 import hashlib
 import os
@@ -29,7 +29,7 @@ def _audience(v, what):
     return v
 
 
-# The members of sitting.json in the order of §9.3, every one required (§1.5); `history` is
+# The members of sitting.json in the order of spec/formats.md §9.3, every one required (spec/formats.md §1.5); `history` is
 # taken apart by vhistory.
 SITTING = {
     "format": J.const("urne-sitting"), "version": J.const(2), "number": J.u32, "kind": _kind, "place": J.string,
@@ -47,7 +47,7 @@ def is_sitting_folder(folder):
 
 
 def _parse(raw):
-    """§9.4 parse [malformed]: every member, none added, format and version 2 (so history is
+    """spec/formats.md §9.4 parse [malformed]: every member, none added, format and version 2 (so history is
     required); number and opened_seq from 1, opened_seq before closed_seq, the outputs in the
     trail's order."""
     doc = J.loads(raw, NAME)
@@ -68,7 +68,7 @@ def _parse(raw):
 
 
 def verify_sitting(folder, result_pub, audit_pub, outputs=None, about=None):
-    """§9.4: returns report lines; appends the sitting (an output, §8.4) and what it lists to
+    """spec/formats.md §9.4: returns report lines; appends the sitting (an output, spec/formats.md §8.4) and what it lists to
     `outputs`, and what it is to `about`."""
     path = os.path.join(folder, NAME)
     # The signature, before anything is parsed [bad-signature].
@@ -132,7 +132,7 @@ def alone_notes(outputs):
 
 
 def check_listed(outputs):
-    """§9.4, in a folder of outputs: every output a sitting lists is among them (the SHA-256 of
+    """spec/formats.md §9.4, in a folder of outputs: every output a sitting lists is among them (the SHA-256 of
     its primary file) [inconsistent]."""
     present = {o["sha256"] for o in vhistory.chain(outputs)}
     for s in outputs:

@@ -1,6 +1,6 @@
-"""Void notices (SPEC §4.6), written from the specification alone: a void of a day's or a
+"""Void notices (spec/formats.md §4.6), written from the specification alone: a void of a day's or a
 block's attempt is announced by `void-notice.json`, a signed output of its own with a history
-(§6.7). Steps 1 to 5 of "Verification of a void notice", in order."""
+(spec/formats.md §6.7). Steps 1 to 5 of "Verification of a void notice", in order."""
 import datetime
 import os
 
@@ -21,7 +21,7 @@ def _from_one(v, w):
     return J.uint(v, w, 1)
 
 
-# The members of a notice, every one required (§1.5); `history` is taken apart by vhistory.
+# The members of a notice, every one required (spec/formats.md §1.5); `history` is taken apart by vhistory.
 NOTICE = {
     "format": J.const("urne-void-notice"), "version": J.const(2), "operation": J.string,
     "day": _nullable(J.day), "block": _nullable(J.string), "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1),
@@ -35,7 +35,7 @@ def is_notice_folder(folder):
 
 
 def verify_notice(folder, result_pub, audit_pub, outputs=None, about=None):
-    """§4.6: returns report lines and appends the notice (an output, §8.4) to `outputs`."""
+    """spec/formats.md §4.6: returns report lines and appends the notice (an output, spec/formats.md §8.4) to `outputs`."""
     path = os.path.join(folder, NAME)
     # Step 1: the signature, before anything is parsed.
     raw = read_signed(path, result_pub)

@@ -1,4 +1,4 @@
-//! `urne audit verify | show | export` (SPEC.md §6.4). Read-only: these never change the trail.
+//! `urne audit verify | show | export` (spec/formats.md §6.4). Read-only: these never change the trail.
 //! `audit verify` checks the database or an exported trail (`--file`); the checks are the
 //! core's (`urne_verify::verify::trail`, `trail_export`).
 
@@ -54,7 +54,7 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
     }
 }
 
-/// `urne audit backup --out FILE` (SPEC.md §6.6): the trail, checked against the token, copied
+/// `urne audit backup --out FILE` (spec/appliance.md §6.6): the trail, checked against the token, copied
 /// whole inside one read transaction (`AuditLog::with_snapshot`: the very state its events are
 /// read from, no other process committing meanwhile), in chunks of [`CHUNK`](crate::edge::store::snapshot::CHUNK) bytes, written new
 /// and private (mode 0600) through the output folder's descriptor without replacing anything
@@ -106,7 +106,7 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
 }
 
 /// What a trail checked against the key it records itself does not prove, and how to anchor it
-/// (the first line of the verdict, exit 8; SPEC.md §6.4).
+/// (the first line of the verdict, exit 8; spec/formats.md §6.4).
 pub use urne_verify::verify::verdict::UNANCHORED;
 
 /// The checkpoint notes the user holds, as text.
@@ -115,7 +115,7 @@ pub fn read_held(held: &[PathBuf]) -> Result<Vec<(PathBuf, String)>> {
     for p in held {
         let bytes = fsio::read_within(p, urne_verify::verify::folder::limits::NOTE)?;
         // Not UTF-8: it cannot be a note the audit key signed; it fails its signature check
-        // (SPEC.md §8.4 [M-206]).
+        // (spec/formats.md §8.4 [M-206]).
         let text = String::from_utf8_lossy(&bytes).into_owned();
         notes.push((p.clone(), text));
     }
@@ -132,7 +132,7 @@ pub fn read_audit_key(p: &Path) -> Result<[u8; 32]> {
     })
 }
 
-/// An exported trail file (§6.4), checked by the core; a failure names its class.
+/// An exported trail file (spec/formats.md §6.4), checked by the core; a failure names its class.
 pub fn verify_export_file(
     path: &Path,
     held: &[(PathBuf, String)],
@@ -140,8 +140,8 @@ pub fn verify_export_file(
     strict: bool,
 ) -> Result<TrailReport> {
     // An exported trail is an output like any other: not a regular file, or over its limit,
-    // is `malformed` (SPEC.md §1.6).
-    // The file given is read through its links (SPEC.md §1.6).
+    // is `malformed` (spec/formats.md §1.6).
+    // The file given is read through its links (spec/formats.md §1.6).
     let (folder, name) = crate::edge::folder::DiskFolder::of_file(path);
     let bytes = urne_verify::verify::folder::read_bounded(
         &folder,
@@ -174,7 +174,7 @@ pub fn verify_export_file(
 }
 
 /// The audit key of the folder `urne keys export` wrote (its audit.pub.pem; a link there is
-/// not followed, SPEC.md §1.6).
+/// not followed, spec/formats.md §1.6).
 pub fn exported_audit_key(dir: &Path) -> Result<[u8; 32]> {
     use urne_verify::verify::signed;
     signed::load_key(&DiskFolder::open(dir), "audit.pub.pem").map_err(|f| {
@@ -188,7 +188,7 @@ pub fn exported_audit_key(dir: &Path) -> Result<[u8; 32]> {
 /// The verdict on a trail checked against the key it records itself (exit 8): the first line
 /// A key anchors a trail against a rewrite under another key, not against a copy cut short: only
 /// a checkpoint held outside (or, before a command acts, the token's last mark) shows what is
-/// missing (SPEC.md §6.4). Said on standard error whenever no checkpoint is held.
+/// missing (spec/formats.md §6.4). Said on standard error whenever no checkpoint is held.
 pub fn note_cut_short(events: u64) {
     note!("{}", urne_verify::verify::verdict::cut_short_note(events));
 }
@@ -268,9 +268,9 @@ fn verify(
     Ok(report)
 }
 
-/// §6.4 (4): every blob an event names (a seal's sealed set and rules, a block's entropy) is
+/// spec/formats.md §6.4 (4): every blob an event names (a seal's sealed set and rules, a block's entropy) is
 /// stored. Events that are not well-formed records name none here (the appliance refuses them
-/// before acting, §6.2).
+/// before acting, spec/appliance.md §6.2).
 fn check_named_blobs(log: &AuditLog, events: &[Event]) -> Result<()> {
     for e in events {
         let Ok(record) = kinds::parse(e) else {
@@ -291,7 +291,7 @@ fn check_named_blobs(log: &AuditLog, events: &[Event]) -> Result<()> {
     Ok(())
 }
 
-/// The trail a read-only command works on (SPEC.md §6.6): path, identity, events, on stderr.
+/// The trail a read-only command works on (spec/appliance.md §6.6): path, identity, events, on stderr.
 fn print_trail_line(db: &Path, events: &[Event]) {
     note!(
         "audit trail {}: {}{} events",

@@ -1,9 +1,9 @@
-//! `urne clock correct` (SPEC.md §6.6): a clock that was set ahead dated events of the trail,
+//! `urne clock correct` (spec/appliance.md §6.6): a clock that was set ahead dated events of the trail,
 //! and was then set right; every command refuses the right clock as "set back" until this
 //! witnessed correction is recorded. At the appliance's console: the trail's last time and the
 //! clock's are shown, a person types the date and time at their watch (the clock must agree
 //! within 5 minutes), and `clock.corrected` is recorded naming the wrong time and the confirmed
-//! one: the one event that may be earlier than the one before it (§6.4 (5)).
+//! one: the one event that may be earlier than the one before it (spec/formats.md §6.4 (5)).
 
 use super::ctx::Ctx;
 use crate::error::{Error, Result};
@@ -78,7 +78,7 @@ pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
 }
 
 /// Refuses (exit 4, nothing recorded) a correction to `confirmed`, the time the watch gave,
-/// earlier than the last time a person witnessed in `events` (SPEC.md §6.4 (5) [M-254]): a
+/// earlier than the last time a person witnessed in `events` (spec/formats.md §6.4 (5) [M-254]): a
 /// sitting opened or taken up again at the commissaire's watch, a clock confirmed or corrected.
 /// The watch or that record is wrong; a correction that went back past it would re-date what a
 /// person saw, and both verifiers refuse it.

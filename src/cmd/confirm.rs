@@ -1,5 +1,5 @@
 //! The confirmation an irreversible command asks for before it records anything (`urne void`,
-//! `urne block void`, `urne block reveal`: SPEC.md §4.6, §5.B9): what it is about to do, shown
+//! `urne block void`, `urne block reveal`: spec/appliance.md §4.6, §5.B9): what it is about to do, shown
 //! on the screen, then the day or the block id typed back at the terminal, three tries. Typed at
 //! the appliance's console only: never read from a pipe, a file or an argument, which could be
 //! written before anyone saw what the command was about to do.

@@ -1,21 +1,19 @@
 //! The context every command runs in: the configuration, the audit trail (opened and begun
 //! with `software.start` by [`Ctx::begin`]) and the HSM session (opened on first use).
 
+use super::before::{ClockRule, check_before_acting, missing_trail, no_trail};
 use crate::cli::Global;
-use crate::edge::binding::{self, TokenTrail};
+use crate::edge::binding;
 use crate::edge::config::{self, Config};
 use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
 use crate::edge::store::{AuditLog, Binding, FreshMarks};
 use crate::error::{Error, Exit, Result};
-use urne_ceremony::token::{MarkFailure, check_against_marks};
 use urne_verify::audit::Event;
-use urne_verify::audit::chain::PrefixRoots;
 use urne_verify::audit::history::{History, OutputPublished, history_of};
 use urne_verify::crypto::Hash32;
 use urne_verify::events::kinds::{self, Record};
 use urne_verify::events::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
-use urne_verify::verify::trail::{AuditKey, verify_trail};
 
 /// What a command may need: configuration, audit trail, HSM session. The trail is opened by
 /// [`Ctx::begin`], the HSM session on first use.
@@ -27,7 +25,7 @@ pub struct Ctx {
     audit: Option<AuditLog>,
     hsm: Option<Hsm>,
     /// How the trail reads the token's marks back after each mark, given to it once it is
-    /// opened (SPEC.md §6.6).
+    /// opened (spec/appliance.md §6.6).
     fresh: Option<Box<dyn FreshMarks>>,
     software: Option<SoftwareIdentity>,
     /// The command only reads the trail ([`Ctx::check_to_read`]): not even its failure is
@@ -66,7 +64,7 @@ impl Ctx {
         Ok(self.software.clone().expect("set just above"))
     }
 
-    /// Begins a command that changes anything (SPEC.md §6.5, §6.6): logs in to the token, reads
+    /// Begins a command that changes anything (spec/appliance.md §6.5, §6.6): logs in to the token, reads
     /// the trail the token is bound to, opens the appliance's database (never creating one),
     /// checks that it is that trail, that its chain and every checkpoint verify under the
     /// token's audit key with one checkpoint per event, that every blob it names is there, and
@@ -75,7 +73,7 @@ impl Ctx {
     /// once, before the command's first use of the trail.
     ///
     /// A clock far ahead of the trail's last event is confirmed by a person at the terminal
-    /// first (SPEC.md §6.6, `cmd::watch::check_not_far_ahead`), or nothing is recorded; the
+    /// first (spec/appliance.md §6.6, `cmd::watch::check_not_far_ahead`), or nothing is recorded; the
     /// confirmation is recorded (`clock.confirmed`) right after `software.start`.
     pub fn begin(&mut self) -> Result<()> {
         self.begin_checked(|_| Ok(()))
@@ -83,7 +81,7 @@ impl Ctx {
 
     /// [`Ctx::begin`], with `refuse` run on the checked trail before anything is recorded (before
     /// the clock's confirmation too): a refusal of the command's input that needs the trail to be
-    /// decided (an output folder that is neither new nor the one a stopped run recorded, SPEC.md
+    /// decided (an output folder that is neither new nor the one a stopped run recorded, spec/formats.md
     /// §6.7) records nothing, not even `software.start`.
     pub fn begin_checked(&mut self, refuse: impl FnOnce(&[Event]) -> Result<()>) -> Result<()> {
         let sw = self.software()?;
@@ -101,11 +99,11 @@ impl Ctx {
         Ok(())
     }
 
-    /// Begins `urne clock correct` (SPEC.md §6.6): the check of [`Ctx::begin`], except that the
+    /// Begins `urne clock correct` (spec/appliance.md §6.6): the check of [`Ctx::begin`], except that the
     /// clock MUST be earlier than the trail's last event (else there is nothing to correct, exit
     /// 4); `confirm` is given that event and returns the correction once a person has confirmed
     /// the date and time at the terminal. The correction is recorded first, dated by the clock
-    /// (the one event that may be earlier than the one before it, §6.4 (5)), then
+    /// (the one event that may be earlier than the one before it, spec/formats.md §6.4 (5)), then
     /// `software.start`. Nothing is recorded when `confirm` fails.
     pub fn begin_correction(
         &mut self,
@@ -128,7 +126,7 @@ impl Ctx {
         Ok(recorded)
     }
 
-    /// Records this process's `software.start` (SPEC.md §6.2): the command, the software and the
+    /// Records this process's `software.start` (spec/formats.md §6.2): the command, the software and the
     /// code that answers for the HSM.
     fn record_start(&self, log: &mut AuditLog, software: SoftwareIdentity) -> Result<()> {
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
@@ -158,7 +156,7 @@ impl Ctx {
         self.check_only()
     }
 
-    /// Login, the token's trail, the database opened (never created) and checked (SPEC.md
+    /// Login, the token's trail, the database opened (never created) and checked (spec/appliance.md
     /// §6.5, §6.6), bound, and its head marked if a crash left it past the last mark.
     fn open_checked(&mut self, clock: ClockRule) -> Result<AuditLog> {
         if self.audit.is_some() {
@@ -229,7 +227,7 @@ impl Ctx {
 
     /// The code that answers for the HSM (the token opened if needed): the module's path and
     /// hash, `C_GetInfo`, the token's `C_GetTokenInfo`, and every file mapped in the process, as
-    /// `software.start` records it (SPEC.md §6.2). Measured once per command: the same value
+    /// `software.start` records it (spec/formats.md §6.2). Measured once per command: the same value
     /// every time, so an output that states it states what `software.start` recorded.
     pub fn pkcs11_identity(&mut self) -> Result<urne_verify::software::Pkcs11Identity> {
         self.hsm()?.pkcs11_identity()
@@ -245,7 +243,7 @@ impl Ctx {
         ))
     }
 
-    /// Records a decision (SPEC.md §6.2), signed and marked as it is appended.
+    /// Records a decision (spec/formats.md §6.2), signed and marked as it is appended.
     pub fn record(&mut self, r: impl Into<Record>) -> Result<Event> {
         let (log, hsm) = self.both()?;
         log.record(hsm, r)
@@ -268,7 +266,7 @@ impl Ctx {
         self.audit()?.latest_note()
     }
 
-    /// The history a new output states (SPEC.md §6.7), for a checkpoint over the whole trail as
+    /// The history a new output states (spec/formats.md §6.7), for a checkpoint over the whole trail as
     /// it stands: the trail, the last output published before it, and the consistency proof
     /// from that output's checkpoint to the trail's head.
     pub fn history(&mut self) -> Result<History> {
@@ -318,7 +316,7 @@ impl Ctx {
     }
 
     /// Before a command reports success: its trail is still the file it opened, with the head
-    /// it appended (SPEC.md §6.6). A no-op for commands that did not begin.
+    /// it appended (spec/appliance.md §6.6). A no-op for commands that did not begin.
     pub fn finish(&mut self) -> Result<()> {
         match &self.audit {
             Some(log) => log.check_still_in_place(),
@@ -327,7 +325,7 @@ impl Ctx {
     }
 
     /// Records that the command stopped on an error, if it had begun (after login and the
-    /// check: refusals before that go to standard error only, SPEC.md §6.5), unless the error is
+    /// check: refusals before that go to standard error only, spec/appliance.md §6.5), unless the error is
     /// about the trail itself or a refusal of input that records nothing ([`Error::unrecorded`]).
     pub(crate) fn record_failure(&mut self, e: &Error) {
         if e.untouched || e.unrecorded || self.reads_only {
@@ -344,208 +342,6 @@ impl Ctx {
             );
         }
     }
-}
-
-/// What the check before acting requires of the appliance's clock (SPEC.md §6.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ClockRule {
-    /// Not earlier than the trail's last event: every command but the correction.
-    NotBehind,
-    /// Earlier than the trail's last event: `urne clock correct`, which has something to
-    /// correct only then.
-    Behind,
-}
-
-/// What the check before acting found: the trail's size and the token's last mark (0: none).
-struct Checked {
-    events: u64,
-    marked: u64,
-}
-
-/// The token has keys but no trail, or nothing at all.
-fn no_trail(hsm: &Hsm) -> Error {
-    let keys = hsm.keys_present().unwrap_or_default();
-    Error::trail(
-        Exit::Refused,
-        if keys.is_empty() {
-            "the token holds no urne trail and no keys: it was never initialised".to_string()
-        } else {
-            "the token holds urne's keys but no trail: it was initialised by urne version 1, or its initialisation was interrupted".to_string()
-        },
-        "initialise a token with `urne keys init` (docs/ceremony.md); an interrupted `urne keys init` resumes when run again",
-    )
-}
-
-/// There is no database where the trail should be.
-fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
-    Error::incident(
-        format!(
-            "no audit trail at {}: this token's {}",
-            db.display(),
-            tt.describe()
-        ),
-        "urne never creates a trail except at `urne keys init`: give the appliance's database with --db or URNE_DB, or put back a backup whose head is the token's last mark (docs/ceremony.md, \"urne refuses the trail\")",
-    )
-}
-
-/// Verify before acting (SPEC.md §6.5, §6.6), in this order: the database is the token's trail;
-/// its chain, and one checkpoint per event under the token's audit key; every event is a
-/// well-formed record and every blob it names is stored and intact; it extends the token's last
-/// mark (each an incident, exit 7); then the clock against the trail's last event (exit 5 when set
-/// back; exit 4 for `urne clock correct` with nothing to correct). Nothing is recorded on failure.
-fn check_before_acting(log: &AuditLog, tt: &TokenTrail, clock: ClockRule) -> Result<Checked> {
-    let path = log.path();
-    let events = log.events()?;
-    let first = first_trail(&events, path)?;
-    if first != Some(tt.object.trail) {
-        return Err(Error::incident(
-            match first {
-                Some(other) => format!(
-                    "the audit trail {} is another trail ({other}), not this token's ({})",
-                    path.display(),
-                    tt.object.trail
-                ),
-                None => format!(
-                    "the audit trail {} names no trail identity (a version-1 trail, or not urne's): this token's {}",
-                    path.display(),
-                    tt.describe()
-                ),
-            },
-            "give the database of this token's trail with --db or URNE_DB; a token has one trail and a trail one token",
-        ));
-    }
-    let broken = |seq: u64, reason: String| {
-        Error::incident(
-            format!(
-                "audit trail {}: it fails at event {seq}: {reason}; nothing was done",
-                path.display()
-            ),
-            "the trail was altered: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
-        )
-    };
-    let stored = log.checkpoints()?;
-    verify_trail(&events, &stored, &[], AuditKey::Given(tt.audit_key))
-        .map_err(|f| broken(f.seq, f.reason))?;
-    let malformed = |m: kinds::MalformedRecord| {
-        Error::incident(
-            format!("audit trail {}: {m}; nothing was done", path.display()),
-            "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
-        )
-    };
-    // Every event a record of its kind, in an order urne can write (SPEC.md §6.2).
-    urne_ceremony::state::Trail::from_events(&events).map_err(malformed)?;
-    for e in &events {
-        let r = kinds::parse(e).map_err(malformed)?;
-        for b in r.blobs() {
-            if !log.has_blob(&b)? {
-                return Err(broken(
-                    e.seq,
-                    format!("the data {b} it names is missing from the database"),
-                ));
-            }
-        }
-    }
-    let hashes: Vec<_> = events.iter().map(|e| e.hash).collect();
-    let roots = PrefixRoots::new(&hashes);
-    let last = check_against_marks(
-        &tt.object.trail,
-        &tt.marks,
-        first,
-        events.len() as u64,
-        |s| roots.root_at(s).unwrap_or_default(),
-    )
-    .map_err(|f| mark_refusal(path, &f))?;
-    // The clock last: a date planted in the trail is an altered trail (exit 7), not a clock set
-    // back (exit 5); only a trail known to be the token's can date the clock.
-    match clock {
-        ClockRule::NotBehind => check_clock_not_behind(&events, path)?,
-        ClockRule::Behind => check_clock_behind(&events, path)?,
-    }
-    Ok(Checked {
-        events: events.len() as u64,
-        marked: last.map_or(0, |m| m.size),
-    })
-}
-
-/// The identity the trail's event 1 names (`trail.created` or `trail.restarted`); `None` for a
-/// trail that names none (version 1, or not urne's). An event 1 of those kinds that does not
-/// parse is a broken trail, not another one (exit 7).
-fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32>> {
-    Ok(match events.first().map(|e| (e, kinds::parse(e))) {
-        Some((e, Ok(Record::TrailCreated(t)))) if e.seq == 1 => Some(t.trail),
-        Some((e, Ok(Record::TrailRestarted(t)))) if e.seq == 1 => Some(t.trail),
-        // A trail's first event that does not parse as its kind is a broken trail, not another.
-        Some((e, Err(m))) if e.kind == "trail.created" || e.kind == "trail.restarted" => {
-            return Err(Error::incident(
-                format!("audit trail {}: {m}; nothing was done", path.display()),
-                "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
-            ));
-        }
-        _ => None,
-    })
-}
-
-/// The appliance's clock is not earlier than the trail's last event: events are dated by that
-/// clock, and a clock set back would date them out of order (and let a day look unended). Its
-/// environment is wrong: exit 5, recorded nowhere (the trail is left as it is, SPEC.md §6.6).
-/// When the clock is right, it is the trail's last events that a clock set ahead dated: the
-/// witnessed `urne clock correct` says so in the trail.
-fn check_clock_not_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
-    let now = crate::edge::clock::now_rfc3339();
-    match events.last() {
-        // Both in the one fixed format urne writes (RFC 3339 UTC, microseconds): ordered as text.
-        Some(last) if now < last.ts => Err(Error::trail(
-            Exit::Internal,
-            format!(
-                "the appliance's clock ({now}) is earlier than the last event of the audit trail {} ({}): the clock was set back, or the trail's last events were dated by a clock set ahead",
-                path.display(),
-                last.ts
-            ),
-            "check the appliance's clock (UTC) against the commissaire's watch: if it is wrong, set it right; if it is right, record the correction with `urne clock correct --reason TEXT` at the console, in front of the commissaire (docs/ceremony.md); say so in the minutes; nothing was done",
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// `urne clock correct` has something to correct: the clock is earlier than the trail's last
-/// event (else exit 4, recorded nowhere).
-fn check_clock_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
-    let now = crate::edge::clock::now_rfc3339();
-    match events.last() {
-        Some(last) if now < last.ts => Ok(()),
-        last => Err(Error::trail(
-            Exit::Refused,
-            format!(
-                "the appliance's clock ({now}) is not earlier than the last event of the audit trail {} ({}): there is no clock to correct",
-                path.display(),
-                last.map_or("none", |e| e.ts.as_str())
-            ),
-            "`urne clock correct` records the correction of a clock that dated events ahead of the time and was then set right; nothing was done",
-        )),
-    }
-}
-
-/// The refusal for a database that does not extend the token's last mark.
-fn mark_refusal(path: &std::path::Path, f: &MarkFailure) -> Error {
-    let hint = "urne accepts only the trail the token last marked: put back the database (or a backup whose head is the last mark) and keep this file as evidence (docs/ceremony.md, \"urne refuses the trail\")";
-    let msg = match f {
-        MarkFailure::Older { events, marked } => format!(
-            "the audit trail {} holds {events} events but the token marked {marked}: it is an older copy, or events were removed from its end",
-            path.display()
-        ),
-        MarkFailure::Diverged { marked } => format!(
-            "the first {marked} events of the audit trail {} are not the ones the token marked: another history of this trail (a fork)",
-            path.display()
-        ),
-        MarkFailure::ConflictingMarks { size } => format!(
-            "the token holds two different marks of size {size}: two histories were written under this trail (a fork)"
-        ),
-        MarkFailure::OtherTrail { .. } => format!(
-            "the audit trail {} is not this token's trail",
-            path.display()
-        ),
-    };
-    Error::incident(msg, hint)
 }
 
 #[cfg(test)]

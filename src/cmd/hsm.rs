@@ -82,7 +82,7 @@ fn info(ctx: &mut Ctx) -> Result<()> {
     Ok(())
 }
 
-/// The sealing key (SPEC.md §6.9): read back, with the attributes that make it one.
+/// The sealing key (spec/appliance.md §6.9): read back, with the attributes that make it one.
 fn print_seal_key(hsm: &crate::edge::hsm::Hsm) {
     match hsm.seal_key_info() {
         Ok(k) => {

@@ -32,8 +32,8 @@ pub fn load_rules(path: &Path, admit: Admission) -> Result<(DrawRules, Vec<u8>)>
 }
 
 /// A rules file declaring an official operation or game id must be the official file, whose
-/// SHA-256 is fixed in the appliance (SPEC.md §7.3 item 2); one of another id is refused unless
-/// `admit` says unofficial rules may be used (`--unofficial-rules`, SPEC.md §7.4 [M-290]), and
+/// SHA-256 is fixed in the appliance (spec/rationale.md §7.3 item 2); one of another id is refused unless
+/// `admit` says unofficial rules may be used (`--unofficial-rules`, spec/appliance.md §7.4 [M-290]), and
 /// is then said not to be official. Returns the file's standing.
 pub fn check_official(path: &Path, id: &str, bytes: &[u8], admit: Admission) -> Result<Standing> {
     use urne_verify::rules::official::standing;
@@ -107,7 +107,7 @@ pub fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
 }
 
 /// The producer keys of key files (those given, else the configuration's) as the set a
-/// `producer.keys` event pins (SPEC.md §6.2): by key id, each once.
+/// `producer.keys` event pins (spec/formats.md §6.2): by key id, each once.
 pub fn key_set(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<PinnedKey>> {
     let mut set: Vec<PinnedKey> = trusted_keys(ctx, given)?
         .into_iter()
@@ -129,7 +129,7 @@ pub fn pin_words(ids: &[String]) -> String {
         .join(", ")
 }
 
-/// The producer keys a seal trusts (SPEC.md §4.3, §6.2): those the trail's last
+/// The producer keys a seal trusts (spec/formats.md §4.3, §6.2): those the trail's last
 /// `producer.keys` pins, never a key file alone (the configuration and the command line are
 /// files anyone at the machine can change). A key given with --producer-key must be one of
 /// them; none pinned is refused.
@@ -245,7 +245,7 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
         ));
     }
     // A FIFO, a device or a file over the export's limit is refused from its metadata, never
-    // read (SPEC.md §1.6); the signature is read within its own limit.
+    // read (spec/formats.md §1.6); the signature is read within its own limit.
     if let Err(e) = std::fs::metadata(path)
         .map_err(|e| e.to_string())
         .and_then(|m| entries::check_export_metadata(&m).map_err(|e| e.to_string()))
@@ -324,7 +324,7 @@ pub fn check_day(day: &str) -> Result<chrono::NaiveDate> {
         })
 }
 
-/// The fewest characters (SPEC.md §1.1, after trimming spaces) a reason may hold: the reason of
+/// The fewest characters (spec/formats.md §1.1, after trimming spaces) a reason may hold: the reason of
 /// a void (`urne void`, `urne block void`) and of a trail restart (`urne trail restart`), in
 /// words the commissaire signs.
 pub const MIN_REASON: usize = 10;
@@ -343,7 +343,7 @@ pub fn check_reason(reason: &str, what: &str) -> Result<()> {
     Ok(())
 }
 
-/// A block id that the code accepts, for hints and help (SPEC.md §5.B2: the emission is
+/// A block id that the code accepts, for hints and help (spec/formats.md §5.B2: the emission is
 /// lowercase letters, digits and `-`).
 pub const BLOCK_ID_EXAMPLE: &str = "noel-de-la-chance-2015/100/e2015-01/1";
 

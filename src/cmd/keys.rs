@@ -26,10 +26,10 @@ pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
     }
 }
 
-/// `urne keys producer` (SPEC.md §4.1.0, §6.2): pins the set of production's keys a seal trusts
+/// `urne keys producer` (spec/appliance.md §4.1.0, §6.2): pins the set of production's keys a seal trusts
 /// from now on (those given, else the configuration's), recording `producer.keys` with the set
 /// it replaces, once the ids of production's written statement, typed at the terminal, are the
-/// keys' (SPEC.md §4.1.0). Each change is an event of the trail, and an incident in the next
+/// keys' (spec/appliance.md §4.1.0). Each change is an event of the trail, and an incident in the next
 /// sitting's minutes.
 fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
     let keys = super::inputs::key_set(ctx, given)?;
@@ -71,7 +71,7 @@ fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
     Ok(())
 }
 
-/// `urne keys init` (SPEC.md §6.6): the one command that creates a trail. After login: the
+/// `urne keys init` (spec/appliance.md §6.6): the one command that creates a trail. After login: the
 /// keys are generated (or, when an earlier run was interrupted, found), the trail's identity is
 /// written into the token as a non-modifiable, non-destroyable object, the trail's first events
 /// (`trail.created`, `software.start`, `keys.generated`, each with its checkpoint) are written
@@ -327,9 +327,9 @@ fn keys_for_init(hsm: &Hsm) -> Result<Vec<KeyInfo>> {
     Ok(generated)
 }
 
-/// The sealing key (SPEC.md §6.9): generated after the key pairs, or found in the token when an
+/// The sealing key (spec/appliance.md §6.9): generated after the key pairs, or found in the token when an
 /// earlier, interrupted `keys init` generated it (no trail names it, so nothing was sealed with
-/// it); its attributes must be what §6.9 requires (checked as it is read back).
+/// it); its attributes must be what spec/appliance.md §6.9 requires (checked as it is read back).
 fn seal_key_for_init(hsm: &Hsm) -> Result<SealKeyRecord> {
     if hsm.seal_key_present()? {
         note!(
@@ -358,7 +358,7 @@ fn print_seal_key(k: &SealKeyRecord) {
     );
 }
 
-/// A new trail's identity (SPEC.md §6.6), written into the token.
+/// A new trail's identity (spec/appliance.md §6.6), written into the token.
 fn new_trail_object(hsm: &Hsm, audit_key: &[u8; 32]) -> Result<TrailObject> {
     let created = crate::edge::clock::now_rfc3339();
     let nonce = hsm.random(32)?;

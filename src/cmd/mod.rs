@@ -4,6 +4,7 @@
 //! as a short sequence of named phases, and prints what the operator must see.
 
 pub mod audit;
+mod before;
 pub mod block;
 pub mod ceremony;
 pub mod clock;
@@ -65,7 +66,7 @@ fn command_name(c: &Command) -> &'static str {
 /// against itself only).
 pub fn run(cli: Cli) -> Result<crate::error::Exit> {
     // One command at a time on the trail, taken before the token's module is loaded or the
-    // database opened (SPEC.md §6.5); held until the process ends.
+    // database opened (spec/appliance.md §6.5); held until the process ends.
     let _lock = match holds_trail(&cli.command) {
         true => crate::edge::lock::take(&cli.global.db)?,
         false => None,

@@ -1,4 +1,4 @@
-//! One output per subject, recorded or adopted, never two (SPEC.md §6.7, issue 22 item 4): an
+//! One output per subject, recorded or adopted, never two (spec/appliance.md §6.7, issue 22 item 4): an
 //! output is recorded as `output.placing` (its folder, its subject, its files' SHA-256) before
 //! the first of its files is moved into place, and its publication record follows. A run whose
 //! subject has such a record not yet followed by its publication was killed in between: it
@@ -85,7 +85,7 @@ pub fn decide(events: &[Event], subject: &Subject, given: &Path) -> Result<Place
 }
 
 /// Refuses (exit 4) a folder `given` now when a stopped run was placing the output of `subject`
-/// in another one (SPEC.md §6.7): that folder only takes it up.
+/// in another one (spec/appliance.md §6.7): that folder only takes it up.
 pub fn refuse_elsewhere(events: &[Event], subject: &Subject, given: &Path) -> Result<()> {
     match pending(events, subject) {
         Some(p) => same_folder(&p, given),

@@ -1,4 +1,4 @@
-//! Production's keys typed by the commissaire (SPEC.md §4.1.0, §9.1): the keys a seal will trust
+//! Production's keys typed by the commissaire (spec/appliance.md §4.1.0, §9.1): the keys a seal will trust
 //! are pinned in the trail only once the commissaire has typed their ids from production's
 //! written statement, and the ids typed are exactly those of the key files given (the
 //! `--producer-key` files production handed over, else the configuration's). The ids are not

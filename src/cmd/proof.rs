@@ -1,6 +1,6 @@
 //! `urne proof`: signed inclusion proofs. `--day D --account A`: an account's entries are in a
-//! day's sealed set (SPEC.md §4.8); `--block ID --position P`: a ticket's outcome is in a
-//! block's commitment (SPEC.md §5.B9). Each: read what is proved -> build the proof -> check it
+//! day's sealed set (spec/formats.md §4.8); `--block ID --position P`: a ticket's outcome is in a
+//! block's commitment (spec/appliance.md §5.B9). Each: read what is proved -> build the proof -> check it
 //! -> sign and write it -> record it.
 
 use super::ctx::Ctx;
@@ -80,7 +80,7 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     let bytes = files::to_bytes(&proof);
     refuse_existing(out)?;
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
-    // Recorded first: a proof the trail could not record is never written (SPEC.md §6.5).
+    // Recorded first: a proof the trail could not record is never written (spec/appliance.md §6.5).
     ctx.record_evidence(ProofRecord {
         day: day.to_string(),
         attempt: st.attempt,
@@ -139,7 +139,7 @@ fn ticket_proof(
     out: &Path,
 ) -> Result<()> {
     let id = inputs::parse_block(block_arg)?;
-    // Logged in and the trail checked before anything is read, signed or written (SPEC.md §6.5).
+    // Logged in and the trail checked before anything is read, signed or written (spec/appliance.md §6.5).
     ctx.begin()?;
     let stem = block_files::stem(&id.canonical());
     // The appliance signs a proof only against a commitment it signed itself: the commitment's
@@ -184,7 +184,7 @@ fn ticket_proof(
     let bytes = files::to_bytes(&p);
     refuse_existing(out)?;
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
-    // Recorded first: a proof the trail could not record is never written (SPEC.md §6.5).
+    // Recorded first: a proof the trail could not record is never written (spec/appliance.md §6.5).
     ctx.record_evidence(block_records::ProofRecord {
         block: p.block.clone(),
         position,

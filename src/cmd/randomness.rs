@@ -1,4 +1,4 @@
-//! Nobody chooses (SPEC.md §3, §4.4.1, §5.B3), the part draws and blocks share: the HSM's
+//! Nobody chooses (spec/formats.md §3, §4.4.1, §5.B3), the part draws and blocks share: the HSM's
 //! entropy requested once, health-checked and compared with every entropy the trail has seen
 //! (a refusal is recorded, never used); kept in a blob until its use; its commitment recorded
 //! and shown *before* the commissaire's contribution exists; then the contribution typed at the
@@ -17,7 +17,7 @@ use urne_verify::events::payloads::EntropyRefused;
 use urne_verify::randomness::fixed::{Fixed, FixedEvent};
 use urne_verify::randomness::{contribution, entropy_commitment};
 
-/// Bytes of HSM entropy per draw or block: 384 bits (SPEC.md §3.1).
+/// Bytes of HSM entropy per draw or block: 384 bits (spec/appliance.md §3.1).
 pub const ENTROPY_BYTES: usize = 48;
 
 /// How often a contribution that does not follow the grammar may be typed again.
@@ -25,7 +25,7 @@ const TRIES: usize = 3;
 
 /// Refuses, before any entropy is requested, a command that will need the commissaire's
 /// contribution when standard input is not a terminal: the contribution is typed at the
-/// appliance's console, never read from a pipe, a file or the command line (SPEC.md §4.4.1).
+/// appliance's console, never read from a pipe, a file or the command line (spec/appliance.md §4.4.1).
 pub fn need_terminal() -> Result<()> {
     need_terminal_for(
         "the commissaire's contribution is typed at the terminal, and standard input is not one",
@@ -44,7 +44,7 @@ pub fn need_terminal_for(what: &str, hint: &str) -> Result<()> {
 /// Fresh entropy for `purpose` (`day YYYY-MM-DD` or `block <id>`) at `attempt`: requested once
 /// from the token; refused, recorded as `entropy.refused` and never used when it fails the
 /// health check or its commitment is one the trail has seen (draws, blocks and refusals alike,
-/// SPEC.md §3.1); then the command stops (exit 3), and the next run asks the token again, which
+/// spec/appliance.md §3.1); then the command stops (exit 3), and the next run asks the token again, which
 /// is safe because no contribution exists yet.
 pub fn fresh_entropy(
     ctx: &mut Ctx,
@@ -85,7 +85,7 @@ pub fn fresh_entropy(
     ))
 }
 
-/// The evidence an output carries of its randomness (SPEC.md §3.1, §3.3), draws and blocks
+/// The evidence an output carries of its randomness (spec/appliance.md §3.1, spec/formats.md §3.3), draws and blocks
 /// alike: the entropy's and the contribution's events (`entropy_seq`, `contribution_seq`) with
 /// their inclusion proofs in the tree of every event so far (the output's checkpoint covers them
 /// all: every append signs one), and the refused entropy requests of `purpose` at `attempt`.
@@ -122,7 +122,7 @@ pub fn evidence(
 }
 
 /// The entropy of `purpose` (`day D attempt N`, `block ID attempt N`) recorded in the blob
-/// `blob`: opened by the token (SPEC.md §3.4, §6.9) and checked against its commitment `ec`.
+/// `blob`: opened by the token (spec/appliance.md §3.4, §6.9) and checked against its commitment `ec`.
 pub fn recorded_entropy(
     ctx: &mut Ctx,
     purpose: &str,
@@ -146,7 +146,7 @@ pub fn recorded_entropy(
 }
 
 /// The entropy of `purpose` as kept beside the events: a box sealed by the token's sealing key
-/// (AES-256-GCM, the trail and the purpose as additional data: SPEC.md §3.4, §6.9), so nothing
+/// (AES-256-GCM, the trail and the purpose as additional data: spec/appliance.md §3.4, §6.9), so nothing
 /// on the appliance's disk gives it away.
 pub fn stored_form(ctx: &mut Ctx, purpose: &str, entropy: &[u8]) -> Result<Vec<u8>> {
     let aad = entropy_aad(ctx, purpose)?;
@@ -256,7 +256,7 @@ fn show_commitments(shown: &[(String, Hash32)]) {
 /// The commissaire types back the first 8 characters (two groups) of the (first) entropy
 /// commitment shown before typing the contribution: nothing typed before the commitment existed
 /// can hold it, so text typed ahead on the terminal (before the entropy was fixed) is never
-/// taken for the contribution (SPEC.md §4.4.1). Spaces are ignored. Three tries.
+/// taken for the contribution (spec/appliance.md §4.4.1). Spaces are ignored. Three tries.
 fn type_back(input: &mut impl BufRead, shown: &[(String, Hash32)]) -> Result<()> {
     let Some((_, ec)) = shown.first() else {
         return Ok(());

@@ -128,7 +128,7 @@ fn check_day_ended(input: &Loaded) -> Result<()> {
     Ok(())
 }
 
-/// Check (SPEC.md §4.3; rules D-1, D-7): the export says it was made once its day had ended and
+/// Check (spec/formats.md §4.3; rules D-1, D-7): the export says it was made once its day had ended and
 /// not after now. Its `generated_at` and `status_as_of` are each at or after the midnight that
 /// ends its day in the rules' time zone (D-1: Europe/Paris; the draw is among all of that day's
 /// plays, D-7), and at or before the appliance's clock (whole seconds): an export made
@@ -288,7 +288,7 @@ fn seal_record(
     }
 }
 
-/// Publish: what the commissaire writes down, in the words of the minutes (SPEC.md §9.2), each
+/// Publish: what the commissaire writes down, in the words of the minutes (spec/appliance.md §9.2), each
 /// value once, hashes in groups of four, what is copied marked as such.
 fn print_seal(input: &Loaded, record: &SealRecord, seq: u64, note: &str) {
     for l in seal_screen(input, record, seq).lines() {

@@ -358,7 +358,7 @@ fn randomness(s: &mut Screen, st: &DayState, dir: Option<&Path>) {
 }
 
 /// The entropy commitment, then the contribution, each with the audit event that fixed it
-/// (SPEC.md §3.3), in the minutes' words.
+/// (spec/formats.md §3.3), in the minutes' words.
 fn fixed(s: &mut Screen, entropy: Option<(u64, &Hash32)>, contribution: Option<(u64, &str)>) {
     let lang = s.lang;
     if let Some((seq, ec)) = entropy {

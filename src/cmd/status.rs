@@ -1,6 +1,6 @@
 //! `urne status`: what the trail records, on one screen: every day it names (current attempt,
 //! stage, voided attempts, a draw late by D-8), every block (generated, revealed, voided), and
-//! whether a sitting is open (SPEC.md §9.1); with `--rules`, the operation's days not yet
+//! whether a sitting is open (spec/appliance.md §9.1); with `--rules`, the operation's days not yet
 //! sealed or drawn, by period, and whether their draw date (D-8) has come. The state is the
 //! trail's own state machine (`urne_ceremony::state::Trail`). It appends nothing, but logs in and
 //! checks the trail against the token as `urne audit backup` does ([`Ctx::check_to_read`]): a copy,
@@ -58,7 +58,7 @@ pub fn run(ctx: &mut Ctx, rules: Option<&Path>, admit: Admission, lang: Lang) ->
     Ok(())
 }
 
-/// Whether a sitting is open (SPEC.md §9.1).
+/// Whether a sitting is open (spec/appliance.md §9.1).
 fn sitting(s: &mut Screen, trail: &Trail) {
     let lang = s.lang;
     let st = trail.sittings();
@@ -86,7 +86,7 @@ fn sitting(s: &mut Screen, trail: &Trail) {
     s.line(&text);
 }
 
-/// Production's keys pinned in the trail, the only ones a seal trusts (SPEC.md §4.1.0).
+/// Production's keys pinned in the trail, the only ones a seal trusts (spec/appliance.md §4.1.0).
 fn producer(s: &mut Screen, trail: &Trail) {
     let lang = s.lang;
     let text = match trail.producer_keys() {

@@ -1,4 +1,4 @@
-//! `urne trail restart` (SPEC.md §6.8): a lost trail is an incident, not a reset. In front of
+//! `urne trail restart` (spec/appliance.md §6.8): a lost trail is an incident, not a reset. In front of
 //! the commissaire, the token gets a new trail identity naming the one it replaces, and a new
 //! database whose first event (`trail.restarted`) names the old trail and the token's last
 //! mark of it, the reason, and what the outputs published under the old trail show was already
@@ -163,7 +163,7 @@ fn last_mark_even_forked(trail: &Hash32, marks: &[Mark]) -> Option<Mark> {
     top.first().map(|m| **m)
 }
 
-/// What the outputs published under the old trail show done (SPEC.md §6.8): each output folder
+/// What the outputs published under the old trail show done (spec/appliance.md §6.8): each output folder
 /// under `dir` (or `dir` itself) verified under the token's keys, of the old trail, within its
 /// last mark, one linear history; for each day and block, its last attempt's stage.
 fn carried(

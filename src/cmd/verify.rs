@@ -1,7 +1,7 @@
-//! `urne verify PATH`: third-party verification of published outputs (SPEC.md §8). Needs no
+//! `urne verify PATH`: third-party verification of published outputs (spec/formats.md §8). Needs no
 //! HSM, no PIN, no audit trail and no private key, and writes nothing: it can never produce a
 //! result (design principle 2). The checks are the core's (`urne_verify::verify`, step by step as
-//! the SPEC numbers them); this command only reads files (within their limits, SPEC.md §1.6,
+//! the SPEC numbers them); this command only reads files (within their limits, spec/formats.md §1.6,
 //! through [`DiskFolder`]) and prints.
 
 use super::audit;
@@ -140,7 +140,7 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         ));
     }
     // The path given is opened once, through any link in it, and held; nothing below it is
-    // followed (SPEC.md §1.6).
+    // followed (spec/formats.md §1.6).
     let folder = DiskFolder::open(&a.path);
     let keys = load_keys(a.keys.as_deref(), &a.path)?;
     let report = if is_output(&folder) {
@@ -195,7 +195,7 @@ fn held(a: &VerifyArgs) -> Result<Vec<(String, String)>> {
         .collect())
 }
 
-/// Production's lone `result.json`, or a lone block commitment (SPEC.md §8.5).
+/// Production's lone `result.json`, or a lone block commitment (spec/formats.md §8.5).
 fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), dir)?;
     let (folder, _) = DiskFolder::of_file(&a.path);
@@ -211,16 +211,16 @@ fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     Ok(())
 }
 
-/// An exported audit trail (`urne audit export`, SPEC.md §6.4), recognised by its `.jsonl`
+/// An exported audit trail (`urne audit export`, spec/formats.md §6.4), recognised by its `.jsonl`
 /// name as the Python verifier does; the audit key is `--keys DIR`'s audit.pub.pem.
 fn verify_trail_file(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
     let key = match &a.keys {
-        // A key of `--keys DIR`, found in that folder: a link there is not followed (§1.6).
+        // A key of `--keys DIR`, found in that folder: a link there is not followed (spec/formats.md §1.6).
         Some(dir) => AuditKey::Given(audit::exported_audit_key(dir)?),
         None => AuditKey::Recorded,
     };
     let held = audit::read_held(&a.checkpoints)?;
-    // Without a key or a held checkpoint, nothing outside the file anchors it (SPEC.md §6.4).
+    // Without a key or a held checkpoint, nothing outside the file anchors it (spec/formats.md §6.4).
     let anchored = a.keys.is_some() || !held.is_empty();
     let r = audit::verify_export_file(&a.path, &held, key, a.strict)?;
     if anchored {
@@ -238,7 +238,7 @@ fn verify_trail_file(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
     Ok(())
 }
 
-/// A proof file: an account's inclusion proof (SPEC.md §8.3) or a ticket proof (§5.B9).
+/// A proof file: an account's inclusion proof (spec/formats.md §8.3) or a ticket proof (spec/formats.md §5.B9).
 fn verify_proof(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let keys = load_keys(a.keys.as_deref(), a.published.as_deref().unwrap_or(dir))?;
     let published = a.published.as_deref().map(DiskFolder::open);

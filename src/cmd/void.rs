@@ -1,4 +1,4 @@
-//! `urne void`: a witnessed annulment of the current attempt of a day (SPEC.md §4.6). The next
+//! `urne void`: a witnessed annulment of the current attempt of a day (spec/appliance.md §4.6). The next
 //! attempt needs its own seal, carries the next attempt number and names the voided one. The
 //! void is announced by a signed void notice, an output of its own (`void_notice`). Nothing is
 //! recorded before what is about to be voided was shown and the day typed back at the terminal.
@@ -17,7 +17,7 @@ use urne_verify::void_notice::Subject;
 pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result<()> {
     inputs::check_day(day)?;
     inputs::check_reason(reason, "void")?;
-    // The notice's folder is judged before anything is recorded (SPEC.md §6.7).
+    // The notice's folder is judged before anything is recorded (spec/formats.md §6.7).
     let subject = Subject::Day(day.to_string());
     ctx.begin_checked(|events| void_notice::refuse_out(events, &subject, out))?;
     run_in_sitting(ctx, day, reason, out, &mut Terminal::Own)
@@ -42,7 +42,7 @@ pub fn run_in_sitting(
         }
         return void_notice::resume(ctx, &u, reason, out);
     }
-    // A sitting closed but not published holds a void back too (SPEC.md §9.3): it would fall
+    // A sitting closed but not published holds a void back too (spec/formats.md §9.3): it would fall
     // in no sitting's minutes.
     void_notice::refuse_if_unpublished(&events)?;
     let st = inputs::day_state(&events, day)?;
@@ -185,7 +185,7 @@ fn day_shown(
 }
 
 /// The stage the attempt reached, as the void states it: the trail's, except that a
-/// contribution typed and kept by an interrupted draw (SPEC.md §4.4.1) counts as recorded: the
+/// contribution typed and kept by an interrupted draw (spec/appliance.md §4.4.1) counts as recorded: the
 /// outcome was fixed then, and a void must not make it look as if it came before.
 fn stage_of(
     ctx: &mut Ctx,

@@ -1,10 +1,10 @@
-//! The void notice (SPEC.md §4.6): once `draw.void` or `block.void` is recorded, the signed
+//! The void notice (spec/formats.md §4.6): once `draw.void` or `block.void` is recorded, the signed
 //! `void-notice.json` is published as an output of its own (staged and moved into place whole,
 //! never replacing a file) and recorded by an `output.published` event, so that the next output
-//! names it as its predecessor (§6.7). Until every recorded void has its notice recorded,
+//! names it as its predecessor (spec/formats.md §6.7). Until every recorded void has its notice recorded,
 //! nothing else is sealed, drawn, generated, revealed or voided: the void command, run again
 //! after a kill, writes the notice, or records the one the killed run had put in place, in the
-//! folder the killed run recorded (`output.placing`, §6.7) and never another.
+//! folder the killed run recorded (`output.placing`, spec/appliance.md §6.7) and never another.
 
 use super::ctx::Ctx;
 use super::inputs::altered;
@@ -29,13 +29,13 @@ pub fn first_unannounced(events: &[Event]) -> Result<Option<Unannounced>> {
 pub fn refuse_if_unannounced(events: &[Event]) -> Result<()> {
     match first_unannounced(events)? {
         Some(u) => Err(unannounced_error(&u)),
-        // A sitting closed but not published holds everything back the same way (SPEC.md §9.3).
+        // A sitting closed but not published holds everything back the same way (spec/formats.md §9.3).
         None => refuse_if_unpublished(events),
     }
 }
 
 /// Refuses (exit 4) while a sitting is closed and its output not yet recorded (a command killed
-/// between the two, SPEC.md §9.3).
+/// between the two, spec/appliance.md §9.3).
 pub fn refuse_if_unpublished(events: &[Event]) -> Result<()> {
     match urne_ceremony::state::sittings::unpublished(events)
         .map_err(|m| altered(&m.to_string()))?
@@ -73,7 +73,7 @@ pub fn unannounced_error(u: &Unannounced) -> Error {
 /// Refuses (exit 4, nothing recorded: run on the checked trail before anything is recorded) a
 /// folder the notice of the unannounced void of `subject` cannot go into: when a stopped run
 /// recorded where it was placing that notice, any other (`out`, or by default
-/// `void-…-attempt-<n>`, SPEC.md §6.7).
+/// `void-…-attempt-<n>`, spec/appliance.md §6.7).
 pub fn refuse_out(events: &[Event], subject: &Subject, out: Option<&Path>) -> Result<()> {
     let Ok(Some(u)) = first_unannounced(events) else {
         return Ok(());
@@ -131,7 +131,7 @@ pub fn announce(ctx: &mut Ctx, seq: u64, out: Option<&Path>) -> Result<()> {
         Path::to_path_buf,
     );
     let path = dir.join(FILE_NAME);
-    // A run stopped while placing this notice recorded its folder: only that one (SPEC.md §6.7).
+    // A run stopped while placing this notice recorded its folder: only that one (spec/appliance.md §6.7).
     let subject = placing::Subject::VoidNotice { void_seq: v.seq };
     placing::refuse_elsewhere(&events, &subject, &dir)?;
     let sha = if crate::edge::fsio::name_taken(&dir, FILE_NAME)? {

@@ -1,4 +1,4 @@
-//! The date and time at a person's watch, typed at the terminal (SPEC.md §6.6, §9.1): the
+//! The date and time at a person's watch, typed at the terminal (spec/appliance.md §6.6, §9.1): the
 //! appliance's clock is a file of the machine's (tier a), a watch is not. Asked by `urne
 //! ceremony` at every opening, by any recording command whose clock is far ahead of the trail's
 //! last event ([`check_not_far_ahead`]), and by `urne clock correct` before it records a
@@ -19,17 +19,17 @@ const TRIES: usize = 3;
 pub const TOLERANCE_MINUTES: i64 = 5;
 
 /// How far ahead of the trail's last event the clock may be before a person is asked to confirm
-/// it at the terminal (SPEC.md §6.6): longer than any gap of the daily draws' routine (a day is
+/// it at the terminal (spec/appliance.md §6.6): longer than any gap of the daily draws' routine (a day is
 /// drawn on its draw date or within the 30 days D-8 allows), shorter than a block's sales period
 /// (months), which a clock set ahead could otherwise close early (a reveal refuses a sales close
-/// later than the clock, §5.B9).
+/// later than the clock, spec/appliance.md §5.B9).
 pub const AHEAD_DAYS: i64 = 31;
 
 /// Asks for the date and time at the watch (Paris time, D-1: `AAAA-MM-JJ HH:MM`; three tries)
 /// and returns it, once the appliance's clock is within [`TOLERANCE_MINUTES`] of it; else
 /// nothing goes on (exit 4). `then` names what to run again after setting the clock right. A
 /// refusal is one of what was typed: reported, never recorded, not even as `command.failed`
-/// (SPEC.md §9.1; asked before anything is recorded everywhere else, §6.6).
+/// (spec/appliance.md §9.1; asked before anything is recorded everywhere else, spec/appliance.md §6.6).
 pub fn check(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
     ask(lang, then).map_err(Error::unrecorded)
 }
@@ -96,7 +96,7 @@ fn agrees(local: chrono::NaiveDateTime, now: DateTime<Utc>) -> Option<DateTime<U
         })
 }
 
-/// A recording command's clock far ahead of the trail (SPEC.md §6.6): when the clock is more
+/// A recording command's clock far ahead of the trail (spec/appliance.md §6.6): when the clock is more
 /// than [`AHEAD_DAYS`] days after the trail's last event, a person confirms the date and time at
 /// the terminal ([`check`]) before anything is recorded, and the confirmation is returned for the
 /// command to record (`clock.confirmed`); without a terminal, refused (exit 2). `None`: the clock
@@ -109,7 +109,7 @@ pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<Option<Clo
     };
     let now = crate::edge::clock::now_utc();
     let Some(then) = urne_verify::entries::rfc3339::parse_unix(&last.ts) else {
-        return Ok(None); // not urne's format: the trail's check (§6.4 (5)) refuses it
+        return Ok(None); // not urne's format: the trail's check (spec/formats.md §6.4 (5)) refuses it
     };
     let ahead = now.timestamp() - then;
     if ahead <= AHEAD_DAYS * 86_400 {

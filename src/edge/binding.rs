@@ -1,4 +1,4 @@
-//! The token's side of the trail (SPEC.md §6.6): its `urne-trail` object (the trail's identity,
+//! The token's side of the trail (spec/appliance.md §6.6): its `urne-trail` object (the trail's identity,
 //! written once by `urne keys init`) and its marks, read after login. The pure formats and the
 //! check are urne-ceremony's (`urne_ceremony::token`); the objects are read and created through
 //! `edge::hsm`.
@@ -12,7 +12,7 @@ use urne_ceremony::token::{MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_t
 pub struct TokenTrail {
     /// The `urne-trail` object of the current trail.
     pub object: TrailObject,
-    /// Every `urne-trail` object (the current trail and those it replaced, SPEC.md §6.8).
+    /// Every `urne-trail` object (the current trail and those it replaced, spec/appliance.md §6.8).
     pub objects: Vec<TrailObject>,
     /// Every mark in the token (of every trail), in no particular order.
     pub marks: Vec<Mark>,

@@ -13,7 +13,7 @@ pub fn now_rfc3339() -> String {
     rfc3339(now_utc())
 }
 
-/// A time in urne's one format (SPEC.md §6.1): RFC 3339, UTC, with microseconds.
+/// A time in urne's one format (spec/formats.md §6.1): RFC 3339, UTC, with microseconds.
 pub fn rfc3339(t: chrono::DateTime<chrono::Utc>) -> String {
     t.format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
 }

@@ -17,7 +17,7 @@
 //!
 //! These are checks from inside the process: code already running in it can defeat them, and
 //! they are evidence, not a wall. A library replaced in place in a system folder keeps its name
-//! and folder: that is the disk's binaries, measured by `software.start` (SPEC.md §6.2) and left
+//! and folder: that is the disk's binaries, measured by `software.start` (spec/formats.md §6.2) and left
 //! to the sealed image (docs/threat-model.md, "The clean process").
 
 use crate::edge::elf::{self, Dynamic};

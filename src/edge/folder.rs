@@ -4,7 +4,7 @@
 //!
 //! A folder read (`urne verify`'s folders and `--keys DIR`, the outputs a restart carries, a
 //! proof's or a ticket's published folder: [`DiskFolder::open`]) is opened once by the path given,
-//! links in that path followed (SPEC.md §1.6: the user names it; urne only reads it), and held by
+//! links in that path followed (spec/formats.md §1.6: the user names it; urne only reads it), and held by
 //! its descriptor; below it nothing is followed: a name is examined itself
 //! (`fstatat(AT_SYMLINK_NOFOLLOW)`: a link is [`Entry::Link`], not a regular file, never read and
 //! never a folder of outputs), a file opened with `O_NOFOLLOW`, a subfolder opened relative to
@@ -35,7 +35,7 @@ pub struct DiskFolder {
 /// The symbolic links a [`DiskFolder`] follows below it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Follow {
-    /// None (a folder read, SPEC.md §1.6).
+    /// None (a folder read, spec/formats.md §1.6).
     Nothing,
     /// The one name the user gave (a file given to verify); none beside it.
     Only(String),
@@ -45,7 +45,7 @@ enum Follow {
 
 impl DiskFolder {
     /// The folder `dir`, opened by its path (links in it followed: the user names it, urne only
-    /// reads it) and held by its descriptor; below it nothing is followed (SPEC.md §1.6). A
+    /// reads it) and held by its descriptor; below it nothing is followed (spec/formats.md §1.6). A
     /// folder that cannot be opened lists as that error and has no names.
     pub fn open(dir: &Path) -> DiskFolder {
         DiskFolder::held(
@@ -57,7 +57,7 @@ impl DiskFolder {
 
     /// The folder of the file `file` given to verify (a lone output, a proof, an export), and
     /// the file's name in it: the file is read through its links, the files beside it (its
-    /// `.sig`, the keys) are not (SPEC.md §1.6).
+    /// `.sig`, the keys) are not (spec/formats.md §1.6).
     pub fn of_file(file: &Path) -> (DiskFolder, String) {
         let dir = file
             .parent()

@@ -72,7 +72,7 @@ pub fn existing_folder(dir: &Path) -> Result<Option<Dir>> {
 }
 
 /// Reads the regular file `name` of the folder `dir` held by its descriptor (never through a
-/// link), within the limit of its kind (SPEC.md §1.6).
+/// link), within the limit of its kind (spec/formats.md §1.6).
 pub fn read_in(dir: &Path, name: &str) -> Result<Vec<u8>> {
     let path = dir.join(name);
     let d = Dir::open(dir).map_err(|e| dir::folder_error(dir, e))?;
@@ -158,7 +158,7 @@ pub fn read(path: &Path) -> Result<Vec<u8>> {
     read_within(path, urne_verify::verify::folder::limits::of(&name))
 }
 
-/// Reads a whole regular file of at most `limit` bytes (SPEC.md §1.6): a FIFO, a device, a
+/// Reads a whole regular file of at most `limit` bytes (spec/formats.md §1.6): a FIFO, a device, a
 /// folder or a larger file is refused from its metadata, never read.
 pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
     use urne_verify::verify::folder::read_bounded;
@@ -171,7 +171,7 @@ pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let folder = crate::edge::folder::DiskFolder::input(dir);
-    // Never blocks on a FIFO, never reads past the limit of the file's kind (SPEC.md §1.6).
+    // Never blocks on a FIFO, never reads past the limit of the file's kind (spec/formats.md §1.6).
     match read_bounded(&folder, &name, limit) {
         Ok(Some(b)) => Ok(b),
         Ok(None) => fs::read(path).map_err(|e| io_error("read", path, e)),

@@ -10,7 +10,7 @@
 //!   urne …`, which does the same without any variable) is refused too, and so is a process in
 //!   which a library is mapped that urne's executable does not need (`edge::closure`).
 //! - [`mapped_objects`]: after `C_Initialize`, the SHA-256 of every file mapped in the process
-//!   (`/proc/self/maps`), recorded in `software.start` (SPEC.md §6.2).
+//!   (`/proc/self/maps`), recorded in `software.start` (spec/formats.md §6.2).
 //!
 //! Both are checks from inside the process: code that is already in it (a preloaded library)
 //! can lie to them. They refuse the plain ways in and leave evidence of the rest; they are not a
@@ -161,7 +161,7 @@ pub fn remember(f: &File, sha256: Hash32) {
     }
 }
 
-/// Measures every file mapped in the process (SPEC.md §6.2, `software.start`'s `mapped`): once
+/// Measures every file mapped in the process (spec/formats.md §6.2, `software.start`'s `mapped`): once
 /// per path and inode, sorted by path. The hash is, in order of preference, that of `known` (the
 /// module, from its own descriptor) or of a file this process already hashed from a descriptor
 /// ([`remember`]), both matched by device and inode; else the bytes are read through the

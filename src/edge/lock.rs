@@ -1,4 +1,4 @@
-//! One urne command at a time on a trail (SPEC.md §6.5): every command that opens the audit trail
+//! One urne command at a time on a trail (spec/appliance.md §6.5): every command that opens the audit trail
 //! or the token takes an exclusive lock on the trail's folder before anything else, the PKCS#11
 //! module included (two logins at once can make SoftHSM's token look gone), and holds it until
 //! the process ends. A second command finds the lock taken and stops at once with exit 6, having
@@ -65,7 +65,7 @@ pub fn take(db: &Path) -> Result<Option<TrailLock>> {
     }
     let e = std::io::Error::last_os_error();
     if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
-        return Err(busy(db));
+        return Err(busy_held_by(db, holder(&f)));
     }
     Err(Error::internal(
         format!(
@@ -86,14 +86,68 @@ fn open_folder(folder: &Path) -> std::io::Result<File> {
 
 /// The refusal of a command that finds the lock taken (exit 6): nothing was read or recorded.
 pub fn busy(db: &Path) -> Error {
-    Error::trail(
-        Exit::Busy,
-        format!(
-            "another urne command holds the audit trail {}: this one did nothing",
-            db.display()
+    busy_held_by(db, None)
+}
+
+/// [`busy`], naming the process that holds the lock when `/proc/locks` says which: anyone who
+/// can open the folder can lock it, and a process that is not urne's is named as such.
+fn busy_held_by(db: &Path, holder: Option<Holder>) -> Error {
+    let (message, hint) = match &holder {
+        Some(h) if h.name != "urne" => (
+            format!(
+                "a process that is not urne (process {}, {:?}) holds the lock of the audit trail {}: this one did nothing",
+                h.pid,
+                h.name.escape_debug().to_string(),
+                db.display()
+            ),
+            "find out why that process locks the trail's folder (ps, docs/threat-model.md), then run this command again",
         ),
-        "wait until the other command has finished (a sitting holds the trail until it closes), then run this one again",
-    )
+        _ => (
+            format!(
+                "another urne command holds the audit trail {}{}: this one did nothing",
+                db.display(),
+                holder.map_or_else(String::new, |h| format!(" (process {})", h.pid))
+            ),
+            "wait until the other command has finished (a sitting holds the trail until it closes), then run this one again",
+        ),
+    };
+    Error::trail(Exit::Busy, message, hint)
+}
+
+/// The process that holds a `flock(2)` lock.
+#[derive(Debug)]
+struct Holder {
+    pid: u32,
+    /// Its command name (`/proc/PID/comm`).
+    name: String,
+}
+
+/// Who holds the `flock` lock on `f`, from `/proc/locks` (the device and inode of `f`); `None`
+/// when it cannot be told (the file unreadable, the holder gone meanwhile).
+fn holder(f: &File) -> Option<Holder> {
+    use std::os::unix::fs::MetadataExt;
+    let m = f.metadata().ok()?;
+    let (major, minor) = (libc::major(m.dev()), libc::minor(m.dev()));
+    let locks = std::fs::read_to_string("/proc/locks").ok()?;
+    let pid = holder_in(&locks, major, minor, m.ino())?;
+    let name = std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?;
+    Some(Holder {
+        pid,
+        name: name.trim_end_matches('\n').to_string(),
+    })
+}
+
+/// The pid of the `FLOCK` line of `locks` (the text of `/proc/locks`: `N: FLOCK ADVISORY WRITE
+/// PID MAJ:MIN:INODE START END`, the device's numbers in hex) on that device and inode.
+fn holder_in(locks: &str, major: u32, minor: u32, ino: u64) -> Option<u32> {
+    let want = format!("{major:02x}:{minor:02x}:{ino}");
+    locks.lines().find_map(|line| {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        // A waiting request (`->` after the number) holds nothing.
+        (f.len() >= 6 && f[1] == "FLOCK" && f[5] == want)
+            .then(|| f[4].parse().ok())
+            .flatten()
+    })
 }
 
 #[cfg(test)]
@@ -113,6 +167,32 @@ mod tests {
         assert_eq!(take(&other).unwrap_err().exit, Exit::Busy);
         drop(first);
         assert!(take(&db).unwrap().is_some());
+    }
+
+    #[test]
+    fn the_holder_is_found_in_proc_locks_and_named() {
+        let locks = "1: POSIX  ADVISORY  WRITE 40 08:01:77 0 EOF\n\
+                     2: FLOCK  ADVISORY  WRITE 4242 fd:01:1234 0 EOF\n\
+                     2: -> FLOCK  ADVISORY  WRITE 99 fd:01:1234 0 EOF\n";
+        assert_eq!(holder_in(locks, 0xfd, 1, 1234), Some(4242));
+        assert_eq!(holder_in(locks, 8, 1, 77), None, "a POSIX lock is SQLite's");
+        assert_eq!(holder_in(locks, 0xfd, 1, 1235), None);
+        // This process's own lock, found through /proc/locks.
+        let d = tempfile::tempdir().unwrap();
+        let db = d.path().join("urne-audit.db");
+        let _held = take(&db).unwrap().unwrap();
+        let f = open_folder(d.path()).unwrap();
+        if std::path::Path::new("/proc/locks").exists() {
+            let h = holder(&f).expect("our own lock is listed");
+            assert_eq!(h.pid, std::process::id());
+            let e = busy_held_by(&db, Some(h));
+            assert_eq!(e.exit, Exit::Busy);
+            assert!(
+                e.message.contains("a process that is not urne"),
+                "{}",
+                e.message
+            );
+        }
     }
 
     #[test]

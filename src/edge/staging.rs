@@ -1,4 +1,4 @@
-//! Staging folders (SPEC.md §4.7, §5.B9): an output is written whole into a fresh staging folder
+//! Staging folders (spec/appliance.md §4.7, §5.B9): an output is written whole into a fresh staging folder
 //! inside its output folder (`.urne-staging-<pid>-<n>`, `<n>` 64 random bits, made with
 //! `mkdirat`, which fails on any existing name, a link included: urne then picks another name;
 //! mode 0700), opened by its own descriptor relative to the output folder's (`O_NOFOLLOW`) and

@@ -1,4 +1,4 @@
-//! One output per attempt, recorded or adopted, never two (issue 22 item 4, SPEC.md §6.7), for
+//! One output per attempt, recorded or adopted, never two (issue 22 item 4, spec/appliance.md §6.7), for
 //! the draw and for a sitting's minutes, deterministically: a run stopped right after its output
 //! was placed and before its publication was recorded (the child hooks below, which run urne's
 //! own code through its library and stop there), then the re-runs. The same --out records the

@@ -1,4 +1,4 @@
-//! Nobody chooses, tried as an insider would (issue 11, "Done when", first bullet; SPEC.md §3,
+//! Nobody chooses, tried as an insider would (issue 11, "Done when", first bullet; spec/formats.md §3,
 //! §4.4.1), against real SoftHSM and the real binary, with the module not pinned: the project's
 //! forwarding PKCS#11 module (`native::Env::forwarding`) answers `C_GenerateRandom` itself
 //! through an adversary's program ([`ADVERSARY_PY`]) that knows every file and process on the
@@ -400,7 +400,7 @@ fn h32(v: &Value) -> Hash32 {
 }
 
 /// The winner's account (hex) of the sealed attempt under `contribution` and `entropy`,
-/// computed by urne's own seed and selection code (SPEC.md §4.4, §4.5), offline.
+/// computed by urne's own seed and selection code (spec/formats.md §4.4, §4.5), offline.
 fn winner_of(s: &Sealed, contribution: &str, entropy: &[u8]) -> String {
     let c = &s.seal["commitment"];
     let commitment = Commitment {
@@ -689,7 +689,7 @@ fn the_same_grinder_wins_every_time_it_can_know_the_contribution() {
     );
 }
 
-/// The contribution kept for the day's `attempt` after the entropy commitment `ec` (SPEC.md
+/// The contribution kept for the day's `attempt` after the entropy commitment `ec` (spec/formats.md
 /// §4.4.1: kept durably before any computation or PKCS#11 call).
 fn kept_contribution(env: &Env, attempt: usize, ec: &str) -> Option<String> {
     let c = rusqlite::Connection::open(env.db()).unwrap();
@@ -988,7 +988,7 @@ fn interrupted_attempt(
 /// notice say the attempt stopped before the contribution, although the contribution was fixed
 /// and the outcome computable (by the module, which answered the entropy) when it stopped. The
 /// stage is read from the chain only (`DayState::stage`), not from the contributions kept
-/// (SPEC.md §4.4.1). A selective abort (fail unless the target won, then void) looks like an
+/// (spec/appliance.md §4.4.1). A selective abort (fail unless the target won, then void) looks like an
 /// early interruption.
 #[test]
 fn a_void_after_the_contribution_was_kept_says_so() {

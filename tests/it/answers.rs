@@ -32,7 +32,7 @@ fn a_late_draw_is_recorded_late_once_per_attempt() {
     assert_eq!(count(&env, "draw.late"), 2);
 }
 
-/// SPEC.md §6.5 [M-273]: the exit code alone tells a harmless re-run from an incident. What is
+/// spec/appliance.md §6.5 [M-273]: the exit code alone tells a harmless re-run from an incident. What is
 /// already done, or not yet possible, is 4 (a second `keys init`, a day drawn again, a day not
 /// sealed); a database that is not the token's trail (an older copy put back, another trail's
 /// file) or holds what urne did not write (a planted trigger) is 7, and the same command on the
@@ -174,4 +174,37 @@ fn two_commands_started_together_one_proceeds_the_other_waits_its_turn_exit_6() 
     assert_eq!(figures[0], 2 * pairs, "one proceeded in every pair");
     assert_eq!(count(&env, "draw.entropy"), pairs, "one entropy per day");
     env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
+}
+
+/// Anyone who can open the trail's folder can lock it: a process that is not urne holding the
+/// lock is named as such, with its pid, and the command stops with exit 6 having done nothing
+/// (spec/appliance.md §6.6).
+#[test]
+fn a_lock_held_by_a_process_that_is_not_urne_is_named_exit_6() {
+    let env = Env::new();
+    let folder = env.db().parent().unwrap().to_path_buf();
+    let mut holder = std::process::Command::new("flock")
+        .arg(&folder)
+        .args(["sleep", "60"])
+        .spawn()
+        .unwrap();
+    // flock(1) runs sleep once the lock is taken: wait until urne finds it taken.
+    let before = event_total(&env);
+    let mut err = String::new();
+    for _ in 0..100 {
+        let o = env.urne(&["keys", "export", "--out", "k"]);
+        if o.status.code() == Some(6) {
+            err = assert_fails(&o, 6);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = holder.kill();
+    let _ = holder.wait();
+    assert!(
+        err.contains("a process that is not urne (process ") && err.contains("\"flock\""),
+        "{err}"
+    );
+    assert_eq!(event_total(&env), before, "nothing recorded");
+    assert!(!env.path("k").exists());
 }

@@ -1,7 +1,7 @@
 //! `urne audit verify` stands outside the trail (issue 10, item 7; issue 23): without an audit
 //! key or a held checkpoint it is never a success (`UNANCHORED:`, exit 8); with a key, a trail rewritten end to
 //! end under another key fails; an exported trail verifies like the database, each tampering
-//! with its class (SPEC.md §6.4, §8.1), through `urne audit verify --file` and `urne verify`.
+//! with its class (spec/formats.md §6.4, §8.1), through `urne audit verify --file` and `urne verify`.
 
 use crate::common::*;
 use ed25519_dalek::{Signer, SigningKey};
@@ -71,7 +71,7 @@ fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// SPEC.md §6.4 [M-271]: a trail checked against nothing but the key it records is never a
+/// spec/formats.md §6.4 [M-271]: a trail checked against nothing but the key it records is never a
 /// success: the first line says `UNANCHORED:` and the exit is 8, in urne's `audit verify` (the
 /// database and an export), `verify` and the Python verifier; with an audit key or a held
 /// checkpoint from outside, exit 0.

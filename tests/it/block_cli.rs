@@ -371,7 +371,7 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
     let forged = lines.join("\n") + "\n";
     // The attacker makes a whole output of it under their own key: the commitment names their
     // key and the forged file's SHA-256, the manifest lists both, everything is re-signed. Only
-    // the rows themselves can then betray it (SPEC.md §5.B8).
+    // the rows themselves can then betray it (spec/formats.md §5.B8).
     use ed25519_dalek::Signer;
     let sk = ed25519_dalek::SigningKey::from_bytes(&[7u8; 32]);
     let fake_id = urne_verify::crypto::keys::key_id(&sk.verifying_key().to_bytes());

@@ -1,4 +1,4 @@
-//! Instant-game blocks (SPEC.md §5; G-1 … G-8): exact counts, the shuffle as a fair
+//! Instant-game blocks (spec/formats.md §5; G-1 … G-8): exact counts, the shuffle as a fair
 //! draw, grids that obey G-6/G-7/G-8 and leak nothing, byte-identical output whatever the thread
 //! count, the tickets file verified against its commitment, and the test vectors.
 //!
@@ -45,7 +45,7 @@ fn csv_rows(b: &Block) -> Vec<String> {
     csv.lines().skip(1).map(str::to_owned).collect()
 }
 
-/// The inclusion proof of the ticket at `position` (§5.B7), from the block's leaves, as
+/// The inclusion proof of the ticket at `position` (spec/formats.md §5.B7), from the block's leaves, as
 /// `urne proof` makes it.
 fn ticket_path(b: &Block, position: u32) -> Vec<Hash32> {
     urne_verify::crypto::merkle::inclusion_path(position as usize, b.leaves())
@@ -437,7 +437,7 @@ fn the_chosen_symbol_cells_are_uniform_over_the_grid() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The tickets file against the commitment (§5.B8), and the reveal.
+// The tickets file against the commitment (spec/formats.md §5.B8), and the reveal.
 
 #[test]
 fn the_production_file_verifies_against_its_commitment() {

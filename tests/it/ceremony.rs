@@ -363,7 +363,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         screen.contains(&format!("{} {}", &sha[..4], &sha[4..8])),
         "{sha} not on screen:\n{screen}"
     );
-    // The minutes of the whole sitting, read from the trail (SPEC.md §9.2).
+    // The minutes of the whole sitting, read from the trail (spec/appliance.md §9.2).
     let html = std::fs::read_to_string(publ.join("sitting-002/minutes.html"))
         .unwrap()
         .replace(['\u{a0}', '\u{202f}'], " ");
@@ -384,7 +384,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         assert!(html.contains(want), "the minutes lack {want:?}");
     }
     // Both verifiers check the sitting's output against the keys of the key ceremony, and the
-    // whole publications folder as one history (SPEC.md §8.4, §9.4).
+    // whole publications folder as one history (spec/formats.md §8.4, §9.4).
     let keys = publ.join("keys");
     for (what, path) in [
         ("the sitting", publ.join("sitting-002")),
@@ -779,7 +779,7 @@ fn a_key_ceremony_stops_when_the_key_pinned_is_not_the_one_production_states() {
         .unwrap();
     assert_eq!(pins, 0);
     // An ordinary sitting does not take up the open key ceremony (the same morning: a clock
-    // more than 31 days after the trail would first ask for the watch, SPEC.md §6.6).
+    // more than 31 days after the trail would first ask for the watch, spec/appliance.md §6.6).
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
     c.env_remove("URNE_PIN")
         .env("LANG", FR)
@@ -973,7 +973,7 @@ fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting(
         "{shown}"
     );
     assert!(sitting_kinds(&env).is_empty(), "a sitting was opened");
-    // Refused, nothing recorded (SPEC.md §9.1): the process's start, which the trail's check
+    // Refused, nothing recorded (spec/appliance.md §9.1): the process's start, which the trail's check
     // records before the watch is asked, and not the refusal.
     assert_eq!(kinds_after(&env, before), ["software.start"]);
     // Five minutes apart (to the minute typed) is within the tolerance: the sitting opens.

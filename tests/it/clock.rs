@@ -174,7 +174,7 @@ fn last_ts(env: &Env) -> String {
     .unwrap()
 }
 
-/// Issue 22 item 5 (SPEC.md §6.6, M-250, M-251): a command with the clock ten years ahead is
+/// Issue 22 item 5 (spec/appliance.md §6.6, M-250, M-251): a command with the clock ten years ahead is
 /// refused without a terminal and asks for the watch at one; when someone confirms the wrong
 /// time, the events are dated ten years ahead and the right clock is then refused as set back,
 /// until `urne clock correct`, witnessed at the terminal, records the correction: the appliance
@@ -345,7 +345,7 @@ fn a_clock_far_ahead_is_confirmed_at_the_terminal_and_a_wrong_one_is_corrected_b
         "{}",
         String::from_utf8_lossy(&py.stderr)
     );
-    // Never back past a time a person witnessed (SPEC.md §6.4 (5) [M-254]): the clock ahead
+    // Never back past a time a person witnessed (spec/formats.md §6.4 (5) [M-254]): the clock ahead
     // again by hours (no confirmation asked), then a correction to a time before the one the
     // watch gave at the last correction is refused (exit 4), nothing recorded.
     let o = at(

@@ -132,7 +132,7 @@ impl Env {
 
     /// The command that runs `urne ARGS` as the tests run it: through `scripts/pty-type`, the
     /// commissaire typing [`CONTRIBUTION`] and confirming it, for the commands that take the
-    /// commissaire's contribution at the terminal (SPEC.md §4.4.1); directly otherwise. A
+    /// commissaire's contribution at the terminal (spec/appliance.md §4.4.1); directly otherwise. A
     /// SIGTERM to the pty helper kills urne and waits for it ([`Env::kill_typed`]).
     pub fn command_for(&self, args: &[&str]) -> Command {
         if !typed(args) {
@@ -251,7 +251,7 @@ pub fn group_of(t: &str) -> Option<String> {
 }
 
 /// The sitting's prompt to type back the id of rules that are not an official regulation
-/// (`--unofficial-rules`, SPEC.md §7.4), with that id as the regex's group, for
+/// (`--unofficial-rules`, spec/appliance.md §7.4), with that id as the regex's group, for
 /// `scripts/pty-type --send-match`.
 pub const UNOFFICIAL_PROMPT: &str = r"(?:type the id of the unofficial rules|tapez l'identifiant du règlement non officiel) \(([^)\n]+)\)";
 
@@ -261,11 +261,11 @@ pub const CONTRIBUTION_PROMPT: &str = "(?:type your contribution|tapez votre con
 /// The contribution's confirmation (`oui`/`non`), in English or French.
 pub const YES_NO: &str = "(?:Type yes or no|Tapez oui ou non),";
 
-/// The contribution the tests' commissaire types (SPEC.md §4.4.1).
+/// The contribution the tests' commissaire types (spec/formats.md §4.4.1).
 pub const CONTRIBUTION: &str = "4 2 6 1 3 5 5 2";
 
 /// The key ceremony's prompt for the id of production's key, typed by the commissaire from
-/// production's written statement (SPEC.md §4.1.0).
+/// production's written statement (spec/appliance.md §4.1.0).
 pub const PRODUCER_ID_PROMPT: &str =
     "(?:identifiant de la clé de production|the id of production's key)";
 
@@ -361,7 +361,7 @@ pub fn openssl_verify(pubkey: &Path, file: &Path, sig: &Path) -> bool {
 }
 
 /// An insider's connection to the trail's database, with `sqlite3`'s defaults. urne refuses a
-/// database whose schema is not exactly its own (SPEC.md §6.5), so an insider who drops urne's
+/// database whose schema is not exactly its own (spec/appliance.md §6.5), so an insider who drops urne's
 /// triggers to edit rows puts them back afterwards, exactly as urne makes them: with
 /// [`Insider::restore`], or when the connection closes. What a test then checks is the edit of
 /// the rows itself.
@@ -474,7 +474,7 @@ fn append_child_hook() {
 
 /// `urne draw --day DAY --out OUT` with the commissaire's contribution typed at its prompt on a
 /// pseudo-terminal, through `scripts/pty-type`, the helper the demo uses too (the contribution
-/// is never on the command line: it is what the commissaire types at the sitting, SPEC.md
+/// is never on the command line: it is what the commissaire types at the sitting, spec/appliance.md
 /// §4.4.1), then confirmed with `oui`. What the terminal showed (standard output and error
 /// together) is the output's `stdout`.
 pub fn draw_typed(env: &Env, day: &str, contribution: &str, out: &str) -> Output {
@@ -492,7 +492,7 @@ pub fn draw_typed(env: &Env, day: &str, contribution: &str, out: &str) -> Output
     o
 }
 
-/// Pins the TEST producer key in `env`'s trail with `urne keys producer` (SPEC.md §4.1.0), its id
+/// Pins the TEST producer key in `env`'s trail with `urne keys producer` (spec/appliance.md §4.1.0), its id
 /// typed at the prompt, as `scripts/dev-hsm` does: `program` is the urne binary to run (e.g. a
 /// libfaketime copy, whose clock `vars` set), `vars` more variables (another `URNE_DB`…).
 pub fn pin_producer(env: &Env, program: &Path, vars: &[(&str, &str)]) {
@@ -521,7 +521,7 @@ pub fn in_fours(hex: &str) -> String {
 }
 
 /// The folder `audit-keys/` holding the trail's audit public key as `urne keys export` writes it,
-/// for `urne audit verify --keys audit-keys` (SPEC.md §6.4 [M-271]) in an environment whose
+/// for `urne audit verify --keys audit-keys` (spec/formats.md §6.4 [M-271]) in an environment whose
 /// keys were not made by `scripts/dev-hsm` (which writes it): the key the trail's event 1 records,
 /// read with SQLite, so that no event is added. Tests of anchoring itself use `urne keys export`.
 pub fn anchor(env: &Env) {

@@ -1,4 +1,4 @@
-//! Irreversible steps ask first (SPEC.md §4.6, §5.B9), with the real binary on a
+//! Irreversible steps ask first (spec/appliance.md §4.6, §5.B9), with the real binary on a
 //! pseudo-terminal (`scripts/pty-type`): `urne void` and `urne block void` show what they are
 //! about to void and record nothing until the day or block id is typed back; `urne block reveal`
 //! requires the moment the block's sales closed, refuses one in the future or before the block

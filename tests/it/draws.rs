@@ -183,7 +183,7 @@ fn a_day_cannot_be_drawn_twice() {
     env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
 }
 
-/// SPEC.md §6.5 [M-272]: one command at a time. Draw A holds the trail's lock while it waits for
+/// spec/appliance.md §6.5 [M-272]: one command at a time. Draw A holds the trail's lock while it waits for
 /// the commissaire at the type-back prompt; a draw B of the same day, and any other command
 /// meanwhile, stops at once with exit 6 ("another urne command holds the audit trail"), having
 /// read and recorded nothing, never a trail that "fails" or a missing token. A then finishes.
@@ -628,7 +628,7 @@ fn a_one_byte_change_to_any_output_file_fails_verify() {
         export.to_str().unwrap(),
     ]);
     // Verifying with another appliance's keys is a usage mistake naming both keys (exit 2),
-    // never a success (SPEC.md §8.1).
+    // never a success (spec/formats.md §8.1).
     let other = Env::new();
     other.ok(&["keys", "export", "--out", "keys"]);
     let o = env.urne(&[

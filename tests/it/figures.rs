@@ -1,7 +1,7 @@
 //! The figures of a day and the export rules they rest on, across implementations: a genuine
 //! export holding excluded accounts whose only play is retail or a refused subscription, sealed
 //! and drawn by urne on a real SoftHSM token, then verified in auditor mode by `urne verify` and
-//! by the Python verifier (SPEC.md §4.1.1, §4.7: `excluded_accounts_with_plays` counts the
+//! by the Python verifier (spec/formats.md §4.1.1, §4.7: `excluded_accounts_with_plays` counts the
 //! excluded accounts with a play record of any class); and urne's export reader against the
 //! Python verifier's on the same bytes, rule by rule (retail by `online_channels`, no CR anywhere,
 //! the line, nesting and size limits).
@@ -352,7 +352,7 @@ fn cases() -> Vec<(String, Vec<u8>, Value, bool)> {
             ok,
         ));
     }
-    // The date-times of SPEC §4.1.2 (M-33), as a subscription's date (any instant is a valid
+    // The date-times of spec/formats.md §4.1.2 (M-33), as a subscription's date (any instant is a valid
     // subscribed_at; counting or not depends on the participation period).
     for (t, ok) in [
         ("2018-12-01t10:00:00z", true),

@@ -112,7 +112,7 @@ fn verify_follows_links_in_a_path_given_and_no_link_below_it() {
         c.current_dir(p).arg("verify").args(args).output().unwrap()
     };
     // The folder verified and --keys DIR, each given through a link: opened once by the path
-    // given, links followed, then held (SPEC.md §1.6).
+    // given, links followed, then held (spec/formats.md §1.6).
     std::fs::rename(p.join("draw"), p.join("real-draw")).unwrap();
     std::os::unix::fs::symlink("real-draw", p.join("draw")).unwrap();
     std::fs::rename(p.join("keys"), p.join("real-keys")).unwrap();

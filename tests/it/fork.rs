@@ -1,4 +1,4 @@
-//! A real fork of tier (b) (SPEC.md §6.6, §6.7, §8.4): someone with the PIN copies SoftHSM's
+//! A real fork of tier (b) (spec/appliance.md §6.6, §6.7, spec/formats.md §8.4): someone with the PIN copies SoftHSM's
 //! token folder and the database together, lets the appliance publish, puts both copies back
 //! and publishes again. Token and trail agree with each other, so the appliance cannot tell
 //! (a real HSM keeps its objects inside); what the published outputs carry proves it: both

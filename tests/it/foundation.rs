@@ -17,7 +17,7 @@ fn keys_are_generated_in_the_token_sensitive_and_non_extractable() {
     // The attributes were recorded in the audit trail when the keys were made.
     let show = env.ok(&["audit", "show"]);
     assert!(show.contains("keys.generated"));
-    // The two key pairs' private keys, and the sealing key (SPEC.md §6.9).
+    // The two key pairs' private keys, and the sealing key (spec/appliance.md §6.9).
     assert_eq!(
         show.matches("\"never_extractable\": true").count(),
         3,
@@ -41,7 +41,7 @@ fn a_second_keys_init_is_refused_and_changes_no_key() {
             std::fs::read(env.path("after").join(f)).unwrap()
         );
     }
-    // The refusal came before any trail was begun: on standard error only (SPEC.md §6.5); the
+    // The refusal came before any trail was begun: on standard error only (spec/appliance.md §6.5); the
     // trail holds the export that followed and nothing else.
     assert_eq!(
         event_total(&env),

@@ -385,7 +385,7 @@ pub(crate) fn assert_initialised(env: &Env, out: &Path) {
 }
 
 /// The figures of the kills of `keys init` beyond [`Killer`]'s: what the re-run found, and what
-/// each token that still needs its security officer held (SPEC.md §6.6, [M-281]).
+/// each token that still needs its security officer held (spec/appliance.md §6.6, [M-281]).
 #[derive(Debug, Default)]
 pub(crate) struct InitKills {
     /// Re-runs that finished the initialisation (or were refused as already done).
@@ -506,7 +506,7 @@ fn pkcs11_tool_installed() -> bool {
 }
 
 /// The one state a kill can leave that urne does not finish: the sealing key cut inside its
-/// generation (it is neither destroyable nor modifiable, SPEC.md §6.9).
+/// generation (it is neither destroyable nor modifiable, spec/appliance.md §6.9).
 const SEAL_KEY_CUT: &str = "whose generation did not finish (no CKA_LOCAL)";
 
 /// Its positive control: `URNE_UNDER_TEST=<older urne> URNE_EXPECT_OFFICER=1` expects tokens
@@ -697,7 +697,7 @@ fn orphans(env: &Env, result_pub: &Path) -> Orphans {
         f.outputs += 1;
         let sha = hex_sha256(&bytes);
         f.orphans += usize::from(!published.contains(&sha));
-        // The draw core's members are the bundle's own (SPEC.md §4.7).
+        // The draw core's members are the bundle's own (spec/formats.md §4.7).
         let attempt = format!("{}/{}", b["day"], b["attempt"]);
         assert!(b["day"].is_string() && b["attempt"].is_u64(), "{name}");
         f.second += usize::from(!seen.insert(attempt));

@@ -1,5 +1,5 @@
 //! `keys init` on a token a kill left inside the token's generation of a key pair (issue 23,
-//! item 3; SPEC.md §6.6): each such state built by hand on a real SoftHSM token (an initialised
+//! item 3; spec/appliance.md §6.6): each such state built by hand on a real SoftHSM token (an initialised
 //! token taken apart with pkcs11-tool, and the halves whose generation did not finish created
 //! in a child process, [`key_half_child_hook`]), then `keys init` run again. Every state whose
 //! keys no trail names is finished [M-280]; the states no `keys init` can finish are refused

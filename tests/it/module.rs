@@ -1,7 +1,7 @@
 //! The code that answers for the HSM (issue 11, item 2), against real SoftHSM and the real
 //! binary: a loader told to bring in other code is refused at start; the module is hashed from
 //! the descriptor it is loaded from, pinned if the configuration says so, and recorded in
-//! `software.start` with every file mapped in the process (SPEC.md §6.2).
+//! `software.start` with every file mapped in the process (spec/formats.md §6.2).
 
 use crate::common::*;
 use crate::draws::{rules, seal, simulate};

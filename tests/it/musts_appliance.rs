@@ -1,6 +1,6 @@
 //! MUSTs of SPEC.md that bind the appliance rather than a verifier (tests/musts.toml cites each
-//! test by its id): an empty day at `urne draw` (§4.5), the sealing key's attributes and the
-//! IVs the token gives for sealing (§6.9). Real SoftHSM tokens; the forwarding module
+//! test by its id): an empty day at `urne draw` (spec/appliance.md §4.5), the sealing key's attributes and the
+//! IVs the token gives for sealing (spec/appliance.md §6.9). Real SoftHSM tokens; the forwarding module
 //! (`tests/fixtures/pkcs11/forward.c`) answers `C_GenerateRandom` where a test needs a faulty
 //! generator. Each test also runs its control, so that it fails when the rule is not applied.
 

@@ -1,4 +1,4 @@
-//! Outputs appear whole or not at all (issue 10 item 9, SPEC.md §4.7, §5.B9): nothing planted in
+//! Outputs appear whole or not at all (issue 10 item 9, spec/appliance.md §4.7, §5.B9): nothing planted in
 //! an output folder is followed or overwritten, and a kill -9 at any moment of `urne block
 //! generate` or `urne draw` leaves no final-named file without its valid signature, no
 //! commitment without its production file, and a state the next run resumes from.
@@ -176,7 +176,7 @@ fn token_files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 /// label finds). Putting the folder back deletes every object the killed command created in
 /// the token: its marks (and, for `keys init`, its keys and the trail's identity). The trail
 /// is then longer than the token's last mark, which urne accepts as it accepts a kill between
-/// an append and its mark (SPEC.md §6.6), so a put-back never makes a command refuse; but it
+/// an append and its mark (spec/appliance.md §6.6), so a put-back never makes a command refuse; but it
 /// does hide whether those marks were right, so it is counted, and counted apart when the
 /// killed command had appended to the trail (since SoftHSM breaks the token only while logging
 /// in, which every command does before anything else, that count is expected to stay 0).
@@ -185,7 +185,14 @@ fn restore_token_if_unusable(env: &Env, before: &[(PathBuf, Vec<u8>)]) -> bool {
         return false;
     }
     let tokens = env.path("tokens");
-    std::fs::remove_dir_all(&tokens).unwrap();
+    // The killed command's reader of the token's marks (a child process of its own) may still
+    // be finishing in the token's folder for a moment.
+    let mut tries = 0;
+    while let Err(e) = std::fs::remove_dir_all(&tokens) {
+        tries += 1;
+        assert!(tries < 100, "{}: {e}", tokens.display());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     for (p, bytes) in before {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, bytes).unwrap();
@@ -355,6 +362,32 @@ fn spawn_and_kill(env: &Env, args: &[&str], delay: Duration) -> Option<Duration>
     None
 }
 
+/// A staging folder a kill left holds no file under an output's name (issue 23: it held a
+/// signed `result.json` a reader could take for an output): every file is staged as
+/// `<name>.staged` (spec/formats.md §4.7), so nothing in it is an output to either verifier.
+fn staging_holds_no_output(dir: &Path) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.filter_map(|e| e.ok()) {
+        if !e
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".urne-staging-")
+        {
+            continue;
+        }
+        for f in std::fs::read_dir(e.path()).unwrap().filter_map(|f| f.ok()) {
+            let name = f.file_name().to_string_lossy().into_owned();
+            assert!(
+                name.ends_with(".staged"),
+                "{}: a staged file under an output's name: {name}",
+                e.path().display()
+            );
+        }
+    }
+}
+
 fn has_staging(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|rd| {
         rd.filter_map(|e| e.ok()).any(|e| {
@@ -385,6 +418,8 @@ fn a_kill_at_any_moment_of_block_generate_leaves_only_whole_outputs_and_resumes(
         let entropy_before = count(&env, "block.entropy");
         k.kill(&env, &args);
         staged += usize::from(has_staging(&out) || has_staging(&secret));
+        staging_holds_no_output(&out);
+        staging_holds_no_output(&secret);
         assert_whole(&out, &result_pub);
         let mine = format!("{GAME}_100_t1_{first}.");
         // This block's files in place, on either folder (production file first, on the secret one).
@@ -477,6 +512,7 @@ fn a_kill_at_any_moment_of_a_draw_leaves_only_whole_outputs_and_resumes() {
         k.kill(&env, &args);
         let dir = env.path(&out);
         staged += usize::from(has_staging(&dir));
+        staging_holds_no_output(&dir);
         let n = assert_whole(&dir, &result_pub);
         if count(&env, "draw.published") == i + 2 {
             // The draw was out before the kill: refused as drawn, the folder verifies.
@@ -488,7 +524,7 @@ fn a_kill_at_any_moment_of_a_draw_leaves_only_whole_outputs_and_resumes() {
         if n > 0 {
             // Part of the folder is in place, each file signed: it verifies only once whole
             // (manifest.json comes last), unrecorded as published. Whole, the re-run records it
-            // as published (SPEC.md §6.7); a part is refused, then moved aside and drawn again.
+            // as published (spec/appliance.md §6.7); a part is refused, then moved aside and drawn again.
             let complete = dir.join("manifest.json").exists();
             let o = env.urne(&["verify", &out, "--keys", "keys"]);
             assert_eq!(
@@ -570,7 +606,7 @@ fn a_symlink_planted_under_an_output_name_is_never_followed() {
             "nothing written through a dangling symlink"
         );
         assert!(!out.join(format!("{stem}.commit.json")).exists());
-        // Refused before any entropy was asked for (SPEC.md §5.B9).
+        // Refused before any entropy was asked for (spec/formats.md §5.B9).
         assert_eq!(count(&env, "block.entropy"), 0);
     }
     // A draw folder holding a planted symlink is refused before anything is drawn.

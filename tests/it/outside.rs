@@ -1,4 +1,4 @@
-//! Acts done outside any sitting (SPEC.md §9.2, M-270): a lone `urne draw` run at night between
+//! Acts done outside any sitting (spec/appliance.md §9.2, M-270): a lone `urne draw` run at night between
 //! two sittings is shown at the next sitting's opening, before anything of it is confirmed, and
 //! stated in that sitting's minutes with its output.
 

@@ -1,4 +1,4 @@
-//! Every output recorded or adopted, never twice (issue 22 item 4, SPEC.md §6.7 [M-253]): a
+//! Every output recorded or adopted, never twice (issue 22 item 4, spec/appliance.md §6.7 [M-253]): a
 //! block generation stopped after it recorded where its commitment goes (`output.placing`) and
 //! before recording it published is taken up in that folder only; a re-run into another output
 //! folder is refused (exit 4) and records nothing.
@@ -62,7 +62,7 @@ fn a_block_whose_commitment_was_being_placed_is_taken_up_in_that_folder_only() {
     );
     assert!(placing["out"].as_str().unwrap().ends_with("first"));
     // Run again into another output folder: refused, naming the recorded one, before anything
-    // is recorded (SPEC.md §6.7 [M-256]); nothing is written there.
+    // is recorded (spec/appliance.md §6.7 [M-256]); nothing is written there.
     let before = event_total(&env);
     let o = env.urne(&generate_args(&rules, "1", "second"));
     let err = assert_fails(&o, 4);

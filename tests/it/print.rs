@@ -1,4 +1,4 @@
-//! The minutes printed by a real browser (SPEC.md §9.2, issue 13): headless Chromium prints to
+//! The minutes printed by a real browser (spec/appliance.md §9.2, issue 13): headless Chromium prints to
 //! PDF the minutes of a sitting (several draws, a void, a block generated and one revealed, an
 //! interruption), of a key ceremony, and of a lone day (the `pv.html` of a real `urne draw`);
 //! poppler's `pdfinfo` and `pdftotext` then check that every page is A4, that the text is all
@@ -478,7 +478,7 @@ fn the_minutes_of_a_sitting_a_key_ceremony_and_a_lone_day_print_on_a4() {
     ]
     .map(String::from)
     .to_vec();
-    // The key the seal trusted, pinned in the trail (§6.2); pinned here by `urne keys
+    // The key the seal trusted, pinned in the trail (spec/appliance.md §6.2); pinned here by `urne keys
     // producer`, outside any sitting: an incident (M-241).
     expected.push(format!("identifiant {}", test_producer_key_id()));
     expected.push("Clés de production épinglées hors séance".into());

@@ -1,4 +1,4 @@
-//! Production's keys pinned in the trail (SPEC.md §4.1.0, §6.2 `producer.keys`): a seal trusts
+//! Production's keys pinned in the trail (spec/appliance.md §4.1.0, spec/formats.md §6.2 `producer.keys`): a seal trusts
 //! the keys the trail pins and never a key file on its own word. An insider who changes the
 //! configuration's key file, or names another key on the command line, cannot seal an export
 //! they signed themselves (tier a); one with the PIN can pin another key, but only as an event

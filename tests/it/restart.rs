@@ -1,4 +1,4 @@
-//! A lost trail is an incident, not a reset (issue 10 item 6, SPEC.md §6.8): a backup whose
+//! A lost trail is an incident, not a reset (issue 10 item 6, spec/appliance.md §6.8): a backup whose
 //! head is the token's last mark can be put back, and only until the next append; anything else
 //! goes through a witnessed `urne trail restart`, which carries forward what the published
 //! outputs show and is stated by every later output.
@@ -80,7 +80,7 @@ fn a_witnessed_restart_carries_forward_what_was_published_and_every_later_output
     ]);
     assert!(out.contains("TRAIL RESTARTED"), "{out}");
     assert!(out.contains("day 2018-12-04 attempt 1: drawn"), "{out}");
-    // The new trail pins none of production's keys (SPEC.md §4.1.0): a seal is refused until
+    // The new trail pins none of production's keys (spec/appliance.md §4.1.0): a seal is refused until
     // they are pinned again, their ids typed.
     assert!(out.contains("none pinned in the new trail"), "{out}");
     pin_producer(&env, std::path::Path::new(URNE), &[]);
@@ -283,7 +283,7 @@ impl Reader {
 }
 
 /// Two copies of the trail, each in a folder of its own: urne's lock on the trail's folder
-/// (SPEC.md §6.5) keeps two commands on copies in one folder from running at once; copies in two
+/// (spec/appliance.md §6.5) keeps two commands on copies in one folder from running at once; copies in two
 /// folders are what an insider uses to get past it, which the token's marks must catch.
 fn two_copies(env: &Env) {
     for c in ["copy-a/a.db", "copy-b/b.db"] {
@@ -295,7 +295,7 @@ fn two_copies(env: &Env) {
 
 #[test]
 fn a_copy_whose_command_marks_while_the_other_is_between_its_signature_and_its_mark_is_refused() {
-    // Tier (a), the order that hid the other copy's marks from SoftHSM's session (SPEC.md
+    // Tier (a), the order that hid the other copy's marks from SoftHSM's session (spec/appliance.md
     // §6.6, docs/threat-model.md): both commands pass their check; A signs its first event and
     // is held at its commit (a reader on a.db), B then appends, marks and finishes; only then
     // does A commit and mark. A's own session never lists B's marks (creating its mark absorbed
@@ -393,4 +393,69 @@ fn two_copies_of_the_trail_used_at_once_cannot_both_act() {
     if marked.is_empty() {
         both_refused_then_restart(&env);
     }
+}
+
+/// A witnessed restart made from another folder (so without the lock of a command running on
+/// the trail it replaces): the command on the replaced trail stops at its first mark after the
+/// restart (exit 7, it appends nothing more), and since that mark goes beyond the restart's
+/// `previous_mark_size`, every command on the new trail refuses it as an incident (exit 7)
+/// until the next witnessed restart (spec/appliance.md §6.8).
+#[test]
+fn a_command_on_a_trail_restarted_meanwhile_stops_at_its_next_mark_and_the_new_trail_says_so() {
+    let env = Env::new();
+    let held = start_held(&env, "audit.db");
+    let before = event_total(&env);
+    std::fs::create_dir_all(env.path("new")).unwrap();
+    let o = env
+        .cmd()
+        .env("URNE_DB", env.path("new/c.db"))
+        .args([
+            "trail",
+            "restart",
+            "--reason",
+            "base perdue, commande en cours",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    held.release();
+    let (code, err) = held.finish();
+    assert_eq!(
+        code,
+        Some(7),
+        "the command on the replaced trail stops: {err}"
+    );
+    assert!(
+        err.contains("it was restarted while the command ran"),
+        "{err}"
+    );
+    assert_eq!(event_total(&env), before + 1, "one event, then it stopped");
+    assert!(!env.path("keys-audit.db").exists(), "it exported nothing");
+    let on_new = |out: &str| {
+        env.cmd()
+            .env("URNE_DB", env.path("new/c.db"))
+            .args(["keys", "export", "--out", out])
+            .output()
+            .unwrap()
+    };
+    let err = assert_fails(&on_new("k1"), 7);
+    assert!(
+        err.contains("a mark of the replaced trail") && err.contains("beyond the one the restart"),
+        "{err}"
+    );
+    // The next witnessed restart, made knowing it, goes on.
+    let o = env
+        .cmd()
+        .env("URNE_DB", env.path("new/d.db"))
+        .args(["trail", "restart", "--reason", "trail remplacée prolongée"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = env
+        .cmd()
+        .env("URNE_DB", env.path("new/d.db"))
+        .args(["keys", "export", "--out", "k2"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

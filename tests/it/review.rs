@@ -1,5 +1,5 @@
 //! What an adversarial review of the verifiers found, each case run by `urne verify` and by the
-//! Python verifier alike (SPEC.md §8.1, §8.4): a folder holding outputs of two kinds, subfolders
+//! Python verifier alike (spec/formats.md §8.1, §8.4): a folder holding outputs of two kinds, subfolders
 //! that are no output or hide one, keys shipped inside the folder, names that would forge report
 //! lines. The folders are the shared vectors' (tests/vectors), changed as the attacker would.
 

@@ -1,4 +1,4 @@
-//! `urne verify` and the Python verifier on hostile paths and streams (SPEC.md §1.6, §8.1): a
+//! `urne verify` and the Python verifier on hostile paths and streams (spec/formats.md §1.6, §8.1): a
 //! closed pipe, a full disk, a FIFO, a device and a 10 GB sparse file as output files, symbolic
 //! links below a folder given and in the paths given. Each must end with one clear error, a
 //! documented exit code, no panic (no traceback), no hang and bounded memory, and both verifiers
@@ -305,7 +305,7 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
     }
 }
 
-/// Issue 23 item 3 (SPEC.md §1.6 [M-8]): a `--checkpoint` that is a FIFO is the user's own input
+/// Issue 23 item 3 (spec/formats.md §1.6 [M-8]): a `--checkpoint` that is a FIFO is the user's own input
 /// that is not a regular file: a usage mistake, exit 2, in both verifiers, never opened (no hang).
 #[test]
 fn a_fifo_given_as_checkpoint_is_a_usage_mistake_for_both_verifiers() {

@@ -1,5 +1,5 @@
 //! Block secrets never rest on the appliance (issue 11 item 4 and its "Done when", second bullet;
-//! issue 13, "Secret and public together"; SPEC.md §3.4, §5.B9): the production file goes only to
+//! issue 13, "Secret and public together"; spec/appliance.md §3.4, §5.B9): the production file goes only to
 //! the separate secret medium (`--secret-out`), which must stand apart from the public output
 //! folder; the output folders are checked before any entropy is asked for; and a scan of every
 //! file on the appliance right before a reveal finds neither the entropy, nor the seed, nor the

@@ -1,4 +1,4 @@
-//! The trail bound to its token (SPEC.md §6.3–§6.6; issue 10, "Done when"), against real SoftHSM
+//! The trail bound to its token (spec/ §6.3–§6.6; issue 10, "Done when"), against real SoftHSM
 //! tokens and real SQLite files. The attacker of tier (a) has every file but the token's folder
 //! (`tokens/`): the database, the configuration, the environment, the working directory; tier
 //! (b) also has the PIN. Each test gives the attacker only files (tier (b): the token's PKCS#11
@@ -332,7 +332,7 @@ fn a_trail_that_is_not_an_sqlite_database_is_an_incident() {
 
 /// A row planted at the end of the trail, dated in the future, is an altered trail (exit 7), not
 /// a clock set back (exit 5): the clock is checked only against a trail known to be the token's
-/// (SPEC.md §6.6) [M-135].
+/// (spec/appliance.md §6.6) [M-135].
 #[test]
 fn a_future_dated_event_planted_at_the_end_is_an_incident_not_a_clock_set_back() {
     let (env, export) = sealed();
@@ -539,7 +539,7 @@ fn a_trail_rewritten_end_to_end_under_another_key_is_refused() {
     ];
     rewrite(&env.db(), &replace, &sk);
     // Under the key it records, the rewrite is consistent with itself, which `audit verify`
-    // without an anchor never calls a success (exit 8, SPEC.md §6.4 [M-271]); under the token's
+    // without an anchor never calls a success (exit 8, spec/formats.md §6.4 [M-271]); under the token's
     // audit key, nothing accepts it.
     let o = env.urne(&["audit", "verify", "--strict"]);
     let out = String::from_utf8_lossy(&o.stdout);
@@ -573,10 +573,10 @@ pub(crate) fn keys_pub(env: &Env) -> [u8; 32] {
     urne_verify::crypto::keys::public_key_from_pem(&pem).unwrap()
 }
 
-/// SPEC.md §6.5: a command that records anything checks the trail before it acts. `urne proof
+/// spec/appliance.md §6.5: a command that records anything checks the trail before it acts. `urne proof
 /// --block` signs and writes its proof, then begins the trail (src/cmd/proof.rs, `ticket_proof`):
 /// on a refused trail (here deleted) it exits 4, but the signed proof is written all the same,
-/// and its issue is recorded nowhere (SPEC.md §6.2 `block.proof`).
+/// and its issue is recorded nowhere (spec/appliance.md §6.2 `block.proof`).
 #[test]
 fn a_ticket_proof_on_a_refused_trail_writes_nothing() {
     let env = Env::new();

@@ -1,4 +1,4 @@
-//! Official, or said so in words (issue 23, item 1; SPEC.md §7.4): rules whose id is not a pinned
+//! Official, or said so in words (issue 23, item 1; spec/appliance.md §7.4): rules whose id is not a pinned
 //! official regulation are refused unless `--unofficial-rules` says so; at a sitting the
 //! commissaire types their id back; every output made under them carries
 //! `"unofficial_rules": true`, its minutes say "règlement non officiel", and both verifiers name
@@ -14,7 +14,7 @@ use std::process::Output;
 /// The look-alike game id of the attack: `20l5`, a letter l.
 const LOOKALIKE: &str = "noel-de-la-chance-20l5";
 
-/// What the verdict's first line says of unofficial rules (SPEC.md §8.1).
+/// What the verdict's first line says of unofficial rules (spec/formats.md §8.1).
 const WORDS: &str = "règlement non officiel / unofficial rules";
 
 /// The attack's rules: the official game's table under [`LOOKALIKE`], 85% fewer winning tickets

@@ -1,6 +1,6 @@
 //! The shared test vectors of `tests/vectors/` (SPEC.md; schema in tests/vectors/README.md), run
 //! through the real `urne verify` (a `history-` vector's folder of outputs and held checkpoints,
-//! SPEC.md §8.4, and an `audit-verify` vector's exported trail too, SPEC.md §6.4):
+//! spec/formats.md §8.4, and an `audit-verify` vector's exported trail too, spec/formats.md §6.4):
 //! every vector declares what it expects (valid, partial, usage, or the class of failure), so a
 //! parse error cannot pass for a signature failure. The independent verifier runs the same files
 //! (verifier/run_vectors.py).
@@ -97,7 +97,7 @@ fn run_one(name: &str, v: &serde_json::Value, by: Verifier) {
             out.status.success() && partial,
             "{name}: expected exit 0 with a partial: line, got:\n{stdout}\n{err}"
         ),
-        // SPEC.md §8.1: `error: …` then `hint: …`, and never "verification failed".
+        // spec/formats.md §8.1: `error: …` then `hint: …`, and never "verification failed".
         "usage" => assert!(
             out.status.code() == Some(2)
                 && err.starts_with("error:")

@@ -1,7 +1,7 @@
 //! The `urne-verify` binary (crates/verify-cli), what third parties install (issue 24, item 1):
 //! the keys are required (`--keys DIR`, else a usage error, exit 2); with them it verifies a real
 //! draw folder and an audit export as `urne verify` does, the same first lines, and names the
-//! key ids it used; a tampered file fails with its class (SPEC.md §8.1). `vectors.rs` runs it
+//! key ids it used; a tampered file fails with its class (spec/formats.md §8.1). `vectors.rs` runs it
 //! over every vector.
 
 use crate::common::*;

@@ -1,4 +1,4 @@
-//! The void notice (SPEC.md §4.6, §5.B9, §6.7), with the real binary, a real SoftHSM token and
+//! The void notice (spec/formats.md §4.6, §5.B9, §6.7), with the real binary, a real SoftHSM token and
 //! the Python verifier: a void of a day or a block writes a signed `void-notice.json` that both
 //! verifiers accept alone and in the one linear history of a folder of outputs (the next output
 //! names it as its predecessor); a flipped byte is bad-signature for both; a void recorded by a

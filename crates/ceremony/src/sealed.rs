@@ -1,4 +1,4 @@
-//! Secrets sealed by the token (SPEC.md §6.9): what the trail keeps of a secret it must not hold
+//! Secrets sealed by the token (spec/appliance.md §6.9): what the trail keeps of a secret it must not hold
 //! in clear (a block's entropy, its seed). The token's sealing key, a non-extractable AES-256
 //! key, encrypts the secret with AES-256-GCM; the trail keeps only the [`SealedBox`]: which key,
 //! the IV, the ciphertext and its tag. The additional authenticated data ([`aad`]) names the
@@ -97,7 +97,7 @@ impl SealedBox {
         self.ciphertext_and_tag.len().saturating_sub(TAG_LEN)
     }
 
-    /// The byte form (SPEC.md §6.9): `key id (8 bytes) || iv (12) || ciphertext || tag (16)`.
+    /// The byte form (spec/appliance.md §6.9): `key id (8 bytes) || iv (12) || ciphertext || tag (16)`.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(KEY_ID_LEN + IV_LEN + self.ciphertext_and_tag.len());
         out.extend_from_slice(&self.key_id);
@@ -118,7 +118,7 @@ impl SealedBox {
     }
 }
 
-/// The JSON form, members in this order (SPEC.md §6.9).
+/// The JSON form, members in this order (spec/appliance.md §6.9).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Wire {
@@ -169,7 +169,7 @@ fn from_wire(w: &Wire) -> Result<SealedBox, BoxError> {
 #[error("purpose {0:?} is not 1 to 128 printable ASCII characters")]
 pub struct PurposeError(pub String);
 
-/// The additional authenticated data of a box (SPEC.md §6.9): the UTF-8 bytes of
+/// The additional authenticated data of a box (spec/appliance.md §6.9): the UTF-8 bytes of
 ///
 /// ```text
 /// urne/v2/sealed\n<trail: 64 lowercase hex digits>\n<purpose>\n

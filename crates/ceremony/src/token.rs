@@ -1,4 +1,4 @@
-//! What the token keeps of the trail (SPEC.md §6.6): the trail's identity (one `urne-trail` data
+//! What the token keeps of the trail (spec/appliance.md §6.6): the trail's identity (one `urne-trail` data
 //! object, written once by `urne keys init`) and the series of marks (`urne-mark` data objects,
 //! one after every append: the trail's size and root at that moment). Both are created private
 //! (readable and creatable only after login), non-modifiable and non-destroyable, so someone with
@@ -16,7 +16,7 @@ pub const TRAIL_LABEL: &str = "urne-trail";
 pub const MARK_LABEL: &str = "urne-mark";
 /// The `CKA_APPLICATION` of urne's data objects.
 pub const APPLICATION: &str = "urne";
-/// The tagged-hash label of a trail's identity (§6.6).
+/// The tagged-hash label of a trail's identity (spec/appliance.md §6.6).
 pub const TRAIL_ID_LABEL: &str = "urne/v2/trail-id";
 
 /// The identity of a new trail: `H("urne/v2/trail-id", audit public key, nonce, created)`, the
@@ -34,7 +34,7 @@ pub struct TrailObject {
     pub audit_key_id: String,
     /// When it was created (RFC 3339 UTC).
     pub created: String,
-    /// The trail it replaces, for a trail made by a witnessed restart (SPEC.md §6.8).
+    /// The trail it replaces, for a trail made by a witnessed restart (spec/appliance.md §6.8).
     pub previous: Option<Hash32>,
 }
 
@@ -45,7 +45,7 @@ pub struct Mark {
     pub trail: Hash32,
     /// The number of events.
     pub size: u64,
-    /// The RFC 6962 root over their hashes (§6.3).
+    /// The RFC 6962 root over their hashes (spec/formats.md §6.3).
     pub root: Hash32,
 }
 
@@ -235,7 +235,7 @@ pub fn last_mark(trail: &Hash32, marks: &[Mark]) -> Result<Option<Mark>, MarkFai
     Ok(mine.last().map(|m| **m))
 }
 
-/// The check before acting (§6.6): the database's trail (`first_trail`: the identity its first
+/// The check before acting (spec/appliance.md §6.6): the database's trail (`first_trail`: the identity its first
 /// event names; `root_at(s)`: the root over its first `s` events; `events`: its size) must be the
 /// token's trail and extend the token's last mark. Returns that mark (`None`: the trail has none
 /// yet, which only an initialisation interrupted before its first mark leaves).

@@ -1,4 +1,4 @@
-//! What a void notice states of a void (SPEC.md §4.6, §5.B9), read from the trail alone: the void
+//! What a void notice states of a void (spec/formats.md §4.6, §5.B9), read from the trail alone: the void
 //! event and what was recorded before it, so that a notice written after a kill states the same
 //! void as one written by the run that recorded it; and which voids the trail does not yet record
 //! as announced. The notice's format, which a verifier reads, is `urne_verify::void_notice`.

@@ -9,7 +9,7 @@
 //! key ids used, to be compared with the key ceremony's minutes. Auditor mode (`--export`) names
 //! production's key explicitly too (`--producer-key PEM`). The verdict is the library's
 //! (`urne_verify::verify::verdict`), so it reads as `urne verify`'s; the exit codes are the same
-//! (SPEC.md §8.1): 0 verified, 1 a verification failure (with its class), 2 a usage mistake or
+//! (spec/formats.md §8.1): 0 verified, 1 a verification failure (with its class), 2 a usage mistake or
 //! an unreadable file.
 
 #![forbid(unsafe_code)]
@@ -70,17 +70,17 @@ struct Args {
     #[arg(long, value_name = "DIR")]
     published: Option<PathBuf>,
     /// A signed checkpoint held outside the appliance, such as the one copied into the minutes
-    /// (repeatable): outputs must extend it (SPEC.md §8.4), an audit export must hold it (§6.4).
+    /// (repeatable): outputs must extend it (spec/formats.md §8.4), an audit export must hold it (§6.4).
     #[arg(long, value_name = "FILE")]
     checkpoint: Vec<PathBuf>,
     /// For an audit export: also fail when the last events are not yet covered by a signed
     /// checkpoint.
     #[arg(long)]
     strict: bool,
-    /// The day (YYYY-MM-DD) the outputs must be of: folder names are not signed (SPEC.md §8.1).
+    /// The day (YYYY-MM-DD) the outputs must be of: folder names are not signed (spec/formats.md §8.1).
     #[arg(long = "expect-day", value_name = "YYYY-MM-DD")]
     expect_day: Option<String>,
-    /// The block (canonical id) the outputs must be of (SPEC.md §8.1).
+    /// The block (canonical id) the outputs must be of (spec/formats.md §8.1).
     #[arg(long = "expect-block", value_name = "ID")]
     expect_block: Option<String>,
 }
@@ -157,7 +157,7 @@ fn print(lines: &[Line]) -> Outcome<()> {
 /// The verdict on `a.path`, as lines.
 #[expect(
     clippy::case_sensitive_file_extension_comparisons,
-    reason = "output names are exact (SPEC.md §4.7): `urne verify` recognises `.jsonl` alike"
+    reason = "output names are exact (spec/formats.md §4.7): `urne verify` recognises `.jsonl` alike"
 )]
 fn run(a: &Args) -> Outcome<Vec<Line>> {
     let Some(keys_dir) = a.keys.as_deref() else {
@@ -343,7 +343,7 @@ fn held(a: &Args) -> Outcome<Vec<(String, String)>> {
         .map(|p| {
             let bytes = read_input(p, limits::NOTE)?;
             // Not UTF-8: it cannot be a note the audit key signed; it fails its signature
-            // check (SPEC.md §8.4).
+            // check (spec/formats.md §8.4).
             Ok((
                 p.display().to_string(),
                 String::from_utf8_lossy(&bytes).into_owned(),
@@ -352,7 +352,7 @@ fn held(a: &Args) -> Outcome<Vec<(String, String)>> {
         .collect()
 }
 
-/// Production's lone `result.json`, or a lone block commitment (SPEC.md §8.5).
+/// Production's lone `result.json`, or a lone block commitment (spec/formats.md §8.5).
 fn verify_lone(a: &Args, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
     let (folder, _) = DiskFolder::of_file(&a.path);
     let report = if name == "result.json" {
@@ -369,7 +369,7 @@ fn verify_lone(a: &Args, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
     ))
 }
 
-/// A proof file: an account's inclusion proof (SPEC.md §8.3) or a ticket proof (§5.B9).
+/// A proof file: an account's inclusion proof (spec/formats.md §8.3) or a ticket proof (§5.B9).
 fn verify_proof(a: &Args, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
     let published = a.published.as_deref().map(DiskFolder::open);
     let published = published.as_ref().map(|p| p as &dyn Folder);
@@ -378,7 +378,7 @@ fn verify_proof(a: &Args, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
     Ok(verdict::proof_lines(&proven, a.published.is_some()))
 }
 
-/// An exported audit trail (`urne audit export`, SPEC.md §6.4), checked under the audit key of
+/// An exported audit trail (`urne audit export`, spec/formats.md §6.4), checked under the audit key of
 /// `--keys DIR`: anchored by that key, never by the key the trail records itself.
 fn verify_trail_file(a: &Args, keys_dir: &Path) -> Outcome<Vec<Line>> {
     let key = signed::load_key(&DiskFolder::open(keys_dir), "audit.pub.pem").map_err(|f| {
@@ -393,7 +393,7 @@ fn verify_trail_file(a: &Args, keys_dir: &Path) -> Outcome<Vec<Line>> {
         .collect();
     let (folder, name) = DiskFolder::of_file(&a.path);
     // An exported trail is an output like any other: not a regular file, or over its limit,
-    // is `malformed` (SPEC.md §1.6).
+    // is `malformed` (spec/formats.md §1.6).
     let bytes = read_bounded(&folder, &name, limits::AUDIT_EXPORT)
         .map_err(|f| {
             if f.class.is_verification() {

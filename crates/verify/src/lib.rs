@@ -2,17 +2,17 @@
 //!
 //! ## Module map
 //!
-//! One line per module, with the sections of SPEC.md it implements:
+//! One line per module, with the sections of spec/formats.md it implements:
 //!
 //! - [`crypto`]: SHA-256 and the tagged hash, key ids, the one strict Ed25519 verifier and PEM
-//!   keys, the `HMAC_DRBG` and unbiased integers, RFC 6962 Merkle trees (§1.2–§1.4, §2.1–§2.4).
+//!   keys, the `HMAC_DRBG` and unbiased integers, RFC 6962 Merkle trees (spec/formats.md §1.2–§1.4, §2.1–§2.4).
 //! - [`rules`]: the operation rules of the daily draws (clauses D-1 … D-15) and the instant-game
-//!   rules file (§5.B1), validated at load and bound into results by their SHA-256.
+//!   rules file (spec/formats.md §5.B1), validated at load and bound into results by their SHA-256.
 //! - [`entries`]: production's signed daily export, `entry-export-v1`: signature check, strict
-//!   parse, and the tally into the canonical entry list (§4.1, §4.1.1).
+//!   parse, and the tally into the canonical entry list (spec/formats.md §4.1, §4.1.1).
 //! - [`draw`]: the daily draw: figures, pseudonyms, commitment, seed, winner and reserves, the
 //!   published files and proofs, the minutes annex, the trail records of a day
-//!   (§4.1–§4.8, §6.2).
+//!   (spec/formats.md §4.1–§4.8, §6.2).
 //! - [`block`]: instant-game blocks: identity, seed, deck and shuffle, ticket grids,
 //!   `tickets.csv`, commitments and the published files (§5.B2–§5.B9).
 //! - [`audit`]: audit-event hashing, the hash chain and the signed-note checkpoints, and an

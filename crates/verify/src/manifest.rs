@@ -1,4 +1,4 @@
-//! The manifest of a version-2 output (SPEC.md §4.7, §5.B9): a signed list, written last, of
+//! The manifest of a version-2 output (spec/formats.md §4.7, §5.B9): a signed list, written last, of
 //! every file of one output with its size and SHA-256, naming the operation, the day or block,
 //! and the attempt. It binds the files of one output together: a file of another output, or a
 //! file missing, is seen; an output is complete when its manifest is.
@@ -70,16 +70,16 @@ pub struct Manifest {
     /// The block's canonical id, or null for a draw.
     #[serde(deserialize_with = "crate::json::nullable")]
     pub block: Option<String>,
-    /// The attempt (SPEC.md §4.6).
+    /// The attempt (spec/formats.md §4.6).
     pub attempt: u32,
     /// Every file of the output but the manifest, the signatures and the public keys, sorted
     /// by name (bytewise), each once.
     pub files: Vec<Listed>,
-    /// Key id (SPEC.md §1.3) of the result key that signs the output.
+    /// Key id (spec/formats.md §1.3) of the result key that signs the output.
     pub result_key_id: String,
 }
 
-/// The files a draw's manifest lists, with their audience (SPEC.md §4.7), sorted by name.
+/// The files a draw's manifest lists, with their audience (spec/formats.md §4.7), sorted by name.
 pub const DRAW_FILES: [(&str, Audience); 6] = [
     ("bundle.json", Audience::Public),
     ("checkpoint.note", Audience::Public),
@@ -89,12 +89,12 @@ pub const DRAW_FILES: [(&str, Audience); 6] = [
     ("rules.json", Audience::Public),
 ];
 
-/// A block's manifest's name for the block of file stem `stem` (SPEC.md §5.B9).
+/// A block's manifest's name for the block of file stem `stem` (spec/formats.md §5.B9).
 pub fn block_file(stem: &str) -> String {
     format!("{stem}.manifest.json")
 }
 
-/// The files a block's manifest lists (SPEC.md §5.B9): its commitment, the rules file, its
+/// The files a block's manifest lists (spec/formats.md §5.B9): its commitment, the rules file, its
 /// production file, sorted by name.
 pub fn block_files(stem: &str) -> Vec<(String, Audience)> {
     let mut v = vec![

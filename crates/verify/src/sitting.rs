@@ -1,4 +1,4 @@
-//! A sitting (SPEC.md §9): the work done in one process in front of the *commissaire de
+//! A sitting (spec/appliance.md §9): the work done in one process in front of the *commissaire de
 //! justice* (`urne ceremony`), recorded in the trail as it happens (`sitting.opened`, then the
 //! work's own events, `sitting.resumed` after each interruption, `sitting.closed`) and published
 //! as one signed output, `sitting.json` with the minutes `minutes.html`. Everything the minutes
@@ -10,16 +10,16 @@ use crate::crypto::Hash32;
 use crate::manifest::Listed;
 use serde::{Deserialize, Serialize};
 
-/// The `format` of `sitting.json` (SPEC.md §9.3).
+/// The `format` of `sitting.json` (spec/formats.md §9.3).
 pub const FORMAT: &str = "urne-sitting";
-/// Its only version (sittings exist from version 2 on, SPEC.md §7.3).
+/// Its only version (sittings exist from version 2 on, spec/rationale.md §7.3).
 pub const VERSION: u32 = 2;
-/// The output's primary file, which also lists the output's other files (SPEC.md §9.3).
+/// The output's primary file, which also lists the output's other files (spec/formats.md §9.3).
 pub const FILE_NAME: &str = "sitting.json";
 /// The minutes (informative: a verifier checks their signature and hash, not their wording).
 pub const MINUTES: &str = "minutes.html";
 
-/// What a sitting is for (SPEC.md §9.1).
+/// What a sitting is for (spec/appliance.md §9.1).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum SittingKind {
@@ -49,7 +49,7 @@ pub struct Commissaire {
     pub office: String,
 }
 
-/// One step of a sitting's work, as planned (SPEC.md §9.1): `action` is `draw` (subject a day),
+/// One step of a sitting's work, as planned (spec/appliance.md §9.1): `action` is `draw` (subject a day),
 /// `generate` (subject a block's canonical id), `reveal` (subject a block, `detail` the time its
 /// sales closed, RFC 3339), or `void` (subject a day or a block, `detail` the reason).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -63,7 +63,7 @@ pub struct Step {
     pub detail: String,
 }
 
-/// The `sitting.opened` record (SPEC.md §6.2, §9.1): who, where, what is planned. Opened only
+/// The `sitting.opened` record (spec/formats.md §6.2, spec/appliance.md §9.1): who, where, what is planned. Opened only
 /// when no sitting is open; `number` is one more than the trail's last sitting's.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -84,7 +84,7 @@ pub struct OpenedRecord {
     pub plan: Vec<Step>,
 }
 
-/// The `sitting.resumed` record (SPEC.md §9.1): the open sitting `number` taken up again by a
+/// The `sitting.resumed` record (spec/appliance.md §9.1): the open sitting `number` taken up again by a
 /// new process after an interruption, with the work still planned.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -95,7 +95,7 @@ pub struct ResumedRecord {
     pub plan: Vec<Step>,
 }
 
-/// The `sitting.closed` record (SPEC.md §9.1): the end of the sitting's work. Its minutes are
+/// The `sitting.closed` record (spec/appliance.md §9.1): the end of the sitting's work. Its minutes are
 /// then written and published (`output.published` of `sitting.json`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -104,7 +104,7 @@ pub struct ClosedRecord {
     pub number: u32,
 }
 
-/// An output published during the sitting, as `sitting.json` lists it (SPEC.md §9.3).
+/// An output published during the sitting, as `sitting.json` lists it (spec/formats.md §9.3).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct SittingOutput {
@@ -117,7 +117,7 @@ pub struct SittingOutput {
     pub sha256: Hash32,
 }
 
-/// `sitting.json` (SPEC.md §9.3), members in this order.
+/// `sitting.json` (spec/formats.md §9.3), members in this order.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct SittingFile {
@@ -147,13 +147,13 @@ pub struct SittingFile {
     pub outputs: Vec<SittingOutput>,
     /// The output's other files: `checkpoint.note` and `minutes.html`, sorted by name.
     pub files: Vec<Listed>,
-    /// The signed audit checkpoint (SPEC.md §6.3) covering the `sitting.closed` event.
+    /// The signed audit checkpoint (spec/formats.md §6.3) covering the `sitting.closed` event.
     pub audit_checkpoint: String,
     /// Key id of the result key that signs the output.
     pub result_key_id: String,
     /// Key id of the audit key that signs the checkpoints.
     pub audit_key_id: String,
-    /// The output's place in the trail's history (SPEC.md §6.7).
+    /// The output's place in the trail's history (spec/formats.md §6.7).
     pub history: History,
 }
 

@@ -1,7 +1,7 @@
 //! The exact software that made a result (design principle 6): version, source revision, and the
 //! SHA-256 of the running executable, bound into every output (the `software` object of
-//! `result.json` and `bundle.json`, SPEC.md §4.7, and of a block commitment, §5.B9) and recorded
-//! by the `software.start` event of the audit trail (§6.2). The appliance measures it
+//! `result.json` and `bundle.json`, spec/formats.md §4.7, and of a block commitment, spec/formats.md §5.B9) and recorded
+//! by the `software.start` event of the audit trail (spec/formats.md §6.2). The appliance measures it
 //! (`src/edge/identity.rs`); here it is only a record. [`Pkcs11Identity`] is the same for the code
 //! that answers for the HSM: the PKCS#11 module, the token, and every file mapped in the process
 //! (measured by `src/edge/hsm/module.rs` and `src/edge/loader.rs`).
@@ -27,7 +27,7 @@ pub struct SoftwareIdentity {
     pub executable_sha256: Hash32,
 }
 
-/// The code that answered for the HSM in the process that made a record (SPEC.md §6.2,
+/// The code that answered for the HSM in the process that made a record (spec/formats.md §6.2,
 /// `software.start`): the PKCS#11 module as configured and as loaded, what the module and the
 /// token say of themselves, and every file mapped in the process after `C_Initialize`. Members,
 /// in this order: `module_path`, `module_sha256`, `manufacturer`, `library`, `library_version`,

@@ -1,4 +1,4 @@
-//! The void notice (SPEC.md §4.6, §5.B9): the signed output a void writes, an output of its own
+//! The void notice (spec/formats.md §4.6, §5.B9): the signed output a void writes, an output of its own
 //! with its place in the trail's history (§6.7), announcing that a day's or a block's attempt
 //! was annulled: its format and subject. What it states is read from the trail by the appliance
 //! (`urne_ceremony::void_statement`).
@@ -7,14 +7,14 @@ use crate::audit::history::History;
 use crate::block::files::stem;
 use serde::{Deserialize, Deserializer, Serialize};
 
-/// The `format` of a void notice (SPEC.md §4.6).
+/// The `format` of a void notice (spec/formats.md §4.6).
 pub const FORMAT: &str = "urne-void-notice";
-/// The notice's file name in its folder: the output's primary file (SPEC.md §6.7).
+/// The notice's file name in its folder: the output's primary file (spec/formats.md §6.7).
 pub const FILE_NAME: &str = "void-notice.json";
-/// The only version of the notice: it exists from version 2 on (SPEC.md §7.3).
+/// The only version of the notice: it exists from version 2 on (spec/rationale.md §7.3).
 pub const VERSION: u32 = 2;
 
-/// `void-notice.json` (SPEC.md §4.6). Of `day` and `block` exactly one is non-null; both
+/// `void-notice.json` (spec/formats.md §4.6). Of `day` and `block` exactly one is non-null; both
 /// members are always present.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -28,7 +28,7 @@ pub struct VoidNotice {
     /// The day whose attempt was voided (`YYYY-MM-DD`), or `null` for a block.
     #[serde(deserialize_with = "present")]
     pub day: Option<String>,
-    /// The block whose attempt was voided (canonical id, SPEC.md §5.B2), or `null` for a day.
+    /// The block whose attempt was voided (canonical id, spec/formats.md §5.B2), or `null` for a day.
     #[serde(deserialize_with = "present")]
     pub block: Option<String>,
     /// The attempt voided.
@@ -37,17 +37,17 @@ pub struct VoidNotice {
     pub reason: String,
     /// What the attempt had reached when it was voided.
     pub stage: String,
-    /// The sequence number of the `draw.void` or `block.void` event (SPEC.md §6.1).
+    /// The sequence number of the `draw.void` or `block.void` event (spec/formats.md §6.1).
     pub void_seq: u64,
     /// That event's time (RFC 3339 UTC, from the appliance's clock).
     pub voided_at: String,
-    /// The signed audit checkpoint (SPEC.md §6.3), covering the void event.
+    /// The signed audit checkpoint (spec/formats.md §6.3), covering the void event.
     pub audit_checkpoint: String,
-    /// Key id (SPEC.md §1.3) of the result key that signs the notice.
+    /// Key id (spec/formats.md §1.3) of the result key that signs the notice.
     pub result_key_id: String,
-    /// Key id (SPEC.md §1.3) of the audit key that signs the checkpoints.
+    /// Key id (spec/formats.md §1.3) of the audit key that signs the checkpoints.
     pub audit_key_id: String,
-    /// The notice's place in the trail's history (SPEC.md §6.7).
+    /// The notice's place in the trail's history (spec/formats.md §6.7).
     pub history: History,
 }
 
@@ -68,7 +68,7 @@ pub enum Subject {
 
 impl Subject {
     /// The folder a void of `attempt` writes its notice into by default:
-    /// `void-<day>-attempt-<n>`, or `void-<block stem>-attempt-<n>` (SPEC.md §4.6).
+    /// `void-<day>-attempt-<n>`, or `void-<block stem>-attempt-<n>` (spec/formats.md §4.6).
     pub fn default_folder(&self, attempt: u32) -> String {
         match self {
             Subject::Day(d) => format!("void-{d}-attempt-{attempt}"),
@@ -77,7 +77,7 @@ impl Subject {
     }
 
     /// The `file` the trail records the notice of this void under (`output.published`,
-    /// SPEC.md §6.7): its default path, which names the void wherever the notice was written.
+    /// spec/formats.md §6.7): its default path, which names the void wherever the notice was written.
     pub fn recorded_name(&self, attempt: u32) -> String {
         format!("{}/{FILE_NAME}", self.default_folder(attempt))
     }

@@ -1,4 +1,4 @@
-//! Where `urne block generate` writes (SPEC.md §5.B9): the public output folder (`--out`: the
+//! Where `urne block generate` writes (spec/appliance.md §5.B9): the public output folder (`--out`: the
 //! signed commitments and rules.json) and the separate secret medium (`--secret-out`: the
 //! production files, and only them). Both are checked before any entropy is asked for: standing
 //! apart, usable, and free of any file a fresh block would have to write over. Each is held by
@@ -32,8 +32,10 @@ impl Folders {
     /// audit database `db` (a folder of the appliance's own disk). Both are compared as the file
     /// system resolves them (symbolic links followed). A secret folder on the file system of
     /// the audit database is not a separate medium either, but urne cannot tell a mounted
-    /// medium from a folder on all systems, so that is a warning, not a refusal.
-    pub(super) fn check_apart(&self, db: &Path) -> Result<()> {
+    /// medium from a folder on all systems, so that is a warning, not a refusal, printed when
+    /// `warn` (once per generation: the check runs before login and again once the trail is
+    /// begun).
+    pub(super) fn check_apart(&self, db: &Path, warn: bool) -> Result<()> {
         let out = fsio::resolve(&self.out)?;
         let secret = fsio::resolve(&self.secret)?;
         let how = if secret == out {
@@ -68,7 +70,7 @@ impl Folders {
             ));
         }
         let dev = fsio::device_of(&secret);
-        if dev.is_some() && dev == fsio::device_of(db_dir) {
+        if warn && dev.is_some() && dev == fsio::device_of(db_dir) {
             note!(
                 "warning: --secret-out {} is on the file system of the audit database, not on a separate medium: the production file rests on the appliance's disk until it is removed. At a sitting, mount a removable medium for production and give a folder on it.",
                 self.secret.display()
@@ -106,7 +108,7 @@ impl Folders {
     }
 
     /// A run that recorded where it was placing the commitment of `id`'s current attempt and
-    /// stopped before recording it published is taken up in that output folder only (SPEC.md
+    /// stopped before recording it published is taken up in that output folder only (spec/appliance.md
     /// §6.7): another `--out` is refused (exit 4).
     pub(super) fn check_placing(&self, events: &[Event], id: &BlockId) -> Result<()> {
         let canonical = id.canonical();

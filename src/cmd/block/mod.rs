@@ -29,7 +29,7 @@ use urne_verify::rules::game::GameRules;
 use urne_verify::rules::official::{Admission, Standing};
 
 /// The game's rules file, parsed, and its exact bytes; refused when it is not an official
-/// regulation and `admit` does not say it may be (SPEC.md §7.4 [M-290]).
+/// regulation and `admit` does not say it may be (spec/appliance.md §7.4 [M-290]).
 fn load_rules(path: &Path, admit: Admission) -> Result<(GameRules, Vec<u8>)> {
     let bytes = fsio::read(path)?;
     let rules = GameRules::from_json(&bytes).map_err(|e| {
@@ -159,7 +159,7 @@ fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
 }
 
 /// A block whose commitment a stopped run was placing in another output folder is refused
-/// (exit 4) before anything is recorded (SPEC.md §6.7 [M-256]); rules that do not load are left
+/// (exit 4) before anything is recorded (spec/appliance.md §6.7 [M-256]); rules that do not load are left
 /// to the generation, which refuses them.
 fn refuse_out(events: &[urne_verify::audit::Event], a: &GenerateArgs) -> Result<()> {
     let Ok((rules, _)) = load_rules(&a.rules, a.admission) else {
@@ -184,7 +184,7 @@ pub fn precheck(ctx: &Ctx, a: &GenerateArgs) -> Result<()> {
         out: a.out.clone(),
         secret: a.secret_out.clone(),
     }
-    .check_apart(&ctx.global.db)
+    .check_apart(&ctx.global.db, false)
 }
 
 /// The generation, on a trail already begun (`urne block generate`, or a step of
@@ -194,7 +194,7 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
         out: a.out.clone(),
         secret: a.secret_out.clone(),
     };
-    f.check_apart(&ctx.global.db)?;
+    f.check_apart(&ctx.global.db, true)?;
     let (rules, rules_bytes) = load_rules(&a.rules, a.admission)?;
     if a.blocks == 0 {
         return Err(Error::bad_input("--blocks must be at least 1", ""));

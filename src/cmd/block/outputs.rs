@@ -1,4 +1,4 @@
-//! A generated block's outputs (SPEC.md §5.B9, §6.7): its signed production file on the secret
+//! A generated block's outputs (spec/formats.md §5.B9, §6.7): its signed production file on the secret
 //! medium, its signed commitment in the output folder (where it goes recorded first), its
 //! manifest last, then their record; a commitment a stopped run left whole in place is recorded
 //! as it is.
@@ -54,7 +54,7 @@ pub(super) fn publish_block(
             "check the output medium",
         )
     })?;
-    // Its manifest last (SPEC.md §5.B9).
+    // Its manifest last (spec/formats.md §5.B9).
     let listed = vec![
         Listed::of(&commit_name, &placed_bytes, Audience::Public),
         rules_listed(&f.out, rules)?,
@@ -87,7 +87,7 @@ pub(super) fn publish_block(
 }
 
 /// Places a block's files: when its commitment is in place already (`placed`, a stopped run's),
-/// its production file only; otherwise where the commitment goes is recorded first (SPEC.md
+/// its production file only; otherwise where the commitment goes is recorded first (spec/formats.md
 /// §6.7: a run stopped from then on is taken up in this folder only), then both are written.
 /// Returns the SHA-256 of each file placed, the commitment's included.
 fn place_block(
@@ -156,7 +156,7 @@ fn write_block(
     Ok(written)
 }
 
-/// The block's signed commitment (SPEC.md §5.B9), for the trail as it stands.
+/// The block's signed commitment (spec/formats.md §5.B9), for the trail as it stands.
 fn commit_file(
     ctx: &mut Ctx,
     rules: &GameRules,

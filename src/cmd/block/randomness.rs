@@ -1,4 +1,4 @@
-//! A generation's randomness (SPEC.md §3, §4.4.1, §5.B3): every block of the run gets its
+//! A generation's randomness (spec/formats.md §3, §4.4.1, §5.B3): every block of the run gets its
 //! entropy first (requested once, recorded sealed with its commitment), then one contribution of
 //! the commissaire's covers every block of the run that has none yet, typed after all their
 //! entropy commitments were recorded and shown. A run interrupted after either resumes with
@@ -83,7 +83,7 @@ pub fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<Vec<Fixe
 }
 
 /// One block's entropy: the one recorded for its current attempt (under the same rules file
-/// only: the seed binds the rules' hash, SPEC.md §5.B3), or fresh, recorded before anything.
+/// only: the seed binds the rules' hash, spec/formats.md §5.B3), or fresh, recorded before anything.
 fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, EntropyRecord)> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
@@ -139,7 +139,7 @@ fn contribute(
             )
         })
         .collect();
-    // Kept per block (SPEC.md §4.4.1): a block whose contribution was kept keeps it, whatever
+    // Kept per block (spec/formats.md §4.4.1): a block whose contribution was kept keeps it, whatever
     // other blocks a later run names with it.
     let keys: Vec<(String, Hash32)> = missing
         .iter()

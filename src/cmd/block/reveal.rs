@@ -28,13 +28,13 @@ pub(super) fn reveal(
 ) -> Result<()> {
     let id = parse_block_arg(block_arg, BLOCK_HINT)?;
     sales_close_of(sales_closed_at)?;
-    // The reveal's folder is judged before anything is recorded (SPEC.md §6.7).
+    // The reveal's folder is judged before anything is recorded (spec/formats.md §6.7).
     ctx.begin_checked(|events| refuse_out(events, &id, out))?;
     run_in_sitting(ctx, block_arg, sales_closed_at, out, &mut Terminal::Own)
 }
 
 /// Refuses (exit 4, nothing recorded: run on the checked trail before anything is recorded)
-/// another folder than the one a stopped run recorded while placing this block's reveal (SPEC.md
+/// another folder than the one a stopped run recorded while placing this block's reveal (spec/appliance.md
 /// §6.7).
 fn refuse_out(events: &[Event], id: &BlockId, out: &Path) -> Result<()> {
     let canonical = id.canonical();
@@ -68,7 +68,7 @@ pub fn run_in_sitting(
     let closed = sales_close_of(sales_closed_at)?;
     let mut rv = load_reveal(ctx, &id)?;
     let name = format!("{}.reveal.json", files::stem(&rv.canonical));
-    // A run stopped while placing this reveal recorded its folder: only that one (SPEC.md §6.7).
+    // A run stopped while placing this reveal recorded its folder: only that one (spec/appliance.md §6.7).
     let events = ctx.audit()?.events()?;
     placing::refuse_elsewhere(&events, &rv.subject(), out)?;
     if rv.revealed.is_some() && fsio::name_taken(out, &name)? {
@@ -135,7 +135,7 @@ pub fn run_in_sitting(
 
 /// `--sales-closed-at T`: an RFC 3339 date-time with its offset (`Z` or `±HH:MM`), as
 /// production states it; returned in urne's one time format (RFC 3339 UTC with microseconds,
-/// SPEC.md §6.1), the form recorded and stated (exit 2 otherwise).
+/// spec/formats.md §6.1), the form recorded and stated (exit 2 otherwise).
 fn sales_close_of(t: &str) -> Result<String> {
     let bad = || {
         Error::bad_input(
@@ -159,7 +159,7 @@ fn sales_close_of(t: &str) -> Result<String> {
 
 /// The sales close `closed` (urne's one format) is neither later than the appliance's clock nor
 /// earlier than the block's publication, the moment its commitment was published and its
-/// tickets could be printed (exit 4, nothing recorded; SPEC.md §5.B9). Returns when the block
+/// tickets could be printed (exit 4, nothing recorded; spec/appliance.md §5.B9). Returns when the block
 /// was generated (its `block.published` event's time).
 fn check_sales_close(events: &[Event], rv: &Revealing, closed: &str) -> Result<String> {
     let published = events
@@ -305,7 +305,7 @@ impl Revealing {
         }
     }
 
-    /// The reveal's member `unofficial_rules` (SPEC.md §7.4): the standing of the block's game
+    /// The reveal's member `unofficial_rules` (spec/formats.md §7.4): the standing of the block's game
     /// under the rules file it was generated with.
     fn unofficial_rules(&self) -> Option<urne_verify::rules::official::UnofficialRules> {
         let game = self.canonical.split('/').next().unwrap_or_default();

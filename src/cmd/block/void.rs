@@ -1,5 +1,5 @@
 //! `urne block void`: a witnessed annulment of a block's current attempt, so that its identity
-//! may be generated again as the next attempt; announced by a signed void notice (SPEC.md §5.B9,
+//! may be generated again as the next attempt; announced by a signed void notice (spec/appliance.md §5.B9,
 //! §4.6). Nothing is recorded before what is about to be voided was shown and the block id typed
 //! back at the terminal.
 
@@ -17,7 +17,7 @@ use urne_verify::void_notice::Subject;
 pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Path>) -> Result<()> {
     let id = parse_block_arg(block_arg, "give the block's canonical id")?;
     crate::cmd::inputs::check_reason(reason, "void")?;
-    // The notice's folder is judged before anything is recorded (SPEC.md §6.7).
+    // The notice's folder is judged before anything is recorded (spec/formats.md §6.7).
     let subject = Subject::Block(id.canonical());
     ctx.begin_checked(|events| void_notice::refuse_out(events, &subject, out))?;
     run_in_sitting(ctx, block_arg, reason, out, &mut Terminal::Own)
@@ -44,7 +44,7 @@ pub fn run_in_sitting(
         }
         return void_notice::resume(ctx, &u, reason, out);
     }
-    // A sitting closed but not published holds a void back too (SPEC.md §9.3): it would fall
+    // A sitting closed but not published holds a void back too (spec/formats.md §9.3): it would fall
     // in no sitting's minutes.
     void_notice::refuse_if_unpublished(&events)?;
     let st = block_state(&events, &canonical)?;

@@ -1,4 +1,4 @@
-//! Closing a sitting (SPEC.md §9.3): `sitting.closed` recorded, then the sitting's output written
+//! Closing a sitting (spec/formats.md §9.3): `sitting.closed` recorded, then the sitting's output written
 //! under the publications folder (`sitting-NNN/`: `minutes.html`, `checkpoint.note`, and last
 //! `sitting.json`, each signed, staged and moved into place whole) and recorded by
 //! `output.published`. Everything it states is read from the trail, so a sitting closed by a
@@ -27,7 +27,7 @@ pub fn close(ctx: &mut Ctx, number: u32, lang: Lang, out: &Path) -> Result<()> {
     publish_pending(ctx, out).map(|_| ())
 }
 
-/// The last sitting, when it is closed and its output not yet recorded (SPEC.md §9.3).
+/// The last sitting, when it is closed and its output not yet recorded (spec/formats.md §9.3).
 fn pending(events: &[Event]) -> Result<Option<(Event, OpenedRecord, Event)>> {
     urne_ceremony::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))
 }
@@ -35,7 +35,7 @@ fn pending(events: &[Event]) -> Result<Option<(Event, OpenedRecord, Event)>> {
 /// Refuses (exit 4, nothing recorded: run on the checked trail before anything is recorded) a
 /// publications folder `out` into which the minutes of the sitting closed but not yet published
 /// cannot go: its `sitting-NNN` neither new nor empty, or, after a run stopped while placing them,
-/// not the recorded folder, or holding part of them (SPEC.md §6.7, `placing::decide`).
+/// not the recorded folder, or holding part of them (spec/appliance.md §6.7, `placing::decide`).
 pub fn refuse_out(events: &[Event], out: &Path) -> Result<()> {
     let Ok(Some((_, r, _))) = pending(events) else {
         return Ok(());
@@ -50,7 +50,7 @@ pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
 }
 
 /// What a run of `urne ceremony` killed after the minutes of a closed sitting were placed and
-/// before their publication was recorded leaves (SPEC.md §6.7): the output of the sitting
+/// before their publication was recorded leaves (spec/appliance.md §6.7): the output of the sitting
 /// closed and not yet published made, recorded as placing (`output.placing`) and placed whole
 /// under `out`, and not recorded as published. For the tests only (the child hook of
 /// tests/it/ceremony.rs, which reaches it through urne's library): no command calls it, and it
@@ -79,7 +79,7 @@ fn pending_output(ctx: &mut Ctx, out: &Path, then: Then) -> Result<bool> {
     let lang = Lang::from_env(Some(&r.lang));
     let name = default_folder(r.number);
     let dir = out.join(&name);
-    // A run stopped while placing these minutes recorded their folder (SPEC.md §6.7): a whole
+    // A run stopped while placing these minutes recorded their folder (spec/appliance.md §6.7): a whole
     // output there is recorded as it is, never written a second time.
     let subject = placing::Subject::Sitting { number: r.number };
     if let placing::Place::Adopt(p) = placing::decide(&events, &subject, &dir)? {
@@ -220,7 +220,7 @@ fn print_copied(
     say!("{note}");
 }
 
-/// Every output published between the sitting's opening and its close (SPEC.md §9.3).
+/// Every output published between the sitting's opening and its close (spec/formats.md §9.3).
 fn outputs_between(events: &[Event], from: u64, to: u64) -> Result<Vec<SittingOutput>> {
     let mut out = vec![];
     for e in events.iter().filter(|e| e.seq > from && e.seq < to) {

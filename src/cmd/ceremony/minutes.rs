@@ -1,4 +1,4 @@
-//! The minutes of a sitting (SPEC.md §9.2), read from the trail by urne-ceremony's `minutes` module;
+//! The minutes of a sitting (spec/appliance.md §9.2), read from the trail by urne-ceremony's `minutes` module;
 //! what the trail's payloads do not hold is read here from the appliance's store: the rules
 //! sealed with each day (their blobs), the game rules of the blocks (the official file, or a
 //! `rules.json` published beside the blocks), the pseudonyms of the picked leaves (the sealed

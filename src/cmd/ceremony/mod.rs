@@ -1,5 +1,5 @@
 //! `urne ceremony`: one sitting in front of the commissaire de justice (D-9: every draw in the
-//! presence and under the control of the bailiff; SPEC.md §9), in one
+//! presence and under the control of the bailiff; spec/appliance.md §9), in one
 //! process, so one login: the PIN first (before anything is asked of the commissaire), then the
 //! sitting opened (place, commissaire, those present, recorded as `sitting.opened`) or an open
 //! one taken up again (`sitting.resumed`), then the planned work in order, one confirmation per
@@ -45,7 +45,7 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
         )
     );
     // The minutes of a sitting closed but not published go under --out: a folder they cannot
-    // go into is refused on the checked trail, before anything is recorded (SPEC.md §6.7).
+    // go into is refused on the checked trail, before anything is recorded (spec/appliance.md §6.7).
     ctx.begin_checked(|events| close::refuse_out(events, &a.out))?;
     let published = close::publish_pending(ctx, &a.out)?;
     if prepared.steps.is_empty() && !open::is_open(ctx)? {

@@ -1,4 +1,4 @@
-//! Opening a sitting (SPEC.md §9.1), after the PIN: the place, the commissaire and those present,
+//! Opening a sitting (spec/appliance.md §9.1), after the PIN: the place, the commissaire and those present,
 //! given ahead or typed, shown together and confirmed, then `sitting.opened` recorded with the
 //! plan. An open sitting is taken up again instead (`sitting.resumed`), its identity as recorded.
 
@@ -77,7 +77,7 @@ pub fn open_or_resume(
 
 /// Rules that are not an official regulation, given with `--unofficial-rules`: shown under a
 /// heading, then each id typed back by the commissaire (three tries, else exit 2 and nothing of
-/// the sitting recorded: SPEC.md §7.4 [M-291], docs/ceremony.md).
+/// the sitting recorded: spec/appliance.md §7.4 [M-291], docs/ceremony.md).
 fn unofficial_typed_back(lang: Lang, ids: &[String]) -> Result<()> {
     if ids.is_empty() {
         return Ok(());
@@ -108,7 +108,7 @@ fn unofficial_typed_back(lang: Lang, ids: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// The acts done outside any sitting since the previous one closed (SPEC.md §9.2, M-270): a
+/// The acts done outside any sitting since the previous one closed (spec/appliance.md §9.2, M-270): a
 /// lone seal, draw, void, generation, reveal or pin of production's keys, each with its time in
 /// Paris, its audit event and its output, shown under a heading the commissaire reads before
 /// anything of the sitting is confirmed; the minutes state them again.
@@ -319,7 +319,7 @@ fn typed(lang: Lang) -> Result<Identity> {
     })
 }
 
-/// The key ceremony's sitting (SPEC.md §9.1): the keys generated and the trail created by
+/// The key ceremony's sitting (spec/appliance.md §9.1): the keys generated and the trail created by
 /// `urne keys init` (the PIN asked there, first), then the sitting opened, recorded right after
 /// the trail's first events; or, when the trail already exists, its open key ceremony taken up
 /// again. Returns the sitting's number and language.

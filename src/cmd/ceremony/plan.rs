@@ -23,10 +23,10 @@ pub struct Prepared {
     pub days: Vec<String>,
     /// The blocks to generate.
     pub blocks: Option<GenerateArgs>,
-    /// The plan as recorded (SPEC.md §9.1).
+    /// The plan as recorded (spec/appliance.md §9.1).
     pub steps: Vec<Step>,
     /// The ids of the rules used that are not an official regulation (`--unofficial-rules`):
-    /// the commissaire types each back at the opening (SPEC.md §7.4 [M-291]).
+    /// the commissaire types each back at the opening (spec/appliance.md §7.4 [M-291]).
     pub unofficial: Vec<String>,
 }
 

@@ -3,7 +3,7 @@
 //! once: load the sealed day from the trail -> checks (the day has ended, D-8 timing, the sealed
 //! set against its hash) -> randomness (the HSM's entropy requested once and recorded, its
 //! commitment signed and shown; only then the commissaire's contribution, typed, confirmed and
-//! recorded: SPEC.md §3, §4.4.1) -> compute (seed, winner and reserves, recorded) -> outputs
+//! recorded: spec/formats.md §3, §4.4.1) -> compute (seed, winner and reserves, recorded) -> outputs
 //! (result, bundle, minutes, checked by the verifier before signing) -> publish (the folder
 //! whole or not at all, then its record).
 
@@ -37,7 +37,7 @@ pub struct DrawArgs {
 pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
     inputs::check_day(&a.day)?;
     // The output's folder is judged on the checked trail, before anything is recorded: a
-    // refusal of it records nothing (SPEC.md §6.7). It cannot be before the PIN: a folder that
+    // refusal of it records nothing (spec/appliance.md §6.7). It cannot be before the PIN: a folder that
     // is not empty is refused or adopted according to the trail.
     ctx.begin_checked(|events| refuse_out(events, &a))?;
     draw(ctx, &a)
@@ -46,7 +46,7 @@ pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
 /// Refuses (exit 4, nothing recorded) an `--out` the draw of the day's current attempt could not
 /// publish into: at a fresh attempt, a folder neither new nor empty; after a run stopped while
 /// placing this attempt's output, another folder than the recorded one, or part of the output
-/// there (SPEC.md §6.7, `placing::decide`). A day the draw refuses for another reason (not
+/// there (spec/appliance.md §6.7, `placing::decide`). A day the draw refuses for another reason (not
 /// sealed, drawn already, a void not announced) is left to that refusal, made as before.
 fn refuse_out(events: &[Event], a: &DrawArgs) -> Result<()> {
     if super::void_notice::refuse_if_unannounced(events).is_err() {
@@ -76,7 +76,7 @@ pub fn draw(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
 }
 
 /// What a run of `urne draw` killed after its output was placed and before `draw.published` was
-/// recorded leaves (SPEC.md §6.7): every phase of [`draw`] on a trail already begun, the output
+/// recorded leaves (spec/appliance.md §6.7): every phase of [`draw`] on a trail already begun, the output
 /// recorded as placing (`output.placing`) and placed whole in `a.out`, and not recorded as
 /// published. For the tests only (the child hook of tests/it/outputs.rs, which reaches it through
 /// urne's library): no command calls it, and it changes no outcome, since it draws what `urne
@@ -104,7 +104,7 @@ struct Made {
 
 /// The phases of the draw up to its output made: load state, where the output goes (before any
 /// entropy is asked for: a new or empty folder, or the one a stopped run of this attempt
-/// recorded, SPEC.md §6.7), checks, randomness, compute, outputs.
+/// recorded, spec/formats.md §6.7), checks, randomness, compute, outputs.
 fn made(ctx: &mut Ctx, a: &DrawArgs) -> Result<Made> {
     let dayd = inputs::check_day(&a.day)?;
     let s = load_state(ctx, &a.day, dayd)?;
@@ -229,7 +229,7 @@ fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<Committed> {
     Ok(Committed { set, c })
 }
 
-/// Randomness (SPEC.md §3, §4.4.1): the HSM's entropy requested once and recorded with its
+/// Randomness (spec/formats.md §3, §4.4.1): the HSM's entropy requested once and recorded with its
 /// commitment, then the commissaire's contribution typed and recorded; a draw interrupted after
 /// either resumes with exactly what was recorded.
 fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {

@@ -1,4 +1,4 @@
-//! The outputs of a draw (SPEC.md §4.7): the result, the bundle (checked with the third-party
+//! The outputs of a draw (spec/formats.md §4.7): the result, the bundle (checked with the third-party
 //! verifier before anything is signed), the minutes, and their publication.
 
 use super::parts::{Committed, Drawn, Outputs, Randomness, Sealed};
@@ -82,7 +82,7 @@ pub fn outputs(
     self_check(&bundle, &result, &k.set)?;
     let mut files = folder_files(s, &k.set, &result, &bundle, (&events, checkpoint))?;
     let (leaves_bytes, leaves_sig) = leaves_file(s, &k.set)?;
-    // The manifest last (SPEC.md §4.7): it lists every other file, and appears after them.
+    // The manifest last (spec/formats.md §4.7): it lists every other file, and appears after them.
     let manifest = draw_manifest(&bundle, &files, &leaves_bytes);
     files.push((manifest::DRAW_FILE, files::to_bytes(&manifest)));
     Ok(Outputs {
@@ -96,7 +96,7 @@ pub fn outputs(
     })
 }
 
-/// The draw core (SPEC.md §4.7), version 2.
+/// The draw core (spec/formats.md §4.7), version 2.
 fn draw_core(
     s: &Sealed,
     e: &Randomness,
@@ -232,7 +232,7 @@ fn folder_files(
     ])
 }
 
-/// The draw's manifest (SPEC.md §4.7): every file of the folder with its size, SHA-256 and
+/// The draw's manifest (spec/formats.md §4.7): every file of the folder with its size, SHA-256 and
 /// audience.
 fn draw_manifest(
     bundle: &BundleFile,
@@ -258,7 +258,7 @@ fn draw_manifest(
     )
 }
 
-/// Who a file of a draw folder is for (SPEC.md §4.7).
+/// Who a file of a draw folder is for (spec/formats.md §4.7).
 fn audience(name: &str) -> Audience {
     manifest::DRAW_FILES
         .iter()
@@ -281,7 +281,7 @@ fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
     Ok((leaves_bytes, leaves_sig))
 }
 
-/// Publish: the output's place and files recorded first (`output.placing`, SPEC.md §6.7), then
+/// Publish: the output's place and files recorded first (`output.placing`, spec/appliance.md §6.7), then
 /// every file staged inside the folder and moved into place, the signatures first and the
 /// manifest last (`publish::write_signed`: a kill leaves no signed file without its signature
 /// and no manifest before the files it lists, and a kill while staging leaves only a staging

@@ -60,7 +60,7 @@ pub struct Randomness {
 }
 
 impl Sealed {
-    /// What the draw publishes: its day's attempt (SPEC.md §6.7).
+    /// What the draw publishes: its day's attempt (spec/formats.md §6.7).
     pub fn subject(&self) -> urne_verify::audit::history::Subject {
         urne_verify::audit::history::Subject::Draw {
             day: self.day.clone(),

@@ -1,4 +1,4 @@
-//! The token's sealing key (SPEC.md §6.9): a 256-bit AES key generated inside the token by
+//! The token's sealing key (spec/appliance.md §6.9): a 256-bit AES key generated inside the token by
 //! `urne keys init`, sensitive, never extractable, usable for AES-GCM encryption and decryption
 //! only, and neither modifiable nor destroyable. [`Hsm::seal`] encrypts a secret under it with
 //! `C_Encrypt` (CKM_AES_GCM, a fresh 96-bit IV from `C_GenerateRandom`, a 128-bit tag, the
@@ -23,7 +23,7 @@ use std::sync::Mutex;
 use urne_ceremony::sealed::{IV_LEN, KEY_ID_LEN, SEAL_KEY_LABEL, TAG_LEN};
 use urne_verify::events::payloads::SealKeyRecord;
 
-/// A secret sealed by the token's key, as the trail keeps it (SPEC.md §6.9).
+/// A secret sealed by the token's key, as the trail keeps it (spec/appliance.md §6.9).
 pub use urne_ceremony::sealed::SealedBox;
 
 /// The tag length GCM is asked for, in bits.
@@ -104,7 +104,7 @@ impl Hsm {
     }
 
     /// Whether the token's one secret key labelled `urne-seal` is one whose generation a kill
-    /// cut (SPEC.md §6.9): the token created it from urne's template, but not yet with the
+    /// cut (spec/appliance.md §6.9): the token created it from urne's template, but not yet with the
     /// value and `CKA_LOCAL` its generation's last write gives it.
     pub fn seal_key_cut(&self) -> Result<bool> {
         let keys = self
@@ -124,7 +124,7 @@ impl Hsm {
         Ok(!attrs.iter().any(|a| matches!(a, Attribute::Local(true))))
     }
 
-    /// Generates the sealing key inside the token (SPEC.md §6.9) and reads back the attributes
+    /// Generates the sealing key inside the token (spec/appliance.md §6.9) and reads back the attributes
     /// that prove what it is. Refuses if any object already carries its label: urne never
     /// replaces a key.
     pub fn generate_seal_key(&self) -> Result<SealKeyRecord> {
@@ -245,7 +245,7 @@ impl Hsm {
         Ok((h, r))
     }
 
-    /// Seals `plaintext` (SPEC.md §6.9): AES-256-GCM under the token's sealing key, in the token
+    /// Seals `plaintext` (spec/appliance.md §6.9): AES-256-GCM under the token's sealing key, in the token
     /// (`C_Encrypt`), with a fresh IV from the token's generator and `aad` as additional
     /// authenticated data (the caller builds it with `urne_ceremony::sealed::aad`). The box
     /// is opened again before it is returned: a token that seals what it cannot open fails

@@ -96,7 +96,7 @@ pub struct Hsm {
     /// Earlier entropy requests in this process, to catch a token that repeats itself.
     seen: Mutex<Vec<Vec<u8>>>,
     /// urne's data objects already read and checked in this session, by handle (they are
-    /// non-modifiable and non-destroyable, SPEC.md §6.6).
+    /// non-modifiable and non-destroyable, spec/appliance.md §6.6).
     objects: Mutex<Vec<(ObjectHandle, Vec<u8>)>>,
     /// The code answering for the HSM, measured on first use (after `C_Initialize`).
     measured: Mutex<Option<Pkcs11Identity>>,
@@ -238,7 +238,7 @@ impl Hsm {
         Ok((hsm, pin))
     }
 
-    /// The code that answers for the HSM (SPEC.md §6.2, `software.start`'s `pkcs11`): the
+    /// The code that answers for the HSM (spec/formats.md §6.2, `software.start`'s `pkcs11`): the
     /// module's configured path and the SHA-256 of the bytes loaded, `C_GetInfo`, the token's
     /// `C_GetTokenInfo`, and the SHA-256 of every file mapped in the process. Measured once, on
     /// the first call, then the same value for the rest of the command: what a command records
@@ -478,7 +478,7 @@ impl Hsm {
 
 impl Hsm {
     /// `n` bytes from the token's generator (C_GenerateRandom), unchecked: the caller checks
-    /// them and records a refusal (the entropy of draws and blocks, SPEC.md §3.1).
+    /// them and records a refusal (the entropy of draws and blocks, spec/appliance.md §3.1).
     pub fn random_unchecked(&self, n: usize) -> Result<Vec<u8>> {
         let len = u32::try_from(n).map_err(|_| Error::internal("entropy request too large", ""))?;
         self.s()
@@ -487,7 +487,7 @@ impl Hsm {
     }
 }
 
-/// The obvious-failure checks on entropy (SPEC.md §3.1): right length, not all one byte value,
+/// The obvious-failure checks on entropy (spec/appliance.md §3.1): right length, not all one byte value,
 /// not equal to an earlier value. Statistical tests cannot certify randomness; these catch a
 /// stuck or replaying generator.
 pub fn check_entropy(bytes: &[u8], seen: &[Vec<u8>]) -> Result<()> {

@@ -3,7 +3,7 @@
 //! from the same descriptor (`/proc/self/fd/N`), so that the code loaded is the code hashed
 //! whatever happens to the path in between (no check-then-open race). The descriptor stays open
 //! while the module is loaded. After `C_Initialize`, [`measure`] gathers the identity that
-//! `software.start` records (SPEC.md §6.2).
+//! `software.start` records (spec/formats.md §6.2).
 
 use crate::edge::config::Config;
 use crate::edge::loader::{self, KnownFile};

@@ -1,10 +1,10 @@
-//! urne's data objects in the token (SPEC.md §6.6): the trail's identity and its marks, private,
+//! urne's data objects in the token (spec/appliance.md §6.6): the trail's identity and its marks, private,
 //! non-modifiable and non-destroyable; the [`Token`] side of every append; and the marks read
 //! back afresh, by a new process of urne's executable, after each mark ([`FreshMarks`]).
 
 use super::{Hsm, KeyRole, hsm_err};
 use crate::edge::config::Config;
-use crate::edge::store::{FreshMarks, Token};
+use crate::edge::store::{FreshMarks, Token, TokenMarks};
 use crate::error::{Error, Exit, Result};
 use cryptoki::object::{Attribute, AttributeType, ObjectClass};
 use secrecy::{ExposeSecret, SecretString};
@@ -12,10 +12,10 @@ use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use urne_ceremony::token::{APPLICATION, MARK_LABEL, Mark};
+use urne_ceremony::token::{APPLICATION, MARK_LABEL, Mark, TRAIL_LABEL, TrailObject};
 
 impl Hsm {
-    /// The values of urne's data objects labelled `label` (SPEC.md §6.6): private token objects
+    /// The values of urne's data objects labelled `label` (spec/appliance.md §6.6): private token objects
     /// of application `urne`, which only a logged-in session can create or read. Each must be
     /// non-modifiable and non-destroyable, as urne creates them; one that is not was written by
     /// someone else with the PIN, and is refused rather than believed.
@@ -85,7 +85,7 @@ impl Hsm {
     }
 
     /// Creates one of urne's data objects: a private token object of application `urne`,
-    /// non-modifiable and non-destroyable (SPEC.md §6.6), then reads it back: a token that does
+    /// non-modifiable and non-destroyable (spec/appliance.md §6.6), then reads it back: a token that does
     /// not keep those attributes is refused (it could not keep the trail's marks).
     pub fn create_data_object(&self, label: &str, value: &[u8]) -> Result<()> {
         let h = self
@@ -139,11 +139,19 @@ impl Token for Hsm {
         self.create_data_object(MARK_LABEL, &mark.encode())
     }
 
-    fn marks(&self) -> Result<Vec<Mark>> {
-        self.data_objects(MARK_LABEL)?
-            .iter()
-            .map(|v| parse_mark(v))
-            .collect()
+    fn marks(&self) -> Result<TokenMarks> {
+        Ok(TokenMarks {
+            marks: self
+                .data_objects(MARK_LABEL)?
+                .iter()
+                .map(|v| parse_mark(v))
+                .collect::<Result<_>>()?,
+            trails: self
+                .data_objects(TRAIL_LABEL)?
+                .iter()
+                .map(|v| parse_trail(v))
+                .collect::<Result<_>>()?,
+        })
     }
 }
 
@@ -174,8 +182,13 @@ struct ReadRequest {
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 enum ReadAnswer {
-    /// The token's serial number and the value of every mark, in hex.
-    Marks { serial: String, marks: Vec<String> },
+    /// The token's serial number and the value of every mark and every `urne-trail` object,
+    /// in hex.
+    Marks {
+        serial: String,
+        marks: Vec<String>,
+        trails: Vec<String>,
+    },
     /// The error that stopped the reader, as it would have stopped a command.
     Failed {
         exit: i32,
@@ -184,7 +197,7 @@ enum ReadAnswer {
     },
 }
 
-/// The token's marks read afresh (SPEC.md §6.6): by a new process of urne's own executable,
+/// The token's marks read afresh (spec/appliance.md §6.6): by a new process of urne's own executable,
 /// which loads the PKCS#11 module, finds the token, logs in and reads every mark, all after the
 /// mark just made was created. Why a new process: SoftHSM 2.6 keeps one index of the token's
 /// objects per process and re-reads the token's folder only when the token's generation
@@ -212,9 +225,10 @@ impl Hsm {
             return None;
         }
         let answer = match read_for_parent() {
-            Ok((serial, marks)) => ReadAnswer::Marks {
+            Ok((serial, marks, trails)) => ReadAnswer::Marks {
                 serial,
                 marks: marks.iter().map(hex::encode).collect(),
+                trails: trails.iter().map(hex::encode).collect(),
             },
             Err(e) => ReadAnswer::Failed {
                 exit: e.exit as i32,
@@ -257,9 +271,13 @@ impl Hsm {
     }
 }
 
+/// The values of a token's objects of one label.
+type Values = Vec<Vec<u8>>;
+
 /// The reader's side: the request and the PIN from standard input, a new session on the token,
-/// every mark's value (checked as [`Hsm::data_objects`] checks urne's objects).
-fn read_for_parent() -> Result<(String, Vec<Vec<u8>>)> {
+/// every mark's and `urne-trail` object's value (checked as [`Hsm::data_objects`] checks urne's
+/// objects).
+fn read_for_parent() -> Result<(String, Values, Values)> {
     let bad = |what: String| {
         Error::internal(
             format!("the token's marks were not read back: {what}"),
@@ -286,7 +304,11 @@ fn read_for_parent() -> Result<(String, Vec<Vec<u8>>)> {
     };
     let hsm = Hsm::open(&cfg, &pin)?;
     let serial = hsm.identity()?.serial;
-    Ok((serial, hsm.data_objects(MARK_LABEL)?))
+    Ok((
+        serial,
+        hsm.data_objects(MARK_LABEL)?,
+        hsm.data_objects(TRAIL_LABEL)?,
+    ))
 }
 
 impl FreshReader {
@@ -322,9 +344,13 @@ impl FreshReader {
 }
 
 impl FreshMarks for FreshReader {
-    fn marks_afresh(&self) -> Result<Vec<Mark>> {
-        let (serial, marks) = match self.run()? {
-            ReadAnswer::Marks { serial, marks } => (serial, marks),
+    fn marks_afresh(&self) -> Result<TokenMarks> {
+        let (serial, marks, trails) = match self.run()? {
+            ReadAnswer::Marks {
+                serial,
+                marks,
+                trails,
+            } => (serial, marks, trails),
             ReadAnswer::Failed {
                 exit,
                 message,
@@ -343,13 +369,19 @@ impl FreshMarks for FreshReader {
                 self.serial
             )));
         }
-        marks
-            .iter()
-            .map(|h| {
-                let v = hex::decode(h).map_err(|_| read_back_failed("a mark not in hex".into()))?;
-                parse_mark(&v)
-            })
-            .collect()
+        let bytes = |h: &String| {
+            hex::decode(h).map_err(|_| read_back_failed("an object's value not in hex".into()))
+        };
+        Ok(TokenMarks {
+            marks: marks
+                .iter()
+                .map(|h| parse_mark(&bytes(h)?))
+                .collect::<Result<_>>()?,
+            trails: trails
+                .iter()
+                .map(|h| parse_trail(&bytes(h)?))
+                .collect::<Result<_>>()?,
+        })
     }
 }
 
@@ -367,6 +399,16 @@ fn read_back_failed(what: String) -> Error {
 /// A mark's value as urne writes it, or a refusal: someone else wrote it.
 fn parse_mark(value: &[u8]) -> Result<Mark> {
     Mark::parse(value).map_err(|e| {
+        Error::incident(
+            e.to_string(),
+            "someone with the PIN wrote into the token outside urne: stop and investigate",
+        )
+    })
+}
+
+/// An `urne-trail` object's value as urne writes it, or a refusal: someone else wrote it.
+fn parse_trail(value: &[u8]) -> Result<TrailObject> {
+    TrailObject::parse(value).map_err(|e| {
         Error::incident(
             e.to_string(),
             "someone with the PIN wrote into the token outside urne: stop and investigate",

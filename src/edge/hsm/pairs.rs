@@ -1,4 +1,4 @@
-//! urne's key pairs in the token (SPEC.md §6.6): each role's pair generated in one
+//! urne's key pairs in the token (spec/appliance.md §6.6): each role's pair generated in one
 //! `C_GenerateKeyPair` with one `CKA_ID` in both templates, and what a kill inside that
 //! generation can leave under the role's label, told from a whole pair, for `keys init`.
 
@@ -102,7 +102,7 @@ impl Hsm {
     /// objects) in one `C_GenerateKeyPair`, each half given in its template the same `CKA_ID`, 8
     /// bytes from the token's generator: the pair's halves are named alike from their creation
     /// and never written again, so a kill inside the generation leaves halves that
-    /// [`Hsm::role_objects`] tells from a whole pair (SPEC.md §6.6). Reads back the attributes
+    /// [`Hsm::role_objects`] tells from a whole pair (spec/appliance.md §6.6). Reads back the attributes
     /// that prove where the key was made. Refuses if any object already carries the role's
     /// label.
     pub fn generate_key_pair(&self, role: KeyRole) -> Result<KeyInfo> {
@@ -149,7 +149,7 @@ impl Hsm {
     }
 
     /// Every public and private key object labelled as `role`'s key, with what a kill inside
-    /// the token's generation of the pair can have left of it (SPEC.md §6.6).
+    /// the token's generation of the pair can have left of it (spec/appliance.md §6.6).
     pub fn role_objects(&self, role: KeyRole) -> Result<RoleObjects> {
         let label = self.label(role).to_string();
         let mut halves = vec![];

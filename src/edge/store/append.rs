@@ -1,4 +1,4 @@
-//! Appending to the trail (SPEC.md §6.3, §6.5, §6.6): every append in one IMMEDIATE
+//! Appending to the trail (spec/formats.md §6.3, spec/appliance.md §6.5, §6.6): every append in one IMMEDIATE
 //! transaction that also signs the checkpoint over the new head, then the token's mark.
 
 use super::{AuditLog, Binding, Token, db_err, encode_payload, next_link};
@@ -67,7 +67,7 @@ impl AuditLog {
         self.append_inner(token, kind, &[], false, |_| Ok(payload))
     }
 
-    /// Appends one typed event durably (its payload is the record's serialisation, SPEC.md
+    /// Appends one typed event durably (its payload is the record's serialisation, spec/appliance.md
     /// §6.2), refused if the trail changed since this process read it.
     pub fn record(&mut self, token: &dyn Token, r: impl Into<Record>) -> Result<Event> {
         self.record_with_blobs(token, r, &[])
@@ -114,7 +114,7 @@ impl AuditLog {
         self.append_inner(token, r.kind().name(), &[], false, |_| Ok(payload))
     }
 
-    /// One append (SPEC.md §6.6): inside one IMMEDIATE transaction, the head is checked (this
+    /// One append (spec/appliance.md §6.6): inside one IMMEDIATE transaction, the head is checked (this
     /// process's view, for a decision; for any append, the head must be covered by a checkpoint
     /// that verifies under the token's audit key, so nothing is ever signed over events urne did
     /// not append), the blobs and the event are written, the checkpoint over the new head is
@@ -157,12 +157,12 @@ impl AuditLog {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| db_err(&path, "cannot begin an append", e))?;
-        // The database exactly urne's, inside the transaction that writes (SPEC.md §6.5): an
+        // The database exactly urne's, inside the transaction that writes (spec/appliance.md §6.5): an
         // object planted after the command opened the trail (while it waited for the
         // commissaire, say) is refused before it could act on this append.
         super::check_file(&tx, &path)?;
         let (seq, prev) = next_link(&tx, &path)?;
-        // The trail as it stands, recomputed, holding what this process verified (SPEC.md §6.5):
+        // The trail as it stands, recomputed, holding what this process verified (spec/appliance.md §6.5):
         // never sign over an event edited, removed or rewritten after the check.
         let events = super::read_events(&tx, &path)?;
         let mut hashes = super::check_known(known.as_deref(), &path, &events)?;
@@ -233,18 +233,37 @@ impl AuditLog {
         self.check_marks(token, &mark)
     }
 
-    /// After this process marked `mine` (SPEC.md §6.6): the marks read back, after the mark was
+    /// After this process marked `mine` (spec/appliance.md §6.6): the marks read back, after the mark was
     /// created, hold no other history of the trail, no mark of the same size with another root
     /// and none larger. Two commands working on two copies of one trail at once both mark; the
     /// later of their two reads finds the other's mark, provided a read finds every mark created
     /// before it began, as the [`super::FreshMarks`] reader's does (the command's own session
     /// on SoftHSM 2.6 does not, docs/threat-model.md). So at most one goes on.
     fn check_marks(&self, token: &dyn Token, mine: &Mark) -> Result<()> {
-        let marks = match &self.fresh {
+        let read = match &self.fresh {
             Some(f) => f.marks_afresh()?,
             None => token.marks()?,
         };
-        let other = marks
+        // The trail this command appends to is still the token's: a witnessed `urne trail
+        // restart` (made from another folder, so without this command's lock) replaced it
+        // meanwhile, and this command stops at its first mark after it.
+        let current = urne_ceremony::token::current_trail(&read.trails).map(|o| o.trail);
+        if current != Some(mine.trail) {
+            return Err(Error::incident(
+                format!(
+                    "the token's trail is no longer the trail {} this command appended to {} ({}): it was restarted while the command ran; nothing more is done",
+                    mine.trail,
+                    self.path.display(),
+                    match current {
+                        Some(t) => format!("the token's trail is now {t}"),
+                        None => "the token's trail objects do not form one chain of trails".into(),
+                    }
+                ),
+                "stop: keep this database as evidence; the events it holds beyond the restart's last mark are not the token's trail's (docs/ceremony.md, \"urne refuses the trail\")",
+            ));
+        }
+        let other = read
+            .marks
             .into_iter()
             .filter(|m| m.trail == mine.trail)
             .find(|m| m.size > mine.size || (m.size == mine.size && m.root != mine.root));
@@ -355,7 +374,7 @@ fn store_blobs(tx: &Connection, path: &Path, blobs: &[&[u8]]) -> Result<Vec<Hash
 }
 
 /// Refuses (exit 5, nothing recorded) an event whose time is earlier than the one before it
-/// (SPEC.md §6.4 (5)): the clock was set back while the command ran, after its check of the
+/// (spec/formats.md §6.4 (5)): the clock was set back while the command ran, after its check of the
 /// trail. Appended, it would make the trail fail both verifiers and every later command.
 fn check_time(before: &[Event], event: &Event, path: &Path) -> Result<()> {
     urne_verify::verify::trail::may_follow(before, event).map_err(|why| {

@@ -3,13 +3,13 @@
 //! transaction with `synchronous=FULL` (durable before the command goes on). The triggers are
 //! guard rails; the evidence is the hash chain plus the signed checkpoints (`audit::chain`).
 //!
-//! The database is urne's as a whole (SPEC.md §6.5): every path that opens it checks, before it
+//! The database is urne's as a whole (spec/appliance.md §6.5): every path that opens it checks, before it
 //! reads an event, that its schema is exactly the rows urne's statements make and its stored
 //! settings urne's ([`check_file`]), and the tables it decides from pass SQLite's integrity check
 //! ([`check_structure`]); every write checks the schema again inside its transaction, so that no
 //! trigger, view or index urne did not make ever runs on its reads or writes.
 //!
-//! A version-2 trail (SPEC.md §6.6) is bound to its token: every append signs, in the same
+//! A version-2 trail (spec/appliance.md §6.6) is bound to its token: every append signs, in the same
 //! transaction, a checkpoint over the trail including the new event (so a row urne did not append
 //! has no checkpoint of its own), and after it commits the token gets a mark of the new size and
 //! root (so an older copy, a truncated trail or another database is refused before anything is
@@ -18,29 +18,39 @@
 use crate::error::{Error, Result};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
-use urne_ceremony::token::Mark;
+use urne_ceremony::token::{Mark, TrailObject};
 use urne_verify::audit::chain::{self, Event};
 use urne_verify::crypto::Hash32;
 
-/// What an append needs from the token (SPEC.md §6.6): the audit key's signature over the new
+/// What an append needs from the token (spec/appliance.md §6.6): the audit key's signature over the new
 /// checkpoint, and a mark of the new head. The HSM session implements it.
 pub trait Token {
     /// Signs a checkpoint body with the audit key.
     fn sign_checkpoint(&self, body: &[u8]) -> Result<[u8; 64]>;
     /// Creates a mark in the token (a private, non-modifiable, non-destroyable data object).
     fn create_mark(&self, mark: &Mark) -> Result<()>;
-    /// Every mark the token holds (of any trail).
-    fn marks(&self) -> Result<Vec<Mark>>;
+    /// Every mark and every `urne-trail` object the token holds.
+    fn marks(&self) -> Result<TokenMarks>;
 }
 
-/// The token's marks as a new instance of its PKCS#11 module sees them (SPEC.md §6.6): every
+/// What the token holds of its trails, read back after a mark (spec/appliance.md §6.6): every mark (of
+/// any trail) and every `urne-trail` object (the current trail and those it replaced).
+#[derive(Debug, Clone, Default)]
+pub struct TokenMarks {
+    /// Every mark, in no particular order.
+    pub marks: Vec<Mark>,
+    /// Every `urne-trail` object, in no particular order.
+    pub trails: Vec<TrailObject>,
+}
+
+/// The token's marks as a new instance of its PKCS#11 module sees them (spec/appliance.md §6.6): every
 /// mark whose creation had returned, in any process, before the read began. An [`AuditLog`]
 /// given one reads the marks back this way after each mark it makes; without one (code that
 /// embeds the library without urne's executable, such as the tests' append helper), in the
 /// command's own session, which SoftHSM 2.6 does not keep up to date with other processes.
 pub trait FreshMarks {
-    /// Every mark the token holds (of any trail).
-    fn marks_afresh(&self) -> Result<Vec<Mark>>;
+    /// Every mark and every `urne-trail` object the token holds.
+    fn marks_afresh(&self) -> Result<TokenMarks>;
 }
 
 /// The trail an [`AuditLog`] appends to, once the command has checked it against the token.
@@ -190,7 +200,7 @@ impl AuditLog {
     }
 
     /// Opens the appliance's existing trail for a command that will append to it (never creates
-    /// one: SPEC.md §6.6). `None` when there is no file at `path`.
+    /// one: spec/appliance.md §6.6). `None` when there is no file at `path`.
     pub fn open_for_append(path: &Path) -> Result<Option<AuditLog>> {
         match std::fs::symlink_metadata(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -221,7 +231,7 @@ impl AuditLog {
         self.binding = Some(binding);
     }
 
-    /// Reads the token's marks back after each mark through `fresh` (SPEC.md §6.6).
+    /// Reads the token's marks back after each mark through `fresh` (spec/appliance.md §6.6).
     pub fn read_marks_afresh(&mut self, fresh: Box<dyn FreshMarks>) {
         self.fresh = Some(fresh);
     }
@@ -241,7 +251,7 @@ impl AuditLog {
     }
 
     /// The trail is still the file this command opened, holding the head it last appended or
-    /// read (SPEC.md §6.6): not deleted, not replaced, not rewritten in place. Checked after
+    /// read (spec/appliance.md §6.6): not deleted, not replaced, not rewritten in place. Checked after
     /// every append and before a command reports success.
     pub fn check_still_in_place(&self) -> Result<()> {
         if let Some(e) = moved(&self.path, self.file_id) {
@@ -289,7 +299,7 @@ impl AuditLog {
         let hashes = check_known(self.known.borrow().as_deref(), &self.path, &events)?;
         // What a command decides from is only what it verified and appended itself: events
         // another process added meanwhile are not read (their checkpoints are not checked here),
-        // the command stops instead (SPEC.md §6.6).
+        // the command stops instead (spec/appliance.md §6.6).
         if let Some(known) = self.known.borrow().as_deref()
             && hashes.len() > known.len()
         {
@@ -442,9 +452,9 @@ fn file_id(path: &Path) -> Option<(u64, u64)> {
     std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
 }
 
-/// Every read after the first (SPEC.md §6.5): the events recompute (chain and content), and
+/// Every read after the first (spec/appliance.md §6.5): the events recompute (chain and content), and
 /// hold exactly the ones this process verified or appended as their prefix; events after
-/// them were appended by another process (its decisions are refused by the view, §6.6). The
+/// them were appended by another process (its decisions are refused by the view, spec/appliance.md §6.6). The
 /// first read is checked in full by the command's check before acting. Returns the hashes.
 pub(super) fn check_known(
     known: Option<&[Hash32]>,

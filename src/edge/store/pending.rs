@@ -1,4 +1,4 @@
-//! The commissaire's contribution, kept durably the moment it is confirmed (SPEC.md §4.4.1):
+//! The commissaire's contribution, kept durably the moment it is confirmed (spec/formats.md §4.4.1):
 //! before any computation or PKCS#11 call follows it, in a table of the trail's database beside
 //! the events (not part of the chain). The `draw.contribution` / `block.contribution` event that
 //! records it is appended next (which calls the token to sign its checkpoint); a command killed,
@@ -15,7 +15,7 @@ impl AuditLog {
     /// Keeps `contribution`, typed for `purpose` (e.g. `day 2018-12-04 attempt 1`) after the
     /// entropy commitment `ec` was shown, durably (its own transaction, `synchronous=FULL`).
     /// A contribution already kept for them stays as it is. In one IMMEDIATE transaction in
-    /// which the database is checked to be exactly urne's (SPEC.md §6.5) before the row is
+    /// which the database is checked to be exactly urne's (spec/appliance.md §6.5) before the row is
     /// written, so that nothing urne did not make runs on that write. The table is made there
     /// if the trail was made by an earlier urne, which made it only now.
     pub fn keep_contribution(&self, purpose: &str, ec: &Hash32, contribution: &str) -> Result<()> {

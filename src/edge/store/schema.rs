@@ -1,4 +1,4 @@
-//! The database as a whole (SPEC.md §6.5): the fixed list of urne's schema rows, derived from
+//! The database as a whole (spec/appliance.md §6.5): the fixed list of urne's schema rows, derived from
 //! the statements that make them ([`urne_schema`]), the settings stored in the file, the
 //! settings set on every connection ([`configure`]), and the checks every path that opens a
 //! trail runs before it reads an event ([`check_file`], [`check_structure`]).
@@ -7,7 +7,7 @@ use crate::error::{Error, Exit, Result};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 
-/// The statements that make a trail's tables and triggers (SPEC.md §6.5). The database's whole
+/// The statements that make a trail's tables and triggers (spec/appliance.md §6.5). The database's whole
 /// schema must be exactly what they and [`PENDING_SCHEMA`] make ([`check_file`]): the fixed
 /// list of schema rows is derived from them ([`urne_schema`]), so the two cannot drift. Their
 /// text is what every earlier version stored: changing one byte refuses every existing trail.
@@ -50,7 +50,7 @@ BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
 
 /// A SQLite failure on the trail at `path`, as the operator sees it: exit 5, but a file that is
 /// not an SQLite database or whose pages are damaged is a trail urne did not leave so, an
-/// incident (exit 7, SPEC.md §6.6).
+/// incident (exit 7, spec/appliance.md §6.6).
 pub(super) fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
     use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
     if matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt)) {
@@ -66,7 +66,7 @@ pub(super) fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
     )
 }
 
-/// The table of contributions kept before their event (`pending.rs`, SPEC.md §4.4.1). Made with
+/// The table of contributions kept before their event (`pending.rs`, spec/formats.md §4.4.1). Made with
 /// the rest by [`AuditLog::create`] since this version; a trail made by an earlier urne gets it
 /// when it first keeps a contribution, so the table may be absent, never different.
 pub const PENDING_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS pending_contributions (
@@ -189,7 +189,7 @@ pub(super) fn configure(conn: &Connection, path: &Path) -> Result<()> {
 }
 
 /// The check of the database itself, before any event is read from it and inside every write
-/// transaction (SPEC.md §6.5): its schema table holds exactly urne's rows ([`urne_schema`]; the
+/// transaction (spec/appliance.md §6.5): its schema table holds exactly urne's rows ([`urne_schema`]; the
 /// kept contributions' table may be absent, in a trail made by an earlier urne), and its stored
 /// settings are [`FILE_PRAGMAS`]. Anything else (a trigger, view, index or table urne did not
 /// make, SQLite's own `sqlite_stat1` or `sqlite_sequence` included; one of urne's changed or
@@ -239,7 +239,7 @@ pub(crate) fn check_file(conn: &Connection, path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// SQLite's integrity check of the tables a command decides from, each with its indexes (SPEC.md
+/// SQLite's integrity check of the tables a command decides from, each with its indexes (spec/appliance.md
 /// §6.5): every b-tree well formed, every index holding exactly its table's rows (a key index
 /// edited by hand, or pointed at another's pages, could refuse a chosen insert as a duplicate),
 /// every row of its declared types. Run when the trail is opened, after [`check_file`]. Not on
@@ -316,7 +316,7 @@ pub(super) fn schema_difference(found: &[SchemaRow], want: &[&SchemaRow]) -> Opt
         .map(|w| format!("urne's {w} is missing"))
 }
 
-/// The refusal of a database that is not as urne makes it (SPEC.md §6.5): reported, never
+/// The refusal of a database that is not as urne makes it (spec/appliance.md §6.5): reported, never
 /// recorded in the trail.
 pub(super) fn not_urnes(path: &Path, what: &str) -> Error {
     Error::incident(

@@ -1,4 +1,4 @@
-//! The check of the database itself (SPEC.md §6.5): a trail holds exactly urne's schema rows and
+//! The check of the database itself (spec/appliance.md §6.5): a trail holds exactly urne's schema rows and
 //! file settings, on every path that opens it and inside every write.
 
 use super::schema::*;
@@ -294,7 +294,8 @@ fn a_schema_sqlite_cannot_read_is_refused_and_nothing_is_recorded() {
             .expect("open_for_append"),
         AuditLog::open_existing(&db).err().expect("open_existing"),
     ] {
-        assert_eq!(e.exit, Exit::Internal, "{}", e.message);
+        // A schema SQLite finds damaged (SQLITE_CORRUPT) is a planted one: an incident.
+        assert_eq!(e.exit, Exit::Incident, "{}", e.message);
         assert!(e.untouched, "a refusal of the trail records nothing");
         assert!(
             e.message.contains("cannot read its schema"),

@@ -1,4 +1,4 @@
-//! The trail deleted, or replaced by a copy, while a command runs (SPEC.md §6.6, last sentence
+//! The trail deleted, or replaced by a copy, while a command runs (spec/appliance.md §6.6, last sentence
 //! of "Before acting"): a seal whose trail is no longer the file it opened must not report
 //! success. Deterministic: the export's signature is a named pipe, which the seal opens after
 //! it began (the trail opened, checked, its `software.start` recorded and marked); the trail is
@@ -121,7 +121,7 @@ fn a_trail_deleted_or_replaced_during_a_seal_never_lets_it_report_success() {
     }
 }
 
-/// SPEC.md §6.6: a trail deleted or replaced while a command runs is exit 7, naming what
+/// spec/appliance.md §6.6: a trail deleted or replaced while a command runs is exit 7, naming what
 /// happened. Today SQLite refuses the seal's first write into the moved file
 /// (SQLITE_READONLY_DBMOVED) and urne reports a storage failure instead (exit 5, "cannot store
 /// data: attempt to write a readonly database", with a hint about the disk and permissions): the

@@ -1,4 +1,4 @@
-//! A trail holds exactly urne's schema (SPEC.md §6.5; issue 22, item 2). An insider of tier (a)
+//! A trail holds exactly urne's schema (spec/appliance.md §6.5; issue 22, item 2). An insider of tier (a)
 //! planted triggers on the events table with `sqlite3`: one that aborted with "disk I/O error"
 //! every `draw.result` but the one naming their leaf (the only way on was a void and a new
 //! attempt, until their leaf won), another that made every later command refuse the whole trail.

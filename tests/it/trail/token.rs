@@ -1,6 +1,6 @@
 //! The token's side: `urne keys init` creates a trail once and never over a file; a database of
 //! another token's trail, or one naming no trail, is refused; and what can be written into the
-//! token through PKCS#11 (SPEC.md §6.6): without the PIN (tier a) only public objects, which urne
+//! token through PKCS#11 (spec/appliance.md §6.6): without the PIN (tier a) only public objects, which urne
 //! never reads; with it (tier b) objects urne did not create, which it refuses, and never the
 //! removal of a mark.
 

@@ -1,5 +1,5 @@
 //! Target `checkpoint`: the checkpoint note parser, `urne_verify::audit::chain::verify_note`
-//! (SPEC.md §6.3, a C2SP tlog-checkpoint signed note).
+//! (spec/formats.md §6.3, a C2SP tlog-checkpoint signed note).
 //!
 //! Input: a mode byte, then text. Mode even: the text is a note body (and, after a 0x00 byte,
 //! more signature lines); the target signs the body with the test audit key and builds the
@@ -7,7 +7,7 @@
 //! parser goes past the signature check whatever the body says. Mode odd: the text is the whole
 //! note, as it is (signatures that verify are then out of reach; the parse is not).
 //!
-//! Property (strict C2SP and SPEC.md §6.3): a note that verifies has exactly the body urne
+//! Property (strict C2SP and spec/formats.md §6.3): a note that verifies has exactly the body urne
 //! writes for the size and root it returned, `urne-audit/<id>\n<n>\n<base64 root>\n`: its size
 //! is decimal without sign or leading zeros (`+5`, `007` are not sizes), its lines end in LF
 //! alone, the root is canonical base64, and there is no fourth line.

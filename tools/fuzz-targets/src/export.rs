@@ -1,5 +1,5 @@
 //! Target `export`, differential: production's export reader (`urne_verify::entries`:
-//! `verify_export` then `tally_export_with`, SPEC.md §4.1.1) against the reference reader of
+//! `verify_export` then `tally_export_with`, spec/formats.md §4.1.1) against the reference reader of
 //! [`oracle`] (`serde_json`, chrono, chrono-tz).
 //!
 //! Input: the export file itself. The target signs it with the test producer key, so the
@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use urne_verify::entries::{DayTally, TallyOptions, tally_export_with, verify_export};
 use urne_verify::rules::draw::{CHANCEUX_NOEL_2018, DrawRules};
 
-/// `false`: the reference reads as SPEC.md says (§4.1.1: no CR anywhere in an export; §4.7: the
+/// `false`: the reference reads as SPEC.md says (spec/formats.md §4.1.1: no CR anywhere in an export; spec/formats.md §4.7: the
 /// excluded accounts with a play of any class), the rules the reader follows since issue 12.
 /// `true` makes it follow the reader's former rules on these two points (a file with a CR is not
 /// compared, the excluded accounts figure counts those with a counting play): only to replay,

@@ -1,6 +1,6 @@
-//! Target `folder`: `verify` on a draw folder (`verify_draw_folder`, SPEC.md §8.2, public or
-//! auditor mode), a block folder (`verify_block_folder`, §5.B10) or a void notice's folder
-//! (`verify_void_notice`, §4.6) built from fuzzed files.
+//! Target `folder`: `verify` on a draw folder (`verify_draw_folder`, spec/formats.md §8.2, public or
+//! auditor mode), a block folder (`verify_block_folder`, spec/formats.md §5.B10) or a void notice's folder
+//! (`verify_void_notice`, spec/formats.md §4.6) built from fuzzed files.
 //!
 //! Input ([`decode`], [`encode`]): a mode byte (modulo 4: a draw folder, a block folder, a
 //! draw folder in auditor mode with the folder's first `*.jsonl` file as the export, a void

@@ -2,7 +2,7 @@
 //! modulo their number), the rest is the file.
 //!
 //! Properties: no reader panics; for the serde structs, a value parsed, written as urne writes
-//! it (`to_bytes`: pretty JSON, final LF, SPEC.md §1.5) and parsed again is the same value, and
+//! it (`to_bytes`: pretty JSON, final LF, spec/formats.md §1.5) and parsed again is the same value, and
 //! writing that value again gives the same bytes. The rules files' loaders (validated types,
 //! not written back) must load the same bytes the same way twice.
 

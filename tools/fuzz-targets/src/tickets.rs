@@ -1,4 +1,4 @@
-//! Target `tickets`: the `tickets.csv` reader, `urne_verify::block::verify_tickets_bytes` (SPEC.md
+//! Target `tickets`: the `tickets.csv` reader, `urne_verify::block::verify_tickets_bytes` (spec/formats.md
 //! §5.B6, §5.B8 steps 1–5), on a reduced rules file of [`BLOCK_SIZE`] tickets (the official
 //! game's prices, prizes, grid and symbols; one unit of each winning tier), so that a whole
 //! valid file is a few KB and reachable by mutation.

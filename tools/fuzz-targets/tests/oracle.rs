@@ -1,6 +1,6 @@
 //! The export target's reference reader on its own: it accepts every valid seed and refuses
 //! every broken one, for the reason the seed was made for, so that the differential target
-//! compares urne's reader with something that reads the SPEC (SPEC.md §4.1.1).
+//! compares urne's reader with something that reads the SPEC (spec/formats.md §4.1.1).
 
 use urne_fuzz_targets::export::oracle::{self, ExcludedRule, Mode, Rules, Verdict};
 use urne_fuzz_targets::export::{self, MODE};
@@ -58,7 +58,7 @@ fn the_reference_tallies_as_the_spec_says() {
         cr_refused: true,
         excluded: ExcludedRule::AnyPlay,
     };
-    // The excluded retail-only account counts under SPEC §4.7's rule, not under the old one.
+    // The excluded retail-only account counts under spec/formats.md §4.7's rule, not under the old one.
     let Verdict::Accept(spec) = verdict("excluded-retail-only", strict) else {
         panic!("valid")
     };

@@ -1,4 +1,4 @@
-//! The model of the acts done outside any sitting (SPEC.md §9.2, M-270), and the event stamp
+//! The model of the acts done outside any sitting (spec/appliance.md §9.2, M-270), and the event stamp
 //! every item of the minutes carries: plain values, read by `outside` from the trail, written
 //! in words by the renderers.
 

@@ -1,4 +1,4 @@
-//! A sitting's minutes from the trail (SPEC.md §9.1, §9.2): the range from its
+//! A sitting's minutes from the trail (spec/appliance.md §9.1, §9.2): the range from its
 //! `sitting.opened` to its `sitting.closed` (or to the trail's end while it is open), read by
 //! `collect`, under the header the opening recorded.
 

@@ -1,4 +1,4 @@
-//! The minutes' items read from a range of the trail (SPEC.md §9.2): the draws, blocks,
+//! The minutes' items read from a range of the trail (spec/appliance.md §9.2): the draws, blocks,
 //! reveals and voids of the events in the range, each read with its own earlier events (a
 //! seal, an entropy recorded before the range), the refusals and interruptions, the software,
 //! and the integrity conclusion. Shared by a sitting's minutes and a lone draw's.

@@ -1,4 +1,4 @@
-//! What the minutes need that the trail's payloads do not hold (SPEC.md §9.2): the appliance
+//! What the minutes need that the trail's payloads do not hold (spec/appliance.md §9.2): the appliance
 //! reads it from its store (the rules' and the sealed sets' blobs, its last checkpoint) and
 //! gives it through [`Context`]. Every method may answer `None`: the minutes then say less
 //! (the operation's id for its title, no pseudonym, no counts), never something false.

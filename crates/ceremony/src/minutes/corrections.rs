@@ -1,4 +1,4 @@
-//! The clock's corrections and confirmations in the minutes (SPEC.md §9.2, §6.6): every
+//! The clock's corrections and confirmations in the minutes (spec/appliance.md §9.2, §6.6): every
 //! `clock.corrected` recorded since the previous sitting closed, whoever recorded it, as an
 //! incident stating the wrong time, the time confirmed at the terminal and the reason (the events
 //! before it were dated by a clock set ahead, which the commissaire reads here rather than in a
@@ -11,7 +11,7 @@ use super::Incident;
 use super::collect::{Parsed, Work};
 use urne_verify::events::kinds::Record;
 
-/// How far after the event before it an event is dated before the minutes state the gap (SPEC.md
+/// How far after the event before it an event is dated before the minutes state the gap (spec/appliance.md
 /// §6.6: the bound past which a recording command asks for the watch).
 pub const AHEAD_DAYS: i64 = 31;
 

@@ -1,4 +1,4 @@
-//! The minutes as one self-contained HTML file (SPEC.md §9.2): no external resource, printed on
+//! The minutes as one self-contained HTML file (spec/appliance.md §9.2): no external resource, printed on
 //! A4 with its pages numbered, French by default. The header (the operation, the place and the
 //! times, those present, the plan), the work (`draw`, `blocks`, `keys`), the anomalies and
 //! incidents, the software and the HSM, then the integrity conclusion kept on one page with

@@ -1,6 +1,6 @@
-//! The minutes of one draw made outside any sitting (`pv.html`, SPEC.md §4.7): the same minutes
+//! The minutes of one draw made outside any sitting (`pv.html`, spec/formats.md §4.7): the same minutes
 //! as a sitting's, for the events of that draw, from the start of the process that began it to
-//! the end of the trail, with production's keys pinned then (§6.2). No place or person is
+//! the end of the trail, with production's keys pinned then (spec/formats.md §6.2). No place or person is
 //! recorded: the document leaves lines to fill.
 
 use super::collect::{self, Parsed, Range};

@@ -1,4 +1,4 @@
-//! The minutes (procès-verbal) a *commissaire de justice* signs (SPEC.md §9.2): of a sitting,
+//! The minutes (procès-verbal) a *commissaire de justice* signs (spec/appliance.md §9.2): of a sitting,
 //! of the key ceremony, and of a day drawn alone (`pv.html`). Built from the trail's events
 //! alone, plus the few things the trail's payloads do not hold, which the appliance reads from
 //! its store ([`Context`]); rendered as one self-contained HTML file made to be printed on A4.
@@ -51,7 +51,7 @@ use urne_verify::events::payloads::{KeysExported, KeysGenerated};
 use urne_verify::sitting::{Commissaire, Person, Step};
 use urne_verify::software::{Pkcs11Identity, SoftwareIdentity};
 
-/// The language of the minutes (SPEC.md §9.1 `lang`).
+/// The language of the minutes (spec/appliance.md §9.1 `lang`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Lang {
     /// French, the default: what the commissaire signs.
@@ -114,7 +114,7 @@ pub enum MinutesError {
     },
 }
 
-/// What became of a step of the plan, read from the trail (SPEC.md §9.2): the minutes say when
+/// What became of a step of the plan, read from the trail (spec/appliance.md §9.2): the minutes say when
 /// a planned step was found done before the sitting, or was not done at it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StepDone {
@@ -131,7 +131,7 @@ pub enum StepDone {
     NotDone,
 }
 
-/// The minutes: everything SPEC.md §9.2 lists, read from the trail.
+/// The minutes: everything spec/appliance.md §9.2 lists, read from the trail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Minutes {
     /// What they are of.
@@ -182,7 +182,7 @@ pub struct Minutes {
     pub integrity: Integrity,
 }
 
-/// A draw's randomness, as it became fixed (SPEC.md §3.3).
+/// A draw's randomness, as it became fixed (spec/formats.md §3.3).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fixed<T> {
     /// The event that recorded it.
@@ -420,7 +420,7 @@ pub enum Incident {
         /// The key ids they replace (empty: the first pin).
         previous: Vec<String>,
     },
-    /// The appliance's clock corrected (`clock.corrected`, SPEC.md §6.6) since the previous
+    /// The appliance's clock corrected (`clock.corrected`, spec/appliance.md §6.6) since the previous
     /// sitting: the events before it were dated by a clock set ahead.
     ClockCorrected {
         /// The event.
@@ -432,7 +432,7 @@ pub enum Incident {
         /// Why, as typed.
         reason: String,
     },
-    /// A clock far ahead of the trail confirmed at the terminal (`clock.confirmed`, SPEC.md
+    /// A clock far ahead of the trail confirmed at the terminal (`clock.confirmed`, spec/appliance.md
     /// §6.6) since the previous sitting.
     ClockConfirmed {
         /// The event.
@@ -443,7 +443,7 @@ pub enum Incident {
         confirmed: String,
     },
     /// An event dated more than 31 days after the event before it, which no `clock.confirmed`
-    /// states (SPEC.md §9.2, §6.6): the clock may have been set ahead, and its confirmation, if
+    /// states (spec/appliance.md §9.2, §6.6): the clock may have been set ahead, and its confirmation, if
     /// any was made, was lost with a killed run.
     ClockJumped {
         /// The event dated far after the one before it.

@@ -1,4 +1,4 @@
-//! The acts done outside any sitting (SPEC.md §9.2, M-270): every seal, draw (its result),
+//! The acts done outside any sitting (spec/appliance.md §9.2, M-270): every seal, draw (its result),
 //! void, block generated, block revealed and pin of production's keys recorded after the
 //! previous sitting closed (the key ceremony's close, before the first ordinary sitting) and
 //! before this sitting opened — a PIN holder's lone `urne draw` at night, say. The next

@@ -1,4 +1,4 @@
-//! Production's keys in the minutes (SPEC.md §9.2, §6.2): the set a seal trusts when the range
+//! Production's keys in the minutes (spec/appliance.md §9.2, spec/formats.md §6.2): the set a seal trusts when the range
 //! ends, and every change of it since the previous sitting that no sitting witnessed (a
 //! `producer.keys` recorded by another process than a sitting's: `urne keys producer`), as an
 //! incident for the commissaire to check against production's written statement.

@@ -1,4 +1,4 @@
-//! The minutes `pv.html` of a draw made alone (SPEC.md §4.7, §9.2): the same minutes as a
+//! The minutes `pv.html` of a draw made alone (spec/formats.md §4.7, spec/appliance.md §9.2): the same minutes as a
 //! sitting's (`minutes`), for one draw, read from the trail, with what only the drawing
 //! process holds (the rules, the sealed set's pseudonyms, the entropy, the hashes of the other
 //! files of the folder, the checkpoint). Also the D-8 judgement of a ceremony's date, which the

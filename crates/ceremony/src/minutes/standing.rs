@@ -1,4 +1,4 @@
-//! The rules' standing in the minutes' words (SPEC.md §7.4, §9.2 [M-298]): each draw and block
+//! The rules' standing in the minutes' words (spec/appliance.md §7.4, §9.2 [M-298]): each draw and block
 //! says under which rules it was made, an official regulation of the appliance (its SHA-256
 //! pinned) or a "règlement non officiel", in those words in either language; the minutes'
 //! header names every unofficial rules id at once.

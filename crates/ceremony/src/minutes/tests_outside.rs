@@ -1,4 +1,4 @@
-//! The acts done outside any sitting (SPEC.md §9.2, M-270): a lone seal, draw, generation and
+//! The acts done outside any sitting (spec/appliance.md §9.2, M-270): a lone seal, draw, generation and
 //! void between two sittings are listed once in the next sitting's minutes, with their events and
 //! their outputs; the acts of a sitting are not; the opening's list is the same.
 

@@ -1,4 +1,4 @@
-//! Production's keys in the minutes (SPEC.md §9.2, M-241): the set in force at the sitting's
+//! Production's keys in the minutes (spec/appliance.md §9.2, M-241): the set in force at the sitting's
 //! end, and each pin recorded outside any sitting since the previous one as an incident; a pin at
 //! the key ceremony, in its sitting, is no incident.
 
@@ -238,7 +238,7 @@ fn corrected(wrong: &str) -> Record {
     .into()
 }
 
-/// SPEC.md §9.2, §6.6 (M-252): a clock confirmed far ahead, then corrected, since the previous
+/// spec/appliance.md §9.2, §6.6 (M-252): a clock confirmed far ahead, then corrected, since the previous
 /// sitting, outside any sitting, are incidents of the next sitting's minutes (and of a lone
 /// draw's), each with both times.
 #[test]
@@ -321,7 +321,7 @@ fn a_clock_corrected_since_the_previous_sitting_is_an_incident_with_both_times()
     );
 }
 
-/// SPEC.md §9.2, §6.6 (M-252): an event dated more than 31 days after the one before it with no
+/// spec/appliance.md §9.2, §6.6 (M-252): an event dated more than 31 days after the one before it with no
 /// `clock.confirmed` (a run killed before it recorded its confirmation) is an incident of the
 /// next minutes all the same: the gap itself.
 #[test]

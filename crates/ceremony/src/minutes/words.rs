@@ -1,4 +1,4 @@
-//! How the minutes write dates, numbers, amounts and hashes (SPEC.md §9.2): dates and times in
+//! How the minutes write dates, numbers, amounts and hashes (spec/appliance.md §9.2): dates and times in
 //! words in the rules' time zone (`le 11 décembre 2018 à 10 h 02`), numbers with a narrow
 //! no-break space between thousands (`1 234 567`), amounts in euros (`5 000 €`), hashes in
 //! groups of four hex digits.

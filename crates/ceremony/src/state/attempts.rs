@@ -1,4 +1,4 @@
-//! The attempts of one day or one block (SPEC.md §4.6): numbered from 1, the last one current,
+//! The attempts of one day or one block (spec/formats.md §4.6): numbered from 1, the last one current,
 //! a new one opened by each void. Shared by [`super::day`] and [`super::block`].
 
 /// The attempts, `n` at index `n - 1`; never empty.
@@ -23,7 +23,7 @@ impl<A: Default> Attempts<A> {
         self.list.push(A::default());
     }
 
-    /// A trail restarted (SPEC.md §6.8): attempt `a` becomes the current one, the ones before it
+    /// A trail restarted (spec/appliance.md §6.8): attempt `a` becomes the current one, the ones before it
     /// having been voided under the trail replaced; `Err` unless nothing is recorded yet.
     pub(super) fn carry_to(&mut self, a: u32) -> Result<&mut A, String> {
         if self.list.len() != 1 || a == 0 {

@@ -1,4 +1,4 @@
-//! The state machine of one block identity (SPEC.md §5.B3, §6.2): its attempts, each given
+//! The state machine of one block identity (spec/formats.md §5.B3, §6.2): its attempts, each given
 //! entropy once, generated once from it, published after it was generated, revealed once after
 //! it was published, and voided only once it has entropy; a void starts the next attempt.
 
@@ -16,7 +16,7 @@ struct Attempt {
     generated: Option<GeneratedRecord>,
     published: Option<PublishedRecord>,
     revealed: Option<RevealedRecord>,
-    /// Generated (or revealed) under the trail this one replaced (SPEC.md §6.8).
+    /// Generated (or revealed) under the trail this one replaced (spec/appliance.md §6.8).
     carried: bool,
 }
 
@@ -134,7 +134,7 @@ impl BlockHistory {
         Ok(())
     }
 
-    /// `trail.restarted` (SPEC.md §6.8): attempt `attempt` was generated or revealed (it may
+    /// `trail.restarted` (spec/appliance.md §6.8): attempt `attempt` was generated or revealed (it may
     /// only be voided: its entropy stayed in the trail replaced) or voided (the next is open).
     pub(super) fn carry(&mut self, attempt: u32, stage: &str) -> Result<(), String> {
         match stage {
@@ -190,7 +190,7 @@ pub struct BlockState {
     pub published: Option<PublishedRecord>,
     /// The current attempt's `block.revealed` record.
     pub revealed: Option<RevealedRecord>,
-    /// The current attempt was generated under the trail this one replaced (SPEC.md §6.8).
+    /// The current attempt was generated under the trail this one replaced (spec/appliance.md §6.8).
     pub carried: bool,
     /// Every `block.entropy` record of this block, of any attempt, in trail order.
     entropies: Vec<EntropyRecord>,
@@ -213,7 +213,7 @@ impl BlockState {
     }
 
     /// The stage the current attempt has reached, in words (what a void notice states of the
-    /// attempt it voids, SPEC.md §4.6).
+    /// attempt it voids, spec/appliance.md §4.6).
     pub fn stage(&self) -> &'static str {
         if self.carried {
             "generated under the trail this one replaced"

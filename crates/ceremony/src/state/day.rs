@@ -1,4 +1,4 @@
-//! The state machine of one day (SPEC.md §4.6, §6.2): its attempts, each sealed once, given
+//! The state machine of one day (spec/formats.md §4.6, §6.2): its attempts, each sealed once, given
 //! entropy once after its seal, drawn once after its entropy, published after it was drawn, and
 //! voided only once sealed; a void starts the next attempt.
 
@@ -16,7 +16,7 @@ struct Attempt {
     contribution: Option<(u64, ContributionRecord)>,
     result: Option<(u64, ResultRecord)>,
     published: Option<(u64, PublishedRecord)>,
-    /// Drawn under the trail this one replaced (SPEC.md §6.8), of this operation: it may only
+    /// Drawn under the trail this one replaced (spec/appliance.md §6.8), of this operation: it may only
     /// be voided.
     carried: Option<String>,
 }
@@ -154,7 +154,7 @@ impl DayHistory {
         Ok(())
     }
 
-    /// `trail.restarted` (SPEC.md §6.8): attempt `attempt` was drawn (`drawn`) or voided
+    /// `trail.restarted` (spec/appliance.md §6.8): attempt `attempt` was drawn (`drawn`) or voided
     /// (`voided`: the next attempt is open) under the trail this one replaced.
     pub(super) fn carry(
         &mut self,
@@ -210,7 +210,7 @@ pub struct DayState {
     pub result: Option<(u64, ResultRecord)>,
     /// The current attempt's publication, with its event's sequence number.
     pub published: Option<(u64, PublishedRecord)>,
-    /// The current attempt was drawn under the trail this one replaced (SPEC.md §6.8).
+    /// The current attempt was drawn under the trail this one replaced (spec/appliance.md §6.8).
     pub carried: bool,
     /// Then, the operation its published output names.
     pub carried_operation: Option<String>,

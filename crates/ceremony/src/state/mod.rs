@@ -1,4 +1,4 @@
-//! The state machine of the trail (SPEC.md §6.2): every event, of every day and block, read
+//! The state machine of the trail (spec/formats.md §6.2): every event, of every day and block, read
 //! through the registry (`events::kinds`) and applied in order to the history of the day or block
 //! it names. It fails closed: an unknown kind, a known kind whose payload does not parse, or an
 //! event that cannot follow the ones before it (an entropy without a seal, a second entropy for
@@ -23,11 +23,11 @@ pub struct Trail {
     days: BTreeMap<String, day::DayHistory>,
     blocks: BTreeMap<String, block::BlockHistory>,
     sittings: Sittings,
-    /// Production's keys pinned by the last `producer.keys` (SPEC.md §6.2), if any.
+    /// Production's keys pinned by the last `producer.keys` (spec/formats.md §6.2), if any.
     producer: Option<ProducerKeys>,
 }
 
-/// The sittings of the trail (SPEC.md §9.1): the last one's number, and whether it is open.
+/// The sittings of the trail (spec/appliance.md §9.1): the last one's number, and whether it is open.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Sittings {
     /// The number of the trail's last sitting (0: none yet).
@@ -176,7 +176,7 @@ impl Trail {
         }
     }
 
-    /// Production's keys pinned by the trail's last `producer.keys` (SPEC.md §6.2), if any.
+    /// Production's keys pinned by the trail's last `producer.keys` (spec/formats.md §6.2), if any.
     pub fn producer_keys(&self) -> Option<&ProducerKeys> {
         self.producer.as_ref()
     }
@@ -220,7 +220,7 @@ impl Trail {
     }
 }
 
-/// The entropy commitment (SPEC.md §3.2) of every entropy the trail has seen: each draw's, each
+/// The entropy commitment (spec/formats.md §3.2) of every entropy the trail has seen: each draw's, each
 /// block's and each refused one, so that a token returning any earlier value, for a draw or a
 /// block, is caught by one comparison of one tagged hash.
 ///

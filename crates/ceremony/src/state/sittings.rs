@@ -1,4 +1,4 @@
-//! A sitting closed whose output the trail does not yet record (SPEC.md §9.3): a command killed
+//! A sitting closed whose output the trail does not yet record (spec/formats.md §9.3): a command killed
 //! between `sitting.closed` and the `output.published` of its `sitting.json`. Until it is
 //! published, nothing else is sealed, drawn, generated, revealed or voided.
 

@@ -1,4 +1,4 @@
-//! Production's pinned keys (SPEC.md §6.2, `producer.keys`; §4.3): a well-formed set that names
+//! Production's pinned keys (spec/formats.md §6.2, `producer.keys`; spec/formats.md §4.3): a well-formed set that names
 //! the set it replaces, and a seal whose export's key is not pinned cannot follow.
 
 use super::tests_sitting::events;
@@ -53,7 +53,7 @@ fn a_pin_replaces_the_set_it_names_and_a_seal_trusts_only_the_pinned_keys() {
         pinned(&[pin(&[1], &[]), pin(&[2], &[1]), seal(&b)]),
         Ok(Some(vec![b.clone()]))
     );
-    // A seal before any pin is a trail of before the pin (SPEC.md §6.2): it follows.
+    // A seal before any pin is a trail of before the pin (spec/formats.md §6.2): it follows.
     assert_eq!(pinned(&[seal("k")]), Ok(None));
     let e = pinned(&[pin(&[1], &[]), seal(&b)]).unwrap_err();
     assert!(e.contains("not among production's pinned keys"), "{e}");

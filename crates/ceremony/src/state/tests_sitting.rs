@@ -1,4 +1,4 @@
-//! The sittings' rules (SPEC.md §6.2, §9.1): one open at a time, numbered from 1 without gaps;
+//! The sittings' rules (spec/formats.md §6.2, spec/appliance.md §9.1): one open at a time, numbered from 1 without gaps;
 //! a resume and a close name the open one.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! Pure audit-chain logic (SPEC.md §6): how an event's hash commits to the previous event, its
+//! Pure audit-chain logic (spec/formats.md §6): how an event's hash commits to the previous event, its
 //! sequence number and its exact content; the RFC 6962 tree over event hashes; the C2SP
 //! signed-note checkpoint that the HSM's audit key signs; and verification of a whole chain.
 //! Storage (`SQLite`) is the appliance's (`src/edge/store.rs`); this file could ship alone to
@@ -8,10 +8,10 @@ use crate::crypto::{Hash32, keys, merkle, tagged_hash};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 
-/// Label of the event hash (SPEC.md §6.1).
+/// Label of the event hash (spec/formats.md §6.1).
 pub const EVENT_LABEL: &str = "urne/v1/audit-event";
 
-/// One audit event as stored (SPEC.md §6.1), and as `urne audit export` writes it (§6.4).
+/// One audit event as stored (spec/formats.md §6.1), and as `urne audit export` writes it (spec/formats.md §6.4).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Event {
     /// Sequence number: 1, 2, 3, … without gaps.
@@ -23,14 +23,14 @@ pub struct Event {
     /// Details as a JSON text; hashed exactly as stored.
     pub payload: String,
     /// The previous event's hash ([`Hash32::ZERO`] for event 1), lowercase hex in an export
-    /// (SPEC.md §6.1, §6.4).
+    /// (spec/formats.md §6.1, §6.4).
     pub prev_hash: Hash32,
-    /// This event's hash, [`event_hash`] of the fields above (SPEC.md §6.1).
+    /// This event's hash, [`event_hash`] of the fields above (spec/formats.md §6.1).
     pub hash: Hash32,
 }
 
 /// `H("urne/v1/audit-event", prev_hash, u64be(seq), ts, kind, payload)` with the length-prefixed
-/// tagged hash of SPEC.md §1.2.
+/// tagged hash of spec/formats.md §1.2.
 pub fn event_hash(prev: &Hash32, seq: u64, ts: &str, kind: &str, payload: &str) -> Hash32 {
     tagged_hash(
         EVENT_LABEL,
@@ -44,25 +44,25 @@ pub fn event_hash(prev: &Hash32, seq: u64, ts: &str, kind: &str, payload: &str) 
     )
 }
 
-/// RFC 6962 root over the first events' hashes (leaf data = the 32-byte event hash, §6.3).
+/// RFC 6962 root over the first events' hashes (leaf data = the 32-byte event hash, spec/formats.md §6.3).
 pub fn tree_root(hashes: &[Hash32]) -> Hash32 {
     let leaves: Vec<Hash32> = hashes.iter().map(|h| merkle::leaf_hash(h)).collect();
     merkle::root(&leaves)
 }
 
-/// The checkpoint origin line (and key name) for an audit key: `urne-audit/<key id>` (§1.3,
+/// The checkpoint origin line (and key name) for an audit key: `urne-audit/<key id>` (spec/formats.md §1.3,
 /// §6.3).
 pub fn origin(audit_key: &[u8; 32]) -> String {
     format!("urne-audit/{}", keys::key_id(audit_key))
 }
 
-/// The body of a C2SP tlog-checkpoint (§6.3): `origin\nsize\nbase64(root)\n`. This is what is
+/// The body of a C2SP tlog-checkpoint (spec/formats.md §6.3): `origin\nsize\nbase64(root)\n`. This is what is
 /// signed.
 pub fn checkpoint_body(audit_key: &[u8; 32], size: u64, root: &Hash32) -> String {
     format!("{}\n{size}\n{}\n", origin(audit_key), B64.encode(root))
 }
 
-/// C2SP signed-note key id (§6.3): `SHA-256(name || 0x0A || 0x01 || pk)[..4]`.
+/// C2SP signed-note key id (spec/formats.md §6.3): `SHA-256(name || 0x0A || 0x01 || pk)[..4]`.
 pub fn note_key_id(name: &str, pk: &[u8; 32]) -> [u8; 4] {
     let mut m = name.as_bytes().to_vec();
     m.push(0x0a);
@@ -72,7 +72,7 @@ pub fn note_key_id(name: &str, pk: &[u8; 32]) -> [u8; 4] {
     [h[0], h[1], h[2], h[3]]
 }
 
-/// The full signed note (§6.3): body, blank line, signature line `— name base64(keyid || sig)`.
+/// The full signed note (spec/formats.md §6.3): body, blank line, signature line `— name base64(keyid || sig)`.
 pub fn signed_note(audit_key: &[u8; 32], body: &str, sig: &[u8; 64]) -> String {
     let name = origin(audit_key);
     let mut blob = note_key_id(&name, audit_key).to_vec();
@@ -85,11 +85,11 @@ pub fn signed_note(audit_key: &[u8; 32], body: &str, sig: &[u8; 64]) -> String {
 pub struct Checkpoint {
     /// The number of events the checkpoint covers (the tree size).
     pub size: u64,
-    /// The RFC 6962 root over the first `size` event hashes (SPEC.md §6.3).
+    /// The RFC 6962 root over the first `size` event hashes (spec/formats.md §6.3).
     pub root: Hash32,
 }
 
-/// Why a checkpoint note does not verify, by kind, so a verifier can classify it (SPEC.md §8.1).
+/// Why a checkpoint note does not verify, by kind, so a verifier can classify it (spec/formats.md §8.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoteErrorKind {
     /// The note does not parse as a tlog checkpoint (body, blank line, signature lines).
@@ -122,7 +122,7 @@ fn note_error(kind: NoteErrorKind, what: impl Into<String>) -> NoteError {
     }
 }
 
-/// Parses a signed note and verifies its signature under `audit_key` (SPEC.md §6.3).
+/// Parses a signed note and verifies its signature under `audit_key` (spec/formats.md §6.3).
 pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteError> {
     use NoteErrorKind::{BadSignature, Malformed, OtherKey};
     let (body, sigs) = note
@@ -133,7 +133,7 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
     let org = lines
         .next()
         .ok_or_else(|| note_error(Malformed, "empty note"))?;
-    // Decimal without sign or leading zeros (SPEC.md §6.3): `+5` and `007` are not sizes.
+    // Decimal without sign or leading zeros (spec/formats.md §6.3): `+5` and `007` are not sizes.
     let size: u64 = lines
         .next()
         .filter(|l| {
@@ -148,7 +148,7 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
         .and_then(|l| B64.decode(l).ok())
         .and_then(|v| Hash32::try_from(v.as_slice()).ok())
         .ok_or_else(|| note_error(Malformed, "bad root hash line"))?;
-    // Exactly the body urne writes for that size and root (SPEC.md §6.3): no fourth line, no
+    // Exactly the body urne writes for that size and root (spec/formats.md §6.3): no fourth line, no
     // CR, the size in decimal without sign or leading zero, the root in padded base64.
     if lines.next().is_some() || body != format!("{org}\n{size}\n{}\n", B64.encode(root)) {
         return Err(note_error(
@@ -184,7 +184,7 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
 
 /// The one signature line of a checkpoint note (the text after its blank line): C2SP
 /// signed-note's `— <name> <base64>`, the blob at least a 4-byte key hash (a line of another
-/// form makes the note malformed), and exactly one, ending with LF (SPEC.md §6.3): urne's
+/// form makes the note malformed), and exactly one, ending with LF (spec/formats.md §6.3): urne's
 /// checkpoint carries the audit key's signature alone, and a second line, of any key, would
 /// make two notes of one checkpoint, which outputs compare byte for byte.
 fn one_signature_line(sigs: &str) -> Result<(&str, Vec<u8>), NoteError> {
@@ -219,7 +219,7 @@ fn one_signature_line(sigs: &str) -> Result<(&str, Vec<u8>), NoteError> {
     Ok(found.remove(0))
 }
 
-/// The RFC 6962 root of every prefix of a list of event hashes (§6.3: the tree a checkpoint of
+/// The RFC 6962 root of every prefix of a list of event hashes (spec/formats.md §6.3: the tree a checkpoint of
 /// size `s` signs is the one over the first `s` events), computed in one pass in O(n log n): the
 /// perfect subtrees of the prefix (its binary decomposition, largest first) are kept, and each
 /// prefix's root folds them right to left, which is the split of RFC 9162 §2.1.1.
@@ -284,7 +284,7 @@ pub struct ChainFailure {
 }
 
 /// Checks that `events` (in storage order) are exactly 1, 2, 3, … each linking to the previous
-/// hash and hashing to its stored value (§6.4, check 1). Returns the first failure.
+/// hash and hashing to its stored value (spec/formats.md §6.4, check 1). Returns the first failure.
 pub fn verify_chain(events: &[Event]) -> Result<(), ChainFailure> {
     let mut prev = Hash32::ZERO;
     for (i, e) in events.iter().enumerate() {
@@ -318,7 +318,7 @@ pub fn verify_chain(events: &[Event]) -> Result<(), ChainFailure> {
 
 /// Checks a verified checkpoint against the chain: the chain must be at least as long, and the
 /// tree over its first `size` events must have the signed root. On failure, names the first
-/// sequence number that cannot be vouched for (§6.4, checks 2 and 3).
+/// sequence number that cannot be vouched for (spec/formats.md §6.4, checks 2 and 3).
 pub fn check_against(
     cp: &Checkpoint,
     roots: &PrefixRoots,

@@ -1,4 +1,4 @@
-//! Where an output stands in the trail's history (SPEC.md §6.7): every version-2 result, block
+//! Where an output stands in the trail's history (spec/formats.md §6.7): every version-2 result, block
 //! commitment and reveal names its trail, the output published before it (its predecessor: the
 //! SHA-256 of its primary file and the size and root of its checkpoint) and an RFC 6962
 //! consistency proof from that checkpoint to its own. Two outputs naming the same predecessor,
@@ -24,16 +24,16 @@ pub struct Predecessor {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct History {
-    /// The trail's identity (SPEC.md §6.6).
+    /// The trail's identity (spec/appliance.md §6.6).
     pub trail: Hash32,
     /// The output published before it; `null` for the trail's first output. The member is
-    /// required: `null`, never absent (SPEC.md §6.7, §1.5).
+    /// required: `null`, never absent (spec/formats.md §6.7, §1.5).
     #[serde(deserialize_with = "Option::deserialize")]
     pub predecessor: Option<Predecessor>,
     /// The RFC 9162 §2.1.4 proof that the predecessor's checkpoint is a prefix of this output's
     /// (empty without a predecessor, or when both checkpoints have the same size).
     pub consistency: Vec<Hash32>,
-    /// On a trail made by a witnessed restart (SPEC.md §6.8): the trail it replaced and the
+    /// On a trail made by a witnessed restart (spec/appliance.md §6.8): the trail it replaced and the
     /// token's last mark of it. Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restart: Option<Restart>,
@@ -65,7 +65,7 @@ pub struct OutputPublished {
     pub checkpoint_root: Hash32,
 }
 
-/// The `output.placing` record (SPEC.md §6.2, §6.7): an output about to be moved into its
+/// The `output.placing` record (spec/appliance.md §6.2, §6.7): an output about to be moved into its
 /// folder, recorded before the first of its files is; its publication record follows. A run
 /// that finds it not followed by that record looks in `out` only: a complete output there
 /// (every file of `files` with its SHA-256) is recorded as published, never made again.
@@ -82,7 +82,7 @@ pub struct OutputPlacing {
     pub files: std::collections::BTreeMap<String, Hash32>,
 }
 
-/// What an output publishes: one output per subject, ever (SPEC.md §6.7).
+/// What an output publishes: one output per subject, ever (spec/formats.md §6.7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Subject {
@@ -132,7 +132,7 @@ pub struct Output {
     /// Its checkpoint, verified under the audit key.
     pub checkpoint: super::chain::Checkpoint,
     /// What it publishes (e.g. a day's attempt drawn, a block's attempt committed), when the
-    /// verifier knows: one history publishes each at most once (SPEC.md §8.4).
+    /// verifier knows: one history publishes each at most once (spec/formats.md §8.4).
     pub subject: Option<String>,
 }
 
@@ -309,7 +309,7 @@ mod tests {
         let trail = "11".repeat(32);
         let first = format!(r#"{{"trail":"{trail}","predecessor":null,"consistency":[]}}"#);
         assert!(serde_json::from_str::<History>(&first).is_ok());
-        // `predecessor` is null for a first output, never absent (SPEC.md §6.7).
+        // `predecessor` is null for a first output, never absent (spec/formats.md §6.7).
         let absent = format!(r#"{{"trail":"{trail}","consistency":[]}}"#);
         assert!(serde_json::from_str::<History>(&absent).is_err());
         // An output's `history` member: absent is none, `null` is not absent.

@@ -1,4 +1,4 @@
-//! The tier counts a block commitment lists (SPEC.md §5.B9 `tiers`): per tier 10, 9, …, 4 then 0
+//! The tier counts a block commitment lists (spec/formats.md §5.B9 `tiers`): per tier 10, 9, …, 4 then 0
 //! (losing), the units and the prize at the block's price (G-3).
 
 use super::files::TierCount;
@@ -34,7 +34,7 @@ pub fn tier_counts(rules: &GameRules, price: u64, tiers: &[u8]) -> Vec<TierCount
 }
 
 /// The counts G-3 requires of every block at `price` cents (the rules' prize table), in the
-/// order a commitment lists them: what §5.B10 step 2 compares a commitment's `tiers` with.
+/// order a commitment lists them: what spec/formats.md §5.B10 step 2 compares a commitment's `tiers` with.
 ///
 /// # Panics
 /// If `price` is not a price point of `rules` (a caller bug: check the block's identity first,

@@ -1,16 +1,16 @@
-//! The files a block publishes (SPEC.md §5.B9): the public commitment, the secret production
-//! file (`tickets.csv`, §5.B6) and, after the block closed, the reveal. Written once from these
+//! The files a block publishes (spec/formats.md §5.B9): the public commitment, the secret production
+//! file (`tickets.csv`, spec/formats.md §5.B6) and, after the block closed, the reveal. Written once from these
 //! structs, signed over their exact bytes, parsed strictly after the signature check.
 
 use crate::crypto::Hash32;
 use crate::software::SoftwareIdentity;
 use serde::{Deserialize, Serialize};
 
-/// The `format` of a block commitment (SPEC.md §5.B9).
+/// The `format` of a block commitment (spec/formats.md §5.B9).
 pub const COMMIT_FORMAT: &str = "urne-block-commitment";
-/// The `format` of a block reveal (SPEC.md §5.B9).
+/// The `format` of a block reveal (spec/formats.md §5.B9).
 pub const REVEAL_FORMAT: &str = "urne-block-reveal";
-/// The `format` of a ticket proof (SPEC.md §5.B9).
+/// The `format` of a ticket proof (spec/formats.md §5.B9).
 pub const TICKET_PROOF_FORMAT: &str = "urne-ticket-proof";
 
 /// File stem of a block's files: the canonical id with `/` replaced by `_`.
@@ -36,9 +36,9 @@ pub struct TierCount {
 pub struct CommitFile {
     /// [`COMMIT_FORMAT`].
     pub format: String,
-    /// 1, or 2 with `history` (SPEC.md §7).
+    /// 1, or 2 with `history` (spec/formats.md §7).
     pub version: u32,
-    /// The canonical block id (SPEC.md §5.B2).
+    /// The canonical block id (spec/formats.md §5.B2).
     pub block: String,
     /// The game, the id's first part.
     pub game: String,
@@ -50,10 +50,10 @@ pub struct CommitFile {
     pub number: u32,
     /// 1, or more after voids of the same block identity.
     pub attempt: u32,
-    /// SHA-256 of the game rules file's exact bytes (SPEC.md §5.B3).
+    /// SHA-256 of the game rules file's exact bytes (spec/formats.md §5.B3).
     pub rules_sha256: Hash32,
     /// Version 2, rules that are not an official regulation only: `"unofficial_rules": true`
-    /// (SPEC.md §7.4 [M-292]); absent under official rules and in version 1.
+    /// (spec/formats.md §7.4 [M-292]); absent under official rules and in version 1.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -64,11 +64,11 @@ pub struct CommitFile {
     pub block_size: u32,
     /// The tier counts, tiers 10, 9, …, 4 then 0 (G-3).
     pub tiers: Vec<TierCount>,
-    /// RFC 6962 root of the ticket rows in position order (SPEC.md §5.B7).
+    /// RFC 6962 root of the ticket rows in position order (spec/formats.md §5.B7).
     pub outcomes_root: Hash32,
-    /// The seed commitment (SPEC.md §5.B3).
+    /// The seed commitment (spec/formats.md §5.B3).
     pub seed_commitment: Hash32,
-    /// Version 2: the entropy's commitment (SPEC.md §3.2), recorded and shown before the
+    /// Version 2: the entropy's commitment (spec/formats.md §3.2), recorded and shown before the
     /// contribution was typed.
     #[serde(
         default,
@@ -76,14 +76,14 @@ pub struct CommitFile {
         deserialize_with = "crate::json::present"
     )]
     pub entropy_commitment: Option<Hash32>,
-    /// Version 2: the commissaire's contribution (SPEC.md §4.4.1), public at generation.
+    /// Version 2: the commissaire's contribution (spec/formats.md §4.4.1), public at generation.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::json::present"
     )]
     pub contribution: Option<String>,
-    /// Version 2: the entropy requests of this attempt that were refused (SPEC.md §3.1).
+    /// Version 2: the entropy requests of this attempt that were refused (spec/appliance.md §3.1).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -91,7 +91,7 @@ pub struct CommitFile {
     )]
     pub entropy_refused: Option<Vec<crate::draw::files::RefusedEntropy>>,
     /// Version 2: the events that fixed the entropy commitment, then the contribution, with
-    /// their inclusion proofs in the tree of `audit_checkpoint` (SPEC.md §3.3).
+    /// their inclusion proofs in the tree of `audit_checkpoint` (spec/formats.md §3.3).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -100,27 +100,27 @@ pub struct CommitFile {
     pub fixed: Option<crate::randomness::fixed::Fixed>,
     /// The production file's name, `S.tickets.csv`.
     pub tickets_file: String,
-    /// SHA-256 of the production file (SPEC.md §5.B6).
+    /// SHA-256 of the production file (spec/formats.md §5.B6).
     pub tickets_sha256: Hash32,
     /// When the block was generated, RFC 3339 UTC, from the appliance's clock.
     pub generated_at: String,
-    /// The signed audit checkpoint (SPEC.md §6.3), as note text.
+    /// The signed audit checkpoint (spec/formats.md §6.3), as note text.
     pub audit_checkpoint: String,
-    /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
+    /// Key id (spec/formats.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
-    /// Key id (SPEC.md §1.3) of the audit key that signs the checkpoints.
+    /// Key id (spec/formats.md §1.3) of the audit key that signs the checkpoints.
     pub audit_key_id: String,
     /// The software that generated the block.
     pub software: SoftwareIdentity,
     /// Version 2: the code that answered for the HSM (the PKCS#11 module, the token, every file
-    /// mapped in the process: SPEC.md §4.7, §6.2), as the command's `software.start` recorded it.
+    /// mapped in the process: spec/formats.md §4.7, §6.2), as the command's `software.start` recorded it.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::json::present"
     )]
     pub pkcs11: Option<crate::software::Pkcs11Identity>,
-    /// Version 2: the commitment's place in the trail's history (SPEC.md §6.7).
+    /// Version 2: the commitment's place in the trail's history (spec/formats.md §6.7).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -135,30 +135,30 @@ pub struct CommitFile {
 pub struct RevealFile {
     /// [`REVEAL_FORMAT`].
     pub format: String,
-    /// 1, or 2 with `sales_closed_at` and `history` (SPEC.md §7).
+    /// 1, or 2 with `sales_closed_at` and `history` (spec/formats.md §7).
     pub version: u32,
-    /// The canonical block id (SPEC.md §5.B2).
+    /// The canonical block id (spec/formats.md §5.B2).
     pub block: String,
-    /// SHA-256 of the game rules file, as in the commitment (SPEC.md §5.B3).
+    /// SHA-256 of the game rules file, as in the commitment (spec/formats.md §5.B3).
     pub rules_sha256: Hash32,
     /// Version 2, rules that are not an official regulation only: `"unofficial_rules": true`
-    /// (SPEC.md §7.4 [M-292]); absent under official rules and in version 1.
+    /// (spec/formats.md §7.4 [M-292]); absent under official rules and in version 1.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::json::present"
     )]
     pub unofficial_rules: Option<crate::rules::official::UnofficialRules>,
-    /// The HSM's entropy for the block (SPEC.md §3.1, §5.B3), hex.
+    /// The HSM's entropy for the block (spec/appliance.md §3.1, spec/formats.md §5.B3), hex.
     pub entropy: String,
-    /// The block seed derived from it (SPEC.md §5.B3).
+    /// The block seed derived from it (spec/formats.md §5.B3).
     pub seed: Hash32,
-    /// The seed commitment, as in the commitment (SPEC.md §5.B3).
+    /// The seed commitment, as in the commitment (spec/formats.md §5.B3).
     pub seed_commitment: Hash32,
-    /// The outcomes root, as in the commitment (SPEC.md §5.B7).
+    /// The outcomes root, as in the commitment (spec/formats.md §5.B7).
     pub outcomes_root: Hash32,
     /// Version 2: when the block's sales closed, as production states it at the reveal, in
-    /// urne's one time format (RFC 3339 UTC with microseconds, SPEC.md §5.B9, §6.1).
+    /// urne's one time format (RFC 3339 UTC with microseconds, spec/formats.md §5.B9, §6.1).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -167,11 +167,11 @@ pub struct RevealFile {
     pub sales_closed_at: Option<String>,
     /// When the block was revealed, RFC 3339 UTC, from the appliance's clock.
     pub revealed_at: String,
-    /// The signed audit checkpoint (SPEC.md §6.3), as note text.
+    /// The signed audit checkpoint (spec/formats.md §6.3), as note text.
     pub audit_checkpoint: String,
-    /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
+    /// Key id (spec/formats.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
-    /// Version 2: the reveal's place in the trail's history (SPEC.md §6.7).
+    /// Version 2: the reveal's place in the trail's history (spec/formats.md §6.7).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -188,18 +188,18 @@ pub struct TicketProofFile {
     pub format: String,
     /// 1.
     pub version: u32,
-    /// The canonical block id (SPEC.md §5.B2).
+    /// The canonical block id (spec/formats.md §5.B2).
     pub block: String,
     /// The ticket's position in the block (0-based).
     pub position: u32,
-    /// The ticket's row of tickets.csv, without its line feed (§5.B6).
+    /// The ticket's row of tickets.csv, without its line feed (spec/formats.md §5.B6).
     pub row: String,
-    /// Tickets in the block: the size of the tree (SPEC.md §5.B9).
+    /// Tickets in the block: the size of the tree (spec/formats.md §5.B9).
     pub block_size: u32,
-    /// The committed outcomes root the path leads to (SPEC.md §5.B7).
+    /// The committed outcomes root the path leads to (spec/formats.md §5.B7).
     pub outcomes_root: Hash32,
-    /// RFC 9162 audit path of the row's leaf, bottom-up (SPEC.md §2.4, §5.B9).
+    /// RFC 9162 audit path of the row's leaf, bottom-up (spec/formats.md §2.4, §5.B9).
     pub path: Vec<Hash32>,
-    /// Key id (SPEC.md §1.3) of the result key that signed the proof.
+    /// Key id (spec/formats.md §1.3) of the result key that signed the proof.
     pub result_key_id: String,
 }

@@ -1,4 +1,4 @@
-//! Generating a whole block (SPEC.md §5.B4–§5.B7) on several threads. The work is cut
+//! Generating a whole block (spec/formats.md §5.B4–§5.B7) on several threads. The work is cut
 //! into fixed chunks of [`CHUNK_TICKETS`] positions; each chunk's rows, leaves and subtree root
 //! depend only on the seed and the chunk, and are assembled in chunk order, so the output is the
 //! same bytes whatever the thread count (design principle 3).
@@ -38,13 +38,13 @@ pub type GridFailure = Option<(u32, String)>;
 struct Chunk {
     /// The chunk's rows of `tickets.csv`, each with its line feed.
     csv: Vec<u8>,
-    /// The ticket leaves of the chunk's positions (§5.B7).
+    /// The ticket leaves of the chunk's positions (spec/formats.md §5.B7).
     leaves: Vec<Hash32>,
     /// RFC 6962 root over `leaves`: a complete subtree of the outcomes tree for a full chunk.
     root: Hash32,
 }
 
-/// Generates the block `id` from its `seed` (§5.B4–§5.B7) with `threads` worker threads (at least
+/// Generates the block `id` from its `seed` (spec/formats.md §5.B4–§5.B7) with `threads` worker threads (at least
 /// one is used). The output does not depend on `threads`.
 pub fn generate_block(
     rules: &GameRules,
@@ -56,11 +56,11 @@ pub fn generate_block(
 }
 
 /// [`generate_block`], and with `check` also every ticket's grid checked against G-6, G-7 and
-/// G-8 (§5.B5.5) as it is made: verification after a reveal uses this instead of re-parsing a
+/// G-8 (spec/formats.md §5.B5.5) as it is made: verification after a reveal uses this instead of re-parsing a
 /// production file it has shown to be byte-identical. Returns the first failing position and why.
 ///
-/// The steps: the deck shuffled (§5.B4) and the grid key derived (§5.B3); every chunk made by
-/// whichever worker takes it next (grids §5.B5, rows §5.B6, leaves §5.B7); the chunks assembled
+/// The steps: the deck shuffled (spec/formats.md §5.B4) and the grid key derived (spec/formats.md §5.B3); every chunk made by
+/// whichever worker takes it next (grids spec/formats.md §5.B5, rows spec/formats.md §5.B6, leaves spec/formats.md §5.B7); the chunks assembled
 /// in position order, the outcomes root folded from the chunk roots.
 ///
 /// # Panics
@@ -239,7 +239,7 @@ fn assemble(id: &BlockId, tiers: Vec<u8>, chunks: Vec<Chunk>) -> Block {
     }
 }
 
-/// Why a revealed block does not match its commitment (§5.B8 steps 7–8). The messages are the
+/// Why a revealed block does not match its commitment (spec/formats.md §5.B8 steps 7–8). The messages are the
 /// ones `urne verify` reports (after the block's id).
 #[derive(Debug, thiserror::Error)]
 pub enum RevealError {
@@ -268,7 +268,7 @@ pub enum RevealError {
 /// grid fails G-6, G-7 or G-8, if any.
 pub type Regenerated = (Block, GridFailure);
 
-/// Verification after the reveal (§5.B8 steps 7–8), as `urne verify` runs it on a block folder:
+/// Verification after the reveal (spec/formats.md §5.B8 steps 7–8), as `urne verify` runs it on a block folder:
 /// derive the seed from the revealed entropy, check it against the seed commitment, regenerate
 /// the block with every grid checked ([`generate_block_checked`]) and check the outcomes root.
 /// The returned block's `csv_sha256` can then be compared with the production file's (step 9).
@@ -299,29 +299,29 @@ pub fn verify_reveal(
 }
 
 impl Block {
-    /// The block's identity (§5.B2), as it was generated.
+    /// The block's identity (spec/formats.md §5.B2), as it was generated.
     pub fn id(&self) -> &BlockId {
         &self.id
     }
 
     /// Tiers in sale order (0 losing, 4..=10 matches): `tiers()[p]` is the outcome of the ticket
-    /// at position `p` (§5.B4 step 4).
+    /// at position `p` (spec/formats.md §5.B4 step 4).
     pub fn tiers(&self) -> &[u8] {
         &self.tiers
     }
 
-    /// The outcomes commitment (§5.B7): RFC 6962 root over the ticket leaves in sale order.
+    /// The outcomes commitment (spec/formats.md §5.B7): RFC 6962 root over the ticket leaves in sale order.
     pub fn outcomes_root(&self) -> &Hash32 {
         &self.outcomes_root
     }
 
-    /// Leaf hashes in sale order (§5.B7); an inclusion proof of position `p` is
+    /// Leaf hashes in sale order (spec/formats.md §5.B7); an inclusion proof of position `p` is
     /// `merkle::inclusion_path(p, leaves())`.
     pub fn leaves(&self) -> &[Hash32] {
         &self.leaves
     }
 
-    /// Writes `tickets.csv` (§5.B6) to `w`.
+    /// Writes `tickets.csv` (spec/formats.md §5.B6) to `w`.
     pub fn write_csv<W: Write>(&self, mut w: W) -> io::Result<()> {
         w.write_all(CSV_HEADER.as_bytes())?;
         for c in &self.csv_chunks {
@@ -330,7 +330,7 @@ impl Block {
         w.flush()
     }
 
-    /// `tickets.csv` (§5.B6) as one buffer.
+    /// `tickets.csv` (spec/formats.md §5.B6) as one buffer.
     ///
     /// # Panics
     /// Never: writing to a `Vec` cannot fail.
@@ -343,7 +343,7 @@ impl Block {
     }
 
     /// SHA-256 of `tickets.csv`, without building it in one buffer: the `tickets_sha256` of the
-    /// commitment (§5.B9), compared with the production file's after the reveal (§5.B8 step 9).
+    /// commitment (spec/formats.md §5.B9), compared with the production file's after the reveal (spec/formats.md §5.B8 step 9).
     pub fn csv_sha256(&self) -> Hash32 {
         let mut h = Sha256::new();
         h.update(CSV_HEADER.as_bytes());
@@ -355,7 +355,7 @@ impl Block {
 }
 
 /// Worker threads for generating or checking a block: the machine's parallelism, 1 to 8. The
-/// result never depends on it (SPEC.md §5.B5); only the time does.
+/// result never depends on it (spec/formats.md §5.B5); only the time does.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism()
         .map_or(2, std::num::NonZero::get)

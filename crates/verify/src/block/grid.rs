@@ -1,4 +1,4 @@
-//! Ticket grids (SPEC.md §5.B5; G-4, G-6, G-7, G-8): for one ticket, the three offered
+//! Ticket grids (spec/formats.md §5.B5; G-4, G-6, G-7, G-8): for one ticket, the three offered
 //! symbols and, for each choice, the 18 cells the player sees.
 //!
 //! Construction in one paragraph. Each ticket has its own byte stream, HMAC-SHA256 keyed by the
@@ -25,7 +25,7 @@ use sha2::Sha256;
 
 type HmacSha256 = hmac::Hmac<Sha256>;
 
-/// Label at the start of every grid-stream HMAC message (§5.B5.1).
+/// Label at the start of every grid-stream HMAC message (spec/formats.md §5.B5.1).
 pub const GRID_STREAM_LABEL: &[u8] = b"urne/v1/block-grid";
 
 /// A ticket's offered symbols and its grid for each choice. Symbols are indices into
@@ -46,7 +46,7 @@ pub struct GridKey {
 }
 
 impl GridKey {
-    /// Prepares `grid_key` (§5.B3: `tagged_hash("urne/v1/block-grid-key", [seed])`) as the HMAC
+    /// Prepares `grid_key` (spec/formats.md §5.B3: `tagged_hash("urne/v1/block-grid-key", [seed])`) as the HMAC
     /// key of every ticket stream of the block.
     ///
     /// # Panics
@@ -58,9 +58,9 @@ impl GridKey {
     }
 }
 
-/// The byte stream of one ticket (§5.B5.1): block `j` (j = 0, 1, …) is
+/// The byte stream of one ticket (spec/formats.md §5.B5.1): block `j` (j = 0, 1, …) is
 /// `HMAC-SHA256(grid_key, "urne/v1/block-grid" || 0x00 || u32be(position) || u32be(j))`, and the
-/// stream is their concatenation. Integers: big-endian u64 and the rejection rule of SPEC §2.3.
+/// stream is their concatenation. Integers: big-endian u64 and the rejection rule of spec/formats.md §2.3.
 pub struct TicketStream<'k> {
     key: &'k GridKey,
     position: u32,
@@ -112,7 +112,7 @@ impl<'k> TicketStream<'k> {
         u64::from_be_bytes(b)
     }
 
-    /// Exactly uniform in `[0, n)` by the rule of SPEC §2.3 (the same as `DrbgStream::uniform`):
+    /// Exactly uniform in `[0, n)` by the rule of spec/formats.md §2.3 (the same as `DrbgStream::uniform`):
     /// reject `x >= 2^64 - (2^64 mod n)`, return `x mod n`.
     ///
     /// # Panics
@@ -122,12 +122,12 @@ impl<'k> TicketStream<'k> {
     }
 }
 
-/// Largest product of ranges drawn with one `uniform` call (§5.B5.2). It keeps the rejection
+/// Largest product of ranges drawn with one `uniform` call (spec/formats.md §5.B5.2). It keeps the rejection
 /// probability of each call below 2^-16.
 pub const BATCH_LIMIT: u64 = 1 << 48;
 
 impl TicketStream<'_> {
-    /// Independent uniform digits `out[i]` in `[0, ranges[i])` (§5.B5.2). The ranges are cut, in
+    /// Independent uniform digits `out[i]` in `[0, ranges[i])` (spec/formats.md §5.B5.2). The ranges are cut, in
     /// order, into batches: a batch takes ranges while their product stays at most
     /// [`BATCH_LIMIT`]; for each batch, `x = uniform(P)` with P the product, then for each range r
     /// of the batch in order `d = x mod r; x = x div r`. The map from `[0, P)` to the digits is a
@@ -171,7 +171,7 @@ fn div_rem(x: u64, r: u64) -> (u64, u64) {
     }
 }
 
-/// Partial Fisher–Yates from the last position down (§5.B5.3), with its `j` values given: step s
+/// Partial Fisher–Yates from the last position down (spec/formats.md §5.B5.3), with its `j` values given: step s
 /// (0-based) sets i = len-1-s, swaps a[i] and a[js[s]] (js[s] <= i), and selects a[i]. Calls
 /// `take` with each selected item in order.
 fn partial_fisher_yates<T: Copy>(a: &mut [T], js: &[u64], mut take: impl FnMut(T)) {
@@ -184,7 +184,7 @@ fn partial_fisher_yates<T: Copy>(a: &mut [T], js: &[u64], mut take: impl FnMut(T
     }
 }
 
-/// The offered symbols and the role grid of a ticket (§5.B5.2, §5.B5.3). `m` symbols.
+/// The offered symbols and the role grid of a ticket (spec/formats.md §5.B5.2, §5.B5.3). `m` symbols.
 ///
 /// # Panics
 /// If `m` is not 3 to [`MAX_SYMBOLS`] or `tier` is not a tier (caller bugs: the rules loader
@@ -210,7 +210,7 @@ pub fn offered_and_roles(
     );
     let mut s = TicketStream::new(key, position);
 
-    // §5.B5.3 step 1: offered symbols, from the first batch alone: independent of the tier.
+    // spec/formats.md §5.B5.3 step 1: offered symbols, from the first batch alone: independent of the tier.
     let mut symbols = [0u8; MAX_SYMBOLS];
     for (i, x) in symbols.iter_mut().enumerate() {
         *x = i as u8;
@@ -225,7 +225,7 @@ pub fn offered_and_roles(
         n += 1;
     });
 
-    // §5.B5.3 step 2: the role grid. A winning ticket of tier k: k cells for role 0, then 18-k
+    // spec/formats.md §5.B5.3 step 2: the role grid. A winning ticket of tier k: k cells for role 0, then 18-k
     // cards from 3 copies of roles 1..m; a losing ticket: 18 cards from 3 copies of roles 0..m.
     let k = usize::from(tier); // 0 for a losing ticket
     let first_role = u8::from(tier != LOSING_TIER);
@@ -263,7 +263,7 @@ pub fn offered_and_roles(
     (offered, roles)
 }
 
-/// Symbol shown for each role under choice `c` (§5.B5.4): role 0 is `offered[c]`, roles 1 and 2
+/// Symbol shown for each role under choice `c` (spec/formats.md §5.B5.4): role 0 is `offered[c]`, roles 1 and 2
 /// the other two offered symbols in offered order, roles 3.. the non-offered symbols ascending.
 pub fn role_symbols(offered: &[u8; OFFERED_SYMBOLS], c: usize, m: usize) -> [u8; MAX_SYMBOLS] {
     let mut map = [0u8; MAX_SYMBOLS];
@@ -308,7 +308,7 @@ fn grid_with(key: &GridKey, position: u32, tier: u8, m: usize) -> TicketGrid {
     TicketGrid { offered, cells }
 }
 
-/// The grid of the ticket at `position` with outcome `tier` (§5.B5), from the block's grid key.
+/// The grid of the ticket at `position` with outcome `tier` (spec/formats.md §5.B5), from the block's grid key.
 pub fn ticket_grid(grid_key: &Hash32, position: u32, tier: u8, rules: &GameRules) -> TicketGrid {
     grid_with(
         &GridKey::new(grid_key),
@@ -323,27 +323,27 @@ pub fn ticket_grid_with(key: &GridKey, position: u32, tier: u8, rules: &GameRule
     grid_with(key, position, tier, rules.symbols().len())
 }
 
-/// The letter of symbol `i` in the tickets file: `A` + i (§5.B6).
+/// The letter of symbol `i` in the tickets file: `A` + i (spec/formats.md §5.B6).
 pub fn symbol_letter(i: u8) -> u8 {
     b'A' + i
 }
 
 impl TicketGrid {
-    /// The offered symbols as 3 letters (§5.B6).
+    /// The offered symbols as 3 letters (spec/formats.md §5.B6).
     pub fn offered_text(&self) -> [u8; OFFERED_SYMBOLS] {
         self.offered.map(symbol_letter)
     }
 
-    /// Grid for choice `c` (0-based) as 18 letters, row-major (§5.B6).
+    /// Grid for choice `c` (0-based) as 18 letters, row-major (spec/formats.md §5.B6).
     pub fn grid_text(&self, c: usize) -> [u8; GRID_CELLS] {
         self.cells[c].map(symbol_letter)
     }
 
-    /// Checks the grid rules for a ticket of `tier` with `m` symbols (§5.B5.5), as a verifier does
+    /// Checks the grid rules for a ticket of `tier` with `m` symbols (spec/formats.md §5.B5.5), as a verifier does
     /// before the reveal: symbols in range and offered ones distinct; under every choice the chosen
     /// symbol appears exactly `tier` times (G-7) or at most 3 times for a losing ticket (G-8), and
     /// every other symbol at most 3 times (G-6); the three grids are one role grid read under the
-    /// three choices (§5.B5.4), so the choice changes nothing but which offered symbol is where.
+    /// three choices (spec/formats.md §5.B5.4), so the choice changes nothing but which offered symbol is where.
     pub fn check(&self, tier: u8, m: usize) -> Result<(), String> {
         let o = self.offered;
         if o.iter().any(|&x| usize::from(x) >= m) || o[0] == o[1] || o[0] == o[2] || o[1] == o[2] {

@@ -1,37 +1,37 @@
-//! Block identity and seed derivation (SPEC.md §5.B2, §5.B3).
+//! Block identity and seed derivation (spec/formats.md §5.B2, §5.B3).
 
 use crate::crypto::{Hash32, tagged_hash};
 use crate::rules::game::{GameRules, is_slug};
 use std::fmt;
 
-/// Label of the block seed hash (§5.B3).
+/// Label of the block seed hash (spec/formats.md §5.B3).
 pub const SEED_LABEL: &str = "urne/v1/block-seed";
-/// Label of the seed commitment hash (§5.B3).
+/// Label of the seed commitment hash (spec/formats.md §5.B3).
 pub const SEED_COMMITMENT_LABEL: &str = "urne/v1/block-seed-commitment";
-/// Label of the grid key hash (§5.B3).
+/// Label of the grid key hash (spec/formats.md §5.B3).
 pub const GRID_KEY_LABEL: &str = "urne/v1/block-grid-key";
-/// Fewest entropy bytes a block seed may be derived from (§5.B3): the seed is 256 bits.
+/// Fewest entropy bytes a block seed may be derived from (spec/formats.md §5.B3): the seed is 256 bits.
 pub const MIN_ENTROPY_BYTES: usize = 32;
 
-/// A block's secret 32-byte seed (§5.B3). Everything about the block follows from it.
+/// A block's secret 32-byte seed (spec/formats.md §5.B3). Everything about the block follows from it.
 pub type Seed = Hash32;
 
 /// Why a block identity was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum BlockIdError {
-    /// The text is not the canonical string of a block id (§5.B2): four `/`-separated parts,
+    /// The text is not the canonical string of a block id (spec/formats.md §5.B2): four `/`-separated parts,
     /// decimals without sign or leading zeros, a `number` that fits a u32. Holds the text.
     #[error("block id {0:?} is not `game/price_cents/emission/number` (§5.B2)")]
     Syntax(String),
-    /// The emission is not 1–32 of `a-z 0-9 -` not starting with `-` (§5.B2). Holds it.
+    /// The emission is not 1–32 of `a-z 0-9 -` not starting with `-` (spec/formats.md §5.B2). Holds it.
     #[error(
         "emission {0:?} must be 1..=32 lowercase letters, digits and '-', not starting with '-' (§5.B2)"
     )]
     Emission(String),
-    /// The game id is not 1–64 of `a-z 0-9 -` not starting with `-` (§5.B1, §5.B2). Holds it.
+    /// The game id is not 1–64 of `a-z 0-9 -` not starting with `-` (spec/formats.md §5.B1, §5.B2). Holds it.
     #[error("game {0:?} must be lowercase letters, digits and '-' (§5.B2)")]
     Game(String),
-    /// The block is another game's than the rules file's (§5.B2).
+    /// The block is another game's than the rules file's (spec/formats.md §5.B2).
     #[error("block is for game {found:?} but the rules are for {rules:?}")]
     WrongGame {
         /// The block's game id.
@@ -39,7 +39,7 @@ pub enum BlockIdError {
         /// The rules file's game id.
         rules: String,
     },
-    /// The block's price is not one of the rules' price points (G-2, §5.B2). Holds it, in cents.
+    /// The block's price is not one of the rules' price points (G-2, spec/formats.md §5.B2). Holds it, in cents.
     #[error("price {0} cents is not a price point of the game (G-2)")]
     Price(u64),
 }
@@ -119,7 +119,7 @@ impl BlockId {
         Ok(())
     }
 
-    /// The canonical string (§5.B2), e.g. `noel-de-la-chance-2015/100/2015-12/7`.
+    /// The canonical string (spec/formats.md §5.B2), e.g. `noel-de-la-chance-2015/100/2015-12/7`.
     pub fn canonical(&self) -> String {
         format!(
             "{}/{}/{}/{}",
@@ -127,7 +127,7 @@ impl BlockId {
         )
     }
 
-    /// The game id (a rules file's `game`, §5.B1).
+    /// The game id (a rules file's `game`, spec/formats.md §5.B1).
     pub fn game(&self) -> &str {
         &self.game
     }
@@ -154,7 +154,7 @@ impl fmt::Display for BlockId {
     }
 }
 
-/// The block seed (§5.B3): `tagged_hash("urne/v1/block-seed", [canonical id, rules SHA-256,
+/// The block seed (spec/formats.md §5.B3): `tagged_hash("urne/v1/block-seed", [canonical id, rules SHA-256,
 /// entropy])`. Binding the id and the rules hash means one entropy value can never produce the
 /// same deck for two blocks or under two rule sets (design principle 1).
 ///
@@ -171,11 +171,11 @@ pub fn block_seed(id: &BlockId, rules_sha256: &Hash32, entropy: &[u8]) -> Seed {
     )
 }
 
-/// Label of the version-2 block seed (§5.B3).
+/// Label of the version-2 block seed (spec/formats.md §5.B3).
 pub const SEED_LABEL_V2: &str = "urne/v2/block-seed";
 
-/// The block seed of version 2 (§5.B3): `tagged_hash("urne/v2/block-seed", [canonical id,
-/// rules SHA-256, contribution, entropy])`: the commissaire's contribution (§4.4.1), typed after
+/// The block seed of version 2 (spec/formats.md §5.B3): `tagged_hash("urne/v2/block-seed", [canonical id,
+/// rules SHA-256, contribution, entropy])`: the commissaire's contribution (spec/formats.md §4.4.1), typed after
 /// the entropy was fixed, is bound too, so whoever controls the entropy source alone cannot
 /// choose the deck. `contribution` `None` is version 1's seed ([`block_seed`]).
 ///
@@ -205,12 +205,12 @@ pub fn block_seed_of(
     )
 }
 
-/// The seed commitment published at generation (§5.B3; design principle 4).
+/// The seed commitment published at generation (spec/formats.md §5.B3; design principle 4).
 pub fn seed_commitment(seed: &Seed) -> Hash32 {
     tagged_hash(SEED_COMMITMENT_LABEL, &[seed])
 }
 
-/// The key of the per-ticket grid streams (§5.B3, §5.B5).
+/// The key of the per-ticket grid streams (spec/formats.md §5.B3, §5.B5).
 pub fn grid_key(seed: &Seed) -> Hash32 {
     tagged_hash(GRID_KEY_LABEL, &[seed])
 }

@@ -1,19 +1,19 @@
-//! Instant-game blocks (SPEC.md §5; rules G-1 … G-8): the
+//! Instant-game blocks (spec/formats.md §5; rules G-1 … G-8): the
 //! pure core of the block pipeline. A block is a deck of outcomes with exactly the G-3 counts,
 //! shuffled by a DRBG seeded from HSM entropy (the draw); each ticket gets offered symbols and
 //! grids derived from the same seed; the whole ordered block is committed by an RFC 6962 root.
 //! Nothing here opens a file, talks to the HSM, reads the clock or touches a database.
 //!
-//! - [`id`]: block identity, seed, seed commitment, grid key (§5.B2, §5.B3)
-//! - [`shuffle`]: canonical deck and Fisher–Yates (§5.B4)
-//! - [`grid`]: offered symbols and grids of one ticket (§5.B5)
-//! - [`tickets`]: row encoding, leaves, the `tickets.csv` reader/validator (§5.B6–§5.B8)
+//! - [`id`]: block identity, seed, seed commitment, grid key (spec/formats.md §5.B2, §5.B3)
+//! - [`shuffle`]: canonical deck and Fisher–Yates (spec/formats.md §5.B4)
+//! - [`grid`]: offered symbols and grids of one ticket (spec/formats.md §5.B5)
+//! - [`tickets`]: row encoding, leaves, the `tickets.csv` reader/validator (spec/formats.md §5.B6–§5.B8)
 //! - [`generate`]: a whole block on several threads, same bytes whatever the thread count, and
-//!   its regeneration after the reveal (§5.B8 steps 7–8)
+//!   its regeneration after the reveal (spec/formats.md §5.B8 steps 7–8)
 //! - [`counts`]: the tier counts a commitment lists (G-3)
-//! - [`files`]: the commitment, the reveal and the ticket proof as files (§5.B9)
+//! - [`files`]: the commitment, the reveal and the ticket proof as files (spec/formats.md §5.B9)
 //! - [`records`]: what a block records in the audit trail, and the block's state read back
-//!   from it (§6.2)
+//!   from it (spec/formats.md §6.2)
 
 pub mod counts;
 pub mod files;

@@ -1,4 +1,4 @@
-//! What an instant-game block records in the audit trail (SPEC.md §6.2): one payload type per
+//! What an instant-game block records in the audit trail (spec/formats.md §6.2): one payload type per
 //! `block.*` kind, named in the registry (`events::kinds`); the state of a block identity derived
 //! from them is `urne_ceremony::state::block`. Each payload's fields are in the order they are stored, and a
 //! payload with a member the type does not define does not parse.
@@ -7,21 +7,21 @@ use crate::crypto::Hash32;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The `block.entropy` record (SPEC.md §3.1, §3.2, §6.2): the block's entropy, recorded before
+/// The `block.entropy` record (spec/appliance.md §3.1, spec/formats.md §3.2, §6.2): the block's entropy, recorded before
 /// use, sealed by the token's key in a blob named by its hash, and committed to before the
 /// commissaire's contribution exists.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EntropyRecord {
-    /// The block's canonical id (SPEC.md §5.B2).
+    /// The block's canonical id (spec/formats.md §5.B2).
     pub block: String,
     /// The attempt generated (1 + the voids of this block before it).
     pub attempt: u32,
-    /// SHA-256 of the game rules file the block is generated under (SPEC.md §5.B3).
+    /// SHA-256 of the game rules file the block is generated under (spec/formats.md §5.B3).
     pub rules_sha256: Hash32,
-    /// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (SPEC.md §3.2).
+    /// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (spec/formats.md §3.2).
     pub entropy_commitment: Hash32,
-    /// SHA-256 of the blob that holds the entropy, sealed by the token's key (SPEC.md §3.4).
+    /// SHA-256 of the blob that holds the entropy, sealed by the token's key (spec/appliance.md §3.4).
     pub entropy_blob: Hash32,
 }
 
@@ -29,7 +29,7 @@ pub struct EntropyRecord {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ContributedBlock {
-    /// The block's canonical id (SPEC.md §5.B2).
+    /// The block's canonical id (spec/formats.md §5.B2).
     pub block: String,
     /// Its attempt.
     pub attempt: u32,
@@ -37,7 +37,7 @@ pub struct ContributedBlock {
     pub entropy_commitment: Hash32,
 }
 
-/// The `block.contribution` record (SPEC.md §4.4.1, §5.B3, §6.2): the commissaire's
+/// The `block.contribution` record (spec/appliance.md §4.4.1, §5.B3, §6.2): the commissaire's
 /// contribution for the blocks of one `urne block generate`, typed after their entropy
 /// commitments were recorded and shown, recorded before anything is computed from it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,32 +45,32 @@ pub struct ContributedBlock {
 pub struct ContributionRecord {
     /// The blocks it applies to, in order, each once.
     pub blocks: Vec<ContributedBlock>,
-    /// The commissaire's contribution, as typed and confirmed (SPEC.md §4.4.1).
+    /// The commissaire's contribution, as typed and confirmed (spec/formats.md §4.4.1).
     pub contribution: String,
 }
 
-/// The `block.generated` record (SPEC.md §6.2): what the generated block commits to.
+/// The `block.generated` record (spec/formats.md §6.2): what the generated block commits to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GeneratedRecord {
-    /// The block's canonical id (SPEC.md §5.B2).
+    /// The block's canonical id (spec/formats.md §5.B2).
     pub block: String,
     /// The attempt generated.
     pub attempt: u32,
-    /// The RFC 6962 root over the block's ordered tickets (SPEC.md §5.B7).
+    /// The RFC 6962 root over the block's ordered tickets (spec/formats.md §5.B7).
     pub outcomes_root: Hash32,
-    /// The commitment to the block's seed (SPEC.md §5.B3).
+    /// The commitment to the block's seed (spec/formats.md §5.B3).
     pub seed_commitment: Hash32,
-    /// SHA-256 of the block's secret production file `tickets.csv` (SPEC.md §5.B6).
+    /// SHA-256 of the block's secret production file `tickets.csv` (spec/formats.md §5.B6).
     pub tickets_sha256: Hash32,
 }
 
-/// The `block.published` record (SPEC.md §6.2): the folder the signed commitment and the
+/// The `block.published` record (spec/formats.md §6.2): the folder the signed commitment and the
 /// production file were published into.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PublishedRecord {
-    /// The block's canonical id (SPEC.md §5.B2).
+    /// The block's canonical id (spec/formats.md §5.B2).
     pub block: String,
     /// The attempt published.
     pub attempt: u32,
@@ -79,26 +79,26 @@ pub struct PublishedRecord {
     /// The SHA-256 of every file written, by file name.
     pub files: BTreeMap<String, Hash32>,
     /// Version 2: the output's primary file and its checkpoint, which the next output names as
-    /// its predecessor (SPEC.md §6.7); recorded in this one event so that no kill separates
+    /// its predecessor (spec/formats.md §6.7); recorded in this one event so that no kill separates
     /// the publication from it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output: Option<crate::audit::history::OutputPublished>,
 }
 
-/// The `block.revealed` record (SPEC.md §6.2): the entropy and the seed, made public.
+/// The `block.revealed` record (spec/formats.md §6.2): the entropy and the seed, made public.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RevealedRecord {
-    /// The block's canonical id (SPEC.md §5.B2).
+    /// The block's canonical id (spec/formats.md §5.B2).
     pub block: String,
     /// The attempt revealed.
     pub attempt: u32,
-    /// The HSM's 48 bytes of entropy (SPEC.md §3.1), hex.
+    /// The HSM's 48 bytes of entropy (spec/appliance.md §3.1), hex.
     pub entropy: String,
-    /// The block seed derived from it (SPEC.md §5.B3).
+    /// The block seed derived from it (spec/formats.md §5.B3).
     pub seed: Hash32,
     /// When the block's sales closed, as production stated it at the reveal, in urne's one
-    /// time format (RFC 3339 UTC with microseconds, SPEC.md §6.1).
+    /// time format (RFC 3339 UTC with microseconds, spec/formats.md §6.1).
     pub sales_closed_at: String,
 }
 
@@ -107,7 +107,7 @@ pub struct RevealedRecord {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VoidRecord {
-    /// The block's canonical id (SPEC.md §5.B2).
+    /// The block's canonical id (spec/formats.md §5.B2).
     pub block: String,
     /// The attempt voided.
     pub attempt: u32,
@@ -115,11 +115,11 @@ pub struct VoidRecord {
     pub reason: String,
 }
 
-/// The `block.proof` record (SPEC.md §5.B9): a signed ticket proof issued for one position.
+/// The `block.proof` record (spec/formats.md §5.B9): a signed ticket proof issued for one position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProofRecord {
-    /// The block's canonical id (SPEC.md §5.B2).
+    /// The block's canonical id (spec/formats.md §5.B2).
     pub block: String,
     /// The ticket's position in the block.
     pub position: u32,

@@ -1,15 +1,15 @@
-//! The draw of a block: its deck of outcomes and the Fisher–Yates shuffle (SPEC.md §5.B4). The
+//! The draw of a block: its deck of outcomes and the Fisher–Yates shuffle (spec/formats.md §5.B4). The
 //! shuffle is the draw (G-3): it decides which position of the sale order wins what.
 
 use super::id::Seed;
 use crate::crypto::drbg::DrbgStream;
 use crate::rules::game::{GameRules, LOSING_TIER, MAX_WINNING_MATCHES, MIN_WINNING_MATCHES};
 
-/// Personalization string of the shuffle's DRBG (§5.B4 step 2; the DRBG and its stream are
-/// §2.1 and §2.2).
+/// Personalization string of the shuffle's DRBG (spec/formats.md §5.B4 step 2; the DRBG and its stream are
+/// spec/formats.md §2.1 and §2.2).
 pub const SHUFFLE_PERSONALIZATION: &[u8] = b"urne/v1/block-shuffle";
 
-/// The deck before the shuffle, in canonical order (§5.B4): every losing unit (tier 0, G-8), then
+/// The deck before the shuffle, in canonical order (spec/formats.md §5.B4): every losing unit (tier 0, G-8), then
 /// the G-3 units of tier 4, then tier 5, … up to tier 10. Its length is the block size (G-1).
 pub fn initial_deck(rules: &GameRules) -> Vec<u8> {
     let mut deck = Vec::with_capacity(rules.block_size() as usize);
@@ -21,8 +21,8 @@ pub fn initial_deck(rules: &GameRules) -> Vec<u8> {
     deck
 }
 
-/// Fisher–Yates from the last position down (§5.B4 step 3): for i = n-1 … 1, j = uniform(i+1)
-/// (§2.3), swap. Every permutation of the deck is equally likely given a uniform `uniform`.
+/// Fisher–Yates from the last position down (spec/formats.md §5.B4 step 3): for i = n-1 … 1, j = uniform(i+1)
+/// (spec/formats.md §2.3), swap. Every permutation of the deck is equally likely given a uniform `uniform`.
 pub fn fisher_yates<T>(deck: &mut [T], stream: &mut DrbgStream) {
     for i in (1..deck.len()).rev() {
         // j <= i < deck.len() <= u64::MAX: the index and the conversion are in range.

@@ -1,4 +1,4 @@
-//! The tickets file `tickets.csv` and ticket leaves (SPEC.md §5.B6, §5.B7): one row per
+//! The tickets file `tickets.csv` and ticket leaves (spec/formats.md §5.B6, §5.B7): one row per
 //! ticket in sale order, each row the canonical bytes of one ticket and the data of its Merkle
 //! leaf; the outcomes root commits to the whole ordered block. The checker below
 //! ([`verify_tickets_bytes`]) is the `verify` path before the reveal: it recomputes the root
@@ -26,7 +26,7 @@ fn push_decimal(out: &mut Vec<u8>, mut x: u64) {
     out.extend_from_slice(&buf[i..]);
 }
 
-/// Appends the row of one ticket, *without* its line feed (§5.B6):
+/// Appends the row of one ticket, *without* its line feed (spec/formats.md §5.B6):
 /// `position,tier,prize_cents,offered,grid1,grid2,grid3`, decimals without leading zeros,
 /// symbols as letters. These bytes are the ticket's canonical encoding and its leaf data.
 pub fn encode_row(out: &mut Vec<u8>, position: u32, tier: u8, prize_cents: u64, g: &TicketGrid) {
@@ -43,12 +43,12 @@ pub fn encode_row(out: &mut Vec<u8>, position: u32, tier: u8, prize_cents: u64, 
     }
 }
 
-/// The Merkle leaf hash of a ticket (§5.B7): RFC 6962 `SHA-256(0x00 || row)`, row without `\n`.
+/// The Merkle leaf hash of a ticket (spec/formats.md §5.B7): RFC 6962 `SHA-256(0x00 || row)`, row without `\n`.
 pub fn ticket_leaf(row: &[u8]) -> Hash32 {
     leaf_hash(row)
 }
 
-/// Checks an inclusion proof of one ticket row against an outcomes root (§5.B7).
+/// Checks an inclusion proof of one ticket row against an outcomes root (spec/formats.md §5.B7).
 pub fn verify_ticket_inclusion(
     row: &[u8],
     position: u32,
@@ -72,14 +72,14 @@ pub struct CsvSummary {
     pub tickets: u32,
     /// Tickets per tier: index 0 losing, 4..=10 winning.
     pub tier_counts: [u32; 11],
-    /// The outcomes root recomputed from the rows (§5.B7).
+    /// The outcomes root recomputed from the rows (spec/formats.md §5.B7).
     pub outcomes_root: Hash32,
 }
 
 /// Why a tickets file was refused. `line` is 1-based (line 1 is the header).
 #[derive(Debug, thiserror::Error)]
 pub enum CsvError {
-    /// A line is not a valid row where it stands (§5.B8 steps 1–3).
+    /// A line is not a valid row where it stands (spec/formats.md §5.B8 steps 1–3).
     #[error("tickets file line {line}: {problem}")]
     Line {
         /// The line (1-based; line 1 is the header).
@@ -87,7 +87,7 @@ pub enum CsvError {
         /// What is wrong with it.
         problem: String,
     },
-    /// A tier has another count than G-3 gives (§5.B8 step 5).
+    /// A tier has another count than G-3 gives (spec/formats.md §5.B8 step 5).
     #[error("tickets file holds {found} tickets of tier {tier}; the rules say {expected} (G-3)")]
     TierCount {
         /// The tier (0 losing, 4..=10 matches).
@@ -97,7 +97,7 @@ pub enum CsvError {
         /// Tickets of that tier in a block.
         expected: u32,
     },
-    /// The file holds another number of tickets than a block (§5.B8 step 5).
+    /// The file holds another number of tickets than a block (spec/formats.md §5.B8 step 5).
     #[error("tickets file holds {found} tickets; a block holds {expected} (G-1)")]
     Size {
         /// Tickets found (so far, when there are too many).
@@ -149,7 +149,7 @@ pub struct TicketRow {
     pub grid: TicketGrid,
 }
 
-/// Parses one row (without `\n`) for a game of `m` symbols; syntax only (§5.B6).
+/// Parses one row (without `\n`) for a game of `m` symbols; syntax only (spec/formats.md §5.B6).
 pub fn parse_row(row: &[u8], m: usize) -> Result<TicketRow, String> {
     let f: Vec<&[u8]> = row.split(|&b| b == b',').collect();
     if f.len() != 7 {
@@ -178,7 +178,7 @@ pub fn parse_row(row: &[u8], m: usize) -> Result<TicketRow, String> {
     })
 }
 
-/// §5.B8 steps 2–3 for one row (without its LF) found on line `lineno` where position `pos` is
+/// spec/formats.md §5.B8 steps 2–3 for one row (without its LF) found on line `lineno` where position `pos` is
 /// expected: syntax, order, block size, canonical form, prize (G-3) and grids (G-6, G-7, G-8).
 /// Returns the row's tier.
 fn check_row(
@@ -226,7 +226,7 @@ fn check_row(
     Ok(t.tier)
 }
 
-/// §5.B8 step 5: exactly `block_size` rows (G-1) and, per tier, exactly the G-3 count.
+/// spec/formats.md §5.B8 step 5: exactly `block_size` rows (G-1) and, per tier, exactly the G-3 count.
 fn check_totals(rows: u64, tier_counts: &[u32; 11], rules: &GameRules) -> Result<(), CsvError> {
     if rows != u64::from(rules.block_size()) {
         return Err(CsvError::Size {
@@ -251,7 +251,7 @@ fn check_totals(rows: u64, tier_counts: &[u32; 11], rules: &GameRules) -> Result
 type SliceCheck = Result<(Vec<Hash32>, [u32; 11]), CsvError>;
 
 /// Checks the rows of one slice of a tickets file (lines numbered from `first_line`, positions
-/// from `first_pos`): each row as in [`verify_tickets_bytes`], §5.B8 steps 2–4. Returns the leaves and the
+/// from `first_pos`): each row as in [`verify_tickets_bytes`], spec/formats.md §5.B8 steps 2–4. Returns the leaves and the
 /// tier counts of the slice.
 fn check_rows(
     body: &[u8],
@@ -294,9 +294,9 @@ fn line_cuts(body: &[u8], threads: usize) -> Vec<usize> {
     cuts
 }
 
-/// Checks a whole tickets file held in memory (§5.B8 steps 1–5) on `threads` threads: the exact
+/// Checks a whole tickets file held in memory (spec/formats.md §5.B8 steps 1–5) on `threads` threads: the exact
 /// header; rows numbered 0, 1, … in order; each row canonical (re-encoding it gives the same
-/// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (§5.B5.5:
+/// bytes), its prize the G-3 amount of its tier at `price_cents`, its grid valid (spec/formats.md §5.B5.5:
 /// G-6, G-7, G-8); every line ending in `\n`; the block size (G-1) and the count of every tier
 /// (G-3). Returns the recomputed outcomes root, which the caller compares with the commitment
 /// (step 6). The result, and the error reported (the one on the earliest line), do not depend

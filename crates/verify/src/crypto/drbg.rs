@@ -1,5 +1,5 @@
-//! `HMAC_DRBG` with SHA-256 (NIST SP 800-90A Rev.1 §10.1.2; SPEC.md §2.1) and the integer
-//! extraction rules of SPEC.md §2.2-§2.3. This is the only source of randomness for official
+//! `HMAC_DRBG` with SHA-256 (NIST SP 800-90A Rev.1 §10.1.2; spec/formats.md §2.1) and the integer
+//! extraction rules of spec/formats.md §2.2-§2.3. This is the only source of randomness for official
 //! outcomes: the HSM's entropy goes in (through a seed), and every winner, reserve and shuffle
 //! position comes out of here, byte for byte as SPEC.md states.
 //!
@@ -11,7 +11,7 @@ use sha2::Sha256;
 
 type HmacSha256 = hmac::Hmac<Sha256>;
 
-/// Bytes returned by one `Generate` request of the stream (SPEC.md §2.2). Fixed: changing it
+/// Bytes returned by one `Generate` request of the stream (spec/formats.md §2.2). Fixed: changing it
 /// changes every outcome.
 pub const STREAM_REQUEST_BYTES: usize = 4096;
 
@@ -89,7 +89,7 @@ impl HmacDrbg {
     }
 }
 
-/// The DRBG byte stream of SPEC.md §2.2: the concatenation of successive `Generate` requests of
+/// The DRBG byte stream of spec/formats.md §2.2: the concatenation of successive `Generate` requests of
 /// exactly [`STREAM_REQUEST_BYTES`] bytes, consumed in order; integers are read big-endian.
 pub struct DrbgStream {
     drbg: HmacDrbg,
@@ -99,7 +99,7 @@ pub struct DrbgStream {
 
 impl DrbgStream {
     /// A stream over a DRBG instantiated with `entropy_input = seed`, an empty nonce and the
-    /// given personalization string, in requests of [`STREAM_REQUEST_BYTES`] (SPEC.md §2.2).
+    /// given personalization string, in requests of [`STREAM_REQUEST_BYTES`] (spec/formats.md §2.2).
     pub fn new(seed: &[u8; 32], personalization: &[u8]) -> Self {
         DrbgStream {
             drbg: HmacDrbg::instantiate(seed, &[], personalization),
@@ -130,7 +130,7 @@ impl DrbgStream {
         u64::from_be_bytes(b)
     }
 
-    /// An exactly uniform integer in `[0, n)` (SPEC.md §2.3): read u64 values `x` and reject those
+    /// An exactly uniform integer in `[0, n)` (spec/formats.md §2.3): read u64 values `x` and reject those
     /// with `x >= 2^64 - (2^64 mod n)`; return `x mod n` for the first one accepted. Never `% n`
     /// on an unrejected value, so no residue is favoured.
     ///
@@ -141,7 +141,7 @@ impl DrbgStream {
     }
 }
 
-/// Rejection sampling over the u64 values `next` gives (SPEC.md §2.3; the draws' and blocks'
+/// Rejection sampling over the u64 values `next` gives (spec/formats.md §2.3; the draws' and blocks'
 /// streams and the ticket grids' alike): the first `x` below `2^64 - (2^64 mod n)`, reduced mod
 /// `n` (every value when `n` divides 2^64), so no residue is favoured.
 ///

@@ -1,12 +1,12 @@
-//! Ed25519 as third parties handle it (SPEC.md §1.3, §1.4): key ids, public keys as PEM
+//! Ed25519 as third parties handle it (spec/formats.md §1.3, §1.4): key ids, public keys as PEM
 //! `SubjectPublicKeyInfo` (RFC 8410), and the one strict verifier of detached pure-Ed25519
 //! signatures (RFC 8032 §5.1.7), used in one call ([`verify`], [`verify_strict`]) and streamed
 //! over a 1 GB export (`StrictVerifier`, by `entries::verify_export`): both are the same code,
 //! so they make the same checks.
 //!
-//! Strict means, as SPEC.md §1.4 requires: `S < L`; `A` and `R` canonically encoded (y < p,
+//! Strict means, as spec/formats.md §1.4 requires: `S < L`; `A` and `R` canonically encoded (y < p,
 //! and no sign bit on x = 0: decoding and encoding again gives the same bytes); `A` and `R` not
-//! of small order (SPEC.md §1.4 lists `A`; `R` too, as ed25519-dalek's `verify_strict`: no
+//! of small order (spec/formats.md §1.4 lists `A`; `R` too, as ed25519-dalek's `verify_strict`: no
 //! genuine signature has one); and the recomputed `R` equal to the signature's `R` byte for
 //! byte (the **cofactorless** equation `R == [S]B - [k]A` compared as encodings, with
 //! `k = SHA-512(R || A || M) mod L` over the bytes as given), so a non-canonical `R` never
@@ -52,7 +52,7 @@ pub enum KeyError {
     BadPoint,
 }
 
-/// The key id of a raw 32-byte public key (SPEC.md §1.3): the first 16 lowercase hex digits of
+/// The key id of a raw 32-byte public key (spec/formats.md §1.3): the first 16 lowercase hex digits of
 /// its SHA-256.
 pub fn key_id(raw: &[u8; 32]) -> String {
     hex::encode(&sha256(raw)[..8])
@@ -84,7 +84,7 @@ fn pem_wrap(label: &str, der: &[u8]) -> String {
 }
 
 /// Parses a PEM `PUBLIC KEY` holding an Ed25519 `SubjectPublicKeyInfo` into the raw 32 bytes. The
-/// key must be the canonical encoding of a curve point (RFC 8032 §5.1.3; SPEC.md §1.4).
+/// key must be the canonical encoding of a curve point (RFC 8032 §5.1.3; spec/formats.md §1.4).
 pub fn public_key_from_pem(pem: &str) -> Result<[u8; 32], KeyError> {
     let der = pem_body(pem, "PUBLIC KEY")?;
     if der.len() != 44 || der[..12] != SPKI_PREFIX {
@@ -136,7 +136,7 @@ fn decode_point(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
         .filter(|p| p.compress().as_bytes() == bytes)
 }
 
-/// A canonical encoding of a point that is not of small order (SPEC.md §1.4, for `A` and `R`).
+/// A canonical encoding of a point that is not of small order (spec/formats.md §1.4, for `A` and `R`).
 fn strict_point(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
     decode_point(bytes).filter(|p| !p.is_small_order())
 }
@@ -183,7 +183,7 @@ impl StrictVerifier {
     }
 }
 
-/// Strict pure-Ed25519 verification of `sig` over exactly `msg` under `key` (SPEC.md §1.4).
+/// Strict pure-Ed25519 verification of `sig` over exactly `msg` under `key` (spec/formats.md §1.4).
 pub fn verify_strict(key: &[u8; 32], sig: &[u8; 64], msg: &[u8]) -> bool {
     match StrictVerifier::new(key, sig) {
         None => false,

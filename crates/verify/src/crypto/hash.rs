@@ -1,12 +1,12 @@
-//! SHA-256 (FIPS 180-4) and the tagged hash of SPEC.md §1.2, and [`Hash32`], the 32-byte value
-//! every file format and trail record writes as 64 lowercase hex digits (§1.1).
+//! SHA-256 (FIPS 180-4) and the tagged hash of spec/formats.md §1.2, and [`Hash32`], the 32-byte value
+//! every file format and trail record writes as 64 lowercase hex digits (spec/formats.md §1.1).
 
 use sha2::{Digest, Sha256};
 use std::fmt;
 
-/// A 32-byte value that the formats write as 64 lowercase hex digits (SPEC.md §1.1): a SHA-256
-/// digest or tagged hash (§1.2), a Merkle root (§2.4), a pseudonym, salt or account id (§4.2), a
-/// seed or seed commitment (§4.4, §5.B3).
+/// A 32-byte value that the formats write as 64 lowercase hex digits (spec/formats.md §1.1): a SHA-256
+/// digest or tagged hash (spec/formats.md §1.2), a Merkle root (spec/formats.md §2.4), a pseudonym, salt or account id (spec/formats.md §4.2), a
+/// seed or seed commitment (spec/formats.md §4.4, §5.B3).
 ///
 /// It serialises as that hex string and deserialises only from exactly 64 lowercase hex digits,
 /// so a value in a parsed file or record is well formed by construction: nothing re-parses it
@@ -16,7 +16,7 @@ use std::fmt;
 pub struct Hash32(pub [u8; 32]);
 
 impl Hash32 {
-    /// 32 zero bytes: the `prev_hash` of the first audit event (SPEC.md §6.1).
+    /// 32 zero bytes: the `prev_hash` of the first audit event (spec/formats.md §6.1).
     pub const ZERO: Hash32 = Hash32([0; 32]);
 
     /// The 32 bytes.
@@ -29,7 +29,7 @@ impl Hash32 {
         &self.0
     }
 
-    /// Parses exactly 64 lowercase hex digits (SPEC.md §1.1); `None` for anything else.
+    /// Parses exactly 64 lowercase hex digits (spec/formats.md §1.1); `None` for anything else.
     pub fn from_hex(s: &str) -> Option<Hash32> {
         parse_hex32(s).map(Hash32)
     }
@@ -125,7 +125,7 @@ pub fn sha256(data: &[u8]) -> Hash32 {
     Hash32(Sha256::digest(data).into())
 }
 
-/// Domain-separated SHA-256 (SPEC.md §1.2): `SHA-256(label || 0x00 || for each part: u64be(len) || part)`.
+/// Domain-separated SHA-256 (spec/formats.md §1.2): `SHA-256(label || 0x00 || for each part: u64be(len) || part)`.
 /// The label names the purpose, so a hash made for one purpose can never stand for another, and
 /// the length prefixes make the concatenation unambiguous.
 pub fn tagged_hash(label: &str, parts: &[&[u8]]) -> Hash32 {

@@ -1,4 +1,4 @@
-//! Ed25519 public keys as third parties handle them (SPEC.md §1.3, §1.4): the paths under
+//! Ed25519 public keys as third parties handle them (spec/formats.md §1.3, §1.4): the paths under
 //! `crypto::keys` that callers use, re-exported from [`super::ed25519`], where key ids, PEM
 //! parsing and the one strict verifier live.
 

@@ -1,4 +1,4 @@
-//! RFC 6962 / RFC 9162 Merkle tree hash (SPEC.md §2.4): leaves hashed as `SHA-256(0x00 || d)`,
+//! RFC 6962 / RFC 9162 Merkle tree hash (spec/formats.md §2.4): leaves hashed as `SHA-256(0x00 || d)`,
 //! interior nodes as `SHA-256(0x01 || left || right)`, split at the largest power of two below
 //! the size. Used for the daily entry commitment, the block commitment and audit checkpoints,
 //! so that one entry, one ticket or one audit event can be proven without revealing the rest;

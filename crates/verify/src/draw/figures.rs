@@ -1,5 +1,5 @@
 //! What the seal and the auditor-mode verifier both take from a day's tally: the figures the
-//! commissaire writes down and the canonical entry list (SPEC.md §4.1). One implementation, so
+//! commissaire writes down and the canonical entry list (spec/formats.md §4.1). One implementation, so
 //! the figures a verifier recomputes are built exactly as the sealed ones were.
 
 use super::AccountEntries;
@@ -32,7 +32,7 @@ pub fn figures_of_tally(t: &DayTally) -> Figures {
     }
 }
 
-/// The canonical entry list of a tally (§4.1), in the tally's (account byte) order.
+/// The canonical entry list of a tally (spec/formats.md §4.1), in the tally's (account byte) order.
 pub fn list_of_tally(t: &DayTally) -> Vec<AccountEntries> {
     t.entries
         .iter()

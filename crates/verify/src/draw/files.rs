@@ -1,4 +1,4 @@
-//! The files a daily draw publishes (SPEC.md §4.7): `result.json` for production, `bundle.json`
+//! The files a daily draw publishes (spec/formats.md §4.7): `result.json` for production, `bundle.json`
 //! for the public, `proof-*.json` for one participant. Written once from these structs (field
 //! order fixed by the struct), signed over their exact bytes, and parsed back strictly
 //! (`deny_unknown_fields`) only after their signature has been checked.
@@ -7,26 +7,26 @@ use crate::crypto::Hash32;
 use crate::software::SoftwareIdentity;
 use serde::{Deserialize, Serialize};
 
-/// The `format` of `result.json` (SPEC.md §4.7).
+/// The `format` of `result.json` (spec/formats.md §4.7).
 pub const RESULT_FORMAT: &str = "urne-draw-result";
-/// The `format` of `bundle.json` (SPEC.md §4.7).
+/// The `format` of `bundle.json` (spec/formats.md §4.7).
 pub const BUNDLE_FORMAT: &str = "urne-draw-bundle";
-/// The `format` of an inclusion proof (SPEC.md §4.8).
+/// The `format` of an inclusion proof (spec/formats.md §4.8).
 pub const PROOF_FORMAT: &str = "urne-inclusion-proof";
-/// The name of the published leaves file, beside the bundle (SPEC.md §4.7).
+/// The name of the published leaves file, beside the bundle (spec/formats.md §4.7).
 pub const LEAVES_FILE: &str = "leaves.bin";
-/// The public bundle's file name in a draw folder: the draw output's primary file (SPEC.md §6.7).
+/// The public bundle's file name in a draw folder: the draw output's primary file (spec/formats.md §6.7).
 pub const BUNDLE_FILE_NAME: &str = "bundle.json";
 
 /// The signed export a seal was made from.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ExportRef {
-    /// SHA-256 of the export file's exact bytes, bound into the seed (SPEC.md §4.4).
+    /// SHA-256 of the export file's exact bytes, bound into the seed (spec/formats.md §4.4).
     pub sha256: Hash32,
     /// The export file's size in bytes.
     pub size: u64,
-    /// Key id (SPEC.md §1.3) of the producer key that signed the export (§4.1.1).
+    /// Key id (spec/formats.md §1.3) of the producer key that signed the export (spec/formats.md §4.1.1).
     pub producer_key_id: String,
 }
 
@@ -34,13 +34,13 @@ pub struct ExportRef {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Figures {
-    /// Id of the rules' period containing the day (SPEC.md §4.7).
+    /// Id of the rules' period containing the day (spec/formats.md §4.7).
     pub period: String,
     /// That period's tranche, in cents: stakes per entry (D-4).
     pub tranche_cents: u64,
     /// Play records in the export.
     pub plays: u64,
-    /// Plays that count (online, subscription inside the period; SPEC.md §4.1.1).
+    /// Plays that count (online, subscription inside the period; spec/formats.md §4.1.1).
     pub counting_plays: u64,
     /// Retail plays, which never count (D-3).
     pub retail_plays: u64,
@@ -52,7 +52,7 @@ pub struct Figures {
     pub exclusion_records: ReasonCounts,
     /// Excluded accounts with at least one play record of any class, by reason.
     pub excluded_accounts_with_plays: ReasonCounts,
-    /// Accounts in the canonical entry list (SPEC.md §4.1): the number of leaves.
+    /// Accounts in the canonical entry list (spec/formats.md §4.1): the number of leaves.
     pub accounts_with_entries: u64,
     /// Entries in the canonical entry list: the sum over its accounts.
     pub entries: u64,
@@ -70,11 +70,11 @@ pub struct ReasonCounts {
     pub fraud: u64,
 }
 
-/// The seal's commitment (SPEC.md §4.3).
+/// The seal's commitment (spec/formats.md §4.3).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CommitmentRef {
-    /// RFC 6962 Merkle root (SPEC.md §2.4) of the leaves in pseudonym order.
+    /// RFC 6962 Merkle root (spec/formats.md §2.4) of the leaves in pseudonym order.
     pub root: Hash32,
     /// The number of leaves (accounts with entries).
     pub leaves: u64,
@@ -86,15 +86,15 @@ pub struct CommitmentRef {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Placed {
-    /// 0 for the winner, 1, 2, … for the reserves in order (SPEC.md §4.5).
+    /// 0 for the winner, 1, 2, … for the reserves in order (spec/formats.md §4.5).
     pub rank: u32,
-    /// The 32-byte account id behind the leaf, as production exports it (§4.1.1).
+    /// The 32-byte account id behind the leaf, as production exports it (spec/formats.md §4.1.1).
     pub account: Hash32,
-    /// The leaf's pseudonym for the day (SPEC.md §4.2).
+    /// The leaf's pseudonym for the day (spec/formats.md §4.2).
     pub pseudonym: Hash32,
     /// The leaf's entries.
     pub entries: u8,
-    /// The entry number `e` that picked the leaf (SPEC.md §4.5).
+    /// The entry number `e` that picked the leaf (spec/formats.md §4.5).
     pub entry: u64,
     /// The picked leaf's index in pseudonym order.
     pub leaf: u64,
@@ -104,13 +104,13 @@ pub struct Placed {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PublicPlaced {
-    /// 0 for the winner, 1, 2, … for the reserves in order (SPEC.md §4.5).
+    /// 0 for the winner, 1, 2, … for the reserves in order (spec/formats.md §4.5).
     pub rank: u32,
-    /// The leaf's pseudonym for the day (SPEC.md §4.2).
+    /// The leaf's pseudonym for the day (spec/formats.md §4.2).
     pub pseudonym: Hash32,
     /// The leaf's entries.
     pub entries: u8,
-    /// The entry number `e` that picked the leaf (SPEC.md §4.5).
+    /// The entry number `e` that picked the leaf (spec/formats.md §4.5).
     pub entry: u64,
     /// The picked leaf's index in pseudonym order.
     pub leaf: u64,
@@ -120,11 +120,11 @@ pub struct PublicPlaced {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct VoidedAttempt {
-    /// The attempt number that was voided (SPEC.md §4.6).
+    /// The attempt number that was voided (spec/formats.md §4.6).
     pub attempt: u32,
     /// The reason given for the void, as recorded.
     pub reason: String,
-    /// Sequence number of the `draw.void` event in the audit trail (SPEC.md §6.1).
+    /// Sequence number of the `draw.void` event in the audit trail (spec/formats.md §6.1).
     pub audit_seq: u64,
 }
 
@@ -136,14 +136,14 @@ pub struct DrawCore {
     pub operation: String,
     /// The day drawn, `YYYY-MM-DD`.
     pub day: String,
-    /// The attempt number: 1, plus one per voided attempt (SPEC.md §4.6).
+    /// The attempt number: 1, plus one per voided attempt (spec/formats.md §4.6).
     pub attempt: u32,
-    /// The day's earlier, voided attempts, in order (SPEC.md §4.6).
+    /// The day's earlier, voided attempts, in order (spec/formats.md §4.6).
     pub voided_attempts: Vec<VoidedAttempt>,
-    /// SHA-256 of the rules file's exact bytes (SPEC.md §4.4).
+    /// SHA-256 of the rules file's exact bytes (spec/formats.md §4.4).
     pub rules_sha256: Hash32,
     /// Version 2, rules that are not an official regulation only: `"unofficial_rules": true`
-    /// (SPEC.md §7.4 [M-292]); absent under official rules and in version 1.
+    /// (spec/formats.md §7.4 [M-292]); absent under official rules and in version 1.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -152,11 +152,11 @@ pub struct DrawCore {
     pub unofficial_rules: Option<crate::rules::official::UnofficialRules>,
     /// The signed export the day was sealed from.
     pub export: ExportRef,
-    /// The figures of the day's tally (SPEC.md §4.7).
+    /// The figures of the day's tally (spec/formats.md §4.7).
     pub figures: Figures,
-    /// The seal's commitment (SPEC.md §4.3).
+    /// The seal's commitment (spec/formats.md §4.3).
     pub commitment: CommitmentRef,
-    /// Version 2: the entropy's commitment (SPEC.md §3.2), recorded and shown before the
+    /// Version 2: the entropy's commitment (spec/formats.md §3.2), recorded and shown before the
     /// contribution was typed; absent in version 1.
     #[serde(
         default,
@@ -164,29 +164,29 @@ pub struct DrawCore {
         deserialize_with = "crate::json::present"
     )]
     pub entropy_commitment: Option<Hash32>,
-    /// Version 1: the commissaire's contribution, as typed (SPEC.md §4.4); absent in version 2.
+    /// Version 1: the commissaire's contribution, as typed (spec/formats.md §4.4); absent in version 2.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::json::present"
     )]
     pub witness: Option<String>,
-    /// Version 2: the commissaire's contribution (SPEC.md §4.4.1); absent in version 1.
+    /// Version 2: the commissaire's contribution (spec/formats.md §4.4.1); absent in version 1.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
         deserialize_with = "crate::json::present"
     )]
     pub contribution: Option<String>,
-    /// The HSM's entropy (48 bytes, SPEC.md §3.1), hex.
+    /// The HSM's entropy (48 bytes, spec/appliance.md §3.1), hex.
     pub entropy: String,
-    /// The draw seed (SPEC.md §4.4).
+    /// The draw seed (spec/formats.md §4.4).
     pub seed: Hash32,
     /// The day's prize, in cents (from the rules' period, D-10).
     pub prize_cents: u64,
-    /// Reserves the rules ask for (`reserves_per_day`, SPEC.md §4.5).
+    /// Reserves the rules ask for (`reserves_per_day`, spec/formats.md §4.5).
     pub reserves_wanted: u32,
-    /// Version 2: the entropy requests of this attempt that the appliance refused (SPEC.md
+    /// Version 2: the entropy requests of this attempt that the appliance refused (spec/appliance.md
     /// §3.1), in trail order; absent in version 1.
     #[serde(
         default,
@@ -195,7 +195,7 @@ pub struct DrawCore {
     )]
     pub entropy_refused: Option<Vec<RefusedEntropy>>,
     /// Version 2: the events that fixed the entropy commitment, then the contribution, with
-    /// their inclusion proofs in the tree of `audit_checkpoint` (SPEC.md §3.3); absent in
+    /// their inclusion proofs in the tree of `audit_checkpoint` (spec/formats.md §3.3); absent in
     /// version 1.
     #[serde(
         default,
@@ -203,7 +203,7 @@ pub struct DrawCore {
         deserialize_with = "crate::json::present"
     )]
     pub fixed: Option<crate::randomness::fixed::Fixed>,
-    /// Version 2: the draw's place in the trail's history (SPEC.md §6.7); absent in version 1.
+    /// Version 2: the draw's place in the trail's history (spec/formats.md §6.7); absent in version 1.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -222,13 +222,13 @@ impl DrawCore {
     }
 }
 
-/// An entropy request the appliance refused (SPEC.md §3.1, the `entropy.refused` event).
+/// An entropy request the appliance refused (spec/appliance.md §3.1, the `entropy.refused` event).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct RefusedEntropy {
     /// The `entropy.refused` event's sequence number.
     pub audit_seq: u64,
-    /// The refused value's entropy commitment (SPEC.md §3.2).
+    /// The refused value's entropy commitment (spec/formats.md §3.2).
     pub entropy_commitment: Hash32,
     /// Why it was refused, in words.
     pub reason: String,
@@ -243,7 +243,7 @@ pub struct RefusedEntropy {
 pub struct ResultFile {
     /// [`RESULT_FORMAT`].
     pub format: String,
-    /// 1, or 2 with `history` (SPEC.md §7).
+    /// 1, or 2 with `history` (spec/formats.md §7).
     pub version: u32,
     /// The draw core, its fields inline.
     #[serde(flatten, skip_deserializing)]
@@ -258,16 +258,16 @@ pub struct ResultFile {
     pub reserves: Vec<Placed>,
     /// When the draw was made, RFC 3339 UTC, from the appliance's clock.
     pub drawn_at: String,
-    /// The signed audit checkpoint (SPEC.md §6.3), as note text.
+    /// The signed audit checkpoint (spec/formats.md §6.3), as note text.
     pub audit_checkpoint: String,
-    /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
+    /// Key id (spec/formats.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
-    /// Key id (SPEC.md §1.3) of the audit key that signs the checkpoints.
+    /// Key id (spec/formats.md §1.3) of the audit key that signs the checkpoints.
     pub audit_key_id: String,
     /// The software that made the result.
     pub software: SoftwareIdentity,
     /// Version 2: the code that answered for the HSM (the PKCS#11 module, the token, every file
-    /// mapped in the process: SPEC.md §4.7, §6.2), as the command's `software.start` recorded it.
+    /// mapped in the process: spec/formats.md §4.7, §6.2), as the command's `software.start` recorded it.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -285,14 +285,14 @@ pub struct ResultFile {
 pub struct BundleFile {
     /// [`BUNDLE_FORMAT`].
     pub format: String,
-    /// 1, or 2 with `history` (SPEC.md §7).
+    /// 1, or 2 with `history` (spec/formats.md §7).
     pub version: u32,
     /// The draw core, its fields inline: the same as `result.json`'s.
     #[serde(flatten, skip_deserializing)]
     pub core: DrawCore,
-    /// The committed leaves are published beside the bundle in `leaves.bin` (SPEC.md §4.7).
+    /// The committed leaves are published beside the bundle in `leaves.bin` (spec/formats.md §4.7).
     pub leaves_file: String,
-    /// SHA-256 of `leaves.bin` (SPEC.md §4.7).
+    /// SHA-256 of `leaves.bin` (spec/formats.md §4.7).
     pub leaves_sha256: Hash32,
     /// The winner (rank 0), without its account.
     pub winner: PublicPlaced,
@@ -300,16 +300,16 @@ pub struct BundleFile {
     pub reserves: Vec<PublicPlaced>,
     /// When the draw was made, RFC 3339 UTC, from the appliance's clock.
     pub drawn_at: String,
-    /// The signed audit checkpoint (SPEC.md §6.3), as note text.
+    /// The signed audit checkpoint (spec/formats.md §6.3), as note text.
     pub audit_checkpoint: String,
-    /// Key id (SPEC.md §1.3) of the result key that signs the outputs.
+    /// Key id (spec/formats.md §1.3) of the result key that signs the outputs.
     pub result_key_id: String,
-    /// Key id (SPEC.md §1.3) of the audit key that signs the checkpoints.
+    /// Key id (spec/formats.md §1.3) of the audit key that signs the checkpoints.
     pub audit_key_id: String,
     /// The software that made the result.
     pub software: SoftwareIdentity,
     /// Version 2: the code that answered for the HSM (the PKCS#11 module, the token, every file
-    /// mapped in the process: SPEC.md §4.7, §6.2), as the command's `software.start` recorded it.
+    /// mapped in the process: spec/formats.md §4.7, §6.2), as the command's `software.start` recorded it.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -318,7 +318,7 @@ pub struct BundleFile {
     pub pkcs11: Option<crate::software::Pkcs11Identity>,
 }
 
-/// The members of the draw core (SPEC.md §4.7), in order, both versions' together.
+/// The members of the draw core (spec/formats.md §4.7), in order, both versions' together.
 pub const CORE_MEMBERS: [&str; 19] = [
     "operation",
     "day",
@@ -365,7 +365,7 @@ macro_rules! core_split_serde {
 core_split_serde!(ResultFile);
 core_split_serde!(BundleFile);
 
-/// `proof-….json`: one account's entries are in the sealed set (SPEC.md §4.8).
+/// `proof-….json`: one account's entries are in the sealed set (spec/formats.md §4.8).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ProofFile {
@@ -377,28 +377,28 @@ pub struct ProofFile {
     pub operation: String,
     /// The sealed day, `YYYY-MM-DD`.
     pub day: String,
-    /// The attempt whose seal the proof is in (SPEC.md §4.6).
+    /// The attempt whose seal the proof is in (spec/formats.md §4.6).
     pub attempt: u32,
     /// The 32-byte account id the proof is for.
     pub account: Hash32,
-    /// The account's salt for the day (SPEC.md §4.2).
+    /// The account's salt for the day (spec/formats.md §4.2).
     pub salt: Hash32,
-    /// The account's pseudonym for the day: `H("urne/v1/pseudonym", salt, account)` (§4.2).
+    /// The account's pseudonym for the day: `H("urne/v1/pseudonym", salt, account)` (spec/formats.md §4.2).
     pub pseudonym: Hash32,
-    /// The account's entries: the leaf is `pseudonym || entries` (SPEC.md §4.3).
+    /// The account's entries: the leaf is `pseudonym || entries` (spec/formats.md §4.3).
     pub entries: u8,
     /// The leaf's index in pseudonym order.
     pub leaf: u64,
-    /// The seal's commitment the leaf is in (SPEC.md §4.3).
+    /// The seal's commitment the leaf is in (spec/formats.md §4.3).
     pub commitment: CommitmentRef,
-    /// RFC 9162 audit path of the leaf, bottom-up (SPEC.md §2.4, §4.8).
+    /// RFC 9162 audit path of the leaf, bottom-up (spec/formats.md §2.4, §4.8).
     pub path: Vec<Hash32>,
-    /// Key id (SPEC.md §1.3) of the result key that signed the proof.
+    /// Key id (spec/formats.md §1.3) of the result key that signed the proof.
     pub result_key_id: String,
 }
 
 /// Serialises an output file: pretty JSON with a final newline, the exact bytes that get signed
-/// (SPEC.md §1.5).
+/// (spec/formats.md §1.5).
 ///
 /// # Panics
 /// Never for the output structs of this crate: their fields are strings, integers, lists and

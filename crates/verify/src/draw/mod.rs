@@ -1,4 +1,4 @@
-//! The daily draw, pure core (SPEC.md §4): from a day's canonical entry list to per-day keyed
+//! The daily draw, pure core (spec/formats.md §4): from a day's canonical entry list to per-day keyed
 //! pseudonyms, the Merkle commitment, the seed, and the winner and ordered reserves. Nothing
 //! here touches a file, the HSM, the database or the clock; the appliance's `seal` and `draw`
 //! commands call it at the ceremony, and [`crate::verify`] calls exactly the same functions to
@@ -13,7 +13,7 @@ pub mod files;
 pub mod records;
 pub mod split;
 
-/// Personalization string of the daily-draw DRBG (SPEC.md §4.5).
+/// Personalization string of the daily-draw DRBG (spec/formats.md §4.5).
 pub const DRBG_PERSONALIZATION: &[u8] = b"urne/v1/daily-draw";
 
 /// One account's entries for the day (D-3, D-4), in the canonical list sorted by account bytes:
@@ -23,15 +23,15 @@ pub use crate::entries::AccountEntries;
 /// A public leaf: a per-day pseudonym and its number of entries (D-14, D-15: no account id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Leaf {
-    /// The account's pseudonym for the day (§4.2); leaves are sorted by it.
+    /// The account's pseudonym for the day (spec/formats.md §4.2); leaves are sorted by it.
     pub pseudonym: Hash32,
     /// The account's entries that day, 1 to the daily cap (D-4); leaf `i` holds the entries
-    /// numbered from the sum of the entries of leaves `0..i` (§4.3).
+    /// numbered from the sum of the entries of leaves `0..i` (spec/formats.md §4.3).
     pub entries: u8,
 }
 
 impl Leaf {
-    /// Leaf data hashed into the commitment (§4.3) and written to `leaves.bin` (§4.7):
+    /// Leaf data hashed into the commitment (spec/formats.md §4.3) and written to `leaves.bin` (spec/formats.md §4.7):
     /// `pseudonym (32 bytes) || entries (1 byte)`.
     pub fn bytes(&self) -> [u8; 33] {
         let mut b = [0u8; 33];
@@ -41,7 +41,7 @@ impl Leaf {
     }
 }
 
-/// The canonical binary form of an entry list (SPEC.md §4.1): for each account in ascending
+/// The canonical binary form of an entry list (spec/formats.md §4.1): for each account in ascending
 /// byte order, `account (32 bytes) || entries (1 byte)`.
 pub fn encode_list(list: &[AccountEntries]) -> Vec<u8> {
     let mut out = Vec::with_capacity(list.len() * 33);
@@ -72,7 +72,7 @@ pub fn decode_list(bytes: &[u8]) -> Option<Vec<AccountEntries>> {
     (ordered && list.iter().all(|a| a.entries > 0)).then_some(list)
 }
 
-/// `H("urne/v1/entry-list", operation, day, encode_list(list))` (SPEC.md §4.2).
+/// `H("urne/v1/entry-list", operation, day, encode_list(list))` (spec/formats.md §4.2).
 pub fn list_digest(operation: &str, day: &str, list: &[AccountEntries]) -> Hash32 {
     // Streamed equivalent of tagged_hash with three parts (the list can be tens of MB).
     let mut h = Sha256::new();
@@ -91,7 +91,7 @@ pub fn list_digest(operation: &str, day: &str, list: &[AccountEntries]) -> Hash3
 
 /// The day's pseudonym key: `H("urne/v1/pseudonym-key", list_digest)`. Whoever holds the whole
 /// entry list (the appliance, production, the commissaire with the signed export) can compute it;
-/// the public cannot, so pseudonyms cannot be linked across days (SPEC.md §4.2).
+/// the public cannot, so pseudonyms cannot be linked across days (spec/formats.md §4.2).
 pub fn pseudonym_key(list_digest: &Hash32) -> Hash32 {
     tagged_hash("urne/v1/pseudonym-key", &[list_digest])
 }
@@ -131,8 +131,8 @@ pub fn pseudonym(salt: &Hash32, account: &[u8; 32]) -> Hash32 {
     tagged_hash("urne/v1/pseudonym", &[salt, account])
 }
 
-/// The public leaves of a day (§4.2, §4.3), sorted by pseudonym (the draw order), each with its
-/// account: what a verifier in auditor mode compares with the published leaves (§8.2 step 8).
+/// The public leaves of a day (spec/formats.md §4.2, §4.3), sorted by pseudonym (the draw order), each with its
+/// account: what a verifier in auditor mode compares with the published leaves (spec/formats.md §8.2 step 8).
 pub fn public_leaves(operation: &str, day: &str, list: &[AccountEntries]) -> Vec<(Leaf, [u8; 32])> {
     let mut out = Vec::with_capacity(list.len());
     for_each_leaf(&sorted_runs(operation, day, list), |x| out.push(*x));
@@ -196,10 +196,10 @@ fn for_each_leaf(runs: &[Vec<(Leaf, [u8; 32])>], mut f: impl FnMut(&(Leaf, [u8; 
 /// What the seal stores and publishes, made in one pass over the leaves: the sealed set's storage
 /// form ([`SealedSet::encode`]) and `leaves.bin` ([`encode_leaves`]).
 pub struct SealEncodings {
-    /// The sealed set as stored (§6.2): for each leaf in leaf order
+    /// The sealed set as stored (spec/formats.md §6.2): for each leaf in leaf order
     /// `pseudonym || entries || account`, 65 bytes.
     pub set: Vec<u8>,
-    /// The bytes of `leaves.bin` (§4.7): for each leaf in leaf order `pseudonym || entries`.
+    /// The bytes of `leaves.bin` (spec/formats.md §4.7): for each leaf in leaf order `pseudonym || entries`.
     pub leaves: Vec<u8>,
 }
 
@@ -232,14 +232,14 @@ fn by_pseudonym(a: &Leaf, b: &Leaf) -> std::cmp::Ordering {
 /// behind each (kept only inside the appliance, to name winners to production).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SealedSet {
-    /// The public leaves, in strictly ascending pseudonym order (§4.3).
+    /// The public leaves, in strictly ascending pseudonym order (spec/formats.md §4.3).
     pub leaves: Vec<Leaf>,
     /// `accounts[i]` is the 32-byte account behind `leaves[i]`.
     pub accounts: Vec<[u8; 32]>,
 }
 
 impl SealedSet {
-    /// Builds the set from a canonical entry list (SPEC.md §4.2, §4.3).
+    /// Builds the set from a canonical entry list (spec/formats.md §4.2, §4.3).
     pub fn from_list(operation: &str, day: &str, list: &[AccountEntries]) -> SealedSet {
         let mut set = SealedSet {
             leaves: Vec::with_capacity(list.len()),
@@ -252,7 +252,7 @@ impl SealedSet {
         set
     }
 
-    /// Storage form (the sealed set of §6.2): for each leaf in order,
+    /// Storage form (the sealed set of spec/formats.md §6.2): for each leaf in order,
     /// `pseudonym (32) || entries (1) || account (32)`.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.leaves.len() * 65);
@@ -308,18 +308,18 @@ impl SealedSet {
     }
 }
 
-/// The seal's commitment (SPEC.md §4.3).
+/// The seal's commitment (spec/formats.md §4.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Commitment {
-    /// RFC 6962 root (§2.4) over the leaves in pseudonym order.
+    /// RFC 6962 root (spec/formats.md §2.4) over the leaves in pseudonym order.
     pub root: Hash32,
     /// The number of leaves: the accounts with at least one entry.
     pub leaves: u64,
-    /// The sum of the leaves' entries: `E`, the range the selection draws from (§4.5).
+    /// The sum of the leaves' entries: `E`, the range the selection draws from (spec/formats.md §4.5).
     pub entries: u64,
 }
 
-/// The public leaves file `leaves.bin` (SPEC.md §4.7): the 33-byte leaf data of every leaf, in
+/// The public leaves file `leaves.bin` (spec/formats.md §4.7): the 33-byte leaf data of every leaf, in
 /// leaf order, concatenated.
 pub fn encode_leaves(leaves: &[Leaf]) -> Vec<u8> {
     let mut out = Vec::with_capacity(leaves.len() * 33);
@@ -330,7 +330,7 @@ pub fn encode_leaves(leaves: &[Leaf]) -> Vec<u8> {
 }
 
 /// Parses `leaves.bin`; `None` unless it is whole leaves in strictly increasing pseudonym order,
-/// each with at least one entry (§8.2 step 2).
+/// each with at least one entry (spec/formats.md §8.2 step 2).
 ///
 /// # Panics
 /// Never: each chunk it splits a pseudonym from is 33 bytes long.
@@ -375,7 +375,7 @@ pub fn leaf_hashes_encoded(leaves_bin: &[u8]) -> Vec<Hash32> {
     })
 }
 
-/// The seal's commitment (SPEC.md §4.3) to leaves given as `leaves.bin` bytes.
+/// The seal's commitment (spec/formats.md §4.3) to leaves given as `leaves.bin` bytes.
 pub fn commit_encoded(leaves_bin: &[u8]) -> Commitment {
     Commitment {
         root: merkle::root_par(&leaf_hashes_encoded(leaves_bin)),
@@ -384,32 +384,32 @@ pub fn commit_encoded(leaves_bin: &[u8]) -> Commitment {
     }
 }
 
-/// Everything the seed depends on (SPEC.md §4.4), in the order it is hashed.
+/// Everything the seed depends on (spec/formats.md §4.4), in the order it is hashed.
 #[derive(Debug, Clone)]
 pub struct SeedInputs<'a> {
     /// The rules' operation id (UTF-8).
     pub operation: &'a str,
     /// The day drawn, `YYYY-MM-DD`.
     pub day: &'a str,
-    /// The attempt: 1, plus one for each voided attempt of the day (§4.6).
+    /// The attempt: 1, plus one for each voided attempt of the day (spec/formats.md §4.6).
     pub attempt: u32,
     /// SHA-256 of the rules file's bytes (raw, not hex).
     pub rules_sha256: &'a Hash32,
     /// SHA-256 of the export file's bytes (raw, not hex).
     pub export_sha256: &'a Hash32,
-    /// The seal's commitment (§4.3): its root, leaf count and entry count are hashed.
+    /// The seal's commitment (spec/formats.md §4.3): its root, leaf count and entry count are hashed.
     pub commitment: &'a Commitment,
-    /// The commissaire's contribution (§4.4.1; the `witness` of version 1).
+    /// The commissaire's contribution (spec/formats.md §4.4.1; the `witness` of version 1).
     pub contribution: &'a str,
-    /// The HSM's entropy (§3.1: 48 bytes).
+    /// The HSM's entropy (spec/appliance.md §3.1: 48 bytes).
     pub entropy: &'a [u8],
     /// The format version: 1 (label `urne/v1/draw-seed`) or 2 (`urne/v2/draw-seed`).
     pub version: u32,
 }
 
-/// The draw's seed (§4.4): `seed = H(label, operation, day, u32be(attempt), rules_sha256,
+/// The draw's seed (spec/formats.md §4.4): `seed = H(label, operation, day, u32be(attempt), rules_sha256,
 /// export_sha256, root, u64be(leaves), u64be(entries), contribution, entropy)`, the tagged hash
-/// of §1.2, where `label` is `urne/v2/draw-seed` in version 2 and `urne/v1/draw-seed` in
+/// of spec/formats.md §1.2, where `label` is `urne/v2/draw-seed` in version 2 and `urne/v1/draw-seed` in
 /// version 1 (whose contribution was the `witness`).
 pub fn draw_seed(i: &SeedInputs) -> Hash32 {
     tagged_hash(
@@ -453,7 +453,7 @@ pub struct Selection {
     pub reserves: Vec<Pick>,
 }
 
-/// Draws the winner and up to `reserves` reserves (SPEC.md §4.5): repeatedly take
+/// Draws the winner and up to `reserves` reserves (spec/formats.md §4.5): repeatedly take
 /// `e = uniform(entries)` from the DRBG stream; the leaf holding entry `e` is picked unless it
 /// was picked already, in which case `e` is discarded and the next value is drawn. Every entry
 /// has the same chance, so an account with 3 entries is 3 times as likely to win (D-3, D-4,

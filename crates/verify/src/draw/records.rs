@@ -1,4 +1,4 @@
-//! What a daily draw records in the audit trail (SPEC.md §6.2): one payload type per `draw.*`
+//! What a daily draw records in the audit trail (spec/formats.md §6.2): one payload type per `draw.*`
 //! kind, named in the registry (`events::kinds`); the state of a day derived from them is
 //! `urne_ceremony::state::day`. Each payload's fields are in the order they are stored, and a payload with a
 //! member the type does not define does not parse.
@@ -8,7 +8,7 @@ use super::files::{CommitmentRef, ExportRef, Figures};
 use crate::crypto::Hash32;
 use serde::{Deserialize, Serialize};
 
-/// The `draw.seal` record (SPEC.md §6.2): what the day was sealed from, and its commitment.
+/// The `draw.seal` record (spec/formats.md §6.2): what the day was sealed from, and its commitment.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SealRecord {
@@ -16,29 +16,29 @@ pub struct SealRecord {
     pub operation: String,
     /// The sealed day, `YYYY-MM-DD`.
     pub day: String,
-    /// The attempt sealed (SPEC.md §4.6).
+    /// The attempt sealed (spec/formats.md §4.6).
     pub attempt: u32,
-    /// SHA-256 of the rules file, also the name of its blob in the trail (SPEC.md §4.4, §6.2).
+    /// SHA-256 of the rules file, also the name of its blob in the trail (spec/formats.md §4.4, §6.2).
     pub rules_sha256: Hash32,
     /// The export's path as the operator gave it.
     pub export_file: String,
     /// The signed export the day was sealed from.
     pub export: ExportRef,
-    /// The figures of the day's tally (SPEC.md §4.7).
+    /// The figures of the day's tally (spec/formats.md §4.7).
     pub figures: Figures,
-    /// The commitment, recorded before any entropy exists (SPEC.md §4.3).
+    /// The commitment, recorded before any entropy exists (spec/formats.md §4.3).
     pub commitment: CommitmentRef,
     /// SHA-256 of the sealed set (leaves in pseudonym order with their accounts), stored as a
-    /// blob beside the events (SPEC.md §6.2).
+    /// blob beside the events (spec/formats.md §6.2).
     pub set_sha256: Hash32,
     /// SHA-256 of the public `leaves.bin` (a blob), and its signature by the result key, made at
     /// the seal so the draw only copies it.
     pub leaves_sha256: Hash32,
-    /// The 64-byte signature of `leaves.bin` by the result key (SPEC.md §1.4), hex.
+    /// The 64-byte signature of `leaves.bin` by the result key (spec/formats.md §1.4), hex.
     pub leaves_sig: String,
 }
 
-/// The `draw.entropy` record (SPEC.md §3.1, §3.2, §6.2): the draw's entropy, requested once,
+/// The `draw.entropy` record (spec/appliance.md §3.1, spec/formats.md §3.2, §6.2): the draw's entropy, requested once,
 /// recorded and committed to before the commissaire's contribution exists.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -47,19 +47,19 @@ pub struct EntropyRecord {
     pub operation: String,
     /// The day drawn, `YYYY-MM-DD`.
     pub day: String,
-    /// The attempt drawn (SPEC.md §4.6).
+    /// The attempt drawn (spec/formats.md §4.6).
     pub attempt: u32,
-    /// The seal's commitment root (SPEC.md §4.3).
+    /// The seal's commitment root (spec/formats.md §4.3).
     pub commitment_root: Hash32,
-    /// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (SPEC.md §3.2), shown for the
+    /// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (spec/formats.md §3.2), shown for the
     /// commissaire to copy before the contribution is typed.
     pub entropy_commitment: Hash32,
     /// SHA-256 of the blob that holds the entropy, sealed by the token's key until it is used
-    /// (SPEC.md §3.4, §6.2).
+    /// (spec/appliance.md §3.4, spec/formats.md §6.2).
     pub entropy_blob: Hash32,
 }
 
-/// The `draw.contribution` record (SPEC.md §4.4.1, §6.2): the commissaire's contribution, typed
+/// The `draw.contribution` record (spec/formats.md §4.4.1, §6.2): the commissaire's contribution, typed
 /// after the entropy commitment was recorded and shown, recorded before anything is computed
 /// from it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,15 +69,15 @@ pub struct ContributionRecord {
     pub operation: String,
     /// The day drawn, `YYYY-MM-DD`.
     pub day: String,
-    /// The attempt drawn (SPEC.md §4.6).
+    /// The attempt drawn (spec/formats.md §4.6).
     pub attempt: u32,
     /// The entropy commitment it follows (the `draw.entropy` event's).
     pub entropy_commitment: Hash32,
-    /// The commissaire's contribution, as typed and confirmed (SPEC.md §4.4.1).
+    /// The commissaire's contribution, as typed and confirmed (spec/formats.md §4.4.1).
     pub contribution: String,
 }
 
-/// The `draw.result` record (SPEC.md §6.2): the seed and the picks, recorded once.
+/// The `draw.result` record (spec/formats.md §6.2): the seed and the picks, recorded once.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultRecord {
@@ -85,36 +85,36 @@ pub struct ResultRecord {
     pub operation: String,
     /// The day drawn, `YYYY-MM-DD`.
     pub day: String,
-    /// The attempt drawn (SPEC.md §4.6).
+    /// The attempt drawn (spec/formats.md §4.6).
     pub attempt: u32,
-    /// The draw seed (SPEC.md §4.4).
+    /// The draw seed (spec/formats.md §4.4).
     pub seed: Hash32,
-    /// The winner's pick (SPEC.md §4.5).
+    /// The winner's pick (spec/formats.md §4.5).
     pub winner: Pick,
     /// The reserves' picks, in rank order.
     pub reserves: Vec<Pick>,
 }
 
-/// The `draw.published` record (SPEC.md §6.2): the folder the outputs were published into.
+/// The `draw.published` record (spec/formats.md §6.2): the folder the outputs were published into.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PublishedRecord {
     /// The day drawn, `YYYY-MM-DD`.
     pub day: String,
-    /// The attempt drawn (SPEC.md §4.6).
+    /// The attempt drawn (spec/formats.md §4.6).
     pub attempt: u32,
     /// The output folder as the operator gave it.
     pub out: String,
     /// The SHA-256 of every output, by file name.
     pub files: std::collections::BTreeMap<String, Hash32>,
     /// Version 2: the output's primary file and its checkpoint, which the next output names as
-    /// its predecessor (SPEC.md §6.7); recorded in this one event so that no kill separates
+    /// its predecessor (spec/formats.md §6.7); recorded in this one event so that no kill separates
     /// the publication from it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output: Option<crate::audit::history::OutputPublished>,
 }
 
-/// The `draw.void` record (SPEC.md §4.6): an attempt annulled in front of the commissaire.
+/// The `draw.void` record (spec/formats.md §4.6): an attempt annulled in front of the commissaire.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VoidRecord {
@@ -135,7 +135,7 @@ pub struct VoidRecord {
 pub struct LateRecord {
     /// The day drawn, `YYYY-MM-DD`.
     pub day: String,
-    /// The attempt drawn (SPEC.md §4.6).
+    /// The attempt drawn (spec/formats.md §4.6).
     pub attempt: u32,
     /// The period's draw date, `YYYY-MM-DD`.
     pub draw_date: String,
@@ -143,7 +143,7 @@ pub struct LateRecord {
     pub today: String,
 }
 
-/// The `draw.proof` record (SPEC.md §4.8): a signed inclusion proof issued for one account.
+/// The `draw.proof` record (spec/formats.md §4.8): a signed inclusion proof issued for one account.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProofRecord {
@@ -151,7 +151,7 @@ pub struct ProofRecord {
     pub day: String,
     /// The attempt whose seal the proof is against.
     pub attempt: u32,
-    /// The account's pseudonym in that seal (SPEC.md §4.2).
+    /// The account's pseudonym in that seal (spec/formats.md §4.2).
     pub pseudonym: Hash32,
     /// SHA-256 of the proof file written.
     pub file_sha256: Hash32,

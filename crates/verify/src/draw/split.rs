@@ -1,7 +1,7 @@
 //! Splitting a JSON object into the draw core's members and the others, so that `result.json`
 //! and `bundle.json` are parsed with every member closed (`deny_unknown_fields` on each part)
 //! without serde's `flatten`, which does not support it. Each member is kept as its raw JSON
-//! text, so a key given twice is refused at every depth (SPEC.md §1.5): here for the object's
+//! text, so a key given twice is refused at every depth (spec/formats.md §1.5): here for the object's
 //! own members, by the derived parsers inside them.
 
 use serde::de::{Deserializer, Error, MapAccess, Visitor};

@@ -177,7 +177,7 @@ impl AccountSums {
 
 /// A set of accounts, as [`words`]: the accounts of the plays that do not count (retail,
 /// subscription refused), which `figures.excluded_accounts_with_plays` needs besides the accounts
-/// with counting cents (SPEC.md §4.7: an excluded account with a play record of any class).
+/// with counting cents (spec/appliance.md §4.7: an excluded account with a play record of any class).
 ///
 /// Such plays are a minority, so a list is enough: one push per play, sorted and deduplicated
 /// whenever it has doubled since it last was (and at the end), so it never holds more than twice

@@ -1,8 +1,8 @@
-//! The rules that turn plays into entries (SPEC.md §4.1): for each play, D-1 (its day), then its
-//! class (§4.1.1: retail, a channel not among the rules' `online_channels`, D-3; subscription
+//! The rules that turn plays into entries (spec/formats.md §4.1): for each play, D-1 (its day), then its
+//! class (spec/appliance.md §4.1.1: retail, a channel not among the rules' `online_channels`, D-3; subscription
 //! refused, D-5; else counting), added to a worker's [`Partial`]; for each account, D-3 (one entry
 //! per complete tranche), D-4 (the daily cap), D-6 and D-13 (an excluded account gets no entry);
-//! and the excluded accounts with a play of any class (§4.7).
+//! and the excluded accounts with a play of any class (spec/formats.md §4.7).
 
 use chrono::NaiveDate;
 
@@ -100,7 +100,7 @@ pub(super) fn add_play(
     p.ids.add(play.id, line32, ctx.suspects);
 
     p.plays += 1;
-    // SPEC.md §4.1.1: one class per play, tested in this order. Retail: a channel that is not one
+    // spec/appliance.md §4.1.1: one class per play, tested in this order. Retail: a channel that is not one
     // of the rules' online channels, whatever its name (D-3). Subscription refused: taken out
     // outside the participation period (D-5). Else counting.
     if !ctx.rules.counts_channel(play.channel) {
@@ -136,7 +136,7 @@ pub(super) struct DayEntries {
     pub(super) entries: Vec<AccountEntries>,
     /// The sum of their entries.
     pub(super) total: u64,
-    /// Excluded accounts with at least one play record of any class, by reason (SPEC.md §4.7,
+    /// Excluded accounts with at least one play record of any class, by reason (spec/formats.md §4.7,
     /// `figures.excluded_accounts_with_plays`).
     pub(super) excluded_accounts_with_plays: [u64; 3],
 }
@@ -182,7 +182,7 @@ pub(super) fn entries(
     }
 }
 
-/// SPEC.md §4.7: the excluded accounts with at least one play record of any class (counting,
+/// spec/appliance.md §4.7: the excluded accounts with at least one play record of any class (counting,
 /// retail, subscription refused), by reason. Exclusions are few: each is looked up (binary
 /// search) in the counting sums and in each worker's list of accounts with uncounted plays.
 fn excluded_with_plays(sums: &Sums, uncounted: &[Vec<[u64; 4]>], excl: &[Exclusion]) -> [u64; 3] {

@@ -1,5 +1,5 @@
-//! Why an export is refused: one [`ExportErrorKind`] per rule of entry-export-v1 (SPEC.md
-//! §4.1.1) and of the signature check (§1.4), with the line it applies to.
+//! Why an export is refused: one [`ExportErrorKind`] per rule of entry-export-v1 (spec/appliance.md
+//! §4.1.1) and of the signature check (spec/formats.md §1.4), with the line it applies to.
 
 use chrono::NaiveDate;
 
@@ -96,11 +96,11 @@ pub enum ExportErrorKind {
     /// A line is not valid UTF-8.
     #[error("the line is not valid UTF-8")]
     NotUtf8,
-    /// A line ends in CR LF (no CR is allowed anywhere in an export, SPEC.md §4.1.1).
+    /// A line ends in CR LF (no CR is allowed anywhere in an export, spec/formats.md §4.1.1).
     #[error("the line ends in CR LF; lines must end in LF alone")]
     Crlf,
     /// A line holds a CR (0x0D) other than right before its LF: between JSON tokens or anywhere
-    /// else, no CR is allowed in an export (SPEC.md §4.1.1; the 1-based byte column of the first).
+    /// else, no CR is allowed in an export (spec/formats.md §4.1.1; the 1-based byte column of the first).
     #[error(
         "the line holds a CR (byte 0x0D) at column {0}; no CR is allowed anywhere in an export"
     )]

@@ -6,7 +6,7 @@ use super::error::ExportErrorKind;
 use super::json::{JsonError, Val};
 use super::rfc3339;
 
-/// Largest stake of one play, in cents (SPEC.md §4.1.1).
+/// Largest stake of one play, in cents (spec/formats.md §4.1.1).
 pub(super) const MAX_STAKE_CENTS: u64 = 100_000_000;
 
 /// A JSON reader error as the export error it is.
@@ -17,7 +17,7 @@ pub(super) fn json_err(e: JsonError) -> ExportErrorKind {
     }
 }
 
-/// No CR anywhere in a line (SPEC.md §4.1.1): [`ExportErrorKind::Crlf`] for one right before
+/// No CR anywhere in a line (spec/formats.md §4.1.1): [`ExportErrorKind::Crlf`] for one right before
 /// the LF, [`ExportErrorKind::CarriageReturn`] for the first one elsewhere (between JSON tokens
 /// included). `line` is the line without its LF.
 pub(super) fn no_cr(line: &[u8]) -> Result<(), ExportErrorKind> {

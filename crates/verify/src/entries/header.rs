@@ -1,4 +1,4 @@
-//! Line 1 of an export, the header (SPEC.md §4.1.1): read, parsed and checked against the rules
+//! Line 1 of an export, the header (spec/formats.md §4.1.1): read, parsed and checked against the rules
 //! and the key that verified the file.
 
 use std::io::Read;

@@ -141,7 +141,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Whitespace between tokens: RFC 8259's, without CR (no CR is allowed anywhere in an
-    /// export, SPEC.md §4.1.1; the line readers refuse one before this reader sees the line).
+    /// export, spec/appliance.md §4.1.1; the line readers refuse one before this reader sees the line).
     fn ws(&mut self) {
         while let Some(&c) = self.b.get(self.pos) {
             if c == b' ' || c == b'\t' || c == b'\n' {

@@ -1,17 +1,17 @@
-//! Production's daily entry exports (SPEC.md §4.1; format `entry-export-v1`, §4.1.1): the
+//! Production's daily entry exports (spec/formats.md §4.1; format `entry-export-v1`, spec/formats.md §4.1.1): the
 //! signature check, the strict parse, and the D-1, D-3 … D-6 / D-13 tally that turns one day's
 //! plays into entries.
 //!
 //! Two passes over the same bytes, because inputs are verified before they are parsed (design
 //! principle 5):
 //!
-//! 1. [`verify_export`] streams the file once: strict pure Ed25519 (RFC 8032, SPEC.md §1.4)
+//! 1. [`verify_export`] streams the file once: strict pure Ed25519 (RFC 8032, spec/formats.md §1.4)
 //!    against the trusted producer keys, plus SHA-256 and size. Nothing is parsed. The result,
 //!    a [`VerifiedExport`], names the key that verified and the exact bytes (by hash and size).
 //! 2. [`tally_export`] streams it again, parses and validates every line exactly as the format
 //!    says, recomputes SHA-256 and refuses the file if it is not the one that was verified, and
 //!    computes the entries: a [`DayTally`], whose [`DayTally::entries`] is the canonical entry
-//!    list of §4.1 ([`AccountEntries`], ascending by account bytes). (A third read, hash-checked
+//!    list of spec/formats.md §4.1 ([`AccountEntries`], ascending by account bytes). (A third read, hash-checked
 //!    the same way, happens only when two play ids may be equal: see [`tally_export_with`].)
 //!
 //! A refusal is an [`ExportError`]: the rule broken ([`ExportErrorKind`], with a stable
@@ -57,7 +57,7 @@
 //! # Ok::<(), urne_verify::entries::ExportError>(())
 //! ```
 //!
-//! # How the reader applies §4.1.1
+//! # How the reader applies spec/formats.md §4.1.1
 //!
 //! The points a re-implementation needs to refuse the same files for the same reasons, beyond
 //! the format's own text:
@@ -109,7 +109,7 @@
 //! - **Classes.** Each play is in one class, tested in this order: retail (its `channel` is not
 //!   one of the rules' `online_channels`, whatever its name, D-3), subscription refused (D-5),
 //!   else counting. [`DayTally::excluded_accounts_with_plays_by_reason`] counts the excluded
-//!   accounts with at least one play of any class (SPEC.md §4.7).
+//!   accounts with at least one play of any class (spec/formats.md §4.7).
 
 mod accounts;
 mod chunks;

@@ -1,4 +1,4 @@
-//! Duplicate play ids (a play id is unique in the file, SPEC.md §4.1.1), found by sorting.
+//! Duplicate play ids (a play id is unique in the file, spec/formats.md §4.1.1), found by sorting.
 //!
 //! A first pass keeps a 64-bit [`fingerprint`] of each play's id (8 bytes per play in memory).
 //! Equal ids have equal fingerprints, so when no two fingerprints are equal no id is repeated.

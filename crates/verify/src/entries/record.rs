@@ -1,6 +1,6 @@
 //! The record lines of a chunk: each by the fast path for a play line in the usual layout
 //! ([`super::fast`]), else by the general reader, which accepts any layout the format allows
-//! (SPEC.md §4.1.1) or names the rule the line breaks. Both give the same result.
+//! (spec/formats.md §4.1.1) or names the rule the line breaks. Both give the same result.
 
 use super::counting::{Ctx, Partial, add_exclusion, add_play};
 use super::error::{ExportErrorKind, LineErr};

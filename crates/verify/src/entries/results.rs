@@ -13,13 +13,13 @@ pub struct VerifiedExport {
     pub size: u64,
     /// The trusted producer key that verified the signature (raw 32 bytes).
     pub key: [u8; 32],
-    /// Its key id (SPEC.md §1.3: first 16 hex digits of SHA-256 over the raw key): the header's
+    /// Its key id (spec/formats.md §1.3: first 16 hex digits of SHA-256 over the raw key): the header's
     /// `producer` must be this.
     pub key_id: String,
 }
 
 /// One account's entries in the day's draw (D-3, D-4): an item of the canonical entry list of
-/// SPEC.md §4.1, whose binary form is `account || entries` (33 bytes).
+/// spec/formats.md §4.1, whose binary form is `account || entries` (33 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct AccountEntries {
     /// The pseudonymous account id (64 lowercase hex digits in the export), as its 32 bytes.
@@ -32,7 +32,7 @@ pub struct AccountEntries {
 /// Everything the tally of one day's export established: the header, the day's rules, the
 /// figures for the commissaire's minutes, and the entries themselves in canonical order.
 ///
-/// The figures are those `result.json` and `bundle.json` publish in `figures` (SPEC.md §4.7);
+/// The figures are those `result.json` and `bundle.json` publish in `figures` (spec/formats.md §4.7);
 /// the field documented with each counter names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DayTally {
@@ -68,12 +68,12 @@ pub struct DayTally {
     // Figures.
     /// Play records, every class (`figures.plays`).
     pub plays: u64,
-    /// Plays that count (SPEC.md §4.1.1: on one of the rules' `online_channels`, without a
+    /// Plays that count (spec/formats.md §4.1.1: on one of the rules' `online_channels`, without a
     /// subscription or with one taken out inside the participation period;
     /// `figures.counting_plays`).
     pub counting_plays: u64,
     /// Retail plays: on a channel that is not one of the rules' `online_channels`, which never
-    /// count (D-3, SPEC.md §4.1.1; `figures.retail_plays`).
+    /// count (D-3, spec/formats.md §4.1.1; `figures.retail_plays`).
     pub retail_plays: u64,
     /// Plays on one of the rules' `online_channels` whose subscription was taken out outside the
     /// participation period (D-5; `figures.subscription_plays_refused`).
@@ -87,7 +87,7 @@ pub struct DayTally {
     /// [`ExclusionReason::index`]: crate::rules::draw::ExclusionReason::index
     pub exclusions_by_reason: [u64; 3],
     /// Excluded accounts with at least one play record of any class (counting, retail,
-    /// subscription refused), by reason (D-6, D-13, SPEC.md §4.7; same index;
+    /// subscription refused), by reason (D-6, D-13, spec/appliance.md §4.7; same index;
     /// `figures.excluded_accounts_with_plays`).
     pub excluded_accounts_with_plays_by_reason: [u64; 3],
     /// Accounts with at least one entry: the length of [`DayTally::entries`]
@@ -95,7 +95,7 @@ pub struct DayTally {
     pub accounts_with_entries: u64,
     /// Sum of all entries: the size of the day's draw (`figures.entries`).
     pub total_entries: u64,
-    /// The canonical entry list (SPEC.md §4.1): accounts with at least one entry, sorted
+    /// The canonical entry list (spec/formats.md §4.1): accounts with at least one entry, sorted
     /// ascending by account bytes.
     pub entries: Vec<AccountEntries>,
 }

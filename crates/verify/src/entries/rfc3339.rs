@@ -119,11 +119,11 @@ pub(crate) fn parse_unix_bytes(b: &[u8]) -> Option<i64> {
     Some(local - offset)
 }
 
-/// urne's one time format (SPEC.md §6.1): RFC 3339 UTC with microseconds,
+/// urne's one time format (spec/formats.md §6.1): RFC 3339 UTC with microseconds,
 /// `YYYY-MM-DDTHH:MM:SS.ffffffZ`, 27 characters, digits where digits go, a real date and time of
 /// day (proleptic Gregorian, years 0000 to 9999, seconds at most 59); in it, text order is time
 /// order. The trail's times are checked
-/// against it (§6.4 (5)), as are a block's reveal's and commitment's (§5.B10).
+/// against it (spec/formats.md §6.4 (5)), as are a block's reveal's and commitment's (spec/formats.md §5.B10).
 #[must_use]
 pub fn is_one_time_format(ts: &str) -> bool {
     let b = ts.as_bytes();

@@ -1,5 +1,5 @@
-//! Pass 2: parse and validate every line of an export (SPEC.md §4.1.1), re-hash it, and apply
-//! D-1, D-3 … D-6 and D-13 (§4.1). One read of the file goes through:
+//! Pass 2: parse and validate every line of an export (spec/formats.md §4.1.1), re-hash it, and apply
+//! D-1, D-3 … D-6 and D-13 (spec/formats.md §4.1). One read of the file goes through:
 //!
 //! - [`super::rehash`]: every byte read is hashed; the file must be the one pass 1 verified;
 //! - [`super::header`]: line 1;
@@ -46,7 +46,7 @@ pub fn tally_export<R: Read>(
 
 /// Pass 2: parses, validates and tallies the export, on `opts.threads` parsing threads. A
 /// failure to open or read the file is [`ExportErrorKind::Io`]; every other refusal names the
-/// rule of entry-export-v1 (SPEC.md §4.1.1) the file breaks, on the earliest line that breaks
+/// rule of entry-export-v1 (spec/formats.md §4.1.1) the file breaks, on the earliest line that breaks
 /// one (see the module's notes for the order).
 ///
 /// Duplicate play ids are looked for on 64-bit fingerprints of the ids (8 bytes per play in

@@ -2,7 +2,7 @@
 //! parsed (design principle 5), in one streaming pass that also yields the file's SHA-256 and
 //! size. Memory does not grow with the file: the file is read in fixed blocks.
 //!
-//! Verification is the strict pure Ed25519 of SPEC.md §1.4 ([`crate::crypto::ed25519`]), the
+//! Verification is the strict pure Ed25519 of spec/formats.md §1.4 ([`crate::crypto::ed25519`]), the
 //! same code as every one-shot verification, fed the file block by block.
 
 use std::io::Read;
@@ -24,7 +24,7 @@ use crate::crypto::ed25519::{StrictVerifier, key_id};
 /// Refusals, all for the file as a whole: [`ExportErrorKind::SignatureLength`] when `sig` is
 /// not 64 bytes, [`ExportErrorKind::NoTrustedKey`] when `trusted` is empty,
 /// [`ExportErrorKind::BadSignature`] when no trusted key verifies the signature under the strict
-/// rules of SPEC.md §1.4 (a signature no key can accept is refused before the file is read),
+/// rules of spec/formats.md §1.4 (a signature no key can accept is refused before the file is read),
 /// [`ExportErrorKind::TooLarge`] as soon as more than [`super::MAX_EXPORT_BYTES`] bytes were read
 /// (a caller with the file's metadata checks them first, [`super::check_export_metadata`]), and
 /// [`ExportErrorKind::Io`] when the reader fails.

@@ -1,4 +1,4 @@
-//! The registry of the trail's event kinds (SPEC.md §6.2): every kind urne writes, its name in
+//! The registry of the trail's event kinds (spec/formats.md §6.2): every kind urne writes, its name in
 //! the trail, and the type of its payload, defined once. The appliance writes every event as a
 //! [`Record`] (so its payload is the type's serialisation) and reads every event back through
 //! [`parse`]: an unknown kind, or a known kind whose payload does not parse as its type, is a
@@ -34,7 +34,7 @@ pub struct MalformedRecord {
 /// PayloadType` entries.
 macro_rules! registry {
     ($( $(#[$doc:meta])* $variant:ident = $name:literal => $ty:ty ),* $(,)?) => {
-        /// Every event kind urne writes (SPEC.md §6.2).
+        /// Every event kind urne writes (spec/formats.md §6.2).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Kind {
             $( $(#[$doc])* $variant, )*
@@ -152,7 +152,7 @@ registry! {
     OutputPlacing = "output.placing" => crate::audit::history::OutputPlacing,
     /// Entropy the trail had already seen, refused and never used.
     EntropyRefused = "entropy.refused" => EntropyRefused,
-    /// A sitting was opened in front of the commissaire (SPEC.md §9.1).
+    /// A sitting was opened in front of the commissaire (spec/appliance.md §9.1).
     SittingOpened = "sitting.opened" => crate::sitting::OpenedRecord,
     /// An open sitting was taken up again after an interruption.
     SittingResumed = "sitting.resumed" => crate::sitting::ResumedRecord,
@@ -178,7 +178,7 @@ fn encode<T: serde::Serialize>(r: &T) -> String {
 }
 
 impl Record {
-    /// The blobs the record names (SPEC.md §6.2: data stored beside the events, content-addressed
+    /// The blobs the record names (spec/formats.md §6.2: data stored beside the events, content-addressed
     /// by SHA-256): a seal's sealed set and rules file, a block's entropy.
     pub fn blobs(&self) -> Vec<crate::crypto::Hash32> {
         match self {

@@ -1,8 +1,8 @@
-//! The payloads of the trail's events that belong to no day and no block (SPEC.md §6.2): the
+//! The payloads of the trail's events that belong to no day and no block (spec/appliance.md §6.2): the
 //! start of a command, the keys, a failure, a refused input. The `draw.*` and `block.*`
 //! payloads are in `draw::records` and `block::records`; the registry (`events::kinds`) names
 //! them all. Each payload's fields are in the order they are stored (the bytes are hashed as
-//! stored, SPEC.md §6.1), and a payload with a member its type does not define does not parse.
+//! stored, spec/formats.md §6.1), and a payload with a member its type does not define does not parse.
 
 use crate::crypto::Hash32;
 use crate::software::{Pkcs11Identity, SoftwareIdentity};
@@ -15,9 +15,9 @@ use serde::{Deserialize, Serialize};
 pub struct SoftwareStart {
     /// The command as the trail records it (e.g. `block generate`).
     pub command: String,
-    /// The software running it (SPEC.md §4.7).
+    /// The software running it (spec/formats.md §4.7).
     pub software: SoftwareIdentity,
-    /// The PKCS#11 module, the token and the files mapped in the process (SPEC.md §6.2).
+    /// The PKCS#11 module, the token and the files mapped in the process (spec/formats.md §6.2).
     pub pkcs11: Pkcs11Identity,
 }
 
@@ -76,7 +76,7 @@ pub struct KeyRecord {
     pub role: KeyRole,
     /// The key's label in the token.
     pub label: String,
-    /// The key id (SPEC.md §1.4).
+    /// The key id (spec/formats.md §1.4).
     pub key_id: String,
     /// The 32-byte Ed25519 public key, hex.
     pub public_key: Hash32,
@@ -92,7 +92,7 @@ pub struct KeyRecord {
     pub extractable: bool,
 }
 
-/// The token's sealing key (SPEC.md §6.9) as read back from it, with the attributes that prove
+/// The token's sealing key (spec/appliance.md §6.9) as read back from it, with the attributes that prove
 /// it was generated there, can never leave it, and can only encrypt and decrypt with AES-GCM.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -133,7 +133,7 @@ pub struct SealKeyRecord {
 }
 
 impl SealKeyRecord {
-    /// True when the attributes prove what §6.9 requires: an AES-256 key generated in the
+    /// True when the attributes prove what spec/appliance.md §6.9 requires: an AES-256 key generated in the
     /// token, always sensitive and never extractable, for AES-GCM encryption and decryption
     /// only, which nobody can change or destroy.
     pub fn is_sound(&self) -> bool {
@@ -162,7 +162,7 @@ pub struct KeysGenerated {
     pub token: TokenRecord,
     /// The keys, in the order of [`KeyRole::ALL`].
     pub keys: Vec<KeyRecord>,
-    /// The sealing key (SPEC.md §6.9); absent in trails initialised before urne had one.
+    /// The sealing key (spec/appliance.md §6.9); absent in trails initialised before urne had one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seal_key: Option<SealKeyRecord>,
 }
@@ -173,7 +173,7 @@ pub struct KeysGenerated {
 pub struct ExportedKey {
     /// The PEM file's name beside `keys.json`.
     pub file: String,
-    /// The key id (SPEC.md §1.4).
+    /// The key id (spec/formats.md §1.4).
     pub key_id: String,
     /// The 32-byte Ed25519 public key, hex.
     pub public_key: Hash32,
@@ -227,22 +227,22 @@ pub struct InputRejected {
     pub reason: String,
 }
 
-/// The `trail.created` record, always event 1 of a version-2 trail (SPEC.md §6.6): the trail's
+/// The `trail.created` record, always event 1 of a version-2 trail (spec/appliance.md §6.6): the trail's
 /// identity, which the token keeps in its `urne-trail` object, and the audit key that signs
 /// every checkpoint of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrailCreated {
-    /// The trail's identity (§6.6).
+    /// The trail's identity (spec/appliance.md §6.6).
     pub trail: Hash32,
-    /// The audit key's id (SPEC.md §1.3).
+    /// The audit key's id (spec/formats.md §1.3).
     pub audit_key_id: String,
     /// The audit public key, hex.
     pub audit_public_key: Hash32,
 }
 
 /// A day carried into a restarted trail from the outputs published under the trail it
-/// replaces (SPEC.md §6.8).
+/// replaces (spec/appliance.md §6.8).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CarriedDay {
@@ -259,7 +259,7 @@ pub struct CarriedDay {
     pub output: Hash32,
 }
 
-/// A block carried into a restarted trail (SPEC.md §6.8).
+/// A block carried into a restarted trail (spec/appliance.md §6.8).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CarriedBlock {
@@ -273,7 +273,7 @@ pub struct CarriedBlock {
     pub output: Hash32,
 }
 
-/// The `trail.restarted` record, event 1 of a trail made by a witnessed restart (SPEC.md §6.8):
+/// The `trail.restarted` record, event 1 of a trail made by a witnessed restart (spec/appliance.md §6.8):
 /// the new trail's identity, the trail it replaces and the token's last mark of it, the reason
 /// given in front of the commissaire, and what the published outputs say was already done.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -299,7 +299,7 @@ pub struct TrailRestarted {
     pub blocks: Vec<CarriedBlock>,
 }
 
-/// The `entropy.refused` record (SPEC.md §6.2): the token returned, for a draw or a block,
+/// The `entropy.refused` record (spec/appliance.md §6.2): the token returned, for a draw or a block,
 /// entropy the trail had already seen (the same SHA-256 as any earlier entropy, draws and blocks
 /// alike); it is recorded by its hash only and never used.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -309,24 +309,24 @@ pub struct EntropyRefused {
     pub purpose: String,
     /// The attempt it was for.
     pub attempt: u32,
-    /// The value's entropy commitment (SPEC.md §3.2), the one hash by which entropies are
+    /// The value's entropy commitment (spec/formats.md §3.2), the one hash by which entropies are
     /// compared.
     pub entropy_commitment: Hash32,
     /// Why, in words.
     pub reason: String,
 }
 
-/// One of production's keys pinned in the trail (SPEC.md §6.2, `producer.keys`).
+/// One of production's keys pinned in the trail (spec/formats.md §6.2, `producer.keys`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PinnedKey {
-    /// The key's id (SPEC.md §1.3): the first 16 hex digits of the SHA-256 of `public_key`.
+    /// The key's id (spec/formats.md §1.3): the first 16 hex digits of the SHA-256 of `public_key`.
     pub key_id: String,
     /// The raw Ed25519 public key, hex.
     pub public_key: Hash32,
 }
 
-/// The `producer.keys` record (SPEC.md §6.2, §4.3): the set of production's keys a seal trusts
+/// The `producer.keys` record (spec/formats.md §6.2, §4.3): the set of production's keys a seal trusts
 /// from this event on, and the ids of the set it replaces (empty for the trail's first). A seal
 /// trusts these keys only: never a key file named by the configuration or the command line
 /// that is not among them.
@@ -370,7 +370,7 @@ impl ProducerKeys {
     }
 }
 
-/// The `clock.corrected` record (SPEC.md §6.2, §6.4 (5)): the events before it were dated by a
+/// The `clock.corrected` record (spec/appliance.md §6.2, spec/formats.md §6.4 (5)): the events before it were dated by a
 /// clock set wrong (ahead), and a person at the appliance's console confirmed the true date and
 /// time, with which the appliance's clock now agrees. It is the one event that may be dated
 /// earlier than the event before it, and only by naming that event's time.
@@ -378,7 +378,7 @@ impl ProducerKeys {
 #[serde(deny_unknown_fields)]
 pub struct ClockCorrected {
     /// The time of the event before it, exactly as stored: the last time the clock set wrong
-    /// gave (urne's one format, §6.1).
+    /// gave (urne's one format, spec/formats.md §6.1).
     pub wrong: String,
     /// The date and time confirmed at the terminal (a watch's, typed to the minute in Paris
     /// time), in urne's one format (UTC, seconds and microseconds zero).
@@ -387,7 +387,7 @@ pub struct ClockCorrected {
     pub reason: String,
 }
 
-/// The `clock.confirmed` record (SPEC.md §6.6): the command that records it found the clock more
+/// The `clock.confirmed` record (spec/appliance.md §6.6): the command that records it found the clock more
 /// than 31 days after the trail's last event, and a person confirmed the date and time at the
 /// terminal before it recorded anything.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,4 +1,4 @@
-//! The commissaire's contribution (SPEC.md §4.4.1): one grammar for draws and blocks, checked by
+//! The commissaire's contribution (spec/appliance.md §4.4.1): one grammar for draws and blocks, checked by
 //! the appliance when it is typed and by every verifier. It is copied by hand into the signed
 //! minutes and typed at a prompt, so the grammar keeps to characters a French keyboard types and
 //! a person can copy without ambiguity: every character is precomposed (so the text is its own
@@ -10,7 +10,7 @@ pub const MIN_CHARS: usize = 8;
 /// Most characters a contribution has.
 pub const MAX_CHARS: usize = 256;
 
-/// Whether `c` may appear in a contribution (SPEC.md §4.4.1): printable ASCII (U+0020–U+007E),
+/// Whether `c` may appear in a contribution (spec/formats.md §4.4.1): printable ASCII (U+0020–U+007E),
 /// Latin-1 Supplement without the no-break space U+00A0 and the soft hyphen U+00AD
 /// (U+00A1–U+00AC, U+00AE–U+00FF), Latin Extended-A (U+0100–U+017F), and the right single
 /// quotation mark U+2019 and the euro sign U+20AC.
@@ -54,7 +54,7 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-/// Checks `text` against the grammar of SPEC.md §4.4.1.
+/// Checks `text` against the grammar of spec/formats.md §4.4.1.
 pub fn check(text: &str) -> Result<(), Refusal> {
     let n = text.chars().count();
     if !(MIN_CHARS..=MAX_CHARS).contains(&n) {

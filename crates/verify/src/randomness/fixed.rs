@@ -1,15 +1,15 @@
 //! The order in which a draw's or a block's randomness became fixed, as its output proves it
-//! (SPEC.md §3.3): the event that recorded the entropy commitment and the event that recorded the
+//! (spec/formats.md §3.3): the event that recorded the entropy commitment and the event that recorded the
 //! commissaire's contribution, each exactly as stored in the trail, with its RFC 9162 inclusion
 //! proof in the tree of the output's own checkpoint. The entropy's event comes first: every
-//! append is covered by its own signed checkpoint (§6.3), so the commitment was signed before the
+//! append is covered by its own signed checkpoint (spec/formats.md §6.3), so the commitment was signed before the
 //! contribution existed in the trail.
 
 use crate::audit::chain::event_hash;
 use crate::crypto::{Hash32, merkle};
 use serde::{Deserialize, Serialize};
 
-/// One event of the trail as stored (SPEC.md §6.1), with its inclusion proof.
+/// One event of the trail as stored (spec/formats.md §6.1), with its inclusion proof.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FixedEvent {
@@ -57,7 +57,7 @@ impl FixedEvent {
         }
     }
 
-    /// The event's hash (SPEC.md §6.1).
+    /// The event's hash (spec/formats.md §6.1).
     pub fn hash(&self) -> Hash32 {
         event_hash(
             &self.prev_hash,

@@ -1,4 +1,4 @@
-//! Nobody chooses the outcome (SPEC.md §3.2, §4.4.1, §5.B3, §7.3 item 2): the HSM's entropy is
+//! Nobody chooses the outcome (spec/formats.md §3.2, §4.4.1, §5.B3, spec/rationale.md §7.3 item 2): the HSM's entropy is
 //! fixed and committed to before the commissaire's contribution exists, and the contribution is
 //! fixed before anything is computed from both. This module holds what draws and blocks share:
 //! the contribution's grammar, the entropy commitment, and the evidence an output carries of
@@ -9,10 +9,10 @@ pub mod fixed;
 
 use crate::crypto::{Hash32, tagged_hash};
 
-/// Label of the entropy commitment (SPEC.md §3.2).
+/// Label of the entropy commitment (spec/formats.md §3.2).
 pub const ENTROPY_COMMITMENT_LABEL: &str = "urne/v2/entropy-commitment";
 
-/// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (SPEC.md §3.2): recorded, covered by a
+/// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (spec/formats.md §3.2): recorded, covered by a
 /// signed checkpoint and shown before the commissaire's contribution is taken; also the one
 /// hash by which every entropy the trail has seen, draws and blocks alike, is compared.
 pub fn entropy_commitment(entropy: &[u8]) -> Hash32 {

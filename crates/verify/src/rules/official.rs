@@ -1,10 +1,10 @@
-//! The official rules files, pinned (issue 11, "inputs pinned"; SPEC.md §4.4, §5.B1): the SHA-256
+//! The official rules files, pinned (issue 11, "inputs pinned"; spec/formats.md §4.4, spec/appliance.md §5.B1): the SHA-256
 //! of each rules file the regulation's operations use is fixed in the appliance, so a doctored
 //! file that keeps an official operation or game id (another cap, another tranche) is refused
 //! rather than bound into a result. Files of other ids (reduced test games) are not official: a
 //! command uses them only when told so (`--unofficial-rules`, [`Admission`]), and every output
 //! made under them says so in a signed member, `"unofficial_rules": true` ([`UnofficialRules`],
-//! SPEC.md §7.4). A verifier recomputes the standing from the id and the SHA-256 an output binds
+//! spec/formats.md §7.4). A verifier recomputes the standing from the id and the SHA-256 an output binds
 //! and requires the member to agree ([M-290] … [M-297]).
 //!
 //! The same table is in the Python verifier (`verifier/vofficial.py`); a test below reads it.
@@ -46,11 +46,11 @@ impl Standing {
 }
 
 /// What the first line of a verdict, and a command's note, say of rules that are not an official
-/// regulation, before their ids (SPEC.md §7.4, §8.1 [M-296]).
+/// regulation, before their ids (spec/formats.md §7.4, §8.1 [M-296]).
 pub const WORDS: &str = "règlement non officiel / unofficial rules";
 
 /// Whether a command may use rules that are not an official regulation: only when its command
-/// line says so (`--unofficial-rules`, SPEC.md §7.4 [M-290]).
+/// line says so (`--unofficial-rules`, spec/appliance.md §7.4 [M-290]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Admission {
     /// Only the pinned official regulations (the default).
@@ -72,7 +72,7 @@ impl Admission {
 }
 
 /// The signed member `"unofficial_rules": true` of a version-2 output made under rules that are
-/// not an official regulation (SPEC.md §7.4 [M-292]): it is written `true` and only `true`; an
+/// not an official regulation (spec/formats.md §7.4 [M-292]): it is written `true` and only `true`; an
 /// output under official rules has no such member.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnofficialRules;
@@ -140,7 +140,7 @@ mod tests {
     }
 
     /// The Python verifier's pinned table (verifier/vofficial.py) is this one: the same ids with
-    /// the same SHA-256, no more, no fewer (SPEC.md §7.4 [M-297]).
+    /// the same SHA-256, no more, no fewer (spec/formats.md §7.4 [M-297]).
     #[test]
     fn the_python_verifier_pins_the_same_official_files() {
         let py = include_str!("../../../../verifier/vofficial.py");

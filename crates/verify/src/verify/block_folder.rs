@@ -1,7 +1,7 @@
-//! `urne verify DIR` on a block folder (SPEC.md §5.B10), step by step: step 1 for the whole
+//! `urne verify DIR` on a block folder (spec/formats.md §5.B10), step by step: step 1 for the whole
 //! folder (orphan files, the rules file, every signature), then steps 2–4 for each block in the
-//! bytewise order of the commitments' names (commitment, rules' standing (§7.4), manifest;
-//! production file, §5.B8 steps 1–6; reveal, block regenerated, 7–9). Stops at the first failure.
+//! bytewise order of the commitments' names (commitment, rules' standing (spec/formats.md §7.4), manifest;
+//! production file, spec/formats.md §5.B8 steps 1–6; reveal, block regenerated, 7–9). Stops at the first failure.
 
 use super::block_order::check_randomness;
 use super::folder::{Folder, ReadError};
@@ -40,7 +40,7 @@ struct SignedBlock {
     tickets: Option<(u64, Hash32)>,
 }
 
-/// Verifies the block folder `f` under `keys` (§5.B10): step 1 for the folder, then steps 2–4
+/// Verifies the block folder `f` under `keys` (spec/formats.md §5.B10): step 1 for the folder, then steps 2–4
 /// for each of `commitments` (from [`block_commitments`]) in order, each of the block `expect`
 /// names when it names one. Returns one line per block saying what was checked, or the first
 /// failure. Prints nothing.
@@ -222,7 +222,7 @@ struct Committed<'a> {
     root: Hash32,
 }
 
-/// A block's signed reveal, checked to be this block's (§5.B10 step 4, first part).
+/// A block's signed reveal, checked to be this block's (spec/formats.md §5.B10 step 4, first part).
 struct Revealed {
     name: String,
     file: RevealFile,
@@ -230,7 +230,7 @@ struct Revealed {
     seed_commitment: Hash32,
     /// Its checkpoint, verified under the audit key.
     checkpoint: chain::Checkpoint,
-    /// The reveal as a version-2 output (§6.7), if it is one.
+    /// The reveal as a version-2 output (spec/formats.md §6.7), if it is one.
     output: Option<history::Output>,
 }
 
@@ -430,7 +430,7 @@ impl Committed<'_> {
         Ok(bytes)
     }
 
-    /// §5.B8 steps 1-6: every row of a production file, its counts and its root against the
+    /// spec/formats.md §5.B8 steps 1-6: every row of a production file, its counts and its root against the
     /// commitment.
     fn rows_against_commitment(&self, bytes: &[u8]) -> VResult<()> {
         let c = &self.c;
@@ -449,7 +449,7 @@ impl Committed<'_> {
         Ok(())
     }
 
-    /// Regenerates the block from the revealed entropy (§5.B8 steps 7–8, every grid checked as
+    /// Regenerates the block from the revealed entropy (spec/formats.md §5.B8 steps 7–8, every grid checked as
     /// it is made), then reads the production file, when present (step 3's first part).
     fn regenerate_beside_file(
         &self,
@@ -467,7 +467,7 @@ impl Committed<'_> {
         (csv_present.then(|| self.signed_production_file()), regen)
     }
 
-    /// §5.B10 step 4 and §5.B8 steps 7–9 after the reveal: the block regenerated from the
+    /// spec/formats.md §5.B10 step 4 and spec/formats.md §5.B8 steps 7–9 after the reveal: the block regenerated from the
     /// revealed entropy; the production file, when present, must then be byte-identical to the
     /// recomputed one, so re-parsing its rows would prove nothing more.
     fn check_revealed(&self, r: &Revealed, csv_present: bool) -> VResult<Option<Vec<u8>>> {
@@ -522,7 +522,7 @@ impl Committed<'_> {
         Ok(file)
     }
 
-    /// §5.B10 step 2 (version 2): the block's manifest `S.manifest.json` is present (malformed),
+    /// spec/formats.md §5.B10 step 2 (version 2): the block's manifest `S.manifest.json` is present (malformed),
     /// parses (malformed), names this block, attempt and result key and lists exactly the
     /// commitment, the rules file and the production file, the latter with the commitment's
     /// `tickets_sha256` (inconsistent); every listed file present is the one listed

@@ -1,14 +1,14 @@
-//! The order in which a block's randomness became fixed (SPEC.md §3.3, §5.B10 step 2): the
+//! The order in which a block's randomness became fixed (spec/formats.md §3.3, §5.B10 step 2): the
 //! `block.entropy` event of the block's attempt, then a `block.contribution` event naming it,
 //! both in the tree of the commitment's checkpoint, saying what the commitment says; and when,
-//! by the reveal, the block's sales closed (SPEC.md §5.B10 step 4).
+//! by the reveal, the block's sales closed (spec/formats.md §5.B10 step 4).
 
 use super::{FailureClass as C, VResult, fail};
 use crate::audit::chain;
 use crate::block::files::{CommitFile, RevealFile};
 
-/// §5.B10 step 2 (version 2, the members checked at the parse): its contribution follows
-/// §4.4.1, and its randomness became fixed in order (§3.3): the `block.entropy` event
+/// spec/formats.md §5.B10 step 2 (version 2, the members checked at the parse): its contribution follows
+/// spec/formats.md §4.4.1, and its randomness became fixed in order (spec/formats.md §3.3): the `block.entropy` event
 /// of this block and attempt, then a `block.contribution` event naming it, both in the tree of
 /// the commitment's checkpoint.
 pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> VResult<()> {
@@ -48,7 +48,7 @@ pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> V
 
 use super::trail::is_one_time_format;
 
-/// §5.B10 step 4 (version 2): the reveal states when the block's sales closed, a date-time in
+/// spec/formats.md §5.B10 step 4 (version 2): the reveal states when the block's sales closed, a date-time in
 /// urne's one format, as are the reveal's `revealed_at` and the commitment's `generated_at`
 /// [M-219]; the sales closed neither after the reveal nor before the commitment was generated
 /// [M-220] (inconsistent). A version-1 reveal states no sales close (its members are checked at

@@ -1,6 +1,6 @@
 //! A folder on disk as the verifier reads it ([`Folder`]), with the standard library only: what
 //! the `urne-verify` binary and a program linking this library verify. The folder given is read
-//! by its path, links in that path followed (SPEC.md §1.6: the user names it); below it nothing
+//! by its path, links in that path followed (spec/formats.md §1.6: the user names it); below it nothing
 //! is followed: a name is examined itself (`symlink_metadata`: a link is [`Entry::Link`], never
 //! read and never a folder of outputs), and a file read is checked again once open (a regular
 //! file, the very file examined: same device and inode), so a name swapped for a link or another
@@ -65,7 +65,7 @@ impl DiskFolder {
 
     /// The folder of the file `file` given to verify (a lone output, a proof, an export), and
     /// the file's name in it: the file is read through its links, the files beside it (its
-    /// `.sig`) are not (SPEC.md §1.6).
+    /// `.sig`) are not (spec/formats.md §1.6).
     pub fn of_file(file: &Path) -> (DiskFolder, String) {
         let dir = file
             .parent()

@@ -1,11 +1,11 @@
-//! Verification of a daily draw (SPEC.md §8.2), step by step in the order the spec numbers them.
+//! Verification of a daily draw (spec/formats.md §8.2), step by step in the order the spec numbers them.
 
 use super::{FailureClass as C, VResult, fail};
 use crate::crypto::{Hash32, merkle};
 use crate::draw::files::{BundleFile, CommitmentRef, Placed, ProofFile, PublicPlaced, ResultFile};
 use crate::draw::{self, AccountEntries, Commitment, Leaf, SeedInputs};
 
-/// Parses the commitment reference of a published file (`{root, leaves, entries}`, §4.7).
+/// Parses the commitment reference of a published file (`{root, leaves, entries}`, spec/formats.md §4.7).
 pub fn commitment_of(c: &CommitmentRef) -> VResult<Commitment> {
     Ok(Commitment {
         root: c.root,
@@ -14,7 +14,7 @@ pub fn commitment_of(c: &CommitmentRef) -> VResult<Commitment> {
     })
 }
 
-/// §8.2 step 2: the published leaves (`leaves.bin`, already signature-checked) are the bundle's
+/// spec/formats.md §8.2 step 2: the published leaves (`leaves.bin`, already signature-checked) are the bundle's
 /// and hash to its commitment.
 pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> {
     if crate::crypto::sha256(leaves_bytes) != b.leaves_sha256 {
@@ -57,7 +57,7 @@ pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> 
     Ok(leaves)
 }
 
-/// §8.2 step 4: the winner and reserves follow from the seed (already checked, step 3) and the
+/// spec/formats.md §8.2 step 4: the winner and reserves follow from the seed (already checked, step 3) and the
 /// leaves.
 pub fn verify_selection(b: &BundleFile, leaves: &[Leaf], seed: &Hash32) -> VResult<()> {
     let sel = draw::select(leaves, seed, b.core.reserves_wanted as usize).ok_or_else(|| {
@@ -117,9 +117,9 @@ fn rank_name(rank: usize) -> String {
     }
 }
 
-/// §8.2 step 3: seed = H(committed inputs, contribution, entropy); checks the published seed,
-/// and that the members of the core are those of its version (§7.2): the `witness` in version
-/// 1; the entropy commitment, the contribution (§4.4.1 grammar), the refused requests and the
+/// spec/formats.md §8.2 step 3: seed = H(committed inputs, contribution, entropy); checks the published seed,
+/// and that the members of the core are those of its version (spec/formats.md §7.2): the `witness` in version
+/// 1; the entropy commitment, the contribution (spec/appliance.md §4.4.1 grammar), the refused requests and the
 /// order evidence in version 2.
 pub fn recompute_seed(core: &crate::draw::files::DrawCore, version: u32) -> VResult<Hash32> {
     let (rules, export) = (core.rules_sha256, core.export.sha256);
@@ -161,8 +161,8 @@ pub fn recompute_seed(core: &crate::draw::files::DrawCore, version: u32) -> VRes
     Ok(seed)
 }
 
-/// The core's members are those of its version (§4.7, §7.2), and a version-2 contribution
-/// follows the grammar of §4.4.1.
+/// The core's members are those of its version (spec/formats.md §4.7, §7.2), and a version-2 contribution
+/// follows the grammar of spec/formats.md §4.4.1.
 fn check_members(core: &crate::draw::files::DrawCore, version: u32) -> VResult<()> {
     let v2 = [
         core.entropy_commitment.is_some(),
@@ -189,7 +189,7 @@ fn check_members(core: &crate::draw::files::DrawCore, version: u32) -> VResult<(
     Ok(())
 }
 
-/// §8.2 step 5 (version 2): the order in which the randomness became fixed (§3.3): the
+/// spec/formats.md §8.2 step 5 (version 2): the order in which the randomness became fixed (spec/formats.md §3.3): the
 /// `draw.entropy` event, then the `draw.contribution` event, both in the tree of the output's
 /// checkpoint, saying what the core says.
 pub fn verify_fixed(
@@ -227,7 +227,7 @@ pub fn verify_fixed(
     Ok(())
 }
 
-/// §8.2 step 6: result.json tells the same draw as the bundle.
+/// spec/formats.md §8.2 step 6: result.json tells the same draw as the bundle.
 pub fn verify_result_against_bundle(r: &ResultFile, b: &BundleFile) -> VResult<()> {
     if r.core != b.core {
         return Err(fail(
@@ -280,7 +280,7 @@ pub fn verify_result_against_bundle(r: &ResultFile, b: &BundleFile) -> VResult<(
     Ok(())
 }
 
-/// §8.2 step 8 (auditor mode): from the entry list recomputed from the signed export, the
+/// spec/formats.md §8.2 step 8 (auditor mode): from the entry list recomputed from the signed export, the
 /// pseudonyms and leaves are exactly the bundle's, and each account named in result.json is the
 /// one behind its pseudonym.
 pub fn verify_against_entries(
@@ -334,7 +334,7 @@ pub fn verify_against_entries(
     Ok(())
 }
 
-/// What a published draw says of its seal, for a proof checked against it (§8.3).
+/// What a published draw says of its seal, for a proof checked against it (spec/formats.md §8.3).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PublishedSeal {
     /// The draw's operation.
@@ -347,7 +347,7 @@ pub struct PublishedSeal {
     pub commitment: CommitmentRef,
 }
 
-/// §8.3, after the signature: the proof is an inclusion proof of a version this verifier knows
+/// spec/formats.md §8.3, after the signature: the proof is an inclusion proof of a version this verifier knows
 /// (malformed), by the result key given (inconsistent), its pseudonym follows from the account
 /// and the salt and its leaf is in the committed tree (commitment-mismatch). The published
 /// draw, when there is one, is compared after: [`published_is_the_proofs`].
@@ -388,7 +388,7 @@ pub fn verify_proof(p: &ProofFile, result_key_id: &str) -> VResult<()> {
     Ok(())
 }
 
-/// §8.3, last step: the published draw's operation, day, attempt and commitment are the
+/// spec/formats.md §8.3, last step: the published draw's operation, day, attempt and commitment are the
 /// proof's (commitment-mismatch).
 pub fn published_is_the_proofs(p: &ProofFile, s: &PublishedSeal) -> VResult<()> {
     if s.operation != p.operation
@@ -407,7 +407,7 @@ pub fn published_is_the_proofs(p: &ProofFile, s: &PublishedSeal) -> VResult<()> 
     Ok(())
 }
 
-/// Lowercase hex (SPEC.md §4.7: every hash and the entropy), decoded; `None` otherwise (an
+/// Lowercase hex (spec/formats.md §4.7: every hash and the entropy), decoded; `None` otherwise (an
 /// uppercase digit included).
 pub fn lower_hex(s: &str) -> Option<Vec<u8>> {
     if !s

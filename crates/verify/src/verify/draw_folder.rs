@@ -1,4 +1,4 @@
-//! `urne verify DIR` on a daily draw's folder (SPEC.md §8.2): one function per numbered step, run
+//! `urne verify DIR` on a daily draw's folder (spec/formats.md §8.2): one function per numbered step, run
 //! in the SPEC's order, each returning the class the SPEC gives; the first failure stops. The
 //! step bodies that recompute (leaves, seed, selection, entries) are in [`super::draw`].
 
@@ -21,7 +21,7 @@ use crate::draw::files::{
 use crate::manifest;
 use crate::rules::draw::DrawRules;
 
-/// Auditor mode (§8.2 step 8): the signed export the draw was sealed from (its `.sig` beside
+/// Auditor mode (spec/formats.md §8.2 step 8): the signed export the draw was sealed from (its `.sig` beside
 /// it, in `folder`) and the producer keys trusted for it (at least one: the CLI refuses auditor
 /// mode without one, a usage error).
 pub struct Auditor<'a> {
@@ -59,8 +59,8 @@ impl Signed {
     }
 }
 
-/// Verifies the draw folder `f` under `keys` (§8.2), in auditor mode with `auditor`, as the
-/// day drawn recorded for `--expect-day` (SPEC.md §8.1). Returns what was verified and the checks done, or the
+/// Verifies the draw folder `f` under `keys` (spec/formats.md §8.2), in auditor mode with `auditor`, as the
+/// day drawn recorded for `--expect-day` (spec/formats.md §8.1). Returns what was verified and the checks done, or the
 /// first failure. Prints nothing.
 ///
 /// ```
@@ -101,7 +101,7 @@ pub fn verify_draw_folder(
     Ok(r)
 }
 
-/// Step 1: every output file present is read within its limit (§1.6) and its signature checked
+/// Step 1: every output file present is read within its limit (spec/formats.md §1.6) and its signature checked
 /// before anything is parsed; `bundle.json` and `leaves.bin` must be there [malformed when
 /// missing; bad-signature for a signature missing or failing].
 fn step1_signatures(f: &dyn Folder, keys: &Keys, r: &mut Report) -> VResult<Signed> {
@@ -140,7 +140,7 @@ fn step1_signatures(f: &dyn Folder, keys: &Keys, r: &mut Report) -> VResult<Sign
     Ok(signed)
 }
 
-/// Step 2: `bundle.json` parses as a bundle (§1.5) (malformed); `leaves.bin` is the leaves file
+/// Step 2: `bundle.json` parses as a bundle (spec/formats.md §1.5) (malformed); `leaves.bin` is the leaves file
 /// it names (malformed, inconsistent), whole leaves in pseudonym order (malformed), giving the
 /// commitment (commitment-mismatch) and the figures' entries and accounts (inconsistent).
 fn step2_bundle(s: &Signed, r: &mut Report) -> VResult<(BundleFile, Vec<Leaf>)> {
@@ -164,7 +164,7 @@ fn step2_bundle(s: &Signed, r: &mut Report) -> VResult<(BundleFile, Vec<Leaf>)> 
     Ok((bundle, leaves))
 }
 
-/// A version this verifier knows (§7.2) (malformed).
+/// A version this verifier knows (spec/formats.md §7.2) (malformed).
 fn known_version(name: &str, version: u32) -> VResult<()> {
     if (1..=2).contains(&version) {
         Ok(())
@@ -446,7 +446,7 @@ fn signed_export(a: &Auditor) -> VResult<crate::entries::VerifiedExport> {
     let sig_name = format!("{}.sig", a.name);
     let sig = read_bounded(a.folder, &sig_name, limits::SIG)
         .map_err(|f| match f.class {
-            // Another size is bad-signature (§1.4); not a regular file, malformed (§1.6).
+            // Another size is bad-signature (spec/formats.md §1.4); not a regular file, malformed (spec/formats.md §1.6).
             C::Malformed if !super::signed::is_file(a.folder, &sig_name) => f,
             _ => fail(C::BadSignature, f.what),
         })?
@@ -470,7 +470,7 @@ fn signed_export(a: &Auditor) -> VResult<crate::entries::VerifiedExport> {
 
 /// The class of a refusal of the export's signature check: a read that fails is unreadable; an
 /// export that is not a regular file or grew past its limit while read (its metadata said
-/// otherwise) is malformed (§1.6); any other refusal is bad-signature.
+/// otherwise) is malformed (spec/formats.md §1.6); any other refusal is bad-signature.
 pub(super) fn export_class(kind: &crate::entries::ExportErrorKind) -> C {
     use crate::entries::ExportErrorKind as K;
     match kind {

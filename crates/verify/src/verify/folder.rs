@@ -1,4 +1,4 @@
-//! What a verification reads: a folder of published files, as names and bounded bytes (SPEC.md
+//! What a verification reads: a folder of published files, as names and bounded bytes (spec/formats.md
 //! §1.6). The core never opens a file itself: the CLI gives it a [`Folder`] over the disk, the
 //! tests and the fuzz targets one in memory ([`MemFolder`]). Every read names the kind's size
 //! limit, and a file larger than its limit, or that is not a regular file (a FIFO, a device, a
@@ -8,7 +8,7 @@ use super::{FailureClass as C, VResult, fail};
 use std::collections::BTreeMap;
 use std::io::Read;
 
-/// The prefix of an interrupted command's staging folder: never an output (SPEC.md §4.7).
+/// The prefix of an interrupted command's staging folder: never an output (spec/appliance.md §4.7).
 pub const STAGING_PREFIX: &str = ".urne-staging-";
 
 /// What a name in a folder is.
@@ -20,7 +20,7 @@ pub enum Entry {
     File(u64),
     /// A folder.
     Folder,
-    /// A symbolic link, examined itself (SPEC.md §1.6): never followed, never read, and never a
+    /// A symbolic link, examined itself (spec/formats.md §1.6): never followed, never read, and never a
     /// folder of outputs.
     Link,
     /// Something else (a FIFO, a socket, a device): never an output file.
@@ -53,13 +53,13 @@ pub trait Folder: Sync {
     /// # Errors
     /// As [`Folder::read`].
     fn open(&self, name: &str) -> std::io::Result<Box<dyn Read + Send + '_>>;
-    /// The subfolder `name`, for a folder of outputs (SPEC.md §8.4).
+    /// The subfolder `name`, for a folder of outputs (spec/formats.md §8.4).
     fn sub(&self, name: &str) -> Option<Box<dyn Folder + '_>>;
     /// `name` as the user would write it (for messages).
     fn show(&self, name: &str) -> String;
 }
 
-/// Size limits per file kind (SPEC.md §1.6), in bytes.
+/// Size limits per file kind (spec/formats.md §1.6), in bytes.
 pub mod limits {
     /// A detached signature: exactly this many bytes.
     pub const SIG: u64 = 64;
@@ -84,7 +84,7 @@ pub mod limits {
     pub const AUDIT_EXPORT: u64 = 1_073_741_824;
 
     /// The limit of a file of an output by its name.
-    // Output names are exact (SPEC.md §4.7, §5.B9): `PV.HTML` is not the minutes.
+    // Output names are exact (spec/formats.md §4.7, §5.B9): `PV.HTML` is not the minutes.
     #[allow(clippy::case_sensitive_file_extension_comparisons)]
     pub fn of(name: &str) -> u64 {
         if name.ends_with(".sig") {
@@ -107,7 +107,7 @@ pub mod limits {
     }
 }
 
-/// The bytes of `name` when it is a regular file within its kind's limit (SPEC.md §1.6): `None`
+/// The bytes of `name` when it is a regular file within its kind's limit (spec/formats.md §1.6): `None`
 /// when missing; `malformed` when not a regular file or too large (decided without reading);
 /// [`FailureClass::Unreadable`](super::FailureClass::Unreadable) when it cannot be read.
 pub fn read_bounded(f: &dyn Folder, name: &str, limit: u64) -> VResult<Option<Vec<u8>>> {

@@ -1,4 +1,4 @@
-//! One linear history (SPEC.md §6.7, §8.4): the outputs of one trail, each naming its
+//! One linear history (spec/formats.md §6.7, §8.4): the outputs of one trail, each naming its
 //! predecessor and proving its checkpoint extends the predecessor's, must form one chain. Two
 //! outputs naming the same predecessor, two checkpoints of one size with different roots, or a
 //! predecessor whose checkpoint is not the one named, are a fork. A checkpoint held outside the
@@ -55,7 +55,7 @@ pub fn versioned_output(
     }
 }
 
-/// Checks an output's own history against its checkpoint (§6.7) (`fork`).
+/// Checks an output's own history against its checkpoint (spec/formats.md §6.7) (`fork`).
 ///
 /// # Errors
 /// The proof does not lead from the predecessor's checkpoint to the output's.
@@ -65,7 +65,7 @@ pub fn check_output(o: &Output) -> VResult<()> {
 }
 
 /// Checks that `outputs` (each already checked alone with [`check_output`]) are one linear
-/// history of one trail (§8.4). With `complete`, every predecessor must be among them (a whole
+/// history of one trail (spec/formats.md §8.4). With `complete`, every predecessor must be among them (a whole
 /// operation's publications); otherwise a predecessor not present is a note. Returns the notes.
 ///
 /// # Errors
@@ -148,7 +148,7 @@ pub fn check_linear(outputs: &[Output], complete: bool) -> VResult<Vec<String>> 
     Ok(notes)
 }
 
-/// The checkpoint `o` names for its predecessor (on `o`'s trail, §6.7) is a point of the history
+/// The checkpoint `o` names for its predecessor (on `o`'s trail, spec/formats.md §6.7) is a point of the history
 /// too: another output of that trail whose own checkpoint, or whose predecessor's, has that size
 /// and another root is a fork, whether the predecessor is among `outputs` or not [M-262].
 fn check_named_point(outputs: &[Output], o: &Output) -> VResult<()> {
@@ -176,7 +176,7 @@ fn check_named_point(outputs: &[Output], o: &Output) -> VResult<()> {
     Ok(())
 }
 
-/// The outputs name one trail, or trails linked by witnessed restarts (SPEC.md §6.8): each
+/// The outputs name one trail, or trails linked by witnessed restarts (spec/appliance.md §6.8): each
 /// output of a trail that replaced another states the same `restart`, naming a trail that the
 /// outputs also hold or that none of them could (the first one present). Two trails without
 /// such a link are two histories.

@@ -1,4 +1,4 @@
-//! Production's case (SPEC.md §8.5): a lone `result.json` (what production imports) or a lone
+//! Production's case (spec/formats.md §8.5): a lone `result.json` (what production imports) or a lone
 //! block commitment, checked for what it proves alone. What needs the other files of the output
 //! (the leaves for the selection, the rules file for the counts, the production file) is named in
 //! `partial:` lines, never passed over in silence.
@@ -14,9 +14,9 @@ use crate::crypto::sha256;
 use crate::draw::files::{RESULT_FORMAT, ResultFile};
 use crate::manifest;
 
-/// Verifies the lone `result.json` named `name` in `f` (§8.5): the signatures of it and of
+/// Verifies the lone `result.json` named `name` in `f` (spec/formats.md §8.5): the signatures of it and of
 /// `rules.json`, `checkpoint.note` and `manifest.json` when beside it (step 1); its parse and
-/// members; the entropy, its commitment and the seed (§8.2 step 3); the audit checkpoint, the key
+/// members; the entropy, its commitment and the seed (spec/formats.md §8.2 step 3); the audit checkpoint, the key
 /// ids, `checkpoint.note`, the history and the order evidence (step 5); `rules.json` (step 7);
 /// the manifest (step 9, with the result in place of the bundle). The selection is not
 /// recomputed (no leaves): a `partial:` line says so.
@@ -87,7 +87,7 @@ struct LoneFiles<'a> {
     present: &'a dyn Fn(&str) -> Option<&'a [u8]>,
 }
 
-/// §8.5's step 9: a manifest beside a lone result is checked as §8.2 step 9 says; none is a
+/// spec/formats.md §8.5's step 9: a manifest beside a lone result is checked as spec/formats.md §8.2 step 9 says; none is a
 /// `partial:` line in version 2.
 fn manifest_of_result(
     bytes: Option<&[u8]>,
@@ -112,7 +112,7 @@ fn manifest_of_result(
     )
 }
 
-/// Verifies the lone block commitment `name` in `f` (§8.5): §5.B10 steps 1–2 but the rules file
+/// Verifies the lone block commitment `name` in `f` (spec/formats.md §8.5): spec/formats.md §5.B10 steps 1–2 but the rules file
 /// and the manifest: its signature, its parse, block id and members, its key ids, its audit
 /// checkpoint, its contribution, its order evidence and its history alone.
 pub fn verify_lone_commitment(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Report> {

@@ -1,4 +1,4 @@
-//! The manifest of a version-2 output, checked (SPEC.md §8.2 step 9, §5.B10 step 2, §8.5): it
+//! The manifest of a version-2 output, checked (spec/formats.md §8.2 step 9, spec/formats.md §5.B10 step 2, spec/formats.md §8.5): it
 //! names the output, lists exactly the files of its kind, and every listed file present is the
 //! one listed; a listed public file absent makes the verification partial.
 

@@ -1,19 +1,19 @@
-//! Third-party verification (design principle 2, SPEC.md §8): recomputes draws and blocks from
+//! Third-party verification (design principle 2, spec/formats.md §8): recomputes draws and blocks from
 //! published files and compares. Pure: it is given bytes, keys and the paths of the files to
 //! check, never the HSM, the database, the configuration or a private key, so it can never
 //! produce a result. It prints nothing: it returns the list of checks that held, or the first
 //! [`Failure`].
 //!
-//! - [`signed`]: the public keys a verification trusts and signature-checked reads (§1.4)
-//! - [`draw`]: the recomputation of a daily draw, step by step (§8.2, §8.3)
-//! - [`draw_folder`]: `urne verify DIR` on a draw folder, public and auditor mode (§8.2)
-//! - [`block_folder`]: `urne verify DIR` on a block folder (§5.B8, §5.B10)
-//! - [`proof`]: `urne verify FILE` on an inclusion proof or a ticket proof (§8.3, §5.B9)
-//! - [`void_notice`]: `urne verify DIR` on a void notice (§4.6)
-//! - [`sitting`]: `urne verify DIR` on a sitting's output, its minutes and what it lists (§9.4)
-//! - [`history`]: one linear history across outputs, forks (§6.7, §8.4)
-//! - [`trail`]: the audit trail's events, chain and checkpoints (§6.4)
-//! - [`trail_export`]: the strict parser of an exported trail (`urne audit export`, §6.4)
+//! - [`signed`]: the public keys a verification trusts and signature-checked reads (spec/formats.md §1.4)
+//! - [`draw`]: the recomputation of a daily draw, step by step (spec/formats.md §8.2, §8.3)
+//! - [`draw_folder`]: `urne verify DIR` on a draw folder, public and auditor mode (spec/formats.md §8.2)
+//! - [`block_folder`]: `urne verify DIR` on a block folder (spec/formats.md §5.B8, §5.B10)
+//! - [`proof`]: `urne verify FILE` on an inclusion proof or a ticket proof (spec/formats.md §8.3, §5.B9)
+//! - [`void_notice`]: `urne verify DIR` on a void notice (spec/formats.md §4.6)
+//! - [`sitting`]: `urne verify DIR` on a sitting's output, its minutes and what it lists (spec/formats.md §9.4)
+//! - [`history`]: one linear history across outputs, forks (spec/formats.md §6.7, §8.4)
+//! - [`trail`]: the audit trail's events, chain and checkpoints (spec/formats.md §6.4)
+//! - [`trail_export`]: the strict parser of an exported trail (`urne audit export`, spec/formats.md §6.4)
 //!
 //! The entry point for a downloaded draw folder is [`draw_folder::verify_draw_folder`] (with
 //! an example).
@@ -44,7 +44,7 @@ pub mod witnessed;
 /// precisely, does not hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
-    /// The class of failure (SPEC.md §8.1).
+    /// The class of failure (spec/formats.md §8.1).
     pub class: FailureClass,
     /// What does not hold, in words.
     pub what: String,
@@ -64,7 +64,7 @@ impl Failure {
     }
 }
 
-/// Classes of failure, so a parse error cannot pass for a signature failure (SPEC.md §8.1).
+/// Classes of failure, so a parse error cannot pass for a signature failure (spec/formats.md §8.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FailureClass {
     /// A signature is missing or does not verify under the given key.
@@ -77,18 +77,18 @@ pub enum FailureClass {
     DrawMismatch,
     /// Two files that must agree do not (result vs bundle, export vs seal).
     Inconsistent,
-    /// Two outputs of one trail that cannot be one history (SPEC.md §6.7, §8.4).
+    /// Two outputs of one trail that cannot be one history (spec/formats.md §6.7, §8.4).
     Fork,
     /// Not a verification failure: the verification was asked wrongly (keys that are not the
     /// outputs' appliance's, auditor mode without a producer key, a path that is no output):
-    /// exit 2 (SPEC.md §8.1).
+    /// exit 2 (spec/formats.md §8.1).
     Usage,
-    /// Not a verification failure: a file could not be read (exit 2, SPEC.md §8.1).
+    /// Not a verification failure: a file could not be read (exit 2, spec/formats.md §8.1).
     Unreadable,
 }
 
 impl FailureClass {
-    /// The class's name as SPEC.md §8.1 and the test vectors spell it (`bad-signature`, …).
+    /// The class's name as spec/formats.md §8.1 and the test vectors spell it (`bad-signature`, …).
     pub fn name(self) -> &'static str {
         match self {
             FailureClass::BadSignature => "bad-signature",
@@ -126,15 +126,15 @@ pub type VResult<T> = Result<T, Failure>;
 pub struct Report {
     /// The checks done, in the order they were done.
     pub checks: Vec<String>,
-    /// The version-2 outputs found, each checked alone (SPEC.md §6.7), for the checks across
+    /// The version-2 outputs found, each checked alone (spec/formats.md §6.7), for the checks across
     /// outputs ([`history::check_linear`], [`history::check_held`]).
     pub outputs: Vec<crate::audit::history::Output>,
     /// What was verified, one line per output (`the draw of … day … attempt …`), printed first.
     pub subjects: Vec<String>,
-    /// What could not be checked from the files given (`partial:` lines, SPEC.md §8.1).
+    /// What could not be checked from the files given (`partial:` lines, spec/formats.md §8.1).
     pub partial: Vec<String>,
     /// The ids of the rules verified outputs were made under that are not an official
-    /// regulation, each once: the verdict's first line names them (SPEC.md §7.4, §8.1 [M-296]).
+    /// regulation, each once: the verdict's first line names them (spec/formats.md §7.4, §8.1 [M-296]).
     pub unofficial: Vec<String>,
     /// Remarks that change nothing (files ignored, predecessors published elsewhere).
     pub notes: Vec<String>,
@@ -143,10 +143,10 @@ pub struct Report {
     /// The blocks of the commitments and block void notices verified (for `--expect-block`).
     pub blocks: Vec<String>,
     /// What each output verified publishes, every version and lone results included, for the
-    /// check that one history publishes each thing once (SPEC.md §8.4).
+    /// check that one history publishes each thing once (spec/formats.md §8.4).
     pub published: Vec<Published>,
     /// The outputs each sitting verified lists, for the check that a folder of outputs holds
-    /// them all (SPEC.md §9.4).
+    /// them all (spec/formats.md §9.4).
     pub sittings: Vec<Listing>,
 }
 
@@ -164,7 +164,7 @@ pub struct Published {
     pub name: String,
 }
 
-/// The outputs a sitting lists (SPEC.md §9.3), kept for the check that a folder of outputs
+/// The outputs a sitting lists (spec/formats.md §9.3), kept for the check that a folder of outputs
 /// holds them all ([`sitting::check_listed`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Listing {
@@ -202,7 +202,7 @@ pub fn voided_notes(published: &[Published]) -> Vec<String> {
         .collect()
 }
 
-/// One history publishes each thing once (SPEC.md §8.4, every version): `fork` when two of
+/// One history publishes each thing once (spec/formats.md §8.4, every version): `fork` when two of
 /// `published` publish one thing under different checkpoints.
 ///
 /// # Errors
@@ -228,7 +228,7 @@ pub fn check_once(published: &[Published]) -> VResult<()> {
 impl Report {
     /// What the verdict's first line says after `VERIFIED`: `: ` alone, or ` (règlement non
     /// officiel / unofficial rules: ID, …): ` when any output verified was made under rules that
-    /// are not an official regulation (SPEC.md §8.1 [M-296]).
+    /// are not an official regulation (spec/formats.md §8.1 [M-296]).
     pub fn first_mark(&self) -> String {
         if self.unofficial.is_empty() {
             ": ".into()
@@ -261,7 +261,7 @@ impl Report {
 }
 
 /// What the user expects the outputs to be (`--expect-day`, `--expect-block`): folder names are
-/// not signed, so a folder renamed as another day's would otherwise still verify (SPEC.md §8.1).
+/// not signed, so a folder renamed as another day's would otherwise still verify (spec/formats.md §8.1).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Expect {
     /// The day every draw (and day void notice) verified must be of.
@@ -271,7 +271,7 @@ pub struct Expect {
 }
 
 impl Expect {
-    /// Once the outputs of `r` verified (SPEC.md §8.1): with a day expected, every draw, lone
+    /// Once the outputs of `r` verified (spec/formats.md §8.1): with a day expected, every draw, lone
     /// result and void notice verified is of that day, and there is one; with a block expected,
     /// every block commitment and void notice verified is of that block, and there is one.
     /// Otherwise `inconsistent`.
@@ -280,7 +280,7 @@ impl Expect {
     /// An output of another day or block, or of none.
     pub fn check(&self, r: &Report) -> VResult<()> {
         let bad = |what: String| Err(fail(FailureClass::Inconsistent, what));
-        // A sitting is of no day and no block (SPEC.md §9.4).
+        // A sitting is of no day and no block (spec/formats.md §9.4).
         if let (Some(s), Some(x)) = (
             r.sittings.first(),
             self.day.as_ref().or(self.block.as_ref()),
@@ -318,12 +318,12 @@ impl Expect {
     }
 }
 
-/// Parses a signature-checked JSON file (§1.5); a failure is `malformed`, named `name: …`.
+/// Parses a signature-checked JSON file (spec/formats.md §1.5); a failure is `malformed`, named `name: …`.
 fn parse_named<T: serde::de::DeserializeOwned>(name: &str, bytes: &[u8]) -> VResult<T> {
     serde_json::from_slice(bytes).map_err(|e| fail(FailureClass::Malformed, format!("{name}: {e}")))
 }
 
-/// Parses a signature-checked JSON file (§1.5); a failure is `malformed`, with the parser's words.
+/// Parses a signature-checked JSON file (spec/formats.md §1.5); a failure is `malformed`, with the parser's words.
 fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> VResult<T> {
     serde_json::from_slice(bytes).map_err(|e| fail(FailureClass::Malformed, format!("{e}")))
 }

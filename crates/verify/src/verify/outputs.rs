@@ -1,4 +1,4 @@
-//! `urne verify DIR`, whatever `DIR` holds (SPEC.md §8.4): one output (a draw folder, a block
+//! `urne verify DIR`, whatever `DIR` holds (spec/formats.md §8.4): one output (a draw folder, a block
 //! folder, a void notice, alone or beside one of them; a lone `result.json`), or a folder whose
 //! immediate subfolders are outputs. Each output is verified alone, then the version-2 outputs
 //! together as one linear history, and the checkpoints held outside the appliance against it.
@@ -79,7 +79,7 @@ pub fn verify_output(
 }
 
 /// Verifies a folder whose immediate subfolders are outputs (a whole operation's publications,
-/// §8.4): each alone, then together one linear history of one trail in which every predecessor
+/// spec/formats.md §8.4): each alone, then together one linear history of one trail in which every predecessor
 /// is present. A symbolic link in it (to a folder or to anything) is never followed: it is
 /// `malformed`, as where an output folder is expected it could hide one (a fork's second draw).
 pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<Report> {
@@ -148,7 +148,7 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
             ),
         ));
     }
-    // Every output a sitting lists is among them (SPEC.md §9.4), then one linear history.
+    // Every output a sitting lists is among them (spec/formats.md §9.4), then one linear history.
     check_listed(&r.sittings, &r.outputs)?;
     let notes = history::check_linear(&r.outputs, true)?;
     r.notes.extend(notes);
@@ -162,7 +162,7 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
     Ok(r)
 }
 
-/// `--checkpoint NOTE` for outputs (§8.4): each note held outside the appliance (`(name,
+/// `--checkpoint NOTE` for outputs (spec/formats.md §8.4): each note held outside the appliance (`(name,
 /// text)`) verifies under the audit key (bad-signature) and lies on the history of `outputs`
 /// (fork, inconsistent). Version-1 outputs carry no history to check it against (usage).
 pub fn check_held(

@@ -1,5 +1,5 @@
-//! `urne verify FILE`: an account's inclusion proof in a sealed draw (SPEC.md §8.3) or a
-//! ticket's proof in a block's committed outcomes (§5.B9), each checked in the order the spec
+//! `urne verify FILE`: an account's inclusion proof in a sealed draw (spec/formats.md §8.3) or a
+//! ticket's proof in a block's committed outcomes (spec/formats.md §5.B9), each checked in the order the spec
 //! gives, optionally against the published folder.
 
 use super::draw::{PublishedSeal, published_is_the_proofs, verify_proof};
@@ -15,9 +15,9 @@ use crate::draw::files::{BundleFile, PROOF_FORMAT, ProofFile, ResultFile};
 /// A proof file that verified.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Proven {
-    /// A ticket's proof in a block (§5.B9).
+    /// A ticket's proof in a block (spec/formats.md §5.B9).
     Ticket(TicketProofFile),
-    /// An account's inclusion proof in a sealed draw (§8.3).
+    /// An account's inclusion proof in a sealed draw (spec/formats.md §8.3).
     Draw(ProofFile),
 }
 
@@ -39,7 +39,7 @@ pub fn verify_proof_file(
     if p.format != PROOF_FORMAT {
         return Err(fail(C::Malformed, format!("{name} is not an urne proof")));
     }
-    // The proof's own steps first, then the published folder (§8.3's order).
+    // The proof's own steps first, then the published folder (spec/formats.md §8.3's order).
     verify_proof(&p, &keys::key_id(&keys.result))?;
     if let Some(d) = published {
         published_is_the_proofs(&p, &published_seal(d, keys)?)?;
@@ -80,7 +80,7 @@ fn published_seal(d: &dyn Folder, keys: &Keys) -> VResult<PublishedSeal> {
 }
 
 /// A ticket proof's format, version and block id (malformed) and result key (inconsistent),
-/// checked before the published folder is read (SPEC.md §5.B9).
+/// checked before the published folder is read (spec/formats.md §5.B9).
 fn ticket_proof_header(p: &TicketProofFile, k: &Keys) -> VResult<()> {
     if p.format != TICKET_PROOF_FORMAT || p.version != 1 {
         return Err(fail(C::Malformed, "not an urne ticket proof v1"));
@@ -99,7 +99,7 @@ fn ticket_proof_header(p: &TicketProofFile, k: &Keys) -> VResult<()> {
     Ok(())
 }
 
-/// Checks a ticket proof (SPEC.md §5.B9): against the published commitment when given.
+/// Checks a ticket proof (spec/formats.md §5.B9): against the published commitment when given.
 pub fn verify_ticket_proof(
     p: &TicketProofFile,
     published: Option<&CommitFile>,

@@ -1,12 +1,12 @@
 //! The public keys a verification trusts, and reading a published file only once its detached
-//! signature (SPEC.md §1.4) holds: inputs are verified before they are parsed.
+//! signature (spec/formats.md §1.4) holds: inputs are verified before they are parsed.
 
 use super::folder::{Folder, limits, read_bounded};
 use super::{FailureClass as C, VResult, fail};
 use crate::crypto::keys;
 
 /// The public keys a verification trusts: the appliance's result key (signs every output) and
-/// audit key (signs the trail's checkpoints, §6.3).
+/// audit key (signs the trail's checkpoints, spec/formats.md §6.3).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Keys {
     /// The result key, raw 32-byte Ed25519.
@@ -38,9 +38,9 @@ pub fn load_keys(folder: &dyn Folder) -> VResult<Keys> {
     })
 }
 
-/// The bytes of `name` once its detached signature `name.sig` verifies under `key` (§1.4), or
+/// The bytes of `name` once its detached signature `name.sig` verifies under `key` (spec/formats.md §1.4), or
 /// `None` when there is no file `name`. The file and its signature are read within their
-/// limits (§1.6); a signature that is missing or not 64 bytes is `bad-signature`.
+/// limits (spec/formats.md §1.6); a signature that is missing or not 64 bytes is `bad-signature`.
 ///
 /// A signature that fails while the file (read without trusting it) names a `result_key_id`
 /// other than `key`'s, and no other signed file of the folder verifies under `key`, is a usage
@@ -64,8 +64,8 @@ pub fn read_signed_opt(
                 format!("{name} has no signature file {sig_name}"),
             ));
         }
-        // A signature of another size is bad-signature (§1.4); one that is not a regular file
-        // (a FIFO, a symbolic link) stays malformed (§1.6).
+        // A signature of another size is bad-signature (spec/formats.md §1.4); one that is not a regular file
+        // (a FIFO, a symbolic link) stays malformed (spec/formats.md §1.6).
         Err(f) if f.class == C::Malformed && is_file(folder, &sig_name) => {
             return Err(fail(C::BadSignature, f.what));
         }

@@ -1,9 +1,9 @@
-//! `urne verify DIR` on a folder holding a sitting's output (`sitting.json`, SPEC.md §9.3): its
+//! `urne verify DIR` on a folder holding a sitting's output (`sitting.json`, spec/formats.md §9.3): its
 //! signature, its members, its checkpoint under the audit key, the key ids, the sitting's events
 //! and the outputs it lists under that checkpoint, the files it lists (`checkpoint.note`,
 //! `minutes.html`: signature, size and SHA-256; never the wording of the minutes), and its
-//! history (§6.7), in the order of §9.4. The sitting is an output of its own: it is returned for
-//! the checks across outputs (§8.4), where every output it lists must be present
+//! history (spec/formats.md §6.7), in the order of spec/formats.md §9.4. The sitting is an output of its own: it is returned for
+//! the checks across outputs (spec/formats.md §8.4), where every output it lists must be present
 //! ([`check_listed`]). Stops at the first failure.
 
 use super::folder::Folder;
@@ -17,10 +17,10 @@ use crate::sitting::{
     FILE_NAME, FORMAT, MINUTES, SittingFile, SittingKind, SittingOutput, VERSION,
 };
 
-/// The sitting's copy of its audit checkpoint (SPEC.md §9.3).
+/// The sitting's copy of its audit checkpoint (spec/formats.md §9.3).
 pub const NOTE: &str = "checkpoint.note";
 
-/// Verifies the sitting `dir/sitting.json` under `keys` (SPEC.md §9.4), in the order of its
+/// Verifies the sitting `dir/sitting.json` under `keys` (spec/formats.md §9.4), in the order of its
 /// steps. Returns the checks done, the sitting as an output and what it lists, or the first
 /// failure.
 pub fn verify_sitting(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
@@ -89,13 +89,13 @@ pub fn verify_sitting(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     })
 }
 
-/// What a sitting publishes, once per trail (SPEC.md §8.4, §9.4): its number on its trail (a
-/// trail made by a witnessed restart numbers its sittings from 1 again, §9.1).
+/// What a sitting publishes, once per trail (spec/formats.md §8.4, §9.4): its number on its trail (a
+/// trail made by a witnessed restart numbers its sittings from 1 again, spec/appliance.md §9.1).
 fn published_subject(s: &SittingFile) -> String {
     format!("sitting {} of the trail {}", s.number, s.history.trail)
 }
 
-/// `sitting` or `key-ceremony`, as SPEC.md §9.1 spells them.
+/// `sitting` or `key-ceremony`, as spec/appliance.md §9.1 spells them.
 fn kind_name(k: SittingKind) -> &'static str {
     match k {
         SittingKind::Sitting => "sitting",
@@ -103,13 +103,13 @@ fn kind_name(k: SittingKind) -> &'static str {
     }
 }
 
-/// SPEC.md §9.4: the signature of `sitting.json` under the result key, before it is parsed
+/// spec/formats.md §9.4: the signature of `sitting.json` under the result key, before it is parsed
 /// (bad-signature, also for a missing `.sig`; missing, the file is no sitting: malformed).
 fn check_signature(f: &dyn Folder, keys: &Keys) -> VResult<Vec<u8>> {
     read_signed(f, FILE_NAME, &keys.result)
 }
 
-/// SPEC.md §9.4 (§1.5): every member present, none added, of its type; `format`
+/// spec/formats.md §9.4 (spec/formats.md §1.5): every member present, none added, of its type; `format`
 /// `"urne-sitting"`, `version` 2; `number` and `opened_seq` at least 1, `opened_seq` before
 /// `closed_seq`, the outputs in the trail's order (each `audit_seq` larger than the one before)
 /// (malformed).
@@ -137,7 +137,7 @@ fn parse_sitting(bytes: &[u8]) -> VResult<SittingFile> {
     Ok(s)
 }
 
-/// SPEC.md §9.4: `audit_checkpoint` verifies under the audit key (§6.3) (bad-signature).
+/// spec/formats.md §9.4: `audit_checkpoint` verifies under the audit key (spec/formats.md §6.3) (bad-signature).
 fn check_checkpoint(s: &SittingFile, keys: &Keys) -> VResult<Checkpoint> {
     chain::verify_note(&s.audit_checkpoint, &keys.audit).map_err(|e| {
         fail(
@@ -147,7 +147,7 @@ fn check_checkpoint(s: &SittingFile, keys: &Keys) -> VResult<Checkpoint> {
     })
 }
 
-/// SPEC.md §9.4: the key ids are those of the keys used, the checkpoint covers `closed_seq`,
+/// spec/formats.md §9.4: the key ids are those of the keys used, the checkpoint covers `closed_seq`,
 /// and every output's `audit_seq` lies strictly between `opened_seq` and `closed_seq`
 /// (inconsistent).
 fn check_events(s: &SittingFile, keys: &Keys, cp: &Checkpoint) -> VResult<()> {
@@ -175,7 +175,7 @@ fn check_events(s: &SittingFile, keys: &Keys, cp: &Checkpoint) -> VResult<()> {
     Ok(())
 }
 
-/// SPEC.md §9.4: `files` lists exactly `checkpoint.note` then `minutes.html`, both `public`
+/// spec/formats.md §9.4: `files` lists exactly `checkpoint.note` then `minutes.html`, both `public`
 /// (inconsistent); each is present with its signature (bad-signature) and that size and
 /// SHA-256 (inconsistent); `checkpoint.note` is `audit_checkpoint` byte for byte
 /// (inconsistent).
@@ -217,7 +217,7 @@ pub(super) fn check_listed_file(
     Ok(())
 }
 
-/// SPEC.md §9.4, in a folder of outputs (§8.4): every output a sitting lists is among
+/// spec/formats.md §9.4, in a folder of outputs (spec/formats.md §8.4): every output a sitting lists is among
 /// `outputs` (the SHA-256 of its primary file) (inconsistent): a publication medium that lost
 /// one of a sitting's outputs does not verify.
 ///

@@ -1,4 +1,4 @@
-//! The rules' standing, checked (SPEC.md §7.4): an output binds its rules by their id (a draw's
+//! The rules' standing, checked (spec/formats.md §7.4): an output binds its rules by their id (a draw's
 //! `operation`, a block's game) and their SHA-256 (`rules_sha256`); the verifier recomputes the
 //! standing from both with the pinned table ([`crate::rules::official`]). An official id with
 //! other bytes does not verify [M-293]; a version-2 output under rules that are not an official
@@ -68,14 +68,14 @@ pub(super) fn check(
     Ok(s)
 }
 
-/// §8.2 step 7's end: the standing of the rules a draw binds (`operation`, `rules_sha256`) agrees
+/// spec/formats.md §8.2 step 7's end: the standing of the rules a draw binds (`operation`, `rules_sha256`) agrees
 /// with its member `unofficial_rules`.
 pub(super) fn of_draw(name: &str, core: &DrawCore, version: u32, r: &mut Report) -> VResult<()> {
     let bound = (core.operation.as_str(), &core.rules_sha256);
     check(name, bound, version, core.unofficial_rules, r).map(|_| ())
 }
 
-/// §5.B10 step 2: the standing of the rules a block commitment binds (its `game`,
+/// spec/formats.md §5.B10 step 2: the standing of the rules a block commitment binds (its `game`,
 /// `rules_sha256`) agrees with its member `unofficial_rules`.
 pub(super) fn of_commitment(name: &str, c: &CommitFile, r: &mut Report) -> VResult<()> {
     let bound = (c.game.as_str(), &c.rules_sha256);

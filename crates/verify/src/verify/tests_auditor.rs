@@ -1,4 +1,4 @@
-//! Auditor mode's export (SPEC.md §8.2 step 8, §1.6) on `draw-valid-auditor`: read as a stream
+//! Auditor mode's export (spec/formats.md §8.2 step 8, spec/formats.md §1.6) on `draw-valid-auditor`: read as a stream
 //! only (never whole), its size decided from the metadata before anything is read, a missing
 //! export a usage mistake, a read that fails unreadable.
 
@@ -136,7 +136,7 @@ fn a_missing_export_is_a_usage_mistake_and_a_failing_read_unreadable() {
     assert_eq!(audit(&e).unwrap_err().class, C::BadSignature);
 }
 
-/// SPEC.md §1.4, §1.6: the export's `.sig` of another size than 64 bytes is bad-signature; one
+/// spec/formats.md §1.4, §1.6: the export's `.sig` of another size than 64 bytes is bad-signature; one
 /// that is not a regular file (a FIFO, a link) is malformed, never read.
 #[test]
 fn an_export_signature_of_another_size_is_bad_signature_and_one_that_is_no_file_malformed() {

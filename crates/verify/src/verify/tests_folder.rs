@@ -1,4 +1,4 @@
-//! `verify_draw_folder` (SPEC.md §8.2) on a vector's folder with one file changed and re-signed:
+//! `verify_draw_folder` (spec/formats.md §8.2) on a vector's folder with one file changed and re-signed:
 //! the manifest (step 9), the signatures (step 1, a usage mistake told apart from an altered
 //! file), the rules (step 7) and the version's members, each with the class SPEC gives.
 
@@ -32,7 +32,7 @@ fn the_genuine_folders_verify_completely() {
     assert_eq!(r.days, ["2018-12-22"]);
     assert_eq!(r.outputs.len(), 1);
     // The output carries what it is, so that one history holding the same draw twice is a
-    // fork (SPEC.md §8.4).
+    // fork (spec/formats.md §8.4).
     assert_eq!(
         r.outputs[0].subject.as_deref(),
         Some("the draw of chanceux-noel-2018 day 2018-12-22 attempt 1")
@@ -399,8 +399,8 @@ fn a_signature_that_cannot_be_read_is_unreadable_and_one_that_is_no_file_malform
     g.files.remove("result.json.sig");
     g.folders
         .insert("result.json.sig".into(), MemFolder::default());
-    // Not a regular file: malformed, as any file of the outputs (SPEC.md §1.6), and as the
-    // Python verifier says; only a missing one or one of another size is bad-signature (§1.4).
+    // Not a regular file: malformed, as any file of the outputs (spec/formats.md §1.6), and as the
+    // Python verifier says; only a missing one or one of another size is bad-signature (spec/formats.md §1.4).
     assert_eq!(
         read_signed_opt(&g, "result.json", &ks.result)
             .unwrap_err()

@@ -43,7 +43,7 @@ pub(crate) fn json(f: &MemFolder, name: &str) -> serde_json::Value {
 }
 
 /// Changes the JSON file `name` of `f` with `edit`, writes it as urne does (two-space indent,
-/// final LF, SPEC.md §1.5) and re-signs it.
+/// final LF, spec/formats.md §1.5) and re-signs it.
 pub(crate) fn edit(f: &mut MemFolder, name: &str, edit: impl FnOnce(&mut serde_json::Value)) {
     let mut v = json(f, name);
     edit(&mut v);

@@ -1,4 +1,4 @@
-//! Production's lone files (SPEC.md §8.5): a lone `result.json` checked against the manifest and
+//! Production's lone files (spec/formats.md §8.5): a lone `result.json` checked against the manifest and
 //! the files beside it, and a lone block commitment, each saying exactly what it could not check.
 
 use super::FailureClass as C;
@@ -23,7 +23,7 @@ fn a_lone_v2_result_checks_the_files_beside_it_against_its_manifest() {
         r.partial,
         [absent("bundle.json"), NOT_RECOMPUTED.to_string()]
     );
-    // It joins the publish-once check only, not the chain across outputs (SPEC.md §8.4).
+    // It joins the publish-once check only, not the chain across outputs (spec/formats.md §8.4).
     assert!(r.outputs.is_empty());
     assert_eq!(r.published.len(), 1);
     // Each of those three in other bytes than the manifest lists (validly signed): inconsistent.

@@ -1,8 +1,8 @@
 //! Tests written from the survivors of mutation testing (docs/testing.md, "Mutation testing")
 //! in the reading of signed files and manifests: which other files of a folder tell "the keys
-//! are right and this file was altered" from "these are another appliance's outputs" (§1.4),
-//! a manifest's day and file list read strictly (§4.7), and which sets of trails are one history
-//! (§6.8, §8.4).
+//! are right and this file was altered" from "these are another appliance's outputs" (spec/formats.md §1.4),
+//! a manifest's day and file list read strictly (spec/formats.md §4.7), and which sets of trails are one history
+//! (spec/appliance.md §6.8, spec/formats.md §8.4).
 
 use super::FailureClass as C;
 use super::folder::MemFolder;

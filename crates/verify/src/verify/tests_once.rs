@@ -1,4 +1,4 @@
-//! One history publishes each thing once, every version (SPEC.md §8.4), and voided attempts
+//! One history publishes each thing once, every version (spec/formats.md §8.4), and voided attempts
 //! are said.
 
 use super::{FailureClass, Published, check_once, voided_notes};

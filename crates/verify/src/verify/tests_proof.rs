@@ -1,4 +1,4 @@
-//! Ticket proofs (SPEC.md §5.B9) on `block-proof-valid`, checked directly: a proof of another
+//! Ticket proofs (spec/formats.md §5.B9) on `block-proof-valid`, checked directly: a proof of another
 //! version is malformed, and a published commitment that differs in any one of root, block size
 //! or block is a commitment mismatch.
 

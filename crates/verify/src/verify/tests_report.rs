@@ -122,7 +122,7 @@ fn a_sittings_report_names_it_lists_its_outputs_and_says_what_it_did_not_verify(
         "{:?}",
         r.checks
     );
-    // What the publish-once check compares (SPEC §8.4): the sitting's number in its trail.
+    // What the publish-once check compares (spec/formats.md §8.4): the sitting's number in its trail.
     let subject =
         "sitting 1 of the trail bd158a82c57847079f7b25363a2c7ec3f29fc48ec1440655439d57abe4772449";
     assert_eq!(r.outputs.len(), 1);

@@ -1,4 +1,4 @@
-//! The steps of §8.2 in `verify/draw.rs`, one by one, on the files of the shared vectors
+//! The steps of spec/formats.md §8.2 in `verify/draw.rs`, one by one, on the files of the shared vectors
 //! (`draw-valid-public`, `draw-v2-valid`) parsed with the core's own types: each change names
 //! the class SPEC.md gives and, where two checks give the same class, what failed.
 

@@ -1,4 +1,4 @@
-//! A void notice in a history (SPEC.md §4.6, §8.4), from mutation testing's survivors
+//! A void notice in a history (spec/formats.md §4.6, §8.4), from mutation testing's survivors
 //! (docs/testing.md): one history holds one void of an attempt, and a block's notice reports
 //! its block.
 

@@ -1,4 +1,4 @@
-//! Verification of the audit trail (SPEC.md §6.4): the events are exactly 1 … n and chain, and
+//! Verification of the audit trail (spec/formats.md §6.4): the events are exactly 1 … n and chain, and
 //! every checkpoint (stored with the trail or held by the user) verifies under the audit key
 //! and has the root of the tree over the events it covers. The store (reading the events and
 //! checking the blobs) is the caller's; an exported trail is parsed by [`super::trail_export`].
@@ -41,7 +41,7 @@ pub fn recorded_audit_key(events: &[Event]) -> Option<[u8; 32]> {
     recorded_audit_key_at(events).map(|(_, k)| k)
 }
 
-/// Why a trail does not verify: the class (SPEC.md §8.1), the first sequence number that
+/// Why a trail does not verify: the class (spec/formats.md §8.1), the first sequence number that
 /// cannot be vouched for, and what is wrong there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrailFailure {
@@ -83,7 +83,7 @@ pub struct TrailReport {
     pub covered: u64,
     /// The audit key the checkpoints were checked with, if one was known.
     pub key: Option<[u8; 32]>,
-    /// The trail's identity, for a version-2 trail (SPEC.md §6.6).
+    /// The trail's identity, for a version-2 trail (spec/appliance.md §6.6).
     pub trail: Option<Hash32>,
 }
 
@@ -95,7 +95,7 @@ pub fn trail_identity(events: &[Event]) -> Option<Hash32> {
 }
 
 impl TrailReport {
-    /// `--strict` (§6.4): events after the last checkpoint are a failure, at the first of them.
+    /// `--strict` (spec/formats.md §6.4): events after the last checkpoint are a failure, at the first of them.
     pub fn check_strict(&self) -> Result<(), TrailFailure> {
         if self.covered < self.events {
             return Err(TrailFailure {
@@ -144,7 +144,7 @@ pub enum AuditKey {
     Recorded,
 }
 
-/// Verifies a trail (events + stored notes + externally held notes) as SPEC.md §6.4 numbers
+/// Verifies a trail (events + stored notes + externally held notes) as spec/formats.md §6.4 numbers
 /// its steps: (1) the chain, then the audit key (given: the trail must record that one; else
 /// the recorded one); (2) each stored checkpoint `(size, note)` in order (its `size` must be its
 /// note's) and, in a version-2 trail, one per event; (3) each held one `(path, note)`; (5) in a
@@ -171,7 +171,7 @@ pub fn verify_trail(
     })
 }
 
-/// §6.4 (1): the events are 1 … n, each hash recomputes and links to the previous one
+/// spec/formats.md §6.4 (1): the events are 1 … n, each hash recomputes and links to the previous one
 /// (inconsistent); the audit key given, if any, is the one the trail records (inconsistent).
 /// Returns the key the checkpoints are checked with.
 fn step1_chain_and_key(
@@ -188,7 +188,7 @@ fn step1_chain_and_key(
     })
 }
 
-/// §6.4 (2) and (3): every stored checkpoint, then every held one, verifies under the audit key
+/// spec/formats.md §6.4 (2) and (3): every stored checkpoint, then every held one, verifies under the audit key
 /// and has the root of the tree over the first `size` events. Returns how many events the
 /// checkpoints cover.
 fn steps2_3_checkpoints(
@@ -224,15 +224,15 @@ fn steps2_3_checkpoints(
     check_notes(events, &notes, key)
 }
 
-/// Whether the trail is a version-2 trail (SPEC.md §6.6): its first event is `trail.created`
-/// (or `trail.restarted`, §6.8).
+/// Whether the trail is a version-2 trail (spec/appliance.md §6.6): its first event is `trail.created`
+/// (or `trail.restarted`, spec/appliance.md §6.8).
 pub fn is_v2(events: &[Event]) -> bool {
     events
         .first()
         .is_some_and(|e| e.kind == "trail.created" || e.kind == "trail.restarted")
 }
 
-/// A version-2 trail signs every event as it is appended (SPEC.md §6.6): the stored checkpoints
+/// A version-2 trail signs every event as it is appended (spec/appliance.md §6.6): the stored checkpoints
 /// have exactly the sizes 1 … n. An event without its own checkpoint was not appended by urne (a
 /// row inserted with sqlite3, however well chained), or its checkpoint was deleted.
 fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), TrailFailure> {
@@ -251,12 +251,12 @@ fn check_every_event_signed(n: u64, stored: &[(u64, String)]) -> Result<(), Trai
 
 pub use crate::entries::rfc3339::is_one_time_format;
 
-/// A version-2 trail's times (SPEC.md §6.4 (5)): each in urne's one format (RFC 3339 UTC with
+/// A version-2 trail's times (spec/formats.md §6.4 (5)): each in urne's one format (RFC 3339 UTC with
 /// microseconds, a real date and time of day, so that text order is time order) and none earlier
-/// than the event before it: the appliance refuses to append under a clock set back (§6.6), so a
+/// than the event before it: the appliance refuses to append under a clock set back (spec/appliance.md §6.6), so a
 /// time that goes back was not written by it. The one exception is a `clock.corrected` event,
 /// which names as `wrong` the time of the event before it, exactly: the witnessed correction of a
-/// clock that was set ahead (§6.2). Only the correction itself may go back; the events after it
+/// clock that was set ahead (spec/formats.md §6.2). Only the correction itself may go back; the events after it
 /// are again never earlier than the one before them, and it never goes back past the last time a
 /// person witnessed ([`super::witnessed`], [M-254]).
 pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
@@ -286,7 +286,7 @@ pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
     Ok(())
 }
 
-/// Whether the event `e` may follow `prev` in time (SPEC.md §6.4 (5) [M-125]): never earlier,
+/// Whether the event `e` may follow `prev` in time (spec/formats.md §6.4 (5) [M-125]): never earlier,
 /// but for a `clock.corrected` that states `prev`'s time as the wrong one. The appliance applies
 /// it to each event before appending it, as the verifiers apply it to the trail.
 pub fn time_follows(prev: Option<&Event>, e: &Event) -> Result<(), String> {
@@ -302,7 +302,7 @@ pub fn time_follows(prev: Option<&Event>, e: &Event) -> Result<(), String> {
     }
 }
 
-/// Whether the event `e` may be appended after `before` (SPEC.md §6.4 (5) [M-125, M-254]): the
+/// Whether the event `e` may be appended after `before` (spec/formats.md §6.4 (5) [M-125, M-254]): the
 /// rule of [`time_follows`], and for a clock correction the bound of the last time a person
 /// witnessed ([`super::witnessed`]). The appliance applies it before every append, as the
 /// verifiers apply it to the trail: a correction the clock moved under after its watch check is
@@ -317,7 +317,7 @@ pub fn may_follow(before: &[Event], e: &Event) -> Result<(), String> {
     Ok(())
 }
 
-/// A `clock.corrected` event (SPEC.md §6.4 (5)): a record of its kind, after an event whose time
+/// A `clock.corrected` event (spec/formats.md §6.4 (5)): a record of its kind, after an event whose time
 /// is the correction's `wrong`, exactly, with a `confirmed` time in urne's one format.
 fn check_correction(e: &Event, prev: Option<&Event>) -> Result<(), String> {
     let Ok(Record::ClockCorrected(c)) = kinds::parse(e) else {

@@ -1,4 +1,4 @@
-//! The exported audit trail (`urne audit export`, SPEC.md §6.4), parsed strictly: JSON Lines,
+//! The exported audit trail (`urne audit export`, spec/formats.md §6.4), parsed strictly: JSON Lines,
 //! each line ending in LF; one `{"type":"event", seq, ts, kind, payload, prev_hash, hash}` per
 //! event, then one `{"type":"checkpoint", size, note}` per stored checkpoint. A line that does
 //! not parse, has a duplicate key, an unknown field or type, or misses a field is `malformed`;
@@ -79,10 +79,10 @@ fn checkpoint(l: Line, at: &str) -> VResult<(u64, String)> {
     Ok((required(l.size, "size", at)?, required(l.note, "note", at)?))
 }
 
-/// The longest line of an exported trail, its LF excluded (SPEC.md §1.6).
+/// The longest line of an exported trail, its LF excluded (spec/formats.md §1.6).
 pub const MAX_LINE: usize = 1_048_576;
 
-/// Parses an exported trail (§6.4). `name` names the file in messages.
+/// Parses an exported trail (spec/formats.md §6.4). `name` names the file in messages.
 ///
 /// # Errors
 ///
@@ -143,7 +143,7 @@ pub fn parse_trail_export(name: &str, bytes: &[u8]) -> VResult<TrailExport> {
     Ok(out)
 }
 
-/// Verifies an exported trail file's bytes (§6.4): parses it strictly, then checks the chain,
+/// Verifies an exported trail file's bytes (spec/formats.md §6.4): parses it strictly, then checks the chain,
 /// the key and every stored and `held` checkpoint as [`verify_trail`] does; with `strict`, events
 /// after the last checkpoint are a failure too.
 ///

@@ -1,4 +1,4 @@
-//! The verdict in words (SPEC.md §8.1): the lines a verifier prints from this library's reports,
+//! The verdict in words (spec/formats.md §8.1): the lines a verifier prints from this library's reports,
 //! and the `error:`/`hint:` words of a failure. Shared by `urne verify` (the appliance) and the
 //! `urne-verify` binary, so that both print the same verdict for the same outputs. It prints
 //! nothing itself: each line says whether it goes to standard output (the verdict) or standard
@@ -21,7 +21,7 @@ pub enum Line {
 pub const KEYS_FROM_FOLDER: &str = "partial: the public keys were taken from the folder verified: they show the files agree with each other, not that this appliance made them (give --keys DIR, obtained independently)";
 
 /// What an audit export checked against the key it records itself does not prove (exit 8,
-/// SPEC.md §6.4).
+/// spec/formats.md §6.4).
 pub const UNANCHORED: &str = "its checkpoints verify under the audit key it records, which a trail rewritten end to end under another key would pass too; give the audit key exported at the key ceremony (--keys DIR holding audit.pub.pem, or --audit-key for `urne audit verify`) or a checkpoint held outside (--checkpoint)";
 
 /// `s` with every control character escaped (`\n`, `\u{1b}`…): a path or a name printed can
@@ -45,7 +45,7 @@ pub fn printable(s: &str) -> String {
 pub fn report_lines(path: &str, report: &Report, keys_from_folder: bool) -> Vec<Line> {
     let path = printable(path);
     let mut lines = vec![];
-    // One first line per output verified: folder names are not signed (SPEC.md §8.1). The
+    // One first line per output verified: folder names are not signed (spec/formats.md §8.1). The
     // first says when any was made under rules that are not an official regulation (§7.4).
     let first = printable(&report.first_mark());
     for (i, s) in report.subjects.iter().enumerate() {
@@ -73,7 +73,7 @@ pub fn report_lines(path: &str, report: &Report, keys_from_folder: bool) -> Vec<
     lines
 }
 
-/// The verdict on a proof file (SPEC.md §8.3, §5.B9): its `VERIFIED` line and, when it was not
+/// The verdict on a proof file (spec/formats.md §8.3, §5.B9): its `VERIFIED` line and, when it was not
 /// compared with the published output (`published` false), the `partial:` line saying so.
 pub fn proof_lines(proven: &Proven, published: bool) -> Vec<Line> {
     let line = match proven {
@@ -104,7 +104,7 @@ pub fn proof_lines(proven: &Proven, published: bool) -> Vec<Line> {
     lines
 }
 
-/// An exported trail's verdict as a report (SPEC.md §6.4): the chain, the checkpoints under the
+/// An exported trail's verdict as a report (spec/formats.md §6.4): the chain, the checkpoints under the
 /// audit key, the events not yet covered by a checkpoint.
 pub fn trail_report(r: &TrailReport) -> Report {
     let mut checks = vec![format!(
@@ -147,7 +147,7 @@ pub fn unanchored_lines(path: &str, r: &TrailReport) -> Vec<Line> {
 }
 
 /// The note said whenever no checkpoint is held: a key proves who signed events 1..`events`, not
-/// that the trail ends there (SPEC.md §6.4). A note, for standard error.
+/// that the trail ends there (spec/formats.md §6.4). A note, for standard error.
 pub fn cut_short_note(events: u64) -> String {
     format!(
         "note: a key proves who signed events 1..{events}, not that the trail ends there: a copy cut short verifies too; compare {events} with the size of the last checkpoint you hold (--checkpoint)"
@@ -166,7 +166,7 @@ pub struct Refusal {
     pub hint: String,
 }
 
-/// The words of `f` (SPEC.md §8.1): a verification failure names its class; a usage mistake or
+/// The words of `f` (spec/formats.md §8.1): a verification failure names its class; a usage mistake or
 /// an unreadable file says nothing was verified.
 pub fn refusal(f: Failure) -> Refusal {
     if !f.class.is_verification() {

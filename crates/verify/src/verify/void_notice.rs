@@ -1,7 +1,7 @@
-//! `urne verify DIR` on a folder holding a void notice (`void-notice.json`, SPEC.md §4.6): its
+//! `urne verify DIR` on a folder holding a void notice (`void-notice.json`, spec/formats.md §4.6): its
 //! signature, its members, its checkpoint under the audit key, the key ids, the void event under
-//! that checkpoint, and its history (§6.7). The notice is an output of its own: it is returned
-//! for the checks across outputs (§8.4). Stops at the first failure.
+//! that checkpoint, and its history (spec/formats.md §6.7). The notice is an output of its own: it is returned
+//! for the checks across outputs (spec/formats.md §8.4). Stops at the first failure.
 
 use super::folder::Folder;
 use super::history;
@@ -12,7 +12,7 @@ use crate::block::BlockId;
 use crate::crypto::keys;
 use crate::void_notice::{FILE_NAME, FORMAT, Subject, VERSION, VoidNotice};
 
-/// Verifies the void notice `dir/void-notice.json` under `keys` (§4.6), in the order of its
+/// Verifies the void notice `dir/void-notice.json` under `keys` (spec/formats.md §4.6), in the order of its
 /// steps. Returns the checks done and the notice as an output, or the first failure.
 pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     let mut done = vec![];

@@ -1,12 +1,12 @@
-//! The last time a person witnessed (SPEC.md §6.4 (5) [M-254]): the appliance's clock is tier
+//! The last time a person witnessed (spec/formats.md §6.4 (5) [M-254]): the appliance's clock is tier
 //! (a)'s, so the trail's times are the clock's word, but a sitting is opened or taken up again
 //! only once the commissaire typed the date and time at their own watch and the clock agreed
-//! with it (§9.1), and a clock is corrected only to the time a watch gave (`clock.corrected`). A
+//! with it (spec/appliance.md §9.1), and a clock is corrected only to the time a watch gave (`clock.corrected`). A
 //! correction sets the clock back, so it is bounded by them: never earlier than the last time so
 //! witnessed, and itself dated by a clock that agreed with the watch. Without the bound, a PIN
 //! holder sets the clock to any past time, types that time as their "watch" and re-dates what
 //! follows at will; with it, corrections never walk back step by step either. A `clock.confirmed`
-//! (a clock far ahead, confirmed by whoever is at the terminal, §6.6) sets no bound: it guards
+//! (a clock far ahead, confirmed by whoever is at the terminal, spec/appliance.md §6.6) sets no bound: it guards
 //! against a mistake, and counting it would only keep a mistaken confirmation from being
 //! corrected, while anyone who means to go back simply never confirms.
 
@@ -14,7 +14,7 @@ use crate::audit::Event;
 use crate::entries::rfc3339::{is_one_time_format, parse_unix};
 use crate::events::kinds::{self, Kind, Record};
 
-/// How far the appliance's clock may be from a watch when a person confirms it (SPEC.md §6.6,
+/// How far the appliance's clock may be from a watch when a person confirms it (spec/appliance.md §6.6,
 /// §9.1): 5 minutes, and the seconds of the minute typed (a watch is read to the minute).
 pub const WATCH_TOLERANCE_SECS: i64 = 5 * 60 + 59;
 
@@ -44,7 +44,7 @@ impl Witnessed {
 
     /// Takes the event `e` into account: a sitting opened or taken up again witnessed its own
     /// time, less the watch check's tolerance; a clock corrected, its `confirmed` (a payload that
-    /// is not one, or a `confirmed` not in urne's one format, §6.1, witnessed nothing).
+    /// is not one, or a `confirmed` not in urne's one format, spec/formats.md §6.1, witnessed nothing).
     pub fn see(&mut self, e: &Event) {
         let at = if e.kind == Kind::SittingOpened.name() || e.kind == Kind::SittingResumed.name() {
             parse_unix(&e.ts).map(|t| t - WATCH_TOLERANCE_SECS)

@@ -1,5 +1,5 @@
-//! The reference reader of an export (SPEC.md §4.1, §4.1.1), written from the SPEC and the
-//! reader's documented subsets (`urne_verify::entries`, "How the reader applies §4.1.1"; its
+//! The reference reader of an export (spec/formats.md §4.1, §4.1.1), written from the SPEC and the
+//! reader's documented subsets (`urne_verify::entries`, "How the reader applies spec/formats.md §4.1.1"; its
 //! `rfc3339` module) on general-purpose parts: `serde_json` for each line (through
 //! [`super::json::J`]), chrono for dates and instants, chrono-tz for Europe/Paris, plain maps
 //! and sets for the tally. It does in the simplest way what the appliance's reader does fast,
@@ -38,7 +38,7 @@ fn refuse<T>(why: impl Into<String>) -> Result<T, Stop> {
 /// Which excluded accounts `excluded_accounts_with_plays` counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExcludedRule {
-    /// Those with at least one play record of any class (SPEC.md §4.7, contract of issue 12).
+    /// Those with at least one play record of any class (spec/formats.md §4.7, contract of issue 12).
     AnyPlay,
     /// Those with at least one counting play (what urne did before issue 12).
     CountingPlay,
@@ -47,13 +47,13 @@ pub enum ExcludedRule {
 /// How the reference reads, for the rules that issue 12 changes.
 #[derive(Debug, Clone, Copy)]
 pub struct Mode {
-    /// A CR anywhere refuses the file (SPEC.md §4.1.1); else a file with a CR is undefined.
+    /// A CR anywhere refuses the file (spec/appliance.md §4.1.1); else a file with a CR is undefined.
     pub cr_refused: bool,
     /// The rule of the excluded-accounts figure.
     pub excluded: ExcludedRule,
 }
 
-/// The rules of an operation as the reference reads them from the rules file (SPEC.md §4.1).
+/// The rules of an operation as the reference reads them from the rules file (spec/formats.md §4.1).
 #[derive(Debug, Clone)]
 pub struct Rules {
     operation: String,

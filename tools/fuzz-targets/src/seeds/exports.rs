@@ -1,5 +1,5 @@
 //! Seeds of the `export` target: small exports written here, one per feature of the format
-//! (SPEC.md §4.1.1) and one per way to break it, each a few hundred bytes.
+//! (spec/formats.md §4.1.1) and one per way to break it, each a few hundred bytes.
 
 use crate::keys;
 use urne_verify::crypto::keys::key_id;

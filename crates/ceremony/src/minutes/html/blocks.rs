@@ -1,4 +1,4 @@
-//! The blocks of the minutes (SPEC.md §9.2): each block generated (its identity, commitment,
+//! The blocks of the minutes (spec/appliance.md §9.2): each block generated (its identity, commitment,
 //! prize counts and files), each reveal (the sales' close, the entropy, the seed), and each
 //! void of a day or a block with its stage and reason.
 

@@ -1,5 +1,5 @@
-//! The draws of the minutes (SPEC.md §9.2): each draw's seal (its figures, §4.7), the
-//! randomness in the order it became fixed (§3.3), the seed, the winner and the reserves by
+//! The draws of the minutes (spec/appliance.md §9.2): each draw's seal (its figures, spec/formats.md §4.7), the
+//! randomness in the order it became fixed (spec/formats.md §3.3), the seed, the winner and the reserves by
 //! pseudonym, the draw's date against D-8 in words, and the files published.
 
 use crate::minutes::markup::{Html, code, esc, hash};
@@ -112,7 +112,7 @@ const FIGURES: [(&str, &str); 5] = [
     ),
 ];
 
-/// The export, the rules, and the figures of the tally (§4.7).
+/// The export, the rules, and the figures of the tally (spec/formats.md §4.7).
 fn figures(h: &mut Html, s: &SealRecord) {
     let x = &s.export;
     let export = format!(
@@ -200,7 +200,7 @@ fn commitment(h: &mut Html, s: &SealRecord, seq: u64) {
     h.row(&label, &v);
 }
 
-/// The randomness in the order it became fixed (§3.3), and the seed.
+/// The randomness in the order it became fixed (spec/formats.md §3.3), and the seed.
 fn randomness(h: &mut Html, d: &Draw) {
     if let Some(e) = &d.entropy_commitment {
         let label = (

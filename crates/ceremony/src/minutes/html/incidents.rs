@@ -1,4 +1,4 @@
-//! The anomalies and incidents of the minutes (SPEC.md §9.2): every refusal, every
+//! The anomalies and incidents of the minutes (spec/appliance.md §9.2): every refusal, every
 //! interruption and resume, each draw late or early by D-8; and the plan's steps in words.
 
 use crate::minutes::markup::{Html, code, esc, hash};
@@ -236,7 +236,7 @@ fn clock_confirmed(h: &Html, previous: &str, confirmed: &str) -> String {
     )
 }
 
-/// The clock's incidents (SPEC.md §6.6), in words.
+/// The clock's incidents (spec/appliance.md §6.6), in words.
 fn clock(h: &Html, i: &Incident) -> String {
     match i {
         Incident::ClockCorrected {

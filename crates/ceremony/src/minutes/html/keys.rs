@@ -1,5 +1,5 @@
-//! The key ceremony's keys (SPEC.md §9.2): the token, each key with the attributes that prove
-//! where it was made, the sealing key (§6.9), and each export of the public keys.
+//! The key ceremony's keys (spec/appliance.md §9.2): the token, each key with the attributes that prove
+//! where it was made, the sealing key (spec/appliance.md §6.9), and each export of the public keys.
 
 use crate::minutes::markup::{Html, code, esc, hash};
 use crate::minutes::{Fixed, Minutes};
@@ -42,7 +42,7 @@ pub(super) fn keys(h: &mut Html, m: &Minutes) {
     }
 }
 
-/// Production's keys a seal trusts (SPEC.md §6.2, `producer.keys`), or that none are pinned.
+/// Production's keys a seal trusts (spec/formats.md §6.2, `producer.keys`), or that none are pinned.
 fn pinned(h: &mut Html, p: Option<&Fixed<ProducerKeys>>) {
     let Some(p) = p else {
         h.p(&esc(h.t(

@@ -1,4 +1,4 @@
-//! The acts done outside any sitting since the previous one (SPEC.md §9.2, M-270): a section of
+//! The acts done outside any sitting since the previous one (spec/appliance.md §9.2, M-270): a section of
 //! their own, each with its time, its event, what it is and its output when published.
 
 use crate::minutes::OutsideAct;

@@ -1,4 +1,4 @@
-//! The software and the HSM of the minutes (SPEC.md §9.2): the identity of the first process,
+//! The software and the HSM of the minutes (spec/appliance.md §9.2): the identity of the first process,
 //! then, for each later process whose identity differs, only what changed.
 
 use crate::minutes::Software;

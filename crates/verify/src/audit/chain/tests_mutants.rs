@@ -197,7 +197,7 @@ fn a_note_verifies_by_the_audit_keys_line_alone() {
             root: Hash32([1; 32])
         })
     );
-    // Ours with any other line, before or after it: malformed (SPEC.md §6.3 [M-258]).
+    // Ours with any other line, before or after it: malformed (spec/formats.md §6.3 [M-258]).
     for other in &lines[..4] {
         for pair in [[other, &lines[4]], [&lines[4], other]] {
             let note = format!("{body}\n{}\n{}\n", pair[0], pair[1]);
@@ -284,7 +284,7 @@ fn every_way_a_note_fails_has_its_kind() {
 fn a_size_line_that_is_not_plain_decimal_is_said_to_be_the_size_line() {
     let (sk, pk) = signer(7);
     // `+3`, `03`, `3 ` and a lone `-` would parse or be caught later by the body check: the
-    // size line itself is named (SPEC.md §6.3: decimal, no sign, no leading zero).
+    // size line itself is named (spec/formats.md §6.3: decimal, no sign, no leading zero).
     for size in ["+3", "03", "007", "-", "3a"] {
         let body =
             checkpoint_body(&pk, 3, &Hash32([1; 32])).replacen("\n3\n", &format!("\n{size}\n"), 1);
@@ -328,7 +328,7 @@ fn a_signature_line_with_no_name_or_a_blob_of_only_a_key_id_is_malformed() {
         assert_eq!(e.kind, NoteErrorKind::Malformed, "{bad}");
     }
     // Five bytes is a (foreign) signature line, well formed: alone, no signature by the audit
-    // key; beside the genuine one, a second line (SPEC.md §6.3 [M-258]).
+    // key; beside the genuine one, a second line (spec/formats.md §6.3 [M-258]).
     let five = format!("\u{2014} {name} {}", B64.encode([7u8; 5]));
     let alone = format!("{body}\n{five}\n");
     let e = verify_note(&alone, &pk).unwrap_err();

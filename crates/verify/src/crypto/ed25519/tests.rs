@@ -1,4 +1,4 @@
-//! The strict verifier against ed25519-dalek's `verify_strict`, and each check of SPEC.md §1.4
+//! The strict verifier against ed25519-dalek's `verify_strict`, and each check of spec/formats.md §1.4
 //! on its own.
 
 use super::*;
@@ -264,7 +264,7 @@ fn vector_cases(text: &str) -> Vec<VectorCase> {
 
 #[test]
 fn the_edge_vectors_give_the_expected_outcome() {
-    // "Taming the many EdDSAs" (12 cases) and a Wycheproof selection: SPEC.md §1.4's strict,
+    // "Taming the many EdDSAs" (12 cases) and a Wycheproof selection: spec/formats.md §1.4's strict,
     // cofactorless rule on each, one-shot and streamed alike.
     let files = [
         include_str!("../../../../../tests/vectors/ed25519-taming.json"),

@@ -1,5 +1,5 @@
-//! The classes of plays (SPEC.md §4.1.1: retail, subscription refused, counting, tested in that
-//! order) and `figures.excluded_accounts_with_plays` (§4.7: excluded accounts with a play record
+//! The classes of plays (spec/appliance.md §4.1.1: retail, subscription refused, counting, tested in that
+//! order) and `figures.excluded_accounts_with_plays` (spec/appliance.md §4.7: excluded accounts with a play record
 //! of any class), end to end through pass 2.
 
 use crate::entries::read::BLOCK;

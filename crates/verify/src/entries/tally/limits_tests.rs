@@ -1,4 +1,4 @@
-//! The export's rules that are limits or single bytes (SPEC.md §4.1.1 and the file limits): no CR
+//! The export's rules that are limits or single bytes (spec/formats.md §4.1.1 and the file limits): no CR
 //! anywhere, every line at most 2^20 bytes without its LF wherever it lies in the file, nesting
 //! at most 64 levels, the file at most 2^34 bytes.
 

@@ -1,5 +1,5 @@
-//! Pass 2 end to end, on small exports built by the test kit: the rules of SPEC.md §4.1 and
-//! every refusal of §4.1.1, at the line it applies to.
+//! Pass 2 end to end, on small exports built by the test kit: the rules of spec/formats.md §4.1 and
+//! every refusal of spec/formats.md §4.1.1, at the line it applies to.
 
 use super::*;
 use crate::entries::read::BLOCK;
@@ -57,7 +57,7 @@ fn tranche_reached_exactly_counts() {
     assert_eq!(entries_of(&t, 2), 1);
     assert_eq!(entries_of(&t, 3), 1);
     assert_eq!(entries_of(&t, 4), 1);
-    // An account short of one tranche has no place in the entry list (SPEC.md §4.1: accounts
+    // An account short of one tranche has no place in the entry list (spec/formats.md §4.1: accounts
     // with at least one entry), nor in the figures.
     assert_eq!(t.entries.len(), 3);
     assert!(t.entries.iter().all(|e| e.entries > 0));
@@ -160,7 +160,7 @@ fn excluded_accounts_get_no_entry() {
     assert_eq!(entries_of(&t, 1), 0);
     assert_eq!(entries_of(&t, 2), 3);
     assert_eq!(t.exclusions_by_reason, [1, 1, 1]);
-    // Account 3 had only a retail play: an excluded account with plays all the same (SPEC.md
+    // Account 3 had only a retail play: an excluded account with plays all the same (spec/formats.md
     // §4.7: a play record of any class).
     assert_eq!(t.excluded_accounts_with_plays_by_reason, [1, 0, 1]);
     assert_eq!(t.accounts_with_counting_plays, 2);

@@ -234,7 +234,7 @@ fn keys_generated_with_the_sealing_key_keeps_its_bytes() {
             "public_key": H1, "local": true, "never_extractable": true,
             "always_sensitive": true, "sensitive": true, "extractable": false})
     };
-    // The sealing key (SPEC.md §6.9), its member last.
+    // The sealing key (spec/appliance.md §6.9), its member last.
     let seal_key = SealKeyRecord {
         label: "urne-seal".into(),
         key_id: "0011223344556677".into(),

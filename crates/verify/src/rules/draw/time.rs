@@ -26,7 +26,7 @@ pub(super) fn parse_day(field: &str, s: &str) -> Result<NaiveDate, RulesError> {
 
 /// A local civil time in `tz` as Unix seconds; refused if it does not exist or is ambiguous there.
 pub(super) fn local_instant(tz: Tz, field: &str, s: &str) -> Result<i64, RulesError> {
-    // Exactly `YYYY-MM-DDTHH:MM:SS`, seconds 00-59 (SPEC.md §4.9): chrono's parser alone also
+    // Exactly `YYYY-MM-DDTHH:MM:SS`, seconds 00-59 (spec/formats.md §4.9): chrono's parser alone also
     // takes `2018-12-1T0:0:0`, a sign, a leading space or a leap second.
     let b = s.as_bytes();
     let shape = b.len() == 19

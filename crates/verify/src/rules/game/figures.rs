@@ -43,7 +43,7 @@ pub const LOSING_TIER: u8 = 0;
 /// How many times any symbol other than the chosen one may appear in a grid, and how many times
 /// the chosen one may appear in a losing grid (G-6, G-8): one less than a win.
 pub const MAX_OTHER_SYMBOL: usize = MIN_WINNING_MATCHES as usize - 1;
-/// Fewest symbols that satisfy the grid construction (SPEC §5.B5): a losing grid draws 18 cards
+/// Fewest symbols that satisfy the grid construction (spec/formats.md §5.B5): a losing grid draws 18 cards
 /// from 3 copies of every symbol (3m >= 18), a tier-4 grid draws 14 from 3 copies of the other
 /// m-1 (3(m-1) >= 14).
 pub const MIN_SYMBOLS: usize = 6;

@@ -1,4 +1,4 @@
-//! Loading a game rules file (SPEC §5.B1): [`GameRules::from_json`], one named step per group of
+//! Loading a game rules file (spec/formats.md §5.B1): [`GameRules::from_json`], one named step per group of
 //! clauses, in the order the checks have always run (the first refusal is the one reported).
 
 use crate::crypto::sha256;
@@ -12,8 +12,8 @@ use super::model::{GameRules, PrizeRow};
 use super::pin::check_regulation;
 use super::schema::{GridFile, RowFile, RulesFile};
 
-/// The largest block a rules file may declare (SPEC.md §5.B1): its production file then stays
-/// within the limit of §1.6.
+/// The largest block a rules file may declare (spec/formats.md §5.B1): its production file then stays
+/// within the limit of spec/formats.md §1.6.
 pub const MAX_BLOCK_SIZE: u32 = 4_194_304;
 
 impl GameRules {
@@ -87,7 +87,7 @@ fn check_prices(p: &[u64]) -> Result<(), RulesError> {
     Ok(())
 }
 
-/// G-4, G-6: the grid the algorithm of SPEC §5.B5 is written for.
+/// G-4, G-6: the grid the algorithm of spec/formats.md §5.B5 is written for.
 fn check_grid(grid: &GridFile) -> Result<(), RulesError> {
     if grid.rows != GRID_ROWS || grid.columns != GRID_COLUMNS {
         return Err(field(

@@ -1,4 +1,4 @@
-//! The game rules file as written (`format` = `urne-game-rules-v1`, SPEC §5.B1), before
+//! The game rules file as written (`format` = `urne-game-rules-v1`, spec/appliance.md §5.B1), before
 //! validation. Unknown fields are refused.
 
 use serde::Deserialize;

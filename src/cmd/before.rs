@@ -1,0 +1,256 @@
+//! Verify before acting (spec/appliance.md §6.5, §6.6): a command's check that the database is the token's
+//! trail, whole and as the token last marked it, then that the clock is not behind it; nothing is
+//! recorded when it fails. [`super::ctx::Ctx`] runs it after login, before `software.start`.
+
+use crate::edge::binding::TokenTrail;
+use crate::edge::hsm::Hsm;
+use crate::edge::store::AuditLog;
+use crate::error::{Error, Exit, Result};
+use urne_ceremony::token::{MarkFailure, check_against_marks};
+use urne_verify::audit::Event;
+use urne_verify::audit::chain::PrefixRoots;
+use urne_verify::crypto::Hash32;
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::verify::trail::{AuditKey, verify_trail};
+
+/// What the check before acting requires of the appliance's clock (spec/appliance.md §6.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ClockRule {
+    /// Not earlier than the trail's last event: every command but the correction.
+    NotBehind,
+    /// Earlier than the trail's last event: `urne clock correct`, which has something to
+    /// correct only then.
+    Behind,
+}
+
+/// What the check before acting found: the trail's size and the token's last mark (0: none).
+pub(super) struct Checked {
+    pub(super) events: u64,
+    pub(super) marked: u64,
+}
+
+/// The token has keys but no trail, or nothing at all.
+pub(super) fn no_trail(hsm: &Hsm) -> Error {
+    let keys = hsm.keys_present().unwrap_or_default();
+    Error::trail(
+        Exit::Refused,
+        if keys.is_empty() {
+            "the token holds no urne trail and no keys: it was never initialised".to_string()
+        } else {
+            "the token holds urne's keys but no trail: it was initialised by urne version 1, or its initialisation was interrupted".to_string()
+        },
+        "initialise a token with `urne keys init` (docs/ceremony.md); an interrupted `urne keys init` resumes when run again",
+    )
+}
+
+/// There is no database where the trail should be.
+pub(super) fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
+    Error::incident(
+        format!(
+            "no audit trail at {}: this token's {}",
+            db.display(),
+            tt.describe()
+        ),
+        "urne never creates a trail except at `urne keys init`: give the appliance's database with --db or URNE_DB, or put back a backup whose head is the token's last mark (docs/ceremony.md, \"urne refuses the trail\")",
+    )
+}
+
+/// Verify before acting (spec/appliance.md §6.5, §6.6), in this order: the database is the token's trail;
+/// its chain, and one checkpoint per event under the token's audit key; every event is a
+/// well-formed record and every blob it names is stored and intact; it extends the token's last
+/// mark (each an incident, exit 7); then the clock against the trail's last event (exit 5 when set
+/// back; exit 4 for `urne clock correct` with nothing to correct). Nothing is recorded on failure.
+pub(super) fn check_before_acting(
+    log: &AuditLog,
+    tt: &TokenTrail,
+    clock: ClockRule,
+) -> Result<Checked> {
+    let path = log.path();
+    let events = log.events()?;
+    let first = first_trail(&events, path)?;
+    if first != Some(tt.object.trail) {
+        return Err(Error::incident(
+            match first {
+                Some(other) => format!(
+                    "the audit trail {} is another trail ({other}), not this token's ({})",
+                    path.display(),
+                    tt.object.trail
+                ),
+                None => format!(
+                    "the audit trail {} names no trail identity (a version-1 trail, or not urne's): this token's {}",
+                    path.display(),
+                    tt.describe()
+                ),
+            },
+            "give the database of this token's trail with --db or URNE_DB; a token has one trail and a trail one token",
+        ));
+    }
+    check_replaced_trail_stopped(&events, tt, path)?;
+    let broken = |seq: u64, reason: String| {
+        Error::incident(
+            format!(
+                "audit trail {}: it fails at event {seq}: {reason}; nothing was done",
+                path.display()
+            ),
+            "the trail was altered: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+        )
+    };
+    let stored = log.checkpoints()?;
+    verify_trail(&events, &stored, &[], AuditKey::Given(tt.audit_key))
+        .map_err(|f| broken(f.seq, f.reason))?;
+    let malformed = |m: kinds::MalformedRecord| {
+        Error::incident(
+            format!("audit trail {}: {m}; nothing was done", path.display()),
+            "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+        )
+    };
+    // Every event a record of its kind, in an order urne can write (spec/formats.md §6.2).
+    urne_ceremony::state::Trail::from_events(&events).map_err(malformed)?;
+    for e in &events {
+        let r = kinds::parse(e).map_err(malformed)?;
+        for b in r.blobs() {
+            if !log.has_blob(&b)? {
+                return Err(broken(
+                    e.seq,
+                    format!("the data {b} it names is missing from the database"),
+                ));
+            }
+        }
+    }
+    let hashes: Vec<_> = events.iter().map(|e| e.hash).collect();
+    let roots = PrefixRoots::new(&hashes);
+    let last = check_against_marks(
+        &tt.object.trail,
+        &tt.marks,
+        first,
+        events.len() as u64,
+        |s| roots.root_at(s).unwrap_or_default(),
+    )
+    .map_err(|f| mark_refusal(path, &f))?;
+    // The clock last: a date planted in the trail is an altered trail (exit 7), not a clock set
+    // back (exit 5); only a trail known to be the token's can date the clock.
+    match clock {
+        ClockRule::NotBehind => check_clock_not_behind(&events, path)?,
+        ClockRule::Behind => check_clock_behind(&events, path)?,
+    }
+    Ok(Checked {
+        events: events.len() as u64,
+        marked: last.map_or(0, |m| m.size),
+    })
+}
+
+/// On a restarted trail, the trail it replaced stopped where the restart says (spec/appliance.md §6.8): the
+/// token holds no mark of it beyond the restart's `previous_mark_size`. A command still running on the replaced trail when the restart was made (from
+/// another folder, so without that command's lock) stops at its next mark, but may have appended
+/// one event and marked it: that is an incident, which every later command refuses (exit 7).
+fn check_replaced_trail_stopped(
+    events: &[Event],
+    tt: &TokenTrail,
+    path: &std::path::Path,
+) -> Result<()> {
+    let Some(Ok(Record::TrailRestarted(r))) = events.first().map(kinds::parse) else {
+        return Ok(());
+    };
+    // Marks of that size with other roots (two copies used at once before the restart) are
+    // what the restart saw and named on standard error; only a larger one came after it.
+    let beyond = tt
+        .marks
+        .iter()
+        .find(|m| m.trail == r.previous_trail && m.size > r.previous_mark_size);
+    match beyond {
+        None => Ok(()),
+        Some(m) => Err(Error::incident(
+            format!(
+                "the token holds a mark of the replaced trail {} ({} events, root {}) beyond the one the restart of the audit trail {} states ({} events, root {}): the replaced trail was appended to after the restart; nothing was done",
+                r.previous_trail,
+                m.size,
+                m.root,
+                path.display(),
+                r.previous_mark_size,
+                r.previous_mark_root
+            ),
+            "stop: keep both databases as evidence and investigate; state it in the minutes (docs/ceremony.md, \"urne refuses the trail\")",
+        )),
+    }
+}
+
+/// The identity the trail's event 1 names (`trail.created` or `trail.restarted`); `None` for a
+/// trail that names none (version 1, or not urne's). An event 1 of those kinds that does not
+/// parse is a broken trail, not another one (exit 7).
+fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32>> {
+    Ok(match events.first().map(|e| (e, kinds::parse(e))) {
+        Some((e, Ok(Record::TrailCreated(t)))) if e.seq == 1 => Some(t.trail),
+        Some((e, Ok(Record::TrailRestarted(t)))) if e.seq == 1 => Some(t.trail),
+        // A trail's first event that does not parse as its kind is a broken trail, not another.
+        Some((e, Err(m))) if e.kind == "trail.created" || e.kind == "trail.restarted" => {
+            return Err(Error::incident(
+                format!("audit trail {}: {m}; nothing was done", path.display()),
+                "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+            ));
+        }
+        _ => None,
+    })
+}
+
+/// The appliance's clock is not earlier than the trail's last event: events are dated by that
+/// clock, and a clock set back would date them out of order (and let a day look unended). Its
+/// environment is wrong: exit 5, recorded nowhere (the trail is left as it is, spec/appliance.md §6.6).
+/// When the clock is right, it is the trail's last events that a clock set ahead dated: the
+/// witnessed `urne clock correct` says so in the trail.
+fn check_clock_not_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
+    let now = crate::edge::clock::now_rfc3339();
+    match events.last() {
+        // Both in the one fixed format urne writes (RFC 3339 UTC, microseconds): ordered as text.
+        Some(last) if now < last.ts => Err(Error::trail(
+            Exit::Internal,
+            format!(
+                "the appliance's clock ({now}) is earlier than the last event of the audit trail {} ({}): the clock was set back, or the trail's last events were dated by a clock set ahead",
+                path.display(),
+                last.ts
+            ),
+            "check the appliance's clock (UTC) against the commissaire's watch: if it is wrong, set it right; if it is right, record the correction with `urne clock correct --reason TEXT` at the console, in front of the commissaire (docs/ceremony.md); say so in the minutes; nothing was done",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `urne clock correct` has something to correct: the clock is earlier than the trail's last
+/// event (else exit 4, recorded nowhere).
+fn check_clock_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
+    let now = crate::edge::clock::now_rfc3339();
+    match events.last() {
+        Some(last) if now < last.ts => Ok(()),
+        last => Err(Error::trail(
+            Exit::Refused,
+            format!(
+                "the appliance's clock ({now}) is not earlier than the last event of the audit trail {} ({}): there is no clock to correct",
+                path.display(),
+                last.map_or("none", |e| e.ts.as_str())
+            ),
+            "`urne clock correct` records the correction of a clock that dated events ahead of the time and was then set right; nothing was done",
+        )),
+    }
+}
+
+/// The refusal for a database that does not extend the token's last mark.
+fn mark_refusal(path: &std::path::Path, f: &MarkFailure) -> Error {
+    let hint = "urne accepts only the trail the token last marked: put back the database (or a backup whose head is the last mark) and keep this file as evidence (docs/ceremony.md, \"urne refuses the trail\")";
+    let msg = match f {
+        MarkFailure::Older { events, marked } => format!(
+            "the audit trail {} holds {events} events but the token marked {marked}: it is an older copy, or events were removed from its end",
+            path.display()
+        ),
+        MarkFailure::Diverged { marked } => format!(
+            "the first {marked} events of the audit trail {} are not the ones the token marked: another history of this trail (a fork)",
+            path.display()
+        ),
+        MarkFailure::ConflictingMarks { size } => format!(
+            "the token holds two different marks of size {size}: two histories were written under this trail (a fork)"
+        ),
+        MarkFailure::OtherTrail { .. } => format!(
+            "the audit trail {} is not this token's trail",
+            path.display()
+        ),
+    };
+    Error::incident(msg, hint)
+}
