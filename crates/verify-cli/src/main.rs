@@ -3,7 +3,7 @@
 //! the `urne-verify` library and clap only, reads the files it is named, writes nothing, and
 //! can never produce a result.
 //!
-//! It verifies what `urne verify` verifies (SPEC.md §8), with one rule more: the keys are
+//! It verifies what `urne verify` verifies (spec/formats.md §8), with one rule more: the keys are
 //! required. `--keys DIR` names them explicitly, wherever it points; they are never taken from
 //! the folder verified, the PATH or an appliance's configuration, and the verdict prints the
 //! key ids used, to be compared with the key ceremony's minutes. Auditor mode (`--export`) names
@@ -70,7 +70,7 @@ struct Args {
     #[arg(long, value_name = "DIR")]
     published: Option<PathBuf>,
     /// A signed checkpoint held outside the appliance, such as the one copied into the minutes
-    /// (repeatable): outputs must extend it (spec/formats.md §8.4), an audit export must hold it (§6.4).
+    /// (repeatable): outputs must extend it (spec/formats.md §8.4), an audit export must hold it (spec/formats.md §6.4).
     #[arg(long, value_name = "FILE")]
     checkpoint: Vec<PathBuf>,
     /// For an audit export: also fail when the last events are not yet covered by a signed
@@ -369,7 +369,7 @@ fn verify_lone(a: &Args, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
     ))
 }
 
-/// A proof file: an account's inclusion proof (spec/formats.md §8.3) or a ticket proof (§5.B9).
+/// A proof file: an account's inclusion proof (spec/formats.md §8.3) or a ticket proof (spec/formats.md §5.B9).
 fn verify_proof(a: &Args, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
     let published = a.published.as_deref().map(DiskFolder::open);
     let published = published.as_ref().map(|p| p as &dyn Folder);

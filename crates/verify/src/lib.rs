@@ -14,17 +14,17 @@
 //!   published files and proofs, the minutes annex, the trail records of a day
 //!   (spec/formats.md §4.1–§4.8, §6.2).
 //! - [`block`]: instant-game blocks: identity, seed, deck and shuffle, ticket grids,
-//!   `tickets.csv`, commitments and the published files (§5.B2–§5.B9).
+//!   `tickets.csv`, commitments and the published files (spec/formats.md §5.B2–§5.B9).
 //! - [`audit`]: audit-event hashing, the hash chain and the signed-note checkpoints, and an
-//!   output's history (§6.1, §6.3, §6.7).
-//! - [`events`]: the registry of event kinds and their typed payloads (§6.2): verifying an
+//!   output's history (spec/formats.md §6.1, §6.3, §6.7).
+//! - [`events`]: the registry of event kinds and their typed payloads (spec/formats.md §6.2): verifying an
 //!   exported trail calls an unknown kind a broken trail, so the registry is the verifier's.
 //! - [`void_notice`]: the signed notice a void of a day or a block writes: its format and subject
-//!   (§4.6, §5.B9, §6.7).
+//!   (spec/formats.md §4.6, §5.B9, §6.7).
 //! - [`verify`]: third-party verification of draw folders, proofs, block folders, void notices
-//!   and the audit trail (§8.1–§8.3, §4.6, §5.B10, §6.4); the verdict in words
+//!   and the audit trail (spec/formats.md §8.1–§8.3, §4.6, §5.B10, §6.4); the verdict in words
 //!   (`verify::verdict`) and a folder on disk (`verify::disk`).
-//! - [`software`]: the identity of the software bound into every output (§4.7, §5.B9, §6.2).
+//! - [`software`]: the identity of the software bound into every output (spec/formats.md §4.7, §5.B9, §6.2).
 //!
 //! ## What it never does, and what enforces it
 //!

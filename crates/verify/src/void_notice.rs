@@ -1,5 +1,5 @@
 //! The void notice (spec/formats.md §4.6, §5.B9): the signed output a void writes, an output of its own
-//! with its place in the trail's history (§6.7), announcing that a day's or a block's attempt
+//! with its place in the trail's history (spec/appliance.md §6.7), announcing that a day's or a block's attempt
 //! was annulled: its format and subject. What it states is read from the trail by the appliance
 //! (`urne_ceremony::void_statement`).
 

@@ -46,7 +46,7 @@ pub fn report_lines(path: &str, report: &Report, keys_from_folder: bool) -> Vec<
     let path = printable(path);
     let mut lines = vec![];
     // One first line per output verified: folder names are not signed (spec/formats.md §8.1). The
-    // first says when any was made under rules that are not an official regulation (§7.4).
+    // first says when any was made under rules that are not an official regulation (spec/formats.md §7.4).
     let first = printable(&report.first_mark());
     for (i, s) in report.subjects.iter().enumerate() {
         let mark = if i == 0 { first.as_str() } else { ": " };
