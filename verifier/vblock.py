@@ -560,6 +560,7 @@ def verify_fixed(c, size, root, what):
     why = check_fixed_order(f, size, root, ("block.entropy", "block.contribution"))
     if why:
         raise Failure("inconsistent", f"{what}: randomness order: {why}")
+    vdraw.check_refused(c["entropy_refused"], f["entropy"]["seq"], f"{what}: entropy_refused")
     e = J.payload(f["entropy"]["payload"], f"{what} fixed.entropy.payload", ENTROPY_EVENT)
     r = J.payload(f["contribution"]["payload"], f"{what} fixed.contribution.payload", CONTRIBUTION_EVENT)
     ec = c["entropy_commitment"]

@@ -24,7 +24,8 @@ COUNTS3 = J.fields({"closed": J.uint, "minor": J.uint, "fraud": J.uint})
 # spec/formats.md §4.7 the draw core, shared by result.json and bundle.json, in this order.
 CORE = {
     "operation": J.string, "day": J.day, "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1),
-    "voided_attempts": J.listof(J.fields({"attempt": J.u32, "reason": J.string, "audit_seq": J.uint})),
+    "voided_attempts": J.listof(J.fields({"attempt": J.u32, "reason": J.string,
+                                           "audit_seq": lambda v, w: J.uint(v, w, 1)})),
     "rules_sha256": h32,
     "export": J.fields({"sha256": h32, "size": J.uint, "producer_key_id": J.keyid}),
     "figures": J.fields({
@@ -52,7 +53,28 @@ def contribution(v, what):
 FIXED_EVENT = J.fields({"seq": J.uint, "ts": J.string, "kind": J.string, "payload": J.string,
                         "prev_hash": h32, "inclusion": J.listof(h32)})
 FIXED = J.fields({"entropy": FIXED_EVENT, "contribution": FIXED_EVENT})
-REFUSED = J.listof(J.fields({"audit_seq": J.uint, "entropy_commitment": h32, "reason": J.string}))
+REFUSED = J.listof(J.fields({"audit_seq": lambda v, w: J.uint(v, w, 1), "entropy_commitment": h32,
+                             "reason": J.string}))
+
+
+def check_refused(refused, entropy_seq, what="entropy_refused"):
+    """spec/formats.md §4.7 [M-316]: the refused requests were recorded before the entropy used: their
+    audit_seq increasing and below the entropy event's seq [inconsistent]."""
+    seqs = [x["audit_seq"] for x in refused]
+    if any(a >= b for a, b in zip(seqs, seqs[1:])) or (seqs and seqs[-1] >= entropy_seq):
+        raise Failure("inconsistent", f"{what}: audit_seq {seqs} are not increasing and below the entropy "
+                                      f"event's seq {entropy_seq}")
+
+
+def check_voided(doc, size):
+    """spec/formats.md §4.7 [M-314]: voided_attempts lists exactly the attempts 1 … attempt - 1, in order,
+    each voided by an event of the output's checkpoint [inconsistent]."""
+    listed = [x["attempt"] for x in doc["voided_attempts"]]
+    if listed != list(range(1, doc["attempt"])):
+        raise Failure("inconsistent", f"voided_attempts lists attempts {listed}; attempt {doc['attempt']} follows "
+                                      f"exactly the attempts 1 to {doc['attempt'] - 1}")
+    if any(x["audit_seq"] > size for x in doc["voided_attempts"]):
+        raise Failure("inconsistent", f"a voided attempt's audit_seq lies beyond the output's checkpoint (size {size})")
 
 # Version 2 (spec/formats.md §4.7, §7.2): no witness; entropy_commitment and contribution before the entropy,
 # entropy_refused and fixed after reserves_wanted (then history, taken apart by vhistory).
@@ -169,6 +191,7 @@ def verify_fixed(b, size, root):
     why = check_fixed_order(f, size, root, ("draw.entropy", "draw.contribution"))
     if why:
         raise Failure("inconsistent", f"randomness order: {why}")
+    check_refused(b["entropy_refused"], f["entropy"]["seq"])
     e = J.payload(f["entropy"]["payload"], "fixed.entropy.payload", ENTROPY_EVENT)
     c = J.payload(f["contribution"]["payload"], "fixed.contribution.payload", CONTRIBUTION_EVENT)
     draw = (b["operation"], b["day"], b["attempt"])
@@ -389,6 +412,7 @@ def step5_audit(doc, history, raw, primary, result_pub, audit_pub, outputs=None)
         r = J.loads(raw["result.json"], "result.json")
         if isinstance(r, dict) and r.get("version") != doc["version"]:
             raise Failure("inconsistent", "result.json and bundle.json are of different versions (§7.2)")
+    check_voided(doc, size)
     if doc["version"] == 2:
         verify_fixed(doc, size, cp_root)
     return record
@@ -588,7 +612,7 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
 # The inclusion proof has one format version, 1, whatever the draw's version (urne writes
 # version 1 for every draw); another is one this verifier does not know (spec/formats.md §7.2) [malformed].
 PROOF = {"format": J.const("urne-inclusion-proof"), "version": J.const(1),
-         "operation": J.string, "day": J.day, "attempt": J.u32, "account": h32, "salt": h32, "pseudonym": h32,
+         "operation": J.string, "day": J.day, "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1), "account": h32, "salt": h32, "pseudonym": h32,
          "entries": lambda v, w: J.uint(v, w, 1, 255), "leaf": J.uint,
          "commitment": J.fields({"root": h32, "leaves": J.uint, "entries": J.uint}),
          "path": J.listof(h32), "result_key_id": J.keyid}

@@ -22,6 +22,11 @@ pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> V
     let bad = |what: String| fail(C::Inconsistent, format!("{name}: randomness order: {what}"));
     f.check(cp.size, &cp.root, ("block.entropy", "block.contribution"))
         .map_err(bad)?;
+    super::draw::refused_before_entropy(
+        c.entropy_refused.as_deref().unwrap_or_default(),
+        f.entropy.seq,
+    )
+    .map_err(|e| fail(C::Inconsistent, format!("{name}: {}", e.what)))?;
     let e: EntropyRecord = serde_json::from_str(&f.entropy.payload)
         .map_err(|err| bad(format!("the entropy event does not parse: {err}")))?;
     let r: ContributionRecord = serde_json::from_str(&f.contribution.payload)
@@ -47,6 +52,19 @@ pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> V
 }
 
 use super::trail::is_one_time_format;
+
+/// A block commitment's `attempt` and `entropy_refused[].audit_seq` are at least 1
+/// (spec/formats.md §4.7) [malformed] [M-312], [M-315].
+pub(super) fn counted_from_1(name: &str, c: CommitFile) -> VResult<CommitFile> {
+    if c.attempt == 0 {
+        return Err(fail(
+            C::Malformed,
+            format!("{name}: attempt is 0 (attempts start at 1)"),
+        ));
+    }
+    super::draw::refused_seqs_from_1(c.entropy_refused.as_deref().unwrap_or_default())?;
+    Ok(c)
+}
 
 /// spec/formats.md §5.B10 step 4 (version 2): the reveal states when the block's sales closed, a date-time in
 /// urne's one format, as are the reveal's `revealed_at` and the commitment's `generated_at`

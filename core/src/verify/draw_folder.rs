@@ -131,13 +131,25 @@ fn step1_signatures(f: &dyn Folder, keys: &Keys, r: &mut Report) -> VResult<Sign
         rules: opt("rules.json")?,
         pv: opt("pv.html")?,
         note: opt("checkpoint.note")?,
-        manifest: opt(manifest::DRAW_FILE)?,
+        // A version-1 draw has no manifest: its signature is not one of the output's, and one
+        // present is malformed at step 9 whatever its signature (spec/formats.md §8.2) [M-317].
+        manifest: if declares_version_1(&bundle) {
+            read_bounded(f, manifest::DRAW_FILE, limits::of(manifest::DRAW_FILE))?
+        } else {
+            opt(manifest::DRAW_FILE)?
+        },
         bundle,
         leaves,
     };
     r.checks
         .insert(0, "bundle.json and leaves.bin signatures".into());
     Ok(signed)
+}
+
+/// Whether the signed JSON `bytes` (a bundle or a result) says `"version": 1`: read before the
+/// parse only to leave a version-1 folder's manifest unsigned-checked (it is malformed anyway).
+pub(super) fn declares_version_1(bytes: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(bytes).is_ok_and(|v| v["version"] == 1)
 }
 
 /// Step 2: `bundle.json` parses as a bundle (spec/formats.md §1.5) (malformed); `leaves.bin` is the leaves file
@@ -290,6 +302,7 @@ pub(super) fn checkpoint_and_history(
             "history: its checkpoint extends its predecessor's (RFC 6962 consistency)".into(),
         );
     }
+    super::draw::check_voided(h.core, cp.size)?;
     if h.version == 2 {
         verify_fixed(h.core, &cp)?;
         r.checks.push(
