@@ -223,10 +223,12 @@ def run(a):
         else:                                  # spec/formats.md §6.4: the key the trail records
             audit_pub = None
         held = [(cp, _note(cp)) for cp in a.checkpoint]
-        report = vaudit.verify_export(path, audit_pub, held, a.strict)
+        counted = []
+        report = vaudit.verify_export(path, audit_pub, held, a.strict, counted)
+        what = f"the audit trail of {counted[0]} events in {path}"     # spec/formats.md §8.1 [M-319]
         if audit_pub is None and not held:     # spec/formats.md §6.4 [M-271]: nothing outside the file anchors it
-            return Unanchored(f"the exported audit trail {path}"), report
-        return f"the exported audit trail {path}", report
+            return Unanchored(what), report
+        return what, report
     if a.export:
         raise Usage("--export checks a draw folder (with its bundle.json)", "give the draw's folder")
     if name == "bundle.json":

@@ -13,7 +13,7 @@ import vmanifest
 import vofficial
 from vaudit import verify_checkpoint
 from vcore import Failure, H, Stream, Usage, check_file, check_fixed_order, contribution_refusal, \
-    entropy_commitment, key_id, leaf_hash, merkle_root_of_hashes, read_bounded, read_signed, u32be, u64be, \
+    entropy_commitment, is_one_time_format, key_id, leaf_hash, merkle_root_of_hashes, read_bounded, read_signed, u32be, u64be, \
     verify_inclusion
 
 SIGNED_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.html", "checkpoint.note")
@@ -55,6 +55,12 @@ FIXED_EVENT = J.fields({"seq": J.uint, "ts": J.string, "kind": J.string, "payloa
 FIXED = J.fields({"entropy": FIXED_EVENT, "contribution": FIXED_EVENT})
 REFUSED = J.listof(J.fields({"audit_seq": lambda v, w: J.uint(v, w, 1), "entropy_commitment": h32,
                              "reason": J.string}))
+
+
+def one_time_format(what, ts):
+    """spec/formats.md §6.1 [M-320]: every time an output states is in urne's one time format [inconsistent]."""
+    if not is_one_time_format(ts):
+        raise Failure("inconsistent", f"{what} {ts!r} is not a date-time in RFC 3339 UTC with microseconds (§6.1)")
 
 
 def check_refused(refused, entropy_seq, what="entropy_refused"):
@@ -403,6 +409,7 @@ def step5_audit(doc, history, raw, primary, result_pub, audit_pub, outputs=None)
     if "checkpoint.note" in raw and raw["checkpoint.note"] != doc["audit_checkpoint"].encode("utf-8"):
         raise Failure("inconsistent", f"checkpoint.note is not {primary}'s audit_checkpoint (a checkpoint of "
                                       "another output)")
+    one_time_format("drawn_at", doc["drawn_at"])
     subject = f"the draw of {doc['operation']} day {doc['day']} attempt {doc['attempt']}"
     vhistory.publish(outputs, subject, size, cp_root, primary)
     record = None
@@ -480,6 +487,14 @@ def step8_auditor(b, r, leaves, rules, export, producer_keys):
     del data
     if header["day"] != b["day"]:
         raise Failure("inconsistent", "the export is not for the draw's day")
+    # [M-321]: made once its day had ended and not after the draw, in whole seconds.
+    end = vexport._local_bound(datetime.date.fromisoformat(b["day"]) + datetime.timedelta(days=1),
+                               zoneinfo.ZoneInfo(rules["time_zone"]))
+    drawn = vexport._instant(b["drawn_at"], "drawn_at")
+    for name in ("generated_at", "status_as_of"):
+        if not end <= vexport._instant(header[name], f"export {name}") <= drawn:
+            raise Failure("inconsistent", f"the export's {name} {header[name]} is not between the end of its day "
+                                          f"{b['day']} and drawn_at {b['drawn_at']}")
     entry_list = vexport.entries_of(tally, rules)
     figures = vexport.figures_of(tally, rules, entry_list)
     fig = b["figures"]

@@ -306,30 +306,45 @@ fn verify_proof(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let published = a.published.as_deref().map(DiskFolder::open);
     let published = published.as_ref().map(|p| p as &dyn Folder);
     let (folder, _) = DiskFolder::of_file(&a.path);
-    let line = match verify_proof_file(&folder, name, published, &keys).map_err(to_error)? {
-        Proven::Ticket(p) => format!(
-            "VERIFIED: ticket {} of block {} is in the committed outcomes (root {}): {}",
-            p.position, p.block, p.outcomes_root, p.row
+    // spec/formats.md §8.1 [M-318]: one first line per proof kind, naming the file as every other
+    // line does; what the proof shows follows as a check.
+    let path = a.path.display();
+    let (first, shown) = match verify_proof_file(&folder, name, published, &keys)
+        .map_err(to_error)?
+    {
+        Proven::Ticket(p) => (
+            format!(
+                "VERIFIED: the ticket proof of position {} of block {} in {path}",
+                p.position, p.block
+            ),
+            format!(
+                "ticket {} of block {} is in the committed outcomes (root {}): {}",
+                p.position, p.block, p.outcomes_root, p.row
+            ),
         ),
-        Proven::Draw(p) => format!(
-            "VERIFIED: account {} had {} entr{} in the sealed draw of {} day {} attempt {} (leaf {} of {}, commitment {}){}",
-            p.account,
-            p.entries,
-            if p.entries == 1 { "y" } else { "ies" },
-            p.operation,
-            p.day,
-            p.attempt,
-            p.leaf,
-            p.commitment.leaves,
-            p.commitment.root,
-            if a.published.is_some() {
-                ", the published one"
-            } else {
-                ""
-            }
+        Proven::Draw(p) => (
+            format!(
+                "VERIFIED: the inclusion proof of leaf {} in the draw of {} day {} attempt {} in {path}",
+                p.leaf, p.operation, p.day, p.attempt
+            ),
+            format!(
+                "account {} had {} entr{} in the sealed draw (leaf {} of {}, commitment {}){}",
+                p.account,
+                p.entries,
+                if p.entries == 1 { "y" } else { "ies" },
+                p.leaf,
+                p.commitment.leaves,
+                p.commitment.root,
+                if a.published.is_some() {
+                    ", the published one"
+                } else {
+                    ""
+                }
+            ),
         ),
     };
-    say!("{}", printable(&line));
+    say!("{}", printable(&first));
+    say!("  ok  {}", printable(&shown));
     if a.published.is_none() {
         say!(
             "partial: the proof's commitment was not compared with the published output (give --published DIR)"

@@ -13,6 +13,8 @@ use crate::block::files::{CommitFile, RevealFile};
 /// the commitment's checkpoint.
 pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> VResult<()> {
     use crate::block::records::{ContributionRecord, EntropyRecord};
+    // Every version's generated_at in the one time format (spec/formats.md §6.1) [M-320].
+    super::draw_folder::one_time_format(&format!("{name}: generated_at"), &c.generated_at)?;
     let (Some(f), Some(contribution), Some(ec)) = (&c.fixed, &c.contribution, c.entropy_commitment)
     else {
         return Ok(());
@@ -73,7 +75,9 @@ pub(super) fn counted_from_1(name: &str, c: CommitFile) -> VResult<CommitFile> {
 /// the parse).
 pub fn check_sales_close(rname: &str, r: &RevealFile, c: &CommitFile) -> VResult<()> {
     let Some(closed) = r.sales_closed_at.as_deref() else {
-        return Ok(());
+        // Version 1: its revealed_at in the one format too [M-320].
+        let what = format!("{rname}: revealed_at");
+        return super::draw_folder::one_time_format(&what, &r.revealed_at);
     };
     let bad = |what: String| fail(C::Inconsistent, format!("{rname}: {what}"));
     for (what, ts) in [

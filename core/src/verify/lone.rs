@@ -67,6 +67,7 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
         audit_checkpoint: &res.audit_checkpoint,
         result_key_id: &res.result_key_id,
         audit_key_id: &res.audit_key_id,
+        drawn_at: &res.drawn_at,
     };
     // Its history is checked alone; it does not join the chain across outputs (the chain names
     // its bundle, which is not here), only the check that each thing is published once.
