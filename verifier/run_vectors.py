@@ -160,7 +160,8 @@ def expected_first_lines(v):
     notice of day <day> attempt <n> (version 2) in <path>` (`block <id>`); for an inclusion proof,
     `VERIFIED: the inclusion proof of leaf <i> in the draw of <operation> day <day> attempt <n> in
     <path>`, for a ticket proof `VERIFIED: the ticket proof of position <p> of block <id> in <path>`
-    (M-318); for an audit export `VERIFIED: the audit trail of <n> events in <path>` (M-319). None
+    (M-318); for an audit export `VERIFIED: the audit trail of <n> events in <path>` (M-319); for a key
+    export `VERIFIED: the key export of result key <id> and audit key <id> in <path>` (M-326). None
     when the line depends on what a folder of outputs or a lone commitment holds: then only the
     first line's `VERIFIED` is checked. When
     the rules an output binds (its id and rules_sha256) are not an official regulation, the first
@@ -206,6 +207,10 @@ def _expected_first_lines(v):
                 f"attempt {p['attempt']} in {path}"]
     if isinstance(p, dict) and p.get("format") == "urne-ticket-proof":
         return [f"VERIFIED: the ticket proof of position {p['position']} of block {p['block']} in {path}"]
+    k = _json_file(files, f"{path}/keys.json")
+    if isinstance(k, dict) and all(isinstance(k.get(r), dict) for r in ("result", "audit")):     # M-326
+        return [f"VERIFIED: the key export of result key {k['result'].get('key_id')} and audit key "
+                f"{k['audit'].get('key_id')} in {path}"]
     n = _json_file(files, f"{path}/void-notice.json")
     if n is not None:                                   # M-311
         what = f"day {n['day']}" if n.get("day") is not None else f"block {n['block']}"
@@ -279,7 +284,7 @@ def main(folder, urne=None):
             if os.environ.get("URNE_SKIP_FULL_BLOCK"):
                 continue
             ok, msg = run_block_full(v)
-        elif name.startswith(("draw-", "history-", "block-", "audit-", "sitting-")) and "files" in v and "expect" in v:
+        elif name.startswith(("draw-", "history-", "block-", "audit-", "sitting-", "keys-")) and "files" in v and "expect" in v:
             ok, msg = run_case(v, urne)
         else:
             continue
@@ -290,7 +295,7 @@ def main(folder, urne=None):
 
 if __name__ == "__main__":
     # run_vectors.py [DIR] [--urne BIN]: with --urne, run `BIN verify` on the draw-*, history-*,
-    # block-*, sitting-* and audit-* vectors that have files and an expectation instead (block-small and block-full
+    # block-*, sitting-*, keys-* and audit-* vectors that have files and an expectation instead (block-small and block-full
     # are computations, which urne's own tests check). URNE_SKIP_FULL_BLOCK=1 skips block-full.json (about 15 s in Python).
     args = sys.argv[1:]
     urne = None

@@ -113,7 +113,7 @@ fn urne_verify_passes_every_draw_history_block_and_audit_vector() {
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        if !["draw-", "history-", "block-", "audit-", "sitting-"]
+        if !["draw-", "history-", "block-", "audit-", "sitting-", "keys-"]
             .iter()
             .any(|p| name.starts_with(p))
             || !name.ends_with(".json")
