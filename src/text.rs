@@ -61,8 +61,8 @@ impl Lang {
 
     /// The same language as the core's minutes name it (one wording of numbers and dates for
     /// the screens and the minutes).
-    pub fn core(self) -> urne_core::minutes::Lang {
-        urne_core::minutes::Lang::from_code(self.code())
+    pub fn core(self) -> urne_ceremony::minutes::Lang {
+        urne_ceremony::minutes::Lang::from_code(self.code())
     }
 
     /// The code as spec/appliance.md §9.1 records it: `fr` or `en`.
@@ -100,7 +100,7 @@ pub fn lang() -> Lang {
 
 /// `n` with thousands separators: `20 000` (French, a no-break space), `20,000` (English).
 pub fn count(n: u64, lang: Lang) -> String {
-    urne_core::minutes::words::number(n, lang.core())
+    urne_ceremony::minutes::words::number(n, lang.core())
 }
 
 /// An amount in cents, in euros: `5 000,00 €` (French), `€5,000.00` (English).
@@ -114,7 +114,7 @@ pub fn eur(cents: u64, lang: Lang) -> String {
 
 /// A date in words: `11 décembre 2018`, `11 December 2018`.
 pub fn date(d: NaiveDate, lang: Lang) -> String {
-    urne_core::minutes::words::date(d, lang.core())
+    urne_ceremony::minutes::words::date(d, lang.core())
 }
 
 /// A span of days in words, as short as it reads: `1–24 December 2018`, `28 November – 3

@@ -4,7 +4,7 @@
 
 Deterministic: fixed leaf data (the RFC 6962 reference leaves of certificate-transparency, then
 fixed strings). Proofs and roots are computed with this verifier's own code (SPEC.md and the RFC
-alone); urne-core's tests run the same file, which is the cross-check. Each case's `valid` is set
+alone); urne-verify's tests run the same file, which is the cross-check. Each case's `valid` is set
 by how the case was made (a proof as generated, or one change to it), and this script checks that
 vcore agrees before writing anything. Run: python3 verifier/make_consistency_vectors.py [OUT_DIR]
 """

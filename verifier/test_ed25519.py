@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """verifier/test_ed25519.py: the Python verifier's strict Ed25519 check (vcore.ed25519_verify_strict,
 spec/formats.md §1.4) on the edge vectors tests/vectors/ed25519-*.json ("Taming the many EdDSAs", a
-Wycheproof selection). Each case's `expect` is what a strict verifier MUST return; urne-core's
-unit tests (core/src/crypto/ed25519/tests.rs) run the same files. Exit 0 when every case gives it.
+Wycheproof selection). Each case's `expect` is what a strict verifier MUST return; urne-verify's
+unit tests (crates/verify/src/crypto/ed25519/tests.rs) run the same files. Exit 0 when every case gives it.
 """
 import glob
 import json

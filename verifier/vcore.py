@@ -116,7 +116,7 @@ def _small_order(p):
 
 def ed25519_verify_strict(raw_pub, sig, msg):
     """True if `sig` is a strictly valid pure Ed25519 signature of `msg` under `raw_pub` (spec/formats.md §1.4,
-    as urne-core applies it): S < L; A and R canonical encodings; neither A nor R of small order
+    as urne-verify applies it): S < L; A and R canonical encodings; neither A nor R of small order
     (no genuine signature has a small-order R; urne refuses it too); then the cofactorless
     equation, which OpenSSL checks by comparing the recomputed R with R byte for byte."""
     from cryptography.exceptions import InvalidSignature

@@ -1,5 +1,5 @@
 """The official rules files, pinned (spec/rationale.md §7.3 item 2, spec/formats.md §7.4): the operation or game id each
-declares and the SHA-256 of its bytes, the same table as urne's core/src/rules/official.rs (a test
+declares and the SHA-256 of its bytes, the same table as urne's crates/verify/src/rules/official.rs (a test
 there reads this file). The one place of the Python verifier that knows them."""
 
 OFFICIAL = {

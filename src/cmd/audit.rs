@@ -1,6 +1,6 @@
 //! `urne audit verify | show | export` (spec/formats.md §6.4). Read-only: these never change the trail.
 //! `audit verify` checks the database or an exported trail (`--file`); the checks are the
-//! core's (`urne_core::verify::trail`, `trail_export`).
+//! core's (`urne_verify::verify::trail`, `trail_export`).
 
 use super::ctx::Ctx;
 use crate::cli::AuditCommand;
@@ -10,11 +10,11 @@ use crate::edge::store::AuditLog;
 use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use urne_core::audit::Event;
-use urne_core::crypto::keys;
-use urne_core::events::kinds;
-use urne_core::verify::trail::{AuditKey, TrailReport, verify_trail};
-use urne_core::verify::trail_export::verify_trail_export;
+use urne_verify::audit::Event;
+use urne_verify::crypto::keys;
+use urne_verify::events::kinds;
+use urne_verify::verify::trail::{AuditKey, TrailReport, verify_trail};
+use urne_verify::verify::trail_export::verify_trail_export;
 
 pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
     match c {
@@ -76,8 +76,9 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
         // The events as this snapshot holds them (refused if another command appended since
         // the check): the head the copy has.
         let events = log.events()?;
-        let head =
-            urne_core::audit::chain::tree_root(&events.iter().map(|e| e.hash).collect::<Vec<_>>());
+        let head = urne_verify::audit::chain::tree_root(
+            &events.iter().map(|e| e.hash).collect::<Vec<_>>(),
+        );
         fsio::write_private_with(out, |f| snap.copy_to(f))?;
         let mut placed = fsio::existing_folder(&dir)?
             .ok_or_else(|| crate::error::no_such_file(out))?
@@ -106,13 +107,13 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
 
 /// What a trail checked against the key it records itself does not prove, and how to anchor it
 /// (the first line of the verdict, exit 8; spec/formats.md §6.4).
-pub const UNANCHORED: &str = "its checkpoints verify under the audit key it records, which a trail rewritten end to end under another key would pass too; give the audit key exported at the key ceremony (--keys DIR holding audit.pub.pem, or --audit-key for `urne audit verify`) or a checkpoint held outside (--checkpoint)";
+pub use urne_verify::verify::verdict::UNANCHORED;
 
 /// The checkpoint notes the user holds, as text.
 pub fn read_held(held: &[PathBuf]) -> Result<Vec<(PathBuf, String)>> {
     let mut notes = vec![];
     for p in held {
-        let bytes = fsio::read_within(p, urne_core::verify::folder::limits::NOTE)?;
+        let bytes = fsio::read_within(p, urne_verify::verify::folder::limits::NOTE)?;
         // Not UTF-8: it cannot be a note the audit key signed; it fails its signature check
         // (spec/formats.md §8.4 [M-206]).
         let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -142,10 +143,10 @@ pub fn verify_export_file(
     // is `malformed` (spec/formats.md §1.6).
     // The file given is read through its links (spec/formats.md §1.6).
     let (folder, name) = crate::edge::folder::DiskFolder::of_file(path);
-    let bytes = urne_core::verify::folder::read_bounded(
+    let bytes = urne_verify::verify::folder::read_bounded(
         &folder,
         &name,
-        urne_core::verify::folder::limits::AUDIT_EXPORT,
+        urne_verify::verify::folder::limits::AUDIT_EXPORT,
     )
     .map_err(|f| {
         if f.class.is_verification() {
@@ -175,7 +176,7 @@ pub fn verify_export_file(
 /// The audit key of the folder `urne keys export` wrote (its audit.pub.pem; a link there is
 /// not followed, spec/formats.md §1.6).
 pub fn exported_audit_key(dir: &Path) -> Result<[u8; 32]> {
-    use urne_core::verify::signed;
+    use urne_verify::verify::signed;
     signed::load_key(&DiskFolder::open(dir), "audit.pub.pem").map_err(|f| {
         Error::bad_input(
             f.what,
@@ -189,9 +190,7 @@ pub fn exported_audit_key(dir: &Path) -> Result<[u8; 32]> {
 /// a checkpoint held outside (or, before a command acts, the token's last mark) shows what is
 /// missing (spec/formats.md §6.4). Said on standard error whenever no checkpoint is held.
 pub fn note_cut_short(events: u64) {
-    note!(
-        "note: a key proves who signed events 1..{events}, not that the trail ends there: a copy cut short verifies too; compare {events} with the size of the last checkpoint you hold (--checkpoint)"
-    );
+    note!("{}", urne_verify::verify::verdict::cut_short_note(events));
 }
 
 /// says what that does not prove, then what did hold.
@@ -297,7 +296,7 @@ fn print_trail_line(db: &Path, events: &[Event]) {
     note!(
         "audit trail {}: {}{} events",
         db.display(),
-        urne_core::verify::trail::trail_identity(events).map_or_else(
+        urne_verify::verify::trail::trail_identity(events).map_or_else(
             || "no trail identity (version 1), ".to_string(),
             |t| format!("trail {t}, ")
         ),

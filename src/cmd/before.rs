@@ -6,12 +6,12 @@ use crate::edge::binding::TokenTrail;
 use crate::edge::hsm::Hsm;
 use crate::edge::store::AuditLog;
 use crate::error::{Error, Exit, Result};
-use urne_core::audit::Event;
-use urne_core::audit::chain::PrefixRoots;
-use urne_core::audit::token::{MarkFailure, check_against_marks};
-use urne_core::crypto::Hash32;
-use urne_core::events::kinds::{self, Record};
-use urne_core::verify::trail::{AuditKey, verify_trail};
+use urne_ceremony::token::{MarkFailure, check_against_marks};
+use urne_verify::audit::Event;
+use urne_verify::audit::chain::PrefixRoots;
+use urne_verify::crypto::Hash32;
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::verify::trail::{AuditKey, verify_trail};
 
 /// What the check before acting requires of the appliance's clock (spec/appliance.md §6.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +105,7 @@ pub(super) fn check_before_acting(
         )
     };
     // Every event a record of its kind, in an order urne can write (spec/formats.md §6.2).
-    urne_core::state::Trail::from_events(&events).map_err(malformed)?;
+    urne_ceremony::state::Trail::from_events(&events).map_err(malformed)?;
     for e in &events {
         let r = kinds::parse(e).map_err(malformed)?;
         for b in r.blobs() {

@@ -8,10 +8,10 @@
 use super::ctx::Ctx;
 use crate::error::{Error, Result};
 use chrono::{DateTime, Utc};
-use urne_core::audit::Event;
-use urne_core::events::kinds::{self, Record};
-use urne_core::events::payloads::ClockCorrected;
-use urne_core::verify::witnessed::Witnessed;
+use urne_verify::audit::Event;
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::events::payloads::ClockCorrected;
+use urne_verify::verify::witnessed::Witnessed;
 
 /// `urne clock correct --reason TEXT`.
 pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {

@@ -9,11 +9,11 @@ use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
 use crate::edge::store::{AuditLog, Binding, FreshMarks};
 use crate::error::{Error, Exit, Result};
-use urne_core::audit::Event;
-use urne_core::audit::history::{History, OutputPublished, history_of};
-use urne_core::crypto::Hash32;
-use urne_core::events::kinds::{self, Record};
-use urne_core::events::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
+use urne_verify::audit::Event;
+use urne_verify::audit::history::{History, OutputPublished, history_of};
+use urne_verify::crypto::Hash32;
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::events::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
 
 /// What a command may need: configuration, audit trail, HSM session. The trail is opened by
 /// [`Ctx::begin`], the HSM session on first use.
@@ -229,7 +229,7 @@ impl Ctx {
     /// hash, `C_GetInfo`, the token's `C_GetTokenInfo`, and every file mapped in the process, as
     /// `software.start` records it (spec/formats.md §6.2). Measured once per command: the same value
     /// every time, so an output that states it states what `software.start` recorded.
-    pub fn pkcs11_identity(&mut self) -> Result<urne_core::software::Pkcs11Identity> {
+    pub fn pkcs11_identity(&mut self) -> Result<urne_verify::software::Pkcs11Identity> {
         self.hsm()?.pkcs11_identity()
     }
 
@@ -301,7 +301,7 @@ impl Ctx {
         note: &str,
     ) -> Result<OutputPublished> {
         let audit_key = self.hsm()?.public_key(crate::edge::hsm::KeyRole::Audit)?;
-        let cp = urne_core::audit::chain::verify_note(note, &audit_key).map_err(|e| {
+        let cp = urne_verify::audit::chain::verify_note(note, &audit_key).map_err(|e| {
             Error::internal(
                 format!("the checkpoint of {file} does not verify: {e}"),
                 "this is a defect in urne; keep the audit trail and report it",

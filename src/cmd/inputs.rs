@@ -7,15 +7,15 @@ use crate::edge::fsio;
 use crate::error::{Error, Result};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
-use urne_core::audit::Event;
-use urne_core::crypto::{Hash32, keys};
-use urne_core::draw::SealedSet;
-use urne_core::draw::records::SealRecord;
-use urne_core::entries::{self, DayTally, VerifiedExport};
-use urne_core::events::payloads::{InputRejected, PinnedKey};
-use urne_core::rules::draw::DrawRules;
-use urne_core::rules::official::{Admission, Standing};
-use urne_core::state::{self, day::DayState};
+use urne_ceremony::state::{self, day::DayState};
+use urne_verify::audit::Event;
+use urne_verify::crypto::{Hash32, keys};
+use urne_verify::draw::SealedSet;
+use urne_verify::draw::records::SealRecord;
+use urne_verify::entries::{self, DayTally, VerifiedExport};
+use urne_verify::events::payloads::{InputRejected, PinnedKey};
+use urne_verify::rules::draw::DrawRules;
+use urne_verify::rules::official::{Admission, Standing};
 
 /// The operation's rules file, parsed, and its exact bytes (they are sealed and published);
 /// refused when it is not an official regulation and `admit` does not say it may be.
@@ -36,8 +36,8 @@ pub fn load_rules(path: &Path, admit: Admission) -> Result<(DrawRules, Vec<u8>)>
 /// `admit` says unofficial rules may be used (`--unofficial-rules`, spec/appliance.md §7.4 [M-290]), and
 /// is then said not to be official. Returns the file's standing.
 pub fn check_official(path: &Path, id: &str, bytes: &[u8], admit: Admission) -> Result<Standing> {
-    use urne_core::rules::official::standing;
-    let sha = urne_core::crypto::sha256(bytes);
+    use urne_verify::rules::official::standing;
+    let sha = urne_verify::crypto::sha256(bytes);
     match standing(id, &sha) {
         Standing::Official => {
             let lang = crate::text::lang();
@@ -136,7 +136,7 @@ pub fn pin_words(ids: &[String]) -> String {
 pub fn pinned_keys(ctx: &mut Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
     let events = ctx.audit()?.events()?;
     let trail =
-        urne_core::state::Trail::from_events(&events).map_err(|m| altered(&m.to_string()))?;
+        urne_ceremony::state::Trail::from_events(&events).map_err(|m| altered(&m.to_string()))?;
     let Some(pinned) = trail.producer_keys() else {
         return Err(Error::refused(
             "production's keys are not pinned in this trail: a seal trusts no key file alone",
@@ -348,8 +348,8 @@ pub fn check_reason(reason: &str, what: &str) -> Result<()> {
 pub const BLOCK_ID_EXAMPLE: &str = "noel-de-la-chance-2015/100/e2015-01/1";
 
 /// A block argument: its canonical id (exit 2 otherwise, with an example that parses).
-pub fn parse_block(arg: &str) -> Result<urne_core::block::id::BlockId> {
-    urne_core::block::id::BlockId::parse(arg).map_err(|e| {
+pub fn parse_block(arg: &str) -> Result<urne_verify::block::id::BlockId> {
+    urne_verify::block::id::BlockId::parse(arg).map_err(|e| {
         Error::bad_input(
             e.to_string(),
             format!("give the block's canonical id game/price_cents/emission/number, e.g. {BLOCK_ID_EXAMPLE}"),
@@ -390,7 +390,7 @@ const OFFICIAL_DRAW_RULES: &[&[u8]] = &[include_bytes!("../../rules/chanceux-noe
 /// The official draw operations whose rules are embedded, parsed (a file that is not the pinned
 /// one is left out).
 fn official_operations() -> Vec<DrawRules> {
-    use urne_core::rules::official::standing;
+    use urne_verify::rules::official::standing;
     OFFICIAL_DRAW_RULES
         .iter()
         .filter_map(|b| DrawRules::from_json(b).ok())
@@ -402,7 +402,7 @@ fn official_operations() -> Vec<DrawRules> {
 /// official operations): a day outside them is refused as such rather than as "not sealed". A
 /// trail that seals an operation whose rules the appliance does not ship is not judged here.
 pub fn check_day_of_operation(events: &[Event], day: &str) -> Result<()> {
-    use urne_core::events::kinds::{self, Record};
+    use urne_verify::events::kinds::{self, Record};
     let Ok(date) = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") else {
         return Ok(());
     };

@@ -9,10 +9,10 @@ use crate::edge::hsm::{Hsm, KeyInfo, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Exit, Result};
 use std::path::Path;
-use urne_core::audit::sealed::SEAL_KEY_LABEL;
-use urne_core::audit::token::{self, TrailObject};
-use urne_core::crypto::{Hash32, keys};
-use urne_core::events::payloads::{
+use urne_ceremony::sealed::SEAL_KEY_LABEL;
+use urne_ceremony::token::{self, TrailObject};
+use urne_verify::crypto::{Hash32, keys};
+use urne_verify::events::payloads::{
     ExportedKey, ExportedKeys, KeyRecord, KeysExported, KeysGenerated, ProducerKeys, SealKeyRecord,
     SoftwareStart, TrailCreated,
 };
@@ -39,7 +39,7 @@ fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
     )?;
     ctx.begin()?;
     let events = ctx.audit()?.events()?;
-    let trail = urne_core::state::Trail::from_events(&events)
+    let trail = urne_ceremony::state::Trail::from_events(&events)
         .map_err(|m| super::inputs::altered(&m.to_string()))?;
     let previous = trail.producer_keys().map(|p| p.ids()).unwrap_or_default();
     let record = ProducerKeys { keys, previous };

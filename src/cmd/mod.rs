@@ -32,7 +32,7 @@ pub mod watch;
 use crate::cli::{Cli, Command};
 use crate::error::Result;
 pub use ctx::Ctx;
-use urne_core::rules::official::Admission;
+use urne_verify::rules::official::Admission;
 
 fn command_name(c: &Command) -> &'static str {
     use crate::cli::{AuditCommand as A, HsmCommand as H, KeysCommand as K};
@@ -151,7 +151,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 published,
                 checkpoints: checkpoint,
                 strict,
-                expect: urne_core::verify::Expect {
+                expect: urne_verify::verify::Expect {
                     day: expect_day,
                     block: expect_block,
                 },

@@ -14,12 +14,12 @@ use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use urne_core::audit::Event;
-use urne_core::audit::history::OutputPlacing;
-pub use urne_core::audit::history::Subject;
-use urne_core::crypto::{Hash32, sha256};
-use urne_core::events::kinds::{self, Record};
-use urne_core::verify::folder::limits;
+use urne_verify::audit::Event;
+use urne_verify::audit::history::OutputPlacing;
+pub use urne_verify::audit::history::Subject;
+use urne_verify::crypto::{Hash32, sha256};
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::verify::folder::limits;
 
 /// Where a run publishes its subject's output.
 #[derive(Debug)]
@@ -140,7 +140,8 @@ pub fn primary(ctx: &mut Ctx, p: &OutputPlacing) -> Result<Vec<u8>> {
     let sig = fsio::read_in(&dir, &format!("{}.sig", p.file)).unwrap_or_default();
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
     let recorded = p.files.get(&p.file).copied();
-    if recorded != Some(sha256(&bytes)) || !urne_core::crypto::ed25519::verify(&rk, &bytes, &sig) {
+    if recorded != Some(sha256(&bytes)) || !urne_verify::crypto::ed25519::verify(&rk, &bytes, &sig)
+    {
         return Err(Error::refused(
             format!(
                 "{} is not the signed file a stopped run was placing for {}",

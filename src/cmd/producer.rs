@@ -8,8 +8,8 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::{self, altered};
 use crate::cmd::term::{self, Lang};
 use crate::error::{Error, Result};
-use urne_core::events::payloads::ProducerKeys;
-use urne_core::state::Trail;
+use urne_ceremony::state::Trail;
+use urne_verify::events::payloads::ProducerKeys;
 
 /// At the key ceremony: when the trail pins none, production's keys given (else the
 /// configuration's) are pinned once the commissaire typed their ids; a trail that pins them

@@ -10,15 +10,15 @@ use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result};
 use std::path::Path;
-use urne_core::block::files::{
+use urne_verify::block::files::{
     self as block_files, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile,
 };
-use urne_core::block::records as block_records;
-use urne_core::crypto::{Hash32, keys, merkle, parse_hex32, sha256};
-use urne_core::draw::files::{self, ProofFile};
-use urne_core::draw::records::{ProofRecord, SealRecord};
-use urne_core::draw::{self, SealedSet};
-use urne_core::verify::signed::read_signed;
+use urne_verify::block::records as block_records;
+use urne_verify::crypto::{Hash32, keys, merkle, parse_hex32, sha256};
+use urne_verify::draw::files::{self, ProofFile};
+use urne_verify::draw::records::{ProofRecord, SealRecord};
+use urne_verify::draw::{self, SealedSet};
+use urne_verify::verify::signed::read_signed;
 
 /// `urne proof` with its arguments as given: either a day and an account, or a block and a
 /// position (with the block's folder).
@@ -68,14 +68,14 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     };
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
     let proof = inclusion_proof(&seal, st.attempt, &set, pos, &rk);
-    let published = urne_core::verify::draw::PublishedSeal {
+    let published = urne_verify::verify::draw::PublishedSeal {
         operation: seal.operation.clone(),
         day: seal.day.clone(),
         attempt: st.attempt,
         commitment: seal.commitment.clone(),
     };
-    urne_core::verify::draw::verify_proof(&proof, &keys::key_id(&rk))
-        .and_then(|()| urne_core::verify::draw::published_is_the_proofs(&proof, &published))
+    urne_verify::verify::draw::verify_proof(&proof, &keys::key_id(&rk))
+        .and_then(|()| urne_verify::verify::draw::published_is_the_proofs(&proof, &published))
         .map_err(|f| Error::internal(format!("self-check of the proof failed: {}", f.what), ""))?;
     let bytes = files::to_bytes(&proof);
     refuse_existing(out)?;
@@ -218,7 +218,7 @@ fn ticket_leaves(csv: &Path) -> Result<Vec<Hash32>> {
     std::io::BufReader::with_capacity(1 << 20, f)
         .lines()
         .skip(1)
-        .map(|l| l.map(|l| urne_core::block::tickets::ticket_leaf(l.as_bytes())))
+        .map(|l| l.map(|l| urne_verify::block::tickets::ticket_leaf(l.as_bytes())))
         .collect::<std::io::Result<_>>()
         .map_err(|e| crate::error::io_error("read", csv, e))
 }

@@ -8,14 +8,14 @@
 use super::ctx::Ctx;
 use crate::error::{Error, Exit, Result};
 use std::io::{BufRead, IsTerminal, Write};
-use urne_core::audit::Event;
-use urne_core::audit::sealed::SealedBox;
-use urne_core::crypto::Hash32;
-use urne_core::draw::files::RefusedEntropy;
-use urne_core::events::kinds::{self, Record};
-use urne_core::events::payloads::EntropyRefused;
-use urne_core::randomness::fixed::{Fixed, FixedEvent};
-use urne_core::randomness::{contribution, entropy_commitment};
+use urne_ceremony::sealed::SealedBox;
+use urne_verify::audit::Event;
+use urne_verify::crypto::Hash32;
+use urne_verify::draw::files::RefusedEntropy;
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::events::payloads::EntropyRefused;
+use urne_verify::randomness::fixed::{Fixed, FixedEvent};
+use urne_verify::randomness::{contribution, entropy_commitment};
 
 /// Bytes of HSM entropy per draw or block: 384 bits (spec/appliance.md §3.1).
 pub const ENTROPY_BYTES: usize = 48;
@@ -52,7 +52,7 @@ pub fn fresh_entropy(
     purpose: &str,
     attempt: u32,
 ) -> Result<Vec<u8>> {
-    let seen = urne_core::state::entropy_hashes(events)
+    let seen = urne_ceremony::state::entropy_hashes(events)
         .map_err(|m| super::inputs::altered(&m.to_string()))?;
     let (log, hsm) = ctx.both()?;
     let entropy = hsm.random_unchecked(ENTROPY_BYTES)?;
@@ -161,7 +161,7 @@ fn entropy_aad(ctx: &mut Ctx, purpose: &str) -> Result<Vec<u8>> {
             "this is a defect in urne; keep the audit trail and report it",
         )
     })?;
-    urne_core::audit::sealed::aad(&trail, &format!("{purpose} entropy")).map_err(|e| {
+    urne_ceremony::sealed::aad(&trail, &format!("{purpose} entropy")).map_err(|e| {
         Error::internal(
             format!("the purpose {:?} cannot name a sealed secret", e.0),
             "this is a defect in urne; nothing was recorded",

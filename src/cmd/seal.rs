@@ -9,16 +9,16 @@ use super::inputs;
 use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Result};
 use std::path::PathBuf;
-use urne_core::audit::Event;
-use urne_core::crypto::{Hash32, sha256};
-use urne_core::draw::figures::figures_of_tally;
-use urne_core::draw::files::{CommitmentRef, ExportRef};
-use urne_core::draw::records::SealRecord;
-use urne_core::draw::{self, Commitment};
-use urne_core::entries::{DayTally, VerifiedExport};
-use urne_core::events::kinds::Kind;
-use urne_core::rules::draw::DrawRules;
-use urne_core::state::day::DayState;
+use urne_ceremony::state::day::DayState;
+use urne_verify::audit::Event;
+use urne_verify::crypto::{Hash32, sha256};
+use urne_verify::draw::figures::figures_of_tally;
+use urne_verify::draw::files::{CommitmentRef, ExportRef};
+use urne_verify::draw::records::SealRecord;
+use urne_verify::draw::{self, Commitment};
+use urne_verify::entries::{DayTally, VerifiedExport};
+use urne_verify::events::kinds::Kind;
+use urne_verify::rules::draw::DrawRules;
 
 /// What `urne seal` is given.
 pub struct SealArgs {
@@ -29,7 +29,7 @@ pub struct SealArgs {
     /// Producer keys given (PEM): each must be pinned in the trail; empty: the pinned ones.
     pub producer_keys: Vec<PathBuf>,
     /// Whether rules that are not an official regulation may be used (`--unofficial-rules`).
-    pub admission: urne_core::rules::official::Admission,
+    pub admission: urne_verify::rules::official::Admission,
 }
 
 /// The seal's inputs, each checked.
@@ -172,7 +172,7 @@ where
     };
     for (name, value) in instants {
         // The tally checked both are RFC 3339 instants; one that is not is refused all the same.
-        let Some(t) = urne_core::entries::rfc3339::parse_unix(value) else {
+        let Some(t) = urne_verify::entries::rfc3339::parse_unix(value) else {
             return Some((
                 format!("its {name} {value:?} is not an RFC 3339 instant"),
                 "the export does not follow entry-export-v1; ask production for a corrected export. Nothing of this file was kept",
@@ -353,7 +353,7 @@ fn seal_screen(input: &Loaded, record: &SealRecord, seq: u64) -> crate::text::Sc
 }
 
 /// The figures of the tally, under the minutes' labels.
-fn figures(s: &mut crate::text::Screen, f: &urne_core::draw::files::Figures) {
+fn figures(s: &mut crate::text::Screen, f: &urne_verify::draw::files::Figures) {
     use crate::text::count;
     let lang = s.lang;
     let n = |v: u64| count(v, lang);

@@ -1,6 +1,6 @@
 //! `urne show --day D` / `urne show --block ID`: a day's result or a block's commitment on the
 //! screen again, as at the ceremony, read from the trail: each value once, labelled in the words
-//! of the minutes (`pv.html`, `urne_core::minutes::pv`), hashes in groups of four digits on lines
+//! of the minutes (`pv.html`, `urne_ceremony::minutes::pv`), hashes in groups of four digits on lines
 //! that fit 80 columns, winner and reserves by pseudonym only (what the public minutes show).
 //! With `--dir`, every file the trail records as published is checked in that folder against its
 //! recorded SHA-256. Appends nothing; logs in and checks the trail as `urne status` does.
@@ -11,13 +11,13 @@ use crate::error::{Error, Result};
 use crate::text::{Lang, Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
-use urne_core::block::BlockId;
-use urne_core::crypto::Hash32;
-use urne_core::draw::files::Figures;
-use urne_core::rules::draw::DrawRules;
-use urne_core::state::Trail;
-use urne_core::state::block::BlockState;
-use urne_core::state::day::DayState;
+use urne_ceremony::state::Trail;
+use urne_ceremony::state::block::BlockState;
+use urne_ceremony::state::day::DayState;
+use urne_verify::block::BlockId;
+use urne_verify::crypto::Hash32;
+use urne_verify::draw::files::Figures;
+use urne_verify::rules::draw::DrawRules;
 
 /// What to show.
 pub enum Subject {
@@ -160,7 +160,7 @@ fn show_day(
 
 /// Section 3, the hashes to copy that the seal fixed: the export, its producer key, the
 /// rules, the commitment.
-fn seal_hashes(s: &mut Screen, seal: &urne_core::draw::records::SealRecord) {
+fn seal_hashes(s: &mut Screen, seal: &urne_verify::draw::records::SealRecord) {
     let lang = s.lang;
     s.heading(lang.t("3. Empreintes à recopier", "3. Hashes to copy"));
     s.hash(
@@ -211,7 +211,7 @@ fn stage_words(st: &DayState, lang: Lang) -> String {
 fn figures(s: &mut Screen, f: &Figures) {
     let lang = s.lang;
     let n = |v: u64| count(v, lang);
-    let by_reason = |r: &urne_core::draw::files::ReasonCounts| {
+    let by_reason = |r: &urne_verify::draw::files::ReasonCounts| {
         format!(
             "{} {} ; {} {} ; {} {}",
             lang.t("clôturé :", "closed:"),
@@ -519,7 +519,7 @@ fn show_block(s: &mut Screen, id: &str, st: &BlockState, dir: Option<&Path>) -> 
 /// trail recorded as published.
 fn tiers(s: &mut Screen, id: &str, dir: &Path, files: &BTreeMap<String, Hash32>) {
     let lang = s.lang;
-    let name = format!("{}.commit.json", urne_core::block::files::stem(id));
+    let name = format!("{}.commit.json", urne_verify::block::files::stem(id));
     let path = dir.join(&name);
     let Some(want) = files.get(&name) else { return };
     if file_sha256(&path).as_ref() != Some(want) {
@@ -527,7 +527,7 @@ fn tiers(s: &mut Screen, id: &str, dir: &Path, files: &BTreeMap<String, Hash32>)
     }
     let Some(commit) = std::fs::read(&path)
         .ok()
-        .and_then(|b| serde_json::from_slice::<urne_core::block::files::CommitFile>(&b).ok())
+        .and_then(|b| serde_json::from_slice::<urne_verify::block::files::CommitFile>(&b).ok())
     else {
         return;
     };

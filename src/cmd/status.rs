@@ -2,7 +2,7 @@
 //! stage, voided attempts, a draw late by D-8), every block (generated, revealed, voided), and
 //! whether a sitting is open (spec/appliance.md §9.1); with `--rules`, the operation's days not yet
 //! sealed or drawn, by period, and whether their draw date (D-8) has come. The state is the
-//! trail's own state machine (`urne_core::state::Trail`). It appends nothing, but logs in and
+//! trail's own state machine (`urne_ceremony::state::Trail`). It appends nothing, but logs in and
 //! checks the trail against the token as `urne audit backup` does ([`Ctx::check_to_read`]): a copy,
 //! an older trail or an altered one is refused, never shown as the operation's state.
 
@@ -12,12 +12,12 @@ use crate::error::Result;
 use crate::text::{Lang, Screen, WIDTH, date, eur};
 use std::collections::BTreeSet;
 use std::path::Path;
-use urne_core::minutes::pv::DrawDay;
-use urne_core::rules::draw::DrawRules;
-use urne_core::rules::official::Admission;
-use urne_core::state::Trail;
-use urne_core::state::block::BlockState;
-use urne_core::state::day::DayState;
+use urne_ceremony::minutes::pv::DrawDay;
+use urne_ceremony::state::Trail;
+use urne_ceremony::state::block::BlockState;
+use urne_ceremony::state::day::DayState;
+use urne_verify::rules::draw::DrawRules;
+use urne_verify::rules::official::Admission;
 
 /// `urne status [--rules FILE] [--lang fr|en]`.
 pub fn run(ctx: &mut Ctx, rules: Option<&Path>, admit: Admission, lang: Lang) -> Result<()> {
@@ -28,7 +28,7 @@ pub fn run(ctx: &mut Ctx, rules: Option<&Path>, admit: Admission, lang: Lang) ->
     let events = log.events()?;
     let trail_id = log.trail();
     let trail = Trail::from_events(&events).map_err(|e| inputs::altered(&e.to_string()))?;
-    let late = urne_core::state::late_attempts(&events);
+    let late = urne_ceremony::state::late_attempts(&events);
     let mut s = Screen::new(lang);
     s.line(&format!(
         "{} {} : {} {}",

@@ -8,12 +8,12 @@ use crate::edge::folder::DiskFolder;
 use crate::error::{Error, Result};
 use crate::text::{Lang, eur};
 use std::path::Path;
-use urne_core::block::files::{self, CommitFile, RevealFile};
-use urne_core::block::tickets::TicketRow;
-use urne_core::block::{self, BlockId};
-use urne_core::rules::game::GameRules;
-use urne_core::verify::signed::read_signed;
-use urne_core::verify::{Failure, FailureClass as C, fail};
+use urne_verify::block::files::{self, CommitFile, RevealFile};
+use urne_verify::block::tickets::TicketRow;
+use urne_verify::block::{self, BlockId};
+use urne_verify::rules::game::GameRules;
+use urne_verify::verify::signed::read_signed;
+use urne_verify::verify::{Failure, FailureClass as C, fail};
 
 /// `urne ticket …`.
 pub fn run(c: crate::cli::TicketCommand) -> Result<()> {

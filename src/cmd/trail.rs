@@ -11,16 +11,16 @@ use crate::edge::hsm::{Hsm, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Exit, Result};
 use std::path::{Path, PathBuf};
-use urne_core::audit::history::Output;
-use urne_core::audit::token::{self, Mark, TrailObject};
-use urne_core::block::files::{CommitFile, RevealFile};
-use urne_core::crypto::{Hash32, keys, sha256};
-use urne_core::draw::files::BundleFile;
-use urne_core::events::payloads::{CarriedBlock, CarriedDay, SoftwareStart, TrailRestarted};
-use urne_core::verify::block_folder::{block_commitments, verify_block_folder};
-use urne_core::verify::draw_folder::verify_draw_folder;
-use urne_core::verify::history::check_linear;
-use urne_core::verify::signed::Keys;
+use urne_ceremony::token::{self, Mark, TrailObject};
+use urne_verify::audit::history::Output;
+use urne_verify::block::files::{CommitFile, RevealFile};
+use urne_verify::crypto::{Hash32, keys, sha256};
+use urne_verify::draw::files::BundleFile;
+use urne_verify::events::payloads::{CarriedBlock, CarriedDay, SoftwareStart, TrailRestarted};
+use urne_verify::verify::block_folder::{block_commitments, verify_block_folder};
+use urne_verify::verify::draw_folder::verify_draw_folder;
+use urne_verify::verify::history::check_linear;
+use urne_verify::verify::signed::Keys;
 
 /// `urne trail restart --reason TEXT [--outputs DIR]`.
 pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()> {

@@ -1,6 +1,6 @@
 //! `urne verify PATH`: third-party verification of published outputs (spec/formats.md §8). Needs no
 //! HSM, no PIN, no audit trail and no private key, and writes nothing: it can never produce a
-//! result (design principle 2). The checks are the core's (`urne_core::verify`, step by step as
+//! result (design principle 2). The checks are the core's (`urne_verify::verify`, step by step as
 //! the SPEC numbers them); this command only reads files (within their limits, spec/formats.md §1.6,
 //! through [`DiskFolder`]) and prints.
 
@@ -9,16 +9,17 @@ use super::ctx::Ctx;
 use crate::edge::folder::DiskFolder;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
-use urne_core::verify::draw_folder::Auditor;
-use urne_core::verify::folder::Folder;
-use urne_core::verify::lone::{verify_lone_commitment, verify_lone_result};
-use urne_core::verify::outputs::{check_held, is_output, verify_output, verify_outputs};
-use urne_core::verify::proof::{Proven, verify_proof_file};
-use urne_core::verify::signed;
-use urne_core::verify::trail::AuditKey;
-use urne_core::verify::{Expect, Failure, Report};
+use urne_verify::verify::draw_folder::Auditor;
+use urne_verify::verify::folder::Folder;
+use urne_verify::verify::lone::{verify_lone_commitment, verify_lone_result};
+use urne_verify::verify::outputs::{check_held, is_output, verify_output, verify_outputs};
+use urne_verify::verify::proof::verify_proof_file;
+use urne_verify::verify::signed;
+use urne_verify::verify::trail::AuditKey;
+use urne_verify::verify::verdict::{self, Line};
+use urne_verify::verify::{Expect, Failure, Report};
 
-pub use urne_core::verify::signed::Keys;
+pub use urne_verify::verify::signed::Keys;
 
 /// The arguments of `urne verify`.
 pub struct VerifyArgs {
@@ -60,71 +61,36 @@ pub fn load_keys(keys_dir: Option<&Path>, fallback: &Path) -> Result<Keys> {
 }
 
 /// A failure as the command's error: a verification failure (exit 1) names its class; a usage
-/// mistake or an unreadable file is exit 2.
+/// mistake or an unreadable file is exit 2 (the words are the library's, `verdict::refusal`).
 fn to_error(f: Failure) -> Error {
-    if !f.class.is_verification() {
-        if let Some(hint) = f.hint {
-            return Error::bad_input(f.what, hint);
-        }
-        let hint = match f.class {
-            urne_core::verify::FailureClass::Unreadable => {
-                "check the path and its permissions; nothing was verified"
-            }
-            _ => {
-                "nothing was verified: give the public keys of the appliance that made these outputs (--keys), production's key for --export (--producer-key), and an output folder or file"
-            }
-        };
-        return Error::bad_input(f.what, hint);
+    let r = verdict::refusal(f);
+    if r.verification {
+        Error::verification(r.message, r.hint)
+    } else {
+        Error::bad_input(r.message, r.hint)
     }
-    Error::verification(
-        format!("verification failed ({}): {}", f.class.name(), f.what),
-        "do not use these outputs; keep them as evidence and compare their hashes with the minutes",
-    )
 }
 
-/// `s` with every control character escaped (`\n`, `\u{1b}`…): a path or a name printed can
-/// never forge a line of the report (a `VERIFIED:` or `partial:` line of its own).
-pub fn printable(s: &str) -> String {
-    s.chars()
-        .flat_map(|c| {
-            if c.is_control() {
-                c.escape_default().collect::<Vec<char>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
+pub use urne_verify::verify::verdict::printable;
+
+/// Prints the lines of a verdict: the verdict on standard output, the notes on standard error.
+pub fn print_lines(lines: &[Line]) {
+    for l in lines {
+        match l {
+            Line::Out(s) => say!("{s}"),
+            Line::Note(s) => note!("{s}"),
+        }
+    }
 }
 
 /// What was verified first, then the checks and what could not be checked; the notes (remarks
-/// that change nothing) on standard error. Every line is printable: names from the folders
-/// verified are escaped.
+/// that change nothing) on standard error (`verdict::report_lines`).
 fn print_report(path: &Path, report: &Report, keys_from_folder: bool) {
-    let path = printable(&path.display().to_string());
-    // One first line per output verified: folder names are not signed (spec/formats.md §8.1). The
-    // first says when any was made under rules that are not an official regulation (spec/formats.md §7.4).
-    let first = printable(&report.first_mark());
-    for (i, s) in report.subjects.iter().enumerate() {
-        let mark = if i == 0 { first.as_str() } else { ": " };
-        say!("VERIFIED{mark}{} in {path}", printable(s));
-    }
-    if report.subjects.is_empty() {
-        say!("VERIFIED{first}{path}");
-    }
-    for d in &report.checks {
-        say!("  ok  {}", printable(d));
-    }
-    for n in &report.notes {
-        note!("note: {}", printable(n));
-    }
-    for p in &report.partial {
-        say!("partial: {}", printable(p));
-    }
-    if keys_from_folder {
-        say!(
-            "partial: the public keys were taken from the folder verified: they show the files agree with each other, not that this appliance made them (give --keys DIR, obtained independently)"
-        );
-    }
+    print_lines(&verdict::report_lines(
+        &path.display().to_string(),
+        report,
+        keys_from_folder,
+    ));
 }
 
 /// `urne verify PATH`.
@@ -257,41 +223,13 @@ fn verify_trail_file(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
     // Without a key or a held checkpoint, nothing outside the file anchors it (spec/formats.md §6.4).
     let anchored = a.keys.is_some() || !held.is_empty();
     let r = audit::verify_export_file(&a.path, &held, key, a.strict)?;
-    let mut checks = vec![format!(
-        "{} audit events chained (1..{})",
-        r.events, r.events
-    )];
-    if let Some(k) = r.key {
-        checks.push(format!(
-            "{} checkpoint(s) verify under the audit key {}",
-            r.checkpoints,
-            urne_core::crypto::keys::key_id(&k)
-        ));
-    }
-    if r.covered < r.events {
-        checks.push(format!(
-            "events {}..{} chained, not yet covered by a checkpoint",
-            r.covered + 1,
-            r.events
-        ));
-    }
-    let report = Report {
-        checks,
-        subjects: vec![format!("the audit trail of {} events", r.events)],
-        ..Report::default()
-    };
     if anchored {
-        print_report(&a.path, &report, false);
+        print_report(&a.path, &verdict::trail_report(&r), false);
     } else {
-        say!(
-            "UNANCHORED: the audit trail of {} events in {} is consistent with itself only: {}",
-            r.events,
-            printable(&a.path.display().to_string()),
-            audit::UNANCHORED
-        );
-        for d in &report.checks {
-            say!("  ok  {}", printable(d));
-        }
+        print_lines(&verdict::unanchored_lines(
+            &a.path.display().to_string(),
+            &r,
+        ));
         ctx.outcome = crate::error::Exit::Unanchored;
     }
     if held.is_empty() {
@@ -306,54 +244,14 @@ fn verify_proof(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let published = a.published.as_deref().map(DiskFolder::open);
     let published = published.as_ref().map(|p| p as &dyn Folder);
     let (folder, _) = DiskFolder::of_file(&a.path);
-    // spec/formats.md §8.1 [M-318]: one first line per proof kind, naming the file as every other
-    // line does; what the proof shows follows as a check.
-    let path = a.path.display();
-    let (first, shown) = match verify_proof_file(&folder, name, published, &keys)
-        .map_err(to_error)?
-    {
-        Proven::Ticket(p) => (
-            format!(
-                "VERIFIED: the ticket proof of position {} of block {} in {path}",
-                p.position, p.block
-            ),
-            format!(
-                "ticket {} of block {} is in the committed outcomes (root {}): {}",
-                p.position, p.block, p.outcomes_root, p.row
-            ),
-        ),
-        Proven::Draw(p) => (
-            format!(
-                "VERIFIED: the inclusion proof of leaf {} in the draw of {} day {} attempt {} in {path}",
-                p.leaf, p.operation, p.day, p.attempt
-            ),
-            format!(
-                "account {} had {} entr{} in the sealed draw (leaf {} of {}, commitment {}){}",
-                p.account,
-                p.entries,
-                if p.entries == 1 { "y" } else { "ies" },
-                p.leaf,
-                p.commitment.leaves,
-                p.commitment.root,
-                if a.published.is_some() {
-                    ", the published one"
-                } else {
-                    ""
-                }
-            ),
-        ),
-    };
-    say!("{}", printable(&first));
-    say!("  ok  {}", printable(&shown));
-    if a.published.is_none() {
-        say!(
-            "partial: the proof's commitment was not compared with the published output (give --published DIR)"
-        );
-    }
+    let proven = verify_proof_file(&folder, name, published, &keys).map_err(to_error)?;
+    print_lines(&verdict::proof_lines(
+        &a.path.display().to_string(),
+        &proven,
+        a.published.is_some(),
+    ));
     if a.keys.is_none() {
-        say!(
-            "partial: the public keys were taken from the folder verified: they show the files agree with each other, not that this appliance made them (give --keys DIR, obtained independently)"
-        );
+        say!("{}", verdict::KEYS_FROM_FOLDER);
     }
     Ok(())
 }

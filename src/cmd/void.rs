@@ -10,8 +10,8 @@ use super::randomness;
 use super::void_notice;
 use crate::error::{Error, Result};
 use std::path::Path;
-use urne_core::draw::records::VoidRecord;
-use urne_core::void_notice::Subject;
+use urne_verify::draw::records::VoidRecord;
+use urne_verify::void_notice::Subject;
 
 /// `urne void --day D --reason TEXT [--out DIR]`.
 pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result<()> {
@@ -67,7 +67,7 @@ pub fn run_in_sitting(
     })?;
     let note = ctx.checkpoint()?;
     let lang = crate::text::lang();
-    let stage_words = urne_core::minutes::words::stage(stage, lang.core());
+    let stage_words = urne_ceremony::minutes::words::stage(stage, lang.core());
     say!(
         "{} {day}, {} {} ({stage_words}), {} #{}",
         lang.t("ANNULÉ : jour", "VOIDED: day"),
@@ -125,7 +125,7 @@ pub fn confirm_void(term: &mut Terminal, v: &VoidShown) -> Result<()> {
         (lang.t("tentative", "attempt"), v.attempt.to_string()),
         (
             lang.t("étape atteinte", "stage reached"),
-            urne_core::minutes::words::stage(&v.stage, lang.core()),
+            urne_ceremony::minutes::words::stage(&v.stage, lang.core()),
         ),
         (
             lang.t("publié", "published"),
@@ -159,7 +159,7 @@ pub fn confirm_void(term: &mut Terminal, v: &VoidShown) -> Result<()> {
 fn day_shown(
     ctx: &mut Ctx,
     day: &str,
-    st: &urne_core::state::day::DayState,
+    st: &urne_ceremony::state::day::DayState,
     stage: &str,
     reason: &str,
 ) -> Result<VoidShown> {
@@ -190,7 +190,7 @@ fn day_shown(
 fn stage_of(
     ctx: &mut Ctx,
     day: &str,
-    st: &urne_core::state::day::DayState,
+    st: &urne_ceremony::state::day::DayState,
 ) -> Result<&'static str> {
     if let (Some((_, e)), None) = (&st.entropy, &st.contribution) {
         let key = format!("day {day} attempt {}", st.attempt);

@@ -13,9 +13,10 @@ use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
-use urne_core::audit::Event;
-use urne_core::crypto::{Hash32, keys, sha256};
-use urne_core::void_notice::{self as vn, FILE_NAME, Subject, Unannounced, VoidNotice, Voided};
+use urne_ceremony::void_statement::{self as vn, Unannounced, Voided};
+use urne_verify::audit::Event;
+use urne_verify::crypto::{Hash32, keys, sha256};
+use urne_verify::void_notice::{FILE_NAME, Subject, VoidNotice};
 
 /// The trail's first void whose notice is not recorded, if any.
 pub fn first_unannounced(events: &[Event]) -> Result<Option<Unannounced>> {
@@ -36,7 +37,9 @@ pub fn refuse_if_unannounced(events: &[Event]) -> Result<()> {
 /// Refuses (exit 4) while a sitting is closed and its output not yet recorded (a command killed
 /// between the two, spec/appliance.md §9.3).
 pub fn refuse_if_unpublished(events: &[Event]) -> Result<()> {
-    match urne_core::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))? {
+    match urne_ceremony::state::sittings::unpublished(events)
+        .map_err(|m| altered(&m.to_string()))?
+    {
         Some((_, r, c)) => Err(Error::refused(
             format!(
                 "sitting {} was closed (audit event #{}) but its minutes are not published",
@@ -157,7 +160,7 @@ pub fn place(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<(Hash32, String)> 
         keys::key_id(&ak),
         history,
     );
-    let bytes = urne_core::draw::files::to_bytes(&notice);
+    let bytes = urne_verify::draw::files::to_bytes(&notice);
     let sha = sha256(&bytes);
     publish::refuse_taken(dir, &[(FILE_NAME, bytes.clone())], "--out")?;
     let files = [(FILE_NAME.to_string(), sha)].into();
@@ -184,7 +187,7 @@ fn adopt(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<Hash32> {
     let sig = crate::edge::fsio::read_in(dir, &format!("{FILE_NAME}.sig")).unwrap_or_default();
     let found: Option<VoidNotice> = serde_json::from_slice(&bytes).ok();
     let now = ctx.history()?;
-    let ours = urne_core::crypto::ed25519::verify(&rk, &bytes, &sig)
+    let ours = urne_verify::crypto::ed25519::verify(&rk, &bytes, &sig)
         && found.as_ref().is_some_and(|n| {
             v.is_stated_by(n)
                 && n.history.trail == now.trail

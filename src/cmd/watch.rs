@@ -8,8 +8,8 @@ use crate::error::{Error, Result};
 use crate::text::Lang;
 use chrono::{DateTime, Utc};
 use std::io::IsTerminal;
-use urne_core::audit::Event;
-use urne_core::events::payloads::ClockConfirmed;
+use urne_verify::audit::Event;
+use urne_verify::events::payloads::ClockConfirmed;
 
 /// How many times the date and time may be typed.
 const TRIES: usize = 3;
@@ -92,7 +92,7 @@ fn agrees(local: chrono::NaiveDateTime, now: DateTime<Utc>) -> Option<DateTime<U
         .flatten()
         .map(|t| t.with_timezone(&Utc))
         .find(|at| {
-            (now - *at).num_seconds().abs() <= urne_core::verify::witnessed::WATCH_TOLERANCE_SECS
+            (now - *at).num_seconds().abs() <= urne_verify::verify::witnessed::WATCH_TOLERANCE_SECS
         })
 }
 
@@ -108,7 +108,7 @@ pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<Option<Clo
         return Ok(None);
     };
     let now = crate::edge::clock::now_utc();
-    let Some(then) = urne_core::entries::rfc3339::parse_unix(&last.ts) else {
+    let Some(then) = urne_verify::entries::rfc3339::parse_unix(&last.ts) else {
         return Ok(None); // not urne's format: the trail's check (spec/formats.md §6.4 (5)) refuses it
     };
     let ahead = now.timestamp() - then;

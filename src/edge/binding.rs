@@ -1,12 +1,11 @@
 //! The token's side of the trail (spec/appliance.md §6.6): its `urne-trail` object (the trail's identity,
 //! written once by `urne keys init`) and its marks, read after login. The pure formats and the
-//! check are the core's (`audit::token`); the objects are read and created through `edge::hsm`.
+//! check are urne-ceremony's (`urne_ceremony::token`); the objects are read and created through
+//! `edge::hsm`.
 
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Result};
-use urne_core::audit::token::{
-    MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark,
-};
+use urne_ceremony::token::{MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark};
 
 /// What the token holds of its trail.
 #[derive(Debug, Clone)]
@@ -71,11 +70,11 @@ pub fn read(hsm: &Hsm) -> Result<Option<TokenTrail>> {
         ))
     })?;
     let audit_key = hsm.public_key(KeyRole::Audit)?;
-    if urne_core::crypto::keys::key_id(&audit_key) != object.audit_key_id {
+    if urne_verify::crypto::keys::key_id(&audit_key) != object.audit_key_id {
         return Err(bad_object(format!(
             "the token's trail names the audit key {} but the token's audit key is {}",
             object.audit_key_id,
-            urne_core::crypto::keys::key_id(&audit_key)
+            urne_verify::crypto::keys::key_id(&audit_key)
         )));
     }
     let marks = hsm

@@ -9,7 +9,7 @@ use crate::error::{Error, Exit, Result};
 use secrecy::SecretString;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
-use urne_core::crypto::Hash32;
+use urne_verify::crypto::Hash32;
 
 /// The configuration file used when neither `--config` nor `URNE_CONFIG` names one.
 pub const DEFAULT_CONFIG: &str = "hsm-config/urne.json";

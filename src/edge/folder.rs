@@ -1,4 +1,4 @@
-//! The verifier's view of a folder on disk (`urne_core::verify::folder::Folder`): names, and
+//! The verifier's view of a folder on disk (`urne_verify::verify::folder::Folder`): names, and
 //! the bytes of regular files within their limits, read through the folder's descriptor
 //! (`edge::dir`, issue 22 item 3).
 //!
@@ -19,7 +19,7 @@ use crate::edge::dir::Dir;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use urne_core::verify::folder::{Entry, Folder, ReadError};
+use urne_verify::verify::folder::{Entry, Folder, ReadError};
 
 /// A folder on disk.
 #[derive(Debug)]

@@ -76,7 +76,7 @@ pub fn existing_folder(dir: &Path) -> Result<Option<Dir>> {
 pub fn read_in(dir: &Path, name: &str) -> Result<Vec<u8>> {
     let path = dir.join(name);
     let d = Dir::open(dir).map_err(|e| dir::folder_error(dir, e))?;
-    d.read(name, urne_core::verify::folder::limits::of(name))
+    d.read(name, urne_verify::verify::folder::limits::of(name))
         .map_err(|e| io_error("read", &path, e))
 }
 
@@ -155,13 +155,13 @@ pub fn read(path: &Path) -> Result<Vec<u8>> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    read_within(path, urne_core::verify::folder::limits::of(&name))
+    read_within(path, urne_verify::verify::folder::limits::of(&name))
 }
 
 /// Reads a whole regular file of at most `limit` bytes (spec/formats.md §1.6): a FIFO, a device, a
 /// folder or a larger file is refused from its metadata, never read.
 pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
-    use urne_core::verify::folder::read_bounded;
+    use urne_verify::verify::folder::read_bounded;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -5,7 +5,7 @@
 use crate::error::{Error, Result};
 use sha2::{Digest, Sha256};
 use std::io::Read;
-pub use urne_core::software::SoftwareIdentity;
+pub use urne_verify::software::SoftwareIdentity;
 
 /// Reads the running executable and hashes it.
 pub fn current() -> Result<SoftwareIdentity> {
@@ -27,7 +27,7 @@ pub fn current() -> Result<SoftwareIdentity> {
         }
         h.update(&buf[..n]);
     }
-    let executable_sha256 = urne_core::crypto::Hash32(h.finalize().into());
+    let executable_sha256 = urne_verify::crypto::Hash32(h.finalize().into());
     // The executable is mapped in the process: its measurement (software.start) reuses this hash.
     crate::edge::loader::remember(&f, executable_sha256);
     Ok(SoftwareIdentity {

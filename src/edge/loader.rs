@@ -25,8 +25,8 @@ use std::io::Read;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::sync::Mutex;
-use urne_core::crypto::Hash32;
-use urne_core::software::{MappedObject, MappedStatus};
+use urne_verify::crypto::Hash32;
+use urne_verify::software::{MappedObject, MappedStatus};
 
 /// The system-wide preload list the loader reads before every program.
 pub const PRELOAD_FILE: &str = "/etc/ld.so.preload";
@@ -302,7 +302,7 @@ mod tests {
             .expect("the test executable is mapped");
         assert_eq!(me.status, MappedStatus::Present);
         let bytes = std::fs::read(&exe).unwrap();
-        assert_eq!(me.sha256, Some(urne_core::crypto::sha256(&bytes)));
+        assert_eq!(me.sha256, Some(urne_verify::crypto::sha256(&bytes)));
         let mut paths: Vec<&str> = objects.iter().map(|o| o.path.as_str()).collect();
         let n = paths.len();
         paths.dedup();

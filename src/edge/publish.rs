@@ -12,7 +12,7 @@ use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::Path;
-use urne_core::crypto::{Hash32, keys, sha256};
+use urne_verify::crypto::{Hash32, keys, sha256};
 
 /// A file already signed (its signature made earlier, e.g. at the seal).
 pub struct Presigned<'a> {

@@ -134,7 +134,7 @@ fn a_draw_placed_by_a_stopped_run_is_adopted_whole_once_and_never_placed_twice()
     assert_eq!(count(&env, "draw.result"), results, "the result drawn once");
     assert_eq!(files_of(&d1), placed, "not rewritten");
     let p = last_payload(&env, "draw.published");
-    let bundle = urne_core::crypto::sha256(&placed["bundle.json"]).to_string();
+    let bundle = urne_verify::crypto::sha256(&placed["bundle.json"]).to_string();
     assert_eq!(p["output"]["sha256"], bundle.as_str());
     assert_eq!(p["out"], "d1");
     env.ok(&["verify", "d1", "--keys", "keys"]);
@@ -235,7 +235,7 @@ fn the_minutes_placed_by_a_stopped_run_are_adopted_whole_once_and_never_placed_t
     assert_eq!(files_of(&dir), placed, "not rewritten");
     let p = last_payload(&env, "output.published");
     assert_eq!(p["file"], "sitting-001/sitting.json");
-    let sha = urne_core::crypto::sha256(&placed["sitting.json"]).to_string();
+    let sha = urne_verify::crypto::sha256(&placed["sitting.json"]).to_string();
     assert_eq!(p["sha256"], sha.as_str());
     env.ok(&["verify", "pub/sitting-001", "--keys", "keys"]);
     assert_eq!(
@@ -258,7 +258,7 @@ fn minutes_place_only_child_hook() {
     let Ok(out) = std::env::var("URNE_TEST_MINUTES_PLACE_ONLY") else {
         return;
     };
-    use urne_core::sitting::{ClosedRecord, Commissaire, OpenedRecord, Person, SittingKind};
+    use urne_verify::sitting::{ClosedRecord, Commissaire, OpenedRecord, Person, SittingKind};
     let mut ctx = begun("ceremony");
     ctx.record(OpenedRecord {
         number: 1,

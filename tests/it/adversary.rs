@@ -29,8 +29,8 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
-use urne_core::crypto::Hash32;
-use urne_core::draw::{Commitment, SealedSet, SeedInputs};
+use urne_verify::crypto::Hash32;
+use urne_verify::draw::{Commitment, SealedSet, SeedInputs};
 
 /// The day every test here draws: its export has 10 accounts of 3 entries each.
 const DAY: &str = "2018-12-03";
@@ -408,7 +408,7 @@ fn winner_of(s: &Sealed, contribution: &str, entropy: &[u8]) -> String {
         leaves: c["leaves"].as_u64().unwrap(),
         entries: c["entries"].as_u64().unwrap(),
     };
-    let seed = urne_core::draw::draw_seed(&SeedInputs {
+    let seed = urne_verify::draw::draw_seed(&SeedInputs {
         operation: s.seal["operation"].as_str().unwrap(),
         day: DAY,
         attempt: s.seal["attempt"].as_u64().unwrap() as u32,
@@ -419,7 +419,7 @@ fn winner_of(s: &Sealed, contribution: &str, entropy: &[u8]) -> String {
         entropy,
         version: 2,
     });
-    let sel = urne_core::draw::select(&s.set.leaves, &seed, 0).unwrap();
+    let sel = urne_verify::draw::select(&s.set.leaves, &seed, 0).unwrap();
     hex::encode(s.set.accounts[sel.winner.leaf as usize])
 }
 
@@ -702,7 +702,7 @@ fn kept_contribution(env: &Env, attempt: usize, ec: &str) -> Option<String> {
 }
 
 fn commitment_of(entropy: &[u8]) -> String {
-    urne_core::randomness::entropy_commitment(entropy).to_string()
+    urne_verify::randomness::entropy_commitment(entropy).to_string()
 }
 
 /// (2) Failing after seeing the outcome does not help: the module makes `C_Sign` fail from the

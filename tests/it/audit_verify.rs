@@ -6,8 +6,8 @@
 use crate::common::*;
 use ed25519_dalek::{Signer, SigningKey};
 use serde_json::Value;
-use urne_core::audit::chain::{checkpoint_body, event_hash, signed_note, tree_root};
-use urne_core::crypto::{Hash32, keys};
+use urne_verify::audit::chain::{checkpoint_body, event_hash, signed_note, tree_root};
+use urne_verify::crypto::{Hash32, keys};
 
 /// A trail with checkpoints, its real audit key in `keys/`, exported to `audit.jsonl`.
 fn exported() -> Env {

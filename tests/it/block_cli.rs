@@ -15,11 +15,11 @@ const GAME: &str = "test-small-game";
 
 /// A reduced rules file in the env's folder.
 pub(crate) fn small_rules(env: &Env) -> PathBuf {
-    let official = urne_core::rules::game::GameRules::from_json(
+    let official = urne_verify::rules::game::GameRules::from_json(
         &std::fs::read(root().join("rules/noel-de-la-chance-2015.json")).unwrap(),
     )
     .unwrap();
-    let bytes = urne_core::rules::game::reduced_rules_json(
+    let bytes = urne_verify::rules::game::reduced_rules_json(
         &official,
         GAME,
         2000,
@@ -374,8 +374,8 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
     // the rows themselves can then betray it (spec/formats.md §5.B8).
     use ed25519_dalek::Signer;
     let sk = ed25519_dalek::SigningKey::from_bytes(&[7u8; 32]);
-    let fake_id = urne_core::crypto::keys::key_id(&sk.verifying_key().to_bytes());
-    let sha = |b: &[u8]| hex::encode(urne_core::crypto::sha256(b));
+    let fake_id = urne_verify::crypto::keys::key_id(&sk.verifying_key().to_bytes());
+    let sha = |b: &[u8]| hex::encode(urne_verify::crypto::sha256(b));
     let s = stem(50, 1);
     let read_json = |n: &str| -> serde_json::Value {
         serde_json::from_slice(&std::fs::read(env.path(&format!("out/{n}"))).unwrap()).unwrap()
@@ -424,7 +424,7 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
     }
     std::fs::write(
         fake.join("result.pub.pem"),
-        urne_core::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
+        urne_verify::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
     )
     .unwrap();
     std::fs::copy(env.path("out/audit.pub.pem"), fake.join("audit.pub.pem")).unwrap();

@@ -10,11 +10,11 @@
 //! `tests/vectors/block-*.json` from the code (then review the diff: a change is a format break).
 
 use std::sync::OnceLock;
-use urne_core::block::shuffle::{SHUFFLE_PERSONALIZATION, fisher_yates, initial_deck};
-use urne_core::block::*;
-use urne_core::crypto::drbg::DrbgStream;
-use urne_core::crypto::{Hash32, hex32, sha256, tagged_hash};
-use urne_core::rules::game::{GameRules, reduced_rules_json};
+use urne_verify::block::shuffle::{SHUFFLE_PERSONALIZATION, fisher_yates, initial_deck};
+use urne_verify::block::*;
+use urne_verify::crypto::drbg::DrbgStream;
+use urne_verify::crypto::{Hash32, hex32, sha256, tagged_hash};
+use urne_verify::rules::game::{GameRules, reduced_rules_json};
 
 const OFFICIAL: &[u8] = include_bytes!("../../rules/noel-de-la-chance-2015.json");
 
@@ -48,7 +48,7 @@ fn csv_rows(b: &Block) -> Vec<String> {
 /// The inclusion proof of the ticket at `position` (spec/formats.md §5.B7), from the block's leaves, as
 /// `urne proof` makes it.
 fn ticket_path(b: &Block, position: u32) -> Vec<Hash32> {
-    urne_core::crypto::merkle::inclusion_path(position as usize, b.leaves())
+    urne_verify::crypto::merkle::inclusion_path(position as usize, b.leaves())
 }
 
 /// Times the chosen symbol `offered[c]` appears in the grid of choice `c` (G-7, G-8).
@@ -370,7 +370,7 @@ fn offered_symbols_are_independent_of_the_tier() {
     let key_rows: Vec<(u8, u8)> = csv_rows(b)
         .iter()
         .map(|row| {
-            let t = urne_core::block::tickets::parse_row(row.as_bytes(), m).unwrap();
+            let t = urne_verify::block::tickets::parse_row(row.as_bytes(), m).unwrap();
             (t.tier, t.grid.offered[0])
         })
         .collect();
@@ -400,7 +400,7 @@ fn a_losing_grid_shows_the_chosen_symbol_0_to_3_times_with_the_specified_probabi
     let rows = csv_rows(b);
     for (p, &tier) in b.tiers().iter().enumerate() {
         if tier == 0 {
-            let t = urne_core::block::tickets::parse_row(rows[p].as_bytes(), m).unwrap();
+            let t = urne_verify::block::tickets::parse_row(rows[p].as_bytes(), m).unwrap();
             seen[chosen_count(&t.grid, 0)] += 1;
         }
     }
@@ -423,7 +423,7 @@ fn the_chosen_symbol_cells_are_uniform_over_the_grid() {
         let mut cells = [0u64; 18];
         for (p, &tier) in b.tiers().iter().enumerate() {
             if (tier != 0) == winning {
-                let t = urne_core::block::tickets::parse_row(rows[p].as_bytes(), m).unwrap();
+                let t = urne_verify::block::tickets::parse_row(rows[p].as_bytes(), m).unwrap();
                 for (i, &s) in t.grid.cells[1].iter().enumerate() {
                     if s == t.grid.offered[1] {
                         cells[i] += 1;

@@ -357,7 +357,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     }
     // The minutes' SHA-256 to write on the paper copy, printed by urne at the close.
     let bytes = std::fs::read(publ.join("sitting-002/minutes.html")).unwrap();
-    let sha = hex::encode(urne_core::crypto::sha256(&bytes));
+    let sha = hex::encode(urne_verify::crypto::sha256(&bytes));
     assert!(screen.contains("minutes.html (SHA-256, à écrire sur l'exemplaire papier)"));
     assert!(
         screen.contains(&format!("{} {}", &sha[..4], &sha[4..8])),

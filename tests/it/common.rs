@@ -275,7 +275,9 @@ pub const PRODUCER_ID_PROMPT: &str =
 pub fn test_producer_key_id() -> String {
     let pem =
         std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.pub.pem")).unwrap();
-    urne_core::crypto::keys::key_id(&urne_core::crypto::keys::public_key_from_pem(&pem).unwrap())
+    urne_verify::crypto::keys::key_id(
+        &urne_verify::crypto::keys::public_key_from_pem(&pem).unwrap(),
+    )
 }
 
 /// The forwarding module's knobs (`tests/fixtures/pkcs11/forward.c`), which its configuration
@@ -532,7 +534,8 @@ pub fn anchor(env: &Env) {
         .query_row("SELECT payload FROM events WHERE seq = 1", [], |r| r.get(0))
         .unwrap();
     let v: serde_json::Value = serde_json::from_str(&payload).unwrap();
-    let key = urne_core::crypto::Hash32::from_hex(v["audit_public_key"].as_str().unwrap()).unwrap();
+    let key =
+        urne_verify::crypto::Hash32::from_hex(v["audit_public_key"].as_str().unwrap()).unwrap();
     std::fs::create_dir_all(pem.parent().unwrap()).unwrap();
-    std::fs::write(pem, urne_core::crypto::keys::public_key_to_pem(&key.0)).unwrap();
+    std::fs::write(pem, urne_verify::crypto::keys::public_key_to_pem(&key.0)).unwrap();
 }

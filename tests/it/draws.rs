@@ -423,7 +423,7 @@ fn the_same_export_in_another_line_order_gives_the_same_commitment() {
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(export.file_name().unwrap());
     std::fs::write(&p, &reordered).unwrap();
-    let seed = urne_core::crypto::keys::private_seed_from_pem(
+    let seed = urne_verify::crypto::keys::private_seed_from_pem(
         &std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.key.pem")).unwrap(),
     )
     .unwrap();
@@ -640,8 +640,8 @@ fn a_one_byte_change_to_any_output_file_fails_verify() {
     let err = assert_fails(&o, 2);
     let id = |env: &Env| {
         let pem = std::fs::read_to_string(env.path("keys/result.pub.pem")).unwrap();
-        urne_core::crypto::keys::key_id(
-            &urne_core::crypto::keys::public_key_from_pem(&pem).unwrap(),
+        urne_verify::crypto::keys::key_id(
+            &urne_verify::crypto::keys::public_key_from_pem(&pem).unwrap(),
         )
     };
     assert!(
@@ -686,7 +686,7 @@ fn a_swapped_winner_fails_verify_even_if_re_signed() {
     std::fs::create_dir_all(env.path("fakekeys")).unwrap();
     std::fs::write(
         env.path("fakekeys/result.pub.pem"),
-        urne_core::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
+        urne_verify::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes()),
     )
     .unwrap();
     std::fs::copy(
@@ -695,7 +695,7 @@ fn a_swapped_winner_fails_verify_even_if_re_signed() {
     )
     .unwrap();
     let mut b2 = b.clone();
-    b2["result_key_id"] = urne_core::crypto::keys::key_id(&sk.verifying_key().to_bytes()).into();
+    b2["result_key_id"] = urne_verify::crypto::keys::key_id(&sk.verifying_key().to_bytes()).into();
     let mut bytes = serde_json::to_vec_pretty(&b2).unwrap();
     bytes.push(b'\n');
     std::fs::write(fake.join("bundle.json"), &bytes).unwrap();

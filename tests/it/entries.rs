@@ -1,15 +1,15 @@
 //! Entry exports end to end: signed fixtures written by production's reference generator
 //! (`gen-entries`, copied into tests/fixtures/exports), and exports written by the project's own
-//! simulator (`urne-simulate`), read by `urne_core::entries` exactly as the appliance reads them.
+//! simulator (`urne-simulate`), read by `urne_verify::entries` exactly as the appliance reads them.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use urne_core::crypto::keys::public_key_from_pem;
-use urne_core::entries::{
+use urne_verify::crypto::keys::public_key_from_pem;
+use urne_verify::entries::{
     DayTally, ExportError, TallyOptions, VerifiedExport, tally_export_with, verify_export,
 };
-use urne_core::rules::draw::DrawRules;
+use urne_verify::rules::draw::DrawRules;
 
 const BREAKS: [&str; 16] = [
     "bad-signature",
@@ -150,7 +150,7 @@ fn expected_refusal(brk: &str) -> (&'static str, Option<&'static str>) {
 
 #[test]
 fn every_broken_fixture_is_refused_by_the_rule_it_breaks() {
-    use urne_core::entries::ExportErrorKind as K;
+    use urne_verify::entries::ExportErrorKind as K;
     for brk in BREAKS {
         let dir = root().join(format!("tests/fixtures/exports/break-{brk}"));
         let files = exports_in(&dir);
@@ -206,7 +206,7 @@ fn sign(data: &[u8]) -> Vec<u8> {
     use ed25519_dalek::Signer;
     let pem =
         std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.key.pem")).unwrap();
-    let seed = urne_core::crypto::keys::private_seed_from_pem(&pem).unwrap();
+    let seed = urne_verify::crypto::keys::private_seed_from_pem(&pem).unwrap();
     ed25519_dalek::SigningKey::from_bytes(&seed)
         .sign(data)
         .to_bytes()

@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::{Value, json};
-use urne_core::draw::figures::figures_of_tally;
-use urne_core::entries::{MAX_EXPORT_BYTES, MAX_LINE, TallyOptions, VerifiedExport};
-use urne_core::rules::draw::DrawRules;
+use urne_verify::draw::figures::figures_of_tally;
+use urne_verify::entries::{MAX_EXPORT_BYTES, MAX_LINE, TallyOptions, VerifiedExport};
+use urne_verify::rules::draw::DrawRules;
 
 use crate::common::*;
 
@@ -30,7 +30,9 @@ pub(crate) fn producer_pub() -> PathBuf {
 
 pub(crate) fn producer_id() -> String {
     let pem = std::fs::read_to_string(producer_pub()).unwrap();
-    urne_core::crypto::keys::key_id(&urne_core::crypto::keys::public_key_from_pem(&pem).unwrap())
+    urne_verify::crypto::keys::key_id(
+        &urne_verify::crypto::keys::public_key_from_pem(&pem).unwrap(),
+    )
 }
 
 /// Signs `data` with the test producer key, as production does.
@@ -38,7 +40,7 @@ fn sign(data: &[u8]) -> Vec<u8> {
     use ed25519_dalek::Signer;
     let pem =
         std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.key.pem")).unwrap();
-    let seed = urne_core::crypto::keys::private_seed_from_pem(&pem).unwrap();
+    let seed = urne_verify::crypto::keys::private_seed_from_pem(&pem).unwrap();
     ed25519_dalek::SigningKey::from_bytes(&seed)
         .sign(data)
         .to_bytes()
@@ -283,7 +285,7 @@ fn cr_at(data: &[u8], at: usize) -> Vec<u8> {
 /// Named exports, each with the rules (as JSON) to read it under, and whether it is valid.
 fn cases() -> Vec<(String, Vec<u8>, Value, bool)> {
     let shipped: Value =
-        serde_json::from_slice(urne_core::rules::draw::CHANCEUX_NOEL_2018).unwrap();
+        serde_json::from_slice(urne_verify::rules::draw::CHANCEUX_NOEL_2018).unwrap();
     let mut no_app = shipped.clone();
     no_app["online_channels"] = json!(["web", "mobile", "tablet"]);
     let (recs, _) = records();
@@ -422,13 +424,13 @@ fn urne_and_the_python_verifier_read_exports_alike() {
     for ((name, data, rules, valid), py) in cases.iter().zip(&python) {
         let rules = DrawRules::from_json(&serde_json::to_vec(rules).unwrap()).unwrap();
         let v = VerifiedExport {
-            sha256: urne_core::crypto::sha256(data).0,
+            sha256: urne_verify::crypto::sha256(data).0,
             size: data.len() as u64,
             key: [0; 32],
             key_id: PRODUCER.into(),
         };
         let opts = TallyOptions { threads: 2 };
-        let urne = urne_core::entries::tally_export_with(|| Ok(&data[..]), &v, &rules, &opts);
+        let urne = urne_verify::entries::tally_export_with(|| Ok(&data[..]), &v, &rules, &opts);
         match urne {
             Ok(t) => {
                 assert!(valid, "{name}: urne accepted it");
@@ -477,7 +479,7 @@ fn both_verifiers_refuse_an_oversized_or_irregular_export_from_its_metadata() {
     std::fs::write(format!("{}.sig", fifo.display()), [0u8; 64]).unwrap();
     for (p, kind) in [(&sparse, "too-large"), (&fifo, "not-a-file")] {
         let meta = std::fs::metadata(p).unwrap();
-        let e = urne_core::entries::check_export_metadata(&meta).unwrap_err();
+        let e = urne_verify::entries::check_export_metadata(&meta).unwrap_err();
         assert_eq!(e.kind.name(), kind);
     }
     const SCRIPT: &str = r#"

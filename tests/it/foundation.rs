@@ -334,7 +334,7 @@ fn stale_read_scenario() {
     assert_eq!(sealed_blobs(), 0);
     // ... and the same append with its payload goes through, blob and all.
     log.append_with_blobs_then(hsm, "command.failed", &[b"sealed set"], |stored| {
-        assert_eq!(stored, [urne_core::crypto::sha256(b"sealed set")]);
+        assert_eq!(stored, [urne_verify::crypto::sha256(b"sealed set")]);
         Ok(payload.clone())
     })
     .unwrap();
@@ -454,9 +454,9 @@ fn an_appended_forged_event_is_detected() {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();
-    let prev = urne_core::crypto::Hash32::try_from(prev.as_slice()).unwrap();
+    let prev = urne_verify::crypto::Hash32::try_from(prev.as_slice()).unwrap();
     let payload = "{\"winner\":\"me\"}";
-    let h = urne_core::audit::chain::event_hash(&prev, n + 1, &ts, "draw.result", payload);
+    let h = urne_verify::audit::chain::event_hash(&prev, n + 1, &ts, "draw.result", payload);
     c.execute(
         "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, 'draw.result', ?3, ?4, ?5)",
         rusqlite::params![(n + 1) as i64, ts, payload, prev.as_slice(), h.as_slice()],
@@ -509,14 +509,14 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
             .map(|r| r.unwrap())
             .collect()
     };
-    let mut prev = urne_core::crypto::Hash32::ZERO;
+    let mut prev = urne_verify::crypto::Hash32::ZERO;
     for (seq, ts, kind, payload) in rows {
         let payload = if kind == "keys.generated" {
             payload.replace("true", "false")
         } else {
             payload
         };
-        let h = urne_core::audit::chain::event_hash(&prev, seq as u64, &ts, &kind, &payload);
+        let h = urne_verify::audit::chain::event_hash(&prev, seq as u64, &ts, &kind, &payload);
         c.execute(
             "UPDATE events SET payload = ?1, prev_hash = ?2, hash = ?3 WHERE seq = ?4",
             rusqlite::params![payload, prev.as_slice(), h.as_slice(), seq],

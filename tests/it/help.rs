@@ -238,7 +238,7 @@ fn a_hints_example_block_id_is_one_urne_accepts() {
         .find_map(|l| l.strip_prefix("hint: ")?.split("e.g. ").nth(1))
         .unwrap_or_else(|| panic!("no example in the hint: {err}"));
     assert!(
-        urne_core::block::BlockId::parse(example).is_ok(),
+        urne_verify::block::BlockId::parse(example).is_ok(),
         "{example}"
     );
     // Accepted by the binary too: a block the trail does not hold, not a malformed id.

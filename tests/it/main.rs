@@ -44,4 +44,5 @@ mod status;
 mod trail;
 mod unofficial;
 mod vectors;
+mod verify_cli;
 mod void_notice;

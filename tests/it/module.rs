@@ -195,7 +195,7 @@ fn a_pinned_module_hash_must_be_the_modules() {
     let env = Env::new();
     let export = simulate(&env, "2018-12-01", 300, 1, &[]);
     let real = sha256_file(Path::new(SOFTHSM));
-    let wrong = hex::encode(urne_core::crypto::sha256(b"another module"));
+    let wrong = hex::encode(urne_verify::crypto::sha256(b"another module"));
     pin(&env, Some(&wrong));
     let before = event_total(&env);
     for args in [

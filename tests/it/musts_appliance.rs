@@ -25,7 +25,7 @@ fn sign(data: &[u8]) -> Vec<u8> {
     use ed25519_dalek::Signer;
     let pem =
         std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.key.pem")).unwrap();
-    let seed = urne_core::crypto::keys::private_seed_from_pem(&pem).unwrap();
+    let seed = urne_verify::crypto::keys::private_seed_from_pem(&pem).unwrap();
     ed25519_dalek::SigningKey::from_bytes(&seed)
         .sign(data)
         .to_bytes()
@@ -35,7 +35,9 @@ fn sign(data: &[u8]) -> Vec<u8> {
 fn producer_id() -> String {
     let pem =
         std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.pub.pem")).unwrap();
-    urne_core::crypto::keys::key_id(&urne_core::crypto::keys::public_key_from_pem(&pem).unwrap())
+    urne_verify::crypto::keys::key_id(
+        &urne_verify::crypto::keys::public_key_from_pem(&pem).unwrap(),
+    )
 }
 
 /// A signed export of [`DAY`] whose plays are `plays` (channel, stake in cents), one account

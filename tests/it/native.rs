@@ -25,7 +25,7 @@ fn build_with(source: &str, flags: &[String]) -> PathBuf {
     let src = root().join("tests/fixtures/pkcs11").join(source);
     let mut text = std::fs::read(&src).unwrap();
     text.extend(flags.join(" ").bytes());
-    let tag = &hex::encode(urne_core::crypto::sha256(&text))[..16];
+    let tag = &hex::encode(urne_verify::crypto::sha256(&text))[..16];
     let stem = source.trim_end_matches(".c");
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{stem}-{tag}.so"));
     if out.is_file() {
@@ -125,7 +125,7 @@ pub fn urne_needing(library: &Path, out: &Path) {
 
 /// SHA-256 of a file, hex.
 pub fn sha256_file(p: &Path) -> String {
-    hex::encode(urne_core::crypto::sha256(&std::fs::read(p).unwrap()))
+    hex::encode(urne_verify::crypto::sha256(&std::fs::read(p).unwrap()))
 }
 
 impl Env {

@@ -67,7 +67,7 @@ fn a_lone_draw_between_two_sittings_is_shown_at_the_next_opening_and_in_its_minu
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
-    let bundle = urne_core::crypto::sha256(&std::fs::read(night.join("bundle.json")).unwrap());
+    let bundle = urne_verify::crypto::sha256(&std::fs::read(night.join("bundle.json")).unwrap());
 
     // The next morning's sitting shows it at its opening, before the identity is confirmed.
     let o = sitting(&env, "2018-12-10 09:00:00", &steps, &args("2018-12-03"));

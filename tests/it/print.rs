@@ -16,11 +16,11 @@ use crate::draws::{seal, simulate};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use urne_core::audit::Event;
-use urne_core::crypto::Hash32;
-use urne_core::minutes::{Given, Lang, Minutes, html, words};
-use urne_core::rules::draw::DrawRules;
-use urne_core::rules::game::GameRules;
+use urne_ceremony::minutes::{Given, Lang, Minutes, html, words};
+use urne_verify::audit::Event;
+use urne_verify::crypto::Hash32;
+use urne_verify::rules::draw::DrawRules;
+use urne_verify::rules::game::GameRules;
 
 /// Runs a tool, failing the test with a clear message when it is not installed.
 fn run(tool: &str, args: &[&str]) -> Vec<u8> {
@@ -273,7 +273,7 @@ fn at(hm: &str) -> String {
 
 /// A hash standing for the `n`-th value of the composed trails.
 fn h(n: u8) -> String {
-    urne_core::crypto::sha256(&[n]).to_string()
+    urne_verify::crypto::sha256(&[n]).to_string()
 }
 
 fn sitting_opened(kind: &str) -> Value {
@@ -297,7 +297,7 @@ fn for_day(template: &Value, day: u8, attempt: u32, fields: &[&str]) -> Value {
     v["day"] = json!(format!("2018-12-0{day}"));
     v["attempt"] = json!(attempt);
     for f in fields {
-        let value = urne_core::crypto::sha256(format!("{day} {attempt} {f}").as_bytes());
+        let value = urne_verify::crypto::sha256(format!("{day} {attempt} {f}").as_bytes());
         v[*f] = json!(value.to_string());
     }
     v
@@ -444,7 +444,7 @@ fn given(events: &[Event], note: String) -> Given {
     };
     let skeleton = Minutes::from_trail(events, 1, &g).unwrap();
     for (i, (set, leaf)) in skeleton.picked_leaves().into_iter().enumerate() {
-        let pseudonym = urne_core::crypto::sha256(format!("pseudonym {i}").as_bytes());
+        let pseudonym = urne_verify::crypto::sha256(format!("pseudonym {i}").as_bytes());
         g.pseudonyms.insert((set, leaf), pseudonym);
     }
     g

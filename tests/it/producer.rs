@@ -76,8 +76,8 @@ fn pin(env: &Env, args: &[&str], typed: &str) -> std::process::Output {
 }
 
 fn key_id_of(file: &str) -> String {
-    urne_core::crypto::keys::key_id(
-        &urne_core::crypto::keys::public_key_from_pem(
+    urne_verify::crypto::keys::key_id(
+        &urne_verify::crypto::keys::public_key_from_pem(
             &std::fs::read_to_string(fixture(file)).unwrap(),
         )
         .unwrap(),

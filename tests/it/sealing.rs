@@ -10,8 +10,8 @@ use std::path::Path;
 use urne::edge::hsm::Hsm;
 use urne::edge::hsm::aead::SealedBox;
 use urne::error::Exit;
-use urne_core::audit::sealed;
-use urne_core::crypto::Hash32;
+use urne_ceremony::sealed;
+use urne_verify::crypto::Hash32;
 
 /// Runs [`seal_child_hook`] with `what` in a child process on `env`'s token; returns its stdout.
 fn in_child(env: &Env, what: &str) -> String {

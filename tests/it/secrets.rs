@@ -96,8 +96,8 @@ fn secrets_of(reveal: &Path, csv: &[u8]) -> Vec<(String, Vec<u8>)> {
     let entropy = hex::decode(r["entropy"].as_str().unwrap()).unwrap();
     let seed = hex::decode(r["seed"].as_str().unwrap()).unwrap();
     assert_eq!((entropy.len(), seed.len()), (48, 32));
-    let seed32 = urne_core::crypto::Hash32(seed.clone().try_into().unwrap());
-    let grid_key = urne_core::block::grid_key(&seed32).0.to_vec();
+    let seed32 = urne_verify::crypto::Hash32(seed.clone().try_into().unwrap());
+    let grid_key = urne_verify::block::grid_key(&seed32).0.to_vec();
     let mut v = vec![];
     for (what, raw) in [("entropy", entropy), ("seed", seed), ("grid key", grid_key)] {
         v.push((format!("{what} (hex)"), hex::encode(&raw).into_bytes()));
@@ -412,7 +412,7 @@ fn a_commitment_placed_but_not_recorded_resumes_and_its_production_file_goes_to_
     let c: serde_json::Value = serde_json::from_slice(&commit_bytes).unwrap();
     assert_eq!(
         c["tickets_sha256"].as_str().unwrap(),
-        hex::encode(urne_core::crypto::sha256(&again).0)
+        hex::encode(urne_verify::crypto::sha256(&again).0)
     );
     both_accept(&env, "out");
     for ext in ["tickets.csv", "tickets.csv.sig"] {

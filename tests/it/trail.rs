@@ -13,8 +13,8 @@ use crate::common::*;
 use crate::draws::{rules, seal, simulate};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
-use urne_core::audit::chain::{event_hash, tree_root};
-use urne_core::crypto::Hash32;
+use urne_verify::audit::chain::{event_hash, tree_root};
+use urne_verify::crypto::Hash32;
 
 pub(crate) const DAY: &str = "2018-12-04";
 pub(crate) const BLOCK: &str = "noel-de-la-chance-2015/100/e1/1";
@@ -472,7 +472,7 @@ fn a_deleted_checkpoint_in_the_middle_or_at_the_end_is_refused() {
 /// every payload, every hash recomputed, every checkpoint re-signed by `sk` (named for its key).
 fn rewrite(db: &Path, replace: &[(String, String)], sk: &ed25519_dalek::SigningKey) {
     use ed25519_dalek::Signer;
-    use urne_core::audit::chain::{checkpoint_body, signed_note};
+    use urne_verify::audit::chain::{checkpoint_body, signed_note};
     let c = without_triggers(db, &["events_no_update", "checkpoints_no_delete"]);
     let mut st = c
         .prepare("SELECT seq, ts, kind, payload FROM events ORDER BY seq")
@@ -512,7 +512,7 @@ fn rewrite(db: &Path, replace: &[(String, String)], sk: &ed25519_dalek::SigningK
 
 #[test]
 fn a_trail_rewritten_end_to_end_under_another_key_is_refused() {
-    use urne_core::crypto::keys::key_id;
+    use urne_verify::crypto::keys::key_id;
     let (env, export) = drawn();
     env.ok(&["keys", "export", "--out", "keys"]);
     let real = keys_pub(&env);
@@ -561,7 +561,7 @@ fn a_trail_rewritten_end_to_end_under_another_key_is_refused() {
     all_refused(&env, &export, 7, &["fails at event 1", &recorded]);
     // Given another identity as well, it is another trail (exit 7).
     let (trail, _) = trail_of(&env.db());
-    let other = urne_core::crypto::sha256(b"another trail").to_string();
+    let other = urne_verify::crypto::sha256(b"another trail").to_string();
     rewrite(&env.db(), &[(trail.clone(), other.clone())], &sk);
     let another = format!("is another trail ({other}), not this token's ({trail})");
     all_refused(&env, &export, 7, &[&another]);
@@ -570,7 +570,7 @@ fn a_trail_rewritten_end_to_end_under_another_key_is_refused() {
 /// The audit public key `urne keys export` wrote into `keys/`.
 pub(crate) fn keys_pub(env: &Env) -> [u8; 32] {
     let pem = std::fs::read_to_string(env.path("keys/audit.pub.pem")).unwrap();
-    urne_core::crypto::keys::public_key_from_pem(&pem).unwrap()
+    urne_verify::crypto::keys::public_key_from_pem(&pem).unwrap()
 }
 
 /// spec/appliance.md §6.5: a command that records anything checks the trail before it acts. `urne proof

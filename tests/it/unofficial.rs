@@ -20,11 +20,11 @@ const WORDS: &str = "règlement non officiel / unofficial rules";
 /// The attack's rules: the official game's table under [`LOOKALIKE`], 85% fewer winning tickets
 /// (blocks of 2,000 tickets, so that the debug run stays short).
 fn lookalike_rules(env: &Env) -> PathBuf {
-    let official = urne_core::rules::game::GameRules::from_json(
+    let official = urne_verify::rules::game::GameRules::from_json(
         &std::fs::read(root().join("rules/noel-de-la-chance-2015.json")).unwrap(),
     )
     .unwrap();
-    let bytes = urne_core::rules::game::reduced_rules_json(
+    let bytes = urne_verify::rules::game::reduced_rules_json(
         &official,
         LOOKALIKE,
         2000,

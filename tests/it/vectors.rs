@@ -29,13 +29,27 @@ pub fn vector(name: &str) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
 }
 
+/// The verifier a vector runs through: `urne verify`, or the `urne-verify` binary.
+#[derive(Clone, Copy)]
+pub enum Verifier {
+    /// The appliance's `urne verify`.
+    Urne,
+    /// The third parties' `urne-verify` (crates/verify-cli).
+    Cli,
+}
+
 /// The command line of the vector's `args` (tests/vectors/README.md).
-fn command(dir: &std::path::Path, a: &serde_json::Value) -> std::process::Command {
-    let mut c = std::process::Command::new(URNE);
+fn command(dir: &std::path::Path, a: &serde_json::Value, by: Verifier) -> std::process::Command {
+    let mut c = match by {
+        Verifier::Urne => {
+            let mut c = std::process::Command::new(URNE);
+            c.arg("verify");
+            c
+        }
+        Verifier::Cli => std::process::Command::new(crate::verify_cli::exe()),
+    };
     scrub(&mut c);
-    c.current_dir(dir)
-        .arg("verify")
-        .arg(a["path"].as_str().unwrap());
+    c.current_dir(dir).arg(a["path"].as_str().unwrap());
     for (flag, key) in [
         ("--keys", "keys"),
         ("--export", "export"),
@@ -62,7 +76,7 @@ fn command(dir: &std::path::Path, a: &serde_json::Value) -> std::process::Comman
 }
 
 /// Runs one vector; panics naming it when urne does not do what it expects.
-fn run_one(name: &str, v: &serde_json::Value) {
+fn run_one(name: &str, v: &serde_json::Value, by: Verifier) {
     let audit = name.starts_with("audit-");
     assert_eq!(
         v["command"],
@@ -70,7 +84,7 @@ fn run_one(name: &str, v: &serde_json::Value) {
         "{name}"
     );
     let tmp = materialise(name, v);
-    let out = command(tmp.path(), &v["args"]).output().unwrap();
+    let out = command(tmp.path(), &v["args"], by).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let partial = stdout.lines().any(|l| l.starts_with("partial:"));
@@ -107,6 +121,17 @@ fn run_one(name: &str, v: &serde_json::Value) {
 
 #[test]
 fn urne_verify_passes_every_draw_history_block_and_audit_vector() {
+    run_all(Verifier::Urne);
+}
+
+/// The `urne-verify` binary accepts and refuses every vector as `urne verify` does (each names
+/// its keys explicitly: `--keys`), with the same exit code and class.
+#[test]
+fn the_urne_verify_binary_passes_every_vector_as_urne_verify_does() {
+    run_all(Verifier::Cli);
+}
+
+fn run_all(by: Verifier) {
     let dir = root().join("tests/vectors");
     let mut n = 0;
     let mut failed = vec![];
@@ -124,7 +149,7 @@ fn urne_verify_passes_every_draw_history_block_and_audit_vector() {
         if v.get("command").is_none() {
             continue; // block-small / block-full: computation vectors, run in blocks.rs
         }
-        if let Err(e) = std::panic::catch_unwind(|| run_one(&name, &v)) {
+        if let Err(e) = std::panic::catch_unwind(|| run_one(&name, &v, by)) {
             failed.push(
                 e.downcast_ref::<String>()
                     .cloned()

@@ -51,7 +51,7 @@ fn json(p: &Path) -> serde_json::Value {
 }
 
 fn sha_hex(p: &Path) -> String {
-    urne_core::crypto::sha256(&std::fs::read(p).unwrap()).to_string()
+    urne_verify::crypto::sha256(&std::fs::read(p).unwrap()).to_string()
 }
 
 /// The `output.published` events recording `file`, as (sha256, checkpoint_size).
@@ -400,9 +400,9 @@ fn place_only_child_hook() {
     let mut ctx = urne::cmd::Ctx::new("void", global);
     ctx.begin().map_err(|e| e.message).unwrap();
     let events = ctx.audit().unwrap().events().unwrap();
-    let st = urne_core::state::day_state(&events, &day).unwrap();
+    let st = urne_ceremony::state::day_state(&events, &day).unwrap();
     let ev = ctx
-        .record(urne_core::draw::records::VoidRecord {
+        .record(urne_verify::draw::records::VoidRecord {
             day: day.clone(),
             attempt: st.attempt,
             reason: "power cut, minutes 12".into(),
@@ -411,7 +411,7 @@ fn place_only_child_hook() {
         .map_err(|e| e.message)
         .unwrap();
     let events = ctx.audit().unwrap().events().unwrap();
-    let v = urne_core::void_notice::voided(&events, ev.seq).unwrap();
+    let v = urne_ceremony::void_statement::voided(&events, ev.seq).unwrap();
     let dir = std::path::PathBuf::from(v.subject.default_folder(v.attempt));
     urne::cmd::void_notice::place(&mut ctx, &v, &dir)
         .map_err(|e| e.message)
@@ -431,7 +431,7 @@ fn resigned(env: &Env, dir: &str, notice: &serde_json::Value) {
     std::fs::write(d.join(format!("{NOTICE}.sig")), sk.sign(&bytes).to_bytes()).unwrap();
     let k = env.path(&format!("{dir}-keys"));
     std::fs::create_dir_all(&k).unwrap();
-    let pem = urne_core::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes());
+    let pem = urne_verify::crypto::keys::public_key_to_pem(&sk.verifying_key().to_bytes());
     std::fs::write(k.join("result.pub.pem"), pem).unwrap();
     std::fs::copy(env.path("keys/audit.pub.pem"), k.join("audit.pub.pem")).unwrap();
 }
@@ -449,7 +449,7 @@ fn a_notice_is_checked_member_by_member_with_the_classes_of_the_spec() {
         "n",
     ]);
     let n = json(&env.path("n").join(NOTICE));
-    let fake_id = urne_core::crypto::keys::key_id(
+    let fake_id = urne_verify::crypto::keys::key_id(
         &ed25519_dalek::SigningKey::from_bytes(&[7u8; 32])
             .verifying_key()
             .to_bytes(),

@@ -3,11 +3,11 @@
 
 use crate::cmd::inputs::altered;
 use crate::error::{Error, Result};
-use urne_core::audit::Event;
-use urne_core::block::BlockId;
-use urne_core::block::files::TierCount;
-use urne_core::crypto::Hash32;
-use urne_core::state::{self, block::BlockState};
+use urne_ceremony::state::{self, block::BlockState};
+use urne_verify::audit::Event;
+use urne_verify::block::BlockId;
+use urne_verify::block::files::TierCount;
+use urne_verify::crypto::Hash32;
 
 /// The state of the block `id` read from the whole trail's `events`: an event that is not a
 /// well-formed record, of any kind, day or block, or that cannot follow the ones before it,

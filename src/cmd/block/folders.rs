@@ -10,8 +10,8 @@ use crate::cmd::placing;
 use crate::edge::fsio::{self, Staging};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
-use urne_core::audit::Event;
-use urne_core::block::{BlockId, files};
+use urne_verify::audit::Event;
+use urne_verify::block::{BlockId, files};
 
 /// The two folders a generation writes into.
 pub(super) struct Folders {

@@ -20,13 +20,13 @@ use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
-use urne_core::block::counts::{expected_counts, tier_counts};
-use urne_core::block::files;
-use urne_core::block::records::GeneratedRecord;
-use urne_core::block::{self, BlockId};
-use urne_core::crypto::{Hash32, sha256};
-use urne_core::rules::game::GameRules;
-use urne_core::rules::official::{Admission, Standing};
+use urne_verify::block::counts::{expected_counts, tier_counts};
+use urne_verify::block::files;
+use urne_verify::block::records::GeneratedRecord;
+use urne_verify::block::{self, BlockId};
+use urne_verify::crypto::{Hash32, sha256};
+use urne_verify::rules::game::GameRules;
+use urne_verify::rules::official::{Admission, Standing};
 
 /// The game's rules file, parsed, and its exact bytes; refused when it is not an official
 /// regulation and `admit` does not say it may be (spec/appliance.md §7.4 [M-290]).
@@ -46,7 +46,7 @@ fn load_rules(path: &Path, admit: Admission) -> Result<(GameRules, Vec<u8>)> {
 /// (before the PIN is asked, at a sitting's plan).
 pub fn rules_standing(path: &Path, admit: Admission) -> Result<(String, Standing)> {
     let (rules, bytes) = load_rules(path, admit)?;
-    let standing = urne_core::rules::official::standing(rules.game(), &sha256(&bytes));
+    let standing = urne_verify::rules::official::standing(rules.game(), &sha256(&bytes));
     Ok((rules.game().to_string(), standing))
 }
 
@@ -161,7 +161,7 @@ fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
 /// A block whose commitment a stopped run was placing in another output folder is refused
 /// (exit 4) before anything is recorded (spec/appliance.md §6.7 [M-256]); rules that do not load are left
 /// to the generation, which refuses them.
-fn refuse_out(events: &[urne_core::audit::Event], a: &GenerateArgs) -> Result<()> {
+fn refuse_out(events: &[urne_verify::audit::Event], a: &GenerateArgs) -> Result<()> {
     let Ok((rules, _)) = load_rules(&a.rules, a.admission) else {
         return Ok(());
     };
@@ -272,7 +272,7 @@ fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
 /// is the block recorded: it publishes that block or nothing (exit 5).
 fn record_or_check(
     ctx: &mut Ctx,
-    st: &urne_core::state::block::BlockState,
+    st: &urne_ceremony::state::block::BlockState,
     canonical: &str,
     made: &Made,
 ) -> Result<()> {

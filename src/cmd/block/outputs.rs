@@ -13,12 +13,12 @@ use crate::edge::{fsio, publish};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::Path;
-use urne_core::block::BlockId;
-use urne_core::block::files::{self, COMMIT_FORMAT, CommitFile};
-use urne_core::block::records::PublishedRecord;
-use urne_core::crypto::{Hash32, keys, sha256};
-use urne_core::manifest::{self, Audience, Listed, Manifest};
-use urne_core::rules::game::GameRules;
+use urne_verify::block::BlockId;
+use urne_verify::block::files::{self, COMMIT_FORMAT, CommitFile};
+use urne_verify::block::records::PublishedRecord;
+use urne_verify::crypto::{Hash32, keys, sha256};
+use urne_verify::manifest::{self, Audience, Listed, Manifest};
+use urne_verify::rules::game::GameRules;
 
 /// Outputs and publish: the signed production file on the secret medium, then the signed
 /// commitment in the output folder, then their record. Returns the commitment's file name.
@@ -68,7 +68,7 @@ pub(super) fn publish_block(
         &placed.result_key_id,
     );
     let m_name = manifest::block_file(&stem);
-    let m_file = [(m_name.as_str(), urne_core::draw::files::to_bytes(&m))];
+    let m_file = [(m_name.as_str(), urne_verify::draw::files::to_bytes(&m))];
     publish::refuse_taken(&f.out, &m_file, "--out")?;
     written
         .extend(publish::stage_signed(ctx.hsm()?, &f.out, &m_file, &[], None, false)?.publish()?);
@@ -107,7 +107,7 @@ fn place_block(
         w.insert(commit_name.to_string(), commit_sha);
         return Ok(w);
     }
-    let commit_sha = sha256(&urne_core::draw::files::to_bytes(commit));
+    let commit_sha = sha256(&urne_verify::draw::files::to_bytes(commit));
     let subject = placing::Subject::Block {
         block: canonical.to_string(),
         attempt,
@@ -141,7 +141,7 @@ fn write_block(
     secret: &[(&str, Vec<u8>)],
     (commit_name, commit): (&str, &CommitFile),
 ) -> Result<BTreeMap<String, Hash32>> {
-    let public = [(commit_name, urne_core::draw::files::to_bytes(commit))];
+    let public = [(commit_name, urne_verify::draw::files::to_bytes(commit))];
     publish::refuse_taken(&f.secret, secret, "--secret-out")?;
     publish::refuse_taken(&f.out, &public, "--out")?;
     let hsm = ctx.hsm()?;
@@ -187,7 +187,7 @@ fn commit_file(
         number: id.number(),
         attempt,
         rules_sha256: *rules.sha256(),
-        unofficial_rules: urne_core::rules::official::standing(id.game(), rules.sha256()).mark(),
+        unofficial_rules: urne_verify::rules::official::standing(id.game(), rules.sha256()).mark(),
         block_size: rules.block_size(),
         tiers: made.counts.clone(),
         outcomes_root: made.root,
@@ -224,7 +224,7 @@ fn placed_before(
     let read = |n: &str| fsio::read_in(out, n).ok();
     let commit_bytes = read(commit_name)?;
     let sig = read(&format!("{commit_name}.sig"))?;
-    if !urne_core::crypto::ed25519::verify(rk, &commit_bytes, &sig) {
+    if !urne_verify::crypto::ed25519::verify(rk, &commit_bytes, &sig) {
         return None;
     }
     let c: CommitFile = serde_json::from_slice(&commit_bytes).ok()?;

@@ -8,11 +8,11 @@ use super::common::block_state;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::randomness as shared;
 use crate::error::{Error, Result};
-use urne_core::block::BlockId;
-use urne_core::block::records::{ContributedBlock, ContributionRecord, EntropyRecord};
-use urne_core::crypto::{Hash32, sha256};
-use urne_core::randomness::entropy_commitment;
-use urne_core::rules::game::GameRules;
+use urne_verify::block::BlockId;
+use urne_verify::block::records::{ContributedBlock, ContributionRecord, EntropyRecord};
+use urne_verify::crypto::{Hash32, sha256};
+use urne_verify::randomness::entropy_commitment;
+use urne_verify::rules::game::GameRules;
 
 /// One block's randomness as the trail fixed it: the entropy (event `entropy_seq`), then the
 /// contribution (event `contribution_seq`).

@@ -12,12 +12,12 @@ use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Result};
 use std::path::Path;
-use urne_core::audit::Event;
-use urne_core::block::files::{self, REVEAL_FORMAT, RevealFile};
-use urne_core::block::records::{GeneratedRecord, RevealedRecord};
-use urne_core::block::{self, BlockId};
-use urne_core::crypto::{Hash32, keys, sha256};
-use urne_core::events::kinds::{self, Record};
+use urne_verify::audit::Event;
+use urne_verify::block::files::{self, REVEAL_FORMAT, RevealFile};
+use urne_verify::block::records::{GeneratedRecord, RevealedRecord};
+use urne_verify::block::{self, BlockId};
+use urne_verify::crypto::{Hash32, keys, sha256};
+use urne_verify::events::kinds::{self, Record};
 
 /// `urne block reveal --block ID --sales-closed-at T --out DIR`.
 pub(super) fn reveal(
@@ -151,7 +151,7 @@ fn sales_close_of(t: &str) -> Result<String> {
         .with_timezone(&chrono::Utc)
         .format("%Y-%m-%dT%H:%M:%S%.6fZ")
         .to_string();
-    if !urne_core::verify::trail::is_one_time_format(&utc) {
+    if !urne_verify::verify::trail::is_one_time_format(&utc) {
         return Err(bad());
     }
     Ok(utc)
@@ -246,7 +246,7 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
     let bytes = fsio::read_in(out, name)?;
     let sig = fsio::read_in(out, &format!("{name}.sig")).unwrap_or_default();
     let file: Option<RevealFile> = serde_json::from_slice(&bytes).ok();
-    let ours = urne_core::crypto::ed25519::verify(&rk, &bytes, &sig)
+    let ours = urne_verify::crypto::ed25519::verify(&rk, &bytes, &sig)
         && file.as_ref().is_some_and(|f| {
             f.block == rv.canonical
                 && f.entropy == hex::encode(&rv.entropy)
@@ -307,9 +307,9 @@ impl Revealing {
 
     /// The reveal's member `unofficial_rules` (spec/formats.md §7.4): the standing of the block's game
     /// under the rules file it was generated with.
-    fn unofficial_rules(&self) -> Option<urne_core::rules::official::UnofficialRules> {
+    fn unofficial_rules(&self) -> Option<urne_verify::rules::official::UnofficialRules> {
         let game = self.canonical.split('/').next().unwrap_or_default();
-        urne_core::rules::official::standing(game, &self.rules_sha).mark()
+        urne_verify::rules::official::standing(game, &self.rules_sha).mark()
     }
 }
 
@@ -392,7 +392,7 @@ fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFil
         history: Some(history),
     };
     let name = format!("{}.reveal.json", files::stem(&rv.canonical));
-    let bytes = urne_core::draw::files::to_bytes(&r);
+    let bytes = urne_verify::draw::files::to_bytes(&r);
     let sha = sha256(&bytes);
     publish::refuse_taken(out, &[(name.as_str(), bytes.clone())], "--out")?;
     let placed = [(name.clone(), sha)].into();

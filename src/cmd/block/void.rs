@@ -10,8 +10,8 @@ use crate::cmd::void::{VoidShown, confirm_void};
 use crate::cmd::void_notice;
 use crate::error::{Error, Result};
 use std::path::Path;
-use urne_core::block::records::VoidRecord;
-use urne_core::void_notice::Subject;
+use urne_verify::block::records::VoidRecord;
+use urne_verify::void_notice::Subject;
 
 /// `urne block void --block ID --reason TEXT [--out DIR]`.
 pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Path>) -> Result<()> {
@@ -78,7 +78,7 @@ pub fn run_in_sitting(
         lang.t("ANNULÉ : bloc", "VOIDED: block"),
         lang.t("tentative", "attempt"),
         st.attempt,
-        urne_core::minutes::words::stage(st.stage(), lang.core()),
+        urne_ceremony::minutes::words::stage(st.stage(), lang.core()),
         lang.t("événement du journal", "audit event"),
         ev.seq,
         lang.t(

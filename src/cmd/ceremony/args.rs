@@ -19,7 +19,7 @@ pub struct CeremonyArgs {
     pub rules: Option<PathBuf>,
     /// Whether rules (draws' and blocks') that are not an official regulation may be used
     /// (`--unofficial-rules`): the commissaire then types their id back at the opening.
-    pub admission: urne_core::rules::official::Admission,
+    pub admission: urne_verify::rules::official::Admission,
     /// The folder holding production's signed exports (`entries-<operation>-<day>.jsonl`).
     pub exports: Option<PathBuf>,
     /// Production's keys: pinned at the key ceremony when the trail pins none; for a seal,

@@ -12,11 +12,11 @@ use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::Result;
 use std::path::Path;
-use urne_core::audit::Event;
-use urne_core::crypto::{ed25519::key_id, sha256};
-use urne_core::events::kinds::{self, Record};
-use urne_core::manifest::{Audience, Listed};
-use urne_core::sitting::{
+use urne_verify::audit::Event;
+use urne_verify::crypto::{ed25519::key_id, sha256};
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::manifest::{Audience, Listed};
+use urne_verify::sitting::{
     self, ClosedRecord, MINUTES, OpenedRecord, SittingFile, SittingOutput, default_folder,
 };
 
@@ -29,7 +29,7 @@ pub fn close(ctx: &mut Ctx, number: u32, lang: Lang, out: &Path) -> Result<()> {
 
 /// The last sitting, when it is closed and its output not yet recorded (spec/formats.md §9.3).
 fn pending(events: &[Event]) -> Result<Option<(Event, OpenedRecord, Event)>> {
-    urne_core::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))
+    urne_ceremony::state::sittings::unpublished(events).map_err(|m| altered(&m.to_string()))
 }
 
 /// Refuses (exit 4, nothing recorded: run on the checked trail before anything is recorded) a
@@ -118,7 +118,7 @@ fn pending_output(ctx: &mut Ctx, out: &Path, then: Then) -> Result<bool> {
         audit_key_id: key_id(&ak),
         history,
     };
-    let bytes = urne_core::draw::files::to_bytes(&file);
+    let bytes = urne_verify::draw::files::to_bytes(&file);
     let sha = sha256(&bytes);
     let placed = [
         (MINUTES.to_string(), minutes_sha),
@@ -153,7 +153,11 @@ fn pending_output(ctx: &mut Ctx, out: &Path, then: Then) -> Result<bool> {
 
 /// Records the sitting's output in the folder `name`, its `sitting.json` of SHA-256 `sha`
 /// carrying the checkpoint `note`, as published (`output.published`).
-fn record(ctx: &mut Ctx, (name, sha): (&str, urne_core::crypto::Hash32), note: &str) -> Result<()> {
+fn record(
+    ctx: &mut Ctx,
+    (name, sha): (&str, urne_verify::crypto::Hash32),
+    note: &str,
+) -> Result<()> {
     let output = ctx.output_record(&format!("{name}/{}", sitting::FILE_NAME), sha, note)?;
     ctx.record_evidence(output)?;
     Ok(())
@@ -163,7 +167,7 @@ fn record(ctx: &mut Ctx, (name, sha): (&str, urne_core::crypto::Hash32), note: &
 /// recorded, `sitting.json` signed under the result key): recorded as published as it is.
 fn adopt(
     ctx: &mut Ctx,
-    p: &urne_core::audit::history::OutputPlacing,
+    p: &urne_verify::audit::history::OutputPlacing,
     name: &str,
     number: u32,
 ) -> Result<bool> {
@@ -184,7 +188,7 @@ fn adopt(
 /// checkpoint, said what it is.
 fn print_copied(
     lang: Lang,
-    (sha, minutes): (&urne_core::crypto::Hash32, &urne_core::crypto::Hash32),
+    (sha, minutes): (&urne_verify::crypto::Hash32, &urne_verify::crypto::Hash32),
     note: &str,
 ) {
     let mut sc = crate::text::Screen::new(lang);

@@ -1,4 +1,4 @@
-//! The minutes of a sitting (spec/appliance.md §9.2), read from the trail by the core's `minutes` module;
+//! The minutes of a sitting (spec/appliance.md §9.2), read from the trail by urne-ceremony's `minutes` module;
 //! what the trail's payloads do not hold is read here from the appliance's store: the rules
 //! sealed with each day (their blobs), the game rules of the blocks (the official file, or a
 //! `rules.json` published beside the blocks), the pseudonyms of the picked leaves (the sealed
@@ -7,12 +7,12 @@
 use crate::cmd::ctx::Ctx;
 use crate::error::{Error, Result};
 use std::path::Path;
-use urne_core::audit::Event;
-use urne_core::draw::SealedSet;
-use urne_core::events::kinds::{self, Record};
-use urne_core::minutes::{Given, Lang, Minutes, html};
-use urne_core::rules::draw::DrawRules;
-use urne_core::rules::game::GameRules;
+use urne_ceremony::minutes::{Given, Lang, Minutes, html};
+use urne_verify::audit::Event;
+use urne_verify::draw::SealedSet;
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::rules::draw::DrawRules;
+use urne_verify::rules::game::GameRules;
 
 /// The minutes of sitting `number`, as HTML in `lang`, over `events` (the whole trail), with
 /// `checkpoint` the note covering its close and `out` the publications folder.
@@ -71,7 +71,7 @@ pub fn render(
 
 /// The game rules of this SHA-256: the official file built into urne, or the `rules.json` the
 /// generation published beside its blocks.
-fn game_rules(sha: &urne_core::crypto::Hash32, out: &Path) -> Option<GameRules> {
+fn game_rules(sha: &urne_verify::crypto::Hash32, out: &Path) -> Option<GameRules> {
     let official = include_bytes!("../../../rules/noel-de-la-chance-2015.json");
     [
         Some(official.to_vec()),

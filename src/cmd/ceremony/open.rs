@@ -8,9 +8,9 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
 use crate::cmd::term::{self, Lang};
 use crate::error::{Error, Result};
-use urne_core::events::kinds::{self, Record};
-use urne_core::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, SittingKind};
-use urne_core::state::Trail;
+use urne_ceremony::state::Trail;
+use urne_verify::events::kinds::{self, Record};
+use urne_verify::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, SittingKind};
 
 /// Opens the sitting, or takes the open one up again; returns its number, its language, and
 /// whether its work goes on (`false`: those present at the opening are not all there, and the
@@ -112,8 +112,8 @@ fn unofficial_typed_back(lang: Lang, ids: &[String]) -> Result<()> {
 /// lone seal, draw, void, generation, reveal or pin of production's keys, each with its time in
 /// Paris, its audit event and its output, shown under a heading the commissaire reads before
 /// anything of the sitting is confirmed; the minutes state them again.
-fn show_outside(lang: Lang, events: &[urne_core::audit::Event]) -> Result<()> {
-    use urne_core::minutes::outside;
+fn show_outside(lang: Lang, events: &[urne_verify::audit::Event]) -> Result<()> {
+    use urne_ceremony::minutes::outside;
     let acts = outside::since_last_sitting(events).map_err(|m| altered(&m.to_string()))?;
     if acts.is_empty() {
         return Ok(());
@@ -142,7 +142,7 @@ fn show_outside(lang: Lang, events: &[urne_core::audit::Event]) -> Result<()> {
 /// then; the commissaire confirms they are all there (`non`: the sitting is to be closed and a
 /// new one opened).
 fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
-    let when = urne_core::minutes::words::instant(at, chrono_tz::Europe::Paris, lang.core());
+    let when = urne_ceremony::minutes::words::instant(at, chrono_tz::Europe::Paris, lang.core());
     term::heading(&format!(
         "{} {} ({} {when})",
         lang.t("REPRISE DE LA SÉANCE n°", "SITTING TAKEN UP AGAIN: no."),
@@ -361,7 +361,7 @@ pub fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32,
 
 /// Whether the trail holds only what a key ceremony records before its sitting is opened (and
 /// the refusals of a run interrupted there): nothing of the operation's work.
-fn only_the_keys(events: &[urne_core::audit::Event]) -> Result<bool> {
+fn only_the_keys(events: &[urne_verify::audit::Event]) -> Result<bool> {
     for e in events {
         match kinds::parse(e).map_err(|m| altered(&m.to_string()))? {
             Record::TrailCreated(_)
@@ -390,7 +390,7 @@ fn open_key_ceremony_sitting(a: &CeremonyArgs, lang: Lang, ctx: &mut Ctx) -> Res
         commissaire: who.commissaire,
         present: who.present,
         lang: lang.code().into(),
-        plan: vec![urne_core::sitting::Step {
+        plan: vec![urne_verify::sitting::Step {
             action: "keys".into(),
             subject: String::new(),
             detail: String::new(),

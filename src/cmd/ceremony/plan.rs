@@ -10,10 +10,10 @@ use crate::cmd::inputs;
 use crate::cmd::term::Lang;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
-use urne_core::crypto::Hash32;
-use urne_core::rules::draw::DrawRules;
-use urne_core::rules::official::{self, Admission, Standing};
-use urne_core::sitting::Step;
+use urne_verify::crypto::Hash32;
+use urne_verify::rules::draw::DrawRules;
+use urne_verify::rules::official::{self, Admission, Standing};
+use urne_verify::sitting::Step;
 
 /// The work of a sitting, checked.
 pub struct Prepared {
@@ -115,7 +115,7 @@ fn step(action: &str, subject: &str, detail: &str) -> Step {
 fn game_of(p: &Path) -> String {
     std::fs::read(p)
         .ok()
-        .and_then(|b| urne_core::rules::game::GameRules::from_json(&b).ok())
+        .and_then(|b| urne_verify::rules::game::GameRules::from_json(&b).ok())
         .map_or_else(|| p.display().to_string(), |r| r.game().to_string())
 }
 

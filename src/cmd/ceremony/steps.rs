@@ -364,12 +364,12 @@ fn ask_block(lang: Lang) -> Result<String> {
 fn void_block(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, id: &str) -> Result<()> {
     let reason = ask_reason(lang)?;
     let events = ctx.audit()?.events()?;
-    let attempt = urne_core::state::block_state(&events, id)
+    let attempt = urne_ceremony::state::block_state(&events, id)
         .map_err(|e| inputs::altered(&e.to_string()))?
         .attempt;
     let out = a.out.join(format!(
         "void-{}-attempt-{attempt}",
-        urne_core::block::files::stem(id)
+        urne_verify::block::files::stem(id)
     ));
     crate::cmd::block::void::run_in_sitting(
         ctx,

@@ -17,13 +17,13 @@ use super::ctx::Ctx;
 use super::{inputs, placing, randomness};
 use crate::error::{Error, Exit, Result};
 use std::path::PathBuf;
-use urne_core::audit::Event;
-use urne_core::crypto::sha256;
-use urne_core::draw::records::{ContributionRecord, EntropyRecord, LateRecord, ResultRecord};
-use urne_core::draw::{self, Commitment, SeedInputs};
-use urne_core::events::kinds::Kind;
-use urne_core::minutes::pv::{self, DrawDay};
-use urne_core::rules::draw::DrawRules;
+use urne_ceremony::minutes::pv::{self, DrawDay};
+use urne_verify::audit::Event;
+use urne_verify::crypto::sha256;
+use urne_verify::draw::records::{ContributionRecord, EntropyRecord, LateRecord, ResultRecord};
+use urne_verify::draw::{self, Commitment, SeedInputs};
+use urne_verify::events::kinds::Kind;
+use urne_verify::rules::draw::DrawRules;
 
 /// What `urne draw` is given.
 pub struct DrawArgs {
@@ -197,7 +197,7 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec
         late_warning(&when);
         // Once per attempt: a run refused before the entropy (a contribution refused three
         // times, say) and run again finds it recorded already.
-        let recorded = urne_core::state::late_attempts(&ctx.audit()?.events()?)
+        let recorded = urne_ceremony::state::late_attempts(&ctx.audit()?.events()?)
             .contains(&(s.day.clone(), s.st.attempt));
         if s.st.entropy.is_none() && !recorded {
             ctx.record(LateRecord {
@@ -254,7 +254,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
                 day: s.day.clone(),
                 attempt: s.st.attempt,
                 commitment_root: s.seal.commitment.root,
-                entropy_commitment: urne_core::randomness::entropy_commitment(&entropy),
+                entropy_commitment: urne_verify::randomness::entropy_commitment(&entropy),
                 entropy_blob: sha256(&stored),
             };
             let e = ctx.record_with_blobs(r.clone(), &[&stored])?;

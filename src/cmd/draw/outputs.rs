@@ -12,18 +12,18 @@ use crate::error::{Error, Result};
 use crate::text::{Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
-use urne_core::audit::Event;
-use urne_core::audit::history::{OutputPlacing, OutputPublished};
-use urne_core::crypto::{Hash32, keys, sha256};
-use urne_core::draw::files::{
+use urne_ceremony::minutes::pv;
+use urne_verify::audit::Event;
+use urne_verify::audit::history::{OutputPlacing, OutputPublished};
+use urne_verify::crypto::{Hash32, keys, sha256};
+use urne_verify::draw::files::{
     self, BundleFile, DrawCore, Placed, PublicPlaced, RefusedEntropy, ResultFile,
 };
-use urne_core::draw::records::{PublishedRecord, ResultRecord};
-use urne_core::draw::{self, SealedSet};
-use urne_core::manifest::{self, Audience, Listed, Manifest};
-use urne_core::minutes::pv;
-use urne_core::randomness::fixed::Fixed;
-use urne_core::rules::official;
+use urne_verify::draw::records::{PublishedRecord, ResultRecord};
+use urne_verify::draw::{self, SealedSet};
+use urne_verify::manifest::{self, Audience, Listed, Manifest};
+use urne_verify::randomness::fixed::Fixed;
+use urne_verify::rules::official;
 
 /// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything
 /// is signed), the minutes `pv.html`, the sealed rules and the checkpoint, and `leaves.bin` with
@@ -104,7 +104,7 @@ fn draw_core(
     (fixed, refused, history): (
         Fixed,
         Vec<RefusedEntropy>,
-        urne_core::audit::history::History,
+        urne_verify::audit::history::History,
     ),
 ) -> DrawCore {
     DrawCore {
@@ -178,7 +178,9 @@ fn public_placed(p: &Placed) -> PublicPlaced {
 /// The appliance checks its own outputs with the third-party verifier before signing them.
 /// (The leaves' root was computed at the seal from the very bytes the seal's hash binds.)
 fn self_check(bundle: &BundleFile, result: &ResultFile, set: &SealedSet) -> Result<()> {
-    use urne_core::verify::draw::{recompute_seed, verify_result_against_bundle, verify_selection};
+    use urne_verify::verify::draw::{
+        recompute_seed, verify_result_against_bundle, verify_selection,
+    };
     recompute_seed(&bundle.core, bundle.version)
         .and_then(|seed| verify_selection(bundle, &set.leaves, &seed))
         .and_then(|()| verify_result_against_bundle(result, bundle))
@@ -268,7 +270,7 @@ fn audience(name: &str) -> Audience {
 /// bytes the seal signed; the seal's event (in the hash chain) holds that signature.
 fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
     let leaves_bytes = draw::encode_leaves(&set.leaves);
-    if urne_core::crypto::sha256(&leaves_bytes) != s.seal.leaves_sha256 {
+    if urne_verify::crypto::sha256(&leaves_bytes) != s.seal.leaves_sha256 {
         return Err(Error::internal(
             "the sealed set does not give the leaves file the seal signed",
             "run `urne audit verify` and investigate before publishing",
@@ -384,8 +386,8 @@ pub fn sealed_lines(sc: &mut Screen, s: &Sealed) {
         &s.seal.rules_sha256.to_string(),
     );
     let standing =
-        match urne_core::rules::official::standing(&s.seal.operation, &s.seal.rules_sha256) {
-            urne_core::rules::official::Standing::Official => {
+        match urne_verify::rules::official::standing(&s.seal.operation, &s.seal.rules_sha256) {
+            urne_verify::rules::official::Standing::Official => {
                 lang.t("le fichier officiel", "the official file")
             }
             _ => lang.t(

@@ -1,12 +1,12 @@
 //! The values a draw goes through, phase by phase (shared by `draw` and its outputs).
 
-use urne_core::audit::Event;
-use urne_core::crypto::Hash32;
-use urne_core::draw::files::Placed;
-use urne_core::draw::records::{EntropyRecord, ResultRecord, SealRecord};
-use urne_core::draw::{Commitment, SealedSet};
-use urne_core::rules::draw::{DrawRules, Period};
-use urne_core::state::day::DayState;
+use urne_ceremony::state::day::DayState;
+use urne_verify::audit::Event;
+use urne_verify::crypto::Hash32;
+use urne_verify::draw::files::Placed;
+use urne_verify::draw::records::{EntropyRecord, ResultRecord, SealRecord};
+use urne_verify::draw::{Commitment, SealedSet};
+use urne_verify::rules::draw::{DrawRules, Period};
 
 /// A sealed, not yet published day as the trail holds it, with its sealed rules.
 pub struct Sealed {
@@ -61,8 +61,8 @@ pub struct Randomness {
 
 impl Sealed {
     /// What the draw publishes: its day's attempt (spec/formats.md §6.7).
-    pub fn subject(&self) -> urne_core::audit::history::Subject {
-        urne_core::audit::history::Subject::Draw {
+    pub fn subject(&self) -> urne_verify::audit::history::Subject {
+        urne_verify::audit::history::Subject::Draw {
             day: self.day.clone(),
             attempt: self.st.attempt,
         }

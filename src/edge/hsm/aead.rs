@@ -20,11 +20,11 @@ use cryptoki::mechanism::aead::GcmParams;
 use cryptoki::mechanism::{Mechanism, MechanismType};
 use cryptoki::object::{Attribute, AttributeType, KeyType, ObjectClass, ObjectHandle};
 use std::sync::Mutex;
-use urne_core::audit::sealed::{IV_LEN, KEY_ID_LEN, SEAL_KEY_LABEL, TAG_LEN};
-use urne_core::events::payloads::SealKeyRecord;
+use urne_ceremony::sealed::{IV_LEN, KEY_ID_LEN, SEAL_KEY_LABEL, TAG_LEN};
+use urne_verify::events::payloads::SealKeyRecord;
 
 /// A secret sealed by the token's key, as the trail keeps it (spec/appliance.md §6.9).
-pub use urne_core::audit::sealed::SealedBox;
+pub use urne_ceremony::sealed::SealedBox;
 
 /// The tag length GCM is asked for, in bits.
 const TAG_BITS: u64 = (TAG_LEN * 8) as u64;
@@ -233,7 +233,7 @@ impl Hsm {
             )
             .map_err(|e| hsm_err("cannot read the sealing key's attributes", e))?;
         let r = record_of(attrs);
-        if !r.is_sound() || !urne_core::audit::sealed::is_key_id(&r.key_id) {
+        if !r.is_sound() || !urne_ceremony::sealed::is_key_id(&r.key_id) {
             return Err(Error::new(
                 Exit::Hsm,
                 format!(
@@ -247,7 +247,7 @@ impl Hsm {
 
     /// Seals `plaintext` (spec/appliance.md §6.9): AES-256-GCM under the token's sealing key, in the token
     /// (`C_Encrypt`), with a fresh IV from the token's generator and `aad` as additional
-    /// authenticated data (the caller builds it with `urne_core::audit::sealed::aad`). The box
+    /// authenticated data (the caller builds it with `urne_ceremony::sealed::aad`). The box
     /// is opened again before it is returned: a token that seals what it cannot open fails
     /// closed.
     pub fn seal(&self, aad: &[u8], plaintext: &[u8]) -> Result<SealedBox> {

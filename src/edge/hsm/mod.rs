@@ -18,7 +18,7 @@ use cryptoki::slot::Slot;
 use secrecy::SecretString;
 use serde::Serialize;
 use std::sync::{Mutex, MutexGuard};
-use urne_core::crypto::keys;
+use urne_verify::crypto::keys;
 
 pub mod aead;
 mod errors;
@@ -30,14 +30,14 @@ pub mod pairs;
 use errors::hsm_err;
 
 pub use module::ModuleFile;
-pub use urne_core::software::Pkcs11Identity;
+pub use urne_verify::software::Pkcs11Identity;
 
 /// id-Ed25519 (RFC 8410, OID 1.3.101.112) as DER: the CKA_EC_PARAMS PKCS#11 3.x prefers.
 const ED25519_OID: [u8; 5] = [0x06, 0x03, 0x2b, 0x65, 0x70];
 
 /// What a key is for (one key, one use): the trail's type, so the trail records it as
 /// `keys.generated` defines it.
-pub use urne_core::events::payloads::KeyRole;
+pub use urne_verify::events::payloads::KeyRole;
 
 /// A key as read back from the token, with the attributes that prove where it was made.
 #[derive(Debug, Clone, Serialize)]
@@ -75,7 +75,7 @@ fn ser_hex<S: serde::Serializer>(v: &[u8; 32], s: S) -> std::result::Result<S::O
 
 /// Identity of the module and token, for `urne hsm info` and the audit trail (the trail's
 /// type, as `keys.generated` records it).
-pub use urne_core::events::payloads::TokenRecord as TokenIdentity;
+pub use urne_verify::events::payloads::TokenRecord as TokenIdentity;
 
 /// The mechanisms urne needs and whether the token has them.
 #[derive(Debug, Clone, Serialize)]
@@ -452,7 +452,7 @@ impl Hsm {
                 "the token is not behaving as an Ed25519 signer",
             )
         })?;
-        if !urne_core::crypto::ed25519::verify_strict(&pk, &sig, msg) {
+        if !urne_verify::crypto::ed25519::verify_strict(&pk, &sig, msg) {
             return Err(Error::new(
                 Exit::Hsm,
                 "the token's signature does not verify under its own public key",

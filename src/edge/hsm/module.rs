@@ -15,8 +15,8 @@ use std::fs::File;
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::{Path, PathBuf};
-use urne_core::crypto::Hash32;
-use urne_core::software::{Pkcs11Identity, Pkcs11Token};
+use urne_verify::crypto::Hash32;
+use urne_verify::software::{Pkcs11Identity, Pkcs11Token};
 
 /// The module's file, open for as long as the module is loaded.
 #[derive(Debug)]
@@ -211,10 +211,10 @@ mod tests {
         let p = dir.path().join("m.so");
         std::fs::write(&p, b"not a module").unwrap();
         let m = ModuleFile::open(&p).unwrap();
-        assert_eq!(m.sha256, urne_core::crypto::sha256(b"not a module"));
+        assert_eq!(m.sha256, urne_verify::crypto::sha256(b"not a module"));
         assert!(m.check_pin(&cfg(None)).is_ok());
         assert!(m.check_pin(&cfg(Some(m.sha256))).is_ok());
-        let other = urne_core::crypto::sha256(b"other");
+        let other = urne_verify::crypto::sha256(b"other");
         let e = m.check_pin(&cfg(Some(other))).unwrap_err();
         assert_eq!(e.exit, Exit::Hsm);
         assert!(e.message.contains(&m.sha256.to_string()), "{}", e.message);
@@ -244,7 +244,7 @@ mod tests {
         let m = ModuleFile::open(&p).unwrap();
         assert_eq!(
             m.sha256,
-            urne_core::crypto::sha256(&std::fs::read(SOFTHSM).unwrap())
+            urne_verify::crypto::sha256(&std::fs::read(SOFTHSM).unwrap())
         );
         let swap = dir.path().join("swap");
         std::fs::write(&swap, b"someone else's bytes").unwrap();
@@ -261,7 +261,7 @@ mod tests {
             .iter()
             .find(|o| Path::new(&o.path) == p)
             .expect("the loaded module is mapped under its path");
-        assert_eq!(entry.status, urne_core::software::MappedStatus::Deleted);
+        assert_eq!(entry.status, urne_verify::software::MappedStatus::Deleted);
         assert_eq!(entry.sha256, Some(m.sha256));
         drop(pkcs11);
     }

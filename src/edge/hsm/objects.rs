@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use urne_core::audit::token::{APPLICATION, MARK_LABEL, Mark, TRAIL_LABEL, TrailObject};
+use urne_ceremony::token::{APPLICATION, MARK_LABEL, Mark, TRAIL_LABEL, TrailObject};
 
 impl Hsm {
     /// The values of urne's data objects labelled `label` (spec/appliance.md §6.6): private token objects
@@ -170,7 +170,7 @@ struct ReadRequest {
     /// The SHA-256 of the module this command loaded (from its descriptor): the reader loads
     /// the module under that pin, so a module file swapped while the command runs is refused
     /// before it could be handed the PIN.
-    module_sha256: urne_core::crypto::Hash32,
+    module_sha256: urne_verify::crypto::Hash32,
     token_label: String,
     result_key_label: String,
     audit_key_label: String,

@@ -5,10 +5,10 @@ use super::{AuditLog, Binding, Token, db_err, encode_payload, next_link};
 use crate::error::{Error, Exit, Result};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
-use urne_core::audit::chain::{self, Event};
-use urne_core::audit::token::Mark;
-use urne_core::crypto::Hash32;
-use urne_core::events::kinds::{Kind, Record};
+use urne_ceremony::token::Mark;
+use urne_verify::audit::chain::{self, Event};
+use urne_verify::crypto::Hash32;
+use urne_verify::events::kinds::{Kind, Record};
 
 impl AuditLog {
     /// Appends one event durably and returns it. `payload` is serialised once to JSON and hashed
@@ -247,7 +247,7 @@ impl AuditLog {
         // The trail this command appends to is still the token's: a witnessed `urne trail
         // restart` (made from another folder, so without this command's lock) replaced it
         // meanwhile, and this command stops at its first mark after it.
-        let current = urne_core::audit::token::current_trail(&read.trails).map(|o| o.trail);
+        let current = urne_ceremony::token::current_trail(&read.trails).map(|o| o.trail);
         if current != Some(mine.trail) {
             return Err(Error::incident(
                 format!(
@@ -362,7 +362,7 @@ fn check_head_seen(seen: Option<u64>, seq: u64) -> Result<()> {
 fn store_blobs(tx: &Connection, path: &Path, blobs: &[&[u8]]) -> Result<Vec<Hash32>> {
     let mut hashes = Vec::with_capacity(blobs.len());
     for b in blobs {
-        let h = urne_core::crypto::sha256(b);
+        let h = urne_verify::crypto::sha256(b);
         hashes.push(h);
         tx.execute(
             "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?1, ?2)",
@@ -377,7 +377,7 @@ fn store_blobs(tx: &Connection, path: &Path, blobs: &[&[u8]]) -> Result<Vec<Hash
 /// (spec/formats.md §6.4 (5)): the clock was set back while the command ran, after its check of the
 /// trail. Appended, it would make the trail fail both verifiers and every later command.
 fn check_time(before: &[Event], event: &Event, path: &Path) -> Result<()> {
-    urne_core::verify::trail::may_follow(before, event).map_err(|why| {
+    urne_verify::verify::trail::may_follow(before, event).map_err(|why| {
         Error::trail(
             Exit::Internal,
             format!(

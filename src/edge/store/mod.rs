@@ -18,9 +18,9 @@
 use crate::error::{Error, Result};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
-use urne_core::audit::chain::{self, Event};
-use urne_core::audit::token::{Mark, TrailObject};
-use urne_core::crypto::Hash32;
+use urne_ceremony::token::{Mark, TrailObject};
+use urne_verify::audit::chain::{self, Event};
+use urne_verify::crypto::Hash32;
 
 /// What an append needs from the token (spec/appliance.md §6.6): the audit key's signature over the new
 /// checkpoint, and a mark of the new head. The HSM session implements it.
@@ -362,7 +362,7 @@ impl AuditLog {
         drop(blob);
         // Checked before anyone parses it. OpenSSL's SHA-256: blobs can be tens of MB (a sealed
         // set) and are hashed on every read.
-        if &urne_core::crypto::sha256(&data) != sha256 {
+        if &urne_verify::crypto::sha256(&data) != sha256 {
             return Err(Error::incident(
                 format!(
                     "audit trail: data {} does not match its hash",
@@ -388,7 +388,7 @@ impl AuditLog {
         let mut bad = vec![];
         for row in rows {
             let (h, d) = row.map_err(|e| db_err(&self.path, "cannot read data", e))?;
-            if urne_core::crypto::sha256(&d).as_slice() != h.as_slice() {
+            if urne_verify::crypto::sha256(&d).as_slice() != h.as_slice() {
                 bad.push(h.as_slice().try_into().unwrap_or(Hash32::ZERO));
             }
         }

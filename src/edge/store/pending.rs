@@ -9,7 +9,7 @@
 use super::{AuditLog, PENDING_SCHEMA, db_err};
 use crate::error::Result;
 use rusqlite::{OptionalExtension, Transaction, TransactionBehavior};
-use urne_core::crypto::Hash32;
+use urne_verify::crypto::Hash32;
 
 impl AuditLog {
     /// Keeps `contribution`, typed for `purpose` (e.g. `day 2018-12-04 attempt 1`) after the

@@ -7,8 +7,8 @@
 use super::{all_refused, bytes, draw_args, kind_count, sealed, trail_of, without_triggers};
 use crate::common::*;
 use std::process::Command;
-use urne_core::audit::chain::event_hash;
-use urne_core::crypto::Hash32;
+use urne_verify::audit::chain::event_hash;
+use urne_verify::crypto::Hash32;
 
 const MODULE: &str = "/usr/lib/softhsm/libsofthsm2.so";
 

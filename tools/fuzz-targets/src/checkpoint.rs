@@ -1,4 +1,4 @@
-//! Target `checkpoint`: the checkpoint note parser, `urne_core::audit::chain::verify_note`
+//! Target `checkpoint`: the checkpoint note parser, `urne_verify::audit::chain::verify_note`
 //! (spec/formats.md §6.3, a C2SP tlog-checkpoint signed note).
 //!
 //! Input: a mode byte, then text. Mode even: the text is a note body (and, after a 0x00 byte,
@@ -15,9 +15,9 @@
 use crate::keys;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
-use urne_core::audit::chain::{checkpoint_body, note_key_id, origin, verify_note};
+use urne_verify::audit::chain::{checkpoint_body, note_key_id, origin, verify_note};
 
-/// The signed note for `body` (as [`urne_core::audit::chain::signed_note`] writes it) followed
+/// The signed note for `body` (as [`urne_verify::audit::chain::signed_note`] writes it) followed
 /// by `more`.
 pub fn signed(body: &str, more: &str) -> String {
     let k = keys::audit();

@@ -1,4 +1,4 @@
-//! Target `export`, differential: production's export reader (`urne_core::entries`:
+//! Target `export`, differential: production's export reader (`urne_verify::entries`:
 //! `verify_export` then `tally_export_with`, spec/formats.md §4.1.1) against the reference reader of
 //! [`oracle`] (`serde_json`, chrono, chrono-tz).
 //!
@@ -15,8 +15,8 @@ pub mod oracle;
 use crate::keys;
 use oracle::{ExcludedRule, Mode, Rules, Tally, Verdict};
 use std::sync::OnceLock;
-use urne_core::entries::{DayTally, TallyOptions, tally_export_with, verify_export};
-use urne_core::rules::draw::{CHANCEUX_NOEL_2018, DrawRules};
+use urne_verify::entries::{DayTally, TallyOptions, tally_export_with, verify_export};
+use urne_verify::rules::draw::{CHANCEUX_NOEL_2018, DrawRules};
 
 /// `false`: the reference reads as SPEC.md says (spec/formats.md §4.1.1: no CR anywhere in an export; spec/formats.md §4.7: the
 /// excluded accounts with a play of any class), the rules the reader follows since issue 12.
@@ -107,7 +107,7 @@ pub fn export(data: &[u8]) {
         (Verdict::Accept(want), Ok(t)) => {
             let got = as_reference(&t, t.excluded_accounts_with_plays_by_reason);
             assert_eq!(*want, got, "the tallies differ");
-            assert_eq!(t.sha256, urne_core::crypto::sha256(data).0);
+            assert_eq!(t.sha256, urne_verify::crypto::sha256(data).0);
             assert_eq!(t.size, data.len() as u64);
         }
     }

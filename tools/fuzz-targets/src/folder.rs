@@ -19,12 +19,12 @@
 
 use crate::keys;
 use std::collections::BTreeMap;
-use urne_core::verify::block_folder::{block_commitments, verify_block_folder};
-use urne_core::verify::draw_folder::{Auditor, verify_draw_folder};
-use urne_core::verify::folder::MemFolder;
-use urne_core::verify::signed::Keys;
-use urne_core::verify::void_notice::verify_void_notice;
-use urne_core::verify::{Failure, Report};
+use urne_verify::verify::block_folder::{block_commitments, verify_block_folder};
+use urne_verify::verify::draw_folder::{Auditor, verify_draw_folder};
+use urne_verify::verify::folder::MemFolder;
+use urne_verify::verify::signed::Keys;
+use urne_verify::verify::void_notice::verify_void_notice;
+use urne_verify::verify::{Failure, Report};
 
 /// What kind of folder the files make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 
 use ed25519_dalek::{Signer, SigningKey};
 use std::sync::OnceLock;
-use urne_core::crypto::{keys, sha256};
+use urne_verify::crypto::{keys, sha256};
 
 const PRODUCER_PEM: &str = include_str!("../../../tests/fixtures/keys/test-producer.key.pem");
 

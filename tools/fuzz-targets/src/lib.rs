@@ -8,7 +8,7 @@
 //!
 //! The targets, and the property each asserts:
 //!
-//! - [`export::export`]: production's export reader (`urne_core::entries`, spec/formats.md §4.1.1)
+//! - [`export::export`]: production's export reader (`urne_verify::entries`, spec/formats.md §4.1.1)
 //!   against a reference built on `serde_json` and chrono (`export::oracle`): the same
 //!   accept/refuse decision and, when accepted, the same tally; and the same outcome on one
 //!   parsing thread as on three.

@@ -8,13 +8,13 @@
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use urne_core::audit::Event;
-use urne_core::block::files::{CommitFile, RevealFile, TicketProofFile};
-use urne_core::draw::files::{BundleFile, ProofFile, ResultFile, to_bytes};
-use urne_core::events::payloads::ExportedKeys;
-use urne_core::rules::draw::DrawRules;
-use urne_core::rules::game::GameRules;
-use urne_core::void_notice::VoidNotice;
+use urne_verify::audit::Event;
+use urne_verify::block::files::{CommitFile, RevealFile, TicketProofFile};
+use urne_verify::draw::files::{BundleFile, ProofFile, ResultFile, to_bytes};
+use urne_verify::events::payloads::ExportedKeys;
+use urne_verify::rules::draw::DrawRules;
+use urne_verify::rules::game::GameRules;
+use urne_verify::void_notice::VoidNotice;
 
 /// A reader: it takes a file's bytes.
 pub type Reader = fn(&[u8]);

@@ -11,9 +11,9 @@ use crate::outputs::selector;
 use crate::{keys, tickets};
 use std::collections::BTreeMap;
 use std::path::Path;
-use urne_core::audit::chain::{checkpoint_body, origin};
-use urne_core::block::{BlockId, generate_block};
-use urne_core::crypto::Hash32;
+use urne_verify::audit::chain::{checkpoint_body, origin};
+use urne_verify::block::{BlockId, generate_block};
+use urne_verify::crypto::Hash32;
 
 /// Seeds by target: target name -> (seed name -> bytes).
 pub type Seeds = BTreeMap<&'static str, BTreeMap<String, Vec<u8>>>;

@@ -1,4 +1,4 @@
-//! Target `tickets`: the `tickets.csv` reader, `urne_core::block::verify_tickets_bytes` (spec/formats.md
+//! Target `tickets`: the `tickets.csv` reader, `urne_verify::block::verify_tickets_bytes` (spec/formats.md
 //! §5.B6, §5.B8 steps 1–5), on a reduced rules file of [`BLOCK_SIZE`] tickets (the official
 //! game's prices, prizes, grid and symbols; one unit of each winning tier), so that a whole
 //! valid file is a few KB and reachable by mutation.
@@ -11,10 +11,10 @@
 //! written again with `encode_row` (the writer and the reader agree).
 
 use std::sync::OnceLock;
-use urne_core::block::tickets::{encode_row, parse_row, ticket_leaf};
-use urne_core::block::{CsvSummary, verify_tickets_bytes};
-use urne_core::crypto::merkle;
-use urne_core::rules::game::{GameRules, reduced_rules_json};
+use urne_verify::block::tickets::{encode_row, parse_row, ticket_leaf};
+use urne_verify::block::{CsvSummary, verify_tickets_bytes};
+use urne_verify::crypto::merkle;
+use urne_verify::rules::game::{GameRules, reduced_rules_json};
 
 /// Tickets in a block of the reduced rules.
 pub const BLOCK_SIZE: u32 = 16;

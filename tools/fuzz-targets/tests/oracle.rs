@@ -2,12 +2,12 @@
 //! every broken one, for the reason the seed was made for, so that the differential target
 //! compares urne's reader with something that reads the SPEC (spec/formats.md §4.1.1).
 
-use urne_core::crypto::keys::key_id;
-use urne_core::rules::draw::CHANCEUX_NOEL_2018;
 use urne_fuzz_targets::export::oracle::{self, ExcludedRule, Mode, Rules, Verdict};
 use urne_fuzz_targets::export::{self, MODE};
 use urne_fuzz_targets::keys;
 use urne_fuzz_targets::seeds::exports::seeds;
+use urne_verify::crypto::keys::key_id;
+use urne_verify::rules::draw::CHANCEUX_NOEL_2018;
 
 fn verdict(name: &str, mode: Mode) -> Verdict {
     let (_, bytes) = seeds()

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use ed25519_dalek::{Signer, SigningKey};
 
-use urne_core::crypto::keys::key_id;
+use urne_verify::crypto::keys::key_id;
 
 use crate::args::{Args, Break};
 use crate::breaks::{self, Framing};

@@ -3,7 +3,7 @@
 //! `.expected.json` oracle in the shape of production's reference generator (`gen-entries`).
 //!
 //! The oracle is computed here, from what was generated, by this tool's own statement of the rules
-//! (D-3 … D-6, D-13, module `operation`): it does not call `urne_core::entries`, so the tests that compare the two are a
+//! (D-3 … D-6, D-13, module `operation`): it does not call `urne_verify::entries`, so the tests that compare the two are a
 //! real cross-check. It never touches the HSM or the audit trail.
 //!
 //! ```text
@@ -35,7 +35,7 @@ mod stamp;
 use clap::Parser;
 use ed25519_dalek::SigningKey;
 
-use urne_core::crypto::keys::private_seed_from_pem;
+use urne_verify::crypto::keys::private_seed_from_pem;
 
 use crate::args::{Args, parse_day};
 use crate::export::write_export;

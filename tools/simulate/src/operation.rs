@@ -1,5 +1,5 @@
 //! This tool's own statement of the operation's rules (D-1 … D-5) and of the vocabulary of the
-//! plays it writes. It does not read `urne_core::rules`: the oracle is an independent reading.
+//! plays it writes. It does not read `urne_verify::rules`: the oracle is an independent reading.
 
 /// The operation id the export header names.
 pub(crate) const OPERATION: &str = "chanceux-noel-2018";

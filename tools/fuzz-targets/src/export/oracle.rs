@@ -1,5 +1,5 @@
 //! The reference reader of an export (spec/formats.md §4.1, §4.1.1), written from the SPEC and the
-//! reader's documented subsets (`urne_core::entries`, "How the reader applies spec/formats.md §4.1.1"; its
+//! reader's documented subsets (`urne_verify::entries`, "How the reader applies spec/formats.md §4.1.1"; its
 //! `rfc3339` module) on general-purpose parts: `serde_json` for each line (through
 //! [`super::json::J`]), chrono for dates and instants, chrono-tz for Europe/Paris, plain maps
 //! and sets for the tally. It does in the simplest way what the appliance's reader does fast,

@@ -2,7 +2,7 @@
 //! (spec/formats.md §4.1.1) and one per way to break it, each a few hundred bytes.
 
 use crate::keys;
-use urne_core::crypto::keys::key_id;
+use urne_verify::crypto::keys::key_id;
 
 const A: &str = "8fa6a03c3ec9478f2a150aefc8f4950bd3e98040be5c0e43b138c2a8c1c8eddc";
 const B: &str = "64ddd05e1282573c67ca66b2e064c6f78f7cfd3a877b039a71ae7e2a211065f9";

@@ -1,0 +1,273 @@
+//! SHA-256 (FIPS 180-4) and the tagged hash of spec/formats.md §1.2, and [`Hash32`], the 32-byte value
+//! every file format and trail record writes as 64 lowercase hex digits (spec/formats.md §1.1).
+
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+/// A 32-byte value that the formats write as 64 lowercase hex digits (spec/formats.md §1.1): a SHA-256
+/// digest or tagged hash (spec/formats.md §1.2), a Merkle root (spec/formats.md §2.4), a pseudonym, salt or account id (spec/formats.md §4.2), a
+/// seed or seed commitment (spec/formats.md §4.4, §5.B3).
+///
+/// It serialises as that hex string and deserialises only from exactly 64 lowercase hex digits,
+/// so a value in a parsed file or record is well formed by construction: nothing re-parses it
+/// later. It dereferences to its bytes as a slice (what hashing, Merkle trees and encodings
+/// take); order, equality and hashing are those of the bytes.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Hash32(pub [u8; 32]);
+
+impl Hash32 {
+    /// 32 zero bytes: the `prev_hash` of the first audit event (spec/formats.md §6.1).
+    pub const ZERO: Hash32 = Hash32([0; 32]);
+
+    /// The 32 bytes.
+    pub const fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
+    /// The 32 bytes as a slice.
+    pub const fn as_slice(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// Parses exactly 64 lowercase hex digits (spec/formats.md §1.1); `None` for anything else.
+    pub fn from_hex(s: &str) -> Option<Hash32> {
+        parse_hex32(s).map(Hash32)
+    }
+
+    /// Writes the 64 lowercase hex digits into `buf` and returns them as text.
+    fn encode<'a>(&self, buf: &'a mut [u8; 64]) -> &'a str {
+        // Invariant: 32 bytes encode to exactly 64 ASCII hex digits, so neither step can fail.
+        hex::encode_to_slice(self.0, buf).expect("32 bytes fill 64 hex digits");
+        std::str::from_utf8(buf).expect("hex digits are ASCII")
+    }
+}
+
+impl From<[u8; 32]> for Hash32 {
+    fn from(bytes: [u8; 32]) -> Hash32 {
+        Hash32(bytes)
+    }
+}
+
+impl From<Hash32> for [u8; 32] {
+    fn from(h: Hash32) -> [u8; 32] {
+        h.0
+    }
+}
+
+impl TryFrom<&[u8]> for Hash32 {
+    type Error = std::array::TryFromSliceError;
+
+    /// The slice's bytes, when it is exactly 32 bytes long.
+    fn try_from(s: &[u8]) -> Result<Hash32, Self::Error> {
+        <[u8; 32]>::try_from(s).map(Hash32)
+    }
+}
+
+impl std::ops::Deref for Hash32 {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl AsRef<[u8]> for Hash32 {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl fmt::Display for Hash32 {
+    /// The 64 lowercase hex digits (width and alignment flags apply, as for a string).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.encode(&mut [0u8; 64]))
+    }
+}
+
+impl fmt::Debug for Hash32 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Hash32({self})")
+    }
+}
+
+impl serde::Serialize for Hash32 {
+    /// As the string of its 64 lowercase hex digits.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.encode(&mut [0u8; 64]))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Hash32 {
+    /// From a string of exactly 64 lowercase hex digits; anything else is an error.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Hash32, D::Error> {
+        d.deserialize_str(HexVisitor)
+    }
+}
+
+/// Accepts a string of exactly 64 lowercase hex digits. Its messages are those the audit
+/// event's hex fields have always given (`expected a string`, `expected 64 hex digits`).
+struct HexVisitor;
+
+impl serde::de::Visitor<'_> for HexVisitor {
+    type Value = Hash32;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Hash32, E> {
+        Hash32::from_hex(v).ok_or_else(|| E::custom("expected 64 hex digits"))
+    }
+}
+
+/// SHA-256 of `data` (the sha2 crate, the core's one SHA-256 backend: see crates/verify/Cargo.toml).
+pub fn sha256(data: &[u8]) -> Hash32 {
+    Hash32(Sha256::digest(data).into())
+}
+
+/// Domain-separated SHA-256 (spec/formats.md §1.2): `SHA-256(label || 0x00 || for each part: u64be(len) || part)`.
+/// The label names the purpose, so a hash made for one purpose can never stand for another, and
+/// the length prefixes make the concatenation unambiguous.
+pub fn tagged_hash(label: &str, parts: &[&[u8]]) -> Hash32 {
+    let mut h = Sha256::new();
+    h.update(label.as_bytes());
+    h.update([0u8]);
+    for p in parts {
+        h.update((p.len() as u64).to_be_bytes());
+        h.update(p);
+    }
+    Hash32(h.finalize().into())
+}
+
+/// Lowercase hex of a digest (its [`Display`](fmt::Display) form).
+pub fn hex32(h: &Hash32) -> String {
+    h.to_string()
+}
+
+/// Parses exactly 64 lowercase hex digits into 32 bytes ([`Hash32::from_hex`] for the typed
+/// value).
+pub fn parse_hex32(s: &str) -> Option<[u8; 32]> {
+    if s.len() != 64
+        || !s
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    hex::decode_to_slice(s, &mut out).ok()?;
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The messages a hex field's refusal gives (they reach the reader of a `malformed` failure).
+    #[test]
+    fn a_hash_field_is_refused_with_its_messages() {
+        let e = serde_json::from_str::<Hash32>("5").unwrap_err().to_string();
+        assert!(e.contains("expected a string"), "{e}");
+        let e = serde_json::from_str::<Hash32>("\"zz\"")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("expected 64 hex digits"), "{e}");
+        let h = "ab".repeat(32);
+        assert_eq!(
+            serde_json::from_str::<Hash32>(&format!("\"{h}\"")).unwrap(),
+            Hash32::from_hex(&h).unwrap()
+        );
+    }
+
+    #[test]
+    fn sha256_passes_the_fips_180_examples() {
+        let million_a = vec![b'a'; 1_000_000];
+        for (msg, digest) in [
+            (
+                &b"abc"[..],
+                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+            ),
+            (
+                b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+            ),
+            (
+                &million_a[..],
+                "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+            ),
+        ] {
+            assert_eq!(hex32(&sha256(msg)), digest);
+        }
+    }
+
+    #[test]
+    fn tagged_hash_separates_labels_and_boundaries() {
+        assert_ne!(tagged_hash("a", &[b"bc"]), tagged_hash("a", &[b"b", b"c"]));
+        assert_ne!(tagged_hash("a", &[b"x"]), tagged_hash("b", &[b"x"]));
+    }
+
+    #[test]
+    fn parse_hex32_is_strict() {
+        assert!(parse_hex32(&"ab".repeat(32)).is_some());
+        assert!(parse_hex32(&"AB".repeat(32)).is_none());
+        assert!(parse_hex32(&"ab".repeat(31)).is_none());
+    }
+
+    #[test]
+    fn hash32_is_lowercase_hex_in_text_and_json() {
+        let h = Hash32(std::array::from_fn(|i| u8::try_from(i * 8).unwrap() | 0x0a));
+        let hex = hex::encode(h.0);
+        assert_eq!(h.to_string(), hex);
+        assert_eq!(format!("{h:<70}|"), format!("{hex:<70}|"));
+        assert_eq!(format!("{h:?}"), format!("Hash32({hex})"));
+        assert_eq!(
+            serde_json::to_string(&h).unwrap(),
+            serde_json::to_string(&hex).unwrap()
+        );
+        assert_eq!(
+            serde_json::from_str::<Hash32>(&format!("\"{hex}\"")).unwrap(),
+            h
+        );
+        assert_eq!(
+            serde_json::from_value::<Hash32>(serde_json::Value::String(hex.clone())).unwrap(),
+            h
+        );
+        assert_eq!(Hash32::from_hex(&hex), Some(h));
+    }
+
+    #[test]
+    fn hash32_deserialises_strictly() {
+        let good = "ab".repeat(32);
+        for bad in [
+            good.to_uppercase(),
+            "ab".repeat(31),
+            "ab".repeat(33),
+            format!("{}g", &good[..63]),
+            format!(" {}", &good[..63]),
+            String::new(),
+        ] {
+            let e = serde_json::from_str::<Hash32>(&format!("\"{bad}\"")).unwrap_err();
+            assert!(
+                e.to_string().contains("expected 64 hex digits"),
+                "{bad}: {e}"
+            );
+        }
+        for not_a_string in ["12", "null", "[1,2]", "{}"] {
+            assert!(serde_json::from_str::<Hash32>(not_a_string).is_err());
+        }
+    }
+
+    #[test]
+    fn hash32_converts_to_and_from_its_bytes() {
+        let b = [7u8; 32];
+        let h = Hash32::from(b);
+        assert_eq!(<[u8; 32]>::from(h), b);
+        assert_eq!(*h, b[..]);
+        assert_eq!(h.as_bytes(), &b);
+        assert_eq!(h.as_ref(), &b[..]);
+        assert_eq!(Hash32::try_from(&b[..]).unwrap(), h);
+        assert!(Hash32::try_from(&b[..31]).is_err());
+        assert!(Hash32([1; 32]) < Hash32([2; 32]));
+        assert_eq!(Hash32::ZERO, Hash32::default());
+    }
+}

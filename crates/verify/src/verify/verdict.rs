@@ -1,0 +1,209 @@
+//! The verdict in words (spec/formats.md §8.1): the lines a verifier prints from this library's reports,
+//! and the `error:`/`hint:` words of a failure. Shared by `urne verify` (the appliance) and the
+//! `urne-verify` binary, so that both print the same verdict for the same outputs. It prints
+//! nothing itself: each line says whether it goes to standard output (the verdict) or standard
+//! error (a note, which changes nothing).
+
+use super::proof::Proven;
+use super::trail::TrailReport;
+use super::{Failure, FailureClass, Report};
+
+/// One line of a verdict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// A line of the verdict, for standard output.
+    Out(String),
+    /// A note (a remark that changes nothing), for standard error.
+    Note(String),
+}
+
+/// The `partial:` line of a verdict whose public keys were taken from the folder verified.
+pub const KEYS_FROM_FOLDER: &str = "partial: the public keys were taken from the folder verified: they show the files agree with each other, not that this appliance made them (give --keys DIR, obtained independently)";
+
+/// What an audit export checked against the key it records itself does not prove (exit 8,
+/// spec/formats.md §6.4).
+pub const UNANCHORED: &str = "its checkpoints verify under the audit key it records, which a trail rewritten end to end under another key would pass too; give the audit key exported at the key ceremony (--keys DIR holding audit.pub.pem, or --audit-key for `urne audit verify`) or a checkpoint held outside (--checkpoint)";
+
+/// `s` with every control character escaped (`\n`, `\u{1b}`…): a path or a name printed can
+/// never forge a line of the report (a `VERIFIED:` or `partial:` line of its own).
+pub fn printable(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<char>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
+/// The verdict on `report` for the output(s) at `path`: one `VERIFIED` line per output verified,
+/// then the checks, the notes, and what could not be checked (`partial:`); with
+/// `keys_from_folder`, the line saying the keys were the folder's own. Every line is printable:
+/// names from the folders verified are escaped.
+pub fn report_lines(path: &str, report: &Report, keys_from_folder: bool) -> Vec<Line> {
+    let path = printable(path);
+    let mut lines = vec![];
+    // One first line per output verified: folder names are not signed (spec/formats.md §8.1). The
+    // first says when any was made under rules that are not an official regulation (spec/formats.md §7.4).
+    let first = printable(&report.first_mark());
+    for (i, s) in report.subjects.iter().enumerate() {
+        let mark = if i == 0 { first.as_str() } else { ": " };
+        lines.push(Line::Out(format!(
+            "VERIFIED{mark}{} in {path}",
+            printable(s)
+        )));
+    }
+    if report.subjects.is_empty() {
+        lines.push(Line::Out(format!("VERIFIED{first}{path}")));
+    }
+    for d in &report.checks {
+        lines.push(Line::Out(format!("  ok  {}", printable(d))));
+    }
+    for n in &report.notes {
+        lines.push(Line::Note(format!("note: {}", printable(n))));
+    }
+    for p in &report.partial {
+        lines.push(Line::Out(format!("partial: {}", printable(p))));
+    }
+    if keys_from_folder {
+        lines.push(Line::Out(KEYS_FROM_FOLDER.into()));
+    }
+    lines
+}
+
+/// The verdict on the proof file at `path` (spec/formats.md §8.3, §5.B9): its `VERIFIED` line, one per
+/// proof kind naming the file as every other line does [M-318], then what the proof shows as a
+/// check and, when it was not compared with the published output (`published` false), the
+/// `partial:` line saying so.
+pub fn proof_lines(path: &str, proven: &Proven, published: bool) -> Vec<Line> {
+    let (first, shown) = match proven {
+        Proven::Ticket(p) => (
+            format!(
+                "VERIFIED: the ticket proof of position {} of block {} in {path}",
+                p.position, p.block
+            ),
+            format!(
+                "ticket {} of block {} is in the committed outcomes (root {}): {}",
+                p.position, p.block, p.outcomes_root, p.row
+            ),
+        ),
+        Proven::Draw(p) => (
+            format!(
+                "VERIFIED: the inclusion proof of leaf {} in the draw of {} day {} attempt {} in {path}",
+                p.leaf, p.operation, p.day, p.attempt
+            ),
+            format!(
+                "account {} had {} entr{} in the sealed draw (leaf {} of {}, commitment {}){}",
+                p.account,
+                p.entries,
+                if p.entries == 1 { "y" } else { "ies" },
+                p.leaf,
+                p.commitment.leaves,
+                p.commitment.root,
+                if published { ", the published one" } else { "" }
+            ),
+        ),
+    };
+    let mut lines = vec![
+        Line::Out(printable(&first)),
+        Line::Out(format!("  ok  {}", printable(&shown))),
+    ];
+    if !published {
+        lines.push(Line::Out(
+            "partial: the proof's commitment was not compared with the published output (give --published DIR)".into(),
+        ));
+    }
+    lines
+}
+
+/// An exported trail's verdict as a report (spec/formats.md §6.4): the chain, the checkpoints under the
+/// audit key, the events not yet covered by a checkpoint.
+pub fn trail_report(r: &TrailReport) -> Report {
+    let mut checks = vec![format!(
+        "{} audit events chained (1..{})",
+        r.events, r.events
+    )];
+    if let Some(k) = r.key {
+        checks.push(format!(
+            "{} checkpoint(s) verify under the audit key {}",
+            r.checkpoints,
+            crate::crypto::keys::key_id(&k)
+        ));
+    }
+    if r.covered < r.events {
+        checks.push(format!(
+            "events {}..{} chained, not yet covered by a checkpoint",
+            r.covered + 1,
+            r.events
+        ));
+    }
+    Report {
+        checks,
+        subjects: vec![format!("the audit trail of {} events", r.events)],
+        ..Report::default()
+    }
+}
+
+/// The verdict on an exported trail at `path` that nothing outside anchors (no key given, no
+/// checkpoint held: exit 8, `UNANCHORED:`), then what did hold.
+pub fn unanchored_lines(path: &str, r: &TrailReport) -> Vec<Line> {
+    let mut lines = vec![Line::Out(format!(
+        "UNANCHORED: the audit trail of {} events in {} is consistent with itself only: {UNANCHORED}",
+        r.events,
+        printable(path)
+    ))];
+    for d in &trail_report(r).checks {
+        lines.push(Line::Out(format!("  ok  {}", printable(d))));
+    }
+    lines
+}
+
+/// The note said whenever no checkpoint is held: a key proves who signed events 1..`events`, not
+/// that the trail ends there (spec/formats.md §6.4). A note, for standard error.
+pub fn cut_short_note(events: u64) -> String {
+    format!(
+        "note: a key proves who signed events 1..{events}, not that the trail ends there: a copy cut short verifies too; compare {events} with the size of the last checkpoint you hold (--checkpoint)"
+    )
+}
+
+/// A failure's `error:` and `hint:` words, and whether it is a verification failure (exit 1)
+/// or a usage mistake or an unreadable file (exit 2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// A verification failure (exit 1), not a usage mistake or an unreadable input (exit 2).
+    pub verification: bool,
+    /// The `error:` line's text: for a verification failure, `verification failed (CLASS): …`.
+    pub message: String,
+    /// The `hint:` line's text.
+    pub hint: String,
+}
+
+/// The words of `f` (spec/formats.md §8.1): a verification failure names its class; a usage mistake or
+/// an unreadable file says nothing was verified.
+pub fn refusal(f: Failure) -> Refusal {
+    if !f.class.is_verification() {
+        let hint = f.hint.unwrap_or_else(|| {
+            match f.class {
+                FailureClass::Unreadable => {
+                    "check the path and its permissions; nothing was verified"
+                }
+                _ => {
+                    "nothing was verified: give the public keys of the appliance that made these outputs (--keys), production's key for --export (--producer-key), and an output folder or file"
+                }
+            }
+            .into()
+        });
+        return Refusal {
+            verification: false,
+            message: f.what,
+            hint,
+        };
+    }
+    Refusal {
+        verification: true,
+        message: format!("verification failed ({}): {}", f.class.name(), f.what),
+        hint: "do not use these outputs; keep them as evidence and compare their hashes with the minutes".into(),
+    }
+}

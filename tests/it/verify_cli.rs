@@ -1,0 +1,205 @@
+//! The `urne-verify` binary (crates/verify-cli), what third parties install (issue 24, item 1):
+//! the keys are required (`--keys DIR`, else a usage error, exit 2); with them it verifies a real
+//! draw folder and an audit export as `urne verify` does, the same first lines, and names the
+//! key ids it used; a tampered file fails with its class (spec/formats.md §8.1). `vectors.rs` runs it
+//! over every vector.
+
+use crate::common::*;
+use crate::draws::{seal, simulate};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The `urne-verify` binary of this build, beside `urne` (built once per test run with the
+/// same profile, so that it is never an older build's).
+pub fn exe() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let target = Path::new(URNE).parent().unwrap();
+            let release = target.file_name().is_some_and(|n| n == "release");
+            let mut c = Command::new(env!("CARGO"));
+            c.current_dir(root()).args([
+                "build",
+                "--quiet",
+                "-p",
+                "urne-verify-cli",
+                "--bin",
+                "urne-verify",
+            ]);
+            if release {
+                c.arg("--release");
+            }
+            let out = c.output().unwrap();
+            assert!(
+                out.status.success(),
+                "cargo build -p urne-verify-cli failed:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            target.join("urne-verify")
+        })
+        .clone()
+}
+
+/// `urne-verify ARGS` run in `env`'s folder, with none of the appliance's variables.
+fn run(env: &Env, args: &[&str]) -> Output {
+    let mut c = Command::new(exe());
+    scrub(&mut c);
+    c.current_dir(env.path("")).args(args).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A day drawn into `out`, its public keys exported to `keys`, the trail to `audit.jsonl`.
+fn drawn() -> (Env, PathBuf) {
+    let env = Env::new();
+    let export = simulate(&env, "2018-12-22", 500, 7, &[]);
+    seal(&env, &export);
+    env.draw_ok("2018-12-22", "out");
+    env.ok(&["keys", "export", "--out", "keys"]);
+    env.ok(&["audit", "export", "--out", "audit.jsonl"]);
+    (env, export)
+}
+
+fn key_id(env: &Env, pem: &str) -> String {
+    let pem = std::fs::read_to_string(env.path(pem)).unwrap();
+    urne_verify::crypto::keys::key_id(
+        &urne_verify::crypto::keys::public_key_from_pem(&pem).unwrap(),
+    )
+}
+
+#[test]
+fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_and_names_its_keys()
+{
+    let (env, export) = drawn();
+    // Without --keys: a usage error, whatever the folder holds (never its own keys).
+    std::fs::copy(
+        env.path("keys/result.pub.pem"),
+        env.path("out/result.pub.pem"),
+    )
+    .unwrap();
+    std::fs::copy(
+        env.path("keys/audit.pub.pem"),
+        env.path("out/audit.pub.pem"),
+    )
+    .unwrap();
+    for args in [&["out"][..], &["audit.jsonl"], &["out/result.json"]] {
+        let o = run(&env, args);
+        let err = assert_fails(&o, 2);
+        assert!(err.starts_with("error: no --keys"), "{err}");
+        let all = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            all.lines().any(|l| l.starts_with("hint: pass --keys DIR")),
+            "{all}"
+        );
+        assert!(o.stdout.is_empty(), "{}", stdout(&o));
+    }
+    std::fs::remove_file(env.path("out/result.pub.pem")).unwrap();
+    std::fs::remove_file(env.path("out/audit.pub.pem")).unwrap();
+    let (result, audit) = (
+        key_id(&env, "keys/result.pub.pem"),
+        key_id(&env, "keys/audit.pub.pem"),
+    );
+    // A draw folder: exit 0, the verdict `urne verify` prints, then the key ids used.
+    let o = run(&env, &["out", "--keys", "keys"]);
+    assert!(
+        o.status.success(),
+        "{}{}",
+        stdout(&o),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let urne = env.ok(&["verify", "out", "--keys", "keys"]);
+    let ours = stdout(&o);
+    assert!(
+        ours.starts_with(&urne),
+        "urne verify:\n{urne}\nurne-verify:\n{ours}"
+    );
+    let last = ours.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!(
+            "keys: result key {result}, audit key {audit} (from keys"
+        )) && last.ends_with("compare them with the key ceremony's minutes"),
+        "{ours}"
+    );
+    // Auditor mode: production's key named explicitly, else a usage error.
+    let export = export.to_str().unwrap();
+    let o = run(&env, &["out", "--keys", "keys", "--export", export]);
+    let err = assert_fails(&o, 2);
+    assert!(err.contains("production's public key"), "{err}");
+    let all = String::from_utf8_lossy(&o.stderr);
+    assert!(all.contains("hint: pass --producer-key PEM"), "{all}");
+    let producer = root().join("tests/fixtures/keys/test-producer.pub.pem");
+    let producer = producer.to_str().unwrap();
+    let o = run(
+        &env,
+        &[
+            "out",
+            "--keys",
+            "keys",
+            "--export",
+            export,
+            "--producer-key",
+            producer,
+        ],
+    );
+    assert!(
+        o.status.success(),
+        "{}{}",
+        stdout(&o),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        stdout(&o).contains(&format!("producer key {}", test_producer_key_id())),
+        "{}",
+        stdout(&o)
+    );
+    // An audit export: anchored by the key given (exit 0, never UNANCHORED), its key id named.
+    let o = run(&env, &["audit.jsonl", "--keys", "keys"]);
+    let ours = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{ours}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(ours.starts_with("VERIFIED: the audit trail of "), "{ours}");
+    assert!(
+        ours.contains(&format!("keys: audit key {audit} (from keys")),
+        "{ours}"
+    );
+    let urne = env.ok(&["verify", "audit.jsonl", "--keys", "keys"]);
+    assert!(
+        ours.starts_with(&urne),
+        "urne verify:\n{urne}\nurne-verify:\n{ours}"
+    );
+}
+
+#[test]
+fn a_tampered_output_or_a_foreign_key_fails_with_its_class_as_urne_verify_says() {
+    let (env, _) = drawn();
+    // The result's bytes changed: its signature no longer holds.
+    let r = env.path("out/result.json");
+    let mut bytes = std::fs::read(&r).unwrap();
+    bytes.push(b' ');
+    std::fs::write(&r, bytes).unwrap();
+    let o = run(&env, &["out", "--keys", "keys"]);
+    let err = assert_fails(&o, 1);
+    assert!(
+        err.starts_with("error: verification failed (bad-signature)"),
+        "{err}"
+    );
+    let urne = env.urne(&["verify", "out", "--keys", "keys"]);
+    assert_eq!(
+        String::from_utf8_lossy(&urne.stderr).lines().next(),
+        err.lines().next(),
+        "the same error line as urne verify"
+    );
+    // Another appliance's keys: the audit export's checkpoints fail under them.
+    let other = Env::new();
+    other.ok(&["keys", "export", "--out", "keys"]);
+    let foreign = other.path("keys");
+    let o = run(&env, &["audit.jsonl", "--keys", foreign.to_str().unwrap()]);
+    let err = assert_fails(&o, 1);
+    assert!(err.starts_with("error: verification failed ("), "{err}");
+}
