@@ -138,7 +138,7 @@ def run_case(v, urne=None):
         p = subprocess.run(cmd + cli_args(v["args"]), cwd=root, capture_output=True, text=True,
                            env=dict(os.environ, URNE_DB=os.path.join(root, "unused.db")))
     ok, msg = judge(v["expect"], p.returncode, p.stdout, p.stderr)
-    if ok and p.returncode == 0 and v.get("command") == "verify":
+    if ok and p.returncode == 0 and v.get("command") in ("verify", "audit-verify"):
         why = first_lines_wrong(expected_first_lines(v), p.stdout)
         if why:
             return False, why
@@ -156,8 +156,14 @@ def expected_first_lines(v):
     day <day> attempt <n> (version <v>) in <path>`; for a block folder (with rules.json), one
     `VERIFIED: block <id> attempt <n> (version <v>) in <path>` per commitment, in the bytewise
     order of their names; for a sitting's folder (its sitting.json), `VERIFIED: sitting <n>
-    (<kind>, version 2) in <path>` (spec/formats.md §9.4). None when SPEC does not fix the line (proofs,
-    folders of outputs, a lone commitment): then only the first line's `VERIFIED` is checked. When
+    (<kind>, version 2) in <path>` (spec/formats.md §9.4); for a void notice's folder, `VERIFIED: the void
+    notice of day <day> attempt <n> (version 2) in <path>` (`block <id>`); for an inclusion proof,
+    `VERIFIED: the inclusion proof of leaf <i> in the draw of <operation> day <day> attempt <n> in
+    <path>`, for a ticket proof `VERIFIED: the ticket proof of position <p> of block <id> in <path>`
+    (M-318); for an audit export `VERIFIED: the audit trail of <n> events in <path>` (M-319); for a key
+    export `VERIFIED: the key export of result key <id> and audit key <id> in <path>` (M-326). None
+    when the line depends on what a folder of outputs or a lone commitment holds: then only the
+    first line's `VERIFIED` is checked. When
     the rules an output binds (its id and rules_sha256) are not an official regulation, the first
     line reads `VERIFIED (règlement non officiel / unofficial rules: <id>): …` (spec/formats.md §7.4, §8.1)."""
     lines = _expected_first_lines(v)
@@ -192,6 +198,23 @@ def _expected_first_lines(v):
         d = _json_file(files, rel) if rel else None
         if d is not None:
             return [draw(d)]
+    if path.endswith(".jsonl") and path in files:        # an audit export (M-319)
+        n = sum(1 for line in files[path].get("utf8", "").split("\n") if line.endswith('"type":"event"}'))
+        return [f"VERIFIED: the audit trail of {n} events in {path}"]
+    p = _json_file(files, path) if path.endswith(".json") else None
+    if isinstance(p, dict) and p.get("format") == "urne-inclusion-proof":     # M-318
+        return [f"VERIFIED: the inclusion proof of leaf {p['leaf']} in the draw of {p['operation']} day {p['day']} "
+                f"attempt {p['attempt']} in {path}"]
+    if isinstance(p, dict) and p.get("format") == "urne-ticket-proof":
+        return [f"VERIFIED: the ticket proof of position {p['position']} of block {p['block']} in {path}"]
+    k = _json_file(files, f"{path}/keys.json")
+    if isinstance(k, dict) and all(isinstance(k.get(r), dict) for r in ("result", "audit")):     # M-326
+        return [f"VERIFIED: the key export of result key {k['result'].get('key_id')} and audit key "
+                f"{k['audit'].get('key_id')} in {path}"]
+    n = _json_file(files, f"{path}/void-notice.json")
+    if n is not None:                                   # M-311
+        what = f"day {n['day']}" if n.get("day") is not None else f"block {n['block']}"
+        return [f"VERIFIED: the void notice of {what} attempt {n['attempt']} (version 2) in {path}"]
     s = _json_file(files, f"{path}/sitting.json")
     if s is not None:
         return [f"VERIFIED: sitting {s['number']} ({s['kind']}, version {s['version']}) in {path}"]
@@ -261,7 +284,7 @@ def main(folder, urne=None):
             if os.environ.get("URNE_SKIP_FULL_BLOCK"):
                 continue
             ok, msg = run_block_full(v)
-        elif name.startswith(("draw-", "history-", "block-", "audit-", "sitting-")) and "files" in v and "expect" in v:
+        elif name.startswith(("draw-", "history-", "block-", "audit-", "sitting-", "keys-")) and "files" in v and "expect" in v:
             ok, msg = run_case(v, urne)
         else:
             continue
@@ -272,7 +295,7 @@ def main(folder, urne=None):
 
 if __name__ == "__main__":
     # run_vectors.py [DIR] [--urne BIN]: with --urne, run `BIN verify` on the draw-*, history-*,
-    # block-*, sitting-* and audit-* vectors that have files and an expectation instead (block-small and block-full
+    # block-*, sitting-*, keys-* and audit-* vectors that have files and an expectation instead (block-small and block-full
     # are computations, which urne's own tests check). URNE_SKIP_FULL_BLOCK=1 skips block-full.json (about 15 s in Python).
     args = sys.argv[1:]
     urne = None

@@ -223,10 +223,12 @@ def run(a):
         else:                                  # spec/formats.md §6.4: the key the trail records
             audit_pub = None
         held = [(cp, _note(cp)) for cp in a.checkpoint]
-        report = vaudit.verify_export(path, audit_pub, held, a.strict)
+        counted = []
+        report = vaudit.verify_export(path, audit_pub, held, a.strict, counted)
+        what = f"the audit trail of {counted[0]} events in {path}"     # spec/formats.md §8.1 [M-319]
         if audit_pub is None and not held:     # spec/formats.md §6.4 [M-271]: nothing outside the file anchors it
-            return Unanchored(f"the exported audit trail {path}"), report
-        return f"the exported audit trail {path}", report
+            return Unanchored(what), report
+        return what, report
     if a.export:
         raise Usage("--export checks a draw folder (with its bundle.json)", "give the draw's folder")
     if name == "bundle.json":
@@ -265,7 +267,8 @@ def _is_output(path):
     import vvoid
     e = lambda n: os.path.lexists(os.path.join(path, n))     # a link counts: reading it refuses it
     return os.path.isdir(path) and (e("bundle.json") or e("result.json") or vblock.is_block_folder(path)
-                                    or vvoid.is_notice_folder(path) or vsitting.is_sitting_folder(path))
+                                    or vvoid.is_notice_folder(path) or vsitting.is_sitting_folder(path)
+                                    or e("keys.json"))
 
 
 def _outputs_of(path):
@@ -292,7 +295,7 @@ def _outputs_of(path):
             subs.append(s)
         elif any(m.endswith(".sig") for m in listdir(s)):
             said.append(f"partial: {s} holds signed files but no output's primary file (bundle.json, result.json, a "
-                        "block commitment, a void notice, sitting.json): not verified")
+                        "block commitment, a void notice, sitting.json, keys.json): not verified")
     return subs, said
 
 
@@ -303,6 +306,7 @@ def _verify_output(a, path, outputs, about, key_dir):
     import vblock
     import vdraw
     import vsitting
+    import vkeys
     import vvoid
     result_pub, audit_pub = keys(a, key_dir, ["result.pub.pem", "audit.pub.pem"])
     if vdraw.present(path, "bundle.json"):
@@ -320,6 +324,8 @@ def _verify_output(a, path, outputs, about, key_dir):
         report += vvoid.verify_notice(path, result_pub, audit_pub, outputs, about)
     if vsitting.is_sitting_folder(path):
         report += vsitting.verify_sitting(path, result_pub, audit_pub, outputs, about)
+    if vkeys.is_key_export(path):
+        report += vkeys.verify_keys(path, result_pub, audit_pub, about)
     return report, audit_pub
 
 
@@ -384,6 +390,8 @@ def _describe_list(about):
                        f"attempt {x['attempt']}")
         elif k == "ticket-proof":
             out.append(f"the ticket proof of position {x['position']} of block {x['block']}")
+        elif k == "keys":
+            out.append(f"the key export of result key {x['result']} and audit key {x['audit']}")
     return out
 
 

@@ -161,10 +161,10 @@ def check_witnessed(seq, ts, c, floor):
                                       "agreed with the watch")
 
 
-def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
+def verify_export(path, audit_pub, held_checkpoints=(), strict=False, counted=None):
     """spec/formats.md §6.4 on an `urne audit export` file. Returns a list of report lines. Without an audit key
     given (`audit_pub` None), the key the trail records is used (the caller says on standard
-    error what that does not prove)."""
+    error what that does not prove). `counted`, a list, gets the number of events."""
     data = read_bounded(path, "audit-export")      # at most 1 GiB, a regular file (file limits)
     if data and not data.endswith(b"\n"):
         raise Failure("malformed", f"{path}: the last line does not end in LF")
@@ -265,6 +265,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False):
                 floor = (at, seq)
     if strict and last < len(hashes):
         raise Failure("inconsistent", f"audit events {last + 1}..{len(hashes)} are not covered by a signed checkpoint")
+    if counted is not None:
+        counted.append(len(hashes))
     out = [f"ok  {len(hashes)} audit events chained (1..{len(hashes)})",
            f"ok  {len(all_cps)} checkpoints verify under the audit key "
            f"{key_id(audit_pub) if audit_pub is not None else '(none recorded)'}"]

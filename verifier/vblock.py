@@ -560,6 +560,7 @@ def verify_fixed(c, size, root, what):
     why = check_fixed_order(f, size, root, ("block.entropy", "block.contribution"))
     if why:
         raise Failure("inconsistent", f"{what}: randomness order: {why}")
+    vdraw.check_refused(c["entropy_refused"], f["entropy"]["seq"], f"{what}: entropy_refused")
     e = J.payload(f["entropy"]["payload"], f"{what} fixed.entropy.payload", ENTROPY_EVENT)
     r = J.payload(f["contribution"]["payload"], f"{what} fixed.contribution.payload", CONTRIBUTION_EVENT)
     ec = c["entropy_commitment"]
@@ -590,6 +591,9 @@ def check_sales_close(name, r, c):
     """spec/formats.md §5.B10 step 4 (version 2): sales_closed_at, revealed_at and the commitment's generated_at
     are date-times in urne's one format [M-219]; the sales closed neither after the reveal nor
     before the generation [M-220]. Failures: inconsistent."""
+    if "sales_closed_at" not in r:          # version 1: its revealed_at in the one format too [M-320]
+        vdraw.one_time_format(f"{name}: revealed_at", r["revealed_at"])
+        return
     closed = r["sales_closed_at"]
     for what, ts in (("sales_closed_at", closed), ("revealed_at", r["revealed_at"]),
                      ("the commitment's generated_at", c["generated_at"])):
@@ -687,6 +691,7 @@ def _commitment_audit(s, c, c_history, raw, result_pub, audit_pub, folder, outpu
     if c["result_key_id"] != key_id(result_pub) or c["audit_key_id"] != key_id(audit_pub):
         raise Failure("inconsistent", f"{name}: result_key_id or audit_key_id is not the id of the key given")
     size, cp_root = verify_checkpoint(c["audit_checkpoint"], audit_pub, f"{name} audit_checkpoint")
+    vdraw.one_time_format(f"{name}: generated_at", c["generated_at"])
     if c["version"] == 2:
         verify_fixed(c, size, cp_root, name)
         report.append(f"ok  {c['block']}: randomness order: the entropy commitment was recorded before the contribution")
@@ -795,8 +800,7 @@ def _verify_block(s, raw, get_rules, rules_bytes, result_pub, audit_pub, folder=
             raise Failure("inconsistent", f"{s}.reveal.json: seed_commitment or outcomes_root is not the commitment's")
         if r["result_key_id"] != key_id(result_pub):
             raise Failure("inconsistent", f"{s}.reveal.json: result_key_id is not the id of the result key given")
-        if r["version"] == 2:
-            check_sales_close(f"{s}.reveal.json", r, c)
+        check_sales_close(f"{s}.reveal.json", r, c)
         if len(r["entropy"]) < 32:
             raise Failure("inconsistent", f"{s}.reveal.json: entropy is {len(r['entropy'])} bytes, fewer than 32 (§5.B3)")
         if c["version"] == 2 and entropy_commitment(r["entropy"]) != c["entropy_commitment"]:

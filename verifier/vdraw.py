@@ -13,7 +13,7 @@ import vmanifest
 import vofficial
 from vaudit import verify_checkpoint
 from vcore import Failure, H, Stream, Usage, check_file, check_fixed_order, contribution_refusal, \
-    entropy_commitment, key_id, leaf_hash, merkle_root_of_hashes, read_bounded, read_signed, u32be, u64be, \
+    entropy_commitment, is_one_time_format, key_id, leaf_hash, merkle_root_of_hashes, read_bounded, read_signed, u32be, u64be, \
     verify_inclusion
 
 SIGNED_FILES = ("bundle.json", "leaves.bin", "result.json", "rules.json", "pv.html", "checkpoint.note")
@@ -24,7 +24,8 @@ COUNTS3 = J.fields({"closed": J.uint, "minor": J.uint, "fraud": J.uint})
 # spec/formats.md §4.7 the draw core, shared by result.json and bundle.json, in this order.
 CORE = {
     "operation": J.string, "day": J.day, "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1),
-    "voided_attempts": J.listof(J.fields({"attempt": J.u32, "reason": J.string, "audit_seq": J.uint})),
+    "voided_attempts": J.listof(J.fields({"attempt": J.u32, "reason": J.string,
+                                           "audit_seq": lambda v, w: J.uint(v, w, 1)})),
     "rules_sha256": h32,
     "export": J.fields({"sha256": h32, "size": J.uint, "producer_key_id": J.keyid}),
     "figures": J.fields({
@@ -52,7 +53,34 @@ def contribution(v, what):
 FIXED_EVENT = J.fields({"seq": J.uint, "ts": J.string, "kind": J.string, "payload": J.string,
                         "prev_hash": h32, "inclusion": J.listof(h32)})
 FIXED = J.fields({"entropy": FIXED_EVENT, "contribution": FIXED_EVENT})
-REFUSED = J.listof(J.fields({"audit_seq": J.uint, "entropy_commitment": h32, "reason": J.string}))
+REFUSED = J.listof(J.fields({"audit_seq": lambda v, w: J.uint(v, w, 1), "entropy_commitment": h32,
+                             "reason": J.string}))
+
+
+def one_time_format(what, ts):
+    """spec/formats.md §6.1 [M-320]: every time an output states is in urne's one time format [inconsistent]."""
+    if not is_one_time_format(ts):
+        raise Failure("inconsistent", f"{what} {ts!r} is not a date-time in RFC 3339 UTC with microseconds (§6.1)")
+
+
+def check_refused(refused, entropy_seq, what="entropy_refused"):
+    """spec/formats.md §4.7 [M-316]: the refused requests were recorded before the entropy used: their
+    audit_seq increasing and below the entropy event's seq [inconsistent]."""
+    seqs = [x["audit_seq"] for x in refused]
+    if any(a >= b for a, b in zip(seqs, seqs[1:])) or (seqs and seqs[-1] >= entropy_seq):
+        raise Failure("inconsistent", f"{what}: audit_seq {seqs} are not increasing and below the entropy "
+                                      f"event's seq {entropy_seq}")
+
+
+def check_voided(doc, size):
+    """spec/formats.md §4.7 [M-314]: voided_attempts lists exactly the attempts 1 … attempt - 1, in order,
+    each voided by an event of the output's checkpoint [inconsistent]."""
+    listed = [x["attempt"] for x in doc["voided_attempts"]]
+    if listed != list(range(1, doc["attempt"])):
+        raise Failure("inconsistent", f"voided_attempts lists attempts {listed}; attempt {doc['attempt']} follows "
+                                      f"exactly the attempts 1 to {doc['attempt'] - 1}")
+    if any(x["audit_seq"] > size for x in doc["voided_attempts"]):
+        raise Failure("inconsistent", f"a voided attempt's audit_seq lies beyond the output's checkpoint (size {size})")
 
 # Version 2 (spec/formats.md §4.7, §7.2): no witness; entropy_commitment and contribution before the entropy,
 # entropy_refused and fixed after reserves_wanted (then history, taken apart by vhistory).
@@ -169,6 +197,7 @@ def verify_fixed(b, size, root):
     why = check_fixed_order(f, size, root, ("draw.entropy", "draw.contribution"))
     if why:
         raise Failure("inconsistent", f"randomness order: {why}")
+    check_refused(b["entropy_refused"], f["entropy"]["seq"])
     e = J.payload(f["entropy"]["payload"], "fixed.entropy.payload", ENTROPY_EVENT)
     c = J.payload(f["contribution"]["payload"], "fixed.contribution.payload", CONTRIBUTION_EVENT)
     draw = (b["operation"], b["day"], b["attempt"])
@@ -380,6 +409,7 @@ def step5_audit(doc, history, raw, primary, result_pub, audit_pub, outputs=None)
     if "checkpoint.note" in raw and raw["checkpoint.note"] != doc["audit_checkpoint"].encode("utf-8"):
         raise Failure("inconsistent", f"checkpoint.note is not {primary}'s audit_checkpoint (a checkpoint of "
                                       "another output)")
+    one_time_format("drawn_at", doc["drawn_at"])
     subject = f"the draw of {doc['operation']} day {doc['day']} attempt {doc['attempt']}"
     vhistory.publish(outputs, subject, size, cp_root, primary)
     record = None
@@ -389,6 +419,7 @@ def step5_audit(doc, history, raw, primary, result_pub, audit_pub, outputs=None)
         r = J.loads(raw["result.json"], "result.json")
         if isinstance(r, dict) and r.get("version") != doc["version"]:
             raise Failure("inconsistent", "result.json and bundle.json are of different versions (§7.2)")
+    check_voided(doc, size)
     if doc["version"] == 2:
         verify_fixed(doc, size, cp_root)
     return record
@@ -456,6 +487,14 @@ def step8_auditor(b, r, leaves, rules, export, producer_keys):
     del data
     if header["day"] != b["day"]:
         raise Failure("inconsistent", "the export is not for the draw's day")
+    # [M-321]: made once its day had ended and not after the draw, in whole seconds.
+    end = vexport._local_bound(datetime.date.fromisoformat(b["day"]) + datetime.timedelta(days=1),
+                               zoneinfo.ZoneInfo(rules["time_zone"]))
+    drawn = vexport._instant(b["drawn_at"], "drawn_at")
+    for name in ("generated_at", "status_as_of"):
+        if not end <= vexport._instant(header[name], f"export {name}") <= drawn:
+            raise Failure("inconsistent", f"the export's {name} {header[name]} is not between the end of its day "
+                                          f"{b['day']} and drawn_at {b['drawn_at']}")
     entry_list = vexport.entries_of(tally, rules)
     figures = vexport.figures_of(tally, rules, entry_list)
     fig = b["figures"]
@@ -588,7 +627,7 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
 # The inclusion proof has one format version, 1, whatever the draw's version (urne writes
 # version 1 for every draw); another is one this verifier does not know (spec/formats.md §7.2) [malformed].
 PROOF = {"format": J.const("urne-inclusion-proof"), "version": J.const(1),
-         "operation": J.string, "day": J.day, "attempt": J.u32, "account": h32, "salt": h32, "pseudonym": h32,
+         "operation": J.string, "day": J.day, "attempt": lambda v, w: J.uint(v, w, 1, 2**32 - 1), "account": h32, "salt": h32, "pseudonym": h32,
          "entries": lambda v, w: J.uint(v, w, 1, 255), "leaf": J.uint,
          "commitment": J.fields({"root": h32, "leaves": J.uint, "entries": J.uint}),
          "path": J.listof(h32), "result_key_id": J.keyid}

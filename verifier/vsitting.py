@@ -5,6 +5,7 @@ order; the wording of the minutes is never checked."""
 import hashlib
 import os
 
+import vdraw
 import vhistory
 import vjson as J
 from vaudit import verify_checkpoint
@@ -86,6 +87,8 @@ def verify_sitting(folder, result_pub, audit_pub, outputs=None, about=None):
     if s["closed_seq"] > size:
         raise Failure("inconsistent", f"{NAME}: its checkpoint ({size} events) does not cover the sitting's close "
                                       f"(audit event {s['closed_seq']})")
+    vdraw.one_time_format("opened_at", s["opened_at"])          # spec/formats.md §6.1 [M-320]
+    vdraw.one_time_format("closed_at", s["closed_at"])
     for o in s["outputs"]:
         if not s["opened_seq"] < o["audit_seq"] < s["closed_seq"]:
             raise Failure("inconsistent", f"{NAME}: {o['file']} was published at audit event {o['audit_seq']}, not "

@@ -4,6 +4,7 @@ block's attempt is announced by `void-notice.json`, a signed output of its own w
 import datetime
 import os
 
+import vdraw
 import vhistory
 import vjson as J
 from vaudit import verify_checkpoint
@@ -72,6 +73,7 @@ def verify_notice(folder, result_pub, audit_pub, outputs=None, about=None):
         raise Failure("inconsistent", f"{NAME}: result_key_id or audit_key_id is not the id of the key given")
     if n["void_seq"] > size:
         raise Failure("inconsistent", f"{NAME}: its checkpoint ({size} events) does not cover the void event {n['void_seq']}")
+    vdraw.one_time_format("voided_at", n["voided_at"])
 
     # Step 5: the history leads to the notice's checkpoint.
     what = f"the void of {subject} attempt {n['attempt']}"

@@ -245,7 +245,11 @@ fn verify_proof(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     let published = published.as_ref().map(|p| p as &dyn Folder);
     let (folder, _) = DiskFolder::of_file(&a.path);
     let proven = verify_proof_file(&folder, name, published, &keys).map_err(to_error)?;
-    print_lines(&verdict::proof_lines(&proven, a.published.is_some()));
+    print_lines(&verdict::proof_lines(
+        &a.path.display().to_string(),
+        &proven,
+        a.published.is_some(),
+    ));
     if a.keys.is_none() {
         say!("{}", verdict::KEYS_FROM_FOLDER);
     }

@@ -409,6 +409,11 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             String::from_utf8_lossy(&py.stdout),
             String::from_utf8_lossy(&py.stderr)
         );
+        // spec/formats.md §8.6 [M-322]: the medium's keys/ is an output of its own, so the whole
+        // medium verifies without a partial: line, in both verifiers.
+        for out in [shown.as_ref(), String::from_utf8_lossy(&py.stdout).as_ref()] {
+            assert!(!out.contains("\npartial:"), "{what}: {out}");
+        }
     }
     let kinds = sitting_kinds(&env);
     assert_eq!(

@@ -138,7 +138,7 @@ fn run_all(by: Verifier) {
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        if !["draw-", "history-", "block-", "audit-", "sitting-"]
+        if !["draw-", "history-", "block-", "audit-", "sitting-", "keys-"]
             .iter()
             .any(|p| name.starts_with(p))
             || !name.ends_with(".json")

@@ -375,7 +375,11 @@ fn verify_proof(a: &Args, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
     let published = published.as_ref().map(|p| p as &dyn Folder);
     let (folder, _) = DiskFolder::of_file(&a.path);
     let proven = verify_proof_file(&folder, name, published, keys)?;
-    Ok(verdict::proof_lines(&proven, a.published.is_some()))
+    Ok(verdict::proof_lines(
+        &a.path.display().to_string(),
+        &proven,
+        a.published.is_some(),
+    ))
 }
 
 /// An exported audit trail (`urne audit export`, spec/formats.md §6.4), checked under the audit key of

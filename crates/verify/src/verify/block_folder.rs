@@ -124,7 +124,7 @@ fn step1_signatures(
 /// Step 2, the parse: a block commitment of version 1 or 2 with its version's members
 /// (malformed).
 pub(super) fn parse_commitment(name: &str, bytes: &[u8]) -> VResult<CommitFile> {
-    let c: CommitFile = parse(bytes)?;
+    let c: CommitFile = super::block_order::counted_from_1(name, parse(bytes)?)?;
     if c.format != COMMIT_FORMAT || !(1..=2).contains(&c.version) {
         return Err(fail(
             C::Malformed,

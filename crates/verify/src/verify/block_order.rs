@@ -13,6 +13,8 @@ use crate::block::files::{CommitFile, RevealFile};
 /// the commitment's checkpoint.
 pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> VResult<()> {
     use crate::block::records::{ContributionRecord, EntropyRecord};
+    // Every version's generated_at in the one time format (spec/formats.md §6.1) [M-320].
+    super::draw_folder::one_time_format(&format!("{name}: generated_at"), &c.generated_at)?;
     let (Some(f), Some(contribution), Some(ec)) = (&c.fixed, &c.contribution, c.entropy_commitment)
     else {
         return Ok(());
@@ -22,6 +24,11 @@ pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> V
     let bad = |what: String| fail(C::Inconsistent, format!("{name}: randomness order: {what}"));
     f.check(cp.size, &cp.root, ("block.entropy", "block.contribution"))
         .map_err(bad)?;
+    super::draw::refused_before_entropy(
+        c.entropy_refused.as_deref().unwrap_or_default(),
+        f.entropy.seq,
+    )
+    .map_err(|e| fail(C::Inconsistent, format!("{name}: {}", e.what)))?;
     let e: EntropyRecord = serde_json::from_str(&f.entropy.payload)
         .map_err(|err| bad(format!("the entropy event does not parse: {err}")))?;
     let r: ContributionRecord = serde_json::from_str(&f.contribution.payload)
@@ -48,6 +55,19 @@ pub fn check_randomness(name: &str, c: &CommitFile, cp: &chain::Checkpoint) -> V
 
 use super::trail::is_one_time_format;
 
+/// A block commitment's `attempt` and `entropy_refused[].audit_seq` are at least 1
+/// (spec/formats.md §4.7) [malformed] [M-312], [M-315].
+pub(super) fn counted_from_1(name: &str, c: CommitFile) -> VResult<CommitFile> {
+    if c.attempt == 0 {
+        return Err(fail(
+            C::Malformed,
+            format!("{name}: attempt is 0 (attempts start at 1)"),
+        ));
+    }
+    super::draw::refused_seqs_from_1(c.entropy_refused.as_deref().unwrap_or_default())?;
+    Ok(c)
+}
+
 /// spec/formats.md §5.B10 step 4 (version 2): the reveal states when the block's sales closed, a date-time in
 /// urne's one format, as are the reveal's `revealed_at` and the commitment's `generated_at`
 /// [M-219]; the sales closed neither after the reveal nor before the commitment was generated
@@ -55,7 +75,9 @@ use super::trail::is_one_time_format;
 /// the parse).
 pub fn check_sales_close(rname: &str, r: &RevealFile, c: &CommitFile) -> VResult<()> {
     let Some(closed) = r.sales_closed_at.as_deref() else {
-        return Ok(());
+        // Version 1: its revealed_at in the one format too [M-320].
+        let what = format!("{rname}: revealed_at");
+        return super::draw_folder::one_time_format(&what, &r.revealed_at);
     };
     let bad = |what: String| fail(C::Inconsistent, format!("{rname}: {what}"));
     for (what, ts) in [

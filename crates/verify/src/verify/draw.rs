@@ -186,6 +186,66 @@ fn check_members(core: &crate::draw::files::DrawCore, version: u32) -> VResult<(
         crate::randomness::contribution::check(c)
             .map_err(|r| fail(C::Malformed, format!("contribution: {r}")))?;
     }
+    // spec/formats.md §4.7: attempts and event numbers start at 1 [M-312], [M-313], [M-315].
+    if core.attempt == 0 {
+        return Err(fail(C::Malformed, "attempt is 0 (attempts start at 1)"));
+    }
+    if core.voided_attempts.iter().any(|v| v.audit_seq == 0) {
+        return Err(fail(C::Malformed, "a voided attempt's audit_seq is 0"));
+    }
+    refused_seqs_from_1(core.entropy_refused.as_deref().unwrap_or_default())
+}
+
+/// Every `entropy_refused[].audit_seq` is at least 1 (spec/formats.md §4.7) [malformed] [M-315].
+pub(super) fn refused_seqs_from_1(refused: &[crate::draw::files::RefusedEntropy]) -> VResult<()> {
+    if refused.iter().any(|x| x.audit_seq == 0) {
+        return Err(fail(C::Malformed, "an entropy_refused audit_seq is 0"));
+    }
+    Ok(())
+}
+
+/// spec/formats.md §4.7: `voided_attempts` lists exactly the attempts 1 … `attempt` - 1, in order,
+/// each voided by an event of the output's checkpoint (`audit_seq` at most its size)
+/// [inconsistent] [M-314].
+pub fn check_voided(core: &crate::draw::files::DrawCore, size: u64) -> VResult<()> {
+    let listed: Vec<u32> = core.voided_attempts.iter().map(|v| v.attempt).collect();
+    if !listed.iter().copied().eq(1..core.attempt) {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "voided_attempts lists attempts {listed:?}; attempt {} follows exactly the attempts 1 to {}",
+                core.attempt,
+                core.attempt.saturating_sub(1)
+            ),
+        ));
+    }
+    if core.voided_attempts.iter().any(|v| v.audit_seq > size) {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "a voided attempt's audit_seq lies beyond the output's checkpoint (size {size})"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// spec/formats.md §3.3, §4.7: the refused requests were recorded before the entropy that was
+/// used: their `audit_seq` increasing and below the `draw.entropy` (`block.entropy`) event's
+/// `seq` [inconsistent] [M-316].
+pub(super) fn refused_before_entropy(
+    refused: &[crate::draw::files::RefusedEntropy],
+    entropy_seq: u64,
+) -> VResult<()> {
+    let seqs: Vec<u64> = refused.iter().map(|x| x.audit_seq).collect();
+    if seqs.windows(2).any(|w| w[0] >= w[1]) || seqs.last().is_some_and(|s| *s >= entropy_seq) {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "entropy_refused's audit_seq {seqs:?} are not increasing and below the entropy event's seq {entropy_seq}"
+            ),
+        ));
+    }
     Ok(())
 }
 
@@ -202,6 +262,10 @@ pub fn verify_fixed(
     };
     f.check(cp.size, &cp.root, ("draw.entropy", "draw.contribution"))
         .map_err(|m| fail(C::Inconsistent, format!("randomness order: {m}")))?;
+    refused_before_entropy(
+        core.entropy_refused.as_deref().unwrap_or_default(),
+        f.entropy.seq,
+    )?;
     let bad = |what: &str| fail(C::Inconsistent, format!("randomness order: {what}"));
     let e: EntropyRecord = serde_json::from_str(&f.entropy.payload)
         .map_err(|err| bad(&format!("the entropy event does not parse: {err}")))?;
@@ -354,6 +418,12 @@ pub struct PublishedSeal {
 pub fn verify_proof(p: &ProofFile, result_key_id: &str) -> VResult<()> {
     if p.format != crate::draw::files::PROOF_FORMAT || p.version != 1 {
         return Err(fail(C::Malformed, "not an urne inclusion proof version 1"));
+    }
+    if p.attempt == 0 {
+        return Err(fail(
+            C::Malformed,
+            "the proof's attempt is 0 (attempts start at 1)",
+        ));
     }
     if p.result_key_id != result_key_id {
         return Err(fail(

@@ -131,13 +131,39 @@ fn step1_signatures(f: &dyn Folder, keys: &Keys, r: &mut Report) -> VResult<Sign
         rules: opt("rules.json")?,
         pv: opt("pv.html")?,
         note: opt("checkpoint.note")?,
-        manifest: opt(manifest::DRAW_FILE)?,
+        // A version-1 draw has no manifest: its signature is not one of the output's, and one
+        // present is malformed at step 9 whatever its signature (spec/formats.md §8.2) [M-317].
+        manifest: if declares_version_1(&bundle) {
+            read_bounded(f, manifest::DRAW_FILE, limits::of(manifest::DRAW_FILE))?
+        } else {
+            opt(manifest::DRAW_FILE)?
+        },
         bundle,
         leaves,
     };
     r.checks
         .insert(0, "bundle.json and leaves.bin signatures".into());
     Ok(signed)
+}
+
+/// spec/formats.md §6.1: every time an output states is in urne's one time format [inconsistent]
+/// [M-320].
+pub(super) fn one_time_format(what: &str, ts: &str) -> VResult<()> {
+    if super::trail::is_one_time_format(ts) {
+        return Ok(());
+    }
+    Err(fail(
+        C::Inconsistent,
+        format!(
+            "{what} {ts:?} is not a date-time in RFC 3339 UTC with microseconds (spec/formats.md §6.1)"
+        ),
+    ))
+}
+
+/// Whether the signed JSON `bytes` (a bundle or a result) says `"version": 1`: read before the
+/// parse only to leave a version-1 folder's manifest unsigned-checked (it is malformed anyway).
+pub(super) fn declares_version_1(bytes: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(bytes).is_ok_and(|v| v["version"] == 1)
 }
 
 /// Step 2: `bundle.json` parses as a bundle (spec/formats.md §1.5) (malformed); `leaves.bin` is the leaves file
@@ -207,6 +233,7 @@ fn header(b: &BundleFile) -> Header<'_> {
         audit_checkpoint: &b.audit_checkpoint,
         result_key_id: &b.result_key_id,
         audit_key_id: &b.audit_key_id,
+        drawn_at: &b.drawn_at,
     }
 }
 
@@ -217,6 +244,7 @@ pub(super) struct Header<'a> {
     pub(super) audit_checkpoint: &'a str,
     pub(super) result_key_id: &'a str,
     pub(super) audit_key_id: &'a str,
+    pub(super) drawn_at: &'a str,
 }
 
 /// Step 5: the audit checkpoint verifies under the audit key (bad-signature); the key ids are
@@ -271,6 +299,7 @@ pub(super) fn checkpoint_and_history(
             "checkpoint.note is not the audit_checkpoint of the draw",
         ));
     }
+    one_time_format("drawn_at", h.drawn_at)?;
     let subject = format!(
         "the draw of {} day {} attempt {}",
         h.core.operation, h.core.day, h.core.attempt
@@ -290,6 +319,7 @@ pub(super) fn checkpoint_and_history(
             "history: its checkpoint extends its predecessor's (RFC 6962 consistency)".into(),
         );
     }
+    super::draw::check_voided(h.core, cp.size)?;
     if h.version == 2 {
         verify_fixed(h.core, &cp)?;
         r.checks.push(
@@ -416,6 +446,7 @@ fn step8_auditor(
     let tally =
         crate::entries::tally_export(|| auditor.folder.open(&auditor.name), &export, &rules)
             .map_err(|e| fail(C::Malformed, format!("export: {e}")))?;
+    export_dated(&tally, &rules, &bundle.drawn_at)?;
     if figures_of_tally(&tally) != bundle.core.figures {
         return Err(fail(
             C::CommitmentMismatch,
@@ -427,6 +458,40 @@ fn step8_auditor(
         "figures, entries, pseudonyms and commitment recomputed from the export (auditor mode)"
             .into(),
     );
+    Ok(())
+}
+
+/// spec/formats.md §8.2 step 8 [M-321]: the export's `generated_at` and `status_as_of` are each at or
+/// after the end of its day (the midnight that ends it in the rules' time zone) and at or before
+/// `drawn_at`, in whole seconds (inconsistent): the appliance seals no other (appliance.md §4.3).
+fn export_dated(
+    tally: &crate::entries::DayTally,
+    rules: &DrawRules,
+    drawn_at: &str,
+) -> VResult<()> {
+    let parse = crate::entries::rfc3339::parse_unix;
+    let end = rules.day_bounds(tally.day).map(|(_, end)| end);
+    let (Some(end), Some(drawn)) = (end, parse(drawn_at)) else {
+        return Err(fail(
+            C::Inconsistent,
+            "the export's day or drawn_at has no instant",
+        ));
+    };
+    for (name, value) in [
+        ("generated_at", &tally.generated_at),
+        ("status_as_of", &tally.status_as_of),
+    ] {
+        let t = parse(value).unwrap_or(i64::MIN);
+        if t < end || t > drawn {
+            return Err(fail(
+                C::Inconsistent,
+                format!(
+                    "the export's {name} {value} is not between the end of its day {} and drawn_at {drawn_at}",
+                    tally.day
+                ),
+            ));
+        }
+    }
     Ok(())
 }
 

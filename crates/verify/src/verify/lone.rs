@@ -25,7 +25,16 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
     let bytes = read_signed(f, name, &keys.result)?;
     let rules = read_signed_opt(f, "rules.json", &keys.result)?;
     let note = read_signed_opt(f, "checkpoint.note", &keys.result)?;
-    let manifest = read_signed_opt(f, manifest::DRAW_FILE, &keys.result)?;
+    // [M-317]: a version-1 result has no manifest, whatever its signature.
+    let manifest = if super::draw_folder::declares_version_1(&bytes) {
+        super::folder::read_bounded(
+            f,
+            manifest::DRAW_FILE,
+            super::folder::limits::of(manifest::DRAW_FILE),
+        )?
+    } else {
+        read_signed_opt(f, manifest::DRAW_FILE, &keys.result)?
+    };
     // The draw's other files beside it are signature-checked too, and then checked against
     // the manifest: none is passed over in silence.
     let pv = read_signed_opt(f, "pv.html", &keys.result)?;
@@ -58,6 +67,7 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
         audit_checkpoint: &res.audit_checkpoint,
         result_key_id: &res.result_key_id,
         audit_key_id: &res.audit_key_id,
+        drawn_at: &res.drawn_at,
     };
     // Its history is checked alone; it does not join the chain across outputs (the chain names
     // its bundle, which is not here), only the check that each thing is published once.

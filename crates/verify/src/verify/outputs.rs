@@ -20,9 +20,15 @@ pub use super::folder::STAGING_PREFIX;
 /// Whether `f` is one output: a draw's (`bundle.json`), a block folder, a void notice's, a
 /// sitting's, or production's lone `result.json`.
 pub fn is_output(f: &dyn Folder) -> bool {
-    ["bundle.json", VOID_NOTICE, SITTING, "result.json"]
-        .iter()
-        .any(|n| f.entry(n) != Entry::Missing)
+    [
+        "bundle.json",
+        VOID_NOTICE,
+        SITTING,
+        "result.json",
+        KEYS_FILE,
+    ]
+    .iter()
+    .any(|n| f.entry(n) != Entry::Missing)
         || block_commitments(f).is_ok_and(|c| !c.is_empty())
 }
 
@@ -61,6 +67,9 @@ pub fn verify_output(
     if f.entry(SITTING) != Entry::Missing {
         r.extend(verify_sitting(f, keys)?);
     }
+    if f.entry(KEYS_FILE) != Entry::Missing {
+        r.extend(verify_key_export(f, keys)?);
+    }
     for n in f.names().map_err(|e| fail(C::Unreadable, e.0))? {
         if n.starts_with(STAGING_PREFIX) {
             r.notes.push(format!(
@@ -75,6 +84,60 @@ pub fn verify_output(
     let voided = super::voided_notes(&r.published);
     r.notes.extend(voided);
     expect.check(&r)?;
+    Ok(r)
+}
+
+/// The key export's listing (`urne keys export`, spec/formats.md §8.6).
+const KEYS_FILE: &str = "keys.json";
+
+/// spec/formats.md §8.6: a key export (a folder holding `keys.json`, as `urne keys export` and the
+/// key ceremony write it): `keys.json` signed by the result key [bad-signature] [M-322]; parsed,
+/// each role's `file` its PEM's name [malformed] [M-323]; each `key_id` that of its `public_key`,
+/// each key the one given [inconsistent] [M-324]; the PEM files beside it those keys
+/// [inconsistent] [M-325].
+fn verify_key_export(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
+    use crate::crypto::keys::{key_id, public_key_from_pem};
+    let bytes = super::signed::read_signed(f, KEYS_FILE, &keys.result)?;
+    let k: crate::events::payloads::ExportedKeys = super::parse_named(KEYS_FILE, &bytes)?;
+    let mut r = Report::default();
+    r.checks.push(format!("{KEYS_FILE} signature"));
+    let bad = |why: String| Err(fail(C::Inconsistent, format!("{KEYS_FILE}: {why}")));
+    for (role, e, given) in [
+        ("result", &k.result, &keys.result),
+        ("audit", &k.audit, &keys.audit),
+    ] {
+        let pem_name = format!("{role}.pub.pem");
+        if e.file != pem_name {
+            return Err(fail(
+                C::Malformed,
+                format!("{KEYS_FILE}: the {role} key's file is not {pem_name}"),
+            ));
+        }
+        if e.key_id != key_id(&e.public_key.0) {
+            return bad(format!("the {role} key's key_id is not its public key's"));
+        }
+        if e.public_key.0 != *given {
+            return bad(format!(
+                "the {role} key {} is not the {role} key given ({})",
+                e.key_id,
+                key_id(given)
+            ));
+        }
+        let pem = super::folder::read_bounded(f, &pem_name, super::folder::limits::PEM)?;
+        let pem = pem.and_then(|b| String::from_utf8(b).ok());
+        if pem.and_then(|t| public_key_from_pem(&t).ok()) != Some(e.public_key.0) {
+            return bad(format!(
+                "{} is not the {role} key it lists",
+                f.show(&pem_name)
+            ));
+        }
+    }
+    r.checks
+        .push("each key's id, the keys given, the PEM files beside it".into());
+    r.subjects.push(format!(
+        "the key export of result key {} and audit key {}",
+        k.result.key_id, k.audit.key_id
+    ));
     Ok(r)
 }
 
@@ -117,7 +180,7 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
                 .any(|n| n.rsplit('.').next() == Some("sig"));
             if signed {
                 r.partial.push(format!(
-                    "{} holds signed files but no output's primary file (bundle.json, result.json, a block commitment, a void notice, sitting.json): not verified",
+                    "{} holds signed files but no output's primary file (bundle.json, result.json, a block commitment, a void notice, sitting.json, keys.json): not verified",
                     f.show(&name)
                 ));
             }

@@ -162,6 +162,8 @@ fn check_events(s: &SittingFile, keys: &Keys, cp: &Checkpoint) -> VResult<()> {
             cp.size, s.closed_seq
         ));
     }
+    super::draw_folder::one_time_format("opened_at", &s.opened_at)?;
+    super::draw_folder::one_time_format("closed_at", &s.closed_at)?;
     if let Some(o) = s
         .outputs
         .iter()

@@ -73,29 +73,43 @@ pub fn report_lines(path: &str, report: &Report, keys_from_folder: bool) -> Vec<
     lines
 }
 
-/// The verdict on a proof file (spec/formats.md §8.3, §5.B9): its `VERIFIED` line and, when it was not
-/// compared with the published output (`published` false), the `partial:` line saying so.
-pub fn proof_lines(proven: &Proven, published: bool) -> Vec<Line> {
-    let line = match proven {
-        Proven::Ticket(p) => format!(
-            "VERIFIED: ticket {} of block {} is in the committed outcomes (root {}): {}",
-            p.position, p.block, p.outcomes_root, p.row
+/// The verdict on the proof file at `path` (spec/formats.md §8.3, §5.B9): its `VERIFIED` line, one per
+/// proof kind naming the file as every other line does [M-318], then what the proof shows as a
+/// check and, when it was not compared with the published output (`published` false), the
+/// `partial:` line saying so.
+pub fn proof_lines(path: &str, proven: &Proven, published: bool) -> Vec<Line> {
+    let (first, shown) = match proven {
+        Proven::Ticket(p) => (
+            format!(
+                "VERIFIED: the ticket proof of position {} of block {} in {path}",
+                p.position, p.block
+            ),
+            format!(
+                "ticket {} of block {} is in the committed outcomes (root {}): {}",
+                p.position, p.block, p.outcomes_root, p.row
+            ),
         ),
-        Proven::Draw(p) => format!(
-            "VERIFIED: account {} had {} entr{} in the sealed draw of {} day {} attempt {} (leaf {} of {}, commitment {}){}",
-            p.account,
-            p.entries,
-            if p.entries == 1 { "y" } else { "ies" },
-            p.operation,
-            p.day,
-            p.attempt,
-            p.leaf,
-            p.commitment.leaves,
-            p.commitment.root,
-            if published { ", the published one" } else { "" }
+        Proven::Draw(p) => (
+            format!(
+                "VERIFIED: the inclusion proof of leaf {} in the draw of {} day {} attempt {} in {path}",
+                p.leaf, p.operation, p.day, p.attempt
+            ),
+            format!(
+                "account {} had {} entr{} in the sealed draw (leaf {} of {}, commitment {}){}",
+                p.account,
+                p.entries,
+                if p.entries == 1 { "y" } else { "ies" },
+                p.leaf,
+                p.commitment.leaves,
+                p.commitment.root,
+                if published { ", the published one" } else { "" }
+            ),
         ),
     };
-    let mut lines = vec![Line::Out(printable(&line))];
+    let mut lines = vec![
+        Line::Out(printable(&first)),
+        Line::Out(format!("  ok  {}", printable(&shown))),
+    ];
     if !published {
         lines.push(Line::Out(
             "partial: the proof's commitment was not compared with the published output (give --published DIR)".into(),

@@ -54,6 +54,7 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
             ),
         ));
     }
+    super::draw_folder::one_time_format("voided_at", &n.voided_at)?;
     // 5. Its history leads to its checkpoint.
     let name = f.show(FILE_NAME);
     let output =
