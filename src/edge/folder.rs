@@ -19,7 +19,7 @@ use crate::edge::dir::Dir;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use urne_verify::verify::folder::{Entry, Folder, ReadError};
+use urne_verify::verify::folder::{Entry, Folder, ReadError, read_at_most};
 
 /// A folder on disk.
 #[derive(Debug)]
@@ -147,19 +147,10 @@ impl Folder for DiskFolder {
     }
 
     fn read(&self, name: &str, limit: u64) -> std::result::Result<Vec<u8>, ReadError> {
-        let err = |e: std::io::Error| ReadError(format!("cannot read {}: {e}", self.show(name)));
-        let f = self.open_regular(name).map_err(err)?;
-        let mut bytes = vec![];
-        f.take(limit.saturating_add(1))
-            .read_to_end(&mut bytes)
-            .map_err(err)?;
-        if bytes.len() as u64 > limit {
-            return Err(ReadError(format!(
-                "{} grew past {limit} bytes while it was read",
-                self.show(name)
-            )));
-        }
-        Ok(bytes)
+        let f = self
+            .open_regular(name)
+            .map_err(|e| ReadError(format!("cannot read {}: {e}", self.show(name))))?;
+        read_at_most(f, limit, &self.show(name))
     }
 
     fn open(&self, name: &str) -> std::io::Result<Box<dyn Read + Send + '_>> {

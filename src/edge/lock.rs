@@ -97,7 +97,7 @@ fn busy_held_by(db: &Path, holder: Option<Holder>) -> Error {
             format!(
                 "a process that is not urne (process {}, {:?}) holds the lock of the audit trail {}: this one did nothing",
                 h.pid,
-                h.name.escape_debug().to_string(),
+                h.name,
                 db.display()
             ),
             "find out why that process locks the trail's folder (ps, docs/threat-model.md), then run this command again",

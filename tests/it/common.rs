@@ -445,6 +445,26 @@ pub fn append_as_urne(env: &Env, events: &[(&str, serde_json::Value)]) -> Vec<se
         .collect()
 }
 
+/// Runs the test `hook` (`module::name`) alone in a child process of this test binary on `env`'s
+/// token, with `var` set to `value` (a hook does nothing without it), and requires it to print
+/// `CHILD OK`; returns its standard output. SoftHSM reads its configuration once per process, so
+/// what a test does to the token outside urne is done in a process of its own.
+pub fn run_child_hook(env: &Env, hook: &str, var: &str, value: &str) -> String {
+    let out = env
+        .cmd_of(&std::env::current_exe().unwrap())
+        .args([hook, "--exact", "--nocapture", "--test-threads=1"])
+        .env(var, value)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success() && stdout.contains("CHILD OK"),
+        "child {hook} ({value}) failed:\n{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 /// The child side of [`append_as_urne`]: does nothing unless `URNE_TEST_APPEND` is set.
 #[test]
 fn append_child_hook() {

@@ -13,22 +13,11 @@ use std::path::Path;
 
 /// Runs [`key_half_child_hook`] with `what` (`KIND LABEL`) in a child process on `env`'s token.
 fn in_child(env: &Env, what: &str) {
-    let out = env
-        .cmd_of(&std::env::current_exe().unwrap())
-        .args([
-            "kills_keys::key_half_child_hook",
-            "--exact",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("URNE_TEST_KEY_HALF", what)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("CHILD OK"),
-        "child {what} failed:\n{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+    run_child_hook(
+        env,
+        "kills_keys::key_half_child_hook",
+        "URNE_TEST_KEY_HALF",
+        what,
     );
 }
 

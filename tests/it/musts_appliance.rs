@@ -259,22 +259,11 @@ fn replace_seal_key(env: &Env, variant: &str) {
         .unwrap()
         .to_string();
     std::fs::remove_file(seal_key_file(env)).unwrap();
-    let out = env
-        .cmd_of(&std::env::current_exe().unwrap())
-        .args([
-            "musts_appliance::seal_key_child_hook",
-            "--exact",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("URNE_TEST_SEAL_KEY", format!("{variant} {key_id}"))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("CHILD OK"),
-        "child failed:\n{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+    run_child_hook(
+        env,
+        "musts_appliance::seal_key_child_hook",
+        "URNE_TEST_SEAL_KEY",
+        &format!("{variant} {key_id}"),
     );
 }
 

@@ -15,24 +15,7 @@ use urne_verify::crypto::Hash32;
 
 /// Runs [`seal_child_hook`] with `what` in a child process on `env`'s token; returns its stdout.
 fn in_child(env: &Env, what: &str) -> String {
-    let out = env
-        .cmd_of(&std::env::current_exe().unwrap())
-        .args([
-            "sealing::seal_child_hook",
-            "--exact",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("URNE_TEST_SEAL", what)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success() && stdout.contains("CHILD OK"),
-        "child {what} failed:\n{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    run_child_hook(env, "sealing::seal_child_hook", "URNE_TEST_SEAL", what)
 }
 
 /// The child side: does nothing unless `URNE_TEST_SEAL` is set.

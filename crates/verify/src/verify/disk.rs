@@ -11,7 +11,7 @@
 //! its `edge::folder`), which needs `unsafe` system calls this crate forbids; both refuse the
 //! same names.
 
-use super::folder::{Entry, Folder, ReadError};
+use super::folder::{Entry, Folder, ReadError, read_at_most};
 use std::fs::{File, Metadata};
 use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
@@ -162,19 +162,10 @@ impl Folder for DiskFolder {
     }
 
     fn read(&self, name: &str, limit: u64) -> Result<Vec<u8>, ReadError> {
-        let err = |e: std::io::Error| ReadError(format!("cannot read {}: {e}", self.show(name)));
-        let f = self.open_regular(name).map_err(err)?;
-        let mut bytes = vec![];
-        f.take(limit.saturating_add(1))
-            .read_to_end(&mut bytes)
-            .map_err(err)?;
-        if bytes.len() as u64 > limit {
-            return Err(ReadError(format!(
-                "{} grew past {limit} bytes while it was read",
-                self.show(name)
-            )));
-        }
-        Ok(bytes)
+        let f = self
+            .open_regular(name)
+            .map_err(|e| ReadError(format!("cannot read {}: {e}", self.show(name))))?;
+        read_at_most(f, limit, &self.show(name))
     }
 
     fn open(&self, name: &str) -> std::io::Result<Box<dyn Read + Send + '_>> {

@@ -32,6 +32,25 @@ pub enum Entry {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadError(pub String);
 
+/// The bytes of `file`, at most `limit` of them: a file that grew past `limit` since its size
+/// was examined is an error, never a longer read. `shown` names it in messages. What every
+/// [`Folder::read`] does once it has the file open.
+///
+/// # Errors
+/// The file cannot be read, or holds more than `limit` bytes.
+pub fn read_at_most(file: impl Read, limit: u64, shown: &str) -> Result<Vec<u8>, ReadError> {
+    let mut bytes = vec![];
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| ReadError(format!("cannot read {shown}: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError(format!(
+            "{shown} grew past {limit} bytes while it was read"
+        )));
+    }
+    Ok(bytes)
+}
+
 /// A folder of published files.
 pub trait Folder: Sync {
     /// The names directly in the folder, sorted bytewise (hidden staging folders included: the
