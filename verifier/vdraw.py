@@ -487,7 +487,7 @@ def step8_auditor(b, r, leaves, rules, export, producer_keys):
     del data
     if header["day"] != b["day"]:
         raise Failure("inconsistent", "the export is not for the draw's day")
-    # [M-321]: made once its day had ended and not after the draw, in whole seconds.
+    # [M-321]: made once its day had ended (D-1: midnight in Europe/Paris) and not after the draw, in whole seconds.
     end = vexport._local_bound(datetime.date.fromisoformat(b["day"]) + datetime.timedelta(days=1),
                                zoneinfo.ZoneInfo(rules["time_zone"]))
     drawn = vexport._instant(b["drawn_at"], "drawn_at")

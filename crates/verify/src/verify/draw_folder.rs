@@ -462,8 +462,9 @@ fn step8_auditor(
 }
 
 /// spec/formats.md §8.2 step 8 [M-321]: the export's `generated_at` and `status_as_of` are each at or
-/// after the end of its day (the midnight that ends it in the rules' time zone) and at or before
-/// `drawn_at`, in whole seconds (inconsistent): the appliance seals no other (appliance.md §4.3).
+/// after the end of its day (the midnight that ends it in the rules' time zone, D-1: Europe/Paris)
+/// and at or before `drawn_at`, in whole seconds (inconsistent): the appliance seals no other
+/// (appliance.md §4.3).
 fn export_dated(
     tally: &crate::entries::DayTally,
     rules: &DrawRules,
