@@ -206,7 +206,7 @@ pub(super) fn refused_seqs_from_1(refused: &[crate::draw::files::RefusedEntropy]
 
 /// spec/formats.md §4.7: `voided_attempts` lists exactly the attempts 1 … `attempt` - 1, in order,
 /// each voided by an event of the output's checkpoint (`audit_seq` at most its size)
-/// [inconsistent] [M-314].
+/// (inconsistent; M-314).
 pub fn check_voided(core: &crate::draw::files::DrawCore, size: u64) -> VResult<()> {
     let listed: Vec<u32> = core.voided_attempts.iter().map(|v| v.attempt).collect();
     if !listed.iter().copied().eq(1..core.attempt) {
