@@ -191,36 +191,41 @@ pub enum Command {
     /// Tickets of a block.
     #[command(subcommand)]
     Ticket(TicketCommand),
-    /// Verify published outputs (draws, blocks, proofs, audit exports) without the HSM or any key.
+    /// Verify published outputs (draws, blocks, proofs, audit exports) against the public keys
+    /// given, without the HSM or any private key.
     ///
-    /// Checks every signature, then
-    /// recompute the commitment, the seed and the winner and reserves (or the block), and
-    /// compare every figure. PATH is an output folder, a folder of output folders (a whole
+    /// Checks every signature against the keys of --keys DIR (required, exit 2 without: keys
+    /// shipped with the outputs show only that the files agree with each other), then
+    /// recomputes the commitment, the seed and the winner and reserves (or the block), and
+    /// compares every figure. PATH is an output folder, a folder of output folders (a whole
     /// operation's publications, verified output by output and then as one linear history of
     /// the trail: a fork fails), a proof file, or an exported audit trail (a FILE.jsonl of
-    /// `urne audit export`, checked as `urne audit verify --file` does, with the audit key of
-    /// --keys), or production's lone result.json or a lone block commitment. The first line
-    /// names what was verified, and the rules that are not an official regulation when any
-    /// output was made under such rules (`VERIFIED (règlement non officiel / unofficial rules:
-    /// ID): …`); an official rules id with other bytes than the pinned ones fails. Exit 0 when all holds (`partial:` lines name what could not be
-    /// checked from the files given), 1 naming the first thing that does not (with its class,
-    /// `fork` included), 2 for a usage mistake or an unreadable file, 8 for an audit export
-    /// checked without --keys or --checkpoint (consistent with itself only: `UNANCHORED:`). It
-    /// writes nothing and can never produce a result.
+    /// `urne audit export`, checked under the audit key of --keys), or production's lone
+    /// result.json or a lone block commitment. The first line names what was verified, and the
+    /// rules that are not an official regulation when any output was made under such rules
+    /// (`VERIFIED (règlement non officiel / unofficial rules: ID): …`); an official rules id
+    /// with other bytes than the pinned ones fails; the last line gives the ids of the keys
+    /// used, to compare with the key ceremony's minutes. Exit 0 when all holds (`partial:`
+    /// lines name what could not be checked from the files given), 1 naming the first thing
+    /// that does not (with its class, `fork` included), 2 for a usage mistake or an unreadable
+    /// file. It writes nothing and can never produce a result; the `urne-verify` binary
+    /// verifies the same way.
     Verify {
         /// An output folder (`urne draw --out`, `urne block generate --out`, a void notice's
         /// folder), a folder of such folders, a proof file or an exported audit trail
         /// (FILE.jsonl).
         path: PathBuf,
-        /// Folder with result.pub.pem and audit.pub.pem obtained independently (default: the
-        /// ones inside PATH, which proves consistency, not origin).
+        /// Folder with result.pub.pem and audit.pub.pem obtained independently of the outputs
+        /// (the key ceremony's publication, `urne keys export`). Required: never taken from the
+        /// folder verified, the token or the configuration; the verdict ends with their key ids.
         #[arg(long, value_name = "DIR")]
         keys: Option<PathBuf>,
         /// Auditor mode: the signed export the draw was sealed from (FILE.jsonl.sig beside it);
         /// the entries are recomputed from it.
         #[arg(long, value_name = "FILE.jsonl")]
         export: Option<PathBuf>,
-        /// Trusted producer key for --export (PEM; repeatable). Default: the configuration's.
+        /// Production's public key for --export (PEM; repeatable). Required with --export: never
+        /// the configuration's.
         #[arg(long = "producer-key", value_name = "PEM")]
         producer_keys: Vec<PathBuf>,
         /// For a proof file: the published draw folder whose commitment it must match.

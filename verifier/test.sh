@@ -100,7 +100,9 @@ expect 0 "urne   audit verify" "$urne" audit verify --audit-key "$tmp/keysA/audi
 expect 0 "python audit export" $V "$tmp/audit.jsonl" --keys "$tmp/keysA" "${cps[@]}"
 expect 0 "urne   audit export" "$urne" verify "$tmp/audit.jsonl" --keys "$tmp/keysA" "${cps[@]}"
 # spec/formats.md §6.4 [M-271]: without an audit key or a held checkpoint, consistent with itself only.
-both 8 "audit export without an anchor (UNANCHORED)" "$tmp/audit.jsonl"
+expect 8 "python audit export without an anchor (UNANCHORED)" $V "$tmp/audit.jsonl"
+# spec/formats.md §8.1 [M-341]: urne's verifiers take no key implicitly: without --keys, exit 2.
+expect 2 "urne   audit export without --keys (a usage error)" "$urne" verify "$tmp/audit.jsonl"
 expect 8 "urne   audit verify without an anchor (UNANCHORED)" "$urne" audit verify
 dbA=$URNE_DB
 

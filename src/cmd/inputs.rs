@@ -88,11 +88,15 @@ fn producer_key_paths(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-/// The producer keys in key files: those given, else the configuration's. For `urne verify`
-/// (the auditor's own keys) and for pinning them in the trail ([`key_set`]); a seal trusts
-/// only the keys pinned in the trail ([`pinned_keys`]).
+/// The producer keys in key files: those given, else the configuration's, for pinning them in
+/// the trail ([`key_set`]); a seal trusts only the keys pinned in the trail ([`pinned_keys`]).
 pub fn trusted_keys(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
-    producer_key_paths(ctx, given)?
+    key_files(&producer_key_paths(ctx, given)?)
+}
+
+/// The Ed25519 public keys of PEM files (production's keys), in order.
+pub fn key_files(paths: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
+    paths
         .iter()
         .map(|p| {
             let pem = fsio::read(p)?;

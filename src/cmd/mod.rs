@@ -141,22 +141,19 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
             expect_day,
             expect_block,
             pin_file: _,
-        } => verify::run(
-            ctx,
-            verify::VerifyArgs {
-                path,
-                keys,
-                export,
-                producer_keys,
-                published,
-                checkpoints: checkpoint,
-                strict,
-                expect: urne_verify::verify::Expect {
-                    day: expect_day,
-                    block: expect_block,
-                },
+        } => verify::run(verify::VerifyArgs {
+            path,
+            keys,
+            export,
+            producer_keys,
+            published,
+            checkpoints: checkpoint,
+            strict,
+            expect: urne_verify::verify::Expect {
+                day: expect_day,
+                block: expect_block,
             },
-        ),
+        }),
         c @ (Command::Status { .. } | Command::Show { .. }) => reading(ctx, c),
     }
 }

@@ -51,7 +51,13 @@ pub fn show(
             "the player picks one of three offered symbols (G-6)",
         ));
     }
-    let k = load_keys(keys_dir, dir)?;
+    if keys_dir.is_none() {
+        note!(
+            "note: using the public keys found in {}; pass --keys DIR with keys obtained independently to rule out a substituted key",
+            dir.display()
+        );
+    }
+    let k = load_keys(keys_dir.unwrap_or(dir))?;
     let stem = files::stem(&id.canonical());
     let rules_bytes =
         read_signed(&DiskFolder::open(dir), "rules.json", &k.result).map_err(refused)?;

@@ -1,11 +1,13 @@
 //! `urne verify PATH`: third-party verification of published outputs (spec/formats.md §8). Needs no
 //! HSM, no PIN, no audit trail and no private key, and writes nothing: it can never produce a
-//! result (design principle 2). The checks are the core's (`urne_verify::verify`, step by step as
-//! the SPEC numbers them); this command only reads files (within their limits, spec/formats.md §1.6,
-//! through [`DiskFolder`]) and prints.
+//! result (design principle 2). The checks are the library's (`urne_verify::verify`, step by step
+//! as the spec numbers them); this command only reads files (within their limits, spec/formats.md
+//! §1.6, through [`DiskFolder`]) and prints. The keys follow the rule of the `urne-verify` binary
+//! (spec/formats.md §8.1): `--keys DIR` is required, never taken from the folder verified, the
+//! appliance's token or its configuration, and auditor mode names production's key with
+//! `--producer-key`; the verdict ends with the ids of the keys used.
 
 use super::audit;
-use super::ctx::Ctx;
 use crate::edge::folder::DiskFolder;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
@@ -26,11 +28,11 @@ pub struct VerifyArgs {
     /// A draw or block folder, a folder of outputs, a proof file, a lone result or commitment,
     /// or an exported trail.
     pub path: PathBuf,
-    /// The folder of the public keys obtained independently (default: the ones in the folder).
+    /// The folder of the public keys obtained independently (required: a usage error without).
     pub keys: Option<PathBuf>,
     /// Auditor mode: the signed export the draw was sealed from.
     pub export: Option<PathBuf>,
-    /// The producer keys trusted for `export` (default: the configuration's).
+    /// The producer keys trusted for `export` (required with it: never the configuration's).
     pub producer_keys: Vec<PathBuf>,
     /// For a proof file: the published folder whose commitment it must match.
     pub published: Option<PathBuf>,
@@ -42,16 +44,20 @@ pub struct VerifyArgs {
     pub expect: Expect,
 }
 
-/// The public keys in `keys_dir`, else in `fallback` (the folder being verified, with a note
-/// that this proves consistency, not origin).
-pub fn load_keys(keys_dir: Option<&Path>, fallback: &Path) -> Result<Keys> {
-    let dir = keys_dir.unwrap_or(fallback);
-    if keys_dir.is_none() {
-        note!(
-            "note: using the public keys found in {}; pass --keys DIR with keys obtained independently to rule out a substituted key",
-            dir.display()
-        );
-    }
+/// The folder `--keys DIR` names: required, as by the `urne-verify` binary (a usage error, exit 2,
+/// without it). Keys shipped with the outputs would show that the files agree with each other,
+/// not that this appliance made them (spec/formats.md §8.1).
+fn keys_dir(a: &VerifyArgs) -> Result<&Path> {
+    a.keys.as_deref().ok_or_else(|| {
+        Error::bad_input(
+            "no --keys: urne verify checks outputs only against public keys given explicitly",
+            "pass --keys DIR holding result.pub.pem and audit.pub.pem obtained independently of the outputs (the key ceremony's publication, `urne keys export`), never the folder verified",
+        )
+    })
+}
+
+/// The public keys of `--keys DIR`.
+pub fn load_keys(dir: &Path) -> Result<Keys> {
     signed::load_keys(&DiskFolder::open(dir)).map_err(|f| {
         Error::bad_input(
             f.what,
@@ -85,27 +91,20 @@ pub fn print_lines(lines: &[Line]) {
 
 /// What was verified first, then the checks and what could not be checked; the notes (remarks
 /// that change nothing) on standard error (`verdict::report_lines`).
-fn print_report(path: &Path, report: &Report, keys_from_folder: bool) {
-    print_lines(&verdict::report_lines(
-        &path.display().to_string(),
-        report,
-        keys_from_folder,
-    ));
+fn print_report(path: &Path, report: &Report, keys: &[verdict::Line]) {
+    let mut lines = verdict::report_lines(&path.display().to_string(), report, false);
+    lines.extend_from_slice(keys);
+    print_lines(&lines);
 }
 
 /// `urne verify PATH`.
-pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
+pub fn run(a: VerifyArgs) -> Result<()> {
+    keys_dir(&a)?;
     let name = a
         .path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let parent = a
-        .path
-        .parent()
-        .map(Path::to_path_buf)
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or_else(|| PathBuf::from("."));
     if a.expect.day.is_some() && a.expect.block.is_some() {
         return Err(Error::bad_input(
             "--expect-day and --expect-block together: an output is a day's or a block's",
@@ -123,12 +122,12 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
     }
     if a.path.is_file() {
         if name.ends_with(".jsonl") {
-            return verify_trail_file(ctx, &a);
+            return verify_trail_file(&a);
         }
         if name == "result.json" || name.ends_with(".commit.json") {
-            return verify_lone(&a, &parent, &name);
+            return verify_lone(&a, &name);
         }
-        return verify_proof(&a, &parent, &name);
+        return verify_proof(&a, &name);
     }
     if !a.path.is_dir() {
         return Err(Error::bad_input(
@@ -142,15 +141,19 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
     // The path given is opened once, through any link in it, and held; nothing below it is
     // followed (spec/formats.md §1.6).
     let folder = DiskFolder::open(&a.path);
-    let keys = load_keys(a.keys.as_deref(), &a.path)?;
+    let keys = load_keys(keys_dir(&a)?)?;
+    let mut producer = vec![];
     let report = if is_output(&folder) {
         let export = a.export.as_deref().map(export_folder).transpose()?;
         let auditor = match &export {
-            Some((f, n)) => Some(Auditor {
-                folder: f,
-                name: n.clone(),
-                producer_keys: producer_keys(ctx, &a)?,
-            }),
+            Some((f, n)) => {
+                producer = producer_keys(&a)?;
+                Some(Auditor {
+                    folder: f,
+                    name: n.clone(),
+                    producer_keys: producer.clone(),
+                })
+            }
             None => None,
         };
         verify_output(&folder, &keys, auditor.as_ref(), &a.expect).map_err(to_error)?
@@ -167,7 +170,7 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         verify_outputs(&folder, &keys, &a.expect).map_err(to_error)?
     };
     check_held(&report.outputs, &held(&a)?, &keys).map_err(to_error)?;
-    print_report(&a.path, &report, a.keys.is_none());
+    print_report(&a.path, &report, &[verdict::keys_line(&keys, &producer)]);
     Ok(())
 }
 
@@ -177,12 +180,21 @@ fn export_folder(e: &Path) -> Result<(DiskFolder, String)> {
     Ok(DiskFolder::of_file(e))
 }
 
-/// The producer keys trusted for `--export`: at least one, or a usage error (exit 2).
-fn producer_keys(ctx: &Ctx, a: &VerifyArgs) -> Result<Vec<[u8; 32]>> {
-    super::inputs::trusted_keys(ctx, &a.producer_keys).map_err(|e| {
+/// The producer keys given for `--export`: at least one, named on the command line (never the
+/// configuration's: auditor mode names its key explicitly), or a usage error (exit 2).
+fn producer_keys(a: &VerifyArgs) -> Result<Vec<[u8; 32]>> {
+    let hint =
+        "pass --producer-key PEM (production's export key, obtained from production) with --export";
+    if a.producer_keys.is_empty() {
+        return Err(Error::bad_input(
+            "auditor mode needs production's public key: no trusted producer key",
+            hint,
+        ));
+    }
+    super::inputs::key_files(&a.producer_keys).map_err(|e| {
         Error::bad_input(
             format!("auditor mode needs production's public key: {}", e.message),
-            "pass --producer-key PEM (production's export key, obtained from production) with --export",
+            hint,
         )
     })
 }
@@ -196,8 +208,8 @@ fn held(a: &VerifyArgs) -> Result<Vec<(String, String)>> {
 }
 
 /// Production's lone `result.json`, or a lone block commitment (spec/formats.md §8.5).
-fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
-    let keys = load_keys(a.keys.as_deref(), dir)?;
+fn verify_lone(a: &VerifyArgs, name: &str) -> Result<()> {
+    let keys = load_keys(keys_dir(a)?)?;
     let (folder, _) = DiskFolder::of_file(&a.path);
     let report = if name == "result.json" {
         verify_lone_result(&folder, name, &keys)
@@ -207,51 +219,47 @@ fn verify_lone(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
     .and_then(|r| a.expect.check(&r).map(|()| r))
     .map_err(to_error)?;
     check_held(&report.outputs, &held(a)?, &keys).map_err(to_error)?;
-    print_report(&a.path, &report, a.keys.is_none());
+    print_report(&a.path, &report, &[verdict::keys_line(&keys, &[])]);
     Ok(())
 }
 
 /// An exported audit trail (`urne audit export`, spec/formats.md §6.4), recognised by its `.jsonl`
-/// name as the Python verifier does; the audit key is `--keys DIR`'s audit.pub.pem.
-fn verify_trail_file(ctx: &mut Ctx, a: &VerifyArgs) -> Result<()> {
-    let key = match &a.keys {
-        // A key of `--keys DIR`, found in that folder: a link there is not followed (spec/formats.md §1.6).
-        Some(dir) => AuditKey::Given(audit::exported_audit_key(dir)?),
-        None => AuditKey::Recorded,
-    };
+/// name as the Python verifier does, checked under the audit key of `--keys DIR` (a link there is
+/// not followed, spec/formats.md §1.6): anchored by that key, never by the key the trail records.
+fn verify_trail_file(a: &VerifyArgs) -> Result<()> {
+    let dir = keys_dir(a)?;
+    let key = audit::exported_audit_key(dir)?;
     let held = audit::read_held(&a.checkpoints)?;
-    // Without a key or a held checkpoint, nothing outside the file anchors it (spec/formats.md §6.4).
-    let anchored = a.keys.is_some() || !held.is_empty();
-    let r = audit::verify_export_file(&a.path, &held, key, a.strict)?;
-    if anchored {
-        print_report(&a.path, &verdict::trail_report(&r), false);
-    } else {
-        print_lines(&verdict::unanchored_lines(
-            &a.path.display().to_string(),
-            &r,
-        ));
-        ctx.outcome = crate::error::Exit::Unanchored;
-    }
+    let r = audit::verify_export_file(&a.path, &held, AuditKey::Given(key), a.strict)?;
+    print_report(&a.path, &verdict::trail_report(&r), &[]);
     if held.is_empty() {
         audit::note_cut_short(r.events);
     }
+    say!(
+        "{}",
+        printable(&format!(
+            "keys: audit key {} (from {}): compare it with the key ceremony's minutes",
+            urne_verify::crypto::keys::key_id(&key),
+            dir.join("audit.pub.pem").display()
+        ))
+    );
     Ok(())
 }
 
-/// A proof file: an account's inclusion proof (spec/formats.md §8.3) or a ticket proof (spec/formats.md §5.B9).
-fn verify_proof(a: &VerifyArgs, dir: &Path, name: &str) -> Result<()> {
-    let keys = load_keys(a.keys.as_deref(), a.published.as_deref().unwrap_or(dir))?;
+/// A proof file: an account's inclusion proof (spec/formats.md §8.3) or a ticket proof
+/// (spec/formats.md §5.B9).
+fn verify_proof(a: &VerifyArgs, name: &str) -> Result<()> {
+    let keys = load_keys(keys_dir(a)?)?;
     let published = a.published.as_deref().map(DiskFolder::open);
     let published = published.as_ref().map(|p| p as &dyn Folder);
     let (folder, _) = DiskFolder::of_file(&a.path);
     let proven = verify_proof_file(&folder, name, published, &keys).map_err(to_error)?;
-    print_lines(&verdict::proof_lines(
+    let mut lines = verdict::proof_lines(
         &a.path.display().to_string(),
         &proven,
         a.published.is_some(),
-    ));
-    if a.keys.is_none() {
-        say!("{}", verdict::KEYS_FROM_FOLDER);
-    }
+    );
+    lines.push(verdict::keys_line(&keys, &[]));
+    print_lines(&lines);
     Ok(())
 }

@@ -428,7 +428,7 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
     )
     .unwrap();
     std::fs::copy(env.path("out/audit.pub.pem"), fake.join("audit.pub.pem")).unwrap();
-    let o = env.urne(&["verify", "fake"]);
+    let o = env.urne(&["verify", "fake", "--keys", "fake"]);
     let err = assert_fails(&o, 1);
     assert!(err.contains("commitment-mismatch"), "{err}");
 }

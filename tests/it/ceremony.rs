@@ -348,7 +348,13 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     }
     // Each output verifies; the trail holds the sitting's events, and is whole.
     for d in &days {
-        let out = env.urne(&["verify", publ.join(format!("draw-{d}")).to_str().unwrap()]);
+        let draw = publ.join(format!("draw-{d}"));
+        let out = env.urne(&[
+            "verify",
+            draw.to_str().unwrap(),
+            "--keys",
+            draw.to_str().unwrap(),
+        ]);
         assert!(
             out.status.success(),
             "{d}: {}",

@@ -269,6 +269,15 @@ pub const CONTRIBUTION: &str = "4 2 6 1 3 5 5 2";
 pub const PRODUCER_ID_PROMPT: &str =
     "(?:identifiant de la clé de production|the id of production's key)";
 
+/// The TEST producer's public key file (tests/fixtures/keys/test-producer.pub.pem), by its
+/// absolute path: what an auditor names with `--producer-key`.
+pub fn producer_pub() -> String {
+    root()
+        .join("tests/fixtures/keys/test-producer.pub.pem")
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// The key id of the TEST producer key (tests/fixtures/keys/test-producer.pub.pem), as
 /// production's written statement gives it: the commissaire's answer at
 /// [`PRODUCER_ID_PROMPT`].

@@ -151,6 +151,8 @@ fn a_sealed_day_draws_and_verifies_in_public_and_auditor_modes() {
         "keys",
         "--export",
         export.to_str().unwrap(),
+        "--producer-key",
+        producer_pub().as_str(),
     ]);
     env.ok(&[
         "audit",
@@ -488,6 +490,8 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
         "keys",
         "--export",
         export.to_str().unwrap(),
+        "--producer-key",
+        producer_pub().as_str(),
     ]);
 }
 
@@ -595,6 +599,8 @@ fn a_kill_at_any_moment_of_a_draw_never_changes_its_outcome() {
         "keys",
         "--export",
         export.to_str().unwrap(),
+        "--producer-key",
+        producer_pub().as_str(),
     ]);
     env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
@@ -626,6 +632,8 @@ fn a_one_byte_change_to_any_output_file_fails_verify() {
         "keys",
         "--export",
         export.to_str().unwrap(),
+        "--producer-key",
+        producer_pub().as_str(),
     ]);
     // Verifying with another appliance's keys is a usage mistake naming both keys (exit 2),
     // never a success (spec/formats.md §8.1).

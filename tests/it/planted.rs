@@ -202,7 +202,12 @@ fn a_library_planted_in_openssls_configuration_or_engines_never_loads_in_any_com
             vec!["status"],
             vec!["audit", "verify", "--keys", "audit-keys"],
             seal_args,
-            vec!["verify", out.to_str().unwrap()],
+            vec![
+                "verify",
+                out.to_str().unwrap(),
+                "--keys",
+                out.to_str().unwrap(),
+            ],
         ];
         for args in &commands {
             let mut c = env.command_for(args);
@@ -264,7 +269,12 @@ fn a_library_planted_in_openssls_configuration_or_engines_never_loads_in_any_com
     }
     // Under every plant, urne's outputs still verify and the trail is whole.
     env.ok(&["audit", "verify", "--keys", "audit-keys"]);
-    env.ok(&["verify", out.to_str().unwrap()]);
+    env.ok(&[
+        "verify",
+        out.to_str().unwrap(),
+        "--keys",
+        out.to_str().unwrap(),
+    ]);
 }
 
 /// A variable of the code-loading kind, set at all, refuses every command that opens the token

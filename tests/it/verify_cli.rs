@@ -70,11 +70,13 @@ fn key_id(env: &Env, pem: &str) -> String {
     )
 }
 
+// MUST: M-341
 #[test]
 fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_and_names_its_keys()
 {
     let (env, export) = drawn();
-    // Without --keys: a usage error, whatever the folder holds (never its own keys).
+    // Without --keys: a usage error, whatever the folder holds (never its own keys), from both
+    // urne-verify and `urne verify` (spec/formats.md §8.1 [M-341]).
     std::fs::copy(
         env.path("keys/result.pub.pem"),
         env.path("out/result.pub.pem"),
@@ -86,9 +88,16 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
     )
     .unwrap();
     for args in [&["out"][..], &["audit.jsonl"], &["out/result.json"]] {
+        let urne: Vec<&str> = std::iter::once("verify")
+            .chain(args.iter().copied())
+            .collect();
+        let o = env.urne(&urne);
+        let err = assert_fails(&o, 2);
+        assert!(err.contains("no --keys"), "urne verify: {err}");
+        assert!(o.stdout.is_empty(), "urne verify: {}", stdout(&o));
         let o = run(&env, args);
         let err = assert_fails(&o, 2);
-        assert!(err.starts_with("error: no --keys"), "{err}");
+        assert!(err.contains("no --keys"), "{err}");
         let all = String::from_utf8_lossy(&o.stderr);
         assert!(
             all.lines().any(|l| l.starts_with("hint: pass --keys DIR")),
@@ -112,9 +121,9 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
     );
     let urne = env.ok(&["verify", "out", "--keys", "keys"]);
     let ours = stdout(&o);
-    assert!(
-        ours.starts_with(&urne),
-        "urne verify:\n{urne}\nurne-verify:\n{ours}"
+    assert_eq!(
+        ours, urne,
+        "urne-verify and urne verify print the same verdict"
     );
     let last = ours.lines().last().unwrap();
     assert!(
@@ -125,11 +134,14 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
     );
     // Auditor mode: production's key named explicitly, else a usage error.
     let export = export.to_str().unwrap();
-    let o = run(&env, &["out", "--keys", "keys", "--export", export]);
-    let err = assert_fails(&o, 2);
-    assert!(err.contains("production's public key"), "{err}");
-    let all = String::from_utf8_lossy(&o.stderr);
-    assert!(all.contains("hint: pass --producer-key PEM"), "{all}");
+    let auditor = ["out", "--keys", "keys", "--export", export];
+    let urne: Vec<&str> = std::iter::once("verify").chain(auditor).collect();
+    for o in [run(&env, &auditor), env.urne(&urne)] {
+        let err = assert_fails(&o, 2);
+        assert!(err.contains("production's public key"), "{err}");
+        let all = String::from_utf8_lossy(&o.stderr);
+        assert!(all.contains("hint: pass --producer-key PEM"), "{all}");
+    }
     let producer = root().join("tests/fixtures/keys/test-producer.pub.pem");
     let producer = producer.to_str().unwrap();
     let o = run(
@@ -169,9 +181,9 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
         "{ours}"
     );
     let urne = env.ok(&["verify", "audit.jsonl", "--keys", "keys"]);
-    assert!(
-        ours.starts_with(&urne),
-        "urne verify:\n{urne}\nurne-verify:\n{ours}"
+    assert_eq!(
+        ours, urne,
+        "urne-verify and urne verify print the same verdict"
     );
 }
 

@@ -15,7 +15,6 @@
 #![forbid(unsafe_code)]
 
 use clap::Parser;
-use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -29,7 +28,7 @@ use urne_verify::verify::proof::verify_proof_file;
 use urne_verify::verify::signed::{self, Keys};
 use urne_verify::verify::trail::AuditKey;
 use urne_verify::verify::trail_export::verify_trail_export;
-use urne_verify::verify::verdict::{self, Line, printable};
+use urne_verify::verify::verdict::{self, Line, keys_line, printable};
 use urne_verify::verify::{Expect, Failure, Report};
 
 /// The largest producer key file read (a PEM public key is about 113 bytes).
@@ -225,24 +224,6 @@ fn expect(a: &Args) -> Expect {
         day: a.expect_day.clone(),
         block: a.expect_block.clone(),
     }
-}
-
-/// The last line of a verdict: the key ids it was checked against.
-fn keys_line(keys: &Keys, producer: &[[u8; 32]]) -> Line {
-    let mut s = format!(
-        "keys: result key {}, audit key {}",
-        key_id(&keys.result),
-        key_id(&keys.audit)
-    );
-    for k in producer {
-        let _ = write!(s, ", producer key {}", key_id(k));
-    }
-    let _ = write!(
-        s,
-        " (from {}): compare them with the key ceremony's minutes",
-        keys.source
-    );
-    Line::Out(printable(&s))
 }
 
 /// The public keys of `--keys DIR`.

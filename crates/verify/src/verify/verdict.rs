@@ -38,6 +38,28 @@ pub fn printable(s: &str) -> String {
         .collect()
 }
 
+/// The last line of a verdict: the ids of the keys it was checked against (the result and
+/// audit keys of `--keys DIR`, and in auditor mode the producer keys), to compare with the key
+/// ceremony's minutes (spec/formats.md §8.1).
+pub fn keys_line(keys: &super::signed::Keys, producer: &[[u8; 32]]) -> Line {
+    use crate::crypto::keys::key_id;
+    use std::fmt::Write as _;
+    let mut s = format!(
+        "keys: result key {}, audit key {}",
+        key_id(&keys.result),
+        key_id(&keys.audit)
+    );
+    for k in producer {
+        let _ = write!(s, ", producer key {}", key_id(k));
+    }
+    let _ = write!(
+        s,
+        " (from {}): compare them with the key ceremony's minutes",
+        keys.source
+    );
+    Line::Out(printable(&s))
+}
+
 /// The verdict on `report` for the output(s) at `path`: one `VERIFIED` line per output verified,
 /// then the checks, the notes, and what could not be checked (`partial:`); with
 /// `keys_from_folder`, the line saying the keys were the folder's own. Every line is printable:
