@@ -8,7 +8,7 @@
 //!
 //! The sitting's and the key ceremony's trails are built from the real trail's payloads (keys
 //! generated and exported by SoftHSM, a real seal, draw and checkpoint), composed into sittings
-//! and rendered by the core; `urne ceremony`, which will write them, is tested on its own.
+//! and rendered by urne-ceremony; `urne ceremony`, which will write them, is tested on its own.
 //! Chromium and poppler-utils are installed by scripts/test; without them this test fails.
 
 use crate::common::*;

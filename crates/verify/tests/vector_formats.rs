@@ -1,4 +1,4 @@
-//! The core's file formats against the shared test vectors (`tests/vectors`, spec/formats.md §1.5): every
+//! urne-verify's file formats against the shared test vectors (`tests/vectors`, spec/formats.md §1.5): every
 //! JSON output in a vector that parses as its format (`result.json`, `bundle.json`, proofs,
 //! block commitments and reveals) re-serialises to exactly its bytes, and every event of an
 //! exported audit trail to exactly its line (spec/formats.md §6.4). The typed fields, `Hash32` among
