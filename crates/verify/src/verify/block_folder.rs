@@ -192,22 +192,20 @@ pub(super) fn commitment_evidence(
     let cp = chain::verify_note(&c.audit_checkpoint, &k.audit)
         .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
     check_randomness(name, c, &cp)?;
+    let subject = super::Publishes::Commitment {
+        block: c.block.clone(),
+        attempt: c.attempt,
+    };
     published.push(super::Published {
-        subject: format!("the commitment of block {} attempt {}", c.block, c.attempt),
+        subject: subject.clone(),
         checkpoint: cp.clone(),
         name: show.to_string(),
     });
-    Ok(
-        history::versioned_output(show, c.version, bytes, c.history.as_ref(), &cp)?.map(|o| {
-            history::Output {
-                subject: Some(format!(
-                    "the commitment of block {} attempt {}",
-                    c.block, c.attempt
-                )),
-                ..o
-            }
-        }),
-    )
+    let output = history::versioned_output(show, c.version, bytes, c.history.as_ref(), &cp)?;
+    Ok(output.map(|o| history::Output {
+        subject: Some(subject),
+        ..o
+    }))
 }
 
 /// A block commitment that passed step 2, with what the later steps need.
@@ -279,10 +277,10 @@ fn verify_block(
         Some(rv) => {
             report.outputs.extend(rv.output.clone());
             report.published.push(super::Published {
-                subject: format!(
-                    "the reveal of block {} seed commitment {}",
-                    b.c.block, b.c.seed_commitment
-                ),
+                subject: super::Publishes::Reveal {
+                    block: b.c.block.clone(),
+                    seed_commitment: b.c.seed_commitment,
+                },
                 checkpoint: rv.checkpoint.clone(),
                 name: rv.name.clone(),
             });
@@ -361,10 +359,10 @@ impl Committed<'_> {
         let cp = chain::verify_note(&r.audit_checkpoint, &self.keys.audit)
             .map_err(|e| fail(C::BadSignature, format!("{rname}: audit checkpoint: {e}")))?;
         let path = self.dir.show(&rname);
-        let subject = format!(
-            "the reveal of block {} seed commitment {}",
-            c.block, c.seed_commitment
-        );
+        let subject = super::Publishes::Reveal {
+            block: c.block.clone(),
+            seed_commitment: c.seed_commitment,
+        };
         let output = history::versioned_output(&path, r.version, bytes, r.history.as_ref(), &cp)?
             .map(|o| history::Output {
                 subject: Some(subject),

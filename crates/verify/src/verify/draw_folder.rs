@@ -300,10 +300,7 @@ pub(super) fn checkpoint_and_history(
         ));
     }
     one_time_format("drawn_at", h.drawn_at)?;
-    let subject = format!(
-        "the draw of {} day {} attempt {}",
-        h.core.operation, h.core.day, h.core.attempt
-    );
+    let subject = super::manifest_check::publishes(h.core);
     r.published.push(super::Published {
         subject: subject.clone(),
         checkpoint: cp.clone(),

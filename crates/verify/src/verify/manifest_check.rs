@@ -8,12 +8,18 @@ use crate::crypto::{Hash32, keys};
 use crate::draw::files::DrawCore;
 use crate::manifest::{self, Audience, Manifest};
 
+/// What the draw `core` publishes (spec/formats.md §8.4).
+pub(super) fn publishes(core: &DrawCore) -> super::Publishes {
+    super::Publishes::Draw {
+        operation: core.operation.clone(),
+        day: core.day.clone(),
+        attempt: core.attempt,
+    }
+}
+
 /// `the draw of OPERATION day DAY attempt N (version V)`.
 pub(super) fn subject(core: &DrawCore, version: u32) -> String {
-    format!(
-        "the draw of {} day {} attempt {} (version {version})",
-        core.operation, core.day, core.attempt
-    )
+    format!("{} (version {version})", publishes(core))
 }
 
 /// Step 9 on a manifest `bytes` of the draw `core` (of `version`), the files of the folder

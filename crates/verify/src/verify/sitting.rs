@@ -91,8 +91,11 @@ pub fn verify_sitting(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
 
 /// What a sitting publishes, once per trail (spec/formats.md §8.4, §9.4): its number on its trail (a
 /// trail made by a witnessed restart numbers its sittings from 1 again, spec/appliance.md §9.1).
-fn published_subject(s: &SittingFile) -> String {
-    format!("sitting {} of the trail {}", s.number, s.history.trail)
+fn published_subject(s: &SittingFile) -> super::Publishes {
+    super::Publishes::Sitting {
+        number: s.number,
+        trail: s.history.trail,
+    }
 }
 
 /// `sitting` or `key-ceremony`, as spec/appliance.md §9.1 spells them.

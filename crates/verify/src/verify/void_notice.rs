@@ -57,10 +57,14 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     super::draw_folder::one_time_format("voided_at", &n.voided_at)?;
     // 5. Its history leads to its checkpoint.
     let name = f.show(FILE_NAME);
+    let subject = super::Publishes::Void {
+        of: what.clone(),
+        attempt: n.attempt,
+    };
     let output =
         history::versioned_output(&name, n.version, &bytes, Some(&n.history), &cp)?.map(|o| {
             history::Output {
-                subject: Some(format!("the void of {what} attempt {}", n.attempt)),
+                subject: Some(subject.clone()),
                 ..o
             }
         });
@@ -77,7 +81,7 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
             n.attempt, n.version
         )],
         published: vec![super::Published {
-            subject: format!("the void of {what} attempt {}", n.attempt),
+            subject,
             checkpoint: cp.clone(),
             name: f.show(FILE_NAME),
         }],
@@ -88,8 +92,8 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
 }
 
 /// Step 2, the subject: exactly one of `day` and `block`; a day `YYYY-MM-DD`, a block canonical
-/// and of the game `operation` names; `attempt` and `void_seq` from 1. Returns it in words.
-pub(super) fn check_subject(n: &VoidNotice) -> VResult<String> {
+/// and of the game `operation` names; `attempt` and `void_seq` from 1. Returns it.
+pub(super) fn check_subject(n: &VoidNotice) -> VResult<Subject> {
     let malformed = |why: String| fail(C::Malformed, format!("{FILE_NAME}: {why}"));
     if n.attempt == 0 || n.void_seq == 0 {
         return Err(malformed("attempt and void_seq count from 1".into()));
@@ -100,7 +104,7 @@ pub(super) fn check_subject(n: &VoidNotice) -> VResult<String> {
                 .ok()
                 .filter(|_| d.len() == 10)
                 .ok_or_else(|| malformed(format!("day {d:?} is not YYYY-MM-DD")))?;
-            Ok(format!("day {d}"))
+            Ok(Subject::Day(d))
         }
         Subject::Block(b) => {
             let id = BlockId::parse(&b)
@@ -116,7 +120,7 @@ pub(super) fn check_subject(n: &VoidNotice) -> VResult<String> {
                     ),
                 ));
             }
-            Ok(format!("block {b}"))
+            Ok(Subject::Block(b))
         }
     }
 }
