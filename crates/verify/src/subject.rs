@@ -3,6 +3,7 @@
 //! words its messages print.
 
 use crate::crypto::Hash32;
+use crate::values::Attempt;
 use std::fmt;
 
 /// What a void annulled an attempt of.
@@ -59,8 +60,8 @@ pub enum Publishes {
     Void {
         /// The day or the block.
         of: Voided,
-        /// The attempt.
-        attempt: u32,
+        /// The attempt, checked to count from 1 (spec/formats.md §4.6 step 2).
+        attempt: Attempt,
     },
     /// A sitting's minutes (`sitting.json`), once per trail (spec/formats.md §9.4).
     Sitting {
@@ -83,14 +84,14 @@ impl Publishes {
                     of: Of::Day(d),
                     attempt: a,
                 },
-            ) => day == d && attempt == a,
+            ) => day == d && *attempt == a.get(),
             (
                 Publishes::Commitment { block, attempt },
                 Publishes::Void {
                     of: Of::Block(b),
                     attempt: a,
                 },
-            ) => block == b && attempt == a,
+            ) => block == b && *attempt == a.get(),
             _ => false,
         }
     }

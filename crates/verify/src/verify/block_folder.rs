@@ -14,9 +14,10 @@ use crate::block::counts::{expected_counts, tier_counts};
 use crate::block::files::{self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile};
 use crate::block::tickets::verify_tickets_bytes;
 use crate::block::{self, BlockId, Regenerated, RevealError};
-use crate::crypto::{Hash32, keys, sha256};
+use crate::crypto::{Hash32, sha256};
 use crate::manifest;
 use crate::rules::game::GameRules;
+use crate::values::KeyId;
 
 /// The names of the block commitments (`*.commit.json`) in `f`, sorted: the blocks
 /// [`verify_block_folder`] checks. Empty when `f` holds no block outputs.
@@ -183,7 +184,7 @@ pub(super) fn commitment_evidence(
     k: &Keys,
     published: &mut Vec<super::Published>,
 ) -> VResult<Option<history::Output>> {
-    if c.result_key_id != keys::key_id(&k.result) || c.audit_key_id != keys::key_id(&k.audit) {
+    if c.result_key_id != KeyId::of(&k.result) || c.audit_key_id != KeyId::of(&k.audit) {
         return Err(fail(
             C::Inconsistent,
             format!("{name}: result_key_id or audit_key_id is not the id of the key given"),
@@ -396,7 +397,7 @@ impl Committed<'_> {
                 "not this block's reveal (block, rules, unofficial_rules, seed commitment or outcomes root differ)",
             );
         }
-        if r.result_key_id != keys::key_id(&self.keys.result) {
+        if r.result_key_id != KeyId::of(&self.keys.result) {
             return inconsistent("result_key_id is not the id of the result key given");
         }
         super::block_order::check_sales_close(rname, r, c)
@@ -552,7 +553,7 @@ impl Committed<'_> {
         if m.operation != c.game
             || m.block.as_deref() != Some(c.block.as_str())
             || m.attempt != c.attempt
-            || m.result_key_id != keys::key_id(&self.keys.result)
+            || m.result_key_id != KeyId::of(&self.keys.result)
         {
             return Err(fail(
                 C::Inconsistent,

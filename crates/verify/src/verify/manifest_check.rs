@@ -4,9 +4,10 @@
 
 use super::signed::Keys;
 use super::{FailureClass as C, Report, VResult, fail, parse_named};
-use crate::crypto::{Hash32, keys};
+use crate::crypto::Hash32;
 use crate::draw::files::DrawCore;
 use crate::manifest::{self, Audience, Manifest};
+use crate::values::KeyId;
 
 /// What the draw `core` publishes (spec/formats.md §8.4).
 pub(super) fn publishes(core: &DrawCore) -> super::Publishes {
@@ -43,7 +44,7 @@ pub(super) fn check_manifest(
         && m.day.as_deref() == Some(core.day.as_str())
         && m.block.is_none()
         && m.attempt == core.attempt
-        && m.result_key_id == keys::key_id(&keys.result);
+        && m.result_key_id == KeyId::of(&keys.result);
     if !same {
         return Err(fail(
             C::Inconsistent,
@@ -88,7 +89,7 @@ pub(super) fn parse_manifest(name: &str, bytes: &[u8]) -> VResult<Manifest> {
         return malformed("exactly one of day and block is not null");
     }
     if let Some(d) = &m.day
-        && (d.len() != 10 || chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_err())
+        && d.parse::<crate::values::Day>().is_err()
     {
         return malformed("day is not a date YYYY-MM-DD");
     }

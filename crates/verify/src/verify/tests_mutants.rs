@@ -625,7 +625,7 @@ fn a_void_notices_subject_is_checked_member_by_member() {
         let n: crate::void_notice::VoidNotice = serde_json::from_value(n).unwrap();
         check_subject(&n)
     };
-    assert_eq!(notice(&|_| {}).unwrap().to_string(), "day 2018-12-23");
+    assert_eq!(notice(&|_| {}).unwrap().0.to_string(), "day 2018-12-23");
     for member in ["attempt", "void_seq"] {
         let e = notice(&|n| n[member] = 0.into()).unwrap_err();
         assert_eq!(e.class, C::Malformed, "{member}");
@@ -640,6 +640,7 @@ fn a_void_notices_subject_is_checked_member_by_member() {
     assert_eq!(
         notice(&block("noel-de-la-chance-2015"))
             .unwrap()
+            .0
             .to_string(),
         "block noel-de-la-chance-2015/100/e1/3"
     );

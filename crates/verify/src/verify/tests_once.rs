@@ -33,7 +33,10 @@ fn commitment(block: &str) -> Publishes {
 }
 
 fn void(of: Of) -> Publishes {
-    Publishes::Void { of, attempt: 1 }
+    Publishes::Void {
+        of,
+        attempt: crate::values::Attempt::FIRST,
+    }
 }
 
 #[test]
