@@ -135,6 +135,18 @@ impl PartialEq<KeyId> for str {
     }
 }
 
+impl PartialEq<String> for KeyId {
+    fn eq(&self, other: &String) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<str> for KeyId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == *other
+    }
+}
+
 impl Serialize for KeyId {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.0)
@@ -260,7 +272,7 @@ mod tests {
         );
         assert_eq!(
             serde_json::from_str::<KeyId>("\"a85e805b452ccee7\"").unwrap(),
-            "a85e805b452ccee7".parse().unwrap()
+            "a85e805b452ccee7".parse::<KeyId>().unwrap()
         );
         for s in [
             "A85E805B452CCEE7",
