@@ -74,7 +74,7 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
         attempt: st.attempt,
         commitment: seal.commitment.clone(),
     };
-    urne_verify::verify::draw::verify_proof(&proof, &keys::key_id(&rk))
+    urne_verify::verify::draw::verify_proof(&proof, &urne_verify::values::KeyId::of(&rk))
         .and_then(|()| urne_verify::verify::draw::published_is_the_proofs(&proof, &published))
         .map_err(|f| Error::internal(format!("self-check of the proof failed: {}", f.what), ""))?;
     let bytes = files::to_bytes(&proof);

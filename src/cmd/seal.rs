@@ -274,7 +274,7 @@ fn seal_record(
         export: ExportRef {
             sha256: Hash32(input.verified.sha256),
             size: input.verified.size,
-            producer_key_id: input.verified.key_id.clone(),
+            producer_key_id: input.verified.key_id.to_string(),
         },
         figures: figures_of_tally(&input.tally),
         commitment: CommitmentRef {

@@ -427,7 +427,7 @@ fn urne_and_the_python_verifier_read_exports_alike() {
             sha256: urne_verify::crypto::sha256(data).0,
             size: data.len() as u64,
             key: [0; 32],
-            key_id: PRODUCER.into(),
+            key_id: PRODUCER.parse().unwrap(),
         };
         let opts = TallyOptions { threads: 2 };
         let urne = urne_verify::entries::tally_export_with(|| Ok(&data[..]), &v, &rules, &opts);

@@ -19,6 +19,10 @@
 //!   output's history (spec/formats.md §6.1, §6.3, §6.7).
 //! - [`events`]: the registry of event kinds and their typed payloads (spec/formats.md §6.2): verifying an
 //!   exported trail calls an unknown kind a broken trail, so the registry is the verifier's.
+//! - [`subject`]: what an output publishes, the key of the checks that one history publishes each
+//!   thing once (spec/formats.md §8.4), in words by `Display`.
+//! - [`values`]: a day, a key id and an attempt as types, checked where the steps check them
+//!   (spec/formats.md §1.3, §4.7).
 //! - [`void_notice`]: the signed notice a void of a day or a block writes: its format and subject
 //!   (spec/formats.md §4.6, §5.B9, §6.7).
 //! - [`verify`]: third-party verification of draw folders, proofs, block folders, void notices
@@ -56,5 +60,7 @@ pub mod randomness;
 pub mod rules;
 pub mod sitting;
 pub mod software;
+pub mod subject;
+pub mod values;
 pub mod verify;
 pub mod void_notice;

@@ -57,14 +57,7 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> 
     Option::<String>::deserialize(d)
 }
 
-/// What a void annulled an attempt of.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Subject {
-    /// A day (`YYYY-MM-DD`).
-    Day(String),
-    /// A block (canonical id).
-    Block(String),
-}
+pub use crate::subject::Voided as Subject;
 
 impl Subject {
     /// The folder a void of `attempt` writes its notice into by default:
@@ -84,10 +77,7 @@ impl Subject {
 
     /// `day D` or `block B`, for messages.
     pub fn describe(&self) -> String {
-        match self {
-            Subject::Day(d) => format!("day {d}"),
-            Subject::Block(b) => format!("block {b}"),
-        }
+        self.to_string()
     }
 }
 

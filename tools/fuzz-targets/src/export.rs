@@ -95,7 +95,7 @@ pub fn export(data: &[u8]) {
     };
     let got = tally(1);
     assert_eq!(tally(3), got, "three parsing threads, another outcome");
-    let want = oracle::read(data, &verified.key_id, reference_rules, MODE);
+    let want = oracle::read(data, verified.key_id.as_str(), reference_rules, MODE);
     match (want, got) {
         (Verdict::Undefined(_), _) | (Verdict::Refuse(_), Err(_)) => {}
         (Verdict::Refuse(why), Ok(_)) => {

@@ -133,7 +133,7 @@ pub struct Output {
     pub checkpoint: super::chain::Checkpoint,
     /// What it publishes (e.g. a day's attempt drawn, a block's attempt committed), when the
     /// verifier knows: one history publishes each at most once (spec/formats.md §8.4).
-    pub subject: Option<String>,
+    pub subject: Option<crate::subject::Publishes>,
 }
 
 /// The members of a `trail.restarted` record that a history names (the record's whole format is

@@ -154,6 +154,15 @@ impl fmt::Display for BlockId {
     }
 }
 
+impl std::str::FromStr for BlockId {
+    type Err = BlockIdError;
+
+    /// [`BlockId::parse`]: the canonical spelling only.
+    fn from_str(s: &str) -> Result<BlockId, BlockIdError> {
+        BlockId::parse(s)
+    }
+}
+
 /// The block seed (spec/formats.md §5.B3): `tagged_hash("urne/v1/block-seed", [canonical id, rules SHA-256,
 /// entropy])`. Binding the id and the rules hash means one entropy value can never produce the
 /// same deck for two blocks or under two rule sets (design principle 1).
@@ -224,6 +233,7 @@ mod tests {
         let id = BlockId::new("noel-de-la-chance-2015", 100, "2015-12", 7).unwrap();
         assert_eq!(id.canonical(), "noel-de-la-chance-2015/100/2015-12/7");
         assert_eq!(BlockId::parse(&id.canonical()).unwrap(), id);
+        assert_eq!(id.to_string().parse::<BlockId>(), Ok(id.clone()));
         assert_eq!(
             id.to_string(),
             id.canonical(),

@@ -153,9 +153,9 @@ fn parse_header<'r>(
         return Err(ExportErrorKind::DayNotInOperation(day_s.into_owned()));
     };
     let producer = req_str(m.producer, "producer")?;
-    if producer != verified.key_id {
+    if *producer != verified.key_id {
         return Err(ExportErrorKind::WrongProducer {
-            expected: verified.key_id.clone(),
+            expected: verified.key_id.to_string(),
             found: producer.into_owned(),
         });
     }

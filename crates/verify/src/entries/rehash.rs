@@ -65,7 +65,7 @@ mod tests {
             sha256: crate::crypto::sha256(bytes).0,
             size: bytes.len() as u64,
             key: [7u8; 32],
-            key_id: "0000000000000000".into(),
+            key_id: "0000000000000000".parse().unwrap(),
         }
     }
 

@@ -15,7 +15,7 @@ pub struct VerifiedExport {
     pub key: [u8; 32],
     /// Its key id (spec/formats.md §1.3: first 16 hex digits of SHA-256 over the raw key): the header's
     /// `producer` must be this.
-    pub key_id: String,
+    pub key_id: crate::values::KeyId,
 }
 
 /// One account's entries in the day's draw (D-3, D-4): an item of the canonical entry list of

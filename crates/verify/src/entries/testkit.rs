@@ -66,7 +66,7 @@ pub(crate) fn tally_with(
         sha256: crate::crypto::sha256(bytes).0,
         size: bytes.len() as u64,
         key: [0; 32],
-        key_id: PRODUCER.into(),
+        key_id: PRODUCER.parse().unwrap(),
     };
     tally_export_with(|| Ok(bytes), &v, rules, &TallyOptions { threads })
 }

@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use super::error::{ExportError, ExportErrorKind};
 use super::read::{BLOCK, check_export_size, fill};
 use super::results::VerifiedExport;
-use crate::crypto::ed25519::{StrictVerifier, key_id};
+use crate::crypto::ed25519::StrictVerifier;
 
 /// Pass 1: checks the raw 64-byte detached signature `sig` (the `.sig` file's bytes) over the
 /// exact bytes read from `reader`, against each trusted producer key (raw 32-byte Ed25519 public
@@ -54,7 +54,7 @@ pub fn verify_export(
                 sha256,
                 size,
                 key,
-                key_id: key_id(&key),
+                key_id: crate::values::KeyId::of(&key),
             });
         }
     }
@@ -172,7 +172,7 @@ mod tests {
         assert_eq!(v.key, pk);
         assert_eq!(v.sha256, crate::crypto::sha256(&msg).0);
         assert_eq!(v.size, msg.len() as u64);
-        assert_eq!(v.key_id, key_id(&pk));
+        assert_eq!(v.key_id, crate::crypto::keys::key_id(&pk));
         let e = verify_export(&msg[..msg.len() - 1], &sig, &[pk]).unwrap_err();
         assert_eq!(e.kind, ExportErrorKind::BadSignature);
         let e = verify_export(&msg[..], &sig, &[other]).unwrap_err();

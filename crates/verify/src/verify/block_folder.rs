@@ -14,9 +14,10 @@ use crate::block::counts::{expected_counts, tier_counts};
 use crate::block::files::{self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile};
 use crate::block::tickets::verify_tickets_bytes;
 use crate::block::{self, BlockId, Regenerated, RevealError};
-use crate::crypto::{Hash32, keys, sha256};
+use crate::crypto::{Hash32, sha256};
 use crate::manifest;
 use crate::rules::game::GameRules;
+use crate::values::KeyId;
 
 /// The names of the block commitments (`*.commit.json`) in `f`, sorted: the blocks
 /// [`verify_block_folder`] checks. Empty when `f` holds no block outputs.
@@ -183,7 +184,7 @@ pub(super) fn commitment_evidence(
     k: &Keys,
     published: &mut Vec<super::Published>,
 ) -> VResult<Option<history::Output>> {
-    if c.result_key_id != keys::key_id(&k.result) || c.audit_key_id != keys::key_id(&k.audit) {
+    if c.result_key_id != KeyId::of(&k.result) || c.audit_key_id != KeyId::of(&k.audit) {
         return Err(fail(
             C::Inconsistent,
             format!("{name}: result_key_id or audit_key_id is not the id of the key given"),
@@ -192,22 +193,20 @@ pub(super) fn commitment_evidence(
     let cp = chain::verify_note(&c.audit_checkpoint, &k.audit)
         .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
     check_randomness(name, c, &cp)?;
+    let subject = super::Publishes::Commitment {
+        block: c.block.clone(),
+        attempt: c.attempt,
+    };
     published.push(super::Published {
-        subject: format!("the commitment of block {} attempt {}", c.block, c.attempt),
+        subject: subject.clone(),
         checkpoint: cp.clone(),
         name: show.to_string(),
     });
-    Ok(
-        history::versioned_output(show, c.version, bytes, c.history.as_ref(), &cp)?.map(|o| {
-            history::Output {
-                subject: Some(format!(
-                    "the commitment of block {} attempt {}",
-                    c.block, c.attempt
-                )),
-                ..o
-            }
-        }),
-    )
+    let output = history::versioned_output(show, c.version, bytes, c.history.as_ref(), &cp)?;
+    Ok(output.map(|o| history::Output {
+        subject: Some(subject),
+        ..o
+    }))
 }
 
 /// A block commitment that passed step 2, with what the later steps need.
@@ -279,10 +278,10 @@ fn verify_block(
         Some(rv) => {
             report.outputs.extend(rv.output.clone());
             report.published.push(super::Published {
-                subject: format!(
-                    "the reveal of block {} seed commitment {}",
-                    b.c.block, b.c.seed_commitment
-                ),
+                subject: super::Publishes::Reveal {
+                    block: b.c.block.clone(),
+                    seed_commitment: b.c.seed_commitment,
+                },
                 checkpoint: rv.checkpoint.clone(),
                 name: rv.name.clone(),
             });
@@ -361,10 +360,10 @@ impl Committed<'_> {
         let cp = chain::verify_note(&r.audit_checkpoint, &self.keys.audit)
             .map_err(|e| fail(C::BadSignature, format!("{rname}: audit checkpoint: {e}")))?;
         let path = self.dir.show(&rname);
-        let subject = format!(
-            "the reveal of block {} seed commitment {}",
-            c.block, c.seed_commitment
-        );
+        let subject = super::Publishes::Reveal {
+            block: c.block.clone(),
+            seed_commitment: c.seed_commitment,
+        };
         let output = history::versioned_output(&path, r.version, bytes, r.history.as_ref(), &cp)?
             .map(|o| history::Output {
                 subject: Some(subject),
@@ -398,7 +397,7 @@ impl Committed<'_> {
                 "not this block's reveal (block, rules, unofficial_rules, seed commitment or outcomes root differ)",
             );
         }
-        if r.result_key_id != keys::key_id(&self.keys.result) {
+        if r.result_key_id != KeyId::of(&self.keys.result) {
             return inconsistent("result_key_id is not the id of the result key given");
         }
         super::block_order::check_sales_close(rname, r, c)
@@ -554,7 +553,7 @@ impl Committed<'_> {
         if m.operation != c.game
             || m.block.as_deref() != Some(c.block.as_str())
             || m.attempt != c.attempt
-            || m.result_key_id != keys::key_id(&self.keys.result)
+            || m.result_key_id != KeyId::of(&self.keys.result)
         {
             return Err(fail(
                 C::Inconsistent,

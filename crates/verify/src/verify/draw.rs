@@ -4,6 +4,7 @@ use super::{FailureClass as C, VResult, fail};
 use crate::crypto::{Hash32, merkle};
 use crate::draw::files::{BundleFile, CommitmentRef, Placed, ProofFile, PublicPlaced, ResultFile};
 use crate::draw::{self, AccountEntries, Commitment, Leaf, SeedInputs};
+use crate::values::KeyId;
 
 /// Parses the commitment reference of a published file (`{root, leaves, entries}`, spec/formats.md §4.7).
 pub fn commitment_of(c: &CommitmentRef) -> VResult<Commitment> {
@@ -415,7 +416,7 @@ pub struct PublishedSeal {
 /// (malformed), by the result key given (inconsistent), its pseudonym follows from the account
 /// and the salt and its leaf is in the committed tree (commitment-mismatch). The published
 /// draw, when there is one, is compared after: [`published_is_the_proofs`].
-pub fn verify_proof(p: &ProofFile, result_key_id: &str) -> VResult<()> {
+pub fn verify_proof(p: &ProofFile, result_key_id: &KeyId) -> VResult<()> {
     if p.format != crate::draw::files::PROOF_FORMAT || p.version != 1 {
         return Err(fail(C::Malformed, "not an urne inclusion proof version 1"));
     }
@@ -425,7 +426,7 @@ pub fn verify_proof(p: &ProofFile, result_key_id: &str) -> VResult<()> {
             "the proof's attempt is 0 (attempts start at 1)",
         ));
     }
-    if p.result_key_id != result_key_id {
+    if p.result_key_id != *result_key_id {
         return Err(fail(
             C::Inconsistent,
             format!(

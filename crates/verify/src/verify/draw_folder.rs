@@ -12,7 +12,7 @@ use super::manifest_check::{check_manifest, subject};
 use super::signed::{Keys, read_signed, read_signed_opt};
 use super::{FailureClass as C, Report, VResult, fail, parse_named};
 use crate::audit::chain::{self, Checkpoint};
-use crate::crypto::{Hash32, keys, sha256};
+use crate::crypto::{Hash32, sha256};
 use crate::draw::Leaf;
 use crate::draw::figures::{figures_of_tally, list_of_tally};
 use crate::draw::files::{
@@ -20,6 +20,7 @@ use crate::draw::files::{
 };
 use crate::manifest;
 use crate::rules::draw::DrawRules;
+use crate::values::KeyId;
 
 /// Auditor mode (spec/formats.md §8.2 step 8): the signed export the draw was sealed from (its `.sig` beside
 /// it, in `folder`) and the producer keys trusted for it (at least one: the CLI refuses auditor
@@ -272,8 +273,8 @@ pub(super) fn checkpoint_and_history(
     let cp = chain::verify_note(h.audit_checkpoint, &keys.audit)
         .map_err(|e| fail(C::BadSignature, format!("audit checkpoint: {e}")))?;
     r.checks.push("audit checkpoint signature".into());
-    let (rid, aid) = (keys::key_id(&keys.result), keys::key_id(&keys.audit));
-    if h.result_key_id != rid {
+    let (rid, aid) = (KeyId::of(&keys.result), KeyId::of(&keys.audit));
+    if *h.result_key_id != rid {
         return Err(fail(
             C::Inconsistent,
             format!(
@@ -282,7 +283,7 @@ pub(super) fn checkpoint_and_history(
             ),
         ));
     }
-    if h.audit_key_id != aid {
+    if *h.audit_key_id != aid {
         return Err(fail(
             C::Inconsistent,
             format!(
@@ -300,10 +301,7 @@ pub(super) fn checkpoint_and_history(
         ));
     }
     one_time_format("drawn_at", h.drawn_at)?;
-    let subject = format!(
-        "the draw of {} day {} attempt {}",
-        h.core.operation, h.core.day, h.core.attempt
-    );
+    let subject = super::manifest_check::publishes(h.core);
     r.published.push(super::Published {
         subject: subject.clone(),
         checkpoint: cp.clone(),
@@ -373,14 +371,14 @@ pub(super) fn step7_rules(
     }
     let rules =
         DrawRules::from_json(b).map_err(|e| fail(C::Malformed, format!("rules.json: {e}")))?;
-    let day = chrono::NaiveDate::parse_from_str(&core.day, "%Y-%m-%d").map_err(|_| {
+    let day = core.day.parse::<crate::values::Day>().map_err(|_| {
         fail(
             C::Malformed,
             format!("day {:?} is not YYYY-MM-DD", core.day),
         )
     })?;
     let period = rules
-        .period_for(day)
+        .period_for(day.date())
         .ok_or_else(|| fail(C::Inconsistent, "the day is in no period of the rules"))?;
     let differs = [
         (period.prize_cents != core.prize_cents, "prize_cents"),

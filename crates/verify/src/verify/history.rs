@@ -77,9 +77,9 @@ pub fn check_linear(outputs: &[Output], complete: bool) -> VResult<Vec<String>> 
     }
     check_trails(outputs)?;
     let by_hash: BTreeMap<Hash32, &Output> = outputs.iter().map(|o| (o.sha256, o)).collect();
-    let mut by_subject: BTreeMap<&str, &Output> = BTreeMap::new();
+    let mut by_subject: BTreeMap<&super::Publishes, &Output> = BTreeMap::new();
     for o in outputs {
-        if let Some(subject) = o.subject.as_deref()
+        if let Some(subject) = o.subject.as_ref()
             && let Some(other) = by_subject.insert(subject, o)
             && other.sha256 != o.sha256
         {
@@ -344,7 +344,11 @@ mod tests {
         );
         // The same thing published twice in one history (e.g. a day drawn twice): a fork.
         let twice = |o: &Output, n: &str| Output {
-            subject: Some("the draw of op day 1 attempt 1".into()),
+            subject: Some(crate::subject::Publishes::Draw {
+                operation: "op".into(),
+                day: "2018-12-05".into(),
+                attempt: 1,
+            }),
             name: n.into(),
             ..o.clone()
         };

@@ -47,10 +47,8 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
             format!("{name} is not an urne-draw-result version 1 or 2"),
         ));
     }
-    r.subjects.push(format!(
-        "the draw of {} day {} attempt {} (version {})",
-        res.core.operation, res.core.day, res.core.attempt, res.version
-    ));
+    r.subjects
+        .push(super::manifest_check::subject(&res.core, res.version));
     r.days.push(res.core.day.clone());
     if res.pkcs11.is_some() != (res.version == 2) {
         return Err(fail(

@@ -4,16 +4,23 @@
 
 use super::signed::Keys;
 use super::{FailureClass as C, Report, VResult, fail, parse_named};
-use crate::crypto::{Hash32, keys};
+use crate::crypto::Hash32;
 use crate::draw::files::DrawCore;
 use crate::manifest::{self, Audience, Manifest};
+use crate::values::KeyId;
+
+/// What the draw `core` publishes (spec/formats.md §8.4).
+pub(super) fn publishes(core: &DrawCore) -> super::Publishes {
+    super::Publishes::Draw {
+        operation: core.operation.clone(),
+        day: core.day.clone(),
+        attempt: core.attempt,
+    }
+}
 
 /// `the draw of OPERATION day DAY attempt N (version V)`.
 pub(super) fn subject(core: &DrawCore, version: u32) -> String {
-    format!(
-        "the draw of {} day {} attempt {} (version {version})",
-        core.operation, core.day, core.attempt
-    )
+    format!("{} (version {version})", publishes(core))
 }
 
 /// Step 9 on a manifest `bytes` of the draw `core` (of `version`), the files of the folder
@@ -37,7 +44,7 @@ pub(super) fn check_manifest(
         && m.day.as_deref() == Some(core.day.as_str())
         && m.block.is_none()
         && m.attempt == core.attempt
-        && m.result_key_id == keys::key_id(&keys.result);
+        && m.result_key_id == KeyId::of(&keys.result);
     if !same {
         return Err(fail(
             C::Inconsistent,
@@ -82,7 +89,7 @@ pub(super) fn parse_manifest(name: &str, bytes: &[u8]) -> VResult<Manifest> {
         return malformed("exactly one of day and block is not null");
     }
     if let Some(d) = &m.day
-        && (d.len() != 10 || chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_err())
+        && d.parse::<crate::values::Day>().is_err()
     {
         return malformed("day is not a date YYYY-MM-DD");
     }

@@ -40,6 +40,8 @@ pub mod verdict;
 pub mod void_notice;
 pub mod witnessed;
 
+pub use crate::subject::Publishes;
+
 /// Why verification failed: the class of failure (for scripts and test vectors) and what,
 /// precisely, does not hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,7 +159,7 @@ pub struct Report {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Published {
     /// What it publishes.
-    pub subject: String,
+    pub subject: Publishes,
     /// Its checkpoint, verified under the audit key.
     pub checkpoint: crate::audit::chain::Checkpoint,
     /// Its primary file, for messages.
@@ -179,20 +181,14 @@ pub struct Listing {
 /// Notes for the draws and block commitments of `published` whose attempt a void notice among
 /// them voids: they verify (they are what was published then), and are not the result.
 pub fn voided_notes(published: &[Published]) -> Vec<String> {
-    let voids: Vec<&str> = published
+    let voids: Vec<&Publishes> = published
         .iter()
-        .filter_map(|p| p.subject.strip_prefix("the void of "))
+        .map(|p| &p.subject)
+        .filter(|s| matches!(s, Publishes::Void { .. }))
         .collect();
     published
         .iter()
-        .filter(|p| {
-            let tail = p
-                .subject
-                .strip_prefix("the draw of ")
-                .and_then(|t| t.split_once(' ').map(|(_, rest)| rest))
-                .or_else(|| p.subject.strip_prefix("the commitment of "));
-            tail.is_some_and(|t| voids.contains(&t))
-        })
+        .filter(|p| voids.iter().any(|v| p.subject.is_voided_by(v)))
         .map(|p| {
             format!(
                 "{} ({}) was voided: a void notice among these outputs announces it; it is not the result",
@@ -208,7 +204,8 @@ pub fn voided_notes(published: &[Published]) -> Vec<String> {
 /// # Errors
 /// The first such pair.
 pub fn check_once(published: &[Published]) -> VResult<()> {
-    let mut seen: std::collections::BTreeMap<&str, &Published> = std::collections::BTreeMap::new();
+    let mut seen: std::collections::BTreeMap<&Publishes, &Published> =
+        std::collections::BTreeMap::new();
     for p in published {
         if let Some(other) = seen.insert(&p.subject, p)
             && other.checkpoint != p.checkpoint

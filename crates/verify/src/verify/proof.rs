@@ -9,8 +9,8 @@ use super::{FailureClass as C, VResult, fail, parse, parse_named};
 use crate::block::BlockId;
 use crate::block::files::{self, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile};
 use crate::block::tickets::verify_ticket_inclusion;
-use crate::crypto::keys;
 use crate::draw::files::{BundleFile, PROOF_FORMAT, ProofFile, ResultFile};
+use crate::values::KeyId;
 
 /// A proof file that verified.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub fn verify_proof_file(
         return Err(fail(C::Malformed, format!("{name} is not an urne proof")));
     }
     // The proof's own steps first, then the published folder (spec/formats.md §8.3's order).
-    verify_proof(&p, &keys::key_id(&keys.result))?;
+    verify_proof(&p, &KeyId::of(&keys.result))?;
     if let Some(d) = published {
         published_is_the_proofs(&p, &published_seal(d, keys)?)?;
     }
@@ -65,7 +65,7 @@ fn published_seal(d: &dyn Folder, keys: &Keys) -> VResult<PublishedSeal> {
             ),
         ));
     };
-    if key_id != keys::key_id(&keys.result) {
+    if key_id != KeyId::of(&keys.result) {
         return Err(fail(
             C::Inconsistent,
             "the published draw names another result key than the one given",
@@ -86,13 +86,13 @@ fn ticket_proof_header(p: &TicketProofFile, k: &Keys) -> VResult<()> {
         return Err(fail(C::Malformed, "not an urne ticket proof v1"));
     }
     BlockId::parse(&p.block).map_err(|e| fail(C::Malformed, format!("block: {e}")))?;
-    if p.result_key_id != keys::key_id(&k.result) {
+    if p.result_key_id != KeyId::of(&k.result) {
         return Err(fail(
             C::Inconsistent,
             format!(
                 "the proof names result key {}, the key given is {}",
                 p.result_key_id,
-                keys::key_id(&k.result)
+                KeyId::of(&k.result)
             ),
         ));
     }

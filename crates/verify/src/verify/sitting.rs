@@ -11,11 +11,12 @@ use super::history;
 use super::signed::{Keys, read_signed, read_signed_opt};
 use super::{Failure, FailureClass as C, Listing, Report, VResult, fail, parse_named};
 use crate::audit::chain::{self, Checkpoint};
-use crate::crypto::{Hash32, keys, sha256};
+use crate::crypto::{Hash32, sha256};
 use crate::manifest::Audience;
 use crate::sitting::{
     FILE_NAME, FORMAT, MINUTES, SittingFile, SittingKind, SittingOutput, VERSION,
 };
+use crate::values::KeyId;
 
 /// The sitting's copy of its audit checkpoint (spec/formats.md §9.3).
 pub const NOTE: &str = "checkpoint.note";
@@ -91,8 +92,11 @@ pub fn verify_sitting(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
 
 /// What a sitting publishes, once per trail (spec/formats.md §8.4, §9.4): its number on its trail (a
 /// trail made by a witnessed restart numbers its sittings from 1 again, spec/appliance.md §9.1).
-fn published_subject(s: &SittingFile) -> String {
-    format!("sitting {} of the trail {}", s.number, s.history.trail)
+fn published_subject(s: &SittingFile) -> super::Publishes {
+    super::Publishes::Sitting {
+        number: s.number,
+        trail: s.history.trail,
+    }
 }
 
 /// `sitting` or `key-ceremony`, as spec/appliance.md §9.1 spells them.
@@ -152,8 +156,7 @@ fn check_checkpoint(s: &SittingFile, keys: &Keys) -> VResult<Checkpoint> {
 /// (inconsistent).
 fn check_events(s: &SittingFile, keys: &Keys, cp: &Checkpoint) -> VResult<()> {
     let bad = |why: String| Err(fail(C::Inconsistent, format!("{FILE_NAME}: {why}")));
-    if s.result_key_id != keys::key_id(&keys.result) || s.audit_key_id != keys::key_id(&keys.audit)
-    {
+    if s.result_key_id != KeyId::of(&keys.result) || s.audit_key_id != KeyId::of(&keys.audit) {
         return bad("result_key_id or audit_key_id is not the id of the key given".into());
     }
     if s.closed_seq > cp.size {

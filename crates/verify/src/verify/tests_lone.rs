@@ -132,7 +132,11 @@ fn a_commitment_names_the_keys_given_and_carries_its_subject() {
     let root = load("block-folder-v2-valid");
     let r = verify_lone_commitment(at(&root, "block"), COMMIT, &keys(&root)).unwrap();
     assert_eq!(
-        r.outputs[0].subject.as_deref(),
+        r.outputs[0]
+            .subject
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref(),
         Some("the commitment of block noel-test/100/2015-12/3 attempt 1")
     );
     for member in ["result_key_id", "audit_key_id"] {

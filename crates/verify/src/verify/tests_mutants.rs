@@ -601,7 +601,7 @@ fn a_void_notices_report_states_what_it_voided() {
     assert!(r.blocks.is_empty());
     assert_eq!(r.published.len(), 1);
     assert_eq!(
-        r.published[0].subject,
+        r.published[0].subject.to_string(),
         "the void of day 2018-12-23 attempt 1"
     );
     assert!(
@@ -625,7 +625,7 @@ fn a_void_notices_subject_is_checked_member_by_member() {
         let n: crate::void_notice::VoidNotice = serde_json::from_value(n).unwrap();
         check_subject(&n)
     };
-    assert_eq!(notice(&|_| {}).unwrap(), "day 2018-12-23");
+    assert_eq!(notice(&|_| {}).unwrap().0.to_string(), "day 2018-12-23");
     for member in ["attempt", "void_seq"] {
         let e = notice(&|n| n[member] = 0.into()).unwrap_err();
         assert_eq!(e.class, C::Malformed, "{member}");
@@ -638,7 +638,10 @@ fn a_void_notices_subject_is_checked_member_by_member() {
         }
     };
     assert_eq!(
-        notice(&block("noel-de-la-chance-2015")).unwrap(),
+        notice(&block("noel-de-la-chance-2015"))
+            .unwrap()
+            .0
+            .to_string(),
         "block noel-de-la-chance-2015/100/e1/3"
     );
     let e = notice(&block("chanceux-noel-2018")).unwrap_err();

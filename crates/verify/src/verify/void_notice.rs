@@ -9,7 +9,7 @@ use super::signed::{Keys, read_signed};
 use super::{FailureClass as C, Report, VResult, fail, parse_named};
 use crate::audit::chain;
 use crate::block::BlockId;
-use crate::crypto::keys;
+use crate::values::{Attempt, Day, KeyId};
 use crate::void_notice::{FILE_NAME, FORMAT, Subject, VERSION, VoidNotice};
 
 /// Verifies the void notice `dir/void-notice.json` under `keys` (spec/formats.md §4.6), in the order of its
@@ -27,7 +27,7 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
             format!("{FILE_NAME} is not an {FORMAT} version {VERSION}"),
         ));
     }
-    let what = check_subject(&n)?;
+    let (what, attempt) = check_subject(&n)?;
 
     // 3. Its checkpoint is the audit key's.
     let cp = chain::verify_note(&n.audit_checkpoint, &keys.audit).map_err(|e| {
@@ -38,8 +38,7 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     })?;
     done.push("audit checkpoint signature".into());
     // 4. The keys it names are the ones used, and its checkpoint covers the void event.
-    if n.result_key_id != keys::key_id(&keys.result) || n.audit_key_id != keys::key_id(&keys.audit)
-    {
+    if n.result_key_id != KeyId::of(&keys.result) || n.audit_key_id != KeyId::of(&keys.audit) {
         return Err(fail(
             C::Inconsistent,
             format!("{FILE_NAME}: result_key_id or audit_key_id is not the id of the key given"),
@@ -57,16 +56,20 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     super::draw_folder::one_time_format("voided_at", &n.voided_at)?;
     // 5. Its history leads to its checkpoint.
     let name = f.show(FILE_NAME);
+    let subject = super::Publishes::Void {
+        of: what.clone(),
+        attempt,
+    };
     let output =
         history::versioned_output(&name, n.version, &bytes, Some(&n.history), &cp)?.map(|o| {
             history::Output {
-                subject: Some(format!("the void of {what} attempt {}", n.attempt)),
+                subject: Some(subject.clone()),
                 ..o
             }
         });
     done.push(format!(
         "{what}, attempt {} voided at audit event {} ({}): the notice's checkpoint covers it and extends its predecessor's (RFC 6962 consistency)",
-        n.attempt, n.void_seq, n.stage
+        attempt, n.void_seq, n.stage
     ));
     Ok(Report {
         checks: done,
@@ -74,10 +77,10 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
         // The first line of `urne verify`, in the words of the Python verifier's.
         subjects: vec![format!(
             "the void notice of {what} attempt {} (version {})",
-            n.attempt, n.version
+            attempt, n.version
         )],
         published: vec![super::Published {
-            subject: format!("the void of {what} attempt {}", n.attempt),
+            subject,
             checkpoint: cp.clone(),
             name: f.show(FILE_NAME),
         }],
@@ -88,19 +91,18 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
 }
 
 /// Step 2, the subject: exactly one of `day` and `block`; a day `YYYY-MM-DD`, a block canonical
-/// and of the game `operation` names; `attempt` and `void_seq` from 1. Returns it in words.
-pub(super) fn check_subject(n: &VoidNotice) -> VResult<String> {
+/// and of the game `operation` names; `attempt` and `void_seq` from 1 [M-312]. Returns it and the
+/// attempt.
+pub(super) fn check_subject(n: &VoidNotice) -> VResult<(Subject, Attempt)> {
     let malformed = |why: String| fail(C::Malformed, format!("{FILE_NAME}: {why}"));
-    if n.attempt == 0 || n.void_seq == 0 {
-        return Err(malformed("attempt and void_seq count from 1".into()));
-    }
-    match n.subject().map_err(malformed)? {
+    let attempt = Attempt::new(n.attempt)
+        .filter(|_| n.void_seq != 0)
+        .ok_or_else(|| malformed("attempt and void_seq count from 1".into()))?;
+    let what = match n.subject().map_err(malformed)? {
         Subject::Day(d) => {
-            chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d")
-                .ok()
-                .filter(|_| d.len() == 10)
-                .ok_or_else(|| malformed(format!("day {d:?} is not YYYY-MM-DD")))?;
-            Ok(format!("day {d}"))
+            d.parse::<Day>()
+                .map_err(|_| malformed(format!("day {d:?} is not YYYY-MM-DD")))?;
+            Subject::Day(d)
         }
         Subject::Block(b) => {
             let id = BlockId::parse(&b)
@@ -116,7 +118,8 @@ pub(super) fn check_subject(n: &VoidNotice) -> VResult<String> {
                     ),
                 ));
             }
-            Ok(format!("block {b}"))
+            Subject::Block(b)
         }
-    }
+    };
+    Ok((what, attempt))
 }

@@ -430,7 +430,7 @@ fn large_input_spanning_many_chunks_gives_the_same_result_on_any_thread_count() 
         sha256: crate::crypto::sha256(&data).0,
         size: data.len() as u64,
         key: [0; 32],
-        key_id: PRODUCER.into(),
+        key_id: PRODUCER.parse().unwrap(),
     };
     let rules = DrawRules::chanceux_noel_2018();
     let one =

@@ -5,23 +5,14 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
 use chrono_tz::Tz;
 
 use super::error::{RulesError, invalid};
+use crate::values::Day;
 
-/// A day written exactly `YYYY-MM-DD`; `field` names it in the refusal.
+/// A day written exactly `YYYY-MM-DD` (a [`Day`]: chrono alone would also accept e.g.
+/// "2018-12-1"); `field` names it in the refusal.
 pub(super) fn parse_day(field: &str, s: &str) -> Result<NaiveDate, RulesError> {
-    // Exactly YYYY-MM-DD: chrono alone would also accept e.g. "2018-12-1".
-    let ok_shape = s.len() == 10
-        && s.bytes().enumerate().all(|(i, b)| {
-            if i == 4 || i == 7 {
-                b == b'-'
-            } else {
-                b.is_ascii_digit()
-            }
-        });
-    if !ok_shape {
-        return Err(invalid(field, format!("{s:?} is not a date YYYY-MM-DD")));
-    }
-    NaiveDate::parse_from_str(s, "%Y-%m-%d")
-        .map_err(|_| invalid(field, format!("{s:?} is not a calendar date")))
+    s.parse::<Day>()
+        .map(Day::date)
+        .map_err(|e| invalid(field, e.to_string()))
 }
 
 /// A local civil time in `tz` as Unix seconds; refused if it does not exist or is ambiguous there.
