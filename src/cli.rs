@@ -1,6 +1,5 @@
 //! The command line (clap derive). Flags become a validated configuration in `cmd` before any
 //! work starts; each subcommand's help reads like a page of the manual.
-// length: every command's arguments and manual page in one file, as clap derive reads them.
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;

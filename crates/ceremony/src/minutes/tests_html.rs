@@ -2,6 +2,11 @@
 //! and amounts with their separators, hashes grouped and each value once, the incidents, the
 //! software's changes, "Fait à … le …", the signatures, A4 pages numbered, no external resource.
 
+#![allow(
+    clippy::too_many_lines,
+    reason = "a test is one scenario told in order (the state it builds, then each check); cut, its steps would read out of sequence"
+)]
+
 use super::tests::{given, h, sitting};
 use super::*;
 

@@ -96,7 +96,10 @@ fn valid() -> Vec<(String, Vec<u8>)> {
 }
 
 /// Invalid exports, one record wrong: (name, bytes).
-// length: a table, one seed per entry; cutting it would only split the table.
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table, one seed per entry; cutting it would only split the table"
+)]
 fn broken() -> Vec<(String, Vec<u8>)> {
     let d = "2018-12-05";
     let t = at(d, "10:00:00");
