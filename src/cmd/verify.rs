@@ -7,7 +7,7 @@
 use super::audit;
 use super::ctx::Ctx;
 use crate::edge::folder::DiskFolder;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::{Path, PathBuf};
 use urne_verify::verify::draw_folder::Auditor;
 use urne_verify::verify::folder::Folder;
@@ -53,7 +53,8 @@ pub fn load_keys(keys_dir: Option<&Path>, fallback: &Path) -> Result<Keys> {
         );
     }
     signed::load_keys(&DiskFolder::open(dir)).map_err(|f| {
-        Error::bad_input(
+        Error::new(
+            Kind::KeysInvalid,
             f.what,
             "pass --keys DIR holding result.pub.pem and audit.pub.pem (from `urne keys export`)",
         )
@@ -65,9 +66,9 @@ pub fn load_keys(keys_dir: Option<&Path>, fallback: &Path) -> Result<Keys> {
 fn to_error(f: Failure) -> Error {
     let r = verdict::refusal(f);
     if r.verification {
-        Error::verification(r.message, r.hint)
+        Error::new(Kind::VerificationFailed, r.message, r.hint)
     } else {
-        Error::bad_input(r.message, r.hint)
+        Error::new(Kind::VerifyInput, r.message, r.hint)
     }
 }
 
@@ -107,7 +108,8 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| PathBuf::from("."));
     if a.expect.day.is_some() && a.expect.block.is_some() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::Usage,
             "--expect-day and --expect-block together: an output is a day's or a block's",
             "give the one that names the output you verify",
         ));
@@ -115,7 +117,8 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
     if a.path.is_file() && (a.expect.day.is_some() || a.expect.block.is_some()) {
         let output = name == "result.json" || name.ends_with(".commit.json");
         if !output {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::Usage,
                 "--expect-day and --expect-block check an output folder, a result.json or a block commitment, not a proof or an audit export",
                 "leave them out",
             ));
@@ -131,7 +134,8 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         return verify_proof(&a, &parent, &name);
     }
     if !a.path.is_dir() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::NotAnOutput,
             format!(
                 "{} is neither a folder of outputs nor an output file",
                 a.path.display()
@@ -156,7 +160,8 @@ pub fn run(ctx: &mut Ctx, a: VerifyArgs) -> Result<()> {
         verify_output(&folder, &keys, auditor.as_ref(), &a.expect).map_err(to_error)?
     } else {
         if a.export.is_some() || a.expect.day.is_some() || a.expect.block.is_some() {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::NotAnOutput,
                 format!(
                     "{} is not one output: --export, --expect-day and --expect-block check one output",
                     a.path.display()
@@ -180,7 +185,8 @@ fn export_folder(e: &Path) -> Result<(DiskFolder, String)> {
 /// The producer keys trusted for `--export`: at least one, or a usage error (exit 2).
 fn producer_keys(ctx: &Ctx, a: &VerifyArgs) -> Result<Vec<[u8; 32]>> {
     super::inputs::trusted_keys(ctx, &a.producer_keys).map_err(|e| {
-        Error::bad_input(
+        Error::new(
+            Kind::NoProducerKey,
             format!("auditor mode needs production's public key: {}", e.message),
             "pass --producer-key PEM (production's export key, obtained from production) with --export",
         )

@@ -101,7 +101,7 @@ fn without_an_anchor_the_verdict_says_unanchored_and_exits_8() {
             !out.contains("VERIFIED") && !out.contains("intact"),
             "{out}"
         );
-        assert!(!stderr(&o).contains("error:"), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("error["), "{}", stderr(&o));
     };
     for args in [
         &["audit", "verify"][..],
@@ -181,6 +181,7 @@ fn without_an_anchor_the_verdict_says_unanchored_and_exits_8() {
             "held.note",
         ]),
         1,
+        "trail-verification-failed",
     );
     assert!(err.contains("were removed"), "{err}");
 }
@@ -222,7 +223,7 @@ fn a_trail_rewritten_end_to_end_under_another_key_fails_with_the_real_key() {
         ][..],
         &["verify", "rewritten.jsonl", "--keys", "keys"],
     ] {
-        let err = assert_fails(&env.urne(args), 1);
+        let err = assert_fails(&env.urne(args), 1, "trail-verification-failed");
         assert!(err.contains("verification failed (inconsistent)"), "{err}");
         assert!(
             err.contains(&keys::key_id(&real)) && err.contains(&keys::key_id(&fake)),
@@ -257,6 +258,7 @@ fn a_database_recording_another_audit_key_fails_naming_both() {
     let err = assert_fails(
         &env.urne(&["audit", "verify", "--audit-key", "other.pem"]),
         1,
+        "trail-verification-failed",
     );
     let other_id = keys::key_id(&real_key(&other));
     assert!(
@@ -279,7 +281,7 @@ fn both_fail(env: &Env, file: &str, class: &str) {
         ][..],
         &["verify", file, "--keys", "keys"],
     ] {
-        let err = assert_fails(&env.urne(args), 1);
+        let err = assert_fails(&env.urne(args), 1, "trail-verification-failed");
         assert!(
             err.contains(&format!("verification failed ({class})")),
             "{file} {args:?}: expected {class}: {err}"
@@ -355,5 +357,6 @@ fn each_tampering_of_an_exported_trail_has_its_class() {
             "keys/audit.pub.pem",
         ]),
         2,
+        "no-such-file",
     );
 }

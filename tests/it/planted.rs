@@ -287,7 +287,7 @@ fn code_loading_variables_are_refused_and_others_never_reach_the_module() {
             .env(var, value)
             .output()
             .unwrap();
-        let err = assert_fails(&out, 3);
+        let err = assert_fails(&out, 3, "unsafe-process");
         assert!(
             err.contains(var) && err.contains("refusing to open the token"),
             "{err}"
@@ -307,7 +307,7 @@ fn code_loading_variables_are_refused_and_others_never_reach_the_module() {
         .env("URNE_CONFIG", &other)
         .output()
         .unwrap();
-    assert_fails(&out, 3);
+    assert_fails(&out, 3, "token-not-found");
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(
         said.contains("hint: ")
@@ -324,7 +324,7 @@ fn code_loading_variables_are_refused_and_others_never_reach_the_module() {
         .env("URNE_CONFIG", &other)
         .output()
         .unwrap();
-    let err = assert_fails(&out, 3);
+    let err = assert_fails(&out, 3, "unsafe-process");
     assert!(err.contains("module_env names OPENSSL_CONF"), "{err}");
     env.ok(&["hsm", "info"]);
 }
@@ -344,7 +344,7 @@ fn a_library_the_module_does_not_declare_is_refused_after_c_initialize() {
         .env("URNE_HSM_MODULE", &undeclared)
         .output()
         .unwrap();
-    let err = assert_fails(&out, 3);
+    let err = assert_fails(&out, 3, "unsafe-process");
     assert!(
         err.contains("after the HSM's module was initialised") && err.contains("libsofthsm2.so"),
         "{err}"
@@ -461,7 +461,7 @@ fn code_that_leaves_the_maps_for_anonymous_memory_is_refused() {
     urne_needing(hiding_library(), &hiding);
     let before = event_total(&env);
     let out = env.cmd_of(&hiding).args(["hsm", "info"]).output().unwrap();
-    let err = assert_fails(&out, 3);
+    let err = assert_fails(&out, 3, "unsafe-process");
     assert!(err.contains("anonymous memory"), "{err}");
     let out = env
         .cmd_of(&hiding)
@@ -484,7 +484,7 @@ fn urne_under_a_tracer_is_refused() {
     let mut c = env.cmd_of(Path::new("strace"));
     c.args(["-f", "-o", "/dev/null", URNE, "hsm", "info"]);
     let out = c.output().unwrap();
-    let err = assert_fails(&out, 3);
+    let err = assert_fails(&out, 3, "unsafe-process");
     assert!(err.contains("is traced by process"), "{err}");
 }
 
@@ -504,6 +504,6 @@ fn urne_in_a_user_namespace_of_its_own_is_refused() {
     let mut c = env.cmd_of(Path::new("unshare"));
     c.args(["-U", "-r", "--", URNE, "hsm", "info"]);
     let out = c.output().unwrap();
-    let err = assert_fails(&out, 3);
+    let err = assert_fails(&out, 3, "unsafe-process");
     assert!(err.contains("user namespace of its own"), "{err}");
 }

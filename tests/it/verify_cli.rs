@@ -87,8 +87,8 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
     .unwrap();
     for args in [&["out"][..], &["audit.jsonl"], &["out/result.json"]] {
         let o = run(&env, args);
-        let err = assert_fails(&o, 2);
-        assert!(err.starts_with("error: no --keys"), "{err}");
+        let err = assert_fails(&o, 2, "keys-invalid");
+        assert!(err.starts_with("no --keys"), "{err}");
         let all = String::from_utf8_lossy(&o.stderr);
         assert!(
             all.lines().any(|l| l.starts_with("hint: pass --keys DIR")),
@@ -126,7 +126,7 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
     // Auditor mode: production's key named explicitly, else a usage error.
     let export = export.to_str().unwrap();
     let o = run(&env, &["out", "--keys", "keys", "--export", export]);
-    let err = assert_fails(&o, 2);
+    let err = assert_fails(&o, 2, "no-producer-key");
     assert!(err.contains("production's public key"), "{err}");
     let all = String::from_utf8_lossy(&o.stderr);
     assert!(all.contains("hint: pass --producer-key PEM"), "{all}");
@@ -184,15 +184,15 @@ fn a_tampered_output_or_a_foreign_key_fails_with_its_class_as_urne_verify_says()
     bytes.push(b' ');
     std::fs::write(&r, bytes).unwrap();
     let o = run(&env, &["out", "--keys", "keys"]);
-    let err = assert_fails(&o, 1);
+    let err = assert_fails(&o, 1, "verification-failed");
     assert!(
-        err.starts_with("error: verification failed (bad-signature)"),
+        err.starts_with("verification failed (bad-signature)"),
         "{err}"
     );
     let urne = env.urne(&["verify", "out", "--keys", "keys"]);
     assert_eq!(
         String::from_utf8_lossy(&urne.stderr).lines().next(),
-        err.lines().next(),
+        Some(format!("error[verification-failed]: {err}").as_str()),
         "the same error line as urne verify"
     );
     // Another appliance's keys: the audit export's checkpoints fail under them.
@@ -200,6 +200,6 @@ fn a_tampered_output_or_a_foreign_key_fails_with_its_class_as_urne_verify_says()
     other.ok(&["keys", "export", "--out", "keys"]);
     let foreign = other.path("keys");
     let o = run(&env, &["audit.jsonl", "--keys", foreign.to_str().unwrap()]);
-    let err = assert_fails(&o, 1);
-    assert!(err.starts_with("error: verification failed ("), "{err}");
+    let err = assert_fails(&o, 1, "trail-verification-failed");
+    assert!(err.starts_with("verification failed ("), "{err}");
 }
