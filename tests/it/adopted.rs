@@ -95,8 +95,7 @@ fn a_draw_placed_by_a_stopped_run_is_adopted_whole_once_and_never_placed_twice()
     std::fs::create_dir(env.path("full")).unwrap();
     std::fs::write(env.path("full/notes.txt"), b"kept\n").unwrap();
     let total = event_total(&env);
-    let err = assert_fails(&env.draw(DAY, "full"), 4, "output-folder-not-empty");
-    assert!(err.contains("already exists and is not empty"), "{err}");
+    assert_fails(&env.draw(DAY, "full"), 4, "output-folder-not-empty");
     assert_eq!(event_total(&env), total, "a refused --out records nothing");
     // A run stopped after its folder was placed whole, before `draw.published` was recorded.
     child(
@@ -144,8 +143,7 @@ fn a_draw_placed_by_a_stopped_run_is_adopted_whole_once_and_never_placed_twice()
         "one folder"
     );
     // Once: the day is drawn.
-    let err = assert_fails(&env.draw(DAY, "d1"), 4, "day-already-drawn");
-    assert!(err.contains("already been drawn"), "{err}");
+    assert_fails(&env.draw(DAY, "d1"), 4, "day-already-drawn");
     assert_eq!(count(&env, "draw.published"), 1);
     env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }

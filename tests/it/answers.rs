@@ -49,37 +49,32 @@ fn a_rerun_is_exit_4_and_a_trail_not_the_tokens_or_tampered_is_exit_7() {
     seal(&env, &export);
     env.draw_ok(day, "d1");
     // Already done: the token initialised, the day drawn.
-    let err = assert_fails(&env.urne(&["keys", "init"]), 4, "keys-exist");
-    assert!(err.contains("already initialised"), "{err}");
-    let err = assert_fails(&env.draw(day, "d2"), 4, "day-already-drawn");
-    assert!(err.contains("already been drawn"), "{err}");
+    assert_fails(&env.urne(&["keys", "init"]), 4, "keys-exist");
+    assert_fails(&env.draw(day, "d2"), 4, "day-already-drawn");
     // An incident: an older copy of the trail put back.
     let current = env.path("current.db");
     std::fs::rename(env.db(), &current).unwrap();
     std::fs::copy(&older, env.db()).unwrap();
-    let err = assert_fails(
+    assert_fails(
         &env.urne(&["keys", "export", "--out", "k1"]),
         7,
         "trail-older",
     );
-    assert!(err.contains("older copy"), "{err}");
     // Another token's trail.
     let other = Env::new();
     std::fs::copy(other.db(), env.db()).unwrap();
-    let err = assert_fails(&env.urne(&["status"]), 7, "trail-not-tokens");
-    assert!(err.contains("is another trail"), "{err}");
+    assert_fails(&env.urne(&["status"]), 7, "trail-not-tokens");
     // The token's own trail with a trigger planted in it.
     std::fs::copy(&current, env.db()).unwrap();
     rusqlite::Connection::open(env.db())
         .unwrap()
         .execute_batch("CREATE TRIGGER planted BEFORE INSERT ON events BEGIN SELECT 1; END;")
         .unwrap();
-    let err = assert_fails(
+    assert_fails(
         &env.urne(&["keys", "export", "--out", "k1"]),
         7,
         "trail-broken",
     );
-    assert!(err.contains("not as urne makes it"), "{err}");
     // Back to the token's trail as it was: the same command goes on.
     std::fs::copy(&current, env.db()).unwrap();
     env.ok(&["keys", "export", "--out", "k1"]);
@@ -110,11 +105,7 @@ fn two_commands_started_together_one_proceeds_the_other_waits_its_turn_exit_6() 
             match o.status.code() {
                 Some(0) => figures[0] += 1,
                 Some(6) => {
-                    let err = assert_fails(o, 6, "busy");
-                    assert!(
-                        err.contains("another urne command holds the audit trail"),
-                        "{what}: {err}"
-                    );
+                    assert_fails(o, 6, "busy");
                     figures[1] += 1;
                 }
                 Some(4) => {
@@ -123,8 +114,7 @@ fn two_commands_started_together_one_proceeds_the_other_waits_its_turn_exit_6() 
                     } else {
                         "day-already-drawn"
                     };
-                    let err = assert_fails(o, 4, id);
-                    assert!(err.contains("already"), "{what}: {err}");
+                    assert_fails(o, 4, id);
                     figures[2] += 1;
                 }
                 c => panic!("{what}: exit {c:?}: {}", String::from_utf8_lossy(&o.stderr)),

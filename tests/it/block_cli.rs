@@ -133,8 +133,7 @@ fn a_block_identity_cannot_be_generated_twice_unless_voided() {
     );
     let n_entropy = count_kind(&env, "block.entropy");
     let o = generate(&env, &rules, "100", "1", "1", "b");
-    let err = assert_fails(&o, 4, "block-already-generated");
-    assert!(err.contains("already generated"), "{err}");
+    assert_fails(&o, 4, "block-already-generated");
     assert!(!env.path("b").exists(), "nothing written");
     assert_eq!(
         count_kind(&env, "block.entropy"),
@@ -433,8 +432,7 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
     .unwrap();
     std::fs::copy(env.path("out/audit.pub.pem"), fake.join("audit.pub.pem")).unwrap();
     let o = env.urne(&["verify", "fake"]);
-    let err = assert_fails(&o, 1, "verification-failed");
-    assert!(err.contains("commitment-mismatch"), "{err}");
+    assert_fails(&o, 1, "verification-failed");
 }
 
 #[test]

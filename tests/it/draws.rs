@@ -167,8 +167,7 @@ fn a_day_cannot_be_drawn_twice() {
     let before = std::fs::read(out.join("result.json")).unwrap();
     let n_entropy = events(&env, "draw.entropy");
     let o = env.draw("2018-12-01", "out2");
-    let err = assert_fails(&o, 4, "day-already-drawn");
-    assert!(err.contains("already been drawn"), "{err}");
+    assert_fails(&o, 4, "day-already-drawn");
     assert!(!env.path("out2").exists(), "nothing written");
     assert_eq!(
         events(&env, "draw.entropy"),
@@ -263,8 +262,7 @@ fn two_draws_of_one_day_at_once_never_both_record_entropy() {
     assert_eq!(events(&env, "draw.contribution"), 1);
     assert_eq!(events(&env, "draw.result"), 1);
     // The lock is released with A: B now finds the day drawn (exit 4, the ceremony's state).
-    let err = assert_fails(&env.draw("2018-12-02", "outB"), 4, "day-already-drawn");
-    assert!(err.contains("already been drawn"), "{err}");
+    assert_fails(&env.draw("2018-12-02", "outB"), 4, "day-already-drawn");
     env.ok(&["keys", "export", "--out", "keys"]);
     env.ok(&["verify", "outA", "--keys", "keys"]);
     env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);
@@ -297,8 +295,7 @@ fn a_sealed_set_altered_in_the_database_is_never_drawn_from() {
     );
     drop(c);
     let o = env.draw("2018-12-04", "out");
-    let err = assert_fails(&o, 7, "trail-broken");
-    assert!(err.contains("does not match its hash"), "{err}");
+    assert_fails(&o, 7, "trail-broken");
     assert_eq!(events(&env, "draw.entropy"), 0, "no entropy was asked for");
     assert!(!env.path("out").exists());
     // And the audit check names the altered data.
@@ -400,8 +397,7 @@ fn a_day_cannot_be_sealed_twice_and_an_unsealed_day_cannot_be_drawn() {
         "--entries",
         export.to_str().unwrap(),
     ]);
-    let err = assert_fails(&o, 4, "day-already-sealed");
-    assert!(err.contains("already sealed"), "{err}");
+    assert_fails(&o, 4, "day-already-sealed");
 }
 
 #[test]
@@ -530,8 +526,7 @@ fn a_trail_refused_between_the_contribution_and_the_result_is_fixed_and_the_draw
     let c = rusqlite::Connection::open(env.db()).unwrap();
     c.execute_batch("CREATE TRIGGER planted AFTER INSERT ON events BEGIN SELECT 1; END;")
         .unwrap();
-    let err = assert_fails(&env.draw(day, "out"), 7, "trail-broken");
-    assert!(err.contains("is not as urne makes it"), "{err}");
+    assert_fails(&env.draw(day, "out"), 7, "trail-broken");
     let o = env.urne(&["void", "--day", day, "--reason", "trail refused"]);
     assert_fails(&o, 7, "trail-broken");
     assert_eq!(events(&env, "draw.void"), 0);
@@ -701,8 +696,7 @@ fn a_swapped_winner_fails_verify_even_if_re_signed() {
     std::fs::write(fake.join("leaves.bin"), &leaves).unwrap();
     std::fs::write(fake.join("leaves.bin.sig"), sk.sign(&leaves).to_bytes()).unwrap();
     let o = env.urne(&["verify", "fake", "--keys", "fakekeys"]);
-    let err = assert_fails(&o, 1, "verification-failed");
-    assert!(err.contains("draw-mismatch"), "{err}");
+    assert_fails(&o, 1, "verification-failed");
 }
 
 #[test]
@@ -848,8 +842,7 @@ fn every_broken_export_is_refused_and_nothing_of_it_is_kept() {
         } else {
             "export-malformed"
         };
-        let err = assert_fails(&o, 2, id);
-        assert!(err.contains("refused"), "{kind}: {err}");
+        assert_fails(&o, 2, id);
     }
     // An unsigned export (no .sig) is refused too.
     let export = simulate(&env, "2018-12-10", 400, 99, &[]);
@@ -934,8 +927,7 @@ fn the_contribution_comes_only_from_the_terminal_after_the_entropy_is_fixed() {
     std::io::Write::write_all(&mut stdin, b"4 2 6 1 3 5 5 2\noui\n").unwrap();
     drop(stdin);
     let o = child.wait_with_output().unwrap();
-    let err = assert_fails(&o, 2, "not-a-terminal");
-    assert!(err.contains("typed at the terminal"), "{err}");
+    assert_fails(&o, 2, "not-a-terminal");
     assert_eq!(events(&env, "draw.entropy"), 0, "nothing recorded");
     // At the terminal: a contribution out of the grammar is refused and typed again; the one
     // confirmed is recorded after the entropy commitment and before the result.

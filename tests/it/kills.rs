@@ -640,8 +640,7 @@ fn keys_init_finishes_from_each_step_an_interrupted_run_stops_at() {
     let other = Env::new();
     std::fs::copy(other.db(), env.db()).unwrap();
     let before = std::fs::read(env.db()).unwrap();
-    let e = assert_fails(&env.urne(&["keys", "init"]), 7, "trail-not-tokens");
-    assert!(e.contains("another trail"), "{e}");
+    assert_fails(&env.urne(&["keys", "init"]), 7, "trail-not-tokens");
     assert_eq!(std::fs::read(env.db()).unwrap(), before);
     // What a kill inside the token's generation of a key pair leaves: tests/it/kills_keys.rs.
 }

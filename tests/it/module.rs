@@ -82,8 +82,7 @@ fn a_loader_told_to_bring_in_code_is_refused_at_start_and_nothing_is_recorded() 
             .args(&init)
             .output()
             .unwrap();
-        let err = assert_fails(&out, 3, "unsafe-process");
-        assert!(err.contains("started through the dynamic loader"), "{err}");
+        assert_fails(&out, 3, "unsafe-process");
         assert!(!fresh.db().exists());
     }
     // The token was not touched: keys init still finds it empty and initialises it.
@@ -259,8 +258,7 @@ fn the_module_recorded_is_the_one_loaded_even_if_its_file_is_swapped() {
     // The marks are read back after each mark by a new process of urne loading the module under
     // the hash this command loaded: the swapped file is refused there, before it is given the
     // PIN, and the command stops.
-    let err = assert_fails(&out, 3, "module-refused");
-    assert!(err.contains("pins module_sha256"), "{err}");
+    assert_fails(&out, 3, "module-refused");
     assert!(env.fwd_log().contains("swapped"), "{}", env.fwd_log());
     let now = sha256_file(&env.fwd_module());
     assert_ne!(now, loaded);
@@ -271,8 +269,7 @@ fn the_module_recorded_is_the_one_loaded_even_if_its_file_is_swapped() {
     assert_eq!(m["status"], "deleted");
     assert_eq!(m["sha256"], loaded.as_str());
     let out = env.urne(&["hsm", "info"]);
-    let err = assert_fails(&out, 3, "module-refused");
-    assert!(err.contains("cannot load the PKCS#11 module"), "{err}");
+    assert_fails(&out, 3, "module-refused");
 }
 
 /// What the start check cannot refuse, it records: a copy of urne patched to load a library

@@ -598,8 +598,7 @@ fn a_symlink_planted_under_an_output_name_is_never_followed() {
         }
         std::os::unix::fs::symlink(target, at).unwrap();
         let o = env.urne(&generate_args(&rules, "1", "out"));
-        let err = assert_fails(&o, 4, "output-conflict");
-        assert!(err.contains("already exists"), "{err}");
+        assert_fails(&o, 4, "output-conflict");
         assert_eq!(std::fs::read(&v).unwrap(), b"precious\n");
         assert!(
             !dangling.exists(),

@@ -108,8 +108,7 @@ fn a_seal_trusts_only_the_keys_pinned_in_the_trail() {
     configure(&env, &[fixture("untrusted.pub.pem")]);
     let before = event_total(&env);
     let o = urne(&env, &seal_args(&forged), &[]);
-    let err = assert_fails(&o, 2, "export-bad-signature");
-    assert!(err.contains("signature"), "{err}");
+    assert_fails(&o, 2, "export-bad-signature");
     assert_eq!(event_total(&env), before + 3, "start, refusal, failure");
     // Or the command line names it: refused before the export is read.
     let o = urne(
@@ -188,12 +187,11 @@ fn a_trail_that_pins_no_key_refuses_every_seal_until_one_is_pinned() {
     env.ok(&["keys", "init"]);
     assert!(pins(&env).is_empty(), "keys init pins nothing");
     let genuine = simulate(&env, "2018-12-01", 200, 3, &[]);
-    let err = assert_fails(
+    assert_fails(
         &urne(&env, &seal_args(&genuine), &[]),
         4,
         "producer-key-not-pinned",
     );
-    assert!(err.contains("not pinned in this trail"), "{err}");
     // A key file alone is not trusted, even named on the command line.
     let o = urne(
         &env,
@@ -202,8 +200,7 @@ fn a_trail_that_pins_no_key_refuses_every_seal_until_one_is_pinned() {
     );
     assert_fails(&o, 4, "producer-key-not-pinned");
     // Nothing to pin: the configuration lists none and none is given.
-    let err = assert_fails(&env.urne(&["keys", "producer"]), 2, "no-producer-key");
-    assert!(err.contains("no trusted producer key"), "{err}");
+    assert_fails(&env.urne(&["keys", "producer"]), 2, "no-producer-key");
     let ours = fixture("test-producer.pub.pem");
     let o = pin(&env, &["--producer-key", &ours], &test_producer_key_id());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));

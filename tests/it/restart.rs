@@ -41,12 +41,11 @@ fn a_backup_at_the_last_mark_is_restorable_until_the_next_append() {
     // After an append, the same backup is an older copy.
     std::fs::copy(env.db(), env.path("current.db")).unwrap();
     std::fs::copy(env.path("backup.db"), env.db()).unwrap();
-    let err = assert_fails(
+    assert_fails(
         &env.urne(&["keys", "export", "--out", "k"]),
         7,
         "trail-older",
     );
-    assert!(err.contains("older copy"), "{err}");
     std::fs::copy(env.path("current.db"), env.db()).unwrap();
     env.ok(&["keys", "export", "--out", "k"]);
 }
@@ -102,8 +101,7 @@ fn a_witnessed_restart_carries_forward_what_was_published_and_every_later_output
     assert!(out.contains("none pinned in the new trail"), "{out}");
     pin_producer(&env, std::path::Path::new(URNE), &[]);
     // The day drawn under the old trail is never drawn again without a void.
-    let err = assert_fails(&env.draw("2018-12-04", "again"), 4, "day-already-drawn");
-    assert!(err.contains("under the trail this one replaced"), "{err}");
+    assert_fails(&env.draw("2018-12-04", "again"), 4, "day-already-drawn");
     assert!(!env.path("again").exists());
     // Day 2 was sealed in the lost trail only: it is sealed again, then drawn; its output
     // states the restart, and together with day 1's it is one history of two linked trails.

@@ -267,8 +267,7 @@ fn a_token_without_a_sealing_key_is_named_and_a_stray_one_is_never_adopted() {
     // adopted.
     let env = Env::without_keys();
     in_child(&env, "stray-key");
-    let err = assert_fails(&env.urne(&["keys", "init"]), 7, "token-tampered");
-    assert!(err.contains("but not both of urne's key pairs"), "{err}");
+    assert_fails(&env.urne(&["keys", "init"]), 7, "token-tampered");
     assert!(!env.db().exists());
 }
 

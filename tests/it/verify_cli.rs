@@ -126,8 +126,7 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
     // Auditor mode: production's key named explicitly, else a usage error.
     let export = export.to_str().unwrap();
     let o = run(&env, &["out", "--keys", "keys", "--export", export]);
-    let err = assert_fails(&o, 2, "no-producer-key");
-    assert!(err.contains("production's public key"), "{err}");
+    assert_fails(&o, 2, "no-producer-key");
     let all = String::from_utf8_lossy(&o.stderr);
     assert!(all.contains("hint: pass --producer-key PEM"), "{all}");
     let producer = root().join("tests/fixtures/keys/test-producer.pub.pem");

@@ -16,14 +16,12 @@ const MODULE: &str = "/usr/lib/softhsm/libsofthsm2.so";
 fn keys_init_creates_one_trail_once_and_never_over_a_file() {
     let (env, export) = sealed();
     let before = bytes(&env.db());
-    let err = assert_fails(&env.urne(&["keys", "init"]), 4, "keys-exist");
-    assert!(err.contains("this token is already initialised"), "{err}");
+    assert_fails(&env.urne(&["keys", "init"]), 4, "keys-exist");
     assert!(bytes(&env.db()) == before, "the trail is untouched");
     // A token without keys, a file at the database's path: refused, the file untouched.
     let fresh = Env::without_keys();
     std::fs::write(fresh.db(), b"not a trail\n").unwrap();
-    let err = assert_fails(&fresh.urne(&["keys", "init"]), 4, "output-exists");
-    assert!(err.contains("a file already exists at"), "{err}");
+    assert_fails(&fresh.urne(&["keys", "init"]), 4, "output-exists");
     assert_eq!(bytes(&fresh.db()), b"not a trail\n");
     let names: Vec<String> = std::fs::read_dir(fresh.dir.path())
         .unwrap()
