@@ -1,7 +1,8 @@
-//! The `urne` binary: parse the command line, run it, turn any error into one `error:` line, one
-//! `hint:` line and a documented exit code. No panics reach the operator.
+//! The `urne` binary: parse the command line, run it, turn any error into one `error[<id>]:` line,
+//! one `hint:` line and a documented exit code (spec/appliance.md §10). No panics reach the operator.
 
 use clap::Parser;
+use urne::error::Kind;
 use urne::note;
 
 fn main() {
@@ -10,7 +11,7 @@ fn main() {
     urne::edge::process::clean();
     // A panic is a bug in urne; still, the operator gets the same two lines and a documented code.
     std::panic::set_hook(Box::new(|info| {
-        note!("error: internal error: {info}");
+        note!("error[{}]: internal error: {info}", Kind::Defect.id());
         note!("hint: this is a defect in urne; keep the audit trail and report it");
         std::process::exit(5);
     }));
@@ -23,20 +24,23 @@ fn main() {
         Ok(exit) => match urne::out::stdout_failure() {
             // The command did its work, but its report could not be written: nobody read it.
             Some(why) => {
-                note!("error: cannot write to standard output: {why}");
+                note!(
+                    "error[{}]: cannot write to standard output: {why}",
+                    Kind::StdoutClosed.id()
+                );
                 note!(
                     "hint: the command's report was not written; run it again with standard output to a terminal or a file with room"
                 );
-                std::process::exit(2);
+                std::process::exit(Kind::StdoutClosed.exit() as i32);
             }
             None => std::process::exit(exit as i32),
         },
         Err(e) => {
-            note!("error: {}", e.message);
+            note!("error[{}]: {}", e.kind.id(), e.message);
             if !e.hint.is_empty() {
                 note!("hint: {}", e.hint);
             }
-            std::process::exit(e.exit as i32);
+            std::process::exit(e.exit() as i32);
         }
     }
 }

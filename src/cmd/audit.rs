@@ -7,7 +7,7 @@ use crate::cli::AuditCommand;
 use crate::edge::folder::DiskFolder;
 use crate::edge::fsio;
 use crate::edge::store::AuditLog;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use urne_verify::audit::Event;
@@ -65,7 +65,8 @@ pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
 fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let (dir, name) = fsio::split(out)?;
     if fsio::name_taken(&dir, &name)? {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::OutputExists,
             format!("{} already exists", out.display()),
             "a backup never replaces a file: give a new name",
         ));
@@ -85,7 +86,8 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
             .open_regular(&name)
             .map_err(|e| crate::error::io_error("read", out, e))?;
         if !snap.same_as(&mut placed)? {
-            return Err(Error::internal(
+            return Err(Error::new(
+                Kind::StoreFailed,
                 format!(
                     "the backup {} does not read back as the trail",
                     out.display()
@@ -125,7 +127,8 @@ pub fn read_held(held: &[PathBuf]) -> Result<Vec<(PathBuf, String)>> {
 /// An audit public key (PEM) given on the command line.
 pub fn read_audit_key(p: &Path) -> Result<[u8; 32]> {
     keys::public_key_from_pem(&String::from_utf8_lossy(&fsio::read(p)?)).map_err(|e| {
-        Error::bad_input(
+        Error::new(
+            Kind::KeysInvalid,
             format!("{}: {e}", p.display()),
             "give the audit.pub.pem written by `urne keys export`",
         )
@@ -150,12 +153,17 @@ pub fn verify_export_file(
     )
     .map_err(|f| {
         if f.class.is_verification() {
-            Error::verification(
+            Error::new(
+                Kind::TrailVerificationFailed,
                 format!("verification failed ({}): {}", f.class.name(), f.what),
                 "give the JSON Lines file `urne audit export` wrote",
             )
         } else {
-            Error::bad_input(f.what, "check the path and its permissions")
+            Error::new(
+                Kind::VerifyInput,
+                f.what,
+                "check the path and its permissions",
+            )
         }
     })?
     .ok_or_else(|| {
@@ -166,7 +174,8 @@ pub fn verify_export_file(
         )
     })?;
     verify_trail_export(&path.display().to_string(), &bytes, held, key, strict).map_err(|f| {
-        Error::verification(
+        Error::new(
+            Kind::TrailVerificationFailed,
             format!("verification failed ({}): {}", f.class.name(), f.what),
             "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results",
         )
@@ -178,7 +187,8 @@ pub fn verify_export_file(
 pub fn exported_audit_key(dir: &Path) -> Result<[u8; 32]> {
     use urne_verify::verify::signed;
     signed::load_key(&DiskFolder::open(dir), "audit.pub.pem").map_err(|f| {
-        Error::bad_input(
+        Error::new(
+            Kind::KeysInvalid,
             f.what,
             "give the folder written by `urne keys export` (it holds audit.pub.pem)",
         )
@@ -236,7 +246,8 @@ fn verify(
     let events = log.events()?;
     let stored = log.checkpoints()?;
     let report = verify_trail(&events, &stored, held, key).map_err(|f| {
-        Error::verification(
+        Error::new(
+            Kind::TrailVerificationFailed,
             format!("audit trail fails at event {}: {}", f.seq, f.reason),
             "the trail was altered or truncated: keep this database as evidence and compare it with the checkpoints exported with results",
         )
@@ -248,7 +259,8 @@ fn verify(
             .find(|e| e.payload.contains(&hex::encode(h)))
             .map(|e| e.seq)
             .unwrap_or(0);
-        return Err(Error::verification(
+        return Err(Error::new(
+            Kind::TrailVerificationFailed,
             format!(
                 "audit trail fails at event {user}: the data it references ({}) was altered",
                 hex::encode(h)
@@ -259,7 +271,8 @@ fn verify(
     check_named_blobs(&log, &events)?;
     if strict {
         report.check_strict().map_err(|f| {
-            Error::verification(
+            Error::new(
+                Kind::TrailVerificationFailed,
                 format!("audit trail fails at event {}: {}", f.seq, f.reason),
                 "run any signing command (e.g. `urne keys export`) to checkpoint them, or investigate if they were not recorded by urne",
             )
@@ -278,7 +291,8 @@ fn check_named_blobs(log: &AuditLog, events: &[Event]) -> Result<()> {
         };
         for b in record.blobs() {
             if !log.has_blob(&b)? {
-                return Err(Error::verification(
+                return Err(Error::new(
+                    Kind::TrailVerificationFailed,
                     format!(
                         "audit trail fails at event {}: the data {b} it names is missing from the database",
                         e.seq

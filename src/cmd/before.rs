@@ -5,7 +5,7 @@
 use crate::edge::binding::TokenTrail;
 use crate::edge::hsm::Hsm;
 use crate::edge::store::AuditLog;
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use urne_ceremony::token::{MarkFailure, check_against_marks};
 use urne_verify::audit::Event;
 use urne_verify::audit::chain::PrefixRoots;
@@ -33,7 +33,7 @@ pub(super) struct Checked {
 pub(super) fn no_trail(hsm: &Hsm) -> Error {
     let keys = hsm.keys_present().unwrap_or_default();
     Error::trail(
-        Exit::Refused,
+        Kind::TokenNotInitialised,
         if keys.is_empty() {
             "the token holds no urne trail and no keys: it was never initialised".to_string()
         } else {
@@ -45,7 +45,8 @@ pub(super) fn no_trail(hsm: &Hsm) -> Error {
 
 /// There is no database where the trail should be.
 pub(super) fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
-    Error::incident(
+    Error::new(
+        Kind::TrailMissing,
         format!(
             "no audit trail at {}: this token's {}",
             db.display(),
@@ -69,25 +70,12 @@ pub(super) fn check_before_acting(
     let events = log.events()?;
     let first = first_trail(&events, path)?;
     if first != Some(tt.object.trail) {
-        return Err(Error::incident(
-            match first {
-                Some(other) => format!(
-                    "the audit trail {} is another trail ({other}), not this token's ({})",
-                    path.display(),
-                    tt.object.trail
-                ),
-                None => format!(
-                    "the audit trail {} names no trail identity (a version-1 trail, or not urne's): this token's {}",
-                    path.display(),
-                    tt.describe()
-                ),
-            },
-            "give the database of this token's trail with --db or URNE_DB; a token has one trail and a trail one token",
-        ));
+        return Err(not_tokens(path, first, tt));
     }
     check_replaced_trail_stopped(&events, tt, path)?;
     let broken = |seq: u64, reason: String| {
-        Error::incident(
+        Error::new(
+            Kind::TrailBroken,
             format!(
                 "audit trail {}: it fails at event {seq}: {reason}; nothing was done",
                 path.display()
@@ -99,7 +87,8 @@ pub(super) fn check_before_acting(
     verify_trail(&events, &stored, &[], AuditKey::Given(tt.audit_key))
         .map_err(|f| broken(f.seq, f.reason))?;
     let malformed = |m: kinds::MalformedRecord| {
-        Error::incident(
+        Error::new(
+            Kind::TrailBroken,
             format!("audit trail {}: {m}; nothing was done", path.display()),
             "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
         )
@@ -159,7 +148,8 @@ fn check_replaced_trail_stopped(
         .find(|m| m.trail == r.previous_trail && m.size > r.previous_mark_size);
     match beyond {
         None => Ok(()),
-        Some(m) => Err(Error::incident(
+        Some(m) => Err(Error::new(
+            Kind::TrailFork,
             format!(
                 "the token holds a mark of the replaced trail {} ({} events, root {}) beyond the one the restart of the audit trail {} states ({} events, root {}): the replaced trail was appended to after the restart; nothing was done",
                 r.previous_trail,
@@ -183,7 +173,8 @@ fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32
         Some((e, Ok(Record::TrailRestarted(t)))) if e.seq == 1 => Some(t.trail),
         // A trail's first event that does not parse as its kind is a broken trail, not another.
         Some((e, Err(m))) if e.kind == "trail.created" || e.kind == "trail.restarted" => {
-            return Err(Error::incident(
+            return Err(Error::new(
+                Kind::TrailBroken,
                 format!("audit trail {}: {m}; nothing was done", path.display()),
                 "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
             ));
@@ -202,7 +193,7 @@ fn check_clock_not_behind(events: &[Event], path: &std::path::Path) -> Result<()
     match events.last() {
         // Both in the one fixed format urne writes (RFC 3339 UTC, microseconds): ordered as text.
         Some(last) if now < last.ts => Err(Error::trail(
-            Exit::Internal,
+            Kind::ClockWentBack,
             format!(
                 "the appliance's clock ({now}) is earlier than the last event of the audit trail {} ({}): the clock was set back, or the trail's last events were dated by a clock set ahead",
                 path.display(),
@@ -221,7 +212,7 @@ fn check_clock_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
     match events.last() {
         Some(last) if now < last.ts => Ok(()),
         last => Err(Error::trail(
-            Exit::Refused,
+            Kind::ClockCorrectionRefused,
             format!(
                 "the appliance's clock ({now}) is not earlier than the last event of the audit trail {} ({}): there is no clock to correct",
                 path.display(),
@@ -232,25 +223,57 @@ fn check_clock_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
     }
 }
 
+/// The refusal of a trail that is not the token's: another trail, or none named (exit 7).
+fn not_tokens(path: &std::path::Path, first: Option<Hash32>, tt: &TokenTrail) -> Error {
+    Error::new(
+        Kind::TrailNotTokens,
+        match first {
+            Some(other) => format!(
+                "the audit trail {} is another trail ({other}), not this token's ({})",
+                path.display(),
+                tt.object.trail
+            ),
+            None => format!(
+                "the audit trail {} names no trail identity (a version-1 trail, or not urne's): this token's {}",
+                path.display(),
+                tt.describe()
+            ),
+        },
+        "give the database of this token's trail with --db or URNE_DB; a token has one trail and a trail one token",
+    )
+}
+
 /// The refusal for a database that does not extend the token's last mark.
 fn mark_refusal(path: &std::path::Path, f: &MarkFailure) -> Error {
     let hint = "urne accepts only the trail the token last marked: put back the database (or a backup whose head is the last mark) and keep this file as evidence (docs/ceremony.md, \"urne refuses the trail\")";
-    let msg = match f {
-        MarkFailure::Older { events, marked } => format!(
-            "the audit trail {} holds {events} events but the token marked {marked}: it is an older copy, or events were removed from its end",
-            path.display()
+    let (kind, msg) = match f {
+        MarkFailure::Older { events, marked } => (
+            Kind::TrailOlder,
+            format!(
+                "the audit trail {} holds {events} events but the token marked {marked}: it is an older copy, or events were removed from its end",
+                path.display()
+            ),
         ),
-        MarkFailure::Diverged { marked } => format!(
-            "the first {marked} events of the audit trail {} are not the ones the token marked: another history of this trail (a fork)",
-            path.display()
+        MarkFailure::Diverged { marked } => (
+            Kind::TrailFork,
+            format!(
+                "the first {marked} events of the audit trail {} are not the ones the token marked: another history of this trail (a fork)",
+                path.display()
+            ),
         ),
-        MarkFailure::ConflictingMarks { size } => format!(
-            "the token holds two different marks of size {size}: two histories were written under this trail (a fork)"
+        MarkFailure::ConflictingMarks { size } => (
+            Kind::TrailFork,
+            format!(
+                "the token holds two different marks of size {size}: two histories were written under this trail (a fork)"
+            ),
         ),
-        MarkFailure::OtherTrail { .. } => format!(
-            "the audit trail {} is not this token's trail",
-            path.display()
+        MarkFailure::OtherTrail { .. } => (
+            Kind::TrailNotTokens,
+            format!(
+                "the audit trail {} is not this token's trail",
+                path.display()
+            ),
         ),
     };
-    Error::incident(msg, hint)
+    Error::new(kind, msg, hint)
 }

@@ -6,7 +6,7 @@
 //! one: the one event that may be earlier than the one before it (spec/formats.md §6.4 (5)).
 
 use super::ctx::Ctx;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use chrono::{DateTime, Utc};
 use urne_verify::audit::Event;
 use urne_verify::events::kinds::{self, Record};
@@ -94,7 +94,8 @@ fn refuse_before_witnessed(events: &[Event], confirmed: DateTime<Utc>) -> Result
             .format("%Y-%m-%d %H:%M:%S")
             .to_string()
     });
-    Err(Error::refused(
+    Err(Error::new(
+        Kind::ClockCorrectionRefused,
         format!(
             "the time confirmed at the watch is earlier than the last time a person witnessed on this trail ({floor}, Paris time, the watch check's tolerance included): a correction never goes back past a watch"
         ),

@@ -4,7 +4,7 @@
 //! the appliance's console only: never read from a pipe, a file or an argument, which could be
 //! written before anyone saw what the command was about to do.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::io::{BufRead, IsTerminal, Write};
 
 /// How often the day or block id may be typed back.
@@ -23,7 +23,8 @@ impl Terminal<'_> {
     /// standard input is not a terminal. `what` names the step (`void`, `reveal`).
     pub fn check(&self, what: &str) -> Result<()> {
         match self {
-            Terminal::Own if !std::io::stdin().is_terminal() => Err(Error::bad_input(
+            Terminal::Own if !std::io::stdin().is_terminal() => Err(Error::new(
+                Kind::NotATerminal,
                 format!(
                     "the {what} is confirmed by typing it back at the terminal, and standard input is not one"
                 ),
@@ -36,7 +37,8 @@ impl Terminal<'_> {
     /// One line typed at this terminal, without its line ending (an error when it was closed).
     fn read_line(&mut self) -> Result<String> {
         let closed = || {
-            Error::bad_input(
+            Error::new(
+                Kind::TerminalClosed,
                 "the terminal was closed before the confirmation was typed",
                 "nothing was recorded; run the command again",
             )
@@ -53,9 +55,13 @@ impl Terminal<'_> {
 pub fn read_line(input: &mut dyn BufRead, closed: impl FnOnce() -> Error) -> Result<String> {
     let _ = std::io::stderr().flush();
     let mut s = String::new();
-    let n = input
-        .read_line(&mut s)
-        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
+    let n = input.read_line(&mut s).map_err(|e| {
+        Error::new(
+            Kind::TerminalUnreadable,
+            format!("cannot read the terminal: {e}"),
+            "",
+        )
+    })?;
     if n == 0 {
         return Err(closed());
     }
@@ -123,7 +129,8 @@ pub fn typed_back(term: &mut Terminal, s: &Shown) -> Result<()> {
             lang.t("affiché ci-dessus", "shown above")
         );
     }
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::NotConfirmed,
         format!("{} was not typed back after {TRIES} tries", s.noun),
         format!(
             "nothing was recorded. Check that this is the step you meant, then run the command again and type {} exactly as shown",
@@ -161,7 +168,7 @@ mod tests {
         assert!(typed_back(&mut Terminal::Sitting(&mut i), &shown()).is_ok());
         let mut i = std::io::Cursor::new("x\n2018-12-02\n2018-12-10\n2018-12-01\n");
         let e = typed_back(&mut Terminal::Sitting(&mut i), &shown()).unwrap_err();
-        assert_eq!(e.exit, crate::error::Exit::BadInput);
+        assert_eq!(e.kind, crate::error::Kind::NotConfirmed);
         let mut i = std::io::Cursor::new("x\n");
         assert!(
             typed_back(&mut Terminal::Sitting(&mut i), &shown()).is_err(),

@@ -8,7 +8,7 @@ use crate::edge::config::{self, Config};
 use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
 use crate::edge::store::{AuditLog, Binding, FreshMarks};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Exit, Kind, Result};
 use urne_verify::audit::Event;
 use urne_verify::audit::history::{History, OutputPublished, history_of};
 use urne_verify::crypto::Hash32;
@@ -113,7 +113,8 @@ impl Ctx {
         let mut log = self.open_checked(ClockRule::Behind)?;
         let events = log.events()?;
         let last = events.last().ok_or_else(|| {
-            Error::internal(
+            Error::new(
+                Kind::Defect,
                 "a checked trail holds no event",
                 "this is a defect in urne; keep the audit trail and report it",
             )
@@ -160,7 +161,8 @@ impl Ctx {
     /// §6.5, §6.6), bound, and its head marked if a crash left it past the last mark.
     fn open_checked(&mut self, clock: ClockRule) -> Result<AuditLog> {
         if self.audit.is_some() {
-            return Err(Error::internal(
+            return Err(Error::new(
+                Kind::Defect,
                 format!("the command {} began twice", self.command_name),
                 "this is a defect in urne; keep the audit trail and report it",
             ));
@@ -202,7 +204,8 @@ impl Ctx {
     pub fn audit(&mut self) -> Result<&mut AuditLog> {
         let name = &self.command_name;
         self.audit.as_mut().ok_or_else(|| {
-            Error::internal(
+            Error::new(
+                Kind::Defect,
                 format!("the command {name} used the audit trail before it began"),
                 "this is a defect in urne; keep the audit trail and report it",
             )
@@ -272,7 +275,8 @@ impl Ctx {
     pub fn history(&mut self) -> Result<History> {
         let log = self.audit()?;
         let trail = log.trail().ok_or_else(|| {
-            Error::internal(
+            Error::new(
+                Kind::Defect,
                 "an output was made before the trail was checked",
                 "this is a defect in urne; keep the audit trail and report it",
             )
@@ -285,7 +289,8 @@ impl Ctx {
             _ => None,
         });
         history_of(trail, &events, last.as_ref()).map_err(|why| {
-            Error::incident(
+            Error::new(
+                Kind::TrailBroken,
                 format!("audit trail: {why}"),
                 "the trail was altered: keep the database as evidence and run `urne audit verify`",
             )
@@ -302,7 +307,8 @@ impl Ctx {
     ) -> Result<OutputPublished> {
         let audit_key = self.hsm()?.public_key(crate::edge::hsm::KeyRole::Audit)?;
         let cp = urne_verify::audit::chain::verify_note(note, &audit_key).map_err(|e| {
-            Error::internal(
+            Error::new(
+                Kind::SelfCheckFailed,
                 format!("the checkpoint of {file} does not verify: {e}"),
                 "this is a defect in urne; keep the audit trail and report it",
             )
@@ -358,7 +364,7 @@ mod tests {
             pin_file: None,
         };
         let mut ctx = Ctx::new("seal", global);
-        assert_eq!(ctx.audit().err().unwrap().exit, Exit::Internal);
+        assert_eq!(ctx.audit().err().unwrap().exit(), Exit::Internal);
         // No token reachable: begin fails before the trail is opened, and creates nothing.
         assert!(ctx.begin().is_err());
         assert!(ctx.audit().is_err());

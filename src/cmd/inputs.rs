@@ -4,7 +4,7 @@
 
 use super::ctx::Ctx;
 use crate::edge::fsio;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use urne_ceremony::state::{self, day::DayState};
@@ -22,7 +22,8 @@ use urne_verify::rules::official::{Admission, Standing};
 pub fn load_rules(path: &Path, admit: Admission) -> Result<(DrawRules, Vec<u8>)> {
     let bytes = fsio::read(path)?;
     let rules = DrawRules::from_json(&bytes).map_err(|e| {
-        Error::bad_input(
+        Error::new(
+            Kind::RulesRefused,
             format!("rules file {} is refused: {e}", path.display()),
             "use the operation's rules file shipped in rules/ (e.g. rules/chanceux-noel-2018.json)",
         )
@@ -48,7 +49,8 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8], admit: Admission) -> 
             );
             Ok(Standing::Official)
         }
-        Standing::Unofficial if admit == Admission::OfficialOnly => Err(Error::bad_input(
+        Standing::Unofficial if admit == Admission::OfficialOnly => Err(Error::new(
+            Kind::RulesNotOfficial,
             format!(
                 "rules file {} declares {id}, which is not an official regulation of this appliance (SHA-256 {sha})",
                 path.display()
@@ -62,7 +64,8 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8], admit: Admission) -> 
             );
             Ok(Standing::Unofficial)
         }
-        Standing::Doctored(pinned) => Err(Error::bad_input(
+        Standing::Doctored(pinned) => Err(Error::new(
+            Kind::RulesNotOfficial,
             format!(
                 "rules file {} declares {id} but is not its official file: SHA-256 {sha}, the official one is {pinned}",
                 path.display()
@@ -80,7 +83,8 @@ fn producer_key_paths(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<PathBuf>> {
         given.to_vec()
     };
     if paths.is_empty() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::NoProducerKey,
             "no trusted producer key",
             "give production's public key with --producer-key PEM (or list it under \"producer_keys\" in the configuration)",
         ));
@@ -101,7 +105,8 @@ pub fn key_files(paths: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
         .map(|p| {
             let pem = fsio::read(p)?;
             keys::public_key_from_pem(&String::from_utf8_lossy(&pem)).map_err(|e| {
-                Error::bad_input(
+                Error::new(
+                    Kind::ProducerKeyInvalid,
                     format!("producer key {}: {e}", p.display()),
                     "give production's Ed25519 public key as a PEM SubjectPublicKeyInfo file",
                 )
@@ -142,7 +147,8 @@ pub fn pinned_keys(ctx: &mut Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
     let trail =
         urne_ceremony::state::Trail::from_events(&events).map_err(|m| altered(&m.to_string()))?;
     let Some(pinned) = trail.producer_keys() else {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::ProducerKeyNotPinned,
             "production's keys are not pinned in this trail: a seal trusts no key file alone",
             "production's key is pinned at the key ceremony (`urne ceremony --key-ceremony --producer-key PEM`) or with `urne keys producer --producer-key PEM`, its key id typed from production's written statement",
         ));
@@ -150,7 +156,8 @@ pub fn pinned_keys(ctx: &mut Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
     if !given.is_empty() {
         for k in key_set(ctx, given)? {
             if !pinned.keys.contains(&k) {
-                return Err(Error::refused(
+                return Err(Error::new(
+                    Kind::ProducerKeyNotPinned,
                     format!(
                         "producer key {} is not among production's keys pinned in the trail ({})",
                         k.key_id,
@@ -188,13 +195,14 @@ fn open(path: &Path) -> Result<BufReader<std::fs::File>> {
 
 /// Records a refused export (with the file's hash) in the trail; returns the error to stop on
 /// (exit 2).
-pub fn reject(ctx: &mut Ctx, path: &Path, reason: String, hint: &str) -> Result<Error> {
+pub fn reject(ctx: &mut Ctx, kind: Kind, path: &Path, reason: String, hint: &str) -> Result<Error> {
     ctx.record_evidence(InputRejected {
         file: path.display().to_string(),
         sha256: file_sha256(path),
         reason: reason.clone(),
     })?;
-    Ok(Error::bad_input(
+    Ok(Error::new(
+        kind,
         format!("export {} refused: {reason}", path.display()),
         hint,
     ))
@@ -231,6 +239,7 @@ pub fn read_export(
         }
         Err(e) => Err(reject(
             ctx,
+            Kind::ExportMalformed,
             path,
             e.to_string(),
             "the export does not follow entry-export-v1; ask production for a corrected export. Nothing of this file was kept",
@@ -256,6 +265,7 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
     {
         return Err(reject(
             ctx,
+            Kind::ExportMalformed,
             path,
             e,
             "give production's export file itself (a regular file within the limit of SPEC.md §1.6)",
@@ -272,6 +282,7 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
         Err(_) => {
             return Err(reject(
                 ctx,
+                Kind::ExportUnsigned,
                 path,
                 format!("its signature {} is missing", sig_path.display()),
                 "production delivers FILE.jsonl with FILE.jsonl.sig beside it; an unsigned export is never used",
@@ -301,6 +312,7 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
         }
         Err(e) => Err(reject(
             ctx,
+            Kind::ExportBadSignature,
             path,
             e.to_string(),
             "ask production for a correctly signed export; nothing of this file was used",
@@ -321,7 +333,8 @@ pub fn check_day(day: &str) -> Result<chrono::NaiveDate> {
         .then(|| chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok())
         .flatten()
         .ok_or_else(|| {
-            Error::bad_input(
+            Error::new(
+                Kind::BadDate,
                 format!("{day:?} is not a date YYYY-MM-DD"),
                 "write the day with four, two and two digits, e.g. 2018-12-01",
             )
@@ -337,7 +350,8 @@ pub const MIN_REASON: usize = 10;
 pub fn check_reason(reason: &str, what: &str) -> Result<()> {
     let n = reason.trim().chars().count();
     if n < MIN_REASON {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::ReasonTooShort,
             format!(
                 "a {what} needs a reason of at least {MIN_REASON} characters (this one has {n})"
             ),
@@ -354,7 +368,8 @@ pub const BLOCK_ID_EXAMPLE: &str = "noel-de-la-chance-2015/100/e2015-01/1";
 /// A block argument: its canonical id (exit 2 otherwise, with an example that parses).
 pub fn parse_block(arg: &str) -> Result<urne_verify::block::id::BlockId> {
     urne_verify::block::id::BlockId::parse(arg).map_err(|e| {
-        Error::bad_input(
+        Error::new(
+            Kind::BadBlockId,
             e.to_string(),
             format!("give the block's canonical id game/price_cents/emission/number, e.g. {BLOCK_ID_EXAMPLE}"),
         )
@@ -364,7 +379,8 @@ pub fn parse_block(arg: &str) -> Result<urne_verify::block::id::BlockId> {
 /// A value in the trail that is not as urne records it (`what` says which, and how): the
 /// database was altered, and the command stops.
 pub fn altered(what: &str) -> Error {
-    Error::incident(
+    Error::new(
+        Kind::TrailBroken,
         format!("audit trail: {what}"),
         "the database was altered: run `urne audit verify` and investigate",
     )
@@ -449,7 +465,8 @@ pub fn check_day_of_operation(events: &[Event], day: &str) -> Result<()> {
             }
         })
         .collect();
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::DayNotInOperation,
         format!("{day} is not a day of the operation {}", spans.join(" or ")),
         "give a day of the operation's periods (its rules file lists them; `urne status --rules FILE` shows which are sealed)",
     ))
@@ -458,7 +475,8 @@ pub fn check_day_of_operation(events: &[Event], day: &str) -> Result<()> {
 /// The sealed set of a seal, read back from the trail and checked against its recorded hash.
 pub fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<SealedSet> {
     SealedSet::decode(&ctx.audit()?.blob(&seal.set_sha256)?).ok_or_else(|| {
-        Error::internal(
+        Error::new(
+            Kind::RecordUnreadable,
             "the sealed set is malformed",
             "run `urne audit verify` and investigate before any draw",
         )
@@ -479,7 +497,8 @@ pub fn find_row(csv: &Path, position: u32) -> Result<String> {
             return Ok(line);
         }
     }
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::NoSuchTicket,
         format!("no ticket at position {position} in {}", csv.display()),
         "positions are 0-based and below the block size",
     ))

@@ -7,7 +7,7 @@ use crate::edge::fsio;
 use crate::edge::hsm::pairs::{RoleObjects, RoleState};
 use crate::edge::hsm::{Hsm, KeyInfo, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::Path;
 use urne_ceremony::sealed::SEAL_KEY_LABEL;
 use urne_ceremony::token::{self, TrailObject};
@@ -44,7 +44,8 @@ fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
     let previous = trail.producer_keys().map(|p| p.ids()).unwrap_or_default();
     let record = ProducerKeys { keys, previous };
     if record.ids() == record.previous {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::ProducerKeysPinned,
             format!(
                 "production's keys {} are already the ones pinned",
                 super::inputs::pin_words(&record.previous)
@@ -163,7 +164,8 @@ enum Resume {
 fn resume_point(hsm: &Hsm, db: &Path) -> Result<Resume> {
     let Some(tt) = binding::read(hsm)? else {
         if db.exists() {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::OutputExists,
                 format!("a file already exists at {}", db.display()),
                 "urne never replaces an audit trail: give another --db, or move that file away if it is not an appliance's trail",
             ));
@@ -172,7 +174,8 @@ fn resume_point(hsm: &Hsm, db: &Path) -> Result<Resume> {
     };
     if tt.last_mark()?.is_some() || tt.object.previous.is_some() {
         // A trail that replaced another is made only by `urne trail restart`, which finishes it.
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::KeysExist,
             format!("this token is already initialised: its {}", tt.describe()),
             "urne never replaces keys or a trail: use `urne keys export` for the public keys; a lost database is recovered as docs/ceremony.md says",
         ));
@@ -204,7 +207,8 @@ fn keys_left(hsm: &Hsm) -> Result<Vec<RoleObjects>> {
     };
     let officer = "No trail names these keys, so nothing was ever signed or sealed with them: have the token's security officer initialise the token again, then run `urne keys init`";
     if roles.iter().any(|o| o.state() == RoleState::Other) {
-        return Err(Error::incident(
+        return Err(Error::new(
+            Kind::TokenTampered,
             format!(
                 "the token holds more than one key under one of urne's labels and no trail ({}): no `urne keys init` leaves it so",
                 held()
@@ -214,7 +218,8 @@ fn keys_left(hsm: &Hsm) -> Result<Vec<RoleObjects>> {
     }
     if hsm.seal_key_present()? {
         if roles.iter().any(|o| o.state() != RoleState::Whole) {
-            return Err(Error::incident(
+            return Err(Error::new(
+                Kind::TokenTampered,
                 format!(
                     "the token holds an object labelled {SEAL_KEY_LABEL:?} but not both of urne's key pairs, and no trail ({}): no `urne keys init` leaves it so (it generates the key pairs first)",
                     held()
@@ -223,7 +228,8 @@ fn keys_left(hsm: &Hsm) -> Result<Vec<RoleObjects>> {
             ));
         }
         if hsm.seal_key_cut()? {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::SealKeyCut,
                 format!(
                     "the token holds both of urne's key pairs, no trail, and an object labelled {SEAL_KEY_LABEL:?} whose generation did not finish (no CKA_LOCAL): a `urne keys init` killed inside the token's generation of the sealing key leaves it; urne made it neither destroyable nor modifiable (SPEC.md §6.9), so it can neither remove it nor generate a second key beside it"
                 ),
@@ -262,7 +268,8 @@ fn finish_keys(hsm: &Hsm, roles: &[RoleObjects]) -> Result<Vec<KeyInfo>> {
                 hsm.generate_key_pair(o.role)?;
             }
             RoleState::Other => {
-                return Err(Error::internal(
+                return Err(Error::new(
+                    Kind::Defect,
                     format!("the {} key's objects were not checked", o.role.name()),
                     "this is a defect in urne; nothing was recorded: report it",
                 ));
@@ -312,7 +319,7 @@ fn keys_for_init(hsm: &Hsm) -> Result<Vec<KeyInfo>> {
     for k in &generated {
         if !k.is_hardware_bound() {
             return Err(Error::new(
-                Exit::Hsm,
+                Kind::KeyUnfit,
                 format!(
                     "the {} key's attributes do not prove it is bound to the token (CKA_LOCAL={}, CKA_NEVER_EXTRACTABLE={}, CKA_ALWAYS_SENSITIVE={})",
                     k.role.name(),

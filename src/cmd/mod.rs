@@ -30,7 +30,7 @@ pub mod void_notice;
 pub mod watch;
 
 use crate::cli::{Cli, Command};
-use crate::error::Result;
+use crate::error::{Kind, Result};
 pub use ctx::Ctx;
 use urne_verify::rules::official::Admission;
 
@@ -183,7 +183,8 @@ fn reading(ctx: &mut Ctx, command: Command) -> Result<()> {
             dir.as_deref(),
             Lang::resolve(lang),
         ),
-        _ => Err(crate::error::Error::internal(
+        _ => Err(crate::error::Error::new(
+            Kind::Defect,
             "a command that changes the trail was dispatched as one that reads it",
             "this is a defect in urne; report it",
         )),

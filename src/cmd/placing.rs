@@ -11,7 +11,7 @@
 use super::ctx::Ctx;
 use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urne_verify::audit::Event;
@@ -69,7 +69,8 @@ pub fn decide(events: &[Event], subject: &Subject, given: &Path) -> Result<Place
     match found(&recorded, &p.files)? {
         Found::Whole => Ok(Place::Adopt(p)),
         Found::Nothing => Ok(Place::Again),
-        Found::Part => Err(Error::refused(
+        Found::Part => Err(Error::new(
+            Kind::OutputConflict,
             format!(
                 "{} holds part of the output of {} that a stopped run was placing, not the whole of it",
                 recorded.display(),
@@ -100,7 +101,8 @@ pub fn same_folder(p: &OutputPlacing, given: &Path) -> Result<()> {
     if fsio::resolve(&recorded)? == fsio::resolve(given)? {
         return Ok(());
     }
-    Err(Error::refused(
+    Err(Error::new(
+        Kind::OutputConflict,
         format!(
             "{} was being published in {} by a run that stopped before recording it; it is not published in another folder",
             describe(&p.subject),
@@ -142,7 +144,8 @@ pub fn primary(ctx: &mut Ctx, p: &OutputPlacing) -> Result<Vec<u8>> {
     let recorded = p.files.get(&p.file).copied();
     if recorded != Some(sha256(&bytes)) || !urne_verify::crypto::ed25519::verify(&rk, &bytes, &sig)
     {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::OutputConflict,
             format!(
                 "{} is not the signed file a stopped run was placing for {}",
                 path.display(),
@@ -244,7 +247,7 @@ mod tests {
         let e = found(&link, &files())
             .err()
             .expect("a link in the path is refused");
-        assert_eq!(e.exit, crate::error::Exit::Refused);
+        assert_eq!(e.kind, crate::error::Kind::SymbolicLink);
     }
 
     #[test]
@@ -262,6 +265,6 @@ mod tests {
         assert!(same_folder(&p, &t.path().join("first")).is_ok());
         assert!(same_folder(&p, &t.path().join("x/../first")).is_ok());
         let e = same_folder(&p, &t.path().join("second")).unwrap_err();
-        assert_eq!(e.exit, crate::error::Exit::Refused);
+        assert_eq!(e.kind, crate::error::Kind::OutputConflict);
     }
 }

@@ -7,7 +7,7 @@
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::{self, altered};
 use crate::cmd::term::{self, Lang};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use urne_ceremony::state::Trail;
 use urne_verify::events::payloads::ProducerKeys;
 
@@ -25,7 +25,8 @@ pub fn at_key_ceremony(ctx: &mut Ctx, given: &[std::path::PathBuf], lang: Lang) 
                 .iter()
                 .any(|k| !ids.contains(&k.key_id))
         {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::ProducerKeysPinned,
                 format!(
                     "the trail already pins production's keys {}, and --producer-key names another",
                     inputs::pin_words(&ids)
@@ -108,7 +109,8 @@ pub fn typed_ids(lang: Lang, want: &[String]) -> Result<()> {
             )
         );
     }
-    Err(Error::refused(
+    Err(Error::new(
+        Kind::ProducerIdsMismatch,
         "the ids of production's keys typed by the commissaire are not those of the key files given: nothing was pinned",
         "give production's own public key file (--producer-key PEM, the file production handed over) and type the key ids of its written statement; a seal trusts only pinned keys",
     ))

@@ -8,7 +8,7 @@ use super::inputs;
 use crate::edge::folder::DiskFolder;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::Path;
 use urne_verify::block::files::{
     self as block_files, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile,
@@ -34,7 +34,8 @@ pub fn run(
     match (day, account, block, position) {
         (Some(d), Some(a), None, None) => day_proof(ctx, &d, &a, out),
         (None, None, Some(b), Some(p)) => ticket_proof(ctx, dir, &b, p, out),
-        _ => Err(Error::bad_input(
+        _ => Err(Error::new(
+            Kind::Usage,
             "give either --day and --account, or --block and --position",
             "see urne proof --help",
         )),
@@ -45,7 +46,8 @@ pub fn run(
 fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> {
     inputs::check_day(day)?;
     let acct = parse_hex32(account).ok_or_else(|| {
-        Error::bad_input(
+        Error::new(
+            Kind::BadAccount,
             "the account must be 64 lowercase hex digits",
             "give the pseudonymous account id as production exports it",
         )
@@ -54,14 +56,16 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     let events = ctx.audit()?.events()?;
     let st = inputs::day_state(&events, day)?;
     let Some((_, seal)) = st.seal.clone() else {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::DayNotSealed,
             format!("day {day} is not sealed"),
             "proofs exist for sealed days",
         ));
     };
     let set = inputs::sealed_set(ctx, &seal)?;
     let Some(pos) = set.accounts.iter().position(|a| a == &acct) else {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::NoSuchAccount,
             format!("account {account} has no entry on {day}"),
             "only accounts with at least one entry in the sealed set have an inclusion proof",
         ));
@@ -76,7 +80,13 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     };
     urne_verify::verify::draw::verify_proof(&proof, &urne_verify::values::KeyId::of(&rk))
         .and_then(|()| urne_verify::verify::draw::published_is_the_proofs(&proof, &published))
-        .map_err(|f| Error::internal(format!("self-check of the proof failed: {}", f.what), ""))?;
+        .map_err(|f| {
+            Error::new(
+                Kind::SelfCheckFailed,
+                format!("self-check of the proof failed: {}", f.what),
+                "",
+            )
+        })?;
     let bytes = files::to_bytes(&proof);
     refuse_existing(out)?;
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
@@ -147,15 +157,17 @@ fn ticket_proof(
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
     let commit_bytes = read_signed(&DiskFolder::open(dir), &format!("{stem}.commit.json"), &rk)
         .map_err(|f| {
-            Error::bad_input(
+            Error::new(
+                Kind::CommitmentInvalid,
                 format!("block commitment: {} ({})", f.what, f.class.name()),
                 "give the folder `urne block generate` wrote for this block",
             )
         })?;
     let commit: CommitFile = serde_json::from_slice(&commit_bytes)
-        .map_err(|e| Error::bad_input(format!("commitment: {e}"), ""))?;
+        .map_err(|e| Error::new(Kind::CommitmentInvalid, format!("commitment: {e}"), ""))?;
     if commit.block != id.canonical() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::CommitmentInvalid,
             "the commitment in that folder is another block's",
             "check --block and --dir",
         ));
@@ -165,7 +177,8 @@ fn ticket_proof(
     // The leaves of every ticket, recomputed from the production file, must give the committed root.
     let leaves = ticket_leaves(&csv)?;
     if merkle::root(&leaves) != commit.outcomes_root {
-        return Err(Error::verification(
+        return Err(Error::new(
+            Kind::CommitmentMismatch,
             "the production file does not match the block's commitment",
             "",
         ));
@@ -203,7 +216,8 @@ fn ticket_proof(
 /// A proof file is never written over anything (checked before it is recorded).
 fn refuse_existing(out: &Path) -> Result<()> {
     if std::fs::symlink_metadata(out).is_ok() {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::OutputExists,
             format!("{} already exists", out.display()),
             "a proof never replaces a file: give a new --out",
         ));

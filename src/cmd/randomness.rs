@@ -6,7 +6,7 @@
 //! entropy is fixed), shown back, confirmed, and kept durably before anything else happens.
 
 use super::ctx::Ctx;
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use std::io::{BufRead, IsTerminal, Write};
 use urne_ceremony::sealed::SealedBox;
 use urne_verify::audit::Event;
@@ -38,7 +38,7 @@ pub fn need_terminal_for(what: &str, hint: &str) -> Result<()> {
     if std::io::stdin().is_terminal() {
         return Ok(());
     }
-    Err(Error::bad_input(what, hint))
+    Err(Error::new(Kind::NotATerminal, what, hint))
 }
 
 /// Fresh entropy for `purpose` (`day YYYY-MM-DD` or `block <id>`) at `attempt`: requested once
@@ -77,7 +77,7 @@ pub fn fresh_entropy(
         },
     )?;
     Err(Error::new(
-        Exit::Hsm,
+        Kind::EntropyRefused,
         format!(
             "the HSM's entropy for {purpose} was refused and not used ({reason}; commitment {ec})"
         ),
@@ -156,13 +156,15 @@ pub fn stored_form(ctx: &mut Ctx, purpose: &str, entropy: &[u8]) -> Result<Vec<u
 /// The additional data of an entropy's box: `<purpose> entropy` under the trail's identity.
 fn entropy_aad(ctx: &mut Ctx, purpose: &str) -> Result<Vec<u8>> {
     let trail = ctx.audit()?.trail().ok_or_else(|| {
-        Error::internal(
+        Error::new(
+            Kind::Defect,
             "an entropy was sealed before the trail was checked",
             "this is a defect in urne; keep the audit trail and report it",
         )
     })?;
     urne_ceremony::sealed::aad(&trail, &format!("{purpose} entropy")).map_err(|e| {
-        Error::internal(
+        Error::new(
+            Kind::Defect,
             format!("the purpose {:?} cannot name a sealed secret", e.0),
             "this is a defect in urne; nothing was recorded",
         )
@@ -212,7 +214,8 @@ pub fn take_contribution(
         type_back(&mut input, shown)?;
         let typed = type_contribution(&mut input)?;
         if kept.len() > 1 || typed != kept[0] {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::ContributionDiffers,
                 "the contribution typed now is not the one the interrupted run kept",
                 "type it again exactly as written in the minutes (run the command again). If it still differs, the kept one was altered: stop, keep the database as evidence, and void this attempt in front of the commissaire",
             ));
@@ -290,7 +293,8 @@ fn type_back(input: &mut impl BufRead, shown: &[(String, Hash32)]) -> Result<()>
             )
         );
     }
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::NotConfirmed,
         "the commitment's first 8 characters were not typed back",
         "type only once the commitment is on screen (anything typed before it is discarded); run the command again: the entropy recorded is kept",
     ))
@@ -342,7 +346,8 @@ fn type_contribution(input: &mut impl BufRead) -> Result<String> {
             refused += 1;
             note!("  {} {why}", lang.t("refusée :", "refused:"));
             if refused >= TRIES {
-                return Err(Error::bad_input(
+                return Err(Error::new(
+                    Kind::NoValidAnswer,
                     format!("no valid contribution after {TRIES} tries: {why}"),
                     "nothing was computed; run the command again (the entropy already recorded is kept, and no new entropy is requested)",
                 ));
@@ -397,11 +402,16 @@ fn confirm(input: &mut impl BufRead, question: &str) -> Result<bool> {
 fn read_line(input: &mut impl BufRead) -> Result<String> {
     let _ = std::io::stderr().flush();
     let mut s = String::new();
-    let n = input
-        .read_line(&mut s)
-        .map_err(|e| Error::bad_input(format!("cannot read the terminal: {e}"), ""))?;
+    let n = input.read_line(&mut s).map_err(|e| {
+        Error::new(
+            Kind::TerminalUnreadable,
+            format!("cannot read the terminal: {e}"),
+            "",
+        )
+    })?;
     if n == 0 {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::TerminalClosed,
             "the terminal was closed before the contribution was confirmed",
             "nothing was computed; run the command again: the entropy recorded is kept",
         ));

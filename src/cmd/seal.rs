@@ -102,12 +102,20 @@ fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
 /// The end of the export's day: the midnight that ends it in the rules' time zone (D-1), in Unix
 /// seconds.
 fn day_end(input: &Loaded) -> Result<i64> {
-    let day = chrono::NaiveDate::parse_from_str(&input.day, "%Y-%m-%d")
-        .map_err(|_| Error::internal("the export's day does not parse", ""))?;
-    let (_, end) = input
-        .rules
-        .day_bounds(day)
-        .ok_or_else(|| Error::bad_input(format!("day {day} has no bounds in the rules"), ""))?;
+    let day = chrono::NaiveDate::parse_from_str(&input.day, "%Y-%m-%d").map_err(|_| {
+        Error::new(
+            crate::error::Kind::RecordUnreadable,
+            "the export's day does not parse",
+            "",
+        )
+    })?;
+    let (_, end) = input.rules.day_bounds(day).ok_or_else(|| {
+        Error::new(
+            crate::error::Kind::DayNotInOperation,
+            format!("day {day} has no bounds in the rules"),
+            "",
+        )
+    })?;
     Ok(end)
 }
 
@@ -117,7 +125,8 @@ fn day_end(input: &Loaded) -> Result<i64> {
 fn check_day_ended(input: &Loaded) -> Result<()> {
     let day = &input.day;
     if crate::edge::clock::now_utc().timestamp() < day_end(input)? {
-        return Err(Error::refused(
+        return Err(Error::new(
+            crate::error::Kind::DayNotEnded,
             format!(
                 "day {day} has not ended yet in {}: its export cannot hold all its plays",
                 input.rules.time_zone()
@@ -149,7 +158,13 @@ fn check_export_dated(ctx: &mut Ctx, input: &Loaded) -> Result<()> {
     );
     match fault {
         None => Ok(()),
-        Some((reason, hint)) => Err(inputs::reject(ctx, &input.export_file, reason, hint)?),
+        Some((reason, hint)) => Err(inputs::reject(
+            ctx,
+            crate::error::Kind::ExportBadDates,
+            &input.export_file,
+            reason,
+            hint,
+        )?),
     }
 }
 
@@ -206,7 +221,8 @@ fn check_not_sealed(ctx: &mut Ctx, day: &str) -> Result<DayState> {
     crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let st = inputs::day_state_any(&events, day)?;
     if st.seal.is_some() || st.carried {
-        return Err(Error::refused(
+        return Err(Error::new(
+            crate::error::Kind::DayAlreadySealed,
             format!(
                 "day {day} is already sealed (attempt {}, {})",
                 st.attempt,

@@ -7,7 +7,7 @@
 
 use super::ctx::Ctx;
 use super::inputs;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::text::{Lang, Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -36,7 +36,8 @@ impl Subject {
                 Ok(Subject::Day(d))
             }
             (None, Some(b)) => Ok(Subject::Block(inputs::parse_block(&b)?)),
-            _ => Err(Error::bad_input(
+            _ => Err(Error::new(
+                Kind::Usage,
                 "give either --day or --block",
                 "urne show --day YYYY-MM-DD, or urne show --block ID",
             )),
@@ -119,7 +120,8 @@ fn show_day(
         .collect();
     let Some((_, seal)) = &st.seal else {
         if voids.is_empty() {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::DayNotSealed,
                 format!("day {day} is not sealed: the trail holds nothing of it"),
                 "`urne status` lists the days the trail records",
             ));
@@ -446,7 +448,8 @@ fn show_block(s: &mut Screen, id: &str, st: &BlockState, dir: Option<&Path>) -> 
         .map(|(seq, v)| (v.attempt, *seq, v.reason.clone()))
         .collect();
     if st.entropy.is_none() && voids.is_empty() && !st.carried {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::BlockNotGenerated,
             format!("block {id} is not generated: the trail holds nothing of it"),
             "`urne status` lists the blocks the trail records",
         ));

@@ -1,7 +1,7 @@
 //! The sitting's terminal: what the commissaire and the operator read and type, in French or
 //! English (the sitting's `lang`), one question at a time, each answer checked and shown back.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 
 pub use crate::text::Lang;
 
@@ -11,7 +11,8 @@ const TRIES: usize = 3;
 /// A line typed at the terminal (without its end of line); the terminal closed is an error.
 pub fn read_line(lang: Lang) -> Result<String> {
     crate::cmd::confirm::read_line(&mut std::io::stdin().lock(), || {
-        Error::bad_input(
+        Error::new(
+            Kind::TerminalClosed,
             lang.t(
                 "le terminal a été fermé avant la fin de la séance",
                 "the terminal was closed before the sitting ended",
@@ -87,7 +88,8 @@ pub fn ask_text(lang: Lang, prompt: &str) -> Result<String> {
             Err(why) => note!("  {} ({why})", lang.t("refusé", "refused")),
         }
     }
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::NoValidAnswer,
         lang.t(
             "aucune réponse valable après trois essais",
             "no valid answer after three tries",
@@ -112,7 +114,8 @@ pub fn type_back(lang: Lang, prompt: &str, want: &str) -> Result<()> {
             lang.t("refusé : il faut taper", "refused: type exactly")
         );
     }
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::NotConfirmed,
         format!(
             "{} {want}",
             lang.t("non confirmé : on attendait", "not confirmed: expected")

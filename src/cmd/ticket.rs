@@ -5,7 +5,7 @@
 use super::inputs;
 use super::verify::load_keys;
 use crate::edge::folder::DiskFolder;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::text::{Lang, eur};
 use std::path::Path;
 use urne_verify::block::files::{self, CommitFile, RevealFile};
@@ -46,7 +46,8 @@ pub fn show(
 ) -> Result<()> {
     let id = inputs::parse_block(block_arg)?;
     if !(1..=3).contains(&choice) {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::Usage,
             "--choice is 1, 2 or 3",
             "the player picks one of three offered symbols (G-6)",
         ));
@@ -62,14 +63,14 @@ pub fn show(
     let rules_bytes =
         read_signed(&DiskFolder::open(dir), "rules.json", &k.result).map_err(refused)?;
     let rules = GameRules::from_json(&rules_bytes)
-        .map_err(|e| Error::bad_input(format!("rules.json: {e}"), ""))?;
+        .map_err(|e| Error::new(Kind::RulesRefused, format!("rules.json: {e}"), ""))?;
     let commit: CommitFile = signed_json(dir, &format!("{stem}.commit.json"), &k.result)?;
     // The production file's signature covers every row (it is checked whole).
     let csv_name = format!("{stem}.tickets.csv");
     read_signed(&DiskFolder::open(dir), &csv_name, &k.result).map_err(refused)?;
     let row = inputs::find_row(&dir.join(&csv_name), position)?;
     let t = block::tickets::parse_row(row.as_bytes(), rules.symbols().len())
-        .map_err(|e| Error::verification(format!("ticket row: {e}"), ""))?;
+        .map_err(|e| Error::new(Kind::TicketMismatch, format!("ticket row: {e}"), ""))?;
     let reveal_name = format!("{stem}.reveal.json");
     let mut recomputed = lang.t(
         "grille : pas encore révélée, montrée d'après le fichier de production signé",
@@ -90,7 +91,8 @@ pub fn show(
 
 /// A signed file that is not as urne signed it.
 fn refused(f: Failure) -> Error {
-    Error::verification(
+    Error::new(
+        Kind::TicketMismatch,
         format!("{} ({})", f.what, f.class.name()),
         "the block's files are not as urne signed them",
     )
@@ -117,14 +119,16 @@ fn check_against_reveal(
 ) -> Result<()> {
     let seed = r.seed;
     if block::seed_commitment(&seed) != commit.seed_commitment {
-        return Err(Error::verification(
+        return Err(Error::new(
+            Kind::TicketMismatch,
             "the revealed seed is not the committed one",
             "",
         ));
     }
     let g = block::ticket_grid(&block::grid_key(&seed), position, t.tier, rules);
     if g != t.grid {
-        return Err(Error::verification(
+        return Err(Error::new(
+            Kind::TicketMismatch,
             "the production file's grid differs from the one recomputed from the revealed seed",
             "",
         ));

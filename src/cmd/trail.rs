@@ -9,7 +9,7 @@ use crate::edge::binding::{self, TokenTrail};
 use crate::edge::folder::DiskFolder;
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::{Path, PathBuf};
 use urne_ceremony::token::{self, Mark, TrailObject};
 use urne_verify::audit::history::Output;
@@ -29,7 +29,8 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     let db = ctx.global.db.clone();
     let command = ctx.command_name.clone();
     if db.exists() {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::OutputExists,
             format!("a file exists at {}", db.display()),
             "a restart never replaces a trail: if the trail there is refused, move it away (keep it as evidence) and run the restart again",
         ));
@@ -38,7 +39,8 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     crate::edge::store::build::trail_folder(&db)?;
     let hsm = ctx.hsm()?;
     let tt = binding::read(hsm)?.ok_or_else(|| {
-        Error::refused(
+        Error::new(
+            Kind::NothingToRestart,
             "the token holds no trail: there is nothing to restart",
             "initialise the token with `urne keys init`",
         )
@@ -137,7 +139,8 @@ fn trails(hsm: &Hsm, tt: &TokenTrail) -> Result<(Hash32, Mark, TrailObject, bool
         }
     };
     let old_mark = last_mark_even_forked(&old, &tt.marks).ok_or_else(|| {
-        Error::refused(
+        Error::new(
+            Kind::NothingToRestart,
             format!("the trail {old} has no mark in the token: it never recorded anything"),
             "an interrupted `urne keys init` is finished by running it again",
         )
@@ -178,7 +181,8 @@ fn carried(
     let mut blocks: std::collections::BTreeMap<String, CarriedBlock> = Default::default();
     for f in &folders {
         let refused = |what: String| {
-            Error::bad_input(
+            Error::new(
+                Kind::NotTrailOutput,
                 format!("{}: {what}", f.display()),
                 "give the outputs published under the replaced trail, as the medium holds them",
             )
@@ -247,7 +251,8 @@ fn check_outputs(outputs: &[Output], trails: &[Hash32], mark: &Mark) -> Result<(
     for o in outputs {
         let of_old = o.history.trail == *old;
         if !trails.contains(&o.history.trail) || (of_old && o.checkpoint.size > mark.size) {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::NotTrailOutput,
                 format!(
                     "{} is not an output of the trail {old} within the token's last mark ({} events)",
                     o.name, mark.size
@@ -258,7 +263,7 @@ fn check_outputs(outputs: &[Output], trails: &[Hash32], mark: &Mark) -> Result<(
     }
     check_linear(outputs, false).map_err(|f| {
         Error::new(
-            Exit::VerificationFailed,
+            Kind::NotOneHistory,
             format!(
                 "the outputs given are not one history ({}): {}",
                 f.class.name(),

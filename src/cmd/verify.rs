@@ -9,7 +9,7 @@
 
 use super::audit;
 use crate::edge::folder::DiskFolder;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::{Path, PathBuf};
 use urne_verify::verify::draw_folder::Auditor;
 use urne_verify::verify::folder::Folder;
@@ -49,7 +49,8 @@ pub struct VerifyArgs {
 /// not that this appliance made them (spec/formats.md §8.1).
 fn keys_dir(a: &VerifyArgs) -> Result<&Path> {
     a.keys.as_deref().ok_or_else(|| {
-        Error::bad_input(
+        Error::new(
+            Kind::KeysInvalid,
             "no --keys: urne verify checks outputs only against public keys given explicitly",
             "pass --keys DIR holding result.pub.pem and audit.pub.pem obtained independently of the outputs (the key ceremony's publication, `urne keys export`), never the folder verified",
         )
@@ -59,7 +60,8 @@ fn keys_dir(a: &VerifyArgs) -> Result<&Path> {
 /// The public keys of `--keys DIR`.
 pub fn load_keys(dir: &Path) -> Result<Keys> {
     signed::load_keys(&DiskFolder::open(dir)).map_err(|f| {
-        Error::bad_input(
+        Error::new(
+            Kind::KeysInvalid,
             f.what,
             "pass --keys DIR holding result.pub.pem and audit.pub.pem (from `urne keys export`)",
         )
@@ -71,9 +73,9 @@ pub fn load_keys(dir: &Path) -> Result<Keys> {
 fn to_error(f: Failure) -> Error {
     let r = verdict::refusal(f);
     if r.verification {
-        Error::verification(r.message, r.hint)
+        Error::new(Kind::VerificationFailed, r.message, r.hint)
     } else {
-        Error::bad_input(r.message, r.hint)
+        Error::new(Kind::VerifyInput, r.message, r.hint)
     }
 }
 
@@ -106,7 +108,8 @@ pub fn run(a: VerifyArgs) -> Result<()> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     if a.expect.day.is_some() && a.expect.block.is_some() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::Usage,
             "--expect-day and --expect-block together: an output is a day's or a block's",
             "give the one that names the output you verify",
         ));
@@ -114,7 +117,8 @@ pub fn run(a: VerifyArgs) -> Result<()> {
     if a.path.is_file() && (a.expect.day.is_some() || a.expect.block.is_some()) {
         let output = name == "result.json" || name.ends_with(".commit.json");
         if !output {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::Usage,
                 "--expect-day and --expect-block check an output folder, a result.json or a block commitment, not a proof or an audit export",
                 "leave them out",
             ));
@@ -130,7 +134,8 @@ pub fn run(a: VerifyArgs) -> Result<()> {
         return verify_proof(&a, &name);
     }
     if !a.path.is_dir() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::NotAnOutput,
             format!(
                 "{} is neither a folder of outputs nor an output file",
                 a.path.display()
@@ -159,7 +164,8 @@ pub fn run(a: VerifyArgs) -> Result<()> {
         verify_output(&folder, &keys, auditor.as_ref(), &a.expect).map_err(to_error)?
     } else {
         if a.export.is_some() || a.expect.day.is_some() || a.expect.block.is_some() {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::NotAnOutput,
                 format!(
                     "{} is not one output: --export, --expect-day and --expect-block check one output",
                     a.path.display()
@@ -186,13 +192,15 @@ fn producer_keys(a: &VerifyArgs) -> Result<Vec<[u8; 32]>> {
     let hint =
         "pass --producer-key PEM (production's export key, obtained from production) with --export";
     if a.producer_keys.is_empty() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::NoProducerKey,
             "auditor mode needs production's public key: no trusted producer key",
             hint,
         ));
     }
     super::inputs::key_files(&a.producer_keys).map_err(|e| {
-        Error::bad_input(
+        Error::new(
+            e.kind,
             format!("auditor mode needs production's public key: {}", e.message),
             hint,
         )

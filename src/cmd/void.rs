@@ -8,7 +8,7 @@ use super::ctx::Ctx;
 use super::inputs;
 use super::randomness;
 use super::void_notice;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::Path;
 use urne_verify::draw::records::VoidRecord;
 use urne_verify::void_notice::Subject;
@@ -47,7 +47,8 @@ pub fn run_in_sitting(
     void_notice::refuse_if_unpublished(&events)?;
     let st = inputs::day_state(&events, day)?;
     if st.seal.is_none() && !st.carried {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::NothingToVoid,
             format!(
                 "day {day} has nothing to void (attempt {} is not sealed)",
                 st.attempt

@@ -11,7 +11,7 @@ use super::inputs::altered;
 use super::placing;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::{Path, PathBuf};
 use urne_ceremony::void_statement::{self as vn, Unannounced, Voided};
 use urne_verify::audit::Event;
@@ -40,7 +40,8 @@ pub fn refuse_if_unpublished(events: &[Event]) -> Result<()> {
     match urne_ceremony::state::sittings::unpublished(events)
         .map_err(|m| altered(&m.to_string()))?
     {
-        Some((_, r, c)) => Err(Error::refused(
+        Some((_, r, c)) => Err(Error::new(
+            Kind::NotPublished,
             format!(
                 "sitting {} was closed (audit event #{}) but its minutes are not published",
                 r.number, c.seq
@@ -57,7 +58,8 @@ pub fn unannounced_error(u: &Unannounced) -> Error {
         Subject::Day(d) => format!("urne void --day {d} --reason …"),
         Subject::Block(b) => format!("urne block void --block {b} --reason …"),
     };
-    Error::refused(
+    Error::new(
+        Kind::NotPublished,
         format!(
             "the void of {} attempt {} (audit event #{}) has no recorded void notice",
             u.subject.describe(),
@@ -194,7 +196,8 @@ fn adopt(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<Hash32> {
                 && n.history.predecessor == now.predecessor
         });
     let Some(n) = found.filter(|_| ours) else {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::OutputConflict,
             format!(
                 "{} exists and is not the signed notice of this void (of {} attempt {}, audit event #{})",
                 path.display(),

@@ -4,7 +4,7 @@
 //! last event ([`check_not_far_ahead`]), and by `urne clock correct` before it records a
 //! correction.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::text::Lang;
 use chrono::{DateTime, Utc};
 use std::io::IsTerminal;
@@ -65,7 +65,8 @@ fn ask(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
             return Ok(at);
         }
         let shown = now.with_timezone(&tz).format("%Y-%m-%d %H:%M");
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::ClockDisagrees,
             format!(
                 "the appliance's clock ({shown}, Paris time) is not the commissaire's watch ({typed}): more than {TOLERANCE_MINUTES} minutes apart"
             ),
@@ -74,7 +75,8 @@ fn ask(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
             ),
         ));
     }
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::NoValidAnswer,
         "no date and time given after three tries",
         "type the date and time at the commissaire's watch as AAAA-MM-JJ HH:MM; nothing was done",
     ))
@@ -123,7 +125,8 @@ pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<Option<Clo
         last.seq
     );
     if !std::io::stdin().is_terminal() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::NotATerminal,
             format!("{what}, at the terminal, and standard input is not one"),
             "run the command at the appliance's console, where the commissaire types the date and time at their watch; if the clock is wrong, set it right (UTC) first; nothing was recorded",
         ));
@@ -165,7 +168,8 @@ pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<Option<Clo
 /// date and a time, `2018-12-11  10:02`, read as typed on paper); the terminal closed is an error.
 fn read_words(lang: Lang) -> Result<String> {
     let line = crate::cmd::confirm::read_line(&mut std::io::stdin().lock(), || {
-        Error::bad_input(
+        Error::new(
+            Kind::TerminalClosed,
             lang.t(
                 "le terminal a été fermé avant que la date et l'heure soient tapées",
                 "the terminal was closed before the date and time were typed",

@@ -4,7 +4,7 @@
 //! `edge::hsm`.
 
 use crate::edge::hsm::{Hsm, KeyRole};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use urne_ceremony::token::{MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark};
 
 /// What the token holds of its trail.
@@ -24,7 +24,7 @@ impl TokenTrail {
     /// The last mark (`None` before the first), or a refusal if the token records a fork.
     pub fn last_mark(&self) -> Result<Option<Mark>> {
         last_mark(&self.object.trail, &self.marks).map_err(|_| {
-            Error::incident(format!(
+            Error::new(Kind::TrailFork, format!(
                     "the token holds two different marks of one size for the trail {}: two histories were written under it (a fork)",
                     self.object.trail
                 ),
@@ -46,7 +46,8 @@ impl TokenTrail {
 }
 
 fn bad_object(e: impl std::fmt::Display) -> Error {
-    Error::incident(
+    Error::new(
+        Kind::TokenTampered,
         e.to_string(),
         "someone with the PIN wrote into the token outside urne: stop, keep the token and the database as evidence, and investigate",
     )

@@ -22,7 +22,7 @@
 
 use crate::edge::elf::{self, Dynamic};
 use crate::edge::maps::{MapsEntry, dev_parts, parse_maps};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use std::collections::BTreeSet;
 use std::fs::File;
 use std::os::unix::fs::{FileExt, MetadataExt};
@@ -84,7 +84,7 @@ impl Root {
     pub fn of(f: &File, origin: PathBuf) -> Result<Root> {
         let md = f.metadata().map_err(|e| {
             Error::new(
-                Exit::Hsm,
+                Kind::UnsafeProcess,
                 format!("cannot read the metadata of a file urne runs: {e}"),
                 "urne runs on Linux with /proc mounted; nothing was done",
             )
@@ -101,7 +101,7 @@ impl Root {
     pub fn executable() -> Result<Root> {
         let f = File::open("/proc/self/exe").map_err(|e| {
             Error::new(
-                Exit::Internal,
+                Kind::SystemFailed,
                 format!("cannot open urne's own executable (/proc/self/exe): {e}"),
                 "urne runs on Linux with /proc mounted",
             )
@@ -278,7 +278,8 @@ pub fn check(module: Option<(&File, &Path)>, stage: Stage) -> Result<()> {
     roots.extend(loaded.iter().cloned());
     drop(loaded);
     let maps = std::fs::read_to_string("/proc/self/maps").map_err(|e| {
-        Error::internal(
+        Error::new(
+            Kind::SystemFailed,
             format!("cannot read /proc/self/maps to check the code in this process: {e}"),
             "urne runs on Linux with /proc mounted",
         )
@@ -290,7 +291,7 @@ pub fn check(module: Option<(&File, &Path)>, stage: Stage) -> Result<()> {
         return Ok(());
     }
     Err(Error::new(
-        Exit::Hsm,
+        Kind::UnsafeProcess,
         format!(
             "refusing to go on: {}, urne's process maps {} that neither urne nor its HSM module needs ({}): code of someone else's choosing may answer for the HSM",
             stage.words(),

@@ -5,7 +5,7 @@
 //! may be pinned (`module_sha256`); the pin applies to whichever module is named, the
 //! environment's included.
 
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use secrecy::SecretString;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -66,13 +66,15 @@ impl Config {
         let file = match &path {
             Some(p) => {
                 let bytes = std::fs::read(p).map_err(|e| {
-                    Error::bad_input(
+                    Error::new(
+                        Kind::ConfigInvalid,
                         format!("cannot read configuration {}: {e}", p.display()),
                         "pass --config FILE or set URNE_CONFIG to urne's configuration (see hsm-config/README.md)",
                     )
                 })?;
                 serde_json::from_slice::<ConfigFile>(&bytes).map_err(|e| {
-                    Error::bad_input(
+                    Error::new(
+                        Kind::ConfigInvalid,
                         format!("configuration {} is invalid: {e}", p.display()),
                         "compare it with hsm-config/urne.json and hsm-config/README.md",
                     )
@@ -117,7 +119,8 @@ impl Config {
             module_env: file.module_env,
         };
         if cfg.result_key_label == cfg.audit_key_label {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::ConfigInvalid,
                 "result_key_label and audit_key_label are the same",
                 "one key, one use: give the result key and the audit key different labels",
             ));
@@ -132,7 +135,8 @@ fn pinned_hash(value: Option<&str>, path: Option<&Path>) -> Result<Option<Hash32
         return Ok(None);
     };
     Hash32::from_hex(h).map(Some).ok_or_else(|| {
-        Error::bad_input(
+        Error::new(
+            Kind::ConfigInvalid,
             format!(
                 "configuration {}: module_sha256 {h:?} is not 64 lowercase hex digits",
                 path.map(|p| p.display().to_string()).unwrap_or_default()
@@ -191,7 +195,8 @@ pub fn read_pin(pin_file: Option<&Path>) -> Result<SecretString> {
 pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource)> {
     if let Some(p) = pin_file {
         let s = std::fs::read_to_string(p).map_err(|e| {
-            Error::bad_input(
+            Error::new(
+                Kind::PinFileUnreadable,
                 format!("cannot read the PIN file {}: {e}", p.display()),
                 "give a readable file holding the user PIN on its first line",
             )
@@ -206,7 +211,7 @@ pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource
     if std::io::stdin().is_terminal() {
         let pin = rpassword::prompt_password(pin_prompt()).map_err(|e| {
             Error::new(
-                Exit::Hsm,
+                Kind::PinMissing,
                 format!("cannot read the PIN: {e}"),
                 "type the PIN at the prompt",
             )
@@ -214,7 +219,7 @@ pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource
         return Ok((SecretString::from(pin), PinSource::Prompt));
     }
     Err(Error::new(
-        Exit::Hsm,
+        Kind::PinMissing,
         "no HSM user PIN was given",
         "set URNE_PIN, pass --pin-file FILE, or run interactively to be prompted (never on the command line)",
     ))

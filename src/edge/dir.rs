@@ -74,7 +74,8 @@ pub fn folder_error(dir: &Path, e: io::Error) -> crate::error::Error {
 
 /// The refusal of `path` because a symbolic link is in it (exit 4).
 pub fn refused_link(path: &Path) -> crate::error::Error {
-    crate::error::Error::refused(
+    crate::error::Error::new(
+        crate::error::Kind::SymbolicLink,
         format!("{} leads through a symbolic link", path.display()),
         "urne never acts through a symbolic link, which someone could swap: give the real path (`realpath` shows it)",
     )

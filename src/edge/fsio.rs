@@ -10,7 +10,7 @@ use crate::edge::dir::{self, Dir};
 pub use crate::edge::staging::{
     STAGING_PREFIX, Staging, already_exists, clear_leftovers, exists_other_than, staging_leftovers,
 };
-use crate::error::{Error, Result, io_error};
+use crate::error::{Error, Kind, Result, io_error};
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -95,7 +95,13 @@ pub fn split(path: &Path) -> Result<(PathBuf, String)> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .ok_or_else(|| Error::bad_input(format!("{} is not a file name", path.display()), ""))?;
+        .ok_or_else(|| {
+            Error::new(
+                Kind::NotRegularFile,
+                format!("{} is not a file name", path.display()),
+                "",
+            )
+        })?;
     Ok((dir, name))
 }
 
@@ -175,7 +181,8 @@ pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
     match read_bounded(&folder, &name, limit) {
         Ok(Some(b)) => Ok(b),
         Ok(None) => fs::read(path).map_err(|e| io_error("read", path, e)),
-        Err(f) => Err(Error::bad_input(
+        Err(f) => Err(Error::new(
+            Kind::NotRegularFile,
             f.what,
             "give the regular file urne or production wrote, not a device, a FIFO or a larger file",
         )),
@@ -194,7 +201,8 @@ pub fn check_empty_or_absent(out: &Path) -> Result<()> {
         .iter()
         .all(|n| n.to_string_lossy().starts_with(STAGING_PREFIX));
     if !empty {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::OutputFolderNotEmpty,
             format!("{} already exists and is not empty", out.display()),
             "outputs are never overwritten: give a new or empty --out folder (after an interrupted draw, run it again with the same --out: an output it left whole there is recorded as published)",
         ));
@@ -212,8 +220,7 @@ mod tests {
         fs::create_dir(d.path().join("real")).unwrap();
         std::os::unix::fs::symlink(d.path().join("real"), d.path().join("link")).unwrap();
         let e = write_atomic(&d.path().join("link/f"), b"x").unwrap_err();
-        assert_eq!(e.exit, crate::error::Exit::Refused, "{e:?}");
-        assert!(e.message.contains("symbolic link"), "{e:?}");
+        assert_eq!(e.kind, crate::error::Kind::SymbolicLink, "{e:?}");
         assert!(!d.path().join("real/f").exists());
         assert!(out_folder(&d.path().join("link/new")).is_err());
         assert!(!d.path().join("real/new").exists());

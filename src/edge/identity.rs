@@ -2,7 +2,7 @@
 //! the SHA-256 of the running executable, recorded at the start of every command that changes
 //! anything and bound into every output.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use sha2::{Digest, Sha256};
 use std::io::Read;
 pub use urne_verify::software::SoftwareIdentity;
@@ -10,7 +10,8 @@ pub use urne_verify::software::SoftwareIdentity;
 /// Reads the running executable and hashes it.
 pub fn current() -> Result<SoftwareIdentity> {
     let exe = std::env::current_exe().map_err(|e| {
-        Error::internal(
+        Error::new(
+            Kind::SystemFailed,
             format!("cannot locate the running executable: {e}"),
             "run urne from a regular file",
         )

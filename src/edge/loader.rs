@@ -17,7 +17,7 @@
 //! wall (docs/threat-model.md, "The code that answers for the HSM").
 
 use crate::edge::maps::{MapsEntry, dev_parts, parse_maps};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -71,7 +71,7 @@ fn check_started_by_kernel(auxv: &[u8]) -> Result<()> {
         return Ok(());
     }
     Err(Error::new(
-        Exit::Hsm,
+        Kind::UnsafeProcess,
         "refusing to open the token: urne was started through the dynamic loader as a command (ld.so … urne), which can bring in code of anyone's choosing",
         "run the urne executable itself; nothing was done",
     ))
@@ -85,7 +85,7 @@ pub fn check_preload_file(path: &Path) -> Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => {
             return Err(Error::new(
-                Exit::Hsm,
+                Kind::UnsafeProcess,
                 format!(
                     "refusing to open the token: {} exists but cannot be read ({e}): it may make the loader bring code into every program",
                     path.display()
@@ -100,7 +100,7 @@ pub fn check_preload_file(path: &Path) -> Result<()> {
     let text = String::from_utf8_lossy(&bytes);
     let names: Vec<&str> = text.split_whitespace().take(3).collect();
     Err(Error::new(
-        Exit::Hsm,
+        Kind::UnsafeProcess,
         format!(
             "refusing to open the token: {} names libraries the loader brings into every program ({}{})",
             path.display(),
@@ -177,7 +177,8 @@ pub fn mapped_objects(known: &[KnownFile]) -> Result<Vec<MappedObject>> {
             .iter(),
     );
     let text = std::fs::read_to_string("/proc/self/maps").map_err(|e| {
-        Error::internal(
+        Error::new(
+            Kind::SystemFailed,
             format!("cannot read /proc/self/maps to measure the code in this process: {e}"),
             "urne runs on Linux with /proc mounted",
         )
@@ -265,7 +266,7 @@ mod tests {
         );
         assert!(check_started_by_kernel(&auxv(&[(6, 4096), (7, 0x7f00), (0, 0)])).is_ok());
         let e = check_started_by_kernel(&auxv(&[(7, 0), (0, 0)])).unwrap_err();
-        assert_eq!(e.exit, Exit::Hsm);
+        assert_eq!(e.kind, Kind::UnsafeProcess);
         // No auxiliary vector to read: nothing to conclude from it.
         assert!(check_started_by_kernel(&[]).is_ok());
         // This test process was started by the kernel.
@@ -284,12 +285,15 @@ mod tests {
         assert!(check_preload_file(&p).is_ok());
         std::fs::write(&p, "/lib/evil.so\n").unwrap();
         let e = check_preload_file(&p).unwrap_err();
-        assert_eq!(e.exit, Exit::Hsm);
+        assert_eq!(e.kind, Kind::UnsafeProcess);
         assert!(e.message.contains("/lib/evil.so"), "{}", e.message);
         // A folder where the file should be cannot be read: refused, not ignored.
         let d = dir.path().join("dir");
         std::fs::create_dir(&d).unwrap();
-        assert_eq!(check_preload_file(&d).unwrap_err().exit, Exit::Hsm);
+        assert_eq!(
+            check_preload_file(&d).unwrap_err().kind,
+            Kind::UnsafeProcess
+        );
     }
 
     #[test]

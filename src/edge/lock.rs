@@ -12,7 +12,7 @@
 //! the same way. The token's marks read back by a child urne process (`Hsm::serve_fresh_read`)
 //! run under the parent's lock and do not take it.
 
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use std::fs::File;
 use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
@@ -49,7 +49,8 @@ pub fn take(db: &Path) -> Result<Option<TrailLock>> {
             return Ok(None);
         }
         Err(e) => {
-            return Err(Error::internal(
+            return Err(Error::new(
+                Kind::SystemFailed,
                 format!(
                     "cannot open the folder of the audit trail {} to lock it: {e}",
                     db.display()
@@ -67,7 +68,8 @@ pub fn take(db: &Path) -> Result<Option<TrailLock>> {
     if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
         return Err(busy_held_by(db, holder(&f)));
     }
-    Err(Error::internal(
+    Err(Error::new(
+        Kind::SystemFailed,
         format!(
             "cannot lock the folder of the audit trail {}: {e}",
             db.display()
@@ -111,7 +113,7 @@ fn busy_held_by(db: &Path, holder: Option<Holder>) -> Error {
             "wait until the other command has finished (a sitting holds the trail until it closes), then run this one again",
         ),
     };
-    Error::trail(Exit::Busy, message, hint)
+    Error::trail(Kind::Busy, message, hint)
 }
 
 /// The process that holds a `flock(2)` lock.
@@ -160,11 +162,11 @@ mod tests {
         let db = d.path().join("urne-audit.db");
         let first = take(&db).unwrap().expect("a folder that opens is locked");
         let e = take(&db).unwrap_err();
-        assert_eq!(e.exit, Exit::Busy);
+        assert_eq!(e.kind, Kind::Busy);
         assert!(e.untouched);
         // Another name in the same folder is the same lock.
         let other = d.path().join("other.db");
-        assert_eq!(take(&other).unwrap_err().exit, Exit::Busy);
+        assert_eq!(take(&other).unwrap_err().kind, Kind::Busy);
         drop(first);
         assert!(take(&db).unwrap().is_some());
     }
@@ -186,7 +188,7 @@ mod tests {
             let h = holder(&f).expect("our own lock is listed");
             assert_eq!(h.pid, std::process::id());
             let e = busy_held_by(&db, Some(h));
-            assert_eq!(e.exit, Exit::Busy);
+            assert_eq!(e.kind, Kind::Busy);
             assert!(
                 e.message.contains("a process that is not urne"),
                 "{}",

@@ -27,7 +27,7 @@
 //! the loader did with it before `main` cannot be undone. What each library in the process
 //! could load, and what closes it, is written down in docs/threat-model.md, "The clean process".
 
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::sync::{Mutex, OnceLock};
@@ -236,7 +236,7 @@ fn value_kept(name: &str, value: &OsStr) -> bool {
 /// it bind-mounts any file over the system's libraries and configuration, no root needed).
 /// Checked before the module is loaded and before any PIN is read.
 pub fn check_unobserved(start: &Start) -> Result<()> {
-    let refuse = |what: String, hint: &str| Err(Error::new(Exit::Hsm, what, hint));
+    let refuse = |what: String, hint: &str| Err(Error::new(Kind::UnsafeProcess, what, hint));
     if let Some(pid) = start.tracer {
         return refuse(
             if pid == u32::MAX {
@@ -316,7 +316,7 @@ pub fn check_started_clean(names: &[String]) -> Result<()> {
     }
     let unset: String = found.iter().map(|n| format!(" -u {n}")).collect();
     Err(Error::new(
-        Exit::Hsm,
+        Kind::UnsafeProcess,
         format!(
             "refusing to open the token: urne was started with {} in its environment, which can make the system's libraries load code or configuration other than urne's and its HSM module's",
             found.join(", ")
@@ -337,7 +337,7 @@ pub fn check_openssl(start: &Start) -> Result<()> {
         return Ok(());
     }
     Err(Error::new(
-        Exit::Hsm,
+        Kind::UnsafeProcess,
         format!(
             "refusing to open the token: OpenSSL's libcrypto could not be set to load no configuration and no engine by name ({:?})",
             start.openssl
@@ -354,7 +354,7 @@ pub fn check_openssl(start: &Start) -> Result<()> {
 pub fn module_env(names: &[String]) -> Result<()> {
     if let Some(bad) = names.iter().find(|n| is_code_loading(n)) {
         return Err(Error::new(
-            Exit::Hsm,
+            Kind::UnsafeProcess,
             format!(
                 "refusing to open the token: the configuration's module_env names {bad}, a variable that can make the system's libraries load code or configuration"
             ),
@@ -476,7 +476,7 @@ mod tests {
             "OPENSSL_ENGINES",
         ] {
             let e = check_started_clean(&["PATH".into(), v.into()]).unwrap_err();
-            assert_eq!(e.exit, Exit::Hsm);
+            assert_eq!(e.kind, Kind::UnsafeProcess);
             assert!(e.message.contains(v), "{}", e.message);
         }
     }
@@ -513,7 +513,10 @@ mod tests {
                 ..sound_copy(&sound)
             },
         ] {
-            assert_eq!(check_unobserved(&bad).unwrap_err().exit, Exit::Hsm);
+            assert_eq!(
+                check_unobserved(&bad).unwrap_err().kind,
+                Kind::UnsafeProcess
+            );
         }
         assert!(!is_initial_user_namespace(""));
     }
@@ -541,7 +544,7 @@ mod tests {
     fn module_env_refuses_a_code_loading_name() {
         for v in ["OPENSSL_CONF", "LD_LIBRARY_PATH", "GCONV_PATH"] {
             let e = module_env(&[v.to_string()]).unwrap_err();
-            assert_eq!(e.exit, Exit::Hsm);
+            assert_eq!(e.kind, Kind::UnsafeProcess);
         }
         assert!(module_env(&["SOFTHSM2_CONF".to_string()]).is_ok());
     }

@@ -9,7 +9,7 @@
 
 use crate::edge::fsio::{self, Staging};
 use crate::edge::hsm::{Hsm, KeyRole};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::collections::BTreeMap;
 use std::path::Path;
 use urne_verify::crypto::{Hash32, keys, sha256};
@@ -45,7 +45,8 @@ pub fn refuse_taken(out: &Path, outputs: &[(&str, Vec<u8>)], flag: &str) -> Resu
     };
     for (name, bytes) in outputs {
         if fsio::exists_other_than(&dir, name, bytes) {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::OutputExists,
                 format!("{} already exists", out.join(name).display()),
                 format!("outputs are never overwritten: give an empty {flag} folder"),
             ));
@@ -134,13 +135,15 @@ pub fn write_with_sig(path: &Path, bytes: &[u8], sig: &[u8]) -> Result<()> {
     // by a kill between the two moves, with the same bytes (Ed25519 is deterministic).
     let dir = fsio::out_folder(&dir_path)?;
     if !matches!(dir.kind(&name), Ok(None)) {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::OutputExists,
             format!("{} already exists", path.display()),
             "outputs are never overwritten: choose an empty --out folder",
         ));
     }
     if fsio::exists_other_than(&dir, &sig_name, sig) {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::OutputExists,
             format!("{} already exists", dir_path.join(&sig_name).display()),
             "outputs are never overwritten: give another --out",
         ));

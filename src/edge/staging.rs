@@ -65,7 +65,8 @@ impl Staging {
                 Err(e) => return Err(io_error("create staging folder", &out.show(&name), e)),
             }
         }
-        Err(Error::refused(
+        Err(Error::new(
+            crate::error::Kind::StagingRefused,
             format!("no free staging folder name in {}", out.path().display()),
             "remove the .urne-staging-* entries from the output folder",
         ))
@@ -116,7 +117,8 @@ impl Staging {
         let mut have: Vec<&str> = self.names.iter().map(String::as_str).collect();
         have.sort_unstable();
         if want != have {
-            return Err(Error::internal(
+            return Err(Error::new(
+                crate::error::Kind::Defect,
                 "publish order does not list the staged files",
                 "this is a defect; nothing was published",
             ));
@@ -164,7 +166,8 @@ fn unpredictable() -> Result<u64> {
     // SAFETY: a buffer of `b.len()` bytes, alive for the call.
     let n = unsafe { libc::getrandom(b.as_mut_ptr().cast(), b.len(), 0) };
     if n != b.len() as isize {
-        return Err(Error::internal(
+        return Err(Error::new(
+            crate::error::Kind::SystemFailed,
             format!(
                 "cannot read the kernel's random source: {}",
                 std::io::Error::last_os_error()
@@ -189,7 +192,8 @@ fn check_made(dir: &Dir) -> Result<()> {
     made_by(uid, mode, unsafe { libc::geteuid() })
         .then_some(())
         .ok_or_else(|| {
-            Error::refused(
+            Error::new(
+                crate::error::Kind::StagingRefused,
                 format!(
                     "the staging folder {} is not one only urne's user can change (owner {uid}, mode {:o})",
                     dir.path().display(),
@@ -208,7 +212,8 @@ fn made_by(uid: u32, mode: u32, euid: u32) -> bool {
 /// A staged file's name: one plain component, never a staging name.
 fn check_name(name: &str) -> Result<()> {
     if name.is_empty() || name.contains('/') || name == ".." || name.starts_with(STAGING_PREFIX) {
-        return Err(Error::internal(
+        return Err(Error::new(
+            crate::error::Kind::Defect,
             format!("bad output file name {name:?}"),
             "this is a defect",
         ));
@@ -310,7 +315,8 @@ fn exists_or_io(fin: &Path, e: std::io::Error) -> Error {
 /// such (exit 5, as any other failure of the medium); anything else as the I/O error it is.
 pub fn rename_error(fin: &Path, e: std::io::Error) -> Error {
     if e.raw_os_error() == Some(libc::EINVAL) {
-        return Error::internal(
+        return Error::new(
+            crate::error::Kind::NoSafeRename,
             format!(
                 "cannot put {} in place: the file system of its medium cannot move a file without overwriting (renameat2 RENAME_NOREPLACE: {e}), and urne never overwrites",
                 fin.display()
@@ -322,7 +328,8 @@ pub fn rename_error(fin: &Path, e: std::io::Error) -> Error {
 }
 
 pub fn already_exists(p: &Path) -> Error {
-    Error::refused(
+    Error::new(
+        crate::error::Kind::OutputExists,
         format!("{} already exists", p.display()),
         "outputs are never overwritten: give an empty --out folder",
     )

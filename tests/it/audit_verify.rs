@@ -101,7 +101,7 @@ fn without_an_anchor_the_verdict_says_unanchored_and_exits_8() {
             !out.contains("VERIFIED") && !out.contains("intact"),
             "{out}"
         );
-        assert!(!stderr(&o).contains("error:"), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("error["), "{}", stderr(&o));
     };
     for args in [
         &["audit", "verify"][..],
@@ -111,7 +111,7 @@ fn without_an_anchor_the_verdict_says_unanchored_and_exits_8() {
     }
     // `urne verify` of an export is never unanchored: it requires --keys (spec/formats.md §8.1).
     for f in ["audit.jsonl", "half.jsonl"] {
-        assert_fails(&env.urne(&["verify", f]), 2);
+        assert_fails(&env.urne(&["verify", f]), 2, "keys-invalid");
     }
     unanchored(&["audit.jsonl"], python(&["audit.jsonl"]));
     // The cases found: a trail cut to half and one rewritten under another key are not passed
@@ -170,7 +170,7 @@ fn without_an_anchor_the_verdict_says_unanchored_and_exits_8() {
     let o = env.urne(&["audit", "verify", "--checkpoint", "held.note"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!stderr(&o).contains("cut short"), "{}", stderr(&o));
-    let err = assert_fails(
+    assert_fails(
         &env.urne(&[
             "audit",
             "verify",
@@ -180,8 +180,8 @@ fn without_an_anchor_the_verdict_says_unanchored_and_exits_8() {
             "held.note",
         ]),
         1,
+        "trail-verification-failed",
     );
-    assert!(err.contains("were removed"), "{err}");
 }
 
 #[test]
@@ -221,8 +221,7 @@ fn a_trail_rewritten_end_to_end_under_another_key_fails_with_the_real_key() {
         ][..],
         &["verify", "rewritten.jsonl", "--keys", "keys"],
     ] {
-        let err = assert_fails(&env.urne(args), 1);
-        assert!(err.contains("verification failed (inconsistent)"), "{err}");
+        let err = assert_fails(&env.urne(args), 1, "trail-verification-failed");
         assert!(
             err.contains(&keys::key_id(&real)) && err.contains(&keys::key_id(&fake)),
             "{err}"
@@ -256,6 +255,7 @@ fn a_database_recording_another_audit_key_fails_naming_both() {
     let err = assert_fails(
         &env.urne(&["audit", "verify", "--audit-key", "other.pem"]),
         1,
+        "trail-verification-failed",
     );
     let other_id = keys::key_id(&real_key(&other));
     assert!(
@@ -278,7 +278,7 @@ fn both_fail(env: &Env, file: &str, class: &str) {
         ][..],
         &["verify", file, "--keys", "keys"],
     ] {
-        let err = assert_fails(&env.urne(args), 1);
+        let err = assert_fails(&env.urne(args), 1, "trail-verification-failed");
         assert!(
             err.contains(&format!("verification failed ({class})")),
             "{file} {args:?}: expected {class}: {err}"
@@ -354,5 +354,6 @@ fn each_tampering_of_an_exported_trail_has_its_class() {
             "keys/audit.pub.pem",
         ]),
         2,
+        "no-such-file",
     );
 }

@@ -133,8 +133,7 @@ fn a_block_identity_cannot_be_generated_twice_unless_voided() {
     );
     let n_entropy = count_kind(&env, "block.entropy");
     let o = generate(&env, &rules, "100", "1", "1", "b");
-    let err = assert_fails(&o, 4);
-    assert!(err.contains("already generated"), "{err}");
+    assert_fails(&o, 4, "block-already-generated");
     assert!(!env.path("b").exists(), "nothing written");
     assert_eq!(
         count_kind(&env, "block.entropy"),
@@ -143,7 +142,7 @@ fn a_block_identity_cannot_be_generated_twice_unless_voided() {
     );
     // A range overlapping a generated block is refused as a whole, before any entropy.
     let o = generate(&env, &rules, "100", "1", "3", "d");
-    assert_fails(&o, 4);
+    assert_fails(&o, 4, "block-already-generated");
     env.ok(&[
         "block",
         "void",
@@ -210,7 +209,7 @@ fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
         "--out",
         "rv",
     ]);
-    let err = assert_fails(&o, 7);
+    let err = assert_fails(&o, 7, "trail-broken");
     assert!(
         err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
@@ -225,7 +224,7 @@ fn a_generated_record_altered_in_the_database_is_an_error_not_a_panic() {
         "--reason",
         "printer jam during transfer",
     ]);
-    let err = assert_fails(&o, 7);
+    let err = assert_fails(&o, 7, "trail-broken");
     assert!(
         err.contains("fails at event") && err.contains("nothing was done"),
         "{err}"
@@ -327,7 +326,7 @@ fn reveal_lets_anyone_recompute_the_block_and_tampering_fails() {
         "--out",
         "t2.json",
     ]);
-    assert_fails(&o, 2);
+    assert_fails(&o, 2, "commitment-invalid");
     assert!(!env.path("t2.json").exists());
     std::fs::write(&cp, &orig).unwrap();
     // Tampering: one byte of any file fails.
@@ -343,7 +342,11 @@ fn reveal_lets_anyone_recompute_the_block_and_tampering_fails() {
         let i = bad.len() / 3;
         bad[i] ^= 0x04;
         std::fs::write(&p, &bad).unwrap();
-        assert_fails(&env.urne(&["verify", "out", "--keys", "keys"]), 1);
+        assert_fails(
+            &env.urne(&["verify", "out", "--keys", "keys"]),
+            1,
+            "verification-failed",
+        );
         std::fs::write(&p, &orig).unwrap();
     }
     env.ok(&["verify", "out", "--keys", "keys"]);
@@ -429,7 +432,7 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
     .unwrap();
     std::fs::copy(env.path("out/audit.pub.pem"), fake.join("audit.pub.pem")).unwrap();
     let o = env.urne(&["verify", "fake", "--keys", "fake"]);
-    let err = assert_fails(&o, 1);
+    let err = assert_fails(&o, 1, "verification-failed");
     assert!(err.contains("commitment-mismatch"), "{err}");
 }
 
@@ -437,7 +440,11 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
 fn bad_block_arguments_are_input_errors() {
     let env = Env::new();
     let rules = small_rules(&env);
-    assert_fails(&generate(&env, &rules, "75", "1", "1", "o"), 2); // G-2: not a price point
+    assert_fails(
+        &generate(&env, &rules, "75", "1", "1", "o"),
+        2,
+        "bad-block-id",
+    ); // G-2: not a price point
     let o = env.urne(&[
         "block",
         "generate",
@@ -453,7 +460,7 @@ fn bad_block_arguments_are_input_errors() {
         "--secret-out",
         "o-secret",
     ]);
-    assert_fails(&o, 2);
+    assert_fails(&o, 2, "bad-block-id");
     assert_fails(
         &env.urne(&[
             "block",
@@ -466,6 +473,7 @@ fn bad_block_arguments_are_input_errors() {
             "o",
         ]),
         4,
+        "block-not-generated",
     );
     assert_fails(
         &env.urne(&[
@@ -479,6 +487,7 @@ fn bad_block_arguments_are_input_errors() {
             "o",
         ]),
         2,
+        "bad-block-id",
     );
     // A prize table that does not add up is refused at load.
     let mut r: serde_json::Value = serde_json::from_slice(&std::fs::read(&rules).unwrap()).unwrap();
@@ -498,5 +507,5 @@ fn bad_block_arguments_are_input_errors() {
         "--secret-out",
         "o-secret",
     ]);
-    assert_fails(&o, 2);
+    assert_fails(&o, 2, "rules-refused");
 }

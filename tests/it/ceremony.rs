@@ -563,7 +563,7 @@ fn a_sitting_closed_but_not_published_holds_everything_back_until_it_is() {
         "--entries",
         export.to_str().unwrap(),
     ]);
-    let err = assert_fails(&o, 4);
+    let err = assert_fails(&o, 4, "not-published");
     assert!(err.contains("sitting 1 was closed"), "{err}");
     let hint = String::from_utf8_lossy(&o.stderr);
     assert!(hint.contains("hint: run `urne ceremony"), "{hint}");
@@ -590,7 +590,7 @@ fn a_sitting_closed_but_not_published_holds_everything_back_until_it_is() {
             c.arg("une raison suffisante");
         }
         let o = c.output().unwrap();
-        let err = assert_fails(&o, 4);
+        let err = assert_fails(&o, 4, "not-published");
         assert!(err.contains("sitting 1 was closed"), "{args:?}: {err}");
     }
     // `urne ceremony` with nothing planned publishes it, and then the seal goes through.

@@ -326,30 +326,36 @@ pub fn scrub(c: &mut Command) {
     c.env("LANG", "en_US.UTF-8");
 }
 
-/// Asserts a failure with the given exit code, one `error:` line and a `hint:` line; returns
-/// the error line.
+/// Asserts a failure with the exit code `code` and the id `id` (spec/appliance.md §10): exactly
+/// one `error[<id>]:` line and a `hint:` line; returns the error's message (what follows
+/// `error[<id>]: `), which only tests of screens and minutes should match.
 #[track_caller]
-pub fn assert_fails(out: &Output, code: i32) -> String {
+pub fn assert_fails(out: &Output, code: i32, id: &str) -> String {
     let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    let errors: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("error[") || l.starts_with("error:"))
+        .collect();
     assert_eq!(
         out.status.code(),
         Some(code),
         "expected exit {code}; stderr:\n{err}"
     );
-    let lines: Vec<&str> = err.lines().collect();
     assert!(
-        lines.iter().filter(|l| l.starts_with("error: ")).count() == 1,
-        "expected exactly one error: line, got:\n{err}"
+        errors.len() == 1,
+        "expected exactly one error[..]: line, got:\n{err}"
     );
     assert!(
         lines.iter().any(|l| l.starts_with("hint: ")),
         "expected a hint: line, got:\n{err}"
     );
     assert!(!err.contains("panicked"), "panic reached the user:\n{err}");
-    lines
-        .iter()
-        .find(|l| l.starts_with("error: "))
-        .unwrap()
+    let prefix = format!("error[{id}]: ");
+    errors[0]
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("expected {prefix}…, got:\n{err}"))
         .to_string()
 }
 

@@ -36,11 +36,7 @@ fn an_output_folder_reached_through_a_symlink_is_refused_and_the_folder_it_names
         vec!["audit", "export", "--out", "out/below/audit.jsonl"],
         vec!["keys", "export", "--out", "out"],
     ] {
-        let err = assert_fails(&env.urne(&args), 4);
-        assert!(
-            err.contains("leads through a symbolic link"),
-            "{args:?}: {err}"
-        );
+        assert_fails(&env.urne(&args), 4, "symbolic-link");
         untouched(&s);
     }
     // Beside a link named like a leftover, the output is written; the link is left alone.
@@ -72,8 +68,7 @@ fn a_restart_builds_the_trail_through_its_folder_and_cleans_only_a_killed_runs_t
         "--reason",
         "disque perdu pendant la séance",
     ]);
-    let err = assert_fails(&o, 4);
-    assert!(err.contains("leads through a symbolic link"), "{err}");
+    assert_fails(&o, 4, "symbolic-link");
     untouched(&s);
     let o = env.urne(&[
         "trail",
@@ -123,7 +118,11 @@ fn verify_follows_links_in_a_path_given_and_no_link_below_it() {
     // the link is read there, never through a link.
     std::fs::create_dir(p.join("lone")).unwrap();
     std::os::unix::fs::symlink("../draw/result.json", p.join("lone/result.json")).unwrap();
-    let err = assert_fails(&verify(&["lone/result.json", "--keys", "keys"]), 1);
+    let err = assert_fails(
+        &verify(&["lone/result.json", "--keys", "keys"]),
+        1,
+        "verification-failed",
+    );
     assert!(
         err.contains("bad-signature") && err.contains("result.json.sig"),
         "{err}"
@@ -137,7 +136,11 @@ fn verify_follows_links_in_a_path_given_and_no_link_below_it() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     std::fs::remove_file(p.join("lone/result.json.sig")).unwrap();
     std::os::unix::fs::symlink("../draw/result.json.sig", p.join("lone/result.json.sig")).unwrap();
-    let err = assert_fails(&verify(&["lone/result.json", "--keys", "keys"]), 1);
+    let err = assert_fails(
+        &verify(&["lone/result.json", "--keys", "keys"]),
+        1,
+        "verification-failed",
+    );
     assert!(
         err.contains("(malformed)") && err.contains("a symbolic link"),
         "{err}"
@@ -145,7 +148,11 @@ fn verify_follows_links_in_a_path_given_and_no_link_below_it() {
     // A folder of outputs holding a link to an output folder: never followed, malformed.
     std::fs::create_dir(p.join("outs")).unwrap();
     std::os::unix::fs::symlink("../real-draw", p.join("outs/draw")).unwrap();
-    let err = assert_fails(&verify(&["outs", "--keys", "keys"]), 1);
+    let err = assert_fails(
+        &verify(&["outs", "--keys", "keys"]),
+        1,
+        "verification-failed",
+    );
     assert!(
         err.contains("(malformed)") && err.contains("outs/draw is a symbolic link"),
         "{err}"
@@ -170,13 +177,11 @@ fn verify_follows_no_link_below_the_folder_it_is_given() {
     // The same bytes, now behind a link: not a regular file, never read (malformed, exit 1).
     std::fs::rename(p.join("draw/result.json"), p.join("result.json")).unwrap();
     std::os::unix::fs::symlink(p.join("result.json"), p.join("draw/result.json")).unwrap();
-    let err = assert_fails(&verify(), 1);
-    assert!(err.contains("verification failed (malformed)"), "{err}");
-    assert!(err.contains("a symbolic link"), "{err}");
+    assert_fails(&verify(), 1, "verification-failed");
     // A key behind a link in --keys: a usage mistake (exit 2), never followed.
     std::fs::remove_file(p.join("draw/result.json")).unwrap();
     std::fs::rename(p.join("result.json"), p.join("draw/result.json")).unwrap();
     std::fs::rename(p.join("keys/result.pub.pem"), p.join("result.pub.pem")).unwrap();
     std::os::unix::fs::symlink(p.join("result.pub.pem"), p.join("keys/result.pub.pem")).unwrap();
-    assert_fails(&verify(), 2);
+    assert_fails(&verify(), 2, "keys-invalid");
 }

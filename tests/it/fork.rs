@@ -110,7 +110,7 @@ fn a_day_drawn_again_from_a_copy_of_token_and_trail_is_a_fork_of_the_outputs() {
     );
     let out = env.urne(&["verify", "all", "--keys", "keys"]);
     assert_fork(&out, "urne all");
-    assert_fails(&out, 1);
+    assert_fails(&out, 1, "verification-failed");
     assert_fork(&python(&env, &["all", "--keys", "keys"]), "python all");
     // The checkpoint of the first history's day 2, as copied into the minutes: the fork's day 2
     // does not extend it.

@@ -32,8 +32,7 @@ fn a_second_keys_init_is_refused_and_changes_no_key() {
     env.ok(&["keys", "export", "--out", "before"]);
     let before = event_total(&env);
     let out = env.urne(&["keys", "init"]);
-    let err = assert_fails(&out, 4);
-    assert!(err.contains("already initialised"), "{err}");
+    assert_fails(&out, 4, "keys-exist");
     env.ok(&["keys", "export", "--out", "after"]);
     for f in ["result.pub.pem", "audit.pub.pem"] {
         assert_eq!(
@@ -99,7 +98,7 @@ fn exported_pem_keys_verify_token_signatures_with_openssl() {
 
 /// Runs a command that needs the HSM under a broken setting; checks exit 3, one error line,
 /// and that nothing changed: no keys made, no output written, trail still intact.
-fn hsm_failure_changes_nothing(setup: impl Fn(&mut std::process::Command), needle: &str) {
+fn hsm_failure_changes_nothing(setup: impl Fn(&mut std::process::Command), id: &str, needle: &str) {
     let env = Env::without_keys();
     for args in [
         &["keys", "init"][..],
@@ -108,7 +107,7 @@ fn hsm_failure_changes_nothing(setup: impl Fn(&mut std::process::Command), needl
         let mut c = env.cmd();
         setup(&mut c);
         let out = c.args(args).output().unwrap();
-        let err = assert_fails(&out, 3);
+        let err = assert_fails(&out, 3, id);
         assert!(err.contains(needle), "{err}");
         assert!(!env.path("out").exists());
     }
@@ -127,6 +126,7 @@ fn a_wrong_pin_is_refused_with_exit_3_and_changes_nothing() {
         |c| {
             c.env("URNE_PIN", "not-the-pin");
         },
+        "pin-incorrect",
         "refused the PIN",
     );
 }
@@ -137,6 +137,7 @@ fn a_wrong_token_label_is_refused_with_exit_3_and_lists_the_tokens() {
         |c| {
             c.env("URNE_HSM_TOKEN", "no-such-token");
         },
+        "token-not-found",
         "tokens present: \"urne-dev\"",
     );
 }
@@ -158,6 +159,7 @@ fn a_missing_token_is_refused_with_exit_3() {
         move |c| {
             c.env("SOFTHSM2_CONF", &conf);
         },
+        "token-not-found",
         "tokens present: none",
     );
 }
@@ -168,6 +170,7 @@ fn a_missing_module_is_refused_with_exit_3() {
         |c| {
             c.env("URNE_HSM_MODULE", "/nonexistent/libpkcs11.so");
         },
+        "module-refused",
         "does not exist",
     );
 }
@@ -181,7 +184,7 @@ fn no_pin_and_no_terminal_is_refused_with_exit_3() {
         .args(["keys", "export", "--out", "o"])
         .output()
         .unwrap();
-    assert_fails(&out, 3);
+    assert_fails(&out, 3, "pin-missing");
 }
 
 // ---- the audit trail -------------------------------------------------------------------------
@@ -270,24 +273,14 @@ fn stale_read_scenario() {
     // A reads again: what B added is not read (nothing is decided from events this process did
     // not verify or append itself).
     let e = a.audit().unwrap().events().unwrap_err();
-    assert_eq!(e.exit, urne::error::Exit::Incident);
-    assert!(
-        e.message.contains("grew while this command ran"),
-        "{}",
-        e.message
-    );
+    assert_eq!(e.kind, urne::error::Kind::TrailChanged, "{}", e.message);
     let (log, hsm) = a.both().unwrap();
     let e = log.append(hsm, "command.failed", &payload).unwrap_err();
-    assert_eq!(e.exit, urne::error::Exit::Incident);
-    assert!(
-        e.message.contains("changed while this command ran"),
-        "{}",
-        e.message
-    );
+    assert_eq!(e.kind, urne::error::Kind::TrailChanged, "{}", e.message);
     let e = log
         .append_with_blobs(hsm, "command.failed", &payload, &[b"data"])
         .unwrap_err();
-    assert_eq!(e.exit, urne::error::Exit::Incident);
+    assert_eq!(e.kind, urne::error::Kind::TrailChanged, "{}", e.message);
     assert_eq!(count_db(), n, "nothing was written");
     let blobs: i64 = Connection::open(std::env::var("URNE_DB").unwrap())
         .unwrap()
@@ -313,13 +306,13 @@ fn stale_read_scenario() {
     let e = log
         .append_with_blobs_then(hsm, "command.failed", &[b"sealed set"], |_| {
             Err(urne::error::Error::new(
-                urne::error::Exit::Hsm,
+                urne::error::Kind::HsmUnavailable,
                 "the token refused to sign",
                 "",
             ))
         })
         .unwrap_err();
-    assert_eq!(e.exit, urne::error::Exit::Hsm);
+    assert_eq!(e.kind, urne::error::Kind::HsmUnavailable);
     assert_eq!(count_db(), n);
     let sealed_blobs = || -> i64 {
         Connection::open(std::env::var("URNE_DB").unwrap())
@@ -358,7 +351,7 @@ fn verify_fails_at(env: &Env, extra: &[&str], seq: i64) {
     let mut args = vec!["audit", "verify", "--keys", "audit-keys"];
     args.extend_from_slice(extra);
     let out = env.urne(&args);
-    let err = assert_fails(&out, 1);
+    let err = assert_fails(&out, 1, "trail-verification-failed");
     assert!(
         err.contains(&format!("fails at event {seq}:")),
         "expected failure at {seq}: {err}"
@@ -526,8 +519,7 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
     }
     drop(c);
     let out = env.urne(&["audit", "verify", "--keys", "audit-keys"]);
-    let err = assert_fails(&out, 1);
-    assert!(err.contains("signed checkpoint"), "{err}");
+    assert_fails(&out, 1, "trail-verification-failed");
 }
 
 /// Child mode of the crash test: append events as fast as possible until killed.
@@ -602,12 +594,7 @@ fn the_schema_is_created_in_one_transaction() {
     let err = urne::edge::store::AuditLog::create_schema(&db)
         .err()
         .expect("refused");
-    assert_eq!(err.exit, urne::error::Exit::Internal);
-    assert!(
-        err.message.contains("cannot create the schema"),
-        "{}",
-        err.message
-    );
+    assert_eq!(err.kind, urne::error::Kind::StoreFailed, "{}", err.message);
     let c = rusqlite::Connection::open(&db).unwrap();
     let tables: Vec<String> = c
         .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY name")

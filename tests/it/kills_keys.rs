@@ -248,7 +248,12 @@ fn keys_init_refuses_the_key_states_no_keys_init_leaves_exit_7_or_can_finish_exi
     let refused = |env: &Env, code: i32, said: &str| {
         let before = token_objects(env).unwrap();
         let o = env.urne(&["keys", "init"]);
-        let e = assert_fails(&o, code);
+        let id = if code == 4 {
+            "seal-key-cut"
+        } else {
+            "token-tampered"
+        };
+        let e = assert_fails(&o, code, id);
         assert!(e.contains(said), "{said:?} not in: {e}");
         let hint = String::from_utf8_lossy(&o.stderr);
         assert!(

@@ -279,7 +279,7 @@ fn generate_kills(runs: usize) -> Figures {
             .join(format!("{GAME}_100_t1_{first}.commit.json"));
         window += usize::from(!published(&env) && signed(&commit, &result_pub));
         if published(&env) {
-            assert_fails(&k.run(&env, &args), 4);
+            assert_fails(&k.run(&env, &args), 4, "block-already-generated");
             k.rerun(true);
             continue;
         }

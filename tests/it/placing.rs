@@ -65,8 +65,7 @@ fn a_block_whose_commitment_was_being_placed_is_taken_up_in_that_folder_only() {
     // is recorded (spec/appliance.md §6.7 [M-256]); nothing is written there.
     let before = event_total(&env);
     let o = env.urne(&generate_args(&rules, "1", "second"));
-    let err = assert_fails(&o, 4);
-    assert!(err.contains("was being published in first"), "{err}");
+    assert_fails(&o, 4, "output-conflict");
     let said = String::from_utf8_lossy(&o.stderr);
     assert!(said.contains("again with --out first"), "{said}");
     assert_eq!(event_total(&env), before, "nothing recorded");

@@ -234,7 +234,7 @@ fn nothing_from_which_the_order_follows_rests_on_the_appliance_before_the_reveal
 fn refused_apart(env: &Env, rules: &Path, out: &str, secret: &str) -> String {
     let before = std::fs::read(env.db()).unwrap();
     let o = generate(env, rules, "1", "1", out, secret);
-    let err = assert_fails(&o, 2);
+    let err = assert_fails(&o, 2, "secret-out-misplaced");
     let all = String::from_utf8_lossy(&o.stderr);
     assert!(
         all.contains("separate secret medium") && all.contains("removable medium"),
@@ -321,7 +321,7 @@ fn output_folders_are_checked_before_any_entropy_is_asked_for() {
         ("out", "medium2", "out"),
     ] {
         let o = generate(&env, &rules, "1", "1", out, secret);
-        let err = assert_fails(&o, 4);
+        let err = assert_fails(&o, 4, "output-conflict");
         assert!(
             err.contains("already exists") && err.contains(&format!("{there}/")),
             "{err}"
@@ -335,7 +335,7 @@ fn output_folders_are_checked_before_any_entropy_is_asked_for() {
     // A secret medium that is not a folder: refused before the entropy too.
     std::fs::write(env.path("not-a-folder"), b"x").unwrap();
     let o = generate(&env, &rules, "1", "1", "out3", "not-a-folder");
-    assert!(assert_fails(&o, 4).contains("is not a folder"));
+    assert!(assert_fails(&o, 4, "output-conflict").contains("is not a folder"));
     assert_eq!(count(&env, "block.entropy"), entropy);
     // New folders: attempt 2, and the voided attempt's files are left as they were.
     let before = std::fs::read(env.path(&format!("medium/{}.tickets.csv", stem(1)))).unwrap();

@@ -131,7 +131,7 @@ fn status_lists_days_blocks_and_the_sitting_from_the_trail_and_appends_nothing()
 
     // Read-only: not one event more, not even for a refusal.
     let o = run_lang(&env, "C", &["show", "--day", "2018-12-07"]);
-    assert_fails(&o, 4);
+    assert_fails(&o, 4, "day-not-sealed");
     assert_eq!(event_total(&env), before);
 }
 
@@ -324,7 +324,7 @@ fn status_needs_the_token_and_says_where_a_refused_pin_came_from() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_fails(&o, 3);
+    assert_fails(&o, 3, "pin-incorrect");
     assert!(err.contains("hint: check the PIN in URNE_PIN"), "{err}");
     // From a file: the hint names the file.
     std::fs::write(env.path("wrong-pin"), "000000\n").unwrap();
@@ -335,7 +335,7 @@ fn status_needs_the_token_and_says_where_a_refused_pin_came_from() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_fails(&o, 3);
+    assert_fails(&o, 3, "pin-incorrect");
     assert!(err.contains("--pin-file wrong-pin"), "{err}");
     // Typed at the prompt: the hint says to type it again, not to check URNE_PIN or a file.
     let o = env
@@ -349,7 +349,10 @@ fn status_needs_the_token_and_says_where_a_refused_pin_came_from() {
         .unwrap();
     let shown = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(3), "{shown}");
-    assert!(shown.contains("error: the HSM refused the PIN"), "{shown}");
+    assert!(
+        shown.contains("error[pin-incorrect]: the HSM refused the PIN"),
+        "{shown}"
+    );
     assert!(shown.contains("type the user PIN again"), "{shown}");
     assert!(
         !shown.contains("URNE_PIN") && !shown.contains("--pin-file"),

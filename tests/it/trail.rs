@@ -127,12 +127,13 @@ pub(crate) fn kind_count(db: &Path, kind: &str) -> i64 {
 /// Every changing command, on the env's trail as it is now, exits `code` with an error line
 /// holding each of `want`, prints nothing on stdout, writes no output and leaves the database
 /// byte for byte as it was (no event, no checkpoint, no entropy).
-pub(crate) fn all_refused(env: &Env, export: &Path, code: i32, want: &[&str]) {
+#[track_caller]
+pub(crate) fn all_refused(env: &Env, export: &Path, code: i32, id: &str, want: &[&str]) {
     let before = bytes(&env.db());
     for (args, output) in changing_commands(export) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let o = env.urne_direct(&args);
-        let err = assert_fails(&o, code);
+        let err = assert_fails(&o, code, id);
         for w in want {
             assert!(err.contains(w), "{args:?}: expected {w:?} in: {err}");
         }
@@ -146,7 +147,11 @@ pub(crate) fn all_refused(env: &Env, export: &Path, code: i32, want: &[&str]) {
 
 /// `urne audit verify` (no key, no --strict) exits 1 naming `want`.
 pub(crate) fn verify_fails(env: &Env, want: &str) {
-    let err = assert_fails(&env.urne(&["audit", "verify", "--keys", "audit-keys"]), 1);
+    let err = assert_fails(
+        &env.urne(&["audit", "verify", "--keys", "audit-keys"]),
+        1,
+        "trail-verification-failed",
+    );
     assert!(
         err.contains(want),
         "audit verify: expected {want:?} in: {err}"
@@ -194,7 +199,7 @@ fn a_second_database_on_the_same_token_is_refused_and_never_created() {
             .args(args)
             .output()
             .unwrap();
-        let err = assert_fails(&o, 7);
+        let err = assert_fails(&o, 7, "trail-missing");
         assert!(
             err.contains("no audit trail at other.db") && err.contains(&trail),
             "{err}"
@@ -212,7 +217,7 @@ fn a_second_database_on_the_same_token_is_refused_and_never_created() {
             .args(args)
             .output()
             .unwrap();
-        let err = assert_fails(&o, 7);
+        let err = assert_fails(&o, 7, "trail-missing");
         assert!(err.contains("no audit trail at urne-audit.db"), "{err}");
         assert_eq!(
             std::fs::read_dir(&elsewhere).unwrap().count(),
@@ -233,9 +238,9 @@ fn an_older_copy_put_back_or_a_truncated_trail_is_refused() {
     // The copy taken after the seal, put back: the day could be drawn again from it.
     std::fs::copy(env.path("backup.db"), env.db()).unwrap();
     let want = "it is an older copy, or events were removed from its end";
-    let err = assert_fails(&env.urne(&draw_args("out2")), 7);
+    let err = assert_fails(&env.urne(&draw_args("out2")), 7, "trail-older");
     assert!(err.contains(want), "{err}");
-    all_refused(&env, &export, 7, &[want]);
+    all_refused(&env, &export, 7, "trail-older", &[want]);
     assert_eq!(kind_count(&env.db(), "draw.entropy"), 0, "no new entropy");
     // The drawn trail, its draw removed from its end with the checkpoints (triggers dropped).
     std::fs::write(env.db(), &drawn).unwrap();
@@ -253,12 +258,12 @@ fn an_older_copy_put_back_or_a_truncated_trail_is_refused() {
     };
     let (_, hashes) = trail_of(&env.db());
     assert_eq!(hashes.len() as i64, sealed_at);
-    let err = assert_fails(&env.urne(&draw_args("out2")), 7);
+    let err = assert_fails(&env.urne(&draw_args("out2")), 7, "trail-older");
     assert!(
         err.contains(&format!("holds {sealed_at} events but the token marked")),
         "{err}"
     );
-    all_refused(&env, &export, 7, &[want]);
+    all_refused(&env, &export, 7, "trail-older", &[want]);
     assert_eq!(kind_count(&env.db(), "draw.entropy"), 0, "no new entropy");
     assert!(!env.path("out2").exists());
 }
@@ -268,7 +273,7 @@ fn a_deleted_database_is_refused_naming_the_tokens_trail_and_last_mark() {
     let (env, export) = sealed();
     let (trail, hashes) = trail_of(&env.db());
     std::fs::remove_file(env.db()).unwrap();
-    let err = assert_fails(&env.urne(&draw_args("out")), 7);
+    let err = assert_fails(&env.urne(&draw_args("out")), 7, "trail-missing");
     let mark = format!(
         "this token's trail {trail} (the token's last mark: {} events, root {})",
         hashes.len(),
@@ -281,7 +286,7 @@ fn a_deleted_database_is_refused_naming_the_tokens_trail_and_last_mark() {
     assert!(!env.db().exists() && !env.path("out").exists());
     let seal = seal_args(&export);
     let seal: Vec<&str> = seal.iter().map(String::as_str).collect();
-    let err = assert_fails(&env.urne(&seal), 7);
+    let err = assert_fails(&env.urne(&seal), 7, "trail-missing");
     assert!(err.contains(&mark), "{err}");
     assert!(!env.db().exists(), "never created");
 }
@@ -313,7 +318,7 @@ fn a_chained_row_inserted_with_sqlite_has_no_checkpoint_and_is_refused() {
     drop(c);
     let at = format!("fails at event {seq}");
     let want = format!("event {seq} has no checkpoint of its own");
-    all_refused(&env, &export, 7, &[&at, &want]);
+    all_refused(&env, &export, 7, "trail-broken", &[&at, &want]);
     assert_eq!(kind_count(&env.db(), "draw.entropy"), 1, "no new entropy");
     verify_fails(&env, &want);
 }
@@ -327,7 +332,7 @@ fn a_trail_that_is_not_an_sqlite_database_is_an_incident() {
     // SQLite's header string, the first 16 bytes, overwritten.
     b[..16].copy_from_slice(b"not urne's trail");
     std::fs::write(env.db(), &b).unwrap();
-    all_refused(&env, &export, 7, &["is not a database"]);
+    all_refused(&env, &export, 7, "trail-broken", &["is not a database"]);
 }
 
 /// A row planted at the end of the trail, dated in the future, is an altered trail (exit 7), not
@@ -351,7 +356,7 @@ fn a_future_dated_event_planted_at_the_end_is_an_incident_not_a_clock_set_back()
     .unwrap();
     drop(c);
     let at = format!("fails at event {}", seq + 1);
-    all_refused(&env, &export, 7, &[&at, "nothing was done"]);
+    all_refused(&env, &export, 7, "trail-broken", &[&at, "nothing was done"]);
 }
 
 #[test]
@@ -386,7 +391,7 @@ fn an_edited_trail_is_refused_by_every_command_before_any_entropy() {
     assert_eq!(n, 1);
     drop(c);
     let at = format!("fails at event {seq}");
-    all_refused(&env, &export, 7, &[&at, "nothing was done"]);
+    all_refused(&env, &export, 7, "trail-broken", &[&at, "nothing was done"]);
     assert_eq!(
         kind_count(&env.db(), "draw.entropy"),
         0,
@@ -416,7 +421,7 @@ fn a_deleted_blob_stops_the_draw_and_fails_audit_verify() {
         .unwrap();
     assert_eq!(gone, 1, "the sealed set deleted");
     drop(c);
-    let err = assert_fails(&env.urne(&draw_args("out")), 7);
+    let err = assert_fails(&env.urne(&draw_args("out")), 7, "trail-broken");
     let missing = format!("the data {set} it names is missing from the database");
     assert!(
         err.contains(&format!("fails at event {seq}: {missing}"))
@@ -424,7 +429,7 @@ fn a_deleted_blob_stops_the_draw_and_fails_audit_verify() {
         "{err}"
     );
     assert!(!env.path("out").exists());
-    all_refused(&env, &export, 7, &[&missing]);
+    all_refused(&env, &export, 7, "trail-broken", &[&missing]);
     assert_eq!(
         kind_count(&env.db(), "draw.entropy"),
         0,
@@ -454,7 +459,7 @@ fn a_deleted_checkpoint_in_the_middle_or_at_the_end_is_refused() {
             .unwrap();
         c.restore();
         let want = format!("event {size} has no checkpoint of its own");
-        all_refused(&env, &export, 7, &[&want]);
+        all_refused(&env, &export, 7, "trail-broken", &[&want]);
         verify_fails(&env, &want);
         // Put back, the trail is accepted again: nothing was recorded.
         c.execute(
@@ -548,23 +553,29 @@ fn a_trail_rewritten_end_to_end_under_another_key_is_refused() {
         out.starts_with("UNANCHORED: ") && out.contains(&key_id(&fake)),
         "{out}"
     );
-    let err = assert_fails(
+    assert_fails(
         &env.urne(&["audit", "verify", "--audit-key", "keys/audit.pub.pem"]),
         1,
+        "trail-verification-failed",
     );
-    assert!(err.contains("not the audit key given"), "{err}");
     let recorded = format!(
         "the trail records the audit key {} (event 1, trail.created), not the audit key given ({})",
         key_id(&fake),
         key_id(&real)
     );
-    all_refused(&env, &export, 7, &["fails at event 1", &recorded]);
+    all_refused(
+        &env,
+        &export,
+        7,
+        "trail-broken",
+        &["fails at event 1", &recorded],
+    );
     // Given another identity as well, it is another trail (exit 7).
     let (trail, _) = trail_of(&env.db());
     let other = urne_verify::crypto::sha256(b"another trail").to_string();
     rewrite(&env.db(), &[(trail.clone(), other.clone())], &sk);
     let another = format!("is another trail ({other}), not this token's ({trail})");
-    all_refused(&env, &export, 7, &[&another]);
+    all_refused(&env, &export, 7, "trail-not-tokens", &[&another]);
 }
 
 /// The audit public key `urne keys export` wrote into `keys/`.
@@ -609,8 +620,7 @@ fn a_ticket_proof_on_a_refused_trail_writes_nothing() {
         "--out",
         "tp.json",
     ]);
-    let err = assert_fails(&o, 7);
-    assert!(err.contains("no audit trail at"), "{err}");
+    assert_fails(&o, 7, "trail-missing");
     assert!(!env.db().exists());
     assert!(
         !env.path("tp.json").exists(),

@@ -90,7 +90,7 @@ fn the_20l5_attack_is_refused_without_the_option_and_named_everywhere_with_it() 
     let rules = lookalike_rules(&env);
     let rules = rules.to_str().unwrap();
     let before = event_total(&env);
-    let err = assert_fails(&env.urne(&generate_args(rules)), 2);
+    let err = assert_fails(&env.urne(&generate_args(rules)), 2, "rules-not-official");
     assert!(
         err.contains(LOOKALIKE) && err.contains("not an official regulation"),
         "{err}"
@@ -153,7 +153,7 @@ fn a_draw_under_unofficial_rules_says_so_in_result_bundle_pv_and_verdicts() {
         a.extend(more);
         env.urne(&a)
     };
-    let err = assert_fails(&seal(&[]), 2);
+    let err = assert_fails(&seal(&[]), 2, "rules-not-official");
     assert!(
         err.contains(op) && err.contains("not an official regulation"),
         "{err}"
@@ -194,6 +194,7 @@ fn a_draw_under_unofficial_rules_says_so_in_result_bundle_pv_and_verdicts() {
     assert_fails(
         &env.urne(&["status", "--rules", rules_path.to_str().unwrap()]),
         2,
+        "rules-not-official",
     );
     env.ok(&[
         "status",

@@ -97,10 +97,10 @@ fn run_one(name: &str, v: &serde_json::Value, by: Verifier) {
             out.status.success() && partial,
             "{name}: expected exit 0 with a partial: line, got:\n{stdout}\n{err}"
         ),
-        // spec/formats.md §8.1: `error: …` then `hint: …`, and never "verification failed".
+        // spec/formats.md §8.1: `error[<id>]: …` then `hint: …`, and never "verification failed".
         "usage" => assert!(
             out.status.code() == Some(2)
-                && err.starts_with("error:")
+                && err.starts_with("error[")
                 && err.lines().skip(1).any(|l| l.starts_with("hint: "))
                 && !err.contains("verification failed"),
             "{name}: expected a usage error (exit 2) with a hint, got:\n{err}"

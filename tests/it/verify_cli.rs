@@ -92,12 +92,12 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
             .chain(args.iter().copied())
             .collect();
         let o = env.urne(&urne);
-        let err = assert_fails(&o, 2);
-        assert!(err.contains("no --keys"), "urne verify: {err}");
+        let err = assert_fails(&o, 2, "keys-invalid");
+        assert!(err.starts_with("no --keys"), "urne verify: {err}");
         assert!(o.stdout.is_empty(), "urne verify: {}", stdout(&o));
         let o = run(&env, args);
-        let err = assert_fails(&o, 2);
-        assert!(err.contains("no --keys"), "{err}");
+        let err = assert_fails(&o, 2, "keys-invalid");
+        assert!(err.starts_with("no --keys"), "{err}");
         let all = String::from_utf8_lossy(&o.stderr);
         assert!(
             all.lines().any(|l| l.starts_with("hint: pass --keys DIR")),
@@ -137,8 +137,7 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
     let auditor = ["out", "--keys", "keys", "--export", export];
     let urne: Vec<&str> = std::iter::once("verify").chain(auditor).collect();
     for o in [run(&env, &auditor), env.urne(&urne)] {
-        let err = assert_fails(&o, 2);
-        assert!(err.contains("production's public key"), "{err}");
+        assert_fails(&o, 2, "no-producer-key");
         let all = String::from_utf8_lossy(&o.stderr);
         assert!(all.contains("hint: pass --producer-key PEM"), "{all}");
     }
@@ -196,15 +195,15 @@ fn a_tampered_output_or_a_foreign_key_fails_with_its_class_as_urne_verify_says()
     bytes.push(b' ');
     std::fs::write(&r, bytes).unwrap();
     let o = run(&env, &["out", "--keys", "keys"]);
-    let err = assert_fails(&o, 1);
+    let err = assert_fails(&o, 1, "verification-failed");
     assert!(
-        err.starts_with("error: verification failed (bad-signature)"),
+        err.starts_with("verification failed (bad-signature)"),
         "{err}"
     );
     let urne = env.urne(&["verify", "out", "--keys", "keys"]);
     assert_eq!(
         String::from_utf8_lossy(&urne.stderr).lines().next(),
-        err.lines().next(),
+        Some(format!("error[verification-failed]: {err}").as_str()),
         "the same error line as urne verify"
     );
     // Another appliance's keys: the audit export's checkpoints fail under them.
@@ -212,6 +211,6 @@ fn a_tampered_output_or_a_foreign_key_fails_with_its_class_as_urne_verify_says()
     other.ok(&["keys", "export", "--out", "keys"]);
     let foreign = other.path("keys");
     let o = run(&env, &["audit.jsonl", "--keys", foreign.to_str().unwrap()]);
-    let err = assert_fails(&o, 1);
-    assert!(err.starts_with("error: verification failed ("), "{err}");
+    let err = assert_fails(&o, 1, "trail-verification-failed");
+    assert!(err.starts_with("verification failed ("), "{err}");
 }

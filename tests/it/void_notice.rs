@@ -177,7 +177,7 @@ fn a_voided_draw_writes_a_notice_both_verifiers_accept_and_the_redraw_names_it()
     ]);
     assert_eq!(json(&env.path("n2").join(NOTICE))["attempt"], 2);
     let o = env.urne(&["void", "--day", DAY, "--reason", "a third time"]);
-    assert!(assert_fails(&o, 4).contains("nothing to void"));
+    assert!(assert_fails(&o, 4, "nothing-to-void").contains("nothing to void"));
 }
 
 #[test]
@@ -251,13 +251,17 @@ fn a_void_whose_notice_was_never_written_is_announced_first_by_running_it_again(
         "--entries",
         export.to_str().unwrap(),
     ]);
-    let err = assert_fails(&o, 4);
+    let err = assert_fails(&o, 4, "not-published");
     assert!(
         err.contains("has no recorded void notice") && err.contains(&format!("#{void_seq}")),
         "{err}"
     );
     let rules = small_rules(&env);
-    assert_fails(&env.urne(&generate_args(&rules, "1", "b")), 4);
+    assert_fails(
+        &env.urne(&generate_args(&rules, "1", "b")),
+        4,
+        "not-published",
+    );
     assert!(!env.path("b").exists());
     let o = env.urne(&[
         "block",
@@ -267,13 +271,15 @@ fn a_void_whose_notice_was_never_written_is_announced_first_by_running_it_again(
         "--reason",
         "other subject",
     ]);
-    assert!(assert_fails(&o, 4).contains("no recorded void notice"));
+    assert!(assert_fails(&o, 4, "not-published").contains("no recorded void notice"));
     // A foreign file where the notice goes is refused and left as it is.
     let folder = format!("void-{DAY}-attempt-1");
     std::fs::create_dir(env.path(&folder)).unwrap();
     std::fs::write(env.path(&folder).join(NOTICE), b"{}\n").unwrap();
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
-    assert!(assert_fails(&o, 4).contains("is not the signed notice of this void"));
+    assert!(
+        assert_fails(&o, 4, "output-conflict").contains("is not the signed notice of this void")
+    );
     assert_eq!(
         std::fs::read(env.path(&folder).join(NOTICE)).unwrap(),
         b"{}\n"
@@ -301,7 +307,7 @@ fn a_void_whose_notice_was_never_written_is_announced_first_by_running_it_again(
     both(&env, &["n", "--keys", "keys"], 0, "");
     // Announced: the day goes on (sealed and drawn again, naming the notice); void has nothing.
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
-    assert!(assert_fails(&o, 4).contains("nothing to void"));
+    assert!(assert_fails(&o, 4, "nothing-to-void").contains("nothing to void"));
     seal(&env, &export);
     env.draw_ok(DAY, "d2");
     let b2 = json(&env.path("d2/bundle.json"));
@@ -336,7 +342,7 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
         "placed, not recorded"
     );
     let o = env.draw(DAY, "x");
-    assert!(assert_fails(&o, 4).contains("no recorded void notice"));
+    assert!(assert_fails(&o, 4, "not-published").contains("no recorded void notice"));
     // Run again into another folder (issue 22, item 4): refused, naming the recorded folder;
     // nothing recorded, no second notice.
     let before = count(&env, "output.published");
@@ -350,7 +356,7 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
         "--out",
         "elsewhere",
     ]);
-    let err = assert_fails(&o, 4);
+    let err = assert_fails(&o, 4, "output-conflict");
     assert!(err.contains(&folder), "{err}");
     assert_eq!(count(&env, "output.published"), before);
     assert_eq!(event_total(&env), total, "the refusal records nothing");
@@ -371,7 +377,7 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
     both(&env, &[&folder, "--keys", "keys"], 0, "");
     // Once: run again, there is nothing to void; the redraw names the adopted notice.
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
-    assert_fails(&o, 4);
+    assert_fails(&o, 4, "nothing-to-void");
     seal(&env, &export);
     env.draw_ok(DAY, "d2");
     let b2 = json(&env.path("d2/bundle.json"));

@@ -84,18 +84,86 @@ struct Args {
     expect_block: Option<String>,
 }
 
-/// Why nothing was verified (exit 2) or what does not hold (exit 1), as `error:` and `hint:`.
+/// What stopped the verifier, by identity: its stable id, printed in the `error[<id>]:` line, and
+/// its exit code, a property of the kind. The ids are the appliance's for the same failures
+/// (spec/appliance.md §10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// An output does not verify (exit 1; the message names the class of spec/formats.md §8.1).
+    VerificationFailed,
+    /// An exported trail does not verify (exit 1).
+    TrailVerificationFailed,
+    /// Arguments that do not go together (exit 2).
+    Usage,
+    /// The verdict could not be written to standard output (exit 2).
+    StdoutClosed,
+    /// No `--keys`, or keys that do not load (exit 2).
+    KeysInvalid,
+    /// A path that is not an output, or not one output where one is needed (exit 2).
+    NotAnOutput,
+    /// Auditor mode without production's public key (exit 2).
+    NoProducerKey,
+    /// A producer key file that does not read as a public key (exit 2).
+    ProducerKeyInvalid,
+    /// A file that cannot be read (exit 2).
+    VerifyInput,
+    /// A file named to be read is not there (exit 2).
+    NoSuchFile,
+}
+
+impl Kind {
+    #[cfg(test)]
+    const ALL: &'static [Kind] = &[
+        Kind::VerificationFailed,
+        Kind::TrailVerificationFailed,
+        Kind::Usage,
+        Kind::StdoutClosed,
+        Kind::KeysInvalid,
+        Kind::NotAnOutput,
+        Kind::NoProducerKey,
+        Kind::ProducerKeyInvalid,
+        Kind::VerifyInput,
+        Kind::NoSuchFile,
+    ];
+
+    /// The stable id printed in the `error[<id>]:` line.
+    fn id(self) -> &'static str {
+        match self {
+            Kind::VerificationFailed => "verification-failed",
+            Kind::TrailVerificationFailed => "trail-verification-failed",
+            Kind::Usage => "usage",
+            Kind::StdoutClosed => "stdout-closed",
+            Kind::KeysInvalid => "keys-invalid",
+            Kind::NotAnOutput => "not-an-output",
+            Kind::NoProducerKey => "no-producer-key",
+            Kind::ProducerKeyInvalid => "producer-key-invalid",
+            Kind::VerifyInput => "verify-input",
+            Kind::NoSuchFile => "no-such-file",
+        }
+    }
+
+    /// The exit code: 1 when a verification ran and found what does not hold, 2 when nothing
+    /// was verified.
+    fn code(self) -> u8 {
+        match self {
+            Kind::VerificationFailed | Kind::TrailVerificationFailed => 1,
+            _ => 2,
+        }
+    }
+}
+
+/// Why nothing was verified (exit 2) or what does not hold (exit 1), as `error[<id>]:` and `hint:`.
 #[derive(Debug)]
 struct Refused {
-    code: u8,
+    kind: Kind,
     message: String,
     hint: String,
 }
 
 impl Refused {
-    fn usage(message: impl Into<String>, hint: impl Into<String>) -> Self {
+    fn new(kind: Kind, message: impl Into<String>, hint: impl Into<String>) -> Self {
         Refused {
-            code: 2,
+            kind,
             message: message.into(),
             hint: hint.into(),
         }
@@ -105,11 +173,12 @@ impl Refused {
 impl From<Failure> for Refused {
     fn from(f: Failure) -> Self {
         let r = verdict::refusal(f);
-        Refused {
-            code: if r.verification { 1 } else { 2 },
-            message: r.message,
-            hint: r.hint,
-        }
+        let kind = if r.verification {
+            Kind::VerificationFailed
+        } else {
+            Kind::VerifyInput
+        };
+        Refused::new(kind, r.message, r.hint)
     }
 }
 
@@ -121,9 +190,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(r) => {
             let mut e = std::io::stderr().lock();
-            let _ = writeln!(e, "error: {}", printable(&r.message));
+            let _ = writeln!(e, "error[{}]: {}", r.kind.id(), printable(&r.message));
             let _ = writeln!(e, "hint: {}", r.hint);
-            ExitCode::from(r.code)
+            ExitCode::from(r.kind.code())
         }
     }
 }
@@ -135,7 +204,8 @@ fn print(lines: &[Line]) -> Outcome<()> {
     for l in lines {
         match l {
             Line::Out(s) => writeln!(out, "{s}").map_err(|e| {
-                Refused::usage(
+                Refused::new(
+                    Kind::StdoutClosed,
                     format!("cannot write to standard output: {e}"),
                     "the verdict was not written; run it again with standard output to a terminal or a file with room",
                 )
@@ -146,7 +216,8 @@ fn print(lines: &[Line]) -> Outcome<()> {
         }
     }
     out.flush().map_err(|e| {
-        Refused::usage(
+        Refused::new(
+            Kind::StdoutClosed,
             format!("cannot write to standard output: {e}"),
             "the verdict was not written",
         )
@@ -160,7 +231,8 @@ fn print(lines: &[Line]) -> Outcome<()> {
 )]
 fn run(a: &Args) -> Outcome<Vec<Line>> {
     let Some(keys_dir) = a.keys.as_deref() else {
-        return Err(Refused::usage(
+        return Err(Refused::new(
+            Kind::KeysInvalid,
             "no --keys: urne-verify checks outputs only against public keys given explicitly",
             "pass --keys DIR holding result.pub.pem and audit.pub.pem obtained independently of the outputs (the key ceremony's publication), never the folder verified",
         ));
@@ -185,7 +257,8 @@ fn run(a: &Args) -> Outcome<Vec<Line>> {
         return Ok(lines);
     }
     if !a.path.is_dir() {
-        return Err(Refused::usage(
+        return Err(Refused::new(
+            Kind::NotAnOutput,
             format!(
                 "{} is neither a folder of outputs nor an output file",
                 a.path.display()
@@ -203,7 +276,8 @@ fn run(a: &Args) -> Outcome<Vec<Line>> {
 /// `--expect-day` and `--expect-block` as `urne verify` takes them.
 fn check_expect(a: &Args) -> Outcome<()> {
     if a.expect_day.is_some() && a.expect_block.is_some() {
-        return Err(Refused::usage(
+        return Err(Refused::new(
+            Kind::Usage,
             "--expect-day and --expect-block together: an output is a day's or a block's",
             "give the one that names the output you verify",
         ));
@@ -211,7 +285,8 @@ fn check_expect(a: &Args) -> Outcome<()> {
     let name = a.path.file_name().unwrap_or_default().to_string_lossy();
     let output = name == "result.json" || name.ends_with(".commit.json");
     if a.path.is_file() && (a.expect_day.is_some() || a.expect_block.is_some()) && !output {
-        return Err(Refused::usage(
+        return Err(Refused::new(
+            Kind::Usage,
             "--expect-day and --expect-block check an output folder, a result.json or a block commitment, not a proof or an audit export",
             "leave them out",
         ));
@@ -229,7 +304,8 @@ fn expect(a: &Args) -> Expect {
 /// The public keys of `--keys DIR`.
 fn load_keys(dir: &Path) -> Outcome<Keys> {
     signed::load_keys(&DiskFolder::open(dir)).map_err(|f| {
-        Refused::usage(
+        Refused::new(
+            Kind::KeysInvalid,
             f.what,
             "pass --keys DIR holding result.pub.pem and audit.pub.pem (from `urne keys export`)",
         )
@@ -256,7 +332,8 @@ fn verify_folder(a: &Args, keys: &Keys) -> Outcome<(Report, Vec<[u8; 32]>)> {
         verify_output(&folder, keys, auditor.as_ref(), &expect(a))?
     } else {
         if a.export.is_some() || a.expect_day.is_some() || a.expect_block.is_some() {
-            return Err(Refused::usage(
+            return Err(Refused::new(
+                Kind::NotAnOutput,
                 format!(
                     "{} is not one output: --export, --expect-day and --expect-block check one output",
                     a.path.display()
@@ -275,7 +352,8 @@ fn producer_keys(a: &Args) -> Outcome<Vec<[u8; 32]>> {
     let hint =
         "pass --producer-key PEM (production's export key, obtained from production) with --export";
     if a.producer_keys.is_empty() {
-        return Err(Refused::usage(
+        return Err(Refused::new(
+            Kind::NoProducerKey,
             "auditor mode needs production's public key: no trusted producer key",
             hint,
         ));
@@ -285,7 +363,8 @@ fn producer_keys(a: &Args) -> Outcome<Vec<[u8; 32]>> {
         .map(|p| {
             let pem = read_input(p, KEY_FILE_LIMIT)?;
             public_key_from_pem(&String::from_utf8_lossy(&pem)).map_err(|e| {
-                Refused::usage(
+                Refused::new(
+                    Kind::ProducerKeyInvalid,
                     format!(
                         "auditor mode needs production's public key: producer key {}: {e}",
                         p.display()
@@ -301,7 +380,8 @@ fn producer_keys(a: &Args) -> Outcome<Vec<[u8; 32]>> {
 /// `limit` bytes.
 fn read_input(p: &Path, limit: u64) -> Outcome<Vec<u8>> {
     let unreadable = |e: &dyn std::fmt::Display| {
-        Refused::usage(
+        Refused::new(
+            Kind::VerifyInput,
             format!("cannot read {}: {e}", p.display()),
             "check the path and its permissions; nothing was verified",
         )
@@ -367,7 +447,8 @@ fn verify_proof(a: &Args, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
 /// `--keys DIR`: anchored by that key, never by the key the trail records itself.
 fn verify_trail_file(a: &Args, keys_dir: &Path) -> Outcome<Vec<Line>> {
     let key = signed::load_key(&DiskFolder::open(keys_dir), "audit.pub.pem").map_err(|f| {
-        Refused::usage(
+        Refused::new(
+            Kind::KeysInvalid,
             f.what,
             "give the folder written by `urne keys export` (it holds audit.pub.pem)",
         )
@@ -384,11 +465,16 @@ fn verify_trail_file(a: &Args, keys_dir: &Path) -> Outcome<Vec<Line>> {
             if f.class.is_verification() {
                 Refused::from(f)
             } else {
-                Refused::usage(f.what, "check the path and its permissions")
+                Refused::new(
+                    Kind::VerifyInput,
+                    f.what,
+                    "check the path and its permissions",
+                )
             }
         })?
         .ok_or_else(|| {
-            Refused::usage(
+            Refused::new(
+                Kind::NoSuchFile,
                 format!("cannot read {}: no such file", a.path.display()),
                 "check the path and its permissions",
             )
@@ -401,7 +487,7 @@ fn verify_trail_file(a: &Args, keys_dir: &Path) -> Outcome<Vec<Line>> {
         a.strict,
     )
     .map_err(|f| Refused {
-        code: 1,
+        kind: Kind::TrailVerificationFailed,
         message: format!("verification failed ({}): {}", f.class.name(), f.what),
         hint: "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results".into(),
     })?;
@@ -419,4 +505,29 @@ fn verify_trail_file(a: &Args, keys_dir: &Path) -> Outcome<Vec<Line>> {
         keys_dir.join("audit.pub.pem").display()
     ))));
     Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Kind;
+
+    /// Every id is kebab-case and names one kind; exit 1 is a verification that ran, and its
+    /// id says so.
+    #[test]
+    fn ids_are_unique_kebab_case() {
+        let mut seen = std::collections::BTreeSet::new();
+        for k in Kind::ALL {
+            let id = k.id();
+            assert!(
+                !id.is_empty()
+                    && !id.starts_with('-')
+                    && !id.ends_with('-')
+                    && !id.contains("--")
+                    && id.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'),
+                "{id}"
+            );
+            assert!(seen.insert(id), "{id} twice");
+            assert_eq!(k.code() == 1, id.ends_with("verification-failed"), "{id}");
+        }
+    }
 }

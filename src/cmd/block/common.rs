@@ -2,7 +2,7 @@
 //! the trail, the block argument, and a generated block.
 
 use crate::cmd::inputs::altered;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use urne_ceremony::state::{self, block::BlockState};
 use urne_verify::audit::Event;
 use urne_verify::block::BlockId;
@@ -18,7 +18,7 @@ pub(super) fn block_state(events: &[Event], id: &str) -> Result<BlockState> {
 
 /// A block argument: its canonical id.
 pub(super) fn parse_block_arg(block_arg: &str, hint: &str) -> Result<BlockId> {
-    BlockId::parse(block_arg).map_err(|e| Error::bad_input(format!("{e}"), hint))
+    BlockId::parse(block_arg).map_err(|e| Error::new(Kind::BadBlockId, format!("{e}"), hint))
 }
 
 /// A generated block, checked against G-3, with the values its commitment states.

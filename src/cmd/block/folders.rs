@@ -8,7 +8,7 @@
 use super::common::block_state;
 use crate::cmd::placing;
 use crate::edge::fsio::{self, Staging};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::{Path, PathBuf};
 use urne_verify::audit::Event;
 use urne_verify::block::{BlockId, files};
@@ -48,7 +48,8 @@ impl Folders {
             None
         };
         if let Some(how) = how {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::SecretOutMisplaced,
                 format!(
                     "--secret-out {} {how} the output folder --out {}: the secret production file would rest beside the public commitment",
                     self.secret.display(),
@@ -60,7 +61,8 @@ impl Folders {
         let db = fsio::resolve(db)?;
         let db_dir = db.parent().unwrap_or(&db);
         if db_dir.starts_with(&secret) {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::SecretOutMisplaced,
                 format!(
                     "--secret-out {} holds the audit database {}: it is a folder of the appliance's own disk",
                     self.secret.display(),
@@ -95,7 +97,8 @@ impl Folders {
         let both = [(&self.out, "--out"), (&self.secret, "--secret-out")];
         for (d, flag) in both {
             if std::fs::symlink_metadata(d).is_ok() && !d.is_dir() {
-                return Err(Error::refused(
+                return Err(Error::new(
+                    Kind::OutputConflict,
                     format!("{flag} {} exists and is not a folder", d.display()),
                     format!("give {flag} a folder (new or holding earlier blocks' outputs)"),
                 ));
@@ -148,7 +151,8 @@ impl Folders {
             for (dir, name) in names {
                 let p = dir.join(&name);
                 if fsio::name_taken(dir, &name)? {
-                    return Err(Error::refused(
+                    return Err(Error::new(
+                        Kind::OutputConflict,
                         format!(
                             "{} already exists, and block {canonical} attempt {} has no entropy yet: it is not this block's output",
                             p.display(),

@@ -18,7 +18,7 @@ use super::ctx::Ctx;
 use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::{Path, PathBuf};
 use urne_verify::block::counts::{expected_counts, tier_counts};
 use urne_verify::block::files;
@@ -33,7 +33,8 @@ use urne_verify::rules::official::{Admission, Standing};
 fn load_rules(path: &Path, admit: Admission) -> Result<(GameRules, Vec<u8>)> {
     let bytes = fsio::read(path)?;
     let rules = GameRules::from_json(&bytes).map_err(|e| {
-        Error::bad_input(
+        Error::new(
+            Kind::RulesRefused,
             format!("game rules {} refused: {e}", path.display()),
             "use the game's rules file shipped in rules/ (rules/noel-de-la-chance-2015.json)",
         )
@@ -52,13 +53,15 @@ pub fn rules_standing(path: &Path, admit: Admission) -> Result<(String, Standing
 
 fn block_id(rules: &GameRules, price: u64, emission: &str, number: u32) -> Result<BlockId> {
     let id = BlockId::new(rules.game(), price, emission, number).map_err(|e| {
-        Error::bad_input(
+        Error::new(
+            Kind::BadBlockId,
             format!("bad block identity: {e}"),
             "--emission is 1-32 of a-z 0-9 - (not starting with -)",
         )
     })?;
     id.check_rules(rules).map_err(|e| {
-        Error::bad_input(
+        Error::new(
+            Kind::BadBlockId,
             format!("{e}"),
             format!(
                 "--price must be one of the game's price points (G-2): {:?} cents",
@@ -197,10 +200,14 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
     f.check_apart(&ctx.global.db, true)?;
     let (rules, rules_bytes) = load_rules(&a.rules, a.admission)?;
     if a.blocks == 0 {
-        return Err(Error::bad_input("--blocks must be at least 1", ""));
+        return Err(Error::new(Kind::Usage, "--blocks must be at least 1", ""));
     }
     let last = a.first.checked_add(a.blocks - 1).ok_or_else(|| {
-        Error::bad_input("block numbers overflow", "use smaller --first/--blocks")
+        Error::new(
+            Kind::Usage,
+            "block numbers overflow",
+            "use smaller --first/--blocks",
+        )
     })?;
     // Staging leftovers of a killed run are cleared even when this run is then refused.
     f.clear_leftovers();
@@ -238,7 +245,8 @@ fn check_identities(
         let id = block_id(rules, a.price, &a.emission, n)?;
         let st = block_state(&events, &id.canonical())?;
         if st.published.is_some() || st.carried {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::BlockAlreadyGenerated,
                 format!(
                     "block {} was already generated (attempt {}); a block identity is generated once",
                     id.canonical(),
@@ -257,7 +265,8 @@ fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
     let p = out.join("rules.json");
     if fsio::name_taken(out, "rules.json")? {
         if fsio::read_in(out, "rules.json")? != rules_bytes {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::RulesDiffer,
                 format!("{} holds other rules", p.display()),
                 "use one output folder per game rules file",
             ));
@@ -292,7 +301,8 @@ fn record_or_check(
                 || g.seed_commitment != made.seed_commitment
                 || g.tickets_sha256 != made.csv_sha =>
         {
-            return Err(Error::internal(
+            return Err(Error::new(
+                Kind::SelfCheckFailed,
                 format!(
                     "recomputing block {canonical} from its recorded randomness gives another block than the one recorded"
                 ),
@@ -373,11 +383,17 @@ fn generate_one(
 
 /// Compute: the shuffle and every ticket from the seed, its tier counts checked against G-3.
 fn make_block(rules: &GameRules, id: &BlockId, seed: &Hash32) -> Result<Made> {
-    let blk = block::generate_block(rules, id, seed, block::default_threads())
-        .map_err(|e| Error::internal(format!("block generation failed: {e}"), ""))?;
+    let blk = block::generate_block(rules, id, seed, block::default_threads()).map_err(|e| {
+        Error::new(
+            Kind::SelfCheckFailed,
+            format!("block generation failed: {e}"),
+            "",
+        )
+    })?;
     let counts = tier_counts(rules, id.price_cents(), blk.tiers());
     if counts != expected_counts(rules, id.price_cents()) {
-        return Err(Error::internal(
+        return Err(Error::new(
+            Kind::SelfCheckFailed,
             "the generated block's tier counts differ from G-3",
             "this is a defect; nothing was published",
         ));

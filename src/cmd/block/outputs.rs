@@ -10,7 +10,7 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::placing;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::collections::BTreeMap;
 use std::path::Path;
 use urne_verify::block::BlockId;
@@ -49,7 +49,8 @@ pub(super) fn publish_block(
     // next one names.
     let placed_bytes = fsio::read_in(&f.out, &commit_name).unwrap_or_default();
     let placed: CommitFile = serde_json::from_slice(&placed_bytes).map_err(|_| {
-        Error::internal(
+        Error::new(
+            Kind::SelfCheckFailed,
             format!("{commit_name} cannot be read back after it was placed"),
             "check the output medium",
         )
@@ -121,7 +122,8 @@ fn place_block(
 fn rules_listed(out: &Path, rules: &GameRules) -> Result<Listed> {
     let bytes = fsio::read_in(out, "rules.json")?;
     if sha256(&bytes) != *rules.sha256() {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::RulesDiffer,
             format!("{} holds other rules", out.join("rules.json").display()),
             "use one output folder per game rules file",
         ));

@@ -7,7 +7,7 @@
 use super::common::block_state;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::randomness as shared;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use urne_verify::block::BlockId;
 use urne_verify::block::records::{ContributedBlock, ContributionRecord, EntropyRecord};
 use urne_verify::crypto::{Hash32, sha256};
@@ -66,8 +66,9 @@ pub fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<Vec<Fixe
     }
     let mut out = vec![];
     for ((seq, r), c) in entropies.into_iter().zip(contributed) {
-        let (contribution_seq, contribution) =
-            c.ok_or_else(|| Error::internal("a block was left without a contribution", ""))?;
+        let (contribution_seq, contribution) = c.ok_or_else(|| {
+            Error::new(Kind::Defect, "a block was left without a contribution", "")
+        })?;
         let secret = format!("block {} attempt {}", r.block, r.attempt);
         let entropy =
             shared::recorded_entropy(ctx, &secret, &r.entropy_blob, &r.entropy_commitment)?;
@@ -90,7 +91,8 @@ fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, En
     let st = block_state(&events, &canonical)?;
     if let Some((seq, r)) = st.entropy {
         if r.rules_sha256 != *rules.sha256() {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::RulesDiffer,
                 format!(
                     "block {canonical} was given its entropy under the rules file {}; the one given now is {}",
                     r.rules_sha256,

@@ -10,7 +10,7 @@ use crate::cmd::placing;
 use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::Path;
 use urne_verify::audit::Event;
 use urne_verify::block::files::{self, REVEAL_FORMAT, RevealFile};
@@ -138,7 +138,8 @@ pub fn run_in_sitting(
 /// spec/formats.md §6.1), the form recorded and stated (exit 2 otherwise).
 fn sales_close_of(t: &str) -> Result<String> {
     let bad = || {
-        Error::bad_input(
+        Error::new(
+            Kind::BadDateTime,
             format!("--sales-closed-at {t:?} is not an RFC 3339 date-time with its offset"),
             "give the moment the block's sales closed as production states it, with its offset, e.g. --sales-closed-at 2015-12-31T23:59:59+01:00",
         )
@@ -177,7 +178,8 @@ fn check_sales_close(events: &[Event], rv: &Revealing, closed: &str) -> Result<S
         })?;
     let now = crate::edge::clock::now_rfc3339();
     if closed > now.as_str() {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::SalesCloseRefused,
             format!(
                 "the sales of block {} cannot have closed at {closed}: that is later than the appliance's clock ({now})",
                 rv.canonical
@@ -186,7 +188,8 @@ fn check_sales_close(events: &[Event], rv: &Revealing, closed: &str) -> Result<S
         ));
     }
     if closed < published.as_str() {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::SalesCloseRefused,
             format!(
                 "the sales of block {} cannot have closed at {closed}: the block was generated later ({published})",
                 rv.canonical
@@ -254,7 +257,8 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
                 && f.sales_closed_at == rv.revealed
         });
     let Some(file) = file.filter(|_| ours) else {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::OutputConflict,
             format!(
                 "{} exists and is not this block's signed reveal",
                 out.join(name).display()
@@ -321,7 +325,8 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
     crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let st = block_state(&events, &canonical)?;
     if st.carried {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::BlockNotGenerated,
             format!(
                 "block {canonical} was generated under the trail this one replaced: its secret entropy stayed in that trail"
             ),
@@ -329,7 +334,8 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
         ));
     }
     let Some(g) = st.generated.clone().filter(|_| st.published.is_some()) else {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::BlockNotGenerated,
             format!("block {canonical} has not been generated"),
             "only a generated block can be revealed",
         ));

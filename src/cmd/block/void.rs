@@ -8,7 +8,7 @@ use crate::cmd::confirm::Terminal;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::void::{VoidShown, confirm_void};
 use crate::cmd::void_notice;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::Path;
 use urne_verify::block::records::VoidRecord;
 use urne_verify::void_notice::Subject;
@@ -49,7 +49,8 @@ pub fn run_in_sitting(
     void_notice::refuse_if_unpublished(&events)?;
     let st = block_state(&events, &canonical)?;
     if st.entropy.is_none() && !st.carried {
-        return Err(Error::refused(
+        return Err(Error::new(
+            Kind::NothingToVoid,
             format!("block {canonical} has nothing to void"),
             "only a generated (or interrupted) block can be voided; an attempt is voided once, and its void notice was written when it was",
         ));

@@ -5,7 +5,7 @@
 //! sets' blobs), and the checkpoint covering `sitting.closed`.
 
 use crate::cmd::ctx::Ctx;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::Path;
 use urne_ceremony::minutes::{Given, Lang, Minutes, html};
 use urne_verify::audit::Event;
@@ -51,7 +51,8 @@ pub fn render(
         }
     }
     let unreadable = |e: &dyn std::fmt::Display| {
-        Error::internal(
+        Error::new(
+            Kind::RecordUnreadable,
             format!("the sitting's minutes cannot be read from the trail: {e}"),
             "run `urne audit verify` and investigate before publishing",
         )

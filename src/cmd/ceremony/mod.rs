@@ -17,7 +17,7 @@ mod steps;
 
 use super::ctx::Ctx;
 use crate::cmd::term::Lang;
-use crate::error::Result;
+use crate::error::{Kind, Result};
 pub use args::{BlocksArgs, CeremonyArgs};
 pub use close::place_pending_only;
 
@@ -83,7 +83,8 @@ fn refuse_pin_given(ctx: &Ctx) -> Result<()> {
     } else {
         return Ok(());
     };
-    Err(crate::error::Error::bad_input(
+    Err(crate::error::Error::new(
+        Kind::PinNotPrompted,
         format!("urne ceremony reads the HSM PIN at its own prompt only, and {from} gives it"),
         "unset URNE_PIN and drop --pin-file: the operator types the PIN at the prompt, in front of the commissaire; nothing was done",
     ))

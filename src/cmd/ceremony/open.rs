@@ -7,7 +7,7 @@ use super::plan::Prepared;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
 use crate::cmd::term::{self, Lang};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use urne_ceremony::state::Trail;
 use urne_verify::events::kinds::{self, Record};
 use urne_verify::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, SittingKind};
@@ -35,7 +35,8 @@ pub fn open_or_resume(
             })
             .ok_or_else(|| altered("an open sitting without its opening"))?;
         if opened.kind == SittingKind::KeyCeremony {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::KeySitting,
                 "the key ceremony's sitting is open: this appliance's keys and production's are not yet all in place",
                 "finish it first: run `urne ceremony --key-ceremony --producer-key PEM` again",
             ));
@@ -237,7 +238,8 @@ fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
     let mut present = vec![];
     for p in &a.present {
         present.push(person(p).ok_or_else(|| {
-            Error::bad_input(
+            Error::new(
+                Kind::MinutesTextInvalid,
                 format!("--present {p:?} is not `Name, role`"),
                 lang.t(
                     "écrivez par exemple --present \"Jean Martin, opérateur\"",
@@ -248,7 +250,11 @@ fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
     }
     for t in [place, name, office] {
         term::check_text(t).map_err(|why| {
-            Error::bad_input(format!("{t:?} cannot stand in the minutes: {why}"), "")
+            Error::new(
+                Kind::MinutesTextInvalid,
+                format!("{t:?} cannot stand in the minutes: {why}"),
+                "",
+            )
         })?;
     }
     Ok(Some(Identity {
@@ -349,7 +355,8 @@ pub fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32,
                 })?;
                 Ok((r.number, lang))
             }
-            _ => Err(Error::refused(
+            _ => Err(Error::new(
+                Kind::KeySitting,
                 "this appliance's key ceremony was already held: its trail exists",
                 "a token is initialised once (SPEC.md §6.6); for the operation's work, run `urne ceremony` without --key-ceremony",
             )),

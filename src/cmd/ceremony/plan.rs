@@ -8,7 +8,7 @@ use crate::cmd::block::GenerateArgs;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs;
 use crate::cmd::term::Lang;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use std::path::{Path, PathBuf};
 use urne_verify::crypto::Hash32;
 use urne_verify::rules::draw::DrawRules;
@@ -33,7 +33,8 @@ pub struct Prepared {
 /// Checks everything that can be checked before the login.
 pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
     if a.out.exists() && !a.out.is_dir() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::NotAFolder,
             format!("--out {} is not a folder", a.out.display()),
             "give the publications folder (created if missing)",
         ));
@@ -58,7 +59,8 @@ pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
     if let Some(d) = &a.exports
         && !d.is_dir()
     {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::NoSuchFile,
             format!("--exports {}: no such folder", d.display()),
             "give the folder holding production's signed exports (entries-<operation>-<day>.jsonl and their .sig)",
         ));
@@ -136,7 +138,8 @@ fn generate_args(b: &BlocksArgs, out: &Path, admission: Admission) -> GenerateAr
 /// today in the rules' time zone (D-1: Europe/Paris; D-8: the draw dates).
 fn days(a: &CeremonyArgs, rules: Option<&DrawRules>, lang: Lang) -> Result<Vec<String>> {
     if !a.days.is_empty() && rules.is_none() {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::Usage,
             "--day needs the operation's rules (--rules FILE)",
             "give --rules rules/chanceux-noel-2018.json",
         ));
@@ -172,7 +175,8 @@ fn days(a: &CeremonyArgs, rules: Option<&DrawRules>, lang: Lang) -> Result<Vec<S
     for d in &a.days {
         let day = inputs::check_day(d)?;
         if rules.period_for(day).is_none() {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::DayNotInOperation,
                 format!("{d} is not a day of the operation {}", rules.operation()),
                 "give a day of one of the rules' periods (D-2)",
             ));
@@ -187,7 +191,8 @@ fn days(a: &CeremonyArgs, rules: Option<&DrawRules>, lang: Lang) -> Result<Vec<S
 /// The export of `day` in the exports folder: `entries-<operation>-<day>.jsonl`.
 pub fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> Result<PathBuf> {
     let Some(dir) = exports else {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::Usage,
             format!("day {day} is not sealed, and no exports folder was given"),
             "give --exports DIR, the folder holding production's signed export of the day",
         ));
@@ -196,7 +201,8 @@ pub fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> Result<P
     if p.is_file() {
         Ok(p)
     } else {
-        Err(Error::bad_input(
+        Err(Error::new(
+            Kind::NoSuchFile,
             format!("no such file: {}", p.display()),
             "the day's export (and its .sig) must be in the exports folder under this name",
         ))
@@ -206,7 +212,8 @@ pub fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> Result<P
 /// The refusal of a sitting with nothing to do: nothing planned, no sitting open to take up
 /// again, no sitting output to publish.
 pub fn nothing_planned(lang: Lang) -> Error {
-    Error::bad_input(
+    Error::new(
+        Kind::NothingPlanned,
         lang.t(
             "rien n'est prévu pour cette séance",
             "nothing is planned for this sitting",

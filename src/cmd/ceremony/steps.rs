@@ -8,7 +8,7 @@ use super::plan::{self, Prepared};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::term::{self, Lang};
 use crate::cmd::{block, draw, inputs, seal};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Exit, Kind, Result};
 use std::path::PathBuf;
 
 /// Runs the plan, then the voids and redraws asked for; `Ok` when the sitting is to be closed.
@@ -100,10 +100,10 @@ fn attempt(
     let Err(e) = r else {
         return Ok(true);
     };
-    if e.untouched || e.exit == Exit::Internal || e.message.contains("terminal") {
+    if e.untouched || e.exit() == Exit::Internal || e.kind.is_terminal() {
         return Err(e);
     }
-    note!("error: {}", e.message);
+    note!("error[{}]: {}", e.kind.id(), e.message);
     if !e.hint.is_empty() {
         note!("hint: {}", e.hint);
     }
@@ -143,7 +143,8 @@ fn confirm_step(lang: Lang) -> Result<bool> {
 /// folder. A day already drawn is said so and left.
 fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str) -> Result<()> {
     let Some((rules, rules_file)) = &p.rules else {
-        return Err(Error::bad_input(
+        return Err(Error::new(
+            Kind::Usage,
             "a day is drawn under the operation's rules",
             "give --rules FILE",
         ));
@@ -275,7 +276,8 @@ fn ask_day(lang: Lang) -> Result<String> {
             )
         );
     }
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::NoValidAnswer,
         "no day given after three tries",
         "nothing was done",
     ))
@@ -351,7 +353,8 @@ fn ask_block(lang: Lang) -> Result<String> {
             )
         );
     }
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::NoValidAnswer,
         "no block given after three tries",
         "nothing was done",
     ))
@@ -417,7 +420,8 @@ fn confirm_sales_close(lang: Lang, block: &str, given: &str) -> Result<()> {
             )
         );
     }
-    Err(Error::bad_input(
+    Err(Error::new(
+        Kind::TypedMismatch,
         format!(
             "the sales close of block {block} typed by the commissaire is not the one given ({want}, Paris time)"
         ),

@@ -15,7 +15,7 @@ use parts::{Committed, Drawn, Randomness, Sealed};
 
 use super::ctx::Ctx;
 use super::{inputs, placing, randomness};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Result};
 use std::path::PathBuf;
 use urne_ceremony::minutes::pv::{self, DrawDay};
 use urne_verify::audit::Event;
@@ -131,7 +131,8 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
     crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let st = inputs::day_state(&events, day)?;
     if st.carried {
-        return Err(Error::refused(
+        return Err(Error::new(
+            crate::error::Kind::DayAlreadyDrawn,
             format!(
                 "day {day} was drawn (attempt {}) under the trail this one replaced; a day is drawn once",
                 st.attempt
@@ -140,13 +141,15 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
         ));
     }
     let Some((_, seal)) = st.seal.clone() else {
-        return Err(Error::refused(
+        return Err(Error::new(
+            crate::error::Kind::DayNotSealed,
             format!("day {} is not sealed (attempt {})", day, st.attempt),
             "seal the day's export first: urne seal --rules FILE --entries FILE.jsonl",
         ));
     };
     if st.published.is_some() || st.carried {
-        return Err(Error::refused(
+        return Err(Error::new(
+            crate::error::Kind::DayAlreadyDrawn,
             format!(
                 "day {} has already been drawn (attempt {}); a day is drawn once",
                 day, st.attempt
@@ -156,11 +159,22 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
     }
     let rules_hash = seal.rules_sha256;
     let rules_bytes = ctx.audit()?.blob(&rules_hash)?;
-    let rules = DrawRules::from_json(&rules_bytes)
-        .map_err(|e| Error::internal(format!("the sealed rules no longer load: {e}"), ""))?;
+    let rules = DrawRules::from_json(&rules_bytes).map_err(|e| {
+        Error::new(
+            crate::error::Kind::RecordUnreadable,
+            format!("the sealed rules no longer load: {e}"),
+            "",
+        )
+    })?;
     let period = rules
         .period_for(dayd)
-        .ok_or_else(|| Error::internal("the sealed day is in no period", ""))?
+        .ok_or_else(|| {
+            Error::new(
+                crate::error::Kind::RecordUnreadable,
+                "the sealed day is in no period",
+                "",
+            )
+        })?
         .clone();
     Ok(Sealed {
         day: day.to_string(),
@@ -178,12 +192,16 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
 /// against its draw date is recorded (D-8). Returns the minutes' anomalies.
 fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec<String>> {
     let now = crate::edge::clock::now_utc();
-    let (_, day_end) = s
-        .rules
-        .day_bounds(dayd)
-        .ok_or_else(|| Error::internal("the sealed day is in no period", ""))?;
+    let (_, day_end) = s.rules.day_bounds(dayd).ok_or_else(|| {
+        Error::new(
+            crate::error::Kind::RecordUnreadable,
+            "the sealed day is in no period",
+            "",
+        )
+    })?;
     if now.timestamp() < day_end {
-        return Err(Error::refused(
+        return Err(Error::new(
+            crate::error::Kind::DayNotEnded,
             format!("day {} has not ended yet in {}", s.day, s.rules.time_zone()),
             "a day is drawn only after its last play could have been made; wait until midnight, Paris time",
         ));
@@ -221,7 +239,8 @@ fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<Committed> {
         entries: s.seal.commitment.entries,
     };
     if c.entries == 0 {
-        return Err(Error::refused(
+        return Err(Error::new(
+            crate::error::Kind::DayEmpty,
             format!("day {} has no entries: there is nothing to draw", s.day),
             "record the fact in the minutes; void the seal if a corrected export is expected",
         ));
@@ -360,7 +379,8 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<D
     let result = match s.st.result.clone() {
         Some((_, r)) => {
             if r.seed != seed || r.winner != sel.winner || r.reserves != sel.reserves {
-                return Err(Error::internal(
+                return Err(Error::new(
+                    crate::error::Kind::SelfCheckFailed,
                     "recomputing the recorded draw gives another outcome",
                     "stop: the software or the trail changed since the draw; run `urne audit verify`",
                 ));
@@ -375,7 +395,7 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<D
                 .any(|e| e.kind != Kind::DrawEntropy.name() && e.payload.contains(&seed_hex));
             if seed_seen {
                 return Err(Error::new(
-                    Exit::Hsm,
+                    crate::error::Kind::SeedReused,
                     "this seed was already used by an earlier draw",
                     "stop the ceremony; void this attempt",
                 ));

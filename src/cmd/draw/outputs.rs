@@ -8,7 +8,7 @@ use crate::cmd::placing::{self, Place};
 use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::text::{Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -185,7 +185,8 @@ fn self_check(bundle: &BundleFile, result: &ResultFile, set: &SealedSet) -> Resu
         .and_then(|seed| verify_selection(bundle, &set.leaves, &seed))
         .and_then(|()| verify_result_against_bundle(result, bundle))
         .map_err(|f| {
-            Error::internal(
+            Error::new(
+                Kind::SelfCheckFailed,
                 format!("self-check of the outputs failed: {}", f.what),
                 "this is a defect; nothing was published",
             )
@@ -218,7 +219,8 @@ fn folder_files(
         checkpoint: &checkpoint,
     };
     let minutes = pv::render(events, &s.day, s.st.attempt, &lone).map_err(|err| {
-        Error::internal(
+        Error::new(
+            Kind::RecordUnreadable,
             format!("the minutes cannot be read from the trail: {err}"),
             "run `urne audit verify` and investigate before publishing",
         )
@@ -271,7 +273,8 @@ fn audience(name: &str) -> Audience {
 fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
     let leaves_bytes = draw::encode_leaves(&set.leaves);
     if urne_verify::crypto::sha256(&leaves_bytes) != s.seal.leaves_sha256 {
-        return Err(Error::internal(
+        return Err(Error::new(
+            Kind::SelfCheckFailed,
             "the sealed set does not give the leaves file the seal signed",
             "run `urne audit verify` and investigate before publishing",
         ));
@@ -350,13 +353,15 @@ fn adopt(
 ) -> Result<(BTreeMap<String, Hash32>, OutputPublished)> {
     let bytes = placing::primary(ctx, p)?;
     let bundle: BundleFile = serde_json::from_slice(&bytes).map_err(|e| {
-        Error::internal(
+        Error::new(
+            Kind::RecordUnreadable,
             format!("the bundle a stopped run placed does not parse: {e}"),
             "keep the folder as evidence and run `urne verify` on it",
         )
     })?;
     if bundle.core.day != s.day || bundle.core.attempt != s.st.attempt {
-        return Err(Error::internal(
+        return Err(Error::new(
+            Kind::RecordUnreadable,
             "the bundle a stopped run placed is of another draw",
             "keep the folder as evidence and run `urne audit verify`",
         ));

@@ -13,7 +13,7 @@
 //! [`Hsm::unseal`] tells from a fault of the token by sealing and opening a probe.
 
 use super::{Hsm, hsm_err};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use cryptoki::context::Function;
 use cryptoki::error::{Error as P11Error, RvError};
 use cryptoki::mechanism::aead::GcmParams;
@@ -37,7 +37,8 @@ static IVS: Mutex<Vec<[u8; IV_LEN]>> = Mutex::new(Vec::new());
 /// for this purpose (altered, copied from elsewhere, or another trail's), exit 5 as for any
 /// altered data of the trail.
 fn not_opened(why: &str) -> Error {
-    Error::incident(
+    Error::new(
+        Kind::SealBroken,
         format!("a sealed secret of the trail does not open under the token's sealing key: {why}"),
         "the trail holds what this token did not seal for this purpose: keep the database as evidence, run `urne audit verify`, and act on nothing from it until it is explained",
     )
@@ -129,7 +130,8 @@ impl Hsm {
     /// replaces a key.
     pub fn generate_seal_key(&self) -> Result<SealKeyRecord> {
         if self.seal_key_present()? {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::KeysExist,
                 format!("the token already holds an object labelled {SEAL_KEY_LABEL:?}"),
                 "urne never replaces its sealing key: secrets sealed under it would no longer open",
             ));
@@ -186,21 +188,21 @@ impl Hsm {
             [h] => h,
             [] if self.seal_key_present()? => {
                 return Err(Error::new(
-                    Exit::Hsm,
+                    Kind::KeyUnfit,
                     format!("the token's object labelled {SEAL_KEY_LABEL:?} is not a secret key"),
                     "the token was altered outside urne: stop and investigate before any ceremony",
                 ));
             }
             [] => {
                 return Err(Error::new(
-                    Exit::Hsm,
+                    Kind::KeyMissing,
                     "the token has no sealing key: it was initialised by an older urne",
                     "initialise a new token with this urne (`urne keys init`); a token without a sealing key cannot keep block secrets",
                 ));
             }
             _ => {
                 return Err(Error::new(
-                    Exit::Hsm,
+                    Kind::KeyMissing,
                     format!(
                         "the token has {} secret keys labelled {SEAL_KEY_LABEL:?}; urne needs exactly one",
                         keys.len()
@@ -235,7 +237,7 @@ impl Hsm {
         let r = record_of(attrs);
         if !r.is_sound() || !urne_ceremony::sealed::is_key_id(&r.key_id) {
             return Err(Error::new(
-                Exit::Hsm,
+                Kind::KeyUnfit,
                 format!(
                     "the sealing key's attributes are not the ones urne generates it with: {r:?}"
                 ),
@@ -262,7 +264,7 @@ impl Hsm {
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             if iv.iter().all(|&b| b == iv[0]) || ivs.contains(&iv) {
                 return Err(Error::new(
-                    Exit::Hsm,
+                    Kind::HsmHealthCheck,
                     "the HSM's random bytes failed a health check: an IV for sealing repeats an earlier one or is one byte value",
                     "the token's generator is faulty: stop the ceremony and replace the HSM",
                 ));
@@ -272,14 +274,14 @@ impl Hsm {
         let mut iv_param = iv;
         let ct = {
             let params = GcmParams::new(&mut iv_param, aad, TAG_BITS.into())
-                .map_err(|e| Error::internal(format!("AES-GCM parameters: {e}"), ""))?;
+                .map_err(|e| Error::new(Kind::Defect, format!("AES-GCM parameters: {e}"), ""))?;
             self.s()
                 .encrypt(&Mechanism::AesGcm(params), h, plaintext)
                 .map_err(|e| hsm_err("C_Encrypt (AES-GCM) failed", e))?
         };
         if ct.len() != plaintext.len() + TAG_LEN {
             return Err(Error::new(
-                Exit::Hsm,
+                Kind::HsmMisbehaves,
                 format!(
                     "the token sealed {} bytes into {} (expected {} with the tag)",
                     plaintext.len(),
@@ -290,12 +292,12 @@ impl Hsm {
             ));
         }
         let sealed = SealedBox::new(&key.key_id, iv, ct)
-            .map_err(|e| Error::internal(format!("the sealed box: {e}"), ""))?;
+            .map_err(|e| Error::new(Kind::Defect, format!("the sealed box: {e}"), ""))?;
         // Opened by the bare call (no probe: a faulty token must not send the probe round again).
         match self.decrypt(h, aad, &sealed) {
             Ok(p) if p == plaintext => Ok(sealed),
             Ok(_) => Err(Error::new(
-                Exit::Hsm,
+                Kind::HsmMisbehaves,
                 "the token does not open what it just sealed to the same bytes",
                 "the token is faulty: stop the ceremony and replace the HSM",
             )),
@@ -340,7 +342,7 @@ impl Hsm {
         match self.decrypt(h, aad, sealed) {
             Ok(p) if p.len() == sealed.secret_len() => Ok(p),
             Ok(p) => Err(Error::new(
-                Exit::Hsm,
+                Kind::HsmMisbehaves,
                 format!(
                     "the token opened {} bytes of ciphertext into {}",
                     sealed.ciphertext_and_tag.len(),
@@ -358,7 +360,7 @@ impl Hsm {
                 match self.seal(PROBE_AAD, &[0u8; 16]) {
                     Ok(_) => Err(not_opened(TAG_FAILED)),
                     Err(e) => Err(Error::new(
-                        Exit::Hsm,
+                        Kind::HsmMisbehaves,
                         format!(
                             "C_Decrypt (AES-GCM) failed with CKR_GENERAL_ERROR, and the token cannot seal and open a probe either: {}",
                             e.message

@@ -7,7 +7,7 @@
 
 use crate::edge::closure;
 use crate::edge::config::Config;
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use cryptoki::context::{CInitializeArgs, CInitializeFlags, Function, Pkcs11};
 use cryptoki::error::{Error as P11Error, RvError};
 use cryptoki::mechanism::eddsa::{EddsaParams, EddsaSignatureScheme};
@@ -178,7 +178,7 @@ fn find_slot(pkcs11: &Pkcs11, cfg: &Config) -> Result<Slot> {
     match hits.len() {
         1 => Ok(hits[0]),
         0 => Err(Error::new(
-            Exit::Hsm,
+            Kind::TokenNotFound,
             format!(
                 "no token labelled {label:?}; tokens present: {}",
                 if labels.is_empty() {
@@ -190,7 +190,7 @@ fn find_slot(pkcs11: &Pkcs11, cfg: &Config) -> Result<Slot> {
             token_hint(cfg),
         )),
         n => Err(Error::new(
-            Exit::Hsm,
+            Kind::TokenNotFound,
             format!("{n} tokens are labelled {label:?}; urne needs exactly one"),
             "remove the extra token or relabel it",
         )),
@@ -329,12 +329,12 @@ impl Hsm {
         match hits.len() {
             1 => Ok(hits[0]),
             0 => Err(Error::new(
-                Exit::Hsm,
+                Kind::KeyMissing,
                 format!("the token has no {} key labelled {label:?}", role.name()),
                 "generate urne's keys first: urne keys init",
             )),
             n => Err(Error::new(
-                Exit::Hsm,
+                Kind::KeyMissing,
                 format!("the token has {n} objects labelled {label:?}; urne needs exactly one"),
                 "the token was altered outside urne: stop and investigate before any ceremony",
             )),
@@ -364,7 +364,7 @@ impl Hsm {
             if let Attribute::EcPoint(p) = a {
                 return ed25519_from_ec_point(&p).ok_or_else(|| {
                     Error::new(
-                        Exit::Hsm,
+                        Kind::KeyUnfit,
                         format!("unexpected CKA_EC_POINT encoding ({} bytes)", p.len()),
                         "the token does not hold an Ed25519 key under this label",
                     )
@@ -372,7 +372,7 @@ impl Hsm {
             }
         }
         Err(Error::new(
-            Exit::Hsm,
+            Kind::KeyUnfit,
             "the public key has no CKA_EC_POINT",
             "the token does not hold an Ed25519 key under this label",
         ))
@@ -427,7 +427,7 @@ impl Hsm {
         }
         if !key_type_ok {
             return Err(Error::new(
-                Exit::Hsm,
+                Kind::KeyUnfit,
                 format!("the {} key is not an EC_EDWARDS key", role.name()),
                 "the token was altered outside urne: stop and investigate",
             ));
@@ -447,14 +447,14 @@ impl Hsm {
             .map_err(|e| hsm_err("C_Sign failed", e))?;
         let sig: [u8; 64] = sig.as_slice().try_into().map_err(|_| {
             Error::new(
-                Exit::Hsm,
+                Kind::HsmMisbehaves,
                 format!("the token returned a {}-byte signature", sig.len()),
                 "the token is not behaving as an Ed25519 signer",
             )
         })?;
         if !urne_verify::crypto::ed25519::verify_strict(&pk, &sig, msg) {
             return Err(Error::new(
-                Exit::Hsm,
+                Kind::HsmMisbehaves,
                 "the token's signature does not verify under its own public key",
                 "the token is faulty or not pure Ed25519: stop and investigate",
             ));
@@ -480,7 +480,8 @@ impl Hsm {
     /// `n` bytes from the token's generator (C_GenerateRandom), unchecked: the caller checks
     /// them and records a refusal (the entropy of draws and blocks, spec/appliance.md §3.1).
     pub fn random_unchecked(&self, n: usize) -> Result<Vec<u8>> {
-        let len = u32::try_from(n).map_err(|_| Error::internal("entropy request too large", ""))?;
+        let len = u32::try_from(n)
+            .map_err(|_| Error::new(Kind::Defect, "entropy request too large", ""))?;
         self.s()
             .generate_random_vec(len)
             .map_err(|e| hsm_err("C_GenerateRandom failed", e))
@@ -493,7 +494,7 @@ impl Hsm {
 pub fn check_entropy(bytes: &[u8], seen: &[Vec<u8>]) -> Result<()> {
     let fail = |why: &str| {
         Error::new(
-            Exit::Hsm,
+            Kind::HsmHealthCheck,
             format!("the HSM's random bytes failed a health check: {why}"),
             "the token's generator is faulty: stop the ceremony and replace the HSM",
         )

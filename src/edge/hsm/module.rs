@@ -7,7 +7,7 @@
 
 use crate::edge::config::Config;
 use crate::edge::loader::{self, KnownFile};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use cryptoki::context::Pkcs11;
 use cryptoki::slot::Slot;
 use sha2::{Digest, Sha256};
@@ -33,7 +33,7 @@ impl ModuleFile {
     pub fn open(path: &Path) -> Result<ModuleFile> {
         let missing = |why: String| {
             Error::new(
-                Exit::Hsm,
+                Kind::ModuleRefused,
                 format!("the PKCS#11 module {} {why}", path.display()),
                 "install the HSM's module (SoftHSM: apt-get install softhsm2) or set URNE_HSM_MODULE / \"module\" in the configuration",
             )
@@ -66,7 +66,7 @@ impl ModuleFile {
     pub fn check_pin(&self, cfg: &Config) -> Result<()> {
         match cfg.module_sha256 {
             Some(pin) if pin != self.sha256 => Err(Error::new(
-                Exit::Hsm,
+                Kind::ModuleRefused,
                 format!(
                     "the PKCS#11 module {} has SHA-256 {}, but the configuration{} pins module_sha256 {pin}: it is not the module the configuration names",
                     self.path.display(),
@@ -97,7 +97,7 @@ impl ModuleFile {
     pub fn load(&self) -> Result<Pkcs11> {
         Pkcs11::new(self.fd_path()).map_err(|e| {
             Error::new(
-                Exit::Hsm,
+                Kind::ModuleRefused,
                 format!(
                     "cannot load the PKCS#11 module {}: {e}",
                     self.path.display()
@@ -113,7 +113,7 @@ impl ModuleFile {
     fn rehashed(&self) -> Result<KnownFile> {
         let changed = |why: String| {
             Error::new(
-                Exit::Hsm,
+                Kind::ModuleRefused,
                 format!(
                     "the PKCS#11 module {} {why} while it was loaded",
                     self.path.display()
@@ -162,7 +162,7 @@ fn hash_at(f: &File) -> std::io::Result<Hash32> {
 pub fn measure(pkcs11: &Pkcs11, slot: Slot, module: &ModuleFile) -> Result<Pkcs11Identity> {
     let fail = |what: &str, e: cryptoki::error::Error| {
         Error::new(
-            Exit::Hsm,
+            Kind::HsmUnavailable,
             format!("{what} failed: {e}"),
             "check the token is present and initialised (`urne hsm info`)",
         )
@@ -216,16 +216,19 @@ mod tests {
         assert!(m.check_pin(&cfg(Some(m.sha256))).is_ok());
         let other = urne_verify::crypto::sha256(b"other");
         let e = m.check_pin(&cfg(Some(other))).unwrap_err();
-        assert_eq!(e.exit, Exit::Hsm);
+        assert_eq!(e.kind, Kind::ModuleRefused);
         assert!(e.message.contains(&m.sha256.to_string()), "{}", e.message);
         assert!(e.message.contains(&other.to_string()), "{}", e.message);
         // Not an ELF object: refused at load, with exit 3, no panic.
-        assert_eq!(m.load().unwrap_err().exit, Exit::Hsm);
+        assert_eq!(m.load().unwrap_err().kind, Kind::ModuleRefused);
         assert_eq!(
-            ModuleFile::open(&dir.path().join("none")).unwrap_err().exit,
-            Exit::Hsm
+            ModuleFile::open(&dir.path().join("none")).unwrap_err().kind,
+            Kind::ModuleRefused
         );
-        assert_eq!(ModuleFile::open(dir.path()).unwrap_err().exit, Exit::Hsm);
+        assert_eq!(
+            ModuleFile::open(dir.path()).unwrap_err().kind,
+            Kind::ModuleRefused
+        );
     }
 
     /// The race a check-then-open would lose: the module is opened and hashed, then someone

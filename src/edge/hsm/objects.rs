@@ -5,7 +5,7 @@
 use super::{Hsm, KeyRole, hsm_err};
 use crate::edge::config::Config;
 use crate::edge::store::{FreshMarks, Token, TokenMarks};
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Exit, Kind, Result};
 use cryptoki::object::{Attribute, AttributeType, ObjectClass};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
@@ -67,7 +67,8 @@ impl Hsm {
                 }
             }
             if !(app && private && fixed && kept) {
-                return Err(Error::incident(
+                return Err(Error::new(
+                    Kind::TokenTampered,
                     format!(
                         "the token holds a {label:?} data object that urne did not create (application {}, private {private}, modifiable {}, destroyable {})",
                         if app { "urne" } else { "not urne" },
@@ -119,7 +120,7 @@ impl Hsm {
         }) && attrs.len() == 3;
         if !ok {
             return Err(Error::trail(
-                Exit::Hsm,
+                Kind::HsmMisbehaves,
                 format!(
                     "the token did not keep the object {label:?} non-modifiable and non-destroyable as asked"
                 ),
@@ -191,7 +192,8 @@ enum ReadAnswer {
     },
     /// The error that stopped the reader, as it would have stopped a command.
     Failed {
-        exit: i32,
+        /// The failure's [`Kind`] id (spec/appliance.md §10).
+        id: String,
         message: String,
         hint: String,
     },
@@ -231,14 +233,14 @@ impl Hsm {
                 trails: trails.iter().map(hex::encode).collect(),
             },
             Err(e) => ReadAnswer::Failed {
-                exit: e.exit as i32,
+                id: e.kind.id().to_string(),
                 message: e.message,
                 hint: e.hint,
             },
         };
         let code = match &answer {
             ReadAnswer::Marks { .. } => 0,
-            ReadAnswer::Failed { exit, .. } => *exit,
+            ReadAnswer::Failed { id, .. } => kind_of(id).exit() as i32,
         };
         let json = serde_json::to_string(&answer).unwrap_or_default();
         let mut out = std::io::stdout().lock();
@@ -279,7 +281,8 @@ type Values = Vec<Vec<u8>>;
 /// objects).
 fn read_for_parent() -> Result<(String, Values, Values)> {
     let bad = |what: String| {
-        Error::internal(
+        Error::new(
+            Kind::FreshReadFailed,
             format!("the token's marks were not read back: {what}"),
             "this is a defect in urne; keep the audit trail and report it",
         )
@@ -351,13 +354,9 @@ impl FreshMarks for FreshReader {
                 marks,
                 trails,
             } => (serial, marks, trails),
-            ReadAnswer::Failed {
-                exit,
-                message,
-                hint,
-            } => {
+            ReadAnswer::Failed { id, message, hint } => {
                 return Err(Error::trail(
-                    exit_of(exit),
+                    kind_of(&id),
                     format!("the token's marks, read back after this command's mark: {message}"),
                     hint,
                 ));
@@ -388,7 +387,7 @@ impl FreshMarks for FreshReader {
 /// The marks could not be read back after a mark: the command stops, recording nothing more.
 fn read_back_failed(what: String) -> Error {
     Error::trail(
-        Exit::Hsm,
+        Kind::MarksNotReadBack,
         format!(
             "the token's marks could not be read back after this command's mark: {what}; nothing more is done"
         ),
@@ -399,7 +398,8 @@ fn read_back_failed(what: String) -> Error {
 /// A mark's value as urne writes it, or a refusal: someone else wrote it.
 fn parse_mark(value: &[u8]) -> Result<Mark> {
     Mark::parse(value).map_err(|e| {
-        Error::incident(
+        Error::new(
+            Kind::TokenTampered,
             e.to_string(),
             "someone with the PIN wrote into the token outside urne: stop and investigate",
         )
@@ -409,17 +409,16 @@ fn parse_mark(value: &[u8]) -> Result<Mark> {
 /// An `urne-trail` object's value as urne writes it, or a refusal: someone else wrote it.
 fn parse_trail(value: &[u8]) -> Result<TrailObject> {
     TrailObject::parse(value).map_err(|e| {
-        Error::incident(
+        Error::new(
+            Kind::TokenTampered,
             e.to_string(),
             "someone with the PIN wrote into the token outside urne: stop and investigate",
         )
     })
 }
 
-/// The exit code a reader reported, as the command's.
-fn exit_of(code: i32) -> Exit {
-    match Exit::from_code(code) {
-        Exit::Success => Exit::Internal,
-        e => e,
-    }
+/// The failure a reader reported by its id, as the command's (one it does not know is the
+/// reader's own failure).
+fn kind_of(id: &str) -> Kind {
+    Kind::from_id(id).unwrap_or(Kind::FreshReadFailed)
 }

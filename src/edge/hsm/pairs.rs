@@ -3,7 +3,7 @@
 //! generation can leave under the role's label, told from a whole pair, for `keys init`.
 
 use super::{ED25519_OID, Hsm, KeyInfo, KeyRole, ed25519_from_ec_point, hsm_err};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use cryptoki::mechanism::Mechanism;
 use cryptoki::object::{Attribute, AttributeType, KeyType, ObjectClass, ObjectHandle};
 
@@ -108,7 +108,8 @@ impl Hsm {
     pub fn generate_key_pair(&self, role: KeyRole) -> Result<KeyInfo> {
         let label = self.label(role).to_string();
         if !self.role_objects(role)?.halves.is_empty() {
-            return Err(Error::refused(
+            return Err(Error::new(
+                Kind::KeysExist,
                 format!("the token already holds keys labelled {label}"),
                 "urne never replaces keys: results already signed would stop verifying. Use `urne keys export` to get the public keys",
             ));

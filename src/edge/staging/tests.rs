@@ -17,8 +17,8 @@ fn the_fallback_without_hard_links_never_replaces_a_name() {
     // Something already has the name: a file, or a (dangling) symlink: refused, untouched.
     fs::write(&fin, b"old").unwrap();
     assert_eq!(
-        rename_if_absent(&st, &dir, "result.json").unwrap_err().exit,
-        crate::error::Exit::Refused
+        rename_if_absent(&st, &dir, "result.json").unwrap_err().kind,
+        crate::error::Kind::OutputExists
     );
     assert_eq!(fs::read(&fin).unwrap(), b"old");
     fs::remove_file(&fin).unwrap();
@@ -93,16 +93,11 @@ fn leftovers_swapped_for_a_link_are_never_followed() {
 fn a_file_system_that_cannot_move_without_overwriting_is_said_so() {
     let fin = Path::new("/media/usb/result.json");
     let e = exists_or_io(fin, std::io::Error::from_raw_os_error(libc::EINVAL));
-    assert_eq!(e.exit, crate::error::Exit::Internal);
-    assert!(
-        e.message.contains("cannot move a file without overwriting"),
-        "{}",
-        e.message
-    );
+    assert_eq!(e.kind, crate::error::Kind::NoSafeRename);
     assert!(e.hint.contains("ext4"), "{}", e.hint);
     // An existing name and other errors keep their own wording.
     let e = exists_or_io(fin, std::io::Error::from_raw_os_error(libc::EEXIST));
-    assert_eq!(e.exit, crate::error::Exit::Refused);
+    assert_eq!(e.kind, crate::error::Kind::OutputExists);
     let e = exists_or_io(fin, std::io::Error::from_raw_os_error(libc::EIO));
     assert!(e.message.starts_with("cannot publish"), "{}", e.message);
 }
@@ -135,7 +130,7 @@ fn a_staging_folder_is_accepted_only_as_urne_made_it() {
     )
     .unwrap();
     let e = check_made(&out.sub("other").unwrap()).unwrap_err();
-    assert_eq!(e.exit, crate::error::Exit::Refused);
+    assert_eq!(e.kind, crate::error::Kind::StagingRefused);
 }
 
 #[test]
@@ -174,7 +169,7 @@ fn a_staging_folder_dropped_unpublished_leaves_nothing_and_a_rerun_keeps_identic
     let mut st = Staging::new(&out).unwrap();
     st.write("a", b"other").unwrap();
     let e = st.publish(&["a"]).unwrap_err();
-    assert_eq!(e.exit, crate::error::Exit::Refused);
+    assert_eq!(e.kind, crate::error::Kind::OutputExists);
     assert_eq!(fs::read(d.path().join("a")).unwrap(), b"A");
     assert_eq!(
         out.names().unwrap(),

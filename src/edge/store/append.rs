@@ -97,7 +97,8 @@ impl AuditLog {
         self.append_inner(token, kind.name(), blobs, true, |hashes| {
             let r = record(hashes)?;
             if r.kind() != kind {
-                return Err(Error::internal(
+                return Err(Error::new(
+                    crate::error::Kind::Defect,
                     format!("a {} record was made for a {kind} event", r.kind()),
                     "this is a defect in urne; nothing was recorded",
                 ));
@@ -134,7 +135,7 @@ impl AuditLog {
                 // A write refused because the file was deleted or replaced under the command
                 // (SQLite then reports a read-only or missing database) is that, not a disk
                 // failure.
-                if e.exit == Exit::Internal && !e.untouched {
+                if e.exit() == Exit::Internal && !e.untouched {
                     super::moved(&self.path, opened).unwrap_or(e)
                 } else {
                     e
@@ -249,7 +250,8 @@ impl AuditLog {
         // meanwhile, and this command stops at its first mark after it.
         let current = urne_ceremony::token::current_trail(&read.trails).map(|o| o.trail);
         if current != Some(mine.trail) {
-            return Err(Error::incident(
+            return Err(Error::new(
+                crate::error::Kind::TrailChanged,
                 format!(
                     "the token's trail is no longer the trail {} this command appended to {} ({}): it was restarted while the command ran; nothing more is done",
                     mine.trail,
@@ -269,7 +271,8 @@ impl AuditLog {
             .find(|m| m.size > mine.size || (m.size == mine.size && m.root != mine.root));
         match other {
             None => Ok(()),
-            Some(m) => Err(Error::incident(
+            Some(m) => Err(Error::new(
+                crate::error::Kind::TrailFork,
                 format!(
                     "the token holds another history of this trail (a mark of {} events, root {}) besides the one this command appended to {}: two copies of the trail were used at once; nothing more is done",
                     m.size,
@@ -333,7 +336,8 @@ fn check_head_signed(
     if ok {
         return Ok(());
     }
-    Err(Error::incident(
+    Err(Error::new(
+        crate::error::Kind::TrailChanged,
         format!(
             "audit trail {}: its head (event {n}) is not covered by a checkpoint the token signed: events were added or removed outside urne while this command ran; nothing was recorded",
             path.display()
@@ -346,7 +350,8 @@ fn check_head_signed(
 /// it last knew (`seen`, advanced by its own appends only).
 fn check_head_seen(seen: Option<u64>, seq: u64) -> Result<()> {
     match seen {
-        Some(seen) if seen + 1 != seq => Err(Error::incident(
+        Some(seen) if seen + 1 != seq => Err(Error::new(
+            crate::error::Kind::TrailChanged,
             format!(
                 "the audit trail changed while this command ran: it knew of {seen} events and finds {} (written by something that did not hold the trail's lock, which every urne command holds while it runs); this command's decision was not recorded",
                 seq - 1
@@ -379,7 +384,7 @@ fn store_blobs(tx: &Connection, path: &Path, blobs: &[&[u8]]) -> Result<Vec<Hash
 fn check_time(before: &[Event], event: &Event, path: &Path) -> Result<()> {
     urne_verify::verify::trail::may_follow(before, event).map_err(|why| {
         Error::trail(
-            Exit::Internal,
+            crate::error::Kind::ClockWentBack,
             format!(
                 "audit trail {}: not appended, the clock went back while this command ran: {why}",
                 path.display()
@@ -413,7 +418,7 @@ mod time_tests {
         assert!(check_time(&[], &same, p).is_ok());
         let back = at(5, "2026-12-06T09:59:59.999999Z", "draw.result");
         let e = check_time(std::slice::from_ref(&prev), &back, p).unwrap_err();
-        assert_eq!(e.exit, Exit::Internal);
+        assert_eq!(e.kind, crate::error::Kind::ClockWentBack);
         assert!(
             e.untouched,
             "a refusal of the trail's order records nothing"

@@ -57,7 +57,8 @@ impl AuditLog {
         dir.sync()
             .map_err(|e| io_error("sync the folder of", fin, e))?;
         let mut log = AuditLog::open_for_append(fin)?.ok_or_else(|| {
-            Error::incident(
+            Error::new(
+                crate::error::Kind::TrailChanged,
                 format!(
                     "the audit trail {} vanished as it was put in place",
                     fin.display()
@@ -77,7 +78,8 @@ impl AuditLog {
 pub fn trail_folder(db: &Path) -> Result<(Dir, String)> {
     let (dir_path, name) = fsio::split(db)?;
     let dir = fsio::existing_folder(&dir_path)?.ok_or_else(|| {
-        Error::bad_input(
+        Error::new(
+            crate::error::Kind::NoTrailFolder,
             format!("no folder {} for the audit trail", dir_path.display()),
             "give a --db (URNE_DB) in an existing folder of the appliance's own disk",
         )
@@ -115,7 +117,8 @@ fn write_image(log: &mut AuditLog, dir: &Dir, tmp: &str) -> Result<()> {
 /// Gives `tmp` the name `name` in `dir` without replacing anything, then removes `tmp`.
 fn link_into_place(dir: &Dir, tmp: &str, name: &str, fin: &Path) -> Result<()> {
     let exists = || {
-        Error::refused(
+        Error::new(
+            crate::error::Kind::OutputExists,
             format!("a file exists at {}", fin.display()),
             "urne never replaces an audit trail: move that file away (keep it as evidence) and run the command again",
         )
@@ -193,7 +196,6 @@ fn temporary_of(n: &str, name: &str) -> Option<(&'static str, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Exit;
     use std::fs;
 
     #[test]
@@ -275,7 +277,7 @@ mod tests {
         else {
             panic!("placed over a file");
         };
-        assert_eq!(e.exit, Exit::Refused, "{}", e.message);
+        assert_eq!(e.kind, crate::error::Kind::OutputExists, "{}", e.message);
         assert_eq!(fs::read(&fin).unwrap(), before);
         assert_eq!(fs::read_dir(t.path()).unwrap().count(), 1);
         // A folder reached through a link is refused; nothing made where it leads.
@@ -288,7 +290,7 @@ mod tests {
         else {
             panic!("placed through a link");
         };
-        assert_eq!(e.exit, Exit::Refused, "{}", e.message);
+        assert_eq!(e.kind, crate::error::Kind::SymbolicLink, "{}", e.message);
         assert_eq!(fs::read_dir(t.path().join("real")).unwrap().count(), 0);
     }
 }

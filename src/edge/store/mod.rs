@@ -15,7 +15,7 @@
 //! root (so an older copy, a truncated trail or another database is refused before anything is
 //! decided). The token's side is [`Token`].
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
 use urne_ceremony::token::{Mark, TrailObject};
@@ -123,8 +123,13 @@ pub struct AuditLog {
 
 /// An event payload as stored: serialised once, hashed exactly as stored.
 fn encode_payload(payload: &serde_json::Value) -> Result<String> {
-    serde_json::to_string(payload)
-        .map_err(|e| Error::internal(format!("cannot encode an audit payload: {e}"), ""))
+    serde_json::to_string(payload).map_err(|e| {
+        Error::new(
+            Kind::Defect,
+            format!("cannot encode an audit payload: {e}"),
+            "",
+        )
+    })
 }
 
 /// The sequence number the next event takes and the hash it links to (the head's; 32 zero
@@ -142,7 +147,8 @@ fn next_link(tx: &rusqlite::Transaction, path: &Path) -> Result<(u64, Hash32)> {
         Some((s, h)) => (
             s as u64 + 1,
             <Hash32>::try_from(h.as_slice()).map_err(|_| {
-                Error::internal(
+                Error::new(
+                    Kind::StoreFailed,
                     "audit trail: the chain head is malformed",
                     "run `urne audit verify`",
                 )
@@ -206,7 +212,8 @@ impl AuditLog {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(crate::error::io_error("open the audit trail", path, e)),
             Ok(m) if !m.is_file() => {
-                return Err(Error::incident(
+                return Err(Error::new(
+                    Kind::TrailBroken,
                     format!("the audit trail {} is not a regular file", path.display()),
                     "give the path of the appliance's database with --db or URNE_DB",
                 ));
@@ -238,7 +245,8 @@ impl AuditLog {
 
     fn bound(&self) -> Result<Binding> {
         self.binding.ok_or_else(|| {
-            Error::internal(
+            Error::new(
+                Kind::Defect,
                 "the audit trail was appended to before it was checked against the token",
                 "this is a defect in urne; keep the audit trail and report it",
             )
@@ -273,7 +281,8 @@ impl AuditLog {
     /// The latest stored checkpoint's note (every append of a version-2 trail signs one).
     pub fn latest_note(&self) -> Result<String> {
         self.checkpoints()?.pop().map(|(_, n)| n).ok_or_else(|| {
-            Error::internal(
+            Error::new(
+                Kind::StoreFailed,
                 "the audit trail has no checkpoint",
                 "run `urne audit verify`",
             )
@@ -285,7 +294,8 @@ impl AuditLog {
     /// the interrupted transaction from its journal before anyone can read the file.
     pub fn open_existing(path: &Path) -> Result<AuditLog> {
         if !path.is_file() {
-            return Err(Error::bad_input(
+            return Err(Error::new(
+                Kind::NoTrail,
                 format!("no audit trail at {}", path.display()),
                 "pass --db FILE or set URNE_DB to the appliance's audit database",
             ));
@@ -303,7 +313,8 @@ impl AuditLog {
         if let Some(known) = self.known.borrow().as_deref()
             && hashes.len() > known.len()
         {
-            return Err(Error::incident(
+            return Err(Error::new(
+                Kind::TrailChanged,
                 format!(
                     "the audit trail {} grew while this command ran: it had verified {} events and finds {} (written by something that did not hold the trail's lock, which every urne command holds while it runs); nothing was decided from them",
                     self.path.display(),
@@ -336,7 +347,8 @@ impl AuditLog {
     /// A stored blob, checked against its hash.
     pub fn blob(&self, sha256: &Hash32) -> Result<Vec<u8>> {
         let missing = || {
-            Error::incident(
+            Error::new(
+                Kind::TrailBroken,
                 format!("audit trail: data {} is missing", hex::encode(sha256)),
                 "the database was altered: run `urne audit verify` and investigate",
             )
@@ -363,7 +375,8 @@ impl AuditLog {
         // Checked before anyone parses it. OpenSSL's SHA-256: blobs can be tens of MB (a sealed
         // set) and are hashed on every read.
         if &urne_verify::crypto::sha256(&data) != sha256 {
-            return Err(Error::incident(
+            return Err(Error::new(
+                Kind::TrailBroken,
                 format!(
                     "audit trail: data {} does not match its hash",
                     hex::encode(sha256)
@@ -427,7 +440,8 @@ fn open_checked(path: &Path) -> Result<Connection> {
 
 /// The refusal for a trail file that was deleted, replaced or changed under a running command.
 fn gone_error(path: &Path, what: &str) -> Error {
-    Error::incident(
+    Error::new(
+        Kind::TrailChanged,
         format!(
             "the audit trail {} was {what} while this command ran; what this command recorded is in the file it opened, not in the one now at that path",
             path.display()
@@ -466,7 +480,8 @@ pub(super) fn check_known(
         return Ok(hashes);
     };
     let rewritten = |what: String| {
-        Error::incident(
+        Error::new(
+            Kind::TrailChanged,
             format!(
                 "the audit trail {} was rewritten while this command ran ({what}); nothing more is done",
                 path.display()

@@ -3,7 +3,7 @@
 //! settings set on every connection ([`configure`]), and the checks every path that opens a
 //! trail runs before it reads an event ([`check_file`], [`check_structure`]).
 
-use crate::error::{Error, Exit, Result};
+use crate::error::{Error, Kind, Result};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 
@@ -54,13 +54,14 @@ BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
 pub(super) fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
     use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
     if matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt)) {
-        return Error::incident(
+        return Error::new(
+            Kind::TrailBroken,
             format!("audit trail {}: {what}: {e}", path.display()),
             "the file is not the database urne wrote or its pages were damaged: keep it as evidence, put back a backup whose head is the token's last mark (docs/ceremony.md, \"urne refuses the trail\")",
         );
     }
     Error::new(
-        Exit::Internal,
+        Kind::StoreFailed,
         format!("audit trail {}: {what}: {e}", path.display()),
         "check the disk and the file's permissions; run `urne audit verify` before going on",
     )
@@ -131,7 +132,8 @@ pub fn urne_schema() -> Result<&'static [SchemaRow]> {
         schema_rows(&conn)
     })()
     .map_err(|e| {
-        Error::internal(
+        Error::new(
+            Kind::Defect,
             format!("cannot make urne's own schema in memory: {e}"),
             "this is a defect in urne; keep the audit trail and report it",
         )
@@ -171,7 +173,8 @@ pub(super) fn configure(conn: &Connection, path: &Path) -> Result<()> {
         (DbConfig::SQLITE_DBCONFIG_ENABLE_VIEW, false),
     ] {
         if conn.set_db_config(flag, on).map_err(fail)? != on {
-            return Err(Error::internal(
+            return Err(Error::new(
+                Kind::StoreFailed,
                 format!(
                     "audit trail {}: SQLite did not take the setting {flag:?}",
                     path.display()
@@ -319,7 +322,8 @@ pub(super) fn schema_difference(found: &[SchemaRow], want: &[&SchemaRow]) -> Opt
 /// The refusal of a database that is not as urne makes it (spec/appliance.md §6.5): reported, never
 /// recorded in the trail.
 pub(super) fn not_urnes(path: &Path, what: &str) -> Error {
-    Error::incident(
+    Error::new(
+        Kind::TrailBroken,
         format!(
             "the audit trail {} is not as urne makes it: {what}; nothing is read from it or recorded in it",
             path.display()

@@ -7,7 +7,7 @@
 
 use super::AuditLog;
 use super::schema::db_err;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use rusqlite::ffi;
 
 /// The size of the chunks a snapshot is read in: what the backup holds in memory at once.
@@ -72,7 +72,8 @@ impl AuditLog {
     }
 
     fn copy_error(&self, what: &str) -> Error {
-        Error::internal(
+        Error::new(
+            Kind::StoreFailed,
             format!(
                 "cannot copy the audit trail {}: {what}",
                 self.path.display()

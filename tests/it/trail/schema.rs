@@ -49,7 +49,7 @@ fn readers_refuse(env: &Env, want: &str) {
         &["audit", "backup", "--out", "backup.db"],
         &["status"],
     ] {
-        let err = assert_fails(&env.urne(args), 7);
+        let err = assert_fails(&env.urne(args), 7, "trail-broken");
         assert!(err.contains(want), "{args:?}: {err}");
     }
     assert!(!env.path("audit.jsonl").exists() && !env.path("backup.db").exists());
@@ -62,7 +62,7 @@ fn a_trigger_planted_to_veto_the_draw_is_refused_before_anything_is_read_or_reco
     plant(&env.db(), &veto(&"ab".repeat(32)));
     let before = bytes(&env.db());
     let o = env.draw(DAY, "out");
-    let err = assert_fails(&o, 7);
+    let err = assert_fails(&o, 7, "trail-broken");
     assert!(err.contains(&refusal("veto")), "{err}");
     assert!(!err.contains("disk I/O error"), "the trigger ran: {err}");
     assert!(!env.path("out").exists(), "no output");
@@ -72,7 +72,7 @@ fn a_trigger_planted_to_veto_the_draw_is_refused_before_anything_is_read_or_reco
         0,
         "no entropy asked for"
     );
-    all_refused(&env, &export, 7, &[&refusal("veto")]);
+    all_refused(&env, &export, 7, "trail-broken", &[&refusal("veto")]);
     readers_refuse(&env, &refusal("veto"));
     // The trigger removed (in front of the commissaire, the database copied as evidence first),
     // the trail is accepted again as it was, and the day is drawn.
@@ -87,9 +87,13 @@ fn a_trigger_planted_to_make_every_command_refuse_the_trail_never_runs() {
     let (env, export) = sealed();
     plant(&env.db(), POISON);
     let before = bytes(&env.db());
-    let err = assert_fails(&env.urne(&["keys", "export", "--out", "keys"]), 7);
+    let err = assert_fails(
+        &env.urne(&["keys", "export", "--out", "keys"]),
+        7,
+        "trail-broken",
+    );
     assert!(err.contains(&refusal("poison")), "{err}");
-    all_refused(&env, &export, 7, &[&refusal("poison")]);
+    all_refused(&env, &export, 7, "trail-broken", &[&refusal("poison")]);
     readers_refuse(&env, &refusal("poison"));
     assert!(bytes(&env.db()) == before, "nothing recorded");
     // Nothing it would have written is there: removed, the trail is whole and goes on.
@@ -125,8 +129,12 @@ fn a_view_index_or_table_planted_beside_the_trail_is_refused_by_every_command() 
         ),
     ] {
         plant(&env.db(), sql);
-        all_refused(&env, &export, 7, &[want]);
-        let err = assert_fails(&env.urne(&["audit", "verify", "--keys", "audit-keys"]), 7);
+        all_refused(&env, &export, 7, "trail-broken", &[want]);
+        let err = assert_fails(
+            &env.urne(&["audit", "verify", "--keys", "audit-keys"]),
+            7,
+            "trail-broken",
+        );
         assert!(err.contains(want), "{err}");
         plant(&env.db(), undo);
         env.ok(&["audit", "verify", "--keys", "audit-keys", "--strict"]);

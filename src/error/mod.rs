@@ -1,0 +1,113 @@
+//! The error every command returns to `main`: one `error[<id>]:` line, one `hint:` line, and an
+//! exit code from a short documented list (README.md, "Exit codes"), decided by the failure's
+//! [`Kind`] (its id and code: spec/appliance.md §10). The edges build it where their
+//! library fails: PKCS#11 errors in `edge/hsm.rs`, SQLite errors in `edge/store.rs`, file errors
+//! through [`io_error`]. The core's typed errors (the export's `ExportError`, the rules'
+//! `RulesError`, `BlockIdError`, `CsvError`, …) are converted by the commands, which choose the
+//! kind and write the hint the operator needs.
+
+use std::fmt;
+
+mod kind;
+pub use kind::{Exit, Kind};
+
+/// A failure as the operator sees it: what failed ([`Kind`], which decides the exit code), in
+/// the words of its `error[<id>]:` and `hint:` lines.
+#[derive(Debug)]
+pub struct Error {
+    pub kind: Kind,
+    pub message: String,
+    pub hint: String,
+    /// The trail itself is in question (broken, not the token's, deleted or replaced while the
+    /// command ran): nothing more is recorded in it, not even this failure (spec/appliance.md §6.5).
+    /// Always so for an incident (exit 7).
+    pub untouched: bool,
+    /// A refusal of what the command was given (a watch that disagrees with the clock, spec/appliance.md
+    /// §9.1): reported, and not recorded as `command.failed` (the trail is not in question).
+    pub unrecorded: bool,
+}
+
+impl Error {
+    /// A failure of kind `kind`; an incident (exit 7) is never recorded in the trail
+    /// (spec/appliance.md §6.5, §6.6).
+    pub fn new(kind: Kind, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Error {
+            kind,
+            message: message.into(),
+            hint: hint.into(),
+            untouched: kind.exit() == Exit::Incident,
+            unrecorded: false,
+        }
+    }
+    /// A failure of the trail itself (spec/appliance.md §6.5, §6.6): reported, never recorded in it.
+    pub fn trail(kind: Kind, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Error {
+            untouched: true,
+            ..Self::new(kind, message, hint)
+        }
+    }
+    /// This error, reported and not recorded as `command.failed` (a refusal of input that SPEC.md
+    /// says records nothing).
+    pub fn unrecorded(self) -> Self {
+        Error {
+            unrecorded: true,
+            ..self
+        }
+    }
+    /// The exit code this failure ends the command with: its kind's.
+    pub fn exit(&self) -> Exit {
+        self.kind.exit()
+    }
+    /// A short machine-readable name of the exit class, recorded in audit events.
+    pub fn class(&self) -> &'static str {
+        match self.exit() {
+            Exit::Success => "success",
+            Exit::VerificationFailed => "verification-failed",
+            Exit::BadInput => "bad-input",
+            Exit::Hsm => "hsm",
+            Exit::Refused => "refused",
+            Exit::Internal => "internal",
+            Exit::Busy => "busy",
+            Exit::Incident => "incident",
+            Exit::Unanchored => "unanchored",
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Reading or writing a file the operator named. A file to read that is not there is said in
+/// one wording whatever the file (an export, a rules file, a key): `no such file: PATH`.
+pub fn io_error(what: &str, path: &std::path::Path, e: std::io::Error) -> Error {
+    if what == "read" && e.kind() == std::io::ErrorKind::NotFound {
+        return no_such_file(path);
+    }
+    let kind = match e.kind() {
+        std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => {
+            Kind::FileInaccessible
+        }
+        _ => Kind::IoFailed,
+    };
+    Error::new(
+        kind,
+        format!("cannot {what} {}: {e}", path.display()),
+        "check the path and the permissions, and that the medium is mounted",
+    )
+}
+
+/// A file the operator named to be read is not there (exit 2).
+pub fn no_such_file(path: &std::path::Path) -> Error {
+    Error::new(
+        Kind::NoSuchFile,
+        format!("no such file: {}", path.display()),
+        "check the path (relative paths are from the working directory) and that the medium is mounted",
+    )
+}
