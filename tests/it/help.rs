@@ -83,7 +83,14 @@ fn verify_needs_no_pin_and_its_help_offers_none() {
     // Given out of habit, it is accepted and changes nothing (verify never logs in).
     let o = bare(
         dir.path(),
-        &["verify", "--pin-file", "no-such-pin", "no-such-folder"],
+        &[
+            "verify",
+            "--pin-file",
+            "no-such-pin",
+            "no-such-folder",
+            "--keys",
+            "keys",
+        ],
     );
     let err = assert_fails(&o, 2, "not-an-output");
     assert!(!err.contains("PIN"), "{err}");
