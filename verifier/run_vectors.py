@@ -3,6 +3,7 @@
 Exit 0 when every vector gives exactly what it declares."""
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -241,6 +242,12 @@ def first_lines_wrong(want, out):
     return None
 
 
+# spec/formats.md §8.1: an error line starts `error`, then, for urne's own verifiers, the
+# failure's id in brackets (`error[<id>]`, spec/appliance.md §10), then `: `; what a reader may
+# depend on is that start and the words after it.
+ERROR = re.compile(r"^error(\[[a-z0-9-]+\])?: ")
+
+
 def judge(want, code, out, err):
     """Whether a run gives what the vector expects (tests/vectors/README.md): `valid` is exit 0
     and no line starting `partial:` on standard output; `partial` exit 0 with at least one;
@@ -256,12 +263,13 @@ def judge(want, code, out, err):
     elif want == "usage":
         # spec/formats.md §8.1: `error: …` then `hint: …`, and never "verification failed".
         lines = err.split("\n")
-        first = next((i for i, line in enumerate(lines) if line.startswith("error:")), None)
+        first = next((i for i, line in enumerate(lines) if ERROR.match(line)), None)
         ok = (code == 2 and first is not None and any(line.startswith("hint:") for line in lines[first + 1:])
               and "verification failed" not in err)
     else:
         # spec/formats.md §8.1: `error: verification failed (<class>): <what>`.
-        ok = code == 1 and any(line.startswith(f"error: verification failed ({want}): ") for line in err.split("\n"))
+        ok = code == 1 and any(ERROR.match(line) and ERROR.sub("", line, count=1).startswith(
+            f"verification failed ({want}): ") for line in err.split("\n"))
     if code == 0:
         return ok, partial[0] if partial else "valid"
     return ok, first_err or f"exit {code}"
