@@ -7,7 +7,7 @@
 
 use super::ctx::Ctx;
 use crate::error::{Error, Kind, Result};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use urne_ceremony::sealed::SealedBox;
 use urne_verify::audit::Event;
 use urne_verify::crypto::Hash32;
@@ -399,24 +399,16 @@ fn confirm(input: &mut impl BufRead, question: &str) -> Result<bool> {
     }
 }
 
+/// One line typed at the terminal (`super::confirm::read_line`); a terminal closed before it is
+/// `terminal-closed`, the entropy recorded kept.
 fn read_line(input: &mut impl BufRead) -> Result<String> {
-    let _ = std::io::stderr().flush();
-    let mut s = String::new();
-    let n = input.read_line(&mut s).map_err(|e| {
+    super::confirm::read_line(input, || {
         Error::new(
-            Kind::TerminalUnreadable,
-            format!("cannot read the terminal: {e}"),
-            "",
-        )
-    })?;
-    if n == 0 {
-        return Err(Error::new(
             Kind::TerminalClosed,
             "the terminal was closed before the contribution was confirmed",
             "nothing was computed; run the command again: the entropy recorded is kept",
-        ));
-    }
-    Ok(s.trim_end_matches(['\n', '\r']).to_string())
+        )
+    })
 }
 
 #[cfg(test)]
@@ -450,8 +442,9 @@ mod tests {
         let mut i = std::io::Cursor::new("a\nb\nc\n");
         assert!(type_contribution(&mut i).is_err());
         let mut i = std::io::Cursor::new("6 2 5 1 4 4 3 6\n");
-        assert!(
-            type_contribution(&mut i).is_err(),
+        assert_eq!(
+            type_contribution(&mut i).map_err(|e| e.kind),
+            Err(Kind::TerminalClosed),
             "closed before confirmation"
         );
     }
