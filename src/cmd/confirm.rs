@@ -59,7 +59,7 @@ pub fn read_line(input: &mut dyn BufRead, closed: impl FnOnce() -> Error) -> Res
         Error::new(
             Kind::TerminalUnreadable,
             format!("cannot read the terminal: {e}"),
-            "",
+            "check the terminal and run the command again",
         )
     })?;
     if n == 0 {

@@ -84,7 +84,7 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
             Error::new(
                 Kind::SelfCheckFailed,
                 format!("self-check of the proof failed: {}", f.what),
-                "",
+                "nothing was written; keep the audit trail and report it: a proof urne cannot verify itself is never published",
             )
         })?;
     let bytes = files::to_bytes(&proof);
@@ -180,7 +180,7 @@ fn ticket_proof(
         return Err(Error::new(
             Kind::CommitmentMismatch,
             "the production file does not match the block's commitment",
-            "",
+            "the production file is not the one this block committed to: keep both as evidence and use the file published with the commitment",
         ));
     }
     let p = TicketProofFile {

@@ -106,14 +106,14 @@ fn day_end(input: &Loaded) -> Result<i64> {
         Error::new(
             crate::error::Kind::RecordUnreadable,
             "the export's day does not parse",
-            "",
+            "production's export names a day that is not a date: ask production for a corrected export",
         )
     })?;
     let (_, end) = input.rules.day_bounds(day).ok_or_else(|| {
         Error::new(
             crate::error::Kind::DayNotInOperation,
             format!("day {day} has no bounds in the rules"),
-            "",
+            "check that the rules file is the operation's and that the day lies in its participation period",
         )
     })?;
     Ok(end)

@@ -122,7 +122,7 @@ fn check_against_reveal(
         return Err(Error::new(
             Kind::TicketMismatch,
             "the revealed seed is not the committed one",
-            "",
+            "the reveal does not open this block's commitment: keep both files as evidence",
         ));
     }
     let g = block::ticket_grid(&block::grid_key(&seed), position, t.tier, rules);
@@ -130,7 +130,7 @@ fn check_against_reveal(
         return Err(Error::new(
             Kind::TicketMismatch,
             "the production file's grid differs from the one recomputed from the revealed seed",
-            "",
+            "the production file was altered after the commitment: keep it as evidence and use the copy published with the commitment",
         ));
     }
     Ok(())

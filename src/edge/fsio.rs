@@ -99,7 +99,7 @@ pub fn split(path: &Path) -> Result<(PathBuf, String)> {
             Error::new(
                 Kind::NotRegularFile,
                 format!("{} is not a file name", path.display()),
-                "",
+                "give a path that ends with a file name",
             )
         })?;
     Ok((dir, name))

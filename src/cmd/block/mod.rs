@@ -387,7 +387,7 @@ fn make_block(rules: &GameRules, id: &BlockId, seed: &Hash32) -> Result<Made> {
         Error::new(
             Kind::SelfCheckFailed,
             format!("block generation failed: {e}"),
-            "",
+            "nothing was published; keep the audit trail and report it: the entropy recorded is kept for a run again",
         )
     })?;
     let counts = tier_counts(rules, id.price_cents(), blk.tiers());

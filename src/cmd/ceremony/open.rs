@@ -253,7 +253,7 @@ fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
             Error::new(
                 Kind::MinutesTextInvalid,
                 format!("{t:?} cannot stand in the minutes: {why}"),
-                "",
+                "give it as plain text on one line, without control characters: the minutes print it as given",
             )
         })?;
     }

@@ -163,7 +163,7 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
         Error::new(
             crate::error::Kind::RecordUnreadable,
             format!("the sealed rules no longer load: {e}"),
-            "",
+            "nothing was drawn; keep the audit trail and report it: the rules sealed for this day no longer load in this version of urne",
         )
     })?;
     let period = rules
@@ -172,7 +172,7 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
             Error::new(
                 crate::error::Kind::RecordUnreadable,
                 "the sealed day is in no period",
-                "",
+                "nothing was drawn; keep the audit trail and report it: the sealed day should lie in a period of its rules",
             )
         })?
         .clone();
@@ -196,7 +196,7 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec
         Error::new(
             crate::error::Kind::RecordUnreadable,
             "the sealed day is in no period",
-            "",
+            "nothing was drawn; keep the audit trail and report it: the sealed day should lie in a period of its rules",
         )
     })?;
     if now.timestamp() < day_end {

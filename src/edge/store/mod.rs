@@ -127,7 +127,7 @@ fn encode_payload(payload: &serde_json::Value) -> Result<String> {
         Error::new(
             Kind::Defect,
             format!("cannot encode an audit payload: {e}"),
-            "",
+            "this is a defect in urne; keep the audit trail and report it",
         )
     })
 }
