@@ -141,6 +141,20 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
         let all = String::from_utf8_lossy(&o.stderr);
         assert!(all.contains("hint: pass --producer-key PEM"), "{all}");
     }
+    // A producer key file that is not there: the same id from both (spec/appliance.md §10).
+    let missing = [
+        "out",
+        "--keys",
+        "keys",
+        "--export",
+        export,
+        "--producer-key",
+        "none.pem",
+    ];
+    let urne: Vec<&str> = std::iter::once("verify").chain(missing).collect();
+    for o in [run(&env, &missing), env.urne(&urne)] {
+        assert_fails(&o, 2, "no-such-file");
+    }
     let producer = root().join("tests/fixtures/keys/test-producer.pub.pem");
     let producer = producer.to_str().unwrap();
     let o = run(

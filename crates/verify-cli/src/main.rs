@@ -386,7 +386,18 @@ fn read_input(p: &Path, limit: u64) -> Outcome<Vec<u8>> {
             "check the path and its permissions; nothing was verified",
         )
     };
-    let f = std::fs::File::open(p).map_err(|e| unreadable(&e))?;
+    let f = std::fs::File::open(p).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            // As `urne verify` says it (spec/appliance.md §10).
+            Refused::new(
+                Kind::NoSuchFile,
+                format!("no such file: {}", p.display()),
+                "check the path (relative paths are from the working directory) and that the medium is mounted",
+            )
+        } else {
+            unreadable(&e)
+        }
+    })?;
     let mut bytes = vec![];
     f.take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
@@ -463,7 +474,12 @@ fn verify_trail_file(a: &Args, keys_dir: &Path) -> Outcome<Vec<Line>> {
     let bytes = read_bounded(&folder, &name, limits::AUDIT_EXPORT)
         .map_err(|f| {
             if f.class.is_verification() {
-                Refused::from(f)
+                // An exported trail that cannot be read as one fails as a trail, as in `urne
+                // verify` (spec/appliance.md §10).
+                Refused {
+                    kind: Kind::TrailVerificationFailed,
+                    ..Refused::from(f)
+                }
             } else {
                 Refused::new(
                     Kind::VerifyInput,
