@@ -94,7 +94,7 @@ pub fn print_lines(lines: &[Line]) {
 /// What was verified first, then the checks and what could not be checked; the notes (remarks
 /// that change nothing) on standard error (`verdict::report_lines`).
 fn print_report(path: &Path, report: &Report, keys: &[verdict::Line]) {
-    let mut lines = verdict::report_lines(&path.display().to_string(), report, false);
+    let mut lines = verdict::report_lines(&path.display().to_string(), report);
     lines.extend_from_slice(keys);
     print_lines(&lines);
 }

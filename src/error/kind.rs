@@ -28,23 +28,6 @@ pub enum Exit {
     Unanchored = 8,
 }
 
-impl Exit {
-    /// The code a child urne process exited with, as this process's exit.
-    pub fn from_code(code: i32) -> Exit {
-        match code {
-            0 => Exit::Success,
-            1 => Exit::VerificationFailed,
-            2 => Exit::BadInput,
-            3 => Exit::Hsm,
-            4 => Exit::Refused,
-            6 => Exit::Busy,
-            7 => Exit::Incident,
-            8 => Exit::Unanchored,
-            _ => Exit::Internal,
-        }
-    }
-}
-
 /// Declares [`Kind`] from one table: variant, id, exit code, each with its documentation.
 macro_rules! kinds {
     ($($(#[doc = $doc:literal])+ $v:ident = $id:literal, $exit:ident;)+) => {

@@ -268,7 +268,7 @@ fn run(a: &Args) -> Outcome<Vec<Line>> {
     }
     let keys = load_keys(keys_dir)?;
     let (report, producer) = verify_folder(a, &keys)?;
-    let mut lines = verdict::report_lines(&a.path.display().to_string(), &report, false);
+    let mut lines = verdict::report_lines(&a.path.display().to_string(), &report);
     lines.push(keys_line(&keys, &producer));
     Ok(lines)
 }
@@ -437,7 +437,6 @@ fn verify_lone(a: &Args, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
     Ok(verdict::report_lines(
         &a.path.display().to_string(),
         &report,
-        false,
     ))
 }
 
@@ -507,11 +506,8 @@ fn verify_trail_file(a: &Args, keys_dir: &Path) -> Outcome<Vec<Line>> {
         message: format!("verification failed ({}): {}", f.class.name(), f.what),
         hint: "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results".into(),
     })?;
-    let mut lines = verdict::report_lines(
-        &a.path.display().to_string(),
-        &verdict::trail_report(&r),
-        false,
-    );
+    let mut lines =
+        verdict::report_lines(&a.path.display().to_string(), &verdict::trail_report(&r));
     if held.is_empty() {
         lines.push(Line::Note(verdict::cut_short_note(r.events)));
     }

@@ -17,9 +17,6 @@ pub enum Line {
     Note(String),
 }
 
-/// The `partial:` line of a verdict whose public keys were taken from the folder verified.
-pub const KEYS_FROM_FOLDER: &str = "partial: the public keys were taken from the folder verified: they show the files agree with each other, not that this appliance made them (give --keys DIR, obtained independently)";
-
 /// What an audit export checked against the key it records itself does not prove (exit 8,
 /// spec/formats.md §6.4).
 pub const UNANCHORED: &str = "its checkpoints verify under the audit key it records, which a trail rewritten end to end under another key would pass too; give the audit key exported at the key ceremony (--keys DIR holding audit.pub.pem, or --audit-key for `urne audit verify`) or a checkpoint held outside (--checkpoint)";
@@ -61,10 +58,10 @@ pub fn keys_line(keys: &super::signed::Keys, producer: &[[u8; 32]]) -> Line {
 }
 
 /// The verdict on `report` for the output(s) at `path`: one `VERIFIED` line per output verified,
-/// then the checks, the notes, and what could not be checked (`partial:`); with
-/// `keys_from_folder`, the line saying the keys were the folder's own. Every line is printable:
-/// names from the folders verified are escaped.
-pub fn report_lines(path: &str, report: &Report, keys_from_folder: bool) -> Vec<Line> {
+/// then the checks, the notes, and what could not be checked (`partial:`). The keys are always
+/// given explicitly (spec/formats.md §8.1 [M-341]): the caller adds [`keys_line`]. Every line is
+/// printable: names from the folders verified are escaped.
+pub fn report_lines(path: &str, report: &Report) -> Vec<Line> {
     let path = printable(path);
     let mut lines = vec![];
     // One first line per output verified: folder names are not signed (spec/formats.md §8.1). The
@@ -88,9 +85,6 @@ pub fn report_lines(path: &str, report: &Report, keys_from_folder: bool) -> Vec<
     }
     for p in &report.partial {
         lines.push(Line::Out(format!("partial: {}", printable(p))));
-    }
-    if keys_from_folder {
-        lines.push(Line::Out(KEYS_FROM_FOLDER.into()));
     }
     lines
 }
