@@ -223,3 +223,38 @@ pub fn refusal(f: Failure) -> Refusal {
         hint: "do not use these outputs; keep them as evidence and compare their hashes with the minutes".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn report_lines_name_each_output_then_checks_notes_and_partial() {
+        let report = Report {
+            subjects: vec!["the draw of op day 2018-12-04 attempt 1".into(), "b".into()],
+            checks: vec!["signature ok".into()],
+            notes: vec!["file x ignored".into()],
+            partial: vec!["the trail\nwas not given".into()],
+            ..Report::default()
+        };
+        let lines = report_lines("out/d\u{1b}", &report);
+        assert_eq!(
+            lines,
+            vec![
+                Line::Out(
+                    "VERIFIED: the draw of op day 2018-12-04 attempt 1 in out/d\\u{1b}".into()
+                ),
+                Line::Out("VERIFIED: b in out/d\\u{1b}".into()),
+                Line::Out("  ok  signature ok".into()),
+                Line::Note("note: file x ignored".into()),
+                Line::Out("partial: the trail\\nwas not given".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn report_lines_without_subjects_name_the_path() {
+        let lines = report_lines("x", &Report::default());
+        assert_eq!(lines, vec![Line::Out("VERIFIED: x".into())]);
+    }
+}
