@@ -210,42 +210,10 @@ pub enum Command {
     /// file. It writes nothing and can never produce a result; the `urne-verify` binary
     /// verifies the same way.
     Verify {
-        /// An output folder (`urne draw --out`, `urne block generate --out`, a void notice's
-        /// folder), a folder of such folders, a proof file or an exported audit trail
-        /// (FILE.jsonl).
-        path: PathBuf,
-        /// Folder with result.pub.pem and audit.pub.pem obtained independently of the outputs
-        /// (the key ceremony's publication, `urne keys export`). Required: never taken from the
-        /// folder verified, the token or the configuration; the verdict ends with their key ids.
-        #[arg(long, value_name = "DIR")]
-        keys: Option<PathBuf>,
-        /// Auditor mode: the signed export the draw was sealed from (FILE.jsonl.sig beside it);
-        /// the entries are recomputed from it.
-        #[arg(long, value_name = "FILE.jsonl")]
-        export: Option<PathBuf>,
-        /// Production's public key for --export (PEM; repeatable). Required with --export: never
-        /// the configuration's.
-        #[arg(long = "producer-key", value_name = "PEM")]
-        producer_keys: Vec<PathBuf>,
-        /// For a proof file: the published draw folder whose commitment it must match.
-        #[arg(long, value_name = "DIR")]
-        published: Option<PathBuf>,
-        /// A signed checkpoint held outside the appliance, such as the one copied into the
-        /// minutes (repeatable): outputs must extend it (spec/formats.md §8.4), an audit export must
-        /// hold it (spec/formats.md §6.4).
-        #[arg(long, value_name = "FILE")]
-        checkpoint: Vec<PathBuf>,
-        /// For an audit export: also fail when the last events are not yet covered by a
-        /// signed checkpoint.
-        #[arg(long)]
-        strict: bool,
-        /// The day (YYYY-MM-DD) the outputs must be of: folder names are not signed, so a
-        /// folder renamed as another day's fails with this (spec/formats.md §8.1).
-        #[arg(long = "expect-day", value_name = "YYYY-MM-DD")]
-        expect_day: Option<String>,
-        /// The block (canonical id) the outputs must be of (spec/formats.md §8.1).
-        #[arg(long = "expect-block", value_name = "ID")]
-        expect_block: Option<String>,
+        /// What to verify and against which keys: the `urne-verify` binary's arguments, one
+        /// definition for both.
+        #[command(flatten)]
+        args: urne_verify_cli::Args,
         /// Not used: verifying needs no PIN. Hidden from this help (it is a global option of
         /// the commands that log in); accepted and ignored.
         #[arg(long = "pin-file", value_name = "FILE", hide = true)]

@@ -268,7 +268,7 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
             Kind::ExportMalformed,
             path,
             e,
-            "give production's export file itself (a regular file within the limit of SPEC.md §1.6)",
+            "give production's export file itself (a regular file within the limit of spec/formats.md §1.6)",
         )?);
     }
     // The signature: at most one byte more than a signature, whatever the file is (the

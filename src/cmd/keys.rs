@@ -231,7 +231,7 @@ fn keys_left(hsm: &Hsm) -> Result<Vec<RoleObjects>> {
             return Err(Error::new(
                 Kind::SealKeyCut,
                 format!(
-                    "the token holds both of urne's key pairs, no trail, and an object labelled {SEAL_KEY_LABEL:?} whose generation did not finish (no CKA_LOCAL): a `urne keys init` killed inside the token's generation of the sealing key leaves it; urne made it neither destroyable nor modifiable (SPEC.md §6.9), so it can neither remove it nor generate a second key beside it"
+                    "the token holds both of urne's key pairs, no trail, and an object labelled {SEAL_KEY_LABEL:?} whose generation did not finish (no CKA_LOCAL): a `urne keys init` killed inside the token's generation of the sealing key leaves it; urne made it neither destroyable nor modifiable (spec/appliance.md §6.9), so it can neither remove it nor generate a second key beside it"
                 ),
                 officer,
             ));

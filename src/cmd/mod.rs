@@ -130,30 +130,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
         Command::Ceremony(c) => ceremony::run(ctx, &ceremony_args(*c)),
         Command::Block(c) => block::run(ctx, c),
         Command::Ticket(c) => ticket::run(c),
-        Command::Verify {
-            path,
-            keys,
-            export,
-            producer_keys,
-            published,
-            checkpoint,
-            strict,
-            expect_day,
-            expect_block,
-            pin_file: _,
-        } => verify::run(verify::VerifyArgs {
-            path,
-            keys,
-            export,
-            producer_keys,
-            published,
-            checkpoints: checkpoint,
-            strict,
-            expect: urne_verify::verify::Expect {
-                day: expect_day,
-                block: expect_block,
-            },
-        }),
+        Command::Verify { args, pin_file: _ } => verify::run(&args),
         c @ (Command::Status { .. } | Command::Show { .. }) => reading(ctx, c),
     }
 }

@@ -29,7 +29,7 @@ const TRIES: usize = 3;
 pub fn need_terminal() -> Result<()> {
     need_terminal_for(
         "the commissaire's contribution is typed at the terminal, and standard input is not one",
-        "run the command at the appliance's console: no file, argument or variable may hold the contribution before the entropy is fixed (SPEC.md §4.4.1); nothing was recorded",
+        "run the command at the appliance's console: no file, argument or variable may hold the contribution before the entropy is fixed (spec/formats.md §4.4.1); nothing was recorded",
     )
 }
 

@@ -155,6 +155,33 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
     for o in [run(&env, &missing), env.urne(&urne)] {
         assert_fails(&o, 2, "no-such-file");
     }
+    // A checkpoint or a key that is a FIFO: refused at once, never waited on, the same id from
+    // both (spec/formats.md §1.6; `timeout` turns a wait into exit 124, which fails here).
+    assert!(
+        Command::new("mkfifo")
+            .arg(env.path("held.note"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    for flag in ["--checkpoint", "--producer-key"] {
+        let mut args = vec!["out", "--keys", "keys", flag, "held.note"];
+        if flag == "--producer-key" {
+            args.extend(["--export", export]);
+        }
+        let mut c = Command::new("timeout");
+        scrub(&mut c);
+        let o = c
+            .current_dir(env.path(""))
+            .arg("20")
+            .arg(exe())
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_fails(&o, 2, "not-regular-file");
+        let urne: Vec<&str> = std::iter::once("verify").chain(args).collect();
+        assert_fails(&env.urne(&urne), 2, "not-regular-file");
+    }
     let producer = root().join("tests/fixtures/keys/test-producer.pub.pem");
     let producer = producer.to_str().unwrap();
     let o = run(

@@ -57,7 +57,7 @@ pub fn checkpoint(data: &[u8]) {
         format!("{body}\n"),
         canonical,
         "verify_note accepted a checkpoint body that is not the canonical one for size {} \
-         (SPEC.md §6.3: <n> decimal without leading zeros, three lines ended by LF)",
+         (spec/formats.md §6.3: <n> decimal without leading zeros, three lines ended by LF)",
         cp.size
     );
 }

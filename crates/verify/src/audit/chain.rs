@@ -153,7 +153,7 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
     if lines.next().is_some() || body != format!("{org}\n{size}\n{}\n", B64.encode(root)) {
         return Err(note_error(
             Malformed,
-            "the checkpoint's body is not its three lines as SPEC.md §6.3 writes them",
+            "the checkpoint's body is not its three lines as spec/formats.md §6.3 writes them",
         ));
     }
     if org != origin(audit_key) {
@@ -207,13 +207,13 @@ fn one_signature_line(sigs: &str) -> Result<(&str, Vec<u8>), NoteError> {
     if found.len() != 1 {
         return Err(note_error(
             Malformed,
-            "a checkpoint carries exactly one signature line, the audit key's (SPEC.md §6.3)",
+            "a checkpoint carries exactly one signature line, the audit key's (spec/formats.md §6.3)",
         ));
     }
     if !sigs.ends_with('\n') {
         return Err(note_error(
             Malformed,
-            "the checkpoint's signature line does not end with LF (SPEC.md §6.3)",
+            "the checkpoint's signature line does not end with LF (spec/formats.md §6.3)",
         ));
     }
     Ok(found.remove(0))

@@ -89,7 +89,7 @@ impl<'de> serde::Deserialize<'de> for UnofficialRules {
             Ok(UnofficialRules)
         } else {
             Err(serde::de::Error::custom(
-                "unofficial_rules is true when present (SPEC.md §7.4)",
+                "unofficial_rules is true when present (spec/formats.md §7.4)",
             ))
         }
     }

@@ -342,7 +342,7 @@ impl Committed<'_> {
         })?;
         if entropy.len() < crate::block::id::MIN_ENTROPY_BYTES {
             return Err(inconsistent(&format!(
-                "the entropy has {} bytes; a block's has at least {} (SPEC.md §5.B3)",
+                "the entropy has {} bytes; a block's has at least {} (spec/formats.md §5.B3)",
                 entropy.len(),
                 crate::block::id::MIN_ENTROPY_BYTES
             )));
@@ -385,7 +385,7 @@ impl Committed<'_> {
         let c = &self.c;
         let inconsistent = |what: &str| Err(fail(C::Inconsistent, format!("{rname}: {what}")));
         if r.version != c.version {
-            return inconsistent("not of its commitment's version (SPEC.md §7.2)");
+            return inconsistent("not of its commitment's version (spec/formats.md §7.2)");
         }
         if r.block != c.block
             || r.rules_sha256 != c.rules_sha256
@@ -542,7 +542,7 @@ impl Committed<'_> {
                 return Err(fail(
                     C::Malformed,
                     format!(
-                        "{} is missing: a version-2 block has one (SPEC.md §5.B9)",
+                        "{} is missing: a version-2 block has one (spec/formats.md §5.B9)",
                         self.dir.show(&name)
                     ),
                 ));
@@ -569,7 +569,7 @@ impl Committed<'_> {
             return Err(fail(
                 C::Inconsistent,
                 format!(
-                    "{name} does not list exactly the block's commitment, rules file and production file (SPEC.md §5.B9)"
+                    "{name} does not list exactly the block's commitment, rules file and production file (spec/formats.md §5.B9)"
                 ),
             ));
         }

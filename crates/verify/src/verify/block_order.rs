@@ -87,7 +87,7 @@ pub fn check_sales_close(rname: &str, r: &RevealFile, c: &CommitFile) -> VResult
     ] {
         if !is_one_time_format(ts) {
             return Err(bad(format!(
-                "{what} {ts:?} is not a date-time in RFC 3339 UTC with microseconds (SPEC.md §6.1)"
+                "{what} {ts:?} is not a date-time in RFC 3339 UTC with microseconds (spec/formats.md §6.1)"
             )));
         }
     }

@@ -30,7 +30,7 @@ pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> 
     if leaves.is_empty() {
         return Err(fail(
             C::Inconsistent,
-            "the bundle has no leaves: a day without entries is never drawn (SPEC.md §4.5)",
+            "the bundle has no leaves: a day without entries is never drawn (spec/formats.md §4.5)",
         ));
     }
     let claimed = commitment_of(&b.core.commitment)?;

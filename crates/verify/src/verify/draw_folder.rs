@@ -344,7 +344,7 @@ fn step6_result(
     if res.version != bundle.version {
         return Err(fail(
             C::Inconsistent,
-            "result.json and bundle.json are of different versions (SPEC.md §7.2)",
+            "result.json and bundle.json are of different versions (spec/formats.md §7.2)",
         ));
     }
     verify_result_against_bundle(&res, bundle)?;
@@ -562,7 +562,7 @@ fn step9_manifest(
             return Err(fail(
                 C::Malformed,
                 format!(
-                    "{} is missing: a version-2 draw folder has one (SPEC.md §4.7)",
+                    "{} is missing: a version-2 draw folder has one (spec/formats.md §4.7)",
                     f.show(name)
                 ),
             ));

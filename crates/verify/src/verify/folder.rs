@@ -135,7 +135,7 @@ pub fn read_bounded(f: &dyn Folder, name: &str, limit: u64) -> VResult<Option<Ve
         Entry::File(size) if size > limit => Err(fail(
             C::Malformed,
             format!(
-                "{} has {size} bytes, more than a {name} can have ({limit}, SPEC.md §1.6): it is not read",
+                "{} has {size} bytes, more than a {name} can have ({limit}, spec/formats.md §1.6): it is not read",
                 f.show(name)
             ),
         )),

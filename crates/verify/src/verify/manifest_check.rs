@@ -61,7 +61,7 @@ pub(super) fn check_manifest(
     if !m.lists_exactly(&expected) {
         return Err(fail(
             C::Inconsistent,
-            format!("{name} does not list exactly a draw's files (SPEC.md §4.7)"),
+            format!("{name} does not list exactly a draw's files (spec/formats.md §4.7)"),
         ));
     }
     check_listed(&m, name, present, r)?;

@@ -61,7 +61,7 @@ pub fn verify_sitting(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     let mut notes = vec![];
     if !s.outputs.is_empty() {
         notes.push(format!(
-            "{name}: the {} output(s) sitting {} lists are not verified here: verify the folder of outputs that holds them (SPEC.md §9.4)",
+            "{name}: the {} output(s) sitting {} lists are not verified here: verify the folder of outputs that holds them (spec/formats.md §9.4)",
             s.outputs.len(),
             s.number
         ));

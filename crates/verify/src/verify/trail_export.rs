@@ -103,7 +103,7 @@ pub fn parse_trail_export(name: &str, bytes: &[u8]) -> VResult<TrailExport> {
         fail(
             FailureClass::Malformed,
             format!(
-                "{name}: holds no event: an audit trail begins with its first event, so an export of one is never empty (SPEC.md §6.4)"
+                "{name}: holds no event: an audit trail begins with its first event, so an export of one is never empty (spec/formats.md §6.4)"
             ),
         )
     };
@@ -115,7 +115,7 @@ pub fn parse_trail_export(name: &str, bytes: &[u8]) -> VResult<TrailExport> {
         if raw.len() > MAX_LINE {
             return Err(fail(
                 FailureClass::Malformed,
-                format!("{at}: longer than {MAX_LINE} bytes (SPEC.md §1.6)"),
+                format!("{at}: longer than {MAX_LINE} bytes (spec/formats.md §1.6)"),
             ));
         }
         let l: Line = serde_json::from_slice(raw)

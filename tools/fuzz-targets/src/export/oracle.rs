@@ -400,7 +400,7 @@ fn read_all(file: &[u8], producer_id: &str, rules: &Rules, mode: Mode) -> Result
 pub fn read(file: &[u8], producer_id: &str, rules: &Rules, mode: Mode) -> Verdict {
     if file.contains(&b'\r') {
         return if mode.cr_refused {
-            Verdict::Refuse("a CR (SPEC.md §4.1.1: no CR anywhere)".into())
+            Verdict::Refuse("a CR (spec/formats.md §4.1.1: no CR anywhere)".into())
         } else {
             Verdict::Undefined("a CR (the rule is changing, contract-12)".into())
         };

@@ -268,8 +268,8 @@ fn clock_jumped(h: &Html, at: &Stamp, previous: &Stamp) -> String {
         esc(&h.when(previous.at)),
         h.event(previous.seq),
         h.t(
-            "Aucune confirmation de l'horloge à la montre n'est enregistrée (SPEC.md §6.6) : l'horloge de l'appareil a pu être avancée, ou la confirmation perdue avec un processus interrompu.",
-            "No confirmation of the clock at a watch is recorded (SPEC.md §6.6): the appliance's clock may have been set ahead, or the confirmation lost with an interrupted process."
+            "Aucune confirmation de l'horloge à la montre n'est enregistrée (spec/appliance.md §6.6) : l'horloge de l'appareil a pu être avancée, ou la confirmation perdue avec un processus interrompu.",
+            "No confirmation of the clock at a watch is recorded (spec/appliance.md §6.6): the appliance's clock may have been set ahead, or the confirmation lost with an interrupted process."
         )
     )
 }

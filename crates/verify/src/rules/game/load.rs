@@ -212,7 +212,7 @@ fn check_totals(f: &RulesFile) -> Result<(), RulesError> {
     if f.block_size == 0 || f.block_size > MAX_BLOCK_SIZE {
         return Err(field(
             "block_size",
-            "must be positive and at most 4,194,304 (SPEC.md §5.B1)",
+            "must be positive and at most 4,194,304 (spec/formats.md §5.B1)",
         ));
     }
     if f.totals.prize_cents.len() != p.len() {

@@ -1,4 +1,4 @@
-//! Rules of an instant game (SPEC.md "Blocks" spec/formats.md §5.B1; rules G-1 … G-8): price points, block size,
+//! Rules of an instant game (spec/formats.md §5.B1; rules G-1 … G-8): price points, block size,
 //! prize table, grid and symbol set, read from a rules file and validated at load (design
 //! principle 8). A table that does not add up is refused here, before any block exists.
 //!
