@@ -378,9 +378,7 @@ fn spawn_and_kill(env: &Env, args: &[&str], delay: Duration) -> Option<Duration>
         if child.try_wait().unwrap().is_some() {
             return Some(t.elapsed());
         }
-        std::thread::sleep(
-            Duration::from_millis(1).min(delay.checked_sub(t.elapsed().min(delay)).unwrap()),
-        );
+        std::thread::sleep(Duration::from_millis(1).min(delay.saturating_sub(t.elapsed())));
     }
     if child.try_wait().unwrap().is_some() {
         return Some(t.elapsed());
