@@ -122,7 +122,7 @@ pub fn key_set(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<PinnedKey>> {
     let mut set: Vec<PinnedKey> = trusted_keys(ctx, given)?
         .into_iter()
         .map(|k| PinnedKey {
-            key_id: keys::key_id(&k),
+            key_id: urne_verify::values::KeyId::of(&k),
             public_key: Hash32(k),
         })
         .collect();
@@ -132,9 +132,9 @@ pub fn key_set(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<PinnedKey>> {
 }
 
 /// The pinned set in words: each key id in groups of four, comma-separated.
-pub fn pin_words(ids: &[String]) -> String {
+pub fn pin_words(ids: &[urne_verify::values::KeyId]) -> String {
     ids.iter()
-        .map(|k| crate::text::groups(k))
+        .map(|k| crate::text::groups(k.as_str()))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -162,7 +162,7 @@ pub fn pinned_keys(ctx: &mut Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
                     format!(
                         "producer key {} is not among production's keys pinned in the trail ({})",
                         k.key_id,
-                        pinned.ids().join(", ")
+                        urne_verify::values::KeyId::join(&pinned.ids())
                     ),
                     "a seal trusts the pinned keys only; a new key of production's is pinned with `urne keys producer` (recorded, shown in the minutes)",
                 ));

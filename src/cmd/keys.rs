@@ -374,7 +374,7 @@ fn new_trail_object(hsm: &Hsm, audit_key: &[u8; 32]) -> Result<TrailObject> {
     let nonce = hsm.random(32)?;
     let object = TrailObject {
         trail: token::trail_id(audit_key, &nonce, &created),
-        audit_key_id: keys::key_id(audit_key),
+        audit_key_id: urne_verify::values::KeyId::of(audit_key),
         created,
         previous: None,
     };

@@ -59,8 +59,8 @@ pub fn at_key_ceremony(ctx: &mut Ctx, given: &[std::path::PathBuf], lang: Lang) 
 /// The commissaire types the ids of production's keys from its written statement, one a line,
 /// an empty line to finish (three tries): the set typed must be `want`, the ids of the key files
 /// to pin, else nothing is pinned (exit 4).
-pub fn typed_ids(lang: Lang, want: &[String]) -> Result<()> {
-    let mut want: Vec<String> = want.to_vec();
+pub fn typed_ids(lang: Lang, want: &[urne_verify::values::KeyId]) -> Result<()> {
+    let mut want: Vec<String> = want.iter().map(ToString::to_string).collect();
     want.sort();
     for _ in 0..3 {
         note!(

@@ -15,7 +15,7 @@ use urne_ceremony::token::{self, Mark, TrailObject};
 use urne_verify::audit::history::Output;
 use urne_verify::block::BlockId;
 use urne_verify::block::files::{CommitFile, RevealFile};
-use urne_verify::crypto::{Hash32, keys, sha256};
+use urne_verify::crypto::{Hash32, sha256};
 use urne_verify::draw::files::BundleFile;
 use urne_verify::events::payloads::{CarriedBlock, CarriedDay, SoftwareStart, TrailRestarted};
 use urne_verify::values::{Attempt, Day};
@@ -71,7 +71,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     });
     let record = TrailRestarted {
         trail: new.trail,
-        audit_key_id: keys::key_id(&audit_key),
+        audit_key_id: urne_verify::values::KeyId::of(&audit_key),
         audit_public_key: Hash32(audit_key),
         previous_trail: old,
         previous_mark_size: old_mark.size,
@@ -133,7 +133,7 @@ fn trails(hsm: &Hsm, tt: &TokenTrail) -> Result<(Hash32, Mark, TrailObject, bool
         let nonce = hsm.random(32)?;
         let new = TrailObject {
             trail: token::trail_id(&tt.audit_key, &nonce, &created),
-            audit_key_id: keys::key_id(&tt.audit_key),
+            audit_key_id: urne_verify::values::KeyId::of(&tt.audit_key),
             created,
             previous: Some(tt.object.trail),
         };

@@ -31,7 +31,7 @@ pub struct TrailObject {
     /// The trail's identity.
     pub trail: Hash32,
     /// The key id of the audit key that signs its checkpoints.
-    pub audit_key_id: String,
+    pub audit_key_id: urne_verify::values::KeyId,
     /// When it was created (RFC 3339 UTC).
     pub created: String,
     /// The trail it replaces, for a trail made by a witnessed restart (spec/appliance.md §6.8).
@@ -125,7 +125,10 @@ impl TrailObject {
         )?;
         let t = TrailObject {
             trail: hash_field(TRAIL_LABEL, f[0])?,
-            audit_key_id: f[1].to_string(),
+            audit_key_id: f[1].parse().map_err(|e| ObjectError {
+                label: TRAIL_LABEL,
+                reason: format!("{e}"),
+            })?,
             created: f[2].to_string(),
             previous: match f[3] {
                 "none" => None,
@@ -283,7 +286,7 @@ mod tests {
     fn objects_round_trip_and_refuse_anything_else() {
         let t = TrailObject {
             trail: Hash32([1; 32]),
-            audit_key_id: "0123456789abcdef".into(),
+            audit_key_id: "0123456789abcdef".parse().unwrap(),
             created: "2026-12-01T10:00:00.000000Z".into(),
             previous: None,
         };

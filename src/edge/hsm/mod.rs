@@ -18,7 +18,6 @@ use cryptoki::slot::Slot;
 use secrecy::SecretString;
 use serde::Serialize;
 use std::sync::{Mutex, MutexGuard};
-use urne_verify::crypto::keys;
 
 pub mod aead;
 mod errors;
@@ -51,7 +50,7 @@ pub struct KeyInfo {
     /// The label it is found by (`CKA_LABEL`), from the configuration.
     pub label: String,
     /// Its key id (spec/formats.md §1.3), computed from the public key.
-    pub key_id: String,
+    pub key_id: urne_verify::values::KeyId,
     /// The Ed25519 public key, read from the token (`CKA_EC_POINT`).
     #[serde(serialize_with = "ser_hex")]
     pub public_key: [u8; 32],
@@ -418,7 +417,7 @@ impl Hsm {
         let mut info = KeyInfo {
             role,
             label: self.label(role).to_string(),
-            key_id: keys::key_id(&public_key),
+            key_id: urne_verify::values::KeyId::of(&public_key),
             public_key,
             local: false,
             never_extractable: false,

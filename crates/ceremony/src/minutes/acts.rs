@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use urne_verify::block::BlockId;
 use urne_verify::crypto::Hash32;
-use urne_verify::values::{Attempt, Day};
+use urne_verify::values::{Attempt, Day, KeyId};
 
 /// An event, by its sequence number and its time (RFC 3339 UTC in the trail).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,9 +72,9 @@ pub enum Act {
     /// Production's keys pinned (`producer.keys`).
     ProducerKeys {
         /// The key ids pinned.
-        keys: Vec<String>,
+        keys: Vec<KeyId>,
         /// The key ids they replace (empty: the first pin).
-        previous: Vec<String>,
+        previous: Vec<KeyId>,
     },
 }
 

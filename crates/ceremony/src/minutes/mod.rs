@@ -51,7 +51,7 @@ use urne_verify::events::kinds::MalformedRecord;
 use urne_verify::events::payloads::{KeysExported, KeysGenerated};
 use urne_verify::sitting::{Commissaire, Person, Step};
 use urne_verify::software::{Pkcs11Identity, SoftwareIdentity};
-use urne_verify::values::{Attempt, Day};
+use urne_verify::values::{Attempt, Day, KeyId};
 
 /// The language of the minutes (spec/appliance.md §9.1 `lang`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -418,9 +418,9 @@ pub enum Incident {
         /// The event.
         at: Stamp,
         /// The key ids pinned.
-        keys: Vec<String>,
+        keys: Vec<KeyId>,
         /// The key ids they replace (empty: the first pin).
-        previous: Vec<String>,
+        previous: Vec<KeyId>,
     },
     /// The appliance's clock corrected (`clock.corrected`, spec/appliance.md §6.6) since the previous
     /// sitting: the events before it were dated by a clock set ahead.
@@ -530,7 +530,7 @@ pub struct Integrity {
     /// The trail's identity (event 1's `trail`).
     pub trail: Option<Hash32>,
     /// The audit key's id (event 1's `audit_key_id`).
-    pub audit_key_id: Option<String>,
+    pub audit_key_id: Option<KeyId>,
     /// The checkpoint, when the caller gives its text.
     pub checkpoint: Option<Checkpoint>,
 }

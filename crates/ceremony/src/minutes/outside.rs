@@ -15,7 +15,7 @@ use urne_verify::audit::Event;
 use urne_verify::audit::history::Subject;
 use urne_verify::crypto::Hash32;
 use urne_verify::events::kinds::Record;
-use urne_verify::values::Attempt;
+use urne_verify::values::{Attempt, KeyId};
 
 /// The acts done since the trail's last `sitting.closed` (before a sitting is opened: what its
 /// opening shows). Fails when an event does not parse.
@@ -211,7 +211,7 @@ pub fn what(act: &Act, lang: Lang) -> String {
             let prev = if previous.is_empty() {
                 t("premier épinglage", "first pin").to_string()
             } else {
-                format!("{} {}", t("remplacent", "replacing"), previous.join(", "))
+                format!("{} {}", t("remplacent", "replacing"), KeyId::join(previous))
             };
             format!(
                 "{} {} ({prev})",
@@ -219,7 +219,7 @@ pub fn what(act: &Act, lang: Lang) -> String {
                     "Clés de production épinglées :",
                     "Production's keys pinned:"
                 ),
-                keys.join(", ")
+                KeyId::join(keys)
             )
         }
     }

@@ -6,10 +6,14 @@
 
 use super::tests::{contribution, entropy, given, opened, result, seal, sw, trail, trail_created};
 use super::*;
-use urne_verify::crypto::keys::key_id;
 use urne_verify::events::kinds::Record;
 use urne_verify::events::payloads::{KeysGenerated, PinnedKey, ProducerKeys, TokenRecord};
 use urne_verify::sitting::{ClosedRecord, SittingKind};
+use urne_verify::values::KeyId;
+
+fn key_id(k: &[u8; 32]) -> KeyId {
+    KeyId::of(k)
+}
 
 fn pin(b: u8, previous: &[u8]) -> Record {
     ProducerKeys {
@@ -40,7 +44,7 @@ fn generated() -> Record {
     .into()
 }
 
-fn pin_incidents(m: &Minutes) -> Vec<(u64, Vec<String>, Vec<String>)> {
+fn pin_incidents(m: &Minutes) -> Vec<(u64, Vec<KeyId>, Vec<KeyId>)> {
     m.incidents
         .iter()
         .filter_map(|i| match i {
@@ -52,7 +56,7 @@ fn pin_incidents(m: &Minutes) -> Vec<(u64, Vec<String>, Vec<String>)> {
         .collect()
 }
 
-fn outside_pins(m: &Minutes) -> Vec<(u64, Vec<String>, Vec<String>)> {
+fn outside_pins(m: &Minutes) -> Vec<(u64, Vec<KeyId>, Vec<KeyId>)> {
     m.outside
         .iter()
         .filter_map(|o| match &o.act {
@@ -113,7 +117,7 @@ fn the_pin_in_force_is_stated_and_a_pin_outside_a_sitting_is_an_incident() {
     let html = html::render(&kc, Lang::Fr);
     assert!(html.contains("Clés de production de confiance"), "{html}");
     assert!(html.contains(". Clés</h2>"), "{html}");
-    assert!(html.contains(&a));
+    assert!(html.contains(a.as_str()));
 
     let s2 = Minutes::from_trail(&events, 2, &given()).unwrap();
     // The pin before sitting 2 opened is an act done outside any sitting (M-270), stated there
@@ -134,7 +138,7 @@ fn the_pin_in_force_is_stated_and_a_pin_outside_a_sitting_is_an_incident() {
         "{html}"
     );
     let en = html::render(&s2, Lang::En);
-    assert!(en.contains("pinned outside any sitting") && en.contains(&b));
+    assert!(en.contains("pinned outside any sitting") && en.contains(b.as_str()));
 
     let s3 = Minutes::from_trail(&events, 3, &given()).unwrap();
     assert!(pin_incidents(&s3).is_empty());

@@ -17,7 +17,7 @@ use urne_verify::audit::Event;
 use urne_verify::block::BlockId;
 use urne_verify::events::kinds::{self, MalformedRecord, Record};
 use urne_verify::events::payloads::ProducerKeys;
-use urne_verify::values::{Attempt, Day};
+use urne_verify::values::{Attempt, Day, KeyId};
 
 /// Every day's and every block's history, read from the whole trail.
 #[derive(Debug, Default)]
@@ -157,8 +157,8 @@ impl Trail {
         if r.previous != pinned {
             return Err(format!(
                 "it replaces production's keys [{}], and the trail pins [{}]",
-                r.previous.join(", "),
-                pinned.join(", ")
+                KeyId::join(&r.previous),
+                KeyId::join(&pinned)
             ));
         }
         if r.ids() == pinned {
@@ -171,9 +171,9 @@ impl Trail {
     /// A seal, once production's keys are pinned, names one of them as its export's key.
     fn check_producer(&self, key_id: &str) -> Result<(), String> {
         match &self.producer {
-            Some(p) if !p.keys.iter().any(|k| k.key_id == key_id) => Err(format!(
+            Some(p) if !p.keys.iter().any(|k| *key_id == k.key_id) => Err(format!(
                 "the export's key {key_id} is not among production's pinned keys [{}]",
-                p.ids().join(", ")
+                KeyId::join(&p.ids())
             )),
             _ => Ok(()),
         }

@@ -34,7 +34,10 @@ fn seal(key_id: &str) -> (Kind, serde_json::Value) {
 
 fn pinned(records: &[(Kind, serde_json::Value)]) -> Result<Option<Vec<String>>, String> {
     Trail::from_events(&events(records))
-        .map(|t| t.producer_keys().map(ProducerKeys::ids))
+        .map(|t| {
+            t.producer_keys()
+                .map(|p| p.ids().iter().map(ToString::to_string).collect())
+        })
         .map_err(|e| e.reason)
 }
 
@@ -110,7 +113,7 @@ fn a_pinned_set_gives_its_ids_and_raw_keys_in_order() {
         keys: [1u8, 2]
             .iter()
             .map(|b| urne_verify::events::payloads::PinnedKey {
-                key_id: key(*b).0,
+                key_id: key(*b).0.parse().unwrap(),
                 public_key: Hash32([*b; 32]),
             })
             .collect(),

@@ -77,7 +77,7 @@ pub struct KeyRecord {
     /// The key's label in the token.
     pub label: String,
     /// The key id (spec/formats.md §1.4).
-    pub key_id: String,
+    pub key_id: crate::values::KeyId,
     /// The 32-byte Ed25519 public key, hex.
     pub public_key: Hash32,
     /// `CKA_LOCAL`: generated on the token.
@@ -174,7 +174,7 @@ pub struct ExportedKey {
     /// The PEM file's name beside `keys.json`.
     pub file: String,
     /// The key id (spec/formats.md §1.4).
-    pub key_id: String,
+    pub key_id: crate::values::KeyId,
     /// The 32-byte Ed25519 public key, hex.
     pub public_key: Hash32,
     /// The key's label in the token.
@@ -236,7 +236,7 @@ pub struct TrailCreated {
     /// The trail's identity (spec/appliance.md §6.6).
     pub trail: Hash32,
     /// The audit key's id (spec/formats.md §1.3).
-    pub audit_key_id: String,
+    pub audit_key_id: crate::values::KeyId,
     /// The audit public key, hex.
     pub audit_public_key: Hash32,
 }
@@ -282,7 +282,7 @@ pub struct TrailRestarted {
     /// The new trail's identity.
     pub trail: Hash32,
     /// The audit key's id.
-    pub audit_key_id: String,
+    pub audit_key_id: crate::values::KeyId,
     /// The audit public key, hex.
     pub audit_public_key: Hash32,
     /// The trail it replaces.
@@ -321,7 +321,7 @@ pub struct EntropyRefused {
 #[serde(deny_unknown_fields)]
 pub struct PinnedKey {
     /// The key's id (spec/formats.md §1.3): the first 16 hex digits of the SHA-256 of `public_key`.
-    pub key_id: String,
+    pub key_id: crate::values::KeyId,
     /// The raw Ed25519 public key, hex.
     pub public_key: Hash32,
 }
@@ -336,12 +336,12 @@ pub struct ProducerKeys {
     /// The keys, by key id in bytewise order, each once.
     pub keys: Vec<PinnedKey>,
     /// The key ids of the set pinned before (bytewise order), empty for the first.
-    pub previous: Vec<String>,
+    pub previous: Vec<crate::values::KeyId>,
 }
 
 impl ProducerKeys {
     /// The pinned set's key ids, in order.
-    pub fn ids(&self) -> Vec<String> {
+    pub fn ids(&self) -> Vec<crate::values::KeyId> {
         self.keys.iter().map(|k| k.key_id.clone()).collect()
     }
 
@@ -357,12 +357,12 @@ impl ProducerKeys {
             return Err("production's pinned keys are an empty set".into());
         }
         for w in self.keys.windows(2) {
-            if w[0].key_id.as_bytes() >= w[1].key_id.as_bytes() {
+            if w[0].key_id >= w[1].key_id {
                 return Err("production's pinned keys are not in key id order, each once".into());
             }
         }
         for k in &self.keys {
-            if k.key_id != crate::crypto::keys::key_id(&k.public_key.0) {
+            if k.key_id != crate::values::KeyId::of(&k.public_key.0) {
                 return Err(format!("pinned key id {} is not its key's", k.key_id));
             }
         }

@@ -147,6 +147,13 @@ impl FromStr for KeyId {
     }
 }
 
+impl KeyId {
+    /// `ids` in words: their 16 hex digits, joined by `, `.
+    pub fn join(ids: &[KeyId]) -> String {
+        ids.iter().map(KeyId::as_str).collect::<Vec<_>>().join(", ")
+    }
+}
+
 impl fmt::Display for KeyId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(&self.0)

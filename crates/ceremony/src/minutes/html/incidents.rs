@@ -6,6 +6,7 @@ use crate::minutes::{Incident, Minutes, Stamp, StepDone, words};
 use std::fmt::Write;
 use urne_verify::crypto::Hash32;
 use urne_verify::sitting::Step;
+use urne_verify::values::KeyId;
 
 /// One step of the plan, in words.
 pub(super) fn step(h: &Html, s: &Step) -> String {
@@ -168,8 +169,8 @@ fn incident(h: &Html, i: &Incident) -> String {
 }
 
 /// Production's keys pinned outside any sitting, in words.
-fn producer_keys(h: &Html, keys: &[String], previous: &[String]) -> String {
-    let ids = |ks: &[String]| {
+fn producer_keys(h: &Html, keys: &[KeyId], previous: &[KeyId]) -> String {
+    let ids = |ks: &[KeyId]| {
         ks.iter()
             .map(|k| code(k.as_str()))
             .collect::<Vec<_>>()

@@ -133,7 +133,7 @@ fn key(role: KeyRole) -> KeyRecord {
     KeyRecord {
         role,
         label: format!("urne-{}", role.name()),
-        key_id: "a85e805b452ccee7".into(),
+        key_id: "a85e805b452ccee7".parse().unwrap(),
         public_key: h(H1),
         local: true,
         never_extractable: true,
@@ -182,7 +182,7 @@ fn keys_records_keep_their_bytes() {
     );
     let ek = |role: &str| ExportedKey {
         file: format!("{role}.pub.pem"),
-        key_id: "a85e805b452ccee7".into(),
+        key_id: "a85e805b452ccee7".parse().unwrap(),
         public_key: h(H0),
         label: format!("urne-{role}"),
         hardware_bound: true,
@@ -237,7 +237,7 @@ fn keys_generated_with_the_sealing_key_keeps_its_bytes() {
     // The sealing key (spec/appliance.md §6.9), its member last.
     let seal_key = SealKeyRecord {
         label: "urne-seal".into(),
-        key_id: "0011223344556677".into(),
+        key_id: "0011223344556677".parse().unwrap(),
         key_type: "AES".into(),
         value_len: 32,
         local: true,
