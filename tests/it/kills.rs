@@ -426,6 +426,7 @@ fn keys_init_kills(runs: usize) -> (Killer, InitKills) {
         f.leftovers += usize::from(!temporaries(&env).is_empty());
         let o = k.run(&env, &["keys", "init"]);
         let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        // Which recovery path ran is told by its note on the screen: the words are what is tested.
         if o.status.success() {
             k.rerun(false);
             f.adopted += usize::from(err.contains("initialising with it"));
@@ -448,7 +449,8 @@ fn keys_init_kills(runs: usize) -> (Killer, InitKills) {
                     .push(e.lines().next().unwrap_or_default().to_string());
                 continue;
             }
-            // The kill came after the mark: the token is initialised.
+            // The kill came after the mark: the token is initialised. One id (keys-exist) for
+            // both refusals: the words tell the finishable state from the officer's.
             assert!(
                 e.contains("already initialised") && e.contains("last mark"),
                 "{e}"
@@ -582,6 +584,7 @@ pub(crate) fn init_again(env: &Env, said: &str) -> i64 {
     let o = env.urne(&["keys", "init"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
+    // The recovery path's note on the screen: its words are what is tested.
     assert!(err.contains(said), "{err}");
     assert_initialised(env, &env.path("keys-after"));
     event_total(env) - 2 // keys export's software.start and keys.exported

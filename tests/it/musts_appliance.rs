@@ -88,7 +88,7 @@ fn an_empty_day_is_sealed_and_its_draw_refused_exit_4_before_any_entropy() {
     let o = env.draw(DAY, "out");
     let shown = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(4), "{shown}");
-    assert!(shown.contains("error["), "{shown}");
+    assert!(shown.contains("error[day-empty]: "), "{shown}");
     assert!(!shown.contains("panicked"), "{shown}");
     assert_eq!(
         events(&env, "draw.entropy"),
