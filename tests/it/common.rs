@@ -365,6 +365,26 @@ pub fn assert_failed(status: Option<i32>, err: &str, code: i32, id: &str) -> Str
         .to_string()
 }
 
+/// The message of the one `error[<id>]:` line on a terminal's screen (standard output and error
+/// together, as `scripts/pty-type` shows them), asserting there is exactly one error line and
+/// that it is of `id` (the exit code is the caller's to check).
+pub fn screen_error(screen: &str, id: &str) -> String {
+    let errors: Vec<&str> = screen
+        .lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .filter(|l| l.starts_with("error[") || l.starts_with("error:"))
+        .collect();
+    assert!(
+        errors.len() == 1,
+        "expected exactly one error line on the screen, got:\n{screen}"
+    );
+    let prefix = format!("error[{id}]: ");
+    errors[0]
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("expected {prefix}…, got:\n{screen}"))
+        .to_string()
+}
+
 /// Asserts that the message of an `error[<id>]:` line (as [`assert_fails`] returns it) names each
 /// of `values`: what the operator or the commissaire needs that the id alone does not give (an
 /// event number, a key id, a path, a day). The values are checked, not the sentence around them.

@@ -347,7 +347,7 @@ fn status_needs_the_token_and_says_where_a_refused_pin_came_from() {
         .unwrap();
     let shown = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(3), "{shown}");
-    assert!(shown.contains("error[pin-incorrect]: "), "{shown}");
+    screen_error(&shown, "pin-incorrect");
     assert!(shown.contains("type the user PIN again"), "{shown}");
     assert!(
         !shown.contains("URNE_PIN") && !shown.contains("--pin-file"),

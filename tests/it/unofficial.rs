@@ -259,7 +259,7 @@ fn at_a_sitting_the_commissaire_types_the_unofficial_id_back_and_the_minutes_say
     let o = sitting(&env, &args, LOOKALIKE);
     let shown = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(o.status.code(), Some(2), "{shown}");
-    assert!(shown.contains("not an official regulation"), "{shown}");
+    assert_names(&screen_error(&shown, "rules-not-official"), &[LOOKALIKE]);
     assert!(!shown.contains("HSM user PIN"), "{shown}");
     // The official id typed instead of the look-alike, three times: refused, no sitting opened.
     args.push("--unofficial-rules");
