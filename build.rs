@@ -12,9 +12,8 @@ fn git(args: &[&str]) -> Option<String> {
 
 fn main() {
     let rev = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".to_string());
-    let dirty = git(&["status", "--porcelain", "--untracked-files=no"])
-        .map(|s| !s.is_empty())
-        .unwrap_or(false);
+    let dirty =
+        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
     let rev = if dirty {
         format!("{rev}-modified")
     } else {

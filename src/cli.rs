@@ -33,8 +33,10 @@ See README.md for a walk through a ceremony and SPEC.md for the algorithms.";
 #[derive(Debug, Parser)]
 #[command(name = "urne", version, after_help = AFTER_HELP, max_term_width = 100)]
 pub struct Cli {
+    /// The options every command understands (--db, --config, --pin-file).
     #[command(flatten)]
     pub global: Global,
+    /// The command to run, with its own arguments.
     #[command(subcommand)]
     pub command: Command,
 }
@@ -50,11 +52,16 @@ pub struct Global {
     /// Default: hsm-config/urne.json when present, else built-in defaults.
     #[arg(long, global = true, env = "URNE_CONFIG")]
     pub config: Option<PathBuf>,
+    #[expect(
+        clippy::doc_markdown,
+        reason = "the doc comment is the help text clap prints: a name in backticks would print its backticks"
+    )]
     /// A file whose first line is the HSM user PIN (else URNE_PIN, else a prompt).
     #[arg(long, global = true, value_name = "FILE")]
     pub pin_file: Option<PathBuf>,
 }
 
+/// The commands of `urne`, one per variant.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Inspect the HSM: module, token, mechanisms urne needs, keys present.
@@ -167,6 +174,10 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
+    #[expect(
+        clippy::doc_markdown,
+        reason = "the doc comment is the help text clap prints: a name in backticks would print its backticks"
+    )]
     /// A sitting in front of the commissaire de justice, with its signed minutes (spec/appliance.md §9).
     ///
     /// One guided process, one login: the PIN first, typed at urne's prompt (URNE_PIN and
@@ -260,6 +271,10 @@ pub enum Command {
             required_unless_present = "block"
         )]
         day: Option<String>,
+        #[expect(
+            clippy::doc_markdown,
+            reason = "the doc comment is the help text clap prints: a name in backticks would print its backticks"
+        )]
         /// The block to show (canonical id game/price_cents/emission/number).
         #[arg(long, value_name = "ID")]
         block: Option<String>,
@@ -274,6 +289,7 @@ pub enum Command {
     },
 }
 
+/// The subcommands of `urne hsm`.
 #[derive(Debug, Subcommand)]
 pub enum HsmCommand {
     /// Show the module, the token, the mechanisms urne needs and urne's keys.
@@ -284,6 +300,7 @@ pub enum HsmCommand {
     Info,
 }
 
+/// The subcommands of `urne trail`.
 #[derive(Debug, Subcommand)]
 pub enum TrailCommand {
     /// Start a new trail in place of a lost one, in front of the commissaire (spec/appliance.md §6.8).
@@ -306,6 +323,7 @@ pub enum TrailCommand {
     },
 }
 
+/// The subcommands of `urne clock`.
 #[derive(Debug, Subcommand)]
 pub enum ClockCommand {
     /// Record, at the console, that a clock set ahead dated the trail's last events (spec/appliance.md §6.6).
@@ -321,6 +339,7 @@ pub enum ClockCommand {
     },
 }
 
+/// The subcommands of `urne keys`.
 #[derive(Debug, Subcommand)]
 pub enum KeysCommand {
     /// Generate urne's two Ed25519 key pairs inside the token.
@@ -331,6 +350,10 @@ pub enum KeysCommand {
     /// binds to the token (the only command that creates one). Refuses an initialised token or an
     /// existing file at --db (exit 4); an interrupted run is finished by running it again.
     Init,
+    #[expect(
+        clippy::doc_markdown,
+        reason = "the doc comment is the help text clap prints: a name in backticks would print its backticks"
+    )]
     /// Export both public keys as PEM files, with their key ids.
     ///
     /// Writes both public keys as PEM (SubjectPublicKeyInfo) files, `result.pub.pem` and
@@ -358,6 +381,7 @@ pub enum KeysCommand {
     },
 }
 
+/// The subcommands of `urne audit`.
 #[derive(Debug, Subcommand)]
 pub enum AuditCommand {
     /// Check the hash chain and every signed checkpoint; name the first event that fails.
@@ -425,6 +449,7 @@ pub enum AuditCommand {
     },
 }
 
+/// The subcommands of `urne block`.
 #[derive(Debug, Subcommand)]
 pub enum BlockCommand {
     /// Generate instant-game blocks: shuffle, grids, signed commitment and production file.
@@ -508,6 +533,7 @@ pub enum BlockCommand {
     },
 }
 
+/// The subcommands of `urne ticket`.
 #[derive(Debug, Subcommand)]
 pub enum TicketCommand {
     /// Print a ticket's grid for one choice, its offered symbols and its prize.

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 static STDOUT_FAILED: Mutex<Option<String>> = Mutex::new(None);
 
 fn failed() -> bool {
-    STDOUT_FAILED.lock().map(|g| g.is_some()).unwrap_or(true)
+    STDOUT_FAILED.lock().map_or(true, |g| g.is_some())
 }
 
 /// Writes `args` to standard output (and a newline when `newline`), flushing it; on failure

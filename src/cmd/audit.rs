@@ -16,6 +16,7 @@ use urne_verify::events::kinds;
 use urne_verify::verify::trail::{AuditKey, TrailReport, verify_trail};
 use urne_verify::verify::trail_export::verify_trail_export;
 
+/// `urne audit verify | show | export | backup`.
 pub fn run(ctx: &mut Ctx, c: AuditCommand) -> Result<()> {
     match c {
         AuditCommand::Verify {
@@ -257,8 +258,7 @@ fn verify(
         let user = events
             .iter()
             .find(|e| e.payload.contains(&hex::encode(h)))
-            .map(|e| e.seq)
-            .unwrap_or(0);
+            .map_or(0, |e| e.seq);
         return Err(Error::new(
             Kind::TrailVerificationFailed,
             format!(
@@ -319,13 +319,13 @@ fn print_trail_line(db: &Path, events: &[Event]) {
 }
 
 fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
+    use std::fmt::Write as _;
     let log = AuditLog::open_existing(&ctx.global.db)?;
     let events = log.events()?;
     print_trail_line(&ctx.global.db, &events);
-    let skip = last.map(|n| events.len().saturating_sub(n)).unwrap_or(0);
+    let skip = last.map_or(0, |n| events.len().saturating_sub(n));
     // One text, written through `say_raw!`: a standard output that cannot be written (a full
     // disk, a closed pipe) makes the command fail (exit 2), never a silent success.
-    use std::fmt::Write as _;
     let mut text = String::new();
     for e in &events[skip..] {
         let _ = writeln!(text, "#{:<5} {}  {}", e.seq, e.ts, e.kind);
@@ -343,7 +343,7 @@ fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
         let _ = writeln!(text, "        hash {}", hex::encode(e.hash));
     }
     for (size, _) in log.checkpoints()? {
-        if size as usize > skip {
+        if size > skip as u64 {
             let _ = writeln!(text, "checkpoint signed at size {size}");
         }
     }

@@ -57,6 +57,10 @@ impl Ctx {
     }
 
     /// The software identity (executable hash computed once).
+    #[expect(
+        clippy::missing_panics_doc,
+        reason = "its `expect` names what this function or `open_checked` set just before"
+    )]
     pub fn software(&mut self) -> Result<SoftwareIdentity> {
         if self.software.is_none() {
             self.software = Some(identity::current()?);
@@ -83,6 +87,10 @@ impl Ctx {
     /// the clock's confirmation too): a refusal of the command's input that needs the trail to be
     /// decided (an output folder that is neither new nor the one a stopped run recorded, spec/formats.md
     /// §6.7) records nothing, not even `software.start`.
+    #[expect(
+        clippy::missing_panics_doc,
+        reason = "its `expect` names what this function or `open_checked` set just before"
+    )]
     pub fn begin_checked(&mut self, refuse: impl FnOnce(&[Event]) -> Result<()>) -> Result<()> {
         let sw = self.software()?;
         let mut log = self.open_checked(ClockRule::NotBehind)?;
@@ -105,6 +113,10 @@ impl Ctx {
     /// the date and time at the terminal. The correction is recorded first, dated by the clock
     /// (the one event that may be earlier than the one before it, spec/formats.md §6.4 (5)), then
     /// `software.start`. Nothing is recorded when `confirm` fails.
+    #[expect(
+        clippy::missing_panics_doc,
+        reason = "its `expect` names what this function or `open_checked` set just before"
+    )]
     pub fn begin_correction(
         &mut self,
         confirm: impl FnOnce(&[Event], &Event) -> Result<ClockCorrected>,
@@ -215,6 +227,10 @@ impl Ctx {
     /// The HSM session (configuration, module, token by label, PIN, login), opened on first use.
     /// A loader told to bring in other code, a module refused or a token missing is refused
     /// before the PIN is asked for (`edge::loader`, `Hsm::open_asking`).
+    #[expect(
+        clippy::missing_panics_doc,
+        reason = "its `expect` names what this function or `open_checked` set just before"
+    )]
     pub fn hsm(&mut self) -> Result<&Hsm> {
         if self.hsm.is_none() {
             crate::edge::loader::check_environment()?;
@@ -237,6 +253,10 @@ impl Ctx {
     }
 
     /// The audit trail (begun) and the HSM (opened if needed) together.
+    #[expect(
+        clippy::missing_panics_doc,
+        reason = "its `expect` names what this function or `open_checked` set just before"
+    )]
     pub fn both(&mut self) -> Result<(&mut AuditLog, &Hsm)> {
         self.audit()?;
         self.hsm()?;

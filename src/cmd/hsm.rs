@@ -6,7 +6,7 @@ use crate::edge::hsm::KeyRole;
 use crate::error::Result;
 
 /// `urne hsm info` (reads the token; records nothing).
-pub fn run(ctx: &mut Ctx, c: HsmCommand) -> Result<()> {
+pub fn run(ctx: &mut Ctx, c: &HsmCommand) -> Result<()> {
     match c {
         HsmCommand::Info => info(ctx),
     }

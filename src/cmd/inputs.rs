@@ -196,16 +196,13 @@ fn open(path: &Path) -> Result<BufReader<std::fs::File>> {
 /// Records a refused export (with the file's hash) in the trail; returns the error to stop on
 /// (exit 2).
 pub fn reject(ctx: &mut Ctx, kind: Kind, path: &Path, reason: String, hint: &str) -> Result<Error> {
+    let message = format!("export {} refused: {reason}", path.display());
     ctx.record_evidence(InputRejected {
         file: path.display().to_string(),
         sha256: file_sha256(path),
-        reason: reason.clone(),
+        reason,
     })?;
-    Ok(Error::new(
-        kind,
-        format!("export {} refused: {reason}", path.display()),
-        hint,
-    ))
+    Ok(Error::new(kind, message, hint))
 }
 
 /// Verifies and tallies a signed export: the signature first, then every line. Records the
@@ -273,21 +270,18 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
     }
     // The signature: at most one byte more than a signature, whatever the file is (the
     // operator's own input; a test pauses a seal on a FIFO here).
-    let sig = match std::fs::File::open(&sig_path).and_then(|f| {
+    let Ok(sig) = std::fs::File::open(&sig_path).and_then(|f| {
         use std::io::Read;
         let mut b = vec![];
         f.take(65).read_to_end(&mut b).map(|_| b)
-    }) {
-        Ok(s) => s,
-        Err(_) => {
-            return Err(reject(
-                ctx,
-                Kind::ExportUnsigned,
-                path,
-                format!("its signature {} is missing", sig_path.display()),
-                "production delivers FILE.jsonl with FILE.jsonl.sig beside it; an unsigned export is never used",
-            )?);
-        }
+    }) else {
+        return Err(reject(
+            ctx,
+            Kind::ExportUnsigned,
+            path,
+            format!("its signature {} is missing", sig_path.display()),
+            "production delivers FILE.jsonl with FILE.jsonl.sig beside it; an unsigned export is never used",
+        )?);
     };
     let lang = crate::text::lang();
     note!(

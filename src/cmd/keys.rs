@@ -41,7 +41,10 @@ fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
     let events = ctx.audit()?.events()?;
     let trail = urne_ceremony::state::Trail::from_events(&events)
         .map_err(|m| super::inputs::altered(&m.to_string()))?;
-    let previous = trail.producer_keys().map(|p| p.ids()).unwrap_or_default();
+    let previous = trail
+        .producer_keys()
+        .map(urne_verify::events::payloads::ProducerKeys::ids)
+        .unwrap_or_default();
     let record = ProducerKeys { keys, previous };
     if record.ids() == record.previous {
         return Err(Error::new(
@@ -423,6 +426,10 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
 }
 
 /// The export, on a trail already begun (`urne keys export`, or the key ceremony's sitting).
+#[expect(
+    clippy::missing_panics_doc,
+    reason = "its `expect`s hold by construction: one key per role, JSON of plain values"
+)]
 pub fn export_begun(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let (_, hsm) = ctx.both()?;
     fsio::out_folder(out)?;

@@ -67,9 +67,10 @@ fn command_name(c: &Command) -> &'static str {
 pub fn run(cli: Cli) -> Result<crate::error::Exit> {
     // One command at a time on the trail, taken before the token's module is loaded or the
     // database opened (spec/appliance.md §6.5); held until the process ends.
-    let _lock = match holds_trail(&cli.command) {
-        true => crate::edge::lock::take(&cli.global.db)?,
-        false => None,
+    let _lock = if holds_trail(&cli.command) {
+        crate::edge::lock::take(&cli.global.db)?
+    } else {
+        None
     };
     let mut ctx = Ctx::new(command_name(&cli.command), cli.global);
     let res = dispatch(&mut ctx, cli.command).and_then(|()| ctx.finish());
@@ -94,7 +95,7 @@ fn holds_trail(c: &Command) -> bool {
 /// Calls the command's file.
 fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
     match command {
-        Command::Hsm(c) => hsm::run(ctx, c),
+        Command::Hsm(c) => hsm::run(ctx, &c),
         Command::Keys(c) => keys::run(ctx, c),
         Command::Audit(c) => audit::run(ctx, c),
         Command::Trail(crate::cli::TrailCommand::Restart { reason, outputs }) => {
@@ -117,7 +118,7 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 admission: Admission::from_option(unofficial_rules),
             },
         ),
-        Command::Draw { day, out } => draw::run(ctx, draw::DrawArgs { day, out }),
+        Command::Draw { day, out } => draw::run(ctx, &draw::DrawArgs { day, out }),
         Command::Void { day, reason, out } => void::run(ctx, &day, &reason, out.as_deref()),
         Command::Proof {
             day,

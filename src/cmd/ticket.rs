@@ -90,6 +90,10 @@ pub fn show(
 }
 
 /// A signed file that is not as urne signed it.
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "an error conversion, as `map_err` hands the error over: by value, like `From`"
+)]
 fn refused(f: Failure) -> Error {
     Error::new(
         Kind::TicketMismatch,
@@ -170,7 +174,7 @@ fn render(
         lang.t("symbole choisi :   ", "chosen symbol:   "),
         sym(chosen)
     );
-    let w = rules.symbols().iter().map(|s| s.len()).max().unwrap_or(1);
+    let w = rules.symbols().iter().map(String::len).max().unwrap_or(1);
     for r in 0..3 {
         let cells: Vec<String> = (0..6)
             .map(|col| {

@@ -124,19 +124,18 @@ fn trails(hsm: &Hsm, tt: &TokenTrail) -> Result<(Hash32, Mark, TrailObject, bool
         .object
         .previous
         .filter(|_| tt.last_mark().ok().flatten().is_none());
-    let (old, new) = match resumed {
-        Some(previous) => (previous, tt.object.clone()),
-        None => {
-            let created = crate::edge::clock::now_rfc3339();
-            let nonce = hsm.random(32)?;
-            let new = TrailObject {
-                trail: token::trail_id(&tt.audit_key, &nonce, &created),
-                audit_key_id: keys::key_id(&tt.audit_key),
-                created,
-                previous: Some(tt.object.trail),
-            };
-            (tt.object.trail, new)
-        }
+    let (old, new) = if let Some(previous) = resumed {
+        (previous, tt.object.clone())
+    } else {
+        let created = crate::edge::clock::now_rfc3339();
+        let nonce = hsm.random(32)?;
+        let new = TrailObject {
+            trail: token::trail_id(&tt.audit_key, &nonce, &created),
+            audit_key_id: keys::key_id(&tt.audit_key),
+            created,
+            previous: Some(tt.object.trail),
+        };
+        (tt.object.trail, new)
     };
     let old_mark = last_mark_even_forked(&old, &tt.marks).ok_or_else(|| {
         Error::new(
@@ -177,8 +176,10 @@ fn carried(
 ) -> Result<(Vec<CarriedDay>, Vec<CarriedBlock>)> {
     let folders = output_folders(dir)?;
     let mut outputs: Vec<Output> = vec![];
-    let mut days: std::collections::BTreeMap<String, CarriedDay> = Default::default();
-    let mut blocks: std::collections::BTreeMap<String, CarriedBlock> = Default::default();
+    let mut days: std::collections::BTreeMap<String, CarriedDay> =
+        std::collections::BTreeMap::new();
+    let mut blocks: std::collections::BTreeMap<String, CarriedBlock> =
+        std::collections::BTreeMap::new();
     for f in &folders {
         let refused = |what: String| {
             Error::new(

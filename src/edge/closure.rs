@@ -72,6 +72,7 @@ pub fn system_dirs() -> BTreeSet<PathBuf> {
 pub struct Root {
     /// Device (major, minor) and inode, as `/proc/self/maps` shows them.
     pub dev: (u64, u64),
+    /// The inode on that device.
     pub inode: u64,
     /// Its dynamic section (`None`: not readable as an ELF object, so it needs nothing).
     pub dynamic: Option<Dynamic>,

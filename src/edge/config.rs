@@ -42,13 +42,18 @@ struct ConfigFile {
 pub struct Config {
     /// Where the configuration came from (`None`: built-in defaults).
     pub source: Option<PathBuf>,
+    /// The PKCS#11 module (shared object) loaded to reach the token.
     pub module: PathBuf,
     /// The module's pinned SHA-256 (`module_sha256`): a module whose bytes hash otherwise is
     /// refused before it is loaded. `None`: not pinned (the module's hash is still recorded).
     pub module_sha256: Option<Hash32>,
+    /// The label of the token urne uses (the slot is found by it).
     pub token_label: String,
+    /// The label of the key pair that signs results.
     pub result_key_label: String,
+    /// The label of the key pair that signs audit checkpoints.
     pub audit_key_label: String,
+    /// Production's public key files (PEM), pinned at the key ceremony when the trail pins none.
     pub producer_keys: Vec<PathBuf>,
     /// The variables given back to the module (`module_env`), by name.
     pub module_env: Vec<String>,
@@ -193,6 +198,7 @@ pub fn read_pin(pin_file: Option<&Path>) -> Result<SecretString> {
 
 /// The user PIN ([`read_pin`]) and where it came from.
 pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource)> {
+    use std::io::IsTerminal;
     if let Some(p) = pin_file {
         let s = std::fs::read_to_string(p).map_err(|e| {
             Error::new(
@@ -207,7 +213,6 @@ pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource
     if let Some(pin) = std::env::var("URNE_PIN").ok().filter(|p| !p.is_empty()) {
         return Ok((SecretString::from(pin), PinSource::Env));
     }
-    use std::io::IsTerminal;
     if std::io::stdin().is_terminal() {
         let pin = rpassword::prompt_password(pin_prompt()).map_err(|e| {
             Error::new(

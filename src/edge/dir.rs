@@ -40,9 +40,13 @@ pub struct Dir {
 /// What a name in a folder is, the name itself examined (a link is never followed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// A regular file.
     File,
+    /// A folder.
     Dir,
+    /// A symbolic link (not followed).
     Symlink,
+    /// Anything else: a FIFO, a socket, a device.
     Other,
 }
 
@@ -60,7 +64,7 @@ impl std::error::Error for LinkRefused {}
 
 /// True when `e` is the refusal of a symbolic link in a folder's path.
 pub fn is_link_refused(e: &io::Error) -> bool {
-    e.get_ref().is_some_and(|r| r.is::<LinkRefused>())
+    e.get_ref().is_some_and(<dyn std::error::Error + std::marker::Send + std::marker::Sync + 'static>::is::<LinkRefused>)
 }
 
 /// The folder `dir` could not be opened: a symbolic link in its path is refused (exit 4, one

@@ -8,7 +8,9 @@
 /// What a shared object's dynamic section says of its dependencies.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Dynamic {
+    /// The libraries it needs loaded first (`DT_NEEDED`), in order.
     pub needed: Vec<String>,
+    /// The name it goes by for the loader (`DT_SONAME`), when it gives one.
     pub soname: Option<String>,
     /// `DT_RUNPATH` and `DT_RPATH`, split at `:`, as written (`$ORIGIN` not expanded).
     pub search: Vec<String>,
@@ -155,7 +157,7 @@ pub fn dynamic_from(read: ReadAt) -> Option<Dynamic> {
 mod tests {
     use super::*;
 
-    /// A minimal ELF image: one PT_LOAD mapping the whole file at vaddr 0x1000, one PT_DYNAMIC,
+    /// A minimal ELF image: one `PT_LOAD` mapping the whole file at vaddr 0x1000, one `PT_DYNAMIC`,
     /// a string table, and the given dynamic entries (string offsets into `strings`).
     fn image(strings: &[u8], entries: &[(u64, u64)]) -> Vec<u8> {
         let mut b = vec![0u8; 0x40];
@@ -163,8 +165,7 @@ mod tests {
         b[0x20..0x28].copy_from_slice(&0x40u64.to_le_bytes());
         b[0x36..0x38].copy_from_slice(&0x38u16.to_le_bytes());
         b[0x38..0x3a].copy_from_slice(&2u16.to_le_bytes());
-        let ph_end = 0x40 + 2 * 0x38;
-        let str_at = ph_end as u64;
+        let str_at: u64 = 0x40 + 2 * 0x38;
         let dyn_at = str_at + strings.len() as u64;
         let mut all: Vec<(u64, u64)> = vec![
             (DT_STRTAB, 0x1000 + str_at),

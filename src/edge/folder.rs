@@ -135,7 +135,7 @@ impl Folder for DiskFolder {
         match held.stat(name, self.follows(name)) {
             Err(_) | Ok(None) => Entry::Missing,
             Ok(Some(st)) => match st.st_mode & libc::S_IFMT {
-                libc::S_IFREG => Entry::File(st.st_size as u64),
+                libc::S_IFREG => Entry::File(st.st_size.cast_unsigned()),
                 libc::S_IFDIR => Entry::Folder,
                 libc::S_IFLNK => Entry::Link,
                 libc::S_IFIFO => Entry::Other("a FIFO"),

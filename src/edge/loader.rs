@@ -137,8 +137,11 @@ fn hash_regular(f: &mut File) -> std::io::Result<Option<Hash32>> {
 /// running executable, [`remember`]).
 #[derive(Debug, Clone, Copy)]
 pub struct KnownFile {
+    /// The device it lies on.
     pub dev: u64,
+    /// Its inode on that device.
     pub inode: u64,
+    /// The SHA-256 of its bytes, read from the descriptor.
     pub sha256: Hash32,
 }
 

@@ -6,10 +6,15 @@
 /// One file-backed mapping of `/proc/self/maps`: its address range, device, inode and path.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MapsEntry {
+    /// The address range, as the line writes it (`start-end`, hexadecimal).
     pub range: String,
+    /// The device (major, minor) the file lies on.
     pub dev: (u64, u64),
+    /// The file's inode on that device.
     pub inode: u64,
+    /// The file's path, without the ` (deleted)` mark.
     pub path: String,
+    /// The file was deleted (or replaced) since it was mapped: its path no longer names it.
     pub deleted: bool,
     /// Mapped executable (`x` in its permissions): code of this file can run.
     pub exec: bool,

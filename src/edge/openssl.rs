@@ -51,7 +51,9 @@ const PLACEHOLDERS: [(&CStr, &CStr); 2] = [
 /// engines were registered.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Initialised {
+    /// `OPENSSL_init_crypto` accepted `OPENSSL_INIT_NO_LOAD_CONFIG`: no configuration file is read.
     pub no_config: bool,
+    /// How many of the placeholder engines were registered.
     pub placeholders: usize,
 }
 

@@ -314,7 +314,7 @@ pub fn check_started_clean(names: &[String]) -> Result<()> {
     if found.is_empty() {
         return Ok(());
     }
-    let unset: String = found.iter().map(|n| format!(" -u {n}")).collect();
+    let unset: String = found.iter().flat_map(|n| [" -u ", n]).collect();
     Err(Error::new(
         Kind::UnsafeProcess,
         format!(

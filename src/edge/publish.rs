@@ -16,8 +16,11 @@ use urne_verify::crypto::{Hash32, keys, sha256};
 
 /// A file already signed (its signature made earlier, e.g. at the seal).
 pub struct Presigned<'a> {
+    /// The name it is published under in the output folder.
     pub name: &'a str,
+    /// Its bytes, written as they are.
     pub bytes: &'a [u8],
+    /// Its detached signature, written beside it as `<name>.sig`.
     pub sig: &'a [u8],
 }
 
@@ -76,6 +79,10 @@ impl Staged {
 /// Stages what [`write_signed`] writes, without moving anything into place: the public keys
 /// only when `keys` is given, every file with mode 0600 when `private` (a secret output). Call
 /// [`refuse_taken`] first.
+#[expect(
+    clippy::missing_panics_doc,
+    reason = "it panics only to pass on a panic of its writer thread, a defect"
+)]
 pub fn stage_signed(
     hsm: &Hsm,
     out: &Path,

@@ -18,6 +18,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::Path;
 
+/// The name prefix of a staging folder, so that a leftover one is known for what it is.
 pub const STAGING_PREFIX: &str = ".urne-staging-";
 
 /// The suffix of every file inside a staging folder (see [`staged_name`]).
@@ -61,7 +62,7 @@ impl Staging {
                         private: false,
                     });
                 }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
                 Err(e) => return Err(io_error("create staging folder", &out.show(&name), e)),
             }
         }
@@ -74,6 +75,7 @@ impl Staging {
 
     /// Every file staged from now on is created with mode 0600 (a secret output, e.g. a block's
     /// production file); the final name is a link to the same file, so it keeps that mode.
+    #[must_use]
     pub fn private(mut self) -> Staging {
         self.private = true;
         self
@@ -165,7 +167,7 @@ fn unpredictable() -> Result<u64> {
     let mut b = [0u8; 8];
     // SAFETY: a buffer of `b.len()` bytes, alive for the call.
     let n = unsafe { libc::getrandom(b.as_mut_ptr().cast(), b.len(), 0) };
-    if n != b.len() as isize {
+    if n != b.len().cast_signed() {
         return Err(Error::new(
             crate::error::Kind::SystemFailed,
             format!(
@@ -327,6 +329,7 @@ pub fn rename_error(fin: &Path, e: std::io::Error) -> Error {
     io_error("publish", fin, e)
 }
 
+/// The error for an output file that already exists: outputs are never overwritten.
 pub fn already_exists(p: &Path) -> Error {
     Error::new(
         crate::error::Kind::OutputExists,

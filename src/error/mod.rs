@@ -15,8 +15,11 @@ pub use kind::{Exit, Kind};
 /// the words of its `error[<id>]:` and `hint:` lines.
 #[derive(Debug)]
 pub struct Error {
+    /// What failed: decides the `error[<id>]:` id and the exit code.
     pub kind: Kind,
+    /// The `error[<id>]:` line's text: what failed, in the operator's words.
     pub message: String,
+    /// The `hint:` line's text: what the operator can do about it.
     pub hint: String,
     /// The trail itself is in question (broken, not the token's, deleted or replaced while the
     /// command ran): nothing more is recorded in it, not even this failure (spec/appliance.md §6.5).
@@ -48,6 +51,7 @@ impl Error {
     }
     /// This error, reported and not recorded as `command.failed` (a refusal of input that SPEC.md
     /// says records nothing).
+    #[must_use]
     pub fn unrecorded(self) -> Self {
         Error {
             unrecorded: true,
@@ -82,10 +86,15 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// What every fallible function of the appliance returns.
 pub type Result<T> = std::result::Result<T, Error>;
 
 /// Reading or writing a file the operator named. A file to read that is not there is said in
 /// one wording whatever the file (an export, a rules file, a key): `no such file: PATH`.
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "an error conversion, as `map_err` hands the error over: by value, like `From`"
+)]
 pub fn io_error(what: &str, path: &std::path::Path, e: std::io::Error) -> Error {
     if what == "read" && e.kind() == std::io::ErrorKind::NotFound {
         return no_such_file(path);

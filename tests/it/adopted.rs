@@ -6,7 +6,7 @@
 //! `urne verify` passes, no second folder); another --out, or a part of the output, is refused
 //! (exit 4) naming the recorded folder, and records nothing. A fresh attempt's --out that is not
 //! empty is refused recording nothing too, and a reveal is refused in another folder than the
-//! one its placing recorded. (The void notice's: tests/it/void_notice.rs.)
+//! one its placing recorded. (The void notice's: `tests/it/void_notice.rs`.)
 
 use crate::block_cli::small_rules;
 use crate::common::*;
@@ -247,10 +247,10 @@ fn the_minutes_placed_by_a_stopped_run_are_adopted_whole_once_and_never_placed_t
 /// nothing unless that variable is set.
 #[test]
 fn minutes_place_only_child_hook() {
+    use urne_verify::sitting::{ClosedRecord, Commissaire, OpenedRecord, Person, SittingKind};
     let Ok(out) = std::env::var("URNE_TEST_MINUTES_PLACE_ONLY") else {
         return;
     };
-    use urne_verify::sitting::{ClosedRecord, Commissaire, OpenedRecord, Person, SittingKind};
     let mut ctx = begun("ceremony");
     ctx.record(OpenedRecord {
         number: 1,

@@ -6,6 +6,7 @@
 use crate::common::*;
 use ed25519_dalek::{Signer, SigningKey};
 use serde_json::Value;
+use std::fmt::Write as _;
 use urne_verify::audit::chain::{checkpoint_body, event_hash, signed_note, tree_root};
 use urne_verify::crypto::{Hash32, keys};
 
@@ -27,7 +28,10 @@ fn lines(env: &Env, file: &str) -> Vec<Value> {
 }
 
 fn write(env: &Env, file: &str, lines: &[Value]) {
-    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let text: String = lines.iter().fold(String::new(), |mut text, l| {
+        let _ = writeln!(text, "{l}");
+        text
+    });
     std::fs::write(env.path(file), text).unwrap();
 }
 

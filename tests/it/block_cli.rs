@@ -82,6 +82,7 @@ fn stem(price: u64, n: u32) -> String {
 
 #[test]
 fn blocks_at_every_price_verify_with_exact_counts() {
+    use std::os::unix::fs::PermissionsExt;
     let env = Env::new();
     let rules = small_rules(&env);
     env.ok(&["keys", "export", "--out", "keys"]);
@@ -111,7 +112,6 @@ fn blocks_at_every_price_verify_with_exact_counts() {
             .exists()
     );
     let csv = env.path(&format!("out-secret/{}.tickets.csv", stem(50, 1)));
-    use std::os::unix::fs::PermissionsExt;
     let mode = std::fs::metadata(&csv).unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o600, "{mode:o}");
     assert!(openssl_verify(
@@ -348,6 +348,7 @@ fn reveal_lets_anyone_recompute_the_block_and_tampering_fails() {
 
 #[test]
 fn a_reordered_production_file_fails_even_if_re_signed() {
+    use ed25519_dalek::Signer;
     let env = Env::new();
     let rules = small_rules(&env);
     assert!(
@@ -369,7 +370,6 @@ fn a_reordered_production_file_fails_even_if_re_signed() {
     // The attacker makes a whole output of it under their own key: the commitment names their
     // key and the forged file's SHA-256, the manifest lists both, everything is re-signed. Only
     // the rows themselves can then betray it (spec/formats.md §5.B8).
-    use ed25519_dalek::Signer;
     let sk = ed25519_dalek::SigningKey::from_bytes(&[7u8; 32]);
     let fake_id = urne_verify::crypto::keys::key_id(&sk.verifying_key().to_bytes());
     let sha = |b: &[u8]| hex::encode(urne_verify::crypto::sha256(b));

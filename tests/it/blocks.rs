@@ -28,7 +28,7 @@ fn proportional_rules(n: u32) -> GameRules {
     let units: Vec<u32> = o
         .table()
         .iter()
-        .map(|r| ((u64::from(r.units) * u64::from(n)) / 800_000).max(1) as u32)
+        .map(|r| u32::try_from((u64::from(r.units) * u64::from(n) / 800_000).max(1)).unwrap())
         .collect();
     let units: [u32; 7] = units.try_into().unwrap();
     GameRules::from_json(&reduced_rules_json(&o, "noel-test", n, units)).unwrap()
@@ -171,7 +171,7 @@ fn biased_skip_last(deck: &mut [u8], seed: &Seed) {
     let mut s = DrbgStream::new(seed.as_bytes(), SHUFFLE_PERSONALIZATION);
     let n = deck.len();
     for i in (1..n - 1).rev() {
-        let j = s.uniform(i as u64 + 1) as usize;
+        let j = usize::try_from(s.uniform(i as u64 + 1)).unwrap();
         deck.swap(i, j);
     }
 }
@@ -194,7 +194,7 @@ fn stat_rules() -> &'static GameRules {
         GameRules::from_json(&reduced_rules_json(
             &official(),
             "noel-test",
-            STAT_N as u32,
+            u32::try_from(STAT_N).unwrap(),
             [1, 1, 1, 14, 18, 124, 58],
         ))
         .unwrap()
@@ -352,7 +352,7 @@ fn every_grid_of_every_tier_and_every_choice_obeys_g6_g7_g8() {
                 } else {
                     assert_eq!(k, usize::from(tier), "G-7");
                 }
-                for other in 0..m as u8 {
+                for other in 0..u8::try_from(m).unwrap() {
                     if other != g.offered[c] {
                         let n = g.cells[c].iter().filter(|&&x| x == other).count();
                         assert!(n <= 3, "symbol {other} appears {n} times (G-6)");
@@ -475,7 +475,7 @@ fn an_altered_production_file_is_refused() {
     // A losing ticket turned into a €1 winner, grid left alone: its grid no longer fits the tier.
     let p = b.tiers().iter().position(|&t| t == 0).unwrap();
     let promoted = edit_rows(&csv, |l| {
-        l[p + 1] = l[p + 1].replacen(&format!("{p},0,0,"), &format!("{p},4,100,"), 1)
+        l[p + 1] = l[p + 1].replacen(&format!("{p},0,0,"), &format!("{p},4,100,"), 1);
     });
     assert!(matches!(check(&promoted), Err(CsvError::Line { .. })));
     // A row removed.
@@ -616,18 +616,18 @@ fn vector_path(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
-/// Writes `value` when URNE_REGEN_VECTORS=1, else checks the stored vector equals it.
-fn check_or_regen(name: &str, value: serde_json::Value) {
+/// Writes `value` when `URNE_REGEN_VECTORS=1`, else checks the stored vector equals it.
+fn check_or_regen(name: &str, value: &serde_json::Value) {
     let path = vector_path(name);
     if std::env::var("URNE_REGEN_VECTORS").as_deref() == Ok("1") {
-        let mut text = serde_json::to_string_pretty(&value).unwrap();
+        let mut text = serde_json::to_string_pretty(value).unwrap();
         text.push('\n');
         std::fs::write(&path, text).unwrap();
         return;
     }
     let stored: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!(
-        stored, value,
+        &stored, value,
         "{name} differs from the code (URNE_REGEN_VECTORS=1 regenerates it)"
     );
 }
@@ -640,7 +640,8 @@ fn small_vector() -> serde_json::Value {
     let seed = block_seed(&id, rules.sha256(), &entropy);
     let block = generate_block(&rules, &id, &seed, 1).unwrap();
     let csv = String::from_utf8(block.csv_bytes()).unwrap();
-    let proof_position = block.tiers().iter().position(|&t| t == 10).unwrap() as u32;
+    let proof_position = block.tiers().iter().position(|&t| t == 10).unwrap();
+    let proof_position = u32::try_from(proof_position).unwrap();
     let proof_row = csv_rows(&block).swap_remove(proof_position as usize);
     serde_json::json!({
         "description": "A reduced block of 100 tickets (every tier present) at the €1 price: seed derivation, shuffle, grids, tickets.csv and outcomes root. Expect: every value below recomputed byte for byte, and the tickets file accepted by the §5.B8 checks.",
@@ -666,7 +667,7 @@ fn small_vector() -> serde_json::Value {
 #[test]
 fn vectors_small_block_is_reproduced_byte_for_byte() {
     let v = small_vector();
-    check_or_regen("block-small.json", v.clone());
+    check_or_regen("block-small.json", &v);
     // The vector's own contents are consistent with the verifier.
     let rules = GameRules::from_json(v["rules_json"].as_str().unwrap().as_bytes()).unwrap();
     let root = Hash32::from_hex(v["outcomes_root"].as_str().unwrap()).unwrap();
@@ -741,7 +742,7 @@ fn vectors_full_block_tickets_file_and_root_are_reproduced() {
     o.insert("outcomes_root".into(), hex32(block.outcomes_root()).into());
     let first: Vec<String> = csv_rows(&block).into_iter().take(3).collect();
     o.insert("first_rows".into(), first.into());
-    check_or_regen("block-full.json", v);
+    check_or_regen("block-full.json", &v);
     let csv = block.csv_bytes();
     let s = verify_tickets_bytes(&csv, &rules, 100, 2).unwrap();
     assert_eq!(&s.outcomes_root, block.outcomes_root());

@@ -67,7 +67,7 @@ fn watch_now() -> String {
 const WATCH: &str = "(?:à votre montre|at your watch)";
 
 /// The sitting typed at a pseudo-terminal: `steps` answered in order (`--expect`), `rules` each
-/// time their prompt appears (`--on`); the PIN typed at its prompt, not taken from URNE_PIN.
+/// time their prompt appears (`--on`); the PIN typed at its prompt, not taken from `URNE_PIN`.
 pub(crate) fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Output {
     let mut o = sitting_command(env, when, steps, args).output().unwrap();
     o.stderr = o.stdout.clone();
@@ -75,7 +75,12 @@ pub(crate) fn sitting(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&st
 }
 
 /// The command of [`sitting`], to run it otherwise (in a private mount namespace: tests/it/planted.rs).
-pub fn sitting_command(env: &Env, when: &str, steps: &[(&str, &str)], args: &[&str]) -> Command {
+pub(crate) fn sitting_command(
+    env: &Env,
+    when: &str,
+    steps: &[(&str, &str)],
+    args: &[&str],
+) -> Command {
     let mut c = env.cmd_of(&root().join("scripts/pty-type"));
     c.env_remove("URNE_PIN")
         .env("LANG", FR)
@@ -199,7 +204,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
     let days: Vec<String> = (1..=7).map(|d| format!("2018-12-0{d}")).collect();
     for (i, d) in days.iter().enumerate() {
-        export(&env, d, 40 + i as u32);
+        export(&env, d, 40 + u32::try_from(i).unwrap());
     }
     let (exports, secret) = (env.path("exports"), env.path("secret"));
     let identity = [
@@ -456,7 +461,7 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
         .iter()
         .enumerate()
     {
-        export(&env, d, 60 + i as u32);
+        export(&env, d, 60 + u32::try_from(i).unwrap());
     }
     let (exports, publ) = (env.path("exports"), env.path("pub"));
     let args = [

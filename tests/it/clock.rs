@@ -147,7 +147,11 @@ fn an_export_dated_before_its_day_ended_or_after_the_clock_is_refused() {
         let err = assert_fails(&at(&env, now, &seal_args(file)), 2, "export-bad-dates");
         assert_names(&err, why);
         assert_names(&err, &[&file.display().to_string()]);
-        assert_eq!(kind_total(&env, "input.rejected"), i as i64 + 1, "recorded");
+        assert_eq!(
+            kind_total(&env, "input.rejected"),
+            i64::try_from(i).unwrap() + 1,
+            "recorded"
+        );
     }
     assert_eq!(kind_total(&env, "draw.seal"), 0, "nothing sealed");
     // Made at midnight exactly, its status as of the clock's second: sealed.

@@ -13,7 +13,7 @@ pub(crate) fn rules() -> String {
 }
 
 /// A signed export of `day` made by the project's simulator in `env`'s folder.
-pub fn simulate(env: &Env, day: &str, plays: u32, seed: u32, extra: &[&str]) -> PathBuf {
+pub(crate) fn simulate(env: &Env, day: &str, plays: u32, seed: u32, extra: &[&str]) -> PathBuf {
     let out = env.path(&format!("exports-{seed}"));
     let mut args: Vec<std::ffi::OsString> = ["urne-simulate", "--day", day, "--plays"]
         .iter()
@@ -70,7 +70,8 @@ fn events(env: &Env, kind: &str) -> usize {
     c.query_row("SELECT COUNT(*) FROM events WHERE kind = ?1", [kind], |r| {
         r.get::<_, i64>(0)
     })
-    .unwrap() as usize
+    .map(|n| usize::try_from(n).unwrap())
+    .unwrap()
 }
 
 /// The payload of the (only) seal event in the trail.
@@ -131,7 +132,7 @@ fn a_sealed_day_draws_and_verifies_in_public_and_auditor_modes() {
         .chain(r["reserves"].as_array().unwrap())
         .map(|p| p["account"].as_str().unwrap())
         .collect();
-    accounts.sort();
+    accounts.sort_unstable();
     accounts.dedup();
     assert_eq!(
         accounts.len(),
@@ -213,18 +214,15 @@ fn two_draws_of_one_day_at_once_never_both_record_entropy() {
     });
     let mut seen = String::new();
     loop {
-        match rx.recv_timeout(std::time::Duration::from_secs(60)) {
-            Ok(l) => {
-                seen.push_str(&l);
-                seen.push('\n');
-                if l.contains("its first 8 characters") {
-                    break;
-                }
+        if let Ok(l) = rx.recv_timeout(std::time::Duration::from_mins(1)) {
+            seen.push_str(&l);
+            seen.push('\n');
+            if l.contains("its first 8 characters") {
+                break;
             }
-            Err(_) => {
-                let _ = a.kill();
-                panic!("draw A never asked for the commitment typed back:\n{seen}");
-            }
+        } else {
+            let _ = a.kill();
+            panic!("draw A never asked for the commitment typed back:\n{seen}");
         }
     }
     // A recorded the entropy and waits at the prompt, holding the lock.
@@ -393,6 +391,7 @@ fn a_day_cannot_be_sealed_twice_and_an_unsealed_day_cannot_be_drawn() {
 
 #[test]
 fn the_same_export_in_another_line_order_gives_the_same_commitment() {
+    use ed25519_dalek::Signer;
     let env = Env::new();
     let export = simulate(&env, "2018-12-08", 2000, 5, &[]);
     let c1 = commitment_of(&seal(&env, &export));
@@ -411,7 +410,6 @@ fn the_same_export_in_another_line_order_gives_the_same_commitment() {
         &std::fs::read_to_string(root().join("tests/fixtures/keys/test-producer.key.pem")).unwrap(),
     )
     .unwrap();
-    use ed25519_dalek::Signer;
     let sig = ed25519_dalek::SigningKey::from_bytes(&seed).sign(reordered.as_bytes());
     std::fs::write(format!("{}.sig", p.display()), sig.to_bytes()).unwrap();
     let c2 = commitment_of(&seal(&env2, &p));
@@ -649,6 +647,7 @@ fn a_one_byte_change_to_any_output_file_fails_verify() {
 
 #[test]
 fn a_swapped_winner_fails_verify_even_if_re_signed() {
+    use ed25519_dalek::Signer;
     // An attacker holding the result key could re-sign a bundle with another winner: the
     // recomputation still catches it.
     let (env, _, out) = drawn_day("2018-12-09");
@@ -666,7 +665,6 @@ fn a_swapped_winner_fails_verify_even_if_re_signed() {
     std::fs::create_dir_all(&fake).unwrap();
     std::fs::write(fake.join("bundle.json"), &bytes).unwrap();
     // Sign with a software key and verify against it: the signature holds, the draw does not.
-    use ed25519_dalek::Signer;
     let sk = ed25519_dalek::SigningKey::from_bytes(&[42u8; 32]);
     std::fs::write(fake.join("bundle.json.sig"), sk.sign(&bytes).to_bytes()).unwrap();
     std::fs::create_dir_all(env.path("fakekeys")).unwrap();
@@ -821,7 +819,13 @@ const BREAKS: [&str; 16] = [
 fn every_broken_export_is_refused_and_nothing_of_it_is_kept() {
     let env = Env::new();
     for (i, kind) in BREAKS.iter().enumerate() {
-        let export = simulate(&env, "2018-12-10", 400, 100 + i as u32, &["--break", kind]);
+        let export = simulate(
+            &env,
+            "2018-12-10",
+            400,
+            100 + u32::try_from(i).unwrap(),
+            &["--break", kind],
+        );
         let o = env.urne(&[
             "seal",
             "--rules",
@@ -867,7 +871,7 @@ fn every_broken_export_is_refused_and_nothing_of_it_is_kept() {
     let n: i64 = c
         .query_row("SELECT COUNT(*) FROM events WHERE kind = 'input.rejected' AND json_extract(payload, '$.sha256') IS NOT NULL", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(n as usize, BREAKS.len() + 1);
+    assert_eq!(usize::try_from(n).unwrap(), BREAKS.len() + 1);
     // The day is still open: a valid export of it seals.
     let good = simulate(&env, "2018-12-10", 400, 98, &[]);
     seal(&env, &good);

@@ -161,7 +161,7 @@ fn every_broken_fixture_is_refused_by_the_rule_it_breaks() {
         assert_eq!(err.kind.name(), name, "{brk}: {err}");
         match (&err.kind, field) {
             (K::OutOfRange { field: f, .. } | K::MissingField(f), Some(want)) => {
-                assert_eq!(*f, want, "{brk}: {err}")
+                assert_eq!(*f, want, "{brk}: {err}");
             }
             (_, None) => {}
             (k, Some(_)) => panic!("{brk}: unexpected {k:?}"),
@@ -281,10 +281,10 @@ fn an_untrusted_producer_key_is_refused() {
 
 fn simulate(args: &[&str], out: &Path) -> PathBuf {
     let key = root().join("tests/fixtures/keys/test-producer.key.pem");
-    let mut argv: Vec<std::ffi::OsString> = vec!["urne-simulate".into()];
-    argv.extend(args.iter().map(Into::into));
-    argv.extend(["--key".into(), key.into(), "--out".into(), out.into()]);
-    let code = urne_simulate::run(argv);
+    let mut command_line: Vec<std::ffi::OsString> = vec!["urne-simulate".into()];
+    command_line.extend(args.iter().map(Into::into));
+    command_line.extend(["--key".into(), key.into(), "--out".into(), out.into()]);
+    let code = urne_simulate::run(command_line);
     assert_eq!(
         code, 0,
         "urne-simulate {args:?} failed (its error is above)"
@@ -312,7 +312,7 @@ fn simulator_oracle_agrees_with_the_tally_on_every_period() {
         for seed in 0..3u64 {
             let seed_s = (seed * 1000 + i as u64).to_string();
             let out = dir.path().join(format!("{day}-{seed}"));
-            let plays = ["50", "700", "3000"][seed as usize];
+            let plays = ["50", "700", "3000"][usize::try_from(seed).unwrap()];
             let f = simulate(&["--day", day, "--plays", plays, "--seed", &seed_s], &out);
             let (_, t) = read_export(&f, 2).unwrap_or_else(|e| panic!("{day} {seed}: {e}"));
             assert_matches_oracle(&t, &expected(&f), &format!("{day} seed {seed}"));

@@ -460,6 +460,17 @@ fn urne_and_the_python_verifier_read_exports_alike() {
 
 #[test]
 fn both_verifiers_refuse_an_oversized_or_irregular_export_from_its_metadata() {
+    const SCRIPT: &str = r#"
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import vexport
+from vcore import Failure
+try:
+    vexport.read_export(sys.argv[2], {}, [])
+    print("accepted")
+except Failure as e:
+    print(e.cls)
+"#;
     let dir = tempfile::tempdir().unwrap();
     let sparse = dir.path().join("sparse.jsonl");
     let f = std::fs::File::create(&sparse).unwrap();
@@ -482,17 +493,6 @@ fn both_verifiers_refuse_an_oversized_or_irregular_export_from_its_metadata() {
         let e = urne_verify::entries::check_export_metadata(&meta).unwrap_err();
         assert_eq!(e.kind.name(), kind);
     }
-    const SCRIPT: &str = r#"
-import json, sys
-sys.path.insert(0, sys.argv[1])
-import vexport
-from vcore import Failure
-try:
-    vexport.read_export(sys.argv[2], {}, [])
-    print("accepted")
-except Failure as e:
-    print(e.cls)
-"#;
     for p in [&sparse, &fifo] {
         let o = Command::new("python3")
             .args(["-c", SCRIPT])

@@ -52,6 +52,7 @@ fn a_second_keys_init_is_refused_and_changes_no_key() {
 
 #[test]
 fn exported_pem_keys_verify_token_signatures_with_openssl() {
+    use base64::Engine;
     let env = Env::new();
     env.ok(&["keys", "export", "--out", "pub"]);
     let p = env.path("pub");
@@ -84,7 +85,6 @@ fn exported_pem_keys_verify_token_signatures_with_openssl() {
         .unwrap();
     let (body, sigline) = note.split_once("\n\n").unwrap();
     std::fs::write(p.join("cp.body"), format!("{body}\n")).unwrap();
-    use base64::Engine;
     let blob = base64::engine::general_purpose::STANDARD
         .decode(sigline.trim().rsplit(' ').next().unwrap())
         .unwrap();
@@ -440,12 +440,12 @@ fn an_appended_forged_event_is_detected() {
 
     // A well-chained forgery (the attacker recomputes the hash): no signed checkpoint covers it.
     let env = trail();
-    let n = count(&env) as u64;
+    let n = count(&env).cast_unsigned();
     let c = attacker(&env);
     let (ts, prev): (String, Vec<u8>) = c
         .query_row(
             "SELECT ts, hash FROM events WHERE seq = ?1",
-            [n as i64],
+            [n.cast_signed()],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();
@@ -454,11 +454,11 @@ fn an_appended_forged_event_is_detected() {
     let h = urne_verify::audit::chain::event_hash(&prev, n + 1, &ts, "draw.result", payload);
     c.execute(
         "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, 'draw.result', ?3, ?4, ?5)",
-        rusqlite::params![(n + 1) as i64, ts, payload, prev.as_slice(), h.as_slice()],
+        rusqlite::params![(n + 1).cast_signed(), ts, payload, prev.as_slice(), h.as_slice()],
     )
     .unwrap();
     drop(c);
-    verify_fails_at(&env, &["--strict"], (n + 1) as i64);
+    verify_fails_at(&env, &["--strict"], (n + 1).cast_signed());
 }
 
 #[test]
@@ -511,7 +511,8 @@ fn a_rewritten_history_fails_the_signed_checkpoint() {
         } else {
             payload
         };
-        let h = urne_verify::audit::chain::event_hash(&prev, seq as u64, &ts, &kind, &payload);
+        let h =
+            urne_verify::audit::chain::event_hash(&prev, seq.cast_unsigned(), &ts, &kind, &payload);
         c.execute(
             "UPDATE events SET payload = ?1, prev_hash = ?2, hash = ?3 WHERE seq = ?4",
             rusqlite::params![payload, prev.as_slice(), h.as_slice(), seq],
@@ -565,7 +566,7 @@ fn a_kill_in_the_middle_of_appending_leaves_a_trail_that_verifies() {
         // its start alone can take longer than any fixed delay), at a moment that varies.
         let start = count(&env);
         let t = std::time::Instant::now();
-        while count(&env) == start && t.elapsed() < std::time::Duration::from_secs(60) {
+        while count(&env) == start && t.elapsed() < std::time::Duration::from_mins(1) {
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
         std::thread::sleep(std::time::Duration::from_millis(10 + 37 * round));

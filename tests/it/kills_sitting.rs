@@ -128,16 +128,13 @@ fn kill_in_close(env: &Env, args: &[&str], after: impl FnOnce() -> Duration) -> 
         }
         seen
     });
-    let start = match rx.recv_timeout(Duration::from_secs(120)) {
-        Ok(t) => t,
-        Err(_) => {
-            kill_child(&mut child);
-            let seen = reader.join().unwrap();
-            panic!(
-                "the sitting never reached its close:\n{}",
-                String::from_utf8_lossy(&seen)
-            );
-        }
+    let Ok(start) = rx.recv_timeout(Duration::from_mins(2)) else {
+        kill_child(&mut child);
+        let seen = reader.join().unwrap();
+        panic!(
+            "the sitting never reached its close:\n{}",
+            String::from_utf8_lossy(&seen)
+        );
     };
     let delay = after();
     while start.elapsed() < delay {
@@ -167,7 +164,7 @@ fn regex_lite(pattern: &'static [u8]) -> impl Fn(&[u8]) -> bool {
 
 /// How long a sitting's close ran in the timing sitting (from its heading to the end).
 fn close_span(env: &Env, args: &[&str]) -> Duration {
-    let took = kill_in_close(env, args, || Duration::from_secs(300));
+    let took = kill_in_close(env, args, || Duration::from_mins(5));
     took.expect("the timing sitting ended")
 }
 
@@ -185,7 +182,7 @@ fn sitting_kills(runs: usize) -> Figures {
         "a sitting's close (re-run into the same or a new folder)",
         span,
     );
-    let span_ms = span.as_millis() as u64 * 12 / 10;
+    let span_ms = u64::try_from(span.as_millis()).unwrap() * 12 / 10;
     let (mut window, mut refused) = (0, 0);
     for i in 0..runs {
         let number = i + 2;

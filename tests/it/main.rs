@@ -4,6 +4,18 @@
     clippy::too_many_lines,
     reason = "a test is one scenario told in order (the state it builds, then each check); cut, its steps would read out of sequence"
 )]
+#![allow(
+    clippy::many_single_char_names,
+    reason = "a scenario names its short-lived values by a letter (g, n, t, a, b), as the crates' own tests do"
+)]
+#![allow(
+    clippy::cast_precision_loss,
+    reason = "the statistical tests compute in f64 over counts far below 2^52, where the conversion is exact"
+)]
+#![allow(
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "output names are exact (spec/formats.md §4.7): a name ending `.JSON` is none of them"
+)]
 
 mod common;
 

@@ -7,6 +7,7 @@
 use crate::block_cli::small_rules;
 use crate::common::*;
 use crate::outputs::secret_of;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -50,10 +51,11 @@ fn export_of(env: &Env, plays: &[(&str, u64)]) -> PathBuf {
     );
     s.push('\n');
     for (i, (channel, stake)) in plays.iter().enumerate() {
-        s.push_str(&format!(
+        let _ = write!(
+            s,
             r#"{{"type":"play","id":"p{i}","account":"{:064x}","at":"{DAY}T10:00:00+01:00","stake_cents":{stake},"channel":"{channel}","game":"loto","subscription":null}}"#,
             i + 1
-        ));
+        );
         s.push('\n');
     }
     let dir = env.path("exports");
@@ -373,7 +375,7 @@ fn entropy_of_one_byte_value_is_refused_recorded_and_never_used_exit_3() {
     // The control: 48 bytes that are not one value are taken, and the day drawn from them.
     let env = Env::forwarding(true);
     seal(&env, &export_of(&env, &[("web", 3000), ("app", 1500)]));
-    let fixed: String = (1..=48u8).map(|b| format!("{b:02x}")).collect();
+    let fixed = hex::encode((1..=48u8).collect::<Vec<u8>>());
     let o = draw_with_entropy(&env, &format!("printf {fixed}"));
     let shown = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{shown}");

@@ -12,7 +12,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 /// The real module the forwarding module passes everything to.
-pub const SOFTHSM: &str = "/usr/lib/softhsm/libsofthsm2.so";
+pub(crate) const SOFTHSM: &str = "/usr/lib/softhsm/libsofthsm2.so";
 
 /// Compiles `tests/fixtures/pkcs11/<source>` into a shared object (once per test process; a
 /// changed source gets a new file) and returns its path.
@@ -82,33 +82,33 @@ fn link_flags(source: &str) -> Vec<String> {
 
 /// The forwarding module built without declaring SoftHSM, which it still loads (`dlopen`) at
 /// `C_GetFunctionList`: a module that brings in code its dynamic section does not name.
-pub fn forwarding_module_undeclared() -> &'static Path {
+pub(crate) fn forwarding_module_undeclared() -> &'static Path {
     static SO: OnceLock<PathBuf> = OnceLock::new();
     SO.get_or_init(|| build_with("forward.c", &[]))
 }
 
 /// The forwarding PKCS#11 module (`tests/fixtures/pkcs11/forward.c`), built for this run.
-pub fn forwarding_module() -> &'static Path {
+pub(crate) fn forwarding_module() -> &'static Path {
     static SO: OnceLock<PathBuf> = OnceLock::new();
     SO.get_or_init(|| build("forward.c"))
 }
 
 /// The `LD_PRELOAD` stub of `RAND_bytes` (`tests/fixtures/pkcs11/rand_stub.c`), built for this
 /// run.
-pub fn rand_stub() -> &'static Path {
+pub(crate) fn rand_stub() -> &'static Path {
     static SO: OnceLock<PathBuf> = OnceLock::new();
     SO.get_or_init(|| build("rand_stub.c"))
 }
 
 /// A library that moves its own code into anonymous memory to leave `/proc/self/maps`
 /// (`tests/fixtures/pkcs11/hide.c`), built for this run.
-pub fn hiding_library() -> &'static Path {
+pub(crate) fn hiding_library() -> &'static Path {
     static SO: OnceLock<PathBuf> = OnceLock::new();
     SO.get_or_init(|| build("hide.c"))
 }
 
 /// A copy of urne that loads `library` itself (`patchelf --add-needed`), at `out`.
-pub fn urne_needing(library: &Path, out: &Path) {
+pub(crate) fn urne_needing(library: &Path, out: &Path) {
     std::fs::copy(URNE, out).unwrap();
     let st = Command::new("patchelf")
         .arg("--add-needed")
@@ -124,7 +124,7 @@ pub fn urne_needing(library: &Path, out: &Path) {
 }
 
 /// SHA-256 of a file, hex.
-pub fn sha256_file(p: &Path) -> String {
+pub(crate) fn sha256_file(p: &Path) -> String {
     hex::encode(urne_verify::crypto::sha256(&std::fs::read(p).unwrap()))
 }
 
@@ -150,7 +150,7 @@ impl Env {
     /// before the queue): the grinding adversary, who may read every file and process on the
     /// machine; and `URNE_TEST_FWD_SWAP_FROM` / `URNE_TEST_FWD_SWAP_TO`, a rename done at
     /// `C_Initialize`. `tests/fixtures/pkcs11/forward.c` documents them all.
-    pub fn forwarding(keys: bool) -> Env {
+    pub(crate) fn forwarding(keys: bool) -> Env {
         let dir = tempfile::tempdir().unwrap();
         let module = dir.path().join("fwd.so");
         std::fs::copy(forwarding_module(), &module).unwrap();
@@ -165,17 +165,17 @@ impl Env {
     }
 
     /// The forwarding module's file (a copy of [`forwarding_module`] in the folder).
-    pub fn fwd_module(&self) -> PathBuf {
+    pub(crate) fn fwd_module(&self) -> PathBuf {
         self.path("fwd.so")
     }
 
     /// The queue of answers to `C_GenerateRandom` (`URNE_TEST_FWD_RANDOM`).
-    pub fn fwd_random(&self) -> PathBuf {
+    pub(crate) fn fwd_random(&self) -> PathBuf {
         self.path("fwd-random")
     }
 
     /// Appends `answers` to the queue: the next `C_GenerateRandom` calls get them, in order.
-    pub fn fwd_queue_random(&self, answers: &[&[u8]]) {
+    pub(crate) fn fwd_queue_random(&self, answers: &[&[u8]]) {
         use std::io::Write;
         let mut f = std::fs::OpenOptions::new()
             .create(true)
@@ -188,12 +188,12 @@ impl Env {
     }
 
     /// The flag file that makes `C_Sign` fail (`URNE_TEST_FWD_SIGN_FAIL`).
-    pub fn fwd_sign_fail(&self) -> PathBuf {
+    pub(crate) fn fwd_sign_fail(&self) -> PathBuf {
         self.path("fwd-sign-fail")
     }
 
     /// Makes `C_Sign` fail from now on (`true`) or work again (`false`).
-    pub fn fwd_set_sign_fail(&self, fail: bool) {
+    pub(crate) fn fwd_set_sign_fail(&self, fail: bool) {
         if fail {
             std::fs::write(self.fwd_sign_fail(), b"").unwrap();
         } else {
@@ -202,13 +202,13 @@ impl Env {
     }
 
     /// What the forwarding module logged (`URNE_TEST_FWD_LOG`), empty before any call.
-    pub fn fwd_log(&self) -> String {
+    pub(crate) fn fwd_log(&self) -> String {
         std::fs::read_to_string(self.path("fwd.log")).unwrap_or_default()
     }
 }
 
 /// libfaketime (Debian `faketime`), which moves the clock of the process that loads it.
-pub const LIBFAKETIME: &str = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+pub(crate) const LIBFAKETIME: &str = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
 /// A copy of the urne binary that loads libfaketime itself (`patchelf --add-needed`; Debian
 /// `patchelf`, which `scripts/lib.sh` installs), for tests that move the appliance's clock
@@ -218,7 +218,7 @@ pub const LIBFAKETIME: &str = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so
 /// make one: it is another executable, whose hash `software.start` records, and libfaketime is
 /// among the mapped files it records. Made once per build of urne (the copy is named by the
 /// binary's hash), in cargo's `CARGO_TARGET_TMPDIR`.
-pub fn faketime_urne() -> &'static Path {
+pub(crate) fn faketime_urne() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
         let tag = &sha256_file(Path::new(URNE))[..16];
@@ -254,7 +254,7 @@ impl Env {
     /// What the forwarding module returned for `C_GenerateRandom` calls of `len` bytes, in
     /// order, read from its log (`URNE_TEST_FWD_LOG`, which keeps every value it returned):
     /// `(source, bytes)`, the source `real` (SoftHSM), `file` (the queue) or `cmd`.
-    pub fn fwd_answers(&self, len: usize) -> Vec<(String, Vec<u8>)> {
+    pub(crate) fn fwd_answers(&self, len: usize) -> Vec<(String, Vec<u8>)> {
         let head = format!("random {len} ");
         self.fwd_log()
             .lines()

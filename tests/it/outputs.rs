@@ -51,7 +51,8 @@ pub(crate) fn count(env: &Env, kind: &str) -> usize {
     c.query_row("SELECT COUNT(*) FROM events WHERE kind = ?1", [kind], |r| {
         r.get::<_, i64>(0)
     })
-    .unwrap() as usize
+    .map(|n| usize::try_from(n).unwrap())
+    .unwrap()
 }
 
 pub(crate) fn last_payload(env: &Env, kind: &str) -> serde_json::Value {
@@ -82,23 +83,33 @@ pub(crate) fn assert_whole(dir: &Path, result_pub: &Path) -> usize {
             continue;
         }
         let sig = dir.join(format!("{name}.sig"));
-        assert!(sig.exists(), "{name} without its signature in {dir:?}");
+        assert!(
+            sig.exists(),
+            "{name} without its signature in {}",
+            dir.display()
+        );
         assert!(
             openssl_verify(result_pub, &dir.join(&name), &sig),
             "{name}'s signature does not verify"
         );
         assert!(
             !name.ends_with(".tickets.csv"),
-            "a production file {name} in the public folder {dir:?}"
+            "a production file {name} in the public folder {}",
+            dir.display()
         );
         if let Some(stem) = name.strip_suffix(".commit.json") {
             let csv = secret.join(format!("{stem}.tickets.csv"));
             assert!(
                 csv.exists(),
-                "commitment {name} without its production file on {secret:?}"
+                "commitment {name} without its production file on {}",
+                secret.display()
             );
             let sig = secret.join(format!("{stem}.tickets.csv.sig"));
-            assert!(openssl_verify(result_pub, &csv, &sig), "{csv:?} signature");
+            assert!(
+                openssl_verify(result_pub, &csv, &sig),
+                "{} signature",
+                csv.display()
+            );
         }
         n += 1;
     }
@@ -108,9 +119,17 @@ pub(crate) fn assert_whole(dir: &Path, result_pub: &Path) -> usize {
         if name.starts_with('.') || name.ends_with(".sig") {
             continue;
         }
-        assert!(name.ends_with(".tickets.csv"), "{name} on {secret:?}");
+        assert!(
+            name.ends_with(".tickets.csv"),
+            "{name} on {}",
+            secret.display()
+        );
         let sig = secret.join(format!("{name}.sig"));
-        assert!(sig.exists(), "{name} without its signature on {secret:?}");
+        assert!(
+            sig.exists(),
+            "{name} without its signature on {}",
+            secret.display()
+        );
         assert!(openssl_verify(result_pub, &secret.join(&name), &sig));
     }
     n
@@ -213,7 +232,7 @@ fn trail_size(env: &Env) -> usize {
     }
     let c = rusqlite::Connection::open(env.db()).unwrap();
     c.query_row("SELECT COUNT(*) FROM events", [], |r| r.get::<_, i64>(0))
-        .map_or(0, |n| n as usize)
+        .map_or(0, |n| usize::try_from(n).unwrap())
 }
 
 /// Kills one command (SIGKILL) at random moments of its run and keeps the figures that
@@ -245,7 +264,7 @@ impl Killer {
             command,
             seed: delays.0,
             delays,
-            span_ms: took.as_millis() as u64 * 12 / 10,
+            span_ms: u64::try_from(took.as_millis()).unwrap() * 12 / 10,
             runs: 0,
             finished: 0,
             resumed: 0,
@@ -288,7 +307,10 @@ impl Killer {
         let size = trail_size(env);
         let exited = spawn_and_kill(&mut self.delays);
         if let Some(took) = exited {
-            self.span_ms = (self.span_ms + took.as_millis() as u64 * 12 / 10) / 2;
+            self.span_ms = u64::midpoint(
+                self.span_ms,
+                u64::try_from(took.as_millis()).unwrap() * 12 / 10,
+            );
         }
         let finished = exited.is_some();
         self.runs += 1;
@@ -306,7 +328,10 @@ impl Killer {
         let t = Instant::now();
         let o = env.urne(args);
         if o.status.success() {
-            self.span_ms = (self.span_ms + t.elapsed().as_millis() as u64 * 12 / 10) / 2;
+            self.span_ms = u64::midpoint(
+                self.span_ms,
+                u64::try_from(t.elapsed().as_millis()).unwrap() * 12 / 10,
+            );
         }
         o
     }
@@ -353,7 +378,7 @@ fn spawn_and_kill(env: &Env, args: &[&str], delay: Duration) -> Option<Duration>
         if child.try_wait().unwrap().is_some() {
             return Some(t.elapsed());
         }
-        std::thread::sleep(Duration::from_millis(1).min(delay - t.elapsed().min(delay)));
+        std::thread::sleep(Duration::from_millis(1).min(delay.saturating_sub(t.elapsed())));
     }
     if child.try_wait().unwrap().is_some() {
         return Some(t.elapsed());
@@ -369,7 +394,7 @@ fn staging_holds_no_output(dir: &Path) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
-    for e in rd.filter_map(|e| e.ok()) {
+    for e in rd.filter_map(std::result::Result::ok) {
         if !e
             .file_name()
             .to_string_lossy()
@@ -377,7 +402,10 @@ fn staging_holds_no_output(dir: &Path) {
         {
             continue;
         }
-        for f in std::fs::read_dir(e.path()).unwrap().filter_map(|f| f.ok()) {
+        for f in std::fs::read_dir(e.path())
+            .unwrap()
+            .filter_map(std::result::Result::ok)
+        {
             let name = f.file_name().to_string_lossy().into_owned();
             assert!(
                 name.ends_with(".staged"),
@@ -390,7 +418,7 @@ fn staging_holds_no_output(dir: &Path) {
 
 fn has_staging(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|rd| {
-        rd.filter_map(|e| e.ok()).any(|e| {
+        rd.filter_map(std::result::Result::ok).any(|e| {
             e.file_name()
                 .to_string_lossy()
                 .starts_with(".urne-staging-")
@@ -427,7 +455,7 @@ fn a_kill_at_any_moment_of_block_generate_leaves_only_whole_outputs_and_resumes(
             .iter()
             .map(|d| {
                 std::fs::read_dir(d).map_or(0, |rd| {
-                    rd.filter_map(|e| e.ok())
+                    rd.filter_map(std::result::Result::ok)
                         .filter(|e| e.file_name().to_string_lossy().starts_with(&mine))
                         .count()
                 })

@@ -14,7 +14,7 @@ fn a_lone_draw_between_two_sittings_is_shown_at_the_next_opening_and_in_its_minu
         .iter()
         .enumerate()
     {
-        export(&env, day, 81 + i as u32);
+        export(&env, day, 81 + u32::try_from(i).unwrap());
     }
     let (exports, publ) = (env.path("exports"), env.path("pub"));
     let (exports, publ) = (exports.to_str().unwrap(), publ.to_str().unwrap());

@@ -20,7 +20,7 @@ fn run_with_file_limit(env: &Env, args: &[&str], bytes: u64) -> std::process::Ou
                 rlim_cur: bytes,
                 rlim_max: bytes,
             };
-            if libc::setrlimit(libc::RLIMIT_FSIZE, &l) != 0 {
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &raw const l) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
@@ -31,7 +31,7 @@ fn run_with_file_limit(env: &Env, args: &[&str], bytes: u64) -> std::process::Ou
 
 fn files_in(dir: &std::path::Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir).map_or(vec![], |rd| {
-        rd.filter_map(|e| e.ok())
+        rd.filter_map(std::result::Result::ok)
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect()
     });

@@ -13,6 +13,7 @@
 use crate::common::*;
 use crate::draws::{seal, simulate};
 use crate::native::{faketime_urne, forwarding_module_undeclared, hiding_library, urne_needing};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -80,13 +81,14 @@ const SYSTEM_CONF: &str = "/usr/lib/ssl/openssl.cnf";
 fn in_namespace(inner: &Command, binds: &[(PathBuf, PathBuf)]) -> Command {
     let mut script = String::new();
     for i in 0..binds.len() {
-        script.push_str(&format!(
+        let _ = write!(
+            script,
             "mount --bind \"${}\" \"${}\" || exit 97; ",
             2 * i + 1,
             2 * i + 2
-        ));
+        );
     }
-    script.push_str(&format!("shift {}; exec \"$@\"", 2 * binds.len()));
+    let _ = write!(script, "shift {}; exec \"$@\"", 2 * binds.len());
     let mut c = Command::new("unshare");
     c.args([
         "-m",

@@ -217,7 +217,7 @@ fn events(env: &Env) -> Vec<Event> {
     q.query_map([], |r| {
         let h = |b: Vec<u8>| Hash32::try_from(b.as_slice()).unwrap();
         Ok(Event {
-            seq: r.get::<_, i64>(0)? as u64,
+            seq: r.get::<_, i64>(0)?.cast_unsigned(),
             ts: r.get(1)?,
             kind: r.get(2)?,
             payload: r.get(3)?,
@@ -324,7 +324,7 @@ fn day_draw(
         .iter_mut()
         .enumerate()
     {
-        *v = json!(h(0x80 + day * 8 + i as u8));
+        *v = json!(h(0x80 + day * 8 + u8::try_from(i).unwrap()));
     }
     published.as_object_mut().unwrap().remove("output");
     vec![

@@ -197,7 +197,7 @@ fn start_held(env: &Env, db: &str) -> Held {
         all
     });
     if wait
-        .recv_timeout(std::time::Duration::from_secs(120))
+        .recv_timeout(std::time::Duration::from_mins(2))
         .is_err()
     {
         let _ = child.kill();

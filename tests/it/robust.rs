@@ -32,6 +32,7 @@ fn verify_args(dir: &std::path::Path, python: bool, args: &[&str]) -> Command {
 
 /// Runs `c` to its end within 60 s (killed and failed otherwise): (exit code, stderr).
 fn bounded(mut c: Command) -> (Option<i32>, String) {
+    use std::io::Read;
     let mut child = c
         .stdin(Stdio::null())
         .stderr(Stdio::piped())
@@ -41,7 +42,6 @@ fn bounded(mut c: Command) -> (Option<i32>, String) {
     loop {
         if let Some(status) = child.try_wait().unwrap() {
             let mut err = String::new();
-            use std::io::Read;
             child
                 .stderr
                 .take()
@@ -50,7 +50,7 @@ fn bounded(mut c: Command) -> (Option<i32>, String) {
                 .unwrap();
             return (status.code(), err);
         }
-        if start.elapsed() > Duration::from_secs(60) {
+        if start.elapsed() > Duration::from_mins(1) {
             let _ = child.kill();
             panic!("the verifier hangs: {c:?}");
         }
@@ -100,8 +100,8 @@ fn a_closed_or_full_standard_output_is_a_clear_error_not_a_panic() {
 // MUST: M-7, M-8
 #[test]
 fn a_fifo_a_device_a_folder_or_a_huge_file_as_an_output_file_is_malformed_at_once() {
-    let v = vector("draw-v2-valid");
     type Plant = fn(&std::path::Path);
+    let v = vector("draw-v2-valid");
     let cases: [(&str, &str, Plant); 5] = [
         ("bundle.json", "a FIFO", |p| {
             assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
@@ -113,7 +113,7 @@ fn a_fifo_a_device_a_folder_or_a_huge_file_as_an_output_file_is_malformed_at_onc
             std::os::unix::fs::symlink("/dev/zero", p).unwrap();
         }),
         ("leaves.bin", "a folder", |p| {
-            std::fs::create_dir(p).unwrap()
+            std::fs::create_dir(p).unwrap();
         }),
         // 10 GB, sparse: nothing is written, and nothing may be read.
         ("pv.html", "10 GB", |p| {
@@ -206,7 +206,7 @@ fn every_command_whose_report_cannot_be_written_fails_with_exit_2() {
 
 /// What [`both`] expects of a failure: urne's id and the values its `error[<id>]:` line names,
 /// and what the Python verifier's standard error says.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 struct Failure<'a> {
     id: &'a str,
     names: &'a [&'a str],

@@ -101,12 +101,11 @@ fn commands(lines: &[String]) -> Vec<String> {
         if l.trim().is_empty() {
             continue;
         }
-        match l.strip_suffix('\\') {
-            Some(head) => pending.push_str(head),
-            None => {
-                pending.push_str(l);
-                out.push(std::mem::take(&mut pending));
-            }
+        if let Some(head) = l.strip_suffix('\\') {
+            pending.push_str(head);
+        } else {
+            pending.push_str(l);
+            out.push(std::mem::take(&mut pending));
         }
     }
     assert!(pending.is_empty(), "a continued line ends a section");
@@ -234,7 +233,7 @@ fn every_section_of_the_runbook_runs_on_a_softhsm_token() {
     let env = Env::without_keys();
     let (publ, exports) = (env.path("usb"), env.path("exports"));
     for (i, d) in (1..=8).map(|d| format!("2018-12-0{d}")).enumerate() {
-        export(&env, &exports, &d, 70 + i as u32);
+        export(&env, &exports, &d, 70 + u32::try_from(i).unwrap());
     }
     for m in ["secret", "backup"] {
         std::fs::create_dir_all(env.path(m)).unwrap();
@@ -284,7 +283,7 @@ fn every_section_of_the_runbook_runs_on_a_softhsm_token() {
         let cmds = commands(lines);
         assert!(!cmds.is_empty(), "section {name} has no command");
         for (i, cmd) in cmds.iter().enumerate() {
-            let when = base + chrono::Duration::minutes(STEP_MINUTES * i as i64);
+            let when = base + chrono::Duration::minutes(STEP_MINUTES * i64::try_from(i).unwrap());
             screens += &run(
                 &env,
                 &vars,

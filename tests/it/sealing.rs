@@ -61,6 +61,10 @@ fn seal_and_unseal(hsm: &Hsm) {
     let a = aad("block test/100/t1/1 attempt 1 entropy");
     // Round trips, of every length a secret may have, through the JSON and the byte forms.
     for len in [0usize, 1, 16, 32, 48, 1000] {
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "a byte pattern: wraps at 256 on purpose"
+        )]
         let secret: Vec<u8> = (0..len).map(|i| (i * 7 + 3) as u8).collect();
         let b = hsm.seal(&a, &secret).map_err(|e| e.message).unwrap();
         assert_eq!(b.key_id_hex(), key.key_id);

@@ -49,7 +49,11 @@ pub(crate) fn seal_args(export: &Path) -> Vec<String> {
 /// outputs each would write (relative to the env's folder).
 fn changing_commands(export: &Path) -> Vec<(Vec<String>, Option<&'static str>)> {
     let game = root().join("rules/noel-de-la-chance-2015.json");
-    let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let v = |a: &[&str]| {
+        a.iter()
+            .map(std::string::ToString::to_string)
+            .collect::<Vec<_>>()
+    };
     let zero = "00".repeat(32);
     vec![
         (seal_args(export), None),
@@ -247,7 +251,7 @@ fn an_older_copy_put_back_or_a_truncated_trail_is_refused() {
         s
     };
     let (_, hashes) = trail_of(&env.db());
-    assert_eq!(hashes.len() as i64, sealed_at);
+    assert_eq!(i64::try_from(hashes.len()).unwrap(), sealed_at);
     // How many events the trail holds.
     let holds = format!("{sealed_at} events");
     let err = assert_fails(&env.urne(&draw_args("out2")), 7, "trail-older");
@@ -292,7 +296,10 @@ fn a_chained_row_inserted_with_sqlite_has_no_checkpoint_and_is_refused() {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();
-    let (seq, prev) = (seq as u64 + 1, Hash32::try_from(prev.as_slice()).unwrap());
+    let (seq, prev) = (
+        seq.cast_unsigned() + 1,
+        Hash32::try_from(prev.as_slice()).unwrap(),
+    );
     let ts = "2018-12-26T09:00:00.000000Z";
     let payload = format!(
         r#"{{"day":"{DAY}","attempt":1,"reason":"witnessed annulment","stage":"drawn and published"}}"#
@@ -300,7 +307,7 @@ fn a_chained_row_inserted_with_sqlite_has_no_checkpoint_and_is_refused() {
     let hash = event_hash(&prev, seq, ts, "draw.void", &payload);
     c.execute(
         "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, 'draw.void', ?3, ?4, ?5)",
-        rusqlite::params![seq as i64, ts, payload, prev.as_slice(), hash.as_slice()],
+        rusqlite::params![seq.cast_signed(), ts, payload, prev.as_slice(), hash.as_slice()],
     )
     .unwrap();
     drop(c);
@@ -429,7 +436,7 @@ fn a_deleted_blob_stops_the_draw_and_fails_audit_verify() {
 fn a_deleted_checkpoint_in_the_middle_or_at_the_end_is_refused() {
     let (env, export) = sealed();
     let (_, hashes) = trail_of(&env.db());
-    let n = hashes.len() as i64;
+    let n = i64::try_from(hashes.len()).unwrap();
     for size in [n / 2, n] {
         let c = without_triggers(&env.db(), &["checkpoints_no_delete"]);
         let note: String = c
@@ -478,7 +485,7 @@ fn rewrite(db: &Path, replace: &[(String, String)], sk: &ed25519_dalek::SigningK
         let payload = replace
             .iter()
             .fold(payload, |p, (from, to)| p.replace(from, to));
-        let h = event_hash(&prev, seq as u64, &ts, &kind, &payload);
+        let h = event_hash(&prev, seq.cast_unsigned(), &ts, &kind, &payload);
         c.execute(
             "UPDATE events SET payload = ?1, prev_hash = ?2, hash = ?3 WHERE seq = ?4",
             rusqlite::params![payload, prev.as_slice(), h.as_slice(), seq],
@@ -494,7 +501,7 @@ fn rewrite(db: &Path, replace: &[(String, String)], sk: &ed25519_dalek::SigningK
         let note = signed_note(&named, &body, &sk.sign(body.as_bytes()).to_bytes());
         c.execute(
             "INSERT INTO checkpoints (size, note) VALUES (?1, ?2)",
-            rusqlite::params![size as i64, note],
+            rusqlite::params![size.cast_signed(), note],
         )
         .unwrap();
     }

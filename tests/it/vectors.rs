@@ -3,12 +3,12 @@
 //! spec/formats.md §8.4, and an `audit-verify` vector's exported trail too, spec/formats.md §6.4):
 //! every vector declares what it expects (valid, partial, usage, or the class of failure), so a
 //! parse error cannot pass for a signature failure. The independent verifier runs the same files
-//! (verifier/run_vectors.py).
+//! (`verifier/run_vectors.py`).
 
 use crate::common::*;
 
 /// Writes the file tree of the vector `v` into a new temporary folder.
-pub fn materialise(name: &str, v: &serde_json::Value) -> tempfile::TempDir {
+pub(crate) fn materialise(name: &str, v: &serde_json::Value) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
     for (rel, content) in v["files"].as_object().unwrap() {
         let f = tmp.path().join(rel);
@@ -24,14 +24,14 @@ pub fn materialise(name: &str, v: &serde_json::Value) -> tempfile::TempDir {
 }
 
 /// The vector `tests/vectors/NAME.json`.
-pub fn vector(name: &str) -> serde_json::Value {
+pub(crate) fn vector(name: &str) -> serde_json::Value {
     let p = root().join("tests/vectors").join(format!("{name}.json"));
     serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
 }
 
 /// The verifier a vector runs through: `urne verify`, or the `urne-verify` binary.
 #[derive(Clone, Copy)]
-pub enum Verifier {
+pub(crate) enum Verifier {
     /// The appliance's `urne verify`.
     Urne,
     /// The third parties' `urne-verify` (crates/verify-cli).

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 /// The `urne-verify` binary of this build, beside `urne` (built once per test run with the
 /// same profile, so that it is never an older build's).
-pub fn exe() -> PathBuf {
+pub(crate) fn exe() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT
         .get_or_init(|| {

@@ -59,7 +59,7 @@ fn sha_hex(p: &Path) -> String {
     urne_verify::crypto::sha256(&std::fs::read(p).unwrap()).to_string()
 }
 
-/// The `output.published` events recording `file`, as (sha256, checkpoint_size).
+/// The `output.published` events recording `file`, as (sha256, `checkpoint_size`).
 fn recorded(env: &Env, file: &str) -> Vec<(String, u64)> {
     let c = rusqlite::Connection::open(env.db()).unwrap();
     let mut st = c
@@ -84,7 +84,8 @@ fn last_seq(env: &Env, kind: &str) -> u64 {
     c.query_row("SELECT max(seq) FROM events WHERE kind = ?1", [kind], |r| {
         r.get::<_, i64>(0)
     })
-    .unwrap() as u64
+    .unwrap()
+    .cast_unsigned()
 }
 
 /// A copy of `from` with byte `at` of `file` flipped, as `to`.

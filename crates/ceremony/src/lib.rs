@@ -26,6 +26,7 @@
 //! command line, terminal, clock or environment; every input is an argument.
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 pub mod minutes;
 pub mod sealed;

@@ -16,6 +16,7 @@
 //! FIFO is refused, never waited on (spec/formats.md §1.6).
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 mod kind;
 

@@ -47,6 +47,7 @@
 //!   generation) are the same whatever the thread count.
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 pub mod audit;
 pub mod block;

@@ -4,6 +4,8 @@
 //! exported audit trail to exactly its line (spec/formats.md §6.4). The typed fields, `Hash32` among
 //! them, write back what the files hold, in the same order and the same lowercase hex.
 
+#![forbid(unsafe_code)]
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::Path;

@@ -129,7 +129,7 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
             unofficial_rules,
         } => generate(
             ctx,
-            GenerateArgs {
+            &GenerateArgs {
                 rules,
                 price,
                 emission,
@@ -155,10 +155,10 @@ pub fn run(ctx: &mut Ctx, c: BlockCommand) -> Result<()> {
 /// both folders usable and free -> publish the signed rules -> each block's randomness fixed
 /// -> each block in turn (shuffle, record, publish) -> checkpoint. Nothing that can be checked
 /// on the folders is left until after the entropy was drawn.
-fn generate(ctx: &mut Ctx, a: GenerateArgs) -> Result<()> {
-    precheck(ctx, &a)?;
-    ctx.begin_checked(|events| refuse_out(events, &a))?;
-    generate_begun(ctx, &a)
+fn generate(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
+    precheck(ctx, a)?;
+    ctx.begin_checked(|events| refuse_out(events, a))?;
+    generate_begun(ctx, a)
 }
 
 /// A block whose commitment a stopped run was placing in another output folder is refused

@@ -16,7 +16,7 @@ use urne_verify::rules::game::GameRules;
 
 /// One block's randomness as the trail fixed it: the entropy (event `entropy_seq`), then the
 /// contribution (event `contribution_seq`).
-pub struct Fixed {
+pub(super) struct Fixed {
     /// The `block.entropy` event.
     pub entropy_seq: u64,
     /// Its entropy commitment.
@@ -30,7 +30,7 @@ pub struct Fixed {
 }
 
 /// Fixes the randomness of every block of `ids`, in order: entropy, then the contribution.
-pub fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<Vec<Fixed>> {
+pub(super) fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<Vec<Fixed>> {
     let before = ctx.audit()?.events()?;
     for id in ids {
         if block_state(&before, &id.canonical())?

@@ -74,31 +74,28 @@ pub fn run_in_sitting(
     if rv.revealed.is_some() && fsio::name_taken(out, &name)? {
         return adopt_reveal(ctx, &rv, out, &name);
     }
-    match rv.revealed.clone() {
-        Some(recorded) => {
-            if recorded != closed {
-                note!(
-                    "note: the reveal states the sales close recorded with it ({recorded}), not the one given now ({closed})"
-                );
-            }
+    if let Some(recorded) = rv.revealed.clone() {
+        if recorded != closed {
+            note!(
+                "note: the reveal states the sales close recorded with it ({recorded}), not the one given now ({closed})"
+            );
         }
-        None => {
-            let events = ctx.audit()?.events()?;
-            let generated = check_sales_close(&events, &rv, &closed)?;
-            term.check("reveal")?;
-            confirm_reveal(term, &rv, &generated, &closed)?;
-            ctx.record(RevealedRecord {
-                block: rv.canonical.clone(),
-                attempt: rv.attempt,
-                entropy: hex::encode(&rv.entropy),
-                seed: rv.seed,
-                sales_closed_at: closed.clone(),
-            })?;
-            rv.revealed = Some(closed);
-        }
+    } else {
+        let events = ctx.audit()?.events()?;
+        let generated = check_sales_close(&events, &rv, &closed)?;
+        term.check("reveal")?;
+        confirm_reveal(term, &rv, &generated, &closed)?;
+        ctx.record(RevealedRecord {
+            block: rv.canonical.clone(),
+            attempt: rv.attempt,
+            entropy: hex::encode(&rv.entropy),
+            seed: rv.seed,
+            sales_closed_at: closed.clone(),
+        })?;
+        rv.revealed = Some(closed);
     }
     let canonical = rv.canonical.clone();
-    let (r, name) = publish_reveal(ctx, rv, out)?;
+    let (r, name) = publish_reveal(ctx, &rv, out)?;
     let lang = crate::text::lang();
     let mut sc = crate::text::Screen::new(lang);
     sc.line(&format!(
@@ -112,7 +109,7 @@ pub fn run_in_sitting(
     sc.to_copy("");
     sc.hash(
         lang.t("Aléa du module matériel (HSM)", "The HSM's entropy"),
-        &r.entropy.to_string(),
+        &r.entropy,
     );
     sc.hash(lang.t("Graine du bloc", "Block seed"), &r.seed.to_string());
     sc.field(
@@ -374,7 +371,7 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
 }
 
 /// Publish: the signed reveal file, then a checkpoint. Returns it and its file name.
-fn publish_reveal(ctx: &mut Ctx, rv: Revealing, out: &Path) -> Result<(RevealFile, String)> {
+fn publish_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path) -> Result<(RevealFile, String)> {
     let checkpoint = ctx.checkpoint()?;
     let history = ctx.history()?;
     let hsm = ctx.hsm()?;

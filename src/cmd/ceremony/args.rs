@@ -12,8 +12,11 @@ pub struct CeremonyArgs {
     /// The place, the commissaire's name and office, the persons present (`Name, role`):
     /// given ahead, shown and confirmed; else asked.
     pub place: Option<String>,
+    /// The commissaire de justice's name, as the minutes state it.
     pub commissaire: Option<String>,
+    /// The commissaire de justice's office (étude), as the minutes state it.
     pub office: Option<String>,
+    /// The other persons present, each `Name, role`, in the order given.
     pub present: Vec<String>,
     /// The operation's rules file, for draws.
     pub rules: Option<PathBuf>,
@@ -32,6 +35,7 @@ pub struct CeremonyArgs {
     pub key_ceremony: bool,
     /// The blocks to reveal, and when their sales closed (RFC 3339).
     pub reveals: Vec<String>,
+    /// When the sales of the blocks in `reveals` closed, as production states it.
     pub sales_closed_at: String,
     /// An emission's blocks to generate.
     pub blocks: Option<BlocksArgs>,
@@ -40,10 +44,16 @@ pub struct CeremonyArgs {
 /// An emission's blocks, as `urne block generate` takes them.
 #[derive(Debug)]
 pub struct BlocksArgs {
+    /// The game's rules file.
     pub rules: PathBuf,
+    /// The blocks' price point in cents (G-2).
     pub price: u64,
+    /// The emission the blocks belong to.
     pub emission: String,
+    /// The number of the first block generated.
     pub first: u32,
+    /// How many consecutive blocks are generated.
     pub count: u32,
+    /// The folder on the separate secret medium that alone receives the production files.
     pub secret_out: PathBuf,
 }

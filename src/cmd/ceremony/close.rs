@@ -21,7 +21,7 @@ use urne_verify::sitting::{
 };
 
 /// Closes the open sitting `number` and publishes its output.
-pub fn close(ctx: &mut Ctx, number: u32, lang: Lang, out: &Path) -> Result<()> {
+pub(super) fn close(ctx: &mut Ctx, number: u32, lang: Lang, out: &Path) -> Result<()> {
     term::heading(lang.t("CLÔTURE DE LA SÉANCE", "CLOSING OF THE SITTING"));
     ctx.record(ClosedRecord { number })?;
     publish_pending(ctx, out).map(|_| ())
@@ -36,7 +36,7 @@ fn pending(events: &[Event]) -> Result<Option<(Event, OpenedRecord, Event)>> {
 /// publications folder `out` into which the minutes of the sitting closed but not yet published
 /// cannot go: its `sitting-NNN` neither new nor empty, or, after a run stopped while placing them,
 /// not the recorded folder, or holding part of them (spec/appliance.md §6.7, `placing::decide`).
-pub fn refuse_out(events: &[Event], out: &Path) -> Result<()> {
+pub(super) fn refuse_out(events: &[Event], out: &Path) -> Result<()> {
     let Ok(Some((_, r, _))) = pending(events) else {
         return Ok(());
     };
@@ -45,7 +45,7 @@ pub fn refuse_out(events: &[Event], out: &Path) -> Result<()> {
 }
 
 /// Publishes the output of a sitting closed but not yet published, if any (`true` if one was).
-pub fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
+pub(super) fn publish_pending(ctx: &mut Ctx, out: &Path) -> Result<bool> {
     pending_output(ctx, out, Then::Record)
 }
 
@@ -61,7 +61,7 @@ pub fn place_pending_only(ctx: &mut Ctx, out: &Path) -> Result<bool> {
 }
 
 /// What is done once the output is placed.
-#[derive(PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Then {
     /// Its publication recorded (`output.published`): what urne does.
     Record,

@@ -16,7 +16,7 @@ use urne_verify::rules::game::GameRules;
 
 /// The minutes of sitting `number`, as HTML in `lang`, over `events` (the whole trail), with
 /// `checkpoint` the note covering its close and `out` the publications folder.
-pub fn render(
+pub(super) fn render(
     ctx: &mut Ctx,
     events: &[Event],
     number: u32,

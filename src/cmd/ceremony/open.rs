@@ -15,7 +15,7 @@ use urne_verify::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, Sit
 /// Opens the sitting, or takes the open one up again; returns its number, its language, and
 /// whether its work goes on (`false`: those present at the opening are not all there, and the
 /// sitting taken up again is to be closed at once; a new one is opened by running again).
-pub fn open_or_resume(
+pub(super) fn open_or_resume(
     ctx: &mut Ctx,
     a: &CeremonyArgs,
     lang: Lang,
@@ -201,7 +201,7 @@ fn show_identity(lang: Lang, place: &str, commissaire: &Commissaire, present: &[
 }
 
 /// Who and where, as the minutes will state it.
-pub struct Identity {
+pub(super) struct Identity {
     pub place: String,
     pub commissaire: Commissaire,
     pub present: Vec<Person>,
@@ -209,7 +209,7 @@ pub struct Identity {
 
 /// The identity given ahead (checked) or typed, then shown and confirmed (`non` types it all
 /// again).
-pub fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
+pub(super) fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
     let mut given = given(a, lang)?;
     loop {
         let who = match given.take() {
@@ -329,7 +329,7 @@ fn typed(lang: Lang) -> Result<Identity> {
 /// `urne keys init` (the PIN asked there, first), then the sitting opened, recorded right after
 /// the trail's first events; or, when the trail already exists, its open key ceremony taken up
 /// again. Returns the sitting's number and language.
-pub fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32, Lang)> {
+pub(super) fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32, Lang)> {
     if std::fs::symlink_metadata(&ctx.global.db).is_ok() {
         ctx.begin()?;
         let events = ctx.audit()?.events()?;
@@ -407,7 +407,7 @@ fn open_key_ceremony_sitting(a: &CeremonyArgs, lang: Lang, ctx: &mut Ctx) -> Res
 }
 
 /// Whether the trail has a sitting open.
-pub fn is_open(ctx: &mut Ctx) -> Result<bool> {
+pub(super) fn is_open(ctx: &mut Ctx) -> Result<bool> {
     let events = ctx.audit()?.events()?;
     Ok(Trail::from_events(&events)
         .map_err(|m| altered(&m.to_string()))?

@@ -16,7 +16,7 @@ use urne_verify::rules::official::{self, Admission, Standing};
 use urne_verify::sitting::Step;
 
 /// The work of a sitting, checked.
-pub struct Prepared {
+pub(super) struct Prepared {
     /// The operation's rules and their file, when days are drawn.
     pub rules: Option<(DrawRules, PathBuf)>,
     /// The days to draw, in order.
@@ -31,7 +31,7 @@ pub struct Prepared {
 }
 
 /// Checks everything that can be checked before the login.
-pub fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
+pub(super) fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepared> {
     if a.out.exists() && !a.out.is_dir() {
         return Err(Error::new(
             Kind::NotAFolder,
@@ -189,7 +189,7 @@ fn days(a: &CeremonyArgs, rules: Option<&DrawRules>, lang: Lang) -> Result<Vec<S
 }
 
 /// The export of `day` in the exports folder: `entries-<operation>-<day>.jsonl`.
-pub fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> Result<PathBuf> {
+pub(super) fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> Result<PathBuf> {
     let Some(dir) = exports else {
         return Err(Error::new(
             Kind::Usage,
@@ -211,7 +211,7 @@ pub fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> Result<P
 
 /// The refusal of a sitting with nothing to do: nothing planned, no sitting open to take up
 /// again, no sitting output to publish.
-pub fn nothing_planned(lang: Lang) -> Error {
+pub(super) fn nothing_planned(lang: Lang) -> Error {
     Error::new(
         Kind::NothingPlanned,
         lang.t(

@@ -12,7 +12,7 @@ use crate::error::{Error, Exit, Kind, Result};
 use std::path::PathBuf;
 
 /// Runs the plan, then the voids and redraws asked for; `Ok` when the sitting is to be closed.
-pub fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()> {
+pub(super) fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()> {
     let n = p.days.len() + usize::from(p.blocks.is_some()) + a.reveals.len();
     let mut i = 0;
     for day in &p.days {

@@ -34,13 +34,13 @@ pub struct DrawArgs {
 }
 
 /// `urne draw`.
-pub fn run(ctx: &mut Ctx, a: DrawArgs) -> Result<()> {
+pub fn run(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
     inputs::check_day(&a.day)?;
     // The output's folder is judged on the checked trail, before anything is recorded: a
     // refusal of it records nothing (spec/appliance.md §6.7). It cannot be before the PIN: a folder that
     // is not empty is refused or adopted according to the trail.
-    ctx.begin_checked(|events| refuse_out(events, &a))?;
-    draw(ctx, &a)
+    ctx.begin_checked(|events| refuse_out(events, a))?;
+    draw(ctx, a)
 }
 
 /// Refuses (exit 4, nothing recorded) an `--out` the draw of the day's current attempt could not
@@ -257,56 +257,50 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
     }
     let purpose = format!("day {}", s.day);
     let secret = format!("day {} attempt {}", s.day, s.st.attempt);
-    let (entropy_seq, record) = match s.st.entropy.clone() {
-        Some((seq, r)) => {
-            note!(
-                "resuming the interrupted draw of {} with the entropy recorded at audit event #{seq}; no new entropy is requested",
-                s.day
-            );
-            (seq, r)
-        }
-        None => {
-            let entropy = randomness::fresh_entropy(ctx, &s.events, &purpose, s.st.attempt)?;
-            let stored = randomness::stored_form(ctx, &secret, &entropy)?;
-            let r = EntropyRecord {
-                operation: s.seal.operation.clone(),
-                day: s.day.clone(),
-                attempt: s.st.attempt,
-                commitment_root: s.seal.commitment.root,
-                entropy_commitment: urne_verify::randomness::entropy_commitment(&entropy),
-                entropy_blob: sha256(&stored),
-            };
-            let e = ctx.record_with_blobs(r.clone(), &[&stored])?;
-            (e.seq, r)
-        }
+    let (entropy_seq, record) = if let Some((seq, r)) = s.st.entropy.clone() {
+        note!(
+            "resuming the interrupted draw of {} with the entropy recorded at audit event #{seq}; no new entropy is requested",
+            s.day
+        );
+        (seq, r)
+    } else {
+        let entropy = randomness::fresh_entropy(ctx, &s.events, &purpose, s.st.attempt)?;
+        let stored = randomness::stored_form(ctx, &secret, &entropy)?;
+        let r = EntropyRecord {
+            operation: s.seal.operation.clone(),
+            day: s.day.clone(),
+            attempt: s.st.attempt,
+            commitment_root: s.seal.commitment.root,
+            entropy_commitment: urne_verify::randomness::entropy_commitment(&entropy),
+            entropy_blob: sha256(&stored),
+        };
+        let e = ctx.record_with_blobs(r.clone(), &[&stored])?;
+        (e.seq, r)
     };
     let ec = record.entropy_commitment;
     let shown = s.st.contribution.is_none();
-    let (contribution_seq, contribution) = match s.st.contribution.clone() {
-        Some((seq, c)) => {
-            note!(
-                "the commissaire's contribution recorded at audit event #{seq} is used: «{}»",
-                c.contribution
-            );
-            (seq, c.contribution)
-        }
-        None => {
-            show_sealed(s);
-            let shown = [(
-                crate::text::attempt_label(("jour du", "day"), &s.day, s.st.attempt, entropy_seq),
-                ec,
-            )];
-            let key = format!("{purpose} attempt {}", s.st.attempt);
-            let c = randomness::take_contribution(ctx, &[(key, ec)], &shown)?;
-            let e = ctx.record(ContributionRecord {
-                operation: s.seal.operation.clone(),
-                day: s.day.clone(),
-                attempt: s.st.attempt,
-                entropy_commitment: ec,
-                contribution: c.clone(),
-            })?;
-            (e.seq, c)
-        }
+    let (contribution_seq, contribution) = if let Some((seq, c)) = s.st.contribution.clone() {
+        note!(
+            "the commissaire's contribution recorded at audit event #{seq} is used: «{}»",
+            c.contribution
+        );
+        (seq, c.contribution)
+    } else {
+        show_sealed(s);
+        let shown = [(
+            crate::text::attempt_label(("jour du", "day"), &s.day, s.st.attempt, entropy_seq),
+            ec,
+        )];
+        let key = format!("{purpose} attempt {}", s.st.attempt);
+        let c = randomness::take_contribution(ctx, &[(key, ec)], &shown)?;
+        let e = ctx.record(ContributionRecord {
+            operation: s.seal.operation.clone(),
+            day: s.day.clone(),
+            attempt: s.st.attempt,
+            entropy_commitment: ec,
+            contribution: c.clone(),
+        })?;
+        (e.seq, c)
     };
     let entropy = randomness::recorded_entropy(ctx, &secret, &record.entropy_blob, &ec)?;
     Ok(Randomness {
@@ -376,41 +370,38 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<D
     });
     let reserves_wanted = s.rules.reserves_per_day();
     let sel = draw::select(&k.set.leaves, &seed, reserves_wanted as usize).expect("entries > 0");
-    let result = match s.st.result.clone() {
-        Some((_, r)) => {
-            if r.seed != seed || r.winner != sel.winner || r.reserves != sel.reserves {
-                return Err(Error::new(
-                    crate::error::Kind::SelfCheckFailed,
-                    "recomputing the recorded draw gives another outcome",
-                    "stop: the software or the trail changed since the draw; run `urne audit verify`",
-                ));
-            }
-            r
+    let result = if let Some((_, r)) = s.st.result.clone() {
+        if r.seed != seed || r.winner != sel.winner || r.reserves != sel.reserves {
+            return Err(Error::new(
+                crate::error::Kind::SelfCheckFailed,
+                "recomputing the recorded draw gives another outcome",
+                "stop: the software or the trail changed since the draw; run `urne audit verify`",
+            ));
         }
-        None => {
-            let seed_hex = seed.to_string();
-            let seed_seen = s
-                .events
-                .iter()
-                .any(|e| e.kind != Kind::DrawEntropy.name() && e.payload.contains(&seed_hex));
-            if seed_seen {
-                return Err(Error::new(
-                    crate::error::Kind::SeedReused,
-                    "this seed was already used by an earlier draw",
-                    "stop the ceremony; void this attempt",
-                ));
-            }
-            let r = ResultRecord {
-                operation: s.seal.operation.clone(),
-                day: s.day.clone(),
-                attempt: s.st.attempt,
-                seed,
-                winner: sel.winner,
-                reserves: sel.reserves.clone(),
-            };
-            ctx.record(r.clone())?;
-            r
+        r
+    } else {
+        let seed_hex = seed.to_string();
+        let seed_seen = s
+            .events
+            .iter()
+            .any(|e| e.kind != Kind::DrawEntropy.name() && e.payload.contains(&seed_hex));
+        if seed_seen {
+            return Err(Error::new(
+                crate::error::Kind::SeedReused,
+                "this seed was already used by an earlier draw",
+                "stop the ceremony; void this attempt",
+            ));
         }
+        let r = ResultRecord {
+            operation: s.seal.operation.clone(),
+            day: s.day.clone(),
+            attempt: s.st.attempt,
+            seed,
+            winner: sel.winner,
+            reserves: sel.reserves.clone(),
+        };
+        ctx.record(r.clone())?;
+        r
     };
     Ok(Drawn { seed, result })
 }

@@ -28,7 +28,7 @@ use urne_verify::rules::official;
 /// Outputs: `result.json`, `bundle.json` (checked with the third-party verifier before anything
 /// is signed), the minutes `pv.html`, the sealed rules and the checkpoint, and `leaves.bin` with
 /// the signature the seal made.
-pub fn outputs(
+pub(super) fn outputs(
     ctx: &mut Ctx,
     s: &Sealed,
     k: &Committed,
@@ -146,6 +146,10 @@ fn evidence(
 }
 
 /// The winner, then the reserves in rank order, as production needs them (with accounts).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a leaf is an index into the set held in memory; a rank counts the winner and a few reserves"
+)]
 fn placed(set: &SealedSet, r: &ResultRecord) -> Vec<Placed> {
     std::iter::once(r.winner)
         .chain(r.reserves.iter().copied())
@@ -290,7 +294,7 @@ fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
 /// and no manifest before the files it lists, and a kill while staging leaves only a staging
 /// folder, which the re-run removes); then recorded, and a checkpoint signed. A whole output a
 /// stopped run placed (`Place::Adopt`) is recorded as it is. Returns each file's SHA-256.
-pub fn publish(
+pub(super) fn publish(
     ctx: &mut Ctx,
     s: &Sealed,
     (out_dir, place): (&Path, Place),
@@ -381,7 +385,7 @@ fn adopt(
 }
 
 /// The sealed rules and the commitment, under the minutes' labels.
-pub fn sealed_lines(sc: &mut Screen, s: &Sealed) {
+pub(super) fn sealed_lines(sc: &mut Screen, s: &Sealed) {
     let lang = sc.lang;
     sc.hash(
         lang.t(
@@ -412,7 +416,7 @@ pub fn sealed_lines(sc: &mut Screen, s: &Sealed) {
 /// value once (what this run showed before the contribution is not printed again), hashes in
 /// groups of four, the winner and reserves by pseudonym (their accounts are in `result.json`,
 /// for production: the minutes and the public files name pseudonyms only).
-pub fn draw_screen(
+pub(super) fn draw_screen(
     (s, k, e, d): (&Sealed, &Committed, &Randomness, &Drawn),
     out: &Outputs,
     out_dir: &Path,
@@ -551,7 +555,7 @@ fn published(
 }
 
 /// Prints [`draw_screen`].
-pub fn print_draw(
+pub(super) fn print_draw(
     parts: (&Sealed, &Committed, &Randomness, &Drawn),
     out: &Outputs,
     out_dir: &Path,

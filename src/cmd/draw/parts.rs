@@ -9,7 +9,7 @@ use urne_verify::draw::{Commitment, SealedSet};
 use urne_verify::rules::draw::{DrawRules, Period};
 
 /// A sealed, not yet published day as the trail holds it, with its sealed rules.
-pub struct Sealed {
+pub(super) struct Sealed {
     pub day: String,
     /// The trail as read before the draw recorded anything.
     pub events: Vec<Event>,
@@ -22,19 +22,19 @@ pub struct Sealed {
 }
 
 /// The sealed set and the commitment the seal recorded for it.
-pub struct Committed {
+pub(super) struct Committed {
     pub set: SealedSet,
     pub c: Commitment,
 }
 
 /// The computed draw: its seed and the recorded outcome.
-pub struct Drawn {
+pub(super) struct Drawn {
     pub seed: Hash32,
     pub result: ResultRecord,
 }
 
 /// The files of the result folder, built and checked, not yet written.
-pub struct Outputs {
+pub(super) struct Outputs {
     /// The checkpoint the result and the bundle carry.
     pub checkpoint: String,
     pub files: Vec<(&'static str, Vec<u8>)>,
@@ -48,7 +48,7 @@ pub struct Outputs {
 /// The draw's randomness as the trail fixed it, in this order: the entropy (event
 /// `entropy_seq`, its commitment signed in that event's checkpoint), then the contribution
 /// (event `contribution_seq`).
-pub struct Randomness {
+pub(super) struct Randomness {
     pub entropy_seq: u64,
     pub record: EntropyRecord,
     pub entropy: Vec<u8>,
@@ -61,7 +61,7 @@ pub struct Randomness {
 
 impl Sealed {
     /// What the draw publishes: its day's attempt (spec/formats.md §6.7).
-    pub fn subject(&self) -> urne_verify::audit::history::Subject {
+    pub(super) fn subject(&self) -> urne_verify::audit::history::Subject {
         urne_verify::audit::history::Subject::Draw {
             day: self.day.clone(),
             attempt: self.st.attempt,

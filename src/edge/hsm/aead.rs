@@ -1,7 +1,7 @@
 //! The token's sealing key (spec/appliance.md §6.9): a 256-bit AES key generated inside the token by
 //! `urne keys init`, sensitive, never extractable, usable for AES-GCM encryption and decryption
 //! only, and neither modifiable nor destroyable. [`Hsm::seal`] encrypts a secret under it with
-//! `C_Encrypt` (CKM_AES_GCM, a fresh 96-bit IV from `C_GenerateRandom`, a 128-bit tag, the
+//! `C_Encrypt` (`CKM_AES_GCM`, a fresh 96-bit IV from `C_GenerateRandom`, a 128-bit tag, the
 //! caller's additional data); [`Hsm::unseal`] decrypts with `C_Decrypt`, which checks the tag in
 //! the token. The key never leaves the token: what can be read from a disk is the box, which
 //! only a logged-in session on this token can open (a PIN holder can, docs/threat-model.md).

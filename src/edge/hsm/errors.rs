@@ -4,6 +4,10 @@ use crate::error::{Error, Kind};
 use cryptoki::error::{Error as P11Error, RvError};
 
 /// `e`, returned by the token while doing `what`, as urne's error (exit 3).
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "an error conversion, as `map_err` hands the error over: by value, like `From`"
+)]
 pub(super) fn hsm_err(what: &str, e: P11Error) -> Error {
     let (kind, msg, hint) = match &e {
         P11Error::Pkcs11(RvError::PinIncorrect, _) => (

@@ -11,7 +11,7 @@ use secrecy::SecretString;
 
 /// How many times a PIN typed at the prompt may be tried before the command stops (a token
 /// locks its user PIN after a number of failures of its own: urne never makes the last one).
-pub const PIN_TRIES: u32 = 3;
+pub(super) const PIN_TRIES: u32 = 3;
 
 /// What is said when the PIN typed was refused and may be typed again.
 fn pin_refused_again(left: u32) -> String {

@@ -1,7 +1,7 @@
 //! PKCS#11 edge (design principle 5): the token that holds urne's two Ed25519 keys (one signs
 //! results, one signs audit checkpoints) and supplies entropy. Keys are generated inside the token
 //! as sensitive, non-extractable objects and never leave it. Facts about SoftHSM 2.6 that shape
-//! this file: slot ids are not stable (select by label), CKA_EC_POINT encodings differ between
+//! this file: slot ids are not stable (select by label), `CKA_EC_POINT` encodings differ between
 //! tokens (accept raw, OCTET STRING and BIT STRING), EdDSA must be called in one part with no
 //! parameters (pure Ed25519).
 
@@ -32,7 +32,7 @@ use errors::hsm_err;
 pub use module::ModuleFile;
 pub use urne_verify::software::Pkcs11Identity;
 
-/// id-Ed25519 (RFC 8410, OID 1.3.101.112) as DER: the CKA_EC_PARAMS PKCS#11 3.x prefers.
+/// id-Ed25519 (RFC 8410, OID 1.3.101.112) as DER: the `CKA_EC_PARAMS` PKCS#11 3.x prefers.
 const ED25519_OID: [u8; 5] = [0x06, 0x03, 0x2b, 0x65, 0x70];
 
 /// What a key is for (one key, one use): the trail's type, so the trail records it as
@@ -41,19 +41,29 @@ pub use urne_verify::events::payloads::KeyRole;
 
 /// A key as read back from the token, with the attributes that prove where it was made.
 #[derive(Debug, Clone, Serialize)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "the token's boolean attributes, as PKCS#11 names them"
+)]
 pub struct KeyInfo {
+    /// The one use the key is for.
     pub role: KeyRole,
+    /// The label it is found by (`CKA_LABEL`), from the configuration.
     pub label: String,
+    /// Its key id (spec/formats.md §1.3), computed from the public key.
     pub key_id: String,
+    /// The Ed25519 public key, read from the token (`CKA_EC_POINT`).
     #[serde(serialize_with = "ser_hex")]
     pub public_key: [u8; 32],
-    /// CKA_LOCAL: generated on the token.
+    /// `CKA_LOCAL`: generated on the token.
     pub local: bool,
-    /// CKA_NEVER_EXTRACTABLE: never was extractable.
+    /// `CKA_NEVER_EXTRACTABLE`: never was extractable.
     pub never_extractable: bool,
-    /// CKA_ALWAYS_SENSITIVE: always was sensitive.
+    /// `CKA_ALWAYS_SENSITIVE`: always was sensitive.
     pub always_sensitive: bool,
+    /// `CKA_SENSITIVE`: the private key is sensitive now.
     pub sensitive: bool,
+    /// `CKA_EXTRACTABLE`: the private key can be exported (must be false).
     pub extractable: bool,
 }
 
@@ -80,8 +90,11 @@ pub use urne_verify::events::payloads::TokenRecord as TokenIdentity;
 /// The mechanisms urne needs and whether the token has them.
 #[derive(Debug, Clone, Serialize)]
 pub struct Capabilities {
+    /// The token has a random number generator (`CKF_RNG`).
     pub random: bool,
+    /// The token generates Ed25519 key pairs (`CKM_EC_EDWARDS_KEY_PAIR_GEN`).
     pub ed25519_keygen: bool,
+    /// The token signs with `CKM_EDDSA`.
     pub eddsa_sign: bool,
 }
 
@@ -105,11 +118,12 @@ pub struct Hsm {
     module: ModuleFile,
 }
 
-/// Parses CKA_EC_POINT in any of the encodings tokens use.
+/// Parses `CKA_EC_POINT` in any of the encodings tokens use.
 pub fn ed25519_from_ec_point(p: &[u8]) -> Option<[u8; 32]> {
     match p {
-        [0x04, 0x20, rest @ ..] if rest.len() == 32 => rest.try_into().ok(),
-        [0x03, 0x21, 0x00, rest @ ..] if rest.len() == 32 => rest.try_into().ok(),
+        [0x04, 0x20, rest @ ..] | [0x03, 0x21, 0x00, rest @ ..] if rest.len() == 32 => {
+            rest.try_into().ok()
+        }
         raw if raw.len() == 32 => raw.try_into().ok(),
         _ => None,
     }
@@ -129,8 +143,8 @@ fn load_module(cfg: &Config) -> Result<(Pkcs11, ModuleFile)> {
     module.check_pin(cfg)?;
     let pkcs11 = module.load()?;
     match pkcs11.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK)) {
-        Ok(()) => {}
-        Err(P11Error::Pkcs11(RvError::CryptokiAlreadyInitialized, Function::Initialize)) => {}
+        Ok(())
+        | Err(P11Error::Pkcs11(RvError::CryptokiAlreadyInitialized, Function::Initialize)) => {}
         Err(e) => return Err(hsm_err("C_Initialize failed", e)),
     }
     module.check_mapped(closure::Stage::Initialised)?;
@@ -298,8 +312,7 @@ impl Hsm {
             && self
                 .pkcs11
                 .get_mechanism_info(self.slot, MechanismType::EDDSA)
-                .map(|i| i.sign())
-                .unwrap_or(false);
+                .is_ok_and(|i| i.sign());
         Ok(Capabilities {
             random: tok.rng(),
             ed25519_keygen: has(MechanismType::ECC_EDWARDS_KEY_PAIR_GEN),
@@ -462,7 +475,7 @@ impl Hsm {
         Ok(sig)
     }
 
-    /// `n` bytes from the token's generator (C_GenerateRandom), health-checked: fails closed if
+    /// `n` bytes from the token's generator (`C_GenerateRandom`), health-checked: fails closed if
     /// the bytes are all one value or repeat an earlier request of this process.
     pub fn random(&self, n: usize) -> Result<Vec<u8>> {
         let bytes = self.random_unchecked(n)?;
@@ -477,7 +490,7 @@ impl Hsm {
 }
 
 impl Hsm {
-    /// `n` bytes from the token's generator (C_GenerateRandom), unchecked: the caller checks
+    /// `n` bytes from the token's generator (`C_GenerateRandom`), unchecked: the caller checks
     /// them and records a refusal (the entropy of draws and blocks, spec/appliance.md §3.1).
     pub fn random_unchecked(&self, n: usize) -> Result<Vec<u8>> {
         let len = u32::try_from(n)

@@ -159,7 +159,7 @@ fn hash_at(f: &File) -> std::io::Result<Hash32> {
 /// The identity of the code answering for the HSM, measured now (after `C_Initialize`): the
 /// module file, `C_GetInfo`, `C_GetTokenInfo` of urne's slot, and every file mapped in the
 /// process.
-pub fn measure(pkcs11: &Pkcs11, slot: Slot, module: &ModuleFile) -> Result<Pkcs11Identity> {
+pub(super) fn measure(pkcs11: &Pkcs11, slot: Slot, module: &ModuleFile) -> Result<Pkcs11Identity> {
     let fail = |what: &str, e: cryptoki::error::Error| {
         Error::new(
             Kind::HsmUnavailable,

@@ -325,7 +325,7 @@ impl FreshReader {
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
-            .map_err(|e| read_back_failed(format!("cannot start urne's executable again: {e}")))?;
+            .map_err(|e| read_back_failed(&format!("cannot start urne's executable again: {e}")))?;
         if let Some(mut stdin) = child.stdin.take() {
             let request = serde_json::to_string(&self.request).unwrap_or_default();
             // A reader that stops early says why in its answer.
@@ -335,9 +335,9 @@ impl FreshReader {
         }
         let out = child
             .wait_with_output()
-            .map_err(|e| read_back_failed(format!("the reader failed: {e}")))?;
+            .map_err(|e| read_back_failed(&format!("the reader failed: {e}")))?;
         serde_json::from_slice(&out.stdout).map_err(|_| {
-            read_back_failed(format!(
+            read_back_failed(&format!(
                 "the reader answered nothing readable ({}): {}",
                 out.status,
                 String::from_utf8_lossy(&out.stderr).trim()
@@ -363,13 +363,13 @@ impl FreshMarks for FreshReader {
             }
         };
         if serial != self.serial {
-            return Err(read_back_failed(format!(
+            return Err(read_back_failed(&format!(
                 "the reader found the token of serial {serial:?}, this command's is {:?}",
                 self.serial
             )));
         }
         let bytes = |h: &String| {
-            hex::decode(h).map_err(|_| read_back_failed("an object's value not in hex".into()))
+            hex::decode(h).map_err(|_| read_back_failed("an object's value not in hex"))
         };
         Ok(TokenMarks {
             marks: marks
@@ -385,7 +385,7 @@ impl FreshMarks for FreshReader {
 }
 
 /// The marks could not be read back after a mark: the command stops, recording nothing more.
-fn read_back_failed(what: String) -> Error {
+fn read_back_failed(what: &str) -> Error {
     Error::trail(
         Kind::MarksNotReadBack,
         format!(

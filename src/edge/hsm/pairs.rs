@@ -6,6 +6,7 @@ use super::{ED25519_OID, Hsm, KeyInfo, KeyRole, ed25519_from_ec_point, hsm_err};
 use crate::error::{Error, Kind, Result};
 use cryptoki::mechanism::Mechanism;
 use cryptoki::object::{Attribute, AttributeType, KeyType, ObjectClass, ObjectHandle};
+use std::fmt::Write as _;
 
 /// One object labelled as a role's key (a public or a private key), as
 /// [`Hsm::role_objects`] reads it.
@@ -16,7 +17,7 @@ pub struct KeyHalf {
     /// Its `CKA_ID` (the pair's: both halves get the same in their generation's templates).
     pub id: Vec<u8>,
     /// Its generation finished: a public key holding an Ed25519 point, a private key of type
-    /// EC_EDWARDS with `CKA_LOCAL` (both written by the token's last write of the half).
+    /// `EC_EDWARDS` with `CKA_LOCAL` (both written by the token's last write of the half).
     pub whole: bool,
     handle: ObjectHandle,
 }
@@ -24,8 +25,11 @@ pub struct KeyHalf {
 /// What the token holds under one role's label.
 #[derive(Debug, Clone)]
 pub struct RoleObjects {
+    /// The role whose label was searched.
     pub role: KeyRole,
+    /// The label searched (the configuration's for that role).
     pub label: String,
+    /// Every public and private key object under the label.
     pub halves: Vec<KeyHalf>,
 }
 
@@ -49,6 +53,7 @@ impl RoleObjects {
         self.halves.iter().filter(|h| h.public == public).count()
     }
 
+    /// What the objects under the label amount to: absent, a whole pair, a cut pair or other.
     pub fn state(&self) -> RoleState {
         let (publics, privates) = (self.count(true), self.count(false));
         if publics == 0 && privates == 0 {
@@ -87,9 +92,9 @@ impl RoleObjects {
         let (publics, privates) = (self.count(true), self.count(false));
         let comma = if self.halves[0].whole { "" } else { "," };
         if publics == 1 && privates == 0 {
-            words[0].push_str(&format!("{comma} without its private key"));
+            let _ = write!(words[0], "{comma} without its private key");
         } else if publics == 0 && privates == 1 {
-            words[0].push_str(&format!("{comma} without its public key"));
+            let _ = write!(words[0], "{comma} without its public key");
         } else if publics == 1 && privates == 1 && self.halves[0].id != self.halves[1].id {
             words.push("not of one generation (their CKA_IDs differ)".to_string());
         }

@@ -115,8 +115,8 @@ fn a_staging_folder_is_accepted_only_as_urne_made_it() {
     assert!(!made_by(1000, d | 0o1777, 1000));
     assert!(!made_by(1000, libc::S_IFREG | 0o600, 1000));
     // Made in a folder: urne's, 0700, under an unpredictable name.
-    let t = tempfile::tempdir().unwrap();
-    let out = Dir::open(t.path()).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = Dir::open(tmp.path()).unwrap();
     let (a, b) = (Staging::new(&out).unwrap(), Staging::new(&out).unwrap());
     assert!(check_made(&a.dir).is_ok());
     assert_ne!(a.name, b.name);
@@ -125,7 +125,7 @@ fn a_staging_folder_is_accepted_only_as_urne_made_it() {
     // A folder others may write in, at a staging name (as a swap could leave), is refused.
     out.mkdir("other", 0o777).unwrap();
     std::fs::set_permissions(
-        t.path().join("other"),
+        tmp.path().join("other"),
         std::os::unix::fs::PermissionsExt::from_mode(0o777),
     )
     .unwrap();

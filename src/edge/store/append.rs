@@ -189,7 +189,7 @@ impl AuditLog {
         let Event { ts, payload, .. } = &event;
         tx.execute(
             "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![seq as i64, ts, kind, payload, prev.as_slice(), hash.as_slice()],
+            params![seq.cast_signed(), ts, kind, payload, prev.as_slice(), hash.as_slice()],
         )
         .map_err(|e| db_err(&path, "cannot append", e))?;
         hashes.push(hash);
@@ -301,7 +301,7 @@ fn sign_checkpoint(
     let note = chain::signed_note(&binding.audit_key, &body, &sig);
     tx.execute(
         "INSERT INTO checkpoints (size, note) VALUES (?1, ?2)",
-        params![size as i64, note],
+        params![size.cast_signed(), note],
     )
     .map_err(|e| db_err(path, "cannot store a checkpoint", e))?;
     Ok(root)
@@ -329,7 +329,7 @@ fn check_head_signed(
         .optional()
         .map_err(|e| db_err(path, "cannot read checkpoints", e))?;
     let ok = last.is_some_and(|(size, note)| {
-        size as u64 == n
+        size.cast_unsigned() == n
             && chain::verify_note(&note, &binding.audit_key)
                 .is_ok_and(|cp| cp.size == n && cp.root == chain::tree_root(hashes))
     });

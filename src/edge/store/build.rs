@@ -256,13 +256,13 @@ mod tests {
 
     #[test]
     fn a_trail_built_in_memory_is_put_in_place_through_the_folder_never_replacing_a_file() {
+        use std::os::unix::fs::PermissionsExt;
         let t = tempfile::tempdir().unwrap();
         let fin = t.path().join("audit.db");
         let log = AuditLog::create_in_memory(&fin).unwrap();
         let log = log.place(&fin, "restart").unwrap();
         assert_eq!(log.events().unwrap().len(), 0);
         drop(log);
-        use std::os::unix::fs::PermissionsExt;
         assert_eq!(
             fs::metadata(&fin).unwrap().permissions().mode() & 0o777,
             DB_MODE

@@ -145,7 +145,7 @@ fn next_link(tx: &rusqlite::Transaction, path: &Path) -> Result<(u64, Hash32)> {
         .map_err(|e| db_err(path, "cannot read the chain head", e))?;
     Ok(match head {
         Some((s, h)) => (
-            s as u64 + 1,
+            s.cast_unsigned() + 1,
             <Hash32>::try_from(h.as_slice()).map_err(|_| {
                 Error::new(
                     Kind::StoreFailed,
@@ -415,7 +415,7 @@ impl AuditLog {
             .prepare("SELECT size, note FROM checkpoints ORDER BY size")
             .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))?;
         let rows = st
-            .query_map([], |r| Ok((r.get::<_, i64>(0)? as u64, r.get(1)?)))
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?.cast_unsigned(), r.get(1)?)))
             .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))?;
         rows.collect::<std::result::Result<Vec<_>, _>>()
             .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))
@@ -518,7 +518,7 @@ pub(super) fn read_events(conn: &Connection, path: &Path) -> Result<Vec<Event>> 
             let prev: Vec<u8> = r.get(4)?;
             let hash: Vec<u8> = r.get(5)?;
             Ok(Event {
-                seq: r.get::<_, i64>(0)? as u64,
+                seq: r.get::<_, i64>(0)?.cast_unsigned(),
                 ts: r.get(1)?,
                 kind: r.get(2)?,
                 payload: r.get(3)?,

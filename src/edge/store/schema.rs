@@ -11,7 +11,7 @@ use std::path::Path;
 /// schema must be exactly what they and [`PENDING_SCHEMA`] make ([`check_file`]): the fixed
 /// list of schema rows is derived from them ([`urne_schema`]), so the two cannot drift. Their
 /// text is what every earlier version stored: changing one byte refuses every existing trail.
-pub const SCHEMA: &str = r#"
+pub const SCHEMA: &str = r"
 CREATE TABLE IF NOT EXISTS events (
   seq        INTEGER PRIMARY KEY,
   ts         TEXT    NOT NULL,
@@ -46,11 +46,15 @@ CREATE TRIGGER IF NOT EXISTS checkpoints_no_update BEFORE UPDATE ON checkpoints
 BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS checkpoints_no_delete BEFORE DELETE ON checkpoints
 BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
-"#;
+";
 
 /// A SQLite failure on the trail at `path`, as the operator sees it: exit 5, but a file that is
 /// not an SQLite database or whose pages are damaged is a trail urne did not leave so, an
 /// incident (exit 7, spec/appliance.md §6.6).
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "an error conversion, as `map_err` hands the error over: by value, like `From`"
+)]
 pub(super) fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
     use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
     if matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt)) {
@@ -100,9 +104,13 @@ pub(super) const FILE_PRAGMAS: [(&str, &str); 6] = [
 /// column). The root page is where the row's b-tree lies, which differs from file to file.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SchemaRow {
+    /// The row's `type`: table, index, view or trigger.
     pub kind: String,
+    /// The object's name.
     pub name: String,
+    /// The table it belongs to (`tbl_name`; its own name for a table).
     pub table: String,
+    /// The SQL that created it, exactly as stored.
     pub sql: Option<String>,
 }
 

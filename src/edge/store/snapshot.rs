@@ -60,14 +60,14 @@ impl AuditLog {
         };
         let mut len: ffi::sqlite3_int64 = 0;
         // SAFETY: SQLite's own method on its own open file, and room for one size.
-        let rc = unsafe { size(file, &mut len) };
+        let rc = unsafe { size(file, &raw mut len) };
         if rc != ffi::SQLITE_OK || len < 0 {
             return Err(self.copy_error(&format!("cannot read the file's size (SQLite {rc})")));
         }
         Ok(Snapshot {
             log: self,
             file,
-            len: len as u64,
+            len: len.cast_unsigned(),
         })
     }
 
@@ -108,12 +108,17 @@ impl Snapshot<'_> {
         };
         // SAFETY: SQLite's own method on its own open file, writing at most `buf.len()` (at most
         // CHUNK, so it fits an int) bytes into `buf`.
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_possible_wrap,
+            reason = "at most CHUNK bytes (checked above), which fits an int"
+        )]
         let rc = unsafe {
             read(
                 self.file,
                 buf.as_mut_ptr().cast(),
                 buf.len() as std::ffi::c_int,
-                offset as ffi::sqlite3_int64,
+                offset.cast_signed(),
             )
         };
         if rc != ffi::SQLITE_OK {
@@ -130,7 +135,7 @@ impl Snapshot<'_> {
         let mut buf = vec![0u8; CHUNK];
         let mut offset = 0;
         while offset < self.len {
-            let n = (self.len - offset).min(CHUNK as u64) as usize;
+            let n = usize::try_from(self.len - offset).map_or(CHUNK, |left| left.min(CHUNK));
             self.read_at(offset, &mut buf[..n])
                 .map_err(|e| std::io::Error::other(e.message))?;
             w.write_all(&buf[..n])?;
@@ -145,7 +150,7 @@ impl Snapshot<'_> {
         let (mut mine, mut theirs) = (vec![0u8; CHUNK], vec![0u8; CHUNK]);
         let mut offset = 0;
         while offset < self.len {
-            let n = (self.len - offset).min(CHUNK as u64) as usize;
+            let n = usize::try_from(self.len - offset).map_or(CHUNK, |left| left.min(CHUNK));
             self.read_at(offset, &mut mine[..n])?;
             match r.read_exact(&mut theirs[..n]) {
                 Ok(()) => {}

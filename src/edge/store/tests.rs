@@ -247,9 +247,9 @@ fn an_object_planted_after_the_trail_was_opened_is_refused_at_the_next_write() {
 
 #[test]
 fn urnes_connections_are_defensive_and_trust_no_schema() {
+    use rusqlite::config::DbConfig;
     let (_dir, db) = made();
     let log = AuditLog::open_existing(&db).unwrap();
-    use rusqlite::config::DbConfig;
     assert!(
         log.conn
             .db_config(DbConfig::SQLITE_DBCONFIG_DEFENSIVE)

@@ -38,7 +38,7 @@ fn seal_while(env: &Env, export: &Path, what: &str, meanwhile: impl FnOnce()) ->
             f.write_all(&given).unwrap();
         }
     });
-    if opened.1.recv_timeout(Duration::from_secs(60)).is_err() {
+    if opened.1.recv_timeout(Duration::from_mins(1)).is_err() {
         let _ = std::fs::File::open(&sig); // unblocks the writer
         let o = child.wait_with_output().unwrap();
         panic!(
@@ -122,7 +122,7 @@ fn a_trail_deleted_or_replaced_during_a_seal_never_lets_it_report_success() {
 
 /// spec/appliance.md §6.6: a trail deleted or replaced while a command runs is exit 7, naming what
 /// happened. Today SQLite refuses the seal's first write into the moved file
-/// (SQLITE_READONLY_DBMOVED) and urne reports a storage failure instead (exit 5, "cannot store
+/// (`SQLITE_READONLY_DBMOVED`) and urne reports a storage failure instead (exit 5, "cannot store
 /// data: attempt to write a readonly database", with a hint about the disk and permissions): the
 /// error of the write in `append_inner` (src/edge/store/append.rs) is not checked against
 /// `check_still_in_place` first.

@@ -40,8 +40,8 @@ pub fn checkpoint(data: &[u8]) {
         return;
     };
     let note = if mode % 2 == 0 {
-        let (body, more) = text.split_once('\0').unwrap_or((text, ""));
-        signed(body, more)
+        let (body, tail) = text.split_once('\0').unwrap_or((text, ""));
+        signed(body, tail)
     } else {
         text.to_string()
     };

@@ -69,8 +69,9 @@ pub fn decode(data: &[u8]) -> Option<(Kind, Files)> {
         let r = &r[2..];
         let (bytes, r) = r.split_at(size.min(r.len()));
         rest = r;
-        if valid_name(name) {
-            let name = String::from_utf8(name.to_vec()).expect("ASCII");
+        if valid_name(name)
+            && let Ok(name) = String::from_utf8(name.to_vec())
+        {
             files.insert(name, bytes.to_vec());
         }
     }
@@ -99,6 +100,10 @@ pub fn encode(kind: Kind, files: &Files) -> Vec<u8> {
 }
 
 /// `files` with a signature beside every file that has none.
+#[expect(
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "output names are exact (spec/formats.md §4.7): a name ending `.JSON` is none of them"
+)]
 pub fn signed(files: &Files) -> Files {
     let mut out = files.clone();
     for (name, bytes) in files {
@@ -121,6 +126,10 @@ pub fn signed(files: &Files) -> Files {
 ///
 /// # Panics
 /// Never: the in-memory folder always lists.
+#[expect(
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "output names are exact (spec/formats.md §4.7): a name ending `.JSON` is none of them"
+)]
 pub fn verify_files(kind: Kind, files: &Files) -> Result<Report, Failure> {
     let folder = MemFolder::of(files.iter().map(|(n, b)| (n.clone(), b.clone())));
     let keys = Keys {

@@ -26,6 +26,8 @@
 //!
 //! Keys are fixed test keys ([`keys`]), never used for anything else.
 
+#![forbid(unsafe_code)]
+
 pub mod checkpoint;
 pub mod export;
 pub mod folder;

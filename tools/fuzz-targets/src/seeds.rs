@@ -33,6 +33,10 @@ fn vector_files(v: &serde_json::Value) -> BTreeMap<String, Vec<u8>> {
 }
 
 /// The reader of the `outputs` target for a file named `name` holding `bytes`, if any.
+#[expect(
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "output names are exact (spec/formats.md §4.7): a name ending `.JSON` is none of them"
+)]
 fn reader_of(name: &str, bytes: &[u8]) -> Option<&'static str> {
     let text = String::from_utf8_lossy(bytes);
     Some(match name {
@@ -51,6 +55,10 @@ fn reader_of(name: &str, bytes: &[u8]) -> Option<&'static str> {
 }
 
 /// The folder of `files` under `dir/` (the `.sig` files left out: the target signs).
+#[expect(
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "output names are exact (spec/formats.md §4.7): a name ending `.JSON` is none of them"
+)]
 fn folder_under(files: &BTreeMap<String, Vec<u8>>, dir: &str) -> Files {
     files
         .iter()
@@ -61,6 +69,10 @@ fn folder_under(files: &BTreeMap<String, Vec<u8>>, dir: &str) -> Files {
         .collect()
 }
 
+#[expect(
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "output names are exact (spec/formats.md §4.7): a name ending `.JSON` is none of them"
+)]
 fn add_vector(seeds: &mut Seeds, stem: &str, v: &serde_json::Value) {
     let files = vector_files(v);
     for (path, bytes) in &files {

@@ -2,6 +2,8 @@
 //! every broken one, for the reason the seed was made for, so that the differential target
 //! compares urne's reader with something that reads the SPEC (spec/formats.md §4.1.1).
 
+#![forbid(unsafe_code)]
+
 use urne_fuzz_targets::export::oracle::{self, ExcludedRule, Mode, Rules, Verdict};
 use urne_fuzz_targets::export::{self, MODE};
 use urne_fuzz_targets::keys;

@@ -3,6 +3,8 @@
 //! toolchain and without libFuzzer. A panic names the file; `cargo test` runs this with the
 //! workspace (scripts/test).
 
+#![forbid(unsafe_code)]
+
 use std::path::{Path, PathBuf};
 use urne_fuzz_targets::TARGETS;
 

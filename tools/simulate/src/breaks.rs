@@ -93,11 +93,10 @@ fn middle_play_again(a: &Args, g: &Generated) -> String {
     let mid = g
         .records
         .iter()
-        .filter_map(|r| match r {
+        .find_map(|r| match r {
             Record::Play(p) if u64::from(p.n) == a.plays / 2 => Some(*r),
             _ => None,
         })
-        .next()
         .expect("the middle play exists");
     line_of(&mid, a.seed, g)
 }

@@ -45,6 +45,10 @@ pub(crate) fn write_export(
 }
 
 /// The export's bytes: the header, the records, the extra lines, every break applied.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a capacity hint from the play count, at most 2,000,000,000 (checked by `run`)"
+)]
 fn render_body(
     a: &Args,
     day_iso: &str,

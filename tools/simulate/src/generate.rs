@@ -33,6 +33,10 @@ pub(crate) struct Generated {
 }
 
 /// Generates the day starting at `day_start` (Unix seconds).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "every count is at most 2,000,000,000 (checked by `run`), every reason drawn below the table's length"
+)]
 pub(crate) fn generate(
     seed: u64,
     plays: u64,
@@ -113,6 +117,12 @@ pub(crate) fn generate(
 }
 
 /// Play number `n` of the day starting at `day_start`.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "the Pareto draw is floored on purpose; every other value is drawn below a bound that fits (a table's length, the day's seconds, the checked counts)"
+)]
 fn next_play(rng: &mut Rng, n: u64, n_accounts: u64, day_start: i64) -> Play {
     // A few heavy players, many light ones.
     let account = if rng.f64() < 0.3 {
@@ -154,6 +164,12 @@ fn next_play(rng: &mut Rng, n: u64, n_accounts: u64, day_start: i64) -> Play {
 }
 
 /// When the subscription behind a play made at `at` was taken out, and how it is written.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss,
+    reason = "seconds within the operation, far inside f64's exact integers; the product is floored on purpose"
+)]
 fn subscription(rng: &mut Rng, at: i64) -> (i64, Stamp) {
     let x = rng.f64();
     let taken = if x < 0.25 {
@@ -169,6 +185,10 @@ fn subscription(rng: &mut Rng, at: i64) -> (i64, Stamp) {
 }
 
 /// Up to `n_excl` of the players, drawn without replacement, ascending.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "indices into the players held in memory"
+)]
 fn choose_excluded(rng: &mut Rng, players: &[u32], n_excl: u64) -> Vec<u32> {
     let mut pool = players.to_vec();
     let k = (n_excl as usize).min(pool.len());
@@ -182,6 +202,10 @@ fn choose_excluded(rng: &mut Rng, players: &[u32], n_excl: u64) -> Vec<u32> {
 }
 
 /// Record order carries no meaning: shuffle (Fisher-Yates).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "indices into the records held in memory"
+)]
 fn shuffle(rng: &mut Rng, records: &mut [Record]) {
     for i in (1..records.len()).rev() {
         let j = rng.below(i as u64 + 1) as usize;

@@ -21,6 +21,8 @@
 //! line), `generate` (the day's records), `breaks` (the `--break` kinds), `export` (writing and
 //! signing the export), `oracle` (`.expected.json`), `progress`.
 
+#![forbid(unsafe_code)]
+
 mod args;
 mod breaks;
 mod export;
@@ -50,6 +52,10 @@ fn fail(error: &str, hint: &str) -> u8 {
 /// Runs the simulator on a command line (`args[0]` is the program name) and returns its exit
 /// code: 0 written, 2 bad arguments or unreadable key, 1 could not write. The binary is this
 /// function; the integration tests of the appliance call it directly.
+#[expect(
+    clippy::missing_panics_doc,
+    reason = "its one `expect` looks up a day already checked to be in the operation"
+)]
 pub fn run<I, T>(args: I) -> u8
 where
     I: IntoIterator<Item = T>,
@@ -65,14 +71,11 @@ where
     };
 
     // 1. Arguments become a checked configuration before any work.
-    let day = match parse_day(&a.day) {
-        Some(d) => d,
-        None => {
-            return fail(
-                &format!("--day {:?} is not a day of {OPERATION}", a.day),
-                "give a date YYYY-MM-DD from 2018-12-01 to 2018-12-24 (rule D-2)",
-            );
-        }
+    let Some(day) = parse_day(&a.day) else {
+        return fail(
+            &format!("--day {:?} is not a day of {OPERATION}", a.day),
+            "give a date YYYY-MM-DD from 2018-12-01 to 2018-12-24 (rule D-2)",
+        );
     };
     let tranche = PERIODS
         .iter()

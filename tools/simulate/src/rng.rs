@@ -33,6 +33,10 @@ impl Rng {
     }
 
     /// Uniform in [0, 1).
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "53 random bits and 2^53: both exact in an f64"
+    )]
     pub(crate) fn f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }

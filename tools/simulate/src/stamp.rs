@@ -31,6 +31,11 @@ impl Stamp {
 }
 
 /// Civil date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "a day of the month (1-31) and a month (1-12), as the algorithm computes them"
+)]
 fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
@@ -45,6 +50,10 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 }
 
 /// Appends the instant `t` (Unix seconds) written in `style`.
+#[expect(
+    clippy::many_single_char_names,
+    reason = "a date's and a time's fields by their usual letters: y, m, d, s"
+)]
 pub(crate) fn write_stamp(out: &mut Vec<u8>, t: i64, style: Stamp) {
     let (offset, suffix) = match style {
         Stamp::Paris => (PARIS_OFFSET, "+01:00"),

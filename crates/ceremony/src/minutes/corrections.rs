@@ -13,7 +13,7 @@ use urne_verify::events::kinds::Record;
 
 /// How far after the event before it an event is dated before the minutes state the gap (spec/appliance.md
 /// §6.6: the bound past which a recording command asks for the watch).
-pub const AHEAD_DAYS: i64 = 31;
+pub(super) const AHEAD_DAYS: i64 = 31;
 
 /// Adds to the work of the range `lo..=hi` of `all` the corrections and confirmations since the
 /// sitting before it.

@@ -68,7 +68,7 @@ pub(super) struct Html {
 
 impl Html {
     /// An empty document.
-    pub fn new(lang: Lang, tz: Tz) -> Html {
+    pub(super) fn new(lang: Lang, tz: Tz) -> Html {
         Html {
             s: String::new(),
             lang,
@@ -78,49 +78,49 @@ impl Html {
     }
 
     /// `fr` or `en`.
-    pub fn t<'a>(&self, fr: &'a str, en: &'a str) -> &'a str {
+    pub(super) fn t<'a>(&self, fr: &'a str, en: &'a str) -> &'a str {
         self.lang.pick(fr, en)
     }
 
     /// Appends HTML as is.
-    pub fn raw(&mut self, html: &str) {
+    pub(super) fn raw(&mut self, html: &str) {
         self.s.push_str(html);
     }
 
     /// A numbered section heading.
-    pub fn h2(&mut self, fr: &str, en: &str) {
+    pub(super) fn h2(&mut self, fr: &str, en: &str) {
         self.section += 1;
         let title = esc(self.lang.pick(fr, en));
         let _ = writeln!(self.s, "<h2>{}. {title}</h2>", self.section);
     }
 
     /// A sub-heading (escaped).
-    pub fn h3(&mut self, text: &str) {
+    pub(super) fn h3(&mut self, text: &str) {
         let _ = writeln!(self.s, "<h3>{}</h3>", esc(text));
     }
 
     /// A paragraph of HTML.
-    pub fn p(&mut self, html: &str) {
+    pub(super) fn p(&mut self, html: &str) {
         let _ = writeln!(self.s, "<p>{html}</p>");
     }
 
     /// Opens a table of label and value rows.
-    pub fn table(&mut self) {
+    pub(super) fn table(&mut self) {
         self.s.push_str("<table>\n");
     }
 
     /// Closes a table.
-    pub fn end_table(&mut self) {
+    pub(super) fn end_table(&mut self) {
         self.s.push_str("</table>\n");
     }
 
     /// A row: the label (escaped) and the value (HTML).
-    pub fn row(&mut self, label: &str, value: &str) {
+    pub(super) fn row(&mut self, label: &str, value: &str) {
         let _ = writeln!(self.s, "<tr><th>{}</th><td>{value}</td></tr>", esc(label));
     }
 
     /// A bulleted list of HTML items (nothing when empty).
-    pub fn list(&mut self, items: &[String]) {
+    pub(super) fn list(&mut self, items: &[String]) {
         if items.is_empty() {
             return;
         }
@@ -132,22 +132,22 @@ impl Html {
     }
 
     /// An instant in words (`le 11 décembre 2018 à 10 h 02`).
-    pub fn when(&self, at: DateTime<Utc>) -> String {
+    pub(super) fn when(&self, at: DateTime<Utc>) -> String {
         words::date_time(at, self.tz, self.lang)
     }
 
     /// A number with its thousands separated.
-    pub fn n(&self, n: u64) -> String {
+    pub(super) fn n(&self, n: u64) -> String {
         words::number(n, self.lang)
     }
 
     /// An amount in euros.
-    pub fn eur(&self, cents: u64) -> String {
+    pub(super) fn eur(&self, cents: u64) -> String {
         words::eur(cents, self.lang)
     }
 
     /// `event no. N` in words.
-    pub fn event(&self, seq: u64) -> String {
+    pub(super) fn event(&self, seq: u64) -> String {
         format!(
             "{}\u{a0}{}",
             self.t("événement d'audit n°", "audit event no."),
@@ -156,13 +156,13 @@ impl Html {
     }
 
     /// A row whose label is `fr` or `en`.
-    pub fn rowt(&mut self, fr: &str, en: &str, value: &str) {
+    pub(super) fn rowt(&mut self, fr: &str, en: &str, value: &str) {
         let label = self.lang.pick(fr, en);
         self.row(label, value);
     }
 
     /// A row whose label is `fr` or `en`, followed by the event `seq` (and its time).
-    pub fn row_at(&mut self, (fr, en): (&str, &str), at: super::Stamp, value: &str) {
+    pub(super) fn row_at(&mut self, (fr, en): (&str, &str), at: super::Stamp, value: &str) {
         let label = format!(
             "{} ({}, {})",
             self.lang.pick(fr, en),
@@ -173,7 +173,7 @@ impl Html {
     }
 
     /// A paragraph `label`, then a table of files and their SHA-256.
-    pub fn files(
+    pub(super) fn files(
         &mut self,
         label: &str,
         files: &std::collections::BTreeMap<String, urne_verify::crypto::Hash32>,
@@ -187,7 +187,7 @@ impl Html {
     }
 
     /// The label of a list of files, with the event that published them.
-    pub fn published(&self, at: Option<super::Stamp>) -> String {
+    pub(super) fn published(&self, at: Option<super::Stamp>) -> String {
         match at {
             Some(p) => format!(
                 "{} ({}) :",
@@ -204,7 +204,7 @@ pub(super) const FILL: &str = "<span class=\"fill\">&nbsp;</span>";
 
 impl Html {
     /// `yes` or `no`.
-    pub fn yes(&self, b: bool) -> &'static str {
+    pub(super) fn yes(&self, b: bool) -> &'static str {
         if b {
             self.t("oui", "yes")
         } else {

@@ -13,7 +13,7 @@ use super::limits::MAX_DEPTH;
 
 /// A JSON value as the export reader needs it.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Val<'a> {
+pub(super) enum Val<'a> {
     /// A string, with escapes decoded (borrowed when it had none).
     Str(Cow<'a, str>),
     /// A number, as its exact text (grammar already checked).
@@ -30,7 +30,7 @@ pub enum Val<'a> {
 
 impl Val<'_> {
     /// The JSON type's name, for "wrong type" messages.
-    pub fn type_name(&self) -> &'static str {
+    pub(super) fn type_name(&self) -> &'static str {
         match self {
             Val::Str(_) => "a string",
             Val::Num(_) => "a number",
@@ -44,7 +44,7 @@ impl Val<'_> {
 
 /// Why a line is not acceptable JSON.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum JsonError {
+pub(super) enum JsonError {
     /// Not JSON (RFC 8259), with what was wrong and the byte column (1-based).
     Syntax {
         /// 1-based byte offset in the line where reading stopped.
@@ -404,7 +404,10 @@ impl<'a> Parser<'a> {
 /// Parses `text` as exactly one JSON object (surrounding whitespace allowed) and calls `member`
 /// for each member of it. Nested values are fully validated; duplicate keys are refused at any
 /// depth.
-pub fn for_each_member<'a>(text: &'a str, member: &mut dyn FnMut(&str, Val<'a>) -> R<()>) -> R<()> {
+pub(super) fn for_each_member<'a>(
+    text: &'a str,
+    member: &mut dyn FnMut(&str, Val<'a>) -> R<()>,
+) -> R<()> {
     let mut p = Parser {
         s: text,
         b: text.as_bytes(),

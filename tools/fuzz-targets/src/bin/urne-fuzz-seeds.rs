@@ -4,6 +4,8 @@
 //! A seed its target fails on goes to `fuzz/crashes-found/<target>/` instead (said on stderr):
 //! the corpus replayed by `cargo test` holds only inputs that pass.
 
+#![forbid(unsafe_code)]
+
 use std::path::{Path, PathBuf};
 
 /// Removes the `seed-*` files of `dir`.

@@ -352,7 +352,7 @@ fn record(line: &str, h: &Header, rules: &Rules, r: &mut Records) -> Result<(), 
     }
 }
 
-fn finish(h: Header, r: Records, rules: &Rules, mode: Mode) -> Result<Tally, Stop> {
+fn finish(h: Header, r: &Records, rules: &Rules, mode: Mode) -> Result<Tally, Stop> {
     let n_excl: u64 = r.exclusions_by_reason.iter().sum();
     if (r.plays[0], n_excl) != h.tally.announced {
         return refuse("the header's counts");
@@ -393,7 +393,7 @@ fn read_all(file: &[u8], producer_id: &str, rules: &Rules, mode: Mode) -> Result
     for line in lines {
         record(line.or_else(|_| refuse("not UTF-8"))?, &h, rules, &mut r)?;
     }
-    finish(h, r, rules, mode)
+    finish(h, &r, rules, mode)
 }
 
 /// Reads `file`, an export signed by the key of id `producer_id`, under `rules`.

@@ -14,7 +14,7 @@ use super::schema::{GridFile, RowFile, RulesFile};
 
 /// The largest block a rules file may declare (spec/formats.md §5.B1): its production file then stays
 /// within the limit of spec/formats.md §1.6.
-pub const MAX_BLOCK_SIZE: u32 = 4_194_304;
+pub(super) const MAX_BLOCK_SIZE: u32 = 4_194_304;
 
 impl GameRules {
     /// Parses and validates a rules file (`format` = [`FORMAT`]). The SHA-256 of `bytes` is kept:
