@@ -183,7 +183,12 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 /// What an attempt's entropy commitment is shown under: `jour du 2018-12-01 tentative 1
 /// (événement d'audit n° 17)` / `day 2018-12-01 attempt 1 (audit event #17)`, `what` being the
 /// subject's noun in French and English (`("jour du", "day")`, `("bloc", "block")`).
-pub fn attempt_label(what: (&str, &str), subject: &str, attempt: u32, seq: u64) -> String {
+pub fn attempt_label(
+    what: (&str, &str),
+    subject: &dyn std::fmt::Display,
+    attempt: urne_verify::values::Attempt,
+    seq: u64,
+) -> String {
     let lang = lang();
     format!(
         "{} {subject} {} {attempt} ({}{seq})",

@@ -16,6 +16,7 @@ use urne_verify::entries::{self, DayTally, VerifiedExport};
 use urne_verify::events::payloads::{InputRejected, PinnedKey};
 use urne_verify::rules::draw::DrawRules;
 use urne_verify::rules::official::{Admission, Standing};
+use urne_verify::values::Day;
 
 /// The operation's rules file, parsed, and its exact bytes (they are sealed and published);
 /// refused when it is not an official regulation and `admit` does not say it may be.
@@ -316,23 +317,14 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
 
 /// A day argument: exactly `YYYY-MM-DD` (four, two and two digits) and a date of the calendar;
 /// checked before anything else (no PIN asked, nothing recorded).
-pub fn check_day(day: &str) -> Result<chrono::NaiveDate> {
-    let b = day.as_bytes();
-    let shaped = b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| match i {
-            4 | 7 => *c == b'-',
-            _ => c.is_ascii_digit(),
-        });
-    shaped
-        .then(|| chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok())
-        .flatten()
-        .ok_or_else(|| {
-            Error::new(
-                Kind::BadDate,
-                format!("{day:?} is not a date YYYY-MM-DD"),
-                "write the day with four, two and two digits, e.g. 2018-12-01",
-            )
-        })
+pub fn check_day(day: &str) -> Result<Day> {
+    day.parse::<Day>().map_err(|_| {
+        Error::new(
+            Kind::BadDate,
+            format!("{day:?} is not a date YYYY-MM-DD"),
+            "write the day with four, two and two digits, e.g. 2018-12-01",
+        )
+    })
 }
 
 /// The fewest characters (spec/formats.md §1.1, after trimming spaces) a reason may hold: the reason of
@@ -383,7 +375,7 @@ pub fn altered(what: &str) -> Error {
 /// The state of `day` read from the trail's `events`; a record that does not parse stops the
 /// command. A day the trail holds nothing of must be a day of the operation (exit 2 otherwise,
 /// [`check_day_of_operation`]).
-pub fn day_state(events: &[Event], day: &str) -> Result<DayState> {
+pub fn day_state(events: &[Event], day: Day) -> Result<DayState> {
     let st = day_state_any(events, day)?;
     if st == DayState::new() {
         check_day_of_operation(events, day)?;
@@ -393,7 +385,7 @@ pub fn day_state(events: &[Event], day: &str) -> Result<DayState> {
 
 /// The state of `day` read from the trail's `events`, whatever the day (for `urne seal`, whose
 /// rules file says which days are the operation's).
-pub fn day_state_any(events: &[Event], day: &str) -> Result<DayState> {
+pub fn day_state_any(events: &[Event], day: Day) -> Result<DayState> {
     state::day_state(events, day).map_err(|e| altered(&e.to_string()))
 }
 
@@ -415,11 +407,9 @@ fn official_operations() -> Vec<DrawRules> {
 /// `day` is a day of the operations the trail seals (or, before any seal, of the appliance's
 /// official operations): a day outside them is refused as such rather than as "not sealed". A
 /// trail that seals an operation whose rules the appliance does not ship is not judged here.
-pub fn check_day_of_operation(events: &[Event], day: &str) -> Result<()> {
+pub fn check_day_of_operation(events: &[Event], day: Day) -> Result<()> {
     use urne_verify::events::kinds::{self, Record};
-    let Ok(date) = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") else {
-        return Ok(());
-    };
+    let date = day.date();
     let mut named = std::collections::BTreeSet::new();
     for e in events {
         match kinds::parse(e) {

@@ -118,7 +118,13 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
                 admission: Admission::from_option(unofficial_rules),
             },
         ),
-        Command::Draw { day, out } => draw::run(ctx, &draw::DrawArgs { day, out }),
+        Command::Draw { day, out } => draw::run(
+            ctx,
+            &draw::DrawArgs {
+                day: inputs::check_day(&day)?,
+                out,
+            },
+        ),
         Command::Void { day, reason, out } => void::run(ctx, &day, &reason, out.as_deref()),
         Command::Proof {
             day,

@@ -257,8 +257,8 @@ mod tests {
             out: t.path().join("first").display().to_string(),
             file: "a.json".into(),
             subject: Subject::Draw {
-                day: "2018-12-04".into(),
-                attempt: 2,
+                day: "2018-12-04".parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(2).unwrap(),
             },
             files: files(),
         };

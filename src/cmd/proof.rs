@@ -18,6 +18,7 @@ use urne_verify::crypto::{Hash32, keys, merkle, parse_hex32, sha256};
 use urne_verify::draw::files::{self, ProofFile};
 use urne_verify::draw::records::{ProofRecord, SealRecord};
 use urne_verify::draw::{self, SealedSet};
+use urne_verify::values::Attempt;
 use urne_verify::verify::signed::read_signed;
 
 /// `urne proof` with its arguments as given: either a day and an account, or a block and a
@@ -44,7 +45,7 @@ pub fn run(
 
 /// `urne proof --day D --account A --out FILE`.
 fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> {
-    inputs::check_day(day)?;
+    let day = inputs::check_day(day)?;
     let acct = parse_hex32(account).ok_or_else(|| {
         Error::new(
             Kind::BadAccount,
@@ -74,8 +75,8 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     let proof = inclusion_proof(&seal, st.attempt, &set, pos, &rk);
     let published = urne_verify::verify::draw::PublishedSeal {
         operation: seal.operation.clone(),
-        day: seal.day.clone(),
-        attempt: st.attempt,
+        day: seal.day.to_string(),
+        attempt: st.attempt.get(),
         commitment: seal.commitment.clone(),
     };
     urne_verify::verify::draw::verify_proof(&proof, &urne_verify::values::KeyId::of(&rk))
@@ -92,7 +93,7 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
     // Recorded first: a proof the trail could not record is never written (spec/appliance.md §6.5).
     ctx.record_evidence(ProofRecord {
-        day: day.to_string(),
+        day,
         attempt: st.attempt,
         pseudonym: proof.pseudonym,
         file_sha256: sha256(&bytes),
@@ -114,21 +115,25 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
 /// its entries and its Merkle path to the seal's commitment.
 fn inclusion_proof(
     seal: &SealRecord,
-    attempt: u32,
+    attempt: Attempt,
     set: &SealedSet,
     pos: usize,
     result_key: &[u8; 32],
 ) -> ProofFile {
     let leaves = &set.leaves;
     let hashes = draw::leaf_hashes(leaves);
-    let key = draw::pseudonym_key(&draw::list_digest(&seal.operation, &seal.day, &set.list()));
+    let key = draw::pseudonym_key(&draw::list_digest(
+        &seal.operation,
+        &seal.day.to_string(),
+        &set.list(),
+    ));
     let salt = draw::account_salt(&key, &set.accounts[pos]);
     ProofFile {
         format: files::PROOF_FORMAT.into(),
         version: 1,
         operation: seal.operation.clone(),
-        day: seal.day.clone(),
-        attempt,
+        day: seal.day.to_string(),
+        attempt: attempt.get(),
         account: Hash32(set.accounts[pos]),
         salt,
         pseudonym: leaves[pos].pseudonym,
@@ -199,7 +204,7 @@ fn ticket_proof(
     let sig = ctx.hsm()?.sign(KeyRole::Result, &bytes)?;
     // Recorded first: a proof the trail could not record is never written (spec/appliance.md §6.5).
     ctx.record_evidence(block_records::ProofRecord {
-        block: p.block.clone(),
+        block: id.clone(),
         position,
         file_sha256: sha256(&bytes),
     })?;

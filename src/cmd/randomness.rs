@@ -16,6 +16,7 @@ use urne_verify::events::kinds::{self, Record};
 use urne_verify::events::payloads::EntropyRefused;
 use urne_verify::randomness::fixed::{Fixed, FixedEvent};
 use urne_verify::randomness::{contribution, entropy_commitment};
+use urne_verify::values::Attempt;
 
 /// Bytes of HSM entropy per draw or block: 384 bits (spec/appliance.md §3.1).
 pub const ENTROPY_BYTES: usize = 48;
@@ -50,7 +51,7 @@ pub fn fresh_entropy(
     ctx: &mut Ctx,
     events: &[Event],
     purpose: &str,
-    attempt: u32,
+    attempt: Attempt,
 ) -> Result<Vec<u8>> {
     let seen = urne_ceremony::state::entropy_hashes(events)
         .map_err(|m| super::inputs::altered(&m.to_string()))?;
@@ -71,7 +72,7 @@ pub fn fresh_entropy(
         hsm,
         EntropyRefused {
             purpose: purpose.to_string(),
-            attempt,
+            attempt: attempt.get(),
             entropy_commitment: ec,
             reason: reason.clone(),
         },
@@ -91,7 +92,7 @@ pub fn fresh_entropy(
 /// all: every append signs one), and the refused entropy requests of `purpose` at `attempt`.
 pub fn evidence(
     events: &[Event],
-    (purpose, attempt): (&str, u32),
+    (purpose, attempt): (&str, Attempt),
     (entropy_seq, contribution_seq): (u64, u64),
 ) -> Result<(Fixed, Vec<RefusedEntropy>)> {
     let hashes: Vec<Hash32> = events.iter().map(|ev| ev.hash).collect();

@@ -19,6 +19,7 @@ use urne_verify::draw::{self, Commitment};
 use urne_verify::entries::{DayTally, VerifiedExport};
 use urne_verify::events::kinds::Kind;
 use urne_verify::rules::draw::DrawRules;
+use urne_verify::values::{Attempt, Day};
 
 /// What `urne seal` is given.
 pub struct SealArgs {
@@ -39,8 +40,8 @@ struct Loaded {
     export_file: PathBuf,
     verified: VerifiedExport,
     tally: DayTally,
-    /// The export's day (YYYY-MM-DD).
-    day: String,
+    /// The export's day.
+    day: Day,
 }
 
 /// `urne seal`.
@@ -61,7 +62,7 @@ pub fn seal(ctx: &mut Ctx, a: SealArgs) -> Result<()> {
     let input = load(ctx, a)?;
     check_day_ended(&input)?;
     check_export_dated(ctx, &input)?;
-    let st = check_not_sealed(ctx, &input.day)?;
+    let st = check_not_sealed(ctx, input.day)?;
     let lang = crate::text::lang();
     note!(
         "{}",
@@ -94,7 +95,7 @@ fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
         rules_bytes,
         export_file: a.entries,
         verified,
-        day: tally.day.to_string(),
+        day: inputs::check_day(&tally.day.to_string())?,
         tally,
     })
 }
@@ -102,13 +103,7 @@ fn load(ctx: &mut Ctx, a: SealArgs) -> Result<Loaded> {
 /// The end of the export's day: the midnight that ends it in the rules' time zone (D-1), in Unix
 /// seconds.
 fn day_end(input: &Loaded) -> Result<i64> {
-    let day = chrono::NaiveDate::parse_from_str(&input.day, "%Y-%m-%d").map_err(|_| {
-        Error::new(
-            crate::error::Kind::RecordUnreadable,
-            "the export's day does not parse",
-            "production's export names a day that is not a date: ask production for a corrected export",
-        )
-    })?;
+    let day = input.day.date();
     let (_, end) = input.rules.day_bounds(day).ok_or_else(|| {
         Error::new(
             crate::error::Kind::DayNotInOperation,
@@ -151,7 +146,7 @@ fn check_export_dated(ctx: &mut Ctx, input: &Loaded) -> Result<()> {
             ("generated_at", &input.tally.generated_at),
             ("status_as_of", &input.tally.status_as_of),
         ],
-        &input.day,
+        &input.day.to_string(),
         day_end(input)?,
         now,
         &input.rules.time_zone(),
@@ -216,7 +211,7 @@ where
 }
 
 /// Check: a sealed day is never sealed again.
-fn check_not_sealed(ctx: &mut Ctx, day: &str) -> Result<DayState> {
+fn check_not_sealed(ctx: &mut Ctx, day: Day) -> Result<DayState> {
     let events = ctx.audit()?.events()?;
     crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let st = inputs::day_state_any(&events, day)?;
@@ -236,13 +231,17 @@ fn check_not_sealed(ctx: &mut Ctx, day: &str) -> Result<DayState> {
 
 /// Compute and record: the sealed set and the public leaves file, the commitment, the leaves
 /// file's signature, and the seal event holding them, in one transaction.
-fn record_seal(ctx: &mut Ctx, input: &Loaded, attempt: u32) -> Result<(SealRecord, Event)> {
+fn record_seal(ctx: &mut Ctx, input: &Loaded, attempt: Attempt) -> Result<(SealRecord, Event)> {
     // The sealed set as stored, and the public leaves file, which is made and signed now, at
     // the seal: the draw only publishes it.
     let draw::SealEncodings {
         set: blob,
         leaves: leaves_bytes,
-    } = draw::seal_encodings(input.rules.operation(), &input.day, &input.tally.entries);
+    } = draw::seal_encodings(
+        input.rules.operation(),
+        &input.day.to_string(),
+        &input.tally.entries,
+    );
     let mut record: Option<SealRecord> = None;
     let (log, hsm) = ctx.both()?;
     // Three things at once: the token signs leaves.bin, another thread computes the commitment,
@@ -274,7 +273,7 @@ fn record_seal(ctx: &mut Ctx, input: &Loaded, attempt: u32) -> Result<(SealRecor
 /// in the trail.
 fn seal_record(
     input: &Loaded,
-    attempt: u32,
+    attempt: Attempt,
     c: &Commitment,
     stored: &[Hash32],
     leaves_bytes: &[u8],
@@ -283,7 +282,7 @@ fn seal_record(
     let (set_sha256, rules_sha256) = (stored[0], stored[1]);
     SealRecord {
         operation: input.rules.operation().to_string(),
-        day: input.day.clone(),
+        day: input.day,
         attempt,
         rules_sha256,
         export_file: input.export_file.display().to_string(),

@@ -57,14 +57,14 @@ pub fn run(ctx: &mut Ctx, what: Subject, dir: Option<&Path>, lang: Lang) -> Resu
     let mut s = Screen::new(lang);
     match what {
         Subject::Day(day) => {
-            let st = inputs::day_state(&events, &day)?;
+            let st = inputs::day_state(&events, inputs::check_day(&day)?)?;
             show_day(ctx, &mut s, &day, &st, dir)?;
         }
         Subject::Block(id) => {
             let canonical = id.canonical();
             let st = Trail::from_events(&events)
                 .map_err(|e| inputs::altered(&e.to_string()))?
-                .block_state(&canonical);
+                .block_state(&id);
             show_block(&mut s, &canonical, &st, dir)?;
         }
     }
@@ -445,7 +445,7 @@ fn show_block(s: &mut Screen, id: &str, st: &BlockState, dir: Option<&Path>) -> 
     let voids: Vec<_> = st
         .voided
         .iter()
-        .map(|(seq, v)| (v.attempt, *seq, v.reason.clone()))
+        .map(|(seq, v)| (v.attempt.get(), *seq, v.reason.clone()))
         .collect();
     if st.entropy.is_none() && voids.is_empty() && !st.carried {
         return Err(Error::new(

@@ -18,6 +18,7 @@ use urne_ceremony::state::block::BlockState;
 use urne_ceremony::state::day::DayState;
 use urne_verify::rules::draw::DrawRules;
 use urne_verify::rules::official::Admission;
+use urne_verify::values::{Attempt, Day};
 
 /// `urne status [--rules FILE] [--lang fr|en]`.
 pub fn run(ctx: &mut Ctx, rules: Option<&Path>, admit: Admission, lang: Lang) -> Result<()> {
@@ -182,7 +183,7 @@ fn voided(attempts: &[u32], lang: Lang) -> Option<String> {
 }
 
 /// Every day the trail names.
-fn days(s: &mut Screen, trail: &Trail, late: &BTreeSet<(String, u32)>) {
+fn days(s: &mut Screen, trail: &Trail, late: &BTreeSet<(Day, Attempt)>) {
     let lang = s.lang;
     let all: Vec<_> = trail.days().collect();
     s.heading(&format!("{} ({})", lang.t("Jours", "Days"), all.len()));
@@ -199,12 +200,18 @@ fn days(s: &mut Screen, trail: &Trail, late: &BTreeSet<(String, u32)>) {
     );
     for (day, st) in all {
         let mut words = vec![day_stage(&st, lang).to_string()];
-        if late.contains(&(day.to_string(), st.attempt)) {
+        if late.contains(&(day, st.attempt)) {
             words.push(lang.t("en retard (D-8)", "late (D-8)").to_string());
         }
         let attempts: Vec<u32> = st.voided.iter().map(|v| v.attempt).collect();
         words.extend(voided(&attempts, lang));
-        row(s, day, 10, &st.attempt.to_string(), &words.join(" ; "));
+        row(
+            s,
+            &day.to_string(),
+            10,
+            &st.attempt.to_string(),
+            &words.join(" ; "),
+        );
     }
 }
 
@@ -252,7 +259,7 @@ fn blocks(s: &mut Screen, trail: &Trail) {
     );
     for (id, st) in all {
         let mut words = vec![block_stage(&st, lang).to_string()];
-        let attempts: Vec<u32> = st.voided.iter().map(|(_, v)| v.attempt).collect();
+        let attempts: Vec<u32> = st.voided.iter().map(|(_, v)| v.attempt.get()).collect();
         words.extend(voided(&attempts, lang));
         row(s, id, 40, &st.attempt.to_string(), &words.join(" ; "));
     }
@@ -274,7 +281,8 @@ fn operation(s: &mut Screen, trail: &Trail, rules: &DrawRules, today: chrono::Na
     for p in rules.periods() {
         let (mut to_seal, mut to_draw) = (vec![], vec![]);
         for d in p.first_day.iter_days().take_while(|d| *d <= p.last_day) {
-            let st = trail.day_state(&d.to_string());
+            let Some(day) = Day::of(d) else { continue };
+            let st = trail.day_state(day);
             if st.carried || st.published.is_some() {
                 continue;
             }

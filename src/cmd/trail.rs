@@ -13,10 +13,12 @@ use crate::error::{Error, Kind, Result};
 use std::path::{Path, PathBuf};
 use urne_ceremony::token::{self, Mark, TrailObject};
 use urne_verify::audit::history::Output;
+use urne_verify::block::BlockId;
 use urne_verify::block::files::{CommitFile, RevealFile};
 use urne_verify::crypto::{Hash32, keys, sha256};
 use urne_verify::draw::files::BundleFile;
 use urne_verify::events::payloads::{CarriedBlock, CarriedDay, SoftwareStart, TrailRestarted};
+use urne_verify::values::{Attempt, Day};
 use urne_verify::verify::block_folder::{block_commitments, verify_block_folder};
 use urne_verify::verify::draw_folder::verify_draw_folder;
 use urne_verify::verify::history::check_linear;
@@ -176,8 +178,7 @@ fn carried(
 ) -> Result<(Vec<CarriedDay>, Vec<CarriedBlock>)> {
     let folders = output_folders(dir)?;
     let mut outputs: Vec<Output> = vec![];
-    let mut days: std::collections::BTreeMap<String, CarriedDay> =
-        std::collections::BTreeMap::new();
+    let mut days: std::collections::BTreeMap<Day, CarriedDay> = std::collections::BTreeMap::new();
     let mut blocks: std::collections::BTreeMap<String, CarriedBlock> =
         std::collections::BTreeMap::new();
     for f in &folders {
@@ -195,14 +196,18 @@ fn carried(
             let bytes = crate::edge::fsio::read(&f.join("bundle.json"))?;
             let b: BundleFile =
                 serde_json::from_slice(&bytes).map_err(|e| refused(e.to_string()))?;
+            // Verified: a day of its rules and an attempt from 1 (spec/formats.md §4.7).
+            let day: Day = b.core.day.parse().map_err(|e| refused(format!("{e}")))?;
+            let attempt =
+                Attempt::new(b.core.attempt).ok_or_else(|| refused("attempt 0".into()))?;
             keep(
                 &mut days,
-                b.core.day.clone(),
-                b.core.attempt,
+                day,
+                attempt,
                 |d| d.attempt,
                 |attempt| CarriedDay {
                     operation: b.core.operation.clone(),
-                    day: b.core.day.clone(),
+                    day,
                     attempt,
                     stage: "drawn".into(),
                     output: sha256(&bytes),
@@ -225,13 +230,15 @@ fn carried(
                         .ok()
                         .and_then(|b| serde_json::from_slice::<RevealFile>(&b).ok())
                         .is_some_and(|r| r.block == c.block);
+                let id = BlockId::parse(&c.block).map_err(|e| refused(format!("{e}")))?;
+                let attempt = Attempt::new(c.attempt).ok_or_else(|| refused("attempt 0".into()))?;
                 keep(
                     &mut blocks,
                     c.block.clone(),
-                    c.attempt,
+                    attempt,
                     |b| b.attempt,
                     |attempt| CarriedBlock {
-                        block: c.block.clone(),
+                        block: id,
                         attempt,
                         stage: if revealed { "revealed" } else { "generated" }.into(),
                         output: sha256(&bytes),
@@ -277,12 +284,12 @@ fn check_outputs(outputs: &[Output], trails: &[Hash32], mark: &Mark) -> Result<(
 }
 
 /// Keeps, per day or block, the record of its highest attempt (`attempt_of` reads it).
-fn keep<T>(
-    map: &mut std::collections::BTreeMap<String, T>,
-    key: String,
-    attempt: u32,
-    attempt_of: fn(&T) -> u32,
-    make: impl FnOnce(u32) -> T,
+fn keep<K: Ord, T>(
+    map: &mut std::collections::BTreeMap<K, T>,
+    key: K,
+    attempt: Attempt,
+    attempt_of: fn(&T) -> Attempt,
+    make: impl FnOnce(Attempt) -> T,
 ) {
     if map.get(&key).is_none_or(|old| attempt_of(old) < attempt) {
         map.insert(key, make(attempt));

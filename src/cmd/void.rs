@@ -11,14 +11,15 @@ use super::void_notice;
 use crate::error::{Error, Kind, Result};
 use std::path::Path;
 use urne_verify::draw::records::VoidRecord;
+use urne_verify::values::{Attempt, Day};
 use urne_verify::void_notice::Subject;
 
 /// `urne void --day D --reason TEXT [--out DIR]`.
 pub fn run(ctx: &mut Ctx, day: &str, reason: &str, out: Option<&Path>) -> Result<()> {
-    inputs::check_day(day)?;
+    let d = inputs::check_day(day)?;
     inputs::check_reason(reason, "void")?;
     // The notice's folder is judged before anything is recorded (spec/formats.md §6.7).
-    let subject = Subject::Day(day.to_string());
+    let subject = Subject::Day(d);
     ctx.begin_checked(|events| void_notice::refuse_out(events, &subject, out))?;
     run_in_sitting(ctx, day, reason, out, &mut Terminal::Own)
 }
@@ -33,11 +34,11 @@ pub fn run_in_sitting(
     out: Option<&Path>,
     term: &mut Terminal,
 ) -> Result<()> {
-    inputs::check_day(day)?;
+    let day = inputs::check_day(day)?;
     let events = ctx.audit()?.events()?;
     // A void recorded by an interrupted run is announced before anything else is done.
     if let Some(u) = void_notice::first_unannounced(&events)? {
-        if u.subject != Subject::Day(day.to_string()) {
+        if u.subject != Subject::Day(day) {
             return Err(void_notice::unannounced_error(&u));
         }
         return void_notice::resume(ctx, &u, reason, out);
@@ -61,7 +62,7 @@ pub fn run_in_sitting(
     let shown = day_shown(ctx, day, &st, stage, reason)?;
     confirm_void(term, &shown)?;
     let ev = ctx.record(VoidRecord {
-        day: day.to_string(),
+        day,
         attempt: st.attempt,
         reason: reason.to_string(),
         stage: stage.to_string(),
@@ -81,7 +82,7 @@ pub fn run_in_sitting(
     say!(
         "{} {} ; {}",
         lang.t("la tentative suivante est la", "the next attempt is"),
-        st.attempt + 1,
+        st.attempt.get().saturating_add(1),
         lang.t("elle sera scellée à nouveau", "it needs its own seal")
     );
     say!(
@@ -98,7 +99,7 @@ pub struct VoidShown {
     /// The day (`YYYY-MM-DD`) or the block's canonical id: what is typed back.
     pub subject: String,
     /// The attempt voided.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The stage it reached, in the words of the void notice.
     pub stage: String,
     /// Where its outputs were published, if they were.
@@ -159,7 +160,7 @@ pub fn confirm_void(term: &mut Terminal, v: &VoidShown) -> Result<()> {
 /// when drawn, the winner's pseudonym (read from the sealed set).
 fn day_shown(
     ctx: &mut Ctx,
-    day: &str,
+    day: Day,
     st: &urne_ceremony::state::day::DayState,
     stage: &str,
     reason: &str,
@@ -190,7 +191,7 @@ fn day_shown(
 /// outcome was fixed then, and a void must not make it look as if it came before.
 fn stage_of(
     ctx: &mut Ctx,
-    day: &str,
+    day: Day,
     st: &urne_ceremony::state::day::DayState,
 ) -> Result<&'static str> {
     if let (Some((_, e)), None) = (&st.entropy, &st.contribution) {

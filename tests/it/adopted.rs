@@ -159,7 +159,7 @@ fn draw_place_only_child_hook() {
     let (day, out) = spec.split_once(' ').unwrap();
     let mut ctx = begun("draw");
     let a = urne::cmd::draw::DrawArgs {
-        day: day.into(),
+        day: day.parse().unwrap(),
         out: out.into(),
     };
     urne::cmd::draw::place_only(&mut ctx, &a)

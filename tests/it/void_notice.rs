@@ -413,10 +413,10 @@ fn place_only_child_hook() {
     let mut ctx = urne::cmd::Ctx::new("void", global);
     ctx.begin().map_err(|e| e.message).unwrap();
     let events = ctx.audit().unwrap().events().unwrap();
-    let st = urne_ceremony::state::day_state(&events, &day).unwrap();
+    let st = urne_ceremony::state::day_state(&events, day.parse().unwrap()).unwrap();
     let ev = ctx
         .record(urne_verify::draw::records::VoidRecord {
-            day: day.clone(),
+            day: day.parse().unwrap(),
             attempt: st.attempt,
             reason: "power cut, minutes 12".into(),
             stage: st.stage().into(),

@@ -6,8 +6,8 @@
 use crate::state;
 use urne_verify::audit::Event;
 use urne_verify::audit::history::History;
-use urne_verify::block::BlockId;
 use urne_verify::events::kinds::{self, MalformedRecord, Record};
+use urne_verify::values::Attempt;
 use urne_verify::void_notice::{FORMAT, Subject, VERSION, VoidNotice};
 
 /// A void as the trail recorded it, with everything its notice states about it.
@@ -18,7 +18,7 @@ pub struct Voided {
     /// The operation (for a block, its game).
     pub operation: String,
     /// The attempt voided.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The reason recorded.
     pub reason: String,
     /// What the attempt had reached.
@@ -39,8 +39,8 @@ impl Voided {
         history: History,
     ) -> VoidNotice {
         let (day, block) = match &self.subject {
-            Subject::Day(d) => (Some(d.clone()), None),
-            Subject::Block(b) => (None, Some(b.clone())),
+            Subject::Day(d) => (Some(d.to_string()), None),
+            Subject::Block(b) => (None, Some(b.to_string())),
         };
         VoidNotice {
             format: FORMAT.into(),
@@ -48,7 +48,7 @@ impl Voided {
             operation: self.operation.clone(),
             day,
             block,
-            attempt: self.attempt,
+            attempt: self.attempt.get(),
             reason: self.reason.clone(),
             stage: self.stage.clone(),
             void_seq: self.seq,
@@ -94,7 +94,7 @@ pub fn voided(events: &[Event], seq: u64) -> Result<Voided, String> {
     let before = &events[..i];
     match kinds::parse(e).map_err(|m| m.to_string())? {
         Record::DrawVoid(r) => {
-            let st = state::day_state(before, &r.day).map_err(|m| m.to_string())?;
+            let st = state::day_state(before, r.day).map_err(|m| m.to_string())?;
             let operation = match (st.seal, st.carried_operation) {
                 (Some((_, seal)), _) => seal.operation,
                 (None, Some(op)) => op,
@@ -111,10 +111,9 @@ pub fn voided(events: &[Event], seq: u64) -> Result<Voided, String> {
             })
         }
         Record::BlockVoid(r) => {
-            let id = BlockId::parse(&r.block).map_err(|e| e.to_string())?;
             let st = state::block_state(before, &r.block).map_err(|m| m.to_string())?;
             Ok(Voided {
-                operation: id.game().to_string(),
+                operation: r.block.game().to_string(),
                 stage: st.stage().to_string(),
                 subject: Subject::Block(r.block),
                 attempt: r.attempt,
@@ -135,7 +134,7 @@ pub struct Unannounced {
     /// The day or block.
     pub subject: Subject,
     /// The attempt voided.
-    pub attempt: u32,
+    pub attempt: Attempt,
 }
 
 /// The voids of `events` (in trail order) whose notice no `output.published` event records
@@ -175,9 +174,9 @@ mod tests {
 
     fn notice() -> VoidNotice {
         Voided {
-            subject: Subject::Day("2018-12-04".into()),
+            subject: Subject::Day("2018-12-04".parse().unwrap()),
             operation: "op".into(),
-            attempt: 1,
+            attempt: urne_verify::values::Attempt::new(1).unwrap(),
             reason: "power cut".into(),
             stage: "sealed".into(),
             seq: 7,
@@ -201,7 +200,7 @@ mod tests {
         let n = notice();
         let v: serde_json::Value = serde_json::to_value(&n).unwrap();
         assert_eq!(v["block"], serde_json::Value::Null);
-        assert_eq!(n.subject(), Ok(Subject::Day("2018-12-04".into())));
+        assert_eq!(n.subject(), Ok(Subject::Day("2018-12-04".parse().unwrap())));
         let back: VoidNotice = serde_json::from_value(v.clone()).unwrap();
         assert_eq!(back, n);
         let mut missing = v.clone();

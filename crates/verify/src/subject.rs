@@ -3,16 +3,17 @@
 //! words its messages print.
 
 use crate::crypto::Hash32;
-use crate::values::Attempt;
+use crate::values::BlockId;
+use crate::values::{Attempt, Day};
 use std::fmt;
 
 /// What a void annulled an attempt of.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Voided {
-    /// A day (`YYYY-MM-DD`).
-    Day(String),
-    /// A block (canonical id).
-    Block(String),
+    /// A day.
+    Day(Day),
+    /// A block.
+    Block(BlockId),
 }
 
 impl fmt::Display for Voided {

@@ -62,16 +62,16 @@ pub use crate::subject::Voided as Subject;
 impl Subject {
     /// The folder a void of `attempt` writes its notice into by default:
     /// `void-<day>-attempt-<n>`, or `void-<block stem>-attempt-<n>` (spec/formats.md §4.6).
-    pub fn default_folder(&self, attempt: u32) -> String {
+    pub fn default_folder(&self, attempt: crate::values::Attempt) -> String {
         match self {
             Subject::Day(d) => format!("void-{d}-attempt-{attempt}"),
-            Subject::Block(b) => format!("void-{}-attempt-{attempt}", stem(b)),
+            Subject::Block(b) => format!("void-{}-attempt-{attempt}", stem(&b.canonical())),
         }
     }
 
     /// The `file` the trail records the notice of this void under (`output.published`,
     /// spec/formats.md §6.7): its default path, which names the void wherever the notice was written.
-    pub fn recorded_name(&self, attempt: u32) -> String {
+    pub fn recorded_name(&self, attempt: crate::values::Attempt) -> String {
         format!("{}/{FILE_NAME}", self.default_folder(attempt))
     }
 
@@ -82,14 +82,20 @@ impl Subject {
 }
 
 impl VoidNotice {
-    /// The notice's subject: exactly one of `day` and `block` non-null.
+    /// The notice's subject: exactly one of `day` and `block` non-null, a day `YYYY-MM-DD` or a
+    /// canonical block id (spec/formats.md §4.6 step 2).
     ///
     /// # Errors
-    /// Both are null, or both are set.
+    /// Both are null, or both are set, or the one set is not a day or a canonical block id.
     pub fn subject(&self) -> Result<Subject, String> {
         match (&self.day, &self.block) {
-            (Some(d), None) => Ok(Subject::Day(d.clone())),
-            (None, Some(b)) => Ok(Subject::Block(b.clone())),
+            (Some(d), None) => d
+                .parse::<crate::values::Day>()
+                .map(Subject::Day)
+                .map_err(|_| format!("day {d:?} is not YYYY-MM-DD")),
+            (None, Some(b)) => crate::values::BlockId::parse(b)
+                .map(Subject::Block)
+                .map_err(|_| format!("block {b:?} is not a canonical block id")),
             (None, None) => Err("neither day nor block is set".into()),
             (Some(_), Some(_)) => Err("both day and block are set".into()),
         }
@@ -102,10 +108,14 @@ mod tests {
 
     #[test]
     fn default_folders_and_recorded_names_name_the_void() {
-        let b = Subject::Block("g/100/e1/3".into());
-        assert_eq!(b.default_folder(2), "void-g_100_e1_3-attempt-2");
+        let b = Subject::Block(crate::values::BlockId::parse("g/100/e1/3").unwrap());
         assert_eq!(
-            Subject::Day("2018-12-04".into()).recorded_name(1),
+            b.default_folder(crate::values::Attempt::new(2).unwrap()),
+            "void-g_100_e1_3-attempt-2"
+        );
+        assert_eq!(
+            Subject::Day("2018-12-04".parse().unwrap())
+                .recorded_name(crate::values::Attempt::new(1).unwrap()),
             "void-2018-12-04-attempt-1/void-notice.json"
         );
     }

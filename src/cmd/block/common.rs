@@ -12,7 +12,7 @@ use urne_verify::crypto::Hash32;
 /// The state of the block `id` read from the whole trail's `events`: an event that is not a
 /// well-formed record, of any kind, day or block, or that cannot follow the ones before it,
 /// stops the command.
-pub(super) fn block_state(events: &[Event], id: &str) -> Result<BlockState> {
+pub(super) fn block_state(events: &[Event], id: &BlockId) -> Result<BlockState> {
     state::block_state(events, id).map_err(|e| altered(&e.to_string()))
 }
 

@@ -114,12 +114,11 @@ impl Folders {
     /// stopped before recording it published is taken up in that output folder only (spec/appliance.md
     /// §6.7): another `--out` is refused (exit 4).
     pub(super) fn check_placing(&self, events: &[Event], id: &BlockId) -> Result<()> {
-        let canonical = id.canonical();
-        let Ok(st) = block_state(events, &canonical) else {
+        let Ok(st) = block_state(events, id) else {
             return Ok(());
         };
         let subject = placing::Subject::Block {
-            block: canonical,
+            block: id.clone(),
             attempt: st.attempt,
         };
         placing::refuse_elsewhere(events, &subject, &self.out)
@@ -134,7 +133,7 @@ impl Folders {
     pub(super) fn check_free(&self, events: &[Event], ids: &[BlockId]) -> Result<()> {
         for id in ids {
             let canonical = id.canonical();
-            let st = block_state(events, &canonical)?;
+            let st = block_state(events, id)?;
             if st.entropy.is_some() {
                 self.check_placing(events, id)?;
                 continue;

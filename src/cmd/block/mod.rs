@@ -243,7 +243,7 @@ fn check_identities(
     let mut ids = vec![];
     for n in a.first..=last {
         let id = block_id(rules, a.price, &a.emission, n)?;
-        let st = block_state(&events, &id.canonical())?;
+        let st = block_state(&events, &id)?;
         if st.published.is_some() || st.carried {
             return Err(Error::new(
                 Kind::BlockAlreadyGenerated,
@@ -282,13 +282,13 @@ fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
 fn record_or_check(
     ctx: &mut Ctx,
     st: &urne_ceremony::state::block::BlockState,
-    canonical: &str,
+    id: &BlockId,
     made: &Made,
 ) -> Result<()> {
     match &st.generated {
         None => {
             ctx.record(GeneratedRecord {
-                block: canonical.to_string(),
+                block: id.clone(),
                 attempt: st.attempt,
                 outcomes_root: made.root,
                 seed_commitment: made.seed_commitment,
@@ -304,7 +304,7 @@ fn record_or_check(
             return Err(Error::new(
                 Kind::SelfCheckFailed,
                 format!(
-                    "recomputing block {canonical} from its recorded randomness gives another block than the one recorded"
+                    "recomputing block {id} from its recorded randomness gives another block than the one recorded"
                 ),
                 "stop: the software, the game rules or the trail changed since the block was generated; run `urne audit verify`",
             ));
@@ -325,10 +325,10 @@ fn generate_one(
 ) -> Result<()> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
-    let st = block_state(&events, &canonical)?;
+    let st = block_state(&events, id)?;
     let seed = block::block_seed_of(id, rules.sha256(), Some(&r.contribution), &r.entropy);
     let made = make_block(rules, id, &seed)?;
-    record_or_check(ctx, &st, &canonical, &made)?;
+    record_or_check(ctx, &st, id, &made)?;
     let (root, csv_sha, seed_c) = (made.root, made.csv_sha, made.seed_commitment);
     let commit_name = outputs::publish_block(ctx, rules, (id, st.attempt, r), made, f)?;
     if reports() {

@@ -19,13 +19,14 @@ use urne_verify::block::records::PublishedRecord;
 use urne_verify::crypto::{Hash32, keys, sha256};
 use urne_verify::manifest::{self, Audience, Listed, Manifest};
 use urne_verify::rules::game::GameRules;
+use urne_verify::values::Attempt;
 
 /// Outputs and publish: the signed production file on the secret medium, then the signed
 /// commitment in the output folder, then their record. Returns the commitment's file name.
 pub(super) fn publish_block(
     ctx: &mut Ctx,
     rules: &GameRules,
-    (id, attempt, r): (&BlockId, u32, &randomness::Fixed),
+    (id, attempt, r): (&BlockId, Attempt, &randomness::Fixed),
     made: Made,
     f: &Folders,
 ) -> Result<String> {
@@ -44,7 +45,7 @@ pub(super) fn publish_block(
     };
     let secret = [(csv_name.as_str(), made.csv)];
     let commit_in = (commit_name.as_str(), &commit);
-    let mut written = place_block(ctx, f, (&canonical, attempt), placed, &secret, commit_in)?;
+    let mut written = place_block(ctx, f, (id, attempt), placed, &secret, commit_in)?;
     // The commitment in place (this run's, or a killed run's found whole) is the output the
     // next one names.
     let placed_bytes = fsio::read_in(&f.out, &commit_name).unwrap_or_default();
@@ -64,7 +65,7 @@ pub(super) fn publish_block(
     let m = Manifest::new(
         &placed.game,
         (None, Some(&placed.block)),
-        attempt,
+        attempt.get(),
         listed,
         &placed.result_key_id,
     );
@@ -78,7 +79,7 @@ pub(super) fn publish_block(
         None => None,
     };
     ctx.record_evidence(PublishedRecord {
-        block: canonical,
+        block: id.clone(),
         attempt,
         out: f.out.display().to_string(),
         files: written,
@@ -94,7 +95,7 @@ pub(super) fn publish_block(
 fn place_block(
     ctx: &mut Ctx,
     f: &Folders,
-    (canonical, attempt): (&str, u32),
+    (id, attempt): (&BlockId, Attempt),
     placed: Option<Hash32>,
     secret: &[(&str, Vec<u8>)],
     (commit_name, commit): (&str, &CommitFile),
@@ -110,7 +111,7 @@ fn place_block(
     }
     let commit_sha = sha256(&urne_verify::draw::files::to_bytes(commit));
     let subject = placing::Subject::Block {
-        block: canonical.to_string(),
+        block: id.clone(),
         attempt,
     };
     let listed = [(commit_name.to_string(), commit_sha)].into();
@@ -162,7 +163,7 @@ fn write_block(
 fn commit_file(
     ctx: &mut Ctx,
     rules: &GameRules,
-    (id, attempt, r): (&BlockId, u32, &randomness::Fixed),
+    (id, attempt, r): (&BlockId, Attempt, &randomness::Fixed),
     made: &Made,
 ) -> Result<CommitFile> {
     let canonical = id.canonical();
@@ -187,7 +188,7 @@ fn commit_file(
         price_cents: id.price_cents(),
         emission: id.emission().into(),
         number: id.number(),
-        attempt,
+        attempt: attempt.get(),
         rules_sha256: *rules.sha256(),
         unofficial_rules: urne_verify::rules::official::standing(id.game(), rules.sha256()).mark(),
         block_size: rules.block_size(),

@@ -33,10 +33,7 @@ pub(super) struct Fixed {
 pub(super) fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<Vec<Fixed>> {
     let before = ctx.audit()?.events()?;
     for id in ids {
-        if block_state(&before, &id.canonical())?
-            .contribution
-            .is_none()
-        {
+        if block_state(&before, id)?.contribution.is_none() {
             shared::need_terminal()?;
         }
     }
@@ -48,10 +45,10 @@ pub(super) fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<V
     let mut contributed: Vec<Option<(u64, String)>> = vec![];
     let mut missing = vec![];
     for (id, (_, r)) in ids.iter().zip(&entropies) {
-        let st = block_state(&events, &id.canonical())?;
+        let st = block_state(&events, id)?;
         if st.contribution.is_none() {
             missing.push(ContributedBlock {
-                block: id.canonical(),
+                block: id.clone(),
                 attempt: r.attempt,
                 entropy_commitment: r.entropy_commitment,
             });
@@ -88,7 +85,7 @@ pub(super) fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<V
 fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, EntropyRecord)> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
-    let st = block_state(&events, &canonical)?;
+    let st = block_state(&events, id)?;
     if let Some((seq, r)) = st.entropy {
         if r.rules_sha256 != *rules.sha256() {
             return Err(Error::new(
@@ -111,7 +108,7 @@ fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, En
     let secret = format!("block {canonical} attempt {}", st.attempt);
     let stored = shared::stored_form(ctx, &secret, &entropy)?;
     let r = EntropyRecord {
-        block: canonical,
+        block: id.clone(),
         attempt: st.attempt,
         rules_sha256: *rules.sha256(),
         entropy_commitment: entropy_commitment(&entropy),

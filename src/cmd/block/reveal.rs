@@ -18,6 +18,7 @@ use urne_verify::block::records::{GeneratedRecord, RevealedRecord};
 use urne_verify::block::{self, BlockId};
 use urne_verify::crypto::{Hash32, keys, sha256};
 use urne_verify::events::kinds::{self, Record};
+use urne_verify::values::Attempt;
 
 /// `urne block reveal --block ID --sales-closed-at T --out DIR`.
 pub(super) fn reveal(
@@ -37,12 +38,11 @@ pub(super) fn reveal(
 /// another folder than the one a stopped run recorded while placing this block's reveal (spec/appliance.md
 /// §6.7).
 fn refuse_out(events: &[Event], id: &BlockId, out: &Path) -> Result<()> {
-    let canonical = id.canonical();
-    let Ok(st) = block_state(events, &canonical) else {
+    let Ok(st) = block_state(events, id) else {
         return Ok(());
     };
     let subject = placing::Subject::Reveal {
-        block: canonical,
+        block: id.clone(),
         attempt: st.attempt,
     };
     placing::refuse_elsewhere(events, &subject, out)
@@ -86,7 +86,7 @@ pub fn run_in_sitting(
         term.check("reveal")?;
         confirm_reveal(term, &rv, &generated, &closed)?;
         ctx.record(RevealedRecord {
-            block: rv.canonical.clone(),
+            block: rv.id.clone(),
             attempt: rv.attempt,
             entropy: hex::encode(&rv.entropy),
             seed: rv.seed,
@@ -286,8 +286,10 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
 
 /// A generated block about to be revealed: its recorded entropy and the seed made from it.
 struct Revealing {
+    id: BlockId,
+    /// Its canonical spelling, for the words and the files' names.
     canonical: String,
-    attempt: u32,
+    attempt: Attempt,
     /// The sales close recorded with the reveal, once it is recorded.
     revealed: Option<String>,
     /// The `block.generated` record.
@@ -301,7 +303,7 @@ impl Revealing {
     /// What the reveal publishes: the block's attempt revealed.
     fn subject(&self) -> placing::Subject {
         placing::Subject::Reveal {
-            block: self.canonical.clone(),
+            block: self.id.clone(),
             attempt: self.attempt,
         }
     }
@@ -309,7 +311,7 @@ impl Revealing {
     /// The reveal's member `unofficial_rules` (spec/formats.md §7.4): the standing of the block's game
     /// under the rules file it was generated with.
     fn unofficial_rules(&self) -> Option<urne_verify::rules::official::UnofficialRules> {
-        let game = self.canonical.split('/').next().unwrap_or_default();
+        let game = self.id.game();
         urne_verify::rules::official::standing(game, &self.rules_sha).mark()
     }
 }
@@ -320,7 +322,7 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
     crate::cmd::void_notice::refuse_if_unannounced(&events)?;
-    let st = block_state(&events, &canonical)?;
+    let st = block_state(&events, id)?;
     if st.carried {
         return Err(Error::new(
             Kind::BlockNotGenerated,
@@ -360,6 +362,7 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
     })?;
     let seed = block::block_seed_of(id, &rules_sha, Some(&contribution), &entropy);
     Ok(Revealing {
+        id: id.clone(),
         canonical,
         attempt: st.attempt,
         revealed: st.revealed.as_ref().map(|r| r.sales_closed_at.clone()),

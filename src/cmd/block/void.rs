@@ -18,7 +18,7 @@ pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Pa
     let id = parse_block_arg(block_arg, "give the block's canonical id")?;
     crate::cmd::inputs::check_reason(reason, "void")?;
     // The notice's folder is judged before anything is recorded (spec/formats.md §6.7).
-    let subject = Subject::Block(id.canonical());
+    let subject = Subject::Block(id.clone());
     ctx.begin_checked(|events| void_notice::refuse_out(events, &subject, out))?;
     run_in_sitting(ctx, block_arg, reason, out, &mut Terminal::Own)
 }
@@ -39,7 +39,7 @@ pub fn run_in_sitting(
     let events = ctx.audit()?.events()?;
     // A void recorded by an interrupted run is announced before anything else is done.
     if let Some(u) = void_notice::first_unannounced(&events)? {
-        if u.subject != Subject::Block(canonical.clone()) {
+        if u.subject != Subject::Block(id.clone()) {
             return Err(void_notice::unannounced_error(&u));
         }
         return void_notice::resume(ctx, &u, reason, out);
@@ -47,7 +47,7 @@ pub fn run_in_sitting(
     // A sitting closed but not published holds a void back too (spec/formats.md §9.3): it would fall
     // in no sitting's minutes.
     void_notice::refuse_if_unpublished(&events)?;
-    let st = block_state(&events, &canonical)?;
+    let st = block_state(&events, &id)?;
     if st.entropy.is_none() && !st.carried {
         return Err(Error::new(
             Kind::NothingToVoid,
@@ -69,7 +69,7 @@ pub fn run_in_sitting(
         },
     )?;
     let ev = ctx.record(VoidRecord {
-        block: canonical.clone(),
+        block: id.clone(),
         attempt: st.attempt,
         reason: reason.to_string(),
     })?;
@@ -86,7 +86,7 @@ pub fn run_in_sitting(
             "il peut être généré à nouveau, tentative",
             "it may be generated again as attempt"
         ),
-        st.attempt + 1
+        st.attempt.get().saturating_add(1)
     );
     void_notice::announce(ctx, ev.seq, out)
 }

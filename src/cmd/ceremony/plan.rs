@@ -174,7 +174,7 @@ fn days(a: &CeremonyArgs, rules: Option<&DrawRules>, lang: Lang) -> Result<Vec<S
     let mut out: Vec<String> = vec![];
     for d in &a.days {
         let day = inputs::check_day(d)?;
-        if rules.period_for(day).is_none() {
+        if rules.period_for(day.date()).is_none() {
             return Err(Error::new(
                 Kind::DayNotInOperation,
                 format!("{d} is not a day of the operation {}", rules.operation()),

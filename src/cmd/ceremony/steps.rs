@@ -10,6 +10,7 @@ use crate::cmd::term::{self, Lang};
 use crate::cmd::{block, draw, inputs, seal};
 use crate::error::{Error, Exit, Kind, Result};
 use std::path::PathBuf;
+use urne_verify::values::Attempt;
 
 /// Runs the plan, then the voids and redraws asked for; `Ok` when the sitting is to be closed.
 pub(super) fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()> {
@@ -142,6 +143,7 @@ fn confirm_step(lang: Lang) -> Result<bool> {
 /// `draw-<day>` (`draw-<day>-attempt-<n>` from the second attempt on) under the publications
 /// folder. A day already drawn is said so and left.
 fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str) -> Result<()> {
+    let day = inputs::check_day(day)?;
     let Some((rules, rules_file)) = &p.rules else {
         return Err(Error::new(
             Kind::Usage,
@@ -171,7 +173,7 @@ fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str
         return Ok(());
     }
     if st.seal.is_none() {
-        let export = plan::export_of(a.exports.as_deref(), rules.operation(), day)?;
+        let export = plan::export_of(a.exports.as_deref(), rules.operation(), &day.to_string())?;
         seal::seal(
             ctx,
             seal::SealArgs {
@@ -182,7 +184,7 @@ fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str
             },
         )?;
     }
-    let folder = if st.attempt > 1 {
+    let folder = if st.attempt > Attempt::FIRST {
         format!("draw-{day}-attempt-{}", st.attempt)
     } else {
         format!("draw-{day}")
@@ -190,7 +192,7 @@ fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str
     draw::draw(
         ctx,
         &draw::DrawArgs {
-            day: day.to_string(),
+            day,
             out: a.out.join(folder),
         },
     )
@@ -288,7 +290,7 @@ fn ask_day(lang: Lang) -> Result<String> {
 /// publications folder.
 fn void_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, day: &str) -> Result<()> {
     let events = ctx.audit()?.events()?;
-    let st = inputs::day_state(&events, day)?;
+    let st = inputs::day_state(&events, inputs::check_day(day)?)?;
     note!(
         "{} {day}, {} {} : {}",
         lang.t("Jour", "Day"),
@@ -367,7 +369,7 @@ fn ask_block(lang: Lang) -> Result<String> {
 fn void_block(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, id: &str) -> Result<()> {
     let reason = ask_reason(lang)?;
     let events = ctx.audit()?.events()?;
-    let attempt = urne_ceremony::state::block_state(&events, id)
+    let attempt = urne_ceremony::state::block_state(&events, &inputs::parse_block(id)?)
         .map_err(|e| inputs::altered(&e.to_string()))?
         .attempt;
     let out = a.out.join(format!(

@@ -24,18 +24,18 @@ use urne_verify::draw::records::{ContributionRecord, EntropyRecord, LateRecord, 
 use urne_verify::draw::{self, Commitment, SeedInputs};
 use urne_verify::events::kinds::Kind;
 use urne_verify::rules::draw::DrawRules;
+use urne_verify::values::Day;
 
 /// What `urne draw` is given.
 pub struct DrawArgs {
-    /// The day to draw (YYYY-MM-DD).
-    pub day: String,
+    /// The day to draw.
+    pub day: Day,
     /// The folder the signed outputs are published into.
     pub out: PathBuf,
 }
 
 /// `urne draw`.
 pub fn run(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
-    inputs::check_day(&a.day)?;
     // The output's folder is judged on the checked trail, before anything is recorded: a
     // refusal of it records nothing (spec/appliance.md §6.7). It cannot be before the PIN: a folder that
     // is not empty is refused or adopted according to the trail.
@@ -52,14 +52,14 @@ fn refuse_out(events: &[Event], a: &DrawArgs) -> Result<()> {
     if super::void_notice::refuse_if_unannounced(events).is_err() {
         return Ok(());
     }
-    let Ok(st) = inputs::day_state(events, &a.day) else {
+    let Ok(st) = inputs::day_state(events, a.day) else {
         return Ok(());
     };
     if st.carried || st.seal.is_none() || st.published.is_some() {
         return Ok(());
     }
     let subject = placing::Subject::Draw {
-        day: a.day.clone(),
+        day: a.day,
         attempt: st.attempt,
     };
     placing::decide(events, &subject, &a.out).map(|_| ())
@@ -106,10 +106,9 @@ struct Made {
 /// entropy is asked for: a new or empty folder, or the one a stopped run of this attempt
 /// recorded, spec/formats.md §6.7), checks, randomness, compute, outputs.
 fn made(ctx: &mut Ctx, a: &DrawArgs) -> Result<Made> {
-    let dayd = inputs::check_day(&a.day)?;
-    let s = load_state(ctx, &a.day, dayd)?;
+    let s = load_state(ctx, a.day)?;
     let place = placing::decide(&s.events, &s.subject(), &a.out)?;
-    let anomalies = check_clock(ctx, &s, dayd)?;
+    let anomalies = check_clock(ctx, &s)?;
     let k = load_set(ctx, &s)?;
     let entropy = randomness(ctx, &s)?;
     let drawn = compute(ctx, &s, &k, &entropy)?;
@@ -126,7 +125,7 @@ fn made(ctx: &mut Ctx, a: &DrawArgs) -> Result<Made> {
 
 /// Load state: the day's seal (refused unless sealed and not yet published) and its rules,
 /// read back from the trail.
-fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Sealed> {
+fn load_state(ctx: &mut Ctx, day: Day) -> Result<Sealed> {
     let events = ctx.audit()?.events()?;
     crate::cmd::void_notice::refuse_if_unannounced(&events)?;
     let st = inputs::day_state(&events, day)?;
@@ -167,7 +166,7 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
         )
     })?;
     let period = rules
-        .period_for(dayd)
+        .period_for(day.date())
         .ok_or_else(|| {
             Error::new(
                 crate::error::Kind::RecordUnreadable,
@@ -177,7 +176,7 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
         })?
         .clone();
     Ok(Sealed {
-        day: day.to_string(),
+        day,
         events,
         st,
         seal,
@@ -190,7 +189,8 @@ fn load_state(ctx: &mut Ctx, day: &str, dayd: chrono::NaiveDate) -> Result<Seale
 
 /// Checks by the ceremony's clock: the day must have ended in Paris time (D-1); a draw late
 /// against its draw date is recorded (D-8). Returns the minutes' anomalies.
-fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec<String>> {
+fn check_clock(ctx: &mut Ctx, s: &Sealed) -> Result<Vec<String>> {
+    let dayd = s.day.date();
     let now = crate::edge::clock::now_utc();
     let (_, day_end) = s.rules.day_bounds(dayd).ok_or_else(|| {
         Error::new(
@@ -216,10 +216,10 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed, dayd: chrono::NaiveDate) -> Result<Vec
         // Once per attempt: a run refused before the entropy (a contribution refused three
         // times, say) and run again finds it recorded already.
         let recorded = urne_ceremony::state::late_attempts(&ctx.audit()?.events()?)
-            .contains(&(s.day.clone(), s.st.attempt));
+            .contains(&(s.day, s.st.attempt));
         if s.st.entropy.is_none() && !recorded {
             ctx.record(LateRecord {
-                day: s.day.clone(),
+                day: s.day,
                 attempt: s.st.attempt,
                 draw_date: when.draw_date.to_string(),
                 today: when.today.to_string(),
@@ -268,7 +268,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         let stored = randomness::stored_form(ctx, &secret, &entropy)?;
         let r = EntropyRecord {
             operation: s.seal.operation.clone(),
-            day: s.day.clone(),
+            day: s.day,
             attempt: s.st.attempt,
             commitment_root: s.seal.commitment.root,
             entropy_commitment: urne_verify::randomness::entropy_commitment(&entropy),
@@ -295,7 +295,7 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         let c = randomness::take_contribution(ctx, &[(key, ec)], &shown)?;
         let e = ctx.record(ContributionRecord {
             operation: s.seal.operation.clone(),
-            day: s.day.clone(),
+            day: s.day,
             attempt: s.st.attempt,
             entropy_commitment: ec,
             contribution: c.clone(),
@@ -359,8 +359,8 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<D
     let export_hash = s.seal.export.sha256;
     let seed = draw::draw_seed(&SeedInputs {
         operation: &s.seal.operation,
-        day: &s.day,
-        attempt: s.st.attempt,
+        day: &s.day.to_string(),
+        attempt: s.st.attempt.get(),
         rules_sha256: &s.rules_hash,
         export_sha256: &export_hash,
         commitment: &k.c,
@@ -394,7 +394,7 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<D
         }
         let r = ResultRecord {
             operation: s.seal.operation.clone(),
-            day: s.day.clone(),
+            day: s.day,
             attempt: s.st.attempt,
             seed,
             winner: sel.winner,

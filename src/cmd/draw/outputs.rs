@@ -109,8 +109,8 @@ fn draw_core(
 ) -> DrawCore {
     DrawCore {
         operation: s.seal.operation.clone(),
-        day: s.day.clone(),
-        attempt: s.st.attempt,
+        day: s.day.to_string(),
+        attempt: s.st.attempt.get(),
         voided_attempts: s.st.voided.clone(),
         rules_sha256: s.seal.rules_sha256,
         unofficial_rules: official::standing(&s.seal.operation, &s.seal.rules_sha256).mark(),
@@ -222,7 +222,7 @@ fn folder_files(
         ]),
         checkpoint: &checkpoint,
     };
-    let minutes = pv::render(events, &s.day, s.st.attempt, &lone).map_err(|err| {
+    let minutes = pv::render(events, s.day, s.st.attempt, &lone).map_err(|err| {
         Error::new(
             Kind::RecordUnreadable,
             format!("the minutes cannot be read from the trail: {err}"),
@@ -305,7 +305,7 @@ pub(super) fn publish(
         Place::Fresh | Place::Again => place_new(ctx, s, out_dir, out)?,
     };
     ctx.record_evidence(PublishedRecord {
-        day: s.day.clone(),
+        day: s.day,
         attempt: s.st.attempt,
         out: out_dir.display().to_string(),
         files: written.clone(),

@@ -7,10 +7,11 @@ use urne_verify::draw::files::Placed;
 use urne_verify::draw::records::{EntropyRecord, ResultRecord, SealRecord};
 use urne_verify::draw::{Commitment, SealedSet};
 use urne_verify::rules::draw::{DrawRules, Period};
+use urne_verify::values::Day;
 
 /// A sealed, not yet published day as the trail holds it, with its sealed rules.
 pub(super) struct Sealed {
-    pub day: String,
+    pub day: Day,
     /// The trail as read before the draw recorded anything.
     pub events: Vec<Event>,
     pub st: DayState,
@@ -63,7 +64,7 @@ impl Sealed {
     /// What the draw publishes: its day's attempt (spec/formats.md §6.7).
     pub(super) fn subject(&self) -> urne_verify::audit::history::Subject {
         urne_verify::audit::history::Subject::Draw {
-            day: self.day.clone(),
+            day: self.day,
             attempt: self.st.attempt,
         }
     }

@@ -3,7 +3,9 @@
 //! in words by the renderers.
 
 use chrono::{DateTime, Utc};
+use urne_verify::block::BlockId;
 use urne_verify::crypto::Hash32;
+use urne_verify::values::{Attempt, Day};
 
 /// An event, by its sequence number and its time (RFC 3339 UTC in the trail).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,16 +33,16 @@ pub enum Act {
     /// A day's attempt sealed (`draw.seal`).
     Seal {
         /// The day, `YYYY-MM-DD`.
-        day: String,
+        day: Day,
         /// The attempt.
-        attempt: u32,
+        attempt: Attempt,
     },
     /// A day's attempt drawn (`draw.result`).
     Draw {
         /// The day.
-        day: String,
+        day: Day,
         /// The attempt.
-        attempt: u32,
+        attempt: Attempt,
     },
     /// A day's or a block's attempt voided (`draw.void`, `block.void`).
     Void {
@@ -49,23 +51,23 @@ pub enum Act {
         /// The day or the block's canonical id.
         subject: String,
         /// The attempt.
-        attempt: u32,
+        attempt: Attempt,
         /// The reason given.
         reason: String,
     },
     /// A block's attempt generated (`block.generated`).
     Generated {
         /// The block's canonical id.
-        block: String,
+        block: BlockId,
         /// The attempt.
-        attempt: u32,
+        attempt: Attempt,
     },
     /// A block's attempt revealed (`block.revealed`).
     Revealed {
         /// The block's canonical id.
-        block: String,
+        block: BlockId,
         /// The attempt.
-        attempt: u32,
+        attempt: Attempt,
     },
     /// Production's keys pinned (`producer.keys`).
     ProducerKeys {

@@ -10,7 +10,9 @@ use super::{
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
 use urne_verify::audit::Event;
+use urne_verify::block::BlockId;
 use urne_verify::events::kinds::{self, Record};
+use urne_verify::values::{Attempt, Day};
 
 /// One event of the trail with its typed record and its time.
 pub(super) struct Parsed {
@@ -99,15 +101,15 @@ pub(super) fn collect(all: &[Parsed], g: &Range, ctx: &dyn Context) -> Work {
 /// The draws (day, attempt) any event of the range belongs to, in order of appearance, each
 /// read from the trail up to the range's end.
 fn draws(inside: &[Parsed], upto: &[Parsed], ctx: &dyn Context) -> Vec<Draw> {
-    let mut keys: Vec<(String, u32)> = vec![];
+    let mut keys: Vec<(Day, Attempt)> = vec![];
     for p in inside {
         let key = match &p.r {
-            Record::DrawSeal(r) => (r.day.clone(), r.attempt),
-            Record::DrawLate(r) => (r.day.clone(), r.attempt),
-            Record::DrawEntropy(r) => (r.day.clone(), r.attempt),
-            Record::DrawContribution(r) => (r.day.clone(), r.attempt),
-            Record::DrawResult(r) => (r.day.clone(), r.attempt),
-            Record::DrawPublished(r) => (r.day.clone(), r.attempt),
+            Record::DrawSeal(r) => (r.day, r.attempt),
+            Record::DrawLate(r) => (r.day, r.attempt),
+            Record::DrawEntropy(r) => (r.day, r.attempt),
+            Record::DrawContribution(r) => (r.day, r.attempt),
+            Record::DrawResult(r) => (r.day, r.attempt),
+            Record::DrawPublished(r) => (r.day, r.attempt),
             _ => continue,
         };
         if !keys.contains(&key) {
@@ -115,15 +117,15 @@ fn draws(inside: &[Parsed], upto: &[Parsed], ctx: &dyn Context) -> Vec<Draw> {
         }
     }
     keys.into_iter()
-        .map(|(day, attempt)| draw(upto, &day, attempt, ctx))
+        .map(|(day, attempt)| draw(upto, day, attempt, ctx))
         .collect()
 }
 
 /// One draw, read from `upto`.
-pub(super) fn draw(upto: &[Parsed], day: &str, attempt: u32, ctx: &dyn Context) -> Draw {
+pub(super) fn draw(upto: &[Parsed], day: Day, attempt: Attempt, ctx: &dyn Context) -> Draw {
     let mut d = Draw {
         operation: String::new(),
-        day: day.to_string(),
+        day,
         attempt,
         seal: None,
         prize_cents: None,
@@ -174,7 +176,8 @@ pub(super) fn draw(upto: &[Parsed], day: &str, attempt: u32, ctx: &dyn Context) 
                 d.published = Some(at);
             }
             Record::DrawVoid(r) if r.day == day && r.attempt < attempt => {
-                d.earlier_voids.push((r.attempt, r.reason.clone(), at.seq));
+                d.earlier_voids
+                    .push((r.attempt.get(), r.reason.clone(), at.seq));
             }
             _ => {}
         }
@@ -200,7 +203,7 @@ pub(super) fn with_timing(mut d: Draw, upto: &[Parsed], ctx: &dyn Context, tz: T
         Record::DrawLate(r) if r.day == d.day && r.attempt == d.attempt => Some((p.at.seq, r)),
         _ => None,
     });
-    let day = NaiveDate::parse_from_str(&d.day, "%Y-%m-%d").ok();
+    let day = Some(d.day.date());
     let rules = d
         .seal
         .as_ref()
@@ -232,8 +235,8 @@ pub(super) fn with_timing(mut d: Draw, upto: &[Parsed], ctx: &dyn Context, tz: T
 
 /// The blocks (id, attempt) any event of the range belongs to, each read from `upto`.
 fn blocks(inside: &[Parsed], upto: &[Parsed], ctx: &dyn Context) -> Vec<Block> {
-    let mut keys: Vec<(String, u32)> = vec![];
-    let mut add = |k: (String, u32)| {
+    let mut keys: Vec<(BlockId, Attempt)> = vec![];
+    let mut add = |k: (BlockId, Attempt)| {
         if !keys.contains(&k) {
             keys.push(k);
         }
@@ -257,9 +260,9 @@ fn blocks(inside: &[Parsed], upto: &[Parsed], ctx: &dyn Context) -> Vec<Block> {
 }
 
 /// One block's attempt, read from `upto`.
-fn block(upto: &[Parsed], id: &str, attempt: u32, ctx: &dyn Context) -> Block {
+fn block(upto: &[Parsed], id: &BlockId, attempt: Attempt, ctx: &dyn Context) -> Block {
     let mut b = Block {
-        block: id.to_string(),
+        block: id.clone(),
         attempt,
         rules_sha256: None,
         entropy_commitment: None,
@@ -272,7 +275,7 @@ fn block(upto: &[Parsed], id: &str, attempt: u32, ctx: &dyn Context) -> Block {
     for p in upto {
         let at = p.at;
         match &p.r {
-            Record::BlockEntropy(r) if r.block == id && r.attempt == attempt => {
+            Record::BlockEntropy(r) if r.block == *id && r.attempt == attempt => {
                 b.rules_sha256 = Some(r.rules_sha256);
                 b.entropy_commitment = Some(Fixed {
                     at,
@@ -282,20 +285,20 @@ fn block(upto: &[Parsed], id: &str, attempt: u32, ctx: &dyn Context) -> Block {
             Record::BlockContribution(r)
                 if r.blocks
                     .iter()
-                    .any(|x| x.block == id && x.attempt == attempt) =>
+                    .any(|x| x.block == *id && x.attempt == attempt) =>
             {
                 b.contribution = Some(Fixed {
                     at,
                     value: r.contribution.clone(),
                 });
             }
-            Record::BlockGenerated(r) if r.block == id && r.attempt == attempt => {
+            Record::BlockGenerated(r) if r.block == *id && r.attempt == attempt => {
                 b.generated = Some(Fixed {
                     at,
                     value: r.clone(),
                 });
             }
-            Record::BlockPublished(r) if r.block == id && r.attempt == attempt => {
+            Record::BlockPublished(r) if r.block == *id && r.attempt == attempt => {
                 b.files.clone_from(&r.files);
                 b.published = Some(at);
             }
@@ -303,8 +306,8 @@ fn block(upto: &[Parsed], id: &str, attempt: u32, ctx: &dyn Context) -> Block {
         }
     }
     let rules = b.rules_sha256.and_then(|h| ctx.game_rules(&h));
-    let price = urne_verify::block::id::BlockId::parse(id).map(|i| i.price_cents());
-    if let (Some(rules), Ok(price)) = (rules, price)
+    let price = id.price_cents();
+    if let Some(rules) = rules
         && rules.price_index(price).is_some()
     {
         b.counts = Some(urne_verify::block::counts::expected_counts(rules, price));
@@ -338,7 +341,7 @@ fn voids(inside: &[Parsed]) -> Vec<Void> {
             Record::DrawVoid(r) => Some(Void {
                 at: p.at,
                 block: false,
-                subject: r.day.clone(),
+                subject: r.day.to_string(),
                 attempt: r.attempt,
                 stage: Some(r.stage.clone()),
                 reason: r.reason.clone(),
@@ -346,7 +349,7 @@ fn voids(inside: &[Parsed]) -> Vec<Void> {
             Record::BlockVoid(r) => Some(Void {
                 at: p.at,
                 block: true,
-                subject: r.block.clone(),
+                subject: r.block.to_string(),
                 attempt: r.attempt,
                 stage: None,
                 reason: r.reason.clone(),
@@ -470,7 +473,7 @@ fn resumed(draws: &[Draw], blocks: &[Block], upto: &[Parsed], opened: u64) -> Ve
         let c = d.contribution.as_ref().map(|f| f.at.seq);
         check(
             false,
-            &d.day,
+            &d.day.to_string(),
             d.attempt,
             e,
             c,
@@ -482,7 +485,7 @@ fn resumed(draws: &[Draw], blocks: &[Block], upto: &[Parsed], opened: u64) -> Ve
         let c = b.contribution.as_ref().map(|f| f.at.seq);
         check(
             true,
-            &b.block,
+            &b.block.to_string(),
             b.attempt,
             e,
             c,
@@ -503,10 +506,9 @@ fn titles(draws: &[Draw], blocks: &[Block], ctx: &dyn Context) -> Vec<String> {
             .map_or_else(|| d.operation.clone(), |r| short(r.title()))
     });
     let of_blocks = blocks.iter().map(|b| {
-        b.rules_sha256.and_then(|h| ctx.game_rules(&h)).map_or_else(
-            || b.block.split('/').next().unwrap_or("").to_string(),
-            |r| short(r.title()),
-        )
+        b.rules_sha256
+            .and_then(|h| ctx.game_rules(&h))
+            .map_or_else(|| b.block.game().to_string(), |r| short(r.title()))
     });
     for t in of_draws.chain(of_blocks) {
         if !t.is_empty() && !out.contains(&t) {

@@ -7,14 +7,15 @@ use super::collect::{self, Parsed, Range};
 use super::{Context, Lang, Minutes, MinutesError, MinutesKind};
 use urne_verify::audit::Event;
 use urne_verify::events::kinds::Record;
+use urne_verify::values::{Attempt, Day};
 
 impl Minutes {
     /// The minutes of the draw of `day`'s `attempt`, read from `events` (the whole trail, in
     /// order, up to at least the draw's result) and `ctx`.
     pub fn for_draw(
         events: &[Event],
-        day: &str,
-        attempt: u32,
+        day: Day,
+        attempt: Attempt,
         ctx: &dyn Context,
     ) -> Result<Minutes, MinutesError> {
         let all = collect::parse_all(events)?;
@@ -29,10 +30,7 @@ impl Minutes {
                 Record::DrawResult(r) => r.day == day && r.attempt == attempt,
                 _ => false,
             })
-            .ok_or_else(|| MinutesError::NoDraw {
-                day: day.to_string(),
-                attempt,
-            })?;
+            .ok_or(MinutesError::NoDraw { day, attempt })?;
         let is_start = |p: &Parsed| matches!(p.r, Record::SoftwareStart(_));
         let lo = all[..=first].iter().rposition(is_start).unwrap_or(first);
         let hi = all.len() - 1;

@@ -42,6 +42,7 @@ pub use context::{Context, Given};
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use std::collections::BTreeMap;
+use urne_verify::block::BlockId;
 use urne_verify::block::files::TierCount;
 use urne_verify::block::records::GeneratedRecord;
 use urne_verify::crypto::Hash32;
@@ -50,6 +51,7 @@ use urne_verify::events::kinds::MalformedRecord;
 use urne_verify::events::payloads::{KeysExported, KeysGenerated};
 use urne_verify::sitting::{Commissaire, Person, Step};
 use urne_verify::software::{Pkcs11Identity, SoftwareIdentity};
+use urne_verify::values::{Attempt, Day};
 
 /// The language of the minutes (spec/appliance.md §9.1 `lang`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -108,9 +110,9 @@ pub enum MinutesError {
     #[error("the trail records no draw of day {day} attempt {attempt}")]
     NoDraw {
         /// The day.
-        day: String,
+        day: Day,
         /// The attempt.
-        attempt: u32,
+        attempt: Attempt,
     },
 }
 
@@ -125,7 +127,7 @@ pub enum StepDone {
         /// The event's sequence number.
         seq: u64,
         /// The attempt it was done for.
-        attempt: u32,
+        attempt: Attempt,
     },
     /// Not done during the sitting: declined, refused, or left when the sitting closed.
     NotDone,
@@ -197,9 +199,9 @@ pub struct Draw {
     /// The operation's id.
     pub operation: String,
     /// The day, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: Day,
     /// The attempt.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The seal it was drawn from (its figures, commitment, export, rules).
     pub seal: Option<Fixed<SealRecord>>,
     /// The day's prize in cents, from its rules (D-10).
@@ -287,9 +289,9 @@ impl Timing {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
     /// The block's canonical id.
-    pub block: String,
+    pub block: BlockId,
     /// The attempt.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The game rules' SHA-256 (`block.entropy`).
     pub rules_sha256: Option<Hash32>,
     /// The entropy commitment, with its event.
@@ -312,9 +314,9 @@ pub struct Reveal {
     /// The `block.revealed` event.
     pub at: Stamp,
     /// The block's canonical id.
-    pub block: String,
+    pub block: BlockId,
     /// The attempt revealed.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The HSM's entropy, hex.
     pub entropy: String,
     /// The block's seed.
@@ -334,7 +336,7 @@ pub struct Void {
     /// The day or the block's canonical id.
     pub subject: String,
     /// The attempt voided.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The stage it had reached (a day's; a block's is not recorded).
     pub stage: Option<String>,
     /// The reason given.
@@ -468,7 +470,7 @@ pub enum Incident {
         /// The day or the block.
         subject: String,
         /// The attempt.
-        attempt: u32,
+        attempt: Attempt,
         /// The event that recorded the entropy.
         entropy_seq: u64,
         /// The event that recorded the contribution, when it was recorded before the process

@@ -15,6 +15,7 @@ use urne_verify::audit::Event;
 use urne_verify::audit::history::Subject;
 use urne_verify::crypto::Hash32;
 use urne_verify::events::kinds::Record;
+use urne_verify::values::Attempt;
 
 /// The acts done since the trail's last `sitting.closed` (before a sitting is opened: what its
 /// opening shows). Fails when an event does not parse.
@@ -52,22 +53,22 @@ pub(super) fn acts(all: &[Parsed], from: usize, to: usize) -> Vec<OutsideAct> {
 fn act(r: &Record) -> Option<Act> {
     Some(match r {
         Record::DrawSeal(r) => Act::Seal {
-            day: r.day.clone(),
+            day: r.day,
             attempt: r.attempt,
         },
         Record::DrawResult(r) => Act::Draw {
-            day: r.day.clone(),
+            day: r.day,
             attempt: r.attempt,
         },
         Record::DrawVoid(r) => Act::Void {
             block: false,
-            subject: r.day.clone(),
+            subject: r.day.to_string(),
             attempt: r.attempt,
             reason: r.reason.clone(),
         },
         Record::BlockVoid(r) => Act::Void {
             block: true,
-            subject: r.block.clone(),
+            subject: r.block.to_string(),
             attempt: r.attempt,
             reason: r.reason.clone(),
         },
@@ -160,18 +161,18 @@ fn placed(after: &[Parsed], act: &Act, seq: u64) -> Option<(u64, (String, String
 /// n° 1`).
 pub fn what(act: &Act, lang: Lang) -> String {
     let t = |fr, en| lang.pick(fr, en);
-    let attempt = |n: u32| format!("{}{n}", t("tentative n°\u{a0}", "attempt no. "));
+    let attempt = |n: Attempt| format!("{}{n}", t("tentative n°\u{a0}", "attempt no. "));
     match act {
         Act::Seal { day, attempt: n } => format!(
             "{} {}, {}",
             t("Scellement du jour du", "Seal of the day of"),
-            words::day(day, lang),
+            words::day_of(*day, lang),
             attempt(*n)
         ),
         Act::Draw { day, attempt: n } => format!(
             "{} {}, {}",
             t("Tirage du jour du", "Draw of the day of"),
-            words::day(day, lang),
+            words::day_of(*day, lang),
             attempt(*n)
         ),
         Act::Void {

@@ -56,8 +56,8 @@ impl Context for LoneDraw<'_> {
 /// at least), in French.
 pub fn render(
     events: &[Event],
-    day: &str,
-    attempt: u32,
+    day: urne_verify::values::Day,
+    attempt: urne_verify::values::Attempt,
     lone: &LoneDraw,
 ) -> Result<String, MinutesError> {
     let mut m = Minutes::for_draw(events, day, attempt, lone)?;

@@ -42,7 +42,7 @@ pub(super) fn words(h: &Html, id: &str, sha: &Hash32) -> String {
 
 /// The game of a block's canonical id (its first part).
 fn game(b: &Block) -> &str {
-    b.block.split('/').next().unwrap_or_default()
+    b.block.game()
 }
 
 /// The words said of the rules a block was generated under, when the minutes know them.

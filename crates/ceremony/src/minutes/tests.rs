@@ -93,8 +93,8 @@ fn game() -> GameRules {
 pub(super) fn seal(day: &str, attempt: u32, set: u8) -> Record {
     draw::SealRecord {
         operation: "chanceux-noel-2018".into(),
-        day: day.into(),
-        attempt,
+        day: day.parse().unwrap(),
+        attempt: urne_verify::values::Attempt::new(attempt).unwrap(),
         rules_sha256: Hash32(rules().sha256()),
         export_file: "/media/usb/export.jsonl".into(),
         export: ExportRef {
@@ -129,8 +129,8 @@ pub(super) fn seal(day: &str, attempt: u32, set: u8) -> Record {
 pub(super) fn entropy(day: &str, attempt: u32, ec: u8) -> Record {
     draw::EntropyRecord {
         operation: "chanceux-noel-2018".into(),
-        day: day.into(),
-        attempt,
+        day: day.parse().unwrap(),
+        attempt: urne_verify::values::Attempt::new(attempt).unwrap(),
         commitment_root: h(0x55),
         entropy_commitment: h(ec),
         entropy_blob: h(0x77),
@@ -141,8 +141,8 @@ pub(super) fn entropy(day: &str, attempt: u32, ec: u8) -> Record {
 pub(super) fn contribution(day: &str, attempt: u32, text: &str) -> Record {
     draw::ContributionRecord {
         operation: "chanceux-noel-2018".into(),
-        day: day.into(),
-        attempt,
+        day: day.parse().unwrap(),
+        attempt: urne_verify::values::Attempt::new(attempt).unwrap(),
         entropy_commitment: h(0x10),
         contribution: text.into(),
     }
@@ -156,8 +156,8 @@ pub(super) fn result(day: &str, attempt: u32, seed: u8) -> Record {
     };
     draw::ResultRecord {
         operation: "chanceux-noel-2018".into(),
-        day: day.into(),
-        attempt,
+        day: day.parse().unwrap(),
+        attempt: urne_verify::values::Attempt::new(attempt).unwrap(),
         seed: h(seed),
         winner: pick(7),
         reserves: vec![pick(3), pick(11)],
@@ -167,8 +167,8 @@ pub(super) fn result(day: &str, attempt: u32, seed: u8) -> Record {
 
 pub(super) fn published(day: &str, attempt: u32) -> Record {
     draw::PublishedRecord {
-        day: day.into(),
-        attempt,
+        day: day.parse().unwrap(),
+        attempt: urne_verify::values::Attempt::new(attempt).unwrap(),
         out: "/media/usb/out".into(),
         files: [
             ("bundle.json".to_string(), h(0x81)),
@@ -223,8 +223,8 @@ fn block_records() -> Vec<(&'static str, Record)> {
         (
             "10:30",
             block::EntropyRecord {
-                block: BLOCK.into(),
-                attempt: 1,
+                block: BLOCK.parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 rules_sha256: *game().sha256(),
                 entropy_commitment: h(0x91),
                 entropy_blob: h(0x92),
@@ -235,8 +235,8 @@ fn block_records() -> Vec<(&'static str, Record)> {
             "10:31",
             block::ContributionRecord {
                 blocks: vec![block::ContributedBlock {
-                    block: BLOCK.into(),
-                    attempt: 1,
+                    block: BLOCK.parse().unwrap(),
+                    attempt: urne_verify::values::Attempt::new(1).unwrap(),
                     entropy_commitment: h(0x91),
                 }],
                 contribution: "1 2 3 4 5 6 1 2".into(),
@@ -246,8 +246,8 @@ fn block_records() -> Vec<(&'static str, Record)> {
         (
             "10:40",
             block::GeneratedRecord {
-                block: BLOCK.into(),
-                attempt: 1,
+                block: BLOCK.parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 outcomes_root: h(0x93),
                 seed_commitment: h(0x94),
                 tickets_sha256: h(0x95),
@@ -257,8 +257,8 @@ fn block_records() -> Vec<(&'static str, Record)> {
         (
             "10:41",
             block::PublishedRecord {
-                block: BLOCK.into(),
-                attempt: 1,
+                block: BLOCK.parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 out: "/media/usb/blocks".into(),
                 files: [("b.commit.json".to_string(), h(0x96))].into(),
                 output: None,
@@ -268,8 +268,8 @@ fn block_records() -> Vec<(&'static str, Record)> {
         (
             "10:45",
             block::RevealedRecord {
-                block: EARLIER_BLOCK.into(),
-                attempt: 1,
+                block: EARLIER_BLOCK.parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 entropy: "ab".repeat(48),
                 seed: h(0x97),
                 sales_closed_at: "2018-12-10T22:59:59.000000Z".into(),
@@ -319,8 +319,8 @@ pub(super) fn sitting(second_exe: u8) -> Vec<Event> {
         (
             "09:30",
             draw::VoidRecord {
-                day: "2018-12-02".into(),
-                attempt: 1,
+                day: "2018-12-02".parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 reason: "wrong export, see the operator's statement".into(),
                 stage: "drawn".into(),
             }
@@ -388,9 +388,12 @@ fn a_sitting_states_its_header_and_every_item() {
     let days: Vec<_> = m
         .draws
         .iter()
-        .map(|d| (d.day.as_str(), d.attempt))
+        .map(|d| (d.day.to_string(), d.attempt.get()))
         .collect();
-    assert_eq!(days, [("2018-12-01", 1), ("2018-12-02", 1)]);
+    assert_eq!(
+        days,
+        [("2018-12-01".to_string(), 1), ("2018-12-02".to_string(), 1)]
+    );
     let d = &m.draws[0];
     assert_eq!(
         d.seal.as_ref().unwrap().at.seq,
@@ -476,7 +479,7 @@ fn every_refusal_and_interruption_is_an_incident_in_the_trails_order() {
             at: m.draws[1].result.as_ref().unwrap().at,
             block: false,
             subject: "2018-12-02".into(),
-            attempt: 1,
+            attempt: urne_verify::values::Attempt::new(1).unwrap(),
             entropy_seq: 12,
             contribution_seq: None,
             before_sitting: false,
@@ -555,8 +558,8 @@ fn lone_late() -> Vec<Event> {
         (
             "2026-12-01T09:14:01.000000Z",
             draw::LateRecord {
-                day: "2018-12-06".into(),
-                attempt: 2,
+                day: "2018-12-06".parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(2).unwrap(),
                 draw_date: "2018-12-11".into(),
                 today: "2026-12-01".into(),
             }
@@ -580,8 +583,8 @@ fn a_lone_draw_is_read_from_the_start_of_its_process_with_its_lateness() {
     let mut events = lone_late();
     // An earlier attempt of the day, voided.
     let void = draw::VoidRecord {
-        day: "2018-12-06".into(),
-        attempt: 1,
+        day: "2018-12-06".parse().unwrap(),
+        attempt: urne_verify::values::Attempt::new(1).unwrap(),
         reason: "power cut".into(),
         stage: "sealed".into(),
     };
@@ -593,7 +596,13 @@ fn a_lone_draw_is_read_from_the_start_of_its_process_with_its_lateness() {
         r.insert(2, ("2026-11-30T08:01:30.000000Z".into(), void.into()));
         trail(r.iter().map(|(t, r)| (t.as_str(), r.clone())).collect())
     };
-    let m = Minutes::for_draw(&events, "2018-12-06", 2, &given()).unwrap();
+    let m = Minutes::for_draw(
+        &events,
+        "2018-12-06".parse().unwrap(),
+        urne_verify::values::Attempt::new(2).unwrap(),
+        &given(),
+    )
+    .unwrap();
     assert_eq!(m.kind, MinutesKind::LoneDraw);
     assert_eq!((m.opened.seq, m.last.seq), (5, 10));
     assert_eq!((m.place.as_str(), m.commissaire.is_none()), ("", true));
@@ -623,10 +632,15 @@ fn a_lone_draw_is_read_from_the_start_of_its_process_with_its_lateness() {
     assert!(html.contains("Tirage interrompu après l'inscription de l'aléa"));
     assert!(html.contains("Tentative n°\u{a0}1 annulée"));
     assert_eq!(
-        Minutes::for_draw(&events, "2018-12-07", 1, &given()),
+        Minutes::for_draw(
+            &events,
+            "2018-12-07".parse().unwrap(),
+            urne_verify::values::Attempt::new(1).unwrap(),
+            &given()
+        ),
         Err(MinutesError::NoDraw {
-            day: "2018-12-07".into(),
-            attempt: 1
+            day: "2018-12-07".parse().unwrap(),
+            attempt: urne_verify::values::Attempt::new(1).unwrap()
         })
     );
 }
@@ -642,7 +656,13 @@ fn a_draw_early_or_postponed_by_d8_is_said_so_and_one_on_its_date_is_not() {
             (ts, contribution("2018-12-01", 1, "1 2 3 4 5 6 1 2")),
             (ts, result("2018-12-01", 1, 0x31)),
         ]);
-        let m = Minutes::for_draw(&events, "2018-12-01", 1, &given()).unwrap();
+        let m = Minutes::for_draw(
+            &events,
+            "2018-12-01".parse().unwrap(),
+            urne_verify::values::Attempt::new(1).unwrap(),
+            &given(),
+        )
+        .unwrap();
         (
             m.draws[0].timing.clone().unwrap(),
             html::render(&m, Lang::Fr),

@@ -161,7 +161,10 @@ fn a_planned_step_found_done_before_the_sitting_or_left_undone_is_said_so() {
     assert_eq!(
         m.plan_done,
         [
-            StepDone::Before { seq: 3, attempt: 2 },
+            StepDone::Before {
+                seq: 3,
+                attempt: urne_verify::values::Attempt::new(2).unwrap()
+            },
             StepDone::InSitting,
             StepDone::NotDone,
             StepDone::NotDone

@@ -64,8 +64,8 @@ fn events() -> Vec<Event> {
         (
             &n[6],
             draw::PublishedRecord {
-                day: "2018-12-02".into(),
-                attempt: 1,
+                day: "2018-12-02".parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 out: "/media/usb/out/draw-2018-12-02".into(),
                 files: [("bundle.json".to_string(), h(0x83))].into(),
                 output: Some(published_output(0x83)),
@@ -83,8 +83,8 @@ fn events() -> Vec<Event> {
         (
             "2018-12-12T09:10:00.000000Z",
             draw::VoidRecord {
-                day: "2018-12-02".into(),
-                attempt: 1,
+                day: "2018-12-02".parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 reason: "voided at the sitting".into(),
                 stage: "drawn".into(),
             }
@@ -105,8 +105,8 @@ fn lone_block_and_void() -> Vec<(&'static str, Record)> {
         (
             "2018-12-11T22:01:00.000000Z",
             block::EntropyRecord {
-                block: BLOCK.into(),
-                attempt: 1,
+                block: BLOCK.parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 rules_sha256: h(0x90),
                 entropy_commitment: h(0x91),
                 entropy_blob: h(0x92),
@@ -116,8 +116,8 @@ fn lone_block_and_void() -> Vec<(&'static str, Record)> {
         (
             "2018-12-11T22:02:00.000000Z",
             block::GeneratedRecord {
-                block: BLOCK.into(),
-                attempt: 1,
+                block: BLOCK.parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 outcomes_root: h(0x93),
                 seed_commitment: h(0x94),
                 tickets_sha256: h(0x95),
@@ -127,8 +127,8 @@ fn lone_block_and_void() -> Vec<(&'static str, Record)> {
         (
             "2018-12-11T22:03:00.000000Z",
             block::PublishedRecord {
-                block: BLOCK.into(),
-                attempt: 1,
+                block: BLOCK.parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 out: "/media/usb/out/blocks".into(),
                 files: [("b.commit.json".to_string(), h(0x96))].into(),
                 output: None,
@@ -139,8 +139,8 @@ fn lone_block_and_void() -> Vec<(&'static str, Record)> {
         (
             "2018-12-11T23:01:00.000000Z",
             draw::VoidRecord {
-                day: "2018-12-01".into(),
-                attempt: 1,
+                day: "2018-12-01".parse().unwrap(),
+                attempt: urne_verify::values::Attempt::new(1).unwrap(),
                 reason: "wrong export".into(),
                 stage: "drawn".into(),
             }
@@ -185,15 +185,17 @@ fn acts_outside_a_sitting_are_listed_once_with_their_events_and_outputs() {
         .iter()
         .map(|a| (a.at.seq, a.act.clone(), a.output.clone()))
         .collect();
-    let day = |d: &str| (d.to_string(), 1);
-    let (d2, a) = day("2018-12-02");
+    let (d2, a): (urne_verify::values::Day, _) = (
+        "2018-12-02".parse().unwrap(),
+        urne_verify::values::Attempt::FIRST,
+    );
     assert_eq!(
         got,
         vec![
             (
                 13,
                 Act::Seal {
-                    day: d2.clone(),
+                    day: d2,
                     attempt: a
                 },
                 None
@@ -214,8 +216,8 @@ fn acts_outside_a_sitting_are_listed_once_with_their_events_and_outputs() {
             (
                 21,
                 Act::Generated {
-                    block: BLOCK.into(),
-                    attempt: 1
+                    block: BLOCK.parse().unwrap(),
+                    attempt: urne_verify::values::Attempt::new(1).unwrap()
                 },
                 Some(out(22, "/media/usb/out/blocks", "b.commit.json", 0x96))
             ),
@@ -224,7 +226,7 @@ fn acts_outside_a_sitting_are_listed_once_with_their_events_and_outputs() {
                 Act::Void {
                     block: false,
                     subject: "2018-12-01".into(),
-                    attempt: 1,
+                    attempt: urne_verify::values::Attempt::new(1).unwrap(),
                     reason: "wrong export".into()
                 },
                 Some(out(26, "/media/usb/out/void-2018-12-01", "void.json", 0x97))

@@ -198,7 +198,13 @@ fn a_lone_draws_minutes_state_the_pin_in_force_and_a_pin_made_outside_a_sitting(
         ),
         ("2018-12-02T09:00:03.000000Z", result("2018-12-01", 1, 0x31)),
     ]);
-    let m = Minutes::for_draw(&events, "2018-12-01", 1, &given()).unwrap();
+    let m = Minutes::for_draw(
+        &events,
+        "2018-12-01".parse().unwrap(),
+        urne_verify::values::Attempt::new(1).unwrap(),
+        &given(),
+    )
+    .unwrap();
     let k = m
         .keys
         .as_ref()
@@ -224,7 +230,13 @@ fn a_lone_draws_minutes_state_the_pin_in_force_and_a_pin_made_outside_a_sitting(
         ),
         ("2018-12-02T09:00:03.000000Z", result("2018-12-01", 1, 0x31)),
     ]);
-    let m = Minutes::for_draw(&bare, "2018-12-01", 1, &given()).unwrap();
+    let m = Minutes::for_draw(
+        &bare,
+        "2018-12-01".parse().unwrap(),
+        urne_verify::values::Attempt::new(1).unwrap(),
+        &given(),
+    )
+    .unwrap();
     assert!(m.keys.is_none(), "{:?}", m.keys);
     assert!(!html::render(&m, Lang::Fr).contains(". Clés</h2>"));
 }

@@ -51,6 +51,11 @@ pub fn date(d: NaiveDate, lang: Lang) -> String {
     }
 }
 
+/// A day in words.
+pub fn day_of(d: urne_verify::values::Day, lang: Lang) -> String {
+    date(d.date(), lang)
+}
+
 /// A day `YYYY-MM-DD` in words, or as given when it is not a date.
 pub fn day(iso: &str, lang: Lang) -> String {
     match NaiveDate::parse_from_str(iso, "%Y-%m-%d") {

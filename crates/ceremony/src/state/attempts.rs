@@ -1,6 +1,8 @@
 //! The attempts of one day or one block (spec/formats.md §4.6): numbered from 1, the last one current,
 //! a new one opened by each void. Shared by [`super::day`] and [`super::block`].
 
+use urne_verify::values::Attempt;
+
 /// The attempts, `n` at index `n - 1`; never empty.
 #[derive(Debug)]
 pub(super) struct Attempts<A> {
@@ -25,9 +27,9 @@ impl<A: Default> Attempts<A> {
 
     /// A trail restarted (spec/appliance.md §6.8): attempt `a` becomes the current one, the ones before it
     /// having been voided under the trail replaced; `Err` unless nothing is recorded yet.
-    pub(super) fn carry_to(&mut self, a: u32) -> Result<&mut A, String> {
-        if self.list.len() != 1 || a == 0 {
-            return Err(format!("the {} is carried twice, or to attempt 0", self.of));
+    pub(super) fn carry_to(&mut self, a: Attempt) -> Result<&mut A, String> {
+        if self.list.len() != 1 {
+            return Err(format!("the {} is carried twice", self.of));
         }
         while self.number() < a {
             self.list.push(A::default());
@@ -38,12 +40,15 @@ impl<A: Default> Attempts<A> {
 
 impl<A> Attempts<A> {
     /// The current attempt's number.
-    pub(super) fn number(&self) -> u32 {
-        u32::try_from(self.list.len()).expect("attempts are numbered by u32")
+    pub(super) fn number(&self) -> Attempt {
+        u32::try_from(self.list.len())
+            .ok()
+            .and_then(Attempt::new)
+            .expect("never empty, numbered by u32")
     }
 
     /// The current attempt, which an event of attempt `a` that decides something must name.
-    pub(super) fn current(&mut self, a: u32) -> Result<&mut A, String> {
+    pub(super) fn current(&mut self, a: Attempt) -> Result<&mut A, String> {
         let cur = self.number();
         if a != cur {
             return Err(self.not_current(a));
@@ -53,12 +58,11 @@ impl<A> Attempts<A> {
 
     /// Attempt `a`, current or voided, which a record of a fact (a publication, a proof) may
     /// name after a void.
-    pub(super) fn any(&mut self, a: u32) -> Result<&mut A, String> {
-        let cur = self.number();
-        match a.checked_sub(1) {
-            Some(i) if a <= cur => Ok(&mut self.list[i as usize]),
-            _ => Err(self.not_current(a)),
+    pub(super) fn any(&mut self, a: Attempt) -> Result<&mut A, String> {
+        if a > self.number() {
+            return Err(self.not_current(a));
         }
+        Ok(&mut self.list[a.get() as usize - 1])
     }
 
     /// The current attempt, to read.
@@ -71,7 +75,7 @@ impl<A> Attempts<A> {
         &self.list
     }
 
-    fn not_current(&self, a: u32) -> String {
+    fn not_current(&self, a: Attempt) -> String {
         format!(
             "it names attempt {a}, and the {}'s current attempt is {}",
             self.of,

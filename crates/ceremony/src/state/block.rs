@@ -7,6 +7,7 @@ use urne_verify::block::records::{
     ContributedBlock, EntropyRecord, GeneratedRecord, PublishedRecord, RevealedRecord, VoidRecord,
 };
 use urne_verify::crypto::Hash32;
+use urne_verify::values;
 
 /// What the trail holds for one attempt of a block.
 #[derive(Debug, Clone, Default)]
@@ -126,7 +127,7 @@ impl BlockHistory {
         if at.entropy.is_none() && !at.carried {
             return Err("the attempt has no entropy".into());
         }
-        if r.attempt == u32::MAX {
+        if r.attempt.next().is_none() {
             return Err(format!("attempt {} cannot be voided", r.attempt));
         }
         self.voided.push((seq, r));
@@ -136,7 +137,7 @@ impl BlockHistory {
 
     /// `trail.restarted` (spec/appliance.md §6.8): attempt `attempt` was generated or revealed (it may
     /// only be voided: its entropy stayed in the trail replaced) or voided (the next is open).
-    pub(super) fn carry(&mut self, attempt: u32, stage: &str) -> Result<(), String> {
+    pub(super) fn carry(&mut self, attempt: values::Attempt, stage: &str) -> Result<(), String> {
         match stage {
             "generated" | "revealed" => {
                 self.attempts.carry_to(attempt)?.carried = true;
@@ -144,7 +145,7 @@ impl BlockHistory {
             }
             "voided" => {
                 self.attempts
-                    .carry_to(attempt.checked_add(1).ok_or("attempt overflow")?)?;
+                    .carry_to(attempt.next().ok_or("attempt overflow")?)?;
                 Ok(())
             }
             other => Err(format!("a block cannot be carried as {other:?}")),
@@ -177,7 +178,7 @@ impl BlockHistory {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockState {
     /// The current attempt (1 + the number of voids).
-    pub attempt: u32,
+    pub attempt: values::Attempt,
     /// The block's voids, in order, with their events' sequence numbers.
     pub voided: Vec<(u64, VoidRecord)>,
     /// The current attempt's recorded entropy, with its event's sequence number.
@@ -200,7 +201,7 @@ impl BlockState {
     /// A block the trail never names: attempt 1, nothing recorded.
     pub fn new() -> BlockState {
         BlockState {
-            attempt: 1,
+            attempt: values::Attempt::FIRST,
             voided: vec![],
             entropy: None,
             contribution: None,

@@ -7,6 +7,7 @@ use urne_verify::draw::files::VoidedAttempt;
 use urne_verify::draw::records::{
     ContributionRecord, EntropyRecord, PublishedRecord, ResultRecord, SealRecord, VoidRecord,
 };
+use urne_verify::values;
 
 /// What the trail holds for one attempt of a day.
 #[derive(Debug, Clone, Default)]
@@ -53,7 +54,7 @@ impl DayHistory {
     }
 
     /// `draw.late`: the current attempt, sealed, before its entropy.
-    pub(super) fn late(&mut self, attempt: u32) -> Result<(), String> {
+    pub(super) fn late(&mut self, attempt: values::Attempt) -> Result<(), String> {
         let at = self.attempts.current(attempt)?;
         if at.seal.is_none() {
             return Err("the attempt is not sealed".into());
@@ -129,7 +130,7 @@ impl DayHistory {
     }
 
     /// `draw.proof`: a sealed attempt (recorded whatever happened since, like a publication).
-    pub(super) fn proof(&mut self, attempt: u32) -> Result<(), String> {
+    pub(super) fn proof(&mut self, attempt: values::Attempt) -> Result<(), String> {
         if self.attempts.any(attempt)?.seal.is_none() {
             return Err("the attempt is not sealed".into());
         }
@@ -142,11 +143,11 @@ impl DayHistory {
         if at.seal.is_none() && at.carried.is_none() {
             return Err("the attempt is not sealed".into());
         }
-        if r.attempt == u32::MAX {
+        if r.attempt.next().is_none() {
             return Err(format!("attempt {} cannot be voided", r.attempt));
         }
         self.voided.push(VoidedAttempt {
-            attempt: r.attempt,
+            attempt: r.attempt.get(),
             reason: r.reason,
             audit_seq: seq,
         });
@@ -159,7 +160,7 @@ impl DayHistory {
     pub(super) fn carry(
         &mut self,
         operation: &str,
-        attempt: u32,
+        attempt: values::Attempt,
         stage: &str,
     ) -> Result<(), String> {
         match stage {
@@ -169,7 +170,7 @@ impl DayHistory {
             }
             "voided" => {
                 self.attempts
-                    .carry_to(attempt.checked_add(1).ok_or("attempt overflow")?)?;
+                    .carry_to(attempt.next().ok_or("attempt overflow")?)?;
                 Ok(())
             }
             other => Err(format!("a day cannot be carried as {other:?}")),
@@ -197,7 +198,7 @@ impl DayHistory {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DayState {
     /// The current attempt (1 + the number of voids).
-    pub attempt: u32,
+    pub attempt: values::Attempt,
     /// The voided attempts, in order.
     pub voided: Vec<VoidedAttempt>,
     /// The current attempt's seal, with its event's sequence number.
@@ -220,7 +221,7 @@ impl DayState {
     /// A day the trail never names: attempt 1, nothing recorded.
     pub fn new() -> DayState {
         DayState {
-            attempt: 1,
+            attempt: values::Attempt::FIRST,
             voided: vec![],
             seal: None,
             entropy: None,

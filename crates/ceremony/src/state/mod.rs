@@ -14,13 +14,16 @@ pub mod sittings;
 
 use std::collections::BTreeMap;
 use urne_verify::audit::Event;
+use urne_verify::block::BlockId;
 use urne_verify::events::kinds::{self, MalformedRecord, Record};
 use urne_verify::events::payloads::ProducerKeys;
+use urne_verify::values::{Attempt, Day};
 
 /// Every day's and every block's history, read from the whole trail.
 #[derive(Debug, Default)]
 pub struct Trail {
-    days: BTreeMap<String, day::DayHistory>,
+    days: BTreeMap<Day, day::DayHistory>,
+    /// By canonical id: listed in the bytewise order of its spelling.
     blocks: BTreeMap<String, block::BlockHistory>,
     sittings: Sittings,
     /// Production's keys pinned by the last `producer.keys` (spec/formats.md §6.2), if any.
@@ -83,7 +86,7 @@ impl Trail {
             }
             Record::TrailRestarted(r) => {
                 for d in r.days {
-                    self.day(&d.day).carry(&d.operation, d.attempt, &d.stage)?;
+                    self.day(d.day).carry(&d.operation, d.attempt, &d.stage)?;
                 }
                 for b in r.blocks {
                     self.block(&b.block).carry(b.attempt, &b.stage)?;
@@ -112,33 +115,33 @@ impl Trail {
             }
             Record::DrawSeal(r) => {
                 self.check_producer(&r.export.producer_key_id)?;
-                self.day(&r.day.clone()).seal(seq, r)
+                self.day(r.day).seal(seq, r)
             }
-            Record::DrawLate(r) => self.day(&r.day).late(r.attempt),
-            Record::DrawEntropy(r) => self.day(&r.day.clone()).entropy(seq, r),
-            Record::DrawContribution(r) => self.day(&r.day.clone()).contribution(seq, r),
-            Record::DrawResult(r) => self.day(&r.day.clone()).result(seq, r),
-            Record::DrawPublished(r) => self.day(&r.day.clone()).published(seq, r),
-            Record::DrawVoid(r) => self.day(&r.day.clone()).void(seq, r),
-            Record::DrawProof(r) => self.day(&r.day).proof(r.attempt),
-            Record::BlockEntropy(r) => self.block(&r.block.clone()).entropy(seq, r),
+            Record::DrawLate(r) => self.day(r.day).late(r.attempt),
+            Record::DrawEntropy(r) => self.day(r.day).entropy(seq, r),
+            Record::DrawContribution(r) => self.day(r.day).contribution(seq, r),
+            Record::DrawResult(r) => self.day(r.day).result(seq, r),
+            Record::DrawPublished(r) => self.day(r.day).published(seq, r),
+            Record::DrawVoid(r) => self.day(r.day).void(seq, r),
+            Record::DrawProof(r) => self.day(r.day).proof(r.attempt),
+            Record::BlockEntropy(r) => self.block(&r.block).entropy(seq, r),
             Record::BlockContribution(r) => {
                 let mut named = std::collections::BTreeSet::new();
                 if r.blocks.is_empty() {
                     return Err("a contribution names no block".into());
                 }
                 for b in &r.blocks {
-                    if !named.insert(b.block.as_str()) {
+                    if !named.insert(&b.block) {
                         return Err(format!("block {} is named twice", b.block));
                     }
                     self.block(&b.block).contribution(seq, b, &r.contribution)?;
                 }
                 Ok(())
             }
-            Record::BlockGenerated(r) => self.block(&r.block.clone()).generated(r),
-            Record::BlockPublished(r) => self.block(&r.block.clone()).published(r),
-            Record::BlockRevealed(r) => self.block(&r.block.clone()).revealed(r),
-            Record::BlockVoid(r) => self.block(&r.block.clone()).void(seq, r),
+            Record::BlockGenerated(r) => self.block(&r.block).generated(r),
+            Record::BlockPublished(r) => self.block(&r.block).published(r),
+            Record::BlockRevealed(r) => self.block(&r.block).revealed(r),
+            Record::BlockVoid(r) => self.block(&r.block).void(seq, r),
         }
     }
 
@@ -181,17 +184,17 @@ impl Trail {
         self.producer.as_ref()
     }
 
-    fn day(&mut self, day: &str) -> &mut day::DayHistory {
-        self.days.entry(day.to_string()).or_default()
+    fn day(&mut self, day: Day) -> &mut day::DayHistory {
+        self.days.entry(day).or_default()
     }
 
-    fn block(&mut self, id: &str) -> &mut block::BlockHistory {
-        self.blocks.entry(id.to_string()).or_default()
+    fn block(&mut self, id: &BlockId) -> &mut block::BlockHistory {
+        self.blocks.entry(id.canonical()).or_default()
     }
 
     /// Every day the trail names, in date order, with its state.
-    pub fn days(&self) -> impl Iterator<Item = (&str, day::DayState)> {
-        self.days.iter().map(|(d, h)| (d.as_str(), h.state()))
+    pub fn days(&self) -> impl Iterator<Item = (Day, day::DayState)> {
+        self.days.iter().map(|(d, h)| (*d, h.state()))
     }
 
     /// Every block the trail names, by canonical id (bytewise order), with its state.
@@ -205,17 +208,17 @@ impl Trail {
     }
 
     /// The state of `day` (attempt 1, nothing recorded, when the trail never names it).
-    pub fn day_state(&self, day: &str) -> day::DayState {
+    pub fn day_state(&self, day: Day) -> day::DayState {
         self.days
-            .get(day)
+            .get(&day)
             .map_or_else(day::DayState::new, day::DayHistory::state)
     }
 
-    /// The state of the block `canonical_id` (attempt 1, nothing recorded, when the trail never
+    /// The state of the block `id` (attempt 1, nothing recorded, when the trail never
     /// names it).
-    pub fn block_state(&self, canonical_id: &str) -> block::BlockState {
+    pub fn block_state(&self, id: &BlockId) -> block::BlockState {
         self.blocks
-            .get(canonical_id)
+            .get(&id.canonical())
             .map_or_else(block::BlockState::new, block::BlockHistory::state)
     }
 }
@@ -249,7 +252,7 @@ pub fn entropy_hashes(
 
 /// The attempts the trail records as drawn late (`draw.late`, D-8), as (day, attempt): one
 /// record per attempt, however many runs found it late.
-pub fn late_attempts(events: &[Event]) -> std::collections::BTreeSet<(String, u32)> {
+pub fn late_attempts(events: &[Event]) -> std::collections::BTreeSet<(Day, Attempt)> {
     events
         .iter()
         .filter_map(|e| match kinds::parse(e) {
@@ -260,16 +263,13 @@ pub fn late_attempts(events: &[Event]) -> std::collections::BTreeSet<(String, u3
 }
 
 /// The state of `day`, read from the whole trail ([`Trail::from_events`]).
-pub fn day_state(events: &[Event], day: &str) -> Result<day::DayState, MalformedRecord> {
+pub fn day_state(events: &[Event], day: Day) -> Result<day::DayState, MalformedRecord> {
     Ok(Trail::from_events(events)?.day_state(day))
 }
 
-/// The state of the block `canonical_id`, read from the whole trail ([`Trail::from_events`]).
-pub fn block_state(
-    events: &[Event],
-    canonical_id: &str,
-) -> Result<block::BlockState, MalformedRecord> {
-    Ok(Trail::from_events(events)?.block_state(canonical_id))
+/// The state of the block `id`, read from the whole trail ([`Trail::from_events`]).
+pub fn block_state(events: &[Event], id: &BlockId) -> Result<block::BlockState, MalformedRecord> {
+    Ok(Trail::from_events(events)?.block_state(id))
 }
 
 #[cfg(test)]

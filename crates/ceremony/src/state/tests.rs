@@ -10,7 +10,15 @@ const H0: &str = "6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa0
 const H1: &str = "4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a";
 const H2: &str = "dbc1b4c900ffe48d575b5da5c638040125f65db0fe3e24494b76ea986457d986";
 const DAY: &str = "2018-12-04";
-const ID: &str = "noel-de-la-chance-2015/100/E1/1";
+const ID: &str = "noel-de-la-chance-2015/100/e1/1";
+
+fn d(day: &str) -> urne_verify::values::Day {
+    day.parse().unwrap()
+}
+
+fn b(id: &str) -> urne_verify::block::BlockId {
+    id.parse().unwrap()
+}
 
 fn h(hex: &str) -> Hash32 {
     Hash32::from_hex(hex).unwrap()
@@ -179,25 +187,25 @@ fn a_day_goes_through_its_stages_and_a_void_starts_the_next_attempt() {
         .published(DAY, 1)
         .proof(DAY, 1)
         .seal("2018-12-05", 1);
-    let st = t.ok().day_state(DAY);
+    let st = t.ok().day_state(d(DAY));
     assert_eq!(st.attempt, 1);
     assert_eq!(st.stage(), "drawn and published");
     assert_eq!(st.entropy.as_ref().unwrap().0, 4);
-    assert_eq!(t.ok().day_state("2018-12-05").stage(), "sealed");
-    assert_eq!(t.ok().day_state("2018-12-06"), day::DayState::new());
+    assert_eq!(t.ok().day_state(d("2018-12-05")).stage(), "sealed");
+    assert_eq!(t.ok().day_state(d("2018-12-06")), day::DayState::new());
     let t = t.void(DAY, 1).proof(DAY, 1).seal(DAY, 2);
-    let st = t.ok().day_state(DAY);
-    assert_eq!((st.attempt, st.stage()), (2, "sealed"));
+    let st = t.ok().day_state(d(DAY));
+    assert_eq!((st.attempt.get(), st.stage()), (2, "sealed"));
     // Entropy and no contribution recorded: never said to have stopped "before" it (one may
     // have been typed, and its record lost).
     let e = T::default().seal(DAY, 1).entropy(DAY, 1, "aa");
     assert_eq!(
-        e.ok().day_state(DAY).stage(),
+        e.ok().day_state(d(DAY)).stage(),
         "entropy recorded (draw interrupted; no contribution recorded)"
     );
     let e = e.contributed(DAY, 1, "aa");
     assert_eq!(
-        e.ok().day_state(DAY).stage(),
+        e.ok().day_state(d(DAY)).stage(),
         "contribution recorded (draw interrupted)"
     );
     assert_eq!((st.voided[0].attempt, st.voided[0].audit_seq), (1, 10));
@@ -210,7 +218,7 @@ fn a_day_goes_through_its_stages_and_a_void_starts_the_next_attempt() {
         .result(DAY, 1)
         .void(DAY, 1)
         .published(DAY, 1);
-    let st = t.ok().day_state(DAY);
+    let st = t.ok().day_state(d(DAY));
     assert!(st.published.is_none() && st.seal.is_none() && st.attempt == 2);
 }
 
@@ -280,18 +288,21 @@ fn a_block_goes_through_its_stages_and_a_void_starts_the_next_attempt() {
             Kind::BlockProof.name(),
             &format!(r#"{{"block":"{ID}","position":3,"file_sha256":"{H1}"}}"#),
         )
-        .b_entropy("other", 1, H1);
-    let st = t.ok().block_state(ID);
+        .b_entropy("g/100/e1/9", 1, H1);
+    let st = t.ok().block_state(&b(ID));
     assert!(st.generated.is_some() && st.published.is_some() && st.revealed.is_some());
     assert_eq!(st.entropy_rules_sha256(), Some(h(H0)));
-    let o = t.ok().block_state("other");
+    let o = t.ok().block_state(&b("g/100/e1/9"));
     assert!(o.entropy.is_some() && o.generated.is_none());
     let t = t.b_void(ID, 1).b_published(ID, 1);
-    let st = t.ok().block_state(ID);
-    assert_eq!((st.attempt, st.voided.len(), st.voided[0].0), (2, 1, 8));
+    let st = t.ok().block_state(&b(ID));
+    assert_eq!(
+        (st.attempt.get(), st.voided.len(), st.voided[0].0),
+        (2, 1, 8)
+    );
     assert!(st.entropy.is_none() && st.published.is_none());
     assert!(st.entropy_rules_sha256().is_none());
-    let st = t.b_entropy(ID, 2, H2).ok().block_state(ID);
+    let st = t.b_entropy(ID, 2, H2).ok().block_state(&b(ID));
     assert_eq!(st.entropy.unwrap().1.entropy_commitment, h(H2));
 }
 
@@ -370,12 +381,12 @@ fn an_unknown_or_malformed_event_of_any_day_or_block_is_refused() {
     let mut s = seal(DAY, 2);
     s["extra"] = json!(1);
     T::default().push(Kind::DrawSeal, &s).refused();
-    let e = day_state(&t().raw("x", "{}").0, "2018-12-31").unwrap_err();
+    let e = day_state(&t().raw("x", "{}").0, d("2018-12-31")).unwrap_err();
     assert_eq!(
         e.to_string(),
         "audit event 2 (x) is not a well-formed record: unknown event kind"
     );
-    assert!(block_state(&t().raw("x", "{}").0, ID).is_err());
+    assert!(block_state(&t().raw("x", "{}").0, &b(ID)).is_err());
 }
 
 /// `SplitMix64`: a deterministic generator, enough for test sequences.
@@ -395,7 +406,7 @@ impl Rng {
 }
 
 const DAYS: [&str; 2] = ["2018-12-01", "2018-12-02"];
-const BLOCKS: [&str; 2] = ["g/100/E1/1", "g/100/E1/2"];
+const BLOCKS: [&str; 2] = ["g/100/e1/1", "g/100/e1/2"];
 
 /// Where the generator believes a day or a block stands: its attempt and its stage.
 #[derive(Clone, Copy, Default)]
@@ -520,7 +531,7 @@ fn random_sequences_never_yield_a_second_or_a_lost_entropy() {
         accepted += 1;
         let first = first_entropies(&t.0);
         for day in DAYS {
-            let st = trail.day_state(day);
+            let st = trail.day_state(d(day));
             let got = st
                 .entropy
                 .map(|(seq, r)| (seq, r.entropy_commitment.to_string()));
@@ -529,15 +540,15 @@ fn random_sequences_never_yield_a_second_or_a_lost_entropy() {
             }
             assert_eq!(
                 got,
-                first.get(&(day.to_string(), st.attempt)).cloned(),
+                first.get(&(day.to_string(), st.attempt.get())).cloned(),
                 "{day}"
             );
         }
         for id in BLOCKS {
-            let st = trail.block_state(id);
+            let st = trail.block_state(&b(id));
             let got = st.entropy.map(|(_, r)| r.entropy_commitment.to_string());
             let want = first
-                .get(&(id.to_string(), st.attempt))
+                .get(&(id.to_string(), st.attempt.get()))
                 .map(|(_, v)| v.clone());
             if got.is_some() {
                 with_entropy += 1;

@@ -89,23 +89,23 @@ pub enum Subject {
     /// A day's attempt drawn.
     Draw {
         /// The day, `YYYY-MM-DD`.
-        day: String,
+        day: crate::values::Day,
         /// The attempt.
-        attempt: u32,
+        attempt: crate::values::Attempt,
     },
     /// A block's attempt committed.
     Block {
         /// The block id.
-        block: String,
+        block: crate::values::BlockId,
         /// The attempt.
-        attempt: u32,
+        attempt: crate::values::Attempt,
     },
     /// A block's attempt revealed.
     Reveal {
         /// The block id.
-        block: String,
+        block: crate::values::BlockId,
         /// The attempt.
-        attempt: u32,
+        attempt: crate::values::Attempt,
     },
     /// The notice of the void recorded at audit event `void_seq`.
     VoidNotice {

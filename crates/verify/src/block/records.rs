@@ -3,7 +3,9 @@
 //! from them is `urne_ceremony::state::block`. Each payload's fields are in the order they are stored, and a
 //! payload with a member the type does not define does not parse.
 
+use super::BlockId;
 use crate::crypto::Hash32;
+use crate::values::Attempt;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -14,9 +16,9 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 pub struct EntropyRecord {
     /// The block's canonical id (spec/formats.md §5.B2).
-    pub block: String,
+    pub block: BlockId,
     /// The attempt generated (1 + the voids of this block before it).
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// SHA-256 of the game rules file the block is generated under (spec/formats.md §5.B3).
     pub rules_sha256: Hash32,
     /// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (spec/formats.md §3.2).
@@ -30,9 +32,9 @@ pub struct EntropyRecord {
 #[serde(deny_unknown_fields)]
 pub struct ContributedBlock {
     /// The block's canonical id (spec/formats.md §5.B2).
-    pub block: String,
+    pub block: BlockId,
     /// Its attempt.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// Its `block.entropy` event's entropy commitment.
     pub entropy_commitment: Hash32,
 }
@@ -54,9 +56,9 @@ pub struct ContributionRecord {
 #[serde(deny_unknown_fields)]
 pub struct GeneratedRecord {
     /// The block's canonical id (spec/formats.md §5.B2).
-    pub block: String,
+    pub block: BlockId,
     /// The attempt generated.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The RFC 6962 root over the block's ordered tickets (spec/formats.md §5.B7).
     pub outcomes_root: Hash32,
     /// The commitment to the block's seed (spec/formats.md §5.B3).
@@ -71,9 +73,9 @@ pub struct GeneratedRecord {
 #[serde(deny_unknown_fields)]
 pub struct PublishedRecord {
     /// The block's canonical id (spec/formats.md §5.B2).
-    pub block: String,
+    pub block: BlockId,
     /// The attempt published.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The output folder as the operator gave it.
     pub out: String,
     /// The SHA-256 of every file written, by file name.
@@ -90,9 +92,9 @@ pub struct PublishedRecord {
 #[serde(deny_unknown_fields)]
 pub struct RevealedRecord {
     /// The block's canonical id (spec/formats.md §5.B2).
-    pub block: String,
+    pub block: BlockId,
     /// The attempt revealed.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The HSM's 48 bytes of entropy (spec/appliance.md §3.1), hex.
     pub entropy: String,
     /// The block seed derived from it (spec/formats.md §5.B3).
@@ -108,9 +110,9 @@ pub struct RevealedRecord {
 #[serde(deny_unknown_fields)]
 pub struct VoidRecord {
     /// The block's canonical id (spec/formats.md §5.B2).
-    pub block: String,
+    pub block: BlockId,
     /// The attempt voided.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The reason given, as the witness signs it.
     pub reason: String,
 }
@@ -120,7 +122,7 @@ pub struct VoidRecord {
 #[serde(deny_unknown_fields)]
 pub struct ProofRecord {
     /// The block's canonical id (spec/formats.md §5.B2).
-    pub block: String,
+    pub block: BlockId,
     /// The ticket's position in the block.
     pub position: u32,
     /// SHA-256 of the proof file written.
@@ -132,7 +134,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    const ID: &str = "noel-de-la-chance-2015/100/E1/1";
+    const ID: &str = "noel-de-la-chance-2015/100/e1/1";
     const H0: &str = "6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d";
     const H1: &str = "4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a";
     const H2: &str = "dbc1b4c900ffe48d575b5da5c638040125f65db0fe3e24494b76ea986457d986";
@@ -161,27 +163,27 @@ mod tests {
     #[test]
     fn records_serialise_to_the_bytes_the_json_payloads_stored() {
         let entropy = EntropyRecord {
-            block: ID.into(),
-            attempt: 1,
+            block: ID.parse().unwrap(),
+            attempt: crate::values::Attempt::new(1).unwrap(),
             rules_sha256: h(H0),
             entropy_commitment: h(H1),
             entropy_blob: h(H0),
         };
         same_bytes(
             &entropy,
-            r#"{"block":"noel-de-la-chance-2015/100/E1/1","attempt":1,"rules_sha256":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d","entropy_commitment":"4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a","entropy_blob":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d"}"#,
+            r#"{"block":"noel-de-la-chance-2015/100/e1/1","attempt":1,"rules_sha256":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d","entropy_commitment":"4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a","entropy_blob":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d"}"#,
             &json!({"block": ID, "attempt": 1u32, "rules_sha256": H0, "entropy_commitment": H1, "entropy_blob": H0}),
         );
         let generated = GeneratedRecord {
-            block: ID.into(),
-            attempt: 2,
+            block: ID.parse().unwrap(),
+            attempt: crate::values::Attempt::new(2).unwrap(),
             outcomes_root: h(H0),
             seed_commitment: h(H1),
             tickets_sha256: h(H2),
         };
         same_bytes(
             &generated,
-            r#"{"block":"noel-de-la-chance-2015/100/E1/1","attempt":2,"outcomes_root":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d","seed_commitment":"4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a","tickets_sha256":"dbc1b4c900ffe48d575b5da5c638040125f65db0fe3e24494b76ea986457d986"}"#,
+            r#"{"block":"noel-de-la-chance-2015/100/e1/1","attempt":2,"outcomes_root":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d","seed_commitment":"4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a","tickets_sha256":"dbc1b4c900ffe48d575b5da5c638040125f65db0fe3e24494b76ea986457d986"}"#,
             &json!({"block": ID, "attempt": 2u32, "outcomes_root": h(H0), "seed_commitment": h(H1), "tickets_sha256": h(H2)}),
         );
         let files: BTreeMap<String, Hash32> = [
@@ -190,37 +192,37 @@ mod tests {
         ]
         .into();
         let published = PublishedRecord {
-            block: ID.into(),
-            attempt: 1,
+            block: ID.parse().unwrap(),
+            attempt: crate::values::Attempt::new(1).unwrap(),
             out: "/media/usb/blocks".into(),
             files: files.clone(),
             output: None,
         };
         same_bytes(
             &published,
-            r#"{"block":"noel-de-la-chance-2015/100/E1/1","attempt":1,"out":"/media/usb/blocks","files":{"a.commit.json":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d","b.tickets.csv":"4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a"}}"#,
+            r#"{"block":"noel-de-la-chance-2015/100/e1/1","attempt":1,"out":"/media/usb/blocks","files":{"a.commit.json":"6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d","b.tickets.csv":"4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a"}}"#,
             &json!({"block": ID, "attempt": 1u32, "out": "/media/usb/blocks", "files": files}),
         );
         let revealed = RevealedRecord {
-            block: ID.into(),
-            attempt: 1,
+            block: ID.parse().unwrap(),
+            attempt: crate::values::Attempt::new(1).unwrap(),
             entropy: E48.into(),
             seed: h(H3),
             sales_closed_at: "2015-12-31T22:59:59.000000Z".into(),
         };
         same_bytes(
             &revealed,
-            r#"{"block":"noel-de-la-chance-2015/100/E1/1","attempt":1,"entropy":"8d182905e535537a32cc0c475403d1fe78ee541a40d61e0b306d7541ed8dbb63d550dab383d0fca0e23448af99bffe10","seed":"084fed08b978af4d7d196a7446a86b58009e636b611db16211b65a9aadff29c5","sales_closed_at":"2015-12-31T22:59:59.000000Z"}"#,
+            r#"{"block":"noel-de-la-chance-2015/100/e1/1","attempt":1,"entropy":"8d182905e535537a32cc0c475403d1fe78ee541a40d61e0b306d7541ed8dbb63d550dab383d0fca0e23448af99bffe10","seed":"084fed08b978af4d7d196a7446a86b58009e636b611db16211b65a9aadff29c5","sales_closed_at":"2015-12-31T22:59:59.000000Z"}"#,
             &json!({"block": ID, "attempt": 1u32, "entropy": E48, "seed": H3, "sales_closed_at": "2015-12-31T22:59:59.000000Z"}),
         );
         let void = VoidRecord {
-            block: ID.into(),
-            attempt: 3,
+            block: ID.parse().unwrap(),
+            attempt: crate::values::Attempt::new(3).unwrap(),
             reason: "misprint \"é\"".into(),
         };
         same_bytes(
             &void,
-            r#"{"block":"noel-de-la-chance-2015/100/E1/1","attempt":3,"reason":"misprint \"é\""}"#,
+            r#"{"block":"noel-de-la-chance-2015/100/e1/1","attempt":3,"reason":"misprint \"é\""}"#,
             &json!({"block": ID, "attempt": 3u32, "reason": "misprint \"é\""}),
         );
     }

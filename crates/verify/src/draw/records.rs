@@ -6,6 +6,7 @@
 use super::Pick;
 use super::files::{CommitmentRef, ExportRef, Figures};
 use crate::crypto::Hash32;
+use crate::values::{Attempt, Day};
 use serde::{Deserialize, Serialize};
 
 /// The `draw.seal` record (spec/formats.md §6.2): what the day was sealed from, and its commitment.
@@ -15,9 +16,9 @@ pub struct SealRecord {
     /// The rules' operation id.
     pub operation: String,
     /// The sealed day, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: Day,
     /// The attempt sealed (spec/formats.md §4.6).
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// SHA-256 of the rules file, also the name of its blob in the trail (spec/formats.md §4.4, §6.2).
     pub rules_sha256: Hash32,
     /// The export's path as the operator gave it.
@@ -46,9 +47,9 @@ pub struct EntropyRecord {
     /// The rules' operation id.
     pub operation: String,
     /// The day drawn, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: Day,
     /// The attempt drawn (spec/formats.md §4.6).
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The seal's commitment root (spec/formats.md §4.3).
     pub commitment_root: Hash32,
     /// `tagged_hash("urne/v2/entropy-commitment", [entropy])` (spec/formats.md §3.2), shown for the
@@ -68,9 +69,9 @@ pub struct ContributionRecord {
     /// The rules' operation id.
     pub operation: String,
     /// The day drawn, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: Day,
     /// The attempt drawn (spec/formats.md §4.6).
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The entropy commitment it follows (the `draw.entropy` event's).
     pub entropy_commitment: Hash32,
     /// The commissaire's contribution, as typed and confirmed (spec/formats.md §4.4.1).
@@ -84,9 +85,9 @@ pub struct ResultRecord {
     /// The rules' operation id.
     pub operation: String,
     /// The day drawn, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: Day,
     /// The attempt drawn (spec/formats.md §4.6).
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The draw seed (spec/formats.md §4.4).
     pub seed: Hash32,
     /// The winner's pick (spec/formats.md §4.5).
@@ -100,9 +101,9 @@ pub struct ResultRecord {
 #[serde(deny_unknown_fields)]
 pub struct PublishedRecord {
     /// The day drawn, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: Day,
     /// The attempt drawn (spec/formats.md §4.6).
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The output folder as the operator gave it.
     pub out: String,
     /// The SHA-256 of every output, by file name.
@@ -119,9 +120,9 @@ pub struct PublishedRecord {
 #[serde(deny_unknown_fields)]
 pub struct VoidRecord {
     /// The day whose attempt is voided, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: Day,
     /// The attempt voided.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The reason given, as the commissaire signs it.
     pub reason: String,
     /// The stage the attempt had reached (`urne_ceremony::state::day::DayState::stage`).
@@ -134,9 +135,9 @@ pub struct VoidRecord {
 #[serde(deny_unknown_fields)]
 pub struct LateRecord {
     /// The day drawn, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: Day,
     /// The attempt drawn (spec/formats.md §4.6).
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The period's draw date, `YYYY-MM-DD`.
     pub draw_date: String,
     /// The date of the draw in the rules' time zone, `YYYY-MM-DD`.
@@ -148,9 +149,9 @@ pub struct LateRecord {
 #[serde(deny_unknown_fields)]
 pub struct ProofRecord {
     /// The day of the sealed set, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: Day,
     /// The attempt whose seal the proof is against.
-    pub attempt: u32,
+    pub attempt: Attempt,
     /// The account's pseudonym in that seal (spec/formats.md §4.2).
     pub pseudonym: Hash32,
     /// SHA-256 of the proof file written.

@@ -249,9 +249,9 @@ pub struct CarriedDay {
     /// The rules' operation id the output names.
     pub operation: String,
     /// The day, `YYYY-MM-DD`.
-    pub day: String,
+    pub day: crate::values::Day,
     /// The attempt the output names.
-    pub attempt: u32,
+    pub attempt: crate::values::Attempt,
     /// `drawn` (a result was published: the attempt may only be voided) or `voided` (a void
     /// notice: the next attempt is open).
     pub stage: String,
@@ -264,9 +264,9 @@ pub struct CarriedDay {
 #[serde(deny_unknown_fields)]
 pub struct CarriedBlock {
     /// The block's canonical id.
-    pub block: String,
+    pub block: crate::values::BlockId,
     /// The attempt the output names.
-    pub attempt: u32,
+    pub attempt: crate::values::Attempt,
     /// `generated`, `revealed` (the attempt may only be voided) or `voided`.
     pub stage: String,
     /// The SHA-256 of the output's primary file.

@@ -4,7 +4,7 @@ use super::{FailureClass as C, VResult, fail};
 use crate::crypto::{Hash32, merkle};
 use crate::draw::files::{BundleFile, CommitmentRef, Placed, ProofFile, PublicPlaced, ResultFile};
 use crate::draw::{self, AccountEntries, Commitment, Leaf, SeedInputs};
-use crate::values::KeyId;
+use crate::values::{Attempt, Day, KeyId};
 
 /// Parses the commitment reference of a published file (`{root, leaves, entries}`, spec/formats.md §4.7).
 pub fn commitment_of(c: &CommitmentRef) -> VResult<Commitment> {
@@ -272,13 +272,13 @@ pub fn verify_fixed(
         .map_err(|err| bad(&format!("the entropy event does not parse: {err}")))?;
     let c: ContributionRecord = serde_json::from_str(&f.contribution.payload)
         .map_err(|err| bad(&format!("the contribution event does not parse: {err}")))?;
-    let same_draw = |op: &str, day: &str, attempt: u32| {
+    let same_draw = |op: &str, day: Day, attempt: Attempt| {
         op == core.operation && day == core.day && attempt == core.attempt
     };
-    if !same_draw(&e.operation, &e.day, e.attempt) || e.commitment_root != core.commitment.root {
+    if !same_draw(&e.operation, e.day, e.attempt) || e.commitment_root != core.commitment.root {
         return Err(bad("the entropy event is of another draw"));
     }
-    if !same_draw(&c.operation, &c.day, c.attempt) {
+    if !same_draw(&c.operation, c.day, c.attempt) {
         return Err(bad("the contribution event is of another draw"));
     }
     if Some(e.entropy_commitment) != core.entropy_commitment

@@ -94,7 +94,7 @@ pub(super) fn parse_manifest(name: &str, bytes: &[u8]) -> VResult<Manifest> {
         return malformed("day is not a date YYYY-MM-DD");
     }
     if let Some(b) = &m.block
-        && crate::block::BlockId::parse(b).is_err()
+        && crate::values::BlockId::parse(b).is_err()
     {
         return malformed("block is not a canonical block id");
     }

@@ -6,10 +6,10 @@ use super::draw::{PublishedSeal, published_is_the_proofs, verify_proof};
 use super::folder::Folder;
 use super::signed::{Keys, read_signed, read_signed_opt};
 use super::{FailureClass as C, VResult, fail, parse, parse_named};
-use crate::block::BlockId;
 use crate::block::files::{self, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile};
 use crate::block::tickets::verify_ticket_inclusion;
 use crate::draw::files::{BundleFile, PROOF_FORMAT, ProofFile, ResultFile};
+use crate::values::BlockId;
 use crate::values::KeyId;
 
 /// A proof file that verified.

@@ -61,12 +61,12 @@ fn a_draw_or_commitment_whose_attempt_a_notice_voids_is_said() {
     let all = [
         p(draw("2018-12-05", 1), 5, 1),
         p(draw("2018-12-05", 2), 9, 2),
-        p(void(Of::Day("2018-12-05".into())), 7, 3),
+        p(void(Of::Day("2018-12-05".parse().unwrap())), 7, 3),
         p(commitment("g/100/e/1"), 3, 4),
-        p(void(Of::Block("g/100/e/1".into())), 4, 5),
+        p(void(Of::Block("g/100/e/1".parse().unwrap())), 4, 5),
         p(commitment("g/100/e/2"), 3, 4),
-        // A day's void does not void a block's attempt, nor a block's a day's.
-        p(void(Of::Block("2018-12-05".into())), 8, 6),
+        // A block's void voids only that block's attempt.
+        p(void(Of::Block("g/100/e/3".parse().unwrap())), 8, 6),
     ];
     let notes = voided_notes(&all);
     assert_eq!(notes.len(), 2, "{notes:?}");
@@ -97,11 +97,11 @@ fn every_subject_is_said_in_the_words_of_the_messages() {
             ),
         ),
         (
-            void(Of::Day("2018-12-05".into())),
+            void(Of::Day("2018-12-05".parse().unwrap())),
             "the void of day 2018-12-05 attempt 1",
         ),
         (
-            void(Of::Block("g/100/e/1".into())),
+            void(Of::Block("g/100/e/1".parse().unwrap())),
             "the void of block g/100/e/1 attempt 1",
         ),
         (

@@ -8,8 +8,7 @@ use super::history;
 use super::signed::{Keys, read_signed};
 use super::{FailureClass as C, Report, VResult, fail, parse_named};
 use crate::audit::chain;
-use crate::block::BlockId;
-use crate::values::{Attempt, Day, KeyId};
+use crate::values::{Attempt, KeyId};
 use crate::void_notice::{FILE_NAME, FORMAT, Subject, VERSION, VoidNotice};
 
 /// Verifies the void notice `dir/void-notice.json` under `keys` (spec/formats.md §4.6), in the order of its
@@ -98,28 +97,17 @@ pub(super) fn check_subject(n: &VoidNotice) -> VResult<(Subject, Attempt)> {
     let attempt = Attempt::new(n.attempt)
         .filter(|_| n.void_seq != 0)
         .ok_or_else(|| malformed("attempt and void_seq count from 1".into()))?;
-    let what = match n.subject().map_err(malformed)? {
-        Subject::Day(d) => {
-            d.parse::<Day>()
-                .map_err(|_| malformed(format!("day {d:?} is not YYYY-MM-DD")))?;
-            Subject::Day(d)
-        }
-        Subject::Block(b) => {
-            let id = BlockId::parse(&b)
-                .ok()
-                .filter(|id| id.canonical() == b)
-                .ok_or_else(|| malformed(format!("block {b:?} is not a canonical block id")))?;
-            if id.game() != n.operation {
-                return Err(fail(
-                    C::Inconsistent,
-                    format!(
-                        "{FILE_NAME}: operation {:?} is not the game of block {b}",
-                        n.operation
-                    ),
-                ));
-            }
-            Subject::Block(b)
-        }
-    };
+    let what = n.subject().map_err(malformed)?;
+    if let Subject::Block(id) = &what
+        && id.game() != n.operation
+    {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "{FILE_NAME}: operation {:?} is not the game of block {id}",
+                n.operation
+            ),
+        ));
+    }
     Ok((what, attempt))
 }

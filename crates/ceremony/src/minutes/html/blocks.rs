@@ -4,7 +4,9 @@
 
 use crate::minutes::markup::{FILL, Html, code, esc, hash};
 use crate::minutes::{Block, Minutes, words};
+use urne_verify::block::BlockId;
 use urne_verify::block::files::TierCount;
+use urne_verify::values::Attempt;
 
 /// The blocks generated.
 pub(super) fn blocks(h: &mut Html, m: &Minutes) {
@@ -19,7 +21,7 @@ pub(super) fn blocks(h: &mut Html, m: &Minutes) {
 }
 
 /// `Bloc ID — tentative n° N`.
-fn heading(h: &mut Html, block: &str, attempt: u32) {
+fn heading(h: &mut Html, block: &BlockId, attempt: Attempt) {
     let title = format!(
         "{} {block} — {}\u{a0}{attempt}",
         h.t("Bloc", "Block"),

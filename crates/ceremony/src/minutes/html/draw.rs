@@ -25,7 +25,7 @@ fn draw(h: &mut Html, d: &Draw) {
     let title = format!(
         "{} {} — {}\u{a0}{}",
         h.t("Jour du", "Day of"),
-        words::day(&d.day, h.lang),
+        words::day_of(d.day, h.lang),
         h.t("tentative n°", "attempt no."),
         d.attempt
     );

@@ -75,7 +75,7 @@ pub(super) fn incidents(h: &mut Html, m: &Minutes) {
         items.push(format!(
             "{} {} {what} (D-8) ; {}",
             h.t("Tirage du jour du", "Draw of the day of"),
-            esc(&words::day(&d.day, h.lang)),
+            esc(&words::day_of(d.day, h.lang)),
             h.t(
                 "voir l'explication donnée avec ce tirage.",
                 "see the explanation given with this draw."

@@ -288,8 +288,8 @@ fn keys_generated_with_the_sealing_key_keeps_its_bytes() {
 fn draw_late_proof_void_published_keep_their_bytes() {
     same_bytes(
         draw::LateRecord {
-            day: "2018-12-01".into(),
-            attempt: 1,
+            day: "2018-12-01".parse().unwrap(),
+            attempt: crate::values::Attempt::new(1).unwrap(),
             draw_date: "2018-12-02".into(),
             today: "2018-12-20".into(),
         },
@@ -298,8 +298,8 @@ fn draw_late_proof_void_published_keep_their_bytes() {
     );
     same_bytes(
         draw::ProofRecord {
-            day: "2018-12-01".into(),
-            attempt: 2,
+            day: "2018-12-01".parse().unwrap(),
+            attempt: crate::values::Attempt::new(2).unwrap(),
             pseudonym: h(H0),
             file_sha256: h(H1),
         },
@@ -308,19 +308,19 @@ fn draw_late_proof_void_published_keep_their_bytes() {
     );
     same_bytes(
         block::ProofRecord {
-            block: "noel-de-la-chance-2015/100/E1/1".into(),
+            block: "noel-de-la-chance-2015/100/e1/1".parse().unwrap(),
             position: 7,
             file_sha256: h(H1),
         },
         &format!(
-            r#"{{"block":"noel-de-la-chance-2015/100/E1/1","position":7,"file_sha256":"{H1}"}}"#
+            r#"{{"block":"noel-de-la-chance-2015/100/e1/1","position":7,"file_sha256":"{H1}"}}"#
         ),
-        &json!({"block": "noel-de-la-chance-2015/100/E1/1", "position": 7u32, "file_sha256": H1}),
+        &json!({"block": "noel-de-la-chance-2015/100/e1/1", "position": 7u32, "file_sha256": H1}),
     );
     same_bytes(
         draw::VoidRecord {
-            day: "2018-12-01".into(),
-            attempt: 1,
+            day: "2018-12-01".parse().unwrap(),
+            attempt: crate::values::Attempt::new(1).unwrap(),
             reason: "export incomplete".into(),
             stage: "sealed".into(),
         },
@@ -334,8 +334,8 @@ fn draw_late_proof_void_published_keep_their_bytes() {
     .into();
     same_bytes(
         draw::PublishedRecord {
-            day: "2018-12-01".into(),
-            attempt: 1,
+            day: "2018-12-01".parse().unwrap(),
+            attempt: crate::values::Attempt::new(1).unwrap(),
             out: "out".into(),
             files: files.clone(),
             output: None,
@@ -355,24 +355,24 @@ fn an_output_placing_names_its_folder_its_subject_typed_and_its_files() {
     for (subject, text) in [
         (
             Subject::Draw {
-                day: "2018-12-01".into(),
-                attempt: 2,
+                day: "2018-12-01".parse().unwrap(),
+                attempt: crate::values::Attempt::new(2).unwrap(),
             },
             r#"{"draw":{"day":"2018-12-01","attempt":2}}"#,
         ),
         (
             Subject::Block {
-                block: "2018-A".into(),
-                attempt: 1,
+                block: "g/100/e1/1".parse().unwrap(),
+                attempt: crate::values::Attempt::new(1).unwrap(),
             },
-            r#"{"block":{"block":"2018-A","attempt":1}}"#,
+            r#"{"block":{"block":"g/100/e1/1","attempt":1}}"#,
         ),
         (
             Subject::Reveal {
-                block: "2018-A".into(),
-                attempt: 1,
+                block: "g/100/e1/1".parse().unwrap(),
+                attempt: crate::values::Attempt::new(1).unwrap(),
             },
-            r#"{"reveal":{"block":"2018-A","attempt":1}}"#,
+            r#"{"reveal":{"block":"g/100/e1/1","attempt":1}}"#,
         ),
         (
             Subject::VoidNotice { void_seq: 7 },

@@ -55,12 +55,4 @@ pub fn is_tier(tier: u8) -> bool {
     tier == LOSING_TIER || (MIN_WINNING_MATCHES..=MAX_WINNING_MATCHES).contains(&tier)
 }
 
-/// Game ids and symbol names: lowercase ASCII letters, digits and `-`, starting with a letter or
-/// digit, 1..=64 bytes. Used in canonical strings, so one spelling only.
-pub(crate) fn is_slug(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 64
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && !s.starts_with('-')
-}
+pub(crate) use crate::values::is_slug;

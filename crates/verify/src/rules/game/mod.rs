@@ -20,7 +20,6 @@ mod reduced;
 mod schema;
 
 pub use error::RulesError;
-pub(crate) use figures::is_slug;
 pub use figures::{
     FORMAT, G1_BLOCK_SIZE, G2_PRICES_CENTS, G3_TABLE, G3_TOTAL_PRIZES_CENTS, G3_WINNING_UNITS,
     GRID_CELLS, GRID_COLUMNS, GRID_ROWS, LOSING_TIER, MAX_OTHER_SYMBOL, MAX_SYMBOLS,

@@ -4,6 +4,11 @@
 //! class and words, spec/formats.md §8.1), and is typed from there on; `Display` gives the
 //! format's spelling, and a day and a key id are serialised as that string.
 
+mod block_id;
+
+pub(crate) use block_id::is_slug;
+pub use block_id::{BlockId, BlockIdError};
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -25,6 +30,13 @@ pub enum DayError {
 }
 
 impl Day {
+    /// The date `d` as a day; `None` for a year outside 0000–9999, which `YYYY-MM-DD` cannot
+    /// spell.
+    pub fn of(d: chrono::NaiveDate) -> Option<Day> {
+        use chrono::Datelike;
+        (0..=9999).contains(&d.year()).then_some(Day(d))
+    }
+
     /// The day as a date, for the rules' periods and bounds.
     pub fn date(self) -> chrono::NaiveDate {
         self.0
@@ -65,6 +77,26 @@ impl fmt::Display for Day {
         let d = self.0;
         let text = format!("{:04}-{:02}-{:02}", d.year(), d.month(), d.day());
         f.pad(&text)
+    }
+}
+
+impl PartialEq<String> for Day {
+    /// A day as a file states it (a string, typed where its step checks it) is this day: the
+    /// spelling `YYYY-MM-DD` is the only one, so no other string states it.
+    fn eq(&self, other: &String) -> bool {
+        other.parse::<Day>().is_ok_and(|d| d == *self)
+    }
+}
+
+impl PartialEq<Day> for String {
+    fn eq(&self, other: &Day) -> bool {
+        other == self
+    }
+}
+
+impl PartialEq<str> for Day {
+    fn eq(&self, other: &str) -> bool {
+        other.parse::<Day>().is_ok_and(|d| d == *self)
     }
 }
 
@@ -179,6 +211,24 @@ impl Attempt {
     /// The number.
     pub fn get(self) -> u32 {
         self.0.get()
+    }
+
+    /// The attempt after this one (a void opens it); `None` past `u32::MAX`.
+    pub fn next(self) -> Option<Attempt> {
+        self.0.checked_add(1).map(Attempt)
+    }
+}
+
+impl PartialEq<u32> for Attempt {
+    /// An attempt as a file states it (a number, typed where its step checks it) is this one.
+    fn eq(&self, other: &u32) -> bool {
+        self.get() == *other
+    }
+}
+
+impl PartialEq<Attempt> for u32 {
+    fn eq(&self, other: &Attempt) -> bool {
+        *self == other.get()
     }
 }
 
