@@ -203,8 +203,10 @@ kinds! {
     SealKeyCut = "seal-key-cut", Refused;
     /// The token holds no trail and no keys: it was never initialised.
     TokenNotInitialised = "token-not-initialised", Refused;
-    /// The key ceremony's sitting is open, or was already held.
+    /// The key ceremony's sitting is open: its keys are not yet all in place.
     KeySitting = "key-sitting", Refused;
+    /// The appliance's key ceremony was already held: its trail exists.
+    KeyCeremonyHeld = "key-ceremony-held", Refused;
     /// Production's keys already pinned, or pinned otherwise than given.
     ProducerKeysPinned = "producer-keys-pinned", Refused;
     /// A producer key not among production's keys pinned in the trail (or none pinned).

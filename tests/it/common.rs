@@ -331,18 +331,24 @@ pub(crate) fn scrub(c: &mut Command) {
 /// `error[<id>]: `), which only tests of screens and minutes should match.
 #[track_caller]
 pub(crate) fn assert_fails(out: &Output, code: i32, id: &str) -> String {
-    let err = String::from_utf8_lossy(&out.stderr);
+    assert_failed(
+        out.status.code(),
+        &String::from_utf8_lossy(&out.stderr),
+        code,
+        id,
+    )
+}
+
+/// [`assert_fails`] on a command's exit code and standard error, for a process waited on
+/// otherwise than through [`Output`].
+pub(crate) fn assert_failed(status: Option<i32>, err: &str, code: i32, id: &str) -> String {
     let lines: Vec<&str> = err.lines().collect();
     let errors: Vec<&str> = lines
         .iter()
         .copied()
         .filter(|l| l.starts_with("error[") || l.starts_with("error:"))
         .collect();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "expected exit {code}; stderr:\n{err}"
-    );
+    assert_eq!(status, Some(code), "expected exit {code}; stderr:\n{err}");
     assert!(
         errors.len() == 1,
         "expected exactly one error[..]: line, got:\n{err}"
@@ -357,6 +363,66 @@ pub(crate) fn assert_fails(out: &Output, code: i32, id: &str) -> String {
         .strip_prefix(&prefix)
         .unwrap_or_else(|| panic!("expected {prefix}…, got:\n{err}"))
         .to_string()
+}
+
+/// The message of the one `error[<id>]:` line on a terminal's screen (standard output and error
+/// together, as `scripts/pty-type` shows them), asserting there is exactly one error line and
+/// that it is of `id` (the exit code is the caller's to check).
+pub(crate) fn screen_error(screen: &str, id: &str) -> String {
+    let errors: Vec<&str> = screen
+        .lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .filter(|l| l.starts_with("error[") || l.starts_with("error:"))
+        .collect();
+    assert!(
+        errors.len() == 1,
+        "expected exactly one error line on the screen, got:\n{screen}"
+    );
+    let prefix = format!("error[{id}]: ");
+    errors[0]
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("expected {prefix}…, got:\n{screen}"))
+        .to_string()
+}
+
+/// Asserts that the message of an `error[<id>]:` line (as [`assert_fails`] returns it) names each
+/// of `values`: what the operator or the commissaire needs that the id alone does not give (an
+/// event number, a key id, a path, a day). The values are checked, not the sentence around them.
+pub(crate) fn assert_names(err: &str, values: &[&str]) {
+    for v in values {
+        assert!(err.contains(v), "{v:?} not named in the error line: {err}");
+    }
+}
+
+/// Asserts that the message of an `error[<id>]:` line names the trail's event `seq` (as
+/// `event <seq>`, not the start of a longer number).
+pub(crate) fn assert_event(err: &str, seq: impl std::fmt::Display) {
+    let at = format!("event {seq}");
+    let named = err.match_indices(&at).any(|(i, _)| {
+        !err[i + at.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit())
+    });
+    assert!(named, "{at} not named in the error line: {err}");
+}
+
+/// The `hint: ` line of a failure's standard error, without its prefix (empty if none).
+pub(crate) fn hint_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .find_map(|l| l.strip_prefix("hint: "))
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Asserts that a verification failure's message names its class (spec/formats.md §8.1:
+/// `verification failed (<class>): <what>`), by the class in its parentheses.
+pub(crate) fn assert_class(err: &str, class: &str) {
+    assert!(
+        err.contains(&format!("({class})")),
+        "class {class:?} not named in the error line: {err}"
+    );
 }
 
 /// Runs `openssl pkeyutl -verify -rawin` on a detached raw signature; true when it verifies.
@@ -421,6 +487,17 @@ pub(crate) fn tamper_payload(env: &Env, kind: &str, from: &str, to: &str) {
         )
         .unwrap();
     assert_eq!(n, 1, "one {kind} event altered");
+}
+
+/// The sequence number of the trail's first event of `kind`.
+pub(crate) fn seq_of(env: &Env, kind: &str) -> i64 {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    c.query_row(
+        "SELECT seq FROM events WHERE kind = ?1 ORDER BY seq LIMIT 1",
+        [kind],
+        |r| r.get(0),
+    )
+    .unwrap()
 }
 
 /// How many events the trail holds.

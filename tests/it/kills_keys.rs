@@ -143,6 +143,7 @@ fn finishes(env: &Env, ids: &[String; 2], said: &[&str], kept: [bool; 2]) {
     let o = env.urne(&["keys", "init"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
+    // The recovery path's notes on the screen: their words are what is tested.
     for s in said {
         assert!(err.contains(s), "{s:?} not in: {err}");
     }
@@ -254,6 +255,7 @@ fn keys_init_refuses_the_key_states_no_keys_init_leaves_exit_7_or_can_finish_exi
             "token-tampered"
         };
         let e = assert_fails(&o, code, id);
+        // One id (token-tampered) for several findings: the words tell which was found.
         assert!(e.contains(said), "{said:?} not in: {e}");
         let hint = String::from_utf8_lossy(&o.stderr);
         assert!(

@@ -90,7 +90,7 @@ fn an_empty_day_is_sealed_and_its_draw_refused_exit_4_before_any_entropy() {
     let o = env.draw(DAY, "out");
     let shown = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(4), "{shown}");
-    assert!(shown.contains("error["), "{shown}");
+    screen_error(&shown, "day-empty");
     assert!(!shown.contains("panicked"), "{shown}");
     assert_eq!(
         events(&env, "draw.entropy"),
@@ -341,10 +341,7 @@ fn a_sealing_key_with_other_attributes_than_urnes_is_never_used_exit_3() {
         let o = generate_with_ivs(&env, "1", "true");
         let shown = String::from_utf8_lossy(&o.stdout);
         assert_eq!(o.status.code(), Some(3), "{variant}: {shown}");
-        assert!(
-            shown.contains("the sealing key's attributes are not the ones urne generates it with"),
-            "{variant}: {shown}"
-        );
+        screen_error(&shown, "key-unfit");
         assert_eq!(events(&env, "block.generated"), 0, "{variant}: {shown}");
     }
 }
@@ -370,7 +367,8 @@ fn entropy_of_one_byte_value_is_refused_recorded_and_never_used_exit_3() {
     let o = draw_with_entropy(&env, "printf '%096d' 0 | tr 0 4");
     let shown = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(3), "{shown}");
-    assert!(shown.contains("health check"), "{shown}");
+    // Refused for the day drawn, not used.
+    assert_names(&screen_error(&shown, "entropy-refused"), &[DAY]);
     assert_eq!(events(&env, "entropy.refused"), 1, "{shown}");
     assert_eq!(events(&env, "draw.entropy"), 0, "{shown}");
     assert!(!env.path("out").join("bundle.json").exists());

@@ -106,15 +106,12 @@ fn run_one(name: &str, v: &serde_json::Value, by: Verifier) {
             "{name}: expected a usage error (exit 2) with a hint, got:\n{err}"
         ),
         class => {
-            assert_eq!(
-                out.status.code(),
-                Some(1),
-                "{name}: expected exit 1 ({class}), got:\n{err}"
-            );
-            assert!(
-                err.contains(&format!("verification failed ({class})")),
-                "{name}: expected class {class}, got:\n{err}"
-            );
+            let id = if audit {
+                "trail-verification-failed"
+            } else {
+                "verification-failed"
+            };
+            assert_class(&assert_fails(&out, 1, id), class);
         }
     }
 }

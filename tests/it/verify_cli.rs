@@ -138,8 +138,7 @@ fn the_urne_verify_binary_requires_the_keys_verifies_a_draw_and_an_audit_export_
     let urne: Vec<&str> = std::iter::once("verify").chain(auditor).collect();
     for o in [run(&env, &auditor), env.urne(&urne)] {
         assert_fails(&o, 2, "no-producer-key");
-        let all = String::from_utf8_lossy(&o.stderr);
-        assert!(all.contains("hint: pass --producer-key PEM"), "{all}");
+        assert_names(&hint_of(&o), &["--producer-key"]);
     }
     // A producer key file that is not there: the same id from both (spec/appliance.md §10).
     let missing = [

@@ -33,6 +33,10 @@ fn both(env: &Env, args: &[&str], code: i32, class: &str) {
         ("urne", env.urne(&urne_args)),
         ("python", python(env, args)),
     ] {
+        if who == "urne" && code != 0 {
+            assert_class(&assert_fails(&o, code, "verification-failed"), class);
+            continue;
+        }
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(
             o.status.code(),
@@ -41,6 +45,7 @@ fn both(env: &Env, args: &[&str], code: i32, class: &str) {
             String::from_utf8_lossy(&o.stdout)
         );
         if code != 0 {
+            // The Python verifier's line of spec/formats.md §8.1 carries no id.
             assert!(err.contains(&format!("({class})")), "{who}: {err}");
         }
     }
@@ -178,7 +183,7 @@ fn a_voided_draw_writes_a_notice_both_verifiers_accept_and_the_redraw_names_it()
     ]);
     assert_eq!(json(&env.path("n2").join(NOTICE))["attempt"], 2);
     let o = env.urne(&["void", "--day", DAY, "--reason", "a third time"]);
-    assert!(assert_fails(&o, 4, "nothing-to-void").contains("nothing to void"));
+    assert_fails(&o, 4, "nothing-to-void");
 }
 
 #[test]
@@ -253,10 +258,8 @@ fn a_void_whose_notice_was_never_written_is_announced_first_by_running_it_again(
         export.to_str().unwrap(),
     ]);
     let err = assert_fails(&o, 4, "not-published");
-    assert!(
-        err.contains("has no recorded void notice") && err.contains(&format!("#{void_seq}")),
-        "{err}"
-    );
+    // The void without its notice, by its event.
+    assert_names(&err, &[&format!("#{void_seq}")]);
     let rules = small_rules(&env);
     assert_fails(
         &env.urne(&generate_args(&rules, "1", "b")),
@@ -272,15 +275,15 @@ fn a_void_whose_notice_was_never_written_is_announced_first_by_running_it_again(
         "--reason",
         "other subject",
     ]);
-    assert!(assert_fails(&o, 4, "not-published").contains("no recorded void notice"));
+    let err = assert_fails(&o, 4, "not-published");
+    assert_names(&err, &[&format!("#{void_seq}")]);
     // A foreign file where the notice goes is refused and left as it is.
     let folder = format!("void-{DAY}-attempt-1");
     std::fs::create_dir(env.path(&folder)).unwrap();
     std::fs::write(env.path(&folder).join(NOTICE), b"{}\n").unwrap();
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
-    assert!(
-        assert_fails(&o, 4, "output-conflict").contains("is not the signed notice of this void")
-    );
+    let err = assert_fails(&o, 4, "output-conflict");
+    assert_names(&err, &[&format!("{folder}/{NOTICE}")]);
     assert_eq!(
         std::fs::read(env.path(&folder).join(NOTICE)).unwrap(),
         b"{}\n"
@@ -297,6 +300,7 @@ fn a_void_whose_notice_was_never_written_is_announced_first_by_running_it_again(
     ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
+    // The note on the screen: its words are what is tested (the notice itself is read below).
     assert!(err.contains("announcing it now"), "{err}");
     assert_eq!(count(&env, "draw.void"), 1, "nothing else voided");
     let n = json(&env.path("n").join(NOTICE));
@@ -308,7 +312,7 @@ fn a_void_whose_notice_was_never_written_is_announced_first_by_running_it_again(
     both(&env, &["n", "--keys", "keys"], 0, "");
     // Announced: the day goes on (sealed and drawn again, naming the notice); void has nothing.
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
-    assert!(assert_fails(&o, 4, "nothing-to-void").contains("nothing to void"));
+    assert_fails(&o, 4, "nothing-to-void");
     seal(&env, &export);
     env.draw_ok(DAY, "d2");
     let b2 = json(&env.path("d2/bundle.json"));
@@ -343,7 +347,8 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
         "placed, not recorded"
     );
     let o = env.draw(DAY, "x");
-    assert!(assert_fails(&o, 4, "not-published").contains("no recorded void notice"));
+    let err = assert_fails(&o, 4, "not-published");
+    assert_names(&err, &[&format!("#{}", last_seq(&env, "draw.void"))]);
     // Run again into another folder (issue 22, item 4): refused, naming the recorded folder;
     // nothing recorded, no second notice.
     let before = count(&env, "output.published");
@@ -358,7 +363,7 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
         "elsewhere",
     ]);
     let err = assert_fails(&o, 4, "output-conflict");
-    assert!(err.contains(&folder), "{err}");
+    assert_names(&err, &[&folder]);
     assert_eq!(count(&env, "output.published"), before);
     assert_eq!(event_total(&env), total, "the refusal records nothing");
     assert!(!env.path("elsewhere").join(NOTICE).exists());
@@ -366,6 +371,7 @@ fn a_notice_placed_by_a_killed_run_is_recorded_as_it_is_by_running_the_void_agai
     let o = env.urne(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
+    // The note on the screen: its words are what is tested.
     assert!(err.contains("already in place"), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), placed, "not rewritten");
     assert_eq!(count(&env, "output.published"), before + 1);

@@ -356,7 +356,7 @@ pub(super) fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Resul
                 Ok((r.number, lang))
             }
             _ => Err(Error::new(
-                Kind::KeySitting,
+                Kind::KeyCeremonyHeld,
                 "this appliance's key ceremony was already held: its trail exists",
                 "a token is initialised once (spec/appliance.md §6.6); for the operation's work, run `urne ceremony` without --key-ceremony",
             )),
