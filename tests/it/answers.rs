@@ -191,17 +191,25 @@ fn a_lock_held_by_a_process_that_is_not_urne_is_named_exit_6() {
         .args(["sleep", "60"])
         .spawn()
         .unwrap();
-    // flock(1) runs sleep once the lock is taken: wait until urne finds it taken.
+    // flock(1) runs sleep once the lock is taken: wait until a second flock finds it taken
+    // (never urne itself, whose runs before that would act and record).
     let before = event_total(&env);
-    let mut err = String::new();
-    for _ in 0..100 {
-        let o = env.urne(&["keys", "export", "--out", "k"]);
-        if o.status.code() == Some(6) {
-            err = assert_fails(&o, 6, "busy");
-            break;
+    let taken = (0..200).any(|_| {
+        let free = std::process::Command::new("flock")
+            .args(["-n"])
+            .arg(&folder)
+            .arg("true")
+            .status()
+            .unwrap()
+            .success();
+        if free {
+            std::thread::sleep(std::time::Duration::from_millis(25));
         }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+        !free
+    });
+    assert!(taken, "flock never took the lock");
+    let o = env.urne(&["keys", "export", "--out", "k"]);
+    let err = assert_fails(&o, 6, "busy");
     let _ = holder.kill();
     let _ = holder.wait();
     assert_names(&err, &["\"flock\""]);
