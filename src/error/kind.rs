@@ -229,8 +229,11 @@ kinds! {
     BlockAlreadyGenerated = "block-already-generated", Refused;
     /// The block has not been generated (in this trail).
     BlockNotGenerated = "block-not-generated", Refused;
-    /// The sales of a block cannot have closed at the time given.
-    SalesCloseRefused = "sales-close-refused", Refused;
+    /// The sales close given for a block's reveal is later than the appliance's clock: the sales
+    /// have not closed yet.
+    SalesCloseInFuture = "sales-close-in-future", Refused;
+    /// The sales close given for a block's reveal is before the block was generated.
+    SalesCloseBeforeGeneration = "sales-close-before-generation", Refused;
     /// Other rules than the ones the output or block was made under.
     RulesDiffer = "rules-differ", Refused;
     /// The contribution typed is not the one the interrupted run kept.

@@ -192,17 +192,12 @@ fn reveal(env: &Env, b: &str, t: &str, typed: &[&str]) -> Output {
 fn a_reveal_is_refused_when_the_sales_close_is_in_the_future_or_before_the_generation() {
     let (env, b) = generated();
     let reveal_file = env.path(&format!("out/{}.reveal.json", b.replace('/', "_")));
-    for (t, why) in [
-        (
-            "2999-12-31T23:59:59+01:00",
-            "later than the appliance's clock",
-        ),
-        ("2015-12-31T23:59:59+01:00", "the block was generated later"),
+    for (t, id) in [
+        ("2999-12-31T23:59:59+01:00", "sales-close-in-future"),
+        ("2015-12-31T23:59:59+01:00", "sales-close-before-generation"),
     ] {
         let o = reveal(&env, &b, t, &[]);
-        let err = assert_fails(&o, 4, "sales-close-refused");
-        // One id for both refusals: the words say which bound the time is on the wrong side of.
-        assert!(err.contains(why), "{t}: {err}");
+        let err = assert_fails(&o, 4, id);
         assert_names(&err, &[&b]);
         assert!(
             !shown(&o).contains("ABOUT TO REVEAL"),
@@ -216,7 +211,11 @@ fn a_reveal_is_refused_when_the_sales_close_is_in_the_future_or_before_the_gener
     let earlier = (published - chrono::Duration::microseconds(1))
         .format("%Y-%m-%dT%H:%M:%S%.6fZ")
         .to_string();
-    assert_fails(&reveal(&env, &b, &earlier, &[]), 4, "sales-close-refused");
+    assert_fails(
+        &reveal(&env, &b, &earlier, &[]),
+        4,
+        "sales-close-before-generation",
+    );
     // Not RFC 3339 with its offset: bad input.
     for t in [
         "2015-12-31T23:59:59",

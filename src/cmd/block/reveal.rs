@@ -176,7 +176,7 @@ fn check_sales_close(events: &[Event], rv: &Revealing, closed: &str) -> Result<S
     let now = crate::edge::clock::now_rfc3339();
     if closed > now.as_str() {
         return Err(Error::new(
-            Kind::SalesCloseRefused,
+            Kind::SalesCloseInFuture,
             format!(
                 "the sales of block {} cannot have closed at {closed}: that is later than the appliance's clock ({now})",
                 rv.canonical
@@ -186,7 +186,7 @@ fn check_sales_close(events: &[Event], rv: &Revealing, closed: &str) -> Result<S
     }
     if closed < published.as_str() {
         return Err(Error::new(
-            Kind::SalesCloseRefused,
+            Kind::SalesCloseBeforeGeneration,
             format!(
                 "the sales of block {} cannot have closed at {closed}: the block was generated later ({published})",
                 rv.canonical
