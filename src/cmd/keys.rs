@@ -178,7 +178,7 @@ fn resume_point(hsm: &Hsm, db: &Path) -> Result<Resume> {
     if tt.last_mark()?.is_some() || tt.object.previous.is_some() {
         // A trail that replaced another is made only by `urne trail restart`, which finishes it.
         return Err(Error::new(
-            Kind::KeysExist,
+            Kind::TokenInitialised,
             format!("this token is already initialised: its {}", tt.describe()),
             "urne never replaces keys or a trail: use `urne keys export` for the public keys; a lost database is recovered as docs/ceremony.md says",
         ));

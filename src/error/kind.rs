@@ -197,8 +197,12 @@ kinds! {
     StagingRefused = "staging-refused", Refused;
     /// A path through a symbolic link.
     SymbolicLink = "symbolic-link", Refused;
-    /// The token already holds keys, or is already initialised.
+    /// The token already holds a key under a label urne would generate (urne never replaces a
+    /// key).
     KeysExist = "keys-exist", Refused;
+    /// The token is already initialised: its trail is marked (or replaced another); `keys init`
+    /// has nothing to do or finish.
+    TokenInitialised = "token-initialised", Refused;
     /// The token holds a sealing key whose generation did not finish.
     SealKeyCut = "seal-key-cut", Refused;
     /// The token holds no trail and no keys: it was never initialised.

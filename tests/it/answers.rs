@@ -49,7 +49,7 @@ fn a_rerun_is_exit_4_and_a_trail_not_the_tokens_or_tampered_is_exit_7() {
     seal(&env, &export);
     env.draw_ok(day, "d1");
     // Already done: the token initialised, the day drawn.
-    assert_fails(&env.urne(&["keys", "init"]), 4, "keys-exist");
+    assert_fails(&env.urne(&["keys", "init"]), 4, "token-initialised");
     assert_fails(&env.draw(day, "d2"), 4, "day-already-drawn");
     // An incident: an older copy of the trail put back.
     let current = env.path("current.db");

@@ -32,7 +32,7 @@ fn a_second_keys_init_is_refused_and_changes_no_key() {
     env.ok(&["keys", "export", "--out", "before"]);
     let before = event_total(&env);
     let out = env.urne(&["keys", "init"]);
-    assert_fails(&out, 4, "keys-exist");
+    assert_fails(&out, 4, "token-initialised");
     env.ok(&["keys", "export", "--out", "after"]);
     for f in ["result.pub.pem", "audit.pub.pem"] {
         assert_eq!(

@@ -16,7 +16,7 @@ const MODULE: &str = "/usr/lib/softhsm/libsofthsm2.so";
 fn keys_init_creates_one_trail_once_and_never_over_a_file() {
     let (env, export) = sealed();
     let before = bytes(&env.db());
-    assert_fails(&env.urne(&["keys", "init"]), 4, "keys-exist");
+    assert_fails(&env.urne(&["keys", "init"]), 4, "token-initialised");
     assert!(bytes(&env.db()) == before, "the trail is untouched");
     // A token without keys, a file at the database's path: refused, the file untouched.
     let fresh = Env::without_keys();
