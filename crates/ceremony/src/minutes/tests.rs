@@ -354,6 +354,16 @@ pub(super) fn sitting(second_exe: u8) -> Vec<Event> {
     trail(r)
 }
 
+/// The lone draw minutes of `day`'s attempt `n`, read from `events` with [`given`].
+pub(super) fn lone_draw(events: &[Event], day: &str, n: u32) -> Result<Minutes, MinutesError> {
+    Minutes::for_draw(
+        events,
+        day.parse().unwrap(),
+        urne_verify::values::Attempt::new(n).unwrap(),
+        &given(),
+    )
+}
+
 pub(super) fn given() -> Given {
     let mut pseudonyms = BTreeMap::new();
     for (set, base) in [(0x21u8, 0xc0u8), (0x22, 0xd0)] {
@@ -596,13 +606,7 @@ fn a_lone_draw_is_read_from_the_start_of_its_process_with_its_lateness() {
         r.insert(2, ("2026-11-30T08:01:30.000000Z".into(), void.into()));
         trail(r.iter().map(|(t, r)| (t.as_str(), r.clone())).collect())
     };
-    let m = Minutes::for_draw(
-        &events,
-        "2018-12-06".parse().unwrap(),
-        urne_verify::values::Attempt::new(2).unwrap(),
-        &given(),
-    )
-    .unwrap();
+    let m = lone_draw(&events, "2018-12-06", 2).unwrap();
     assert_eq!(m.kind, MinutesKind::LoneDraw);
     assert_eq!((m.opened.seq, m.last.seq), (5, 10));
     assert_eq!((m.place.as_str(), m.commissaire.is_none()), ("", true));
@@ -632,12 +636,7 @@ fn a_lone_draw_is_read_from_the_start_of_its_process_with_its_lateness() {
     assert!(html.contains("Tirage interrompu après l'inscription de l'aléa"));
     assert!(html.contains("Tentative n°\u{a0}1 annulée"));
     assert_eq!(
-        Minutes::for_draw(
-            &events,
-            "2018-12-07".parse().unwrap(),
-            urne_verify::values::Attempt::new(1).unwrap(),
-            &given()
-        ),
+        lone_draw(&events, "2018-12-07", 1),
         Err(MinutesError::NoDraw {
             day: "2018-12-07".parse().unwrap(),
             attempt: urne_verify::values::Attempt::new(1).unwrap()
@@ -656,13 +655,7 @@ fn a_draw_early_or_postponed_by_d8_is_said_so_and_one_on_its_date_is_not() {
             (ts, contribution("2018-12-01", 1, "1 2 3 4 5 6 1 2")),
             (ts, result("2018-12-01", 1, 0x31)),
         ]);
-        let m = Minutes::for_draw(
-            &events,
-            "2018-12-01".parse().unwrap(),
-            urne_verify::values::Attempt::new(1).unwrap(),
-            &given(),
-        )
-        .unwrap();
+        let m = lone_draw(&events, "2018-12-01", 1).unwrap();
         (
             m.draws[0].timing.clone().unwrap(),
             html::render(&m, Lang::Fr),

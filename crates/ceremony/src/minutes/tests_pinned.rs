@@ -4,7 +4,9 @@
 
 #![allow(clippy::many_single_char_names)]
 
-use super::tests::{contribution, entropy, given, opened, result, seal, sw, trail, trail_created};
+use super::tests::{
+    contribution, entropy, given, lone_draw, opened, result, seal, sw, trail, trail_created,
+};
 use super::*;
 use urne_verify::events::kinds::Record;
 use urne_verify::events::payloads::{KeysGenerated, PinnedKey, ProducerKeys, TokenRecord};
@@ -202,13 +204,7 @@ fn a_lone_draws_minutes_state_the_pin_in_force_and_a_pin_made_outside_a_sitting(
         ),
         ("2018-12-02T09:00:03.000000Z", result("2018-12-01", 1, 0x31)),
     ]);
-    let m = Minutes::for_draw(
-        &events,
-        "2018-12-01".parse().unwrap(),
-        urne_verify::values::Attempt::new(1).unwrap(),
-        &given(),
-    )
-    .unwrap();
+    let m = lone_draw(&events, "2018-12-01", 1).unwrap();
     let k = m
         .keys
         .as_ref()
@@ -234,13 +230,7 @@ fn a_lone_draws_minutes_state_the_pin_in_force_and_a_pin_made_outside_a_sitting(
         ),
         ("2018-12-02T09:00:03.000000Z", result("2018-12-01", 1, 0x31)),
     ]);
-    let m = Minutes::for_draw(
-        &bare,
-        "2018-12-01".parse().unwrap(),
-        urne_verify::values::Attempt::new(1).unwrap(),
-        &given(),
-    )
-    .unwrap();
+    let m = lone_draw(&bare, "2018-12-01", 1).unwrap();
     assert!(m.keys.is_none(), "{:?}", m.keys);
     assert!(!html::render(&m, Lang::Fr).contains(". Clés</h2>"));
 }
