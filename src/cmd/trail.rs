@@ -14,10 +14,9 @@ use std::path::{Path, PathBuf};
 use urne_ceremony::token::{self, Mark, TrailObject};
 use urne_verify::audit::history::Output;
 use urne_verify::block::BlockId;
-use urne_verify::block::files::{CommitFile, RevealFile};
-use urne_verify::crypto::{Hash32, sha256};
-use urne_verify::draw::files::BundleFile;
+use urne_verify::crypto::Hash32;
 use urne_verify::events::payloads::{CarriedBlock, CarriedDay, SoftwareStart, TrailRestarted};
+use urne_verify::subject::Publishes;
 use urne_verify::values::{Attempt, Day};
 use urne_verify::verify::block_folder::{block_commitments, verify_block_folder};
 use urne_verify::verify::draw_folder::verify_draw_folder;
@@ -189,64 +188,35 @@ fn carried(
                 "give the outputs published under the replaced trail, as the medium holds them",
             )
         };
-        if f.join("bundle.json").exists() {
-            let r = verify_draw_folder(&DiskFolder::open(f), keys, None).map_err(|e| {
-                refused(format!("does not verify ({}): {}", e.class.name(), e.what))
-            })?;
-            let bytes = crate::edge::fsio::read(&f.join("bundle.json"))?;
-            let b: BundleFile =
-                serde_json::from_slice(&bytes).map_err(|e| refused(e.to_string()))?;
-            // Verified: a day of its rules and an attempt from 1 (spec/formats.md §4.7).
-            let day: Day = b.core.day.parse().map_err(|e| refused(format!("{e}")))?;
-            let attempt =
-                Attempt::new(b.core.attempt).ok_or_else(|| refused("attempt 0".into()))?;
-            keep(
-                &mut days,
-                day,
-                attempt,
-                |d| d.attempt,
-                |attempt| CarriedDay {
-                    operation: b.core.operation.clone(),
-                    day,
-                    attempt,
-                    stage: "drawn".into(),
-                    output: sha256(&bytes),
-                },
-            );
-            outputs.extend(r.outputs);
+        // What is carried is read from the outputs as they were verified (their subjects and
+        // the SHA-256 of the bytes checked), never read again from the medium: a file swapped
+        // after its check cannot carry another day or block.
+        let folder = DiskFolder::open(f);
+        let r = if f.join("bundle.json").exists() {
+            verify_draw_folder(&folder, keys, None)
         } else {
-            let folder = DiskFolder::open(f);
             let commits = block_commitments(&folder).map_err(|e| refused(e.0))?;
-            let r = verify_block_folder(&folder, &commits, keys).map_err(|e| {
-                refused(format!("does not verify ({}): {}", e.class.name(), e.what))
-            })?;
-            for name in &commits {
-                let bytes = crate::edge::fsio::read(&f.join(name))?;
-                let c: CommitFile =
-                    serde_json::from_slice(&bytes).map_err(|e| refused(e.to_string()))?;
-                let reveal = f.join(name.replace(".commit.json", ".reveal.json"));
-                let revealed = reveal.exists()
-                    && crate::edge::fsio::read(&reveal)
-                        .ok()
-                        .and_then(|b| serde_json::from_slice::<RevealFile>(&b).ok())
-                        .is_some_and(|r| r.block == c.block);
-                let id = BlockId::parse(&c.block).map_err(|e| refused(format!("{e}")))?;
-                let attempt = Attempt::new(c.attempt).ok_or_else(|| refused("attempt 0".into()))?;
-                keep(
-                    &mut blocks,
-                    c.block.clone(),
-                    attempt,
-                    |b| b.attempt,
-                    |attempt| CarriedBlock {
-                        block: id,
-                        attempt,
-                        stage: if revealed { "revealed" } else { "generated" }.into(),
-                        output: sha256(&bytes),
-                    },
-                );
-            }
-            outputs.extend(r.outputs);
+            verify_block_folder(&folder, &commits, keys)
         }
+        .map_err(|e| refused(format!("does not verify ({}): {}", e.class.name(), e.what)))?;
+        if r.outputs.is_empty() {
+            return Err(refused(
+                "it names no trail (a version-1 output): it cannot be shown to be the replaced trail's"
+                    .into(),
+            ));
+        }
+        let revealed: Vec<&String> = r
+            .outputs
+            .iter()
+            .filter_map(|o| match &o.subject {
+                Some(Publishes::Reveal { block, .. }) => Some(block),
+                _ => None,
+            })
+            .collect();
+        for o in &r.outputs {
+            carry(o, &revealed, &mut days, &mut blocks).map_err(&refused)?;
+        }
+        outputs.extend(r.outputs);
     }
     check_outputs(&outputs, trails, mark)?;
     Ok((days.into_values().collect(), blocks.into_values().collect()))
@@ -280,6 +250,65 @@ fn check_outputs(outputs: &[Output], trails: &[Hash32], mark: &Mark) -> Result<(
             "stop: two histories of the replaced trail were published; keep everything as evidence",
         )
     })?;
+    Ok(())
+}
+
+/// The day or block the verified output `o` shows done, kept if it is the highest attempt yet:
+/// a draw is `drawn`, a block commitment `generated`, or `revealed` when its reveal is among
+/// the verified outputs too. Other outputs carry nothing. The error is why the output cannot
+/// be carried, in words.
+fn carry(
+    o: &Output,
+    revealed: &[&String],
+    days: &mut std::collections::BTreeMap<Day, CarriedDay>,
+    blocks: &mut std::collections::BTreeMap<String, CarriedBlock>,
+) -> std::result::Result<(), String> {
+    match &o.subject {
+        Some(Publishes::Draw {
+            operation,
+            day,
+            attempt,
+        }) => {
+            // Verified: a day of its rules and an attempt from 1 (spec/formats.md §4.7).
+            let day: Day = day.parse().map_err(|e| format!("{e}"))?;
+            let attempt = Attempt::new(*attempt).ok_or("attempt 0")?;
+            keep(
+                days,
+                day,
+                attempt,
+                |d| d.attempt,
+                |attempt| CarriedDay {
+                    operation: operation.clone(),
+                    day,
+                    attempt,
+                    stage: "drawn".into(),
+                    output: o.sha256,
+                },
+            );
+        }
+        Some(Publishes::Commitment { block, attempt }) => {
+            let id = BlockId::parse(block).map_err(|e| format!("{e}"))?;
+            let attempt = Attempt::new(*attempt).ok_or("attempt 0")?;
+            let stage = if revealed.contains(&block) {
+                "revealed"
+            } else {
+                "generated"
+            };
+            keep(
+                blocks,
+                block.clone(),
+                attempt,
+                |b| b.attempt,
+                |attempt| CarriedBlock {
+                    block: id,
+                    attempt,
+                    stage: stage.into(),
+                    output: o.sha256,
+                },
+            );
+        }
+        _ => {}
+    }
     Ok(())
 }
 
