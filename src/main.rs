@@ -36,9 +36,13 @@ fn main() {
             None => std::process::exit(exit as i32),
         },
         Err(e) => {
-            note!("error[{}]: {}", e.kind.id(), e.message);
+            // Escaped: a message names paths and values from the media and files given, which
+            // must never put a control sequence on the operator's screen or a second line under
+            // the one `error:` line.
+            let printable = urne_verify::verify::verdict::printable;
+            note!("error[{}]: {}", e.kind.id(), printable(&e.message));
             if !e.hint.is_empty() {
-                note!("hint: {}", e.hint);
+                note!("hint: {}", printable(&e.hint));
             }
             std::process::exit(e.exit() as i32);
         }

@@ -254,3 +254,21 @@ fn a_tampered_output_or_a_foreign_key_fails_with_its_class_as_urne_verify_says()
     let err = assert_fails(&o, 1, "trail-verification-failed");
     assert!(err.starts_with("verification failed ("), "{err}");
 }
+
+/// A name given on the command line reaches the `error:` line escaped, from both binaries: no
+/// control sequence on the operator's screen, never a second line under the one `error:` line.
+#[test]
+fn a_control_character_in_a_path_is_escaped_in_the_error_line() {
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "keys"]);
+    let path = "no\u{1b}[31mdir\nVERIFIED: forged";
+    let urne = env.urne(&["verify", path, "--keys", "keys"]);
+    for o in [urne, run(&env, &[path, "--keys", "keys"])] {
+        let err = assert_fails(&o, 2, "not-an-output");
+        assert!(err.contains("no\\u{1b}[31mdir\\nVERIFIED: forged"), "{err}");
+        let all = String::from_utf8_lossy(&o.stderr);
+        assert!(!all.contains('\u{1b}'), "{all}");
+        assert!(!all.lines().any(|l| l.starts_with("VERIFIED")), "{all}");
+        assert!(o.stdout.is_empty());
+    }
+}
