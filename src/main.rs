@@ -19,7 +19,20 @@ fn main() {
     if let Some(code) = urne::edge::hsm::Hsm::serve_fresh_read() {
         std::process::exit(code);
     }
-    let cli = urne::cli::Cli::parse();
+    // A command line that does not parse is one `error[usage]:` line and a hint, as every other
+    // refusal (spec/appliance.md §10); `--help` and `--version` print as clap prints them.
+    let cli = match urne::cli::Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => match urne_verify_cli::usage::words(&e) {
+            Some((message, hint)) => {
+                let printable = urne_verify::verify::verdict::printable;
+                note!("error[{}]: {}", Kind::Usage.id(), printable(&message));
+                note!("hint: {}", printable(&hint));
+                std::process::exit(Kind::Usage.exit() as i32);
+            }
+            None => e.exit(),
+        },
+    };
     match urne::cmd::run(cli) {
         Ok(exit) => match urne::out::stdout_failure() {
             // The command did its work, but its report could not be written: nobody read it.

@@ -355,6 +355,10 @@ def main(out):
       f"folder holds {BID} only.", "inconsistent", v2_folder(ENTROPY), dict(A, expect_block=b4))
     w("block-folder-v2-valid-expect-block", f"block-folder-v2-valid verified with --expect-block {BID}.", "valid",
       v2_folder(ENTROPY), dict(A, expect_block=BID))
+    padded = BID.rsplit("/", 1)[0] + "/0" + BID.rsplit("/", 1)[1]
+    w("block-usage-expect-block-not-canonical", f"block-folder-v2-valid verified with --expect-block {padded}, its "
+      "block with a leading zero: not a canonical block id (SPEC §5.B2), a usage mistake (SPEC §8.1), exit 2.",
+      "usage", v2_folder(ENTROPY), dict(A, expect_block=padded))
     w("block-folder-v2-valid-public", "block-folder-v2-valid as published at generation: rules.json, the commitment "
       "and its manifest; the production file the manifest lists (S.tickets.csv, on the secret medium) is absent, "
       "which is only noted, not partial.", "valid", v2_folder(ENTROPY, revealed=False, tickets=False))

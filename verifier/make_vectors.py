@@ -528,6 +528,9 @@ def v2_manifest_vectors(w, PUB, A, B):
       v2_files(A, "2018-12-23"), {"path": "2018-12-23", "keys": "keys", "expect_day": "2018-12-23"})
     w("draw-v2-valid-expect-day", "draw-v2-valid verified with --expect-day 2018-12-22, its day.", "valid",
       v2_files(A, "draw"), dict(PUB, expect_day="2018-12-22"))
+    w("draw-usage-expect-day-not-a-date", "draw-v2-valid verified with --expect-day 2018-02-30, which is no "
+      "calendar date: a usage mistake (SPEC §8.1), exit 2, whatever the folder holds.", "usage",
+      v2_files(A, "draw"), dict(PUB, expect_day="2018-02-30"))
     full = v2_files(A, "draw")
     lone = dict(keys_files(), **{k.replace("draw/", "import/"): v for k, v in full.items()
                                  if k.startswith(("draw/result.json", "draw/rules.json"))})

@@ -22,6 +22,7 @@ standard output names what was verified.
 Requires Python 3.9+ and the `cryptography` package (Ed25519). Imports nothing from urne.
 """
 import argparse
+import re
 import json
 import os
 import sys
@@ -172,6 +173,16 @@ def run(a):
     if a.expect_day and a.expect_block:
         raise Usage("--expect-day and --expect-block together: an output is a day's or a block's",
                     "give the one that names the output you verify")
+    # spec/formats.md §8.1: what is expected is a day and a canonical block id, checked before anything is read.
+    if a.expect_day is not None and not _is_date(a.expect_day):
+        raise Usage(f"--expect-day {a.expect_day!r} is not a calendar date YYYY-MM-DD", "give the day of the draw")
+    if a.expect_block is not None:
+        import vblock
+        try:
+            vblock.parse_block_id(a.expect_block, "--expect-block")
+        except Failure as e:
+            raise Usage(e.what,
+                        "give the block's canonical id, game/price_cents/emission/number")
     path = a.path.rstrip("/") or "/"
     if not os.path.exists(path):
         raise Usage(f"{path}: no such file or folder", "give a draw or block folder, an output file or an audit export")
@@ -393,6 +404,18 @@ def _describe_list(about):
         elif k == "keys":
             out.append(f"the key export of result key {x['result']} and audit key {x['audit']}")
     return out
+
+
+def _is_date(s):
+    """`YYYY-MM-DD` naming a calendar date (spec/formats.md §6.2)."""
+    import datetime
+    if not re.fullmatch(r"\d{4}-\d\d-\d\d", s):
+        return False
+    try:
+        datetime.date(int(s[:4]), int(s[5:7]), int(s[8:]))
+    except ValueError:
+        return False
+    return True
 
 
 def _check_expected(a, about):

@@ -272,3 +272,41 @@ fn a_control_character_in_a_path_is_escaped_in_the_error_line() {
         assert!(o.stdout.is_empty());
     }
 }
+
+/// A command line that does not parse is refused as every other usage mistake, by both
+/// binaries: one `error[usage]:` line, one `hint:` line, exit 2, nothing verified or written
+/// (spec/appliance.md §10): a day that is no calendar date, a block id that is not canonical
+/// (spec/formats.md §8.1), an unknown option, a missing argument. `--help` is no mistake.
+#[test]
+fn a_command_line_that_does_not_parse_is_one_usage_line_and_a_hint() {
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "keys"]);
+    let bad: [&[&str]; 4] = [
+        &["out", "--keys", "keys", "--expect-day", "2018-02-30"],
+        &[
+            "out",
+            "--keys",
+            "keys",
+            "--expect-block",
+            "noel/0100/2015-12/3",
+        ],
+        &["out", "--keys", "keys", "--bogus"],
+        &["--keys", "keys"],
+    ];
+    for args in bad {
+        let mut appliance = vec!["verify"];
+        appliance.extend_from_slice(args);
+        for o in [env.urne(&appliance), run(&env, args)] {
+            assert_fails(&o, 2, "usage");
+            let all = String::from_utf8_lossy(&o.stderr);
+            let lines: Vec<&str> = all.lines().collect();
+            assert_eq!(lines.len(), 2, "{args:?}: {all}");
+            assert!(lines[1].starts_with("hint: "), "{args:?}: {all}");
+            assert!(o.stdout.is_empty(), "{args:?}");
+        }
+    }
+    for o in [env.urne(&["verify", "--help"]), run(&env, &["--help"])] {
+        assert_eq!(o.status.code(), Some(0));
+        assert!(stdout(&o).contains("--expect-day"));
+    }
+}

@@ -19,12 +19,14 @@
 #![deny(missing_docs)]
 
 mod kind;
+pub mod usage;
 
 pub use kind::{Kind, Refused};
 
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use urne_verify::crypto::keys::{key_id, public_key_from_pem};
+use urne_verify::values::{BlockId, Day};
 use urne_verify::verify::disk::DiskFolder;
 use urne_verify::verify::draw_folder::Auditor;
 use urne_verify::verify::folder::{Folder, limits, read_bounded};
@@ -92,10 +94,10 @@ pub struct Args {
     /// The day (YYYY-MM-DD) the outputs must be of: folder names are not signed, so a folder
     /// renamed as another day's fails with this (spec/formats.md §8.1).
     #[arg(long = "expect-day", value_name = "YYYY-MM-DD")]
-    pub expect_day: Option<String>,
+    pub expect_day: Option<Day>,
     /// The block (canonical id) the outputs must be of (spec/formats.md §8.1).
     #[arg(long = "expect-block", value_name = "ID")]
-    pub expect_block: Option<String>,
+    pub expect_block: Option<BlockId>,
 }
 
 /// How the verifier opens the files and folders it is named.
@@ -202,7 +204,7 @@ fn check_expect(a: &Args) -> Outcome<()> {
 
 fn expect(a: &Args) -> Expect {
     Expect {
-        day: a.expect_day.clone(),
+        day: a.expect_day,
         block: a.expect_block.clone(),
     }
 }

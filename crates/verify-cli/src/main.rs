@@ -13,7 +13,18 @@ use urne_verify::verify::verdict::{Line, printable};
 use urne_verify_cli::{Args, Kind, PlainDisk, Refused};
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(a) => a,
+        Err(e) => match urne_verify_cli::usage::words(&e) {
+            Some((message, hint)) => {
+                let mut out = std::io::stderr().lock();
+                let _ = writeln!(out, "error[{}]: {}", Kind::Usage.id(), printable(&message));
+                let _ = writeln!(out, "hint: {}", printable(&hint));
+                return ExitCode::from(Kind::Usage.code());
+            }
+            None => e.exit(),
+        },
+    };
     match urne_verify_cli::run(&args, &PlainDisk).and_then(|lines| print(&lines)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(r) => {

@@ -262,9 +262,9 @@ impl Report {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Expect {
     /// The day every draw (and day void notice) verified must be of.
-    pub day: Option<String>,
+    pub day: Option<crate::values::Day>,
     /// The block every block output verified must be of.
-    pub block: Option<String>,
+    pub block: Option<crate::values::BlockId>,
 }
 
 impl Expect {
@@ -278,17 +278,18 @@ impl Expect {
     pub fn check(&self, r: &Report) -> VResult<()> {
         let bad = |what: String| Err(fail(FailureClass::Inconsistent, what));
         // A sitting is of no day and no block (spec/formats.md §9.4).
-        if let (Some(s), Some(x)) = (
-            r.sittings.first(),
-            self.day.as_ref().or(self.block.as_ref()),
-        ) {
+        let expected = self
+            .day
+            .map(|d| d.to_string())
+            .or(self.block.as_ref().map(ToString::to_string));
+        if let (Some(s), Some(x)) = (r.sittings.first(), expected) {
             return bad(format!(
                 "{} is sitting {}, of no day or block, not an output of {x} (--expect-day, --expect-block)",
                 s.name, s.number
             ));
         }
         if let Some(d) = &self.day {
-            if let Some(other) = r.days.iter().find(|x| *x != d) {
+            if let Some(other) = r.days.iter().find(|x| d != *x) {
                 return bad(format!(
                     "these outputs are of day {other}, not of day {d} (--expect-day)"
                 ));
@@ -300,7 +301,7 @@ impl Expect {
             }
         }
         if let Some(b) = &self.block {
-            if let Some(other) = r.blocks.iter().find(|x| *x != b) {
+            if let Some(other) = r.blocks.iter().find(|x| b != *x) {
                 return bad(format!(
                     "these outputs are of block {other}, not of block {b} (--expect-block)"
                 ));

@@ -57,7 +57,7 @@ fn a_report_extended_keeps_both_in_order() {
 #[test]
 fn an_expected_day_is_every_output_s_and_there_is_one() {
     let day = Expect {
-        day: Some("2018-12-22".into()),
+        day: Some("2018-12-22".parse().unwrap()),
         block: None,
     };
     assert_eq!(day.check(&report(&["2018-12-22"], &[])), Ok(()));
@@ -87,26 +87,27 @@ fn an_expected_day_is_every_output_s_and_there_is_one() {
 
 #[test]
 fn an_expected_block_is_every_output_s_and_there_is_one() {
+    let b1 = crate::values::BlockId::parse("noel/100/e1/1").unwrap();
     let block = Expect {
         day: None,
-        block: Some("b1".into()),
+        block: Some(b1.clone()),
     };
-    assert_eq!(block.check(&report(&[], &["b1"])), Ok(()));
+    assert_eq!(block.check(&report(&[], &["noel/100/e1/1"])), Ok(()));
     let class = |r: Report| block.check(&r).unwrap_err();
-    let e = class(report(&[], &["b1", "b2"]));
+    let e = class(report(&[], &["noel/100/e1/1", "noel/100/e1/2"]));
     assert_eq!(e.class, C::Inconsistent);
     assert_eq!(
         e.what,
-        "these outputs are of block b2, not of block b1 (--expect-block)"
+        "these outputs are of block noel/100/e1/2, not of block noel/100/e1/1 (--expect-block)"
     );
     for r in [
         report(&[], &[]),
-        report(&["d"], &["b1"]),
+        report(&["d"], &["noel/100/e1/1"]),
         report(&["d"], &[]),
     ] {
         assert_eq!(
             class(r).what,
-            "nothing verified here is of block b1 alone (--expect-block)"
+            "nothing verified here is of block noel/100/e1/1 alone (--expect-block)"
         );
     }
 }

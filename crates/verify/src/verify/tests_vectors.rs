@@ -92,9 +92,22 @@ pub(crate) fn run(v: &serde_json::Value) -> VResult<Report> {
             .map(|x| x.iter().map(|s| s.as_str().unwrap().to_string()).collect())
             .unwrap_or_default()
     };
+    // What clap does for `urne-verify`: a value that is not a day or a block id is a usage
+    // mistake, before anything is read (spec/formats.md §8.1).
     let expect = Expect {
-        day: a["expect_day"].as_str().map(String::from),
-        block: a["expect_block"].as_str().map(String::from),
+        day: match a["expect_day"].as_str().map(str::parse) {
+            None => None,
+            Some(Ok(d)) => Some(d),
+            Some(Err(_)) => return Err(fail(FailureClass::Usage, "--expect-day is no day")),
+        },
+        block: match a["expect_block"]
+            .as_str()
+            .map(crate::values::BlockId::parse)
+        {
+            None => None,
+            Some(Ok(b)) => Some(b),
+            Some(Err(_)) => return Err(fail(FailureClass::Usage, "--expect-block is no block id")),
+        },
     };
     if expect.day.is_some() && expect.block.is_some() {
         return Err(fail(FailureClass::Usage, "both expectations"));
