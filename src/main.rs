@@ -33,6 +33,9 @@ fn main() {
             None => e.exit(),
         },
     };
+    // On a console, the screen is paced to its size (spec/appliance.md §9.4).
+    urne::out::pace(urne::edge::tty::size());
+    urne::out::set_pause_words(urne::text::pause_words(urne::text::lang()));
     match urne::cmd::run(cli) {
         Ok(exit) => match urne::out::stdout_failure() {
             // The command did its work, but its report could not be written: nobody read it.

@@ -79,6 +79,7 @@ static PROCESS_LANG: AtomicU8 = AtomicU8::new(0);
 /// draws, blocks and confirmations it runs speak as the sitting does. Other commands do not
 /// call it, and [`lang`] then follows `LANG`.
 pub fn set_lang(lang: Lang) {
+    crate::out::set_pause_words(pause_words(lang));
     PROCESS_LANG.store(
         match lang {
             Lang::Fr => 1,
@@ -86,6 +87,11 @@ pub fn set_lang(lang: Lang) {
         },
         Ordering::Relaxed,
     );
+}
+
+/// What a paced screen says when it waits before going on (spec/appliance.md §9.4).
+pub fn pause_words(lang: Lang) -> &'static str {
+    lang.t("— Entrée pour continuer —", "— Enter to continue —")
 }
 
 /// The language of this process's screens and prompts: the one [`set_lang`] set, else the

@@ -221,6 +221,7 @@ pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource
                 "type the PIN at the prompt",
             )
         })?;
+        crate::out::typed();
         return Ok((SecretString::from(pin), PinSource::Prompt));
     }
     Err(Error::new(
