@@ -23,7 +23,7 @@ fn main() {
     // refusal (spec/appliance.md §10); `--help` and `--version` print as clap prints them.
     let cli = match urne::cli::Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => match urne_verify_cli::usage::words(&e) {
+        Err(e) => match urne::error::usage::words(&e, urne::text::lang()) {
             Some((message, hint)) => {
                 let printable = urne_verify::verify::verdict::printable;
                 note!("error[{}]: {}", Kind::Usage.id(), printable(&message));
