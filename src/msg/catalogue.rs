@@ -63,6 +63,54 @@ pub const SCR_PAUSE: Msg = Msg {
     en: "— Enter to continue —",
 };
 
+// A void notice published (`urne void`, `urne block void`, spec/appliance.md §4.6).
+
+/// The heading of a void notice published.
+pub const SCR_VOID_NOTICE: Msg = Msg {
+    id: "scr-void-notice",
+    fr: "AVIS D'ANNULATION publié : {path}",
+    en: "VOID NOTICE published: {path}",
+};
+/// The label of its SHA-256.
+pub const SCR_VOID_NOTICE_SHA: Msg = Msg {
+    id: "scr-void-notice-sha",
+    fr: "SHA-256 de l'avis (à recopier aux minutes)",
+    en: "The notice's SHA-256 (copy it into the minutes)",
+};
+
+// A backup of the trail (`urne audit backup`, spec/appliance.md §6.8).
+
+/// The heading of a backup made.
+pub const SCR_BACKUP: Msg = Msg {
+    id: "scr-backup",
+    fr: "SAUVEGARDE DE LA PISTE D'AUDIT : {path}",
+    en: "BACKUP OF THE AUDIT TRAIL: {path}",
+};
+/// How many events it holds.
+pub const SCR_BACKUP_EVENTS: Msg = Msg {
+    id: "scr-backup-events",
+    fr: "Événements",
+    en: "Events",
+};
+/// The label of the trail's identity.
+pub const SCR_TRAIL_ID: Msg = Msg {
+    id: "scr-trail-id",
+    fr: "Identité de la piste",
+    en: "The trail's identity",
+};
+/// The label of the backup's head: the token's last mark.
+pub const SCR_BACKUP_ROOT: Msg = Msg {
+    id: "scr-backup-root",
+    fr: "Racine de la sauvegarde (la dernière marque du jeton)",
+    en: "The backup's root (the token's last mark)",
+};
+/// What a backup is for.
+pub const SCR_BACKUP_USE: Msg = Msg {
+    id: "scr-backup-use",
+    fr: "Remise à la place de la piste, elle est acceptée jusqu'à la prochaine commande qui enregistre ; gardez-la sur un support à part.",
+    en: "Put back at the trail's path, it is accepted until the next command records; keep it on separate media.",
+};
+
 /// Every message, for the tests that read them all.
 pub const ALL: &[&Msg] = &[
     &ERR_USAGE_UNKNOWN,
@@ -74,4 +122,11 @@ pub const ALL: &[&Msg] = &[
     &REC_USAGE,
     &REC_USAGE_HELP,
     &SCR_PAUSE,
+    &SCR_VOID_NOTICE,
+    &SCR_VOID_NOTICE_SHA,
+    &SCR_BACKUP,
+    &SCR_BACKUP_EVENTS,
+    &SCR_TRAIL_ID,
+    &SCR_BACKUP_ROOT,
+    &SCR_BACKUP_USE,
 ];
