@@ -111,6 +111,21 @@ pub const SCR_BACKUP_USE: Msg = Msg {
     en: "Put back at the trail's path, it is accepted until the next command records; keep it on separate media.",
 };
 
+// A rules file loaded (spec/appliance.md §4.9, formats.md §7.4).
+
+/// An official rules file: its id, then its SHA-256 under it.
+pub const SCR_RULES_OFFICIAL: Msg = Msg {
+    id: "scr-rules-official",
+    fr: "Règlement {id} : le fichier officiel, SHA-256",
+    en: "Rules {id}: the official file, SHA-256",
+};
+/// Rules that are not an official regulation, admitted as the command line says.
+pub const SCR_RULES_UNOFFICIAL: Msg = Msg {
+    id: "scr-rules-unofficial",
+    fr: "note : {path} déclare {id}, qui n'est pas un règlement officiel de cet appareil : règlement non officiel, comme le dit --unofficial-rules ; SHA-256",
+    en: "note: {path} declares {id}, which is not an official regulation of this appliance: unofficial rules, as --unofficial-rules says; SHA-256",
+};
+
 /// Every message, for the tests that read them all.
 pub const ALL: &[&Msg] = &[
     &ERR_USAGE_UNKNOWN,
@@ -129,4 +144,6 @@ pub const ALL: &[&Msg] = &[
     &SCR_TRAIL_ID,
     &SCR_BACKUP_ROOT,
     &SCR_BACKUP_USE,
+    &SCR_RULES_OFFICIAL,
+    &SCR_RULES_UNOFFICIAL,
 ];
