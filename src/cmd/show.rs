@@ -150,6 +150,9 @@ fn show_day(
         number(st.attempt, lang)
     );
     head(s, &title, &stage_words(st, lang), &voids);
+    if let Some(d) = dir {
+        voided_folder(ctx, s, day, st, d)?;
+    }
     figures(s, &seal.figures);
     outcome(ctx, s, day, st, &rules)?;
     seal_hashes(s, seal);
@@ -157,6 +160,72 @@ fn show_day(
     if let Some((_, p)) = &st.published {
         files(s, &p.files, dir);
     }
+    Ok(())
+}
+
+/// Says so when `dir` is the folder of a voided attempt of `day`: a file in it is the one that
+/// attempt's `draw.published` records, and not the current attempt's. Its files then differ
+/// from the current result's, and are not the result.
+fn voided_folder(
+    ctx: &mut Ctx,
+    s: &mut Screen,
+    day: &str,
+    st: &DayState,
+    dir: &Path,
+) -> Result<()> {
+    use urne_verify::events::kinds::{self, Record};
+    let lang = s.lang;
+    let current = st.published.as_ref().map(|(_, p)| &p.files);
+    let events = ctx.audit()?.events()?;
+    let found = events.iter().find_map(|e| match kinds::parse(e) {
+        Ok(Record::DrawPublished(p))
+            if p.day.to_string() == day
+                && p.attempt != st.attempt
+                && p.files.iter().any(|(name, sha)| {
+                    file_sha256(&dir.join(name)) == Some(*sha)
+                        && current.and_then(|c| c.get(name)) != Some(sha)
+                }) =>
+        {
+            Some(p.attempt)
+        }
+        _ => None,
+    });
+    let Some(attempt) = found else {
+        return Ok(());
+    };
+    let void = st
+        .voided
+        .iter()
+        .find(|v| v.attempt == attempt.get())
+        .map(|v| format!(" {}", event(v.audit_seq, lang)))
+        .unwrap_or_default();
+    s.heading(&format!(
+        "{} {} {} {}{void}{}",
+        lang.t("ATTENTION : le dossier", "NOTE: the folder"),
+        dir.display(),
+        lang.t("est celui de la tentative", "is that of attempt"),
+        number(attempt, lang),
+        lang.t(", ANNULÉE :", ", VOIDED:")
+    ));
+    let now = if st.published.is_some() {
+        lang.t(
+            " ; les fichiers marqués DIFFÉRENT ci-dessous sont ceux de la tentative annulée.",
+            "; the files marked DIFFERENT below are the voided attempt's.",
+        )
+    } else {
+        lang.t(", pas encore tirée.", ", not drawn yet.")
+    };
+    s.indented(
+        2,
+        &format!(
+            "{} {}{now}",
+            lang.t(
+                "ses fichiers ne sont pas le résultat en vigueur, qui est celui de la tentative",
+                "its files are not the current result, which is that of attempt"
+            ),
+            number(st.attempt, lang),
+        ),
+    );
     Ok(())
 }
 
