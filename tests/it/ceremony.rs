@@ -233,8 +233,13 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         ),
         ("Votre choix", "2"),
         ("Jour \\(AAAA-MM-JJ\\)", "2018-12-03"),
-        // The emission's block voided (its printing failed), from the same menu.
+        // The emission's block voided (its printing failed), from the same menu; its number
+        // typed wrong first (a block never generated: asked again, nothing recorded).
         ("Votre choix", "3"),
+        (
+            "Bloc \\(identifiant",
+            "noel-de-la-chance-2015/100/noel-2018/7",
+        ),
         (
             "Bloc \\(identifiant",
             "noel-de-la-chance-2015/100/noel-2018/1",
@@ -438,6 +443,12 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             "sitting.closed"
         ]
     );
+    // The block typed wrong was asked again before its reason: no refusal recorded.
+    assert!(
+        screen.contains("refusé : le bloc noel-de-la-chance-2015/100/noel-2018/7 n'a rien"),
+        "{screen}"
+    );
+    assert_eq!(kind_count(&env, "command.failed"), 0, "{screen}");
     anchor(&env);
     let o = at(&env, "2018-12-11 12:00:00")
         .args(["audit", "verify", "--keys", "audit-keys"])
