@@ -264,7 +264,7 @@ fn confirm_same_export(
     let go = term::confirm(
         lang,
         lang.t(
-            "Sceller de nouveau ce même export et tirer le jour (irréversible) ?",
+            "Sceller de nouveau ce même export et tirer (irréversible) ?",
             "Seal this same export again and draw the day (irreversible)?",
         ),
     )?;
@@ -358,8 +358,8 @@ fn confirm_close(lang: Lang) -> Result<bool> {
     let close = term::confirm(
         lang,
         lang.t(
-            "Clore la séance (irréversible : ses minutes sont écrites et signées) ?",
-            "Close the sitting (irreversible: its minutes are written and signed)?",
+            "Clore la séance (irréversible : ses minutes sont signées) ?",
+            "Close the sitting (irreversible: its minutes are signed)?",
         ),
     )?;
     if !close {
