@@ -53,6 +53,17 @@ fn info(ctx: &mut Ctx) -> Result<()> {
         yes(caps.eddsa_sign)
     );
     say!("keys:");
+    if hsm.holds_no_key()? {
+        // A new token: nothing is missing, nothing was initialised yet.
+        say!(
+            "  {}",
+            crate::text::lang().t(
+                "aucune : le jeton est neuf (pas encore de clé) ; lancez `urne keys init`",
+                "none: the token is new (no keys yet); run `urne keys init`"
+            )
+        );
+        return Ok(());
+    }
     for role in KeyRole::ALL {
         match hsm.key_info(role) {
             Ok(k) => {
