@@ -322,7 +322,8 @@ fn seal_hashes(s: &mut Screen, seal: &urne_verify::draw::records::SealRecord) {
             "Clé du producteur de l'export",
             "Producer key of the export",
         ),
-        &seal.export.producer_key_id,
+        // Grouped as the seal's screen and the minutes print it.
+        &crate::text::groups(&seal.export.producer_key_id),
     );
     s.hash(
         lang.t(

@@ -126,6 +126,153 @@ pub const SCR_RULES_UNOFFICIAL: Msg = Msg {
     en: "note: {path} declares {id}, which is not an official regulation of this appliance: unofficial rules, as --unofficial-rules says; SHA-256",
 };
 
+// `urne hsm info`: the module, the token, the mechanisms, the keys (spec/appliance.md §6.6, §6.9).
+
+/// The module's file.
+pub const SCR_HSM_MODULE: Msg = Msg {
+    id: "scr-hsm-module",
+    fr: "module :",
+    en: "module:",
+};
+/// Its SHA-256, pinned by the configuration.
+pub const SCR_HSM_MODULE_PINNED: Msg = Msg {
+    id: "scr-hsm-module-pinned",
+    fr: "SHA-256 (le module_sha256 de la configuration) :",
+    en: "SHA-256 (the configuration's module_sha256):",
+};
+/// Its SHA-256, not pinned.
+pub const SCR_HSM_MODULE_UNPINNED: Msg = Msg {
+    id: "scr-hsm-module-unpinned",
+    fr: "SHA-256 (non épinglé : la configuration d'une séance le donne dans module_sha256) :",
+    en: "SHA-256 (not pinned: a ceremony's configuration names it in module_sha256):",
+};
+/// The library in the module.
+pub const SCR_HSM_LIBRARY: Msg = Msg {
+    id: "scr-hsm-library",
+    fr: "bibliothèque :",
+    en: "library:",
+};
+/// The PKCS#11 version.
+pub const SCR_HSM_VERSION: Msg = Msg {
+    id: "scr-hsm-version",
+    fr: "version de PKCS#11 :",
+    en: "PKCS#11 version:",
+};
+/// The token.
+pub const SCR_HSM_TOKEN: Msg = Msg {
+    id: "scr-hsm-token",
+    fr: "jeton :",
+    en: "token:",
+};
+/// Its manufacturer.
+pub const SCR_HSM_MANUFACTURER: Msg = Msg {
+    id: "scr-hsm-manufacturer",
+    fr: "fabricant :",
+    en: "manufacturer:",
+};
+/// Its model.
+pub const SCR_HSM_MODEL: Msg = Msg {
+    id: "scr-hsm-model",
+    fr: "modèle :",
+    en: "model:",
+};
+/// Its serial number.
+pub const SCR_HSM_SERIAL: Msg = Msg {
+    id: "scr-hsm-serial",
+    fr: "numéro de série :",
+    en: "serial:",
+};
+/// The mechanisms urne needs.
+pub const SCR_HSM_MECHANISMS: Msg = Msg {
+    id: "scr-hsm-mechanisms",
+    fr: "mécanismes dont urne a besoin :",
+    en: "mechanisms urne needs:",
+};
+/// Random numbers.
+pub const SCR_HSM_RANDOM: Msg = Msg {
+    id: "scr-hsm-random",
+    fr: "nombres aléatoires (C_GenerateRandom) :",
+    en: "random numbers (C_GenerateRandom):",
+};
+/// Ed25519 key generation.
+pub const SCR_HSM_KEYGEN: Msg = Msg {
+    id: "scr-hsm-keygen",
+    fr: "génération de clés Ed25519 (CKM_EC_EDWARDS_KEY_PAIR_GEN) :",
+    en: "Ed25519 key generation (CKM_EC_EDWARDS_KEY_PAIR_GEN):",
+};
+/// EdDSA signing.
+pub const SCR_HSM_SIGN: Msg = Msg {
+    id: "scr-hsm-sign",
+    fr: "signature EdDSA (CKM_EDDSA) :",
+    en: "EdDSA signing (CKM_EDDSA):",
+};
+/// A mechanism present.
+pub const SCR_HSM_PRESENT: Msg = Msg {
+    id: "scr-hsm-present",
+    fr: "présent",
+    en: "present",
+};
+/// A mechanism missing.
+pub const SCR_HSM_MISSING: Msg = Msg {
+    id: "scr-hsm-missing",
+    fr: "ABSENT",
+    en: "MISSING",
+};
+/// The keys.
+pub const SCR_HSM_KEYS: Msg = Msg {
+    id: "scr-hsm-keys",
+    fr: "clés :",
+    en: "keys:",
+};
+/// A token with no key at all.
+pub const SCR_HSM_NEW_TOKEN: Msg = Msg {
+    id: "scr-hsm-new-token",
+    fr: "aucune : le jeton est neuf (pas encore de clé) ; lancez `urne keys init`",
+    en: "none: the token is new (no keys yet); run `urne keys init`",
+};
+/// One of urne's key pairs.
+pub const SCR_HSM_KEY: Msg = Msg {
+    id: "scr-hsm-key",
+    fr: "clé {role} « {label} » : identifiant {id}",
+    en: "{role} key \"{label}\": key id {id}",
+};
+/// Its public key.
+pub const SCR_HSM_PUBLIC_KEY: Msg = Msg {
+    id: "scr-hsm-public-key",
+    fr: "clé publique :",
+    en: "public key:",
+};
+/// A key whose attributes bind it to the token.
+pub const SCR_HSM_BOUND: Msg = Msg {
+    id: "scr-hsm-bound",
+    fr: "générée dans le jeton ; ne peut jamais en sortir",
+    en: "generated in the token; can never leave it",
+};
+/// A key whose attributes do not.
+pub const SCR_HSM_NOT_BOUND: Msg = Msg {
+    id: "scr-hsm-not-bound",
+    fr: "ATTENTION : ces attributs ne prouvent pas que la clé est liée au jeton",
+    en: "WARNING: these attributes do not prove the key is bound to the token",
+};
+/// A key pair absent.
+pub const SCR_HSM_KEY_ABSENT: Msg = Msg {
+    id: "scr-hsm-key-absent",
+    fr: "clé {role} : absente ({why})",
+    en: "{role} key: absent ({why})",
+};
+/// The sealing key.
+pub const SCR_HSM_SEAL_KEY: Msg = Msg {
+    id: "scr-hsm-seal-key",
+    fr: "clé de scellement « {label} » : identifiant {id}, AES-{bits}, seulement {mechanisms}",
+    en: "sealing key \"{label}\": key id {id}, AES-{bits}, only {mechanisms}",
+};
+/// The sealing key absent.
+pub const SCR_HSM_SEAL_KEY_ABSENT: Msg = Msg {
+    id: "scr-hsm-seal-key-absent",
+    fr: "clé de scellement : absente ou inutilisable ({why})",
+    en: "sealing key: absent or unusable ({why})",
+};
+
 /// Every message, for the tests that read them all.
 pub const ALL: &[&Msg] = &[
     &ERR_USAGE_UNKNOWN,
@@ -146,4 +293,28 @@ pub const ALL: &[&Msg] = &[
     &SCR_BACKUP_USE,
     &SCR_RULES_OFFICIAL,
     &SCR_RULES_UNOFFICIAL,
+    &SCR_HSM_MODULE,
+    &SCR_HSM_MODULE_PINNED,
+    &SCR_HSM_MODULE_UNPINNED,
+    &SCR_HSM_LIBRARY,
+    &SCR_HSM_VERSION,
+    &SCR_HSM_TOKEN,
+    &SCR_HSM_MANUFACTURER,
+    &SCR_HSM_MODEL,
+    &SCR_HSM_SERIAL,
+    &SCR_HSM_MECHANISMS,
+    &SCR_HSM_RANDOM,
+    &SCR_HSM_KEYGEN,
+    &SCR_HSM_SIGN,
+    &SCR_HSM_PRESENT,
+    &SCR_HSM_MISSING,
+    &SCR_HSM_KEYS,
+    &SCR_HSM_NEW_TOKEN,
+    &SCR_HSM_KEY,
+    &SCR_HSM_PUBLIC_KEY,
+    &SCR_HSM_BOUND,
+    &SCR_HSM_NOT_BOUND,
+    &SCR_HSM_KEY_ABSENT,
+    &SCR_HSM_SEAL_KEY,
+    &SCR_HSM_SEAL_KEY_ABSENT,
 ];
