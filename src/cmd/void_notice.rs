@@ -215,9 +215,12 @@ fn adopt(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<Hash32> {
     let sha = sha256(&bytes);
     record(ctx, v, sha, &n.audit_checkpoint)?;
     note!(
-        "resuming the void of {} attempt {}: its notice was already in place; recorded it as published",
-        v.subject.describe(),
-        v.attempt
+        "{}",
+        crate::msg!(
+            m::SCR_RESUME_VOID_PLACED,
+            subject = v.subject.describe(),
+            attempt = v.attempt
+        )
     );
     Ok(sha)
 }

@@ -273,6 +273,63 @@ pub const SCR_HSM_SEAL_KEY_ABSENT: Msg = Msg {
     en: "sealing key: absent or unusable ({why})",
 };
 
+// Work taken up again after a stop, and progress (spec/appliance.md §6.7).
+
+/// A draw taken up again with the entropy it recorded.
+pub const SCR_RESUME_DRAW_ENTROPY: Msg = Msg {
+    id: "scr-resume-draw-entropy",
+    fr: "reprise du tirage interrompu du {day} avec l'aléa inscrit à l'événement d'audit n° {seq} ; aucun nouvel aléa n'est demandé",
+    en: "resuming the interrupted draw of {day} with the entropy recorded at audit event #{seq}; no new entropy is requested",
+};
+/// The contribution a stopped draw recorded, used again.
+pub const SCR_RESUME_CONTRIBUTION: Msg = Msg {
+    id: "scr-resume-contribution",
+    fr: "la contribution du commissaire inscrite à l'événement d'audit n° {seq} est reprise : « {contribution} »",
+    en: "the commissaire's contribution recorded at audit event #{seq} is used: «{contribution}»",
+};
+/// A draw whose folder a stopped run left whole, recorded as published.
+pub const SCR_RESUME_DRAW_PLACED: Msg = Msg {
+    id: "scr-resume-draw-placed",
+    fr: "reprise du tirage du {day}, tentative {attempt} : son dossier {path} était déjà complet en place ; il est inscrit comme publié",
+    en: "resuming the draw of {day} attempt {attempt}: its folder {path} was already whole in place; recorded it as published",
+};
+/// A block taken up again with the entropy it recorded.
+pub const SCR_RESUME_BLOCK_ENTROPY: Msg = Msg {
+    id: "scr-resume-block-entropy",
+    fr: "reprise du bloc {block} avec l'aléa déjà inscrit (événement d'audit n° {seq}) ; aucun nouvel aléa n'est demandé",
+    en: "resuming block {block} with the entropy already recorded (audit event #{seq}); no new entropy is requested",
+};
+/// A block commitment a stopped run left in place, recorded as published.
+pub const SCR_RESUME_BLOCK_PLACED: Msg = Msg {
+    id: "scr-resume-block-placed",
+    fr: "reprise du bloc {block} : son engagement était déjà en place ; il est inscrit comme publié (son fichier de production est mis sur le support secret s'il n'y est pas)",
+    en: "resuming block {block}: its commitment was already in place; recording it as published (its production file is put on the secret medium if it is not there)",
+};
+/// A reveal a stopped run left in place, recorded as published.
+pub const SCR_RESUME_REVEAL_PLACED: Msg = Msg {
+    id: "scr-resume-reveal-placed",
+    fr: "reprise du bloc {block} : sa révélation était déjà en place ; elle est inscrite comme publiée",
+    en: "resuming block {block}: its reveal was already in place; recording it as published",
+};
+/// A void notice a stopped run left in place, recorded as published.
+pub const SCR_RESUME_VOID_PLACED: Msg = Msg {
+    id: "scr-resume-void-placed",
+    fr: "reprise de l'annulation ({subject}, tentative {attempt}) : son avis était déjà en place ; il est inscrit comme publié",
+    en: "resuming the void of {subject} attempt {attempt}: its notice was already in place; recorded it as published",
+};
+/// A sitting's output a stopped run left whole, recorded as published.
+pub const SCR_RESUME_SITTING_PLACED: Msg = Msg {
+    id: "scr-resume-sitting-placed",
+    fr: "reprise de la séance {number} : son procès-verbal était déjà complet dans {path} ; il est inscrit comme publié",
+    en: "resuming sitting {number}: its minutes were already whole in {path}; recorded them as published",
+};
+/// The progress of a generation of several blocks.
+pub const SCR_PROGRESS_BLOCKS: Msg = Msg {
+    id: "scr-progress-blocks",
+    fr: "{done}/{total} blocs générés",
+    en: "{done}/{total} blocks generated",
+};
+
 /// Every message, for the tests that read them all.
 pub const ALL: &[&Msg] = &[
     &ERR_USAGE_UNKNOWN,
@@ -317,4 +374,13 @@ pub const ALL: &[&Msg] = &[
     &SCR_HSM_KEY_ABSENT,
     &SCR_HSM_SEAL_KEY,
     &SCR_HSM_SEAL_KEY_ABSENT,
+    &SCR_RESUME_DRAW_ENTROPY,
+    &SCR_RESUME_CONTRIBUTION,
+    &SCR_RESUME_DRAW_PLACED,
+    &SCR_RESUME_BLOCK_ENTROPY,
+    &SCR_RESUME_BLOCK_PLACED,
+    &SCR_RESUME_REVEAL_PLACED,
+    &SCR_RESUME_VOID_PLACED,
+    &SCR_RESUME_SITTING_PLACED,
+    &SCR_PROGRESS_BLOCKS,
 ];

@@ -288,8 +288,11 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
         let output = ctx.output_record(name, sha, &file.audit_checkpoint)?;
         ctx.record_evidence(output)?;
         note!(
-            "resuming block {}: its reveal was already in place; recording it as published",
-            rv.canonical
+            "{}",
+            crate::msg!(
+                crate::msg::catalogue::SCR_RESUME_REVEAL_PLACED,
+                block = rv.canonical
+            )
         );
     }
     say!(
