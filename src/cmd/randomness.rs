@@ -7,6 +7,7 @@
 
 use super::ctx::Ctx;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue as m;
 use std::io::{BufRead, IsTerminal};
 use urne_ceremony::sealed::SealedBox;
 use urne_verify::audit::Event;
@@ -376,14 +377,15 @@ fn type_contribution(input: &mut impl BufRead) -> Result<String> {
         );
         note!("{}", lang.t("puis Entrée :", "then Enter:"));
         let line = read_line(input)?;
-        if let Err(why) = contribution::check(&line) {
+        if let Err(refusal) = contribution::check(&line) {
             refused += 1;
-            note!("  {} {why}", lang.t("refusée :", "refused:"));
+            let why = refusal_words(&refusal);
+            note!("  {}", crate::msg!(m::SCR_CONTRIBUTION_REFUSED, why = why));
             if refused >= TRIES {
                 return Err(Error::new(
                     Kind::NoValidAnswer,
-                    format!("no valid contribution after {TRIES} tries: {why}"),
-                    "nothing was computed; run the command again (the entropy already recorded is kept, and no new entropy is requested)",
+                    crate::msg!(m::ERR_CONTRIBUTION_TRIES, tries = TRIES, why = why),
+                    crate::msg!(m::REC_CONTRIBUTION_TRIES),
                 ));
             }
             continue;
@@ -435,6 +437,26 @@ fn confirm(input: &mut impl BufRead, question: &str) -> Result<bool> {
 
 /// One line typed at the terminal (`super::confirm::read_line`); a terminal closed before it is
 /// `terminal-closed`, the entropy recorded kept.
+/// Why a contribution is refused, in the screens' language (spec/formats.md §4.4.1).
+fn refusal_words(r: &contribution::Refusal) -> String {
+    use contribution::Refusal;
+    match r {
+        Refusal::Length(n) => crate::msg!(
+            m::SCR_CONTRIBUTION_LENGTH,
+            n = n,
+            min = contribution::MIN_CHARS,
+            max = contribution::MAX_CHARS
+        ),
+        Refusal::Character(c, at) => crate::msg!(
+            m::SCR_CONTRIBUTION_CHARACTER,
+            at = at,
+            code = format!("{:04X}", u32::from(*c))
+        ),
+        Refusal::EdgeSpace => crate::msg!(m::SCR_CONTRIBUTION_EDGE_SPACE),
+        Refusal::DoubleSpace => crate::msg!(m::SCR_CONTRIBUTION_DOUBLE_SPACE),
+    }
+}
+
 fn read_line(input: &mut impl BufRead) -> Result<String> {
     super::confirm::read_line(input, || {
         Error::new(

@@ -330,6 +330,51 @@ pub const SCR_PROGRESS_BLOCKS: Msg = Msg {
     en: "{done}/{total} blocks generated",
 };
 
+// The commissaire's contribution (spec/appliance.md §4.4.1, formats.md §4.4.1).
+
+/// A contribution refused, and why.
+pub const SCR_CONTRIBUTION_REFUSED: Msg = Msg {
+    id: "scr-contribution-refused",
+    fr: "refusée : {why}",
+    en: "refused: {why}",
+};
+/// Too few or too many characters.
+pub const SCR_CONTRIBUTION_LENGTH: Msg = Msg {
+    id: "scr-contribution-length",
+    fr: "la contribution a {n} caractères ; il lui en faut de {min} à {max}",
+    en: "the contribution has {n} characters; it must have {min} to {max}",
+};
+/// A character outside the grammar.
+pub const SCR_CONTRIBUTION_CHARACTER: Msg = Msg {
+    id: "scr-contribution-character",
+    fr: "le caractère {at} (U+{code}) n'est pas admis dans une contribution : seulement les lettres, les chiffres, les espaces et la ponctuation d'un clavier français",
+    en: "character {at} (U+{code}) is not allowed in a contribution: letters, digits, spaces and the punctuation of a French keyboard only",
+};
+/// A space at either end.
+pub const SCR_CONTRIBUTION_EDGE_SPACE: Msg = Msg {
+    id: "scr-contribution-edge-space",
+    fr: "la contribution commence ou finit par une espace",
+    en: "the contribution starts or ends with a space",
+};
+/// Two spaces in a row.
+pub const SCR_CONTRIBUTION_DOUBLE_SPACE: Msg = Msg {
+    id: "scr-contribution-double-space",
+    fr: "la contribution a deux espaces de suite",
+    en: "the contribution has two spaces in a row",
+};
+/// No valid contribution after every try.
+pub const ERR_CONTRIBUTION_TRIES: Msg = Msg {
+    id: "err-contribution-tries",
+    fr: "aucune contribution valable après {tries} essais : {why}",
+    en: "no valid contribution after {tries} tries: {why}",
+};
+/// What to do then.
+pub const REC_CONTRIBUTION_TRIES: Msg = Msg {
+    id: "rec-contribution-tries",
+    fr: "rien n'a été calculé ; relancez la commande (l'aléa déjà inscrit est gardé, aucun nouvel aléa n'est demandé)",
+    en: "nothing was computed; run the command again (the entropy already recorded is kept, and no new entropy is requested)",
+};
+
 /// Every message, for the tests that read them all.
 pub const ALL: &[&Msg] = &[
     &ERR_USAGE_UNKNOWN,
@@ -383,4 +428,11 @@ pub const ALL: &[&Msg] = &[
     &SCR_RESUME_VOID_PLACED,
     &SCR_RESUME_SITTING_PLACED,
     &SCR_PROGRESS_BLOCKS,
+    &SCR_CONTRIBUTION_REFUSED,
+    &SCR_CONTRIBUTION_LENGTH,
+    &SCR_CONTRIBUTION_CHARACTER,
+    &SCR_CONTRIBUTION_EDGE_SPACE,
+    &SCR_CONTRIBUTION_DOUBLE_SPACE,
+    &ERR_CONTRIBUTION_TRIES,
+    &REC_CONTRIBUTION_TRIES,
 ];
