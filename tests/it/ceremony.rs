@@ -961,7 +961,7 @@ fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting(
         .env("FAKETIME", "@2018-12-11 09:00:00")
         .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
         .args(["--expect", "exactes", "--send", "oui"])
-        .args(["--expect", WATCH, "--send", "2018-12-11 11:00", "--"])
+        .args(["--on", WATCH, "--send", "2018-12-11 11:00", "--"])
         .arg(faketime_urne())
         .args([
             "ceremony",
@@ -978,6 +978,8 @@ fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting(
         .unwrap();
     let shown = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(4), "{shown}");
+    // Asked three times, as every prompt, then refused.
+    assert_eq!(shown.matches("à votre montre").count(), 3, "{shown}");
     // The appliance's clock and the commissaire's watch.
     let err = screen_error(&shown, "clock-disagrees");
     assert_names(&err, &["2018-12-11 10:00", "2018-12-11 11:00"]);

@@ -39,7 +39,7 @@ fn run(tool: &str, args: &[&str]) -> Vec<u8> {
 }
 
 /// Prints `html` to a PDF with headless Chromium (the flags of the project's tech notes).
-fn print(dir: &Path, name: &str, html: &str) -> PathBuf {
+pub(crate) fn print(dir: &Path, name: &str, html: &str) -> PathBuf {
     let page = dir.join(format!("{name}.html"));
     std::fs::write(&page, html).unwrap();
     let pdf = dir.join(format!("{name}.pdf"));
@@ -68,7 +68,7 @@ fn print(dir: &Path, name: &str, html: &str) -> PathBuf {
 }
 
 /// The sizes of the PDF's pages, in points.
-fn page_sizes(pdf: &Path) -> Vec<(f64, f64)> {
+pub(crate) fn page_sizes(pdf: &Path) -> Vec<(f64, f64)> {
     let info = String::from_utf8(run(
         "pdfinfo",
         &["-f", "1", "-l", "9999", pdf.to_str().unwrap()],
@@ -90,7 +90,7 @@ fn page_sizes(pdf: &Path) -> Vec<(f64, f64)> {
 }
 
 /// The text of pages `first..=last`, its whitespace (no-break spaces included) collapsed.
-fn text(pdf: &Path, first: usize, last: usize) -> String {
+pub(crate) fn text(pdf: &Path, first: usize, last: usize) -> String {
     let (f, l) = (first.to_string(), last.to_string());
     let raw = run(
         "pdftotext",

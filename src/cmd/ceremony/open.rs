@@ -7,6 +7,7 @@ use super::plan::Prepared;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
 use crate::cmd::term::{self, Lang};
+use crate::cmd::watch::LastRefusal;
 use crate::error::{Error, Kind, Result};
 use urne_ceremony::state::Trail;
 use urne_verify::events::kinds::{self, Record};
@@ -44,18 +45,19 @@ pub(super) fn open_or_resume(
         let lang = Lang::from_env(Some(&opened.lang));
         let same = resume_screen(lang, &at, &opened)?;
         unofficial_typed_back(lang, &p.unofficial)?;
-        term::check_clock(lang)?;
+        let refused = term::check_clock(lang, LastRefusal::Unrecorded)?;
         ctx.record(ResumedRecord {
             number: opened.number,
             plan: if same { p.steps.clone() } else { vec![] },
         })?;
+        term::record_refused(ctx, lang, refused)?;
         return Ok((opened.number, lang, same));
     }
     let number = sittings.last + 1;
     show_outside(lang, &events)?;
     unofficial_typed_back(lang, &p.unofficial)?;
     let who = identity(a, lang)?;
-    term::check_clock(lang)?;
+    let refused = term::check_clock(lang, LastRefusal::Unrecorded)?;
     ctx.record(OpenedRecord {
         number,
         kind: SittingKind::Sitting,
@@ -65,6 +67,7 @@ pub(super) fn open_or_resume(
         lang: lang.code().into(),
         plan: p.steps.clone(),
     })?;
+    term::record_refused(ctx, lang, refused)?;
     note!(
         "{} {number} {}",
         lang.t("Séance n°", "Sitting no."),
@@ -348,11 +351,12 @@ pub(super) fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Resul
         return match open_key_ceremony {
             Some(r) if sittings.open && r.kind == SittingKind::KeyCeremony => {
                 let lang = Lang::from_env(Some(&r.lang));
-                term::check_clock(lang)?;
+                let refused = term::check_clock(lang, LastRefusal::Recorded)?;
                 ctx.record(ResumedRecord {
                     number: r.number,
                     plan: r.plan.clone(),
                 })?;
+                term::record_refused(ctx, lang, refused)?;
                 Ok((r.number, lang))
             }
             _ => Err(Error::new(
@@ -389,7 +393,9 @@ fn only_the_keys(events: &[urne_verify::audit::Event]) -> Result<bool> {
 /// The key ceremony's sitting opened (number 1): the identity asked, shown and confirmed.
 fn open_key_ceremony_sitting(a: &CeremonyArgs, lang: Lang, ctx: &mut Ctx) -> Result<(u32, Lang)> {
     let who = identity(a, lang)?;
-    term::check_clock(lang)?;
+    // The keys are already generated, dated by this clock: a watch it disagrees with after the
+    // last try is recorded, and the minutes say why the attempt stopped (spec/appliance.md §9.1).
+    let refused = term::check_clock(lang, LastRefusal::Recorded)?;
     ctx.record(OpenedRecord {
         number: 1,
         kind: SittingKind::KeyCeremony,
@@ -403,6 +409,7 @@ fn open_key_ceremony_sitting(a: &CeremonyArgs, lang: Lang, ctx: &mut Ctx) -> Res
             detail: String::new(),
         }],
     })?;
+    term::record_refused(ctx, lang, refused)?;
     Ok((1, lang))
 }
 
