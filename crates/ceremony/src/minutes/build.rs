@@ -108,17 +108,7 @@ fn opener(all: &[Parsed], lo: usize) -> Option<usize> {
 /// does it (a draw's result, a block generated or revealed, a void), in the sitting, else
 /// before it, else none.
 fn step_done(all: &[Parsed], lo: usize, hi: usize, st: &Step) -> StepDone {
-    let does = |r: &Record| -> Option<urne_verify::values::Attempt> {
-        let (same, attempt) = match (st.action.as_str(), r) {
-            ("draw", Record::DrawResult(x)) => (x.day == st.subject, x.attempt),
-            ("generate", Record::BlockGenerated(x)) => (x.block == st.subject, x.attempt),
-            ("reveal", Record::BlockRevealed(x)) => (x.block == st.subject, x.attempt),
-            ("void", Record::DrawVoid(x)) => (x.day == st.subject, x.attempt),
-            ("void", Record::BlockVoid(x)) => (x.block == st.subject, x.attempt),
-            _ => return None,
-        };
-        same.then_some(attempt)
-    };
+    let does = |r: &Record| collect::does(r, st);
     if !matches!(st.action.as_str(), "draw" | "generate" | "reveal" | "void") {
         return StepDone::InSitting;
     }

@@ -12,6 +12,7 @@ use chrono_tz::Tz;
 use urne_verify::audit::Event;
 use urne_verify::block::BlockId;
 use urne_verify::events::kinds::{self, Record};
+use urne_verify::sitting::Step;
 use urne_verify::values::{Attempt, Day};
 
 /// One event of the trail with its typed record and its time.
@@ -91,6 +92,13 @@ pub(super) fn collect(all: &[Parsed], g: &Range, ctx: &dyn Context) -> Work {
         (incidents(inside, &[opener]), None)
     };
     incidents.extend(first);
+    // The work still planned when the sitting was taken up again, without what was done by then.
+    for i in &mut incidents {
+        if let Incident::Resumed { at, plan } = i {
+            let before = all.iter().take_while(|p| p.at.seq < at.seq).count();
+            plan.retain(|st| !already_done(&all[..before], st));
+        }
+    }
     incidents.extend(resumed(&draws, &blocks, upto, all[g.lo].at.seq));
     incidents.extend(other_modules(all, g));
     incidents.sort_by_key(|i| i.at().seq);
@@ -644,4 +652,34 @@ pub(super) fn checkpoint(text: &str) -> Option<Checkpoint> {
         root: urne_verify::crypto::Hash32::try_from(root.as_slice()).ok()?,
         text: text.to_string(),
     })
+}
+
+/// The attempt `r` does the planned step `st` for (a draw's result, a block generated or
+/// revealed, a void), if it does.
+pub(super) fn does(r: &Record, st: &Step) -> Option<urne_verify::values::Attempt> {
+    let (same, attempt) = match (st.action.as_str(), r) {
+        ("draw", Record::DrawResult(x)) => (x.day == st.subject, x.attempt),
+        ("generate", Record::BlockGenerated(x)) => (x.block == st.subject, x.attempt),
+        ("reveal", Record::BlockRevealed(x)) => (x.block == st.subject, x.attempt),
+        ("void", Record::DrawVoid(x)) => (x.day == st.subject, x.attempt),
+        ("void", Record::BlockVoid(x)) => (x.block == st.subject, x.attempt),
+        _ => return None,
+    };
+    same.then_some(attempt)
+}
+
+/// Whether the planned step `st` was already done in `before` (a day drawn, a block generated
+/// or revealed, a void) and its attempt not voided since: a plan recorded when a sitting is
+/// taken up again is stated without it (no stale plan, spec/appliance.md §9.2).
+pub(super) fn already_done(before: &[Parsed], st: &Step) -> bool {
+    let voided = |a: urne_verify::values::Attempt| {
+        before.iter().any(|p| match &p.r {
+            Record::DrawVoid(x) => x.day == st.subject && x.attempt == a,
+            Record::BlockVoid(x) => x.block == st.subject && x.attempt == a,
+            _ => false,
+        })
+    };
+    before
+        .iter()
+        .any(|p| does(&p.r, st).is_some_and(|a| st.action == "void" || !voided(a)))
 }

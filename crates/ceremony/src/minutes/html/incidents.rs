@@ -34,6 +34,12 @@ pub(super) fn step(h: &Html, s: &Step) -> String {
             esc(&s.subject),
             esc(&s.detail)
         ),
+        "keys" => h
+            .t(
+                "génération des clés de l'appareil dans le jeton, épinglage des clés de la production (identifiants tapés par le commissaire de justice d'après sa déclaration écrite) et export des clés publiques",
+                "the appliance's keys generated in the token, production's keys pinned (their ids typed by the commissaire de justice from its written statement) and the public keys exported",
+            )
+            .to_string(),
         other => format!("{} {} {}", esc(other), esc(&s.subject), esc(&s.detail)),
     }
 }
