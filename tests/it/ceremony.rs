@@ -165,6 +165,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             "Lieu de la séance",
             "Étude Dupont, 12 rue de la Paix, Paris",
         ),
+        ("Ville où le procès-verbal", "Paris"),
         ("Nom du commissaire", "Maître Claire Dupont"),
         ("Office", "SELARL Dupont, commissaires de justice à Paris"),
         ("ligne vide pour finir", ""),
@@ -212,6 +213,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             "Lieu de la séance",
             "Étude Dupont, 12 rue de la Paix, Paris",
         ),
+        ("Ville où le procès-verbal", "Paris"),
         ("Nom du commissaire", "Maître Claire Dupont"),
         ("Office", "SELARL Dupont, commissaires de justice à Paris"),
         ("ligne vide pour finir", "Jean Martin, opérateur"),
@@ -445,8 +447,9 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
 }
 
 /// The identity answers of a sitting opened at the terminal.
-const WHO: [(&str, &str); 5] = [
+const WHO: [(&str, &str); 6] = [
     ("Lieu de la séance", "Mairie de Lyon, salle des fêtes"),
+    ("Ville où le procès-verbal", "Lyon"),
     ("Nom du commissaire", "Maître Paul Leroy"),
     ("Office", "Étude Leroy, commissaire de justice à Lyon"),
     ("ligne vide pour finir", ""),
@@ -663,7 +666,14 @@ fn a_sitting_held_in_english_speaks_and_writes_english() {
         .arg(faketime_urne())
         .args(["ceremony", "--lang", "en", "--out", publ.to_str().unwrap()])
         .args(["--rules", RULES, "--exports", exports.to_str().unwrap()])
-        .args(["--day", "2018-12-01", "--place", "Town hall, Lyon"])
+        .args([
+            "--day",
+            "2018-12-01",
+            "--town",
+            "Lyon",
+            "--place",
+            "Town hall, Lyon",
+        ])
         .args([
             "--commissaire",
             "Maître Paul Leroy",
@@ -715,6 +725,7 @@ fn a_key_ceremony_killed_at_its_questions_is_opened_when_run_again() {
     // Run again: the key ceremony's sitting is opened on the trail the first run created.
     let who = [
         ("Lieu de la séance", "Étude Dupont, Paris"),
+        ("Ville où le procès-verbal", "Paris"),
         ("Nom du commissaire", "Maître Claire Dupont"),
         ("Office", "SELARL Dupont"),
         ("ligne vide pour finir", ""),
@@ -765,6 +776,8 @@ fn a_key_ceremony_stops_when_the_key_pinned_is_not_the_one_production_states() {
             publ.to_str().unwrap(),
         ])
         .args([
+            "--town",
+            "Paris",
             "--place",
             "Étude Dupont, Paris",
             "--commissaire",
@@ -921,7 +934,14 @@ fn the_days_due_by_d8_follow_the_date_in_paris_not_in_utc() {
             .args(["--expect", "never shown", "--send", "", "--"])
             .arg(faketime_urne())
             .args(["ceremony", "--out", "pub", "--rules", RULES])
-            .args(["--place", "Paris", "--commissaire", "Maître Claire Dupont"])
+            .args([
+                "--town",
+                "Paris",
+                "--place",
+                "Paris",
+                "--commissaire",
+                "Maître Claire Dupont",
+            ])
             .args(["--office", "Étude Dupont"]);
         let o = c.output().unwrap();
         (
@@ -973,7 +993,14 @@ fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting(
             "--day",
             "2018-12-01",
         ])
-        .args(["--place", "Paris", "--commissaire", "Maître Claire Dupont"])
+        .args([
+            "--town",
+            "Paris",
+            "--place",
+            "Paris",
+            "--commissaire",
+            "Maître Claire Dupont",
+        ])
         .args(["--office", "Étude Dupont"])
         .output()
         .unwrap();
@@ -1010,7 +1037,14 @@ fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting(
             "--day",
             "2018-12-01",
         ])
-        .args(["--place", "Paris", "--commissaire", "Maître Claire Dupont"])
+        .args([
+            "--town",
+            "Paris",
+            "--place",
+            "Paris",
+            "--commissaire",
+            "Maître Claire Dupont",
+        ])
         .args(["--office", "Étude Dupont"])
         .output()
         .unwrap();

@@ -46,7 +46,14 @@ fn key_ceremony(env: &Env, when: &str, watches: &[&str]) -> (Output, String) {
             "--out",
             publ.to_str().unwrap(),
         ])
-        .args(["--place", PLACE, "--commissaire", "Maître Claire Dupont"])
+        .args([
+            "--town",
+            "Boulogne-Billancourt",
+            "--place",
+            PLACE,
+            "--commissaire",
+            "Maître Claire Dupont",
+        ])
         .args([
             "--office",
             "SELARL Dupont",
@@ -150,6 +157,12 @@ fn a_watch_time_typed_wrong_is_asked_again_and_the_key_ceremonys_minutes_state_i
         assert!(pdf.contains(want), "{want:?} not in the minutes:\n{pdf}");
     }
     assert!(!pdf.contains("Aucune anomalie"), "{pdf}");
+    // "Fait à" the town, asked as such, not the place's address.
+    assert!(
+        pdf.contains("Fait à Boulogne-Billancourt, le 10 décembre 2018."),
+        "{pdf}"
+    );
+    assert!(!pdf.contains("Fait à Salle des tirages"), "{pdf}");
 }
 
 #[test]

@@ -62,6 +62,7 @@ pub(super) fn open_or_resume(
         number,
         kind: SittingKind::Sitting,
         place: who.place,
+        town: who.town,
         commissaire: who.commissaire,
         present: who.present,
         lang: lang.code().into(),
@@ -160,7 +161,12 @@ fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
             "The sitting was interrupted; it goes on here, and its minutes will say so."
         )
     );
-    show_identity(lang, &opened.place, &opened.commissaire, &opened.present);
+    show_identity(
+        lang,
+        (&opened.place, &opened.town),
+        &opened.commissaire,
+        &opened.present,
+    );
     let same = term::confirm(
         lang,
         lang.t(
@@ -180,9 +186,21 @@ fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
     Ok(same)
 }
 
-/// Where, the commissaire and those present, on the screen.
-fn show_identity(lang: Lang, place: &str, commissaire: &Commissaire, present: &[Person]) {
+/// Where (the place, and the town the minutes are made in), the commissaire and those present,
+/// on the screen.
+fn show_identity(
+    lang: Lang,
+    (place, town): (&str, &str),
+    commissaire: &Commissaire,
+    present: &[Person],
+) {
     note!("  {} {place}", lang.t("Lieu :", "Place:"));
+    if !town.is_empty() {
+        note!(
+            "  {} {town}",
+            lang.t("Ville (« Fait à … ») :", "Town (\"Done at …\"):")
+        );
+    }
     note!(
         "  {} {}",
         lang.t("Commissaire de justice :", "Commissaire de justice:"),
@@ -206,6 +224,7 @@ fn show_identity(lang: Lang, place: &str, commissaire: &Commissaire, present: &[
 /// Who and where, as the minutes will state it.
 pub(super) struct Identity {
     pub place: String,
+    pub town: String,
     pub commissaire: Commissaire,
     pub present: Vec<Person>,
 }
@@ -220,7 +239,12 @@ pub(super) fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
             None => typed(lang)?,
         };
         term::heading(lang.t("OUVERTURE DE LA SÉANCE", "OPENING OF THE SITTING"));
-        show_identity(lang, &who.place, &who.commissaire, &who.present);
+        show_identity(
+            lang,
+            (&who.place, &who.town),
+            &who.commissaire,
+            &who.present,
+        );
         if term::confirm(
             lang,
             lang.t(
@@ -235,7 +259,9 @@ pub(super) fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
 
 /// The identity given by options, when all of it is.
 fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
-    let (Some(place), Some(name), Some(office)) = (&a.place, &a.commissaire, &a.office) else {
+    let (Some(place), Some(town), Some(name), Some(office)) =
+        (&a.place, &a.town, &a.commissaire, &a.office)
+    else {
         return Ok(None);
     };
     let mut present = vec![];
@@ -251,7 +277,7 @@ fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
             )
         })?);
     }
-    for t in [place, name, office] {
+    for t in [place, town, name, office] {
         term::check_text(t).map_err(|why| {
             Error::new(
                 Kind::MinutesTextInvalid,
@@ -262,6 +288,7 @@ fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
     }
     Ok(Some(Identity {
         place: place.trim().into(),
+        town: town.trim().into(),
         commissaire: Commissaire {
             name: name.trim().into(),
             office: office.trim().into(),
@@ -283,6 +310,13 @@ fn person(s: &str) -> Option<Person> {
 /// The identity typed at the terminal.
 fn typed(lang: Lang) -> Result<Identity> {
     let place = term::ask_text(lang, lang.t("Lieu de la séance :", "Place of the sitting:"))?;
+    let town = term::ask_text(
+        lang,
+        lang.t(
+            "Ville où le procès-verbal est fait (« Fait à … ») :",
+            "Town the minutes are made in (\"Done at …\"):",
+        ),
+    )?;
     let name = term::ask_text(
         lang,
         lang.t(
@@ -323,6 +357,7 @@ fn typed(lang: Lang) -> Result<Identity> {
     }
     Ok(Identity {
         place,
+        town,
         commissaire: Commissaire { name, office },
         present,
     })
@@ -400,6 +435,7 @@ fn open_key_ceremony_sitting(a: &CeremonyArgs, lang: Lang, ctx: &mut Ctx) -> Res
         number: 1,
         kind: SittingKind::KeyCeremony,
         place: who.place,
+        town: who.town,
         commissaire: who.commissaire,
         present: who.present,
         lang: lang.code().into(),

@@ -58,6 +58,7 @@ impl Minutes {
             time_zone: w.time_zone,
             titles: w.titles,
             place: opened.place.clone(),
+            town: opened.town.clone(),
             commissaire: Some(opened.commissaire.clone()),
             present: opened.present.clone(),
             opened: all[lo].at,

@@ -329,9 +329,11 @@ fn own_sha256(h: &mut Html, m: &Minutes) {
     let _ = writeln!(h.s, "<div class=\"sha\">{line}<br>{line}</div>");
 }
 
-/// "Fait à {place}, le {date}", or lines to fill.
+/// "Fait à {town}, le {date}" (the place, for a sitting recorded before the town was asked), or
+/// lines to fill.
 fn done_at(h: &mut Html, m: &Minutes) {
-    let line = if m.place.is_empty() {
+    let town = if m.town.is_empty() { &m.place } else { &m.town };
+    let line = if town.is_empty() {
         format!(
             "{} {FILL}, {} {FILL}",
             h.t("Fait à", "Done at"),
@@ -342,7 +344,7 @@ fn done_at(h: &mut Html, m: &Minutes) {
         format!(
             "{} {}, {} {}.",
             h.t("Fait à", "Done at"),
-            esc(&m.place),
+            esc(town),
             h.t("le", "on"),
             esc(&words::date_of(end, h.tz, h.lang))
         )

@@ -149,6 +149,9 @@ pub struct Minutes {
     pub titles: Vec<String>,
     /// The place (empty when not known: a lone draw).
     pub place: String,
+    /// The town the minutes are made in (`Fait à <town>`; empty when not recorded: a lone
+    /// draw, or a sitting opened before the town was asked, whose minutes say the place).
+    pub town: String,
     /// The commissaire de justice (none for a lone draw).
     pub commissaire: Option<Commissaire>,
     /// The other persons present.
