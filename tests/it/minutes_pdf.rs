@@ -270,7 +270,13 @@ fn the_printed_minutes_have_no_stale_plan_no_empty_heading_and_room_to_sign_and_
             crate::print::for_day(&seal, d, 1, &["set_sha256"]),
         ));
     }
-    r.push((at("09:00"), "software.start", start.clone()));
+    // Between the sittings: an export refused, and a run of urne ceremony that stopped before
+    // the opening, recording nothing but its start (the watch refused three times, say).
+    r.push((at("08:40"), "input.rejected", json!({"file": "/media/usb/entries-2018-12-07.jsonl", "sha256": h(0x4f), "reason": "export refusé : signature invalide"})));
+    let mut ceremony = start.clone();
+    ceremony["command"] = json!("ceremony");
+    r.push((at("08:50"), "software.start", ceremony.clone()));
+    r.push((at("09:00"), "software.start", ceremony));
     r.push((at("09:01"), "sitting.opened", opened));
     for d in 1..=3u8 {
         let m = 10 * u32::from(d);
@@ -318,6 +324,18 @@ fn the_printed_minutes_have_no_stale_plan_no_empty_heading_and_room_to_sign_and_
     assert!(all.contains(resumed), "{all}");
     assert!(
         !all.contains("travaux restant prévus : tirage du jour du 1er"),
+        "{all}"
+    );
+    // What happened between the sittings that touches this one's work.
+    for want in [
+        "Fichier refusé : /media/usb/entries-2018-12-07.jsonl",
+        "Exécution de urne ceremony arrêtée avant l'ouverture d'une séance, sans rien inscrire d'autre que son démarrage",
+    ] {
+        assert!(all.contains(want), "{want:?} not in the minutes:\n{all}");
+    }
+    assert_eq!(
+        all.matches("Exécution de urne ceremony arrêtée").count(),
+        1,
         "{all}"
     );
     // No heading over an empty table: the change is said in words.

@@ -31,10 +31,11 @@ impl Minutes {
             .position(|p| matches!(&p.r, Record::SittingClosed(r) if r.number == number))
             .map_or(all.len() - 1, |i| lo + i);
         let key_ceremony = opened.kind == SittingKind::KeyCeremony;
+        let range_opener = opener(&all, lo);
         let range = Range {
             lo,
             hi,
-            opener: opener(&all, lo),
+            opener: range_opener,
             key_ceremony,
         };
         let mut w = collect::collect(&all, &range, ctx);
@@ -47,6 +48,12 @@ impl Minutes {
             super::outside::acts(&all, super::outside::start(&all, lo), lo)
         };
         super::corrections::add(&mut w, &all, lo, hi);
+        if !key_ceremony {
+            let from = super::outside::start(&all, lo);
+            w.incidents
+                .extend(collect::between(&all, from, lo, range_opener));
+            w.incidents.sort_by_key(|i| i.at().seq);
+        }
         Ok(Minutes {
             kind: if key_ceremony {
                 MinutesKind::KeyCeremony

@@ -486,6 +486,46 @@ fn incidents(inside: &[Parsed], skip: &[Option<u64>]) -> Vec<Incident> {
         .collect()
 }
 
+/// What happened between the previous sitting's close (`from`) and this sitting's opening (`lo`)
+/// that touches its work and is no act (spec/appliance.md §9.2): every refusal recorded then
+/// (`command.failed`, `input.rejected`, `entropy.refused`), and every run of `urne ceremony`
+/// but the one that opened the sitting (`opener`) that recorded nothing after its start.
+pub(super) fn between(
+    all: &[Parsed],
+    from: usize,
+    lo: usize,
+    opener: Option<usize>,
+) -> Vec<Incident> {
+    let starts: Vec<Option<u64>> = all[from..lo]
+        .iter()
+        .filter(|p| matches!(p.r, Record::SoftwareStart(_)))
+        .map(|p| Some(p.at.seq))
+        .collect();
+    let mut out: Vec<Incident> = incidents(&all[from..lo], &starts)
+        .into_iter()
+        .filter(|i| {
+            matches!(
+                i,
+                Incident::Failed { .. }
+                    | Incident::Rejected { .. }
+                    | Incident::EntropyRefused { .. }
+            )
+        })
+        .collect();
+    for i in from..lo {
+        let Record::SoftwareStart(r) = &all[i].r else {
+            continue;
+        };
+        let next_is_start = all
+            .get(i + 1)
+            .is_some_and(|p| matches!(p.r, Record::SoftwareStart(_)));
+        if r.command == "ceremony" && Some(i) != opener && i + 1 < lo && next_is_start {
+            out.push(Incident::StoppedBeforeOpening { at: all[i].at });
+        }
+    }
+    out
+}
+
 /// The draws and generations finished by a later process than the one that recorded their
 /// entropy: a `software.start` between the entropy's event and the result's.
 fn resumed(draws: &[Draw], blocks: &[Block], upto: &[Parsed], opened: u64) -> Vec<Incident> {

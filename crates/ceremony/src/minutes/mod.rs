@@ -469,6 +469,13 @@ pub enum Incident {
         /// why the attempt stopped, when the trail says.
         cause: Option<u64>,
     },
+    /// A run of `urne ceremony` between the previous sitting and this one that recorded nothing
+    /// but its start: stopped before it opened a sitting (a refusal there, such as the watch
+    /// refused three times, is not recorded, spec/appliance.md §9.1).
+    StoppedBeforeOpening {
+        /// Its `software.start`.
+        at: Stamp,
+    },
     /// The sitting taken up again (`sitting.resumed`).
     Resumed {
         /// The event.
@@ -511,6 +518,7 @@ impl Incident {
             | Incident::ClockConfirmed { at, .. }
             | Incident::ClockJumped { at, .. }
             | Incident::KeysBeforeOpening { at, .. }
+            | Incident::StoppedBeforeOpening { at }
             | Incident::Resumed { at, .. }
             | Incident::RandomnessResumed { at, .. } => *at,
         }

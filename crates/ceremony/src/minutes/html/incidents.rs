@@ -174,6 +174,10 @@ fn incident(h: &Html, i: &Incident) -> String {
             opener,
             cause,
         } => keys_before_opening(h, at.seq, *process, *opener, *cause),
+        Incident::StoppedBeforeOpening { .. } => esc(h.t(
+            "Exécution de urne ceremony arrêtée avant l'ouverture d'une séance, sans rien inscrire d'autre que son démarrage : un refus avant l'ouverture (l'heure à la montre refusée trois fois, une réponse manquante) n'est pas inscrit au journal d'audit.",
+            "A run of urne ceremony stopped before it opened a sitting, recording nothing but its start: a refusal before the opening (the time at the watch refused three times, an answer missing) is not recorded in the audit trail.",
+        )),
         Incident::Resumed { plan, .. } => resumed_sitting(h, plan),
         Incident::RandomnessResumed { .. } => resumed(h, i),
     };
