@@ -46,6 +46,7 @@ mod musts_verify;
 mod native;
 mod outputs;
 mod outside;
+mod paced;
 mod pinned;
 mod placing;
 mod planted;
