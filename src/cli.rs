@@ -578,6 +578,9 @@ pub struct CeremonyArgs {
     /// The place of the sitting, as the minutes state it (else asked).
     #[arg(long, value_name = "TEXT")]
     pub place: Option<String>,
+    /// The town the minutes are made in, "Fait à <town>" (else asked with the place).
+    #[arg(long, value_name = "TOWN")]
+    pub town: Option<String>,
     /// The commissaire de justice's name (else asked).
     #[arg(long, value_name = "NAME")]
     pub commissaire: Option<String>,

@@ -1215,6 +1215,14 @@ def witnessed_vectors(w, export, AA, ahead):
       "clock agreed with the commissaire's watch), event 3 dated ten years ahead, event 4 the correction confirming "
       "08:55, 4 min 2 s before the sitting's time, within the watch check's tolerance (SPEC §6.4 (5) [M-254]).",
       "valid", after(opened, "2018-12-26T08:55:00.000000Z", "2018-12-26T08:55:30.000000Z"), AA)
+    # spec/formats.md §6.2: a sitting.opened may name the town its minutes are made in (`town`, optional).
+    with_town = ("sitting.opened", json.dumps(
+        {"number": 1, "kind": "sitting", "place": "Salle des tirages, 126 rue Gallieni", "town": "Boulogne-Billancourt",
+         "commissaire": {"name": "Me Martin", "office": "Paris"}, "present": [], "lang": "fr", "plan": []},
+        separators=(",", ":"), ensure_ascii=False))
+    w("audit-v2-valid-sitting-opened-with-town", "audit-v2-valid-clock-corrected-after-sitting whose sitting.opened "
+      "names, beside its place, the town its minutes are made in (SPEC §6.2: `town`, optional).",
+      "valid", after(with_town, "2018-12-26T08:55:00.000000Z", "2018-12-26T08:55:30.000000Z"), AA)
     w("audit-v2-inconsistent-clock-corrected-before-sitting", "audit-v2-valid-clock-corrected-after-sitting whose "
       "correction confirms 08:54, more than 5 min 59 s before the sitting opened at the watch: a correction never "
       "goes back past the last time a person witnessed (SPEC §6.4 (5) [M-254]).", "inconsistent",

@@ -194,6 +194,7 @@ fn ceremony_args(c: crate::cli::CeremonyArgs) -> ceremony::CeremonyArgs {
         out: c.out,
         lang: c.lang,
         place: c.place,
+        town: c.town,
         commissaire: c.commissaire,
         office: c.office,
         present: c.present,

@@ -138,9 +138,34 @@ pub fn heading(title: &str) {
 /// The commissaire types the date and time at their own watch (Paris time, D-1: `AAAA-MM-JJ HH:MM`;
 /// three tries): the appliance's clock, which dates every event, the minutes and the D-8 plan,
 /// must be within 5 minutes of it, else nothing goes on (exit 4). The clock is a file of the
-/// machine's; the commissaire's watch is not (`cmd::watch`).
-pub fn check_clock(lang: Lang) -> Result<()> {
-    crate::cmd::watch::check(lang, "`urne ceremony`").map(|_| ())
+/// machine's; the commissaire's watch is not (`cmd::watch`). Returns the times refused before
+/// the one that agreed, described, for the sitting to record ([`record_refused`]).
+pub fn check_clock(lang: Lang, last: crate::cmd::watch::LastRefusal) -> Result<Vec<String>> {
+    crate::cmd::watch::check_at_sitting(lang, "`urne ceremony`", last).map(|w| w.refused)
+}
+
+/// Records each time refused at the watch before the one that agreed (spec/appliance.md §9.1,
+/// §9.2): a `command.failed` of class `refused`, once the clock is confirmed (so dated by a
+/// clock the commissaire's watch agrees with), for the minutes to state.
+pub fn record_refused(
+    ctx: &mut crate::cmd::ctx::Ctx,
+    lang: Lang,
+    refused: Vec<String>,
+) -> Result<()> {
+    for why in refused {
+        ctx.record(urne_verify::events::payloads::CommandFailed {
+            command: ctx.command_name.clone(),
+            class: "refused".into(),
+            error: format!(
+                "{} {why}",
+                lang.t(
+                    "heure à la montre refusée, demandée à nouveau :",
+                    "time at the watch refused, asked again:"
+                )
+            ),
+        })?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

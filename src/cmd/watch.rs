@@ -25,19 +25,53 @@ pub const TOLERANCE_MINUTES: i64 = 5;
 /// later than the clock, spec/appliance.md §5.B9).
 pub const AHEAD_DAYS: i64 = 31;
 
-/// Asks for the date and time at the watch (Paris time, D-1: `AAAA-MM-JJ HH:MM`; three tries)
-/// and returns it, once the appliance's clock is within [`TOLERANCE_MINUTES`] of it; else
-/// nothing goes on (exit 4). `then` names what to run again after setting the clock right. A
-/// refusal is one of what was typed: reported, never recorded, not even as `command.failed`
-/// (spec/appliance.md §9.1; asked before anything is recorded everywhere else, spec/appliance.md §6.6).
+/// Asks for the date and time at the watch (Paris time, D-1: `AAAA-MM-JJ HH:MM`; three tries,
+/// as every prompt: a time that does not parse, or one more than [`TOLERANCE_MINUTES`] from the
+/// appliance's clock, is refused and asked again) and returns it, once the appliance's clock is
+/// within [`TOLERANCE_MINUTES`] of it; else nothing goes on (exit 4). `then` names what to run
+/// again after setting the clock right. A refusal is one of what was typed: reported, never
+/// recorded, not even as `command.failed` (spec/appliance.md §9.1; asked before anything is
+/// recorded everywhere else, spec/appliance.md §6.6).
 pub fn check(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
-    ask(lang, then).map_err(Error::unrecorded)
+    ask(lang, then).map(|w| w.at).map_err(Error::unrecorded)
+}
+
+/// What a sitting's check of the watch gives: the instant the watch showed, and each time typed
+/// before it that the appliance's clock disagreed with, in words of the sitting's language, for
+/// the minutes (spec/appliance.md §9.1, §9.2).
+pub struct Watched {
+    /// The instant the watch showed, the clock within the tolerance of it.
+    pub at: DateTime<Utc>,
+    /// The times refused because the clock disagreed with them, described.
+    pub refused: Vec<String>,
+}
+
+/// What becomes of a refusal after the last try.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LastRefusal {
+    /// Not recorded (an ordinary sitting: nothing is recorded after the trail's check, M-257).
+    Unrecorded,
+    /// Recorded as `command.failed` (the key ceremony: its keys, already generated, are dated by
+    /// the same clock, and its minutes say why the first attempt stopped).
+    Recorded,
+}
+
+/// [`check`] at a sitting: the times refused before the one that agreed are returned for the
+/// sitting to record once the clock is confirmed; the refusal after the last try is recorded
+/// or not as `last` says.
+pub fn check_at_sitting(lang: Lang, then: &str, last: LastRefusal) -> Result<Watched> {
+    ask(lang, then).map_err(|e| match last {
+        LastRefusal::Unrecorded => e.unrecorded(),
+        LastRefusal::Recorded => e,
+    })
 }
 
 /// [`check`], its refusals not yet marked.
-fn ask(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
+fn ask(lang: Lang, then: &str) -> Result<Watched> {
     let tz = chrono_tz::Europe::Paris;
-    for _ in 0..TRIES {
+    let mut refused = vec![];
+    let mut disagreed = None;
+    for attempt in 1..=TRIES {
         note!(
             "{}",
             lang.t(
@@ -62,24 +96,55 @@ fn ask(lang: Lang, then: &str) -> Result<DateTime<Utc>> {
         };
         let now = crate::edge::clock::now_utc();
         if let Some(at) = agrees(local, now) {
-            return Ok(at);
+            return Ok(Watched { at, refused });
         }
-        let shown = now.with_timezone(&tz).format("%Y-%m-%d %H:%M");
-        return Err(Error::new(
-            Kind::ClockDisagrees,
-            format!(
-                "the appliance's clock ({shown}, Paris time) is not the commissaire's watch ({typed}): more than {TOLERANCE_MINUTES} minutes apart"
-            ),
-            format!(
-                "set the appliance's clock right (UTC) in front of the commissaire, then run {then} again; nothing was done"
-            ),
-        ));
+        let shown = now.with_timezone(&tz).format("%Y-%m-%d %H:%M").to_string();
+        let why = disagreement(lang, &shown, &typed, attempt);
+        note!("  {} {why}", lang.t("refusé :", "refused:"));
+        refused.push(why);
+        disagreed = Some((shown, typed));
     }
+    let Some((shown, typed)) = disagreed else {
+        return Err(Error::new(
+            Kind::NoValidAnswer,
+            "no date and time given after three tries",
+            "type the date and time at the commissaire's watch as AAAA-MM-JJ HH:MM; nothing was done",
+        ));
+    };
+    // In the sitting's language: the key ceremony's minutes state it (spec/appliance.md §9.2).
     Err(Error::new(
-        Kind::NoValidAnswer,
-        "no date and time given after three tries",
-        "type the date and time at the commissaire's watch as AAAA-MM-JJ HH:MM; nothing was done",
+        Kind::ClockDisagrees,
+        format!(
+            "{} {}",
+            lang.t(
+                "heure à la montre refusée, sans autre essai :",
+                "time at the watch refused, with no try left:"
+            ),
+            disagreement(lang, &shown, &typed, TRIES)
+        ),
+        format!(
+            "set the appliance's clock right (UTC) in front of the commissaire, then run {then} again; nothing was done"
+        ),
     ))
+}
+
+/// A time typed that the appliance's clock disagrees with, in words: what the clock said, what
+/// was typed, the try.
+fn disagreement(lang: Lang, shown: &str, typed: &str, attempt: usize) -> String {
+    format!(
+        "{} {shown} {} {typed} {} {TOLERANCE_MINUTES} {} {attempt} {} {TRIES})",
+        lang.t(
+            "l'horloge de l'appareil indiquait",
+            "the appliance's clock said"
+        ),
+        lang.t(
+            "(heure de Paris), la montre du commissaire",
+            "(Paris time), the commissaire's watch"
+        ),
+        lang.t(": plus de", ": more than"),
+        lang.t("minutes d'écart (essai", "minutes apart (try"),
+        lang.t("sur", "of"),
+    )
 }
 
 /// The instant the watch shows (`local`, Paris time) when the clock `now` is within

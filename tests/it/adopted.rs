@@ -256,6 +256,7 @@ fn minutes_place_only_child_hook() {
         number: 1,
         kind: SittingKind::Sitting,
         place: "Paris".into(),
+        town: "Paris".into(),
         commissaire: Commissaire {
             name: "Maître Claire Dupont".into(),
             office: "Étude Dupont".into(),

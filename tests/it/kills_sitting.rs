@@ -74,6 +74,8 @@ fn sitting_args(rules: &Path, first: &str, out: &str, secret: &str) -> Vec<Strin
     [
         "--out",
         out,
+        "--town",
+        "Paris",
         "--place",
         "Salle des essais, Paris",
         "--commissaire",

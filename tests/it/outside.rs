@@ -28,6 +28,8 @@ fn a_lone_draw_between_two_sittings_is_shown_at_the_next_opening_and_in_its_minu
             exports,
             "--day",
             day,
+            "--town",
+            "Paris",
             "--place",
             "Étude Dupont, Paris",
             "--commissaire",

@@ -242,6 +242,7 @@ fn a_library_planted_in_openssls_configuration_or_engines_never_loads_in_any_com
         let publ = fresh.path("pub");
         let who = [
             ("Lieu de la séance", "Étude Dupont, Paris"),
+            ("Ville où le procès-verbal", "Paris"),
             ("Nom du commissaire", "Maître Claire Dupont"),
             ("Office", "SELARL Dupont"),
             ("ligne vide pour finir", ""),

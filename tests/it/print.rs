@@ -23,7 +23,7 @@ use urne_verify::rules::draw::DrawRules;
 use urne_verify::rules::game::GameRules;
 
 /// Runs a tool, failing the test with a clear message when it is not installed.
-fn run(tool: &str, args: &[&str]) -> Vec<u8> {
+pub(crate) fn run(tool: &str, args: &[&str]) -> Vec<u8> {
     let out = Command::new(tool).args(args).output().unwrap_or_else(|e| {
         panic!(
             "{tool} cannot be run ({e}): the printed minutes cannot be checked. Install it with \
@@ -39,7 +39,13 @@ fn run(tool: &str, args: &[&str]) -> Vec<u8> {
 }
 
 /// Prints `html` to a PDF with headless Chromium (the flags of the project's tech notes).
-fn print(dir: &Path, name: &str, html: &str) -> PathBuf {
+pub(crate) fn print(dir: &Path, name: &str, html: &str) -> PathBuf {
+    print_with(dir, name, html, &["--no-pdf-header-footer"])
+}
+
+/// [`print`] with `flags` for the page's header and footer (none: Chromium's own, a date and
+/// the file's URL, unless the page's own margin boxes take their place).
+pub(crate) fn print_with(dir: &Path, name: &str, html: &str, flags: &[&str]) -> PathBuf {
     let page = dir.join(format!("{name}.html"));
     std::fs::write(&page, html).unwrap();
     let pdf = dir.join(format!("{name}.pdf"));
@@ -57,9 +63,11 @@ fn print(dir: &Path, name: &str, html: &str) -> PathBuf {
             "--disable-sync",
             &format!("--user-data-dir={}", profile.display()),
             &format!("--print-to-pdf={}", pdf.display()),
-            "--no-pdf-header-footer",
-            &format!("file://{}", page.display()),
-        ],
+        ]
+        .into_iter()
+        .chain(flags.iter().copied())
+        .chain([format!("file://{}", page.display()).as_str()])
+        .collect::<Vec<_>>(),
     );
     if let Ok(keep) = std::env::var("URNE_PRINT_KEEP") {
         std::fs::copy(&pdf, Path::new(&keep).join(format!("{name}.pdf"))).unwrap();
@@ -68,7 +76,7 @@ fn print(dir: &Path, name: &str, html: &str) -> PathBuf {
 }
 
 /// The sizes of the PDF's pages, in points.
-fn page_sizes(pdf: &Path) -> Vec<(f64, f64)> {
+pub(crate) fn page_sizes(pdf: &Path) -> Vec<(f64, f64)> {
     let info = String::from_utf8(run(
         "pdfinfo",
         &["-f", "1", "-l", "9999", pdf.to_str().unwrap()],
@@ -90,7 +98,7 @@ fn page_sizes(pdf: &Path) -> Vec<(f64, f64)> {
 }
 
 /// The text of pages `first..=last`, its whitespace (no-break spaces included) collapsed.
-fn text(pdf: &Path, first: usize, last: usize) -> String {
+pub(crate) fn text(pdf: &Path, first: usize, last: usize) -> String {
     let (f, l) = (first.to_string(), last.to_string());
     let raw = run(
         "pdftotext",
@@ -209,7 +217,7 @@ fn check_screen(dir: &Path, name: &str, html: &str) {
 }
 
 /// The env's trail, as stored.
-fn events(env: &Env) -> Vec<Event> {
+pub(crate) fn events(env: &Env) -> Vec<Event> {
     let c = rusqlite::Connection::open(env.db()).unwrap();
     let mut q = c
         .prepare("SELECT seq, ts, kind, payload, prev_hash, hash FROM events ORDER BY seq")
@@ -231,7 +239,7 @@ fn events(env: &Env) -> Vec<Event> {
 }
 
 /// The env's latest signed checkpoint.
-fn latest_note(env: &Env) -> String {
+pub(crate) fn latest_note(env: &Env) -> String {
     let c = rusqlite::Connection::open(env.db()).unwrap();
     c.query_row(
         "SELECT note FROM checkpoints ORDER BY size DESC LIMIT 1",
@@ -242,7 +250,7 @@ fn latest_note(env: &Env) -> String {
 }
 
 /// The payload of the env's first event of `kind`.
-fn payload(events: &[Event], kind: &str) -> Value {
+pub(crate) fn payload(events: &[Event], kind: &str) -> Value {
     let e = events
         .iter()
         .find(|e| e.kind == kind)
@@ -251,7 +259,7 @@ fn payload(events: &[Event], kind: &str) -> Value {
 }
 
 /// A trail composed of `(time, kind, payload)`, numbered from 1.
-fn compose(records: Vec<(String, &str, Value)>) -> Vec<Event> {
+pub(crate) fn compose(records: Vec<(String, &str, Value)>) -> Vec<Event> {
     records
         .into_iter()
         .zip(1u64..)
@@ -267,16 +275,16 @@ fn compose(records: Vec<(String, &str, Value)>) -> Vec<Event> {
 }
 
 /// `HH:MM` on 11 December 2018, UTC, as the trail writes times.
-fn at(hm: &str) -> String {
+pub(crate) fn at(hm: &str) -> String {
     format!("2018-12-11T{hm}:00.000000Z")
 }
 
 /// A hash standing for the `n`-th value of the composed trails.
-fn h(n: u8) -> String {
+pub(crate) fn h(n: u8) -> String {
     urne_verify::crypto::sha256(&[n]).to_string()
 }
 
-fn sitting_opened(kind: &str) -> Value {
+pub(crate) fn sitting_opened(kind: &str) -> Value {
     json!({"number": 1, "kind": kind, "place": "Paris, 5 rue de la Paix (siège de la société)",
         "commissaire": {"name": "Maître Claire Dupont", "office": "SELARL Dupont & Associés, commissaires de justice à Paris"},
         "present": [{"name": "Jean Martin", "role": "opérateur"},
@@ -292,7 +300,7 @@ const BLOCK: &str = "noel-de-la-chance-2015/100/2018-12/1";
 const EARLIER: &str = "noel-de-la-chance-2015/100/2018-11/1";
 
 /// `template` with its day (and attempt) set, its hashes made those of `day`.
-fn for_day(template: &Value, day: u8, attempt: u32, fields: &[&str]) -> Value {
+pub(crate) fn for_day(template: &Value, day: u8, attempt: u32, fields: &[&str]) -> Value {
     let mut v = template.clone();
     v["day"] = json!(format!("2018-12-0{day}"));
     v["attempt"] = json!(attempt);
@@ -304,7 +312,7 @@ fn for_day(template: &Value, day: u8, attempt: u32, fields: &[&str]) -> Value {
 }
 
 /// One day's draw, from the real draw's payloads: entropy, contribution, result, published.
-fn day_draw(
+pub(crate) fn day_draw(
     real: &[Event],
     day: u8,
     attempt: u32,
@@ -434,7 +442,7 @@ fn game() -> GameRules {
 }
 
 /// The context of the composed trails: the real rules, a pseudonym for every leaf picked.
-fn given(events: &[Event], note: String) -> Given {
+pub(crate) fn given(events: &[Event], note: String) -> Given {
     let rules = DrawRules::from_json(&std::fs::read(crate::draws::rules()).unwrap()).unwrap();
     let mut g = Given {
         draw_rules: vec![rules],

@@ -16,11 +16,12 @@ use std::path::Path;
 /// in (`scripts/pty-type --on`): the prompt's pattern and the answer. The PIN is typed at its
 /// own prompt ([`PIN_PROMPT`]); [`TYPE_BACK`] and [`CONFIRM`] (tests/it/common.rs) type back
 /// what the screen shows. One place for the lead to align with the screens' wording.
-const ANSWERS: [(&str, &str); 11] = [
+const ANSWERS: [(&str, &str); 12] = [
     (
         "Lieu de la séance :",
         "Étude Dupont, 12 rue de la Paix, Paris",
     ),
+    ("Ville où le procès-verbal est fait", "Paris"),
     ("Nom du commissaire de justice :", "Maître Claire Dupont"),
     (
         r"Office \(étude\) du commissaire de justice :",

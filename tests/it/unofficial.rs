@@ -242,6 +242,8 @@ fn at_a_sitting_the_commissaire_types_the_unofficial_id_back_and_the_minutes_say
     let mut args = vec![
         "--out",
         "pub",
+        "--town",
+        "Paris",
         "--place",
         "Salle des essais, Paris",
         "--commissaire",

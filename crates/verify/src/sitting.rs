@@ -74,6 +74,10 @@ pub struct OpenedRecord {
     pub kind: SittingKind,
     /// The place of the sitting, as the minutes state it.
     pub place: String,
+    /// The town the minutes are made in (`Fait à <town>`), asked apart from the place's
+    /// address; absent (empty) in a trail recorded before it was asked.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub town: String,
     /// The commissaire de justice.
     pub commissaire: Commissaire,
     /// The other persons present, in the order given.
@@ -161,4 +165,23 @@ pub struct SittingFile {
 /// `sitting-<number>` (three digits at least), e.g. `sitting-007`.
 pub fn default_folder(number: u32) -> String {
     format!("sitting-{number:03}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sitting_opened_names_its_town_or_says_nothing_of_it() {
+        // spec/formats.md §6.2: `town` is optional, absent from a trail recorded before it was
+        // asked, and never written empty.
+        let old = r#"{"number":1,"kind":"sitting","place":"Paris","commissaire":{"name":"Me Martin","office":"Paris"},"present":[],"lang":"fr","plan":[]}"#;
+        let r: OpenedRecord = serde_json::from_str(old).unwrap();
+        assert_eq!(r.town, "");
+        assert_eq!(serde_json::to_string(&r).unwrap(), old);
+        let new = old.replace(r#""place":"Paris","#, r#""place":"Paris","town":"Lyon","#);
+        let r: OpenedRecord = serde_json::from_str(&new).unwrap();
+        assert_eq!(r.town, "Lyon");
+        assert_eq!(serde_json::to_string(&r).unwrap(), new);
+    }
 }

@@ -12,6 +12,8 @@ pub struct CeremonyArgs {
     /// The place, the commissaire's name and office, the persons present (`Name, role`):
     /// given ahead, shown and confirmed; else asked.
     pub place: Option<String>,
+    /// The town the minutes are made in (`Fait à <town>`).
+    pub town: Option<String>,
     /// The commissaire de justice's name, as the minutes state it.
     pub commissaire: Option<String>,
     /// The commissaire de justice's office (étude), as the minutes state it.

@@ -7,6 +7,7 @@ use super::plan::Prepared;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::altered;
 use crate::cmd::term::{self, Lang};
+use crate::cmd::watch::LastRefusal;
 use crate::error::{Error, Kind, Result};
 use urne_ceremony::state::Trail;
 use urne_verify::events::kinds::{self, Record};
@@ -44,27 +45,30 @@ pub(super) fn open_or_resume(
         let lang = Lang::from_env(Some(&opened.lang));
         let same = resume_screen(lang, &at, &opened)?;
         unofficial_typed_back(lang, &p.unofficial)?;
-        term::check_clock(lang)?;
+        let refused = term::check_clock(lang, LastRefusal::Unrecorded)?;
         ctx.record(ResumedRecord {
             number: opened.number,
             plan: if same { p.steps.clone() } else { vec![] },
         })?;
+        term::record_refused(ctx, lang, refused)?;
         return Ok((opened.number, lang, same));
     }
     let number = sittings.last + 1;
     show_outside(lang, &events)?;
     unofficial_typed_back(lang, &p.unofficial)?;
     let who = identity(a, lang)?;
-    term::check_clock(lang)?;
+    let refused = term::check_clock(lang, LastRefusal::Unrecorded)?;
     ctx.record(OpenedRecord {
         number,
         kind: SittingKind::Sitting,
         place: who.place,
+        town: who.town,
         commissaire: who.commissaire,
         present: who.present,
         lang: lang.code().into(),
         plan: p.steps.clone(),
     })?;
+    term::record_refused(ctx, lang, refused)?;
     note!(
         "{} {number} {}",
         lang.t("Séance n°", "Sitting no."),
@@ -157,7 +161,12 @@ fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
             "The sitting was interrupted; it goes on here, and its minutes will say so."
         )
     );
-    show_identity(lang, &opened.place, &opened.commissaire, &opened.present);
+    show_identity(
+        lang,
+        (&opened.place, &opened.town),
+        &opened.commissaire,
+        &opened.present,
+    );
     let same = term::confirm(
         lang,
         lang.t(
@@ -177,9 +186,21 @@ fn resume_screen(lang: Lang, at: &str, opened: &OpenedRecord) -> Result<bool> {
     Ok(same)
 }
 
-/// Where, the commissaire and those present, on the screen.
-fn show_identity(lang: Lang, place: &str, commissaire: &Commissaire, present: &[Person]) {
+/// Where (the place, and the town the minutes are made in), the commissaire and those present,
+/// on the screen.
+fn show_identity(
+    lang: Lang,
+    (place, town): (&str, &str),
+    commissaire: &Commissaire,
+    present: &[Person],
+) {
     note!("  {} {place}", lang.t("Lieu :", "Place:"));
+    if !town.is_empty() {
+        note!(
+            "  {} {town}",
+            lang.t("Ville (« Fait à … ») :", "Town (\"Done at …\"):")
+        );
+    }
     note!(
         "  {} {}",
         lang.t("Commissaire de justice :", "Commissaire de justice:"),
@@ -203,6 +224,7 @@ fn show_identity(lang: Lang, place: &str, commissaire: &Commissaire, present: &[
 /// Who and where, as the minutes will state it.
 pub(super) struct Identity {
     pub place: String,
+    pub town: String,
     pub commissaire: Commissaire,
     pub present: Vec<Person>,
 }
@@ -217,7 +239,12 @@ pub(super) fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
             None => typed(lang)?,
         };
         term::heading(lang.t("OUVERTURE DE LA SÉANCE", "OPENING OF THE SITTING"));
-        show_identity(lang, &who.place, &who.commissaire, &who.present);
+        show_identity(
+            lang,
+            (&who.place, &who.town),
+            &who.commissaire,
+            &who.present,
+        );
         if term::confirm(
             lang,
             lang.t(
@@ -232,7 +259,9 @@ pub(super) fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
 
 /// The identity given by options, when all of it is.
 fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
-    let (Some(place), Some(name), Some(office)) = (&a.place, &a.commissaire, &a.office) else {
+    let (Some(place), Some(town), Some(name), Some(office)) =
+        (&a.place, &a.town, &a.commissaire, &a.office)
+    else {
         return Ok(None);
     };
     let mut present = vec![];
@@ -248,7 +277,7 @@ fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
             )
         })?);
     }
-    for t in [place, name, office] {
+    for t in [place, town, name, office] {
         term::check_text(t).map_err(|why| {
             Error::new(
                 Kind::MinutesTextInvalid,
@@ -259,6 +288,7 @@ fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
     }
     Ok(Some(Identity {
         place: place.trim().into(),
+        town: town.trim().into(),
         commissaire: Commissaire {
             name: name.trim().into(),
             office: office.trim().into(),
@@ -280,6 +310,13 @@ fn person(s: &str) -> Option<Person> {
 /// The identity typed at the terminal.
 fn typed(lang: Lang) -> Result<Identity> {
     let place = term::ask_text(lang, lang.t("Lieu de la séance :", "Place of the sitting:"))?;
+    let town = term::ask_text(
+        lang,
+        lang.t(
+            "Ville où le procès-verbal est fait (« Fait à … ») :",
+            "Town the minutes are made in (\"Done at …\"):",
+        ),
+    )?;
     let name = term::ask_text(
         lang,
         lang.t(
@@ -320,6 +357,7 @@ fn typed(lang: Lang) -> Result<Identity> {
     }
     Ok(Identity {
         place,
+        town,
         commissaire: Commissaire { name, office },
         present,
     })
@@ -348,11 +386,12 @@ pub(super) fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Resul
         return match open_key_ceremony {
             Some(r) if sittings.open && r.kind == SittingKind::KeyCeremony => {
                 let lang = Lang::from_env(Some(&r.lang));
-                term::check_clock(lang)?;
+                let refused = term::check_clock(lang, LastRefusal::Recorded)?;
                 ctx.record(ResumedRecord {
                     number: r.number,
                     plan: r.plan.clone(),
                 })?;
+                term::record_refused(ctx, lang, refused)?;
                 Ok((r.number, lang))
             }
             _ => Err(Error::new(
@@ -389,11 +428,14 @@ fn only_the_keys(events: &[urne_verify::audit::Event]) -> Result<bool> {
 /// The key ceremony's sitting opened (number 1): the identity asked, shown and confirmed.
 fn open_key_ceremony_sitting(a: &CeremonyArgs, lang: Lang, ctx: &mut Ctx) -> Result<(u32, Lang)> {
     let who = identity(a, lang)?;
-    term::check_clock(lang)?;
+    // The keys are already generated, dated by this clock: a watch it disagrees with after the
+    // last try is recorded, and the minutes say why the attempt stopped (spec/appliance.md §9.1).
+    let refused = term::check_clock(lang, LastRefusal::Recorded)?;
     ctx.record(OpenedRecord {
         number: 1,
         kind: SittingKind::KeyCeremony,
         place: who.place,
+        town: who.town,
         commissaire: who.commissaire,
         present: who.present,
         lang: lang.code().into(),
@@ -403,6 +445,7 @@ fn open_key_ceremony_sitting(a: &CeremonyArgs, lang: Lang, ctx: &mut Ctx) -> Res
             detail: String::new(),
         }],
     })?;
+    term::record_refused(ctx, lang, refused)?;
     Ok((1, lang))
 }
 

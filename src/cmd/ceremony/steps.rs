@@ -155,7 +155,7 @@ fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str
     let st = inputs::day_state(&events, day)?;
     if st.published.is_some() || st.carried {
         note!(
-            "{} {day} {} {}.",
+            "{} {day} {} {}).",
             lang.t("Le jour", "Day"),
             lang.t("est déjà tiré (tentative", "is already drawn (attempt"),
             st.attempt

@@ -31,10 +31,11 @@ impl Minutes {
             .position(|p| matches!(&p.r, Record::SittingClosed(r) if r.number == number))
             .map_or(all.len() - 1, |i| lo + i);
         let key_ceremony = opened.kind == SittingKind::KeyCeremony;
+        let range_opener = opener(&all, lo);
         let range = Range {
             lo,
             hi,
-            opener: opener(&all, lo),
+            opener: range_opener,
             key_ceremony,
         };
         let mut w = collect::collect(&all, &range, ctx);
@@ -47,6 +48,12 @@ impl Minutes {
             super::outside::acts(&all, super::outside::start(&all, lo), lo)
         };
         super::corrections::add(&mut w, &all, lo, hi);
+        if !key_ceremony {
+            let from = super::outside::start(&all, lo);
+            w.incidents
+                .extend(collect::between(&all, from, lo, range_opener));
+            w.incidents.sort_by_key(|i| i.at().seq);
+        }
         Ok(Minutes {
             kind: if key_ceremony {
                 MinutesKind::KeyCeremony
@@ -58,6 +65,7 @@ impl Minutes {
             time_zone: w.time_zone,
             titles: w.titles,
             place: opened.place.clone(),
+            town: opened.town.clone(),
             commissaire: Some(opened.commissaire.clone()),
             present: opened.present.clone(),
             opened: all[lo].at,
@@ -108,17 +116,7 @@ fn opener(all: &[Parsed], lo: usize) -> Option<usize> {
 /// does it (a draw's result, a block generated or revealed, a void), in the sitting, else
 /// before it, else none.
 fn step_done(all: &[Parsed], lo: usize, hi: usize, st: &Step) -> StepDone {
-    let does = |r: &Record| -> Option<urne_verify::values::Attempt> {
-        let (same, attempt) = match (st.action.as_str(), r) {
-            ("draw", Record::DrawResult(x)) => (x.day == st.subject, x.attempt),
-            ("generate", Record::BlockGenerated(x)) => (x.block == st.subject, x.attempt),
-            ("reveal", Record::BlockRevealed(x)) => (x.block == st.subject, x.attempt),
-            ("void", Record::DrawVoid(x)) => (x.day == st.subject, x.attempt),
-            ("void", Record::BlockVoid(x)) => (x.block == st.subject, x.attempt),
-            _ => return None,
-        };
-        same.then_some(attempt)
-    };
+    let does = |r: &Record| collect::does(r, st);
     if !matches!(st.action.as_str(), "draw" | "generate" | "reveal" | "void") {
         return StepDone::InSitting;
     }

@@ -11,7 +11,7 @@ mod keys;
 mod outside;
 mod software;
 
-use super::markup::{FILL, Html, STYLE, code, esc, hash};
+use super::markup::{FILL, Html, STYLE, code, esc, hash, page_style};
 use super::{Lang, Minutes, MinutesKind, StepDone, words};
 use std::fmt::Write;
 
@@ -66,11 +66,12 @@ fn head(h: &mut Html, m: &Minutes) {
     } else {
         format!(" — {}", esc(&m.titles.join(" ; ")))
     };
+    let page = page_style(&title(h, m), h.t("Paraphes :", "Initials:"));
     let _ = write!(
         h.s,
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<title>{t}{ops}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n",
+<title>{t}{ops}</title>\n<style>{page}{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n",
         h.lang.code(),
     );
 }
@@ -258,6 +259,7 @@ fn conclusion(h: &mut Html, m: &Minutes) {
     );
     h.p(&esc(obs));
     h.raw("<div class=\"obs\"></div>\n");
+    own_sha256(h, m);
     done_at(h, m);
     signatures(h, m);
     h.raw("</div>\n");
@@ -301,9 +303,37 @@ fn integrity(h: &mut Html, m: &Minutes) {
     h.end_table();
 }
 
-/// "Fait à {place}, le {date}", or lines to fill.
+/// A box in which the commissaire writes the SHA-256 of the file these minutes are (which urne
+/// prints when it writes them: the paper is matched with the signed file, docs/ceremony.md):
+/// 16 groups of four hex digits, in two lines.
+fn own_sha256(h: &mut Html, m: &Minutes) {
+    let file = if m.kind == MinutesKind::LoneDraw {
+        "pv.html"
+    } else {
+        "minutes.html"
+    };
+    let label = format!(
+        "{} {} {}",
+        h.t(
+            "Empreinte SHA-256 du présent procès-verbal (",
+            "SHA-256 of these minutes ("
+        ),
+        code(file),
+        h.t(
+            "), recopiée de l'écran par le commissaire de justice :",
+            "), copied from the screen by the commissaire de justice:"
+        )
+    );
+    h.p(&label.replace("( ", "(").replace(" )", ")"));
+    let line = "<span></span>".repeat(8);
+    let _ = writeln!(h.s, "<div class=\"sha\">{line}<br>{line}</div>");
+}
+
+/// "Fait à {town}, le {date}" (the place, for a sitting recorded before the town was asked), or
+/// lines to fill.
 fn done_at(h: &mut Html, m: &Minutes) {
-    let line = if m.place.is_empty() {
+    let town = if m.town.is_empty() { &m.place } else { &m.town };
+    let line = if town.is_empty() {
         format!(
             "{} {FILL}, {} {FILL}",
             h.t("Fait à", "Done at"),
@@ -314,7 +344,7 @@ fn done_at(h: &mut Html, m: &Minutes) {
         format!(
             "{} {}, {} {}.",
             h.t("Fait à", "Done at"),
-            esc(&m.place),
+            esc(town),
             h.t("le", "on"),
             esc(&words::date_of(end, h.tz, h.lang))
         )

@@ -57,6 +57,7 @@ impl Minutes {
             time_zone: w.time_zone,
             titles: w.titles,
             place: String::new(),
+            town: String::new(),
             commissaire: None,
             present: vec![],
             opened: all[lo].at,

@@ -7,12 +7,29 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use std::fmt::Write;
 
-/// The style sheet: A4 with page numbers in the bottom margin (CSS page-margin boxes), tables
-/// that never grow wider than the page, hashes that break only between their groups, and the
-/// checkpoint kept on one page with the signatures. A hash is at most 8 groups a line (39 of
-/// its characters), so that its lines are the same on paper and on screen.
-pub(super) const STYLE: &str = "@page{size:A4;margin:17mm 16mm 20mm;\
-@bottom-center{content:\"page \" counter(page) \" / \" counter(pages);font:9pt serif}}\
+/// The page of the style sheet: A4, the minutes' title in the top margin of every page (a
+/// margin box of the page's own also keeps a browser from printing its header there, a date and
+/// a URL, spec/appliance.md §9.2), page numbers in the bottom margin, and beside them a box for
+/// the initials (paraphes) of the signatories on every page (CSS page-margin boxes, which
+/// Chromium prints on each page).
+pub(super) fn page_style(running: &str, initials: &str) -> String {
+    let css = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    format!(
+        "@page{{size:A4;margin:17mm 16mm 20mm;\
+@top-left{{content:\"{}\";font:8pt serif;color:#333;vertical-align:bottom;padding-bottom:3mm}}\
+@bottom-center{{content:\"page \" counter(page) \" / \" counter(pages);font:9pt serif}}\
+@bottom-right{{content:\"{}\";font:8pt serif;text-align:left;vertical-align:top;\
+border:1px solid #000;width:52mm;height:11mm;padding:1mm 2mm;margin-top:3mm}}}}",
+        css(running),
+        css(initials)
+    )
+}
+
+/// The style sheet after the page ([`page_style`]): tables that never grow wider than the page,
+/// hashes that break only between their groups (and begin on their label's line), and the
+/// checkpoint kept on one page with the signatures. A hash is at most 8 groups a line (39 of its
+/// characters), so that its lines are the same on paper and on screen.
+pub(super) const STYLE: &str = "\
 html{font-family:\"DejaVu Serif\",Georgia,serif;font-size:10pt;line-height:1.3;color:#000}\
 body{max-width:48em;margin:1.5em auto;padding:0 1em}\
 @media print{body{max-width:none;margin:0;padding:0}}\
@@ -26,11 +43,13 @@ th{width:36%;font-weight:normal;background:#f1f1f1}\
 tr,li{break-inside:avoid}\
 table.files th{width:46%}\
 code{font-family:\"DejaVu Sans Mono\",monospace;font-size:.88em}\
-code.h{display:inline-block;max-width:39.9ch;overflow-wrap:normal;word-break:normal;white-space:normal}\
+code.h{display:inline-block;vertical-align:top;max-width:39.9ch;overflow-wrap:normal;word-break:normal;white-space:normal}\
 pre.note{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.82em;border:1px solid #777;padding:.4em;margin:.3em 0}\
 .fill{display:inline-block;min-width:16em;border-bottom:1px dotted #000}\
 .end{break-inside:avoid}\
-.obs{border:1px solid #000;min-height:5em;margin:.3em 0 .8em}\
+.obs{border:1px solid #000;min-height:90mm;margin:.3em 0 .8em}\
+.sha{margin:.3em 0 .8em;line-height:2.2}\
+.sha span{display:inline-block;width:4.4ch;height:1.5em;border-bottom:1px solid #000;margin-right:1.2ch;vertical-align:bottom}\
 .sig{display:grid;grid-template-columns:1fr 1fr;gap:1.2em 2em;margin-top:.8em}\
 .sig div{border-top:1px solid #000;padding-top:.3em;min-height:5.5em;break-inside:avoid}";
 

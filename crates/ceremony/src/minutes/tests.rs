@@ -190,6 +190,7 @@ pub(super) fn opened(number: u32, kind: SittingKind) -> Record {
         number,
         kind,
         place: "Paris, 12 rue de la Paix".into(),
+        town: String::new(),
         commissaire: Commissaire {
             name: "Maître Claire Dupont".into(),
             office: "SELARL Dupont & Associés".into(),

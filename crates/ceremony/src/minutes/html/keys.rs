@@ -120,7 +120,16 @@ fn signing_key(h: &mut Html, key: &KeyRecord) {
         h.yes(key.sensitive),
         h.yes(key.extractable)
     );
-    let label = format!("{} {} ({})", h.t("Clé", "Key"), key.role.name(), key.label);
+    let role = match key.role {
+        urne_verify::events::payloads::KeyRole::Result => {
+            h.t("Clé de signature des résultats", "Result signing key")
+        }
+        urne_verify::events::payloads::KeyRole::Audit => h.t(
+            "Clé de signature du journal d'audit",
+            "Audit trail signing key",
+        ),
+    };
+    let label = format!("{role} ({})", key.label);
     let v = format!(
         "{} {}<br>{} {}<br>{attrs}",
         h.t("identifiant", "id"),

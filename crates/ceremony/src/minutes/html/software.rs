@@ -3,6 +3,7 @@
 
 use crate::minutes::Software;
 use crate::minutes::markup::{Html, code, esc, hash};
+use std::fmt::Write;
 
 /// The software section.
 pub(super) fn software(h: &mut Html, sw: &[Software]) {
@@ -20,8 +21,12 @@ pub(super) fn software(h: &mut Html, sw: &[Software]) {
     let mut before: Vec<(String, String)> = vec![];
     for (i, s) in sw.iter().enumerate() {
         let rows = rows(h, s);
+        let changed: Vec<&(String, String)> = rows
+            .iter()
+            .filter(|(k, v)| !before.iter().any(|(bk, bv)| bk == k && bv == v))
+            .collect();
         if i > 0 {
-            let line = format!(
+            let mut line = format!(
                 "<strong>{}</strong> {} ({}, {} {}) :",
                 h.t("Changement", "Change"),
                 esc(&h.when(s.at.at)),
@@ -29,13 +34,27 @@ pub(super) fn software(h: &mut Html, sw: &[Software]) {
                 h.t("commande", "command"),
                 code(&s.command)
             );
+            // No heading over an empty table: what changed is then only the list of the files
+            // mapped in the process (their number the same), which the event holds.
+            if changed.is_empty() {
+                line.pop();
+                let _ = write!(
+                    line,
+                    "{}",
+                    esc(h.t(
+                        ": seule la liste des fichiers chargés dans le processus diffère (leur nombre est le même) ; elle est inscrite à cet événement.",
+                        ": only the list of the files mapped in the process differs (their number is the same); the event holds it."
+                    ))
+                );
+                h.p(&line);
+                before = rows;
+                continue;
+            }
             h.p(&line);
         }
         h.table();
-        for (k, v) in &rows {
-            if !before.iter().any(|(bk, bv)| bk == k && bv == v) {
-                h.row(k, v);
-            }
+        for (k, v) in changed {
+            h.row(k, v);
         }
         h.end_table();
         before = rows;
