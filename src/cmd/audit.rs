@@ -243,6 +243,15 @@ fn verify(
     key: AuditKey,
     strict: bool,
 ) -> Result<TrailReport> {
+    // A rehearsal's trail, checked on its rehearsal token (`--rehearsal-at`, which opened it):
+    // its checkpoints are a rehearsal's (spec/appliance.md §6.10); anywhere else they are the
+    // class `rehearsal` (spec/formats.md §6.10).
+    let key = match key {
+        AuditKey::Given(k) if ctx.on_rehearsal_token() => {
+            AuditKey::Token(k, urne_verify::audit::chain::Origin::Rehearsal)
+        }
+        other => other,
+    };
     let log = AuditLog::open_existing(&ctx.global.db)?;
     let events = log.events()?;
     let stored = log.checkpoints()?;
