@@ -33,7 +33,7 @@ See README.md for a walk through a ceremony and SPEC.md for the algorithms.";
 #[derive(Debug, Parser)]
 #[command(name = "urne", version, after_help = AFTER_HELP, max_term_width = 100)]
 pub struct Cli {
-    /// The options every command understands (--db, --config, --pin-file).
+    /// The options every command understands (--db, --config, --pin-file, --rehearsal-at).
     #[command(flatten)]
     pub global: Global,
     /// The command to run, with its own arguments.

@@ -117,9 +117,15 @@ pub fn note_key_id(name: &str, pk: &[u8; 32]) -> [u8; 4] {
 }
 
 /// The full signed note (spec/formats.md §6.3): body, blank line, signature line `— name base64(keyid || sig)`.
-/// The key name is the body's origin line (`urne-audit/<id>`, or a rehearsal's `urne-rehearsal/<id>`).
+/// The key name is `urne-audit/<id>` of the audit key, or `urne-rehearsal/<id>` when the body is a
+/// rehearsal's (spec/formats.md §6.10).
 pub fn signed_note(audit_key: &[u8; 32], body: &str, sig: &[u8; 64]) -> String {
-    let name = body.lines().next().unwrap_or_default().to_string();
+    let rehearsal = origin_of(Origin::Rehearsal, audit_key);
+    let name = if body.starts_with(&format!("{rehearsal}\n")) {
+        rehearsal
+    } else {
+        origin(audit_key)
+    };
     let mut blob = note_key_id(&name, audit_key).to_vec();
     blob.extend_from_slice(sig);
     format!("{body}\n\u{2014} {name} {}\n", B64.encode(blob))
