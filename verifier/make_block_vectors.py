@@ -382,6 +382,10 @@ def main(out):
       fix(pf(dict(pr, row=pr["row"].replace(",0,0,", ",4,100,", 1) if ",0,0," in pr["row"] else pr["row"] + "A"))), P)
     w("block-proof-commitment-mismatch-published", "A valid proof against a published commitment with another "
       "outcomes root (re-signed).", "commitment-mismatch", fix(pf(pr, dict(c, outcomes_root="22" * 32))), P)
+    w("block-proof-rehearsal", "block-proof-valid against a published commitment (re-signed) whose "
+      "audit_checkpoint has a rehearsal token's origin, urne-rehearsal/<id>: the proof of a rehearsal's block is a "
+      "rehearsal's too (SPEC §6.10, §5.B9).", "rehearsal",
+      fix(pf(pr, dict(c, audit_checkpoint=c["audit_checkpoint"].replace("urne-audit/", "urne-rehearsal/")))), P)
     musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix)
 
 

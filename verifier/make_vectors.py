@@ -1098,6 +1098,11 @@ def main(out):
         proof_case(f"draw-proof-commitment-mismatch-{k}", f"The winner's proof with {k} {v!r} ({why}, re-signed; "
                    "its pseudonym and path hold alone) against the published draw (SPEC §8.3).",
                    "commitment-mismatch", dict(proof, **{k: v}))
+    b3 = json.loads(jdump(bundle))
+    b3["audit_checkpoint"] = b3["audit_checkpoint"].replace("urne-audit/", "urne-rehearsal/")
+    proof_case("draw-proof-rehearsal", "The winner's proof against a published bundle.json (re-signed) whose "
+               "audit_checkpoint has a rehearsal token's origin, urne-rehearsal/<id>: the proof of a rehearsal's draw "
+               "is a rehearsal's too (SPEC §6.10, §8.3).", "rehearsal", proof, b3)
     ob, _, _, olv = make_draw(export_text(stake_of_0=4500).encode())
     oi = ob["winner"]["leaf"]
     ops, on, oa, osalt = olv[oi]

@@ -251,6 +251,7 @@ impl Ctx {
             }
             if hsm.is_rehearsal() {
                 crate::text::set_rehearsal();
+                rehearsal_banner();
             }
             self.hsm = Some(hsm);
         }
@@ -387,6 +388,31 @@ impl Ctx {
                 },
             );
         }
+    }
+}
+
+/// The first line of every screen of a rehearsal token (spec/appliance.md §6.10): its mark, and
+/// the told clock's time when one was told (Paris time).
+fn rehearsal_banner() {
+    let lang = crate::text::lang();
+    let Some(mark) = crate::text::rehearsal_mark(lang) else {
+        return;
+    };
+    if crate::edge::clock::is_told() {
+        let at = crate::edge::clock::now_utc()
+            .with_timezone(&chrono_tz::Europe::Paris)
+            .format("%Y-%m-%d %H:%M");
+        note!(
+            "{mark} ({} ; {} {at}, {})",
+            lang.t("jeton de répétition", "rehearsal token"),
+            lang.t("horloge annoncée", "told clock"),
+            lang.t("heure de Paris", "Paris time")
+        );
+    } else {
+        note!(
+            "{mark} ({})",
+            lang.t("jeton de répétition", "rehearsal token")
+        );
     }
 }
 

@@ -181,6 +181,12 @@ fn a_rehearsal_sitting_at_its_regulation_date_draws_a_day_that_no_verifier_takes
         .filter(|&i| lines[i] == rule && lines.get(i + 3) == Some(&rule.as_str()))
         .collect();
     assert!(opening.len() > 2, "{shown}");
+    assert!(
+        shown.contains(
+            "RÉPÉTITION — SANS VALEUR (jeton de répétition ; horloge annoncée 2018-12-11 10:0"
+        ),
+        "{shown}"
+    );
     for i in opening {
         assert_eq!(lines[i + 1], "RÉPÉTITION — SANS VALEUR", "{shown}");
     }
@@ -219,6 +225,31 @@ fn a_rehearsal_sitting_at_its_regulation_date_draws_a_day_that_no_verifier_takes
     refused_as_rehearsal(&env, &publ.join("sitting-002"), &keys);
     refused_as_rehearsal(&env, &keys, &keys);
     refused_as_rehearsal(&env, &publ, &keys);
+    // The winner's inclusion proof, issued later that day by the told clock: checked against its
+    // published draw, a rehearsal's, it is a rehearsal's too.
+    let result: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(draw.join("result.json")).unwrap()).unwrap();
+    let account = result["winner"]["account"].as_str().unwrap().to_string();
+    let proof = env.path("proof.json");
+    let (proof, draw_dir) = (proof.to_str().unwrap(), draw.to_str().unwrap());
+    let at = "2018-12-11T12:00+01:00";
+    let args = [
+        "proof",
+        "--day",
+        "2018-12-01",
+        "--account",
+        &account,
+        "--out",
+        proof,
+    ];
+    env.ok(&[&args[..], &["--rehearsal-at", at]].concat());
+    let k = keys.to_str().unwrap();
+    let ours = env.urne_direct(&["verify", proof, "--keys", k, "--published", draw_dir]);
+    let why = assert_fails(&ours, 1, "verification-failed");
+    assert!(why.contains("verification failed (rehearsal)"), "{why}");
+    let py = python_verify(&env, &[proof, "--keys", k, "--published", draw_dir]);
+    assert_eq!(py.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&py.stderr).contains("(rehearsal)"));
     // The minutes, printed: the mark on every page.
     let text = printed(env.dir.path(), &publ.join("sitting-002/minutes.html"));
     let pages: Vec<&str> = text
@@ -248,6 +279,14 @@ fn an_official_token_refuses_a_told_clock_and_no_configuration_names_a_rehearsal
         let o = env.urne_direct(args);
         assert_fails(&o, 4, "rehearsal-official-token");
     }
+    // A sitting told a time, at the ceremony's own PIN prompt: refused there, before it opens.
+    let publ = env.path("pub");
+    let o = rehearsed_sitting(&env, SITTING_AT, &["--out", publ.to_str().unwrap()]);
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(4), "{shown}");
+    assert!(shown.contains("error[rehearsal-official-token]"), "{shown}");
+    assert!(!shown.contains("OUVERTURE DE LA SÉANCE"), "{shown}");
+    assert!(!publ.exists());
     assert_eq!(event_count(&env), before, "nothing recorded");
     // The official token's outputs verify as ever: its checkpoints name the official origin.
     let db = env.db();
