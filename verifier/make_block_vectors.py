@@ -232,6 +232,11 @@ def main(out):
     w("block-tamper-bad-signature-checkpoint", "The commitment's audit_checkpoint signed by another key.",
       "bad-signature", folder(dict(c, audit_checkpoint=MV.checkpoint(MV.audit_events(), 4, MV.OTHER)), csv, rv))
 
+    w("block-rehearsal", "The block folder of a rehearsal token: the commitment's audit_checkpoint (re-signed) has "
+      "the origin urne-rehearsal/<audit key id>, signed by the audit key under that name: never an official block "
+      "(SPEC §6.10, §5.B10).", "rehearsal",
+      folder(dict(c, audit_checkpoint=MV.checkpoint(MV.audit_events(), 4, origin="urne-rehearsal")), csv, rv))
+
     w("block-tamper-malformed-unknown-field", "An unknown field in the commitment (re-signed).", "malformed",
       folder(dict(c, extra=1), csv, rv))
     w("block-tamper-malformed-block-id", "The commitment's block id with a leading zero (re-signed).", "malformed",
