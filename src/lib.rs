@@ -10,4 +10,5 @@ pub mod cli;
 pub mod cmd;
 pub mod edge;
 pub mod error;
+pub mod msg;
 pub mod text;

@@ -23,7 +23,7 @@ fn main() {
     // refusal (spec/appliance.md §10); `--help` and `--version` print as clap prints them.
     let cli = match urne::cli::Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => match urne_verify_cli::usage::words(&e) {
+        Err(e) => match urne::error::usage::words(&e, urne::text::lang()) {
             Some((message, hint)) => {
                 let printable = urne_verify::verify::verdict::printable;
                 note!("error[{}]: {}", Kind::Usage.id(), printable(&message));
@@ -33,6 +33,9 @@ fn main() {
             None => e.exit(),
         },
     };
+    // On a console, the screen is paced to its size (spec/appliance.md §9.4).
+    urne::out::pace(urne::edge::tty::size());
+    urne::out::set_pause_words(urne::text::pause_words(urne::text::lang()));
     match urne::cmd::run(cli) {
         Ok(exit) => match urne::out::stdout_failure() {
             // The command did its work, but its report could not be written: nobody read it.

@@ -221,6 +221,7 @@ def run(a):
         vsitting.check_listed(outputs)     # spec/formats.md §9.4: every output a sitting lists is among them
         vhistory.check_linear(outputs, True)
         _check_held(a, audit_pub, outputs)
+        report += vhistory.voided_notes(outputs)
         report.append(f"ok  one linear history: {len(vhistory.chain(outputs))} version-2 outputs of one trail")
         return _titles(about, path), report + _keys_partial(a)
 
@@ -298,6 +299,9 @@ def _outputs_of(path):
             raise Failure("malformed", f"{s} is a symbolic link: a folder of outputs holds none (one could hide an "
                                        "output), it is not followed")
         if not os.path.isdir(s):
+            if n.lower().endswith(".jsonl") and os.path.isfile(s):    # an exported audit trail: verified on its own (§6.4)
+                said.append(f"note: {s} is an exported audit trail: it is not one of the outputs and is not checked "
+                            f"with them; verify it on its own (urne-verify {s} --keys KEYS)")
             continue
         if n.startswith(STAGING):
             said.append(f"note: {s} is the staging folder of an interrupted command: its files are not outputs and "

@@ -8,6 +8,7 @@ use crate::edge::folder::DiskFolder;
 use crate::edge::fsio;
 use crate::edge::store::AuditLog;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue as m;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use urne_verify::audit::Event;
@@ -98,13 +99,17 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
         }
         Ok((log.trail().unwrap_or_default(), events.len(), head))
     })?;
-    say!(
-        "BACKUP: {} (trail {trail}, {events} events, root {head}: the token's last mark)",
-        out.display(),
+    let lang = crate::text::lang();
+    let mut s = crate::text::Screen::new(lang);
+    s.heading(&crate::msg!(m::SCR_BACKUP, path = out.display()));
+    s.field(
+        m::SCR_BACKUP_EVENTS.words(lang),
+        &crate::text::count(events as u64, lang),
     );
-    say!(
-        "  put back at the trail's path, it is accepted until the next command appends; keep it on separate media"
-    );
+    s.hash(m::SCR_TRAIL_ID.words(lang), &trail.to_string());
+    s.hash(m::SCR_BACKUP_ROOT.words(lang), &hex::encode(head));
+    s.indented(2, m::SCR_BACKUP_USE.words(lang));
+    s.print();
     Ok(())
 }
 

@@ -65,6 +65,7 @@ pub fn read_line(input: &mut dyn BufRead, closed: impl FnOnce() -> Error) -> Res
     if n == 0 {
         return Err(closed());
     }
+    crate::out::typed();
     Ok(s.trim_end_matches(['\n', '\r']).to_string())
 }
 

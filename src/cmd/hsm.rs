@@ -4,6 +4,8 @@ use super::ctx::Ctx;
 use crate::cli::HsmCommand;
 use crate::edge::hsm::KeyRole;
 use crate::error::Result;
+use crate::msg::catalogue as m;
+use crate::msg::{Lang, Msg};
 
 /// `urne hsm info` (reads the token; records nothing).
 pub fn run(ctx: &mut Ctx, c: &HsmCommand) -> Result<()> {
@@ -12,52 +14,96 @@ pub fn run(ctx: &mut Ctx, c: &HsmCommand) -> Result<()> {
     }
 }
 
-fn yes(b: bool) -> &'static str {
-    if b { "present" } else { "MISSING" }
+/// `present` or `MISSING`, in the screens' language.
+fn yes(b: bool, lang: Lang) -> &'static str {
+    if b {
+        m::SCR_HSM_PRESENT.words(lang)
+    } else {
+        m::SCR_HSM_MISSING.words(lang)
+    }
+}
+
+/// A label and its value on one line, the values of a block aligned.
+fn row(indent: &str, label: &Msg, value: &str, lang: Lang) {
+    say!("{indent}{:<20} {value}", label.words(lang));
+}
+
+/// A hash under its label, in groups of four digits as every screen prints one.
+fn hash(indent: &str, label: &str, hex: &str) {
+    say!("{indent}{label}");
+    for l in crate::text::hash_lines(hex) {
+        say!("{indent}    {l}");
+    }
 }
 
 fn info(ctx: &mut Ctx) -> Result<()> {
+    let lang = crate::text::lang();
     // A module loaded under a pin has the pinned hash: a mismatch is refused before loading.
     let pinned = ctx.config()?.module_sha256.is_some();
     let hsm = ctx.hsm()?;
     let id = hsm.identity()?;
     let caps = hsm.capabilities()?;
     let module = hsm.module();
-    say!("module:            {}", id.module);
-    say!(
-        "  SHA-256:         {}{}",
-        module.sha256,
-        if pinned {
-            " (the configuration's module_sha256)"
-        } else {
-            " (not pinned: a ceremony's configuration names it in module_sha256)"
-        }
+    row("", &m::SCR_HSM_MODULE, &id.module, lang);
+    let sha_label = if pinned {
+        &m::SCR_HSM_MODULE_PINNED
+    } else {
+        &m::SCR_HSM_MODULE_UNPINNED
+    };
+    hash("  ", sha_label.words(lang), &module.sha256.to_string());
+    row(
+        "",
+        &m::SCR_HSM_LIBRARY,
+        &format!("{} v{}", id.library, id.library_version),
+        lang,
     );
-    say!("library:           {} v{}", id.library, id.library_version);
-    say!("PKCS#11 version:   {}", id.cryptoki_version);
-    say!("token:             {:?}", id.token_label);
-    say!("  manufacturer:    {}", id.manufacturer);
-    say!("  model:           {}", id.model);
-    say!("  serial:          {}", id.serial);
-    say!("mechanisms urne needs:");
-    say!(
-        "  random numbers (C_GenerateRandom):   {}",
-        yes(caps.random)
+    row("", &m::SCR_HSM_VERSION, &id.cryptoki_version, lang);
+    row(
+        "",
+        &m::SCR_HSM_TOKEN,
+        &format!("{:?}", id.token_label),
+        lang,
     );
-    say!(
-        "  Ed25519 key generation (CKM_EC_EDWARDS_KEY_PAIR_GEN): {}",
-        yes(caps.ed25519_keygen)
-    );
-    say!(
-        "  EdDSA signing (CKM_EDDSA):           {}",
-        yes(caps.eddsa_sign)
-    );
-    say!("keys:");
+    row("  ", &m::SCR_HSM_MANUFACTURER, &id.manufacturer, lang);
+    row("  ", &m::SCR_HSM_MODEL, &id.model, lang);
+    row("  ", &m::SCR_HSM_SERIAL, &id.serial, lang);
+    say!("{}", m::SCR_HSM_MECHANISMS.words(lang));
+    for (label, present) in [
+        (&m::SCR_HSM_RANDOM, caps.random),
+        (&m::SCR_HSM_KEYGEN, caps.ed25519_keygen),
+        (&m::SCR_HSM_SIGN, caps.eddsa_sign),
+    ] {
+        say!("  {} {}", label.words(lang), yes(present, lang));
+    }
+    print_keys(hsm, lang)
+}
+
+/// urne's keys in the token: each key pair with its public key and the attributes that bind it
+/// to the token, then the sealing key; a token with no key at all is new.
+fn print_keys(hsm: &crate::edge::hsm::Hsm, lang: Lang) -> Result<()> {
+    say!("{}", m::SCR_HSM_KEYS.words(lang));
+    if hsm.holds_no_key()? {
+        // A new token: nothing is missing, nothing was initialised yet.
+        say!("  {}", m::SCR_HSM_NEW_TOKEN.words(lang));
+        return Ok(());
+    }
     for role in KeyRole::ALL {
         match hsm.key_info(role) {
             Ok(k) => {
-                say!("  {} key {:?}: key id {}", role.name(), k.label, k.key_id);
-                say!("    public key:        {}", hex::encode(k.public_key));
+                say!(
+                    "  {}",
+                    crate::msg!(
+                        m::SCR_HSM_KEY,
+                        role = role.name(),
+                        label = k.label,
+                        id = crate::text::groups(&k.key_id.to_string())
+                    )
+                );
+                hash(
+                    "    ",
+                    m::SCR_HSM_PUBLIC_KEY.words(lang),
+                    &hex::encode(k.public_key),
+                );
                 say!(
                     "    CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_ALWAYS_SENSITIVE={} CKA_SENSITIVE={} CKA_EXTRACTABLE={}",
                     k.local,
@@ -66,16 +112,17 @@ fn info(ctx: &mut Ctx) -> Result<()> {
                     k.sensitive,
                     k.extractable
                 );
-                say!(
-                    "    {}",
-                    if k.is_hardware_bound() {
-                        "generated in the token; can never leave it"
-                    } else {
-                        "WARNING: these attributes do not prove the key is bound to the token"
-                    }
-                );
+                let bound = if k.is_hardware_bound() {
+                    &m::SCR_HSM_BOUND
+                } else {
+                    &m::SCR_HSM_NOT_BOUND
+                };
+                say!("    {}", bound.words(lang));
             }
-            Err(e) => say!("  {} key: absent ({})", role.name(), e.message),
+            Err(e) => say!(
+                "  {}",
+                crate::msg!(m::SCR_HSM_KEY_ABSENT, role = role.name(), why = e.message)
+            ),
         }
     }
     print_seal_key(hsm);
@@ -87,11 +134,14 @@ fn print_seal_key(hsm: &crate::edge::hsm::Hsm) {
     match hsm.seal_key_info() {
         Ok(k) => {
             say!(
-                "  sealing key {:?}: key id {}, AES-{}, only {}",
-                k.label,
-                k.key_id,
-                k.value_len * 8,
-                k.allowed_mechanisms.join(", ")
+                "  {}",
+                crate::msg!(
+                    m::SCR_HSM_SEAL_KEY,
+                    label = k.label,
+                    id = crate::text::groups(&k.key_id),
+                    bits = k.value_len * 8,
+                    mechanisms = k.allowed_mechanisms.join(", ")
+                )
             );
             say!(
                 "    CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_SENSITIVE={} CKA_EXTRACTABLE={} CKA_WRAP={} CKA_MODIFIABLE={} CKA_DESTROYABLE={}",
@@ -104,6 +154,9 @@ fn print_seal_key(hsm: &crate::edge::hsm::Hsm) {
                 k.destroyable
             );
         }
-        Err(e) => say!("  sealing key: absent or unusable ({})", e.message),
+        Err(e) => say!(
+            "  {}",
+            crate::msg!(m::SCR_HSM_SEAL_KEY_ABSENT, why = e.message)
+        ),
     }
 }

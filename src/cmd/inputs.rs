@@ -5,6 +5,7 @@
 use super::ctx::Ctx;
 use crate::edge::fsio;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue as m;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use urne_ceremony::state::{self, day::DayState};
@@ -33,6 +34,14 @@ pub fn load_rules(path: &Path, admit: Admission) -> Result<(DrawRules, Vec<u8>)>
     Ok((rules, bytes))
 }
 
+/// A hash on standard error under the line that names it, in groups of four digits as every
+/// screen prints one.
+fn note_hash(hex: &str) {
+    for l in crate::text::hash_lines(hex) {
+        note!("      {l}");
+    }
+}
+
 /// A rules file declaring an official operation or game id must be the official file, whose
 /// SHA-256 is fixed in the appliance (spec/rationale.md §7.3 item 2); one of another id is refused unless
 /// `admit` says unofficial rules may be used (`--unofficial-rules`, spec/appliance.md §7.4 [M-290]), and
@@ -42,12 +51,8 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8], admit: Admission) -> 
     let sha = urne_verify::crypto::sha256(bytes);
     match standing(id, &sha) {
         Standing::Official => {
-            let lang = crate::text::lang();
-            note!(
-                "{} {id}{} (SHA-256 {sha})",
-                lang.t("règlement", "rules"),
-                lang.t(" : le fichier officiel", ": the official file")
-            );
+            note!("{}", crate::msg!(m::SCR_RULES_OFFICIAL, id = id));
+            note_hash(&sha.to_string());
             Ok(Standing::Official)
         }
         Standing::Unofficial if admit == Admission::OfficialOnly => Err(Error::new(
@@ -60,9 +65,10 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8], admit: Admission) -> 
         )),
         Standing::Unofficial => {
             note!(
-                "note: {} declares {id}, which is not an official regulation of this appliance: règlement non officiel / unofficial rules, as --unofficial-rules says (SHA-256 {sha})",
-                path.display()
+                "{}",
+                crate::msg!(m::SCR_RULES_UNOFFICIAL, path = path.display(), id = id)
             );
+            note_hash(&sha.to_string());
             Ok(Standing::Unofficial)
         }
         Standing::Doctored(pinned) => Err(Error::new(

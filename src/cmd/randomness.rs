@@ -262,37 +262,70 @@ fn show_commitments(shown: &[(String, Hash32)]) {
 /// can hold it, so text typed ahead on the terminal (before the entropy was fixed) is never
 /// taken for the contribution (spec/appliance.md §4.4.1). Spaces are ignored. Three tries.
 fn type_back(input: &mut impl BufRead, shown: &[(String, Hash32)]) -> Result<()> {
-    let Some((_, ec)) = shown.first() else {
+    let Some((first, ec)) = shown.first() else {
         return Ok(());
     };
     let lang = crate::text::lang();
     let want = ec.to_string()[..8].to_string();
     for _ in 0..TRIES {
-        note!(
-            "{}",
-            lang.t(
-                "Commissaire : pour attester que l'engagement était à l'écran avant toute saisie,",
-                "Commissaire: to show the commitment was on screen before anything was typed,"
-            )
-        );
-        note!(
-            "{}",
-            lang.t(
-                "tapez ses 8 premiers caractères (ses deux premiers groupes), puis Entrée :",
-                "type its first 8 characters (its first two groups), then Enter:"
-            )
-        );
+        if shown.len() > 1 {
+            // Several commitments on screen (a generation's blocks): the one typed back is
+            // named, the first shown, by its block and attempt.
+            note!(
+                "{}",
+                lang.t(
+                    "Commissaire : pour attester qu'ils étaient à l'écran avant toute saisie,",
+                    "Commissaire: to show they were on screen before anything was typed,"
+                )
+            );
+            note!(
+                "{}\n  {first}\n{}",
+                lang.t(
+                    "prenez le PREMIER engagement ci-dessus, celui du",
+                    "take the FIRST commitment above, that of the"
+                ),
+                lang.t(
+                    "et tapez ses 8 premiers caractères (ses deux premiers groupes), puis Entrée :",
+                    "and type its first 8 characters (its first two groups), then Enter:"
+                )
+            );
+        } else {
+            note!(
+                "{}",
+                lang.t(
+                    "Commissaire : pour attester que l'engagement était à l'écran avant toute saisie,",
+                    "Commissaire: to show the commitment was on screen before anything was typed,"
+                )
+            );
+            note!(
+                "{}",
+                lang.t(
+                    "tapez ses 8 premiers caractères (ses deux premiers groupes), puis Entrée :",
+                    "type its first 8 characters (its first two groups), then Enter:"
+                )
+            );
+        }
         let typed: String = read_line(input)?.split_whitespace().collect();
         if typed.eq_ignore_ascii_case(&want) {
             return Ok(());
         }
-        note!(
-            "  {}",
-            lang.t(
-                "refusé : ce ne sont pas les 8 premiers caractères de l'engagement",
-                "refused: those are not the commitment's first 8 characters"
-            )
-        );
+        if shown.len() > 1 {
+            note!(
+                "  {} {first}",
+                lang.t(
+                    "refusé : ce ne sont pas les 8 premiers caractères de l'engagement du",
+                    "refused: those are not the first 8 characters of the commitment of"
+                )
+            );
+        } else {
+            note!(
+                "  {}",
+                lang.t(
+                    "refusé : ce ne sont pas les 8 premiers caractères de l'engagement",
+                    "refused: those are not the commitment's first 8 characters"
+                )
+            );
+        }
     }
     Err(Error::new(
         Kind::NotConfirmed,

@@ -18,6 +18,7 @@ use urne_verify::block::BlockId;
 use urne_verify::crypto::Hash32;
 use urne_verify::draw::files::Figures;
 use urne_verify::rules::draw::DrawRules;
+use urne_verify::values::Attempt;
 
 /// What to show.
 pub enum Subject {
@@ -61,11 +62,10 @@ pub fn run(ctx: &mut Ctx, what: Subject, dir: Option<&Path>, lang: Lang) -> Resu
             show_day(ctx, &mut s, &day, &st, dir)?;
         }
         Subject::Block(id) => {
-            let canonical = id.canonical();
             let st = Trail::from_events(&events)
                 .map_err(|e| inputs::altered(&e.to_string()))?
                 .block_state(&id);
-            show_block(&mut s, &canonical, &st, dir)?;
+            show_block(&mut s, (&id, &events), &st, dir)?;
         }
     }
     ctx.finish()?;
@@ -150,6 +150,9 @@ fn show_day(
         number(st.attempt, lang)
     );
     head(s, &title, &stage_words(st, lang), &voids);
+    if let Some(d) = dir {
+        voided_folder(ctx, s, day, st, d)?;
+    }
     figures(s, &seal.figures);
     outcome(ctx, s, day, st, &rules)?;
     seal_hashes(s, seal);
@@ -158,6 +161,148 @@ fn show_day(
         files(s, &p.files, dir);
     }
     Ok(())
+}
+
+/// Says so when `dir` is the folder of a voided attempt of `day`: a file in it is the one that
+/// attempt's `draw.published` records, and not the current attempt's. Its files then differ
+/// from the current result's, and are not the result.
+fn voided_folder(
+    ctx: &mut Ctx,
+    s: &mut Screen,
+    day: &str,
+    st: &DayState,
+    dir: &Path,
+) -> Result<()> {
+    use urne_verify::events::kinds::{self, Record};
+    let current = st.published.as_ref().map(|(_, p)| &p.files);
+    let events = ctx.audit()?.events()?;
+    let found = events.iter().find_map(|e| match kinds::parse(e) {
+        Ok(Record::DrawPublished(p))
+            if p.day.to_string() == day
+                && p.attempt != st.attempt
+                && holds_files_of(dir, &p.files, current) =>
+        {
+            Some(p.attempt)
+        }
+        _ => None,
+    });
+    if let Some(attempt) = found {
+        let void = st
+            .voided
+            .iter()
+            .find(|v| v.attempt == attempt.get())
+            .map(|v| v.audit_seq);
+        let lang = s.lang;
+        let later = lang.t(", pas encore tirée.", ", not drawn yet.");
+        say_voided(
+            s,
+            dir,
+            attempt,
+            void,
+            st.attempt,
+            st.published.is_some(),
+            later,
+        );
+    }
+    Ok(())
+}
+
+/// [`voided_folder`] for a block: `dir` holds a file a voided attempt's `block.published`
+/// records, and not the current attempt's.
+fn voided_block_folder(
+    s: &mut Screen,
+    events: &[urne_verify::audit::Event],
+    id: &BlockId,
+    st: &BlockState,
+    dir: &Path,
+) {
+    use urne_verify::events::kinds::{self, Record};
+    let current = st.published.as_ref().map(|p| &p.files);
+    let found = events.iter().find_map(|e| match kinds::parse(e) {
+        Ok(Record::BlockPublished(p))
+            if p.block == *id
+                && p.attempt != st.attempt
+                && holds_files_of(dir, &p.files, current) =>
+        {
+            Some(p.attempt)
+        }
+        _ => None,
+    });
+    if let Some(attempt) = found {
+        let void = st
+            .voided
+            .iter()
+            .find(|(_, v)| v.attempt == attempt)
+            .map(|(seq, _)| *seq);
+        let lang = s.lang;
+        let later = lang.t(", pas encore généré.", ", not generated yet.");
+        say_voided(
+            s,
+            dir,
+            attempt,
+            void,
+            st.attempt,
+            st.published.is_some(),
+            later,
+        );
+    }
+}
+
+/// Whether `dir` holds one of `files` as recorded, and that file is not the same in `current`
+/// (the current attempt's files).
+fn holds_files_of(
+    dir: &Path,
+    files: &BTreeMap<String, Hash32>,
+    current: Option<&BTreeMap<String, Hash32>>,
+) -> bool {
+    files.iter().any(|(name, sha)| {
+        file_sha256(&dir.join(name)) == Some(*sha) && current.and_then(|c| c.get(name)) != Some(sha)
+    })
+}
+
+/// "The folder is that of attempt N, voided (event n): its files are not the current result,
+/// attempt M's", before the files it finds different. `later` ends the line when the current
+/// attempt is not published yet.
+fn say_voided(
+    s: &mut Screen,
+    dir: &Path,
+    attempt: Attempt,
+    void: Option<u64>,
+    current: Attempt,
+    published: bool,
+    later: &str,
+) {
+    let lang = s.lang;
+    let void = void
+        .map(|q| format!(" {}", event(q, lang)))
+        .unwrap_or_default();
+    s.heading(&format!(
+        "{} {} {} {}{void}{}",
+        lang.t("ATTENTION : le dossier", "NOTE: the folder"),
+        dir.display(),
+        lang.t("est celui de la tentative", "is that of attempt"),
+        number(attempt, lang),
+        lang.t(", ANNULÉE :", ", VOIDED:")
+    ));
+    let now = if published {
+        lang.t(
+            " ; les fichiers marqués DIFFÉRENT ci-dessous sont ceux de la tentative annulée.",
+            "; the files marked DIFFERENT below are the voided attempt's.",
+        )
+    } else {
+        later
+    };
+    s.indented(
+        2,
+        &format!(
+            "{} {}{now}",
+            lang.t(
+                "ses fichiers ne sont pas le résultat en vigueur, qui est celui de la tentative",
+                "its files are not the current result, which is that of attempt"
+            ),
+            number(current, lang),
+        ),
+    );
 }
 
 /// Section 3, the hashes to copy that the seal fixed: the export, its producer key, the
@@ -177,7 +322,8 @@ fn seal_hashes(s: &mut Screen, seal: &urne_verify::draw::records::SealRecord) {
             "Clé du producteur de l'export",
             "Producer key of the export",
         ),
-        &seal.export.producer_key_id,
+        // Grouped as the seal's screen and the minutes print it.
+        &crate::text::groups(&seal.export.producer_key_id),
     );
     s.hash(
         lang.t(
@@ -440,8 +586,15 @@ fn files(s: &mut Screen, files: &BTreeMap<String, Hash32>, dir: Option<&Path>) {
 
 /// A block: its commitment, the contribution, its files, and after the reveal its entropy and
 /// seed.
-fn show_block(s: &mut Screen, id: &str, st: &BlockState, dir: Option<&Path>) -> Result<()> {
+fn show_block(
+    s: &mut Screen,
+    (block, events): (&BlockId, &[urne_verify::audit::Event]),
+    st: &BlockState,
+    dir: Option<&Path>,
+) -> Result<()> {
     let lang = s.lang;
+    let canonical = block.canonical();
+    let id = canonical.as_str();
     let voids: Vec<_> = st
         .voided
         .iter()
@@ -461,6 +614,9 @@ fn show_block(s: &mut Screen, id: &str, st: &BlockState, dir: Option<&Path>) -> 
         number(st.attempt, lang)
     );
     head(s, &title, lang.t(block_stage_fr(st), st.stage()), &voids);
+    if let Some(d) = dir {
+        voided_block_folder(s, events, block, st, d);
+    }
     if let Some((_, e)) = &st.entropy {
         s.hash(
             lang.t("Règles du jeu (SHA-256)", "Game rules (SHA-256)"),

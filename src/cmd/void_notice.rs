@@ -12,6 +12,7 @@ use super::placing;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue as m;
 use std::path::{Path, PathBuf};
 use urne_ceremony::void_statement::{self as vn, Unannounced, Voided};
 use urne_verify::audit::Event;
@@ -143,8 +144,11 @@ pub fn announce(ctx: &mut Ctx, seq: u64, out: Option<&Path>) -> Result<()> {
         record(ctx, &v, sha, &note)?;
         sha
     };
-    say!("VOID NOTICE: {}", path.display());
-    say!("  sha256  {sha}  (copy it into the minutes)");
+    let lang = crate::text::lang();
+    let mut s = crate::text::Screen::new(lang);
+    s.heading(&crate::msg!(m::SCR_VOID_NOTICE, path = path.display()));
+    s.hash(m::SCR_VOID_NOTICE_SHA.words(lang), &sha.to_string());
+    s.print();
     Ok(())
 }
 
@@ -211,9 +215,12 @@ fn adopt(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<Hash32> {
     let sha = sha256(&bytes);
     record(ctx, v, sha, &n.audit_checkpoint)?;
     note!(
-        "resuming the void of {} attempt {}: its notice was already in place; recorded it as published",
-        v.subject.describe(),
-        v.attempt
+        "{}",
+        crate::msg!(
+            m::SCR_RESUME_VOID_PLACED,
+            subject = v.subject.describe(),
+            attempt = v.attempt
+        )
     );
     Ok(sha)
 }

@@ -202,6 +202,20 @@ impl PinSource {
     }
 }
 
+/// How many empty lines the PIN prompt takes before it gives up (none is a try of the token's).
+const EMPTY_PINS: usize = 10;
+
+/// Discards what was typed at the terminal and not yet read, before the PIN prompt turns its
+/// echo off: a PIN typed ahead was echoed as it was typed, and is never taken for the PIN (the
+/// operator types it again, unseen, at the prompt).
+fn discard_typed_ahead() {
+    use std::os::fd::AsRawFd;
+    let stdin = std::io::stdin();
+    // SAFETY: tcflush on standard input, a terminal; no memory is passed. A failure leaves
+    // the typed-ahead text to be read as it would have been.
+    let _ = unsafe { libc::tcflush(stdin.as_raw_fd(), libc::TCIFLUSH) };
+}
+
 /// Where the user PIN comes from, in order: `--pin-file`, `URNE_PIN`, an interactive prompt.
 pub fn read_pin(pin_file: Option<&Path>) -> Result<SecretString> {
     read_pin_from(pin_file).map(|(pin, _)| pin)
@@ -225,14 +239,34 @@ pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource
         return Ok((SecretString::from(pin), PinSource::Env));
     }
     if std::io::stdin().is_terminal() {
-        let pin = rpassword::prompt_password(pin_prompt()).map_err(|e| {
-            Error::new(
-                Kind::PinMissing,
-                format!("cannot read the PIN: {e}"),
-                "type the PIN at the prompt",
-            )
-        })?;
-        return Ok((SecretString::from(pin), PinSource::Prompt));
+        // An empty line is no PIN: asked again, and never given to the token (whose tries it
+        // would use up). A terminal that gives nothing but empty lines ends the command.
+        for _ in 0..EMPTY_PINS {
+            discard_typed_ahead();
+            let pin = rpassword::prompt_password(pin_prompt()).map_err(|e| {
+                Error::new(
+                    Kind::PinMissing,
+                    format!("cannot read the PIN: {e}"),
+                    "type the PIN at the prompt",
+                )
+            })?;
+            crate::out::typed();
+            if !pin.is_empty() {
+                return Ok((SecretString::from(pin), PinSource::Prompt));
+            }
+            note!(
+                "{}",
+                crate::text::lang().t(
+                    "Aucun code PIN tapé (aucun essai n'est compté) ; tapez-le :",
+                    "No PIN typed (no try is counted); type it:"
+                )
+            );
+        }
+        return Err(Error::new(
+            Kind::PinMissing,
+            "no HSM user PIN was typed at the prompt",
+            "type the PIN at the prompt, then Enter",
+        ));
     }
     Err(Error::new(
         Kind::PinMissing,

@@ -4,7 +4,8 @@
 //! (`publish`), one command at a time on a trail (`lock`), the configuration and PIN
 //! (`config`), the running executable (`identity`), and what code runs in the process: the
 //! environment and libcrypto set first (`process`, `openssl`), the dynamic loader (`loader`),
-//! and the files that may be mapped (`closure`, from their ELF dynamic sections, `elf`).
+//! and the files that may be mapped (`closure`, from their ELF dynamic sections, `elf`); the
+//! console's size, to pace the screen (`tty`).
 
 pub mod binding;
 pub mod clock;
@@ -24,3 +25,4 @@ pub mod process;
 pub mod publish;
 pub mod staging;
 pub mod store;
+pub mod tty;

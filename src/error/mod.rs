@@ -9,6 +9,7 @@
 use std::fmt;
 
 mod kind;
+pub mod usage;
 pub use kind::{Exit, Kind};
 
 /// A failure as the operator sees it: what failed ([`Kind`], which decides the exit code), in

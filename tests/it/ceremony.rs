@@ -107,6 +107,8 @@ pub(crate) fn sitting_command(
             "dés 5 2 6 3, Maître Dupont",
         ])
         .args(["--on", YES_NO, "--send", "oui"])
+        .args(["--on", CLOSE_PROMPT, "--send", "oui"])
+        .args(["--on", SAME_EXPORT_PROMPT, "--send", "oui"])
         .args(["--on", CONFIRM, "--send-match", "--"])
         .arg(faketime_urne())
         .arg("ceremony")
@@ -231,8 +233,13 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         ),
         ("Votre choix", "2"),
         ("Jour \\(AAAA-MM-JJ\\)", "2018-12-03"),
-        // The emission's block voided (its printing failed), from the same menu.
+        // The emission's block voided (its printing failed), from the same menu; its number
+        // typed wrong first (a block never generated: asked again, nothing recorded).
         ("Votre choix", "3"),
+        (
+            "Bloc \\(identifiant",
+            "noel-de-la-chance-2015/100/noel-2018/7",
+        ),
         (
             "Bloc \\(identifiant",
             "noel-de-la-chance-2015/100/noel-2018/1",
@@ -436,6 +443,12 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
             "sitting.closed"
         ]
     );
+    // The block typed wrong was asked again before its reason: no refusal recorded.
+    assert!(
+        screen.contains("refusé : le bloc noel-de-la-chance-2015/100/noel-2018/7 n'a rien"),
+        "{screen}"
+    );
+    assert_eq!(kind_count(&env, "command.failed"), 0, "{screen}");
     anchor(&env);
     let o = at(&env, "2018-12-11 12:00:00")
         .args(["audit", "verify", "--keys", "audit-keys"])
@@ -652,6 +665,7 @@ fn a_sitting_held_in_english_speaks_and_writes_english() {
         .args(["--on", TYPE_BACK, "--send-match"])
         .args(["--on", CONTRIBUTION_PROMPT, "--send", "dice 3 3 1 6"])
         .args(["--on", YES_NO, "--send", "yes"])
+        .args(["--on", CLOSE_PROMPT, "--send", "yes"])
         .args([
             "--expect",
             r"Your choice \(1, 2, 3 or 4\)",
@@ -1015,4 +1029,88 @@ fn a_clock_more_than_five_minutes_from_the_commissaires_watch_stops_the_sitting(
     assert_eq!(o.status.code(), Some(124), "{shown}");
     assert!(shown.contains("Séance n° 1 ouverte"), "{shown}");
     assert_eq!(sitting_kinds(&env), ["sitting.opened"]);
+}
+
+/// The number of the trail's events of `kind`.
+fn kind_count(env: &Env, kind: &str) -> usize {
+    kinds_after(env, 0).iter().filter(|k| *k == kind).count()
+}
+
+/// Issue 25, item 4: the menu checks what it is asked to act on before asking anything else,
+/// and asks before the irreversible. The close asked and refused (`non`): the sitting goes on.
+/// A day typed to be voided that has nothing to void (never sealed) is asked again before the
+/// reason, and a day typed to be drawn that is not the operation's is asked again: neither is
+/// recorded anywhere. A redraw from the very export the voided attempt sealed is
+/// said and asked: `non` leaves it undone (nothing sealed), `oui` seals and draws it.
+#[test]
+fn the_menu_checks_before_it_asks_and_asks_before_the_irreversible() {
+    const DAY: &str = "Jour \\(AAAA-MM-JJ\\)";
+    let env = Env::without_keys();
+    init_at(&env, "2018-12-10");
+    export(&env, "2018-12-01", 70);
+    let (exports, publ) = (env.path("exports"), env.path("pub"));
+    let args = [
+        "--out",
+        publ.to_str().unwrap(),
+        "--rules",
+        RULES,
+        "--exports",
+        exports.to_str().unwrap(),
+        "--day",
+        "2018-12-01",
+    ];
+    let mut steps = WHO.to_vec();
+    steps.extend([
+        ("Votre choix", "4"),
+        (CLOSE_PROMPT, "non"),
+        ("Votre choix", "1"),
+        (DAY, "2018-12-02"),
+        (DAY, "2018-12-01"),
+        (
+            "Motif de l'annulation",
+            "le commissaire demande un nouveau tirage",
+        ),
+        ("Votre choix", "2"),
+        (DAY, "2018-11-30"),
+        (DAY, "2018-12-01"),
+        (SAME_EXPORT_PROMPT, "non"),
+        ("Votre choix", "2"),
+        (DAY, "2018-12-01"),
+        (SAME_EXPORT_PROMPT, "oui"),
+        ("Votre choix", "4"),
+        (CLOSE_PROMPT, "oui"),
+    ]);
+    let o = sitting(&env, "2018-12-11 09:00:00", &steps, &args);
+    let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert!(o.status.success(), "{screen}");
+    // Recorded: the day's two seals (the first attempt's, the redraw's: none for the `non`), one
+    // void, no refusal; the sitting closed once.
+    assert_eq!(kind_count(&env, "draw.seal"), 2, "{screen}");
+    assert_eq!(kind_count(&env, "draw.void"), 1, "{screen}");
+    assert_eq!(kind_count(&env, "draw.published"), 2, "{screen}");
+    assert_eq!(kind_count(&env, "command.failed"), 0, "{screen}");
+    assert_eq!(kind_count(&env, "input.rejected"), 0, "{screen}");
+    assert_eq!(sitting_kinds(&env), ["sitting.opened", "sitting.closed"]);
+    assert!(publ.join("draw-2018-12-01-attempt-2/bundle.json").is_file());
+    // What the screen said of the redraw: the voided attempt's seal and the export's SHA-256.
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let (seq, sha): (i64, String) = c
+        .query_row(
+            "SELECT seq, json_extract(payload, '$.export.sha256') FROM events \
+             WHERE kind = 'draw.seal' ORDER BY seq LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert!(screen.contains(&in_fours(&sha)[..39]), "{screen}");
+    // The screen's lines joined (a long line is wrapped at a space).
+    let flat = screen.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&format!("(scellé à l'événement d'audit n°\u{a0}{seq})")),
+        "{screen}"
+    );
+    assert!(
+        flat.contains("refusé : le jour 2018-12-02 n'a rien à annuler"),
+        "{screen}"
+    );
 }

@@ -258,6 +258,13 @@ pub(crate) const UNOFFICIAL_PROMPT: &str = r"(?:type the id of the unofficial ru
 /// The prompt for the commissaire's contribution, in English or French.
 pub(crate) const CONTRIBUTION_PROMPT: &str = "(?:type your contribution|tapez votre contribution)";
 
+/// `urne ceremony`'s confirmation of the close, at its menu (`oui`/`non`), in French or English.
+pub(crate) const CLOSE_PROMPT: &str = r"(?:Clore la séance|Close the sitting) \((?:irréversible|irreversible)[^\n]*(?:Tapez oui ou non|Type yes or no) ?:";
+
+/// `urne ceremony`'s question before a redraw seals again the export its voided attempt sealed
+/// (`oui`/`non`), in French or English.
+pub(crate) const SAME_EXPORT_PROMPT: &str = r"(?:Sceller de nouveau ce même export|Seal this same export again)[^\n]*(?:Tapez oui ou non|Type yes or no) ?:";
+
 /// The contribution's confirmation (`oui`/`non`), in English or French.
 pub(crate) const YES_NO: &str = "(?:Type yes or no|Tapez oui ou non),";
 

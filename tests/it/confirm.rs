@@ -246,8 +246,15 @@ fn a_reveal_typed_back_records_and_states_the_sales_close_and_verifies() {
     for want in ["ABOUT TO REVEAL", &b, "seed commitment", "outcomes root"] {
         assert!(before.contains(want), "{want:?} not shown:\n{screen}");
     }
-    assert!(row(before, "generated at", &published), "{screen}");
-    assert!(row(before, "sales closed at", &published), "{screen}");
+    // Issue 25, item 4: typed in Paris time, shown back in Paris time, with its offset (the
+    // reveal records UTC).
+    let shown_back = utc
+        .with_timezone(&chrono_tz::Europe::Paris)
+        .format("%Y-%m-%d %H:%M:%S, Paris time (UTC+01:00)")
+        .to_string();
+    assert!(row(before, "generated at", &shown_back), "{screen}");
+    assert!(row(before, "sales closed at", &shown_back), "{screen}");
+    assert!(!before.contains(&published), "{screen}");
     assert!(
         screen.contains("refused: that is not the block id"),
         "{screen}"

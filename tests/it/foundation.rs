@@ -116,8 +116,24 @@ fn hsm_failure_changes_nothing(
         assert!(!env.path("out").exists());
     }
     // The token still has no keys, and no trail was created.
+    // Issue 25, item 4: said as a new token, never as one an older urne initialised.
     let info = env.ok(&["hsm", "info"]);
-    assert!(info.contains("result key: absent"), "{info}");
+    assert!(
+        info.contains("keys:\n  none: the token is new (no keys yet); run `urne keys init`"),
+        "{info}"
+    );
+    assert!(!info.contains("older urne"), "{info}");
+    let fr = env
+        .cmd()
+        .env("LANG", "fr_FR.UTF-8")
+        .args(["hsm", "info"])
+        .output()
+        .unwrap();
+    let fr = String::from_utf8_lossy(&fr.stdout);
+    assert!(
+        fr.contains("aucune : le jeton est neuf (pas encore de clé) ; lancez `urne keys init`"),
+        "{fr}"
+    );
     assert!(
         !env.db().exists(),
         "no command but keys init creates a trail"

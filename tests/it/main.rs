@@ -45,6 +45,7 @@ mod musts_verify;
 mod native;
 mod outputs;
 mod outside;
+mod paced;
 mod pinned;
 mod placing;
 mod planted;

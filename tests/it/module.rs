@@ -215,8 +215,10 @@ fn a_pinned_module_hash_must_be_the_modules() {
 
     pin(&env, Some(&real));
     let info = env.ok(&["hsm", "info"]);
-    assert!(
-        info.contains(&format!("{real} (the configuration's module_sha256)")),
+    // Its SHA-256 under the label that says it is pinned, in groups of four digits.
+    assert_eq!(
+        hash_under(&info, "SHA-256 (the configuration's module_sha256):"),
+        real,
         "{info}"
     );
     seal(&env, &export);
@@ -227,7 +229,16 @@ fn a_pinned_module_hash_must_be_the_modules() {
     assert_fails(&env.urne(&["hsm", "info"]), 2, "config-invalid");
     pin(&env, None);
     let info = env.ok(&["hsm", "info"]);
-    assert!(info.contains(&format!("{real} (not pinned")), "{info}");
+    assert_eq!(hash_under(&info, "SHA-256 (not pinned"), real, "{info}");
+}
+
+/// The SHA-256 `urne hsm info` shows under the line holding `label`, its groups joined.
+fn hash_under(info: &str, label: &str) -> String {
+    let mut lines = info.lines().skip_while(|l| !l.contains(label)).skip(1);
+    (0..2)
+        .filter_map(|_| lines.next())
+        .flat_map(str::split_whitespace)
+        .collect()
 }
 
 /// (d) The module recorded is the module loaded: the forwarding module renames other bytes

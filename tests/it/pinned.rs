@@ -55,7 +55,7 @@ fn a_doctored_rules_file_under_an_official_id_is_refused() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // The note on the screen that the file is the official one: its words are what is tested.
-    assert!(String::from_utf8_lossy(&o.stderr).contains("the official file"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the official file, SHA-256"));
     // A block of the official game from a doctored table: refused, no entropy asked for.
     let game = doctored(
         &env,

@@ -62,6 +62,7 @@ fn rehearsed_sitting(env: &Env, told: &str, args: &[&str]) -> Output {
     }
     c.args(["--on", "Procéder à cette étape", "--send", "oui"])
         .args(["--on", "Votre choix", "--send", "4"])
+        .args(["--on", "Clore la séance \\(irréversible", "--send", "oui"])
         .args(["--on", TYPE_BACK, "--send-match"])
         .args([
             "--on",

@@ -469,3 +469,123 @@ fn a_command_on_a_trail_restarted_meanwhile_stops_at_its_next_mark_and_the_new_t
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// Blocks carried by a restart (spec/appliance.md §6.8 [M-141]): the restart lists each from its
+/// verified outputs (stage `generated`, the SHA-256 of the commitment file; `revealed` for one
+/// whose reveal was published), and under the new
+/// trail it is neither generated again nor revealed (its entropy stayed in the replaced trail);
+/// voided in front of the commissaire, it is generated again as attempt 2, and the outputs of
+/// both trails verify as one history.
+#[test]
+fn a_restart_carries_a_generated_block_which_is_only_voided_then_generated_again() {
+    use crate::block_cli::small_rules;
+    use crate::outputs::{GAME, generate_args, last_payload};
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "keys"]);
+    let rules = small_rules(&env);
+    env.ok(&generate_args(&rules, "1", "pub/b1"));
+    let block = format!("{GAME}/100/t1/1");
+    // Block 2 generated and revealed before the loss: carried as `revealed`.
+    env.ok(&generate_args(&rules, "2", "pub/b2"));
+    let b2 = format!("{GAME}/100/t1/2");
+    let closed = sales_close(&env, &b2);
+    let o = typed_back(
+        &env,
+        &b2,
+        &[
+            "block",
+            "reveal",
+            "--block",
+            &b2,
+            "--sales-closed-at",
+            &closed,
+            "--out",
+            "pub/b2",
+        ],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let commit = env.path(&format!("pub/b1/{}.commit.json", block.replace('/', "_")));
+    let sha = crate::native::sha256_file(&commit);
+    std::fs::rename(env.db(), env.path("lost.db")).unwrap();
+    let out = env.ok(&[
+        "trail",
+        "restart",
+        "--reason",
+        "disque perdu pendant la séance",
+        "--outputs",
+        "pub",
+    ]);
+    assert!(
+        out.contains(&format!("block {block} attempt 1: generated")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("block {b2} attempt 1: revealed")),
+        "{out}"
+    );
+    let carried = &last_payload(&env, "trail.restarted")["blocks"];
+    assert_eq!(carried.as_array().map(Vec::len), Some(2), "{carried}");
+    assert_eq!(carried[1]["block"], b2.as_str());
+    assert_eq!(carried[1]["stage"], "revealed");
+    assert_eq!(carried[0]["block"], block.as_str());
+    assert_eq!(carried[0]["attempt"], 1);
+    assert_eq!(carried[0]["stage"], "generated");
+    assert_eq!(carried[0]["output"], sha.as_str());
+    // Not generated again, not revealed: only voided.
+    assert_fails(
+        &env.urne(&generate_args(&rules, "1", "again")),
+        4,
+        "block-already-generated",
+    );
+    assert!(!env.path("again").exists());
+    let reveal = env.urne(&[
+        "block",
+        "reveal",
+        "--block",
+        &block,
+        "--sales-closed-at",
+        "2015-12-31T23:59:59+01:00",
+        "--out",
+        "pub/b1",
+    ]);
+    assert_fails(&reveal, 4, "block-not-generated");
+    let o = typed_back(
+        &env,
+        &block,
+        &[
+            "block",
+            "void",
+            "--block",
+            &block,
+            "--reason",
+            "ses tirages sont restés dans la piste perdue",
+            "--out",
+            "pub/void-b1",
+        ],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    env.ok(&generate_args(&rules, "1", "pub/b1-attempt-2"));
+    let p = last_payload(&env, "block.published");
+    assert_eq!(p["attempt"], 2, "{p}");
+    env.ok(&["verify", "pub", "--keys", "keys"]);
+}
+
+/// `urne ARGS` on a pseudo-terminal, `typed` typed back when the confirmation asks.
+fn typed_back(env: &Env, typed: &str, args: &[&str]) -> std::process::Output {
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.args(["--expect", CONFIRM, "--send", typed])
+        .arg("--")
+        .arg(URNE)
+        .args(args);
+    c.output().unwrap()
+}

@@ -95,7 +95,27 @@ fn subfolders_that_are_no_output_or_hide_one_are_said() {
         );
         assert!(partial.iter().any(|l| l.contains("pub/C")), "{who}: {out}");
     }
+    // An exported audit trail on the medium is named in a note, never silently skipped; a
+    // voided draw among the outputs still verifies and is named as voided, not the result.
+    let v = vector("history-valid-void-notice");
+    let tmp = materialise("history-valid-void-notice", &v);
+    std::fs::write(tmp.path().join("pub/audit.jsonl"), b"{}\n").unwrap();
+    for (who, o) in both(tmp.path(), &["pub", "--keys", "keys"]) {
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{who}: {err}");
+        let notes: Vec<&str> = err.lines().filter(|l| l.starts_with("note: ")).collect();
+        assert!(
+            notes
+                .iter()
+                .any(|l| l.contains("pub/audit.jsonl") && l.contains("audit trail")),
+            "{who}: {err}"
+        );
+        let voided: Vec<&&str> = notes.iter().filter(|l| l.contains("was voided")).collect();
+        assert_eq!(voided.len(), 1, "{who}: {err}");
+        assert!(voided[0].contains("pub/B"), "{who}: {err}");
+    }
     // A name that is not UTF-8 is refused, never skipped (it could hide a fork's output).
+    let v = vector("history-valid-pair");
     let tmp = materialise("history-valid-pair", &v);
     let odd = {
         use std::os::unix::ffi::OsStrExt;

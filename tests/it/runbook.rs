@@ -16,7 +16,7 @@ use std::path::Path;
 /// in (`scripts/pty-type --on`): the prompt's pattern and the answer. The PIN is typed at its
 /// own prompt ([`PIN_PROMPT`]); [`TYPE_BACK`] and [`CONFIRM`] (tests/it/common.rs) type back
 /// what the screen shows. One place for the lead to align with the screens' wording.
-const ANSWERS: [(&str, &str); 10] = [
+const ANSWERS: [(&str, &str); 11] = [
     (
         "Lieu de la séance :",
         "Étude Dupont, 12 rue de la Paix, Paris",
@@ -30,6 +30,7 @@ const ANSWERS: [(&str, &str); 10] = [
     ("ces mentions sont-elles exactes", "oui"),
     ("Procéder à cette étape", "oui"),
     (r"Votre choix \(1, 2, 3 ou 4\)", "4"),
+    (CLOSE_PROMPT, "oui"),
     // The reveal's sales close from production's statement: SALES_CLOSED in Paris time.
     ("clôture des ventes du bloc", "2018-12-11 12:15"),
     (CONTRIBUTION_PROMPT, "dés 5 2 6 3, Maître Dupont"),

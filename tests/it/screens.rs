@@ -139,3 +139,111 @@ fn sha256_hex(b: &[u8]) -> String {
     use sha2::Digest;
     hex::encode(sha2::Sha256::digest(b))
 }
+
+/// `urne ceremony --out pub` (nothing planned: it logs in, then says so, exit 2) at a
+/// pseudo-terminal, `answers` typed at each PIN prompt, in order. With `ahead`, urne starts one
+/// second after `sh` printed `ready`, and `ahead` is typed then, before urne runs (typed ahead of
+/// the PIN prompt).
+fn pin_typed(env: &Env, ahead: Option<&str>, answers: &[&str]) -> (Option<i32>, String) {
+    let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+    c.env_remove("URNE_PIN")
+        .env("LANG", FR)
+        .args(["--timeout", "30"]);
+    if let Some(a) = ahead {
+        c.args(["--expect", "ready", "--send", a]);
+    }
+    for a in answers {
+        c.args(["--expect", "code PIN de l'HSM", "--send", a]);
+    }
+    c.arg("--");
+    if ahead.is_some() {
+        c.args([
+            "sh",
+            "-c",
+            "echo ready; sleep 1; exec \"$0\" ceremony --out pub",
+        ])
+        .arg(urne_bin());
+    } else {
+        c.arg(urne_bin()).args(["ceremony", "--out", "pub"]);
+    }
+    let o = c.output().unwrap();
+    let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    (o.status.code(), screen)
+}
+
+/// Issue 25, item 4: an empty PIN is asked again without using one of the three tries (three
+/// empty lines, then the PIN, log in), and a PIN typed before its prompt is discarded, never
+/// given to the token (the token refuses nothing: the PIN typed at the prompt logs in).
+#[test]
+fn an_empty_pin_uses_no_try_and_a_pin_typed_ahead_is_discarded() {
+    let env = Env::new();
+    let pin = env.pin();
+    let (code, screen) = pin_typed(&env, None, &["", "", "", &pin]);
+    assert_eq!(code, Some(2), "{screen}");
+    screen_error(&screen, "nothing-planned");
+    assert_eq!(
+        screen
+            .matches("Aucun code PIN tapé (aucun essai n'est compté)")
+            .count(),
+        3,
+        "{screen}"
+    );
+    assert!(!screen.contains("L'HSM a refusé ce code PIN"), "{screen}");
+    let (code, screen) = pin_typed(&env, Some("0000"), &[&pin]);
+    assert_eq!(code, Some(2), "{screen}");
+    screen_error(&screen, "nothing-planned");
+    assert!(!screen.contains("L'HSM a refusé ce code PIN"), "{screen}");
+}
+
+/// Issue 25, item 4: with several blocks, several entropy commitments are on the screen, and the
+/// type-back names the one it wants: the first shown, by its block.
+#[test]
+fn the_type_back_names_the_commitment_it_wants_among_several() {
+    let env = Env::new();
+    let rules = crate::block_cli::small_rules(&env);
+    let first = "Engagement sur l'aléa du HSM, fixé avant la contribution";
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env("LANG", FR)
+        .args(["--timeout", "60", "--expect", TYPE_BACK, "--send-match"])
+        .args(["--on", CONTRIBUTION_PROMPT, "--send", CONTRIBUTION])
+        .args(["--on", YES_NO, "--send", "oui", "--"])
+        .arg(urne_bin())
+        .args(["block", "generate", "--rules"])
+        .arg(&rules)
+        .args(["--unofficial-rules", "--price", "100", "--emission", "t1"])
+        .args(["--first", "1", "--blocks", "2", "--out", "out"])
+        .args(["--secret-out", "out-secret"])
+        .output()
+        .unwrap();
+    let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
+    assert!(o.status.success(), "{screen}");
+    // Both commitments shown, the first block's first.
+    let one = screen
+        .find("test-small-game/100/t1/1 tentative 1")
+        .expect(&screen);
+    let two = screen
+        .find("test-small-game/100/t1/2 tentative 1")
+        .expect(&screen);
+    assert!(screen.find(first).unwrap() < one && one < two, "{screen}");
+    // The prompt names the one it wants: the first, block 1's.
+    let from = screen
+        .find("Commissaire : pour attester qu'ils")
+        .expect(&screen);
+    let prompt: Vec<&str> = screen[from..].lines().take(4).collect();
+    assert_eq!(
+        prompt[1..],
+        [
+            "prenez le PREMIER engagement ci-dessus, celui du",
+            &format!(
+                "  bloc test-small-game/100/t1/1 tentative 1 (événement d'audit n°\u{a0}{})",
+                seq_of(&env, "block.entropy")
+            ),
+            "et tapez ses 8 premiers caractères (ses deux premiers groupes), puis Entrée :",
+        ],
+        "{screen}"
+    );
+    for l in prompt {
+        assert!(l.chars().count() <= 80, "wider than 80 columns: {l:?}");
+    }
+}

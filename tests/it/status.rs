@@ -402,3 +402,77 @@ fn status_says_whether_a_sitting_is_open() {
         "{st}"
     );
 }
+
+/// Issue 25, item 4: `urne show --day D --dir FOLDER` on the folder of a voided attempt says so
+/// (the attempt, its void's event, the current attempt) before the files it finds different;
+/// on the current attempt's folder it says nothing of the kind.
+#[test]
+fn show_of_a_voided_attempts_folder_says_it_is_voided() {
+    let env = Env::new();
+    let e = simulate(&env, "2018-12-02", 300, 7, &[]);
+    seal(&env, &e);
+    env.draw_ok("2018-12-02", "out");
+    env.ok(&[
+        "void",
+        "--day",
+        "2018-12-02",
+        "--reason",
+        "a test of show on a voided folder",
+    ]);
+    let void = seq_of(&env, "draw.void");
+    seal(&env, &e);
+    env.draw_ok("2018-12-02", "out-2");
+    let fr = screen(&env, "C", &["show", "--day", "2018-12-02", "--dir", "out"]);
+    // The screen's lines joined (a long line is wrapped at a space).
+    let fr = fr.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let note = format!(
+        "ATTENTION : le dossier out est celui de la tentative n°\u{a0}1 (événement d'audit n°\u{a0}{void}), ANNULÉE :"
+    );
+    let at = fr.find(&note).expect(&fr);
+    assert!(at < fr.find("DIFFÉRENT").expect(&fr), "{fr}");
+    assert!(
+        fr.contains("résultat en vigueur, qui est celui de la tentative n°\u{a0}2"),
+        "{fr}"
+    );
+    let current = screen(
+        &env,
+        "C",
+        &["show", "--day", "2018-12-02", "--dir", "out-2"],
+    );
+    assert!(!current.contains("ANNULÉE :"), "{current}");
+    assert!(!current.contains("DIFFÉRENT"), "{current}");
+}
+
+/// Issue 25, item 4: the same for a block: `urne show --block ID --dir FOLDER` on the folder of
+/// a voided attempt says so before the files it finds different.
+#[test]
+fn show_of_a_voided_blocks_folder_says_it_is_voided() {
+    let env = Env::new();
+    let r = small_rules(&env);
+    env.ok(&generate_args(&r, "1", "blocks"));
+    let id = "test-small-game/100/t1/1";
+    env.ok(&[
+        "block",
+        "void",
+        "--block",
+        id,
+        "--reason",
+        "misprinted roll",
+    ]);
+    let void = seq_of(&env, "block.void");
+    env.ok(&generate_args(&r, "1", "blocks-2"));
+    let fr = screen(&env, "C", &["show", "--block", id, "--dir", "blocks"]);
+    let fr = fr.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let note = format!(
+        "ATTENTION : le dossier blocks est celui de la tentative n°\u{a0}1 (événement d'audit n°\u{a0}{void}), ANNULÉE :"
+    );
+    let at = fr.find(&note).expect(&fr);
+    assert!(at < fr.find("DIFFÉRENT").expect(&fr), "{fr}");
+    assert!(
+        fr.contains("résultat en vigueur, qui est celui de la tentative n°\u{a0}2"),
+        "{fr}"
+    );
+    let current = screen(&env, "C", &["show", "--block", id, "--dir", "blocks-2"]);
+    assert!(!current.contains("ANNULÉE :"), "{current}");
+    assert!(!current.contains("DIFFÉRENT"), "{current}");
+}

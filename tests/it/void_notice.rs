@@ -117,10 +117,10 @@ fn a_voided_draw_writes_a_notice_both_verifiers_accept_and_the_redraw_names_it()
     let out = env.ok(&["void", "--day", DAY, "--reason", "power cut, minutes 12"]);
     let folder = format!("void-{DAY}-attempt-1");
     let path = env.path(&folder).join(NOTICE);
-    // The path and the SHA-256 are printed for the minutes.
+    // The path and the SHA-256 (in groups of four digits) are printed for the minutes.
     let sha = sha_hex(&path);
     assert!(out.contains(&format!("{folder}/{NOTICE}")), "{out}");
-    assert!(out.contains(&sha), "{out}");
+    assert!(grouped(&out, &sha), "{out}");
     let n = json(&path);
     let void_seq = last_seq(&env, "draw.void");
     assert_eq!(n["format"], "urne-void-notice");
@@ -204,7 +204,7 @@ fn a_voided_block_writes_a_notice_and_the_regenerated_block_names_it() {
     let folder = format!("void-{GAME}_100_t1_1-attempt-1");
     let path = env.path(&folder).join(NOTICE);
     let sha = sha_hex(&path);
-    assert!(out.contains(&sha) && out.contains(&folder), "{out}");
+    assert!(grouped(&out, &sha) && out.contains(&folder), "{out}");
     let n = json(&path);
     assert_eq!(
         (&n["day"], &n["block"]),
@@ -540,4 +540,16 @@ fn a_notice_is_checked_member_by_member_with_the_classes_of_the_spec() {
         resigned(&env, name, &v);
         both(&env, &[name, "--keys", &format!("{name}-keys")], 1, class);
     }
+}
+
+/// Whether `out` shows the hex value `hex` in groups of four digits, as every screen prints a
+/// hash (its lines may break between groups).
+fn grouped(out: &str, hex: &str) -> bool {
+    let groups: Vec<&str> = hex
+        .as_bytes()
+        .chunks(4)
+        .map(|c| std::str::from_utf8(c).unwrap())
+        .collect();
+    let shown: Vec<&str> = out.split_whitespace().collect();
+    shown.windows(groups.len()).any(|w| w == groups.as_slice())
 }

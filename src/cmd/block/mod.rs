@@ -75,14 +75,19 @@ fn block_id(rules: &GameRules, price: u64, emission: &str, number: u32) -> Resul
 /// The progress of a generation of `n` blocks, `i` done: a bar redrawn in place on its line,
 /// the line ended when the generation is done, and before each block's report when one follows
 /// (`reports`), so that no output runs into it.
-fn progress(i: usize, n: usize, what: &str, reports: bool) {
+fn progress(i: usize, n: usize, reports: bool) {
     if n > 1 {
         let w = 30;
         let done = (i * w) / n;
         note_raw!(
-            "\r[{}{}] {i}/{n} blocks {what}",
+            "\r[{}{}] {}",
             "#".repeat(done),
-            "-".repeat(w - done)
+            "-".repeat(w - done),
+            crate::msg!(
+                crate::msg::catalogue::SCR_PROGRESS_BLOCKS,
+                done = i,
+                total = n
+            )
         );
         if i == n || reports {
             note!();
@@ -218,7 +223,7 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
     let fixed = randomness::fix(ctx, &rules, &ids)?;
     let n = ids.len();
     for (i, (id, r)) in ids.iter().zip(&fixed).enumerate() {
-        progress(i, n, "generated", reports());
+        progress(i, n, reports());
         if let Err(e) = generate_one(ctx, &rules, id, r, &f) {
             if n > 1 && !reports() {
                 note!(); // the bar's line ends before the error is printed
@@ -226,7 +231,7 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
             return Err(e);
         }
     }
-    progress(n, n, "generated", false);
+    progress(n, n, false);
     ctx.checkpoint()?;
     Ok(())
 }

@@ -246,8 +246,11 @@ fn placed_before(
         return None;
     }
     note!(
-        "resuming block {}: its commitment was already in place; recording it as published (its production file is put on the secret medium if it is not there)",
-        expected.block
+        "{}",
+        crate::msg!(
+            crate::msg::catalogue::SCR_RESUME_BLOCK_PLACED,
+            block = expected.block
+        )
     );
     Some(sha256(&commit_bytes))
 }

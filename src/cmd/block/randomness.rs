@@ -99,7 +99,12 @@ fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, En
             ));
         }
         note!(
-            "resuming block {canonical} with the entropy already recorded (audit event #{seq}); no new entropy is requested"
+            "{}",
+            crate::msg!(
+                crate::msg::catalogue::SCR_RESUME_BLOCK_ENTROPY,
+                block = canonical,
+                seq = seq
+            )
         );
         return Ok((seq, r));
     }

@@ -226,15 +226,31 @@ fn confirm_reveal(
                     lang.t("racine des résultats", "outcomes root"),
                     crate::cmd::randomness::grouped(&g.outcomes_root.to_string()),
                 ),
-                (lang.t("généré le", "generated at"), generated.to_string()),
+                (lang.t("généré le", "generated at"), paris(generated, lang)),
                 (
                     lang.t("ventes closes le", "sales closed at"),
-                    closed.to_string(),
+                    paris(closed, lang),
                 ),
             ],
             noun: "the block id",
             want: rv.canonical.clone(),
         },
+    )
+}
+
+/// An instant recorded in urne's one format (UTC) as the commissaire typed and reads it: Paris
+/// time, the rules' time zone, with its offset (`2018-12-10 23:59:59, heure de Paris
+/// (UTC+01:00)`); what is recorded stays UTC. A value that does not parse is shown as it is.
+fn paris(t: &str, lang: crate::text::Lang) -> String {
+    let Ok(at) = chrono::DateTime::parse_from_rfc3339(t) else {
+        return t.to_string();
+    };
+    let at = at.with_timezone(&chrono_tz::Europe::Paris);
+    format!(
+        "{}, {} (UTC{})",
+        at.format("%Y-%m-%d %H:%M:%S"),
+        lang.t("heure de Paris", "Paris time"),
+        at.format("%:z")
     )
 }
 
@@ -272,8 +288,11 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
         let output = ctx.output_record(name, sha, &file.audit_checkpoint)?;
         ctx.record_evidence(output)?;
         note!(
-            "resuming block {}: its reveal was already in place; recording it as published",
-            rv.canonical
+            "{}",
+            crate::msg!(
+                crate::msg::catalogue::SCR_RESUME_REVEAL_PLACED,
+                block = rv.canonical
+            )
         );
     }
     say!(

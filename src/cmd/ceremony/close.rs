@@ -177,8 +177,12 @@ fn adopt(
     let note = found["audit_checkpoint"].as_str().unwrap_or_default();
     record(ctx, (name, sha256(&bytes)), note)?;
     note!(
-        "resuming sitting {number}: its minutes were already whole in {}; recorded them as published",
-        p.out
+        "{}",
+        crate::msg!(
+            crate::msg::catalogue::SCR_RESUME_SITTING_PLACED,
+            number = number,
+            path = p.out
+        )
     );
     Ok(true)
 }

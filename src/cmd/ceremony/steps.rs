@@ -169,7 +169,16 @@ fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str
         );
         return Ok(());
     }
-    if !confirm_step(lang)? {
+    let same = if st.seal.is_none() && st.attempt > Attempt::FIRST {
+        same_export_as_voided(&events, a, rules.operation(), day, &st)
+    } else {
+        None
+    };
+    if let Some((seq, sha)) = same {
+        if !confirm_same_export(lang, day, &st, seq, &sha)? {
+            return Ok(());
+        }
+    } else if !confirm_step(lang)? {
         return Ok(());
     }
     if st.seal.is_none() {
@@ -196,6 +205,76 @@ fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str
             out: a.out.join(folder),
         },
     )
+}
+
+/// A new attempt of `day` about to be sealed from the very export its voided attempt sealed:
+/// that seal's event and the export's SHA-256 (the file in the exports folder, whose bytes are
+/// the same). `None` when the export differs or cannot be read (the seal says why).
+fn same_export_as_voided(
+    events: &[urne_verify::audit::Event],
+    a: &CeremonyArgs,
+    operation: &str,
+    day: urne_verify::values::Day,
+    st: &urne_ceremony::state::day::DayState,
+) -> Option<(u64, String)> {
+    use urne_verify::events::kinds::{self, Record};
+    let path = plan::export_of(a.exports.as_deref(), operation, &day.to_string()).ok()?;
+    let sha = urne_verify::crypto::sha256(&std::fs::read(path).ok()?);
+    let voided = events.iter().rev().find_map(|e| match kinds::parse(e) {
+        Ok(Record::DrawSeal(r)) if r.day == day && r.attempt != st.attempt => Some((e.seq, r)),
+        _ => None,
+    })?;
+    (voided.1.export.sha256 == sha).then(|| (voided.0, sha.to_string()))
+}
+
+/// Says that a redraw re-seals the export its voided attempt sealed (same SHA-256: production
+/// sent no new file) and asks whether to go on; `non` leaves the step undone, nothing recorded.
+fn confirm_same_export(
+    lang: Lang,
+    day: urne_verify::values::Day,
+    st: &urne_ceremony::state::day::DayState,
+    seq: u64,
+    sha: &str,
+) -> Result<bool> {
+    let mut s = crate::text::Screen::new(lang);
+    s.line(&format!(
+        "{} {day} {} {}{}",
+        lang.t("Attention : l'export du jour", "Note: the export of day"),
+        lang.t(
+            "est le même que celui de la tentative annulée (scellé à l'événement d'audit",
+            "is the one the voided attempt sealed (sealed at audit event"
+        ),
+        crate::text::number(seq, lang),
+        lang.t(
+            ") : même SHA-256, la production n'a pas envoyé de nouveau fichier.",
+            "): the same SHA-256, production sent no new file."
+        ),
+    ));
+    s.hash(lang.t("SHA-256 de l'export", "Export SHA-256"), sha);
+    s.line(&format!(
+        "{} {} {}",
+        lang.t("La tentative", "Attempt"),
+        st.attempt,
+        lang.t(
+            "scellera ces mêmes participations.",
+            "will seal these same entries."
+        )
+    ));
+    s.print();
+    let go = term::confirm(
+        lang,
+        lang.t(
+            "Sceller de nouveau ce même export et tirer (irréversible) ?",
+            "Seal this same export again and draw the day (irreversible)?",
+        ),
+    )?;
+    if !go {
+        note!(
+            "{}",
+            lang.t("Étape non effectuée.", "Step not carried out.")
+        );
+    }
+    Ok(go)
 }
 
 /// After the plan: a void, a redraw, or the close, as the commissaire decides.
@@ -232,22 +311,34 @@ fn menu(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()>
             )
         );
         let go_on = match term::read_line(lang)?.trim() {
-            "1" => {
-                let day = ask_day(lang)?;
-                let title = format!("{} {day}", lang.t("Annulation du jour", "Void of day"));
-                attempt(ctx, lang, &title, |ctx| void_day(ctx, a, lang, &day))?
+            "1" => match ask_day_to_void(ctx, lang)? {
+                Some(day) => {
+                    let title = format!("{} {day}", lang.t("Annulation du jour", "Void of day"));
+                    attempt(ctx, lang, &title, |ctx| void_day(ctx, a, lang, &day))?
+                }
+                None => true,
+            },
+            "2" => match ask_day_to_draw(ctx, lang)? {
+                Some(day) => {
+                    let title = format!("{} {day}", lang.t("Tirage du jour", "Draw of day"));
+                    attempt(ctx, lang, &title, |ctx| draw_day(ctx, a, lang, p, &day))?
+                }
+                None => true,
+            },
+            "3" => match ask_block_to_void(ctx, lang)? {
+                Some(id) => {
+                    let title = format!("{} {id}", lang.t("Annulation du bloc", "Void of block"));
+                    attempt(ctx, lang, &title, |ctx| void_block(ctx, a, lang, &id))?
+                }
+                None => true,
+            },
+            // The close is irreversible (the sitting's minutes are written and signed): asked.
+            "4" => {
+                if confirm_close(lang)? {
+                    return Ok(());
+                }
+                true
             }
-            "2" => {
-                let day = ask_day(lang)?;
-                let title = format!("{} {day}", lang.t("Tirage du jour", "Draw of day"));
-                attempt(ctx, lang, &title, |ctx| draw_day(ctx, a, lang, p, &day))?
-            }
-            "3" => {
-                let id = ask_block(lang)?;
-                let title = format!("{} {id}", lang.t("Annulation du bloc", "Void of block"));
-                attempt(ctx, lang, &title, |ctx| void_block(ctx, a, lang, &id))?
-            }
-            "4" => return Ok(()),
             _ => {
                 note!(
                     "  {}",
@@ -262,27 +353,181 @@ fn menu(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()>
     }
 }
 
-/// A day typed at the terminal (YYYY-MM-DD; three tries).
-fn ask_day(lang: Lang) -> Result<String> {
+/// `oui` to close the sitting now; `non` returns to the menu.
+fn confirm_close(lang: Lang) -> Result<bool> {
+    let close = term::confirm(
+        lang,
+        lang.t(
+            "Clore la séance (irréversible : ses minutes sont signées) ?",
+            "Close the sitting (irreversible: its minutes are signed)?",
+        ),
+    )?;
+    if !close {
+        note!(
+            "{}",
+            lang.t("La séance n'est pas close.", "The sitting is not closed.")
+        );
+    }
+    Ok(close)
+}
+
+/// The day to draw, typed at the menu and checked before anything is done (three tries): a day
+/// that does not parse, or is not a day of the operation, is asked again and recorded nowhere.
+/// `None` after three refusals: nothing was done.
+fn ask_day_to_draw(ctx: &mut Ctx, lang: Lang) -> Result<Option<String>> {
     for _ in 0..3 {
         note!("{}", lang.t("Jour (AAAA-MM-JJ) :", "Day (YYYY-MM-DD):"));
         let d = term::read_line(lang)?.trim().to_string();
-        if inputs::check_day(&d).is_ok() && d.len() == 10 {
-            return Ok(d);
-        }
-        note!(
-            "  {}",
-            lang.t(
-                "refusé : écrivez par exemple 2018-12-03",
-                "refused: write e.g. 2018-12-03"
-            )
-        );
+        let why = match inputs::check_day(&d) {
+            Ok(day) if d.len() == 10 => {
+                let events = ctx.audit()?.events()?;
+                inputs::day_state(&events, day).err().map(|_| {
+                    format!(
+                        "{d} {}",
+                        lang.t(
+                            "n'est pas un jour de l'opération",
+                            "is not a day of the operation"
+                        )
+                    )
+                })
+            }
+            _ => Some(
+                lang.t("écrivez par exemple 2018-12-03", "write e.g. 2018-12-03")
+                    .to_string(),
+            ),
+        };
+        let Some(why) = why else {
+            return Ok(Some(d));
+        };
+        refused(&format!("{} {why}", lang.t("refusé :", "refused:")));
     }
-    Err(Error::new(
-        Kind::NoValidAnswer,
-        "no day given after three tries",
-        "nothing was done",
-    ))
+    nothing_done(lang);
+    Ok(None)
+}
+
+/// Why `day` (typed at the menu) cannot be voided now, in the sitting's words: not a day of
+/// the operation, or its current attempt not sealed (never sealed, or voided already: the
+/// void's own check, `cmd::void`). `None` when it can be, or when a void of it was recorded and
+/// not yet announced (the void takes that up).
+fn not_voidable(
+    ctx: &mut Ctx,
+    lang: Lang,
+    day: urne_verify::values::Day,
+) -> Result<Option<String>> {
+    let events = ctx.audit()?.events()?;
+    if crate::cmd::void_notice::first_unannounced(&events)?.is_some() {
+        return Ok(None);
+    }
+    let Ok(st) = inputs::day_state(&events, day) else {
+        return Ok(Some(format!(
+            "{day} {}",
+            lang.t(
+                "n'est pas un jour de l'opération",
+                "is not a day of the operation"
+            )
+        )));
+    };
+    if st.seal.is_none() && !st.carried {
+        return Ok(Some(format!(
+            "{} {day} {} {} {}",
+            lang.t("le jour", "day"),
+            lang.t(
+                "n'a rien à annuler : sa tentative",
+                "has nothing to void: its attempt"
+            ),
+            st.attempt,
+            lang.t(
+                "n'est pas scellée (jamais tirée, ou déjà annulée)",
+                "is not sealed (never drawn, or already voided)"
+            )
+        )));
+    }
+    Ok(None)
+}
+
+/// The day to void, typed at the menu and checked before its reason is asked (three tries): a
+/// typo is asked again and recorded nowhere. `None` after three refusals: nothing was done.
+fn ask_day_to_void(ctx: &mut Ctx, lang: Lang) -> Result<Option<String>> {
+    for _ in 0..3 {
+        note!("{}", lang.t("Jour (AAAA-MM-JJ) :", "Day (YYYY-MM-DD):"));
+        let d = term::read_line(lang)?.trim().to_string();
+        let why = match inputs::check_day(&d) {
+            Ok(day) if d.len() == 10 => not_voidable(ctx, lang, day)?,
+            _ => Some(
+                lang.t("écrivez par exemple 2018-12-03", "write e.g. 2018-12-03")
+                    .to_string(),
+            ),
+        };
+        let Some(why) = why else {
+            return Ok(Some(d));
+        };
+        refused(&format!("{} {why}", lang.t("refusé :", "refused:")));
+    }
+    nothing_done(lang);
+    Ok(None)
+}
+
+/// The block to void, typed at the menu and checked before its reason is asked (three tries):
+/// a block id that does not parse, or a block with nothing to void (never generated, or voided
+/// already: the void's own check, `cmd::block::void`), is asked again and recorded nowhere.
+/// `None` after three refusals: nothing was done.
+fn ask_block_to_void(ctx: &mut Ctx, lang: Lang) -> Result<Option<String>> {
+    for _ in 0..3 {
+        note!(
+            "{} {} :",
+            lang.t("Bloc (identifiant, par exemple", "Block (its id, e.g."),
+            format_args!("{})", inputs::BLOCK_ID_EXAMPLE)
+        );
+        let b = term::read_line(lang)?.trim().to_string();
+        let Ok(id) = inputs::parse_block(&b) else {
+            note!(
+                "  {}",
+                lang.t(
+                    "refusé : ce n'est pas un identifiant de bloc",
+                    "refused: that is not a block id"
+                )
+            );
+            continue;
+        };
+        let events = ctx.audit()?.events()?;
+        if crate::cmd::void_notice::first_unannounced(&events)?.is_some() {
+            return Ok(Some(id.canonical()));
+        }
+        let st = urne_ceremony::state::block_state(&events, &id)
+            .map_err(|e| inputs::altered(&e.to_string()))?;
+        if st.entropy.is_some() || st.carried {
+            return Ok(Some(id.canonical()));
+        }
+        refused(&format!(
+            "{} {} {}",
+            lang.t("refusé : le bloc", "refused: block"),
+            id.canonical(),
+            lang.t(
+                "n'a rien à annuler (jamais généré, ou déjà annulé)",
+                "has nothing to void (never generated, or already voided)"
+            )
+        ));
+    }
+    nothing_done(lang);
+    Ok(None)
+}
+
+/// A refusal at the menu, indented and wrapped to an 80-column console.
+fn refused(text: &str) {
+    for l in crate::text::wrap(text, 76) {
+        note!("  {l}");
+    }
+}
+
+/// Three refusals at the menu: nothing was done, nothing recorded; the menu again.
+fn nothing_done(lang: Lang) {
+    note!(
+        "  {}",
+        lang.t(
+            "aucune réponse valable après trois essais : rien n'est fait, retour au menu",
+            "no valid answer after three tries: nothing is done, back to the menu"
+        )
+    );
 }
 
 /// A void decided at the sitting: the reason typed (at least 10 characters), what it voids
@@ -296,7 +541,7 @@ fn void_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, day: &str) -> Result<()
         lang.t("Jour", "Day"),
         lang.t("tentative", "attempt"),
         st.attempt,
-        st.stage()
+        urne_ceremony::minutes::words::stage(st.stage(), lang.core())
     );
     let reason = ask_reason(lang)?;
     let out: PathBuf = a.out.join(format!("void-{day}-attempt-{}", st.attempt));
@@ -333,33 +578,6 @@ fn ask_reason(lang: Lang) -> Result<String> {
             )
         );
     }
-}
-
-/// A block's canonical id typed at the terminal (three tries).
-fn ask_block(lang: Lang) -> Result<String> {
-    for _ in 0..3 {
-        note!(
-            "{} {} :",
-            lang.t("Bloc (identifiant, par exemple", "Block (its id, e.g."),
-            format_args!("{})", inputs::BLOCK_ID_EXAMPLE)
-        );
-        let b = term::read_line(lang)?.trim().to_string();
-        if let Ok(id) = inputs::parse_block(&b) {
-            return Ok(id.canonical());
-        }
-        note!(
-            "  {}",
-            lang.t(
-                "refusé : ce n'est pas un identifiant de bloc",
-                "refused: that is not a block id"
-            )
-        );
-    }
-    Err(Error::new(
-        Kind::NoValidAnswer,
-        "no block given after three tries",
-        "nothing was done",
-    ))
 }
 
 /// A block's void decided at the sitting: the reason typed, what it voids shown and the block

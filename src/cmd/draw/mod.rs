@@ -259,8 +259,12 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
     let secret = format!("day {} attempt {}", s.day, s.st.attempt);
     let (entropy_seq, record) = if let Some((seq, r)) = s.st.entropy.clone() {
         note!(
-            "resuming the interrupted draw of {} with the entropy recorded at audit event #{seq}; no new entropy is requested",
-            s.day
+            "{}",
+            crate::msg!(
+                crate::msg::catalogue::SCR_RESUME_DRAW_ENTROPY,
+                day = s.day,
+                seq = seq
+            )
         );
         (seq, r)
     } else {
@@ -281,8 +285,12 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
     let shown = s.st.contribution.is_none();
     let (contribution_seq, contribution) = if let Some((seq, c)) = s.st.contribution.clone() {
         note!(
-            "the commissaire's contribution recorded at audit event #{seq} is used: «{}»",
-            c.contribution
+            "{}",
+            crate::msg!(
+                crate::msg::catalogue::SCR_RESUME_CONTRIBUTION,
+                seq = seq,
+                contribution = c.contribution
+            )
         );
         (seq, c.contribution)
     } else {

@@ -376,10 +376,13 @@ fn adopt(
         &bundle.audit_checkpoint,
     )?;
     note!(
-        "resuming the draw of {} attempt {}: its folder {} was already whole in place; recorded it as published",
-        s.day,
-        s.st.attempt,
-        p.out
+        "{}",
+        crate::msg!(
+            crate::msg::catalogue::SCR_RESUME_DRAW_PLACED,
+            day = s.day,
+            attempt = s.st.attempt,
+            path = p.out
+        )
     );
     Ok((p.files.clone(), output))
 }

@@ -99,6 +99,21 @@ impl Hsm {
             .map_err(|e| hsm_err("C_FindObjects failed", e))
     }
 
+    /// Whether the token holds no key at all (no private key, no secret key): a new token,
+    /// which `urne keys init` has not initialised.
+    pub fn holds_no_key(&self) -> Result<bool> {
+        for class in [ObjectClass::PRIVATE_KEY, ObjectClass::SECRET_KEY] {
+            let found = self
+                .s()
+                .find_objects(&[Attribute::Class(class)])
+                .map_err(|e| hsm_err("C_FindObjects failed", e))?;
+            if !found.is_empty() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// Whether any object carries the sealing key's label.
     pub fn seal_key_present(&self) -> Result<bool> {
         Ok(!self.seal_objects()?.is_empty())
@@ -191,6 +206,13 @@ impl Hsm {
                     Kind::KeyUnfit,
                     format!("the token's object labelled {SEAL_KEY_LABEL:?} is not a secret key"),
                     "the token was altered outside urne: stop and investigate before any ceremony",
+                ));
+            }
+            [] if self.holds_no_key()? => {
+                return Err(Error::new(
+                    Kind::KeyMissing,
+                    "the token holds no key yet: it is new",
+                    "initialise it with `urne keys init`, at the key ceremony",
                 ));
             }
             [] => {

@@ -174,32 +174,11 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
                 ),
             ));
         }
-        let Some(sub) = f.sub(&name) else { continue };
-        if name.starts_with(STAGING_PREFIX) {
-            r.notes.push(format!(
-                "{} is the staging folder of an interrupted command: its files are not outputs and are not checked",
-                f.show(&name)
-            ));
-            if is_output(sub.as_ref()) {
-                r.partial.push(format!(
-                    "{} holds an output's files under a staging name: not verified",
-                    f.show(&name)
-                ));
-            }
+        let Some(sub) = f.sub(&name) else {
+            say_of_file(f, &name, &mut r);
             continue;
-        }
-        if !is_output(sub.as_ref()) {
-            let signed = sub
-                .names()
-                .map_err(|e| fail(C::Unreadable, e.0))?
-                .iter()
-                .any(|n| n.rsplit('.').next() == Some("sig"));
-            if signed {
-                r.partial.push(format!(
-                    "{} holds signed files but no output's primary file (bundle.json, result.json, a block commitment, a void notice, sitting.json, keys.json): not verified",
-                    f.show(&name)
-                ));
-            }
+        };
+        if !say_of_folder(f, &name, sub.as_ref(), &mut r)? {
             continue;
         }
         let one = verify_output(sub.as_ref(), keys, None, expect)?;
@@ -268,4 +247,54 @@ pub fn check_held(
         history::check_held(outputs, name, &cp)?;
     }
     Ok(())
+}
+
+/// What a folder of outputs says of a file beside its output folders: an exported audit trail
+/// is verified on its own (§6.4), never silently taken for checked with the outputs; anything
+/// else is no output and said nothing of.
+fn say_of_file(f: &dyn Folder, name: &str, r: &mut Report) {
+    let jsonl = std::path::Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl"));
+    if jsonl && matches!(f.entry(name), Entry::File(_)) {
+        let shown = f.show(name);
+        r.notes.push(format!(
+            "{shown} is an exported audit trail: it is not one of the outputs and is not checked with them; verify it on its own (urne-verify {shown} --keys KEYS)"
+        ));
+    }
+}
+
+/// Whether the subfolder `name` of a folder of outputs is an output to verify; of one that is
+/// not, what is said (spec/formats.md §8.4 [M-213]): a staging folder is a note (and a `partial:`
+/// line when it holds an output's files), a folder of signed files without a primary file a
+/// `partial:` line.
+fn say_of_folder(f: &dyn Folder, name: &str, sub: &dyn Folder, r: &mut Report) -> VResult<bool> {
+    if name.starts_with(STAGING_PREFIX) {
+        r.notes.push(format!(
+            "{} is the staging folder of an interrupted command: its files are not outputs and are not checked",
+            f.show(name)
+        ));
+        if is_output(sub) {
+            r.partial.push(format!(
+                "{} holds an output's files under a staging name: not verified",
+                f.show(name)
+            ));
+        }
+        return Ok(false);
+    }
+    if is_output(sub) {
+        return Ok(true);
+    }
+    let signed = sub
+        .names()
+        .map_err(|e| fail(C::Unreadable, e.0))?
+        .iter()
+        .any(|n| n.rsplit('.').next() == Some("sig"));
+    if signed {
+        r.partial.push(format!(
+            "{} holds signed files but no output's primary file (bundle.json, result.json, a block commitment, a void notice, sitting.json, keys.json): not verified",
+            f.show(name)
+        ));
+    }
+    Ok(false)
 }
