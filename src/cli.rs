@@ -33,7 +33,7 @@ See README.md for a walk through a ceremony and SPEC.md for the algorithms.";
 #[derive(Debug, Parser)]
 #[command(name = "urne", version, after_help = AFTER_HELP, max_term_width = 100)]
 pub struct Cli {
-    /// The options every command understands (--db, --config, --pin-file).
+    /// The options every command understands (--db, --config, --pin-file, --rehearsal-at).
     #[command(flatten)]
     pub global: Global,
     /// The command to run, with its own arguments.
@@ -59,6 +59,13 @@ pub struct Global {
     /// A file whose first line is the HSM user PIN (else URNE_PIN, else a prompt).
     #[arg(long, global = true, value_name = "FILE")]
     pub pin_file: Option<PathBuf>,
+    /// A rehearsal (spec/appliance.md §6.10): the date and time at which it is held, with its
+    /// offset (e.g. 2018-12-11T10:00+01:00). The clock reads it when the command starts and
+    /// advances from it with the real time. Only a rehearsal token takes it (its keys say so);
+    /// an official token refuses it, and everything a rehearsal makes is marked "RÉPÉTITION —
+    /// SANS VALEUR".
+    #[arg(long, global = true, value_name = "TIME")]
+    pub rehearsal_at: Option<String>,
 }
 
 /// The commands of `urne`, one per variant.
@@ -349,7 +356,14 @@ pub enum KeysCommand {
     /// attributes are read back and recorded in the audit trail, which this command creates and
     /// binds to the token (the only command that creates one). Refuses an initialised token or an
     /// existing file at --db (exit 4); an interrupted run is finished by running it again.
-    Init,
+    Init {
+        /// Initialise a rehearsal token (spec/appliance.md §6.10): its keys bear the rehearsal
+        /// labels (urne-rehearsal-result, urne-rehearsal-audit), every checkpoint of its trail
+        /// says so, and no verifier takes its outputs for official results. Given a told clock
+        /// (--rehearsal-at), the token is initialised as one anyway.
+        #[arg(long)]
+        rehearsal: bool,
+    },
     #[expect(
         clippy::doc_markdown,
         reason = "the doc comment is the help text clap prints: a name in backticks would print its backticks"

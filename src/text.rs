@@ -28,6 +28,23 @@ const INDENT: &str = "    ";
 
 pub use crate::msg::{Lang, lang, pause_words, set_lang};
 
+/// Whether this process works on a rehearsal token (spec/appliance.md §6.10): set once the token
+/// said so, when it was opened (`Ctx::hsm`).
+static REHEARSAL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Marks this process's screens as a rehearsal's ([`rehearsal_mark`]).
+pub fn set_rehearsal() {
+    REHEARSAL.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The mark every screen heading of a rehearsal bears (spec/appliance.md §6.10), in `lang`:
+/// `None` off a rehearsal token.
+pub fn rehearsal_mark(lang: Lang) -> Option<&'static str> {
+    REHEARSAL
+        .load(std::sync::atomic::Ordering::Relaxed)
+        .then(|| urne_ceremony::minutes::html::rehearsal_mark(lang.core()))
+}
+
 /// `n` with thousands separators: `20 000` (French, a no-break space), `20,000` (English).
 pub fn count(n: u64, lang: Lang) -> String {
     urne_ceremony::minutes::words::number(n, lang.core())
@@ -207,7 +224,10 @@ impl Screen {
         let title = self
             .lang
             .t("À RECOPIER AUX MINUTES", "TO COPY INTO THE MINUTES");
-        self.heading(&format!("▶ {title}"));
+        match rehearsal_mark(self.lang) {
+            Some(mark) => self.heading(&format!("▶ {title} — {mark}")),
+            None => self.heading(&format!("▶ {title}")),
+        }
         if !why.is_empty() {
             self.indented(2, why);
         }

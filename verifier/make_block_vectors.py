@@ -232,6 +232,11 @@ def main(out):
     w("block-tamper-bad-signature-checkpoint", "The commitment's audit_checkpoint signed by another key.",
       "bad-signature", folder(dict(c, audit_checkpoint=MV.checkpoint(MV.audit_events(), 4, MV.OTHER)), csv, rv))
 
+    w("block-rehearsal", "The block folder of a rehearsal token: the commitment's audit_checkpoint (re-signed) has "
+      "the origin urne-rehearsal/<audit key id>, signed by the audit key under that name: never an official block "
+      "(SPEC §6.10, §5.B10).", "rehearsal",
+      folder(dict(c, audit_checkpoint=MV.checkpoint(MV.audit_events(), 4, origin="urne-rehearsal")), csv, rv))
+
     w("block-tamper-malformed-unknown-field", "An unknown field in the commitment (re-signed).", "malformed",
       folder(dict(c, extra=1), csv, rv))
     w("block-tamper-malformed-block-id", "The commitment's block id with a leading zero (re-signed).", "malformed",
@@ -382,6 +387,10 @@ def main(out):
       fix(pf(dict(pr, row=pr["row"].replace(",0,0,", ",4,100,", 1) if ",0,0," in pr["row"] else pr["row"] + "A"))), P)
     w("block-proof-commitment-mismatch-published", "A valid proof against a published commitment with another "
       "outcomes root (re-signed).", "commitment-mismatch", fix(pf(pr, dict(c, outcomes_root="22" * 32))), P)
+    w("block-proof-rehearsal", "block-proof-valid against a published commitment (re-signed) whose "
+      "audit_checkpoint has a rehearsal token's origin, urne-rehearsal/<id>: the proof of a rehearsal's block is a "
+      "rehearsal's too (SPEC §6.10, §5.B9).", "rehearsal",
+      fix(pf(pr, dict(c, audit_checkpoint=c["audit_checkpoint"].replace("urne-audit/", "urne-rehearsal/")))), P)
     musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix)
 
 

@@ -187,6 +187,14 @@ def alone_vectors(w, b):
       "audit event 5) and the void notice of that day (event 7), between its opening (event 2) and its close "
       "(event 8), and names the void notice as its predecessor with the consistency proof from 6 to 8. The outputs "
       "it lists are not checked alone (a note).", "valid", base, ONE)
+    rehearsal_cp = checkpoint(T, 8, origin="urne-rehearsal")
+
+    def rehearsal(d):
+        d["audit_checkpoint"] = rehearsal_cp
+        d["files"][0] = listed("checkpoint.note", rehearsal_cp)
+    w("sitting-rehearsal", "sitting-valid held on a rehearsal token: its audit_checkpoint (and checkpoint.note, "
+      "listed) has the origin urne-rehearsal/<audit key id>, signed by the audit key under that name: never an "
+      "official sitting (SPEC §6.10, §9.4).", "rehearsal", variant(rehearsal), ONE)
     kc = trail(3, {2: opened(1, kind="key-ceremony"), 3: ("sitting.closed", compact({"number": 1}))})
     KC = sitting_doc(kc, 1, 2, 3, [], 3, None, kind="key-ceremony")
     w("sitting-valid-key-ceremony", "The key ceremony's sitting (kind key-ceremony), the trail's first output "

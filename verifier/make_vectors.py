@@ -160,9 +160,10 @@ def cosigned(note):
     return note + f"\u2014 {name} {base64.b64encode(kh + OTHER.sign(body.encode())).decode()}\n"
 
 
-def checkpoint(events, size, signer=AUDIT, size_text=None):
-    """The signed note of the first `size` events; `size_text` writes the size otherwise."""
-    name = "urne-audit/" + key_id(raw(AUDIT))
+def checkpoint(events, size, signer=AUDIT, size_text=None, origin="urne-audit"):
+    """The signed note of the first `size` events; `size_text` writes the size otherwise; `origin`
+    "urne-rehearsal" makes a rehearsal token's (spec/formats.md §6.10)."""
+    name = origin + "/" + key_id(raw(AUDIT))
     root = merkle_root([bytes.fromhex(e["hash"]) for e in events[:size]])
     body = f"{name}\n{size_text or size}\n{base64.b64encode(root).decode()}\n"
     kh = hashlib.sha256(name.encode() + b"\n\x01" + raw(AUDIT)).digest()[:4]
@@ -374,7 +375,8 @@ PENDING = set()
 
 
 def write(out, name, desc, expect, files, args, computed=None):
-    v = {"description": desc, "expect": expect, "command": "verify" if name.startswith(("draw", "history")) else "audit-verify",
+    v = {"description": desc, "expect": expect,
+         "command": "verify" if name.startswith(("draw", "history", "keys")) else "audit-verify",
          "args": args, "files": files}
     if computed:
         v["computed"] = computed
@@ -423,7 +425,7 @@ def export_for(day):
     return export_text().replace("2018-12-22", day).replace("2018-12-21T23:30:00Z", prev + "T23:30:00Z").encode()
 
 
-def v2_draw(rnd, events, size, seqs, pred=None, minute=0, entropy=None, edit=None):
+def v2_draw(rnd, events, size, seqs, pred=None, minute=0, entropy=None, edit=None, note=None):
     """A version-2 draw of `rnd` (a `randomness` record) whose checkpoint covers the first `size`
     of `events`, after the output `pred` (a v2_draw record) or first on its trail (spec/formats.md §6.7); its
     draw.entropy and draw.contribution events are events `seqs` of `events` (spec/formats.md §3.3). `entropy`
@@ -443,7 +445,7 @@ def v2_draw(rnd, events, size, seqs, pred=None, minute=0, entropy=None, edit=Non
         edit(fixed)
     bundle, result, _, lv = make_draw(export_for(day), day=day, entropy=entropy or rnd["entropy"],
                                       witness=rnd["contribution"], version=2, history=history,
-                                      note=checkpoint(events, size), fixed=fixed,
+                                      note=note or checkpoint(events, size), fixed=fixed,
                                       entropy_commitment=rnd["entropy_commitment"],
                                       drawn_at=f"2018-12-26T09:{size:02d}:30.{minute:06d}Z")
     return {"bundle": bundle, "result": result, "leaves": leaves_bin(lv), "text": jdump(bundle), "size": size,
@@ -617,6 +619,49 @@ def v2_musts_vectors(w, PUB, A):
       "draw-mismatch", lone, {"path": "import/result.json", "keys": "keys"})
 
 
+def rehearsal_vectors(w, PUB, rA, T):
+    """draw-v2-rehearsal-*, keys-rehearsal-*: a rehearsal token's outputs (spec/formats.md §6.10), never
+    official results: draw-v2-valid's draw with its checkpoint signed under the origin
+    urne-rehearsal/<id>, in a folder, renamed, and as a lone result; a key export whose labels are a
+    rehearsal token's. (audit-v2-rehearsal-* are made with the other audit vectors.)"""
+    note = checkpoint(T, 3, origin="urne-rehearsal")
+    R = v2_draw(rA, T, 3, (2, 3), note=note)
+    w("draw-v2-rehearsal", "draw-v2-valid made on a rehearsal token: its audit_checkpoint (in bundle.json, "
+      "result.json and checkpoint.note) has the origin line urne-rehearsal/<audit key id>, signed by the audit key "
+      "under that name, every other check holding: never an official result (SPEC §6.10, §8.1).", "rehearsal",
+      v2_files(R, "draw"), PUB)
+    w("draw-v2-rehearsal-renamed", "draw-v2-rehearsal in a folder named as an official draw's: the mark is in what "
+      "is signed, not in the folder's name (SPEC §6.10).", "rehearsal",
+      v2_files(R, "draw-2018-12-22"), {"path": "draw-2018-12-22", "keys": "keys"})
+    full = v2_files(R, "draw")
+    lone = dict(keys_files(), **{k.replace("draw/", "import/"): v for k, v in full.items()
+                                 if k.startswith(("draw/result.json", "draw/rules.json"))})
+    w("draw-v2-rehearsal-lone-result", "The result.json of draw-v2-rehearsal alone, as production imports it: its "
+      "audit_checkpoint is a rehearsal's (SPEC §6.10, §8.5).", "rehearsal", lone,
+      {"path": "import/result.json", "keys": "keys"})
+    B = v2_draw(rA, T, 3, (2, 3), note=checkpoint(T, 3, signer=OTHER, origin="urne-rehearsal"))
+    w("draw-v2-bad-signature-rehearsal-checkpoint", "draw-v2-rehearsal whose checkpoint is signed by another key "
+      "than the audit key: a rehearsal's origin whose signature does not verify is no rehearsal's, only a bad "
+      "signature (SPEC §6.10).", "bad-signature", v2_files(B, "draw"), PUB)
+
+    def keys_export(labels):
+        keys = {}
+        for role, k, label in (("result", RESULT, labels[0]), ("audit", AUDIT, labels[1])):
+            keys[role] = {"file": f"{role}.pub.pem", "key_id": key_id(raw(k)), "public_key": raw(k).hex(),
+                          "label": label, "hardware_bound": True}
+        files = dict(keys_files(), **signed("keys.json", jdump(keys), folder="pub/keys"))
+        files["pub/keys/result.pub.pem"] = {"utf8": pem(RESULT)}
+        files["pub/keys/audit.pub.pem"] = {"utf8": pem(AUDIT)}
+        return files
+    w("keys-rehearsal-label", "A key export of a rehearsal token (urne keys init --rehearsal): keys.json, signed by "
+      "the result key, lists the keys under the labels urne-rehearsal-result and urne-rehearsal-audit, every "
+      "other check of SPEC §8.6 holding: a rehearsal's keys are never an official appliance's (SPEC §6.10).",
+      "rehearsal", keys_export(("urne-rehearsal-result", "urne-rehearsal-audit")), {"path": "pub/keys", "keys": "keys"})
+    w("keys-rehearsal-audit-label", "keys-rehearsal-label with only the audit key's label a rehearsal token's "
+      "(SPEC §6.10).", "rehearsal", keys_export(("urne-result", "urne-rehearsal-audit")),
+      {"path": "pub/keys", "keys": "keys"})
+
+
 def history_vectors(w, PUB):
     # Each draw's draw.entropy then draw.contribution events are real events of the trail (spec/formats.md §3.3):
     # A's are events 2 and 3, B's 4 and 5, C's 8 and 9; B2's are events 5 and 6 of the fork.
@@ -645,6 +690,7 @@ def history_vectors(w, PUB):
     v2_randomness_vectors(w, PUB, rA, A, T)
     v2_manifest_vectors(w, PUB, A, B)
     v2_musts_vectors(w, PUB, A)
+    rehearsal_vectors(w, PUB, rA, T)
     w("history-valid-pair", "A folder of outputs (SPEC §8.4): pub/A (2018-12-22, checkpoint of 3 events, first "
       "output) and pub/B (2018-12-23, checkpoint of 6 events) naming A as its predecessor (SHA-256 of A's "
       "bundle.json, A's checkpoint size and root) with the RFC 9162 consistency proof from 3 to 6 over the "
@@ -1052,6 +1098,11 @@ def main(out):
         proof_case(f"draw-proof-commitment-mismatch-{k}", f"The winner's proof with {k} {v!r} ({why}, re-signed; "
                    "its pseudonym and path hold alone) against the published draw (SPEC §8.3).",
                    "commitment-mismatch", dict(proof, **{k: v}))
+    b3 = json.loads(jdump(bundle))
+    b3["audit_checkpoint"] = b3["audit_checkpoint"].replace("urne-audit/", "urne-rehearsal/")
+    proof_case("draw-proof-rehearsal", "The winner's proof against a published bundle.json (re-signed) whose "
+               "audit_checkpoint has a rehearsal token's origin, urne-rehearsal/<id>: the proof of a rehearsal's draw "
+               "is a rehearsal's too (SPEC §6.10, §8.3).", "rehearsal", proof, b3)
     ob, _, _, olv = make_draw(export_text(stake_of_0=4500).encode())
     oi = ob["winner"]["leaf"]
     ops, on, oa, osalt = olv[oi]
@@ -1128,6 +1179,9 @@ def main(out):
     w("audit-v2-valid", "A version-2 trail: trail.created first, one checkpoint per event (sizes 1..4).", "valid",
       export(v2, v2cps), AA)
     forged = audit_events_v2(5)
+    w("audit-v2-rehearsal", "audit-v2-valid exported from a rehearsal token: every stored checkpoint has the origin "
+      "urne-rehearsal/<audit key id>, signed by the audit key under that name (SPEC §6.10).", "rehearsal",
+      export(v2, [checkpoint(v2, s, origin="urne-rehearsal") for s in range(1, 5)]), AA)
     w("audit-v2-inconsistent-inserted", "A version-2 trail with event 5 appended and chained by someone else: it has no "
       "checkpoint of its own (fails without --strict).", "inconsistent", export(forged, v2cps), AA)
     w("audit-v2-inconsistent-deleted-checkpoint", "A version-2 trail whose checkpoint of size 2 was deleted.", "inconsistent",

@@ -70,6 +70,8 @@ def main(argv):
         return 0 if e.code == 0 else 2
     except Failure as f:
         _err(printable(f"error: verification failed ({f.cls}): {f.what}"),
+             "hint: these are a rehearsal's outputs (RÉPÉTITION — SANS VALEUR, spec/formats.md §6.10): never publish, "
+             "import or pay them as results" if f.cls == "rehearsal" else
              "hint: do not use these outputs; keep them as evidence")
         return 1
     except Usage as u:

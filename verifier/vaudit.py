@@ -16,10 +16,26 @@ SIZE_RE = re.compile(r"\A(0|[1-9][0-9]*)\Z")
 
 # spec/formats.md §6.3 checkpoint note: "urne-audit/<id>\n<n>\n<base64 root>\n\n— urne-audit/<id> <base64(kh||sig)>\n"
 def parse_checkpoint(note, audit_pub, what="checkpoint"):
-    """Verify a signed checkpoint note under the audit key; returns (size, root bytes)."""
+    """Verify a signed checkpoint note under the audit key, as an official one; returns (size, root bytes).
+    A rehearsal token's checkpoint (origin urne-rehearsal/<id>), its signature good, is the class
+    `rehearsal` (spec/formats.md §6.10) [M-380]."""
+    rehearsal = "urne-rehearsal/" + key_id(audit_pub) if isinstance(audit_pub, (bytes, bytearray)) else None
+    if isinstance(note, str) and rehearsal is not None and note.startswith(rehearsal + "\n"):
+        try:
+            _parse_checkpoint(note, audit_pub, what, "urne-rehearsal")
+        except Failure:
+            pass
+        else:
+            raise Failure("rehearsal", f"{what}: the checkpoint is a rehearsal token's (origin {rehearsal!r}): "
+                                       "RÉPÉTITION — SANS VALEUR / REHEARSAL — NO VALUE, never an official result")
+    return _parse_checkpoint(note, audit_pub, what, "urne-audit")
+
+
+def _parse_checkpoint(note, audit_pub, what, prefix):
+    """parse_checkpoint for the origin `prefix/<audit key id>`."""
     if not isinstance(note, str):
         raise Failure("malformed", f"{what}: not text")
-    name = "urne-audit/" + key_id(audit_pub)
+    name = prefix + "/" + key_id(audit_pub)
     parts = note.split("\n\n", 1)
     if len(parts) != 2 or not parts[0].endswith("") or not note.endswith("\n"):
         raise Failure("malformed", f"{what}: not a signed note")
@@ -72,6 +88,8 @@ def verify_checkpoint(note, audit_pub, what="checkpoint"):
     try:
         return parse_checkpoint(note, audit_pub, what)
     except Failure as f:
+        if f.cls == "rehearsal":                # a rehearsal's, its signature good (spec/formats.md §6.10) [M-380]
+            raise
         raise Failure("bad-signature", f.what)
 
 

@@ -851,6 +851,7 @@ def verify_ticket_proof(path, result_pub, published=None, about=None):
         if (c["block"], c["outcomes_root"], c["block_size"]) != (pr["block"], pr["outcomes_root"], pr["block_size"]):
             raise Failure("commitment-mismatch", f"{name}: outcomes_root or block_size is not the published commitment's")
         report.append("ok  the outcomes root is the published one")
+        vdraw.rehearsal_published(c, s + ".commit.json")                       # [M-386]
     row = pr["row"]
     if not row.startswith(f"{pr['position']},"):
         raise Failure("malformed", f"{name}: the row does not begin with its position")

@@ -633,6 +633,20 @@ PROOF = {"format": J.const("urne-inclusion-proof"), "version": J.const(1),
          "path": J.listof(h32), "result_key_id": J.keyid}
 
 
+REHEARSAL_ORIGIN = "urne-rehearsal/"
+
+
+def rehearsal_published(doc, name):
+    """spec/formats.md §8.3, §5.B9: the published output a proof is checked against is a rehearsal's when the
+    audit_checkpoint it carries, signed with it by the result key, has a rehearsal token's origin (§6.10)
+    [rehearsal] [M-386]."""
+    note = doc.get("audit_checkpoint") if isinstance(doc, dict) else None
+    if isinstance(note, str) and note.startswith(REHEARSAL_ORIGIN):
+        raise Failure("rehearsal", f"the published {name} is a rehearsal token's (its audit_checkpoint's origin is "
+                                   f"{note.split(chr(10), 1)[0]!r}): RÉPÉTITION — SANS VALEUR / REHEARSAL — NO VALUE, "
+                                   "so is the proof")
+
+
 def verify_proof(path, result_pub, published=None, about=None):
     """spec/formats.md §8.3: signature [bad-signature]; parse [malformed]; result_key_id [inconsistent]; pseudonym
     and audit path [commitment-mismatch]; with the published folder, its bundle.json (signature
@@ -664,6 +678,7 @@ def verify_proof(path, result_pub, published=None, about=None):
                 raise Failure("commitment-mismatch", f"the proof's {k} is not the published draw's: a proof of "
                                                      "another draw")
         report.append("ok  the commitment is the published one")
+        rehearsal_published(doc, name)                                           # [M-386]
     if about is not None:
         about.append(dict(_subject(pr, "proof"), leaf=pr["leaf"]))
     return report

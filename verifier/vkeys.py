@@ -6,6 +6,8 @@ import vjson as J
 from vcore import Failure, key_id, read_bounded, read_signed
 
 NAME = "keys.json"
+# How the labels of a rehearsal token's keys begin (spec/formats.md §6.10).
+REHEARSAL_LABEL_PREFIX = "urne-rehearsal-"
 
 
 def _bool(v, what):
@@ -42,7 +44,7 @@ def verify_keys(folder, result_pub, audit_pub, about=None):
     """spec/formats.md §8.6: the signature of keys.json under the result key [bad-signature] [M-322]; its
     parse, each role's `file` its PEM's name [malformed] [M-323]; each key_id that of its public_key,
     each key the one given [inconsistent] [M-324]; the PEM files beside it those keys
-    [inconsistent] [M-325]. Returns report lines."""
+    [inconsistent] [M-325]; no key labelled as a rehearsal token's [rehearsal] [M-382]. Returns report lines."""
     raw = read_signed(os.path.join(folder, NAME), result_pub, "json")
     k = J.obj(J.loads(raw, NAME), NAME, KEYS)
     for role, given in (("result", result_pub), ("audit", audit_pub)):
@@ -57,6 +59,11 @@ def verify_keys(folder, result_pub, audit_pub, about=None):
                                           f"({key_id(given)})")
         if _pem_key(os.path.join(folder, pem)) != e["public_key"]:
             raise Failure("inconsistent", f"{NAME}: {os.path.join(folder, pem)} is not the {role} key it lists")
+    # spec/formats.md §6.10: a rehearsal token's keys bear its labels, which keys.json states signed [rehearsal] [M-382].
+    for role in ("result", "audit"):
+        if k[role]["label"].startswith(REHEARSAL_LABEL_PREFIX):
+            raise Failure("rehearsal", f"{NAME}: the {role} key is labelled {k[role]['label']!r}, a rehearsal token's: "
+                                       "RÉPÉTITION — SANS VALEUR / REHEARSAL — NO VALUE, never an official appliance's keys")
     if about is not None:
         about.append({"kind": "keys", "result": k["result"]["key_id"], "audit": k["audit"]["key_id"]})
     return ["ok  keys.json signature", "ok  each key's id, the keys given, the PEM files beside it"]

@@ -183,10 +183,17 @@ pub fn verify_export_file(
         Error::new(
             Kind::TrailVerificationFailed,
             format!("verification failed ({}): {}", f.class.name(), f.what),
-            "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results",
+            if f.class == urne_verify::verify::FailureClass::Rehearsal {
+                REHEARSAL_HINT
+            } else {
+                "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results"
+            },
         )
     })
 }
+
+/// The hint of a rehearsal token's trail checked as an official one (spec/formats.md §6.10).
+const REHEARSAL_HINT: &str = "this is a rehearsal token's trail (RÉPÉTITION — SANS VALEUR): never an official one. On its own token, give --rehearsal-at to check it as the rehearsal's it is";
 
 /// The audit key of the folder `urne keys export` wrote (its audit.pub.pem; a link there is
 /// not followed, spec/formats.md §1.6).
@@ -248,6 +255,15 @@ fn verify(
     key: AuditKey,
     strict: bool,
 ) -> Result<TrailReport> {
+    // A rehearsal's trail, checked on its rehearsal token (`--rehearsal-at`, which opened it):
+    // its checkpoints are a rehearsal's (spec/appliance.md §6.10); anywhere else they are the
+    // class `rehearsal` (spec/formats.md §6.10).
+    let key = match key {
+        AuditKey::Given(k) if ctx.on_rehearsal_token() => {
+            AuditKey::Token(k, urne_verify::audit::chain::Origin::Rehearsal)
+        }
+        other => other,
+    };
     let log = AuditLog::open_existing(&ctx.global.db)?;
     let events = log.events()?;
     let stored = log.checkpoints()?;
@@ -255,7 +271,11 @@ fn verify(
         Error::new(
             Kind::TrailVerificationFailed,
             format!("audit trail fails at event {}: {}", f.seq, f.reason),
-            "the trail was altered or truncated: keep this database as evidence and compare it with the checkpoints exported with results",
+            if f.class == urne_verify::verify::FailureClass::Rehearsal {
+                REHEARSAL_HINT
+            } else {
+                "the trail was altered or truncated: keep this database as evidence and compare it with the checkpoints exported with results"
+            },
         )
     })?;
     let corrupt = log.corrupt_blobs()?;

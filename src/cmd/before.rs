@@ -84,8 +84,13 @@ pub(super) fn check_before_acting(
         )
     };
     let stored = log.checkpoints()?;
-    verify_trail(&events, &stored, &[], AuditKey::Given(tt.audit_key))
-        .map_err(|f| broken(f.seq, f.reason))?;
+    verify_trail(
+        &events,
+        &stored,
+        &[],
+        AuditKey::Token(tt.audit_key, tt.origin),
+    )
+    .map_err(|f| broken(f.seq, f.reason))?;
     let malformed = |m: kinds::MalformedRecord| {
         Error::new(
             Kind::TrailBroken,

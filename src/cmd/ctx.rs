@@ -34,6 +34,9 @@ pub struct Ctx {
     /// The exit of a command that did its work but whose verdict is weaker than success
     /// ([`Exit::Unanchored`]); `Success` otherwise.
     pub outcome: Exit,
+    /// Whether the command was asked to be a rehearsal (a told clock, `keys init --rehearsal`,
+    /// spec/appliance.md §6.10): refused by an official token when it is opened.
+    pub rehearsal: bool,
 }
 
 impl Ctx {
@@ -48,6 +51,7 @@ impl Ctx {
             software: None,
             reads_only: false,
             outcome: Exit::Success,
+            rehearsal: false,
         }
     }
 
@@ -189,6 +193,7 @@ impl Ctx {
             trail: tt.object.trail,
             audit_key: tt.audit_key,
             marking: true,
+            origin: hsm.origin(),
         });
         if let Some(fresh) = self.fresh.take() {
             log.read_marks_afresh(fresh);
@@ -239,9 +244,23 @@ impl Ctx {
             let pin_file = self.global.pin_file.clone();
             let (hsm, pin) = Hsm::open_asking(&cfg, || config::read_pin_from(pin_file.as_deref()))?;
             self.fresh = hsm.fresh_reader(pin)?;
+            // A rehearsal is held on a rehearsal token only (spec/appliance.md §6.10): the token
+            // says what it is; a token without keys becomes one when its keys are generated.
+            if self.rehearsal {
+                hsm.make_rehearsal()?;
+            }
+            if hsm.is_rehearsal() {
+                crate::text::set_rehearsal();
+                rehearsal_banner();
+            }
             self.hsm = Some(hsm);
         }
         Ok(self.hsm.as_ref().expect("set just above"))
+    }
+
+    /// Whether the token was opened and is a rehearsal token (spec/appliance.md §6.10).
+    pub fn on_rehearsal_token(&self) -> bool {
+        self.hsm.as_ref().is_some_and(Hsm::is_rehearsal)
     }
 
     /// The code that answers for the HSM (the token opened if needed): the module's path and
@@ -325,14 +344,16 @@ impl Ctx {
         sha256: Hash32,
         note: &str,
     ) -> Result<OutputPublished> {
-        let audit_key = self.hsm()?.public_key(crate::edge::hsm::KeyRole::Audit)?;
-        let cp = urne_verify::audit::chain::verify_note(note, &audit_key).map_err(|e| {
-            Error::new(
-                Kind::SelfCheckFailed,
-                format!("the checkpoint of {file} does not verify: {e}"),
-                "this is a defect in urne; keep the audit trail and report it",
-            )
-        })?;
+        let hsm = self.hsm()?;
+        let audit_key = hsm.public_key(crate::edge::hsm::KeyRole::Audit)?;
+        let cp = urne_verify::audit::chain::verify_note_as(note, &audit_key, hsm.origin())
+            .map_err(|e| {
+                Error::new(
+                    Kind::SelfCheckFailed,
+                    format!("the checkpoint of {file} does not verify: {e}"),
+                    "this is a defect in urne; keep the audit trail and report it",
+                )
+            })?;
         Ok(OutputPublished {
             file: file.to_string(),
             sha256,
@@ -370,6 +391,31 @@ impl Ctx {
     }
 }
 
+/// The first line of every screen of a rehearsal token (spec/appliance.md §6.10): its mark, and
+/// the told clock's time when one was told (Paris time).
+fn rehearsal_banner() {
+    let lang = crate::text::lang();
+    let Some(mark) = crate::text::rehearsal_mark(lang) else {
+        return;
+    };
+    if crate::edge::clock::is_told() {
+        let at = crate::edge::clock::now_utc()
+            .with_timezone(&chrono_tz::Europe::Paris)
+            .format("%Y-%m-%d %H:%M");
+        note!(
+            "{mark} ({} ; {} {at}, {})",
+            lang.t("jeton de répétition", "rehearsal token"),
+            lang.t("horloge annoncée", "told clock"),
+            lang.t("heure de Paris", "Paris time")
+        );
+    } else {
+        note!(
+            "{mark} ({})",
+            lang.t("jeton de répétition", "rehearsal token")
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,6 +428,7 @@ mod tests {
             db: dir.path().join("audit.db"),
             config: Some(dir.path().join("no-such-config.json")),
             pin_file: None,
+            rehearsal_at: None,
         };
         let mut ctx = Ctx::new("seal", global);
         assert_eq!(ctx.audit().err().unwrap().exit(), Exit::Internal);

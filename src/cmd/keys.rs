@@ -20,7 +20,7 @@ use urne_verify::events::payloads::{
 /// `urne keys init | export`.
 pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
     match c {
-        KeysCommand::Init => init(ctx),
+        KeysCommand::Init { .. } => init(ctx),
         KeysCommand::Export { out } => export(ctx, &out),
         KeysCommand::Producer { producer_keys } => producer(ctx, &producer_keys),
     }
@@ -108,6 +108,7 @@ pub fn init(ctx: &mut Ctx) -> Result<()> {
         trail: object.trail,
         audit_key,
         marking: false,
+        origin: hsm.origin(),
     });
     log.record(
         hsm,

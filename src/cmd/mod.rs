@@ -38,7 +38,7 @@ fn command_name(c: &Command) -> &'static str {
     use crate::cli::{AuditCommand as A, HsmCommand as H, KeysCommand as K};
     match c {
         Command::Hsm(H::Info) => "hsm info",
-        Command::Keys(K::Init) => "keys init",
+        Command::Keys(K::Init { .. }) => "keys init",
         Command::Keys(K::Export { .. }) => "keys export",
         Command::Keys(K::Producer { .. }) => "keys producer",
         Command::Audit(A::Verify { .. }) => "audit verify",
@@ -72,12 +72,48 @@ pub fn run(cli: Cli) -> Result<crate::error::Exit> {
     } else {
         None
     };
+    let rehearsal = told_clock(&cli)?;
     let mut ctx = Ctx::new(command_name(&cli.command), cli.global);
+    ctx.rehearsal = rehearsal;
+    // A rehearsal's command opens the token first, which says whether it is a rehearsal
+    // token (spec/appliance.md §6.10), even a command that would read the database alone; the
+    // ceremony opens it at its own PIN prompt, before its first screen reads the clock.
+    if rehearsal && !matches!(cli.command, Command::Ceremony(_)) {
+        ctx.hsm()?;
+    }
     let res = dispatch(&mut ctx, cli.command).and_then(|()| ctx.finish());
     if let Err(e) = &res {
         ctx.record_failure(e);
     }
     res.map(|()| ctx.outcome)
+}
+
+/// The told clock of a rehearsal (`--rehearsal-at`, spec/appliance.md §6.10), told to the
+/// appliance's clock before anything reads it; whether the command was asked to be a rehearsal
+/// (the told clock, or `keys init --rehearsal`). The token decides whether it may be
+/// (`Ctx::hsm`): a command that never opens the token takes no told clock.
+fn told_clock(cli: &Cli) -> Result<bool> {
+    use crate::cli::KeysCommand as K;
+    let init = matches!(cli.command, Command::Keys(K::Init { rehearsal: true }));
+    let Some(text) = &cli.global.rehearsal_at else {
+        return Ok(init);
+    };
+    let Some(at) = crate::edge::clock::parse_told(text) else {
+        return Err(crate::error::Error::new(
+            Kind::BadDateTime,
+            format!("--rehearsal-at {text:?} is not a date and time with its offset"),
+            "write it as RFC 3339 with its offset, seconds optional: --rehearsal-at 2018-12-11T10:00+01:00",
+        ));
+    };
+    if !holds_trail(&cli.command) {
+        return Err(crate::error::Error::new(
+            Kind::Usage,
+            "--rehearsal-at is for the commands that use the token; this one reads files only",
+            "run it without --rehearsal-at",
+        ));
+    }
+    crate::edge::clock::tell(at);
+    Ok(true)
 }
 
 /// Whether a command opens the audit trail or the token, and so takes the trail's lock: every

@@ -128,9 +128,13 @@ pub fn type_back(lang: Lang, prompt: &str, want: &str) -> Result<()> {
 }
 
 /// A rule between the steps of the sitting, with a title.
+/// A rehearsal's heading bears its mark (spec/appliance.md §6.10).
 pub fn heading(title: &str) {
     note!();
     note!("{}", "─".repeat(72));
+    if let Some(mark) = crate::text::rehearsal_mark(crate::text::lang()) {
+        note!("{mark}");
+    }
     note!("{title}");
     note!("{}", "─".repeat(72));
 }

@@ -67,6 +67,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
         trail: new.trail,
         audit_key,
         marking: false,
+        origin: hsm.origin(),
     });
     let record = TrailRestarted {
         trail: new.trail,

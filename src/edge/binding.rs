@@ -18,6 +18,8 @@ pub struct TokenTrail {
     pub marks: Vec<Mark>,
     /// The audit public key, read from the token.
     pub audit_key: [u8; 32],
+    /// The origin of its checkpoints, by what the token is (spec/formats.md §6.10).
+    pub origin: urne_verify::audit::chain::Origin,
 }
 
 impl TokenTrail {
@@ -88,5 +90,6 @@ pub fn read(hsm: &Hsm) -> Result<Option<TokenTrail>> {
         objects,
         marks,
         audit_key,
+        origin: hsm.origin(),
     }))
 }

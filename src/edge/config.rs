@@ -123,6 +123,17 @@ impl Config {
             producer_keys: file.producer_keys.iter().map(|p| base.join(p)).collect(),
             module_env: file.module_env,
         };
+        // A rehearsal token is told by its keys' labels (spec/appliance.md §6.10): an official
+        // configuration never names one.
+        for label in [&cfg.result_key_label, &cfg.audit_key_label] {
+            if label.starts_with(urne_verify::audit::chain::REHEARSAL_LABEL_PREFIX) {
+                return Err(Error::new(
+                    Kind::ConfigInvalid,
+                    format!("the key label {label:?} begins like a rehearsal token's"),
+                    "the labels urne-rehearsal-… are a rehearsal token's, never configured: give the keys other labels",
+                ));
+            }
+        }
         if cfg.result_key_label == cfg.audit_key_label {
             return Err(Error::new(
                 Kind::ConfigInvalid,

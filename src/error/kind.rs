@@ -203,6 +203,9 @@ kinds! {
     /// The token is already initialised: its trail is marked (or replaced another); `keys init`
     /// has nothing to do or finish.
     TokenInitialised = "token-initialised", Refused;
+    /// A rehearsal's behaviour (a told clock, `keys init --rehearsal`) on an official token, or
+    /// an official token's keys where a rehearsal token was to be made (spec/appliance.md §6.10).
+    RehearsalOfficialToken = "rehearsal-official-token", Refused;
     /// The token holds a sealing key whose generation did not finish.
     SealKeyCut = "seal-key-cut", Refused;
     /// The token holds no trail and no keys: it was never initialised.

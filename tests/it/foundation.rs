@@ -263,6 +263,7 @@ fn begun(name: &str) -> urne::cmd::Ctx {
         db: std::env::var("URNE_DB").unwrap().into(),
         config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
         pin_file: None,
+        rehearsal_at: None,
     };
     let mut ctx = urne::cmd::Ctx::new(name, global);
     ctx.begin().map_err(|e| e.message).unwrap();

@@ -52,6 +52,7 @@ mod placing;
 mod planted;
 mod print;
 mod producer;
+mod rehearsal;
 mod restart;
 mod review;
 mod robust;

@@ -409,6 +409,7 @@ fn place_only_child_hook() {
         db: std::env::var("URNE_DB").unwrap().into(),
         config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
         pin_file: None,
+        rehearsal_at: None,
     };
     let mut ctx = urne::cmd::Ctx::new("void", global);
     ctx.begin().map_err(|e| e.message).unwrap();

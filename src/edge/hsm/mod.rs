@@ -112,9 +112,34 @@ pub struct Hsm {
     objects: Mutex<Vec<(ObjectHandle, Vec<u8>)>>,
     /// The code answering for the HSM, measured on first use (after `C_Initialize`).
     measured: Mutex<Option<Pkcs11Identity>>,
+    /// Whether the token is a rehearsal token (spec/appliance.md §6.10): read from the token, by
+    /// the labels of the keys it holds, at login; set by `keys init` on a token without keys that
+    /// it initialises as one.
+    rehearsal: std::sync::atomic::AtomicBool,
     /// The module's file, open for as long as the module is loaded (it was loaded from this
     /// descriptor, after hashing it). Declared last: dropped after the module is finalised.
     module: ModuleFile,
+}
+
+/// The label of a rehearsal token's key of `role` (spec/appliance.md §6.10): fixed, never the
+/// configuration's, which may not begin like it.
+pub fn rehearsal_label(role: KeyRole) -> &'static str {
+    match role {
+        KeyRole::Result => "urne-rehearsal-result",
+        KeyRole::Audit => "urne-rehearsal-audit",
+    }
+}
+
+/// The refusal of a rehearsal's behaviour (a told clock, `keys init --rehearsal`) on an
+/// official token (spec/appliance.md §6.10): `what` says what the token is.
+pub fn refused_official(what: &str) -> Error {
+    Error::new(
+        Kind::RehearsalOfficialToken,
+        format!(
+            "{what}: a rehearsal (a told clock, --rehearsal-at; keys init --rehearsal) is held on a rehearsal token only"
+        ),
+        "nothing was done. Rehearse on a token initialised as a rehearsal token (`urne keys init --rehearsal`, or the key ceremony with --rehearsal-at), never on the appliance's official token",
+    )
 }
 
 /// Parses `CKA_EC_POINT` in any of the encodings tokens use.
@@ -246,8 +271,10 @@ impl Hsm {
             seen: Mutex::new(vec![]),
             objects: Mutex::new(vec![]),
             measured: Mutex::new(None),
+            rehearsal: std::sync::atomic::AtomicBool::new(false),
             module,
         };
+        hsm.read_rehearsal()?;
         Ok((hsm, pin))
     }
 
@@ -320,10 +347,80 @@ impl Hsm {
     }
 
     fn label(&self, role: KeyRole) -> &str {
+        if self.is_rehearsal() {
+            return rehearsal_label(role);
+        }
         match role {
             KeyRole::Result => &self.cfg.result_key_label,
             KeyRole::Audit => &self.cfg.audit_key_label,
         }
+    }
+
+    /// Whether the token is a rehearsal token (spec/appliance.md §6.10): its keys bear the
+    /// rehearsal labels. Read from the token itself, never from a file, an option or the
+    /// environment.
+    pub fn is_rehearsal(&self) -> bool {
+        self.rehearsal.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// The origin of the checkpoints this token's audit key signs (spec/formats.md §6.10).
+    pub fn origin(&self) -> urne_verify::audit::chain::Origin {
+        if self.is_rehearsal() {
+            urne_verify::audit::chain::Origin::Rehearsal
+        } else {
+            urne_verify::audit::chain::Origin::Official
+        }
+    }
+
+    /// Reads from the token whether it is a rehearsal token: a key object under a rehearsal
+    /// label makes it one; one under the configuration's labels too is a token urne never leaves
+    /// so (an incident).
+    fn read_rehearsal(&self) -> Result<()> {
+        let count = |labels: [&str; 2]| -> Result<usize> {
+            let mut n = 0;
+            for label in labels {
+                n += self.find(ObjectClass::PRIVATE_KEY, label)?.len()
+                    + self.find(ObjectClass::PUBLIC_KEY, label)?.len();
+            }
+            Ok(n)
+        };
+        let rehearsal = count([
+            rehearsal_label(KeyRole::Result),
+            rehearsal_label(KeyRole::Audit),
+        ])?;
+        if rehearsal == 0 {
+            return Ok(());
+        }
+        if count([&self.cfg.result_key_label, &self.cfg.audit_key_label])? > 0 {
+            return Err(Error::new(
+                Kind::TokenTampered,
+                "the token holds both a rehearsal token's keys and an official token's: urne never makes such a token",
+                "the token was altered outside urne: stop and investigate; keep the token as evidence",
+            ));
+        }
+        self.rehearsal
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Makes a token without keys a rehearsal token (`urne keys init --rehearsal`, a key
+    /// ceremony held at a told time, spec/appliance.md §6.10): the keys it generates from now on
+    /// bear the rehearsal labels. Refused (`rehearsal-official-token`) when the token holds an
+    /// official token's keys.
+    pub fn make_rehearsal(&self) -> Result<()> {
+        if self.is_rehearsal() {
+            return Ok(());
+        }
+        let present = self.keys_present()?;
+        if !present.is_empty() {
+            return Err(refused_official(&format!(
+                "the token holds an official token's keys ({})",
+                present.join(", ")
+            )));
+        }
+        self.rehearsal
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
     }
 
     fn find(&self, class: ObjectClass, label: &str) -> Result<Vec<ObjectHandle>> {

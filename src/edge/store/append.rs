@@ -296,7 +296,7 @@ fn sign_checkpoint(
 ) -> Result<Hash32> {
     let size = hashes.len() as u64;
     let root = chain::tree_root(hashes);
-    let body = chain::checkpoint_body(&binding.audit_key, size, &root);
+    let body = chain::checkpoint_body_of(binding.origin, &binding.audit_key, size, &root);
     let sig = token.sign_checkpoint(body.as_bytes())?;
     let note = chain::signed_note(&binding.audit_key, &body, &sig);
     tx.execute(
@@ -330,7 +330,7 @@ fn check_head_signed(
         .map_err(|e| db_err(path, "cannot read checkpoints", e))?;
     let ok = last.is_some_and(|(size, note)| {
         size.cast_unsigned() == n
-            && chain::verify_note(&note, &binding.audit_key)
+            && chain::verify_note_as(&note, &binding.audit_key, binding.origin)
                 .is_ok_and(|cp| cp.size == n && cp.root == chain::tree_root(hashes))
     });
     if ok {

@@ -63,6 +63,9 @@ pub struct Binding {
     /// Whether each append is marked in the token as it commits (not while `keys init` builds
     /// the trail under a temporary name: it is marked once in place).
     pub marking: bool,
+    /// The origin the token's audit key signs checkpoints under (spec/formats.md §6.10): a
+    /// rehearsal token's trail is marked as such in every checkpoint.
+    pub origin: urne_verify::audit::chain::Origin,
 }
 
 mod append;

@@ -58,7 +58,32 @@ fn title(h: &Html, m: &Minutes) -> String {
     }
 }
 
-/// `<head>` with the style sheet, and the title.
+/// Whether the minutes are a rehearsal's (spec/appliance.md §6.10): their checkpoint, which the
+/// audit key signs, bears a rehearsal token's origin (spec/formats.md §6.10).
+pub fn is_rehearsal(m: &Minutes) -> bool {
+    m.integrity.checkpoint.as_ref().is_some_and(|c| {
+        c.text
+            .starts_with(urne_verify::audit::chain::Origin::Rehearsal.prefix())
+    })
+}
+
+/// The mark of a rehearsal, in `lang`: on every screen heading and every printed page.
+pub fn rehearsal_mark(lang: Lang) -> &'static str {
+    lang.pick("RÉPÉTITION — SANS VALEUR", "REHEARSAL — NO VALUE")
+}
+
+/// The style a rehearsal's minutes add: the mark in the top margin of every page, and across
+/// every page as a watermark (a fixed element repeats on each printed page).
+fn rehearsal_style(mark: &str) -> String {
+    format!(
+        "@page{{@top-center{{content:\"{mark}\";font:bold 12pt sans-serif}}}}\
+.rehearsal{{border:3px solid #000;text-align:center;font:bold 1.3em sans-serif;padding:.3em;margin:.4em 0 .8em}}\
+.watermark{{position:fixed;top:40%;left:0;right:0;text-align:center;font:bold 40pt sans-serif;color:rgba(0,0,0,.13);transform:rotate(-30deg);z-index:-1;pointer-events:none}}"
+    )
+}
+
+/// `<head>` with the style sheet, and the title; a rehearsal's marks (spec/appliance.md §6.10):
+/// in the title, in the top margin and across every page, and above the heading.
 fn head(h: &mut Html, m: &Minutes) {
     let t = esc(&title(h, m));
     let ops = if m.titles.is_empty() {
@@ -67,11 +92,23 @@ fn head(h: &mut Html, m: &Minutes) {
         format!(" — {}", esc(&m.titles.join(" ; ")))
     };
     let page = page_style(&title(h, m), h.t("Paraphes :", "Initials:"));
+    let (mark, style, banner) = if is_rehearsal(m) {
+        let mark = rehearsal_mark(h.lang);
+        (
+            format!("{mark} — "),
+            rehearsal_style(mark),
+            format!(
+                "<div class=\"watermark\" aria-hidden=\"true\">{mark}</div>\n<p class=\"rehearsal\">{mark}</p>\n"
+            ),
+        )
+    } else {
+        (String::new(), String::new(), String::new())
+    };
     let _ = write!(
         h.s,
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<title>{t}{ops}</title>\n<style>{page}{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n",
+<title>{mark}{t}{ops}</title>\n<style>{page}{STYLE}{style}</style>\n</head>\n<body>\n{banner}<h1>{t}</h1>\n",
         h.lang.code(),
     );
 }

@@ -50,16 +50,60 @@ pub fn tree_root(hashes: &[Hash32]) -> Hash32 {
     merkle::root(&leaves)
 }
 
+/// Which trail a checkpoint is of (spec/formats.md §6.3, §6.10): an official one, whose origin line
+/// is `urne-audit/<key id>`, or a rehearsal token's, whose origin line is
+/// `urne-rehearsal/<key id>`. The audit key signs the origin line with the rest of the body, so
+/// no one without the token turns one into the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Origin {
+    /// An official token's trail.
+    #[default]
+    Official,
+    /// A rehearsal token's trail (`urne keys init --rehearsal`, spec/appliance.md §6.10): never an
+    /// official result.
+    Rehearsal,
+}
+
+impl Origin {
+    /// The origin line's prefix before `/<key id>`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Origin::Official => "urne-audit",
+            Origin::Rehearsal => "urne-rehearsal",
+        }
+    }
+}
+
+/// How the labels of a rehearsal token's keys begin (`urne-rehearsal-result`,
+/// `urne-rehearsal-audit`, spec/appliance.md §6.10; spec/formats.md §6.10): a key export listing
+/// such a label is a rehearsal's.
+pub const REHEARSAL_LABEL_PREFIX: &str = "urne-rehearsal-";
+
 /// The checkpoint origin line (and key name) for an audit key: `urne-audit/<key id>` (spec/formats.md §1.3,
 /// §6.3).
 pub fn origin(audit_key: &[u8; 32]) -> String {
-    format!("urne-audit/{}", keys::key_id(audit_key))
+    origin_of(Origin::Official, audit_key)
+}
+
+/// The checkpoint origin line of a trail of `kind` under `audit_key`: `urne-audit/<key id>` or
+/// `urne-rehearsal/<key id>` (spec/formats.md §6.3, §6.10).
+pub fn origin_of(kind: Origin, audit_key: &[u8; 32]) -> String {
+    format!("{}/{}", kind.prefix(), keys::key_id(audit_key))
 }
 
 /// The body of a C2SP tlog-checkpoint (spec/formats.md §6.3): `origin\nsize\nbase64(root)\n`. This is what is
 /// signed.
 pub fn checkpoint_body(audit_key: &[u8; 32], size: u64, root: &Hash32) -> String {
-    format!("{}\n{size}\n{}\n", origin(audit_key), B64.encode(root))
+    checkpoint_body_of(Origin::Official, audit_key, size, root)
+}
+
+/// [`checkpoint_body`] for a trail of `kind` (spec/formats.md §6.10: a rehearsal's origin line).
+pub fn checkpoint_body_of(kind: Origin, audit_key: &[u8; 32], size: u64, root: &Hash32) -> String {
+    format!(
+        "{}\n{size}\n{}\n",
+        origin_of(kind, audit_key),
+        B64.encode(root)
+    )
 }
 
 /// C2SP signed-note key id (spec/formats.md §6.3): `SHA-256(name || 0x0A || 0x01 || pk)[..4]`.
@@ -73,8 +117,15 @@ pub fn note_key_id(name: &str, pk: &[u8; 32]) -> [u8; 4] {
 }
 
 /// The full signed note (spec/formats.md §6.3): body, blank line, signature line `— name base64(keyid || sig)`.
+/// The key name is `urne-audit/<id>` of the audit key, or `urne-rehearsal/<id>` when the body is a
+/// rehearsal's (spec/formats.md §6.10).
 pub fn signed_note(audit_key: &[u8; 32], body: &str, sig: &[u8; 64]) -> String {
-    let name = origin(audit_key);
+    let rehearsal = origin_of(Origin::Rehearsal, audit_key);
+    let name = if body.starts_with(&format!("{rehearsal}\n")) {
+        rehearsal
+    } else {
+        origin(audit_key)
+    };
     let mut blob = note_key_id(&name, audit_key).to_vec();
     blob.extend_from_slice(sig);
     format!("{body}\n\u{2014} {name} {}\n", B64.encode(blob))
@@ -98,6 +149,9 @@ pub enum NoteErrorKind {
     OtherKey,
     /// No signature by the audit key, or one that does not verify.
     BadSignature,
+    /// A checkpoint of a rehearsal token's trail, its signature good (spec/formats.md §6.10): never
+    /// an official result.
+    Rehearsal,
 }
 
 /// Why a checkpoint note does not verify: its kind and what, in words.
@@ -122,8 +176,29 @@ fn note_error(kind: NoteErrorKind, what: impl Into<String>) -> NoteError {
     }
 }
 
-/// Parses a signed note and verifies its signature under `audit_key` (spec/formats.md §6.3).
+/// Parses a signed note and verifies its signature under `audit_key` (spec/formats.md §6.3), as an
+/// official checkpoint: a rehearsal's, its signature good, is [`NoteErrorKind::Rehearsal`]
+/// (spec/formats.md §6.10).
 pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteError> {
+    match verify_note_as(note, audit_key, Origin::Rehearsal) {
+        Ok(_) => Err(note_error(
+            NoteErrorKind::Rehearsal,
+            format!(
+                "the checkpoint is a rehearsal token's (origin {:?}): RÉPÉTITION — SANS VALEUR / REHEARSAL — NO VALUE, never an official result",
+                origin_of(Origin::Rehearsal, audit_key)
+            ),
+        )),
+        Err(_) => verify_note_as(note, audit_key, Origin::Official),
+    }
+}
+
+/// [`verify_note`] for a checkpoint of a trail of `kind`: the appliance checking its own trail,
+/// whose token says which it is (spec/appliance.md §6.10).
+pub fn verify_note_as(
+    note: &str,
+    audit_key: &[u8; 32],
+    kind: Origin,
+) -> Result<Checkpoint, NoteError> {
     use NoteErrorKind::{BadSignature, Malformed, OtherKey};
     let (body, sigs) = note
         .split_once("\n\n")
@@ -156,12 +231,12 @@ pub fn verify_note(note: &str, audit_key: &[u8; 32]) -> Result<Checkpoint, NoteE
             "the checkpoint's body is not its three lines as spec/formats.md §6.3 writes them",
         ));
     }
-    if org != origin(audit_key) {
+    if org != origin_of(kind, audit_key) {
         return Err(note_error(
             OtherKey,
             format!(
                 "checkpoint origin {org:?} is not that of the audit key {:?}",
-                origin(audit_key)
+                origin_of(kind, audit_key)
             ),
         ));
     }

@@ -190,8 +190,12 @@ pub(super) fn commitment_evidence(
             format!("{name}: result_key_id or audit_key_id is not the id of the key given"),
         ));
     }
-    let cp = chain::verify_note(&c.audit_checkpoint, &k.audit)
-        .map_err(|e| fail(C::BadSignature, format!("{name}: audit checkpoint: {e}")))?;
+    let cp = chain::verify_note(&c.audit_checkpoint, &k.audit).map_err(|e| {
+        fail(
+            super::note_class(&e, C::BadSignature),
+            format!("{name}: audit checkpoint: {e}"),
+        )
+    })?;
     check_randomness(name, c, &cp)?;
     let subject = super::Publishes::Commitment {
         block: c.block.clone(),
@@ -357,8 +361,12 @@ impl Committed<'_> {
                 ),
             ));
         }
-        let cp = chain::verify_note(&r.audit_checkpoint, &self.keys.audit)
-            .map_err(|e| fail(C::BadSignature, format!("{rname}: audit checkpoint: {e}")))?;
+        let cp = chain::verify_note(&r.audit_checkpoint, &self.keys.audit).map_err(|e| {
+            fail(
+                super::note_class(&e, C::BadSignature),
+                format!("{rname}: audit checkpoint: {e}"),
+            )
+        })?;
         let path = self.dir.show(&rname);
         let subject = super::Publishes::Reveal {
             block: c.block.clone(),

@@ -270,8 +270,12 @@ pub(super) fn checkpoint_and_history(
     name: &str,
     r: &mut Report,
 ) -> VResult<(Checkpoint, Option<Output>)> {
-    let cp = chain::verify_note(h.audit_checkpoint, &keys.audit)
-        .map_err(|e| fail(C::BadSignature, format!("audit checkpoint: {e}")))?;
+    let cp = chain::verify_note(h.audit_checkpoint, &keys.audit).map_err(|e| {
+        fail(
+            super::note_class(&e, C::BadSignature),
+            format!("audit checkpoint: {e}"),
+        )
+    })?;
     r.checks.push("audit checkpoint signature".into());
     let (rid, aid) = (KeyId::of(&keys.result), KeyId::of(&keys.audit));
     if *h.result_key_id != rid {

@@ -81,12 +81,28 @@ pub enum FailureClass {
     Inconsistent,
     /// Two outputs of one trail that cannot be one history (spec/formats.md §6.7, §8.4).
     Fork,
+    /// An output of a rehearsal token (spec/formats.md §6.10): whatever else holds, never an
+    /// official result.
+    Rehearsal,
     /// Not a verification failure: the verification was asked wrongly (keys that are not the
     /// outputs' appliance's, auditor mode without a producer key, a path that is no output):
     /// exit 2 (spec/formats.md §8.1).
     Usage,
     /// Not a verification failure: a file could not be read (exit 2, spec/formats.md §8.1).
     Unreadable,
+}
+
+/// The class of a checkpoint that does not verify as an official one: `rehearsal` for a
+/// rehearsal token's checkpoint (spec/formats.md §6.10), else `otherwise`.
+pub(crate) fn note_class(
+    e: &crate::audit::chain::NoteError,
+    otherwise: FailureClass,
+) -> FailureClass {
+    if e.kind == crate::audit::chain::NoteErrorKind::Rehearsal {
+        FailureClass::Rehearsal
+    } else {
+        otherwise
+    }
 }
 
 impl FailureClass {
@@ -99,6 +115,7 @@ impl FailureClass {
             FailureClass::DrawMismatch => "draw-mismatch",
             FailureClass::Inconsistent => "inconsistent",
             FailureClass::Fork => "fork",
+            FailureClass::Rehearsal => "rehearsal",
             FailureClass::Usage => "usage",
             FailureClass::Unreadable => "unreadable",
         }

@@ -94,7 +94,8 @@ const KEYS_FILE: &str = "keys.json";
 /// key ceremony write it): `keys.json` signed by the result key [bad-signature] [M-322]; parsed,
 /// each role's `file` its PEM's name [malformed] [M-323]; each `key_id` that of its `public_key`,
 /// each key the one given [inconsistent] [M-324]; the PEM files beside it those keys
-/// [inconsistent] [M-325].
+/// [inconsistent] [M-325]; no key labelled as a rehearsal token's (spec/formats.md §6.10)
+/// [rehearsal] [M-382].
 fn verify_key_export(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     use crate::crypto::keys::{key_id, public_key_from_pem};
     let bytes = super::signed::read_signed(f, KEYS_FILE, &keys.result)?;
@@ -134,6 +135,21 @@ fn verify_key_export(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     }
     r.checks
         .push("each key's id, the keys given, the PEM files beside it".into());
+    // spec/formats.md §6.10: the keys of a rehearsal token bear its labels, which `keys.json`
+    // states signed: a rehearsal's keys are never an official appliance's [rehearsal] [M-382].
+    for (role, e) in [("result", &k.result), ("audit", &k.audit)] {
+        if e.label
+            .starts_with(crate::audit::chain::REHEARSAL_LABEL_PREFIX)
+        {
+            return Err(fail(
+                C::Rehearsal,
+                format!(
+                    "{KEYS_FILE}: the {role} key is labelled {:?}, a rehearsal token's: RÉPÉTITION — SANS VALEUR / REHEARSAL — NO VALUE, never an official appliance's keys",
+                    e.label
+                ),
+            ));
+        }
+    }
     r.subjects.push(format!(
         "the key export of result key {} and audit key {}",
         k.result.key_id, k.audit.key_id
@@ -222,8 +238,12 @@ pub fn check_held(
         ));
     }
     for (name, note) in held {
-        let cp = chain::verify_note(note, &keys.audit)
-            .map_err(|e| fail(C::BadSignature, format!("checkpoint {name}: {e}")))?;
+        let cp = chain::verify_note(note, &keys.audit).map_err(|e| {
+            fail(
+                super::note_class(&e, C::BadSignature),
+                format!("checkpoint {name}: {e}"),
+            )
+        })?;
         history::check_held(outputs, name, &cp)?;
     }
     Ok(())

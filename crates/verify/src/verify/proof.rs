@@ -42,20 +42,24 @@ pub fn verify_proof_file(
     // The proof's own steps first, then the published folder (spec/formats.md §8.3's order).
     verify_proof(&p, &KeyId::of(&keys.result))?;
     if let Some(d) = published {
-        published_is_the_proofs(&p, &published_seal(d, keys)?)?;
+        let (seal, note, name) = published_seal(d, keys)?;
+        published_is_the_proofs(&p, &seal)?;
+        not_a_rehearsal(&note, name)?;
     }
     Ok(Proven::Draw(p))
 }
 
 /// What the published draw folder `d` says of its seal: from its `bundle.json`, else its
-/// `result.json` (signature checked, parsed).
-fn published_seal(d: &dyn Folder, keys: &Keys) -> VResult<PublishedSeal> {
-    let (core, key_id) = if let Some(b) = read_signed_opt(d, "bundle.json", &keys.result)? {
+/// `result.json` (signature checked, parsed); with the checkpoint that file carries, and its name.
+fn published_seal(d: &dyn Folder, keys: &Keys) -> VResult<(PublishedSeal, String, &'static str)> {
+    let (core, key_id, note, name) = if let Some(b) =
+        read_signed_opt(d, "bundle.json", &keys.result)?
+    {
         let b = parse_named::<BundleFile>("published bundle.json", &b)?;
-        (b.core, b.result_key_id)
+        (b.core, b.result_key_id, b.audit_checkpoint, "bundle.json")
     } else if let Some(b) = read_signed_opt(d, "result.json", &keys.result)? {
         let r = parse_named::<ResultFile>("published result.json", &b)?;
-        (r.core, r.result_key_id)
+        (r.core, r.result_key_id, r.audit_checkpoint, "result.json")
     } else {
         return Err(fail(
             C::CommitmentMismatch,
@@ -71,12 +75,30 @@ fn published_seal(d: &dyn Folder, keys: &Keys) -> VResult<PublishedSeal> {
             "the published draw names another result key than the one given",
         ));
     }
-    Ok(PublishedSeal {
+    let seal = PublishedSeal {
         operation: core.operation,
         day: core.day,
         attempt: core.attempt,
         commitment: core.commitment,
-    })
+    };
+    Ok((seal, note, name))
+}
+
+/// spec/formats.md §8.3, §5.B9: the published output a proof is checked against is a
+/// rehearsal's when the `audit_checkpoint` it carries, signed with it by the result key, has a
+/// rehearsal token's origin (§6.10): so is the proof [rehearsal] [M-386].
+fn not_a_rehearsal(note: &str, name: &str) -> VResult<()> {
+    let prefix = format!("{}/", crate::audit::chain::Origin::Rehearsal.prefix());
+    if !note.starts_with(&prefix) {
+        return Ok(());
+    }
+    Err(fail(
+        C::Rehearsal,
+        format!(
+            "the published {name} is a rehearsal token's (its audit_checkpoint's origin is {:?}): RÉPÉTITION — SANS VALEUR / REHEARSAL — NO VALUE, so is the proof",
+            note.lines().next().unwrap_or_default()
+        ),
+    ))
 }
 
 /// A ticket proof's format, version and block id (malformed) and result key (inconsistent),
@@ -159,10 +181,13 @@ pub fn verify_ticket_proof_file(
                 ));
             };
             let c: CommitFile = parse(&bytes)?;
-            Some(c)
+            Some((c, name))
         }
         None => None,
     };
-    verify_ticket_proof(&p, commit.as_ref(), k)?;
+    verify_ticket_proof(&p, commit.as_ref().map(|(c, _)| c), k)?;
+    if let Some((c, name)) = &commit {
+        not_a_rehearsal(&c.audit_checkpoint, name)?;
+    }
     Ok(p)
 }

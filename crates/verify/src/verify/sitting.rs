@@ -145,7 +145,7 @@ fn parse_sitting(bytes: &[u8]) -> VResult<SittingFile> {
 fn check_checkpoint(s: &SittingFile, keys: &Keys) -> VResult<Checkpoint> {
     chain::verify_note(&s.audit_checkpoint, &keys.audit).map_err(|e| {
         fail(
-            C::BadSignature,
+            super::note_class(&e, C::BadSignature),
             format!("{FILE_NAME} audit_checkpoint: {e}"),
         )
     })

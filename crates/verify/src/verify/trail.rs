@@ -142,6 +142,10 @@ pub enum AuditKey {
     /// The key the trail itself records: this proves nothing against a trail rewritten end
     /// to end under another key.
     Recorded,
+    /// The token's own key, its checkpoints of the origin the token says (spec/formats.md §6.10):
+    /// the appliance checking its own trail, a rehearsal token's included. Checked as
+    /// [`AuditKey::Given`].
+    Token([u8; 32], chain::Origin),
 }
 
 /// Verifies a trail (events + stored notes + externally held notes) as spec/formats.md §6.4 numbers
@@ -157,7 +161,11 @@ pub fn verify_trail(
     audit_key: AuditKey,
 ) -> Result<TrailReport, TrailFailure> {
     let key = step1_chain_and_key(events, audit_key)?;
-    let covered = steps2_3_checkpoints(events, stored, held, key.as_ref())?;
+    let origin = match audit_key {
+        AuditKey::Token(_, o) => Some(o),
+        AuditKey::Given(_) | AuditKey::Recorded => None,
+    };
+    let covered = steps2_3_checkpoints(events, stored, held, key.as_ref(), origin)?;
     if is_v2(events) {
         check_every_event_signed(events.len() as u64, stored)?;
         step5_times(events)?;
@@ -180,7 +188,7 @@ fn step1_chain_and_key(
 ) -> Result<Option<[u8; 32]>, TrailFailure> {
     chain::verify_chain(events).map_err(TrailFailure::inconsistent)?;
     Ok(match audit_key {
-        AuditKey::Given(k) => {
+        AuditKey::Given(k) | AuditKey::Token(k, _) => {
             check_recorded_key(events, &k)?;
             Some(k)
         }
@@ -196,6 +204,7 @@ fn steps2_3_checkpoints(
     stored: &[(u64, String)],
     held: &[(PathBuf, String)],
     key: Option<&[u8; 32]>,
+    origin: Option<chain::Origin>,
 ) -> Result<u64, TrailFailure> {
     let notes: Vec<(String, &str, Option<u64>)> = stored
         .iter()
@@ -221,7 +230,7 @@ fn steps2_3_checkpoints(
             reason: "checkpoints exist but no audit key is known to check them (no keys.generated event; pass --audit-key)".into(),
         });
     };
-    check_notes(events, &notes, key)
+    check_notes(events, &notes, key, origin)
 }
 
 /// Whether the trail is a version-2 trail (spec/appliance.md §6.6): its first event is `trail.created`
@@ -350,6 +359,7 @@ fn check_notes(
     events: &[Event],
     notes: &[(String, &str, Option<u64>)],
     key: &[u8; 32],
+    origin: Option<chain::Origin>,
 ) -> Result<u64, TrailFailure> {
     let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
     let roots = chain::PrefixRoots::new(&hashes);
@@ -357,11 +367,18 @@ fn check_notes(
     let mut last_good = 0u64;
     for (what, note, declared) in notes {
         let at = declared.unwrap_or(1).max(1);
-        let cp = chain::verify_note(note, key).map_err(|why| TrailFailure {
+        // Official checkpoints, unless the token itself said which its trail's are: a
+        // rehearsal's, verified as official, is the class `rehearsal` (spec/formats.md §6.10).
+        let verified = match origin {
+            Some(o) => chain::verify_note_as(note, key, o),
+            None => chain::verify_note(note, key),
+        };
+        let cp = verified.map_err(|why| TrailFailure {
             class: match why.kind {
                 NoteErrorKind::Malformed => FailureClass::Malformed,
                 NoteErrorKind::OtherKey => FailureClass::Inconsistent,
                 NoteErrorKind::BadSignature => FailureClass::BadSignature,
+                NoteErrorKind::Rehearsal => FailureClass::Rehearsal,
             },
             seq: at,
             reason: format!("{what}: {why}"),

@@ -217,10 +217,15 @@ pub fn refusal(f: Failure) -> Refusal {
             hint,
         };
     }
+    let hint = if f.class == FailureClass::Rehearsal {
+        "these are a rehearsal's outputs (RÉPÉTITION — SANS VALEUR, spec/formats.md §6.10): never publish, import or pay them as results"
+    } else {
+        "do not use these outputs; keep them as evidence and compare their hashes with the minutes"
+    };
     Refusal {
         verification: true,
         message: format!("verification failed ({}): {}", f.class.name(), f.what),
-        hint: "do not use these outputs; keep them as evidence and compare their hashes with the minutes".into(),
+        hint: hint.into(),
     }
 }
 

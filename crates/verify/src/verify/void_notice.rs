@@ -31,7 +31,7 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     // 3. Its checkpoint is the audit key's.
     let cp = chain::verify_note(&n.audit_checkpoint, &keys.audit).map_err(|e| {
         fail(
-            C::BadSignature,
+            super::note_class(&e, C::BadSignature),
             format!("{FILE_NAME} audit_checkpoint: {e}"),
         )
     })?;

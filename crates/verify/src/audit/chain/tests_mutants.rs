@@ -337,3 +337,43 @@ fn a_signature_line_with_no_name_or_a_blob_of_only_a_key_id_is_malformed() {
     let e = verify_note(&with, &pk).unwrap_err();
     assert!(e.what.contains("exactly one signature line"), "{}", e.what);
 }
+
+#[test]
+fn a_rehearsals_checkpoint_is_refused_as_official_and_verifies_as_a_rehearsals() {
+    let (sk, pk) = signer(7);
+    let root = Hash32([2; 32]);
+    let body = checkpoint_body_of(Origin::Rehearsal, &pk, 4, &root);
+    assert!(body.starts_with(&format!(
+        "urne-rehearsal/{}\n",
+        crate::crypto::keys::key_id(&pk)
+    )));
+    let note = signed_note(&pk, &body, &sk.sign(body.as_bytes()).to_bytes());
+    assert!(note.contains("\n\u{2014} urne-rehearsal/"), "{note}");
+    // As official (every verifier's check of an output): the class of its own, not a bad signature.
+    assert_eq!(
+        verify_note(&note, &pk).unwrap_err().kind,
+        NoteErrorKind::Rehearsal
+    );
+    // On its own token (the appliance's check of its trail): it verifies.
+    assert_eq!(
+        verify_note_as(&note, &pk, Origin::Rehearsal),
+        Ok(Checkpoint { size: 4, root })
+    );
+    // An official checkpoint is no rehearsal's, and the reverse.
+    let official = checkpoint_body(&pk, 4, &root);
+    let official = signed_note(&pk, &official, &sk.sign(official.as_bytes()).to_bytes());
+    assert!(verify_note(&official, &pk).is_ok());
+    assert_eq!(
+        verify_note_as(&official, &pk, Origin::Rehearsal)
+            .unwrap_err()
+            .kind,
+        NoteErrorKind::OtherKey
+    );
+    // A rehearsal's origin under another key's signature is only a bad signature.
+    let (other, _) = signer(8);
+    let forged = signed_note(&pk, &body, &other.sign(body.as_bytes()).to_bytes());
+    assert_eq!(
+        verify_note(&forged, &pk).unwrap_err().kind,
+        NoteErrorKind::OtherKey
+    );
+}
