@@ -220,7 +220,8 @@ fn the_minutes_placed_by_a_stopped_run_are_adopted_whole_once_and_never_placed_t
     let shown = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{shown}");
     assert!(
-        shown.contains("were already whole in pub/sitting-001"),
+        // The sitting speaks French (LANG): said in French.
+        shown.contains("était déjà complet dans pub/sitting-001"),
         "{shown}"
     );
     assert_eq!(count(&env, "output.published"), 1);

@@ -35,6 +35,7 @@ fn rehearsed_sitting(env: &Env, told: &str, args: &[&str]) -> Output {
             "Lieu de la séance",
             "Salle des tirages, Boulogne-Billancourt",
         ),
+        ("Ville où le procès-verbal", "Boulogne-Billancourt"),
         ("Nom du commissaire", "Maître Claire Dupont"),
         ("Office", "SELARL Dupont, commissaires de justice à Paris"),
         ("ligne vide pour finir", ""),
