@@ -62,7 +62,11 @@ pub enum LastRefusal {
 pub fn check_at_sitting(lang: Lang, then: &str, last: LastRefusal) -> Result<Watched> {
     ask(lang, then).map_err(|e| match last {
         LastRefusal::Unrecorded => e.unrecorded(),
-        LastRefusal::Recorded => e,
+        // The key ceremony: its keys exist already and stay; "nothing was done" would be false.
+        LastRefusal::Recorded => Error {
+            hint: crate::msg!(crate::msg::catalogue::REC_KEY_CEREMONY_CLOCK, then = then),
+            ..e
+        },
     })
 }
 

@@ -375,6 +375,15 @@ pub const REC_CONTRIBUTION_TRIES: Msg = Msg {
     en: "nothing was computed; run the command again (the entropy already recorded is kept, and no new entropy is requested)",
 };
 
+// The watch at the key ceremony (spec/appliance.md §9.1).
+
+/// What to do when the key ceremony's watch check fails after its last try: its keys exist.
+pub const REC_KEY_CEREMONY_CLOCK: Msg = Msg {
+    id: "rec-key-ceremony-clock",
+    fr: "les clés sont déjà générées dans le jeton et y restent, et ce refus est inscrit ; mettez l'horloge de l'appareil à l'heure (UTC) devant le commissaire, puis relancez {then} : la cérémonie est reprise et son procès-verbal le dit",
+    en: "the keys are already generated in the token and stay there, and this refusal is recorded; set the appliance's clock right (UTC) in front of the commissaire, then run {then} again: the ceremony is taken up and its minutes say so",
+};
+
 /// Every message, for the tests that read them all.
 pub const ALL: &[&Msg] = &[
     &ERR_USAGE_UNKNOWN,
@@ -435,4 +444,5 @@ pub const ALL: &[&Msg] = &[
     &SCR_CONTRIBUTION_DOUBLE_SPACE,
     &ERR_CONTRIBUTION_TRIES,
     &REC_CONTRIBUTION_TRIES,
+    &REC_KEY_CEREMONY_CLOCK,
 ];

@@ -176,6 +176,16 @@ fn a_key_ceremony_stopped_after_its_keys_were_generated_has_minutes_that_say_so_
     assert_eq!(o.status.code(), Some(4), "{screen}");
     let err = screen_error(&screen, "clock-disagrees");
     assert_names(&err, &["2018-12-10 10:00", wrong]);
+    // Its hint never says nothing was done: the keys exist and stay; it says what to run again.
+    let hint = screen
+        .lines()
+        .find_map(|l| l.trim_end_matches('\r').strip_prefix("hint: "))
+        .unwrap_or_else(|| panic!("no hint line:\n{screen}"));
+    assert_names(hint, &["`urne ceremony`"]);
+    assert!(
+        !hint.contains("nothing was done") && !hint.contains("rien"),
+        "{hint}"
+    );
     let kinds: Vec<String> = trail(&env).into_iter().map(|(k, _)| k).collect();
     assert_eq!(
         kinds,
