@@ -202,9 +202,16 @@ impl Ctx {
             // A command killed between an append and its mark: the head verified, mark it now.
             log.mark_head(hsm)?;
         }
-        // Two lines, each within 80 columns short of a long path: the identity is 64 digits.
+        // The path and the size, then the identity in groups of four digits, as every screen
+        // prints a hash, under its label (each line within 80 columns short of a long path).
         note!("audit trail {}: {} events", db.display(), checked.events);
-        note!("  trail {}", tt.object.trail);
+        note!(
+            "  {}",
+            crate::msg::catalogue::SCR_TRAIL_ID.words(crate::text::lang())
+        );
+        for l in crate::text::hash_lines(&tt.object.trail.to_string()) {
+            note!("      {l}");
+        }
         Ok(log)
     }
 
