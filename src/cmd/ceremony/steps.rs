@@ -375,22 +375,32 @@ fn confirm_close(lang: Lang) -> Result<bool> {
 /// that does not parse, or is not a day of the operation, is asked again and recorded nowhere.
 /// `None` after three refusals: nothing was done.
 fn ask_day_to_draw(ctx: &mut Ctx, lang: Lang) -> Result<Option<String>> {
+    ask_day(ctx, lang, |ctx, day| {
+        let events = ctx.audit()?.events()?;
+        Ok(inputs::day_state(&events, day)
+            .err()
+            .map(|_| not_of_the_operation(lang, day)))
+    })
+}
+
+/// The day to void, typed at the menu and checked before its reason is asked (three tries): a
+/// typo is asked again and recorded nowhere. `None` after three refusals: nothing was done.
+fn ask_day_to_void(ctx: &mut Ctx, lang: Lang) -> Result<Option<String>> {
+    ask_day(ctx, lang, |ctx, day| not_voidable(ctx, lang, day))
+}
+
+/// A day typed at the menu, asked until `why_not` has nothing against it (three tries, each
+/// refusal said and recorded nowhere); `None` after three refusals: nothing was done.
+fn ask_day(
+    ctx: &mut Ctx,
+    lang: Lang,
+    mut why_not: impl FnMut(&mut Ctx, urne_verify::values::Day) -> Result<Option<String>>,
+) -> Result<Option<String>> {
     for _ in 0..3 {
         note!("{}", lang.t("Jour (AAAA-MM-JJ) :", "Day (YYYY-MM-DD):"));
         let d = term::read_line(lang)?.trim().to_string();
         let why = match inputs::check_day(&d) {
-            Ok(day) if d.len() == 10 => {
-                let events = ctx.audit()?.events()?;
-                inputs::day_state(&events, day).err().map(|_| {
-                    format!(
-                        "{d} {}",
-                        lang.t(
-                            "n'est pas un jour de l'opération",
-                            "is not a day of the operation"
-                        )
-                    )
-                })
-            }
+            Ok(day) if d.len() == 10 => why_not(ctx, day)?,
             _ => Some(
                 lang.t("écrivez par exemple 2018-12-03", "write e.g. 2018-12-03")
                     .to_string(),
@@ -403,6 +413,17 @@ fn ask_day_to_draw(ctx: &mut Ctx, lang: Lang) -> Result<Option<String>> {
     }
     nothing_done(lang);
     Ok(None)
+}
+
+/// `D is not a day of the operation`, in the sitting's words.
+fn not_of_the_operation(lang: Lang, day: urne_verify::values::Day) -> String {
+    format!(
+        "{day} {}",
+        lang.t(
+            "n'est pas un jour de l'opération",
+            "is not a day of the operation"
+        )
+    )
 }
 
 /// Why `day` (typed at the menu) cannot be voided now, in the sitting's words: not a day of
@@ -419,13 +440,7 @@ fn not_voidable(
         return Ok(None);
     }
     let Ok(st) = inputs::day_state(&events, day) else {
-        return Ok(Some(format!(
-            "{day} {}",
-            lang.t(
-                "n'est pas un jour de l'opération",
-                "is not a day of the operation"
-            )
-        )));
+        return Ok(Some(not_of_the_operation(lang, day)));
     };
     if st.seal.is_none() && !st.carried {
         return Ok(Some(format!(
@@ -442,28 +457,6 @@ fn not_voidable(
             )
         )));
     }
-    Ok(None)
-}
-
-/// The day to void, typed at the menu and checked before its reason is asked (three tries): a
-/// typo is asked again and recorded nowhere. `None` after three refusals: nothing was done.
-fn ask_day_to_void(ctx: &mut Ctx, lang: Lang) -> Result<Option<String>> {
-    for _ in 0..3 {
-        note!("{}", lang.t("Jour (AAAA-MM-JJ) :", "Day (YYYY-MM-DD):"));
-        let d = term::read_line(lang)?.trim().to_string();
-        let why = match inputs::check_day(&d) {
-            Ok(day) if d.len() == 10 => not_voidable(ctx, lang, day)?,
-            _ => Some(
-                lang.t("écrivez par exemple 2018-12-03", "write e.g. 2018-12-03")
-                    .to_string(),
-            ),
-        };
-        let Some(why) = why else {
-            return Ok(Some(d));
-        };
-        refused(&format!("{} {why}", lang.t("refusé :", "refused:")));
-    }
-    nothing_done(lang);
     Ok(None)
 }
 
