@@ -1,11 +1,11 @@
 use super::Msg;
-use super::catalogue::ALL;
+use super::catalogue::all;
 use crate::text::Lang;
 
 #[test]
 fn every_id_is_unique_kebab_case_and_says_what_it_is_for() {
     let mut seen = std::collections::BTreeSet::new();
-    for m in ALL {
+    for m in all() {
         assert!(seen.insert(m.id), "{} twice", m.id);
         let (kind, rest) = m.id.split_once('-').unwrap_or(("", ""));
         assert!(
@@ -26,7 +26,7 @@ fn every_id_is_unique_kebab_case_and_says_what_it_is_for() {
 
 #[test]
 fn both_languages_name_the_same_values_and_differ() {
-    for m in ALL {
+    for m in all() {
         let mut fr = Msg::placeholders(m.fr);
         let mut en = Msg::placeholders(m.en);
         fr.sort_unstable();

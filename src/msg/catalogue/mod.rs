@@ -1,7 +1,22 @@
 //! The messages, by id (see the module's documentation). Grouped by where they are said; each
-//! group's ids share a prefix after their kind.
+//! group's ids share a prefix after their kind. The errors and hints of the edges and of the
+//! commands are in their own files, by where they are raised.
 
 use super::message::Msg;
+
+pub mod cmd;
+pub mod edge;
+pub mod sitting;
+
+/// Every message of the catalogue, each once.
+pub fn all() -> impl Iterator<Item = &'static Msg> {
+    SCREENS
+        .iter()
+        .chain(edge::ALL)
+        .chain(cmd::ALL)
+        .chain(sitting::ALL)
+        .copied()
+}
 
 // The command line (`error[usage]:`, spec/appliance.md §10).
 
@@ -385,7 +400,7 @@ pub const REC_KEY_CEREMONY_CLOCK: Msg = Msg {
 };
 
 /// Every message, for the tests that read them all.
-pub const ALL: &[&Msg] = &[
+const SCREENS: &[&Msg] = &[
     &ERR_USAGE_UNKNOWN,
     &ERR_USAGE_NO_SUCH_COMMAND,
     &ERR_USAGE_MISSING,
