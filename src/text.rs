@@ -173,9 +173,16 @@ pub struct Screen {
     /// The page's language.
     pub lang: Lang,
     lines: Vec<String>,
+    /// Where each group of lines begins (a heading and what follows it, up to the next):
+    /// printed in one piece, so that a paced console shows it whole (spec/appliance.md §9.4).
+    groups: Vec<usize>,
     /// Every hash printed so far, with its label: a value is printed once.
     printed: Vec<(String, String)>,
 }
+
+/// The longest group of lines printed in one piece: longer, a group is printed line by line
+/// (a console of 24 rows keeps two for the pause and the cursor).
+const GROUP_MAX: usize = 20;
 
 impl Screen {
     /// An empty page in `lang`.
@@ -183,6 +190,7 @@ impl Screen {
         Screen {
             lang,
             lines: vec![],
+            groups: vec![],
             printed: vec![],
         }
     }
@@ -210,23 +218,33 @@ impl Screen {
         }
     }
 
-    /// An empty line, then a heading.
+    /// An empty line, then a heading: a new group of lines.
     pub fn heading(&mut self, text: &str) {
+        self.groups.push(self.lines.len());
         if !self.lines.is_empty() {
             self.lines.push(String::new());
         }
         self.line(text);
     }
 
-    /// The heading of what the commissaire copies into the minutes: `▶ À RECOPIER AUX
-    /// MINUTES` (`▶ TO COPY INTO THE MINUTES`), and `why` under it when given.
-    pub fn to_copy(&mut self, why: &str) {
-        let title = self
-            .lang
-            .t("À RECOPIER AUX MINUTES", "TO COPY INTO THE MINUTES");
+    /// The heading of the values the commissaire writes by hand at this moment, because no
+    /// later print can show they were on the screen then (the entropy commitment before the
+    /// contribution, the winner as drawn: spec/appliance.md §9.4), and `why` under it when given.
+    pub fn by_hand(&mut self, why: &str) {
+        self.kind_of_values(crate::msg::catalogue::SCR_BY_HAND.words(self.lang), why);
+    }
+
+    /// The heading of the values the commissaire checks on the printed minutes, where they
+    /// tick each (nothing to copy: spec/appliance.md §9.4), and `why` under it when given.
+    pub fn to_check(&mut self, why: &str) {
+        self.kind_of_values(crate::msg::catalogue::SCR_TO_CHECK.words(self.lang), why);
+    }
+
+    /// A heading of values, the rehearsal's mark beside it.
+    fn kind_of_values(&mut self, title: &str, why: &str) {
         match rehearsal_mark(self.lang) {
-            Some(mark) => self.heading(&format!("▶ {title} — {mark}")),
-            None => self.heading(&format!("▶ {title}")),
+            Some(mark) => self.heading(&format!("{title} — {mark}")),
+            None => self.heading(title),
         }
         if !why.is_empty() {
             self.indented(2, why);
@@ -269,10 +287,41 @@ impl Screen {
         &self.lines
     }
 
+    /// The page's groups of lines: each heading with what follows it, up to the next.
+    pub fn groups(&self) -> Vec<&[String]> {
+        let mut starts = vec![0];
+        starts.extend(self.groups.iter().copied().filter(|&g| g > 0));
+        starts.push(self.lines.len());
+        starts.dedup();
+        starts.windows(2).map(|w| &self.lines[w[0]..w[1]]).collect()
+    }
+
+    /// The page as its writes: each group of lines as one piece (a paced console pauses before
+    /// it rather than inside it: a heading is never left on the screen before its values), a
+    /// group longer than a screen line by line.
+    pub fn pieces(&self) -> Vec<String> {
+        let mut out = vec![];
+        for g in self.groups() {
+            if g.len() <= GROUP_MAX {
+                out.push(g.join("\n"));
+            } else {
+                out.extend(g.iter().cloned());
+            }
+        }
+        out
+    }
+
     /// Writes the page to standard output.
     pub fn print(&self) {
-        for l in &self.lines {
-            say!("{l}");
+        for p in self.pieces() {
+            say!("{p}");
+        }
+    }
+
+    /// Writes the page to standard error (what a command says on the way, before its result).
+    pub fn note(&self) {
+        for p in self.pieces() {
+            note!("{p}");
         }
     }
 }
@@ -369,8 +418,16 @@ mod tests {
         assert_eq!(number(12, Lang::Fr), "n°\u{a0}12");
         assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
         let mut s = Screen::new(Lang::Fr);
-        s.to_copy("");
-        assert_eq!(s.lines(), ["▶ À RECOPIER AUX MINUTES"]);
+        s.by_hand("");
+        s.to_check("");
+        assert_eq!(
+            s.lines(),
+            [
+                "▶ À ÉCRIRE À LA MAIN, MAINTENANT",
+                "",
+                "[ ] À VÉRIFIER SUR LES MINUTES IMPRIMÉES"
+            ]
+        );
     }
 
     #[test]

@@ -238,9 +238,9 @@ pub fn take_contribution(
 fn show_commitments(shown: &[(String, Hash32)]) {
     let lang = crate::text::lang();
     let mut s = crate::text::Screen::new(lang);
-    s.to_copy(lang.t(
-        "L'aléa du HSM est fixé. Commissaire : recopiez aux minutes son engagement (SHA-256, par groupes de 4) avant de rien taper.",
-        "The HSM's entropy is fixed. Commissaire: copy its commitment (SHA-256, in groups of 4) into the minutes before typing anything.",
+    s.by_hand(lang.t(
+        "L'aléa du HSM est fixé. Commissaire : écrivez à la main son engagement (SHA-256, par groupes de 4) avant de rien taper ; il prouve que l'aléa existait avant votre contribution.",
+        "The HSM's entropy is fixed. Commissaire: write its commitment by hand (SHA-256, in groups of 4) before typing anything; it proves the entropy existed before your contribution.",
     ));
     for (what, ec) in shown {
         let label = format!(
@@ -253,9 +253,7 @@ fn show_commitments(shown: &[(String, Hash32)]) {
         s.hash(&label, &ec.to_string());
     }
     note!();
-    for l in s.lines() {
-        note!("{l}");
-    }
+    s.note();
 }
 
 /// The commissaire types back the first 8 characters (two groups) of the (first) entropy
@@ -363,6 +361,7 @@ fn type_contribution(input: &mut impl BufRead) -> Result<String> {
                 "(not the PIN: it is shown as typed and will be in the minutes)"
             )
         );
+        note!("{}", crate::msg!(m::SCR_CONTRIBUTION_BY_HAND));
         let (min, max) = (contribution::MIN_CHARS, contribution::MAX_CHARS);
         note!(
             "{}",

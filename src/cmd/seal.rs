@@ -306,9 +306,7 @@ fn seal_record(
 /// Publish: what the commissaire writes down, in the words of the minutes (spec/appliance.md §9.2), each
 /// value once, hashes in groups of four, what is copied marked as such.
 fn print_seal(input: &Loaded, record: &SealRecord, seq: u64, note: &str) {
-    for l in seal_screen(input, record, seq).lines() {
-        say!("{l}");
-    }
+    seal_screen(input, record, seq).print();
     say!("{note}");
 }
 
@@ -362,7 +360,7 @@ fn seal_screen(input: &Loaded, record: &SealRecord, seq: u64) -> crate::text::Sc
         ),
     );
     figures(&mut s, f);
-    s.to_copy("");
+    s.to_check("");
     copied(&mut s, record, seq);
     s
 }

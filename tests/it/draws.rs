@@ -971,7 +971,7 @@ fn the_contribution_comes_only_from_the_terminal_after_the_entropy_is_fixed() {
     assert!(seq("draw.entropy") < seq("draw.contribution"));
     assert!(seq("draw.contribution") < seq("draw.result"));
     let shown_at = |t: &str| shown.find(t).unwrap();
-    assert!(shown_at("TO COPY INTO THE MINUTES") < shown_at("type your contribution"));
+    assert!(shown_at("TO WRITE BY HAND, NOW") < shown_at("type your contribution"));
     let r = json(&env.path("o/result.json"));
     assert_eq!(r["contribution"], "le 5 décembre à 10 h");
     assert_eq!(r["fixed"]["entropy"]["seq"], seq("draw.entropy"));

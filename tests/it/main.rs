@@ -66,3 +66,4 @@ mod unofficial;
 mod vectors;
 mod verify_cli;
 mod void_notice;
+mod walk;

@@ -18,7 +18,7 @@ const KEYS_AT: &str = "2018-12-10T10:00+01:00";
 const SITTING_AT: &str = "2018-12-11T10:00+01:00";
 
 /// What the commissaire's watch says at a told time (Paris time, to the minute).
-fn watch(told: &str) -> String {
+pub(crate) fn watch(told: &str) -> String {
     chrono::DateTime::parse_from_str(told, "%Y-%m-%dT%H:%M%:z")
         .unwrap()
         .with_timezone(&chrono_tz::Europe::Paris)
@@ -83,7 +83,7 @@ fn rehearsed_sitting(env: &Env, told: &str, args: &[&str]) -> Output {
 }
 
 /// Production's export of `day`, made at midnight in Paris as the day ended, in `exports/`.
-fn export(env: &Env, day: &str) {
+pub(crate) fn export(env: &Env, day: &str) {
     let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap();
     let midnight = format!("{}T00:00:00+01:00", d.succ_opt().unwrap());
     let dated = ["--generated-at", &midnight, "--status-as-of", &midnight];
@@ -97,7 +97,7 @@ fn export(env: &Env, day: &str) {
 }
 
 /// Both of urne's verifiers and the Python one refuse `path` with the class `rehearsal` (exit 1).
-fn refused_as_rehearsal(env: &Env, path: &Path, keys: &Path) {
+pub(crate) fn refused_as_rehearsal(env: &Env, path: &Path, keys: &Path) {
     let (p, k) = (path.to_str().unwrap(), keys.to_str().unwrap());
     let ours = env.urne_direct(&["verify", p, "--keys", k]);
     let why = assert_fails(&ours, 1, "verification-failed");
@@ -119,7 +119,7 @@ fn refused_as_rehearsal(env: &Env, path: &Path, keys: &Path) {
 }
 
 /// The PDF text of `html` as headless Chromium prints it (tests/it/print.rs's flags).
-fn printed(dir: &Path, html: &Path) -> String {
+pub(crate) fn printed(dir: &Path, html: &Path) -> String {
     let pdf = dir.join("minutes.pdf");
     let o = Command::new("chromium")
         .args([

@@ -53,7 +53,14 @@ fn the_french_screens_of_seal_and_draw_are_made_to_be_copied() {
         seal.starts_with("SCELLÉ : chanceux-noel-2018, jour du 2018-12-05"),
         "{seal}"
     );
-    assert!(seal.contains("▶ À RECOPIER AUX MINUTES"), "{seal}");
+    assert!(
+        seal.contains("[ ] À VÉRIFIER SUR LES MINUTES IMPRIMÉES"),
+        "{seal}"
+    );
+    assert!(
+        !seal.contains("▶ À ÉCRIRE À LA MAIN"),
+        "nothing of a seal by hand: {seal}"
+    );
     assert!(
         seal.contains("Point de contrôle du journal d'audit"),
         "{seal}"
@@ -80,7 +87,10 @@ fn the_french_screens_of_seal_and_draw_are_made_to_be_copied() {
     // From what the draw shows the commissaire on (the trail's opening line before it is the
     // operator's, ctx.rs).
     let full = draw.clone();
-    let draw = draw[draw.find("▶ À RECOPIER").expect("what is copied, marked")..].to_string();
+    let draw = draw[draw
+        .find("[ ] À VÉRIFIER")
+        .expect("what is checked, marked")..]
+        .to_string();
     assert_copyable(&draw);
     let r = json(&env.path("out/result.json"));
     let root = r["commitment"]["root"].as_str().unwrap();
@@ -94,7 +104,13 @@ fn the_french_screens_of_seal_and_draw_are_made_to_be_copied() {
         let v = r[p].as_str().unwrap();
         assert_eq!(draw.matches(&grouped_lines(v)[0]).count(), 1, "{p}: {draw}");
     }
-    assert!(draw.contains("▶ À RECOPIER AUX MINUTES"), "{draw}");
+    // The entropy commitment and the winner, by hand; the rest, to check on the minutes.
+    let by_hand = draw.matches("▶ À ÉCRIRE À LA MAIN, MAINTENANT").count();
+    assert_eq!(by_hand, 2, "{draw}");
+    let winner_at = draw.find("Gagnant (lot de").unwrap();
+    let hand_at = draw[..winner_at].rfind("▶ À ÉCRIRE À LA MAIN").unwrap();
+    assert!(!draw[hand_at..winner_at].contains("À VÉRIFIER"), "{draw}");
+    assert!(draw[winner_at..].contains("[ ] À VÉRIFIER"), "{draw}");
     assert!(draw.contains("Graine du tirage"), "{draw}");
     // The winner by pseudonym, right under its label; no account before it (nor at all).
     let winner = &r["winner"];

@@ -346,7 +346,7 @@ fn generate_one(
             lang.t("tentative", "attempt"),
             crate::text::number(st.attempt, lang)
         ));
-        sc.to_copy("");
+        sc.to_check("");
         sc.hash(
             lang.t(
                 "Racine des résultats des tickets (outcomes_root)",
@@ -379,9 +379,7 @@ fn generate_one(
             lang.t("Engagement publié", "Commitment published"),
             &f.out.join(&commit_name).display().to_string(),
         );
-        for l in sc.lines() {
-            say!("{l}");
-        }
+        sc.print();
     }
     Ok(())
 }

@@ -106,7 +106,7 @@ pub fn run_in_sitting(
         lang.t("Clôture des ventes du bloc", "Close of the block's sales"),
         r.sales_closed_at.as_deref().unwrap_or(""),
     );
-    sc.to_copy("");
+    sc.to_check("");
     sc.hash(
         lang.t("Aléa du module matériel (HSM)", "The HSM's entropy"),
         &r.entropy,
@@ -124,9 +124,7 @@ pub fn run_in_sitting(
         ),
         out.display()
     ));
-    for l in sc.lines() {
-        say!("{l}");
-    }
+    sc.print();
     Ok(())
 }
 

@@ -196,11 +196,8 @@ fn print_copied(
     note: &str,
 ) {
     let mut sc = crate::text::Screen::new(lang);
-    sc.to_copy("");
-    sc.hash(
-        &format!("{} (SHA-256)", sitting::FILE_NAME),
-        &sha.to_string(),
-    );
+    // The minutes' SHA-256 by hand, on the paper copy: the print cannot bear its own hash.
+    sc.by_hand("");
     sc.hash(
         &format!(
             "{MINUTES} (SHA-256, {})",
@@ -211,16 +208,19 @@ fn print_copied(
         ),
         &minutes.to_string(),
     );
+    sc.to_check("");
+    sc.hash(
+        &format!("{} (SHA-256)", sitting::FILE_NAME),
+        &sha.to_string(),
+    );
     sc.indented(
         2,
         lang.t(
-            "Point de contrôle du journal d'audit, ci-dessous : signé par l'HSM, il fixe le journal tel qu'il est à la clôture ; recopié aux minutes signées, il permet à quiconque de prouver plus tard que ce journal n'a pas été réécrit.",
-            "Checkpoint of the audit trail, below: signed by the HSM, it fixes the trail as it stands at the close; copied into the signed minutes, it lets anyone prove later that this trail was not rewritten.",
+            "Point de contrôle du journal d'audit, ci-dessous : signé par l'HSM, il fixe le journal tel qu'il est à la clôture ; imprimé aux minutes signées, il permet à quiconque de prouver plus tard que ce journal n'a pas été réécrit.",
+            "Checkpoint of the audit trail, below: signed by the HSM, it fixes the trail as it stands at the close; printed in the signed minutes, it lets anyone prove later that this trail was not rewritten.",
         ),
     );
-    for l in sc.lines() {
-        say!("{l}");
-    }
+    sc.print();
     say!("{note}");
 }
 

@@ -347,7 +347,7 @@ fn late_warning(when: &DrawDay) {
 fn show_sealed(s: &Sealed) {
     let lang = crate::text::lang();
     let mut sc = crate::text::Screen::new(lang);
-    sc.to_copy(&format!(
+    sc.to_check(&format!(
         "{} {}, {} {} :",
         lang.t("Tirage du jour du", "Draw of the day of"),
         s.day,
@@ -356,9 +356,7 @@ fn show_sealed(s: &Sealed) {
     ));
     outputs::sealed_lines(&mut sc, s);
     note!();
-    for l in sc.lines() {
-        note!("{l}");
-    }
+    sc.note();
 }
 
 /// Compute: the seed, then the winner and the reserves, recorded once (a resumed draw must

@@ -445,7 +445,11 @@ pub(super) fn draw_screen(
             lang.t("comptes participants", "accounts taking part")
         ),
     );
-    sc.to_copy("");
+    // The winner first, by hand: the one value of the draw the commissaire writes as it is
+    // drawn (spec/appliance.md §9.4); the rest is checked on the printed minutes.
+    sc.by_hand("");
+    winner(&mut sc, s, &out.placed);
+    sc.to_check("");
     let event = |seq: u64| {
         format!(
             "{} {}",
@@ -457,8 +461,8 @@ pub(super) fn draw_screen(
         sc.indented(
             2,
             lang.t(
-                "Règlement, engagement et engagement sur l'aléa du HSM : recopiés ci-dessus, avant la contribution.",
-                "Rules, commitment and commitment to the HSM's entropy: copied above, before the contribution.",
+                "Règlement et engagement : ci-dessus, avant la contribution ; engagement sur l'aléa du HSM : écrit à la main ci-dessus.",
+                "Rules and commitment: above, before the contribution; commitment to the HSM's entropy: written by hand above.",
             ),
         );
     } else {
@@ -492,31 +496,40 @@ pub(super) fn draw_screen(
         &hex::encode(&e.entropy),
     );
     sc.hash(lang.t("Graine du tirage", "Draw seed"), &d.seed.to_string());
-    picks(&mut sc, s, &out.placed);
+    picks(&mut sc, &out.placed);
     published(&mut sc, (s, e), out_dir, written);
     sc
 }
 
-/// The winner and the reserves by pseudonym, and where production finds their accounts.
-fn picks(sc: &mut Screen, s: &Sealed, placed: &[files::Placed]) {
+/// The winner's label: the prize and the clause that awards it.
+fn winner_label(s: &Sealed, lang: crate::text::Lang) -> String {
+    format!(
+        "{} ({} {}, D-10) — {}",
+        lang.t("Gagnant", "Winner"),
+        lang.t("lot de", "prize of"),
+        eur(s.period.prize_cents, lang),
+        lang.t("pseudonyme", "pseudonym")
+    )
+}
+
+/// The winner by pseudonym, written by hand as drawn.
+fn winner(sc: &mut Screen, s: &Sealed, placed: &[files::Placed]) {
+    if let Some(p) = placed.iter().find(|p| p.rank == 0) {
+        sc.hash(&winner_label(s, sc.lang), &p.pseudonym.to_string());
+    }
+}
+
+/// The reserves by pseudonym (the winner's is written by hand above), and where production
+/// finds their accounts.
+fn picks(sc: &mut Screen, placed: &[files::Placed]) {
     let lang = sc.lang;
-    for p in placed {
-        let label = if p.rank == 0 {
-            format!(
-                "{} ({} {}, D-10) — {}",
-                lang.t("Gagnant", "Winner"),
-                lang.t("lot de", "prize of"),
-                eur(s.period.prize_cents, lang),
-                lang.t("pseudonyme", "pseudonym")
-            )
-        } else {
-            format!(
-                "{}\u{a0}{} — {}",
-                lang.t("Suppléant n°", "Reserve no."),
-                p.rank,
-                lang.t("pseudonyme", "pseudonym")
-            )
-        };
+    for p in placed.iter().filter(|p| p.rank > 0) {
+        let label = format!(
+            "{}\u{a0}{} — {}",
+            lang.t("Suppléant n°", "Reserve no."),
+            p.rank,
+            lang.t("pseudonyme", "pseudonym")
+        );
         sc.hash(&label, &p.pseudonym.to_string());
     }
     sc.indented(
@@ -564,7 +577,5 @@ pub(super) fn print_draw(
     out_dir: &Path,
     written: &BTreeMap<String, Hash32>,
 ) {
-    for l in draw_screen(parts, out, out_dir, written).lines() {
-        say!("{l}");
-    }
+    draw_screen(parts, out, out_dir, written).print();
 }

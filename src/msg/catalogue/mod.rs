@@ -69,6 +69,29 @@ pub const REC_USAGE_HELP: Msg = Msg {
     en: "check the command line against --help",
 };
 
+// The two kinds of values on a screen (spec/appliance.md §9.4): the few the commissaire writes
+// by hand at that moment, and the rest, checked on the printed minutes.
+
+/// The heading of the values the commissaire writes by hand now: those no later print can
+/// prove were on the screen at that moment.
+pub const SCR_BY_HAND: Msg = Msg {
+    id: "scr-by-hand",
+    fr: "▶ À ÉCRIRE À LA MAIN, MAINTENANT",
+    en: "▶ TO WRITE BY HAND, NOW",
+};
+/// The heading of the values the commissaire checks on the printed minutes: nothing to copy.
+pub const SCR_TO_CHECK: Msg = Msg {
+    id: "scr-to-check",
+    fr: "[ ] À VÉRIFIER SUR LES MINUTES IMPRIMÉES",
+    en: "[ ] TO CHECK ON THE PRINTED MINUTES",
+};
+/// Under the contribution's prompt: the commissaire writes it by hand as typed.
+pub const SCR_CONTRIBUTION_BY_HAND: Msg = Msg {
+    id: "scr-contribution-by-hand",
+    fr: "▶ À ÉCRIRE À LA MAIN : votre contribution, telle que vous la tapez.",
+    en: "▶ TO WRITE BY HAND: your contribution, as you type it.",
+};
+
 // The paced screen (spec/appliance.md §9.4).
 
 /// The pause of a paced screen.
@@ -401,6 +424,9 @@ pub const REC_KEY_CEREMONY_CLOCK: Msg = Msg {
 
 /// Every message, for the tests that read them all.
 const SCREENS: &[&Msg] = &[
+    &SCR_BY_HAND,
+    &SCR_TO_CHECK,
+    &SCR_CONTRIBUTION_BY_HAND,
     &ERR_USAGE_UNKNOWN,
     &ERR_USAGE_NO_SUCH_COMMAND,
     &ERR_USAGE_MISSING,
