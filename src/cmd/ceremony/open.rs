@@ -134,12 +134,20 @@ fn show_outside(lang: Lang, events: &[urne_verify::audit::Event]) -> Result<()> 
             "Commissaire: these acts were recorded in the audit trail outside your presence; the minutes of this sitting will state them."
         )
     );
+    let mut sc = crate::text::Screen::new(lang);
     for act in &acts {
-        note!(
-            "  - {}",
-            outside::line(act, lang.core(), chrono_tz::Europe::Paris)
+        sc.indented(
+            2,
+            &format!(
+                "- {}",
+                outside::line(act, lang.core(), chrono_tz::Europe::Paris)
+            ),
         );
+        if let Some(o) = &act.output {
+            sc.hash(&format!("{} (SHA-256)", o.file), &o.sha256.to_string());
+        }
     }
+    sc.note();
     Ok(())
 }
 

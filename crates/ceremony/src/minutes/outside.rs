@@ -226,7 +226,8 @@ pub fn what(act: &Act, lang: Lang) -> String {
 }
 
 /// One act as a line of text (the opening's screen): its time in `tz`, its event, what it is,
-/// and its output.
+/// and where its output was published; the output's SHA-256 is the screen's to print, grouped
+/// under it (`a.output`).
 pub fn line(a: &OutsideAct, lang: Lang, tz: Tz) -> String {
     let t = |fr, en| lang.pick(fr, en);
     let mut s = format!(
@@ -239,11 +240,10 @@ pub fn line(a: &OutsideAct, lang: Lang, tz: Tz) -> String {
     if let Some(o) = &a.output {
         let _ = write!(
             s,
-            " ; {} {}/{} (SHA-256 {}), {} {}",
+            " ; {} {}/{}, {} {}",
             t("publié dans", "published in"),
             o.folder.trim_end_matches('/'),
             o.file,
-            o.sha256,
             t("événement n°", "event no."),
             o.seq
         );
