@@ -424,6 +424,11 @@ fn a_rehearsed_sitting_at_an_80x24_console_can_be_followed_copied_and_signed() {
         );
     }
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // What the draw's screen gave to check is in the minutes: the entropy of each draw too.
+    assert_eq!(
+        flat.matches("Aléa du module matériel (HSM)").count(),
+        drawn.len() + 1
+    );
     for want in [
         "export corrigé reçu de la production",
         "Jour du 3 décembre 2018 — tentative n° 2",

@@ -2,7 +2,8 @@
 //! what the trail's payloads do not hold is read here from the appliance's store: the rules
 //! sealed with each day (their blobs), the game rules of the blocks (the official file, or a
 //! `rules.json` published beside the blocks), the pseudonyms of the picked leaves (the sealed
-//! sets' blobs), and the checkpoint covering `sitting.closed`.
+//! sets' blobs), the entropy of each draw drawn (its sealed box, opened by the token), and the
+//! checkpoint covering `sitting.closed`.
 
 use crate::cmd::ctx::Ctx;
 use crate::error::{Error, Kind, Result};
@@ -64,6 +65,24 @@ pub(super) fn render(
             .ok_or_else(|| crate::cmd::inputs::altered("a sealed set does not decode"))?;
         if let Some(l) = usize::try_from(leaf).ok().and_then(|i| set.leaves.get(i)) {
             given.pseudonyms.insert((set_sha, leaf), l.pseudonym);
+        }
+    }
+    // The entropy of each draw drawn, opened by the token (the trail keeps it sealed; it is
+    // public once the result is): the minutes print it beside the seed, as the screen did.
+    for ec in first.drawn_entropy_commitments() {
+        let recorded = events.iter().find_map(|e| match kinds::parse(e) {
+            Ok(Record::DrawEntropy(r)) if r.entropy_commitment == ec => Some(r),
+            _ => None,
+        });
+        if let Some(r) = recorded {
+            let purpose = format!("day {} attempt {}", r.day, r.attempt);
+            let entropy = crate::cmd::randomness::recorded_entropy(
+                ctx,
+                &purpose,
+                &r.entropy_blob,
+                &r.entropy_commitment,
+            )?;
+            given.entropies.insert(ec, hex::encode(entropy));
         }
     }
     let m = Minutes::from_trail(events, number, &given).map_err(|e| unreadable(&e))?;

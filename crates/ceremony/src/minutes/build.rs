@@ -89,6 +89,16 @@ impl Minutes {
         })
     }
 
+    /// The entropy commitments of the draws drawn: what [`Context::draw_entropy`] is asked
+    /// for. Read them from minutes built with any context.
+    pub fn drawn_entropy_commitments(&self) -> Vec<Hash32> {
+        self.draws
+            .iter()
+            .filter(|d| d.result.is_some())
+            .filter_map(|d| Some(d.entropy_commitment.as_ref()?.value))
+            .collect()
+    }
+
     /// The leaves whose pseudonyms the minutes name, by sealed set (a seal's `set_sha256`):
     /// what [`Context::pseudonym`] is asked for. Read them from minutes built with any context.
     pub fn picked_leaves(&self) -> Vec<(Hash32, u64)> {

@@ -201,6 +201,11 @@ pub(super) fn draw(upto: &[Parsed], day: Day, attempt: Attempt, ctx: &dyn Contex
         }
     }
     let set = d.seal.as_ref().map(|s| s.value.set_sha256);
+    if d.result.is_some()
+        && let Some(ec) = &d.entropy_commitment
+    {
+        d.entropy = ctx.draw_entropy(&ec.value);
+    }
     if let Some(res) = &mut d.result {
         res.picks = (0u32..)
             .zip(picks)

@@ -21,6 +21,10 @@ pub trait Context {
     fn pseudonym(&self, set_sha256: &Hash32, leaf: u64) -> Option<Hash32>;
     /// The text of the signed checkpoint covering the minutes' last event.
     fn checkpoint(&self) -> Option<&str>;
+    /// The HSM's entropy (hex) of a draw whose result is recorded, found by its entropy
+    /// commitment: the trail keeps it sealed by the token, which the appliance opens for the
+    /// minutes (the entropy is public once the result is).
+    fn draw_entropy(&self, entropy_commitment: &Hash32) -> Option<String>;
 }
 
 /// A [`Context`] given as plain values.
@@ -35,6 +39,9 @@ pub struct Given {
     pub pseudonyms: BTreeMap<(Hash32, u64), Hash32>,
     /// The checkpoint's text.
     pub checkpoint: Option<String>,
+    /// The entropy (hex) of the draws drawn, by entropy commitment (only the draws of the
+    /// minutes are needed: `Minutes::drawn_entropy_commitments`).
+    pub entropies: BTreeMap<Hash32, String>,
 }
 
 impl Context for Given {
@@ -52,5 +59,9 @@ impl Context for Given {
 
     fn checkpoint(&self) -> Option<&str> {
         self.checkpoint.as_deref()
+    }
+
+    fn draw_entropy(&self, entropy_commitment: &Hash32) -> Option<String> {
+        self.entropies.get(entropy_commitment).cloned()
     }
 }

@@ -154,6 +154,11 @@ fn header(h: &mut Html, m: &Minutes) {
         }
         h.raw("</ol>\n");
     }
+    let ticks = h.t(
+        "Le commissaire de justice coche la case de chaque valeur après l'avoir comparée à l'écran ; celles dont le libellé dit « écrit à la main », il les compare aussi à ce qu'il a écrit à la main pendant la séance, au moment où l'écran les montrait.",
+        "The commissaire de justice ticks the box of each value once it is checked against the screen; those whose label says \"written by hand\" are also checked against what they wrote by hand during the sitting, when the screen showed them.",
+    );
+    h.p(&esc(ticks));
 }
 
 /// The time zone's name in words.

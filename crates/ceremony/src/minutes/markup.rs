@@ -45,6 +45,7 @@ table.files th{width:46%}\
 code{font-family:\"DejaVu Sans Mono\",monospace;font-size:.88em}\
 code.h{display:inline-block;vertical-align:top;max-width:39.9ch;overflow-wrap:normal;word-break:normal;white-space:normal}\
 pre.note{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.82em;border:1px solid #777;padding:.4em;margin:.3em 0}\
+.tick{float:right;width:.85em;height:.85em;border:1px solid #000;margin:.1em 0 0 .5em}\
 .fill{display:inline-block;min-width:16em;border-bottom:1px dotted #000}\
 .end{break-inside:avoid}\
 .obs{border:1px solid #000;min-height:90mm;margin:.3em 0 .8em}\
@@ -133,9 +134,24 @@ impl Html {
         self.s.push_str("</table>\n");
     }
 
-    /// A row: the label (escaped) and the value (HTML).
+    /// A row: the label (escaped) and the value (HTML). A value the screen showed (a hash, an
+    /// id, the contribution: what is set in code) has a box the commissaire ticks once it is
+    /// checked against the screen, or against their handwriting (spec/appliance.md §9.4).
     pub(super) fn row(&mut self, label: &str, value: &str) {
-        let _ = writeln!(self.s, "<tr><th>{}</th><td>{value}</td></tr>", esc(label));
+        let tick = if value.contains("<code") { TICK } else { "" };
+        let _ = writeln!(
+            self.s,
+            "<tr><th>{}</th><td>{tick}{value}</td></tr>",
+            esc(label)
+        );
+    }
+
+    /// A row of a value the commissaire wrote by hand at the sitting (spec/appliance.md §9.4):
+    /// its label says so, as the screen did.
+    pub(super) fn row_by_hand(&mut self, (fr, en): (&str, &str), at: super::Stamp, value: &str) {
+        let fr = format!("{fr} — écrit à la main");
+        let en = format!("{en} — written by hand");
+        self.row_at((&fr, &en), at, value);
     }
 
     /// A bulleted list of HTML items (nothing when empty).
@@ -217,6 +233,9 @@ impl Html {
         }
     }
 }
+
+/// The box beside a value, ticked once the value is checked.
+const TICK: &str = "<span class=\"tick\"></span>";
 
 /// A line to fill in by hand.
 pub(super) const FILL: &str = "<span class=\"fill\">&nbsp;</span>";

@@ -50,6 +50,10 @@ impl Context for LoneDraw<'_> {
     fn checkpoint(&self) -> Option<&str> {
         Some(self.checkpoint)
     }
+
+    fn draw_entropy(&self, _: &Hash32) -> Option<String> {
+        Some(self.entropy.to_string())
+    }
 }
 
 /// The minutes `pv.html` of `day`'s `attempt`, from the trail `events` (up to the draw's result

@@ -376,6 +376,7 @@ pub(super) fn given() -> Given {
         draw_rules: vec![rules()],
         game_rules: vec![game()],
         pseudonyms,
+        entropies: BTreeMap::new(),
         checkpoint: Some(
             "urne-audit/aabb\n27\nqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqo=\n\n\u{2014} urne-audit/aabb AAAA\n"
                 .into(),

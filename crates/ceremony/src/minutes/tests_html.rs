@@ -57,8 +57,18 @@ fn a_sittings_minutes_are_written_for_a_french_bailiff() {
         "the reveal's entropy"
     );
     // The randomness in the order it became fixed, with its events.
-    assert!(html.contains("Engagement sur l'aléa du HSM, fixé avant la contribution (événement d'audit n°\u{a0}6, le 11 décembre 2018 à 10 h 05)"));
-    assert!(html.contains("saisie ensuite (événement d'audit n°\u{a0}7"));
+    // What the commissaire wrote by hand is said to be, and every value has its box to tick.
+    assert!(html.contains("Engagement sur l'aléa du HSM, fixé avant la contribution — écrit à la main (événement d'audit n°\u{a0}6, le 11 décembre 2018 à 10 h 05)"));
+    assert!(html.contains("saisie ensuite — écrit à la main (événement d'audit n°\u{a0}7"));
+    assert!(html.contains("Gagnant (lot de"));
+    assert!(html.contains("D-10) — écrit à la main</th>"), "{html}");
+    assert!(html.contains("coche la case de chaque valeur"));
+    let ticks = count(&html, "<span class=\"tick\"></span>");
+    assert!(
+        ticks >= count(&html, "<code class=\"h\">") / 2 && ticks > 10,
+        "{ticks} boxes"
+    );
+    assert!(!html.contains("<td><span class=\"tick\"></span>le 10"));
     assert!(html.contains("4 2 6 1 3 5 5 2"));
     // Incidents, voids, no D-8 text for draws made on their date.
     // The seal made before the sitting opened, outside it, has its section first (M-270).

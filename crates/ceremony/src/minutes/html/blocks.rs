@@ -49,7 +49,7 @@ fn block(h: &mut Html, b: &Block, shown: &mut Vec<u64>) {
             "Engagement sur l'aléa du HSM",
             "Commitment to the HSM's entropy",
         );
-        h.row_at(label, e.at, &hash(&e.value));
+        h.row_by_hand(label, e.at, &hash(&e.value));
     }
     if let Some(c) = &b.contribution {
         let label = (
@@ -62,7 +62,7 @@ fn block(h: &mut Html, b: &Block, shown: &mut Vec<u64>) {
             shown.push(c.at.seq);
             format!("«\u{a0}{}\u{a0}»", code(&c.value))
         };
-        h.row_at(label, c.at, &v);
+        h.row_by_hand(label, c.at, &v);
     }
     commitment(h, b);
     if let Some(counts) = &b.counts {

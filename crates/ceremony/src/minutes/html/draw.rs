@@ -207,14 +207,14 @@ fn randomness(h: &mut Html, d: &Draw) {
             "Engagement sur l'aléa du HSM, fixé avant la contribution",
             "Commitment to the HSM's entropy, fixed before the contribution",
         );
-        h.row_at(label, e.at, &hash(&e.value));
+        h.row_by_hand(label, e.at, &hash(&e.value));
     }
     if let Some(c) = &d.contribution {
         let label = (
             "Contribution du commissaire de justice, saisie ensuite",
             "Contribution of the commissaire de justice, typed next",
         );
-        h.row_at(label, c.at, &format!("«\u{a0}{}\u{a0}»", code(&c.value)));
+        h.row_by_hand(label, c.at, &format!("«\u{a0}{}\u{a0}»", code(&c.value)));
     }
     if let Some(e) = &d.entropy {
         h.rowt(
@@ -234,14 +234,15 @@ fn picks(h: &mut Html, d: &Draw) {
         return;
     };
     for p in &r.picks {
+        let by_hand = h.t("écrit à la main", "written by hand");
         let label = match (p.rank, d.prize_cents) {
             (0, Some(c)) => format!(
-                "{} ({} {}, D-10)",
+                "{} ({} {}, D-10) — {by_hand}",
                 h.t("Gagnant", "Winner"),
                 h.t("lot de", "prize of"),
                 h.eur(c)
             ),
-            (0, None) => h.t("Gagnant", "Winner").to_string(),
+            (0, None) => format!("{} — {by_hand}", h.t("Gagnant", "Winner")),
             (rank, _) => format!("{}\u{a0}{rank}", h.t("Suppléant n°", "Reserve no.")),
         };
         let who = match &p.pseudonym {
