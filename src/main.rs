@@ -11,6 +11,7 @@ fn main() {
     urne::edge::process::clean();
     // A panic is a bug in urne; still, the operator gets the same two lines and a documented code.
     std::panic::set_hook(Box::new(|info| {
+        urne::edge::tty::release_echo();
         note!("error[{}]: internal error: {info}", Kind::Defect.id());
         note!("hint: this is a defect in urne; keep the audit trail and report it");
         std::process::exit(5);
@@ -36,7 +37,11 @@ fn main() {
     // On a console, the screen is paced to its size (spec/appliance.md §9.4).
     urne::out::pace(urne::edge::tty::size());
     urne::out::set_pause_words(urne::text::pause_words(urne::text::lang()));
-    match urne::cmd::run(cli) {
+    let ran = urne::cmd::run(cli);
+    // The console as the command found it, whatever happened (a sitting holds its echo off
+    // until its PIN prompt).
+    urne::edge::tty::release_echo();
+    match ran {
         Ok(exit) => match urne::out::stdout_failure() {
             // The command did its work, but its report could not be written: nobody read it.
             Some(why) => {

@@ -251,6 +251,9 @@ pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource
                 )
             })?;
             crate::out::typed();
+            // The sitting held the echo off until now (`tty::hold_echo`): the answers that
+            // follow are shown as typed.
+            crate::edge::tty::release_echo();
             if !pin.is_empty() {
                 return Ok((SecretString::from(pin), PinSource::Prompt));
             }

@@ -25,3 +25,44 @@ pub fn size() -> Option<(usize, usize)> {
     (r == 0 && ws.ws_row > 0 && ws.ws_col > 0)
         .then(|| (usize::from(ws.ws_row), usize::from(ws.ws_col)))
 }
+
+/// The terminal's settings before [`hold_echo`] turned its echo off, to be put back.
+static HELD: std::sync::Mutex<Option<libc::termios>> = std::sync::Mutex::new(None);
+
+/// Turns the echo of the console off until [`release_echo`]: a sitting holds it from its first
+/// moment to its PIN prompt, so that a PIN typed ahead of the prompt is never shown (what was
+/// typed ahead is then discarded, spec/appliance.md §9). Nothing when standard input is not a
+/// terminal.
+pub fn hold_echo() {
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        return;
+    }
+    let fd = stdin.as_raw_fd();
+    // SAFETY: an all-zero termios is a valid value for tcgetattr to fill in.
+    let mut t: libc::termios = unsafe { std::mem::zeroed() };
+    // SAFETY: tcgetattr writes one termios into `t`, which lives for the call.
+    if unsafe { libc::tcgetattr(fd, &raw mut t) } != 0 {
+        return;
+    }
+    let Ok(mut held) = HELD.lock() else { return };
+    if held.is_some() {
+        return;
+    }
+    let mut quiet = t;
+    quiet.c_lflag &= !(libc::ECHO | libc::ECHONL);
+    // SAFETY: tcsetattr reads the termios passed, which lives for the call.
+    if unsafe { libc::tcsetattr(fd, libc::TCSANOW, &raw const quiet) } == 0 {
+        *held = Some(t);
+    }
+}
+
+/// Puts back the console's echo as [`hold_echo`] found it (nothing when it was not held).
+pub fn release_echo() {
+    let Ok(mut held) = HELD.lock() else { return };
+    if let Some(t) = held.take() {
+        // SAFETY: tcsetattr reads the termios passed, which lives for the call.
+        let _ =
+            unsafe { libc::tcsetattr(std::io::stdin().as_raw_fd(), libc::TCSANOW, &raw const t) };
+    }
+}

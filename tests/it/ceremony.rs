@@ -906,6 +906,13 @@ fn a_sitting_taken_up_again_without_the_same_persons_is_closed_at_once() {
         .cmd_of(&root().join("scripts/pty-type"))
         .env_remove("URNE_PIN")
         .env("LANG", FR)
+        // Typed ahead, before the PIN's prompt: never shown, never taken for the PIN.
+        .args([
+            "--expect",
+            "saisit d'abord le code",
+            "--send",
+            "TAPE-EN-AVANCE",
+        ])
         .args(["--expect", "code PIN de l'HSM", "--send", &env.pin()])
         .args(["--on", WATCH, "--send", &watch_now()])
         .args(["--expect", "mêmes personnes", "--send", "non", "--"])
@@ -915,6 +922,8 @@ fn a_sitting_taken_up_again_without_the_same_persons_is_closed_at_once() {
         .unwrap();
     let shown = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{shown}");
+    assert!(!shown.contains("TAPE-EN-AVANCE"), "echoed:\n{shown}");
+    assert_eq!(shown.matches("code PIN de l'HSM").count(), 1, "{shown}");
     assert!(
         shown.contains("Présent : Jean Martin, opérateur"),
         "{shown}"

@@ -23,6 +23,8 @@ pub use close::place_pending_only;
 
 /// `urne ceremony`.
 pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
+    // Nothing typed is shown until the PIN has been asked: a PIN typed ahead is never on screen.
+    crate::edge::tty::hold_echo();
     let lang = Lang::resolve(a.lang);
     // The seals, draws, blocks and confirmations the sitting runs speak its language.
     crate::text::set_lang(lang);
