@@ -73,7 +73,7 @@ pub fn folder_error(dir: &Path, e: io::Error) -> crate::error::Error {
     if is_link_refused(&e) {
         return refused_link(dir);
     }
-    crate::error::io_error("open the folder", dir, e)
+    crate::error::io_error(crate::error::Io::OpenFolder, dir, e)
 }
 
 /// The refusal of `path` because a symbolic link is in it (exit 4).

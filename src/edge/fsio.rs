@@ -10,7 +10,7 @@ use crate::edge::dir::{self, Dir};
 pub use crate::edge::staging::{
     STAGING_PREFIX, Staging, already_exists, clear_leftovers, exists_other_than, staging_leftovers,
 };
-use crate::error::{Error, Kind, Result, io_error};
+use crate::error::{Error, Io, Kind, Result, io_error};
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -77,7 +77,7 @@ pub fn read_in(dir: &Path, name: &str) -> Result<Vec<u8>> {
     let path = dir.join(name);
     let d = Dir::open(dir).map_err(|e| dir::folder_error(dir, e))?;
     d.read(name, urne_verify::verify::folder::limits::of(name))
-        .map_err(|e| io_error("read", &path, e))
+        .map_err(|e| io_error(Io::Read, &path, e))
 }
 
 /// True when something (anything: a link is not followed) has the name `name` in the folder
@@ -114,7 +114,7 @@ pub fn resolve(p: &Path) -> Result<PathBuf> {
         p.to_path_buf()
     } else {
         std::env::current_dir()
-            .map_err(|e| io_error("read the working directory for", p, e))?
+            .map_err(|e| io_error(Io::ReadWorkdir, p, e))?
             .join(p)
     };
     let comps: Vec<std::path::Component> = abs.components().collect();
@@ -180,7 +180,7 @@ pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
     // Never blocks on a FIFO, never reads past the limit of the file's kind (spec/formats.md §1.6).
     match read_bounded(&folder, &name, limit) {
         Ok(Some(b)) => Ok(b),
-        Ok(None) => fs::read(path).map_err(|e| io_error("read", path, e)),
+        Ok(None) => fs::read(path).map_err(|e| io_error(Io::Read, path, e)),
         Err(f) => Err(Error::new(
             Kind::NotRegularFile,
             f.what,
@@ -197,7 +197,7 @@ pub fn check_empty_or_absent(out: &Path) -> Result<()> {
     };
     let empty = d
         .names()
-        .map_err(|e| io_error("read", out, e))?
+        .map_err(|e| io_error(Io::Read, out, e))?
         .iter()
         .all(|n| n.to_string_lossy().starts_with(STAGING_PREFIX));
     if !empty {

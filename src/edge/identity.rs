@@ -16,13 +16,14 @@ pub fn current() -> Result<SoftwareIdentity> {
             "run urne from a regular file",
         )
     })?;
-    let mut f = std::fs::File::open(&exe).map_err(|e| crate::error::io_error("read", &exe, e))?;
+    let mut f = std::fs::File::open(&exe)
+        .map_err(|e| crate::error::io_error(crate::error::Io::Read, &exe, e))?;
     let mut h = Sha256::new();
     let mut buf = vec![0u8; 1 << 20];
     loop {
         let n = f
             .read(&mut buf)
-            .map_err(|e| crate::error::io_error("read", &exe, e))?;
+            .map_err(|e| crate::error::io_error(crate::error::Io::Read, &exe, e))?;
         if n == 0 {
             break;
         }

@@ -13,7 +13,7 @@
 //! exchanged for any of these names at any moment is never followed (issue 22, item 3).
 
 use crate::edge::dir::{Dir, Kind};
-use crate::error::{Error, Result, io_error};
+use crate::error::{Error, Io, Result, io_error};
 use std::fs::File;
 use std::io::Write;
 use std::path::Path;
@@ -43,7 +43,7 @@ impl Staging {
         clear_leftovers(out);
         let out = out
             .try_clone()
-            .map_err(|e| io_error("open", out.path(), e))?;
+            .map_err(|e| io_error(Io::Open, out.path(), e))?;
         let pid = std::process::id();
         for _ in 0..1000u32 {
             let name = format!("{STAGING_PREFIX}{pid}-{:016x}", unpredictable()?);
@@ -51,7 +51,7 @@ impl Staging {
                 Ok(()) => {
                     let dir = out
                         .sub(&name)
-                        .map_err(|e| io_error("open the staging folder", &out.show(&name), e))?;
+                        .map_err(|e| io_error(Io::OpenStaging, &out.show(&name), e))?;
                     check_made(&dir)?;
                     return Ok(Staging {
                         out,
@@ -63,7 +63,7 @@ impl Staging {
                     });
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(io_error("create staging folder", &out.show(&name), e)),
+                Err(e) => return Err(io_error(Io::CreateStaging, &out.show(&name), e)),
             }
         }
         Err(Error::new(
@@ -104,7 +104,7 @@ impl Staging {
                 self.names.push(name.to_string());
                 Ok(())
             }
-            Err(e) => Err(io_error("write", &self.out.show(name), e)),
+            Err(e) => Err(io_error(Io::Write, &self.out.show(name), e)),
         }
     }
 
@@ -130,16 +130,16 @@ impl Staging {
                 let staged = staged_name(name);
                 self.dir
                     .unlink(&staged)
-                    .map_err(|e| io_error("remove", &self.dir.show(&staged), e))?;
+                    .map_err(|e| io_error(Io::Remove, &self.dir.show(&staged), e))?;
             }
         }
         // The names in place are durable before the caller records the output as published.
         self.out
             .sync()
-            .map_err(|e| io_error("sync", self.out.path(), e))?;
+            .map_err(|e| io_error(Io::Sync, self.out.path(), e))?;
         self.out
             .rmdir(&self.name)
-            .map_err(|e| io_error("remove", self.dir.path(), e))?;
+            .map_err(|e| io_error(Io::Remove, self.dir.path(), e))?;
         let _ = self.out.sync();
         self.published = true;
         Ok(())
@@ -189,7 +189,7 @@ fn unpredictable() -> Result<u64> {
 fn check_made(dir: &Dir) -> Result<()> {
     let (uid, mode) = dir
         .owner_mode()
-        .map_err(|e| io_error("examine the staging folder", dir.path(), e))?;
+        .map_err(|e| io_error(Io::ExamineStaging, dir.path(), e))?;
     // SAFETY: geteuid has no preconditions.
     made_by(uid, mode, unsafe { libc::geteuid() })
         .then_some(())
@@ -243,7 +243,7 @@ fn place(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
             if same_regular_file_bytes((out, name), (staged, &from)) {
                 staged
                     .unlink(&from)
-                    .map_err(|e| io_error("remove", &staged.show(&from), e))?;
+                    .map_err(|e| io_error(Io::Remove, &staged.show(&from), e))?;
                 return Ok(Placed::Moved);
             }
             if remove_orphan_signature(out, name)? {
@@ -255,7 +255,7 @@ fn place(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
             Err(already_exists(&out.show(name)))
         }
         Err(e) if no_hard_links(&e) => rename_if_absent(staged, out, name),
-        Err(e) => Err(io_error("publish", &out.show(name), e)),
+        Err(e) => Err(io_error(Io::Publish, &out.show(name), e)),
     }
 }
 
@@ -296,7 +296,7 @@ fn remove_orphan_signature(out: &Dir, name: &str) -> Result<bool> {
         return Ok(false);
     }
     out.unlink(name)
-        .map_err(|e| io_error("remove", &out.show(name), e))?;
+        .map_err(|e| io_error(Io::Remove, &out.show(name), e))?;
     note!(
         "note: removed {}, the signature of a file an interrupted command never published",
         out.show(name).display()
@@ -326,7 +326,7 @@ pub fn rename_error(fin: &Path, e: std::io::Error) -> Error {
             "use a medium whose file system has hard links or RENAME_NOREPLACE: format it as ext4, or mount FAT/exFAT with the kernel's own driver (vfat, exfat), not through FUSE or a network share",
         );
     }
-    io_error("publish", fin, e)
+    io_error(Io::Publish, fin, e)
 }
 
 /// The error for an output file that already exists: outputs are never overwritten.

@@ -10,7 +10,7 @@
 use super::{AuditLog, Binding, DB_MODE, check_file, configure, db_err};
 use crate::edge::dir::{Dir, Kind};
 use crate::edge::{fsio, staging};
-use crate::error::{Error, Result, io_error};
+use crate::error::{Error, Io, Result, io_error};
 use rusqlite::Connection;
 use std::io::Write;
 use std::path::Path;
@@ -54,8 +54,7 @@ impl AuditLog {
             let _ = dir.unlink(&tmp);
             return Err(e);
         }
-        dir.sync()
-            .map_err(|e| io_error("sync the folder of", fin, e))?;
+        dir.sync().map_err(|e| io_error(Io::SyncFolderOf, fin, e))?;
         let mut log = AuditLog::open_for_append(fin)?.ok_or_else(|| {
             Error::new(
                 crate::error::Kind::TrailChanged,
@@ -111,7 +110,7 @@ fn write_image(log: &mut AuditLog, dir: &Dir, tmp: &str) -> Result<()> {
         f.write_all(&image)?;
         f.sync_all()
     })()
-    .map_err(|e| io_error("create the audit trail", &shown, e))
+    .map_err(|e| io_error(Io::CreateTrail, &shown, e))
 }
 
 /// Gives `tmp` the name `name` in `dir` without replacing anything, then removes `tmp`.
@@ -126,14 +125,14 @@ fn link_into_place(dir: &Dir, tmp: &str, name: &str, fin: &Path) -> Result<()> {
     match dir.link_into(tmp, dir, name) {
         Ok(()) => dir
             .unlink(tmp)
-            .map_err(|e| io_error("remove", &dir.show(tmp), e)),
+            .map_err(|e| io_error(Io::Remove, &dir.show(tmp), e)),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(exists()),
         Err(e) if staging::no_hard_links(&e) => match dir.rename_noreplace(tmp, dir, name) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(exists()),
             Err(e) => Err(staging::rename_error(fin, e)),
         },
-        Err(e) => Err(io_error("put the audit trail in place at", fin, e)),
+        Err(e) => Err(io_error(Io::PutTrail, fin, e)),
     }
 }
 

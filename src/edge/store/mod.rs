@@ -204,7 +204,7 @@ impl AuditLog {
     /// and write it through the folder's descriptor, [`AuditLog::place`]).
     pub fn create(path: &Path) -> Result<AuditLog> {
         create_private(path)
-            .map_err(|e| crate::error::io_error("create the audit trail", path, e))?;
+            .map_err(|e| crate::error::io_error(crate::error::Io::CreateTrail, path, e))?;
         AuditLog::create_schema(path)
     }
 
@@ -213,7 +213,7 @@ impl AuditLog {
     pub fn open_for_append(path: &Path) -> Result<Option<AuditLog>> {
         match std::fs::symlink_metadata(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(crate::error::io_error("open the audit trail", path, e)),
+            Err(e) => return Err(crate::error::io_error(crate::error::Io::OpenTrail, path, e)),
             Ok(m) if !m.is_file() => {
                 return Err(Error::new(
                     Kind::TrailBroken,
