@@ -11,6 +11,7 @@ pub use crate::edge::staging::{
     STAGING_PREFIX, Staging, already_exists, clear_leftovers, exists_other_than, staging_leftovers,
 };
 use crate::error::{Error, Io, Kind, Result, io_error};
+use crate::msg::catalogue::edge as m;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -98,8 +99,8 @@ pub fn split(path: &Path) -> Result<(PathBuf, String)> {
         .ok_or_else(|| {
             Error::new(
                 Kind::NotRegularFile,
-                format!("{} is not a file name", path.display()),
-                "give a path that ends with a file name",
+                crate::msg!(m::ERR_FILE_NOT_A_NAME, path = path.display()),
+                crate::msg!(m::REC_FILE_NOT_A_NAME),
             )
         })?;
     Ok((dir, name))
@@ -184,7 +185,7 @@ pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
         Err(f) => Err(Error::new(
             Kind::NotRegularFile,
             f.what,
-            "give the regular file urne or production wrote, not a device, a FIFO or a larger file",
+            crate::msg!(m::REC_FILE_NOT_REGULAR),
         )),
     }
 }
@@ -203,8 +204,8 @@ pub fn check_empty_or_absent(out: &Path) -> Result<()> {
     if !empty {
         return Err(Error::new(
             Kind::OutputFolderNotEmpty,
-            format!("{} already exists and is not empty", out.display()),
-            "outputs are never overwritten: give a new or empty --out folder (after an interrupted draw, run it again with the same --out: an output it left whole there is recorded as published)",
+            crate::msg!(m::ERR_OUTPUT_NOT_EMPTY, path = out.display()),
+            crate::msg!(m::REC_OUTPUT_NOT_EMPTY),
         ));
     }
     Ok(())

@@ -12,8 +12,8 @@ pub fn current() -> Result<SoftwareIdentity> {
     let exe = std::env::current_exe().map_err(|e| {
         Error::new(
             Kind::SystemFailed,
-            format!("cannot locate the running executable: {e}"),
-            "run urne from a regular file",
+            crate::msg!(crate::msg::catalogue::edge::ERR_SELF_LOCATE, e = e),
+            crate::msg!(crate::msg::catalogue::edge::REC_SELF_LOCATE),
         )
     })?;
     let mut f = std::fs::File::open(&exe)
