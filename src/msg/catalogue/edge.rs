@@ -419,6 +419,567 @@ pub const REC_SELF_LOCATE: Msg = Msg {
     en: "run urne from a regular file",
 };
 
+// The audit trail's database (spec/appliance.md §6.5): an SQLite failure, said as
+// `audit trail PATH: WHAT: SQLite's words`, WHAT one of the `err-db-…` below.
+
+/// An SQLite failure on the trail: what urne was doing, then SQLite's words.
+pub const ERR_DB: Msg = Msg {
+    id: "err-db",
+    fr: "piste d'audit {path} : {what} : {e}",
+    en: "audit trail {path}: {what}: {e}",
+};
+/// Reading stored data failed.
+pub const ERR_DB_READ_DATA: Msg = Msg {
+    id: "err-db-read-data",
+    fr: "impossible de lire les données",
+    en: "cannot read data",
+};
+/// Opening the database failed.
+pub const ERR_DB_OPEN: Msg = Msg {
+    id: "err-db-open",
+    fr: "impossible de l'ouvrir",
+    en: "cannot open",
+};
+/// Setting the connection's settings failed.
+pub const ERR_DB_CONFIGURE: Msg = Msg {
+    id: "err-db-configure",
+    fr: "impossible de la configurer",
+    en: "cannot configure",
+};
+/// Making the schema failed.
+pub const ERR_DB_CREATE_SCHEMA: Msg = Msg {
+    id: "err-db-create-schema",
+    fr: "impossible d'y créer le schéma",
+    en: "cannot create the schema",
+};
+/// Reading the checkpoints failed.
+pub const ERR_DB_READ_CHECKPOINTS: Msg = Msg {
+    id: "err-db-read-checkpoints",
+    fr: "impossible de lire les points de contrôle",
+    en: "cannot read checkpoints",
+};
+/// Reading the events failed.
+pub const ERR_DB_READ_EVENTS: Msg = Msg {
+    id: "err-db-read-events",
+    fr: "impossible de lire les événements",
+    en: "cannot read events",
+};
+/// Reading the chain's head failed.
+pub const ERR_DB_READ_HEAD: Msg = Msg {
+    id: "err-db-read-head",
+    fr: "impossible de lire la tête de la chaîne",
+    en: "cannot read the chain head",
+};
+/// Beginning an append failed.
+pub const ERR_DB_BEGIN_APPEND: Msg = Msg {
+    id: "err-db-begin-append",
+    fr: "impossible de commencer un ajout",
+    en: "cannot begin an append",
+};
+/// Appending an event failed.
+pub const ERR_DB_APPEND: Msg = Msg {
+    id: "err-db-append",
+    fr: "impossible d'ajouter l'événement",
+    en: "cannot append",
+};
+/// Committing an append failed.
+pub const ERR_DB_COMMIT_APPEND: Msg = Msg {
+    id: "err-db-commit-append",
+    fr: "impossible de valider l'ajout",
+    en: "cannot commit an append",
+};
+/// Storing a checkpoint failed.
+pub const ERR_DB_STORE_CHECKPOINT: Msg = Msg {
+    id: "err-db-store-checkpoint",
+    fr: "impossible d'enregistrer un point de contrôle",
+    en: "cannot store a checkpoint",
+};
+/// Storing data failed.
+pub const ERR_DB_STORE_DATA: Msg = Msg {
+    id: "err-db-store-data",
+    fr: "impossible d'enregistrer les données",
+    en: "cannot store data",
+};
+/// Copying the database failed.
+pub const ERR_DB_COPY: Msg = Msg {
+    id: "err-db-copy",
+    fr: "impossible de la copier",
+    en: "cannot copy",
+};
+/// Reading the database's schema failed.
+pub const ERR_DB_READ_SCHEMA: Msg = Msg {
+    id: "err-db-read-schema",
+    fr: "impossible de lire son schéma",
+    en: "cannot read its schema",
+};
+/// SQLite's integrity check could not run.
+pub const ERR_DB_CHECK_STRUCTURE: Msg = Msg {
+    id: "err-db-check-structure",
+    fr: "impossible de vérifier sa structure",
+    en: "cannot check its structure",
+};
+/// Beginning to keep the commissaire's contribution failed.
+pub const ERR_DB_BEGIN_KEEP: Msg = Msg {
+    id: "err-db-begin-keep",
+    fr: "impossible de commencer à y conserver la contribution",
+    en: "begin keeping the contribution in",
+};
+/// Making the table of kept contributions failed.
+pub const ERR_DB_PREPARE_KEEP: Msg = Msg {
+    id: "err-db-prepare-keep",
+    fr: "impossible d'y préparer la table des contributions",
+    en: "prepare the contribution table of",
+};
+/// Keeping the contribution failed.
+pub const ERR_DB_KEEP: Msg = Msg {
+    id: "err-db-keep",
+    fr: "impossible d'y conserver la contribution",
+    en: "keep the contribution in",
+};
+/// Reading the database failed.
+pub const ERR_DB_READ: Msg = Msg {
+    id: "err-db-read",
+    fr: "impossible de la lire",
+    en: "read",
+};
+/// Reading the kept contribution failed.
+pub const ERR_DB_READ_KEPT: Msg = Msg {
+    id: "err-db-read-kept",
+    fr: "impossible d'y lire la contribution conservée",
+    en: "read the kept contribution from",
+};
+/// What to do about a database damaged or not SQLite's.
+pub const REC_DB_DAMAGED: Msg = Msg {
+    id: "rec-db-damaged",
+    fr: "ce fichier n'est pas la base de données qu'urne a écrite, ou ses pages sont endommagées : gardez-le comme preuve et remettez en place une sauvegarde dont la tête est la dernière marque du jeton (docs/ceremony.md, « urne refuses the trail »)",
+    en: "the file is not the database urne wrote or its pages were damaged: keep it as evidence, put back a backup whose head is the token's last mark (docs/ceremony.md, \"urne refuses the trail\")",
+};
+/// What to do about any other SQLite failure.
+pub const REC_DB_FAILED: Msg = Msg {
+    id: "rec-db-failed",
+    fr: "vérifiez le disque et les droits d'accès au fichier ; lancez `urne audit verify` avant de continuer",
+    en: "check the disk and the file's permissions; run `urne audit verify` before going on",
+};
+/// SQLite refused one of urne's settings.
+pub const ERR_DB_SETTING: Msg = Msg {
+    id: "err-db-setting",
+    fr: "piste d'audit {path} : SQLite n'a pas pris le réglage {flag}",
+    en: "audit trail {path}: SQLite did not take the setting {flag}",
+};
+/// What to do about a defect, the trail kept.
+pub const REC_DEFECT_REPORT: Msg = Msg {
+    id: "rec-defect-report",
+    fr: "c'est un défaut d'urne ; gardez la piste d'audit et signalez-le",
+    en: "this is a defect in urne; keep the audit trail and report it",
+};
+/// What to do about a defect that recorded nothing.
+pub const REC_DEFECT_NOTHING_RECORDED: Msg = Msg {
+    id: "rec-defect-nothing-recorded",
+    fr: "c'est un défaut d'urne ; rien n'a été inscrit",
+    en: "this is a defect in urne; nothing was recorded",
+};
+
+// The database as urne makes it (spec/appliance.md §6.5): what differs, said inside
+// `err-schema-not-urnes`.
+
+/// A database that is not as urne makes it.
+pub const ERR_SCHEMA_NOT_URNES: Msg = Msg {
+    id: "err-schema-not-urnes",
+    fr: "la piste d'audit {path} n'est pas telle qu'urne la crée : {what} ; rien n'y est lu ni inscrit",
+    en: "the audit trail {path} is not as urne makes it: {what}; nothing is read from it or recorded in it",
+};
+/// What to do about it.
+pub const REC_SCHEMA_NOT_URNES: Msg = Msg {
+    id: "rec-schema-not-urnes",
+    fr: "arrêtez : la base de données a été modifiée en dehors d'urne. Gardez-la comme preuve et suivez docs/ceremony.md, « urne refuses the trail »",
+    en: "stop: the database was changed outside urne. Keep it as evidence and follow docs/ceremony.md, \"urne refuses the trail\"",
+};
+/// urne's schema could not be made in memory (a defect).
+pub const ERR_SCHEMA_IN_MEMORY: Msg = Msg {
+    id: "err-schema-in-memory",
+    fr: "impossible de créer en mémoire le schéma d'urne : {e}",
+    en: "cannot make urne's own schema in memory: {e}",
+};
+/// A stored setting that is not urne's.
+pub const ERR_SCHEMA_PRAGMA: Msg = Msg {
+    id: "err-schema-pragma",
+    fr: "son réglage {name} vaut {got}, celui d'urne vaut {value}",
+    en: "its {name} is {got}, urne's is {value}",
+};
+/// SQLite's integrity check of a table found something.
+pub const ERR_SCHEMA_INTEGRITY: Msg = Msg {
+    id: "err-schema-integrity",
+    fr: "le contrôle d'intégrité de SQLite sur sa table `{table}` trouve : {found}",
+    en: "SQLite's integrity check of its table `{table}` finds: {found}",
+};
+/// SQLite's integrity check of a table answered nothing.
+pub const ERR_SCHEMA_INTEGRITY_NOTHING: Msg = Msg {
+    id: "err-schema-integrity-nothing",
+    fr: "le contrôle d'intégrité de SQLite sur sa table `{table}` ne répond rien",
+    en: "SQLite's integrity check of its table `{table}` finds: nothing",
+};
+/// A schema row urne did not make.
+pub const ERR_SCHEMA_EXTRA: Msg = Msg {
+    id: "err-schema-extra",
+    fr: "elle contient l'objet {row}, qu'urne n'a pas créé",
+    en: "it holds a {row} that urne did not make",
+};
+/// An index urne did not make.
+pub const ERR_SCHEMA_EXTRA_INDEX: Msg = Msg {
+    id: "err-schema-extra-index",
+    fr: "elle contient l'index {row}, qu'urne n'a pas créé",
+    en: "it holds an {row} that urne did not make",
+};
+/// SQLite's statistics table, which urne does not make.
+pub const ERR_SCHEMA_EXTRA_STAT: Msg = Msg {
+    id: "err-schema-extra-stat",
+    fr: "elle contient l'objet {row}, qu'urne n'a pas créé (SQLite le crée lors d'un ANALYZE)",
+    en: "it holds a {row} that urne did not make (SQLite makes it on ANALYZE)",
+};
+/// SQLite's sequence table, which urne does not make.
+pub const ERR_SCHEMA_EXTRA_SEQUENCE: Msg = Msg {
+    id: "err-schema-extra-sequence",
+    fr: "elle contient l'objet {row}, qu'urne n'a pas créé (SQLite le crée pour AUTOINCREMENT)",
+    en: "it holds a {row} that urne did not make (SQLite makes it for AUTOINCREMENT)",
+};
+/// One of urne's schema rows changed.
+pub const ERR_SCHEMA_CHANGED: Msg = Msg {
+    id: "err-schema-changed",
+    fr: "l'objet {row} d'urne a été modifié : son SQL est {sql}",
+    en: "urne's {row} was changed: it reads {sql}",
+};
+/// One of urne's schema rows changed, its SQL gone.
+pub const ERR_SCHEMA_CHANGED_NO_SQL: Msg = Msg {
+    id: "err-schema-changed-no-sql",
+    fr: "l'objet {row} d'urne a été modifié : il n'a plus de SQL",
+    en: "urne's {row} was changed: it reads no SQL",
+};
+/// One of urne's schema rows missing.
+pub const ERR_SCHEMA_MISSING: Msg = Msg {
+    id: "err-schema-missing",
+    fr: "l'objet {row} d'urne manque",
+    en: "urne's {row} is missing",
+};
+
+// The audit trail as a command reads it (spec/appliance.md §6.5, §6.6).
+
+/// An audit payload that cannot be serialised (a defect).
+pub const ERR_STORE_ENCODE: Msg = Msg {
+    id: "err-store-encode",
+    fr: "impossible d'encoder une charge d'événement : {e}",
+    en: "cannot encode an audit payload: {e}",
+};
+/// The chain's head is malformed.
+pub const ERR_STORE_HEAD_MALFORMED: Msg = Msg {
+    id: "err-store-head-malformed",
+    fr: "piste d'audit : la tête de la chaîne est mal formée",
+    en: "audit trail: the chain head is malformed",
+};
+/// What to do about a trail in doubt: verify it.
+pub const REC_STORE_AUDIT_VERIFY: Msg = Msg {
+    id: "rec-store-audit-verify",
+    fr: "lancez `urne audit verify`",
+    en: "run `urne audit verify`",
+};
+/// The trail's path holds something other than a regular file.
+pub const ERR_STORE_NOT_REGULAR: Msg = Msg {
+    id: "err-store-not-regular",
+    fr: "la piste d'audit {path} n'est pas un fichier ordinaire",
+    en: "the audit trail {path} is not a regular file",
+};
+/// What to do about it.
+pub const REC_STORE_NOT_REGULAR: Msg = Msg {
+    id: "rec-store-not-regular",
+    fr: "donnez le chemin de la base de données de l'appareil avec --db ou URNE_DB",
+    en: "give the path of the appliance's database with --db or URNE_DB",
+};
+/// An append before the trail was checked against the token (a defect).
+pub const ERR_STORE_UNBOUND: Msg = Msg {
+    id: "err-store-unbound",
+    fr: "un événement a été ajouté à la piste d'audit avant qu'elle soit confrontée au jeton",
+    en: "the audit trail was appended to before it was checked against the token",
+};
+/// The trail has no checkpoint.
+pub const ERR_STORE_NO_CHECKPOINT: Msg = Msg {
+    id: "err-store-no-checkpoint",
+    fr: "la piste d'audit n'a aucun point de contrôle",
+    en: "the audit trail has no checkpoint",
+};
+/// No trail at the path given.
+pub const ERR_STORE_NO_TRAIL: Msg = Msg {
+    id: "err-store-no-trail",
+    fr: "aucune piste d'audit à {path}",
+    en: "no audit trail at {path}",
+};
+/// What to do about it.
+pub const REC_STORE_NO_TRAIL: Msg = Msg {
+    id: "rec-store-no-trail",
+    fr: "donnez --db FICHIER ou mettez dans URNE_DB la base d'audit de l'appareil",
+    en: "pass --db FILE or set URNE_DB to the appliance's audit database",
+};
+/// The trail grew under the command.
+pub const ERR_STORE_GREW: Msg = Msg {
+    id: "err-store-grew",
+    fr: "la piste d'audit {path} s'est allongée pendant cette commande : elle en avait vérifié {known} événements et en trouve {found} (écrits par quelque chose qui ne détenait pas le verrou de la piste, que toute commande urne détient pendant qu'elle s'exécute) ; rien n'a été décidé d'après eux",
+    en: "the audit trail {path} grew while this command ran: it had verified {known} events and finds {found} (written by something that did not hold the trail's lock, which every urne command holds while it runs); nothing was decided from them",
+};
+/// What to do about events written under a command.
+pub const REC_STORE_GREW: Msg = Msg {
+    id: "rec-store-grew",
+    fr: "gardez la base de données comme preuve, voyez avec `urne audit verify` et `urne audit show` ce qui a été ajouté, et ne vous fiez à aucune sortie tant que ce n'est pas expliqué",
+    en: "keep the database as evidence, check with `urne audit verify` and `urne audit show` what was added, and act on no output until it is explained",
+};
+/// A stored blob is missing.
+pub const ERR_STORE_BLOB_MISSING: Msg = Msg {
+    id: "err-store-blob-missing",
+    fr: "piste d'audit : la donnée {sha} manque",
+    en: "audit trail: data {sha} is missing",
+};
+/// A stored blob does not match its hash.
+pub const ERR_STORE_BLOB_HASH: Msg = Msg {
+    id: "err-store-blob-hash",
+    fr: "piste d'audit : la donnée {sha} ne correspond pas à son empreinte",
+    en: "audit trail: data {sha} does not match its hash",
+};
+/// What to do about an altered database.
+pub const REC_STORE_ALTERED: Msg = Msg {
+    id: "rec-store-altered",
+    fr: "la base de données a été modifiée : lancez `urne audit verify` et enquêtez",
+    en: "the database was altered: run `urne audit verify` and investigate",
+};
+/// The trail's file was changed by someone else under the command.
+pub const ERR_STORE_CHANGED: Msg = Msg {
+    id: "err-store-changed",
+    fr: "la piste d'audit {path} a été modifiée par quelqu'un d'autre pendant cette commande ; ce que cette commande a inscrit est dans le fichier qu'elle a ouvert, non dans celui qui est maintenant à ce chemin",
+    en: "the audit trail {path} was changed by someone else while this command ran; what this command recorded is in the file it opened, not in the one now at that path",
+};
+/// The trail's file was deleted under the command.
+pub const ERR_STORE_DELETED: Msg = Msg {
+    id: "err-store-deleted",
+    fr: "la piste d'audit {path} a été supprimée pendant cette commande ; ce que cette commande a inscrit est dans le fichier qu'elle a ouvert, non dans celui qui est maintenant à ce chemin",
+    en: "the audit trail {path} was deleted while this command ran; what this command recorded is in the file it opened, not in the one now at that path",
+};
+/// The trail's file was replaced under the command.
+pub const ERR_STORE_REPLACED: Msg = Msg {
+    id: "err-store-replaced",
+    fr: "la piste d'audit {path} a été remplacée pendant cette commande ; ce que cette commande a inscrit est dans le fichier qu'elle a ouvert, non dans celui qui est maintenant à ce chemin",
+    en: "the audit trail {path} was replaced while this command ran; what this command recorded is in the file it opened, not in the one now at that path",
+};
+/// What to do about a trail changed, deleted or replaced under the command.
+pub const REC_STORE_GONE: Msg = Msg {
+    id: "rec-store-gone",
+    fr: "arrêtez : rien de ce que cette commande a affiché ne doit servir avant que la piste soit expliquée. Gardez chaque fichier comme preuve et suivez docs/ceremony.md, « urne refuses the trail »",
+    en: "stop: nothing this command printed may be used before the trail is explained. Keep every file as evidence and follow docs/ceremony.md, \"urne refuses the trail\"",
+};
+/// The trail was rewritten under the command: what differs, one of `err-store-rewritten-…`.
+pub const ERR_STORE_REWRITTEN: Msg = Msg {
+    id: "err-store-rewritten",
+    fr: "la piste d'audit {path} a été réécrite pendant cette commande ({what}) ; rien de plus n'est fait",
+    en: "the audit trail {path} was rewritten while this command ran ({what}); nothing more is done",
+};
+/// An event that breaks the chain.
+pub const ERR_STORE_REWRITTEN_EVENT: Msg = Msg {
+    id: "err-store-rewritten-event",
+    fr: "événement {seq} : {reason}",
+    en: "event {seq}: {reason}",
+};
+/// Fewer events than verified.
+pub const ERR_STORE_REWRITTEN_FEWER: Msg = Msg {
+    id: "err-store-rewritten-fewer",
+    fr: "elle contient {found} événements, cette commande en avait vérifié {known}",
+    en: "it holds {found} events, this command had verified {known}",
+};
+/// An event that is not the one verified.
+pub const ERR_STORE_REWRITTEN_OTHER: Msg = Msg {
+    id: "err-store-rewritten-other",
+    fr: "l'événement {seq} n'est pas celui qui a été vérifié",
+    en: "event {seq} is not the one verified",
+};
+/// What to do about it.
+pub const REC_STORE_REWRITTEN: Msg = Msg {
+    id: "rec-store-rewritten",
+    fr: "gardez la base de données comme preuve, lancez `urne audit verify`, et ne vous fiez à aucune sortie de cette commande tant que ce n'est pas expliqué",
+    en: "keep the database as evidence, run `urne audit verify`, and act on no output of this command until it is explained",
+};
+
+// An append (spec/appliance.md §6.6, spec/formats.md §6.4).
+
+/// A record of another kind than its event (a defect).
+pub const ERR_APPEND_RECORD_KIND: Msg = Msg {
+    id: "err-append-record-kind",
+    fr: "un enregistrement {record} a été fait pour un événement {kind}",
+    en: "a {record} record was made for a {kind} event",
+};
+/// The token's trail was restarted under the command.
+pub const ERR_APPEND_RESTARTED: Msg = Msg {
+    id: "err-append-restarted",
+    fr: "la piste du jeton n'est plus la piste {trail} à laquelle cette commande ajoutait dans {path} (la piste du jeton est maintenant {now}) : elle a été redémarrée pendant la commande ; rien de plus n'est fait",
+    en: "the token's trail is no longer the trail {trail} this command appended to {path} (the token's trail is now {now}): it was restarted while the command ran; nothing more is done",
+};
+/// The token's trail was restarted under the command, and its trails form no chain.
+pub const ERR_APPEND_RESTARTED_NO_CHAIN: Msg = Msg {
+    id: "err-append-restarted-no-chain",
+    fr: "la piste du jeton n'est plus la piste {trail} à laquelle cette commande ajoutait dans {path} (les objets de piste du jeton ne forment pas une seule chaîne de pistes) : elle a été redémarrée pendant la commande ; rien de plus n'est fait",
+    en: "the token's trail is no longer the trail {trail} this command appended to {path} (the token's trail objects do not form one chain of trails): it was restarted while the command ran; nothing more is done",
+};
+/// What to do about it.
+pub const REC_APPEND_RESTARTED: Msg = Msg {
+    id: "rec-append-restarted",
+    fr: "arrêtez : gardez cette base de données comme preuve ; les événements qu'elle contient au-delà de la dernière marque du redémarrage n'appartiennent pas à la piste du jeton (docs/ceremony.md, « urne refuses the trail »)",
+    en: "stop: keep this database as evidence; the events it holds beyond the restart's last mark are not the token's trail's (docs/ceremony.md, \"urne refuses the trail\")",
+};
+/// Another history of the trail in the token: two copies used at once.
+pub const ERR_APPEND_FORK: Msg = Msg {
+    id: "err-append-fork",
+    fr: "le jeton détient un autre historique de cette piste (une marque de {size} événements, racine {root}) que celui auquel cette commande ajoutait dans {path} : deux copies de la piste ont servi en même temps ; rien de plus n'est fait",
+    en: "the token holds another history of this trail (a mark of {size} events, root {root}) besides the one this command appended to {path}: two copies of the trail were used at once; nothing more is done",
+};
+/// What to do about it.
+pub const REC_APPEND_FORK: Msg = Msg {
+    id: "rec-append-fork",
+    fr: "arrêtez : gardez chaque copie de la base de données comme preuve ; la piste ne peut continuer que par un `urne trail restart` devant témoin (docs/ceremony.md, « urne refuses the trail »)",
+    en: "stop: keep every copy of the database as evidence; the trail can only go on through a witnessed `urne trail restart` (docs/ceremony.md, \"urne refuses the trail\")",
+};
+/// The head is not covered by a checkpoint the token signed.
+pub const ERR_APPEND_HEAD_UNSIGNED: Msg = Msg {
+    id: "err-append-head-unsigned",
+    fr: "piste d'audit {path} : sa tête (événement {n}) n'est couverte par aucun point de contrôle signé par le jeton : des événements ont été ajoutés ou retirés en dehors d'urne pendant cette commande ; rien n'a été inscrit",
+    en: "audit trail {path}: its head (event {n}) is not covered by a checkpoint the token signed: events were added or removed outside urne while this command ran; nothing was recorded",
+};
+/// What to do about it.
+pub const REC_APPEND_HEAD_UNSIGNED: Msg = Msg {
+    id: "rec-append-head-unsigned",
+    fr: "gardez la base de données comme preuve, lancez `urne audit verify`, et ne vous fiez à aucune sortie tant que ce n'est pas expliqué",
+    en: "keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+};
+/// The head moved under the command: its decision not recorded.
+pub const ERR_APPEND_HEAD_MOVED: Msg = Msg {
+    id: "err-append-head-moved",
+    fr: "la piste d'audit a changé pendant cette commande : elle connaissait {seen} événements et en trouve {found} (écrits par quelque chose qui ne détenait pas le verrou de la piste, que toute commande urne détient pendant qu'elle s'exécute) ; la décision de cette commande n'a pas été inscrite",
+    en: "the audit trail changed while this command ran: it knew of {seen} events and finds {found} (written by something that did not hold the trail's lock, which every urne command holds while it runs); this command's decision was not recorded",
+};
+/// The clock went back under the command.
+pub const ERR_APPEND_CLOCK_BACK: Msg = Msg {
+    id: "err-append-clock-back",
+    fr: "piste d'audit {path} : rien n'est ajouté, l'horloge a reculé pendant cette commande : {why}",
+    en: "audit trail {path}: not appended, the clock went back while this command ran: {why}",
+};
+/// What to do about it.
+pub const REC_APPEND_CLOCK_BACK: Msg = Msg {
+    id: "rec-append-clock-back",
+    fr: "rien de plus n'a été inscrit. Mettez l'horloge de l'appareil à l'heure devant le commissaire de justice et relancez la commande (si l'horloge était juste, les derniers événements de la piste étaient datés en avance : `urne clock correct`)",
+    en: "nothing more was recorded. Set the appliance's clock right in front of the commissaire and run the command again (if the clock was right, the trail's last events were dated ahead: `urne clock correct`)",
+};
+
+// A new trail put in place (`urne keys init`, `urne trail restart`).
+
+/// The new trail vanished as it was put in place.
+pub const ERR_BUILD_VANISHED: Msg = Msg {
+    id: "err-build-vanished",
+    fr: "la piste d'audit {path} a disparu au moment où elle était mise en place",
+    en: "the audit trail {path} vanished as it was put in place",
+};
+/// What to do about it: the command again.
+pub const REC_BUILD_AGAIN: Msg = Msg {
+    id: "rec-build-again",
+    fr: "relancez `{command}`",
+    en: "run `{command}` again",
+};
+/// The trail's folder is not there.
+pub const ERR_BUILD_NO_FOLDER: Msg = Msg {
+    id: "err-build-no-folder",
+    fr: "le dossier {path} de la piste d'audit n'existe pas",
+    en: "no folder {path} for the audit trail",
+};
+/// What to do about it.
+pub const REC_BUILD_NO_FOLDER: Msg = Msg {
+    id: "rec-build-no-folder",
+    fr: "donnez un --db (URNE_DB) dans un dossier existant du disque propre de l'appareil",
+    en: "give a --db (URNE_DB) in an existing folder of the appliance's own disk",
+};
+/// A file is already at the trail's path.
+pub const ERR_BUILD_EXISTS: Msg = Msg {
+    id: "err-build-exists",
+    fr: "un fichier existe déjà à {path}",
+    en: "a file exists at {path}",
+};
+/// What to do about it.
+pub const REC_BUILD_EXISTS: Msg = Msg {
+    id: "rec-build-exists",
+    fr: "urne ne remplace jamais une piste d'audit : déplacez ce fichier (gardez-le comme preuve) et relancez la commande",
+    en: "urne never replaces an audit trail: move that file away (keep it as evidence) and run the command again",
+};
+/// A leftover temporary name that is not a regular file, left as it is.
+pub const SCR_BUILD_NOT_A_FILE: Msg = Msg {
+    id: "scr-build-not-a-file",
+    fr: "note : {path} n'est pas un fichier créé par urne (ce n'est pas un fichier ordinaire) ; laissé tel quel",
+    en: "note: {path} is not a file urne made (not a regular file); left untouched",
+};
+/// A leftover temporary trail removed.
+pub const SCR_BUILD_REMOVING: Msg = Msg {
+    id: "scr-build-removing",
+    fr: "note : suppression de {path}, laissé par un `{command}` interrompu",
+    en: "note: removing {path}, left by an interrupted `{command}`",
+};
+/// A leftover temporary trail that could not be removed.
+pub const SCR_BUILD_CANNOT_REMOVE: Msg = Msg {
+    id: "scr-build-cannot-remove",
+    fr: "note : impossible de supprimer {path} : {e}",
+    en: "note: could not remove {path}: {e}",
+};
+
+// A copy of the trail (`urne audit backup`, spec/appliance.md §6.8): what failed, said inside
+// `err-copy`.
+
+/// The copy failed.
+pub const ERR_COPY: Msg = Msg {
+    id: "err-copy",
+    fr: "impossible de copier la piste d'audit {path} : {what}",
+    en: "cannot copy the audit trail {path}: {what}",
+};
+/// What to do about it.
+pub const REC_COPY: Msg = Msg {
+    id: "rec-copy",
+    fr: "vérifiez le disque qui porte la piste d'audit ; rien n'a été écrit",
+    en: "check the disk holding the audit trail; nothing was written",
+};
+/// SQLite gives no descriptor of the file.
+pub const ERR_COPY_NO_DESCRIPTOR: Msg = Msg {
+    id: "err-copy-no-descriptor",
+    fr: "SQLite ne donne aucun descripteur du fichier de la base",
+    en: "SQLite gives no descriptor of the database file",
+};
+/// The file's size cannot be read.
+pub const ERR_COPY_SIZE: Msg = Msg {
+    id: "err-copy-size",
+    fr: "impossible de lire la taille du fichier (SQLite {rc})",
+    en: "cannot read the file's size (SQLite {rc})",
+};
+/// A read past the file's end.
+pub const ERR_COPY_PAST_END: Msg = Msg {
+    id: "err-copy-past-end",
+    fr: "une lecture au-delà de la fin du fichier",
+    en: "a read past the file's end",
+};
+/// SQLite gives no way to read the file.
+pub const ERR_COPY_NO_READ: Msg = Msg {
+    id: "err-copy-no-read",
+    fr: "SQLite ne donne aucun moyen de lire le fichier",
+    en: "SQLite gives no way to read the file",
+};
+/// A read of the file failed.
+pub const ERR_COPY_READ_AT: Msg = Msg {
+    id: "err-copy-read-at",
+    fr: "impossible de lire {len} octets à la position {offset} (SQLite {rc})",
+    en: "cannot read {len} bytes at {offset} (SQLite {rc})",
+};
+/// The copy cannot be read back.
+pub const ERR_COPY_READ_BACK: Msg = Msg {
+    id: "err-copy-read-back",
+    fr: "impossible de la relire : {e}",
+    en: "cannot read it back: {e}",
+};
+
 // Outputs named by another option than --out (`edge::publish`).
 
 /// What to do about an output already there, the folder named by `{flag}`.
@@ -508,6 +1069,96 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_TOKEN_TRAIL_AUDIT_KEY,
     &ERR_SELF_LOCATE,
     &REC_SELF_LOCATE,
+    &ERR_DB,
+    &ERR_DB_READ_DATA,
+    &ERR_DB_OPEN,
+    &ERR_DB_CONFIGURE,
+    &ERR_DB_CREATE_SCHEMA,
+    &ERR_DB_READ_CHECKPOINTS,
+    &ERR_DB_READ_EVENTS,
+    &ERR_DB_READ_HEAD,
+    &ERR_DB_BEGIN_APPEND,
+    &ERR_DB_APPEND,
+    &ERR_DB_COMMIT_APPEND,
+    &ERR_DB_STORE_CHECKPOINT,
+    &ERR_DB_STORE_DATA,
+    &ERR_DB_COPY,
+    &ERR_DB_READ_SCHEMA,
+    &ERR_DB_CHECK_STRUCTURE,
+    &ERR_DB_BEGIN_KEEP,
+    &ERR_DB_PREPARE_KEEP,
+    &ERR_DB_KEEP,
+    &ERR_DB_READ,
+    &ERR_DB_READ_KEPT,
+    &REC_DB_DAMAGED,
+    &REC_DB_FAILED,
+    &ERR_DB_SETTING,
+    &REC_DEFECT_REPORT,
+    &REC_DEFECT_NOTHING_RECORDED,
+    &ERR_SCHEMA_NOT_URNES,
+    &REC_SCHEMA_NOT_URNES,
+    &ERR_SCHEMA_IN_MEMORY,
+    &ERR_SCHEMA_PRAGMA,
+    &ERR_SCHEMA_INTEGRITY,
+    &ERR_SCHEMA_INTEGRITY_NOTHING,
+    &ERR_SCHEMA_EXTRA,
+    &ERR_SCHEMA_EXTRA_INDEX,
+    &ERR_SCHEMA_EXTRA_STAT,
+    &ERR_SCHEMA_EXTRA_SEQUENCE,
+    &ERR_SCHEMA_CHANGED,
+    &ERR_SCHEMA_CHANGED_NO_SQL,
+    &ERR_SCHEMA_MISSING,
+    &ERR_STORE_ENCODE,
+    &ERR_STORE_HEAD_MALFORMED,
+    &REC_STORE_AUDIT_VERIFY,
+    &ERR_STORE_NOT_REGULAR,
+    &REC_STORE_NOT_REGULAR,
+    &ERR_STORE_UNBOUND,
+    &ERR_STORE_NO_CHECKPOINT,
+    &ERR_STORE_NO_TRAIL,
+    &REC_STORE_NO_TRAIL,
+    &ERR_STORE_GREW,
+    &REC_STORE_GREW,
+    &ERR_STORE_BLOB_MISSING,
+    &ERR_STORE_BLOB_HASH,
+    &REC_STORE_ALTERED,
+    &ERR_STORE_CHANGED,
+    &ERR_STORE_DELETED,
+    &ERR_STORE_REPLACED,
+    &REC_STORE_GONE,
+    &ERR_STORE_REWRITTEN,
+    &ERR_STORE_REWRITTEN_EVENT,
+    &ERR_STORE_REWRITTEN_FEWER,
+    &ERR_STORE_REWRITTEN_OTHER,
+    &REC_STORE_REWRITTEN,
+    &ERR_APPEND_RECORD_KIND,
+    &ERR_APPEND_RESTARTED,
+    &ERR_APPEND_RESTARTED_NO_CHAIN,
+    &REC_APPEND_RESTARTED,
+    &ERR_APPEND_FORK,
+    &REC_APPEND_FORK,
+    &ERR_APPEND_HEAD_UNSIGNED,
+    &REC_APPEND_HEAD_UNSIGNED,
+    &ERR_APPEND_HEAD_MOVED,
+    &ERR_APPEND_CLOCK_BACK,
+    &REC_APPEND_CLOCK_BACK,
+    &ERR_BUILD_VANISHED,
+    &REC_BUILD_AGAIN,
+    &ERR_BUILD_NO_FOLDER,
+    &REC_BUILD_NO_FOLDER,
+    &ERR_BUILD_EXISTS,
+    &REC_BUILD_EXISTS,
+    &SCR_BUILD_NOT_A_FILE,
+    &SCR_BUILD_REMOVING,
+    &SCR_BUILD_CANNOT_REMOVE,
+    &ERR_COPY,
+    &REC_COPY,
+    &ERR_COPY_NO_DESCRIPTOR,
+    &ERR_COPY_SIZE,
+    &ERR_COPY_PAST_END,
+    &ERR_COPY_NO_READ,
+    &ERR_COPY_READ_AT,
+    &ERR_COPY_READ_BACK,
     &REC_OUTPUT_EXISTS_FLAG,
     &REC_OUTPUT_EXISTS_CHOOSE,
     &REC_OUTPUT_EXISTS_ANOTHER,
