@@ -1001,6 +1001,210 @@ pub const REC_OUTPUT_EXISTS_ANOTHER: Msg = Msg {
     en: "outputs are never overwritten: give another --out",
 };
 
+// The process itself, before the token is opened (docs/threat-model.md).
+
+/// Whether urne is traced cannot be read.
+pub const ERR_PROCESS_TRACER_UNKNOWN: Msg = Msg {
+    id: "err-process-tracer-unknown",
+    fr: "ouverture du jeton refusée : urne ne peut pas lire si un autre processus le trace (/proc/self/status)",
+    en: "refusing to open the token: urne cannot read whether another process traces it (/proc/self/status)",
+};
+/// urne is traced.
+pub const ERR_PROCESS_TRACED: Msg = Msg {
+    id: "err-process-traced",
+    fr: "ouverture du jeton refusée : urne est tracé par le processus {pid}, qui peut lire le code PIN et changer ce qu'urne calcule",
+    en: "refusing to open the token: urne is traced by process {pid}, which can read the PIN and change what urne computes",
+};
+/// What to do about it.
+pub const REC_PROCESS_TRACED: Msg = Msg {
+    id: "rec-process-traced",
+    fr: "lancez urne lui-même, et non sous un débogueur ou un traceur (strace, gdb, un lanceur qui le trace) ; rien n'a été fait",
+    en: "run urne itself, not under a debugger or tracer (strace, gdb, a launcher that traces it); nothing was done",
+};
+/// urne could not make itself non-dumpable.
+pub const ERR_PROCESS_DUMPABLE: Msg = Msg {
+    id: "err-process-dumpable",
+    fr: "ouverture du jeton refusée : urne n'a pas pu interdire qu'on lise sa mémoire (non-dumpable)",
+    en: "refusing to open the token: urne could not make itself non-dumpable",
+};
+/// What to do about it.
+pub const REC_PROCESS_DUMPABLE: Msg = Msg {
+    id: "rec-process-dumpable",
+    fr: "urne tourne sous Linux, où prctl(PR_SET_DUMPABLE) est toujours permis : cherchez ce qui l'en empêche ; rien n'a été fait",
+    en: "urne runs on Linux, where prctl(PR_SET_DUMPABLE) is always allowed: find out what stops it; nothing was done",
+};
+/// urne runs in a user namespace of its own.
+pub const ERR_PROCESS_NAMESPACE: Msg = Msg {
+    id: "err-process-namespace",
+    fr: "ouverture du jeton refusée : urne tourne dans un espace de noms d'utilisateurs à lui (uid map {map}), où des fichiers du système ont pu être remplacés pour lui seul",
+    en: "refusing to open the token: urne runs in a user namespace of its own (uid map {map}), where system files may have been replaced for it alone",
+};
+/// What to do about it.
+pub const REC_PROCESS_NAMESPACE: Msg = Msg {
+    id: "rec-process-namespace",
+    fr: "lancez urne sur l'appareil lui-même, hors de tout conteneur et de `unshare -U` ; rien n'a été fait",
+    en: "run urne on the appliance itself, outside any container or `unshare -U`; nothing was done",
+};
+/// urne was started with variables that load code.
+pub const ERR_PROCESS_ENV: Msg = Msg {
+    id: "err-process-env",
+    fr: "ouverture du jeton refusée : urne a été lancé avec {names} dans son environnement, ce qui peut faire charger aux bibliothèques du système du code ou une configuration autres que ceux d'urne et de son module HSM",
+    en: "refusing to open the token: urne was started with {names} in its environment, which can make the system's libraries load code or configuration other than urne's and its HSM module's",
+};
+/// What to do about one such variable.
+pub const REC_PROCESS_ENV_ONE: Msg = Msg {
+    id: "rec-process-env-one",
+    fr: "lancez urne sans cette variable (pas même vide : par exemple `env{unset} urne …`), et cherchez qui l'a définie ; rien n'a été fait",
+    en: "run urne without it (not even empty: e.g. `env{unset} urne …`), and find out who set it; nothing was done",
+};
+/// What to do about several.
+pub const REC_PROCESS_ENV_MANY: Msg = Msg {
+    id: "rec-process-env-many",
+    fr: "lancez urne sans ces variables (pas même vides : par exemple `env{unset} urne …`), et cherchez qui les a définies ; rien n'a été fait",
+    en: "run urne without them (not even empty: e.g. `env{unset} urne …`), and find out who set them; nothing was done",
+};
+/// libcrypto could not be set to load no configuration and no engine.
+pub const ERR_PROCESS_OPENSSL: Msg = Msg {
+    id: "err-process-openssl",
+    fr: "ouverture du jeton refusée : la libcrypto d'OpenSSL n'a pas pu être réglée pour ne charger aucune configuration et aucun moteur par son nom ({state})",
+    en: "refusing to open the token: OpenSSL's libcrypto could not be set to load no configuration and no engine by name ({state})",
+};
+/// What to do about it.
+pub const REC_PROCESS_OPENSSL: Msg = Msg {
+    id: "rec-process-openssl",
+    fr: "quelque chose a utilisé la libcrypto avant le démarrage d'urne, ou y a enregistré un moteur : lancez l'exécutable urne lui-même, sans rien de préchargé ; rien n'a été fait",
+    en: "something used libcrypto before urne started, or registered an engine: run the urne executable itself, with nothing preloaded; nothing was done",
+};
+/// The configuration's `module_env` names a variable that loads code.
+pub const ERR_PROCESS_MODULE_ENV: Msg = Msg {
+    id: "err-process-module-env",
+    fr: "ouverture du jeton refusée : le module_env de la configuration nomme {name}, une variable qui peut faire charger du code ou une configuration aux bibliothèques du système",
+    en: "refusing to open the token: the configuration's module_env names {name}, a variable that can make the system's libraries load code or configuration",
+};
+/// What to do about it.
+pub const REC_PROCESS_MODULE_ENV: Msg = Msg {
+    id: "rec-process-module-env",
+    fr: "ne nommez dans module_env que ce que lit le module de l'HSM lui-même (pour SoftHSM : SOFTHSM2_CONF) ; rien n'a été fait",
+    en: "name in module_env only what the HSM's module itself reads (for SoftHSM: SOFTHSM2_CONF); nothing was done",
+};
+
+// The code in the process: the loader and the libraries mapped (docs/threat-model.md).
+
+/// urne started through the dynamic loader as a command.
+pub const ERR_LOADER_AS_COMMAND: Msg = Msg {
+    id: "err-loader-as-command",
+    fr: "ouverture du jeton refusée : urne a été lancé par le chargeur dynamique comme une commande (ld.so … urne), ce qui peut faire entrer du code choisi par n'importe qui",
+    en: "refusing to open the token: urne was started through the dynamic loader as a command (ld.so … urne), which can bring in code of anyone's choosing",
+};
+/// What to do about it.
+pub const REC_LOADER_AS_COMMAND: Msg = Msg {
+    id: "rec-loader-as-command",
+    fr: "lancez l'exécutable urne lui-même ; rien n'a été fait",
+    en: "run the urne executable itself; nothing was done",
+};
+/// A system-wide preload list that cannot be read.
+pub const ERR_LOADER_PRELOAD_UNREADABLE: Msg = Msg {
+    id: "err-loader-preload-unreadable",
+    fr: "ouverture du jeton refusée : {path} existe mais ne peut pas être lu ({e}) : il peut faire charger du code dans chaque programme",
+    en: "refusing to open the token: {path} exists but cannot be read ({e}): it may make the loader bring code into every program",
+};
+/// What to do about it.
+pub const REC_LOADER_PRELOAD_UNREADABLE: Msg = Msg {
+    id: "rec-loader-preload-unreadable",
+    fr: "supprimez ce fichier, ou rendez-le lisible et vide, sur l'appareil ; rien n'a été fait",
+    en: "remove the file, or make it readable and empty, on the appliance; nothing was done",
+};
+/// A system-wide preload list that names libraries.
+pub const ERR_LOADER_PRELOAD: Msg = Msg {
+    id: "err-loader-preload",
+    fr: "ouverture du jeton refusée : {path} nomme des bibliothèques que le chargeur fait entrer dans chaque programme ({names})",
+    en: "refusing to open the token: {path} names libraries the loader brings into every program ({names})",
+};
+/// What to do about it.
+pub const REC_LOADER_PRELOAD: Msg = Msg {
+    id: "rec-loader-preload",
+    fr: "le système de l'appareil ne doit rien précharger : videz ou supprimez ce fichier, et cherchez qui l'a mis là ; rien n'a été fait",
+    en: "the appliance's system must preload nothing: empty or remove the file, and find out who put it there; nothing was done",
+};
+/// /proc/self/maps cannot be read to measure the code.
+pub const ERR_LOADER_MAPS: Msg = Msg {
+    id: "err-loader-maps",
+    fr: "impossible de lire /proc/self/maps pour mesurer le code de ce processus : {e}",
+    en: "cannot read /proc/self/maps to measure the code in this process: {e}",
+};
+/// What to do about a /proc that cannot be read.
+pub const REC_PROC_MOUNTED: Msg = Msg {
+    id: "rec-proc-mounted",
+    fr: "urne tourne sous Linux avec /proc monté",
+    en: "urne runs on Linux with /proc mounted",
+};
+/// The same, nothing done.
+pub const REC_PROC_MOUNTED_NOTHING_DONE: Msg = Msg {
+    id: "rec-proc-mounted-nothing-done",
+    fr: "urne tourne sous Linux avec /proc monté ; rien n'a été fait",
+    en: "urne runs on Linux with /proc mounted; nothing was done",
+};
+/// The metadata of a file urne runs cannot be read.
+pub const ERR_CLOSURE_METADATA: Msg = Msg {
+    id: "err-closure-metadata",
+    fr: "impossible de lire les métadonnées d'un fichier qu'urne exécute : {e}",
+    en: "cannot read the metadata of a file urne runs: {e}",
+};
+/// urne's own executable cannot be opened.
+pub const ERR_CLOSURE_EXE: Msg = Msg {
+    id: "err-closure-exe",
+    fr: "impossible d'ouvrir l'exécutable d'urne lui-même (/proc/self/exe) : {e}",
+    en: "cannot open urne's own executable (/proc/self/exe): {e}",
+};
+/// /proc/self/maps cannot be read to check the code.
+pub const ERR_CLOSURE_MAPS: Msg = Msg {
+    id: "err-closure-maps",
+    fr: "impossible de lire /proc/self/maps pour contrôler le code de ce processus : {e}",
+    en: "cannot read /proc/self/maps to check the code in this process: {e}",
+};
+/// Code in memory no file backs (in `err-closure-extra-…`'s list).
+pub const ERR_CLOSURE_ANONYMOUS: Msg = Msg {
+    id: "err-closure-anonymous",
+    fr: "mémoire anonyme {range}",
+    en: "anonymous memory {range}",
+};
+/// When the check found it: before the module is loaded (inside `err-closure-extra-…`).
+pub const ERR_CLOSURE_AT_START: Msg = Msg {
+    id: "err-closure-at-start",
+    fr: "avant le chargement du module de l'HSM",
+    en: "before the HSM's module is loaded",
+};
+/// After the module's `C_Initialize`.
+pub const ERR_CLOSURE_AT_INITIALISED: Msg = Msg {
+    id: "err-closure-at-initialised",
+    fr: "après l'initialisation du module de l'HSM (C_Initialize)",
+    en: "after the HSM's module was initialised (C_Initialize)",
+};
+/// After login.
+pub const ERR_CLOSURE_AT_LOGGED_IN: Msg = Msg {
+    id: "err-closure-at-logged-in",
+    fr: "après la connexion au jeton",
+    en: "after login to the token",
+};
+/// A file mapped that neither urne nor its module needs.
+pub const ERR_CLOSURE_EXTRA_ONE: Msg = Msg {
+    id: "err-closure-extra-one",
+    fr: "arrêt : {stage}, le processus d'urne a en mémoire un fichier dont ni urne ni son module HSM n'a besoin ({files}) : du code choisi par quelqu'un d'autre pourrait répondre à la place de l'HSM",
+    en: "refusing to go on: {stage}, urne's process maps a file that neither urne nor its HSM module needs ({files}): code of someone else's choosing may answer for the HSM",
+};
+/// Several.
+pub const ERR_CLOSURE_EXTRA_MANY: Msg = Msg {
+    id: "err-closure-extra-many",
+    fr: "arrêt : {stage}, le processus d'urne a en mémoire des fichiers dont ni urne ni son module HSM n'a besoin ({files}) : du code choisi par quelqu'un d'autre pourrait répondre à la place de l'HSM",
+    en: "refusing to go on: {stage}, urne's process maps files that neither urne nor its HSM module needs ({files}): code of someone else's choosing may answer for the HSM",
+};
+/// What to do about it.
+pub const REC_CLOSURE_EXTRA: Msg = Msg {
+    id: "rec-closure-extra",
+    fr: "rien n'a été signé ni inscrit ; laissez la machine en l'état et cherchez ce qui l'a chargé (la configuration d'une bibliothèque, /etc/ld.so.cache, le module lui-même)",
+    en: "nothing was signed or recorded; keep the machine as it is and find out what loaded it (a library's configuration, /etc/ld.so.cache, the module itself)",
+};
+
 /// Every message of this file, for the catalogue's tests.
 pub(super) const ALL: &[&Msg] = &[
     &ERR_FILE_READ,
@@ -1162,4 +1366,37 @@ pub(super) const ALL: &[&Msg] = &[
     &REC_OUTPUT_EXISTS_FLAG,
     &REC_OUTPUT_EXISTS_CHOOSE,
     &REC_OUTPUT_EXISTS_ANOTHER,
+    &ERR_PROCESS_TRACER_UNKNOWN,
+    &ERR_PROCESS_TRACED,
+    &REC_PROCESS_TRACED,
+    &ERR_PROCESS_DUMPABLE,
+    &REC_PROCESS_DUMPABLE,
+    &ERR_PROCESS_NAMESPACE,
+    &REC_PROCESS_NAMESPACE,
+    &ERR_PROCESS_ENV,
+    &REC_PROCESS_ENV_ONE,
+    &REC_PROCESS_ENV_MANY,
+    &ERR_PROCESS_OPENSSL,
+    &REC_PROCESS_OPENSSL,
+    &ERR_PROCESS_MODULE_ENV,
+    &REC_PROCESS_MODULE_ENV,
+    &ERR_LOADER_AS_COMMAND,
+    &REC_LOADER_AS_COMMAND,
+    &ERR_LOADER_PRELOAD_UNREADABLE,
+    &REC_LOADER_PRELOAD_UNREADABLE,
+    &ERR_LOADER_PRELOAD,
+    &REC_LOADER_PRELOAD,
+    &ERR_LOADER_MAPS,
+    &REC_PROC_MOUNTED,
+    &REC_PROC_MOUNTED_NOTHING_DONE,
+    &ERR_CLOSURE_METADATA,
+    &ERR_CLOSURE_EXE,
+    &ERR_CLOSURE_MAPS,
+    &ERR_CLOSURE_ANONYMOUS,
+    &ERR_CLOSURE_AT_START,
+    &ERR_CLOSURE_AT_INITIALISED,
+    &ERR_CLOSURE_AT_LOGGED_IN,
+    &ERR_CLOSURE_EXTRA_ONE,
+    &ERR_CLOSURE_EXTRA_MANY,
+    &REC_CLOSURE_EXTRA,
 ];
