@@ -1001,6 +1001,156 @@ pub const REC_OUTPUT_EXISTS_ANOTHER: Msg = Msg {
     en: "outputs are never overwritten: give another --out",
 };
 
+// The configuration (hsm-config/README.md).
+
+/// The configuration file cannot be read.
+pub const ERR_CONFIG_READ: Msg = Msg {
+    id: "err-config-read",
+    fr: "impossible de lire la configuration {path} : {e}",
+    en: "cannot read configuration {path}: {e}",
+};
+/// What to do about it.
+pub const REC_CONFIG_READ: Msg = Msg {
+    id: "rec-config-read",
+    fr: "donnez --config FICHIER ou mettez dans URNE_CONFIG la configuration d'urne (voir hsm-config/README.md)",
+    en: "pass --config FILE or set URNE_CONFIG to urne's configuration (see hsm-config/README.md)",
+};
+/// The configuration file is not valid.
+pub const ERR_CONFIG_INVALID: Msg = Msg {
+    id: "err-config-invalid",
+    fr: "la configuration {path} n'est pas valide : {e}",
+    en: "configuration {path} is invalid: {e}",
+};
+/// What to do about it.
+pub const REC_CONFIG_INVALID: Msg = Msg {
+    id: "rec-config-invalid",
+    fr: "comparez-la avec hsm-config/urne.json et hsm-config/README.md",
+    en: "compare it with hsm-config/urne.json and hsm-config/README.md",
+};
+/// A key label of a rehearsal token's kind in a configuration.
+pub const ERR_CONFIG_REHEARSAL_LABEL: Msg = Msg {
+    id: "err-config-rehearsal-label",
+    fr: "le libellé de clé {label} commence comme ceux d'un jeton de répétition",
+    en: "the key label {label} begins like a rehearsal token's",
+};
+/// What to do about it.
+pub const REC_CONFIG_REHEARSAL_LABEL: Msg = Msg {
+    id: "rec-config-rehearsal-label",
+    fr: "les libellés urne-rehearsal-… sont ceux d'un jeton de répétition et ne se configurent jamais : donnez d'autres libellés aux clés",
+    en: "the labels urne-rehearsal-… are a rehearsal token's, never configured: give the keys other labels",
+};
+/// One label for both keys.
+pub const ERR_CONFIG_SAME_LABELS: Msg = Msg {
+    id: "err-config-same-labels",
+    fr: "result_key_label et audit_key_label sont identiques",
+    en: "result_key_label and audit_key_label are the same",
+};
+/// What to do about it.
+pub const REC_CONFIG_SAME_LABELS: Msg = Msg {
+    id: "rec-config-same-labels",
+    fr: "une clé, un usage : donnez des libellés différents à la clé des résultats et à la clé d'audit",
+    en: "one key, one use: give the result key and the audit key different labels",
+};
+/// A `module_sha256` that is not a SHA-256 in hex.
+pub const ERR_CONFIG_MODULE_SHA: Msg = Msg {
+    id: "err-config-module-sha",
+    fr: "configuration {path} : module_sha256 {value} n'est pas fait de 64 chiffres hexadécimaux en minuscules",
+    en: "configuration {path}: module_sha256 {value} is not 64 lowercase hex digits",
+};
+/// What to do about it.
+pub const REC_CONFIG_MODULE_SHA: Msg = Msg {
+    id: "rec-config-module-sha",
+    fr: "donnez le SHA-256 du module PKCS#11 tel que `sha256sum` l'affiche, ou retirez ce membre",
+    en: "give the SHA-256 of the PKCS#11 module as `sha256sum` prints it, or remove the member",
+};
+
+// The user PIN (`--pin-file`, `URNE_PIN` or the prompt).
+
+/// The PIN prompt, worded so that it cannot be taken for the commissaire's contribution prompt.
+pub const ASK_PIN: Msg = Msg {
+    id: "ask-pin",
+    fr: "Opérateur : code PIN de l'HSM (ne s'affiche pas), puis Entrée : ",
+    en: "Operator: the HSM user PIN (not shown), then Enter: ",
+};
+/// An empty line typed at the PIN prompt.
+pub const SCR_PIN_EMPTY: Msg = Msg {
+    id: "scr-pin-empty",
+    fr: "Aucun code PIN tapé (aucun essai n'est compté) ; tapez-le :",
+    en: "No PIN typed (no try is counted); type it:",
+};
+/// A PIN typed at the prompt and refused, asked again.
+pub const SCR_PIN_REFUSED_AGAIN: Msg = Msg {
+    id: "scr-pin-refused-again",
+    fr: "L'HSM a refusé ce code PIN (rien n'a été inscrit). Essais restants : {left} ; retapez-le :",
+    en: "The HSM refused that PIN (nothing was recorded). Tries left: {left} ; type it again:",
+};
+/// What to do about a PIN from a file that the token refused.
+pub const REC_PIN_FILE: Msg = Msg {
+    id: "rec-pin-file",
+    fr: "vérifiez le code PIN du --pin-file {path} (sa première ligne) ; des échecs répétés bloquent le jeton",
+    en: "check the PIN in the --pin-file {path} (its first line); repeated failures lock the token",
+};
+/// What to do about a PIN from `URNE_PIN` that the token refused.
+pub const REC_PIN_ENV: Msg = Msg {
+    id: "rec-pin-env",
+    fr: "vérifiez le code PIN de URNE_PIN ; des échecs répétés bloquent le jeton",
+    en: "check the PIN in URNE_PIN; repeated failures lock the token",
+};
+/// What to do about a PIN typed and refused.
+pub const REC_PIN_PROMPT: Msg = Msg {
+    id: "rec-pin-prompt",
+    fr: "relancez la commande et retapez soigneusement le code PIN ; des échecs répétés bloquent le jeton",
+    en: "run the command again and type the user PIN again, carefully; repeated failures lock the token",
+};
+/// The PIN file cannot be read.
+pub const ERR_PIN_FILE: Msg = Msg {
+    id: "err-pin-file",
+    fr: "impossible de lire le fichier du code PIN {path} : {e}",
+    en: "cannot read the PIN file {path}: {e}",
+};
+/// What to do about it.
+pub const REC_PIN_FILE_UNREADABLE: Msg = Msg {
+    id: "rec-pin-file-unreadable",
+    fr: "donnez un fichier lisible qui porte le code PIN sur sa première ligne",
+    en: "give a readable file holding the user PIN on its first line",
+};
+/// The PIN cannot be read at the prompt.
+pub const ERR_PIN_READ: Msg = Msg {
+    id: "err-pin-read",
+    fr: "impossible de lire le code PIN : {e}",
+    en: "cannot read the PIN: {e}",
+};
+/// What to do about it.
+pub const REC_PIN_READ: Msg = Msg {
+    id: "rec-pin-read",
+    fr: "tapez le code PIN à l'invite",
+    en: "type the PIN at the prompt",
+};
+/// Nothing but empty lines typed at the prompt.
+pub const ERR_PIN_NONE_TYPED: Msg = Msg {
+    id: "err-pin-none-typed",
+    fr: "aucun code PIN de l'HSM n'a été tapé à l'invite",
+    en: "no HSM user PIN was typed at the prompt",
+};
+/// What to do about it.
+pub const REC_PIN_NONE_TYPED: Msg = Msg {
+    id: "rec-pin-none-typed",
+    fr: "tapez le code PIN à l'invite, puis Entrée",
+    en: "type the PIN at the prompt, then Enter",
+};
+/// No PIN given, and no terminal to ask it.
+pub const ERR_PIN_NONE: Msg = Msg {
+    id: "err-pin-none",
+    fr: "aucun code PIN de l'HSM n'a été donné",
+    en: "no HSM user PIN was given",
+};
+/// What to do about it.
+pub const REC_PIN_NONE: Msg = Msg {
+    id: "rec-pin-none",
+    fr: "mettez-le dans URNE_PIN, donnez --pin-file FICHIER, ou lancez la commande dans un terminal pour qu'il soit demandé (jamais sur la ligne de commande)",
+    en: "set URNE_PIN, pass --pin-file FILE, or run interactively to be prompted (never on the command line)",
+};
+
 // The process itself, before the token is opened (docs/threat-model.md).
 
 /// Whether urne is traced cannot be read.
@@ -1205,6 +1355,805 @@ pub const REC_CLOSURE_EXTRA: Msg = Msg {
     en: "nothing was signed or recorded; keep the machine as it is and find out what loaded it (a library's configuration, /etc/ld.so.cache, the module itself)",
 };
 
+// PKCS#11: what urne asked the token when it failed (inside `err-hsm-returned` or
+// `err-hsm-failed`).
+
+/// The token's generator failed.
+pub const ERR_P11_GENERATE_RANDOM: Msg = Msg {
+    id: "err-p11-generate-random",
+    fr: "C_GenerateRandom a échoué",
+    en: "C_GenerateRandom failed",
+};
+/// The generation of an Ed25519 pair failed.
+pub const ERR_P11_GENERATE_ED25519: Msg = Msg {
+    id: "err-p11-generate-ed25519",
+    fr: "la génération de la paire de clés Ed25519 a échoué",
+    en: "Ed25519 key generation failed",
+};
+/// A key's attributes cannot be read.
+pub const ERR_P11_KEY_ATTRIBUTES: Msg = Msg {
+    id: "err-p11-key-attributes",
+    fr: "impossible de lire les attributs d'une clé",
+    en: "cannot read a key's attributes",
+};
+/// The search of the token's objects failed.
+pub const ERR_P11_FIND_OBJECTS: Msg = Msg {
+    id: "err-p11-find-objects",
+    fr: "C_FindObjects a échoué",
+    en: "C_FindObjects failed",
+};
+/// A data object cannot be read.
+pub const ERR_P11_READ_OBJECT: Msg = Msg {
+    id: "err-p11-read-object",
+    fr: "impossible de lire un objet de données",
+    en: "cannot read a data object",
+};
+/// A data object just made cannot be read back.
+pub const ERR_P11_READ_OBJECT_BACK: Msg = Msg {
+    id: "err-p11-read-object-back",
+    fr: "impossible de relire un objet de données",
+    en: "cannot read a data object back",
+};
+/// The module's initialisation failed.
+pub const ERR_P11_INITIALIZE: Msg = Msg {
+    id: "err-p11-initialize",
+    fr: "C_Initialize a échoué",
+    en: "C_Initialize failed",
+};
+/// The slots cannot be listed.
+pub const ERR_P11_SLOTS: Msg = Msg {
+    id: "err-p11-slots",
+    fr: "impossible d'énumérer les emplacements de jetons",
+    en: "cannot list the token slots",
+};
+/// A token's information cannot be read.
+pub const ERR_P11_TOKEN_INFO: Msg = Msg {
+    id: "err-p11-token-info",
+    fr: "impossible de lire les informations du jeton",
+    en: "cannot read token information",
+};
+/// `C_GetInfo` failed.
+pub const ERR_P11_GET_INFO: Msg = Msg {
+    id: "err-p11-get-info",
+    fr: "C_GetInfo a échoué",
+    en: "C_GetInfo failed",
+};
+/// `C_GetTokenInfo` failed.
+pub const ERR_P11_GET_TOKEN_INFO: Msg = Msg {
+    id: "err-p11-get-token-info",
+    fr: "C_GetTokenInfo a échoué",
+    en: "C_GetTokenInfo failed",
+};
+/// The list of mechanisms cannot be read.
+pub const ERR_P11_MECHANISMS: Msg = Msg {
+    id: "err-p11-mechanisms",
+    fr: "C_GetMechanismList a échoué",
+    en: "C_GetMechanismList failed",
+};
+/// A public key's point cannot be read.
+pub const ERR_P11_EC_POINT: Msg = Msg {
+    id: "err-p11-ec-point",
+    fr: "impossible de lire CKA_EC_POINT",
+    en: "cannot read CKA_EC_POINT",
+};
+/// A private key's attributes cannot be read.
+pub const ERR_P11_PRIVATE_ATTRIBUTES: Msg = Msg {
+    id: "err-p11-private-attributes",
+    fr: "impossible de lire les attributs de la clé privée",
+    en: "cannot read the private key's attributes",
+};
+/// A signature failed.
+pub const ERR_P11_SIGN: Msg = Msg {
+    id: "err-p11-sign",
+    fr: "C_Sign a échoué",
+    en: "C_Sign failed",
+};
+/// The sealing key's attributes cannot be read.
+pub const ERR_P11_SEAL_KEY_ATTRIBUTES: Msg = Msg {
+    id: "err-p11-seal-key-attributes",
+    fr: "impossible de lire les attributs de la clé de scellement",
+    en: "cannot read the sealing key's attributes",
+};
+/// The generation of the sealing key failed.
+pub const ERR_P11_GENERATE_AES: Msg = Msg {
+    id: "err-p11-generate-aes",
+    fr: "la génération de la clé de scellement AES-256 a échoué",
+    en: "AES-256 sealing key generation failed",
+};
+/// A sealing failed.
+pub const ERR_P11_ENCRYPT: Msg = Msg {
+    id: "err-p11-encrypt",
+    fr: "C_Encrypt (AES-GCM) a échoué",
+    en: "C_Encrypt (AES-GCM) failed",
+};
+/// What the token just sealed does not open.
+pub const ERR_P11_OPEN_SEALED: Msg = Msg {
+    id: "err-p11-open-sealed",
+    fr: "le jeton ne sait pas ouvrir ce qu'il vient de sceller",
+    en: "the token cannot open what it just sealed",
+};
+/// An opening failed.
+pub const ERR_P11_DECRYPT: Msg = Msg {
+    id: "err-p11-decrypt",
+    fr: "C_Decrypt (AES-GCM) a échoué",
+    en: "C_Decrypt (AES-GCM) failed",
+};
+/// No session can be opened.
+pub const ERR_P11_SESSION: Msg = Msg {
+    id: "err-p11-session",
+    fr: "impossible d'ouvrir une session",
+    en: "cannot open a session",
+};
+/// The login failed.
+pub const ERR_P11_LOGIN: Msg = Msg {
+    id: "err-p11-login",
+    fr: "la connexion a échoué",
+    en: "login failed",
+};
+/// Pieces of a pair left by an interrupted generation cannot be removed.
+pub const ERR_P11_REMOVE_CUT: Msg = Msg {
+    id: "err-p11-remove-cut",
+    fr: "impossible de supprimer la clé {role} {label} laissée par sa génération interrompue",
+    en: "cannot remove the {role} key {label} its interrupted generation left",
+};
+/// A token object cannot be created.
+pub const ERR_P11_CREATE_OBJECT: Msg = Msg {
+    id: "err-p11-create-object",
+    fr: "impossible de créer l'objet de jeton {label}",
+    en: "cannot create the token object {label}",
+};
+/// A PKCS#11 function named failed (the module's measurement).
+pub const ERR_P11_FUNCTION: Msg = Msg {
+    id: "err-p11-function",
+    fr: "{function} a échoué : {e}",
+    en: "{function} failed: {e}",
+};
+
+// The HSM's answers (spec/appliance.md §6.6, §6.9).
+
+/// The token answered an error code.
+pub const ERR_HSM_RETURNED: Msg = Msg {
+    id: "err-hsm-returned",
+    fr: "{what} : l'HSM a répondu {rv} dans {function}",
+    en: "{what}: the HSM returned {rv} in {function}",
+};
+/// The PKCS#11 library failed otherwise.
+pub const ERR_HSM_FAILED: Msg = Msg {
+    id: "err-hsm-failed",
+    fr: "{what} : {e}",
+    en: "{what}: {e}",
+};
+/// What to do about a token that fails.
+pub const REC_HSM_CHECK_TOKEN: Msg = Msg {
+    id: "rec-hsm-check-token",
+    fr: "vérifiez que le jeton est présent et initialisé (`urne hsm info`)",
+    en: "check the token is present and initialised (`urne hsm info`)",
+};
+/// A PIN refused.
+pub const ERR_HSM_PIN_INCORRECT: Msg = Msg {
+    id: "err-hsm-pin-incorrect",
+    fr: "l'HSM a refusé le code PIN (CKR_PIN_INCORRECT)",
+    en: "the HSM refused the PIN (CKR_PIN_INCORRECT)",
+};
+/// What to do about it.
+pub const REC_HSM_PIN_INCORRECT: Msg = Msg {
+    id: "rec-hsm-pin-incorrect",
+    fr: "vérifiez le code PIN utilisateur ; des échecs répétés bloquent le jeton",
+    en: "check the user PIN; repeated failures lock the token",
+};
+/// The user PIN is locked.
+pub const ERR_HSM_PIN_LOCKED: Msg = Msg {
+    id: "err-hsm-pin-locked",
+    fr: "le code PIN utilisateur du jeton est bloqué (CKR_PIN_LOCKED)",
+    en: "the token's user PIN is locked (CKR_PIN_LOCKED)",
+};
+/// What to do about it.
+pub const REC_HSM_PIN_LOCKED: Msg = Msg {
+    id: "rec-hsm-pin-locked",
+    fr: "le responsable de la sécurité doit débloquer le jeton",
+    en: "the security officer must unlock the token",
+};
+/// A PIN of the wrong length.
+pub const ERR_HSM_PIN_LENGTH: Msg = Msg {
+    id: "err-hsm-pin-length",
+    fr: "l'HSM a refusé le code PIN : longueur incorrecte (CKR_PIN_LEN_RANGE)",
+    en: "the HSM refused the PIN: wrong length (CKR_PIN_LEN_RANGE)",
+};
+/// What to do about it.
+pub const REC_HSM_PIN_LENGTH: Msg = Msg {
+    id: "rec-hsm-pin-length",
+    fr: "vérifiez le code PIN utilisateur",
+    en: "check the user PIN",
+};
+/// A rehearsal asked of an official token: what the token is, then the rule.
+pub const ERR_HSM_REHEARSAL_OFFICIAL: Msg = Msg {
+    id: "err-hsm-rehearsal-official",
+    fr: "{what} : une répétition (horloge annoncée, --rehearsal-at ; keys init --rehearsal) ne se tient que sur un jeton de répétition",
+    en: "{what}: a rehearsal (a told clock, --rehearsal-at; keys init --rehearsal) is held on a rehearsal token only",
+};
+/// What to do about it.
+pub const REC_HSM_REHEARSAL_OFFICIAL: Msg = Msg {
+    id: "rec-hsm-rehearsal-official",
+    fr: "rien n'a été fait. Répétez sur un jeton initialisé comme jeton de répétition (`urne keys init --rehearsal`, ou la cérémonie des clés avec --rehearsal-at), jamais sur le jeton officiel de l'appareil",
+    en: "nothing was done. Rehearse on a token initialised as a rehearsal token (`urne keys init --rehearsal`, or the key ceremony with --rehearsal-at), never on the appliance's official token",
+};
+/// The token holds an official token's keys.
+pub const ERR_HSM_OFFICIAL_KEYS: Msg = Msg {
+    id: "err-hsm-official-keys",
+    fr: "le jeton détient les clés d'un jeton officiel ({labels})",
+    en: "the token holds an official token's keys ({labels})",
+};
+/// The token holds both kinds of keys.
+pub const ERR_HSM_BOTH_KINDS: Msg = Msg {
+    id: "err-hsm-both-kinds",
+    fr: "le jeton détient à la fois les clés d'un jeton de répétition et celles d'un jeton officiel : urne ne crée jamais un tel jeton",
+    en: "the token holds both a rehearsal token's keys and an official token's: urne never makes such a token",
+};
+/// What to do about it.
+pub const REC_HSM_BOTH_KINDS: Msg = Msg {
+    id: "rec-hsm-both-kinds",
+    fr: "le jeton a été modifié en dehors d'urne : arrêtez et enquêtez ; gardez le jeton comme preuve",
+    en: "the token was altered outside urne: stop and investigate; keep the token as evidence",
+};
+/// What to do when no token has the label.
+pub const REC_HSM_TOKEN_NOT_FOUND: Msg = Msg {
+    id: "rec-hsm-token-not-found",
+    fr: "insérez le jeton d'urne, ou donnez son libellé dans URNE_HSM_TOKEN / \"token_label\"",
+    en: "insert urne's token, or set URNE_HSM_TOKEN / \"token_label\" to its label",
+};
+/// The same, urne having removed one variable the module may need.
+pub const REC_HSM_TOKEN_NOT_FOUND_REMOVED_ONE: Msg = Msg {
+    id: "rec-hsm-token-not-found-removed-one",
+    fr: "insérez le jeton d'urne, ou donnez son libellé dans URNE_HSM_TOKEN / \"token_label\" ; urne a retiré {names} de son environnement : si le module de l'HSM lit cette variable, nommez-la dans le \"module_env\" de la configuration",
+    en: "insert urne's token, or set URNE_HSM_TOKEN / \"token_label\" to its label; urne removed {names} from its environment: if the HSM's module reads it, name it in the configuration's \"module_env\"",
+};
+/// The same, several variables.
+pub const REC_HSM_TOKEN_NOT_FOUND_REMOVED_MANY: Msg = Msg {
+    id: "rec-hsm-token-not-found-removed-many",
+    fr: "insérez le jeton d'urne, ou donnez son libellé dans URNE_HSM_TOKEN / \"token_label\" ; urne a retiré {names} de son environnement : si le module de l'HSM lit ces variables, nommez-les dans le \"module_env\" de la configuration",
+    en: "insert urne's token, or set URNE_HSM_TOKEN / \"token_label\" to its label; urne removed {names} from its environment: if the HSM's module reads them, name them in the configuration's \"module_env\"",
+};
+/// No token has the label; the labels present.
+pub const ERR_HSM_NO_TOKEN: Msg = Msg {
+    id: "err-hsm-no-token",
+    fr: "aucun jeton n'a le libellé {label} ; jetons présents : {labels}",
+    en: "no token labelled {label}; tokens present: {labels}",
+};
+/// No token has the label, and none is present.
+pub const ERR_HSM_NO_TOKEN_NONE: Msg = Msg {
+    id: "err-hsm-no-token-none",
+    fr: "aucun jeton n'a le libellé {label} ; jetons présents : aucun",
+    en: "no token labelled {label}; tokens present: none",
+};
+/// Several tokens have the label.
+pub const ERR_HSM_TOKENS_MANY: Msg = Msg {
+    id: "err-hsm-tokens-many",
+    fr: "{n} jetons ont le libellé {label} ; urne a besoin d'un seul",
+    en: "{n} tokens are labelled {label}; urne needs exactly one",
+};
+/// What to do about it.
+pub const REC_HSM_TOKENS_MANY: Msg = Msg {
+    id: "rec-hsm-tokens-many",
+    fr: "retirez le jeton en trop ou changez son libellé",
+    en: "remove the extra token or relabel it",
+};
+/// Keys already under a role's label.
+pub const ERR_HSM_KEYS_EXIST: Msg = Msg {
+    id: "err-hsm-keys-exist",
+    fr: "le jeton détient déjà des clés de libellé {label}",
+    en: "the token already holds keys labelled {label}",
+};
+/// What to do about it.
+pub const REC_HSM_KEYS_EXIST: Msg = Msg {
+    id: "rec-hsm-keys-exist",
+    fr: "urne ne remplace jamais des clés : les résultats déjà signés ne se vérifieraient plus. Utilisez `urne keys export` pour obtenir les clés publiques",
+    en: "urne never replaces keys: results already signed would stop verifying. Use `urne keys export` to get the public keys",
+};
+/// No key of a role.
+pub const ERR_HSM_NO_KEY: Msg = Msg {
+    id: "err-hsm-no-key",
+    fr: "le jeton n'a pas de clé {role} de libellé {label}",
+    en: "the token has no {role} key labelled {label}",
+};
+/// What to do about it.
+pub const REC_HSM_NO_KEY: Msg = Msg {
+    id: "rec-hsm-no-key",
+    fr: "générez d'abord les clés d'urne : urne keys init",
+    en: "generate urne's keys first: urne keys init",
+};
+/// Several objects under a key's label.
+pub const ERR_HSM_KEYS_MANY: Msg = Msg {
+    id: "err-hsm-keys-many",
+    fr: "le jeton a {n} objets de libellé {label} ; urne a besoin d'un seul",
+    en: "the token has {n} objects labelled {label}; urne needs exactly one",
+};
+/// What to do about a token altered, before any ceremony.
+pub const REC_HSM_ALTERED_CEREMONY: Msg = Msg {
+    id: "rec-hsm-altered-ceremony",
+    fr: "le jeton a été modifié en dehors d'urne : arrêtez et enquêtez avant toute cérémonie",
+    en: "the token was altered outside urne: stop and investigate before any ceremony",
+};
+/// What to do about a token altered.
+pub const REC_HSM_ALTERED: Msg = Msg {
+    id: "rec-hsm-altered",
+    fr: "le jeton a été modifié en dehors d'urne : arrêtez et enquêtez",
+    en: "the token was altered outside urne: stop and investigate",
+};
+/// A public key's point in an unknown encoding.
+pub const ERR_HSM_EC_POINT_ENCODING: Msg = Msg {
+    id: "err-hsm-ec-point-encoding",
+    fr: "encodage inattendu de CKA_EC_POINT ({len} octets)",
+    en: "unexpected CKA_EC_POINT encoding ({len} bytes)",
+};
+/// A public key without its point.
+pub const ERR_HSM_NO_EC_POINT: Msg = Msg {
+    id: "err-hsm-no-ec-point",
+    fr: "la clé publique n'a pas de CKA_EC_POINT",
+    en: "the public key has no CKA_EC_POINT",
+};
+/// What to do about it.
+pub const REC_HSM_NOT_ED25519: Msg = Msg {
+    id: "rec-hsm-not-ed25519",
+    fr: "le jeton ne détient pas de clé Ed25519 sous ce libellé",
+    en: "the token does not hold an Ed25519 key under this label",
+};
+/// A key of a role that is not `EC_EDWARDS`.
+pub const ERR_HSM_NOT_EDWARDS: Msg = Msg {
+    id: "err-hsm-not-edwards",
+    fr: "la clé {role} n'est pas une clé EC_EDWARDS",
+    en: "the {role} key is not an EC_EDWARDS key",
+};
+/// A signature of the wrong length.
+pub const ERR_HSM_SIGNATURE_LENGTH: Msg = Msg {
+    id: "err-hsm-signature-length",
+    fr: "le jeton a rendu une signature de {len} octets",
+    en: "the token returned a {len}-byte signature",
+};
+/// What to do about it.
+pub const REC_HSM_SIGNATURE_LENGTH: Msg = Msg {
+    id: "rec-hsm-signature-length",
+    fr: "le jeton ne se comporte pas comme un signataire Ed25519",
+    en: "the token is not behaving as an Ed25519 signer",
+};
+/// A signature that does not verify.
+pub const ERR_HSM_SIGNATURE_INVALID: Msg = Msg {
+    id: "err-hsm-signature-invalid",
+    fr: "la signature du jeton ne se vérifie pas avec sa propre clé publique",
+    en: "the token's signature does not verify under its own public key",
+};
+/// What to do about it.
+pub const REC_HSM_SIGNATURE_INVALID: Msg = Msg {
+    id: "rec-hsm-signature-invalid",
+    fr: "le jeton est défaillant ou ne fait pas de l'Ed25519 pur : arrêtez et enquêtez",
+    en: "the token is faulty or not pure Ed25519: stop and investigate",
+};
+/// A request of entropy too large (a defect).
+pub const ERR_HSM_ENTROPY_TOO_LARGE: Msg = Msg {
+    id: "err-hsm-entropy-too-large",
+    fr: "demande d'aléa trop grande",
+    en: "entropy request too large",
+};
+/// The token's random bytes failed a health check: why, one of `err-hsm-health-…`.
+pub const ERR_HSM_HEALTH: Msg = Msg {
+    id: "err-hsm-health",
+    fr: "l'aléa de l'HSM a échoué à un contrôle de santé : {why}",
+    en: "the HSM's random bytes failed a health check: {why}",
+};
+/// Too few bytes.
+pub const ERR_HSM_HEALTH_SHORT: Msg = Msg {
+    id: "err-hsm-health-short",
+    fr: "trop peu d'octets",
+    en: "too few bytes",
+};
+/// Every byte has one value.
+pub const ERR_HSM_HEALTH_ONE_VALUE: Msg = Msg {
+    id: "err-hsm-health-one-value",
+    fr: "tous les octets ont la même valeur",
+    en: "every byte has the same value",
+};
+/// The bytes of an earlier request again.
+pub const ERR_HSM_HEALTH_REPEAT: Msg = Msg {
+    id: "err-hsm-health-repeat",
+    fr: "les mêmes octets qu'une demande précédente",
+    en: "the same bytes as an earlier request",
+};
+/// What to do about a faulty generator.
+pub const REC_HSM_GENERATOR_FAULTY: Msg = Msg {
+    id: "rec-hsm-generator-faulty",
+    fr: "le générateur du jeton est défaillant : arrêtez la cérémonie et remplacez l'HSM",
+    en: "the token's generator is faulty: stop the ceremony and replace the HSM",
+};
+/// A token that does not keep an object fixed.
+pub const ERR_HSM_OBJECT_NOT_FIXED: Msg = Msg {
+    id: "err-hsm-object-not-fixed",
+    fr: "le jeton n'a pas gardé l'objet {label} non modifiable et non destructible comme demandé",
+    en: "the token did not keep the object {label} non-modifiable and non-destroyable as asked",
+};
+/// What to do about it.
+pub const REC_HSM_OBJECT_NOT_FIXED: Msg = Msg {
+    id: "rec-hsm-object-not-fixed",
+    fr: "utilisez un jeton qui respecte CKA_MODIFIABLE=false et CKA_DESTROYABLE=false (SoftHSM 2.6 le fait) : les marques de la piste en dépendent",
+    en: "use a token that honours CKA_MODIFIABLE=false and CKA_DESTROYABLE=false (SoftHSM 2.6 does): the trail's marks depend on it",
+};
+/// A data object of urne's application that urne did not create.
+pub const ERR_TOKEN_FOREIGN_OBJECT: Msg = Msg {
+    id: "err-token-foreign-object",
+    fr: "le jeton détient un objet de données {label} qu'urne n'a pas créé (application urne, private {private}, modifiable {modifiable}, destroyable {destroyable})",
+    en: "the token holds a {label} data object that urne did not create (application urne, private {private}, modifiable {modifiable}, destroyable {destroyable})",
+};
+/// A data object of another application.
+pub const ERR_TOKEN_FOREIGN_OBJECT_APP: Msg = Msg {
+    id: "err-token-foreign-object-app",
+    fr: "le jeton détient un objet de données {label} qu'urne n'a pas créé (application autre qu'urne, private {private}, modifiable {modifiable}, destroyable {destroyable})",
+    en: "the token holds a {label} data object that urne did not create (application not urne, private {private}, modifiable {modifiable}, destroyable {destroyable})",
+};
+/// What to do about a mark or trail object written outside urne.
+pub const REC_TOKEN_TAMPERED_STOP: Msg = Msg {
+    id: "rec-token-tampered-stop",
+    fr: "quelqu'un qui a le code PIN a écrit dans le jeton en dehors d'urne : arrêtez et enquêtez",
+    en: "someone with the PIN wrote into the token outside urne: stop and investigate",
+};
+
+// The pieces of a role's key pair, in words (`urne keys init` after an interrupted one).
+
+/// No piece.
+pub const SCR_KEY_NOTHING: Msg = Msg {
+    id: "scr-key-nothing",
+    fr: "rien",
+    en: "nothing",
+};
+/// A public key.
+pub const SCR_KEY_PUBLIC: Msg = Msg {
+    id: "scr-key-public",
+    fr: "une clé publique",
+    en: "a public key",
+};
+/// A public key whose generation did not finish.
+pub const SCR_KEY_PUBLIC_CUT: Msg = Msg {
+    id: "scr-key-public-cut",
+    fr: "une clé publique dont la génération n'a pas abouti",
+    en: "a public key whose generation did not finish",
+};
+/// A private key.
+pub const SCR_KEY_PRIVATE: Msg = Msg {
+    id: "scr-key-private",
+    fr: "une clé privée",
+    en: "a private key",
+};
+/// A private key whose generation did not finish.
+pub const SCR_KEY_PRIVATE_CUT: Msg = Msg {
+    id: "scr-key-private-cut",
+    fr: "une clé privée dont la génération n'a pas abouti",
+    en: "a private key whose generation did not finish",
+};
+/// A public key alone.
+pub const SCR_KEY_PUBLIC_ALONE: Msg = Msg {
+    id: "scr-key-public-alone",
+    fr: "une clé publique sans sa clé privée",
+    en: "a public key without its private key",
+};
+/// A public key alone, its generation unfinished.
+pub const SCR_KEY_PUBLIC_CUT_ALONE: Msg = Msg {
+    id: "scr-key-public-cut-alone",
+    fr: "une clé publique dont la génération n'a pas abouti, sans sa clé privée",
+    en: "a public key whose generation did not finish, without its private key",
+};
+/// A private key alone.
+pub const SCR_KEY_PRIVATE_ALONE: Msg = Msg {
+    id: "scr-key-private-alone",
+    fr: "une clé privée sans sa clé publique",
+    en: "a private key without its public key",
+};
+/// A private key alone, its generation unfinished.
+pub const SCR_KEY_PRIVATE_CUT_ALONE: Msg = Msg {
+    id: "scr-key-private-cut-alone",
+    fr: "une clé privée dont la génération n'a pas abouti, sans sa clé publique",
+    en: "a private key whose generation did not finish, without its public key",
+};
+/// Two halves of different generations.
+pub const SCR_KEY_NOT_ONE_GENERATION: Msg = Msg {
+    id: "scr-key-not-one-generation",
+    fr: "pas d'une même génération (leurs CKA_ID diffèrent)",
+    en: "not of one generation (their CKA_IDs differ)",
+};
+
+// The module (spec/appliance.md §6.6: the code that answers for the HSM).
+
+/// The module's file is not there.
+pub const ERR_MODULE_ABSENT: Msg = Msg {
+    id: "err-module-absent",
+    fr: "le module PKCS#11 {path} n'existe pas",
+    en: "the PKCS#11 module {path} does not exist",
+};
+/// The module's file cannot be opened.
+pub const ERR_MODULE_OPEN: Msg = Msg {
+    id: "err-module-open",
+    fr: "le module PKCS#11 {path} ne peut pas être ouvert : {e}",
+    en: "the PKCS#11 module {path} cannot be opened: {e}",
+};
+/// The module's file cannot be read.
+pub const ERR_MODULE_READ: Msg = Msg {
+    id: "err-module-read",
+    fr: "le module PKCS#11 {path} ne peut pas être lu : {e}",
+    en: "the PKCS#11 module {path} cannot be read: {e}",
+};
+/// The module's path is not a regular file.
+pub const ERR_MODULE_NOT_REGULAR: Msg = Msg {
+    id: "err-module-not-regular",
+    fr: "le module PKCS#11 {path} n'est pas un fichier ordinaire",
+    en: "the PKCS#11 module {path} is not a regular file",
+};
+/// What to do about a module missing.
+pub const REC_MODULE_MISSING: Msg = Msg {
+    id: "rec-module-missing",
+    fr: "installez le module de l'HSM (SoftHSM : apt-get install softhsm2) ou donnez-le dans URNE_HSM_MODULE / \"module\" de la configuration",
+    en: "install the HSM's module (SoftHSM: apt-get install softhsm2) or set URNE_HSM_MODULE / \"module\" in the configuration",
+};
+/// The module is not the one the configuration pins.
+pub const ERR_MODULE_PIN: Msg = Msg {
+    id: "err-module-pin",
+    fr: "le module PKCS#11 {path} a pour SHA-256 {sha}, mais la configuration {config} épingle module_sha256 {pin} : ce n'est pas le module que la configuration désigne",
+    en: "the PKCS#11 module {path} has SHA-256 {sha}, but the configuration {config} pins module_sha256 {pin}: it is not the module the configuration names",
+};
+/// The same, the configuration from no file.
+pub const ERR_MODULE_PIN_NO_FILE: Msg = Msg {
+    id: "err-module-pin-no-file",
+    fr: "le module PKCS#11 {path} a pour SHA-256 {sha}, mais la configuration épingle module_sha256 {pin} : ce n'est pas le module que la configuration désigne",
+    en: "the PKCS#11 module {path} has SHA-256 {sha}, but the configuration pins module_sha256 {pin}: it is not the module the configuration names",
+};
+/// What to do about it.
+pub const REC_MODULE_PIN: Msg = Msg {
+    id: "rec-module-pin",
+    fr: "n'allez pas plus loin : cherchez pourquoi le module a changé (une mise à jour, ou le module de quelqu'un) ; une fois le nouveau module accepté devant le commissaire de justice, mettez son empreinte dans \"module_sha256\"",
+    en: "do not go on: find out why the module changed (an update, or someone's module); once the new module is accepted in front of the commissaire, put its hash in \"module_sha256\"",
+};
+/// The module cannot be loaded.
+pub const ERR_MODULE_LOAD: Msg = Msg {
+    id: "err-module-load",
+    fr: "impossible de charger le module PKCS#11 {path} : {e}",
+    en: "cannot load the PKCS#11 module {path}: {e}",
+};
+/// What to do about it.
+pub const REC_MODULE_LOAD: Msg = Msg {
+    id: "rec-module-load",
+    fr: "vérifiez que URNE_HSM_MODULE désigne une bibliothèque partagée PKCS#11 pour cette machine",
+    en: "check URNE_HSM_MODULE names a PKCS#11 shared library for this machine",
+};
+/// The module's file cannot be read again once loaded.
+pub const ERR_MODULE_REREAD: Msg = Msg {
+    id: "err-module-reread",
+    fr: "le module PKCS#11 {path} n'a pas pu être relu ({e}) pendant qu'il était chargé",
+    en: "the PKCS#11 module {path} could not be read again ({e}) while it was loaded",
+};
+/// The module's file cannot be hashed again once loaded.
+pub const ERR_MODULE_UNREAD: Msg = Msg {
+    id: "err-module-unread",
+    fr: "le module PKCS#11 {path} n'a pas pu être lu ({e}) pendant qu'il était chargé",
+    en: "the PKCS#11 module {path} could not be read ({e}) while it was loaded",
+};
+/// The module's file changed while loaded.
+pub const ERR_MODULE_CHANGED: Msg = Msg {
+    id: "err-module-changed",
+    fr: "le module PKCS#11 {path} a changé (SHA-256 {then} au chargement, {now} maintenant) pendant qu'il était chargé",
+    en: "the PKCS#11 module {path} changed (SHA-256 {then} when loaded, {now} now) while it was loaded",
+};
+/// What to do about it.
+pub const REC_MODULE_CHANGED: Msg = Msg {
+    id: "rec-module-changed",
+    fr: "quelqu'un écrit dans le module de l'HSM sur cette machine : arrêtez, laissez la machine en l'état et enquêtez",
+    en: "someone is writing into the HSM's module on this machine: stop, keep the machine as it is, and investigate",
+};
+
+// The token's marks read back by a new process (spec/appliance.md §6.6).
+
+/// The reader itself failed.
+pub const ERR_READER_FAILED: Msg = Msg {
+    id: "err-reader-failed",
+    fr: "les marques du jeton n'ont pas été relues : {what}",
+    en: "the token's marks were not read back: {what}",
+};
+/// The reader reported a failure of its own.
+pub const ERR_READER_REPORTED: Msg = Msg {
+    id: "err-reader-reported",
+    fr: "les marques du jeton, relues après la marque de cette commande : {message}",
+    en: "the token's marks, read back after this command's mark: {message}",
+};
+/// The marks could not be read back: why.
+pub const ERR_READER_NOT_READ_BACK: Msg = Msg {
+    id: "err-reader-not-read-back",
+    fr: "les marques du jeton n'ont pas pu être relues après la marque de cette commande : {what} ; rien de plus n'est fait",
+    en: "the token's marks could not be read back after this command's mark: {what}; nothing more is done",
+};
+/// What to do about it.
+pub const REC_READER_NOT_READ_BACK: Msg = Msg {
+    id: "rec-reader-not-read-back",
+    fr: "lancez `urne hsm info` ; la commande suivante confronte de nouveau la piste au jeton avant d'agir",
+    en: "run `urne hsm info`; the next command checks the trail against the token again before it acts",
+};
+/// The reader cannot be started.
+pub const ERR_READER_START: Msg = Msg {
+    id: "err-reader-start",
+    fr: "impossible de relancer l'exécutable d'urne : {e}",
+    en: "cannot start urne's executable again: {e}",
+};
+/// The reader failed.
+pub const ERR_READER_WAIT: Msg = Msg {
+    id: "err-reader-wait",
+    fr: "le lecteur a échoué : {e}",
+    en: "the reader failed: {e}",
+};
+/// The reader answered nothing readable.
+pub const ERR_READER_ANSWER: Msg = Msg {
+    id: "err-reader-answer",
+    fr: "le lecteur n'a rien répondu de lisible ({status}) : {stderr}",
+    en: "the reader answered nothing readable ({status}): {stderr}",
+};
+/// The reader read another token.
+pub const ERR_READER_SERIAL: Msg = Msg {
+    id: "err-reader-serial",
+    fr: "le lecteur a trouvé le jeton de numéro de série {found}, celui de cette commande est {ours}",
+    en: "the reader found the token of serial {found}, this command's is {ours}",
+};
+/// An object's value not in hex.
+pub const ERR_READER_HEX: Msg = Msg {
+    id: "err-reader-hex",
+    fr: "la valeur d'un objet n'est pas en hexadécimal",
+    en: "an object's value not in hex",
+};
+
+// The sealing key and sealed secrets (spec/appliance.md §6.9).
+
+/// A sealed secret that does not open: why.
+pub const ERR_SEAL_NOT_OPENED: Msg = Msg {
+    id: "err-seal-not-opened",
+    fr: "un secret scellé de la piste ne s'ouvre pas avec la clé de scellement du jeton : {why}",
+    en: "a sealed secret of the trail does not open under the token's sealing key: {why}",
+};
+/// What to do about it.
+pub const REC_SEAL_NOT_OPENED: Msg = Msg {
+    id: "rec-seal-not-opened",
+    fr: "la piste contient ce que ce jeton n'a pas scellé à cette fin : gardez la base de données comme preuve, lancez `urne audit verify`, et ne vous fiez à rien de ce qu'elle contient tant que ce n'est pas expliqué",
+    en: "the trail holds what this token did not seal for this purpose: keep the database as evidence, run `urne audit verify`, and act on nothing from it until it is explained",
+};
+/// A box shorter than its tag.
+pub const ERR_SEAL_SHORT: Msg = Msg {
+    id: "err-seal-short",
+    fr: "elle est plus courte que son étiquette d'authentification",
+    en: "it is shorter than its tag",
+};
+/// A box that names another key.
+pub const ERR_SEAL_OTHER_KEY: Msg = Msg {
+    id: "err-seal-other-key",
+    fr: "elle désigne la clé de scellement {named}, celle du jeton est {key}",
+    en: "it names the sealing key {named}, the token's is {key}",
+};
+/// A box whose tag does not verify.
+pub const ERR_SEAL_TAG: Msg = Msg {
+    id: "err-seal-tag",
+    fr: "son étiquette d'authentification ne se vérifie pas (modifiée, ou scellée pour une autre piste ou une autre fin)",
+    en: "its tag does not verify (altered, or sealed for another trail or purpose)",
+};
+/// An object already under the sealing key's label.
+pub const ERR_SEAL_KEY_EXISTS: Msg = Msg {
+    id: "err-seal-key-exists",
+    fr: "le jeton détient déjà un objet de libellé {label}",
+    en: "the token already holds an object labelled {label}",
+};
+/// What to do about it.
+pub const REC_SEAL_KEY_EXISTS: Msg = Msg {
+    id: "rec-seal-key-exists",
+    fr: "urne ne remplace jamais sa clé de scellement : les secrets scellés avec elle ne s'ouvriraient plus",
+    en: "urne never replaces its sealing key: secrets sealed under it would no longer open",
+};
+/// The object under the sealing key's label is not a secret key.
+pub const ERR_SEAL_KEY_NOT_SECRET: Msg = Msg {
+    id: "err-seal-key-not-secret",
+    fr: "l'objet du jeton de libellé {label} n'est pas une clé secrète",
+    en: "the token's object labelled {label} is not a secret key",
+};
+/// A new token, without keys.
+pub const ERR_SEAL_TOKEN_NEW: Msg = Msg {
+    id: "err-seal-token-new",
+    fr: "le jeton ne détient encore aucune clé : il est neuf",
+    en: "the token holds no key yet: it is new",
+};
+/// What to do about it.
+pub const REC_SEAL_TOKEN_NEW: Msg = Msg {
+    id: "rec-seal-token-new",
+    fr: "initialisez-le avec `urne keys init`, lors de la cérémonie des clés",
+    en: "initialise it with `urne keys init`, at the key ceremony",
+};
+/// A token without a sealing key.
+pub const ERR_SEAL_KEY_MISSING: Msg = Msg {
+    id: "err-seal-key-missing",
+    fr: "le jeton n'a pas de clé de scellement : il a été initialisé par une version plus ancienne d'urne",
+    en: "the token has no sealing key: it was initialised by an older urne",
+};
+/// What to do about it.
+pub const REC_SEAL_KEY_MISSING: Msg = Msg {
+    id: "rec-seal-key-missing",
+    fr: "initialisez un nouveau jeton avec cette version d'urne (`urne keys init`) ; un jeton sans clé de scellement ne peut pas garder les secrets des blocs",
+    en: "initialise a new token with this urne (`urne keys init`); a token without a sealing key cannot keep block secrets",
+};
+/// Several secret keys under the sealing key's label.
+pub const ERR_SEAL_KEYS_MANY: Msg = Msg {
+    id: "err-seal-keys-many",
+    fr: "le jeton a {n} clés secrètes de libellé {label} ; urne a besoin d'une seule",
+    en: "the token has {n} secret keys labelled {label}; urne needs exactly one",
+};
+/// A sealing key with attributes urne does not give it.
+pub const ERR_SEAL_KEY_UNFIT: Msg = Msg {
+    id: "err-seal-key-unfit",
+    fr: "les attributs de la clé de scellement ne sont pas ceux avec lesquels urne la génère : {record}",
+    en: "the sealing key's attributes are not the ones urne generates it with: {record}",
+};
+/// What to do about it.
+pub const REC_SEAL_KEY_UNFIT: Msg = Msg {
+    id: "rec-seal-key-unfit",
+    fr: "n'utilisez pas ce jeton pour les cérémonies ; utilisez un HSM qui garde une clé AES générée sensible, non extractible et non modifiable",
+    en: "do not use this token for ceremonies; use an HSM that keeps a generated AES key sensitive, non-extractable and fixed",
+};
+/// An IV that repeats or is one byte value.
+pub const ERR_SEAL_IV: Msg = Msg {
+    id: "err-seal-iv",
+    fr: "l'aléa de l'HSM a échoué à un contrôle de santé : un IV de scellement répète un IV précédent ou n'a qu'une valeur d'octet",
+    en: "the HSM's random bytes failed a health check: an IV for sealing repeats an earlier one or is one byte value",
+};
+/// AES-GCM parameters refused (a defect).
+pub const ERR_SEAL_PARAMS: Msg = Msg {
+    id: "err-seal-params",
+    fr: "paramètres AES-GCM : {e}",
+    en: "AES-GCM parameters: {e}",
+};
+/// A sealed box of the wrong length.
+pub const ERR_SEAL_LENGTH: Msg = Msg {
+    id: "err-seal-length",
+    fr: "le jeton a scellé {len} octets en {got} ({want} attendus avec l'étiquette)",
+    en: "the token sealed {len} bytes into {got} (expected {want} with the tag)",
+};
+/// What to do about a token that does not behave as AES-GCM.
+pub const REC_SEAL_NOT_GCM: Msg = Msg {
+    id: "rec-seal-not-gcm",
+    fr: "le jeton ne se comporte pas comme de l'AES-GCM : arrêtez et enquêtez",
+    en: "the token is not behaving as AES-GCM: stop and investigate",
+};
+/// A sealed box that cannot be made (a defect).
+pub const ERR_SEAL_BOX: Msg = Msg {
+    id: "err-seal-box",
+    fr: "la boîte scellée : {e}",
+    en: "the sealed box: {e}",
+};
+/// What was sealed does not open to the same bytes.
+pub const ERR_SEAL_ROUND_TRIP: Msg = Msg {
+    id: "err-seal-round-trip",
+    fr: "le jeton n'ouvre pas ce qu'il vient de sceller en les mêmes octets",
+    en: "the token does not open what it just sealed to the same bytes",
+};
+/// What to do about it.
+pub const REC_SEAL_ROUND_TRIP: Msg = Msg {
+    id: "rec-seal-round-trip",
+    fr: "le jeton est défaillant : arrêtez la cérémonie et remplacez l'HSM",
+    en: "the token is faulty: stop the ceremony and replace the HSM",
+};
+/// An opening of the wrong length.
+pub const ERR_SEAL_OPENED_LENGTH: Msg = Msg {
+    id: "err-seal-opened-length",
+    fr: "le jeton a ouvert {len} octets de chiffré en {got}",
+    en: "the token opened {len} bytes of ciphertext into {got}",
+};
+/// `CKR_GENERAL_ERROR` on opening, and the probe fails too.
+pub const ERR_SEAL_PROBE: Msg = Msg {
+    id: "err-seal-probe",
+    fr: "C_Decrypt (AES-GCM) a échoué avec CKR_GENERAL_ERROR, et le jeton ne sait pas non plus sceller puis ouvrir une sonde : {message}",
+    en: "C_Decrypt (AES-GCM) failed with CKR_GENERAL_ERROR, and the token cannot seal and open a probe either: {message}",
+};
+/// What to do about it.
+pub const REC_SEAL_PROBE: Msg = Msg {
+    id: "rec-seal-probe",
+    fr: "le jeton est défaillant : arrêtez la cérémonie et vérifiez l'HSM (`urne hsm info`)",
+    en: "the token is faulty: stop the ceremony and check the HSM (`urne hsm info`)",
+};
+
 /// Every message of this file, for the catalogue's tests.
 pub(super) const ALL: &[&Msg] = &[
     &ERR_FILE_READ,
@@ -1366,6 +2315,30 @@ pub(super) const ALL: &[&Msg] = &[
     &REC_OUTPUT_EXISTS_FLAG,
     &REC_OUTPUT_EXISTS_CHOOSE,
     &REC_OUTPUT_EXISTS_ANOTHER,
+    &ERR_CONFIG_READ,
+    &REC_CONFIG_READ,
+    &ERR_CONFIG_INVALID,
+    &REC_CONFIG_INVALID,
+    &ERR_CONFIG_REHEARSAL_LABEL,
+    &REC_CONFIG_REHEARSAL_LABEL,
+    &ERR_CONFIG_SAME_LABELS,
+    &REC_CONFIG_SAME_LABELS,
+    &ERR_CONFIG_MODULE_SHA,
+    &REC_CONFIG_MODULE_SHA,
+    &ASK_PIN,
+    &SCR_PIN_EMPTY,
+    &SCR_PIN_REFUSED_AGAIN,
+    &REC_PIN_FILE,
+    &REC_PIN_ENV,
+    &REC_PIN_PROMPT,
+    &ERR_PIN_FILE,
+    &REC_PIN_FILE_UNREADABLE,
+    &ERR_PIN_READ,
+    &REC_PIN_READ,
+    &ERR_PIN_NONE_TYPED,
+    &REC_PIN_NONE_TYPED,
+    &ERR_PIN_NONE,
+    &REC_PIN_NONE,
     &ERR_PROCESS_TRACER_UNKNOWN,
     &ERR_PROCESS_TRACED,
     &REC_PROCESS_TRACED,
@@ -1399,4 +2372,134 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_CLOSURE_EXTRA_ONE,
     &ERR_CLOSURE_EXTRA_MANY,
     &REC_CLOSURE_EXTRA,
+    &ERR_P11_GENERATE_RANDOM,
+    &ERR_P11_GENERATE_ED25519,
+    &ERR_P11_KEY_ATTRIBUTES,
+    &ERR_P11_FIND_OBJECTS,
+    &ERR_P11_READ_OBJECT,
+    &ERR_P11_READ_OBJECT_BACK,
+    &ERR_P11_INITIALIZE,
+    &ERR_P11_SLOTS,
+    &ERR_P11_TOKEN_INFO,
+    &ERR_P11_GET_INFO,
+    &ERR_P11_GET_TOKEN_INFO,
+    &ERR_P11_MECHANISMS,
+    &ERR_P11_EC_POINT,
+    &ERR_P11_PRIVATE_ATTRIBUTES,
+    &ERR_P11_SIGN,
+    &ERR_P11_SEAL_KEY_ATTRIBUTES,
+    &ERR_P11_GENERATE_AES,
+    &ERR_P11_ENCRYPT,
+    &ERR_P11_OPEN_SEALED,
+    &ERR_P11_DECRYPT,
+    &ERR_P11_SESSION,
+    &ERR_P11_LOGIN,
+    &ERR_P11_REMOVE_CUT,
+    &ERR_P11_CREATE_OBJECT,
+    &ERR_P11_FUNCTION,
+    &ERR_HSM_RETURNED,
+    &ERR_HSM_FAILED,
+    &REC_HSM_CHECK_TOKEN,
+    &ERR_HSM_PIN_INCORRECT,
+    &REC_HSM_PIN_INCORRECT,
+    &ERR_HSM_PIN_LOCKED,
+    &REC_HSM_PIN_LOCKED,
+    &ERR_HSM_PIN_LENGTH,
+    &REC_HSM_PIN_LENGTH,
+    &ERR_HSM_REHEARSAL_OFFICIAL,
+    &REC_HSM_REHEARSAL_OFFICIAL,
+    &ERR_HSM_OFFICIAL_KEYS,
+    &ERR_HSM_BOTH_KINDS,
+    &REC_HSM_BOTH_KINDS,
+    &REC_HSM_TOKEN_NOT_FOUND,
+    &REC_HSM_TOKEN_NOT_FOUND_REMOVED_ONE,
+    &REC_HSM_TOKEN_NOT_FOUND_REMOVED_MANY,
+    &ERR_HSM_NO_TOKEN,
+    &ERR_HSM_NO_TOKEN_NONE,
+    &ERR_HSM_TOKENS_MANY,
+    &REC_HSM_TOKENS_MANY,
+    &ERR_HSM_KEYS_EXIST,
+    &REC_HSM_KEYS_EXIST,
+    &ERR_HSM_NO_KEY,
+    &REC_HSM_NO_KEY,
+    &ERR_HSM_KEYS_MANY,
+    &REC_HSM_ALTERED_CEREMONY,
+    &REC_HSM_ALTERED,
+    &ERR_HSM_EC_POINT_ENCODING,
+    &ERR_HSM_NO_EC_POINT,
+    &REC_HSM_NOT_ED25519,
+    &ERR_HSM_NOT_EDWARDS,
+    &ERR_HSM_SIGNATURE_LENGTH,
+    &REC_HSM_SIGNATURE_LENGTH,
+    &ERR_HSM_SIGNATURE_INVALID,
+    &REC_HSM_SIGNATURE_INVALID,
+    &ERR_HSM_ENTROPY_TOO_LARGE,
+    &ERR_HSM_HEALTH,
+    &ERR_HSM_HEALTH_SHORT,
+    &ERR_HSM_HEALTH_ONE_VALUE,
+    &ERR_HSM_HEALTH_REPEAT,
+    &REC_HSM_GENERATOR_FAULTY,
+    &ERR_HSM_OBJECT_NOT_FIXED,
+    &REC_HSM_OBJECT_NOT_FIXED,
+    &ERR_TOKEN_FOREIGN_OBJECT,
+    &ERR_TOKEN_FOREIGN_OBJECT_APP,
+    &REC_TOKEN_TAMPERED_STOP,
+    &SCR_KEY_NOTHING,
+    &SCR_KEY_PUBLIC,
+    &SCR_KEY_PUBLIC_CUT,
+    &SCR_KEY_PRIVATE,
+    &SCR_KEY_PRIVATE_CUT,
+    &SCR_KEY_PUBLIC_ALONE,
+    &SCR_KEY_PUBLIC_CUT_ALONE,
+    &SCR_KEY_PRIVATE_ALONE,
+    &SCR_KEY_PRIVATE_CUT_ALONE,
+    &SCR_KEY_NOT_ONE_GENERATION,
+    &ERR_MODULE_ABSENT,
+    &ERR_MODULE_OPEN,
+    &ERR_MODULE_READ,
+    &ERR_MODULE_NOT_REGULAR,
+    &REC_MODULE_MISSING,
+    &ERR_MODULE_PIN,
+    &ERR_MODULE_PIN_NO_FILE,
+    &REC_MODULE_PIN,
+    &ERR_MODULE_LOAD,
+    &REC_MODULE_LOAD,
+    &ERR_MODULE_REREAD,
+    &ERR_MODULE_UNREAD,
+    &ERR_MODULE_CHANGED,
+    &REC_MODULE_CHANGED,
+    &ERR_READER_FAILED,
+    &ERR_READER_REPORTED,
+    &ERR_READER_NOT_READ_BACK,
+    &REC_READER_NOT_READ_BACK,
+    &ERR_READER_START,
+    &ERR_READER_WAIT,
+    &ERR_READER_ANSWER,
+    &ERR_READER_SERIAL,
+    &ERR_READER_HEX,
+    &ERR_SEAL_NOT_OPENED,
+    &REC_SEAL_NOT_OPENED,
+    &ERR_SEAL_SHORT,
+    &ERR_SEAL_OTHER_KEY,
+    &ERR_SEAL_TAG,
+    &ERR_SEAL_KEY_EXISTS,
+    &REC_SEAL_KEY_EXISTS,
+    &ERR_SEAL_KEY_NOT_SECRET,
+    &ERR_SEAL_TOKEN_NEW,
+    &REC_SEAL_TOKEN_NEW,
+    &ERR_SEAL_KEY_MISSING,
+    &REC_SEAL_KEY_MISSING,
+    &ERR_SEAL_KEYS_MANY,
+    &ERR_SEAL_KEY_UNFIT,
+    &REC_SEAL_KEY_UNFIT,
+    &ERR_SEAL_IV,
+    &ERR_SEAL_PARAMS,
+    &ERR_SEAL_LENGTH,
+    &REC_SEAL_NOT_GCM,
+    &ERR_SEAL_BOX,
+    &ERR_SEAL_ROUND_TRIP,
+    &REC_SEAL_ROUND_TRIP,
+    &ERR_SEAL_OPENED_LENGTH,
+    &ERR_SEAL_PROBE,
+    &REC_SEAL_PROBE,
 ];
