@@ -720,7 +720,7 @@ pub const REC_STORE_NO_TRAIL: Msg = Msg {
 /// The trail grew under the command.
 pub const ERR_STORE_GREW: Msg = Msg {
     id: "err-store-grew",
-    fr: "la piste d'audit {path} s'est allongée pendant cette commande : elle en avait vérifié {known} événements et en trouve {found} (écrits par quelque chose qui ne détenait pas le verrou de la piste, que toute commande urne détient pendant qu'elle s'exécute) ; rien n'a été décidé d'après eux",
+    fr: "la piste d'audit {path} s'est allongée pendant cette commande : celle-ci avait vérifié {known} événements et en trouve {found} (écrits par quelque chose qui ne détenait pas le verrou de la piste, que toute commande urne détient pendant qu'elle s'exécute) ; rien n'a été décidé d'après eux",
     en: "the audit trail {path} grew while this command ran: it had verified {known} events and finds {found} (written by something that did not hold the trail's lock, which every urne command holds while it runs); nothing was decided from them",
 };
 /// What to do about events written under a command.
@@ -855,7 +855,7 @@ pub const REC_APPEND_HEAD_UNSIGNED: Msg = Msg {
 /// The head moved under the command: its decision not recorded.
 pub const ERR_APPEND_HEAD_MOVED: Msg = Msg {
     id: "err-append-head-moved",
-    fr: "la piste d'audit a changé pendant cette commande : elle connaissait {seen} événements et en trouve {found} (écrits par quelque chose qui ne détenait pas le verrou de la piste, que toute commande urne détient pendant qu'elle s'exécute) ; la décision de cette commande n'a pas été inscrite",
+    fr: "la piste d'audit a changé pendant cette commande : celle-ci connaissait {seen} événements et en trouve {found} (écrits par quelque chose qui ne détenait pas le verrou de la piste, que toute commande urne détient pendant qu'elle s'exécute) ; la décision de cette commande n'a pas été inscrite",
     en: "the audit trail changed while this command ran: it knew of {seen} events and finds {found} (written by something that did not hold the trail's lock, which every urne command holds while it runs); this command's decision was not recorded",
 };
 /// The clock went back under the command.
@@ -1087,13 +1087,13 @@ pub const SCR_PIN_REFUSED_AGAIN: Msg = Msg {
 /// What to do about a PIN from a file that the token refused.
 pub const REC_PIN_FILE: Msg = Msg {
     id: "rec-pin-file",
-    fr: "vérifiez le code PIN du --pin-file {path} (sa première ligne) ; des échecs répétés bloquent le jeton",
+    fr: "vérifiez le code PIN du fichier --pin-file {path} (sa première ligne) ; des échecs répétés bloquent le jeton",
     en: "check the PIN in the --pin-file {path} (its first line); repeated failures lock the token",
 };
 /// What to do about a PIN from `URNE_PIN` that the token refused.
 pub const REC_PIN_ENV: Msg = Msg {
     id: "rec-pin-env",
-    fr: "vérifiez le code PIN de URNE_PIN ; des échecs répétés bloquent le jeton",
+    fr: "vérifiez le code PIN donné dans URNE_PIN ; des échecs répétés bloquent le jeton",
     en: "check the PIN in URNE_PIN; repeated failures lock the token",
 };
 /// What to do about a PIN typed and refused.
@@ -2018,13 +2018,13 @@ pub const REC_SEAL_NOT_OPENED: Msg = Msg {
 /// A box shorter than its tag.
 pub const ERR_SEAL_SHORT: Msg = Msg {
     id: "err-seal-short",
-    fr: "elle est plus courte que son étiquette d'authentification",
+    fr: "il est plus court que son étiquette d'authentification",
     en: "it is shorter than its tag",
 };
 /// A box that names another key.
 pub const ERR_SEAL_OTHER_KEY: Msg = Msg {
     id: "err-seal-other-key",
-    fr: "elle désigne la clé de scellement {named}, celle du jeton est {key}",
+    fr: "il désigne la clé de scellement {named}, celle du jeton est {key}",
     en: "it names the sealing key {named}, the token's is {key}",
 };
 /// A box whose tag does not verify.
@@ -2126,7 +2126,7 @@ pub const ERR_SEAL_BOX: Msg = Msg {
 /// What was sealed does not open to the same bytes.
 pub const ERR_SEAL_ROUND_TRIP: Msg = Msg {
     id: "err-seal-round-trip",
-    fr: "le jeton n'ouvre pas ce qu'il vient de sceller en les mêmes octets",
+    fr: "en ouvrant ce qu'il vient de sceller, le jeton ne retrouve pas les mêmes octets",
     en: "the token does not open what it just sealed to the same bytes",
 };
 /// What to do about it.
