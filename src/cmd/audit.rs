@@ -86,7 +86,7 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
         let mut placed = fsio::existing_folder(&dir)?
             .ok_or_else(|| crate::error::no_such_file(out))?
             .open_regular(&name)
-            .map_err(|e| crate::error::io_error("read", out, e))?;
+            .map_err(|e| crate::error::io_error(crate::error::Io::Read, out, e))?;
         if !snap.same_as(&mut placed)? {
             return Err(Error::new(
                 Kind::StoreFailed,
@@ -174,7 +174,7 @@ pub fn verify_export_file(
     })?
     .ok_or_else(|| {
         crate::error::io_error(
-            "read",
+            crate::error::Io::Read,
             path,
             std::io::Error::from(std::io::ErrorKind::NotFound),
         )

@@ -197,7 +197,7 @@ fn file_sha256(path: &Path) -> Option<Hash32> {
 fn open(path: &Path) -> Result<BufReader<std::fs::File>> {
     std::fs::File::open(path)
         .map(|f| BufReader::with_capacity(1 << 20, f))
-        .map_err(|e| crate::error::io_error("read", path, e))
+        .map_err(|e| crate::error::io_error(crate::error::Io::Read, path, e))
 }
 
 /// Records a refused export (with the file's hash) in the trail; returns the error to stop on
@@ -256,7 +256,7 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
     let sig_path = PathBuf::from(format!("{}.sig", path.display()));
     if !path.is_file() {
         return Err(crate::error::io_error(
-            "read",
+            crate::error::Io::Read,
             path,
             std::io::Error::from(std::io::ErrorKind::NotFound),
         ));
@@ -476,13 +476,14 @@ pub fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<SealedSet> {
 /// The row of the ticket at `position` in a block's production file (`tickets.csv`).
 pub fn find_row(csv: &Path, position: u32) -> Result<String> {
     use std::io::BufRead;
-    let f = std::fs::File::open(csv).map_err(|e| crate::error::io_error("read", csv, e))?;
+    let f = std::fs::File::open(csv)
+        .map_err(|e| crate::error::io_error(crate::error::Io::Read, csv, e))?;
     let prefix = format!("{position},");
     for line in std::io::BufReader::with_capacity(1 << 20, f)
         .lines()
         .skip(1)
     {
-        let line = line.map_err(|e| crate::error::io_error("read", csv, e))?;
+        let line = line.map_err(|e| crate::error::io_error(crate::error::Io::Read, csv, e))?;
         if line.starts_with(&prefix) {
             return Ok(line);
         }

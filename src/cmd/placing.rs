@@ -175,7 +175,7 @@ fn found(dir: &Path, files: &BTreeMap<String, Hash32>) -> Result<Found> {
     };
     let names = d
         .names()
-        .map_err(|e| crate::error::io_error("read", dir, e))?;
+        .map_err(|e| crate::error::io_error(crate::error::Io::Read, dir, e))?;
     if names
         .iter()
         .all(|n| n.to_string_lossy().starts_with(fsio::STAGING_PREFIX))

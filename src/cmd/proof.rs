@@ -233,11 +233,12 @@ fn refuse_existing(out: &Path) -> Result<()> {
 /// The leaf hash of every ticket of a production file, in position order.
 fn ticket_leaves(csv: &Path) -> Result<Vec<Hash32>> {
     use std::io::BufRead;
-    let f = std::fs::File::open(csv).map_err(|e| crate::error::io_error("read", csv, e))?;
+    let f = std::fs::File::open(csv)
+        .map_err(|e| crate::error::io_error(crate::error::Io::Read, csv, e))?;
     std::io::BufReader::with_capacity(1 << 20, f)
         .lines()
         .skip(1)
         .map(|l| l.map(|l| urne_verify::block::tickets::ticket_leaf(l.as_bytes())))
         .collect::<std::io::Result<_>>()
-        .map_err(|e| crate::error::io_error("read", csv, e))
+        .map_err(|e| crate::error::io_error(crate::error::Io::Read, csv, e))
 }

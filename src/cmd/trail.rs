@@ -336,7 +336,7 @@ fn output_folders(dir: &Path) -> Result<Vec<PathBuf>> {
         return Ok(vec![dir.to_path_buf()]);
     }
     let mut subs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| crate::error::io_error("read", dir, e))?
+        .map_err(|e| crate::error::io_error(crate::error::Io::Read, dir, e))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.is_dir() && is_output(p))
         .collect();

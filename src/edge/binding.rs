@@ -5,6 +5,7 @@
 
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use urne_ceremony::token::{MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark};
 
 /// What the token holds of its trail.
@@ -26,11 +27,10 @@ impl TokenTrail {
     /// The last mark (`None` before the first), or a refusal if the token records a fork.
     pub fn last_mark(&self) -> Result<Option<Mark>> {
         last_mark(&self.object.trail, &self.marks).map_err(|_| {
-            Error::new(Kind::TrailFork, format!(
-                    "the token holds two different marks of one size for the trail {}: two histories were written under it (a fork)",
-                    self.object.trail
-                ),
-                "stop: keep the token and the database as evidence and investigate (docs/threat-model.md)",
+            Error::new(
+                Kind::TrailFork,
+                crate::msg!(m::ERR_TOKEN_FORK, trail = self.object.trail),
+                crate::msg!(m::REC_TOKEN_FORK),
             )
         })
     }
@@ -38,11 +38,13 @@ impl TokenTrail {
     /// One line for the operator: the trail and what the token marked.
     pub fn describe(&self) -> String {
         match self.last_mark() {
-            Ok(Some(m)) => format!(
-                "trail {} (the token's last mark: {} events, root {})",
-                self.object.trail, m.size, m.root
+            Ok(Some(mark)) => crate::msg!(
+                m::SCR_TOKEN_TRAIL,
+                trail = self.object.trail,
+                size = mark.size,
+                root = mark.root
             ),
-            _ => format!("trail {} (no mark yet)", self.object.trail),
+            _ => crate::msg!(m::SCR_TOKEN_TRAIL_NO_MARK, trail = self.object.trail),
         }
     }
 }
@@ -51,7 +53,7 @@ fn bad_object(e: impl std::fmt::Display) -> Error {
     Error::new(
         Kind::TokenTampered,
         e.to_string(),
-        "someone with the PIN wrote into the token outside urne: stop, keep the token and the database as evidence, and investigate",
+        crate::msg!(m::REC_TOKEN_TAMPERED),
     )
 }
 
@@ -67,17 +69,18 @@ pub fn read(hsm: &Hsm) -> Result<Option<TokenTrail>> {
     }
     // One per trail: the first, then one per witnessed restart, each naming the one it replaces.
     let object = current_trail(&objects).cloned().ok_or_else(|| {
-        bad_object(format!(
-            "the token's {} {TRAIL_LABEL:?} objects do not form one chain of trails",
-            objects.len()
+        bad_object(crate::msg!(
+            m::ERR_TOKEN_TRAILS_NO_CHAIN,
+            count = objects.len(),
+            label = format_args!("{TRAIL_LABEL:?}")
         ))
     })?;
     let audit_key = hsm.public_key(KeyRole::Audit)?;
     if urne_verify::crypto::keys::key_id(&audit_key) != object.audit_key_id {
-        return Err(bad_object(format!(
-            "the token's trail names the audit key {} but the token's audit key is {}",
-            object.audit_key_id,
-            urne_verify::crypto::keys::key_id(&audit_key)
+        return Err(bad_object(crate::msg!(
+            m::ERR_TOKEN_TRAIL_AUDIT_KEY,
+            named = object.audit_key_id,
+            key = urne_verify::crypto::keys::key_id(&audit_key)
         )));
     }
     let marks = hsm

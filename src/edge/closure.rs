@@ -23,6 +23,7 @@
 use crate::edge::elf::{self, Dynamic};
 use crate::edge::maps::{MapsEntry, dev_parts, parse_maps};
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use std::collections::BTreeSet;
 use std::fs::File;
 use std::os::unix::fs::{FileExt, MetadataExt};
@@ -41,11 +42,11 @@ pub enum Stage {
 }
 
 impl Stage {
-    fn words(self) -> &'static str {
+    fn words(self) -> String {
         match self {
-            Stage::Start => "before the HSM's module is loaded",
-            Stage::Initialised => "after the HSM's module was initialised (C_Initialize)",
-            Stage::LoggedIn => "after login to the token",
+            Stage::Start => crate::msg!(m::ERR_CLOSURE_AT_START),
+            Stage::Initialised => crate::msg!(m::ERR_CLOSURE_AT_INITIALISED),
+            Stage::LoggedIn => crate::msg!(m::ERR_CLOSURE_AT_LOGGED_IN),
         }
     }
 }
@@ -86,8 +87,8 @@ impl Root {
         let md = f.metadata().map_err(|e| {
             Error::new(
                 Kind::UnsafeProcess,
-                format!("cannot read the metadata of a file urne runs: {e}"),
-                "urne runs on Linux with /proc mounted; nothing was done",
+                crate::msg!(m::ERR_CLOSURE_METADATA, e = e),
+                crate::msg!(m::REC_PROC_MOUNTED_NOTHING_DONE),
             )
         })?;
         Ok(Root {
@@ -103,8 +104,8 @@ impl Root {
         let f = File::open("/proc/self/exe").map_err(|e| {
             Error::new(
                 Kind::SystemFailed,
-                format!("cannot open urne's own executable (/proc/self/exe): {e}"),
-                "urne runs on Linux with /proc mounted",
+                crate::msg!(m::ERR_CLOSURE_EXE, e = e),
+                crate::msg!(m::REC_PROC_MOUNTED),
             )
         })?;
         let origin = std::fs::read_link("/proc/self/exe")
@@ -281,8 +282,8 @@ pub fn check(module: Option<(&File, &Path)>, stage: Stage) -> Result<()> {
     let maps = std::fs::read_to_string("/proc/self/maps").map_err(|e| {
         Error::new(
             Kind::SystemFailed,
-            format!("cannot read /proc/self/maps to check the code in this process: {e}"),
-            "urne runs on Linux with /proc mounted",
+            crate::msg!(m::ERR_CLOSURE_MAPS, e = e),
+            crate::msg!(m::REC_PROC_MOUNTED),
         )
     })?;
     let start = &crate::edge::process::start().maps;
@@ -293,13 +294,20 @@ pub fn check(module: Option<(&File, &Path)>, stage: Stage) -> Result<()> {
     }
     Err(Error::new(
         Kind::UnsafeProcess,
-        format!(
-            "refusing to go on: {}, urne's process maps {} that neither urne nor its HSM module needs ({}): code of someone else's choosing may answer for the HSM",
-            stage.words(),
-            if extra.len() == 1 { "a file" } else { "files" },
-            extra.join(", ")
-        ),
-        "nothing was signed or recorded; keep the machine as it is and find out what loaded it (a library's configuration, /etc/ld.so.cache, the module itself)",
+        if extra.len() == 1 {
+            crate::msg!(
+                m::ERR_CLOSURE_EXTRA_ONE,
+                stage = stage.words(),
+                files = extra.join(", ")
+            )
+        } else {
+            crate::msg!(
+                m::ERR_CLOSURE_EXTRA_MANY,
+                stage = stage.words(),
+                files = extra.join(", ")
+            )
+        },
+        crate::msg!(m::REC_CLOSURE_EXTRA),
     ))
 }
 

@@ -6,6 +6,7 @@
 //! environment's included.
 
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use secrecy::SecretString;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -73,15 +74,15 @@ impl Config {
                 let bytes = std::fs::read(p).map_err(|e| {
                     Error::new(
                         Kind::ConfigInvalid,
-                        format!("cannot read configuration {}: {e}", p.display()),
-                        "pass --config FILE or set URNE_CONFIG to urne's configuration (see hsm-config/README.md)",
+                        crate::msg!(m::ERR_CONFIG_READ, path = p.display(), e = e),
+                        crate::msg!(m::REC_CONFIG_READ),
                     )
                 })?;
                 serde_json::from_slice::<ConfigFile>(&bytes).map_err(|e| {
                     Error::new(
                         Kind::ConfigInvalid,
-                        format!("configuration {} is invalid: {e}", p.display()),
-                        "compare it with hsm-config/urne.json and hsm-config/README.md",
+                        crate::msg!(m::ERR_CONFIG_INVALID, path = p.display(), e = e),
+                        crate::msg!(m::REC_CONFIG_INVALID),
                     )
                 })?
             }
@@ -129,16 +130,19 @@ impl Config {
             if label.starts_with(urne_verify::audit::chain::REHEARSAL_LABEL_PREFIX) {
                 return Err(Error::new(
                     Kind::ConfigInvalid,
-                    format!("the key label {label:?} begins like a rehearsal token's"),
-                    "the labels urne-rehearsal-… are a rehearsal token's, never configured: give the keys other labels",
+                    crate::msg!(
+                        m::ERR_CONFIG_REHEARSAL_LABEL,
+                        label = format_args!("{label:?}")
+                    ),
+                    crate::msg!(m::REC_CONFIG_REHEARSAL_LABEL),
                 ));
             }
         }
         if cfg.result_key_label == cfg.audit_key_label {
             return Err(Error::new(
                 Kind::ConfigInvalid,
-                "result_key_label and audit_key_label are the same",
-                "one key, one use: give the result key and the audit key different labels",
+                crate::msg!(m::ERR_CONFIG_SAME_LABELS),
+                crate::msg!(m::REC_CONFIG_SAME_LABELS),
             ));
         }
         Ok(cfg)
@@ -153,11 +157,12 @@ fn pinned_hash(value: Option<&str>, path: Option<&Path>) -> Result<Option<Hash32
     Hash32::from_hex(h).map(Some).ok_or_else(|| {
         Error::new(
             Kind::ConfigInvalid,
-            format!(
-                "configuration {}: module_sha256 {h:?} is not 64 lowercase hex digits",
-                path.map(|p| p.display().to_string()).unwrap_or_default()
+            crate::msg!(
+                m::ERR_CONFIG_MODULE_SHA,
+                path = path.map(|p| p.display().to_string()).unwrap_or_default(),
+                value = format_args!("{h:?}")
             ),
-            "give the SHA-256 of the PKCS#11 module as `sha256sum` prints it, or remove the member",
+            crate::msg!(m::REC_CONFIG_MODULE_SHA),
         )
     })
 }
@@ -168,11 +173,8 @@ fn env_nonempty(name: &str) -> Option<String> {
 
 /// The PIN prompt, worded so that it cannot be taken for the commissaire's contribution prompt
 /// (in the language of the screens, `text::lang()`; nothing typed is shown).
-fn pin_prompt() -> &'static str {
-    crate::text::lang().t(
-        "Opérateur : code PIN de l'HSM (ne s'affiche pas), puis Entrée : ",
-        "Operator: the HSM user PIN (not shown), then Enter: ",
-    )
+fn pin_prompt() -> String {
+    crate::msg!(m::ASK_PIN)
 }
 
 /// Where the user PIN came from, so that a refused PIN's hint names it.
@@ -187,17 +189,13 @@ pub enum PinSource {
 }
 
 impl PinSource {
-    /// What to do about a PIN the token refused, for the PIN from this source.
+    /// What to do about a PIN the token refused, for the PIN from this source (and that
+    /// repeated failures lock the token).
     pub fn refused_hint(&self) -> String {
         match self {
-            PinSource::File(p) => format!(
-                "check the PIN in the --pin-file {} (its first line)",
-                p.display()
-            ),
-            PinSource::Env => "check the PIN in URNE_PIN".to_string(),
-            PinSource::Prompt => {
-                "run the command again and type the user PIN again, carefully".to_string()
-            }
+            PinSource::File(p) => crate::msg!(m::REC_PIN_FILE, path = p.display()),
+            PinSource::Env => crate::msg!(m::REC_PIN_ENV),
+            PinSource::Prompt => crate::msg!(m::REC_PIN_PROMPT),
         }
     }
 }
@@ -228,8 +226,8 @@ pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource
         let s = std::fs::read_to_string(p).map_err(|e| {
             Error::new(
                 Kind::PinFileUnreadable,
-                format!("cannot read the PIN file {}: {e}", p.display()),
-                "give a readable file holding the user PIN on its first line",
+                crate::msg!(m::ERR_PIN_FILE, path = p.display(), e = e),
+                crate::msg!(m::REC_PIN_FILE_UNREADABLE),
             )
         })?;
         let pin = s.lines().next().unwrap_or("").to_string();
@@ -246,8 +244,8 @@ pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource
             let pin = rpassword::prompt_password(pin_prompt()).map_err(|e| {
                 Error::new(
                     Kind::PinMissing,
-                    format!("cannot read the PIN: {e}"),
-                    "type the PIN at the prompt",
+                    crate::msg!(m::ERR_PIN_READ, e = e),
+                    crate::msg!(m::REC_PIN_READ),
                 )
             })?;
             crate::out::typed();
@@ -257,23 +255,17 @@ pub fn read_pin_from(pin_file: Option<&Path>) -> Result<(SecretString, PinSource
             if !pin.is_empty() {
                 return Ok((SecretString::from(pin), PinSource::Prompt));
             }
-            note!(
-                "{}",
-                crate::text::lang().t(
-                    "Aucun code PIN tapé (aucun essai n'est compté) ; tapez-le :",
-                    "No PIN typed (no try is counted); type it:"
-                )
-            );
+            note!("{}", crate::msg!(m::SCR_PIN_EMPTY));
         }
         return Err(Error::new(
             Kind::PinMissing,
-            "no HSM user PIN was typed at the prompt",
-            "type the PIN at the prompt, then Enter",
+            crate::msg!(m::ERR_PIN_NONE_TYPED),
+            crate::msg!(m::REC_PIN_NONE_TYPED),
         ));
     }
     Err(Error::new(
         Kind::PinMissing,
-        "no HSM user PIN was given",
-        "set URNE_PIN, pass --pin-file FILE, or run interactively to be prompted (never on the command line)",
+        crate::msg!(m::ERR_PIN_NONE),
+        crate::msg!(m::REC_PIN_NONE),
     ))
 }

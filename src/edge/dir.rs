@@ -56,7 +56,9 @@ struct LinkRefused;
 
 impl std::fmt::Display for LinkRefused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a symbolic link in the path (urne never follows one in a folder it writes in)")
+        f.write_str(&crate::msg!(
+            crate::msg::catalogue::edge::ERR_FILE_LINK_IN_PATH
+        ))
     }
 }
 
@@ -73,15 +75,18 @@ pub fn folder_error(dir: &Path, e: io::Error) -> crate::error::Error {
     if is_link_refused(&e) {
         return refused_link(dir);
     }
-    crate::error::io_error("open the folder", dir, e)
+    crate::error::io_error(crate::error::Io::OpenFolder, dir, e)
 }
 
 /// The refusal of `path` because a symbolic link is in it (exit 4).
 pub fn refused_link(path: &Path) -> crate::error::Error {
     crate::error::Error::new(
         crate::error::Kind::SymbolicLink,
-        format!("{} leads through a symbolic link", path.display()),
-        "urne never acts through a symbolic link, which someone could swap: give the real path (`realpath` shows it)",
+        crate::msg!(
+            crate::msg::catalogue::edge::ERR_FILE_SYMLINK,
+            path = path.display()
+        ),
+        crate::msg!(crate::msg::catalogue::edge::REC_FILE_SYMLINK),
     )
 }
 
@@ -175,7 +180,9 @@ impl Dir {
         let flags = libc::O_RDONLY | nofollow | libc::O_NONBLOCK | libc::O_NOCTTY;
         let f = self.open_at(name, flags, 0)?;
         if !f.metadata()?.is_file() {
-            return Err(io::Error::other("not a regular file"));
+            return Err(io::Error::other(crate::msg!(
+                crate::msg::catalogue::edge::ERR_FILE_NOT_REGULAR
+            )));
         }
         Ok(f)
     }
@@ -187,7 +194,10 @@ impl Dir {
         let mut bytes = vec![];
         f.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
         if bytes.len() as u64 > limit {
-            return Err(io::Error::other(format!("larger than {limit} bytes")));
+            return Err(io::Error::other(crate::msg!(
+                crate::msg::catalogue::edge::ERR_FILE_TOO_LARGE,
+                limit = limit
+            )));
         }
         Ok(bytes)
     }
@@ -472,7 +482,10 @@ fn component(name: &str) -> io::Result<CString> {
     if name.is_empty() || name.contains('/') || name == "." || name == ".." {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{name:?} is not one name in a folder"),
+            crate::msg!(
+                crate::msg::catalogue::edge::ERR_FILE_NOT_ONE_NAME,
+                name = format_args!("{name:?}")
+            ),
         ));
     }
     CString::new(name).map_err(|_| io::ErrorKind::InvalidInput.into())

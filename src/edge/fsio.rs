@@ -10,7 +10,8 @@ use crate::edge::dir::{self, Dir};
 pub use crate::edge::staging::{
     STAGING_PREFIX, Staging, already_exists, clear_leftovers, exists_other_than, staging_leftovers,
 };
-use crate::error::{Error, Kind, Result, io_error};
+use crate::error::{Error, Io, Kind, Result, io_error};
+use crate::msg::catalogue::edge as m;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -77,7 +78,7 @@ pub fn read_in(dir: &Path, name: &str) -> Result<Vec<u8>> {
     let path = dir.join(name);
     let d = Dir::open(dir).map_err(|e| dir::folder_error(dir, e))?;
     d.read(name, urne_verify::verify::folder::limits::of(name))
-        .map_err(|e| io_error("read", &path, e))
+        .map_err(|e| io_error(Io::Read, &path, e))
 }
 
 /// True when something (anything: a link is not followed) has the name `name` in the folder
@@ -98,8 +99,8 @@ pub fn split(path: &Path) -> Result<(PathBuf, String)> {
         .ok_or_else(|| {
             Error::new(
                 Kind::NotRegularFile,
-                format!("{} is not a file name", path.display()),
-                "give a path that ends with a file name",
+                crate::msg!(m::ERR_FILE_NOT_A_NAME, path = path.display()),
+                crate::msg!(m::REC_FILE_NOT_A_NAME),
             )
         })?;
     Ok((dir, name))
@@ -114,7 +115,7 @@ pub fn resolve(p: &Path) -> Result<PathBuf> {
         p.to_path_buf()
     } else {
         std::env::current_dir()
-            .map_err(|e| io_error("read the working directory for", p, e))?
+            .map_err(|e| io_error(Io::ReadWorkdir, p, e))?
             .join(p)
     };
     let comps: Vec<std::path::Component> = abs.components().collect();
@@ -180,11 +181,11 @@ pub fn read_within(path: &Path, limit: u64) -> Result<Vec<u8>> {
     // Never blocks on a FIFO, never reads past the limit of the file's kind (spec/formats.md §1.6).
     match read_bounded(&folder, &name, limit) {
         Ok(Some(b)) => Ok(b),
-        Ok(None) => fs::read(path).map_err(|e| io_error("read", path, e)),
+        Ok(None) => fs::read(path).map_err(|e| io_error(Io::Read, path, e)),
         Err(f) => Err(Error::new(
             Kind::NotRegularFile,
             f.what,
-            "give the regular file urne or production wrote, not a device, a FIFO or a larger file",
+            crate::msg!(m::REC_FILE_NOT_REGULAR),
         )),
     }
 }
@@ -197,14 +198,14 @@ pub fn check_empty_or_absent(out: &Path) -> Result<()> {
     };
     let empty = d
         .names()
-        .map_err(|e| io_error("read", out, e))?
+        .map_err(|e| io_error(Io::Read, out, e))?
         .iter()
         .all(|n| n.to_string_lossy().starts_with(STAGING_PREFIX));
     if !empty {
         return Err(Error::new(
             Kind::OutputFolderNotEmpty,
-            format!("{} already exists and is not empty", out.display()),
-            "outputs are never overwritten: give a new or empty --out folder (after an interrupted draw, run it again with the same --out: an output it left whole there is recorded as published)",
+            crate::msg!(m::ERR_OUTPUT_NOT_EMPTY, path = out.display()),
+            crate::msg!(m::REC_OUTPUT_NOT_EMPTY),
         ));
     }
     Ok(())

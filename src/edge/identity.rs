@@ -12,17 +12,18 @@ pub fn current() -> Result<SoftwareIdentity> {
     let exe = std::env::current_exe().map_err(|e| {
         Error::new(
             Kind::SystemFailed,
-            format!("cannot locate the running executable: {e}"),
-            "run urne from a regular file",
+            crate::msg!(crate::msg::catalogue::edge::ERR_SELF_LOCATE, e = e),
+            crate::msg!(crate::msg::catalogue::edge::REC_SELF_LOCATE),
         )
     })?;
-    let mut f = std::fs::File::open(&exe).map_err(|e| crate::error::io_error("read", &exe, e))?;
+    let mut f = std::fs::File::open(&exe)
+        .map_err(|e| crate::error::io_error(crate::error::Io::Read, &exe, e))?;
     let mut h = Sha256::new();
     let mut buf = vec![0u8; 1 << 20];
     loop {
         let n = f
             .read(&mut buf)
-            .map_err(|e| crate::error::io_error("read", &exe, e))?;
+            .map_err(|e| crate::error::io_error(crate::error::Io::Read, &exe, e))?;
         if n == 0 {
             break;
         }

@@ -18,6 +18,7 @@
 
 use crate::edge::maps::{MapsEntry, dev_parts, parse_maps};
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -72,8 +73,8 @@ fn check_started_by_kernel(auxv: &[u8]) -> Result<()> {
     }
     Err(Error::new(
         Kind::UnsafeProcess,
-        "refusing to open the token: urne was started through the dynamic loader as a command (ld.so … urne), which can bring in code of anyone's choosing",
-        "run the urne executable itself; nothing was done",
+        crate::msg!(m::ERR_LOADER_AS_COMMAND),
+        crate::msg!(m::REC_LOADER_AS_COMMAND),
     ))
 }
 
@@ -86,11 +87,12 @@ pub fn check_preload_file(path: &Path) -> Result<()> {
         Err(e) => {
             return Err(Error::new(
                 Kind::UnsafeProcess,
-                format!(
-                    "refusing to open the token: {} exists but cannot be read ({e}): it may make the loader bring code into every program",
-                    path.display()
+                crate::msg!(
+                    m::ERR_LOADER_PRELOAD_UNREADABLE,
+                    path = path.display(),
+                    e = e
                 ),
-                "remove the file, or make it readable and empty, on the appliance; nothing was done",
+                crate::msg!(m::REC_LOADER_PRELOAD_UNREADABLE),
             ));
         }
     };
@@ -101,17 +103,20 @@ pub fn check_preload_file(path: &Path) -> Result<()> {
     let names: Vec<&str> = text.split_whitespace().take(3).collect();
     Err(Error::new(
         Kind::UnsafeProcess,
-        format!(
-            "refusing to open the token: {} names libraries the loader brings into every program ({}{})",
-            path.display(),
-            names.join(", "),
-            if text.split_whitespace().count() > 3 {
-                ", …"
-            } else {
-                ""
-            }
+        crate::msg!(
+            m::ERR_LOADER_PRELOAD,
+            path = path.display(),
+            names = format_args!(
+                "{}{}",
+                names.join(", "),
+                if text.split_whitespace().count() > 3 {
+                    ", …"
+                } else {
+                    ""
+                }
+            )
         ),
-        "the appliance's system must preload nothing: empty or remove the file, and find out who put it there; nothing was done",
+        crate::msg!(m::REC_LOADER_PRELOAD),
     ))
 }
 
@@ -182,8 +187,8 @@ pub fn mapped_objects(known: &[KnownFile]) -> Result<Vec<MappedObject>> {
     let text = std::fs::read_to_string("/proc/self/maps").map_err(|e| {
         Error::new(
             Kind::SystemFailed,
-            format!("cannot read /proc/self/maps to measure the code in this process: {e}"),
-            "urne runs on Linux with /proc mounted",
+            crate::msg!(m::ERR_LOADER_MAPS, e = e),
+            crate::msg!(m::REC_PROC_MOUNTED),
         )
     })?;
     let mut seen: BTreeMap<(String, (u64, u64), u64), MappedObject> = BTreeMap::new();

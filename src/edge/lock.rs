@@ -13,6 +13,7 @@
 //! run under the parent's lock and do not take it.
 
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use std::fs::File;
 use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
@@ -51,11 +52,8 @@ pub fn take(db: &Path) -> Result<Option<TrailLock>> {
         Err(e) => {
             return Err(Error::new(
                 Kind::SystemFailed,
-                format!(
-                    "cannot open the folder of the audit trail {} to lock it: {e}",
-                    db.display()
-                ),
-                "urne takes a lock on the trail's folder so that one command runs at a time: give urne's user read access to the folder",
+                crate::msg!(m::ERR_LOCK_OPEN, path = db.display(), e = e),
+                crate::msg!(m::REC_LOCK_OPEN),
             ));
         }
     };
@@ -70,11 +68,8 @@ pub fn take(db: &Path) -> Result<Option<TrailLock>> {
     }
     Err(Error::new(
         Kind::SystemFailed,
-        format!(
-            "cannot lock the folder of the audit trail {}: {e}",
-            db.display()
-        ),
-        "urne takes a lock on the trail's folder so that one command runs at a time: check that the folder is on a local file system",
+        crate::msg!(m::ERR_LOCK_FAILED, path = db.display(), e = e),
+        crate::msg!(m::REC_LOCK_FAILED),
     ))
 }
 
@@ -94,23 +89,23 @@ pub fn busy(db: &Path) -> Error {
 /// [`busy`], naming the process that holds the lock when `/proc/locks` says which: anyone who
 /// can open the folder can lock it, and a process that is not urne's is named as such.
 fn busy_held_by(db: &Path, holder: Option<Holder>) -> Error {
-    let (message, hint) = match &holder {
+    let (message, hint) = match holder {
         Some(h) if h.name != "urne" => (
-            format!(
-                "a process that is not urne (process {}, {:?}) holds the lock of the audit trail {}: this one did nothing",
-                h.pid,
-                h.name,
-                db.display()
+            crate::msg!(
+                m::ERR_LOCK_HELD_BY_OTHER,
+                pid = h.pid,
+                name = format_args!("{:?}", h.name),
+                path = db.display()
             ),
-            "find out why that process locks the trail's folder (ps, docs/threat-model.md), then run this command again",
+            crate::msg!(m::REC_LOCK_HELD_BY_OTHER),
         ),
-        _ => (
-            format!(
-                "another urne command holds the audit trail {}{}: this one did nothing",
-                db.display(),
-                holder.map_or_else(String::new, |h| format!(" (process {})", h.pid))
-            ),
-            "wait until the other command has finished (a sitting holds the trail until it closes), then run this one again",
+        Some(h) => (
+            crate::msg!(m::ERR_LOCK_HELD_BY_URNE, path = db.display(), pid = h.pid),
+            crate::msg!(m::REC_LOCK_BUSY),
+        ),
+        None => (
+            crate::msg!(m::ERR_LOCK_BUSY, path = db.display()),
+            crate::msg!(m::REC_LOCK_BUSY),
         ),
     };
     Error::trail(Kind::Busy, message, hint)
@@ -190,7 +185,8 @@ mod tests {
             let e = busy_held_by(&db, Some(h));
             assert_eq!(e.kind, Kind::Busy);
             assert!(
-                e.message.contains("a process that is not urne"),
+                e.message
+                    .starts_with(m::ERR_LOCK_HELD_BY_OTHER.fixed(crate::msg::lang())[0]),
                 "{}",
                 e.message
             );

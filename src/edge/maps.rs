@@ -83,7 +83,10 @@ pub fn anonymous_code(text: &str) -> Vec<String> {
             let kernel = name == "[vdso]" || name == "[vsyscall]";
             (perms.contains('x') && !file_backed && !kernel).then(|| {
                 if name.is_empty() {
-                    format!("anonymous memory {range}")
+                    crate::msg!(
+                        crate::msg::catalogue::edge::ERR_CLOSURE_ANONYMOUS,
+                        range = range
+                    )
                 } else {
                     format!("{name} {range}")
                 }
@@ -108,7 +111,13 @@ ff60-ff61 --xp 00000000 00:00 0                          [vsyscall]
 ";
         assert_eq!(
             anonymous_code(text),
-            ["anonymous memory 7f10-7f20", "[heap] 7f20-7f30"]
+            [
+                crate::msg!(
+                    crate::msg::catalogue::edge::ERR_CLOSURE_ANONYMOUS,
+                    range = "7f10-7f20"
+                ),
+                "[heap] 7f20-7f30".to_string()
+            ]
         );
         let me = std::fs::read_to_string("/proc/self/maps").unwrap();
         assert_eq!(anonymous_code(&me), Vec::<String>::new());

@@ -28,6 +28,7 @@
 //! could load, and what closes it, is written down in docs/threat-model.md, "The clean process".
 
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::sync::{Mutex, OnceLock};
@@ -236,32 +237,30 @@ fn value_kept(name: &str, value: &OsStr) -> bool {
 /// it bind-mounts any file over the system's libraries and configuration, no root needed).
 /// Checked before the module is loaded and before any PIN is read.
 pub fn check_unobserved(start: &Start) -> Result<()> {
-    let refuse = |what: String, hint: &str| Err(Error::new(Kind::UnsafeProcess, what, hint));
+    let refuse = |what: String, hint: String| Err(Error::new(Kind::UnsafeProcess, what, hint));
     if let Some(pid) = start.tracer {
         return refuse(
             if pid == u32::MAX {
-                "refusing to open the token: urne cannot read whether another process traces it (/proc/self/status)".to_string()
+                crate::msg!(m::ERR_PROCESS_TRACER_UNKNOWN)
             } else {
-                format!(
-                    "refusing to open the token: urne is traced by process {pid}, which can read the PIN and change what urne computes"
-                )
+                crate::msg!(m::ERR_PROCESS_TRACED, pid = pid)
             },
-            "run urne itself, not under a debugger or tracer (strace, gdb, a launcher that traces it); nothing was done",
+            crate::msg!(m::REC_PROCESS_TRACED),
         );
     }
     if !start.non_dumpable {
         return refuse(
-            "refusing to open the token: urne could not make itself non-dumpable".to_string(),
-            "urne runs on Linux, where prctl(PR_SET_DUMPABLE) is always allowed: find out what stops it; nothing was done",
+            crate::msg!(m::ERR_PROCESS_DUMPABLE),
+            crate::msg!(m::REC_PROCESS_DUMPABLE),
         );
     }
     if !is_initial_user_namespace(&start.uid_map) {
         return refuse(
-            format!(
-                "refusing to open the token: urne runs in a user namespace of its own (uid map {:?}), where system files may have been replaced for it alone",
-                start.uid_map.trim()
+            crate::msg!(
+                m::ERR_PROCESS_NAMESPACE,
+                map = format_args!("{:?}", start.uid_map.trim())
             ),
-            "run urne on the appliance itself, outside any container or `unshare -U`; nothing was done",
+            crate::msg!(m::REC_PROCESS_NAMESPACE),
         );
     }
     Ok(())
@@ -317,15 +316,12 @@ pub fn check_started_clean(names: &[String]) -> Result<()> {
     let unset: String = found.iter().flat_map(|n| [" -u ", n]).collect();
     Err(Error::new(
         Kind::UnsafeProcess,
-        format!(
-            "refusing to open the token: urne was started with {} in its environment, which can make the system's libraries load code or configuration other than urne's and its HSM module's",
-            found.join(", ")
-        ),
-        format!(
-            "run urne without {} (not even empty: e.g. `env{unset} urne …`), and find out who set {}; nothing was done",
-            if found.len() == 1 { "it" } else { "them" },
-            if found.len() == 1 { "it" } else { "them" },
-        ),
+        crate::msg!(m::ERR_PROCESS_ENV, names = found.join(", ")),
+        if found.len() == 1 {
+            crate::msg!(m::REC_PROCESS_ENV_ONE, unset = unset)
+        } else {
+            crate::msg!(m::REC_PROCESS_ENV_MANY, unset = unset)
+        },
     ))
 }
 
@@ -338,11 +334,11 @@ pub fn check_openssl(start: &Start) -> Result<()> {
     }
     Err(Error::new(
         Kind::UnsafeProcess,
-        format!(
-            "refusing to open the token: OpenSSL's libcrypto could not be set to load no configuration and no engine by name ({:?})",
-            start.openssl
+        crate::msg!(
+            m::ERR_PROCESS_OPENSSL,
+            state = format_args!("{:?}", start.openssl)
         ),
-        "something used libcrypto before urne started, or registered an engine: run the urne executable itself, with nothing preloaded; nothing was done",
+        crate::msg!(m::REC_PROCESS_OPENSSL),
     ))
 }
 
@@ -355,10 +351,8 @@ pub fn module_env(names: &[String]) -> Result<()> {
     if let Some(bad) = names.iter().find(|n| is_code_loading(n)) {
         return Err(Error::new(
             Kind::UnsafeProcess,
-            format!(
-                "refusing to open the token: the configuration's module_env names {bad}, a variable that can make the system's libraries load code or configuration"
-            ),
-            "name in module_env only what the HSM's module itself reads (for SoftHSM: SOFTHSM2_CONF); nothing was done",
+            crate::msg!(m::ERR_PROCESS_MODULE_ENV, name = bad),
+            crate::msg!(m::REC_PROCESS_MODULE_ENV),
         ));
     }
     let aside = SET_ASIDE

@@ -10,6 +10,7 @@
 use crate::edge::fsio::{self, Staging};
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use std::collections::BTreeMap;
 use std::path::Path;
 use urne_verify::crypto::{Hash32, keys, sha256};
@@ -50,8 +51,8 @@ pub fn refuse_taken(out: &Path, outputs: &[(&str, Vec<u8>)], flag: &str) -> Resu
         if fsio::exists_other_than(&dir, name, bytes) {
             return Err(Error::new(
                 Kind::OutputExists,
-                format!("{} already exists", out.join(name).display()),
-                format!("outputs are never overwritten: give an empty {flag} folder"),
+                crate::msg!(m::ERR_OUTPUT_EXISTS, path = out.join(name).display()),
+                crate::msg!(m::REC_OUTPUT_EXISTS_FLAG, flag = flag),
             ));
         }
     }
@@ -144,15 +145,18 @@ pub fn write_with_sig(path: &Path, bytes: &[u8], sig: &[u8]) -> Result<()> {
     if !matches!(dir.kind(&name), Ok(None)) {
         return Err(Error::new(
             Kind::OutputExists,
-            format!("{} already exists", path.display()),
-            "outputs are never overwritten: choose an empty --out folder",
+            crate::msg!(m::ERR_OUTPUT_EXISTS, path = path.display()),
+            crate::msg!(m::REC_OUTPUT_EXISTS_CHOOSE),
         ));
     }
     if fsio::exists_other_than(&dir, &sig_name, sig) {
         return Err(Error::new(
             Kind::OutputExists,
-            format!("{} already exists", dir_path.join(&sig_name).display()),
-            "outputs are never overwritten: give another --out",
+            crate::msg!(
+                m::ERR_OUTPUT_EXISTS,
+                path = dir_path.join(&sig_name).display()
+            ),
+            crate::msg!(m::REC_OUTPUT_EXISTS_ANOTHER),
         ));
     }
     let mut st = Staging::new(&dir)?;

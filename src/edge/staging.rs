@@ -13,7 +13,8 @@
 //! exchanged for any of these names at any moment is never followed (issue 22, item 3).
 
 use crate::edge::dir::{Dir, Kind};
-use crate::error::{Error, Result, io_error};
+use crate::error::{Error, Io, Result, io_error};
+use crate::msg::catalogue::edge as m;
 use std::fs::File;
 use std::io::Write;
 use std::path::Path;
@@ -43,7 +44,7 @@ impl Staging {
         clear_leftovers(out);
         let out = out
             .try_clone()
-            .map_err(|e| io_error("open", out.path(), e))?;
+            .map_err(|e| io_error(Io::Open, out.path(), e))?;
         let pid = std::process::id();
         for _ in 0..1000u32 {
             let name = format!("{STAGING_PREFIX}{pid}-{:016x}", unpredictable()?);
@@ -51,7 +52,7 @@ impl Staging {
                 Ok(()) => {
                     let dir = out
                         .sub(&name)
-                        .map_err(|e| io_error("open the staging folder", &out.show(&name), e))?;
+                        .map_err(|e| io_error(Io::OpenStaging, &out.show(&name), e))?;
                     check_made(&dir)?;
                     return Ok(Staging {
                         out,
@@ -63,13 +64,13 @@ impl Staging {
                     });
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(io_error("create staging folder", &out.show(&name), e)),
+                Err(e) => return Err(io_error(Io::CreateStaging, &out.show(&name), e)),
             }
         }
         Err(Error::new(
             crate::error::Kind::StagingRefused,
-            format!("no free staging folder name in {}", out.path().display()),
-            "remove the .urne-staging-* entries from the output folder",
+            crate::msg!(m::ERR_STAGING_NO_FREE_NAME, path = out.path().display()),
+            crate::msg!(m::REC_STAGING_NO_FREE_NAME),
         ))
     }
 
@@ -104,7 +105,7 @@ impl Staging {
                 self.names.push(name.to_string());
                 Ok(())
             }
-            Err(e) => Err(io_error("write", &self.out.show(name), e)),
+            Err(e) => Err(io_error(Io::Write, &self.out.show(name), e)),
         }
     }
 
@@ -121,8 +122,8 @@ impl Staging {
         if want != have {
             return Err(Error::new(
                 crate::error::Kind::Defect,
-                "publish order does not list the staged files",
-                "this is a defect; nothing was published",
+                crate::msg!(m::ERR_STAGING_ORDER),
+                crate::msg!(m::REC_DEFECT_NOTHING_PUBLISHED),
             ));
         }
         for name in order {
@@ -130,16 +131,16 @@ impl Staging {
                 let staged = staged_name(name);
                 self.dir
                     .unlink(&staged)
-                    .map_err(|e| io_error("remove", &self.dir.show(&staged), e))?;
+                    .map_err(|e| io_error(Io::Remove, &self.dir.show(&staged), e))?;
             }
         }
         // The names in place are durable before the caller records the output as published.
         self.out
             .sync()
-            .map_err(|e| io_error("sync", self.out.path(), e))?;
+            .map_err(|e| io_error(Io::Sync, self.out.path(), e))?;
         self.out
             .rmdir(&self.name)
-            .map_err(|e| io_error("remove", self.dir.path(), e))?;
+            .map_err(|e| io_error(Io::Remove, self.dir.path(), e))?;
         let _ = self.out.sync();
         self.published = true;
         Ok(())
@@ -170,11 +171,8 @@ fn unpredictable() -> Result<u64> {
     if n != b.len().cast_signed() {
         return Err(Error::new(
             crate::error::Kind::SystemFailed,
-            format!(
-                "cannot read the kernel's random source: {}",
-                std::io::Error::last_os_error()
-            ),
-            "check the system (getrandom failed)",
+            crate::msg!(m::ERR_STAGING_RANDOM, e = std::io::Error::last_os_error()),
+            crate::msg!(m::REC_STAGING_RANDOM),
         ));
     }
     Ok(u64::from_ne_bytes(b))
@@ -189,19 +187,20 @@ fn unpredictable() -> Result<u64> {
 fn check_made(dir: &Dir) -> Result<()> {
     let (uid, mode) = dir
         .owner_mode()
-        .map_err(|e| io_error("examine the staging folder", dir.path(), e))?;
+        .map_err(|e| io_error(Io::ExamineStaging, dir.path(), e))?;
     // SAFETY: geteuid has no preconditions.
     made_by(uid, mode, unsafe { libc::geteuid() })
         .then_some(())
         .ok_or_else(|| {
             Error::new(
                 crate::error::Kind::StagingRefused,
-                format!(
-                    "the staging folder {} is not one only urne's user can change (owner {uid}, mode {:o})",
-                    dir.path().display(),
-                    mode & 0o7777
+                crate::msg!(
+                    m::ERR_STAGING_NOT_OURS,
+                    path = dir.path().display(),
+                    uid = uid,
+                    mode = format_args!("{:o}", mode & 0o7777)
                 ),
-                "someone may have replaced it as urne made it (keep the output folder as evidence), or the medium is mounted so that its files are not urne's user's alone: mount it with that user as owner and no write for group and others (FAT/exFAT: uid=, umask=022)",
+                crate::msg!(m::REC_STAGING_NOT_OURS),
             )
         })
 }
@@ -216,8 +215,8 @@ fn check_name(name: &str) -> Result<()> {
     if name.is_empty() || name.contains('/') || name == ".." || name.starts_with(STAGING_PREFIX) {
         return Err(Error::new(
             crate::error::Kind::Defect,
-            format!("bad output file name {name:?}"),
-            "this is a defect",
+            crate::msg!(m::ERR_STAGING_BAD_NAME, name = format_args!("{name:?}")),
+            crate::msg!(m::REC_DEFECT),
         ));
     }
     Ok(())
@@ -243,7 +242,7 @@ fn place(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
             if same_regular_file_bytes((out, name), (staged, &from)) {
                 staged
                     .unlink(&from)
-                    .map_err(|e| io_error("remove", &staged.show(&from), e))?;
+                    .map_err(|e| io_error(Io::Remove, &staged.show(&from), e))?;
                 return Ok(Placed::Moved);
             }
             if remove_orphan_signature(out, name)? {
@@ -255,7 +254,7 @@ fn place(staged: &Dir, out: &Dir, name: &str) -> Result<Placed> {
             Err(already_exists(&out.show(name)))
         }
         Err(e) if no_hard_links(&e) => rename_if_absent(staged, out, name),
-        Err(e) => Err(io_error("publish", &out.show(name), e)),
+        Err(e) => Err(io_error(Io::Publish, &out.show(name), e)),
     }
 }
 
@@ -296,10 +295,10 @@ fn remove_orphan_signature(out: &Dir, name: &str) -> Result<bool> {
         return Ok(false);
     }
     out.unlink(name)
-        .map_err(|e| io_error("remove", &out.show(name), e))?;
+        .map_err(|e| io_error(Io::Remove, &out.show(name), e))?;
     note!(
-        "note: removed {}, the signature of a file an interrupted command never published",
-        out.show(name).display()
+        "{}",
+        crate::msg!(m::SCR_STAGING_ORPHAN_SIG, path = out.show(name).display())
     );
     Ok(true)
 }
@@ -319,22 +318,19 @@ pub fn rename_error(fin: &Path, e: std::io::Error) -> Error {
     if e.raw_os_error() == Some(libc::EINVAL) {
         return Error::new(
             crate::error::Kind::NoSafeRename,
-            format!(
-                "cannot put {} in place: the file system of its medium cannot move a file without overwriting (renameat2 RENAME_NOREPLACE: {e}), and urne never overwrites",
-                fin.display()
-            ),
-            "use a medium whose file system has hard links or RENAME_NOREPLACE: format it as ext4, or mount FAT/exFAT with the kernel's own driver (vfat, exfat), not through FUSE or a network share",
+            crate::msg!(m::ERR_STAGING_NO_SAFE_RENAME, path = fin.display(), e = e),
+            crate::msg!(m::REC_STAGING_NO_SAFE_RENAME),
         );
     }
-    io_error("publish", fin, e)
+    io_error(Io::Publish, fin, e)
 }
 
 /// The error for an output file that already exists: outputs are never overwritten.
 pub fn already_exists(p: &Path) -> Error {
     Error::new(
         crate::error::Kind::OutputExists,
-        format!("{} already exists", p.display()),
-        "outputs are never overwritten: give an empty --out folder",
+        crate::msg!(m::ERR_OUTPUT_EXISTS, path = p.display()),
+        crate::msg!(m::REC_OUTPUT_EXISTS),
     )
 }
 
@@ -382,15 +378,15 @@ pub fn clear_leftovers(out: &Dir) {
             Ok(st) => st,
             Err(e) if matches!(e.raw_os_error(), Some(libc::ELOOP | libc::ENOTDIR)) => {
                 note!(
-                    "note: {} is not a staging folder urne made (not a folder); left untouched",
-                    p.display()
+                    "{}",
+                    crate::msg!(m::SCR_STAGING_NOT_A_FOLDER, path = p.display())
                 );
                 continue;
             }
             Err(e) => {
                 note!(
-                    "note: could not open the staging folder {}: {e}",
-                    p.display()
+                    "{}",
+                    crate::msg!(m::SCR_STAGING_CANNOT_OPEN, path = p.display(), e = e)
                 );
                 continue;
             }
@@ -403,12 +399,12 @@ pub fn clear_leftovers(out: &Dir) {
         }
         match out.rmdir(&name) {
             Ok(()) => note!(
-                "note: removed {}, the staging folder of an interrupted command (its files were never published)",
-                p.display()
+                "{}",
+                crate::msg!(m::SCR_STAGING_REMOVED, path = p.display())
             ),
             Err(e) => note!(
-                "note: could not remove the staging folder {}: {e}",
-                p.display()
+                "{}",
+                crate::msg!(m::SCR_STAGING_CANNOT_REMOVE, path = p.display(), e = e)
             ),
         }
     }

@@ -6,6 +6,8 @@
 //! `RulesError`, `BlockIdError`, `CsvError`, …) are converted by the commands, which choose the
 //! kind and write the hint the operator needs.
 
+use crate::msg::Msg;
+use crate::msg::catalogue::edge as m;
 use std::fmt;
 
 mod kind;
@@ -90,14 +92,73 @@ impl std::error::Error for Error {}
 /// What every fallible function of the appliance returns.
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// What urne was doing with a file when the system refused (the words of [`io_error`]'s
+/// message, one whole sentence per case in each language).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Io {
+    /// Reading a file or listing a folder.
+    Read,
+    /// Reading the working directory, to resolve a relative path.
+    ReadWorkdir,
+    /// Opening a folder already held (a second descriptor of it).
+    Open,
+    /// Opening a folder by its path.
+    OpenFolder,
+    /// Opening a staging folder just made.
+    OpenStaging,
+    /// Making a staging folder.
+    CreateStaging,
+    /// Reading a staging folder's owner and mode.
+    ExamineStaging,
+    /// Writing a file.
+    Write,
+    /// Removing a file or a folder.
+    Remove,
+    /// Syncing a folder.
+    Sync,
+    /// Syncing the folder of a file.
+    SyncFolderOf,
+    /// Putting an output at its final name.
+    Publish,
+    /// Creating the audit trail.
+    CreateTrail,
+    /// Opening the audit trail.
+    OpenTrail,
+    /// Putting a new audit trail at its path.
+    PutTrail,
+}
+
+impl Io {
+    /// The message that says this failed.
+    fn msg(self) -> &'static Msg {
+        match self {
+            Io::Read => &m::ERR_FILE_READ,
+            Io::ReadWorkdir => &m::ERR_FILE_READ_WORKDIR,
+            Io::Open => &m::ERR_FILE_OPEN,
+            Io::OpenFolder => &m::ERR_FILE_OPEN_FOLDER,
+            Io::OpenStaging => &m::ERR_FILE_OPEN_STAGING,
+            Io::CreateStaging => &m::ERR_FILE_CREATE_STAGING,
+            Io::ExamineStaging => &m::ERR_FILE_EXAMINE_STAGING,
+            Io::Write => &m::ERR_FILE_WRITE,
+            Io::Remove => &m::ERR_FILE_REMOVE,
+            Io::Sync => &m::ERR_FILE_SYNC,
+            Io::SyncFolderOf => &m::ERR_FILE_SYNC_FOLDER_OF,
+            Io::Publish => &m::ERR_FILE_PUBLISH,
+            Io::CreateTrail => &m::ERR_FILE_CREATE_TRAIL,
+            Io::OpenTrail => &m::ERR_FILE_OPEN_TRAIL,
+            Io::PutTrail => &m::ERR_FILE_PUT_TRAIL,
+        }
+    }
+}
+
 /// Reading or writing a file the operator named. A file to read that is not there is said in
 /// one wording whatever the file (an export, a rules file, a key): `no such file: PATH`.
 #[expect(
     clippy::needless_pass_by_value,
     reason = "an error conversion, as `map_err` hands the error over: by value, like `From`"
 )]
-pub fn io_error(what: &str, path: &std::path::Path, e: std::io::Error) -> Error {
-    if what == "read" && e.kind() == std::io::ErrorKind::NotFound {
+pub fn io_error(doing: Io, path: &std::path::Path, e: std::io::Error) -> Error {
+    if doing == Io::Read && e.kind() == std::io::ErrorKind::NotFound {
         return no_such_file(path);
     }
     let kind = match e.kind() {
@@ -108,8 +169,8 @@ pub fn io_error(what: &str, path: &std::path::Path, e: std::io::Error) -> Error 
     };
     Error::new(
         kind,
-        format!("cannot {what} {}: {e}", path.display()),
-        "check the path and the permissions, and that the medium is mounted",
+        crate::msg!(doing.msg(), path = path.display(), e = e),
+        crate::msg!(m::REC_FILE_CHECK_PATH),
     )
 }
 
@@ -117,7 +178,7 @@ pub fn io_error(what: &str, path: &std::path::Path, e: std::io::Error) -> Error 
 pub fn no_such_file(path: &std::path::Path) -> Error {
     Error::new(
         Kind::NoSuchFile,
-        format!("no such file: {}", path.display()),
-        "check the path (relative paths are from the working directory) and that the medium is mounted",
+        crate::msg!(m::ERR_FILE_NO_SUCH, path = path.display()),
+        crate::msg!(m::REC_FILE_NO_SUCH),
     )
 }

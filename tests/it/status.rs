@@ -348,7 +348,10 @@ fn status_needs_the_token_and_says_where_a_refused_pin_came_from() {
     let shown = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(3), "{shown}");
     screen_error(&shown, "pin-incorrect");
-    assert!(shown.contains("type the user PIN again"), "{shown}");
+    assert!(
+        shown.contains("retapez soigneusement le code PIN"),
+        "{shown}"
+    );
     assert!(
         !shown.contains("URNE_PIN") && !shown.contains("--pin-file"),
         "{shown}"

@@ -14,6 +14,7 @@
 
 use super::{Hsm, hsm_err};
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use cryptoki::context::Function;
 use cryptoki::error::{Error as P11Error, RvError};
 use cryptoki::mechanism::aead::GcmParams;
@@ -39,8 +40,8 @@ static IVS: Mutex<Vec<[u8; IV_LEN]>> = Mutex::new(Vec::new());
 fn not_opened(why: &str) -> Error {
     Error::new(
         Kind::SealBroken,
-        format!("a sealed secret of the trail does not open under the token's sealing key: {why}"),
-        "the trail holds what this token did not seal for this purpose: keep the database as evidence, run `urne audit verify`, and act on nothing from it until it is explained",
+        crate::msg!(m::ERR_SEAL_NOT_OPENED, why = why),
+        crate::msg!(m::REC_SEAL_NOT_OPENED),
     )
 }
 
@@ -96,7 +97,7 @@ impl Hsm {
     fn seal_objects(&self) -> Result<Vec<ObjectHandle>> {
         self.s()
             .find_objects(&[Attribute::Label(SEAL_KEY_LABEL.as_bytes().to_vec())])
-            .map_err(|e| hsm_err("C_FindObjects failed", e))
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_FIND_OBJECTS), e))
     }
 
     /// Whether the token holds no key at all (no private key, no secret key): a new token,
@@ -106,7 +107,7 @@ impl Hsm {
             let found = self
                 .s()
                 .find_objects(&[Attribute::Class(class)])
-                .map_err(|e| hsm_err("C_FindObjects failed", e))?;
+                .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_FIND_OBJECTS), e))?;
             if !found.is_empty() {
                 return Ok(false);
             }
@@ -129,14 +130,14 @@ impl Hsm {
                 Attribute::Class(ObjectClass::SECRET_KEY),
                 Attribute::Label(SEAL_KEY_LABEL.as_bytes().to_vec()),
             ])
-            .map_err(|e| hsm_err("C_FindObjects failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_FIND_OBJECTS), e))?;
         let [h] = keys[..] else {
             return Ok(false);
         };
         let attrs = self
             .s()
             .get_attributes(h, &[AttributeType::Local])
-            .map_err(|e| hsm_err("cannot read the sealing key's attributes", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_SEAL_KEY_ATTRIBUTES), e))?;
         Ok(!attrs.iter().any(|a| matches!(a, Attribute::Local(true))))
     }
 
@@ -147,14 +148,17 @@ impl Hsm {
         if self.seal_key_present()? {
             return Err(Error::new(
                 Kind::KeysExist,
-                format!("the token already holds an object labelled {SEAL_KEY_LABEL:?}"),
-                "urne never replaces its sealing key: secrets sealed under it would no longer open",
+                crate::msg!(
+                    m::ERR_SEAL_KEY_EXISTS,
+                    label = format_args!("{SEAL_KEY_LABEL:?}")
+                ),
+                crate::msg!(m::REC_SEAL_KEY_EXISTS),
             ));
         }
         let mut id = [0u8; KEY_ID_LEN];
         self.s()
             .generate_random_slice(&mut id)
-            .map_err(|e| hsm_err("C_GenerateRandom failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GENERATE_RANDOM), e))?;
         let template = [
             Attribute::Class(ObjectClass::SECRET_KEY),
             Attribute::KeyType(KeyType::AES),
@@ -179,7 +183,7 @@ impl Hsm {
         ];
         self.s()
             .generate_key(&Mechanism::AesKeyGen, &template)
-            .map_err(|e| hsm_err("AES-256 sealing key generation failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GENERATE_AES), e))?;
         Ok(self.seal_key()?.1)
     }
 
@@ -198,38 +202,42 @@ impl Hsm {
                 Attribute::Class(ObjectClass::SECRET_KEY),
                 Attribute::Label(SEAL_KEY_LABEL.as_bytes().to_vec()),
             ])
-            .map_err(|e| hsm_err("C_FindObjects failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_FIND_OBJECTS), e))?;
         let h = match keys[..] {
             [h] => h,
             [] if self.seal_key_present()? => {
                 return Err(Error::new(
                     Kind::KeyUnfit,
-                    format!("the token's object labelled {SEAL_KEY_LABEL:?} is not a secret key"),
-                    "the token was altered outside urne: stop and investigate before any ceremony",
+                    crate::msg!(
+                        m::ERR_SEAL_KEY_NOT_SECRET,
+                        label = format_args!("{SEAL_KEY_LABEL:?}")
+                    ),
+                    crate::msg!(m::REC_HSM_ALTERED_CEREMONY),
                 ));
             }
             [] if self.holds_no_key()? => {
                 return Err(Error::new(
                     Kind::KeyMissing,
-                    "the token holds no key yet: it is new",
-                    "initialise it with `urne keys init`, at the key ceremony",
+                    crate::msg!(m::ERR_SEAL_TOKEN_NEW),
+                    crate::msg!(m::REC_SEAL_TOKEN_NEW),
                 ));
             }
             [] => {
                 return Err(Error::new(
                     Kind::KeyMissing,
-                    "the token has no sealing key: it was initialised by an older urne",
-                    "initialise a new token with this urne (`urne keys init`); a token without a sealing key cannot keep block secrets",
+                    crate::msg!(m::ERR_SEAL_KEY_MISSING),
+                    crate::msg!(m::REC_SEAL_KEY_MISSING),
                 ));
             }
             _ => {
                 return Err(Error::new(
                     Kind::KeyMissing,
-                    format!(
-                        "the token has {} secret keys labelled {SEAL_KEY_LABEL:?}; urne needs exactly one",
-                        keys.len()
+                    crate::msg!(
+                        m::ERR_SEAL_KEYS_MANY,
+                        n = keys.len(),
+                        label = format_args!("{SEAL_KEY_LABEL:?}")
                     ),
-                    "the token was altered outside urne: stop and investigate before any ceremony",
+                    crate::msg!(m::REC_HSM_ALTERED_CEREMONY),
                 ));
             }
         };
@@ -255,15 +263,13 @@ impl Hsm {
                     AttributeType::AllowedMechanisms,
                 ],
             )
-            .map_err(|e| hsm_err("cannot read the sealing key's attributes", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_SEAL_KEY_ATTRIBUTES), e))?;
         let r = record_of(attrs);
         if !r.is_sound() || !urne_ceremony::sealed::is_key_id(&r.key_id) {
             return Err(Error::new(
                 Kind::KeyUnfit,
-                format!(
-                    "the sealing key's attributes are not the ones urne generates it with: {r:?}"
-                ),
-                "do not use this token for ceremonies; use an HSM that keeps a generated AES key sensitive, non-extractable and fixed",
+                crate::msg!(m::ERR_SEAL_KEY_UNFIT, record = format_args!("{r:?}")),
+                crate::msg!(m::REC_SEAL_KEY_UNFIT),
             ));
         }
         Ok((h, r))
@@ -279,7 +285,7 @@ impl Hsm {
         let mut iv = [0u8; IV_LEN];
         self.s()
             .generate_random_slice(&mut iv)
-            .map_err(|e| hsm_err("C_GenerateRandom failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GENERATE_RANDOM), e))?;
         {
             let mut ivs = IVS
                 .lock()
@@ -287,43 +293,44 @@ impl Hsm {
             if iv.iter().all(|&b| b == iv[0]) || ivs.contains(&iv) {
                 return Err(Error::new(
                     Kind::HsmHealthCheck,
-                    "the HSM's random bytes failed a health check: an IV for sealing repeats an earlier one or is one byte value",
-                    "the token's generator is faulty: stop the ceremony and replace the HSM",
+                    crate::msg!(m::ERR_SEAL_IV),
+                    crate::msg!(m::REC_HSM_GENERATOR_FAULTY),
                 ));
             }
             ivs.push(iv);
         }
         let mut iv_param = iv;
         let ct = {
-            let params = GcmParams::new(&mut iv_param, aad, TAG_BITS.into())
-                .map_err(|e| Error::new(Kind::Defect, format!("AES-GCM parameters: {e}"), ""))?;
+            let params = GcmParams::new(&mut iv_param, aad, TAG_BITS.into()).map_err(|e| {
+                Error::new(Kind::Defect, crate::msg!(m::ERR_SEAL_PARAMS, e = e), "")
+            })?;
             self.s()
                 .encrypt(&Mechanism::AesGcm(params), h, plaintext)
-                .map_err(|e| hsm_err("C_Encrypt (AES-GCM) failed", e))?
+                .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_ENCRYPT), e))?
         };
         if ct.len() != plaintext.len() + TAG_LEN {
             return Err(Error::new(
                 Kind::HsmMisbehaves,
-                format!(
-                    "the token sealed {} bytes into {} (expected {} with the tag)",
-                    plaintext.len(),
-                    ct.len(),
-                    plaintext.len() + TAG_LEN
+                crate::msg!(
+                    m::ERR_SEAL_LENGTH,
+                    len = plaintext.len(),
+                    got = ct.len(),
+                    want = plaintext.len() + TAG_LEN
                 ),
-                "the token is not behaving as AES-GCM: stop and investigate",
+                crate::msg!(m::REC_SEAL_NOT_GCM),
             ));
         }
         let sealed = SealedBox::new(&key.key_id, iv, ct)
-            .map_err(|e| Error::new(Kind::Defect, format!("the sealed box: {e}"), ""))?;
+            .map_err(|e| Error::new(Kind::Defect, crate::msg!(m::ERR_SEAL_BOX, e = e), ""))?;
         // Opened by the bare call (no probe: a faulty token must not send the probe round again).
         match self.decrypt(h, aad, &sealed) {
             Ok(p) if p == plaintext => Ok(sealed),
             Ok(_) => Err(Error::new(
                 Kind::HsmMisbehaves,
-                "the token does not open what it just sealed to the same bytes",
-                "the token is faulty: stop the ceremony and replace the HSM",
+                crate::msg!(m::ERR_SEAL_ROUND_TRIP),
+                crate::msg!(m::REC_SEAL_ROUND_TRIP),
             )),
-            Err(e) => Err(hsm_err("the token cannot open what it just sealed", e)),
+            Err(e) => Err(hsm_err(crate::msg!(m::ERR_P11_OPEN_SEALED), e)),
         }
     }
 
@@ -333,13 +340,13 @@ impl Hsm {
     pub fn unseal(&self, aad: &[u8], sealed: &SealedBox) -> Result<Vec<u8>> {
         let (h, key) = self.seal_key()?;
         if sealed.ciphertext_and_tag.len() < TAG_LEN {
-            return Err(not_opened("it is shorter than its tag"));
+            return Err(not_opened(&crate::msg!(m::ERR_SEAL_SHORT)));
         }
         if sealed.key_id_hex() != key.key_id {
-            return Err(not_opened(&format!(
-                "it names the sealing key {}, the token's is {}",
-                sealed.key_id_hex(),
-                key.key_id
+            return Err(not_opened(&crate::msg!(
+                m::ERR_SEAL_OTHER_KEY,
+                named = sealed.key_id_hex(),
+                key = key.key_id
             )));
         }
         self.open_with(h, aad, sealed)
@@ -365,40 +372,33 @@ impl Hsm {
             Ok(p) if p.len() == sealed.secret_len() => Ok(p),
             Ok(p) => Err(Error::new(
                 Kind::HsmMisbehaves,
-                format!(
-                    "the token opened {} bytes of ciphertext into {}",
-                    sealed.ciphertext_and_tag.len(),
-                    p.len()
+                crate::msg!(
+                    m::ERR_SEAL_OPENED_LENGTH,
+                    len = sealed.ciphertext_and_tag.len(),
+                    got = p.len()
                 ),
-                "the token is not behaving as AES-GCM: stop and investigate",
+                crate::msg!(m::REC_SEAL_NOT_GCM),
             )),
             Err(P11Error::Pkcs11(
                 RvError::EncryptedDataInvalid | RvError::EncryptedDataLenRange,
                 Function::Decrypt,
-            )) => Err(not_opened(TAG_FAILED)),
+            )) => Err(not_opened(&crate::msg!(m::ERR_SEAL_TAG))),
             // SoftHSM 2.6 answers a tag that does not verify with CKR_GENERAL_ERROR, as it would
             // a fault: a probe sealed and opened now tells them apart.
             Err(P11Error::Pkcs11(RvError::GeneralError, Function::Decrypt)) => {
                 match self.seal(PROBE_AAD, &[0u8; 16]) {
-                    Ok(_) => Err(not_opened(TAG_FAILED)),
+                    Ok(_) => Err(not_opened(&crate::msg!(m::ERR_SEAL_TAG))),
                     Err(e) => Err(Error::new(
                         Kind::HsmMisbehaves,
-                        format!(
-                            "C_Decrypt (AES-GCM) failed with CKR_GENERAL_ERROR, and the token cannot seal and open a probe either: {}",
-                            e.message
-                        ),
-                        "the token is faulty: stop the ceremony and check the HSM (`urne hsm info`)",
+                        crate::msg!(m::ERR_SEAL_PROBE, message = e.message),
+                        crate::msg!(m::REC_SEAL_PROBE),
                     )),
                 }
             }
-            Err(e) => Err(hsm_err("C_Decrypt (AES-GCM) failed", e)),
+            Err(e) => Err(hsm_err(crate::msg!(m::ERR_P11_DECRYPT), e)),
         }
     }
 }
-
-/// Why a box with a tag that does not verify is refused.
-const TAG_FAILED: &str =
-    "its tag does not verify (altered, or sealed for another trail or purpose)";
 
 /// The additional data of the probe that tells a tag failure from a fault of the token.
 const PROBE_AAD: &[u8] = b"urne/v2/sealed\nprobe\n";

@@ -3,6 +3,7 @@
 
 use super::errors::hsm_err;
 use crate::error::Result;
+use crate::msg::catalogue::edge as m;
 use cryptoki::context::Pkcs11;
 use cryptoki::error::{Error as P11Error, RvError};
 use cryptoki::session::{Session, UserType};
@@ -15,14 +16,9 @@ pub(super) const PIN_TRIES: u32 = 3;
 
 /// What is said when the PIN typed was refused and may be typed again.
 fn pin_refused_again(left: u32) -> String {
-    let lang = crate::text::lang();
-    format!(
-        "{} {left} {}",
-        lang.t(
-            "L'HSM a refusé ce code PIN (rien n'a été inscrit). Essais restants :",
-            "The HSM refused that PIN (nothing was recorded). Tries left:"
-        ),
-        lang.t("; retapez-le :", "; type it again:")
+    crate::msg!(
+        crate::msg::catalogue::edge::SCR_PIN_REFUSED_AGAIN,
+        left = left
     )
 }
 
@@ -40,7 +36,7 @@ pub(super) fn login(
         tries += 1;
         let session = pkcs11
             .open_rw_session(slot)
-            .map_err(|e| hsm_err("cannot open a session", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_SESSION), e))?;
         let e = match session.login(UserType::User, Some(&pin)) {
             Ok(()) | Err(P11Error::Pkcs11(RvError::UserAlreadyLoggedIn, _)) => {
                 return Ok((session, pin));
@@ -62,12 +58,9 @@ pub(super) fn login(
             note!("{}", pin_refused_again(PIN_TRIES - tries));
             continue;
         }
-        let mut err = hsm_err("login failed", e);
+        let mut err = hsm_err(crate::msg!(m::ERR_P11_LOGIN), e);
         if wrong_pin {
-            err.hint = format!(
-                "{}; repeated failures lock the token",
-                source.refused_hint()
-            );
+            err.hint = source.refused_hint();
         }
         return Err(err);
     }

@@ -8,6 +8,7 @@
 use crate::edge::closure;
 use crate::edge::config::Config;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use cryptoki::context::{CInitializeArgs, CInitializeFlags, Function, Pkcs11};
 use cryptoki::error::{Error as P11Error, RvError};
 use cryptoki::mechanism::eddsa::{EddsaParams, EddsaSignatureScheme};
@@ -135,10 +136,8 @@ pub fn rehearsal_label(role: KeyRole) -> &'static str {
 pub fn refused_official(what: &str) -> Error {
     Error::new(
         Kind::RehearsalOfficialToken,
-        format!(
-            "{what}: a rehearsal (a told clock, --rehearsal-at; keys init --rehearsal) is held on a rehearsal token only"
-        ),
-        "nothing was done. Rehearse on a token initialised as a rehearsal token (`urne keys init --rehearsal`, or the key ceremony with --rehearsal-at), never on the appliance's official token",
+        crate::msg!(m::ERR_HSM_REHEARSAL_OFFICIAL, what = what),
+        crate::msg!(m::REC_HSM_REHEARSAL_OFFICIAL),
     )
 }
 
@@ -169,7 +168,7 @@ fn load_module(cfg: &Config) -> Result<(Pkcs11, ModuleFile)> {
     match pkcs11.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK)) {
         Ok(())
         | Err(P11Error::Pkcs11(RvError::CryptokiAlreadyInitialized, Function::Initialize)) => {}
-        Err(e) => return Err(hsm_err("C_Initialize failed", e)),
+        Err(e) => return Err(hsm_err(crate::msg!(m::ERR_P11_INITIALIZE), e)),
     }
     module.check_mapped(closure::Stage::Initialised)?;
     Ok((pkcs11, module))
@@ -184,16 +183,16 @@ fn token_hint(cfg: &Config) -> String {
         .filter(|n| !cfg.module_env.contains(n) && !crate::edge::process::is_code_loading(n))
         .filter(|n| n.contains("HSM") || n.contains("PKCS") || n.contains("P11"))
         .collect();
-    let base = "insert urne's token, or set URNE_HSM_TOKEN / \"token_label\" to its label";
-    if removed.is_empty() {
-        base.to_string()
-    } else {
-        format!(
-            "{base}; urne removed {} from its environment: if the HSM's module reads {}, name {} in the configuration's \"module_env\"",
-            removed.join(", "),
-            if removed.len() == 1 { "it" } else { "them" },
-            if removed.len() == 1 { "it" } else { "them" },
-        )
+    match removed.len() {
+        0 => crate::msg!(m::REC_HSM_TOKEN_NOT_FOUND),
+        1 => crate::msg!(
+            m::REC_HSM_TOKEN_NOT_FOUND_REMOVED_ONE,
+            names = removed.join(", ")
+        ),
+        _ => crate::msg!(
+            m::REC_HSM_TOKEN_NOT_FOUND_REMOVED_MANY,
+            names = removed.join(", ")
+        ),
     }
 }
 
@@ -201,13 +200,13 @@ fn find_slot(pkcs11: &Pkcs11, cfg: &Config) -> Result<Slot> {
     let label = cfg.token_label.as_str();
     let slots = pkcs11
         .get_slots_with_initialized_token()
-        .map_err(|e| hsm_err("cannot list the token slots", e))?;
+        .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_SLOTS), e))?;
     let mut hits = vec![];
     let mut labels = vec![];
     for slot in slots {
         let info = pkcs11
             .get_token_info(slot)
-            .map_err(|e| hsm_err("cannot read token information", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_TOKEN_INFO), e))?;
         if info.label() == label {
             hits.push(slot);
         }
@@ -217,20 +216,25 @@ fn find_slot(pkcs11: &Pkcs11, cfg: &Config) -> Result<Slot> {
         1 => Ok(hits[0]),
         0 => Err(Error::new(
             Kind::TokenNotFound,
-            format!(
-                "no token labelled {label:?}; tokens present: {}",
-                if labels.is_empty() {
-                    "none".to_string()
-                } else {
-                    labels.join(", ")
-                }
-            ),
+            if labels.is_empty() {
+                crate::msg!(m::ERR_HSM_NO_TOKEN_NONE, label = format_args!("{label:?}"))
+            } else {
+                crate::msg!(
+                    m::ERR_HSM_NO_TOKEN,
+                    label = format_args!("{label:?}"),
+                    labels = labels.join(", ")
+                )
+            },
             token_hint(cfg),
         )),
         n => Err(Error::new(
             Kind::TokenNotFound,
-            format!("{n} tokens are labelled {label:?}; urne needs exactly one"),
-            "remove the extra token or relabel it",
+            crate::msg!(
+                m::ERR_HSM_TOKENS_MANY,
+                n = n,
+                label = format_args!("{label:?}")
+            ),
+            crate::msg!(m::REC_HSM_TOKENS_MANY),
         )),
     }
 }
@@ -306,11 +310,11 @@ impl Hsm {
         let lib = self
             .pkcs11
             .get_library_info()
-            .map_err(|e| hsm_err("C_GetInfo failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GET_INFO), e))?;
         let tok = self
             .pkcs11
             .get_token_info(self.slot)
-            .map_err(|e| hsm_err("C_GetTokenInfo failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GET_TOKEN_INFO), e))?;
         Ok(TokenIdentity {
             module: self.cfg.module.display().to_string(),
             library: format!("{} ({})", lib.library_description(), lib.manufacturer_id()),
@@ -328,11 +332,11 @@ impl Hsm {
         let tok = self
             .pkcs11
             .get_token_info(self.slot)
-            .map_err(|e| hsm_err("C_GetTokenInfo failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GET_TOKEN_INFO), e))?;
         let mechs = self
             .pkcs11
             .get_mechanism_list(self.slot)
-            .map_err(|e| hsm_err("C_GetMechanismList failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_MECHANISMS), e))?;
         let has = |m: MechanismType| mechs.contains(&m);
         let eddsa_sign = has(MechanismType::EDDSA)
             && self
@@ -394,8 +398,8 @@ impl Hsm {
         if count([&self.cfg.result_key_label, &self.cfg.audit_key_label])? > 0 {
             return Err(Error::new(
                 Kind::TokenTampered,
-                "the token holds both a rehearsal token's keys and an official token's: urne never makes such a token",
-                "the token was altered outside urne: stop and investigate; keep the token as evidence",
+                crate::msg!(m::ERR_HSM_BOTH_KINDS),
+                crate::msg!(m::REC_HSM_BOTH_KINDS),
             ));
         }
         self.rehearsal
@@ -413,9 +417,9 @@ impl Hsm {
         }
         let present = self.keys_present()?;
         if !present.is_empty() {
-            return Err(refused_official(&format!(
-                "the token holds an official token's keys ({})",
-                present.join(", ")
+            return Err(refused_official(&crate::msg!(
+                m::ERR_HSM_OFFICIAL_KEYS,
+                labels = present.join(", ")
             )));
         }
         self.rehearsal
@@ -429,7 +433,7 @@ impl Hsm {
                 Attribute::Class(class),
                 Attribute::Label(label.as_bytes().to_vec()),
             ])
-            .map_err(|e| hsm_err("C_FindObjects failed", e))
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_FIND_OBJECTS), e))
     }
 
     fn find_one(&self, class: ObjectClass, role: KeyRole) -> Result<ObjectHandle> {
@@ -439,13 +443,21 @@ impl Hsm {
             1 => Ok(hits[0]),
             0 => Err(Error::new(
                 Kind::KeyMissing,
-                format!("the token has no {} key labelled {label:?}", role.name()),
-                "generate urne's keys first: urne keys init",
+                crate::msg!(
+                    m::ERR_HSM_NO_KEY,
+                    role = role.name(),
+                    label = format_args!("{label:?}")
+                ),
+                crate::msg!(m::REC_HSM_NO_KEY),
             )),
             n => Err(Error::new(
                 Kind::KeyMissing,
-                format!("the token has {n} objects labelled {label:?}; urne needs exactly one"),
-                "the token was altered outside urne: stop and investigate before any ceremony",
+                crate::msg!(
+                    m::ERR_HSM_KEYS_MANY,
+                    n = n,
+                    label = format_args!("{label:?}")
+                ),
+                crate::msg!(m::REC_HSM_ALTERED_CEREMONY),
             )),
         }
     }
@@ -468,22 +480,22 @@ impl Hsm {
         let attrs = self
             .s()
             .get_attributes(h, &[AttributeType::EcPoint])
-            .map_err(|e| hsm_err("cannot read CKA_EC_POINT", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_EC_POINT), e))?;
         for a in attrs {
             if let Attribute::EcPoint(p) = a {
                 return ed25519_from_ec_point(&p).ok_or_else(|| {
                     Error::new(
                         Kind::KeyUnfit,
-                        format!("unexpected CKA_EC_POINT encoding ({} bytes)", p.len()),
-                        "the token does not hold an Ed25519 key under this label",
+                        crate::msg!(m::ERR_HSM_EC_POINT_ENCODING, len = p.len()),
+                        crate::msg!(m::REC_HSM_NOT_ED25519),
                     )
                 });
             }
         }
         Err(Error::new(
             Kind::KeyUnfit,
-            "the public key has no CKA_EC_POINT",
-            "the token does not hold an Ed25519 key under this label",
+            crate::msg!(m::ERR_HSM_NO_EC_POINT),
+            crate::msg!(m::REC_HSM_NOT_ED25519),
         ))
     }
 
@@ -510,7 +522,7 @@ impl Hsm {
                     AttributeType::Extractable,
                 ],
             )
-            .map_err(|e| hsm_err("cannot read the private key's attributes", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_PRIVATE_ATTRIBUTES), e))?;
         let mut info = KeyInfo {
             role,
             label: self.label(role).to_string(),
@@ -537,8 +549,8 @@ impl Hsm {
         if !key_type_ok {
             return Err(Error::new(
                 Kind::KeyUnfit,
-                format!("the {} key is not an EC_EDWARDS key", role.name()),
-                "the token was altered outside urne: stop and investigate",
+                crate::msg!(m::ERR_HSM_NOT_EDWARDS, role = role.name()),
+                crate::msg!(m::REC_HSM_ALTERED),
             ));
         }
         Ok(info)
@@ -553,19 +565,19 @@ impl Hsm {
         let sig = self
             .s()
             .sign(&mech, privh, msg)
-            .map_err(|e| hsm_err("C_Sign failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_SIGN), e))?;
         let sig: [u8; 64] = sig.as_slice().try_into().map_err(|_| {
             Error::new(
                 Kind::HsmMisbehaves,
-                format!("the token returned a {}-byte signature", sig.len()),
-                "the token is not behaving as an Ed25519 signer",
+                crate::msg!(m::ERR_HSM_SIGNATURE_LENGTH, len = sig.len()),
+                crate::msg!(m::REC_HSM_SIGNATURE_LENGTH),
             )
         })?;
         if !urne_verify::crypto::ed25519::verify_strict(&pk, &sig, msg) {
             return Err(Error::new(
                 Kind::HsmMisbehaves,
-                "the token's signature does not verify under its own public key",
-                "the token is faulty or not pure Ed25519: stop and investigate",
+                crate::msg!(m::ERR_HSM_SIGNATURE_INVALID),
+                crate::msg!(m::REC_HSM_SIGNATURE_INVALID),
             ));
         }
         Ok(sig)
@@ -590,10 +602,10 @@ impl Hsm {
     /// them and records a refusal (the entropy of draws and blocks, spec/appliance.md §3.1).
     pub fn random_unchecked(&self, n: usize) -> Result<Vec<u8>> {
         let len = u32::try_from(n)
-            .map_err(|_| Error::new(Kind::Defect, "entropy request too large", ""))?;
+            .map_err(|_| Error::new(Kind::Defect, crate::msg!(m::ERR_HSM_ENTROPY_TOO_LARGE), ""))?;
         self.s()
             .generate_random_vec(len)
-            .map_err(|e| hsm_err("C_GenerateRandom failed", e))
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GENERATE_RANDOM), e))
     }
 }
 
@@ -601,21 +613,21 @@ impl Hsm {
 /// not equal to an earlier value. Statistical tests cannot certify randomness; these catch a
 /// stuck or replaying generator.
 pub fn check_entropy(bytes: &[u8], seen: &[Vec<u8>]) -> Result<()> {
-    let fail = |why: &str| {
+    let fail = |why: &crate::msg::Msg| {
         Error::new(
             Kind::HsmHealthCheck,
-            format!("the HSM's random bytes failed a health check: {why}"),
-            "the token's generator is faulty: stop the ceremony and replace the HSM",
+            crate::msg!(m::ERR_HSM_HEALTH, why = crate::msg!(why)),
+            crate::msg!(m::REC_HSM_GENERATOR_FAULTY),
         )
     };
     if bytes.len() < 16 {
-        return Err(fail("too few bytes"));
+        return Err(fail(&m::ERR_HSM_HEALTH_SHORT));
     }
     if bytes.iter().all(|&b| b == bytes[0]) {
-        return Err(fail("every byte has the same value"));
+        return Err(fail(&m::ERR_HSM_HEALTH_ONE_VALUE));
     }
     if seen.iter().any(|s| s == bytes) {
-        return Err(fail("the same bytes as an earlier request"));
+        return Err(fail(&m::ERR_HSM_HEALTH_REPEAT));
     }
     Ok(())
 }

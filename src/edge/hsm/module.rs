@@ -8,6 +8,7 @@
 use crate::edge::config::Config;
 use crate::edge::loader::{self, KnownFile};
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use cryptoki::context::Pkcs11;
 use cryptoki::slot::Slot;
 use sha2::{Digest, Sha256};
@@ -31,24 +32,31 @@ pub struct ModuleFile {
 impl ModuleFile {
     /// Opens `path` (read-only, close-on-exec: `File::open`) and hashes it from the descriptor.
     pub fn open(path: &Path) -> Result<ModuleFile> {
-        let missing = |why: String| {
+        let missing = |message: String| {
             Error::new(
                 Kind::ModuleRefused,
-                format!("the PKCS#11 module {} {why}", path.display()),
-                "install the HSM's module (SoftHSM: apt-get install softhsm2) or set URNE_HSM_MODULE / \"module\" in the configuration",
+                message,
+                crate::msg!(m::REC_MODULE_MISSING),
             )
         };
+        let shown = path.display();
         let file = File::open(path).map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => missing("does not exist".into()),
-            _ => missing(format!("cannot be opened: {e}")),
+            std::io::ErrorKind::NotFound => {
+                missing(crate::msg!(m::ERR_MODULE_ABSENT, path = shown))
+            }
+            _ => missing(crate::msg!(m::ERR_MODULE_OPEN, path = shown, e = e)),
         })?;
         let md = file
             .metadata()
-            .map_err(|e| missing(format!("cannot be read: {e}")))?;
+            .map_err(|e| missing(crate::msg!(m::ERR_MODULE_READ, path = shown, e = e)))?;
         if !md.is_file() {
-            return Err(missing("is not a regular file".into()));
+            return Err(missing(crate::msg!(
+                m::ERR_MODULE_NOT_REGULAR,
+                path = shown
+            )));
         }
-        let sha256 = hash_at(&file).map_err(|e| missing(format!("cannot be read: {e}")))?;
+        let sha256 = hash_at(&file)
+            .map_err(|e| missing(crate::msg!(m::ERR_MODULE_READ, path = shown, e = e)))?;
         Ok(ModuleFile {
             file,
             path: path.to_path_buf(),
@@ -67,16 +75,22 @@ impl ModuleFile {
         match cfg.module_sha256 {
             Some(pin) if pin != self.sha256 => Err(Error::new(
                 Kind::ModuleRefused,
-                format!(
-                    "the PKCS#11 module {} has SHA-256 {}, but the configuration{} pins module_sha256 {pin}: it is not the module the configuration names",
-                    self.path.display(),
-                    self.sha256,
-                    cfg.source
-                        .as_ref()
-                        .map(|p| format!(" {}", p.display()))
-                        .unwrap_or_default()
-                ),
-                "do not go on: find out why the module changed (an update, or someone's module); once the new module is accepted in front of the commissaire, put its hash in \"module_sha256\"",
+                match &cfg.source {
+                    Some(source) => crate::msg!(
+                        m::ERR_MODULE_PIN,
+                        path = self.path.display(),
+                        sha = self.sha256,
+                        config = source.display(),
+                        pin = pin
+                    ),
+                    None => crate::msg!(
+                        m::ERR_MODULE_PIN_NO_FILE,
+                        path = self.path.display(),
+                        sha = self.sha256,
+                        pin = pin
+                    ),
+                },
+                crate::msg!(m::REC_MODULE_PIN),
             )),
             _ => Ok(()),
         }
@@ -98,11 +112,8 @@ impl ModuleFile {
         Pkcs11::new(self.fd_path()).map_err(|e| {
             Error::new(
                 Kind::ModuleRefused,
-                format!(
-                    "cannot load the PKCS#11 module {}: {e}",
-                    self.path.display()
-                ),
-                "check URNE_HSM_MODULE names a PKCS#11 shared library for this machine",
+                crate::msg!(m::ERR_MODULE_LOAD, path = self.path.display(), e = e),
+                crate::msg!(m::REC_MODULE_LOAD),
             )
         })
     }
@@ -111,25 +122,26 @@ impl ModuleFile {
     /// descriptor: refused if they differ from those hashed before loading (the file was written
     /// in place while loaded).
     fn rehashed(&self) -> Result<KnownFile> {
-        let changed = |why: String| {
+        let changed = |message: String| {
             Error::new(
                 Kind::ModuleRefused,
-                format!(
-                    "the PKCS#11 module {} {why} while it was loaded",
-                    self.path.display()
-                ),
-                "someone is writing into the HSM's module on this machine: stop, keep the machine as it is, and investigate",
+                message,
+                crate::msg!(m::REC_MODULE_CHANGED),
             )
         };
+        let shown = self.path.display();
         let md = self
             .file
             .metadata()
-            .map_err(|e| changed(format!("could not be read again ({e})")))?;
-        let now = hash_at(&self.file).map_err(|e| changed(format!("could not be read ({e})")))?;
+            .map_err(|e| changed(crate::msg!(m::ERR_MODULE_REREAD, path = shown, e = e)))?;
+        let now = hash_at(&self.file)
+            .map_err(|e| changed(crate::msg!(m::ERR_MODULE_UNREAD, path = shown, e = e)))?;
         if now != self.sha256 {
-            return Err(changed(format!(
-                "changed (SHA-256 {} when loaded, {now} now)",
-                self.sha256
+            return Err(changed(crate::msg!(
+                m::ERR_MODULE_CHANGED,
+                path = shown,
+                then = self.sha256,
+                now = now
             )));
         }
         Ok(KnownFile {
@@ -160,11 +172,11 @@ fn hash_at(f: &File) -> std::io::Result<Hash32> {
 /// module file, `C_GetInfo`, `C_GetTokenInfo` of urne's slot, and every file mapped in the
 /// process.
 pub(super) fn measure(pkcs11: &Pkcs11, slot: Slot, module: &ModuleFile) -> Result<Pkcs11Identity> {
-    let fail = |what: &str, e: cryptoki::error::Error| {
+    let fail = |function: &str, e: cryptoki::error::Error| {
         Error::new(
             Kind::HsmUnavailable,
-            format!("{what} failed: {e}"),
-            "check the token is present and initialised (`urne hsm info`)",
+            crate::msg!(m::ERR_P11_FUNCTION, function = function, e = e),
+            crate::msg!(m::REC_HSM_CHECK_TOKEN),
         )
     };
     let lib = pkcs11

@@ -6,6 +6,7 @@ use super::{Hsm, KeyRole, hsm_err};
 use crate::edge::config::Config;
 use crate::edge::store::{FreshMarks, Token, TokenMarks};
 use crate::error::{Error, Exit, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use cryptoki::object::{Attribute, AttributeType, ObjectClass};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
@@ -28,7 +29,7 @@ impl Hsm {
                 Attribute::Private(true),
                 Attribute::Label(label.as_bytes().to_vec()),
             ])
-            .map_err(|e| hsm_err("C_FindObjects failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_FIND_OBJECTS), e))?;
         let mut out = Vec::with_capacity(hits.len());
         // urne's objects cannot change or go away: one read (and check) per object and session
         // is enough, so reading the marks back after every append stays cheap as they grow.
@@ -53,7 +54,7 @@ impl Hsm {
                         AttributeType::Value,
                     ],
                 )
-                .map_err(|e| hsm_err("cannot read a data object", e))?;
+                .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_READ_OBJECT), e))?;
             let (mut app, mut private, mut fixed, mut kept, mut value) =
                 (false, false, true, true, None);
             for a in attrs {
@@ -69,13 +70,18 @@ impl Hsm {
             if !(app && private && fixed && kept) {
                 return Err(Error::new(
                     Kind::TokenTampered,
-                    format!(
-                        "the token holds a {label:?} data object that urne did not create (application {}, private {private}, modifiable {}, destroyable {})",
-                        if app { "urne" } else { "not urne" },
-                        !fixed,
-                        !kept
+                    crate::msg!(
+                        if app {
+                            &m::ERR_TOKEN_FOREIGN_OBJECT
+                        } else {
+                            &m::ERR_TOKEN_FOREIGN_OBJECT_APP
+                        },
+                        label = format_args!("{label:?}"),
+                        private = private,
+                        modifiable = !fixed,
+                        destroyable = !kept
                     ),
-                    "someone with the PIN wrote into the token outside urne: stop, keep the token and the database as evidence, and investigate",
+                    crate::msg!(m::REC_TOKEN_TAMPERED),
                 ));
             }
             let value = value.unwrap_or_default();
@@ -101,7 +107,12 @@ impl Hsm {
                 Attribute::Application(APPLICATION.as_bytes().to_vec()),
                 Attribute::Value(value.to_vec()),
             ])
-            .map_err(|e| hsm_err(&format!("cannot create the token object {label:?}"), e))?;
+            .map_err(|e| {
+                hsm_err(
+                    crate::msg!(m::ERR_P11_CREATE_OBJECT, label = format_args!("{label:?}")),
+                    e,
+                )
+            })?;
         let attrs = self
             .s()
             .get_attributes(
@@ -112,7 +123,7 @@ impl Hsm {
                     AttributeType::Value,
                 ],
             )
-            .map_err(|e| hsm_err("cannot read a data object back", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_READ_OBJECT_BACK), e))?;
         let ok = attrs.iter().all(|a| match a {
             Attribute::Modifiable(v) | Attribute::Destroyable(v) => !v,
             Attribute::Value(v) => v == value,
@@ -121,10 +132,11 @@ impl Hsm {
         if !ok {
             return Err(Error::trail(
                 Kind::HsmMisbehaves,
-                format!(
-                    "the token did not keep the object {label:?} non-modifiable and non-destroyable as asked"
+                crate::msg!(
+                    m::ERR_HSM_OBJECT_NOT_FIXED,
+                    label = format_args!("{label:?}")
                 ),
-                "use a token that honours CKA_MODIFIABLE=false and CKA_DESTROYABLE=false (SoftHSM 2.6 does): the trail's marks depend on it",
+                crate::msg!(m::REC_HSM_OBJECT_NOT_FIXED),
             ));
         }
         Ok(())
@@ -177,6 +189,9 @@ struct ReadRequest {
     audit_key_label: String,
     /// The configuration's `module_env`: the reader gives the module the same variables.
     module_env: Vec<String>,
+    /// The language of the command's screens (`fr` or `en`), which may be a sitting's rather
+    /// than the environment's: the reader's failure is said in it.
+    lang: String,
 }
 
 /// What the reader answers (standard output, one JSON object).
@@ -266,6 +281,7 @@ impl Hsm {
                 result_key_label: self.cfg.result_key_label.clone(),
                 audit_key_label: self.cfg.audit_key_label.clone(),
                 module_env: self.cfg.module_env.clone(),
+                lang: crate::msg::lang().code().to_string(),
             },
             pin,
             serial,
@@ -283,14 +299,15 @@ fn read_for_parent() -> Result<(String, Values, Values)> {
     let bad = |what: String| {
         Error::new(
             Kind::FreshReadFailed,
-            format!("the token's marks were not read back: {what}"),
-            "this is a defect in urne; keep the audit trail and report it",
+            crate::msg!(m::ERR_READER_FAILED, what = what),
+            crate::msg!(m::REC_DEFECT_REPORT),
         )
     };
     let mut input = std::io::stdin().lock();
     let mut line = String::new();
     input.read_line(&mut line).map_err(|e| bad(e.to_string()))?;
     let req: ReadRequest = serde_json::from_str(&line).map_err(|e| bad(e.to_string()))?;
+    crate::msg::set_lang(crate::msg::Lang::from_env(Some(&req.lang)));
     let mut pin = String::new();
     input.read_line(&mut pin).map_err(|e| bad(e.to_string()))?;
     pin.truncate(pin.trim_end_matches('\n').len());
@@ -325,7 +342,7 @@ impl FreshReader {
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
-            .map_err(|e| read_back_failed(&format!("cannot start urne's executable again: {e}")))?;
+            .map_err(|e| read_back_failed(&crate::msg!(m::ERR_READER_START, e = e)))?;
         if let Some(mut stdin) = child.stdin.take() {
             let request = serde_json::to_string(&self.request).unwrap_or_default();
             // A reader that stops early says why in its answer.
@@ -335,12 +352,12 @@ impl FreshReader {
         }
         let out = child
             .wait_with_output()
-            .map_err(|e| read_back_failed(&format!("the reader failed: {e}")))?;
+            .map_err(|e| read_back_failed(&crate::msg!(m::ERR_READER_WAIT, e = e)))?;
         serde_json::from_slice(&out.stdout).map_err(|_| {
-            read_back_failed(&format!(
-                "the reader answered nothing readable ({}): {}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr).trim()
+            read_back_failed(&crate::msg!(
+                m::ERR_READER_ANSWER,
+                status = out.status,
+                stderr = String::from_utf8_lossy(&out.stderr).trim()
             ))
         })
     }
@@ -357,19 +374,20 @@ impl FreshMarks for FreshReader {
             ReadAnswer::Failed { id, message, hint } => {
                 return Err(Error::trail(
                     kind_of(&id),
-                    format!("the token's marks, read back after this command's mark: {message}"),
+                    crate::msg!(m::ERR_READER_REPORTED, message = message),
                     hint,
                 ));
             }
         };
         if serial != self.serial {
-            return Err(read_back_failed(&format!(
-                "the reader found the token of serial {serial:?}, this command's is {:?}",
-                self.serial
+            return Err(read_back_failed(&crate::msg!(
+                m::ERR_READER_SERIAL,
+                found = format_args!("{serial:?}"),
+                ours = format_args!("{:?}", self.serial)
             )));
         }
         let bytes = |h: &String| {
-            hex::decode(h).map_err(|_| read_back_failed("an object's value not in hex"))
+            hex::decode(h).map_err(|_| read_back_failed(&crate::msg!(m::ERR_READER_HEX)))
         };
         Ok(TokenMarks {
             marks: marks
@@ -388,10 +406,8 @@ impl FreshMarks for FreshReader {
 fn read_back_failed(what: &str) -> Error {
     Error::trail(
         Kind::MarksNotReadBack,
-        format!(
-            "the token's marks could not be read back after this command's mark: {what}; nothing more is done"
-        ),
-        "run `urne hsm info`; the next command checks the trail against the token again before it acts",
+        crate::msg!(m::ERR_READER_NOT_READ_BACK, what = what),
+        crate::msg!(m::REC_READER_NOT_READ_BACK),
     )
 }
 
@@ -401,7 +417,7 @@ fn parse_mark(value: &[u8]) -> Result<Mark> {
         Error::new(
             Kind::TokenTampered,
             e.to_string(),
-            "someone with the PIN wrote into the token outside urne: stop and investigate",
+            crate::msg!(m::REC_TOKEN_TAMPERED_STOP),
         )
     })
 }
@@ -412,7 +428,7 @@ fn parse_trail(value: &[u8]) -> Result<TrailObject> {
         Error::new(
             Kind::TokenTampered,
             e.to_string(),
-            "someone with the PIN wrote into the token outside urne: stop and investigate",
+            crate::msg!(m::REC_TOKEN_TAMPERED_STOP),
         )
     })
 }

@@ -4,9 +4,9 @@
 
 use super::{ED25519_OID, Hsm, KeyInfo, KeyRole, ed25519_from_ec_point, hsm_err};
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use cryptoki::mechanism::Mechanism;
 use cryptoki::object::{Attribute, AttributeType, KeyType, ObjectClass, ObjectHandle};
-use std::fmt::Write as _;
 
 /// One object labelled as a role's key (a public or a private key), as
 /// [`Hsm::role_objects`] reads it.
@@ -74,29 +74,30 @@ impl RoleObjects {
     /// The objects in words, e.g. "a public key (whole) and a private key (its generation
     /// not finished), of one generation".
     pub fn describe(&self) -> String {
+        if let [h] = self.halves.as_slice() {
+            // One half alone: said with the half it lacks.
+            return crate::msg!(match (h.public, h.whole) {
+                (true, true) => &m::SCR_KEY_PUBLIC_ALONE,
+                (true, false) => &m::SCR_KEY_PUBLIC_CUT_ALONE,
+                (false, true) => &m::SCR_KEY_PRIVATE_ALONE,
+                (false, false) => &m::SCR_KEY_PRIVATE_CUT_ALONE,
+            });
+        }
         if self.halves.is_empty() {
-            return "nothing".to_string();
+            return crate::msg!(m::SCR_KEY_NOTHING);
         }
         let one = |h: &KeyHalf| {
-            format!(
-                "a {} key{}",
-                if h.public { "public" } else { "private" },
-                if h.whole {
-                    ""
-                } else {
-                    " whose generation did not finish"
-                }
-            )
+            crate::msg!(match (h.public, h.whole) {
+                (true, true) => &m::SCR_KEY_PUBLIC,
+                (true, false) => &m::SCR_KEY_PUBLIC_CUT,
+                (false, true) => &m::SCR_KEY_PRIVATE,
+                (false, false) => &m::SCR_KEY_PRIVATE_CUT,
+            })
         };
         let mut words: Vec<String> = self.halves.iter().map(one).collect();
         let (publics, privates) = (self.count(true), self.count(false));
-        let comma = if self.halves[0].whole { "" } else { "," };
-        if publics == 1 && privates == 0 {
-            let _ = write!(words[0], "{comma} without its private key");
-        } else if publics == 0 && privates == 1 {
-            let _ = write!(words[0], "{comma} without its public key");
-        } else if publics == 1 && privates == 1 && self.halves[0].id != self.halves[1].id {
-            words.push("not of one generation (their CKA_IDs differ)".to_string());
+        if publics == 1 && privates == 1 && self.halves[0].id != self.halves[1].id {
+            words.push(crate::msg!(m::SCR_KEY_NOT_ONE_GENERATION));
         }
         words.join(", ")
     }
@@ -115,14 +116,14 @@ impl Hsm {
         if !self.role_objects(role)?.halves.is_empty() {
             return Err(Error::new(
                 Kind::KeysExist,
-                format!("the token already holds keys labelled {label}"),
-                "urne never replaces keys: results already signed would stop verifying. Use `urne keys export` to get the public keys",
+                crate::msg!(m::ERR_HSM_KEYS_EXIST, label = label),
+                crate::msg!(m::REC_HSM_KEYS_EXIST),
             ));
         }
         let mut id = [0u8; 8];
         self.s()
             .generate_random_slice(&mut id)
-            .map_err(|e| hsm_err("C_GenerateRandom failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GENERATE_RANDOM), e))?;
         let pub_tpl = [
             Attribute::Token(true),
             Attribute::Private(false),
@@ -142,7 +143,7 @@ impl Hsm {
         ];
         self.s()
             .generate_key_pair(&Mechanism::EccEdwardsKeyPairGen, &pub_tpl, &priv_tpl)
-            .map_err(|e| hsm_err("Ed25519 key generation failed", e))?;
+            .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GENERATE_ED25519), e))?;
         self.key_info(role)
     }
 
@@ -178,7 +179,7 @@ impl Hsm {
                 let attrs = self
                     .s()
                     .get_attributes(h, wanted)
-                    .map_err(|e| hsm_err("cannot read a key's attributes", e))?;
+                    .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_KEY_ATTRIBUTES), e))?;
                 let (mut id, mut point, mut edwards, mut local) = (vec![], None, false, false);
                 for a in attrs {
                     match a {
@@ -217,10 +218,10 @@ impl Hsm {
         for h in halves {
             self.s().destroy_object(h.handle).map_err(|e| {
                 hsm_err(
-                    &format!(
-                        "cannot remove the {} key {:?} its interrupted generation left",
-                        objects.role.name(),
-                        objects.label
+                    crate::msg!(
+                        m::ERR_P11_REMOVE_CUT,
+                        role = objects.role.name(),
+                        label = format_args!("{:?}", objects.label)
                     ),
                     e,
                 )

@@ -99,7 +99,8 @@ fn a_file_system_that_cannot_move_without_overwriting_is_said_so() {
     let e = exists_or_io(fin, std::io::Error::from_raw_os_error(libc::EEXIST));
     assert_eq!(e.kind, crate::error::Kind::OutputExists);
     let e = exists_or_io(fin, std::io::Error::from_raw_os_error(libc::EIO));
-    assert!(e.message.starts_with("cannot publish"), "{}", e.message);
+    let publish = crate::msg::catalogue::edge::ERR_FILE_PUBLISH.fixed(crate::msg::lang());
+    assert!(e.message.starts_with(publish[0]), "{}", e.message);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use super::{AuditLog, Binding, Token, db_err, encode_payload, next_link};
 use crate::error::{Error, Exit, Result};
+use crate::msg::catalogue::edge as m;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use urne_ceremony::token::Mark;
@@ -99,8 +100,8 @@ impl AuditLog {
             if r.kind() != kind {
                 return Err(Error::new(
                     crate::error::Kind::Defect,
-                    format!("a {} record was made for a {kind} event", r.kind()),
-                    "this is a defect in urne; nothing was recorded",
+                    crate::msg!(m::ERR_APPEND_RECORD_KIND, record = r.kind(), kind = kind),
+                    crate::msg!(m::REC_DEFECT_NOTHING_RECORDED),
                 ));
             }
             Ok(r.payload())
@@ -157,7 +158,7 @@ impl AuditLog {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| db_err(&path, "cannot begin an append", e))?;
+            .map_err(|e| db_err(&path, &m::ERR_DB_BEGIN_APPEND, e))?;
         // The database exactly urne's, inside the transaction that writes (spec/appliance.md §6.5): an
         // object planted after the command opened the trail (while it waited for the
         // commissaire, say) is refused before it could act on this append.
@@ -191,11 +192,11 @@ impl AuditLog {
             "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![seq.cast_signed(), ts, kind, payload, prev.as_slice(), hash.as_slice()],
         )
-        .map_err(|e| db_err(&path, "cannot append", e))?;
+        .map_err(|e| db_err(&path, &m::ERR_DB_APPEND, e))?;
         hashes.push(hash);
         let root = sign_checkpoint(&tx, &path, token, &binding, &hashes)?;
         tx.commit()
-            .map_err(|e| db_err(&path, "cannot commit an append", e))?;
+            .map_err(|e| db_err(&path, &m::ERR_DB_COMMIT_APPEND, e))?;
         // Advance the view over this process's own append, unless someone else appended since:
         // then the view stays behind and every later checked append is refused.
         match self.view.get() {
@@ -252,16 +253,20 @@ impl AuditLog {
         if current != Some(mine.trail) {
             return Err(Error::new(
                 crate::error::Kind::TrailChanged,
-                format!(
-                    "the token's trail is no longer the trail {} this command appended to {} ({}): it was restarted while the command ran; nothing more is done",
-                    mine.trail,
-                    self.path.display(),
-                    match current {
-                        Some(t) => format!("the token's trail is now {t}"),
-                        None => "the token's trail objects do not form one chain of trails".into(),
-                    }
-                ),
-                "stop: keep this database as evidence; the events it holds beyond the restart's last mark are not the token's trail's (docs/ceremony.md, \"urne refuses the trail\")",
+                match current {
+                    Some(t) => crate::msg!(
+                        m::ERR_APPEND_RESTARTED,
+                        trail = mine.trail,
+                        path = self.path.display(),
+                        now = t
+                    ),
+                    None => crate::msg!(
+                        m::ERR_APPEND_RESTARTED_NO_CHAIN,
+                        trail = mine.trail,
+                        path = self.path.display()
+                    ),
+                },
+                crate::msg!(m::REC_APPEND_RESTARTED),
             ));
         }
         let other = read
@@ -273,13 +278,13 @@ impl AuditLog {
             None => Ok(()),
             Some(m) => Err(Error::new(
                 crate::error::Kind::TrailFork,
-                format!(
-                    "the token holds another history of this trail (a mark of {} events, root {}) besides the one this command appended to {}: two copies of the trail were used at once; nothing more is done",
-                    m.size,
-                    m.root,
-                    self.path.display()
+                crate::msg!(
+                    m::ERR_APPEND_FORK,
+                    size = m.size,
+                    root = m.root,
+                    path = self.path.display()
                 ),
-                "stop: keep every copy of the database as evidence; the trail can only go on through a witnessed `urne trail restart` (docs/ceremony.md, \"urne refuses the trail\")",
+                crate::msg!(m::REC_APPEND_FORK),
             )),
         }
     }
@@ -303,7 +308,7 @@ fn sign_checkpoint(
         "INSERT INTO checkpoints (size, note) VALUES (?1, ?2)",
         params![size.cast_signed(), note],
     )
-    .map_err(|e| db_err(path, "cannot store a checkpoint", e))?;
+    .map_err(|e| db_err(path, &m::ERR_DB_STORE_CHECKPOINT, e))?;
     Ok(root)
 }
 
@@ -327,7 +332,7 @@ fn check_head_signed(
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()
-        .map_err(|e| db_err(path, "cannot read checkpoints", e))?;
+        .map_err(|e| db_err(path, &m::ERR_DB_READ_CHECKPOINTS, e))?;
     let ok = last.is_some_and(|(size, note)| {
         size.cast_unsigned() == n
             && chain::verify_note_as(&note, &binding.audit_key, binding.origin)
@@ -338,11 +343,8 @@ fn check_head_signed(
     }
     Err(Error::new(
         crate::error::Kind::TrailChanged,
-        format!(
-            "audit trail {}: its head (event {n}) is not covered by a checkpoint the token signed: events were added or removed outside urne while this command ran; nothing was recorded",
-            path.display()
-        ),
-        "keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+        crate::msg!(m::ERR_APPEND_HEAD_UNSIGNED, path = path.display(), n = n),
+        crate::msg!(m::REC_APPEND_HEAD_UNSIGNED),
     ))
 }
 
@@ -352,11 +354,8 @@ fn check_head_seen(seen: Option<u64>, seq: u64) -> Result<()> {
     match seen {
         Some(seen) if seen + 1 != seq => Err(Error::new(
             crate::error::Kind::TrailChanged,
-            format!(
-                "the audit trail changed while this command ran: it knew of {seen} events and finds {} (written by something that did not hold the trail's lock, which every urne command holds while it runs); this command's decision was not recorded",
-                seq - 1
-            ),
-            "keep the database as evidence, check with `urne audit verify` and `urne audit show` what was added, and act on no output until it is explained",
+            crate::msg!(m::ERR_APPEND_HEAD_MOVED, seen = seen, found = seq - 1),
+            crate::msg!(m::REC_STORE_GREW),
         )),
         _ => Ok(()),
     }
@@ -373,7 +372,7 @@ fn store_blobs(tx: &Connection, path: &Path, blobs: &[&[u8]]) -> Result<Vec<Hash
             "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?1, ?2)",
             params![h.as_slice(), b],
         )
-        .map_err(|e| db_err(path, "cannot store data", e))?;
+        .map_err(|e| db_err(path, &m::ERR_DB_STORE_DATA, e))?;
     }
     Ok(hashes)
 }
@@ -385,11 +384,8 @@ fn check_time(before: &[Event], event: &Event, path: &Path) -> Result<()> {
     urne_verify::verify::trail::may_follow(before, event).map_err(|why| {
         Error::trail(
             crate::error::Kind::ClockWentBack,
-            format!(
-                "audit trail {}: not appended, the clock went back while this command ran: {why}",
-                path.display()
-            ),
-            "nothing more was recorded. Set the appliance's clock right in front of the commissaire and run the command again (if the clock was right, the trail's last events were dated ahead: `urne clock correct`)",
+            crate::msg!(m::ERR_APPEND_CLOCK_BACK, path = path.display(), why = why),
+            crate::msg!(m::REC_APPEND_CLOCK_BACK),
         )
     })
 }

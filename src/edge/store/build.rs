@@ -10,7 +10,8 @@
 use super::{AuditLog, Binding, DB_MODE, check_file, configure, db_err};
 use crate::edge::dir::{Dir, Kind};
 use crate::edge::{fsio, staging};
-use crate::error::{Error, Result, io_error};
+use crate::error::{Error, Io, Result, io_error};
+use crate::msg::catalogue::edge as m;
 use rusqlite::Connection;
 use std::io::Write;
 use std::path::Path;
@@ -25,14 +26,14 @@ impl AuditLog {
     /// A new trail's database in memory, with urne's schema; `shown` names it in messages (the
     /// path it will be put at). [`AuditLog::place`] writes it there.
     pub fn create_in_memory(shown: &Path) -> Result<AuditLog> {
-        let conn = Connection::open_in_memory().map_err(|e| db_err(shown, "cannot open", e))?;
+        let conn = Connection::open_in_memory().map_err(|e| db_err(shown, &m::ERR_DB_OPEN, e))?;
         configure(&conn, shown)?;
         conn.execute_batch(&format!(
             "PRAGMA page_size = 65536; BEGIN IMMEDIATE;\n{}\n{}\nCOMMIT;",
             super::SCHEMA,
             super::PENDING_SCHEMA
         ))
-        .map_err(|e| db_err(shown, "cannot create the schema", e))?;
+        .map_err(|e| db_err(shown, &m::ERR_DB_CREATE_SCHEMA, e))?;
         check_file(&conn, shown)?;
         let mut log = AuditLog::from_conn(conn, shown);
         log.file_id = None;
@@ -54,16 +55,12 @@ impl AuditLog {
             let _ = dir.unlink(&tmp);
             return Err(e);
         }
-        dir.sync()
-            .map_err(|e| io_error("sync the folder of", fin, e))?;
+        dir.sync().map_err(|e| io_error(Io::SyncFolderOf, fin, e))?;
         let mut log = AuditLog::open_for_append(fin)?.ok_or_else(|| {
             Error::new(
                 crate::error::Kind::TrailChanged,
-                format!(
-                    "the audit trail {} vanished as it was put in place",
-                    fin.display()
-                ),
-                format!("run `{}` again", command_of(tag)),
+                crate::msg!(m::ERR_BUILD_VANISHED, path = fin.display()),
+                crate::msg!(m::REC_BUILD_AGAIN, command = command_of(tag)),
             )
         })?;
         log.binding = binding.map(|b| Binding { marking: true, ..b });
@@ -80,8 +77,8 @@ pub fn trail_folder(db: &Path) -> Result<(Dir, String)> {
     let dir = fsio::existing_folder(&dir_path)?.ok_or_else(|| {
         Error::new(
             crate::error::Kind::NoTrailFolder,
-            format!("no folder {} for the audit trail", dir_path.display()),
-            "give a --db (URNE_DB) in an existing folder of the appliance's own disk",
+            crate::msg!(m::ERR_BUILD_NO_FOLDER, path = dir_path.display()),
+            crate::msg!(m::REC_BUILD_NO_FOLDER),
         )
     })?;
     Ok((dir, name))
@@ -104,14 +101,14 @@ fn write_image(log: &mut AuditLog, dir: &Dir, tmp: &str) -> Result<()> {
     let image = log
         .conn
         .serialize(rusqlite::MAIN_DB)
-        .map_err(|e| db_err(&shown, "cannot copy", e))?;
+        .map_err(|e| db_err(&shown, &m::ERR_DB_COPY, e))?;
     (|| {
         let mut f = dir.create_new(tmp, DB_MODE)?;
         f.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(DB_MODE))?;
         f.write_all(&image)?;
         f.sync_all()
     })()
-    .map_err(|e| io_error("create the audit trail", &shown, e))
+    .map_err(|e| io_error(Io::CreateTrail, &shown, e))
 }
 
 /// Gives `tmp` the name `name` in `dir` without replacing anything, then removes `tmp`.
@@ -119,21 +116,21 @@ fn link_into_place(dir: &Dir, tmp: &str, name: &str, fin: &Path) -> Result<()> {
     let exists = || {
         Error::new(
             crate::error::Kind::OutputExists,
-            format!("a file exists at {}", fin.display()),
-            "urne never replaces an audit trail: move that file away (keep it as evidence) and run the command again",
+            crate::msg!(m::ERR_BUILD_EXISTS, path = fin.display()),
+            crate::msg!(m::REC_BUILD_EXISTS),
         )
     };
     match dir.link_into(tmp, dir, name) {
         Ok(()) => dir
             .unlink(tmp)
-            .map_err(|e| io_error("remove", &dir.show(tmp), e)),
+            .map_err(|e| io_error(Io::Remove, &dir.show(tmp), e)),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(exists()),
         Err(e) if staging::no_hard_links(&e) => match dir.rename_noreplace(tmp, dir, name) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(exists()),
             Err(e) => Err(staging::rename_error(fin, e)),
         },
-        Err(e) => Err(io_error("put the audit trail in place at", fin, e)),
+        Err(e) => Err(io_error(Io::PutTrail, fin, e)),
     }
 }
 
@@ -163,18 +160,24 @@ pub fn clear_temporaries(dir: &Dir, name: &str) {
         let shown = dir.show(n);
         if dir.kind(n).ok().flatten() != Some(Kind::File) {
             note!(
-                "note: {} is not a file urne made (not a regular file); left untouched",
-                shown.display()
+                "{}",
+                crate::msg!(m::SCR_BUILD_NOT_A_FILE, path = shown.display())
             );
             continue;
         }
         match dir.unlink(n) {
             Ok(()) => note!(
-                "note: removing {}, left by an interrupted `{}`",
-                shown.display(),
-                command_of(tag)
+                "{}",
+                crate::msg!(
+                    m::SCR_BUILD_REMOVING,
+                    path = shown.display(),
+                    command = command_of(tag)
+                )
             ),
-            Err(e) => note!("note: could not remove {}: {e}", shown.display()),
+            Err(e) => note!(
+                "{}",
+                crate::msg!(m::SCR_BUILD_CANNOT_REMOVE, path = shown.display(), e = e)
+            ),
         }
     }
 }

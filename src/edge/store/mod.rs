@@ -16,6 +16,7 @@
 //! decided). The token's side is [`Token`].
 
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use rusqlite::{Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
 use urne_ceremony::token::{Mark, TrailObject};
@@ -129,8 +130,8 @@ fn encode_payload(payload: &serde_json::Value) -> Result<String> {
     serde_json::to_string(payload).map_err(|e| {
         Error::new(
             Kind::Defect,
-            format!("cannot encode an audit payload: {e}"),
-            "this is a defect in urne; keep the audit trail and report it",
+            crate::msg!(m::ERR_STORE_ENCODE, e = e),
+            crate::msg!(m::REC_DEFECT_REPORT),
         )
     })
 }
@@ -145,15 +146,15 @@ fn next_link(tx: &rusqlite::Transaction, path: &Path) -> Result<(u64, Hash32)> {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()
-        .map_err(|e| db_err(path, "cannot read the chain head", e))?;
+        .map_err(|e| db_err(path, &m::ERR_DB_READ_HEAD, e))?;
     Ok(match head {
         Some((s, h)) => (
             s.cast_unsigned() + 1,
             <Hash32>::try_from(h.as_slice()).map_err(|_| {
                 Error::new(
                     Kind::StoreFailed,
-                    "audit trail: the chain head is malformed",
-                    "run `urne audit verify`",
+                    crate::msg!(m::ERR_STORE_HEAD_MALFORMED),
+                    crate::msg!(m::REC_STORE_AUDIT_VERIFY),
                 )
             })?,
         ),
@@ -166,21 +167,21 @@ impl AuditLog {
     /// [`AuditLog::create`] does once it made the file (public for the schema's own test; no
     /// command calls it on an existing trail).
     pub fn create_schema(path: &Path) -> Result<AuditLog> {
-        let conn = Connection::open(path).map_err(|e| db_err(path, "cannot open", e))?;
+        let conn = Connection::open(path).map_err(|e| db_err(path, &m::ERR_DB_OPEN, e))?;
         configure(&conn, path)?;
         // 64 KiB pages (taken only when the file is created): a seal stores its sealed set, tens
         // of MB for a large day, as one blob, and larger pages write it in a third less time.
         conn.execute_batch(
             "PRAGMA page_size = 65536; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;",
         )
-        .map_err(|e| db_err(path, "cannot configure", e))?;
+        .map_err(|e| db_err(path, &m::ERR_DB_CONFIGURE, e))?;
         // The schema in one transaction: a kill or an error half-way leaves no half-made trail
         // (SQLite's DDL is transactional; the journal undoes an interrupted creation).
         if let Err(e) = conn.execute_batch(&format!(
             "BEGIN IMMEDIATE;\n{SCHEMA}\n{PENDING_SCHEMA}\nCOMMIT;"
         )) {
             let _ = conn.execute_batch("ROLLBACK;");
-            return Err(db_err(path, "cannot create the schema", e));
+            return Err(db_err(path, &m::ERR_DB_CREATE_SCHEMA, e));
         }
         check_file(&conn, path)?;
         Ok(AuditLog::from_conn(conn, path))
@@ -204,7 +205,7 @@ impl AuditLog {
     /// and write it through the folder's descriptor, [`AuditLog::place`]).
     pub fn create(path: &Path) -> Result<AuditLog> {
         create_private(path)
-            .map_err(|e| crate::error::io_error("create the audit trail", path, e))?;
+            .map_err(|e| crate::error::io_error(crate::error::Io::CreateTrail, path, e))?;
         AuditLog::create_schema(path)
     }
 
@@ -213,12 +214,12 @@ impl AuditLog {
     pub fn open_for_append(path: &Path) -> Result<Option<AuditLog>> {
         match std::fs::symlink_metadata(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(crate::error::io_error("open the audit trail", path, e)),
+            Err(e) => return Err(crate::error::io_error(crate::error::Io::OpenTrail, path, e)),
             Ok(m) if !m.is_file() => {
                 return Err(Error::new(
                     Kind::TrailBroken,
-                    format!("the audit trail {} is not a regular file", path.display()),
-                    "give the path of the appliance's database with --db or URNE_DB",
+                    crate::msg!(m::ERR_STORE_NOT_REGULAR, path = path.display()),
+                    crate::msg!(m::REC_STORE_NOT_REGULAR),
                 ));
             }
             Ok(_) => {}
@@ -250,8 +251,8 @@ impl AuditLog {
         self.binding.ok_or_else(|| {
             Error::new(
                 Kind::Defect,
-                "the audit trail was appended to before it was checked against the token",
-                "this is a defect in urne; keep the audit trail and report it",
+                crate::msg!(m::ERR_STORE_UNBOUND),
+                crate::msg!(m::REC_DEFECT_REPORT),
             )
         })
     }
@@ -275,7 +276,7 @@ impl AuditLog {
                 && chain::verify_chain(&now).is_ok()
                 && now.iter().zip(&known).all(|(e, h)| e.hash == *h);
             if !same {
-                return Err(gone_error(&self.path, "changed by someone else"));
+                return Err(gone_error(&self.path, &m::ERR_STORE_CHANGED));
             }
         }
         Ok(())
@@ -286,8 +287,8 @@ impl AuditLog {
         self.checkpoints()?.pop().map(|(_, n)| n).ok_or_else(|| {
             Error::new(
                 Kind::StoreFailed,
-                "the audit trail has no checkpoint",
-                "run `urne audit verify`",
+                crate::msg!(m::ERR_STORE_NO_CHECKPOINT),
+                crate::msg!(m::REC_STORE_AUDIT_VERIFY),
             )
         })
     }
@@ -299,8 +300,8 @@ impl AuditLog {
         if !path.is_file() {
             return Err(Error::new(
                 Kind::NoTrail,
-                format!("no audit trail at {}", path.display()),
-                "pass --db FILE or set URNE_DB to the appliance's audit database",
+                crate::msg!(m::ERR_STORE_NO_TRAIL, path = path.display()),
+                crate::msg!(m::REC_STORE_NO_TRAIL),
             ));
         }
         Ok(AuditLog::from_conn(open_checked(path)?, path))
@@ -318,13 +319,13 @@ impl AuditLog {
         {
             return Err(Error::new(
                 Kind::TrailChanged,
-                format!(
-                    "the audit trail {} grew while this command ran: it had verified {} events and finds {} (written by something that did not hold the trail's lock, which every urne command holds while it runs); nothing was decided from them",
-                    self.path.display(),
-                    known.len(),
-                    hashes.len()
+                crate::msg!(
+                    m::ERR_STORE_GREW,
+                    path = self.path.display(),
+                    known = known.len(),
+                    found = hashes.len()
                 ),
-                "keep the database as evidence, check with `urne audit verify` and `urne audit show` what was added, and act on no output until it is explained",
+                crate::msg!(m::REC_STORE_GREW),
             ));
         }
         if self.view.get().is_none() {
@@ -344,7 +345,7 @@ impl AuditLog {
             )
             .optional()
             .map(|o| o.is_some())
-            .map_err(|e| db_err(&self.path, "cannot read data", e))
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))
     }
 
     /// A stored blob, checked against its hash.
@@ -352,8 +353,8 @@ impl AuditLog {
         let missing = || {
             Error::new(
                 Kind::TrailBroken,
-                format!("audit trail: data {} is missing", hex::encode(sha256)),
-                "the database was altered: run `urne audit verify` and investigate",
+                crate::msg!(m::ERR_STORE_BLOB_MISSING, sha = hex::encode(sha256)),
+                crate::msg!(m::REC_STORE_ALTERED),
             )
         };
         let rowid: i64 = self
@@ -364,27 +365,24 @@ impl AuditLog {
                 |r| r.get(0),
             )
             .optional()
-            .map_err(|e| db_err(&self.path, "cannot read data", e))?
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))?
             .ok_or_else(missing)?;
         // Read straight into one buffer (no intermediate copy of the whole value).
         let blob = self
             .conn
             .blob_open(rusqlite::MAIN_DB, "blobs", "data", rowid, true)
-            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))?;
         let mut data = vec![0u8; blob.len()];
         blob.read_at_exact(&mut data, 0)
-            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))?;
         drop(blob);
         // Checked before anyone parses it. OpenSSL's SHA-256: blobs can be tens of MB (a sealed
         // set) and are hashed on every read.
         if &urne_verify::crypto::sha256(&data) != sha256 {
             return Err(Error::new(
                 Kind::TrailBroken,
-                format!(
-                    "audit trail: data {} does not match its hash",
-                    hex::encode(sha256)
-                ),
-                "the database was altered: run `urne audit verify` and investigate",
+                crate::msg!(m::ERR_STORE_BLOB_HASH, sha = hex::encode(sha256)),
+                crate::msg!(m::REC_STORE_ALTERED),
             ));
         }
         Ok(data)
@@ -395,15 +393,15 @@ impl AuditLog {
         let mut st = self
             .conn
             .prepare("SELECT sha256, data FROM blobs")
-            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))?;
         let rows = st
             .query_map([], |r| {
                 Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, Vec<u8>>(1)?))
             })
-            .map_err(|e| db_err(&self.path, "cannot read data", e))?;
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))?;
         let mut bad = vec![];
         for row in rows {
-            let (h, d) = row.map_err(|e| db_err(&self.path, "cannot read data", e))?;
+            let (h, d) = row.map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))?;
             if urne_verify::crypto::sha256(&d).as_slice() != h.as_slice() {
                 bad.push(h.as_slice().try_into().unwrap_or(Hash32::ZERO));
             }
@@ -416,12 +414,12 @@ impl AuditLog {
         let mut st = self
             .conn
             .prepare("SELECT size, note FROM checkpoints ORDER BY size")
-            .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))?;
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_CHECKPOINTS, e))?;
         let rows = st
             .query_map([], |r| Ok((r.get::<_, i64>(0)?.cast_unsigned(), r.get(1)?)))
-            .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))?;
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_CHECKPOINTS, e))?;
         rows.collect::<std::result::Result<Vec<_>, _>>()
-            .map_err(|e| db_err(&self.path, "cannot read checkpoints", e))
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_CHECKPOINTS, e))
     }
 }
 
@@ -432,24 +430,21 @@ impl AuditLog {
 /// must roll back the interrupted transaction from its journal before anyone can read the file.
 fn open_checked(path: &Path) -> Result<Connection> {
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
-        .map_err(|e| db_err(path, "cannot open", e))?;
+        .map_err(|e| db_err(path, &m::ERR_DB_OPEN, e))?;
     configure(&conn, path)?;
     check_file(&conn, path)?;
     check_structure(&conn, path)?;
     conn.execute_batch("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;")
-        .map_err(|e| db_err(path, "cannot configure", e))?;
+        .map_err(|e| db_err(path, &m::ERR_DB_CONFIGURE, e))?;
     Ok(conn)
 }
 
 /// The refusal for a trail file that was deleted, replaced or changed under a running command.
-fn gone_error(path: &Path, what: &str) -> Error {
+fn gone_error(path: &Path, what: &crate::msg::Msg) -> Error {
     Error::new(
         Kind::TrailChanged,
-        format!(
-            "the audit trail {} was {what} while this command ran; what this command recorded is in the file it opened, not in the one now at that path",
-            path.display()
-        ),
-        "stop: nothing this command printed may be used before the trail is explained. Keep every file as evidence and follow docs/ceremony.md, \"urne refuses the trail\"",
+        crate::msg!(what, path = path.display()),
+        crate::msg!(m::REC_STORE_GONE),
     )
 }
 
@@ -457,8 +452,8 @@ fn gone_error(path: &Path, what: &str) -> Error {
 /// inode then): deleted, or replaced by another file.
 fn moved(path: &Path, opened: Option<(u64, u64)>) -> Option<Error> {
     match file_id(path) {
-        None => Some(gone_error(path, "deleted")),
-        Some(id) if Some(id) != opened => Some(gone_error(path, "replaced")),
+        None => Some(gone_error(path, &m::ERR_STORE_DELETED)),
+        Some(id) if Some(id) != opened => Some(gone_error(path, &m::ERR_STORE_REPLACED)),
         Some(_) => None,
     }
 }
@@ -485,27 +480,28 @@ pub(super) fn check_known(
     let rewritten = |what: String| {
         Error::new(
             Kind::TrailChanged,
-            format!(
-                "the audit trail {} was rewritten while this command ran ({what}); nothing more is done",
-                path.display()
-            ),
-            "keep the database as evidence, run `urne audit verify`, and act on no output of this command until it is explained",
+            crate::msg!(m::ERR_STORE_REWRITTEN, path = path.display(), what = what),
+            crate::msg!(m::REC_STORE_REWRITTEN),
         )
     };
     if let Err(f) = chain::verify_chain(events) {
-        return Err(rewritten(format!("event {}: {}", f.seq, f.reason)));
+        return Err(rewritten(crate::msg!(
+            m::ERR_STORE_REWRITTEN_EVENT,
+            seq = f.seq,
+            reason = f.reason
+        )));
     }
     if hashes.len() < known.len() {
-        return Err(rewritten(format!(
-            "it holds {} events, this command had verified {}",
-            hashes.len(),
-            known.len()
+        return Err(rewritten(crate::msg!(
+            m::ERR_STORE_REWRITTEN_FEWER,
+            found = hashes.len(),
+            known = known.len()
         )));
     }
     if let Some(i) = (0..known.len()).find(|&i| hashes[i] != known[i]) {
-        return Err(rewritten(format!(
-            "event {} is not the one verified",
-            i + 1
+        return Err(rewritten(crate::msg!(
+            m::ERR_STORE_REWRITTEN_OTHER,
+            seq = i + 1
         )));
     }
     Ok(hashes)
@@ -515,7 +511,7 @@ pub(super) fn check_known(
 pub(super) fn read_events(conn: &Connection, path: &Path) -> Result<Vec<Event>> {
     let mut st = conn
         .prepare("SELECT seq, ts, kind, payload, prev_hash, hash FROM events ORDER BY seq")
-        .map_err(|e| db_err(path, "cannot read events", e))?;
+        .map_err(|e| db_err(path, &m::ERR_DB_READ_EVENTS, e))?;
     let rows = st
         .query_map([], |r| {
             let prev: Vec<u8> = r.get(4)?;
@@ -529,9 +525,9 @@ pub(super) fn read_events(conn: &Connection, path: &Path) -> Result<Vec<Event>> 
                 hash: hash.as_slice().try_into().unwrap_or(Hash32::ZERO),
             })
         })
-        .map_err(|e| db_err(path, "cannot read events", e))?;
+        .map_err(|e| db_err(path, &m::ERR_DB_READ_EVENTS, e))?;
     rows.collect::<std::result::Result<Vec<Event>, _>>()
-        .map_err(|e| db_err(path, "cannot read events", e))
+        .map_err(|e| db_err(path, &m::ERR_DB_READ_EVENTS, e))
 }
 
 #[cfg(test)]

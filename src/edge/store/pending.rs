@@ -8,6 +8,7 @@
 
 use super::{AuditLog, PENDING_SCHEMA, db_err};
 use crate::error::Result;
+use crate::msg::catalogue::edge as m;
 use rusqlite::{OptionalExtension, Transaction, TransactionBehavior};
 use urne_verify::crypto::Hash32;
 
@@ -22,9 +23,9 @@ impl AuditLog {
         let path = self.path.clone();
         // Rolled back when dropped on an error.
         let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
-            .map_err(|e| db_err(&path, "begin keeping the contribution in", e))?;
+            .map_err(|e| db_err(&path, &m::ERR_DB_BEGIN_KEEP, e))?;
         tx.execute_batch(PENDING_SCHEMA)
-            .map_err(|e| db_err(&path, "prepare the contribution table of", e))?;
+            .map_err(|e| db_err(&path, &m::ERR_DB_PREPARE_KEEP, e))?;
         super::check_file(&tx, &path)?;
         tx.execute(
             "INSERT OR IGNORE INTO pending_contributions VALUES (?1, ?2, ?3, ?4)",
@@ -35,9 +36,8 @@ impl AuditLog {
                 crate::edge::clock::now_rfc3339(),
             ),
         )
-        .map_err(|e| db_err(&path, "keep the contribution in", e))?;
-        tx.commit()
-            .map_err(|e| db_err(&path, "keep the contribution in", e))
+        .map_err(|e| db_err(&path, &m::ERR_DB_KEEP, e))?;
+        tx.commit().map_err(|e| db_err(&path, &m::ERR_DB_KEEP, e))
     }
 
     /// The contribution kept for `purpose` after the entropy commitment `ec`, if any.
@@ -51,7 +51,7 @@ impl AuditLog {
                 |r| r.get(0),
             )
             .optional()
-            .map_err(|e| db_err(&path, "read", e))?;
+            .map_err(|e| db_err(&path, &m::ERR_DB_READ, e))?;
         if table.is_none() {
             return Ok(None);
         }
@@ -62,6 +62,6 @@ impl AuditLog {
                 |r| r.get(0),
             )
             .optional()
-            .map_err(|e| db_err(&path, "read the kept contribution from", e))
+            .map_err(|e| db_err(&path, &m::ERR_DB_READ_KEPT, e))
     }
 }

@@ -4,6 +4,7 @@
 //! trail runs before it reads an event ([`check_file`], [`check_structure`]).
 
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 
@@ -55,20 +56,18 @@ BEGIN SELECT RAISE(ABORT, 'audit trail is append-only'); END;
     clippy::needless_pass_by_value,
     reason = "an error conversion, as `map_err` hands the error over: by value, like `From`"
 )]
-pub(super) fn db_err(path: &Path, what: &str, e: rusqlite::Error) -> Error {
+pub(super) fn db_err(path: &Path, what: &crate::msg::Msg, e: rusqlite::Error) -> Error {
     use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+    let message = crate::msg!(
+        m::ERR_DB,
+        path = path.display(),
+        what = crate::msg!(what),
+        e = e
+    );
     if matches!(e.sqlite_error_code(), Some(NotADatabase | DatabaseCorrupt)) {
-        return Error::new(
-            Kind::TrailBroken,
-            format!("audit trail {}: {what}: {e}", path.display()),
-            "the file is not the database urne wrote or its pages were damaged: keep it as evidence, put back a backup whose head is the token's last mark (docs/ceremony.md, \"urne refuses the trail\")",
-        );
+        return Error::new(Kind::TrailBroken, message, crate::msg!(m::REC_DB_DAMAGED));
     }
-    Error::new(
-        Kind::StoreFailed,
-        format!("audit trail {}: {what}: {e}", path.display()),
-        "check the disk and the file's permissions; run `urne audit verify` before going on",
-    )
+    Error::new(Kind::StoreFailed, message, crate::msg!(m::REC_DB_FAILED))
 }
 
 /// The table of contributions kept before their event (`pending.rs`, spec/formats.md §4.4.1). Made with
@@ -142,8 +141,8 @@ pub fn urne_schema() -> Result<&'static [SchemaRow]> {
     .map_err(|e| {
         Error::new(
             Kind::Defect,
-            format!("cannot make urne's own schema in memory: {e}"),
-            "this is a defect in urne; keep the audit trail and report it",
+            crate::msg!(m::ERR_SCHEMA_IN_MEMORY, e = e),
+            crate::msg!(m::REC_DEFECT_REPORT),
         )
     })?;
     Ok(ROWS.get_or_init(|| made))
@@ -174,7 +173,7 @@ pub(super) fn schema_rows(conn: &Connection) -> rusqlite::Result<Vec<SchemaRow>>
 /// up to 10 s for another command's lock.
 pub(super) fn configure(conn: &Connection, path: &Path) -> Result<()> {
     use rusqlite::config::DbConfig;
-    let fail = |e| db_err(path, "cannot configure", e);
+    let fail = |e| db_err(path, &m::ERR_DB_CONFIGURE, e);
     for (flag, on) in [
         (DbConfig::SQLITE_DBCONFIG_DEFENSIVE, true),
         (DbConfig::SQLITE_DBCONFIG_TRUSTED_SCHEMA, false),
@@ -183,11 +182,12 @@ pub(super) fn configure(conn: &Connection, path: &Path) -> Result<()> {
         if conn.set_db_config(flag, on).map_err(fail)? != on {
             return Err(Error::new(
                 Kind::StoreFailed,
-                format!(
-                    "audit trail {}: SQLite did not take the setting {flag:?}",
-                    path.display()
+                crate::msg!(
+                    m::ERR_DB_SETTING,
+                    path = path.display(),
+                    flag = format_args!("{flag:?}")
                 ),
-                "this is a defect in urne; keep the audit trail and report it",
+                crate::msg!(m::REC_DEFECT_REPORT),
             ));
         }
     }
@@ -210,7 +210,7 @@ pub(crate) fn check_file(conn: &Connection, path: &Path) -> Result<()> {
     // is recorded in the trail either.
     let unreadable = |e: rusqlite::Error| Error {
         untouched: true,
-        ..db_err(path, "cannot read its schema", e)
+        ..db_err(path, &m::ERR_DB_READ_SCHEMA, e)
     };
     let found = schema_rows(conn).map_err(unreadable)?;
     let want = urne_schema()?;
@@ -243,7 +243,7 @@ pub(crate) fn check_file(conn: &Connection, path: &Path) -> Result<()> {
         if !got.eq_ignore_ascii_case(value) {
             return Err(not_urnes(
                 path,
-                &format!("its {name} is {got}, urne's is {value}"),
+                &crate::msg!(m::ERR_SCHEMA_PRAGMA, name = name, got = got, value = value),
             ));
         }
     }
@@ -259,7 +259,7 @@ pub(crate) fn check_file(conn: &Connection, path: &Path) -> Result<()> {
 pub(super) fn check_structure(conn: &Connection, path: &Path) -> Result<()> {
     let unreadable = |e: rusqlite::Error| Error {
         untouched: true,
-        ..db_err(path, "cannot check its structure", e)
+        ..db_err(path, &m::ERR_DB_CHECK_STRUCTURE, e)
     };
     for table in ["events", "checkpoints", PENDING_TABLE] {
         let present = conn
@@ -283,13 +283,11 @@ pub(super) fn check_structure(conn: &Connection, path: &Path) -> Result<()> {
             .collect::<rusqlite::Result<Vec<String>>>()
             .map_err(unreadable)?;
         if found != ["ok"] {
-            return Err(not_urnes(
-                path,
-                &format!(
-                    "SQLite's integrity check of its table `{table}` finds: {}",
-                    found.first().map_or("nothing", String::as_str)
-                ),
-            ));
+            let what = match found.first() {
+                Some(f) => crate::msg!(m::ERR_SCHEMA_INTEGRITY, table = table, found = f),
+                None => crate::msg!(m::ERR_SCHEMA_INTEGRITY_NOTHING, table = table),
+            };
+            return Err(not_urnes(path, &what));
         }
     }
     Ok(())
@@ -303,28 +301,29 @@ pub(super) fn schema_difference(found: &[SchemaRow], want: &[&SchemaRow]) -> Opt
             .find(|w| w.kind == row.kind && w.name == row.name)
         {
             None => {
-                let by = match row.name.as_str() {
-                    "sqlite_stat1" | "sqlite_stat4" => " (SQLite makes it on ANALYZE)",
-                    "sqlite_sequence" => " (SQLite makes it for AUTOINCREMENT)",
-                    _ => "",
+                // SQLite reserves the names `sqlite_*` to its own tables.
+                let extra = match row.name.as_str() {
+                    _ if row.kind == "index" => &m::ERR_SCHEMA_EXTRA_INDEX,
+                    "sqlite_stat1" | "sqlite_stat4" => &m::ERR_SCHEMA_EXTRA_STAT,
+                    "sqlite_sequence" => &m::ERR_SCHEMA_EXTRA_SEQUENCE,
+                    _ => &m::ERR_SCHEMA_EXTRA,
                 };
-                let a = if row.kind == "index" { "an" } else { "a" };
-                return Some(format!("it holds {a} {row} that urne did not make{by}"));
+                return Some(crate::msg!(extra, row = row));
             }
             Some(w) if *w != row => {
-                return Some(format!(
-                    "urne's {w} was changed: it reads {}",
-                    row.sql
-                        .as_deref()
-                        .map_or("no SQL".to_string(), |s| format!("{s:?}"))
-                ));
+                return Some(match row.sql.as_deref() {
+                    Some(s) => {
+                        crate::msg!(m::ERR_SCHEMA_CHANGED, row = w, sql = format_args!("{s:?}"))
+                    }
+                    None => crate::msg!(m::ERR_SCHEMA_CHANGED_NO_SQL, row = w),
+                });
             }
             Some(_) => {}
         }
     }
     want.iter()
         .find(|w| !found.contains(w))
-        .map(|w| format!("urne's {w} is missing"))
+        .map(|w| crate::msg!(m::ERR_SCHEMA_MISSING, row = w))
 }
 
 /// The refusal of a database that is not as urne makes it (spec/appliance.md §6.5): reported, never
@@ -332,10 +331,7 @@ pub(super) fn schema_difference(found: &[SchemaRow], want: &[&SchemaRow]) -> Opt
 pub(super) fn not_urnes(path: &Path, what: &str) -> Error {
     Error::new(
         Kind::TrailBroken,
-        format!(
-            "the audit trail {} is not as urne makes it: {what}; nothing is read from it or recorded in it",
-            path.display()
-        ),
-        "stop: the database was changed outside urne. Keep it as evidence and follow docs/ceremony.md, \"urne refuses the trail\"",
+        crate::msg!(m::ERR_SCHEMA_NOT_URNES, path = path.display(), what = what),
+        crate::msg!(m::REC_SCHEMA_NOT_URNES),
     )
 }

@@ -8,6 +8,7 @@
 use super::AuditLog;
 use super::schema::db_err;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::edge as m;
 use rusqlite::ffi;
 
 /// The size of the chunks a snapshot is read in: what the backup holds in memory at once.
@@ -24,7 +25,7 @@ impl AuditLog {
     /// Runs `f` on the file as it stands inside one read transaction, which `f`'s reads of the
     /// trail (e.g. [`AuditLog::events`]) share: what they read is what the snapshot holds.
     pub fn with_snapshot<T>(&self, f: impl FnOnce(&Snapshot) -> Result<T>) -> Result<T> {
-        let fail = |e| db_err(&self.path, "cannot copy", e);
+        let fail = |e| db_err(&self.path, &m::ERR_DB_COPY, e);
         self.conn.execute_batch("BEGIN DEFERRED;").map_err(fail)?;
         let r = (|| {
             // The first read takes the shared lock, held until the transaction ends.
@@ -56,13 +57,13 @@ impl AuditLog {
             .then(|| unsafe { (*file).pMethods.as_ref() }.and_then(|m| m.xFileSize))
             .flatten();
         let Some(size) = size else {
-            return Err(self.copy_error("SQLite gives no descriptor of the database file"));
+            return Err(self.copy_error(&crate::msg!(m::ERR_COPY_NO_DESCRIPTOR)));
         };
         let mut len: ffi::sqlite3_int64 = 0;
         // SAFETY: SQLite's own method on its own open file, and room for one size.
         let rc = unsafe { size(file, &raw mut len) };
         if rc != ffi::SQLITE_OK || len < 0 {
-            return Err(self.copy_error(&format!("cannot read the file's size (SQLite {rc})")));
+            return Err(self.copy_error(&crate::msg!(m::ERR_COPY_SIZE, rc = rc)));
         }
         Ok(Snapshot {
             log: self,
@@ -74,11 +75,8 @@ impl AuditLog {
     fn copy_error(&self, what: &str) -> Error {
         Error::new(
             Kind::StoreFailed,
-            format!(
-                "cannot copy the audit trail {}: {what}",
-                self.path.display()
-            ),
-            "check the disk holding the audit trail; nothing was written",
+            crate::msg!(m::ERR_COPY, path = self.path.display(), what = what),
+            crate::msg!(m::REC_COPY),
         )
     }
 }
@@ -98,13 +96,13 @@ impl Snapshot<'_> {
     pub fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<()> {
         let end = offset.checked_add(buf.len() as u64);
         if end.is_none_or(|e| e > self.len) || buf.len() > CHUNK {
-            return Err(self.log.copy_error("a read past the file's end"));
+            return Err(self.log.copy_error(&crate::msg!(m::ERR_COPY_PAST_END)));
         }
         // SAFETY: the file pointer is SQLite's, alive while the connection (borrowed by `self`)
         // is; its methods table is SQLite's.
         let read = unsafe { (*self.file).pMethods.as_ref() }.and_then(|m| m.xRead);
         let Some(read) = read else {
-            return Err(self.log.copy_error("SQLite gives no way to read the file"));
+            return Err(self.log.copy_error(&crate::msg!(m::ERR_COPY_NO_READ)));
         };
         // SAFETY: SQLite's own method on its own open file, writing at most `buf.len()` (at most
         // CHUNK, so it fits an int) bytes into `buf`.
@@ -122,9 +120,11 @@ impl Snapshot<'_> {
             )
         };
         if rc != ffi::SQLITE_OK {
-            return Err(self.log.copy_error(&format!(
-                "cannot read {} bytes at {offset} (SQLite {rc})",
-                buf.len()
+            return Err(self.log.copy_error(&crate::msg!(
+                m::ERR_COPY_READ_AT,
+                len = buf.len(),
+                offset = offset,
+                rc = rc
             )));
         }
         Ok(())
@@ -155,7 +155,11 @@ impl Snapshot<'_> {
             match r.read_exact(&mut theirs[..n]) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(false),
-                Err(e) => return Err(self.log.copy_error(&format!("cannot read it back: {e}"))),
+                Err(e) => {
+                    return Err(self
+                        .log
+                        .copy_error(&crate::msg!(m::ERR_COPY_READ_BACK, e = e)));
+                }
             }
             if mine[..n] != theirs[..n] {
                 return Ok(false);
@@ -169,7 +173,11 @@ impl Snapshot<'_> {
                 Ok(0) => return Ok(true),
                 Ok(_) => return Ok(false),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(self.log.copy_error(&format!("cannot read it back: {e}"))),
+                Err(e) => {
+                    return Err(self
+                        .log
+                        .copy_error(&crate::msg!(m::ERR_COPY_READ_BACK, e = e)));
+                }
             }
         }
     }

@@ -4,6 +4,14 @@
 use super::schema::*;
 use super::*;
 use crate::error::Kind;
+use crate::msg::Msg;
+
+/// `m`'s words in the screens' language with `row` in place, up to its next value: what every
+/// refusal of that row begins with, whatever the language the tests run in.
+fn said(m: &Msg, row: &str) -> String {
+    let s = crate::msg!(m, row = row);
+    s.split('{').next().unwrap_or_default().to_string()
+}
 
 /// A new trail's database in a temporary folder (closed), and the folder.
 fn made() -> (tempfile::TempDir, PathBuf) {
@@ -22,6 +30,7 @@ fn plant(db: &Path, sql: &str) {
 /// Every way urne opens an existing trail refuses `db` with exit 5, as a refusal of the trail
 /// itself (nothing recorded in it), with `want` in the message; the file is left as it was.
 fn refused_everywhere(db: &Path, want: &str) {
+    let want = want.trim_end();
     let before = std::fs::read(db).unwrap();
     let errors = [
         AuditLog::open_for_append(db)
@@ -95,26 +104,32 @@ fn a_planted_trigger_view_index_or_table_is_refused() {
     for (sql, want) in [
         (
             "CREATE TRIGGER veto BEFORE INSERT ON events WHEN NEW.kind = 'draw.result' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END;",
-            "a trigger `veto` on `events` that urne did not make",
+            said(&m::ERR_SCHEMA_EXTRA, "trigger `veto` on `events`"),
         ),
         (
             "CREATE TEMP TRIGGER t AFTER INSERT ON main.events BEGIN SELECT 1; END; CREATE VIEW v AS SELECT * FROM events;",
-            "a view `v` that urne did not make",
+            said(&m::ERR_SCHEMA_EXTRA, "view `v`"),
         ),
         (
             "CREATE UNIQUE INDEX one_result ON events(kind) WHERE kind = 'draw.result';",
-            "an index `one_result` on `events`",
+            said(&m::ERR_SCHEMA_EXTRA_INDEX, "index `one_result` on `events`"),
         ),
-        ("CREATE TABLE x (a);", "a table `x` that urne did not make"),
-        ("ANALYZE;", "(SQLite makes it on ANALYZE)"),
+        (
+            "CREATE TABLE x (a);",
+            said(&m::ERR_SCHEMA_EXTRA, "table `x`"),
+        ),
+        (
+            "ANALYZE;",
+            said(&m::ERR_SCHEMA_EXTRA_STAT, "table `sqlite_stat1`"),
+        ),
         (
             "CREATE TABLE x (a INTEGER PRIMARY KEY AUTOINCREMENT); INSERT INTO x VALUES (NULL); DROP TABLE x;",
-            "(SQLite makes it for AUTOINCREMENT)",
+            said(&m::ERR_SCHEMA_EXTRA_SEQUENCE, "table `sqlite_sequence`"),
         ),
     ] {
         let (_dir, db) = made();
         plant(&db, sql);
-        refused_everywhere(&db, want);
+        refused_everywhere(&db, &want);
     }
 }
 
@@ -122,7 +137,10 @@ fn a_planted_trigger_view_index_or_table_is_refused() {
 fn a_changed_or_missing_object_of_urnes_is_refused() {
     let (_dir, db) = made();
     plant(&db, "DROP TRIGGER events_link;");
-    refused_everywhere(&db, "urne's trigger `events_link` on `events` is missing");
+    refused_everywhere(
+        &db,
+        &said(&m::ERR_SCHEMA_MISSING, "trigger `events_link` on `events`"),
+    );
 
     // The same trigger under the same name, doing something else.
     let (_dir, db) = made();
@@ -132,7 +150,10 @@ fn a_changed_or_missing_object_of_urnes_is_refused() {
     );
     refused_everywhere(
         &db,
-        "urne's trigger `events_no_delete` on `events` was changed",
+        &said(
+            &m::ERR_SCHEMA_CHANGED,
+            "trigger `events_no_delete` on `events`",
+        ),
     );
 
     // A table's SQL text edited in the schema table itself (a CHECK removed).
@@ -141,7 +162,7 @@ fn a_changed_or_missing_object_of_urnes_is_refused() {
         &db,
         "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, 'CHECK (length(prev_hash) = 32)', '') WHERE name = 'events'; PRAGMA writable_schema = OFF;",
     );
-    refused_everywhere(&db, "urne's table `events` was changed");
+    refused_everywhere(&db, &said(&m::ERR_SCHEMA_CHANGED, "table `events`"));
 
     // Even a change of white space is a change.
     let (_dir, db) = made();
@@ -151,7 +172,10 @@ fn a_changed_or_missing_object_of_urnes_is_refused() {
     );
     refused_everywhere(
         &db,
-        "urne's trigger `blobs_no_update` on `blobs` was changed",
+        &said(
+            &m::ERR_SCHEMA_CHANGED,
+            "trigger `blobs_no_update` on `blobs`",
+        ),
     );
 }
 
@@ -181,36 +205,40 @@ fn a_contributions_table_other_than_urnes_is_refused() {
         &db,
         "DROP TABLE pending_contributions; CREATE TABLE pending_contributions (purpose, entropy_commitment, contribution, typed_at);",
     );
-    refused_everywhere(&db, "urne's table `pending_contributions` was changed");
+    refused_everywhere(
+        &db,
+        &said(&m::ERR_SCHEMA_CHANGED, "table `pending_contributions`"),
+    );
 }
 
 #[test]
 fn file_settings_other_than_urnes_are_refused() {
-    for (sql, want) in [
+    for (sql, name, got, value) in [
         (
             "PRAGMA journal_mode = WAL;",
-            "its journal_mode is wal, urne's is delete",
+            "journal_mode",
+            "wal",
+            "delete",
         ),
-        (
-            "PRAGMA user_version = 7;",
-            "its user_version is 7, urne's is 0",
-        ),
-        (
-            "PRAGMA application_id = 7;",
-            "its application_id is 7, urne's is 0",
-        ),
+        ("PRAGMA user_version = 7;", "user_version", "7", "0"),
+        ("PRAGMA application_id = 7;", "application_id", "7", "0"),
         (
             "PRAGMA auto_vacuum = FULL; VACUUM;",
-            "its auto_vacuum is 1, urne's is 0",
+            "auto_vacuum",
+            "1",
+            "0",
         ),
         (
             "PRAGMA page_size = 4096; VACUUM;",
-            "its page_size is 4096, urne's is 65536",
+            "page_size",
+            "4096",
+            "65536",
         ),
     ] {
         let (_dir, db) = made();
         plant(&db, sql);
-        refused_everywhere(&db, want);
+        let want = crate::msg!(m::ERR_SCHEMA_PRAGMA, name = name, got = got, value = value);
+        refused_everywhere(&db, &want);
     }
 }
 
@@ -228,8 +256,10 @@ fn an_object_planted_after_the_trail_was_opened_is_refused_at_the_next_write() {
     assert_eq!(e.kind, Kind::TrailBroken, "{}", e.message);
     assert!(e.untouched);
     assert!(
-        e.message
-            .contains("a trigger `veto` on `pending_contributions`"),
+        e.message.contains(&crate::msg!(
+            m::ERR_SCHEMA_EXTRA,
+            row = "trigger `veto` on `pending_contributions`"
+        )),
         "{}",
         e.message
     );
@@ -320,8 +350,6 @@ fn a_key_index_pointed_at_another_tables_pages_is_refused() {
         "the text is urne's"
     );
     drop(c);
-    refused_everywhere(
-        &db,
-        "SQLite's integrity check of its table `events` finds: ",
-    );
+    let want = crate::msg!(m::ERR_SCHEMA_INTEGRITY, table = "events");
+    refused_everywhere(&db, want.split('{').next().unwrap_or_default());
 }
