@@ -640,3 +640,21 @@ fn a_rehearsal_trail_restarted_stays_a_rehearsal_and_carries_none_of_its_outputs
     assert!(bundle.contains("urne-rehearsal/"), "{bundle}");
     refused_as_rehearsal(&env, &d02, &keys);
 }
+
+#[test]
+fn a_void_notice_made_in_a_rehearsal_is_refused_as_official_by_every_verifier() {
+    let env = Env::without_keys();
+    env.ok(&["keys", "init", "--rehearsal"]);
+    pin_producer(&env, Path::new(URNE), &[]);
+    let keys = env.path("keys");
+    env.ok(&["keys", "export", "--out", keys.to_str().unwrap()]);
+    let export = crate::draws::simulate(&env, "2018-12-01", 50, 1, &[]);
+    crate::draws::seal(&env, &export);
+    env.draw_ok("2018-12-01", env.path("d01").to_str().unwrap());
+    let reason = "répétition : panne d'impression";
+    env.ok(&["void", "--day", "2018-12-01", "--reason", reason]);
+    let folder = env.path("void-2018-12-01-attempt-1");
+    let notice = std::fs::read_to_string(folder.join("void-notice.json")).unwrap();
+    assert!(notice.contains("urne-rehearsal/"), "{notice}");
+    refused_as_rehearsal(&env, &folder, &keys);
+}
