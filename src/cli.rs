@@ -241,13 +241,14 @@ pub enum Command {
     ///
     /// Lists every day the trail names (its current attempt, sealed, drawn, voided attempts,
     /// late by D-8) and every block (generated, revealed, voided), and whether a sitting is
-    /// open (spec/appliance.md §9.1). With --rules, also the days of the operation not yet sealed, and
-    /// which are due by their draw date (D-8). Appends nothing, but needs the PIN: like
+    /// open (spec/appliance.md §9.1). With --rules, instead of the days and blocks, a summary by
+    /// period that fits one screen: the operation's days not yet sealed or not yet drawn, and
+    /// whether each period is due by its draw date (D-8). Appends nothing, but needs the PIN: like
     /// `urne audit backup` it logs in and checks the trail against the token's last mark before
     /// reading it, so that what it shows is the token's trail and not an older or altered copy.
     Status {
-        /// The operation's rules file (e.g. rules/chanceux-noel-2018.json): also list the days
-        /// not yet sealed and which are due.
+        /// The operation's rules file (e.g. rules/chanceux-noel-2018.json): a summary by period
+        /// of the days not yet sealed or drawn, and which are due.
         #[arg(long, value_name = "FILE")]
         rules: Option<PathBuf>,
         /// Rules that are not an official regulation (an id the appliance does not pin, such as a

@@ -799,16 +799,21 @@ def history_vectors(w, PUB):
                              "checkpoint_size": 6, "checkpoint_root": B["root"].hex()},
              "consistency": [x.hex() for x in consistency_proof(6, leaves9)]}
 
-    def notice(history, day="2018-12-23"):
+    def notice(history, day="2018-12-23", origin="urne-audit"):
         n = {"format": "urne-void-notice", "version": 2, "operation": "chanceux-noel-2018", "day": day,
              "block": None, "attempt": 1, "reason": "panne d'impression, procès-verbal n° 12",
              "stage": "drawn and published", "void_seq": 7, "voided_at": "2018-12-26T09:07:00.000000Z",
-             "audit_checkpoint": checkpoint(T, 9), "result_key_id": key_id(raw(RESULT)),
+             "audit_checkpoint": checkpoint(T, 9, origin=origin), "result_key_id": key_id(raw(RESULT)),
              "audit_key_id": key_id(raw(AUDIT)), "history": history}
         return signed("void-notice.json", jdump(n), folder="pub/V")
     w("history-valid-void-notice", "pub/A, pub/B and pub/V, the signed void notice of B's day (attempt 1, void "
       "event 7, checkpoint of 9 events), naming B as its predecessor with the consistency proof from 6 to 9 "
       "(SPEC §4.6, §6.7): one linear history.", "valid", dict(pub(("A", A), ("B", B)), **notice(vhist)), P)
+    w("history-rehearsal-void-notice", "history-valid-void-notice's notice made on a rehearsal token, verified alone: "
+      "its audit_checkpoint has the origin line urne-rehearsal/<audit key id>, signed by the audit key under "
+      "that name, every other check holding: a rehearsal's void notice is never an official one (SPEC §4.6, "
+      "§6.10).", "rehearsal", dict(keys_files(), **notice(vhist, origin="urne-rehearsal")),
+      {"path": "pub/V", "keys": "keys"})
     vbad = json.loads(json.dumps(vhist))
     vbad["consistency"][0] = "%064x" % (int(vbad["consistency"][0], 16) ^ 1)
     w("history-fork-void-notice-bad-consistency", "history-valid-void-notice with one hash of the notice's "

@@ -9,7 +9,7 @@
 use super::ctx::Ctx;
 use super::inputs;
 use crate::error::Result;
-use crate::text::{Lang, Screen, WIDTH, date, eur};
+use crate::text::{Lang, Screen, WIDTH, date};
 use std::collections::BTreeSet;
 use std::path::Path;
 use urne_ceremony::minutes::pv::DrawDay;
@@ -46,13 +46,20 @@ pub fn run(ctx: &mut Ctx, rules: Option<&Path>, admit: Admission, lang: Lang) ->
     }
     sitting(&mut s, &trail);
     producer(&mut s, &trail);
-    days(&mut s, &trail, &late);
-    blocks(&mut s, &trail);
     if let Some((r, _)) = &rules {
+        // With the rules, the operation's summary by period fits one screen (80x24); every
+        // day and block in detail is `urne status` alone's.
         let today = crate::edge::clock::now_utc()
             .with_timezone(&r.time_zone())
             .date_naive();
         operation(&mut s, &trail, r, today);
+        s.line(lang.t(
+            "Chaque jour et chaque bloc en détail : urne status (sans --rules).",
+            "Every day and block in detail: urne status (without --rules).",
+        ));
+    } else {
+        days(&mut s, &trail, &late);
+        blocks(&mut s, &trail);
     }
     ctx.finish()?;
     s.print();
@@ -278,6 +285,7 @@ fn operation(s: &mut Screen, trail: &Trail, rules: &DrawRules, today: chrono::Na
             "days to seal or to draw, D-8"
         )
     ));
+    let mut not_ended = false;
     for p in rules.periods() {
         let (mut to_seal, mut to_draw) = (vec![], vec![]);
         for d in p.first_day.iter_days().take_while(|d| *d <= p.last_day) {
@@ -302,9 +310,9 @@ fn operation(s: &mut Screen, trail: &Trail, rules: &DrawRules, today: chrono::Na
         } else if when.is_late() {
             format!(
                 "{} {} {})",
-                lang.t("en retard (D-8 : plus de", "late (D-8: more than"),
+                lang.t("en retard (D-8 + plus de", "late (D-8 + more than"),
                 rules.draw_grace_days(),
-                lang.t("jours après la date prévue", "days after the draw date")
+                lang.t("jours", "days")
             )
         } else if when.is_early() {
             format!(
@@ -318,58 +326,72 @@ fn operation(s: &mut Screen, trail: &Trail, rules: &DrawRules, today: chrono::Na
         s.indented(
             2,
             &format!(
-                "{}, {} {} ({} {}){}{due}",
+                "{}, {} {}{}{due}",
                 p.id,
                 lang.t("tirage prévu le", "draw date"),
                 date(p.draw_date, lang),
-                lang.t("lot", "prize"),
-                eur(p.prize_cents, lang),
                 lang.t(" : ", ": ")
             ),
         );
-        list(s, lang.t("à sceller :", "to seal:"), &to_seal, today, lang);
+        list(s, lang.t("à sceller :", "to seal:"), &to_seal, today);
         list(
             s,
             lang.t("scellés, à tirer :", "sealed, to draw:"),
             &to_draw,
             today,
-            lang,
         );
+        not_ended |= to_seal.iter().chain(&to_draw).any(|d| *d >= today);
     }
-}
-
-/// A list of days under its label, six a line; a day that has not ended yet is marked `*`.
-fn list(
-    s: &mut Screen,
-    label: &str,
-    days: &[chrono::NaiveDate],
-    today: chrono::NaiveDate,
-    lang: Lang,
-) {
-    if days.is_empty() {
-        return;
-    }
-    s.indented(4, label);
-    let words: Vec<String> = days
-        .iter()
-        .map(|d| {
-            if *d >= today {
-                format!("{d}*")
-            } else {
-                d.to_string()
-            }
-        })
-        .collect();
-    for chunk in words.chunks(6) {
-        s.indented(6, &chunk.join(" "));
-    }
-    if days.iter().any(|d| *d >= today) {
+    if not_ended {
         s.indented(
-            6,
+            2,
             lang.t(
                 "* pas encore terminé (heure de Paris) : ne peut être scellé",
                 "* not ended yet (Paris time): cannot be sealed",
             ),
         );
     }
+}
+
+/// A list of days after its label, on one line (more when it is long): runs of consecutive days
+/// written `FIRST…LAST`, a day that has not ended yet marked `*` (a run is all ended or not).
+fn list(s: &mut Screen, label: &str, days: &[chrono::NaiveDate], today: chrono::NaiveDate) {
+    if days.is_empty() {
+        return;
+    }
+    let mut runs: Vec<(chrono::NaiveDate, chrono::NaiveDate)> = vec![];
+    for d in days {
+        match runs.last_mut() {
+            Some((_, last)) if last.succ_opt() == Some(*d) && (*last >= today) == (*d >= today) => {
+                *last = *d;
+            }
+            _ => runs.push((*d, *d)),
+        }
+    }
+    let star = |d: chrono::NaiveDate| if d >= today { "*" } else { "" };
+    let words: Vec<String> = runs
+        .iter()
+        .flat_map(|&(first, last)| {
+            if first == last {
+                vec![format!("{first}{}", star(first))]
+            } else if last.pred_opt() == Some(first) {
+                vec![
+                    format!("{first}{}", star(first)),
+                    format!("{last}{}", star(last)),
+                ]
+            } else {
+                vec![format!("{first}…{last}{}", star(last))]
+            }
+        })
+        .collect();
+    let mut line = label.to_string();
+    for w in words {
+        if line.chars().count() + 1 + w.chars().count() > 74 {
+            s.indented(4, &line);
+            line = format!("  {w}");
+        } else {
+            line = format!("{line} {w}");
+        }
+    }
+    s.indented(4, &line);
 }

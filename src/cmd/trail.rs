@@ -46,6 +46,16 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
             "initialise the token with `urne keys init`",
         )
     })?;
+    if let Some(dir) = outputs.filter(|_| hsm.is_rehearsal()) {
+        // A rehearsal's outputs carry rehearsal checkpoints, which no check takes as official
+        // (spec/appliance.md §6.10): refused before anything is done.
+        use crate::msg::catalogue::rehearsal as m;
+        return Err(Error::new(
+            Kind::NotTrailOutput,
+            crate::msg!(m::ERR_RESTART_REHEARSAL_OUTPUTS, dir = dir.display()),
+            crate::msg!(m::REC_RESTART_REHEARSAL_OUTPUTS),
+        ));
+    }
     let (old, old_mark, new, write_object) = trails(hsm, &tt)?;
     let audit_key = tt.audit_key;
     let keys = Keys {

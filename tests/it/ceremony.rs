@@ -549,8 +549,22 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
         "{again}"
     );
     assert!(!again.contains("Lieu de la séance"), "{again}");
-    // The parenthesis closed (issue 25).
-    assert!(again.contains("est déjà tiré (tentative 1)."), "{again}");
+    // The day drawn before the kill is named as done, never as a step still to do: the steps
+    // left are numbered without it (issue 25).
+    assert!(
+        again.contains("Déjà fait, non refait :\n  – tirage du jour 2018-12-01 (tentative 1)\n"),
+        "{again}"
+    );
+    assert!(!again.contains("Étape 1/3"), "{again}");
+    assert!(!again.contains("est déjà tiré"), "{again}");
+    assert!(
+        again.contains("Étape 1/2 — tirage du jour 2018-12-02"),
+        "{again}"
+    );
+    assert!(
+        again.contains("Étape 2/2 — tirage du jour 2018-12-03"),
+        "{again}"
+    );
     assert!(again.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-02 (tentative n°\u{a0}1)"));
     assert!(again.contains("TIRÉ : chanceux-noel-2018, jour du 2018-12-03 (tentative n°\u{a0}1)"));
     let s = json(&publ.join("sitting-001/sitting.json"));

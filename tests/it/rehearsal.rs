@@ -369,3 +369,292 @@ fn event_count(env: &Env) -> i64 {
     c.query_row("SELECT count(*) FROM events", [], |r| r.get(0))
         .unwrap()
 }
+
+/// The child side of [`token_keys`]: does nothing unless `URNE_TEST_TOKEN_KEYS` is set to
+/// `try-relabel` (tries to change the label and the id of every key object urne's labels name,
+/// printing `REFUSED LABEL` or `CHANGED LABEL` for each), `relabel FROM TO` (relabels every key
+/// object labelled `FROM-result`/`FROM-audit` to `TO-result`/`TO-audit`) or `old-pairs PREFIX`
+/// (generates both key pairs under `PREFIX-result` and `PREFIX-audit` as an urne older than
+/// `CKA_MODIFIABLE` false did: modifiable).
+#[test]
+fn token_keys_child_hook() {
+    use cryptoki::context::{CInitializeArgs, CInitializeFlags, Pkcs11};
+    use cryptoki::mechanism::Mechanism;
+    use cryptoki::object::{Attribute, ObjectClass};
+    use cryptoki::session::UserType;
+    let Ok(spec) = std::env::var("URNE_TEST_TOKEN_KEYS") else {
+        return;
+    };
+    let config = std::env::var("URNE_CONFIG").unwrap();
+    let cfg = urne::edge::config::Config::load(Some(Path::new(&config))).unwrap();
+    let p = Pkcs11::new(&cfg.module).unwrap();
+    p.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK))
+        .unwrap();
+    let slot = p
+        .get_slots_with_initialized_token()
+        .unwrap()
+        .into_iter()
+        .find(|s| p.get_token_info(*s).unwrap().label() == cfg.token_label)
+        .unwrap();
+    let s = p.open_rw_session(slot).unwrap();
+    let pin = urne::edge::config::read_pin(None).unwrap();
+    s.login(UserType::User, Some(&pin)).unwrap();
+    let keys = |label: &str| {
+        let mut found = vec![];
+        for class in [ObjectClass::PUBLIC_KEY, ObjectClass::PRIVATE_KEY] {
+            found.extend(
+                s.find_objects(&[
+                    Attribute::Class(class),
+                    Attribute::Label(label.as_bytes().to_vec()),
+                ])
+                .unwrap(),
+            );
+        }
+        found
+    };
+    let words: Vec<&str> = spec.split(' ').collect();
+    match words[..] {
+        ["try-relabel"] => {
+            for label in [
+                "urne-result",
+                "urne-audit",
+                "urne-rehearsal-result",
+                "urne-rehearsal-audit",
+            ] {
+                for h in keys(label) {
+                    let other = Attribute::Label(b"urne-other".to_vec());
+                    let relabelled = s.update_attributes(h, &[other]).is_ok();
+                    let reid = s
+                        .update_attributes(h, &[Attribute::Id(vec![1, 2, 3])])
+                        .is_ok();
+                    let word = if relabelled || reid {
+                        "CHANGED"
+                    } else {
+                        "REFUSED"
+                    };
+                    println!("{word} {label}");
+                }
+            }
+        }
+        ["relabel", from, to] => {
+            for role in ["result", "audit"] {
+                let to = format!("{to}-{role}");
+                for h in keys(&format!("{from}-{role}")) {
+                    s.update_attributes(h, &[Attribute::Label(to.as_bytes().to_vec())])
+                        .unwrap();
+                }
+            }
+        }
+        ["old-pairs", prefix] => {
+            for role in ["result", "audit"] {
+                let label = format!("{prefix}-{role}").into_bytes();
+                let mut id = vec![0u8; 8];
+                s.generate_random_slice(&mut id).unwrap();
+                let public = [
+                    Attribute::Token(true),
+                    Attribute::Private(false),
+                    Attribute::Verify(true),
+                    Attribute::EcParams(vec![0x06, 0x03, 0x2b, 0x65, 0x70]),
+                    Attribute::Label(label.clone()),
+                    Attribute::Id(id.clone()),
+                ];
+                let private = [
+                    Attribute::Token(true),
+                    Attribute::Private(true),
+                    Attribute::Sensitive(true),
+                    Attribute::Extractable(false),
+                    Attribute::Sign(true),
+                    Attribute::Label(label),
+                    Attribute::Id(id),
+                ];
+                s.generate_key_pair(&Mechanism::EccEdwardsKeyPairGen, &public, &private)
+                    .unwrap();
+            }
+        }
+        _ => panic!("unknown URNE_TEST_TOKEN_KEYS {spec}"),
+    }
+    println!("CHILD OK");
+}
+
+/// Does `what` ([`token_keys_child_hook`]) to `env`'s token outside urne, as a PIN holder
+/// with a PKCS#11 tool would; returns what the child printed.
+fn token_keys(env: &Env, what: &str) -> String {
+    run_child_hook(
+        env,
+        "rehearsal::token_keys_child_hook",
+        "URNE_TEST_TOKEN_KEYS",
+        what,
+    )
+}
+
+// MUST: M-390
+#[test]
+fn the_keys_urne_generates_cannot_be_relabelled_by_a_pin_holder() {
+    for rehearsal in [false, true] {
+        let env = Env::without_keys();
+        let init: &[&str] = if rehearsal {
+            &["keys", "init", "--rehearsal"]
+        } else {
+            &["keys", "init"]
+        };
+        env.ok(init);
+        let said = token_keys(&env, "try-relabel");
+        assert_eq!(said.matches("REFUSED ").count(), 4, "{said}");
+        assert!(!said.contains("CHANGED "), "{said}");
+        // The token is what it was: its keys under their labels.
+        let info = env.ok(&["hsm", "info"]);
+        let label = if rehearsal {
+            "urne-rehearsal-audit"
+        } else {
+            "urne-audit"
+        };
+        assert!(info.contains(label), "{info}");
+    }
+}
+
+/// A token initialised by an urne older than `CKA_MODIFIABLE` false (its key pairs modifiable,
+/// generated the old way then taken by `urne keys init`), whose keys under `prefix` drew
+/// 2018-12-01 into `pub/d01`, their public keys exported to `keys/`.
+fn old_token_that_drew(prefix: &str) -> Env {
+    let env = Env::without_keys();
+    token_keys(&env, &format!("old-pairs {prefix}"));
+    env.ok(&["keys", "init"]);
+    pin_producer(&env, Path::new(URNE), &[]);
+    let export = crate::draws::simulate(&env, "2018-12-01", 50, 1, &[]);
+    crate::draws::seal(&env, &export);
+    env.draw_ok("2018-12-01", env.path("pub/d01").to_str().unwrap());
+    let keys = env.path("keys");
+    env.ok(&["keys", "export", "--out", keys.to_str().unwrap()]);
+    env
+}
+
+/// Every command on `env`'s trail stops before acting (`trail-broken`, exit 7): its stored
+/// checkpoints name another origin than the one its token's labels now state.
+fn every_command_stops(env: &Env) {
+    let export = crate::draws::simulate(env, "2018-12-02", 50, 2, &[]);
+    let (rules, entries) = (crate::draws::rules(), export.to_str().unwrap().to_string());
+    let keys2 = env.path("keys2");
+    for args in [
+        &["status"][..],
+        &["seal", "--rules", &rules, "--entries", &entries][..],
+        &["keys", "export", "--out", keys2.to_str().unwrap()][..],
+    ] {
+        let why = assert_fails(&env.urne_direct(args), 7, "trail-broken");
+        assert!(why.contains("checkpoint origin"), "{why}");
+    }
+    assert!(!keys2.exists());
+}
+
+// MUST: M-391
+#[test]
+fn an_old_tokens_official_keys_relabelled_a_rehearsals_sign_nothing_official() {
+    let env = old_token_that_drew("urne");
+    let (keys, d01) = (env.path("keys"), env.path("pub/d01"));
+    token_keys(&env, "relabel urne urne-rehearsal");
+    // The token now says it is a rehearsal token: its official trail stops every command.
+    every_command_stops(&env);
+    // The day drawn before the relabelling stays what it was: official.
+    let k = keys.to_str().unwrap();
+    let o = env.urne_direct(&["verify", d01.to_str().unwrap(), "--keys", k]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A new trail (the database set aside, the trail restarted) is a rehearsal's: what its
+    // keys sign now is refused as official, under the official keys themselves.
+    std::fs::rename(env.db(), env.path("set-aside.db")).unwrap();
+    env.ok(&[
+        "trail",
+        "restart",
+        "--reason",
+        "piste mise de côté pour l'essai",
+    ]);
+    pin_producer(&env, Path::new(URNE), &[]);
+    let e2 = crate::draws::simulate(&env, "2018-12-03", 50, 3, &[]);
+    crate::draws::seal(&env, &e2);
+    let d03 = env.path("pub/d03");
+    env.draw_ok("2018-12-03", d03.to_str().unwrap());
+    refused_as_rehearsal(&env, &d03, &keys);
+    let relabelled = env.path("keys-relabelled");
+    env.ok(&["keys", "export", "--out", relabelled.to_str().unwrap()]);
+    refused_as_rehearsal(&env, &relabelled, &relabelled);
+}
+
+// MUST: M-391
+#[test]
+fn an_old_tokens_rehearsal_keys_relabelled_official_sign_nothing_official() {
+    let env = old_token_that_drew("urne-rehearsal");
+    let (keys, d01) = (env.path("keys"), env.path("pub/d01"));
+    token_keys(&env, "relabel urne-rehearsal urne");
+    // The token now says it is an official token: the rehearsal's trail stops every command,
+    // so its keys sign nothing more on it; what the rehearsal made stays a rehearsal's.
+    every_command_stops(&env);
+    refused_as_rehearsal(&env, &d01, &keys);
+    refused_as_rehearsal(&env, &keys, &keys);
+}
+
+// MUST: M-392
+#[test]
+fn a_rehearsal_trail_restarted_stays_a_rehearsal_and_carries_none_of_its_outputs() {
+    let env = Env::without_keys();
+    env.ok(&["keys", "init", "--rehearsal"]);
+    pin_producer(&env, Path::new(URNE), &[]);
+    let keys = env.path("keys");
+    env.ok(&["keys", "export", "--out", keys.to_str().unwrap()]);
+    let e1 = crate::draws::simulate(&env, "2018-12-01", 50, 1, &[]);
+    crate::draws::seal(&env, &e1);
+    env.draw_ok("2018-12-01", env.path("pub/d01").to_str().unwrap());
+    // The database is lost. A restart that would carry the rehearsal's outputs is refused
+    // before anything is done: they are never checked as official ones.
+    std::fs::rename(env.db(), env.path("lost.db")).unwrap();
+    let reason = [
+        "trail",
+        "restart",
+        "--reason",
+        "disque perdu pendant la répétition",
+    ];
+    let o = env.urne_direct(&[&reason[..], &["--outputs", "pub"]].concat());
+    let why = assert_fails(&o, 2, "not-trail-output");
+    assert!(why.contains("this token is a rehearsal token"), "{why}");
+    assert!(!env.db().exists());
+    // Restarted without them, the new trail is a rehearsal's from its first checkpoint on.
+    let out = env.ok(&reason);
+    assert!(out.contains("TRAIL RESTARTED"), "{out}");
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let notes: Vec<String> = c
+        .prepare("SELECT note FROM checkpoints ORDER BY size")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(!notes.is_empty());
+    assert!(
+        notes.iter().all(|n| n.starts_with("urne-rehearsal/")),
+        "{notes:?}"
+    );
+    // A day drawn under the new trail is marked, and refused as official by every verifier.
+    pin_producer(&env, Path::new(URNE), &[]);
+    let e2 = crate::draws::simulate(&env, "2018-12-02", 50, 2, &[]);
+    crate::draws::seal(&env, &e2);
+    let d02 = env.path("pub/d02");
+    env.draw_ok("2018-12-02", d02.to_str().unwrap());
+    let bundle = std::fs::read_to_string(d02.join("bundle.json")).unwrap();
+    assert!(bundle.contains("urne-rehearsal/"), "{bundle}");
+    refused_as_rehearsal(&env, &d02, &keys);
+}
+
+#[test]
+fn a_void_notice_made_in_a_rehearsal_is_refused_as_official_by_every_verifier() {
+    let env = Env::without_keys();
+    env.ok(&["keys", "init", "--rehearsal"]);
+    pin_producer(&env, Path::new(URNE), &[]);
+    let keys = env.path("keys");
+    env.ok(&["keys", "export", "--out", keys.to_str().unwrap()]);
+    let export = crate::draws::simulate(&env, "2018-12-01", 50, 1, &[]);
+    crate::draws::seal(&env, &export);
+    env.draw_ok("2018-12-01", env.path("d01").to_str().unwrap());
+    let reason = "répétition : panne d'impression";
+    env.ok(&["void", "--day", "2018-12-01", "--reason", reason]);
+    let folder = env.path("void-2018-12-01-attempt-1");
+    let notice = std::fs::read_to_string(folder.join("void-notice.json")).unwrap();
+    assert!(notice.contains("urne-rehearsal/"), "{notice}");
+    refused_as_rehearsal(&env, &folder, &keys);
+}

@@ -14,9 +14,10 @@ use urne_verify::values::Attempt;
 
 /// Runs the plan, then the voids and redraws asked for; `Ok` when the sitting is to be closed.
 pub(super) fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared) -> Result<()> {
-    let n = p.days.len() + usize::from(p.blocks.is_some()) + a.reveals.len();
+    let days = days_to_draw(ctx, lang, p)?;
+    let n = days.len() + usize::from(p.blocks.is_some()) + a.reveals.len();
     let mut i = 0;
-    for day in &p.days {
+    for day in days {
         i += 1;
         let title = format!(
             "{} {i}/{n} — {} {day}",
@@ -78,6 +79,39 @@ pub(super) fn run_all(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared)
         }
     }
     menu(ctx, a, lang, p)
+}
+
+/// The planned days still to draw, in order. A day the trail shows drawn already (by an earlier
+/// run of a sitting taken up again, or carried by a restart) is no step of the sitting: it is
+/// named once, as done and not done again, and the steps are numbered without it.
+fn days_to_draw<'a>(ctx: &mut Ctx, lang: Lang, p: &'a Prepared) -> Result<Vec<&'a String>> {
+    let events = ctx.audit()?.events()?;
+    let mut todo = vec![];
+    let mut done = vec![];
+    for day in &p.days {
+        let st = match inputs::check_day(day) {
+            Ok(d) => Some(inputs::day_state_any(&events, d)?),
+            Err(_) => None,
+        };
+        match st {
+            Some(st) if st.published.is_some() || st.carried => done.push((day, st.attempt)),
+            _ => todo.push(day),
+        }
+    }
+    if !done.is_empty() {
+        note!(
+            "{}",
+            lang.t("Déjà fait, non refait :", "Already done, not done again:")
+        );
+        for (day, attempt) in done {
+            note!(
+                "  – {} {day} ({} {attempt})",
+                lang.t("tirage du jour", "draw of the day"),
+                lang.t("tentative", "attempt")
+            );
+        }
+    }
+    Ok(todo)
 }
 
 /// Runs one step under `title`; a failure is recorded and shown, and the commissaire says

@@ -106,8 +106,9 @@ impl RoleObjects {
 impl Hsm {
     /// Generates one role's key pair inside the token (sensitive, non-extractable, token
     /// objects) in one `C_GenerateKeyPair`, each half given in its template the same `CKA_ID`, 8
-    /// bytes from the token's generator: the pair's halves are named alike from their creation
-    /// and never written again, so a kill inside the generation leaves halves that
+    /// bytes from the token's generator, and `CKA_MODIFIABLE` false: the pair's halves are named
+    /// alike from their creation and never written again (no PIN holder can relabel an official
+    /// key a rehearsal's or the reverse, spec/appliance.md §6.10), so a kill inside the generation leaves halves that
     /// [`Hsm::role_objects`] tells from a whole pair (spec/appliance.md §6.6). Reads back the attributes
     /// that prove where the key was made. Refuses if any object already carries the role's
     /// label.
@@ -131,6 +132,7 @@ impl Hsm {
             Attribute::EcParams(ED25519_OID.to_vec()),
             Attribute::Label(label.as_bytes().to_vec()),
             Attribute::Id(id.to_vec()),
+            Attribute::Modifiable(false),
         ];
         let priv_tpl = [
             Attribute::Token(true),
@@ -140,6 +142,7 @@ impl Hsm {
             Attribute::Sign(true),
             Attribute::Label(label.as_bytes().to_vec()),
             Attribute::Id(id.to_vec()),
+            Attribute::Modifiable(false),
         ];
         self.s()
             .generate_key_pair(&Mechanism::EccEdwardsKeyPairGen, &pub_tpl, &priv_tpl)

@@ -6,6 +6,7 @@ use super::message::Msg;
 
 pub mod cmd;
 pub mod edge;
+pub mod rehearsal;
 pub mod sitting;
 
 /// Every message of the catalogue, each once.
@@ -15,6 +16,7 @@ pub fn all() -> impl Iterator<Item = &'static Msg> {
         .chain(edge::ALL)
         .chain(cmd::ALL)
         .chain(sitting::ALL)
+        .chain(rehearsal::ALL)
         .copied()
 }
 
