@@ -552,6 +552,105 @@ pub const ERR_SITTING_PLACED_UNREADABLE: Msg = Msg {
     en: "the sitting file a stopped run placed: {e}",
 };
 
+// `urne keys init`, `urne keys export`, `urne keys pin` (spec/appliance.md §6.6, §6.9).
+
+/// The result key, named on a screen.
+pub const SCR_KEY_RESULT: Msg = Msg {
+    id: "scr-key-result",
+    fr: "clé de signature des résultats",
+    en: "result key",
+};
+/// The audit key, named on a screen.
+pub const SCR_KEY_AUDIT: Msg = Msg {
+    id: "scr-key-audit",
+    fr: "clé de signature du journal d'audit",
+    en: "audit key",
+};
+/// A key pair generated in the token (`{key}`: [`SCR_KEY_RESULT`] or [`SCR_KEY_AUDIT`]).
+pub const SCR_KEYS_GENERATED: Msg = Msg {
+    id: "scr-keys-generated",
+    fr: "{key} {label} générée dans le jeton : identifiant {id}",
+    en: "{key} {label} generated in the token: key id {id}",
+};
+/// Its public key.
+pub const SCR_KEYS_PUBLIC: Msg = Msg {
+    id: "scr-keys-public",
+    fr: "  clé publique {hex}",
+    en: "  public key {hex}",
+};
+/// Its attributes, which bind it to the token.
+pub const SCR_KEYS_ATTRIBUTES: Msg = Msg {
+    id: "scr-keys-attributes",
+    fr: "  CKA_LOCAL={local} CKA_NEVER_EXTRACTABLE={never_extractable} CKA_ALWAYS_SENSITIVE={always_sensitive} : elle ne peut jamais sortir du jeton",
+    en: "  CKA_LOCAL={local} CKA_NEVER_EXTRACTABLE={never_extractable} CKA_ALWAYS_SENSITIVE={always_sensitive}: it can never leave the token",
+};
+/// The sealing key generated in the token.
+pub const SCR_KEYS_SEAL_GENERATED: Msg = Msg {
+    id: "scr-keys-seal-generated",
+    fr: "clé de scellement {label} générée dans le jeton : AES-{bits}, identifiant {id}",
+    en: "sealing key {label} generated in the token: AES-{bits} key id {id}",
+};
+/// Its attributes.
+pub const SCR_KEYS_SEAL_ATTRIBUTES: Msg = Msg {
+    id: "scr-keys-seal-attributes",
+    fr: "  CKA_LOCAL={local} CKA_NEVER_EXTRACTABLE={never_extractable} CKA_SENSITIVE={sensitive} CKA_MODIFIABLE={modifiable} CKA_DESTROYABLE={destroyable}, seulement {mechanisms} : elle ne peut jamais sortir du jeton",
+    en: "  CKA_LOCAL={local} CKA_NEVER_EXTRACTABLE={never_extractable} CKA_SENSITIVE={sensitive} CKA_MODIFIABLE={modifiable} CKA_DESTROYABLE={destroyable}, only {mechanisms}: it can never leave the token",
+};
+/// The trail created, bound to the token.
+pub const SCR_KEYS_TRAIL: Msg = Msg {
+    id: "scr-keys-trail",
+    fr: "piste d'audit : {path} (piste {trail}, {events} événements, liée à ce jeton)",
+    en: "audit trail: {path} (trail {trail}, {events} events, bound to this token)",
+};
+/// The checkpoint signed at the end of the command, printed under it.
+pub const SCR_KEYS_CHECKPOINT: Msg = Msg {
+    id: "scr-keys-checkpoint",
+    fr: "point de contrôle signé :",
+    en: "checkpoint signed:",
+};
+/// A whole key pair an interrupted `urne keys init` left, taken.
+pub const SCR_KEYS_PAIR_LEFT: Msg = Msg {
+    id: "scr-keys-pair-left",
+    fr: "le jeton contient la paire de la {key} d'urne {label} et aucune piste : un `urne keys init` interrompu l'a générée (aucune piste ne la nomme, donc rien n'a été signé avec elle) ; l'initialisation la reprend",
+    en: "the token holds urne's {key} pair {label} and no trail: an interrupted `urne keys init` generated it (no trail names it, so nothing was signed with it); initialising with it",
+};
+/// What a `urne keys init` killed inside the generation of a key pair left, removed.
+pub const SCR_KEYS_PAIR_CUT: Msg = Msg {
+    id: "scr-keys-pair-cut",
+    fr: "le jeton contient ce qu'un `urne keys init` tué pendant la génération de la paire de la {key} a laissé sous {label} : {what} ; aucune piste ne le nomme, donc rien n'a été signé avec : il est supprimé et la paire est générée",
+    en: "the token holds what a `urne keys init` killed inside the token's generation of the {key} pair left under {label}: {what}; no trail names it, so nothing was signed with it: removing it and generating the pair",
+};
+/// A trail an interrupted `urne keys init` placed but did not mark.
+pub const SCR_KEYS_TRAIL_UNMARKED: Msg = Msg {
+    id: "scr-keys-trail-unmarked",
+    fr: "{trail} du jeton a sa base de données en place mais aucune marque : un `urne keys init` interrompu l'a laissée ainsi ; elle est vérifiée puis marquée",
+    en: "the token's {trail} has its database in place but no mark: an interrupted `urne keys init` left it; checking it and marking it",
+};
+/// A sealing key an interrupted `urne keys init` generated, taken.
+pub const SCR_KEYS_SEAL_LEFT: Msg = Msg {
+    id: "scr-keys-seal-left",
+    fr: "le jeton contient la clé de scellement d'urne et aucune piste : un `urne keys init` interrompu l'a générée (rien n'a été scellé avec elle) ; l'initialisation la reprend",
+    en: "the token holds urne's sealing key and no trail: an interrupted `urne keys init` generated it (nothing was sealed with it); initialising with it",
+};
+/// A public key exported.
+pub const SCR_KEYS_EXPORTED: Msg = Msg {
+    id: "scr-keys-exported",
+    fr: "{key} : {path} (identifiant {id})",
+    en: "{key}: {path} (key id {id})",
+};
+/// Production's keys replaced (`urne keys pin`).
+pub const SCR_KEYS_PINNED_REPLACED: Msg = Msg {
+    id: "scr-keys-pinned-replaced",
+    fr: "clés de la production remplacées : {keys}",
+    en: "production's keys replaced: {keys}",
+};
+/// Production's keys pinned (`urne keys pin`).
+pub const SCR_KEYS_PINNED: Msg = Msg {
+    id: "scr-keys-pinned",
+    fr: "clés de la production épinglées (un scellé ne fait confiance qu'à elles) : {keys} (événement {seq})",
+    en: "production's keys pinned (a seal trusts these only): {keys} (event {seq})",
+};
+
 /// Every message of this file, for the catalogue's tests.
 pub(super) const ALL: &[&Msg] = &[
     &ERR_BLOCK_RULES_REFUSED,
@@ -641,4 +740,20 @@ pub(super) const ALL: &[&Msg] = &[
     &REC_SITTING_MINUTES_UNREADABLE,
     &ERR_SITTING_SET_UNDECODABLE,
     &ERR_SITTING_PLACED_UNREADABLE,
+    &SCR_KEY_RESULT,
+    &SCR_KEY_AUDIT,
+    &SCR_KEYS_GENERATED,
+    &SCR_KEYS_PUBLIC,
+    &SCR_KEYS_ATTRIBUTES,
+    &SCR_KEYS_SEAL_GENERATED,
+    &SCR_KEYS_SEAL_ATTRIBUTES,
+    &SCR_KEYS_TRAIL,
+    &SCR_KEYS_CHECKPOINT,
+    &SCR_KEYS_PAIR_LEFT,
+    &SCR_KEYS_PAIR_CUT,
+    &SCR_KEYS_TRAIL_UNMARKED,
+    &SCR_KEYS_SEAL_LEFT,
+    &SCR_KEYS_EXPORTED,
+    &SCR_KEYS_PINNED_REPLACED,
+    &SCR_KEYS_PINNED,
 ];
