@@ -651,6 +651,143 @@ pub const SCR_KEYS_PINNED: Msg = Msg {
     en: "production's keys pinned (a seal trusts these only): {keys} (event {seq})",
 };
 
+// `urne trail restart` (spec/appliance.md §6.8).
+
+/// The heading of a trail restarted.
+pub const SCR_RESTART: Msg = Msg {
+    id: "scr-restart",
+    fr: "PISTE D'AUDIT REDÉMARRÉE : {path}",
+    en: "TRAIL RESTARTED: {path}",
+};
+/// The new trail's identity.
+pub const SCR_RESTART_NEW: Msg = Msg {
+    id: "scr-restart-new",
+    fr: "  nouvelle piste    {trail}",
+    en: "  new trail        {trail}",
+};
+/// The trail it replaces, and the token's last mark of it.
+pub const SCR_RESTART_REPLACES: Msg = Msg {
+    id: "scr-restart-replaces",
+    fr: "  remplace          {trail} (la dernière marque du jeton : {size} événements, racine {root})",
+    en: "  replaces         {trail} (the token's last mark: {size} events, root {root})",
+};
+/// Why.
+pub const SCR_RESTART_REASON: Msg = Msg {
+    id: "scr-restart-reason",
+    fr: "  motif             {reason}",
+    en: "  reason           {reason}",
+};
+/// A day's attempt carried from the replaced trail, and its output.
+pub const SCR_RESTART_DAY: Msg = Msg {
+    id: "scr-restart-day",
+    fr: "  jour {day} tentative {attempt} : {stage} (sortie {output})",
+    en: "  day {day} attempt {attempt}: {stage} (output {output})",
+};
+/// A block's attempt carried from the replaced trail, and its output.
+pub const SCR_RESTART_BLOCK: Msg = Msg {
+    id: "scr-restart-block",
+    fr: "  bloc {block} tentative {attempt} : {stage} (sortie {output})",
+    en: "  block {block} attempt {attempt}: {stage} (output {output})",
+};
+/// The checkpoint signed, to copy into the minutes, printed under it.
+pub const SCR_RESTART_CHECKPOINT: Msg = Msg {
+    id: "scr-restart-checkpoint",
+    fr: "point de contrôle signé (à recopier aux minutes) :",
+    en: "checkpoint signed (copy it into the minutes):",
+};
+/// No production key pinned in the new trail.
+pub const SCR_RESTART_NO_PIN: Msg = Msg {
+    id: "scr-restart-no-pin",
+    fr: "clés de la production : aucune n'est épinglée dans la nouvelle piste ; épinglez-les avec `urne keys producer` (les identifiants tapés d'après la déclaration écrite de la production) avant tout scellé",
+    en: "production's keys: none pinned in the new trail; pin them with `urne keys producer` (the ids typed from production's written statement) before a seal",
+};
+/// Another history of the replaced trail the token also marked.
+pub const SCR_RESTART_OTHER_HISTORY: Msg = Msg {
+    id: "scr-restart-other-history",
+    fr: "attention : le jeton a aussi marqué un autre historique de la piste remplacée : {size} événements, racine {root} (à recopier aux minutes)",
+    en: "warning: the token also marked another history of the replaced trail: {size} events, root {root} (copy it into the minutes)",
+};
+
+// `urne audit verify`, `urne audit export` and the trail a read-only command reads
+// (spec/formats.md §6.4, spec/appliance.md §6.6).
+
+/// The trail read, with its identity.
+pub const SCR_AUDIT_TRAIL: Msg = Msg {
+    id: "scr-audit-trail",
+    fr: "piste d'audit {path} : piste {trail}, {events} événements",
+    en: "audit trail {path}: trail {trail}, {events} events",
+};
+/// The trail read, without an identity (a trail of version 1).
+pub const SCR_AUDIT_TRAIL_V1: Msg = Msg {
+    id: "scr-audit-trail-v1",
+    fr: "piste d'audit {path} : sans identité de piste (version 1), {events} événements",
+    en: "audit trail {path}: no trail identity (version 1), {events} events",
+};
+/// The trail verified against a key or a checkpoint (`{trail}`: [`SCR_AUDIT_REPORT_TRAIL`] or
+/// nothing; `{key}`: [`SCR_AUDIT_REPORT_KEY`] or nothing).
+pub const SCR_AUDIT_INTACT: Msg = Msg {
+    id: "scr-audit-intact",
+    fr: "piste d'audit intacte : {trail}{events} événements, chaîne d'empreintes vérifiée, {checkpoints} point(s) de contrôle vérifié(s){key}",
+    en: "audit trail intact: {trail}{events} events, hash chain verified, {checkpoints} checkpoint(s) verified{key}",
+};
+/// The trail verified against the key it records only (after the `UNANCHORED:` verdict).
+pub const SCR_AUDIT_SELF_CONSISTENT: Msg = Msg {
+    id: "scr-audit-self-consistent",
+    fr: "piste d'audit cohérente avec elle-même : {trail}{events} événements, chaîne d'empreintes vérifiée, {checkpoints} point(s) de contrôle vérifié(s){key}",
+    en: "audit trail consistent with itself: {trail}{events} events, hash chain verified, {checkpoints} checkpoint(s) verified{key}",
+};
+/// The trail's identity in a report.
+pub const SCR_AUDIT_REPORT_TRAIL: Msg = Msg {
+    id: "scr-audit-report-trail",
+    fr: "piste {trail}, ",
+    en: "trail {trail}, ",
+};
+/// The audit key a report was checked with.
+pub const SCR_AUDIT_REPORT_KEY: Msg = Msg {
+    id: "scr-audit-report-key",
+    fr: " avec la clé d'audit {id}",
+    en: " with audit key {id}",
+};
+/// The last events, not yet covered by a checkpoint.
+pub const SCR_AUDIT_UNCOVERED: Msg = Msg {
+    id: "scr-audit-uncovered",
+    fr: "note : les événements {from} à {to} sont chaînés mais pas encore couverts par un point de contrôle signé",
+    en: "note: events {from}..{to} are chained but not yet covered by a signed checkpoint",
+};
+/// A trail exported.
+pub const SCR_AUDIT_EXPORTED: Msg = Msg {
+    id: "scr-audit-exported",
+    fr: "{events} événements et {checkpoints} points de contrôle écrits dans {path}",
+    en: "{events} events and {checkpoints} checkpoints written to {path}",
+};
+
+// `urne proof` and `urne ticket` (spec/formats.md §4.8, spec/appliance.md §5.B9).
+
+/// An inclusion proof written, for an account with one entry.
+pub const SCR_PROOF_WRITTEN_ONE: Msg = Msg {
+    id: "scr-proof-written-one",
+    fr: "preuve d'inclusion du compte {account} le {day} : 1 participation à la feuille {leaf} sur {leaves}, écrite dans {path}",
+    en: "inclusion proof for account {account} on {day}: 1 entry at leaf {leaf} of {leaves}, written to {path}",
+};
+/// An inclusion proof written, for an account with several entries.
+pub const SCR_PROOF_WRITTEN: Msg = Msg {
+    id: "scr-proof-written",
+    fr: "preuve d'inclusion du compte {account} le {day} : {entries} participations à la feuille {leaf} sur {leaves}, écrite dans {path}",
+    en: "inclusion proof for account {account} on {day}: {entries} entries at leaf {leaf} of {leaves}, written to {path}",
+};
+/// A ticket proof written.
+pub const SCR_TICKET_PROOF_WRITTEN: Msg = Msg {
+    id: "scr-ticket-proof-written",
+    fr: "preuve du ticket du bloc {block} à la position {position} écrite dans {path}",
+    en: "ticket proof for {block} position {position} written to {path}",
+};
+/// A ticket checked with the keys found beside the block.
+pub const SCR_TICKET_KEYS_BESIDE: Msg = Msg {
+    id: "scr-ticket-keys-beside",
+    fr: "note : les clés publiques utilisées sont celles trouvées dans {path} ; donnez --keys DOSSIER avec des clés obtenues indépendamment pour écarter une clé substituée",
+    en: "note: using the public keys found in {path}; pass --keys DIR with keys obtained independently to rule out a substituted key",
+};
+
 /// Every message of this file, for the catalogue's tests.
 pub(super) const ALL: &[&Msg] = &[
     &ERR_BLOCK_RULES_REFUSED,
@@ -756,4 +893,25 @@ pub(super) const ALL: &[&Msg] = &[
     &SCR_KEYS_EXPORTED,
     &SCR_KEYS_PINNED_REPLACED,
     &SCR_KEYS_PINNED,
+    &SCR_RESTART,
+    &SCR_RESTART_NEW,
+    &SCR_RESTART_REPLACES,
+    &SCR_RESTART_REASON,
+    &SCR_RESTART_DAY,
+    &SCR_RESTART_BLOCK,
+    &SCR_RESTART_CHECKPOINT,
+    &SCR_RESTART_NO_PIN,
+    &SCR_RESTART_OTHER_HISTORY,
+    &SCR_AUDIT_TRAIL,
+    &SCR_AUDIT_TRAIL_V1,
+    &SCR_AUDIT_INTACT,
+    &SCR_AUDIT_SELF_CONSISTENT,
+    &SCR_AUDIT_REPORT_TRAIL,
+    &SCR_AUDIT_REPORT_KEY,
+    &SCR_AUDIT_UNCOVERED,
+    &SCR_AUDIT_EXPORTED,
+    &SCR_PROOF_WRITTEN_ONE,
+    &SCR_PROOF_WRITTEN,
+    &SCR_TICKET_PROOF_WRITTEN,
+    &SCR_TICKET_KEYS_BESIDE,
 ];
