@@ -179,6 +179,23 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     assert!(o.status.success(), "the key ceremony failed:\n{keys}");
     assert!(keys.find("code PIN de l'HSM").unwrap() < keys.find("Lieu de la séance").unwrap());
     assert!(keys.contains("CKA_NEVER_EXTRACTABLE=true"), "{keys}");
+    // keys init and keys export speak the sitting's language (issue 25, item 3).
+    for want in [
+        "clé de signature des résultats \"urne-result\" générée dans le jeton : identifiant",
+        "clé de scellement \"urne-seal\" générée dans le jeton : AES-256",
+        "point de contrôle signé :",
+        "clé de signature du journal d'audit : ",
+    ] {
+        assert!(keys.contains(want), "{want:?} not on screen:\n{keys}");
+    }
+    for english in [
+        "generated in the token",
+        "key id",
+        "audit trail",
+        "checkpoint signed",
+    ] {
+        assert!(!keys.contains(english), "{english:?} on screen:\n{keys}");
+    }
     assert!(
         keys.contains("conforme : clé de production épinglée"),
         "{keys}"
@@ -379,6 +396,9 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     let bytes = std::fs::read(publ.join("sitting-002/minutes.html")).unwrap();
     let sha = hex::encode(urne_verify::crypto::sha256(&bytes));
     assert!(screen.contains("minutes.html (SHA-256, à écrire sur l'exemplaire papier)"));
+    // The trail checked before the sitting acts, in the sitting's language.
+    assert!(screen.contains("piste d'audit "), "{screen}");
+    assert!(!screen.contains("audit trail"), "{screen}");
     assert!(
         screen.contains(&format!("{} {}", &sha[..4], &sha[4..8])),
         "{sha} not on screen:\n{screen}"

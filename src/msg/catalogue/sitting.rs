@@ -711,6 +711,13 @@ pub const SCR_RESTART_OTHER_HISTORY: Msg = Msg {
 // `urne audit verify`, `urne audit export` and the trail a read-only command reads
 // (spec/formats.md §6.4, spec/appliance.md §6.6).
 
+/// The trail a command checked before it acts, and how many events it holds (its identity
+/// follows, under [`super::SCR_TRAIL_ID`]).
+pub const SCR_TRAIL_CHECKED: Msg = Msg {
+    id: "scr-trail-checked",
+    fr: "piste d'audit {path} : {events} événements",
+    en: "audit trail {path}: {events} events",
+};
 /// The trail read, with its identity.
 pub const SCR_AUDIT_TRAIL: Msg = Msg {
     id: "scr-audit-trail",
@@ -902,6 +909,7 @@ pub(super) const ALL: &[&Msg] = &[
     &SCR_RESTART_CHECKPOINT,
     &SCR_RESTART_NO_PIN,
     &SCR_RESTART_OTHER_HISTORY,
+    &SCR_TRAIL_CHECKED,
     &SCR_AUDIT_TRAIL,
     &SCR_AUDIT_TRAIL_V1,
     &SCR_AUDIT_INTACT,
