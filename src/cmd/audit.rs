@@ -382,7 +382,7 @@ fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
     }
     for (size, _) in log.checkpoints()? {
         if size > skip as u64 {
-            let _ = writeln!(text, "checkpoint signed at size {size}");
+            let _ = writeln!(text, "{}", msg!(S::SCR_AUDIT_SHOW_CHECKPOINT, size = size));
         }
     }
     say_raw!("{text}");

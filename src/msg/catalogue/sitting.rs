@@ -761,6 +761,12 @@ pub const SCR_AUDIT_UNCOVERED: Msg = Msg {
     fr: "note : les événements {from} à {to} sont chaînés mais pas encore couverts par un point de contrôle signé",
     en: "note: events {from}..{to} are chained but not yet covered by a signed checkpoint",
 };
+/// A checkpoint in `urne audit show`'s listing, and the size it covers.
+pub const SCR_AUDIT_SHOW_CHECKPOINT: Msg = Msg {
+    id: "scr-audit-show-checkpoint",
+    fr: "point de contrôle signé à {size} événements",
+    en: "checkpoint signed at size {size}",
+};
 /// A trail exported.
 pub const SCR_AUDIT_EXPORTED: Msg = Msg {
     id: "scr-audit-exported",
@@ -917,6 +923,7 @@ pub(super) const ALL: &[&Msg] = &[
     &SCR_AUDIT_REPORT_TRAIL,
     &SCR_AUDIT_REPORT_KEY,
     &SCR_AUDIT_UNCOVERED,
+    &SCR_AUDIT_SHOW_CHECKPOINT,
     &SCR_AUDIT_EXPORTED,
     &SCR_PROOF_WRITTEN_ONE,
     &SCR_PROOF_WRITTEN,
