@@ -21,6 +21,44 @@ const GAME: &str = concat!(
 /// The sitting's language: French, the default (the tests' environment is English).
 const FR: &str = "fr_FR.UTF-8";
 
+/// The messages of urne's catalogue found on `screen` in the other language than `lang` (issue
+/// 25, item 3): each fixed part of a message, of 16 characters or more, that its words in
+/// `lang` do not hold too.
+fn other_language(screen: &str, lang: urne::msg::Lang) -> Vec<String> {
+    let other = match lang {
+        urne::msg::Lang::Fr => urne::msg::Lang::En,
+        urne::msg::Lang::En => urne::msg::Lang::Fr,
+    };
+    let mut found = vec![];
+    for m in urne::msg::catalogue::all() {
+        for part in m.fixed(other) {
+            if part.chars().count() >= 16 && !m.words(lang).contains(part) && screen.contains(part)
+            {
+                found.push(format!("{}: {part:?}", m.id));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn a_message_of_the_other_language_is_found_on_a_screen() {
+    use urne::msg::Lang::{En, Fr};
+    let en = "error[block-already-generated]: block x was already generated (attempt 1); a block identity is generated once";
+    // Both fixed parts of the message, around its values.
+    assert_eq!(
+        other_language(en, Fr).len(),
+        2,
+        "{:?}",
+        other_language(en, Fr)
+    );
+    assert!(other_language(en, En).is_empty());
+    let fr =
+        "clé de signature des résultats \"urne-result\" générée dans le jeton : identifiant 9a0d";
+    assert!(!other_language(fr, En).is_empty());
+    assert!(other_language(fr, Fr).is_empty());
+}
+
 /// `urne ARGS` under libfaketime, the clock started at `when` (UTC) and running.
 pub(crate) fn at(env: &Env, when: &str) -> Command {
     let mut c = env.cmd_of(faketime_urne());
@@ -399,6 +437,11 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     // The trail checked before the sitting acts, in the sitting's language.
     assert!(screen.contains("piste d'audit "), "{screen}");
     assert!(!screen.contains("audit trail"), "{screen}");
+    // No message of urne's in English, on the key ceremony's screens or the sitting's.
+    for s in [&keys, &screen] {
+        let english = other_language(s, urne::msg::Lang::Fr);
+        assert!(english.is_empty(), "{english:?} on screen:\n{s}");
+    }
     assert!(
         screen.contains(&format!("{} {}", &sha[..4], &sha[4..8])),
         "{sha} not on screen:\n{screen}"
@@ -718,6 +761,9 @@ fn a_sitting_held_in_english_speaks_and_writes_english() {
     let o = c.output().unwrap();
     let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
     assert!(o.status.success(), "{screen}");
+    // No message of urne's in French, though the environment's language is.
+    let french = other_language(&screen, urne::msg::Lang::En);
+    assert!(french.is_empty(), "{french:?} on screen:\n{screen}");
     for want in [
         "OPENING OF THE SITTING",
         "DRAWN: chanceux-noel-2018",
