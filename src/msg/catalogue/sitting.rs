@@ -50,7 +50,7 @@ pub const REC_BLOCK_ID_EXAMPLE: Msg = Msg {
 /// `--blocks 0`.
 pub const ERR_BLOCK_COUNT_ZERO: Msg = Msg {
     id: "err-block-count-zero",
-    fr: "--blocks vaut au moins 1",
+    fr: "--blocks doit valoir au moins 1",
     en: "--blocks must be at least 1",
 };
 /// A last block number past the largest.
@@ -623,7 +623,7 @@ pub const SCR_KEYS_PAIR_CUT: Msg = Msg {
 /// A trail an interrupted `urne keys init` placed but did not mark.
 pub const SCR_KEYS_TRAIL_UNMARKED: Msg = Msg {
     id: "scr-keys-trail-unmarked",
-    fr: "{trail} du jeton a sa base de données en place mais aucune marque : un `urne keys init` interrompu l'a laissée ainsi ; elle est vérifiée puis marquée",
+    fr: "la piste du jeton, {trail}, a sa base de données en place mais aucune marque : un `urne keys init` interrompu l'a laissée ainsi ; elle est vérifiée puis marquée",
     en: "the token's {trail} has its database in place but no mark: an interrupted `urne keys init` left it; checking it and marking it",
 };
 /// A sealing key an interrupted `urne keys init` generated, taken.
