@@ -8,7 +8,9 @@ use crate::edge::folder::DiskFolder;
 use crate::edge::fsio;
 use crate::edge::store::AuditLog;
 use crate::error::{Error, Kind, Result};
+use crate::msg;
 use crate::msg::catalogue as m;
+use crate::msg::catalogue::sitting as S;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use urne_verify::audit::Event;
@@ -219,32 +221,38 @@ pub fn note_cut_short(events: u64) {
 /// says what that does not prove, then what did hold.
 fn print_unanchored(report: &TrailReport) {
     say!("UNANCHORED: the audit trail is consistent with itself only: {UNANCHORED}");
-    print_report("audit trail consistent with itself", report);
+    print_report(&S::SCR_AUDIT_SELF_CONSISTENT, report);
 }
 
 /// `audit trail intact: …` and, when the last events are not checkpointed yet, a note.
 pub fn print_intact(report: &TrailReport) {
-    print_report("audit trail intact", report);
+    print_report(&S::SCR_AUDIT_INTACT, report);
 }
 
-fn print_report(head: &str, report: &TrailReport) {
+fn print_report(head: &crate::msg::Msg, report: &TrailReport) {
     say!(
-        "{head}: {}{} events, hash chain verified, {} checkpoint(s) verified{}",
-        report
-            .trail
-            .map_or_else(String::new, |t| format!("trail {t}, ")),
-        report.events,
-        report.checkpoints,
-        match report.key {
-            Some(k) => format!(" with audit key {}", keys::key_id(&k)),
-            None => String::new(),
-        }
+        "{}",
+        msg!(
+            head,
+            trail = report
+                .trail
+                .map_or_else(String::new, |t| msg!(S::SCR_AUDIT_REPORT_TRAIL, trail = t)),
+            events = report.events,
+            checkpoints = report.checkpoints,
+            key = report.key.map_or_else(String::new, |k| msg!(
+                S::SCR_AUDIT_REPORT_KEY,
+                id = keys::key_id(&k)
+            ))
+        )
     );
     if report.covered < report.events {
         say!(
-            "note: events {}..{} are chained but not yet covered by a signed checkpoint",
-            report.covered + 1,
-            report.events
+            "{}",
+            msg!(
+                S::SCR_AUDIT_UNCOVERED,
+                from = report.covered + 1,
+                to = report.events
+            )
         );
     }
 }
@@ -332,15 +340,20 @@ fn check_named_blobs(log: &AuditLog, events: &[Event]) -> Result<()> {
 
 /// The trail a read-only command works on (spec/appliance.md §6.6): path, identity, events, on stderr.
 fn print_trail_line(db: &Path, events: &[Event]) {
-    note!(
-        "audit trail {}: {}{} events",
-        db.display(),
-        urne_verify::verify::trail::trail_identity(events).map_or_else(
-            || "no trail identity (version 1), ".to_string(),
-            |t| format!("trail {t}, ")
+    let line = match urne_verify::verify::trail::trail_identity(events) {
+        Some(t) => msg!(
+            S::SCR_AUDIT_TRAIL,
+            path = db.display(),
+            trail = t,
+            events = events.len()
         ),
-        events.len()
-    );
+        None => msg!(
+            S::SCR_AUDIT_TRAIL_V1,
+            path = db.display(),
+            events = events.len()
+        ),
+    };
+    note!("{line}");
 }
 
 fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
@@ -369,7 +382,7 @@ fn show(ctx: &mut Ctx, last: Option<usize>) -> Result<()> {
     }
     for (size, _) in log.checkpoints()? {
         if size > skip as u64 {
-            let _ = writeln!(text, "checkpoint signed at size {size}");
+            let _ = writeln!(text, "{}", msg!(S::SCR_AUDIT_SHOW_CHECKPOINT, size = size));
         }
     }
     say_raw!("{text}");
@@ -399,10 +412,13 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
         w.flush()
     })?;
     say!(
-        "{} events and {} checkpoints written to {}",
-        events.len(),
-        cps.len(),
-        out.display()
+        "{}",
+        msg!(
+            S::SCR_AUDIT_EXPORTED,
+            events = events.len(),
+            checkpoints = cps.len(),
+            path = out.display()
+        )
     );
     Ok(())
 }

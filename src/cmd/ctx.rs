@@ -204,7 +204,14 @@ impl Ctx {
         }
         // The path and the size, then the identity in groups of four digits, as every screen
         // prints a hash, under its label (each line within 80 columns short of a long path).
-        note!("audit trail {}: {} events", db.display(), checked.events);
+        note!(
+            "{}",
+            crate::msg!(
+                crate::msg::catalogue::sitting::SCR_TRAIL_CHECKED,
+                path = db.display(),
+                events = checked.events
+            )
+        );
         note!(
             "  {}",
             crate::msg::catalogue::SCR_TRAIL_ID.words(crate::text::lang())

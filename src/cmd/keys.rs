@@ -8,6 +8,8 @@ use crate::edge::hsm::pairs::{RoleObjects, RoleState};
 use crate::edge::hsm::{Hsm, KeyInfo, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::Path;
 use urne_ceremony::sealed::SEAL_KEY_LABEL;
 use urne_ceremony::token::{self, TrailObject};
@@ -62,16 +64,22 @@ fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
     ctx.finish()?;
     if !record.previous.is_empty() {
         say!(
-            "production's keys replaced: {}",
-            super::inputs::pin_words(&record.previous)
+            "{}",
+            msg!(
+                S::SCR_KEYS_PINNED_REPLACED,
+                keys = super::inputs::pin_words(&record.previous)
+            )
         );
     }
     say!(
-        "production's keys pinned (a seal trusts these only): {} (event {})",
-        super::inputs::pin_words(&record.ids()),
-        ev.seq
+        "{}",
+        msg!(
+            S::SCR_KEYS_PINNED,
+            keys = super::inputs::pin_words(&record.ids()),
+            seq = ev.seq
+        )
     );
-    say!("checkpoint signed:\n{note}");
+    say_checkpoint(&note);
     Ok(())
 }
 
@@ -142,11 +150,15 @@ pub fn init(ctx: &mut Ctx) -> Result<()> {
     print_keys(&generated);
     print_seal_key(&seal_key);
     say!(
-        "audit trail: {} (trail {}, {events} events, bound to this token)",
-        db.display(),
-        object.trail
+        "{}",
+        msg!(
+            S::SCR_KEYS_TRAIL,
+            path = db.display(),
+            trail = object.trail,
+            events = events
+        )
     );
-    say!("checkpoint signed:\n{note}");
+    say_checkpoint(&note);
     Ok(())
 }
 
@@ -254,16 +266,22 @@ fn finish_keys(hsm: &Hsm, roles: &[RoleObjects]) -> Result<Vec<KeyInfo>> {
     for o in roles {
         match o.state() {
             RoleState::Whole => note!(
-                "the token holds urne's {} key pair {:?} and no trail: an interrupted `urne keys init` generated it (no trail names it, so nothing was signed with it); initialising with it",
-                o.role.name(),
-                o.label
+                "{}",
+                msg!(
+                    S::SCR_KEYS_PAIR_LEFT,
+                    key = key_noun(o.role),
+                    label = format!("{:?}", o.label)
+                )
             ),
             RoleState::Cut => {
                 note!(
-                    "the token holds what a `urne keys init` killed inside the token's generation of the {} key pair left under {:?}: {}; no trail names it, so nothing was signed with it: removing it and generating the pair",
-                    o.role.name(),
-                    o.label,
-                    o.describe()
+                    "{}",
+                    msg!(
+                        S::SCR_KEYS_PAIR_CUT,
+                        key = key_noun(o.role),
+                        label = format!("{:?}", o.label),
+                        what = o.describe()
+                    )
                 );
                 hsm.destroy_cut_pair(o)?;
                 hsm.generate_key_pair(o.role)?;
@@ -290,8 +308,8 @@ fn finish_keys(hsm: &Hsm, roles: &[RoleObjects]) -> Result<Vec<KeyInfo>> {
 /// another trail, or not a trail, is refused as every command refuses it, and left as it is.
 fn finish_placed(ctx: &mut Ctx, tt: &TokenTrail) -> Result<()> {
     note!(
-        "the token's {} has its database in place but no mark: an interrupted `urne keys init` left it; checking it and marking it",
-        tt.describe()
+        "{}",
+        msg!(S::SCR_KEYS_TRAIL_UNMARKED, trail = tt.describe())
     );
     crate::edge::store::build::clear_temporaries_of(&ctx.global.db);
     ctx.begin()?;
@@ -305,11 +323,15 @@ fn finish_placed(ctx: &mut Ctx, tt: &TokenTrail) -> Result<()> {
     let events = log.events()?.len();
     let note = log.latest_note()?;
     say!(
-        "audit trail: {} (trail {}, {events} events, bound to this token)",
-        ctx.global.db.display(),
-        tt.object.trail
+        "{}",
+        msg!(
+            S::SCR_KEYS_TRAIL,
+            path = ctx.global.db.display(),
+            trail = tt.object.trail,
+            events = events
+        )
     );
-    say!("checkpoint signed:\n{note}");
+    say_checkpoint(&note);
     Ok(())
 }
 
@@ -343,9 +365,7 @@ fn keys_for_init(hsm: &Hsm) -> Result<Vec<KeyInfo>> {
 /// it); its attributes must be what spec/appliance.md §6.9 requires (checked as it is read back).
 fn seal_key_for_init(hsm: &Hsm) -> Result<SealKeyRecord> {
     if hsm.seal_key_present()? {
-        note!(
-            "the token holds urne's sealing key and no trail: an interrupted `urne keys init` generated it (nothing was sealed with it); initialising with it"
-        );
+        note!("{}", msg!(S::SCR_KEYS_SEAL_LEFT));
         return hsm.seal_key_info();
     }
     hsm.generate_seal_key()
@@ -353,19 +373,25 @@ fn seal_key_for_init(hsm: &Hsm) -> Result<SealKeyRecord> {
 
 fn print_seal_key(k: &SealKeyRecord) {
     say!(
-        "sealing key {:?} generated in the token: AES-{} key id {}",
-        k.label,
-        k.value_len * 8,
-        k.key_id
+        "{}",
+        msg!(
+            S::SCR_KEYS_SEAL_GENERATED,
+            label = format!("{:?}", k.label),
+            bits = k.value_len * 8,
+            id = k.key_id
+        )
     );
     say!(
-        "  CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_SENSITIVE={} CKA_MODIFIABLE={} CKA_DESTROYABLE={}, only {}: it can never leave the token",
-        k.local,
-        k.never_extractable,
-        k.sensitive,
-        k.modifiable,
-        k.destroyable,
-        k.allowed_mechanisms.join(", ")
+        "{}",
+        msg!(
+            S::SCR_KEYS_SEAL_ATTRIBUTES,
+            local = k.local,
+            never_extractable = k.never_extractable,
+            sensitive = k.sensitive,
+            modifiable = k.modifiable,
+            destroyable = k.destroyable,
+            mechanisms = k.allowed_mechanisms.join(", ")
+        )
     );
 }
 
@@ -386,19 +412,41 @@ fn new_trail_object(hsm: &Hsm, audit_key: &[u8; 32]) -> Result<TrailObject> {
 fn print_keys(generated: &[KeyInfo]) {
     for k in generated {
         say!(
-            "{} key {:?} generated in the token: key id {}",
-            k.role.name(),
-            k.label,
-            k.key_id
+            "{}",
+            msg!(
+                S::SCR_KEYS_GENERATED,
+                key = key_noun(k.role),
+                label = format!("{:?}", k.label),
+                id = k.key_id
+            )
         );
-        say!("  public key {}", hex::encode(k.public_key));
         say!(
-            "  CKA_LOCAL={} CKA_NEVER_EXTRACTABLE={} CKA_ALWAYS_SENSITIVE={}: it can never leave the token",
-            k.local,
-            k.never_extractable,
-            k.always_sensitive
+            "{}",
+            msg!(S::SCR_KEYS_PUBLIC, hex = hex::encode(k.public_key))
+        );
+        say!(
+            "{}",
+            msg!(
+                S::SCR_KEYS_ATTRIBUTES,
+                local = k.local,
+                never_extractable = k.never_extractable,
+                always_sensitive = k.always_sensitive
+            )
         );
     }
+}
+
+/// A key pair's role, named on a screen (`result key`, `audit key`).
+fn key_noun(role: KeyRole) -> String {
+    msg!(match role {
+        KeyRole::Result => &S::SCR_KEY_RESULT,
+        KeyRole::Audit => &S::SCR_KEY_AUDIT,
+    })
+}
+
+/// The checkpoint signed at the end of a command, under its label.
+fn say_checkpoint(note: &str) {
+    say!("{}\n{note}", msg!(S::SCR_KEYS_CHECKPOINT));
 }
 
 /// A key as `keys.generated` records it.
@@ -447,10 +495,13 @@ pub fn export_begun(ctx: &mut Ctx, out: &Path) -> Result<()> {
             hardware_bound: k.is_hardware_bound(),
         });
         say!(
-            "{} key: {} (key id {})",
-            role.name(),
-            out.join(pem_name(role)).display(),
-            k.key_id
+            "{}",
+            msg!(
+                S::SCR_KEYS_EXPORTED,
+                key = key_noun(role),
+                path = out.join(pem_name(role)).display(),
+                id = k.key_id
+            )
         );
     }
     let [result, audit] = <[ExportedKey; 2]>::try_from(listed).expect("one key per role");

@@ -9,6 +9,8 @@ use crate::edge::folder::DiskFolder;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::Path;
 use urne_verify::block::files::{
     self as block_files, CommitFile, TICKET_PROOF_FORMAT, TicketProofFile,
@@ -101,12 +103,20 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     publish::write_with_sig(out, &bytes, &sig)?;
     ctx.checkpoint()?;
     say!(
-        "inclusion proof for account {account} on {day}: {} entr{} at leaf {} of {}, written to {}",
-        proof.entries,
-        if proof.entries == 1 { "y" } else { "ies" },
-        pos,
-        set.leaves.len(),
-        out.display()
+        "{}",
+        msg!(
+            if proof.entries == 1 {
+                &S::SCR_PROOF_WRITTEN_ONE
+            } else {
+                &S::SCR_PROOF_WRITTEN
+            },
+            account = account,
+            day = day,
+            entries = proof.entries,
+            leaf = pos,
+            leaves = set.leaves.len(),
+            path = out.display()
+        )
     );
     Ok(())
 }
@@ -211,9 +221,13 @@ fn ticket_proof(
     publish::write_with_sig(out, &bytes, &sig)?;
     ctx.checkpoint()?;
     say!(
-        "ticket proof for {} position {position} written to {}",
-        p.block,
-        out.display()
+        "{}",
+        msg!(
+            S::SCR_TICKET_PROOF_WRITTEN,
+            block = p.block,
+            position = position,
+            path = out.display()
+        )
     );
     Ok(())
 }

@@ -6,6 +6,8 @@ use super::inputs;
 use super::verify::load_keys;
 use crate::edge::folder::DiskFolder;
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use crate::text::{Lang, eur};
 use std::path::Path;
 use urne_verify::block::files::{self, CommitFile, RevealFile};
@@ -53,10 +55,7 @@ pub fn show(
         ));
     }
     if keys_dir.is_none() {
-        note!(
-            "note: using the public keys found in {}; pass --keys DIR with keys obtained independently to rule out a substituted key",
-            dir.display()
-        );
+        note!("{}", msg!(S::SCR_TICKET_KEYS_BESIDE, path = dir.display()));
     }
     let k = load_keys(keys_dir.unwrap_or(dir))?;
     let stem = files::stem(&id.canonical());

@@ -10,6 +10,8 @@ use crate::edge::folder::DiskFolder;
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::{Path, PathBuf};
 use urne_ceremony::token::{self, Mark, TrailObject};
 use urne_verify::audit::history::Output;
@@ -104,9 +106,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     let note = log.latest_note()?;
     ctx.install(log);
     print_restart(&db, &record, &note);
-    say!(
-        "production's keys: none pinned in the new trail; pin them with `urne keys producer` (the ids typed from production's written statement) before a seal"
-    );
+    say!("{}", msg!(S::SCR_RESTART_NO_PIN));
     Ok(())
 }
 
@@ -169,9 +169,12 @@ fn last_mark_even_forked(trail: &Hash32, marks: &[Mark]) -> Option<Mark> {
     top.sort_by_key(|m| m.root);
     for other in &top[1..] {
         note!(
-            "warning: the token also marked another history of the replaced trail: {} events, root {} (copy it into the minutes)",
-            other.size,
-            other.root
+            "{}",
+            msg!(
+                S::SCR_RESTART_OTHER_HISTORY,
+                size = other.size,
+                root = other.root
+            )
         );
     }
     top.first().map(|m| **m)
@@ -355,32 +358,42 @@ fn output_folders(dir: &Path) -> Result<Vec<PathBuf>> {
 }
 
 fn print_restart(db: &Path, r: &TrailRestarted, note: &str) {
-    say!("TRAIL RESTARTED: {}", db.display());
-    say!("  new trail        {}", r.trail);
+    let stage = |s: &str| urne_ceremony::minutes::words::stage(s, crate::msg::lang().core());
+    say!("{}", msg!(S::SCR_RESTART, path = db.display()));
+    say!("{}", msg!(S::SCR_RESTART_NEW, trail = r.trail));
     say!(
-        "  replaces         {} (the token's last mark: {} events, root {})",
-        r.previous_trail,
-        r.previous_mark_size,
-        r.previous_mark_root
+        "{}",
+        msg!(
+            S::SCR_RESTART_REPLACES,
+            trail = r.previous_trail,
+            size = r.previous_mark_size,
+            root = r.previous_mark_root
+        )
     );
-    say!("  reason           {}", r.reason);
+    say!("{}", msg!(S::SCR_RESTART_REASON, reason = r.reason));
     for d in &r.days {
         say!(
-            "  day {} attempt {}: {} (output {})",
-            d.day,
-            d.attempt,
-            d.stage,
-            d.output
+            "{}",
+            msg!(
+                S::SCR_RESTART_DAY,
+                day = d.day,
+                attempt = d.attempt,
+                stage = stage(&d.stage),
+                output = d.output
+            )
         );
     }
     for b in &r.blocks {
         say!(
-            "  block {} attempt {}: {} (output {})",
-            b.block,
-            b.attempt,
-            b.stage,
-            b.output
+            "{}",
+            msg!(
+                S::SCR_RESTART_BLOCK,
+                block = b.block,
+                attempt = b.attempt,
+                stage = stage(&b.stage),
+                output = b.output
+            )
         );
     }
-    say!("checkpoint signed (copy it into the minutes):\n{note}");
+    say!("{}\n{note}", msg!(S::SCR_RESTART_CHECKPOINT));
 }

@@ -21,6 +21,44 @@ const GAME: &str = concat!(
 /// The sitting's language: French, the default (the tests' environment is English).
 const FR: &str = "fr_FR.UTF-8";
 
+/// The messages of urne's catalogue found on `screen` in the other language than `lang` (issue
+/// 25, item 3): each fixed part of a message, of 16 characters or more, that its words in
+/// `lang` do not hold too.
+fn other_language(screen: &str, lang: urne::msg::Lang) -> Vec<String> {
+    let other = match lang {
+        urne::msg::Lang::Fr => urne::msg::Lang::En,
+        urne::msg::Lang::En => urne::msg::Lang::Fr,
+    };
+    let mut found = vec![];
+    for m in urne::msg::catalogue::all() {
+        for part in m.fixed(other) {
+            if part.chars().count() >= 16 && !m.words(lang).contains(part) && screen.contains(part)
+            {
+                found.push(format!("{}: {part:?}", m.id));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn a_message_of_the_other_language_is_found_on_a_screen() {
+    use urne::msg::Lang::{En, Fr};
+    let en = "error[block-already-generated]: block x was already generated (attempt 1); a block identity is generated once";
+    // Both fixed parts of the message, around its values.
+    assert_eq!(
+        other_language(en, Fr).len(),
+        2,
+        "{:?}",
+        other_language(en, Fr)
+    );
+    assert!(other_language(en, En).is_empty());
+    let fr =
+        "clé de signature des résultats \"urne-result\" générée dans le jeton : identifiant 9a0d";
+    assert!(!other_language(fr, En).is_empty());
+    assert!(other_language(fr, Fr).is_empty());
+}
+
 /// `urne ARGS` under libfaketime, the clock started at `when` (UTC) and running.
 pub(crate) fn at(env: &Env, when: &str) -> Command {
     let mut c = env.cmd_of(faketime_urne());
@@ -179,6 +217,23 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     assert!(o.status.success(), "the key ceremony failed:\n{keys}");
     assert!(keys.find("code PIN de l'HSM").unwrap() < keys.find("Lieu de la séance").unwrap());
     assert!(keys.contains("CKA_NEVER_EXTRACTABLE=true"), "{keys}");
+    // keys init and keys export speak the sitting's language (issue 25, item 3).
+    for want in [
+        "clé de signature des résultats \"urne-result\" générée dans le jeton : identifiant",
+        "clé de scellement \"urne-seal\" générée dans le jeton : AES-256",
+        "point de contrôle signé :",
+        "clé de signature du journal d'audit : ",
+    ] {
+        assert!(keys.contains(want), "{want:?} not on screen:\n{keys}");
+    }
+    for english in [
+        "generated in the token",
+        "key id",
+        "audit trail",
+        "checkpoint signed",
+    ] {
+        assert!(!keys.contains(english), "{english:?} on screen:\n{keys}");
+    }
     assert!(
         keys.contains("conforme : clé de production épinglée"),
         "{keys}"
@@ -379,6 +434,14 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     let bytes = std::fs::read(publ.join("sitting-002/minutes.html")).unwrap();
     let sha = hex::encode(urne_verify::crypto::sha256(&bytes));
     assert!(screen.contains("minutes.html (SHA-256, à écrire sur l'exemplaire papier)"));
+    // The trail checked before the sitting acts, in the sitting's language.
+    assert!(screen.contains("piste d'audit "), "{screen}");
+    assert!(!screen.contains("audit trail"), "{screen}");
+    // No message of urne's in English, on the key ceremony's screens or the sitting's.
+    for s in [&keys, &screen] {
+        let english = other_language(s, urne::msg::Lang::Fr);
+        assert!(english.is_empty(), "{english:?} on screen:\n{s}");
+    }
     assert!(
         screen.contains(&format!("{} {}", &sha[..4], &sha[4..8])),
         "{sha} not on screen:\n{screen}"
@@ -712,6 +775,9 @@ fn a_sitting_held_in_english_speaks_and_writes_english() {
     let o = c.output().unwrap();
     let screen = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
     assert!(o.status.success(), "{screen}");
+    // No message of urne's in French, though the environment's language is.
+    let french = other_language(&screen, urne::msg::Lang::En);
+    assert!(french.is_empty(), "{french:?} on screen:\n{screen}");
     for want in [
         "OPENING OF THE SITTING",
         "DRAWN: chanceux-noel-2018",

@@ -153,6 +153,8 @@ fn a_watch_time_typed_wrong_is_asked_again_and_the_key_ceremonys_minutes_state_i
         "l'horloge de l'appareil indiquait 2018-12-10 10:00",
         "la montre du commissaire 2018-12-10 11:00",
         "(essai 1 sur 3)",
+        // The refusal's words, as recorded in the trail, quoted as such.
+        "(refus) ; message enregistré :",
     ] {
         assert!(pdf.contains(want), "{want:?} not in the minutes:\n{pdf}");
     }

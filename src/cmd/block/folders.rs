@@ -9,6 +9,8 @@ use super::common::block_state;
 use crate::cmd::placing;
 use crate::edge::fsio::{self, Staging};
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::{Path, PathBuf};
 use urne_verify::audit::Event;
 use urne_verify::block::{BlockId, files};
@@ -20,11 +22,6 @@ pub(super) struct Folders {
     /// The separate secret medium: the signed production files only.
     pub secret: PathBuf,
 }
-
-/// What a separate secret medium is, for the hints.
-const MEDIUM: &str = "a separate secret medium: a removable medium (e.g. a USB key) mounted apart \
-     from the public output folder, which receives the production files only and is handed to \
-     production at the end of the sitting, no copy kept on the appliance";
 
 impl Folders {
     /// The folders stand apart (checked before anything is opened or recorded): the secret one
@@ -39,23 +36,23 @@ impl Folders {
         let out = fsio::resolve(&self.out)?;
         let secret = fsio::resolve(&self.secret)?;
         let how = if secret == out {
-            Some("is")
+            Some(&S::ERR_SECRET_OUT_IS_OUT)
         } else if secret.starts_with(&out) {
-            Some("is inside")
+            Some(&S::ERR_SECRET_OUT_INSIDE_OUT)
         } else if out.starts_with(&secret) {
-            Some("contains")
+            Some(&S::ERR_SECRET_OUT_CONTAINS_OUT)
         } else {
             None
         };
         if let Some(how) = how {
             return Err(Error::new(
                 Kind::SecretOutMisplaced,
-                format!(
-                    "--secret-out {} {how} the output folder --out {}: the secret production file would rest beside the public commitment",
-                    self.secret.display(),
-                    self.out.display()
+                msg!(
+                    how,
+                    secret = self.secret.display(),
+                    out = self.out.display()
                 ),
-                format!("give --secret-out a folder on {MEDIUM}"),
+                msg!(S::REC_SECRET_OUT_MEDIUM),
             ));
         }
         let db = fsio::resolve(db)?;
@@ -63,19 +60,19 @@ impl Folders {
         if db_dir.starts_with(&secret) {
             return Err(Error::new(
                 Kind::SecretOutMisplaced,
-                format!(
-                    "--secret-out {} holds the audit database {}: it is a folder of the appliance's own disk",
-                    self.secret.display(),
-                    db.display()
+                msg!(
+                    S::ERR_SECRET_OUT_HOLDS_DB,
+                    secret = self.secret.display(),
+                    db = db.display()
                 ),
-                format!("give --secret-out a folder on {MEDIUM}"),
+                msg!(S::REC_SECRET_OUT_MEDIUM),
             ));
         }
         let dev = fsio::device_of(&secret);
         if warn && dev.is_some() && dev == fsio::device_of(db_dir) {
             note!(
-                "warning: --secret-out {} is on the file system of the audit database, not on a separate medium: the production file rests on the appliance's disk until it is removed. At a sitting, mount a removable medium for production and give a folder on it.",
-                self.secret.display()
+                "{}",
+                msg!(S::SCR_SECRET_OUT_SAME_DISK, secret = self.secret.display())
             );
         }
         Ok(())
@@ -99,8 +96,12 @@ impl Folders {
             if std::fs::symlink_metadata(d).is_ok() && !d.is_dir() {
                 return Err(Error::new(
                     Kind::OutputConflict,
-                    format!("{flag} {} exists and is not a folder", d.display()),
-                    format!("give {flag} a folder (new or holding earlier blocks' outputs)"),
+                    msg!(
+                        S::ERR_BLOCK_FOLDER_NOT_FOLDER,
+                        flag = flag,
+                        path = d.display()
+                    ),
+                    msg!(S::REC_BLOCK_FOLDER_NOT_FOLDER, flag = flag),
                 ));
             }
         }
@@ -152,12 +153,13 @@ impl Folders {
                 if fsio::name_taken(dir, &name)? {
                     return Err(Error::new(
                         Kind::OutputConflict,
-                        format!(
-                            "{} already exists, and block {canonical} attempt {} has no entropy yet: it is not this block's output",
-                            p.display(),
-                            st.attempt
+                        msg!(
+                            S::ERR_BLOCK_OUTPUT_TAKEN,
+                            path = p.display(),
+                            block = canonical,
+                            attempt = st.attempt
                         ),
-                        "no entropy was asked for. Outputs are never overwritten (a voided attempt's files stay as evidence): give --out a new or empty folder and --secret-out a new medium or an empty folder on it",
+                        msg!(S::REC_BLOCK_OUTPUT_TAKEN),
                     ));
                 }
             }

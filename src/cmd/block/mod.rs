@@ -19,6 +19,8 @@ use crate::cli::BlockCommand;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::{Path, PathBuf};
 use urne_verify::block::counts::{expected_counts, tier_counts};
 use urne_verify::block::files;
@@ -35,8 +37,8 @@ fn load_rules(path: &Path, admit: Admission) -> Result<(GameRules, Vec<u8>)> {
     let rules = GameRules::from_json(&bytes).map_err(|e| {
         Error::new(
             Kind::RulesRefused,
-            format!("game rules {} refused: {e}", path.display()),
-            "use the game's rules file shipped in rules/ (rules/noel-de-la-chance-2015.json)",
+            msg!(S::ERR_BLOCK_RULES_REFUSED, path = path.display(), e = e),
+            msg!(S::REC_BLOCK_RULES_REFUSED),
         )
     })?;
     crate::cmd::inputs::check_official(path, rules.game(), &bytes, admit)?;
@@ -55,17 +57,17 @@ fn block_id(rules: &GameRules, price: u64, emission: &str, number: u32) -> Resul
     let id = BlockId::new(rules.game(), price, emission, number).map_err(|e| {
         Error::new(
             Kind::BadBlockId,
-            format!("bad block identity: {e}"),
-            "--emission is 1-32 of a-z 0-9 - (not starting with -)",
+            msg!(S::ERR_BLOCK_BAD_ID, e = e),
+            msg!(S::REC_BLOCK_EMISSION),
         )
     })?;
     id.check_rules(rules).map_err(|e| {
         Error::new(
             Kind::BadBlockId,
             format!("{e}"),
-            format!(
-                "--price must be one of the game's price points (G-2): {:?} cents",
-                rules.prices_cents()
+            msg!(
+                S::REC_BLOCK_PRICE,
+                prices = format!("{:?}", rules.prices_cents())
             ),
         )
     })?;
@@ -205,13 +207,13 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
     f.check_apart(&ctx.global.db, true)?;
     let (rules, rules_bytes) = load_rules(&a.rules, a.admission)?;
     if a.blocks == 0 {
-        return Err(Error::new(Kind::Usage, "--blocks must be at least 1", ""));
+        return Err(Error::new(Kind::Usage, msg!(S::ERR_BLOCK_COUNT_ZERO), ""));
     }
     let last = a.first.checked_add(a.blocks - 1).ok_or_else(|| {
         Error::new(
             Kind::Usage,
-            "block numbers overflow",
-            "use smaller --first/--blocks",
+            msg!(S::ERR_BLOCK_NUMBERS_OVERFLOW),
+            msg!(S::REC_BLOCK_NUMBERS_OVERFLOW),
         )
     })?;
     // Staging leftovers of a killed run are cleared even when this run is then refused.
@@ -252,12 +254,12 @@ fn check_identities(
         if st.published.is_some() || st.carried {
             return Err(Error::new(
                 Kind::BlockAlreadyGenerated,
-                format!(
-                    "block {} was already generated (attempt {}); a block identity is generated once",
-                    id.canonical(),
-                    st.attempt
+                msg!(
+                    S::ERR_BLOCK_ALREADY_GENERATED,
+                    block = id.canonical(),
+                    attempt = st.attempt
                 ),
-                "nothing was changed. Choose other numbers with --first, or void the block with `urne block void --block ID --reason …` first",
+                msg!(S::REC_BLOCK_ALREADY_GENERATED),
             ));
         }
         ids.push(id);
@@ -272,8 +274,8 @@ fn publish_rules(ctx: &mut Ctx, out: &Path, rules_bytes: &[u8]) -> Result<()> {
         if fsio::read_in(out, "rules.json")? != rules_bytes {
             return Err(Error::new(
                 Kind::RulesDiffer,
-                format!("{} holds other rules", p.display()),
-                "use one output folder per game rules file",
+                msg!(S::ERR_BLOCK_OTHER_RULES, path = p.display()),
+                msg!(S::REC_BLOCK_OTHER_RULES),
             ));
         }
         return Ok(());
@@ -308,10 +310,8 @@ fn record_or_check(
         {
             return Err(Error::new(
                 Kind::SelfCheckFailed,
-                format!(
-                    "recomputing block {id} from its recorded randomness gives another block than the one recorded"
-                ),
-                "stop: the software, the game rules or the trail changed since the block was generated; run `urne audit verify`",
+                msg!(S::ERR_BLOCK_RECOMPUTED_OTHER, block = id),
+                msg!(S::REC_BLOCK_RECOMPUTED_OTHER),
             ));
         }
         Some(_) => {}
@@ -389,16 +389,16 @@ fn make_block(rules: &GameRules, id: &BlockId, seed: &Hash32) -> Result<Made> {
     let blk = block::generate_block(rules, id, seed, block::default_threads()).map_err(|e| {
         Error::new(
             Kind::SelfCheckFailed,
-            format!("block generation failed: {e}"),
-            "nothing was published; keep the audit trail and report it: the entropy recorded is kept for a run again",
+            msg!(S::ERR_BLOCK_GENERATION_FAILED, e = e),
+            msg!(S::REC_BLOCK_GENERATION_FAILED),
         )
     })?;
     let counts = tier_counts(rules, id.price_cents(), blk.tiers());
     if counts != expected_counts(rules, id.price_cents()) {
         return Err(Error::new(
             Kind::SelfCheckFailed,
-            "the generated block's tier counts differ from G-3",
-            "this is a defect; nothing was published",
+            msg!(S::ERR_BLOCK_TIER_COUNTS),
+            msg!(S::REC_BLOCK_DEFECT),
         ));
     }
     let csv = blk.csv_bytes();

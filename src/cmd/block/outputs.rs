@@ -11,6 +11,8 @@ use crate::cmd::placing;
 use crate::edge::hsm::KeyRole;
 use crate::edge::{fsio, publish};
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::collections::BTreeMap;
 use std::path::Path;
 use urne_verify::block::BlockId;
@@ -52,8 +54,8 @@ pub(super) fn publish_block(
     let placed: CommitFile = serde_json::from_slice(&placed_bytes).map_err(|_| {
         Error::new(
             Kind::SelfCheckFailed,
-            format!("{commit_name} cannot be read back after it was placed"),
-            "check the output medium",
+            msg!(S::ERR_BLOCK_COMMIT_UNREADABLE, name = commit_name),
+            msg!(S::REC_BLOCK_COMMIT_UNREADABLE),
         )
     })?;
     // Its manifest last (spec/formats.md §5.B9).
@@ -125,8 +127,11 @@ fn rules_listed(out: &Path, rules: &GameRules) -> Result<Listed> {
     if sha256(&bytes) != *rules.sha256() {
         return Err(Error::new(
             Kind::RulesDiffer,
-            format!("{} holds other rules", out.join("rules.json").display()),
-            "use one output folder per game rules file",
+            msg!(
+                S::ERR_BLOCK_OTHER_RULES,
+                path = out.join("rules.json").display()
+            ),
+            msg!(S::REC_BLOCK_OTHER_RULES),
         ));
     }
     Ok(Listed::of("rules.json", &bytes, Audience::Public))

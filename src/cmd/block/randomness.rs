@@ -8,6 +8,8 @@ use super::common::block_state;
 use crate::cmd::ctx::Ctx;
 use crate::cmd::randomness as shared;
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use urne_verify::block::BlockId;
 use urne_verify::block::records::{ContributedBlock, ContributionRecord, EntropyRecord};
 use urne_verify::crypto::{Hash32, sha256};
@@ -63,9 +65,8 @@ pub(super) fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<V
     }
     let mut out = vec![];
     for ((seq, r), c) in entropies.into_iter().zip(contributed) {
-        let (contribution_seq, contribution) = c.ok_or_else(|| {
-            Error::new(Kind::Defect, "a block was left without a contribution", "")
-        })?;
+        let (contribution_seq, contribution) =
+            c.ok_or_else(|| Error::new(Kind::Defect, msg!(S::ERR_BLOCK_NO_CONTRIBUTION_LEFT), ""))?;
         let secret = format!("block {} attempt {}", r.block, r.attempt);
         let entropy =
             shared::recorded_entropy(ctx, &secret, &r.entropy_blob, &r.entropy_commitment)?;
@@ -90,12 +91,13 @@ fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, En
         if r.rules_sha256 != *rules.sha256() {
             return Err(Error::new(
                 Kind::RulesDiffer,
-                format!(
-                    "block {canonical} was given its entropy under the rules file {}; the one given now is {}",
-                    r.rules_sha256,
-                    rules.sha256()
+                msg!(
+                    S::ERR_BLOCK_ENTROPY_OTHER_RULES,
+                    block = canonical,
+                    recorded = r.rules_sha256,
+                    given = rules.sha256()
                 ),
-                "resume it with the rules file it was started with, or void it in front of the commissaire",
+                msg!(S::REC_BLOCK_ENTROPY_OTHER_RULES),
             ));
         }
         note!(

@@ -11,6 +11,8 @@ use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::Path;
 use urne_verify::audit::Event;
 use urne_verify::block::files::{self, REVEAL_FORMAT, RevealFile};
@@ -27,7 +29,7 @@ pub(super) fn reveal(
     sales_closed_at: &str,
     out: &Path,
 ) -> Result<()> {
-    let id = parse_block_arg(block_arg, BLOCK_HINT)?;
+    let id = parse_block_arg(block_arg, &msg!(S::REC_BLOCK_ID_EXAMPLE))?;
     sales_close_of(sales_closed_at)?;
     // The reveal's folder is judged before anything is recorded (spec/formats.md §6.7).
     ctx.begin_checked(|events| refuse_out(events, &id, out))?;
@@ -48,11 +50,6 @@ fn refuse_out(events: &[Event], id: &BlockId, out: &Path) -> Result<()> {
     placing::refuse_elsewhere(events, &subject, out)
 }
 
-const BLOCK_HINT: &str = concat!(
-    "give the block's canonical id, e.g. ",
-    "noel-de-la-chance-2015/100/e2015-01/1"
-);
-
 /// The reveal on a context that has begun (by `urne block reveal`, or by the sitting that runs
 /// it with its own `term`): load the block's recorded entropy -> check the sales close -> show
 /// the block and have its id typed back -> record the reveal -> publish the signed reveal file.
@@ -64,7 +61,7 @@ pub fn run_in_sitting(
     out: &Path,
     term: &mut Terminal,
 ) -> Result<()> {
-    let id = parse_block_arg(block_arg, BLOCK_HINT)?;
+    let id = parse_block_arg(block_arg, &msg!(S::REC_BLOCK_ID_EXAMPLE))?;
     let closed = sales_close_of(sales_closed_at)?;
     let mut rv = load_reveal(ctx, &id)?;
     let name = format!("{}.reveal.json", files::stem(&rv.canonical));
@@ -77,7 +74,12 @@ pub fn run_in_sitting(
     if let Some(recorded) = rv.revealed.clone() {
         if recorded != closed {
             note!(
-                "note: the reveal states the sales close recorded with it ({recorded}), not the one given now ({closed})"
+                "{}",
+                msg!(
+                    S::SCR_BLOCK_REVEAL_RECORDED_CLOSE,
+                    recorded = recorded,
+                    given = closed
+                )
             );
         }
     } else {
@@ -135,8 +137,8 @@ fn sales_close_of(t: &str) -> Result<String> {
     let bad = || {
         Error::new(
             Kind::BadDateTime,
-            format!("--sales-closed-at {t:?} is not an RFC 3339 date-time with its offset"),
-            "give the moment the block's sales closed as production states it, with its offset, e.g. --sales-closed-at 2015-12-31T23:59:59+01:00",
+            msg!(S::ERR_BLOCK_SALES_CLOSE_FORMAT, value = format!("{t:?}")),
+            msg!(S::REC_BLOCK_SALES_CLOSE_FORMAT),
         )
     };
     if !matches!(t.as_bytes().get(10), Some(b'T' | b't')) {
@@ -166,30 +168,31 @@ fn check_sales_close(events: &[Event], rv: &Revealing, closed: &str) -> Result<S
         })
         .map(|e| e.ts.clone())
         .ok_or_else(|| {
-            altered(&format!(
-                "block {} was generated, but its publication is not recorded",
-                rv.canonical
-            ))
+            altered(&msg!(S::ERR_BLOCK_NO_PUBLICATION, block = rv.canonical))
         })?;
     let now = crate::edge::clock::now_rfc3339();
     if closed > now.as_str() {
         return Err(Error::new(
             Kind::SalesCloseInFuture,
-            format!(
-                "the sales of block {} cannot have closed at {closed}: that is later than the appliance's clock ({now})",
-                rv.canonical
+            msg!(
+                S::ERR_BLOCK_SALES_CLOSE_FUTURE,
+                block = rv.canonical,
+                closed = closed,
+                now = now
             ),
-            "a block is revealed once its sales have closed: check the time production gives (and its offset), and wait until then; nothing was recorded",
+            msg!(S::REC_BLOCK_SALES_CLOSE_FUTURE),
         ));
     }
     if closed < published.as_str() {
         return Err(Error::new(
             Kind::SalesCloseBeforeGeneration,
-            format!(
-                "the sales of block {} cannot have closed at {closed}: the block was generated later ({published})",
-                rv.canonical
+            msg!(
+                S::ERR_BLOCK_SALES_CLOSE_EARLY,
+                block = rv.canonical,
+                closed = closed,
+                published = published
             ),
-            "check the block id and the time production gives (and its offset); nothing was recorded",
+            msg!(S::REC_BLOCK_SALES_CLOSE_EARLY),
         ));
     }
     Ok(published)
@@ -270,11 +273,8 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
     let Some(file) = file.filter(|_| ours) else {
         return Err(Error::new(
             Kind::OutputConflict,
-            format!(
-                "{} exists and is not this block's signed reveal",
-                out.join(name).display()
-            ),
-            "block reveal never replaces a file: move it away and keep it as evidence",
+            msg!(S::ERR_BLOCK_REVEAL_TAKEN, path = out.join(name).display()),
+            msg!(S::REC_BLOCK_REVEAL_TAKEN),
         ));
     };
     let sha = sha256(&bytes);
@@ -294,9 +294,12 @@ fn adopt_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path, name: &str) -> Result
         );
     }
     say!(
-        "REVEALED: block {} (already; its reveal is {})",
-        rv.canonical,
-        out.join(name).display()
+        "{}",
+        msg!(
+            S::SCR_BLOCK_REVEALED_ALREADY,
+            block = rv.canonical,
+            path = out.join(name).display()
+        )
     );
     Ok(())
 }
@@ -343,40 +346,31 @@ fn load_reveal(ctx: &mut Ctx, id: &BlockId) -> Result<Revealing> {
     if st.carried {
         return Err(Error::new(
             Kind::BlockNotGenerated,
-            format!(
-                "block {canonical} was generated under the trail this one replaced: its secret entropy stayed in that trail"
-            ),
-            "it cannot be revealed from this trail: void it in front of the commissaire (urne block void) and generate it again",
+            msg!(S::ERR_BLOCK_CARRIED, block = canonical),
+            msg!(S::REC_BLOCK_CARRIED),
         ));
     }
     let Some(g) = st.generated.clone().filter(|_| st.published.is_some()) else {
         return Err(Error::new(
             Kind::BlockNotGenerated,
-            format!("block {canonical} has not been generated"),
-            "only a generated block can be revealed",
+            msg!(S::ERR_BLOCK_NOT_GENERATED, block = canonical),
+            msg!(S::REC_BLOCK_NOT_GENERATED),
         ));
     };
     let (blob, ec) = st
         .entropy
         .as_ref()
         .map(|(_, r)| (r.entropy_blob, r.entropy_commitment))
-        .ok_or_else(|| {
-            altered(&format!(
-                "block {canonical} was generated, but no entropy is recorded"
-            ))
-        })?;
-    let (_, contribution) = st.contribution.clone().ok_or_else(|| {
-        altered(&format!(
-            "block {canonical} was generated, but no contribution is recorded"
-        ))
-    })?;
+        .ok_or_else(|| altered(&msg!(S::ERR_BLOCK_NO_ENTROPY, block = canonical)))?;
+    let (_, contribution) = st
+        .contribution
+        .clone()
+        .ok_or_else(|| altered(&msg!(S::ERR_BLOCK_NO_CONTRIBUTION, block = canonical)))?;
     let secret = format!("block {canonical} attempt {}", st.attempt);
     let entropy = crate::cmd::randomness::recorded_entropy(ctx, &secret, &blob, &ec)?;
-    let rules_sha = st.entropy_rules_sha256().ok_or_else(|| {
-        altered(&format!(
-            "block {canonical}: no rules hash is recorded with its entropy"
-        ))
-    })?;
+    let rules_sha = st
+        .entropy_rules_sha256()
+        .ok_or_else(|| altered(&msg!(S::ERR_BLOCK_NO_RULES_HASH, block = canonical)))?;
     let seed = block::block_seed_of(id, &rules_sha, Some(&contribution), &entropy);
     Ok(Revealing {
         id: id.clone(),

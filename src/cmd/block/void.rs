@@ -9,13 +9,15 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::void::{VoidShown, confirm_void};
 use crate::cmd::void_notice;
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::Path;
 use urne_verify::block::records::VoidRecord;
 use urne_verify::void_notice::Subject;
 
 /// `urne block void --block ID --reason TEXT [--out DIR]`.
 pub(super) fn void(ctx: &mut Ctx, block_arg: &str, reason: &str, out: Option<&Path>) -> Result<()> {
-    let id = parse_block_arg(block_arg, "give the block's canonical id")?;
+    let id = parse_block_arg(block_arg, &msg!(S::REC_BLOCK_ID))?;
     crate::cmd::inputs::check_reason(reason, "void")?;
     // The notice's folder is judged before anything is recorded (spec/formats.md §6.7).
     let subject = Subject::Block(id.clone());
@@ -34,7 +36,7 @@ pub fn run_in_sitting(
     out: Option<&Path>,
     term: &mut Terminal,
 ) -> Result<()> {
-    let id = parse_block_arg(block_arg, "give the block's canonical id")?;
+    let id = parse_block_arg(block_arg, &msg!(S::REC_BLOCK_ID))?;
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
     // A void recorded by an interrupted run is announced before anything else is done.
@@ -51,8 +53,8 @@ pub fn run_in_sitting(
     if st.entropy.is_none() && !st.carried {
         return Err(Error::new(
             Kind::NothingToVoid,
-            format!("block {canonical} has nothing to void"),
-            "only a generated (or interrupted) block can be voided; an attempt is voided once, and its void notice was written when it was",
+            msg!(S::ERR_BLOCK_NOTHING_TO_VOID, block = canonical),
+            msg!(S::REC_BLOCK_NOTHING_TO_VOID),
         ));
     }
     term.check("void")?;

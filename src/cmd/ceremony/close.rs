@@ -172,8 +172,12 @@ fn adopt(
     number: u32,
 ) -> Result<bool> {
     let bytes = placing::primary(ctx, p)?;
-    let found: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|e| altered(&format!("the sitting file a stopped run placed: {e}")))?;
+    let found: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
+        altered(&crate::msg!(
+            crate::msg::catalogue::sitting::ERR_SITTING_PLACED_UNREADABLE,
+            e = e
+        ))
+    })?;
     let note = found["audit_checkpoint"].as_str().unwrap_or_default();
     record(ctx, (name, sha256(&bytes)), note)?;
     note!(

@@ -7,6 +7,8 @@
 
 use crate::cmd::ctx::Ctx;
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::Path;
 use urne_ceremony::minutes::{Given, Lang, Minutes, html};
 use urne_verify::audit::Event;
@@ -54,15 +56,15 @@ pub(super) fn render(
     let unreadable = |e: &dyn std::fmt::Display| {
         Error::new(
             Kind::RecordUnreadable,
-            format!("the sitting's minutes cannot be read from the trail: {e}"),
-            "run `urne audit verify` and investigate before publishing",
+            msg!(S::ERR_SITTING_MINUTES_UNREADABLE, e = e),
+            msg!(S::REC_SITTING_MINUTES_UNREADABLE),
         )
     };
     let first = Minutes::from_trail(events, number, &given).map_err(|e| unreadable(&e))?;
     for (set_sha, leaf) in first.picked_leaves() {
         let bytes = ctx.audit()?.blob(&set_sha)?;
         let set = SealedSet::decode(&bytes)
-            .ok_or_else(|| crate::cmd::inputs::altered("a sealed set does not decode"))?;
+            .ok_or_else(|| crate::cmd::inputs::altered(&msg!(S::ERR_SITTING_SET_UNDECODABLE)))?;
         if let Some(l) = usize::try_from(leaf).ok().and_then(|i| set.leaves.get(i)) {
             given.pseudonyms.insert((set_sha, leaf), l.pseudonym);
         }

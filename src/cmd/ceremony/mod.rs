@@ -87,7 +87,10 @@ fn refuse_pin_given(ctx: &Ctx) -> Result<()> {
     };
     Err(crate::error::Error::new(
         Kind::PinNotPrompted,
-        format!("urne ceremony reads the HSM PIN at its own prompt only, and {from} gives it"),
-        "unset URNE_PIN and drop --pin-file: the operator types the PIN at the prompt, in front of the commissaire; nothing was done",
+        crate::msg!(
+            crate::msg::catalogue::sitting::ERR_SITTING_PIN_GIVEN,
+            from = from
+        ),
+        crate::msg!(crate::msg::catalogue::sitting::REC_SITTING_PIN_GIVEN),
     ))
 }

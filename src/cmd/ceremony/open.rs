@@ -9,6 +9,8 @@ use crate::cmd::inputs::altered;
 use crate::cmd::term::{self, Lang};
 use crate::cmd::watch::LastRefusal;
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use urne_ceremony::state::Trail;
 use urne_verify::events::kinds::{self, Record};
 use urne_verify::sitting::{Commissaire, OpenedRecord, Person, ResumedRecord, SittingKind};
@@ -34,12 +36,12 @@ pub(super) fn open_or_resume(
                 Ok(Record::SittingOpened(r)) => Some((e.ts.clone(), r)),
                 _ => None,
             })
-            .ok_or_else(|| altered("an open sitting without its opening"))?;
+            .ok_or_else(|| altered(&msg!(S::ERR_SITTING_NO_OPENING)))?;
         if opened.kind == SittingKind::KeyCeremony {
             return Err(Error::new(
                 Kind::KeySitting,
-                "the key ceremony's sitting is open: this appliance's keys and production's are not yet all in place",
-                "finish it first: run `urne ceremony --key-ceremony --producer-key PEM` again",
+                msg!(S::ERR_SITTING_KEY_CEREMONY_OPEN),
+                msg!(S::REC_SITTING_KEY_CEREMONY_OPEN),
             ));
         }
         let lang = Lang::from_env(Some(&opened.lang));
@@ -240,7 +242,7 @@ pub(super) struct Identity {
 /// The identity given ahead (checked) or typed, then shown and confirmed (`non` types it all
 /// again).
 pub(super) fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
-    let mut given = given(a, lang)?;
+    let mut given = given(a)?;
     loop {
         let who = match given.take() {
             Some(w) => w,
@@ -266,7 +268,7 @@ pub(super) fn identity(a: &CeremonyArgs, lang: Lang) -> Result<Identity> {
 }
 
 /// The identity given by options, when all of it is.
-fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
+fn given(a: &CeremonyArgs) -> Result<Option<Identity>> {
     let (Some(place), Some(town), Some(name), Some(office)) =
         (&a.place, &a.town, &a.commissaire, &a.office)
     else {
@@ -277,11 +279,8 @@ fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
         present.push(person(p).ok_or_else(|| {
             Error::new(
                 Kind::MinutesTextInvalid,
-                format!("--present {p:?} is not `Name, role`"),
-                lang.t(
-                    "écrivez par exemple --present \"Jean Martin, opérateur\"",
-                    "write e.g. --present \"Jean Martin, operator\"",
-                ),
+                msg!(S::ERR_SITTING_PRESENT, value = format!("{p:?}")),
+                msg!(S::REC_SITTING_PRESENT),
             )
         })?);
     }
@@ -289,8 +288,8 @@ fn given(a: &CeremonyArgs, lang: Lang) -> Result<Option<Identity>> {
         term::check_text(t).map_err(|why| {
             Error::new(
                 Kind::MinutesTextInvalid,
-                format!("{t:?} cannot stand in the minutes: {why}"),
-                "give it as plain text on one line, without control characters: the minutes print it as given",
+                msg!(S::ERR_SITTING_TEXT, value = format!("{t:?}"), why = why),
+                msg!(S::REC_SITTING_TEXT),
             )
         })?;
     }
@@ -404,8 +403,8 @@ pub(super) fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Resul
             }
             _ => Err(Error::new(
                 Kind::KeyCeremonyHeld,
-                "this appliance's key ceremony was already held: its trail exists",
-                "a token is initialised once (spec/appliance.md §6.6); for the operation's work, run `urne ceremony` without --key-ceremony",
+                msg!(S::ERR_SITTING_KEY_CEREMONY_HELD),
+                msg!(S::REC_SITTING_KEY_CEREMONY_HELD),
             )),
         };
     }

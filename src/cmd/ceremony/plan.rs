@@ -9,6 +9,8 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs;
 use crate::cmd::term::Lang;
 use crate::error::{Error, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::{Path, PathBuf};
 use urne_verify::crypto::Hash32;
 use urne_verify::rules::draw::DrawRules;
@@ -35,8 +37,8 @@ pub(super) fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepare
     if a.out.exists() && !a.out.is_dir() {
         return Err(Error::new(
             Kind::NotAFolder,
-            format!("--out {} is not a folder", a.out.display()),
-            "give the publications folder (created if missing)",
+            msg!(S::ERR_SITTING_OUT_NOT_FOLDER, path = a.out.display()),
+            msg!(S::REC_SITTING_OUT_NOT_FOLDER),
         ));
     }
     let rules = match &a.rules {
@@ -61,8 +63,8 @@ pub(super) fn prepare(ctx: &Ctx, a: &CeremonyArgs, lang: Lang) -> Result<Prepare
     {
         return Err(Error::new(
             Kind::NoSuchFile,
-            format!("--exports {}: no such folder", d.display()),
-            "give the folder holding production's signed exports (entries-<operation>-<day>.jsonl and their .sig)",
+            msg!(S::ERR_SITTING_NO_EXPORTS, path = d.display()),
+            msg!(S::REC_SITTING_NO_EXPORTS),
         ));
     }
     let blocks = match &a.blocks {
@@ -140,8 +142,8 @@ fn days(a: &CeremonyArgs, rules: Option<&DrawRules>, lang: Lang) -> Result<Vec<S
     if !a.days.is_empty() && rules.is_none() {
         return Err(Error::new(
             Kind::Usage,
-            "--day needs the operation's rules (--rules FILE)",
-            "give --rules rules/chanceux-noel-2018.json",
+            msg!(S::ERR_SITTING_DAY_WITHOUT_RULES),
+            msg!(S::REC_SITTING_DAY_WITHOUT_RULES),
         ));
     }
     let Some(rules) = rules else {
@@ -177,8 +179,12 @@ fn days(a: &CeremonyArgs, rules: Option<&DrawRules>, lang: Lang) -> Result<Vec<S
         if rules.period_for(day.date()).is_none() {
             return Err(Error::new(
                 Kind::DayNotInOperation,
-                format!("{d} is not a day of the operation {}", rules.operation()),
-                "give a day of one of the rules' periods (D-2)",
+                msg!(
+                    S::ERR_SITTING_DAY_NOT_IN_OPERATION,
+                    day = d,
+                    operation = rules.operation()
+                ),
+                msg!(S::REC_SITTING_DAY_NOT_IN_OPERATION),
             ));
         }
         if !out.contains(d) {
@@ -193,19 +199,18 @@ pub(super) fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> R
     let Some(dir) = exports else {
         return Err(Error::new(
             Kind::Usage,
-            format!("day {day} is not sealed, and no exports folder was given"),
-            "give --exports DIR, the folder holding production's signed export of the day",
+            msg!(S::ERR_SITTING_NO_EXPORTS_FOLDER, day = day),
+            msg!(S::REC_SITTING_NO_EXPORTS_FOLDER),
         ));
     };
     let p = dir.join(format!("entries-{operation}-{day}.jsonl"));
     if p.is_file() {
         Ok(p)
     } else {
-        Err(Error::new(
-            Kind::NoSuchFile,
-            format!("no such file: {}", p.display()),
-            "the day's export (and its .sig) must be in the exports folder under this name",
-        ))
+        Err(Error {
+            hint: msg!(S::REC_SITTING_EXPORT_MISSING),
+            ..crate::error::no_such_file(&p)
+        })
     }
 }
 
@@ -214,13 +219,7 @@ pub(super) fn export_of(exports: Option<&Path>, operation: &str, day: &str) -> R
 pub(super) fn nothing_planned(lang: Lang) -> Error {
     Error::new(
         Kind::NothingPlanned,
-        lang.t(
-            "rien n'est prévu pour cette séance",
-            "nothing is planned for this sitting",
-        ),
-        lang.t(
-            "donnez --rules (les jours dont la date de tirage est aujourd'hui, D-8), --day JOUR, --game-rules … --emission … pour des blocs, ou --reveal BLOC",
-            "give --rules (the days whose draw date is today, D-8), --day DAY, --game-rules … --emission … for blocks, or --reveal BLOCK",
-        ),
+        S::ERR_SITTING_NOTHING_PLANNED.fill(lang, &[]),
+        S::REC_SITTING_NOTHING_PLANNED.fill(lang, &[]),
     )
 }

@@ -9,6 +9,8 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::term::{self, Lang};
 use crate::cmd::{block, draw, inputs, seal};
 use crate::error::{Error, Exit, Kind, Result};
+use crate::msg;
+use crate::msg::catalogue::sitting as S;
 use std::path::PathBuf;
 use urne_verify::values::Attempt;
 
@@ -181,8 +183,8 @@ fn draw_day(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang, p: &Prepared, day: &str
     let Some((rules, rules_file)) = &p.rules else {
         return Err(Error::new(
             Kind::Usage,
-            "a day is drawn under the operation's rules",
-            "give --rules FILE",
+            msg!(S::ERR_SITTING_DRAW_WITHOUT_RULES),
+            msg!(S::REC_SITTING_DRAW_WITHOUT_RULES),
         ));
     };
     let events = ctx.audit()?.events()?;
@@ -669,9 +671,7 @@ fn confirm_sales_close(lang: Lang, block: &str, given: &str) -> Result<()> {
     }
     Err(Error::new(
         Kind::TypedMismatch,
-        format!(
-            "the sales close of block {block} typed by the commissaire is not the one given ({want}, Paris time)"
-        ),
-        "check production's written statement of the sales close; give it with --sales-closed-at and type it at the prompt; nothing was recorded",
+        msg!(S::ERR_SITTING_SALES_CLOSE_TYPED, block = block, want = want),
+        msg!(S::REC_SITTING_SALES_CLOSE_TYPED),
     ))
 }

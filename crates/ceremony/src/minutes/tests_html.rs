@@ -87,6 +87,19 @@ fn a_sittings_minutes_are_written_for_a_french_bailiff() {
     ));
     assert!(html.contains("Aléa du HSM refusé et jamais utilisé"));
     assert!(html.contains("Commande refusée ou interrompue sur erreur"));
+    // urne's words recorded in the trail (here in English, by a command run in English) are
+    // quoted as recorded, so that the French around them stays French.
+    assert!(
+        html.contains(
+            "(HSM) ; message enregistré : «\u{a0}the token returned entropy the trail has already seen\u{a0}»"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains("; motif enregistré : «\u{a0}the signature does not verify\u{a0}»"),
+        "{html}"
+    );
+    assert!(!html.contains(") : the token returned"), "{html}");
     assert!(
         html.contains("Motif : wrong export, see the operator&#39;s statement")
             || html.contains("Motif : wrong export, see the operator's statement")

@@ -160,6 +160,11 @@ pub fn stage(recorded: &str, lang: Lang) -> String {
         "generated and published" => "généré et publié",
         "generated (outputs not yet written)" => "généré (sorties non encore écrites)",
         "revealed" => "révélé",
+        "contribution recorded (generation interrupted)" => {
+            "contribution inscrite (génération interrompue)"
+        }
+        "not sealed" => "non scellé",
+        "not generated" => "non généré",
         "entropy recorded (generation interrupted; no contribution recorded)" => {
             "aléa inscrit (génération interrompue ; aucune contribution inscrite)"
         }
@@ -191,6 +196,16 @@ mod tests {
     fn a_stage_is_said_in_french_and_kept_as_recorded_in_english() {
         assert_eq!(stage("drawn and published", Lang::Fr), "tiré et publié");
         assert_eq!(stage("sealed", Lang::Fr), "scellé");
+        // Every stage the trail's state names, in French words.
+        for s in [
+            "not sealed",
+            "not generated",
+            "contribution recorded (generation interrupted)",
+            "contribution recorded (draw interrupted)",
+            "generated (outputs not yet written)",
+        ] {
+            assert_ne!(stage(s, Lang::Fr), s, "{s}");
+        }
         assert_eq!(
             stage("drawn and published", Lang::En),
             "drawn and published"

@@ -110,14 +110,14 @@ fn incident(h: &Html, i: &Incident) -> String {
             error,
             ..
         } => format!(
-            "{} {} ({}) : {}",
+            "{} {} ({}) ; {}",
             h.t(
                 "Commande refusée ou interrompue sur erreur :",
                 "Command refused or stopped on an error:"
             ),
             code(command),
             esc(class_words(h, class)),
-            esc(error)
+            recorded(h, h.t("message enregistré", "recorded message"), error)
         ),
         Incident::Rejected {
             file,
@@ -125,11 +125,11 @@ fn incident(h: &Html, i: &Incident) -> String {
             reason,
             ..
         } => format!(
-            "{} {}{} : {}",
+            "{} {}{} ; {}",
             h.t("Fichier refusé :", "File refused:"),
             code(file),
             sha256.map_or(String::new(), |s| format!(" (SHA-256 {})", hash(&s))),
-            esc(reason)
+            recorded(h, h.t("motif enregistré", "recorded reason"), reason)
         ),
         Incident::EntropyRefused {
             purpose,
@@ -138,7 +138,7 @@ fn incident(h: &Html, i: &Incident) -> String {
             reason,
             ..
         } => format!(
-            "{} ({} {}, {} {attempt}, {} {}) : {}",
+            "{} ({} {}, {} {attempt}, {} {}) ; {}",
             h.t(
                 "Aléa du HSM refusé et jamais utilisé",
                 "HSM entropy refused and never used"
@@ -148,7 +148,7 @@ fn incident(h: &Html, i: &Incident) -> String {
             h.t("tentative", "attempt"),
             h.t("engagement", "commitment"),
             hash(commitment),
-            esc(reason)
+            recorded(h, h.t("motif enregistré", "recorded reason"), reason)
         ),
         Incident::Process { command, .. } => format!(
             "{} {}.",
@@ -182,6 +182,17 @@ fn incident(h: &Html, i: &Incident) -> String {
         Incident::RandomnessResumed { .. } => resumed(h, i),
     };
     format!("{} ({}) — {text}", esc(&h.when(at.at)), h.event(at.seq))
+}
+
+/// Words urne recorded in the trail (a refusal's message or reason), quoted under `label`: the
+/// language they were recorded in is the one of the command that recorded them (one run
+/// outside the sitting, or before this version of urne, recorded English), so the minutes quote
+/// them as a recorded value, never as their own words.
+fn recorded(h: &Html, label: &str, text: &str) -> String {
+    match h.lang {
+        crate::minutes::Lang::Fr => format!("{} : «\u{a0}{}\u{a0}»", esc(label), esc(text)),
+        crate::minutes::Lang::En => format!("{}: \u{201c}{}\u{201d}", esc(label), esc(text)),
+    }
 }
 
 /// The class of a `command.failed` (the name of its exit code, spec/formats.md §6.2), in words.
