@@ -3,5 +3,779 @@
 
 use crate::msg::message::Msg;
 
+// What the commands read before they act: rules, producer keys, the export, a day, a reason
+// (`cmd/inputs.rs`).
+
+/// A rules file that does not parse as draw rules.
+pub const ERR_INPUT_RULES_REFUSED: Msg = Msg {
+    id: "err-input-rules-refused",
+    fr: "le fichier de règlement {path} est refusé : {e}",
+    en: "rules file {path} is refused: {e}",
+};
+/// What to give instead.
+pub const REC_INPUT_RULES_REFUSED: Msg = Msg {
+    id: "rec-input-rules-refused",
+    fr: "utilisez le fichier de règlement de l'opération livré dans rules/ (par exemple rules/chanceux-noel-2018.json)",
+    en: "use the operation's rules file shipped in rules/ (e.g. rules/chanceux-noel-2018.json)",
+};
+/// A rules file of an id that is not an official regulation, not admitted.
+pub const ERR_INPUT_RULES_UNOFFICIAL: Msg = Msg {
+    id: "err-input-rules-unofficial",
+    fr: "le fichier de règlement {path} déclare {id}, qui n'est pas un règlement officiel de cet appareil (SHA-256 {sha})",
+    en: "rules file {path} declares {id}, which is not an official regulation of this appliance (SHA-256 {sha})",
+};
+/// What to do then.
+pub const REC_INPUT_RULES_UNOFFICIAL: Msg = Msg {
+    id: "rec-input-rules-unofficial",
+    fr: "utilisez le fichier de règlement officiel livré dans rules/ ; pour un règlement qui n'est pas officiel (un jeu d'essai), dites-le avec --unofficial-rules : chaque sortie l'indique alors",
+    en: "use the official rules file shipped in rules/; for rules that are not an official regulation (a test game), say so with --unofficial-rules: every output then states it",
+};
+/// A rules file that declares an official id but is not its official file.
+pub const ERR_INPUT_RULES_DOCTORED: Msg = Msg {
+    id: "err-input-rules-doctored",
+    fr: "le fichier de règlement {path} déclare {id} mais n'en est pas le fichier officiel : SHA-256 {sha}, celui du fichier officiel est {pinned}",
+    en: "rules file {path} declares {id} but is not its official file: SHA-256 {sha}, the official one is {pinned}",
+};
+/// What to do then.
+pub const REC_INPUT_RULES_DOCTORED: Msg = Msg {
+    id: "rec-input-rules-doctored",
+    fr: "utilisez le fichier de règlement officiel livré dans rules/ ; son SHA-256 est fixé dans l'appareil et imprimé au procès-verbal",
+    en: "use the official rules file shipped in rules/; its SHA-256 is fixed in the appliance and printed in the minutes",
+};
+/// No producer key given or configured.
+pub const ERR_INPUT_NO_PRODUCER_KEY: Msg = Msg {
+    id: "err-input-no-producer-key",
+    fr: "aucune clé de confiance du producteur",
+    en: "no trusted producer key",
+};
+/// Where to give it.
+pub const REC_INPUT_NO_PRODUCER_KEY: Msg = Msg {
+    id: "rec-input-no-producer-key",
+    fr: "donnez la clé publique de la production avec --producer-key PEM (ou inscrivez-la sous \"producer_keys\" dans la configuration)",
+    en: "give production's public key with --producer-key PEM (or list it under \"producer_keys\" in the configuration)",
+};
+/// A producer key file that is not a key.
+pub const ERR_INPUT_PRODUCER_KEY: Msg = Msg {
+    id: "err-input-producer-key",
+    fr: "clé du producteur {path} : {e}",
+    en: "producer key {path}: {e}",
+};
+/// What a producer key file holds.
+pub const REC_INPUT_PRODUCER_KEY: Msg = Msg {
+    id: "rec-input-producer-key",
+    fr: "donnez la clé publique Ed25519 de la production dans un fichier PEM SubjectPublicKeyInfo",
+    en: "give production's Ed25519 public key as a PEM SubjectPublicKeyInfo file",
+};
+/// No producer key pinned in the trail.
+pub const ERR_INPUT_NOT_PINNED: Msg = Msg {
+    id: "err-input-not-pinned",
+    fr: "les clés de la production ne sont pas épinglées dans cette piste : un scellement ne se fie à aucun fichier de clé seul",
+    en: "production's keys are not pinned in this trail: a seal trusts no key file alone",
+};
+/// Where they are pinned.
+pub const REC_INPUT_NOT_PINNED: Msg = Msg {
+    id: "rec-input-not-pinned",
+    fr: "la clé de la production est épinglée à la cérémonie des clés (`urne ceremony --key-ceremony --producer-key PEM`) ou avec `urne keys producer --producer-key PEM`, son identifiant tapé d'après la déclaration écrite de la production",
+    en: "production's key is pinned at the key ceremony (`urne ceremony --key-ceremony --producer-key PEM`) or with `urne keys producer --producer-key PEM`, its key id typed from production's written statement",
+};
+/// A producer key given that the trail does not pin.
+pub const ERR_INPUT_KEY_UNPINNED: Msg = Msg {
+    id: "err-input-key-unpinned",
+    fr: "la clé du producteur {key} n'est pas parmi les clés de la production épinglées dans la piste ({pinned})",
+    en: "producer key {key} is not among production's keys pinned in the trail ({pinned})",
+};
+/// How a new key is pinned.
+pub const REC_INPUT_KEY_UNPINNED: Msg = Msg {
+    id: "rec-input-key-unpinned",
+    fr: "un scellement ne se fie qu'aux clés épinglées ; une nouvelle clé de la production est épinglée avec `urne keys producer` (inscrit, montré au procès-verbal)",
+    en: "a seal trusts the pinned keys only; a new key of production's is pinned with `urne keys producer` (recorded, shown in the minutes)",
+};
+/// An export refused, and why (the reason as the trail records it).
+pub const ERR_INPUT_EXPORT_REFUSED: Msg = Msg {
+    id: "err-input-export-refused",
+    fr: "l'export {path} est refusé : {reason}",
+    en: "export {path} refused: {reason}",
+};
+/// Why an export is refused: its signature file is missing.
+pub const ERR_INPUT_WHY_UNSIGNED: Msg = Msg {
+    id: "err-input-why-unsigned",
+    fr: "sa signature {sig} manque",
+    en: "its signature {sig} is missing",
+};
+/// An export whose lines do not follow the format.
+pub const REC_INPUT_EXPORT_MALFORMED: Msg = Msg {
+    id: "rec-input-export-malformed",
+    fr: "l'export ne suit pas entry-export-v1 ; demandez à la production un export corrigé. Rien de ce fichier n'a été gardé",
+    en: "the export does not follow entry-export-v1; ask production for a corrected export. Nothing of this file was kept",
+};
+/// An export that is not a regular file within the limit.
+pub const REC_INPUT_EXPORT_NOT_FILE: Msg = Msg {
+    id: "rec-input-export-not-file",
+    fr: "donnez le fichier d'export de la production lui-même (un fichier ordinaire dans la limite de spec/formats.md §1.6)",
+    en: "give production's export file itself (a regular file within the limit of spec/formats.md §1.6)",
+};
+/// An export without its signature.
+pub const REC_INPUT_EXPORT_UNSIGNED: Msg = Msg {
+    id: "rec-input-export-unsigned",
+    fr: "la production livre FILE.jsonl avec FILE.jsonl.sig à côté ; un export non signé n'est jamais utilisé",
+    en: "production delivers FILE.jsonl with FILE.jsonl.sig beside it; an unsigned export is never used",
+};
+/// An export whose signature does not verify.
+pub const REC_INPUT_EXPORT_BAD_SIGNATURE: Msg = Msg {
+    id: "rec-input-export-bad-signature",
+    fr: "demandez à la production un export correctement signé ; rien de ce fichier n'a été utilisé",
+    en: "ask production for a correctly signed export; nothing of this file was used",
+};
+/// A day argument that is not a date.
+pub const ERR_INPUT_BAD_DATE: Msg = Msg {
+    id: "err-input-bad-date",
+    fr: "{day} n'est pas une date AAAA-MM-JJ",
+    en: "{day} is not a date YYYY-MM-DD",
+};
+/// How a day is written.
+pub const REC_INPUT_BAD_DATE: Msg = Msg {
+    id: "rec-input-bad-date",
+    fr: "écrivez le jour en quatre, deux et deux chiffres, par exemple 2018-12-01",
+    en: "write the day with four, two and two digits, e.g. 2018-12-01",
+};
+/// The reason of a void too short.
+pub const ERR_INPUT_REASON_VOID: Msg = Msg {
+    id: "err-input-reason-void",
+    fr: "une annulation demande un motif d'au moins {min} caractères (celui-ci en a {n})",
+    en: "a void needs a reason of at least {min} characters (this one has {n})",
+};
+/// The reason of a trail restart too short.
+pub const ERR_INPUT_REASON_RESTART: Msg = Msg {
+    id: "err-input-reason-restart",
+    fr: "une reprise de la piste demande un motif d'au moins {min} caractères (celui-ci en a {n})",
+    en: "a restart needs a reason of at least {min} characters (this one has {n})",
+};
+/// The reason of a clock correction too short.
+pub const ERR_INPUT_REASON_CLOCK: Msg = Msg {
+    id: "err-input-reason-clock",
+    fr: "une correction de l'horloge demande un motif d'au moins {min} caractères (celui-ci en a {n})",
+    en: "a clock correction needs a reason of at least {min} characters (this one has {n})",
+};
+/// How a reason is given.
+pub const REC_INPUT_REASON: Msg = Msg {
+    id: "rec-input-reason",
+    fr: "dites pourquoi, en des mots que le commissaire signera : --reason \"…\"",
+    en: "say why, in words the commissaire will sign: --reason \"…\"",
+};
+/// How a block is named.
+pub const REC_INPUT_BLOCK_ID: Msg = Msg {
+    id: "rec-input-block-id",
+    fr: "donnez l'identifiant canonique du bloc jeu/prix_en_centimes/émission/numéro, par exemple {example}",
+    en: "give the block's canonical id game/price_cents/emission/number, e.g. {example}",
+};
+/// A value in the trail that urne does not record so.
+pub const ERR_INPUT_ALTERED: Msg = Msg {
+    id: "err-input-altered",
+    fr: "piste d'audit : {what}",
+    en: "audit trail: {what}",
+};
+/// What to do then.
+pub const REC_INPUT_ALTERED: Msg = Msg {
+    id: "rec-input-altered",
+    fr: "la base de données a été modifiée : lancez `urne audit verify` et enquêtez",
+    en: "the database was altered: run `urne audit verify` and investigate",
+};
+/// A day outside the operation's periods.
+pub const ERR_INPUT_DAY_NOT_IN_OPERATION: Msg = Msg {
+    id: "err-input-day-not-in-operation",
+    fr: "le {day} n'est pas un jour de l'opération {spans}",
+    en: "{day} is not a day of the operation {spans}",
+};
+/// Which days to give.
+pub const REC_INPUT_DAY_NOT_IN_OPERATION: Msg = Msg {
+    id: "rec-input-day-not-in-operation",
+    fr: "donnez un jour des périodes de l'opération (son fichier de règlement les énumère ; `urne status --rules FILE` montre ceux qui sont scellés)",
+    en: "give a day of the operation's periods (its rules file lists them; `urne status --rules FILE` shows which are sealed)",
+};
+/// A sealed set in the trail that does not decode.
+pub const ERR_INPUT_SEALED_SET: Msg = Msg {
+    id: "err-input-sealed-set",
+    fr: "l'ensemble scellé est mal formé",
+    en: "the sealed set is malformed",
+};
+/// What to do then.
+pub const REC_INPUT_SEALED_SET: Msg = Msg {
+    id: "rec-input-sealed-set",
+    fr: "lancez `urne audit verify` et enquêtez avant tout tirage",
+    en: "run `urne audit verify` and investigate before any draw",
+};
+/// No ticket at a position of a production file.
+pub const ERR_INPUT_NO_TICKET: Msg = Msg {
+    id: "err-input-no-ticket",
+    fr: "aucun billet à la position {position} dans {path}",
+    en: "no ticket at position {position} in {path}",
+};
+/// What positions are.
+pub const REC_INPUT_NO_TICKET: Msg = Msg {
+    id: "rec-input-no-ticket",
+    fr: "les positions commencent à 0 et restent sous la taille du bloc",
+    en: "positions are 0-based and below the block size",
+};
+
+// `urne seal` (`cmd/seal.rs`).
+
+/// A day the rules give no bounds for.
+pub const ERR_SEAL_NO_BOUNDS: Msg = Msg {
+    id: "err-seal-no-bounds",
+    fr: "le jour {day} n'a pas de bornes dans le règlement",
+    en: "day {day} has no bounds in the rules",
+};
+/// What to check then.
+pub const REC_SEAL_NO_BOUNDS: Msg = Msg {
+    id: "rec-seal-no-bounds",
+    fr: "vérifiez que le fichier de règlement est celui de l'opération et que le jour est dans sa période de participation",
+    en: "check that the rules file is the operation's and that the day lies in its participation period",
+};
+/// A day not ended yet.
+pub const ERR_SEAL_DAY_NOT_ENDED: Msg = Msg {
+    id: "err-seal-day-not-ended",
+    fr: "le jour {day} n'est pas encore fini dans le fuseau {tz} : son export ne peut pas contenir toutes ses mises",
+    en: "day {day} has not ended yet in {tz}: its export cannot hold all its plays",
+};
+/// When a day is sealed.
+pub const REC_SEAL_DAY_NOT_ENDED: Msg = Msg {
+    id: "rec-seal-day-not-ended",
+    fr: "scellez l'export d'un jour après minuit, heure de Paris ; vérifiez l'horloge de l'appareil",
+    en: "seal a day's export after midnight, Paris time; check the appliance's clock",
+};
+/// Why an export is refused: an instant that is not one.
+pub const ERR_SEAL_WHY_NOT_INSTANT: Msg = Msg {
+    id: "err-seal-why-not-instant",
+    fr: "son {name} {value} n'est pas un instant RFC 3339",
+    en: "its {name} {value} is not an RFC 3339 instant",
+};
+/// Why an export is refused: made before its day ended.
+pub const ERR_SEAL_WHY_EARLY: Msg = Msg {
+    id: "err-seal-why-early",
+    fr: "son {name} {value} précède la fin de son jour {day} ({end} dans le fuseau {tz}) : un export fait avant la fin de son jour ne peut pas contenir toutes ses mises",
+    en: "its {name} {value} is before the end of its day {day} ({end} in {tz}): an export made before its day ended cannot hold all its plays",
+};
+/// What to ask production for then.
+pub const REC_SEAL_EARLY: Msg = Msg {
+    id: "rec-seal-early",
+    fr: "demandez à la production l'export du jour fait après minuit, heure de Paris ; rien de ce fichier n'a été utilisé",
+    en: "ask production for the day's export made after midnight, Paris time; nothing of this file was used",
+};
+/// Why an export is refused: dated after the appliance's clock.
+pub const ERR_SEAL_WHY_FUTURE: Msg = Msg {
+    id: "err-seal-why-future",
+    fr: "son {name} {value} est postérieur à l'horloge de l'appareil ({now}) : il a été fait dans le futur",
+    en: "its {name} {value} is later than the appliance's clock ({now}): it was made in the future",
+};
+/// What to do then.
+pub const REC_SEAL_FUTURE: Msg = Msg {
+    id: "rec-seal-future",
+    fr: "l'horloge de la production ou celle de cet appareil est fausse : vérifiez l'horloge de l'appareil (UTC) devant le commissaire et dites-le au procès-verbal, et demandez à la production quand l'export a été fait ; rien de ce fichier n'a été utilisé",
+    en: "production's clock or this appliance's is wrong: check the appliance's clock (UTC) in front of the commissaire and say so in the minutes, and ask production when the export was made; nothing of this file was used",
+};
+/// A day already sealed.
+pub const ERR_SEAL_ALREADY: Msg = Msg {
+    id: "err-seal-already",
+    fr: "le jour {day} est déjà scellé (tentative {attempt}, {stage})",
+    en: "day {day} is already sealed (attempt {attempt}, {stage})",
+};
+/// What to do if the seal must be replaced.
+pub const REC_SEAL_ALREADY: Msg = Msg {
+    id: "rec-seal-already",
+    fr: "un jour scellé n'est jamais scellé à nouveau ; si le scellement doit être remplacé, annulez-le avec `urne void --day DAY --reason …` devant le commissaire",
+    en: "a sealed day is never re-sealed; if the seal must be replaced, void it with `urne void --day DAY --reason …` in front of the commissaire",
+};
+
+// Verify before acting: the database is the token's trail, whole, and the clock not behind it
+// (`cmd/before.rs`).
+
+/// A token with neither trail nor keys.
+pub const ERR_BEFORE_NEVER_INITIALISED: Msg = Msg {
+    id: "err-before-never-initialised",
+    fr: "le jeton ne contient ni piste d'urne ni clés : il n'a jamais été initialisé",
+    en: "the token holds no urne trail and no keys: it was never initialised",
+};
+/// A token with keys but no trail.
+pub const ERR_BEFORE_KEYS_NO_TRAIL: Msg = Msg {
+    id: "err-before-keys-no-trail",
+    fr: "le jeton contient les clés d'urne mais pas de piste : il a été initialisé par urne version 1, ou son initialisation a été interrompue",
+    en: "the token holds urne's keys but no trail: it was initialised by urne version 1, or its initialisation was interrupted",
+};
+/// How a token is initialised.
+pub const REC_BEFORE_NOT_INITIALISED: Msg = Msg {
+    id: "rec-before-not-initialised",
+    fr: "initialisez un jeton avec `urne keys init` (docs/ceremony.md) ; un `urne keys init` interrompu reprend quand on le relance",
+    en: "initialise a token with `urne keys init` (docs/ceremony.md); an interrupted `urne keys init` resumes when run again",
+};
+/// No database where the trail should be.
+pub const ERR_BEFORE_NO_TRAIL: Msg = Msg {
+    id: "err-before-no-trail",
+    fr: "aucune piste d'audit à {path} ; ce jeton : {trail}",
+    en: "no audit trail at {path}: this token's {trail}",
+};
+/// What to give then.
+pub const REC_BEFORE_NO_TRAIL: Msg = Msg {
+    id: "rec-before-no-trail",
+    fr: "urne ne crée jamais de piste, sauf à `urne keys init` : donnez la base de données de l'appareil avec --db ou URNE_DB, ou remettez une sauvegarde dont la tête est la dernière marque du jeton (docs/ceremony.md, \"urne refuses the trail\")",
+    en: "urne never creates a trail except at `urne keys init`: give the appliance's database with --db or URNE_DB, or put back a backup whose head is the token's last mark (docs/ceremony.md, \"urne refuses the trail\")",
+};
+/// A trail whose chain or checkpoints fail.
+pub const ERR_BEFORE_BROKEN: Msg = Msg {
+    id: "err-before-broken",
+    fr: "piste d'audit {path} : elle est en défaut à l'événement {seq} : {reason} ; rien n'a été fait",
+    en: "audit trail {path}: it fails at event {seq}: {reason}; nothing was done",
+};
+/// Why: the data an event names is missing.
+pub const ERR_BEFORE_WHY_BLOB: Msg = Msg {
+    id: "err-before-why-blob",
+    fr: "les données {hash} qu'il nomme manquent dans la base de données",
+    en: "the data {hash} it names is missing from the database",
+};
+/// What to do then.
+pub const REC_BEFORE_BROKEN: Msg = Msg {
+    id: "rec-before-broken",
+    fr: "la piste a été modifiée : gardez la base de données comme preuve, lancez `urne audit verify`, et ne vous fiez à aucune sortie tant que ce n'est pas expliqué",
+    en: "the trail was altered: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+};
+/// A trail holding an event urne does not write.
+pub const ERR_BEFORE_MALFORMED: Msg = Msg {
+    id: "err-before-malformed",
+    fr: "piste d'audit {path} : {what} ; rien n'a été fait",
+    en: "audit trail {path}: {what}; nothing was done",
+};
+/// What to do then.
+pub const REC_BEFORE_MALFORMED: Msg = Msg {
+    id: "rec-before-malformed",
+    fr: "la piste contient ce qu'urne n'y écrit pas : gardez la base de données comme preuve, lancez `urne audit verify`, et ne vous fiez à aucune sortie tant que ce n'est pas expliqué",
+    en: "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+};
+/// The replaced trail appended to after its restart.
+pub const ERR_BEFORE_REPLACED_APPENDED: Msg = Msg {
+    id: "err-before-replaced-appended",
+    fr: "le jeton contient une marque de la piste remplacée {previous} ({size} événements, racine {root}) au-delà de celle qu'indique la reprise de la piste d'audit {path} ({stated_size} événements, racine {stated_root}) : la piste remplacée a été complétée après la reprise ; rien n'a été fait",
+    en: "the token holds a mark of the replaced trail {previous} ({size} events, root {root}) beyond the one the restart of the audit trail {path} states ({stated_size} events, root {stated_root}): the replaced trail was appended to after the restart; nothing was done",
+};
+/// What to do then.
+pub const REC_BEFORE_REPLACED_APPENDED: Msg = Msg {
+    id: "rec-before-replaced-appended",
+    fr: "arrêtez : gardez les deux bases de données comme preuves et enquêtez ; dites-le au procès-verbal (docs/ceremony.md, \"urne refuses the trail\")",
+    en: "stop: keep both databases as evidence and investigate; state it in the minutes (docs/ceremony.md, \"urne refuses the trail\")",
+};
+/// The clock behind the trail's last event.
+pub const ERR_BEFORE_CLOCK_BACK: Msg = Msg {
+    id: "err-before-clock-back",
+    fr: "l'horloge de l'appareil ({now}) est antérieure au dernier événement de la piste d'audit {path} ({last}) : l'horloge a été reculée, ou les derniers événements de la piste ont été datés par une horloge en avance",
+    en: "the appliance's clock ({now}) is earlier than the last event of the audit trail {path} ({last}): the clock was set back, or the trail's last events were dated by a clock set ahead",
+};
+/// What to do then.
+pub const REC_BEFORE_CLOCK_BACK: Msg = Msg {
+    id: "rec-before-clock-back",
+    fr: "vérifiez l'horloge de l'appareil (UTC) sur la montre du commissaire : si elle est fausse, remettez-la à l'heure ; si elle est juste, inscrivez la correction avec `urne clock correct --reason TEXT` à la console, devant le commissaire (docs/ceremony.md) ; dites-le au procès-verbal ; rien n'a été fait",
+    en: "check the appliance's clock (UTC) against the commissaire's watch: if it is wrong, set it right; if it is right, record the correction with `urne clock correct --reason TEXT` at the console, in front of the commissaire (docs/ceremony.md); say so in the minutes; nothing was done",
+};
+/// A clock correction with nothing to correct.
+pub const ERR_BEFORE_CLOCK_RIGHT: Msg = Msg {
+    id: "err-before-clock-right",
+    fr: "l'horloge de l'appareil ({now}) n'est pas antérieure au dernier événement de la piste d'audit {path} ({last}) : il n'y a pas d'horloge à corriger",
+    en: "the appliance's clock ({now}) is not earlier than the last event of the audit trail {path} ({last}): there is no clock to correct",
+};
+/// No event in the trail, in that message.
+pub const ERR_BEFORE_NO_EVENT: Msg = Msg {
+    id: "err-before-no-event",
+    fr: "aucun",
+    en: "none",
+};
+/// What a clock correction is for.
+pub const REC_BEFORE_CLOCK_RIGHT: Msg = Msg {
+    id: "rec-before-clock-right",
+    fr: "`urne clock correct` inscrit la correction d'une horloge qui a daté des événements en avance sur l'heure et a ensuite été remise à l'heure ; rien n'a été fait",
+    en: "`urne clock correct` records the correction of a clock that dated events ahead of the time and was then set right; nothing was done",
+};
+/// Another trail than the token's.
+pub const ERR_BEFORE_OTHER_TRAIL: Msg = Msg {
+    id: "err-before-other-trail",
+    fr: "la piste d'audit {path} est une autre piste ({other}), pas celle de ce jeton ({trail})",
+    en: "the audit trail {path} is another trail ({other}), not this token's ({trail})",
+};
+/// A trail with no identity.
+pub const ERR_BEFORE_NO_IDENTITY: Msg = Msg {
+    id: "err-before-no-identity",
+    fr: "la piste d'audit {path} ne nomme aucune identité de piste (une piste de version 1, ou pas d'urne) ; ce jeton : {trail}",
+    en: "the audit trail {path} names no trail identity (a version-1 trail, or not urne's): this token's {trail}",
+};
+/// What to give then.
+pub const REC_BEFORE_NOT_TOKENS: Msg = Msg {
+    id: "rec-before-not-tokens",
+    fr: "donnez la base de données de la piste de ce jeton avec --db ou URNE_DB ; un jeton a une seule piste et une piste un seul jeton",
+    en: "give the database of this token's trail with --db or URNE_DB; a token has one trail and a trail one token",
+};
+/// A trail shorter than the token's last mark.
+pub const ERR_BEFORE_OLDER: Msg = Msg {
+    id: "err-before-older",
+    fr: "la piste d'audit {path} contient {events} événements mais le jeton en a marqué {marked} : c'est une copie plus ancienne, ou des événements ont été retirés de sa fin",
+    en: "the audit trail {path} holds {events} events but the token marked {marked}: it is an older copy, or events were removed from its end",
+};
+/// A trail whose first events are not those the token marked.
+pub const ERR_BEFORE_DIVERGED: Msg = Msg {
+    id: "err-before-diverged",
+    fr: "les {marked} premiers événements de la piste d'audit {path} ne sont pas ceux que le jeton a marqués : une autre histoire de cette piste (une fourche)",
+    en: "the first {marked} events of the audit trail {path} are not the ones the token marked: another history of this trail (a fork)",
+};
+/// Two marks of one size.
+pub const ERR_BEFORE_CONFLICTING_MARKS: Msg = Msg {
+    id: "err-before-conflicting-marks",
+    fr: "le jeton contient deux marques différentes de taille {size} : deux histoires ont été écrites sous cette piste (une fourche)",
+    en: "the token holds two different marks of size {size}: two histories were written under this trail (a fork)",
+};
+/// A trail that is not the token's, found by its marks.
+pub const ERR_BEFORE_NOT_TOKENS: Msg = Msg {
+    id: "err-before-not-tokens",
+    fr: "la piste d'audit {path} n'est pas la piste de ce jeton",
+    en: "the audit trail {path} is not this token's trail",
+};
+/// What to do when the trail does not extend the token's last mark.
+pub const REC_BEFORE_MARK: Msg = Msg {
+    id: "rec-before-mark",
+    fr: "urne n'accepte que la piste que le jeton a marquée en dernier : remettez la base de données (ou une sauvegarde dont la tête est la dernière marque) et gardez ce fichier comme preuve (docs/ceremony.md, \"urne refuses the trail\")",
+    en: "urne accepts only the trail the token last marked: put back the database (or a backup whose head is the last mark) and keep this file as evidence (docs/ceremony.md, \"urne refuses the trail\")",
+};
+
+// `urne audit verify | export | backup` (`cmd/audit.rs`).
+
+/// A file that a command would replace.
+pub const ERR_OUTPUT_EXISTS: Msg = Msg {
+    id: "err-output-exists",
+    fr: "{path} existe déjà",
+    en: "{path} already exists",
+};
+/// A backup never replaces a file.
+pub const REC_AUDIT_BACKUP_EXISTS: Msg = Msg {
+    id: "rec-audit-backup-exists",
+    fr: "une sauvegarde ne remplace jamais un fichier : donnez un nouveau nom",
+    en: "a backup never replaces a file: give a new name",
+};
+/// A backup that does not read back as the trail.
+pub const ERR_AUDIT_BACKUP_READBACK: Msg = Msg {
+    id: "err-audit-backup-readback",
+    fr: "la sauvegarde {path} ne se relit pas à l'identique de la piste",
+    en: "the backup {path} does not read back as the trail",
+};
+/// What to do then.
+pub const REC_AUDIT_BACKUP_READBACK: Msg = Msg {
+    id: "rec-audit-backup-readback",
+    fr: "vérifiez le support ; gardez la piste et refaites la sauvegarde",
+    en: "check the medium; keep the trail and make the backup again",
+};
+/// An audit key file that is not a key.
+pub const ERR_AUDIT_KEY: Msg = Msg {
+    id: "err-audit-key",
+    fr: "clé d'audit {path} : {e}",
+    en: "{path}: {e}",
+};
+/// Which audit key to give.
+pub const REC_AUDIT_KEY: Msg = Msg {
+    id: "rec-audit-key",
+    fr: "donnez le fichier audit.pub.pem écrit par `urne keys export`",
+    en: "give the audit.pub.pem written by `urne keys export`",
+};
+/// An exported trail that fails its check, and the class of the failure.
+pub const ERR_AUDIT_VERIFICATION: Msg = Msg {
+    id: "err-audit-verification",
+    fr: "échec de la vérification ({class}) : {what}",
+    en: "verification failed ({class}): {what}",
+};
+/// Which file to give.
+pub const REC_AUDIT_EXPORT_FILE: Msg = Msg {
+    id: "rec-audit-export-file",
+    fr: "donnez le fichier JSON Lines écrit par `urne audit export`",
+    en: "give the JSON Lines file `urne audit export` wrote",
+};
+/// A file that cannot be read.
+pub const REC_AUDIT_PATH: Msg = Msg {
+    id: "rec-audit-path",
+    fr: "vérifiez le chemin et ses droits d'accès",
+    en: "check the path and its permissions",
+};
+/// A rehearsal token's trail checked as an official one.
+pub const REC_AUDIT_REHEARSAL: Msg = Msg {
+    id: "rec-audit-rehearsal",
+    fr: "c'est la piste d'un jeton de répétition (RÉPÉTITION — SANS VALEUR) : jamais une piste officielle. Sur son propre jeton, donnez --rehearsal-at pour la vérifier comme la piste de répétition qu'elle est",
+    en: "this is a rehearsal token's trail (RÉPÉTITION — SANS VALEUR): never an official one. On its own token, give --rehearsal-at to check it as the rehearsal's it is",
+};
+/// An exported trail altered.
+pub const REC_AUDIT_EXPORT_ALTERED: Msg = Msg {
+    id: "rec-audit-export-altered",
+    fr: "la piste exportée a été modifiée, tronquée ou signée sous une autre clé : gardez-la comme preuve et comparez-la aux points de contrôle exportés avec les résultats",
+    en: "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results",
+};
+/// Which folder holds the audit key.
+pub const REC_AUDIT_KEYS_FOLDER: Msg = Msg {
+    id: "rec-audit-keys-folder",
+    fr: "donnez le dossier écrit par `urne keys export` (il contient audit.pub.pem)",
+    en: "give the folder written by `urne keys export` (it holds audit.pub.pem)",
+};
+/// The trail fails at an event.
+pub const ERR_AUDIT_FAILS: Msg = Msg {
+    id: "err-audit-fails",
+    fr: "la piste d'audit est en défaut à l'événement {seq} : {reason}",
+    en: "audit trail fails at event {seq}: {reason}",
+};
+/// What to do then.
+pub const REC_AUDIT_ALTERED: Msg = Msg {
+    id: "rec-audit-altered",
+    fr: "la piste a été modifiée ou tronquée : gardez cette base de données comme preuve et comparez-la aux points de contrôle exportés avec les résultats",
+    en: "the trail was altered or truncated: keep this database as evidence and compare it with the checkpoints exported with results",
+};
+/// Data an event references, altered.
+pub const ERR_AUDIT_BLOB_ALTERED: Msg = Msg {
+    id: "err-audit-blob-altered",
+    fr: "la piste d'audit est en défaut à l'événement {seq} : les données qu'il référence ({hash}) ont été modifiées",
+    en: "audit trail fails at event {seq}: the data it references ({hash}) was altered",
+};
+/// Keep the database.
+pub const REC_AUDIT_KEEP: Msg = Msg {
+    id: "rec-audit-keep",
+    fr: "gardez cette base de données comme preuve",
+    en: "keep this database as evidence",
+};
+/// Events not checkpointed, with --strict.
+pub const REC_AUDIT_STRICT: Msg = Msg {
+    id: "rec-audit-strict",
+    fr: "lancez une commande qui signe (par exemple `urne keys export`) pour leur donner un point de contrôle, ou enquêtez s'ils n'ont pas été inscrits par urne",
+    en: "run any signing command (e.g. `urne keys export`) to checkpoint them, or investigate if they were not recorded by urne",
+};
+/// Data an event names, missing.
+pub const ERR_AUDIT_BLOB_MISSING: Msg = Msg {
+    id: "err-audit-blob-missing",
+    fr: "la piste d'audit est en défaut à l'événement {seq} : les données {hash} qu'il nomme manquent dans la base de données",
+    en: "audit trail fails at event {seq}: the data {hash} it names is missing from the database",
+};
+/// What to do then.
+pub const REC_AUDIT_BLOB_MISSING: Msg = Msg {
+    id: "rec-audit-blob-missing",
+    fr: "des données que la piste lie ont été supprimées de la base de données : gardez cette base comme preuve, et ne vous fiez à aucune sortie qui repose sur cet événement tant que ce n'est pas expliqué",
+    en: "data the trail binds was deleted from the database: keep this database as evidence, and act on no output that rests on that event until it is explained",
+};
+
+// `urne proof` (`cmd/proof.rs`).
+
+/// Neither of the two ways a proof is asked for.
+pub const ERR_PROOF_USAGE: Msg = Msg {
+    id: "err-proof-usage",
+    fr: "donnez soit --day et --account, soit --block et --position",
+    en: "give either --day and --account, or --block and --position",
+};
+/// Where the usage is.
+pub const REC_PROOF_USAGE: Msg = Msg {
+    id: "rec-proof-usage",
+    fr: "voyez urne proof --help",
+    en: "see urne proof --help",
+};
+/// An account id that is not one.
+pub const ERR_PROOF_ACCOUNT: Msg = Msg {
+    id: "err-proof-account",
+    fr: "le compte doit faire 64 chiffres hexadécimaux en minuscules",
+    en: "the account must be 64 lowercase hex digits",
+};
+/// Which id to give.
+pub const REC_PROOF_ACCOUNT: Msg = Msg {
+    id: "rec-proof-account",
+    fr: "donnez l'identifiant pseudonyme du compte tel que la production l'exporte",
+    en: "give the pseudonymous account id as production exports it",
+};
+/// A day not sealed.
+pub const ERR_PROOF_NOT_SEALED: Msg = Msg {
+    id: "err-proof-not-sealed",
+    fr: "le jour {day} n'est pas scellé",
+    en: "day {day} is not sealed",
+};
+/// Proofs are of sealed days.
+pub const REC_PROOF_NOT_SEALED: Msg = Msg {
+    id: "rec-proof-not-sealed",
+    fr: "les preuves existent pour les jours scellés",
+    en: "proofs exist for sealed days",
+};
+/// An account with no entry that day.
+pub const ERR_PROOF_NO_ENTRY: Msg = Msg {
+    id: "err-proof-no-entry",
+    fr: "le compte {account} n'a aucune participation le {day}",
+    en: "account {account} has no entry on {day}",
+};
+/// Which accounts have a proof.
+pub const REC_PROOF_NO_ENTRY: Msg = Msg {
+    id: "rec-proof-no-entry",
+    fr: "seuls les comptes ayant au moins une participation dans l'ensemble scellé ont une preuve d'inclusion",
+    en: "only accounts with at least one entry in the sealed set have an inclusion proof",
+};
+/// A proof urne cannot verify itself.
+pub const ERR_PROOF_SELF_CHECK: Msg = Msg {
+    id: "err-proof-self-check",
+    fr: "l'auto-contrôle de la preuve a échoué : {what}",
+    en: "self-check of the proof failed: {what}",
+};
+/// What to do then.
+pub const REC_PROOF_SELF_CHECK: Msg = Msg {
+    id: "rec-proof-self-check",
+    fr: "rien n'a été écrit ; gardez la piste d'audit et signalez-le : une preuve qu'urne ne peut pas vérifier elle-même n'est jamais publiée",
+    en: "nothing was written; keep the audit trail and report it: a proof urne cannot verify itself is never published",
+};
+/// A block commitment that does not verify.
+pub const ERR_PROOF_COMMITMENT: Msg = Msg {
+    id: "err-proof-commitment",
+    fr: "engagement du bloc : {what} ({class})",
+    en: "block commitment: {what} ({class})",
+};
+/// Which folder to give.
+pub const REC_PROOF_COMMITMENT: Msg = Msg {
+    id: "rec-proof-commitment",
+    fr: "donnez le dossier que `urne block generate` a écrit pour ce bloc",
+    en: "give the folder `urne block generate` wrote for this block",
+};
+/// A commitment that does not parse.
+pub const ERR_PROOF_COMMITMENT_JSON: Msg = Msg {
+    id: "err-proof-commitment-json",
+    fr: "engagement : {e}",
+    en: "commitment: {e}",
+};
+/// A commitment of another block.
+pub const ERR_PROOF_OTHER_BLOCK: Msg = Msg {
+    id: "err-proof-other-block",
+    fr: "l'engagement de ce dossier est celui d'un autre bloc",
+    en: "the commitment in that folder is another block's",
+};
+/// What to check then.
+pub const REC_PROOF_OTHER_BLOCK: Msg = Msg {
+    id: "rec-proof-other-block",
+    fr: "vérifiez --block et --dir",
+    en: "check --block and --dir",
+};
+/// A production file that is not the committed one.
+pub const ERR_PROOF_MISMATCH: Msg = Msg {
+    id: "err-proof-mismatch",
+    fr: "le fichier de production ne correspond pas à l'engagement du bloc",
+    en: "the production file does not match the block's commitment",
+};
+/// What to do then.
+pub const REC_PROOF_MISMATCH: Msg = Msg {
+    id: "rec-proof-mismatch",
+    fr: "le fichier de production n'est pas celui sur lequel ce bloc s'est engagé : gardez les deux comme preuves et utilisez le fichier publié avec l'engagement",
+    en: "the production file is not the one this block committed to: keep both as evidence and use the file published with the commitment",
+};
+/// A proof never replaces a file.
+pub const REC_PROOF_EXISTS: Msg = Msg {
+    id: "rec-proof-exists",
+    fr: "une preuve ne remplace jamais un fichier : donnez un nouveau --out",
+    en: "a proof never replaces a file: give a new --out",
+};
+
 /// Every message of this file, for the catalogue's tests.
-pub(super) const ALL: &[&Msg] = &[];
+pub(super) const ALL: &[&Msg] = &[
+    &ERR_INPUT_RULES_REFUSED,
+    &REC_INPUT_RULES_REFUSED,
+    &ERR_INPUT_RULES_UNOFFICIAL,
+    &REC_INPUT_RULES_UNOFFICIAL,
+    &ERR_INPUT_RULES_DOCTORED,
+    &REC_INPUT_RULES_DOCTORED,
+    &ERR_INPUT_NO_PRODUCER_KEY,
+    &REC_INPUT_NO_PRODUCER_KEY,
+    &ERR_INPUT_PRODUCER_KEY,
+    &REC_INPUT_PRODUCER_KEY,
+    &ERR_INPUT_NOT_PINNED,
+    &REC_INPUT_NOT_PINNED,
+    &ERR_INPUT_KEY_UNPINNED,
+    &REC_INPUT_KEY_UNPINNED,
+    &ERR_INPUT_EXPORT_REFUSED,
+    &ERR_INPUT_WHY_UNSIGNED,
+    &REC_INPUT_EXPORT_MALFORMED,
+    &REC_INPUT_EXPORT_NOT_FILE,
+    &REC_INPUT_EXPORT_UNSIGNED,
+    &REC_INPUT_EXPORT_BAD_SIGNATURE,
+    &ERR_INPUT_BAD_DATE,
+    &REC_INPUT_BAD_DATE,
+    &ERR_INPUT_REASON_VOID,
+    &ERR_INPUT_REASON_RESTART,
+    &ERR_INPUT_REASON_CLOCK,
+    &REC_INPUT_REASON,
+    &REC_INPUT_BLOCK_ID,
+    &ERR_INPUT_ALTERED,
+    &REC_INPUT_ALTERED,
+    &ERR_INPUT_DAY_NOT_IN_OPERATION,
+    &REC_INPUT_DAY_NOT_IN_OPERATION,
+    &ERR_INPUT_SEALED_SET,
+    &REC_INPUT_SEALED_SET,
+    &ERR_INPUT_NO_TICKET,
+    &REC_INPUT_NO_TICKET,
+    &ERR_SEAL_NO_BOUNDS,
+    &REC_SEAL_NO_BOUNDS,
+    &ERR_SEAL_DAY_NOT_ENDED,
+    &REC_SEAL_DAY_NOT_ENDED,
+    &ERR_SEAL_WHY_NOT_INSTANT,
+    &ERR_SEAL_WHY_EARLY,
+    &REC_SEAL_EARLY,
+    &ERR_SEAL_WHY_FUTURE,
+    &REC_SEAL_FUTURE,
+    &ERR_SEAL_ALREADY,
+    &REC_SEAL_ALREADY,
+    &ERR_BEFORE_NEVER_INITIALISED,
+    &ERR_BEFORE_KEYS_NO_TRAIL,
+    &REC_BEFORE_NOT_INITIALISED,
+    &ERR_BEFORE_NO_TRAIL,
+    &REC_BEFORE_NO_TRAIL,
+    &ERR_BEFORE_BROKEN,
+    &ERR_BEFORE_WHY_BLOB,
+    &REC_BEFORE_BROKEN,
+    &ERR_BEFORE_MALFORMED,
+    &REC_BEFORE_MALFORMED,
+    &ERR_BEFORE_REPLACED_APPENDED,
+    &REC_BEFORE_REPLACED_APPENDED,
+    &ERR_BEFORE_CLOCK_BACK,
+    &REC_BEFORE_CLOCK_BACK,
+    &ERR_BEFORE_CLOCK_RIGHT,
+    &ERR_BEFORE_NO_EVENT,
+    &REC_BEFORE_CLOCK_RIGHT,
+    &ERR_BEFORE_OTHER_TRAIL,
+    &ERR_BEFORE_NO_IDENTITY,
+    &REC_BEFORE_NOT_TOKENS,
+    &ERR_BEFORE_OLDER,
+    &ERR_BEFORE_DIVERGED,
+    &ERR_BEFORE_CONFLICTING_MARKS,
+    &ERR_BEFORE_NOT_TOKENS,
+    &REC_BEFORE_MARK,
+    &ERR_OUTPUT_EXISTS,
+    &REC_AUDIT_BACKUP_EXISTS,
+    &ERR_AUDIT_BACKUP_READBACK,
+    &REC_AUDIT_BACKUP_READBACK,
+    &ERR_AUDIT_KEY,
+    &REC_AUDIT_KEY,
+    &ERR_AUDIT_VERIFICATION,
+    &REC_AUDIT_EXPORT_FILE,
+    &REC_AUDIT_PATH,
+    &REC_AUDIT_REHEARSAL,
+    &REC_AUDIT_EXPORT_ALTERED,
+    &REC_AUDIT_KEYS_FOLDER,
+    &ERR_AUDIT_FAILS,
+    &REC_AUDIT_ALTERED,
+    &ERR_AUDIT_BLOB_ALTERED,
+    &REC_AUDIT_KEEP,
+    &REC_AUDIT_STRICT,
+    &ERR_AUDIT_BLOB_MISSING,
+    &REC_AUDIT_BLOB_MISSING,
+    &ERR_PROOF_USAGE,
+    &REC_PROOF_USAGE,
+    &ERR_PROOF_ACCOUNT,
+    &REC_PROOF_ACCOUNT,
+    &ERR_PROOF_NOT_SEALED,
+    &REC_PROOF_NOT_SEALED,
+    &ERR_PROOF_NO_ENTRY,
+    &REC_PROOF_NO_ENTRY,
+    &ERR_PROOF_SELF_CHECK,
+    &REC_PROOF_SELF_CHECK,
+    &ERR_PROOF_COMMITMENT,
+    &REC_PROOF_COMMITMENT,
+    &ERR_PROOF_COMMITMENT_JSON,
+    &ERR_PROOF_OTHER_BLOCK,
+    &REC_PROOF_OTHER_BLOCK,
+    &ERR_PROOF_MISMATCH,
+    &REC_PROOF_MISMATCH,
+    &REC_PROOF_EXISTS,
+];
