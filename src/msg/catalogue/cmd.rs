@@ -668,6 +668,615 @@ pub const REC_PROOF_EXISTS: Msg = Msg {
     en: "a proof never replaces a file: give a new --out",
 };
 
+// `urne draw` (`cmd/draw/`).
+
+/// A day drawn under the trail this one replaced.
+pub const ERR_DRAW_CARRIED: Msg = Msg {
+    id: "err-draw-carried",
+    fr: "le jour {day} a été tiré (tentative {attempt}) sous la piste que celle-ci remplace ; un jour n'est tiré qu'une fois",
+    en: "day {day} was drawn (attempt {attempt}) under the trail this one replaced; a day is drawn once",
+};
+/// What stands then.
+pub const REC_DRAW_CARRIED: Msg = Msg {
+    id: "rec-draw-carried",
+    fr: "son résultat publié reste acquis ; seule une annulation devant le commissaire ouvre une autre tentative",
+    en: "its published result stands; only a void in front of the commissaire opens another attempt",
+};
+/// A day not sealed.
+pub const ERR_DRAW_NOT_SEALED: Msg = Msg {
+    id: "err-draw-not-sealed",
+    fr: "le jour {day} n'est pas scellé (tentative {attempt})",
+    en: "day {day} is not sealed (attempt {attempt})",
+};
+/// How a day is sealed.
+pub const REC_DRAW_NOT_SEALED: Msg = Msg {
+    id: "rec-draw-not-sealed",
+    fr: "scellez d'abord l'export du jour : urne seal --rules FILE --entries FILE.jsonl",
+    en: "seal the day's export first: urne seal --rules FILE --entries FILE.jsonl",
+};
+/// A day drawn already.
+pub const ERR_DRAW_ALREADY: Msg = Msg {
+    id: "err-draw-already",
+    fr: "le jour {day} a déjà été tiré (tentative {attempt}) ; un jour n'est tiré qu'une fois",
+    en: "day {day} has already been drawn (attempt {attempt}); a day is drawn once",
+};
+/// What to do if the draw must be annulled.
+pub const REC_DRAW_ALREADY: Msg = Msg {
+    id: "rec-draw-already",
+    fr: "rien n'a été changé. Si le tirage doit être annulé, `urne void --day DAY --reason …` l'inscrit devant le commissaire ; une nouvelle tentative demande alors un nouveau scellement",
+    en: "nothing was changed. If the draw must be annulled, `urne void --day DAY --reason …` records it in front of the commissaire; a new attempt then needs a new seal",
+};
+/// The sealed rules that no longer load.
+pub const ERR_DRAW_RULES: Msg = Msg {
+    id: "err-draw-rules",
+    fr: "le règlement scellé ne se charge plus : {e}",
+    en: "the sealed rules no longer load: {e}",
+};
+/// What to do then.
+pub const REC_DRAW_RULES: Msg = Msg {
+    id: "rec-draw-rules",
+    fr: "rien n'a été tiré ; gardez la piste d'audit et signalez-le : le règlement scellé pour ce jour ne se charge plus dans cette version d'urne",
+    en: "nothing was drawn; keep the audit trail and report it: the rules sealed for this day no longer load in this version of urne",
+};
+/// A sealed day in no period of its rules.
+pub const ERR_DRAW_NO_PERIOD: Msg = Msg {
+    id: "err-draw-no-period",
+    fr: "le jour scellé n'est dans aucune période",
+    en: "the sealed day is in no period",
+};
+/// What to do then.
+pub const REC_DRAW_NO_PERIOD: Msg = Msg {
+    id: "rec-draw-no-period",
+    fr: "rien n'a été tiré ; gardez la piste d'audit et signalez-le : le jour scellé devrait être dans une période de son règlement",
+    en: "nothing was drawn; keep the audit trail and report it: the sealed day should lie in a period of its rules",
+};
+/// A day not ended yet.
+pub const ERR_DRAW_DAY_NOT_ENDED: Msg = Msg {
+    id: "err-draw-day-not-ended",
+    fr: "le jour {day} n'est pas encore fini dans le fuseau {tz}",
+    en: "day {day} has not ended yet in {tz}",
+};
+/// When a day is drawn.
+pub const REC_DRAW_DAY_NOT_ENDED: Msg = Msg {
+    id: "rec-draw-day-not-ended",
+    fr: "un jour n'est tiré qu'après le moment où sa dernière mise a pu être faite ; attendez minuit, heure de Paris",
+    en: "a day is drawn only after its last play could have been made; wait until midnight, Paris time",
+};
+/// A day with no entries.
+pub const ERR_DRAW_EMPTY: Msg = Msg {
+    id: "err-draw-empty",
+    fr: "le jour {day} n'a aucune participation : il n'y a rien à tirer",
+    en: "day {day} has no entries: there is nothing to draw",
+};
+/// What to do then.
+pub const REC_DRAW_EMPTY: Msg = Msg {
+    id: "rec-draw-empty",
+    fr: "consignez-le au procès-verbal ; annulez le scellement si un export corrigé est attendu",
+    en: "record the fact in the minutes; void the seal if a corrected export is expected",
+};
+/// A recorded draw that gives another outcome when computed again.
+pub const ERR_DRAW_RECOMPUTED: Msg = Msg {
+    id: "err-draw-recomputed",
+    fr: "le tirage inscrit, recalculé, donne un autre résultat",
+    en: "recomputing the recorded draw gives another outcome",
+};
+/// What to do then.
+pub const REC_DRAW_RECOMPUTED: Msg = Msg {
+    id: "rec-draw-recomputed",
+    fr: "arrêtez : le logiciel ou la piste a changé depuis le tirage ; lancez `urne audit verify`",
+    en: "stop: the software or the trail changed since the draw; run `urne audit verify`",
+};
+/// A seed used already.
+pub const ERR_DRAW_SEED_REUSED: Msg = Msg {
+    id: "err-draw-seed-reused",
+    fr: "cette graine a déjà servi à un tirage antérieur",
+    en: "this seed was already used by an earlier draw",
+};
+/// What to do then.
+pub const REC_DRAW_SEED_REUSED: Msg = Msg {
+    id: "rec-draw-seed-reused",
+    fr: "arrêtez la séance ; annulez cette tentative",
+    en: "stop the ceremony; void this attempt",
+};
+/// The outputs fail their self-check.
+pub const ERR_DRAW_SELF_CHECK: Msg = Msg {
+    id: "err-draw-self-check",
+    fr: "l'auto-contrôle des sorties a échoué : {what}",
+    en: "self-check of the outputs failed: {what}",
+};
+/// A defect; nothing published.
+pub const REC_DRAW_SELF_CHECK: Msg = Msg {
+    id: "rec-draw-self-check",
+    fr: "c'est un défaut ; rien n'a été publié",
+    en: "this is a defect; nothing was published",
+};
+/// The minutes that cannot be read from the trail.
+pub const ERR_DRAW_MINUTES: Msg = Msg {
+    id: "err-draw-minutes",
+    fr: "le procès-verbal ne peut pas être lu dans la piste : {e}",
+    en: "the minutes cannot be read from the trail: {e}",
+};
+/// What to do before publishing.
+pub const REC_DRAW_INVESTIGATE: Msg = Msg {
+    id: "rec-draw-investigate",
+    fr: "lancez `urne audit verify` et enquêtez avant de publier",
+    en: "run `urne audit verify` and investigate before publishing",
+};
+/// A sealed set that does not give the signed leaves file.
+pub const ERR_DRAW_LEAVES: Msg = Msg {
+    id: "err-draw-leaves",
+    fr: "l'ensemble scellé ne donne pas le fichier des feuilles que le scellement a signé",
+    en: "the sealed set does not give the leaves file the seal signed",
+};
+/// A seal's leaves signature that is not hex (the trail altered).
+pub const ERR_DRAW_LEAVES_SIG: Msg = Msg {
+    id: "err-draw-leaves-sig",
+    fr: "le leaves_sig du scellement n'est pas en hexadécimal",
+    en: "the seal's leaves_sig is not hex",
+};
+/// A bundle a stopped run placed that does not parse.
+pub const ERR_DRAW_PLACED_BUNDLE: Msg = Msg {
+    id: "err-draw-placed-bundle",
+    fr: "le bundle qu'une exécution interrompue a mis en place ne se lit pas : {e}",
+    en: "the bundle a stopped run placed does not parse: {e}",
+};
+/// What to do then.
+pub const REC_DRAW_PLACED_BUNDLE: Msg = Msg {
+    id: "rec-draw-placed-bundle",
+    fr: "gardez le dossier comme preuve et lancez `urne verify` dessus",
+    en: "keep the folder as evidence and run `urne verify` on it",
+};
+/// A bundle a stopped run placed, of another draw.
+pub const ERR_DRAW_PLACED_OTHER: Msg = Msg {
+    id: "err-draw-placed-other",
+    fr: "le bundle qu'une exécution interrompue a mis en place est celui d'un autre tirage",
+    en: "the bundle a stopped run placed is of another draw",
+};
+/// What to do then.
+pub const REC_DRAW_PLACED_OTHER: Msg = Msg {
+    id: "rec-draw-placed-other",
+    fr: "gardez le dossier comme preuve et lancez `urne audit verify`",
+    en: "keep the folder as evidence and run `urne audit verify`",
+};
+
+// The token's entropy and the commissaire's contribution (`cmd/randomness.rs`).
+
+/// The contribution needs a terminal.
+pub const ERR_RANDOMNESS_TERMINAL: Msg = Msg {
+    id: "err-randomness-terminal",
+    fr: "la contribution du commissaire se tape au terminal, et l'entrée standard n'en est pas un",
+    en: "the commissaire's contribution is typed at the terminal, and standard input is not one",
+};
+/// Where to run the command.
+pub const REC_RANDOMNESS_TERMINAL: Msg = Msg {
+    id: "rec-randomness-terminal",
+    fr: "lancez la commande à la console de l'appareil : aucun fichier, argument ou variable ne peut contenir la contribution avant que l'aléa soit fixé (spec/formats.md §4.4.1) ; rien n'a été inscrit",
+    en: "run the command at the appliance's console: no file, argument or variable may hold the contribution before the entropy is fixed (spec/formats.md §4.4.1); nothing was recorded",
+};
+/// Why the token's entropy is refused: the trail has seen it.
+pub const ERR_RANDOMNESS_WHY_SEEN: Msg = Msg {
+    id: "err-randomness-why-seen",
+    fr: "le jeton a rendu un aléa que la piste avait déjà vu",
+    en: "the token returned entropy the trail had already seen",
+};
+/// The entropy of a day refused.
+pub const ERR_RANDOMNESS_REFUSED_DAY: Msg = Msg {
+    id: "err-randomness-refused-day",
+    fr: "l'aléa du HSM pour le jour {day} a été refusé et n'a pas servi ({reason} ; engagement {ec})",
+    en: "the HSM's entropy for day {day} was refused and not used ({reason}; commitment {ec})",
+};
+/// The entropy of anything else refused (a block).
+pub const ERR_RANDOMNESS_REFUSED_BLOCK: Msg = Msg {
+    id: "err-randomness-refused-block",
+    fr: "l'aléa du HSM pour le bloc {block} a été refusé et n'a pas servi ({reason} ; engagement {ec})",
+    en: "the HSM's entropy for block {block} was refused and not used ({reason}; commitment {ec})",
+};
+/// The entropy of another purpose refused.
+pub const ERR_RANDOMNESS_REFUSED: Msg = Msg {
+    id: "err-randomness-refused",
+    fr: "l'aléa du HSM pour « {purpose} » a été refusé et n'a pas servi ({reason} ; engagement {ec})",
+    en: "the HSM's entropy for {purpose} was refused and not used ({reason}; commitment {ec})",
+};
+/// What to do then.
+pub const REC_RANDOMNESS_REFUSED: Msg = Msg {
+    id: "rec-randomness-refused",
+    fr: "le refus est inscrit ; relancez la commande pour demander à nouveau au jeton (aucune contribution n'existe encore). Si cela se reproduit, le générateur du jeton est défaillant ou rejoue : arrêtez et utilisez un autre HSM",
+    en: "the refusal is recorded; run the command again to ask the token anew (no contribution exists yet). If it happens again, the token's generator is faulty or replaying: stop and use another HSM",
+};
+/// An event the evidence needs, missing from the trail.
+pub const ERR_RANDOMNESS_EVENT_MISSING: Msg = Msg {
+    id: "err-randomness-event-missing",
+    fr: "l'événement d'audit n° {seq} manque",
+    en: "audit event #{seq} is missing",
+};
+/// A stored entropy that is not a sealed box.
+pub const ERR_RANDOMNESS_NOT_BOX: Msg = Msg {
+    id: "err-randomness-not-box",
+    fr: "l'aléa de {purpose} n'est pas une boîte scellée par le jeton : {e}",
+    en: "the entropy of {purpose} is not a box sealed by the token: {e}",
+};
+/// A stored entropy that is not the committed one.
+pub const ERR_RANDOMNESS_NOT_COMMITTED: Msg = Msg {
+    id: "err-randomness-not-committed",
+    fr: "l'aléa inscrit n'est pas celui que nomme son engagement",
+    en: "the recorded entropy is not the one its commitment names",
+};
+/// An entropy sealed before the check (a defect).
+pub const ERR_RANDOMNESS_UNCHECKED: Msg = Msg {
+    id: "err-randomness-unchecked",
+    fr: "un aléa a été scellé avant la vérification de la piste",
+    en: "an entropy was sealed before the trail was checked",
+};
+/// A purpose that cannot name a sealed secret (a defect).
+pub const ERR_RANDOMNESS_PURPOSE: Msg = Msg {
+    id: "err-randomness-purpose",
+    fr: "le but {purpose} ne peut pas nommer un secret scellé",
+    en: "the purpose {purpose} cannot name a sealed secret",
+};
+/// A defect; nothing recorded.
+pub const REC_RANDOMNESS_DEFECT_NOTHING: Msg = Msg {
+    id: "rec-randomness-defect-nothing",
+    fr: "c'est un défaut d'urne ; rien n'a été inscrit",
+    en: "this is a defect in urne; nothing was recorded",
+};
+/// A contribution typed again that differs from the kept one.
+pub const ERR_RANDOMNESS_DIFFERS: Msg = Msg {
+    id: "err-randomness-differs",
+    fr: "la contribution tapée maintenant n'est pas celle que l'exécution interrompue a gardée",
+    en: "the contribution typed now is not the one the interrupted run kept",
+};
+/// What to do then.
+pub const REC_RANDOMNESS_DIFFERS: Msg = Msg {
+    id: "rec-randomness-differs",
+    fr: "tapez-la de nouveau exactement comme elle est écrite au procès-verbal (relancez la commande). Si elle diffère encore, celle qui a été gardée a été modifiée : arrêtez, gardez la base de données comme preuve, et annulez cette tentative devant le commissaire",
+    en: "type it again exactly as written in the minutes (run the command again). If it still differs, the kept one was altered: stop, keep the database as evidence, and void this attempt in front of the commissaire",
+};
+/// The commitment not typed back.
+pub const ERR_RANDOMNESS_NOT_TYPED_BACK: Msg = Msg {
+    id: "err-randomness-not-typed-back",
+    fr: "les 8 premiers caractères de l'engagement n'ont pas été retapés",
+    en: "the commitment's first 8 characters were not typed back",
+};
+/// What to do then.
+pub const REC_RANDOMNESS_NOT_TYPED_BACK: Msg = Msg {
+    id: "rec-randomness-not-typed-back",
+    fr: "ne tapez qu'une fois l'engagement à l'écran (ce qui est tapé avant est ignoré) ; relancez la commande : l'aléa inscrit est gardé",
+    en: "type only once the commitment is on screen (anything typed before it is discarded); run the command again: the entropy recorded is kept",
+};
+/// The terminal closed before the contribution was confirmed.
+pub const ERR_RANDOMNESS_CLOSED: Msg = Msg {
+    id: "err-randomness-closed",
+    fr: "le terminal a été fermé avant que la contribution soit confirmée",
+    en: "the terminal was closed before the contribution was confirmed",
+};
+/// What to do then.
+pub const REC_RANDOMNESS_CLOSED: Msg = Msg {
+    id: "rec-randomness-closed",
+    fr: "rien n'a été calculé ; relancez la commande : l'aléa inscrit est gardé",
+    en: "nothing was computed; run the command again: the entropy recorded is kept",
+};
+
+// `urne keys` (`cmd/keys.rs`).
+
+/// Production's key ids need a terminal.
+pub const ERR_KEYS_PRODUCER_TERMINAL: Msg = Msg {
+    id: "err-keys-producer-terminal",
+    fr: "les identifiants des clés de la production se tapent au terminal, d'après la déclaration écrite de la production, et l'entrée standard n'en est pas un",
+    en: "the ids of production's keys are typed at the terminal, from production's written statement, and standard input is not one",
+};
+/// Where to run it.
+pub const REC_KEYS_PRODUCER_TERMINAL: Msg = Msg {
+    id: "rec-keys-producer-terminal",
+    fr: "lancez `urne keys producer` à la console de l'appareil ; rien n'a été inscrit",
+    en: "run `urne keys producer` at the appliance's console; nothing was recorded",
+};
+/// The keys given are the ones pinned already.
+pub const ERR_KEYS_PRODUCER_SAME: Msg = Msg {
+    id: "err-keys-producer-same",
+    fr: "les clés de la production {keys} sont déjà celles qui sont épinglées",
+    en: "production's keys {keys} are already the ones pinned",
+};
+/// Nothing to change.
+pub const REC_KEYS_PRODUCER_SAME: Msg = Msg {
+    id: "rec-keys-producer-same",
+    fr: "rien à changer : rien n'a été inscrit",
+    en: "nothing to change: nothing was recorded",
+};
+/// A file where `keys init` would create the trail.
+pub const ERR_KEYS_DB_EXISTS: Msg = Msg {
+    id: "err-keys-db-exists",
+    fr: "un fichier existe déjà à {path}",
+    en: "a file already exists at {path}",
+};
+/// What to do then.
+pub const REC_KEYS_DB_EXISTS: Msg = Msg {
+    id: "rec-keys-db-exists",
+    fr: "urne ne remplace jamais une piste d'audit : donnez un autre --db, ou déplacez ce fichier s'il n'est pas la piste d'un appareil",
+    en: "urne never replaces an audit trail: give another --db, or move that file away if it is not an appliance's trail",
+};
+/// A token initialised already.
+pub const ERR_KEYS_INITIALISED: Msg = Msg {
+    id: "err-keys-initialised",
+    fr: "ce jeton est déjà initialisé : {trail}",
+    en: "this token is already initialised: its {trail}",
+};
+/// What to do then.
+pub const REC_KEYS_INITIALISED: Msg = Msg {
+    id: "rec-keys-initialised",
+    fr: "urne ne remplace jamais des clés ni une piste : utilisez `urne keys export` pour les clés publiques ; une base de données perdue se récupère comme le dit docs/ceremony.md",
+    en: "urne never replaces keys or a trail: use `urne keys export` for the public keys; a lost database is recovered as docs/ceremony.md says",
+};
+/// One of urne's keys in the token, as found.
+pub const ERR_KEYS_HELD: Msg = Msg {
+    id: "err-keys-held",
+    fr: "clé {role} {label} : {what}",
+    en: "{role} key {label}: {what}",
+};
+/// Only the security officer can take the token back.
+pub const REC_KEYS_OFFICER: Msg = Msg {
+    id: "rec-keys-officer",
+    fr: "Aucune piste ne nomme ces clés, donc rien n'a jamais été signé ni scellé avec elles : faites réinitialiser le jeton par son responsable de la sécurité, puis lancez `urne keys init`",
+    en: "No trail names these keys, so nothing was ever signed or sealed with them: have the token's security officer initialise the token again, then run `urne keys init`",
+};
+/// The same, a sealing key present.
+pub const REC_KEYS_OFFICER_SEAL: Msg = Msg {
+    id: "rec-keys-officer-seal",
+    fr: "urne ne remplace jamais sa clé de scellement. Aucune piste ne nomme ces clés, donc rien n'a jamais été signé ni scellé avec elles : faites réinitialiser le jeton par son responsable de la sécurité, puis lancez `urne keys init`",
+    en: "urne never replaces its sealing key. No trail names these keys, so nothing was ever signed or sealed with them: have the token's security officer initialise the token again, then run `urne keys init`",
+};
+/// Two keys under one label, and no trail.
+pub const ERR_KEYS_TWO_UNDER_LABEL: Msg = Msg {
+    id: "err-keys-two-under-label",
+    fr: "le jeton contient plus d'une clé sous l'un des libellés d'urne et aucune piste ({held}) : aucun `urne keys init` ne le laisse ainsi",
+    en: "the token holds more than one key under one of urne's labels and no trail ({held}): no `urne keys init` leaves it so",
+};
+/// A sealing key without both key pairs.
+pub const ERR_KEYS_SEAL_WITHOUT_PAIRS: Msg = Msg {
+    id: "err-keys-seal-without-pairs",
+    fr: "le jeton contient un objet de libellé {label} mais pas les deux paires de clés d'urne, et aucune piste ({held}) : aucun `urne keys init` ne le laisse ainsi (il génère d'abord les paires de clés)",
+    en: "the token holds an object labelled {label} but not both of urne's key pairs, and no trail ({held}): no `urne keys init` leaves it so (it generates the key pairs first)",
+};
+/// A sealing key whose generation a kill cut.
+pub const ERR_KEYS_SEAL_CUT: Msg = Msg {
+    id: "err-keys-seal-cut",
+    fr: "le jeton contient les deux paires de clés d'urne, aucune piste, et un objet de libellé {label} dont la génération n'a pas abouti (pas de CKA_LOCAL) : un `urne keys init` arrêté pendant que le jeton générait la clé de scellement le laisse ainsi ; urne ne l'a fait ni destructible ni modifiable (spec/appliance.md §6.9), il ne peut donc ni le retirer ni générer une seconde clé à côté",
+    en: "the token holds both of urne's key pairs, no trail, and an object labelled {label} whose generation did not finish (no CKA_LOCAL): a `urne keys init` killed inside the token's generation of the sealing key leaves it; urne made it neither destroyable nor modifiable (spec/appliance.md §6.9), so it can neither remove it nor generate a second key beside it",
+};
+/// A role's objects not checked (a defect).
+pub const ERR_KEYS_UNCHECKED: Msg = Msg {
+    id: "err-keys-unchecked",
+    fr: "les objets de la clé {role} n'ont pas été contrôlés",
+    en: "the {role} key's objects were not checked",
+};
+/// A defect; nothing recorded.
+pub const REC_KEYS_DEFECT: Msg = Msg {
+    id: "rec-keys-defect",
+    fr: "c'est un défaut d'urne ; rien n'a été inscrit : signalez-le",
+    en: "this is a defect in urne; nothing was recorded: report it",
+};
+/// A key generated that may not be bound to the token.
+pub const ERR_KEYS_NOT_BOUND: Msg = Msg {
+    id: "err-keys-not-bound",
+    fr: "les attributs de la clé {role} ne prouvent pas qu'elle est liée au jeton (CKA_LOCAL={local}, CKA_NEVER_EXTRACTABLE={never_extractable}, CKA_ALWAYS_SENSITIVE={always_sensitive})",
+    en: "the {role} key's attributes do not prove it is bound to the token (CKA_LOCAL={local}, CKA_NEVER_EXTRACTABLE={never_extractable}, CKA_ALWAYS_SENSITIVE={always_sensitive})",
+};
+/// What to do then.
+pub const REC_KEYS_NOT_BOUND: Msg = Msg {
+    id: "rec-keys-not-bound",
+    fr: "n'utilisez pas ce jeton pour les séances ; utilisez un HSM qui génère des clés non extractibles",
+    en: "do not use this token for ceremonies; use an HSM that generates non-extractable keys",
+};
+
+// The command's context: its trail, its token (`cmd/ctx.rs`).
+
+/// A defect in urne: report it.
+pub const REC_DEFECT: Msg = Msg {
+    id: "rec-defect",
+    fr: "c'est un défaut d'urne ; gardez la piste d'audit et signalez-le",
+    en: "this is a defect in urne; keep the audit trail and report it",
+};
+/// A checked trail with no event (a defect).
+pub const ERR_CTX_NO_EVENT: Msg = Msg {
+    id: "err-ctx-no-event",
+    fr: "une piste vérifiée ne contient aucun événement",
+    en: "a checked trail holds no event",
+};
+/// A command begun twice (a defect).
+pub const ERR_CTX_BEGAN_TWICE: Msg = Msg {
+    id: "err-ctx-began-twice",
+    fr: "la commande {command} a commencé deux fois",
+    en: "the command {command} began twice",
+};
+/// A trail used before the command began (a defect).
+pub const ERR_CTX_NOT_BEGUN: Msg = Msg {
+    id: "err-ctx-not-begun",
+    fr: "la commande {command} a utilisé la piste d'audit avant d'avoir commencé",
+    en: "the command {command} used the audit trail before it began",
+};
+/// An output made before the trail was checked (a defect).
+pub const ERR_CTX_OUTPUT_UNCHECKED: Msg = Msg {
+    id: "err-ctx-output-unchecked",
+    fr: "une sortie a été faite avant la vérification de la piste",
+    en: "an output was made before the trail was checked",
+};
+/// What to do then.
+pub const REC_CTX_HISTORY: Msg = Msg {
+    id: "rec-ctx-history",
+    fr: "la piste a été modifiée : gardez la base de données comme preuve et lancez `urne audit verify`",
+    en: "the trail was altered: keep the database as evidence and run `urne audit verify`",
+};
+/// An output's checkpoint that does not verify (a defect).
+pub const ERR_CTX_CHECKPOINT: Msg = Msg {
+    id: "err-ctx-checkpoint",
+    fr: "le point de contrôle de {file} ne se vérifie pas : {e}",
+    en: "the checkpoint of {file} does not verify: {e}",
+};
+
+// `urne trail restart` (`cmd/trail.rs`).
+
+/// A file where the new trail would go.
+pub const ERR_TRAIL_DB_EXISTS: Msg = Msg {
+    id: "err-trail-db-exists",
+    fr: "un fichier existe à {path}",
+    en: "a file exists at {path}",
+};
+/// What to do then.
+pub const REC_TRAIL_DB_EXISTS: Msg = Msg {
+    id: "rec-trail-db-exists",
+    fr: "une reprise ne remplace jamais une piste : si la piste qui s'y trouve est refusée, déplacez-la (gardez-la comme preuve) et relancez la reprise",
+    en: "a restart never replaces a trail: if the trail there is refused, move it away (keep it as evidence) and run the restart again",
+};
+/// A token with no trail.
+pub const ERR_TRAIL_NONE: Msg = Msg {
+    id: "err-trail-none",
+    fr: "le jeton ne contient aucune piste : il n'y a rien à reprendre",
+    en: "the token holds no trail: there is nothing to restart",
+};
+/// How a token is initialised.
+pub const REC_TRAIL_NONE: Msg = Msg {
+    id: "rec-trail-none",
+    fr: "initialisez le jeton avec `urne keys init`",
+    en: "initialise the token with `urne keys init`",
+};
+/// A trail the token never marked.
+pub const ERR_TRAIL_NO_MARK: Msg = Msg {
+    id: "err-trail-no-mark",
+    fr: "la piste {trail} n'a aucune marque dans le jeton : elle n'a jamais rien inscrit",
+    en: "the trail {trail} has no mark in the token: it never recorded anything",
+};
+/// What to do then.
+pub const REC_TRAIL_NO_MARK: Msg = Msg {
+    id: "rec-trail-no-mark",
+    fr: "un `urne keys init` interrompu se termine en le relançant",
+    en: "an interrupted `urne keys init` is finished by running it again",
+};
+/// An output folder refused.
+pub const ERR_TRAIL_OUTPUT_REFUSED: Msg = Msg {
+    id: "err-trail-output-refused",
+    fr: "{path} : {what}",
+    en: "{path}: {what}",
+};
+/// Which outputs to give.
+pub const REC_TRAIL_OUTPUTS: Msg = Msg {
+    id: "rec-trail-outputs",
+    fr: "donnez les sorties publiées sous la piste remplacée, telles que le support les contient",
+    en: "give the outputs published under the replaced trail, as the medium holds them",
+};
+/// An output of another trail, or beyond the last mark.
+pub const ERR_TRAIL_NOT_OUTPUT: Msg = Msg {
+    id: "err-trail-not-output",
+    fr: "{name} n'est pas une sortie de la piste {trail} dans la limite de la dernière marque du jeton ({size} événements)",
+    en: "{name} is not an output of the trail {trail} within the token's last mark ({size} events)",
+};
+/// Which outputs to give.
+pub const REC_TRAIL_NOT_OUTPUT: Msg = Msg {
+    id: "rec-trail-not-output",
+    fr: "ne donnez que les sorties publiées sous la piste remplacée",
+    en: "give only the outputs published under the replaced trail",
+};
+/// Outputs that are not one history.
+pub const ERR_TRAIL_NOT_ONE_HISTORY: Msg = Msg {
+    id: "err-trail-not-one-history",
+    fr: "les sorties données ne forment pas une seule histoire ({class}) : {what}",
+    en: "the outputs given are not one history ({class}): {what}",
+};
+/// What to do then.
+pub const REC_TRAIL_NOT_ONE_HISTORY: Msg = Msg {
+    id: "rec-trail-not-one-history",
+    fr: "arrêtez : deux histoires de la piste remplacée ont été publiées ; gardez tout comme preuve",
+    en: "stop: two histories of the replaced trail were published; keep everything as evidence",
+};
+
+// `urne ticket` (`cmd/ticket.rs`).
+
+/// A choice that is not 1, 2 or 3.
+pub const ERR_TICKET_CHOICE: Msg = Msg {
+    id: "err-ticket-choice",
+    fr: "--choice vaut 1, 2 ou 3",
+    en: "--choice is 1, 2 or 3",
+};
+/// What the choice is.
+pub const REC_TICKET_CHOICE: Msg = Msg {
+    id: "rec-ticket-choice",
+    fr: "le joueur choisit l'un des trois symboles proposés (G-6)",
+    en: "the player picks one of three offered symbols (G-6)",
+};
+/// A block's rules that do not load.
+pub const ERR_TICKET_RULES: Msg = Msg {
+    id: "err-ticket-rules",
+    fr: "rules.json : {e}",
+    en: "rules.json: {e}",
+};
+/// A row of the production file that does not parse.
+pub const ERR_TICKET_ROW: Msg = Msg {
+    id: "err-ticket-row",
+    fr: "ligne du billet : {e}",
+    en: "ticket row: {e}",
+};
+/// A block file that does not verify, and the class of the failure.
+pub const ERR_TICKET_REFUSED: Msg = Msg {
+    id: "err-ticket-refused",
+    fr: "{what} (échec : {class})",
+    en: "{what} ({class})",
+};
+/// What that means.
+pub const REC_TICKET_REFUSED: Msg = Msg {
+    id: "rec-ticket-refused",
+    fr: "les fichiers du bloc ne sont pas tels qu'urne les a signés",
+    en: "the block's files are not as urne signed them",
+};
+/// A revealed seed that is not the committed one.
+pub const ERR_TICKET_SEED: Msg = Msg {
+    id: "err-ticket-seed",
+    fr: "la graine révélée n'est pas celle de l'engagement",
+    en: "the revealed seed is not the committed one",
+};
+/// What to do then.
+pub const REC_TICKET_SEED: Msg = Msg {
+    id: "rec-ticket-seed",
+    fr: "la révélation n'ouvre pas l'engagement de ce bloc : gardez les deux fichiers comme preuves",
+    en: "the reveal does not open this block's commitment: keep both files as evidence",
+};
+/// A grid that differs from the recomputed one.
+pub const ERR_TICKET_GRID: Msg = Msg {
+    id: "err-ticket-grid",
+    fr: "la grille du fichier de production diffère de celle recalculée d'après la graine révélée",
+    en: "the production file's grid differs from the one recomputed from the revealed seed",
+};
+/// What to do then.
+pub const REC_TICKET_GRID: Msg = Msg {
+    id: "rec-ticket-grid",
+    fr: "le fichier de production a été modifié après l'engagement : gardez-le comme preuve et utilisez la copie publiée avec l'engagement",
+    en: "the production file was altered after the commitment: keep it as evidence and use the copy published with the commitment",
+};
+
+// `urne clock correct` (`cmd/clock.rs`).
+
+/// The correction needs a terminal.
+pub const ERR_CLOCK_TERMINAL: Msg = Msg {
+    id: "err-clock-terminal",
+    fr: "la correction de l'horloge se confirme par la date et l'heure tapées au terminal, et l'entrée standard n'en est pas un",
+    en: "the clock's correction is confirmed by the date and time typed at the terminal, and standard input is not one",
+};
+/// Where to run it.
+pub const REC_CLOCK_TERMINAL: Msg = Msg {
+    id: "rec-clock-terminal",
+    fr: "lancez `urne clock correct` à la console de l'appareil, devant le commissaire ; rien n'a été inscrit",
+    en: "run `urne clock correct` at the appliance's console, in front of the commissaire; nothing was recorded",
+};
+/// A correction that goes back past a witnessed time.
+pub const ERR_CLOCK_PAST_WATCH: Msg = Msg {
+    id: "err-clock-past-watch",
+    fr: "l'heure confirmée à la montre est antérieure à la dernière heure constatée par une personne sur cette piste ({floor}, heure de Paris, tolérance du contrôle de la montre comprise) : une correction ne remonte jamais au-delà d'une montre",
+    en: "the time confirmed at the watch is earlier than the last time a person witnessed on this trail ({floor}, Paris time, the watch check's tolerance included): a correction never goes back past a watch",
+};
+/// What to do then.
+pub const REC_CLOCK_PAST_WATCH: Msg = Msg {
+    id: "rec-clock-past-watch",
+    fr: "rien n'a été inscrit. Vérifiez la montre et l'horloge de l'appareil sur une référence devant le commissaire ; une piste dont les heures constatées sont fausses est reprise, devant témoin (`urne trail restart`)",
+    en: "nothing was recorded. Check the watch and the appliance's clock against a reference in front of the commissaire; a trail whose witnessed times are wrong is restarted, witnessed (`urne trail restart`)",
+};
+
 /// Every message of this file, for the catalogue's tests.
 pub(super) const ALL: &[&Msg] = &[
     &ERR_INPUT_RULES_REFUSED,
@@ -778,4 +1387,102 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_PROOF_MISMATCH,
     &REC_PROOF_MISMATCH,
     &REC_PROOF_EXISTS,
+    &ERR_DRAW_CARRIED,
+    &REC_DRAW_CARRIED,
+    &ERR_DRAW_NOT_SEALED,
+    &REC_DRAW_NOT_SEALED,
+    &ERR_DRAW_ALREADY,
+    &REC_DRAW_ALREADY,
+    &ERR_DRAW_RULES,
+    &REC_DRAW_RULES,
+    &ERR_DRAW_NO_PERIOD,
+    &REC_DRAW_NO_PERIOD,
+    &ERR_DRAW_DAY_NOT_ENDED,
+    &REC_DRAW_DAY_NOT_ENDED,
+    &ERR_DRAW_EMPTY,
+    &REC_DRAW_EMPTY,
+    &ERR_DRAW_RECOMPUTED,
+    &REC_DRAW_RECOMPUTED,
+    &ERR_DRAW_SEED_REUSED,
+    &REC_DRAW_SEED_REUSED,
+    &ERR_DRAW_SELF_CHECK,
+    &REC_DRAW_SELF_CHECK,
+    &ERR_DRAW_MINUTES,
+    &REC_DRAW_INVESTIGATE,
+    &ERR_DRAW_LEAVES,
+    &ERR_DRAW_LEAVES_SIG,
+    &ERR_DRAW_PLACED_BUNDLE,
+    &REC_DRAW_PLACED_BUNDLE,
+    &ERR_DRAW_PLACED_OTHER,
+    &REC_DRAW_PLACED_OTHER,
+    &ERR_RANDOMNESS_TERMINAL,
+    &REC_RANDOMNESS_TERMINAL,
+    &ERR_RANDOMNESS_WHY_SEEN,
+    &ERR_RANDOMNESS_REFUSED_DAY,
+    &ERR_RANDOMNESS_REFUSED_BLOCK,
+    &ERR_RANDOMNESS_REFUSED,
+    &REC_RANDOMNESS_REFUSED,
+    &ERR_RANDOMNESS_EVENT_MISSING,
+    &ERR_RANDOMNESS_NOT_BOX,
+    &ERR_RANDOMNESS_NOT_COMMITTED,
+    &ERR_RANDOMNESS_UNCHECKED,
+    &ERR_RANDOMNESS_PURPOSE,
+    &REC_RANDOMNESS_DEFECT_NOTHING,
+    &ERR_RANDOMNESS_DIFFERS,
+    &REC_RANDOMNESS_DIFFERS,
+    &ERR_RANDOMNESS_NOT_TYPED_BACK,
+    &REC_RANDOMNESS_NOT_TYPED_BACK,
+    &ERR_RANDOMNESS_CLOSED,
+    &REC_RANDOMNESS_CLOSED,
+    &ERR_KEYS_PRODUCER_TERMINAL,
+    &REC_KEYS_PRODUCER_TERMINAL,
+    &ERR_KEYS_PRODUCER_SAME,
+    &REC_KEYS_PRODUCER_SAME,
+    &ERR_KEYS_DB_EXISTS,
+    &REC_KEYS_DB_EXISTS,
+    &ERR_KEYS_INITIALISED,
+    &REC_KEYS_INITIALISED,
+    &ERR_KEYS_HELD,
+    &REC_KEYS_OFFICER,
+    &REC_KEYS_OFFICER_SEAL,
+    &ERR_KEYS_TWO_UNDER_LABEL,
+    &ERR_KEYS_SEAL_WITHOUT_PAIRS,
+    &ERR_KEYS_SEAL_CUT,
+    &ERR_KEYS_UNCHECKED,
+    &REC_KEYS_DEFECT,
+    &ERR_KEYS_NOT_BOUND,
+    &REC_KEYS_NOT_BOUND,
+    &REC_DEFECT,
+    &ERR_CTX_NO_EVENT,
+    &ERR_CTX_BEGAN_TWICE,
+    &ERR_CTX_NOT_BEGUN,
+    &ERR_CTX_OUTPUT_UNCHECKED,
+    &REC_CTX_HISTORY,
+    &ERR_CTX_CHECKPOINT,
+    &ERR_TRAIL_DB_EXISTS,
+    &REC_TRAIL_DB_EXISTS,
+    &ERR_TRAIL_NONE,
+    &REC_TRAIL_NONE,
+    &ERR_TRAIL_NO_MARK,
+    &REC_TRAIL_NO_MARK,
+    &ERR_TRAIL_OUTPUT_REFUSED,
+    &REC_TRAIL_OUTPUTS,
+    &ERR_TRAIL_NOT_OUTPUT,
+    &REC_TRAIL_NOT_OUTPUT,
+    &ERR_TRAIL_NOT_ONE_HISTORY,
+    &REC_TRAIL_NOT_ONE_HISTORY,
+    &ERR_TICKET_CHOICE,
+    &REC_TICKET_CHOICE,
+    &ERR_TICKET_RULES,
+    &ERR_TICKET_ROW,
+    &ERR_TICKET_REFUSED,
+    &REC_TICKET_REFUSED,
+    &ERR_TICKET_SEED,
+    &REC_TICKET_SEED,
+    &ERR_TICKET_GRID,
+    &REC_TICKET_GRID,
+    &ERR_CLOCK_TERMINAL,
+    &REC_CLOCK_TERMINAL,
+    &ERR_CLOCK_PAST_WATCH,
+    &REC_CLOCK_PAST_WATCH,
 ];
