@@ -388,10 +388,26 @@ pub fn parse_block(arg: &str) -> Result<urne_verify::block::id::BlockId> {
     urne_verify::block::id::BlockId::parse(arg).map_err(|e| {
         Error::new(
             Kind::BadBlockId,
-            e.to_string(),
+            block_id_words(&e, crate::msg::lang()),
             crate::msg!(mc::REC_INPUT_BLOCK_ID, example = BLOCK_ID_EXAMPLE),
         )
     })
+}
+
+/// Why a block id is refused, in `lang` (in English, the core error's own words).
+fn block_id_words(e: &urne_verify::block::id::BlockIdError, lang: crate::msg::Lang) -> String {
+    use urne_verify::block::id::BlockIdError as B;
+    let quoted = |s: &String| format!("{s:?}");
+    match e {
+        B::Syntax(id) => mc::ERR_INPUT_BLOCK_SYNTAX.fill(lang, &[("id", &quoted(id))]),
+        B::Emission(x) => mc::ERR_INPUT_BLOCK_EMISSION.fill(lang, &[("emission", &quoted(x))]),
+        B::Game(g) => mc::ERR_INPUT_BLOCK_GAME.fill(lang, &[("game", &quoted(g))]),
+        B::WrongGame { found, rules } => mc::ERR_INPUT_BLOCK_WRONG_GAME.fill(
+            lang,
+            &[("found", &quoted(found)), ("rules", &quoted(rules))],
+        ),
+        B::Price(cents) => mc::ERR_INPUT_BLOCK_PRICE.fill(lang, &[("cents", cents)]),
+    }
 }
 
 /// A value in the trail that is not as urne records it (`what` says which, and how): the
@@ -525,4 +541,28 @@ pub fn find_row(csv: &Path, position: u32) -> Result<String> {
         ),
         crate::msg!(mc::REC_INPUT_NO_TICKET),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use urne_verify::block::id::BlockIdError as B;
+
+    #[test]
+    fn a_refused_block_id_is_said_in_english_as_the_core_says_it_and_in_french() {
+        let all = [
+            B::Syntax("a/b".into()),
+            B::Emission("-x".into()),
+            B::Game("A".into()),
+            B::WrongGame {
+                found: "a".into(),
+                rules: "b".into(),
+            },
+            B::Price(150),
+        ];
+        for e in all {
+            assert_eq!(block_id_words(&e, crate::msg::Lang::En), e.to_string());
+            assert_ne!(block_id_words(&e, crate::msg::Lang::Fr), e.to_string());
+        }
+    }
 }

@@ -216,6 +216,36 @@ pub const REC_INPUT_NO_TICKET: Msg = Msg {
     fr: "les positions commencent à 0 et restent sous la taille du bloc",
     en: "positions are 0-based and below the block size",
 };
+/// A block id that is not canonical.
+pub const ERR_INPUT_BLOCK_SYNTAX: Msg = Msg {
+    id: "err-input-block-syntax",
+    fr: "l'identifiant de bloc {id} n'est pas de la forme `game/price_cents/emission/number` (§5.B2)",
+    en: "block id {id} is not `game/price_cents/emission/number` (§5.B2)",
+};
+/// A block id whose emission is not one.
+pub const ERR_INPUT_BLOCK_EMISSION: Msg = Msg {
+    id: "err-input-block-emission",
+    fr: "l'émission {emission} doit compter de 1 à 32 lettres minuscules, chiffres et '-', sans commencer par '-' (§5.B2)",
+    en: "emission {emission} must be 1..=32 lowercase letters, digits and '-', not starting with '-' (§5.B2)",
+};
+/// A block id whose game is not one.
+pub const ERR_INPUT_BLOCK_GAME: Msg = Msg {
+    id: "err-input-block-game",
+    fr: "le jeu {game} doit s'écrire en lettres minuscules, chiffres et '-' (§5.B2)",
+    en: "game {game} must be lowercase letters, digits and '-' (§5.B2)",
+};
+/// A block of another game than the rules'.
+pub const ERR_INPUT_BLOCK_WRONG_GAME: Msg = Msg {
+    id: "err-input-block-wrong-game",
+    fr: "le bloc est du jeu {found} mais le règlement est celui de {rules}",
+    en: "block is for game {found} but the rules are for {rules}",
+};
+/// A block whose price is not one of the game's.
+pub const ERR_INPUT_BLOCK_PRICE: Msg = Msg {
+    id: "err-input-block-price",
+    fr: "le prix de {cents} centimes n'est pas un palier de prix du jeu (G-2)",
+    en: "price {cents} cents is not a price point of the game (G-2)",
+};
 
 // `urne seal` (`cmd/seal.rs`).
 
@@ -1277,6 +1307,414 @@ pub const REC_CLOCK_PAST_WATCH: Msg = Msg {
     en: "nothing was recorded. Check the watch and the appliance's clock against a reference in front of the commissaire; a trail whose witnessed times are wrong is restarted, witnessed (`urne trail restart`)",
 };
 
+// The commissaire's watch (`cmd/watch.rs`).
+
+/// No date and time after every try.
+pub const ERR_WATCH_NO_ANSWER: Msg = Msg {
+    id: "err-watch-no-answer",
+    fr: "aucune date ni heure donnée après trois essais",
+    en: "no date and time given after three tries",
+};
+/// How they are typed.
+pub const REC_WATCH_NO_ANSWER: Msg = Msg {
+    id: "rec-watch-no-answer",
+    fr: "tapez la date et l'heure de la montre du commissaire sous la forme AAAA-MM-JJ HH:MM ; rien n'a été fait",
+    en: "type the date and time at the commissaire's watch as AAAA-MM-JJ HH:MM; nothing was done",
+};
+/// The time at the watch refused after the last try, and why.
+pub const ERR_WATCH_REFUSED: Msg = Msg {
+    id: "err-watch-refused",
+    fr: "heure à la montre refusée, sans autre essai : {why}",
+    en: "time at the watch refused, with no try left: {why}",
+};
+/// What to do then.
+pub const REC_WATCH_REFUSED: Msg = Msg {
+    id: "rec-watch-refused",
+    fr: "mettez l'horloge de l'appareil à l'heure (UTC) devant le commissaire, puis relancez {then} ; rien n'a été fait",
+    en: "set the appliance's clock right (UTC) in front of the commissaire, then run {then} again; nothing was done",
+};
+/// A clock far ahead of the trail, and no terminal to confirm it.
+pub const ERR_WATCH_FAR_AHEAD: Msg = Msg {
+    id: "err-watch-far-ahead",
+    fr: "l'horloge de l'appareil ({now}) est {days} jours après le dernier événement de la piste d'audit ({last}, événement {seq}) : plus de {limit} jours d'avance, donc une personne la confirme, au terminal, et l'entrée standard n'en est pas un",
+    en: "the appliance's clock ({now}) is {days} days after the audit trail's last event ({last}, event {seq}): more than {limit} days ahead, so a person confirms it, at the terminal, and standard input is not one",
+};
+/// Where to run the command.
+pub const REC_WATCH_FAR_AHEAD: Msg = Msg {
+    id: "rec-watch-far-ahead",
+    fr: "lancez la commande à la console de l'appareil, où le commissaire tape la date et l'heure de sa montre ; si l'horloge est fausse, remettez-la d'abord à l'heure (UTC) ; rien n'a été inscrit",
+    en: "run the command at the appliance's console, where the commissaire types the date and time at their watch; if the clock is wrong, set it right (UTC) first; nothing was recorded",
+};
+/// The terminal closed before the date and time were typed.
+pub const ERR_WATCH_CLOSED: Msg = Msg {
+    id: "err-watch-closed",
+    fr: "le terminal a été fermé avant que la date et l'heure soient tapées",
+    en: "the terminal was closed before the date and time were typed",
+};
+/// What to do then.
+pub const REC_WATCH_CLOSED: Msg = Msg {
+    id: "rec-watch-closed",
+    fr: "rien n'a été fait ; lancez de nouveau la commande",
+    en: "nothing was done; run the command again",
+};
+
+// The answers typed at a sitting (`cmd/term.rs`).
+
+/// The terminal closed during a sitting.
+pub const ERR_TERM_CLOSED: Msg = Msg {
+    id: "err-term-closed",
+    fr: "le terminal a été fermé avant la fin de la séance",
+    en: "the terminal was closed before the sitting ended",
+};
+/// What to do then.
+pub const REC_TERM_CLOSED: Msg = Msg {
+    id: "rec-term-closed",
+    fr: "lancez de nouveau `urne ceremony` : la séance ouverte est reprise",
+    en: "run `urne ceremony` again: the open sitting is taken up again",
+};
+/// No valid answer after every try.
+pub const ERR_TERM_NO_ANSWER: Msg = Msg {
+    id: "err-term-no-answer",
+    fr: "aucune réponse valable après trois essais",
+    en: "no valid answer after three tries",
+};
+/// What to do then.
+pub const REC_TERM_NO_ANSWER: Msg = Msg {
+    id: "rec-term-no-answer",
+    fr: "lancez de nouveau `urne ceremony` ; rien n'a été enregistré pour cette réponse",
+    en: "run `urne ceremony` again; nothing was recorded for this answer",
+};
+/// A step not confirmed.
+pub const ERR_TERM_NOT_CONFIRMED: Msg = Msg {
+    id: "err-term-not-confirmed",
+    fr: "non confirmé : on attendait {want}",
+    en: "not confirmed: expected {want}",
+};
+/// Nothing done for it.
+pub const REC_TERM_NOT_CONFIRMED: Msg = Msg {
+    id: "rec-term-not-confirmed",
+    fr: "rien n'a été fait pour cette étape",
+    en: "nothing was done for this step",
+};
+
+// What an irreversible step asks typed back (`cmd/confirm.rs`).
+
+/// A void confirmed with no terminal.
+pub const ERR_CONFIRM_TERMINAL_VOID: Msg = Msg {
+    id: "err-confirm-terminal-void",
+    fr: "l'annulation se confirme par une saisie au terminal, et l'entrée standard n'en est pas un",
+    en: "the void is confirmed by typing it back at the terminal, and standard input is not one",
+};
+/// A reveal confirmed with no terminal.
+pub const ERR_CONFIRM_TERMINAL_REVEAL: Msg = Msg {
+    id: "err-confirm-terminal-reveal",
+    fr: "la révélation se confirme par une saisie au terminal, et l'entrée standard n'en est pas un",
+    en: "the reveal is confirmed by typing it back at the terminal, and standard input is not one",
+};
+/// Another step confirmed with no terminal.
+pub const ERR_CONFIRM_TERMINAL: Msg = Msg {
+    id: "err-confirm-terminal",
+    fr: "l'étape « {what} » se confirme par une saisie au terminal, et l'entrée standard n'en est pas un",
+    en: "the {what} is confirmed by typing it back at the terminal, and standard input is not one",
+};
+/// Where to run the command.
+pub const REC_CONFIRM_TERMINAL: Msg = Msg {
+    id: "rec-confirm-terminal",
+    fr: "lancez la commande à la console de l'appareil, devant le commissaire : rien de ce qui est tapé avant qu'elle ait montré ce qu'elle va faire ne peut la confirmer ; rien n'a été inscrit",
+    en: "run the command at the appliance's console, in front of the commissaire: nothing typed before it showed what it is about to do may confirm it; nothing was recorded",
+};
+/// The terminal closed before the confirmation.
+pub const ERR_CONFIRM_CLOSED: Msg = Msg {
+    id: "err-confirm-closed",
+    fr: "le terminal a été fermé avant que la confirmation soit tapée",
+    en: "the terminal was closed before the confirmation was typed",
+};
+/// What to do then.
+pub const REC_CONFIRM_CLOSED: Msg = Msg {
+    id: "rec-confirm-closed",
+    fr: "rien n'a été inscrit ; relancez la commande",
+    en: "nothing was recorded; run the command again",
+};
+/// The terminal that cannot be read.
+pub const ERR_CONFIRM_UNREADABLE: Msg = Msg {
+    id: "err-confirm-unreadable",
+    fr: "impossible de lire le terminal : {e}",
+    en: "cannot read the terminal: {e}",
+};
+/// What to do then.
+pub const REC_CONFIRM_UNREADABLE: Msg = Msg {
+    id: "rec-confirm-unreadable",
+    fr: "vérifiez le terminal et relancez la commande",
+    en: "check the terminal and run the command again",
+};
+/// What was asked not typed back.
+pub const ERR_CONFIRM_NOT_TYPED: Msg = Msg {
+    id: "err-confirm-not-typed",
+    fr: "{noun} n'a pas été retapé après {tries} essais",
+    en: "{noun} was not typed back after {tries} tries",
+};
+/// What to do then.
+pub const REC_CONFIRM_NOT_TYPED: Msg = Msg {
+    id: "rec-confirm-not-typed",
+    fr: "rien n'a été inscrit. Vérifiez que c'est bien l'étape voulue, puis relancez la commande et tapez {noun} exactement comme il est affiché",
+    en: "nothing was recorded. Check that this is the step you meant, then run the command again and type {noun} exactly as shown",
+};
+
+// Void notices (`cmd/void_notice.rs`) and `urne void` (`cmd/void.rs`).
+
+/// A voided day, in a message.
+pub const ERR_VOID_SUBJECT_DAY: Msg = Msg {
+    id: "err-void-subject-day",
+    fr: "jour du {day}",
+    en: "day {day}",
+};
+/// A voided block, in a message.
+pub const ERR_VOID_SUBJECT_BLOCK: Msg = Msg {
+    id: "err-void-subject-block",
+    fr: "bloc {block}",
+    en: "block {block}",
+};
+/// A sitting closed whose minutes are not published.
+pub const ERR_VOID_SITTING_UNPUBLISHED: Msg = Msg {
+    id: "err-void-sitting-unpublished",
+    fr: "la séance {number} a été close (événement d'audit n° {seq}) mais son procès-verbal n'est pas publié",
+    en: "sitting {number} was closed (audit event #{seq}) but its minutes are not published",
+};
+/// What to do then.
+pub const REC_VOID_SITTING_UNPUBLISHED: Msg = Msg {
+    id: "rec-void-sitting-unpublished",
+    fr: "lancez `urne ceremony --out DIR` (le dossier des publications) pour le publier ; rien d'autre n'est fait avant",
+    en: "run `urne ceremony --out DIR` (the publications folder) to publish them; nothing else is done before",
+};
+/// A void with no recorded notice.
+pub const ERR_VOID_UNANNOUNCED: Msg = Msg {
+    id: "err-void-unannounced",
+    fr: "l'annulation ({subject}, tentative {attempt}), inscrite à l'événement d'audit n° {seq}, n'a pas d'avis d'annulation inscrit",
+    en: "the void of {subject} attempt {attempt} (audit event #{seq}) has no recorded void notice",
+};
+/// What to do then.
+pub const REC_VOID_UNANNOUNCED: Msg = Msg {
+    id: "rec-void-unannounced",
+    fr: "rien n'a été changé. Relancez d'abord `{again}` : cette commande écrit l'avis de cette annulation (ou inscrit celui qu'une exécution interrompue a laissé en place) et n'annule rien d'autre",
+    en: "nothing was changed. Run `{again}` again first: it writes that void's notice (or records the one an interrupted run left in place) and voids nothing else",
+};
+/// A file in the notice's place that is not its notice.
+pub const ERR_VOID_NOTICE_CONFLICT: Msg = Msg {
+    id: "err-void-notice-conflict",
+    fr: "{path} existe et n'est pas l'avis signé de cette annulation ({subject}, tentative {attempt}, événement d'audit n° {seq})",
+    en: "{path} exists and is not the signed notice of this void (of {subject} attempt {attempt}, audit event #{seq})",
+};
+/// What to do then.
+pub const REC_VOID_NOTICE_CONFLICT: Msg = Msg {
+    id: "rec-void-notice-conflict",
+    fr: "un avis d'annulation n'est jamais remplacé : gardez ce fichier comme preuve, et donnez un autre dossier avec --out",
+    en: "a void notice is never replaced: keep that file as evidence, and give another folder with --out",
+};
+/// A day with nothing to void.
+pub const ERR_VOID_NOTHING: Msg = Msg {
+    id: "err-void-nothing",
+    fr: "le jour {day} n'a rien à annuler (la tentative {attempt} n'est pas scellée)",
+    en: "day {day} has nothing to void (attempt {attempt} is not sealed)",
+};
+/// What can be voided.
+pub const REC_VOID_NOTHING: Msg = Msg {
+    id: "rec-void-nothing",
+    fr: "seule une tentative scellée ou tirée peut être annulée ; une tentative n'est annulée qu'une fois, et son avis d'annulation a été écrit à ce moment-là",
+    en: "only a sealed or drawn attempt can be voided; an attempt is voided once, and its void notice was written when it was",
+};
+
+// `urne show` (`cmd/show.rs`).
+
+/// Neither a day nor a block.
+pub const ERR_SHOW_USAGE: Msg = Msg {
+    id: "err-show-usage",
+    fr: "donnez soit --day, soit --block",
+    en: "give either --day or --block",
+};
+/// The two ways.
+pub const REC_SHOW_USAGE: Msg = Msg {
+    id: "rec-show-usage",
+    fr: "urne show --day AAAA-MM-JJ, ou urne show --block ID",
+    en: "urne show --day YYYY-MM-DD, or urne show --block ID",
+};
+/// A day the trail holds nothing of.
+pub const ERR_SHOW_DAY_UNKNOWN: Msg = Msg {
+    id: "err-show-day-unknown",
+    fr: "le jour {day} n'est pas scellé : la piste n'en contient rien",
+    en: "day {day} is not sealed: the trail holds nothing of it",
+};
+/// Where the days are listed.
+pub const REC_SHOW_DAY_UNKNOWN: Msg = Msg {
+    id: "rec-show-day-unknown",
+    fr: "`urne status` énumère les jours que la piste inscrit",
+    en: "`urne status` lists the days the trail records",
+};
+/// A block the trail holds nothing of.
+pub const ERR_SHOW_BLOCK_UNKNOWN: Msg = Msg {
+    id: "err-show-block-unknown",
+    fr: "le bloc {id} n'est pas généré : la piste n'en contient rien",
+    en: "block {id} is not generated: the trail holds nothing of it",
+};
+/// Where the blocks are listed.
+pub const REC_SHOW_BLOCK_UNKNOWN: Msg = Msg {
+    id: "rec-show-block-unknown",
+    fr: "`urne status` énumère les blocs que la piste inscrit",
+    en: "`urne status` lists the blocks the trail records",
+};
+/// Sealed rules that do not load (the trail altered).
+pub const ERR_SHOW_RULES: Msg = Msg {
+    id: "err-show-rules",
+    fr: "le règlement inscrit par le scellement du {day} : {e}",
+    en: "the rules the seal of {day} recorded: {e}",
+};
+/// A result naming a leaf its seal does not hold (the trail altered).
+pub const ERR_SHOW_LEAF: Msg = Msg {
+    id: "err-show-leaf",
+    fr: "le résultat du {day} nomme une feuille que son scellement ne contient pas",
+    en: "the result of {day} names a leaf its seal does not hold",
+};
+
+// An output a stopped run was placing (`cmd/placing.rs`).
+
+/// A draw's output.
+pub const ERR_PLACING_DRAW: Msg = Msg {
+    id: "err-placing-draw",
+    fr: "le tirage du jour {day}, tentative {attempt}",
+    en: "the draw of day {day} attempt {attempt}",
+};
+/// A block's commitment.
+pub const ERR_PLACING_BLOCK: Msg = Msg {
+    id: "err-placing-block",
+    fr: "l'engagement du bloc {block}, tentative {attempt}",
+    en: "the commitment of block {block} attempt {attempt}",
+};
+/// A block's reveal.
+pub const ERR_PLACING_REVEAL: Msg = Msg {
+    id: "err-placing-reveal",
+    fr: "la révélation du bloc {block}, tentative {attempt}",
+    en: "the reveal of block {block} attempt {attempt}",
+};
+/// A void notice.
+pub const ERR_PLACING_VOID_NOTICE: Msg = Msg {
+    id: "err-placing-void-notice",
+    fr: "l'avis de l'annulation inscrite à l'événement d'audit n° {seq}",
+    en: "the notice of the void recorded at audit event #{seq}",
+};
+/// A sitting's minutes.
+pub const ERR_PLACING_SITTING: Msg = Msg {
+    id: "err-placing-sitting",
+    fr: "le procès-verbal de la séance {number}",
+    en: "the minutes of sitting {number}",
+};
+/// A folder holding part of an output.
+pub const ERR_PLACING_PART: Msg = Msg {
+    id: "err-placing-part",
+    fr: "{path} contient une partie de la sortie ({subject}) qu'une exécution interrompue mettait en place, pas sa totalité",
+    en: "{path} holds part of the output of {subject} that a stopped run was placing, not the whole of it",
+};
+/// What to do then.
+pub const REC_PLACING_PART: Msg = Msg {
+    id: "rec-placing-part",
+    fr: "rien n'a été publié ; une partie n'est jamais une sortie (son dernier fichier manque). Mettez {path} de côté comme preuve, puis relancez la commande avec --out {path}",
+    en: "nothing was published; a part is never an output (its last file is missing). Move {path} aside as evidence, then run the command again with --out {path}",
+};
+/// An output asked in another folder than the one a stopped run recorded.
+pub const ERR_PLACING_ELSEWHERE: Msg = Msg {
+    id: "err-placing-elsewhere",
+    fr: "{subject} : sa publication dans {path} a été commencée par une exécution arrêtée avant de l'inscrire ; elle ne se fait pas dans un autre dossier",
+    en: "{subject} was being published in {path} by a run that stopped before recording it; it is not published in another folder",
+};
+/// What to do then.
+pub const REC_PLACING_ELSEWHERE: Msg = Msg {
+    id: "rec-placing-elsewhere",
+    fr: "rien n'a été publié. Relancez la commande avec --out {path} : une sortie trouvée complète à cet endroit est inscrite comme publiée, sinon elle y est publiée ; une sortie par tentative, jamais deux",
+    en: "nothing was published. Run the command again with --out {path}: an output found whole there is recorded as published, or it is published there; one output per attempt, never two",
+};
+/// A file in place that is not the signed one.
+pub const ERR_PLACING_NOT_SIGNED: Msg = Msg {
+    id: "err-placing-not-signed",
+    fr: "{path} n'est pas le fichier signé qu'une exécution interrompue mettait en place pour {subject}",
+    en: "{path} is not the signed file a stopped run was placing for {subject}",
+};
+/// What to do then.
+pub const REC_PLACING_NOT_SIGNED: Msg = Msg {
+    id: "rec-placing-not-signed",
+    fr: "rien n'a été publié ; gardez le dossier comme preuve et lancez `urne verify` dessus",
+    en: "nothing was published; keep the folder as evidence and run `urne verify` on it",
+};
+
+// The command line's dispatch (`cmd/mod.rs`), `urne verify` (`cmd/verify.rs`).
+
+/// A --rehearsal-at that is not a date and time.
+pub const ERR_REHEARSAL_AT: Msg = Msg {
+    id: "err-rehearsal-at",
+    fr: "--rehearsal-at {text} n'est pas une date et une heure avec leur décalage horaire",
+    en: "--rehearsal-at {text} is not a date and time with its offset",
+};
+/// How it is written.
+pub const REC_REHEARSAL_AT: Msg = Msg {
+    id: "rec-rehearsal-at",
+    fr: "écrivez-la en RFC 3339 avec son décalage, secondes facultatives : --rehearsal-at 2018-12-11T10:00+01:00",
+    en: "write it as RFC 3339 with its offset, seconds optional: --rehearsal-at 2018-12-11T10:00+01:00",
+};
+/// --rehearsal-at given to a command that reads files only.
+pub const ERR_REHEARSAL_AT_FILES: Msg = Msg {
+    id: "err-rehearsal-at-files",
+    fr: "--rehearsal-at est pour les commandes qui utilisent le jeton ; celle-ci ne lit que des fichiers",
+    en: "--rehearsal-at is for the commands that use the token; this one reads files only",
+};
+/// What to do then.
+pub const REC_REHEARSAL_AT_FILES: Msg = Msg {
+    id: "rec-rehearsal-at-files",
+    fr: "lancez-la sans --rehearsal-at",
+    en: "run it without --rehearsal-at",
+};
+/// A command dispatched the wrong way (a defect).
+pub const ERR_DISPATCH: Msg = Msg {
+    id: "err-dispatch",
+    fr: "une commande qui modifie la piste a été aiguillée comme une commande qui la lit",
+    en: "a command that changes the trail was dispatched as one that reads it",
+};
+/// A defect: report it.
+pub const REC_DEFECT_REPORT: Msg = Msg {
+    id: "rec-defect-report",
+    fr: "c'est un défaut d'urne ; signalez-le",
+    en: "this is a defect in urne; report it",
+};
+/// Which keys `urne verify` needs.
+pub const REC_VERIFY_KEYS: Msg = Msg {
+    id: "rec-verify-keys",
+    fr: "donnez --keys DIR contenant result.pub.pem et audit.pub.pem (écrits par `urne keys export`)",
+    en: "pass --keys DIR holding result.pub.pem and audit.pub.pem (from `urne keys export`)",
+};
+
+// Production's keys pinned (`cmd/producer.rs`).
+
+/// Another key than the ones pinned earlier in the key ceremony.
+pub const ERR_PRODUCER_OTHER: Msg = Msg {
+    id: "err-producer-other",
+    fr: "la piste épingle déjà les clés de la production {keys}, et --producer-key en nomme une autre",
+    en: "the trail already pins production's keys {keys}, and --producer-key names another",
+};
+/// What to do then.
+pub const REC_PRODUCER_OTHER: Msg = Msg {
+    id: "rec-producer-other",
+    fr: "les clés de la production ont été épinglées plus tôt dans cette cérémonie des clés ; un autre jeu s'épingle avec `urne keys producer`",
+    en: "production's keys were pinned earlier in this key ceremony; another set is pinned with `urne keys producer`",
+};
+/// Key ids typed that are not those of the files.
+pub const ERR_PRODUCER_IDS: Msg = Msg {
+    id: "err-producer-ids",
+    fr: "les identifiants des clés de la production tapés par le commissaire ne sont pas ceux des fichiers de clé donnés : rien n'a été épinglé",
+    en: "the ids of production's keys typed by the commissaire are not those of the key files given: nothing was pinned",
+};
+/// What to do then.
+pub const REC_PRODUCER_IDS: Msg = Msg {
+    id: "rec-producer-ids",
+    fr: "donnez le fichier de clé publique de la production elle-même (--producer-key PEM, le fichier remis par la production) et tapez les identifiants de clé de sa déclaration écrite ; un scellement ne se fie qu'aux clés épinglées",
+    en: "give production's own public key file (--producer-key PEM, the file production handed over) and type the key ids of its written statement; a seal trusts only pinned keys",
+};
+
 /// Every message of this file, for the catalogue's tests.
 pub(super) const ALL: &[&Msg] = &[
     &ERR_INPUT_RULES_REFUSED,
@@ -1314,6 +1752,11 @@ pub(super) const ALL: &[&Msg] = &[
     &REC_INPUT_SEALED_SET,
     &ERR_INPUT_NO_TICKET,
     &REC_INPUT_NO_TICKET,
+    &ERR_INPUT_BLOCK_SYNTAX,
+    &ERR_INPUT_BLOCK_EMISSION,
+    &ERR_INPUT_BLOCK_GAME,
+    &ERR_INPUT_BLOCK_WRONG_GAME,
+    &ERR_INPUT_BLOCK_PRICE,
     &ERR_SEAL_NO_BOUNDS,
     &REC_SEAL_NO_BOUNDS,
     &ERR_SEAL_DAY_NOT_ENDED,
@@ -1485,4 +1928,68 @@ pub(super) const ALL: &[&Msg] = &[
     &REC_CLOCK_TERMINAL,
     &ERR_CLOCK_PAST_WATCH,
     &REC_CLOCK_PAST_WATCH,
+    &ERR_WATCH_NO_ANSWER,
+    &REC_WATCH_NO_ANSWER,
+    &ERR_WATCH_REFUSED,
+    &REC_WATCH_REFUSED,
+    &ERR_WATCH_FAR_AHEAD,
+    &REC_WATCH_FAR_AHEAD,
+    &ERR_WATCH_CLOSED,
+    &REC_WATCH_CLOSED,
+    &ERR_TERM_CLOSED,
+    &REC_TERM_CLOSED,
+    &ERR_TERM_NO_ANSWER,
+    &REC_TERM_NO_ANSWER,
+    &ERR_TERM_NOT_CONFIRMED,
+    &REC_TERM_NOT_CONFIRMED,
+    &ERR_CONFIRM_TERMINAL_VOID,
+    &ERR_CONFIRM_TERMINAL_REVEAL,
+    &ERR_CONFIRM_TERMINAL,
+    &REC_CONFIRM_TERMINAL,
+    &ERR_CONFIRM_CLOSED,
+    &REC_CONFIRM_CLOSED,
+    &ERR_CONFIRM_UNREADABLE,
+    &REC_CONFIRM_UNREADABLE,
+    &ERR_CONFIRM_NOT_TYPED,
+    &REC_CONFIRM_NOT_TYPED,
+    &ERR_VOID_SUBJECT_DAY,
+    &ERR_VOID_SUBJECT_BLOCK,
+    &ERR_VOID_SITTING_UNPUBLISHED,
+    &REC_VOID_SITTING_UNPUBLISHED,
+    &ERR_VOID_UNANNOUNCED,
+    &REC_VOID_UNANNOUNCED,
+    &ERR_VOID_NOTICE_CONFLICT,
+    &REC_VOID_NOTICE_CONFLICT,
+    &ERR_VOID_NOTHING,
+    &REC_VOID_NOTHING,
+    &ERR_SHOW_USAGE,
+    &REC_SHOW_USAGE,
+    &ERR_SHOW_DAY_UNKNOWN,
+    &REC_SHOW_DAY_UNKNOWN,
+    &ERR_SHOW_BLOCK_UNKNOWN,
+    &REC_SHOW_BLOCK_UNKNOWN,
+    &ERR_SHOW_RULES,
+    &ERR_SHOW_LEAF,
+    &ERR_PLACING_DRAW,
+    &ERR_PLACING_BLOCK,
+    &ERR_PLACING_REVEAL,
+    &ERR_PLACING_VOID_NOTICE,
+    &ERR_PLACING_SITTING,
+    &ERR_PLACING_PART,
+    &REC_PLACING_PART,
+    &ERR_PLACING_ELSEWHERE,
+    &REC_PLACING_ELSEWHERE,
+    &ERR_PLACING_NOT_SIGNED,
+    &REC_PLACING_NOT_SIGNED,
+    &ERR_REHEARSAL_AT,
+    &REC_REHEARSAL_AT,
+    &ERR_REHEARSAL_AT_FILES,
+    &REC_REHEARSAL_AT_FILES,
+    &ERR_DISPATCH,
+    &REC_DEFECT_REPORT,
+    &REC_VERIFY_KEYS,
+    &ERR_PRODUCER_OTHER,
+    &REC_PRODUCER_OTHER,
+    &ERR_PRODUCER_IDS,
+    &REC_PRODUCER_IDS,
 ];
