@@ -294,7 +294,7 @@ pub const REC_SEAL_EARLY: Msg = Msg {
 /// Why an export is refused: dated after the appliance's clock.
 pub const ERR_SEAL_WHY_FUTURE: Msg = Msg {
     id: "err-seal-why-future",
-    fr: "son {name} {value} est postérieur à l'horloge de l'appareil ({now}) : il a été fait dans le futur",
+    fr: "son {name} {value} est postérieur à l'horloge de l'appareil ({now}) : l'export daterait du futur",
     en: "its {name} {value} is later than the appliance's clock ({now}): it was made in the future",
 };
 /// What to do then.
@@ -1336,7 +1336,7 @@ pub const REC_WATCH_REFUSED: Msg = Msg {
 /// A clock far ahead of the trail, and no terminal to confirm it.
 pub const ERR_WATCH_FAR_AHEAD: Msg = Msg {
     id: "err-watch-far-ahead",
-    fr: "l'horloge de l'appareil ({now}) est {days} jours après le dernier événement de la piste d'audit ({last}, événement {seq}) : plus de {limit} jours d'avance, donc une personne la confirme, au terminal, et l'entrée standard n'en est pas un",
+    fr: "l'horloge de l'appareil ({now}) est en avance de {days} jours sur le dernier événement de la piste d'audit ({last}, événement {seq}) : plus de {limit} jours d'avance, donc une personne la confirme, au terminal, et l'entrée standard n'en est pas un",
     en: "the appliance's clock ({now}) is {days} days after the audit trail's last event ({last}, event {seq}): more than {limit} days ahead, so a person confirms it, at the terminal, and standard input is not one",
 };
 /// Where to run the command.
