@@ -133,7 +133,11 @@ pub fn read_audit_key(p: &Path) -> Result<[u8; 32]> {
     keys::public_key_from_pem(&String::from_utf8_lossy(&fsio::read(p)?)).map_err(|e| {
         Error::new(
             Kind::KeysInvalid,
-            crate::msg!(mc::ERR_AUDIT_KEY, path = p.display(), e = e),
+            crate::msg!(
+                mc::ERR_AUDIT_KEY,
+                path = p.display(),
+                e = super::inputs::key_error_words(&e, crate::msg::lang())
+            ),
             crate::msg!(mc::REC_AUDIT_KEY),
         )
     })

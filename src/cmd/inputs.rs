@@ -27,7 +27,11 @@ pub fn load_rules(path: &Path, admit: Admission) -> Result<(DrawRules, Vec<u8>)>
     let rules = DrawRules::from_json(&bytes).map_err(|e| {
         Error::new(
             Kind::RulesRefused,
-            crate::msg!(mc::ERR_INPUT_RULES_REFUSED, path = path.display(), e = e),
+            crate::msg!(
+                mc::ERR_INPUT_RULES_REFUSED,
+                path = path.display(),
+                e = rules_error_words(&e, crate::msg::lang())
+            ),
             crate::msg!(mc::REC_INPUT_RULES_REFUSED),
         )
     })?;
@@ -120,7 +124,11 @@ pub fn key_files(paths: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
             keys::public_key_from_pem(&String::from_utf8_lossy(&pem)).map_err(|e| {
                 Error::new(
                     Kind::ProducerKeyInvalid,
-                    crate::msg!(mc::ERR_INPUT_PRODUCER_KEY, path = p.display(), e = e),
+                    crate::msg!(
+                        mc::ERR_INPUT_PRODUCER_KEY,
+                        path = p.display(),
+                        e = key_error_words(&e, crate::msg::lang())
+                    ),
                     crate::msg!(mc::REC_INPUT_PRODUCER_KEY),
                 )
             })
@@ -394,6 +402,29 @@ pub fn parse_block(arg: &str) -> Result<urne_verify::block::id::BlockId> {
     })
 }
 
+/// Why the operation's rules file is refused, in `lang` (in English, the core error's own words;
+/// what is wrong with a field is said in them in both).
+fn rules_error_words(e: &urne_verify::rules::draw::RulesError, lang: crate::msg::Lang) -> String {
+    use urne_verify::rules::draw::RulesError as R;
+    match e {
+        R::Json(j) => mc::ERR_INPUT_RULES_JSON.fill(lang, &[("e", j)]),
+        R::Invalid { field, reason } => {
+            mc::ERR_INPUT_RULES_FIELD.fill(lang, &[("field", field), ("reason", reason)])
+        }
+    }
+}
+
+/// Why a public key file is refused, in `lang` (in English, the core error's own words).
+pub fn key_error_words(e: &keys::KeyError, lang: crate::msg::Lang) -> String {
+    use keys::KeyError as K;
+    match e {
+        K::NotPem(label) => mc::ERR_INPUT_KEY_NOT_PEM.fill(lang, &[("label", label)]),
+        K::BadBase64 => mc::ERR_INPUT_KEY_BASE64.words(lang).to_string(),
+        K::NotEd25519 => mc::ERR_INPUT_KEY_NOT_ED25519.words(lang).to_string(),
+        K::BadPoint => mc::ERR_INPUT_KEY_POINT.words(lang).to_string(),
+    }
+}
+
 /// Why a block id is refused, in `lang` (in English, the core error's own words).
 fn block_id_words(e: &urne_verify::block::id::BlockIdError, lang: crate::msg::Lang) -> String {
     use urne_verify::block::id::BlockIdError as B;
@@ -563,6 +594,31 @@ mod tests {
         for e in all {
             assert_eq!(block_id_words(&e, crate::msg::Lang::En), e.to_string());
             assert_ne!(block_id_words(&e, crate::msg::Lang::Fr), e.to_string());
+        }
+    }
+
+    #[test]
+    fn a_refused_key_or_rules_file_is_said_in_english_as_the_core_says_it_and_in_french() {
+        use keys::KeyError as K;
+        use urne_verify::rules::draw::RulesError as R;
+        for e in [
+            K::NotPem("PUBLIC KEY"),
+            K::BadBase64,
+            K::NotEd25519,
+            K::BadPoint,
+        ] {
+            assert_eq!(key_error_words(&e, crate::msg::Lang::En), e.to_string());
+            assert_ne!(key_error_words(&e, crate::msg::Lang::Fr), e.to_string());
+        }
+        for e in [
+            R::Json("expected value at line 1 column 1".into()),
+            R::Invalid {
+                field: "periods[1].first_day".into(),
+                reason: "is after last_day".into(),
+            },
+        ] {
+            assert_eq!(rules_error_words(&e, crate::msg::Lang::En), e.to_string());
+            assert_ne!(rules_error_words(&e, crate::msg::Lang::Fr), e.to_string());
         }
     }
 }

@@ -246,6 +246,42 @@ pub const ERR_INPUT_BLOCK_PRICE: Msg = Msg {
     fr: "le prix de {cents} centimes n'est pas un palier de prix du jeu (G-2)",
     en: "price {cents} cents is not a price point of the game (G-2)",
 };
+/// A key file with no PEM block of its label.
+pub const ERR_INPUT_KEY_NOT_PEM: Msg = Msg {
+    id: "err-input-key-not-pem",
+    fr: "pas un bloc PEM {label}",
+    en: "not a PEM {label} block",
+};
+/// A PEM body that is not base64.
+pub const ERR_INPUT_KEY_BASE64: Msg = Msg {
+    id: "err-input-key-base64",
+    fr: "le corps du PEM n'est pas du base64 valable",
+    en: "PEM body is not valid base64",
+};
+/// A key that is not Ed25519.
+pub const ERR_INPUT_KEY_NOT_ED25519: Msg = Msg {
+    id: "err-input-key-not-ed25519",
+    fr: "pas une clé Ed25519 (DER inattendu)",
+    en: "not an Ed25519 key (unexpected DER)",
+};
+/// A key that is not a curve point.
+pub const ERR_INPUT_KEY_POINT: Msg = Msg {
+    id: "err-input-key-point",
+    fr: "la clé n'est pas un point Ed25519 valable",
+    en: "the key is not a valid Ed25519 point",
+};
+/// A rules file that is not JSON of the rules' shape.
+pub const ERR_INPUT_RULES_JSON: Msg = Msg {
+    id: "err-input-rules-json",
+    fr: "le fichier de règlement n'est pas un JSON valable pour une opération : {e}",
+    en: "the rules file is not valid JSON for an operation: {e}",
+};
+/// A field of the rules that breaks a rule.
+pub const ERR_INPUT_RULES_FIELD: Msg = Msg {
+    id: "err-input-rules-field",
+    fr: "champ `{field}` : {reason}",
+    en: "field `{field}`: {reason}",
+};
 
 // `urne seal` (`cmd/seal.rs`).
 
@@ -1757,6 +1793,12 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_INPUT_BLOCK_GAME,
     &ERR_INPUT_BLOCK_WRONG_GAME,
     &ERR_INPUT_BLOCK_PRICE,
+    &ERR_INPUT_KEY_NOT_PEM,
+    &ERR_INPUT_KEY_BASE64,
+    &ERR_INPUT_KEY_NOT_ED25519,
+    &ERR_INPUT_KEY_POINT,
+    &ERR_INPUT_RULES_JSON,
+    &ERR_INPUT_RULES_FIELD,
     &ERR_SEAL_NO_BOUNDS,
     &REC_SEAL_NO_BOUNDS,
     &ERR_SEAL_DAY_NOT_ENDED,
