@@ -272,7 +272,7 @@ pub fn read_export(
             Kind::ExportMalformed,
             path,
             e.to_string(),
-            &e.to_string(),
+            &super::export_refusal::words(&e, crate::msg::lang()),
             crate::msg!(mc::REC_INPUT_EXPORT_MALFORMED),
         )?),
     }
@@ -290,16 +290,23 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
     }
     // A FIFO, a device or a file over the export's limit is refused from its metadata, never
     // read (spec/formats.md §1.6); the signature is read within its own limit.
-    if let Err(e) = std::fs::metadata(path)
-        .map_err(|e| e.to_string())
-        .and_then(|m| entries::check_export_metadata(&m).map_err(|e| e.to_string()))
+    if let Err((reason, shown)) = std::fs::metadata(path)
+        .map_err(|e| (e.to_string(), e.to_string()))
+        .and_then(|m| {
+            entries::check_export_metadata(&m).map_err(|e| {
+                (
+                    e.to_string(),
+                    super::export_refusal::words(&e, crate::msg::lang()),
+                )
+            })
+        })
     {
         return Err(reject(
             ctx,
             Kind::ExportMalformed,
             path,
-            e.clone(),
-            &e,
+            reason,
+            &shown,
             crate::msg!(mc::REC_INPUT_EXPORT_NOT_FILE),
         )?);
     }
@@ -345,7 +352,7 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
             Kind::ExportBadSignature,
             path,
             e.to_string(),
-            &e.to_string(),
+            &super::export_refusal::words(&e, crate::msg::lang()),
             crate::msg!(mc::REC_INPUT_EXPORT_BAD_SIGNATURE),
         )?),
     }

@@ -11,6 +11,7 @@ pub mod clock;
 pub mod confirm;
 pub mod ctx;
 pub mod draw;
+mod export_refusal;
 pub mod hsm;
 pub mod inputs;
 pub mod keys;

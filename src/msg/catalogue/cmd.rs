@@ -1751,6 +1751,208 @@ pub const REC_PRODUCER_IDS: Msg = Msg {
     en: "give production's own public key file (--producer-key PEM, the file production handed over) and type the key ids of its written statement; a seal trusts only pinned keys",
 };
 
+// Why an export is refused, per rule of entry-export-v1 (the core's `ExportError`, said in the
+// screens' language by `cmd/export_refusal.rs`; in English, the core's own words).
+
+/// A refusal on one line.
+pub const ERR_EXPORT_LINE: Msg = Msg {
+    id: "err-export-line",
+    fr: "ligne {line} : {why}",
+    en: "line {line}: {why}",
+};
+/// The file cannot be read.
+pub const ERR_EXPORT_IO: Msg = Msg {
+    id: "err-export-io",
+    fr: "impossible de lire l'export : {e}",
+    en: "cannot read the export: {e}",
+};
+/// A signature file of the wrong length.
+pub const ERR_EXPORT_SIGNATURE_LENGTH: Msg = Msg {
+    id: "err-export-signature-length",
+    fr: "le fichier de signature doit contenir exactement 64 octets (Ed25519 brut), il en contient {n}",
+    en: "the signature file must hold exactly 64 bytes (raw Ed25519), it holds {n}",
+};
+/// No trusted key.
+pub const ERR_EXPORT_NO_TRUSTED_KEY: Msg = Msg {
+    id: "err-export-no-trusted-key",
+    fr: "aucune clé de confiance du producteur n'a été donnée",
+    en: "no trusted producer key was given",
+};
+/// A signature no trusted key verifies.
+pub const ERR_EXPORT_BAD_SIGNATURE: Msg = Msg {
+    id: "err-export-bad-signature",
+    fr: "la signature ne se vérifie sous aucune clé de confiance du producteur",
+    en: "the signature does not verify under any trusted producer key",
+};
+/// A file that changed after its signature was checked.
+pub const ERR_EXPORT_FILE_CHANGED: Msg = Msg {
+    id: "err-export-file-changed",
+    fr: "le fichier a changé après le contrôle de sa signature (SHA-256 {found}, {found_size} octets ; vérifié : {expected}, {expected_size} octets)",
+    en: "the file changed after its signature was checked (SHA-256 {found}, {found_size} bytes; verified {expected}, {expected_size} bytes)",
+};
+/// Too many lines.
+pub const ERR_EXPORT_TOO_MANY_LINES: Msg = Msg {
+    id: "err-export-too-many-lines",
+    fr: "le fichier a plus de lignes que ce lecteur n'en accepte (2^32 - 1)",
+    en: "the file has more lines than this reader supports (2^32 - 1)",
+};
+/// A file over the export's limit.
+pub const ERR_EXPORT_TOO_LARGE: Msg = Msg {
+    id: "err-export-too-large",
+    fr: "l'export contient plus de {max} octets, le maximum qu'un export peut contenir",
+    en: "the export holds more than {max} bytes, the most an export may hold",
+};
+/// Not a regular file.
+pub const ERR_EXPORT_NOT_A_FILE: Msg = Msg {
+    id: "err-export-not-a-file",
+    fr: "l'export n'est pas un fichier ordinaire",
+    en: "the export is not a regular file",
+};
+/// More accounts with entries than a day may hold.
+pub const ERR_EXPORT_TOO_MANY_ACCOUNTS: Msg = Msg {
+    id: "err-export-too-many-accounts",
+    fr: "{n} comptes ont des participations, plus que les {max} qu'un jour peut contenir",
+    en: "{n} accounts have entries, more than the {max} one day may hold",
+};
+/// A line that is not UTF-8.
+pub const ERR_EXPORT_NOT_UTF8: Msg = Msg {
+    id: "err-export-not-utf8",
+    fr: "la ligne n'est pas de l'UTF-8 valable",
+    en: "the line is not valid UTF-8",
+};
+/// A line ending in CR LF.
+pub const ERR_EXPORT_CRLF: Msg = Msg {
+    id: "err-export-crlf",
+    fr: "la ligne finit par CR LF ; les lignes doivent finir par LF seul",
+    en: "the line ends in CR LF; lines must end in LF alone",
+};
+/// A CR in a line.
+pub const ERR_EXPORT_CARRIAGE_RETURN: Msg = Msg {
+    id: "err-export-carriage-return",
+    fr: "la ligne contient un CR (octet 0x0D) à la colonne {column} ; aucun CR n'est admis dans un export",
+    en: "the line holds a CR (byte 0x0D) at column {column}; no CR is allowed anywhere in an export",
+};
+/// A last line without its LF.
+pub const ERR_EXPORT_FINAL_NEWLINE: Msg = Msg {
+    id: "err-export-final-newline",
+    fr: "la dernière ligne ne finit pas par LF",
+    en: "the last line does not end in LF",
+};
+/// A line over the limit.
+pub const ERR_EXPORT_LINE_TOO_LONG: Msg = Msg {
+    id: "err-export-line-too-long",
+    fr: "la ligne dépasse {max} octets (sans compter son LF)",
+    en: "the line is longer than {max} bytes (its LF not counted)",
+};
+/// A line that is not one JSON object.
+pub const ERR_EXPORT_INVALID_JSON: Msg = Msg {
+    id: "err-export-invalid-json",
+    fr: "JSON non valable : {reason} (colonne {column})",
+    en: "not valid JSON: {reason} (column {column})",
+};
+/// A key twice in one object.
+pub const ERR_EXPORT_DUPLICATE_KEY: Msg = Msg {
+    id: "err-export-duplicate-key",
+    fr: "la clé {key} figure deux fois dans un même objet",
+    en: "the key {key} appears twice in one object",
+};
+/// A field missing.
+pub const ERR_EXPORT_MISSING_FIELD: Msg = Msg {
+    id: "err-export-missing-field",
+    fr: "le champ `{field}` manque",
+    en: "field `{field}` is missing",
+};
+/// A field of the wrong type.
+pub const ERR_EXPORT_WRONG_TYPE: Msg = Msg {
+    id: "err-export-wrong-type",
+    fr: "le champ `{field}` doit être {expected}, trouvé : {found}",
+    en: "field `{field}` must be {expected}, found {found}",
+};
+/// A value the format does not allow.
+pub const ERR_EXPORT_OUT_OF_RANGE: Msg = Msg {
+    id: "err-export-out-of-range",
+    fr: "le champ `{field}` est hors des valeurs admises : {reason}",
+    en: "field `{field}` is out of range: {reason}",
+};
+/// An empty file.
+pub const ERR_EXPORT_EMPTY: Msg = Msg {
+    id: "err-export-empty",
+    fr: "le fichier est vide : pas d'en-tête",
+    en: "the file is empty: no header",
+};
+/// No header.
+pub const ERR_EXPORT_MISSING_HEADER: Msg = Msg {
+    id: "err-export-missing-header",
+    fr: "la ligne 1 n'est pas un en-tête (pas de champ `format`)",
+    en: "line 1 is not a header (no `format` field)",
+};
+/// Another format.
+pub const ERR_EXPORT_WRONG_FORMAT: Msg = Msg {
+    id: "err-export-wrong-format",
+    fr: "le format est {found}, \"draw-entries\" attendu",
+    en: "format is {found}, expected \"draw-entries\"",
+};
+/// Another version.
+pub const ERR_EXPORT_WRONG_VERSION: Msg = Msg {
+    id: "err-export-wrong-version",
+    fr: "la version est {found}, 1 attendu",
+    en: "version is {found}, expected 1",
+};
+/// Another operation.
+pub const ERR_EXPORT_WRONG_OPERATION: Msg = Msg {
+    id: "err-export-wrong-operation",
+    fr: "l'opération est {found}, {expected} attendue",
+    en: "operation is {found}, expected {expected}",
+};
+/// A day outside the operation.
+pub const ERR_EXPORT_DAY_NOT_IN_OPERATION: Msg = Msg {
+    id: "err-export-day-not-in-operation",
+    fr: "le jour {day} n'est pas un jour de l'opération",
+    en: "day {day} is not a day of the operation",
+};
+/// Another producer than the key that signed.
+pub const ERR_EXPORT_WRONG_PRODUCER: Msg = Msg {
+    id: "err-export-wrong-producer",
+    fr: "le producteur est {found}, mais le fichier a été signé par la clé {expected}",
+    en: "producer is {found}, but the file was signed by key {expected}",
+};
+/// A count the header announces that is not the number found.
+pub const ERR_EXPORT_COUNT_MISMATCH: Msg = Msg {
+    id: "err-export-count-mismatch",
+    fr: "l'en-tête annonce {header} enregistrements {record}, le fichier en contient {found}",
+    en: "the header announces {header} {record} records, the file holds {found}",
+};
+/// An unknown record type.
+pub const ERR_EXPORT_UNKNOWN_TYPE: Msg = Msg {
+    id: "err-export-unknown-type",
+    fr: "type d'enregistrement inconnu {found}",
+    en: "unknown record type {found}",
+};
+/// A play id twice, the id kept.
+pub const ERR_EXPORT_DUPLICATE_PLAY: Msg = Msg {
+    id: "err-export-duplicate-play",
+    fr: "identifiant de mise {id} en double (la première fois à la ligne {line})",
+    en: "duplicate play id {id} (first on line {line})",
+};
+/// A play id twice, the id too long to keep.
+pub const ERR_EXPORT_DUPLICATE_PLAY_HASHED: Msg = Msg {
+    id: "err-export-duplicate-play-hashed",
+    fr: "identifiant de mise en double (le même qu'à la ligne {line})",
+    en: "duplicate play id (the same id as line {line})",
+};
+/// An account excluded twice.
+pub const ERR_EXPORT_DUPLICATE_EXCLUSION: Msg = Msg {
+    id: "err-export-duplicate-exclusion",
+    fr: "exclusion en double du compte {account} (la première fois à la ligne {line})",
+    en: "duplicate exclusion of account {account} (first on line {line})",
+};
+/// A play not on the file's day.
+pub const ERR_EXPORT_PLAY_NOT_ON_DAY: Msg = Msg {
+    id: "err-export-play-not-on-day",
+    fr: "la mise de {at} n'est pas du {day} dans le fuseau {tz}",
+    en: "play at {at} is not on {day} in {tz}",
+};
+
 /// Every message of this file, for the catalogue's tests.
 pub(super) const ALL: &[&Msg] = &[
     &ERR_INPUT_RULES_REFUSED,
@@ -2034,4 +2236,37 @@ pub(super) const ALL: &[&Msg] = &[
     &REC_PRODUCER_OTHER,
     &ERR_PRODUCER_IDS,
     &REC_PRODUCER_IDS,
+    &ERR_EXPORT_LINE,
+    &ERR_EXPORT_IO,
+    &ERR_EXPORT_SIGNATURE_LENGTH,
+    &ERR_EXPORT_NO_TRUSTED_KEY,
+    &ERR_EXPORT_BAD_SIGNATURE,
+    &ERR_EXPORT_FILE_CHANGED,
+    &ERR_EXPORT_TOO_MANY_LINES,
+    &ERR_EXPORT_TOO_LARGE,
+    &ERR_EXPORT_NOT_A_FILE,
+    &ERR_EXPORT_TOO_MANY_ACCOUNTS,
+    &ERR_EXPORT_NOT_UTF8,
+    &ERR_EXPORT_CRLF,
+    &ERR_EXPORT_CARRIAGE_RETURN,
+    &ERR_EXPORT_FINAL_NEWLINE,
+    &ERR_EXPORT_LINE_TOO_LONG,
+    &ERR_EXPORT_INVALID_JSON,
+    &ERR_EXPORT_DUPLICATE_KEY,
+    &ERR_EXPORT_MISSING_FIELD,
+    &ERR_EXPORT_WRONG_TYPE,
+    &ERR_EXPORT_OUT_OF_RANGE,
+    &ERR_EXPORT_EMPTY,
+    &ERR_EXPORT_MISSING_HEADER,
+    &ERR_EXPORT_WRONG_FORMAT,
+    &ERR_EXPORT_WRONG_VERSION,
+    &ERR_EXPORT_WRONG_OPERATION,
+    &ERR_EXPORT_DAY_NOT_IN_OPERATION,
+    &ERR_EXPORT_WRONG_PRODUCER,
+    &ERR_EXPORT_COUNT_MISMATCH,
+    &ERR_EXPORT_UNKNOWN_TYPE,
+    &ERR_EXPORT_DUPLICATE_PLAY,
+    &ERR_EXPORT_DUPLICATE_PLAY_HASHED,
+    &ERR_EXPORT_DUPLICATE_EXCLUSION,
+    &ERR_EXPORT_PLAY_NOT_ON_DAY,
 ];
