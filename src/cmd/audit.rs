@@ -10,6 +10,7 @@ use crate::edge::store::AuditLog;
 use crate::error::{Error, Kind, Result};
 use crate::msg;
 use crate::msg::catalogue as m;
+use crate::msg::catalogue::cmd as mc;
 use crate::msg::catalogue::sitting as S;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -71,8 +72,11 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
     if fsio::name_taken(&dir, &name)? {
         return Err(Error::new(
             Kind::OutputExists,
-            format!("{} already exists", out.display()),
-            "a backup never replaces a file: give a new name",
+            crate::msg!(
+                crate::msg::catalogue::edge::ERR_OUTPUT_EXISTS,
+                path = out.display()
+            ),
+            crate::msg!(mc::REC_AUDIT_BACKUP_EXISTS),
         ));
     }
     ctx.check_only()?;
@@ -92,11 +96,8 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
         if !snap.same_as(&mut placed)? {
             return Err(Error::new(
                 Kind::StoreFailed,
-                format!(
-                    "the backup {} does not read back as the trail",
-                    out.display()
-                ),
-                "check the medium; keep the trail and make the backup again",
+                crate::msg!(mc::ERR_AUDIT_BACKUP_READBACK, path = out.display()),
+                crate::msg!(mc::REC_AUDIT_BACKUP_READBACK),
             ));
         }
         Ok((log.trail().unwrap_or_default(), events.len(), head))
@@ -137,8 +138,12 @@ pub fn read_audit_key(p: &Path) -> Result<[u8; 32]> {
     keys::public_key_from_pem(&String::from_utf8_lossy(&fsio::read(p)?)).map_err(|e| {
         Error::new(
             Kind::KeysInvalid,
-            format!("{}: {e}", p.display()),
-            "give the audit.pub.pem written by `urne keys export`",
+            crate::msg!(
+                mc::ERR_AUDIT_KEY,
+                path = p.display(),
+                e = super::inputs::key_error_words(&e, crate::msg::lang())
+            ),
+            crate::msg!(mc::REC_AUDIT_KEY),
         )
     })
 }
@@ -163,15 +168,15 @@ pub fn verify_export_file(
         if f.class.is_verification() {
             Error::new(
                 Kind::TrailVerificationFailed,
-                format!("verification failed ({}): {}", f.class.name(), f.what),
-                "give the JSON Lines file `urne audit export` wrote",
+                crate::msg!(
+                    mc::ERR_AUDIT_VERIFICATION,
+                    class = f.class.name(),
+                    what = f.what
+                ),
+                crate::msg!(mc::REC_AUDIT_EXPORT_FILE),
             )
         } else {
-            Error::new(
-                Kind::VerifyInput,
-                f.what,
-                "check the path and its permissions",
-            )
+            Error::new(Kind::VerifyInput, f.what, crate::msg!(mc::REC_AUDIT_PATH))
         }
     })?
     .ok_or_else(|| {
@@ -184,18 +189,19 @@ pub fn verify_export_file(
     verify_trail_export(&path.display().to_string(), &bytes, held, key, strict).map_err(|f| {
         Error::new(
             Kind::TrailVerificationFailed,
-            format!("verification failed ({}): {}", f.class.name(), f.what),
-            if f.class == urne_verify::verify::FailureClass::Rehearsal {
-                REHEARSAL_HINT
+            crate::msg!(
+                mc::ERR_AUDIT_VERIFICATION,
+                class = f.class.name(),
+                what = f.what
+            ),
+            crate::msg!(if f.class == urne_verify::verify::FailureClass::Rehearsal {
+                mc::REC_AUDIT_REHEARSAL
             } else {
-                "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results"
-            },
+                mc::REC_AUDIT_EXPORT_ALTERED
+            }),
         )
     })
 }
-
-/// The hint of a rehearsal token's trail checked as an official one (spec/formats.md §6.10).
-const REHEARSAL_HINT: &str = "this is a rehearsal token's trail (RÉPÉTITION — SANS VALEUR): never an official one. On its own token, give --rehearsal-at to check it as the rehearsal's it is";
 
 /// The audit key of the folder `urne keys export` wrote (its audit.pub.pem; a link there is
 /// not followed, spec/formats.md §1.6).
@@ -205,7 +211,7 @@ pub fn exported_audit_key(dir: &Path) -> Result<[u8; 32]> {
         Error::new(
             Kind::KeysInvalid,
             f.what,
-            "give the folder written by `urne keys export` (it holds audit.pub.pem)",
+            crate::msg!(mc::REC_AUDIT_KEYS_FOLDER),
         )
     })
 }
@@ -278,12 +284,12 @@ fn verify(
     let report = verify_trail(&events, &stored, held, key).map_err(|f| {
         Error::new(
             Kind::TrailVerificationFailed,
-            format!("audit trail fails at event {}: {}", f.seq, f.reason),
-            if f.class == urne_verify::verify::FailureClass::Rehearsal {
-                REHEARSAL_HINT
+            crate::msg!(mc::ERR_AUDIT_FAILS, seq = f.seq, reason = f.reason),
+            crate::msg!(if f.class == urne_verify::verify::FailureClass::Rehearsal {
+                mc::REC_AUDIT_REHEARSAL
             } else {
-                "the trail was altered or truncated: keep this database as evidence and compare it with the checkpoints exported with results"
-            },
+                mc::REC_AUDIT_ALTERED
+            }),
         )
     })?;
     let corrupt = log.corrupt_blobs()?;
@@ -294,11 +300,12 @@ fn verify(
             .map_or(0, |e| e.seq);
         return Err(Error::new(
             Kind::TrailVerificationFailed,
-            format!(
-                "audit trail fails at event {user}: the data it references ({}) was altered",
-                hex::encode(h)
+            crate::msg!(
+                mc::ERR_AUDIT_BLOB_ALTERED,
+                seq = user,
+                hash = hex::encode(h)
             ),
-            "keep this database as evidence",
+            crate::msg!(mc::REC_AUDIT_KEEP),
         ));
     }
     check_named_blobs(&log, &events)?;
@@ -306,8 +313,8 @@ fn verify(
         report.check_strict().map_err(|f| {
             Error::new(
                 Kind::TrailVerificationFailed,
-                format!("audit trail fails at event {}: {}", f.seq, f.reason),
-                "run any signing command (e.g. `urne keys export`) to checkpoint them, or investigate if they were not recorded by urne",
+                crate::msg!(mc::ERR_AUDIT_FAILS, seq = f.seq, reason = f.reason),
+                crate::msg!(mc::REC_AUDIT_STRICT),
             )
         })?;
     }
@@ -326,11 +333,8 @@ fn check_named_blobs(log: &AuditLog, events: &[Event]) -> Result<()> {
             if !log.has_blob(&b)? {
                 return Err(Error::new(
                     Kind::TrailVerificationFailed,
-                    format!(
-                        "audit trail fails at event {}: the data {b} it names is missing from the database",
-                        e.seq
-                    ),
-                    "data the trail binds was deleted from the database: keep this database as evidence, and act on no output that rests on that event until it is explained",
+                    crate::msg!(mc::ERR_AUDIT_BLOB_MISSING, seq = e.seq, hash = b),
+                    crate::msg!(mc::REC_AUDIT_BLOB_MISSING),
                 ));
             }
         }

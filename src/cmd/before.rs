@@ -6,6 +6,7 @@ use crate::edge::binding::TokenTrail;
 use crate::edge::hsm::Hsm;
 use crate::edge::store::AuditLog;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use urne_ceremony::token::{MarkFailure, check_against_marks};
 use urne_verify::audit::Event;
 use urne_verify::audit::chain::PrefixRoots;
@@ -35,11 +36,11 @@ pub(super) fn no_trail(hsm: &Hsm) -> Error {
     Error::trail(
         Kind::TokenNotInitialised,
         if keys.is_empty() {
-            "the token holds no urne trail and no keys: it was never initialised".to_string()
+            crate::msg!(mc::ERR_BEFORE_NEVER_INITIALISED)
         } else {
-            "the token holds urne's keys but no trail: it was initialised by urne version 1, or its initialisation was interrupted".to_string()
+            crate::msg!(mc::ERR_BEFORE_KEYS_NO_TRAIL)
         },
-        "initialise a token with `urne keys init` (docs/ceremony.md); an interrupted `urne keys init` resumes when run again",
+        crate::msg!(mc::REC_BEFORE_NOT_INITIALISED),
     )
 }
 
@@ -47,12 +48,12 @@ pub(super) fn no_trail(hsm: &Hsm) -> Error {
 pub(super) fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
     Error::new(
         Kind::TrailMissing,
-        format!(
-            "no audit trail at {}: this token's {}",
-            db.display(),
-            tt.describe()
+        crate::msg!(
+            mc::ERR_BEFORE_NO_TRAIL,
+            path = db.display(),
+            trail = tt.describe()
         ),
-        "urne never creates a trail except at `urne keys init`: give the appliance's database with --db or URNE_DB, or put back a backup whose head is the token's last mark (docs/ceremony.md, \"urne refuses the trail\")",
+        crate::msg!(mc::REC_BEFORE_NO_TRAIL),
     )
 }
 
@@ -76,11 +77,13 @@ pub(super) fn check_before_acting(
     let broken = |seq: u64, reason: String| {
         Error::new(
             Kind::TrailBroken,
-            format!(
-                "audit trail {}: it fails at event {seq}: {reason}; nothing was done",
-                path.display()
+            crate::msg!(
+                mc::ERR_BEFORE_BROKEN,
+                path = path.display(),
+                seq = seq,
+                reason = reason
             ),
-            "the trail was altered: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+            crate::msg!(mc::REC_BEFORE_BROKEN),
         )
     };
     let stored = log.checkpoints()?;
@@ -94,8 +97,8 @@ pub(super) fn check_before_acting(
     let malformed = |m: kinds::MalformedRecord| {
         Error::new(
             Kind::TrailBroken,
-            format!("audit trail {}: {m}; nothing was done", path.display()),
-            "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+            crate::msg!(mc::ERR_BEFORE_MALFORMED, path = path.display(), what = m),
+            crate::msg!(mc::REC_BEFORE_MALFORMED),
         )
     };
     // Every event a record of its kind, in an order urne can write (spec/formats.md §6.2).
@@ -106,7 +109,7 @@ pub(super) fn check_before_acting(
             if !log.has_blob(&b)? {
                 return Err(broken(
                     e.seq,
-                    format!("the data {b} it names is missing from the database"),
+                    crate::msg!(mc::ERR_BEFORE_WHY_BLOB, hash = b),
                 ));
             }
         }
@@ -155,16 +158,16 @@ fn check_replaced_trail_stopped(
         None => Ok(()),
         Some(m) => Err(Error::new(
             Kind::TrailFork,
-            format!(
-                "the token holds a mark of the replaced trail {} ({} events, root {}) beyond the one the restart of the audit trail {} states ({} events, root {}): the replaced trail was appended to after the restart; nothing was done",
-                r.previous_trail,
-                m.size,
-                m.root,
-                path.display(),
-                r.previous_mark_size,
-                r.previous_mark_root
+            crate::msg!(
+                mc::ERR_BEFORE_REPLACED_APPENDED,
+                previous = r.previous_trail,
+                size = m.size,
+                root = m.root,
+                path = path.display(),
+                stated_size = r.previous_mark_size,
+                stated_root = r.previous_mark_root
             ),
-            "stop: keep both databases as evidence and investigate; state it in the minutes (docs/ceremony.md, \"urne refuses the trail\")",
+            crate::msg!(mc::REC_BEFORE_REPLACED_APPENDED),
         )),
     }
 }
@@ -180,8 +183,8 @@ fn first_trail(events: &[Event], path: &std::path::Path) -> Result<Option<Hash32
         Some((e, Err(m))) if e.kind == "trail.created" || e.kind == "trail.restarted" => {
             return Err(Error::new(
                 Kind::TrailBroken,
-                format!("audit trail {}: {m}; nothing was done", path.display()),
-                "the trail holds what urne does not write there: keep the database as evidence, run `urne audit verify`, and act on no output until it is explained",
+                crate::msg!(mc::ERR_BEFORE_MALFORMED, path = path.display(), what = m),
+                crate::msg!(mc::REC_BEFORE_MALFORMED),
             ));
         }
         _ => None,
@@ -199,12 +202,13 @@ fn check_clock_not_behind(events: &[Event], path: &std::path::Path) -> Result<()
         // Both in the one fixed format urne writes (RFC 3339 UTC, microseconds): ordered as text.
         Some(last) if now < last.ts => Err(Error::trail(
             Kind::ClockWentBack,
-            format!(
-                "the appliance's clock ({now}) is earlier than the last event of the audit trail {} ({}): the clock was set back, or the trail's last events were dated by a clock set ahead",
-                path.display(),
-                last.ts
+            crate::msg!(
+                mc::ERR_BEFORE_CLOCK_BACK,
+                now = now,
+                path = path.display(),
+                last = last.ts
             ),
-            "check the appliance's clock (UTC) against the commissaire's watch: if it is wrong, set it right; if it is right, record the correction with `urne clock correct --reason TEXT` at the console, in front of the commissaire (docs/ceremony.md); say so in the minutes; nothing was done",
+            crate::msg!(mc::REC_BEFORE_CLOCK_BACK),
         )),
         _ => Ok(()),
     }
@@ -218,12 +222,13 @@ fn check_clock_behind(events: &[Event], path: &std::path::Path) -> Result<()> {
         Some(last) if now < last.ts => Ok(()),
         last => Err(Error::trail(
             Kind::ClockCorrectionRefused,
-            format!(
-                "the appliance's clock ({now}) is not earlier than the last event of the audit trail {} ({}): there is no clock to correct",
-                path.display(),
-                last.map_or("none", |e| e.ts.as_str())
+            crate::msg!(
+                mc::ERR_BEFORE_CLOCK_RIGHT,
+                now = now,
+                path = path.display(),
+                last = last.map_or_else(|| crate::msg!(mc::ERR_BEFORE_NO_EVENT), |e| e.ts.clone())
             ),
-            "`urne clock correct` records the correction of a clock that dated events ahead of the time and was then set right; nothing was done",
+            crate::msg!(mc::REC_BEFORE_CLOCK_RIGHT),
         )),
     }
 }
@@ -233,51 +238,50 @@ fn not_tokens(path: &std::path::Path, first: Option<Hash32>, tt: &TokenTrail) ->
     Error::new(
         Kind::TrailNotTokens,
         match first {
-            Some(other) => format!(
-                "the audit trail {} is another trail ({other}), not this token's ({})",
-                path.display(),
-                tt.object.trail
+            Some(other) => crate::msg!(
+                mc::ERR_BEFORE_OTHER_TRAIL,
+                path = path.display(),
+                other = other,
+                trail = tt.object.trail
             ),
-            None => format!(
-                "the audit trail {} names no trail identity (a version-1 trail, or not urne's): this token's {}",
-                path.display(),
-                tt.describe()
+            None => crate::msg!(
+                mc::ERR_BEFORE_NO_IDENTITY,
+                path = path.display(),
+                trail = tt.describe()
             ),
         },
-        "give the database of this token's trail with --db or URNE_DB; a token has one trail and a trail one token",
+        crate::msg!(mc::REC_BEFORE_NOT_TOKENS),
     )
 }
 
 /// The refusal for a database that does not extend the token's last mark.
 fn mark_refusal(path: &std::path::Path, f: &MarkFailure) -> Error {
-    let hint = "urne accepts only the trail the token last marked: put back the database (or a backup whose head is the last mark) and keep this file as evidence (docs/ceremony.md, \"urne refuses the trail\")";
+    let hint = crate::msg!(mc::REC_BEFORE_MARK);
     let (kind, msg) = match f {
         MarkFailure::Older { events, marked } => (
             Kind::TrailOlder,
-            format!(
-                "the audit trail {} holds {events} events but the token marked {marked}: it is an older copy, or events were removed from its end",
-                path.display()
+            crate::msg!(
+                mc::ERR_BEFORE_OLDER,
+                path = path.display(),
+                events = events,
+                marked = marked
             ),
         ),
         MarkFailure::Diverged { marked } => (
             Kind::TrailFork,
-            format!(
-                "the first {marked} events of the audit trail {} are not the ones the token marked: another history of this trail (a fork)",
-                path.display()
+            crate::msg!(
+                mc::ERR_BEFORE_DIVERGED,
+                marked = marked,
+                path = path.display()
             ),
         ),
         MarkFailure::ConflictingMarks { size } => (
             Kind::TrailFork,
-            format!(
-                "the token holds two different marks of size {size}: two histories were written under this trail (a fork)"
-            ),
+            crate::msg!(mc::ERR_BEFORE_CONFLICTING_MARKS, size = size),
         ),
         MarkFailure::OtherTrail { .. } => (
             Kind::TrailNotTokens,
-            format!(
-                "the audit trail {} is not this token's trail",
-                path.display()
-            ),
+            crate::msg!(mc::ERR_BEFORE_NOT_TOKENS, path = path.display()),
         ),
     };
     Error::new(kind, msg, hint)

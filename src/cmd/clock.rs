@@ -7,6 +7,7 @@
 
 use super::ctx::Ctx;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use chrono::{DateTime, Utc};
 use urne_verify::audit::Event;
 use urne_verify::events::kinds::{self, Record};
@@ -18,8 +19,8 @@ pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
     super::inputs::check_reason(reason, "clock correction")?;
     // Typed at the console, before the PIN: never from a pipe or a file.
     super::randomness::need_terminal_for(
-        "the clock's correction is confirmed by the date and time typed at the terminal, and standard input is not one",
-        "run `urne clock correct` at the appliance's console, in front of the commissaire; nothing was recorded",
+        &crate::msg!(mc::ERR_CLOCK_TERMINAL),
+        &crate::msg!(mc::REC_CLOCK_TERMINAL),
     )?;
     let lang = crate::text::lang();
     let event = ctx.begin_correction(|events, last| {
@@ -96,9 +97,7 @@ fn refuse_before_witnessed(events: &[Event], confirmed: DateTime<Utc>) -> Result
     });
     Err(Error::new(
         Kind::ClockCorrectionRefused,
-        format!(
-            "the time confirmed at the watch is earlier than the last time a person witnessed on this trail ({floor}, Paris time, the watch check's tolerance included): a correction never goes back past a watch"
-        ),
-        "nothing was recorded. Check the watch and the appliance's clock against a reference in front of the commissaire; a trail whose witnessed times are wrong is restarted, witnessed (`urne trail restart`)",
+        crate::msg!(mc::ERR_CLOCK_PAST_WATCH, floor = floor),
+        crate::msg!(mc::REC_CLOCK_PAST_WATCH),
     ))
 }

@@ -5,6 +5,7 @@
 //! written before anyone saw what the command was about to do.
 
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use std::io::{BufRead, IsTerminal, Write};
 
 /// How often the day or block id may be typed back.
@@ -25,10 +26,12 @@ impl Terminal<'_> {
         match self {
             Terminal::Own if !std::io::stdin().is_terminal() => Err(Error::new(
                 Kind::NotATerminal,
-                format!(
-                    "the {what} is confirmed by typing it back at the terminal, and standard input is not one"
-                ),
-                "run the command at the appliance's console, in front of the commissaire: nothing typed before it showed what it is about to do may confirm it; nothing was recorded",
+                match what {
+                    "void" => crate::msg!(mc::ERR_CONFIRM_TERMINAL_VOID),
+                    "reveal" => crate::msg!(mc::ERR_CONFIRM_TERMINAL_REVEAL),
+                    _ => crate::msg!(mc::ERR_CONFIRM_TERMINAL, what = what),
+                },
+                crate::msg!(mc::REC_CONFIRM_TERMINAL),
             )),
             _ => Ok(()),
         }
@@ -39,8 +42,8 @@ impl Terminal<'_> {
         let closed = || {
             Error::new(
                 Kind::TerminalClosed,
-                "the terminal was closed before the confirmation was typed",
-                "nothing was recorded; run the command again",
+                crate::msg!(mc::ERR_CONFIRM_CLOSED),
+                crate::msg!(mc::REC_CONFIRM_CLOSED),
             )
         };
         match self {
@@ -58,8 +61,8 @@ pub fn read_line(input: &mut dyn BufRead, closed: impl FnOnce() -> Error) -> Res
     let n = input.read_line(&mut s).map_err(|e| {
         Error::new(
             Kind::TerminalUnreadable,
-            format!("cannot read the terminal: {e}"),
-            "check the terminal and run the command again",
+            crate::msg!(mc::ERR_CONFIRM_UNREADABLE, e = e),
+            crate::msg!(mc::REC_CONFIRM_UNREADABLE),
         )
     })?;
     if n == 0 {
@@ -132,11 +135,8 @@ pub fn typed_back(term: &mut Terminal, s: &Shown) -> Result<()> {
     }
     Err(Error::new(
         Kind::NotConfirmed,
-        format!("{} was not typed back after {TRIES} tries", s.noun),
-        format!(
-            "nothing was recorded. Check that this is the step you meant, then run the command again and type {} exactly as shown",
-            s.noun
-        ),
+        crate::msg!(mc::ERR_CONFIRM_NOT_TYPED, noun = noun, tries = TRIES),
+        crate::msg!(mc::REC_CONFIRM_NOT_TYPED, noun = noun),
     ))
 }
 

@@ -9,6 +9,7 @@ use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
 use crate::edge::store::{AuditLog, Binding, FreshMarks};
 use crate::error::{Error, Exit, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use urne_verify::audit::Event;
 use urne_verify::audit::history::{History, OutputPublished, history_of};
 use urne_verify::crypto::Hash32;
@@ -131,8 +132,8 @@ impl Ctx {
         let last = events.last().ok_or_else(|| {
             Error::new(
                 Kind::Defect,
-                "a checked trail holds no event",
-                "this is a defect in urne; keep the audit trail and report it",
+                crate::msg!(mc::ERR_CTX_NO_EVENT),
+                crate::msg!(crate::msg::catalogue::edge::REC_DEFECT_REPORT),
             )
         })?;
         let correction = confirm(&events, last)?;
@@ -179,8 +180,8 @@ impl Ctx {
         if self.audit.is_some() {
             return Err(Error::new(
                 Kind::Defect,
-                format!("the command {} began twice", self.command_name),
-                "this is a defect in urne; keep the audit trail and report it",
+                crate::msg!(mc::ERR_CTX_BEGAN_TWICE, command = self.command_name),
+                crate::msg!(crate::msg::catalogue::edge::REC_DEFECT_REPORT),
             ));
         }
         let db = self.global.db.clone();
@@ -237,8 +238,8 @@ impl Ctx {
         self.audit.as_mut().ok_or_else(|| {
             Error::new(
                 Kind::Defect,
-                format!("the command {name} used the audit trail before it began"),
-                "this is a defect in urne; keep the audit trail and report it",
+                crate::msg!(mc::ERR_CTX_NOT_BEGUN, command = name),
+                crate::msg!(crate::msg::catalogue::edge::REC_DEFECT_REPORT),
             )
         })
     }
@@ -330,8 +331,8 @@ impl Ctx {
         let trail = log.trail().ok_or_else(|| {
             Error::new(
                 Kind::Defect,
-                "an output was made before the trail was checked",
-                "this is a defect in urne; keep the audit trail and report it",
+                crate::msg!(mc::ERR_CTX_OUTPUT_UNCHECKED),
+                crate::msg!(crate::msg::catalogue::edge::REC_DEFECT_REPORT),
             )
         })?;
         let events = log.events()?;
@@ -344,8 +345,8 @@ impl Ctx {
         history_of(trail, &events, last.as_ref()).map_err(|why| {
             Error::new(
                 Kind::TrailBroken,
-                format!("audit trail: {why}"),
-                "the trail was altered: keep the database as evidence and run `urne audit verify`",
+                crate::msg!(mc::ERR_INPUT_ALTERED, what = why),
+                crate::msg!(mc::REC_CTX_HISTORY),
             )
         })
     }
@@ -364,8 +365,8 @@ impl Ctx {
             .map_err(|e| {
                 Error::new(
                     Kind::SelfCheckFailed,
-                    format!("the checkpoint of {file} does not verify: {e}"),
-                    "this is a defect in urne; keep the audit trail and report it",
+                    crate::msg!(mc::ERR_CTX_CHECKPOINT, file = file, e = e),
+                    crate::msg!(crate::msg::catalogue::edge::REC_DEFECT_REPORT),
                 )
             })?;
         Ok(OutputPublished {

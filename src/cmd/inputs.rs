@@ -6,6 +6,7 @@ use super::ctx::Ctx;
 use crate::edge::fsio;
 use crate::error::{Error, Kind, Result};
 use crate::msg::catalogue as m;
+use crate::msg::catalogue::cmd as mc;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use urne_ceremony::state::{self, day::DayState};
@@ -26,8 +27,12 @@ pub fn load_rules(path: &Path, admit: Admission) -> Result<(DrawRules, Vec<u8>)>
     let rules = DrawRules::from_json(&bytes).map_err(|e| {
         Error::new(
             Kind::RulesRefused,
-            format!("rules file {} is refused: {e}", path.display()),
-            "use the operation's rules file shipped in rules/ (e.g. rules/chanceux-noel-2018.json)",
+            crate::msg!(
+                mc::ERR_INPUT_RULES_REFUSED,
+                path = path.display(),
+                e = rules_error_words(&e, crate::msg::lang())
+            ),
+            crate::msg!(mc::REC_INPUT_RULES_REFUSED),
         )
     })?;
     check_official(path, rules.operation(), &bytes, admit)?;
@@ -57,11 +62,13 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8], admit: Admission) -> 
         }
         Standing::Unofficial if admit == Admission::OfficialOnly => Err(Error::new(
             Kind::RulesNotOfficial,
-            format!(
-                "rules file {} declares {id}, which is not an official regulation of this appliance (SHA-256 {sha})",
-                path.display()
+            crate::msg!(
+                mc::ERR_INPUT_RULES_UNOFFICIAL,
+                path = path.display(),
+                id = id,
+                sha = sha
             ),
-            "use the official rules file shipped in rules/; for rules that are not an official regulation (a test game), say so with --unofficial-rules: every output then states it",
+            crate::msg!(mc::REC_INPUT_RULES_UNOFFICIAL),
         )),
         Standing::Unofficial => {
             note!(
@@ -73,11 +80,14 @@ pub fn check_official(path: &Path, id: &str, bytes: &[u8], admit: Admission) -> 
         }
         Standing::Doctored(pinned) => Err(Error::new(
             Kind::RulesNotOfficial,
-            format!(
-                "rules file {} declares {id} but is not its official file: SHA-256 {sha}, the official one is {pinned}",
-                path.display()
+            crate::msg!(
+                mc::ERR_INPUT_RULES_DOCTORED,
+                path = path.display(),
+                id = id,
+                sha = sha,
+                pinned = pinned
             ),
-            "use the official rules file shipped in rules/; its SHA-256 is fixed in the appliance and printed in the minutes",
+            crate::msg!(mc::REC_INPUT_RULES_DOCTORED),
         )),
     }
 }
@@ -92,8 +102,8 @@ fn producer_key_paths(ctx: &Ctx, given: &[PathBuf]) -> Result<Vec<PathBuf>> {
     if paths.is_empty() {
         return Err(Error::new(
             Kind::NoProducerKey,
-            "no trusted producer key",
-            "give production's public key with --producer-key PEM (or list it under \"producer_keys\" in the configuration)",
+            crate::msg!(mc::ERR_INPUT_NO_PRODUCER_KEY),
+            crate::msg!(mc::REC_INPUT_NO_PRODUCER_KEY),
         ));
     }
     Ok(paths)
@@ -114,8 +124,12 @@ pub fn key_files(paths: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
             keys::public_key_from_pem(&String::from_utf8_lossy(&pem)).map_err(|e| {
                 Error::new(
                     Kind::ProducerKeyInvalid,
-                    format!("producer key {}: {e}", p.display()),
-                    "give production's Ed25519 public key as a PEM SubjectPublicKeyInfo file",
+                    crate::msg!(
+                        mc::ERR_INPUT_PRODUCER_KEY,
+                        path = p.display(),
+                        e = key_error_words(&e, crate::msg::lang())
+                    ),
+                    crate::msg!(mc::REC_INPUT_PRODUCER_KEY),
                 )
             })
         })
@@ -156,8 +170,8 @@ pub fn pinned_keys(ctx: &mut Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
     let Some(pinned) = trail.producer_keys() else {
         return Err(Error::new(
             Kind::ProducerKeyNotPinned,
-            "production's keys are not pinned in this trail: a seal trusts no key file alone",
-            "production's key is pinned at the key ceremony (`urne ceremony --key-ceremony --producer-key PEM`) or with `urne keys producer --producer-key PEM`, its key id typed from production's written statement",
+            crate::msg!(mc::ERR_INPUT_NOT_PINNED),
+            crate::msg!(mc::REC_INPUT_NOT_PINNED),
         ));
     };
     if !given.is_empty() {
@@ -165,12 +179,12 @@ pub fn pinned_keys(ctx: &mut Ctx, given: &[PathBuf]) -> Result<Vec<[u8; 32]>> {
             if !pinned.keys.contains(&k) {
                 return Err(Error::new(
                     Kind::ProducerKeyNotPinned,
-                    format!(
-                        "producer key {} is not among production's keys pinned in the trail ({})",
-                        k.key_id,
-                        urne_verify::values::KeyId::join(&pinned.ids())
+                    crate::msg!(
+                        mc::ERR_INPUT_KEY_UNPINNED,
+                        key = k.key_id,
+                        pinned = urne_verify::values::KeyId::join(&pinned.ids())
                     ),
-                    "a seal trusts the pinned keys only; a new key of production's is pinned with `urne keys producer` (recorded, shown in the minutes)",
+                    crate::msg!(mc::REC_INPUT_KEY_UNPINNED),
                 ));
             }
         }
@@ -200,10 +214,22 @@ fn open(path: &Path) -> Result<BufReader<std::fs::File>> {
         .map_err(|e| crate::error::io_error(crate::error::Io::Read, path, e))
 }
 
-/// Records a refused export (with the file's hash) in the trail; returns the error to stop on
-/// (exit 2).
-pub fn reject(ctx: &mut Ctx, kind: Kind, path: &Path, reason: String, hint: &str) -> Result<Error> {
-    let message = format!("export {} refused: {reason}", path.display());
+/// Records a refused export (with the file's hash and `reason`, as the trail words it) in the
+/// trail; returns the error to stop on (exit 2), its words in the screens' language: `shown`
+/// (the reason in those words) and `hint`.
+pub fn reject(
+    ctx: &mut Ctx,
+    kind: Kind,
+    path: &Path,
+    reason: String,
+    shown: &str,
+    hint: String,
+) -> Result<Error> {
+    let message = crate::msg!(
+        mc::ERR_INPUT_EXPORT_REFUSED,
+        path = path.display(),
+        reason = shown
+    );
     ctx.record_evidence(InputRejected {
         file: path.display().to_string(),
         sha256: file_sha256(path),
@@ -246,7 +272,8 @@ pub fn read_export(
             Kind::ExportMalformed,
             path,
             e.to_string(),
-            "the export does not follow entry-export-v1; ask production for a corrected export. Nothing of this file was kept",
+            &super::export_refusal::words(&e, crate::msg::lang()),
+            crate::msg!(mc::REC_INPUT_EXPORT_MALFORMED),
         )?),
     }
 }
@@ -263,16 +290,24 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
     }
     // A FIFO, a device or a file over the export's limit is refused from its metadata, never
     // read (spec/formats.md §1.6); the signature is read within its own limit.
-    if let Err(e) = std::fs::metadata(path)
-        .map_err(|e| e.to_string())
-        .and_then(|m| entries::check_export_metadata(&m).map_err(|e| e.to_string()))
+    if let Err((reason, shown)) = std::fs::metadata(path)
+        .map_err(|e| (e.to_string(), e.to_string()))
+        .and_then(|m| {
+            entries::check_export_metadata(&m).map_err(|e| {
+                (
+                    e.to_string(),
+                    super::export_refusal::words(&e, crate::msg::lang()),
+                )
+            })
+        })
     {
         return Err(reject(
             ctx,
             Kind::ExportMalformed,
             path,
-            e,
-            "give production's export file itself (a regular file within the limit of spec/formats.md §1.6)",
+            reason,
+            &shown,
+            crate::msg!(mc::REC_INPUT_EXPORT_NOT_FILE),
         )?);
     }
     // The signature: at most one byte more than a signature, whatever the file is (the
@@ -287,7 +322,8 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
             Kind::ExportUnsigned,
             path,
             format!("its signature {} is missing", sig_path.display()),
-            "production delivers FILE.jsonl with FILE.jsonl.sig beside it; an unsigned export is never used",
+            &crate::msg!(mc::ERR_INPUT_WHY_UNSIGNED, sig = sig_path.display()),
+            crate::msg!(mc::REC_INPUT_EXPORT_UNSIGNED),
         )?);
     };
     let lang = crate::text::lang();
@@ -316,7 +352,8 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
             Kind::ExportBadSignature,
             path,
             e.to_string(),
-            "ask production for a correctly signed export; nothing of this file was used",
+            &super::export_refusal::words(&e, crate::msg::lang()),
+            crate::msg!(mc::REC_INPUT_EXPORT_BAD_SIGNATURE),
         )?),
     }
 }
@@ -327,8 +364,8 @@ pub fn check_day(day: &str) -> Result<Day> {
     day.parse::<Day>().map_err(|_| {
         Error::new(
             Kind::BadDate,
-            format!("{day:?} is not a date YYYY-MM-DD"),
-            "write the day with four, two and two digits, e.g. 2018-12-01",
+            crate::msg!(mc::ERR_INPUT_BAD_DATE, day = format!("{day:?}")),
+            crate::msg!(mc::REC_INPUT_BAD_DATE),
         )
     })
 }
@@ -338,16 +375,20 @@ pub fn check_day(day: &str) -> Result<Day> {
 /// words the commissaire signs.
 pub const MIN_REASON: usize = 10;
 
-/// A reason for `what` ("void", "restart") of at least [`MIN_REASON`] characters (exit 2).
+/// A reason for `what` ("void", "restart", "clock correction") of at least [`MIN_REASON`]
+/// characters (exit 2).
 pub fn check_reason(reason: &str, what: &str) -> Result<()> {
     let n = reason.trim().chars().count();
     if n < MIN_REASON {
+        let short = match what {
+            "restart" => mc::ERR_INPUT_REASON_RESTART,
+            "clock correction" => mc::ERR_INPUT_REASON_CLOCK,
+            _ => mc::ERR_INPUT_REASON_VOID,
+        };
         return Err(Error::new(
             Kind::ReasonTooShort,
-            format!(
-                "a {what} needs a reason of at least {MIN_REASON} characters (this one has {n})"
-            ),
-            "say why, in words the commissaire will sign: --reason \"…\"",
+            crate::msg!(short, min = MIN_REASON, n = n),
+            crate::msg!(mc::REC_INPUT_REASON),
         ));
     }
     Ok(())
@@ -362,10 +403,49 @@ pub fn parse_block(arg: &str) -> Result<urne_verify::block::id::BlockId> {
     urne_verify::block::id::BlockId::parse(arg).map_err(|e| {
         Error::new(
             Kind::BadBlockId,
-            e.to_string(),
-            format!("give the block's canonical id game/price_cents/emission/number, e.g. {BLOCK_ID_EXAMPLE}"),
+            block_id_words(&e, crate::msg::lang()),
+            crate::msg!(mc::REC_INPUT_BLOCK_ID, example = BLOCK_ID_EXAMPLE),
         )
     })
+}
+
+/// Why the operation's rules file is refused, in `lang` (in English, the core error's own words;
+/// what is wrong with a field is said in them in both).
+fn rules_error_words(e: &urne_verify::rules::draw::RulesError, lang: crate::msg::Lang) -> String {
+    use urne_verify::rules::draw::RulesError as R;
+    match e {
+        R::Json(j) => mc::ERR_INPUT_RULES_JSON.fill(lang, &[("e", j)]),
+        R::Invalid { field, reason } => {
+            mc::ERR_INPUT_RULES_FIELD.fill(lang, &[("field", field), ("reason", reason)])
+        }
+    }
+}
+
+/// Why a public key file is refused, in `lang` (in English, the core error's own words).
+pub fn key_error_words(e: &keys::KeyError, lang: crate::msg::Lang) -> String {
+    use keys::KeyError as K;
+    match e {
+        K::NotPem(label) => mc::ERR_INPUT_KEY_NOT_PEM.fill(lang, &[("label", label)]),
+        K::BadBase64 => mc::ERR_INPUT_KEY_BASE64.words(lang).to_string(),
+        K::NotEd25519 => mc::ERR_INPUT_KEY_NOT_ED25519.words(lang).to_string(),
+        K::BadPoint => mc::ERR_INPUT_KEY_POINT.words(lang).to_string(),
+    }
+}
+
+/// Why a block id is refused, in `lang` (in English, the core error's own words).
+fn block_id_words(e: &urne_verify::block::id::BlockIdError, lang: crate::msg::Lang) -> String {
+    use urne_verify::block::id::BlockIdError as B;
+    let quoted = |s: &String| format!("{s:?}");
+    match e {
+        B::Syntax(id) => mc::ERR_INPUT_BLOCK_SYNTAX.fill(lang, &[("id", &quoted(id))]),
+        B::Emission(x) => mc::ERR_INPUT_BLOCK_EMISSION.fill(lang, &[("emission", &quoted(x))]),
+        B::Game(g) => mc::ERR_INPUT_BLOCK_GAME.fill(lang, &[("game", &quoted(g))]),
+        B::WrongGame { found, rules } => mc::ERR_INPUT_BLOCK_WRONG_GAME.fill(
+            lang,
+            &[("found", &quoted(found)), ("rules", &quoted(rules))],
+        ),
+        B::Price(cents) => mc::ERR_INPUT_BLOCK_PRICE.fill(lang, &[("cents", cents)]),
+    }
 }
 
 /// A value in the trail that is not as urne records it (`what` says which, and how): the
@@ -373,8 +453,8 @@ pub fn parse_block(arg: &str) -> Result<urne_verify::block::id::BlockId> {
 pub fn altered(what: &str) -> Error {
     Error::new(
         Kind::TrailBroken,
-        format!("audit trail: {what}"),
-        "the database was altered: run `urne audit verify` and investigate",
+        crate::msg!(mc::ERR_INPUT_ALTERED, what = what),
+        crate::msg!(mc::REC_INPUT_ALTERED),
     )
 }
 
@@ -440,25 +520,28 @@ pub fn check_day_of_operation(events: &[Event], day: Day) -> Result<()> {
     if judged.is_empty() || judged.iter().any(|o| o.period_for(date).is_some()) {
         return Ok(());
     }
+    let lang = crate::text::lang();
     let spans: Vec<String> = judged
         .iter()
         .map(|o| {
             let first = o.periods().iter().map(|p| p.first_day).min();
             let last = o.periods().iter().map(|p| p.last_day).max();
             match (first, last) {
-                (Some(f), Some(l)) => format!(
-                    "{} ({})",
-                    o.operation(),
-                    crate::text::days(f, l, crate::text::Lang::En)
-                ),
+                (Some(f), Some(l)) => {
+                    format!("{} ({})", o.operation(), crate::text::days(f, l, lang))
+                }
                 _ => o.operation().to_string(),
             }
         })
         .collect();
     Err(Error::new(
         Kind::DayNotInOperation,
-        format!("{day} is not a day of the operation {}", spans.join(" or ")),
-        "give a day of the operation's periods (its rules file lists them; `urne status --rules FILE` shows which are sealed)",
+        crate::msg!(
+            mc::ERR_INPUT_DAY_NOT_IN_OPERATION,
+            day = day,
+            spans = spans.join(lang.t(" ou ", " or "))
+        ),
+        crate::msg!(mc::REC_INPUT_DAY_NOT_IN_OPERATION),
     ))
 }
 
@@ -467,8 +550,8 @@ pub fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<SealedSet> {
     SealedSet::decode(&ctx.audit()?.blob(&seal.set_sha256)?).ok_or_else(|| {
         Error::new(
             Kind::RecordUnreadable,
-            "the sealed set is malformed",
-            "run `urne audit verify` and investigate before any draw",
+            crate::msg!(mc::ERR_INPUT_SEALED_SET),
+            crate::msg!(mc::REC_INPUT_SEALED_SET),
         )
     })
 }
@@ -490,7 +573,60 @@ pub fn find_row(csv: &Path, position: u32) -> Result<String> {
     }
     Err(Error::new(
         Kind::NoSuchTicket,
-        format!("no ticket at position {position} in {}", csv.display()),
-        "positions are 0-based and below the block size",
+        crate::msg!(
+            mc::ERR_INPUT_NO_TICKET,
+            position = position,
+            path = csv.display()
+        ),
+        crate::msg!(mc::REC_INPUT_NO_TICKET),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use urne_verify::block::id::BlockIdError as B;
+
+    #[test]
+    fn a_refused_block_id_is_said_in_english_as_the_core_says_it_and_in_french() {
+        let all = [
+            B::Syntax("a/b".into()),
+            B::Emission("-x".into()),
+            B::Game("A".into()),
+            B::WrongGame {
+                found: "a".into(),
+                rules: "b".into(),
+            },
+            B::Price(150),
+        ];
+        for e in all {
+            assert_eq!(block_id_words(&e, crate::msg::Lang::En), e.to_string());
+            assert_ne!(block_id_words(&e, crate::msg::Lang::Fr), e.to_string());
+        }
+    }
+
+    #[test]
+    fn a_refused_key_or_rules_file_is_said_in_english_as_the_core_says_it_and_in_french() {
+        use keys::KeyError as K;
+        use urne_verify::rules::draw::RulesError as R;
+        for e in [
+            K::NotPem("PUBLIC KEY"),
+            K::BadBase64,
+            K::NotEd25519,
+            K::BadPoint,
+        ] {
+            assert_eq!(key_error_words(&e, crate::msg::Lang::En), e.to_string());
+            assert_ne!(key_error_words(&e, crate::msg::Lang::Fr), e.to_string());
+        }
+        for e in [
+            R::Json("expected value at line 1 column 1".into()),
+            R::Invalid {
+                field: "periods[1].first_day".into(),
+                reason: "is after last_day".into(),
+            },
+        ] {
+            assert_eq!(rules_error_words(&e, crate::msg::Lang::En), e.to_string());
+            assert_ne!(rules_error_words(&e, crate::msg::Lang::Fr), e.to_string());
+        }
+    }
 }

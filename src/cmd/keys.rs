@@ -9,6 +9,7 @@ use crate::edge::hsm::{Hsm, KeyInfo, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Kind, Result};
 use crate::msg;
+use crate::msg::catalogue::cmd as mc;
 use crate::msg::catalogue::sitting as S;
 use std::path::Path;
 use urne_ceremony::sealed::SEAL_KEY_LABEL;
@@ -36,8 +37,8 @@ pub fn run(ctx: &mut Ctx, c: KeysCommand) -> Result<()> {
 fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
     let keys = super::inputs::key_set(ctx, given)?;
     super::randomness::need_terminal_for(
-        "the ids of production's keys are typed at the terminal, from production's written statement, and standard input is not one",
-        "run `urne keys producer` at the appliance's console; nothing was recorded",
+        &crate::msg!(mc::ERR_KEYS_PRODUCER_TERMINAL),
+        &crate::msg!(mc::REC_KEYS_PRODUCER_TERMINAL),
     )?;
     ctx.begin()?;
     let events = ctx.audit()?.events()?;
@@ -51,11 +52,11 @@ fn producer(ctx: &mut Ctx, given: &[std::path::PathBuf]) -> Result<()> {
     if record.ids() == record.previous {
         return Err(Error::new(
             Kind::ProducerKeysPinned,
-            format!(
-                "production's keys {} are already the ones pinned",
-                super::inputs::pin_words(&record.previous)
+            crate::msg!(
+                mc::ERR_KEYS_PRODUCER_SAME,
+                keys = super::inputs::pin_words(&record.previous)
             ),
-            "nothing to change: nothing was recorded",
+            crate::msg!(mc::REC_KEYS_PRODUCER_SAME),
         ));
     }
     super::producer::typed_ids(crate::text::lang(), &record.ids())?;
@@ -182,8 +183,8 @@ fn resume_point(hsm: &Hsm, db: &Path) -> Result<Resume> {
         if db.exists() {
             return Err(Error::new(
                 Kind::OutputExists,
-                format!("a file already exists at {}", db.display()),
-                "urne never replaces an audit trail: give another --db, or move that file away if it is not an appliance's trail",
+                crate::msg!(mc::ERR_KEYS_DB_EXISTS, path = db.display()),
+                crate::msg!(mc::REC_KEYS_DB_EXISTS),
             ));
         }
         return keys_left(hsm).map(Resume::Keys);
@@ -192,8 +193,8 @@ fn resume_point(hsm: &Hsm, db: &Path) -> Result<Resume> {
         // A trail that replaced another is made only by `urne trail restart`, which finishes it.
         return Err(Error::new(
             Kind::TokenInitialised,
-            format!("this token is already initialised: its {}", tt.describe()),
-            "urne never replaces keys or a trail: use `urne keys export` for the public keys; a lost database is recovered as docs/ceremony.md says",
+            crate::msg!(mc::ERR_KEYS_INITIALISED, trail = tt.describe()),
+            crate::msg!(mc::REC_KEYS_INITIALISED),
         ));
     }
     Ok(if db.exists() {
@@ -217,39 +218,41 @@ fn keys_left(hsm: &Hsm) -> Result<Vec<RoleObjects>> {
     let held = || {
         roles
             .iter()
-            .map(|o| format!("{} key {:?}: {}", o.role.name(), o.label, o.describe()))
+            .map(|o| {
+                crate::msg!(
+                    mc::ERR_KEYS_HELD,
+                    role = o.role.name(),
+                    label = format!("{:?}", o.label),
+                    what = o.describe()
+                )
+            })
             .collect::<Vec<_>>()
             .join("; ")
     };
-    let officer = "No trail names these keys, so nothing was ever signed or sealed with them: have the token's security officer initialise the token again, then run `urne keys init`";
     if roles.iter().any(|o| o.state() == RoleState::Other) {
         return Err(Error::new(
             Kind::TokenTampered,
-            format!(
-                "the token holds more than one key under one of urne's labels and no trail ({}): no `urne keys init` leaves it so",
-                held()
-            ),
-            officer,
+            crate::msg!(mc::ERR_KEYS_TWO_UNDER_LABEL, held = held()),
+            crate::msg!(mc::REC_KEYS_OFFICER),
         ));
     }
     if hsm.seal_key_present()? {
         if roles.iter().any(|o| o.state() != RoleState::Whole) {
             return Err(Error::new(
                 Kind::TokenTampered,
-                format!(
-                    "the token holds an object labelled {SEAL_KEY_LABEL:?} but not both of urne's key pairs, and no trail ({}): no `urne keys init` leaves it so (it generates the key pairs first)",
-                    held()
+                crate::msg!(
+                    mc::ERR_KEYS_SEAL_WITHOUT_PAIRS,
+                    label = format!("{SEAL_KEY_LABEL:?}"),
+                    held = held()
                 ),
-                format!("urne never replaces its sealing key. {officer}"),
+                crate::msg!(mc::REC_KEYS_OFFICER_SEAL),
             ));
         }
         if hsm.seal_key_cut()? {
             return Err(Error::new(
                 Kind::SealKeyCut,
-                format!(
-                    "the token holds both of urne's key pairs, no trail, and an object labelled {SEAL_KEY_LABEL:?} whose generation did not finish (no CKA_LOCAL): a `urne keys init` killed inside the token's generation of the sealing key leaves it; urne made it neither destroyable nor modifiable (spec/appliance.md §6.9), so it can neither remove it nor generate a second key beside it"
-                ),
-                officer,
+                crate::msg!(mc::ERR_KEYS_SEAL_CUT, label = format!("{SEAL_KEY_LABEL:?}")),
+                crate::msg!(mc::REC_KEYS_OFFICER),
             ));
         }
     }
@@ -292,8 +295,8 @@ fn finish_keys(hsm: &Hsm, roles: &[RoleObjects]) -> Result<Vec<KeyInfo>> {
             RoleState::Other => {
                 return Err(Error::new(
                     Kind::Defect,
-                    format!("the {} key's objects were not checked", o.role.name()),
-                    "this is a defect in urne; nothing was recorded: report it",
+                    crate::msg!(mc::ERR_KEYS_UNCHECKED, role = o.role.name()),
+                    crate::msg!(mc::REC_KEYS_DEFECT),
                 ));
             }
         }
@@ -346,14 +349,14 @@ fn keys_for_init(hsm: &Hsm) -> Result<Vec<KeyInfo>> {
         if !k.is_hardware_bound() {
             return Err(Error::new(
                 Kind::KeyUnfit,
-                format!(
-                    "the {} key's attributes do not prove it is bound to the token (CKA_LOCAL={}, CKA_NEVER_EXTRACTABLE={}, CKA_ALWAYS_SENSITIVE={})",
-                    k.role.name(),
-                    k.local,
-                    k.never_extractable,
-                    k.always_sensitive
+                crate::msg!(
+                    mc::ERR_KEYS_NOT_BOUND,
+                    role = k.role.name(),
+                    local = k.local,
+                    never_extractable = k.never_extractable,
+                    always_sensitive = k.always_sensitive
                 ),
-                "do not use this token for ceremonies; use an HSM that generates non-extractable keys",
+                crate::msg!(mc::REC_KEYS_NOT_BOUND),
             ));
         }
     }

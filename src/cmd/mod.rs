@@ -11,6 +11,7 @@ pub mod clock;
 pub mod confirm;
 pub mod ctx;
 pub mod draw;
+mod export_refusal;
 pub mod hsm;
 pub mod inputs;
 pub mod keys;
@@ -31,6 +32,7 @@ pub mod watch;
 
 use crate::cli::{Cli, Command};
 use crate::error::{Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 pub use ctx::Ctx;
 use urne_verify::rules::official::Admission;
 
@@ -101,15 +103,15 @@ fn told_clock(cli: &Cli) -> Result<bool> {
     let Some(at) = crate::edge::clock::parse_told(text) else {
         return Err(crate::error::Error::new(
             Kind::BadDateTime,
-            format!("--rehearsal-at {text:?} is not a date and time with its offset"),
-            "write it as RFC 3339 with its offset, seconds optional: --rehearsal-at 2018-12-11T10:00+01:00",
+            crate::msg!(mc::ERR_REHEARSAL_AT, text = format!("{text:?}")),
+            crate::msg!(mc::REC_REHEARSAL_AT),
         ));
     };
     if !holds_trail(&cli.command) {
         return Err(crate::error::Error::new(
             Kind::Usage,
-            "--rehearsal-at is for the commands that use the token; this one reads files only",
-            "run it without --rehearsal-at",
+            crate::msg!(mc::ERR_REHEARSAL_AT_FILES),
+            crate::msg!(mc::REC_REHEARSAL_AT_FILES),
         ));
     }
     crate::edge::clock::tell(at);
@@ -205,8 +207,8 @@ fn reading(ctx: &mut Ctx, command: Command) -> Result<()> {
         ),
         _ => Err(crate::error::Error::new(
             Kind::Defect,
-            "a command that changes the trail was dispatched as one that reads it",
-            "this is a defect in urne; report it",
+            crate::msg!(mc::ERR_DISPATCH),
+            crate::msg!(mc::REC_DEFECT_REPORT),
         )),
     }
 }

@@ -12,6 +12,7 @@ use super::ctx::Ctx;
 use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urne_verify::audit::Event;
@@ -71,16 +72,12 @@ pub fn decide(events: &[Event], subject: &Subject, given: &Path) -> Result<Place
         Found::Nothing => Ok(Place::Again),
         Found::Part => Err(Error::new(
             Kind::OutputConflict,
-            format!(
-                "{} holds part of the output of {} that a stopped run was placing, not the whole of it",
-                recorded.display(),
-                describe(subject)
+            crate::msg!(
+                mc::ERR_PLACING_PART,
+                path = recorded.display(),
+                subject = describe(subject)
             ),
-            format!(
-                "nothing was published; a part is never an output (its last file is missing). Move {} aside as evidence, then run the command again with --out {}",
-                recorded.display(),
-                recorded.display()
-            ),
+            crate::msg!(mc::REC_PLACING_PART, path = recorded.display()),
         )),
     }
 }
@@ -103,15 +100,12 @@ pub fn same_folder(p: &OutputPlacing, given: &Path) -> Result<()> {
     }
     Err(Error::new(
         Kind::OutputConflict,
-        format!(
-            "{} was being published in {} by a run that stopped before recording it; it is not published in another folder",
-            describe(&p.subject),
-            recorded.display()
+        crate::msg!(
+            mc::ERR_PLACING_ELSEWHERE,
+            subject = describe(&p.subject),
+            path = recorded.display()
         ),
-        format!(
-            "nothing was published. Run the command again with --out {}: an output found whole there is recorded as published, or it is published there; one output per attempt, never two",
-            recorded.display()
-        ),
+        crate::msg!(mc::REC_PLACING_ELSEWHERE, path = recorded.display()),
     ))
 }
 
@@ -146,12 +140,12 @@ pub fn primary(ctx: &mut Ctx, p: &OutputPlacing) -> Result<Vec<u8>> {
     {
         return Err(Error::new(
             Kind::OutputConflict,
-            format!(
-                "{} is not the signed file a stopped run was placing for {}",
-                path.display(),
-                describe(&p.subject)
+            crate::msg!(
+                mc::ERR_PLACING_NOT_SIGNED,
+                path = path.display(),
+                subject = describe(&p.subject)
             ),
-            "nothing was published; keep the folder as evidence and run `urne verify` on it",
+            crate::msg!(mc::REC_PLACING_NOT_SIGNED),
         ));
     }
     Ok(bytes)
@@ -189,20 +183,22 @@ fn found(dir: &Path, files: &BTreeMap<String, Hash32>) -> Result<Found> {
     Ok(if whole { Found::Whole } else { Found::Part })
 }
 
-/// The subject in words, for messages.
+/// The subject in words, for messages, in the screens' language.
 pub fn describe(s: &Subject) -> String {
     match s {
-        Subject::Draw { day, attempt } => format!("the draw of day {day} attempt {attempt}"),
+        Subject::Draw { day, attempt } => {
+            crate::msg!(mc::ERR_PLACING_DRAW, day = day, attempt = attempt)
+        }
         Subject::Block { block, attempt } => {
-            format!("the commitment of block {block} attempt {attempt}")
+            crate::msg!(mc::ERR_PLACING_BLOCK, block = block, attempt = attempt)
         }
         Subject::Reveal { block, attempt } => {
-            format!("the reveal of block {block} attempt {attempt}")
+            crate::msg!(mc::ERR_PLACING_REVEAL, block = block, attempt = attempt)
         }
         Subject::VoidNotice { void_seq } => {
-            format!("the notice of the void recorded at audit event #{void_seq}")
+            crate::msg!(mc::ERR_PLACING_VOID_NOTICE, seq = void_seq)
         }
-        Subject::Sitting { number } => format!("the minutes of sitting {number}"),
+        Subject::Sitting { number } => crate::msg!(mc::ERR_PLACING_SITTING, number = number),
     }
 }
 

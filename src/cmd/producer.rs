@@ -8,6 +8,7 @@ use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs::{self, altered};
 use crate::cmd::term::{self, Lang};
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use urne_ceremony::state::Trail;
 use urne_verify::events::payloads::ProducerKeys;
 
@@ -27,11 +28,8 @@ pub fn at_key_ceremony(ctx: &mut Ctx, given: &[std::path::PathBuf], lang: Lang) 
         {
             return Err(Error::new(
                 Kind::ProducerKeysPinned,
-                format!(
-                    "the trail already pins production's keys {}, and --producer-key names another",
-                    inputs::pin_words(&ids)
-                ),
-                "production's keys were pinned earlier in this key ceremony; another set is pinned with `urne keys producer`",
+                crate::msg!(mc::ERR_PRODUCER_OTHER, keys = inputs::pin_words(&ids)),
+                crate::msg!(mc::REC_PRODUCER_OTHER),
             ));
         }
         return Ok(());
@@ -111,7 +109,7 @@ pub fn typed_ids(lang: Lang, want: &[urne_verify::values::KeyId]) -> Result<()> 
     }
     Err(Error::new(
         Kind::ProducerIdsMismatch,
-        "the ids of production's keys typed by the commissaire are not those of the key files given: nothing was pinned",
-        "give production's own public key file (--producer-key PEM, the file production handed over) and type the key ids of its written statement; a seal trusts only pinned keys",
+        crate::msg!(mc::ERR_PRODUCER_IDS),
+        crate::msg!(mc::REC_PRODUCER_IDS),
     ))
 }

@@ -10,6 +10,7 @@ use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Kind, Result};
 use crate::msg;
+use crate::msg::catalogue::cmd as mc;
 use crate::msg::catalogue::sitting as S;
 use std::path::Path;
 use urne_verify::block::files::{
@@ -39,8 +40,8 @@ pub fn run(
         (None, None, Some(b), Some(p)) => ticket_proof(ctx, dir, &b, p, out),
         _ => Err(Error::new(
             Kind::Usage,
-            "give either --day and --account, or --block and --position",
-            "see urne proof --help",
+            crate::msg!(mc::ERR_PROOF_USAGE),
+            crate::msg!(mc::REC_PROOF_USAGE),
         )),
     }
 }
@@ -51,8 +52,8 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     let acct = parse_hex32(account).ok_or_else(|| {
         Error::new(
             Kind::BadAccount,
-            "the account must be 64 lowercase hex digits",
-            "give the pseudonymous account id as production exports it",
+            crate::msg!(mc::ERR_PROOF_ACCOUNT),
+            crate::msg!(mc::REC_PROOF_ACCOUNT),
         )
     })?;
     ctx.begin()?;
@@ -61,16 +62,16 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     let Some((_, seal)) = st.seal.clone() else {
         return Err(Error::new(
             Kind::DayNotSealed,
-            format!("day {day} is not sealed"),
-            "proofs exist for sealed days",
+            crate::msg!(mc::ERR_PROOF_NOT_SEALED, day = day),
+            crate::msg!(mc::REC_PROOF_NOT_SEALED),
         ));
     };
     let set = inputs::sealed_set(ctx, &seal)?;
     let Some(pos) = set.accounts.iter().position(|a| a == &acct) else {
         return Err(Error::new(
             Kind::NoSuchAccount,
-            format!("account {account} has no entry on {day}"),
-            "only accounts with at least one entry in the sealed set have an inclusion proof",
+            crate::msg!(mc::ERR_PROOF_NO_ENTRY, account = account, day = day),
+            crate::msg!(mc::REC_PROOF_NO_ENTRY),
         ));
     };
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
@@ -86,8 +87,8 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
         .map_err(|f| {
             Error::new(
                 Kind::SelfCheckFailed,
-                format!("self-check of the proof failed: {}", f.what),
-                "nothing was written; keep the audit trail and report it: a proof urne cannot verify itself is never published",
+                crate::msg!(mc::ERR_PROOF_SELF_CHECK, what = f.what),
+                crate::msg!(mc::REC_PROOF_SELF_CHECK),
             )
         })?;
     let bytes = files::to_bytes(&proof);
@@ -174,17 +175,26 @@ fn ticket_proof(
         .map_err(|f| {
             Error::new(
                 Kind::CommitmentInvalid,
-                format!("block commitment: {} ({})", f.what, f.class.name()),
-                "give the folder `urne block generate` wrote for this block",
+                crate::msg!(
+                    mc::ERR_PROOF_COMMITMENT,
+                    what = f.what,
+                    class = f.class.name()
+                ),
+                crate::msg!(mc::REC_PROOF_COMMITMENT),
             )
         })?;
-    let commit: CommitFile = serde_json::from_slice(&commit_bytes)
-        .map_err(|e| Error::new(Kind::CommitmentInvalid, format!("commitment: {e}"), ""))?;
+    let commit: CommitFile = serde_json::from_slice(&commit_bytes).map_err(|e| {
+        Error::new(
+            Kind::CommitmentInvalid,
+            crate::msg!(mc::ERR_PROOF_COMMITMENT_JSON, e = e),
+            "",
+        )
+    })?;
     if commit.block != id.canonical() {
         return Err(Error::new(
             Kind::CommitmentInvalid,
-            "the commitment in that folder is another block's",
-            "check --block and --dir",
+            crate::msg!(mc::ERR_PROOF_OTHER_BLOCK),
+            crate::msg!(mc::REC_PROOF_OTHER_BLOCK),
         ));
     }
     let csv = dir.join(format!("{stem}.tickets.csv"));
@@ -194,8 +204,8 @@ fn ticket_proof(
     if merkle::root(&leaves) != commit.outcomes_root {
         return Err(Error::new(
             Kind::CommitmentMismatch,
-            "the production file does not match the block's commitment",
-            "the production file is not the one this block committed to: keep both as evidence and use the file published with the commitment",
+            crate::msg!(mc::ERR_PROOF_MISMATCH),
+            crate::msg!(mc::REC_PROOF_MISMATCH),
         ));
     }
     let p = TicketProofFile {
@@ -237,8 +247,11 @@ fn refuse_existing(out: &Path) -> Result<()> {
     if std::fs::symlink_metadata(out).is_ok() {
         return Err(Error::new(
             Kind::OutputExists,
-            format!("{} already exists", out.display()),
-            "a proof never replaces a file: give a new --out",
+            crate::msg!(
+                crate::msg::catalogue::edge::ERR_OUTPUT_EXISTS,
+                path = out.display()
+            ),
+            crate::msg!(mc::REC_PROOF_EXISTS),
         ));
     }
     Ok(())

@@ -8,6 +8,7 @@
 use super::ctx::Ctx;
 use crate::error::{Error, Kind, Result};
 use crate::msg::catalogue as m;
+use crate::msg::catalogue::cmd as mc;
 use std::io::{BufRead, IsTerminal};
 use urne_ceremony::sealed::SealedBox;
 use urne_verify::audit::Event;
@@ -30,8 +31,8 @@ const TRIES: usize = 3;
 /// appliance's console, never read from a pipe, a file or the command line (spec/appliance.md §4.4.1).
 pub fn need_terminal() -> Result<()> {
     need_terminal_for(
-        "the commissaire's contribution is typed at the terminal, and standard input is not one",
-        "run the command at the appliance's console: no file, argument or variable may hold the contribution before the entropy is fixed (spec/formats.md §4.4.1); nothing was recorded",
+        &crate::msg!(mc::ERR_RANDOMNESS_TERMINAL),
+        &crate::msg!(mc::REC_RANDOMNESS_TERMINAL),
     )
 }
 
@@ -59,14 +60,18 @@ pub fn fresh_entropy(
     let (log, hsm) = ctx.both()?;
     let entropy = hsm.random_unchecked(ENTROPY_BYTES)?;
     let ec = entropy_commitment(&entropy);
+    // The reason as the trail records it, and in the screens' language.
     let why = match crate::edge::hsm::check_entropy(&entropy, &[]) {
-        Err(e) => Some(e.message),
-        Ok(()) if seen.contains(&ec) => {
-            Some("the token returned entropy the trail had already seen".into())
-        }
+        Err(e) => Some((e.message.clone(), e.message)),
+        Ok(()) if seen.contains(&ec) => Some((
+            mc::ERR_RANDOMNESS_WHY_SEEN
+                .words(crate::msg::Lang::En)
+                .to_string(),
+            crate::msg!(mc::ERR_RANDOMNESS_WHY_SEEN),
+        )),
         Ok(()) => None,
     };
-    let Some(reason) = why else {
+    let Some((reason, shown)) = why else {
         return Ok(entropy);
     };
     log.record_evidence(
@@ -78,12 +83,32 @@ pub fn fresh_entropy(
             reason: reason.clone(),
         },
     )?;
+    let message = if let Some(day) = purpose.strip_prefix("day ") {
+        crate::msg!(
+            mc::ERR_RANDOMNESS_REFUSED_DAY,
+            day = day,
+            reason = shown,
+            ec = ec
+        )
+    } else if let Some(block) = purpose.strip_prefix("block ") {
+        crate::msg!(
+            mc::ERR_RANDOMNESS_REFUSED_BLOCK,
+            block = block,
+            reason = shown,
+            ec = ec
+        )
+    } else {
+        crate::msg!(
+            mc::ERR_RANDOMNESS_REFUSED,
+            purpose = purpose,
+            reason = shown,
+            ec = ec
+        )
+    };
     Err(Error::new(
         Kind::EntropyRefused,
-        format!(
-            "the HSM's entropy for {purpose} was refused and not used ({reason}; commitment {ec})"
-        ),
-        "the refusal is recorded; run the command again to ask the token anew (no contribution exists yet). If it happens again, the token's generator is faulty or replaying: stop and use another HSM",
+        message,
+        crate::msg!(mc::REC_RANDOMNESS_REFUSED),
     ))
 }
 
@@ -101,7 +126,9 @@ pub fn evidence(
         events
             .get(usize::try_from(seq).unwrap_or(usize::MAX).wrapping_sub(1))
             .filter(|ev| ev.seq == seq)
-            .ok_or_else(|| super::inputs::altered(&format!("audit event #{seq} is missing")))
+            .ok_or_else(|| {
+                super::inputs::altered(&crate::msg!(mc::ERR_RANDOMNESS_EVENT_MISSING, seq = seq))
+            })
     };
     let fixed = Fixed {
         entropy: FixedEvent::of(at(entropy_seq)?, &hashes),
@@ -133,16 +160,18 @@ pub fn recorded_entropy(
 ) -> Result<Vec<u8>> {
     let bytes = ctx.audit()?.blob(blob)?;
     let sealed = SealedBox::from_bytes(&bytes).map_err(|e| {
-        super::inputs::altered(&format!(
-            "the entropy of {purpose} is not a box sealed by the token: {e}"
+        super::inputs::altered(&crate::msg!(
+            mc::ERR_RANDOMNESS_NOT_BOX,
+            purpose = purpose,
+            e = e
         ))
     })?;
     let aad = entropy_aad(ctx, purpose)?;
     let entropy = ctx.hsm()?.unseal(&aad, &sealed)?;
     if entropy_commitment(&entropy) != *ec {
-        return Err(super::inputs::altered(
-            "the recorded entropy is not the one its commitment names",
-        ));
+        return Err(super::inputs::altered(&crate::msg!(
+            mc::ERR_RANDOMNESS_NOT_COMMITTED
+        )));
     }
     Ok(entropy)
 }
@@ -160,15 +189,15 @@ fn entropy_aad(ctx: &mut Ctx, purpose: &str) -> Result<Vec<u8>> {
     let trail = ctx.audit()?.trail().ok_or_else(|| {
         Error::new(
             Kind::Defect,
-            "an entropy was sealed before the trail was checked",
-            "this is a defect in urne; keep the audit trail and report it",
+            crate::msg!(mc::ERR_RANDOMNESS_UNCHECKED),
+            crate::msg!(crate::msg::catalogue::edge::REC_DEFECT_REPORT),
         )
     })?;
     urne_ceremony::sealed::aad(&trail, &format!("{purpose} entropy")).map_err(|e| {
         Error::new(
             Kind::Defect,
-            format!("the purpose {:?} cannot name a sealed secret", e.0),
-            "this is a defect in urne; nothing was recorded",
+            crate::msg!(mc::ERR_RANDOMNESS_PURPOSE, purpose = format!("{:?}", e.0)),
+            crate::msg!(mc::REC_RANDOMNESS_DEFECT_NOTHING),
         )
     })
 }
@@ -218,8 +247,8 @@ pub fn take_contribution(
         if kept.len() > 1 || typed != kept[0] {
             return Err(Error::new(
                 Kind::ContributionDiffers,
-                "the contribution typed now is not the one the interrupted run kept",
-                "type it again exactly as written in the minutes (run the command again). If it still differs, the kept one was altered: stop, keep the database as evidence, and void this attempt in front of the commissaire",
+                crate::msg!(mc::ERR_RANDOMNESS_DIFFERS),
+                crate::msg!(mc::REC_RANDOMNESS_DIFFERS),
             ));
         }
         return Ok(typed);
@@ -328,8 +357,8 @@ fn type_back(input: &mut impl BufRead, shown: &[(String, Hash32)]) -> Result<()>
     }
     Err(Error::new(
         Kind::NotConfirmed,
-        "the commitment's first 8 characters were not typed back",
-        "type only once the commitment is on screen (anything typed before it is discarded); run the command again: the entropy recorded is kept",
+        crate::msg!(mc::ERR_RANDOMNESS_NOT_TYPED_BACK),
+        crate::msg!(mc::REC_RANDOMNESS_NOT_TYPED_BACK),
     ))
 }
 
@@ -460,8 +489,8 @@ fn read_line(input: &mut impl BufRead) -> Result<String> {
     super::confirm::read_line(input, || {
         Error::new(
             Kind::TerminalClosed,
-            "the terminal was closed before the contribution was confirmed",
-            "nothing was computed; run the command again: the entropy recorded is kept",
+            crate::msg!(mc::ERR_RANDOMNESS_CLOSED),
+            crate::msg!(mc::REC_RANDOMNESS_CLOSED),
         )
     })
 }

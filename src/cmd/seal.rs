@@ -8,6 +8,8 @@ use super::ctx::Ctx;
 use super::inputs;
 use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Result};
+use crate::msg::catalogue::cmd as mc;
+use crate::msg::{Lang, Msg};
 use std::path::PathBuf;
 use urne_ceremony::state::day::DayState;
 use urne_verify::audit::Event;
@@ -107,8 +109,8 @@ fn day_end(input: &Loaded) -> Result<i64> {
     let (_, end) = input.rules.day_bounds(day).ok_or_else(|| {
         Error::new(
             crate::error::Kind::DayNotInOperation,
-            format!("day {day} has no bounds in the rules"),
-            "check that the rules file is the operation's and that the day lies in its participation period",
+            crate::msg!(mc::ERR_SEAL_NO_BOUNDS, day = day),
+            crate::msg!(mc::REC_SEAL_NO_BOUNDS),
         )
     })?;
     Ok(end)
@@ -122,11 +124,12 @@ fn check_day_ended(input: &Loaded) -> Result<()> {
     if crate::edge::clock::now_utc().timestamp() < day_end(input)? {
         return Err(Error::new(
             crate::error::Kind::DayNotEnded,
-            format!(
-                "day {day} has not ended yet in {}: its export cannot hold all its plays",
-                input.rules.time_zone()
+            crate::msg!(
+                mc::ERR_SEAL_DAY_NOT_ENDED,
+                day = day,
+                tz = input.rules.time_zone()
             ),
-            "seal a day's export after midnight, Paris time; check the appliance's clock",
+            crate::msg!(mc::REC_SEAL_DAY_NOT_ENDED),
         ));
     }
     Ok(())
@@ -153,25 +156,26 @@ fn check_export_dated(ctx: &mut Ctx, input: &Loaded) -> Result<()> {
     );
     match fault {
         None => Ok(()),
-        Some((reason, hint)) => Err(inputs::reject(
+        Some((reason, shown, hint)) => Err(inputs::reject(
             ctx,
             crate::error::Kind::ExportBadDates,
             &input.export_file,
             reason,
-            hint,
+            &shown,
+            crate::msg!(hint),
         )?),
     }
 }
 
 /// What is wrong with the export's instants (`name`, value as written), if anything: the reason
-/// recorded, and the hint.
+/// recorded (in English, as the trail words it), the same in the screens' language, and the hint.
 fn export_date_fault<Z>(
     instants: &[(&str, &str)],
     day: &str,
     day_end: i64,
     now: i64,
     tz: &Z,
-) -> Option<(String, &'static str)>
+) -> Option<(String, String, &'static Msg)>
 where
     Z: chrono::TimeZone + std::fmt::Display,
     Z::Offset: std::fmt::Display,
@@ -180,31 +184,37 @@ where
         chrono::DateTime::from_timestamp(t, 0)
             .map_or_else(|| t.to_string(), |d| d.with_timezone(tz).to_rfc3339())
     };
+    let both = |m: &Msg, values: &[(&str, &dyn std::fmt::Display)]| {
+        (m.fill(Lang::En, values), m.fill(crate::msg::lang(), values))
+    };
     for (name, value) in instants {
         // The tally checked both are RFC 3339 instants; one that is not is refused all the same.
         let Some(t) = urne_verify::entries::rfc3339::parse_unix(value) else {
-            return Some((
-                format!("its {name} {value:?} is not an RFC 3339 instant"),
-                "the export does not follow entry-export-v1; ask production for a corrected export. Nothing of this file was kept",
-            ));
+            let (reason, shown) = both(
+                &mc::ERR_SEAL_WHY_NOT_INSTANT,
+                &[("name", name), ("value", &format!("{value:?}"))],
+            );
+            return Some((reason, shown, &mc::REC_INPUT_EXPORT_MALFORMED));
         };
         if t < day_end {
-            return Some((
-                format!(
-                    "its {name} {value} is before the end of its day {day} ({} in {tz}): an export made before its day ended cannot hold all its plays",
-                    local(day_end)
-                ),
-                "ask production for the day's export made after midnight, Paris time; nothing of this file was used",
-            ));
+            let (reason, shown) = both(
+                &mc::ERR_SEAL_WHY_EARLY,
+                &[
+                    ("name", name),
+                    ("value", value),
+                    ("day", &day),
+                    ("end", &local(day_end)),
+                    ("tz", tz),
+                ],
+            );
+            return Some((reason, shown, &mc::REC_SEAL_EARLY));
         }
         if t > now {
-            return Some((
-                format!(
-                    "its {name} {value} is later than the appliance's clock ({}): it was made in the future",
-                    local(now)
-                ),
-                "production's clock or this appliance's is wrong: check the appliance's clock (UTC) in front of the commissaire and say so in the minutes, and ask production when the export was made; nothing of this file was used",
-            ));
+            let (reason, shown) = both(
+                &mc::ERR_SEAL_WHY_FUTURE,
+                &[("name", name), ("value", value), ("now", &local(now))],
+            );
+            return Some((reason, shown, &mc::REC_SEAL_FUTURE));
         }
     }
     None
@@ -218,12 +228,13 @@ fn check_not_sealed(ctx: &mut Ctx, day: Day) -> Result<DayState> {
     if st.seal.is_some() || st.carried {
         return Err(Error::new(
             crate::error::Kind::DayAlreadySealed,
-            format!(
-                "day {day} is already sealed (attempt {}, {})",
-                st.attempt,
-                st.stage()
+            crate::msg!(
+                mc::ERR_SEAL_ALREADY,
+                day = day,
+                attempt = st.attempt,
+                stage = urne_ceremony::minutes::words::stage(st.stage(), crate::msg::lang().core())
             ),
-            "a sealed day is never re-sealed; if the seal must be replaced, void it with `urne void --day DAY --reason …` in front of the commissaire",
+            crate::msg!(mc::REC_SEAL_ALREADY),
         ));
     }
     Ok(st)
@@ -474,7 +485,7 @@ mod tests {
                 now,
                 &tz,
             )
-            .map(|(r, _)| r)
+            .map(|(r, _, _)| r)
         };
         assert_eq!(fault("2018-12-05T23:00:00Z", "2018-12-06T07:00:00Z"), None);
         assert_eq!(

@@ -8,6 +8,7 @@
 use super::ctx::Ctx;
 use super::inputs;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use crate::text::{Lang, Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -39,8 +40,8 @@ impl Subject {
             (None, Some(b)) => Ok(Subject::Block(inputs::parse_block(&b)?)),
             _ => Err(Error::new(
                 Kind::Usage,
-                "give either --day or --block",
-                "urne show --day YYYY-MM-DD, or urne show --block ID",
+                crate::msg!(mc::ERR_SHOW_USAGE),
+                crate::msg!(mc::REC_SHOW_USAGE),
             )),
         }
     }
@@ -122,8 +123,8 @@ fn show_day(
         if voids.is_empty() {
             return Err(Error::new(
                 Kind::DayNotSealed,
-                format!("day {day} is not sealed: the trail holds nothing of it"),
-                "`urne status` lists the days the trail records",
+                crate::msg!(mc::ERR_SHOW_DAY_UNKNOWN, day = day),
+                crate::msg!(mc::REC_SHOW_DAY_UNKNOWN),
             ));
         }
         let title = format!("{} {day}", lang.t("Jour", "Day"));
@@ -137,7 +138,7 @@ fn show_day(
         return Ok(());
     };
     let rules = DrawRules::from_json(&ctx.audit()?.blob(&seal.rules_sha256)?)
-        .map_err(|e| inputs::altered(&format!("the rules the seal of {day} recorded: {e}")))?;
+        .map_err(|e| inputs::altered(&crate::msg!(mc::ERR_SHOW_RULES, day = day, e = e)))?;
     let title = format!(
         "{} {}, {} {day} ({} {})",
         lang.t(
@@ -447,11 +448,7 @@ fn outcome(
             .ok()
             .and_then(|i| set.leaves.get(i))
             .map(|l| hex::encode(l.pseudonym))
-            .ok_or_else(|| {
-                inputs::altered(&format!(
-                    "the result of {day} names a leaf its seal does not hold"
-                ))
-            })
+            .ok_or_else(|| inputs::altered(&crate::msg!(mc::ERR_SHOW_LEAF, day = day)))
     };
     let prize = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
         .ok()
@@ -603,8 +600,8 @@ fn show_block(
     if st.entropy.is_none() && voids.is_empty() && !st.carried {
         return Err(Error::new(
             Kind::BlockNotGenerated,
-            format!("block {id} is not generated: the trail holds nothing of it"),
-            "`urne status` lists the blocks the trail records",
+            crate::msg!(mc::ERR_SHOW_BLOCK_UNKNOWN, id = id),
+            crate::msg!(mc::REC_SHOW_BLOCK_UNKNOWN),
         ));
     }
     let title = format!(

@@ -2,6 +2,7 @@
 //! English (the sitting's `lang`), one question at a time, each answer checked and shown back.
 
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 
 pub use crate::text::Lang;
 
@@ -13,14 +14,8 @@ pub fn read_line(lang: Lang) -> Result<String> {
     crate::cmd::confirm::read_line(&mut std::io::stdin().lock(), || {
         Error::new(
             Kind::TerminalClosed,
-            lang.t(
-                "le terminal a été fermé avant la fin de la séance",
-                "the terminal was closed before the sitting ended",
-            ),
-            lang.t(
-                "lancez de nouveau `urne ceremony` : la séance ouverte est reprise",
-                "run `urne ceremony` again: the open sitting is taken up again",
-            ),
+            mc::ERR_TERM_CLOSED.words(lang),
+            mc::REC_TERM_CLOSED.words(lang),
         )
     })
 }
@@ -90,14 +85,8 @@ pub fn ask_text(lang: Lang, prompt: &str) -> Result<String> {
     }
     Err(Error::new(
         Kind::NoValidAnswer,
-        lang.t(
-            "aucune réponse valable après trois essais",
-            "no valid answer after three tries",
-        ),
-        lang.t(
-            "lancez de nouveau `urne ceremony` ; rien n'a été enregistré pour cette réponse",
-            "run `urne ceremony` again; nothing was recorded for this answer",
-        ),
+        mc::ERR_TERM_NO_ANSWER.words(lang),
+        mc::REC_TERM_NO_ANSWER.words(lang),
     ))
 }
 
@@ -116,14 +105,8 @@ pub fn type_back(lang: Lang, prompt: &str, want: &str) -> Result<()> {
     }
     Err(Error::new(
         Kind::NotConfirmed,
-        format!(
-            "{} {want}",
-            lang.t("non confirmé : on attendait", "not confirmed: expected")
-        ),
-        lang.t(
-            "rien n'a été fait pour cette étape",
-            "nothing was done for this step",
-        ),
+        mc::ERR_TERM_NOT_CONFIRMED.fill(lang, &[("want", &want)]),
+        mc::REC_TERM_NOT_CONFIRMED.words(lang),
     ))
 }
 

@@ -7,6 +7,7 @@ use super::verify::load_keys;
 use crate::edge::folder::DiskFolder;
 use crate::error::{Error, Kind, Result};
 use crate::msg;
+use crate::msg::catalogue::cmd as mc;
 use crate::msg::catalogue::sitting as S;
 use crate::text::{Lang, eur};
 use std::path::Path;
@@ -50,8 +51,8 @@ pub fn show(
     if !(1..=3).contains(&choice) {
         return Err(Error::new(
             Kind::Usage,
-            "--choice is 1, 2 or 3",
-            "the player picks one of three offered symbols (G-6)",
+            crate::msg!(mc::ERR_TICKET_CHOICE),
+            crate::msg!(mc::REC_TICKET_CHOICE),
         ));
     }
     if keys_dir.is_none() {
@@ -61,15 +62,25 @@ pub fn show(
     let stem = files::stem(&id.canonical());
     let rules_bytes =
         read_signed(&DiskFolder::open(dir), "rules.json", &k.result).map_err(refused)?;
-    let rules = GameRules::from_json(&rules_bytes)
-        .map_err(|e| Error::new(Kind::RulesRefused, format!("rules.json: {e}"), ""))?;
+    let rules = GameRules::from_json(&rules_bytes).map_err(|e| {
+        Error::new(
+            Kind::RulesRefused,
+            crate::msg!(mc::ERR_TICKET_RULES, e = e),
+            "",
+        )
+    })?;
     let commit: CommitFile = signed_json(dir, &format!("{stem}.commit.json"), &k.result)?;
     // The production file's signature covers every row (it is checked whole).
     let csv_name = format!("{stem}.tickets.csv");
     read_signed(&DiskFolder::open(dir), &csv_name, &k.result).map_err(refused)?;
     let row = inputs::find_row(&dir.join(&csv_name), position)?;
-    let t = block::tickets::parse_row(row.as_bytes(), rules.symbols().len())
-        .map_err(|e| Error::new(Kind::TicketMismatch, format!("ticket row: {e}"), ""))?;
+    let t = block::tickets::parse_row(row.as_bytes(), rules.symbols().len()).map_err(|e| {
+        Error::new(
+            Kind::TicketMismatch,
+            crate::msg!(mc::ERR_TICKET_ROW, e = e),
+            "",
+        )
+    })?;
     let reveal_name = format!("{stem}.reveal.json");
     let mut recomputed = lang.t(
         "grille : pas encore révélée, montrée d'après le fichier de production signé",
@@ -96,8 +107,12 @@ pub fn show(
 fn refused(f: Failure) -> Error {
     Error::new(
         Kind::TicketMismatch,
-        format!("{} ({})", f.what, f.class.name()),
-        "the block's files are not as urne signed them",
+        crate::msg!(
+            mc::ERR_TICKET_REFUSED,
+            what = f.what,
+            class = f.class.name()
+        ),
+        crate::msg!(mc::REC_TICKET_REFUSED),
     )
 }
 
@@ -124,16 +139,16 @@ fn check_against_reveal(
     if block::seed_commitment(&seed) != commit.seed_commitment {
         return Err(Error::new(
             Kind::TicketMismatch,
-            "the revealed seed is not the committed one",
-            "the reveal does not open this block's commitment: keep both files as evidence",
+            crate::msg!(mc::ERR_TICKET_SEED),
+            crate::msg!(mc::REC_TICKET_SEED),
         ));
     }
     let g = block::ticket_grid(&block::grid_key(&seed), position, t.tier, rules);
     if g != t.grid {
         return Err(Error::new(
             Kind::TicketMismatch,
-            "the production file's grid differs from the one recomputed from the revealed seed",
-            "the production file was altered after the commitment: keep it as evidence and use the copy published with the commitment",
+            crate::msg!(mc::ERR_TICKET_GRID),
+            crate::msg!(mc::REC_TICKET_GRID),
         ));
     }
     Ok(())

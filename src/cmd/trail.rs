@@ -11,6 +11,7 @@ use crate::edge::hsm::{Hsm, KeyRole};
 use crate::edge::store::{AuditLog, Binding};
 use crate::error::{Error, Kind, Result};
 use crate::msg;
+use crate::msg::catalogue::cmd as mc;
 use crate::msg::catalogue::sitting as S;
 use std::path::{Path, PathBuf};
 use urne_ceremony::token::{self, Mark, TrailObject};
@@ -34,8 +35,8 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     if db.exists() {
         return Err(Error::new(
             Kind::OutputExists,
-            format!("a file exists at {}", db.display()),
-            "a restart never replaces a trail: if the trail there is refused, move it away (keep it as evidence) and run the restart again",
+            crate::msg!(mc::ERR_TRAIL_DB_EXISTS, path = db.display()),
+            crate::msg!(mc::REC_TRAIL_DB_EXISTS),
         ));
     }
     // The trail's folder, checked before anything changes in the token.
@@ -44,8 +45,8 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     let tt = binding::read(hsm)?.ok_or_else(|| {
         Error::new(
             Kind::NothingToRestart,
-            "the token holds no trail: there is nothing to restart",
-            "initialise the token with `urne keys init`",
+            crate::msg!(mc::ERR_TRAIL_NONE),
+            crate::msg!(mc::REC_TRAIL_NONE),
         )
     })?;
     if let Some(dir) = outputs.filter(|_| hsm.is_rehearsal()) {
@@ -152,8 +153,8 @@ fn trails(hsm: &Hsm, tt: &TokenTrail) -> Result<(Hash32, Mark, TrailObject, bool
     let old_mark = last_mark_even_forked(&old, &tt.marks).ok_or_else(|| {
         Error::new(
             Kind::NothingToRestart,
-            format!("the trail {old} has no mark in the token: it never recorded anything"),
-            "an interrupted `urne keys init` is finished by running it again",
+            crate::msg!(mc::ERR_TRAIL_NO_MARK, trail = old),
+            crate::msg!(mc::REC_TRAIL_NO_MARK),
         )
     })?;
     Ok((old, old_mark, new, resumed.is_none()))
@@ -198,8 +199,12 @@ fn carried(
         let refused = |what: String| {
             Error::new(
                 Kind::NotTrailOutput,
-                format!("{}: {what}", f.display()),
-                "give the outputs published under the replaced trail, as the medium holds them",
+                crate::msg!(
+                    mc::ERR_TRAIL_OUTPUT_REFUSED,
+                    path = f.display(),
+                    what = what
+                ),
+                crate::msg!(mc::REC_TRAIL_OUTPUTS),
             )
         };
         // What is carried is read from the outputs as they were verified (their subjects and
@@ -245,23 +250,25 @@ fn check_outputs(outputs: &[Output], trails: &[Hash32], mark: &Mark) -> Result<(
         if !trails.contains(&o.history.trail) || (of_old && o.checkpoint.size > mark.size) {
             return Err(Error::new(
                 Kind::NotTrailOutput,
-                format!(
-                    "{} is not an output of the trail {old} within the token's last mark ({} events)",
-                    o.name, mark.size
+                crate::msg!(
+                    mc::ERR_TRAIL_NOT_OUTPUT,
+                    name = o.name,
+                    trail = old,
+                    size = mark.size
                 ),
-                "give only the outputs published under the replaced trail",
+                crate::msg!(mc::REC_TRAIL_NOT_OUTPUT),
             ));
         }
     }
     check_linear(outputs, false).map_err(|f| {
         Error::new(
             Kind::NotOneHistory,
-            format!(
-                "the outputs given are not one history ({}): {}",
-                f.class.name(),
-                f.what
+            crate::msg!(
+                mc::ERR_TRAIL_NOT_ONE_HISTORY,
+                class = f.class.name(),
+                what = f.what
             ),
-            "stop: two histories of the replaced trail were published; keep everything as evidence",
+            crate::msg!(mc::REC_TRAIL_NOT_ONE_HISTORY),
         )
     })?;
     Ok(())

@@ -9,6 +9,7 @@
 
 use crate::edge::folder::DiskFolder;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use std::path::Path;
 use urne_verify::verify::folder::Folder;
 use urne_verify::verify::signed;
@@ -48,13 +49,8 @@ fn to_error(r: Refused) -> Error {
 
 /// The public keys of `--keys DIR`.
 pub fn load_keys(dir: &Path) -> Result<Keys> {
-    signed::load_keys(&DiskFolder::open(dir)).map_err(|f| {
-        Error::new(
-            Kind::KeysInvalid,
-            f.what,
-            "pass --keys DIR holding result.pub.pem and audit.pub.pem (from `urne keys export`)",
-        )
-    })
+    signed::load_keys(&DiskFolder::open(dir))
+        .map_err(|f| Error::new(Kind::KeysInvalid, f.what, crate::msg!(mc::REC_VERIFY_KEYS)))
 }
 
 pub use urne_verify::verify::verdict::printable;

@@ -9,6 +9,7 @@ use super::inputs;
 use super::randomness;
 use super::void_notice;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use std::path::Path;
 use urne_verify::draw::records::VoidRecord;
 use urne_verify::values::{Attempt, Day};
@@ -50,11 +51,8 @@ pub fn run_in_sitting(
     if st.seal.is_none() && !st.carried {
         return Err(Error::new(
             Kind::NothingToVoid,
-            format!(
-                "day {day} has nothing to void (attempt {} is not sealed)",
-                st.attempt
-            ),
-            "only a sealed or drawn attempt can be voided; an attempt is voided once, and its void notice was written when it was",
+            crate::msg!(mc::ERR_VOID_NOTHING, day = day, attempt = st.attempt),
+            crate::msg!(mc::REC_VOID_NOTHING),
         ));
     }
     term.check("void")?;

@@ -13,6 +13,7 @@ use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Kind, Result};
 use crate::msg::catalogue as m;
+use crate::msg::catalogue::cmd as mc;
 use std::path::{Path, PathBuf};
 use urne_ceremony::void_statement::{self as vn, Unannounced, Voided};
 use urne_verify::audit::Event;
@@ -43,11 +44,12 @@ pub fn refuse_if_unpublished(events: &[Event]) -> Result<()> {
     {
         Some((_, r, c)) => Err(Error::new(
             Kind::NotPublished,
-            format!(
-                "sitting {} was closed (audit event #{}) but its minutes are not published",
-                r.number, c.seq
+            crate::msg!(
+                mc::ERR_VOID_SITTING_UNPUBLISHED,
+                number = r.number,
+                seq = c.seq
             ),
-            "run `urne ceremony --out DIR` (the publications folder) to publish them; nothing else is done before",
+            crate::msg!(mc::REC_VOID_SITTING_UNPUBLISHED),
         )),
         None => Ok(()),
     }
@@ -61,16 +63,22 @@ pub fn unannounced_error(u: &Unannounced) -> Error {
     };
     Error::new(
         Kind::NotPublished,
-        format!(
-            "the void of {} attempt {} (audit event #{}) has no recorded void notice",
-            u.subject.describe(),
-            u.attempt,
-            u.seq
+        crate::msg!(
+            mc::ERR_VOID_UNANNOUNCED,
+            subject = subject_words(&u.subject),
+            attempt = u.attempt,
+            seq = u.seq
         ),
-        format!(
-            "nothing was changed. Run `{again}` again first: it writes that void's notice (or records the one an interrupted run left in place) and voids nothing else"
-        ),
+        crate::msg!(mc::REC_VOID_UNANNOUNCED, again = again),
     )
+}
+
+/// `day D` or `block B`, in the screens' language.
+fn subject_words(s: &Subject) -> String {
+    match s {
+        Subject::Day(d) => crate::msg!(mc::ERR_VOID_SUBJECT_DAY, day = d),
+        Subject::Block(b) => crate::msg!(mc::ERR_VOID_SUBJECT_BLOCK, block = b),
+    }
 }
 
 /// Refuses (exit 4, nothing recorded: run on the checked trail before anything is recorded) a
@@ -202,14 +210,14 @@ fn adopt(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<Hash32> {
     let Some(n) = found.filter(|_| ours) else {
         return Err(Error::new(
             Kind::OutputConflict,
-            format!(
-                "{} exists and is not the signed notice of this void (of {} attempt {}, audit event #{})",
-                path.display(),
-                v.subject.describe(),
-                v.attempt,
-                v.seq
+            crate::msg!(
+                mc::ERR_VOID_NOTICE_CONFLICT,
+                path = path.display(),
+                subject = subject_words(&v.subject),
+                attempt = v.attempt,
+                seq = v.seq
             ),
-            "a void notice is never replaced: keep that file as evidence, and give another folder with --out",
+            crate::msg!(mc::REC_VOID_NOTICE_CONFLICT),
         ));
     };
     let sha = sha256(&bytes);
@@ -218,7 +226,7 @@ fn adopt(ctx: &mut Ctx, v: &Voided, dir: &Path) -> Result<Hash32> {
         "{}",
         crate::msg!(
             m::SCR_RESUME_VOID_PLACED,
-            subject = v.subject.describe(),
+            subject = subject_words(&v.subject),
             attempt = v.attempt
         )
     );

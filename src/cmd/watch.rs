@@ -5,6 +5,7 @@
 //! correction.
 
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use crate::text::Lang;
 use chrono::{DateTime, Utc};
 use std::io::IsTerminal;
@@ -111,24 +112,15 @@ fn ask(lang: Lang, then: &str) -> Result<Watched> {
     let Some((shown, typed)) = disagreed else {
         return Err(Error::new(
             Kind::NoValidAnswer,
-            "no date and time given after three tries",
-            "type the date and time at the commissaire's watch as AAAA-MM-JJ HH:MM; nothing was done",
+            mc::ERR_WATCH_NO_ANSWER.words(lang),
+            mc::REC_WATCH_NO_ANSWER.words(lang),
         ));
     };
     // In the sitting's language: the key ceremony's minutes state it (spec/appliance.md §9.2).
     Err(Error::new(
         Kind::ClockDisagrees,
-        format!(
-            "{} {}",
-            lang.t(
-                "heure à la montre refusée, sans autre essai :",
-                "time at the watch refused, with no try left:"
-            ),
-            disagreement(lang, &shown, &typed, TRIES)
-        ),
-        format!(
-            "set the appliance's clock right (UTC) in front of the commissaire, then run {then} again; nothing was done"
-        ),
+        mc::ERR_WATCH_REFUSED.fill(lang, &[("why", &disagreement(lang, &shown, &typed, TRIES))]),
+        mc::REC_WATCH_REFUSED.fill(lang, &[("then", &then)]),
     ))
 }
 
@@ -187,17 +179,19 @@ pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<Option<Clo
         return Ok(None);
     }
     let days = ahead / 86_400;
-    let what = format!(
-        "the appliance's clock ({}) is {days} days after the audit trail's last event ({}, event {}): more than {AHEAD_DAYS} days ahead, so a person confirms it",
-        crate::edge::clock::now_rfc3339(),
-        last.ts,
-        last.seq
+    let what = crate::msg!(
+        mc::ERR_WATCH_FAR_AHEAD,
+        now = crate::edge::clock::now_rfc3339(),
+        days = days,
+        last = last.ts,
+        seq = last.seq,
+        limit = AHEAD_DAYS
     );
     if !std::io::stdin().is_terminal() {
         return Err(Error::new(
             Kind::NotATerminal,
-            format!("{what}, at the terminal, and standard input is not one"),
-            "run the command at the appliance's console, where the commissaire types the date and time at their watch; if the clock is wrong, set it right (UTC) first; nothing was recorded",
+            what,
+            crate::msg!(mc::REC_WATCH_FAR_AHEAD),
         ));
     }
     let lang = crate::text::lang();
@@ -239,14 +233,8 @@ fn read_words(lang: Lang) -> Result<String> {
     let line = crate::cmd::confirm::read_line(&mut std::io::stdin().lock(), || {
         Error::new(
             Kind::TerminalClosed,
-            lang.t(
-                "le terminal a été fermé avant que la date et l'heure soient tapées",
-                "the terminal was closed before the date and time were typed",
-            ),
-            lang.t(
-                "rien n'a été fait ; lancez de nouveau la commande",
-                "nothing was done; run the command again",
-            ),
+            mc::ERR_WATCH_CLOSED.words(lang),
+            mc::REC_WATCH_CLOSED.words(lang),
         )
     })?;
     Ok(line.split_whitespace().collect::<Vec<_>>().join(" "))

@@ -888,7 +888,7 @@ fn a_key_ceremony_stops_when_the_key_pinned_is_not_the_one_production_states() {
     assert_eq!(o.status.code(), Some(4), "{screen}");
     let refused = "refusé : ces identifiants ne sont pas ceux des clés de production données";
     assert_eq!(screen.matches(refused).count(), 3, "{screen}");
-    assert!(screen.contains("nothing was pinned"), "{screen}");
+    assert!(screen.contains("rien n'a été épinglé"), "{screen}");
     // Nothing pinned, nothing exported, the sitting left open, the refusal recorded.
     assert!(!publ.join("keys").exists());
     assert_eq!(sitting_kinds(&env), ["sitting.opened"]);

@@ -16,6 +16,7 @@ use parts::{Committed, Drawn, Randomness, Sealed};
 use super::ctx::Ctx;
 use super::{inputs, placing, randomness};
 use crate::error::{Error, Result};
+use crate::msg::catalogue::cmd as mc;
 use std::path::PathBuf;
 use urne_ceremony::minutes::pv::{self, DrawDay};
 use urne_verify::audit::Event;
@@ -132,28 +133,22 @@ fn load_state(ctx: &mut Ctx, day: Day) -> Result<Sealed> {
     if st.carried {
         return Err(Error::new(
             crate::error::Kind::DayAlreadyDrawn,
-            format!(
-                "day {day} was drawn (attempt {}) under the trail this one replaced; a day is drawn once",
-                st.attempt
-            ),
-            "its published result stands; only a void in front of the commissaire opens another attempt",
+            crate::msg!(mc::ERR_DRAW_CARRIED, day = day, attempt = st.attempt),
+            crate::msg!(mc::REC_DRAW_CARRIED),
         ));
     }
     let Some((_, seal)) = st.seal.clone() else {
         return Err(Error::new(
             crate::error::Kind::DayNotSealed,
-            format!("day {} is not sealed (attempt {})", day, st.attempt),
-            "seal the day's export first: urne seal --rules FILE --entries FILE.jsonl",
+            crate::msg!(mc::ERR_DRAW_NOT_SEALED, day = day, attempt = st.attempt),
+            crate::msg!(mc::REC_DRAW_NOT_SEALED),
         ));
     };
     if st.published.is_some() || st.carried {
         return Err(Error::new(
             crate::error::Kind::DayAlreadyDrawn,
-            format!(
-                "day {} has already been drawn (attempt {}); a day is drawn once",
-                day, st.attempt
-            ),
-            "nothing was changed. If the draw must be annulled, `urne void --day DAY --reason …` records it in front of the commissaire; a new attempt then needs a new seal",
+            crate::msg!(mc::ERR_DRAW_ALREADY, day = day, attempt = st.attempt),
+            crate::msg!(mc::REC_DRAW_ALREADY),
         ));
     }
     let rules_hash = seal.rules_sha256;
@@ -161,8 +156,8 @@ fn load_state(ctx: &mut Ctx, day: Day) -> Result<Sealed> {
     let rules = DrawRules::from_json(&rules_bytes).map_err(|e| {
         Error::new(
             crate::error::Kind::RecordUnreadable,
-            format!("the sealed rules no longer load: {e}"),
-            "nothing was drawn; keep the audit trail and report it: the rules sealed for this day no longer load in this version of urne",
+            crate::msg!(mc::ERR_DRAW_RULES, e = e),
+            crate::msg!(mc::REC_DRAW_RULES),
         )
     })?;
     let period = rules
@@ -170,8 +165,8 @@ fn load_state(ctx: &mut Ctx, day: Day) -> Result<Sealed> {
         .ok_or_else(|| {
             Error::new(
                 crate::error::Kind::RecordUnreadable,
-                "the sealed day is in no period",
-                "nothing was drawn; keep the audit trail and report it: the sealed day should lie in a period of its rules",
+                crate::msg!(mc::ERR_DRAW_NO_PERIOD),
+                crate::msg!(mc::REC_DRAW_NO_PERIOD),
             )
         })?
         .clone();
@@ -195,15 +190,19 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed) -> Result<Vec<String>> {
     let (_, day_end) = s.rules.day_bounds(dayd).ok_or_else(|| {
         Error::new(
             crate::error::Kind::RecordUnreadable,
-            "the sealed day is in no period",
-            "nothing was drawn; keep the audit trail and report it: the sealed day should lie in a period of its rules",
+            crate::msg!(mc::ERR_DRAW_NO_PERIOD),
+            crate::msg!(mc::REC_DRAW_NO_PERIOD),
         )
     })?;
     if now.timestamp() < day_end {
         return Err(Error::new(
             crate::error::Kind::DayNotEnded,
-            format!("day {} has not ended yet in {}", s.day, s.rules.time_zone()),
-            "a day is drawn only after its last play could have been made; wait until midnight, Paris time",
+            crate::msg!(
+                mc::ERR_DRAW_DAY_NOT_ENDED,
+                day = s.day,
+                tz = s.rules.time_zone()
+            ),
+            crate::msg!(mc::REC_DRAW_DAY_NOT_ENDED),
         ));
     }
     let when = DrawDay {
@@ -241,8 +240,8 @@ fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<Committed> {
     if c.entries == 0 {
         return Err(Error::new(
             crate::error::Kind::DayEmpty,
-            format!("day {} has no entries: there is nothing to draw", s.day),
-            "record the fact in the minutes; void the seal if a corrected export is expected",
+            crate::msg!(mc::ERR_DRAW_EMPTY, day = s.day),
+            crate::msg!(mc::REC_DRAW_EMPTY),
         ));
     }
     Ok(Committed { set, c })
@@ -380,8 +379,8 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<D
         if r.seed != seed || r.winner != sel.winner || r.reserves != sel.reserves {
             return Err(Error::new(
                 crate::error::Kind::SelfCheckFailed,
-                "recomputing the recorded draw gives another outcome",
-                "stop: the software or the trail changed since the draw; run `urne audit verify`",
+                crate::msg!(mc::ERR_DRAW_RECOMPUTED),
+                crate::msg!(mc::REC_DRAW_RECOMPUTED),
             ));
         }
         r
@@ -394,8 +393,8 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<D
         if seed_seen {
             return Err(Error::new(
                 crate::error::Kind::SeedReused,
-                "this seed was already used by an earlier draw",
-                "stop the ceremony; void this attempt",
+                crate::msg!(mc::ERR_DRAW_SEED_REUSED),
+                crate::msg!(mc::REC_DRAW_SEED_REUSED),
             ));
         }
         let r = ResultRecord {

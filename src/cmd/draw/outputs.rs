@@ -9,6 +9,7 @@ use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
 use crate::error::{Error, Kind, Result};
+use crate::msg::catalogue::cmd as mc;
 use crate::text::{Screen, count, eur, number};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -191,8 +192,8 @@ fn self_check(bundle: &BundleFile, result: &ResultFile, set: &SealedSet) -> Resu
         .map_err(|f| {
             Error::new(
                 Kind::SelfCheckFailed,
-                format!("self-check of the outputs failed: {}", f.what),
-                "this is a defect; nothing was published",
+                crate::msg!(mc::ERR_DRAW_SELF_CHECK, what = f.what),
+                crate::msg!(mc::REC_DRAW_SELF_CHECK),
             )
         })
 }
@@ -225,8 +226,8 @@ fn folder_files(
     let minutes = pv::render(events, s.day, s.st.attempt, &lone).map_err(|err| {
         Error::new(
             Kind::RecordUnreadable,
-            format!("the minutes cannot be read from the trail: {err}"),
-            "run `urne audit verify` and investigate before publishing",
+            crate::msg!(mc::ERR_DRAW_MINUTES, e = err),
+            crate::msg!(mc::REC_DRAW_INVESTIGATE),
         )
     })?;
     Ok(vec![
@@ -279,12 +280,12 @@ fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
     if urne_verify::crypto::sha256(&leaves_bytes) != s.seal.leaves_sha256 {
         return Err(Error::new(
             Kind::SelfCheckFailed,
-            "the sealed set does not give the leaves file the seal signed",
-            "run `urne audit verify` and investigate before publishing",
+            crate::msg!(mc::ERR_DRAW_LEAVES),
+            crate::msg!(mc::REC_DRAW_INVESTIGATE),
         ));
     }
     let leaves_sig = hex::decode(&s.seal.leaves_sig)
-        .map_err(|_| inputs::altered("the seal's leaves_sig is not hex"))?;
+        .map_err(|_| inputs::altered(&crate::msg!(mc::ERR_DRAW_LEAVES_SIG)))?;
     Ok((leaves_bytes, leaves_sig))
 }
 
@@ -359,15 +360,15 @@ fn adopt(
     let bundle: BundleFile = serde_json::from_slice(&bytes).map_err(|e| {
         Error::new(
             Kind::RecordUnreadable,
-            format!("the bundle a stopped run placed does not parse: {e}"),
-            "keep the folder as evidence and run `urne verify` on it",
+            crate::msg!(mc::ERR_DRAW_PLACED_BUNDLE, e = e),
+            crate::msg!(mc::REC_DRAW_PLACED_BUNDLE),
         )
     })?;
     if bundle.core.day != s.day || bundle.core.attempt != s.st.attempt {
         return Err(Error::new(
             Kind::RecordUnreadable,
-            "the bundle a stopped run placed is of another draw",
-            "keep the folder as evidence and run `urne audit verify`",
+            crate::msg!(mc::ERR_DRAW_PLACED_OTHER),
+            crate::msg!(mc::REC_DRAW_PLACED_OTHER),
         ));
     }
     let output = ctx.output_record(
