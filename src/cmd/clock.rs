@@ -68,13 +68,22 @@ pub fn correct(ctx: &mut Ctx, reason: &str) -> Result<()> {
             reason: reason.trim().to_string(),
         })
     })?;
-    say!("CLOCK CORRECTED");
-    say!("  event            {} (clock.corrected)", event.seq);
+    say!("{}", crate::msg!(mc::SCR_CLOCK_CORRECTED));
+    say!(
+        "{}",
+        crate::msg!(mc::SCR_CLOCK_CORRECTED_EVENT, seq = event.seq)
+    );
     if let Ok(Record::ClockCorrected(c)) = kinds::parse(&event) {
-        say!("  wrong clock      {}", c.wrong);
-        say!("  confirmed        {}", c.confirmed);
+        say!(
+            "{}",
+            crate::msg!(mc::SCR_CLOCK_CORRECTED_WRONG, at = c.wrong)
+        );
+        say!(
+            "{}",
+            crate::msg!(mc::SCR_CLOCK_CORRECTED_CONFIRMED, at = c.confirmed)
+        );
     }
-    say!("  recorded at      {}", event.ts);
+    say!("{}", crate::msg!(mc::SCR_CLOCK_CORRECTED_AT, at = event.ts));
     Ok(())
 }
 

@@ -107,25 +107,33 @@ pub fn refuse_out(events: &[Event], subject: &Subject, out: Option<&Path>) -> Re
 /// one in place recorded); nothing else is voided. `reason` is the one given now.
 pub fn resume(ctx: &mut Ctx, u: &Unannounced, reason: &str, out: Option<&Path>) -> Result<()> {
     note!(
-        "the void of {} attempt {} is recorded (audit event #{}) but its notice is not: announcing it now; nothing else is voided",
-        u.subject.describe(),
-        u.attempt,
-        u.seq
+        "{}",
+        crate::msg!(
+            mc::SCR_VOID_RESUMED,
+            subject = subject_words(&u.subject),
+            attempt = u.attempt,
+            seq = u.seq
+        )
     );
     let events = ctx.audit()?.events()?;
     let v = vn::voided(&events, u.seq).map_err(|why| altered(&why))?;
     if v.reason != reason {
+        let recorded = format!("{:?}", v.reason);
         note!(
-            "note: the notice states the reason recorded with the void ({:?}), not the one given now",
-            v.reason
+            "{}",
+            crate::msg!(mc::SCR_VOID_RESUMED_REASON, reason = recorded)
         );
     }
+    let stage = urne_ceremony::minutes::words::stage(&v.stage, crate::msg::lang().core());
     say!(
-        "VOIDED (already): {}, attempt {} ({}), audit event #{}",
-        v.subject.describe(),
-        v.attempt,
-        v.stage,
-        v.seq
+        "{}",
+        crate::msg!(
+            mc::SCR_VOID_ALREADY,
+            subject = subject_words(&v.subject),
+            attempt = v.attempt,
+            stage = stage,
+            seq = v.seq
+        )
     );
     announce(ctx, u.seq, out)
 }

@@ -1941,8 +1941,68 @@ pub const ERR_EXPORT_PLAY_NOT_ON_DAY: Msg = Msg {
     en: "play at {at} is not on {day} in {tz}",
 };
 
+// A void recorded and announced by a later run (`urne void`, spec/appliance.md §4.6, §6.7), and
+// the clock corrected (`urne clock correct`, spec/appliance.md §6.6).
+
+/// A void recorded by an interrupted run, announced now.
+pub const SCR_VOID_RESUMED: Msg = Msg {
+    id: "scr-void-resumed",
+    fr: "l'annulation de {subject}, tentative {attempt}, est inscrite (événement d'audit n° {seq}) mais pas son avis : il est publié maintenant ; rien d'autre n'est annulé",
+    en: "the void of {subject} attempt {attempt} is recorded (audit event #{seq}) but its notice is not: announcing it now; nothing else is voided",
+};
+/// The reason given now differs from the one recorded.
+pub const SCR_VOID_RESUMED_REASON: Msg = Msg {
+    id: "scr-void-resumed-reason",
+    fr: "note : l'avis donne le motif inscrit avec l'annulation ({reason}), pas celui donné maintenant",
+    en: "note: the notice states the reason recorded with the void ({reason}), not the one given now",
+};
+/// What was voided, earlier.
+pub const SCR_VOID_ALREADY: Msg = Msg {
+    id: "scr-void-already",
+    fr: "ANNULÉ (déjà) : {subject}, tentative {attempt} ({stage}), événement d'audit n° {seq}",
+    en: "VOIDED (already): {subject}, attempt {attempt} ({stage}), audit event #{seq}",
+};
+/// The heading of a clock corrected.
+pub const SCR_CLOCK_CORRECTED: Msg = Msg {
+    id: "scr-clock-corrected",
+    fr: "HORLOGE CORRIGÉE",
+    en: "CLOCK CORRECTED",
+};
+/// Its event.
+pub const SCR_CLOCK_CORRECTED_EVENT: Msg = Msg {
+    id: "scr-clock-corrected-event",
+    fr: "  événement         {seq} (clock.corrected)",
+    en: "  event            {seq} (clock.corrected)",
+};
+/// The time the wrong clock gave.
+pub const SCR_CLOCK_CORRECTED_WRONG: Msg = Msg {
+    id: "scr-clock-corrected-wrong",
+    fr: "  horloge fausse    {at}",
+    en: "  wrong clock      {at}",
+};
+/// The time the watch confirmed.
+pub const SCR_CLOCK_CORRECTED_CONFIRMED: Msg = Msg {
+    id: "scr-clock-corrected-confirmed",
+    fr: "  heure confirmée   {at}",
+    en: "  confirmed        {at}",
+};
+/// When the correction was recorded.
+pub const SCR_CLOCK_CORRECTED_AT: Msg = Msg {
+    id: "scr-clock-corrected-at",
+    fr: "  inscrit à         {at}",
+    en: "  recorded at      {at}",
+};
+
 /// Every message of this file, for the catalogue's tests.
 pub(super) const ALL: &[&Msg] = &[
+    &SCR_VOID_RESUMED,
+    &SCR_VOID_RESUMED_REASON,
+    &SCR_VOID_ALREADY,
+    &SCR_CLOCK_CORRECTED,
+    &SCR_CLOCK_CORRECTED_EVENT,
+    &SCR_CLOCK_CORRECTED_WRONG,
+    &SCR_CLOCK_CORRECTED_CONFIRMED,
+    &SCR_CLOCK_CORRECTED_AT,
     &ERR_INPUT_RULES_REFUSED,
     &REC_INPUT_RULES_REFUSED,
     &ERR_INPUT_RULES_UNOFFICIAL,
