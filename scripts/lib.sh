@@ -1,7 +1,8 @@
 # Shared by scripts/demo, scripts/test and scripts/bench: install what is missing on a fresh
 # Debian machine. Sourced, not run.
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each step headed with the time since the script began (bash's SECONDS), to see where it goes.
+say() { printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
