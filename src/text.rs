@@ -240,6 +240,15 @@ impl Screen {
         self.kind_of_values(crate::msg::catalogue::SCR_TO_CHECK.words(self.lang), why);
     }
 
+    /// The heading of what is shown for information only (spec/appliance.md §9.4), and `why`
+    /// under it when given.
+    pub fn for_information(&mut self, why: &str) {
+        self.kind_of_values(
+            crate::msg::catalogue::SCR_FOR_INFORMATION.words(self.lang),
+            why,
+        );
+    }
+
     /// A heading of values, the rehearsal's mark beside it.
     fn kind_of_values(&mut self, title: &str, why: &str) {
         match rehearsal_mark(self.lang) {

@@ -61,15 +61,18 @@ pub fn fresh_entropy(
     let entropy = hsm.random_unchecked(ENTROPY_BYTES)?;
     let ec = entropy_commitment(&entropy);
     // The reason as the trail records it, and in the screens' language.
-    let why = match crate::edge::hsm::check_entropy(&entropy, &[]) {
-        Err(e) => Some((e.message.clone(), e.message)),
-        Ok(()) if seen.contains(&ec) => Some((
+    let why = match crate::edge::hsm::entropy_fault(&entropy, &[]) {
+        Some(fault) => Some((
+            crate::edge::hsm::health_words(fault, crate::msg::Lang::En),
+            crate::edge::hsm::health_words(fault, crate::msg::lang()),
+        )),
+        None if seen.contains(&ec) => Some((
             mc::ERR_RANDOMNESS_WHY_SEEN
                 .words(crate::msg::Lang::En)
                 .to_string(),
             crate::msg!(mc::ERR_RANDOMNESS_WHY_SEEN),
         )),
-        Ok(()) => None,
+        None => None,
     };
     let Some((reason, shown)) = why else {
         return Ok(entropy);

@@ -448,20 +448,17 @@ fn copied(s: &mut crate::text::Screen, record: &SealRecord, seq: u64) {
         &crate::text::commitment_label(seq, lang),
         &record.commitment.root.to_string(),
     );
-    s.indented(
-        2,
-        &format!(
-            "{} : {}",
-            lang.t(
-                "Point de contrôle du journal d'audit",
-                "Checkpoint of the audit trail"
-            ),
-            lang.t(
-                "signé par l'HSM, il fixe le journal tel qu'il est à cet instant ; recopié aux minutes, il permet à quiconque de prouver plus tard que ce journal n'a pas été réécrit.",
-                "signed by the HSM, it fixes the trail as it stands now; copied into the minutes, it lets anyone prove later that this trail was not rewritten."
-            )
+    s.for_information(&format!(
+        "{} : {}",
+        lang.t(
+            "Point de contrôle du journal d'audit, ci-dessous",
+            "Checkpoint of the audit trail, below"
         ),
-    );
+        lang.t(
+            "signé par l'HSM, il fixe le journal tel qu'il est à cet instant ; ceux des sorties publiées et celui de la clôture, imprimé aux minutes, le couvrent, et quiconque peut prouver plus tard que ce journal n'a pas été réécrit.",
+            "signed by the HSM, it fixes the trail as it stands now; those of the outputs published and the close's, printed in the minutes, cover it, and anyone can prove later that this trail was not rewritten."
+        )
+    ));
 }
 
 #[cfg(test)]

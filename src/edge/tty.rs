@@ -53,11 +53,17 @@ pub fn hold_echo() {
     quiet.c_lflag &= !(libc::ECHO | libc::ECHONL);
     // SAFETY: tcsetattr reads the termios passed, which lives for the call.
     if unsafe { libc::tcsetattr(fd, libc::TCSANOW, &raw const quiet) } == 0 {
-        *held = Some(t);
+        // Put back with echo on and lines edited, whatever was found: a run killed while it
+        // held the echo leaves it off, and the next run must not keep it so (the commissaire
+        // types the contribution, which the screen shows as typed).
+        let mut back = t;
+        back.c_lflag |= libc::ECHO | libc::ICANON;
+        *held = Some(back);
     }
 }
 
-/// Puts back the console's echo as [`hold_echo`] found it (nothing when it was not held).
+/// Puts back the console as [`hold_echo`] found it, its echo and line editing on (nothing when it
+/// was not held).
 pub fn release_echo() {
     let Ok(mut held) = HELD.lock() else { return };
     if let Some(t) = held.take() {

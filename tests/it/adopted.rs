@@ -224,6 +224,14 @@ fn the_minutes_placed_by_a_stopped_run_are_adopted_whole_once_and_never_placed_t
         shown.contains("était déjà complet dans pub/sitting-001"),
         "{shown}"
     );
+    // The minutes' SHA-256 to write by hand on the paper copy, as a close that did not stop
+    // shows it (spec/appliance.md §9.4).
+    let minutes = urne_verify::crypto::sha256(&placed["minutes.html"]).to_string();
+    let grouped = urne_ceremony::minutes::words::grouped(&minutes);
+    let by_hand = shown
+        .find("▶ À ÉCRIRE À LA MAIN")
+        .expect("the minutes' hash, by hand");
+    assert!(shown[by_hand..].contains(&grouped[..39]), "{shown}");
     assert_eq!(count(&env, "output.published"), 1);
     assert_eq!(count(&env, "output.placing"), 1, "nothing placed again");
     assert_eq!(files_of(&dir), placed, "not rewritten");

@@ -1066,3 +1066,33 @@ fn a_kept_contribution_rewritten_in_the_database_is_not_used() {
         assert!(!res.exists());
     }
 }
+
+/// A stuck generator's entropy, refused at a sitting held in French: the screen says why in
+/// French, and the trail records the reason in the same English words whatever the screens'
+/// language (the same bytes for the same event, spec/formats.md §6.2).
+#[test]
+fn a_refused_entropy_is_recorded_in_one_language_whatever_the_screens() {
+    let env = Env::forwarding(true);
+    let day = "2018-12-05";
+    let a = simulate(&env, day, 300, 24, &[]);
+    seal(&env, &a);
+    env.fwd_queue_random(&[&[7u8; 48]]);
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env("LANG", "fr_FR.UTF-8")
+        .arg("--")
+        .arg(urne_bin())
+        .args(["draw", "--day", day, "--out", "out"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(3), "{shown}");
+    assert!(
+        shown.contains("tous les octets ont la même valeur"),
+        "{shown}"
+    );
+    let r = refusals(&env, &format!("day {day}"));
+    assert_eq!(r.len(), 1, "{r:?}");
+    let reason = r[0].1["reason"].as_str().unwrap();
+    assert!(reason.contains("every byte has the same value"), "{reason}");
+}

@@ -84,7 +84,7 @@ fn pending_output(ctx: &mut Ctx, out: &Path, then: Then) -> Result<bool> {
     let subject = placing::Subject::Sitting { number: r.number };
     if let placing::Place::Adopt(p) = placing::decide(&events, &subject, &dir)? {
         return match then {
-            Then::Record => adopt(ctx, &p, &name, r.number),
+            Then::Record => adopt(ctx, &p, (&name, r.number), lang),
             Then::Stop => Ok(true),
         };
     }
@@ -168,8 +168,8 @@ fn record(
 fn adopt(
     ctx: &mut Ctx,
     p: &urne_verify::audit::history::OutputPlacing,
-    name: &str,
-    number: u32,
+    (name, number): (&str, u32),
+    lang: Lang,
 ) -> Result<bool> {
     let bytes = placing::primary(ctx, p)?;
     let found: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
@@ -179,7 +179,8 @@ fn adopt(
         ))
     })?;
     let note = found["audit_checkpoint"].as_str().unwrap_or_default();
-    record(ctx, (name, sha256(&bytes)), note)?;
+    let sha = sha256(&bytes);
+    record(ctx, (name, sha), note)?;
     note!(
         "{}",
         crate::msg!(
@@ -188,6 +189,11 @@ fn adopt(
             path = p.out
         )
     );
+    // What is written by hand on the paper copy, as a close that did not stop shows it: the
+    // minutes' SHA-256 as placed (`p` recorded it before they were written).
+    if let Some(minutes) = p.files.get(MINUTES) {
+        print_copied(lang, (&sha, minutes), note);
+    }
     Ok(true)
 }
 
@@ -212,18 +218,22 @@ fn print_copied(
         ),
         &minutes.to_string(),
     );
-    sc.to_check("");
+    sc.for_information("");
     sc.hash(
-        &format!("{} (SHA-256)", sitting::FILE_NAME),
+        &format!(
+            "{} (SHA-256, {})",
+            sitting::FILE_NAME,
+            lang.t(
+                "signé, il liste les sorties et les minutes",
+                "signed, it lists the outputs and the minutes"
+            )
+        ),
         &sha.to_string(),
     );
-    sc.indented(
-        2,
-        lang.t(
-            "Point de contrôle du journal d'audit, ci-dessous : signé par l'HSM, il fixe le journal tel qu'il est à la clôture ; imprimé aux minutes signées, il permet à quiconque de prouver plus tard que ce journal n'a pas été réécrit.",
-            "Checkpoint of the audit trail, below: signed by the HSM, it fixes the trail as it stands at the close; printed in the signed minutes, it lets anyone prove later that this trail was not rewritten.",
-        ),
-    );
+    sc.to_check(lang.t(
+        "Point de contrôle du journal d'audit, ci-dessous : signé par l'HSM, il fixe le journal tel qu'il est à la clôture ; imprimé aux minutes signées, il permet à quiconque de prouver plus tard que ce journal n'a pas été réécrit.",
+        "Checkpoint of the audit trail, below: signed by the HSM, it fixes the trail as it stands at the close; printed in the signed minutes, it lets anyone prove later that this trail was not rewritten.",
+    ));
     sc.print();
     say!("{note}");
 }

@@ -485,8 +485,8 @@ pub(super) fn draw_screen(
         &format!(
             "{} ({})",
             lang.t(
-                "Contribution du commissaire de justice, saisie ensuite",
-                "Contribution of the commissaire de justice, typed next"
+                "Contribution du commissaire de justice, saisie ensuite — écrite à la main",
+                "Contribution of the commissaire de justice, typed next — written by hand"
             ),
             event(e.contribution_seq)
         ),

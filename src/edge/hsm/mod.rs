@@ -613,23 +613,34 @@ impl Hsm {
 /// not equal to an earlier value. Statistical tests cannot certify randomness; these catch a
 /// stuck or replaying generator.
 pub fn check_entropy(bytes: &[u8], seen: &[Vec<u8>]) -> Result<()> {
-    let fail = |why: &crate::msg::Msg| {
-        Error::new(
+    match entropy_fault(bytes, seen) {
+        None => Ok(()),
+        Some(why) => Err(Error::new(
             Kind::HsmHealthCheck,
-            crate::msg!(m::ERR_HSM_HEALTH, why = crate::msg!(why)),
+            health_words(why, crate::msg::lang()),
             crate::msg!(m::REC_HSM_GENERATOR_FAULTY),
-        )
-    };
+        )),
+    }
+}
+
+/// What [`check_entropy`] finds wrong with `bytes`, if anything.
+pub fn entropy_fault(bytes: &[u8], seen: &[Vec<u8>]) -> Option<&'static crate::msg::Msg> {
     if bytes.len() < 16 {
-        return Err(fail(&m::ERR_HSM_HEALTH_SHORT));
+        Some(&m::ERR_HSM_HEALTH_SHORT)
+    } else if bytes.iter().all(|&b| b == bytes[0]) {
+        Some(&m::ERR_HSM_HEALTH_ONE_VALUE)
+    } else if seen.iter().any(|s| s == bytes) {
+        Some(&m::ERR_HSM_HEALTH_REPEAT)
+    } else {
+        None
     }
-    if bytes.iter().all(|&b| b == bytes[0]) {
-        return Err(fail(&m::ERR_HSM_HEALTH_ONE_VALUE));
-    }
-    if seen.iter().any(|s| s == bytes) {
-        return Err(fail(&m::ERR_HSM_HEALTH_REPEAT));
-    }
-    Ok(())
+}
+
+/// A failed health check in words of `lang`: English for what the trail records (the same
+/// bytes whatever the screens' language), the screens' language for what they show.
+pub fn health_words(why: &crate::msg::Msg, lang: crate::msg::Lang) -> String {
+    let why = why.words(lang);
+    m::ERR_HSM_HEALTH.fill(lang, &[("why", &why)])
 }
 
 #[cfg(test)]

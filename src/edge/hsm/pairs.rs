@@ -133,6 +133,7 @@ impl Hsm {
             Attribute::Label(label.as_bytes().to_vec()),
             Attribute::Id(id.to_vec()),
             Attribute::Modifiable(false),
+            Attribute::Copyable(false),
         ];
         let priv_tpl = [
             Attribute::Token(true),
@@ -143,11 +144,42 @@ impl Hsm {
             Attribute::Label(label.as_bytes().to_vec()),
             Attribute::Id(id.to_vec()),
             Attribute::Modifiable(false),
+            Attribute::Copyable(false),
         ];
-        self.s()
+        let (public, private) = self
+            .s()
             .generate_key_pair(&Mechanism::EccEdwardsKeyPairGen, &pub_tpl, &priv_tpl)
             .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_GENERATE_ED25519), e))?;
+        self.kept_fixed(&label, [public, private])?;
         self.key_info(role)
+    }
+
+    /// Both halves just generated read back as asked: neither modifiable nor copyable (a key
+    /// copied under another label, or relabelled, could pass an official key for a rehearsal's,
+    /// spec/appliance.md §6.10). A token that did not keep them has the pair destroyed again
+    /// (nothing was signed with it) and is refused: the attribute cannot be relied on there.
+    fn kept_fixed(&self, label: &str, halves: [ObjectHandle; 2]) -> Result<()> {
+        let fixed = |h: ObjectHandle| {
+            self.s()
+                .get_attributes(h, &[AttributeType::Modifiable, AttributeType::Copyable])
+                .is_ok_and(|attrs| {
+                    attrs.len() == 2
+                        && attrs.iter().all(|a| {
+                            matches!(a, Attribute::Modifiable(false) | Attribute::Copyable(false))
+                        })
+                })
+        };
+        if halves.iter().all(|h| fixed(*h)) {
+            return Ok(());
+        }
+        for h in halves {
+            let _ = self.s().destroy_object(h);
+        }
+        Err(Error::new(
+            Kind::HsmMisbehaves,
+            crate::msg!(m::ERR_HSM_KEY_NOT_FIXED, label = format_args!("{label:?}")),
+            crate::msg!(m::REC_HSM_OBJECT_NOT_FIXED),
+        ))
     }
 
     /// Both key pairs, the result key's then the audit key's ([`Hsm::generate_key_pair`]).

@@ -1764,6 +1764,12 @@ pub const REC_HSM_GENERATOR_FAULTY: Msg = Msg {
     en: "the token's generator is faulty: stop the ceremony and replace the HSM",
 };
 /// A token that does not keep an object fixed.
+pub const ERR_HSM_KEY_NOT_FIXED: Msg = Msg {
+    id: "err-hsm-key-not-fixed",
+    fr: "le jeton n'a pas gardé la clé {label} non modifiable et non copiable comme demandé ; elle a été détruite",
+    en: "the token did not keep the key {label} non-modifiable and non-copyable as asked; it was destroyed",
+};
+/// An object the token did not keep as urne asked.
 pub const ERR_HSM_OBJECT_NOT_FIXED: Msg = Msg {
     id: "err-hsm-object-not-fixed",
     fr: "le jeton n'a pas gardé l'objet {label} non modifiable et non destructible comme demandé",
@@ -2440,6 +2446,7 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_HSM_HEALTH_REPEAT,
     &REC_HSM_GENERATOR_FAULTY,
     &ERR_HSM_OBJECT_NOT_FIXED,
+    &ERR_HSM_KEY_NOT_FIXED,
     &REC_HSM_OBJECT_NOT_FIXED,
     &ERR_TOKEN_FOREIGN_OBJECT,
     &ERR_TOKEN_FOREIGN_OBJECT_APP,

@@ -87,6 +87,13 @@ pub const SCR_TO_CHECK: Msg = Msg {
     fr: "[ ] À VÉRIFIER SUR LES MINUTES IMPRIMÉES",
     en: "[ ] TO CHECK ON THE PRINTED MINUTES",
 };
+/// The heading of what a screen gives for information only: neither written by hand nor in the
+/// minutes (a checkpoint a later one covers, the SHA-256 of the file that lists the minutes').
+pub const SCR_FOR_INFORMATION: Msg = Msg {
+    id: "scr-for-information",
+    fr: "POUR INFORMATION (ni à écrire ni à cocher)",
+    en: "FOR INFORMATION (nothing to write or tick)",
+};
 /// Under the contribution's prompt: the commissaire writes it by hand as typed.
 pub const SCR_CONTRIBUTION_BY_HAND: Msg = Msg {
     id: "scr-contribution-by-hand",
@@ -428,6 +435,7 @@ pub const REC_KEY_CEREMONY_CLOCK: Msg = Msg {
 const SCREENS: &[&Msg] = &[
     &SCR_BY_HAND,
     &SCR_TO_CHECK,
+    &SCR_FOR_INFORMATION,
     &SCR_CONTRIBUTION_BY_HAND,
     &ERR_USAGE_UNKNOWN,
     &ERR_USAGE_NO_SUCH_COMMAND,
