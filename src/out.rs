@@ -37,6 +37,15 @@ pub fn set_pause_words(words: &'static str) {
     }
 }
 
+/// The most lines written in one piece that a paced console shows whole (its rows, less the
+/// pause's line, the cursor's and a margin); 20 when the screen is not paced.
+pub fn whole_lines() -> usize {
+    match ROWS.load(Ordering::Relaxed) {
+        0 => 20,
+        rows => rows.saturating_sub(4).max(1),
+    }
+}
+
 /// The person has typed a line: what is on the screen has been read up to here.
 pub fn typed() {
     SHOWN.store(0, Ordering::Relaxed);

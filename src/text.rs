@@ -180,10 +180,6 @@ pub struct Screen {
     printed: Vec<(String, String)>,
 }
 
-/// The longest group of lines printed in one piece: longer, a group is printed line by line
-/// (a console of 24 rows keeps two for the pause and the cursor).
-const GROUP_MAX: usize = 20;
-
 impl Screen {
     /// An empty page in `lang`.
     pub fn new(lang: Lang) -> Screen {
@@ -311,7 +307,9 @@ impl Screen {
     pub fn pieces(&self) -> Vec<String> {
         let mut out = vec![];
         for g in self.groups() {
-            if g.len() <= GROUP_MAX {
+            // The longest group printed in one piece is what the console shows whole; longer,
+            // a group is printed line by line.
+            if g.len() <= crate::out::whole_lines() {
                 out.push(g.join("\n"));
             } else {
                 out.extend(g.iter().cloned());

@@ -135,10 +135,19 @@ impl Html {
     }
 
     /// A row: the label (escaped) and the value (HTML). A value the screen showed (a hash, an
-    /// id, the contribution: what is set in code) has a box the commissaire ticks once it is
-    /// checked against the screen, or against their handwriting (spec/appliance.md §9.4).
+    /// id, the contribution: what is set in code; a figure) has a box the commissaire ticks
+    /// once it is checked against the screen, or against their handwriting (spec/appliance.md
+    /// §9.4).
     pub(super) fn row(&mut self, label: &str, value: &str) {
-        let tick = if value.contains("<code") { TICK } else { "" };
+        let figure = !value.is_empty()
+            && value.chars().all(|c| {
+                c.is_ascii_digit() || matches!(c, ' ' | '\u{a0}' | '\u{202f}' | ',' | '.')
+            });
+        let tick = if value.contains("<code") || figure {
+            TICK
+        } else {
+            ""
+        };
         let _ = writeln!(
             self.s,
             "<tr><th>{}</th><td>{tick}{value}</td></tr>",

@@ -38,7 +38,8 @@ fn a_sittings_minutes_are_written_for_a_french_bailiff() {
         "the reveal's sales close"
     );
     // Numbers and amounts.
-    assert!(html.contains("<td>123\u{202f}456</td>"));
+    // A figure, to check against the seal's screen, has its box to tick.
+    assert!(html.contains("<td><span class=\"tick\"></span>123\u{202f}456</td>"));
     assert!(html.contains("lot de 5\u{202f}000\u{a0}€ (D-10)"));
     assert!(html.contains("1\u{202f}234\u{202f}567 octets"));
     assert!(html.contains("629\u{202f}698 tickets perdants"));
