@@ -454,7 +454,7 @@ pub fn altered(what: &str) -> Error {
     Error::new(
         Kind::TrailBroken,
         crate::msg!(mc::ERR_INPUT_ALTERED, what = what),
-        crate::msg!(mc::REC_INPUT_ALTERED),
+        crate::msg!(crate::msg::catalogue::edge::REC_STORE_ALTERED),
     )
 }
 

@@ -200,7 +200,7 @@ fn entropy_aad(ctx: &mut Ctx, purpose: &str) -> Result<Vec<u8>> {
         Error::new(
             Kind::Defect,
             crate::msg!(mc::ERR_RANDOMNESS_PURPOSE, purpose = format!("{:?}", e.0)),
-            crate::msg!(mc::REC_RANDOMNESS_DEFECT_NOTHING),
+            crate::msg!(crate::msg::catalogue::edge::REC_DEFECT_NOTHING_RECORDED),
         )
     })
 }

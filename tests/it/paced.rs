@@ -8,9 +8,29 @@ use crate::common::*;
 use crate::draws::{seal, simulate};
 
 /// What a person had on the screen each time they typed, and what they typed.
-struct Seen {
-    typed: String,
-    screen: Vec<String>,
+pub(crate) struct Seen {
+    pub(crate) typed: String,
+    pub(crate) screen: Vec<String>,
+}
+
+/// The screens `scripts/pty-type --screens FILE` recorded in `file`, in order.
+pub(crate) fn screens(file: &std::path::Path) -> Vec<Seen> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            Seen {
+                typed: v["typed"].as_str().unwrap().to_string(),
+                screen: v["screen"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap().to_string())
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 /// `urne draw` of `day` at an 80x24 console, the commitment typed back and a contribution
@@ -34,27 +54,12 @@ fn draw_at_console(env: &Env, day: &str, out: &str) -> (std::process::Output, Ve
         .args(["draw", "--day", day, "--out", out])
         .output()
         .unwrap();
-    let seen = std::fs::read_to_string(&screens)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            Seen {
-                typed: v["typed"].as_str().unwrap().to_string(),
-                screen: v["screen"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| s.as_str().unwrap().to_string())
-                    .collect(),
-            }
-        })
-        .collect();
+    let seen = self::screens(&screens);
     (o, seen)
 }
 
 /// The lines the transcript `t` shows, each as last redrawn (as `scripts/pty-type` renders them).
-fn shown_lines(t: &str) -> Vec<String> {
+pub(crate) fn shown_lines(t: &str) -> Vec<String> {
     t.split('\n')
         .map(|l| {
             l.trim_end_matches('\r')

@@ -324,19 +324,7 @@ fn a_rehearsal_token_is_told_by_its_keys_and_its_trail_is_marked_from_its_first_
     let env = Env::without_keys();
     let o = env.urne_direct(&["keys", "init", "--rehearsal"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let c = rusqlite::Connection::open(env.db()).unwrap();
-    let notes: Vec<String> = c
-        .prepare("SELECT note FROM checkpoints ORDER BY size")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
-    assert!(!notes.is_empty());
-    assert!(
-        notes.iter().all(|n| n.starts_with("urne-rehearsal/")),
-        "{notes:?}"
-    );
+    every_checkpoint_a_rehearsals(&env);
     // Without an option, the token itself says it is a rehearsal token: `hsm info` shows its
     // keys' labels, and a second init is refused as for any initialised token.
     let info = env.ok(&["hsm", "info"]);
@@ -593,14 +581,7 @@ fn an_old_tokens_rehearsal_keys_relabelled_official_sign_nothing_official() {
 // MUST: M-392
 #[test]
 fn a_rehearsal_trail_restarted_stays_a_rehearsal_and_carries_none_of_its_outputs() {
-    let env = Env::without_keys();
-    env.ok(&["keys", "init", "--rehearsal"]);
-    pin_producer(&env, Path::new(URNE), &[]);
-    let keys = env.path("keys");
-    env.ok(&["keys", "export", "--out", keys.to_str().unwrap()]);
-    let e1 = crate::draws::simulate(&env, "2018-12-01", 50, 1, &[]);
-    crate::draws::seal(&env, &e1);
-    env.draw_ok("2018-12-01", env.path("pub/d01").to_str().unwrap());
+    let (env, keys) = rehearsal_that_drew("pub/d01");
     // The database is lost. A restart that would carry the rehearsal's outputs is refused
     // before anything is done: they are never checked as official ones.
     std::fs::rename(env.db(), env.path("lost.db")).unwrap();
@@ -617,19 +598,7 @@ fn a_rehearsal_trail_restarted_stays_a_rehearsal_and_carries_none_of_its_outputs
     // Restarted without them, the new trail is a rehearsal's from its first checkpoint on.
     let out = env.ok(&reason);
     assert!(out.contains("TRAIL RESTARTED"), "{out}");
-    let c = rusqlite::Connection::open(env.db()).unwrap();
-    let notes: Vec<String> = c
-        .prepare("SELECT note FROM checkpoints ORDER BY size")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
-    assert!(!notes.is_empty());
-    assert!(
-        notes.iter().all(|n| n.starts_with("urne-rehearsal/")),
-        "{notes:?}"
-    );
+    every_checkpoint_a_rehearsals(&env);
     // A day drawn under the new trail is marked, and refused as official by every verifier.
     pin_producer(&env, Path::new(URNE), &[]);
     let e2 = crate::draws::simulate(&env, "2018-12-02", 50, 2, &[]);
@@ -643,6 +612,18 @@ fn a_rehearsal_trail_restarted_stays_a_rehearsal_and_carries_none_of_its_outputs
 
 #[test]
 fn a_void_notice_made_in_a_rehearsal_is_refused_as_official_by_every_verifier() {
+    let (env, keys) = rehearsal_that_drew("d01");
+    let reason = "répétition : panne d'impression";
+    env.ok(&["void", "--day", "2018-12-01", "--reason", reason]);
+    let folder = env.path("void-2018-12-01-attempt-1");
+    let notice = std::fs::read_to_string(folder.join("void-notice.json")).unwrap();
+    assert!(notice.contains("urne-rehearsal/"), "{notice}");
+    refused_as_rehearsal(&env, &folder, &keys);
+}
+
+/// A rehearsal token (`keys init --rehearsal`, production's TEST key pinned), its keys exported
+/// into `keys/`, and 2018-12-01 sealed and drawn into `out` (under the test's folder).
+fn rehearsal_that_drew(out: &str) -> (Env, std::path::PathBuf) {
     let env = Env::without_keys();
     env.ok(&["keys", "init", "--rehearsal"]);
     pin_producer(&env, Path::new(URNE), &[]);
@@ -650,11 +631,24 @@ fn a_void_notice_made_in_a_rehearsal_is_refused_as_official_by_every_verifier() 
     env.ok(&["keys", "export", "--out", keys.to_str().unwrap()]);
     let export = crate::draws::simulate(&env, "2018-12-01", 50, 1, &[]);
     crate::draws::seal(&env, &export);
-    env.draw_ok("2018-12-01", env.path("d01").to_str().unwrap());
-    let reason = "répétition : panne d'impression";
-    env.ok(&["void", "--day", "2018-12-01", "--reason", reason]);
-    let folder = env.path("void-2018-12-01-attempt-1");
-    let notice = std::fs::read_to_string(folder.join("void-notice.json")).unwrap();
-    assert!(notice.contains("urne-rehearsal/"), "{notice}");
-    refused_as_rehearsal(&env, &folder, &keys);
+    env.draw_ok("2018-12-01", env.path(out).to_str().unwrap());
+    (env, keys)
+}
+
+/// Every checkpoint of `env`'s trail names a rehearsal's origin (`urne-rehearsal/…`), and there
+/// is at least one.
+fn every_checkpoint_a_rehearsals(env: &Env) {
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let notes: Vec<String> = c
+        .prepare("SELECT note FROM checkpoints ORDER BY size")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(!notes.is_empty());
+    assert!(
+        notes.iter().all(|n| n.starts_with("urne-rehearsal/")),
+        "{notes:?}"
+    );
 }

@@ -10,7 +10,7 @@ use crate::draws::{rules, simulate};
 const FR: &str = "fr_FR.UTF-8";
 
 /// `hex` as the screens print it: groups of four digits, eight to a line.
-fn grouped_lines(hex: &str) -> Vec<String> {
+pub(crate) fn grouped_lines(hex: &str) -> Vec<String> {
     hex.as_bytes()
         .chunks(32)
         .map(|l| {

@@ -8,7 +8,9 @@
 //! for official results.
 
 use crate::common::*;
+use crate::paced::{Seen, screens, shown_lines};
 use crate::rehearsal::{export, printed, refused_as_rehearsal, watch};
+use crate::screens::grouped_lines;
 use std::path::Path;
 
 const RULES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/chanceux-noel-2018.json");
@@ -26,45 +28,6 @@ const BY_HAND: &str = "▶ À ÉCRIRE À LA MAIN, MAINTENANT";
 const TO_CHECK: &str = "[ ] À VÉRIFIER SUR LES MINUTES IMPRIMÉES";
 /// The day whose type-back is mistyped three times.
 const MISTYPED: &str = "2018-12-05";
-
-/// What the person had on the screen each time they typed, and what they typed.
-struct Seen {
-    typed: String,
-    screen: Vec<String>,
-}
-
-/// The screens `scripts/pty-type --screens` recorded.
-fn screens(file: &Path) -> Vec<Seen> {
-    std::fs::read_to_string(file)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            Seen {
-                typed: v["typed"].as_str().unwrap().to_string(),
-                screen: v["screen"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| s.as_str().unwrap().to_string())
-                    .collect(),
-            }
-        })
-        .collect()
-}
-
-/// The lines of a transcript, each as last redrawn.
-fn lines_of(t: &str) -> Vec<String> {
-    t.split('\n')
-        .map(|l| {
-            l.trim_end_matches('\r')
-                .rsplit('\r')
-                .next()
-                .unwrap_or("")
-                .to_string()
-        })
-        .collect()
-}
 
 /// Each block of values written by hand in the transcript: its heading's line and the lines
 /// indented under it (a pause among them is kept, to be found).
@@ -144,16 +107,6 @@ fn at_console(
 /// The JSON of a file.
 fn json(p: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
-}
-
-/// A hash as the screens group it: groups of four, eight to a line.
-fn grouped_lines(hex: &str) -> Vec<String> {
-    let groups: Vec<&str> = hex
-        .as_bytes()
-        .chunks(4)
-        .map(|c| std::str::from_utf8(c).unwrap())
-        .collect();
-    groups.chunks(8).map(|l| l.join(" ")).collect()
 }
 
 /// Words of urne's in English that no French screen or minutes may hold (the catalogue's
@@ -303,7 +256,7 @@ fn a_rehearsed_sitting_at_an_80x24_console_can_be_followed_copied_and_signed() {
     let t = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(o.status.code(), Some(0), "the sitting failed:\n{t}");
     let seen = screens(&sitting_screens);
-    let lines = lines_of(&t);
+    let lines = shown_lines(&t);
     // Every screen fits the console, and the sitting paused rather than scroll.
     for s in &seen {
         assert!(s.screen.len() <= 24, "{:?}", s.screen);

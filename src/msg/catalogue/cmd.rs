@@ -174,12 +174,6 @@ pub const ERR_INPUT_ALTERED: Msg = Msg {
     fr: "piste d'audit : {what}",
     en: "audit trail: {what}",
 };
-/// What to do then.
-pub const REC_INPUT_ALTERED: Msg = Msg {
-    id: "rec-input-altered",
-    fr: "la base de données a été modifiée : lancez `urne audit verify` et enquêtez",
-    en: "the database was altered: run `urne audit verify` and investigate",
-};
 /// A day outside the operation's periods.
 pub const ERR_INPUT_DAY_NOT_IN_OPERATION: Msg = Msg {
     id: "err-input-day-not-in-operation",
@@ -972,12 +966,6 @@ pub const ERR_RANDOMNESS_PURPOSE: Msg = Msg {
     id: "err-randomness-purpose",
     fr: "le but {purpose} ne peut pas nommer un secret scellé",
     en: "the purpose {purpose} cannot name a sealed secret",
-};
-/// A defect; nothing recorded.
-pub const REC_RANDOMNESS_DEFECT_NOTHING: Msg = Msg {
-    id: "rec-randomness-defect-nothing",
-    fr: "c'est un défaut d'urne ; rien n'a été inscrit",
-    en: "this is a defect in urne; nothing was recorded",
 };
 /// A contribution typed again that differs from the kept one.
 pub const ERR_RANDOMNESS_DIFFERS: Msg = Msg {
@@ -2031,7 +2019,6 @@ pub(super) const ALL: &[&Msg] = &[
     &REC_INPUT_REASON,
     &REC_INPUT_BLOCK_ID,
     &ERR_INPUT_ALTERED,
-    &REC_INPUT_ALTERED,
     &ERR_INPUT_DAY_NOT_IN_OPERATION,
     &REC_INPUT_DAY_NOT_IN_OPERATION,
     &ERR_INPUT_SEALED_SET,
@@ -2161,7 +2148,6 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_RANDOMNESS_NOT_COMMITTED,
     &ERR_RANDOMNESS_UNCHECKED,
     &ERR_RANDOMNESS_PURPOSE,
-    &REC_RANDOMNESS_DEFECT_NOTHING,
     &ERR_RANDOMNESS_DIFFERS,
     &REC_RANDOMNESS_DIFFERS,
     &ERR_RANDOMNESS_NOT_TYPED_BACK,
