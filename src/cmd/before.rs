@@ -7,12 +7,12 @@ use crate::edge::hsm::Hsm;
 use crate::edge::store::AuditLog;
 use crate::error::{Error, Kind, Result};
 use crate::msg::catalogue::cmd as mc;
-use urne_ceremony::token::{MarkFailure, check_against_marks};
+use urne_ceremony::token::{MarkFailure, check_against_marks, last_mark};
 use urne_verify::audit::Event;
 use urne_verify::audit::chain::PrefixRoots;
 use urne_verify::crypto::Hash32;
 use urne_verify::events::kinds::{self, Record};
-use urne_verify::verify::trail::{AuditKey, verify_trail};
+use urne_verify::verify::trail::{AuditKey, verify_trail, verify_trail_vouched};
 
 /// What the check before acting requires of the appliance's clock (spec/appliance.md §6.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +66,7 @@ pub(super) fn check_before_acting(
     log: &AuditLog,
     tt: &TokenTrail,
     clock: ClockRule,
+    whole: bool,
 ) -> Result<Checked> {
     let path = log.path();
     let events = log.events()?;
@@ -87,12 +88,20 @@ pub(super) fn check_before_acting(
         )
     };
     let stored = log.checkpoints()?;
-    verify_trail(
-        &events,
-        &stored,
-        &[],
-        AuditKey::Token(tt.audit_key, tt.origin),
-    )
+    let key = AuditKey::Token(tt.audit_key, tt.origin);
+    // The token's last mark vouches for the trail up to its size once the events' root there is
+    // the mark's (checked below): the checkpoints' signatures up to it are checked again only
+    // when the whole trail is asked for (the opening of a sitting). A fork the token records
+    // is refused below either way.
+    let vouched = match last_mark(&tt.object.trail, &tt.marks) {
+        Ok(Some(m)) if !whole => m.size,
+        _ => 0,
+    };
+    if vouched == 0 {
+        verify_trail(&events, &stored, &[], key)
+    } else {
+        verify_trail_vouched(&events, &stored, key, vouched)
+    }
     .map_err(|f| broken(f.seq, f.reason))?;
     let malformed = |m: kinds::MalformedRecord| {
         Error::new(
@@ -278,6 +287,14 @@ fn mark_refusal(path: &std::path::Path, f: &MarkFailure) -> Error {
         MarkFailure::ConflictingMarks { size } => (
             Kind::TrailFork,
             crate::msg!(mc::ERR_BEFORE_CONFLICTING_MARKS, size = size),
+        ),
+        MarkFailure::OffHistory { size } => (
+            Kind::TrailFork,
+            crate::msg!(
+                mc::ERR_BEFORE_OFF_HISTORY,
+                size = size,
+                path = path.display()
+            ),
         ),
         MarkFailure::OtherTrail { .. } => (
             Kind::TrailNotTokens,

@@ -7,7 +7,7 @@ use crate::edge::binding;
 use crate::edge::config::{self, Config};
 use crate::edge::hsm::Hsm;
 use crate::edge::identity::{self, SoftwareIdentity};
-use crate::edge::store::{AuditLog, Binding, FreshMarks};
+use crate::edge::store::{AuditLog, Binding, FreshMarks, Vouch};
 use crate::error::{Error, Exit, Kind, Result};
 use crate::msg::catalogue::cmd as mc;
 use urne_verify::audit::Event;
@@ -38,6 +38,21 @@ pub struct Ctx {
     /// Whether the command was asked to be a rehearsal (a told clock, `keys init --rehearsal`,
     /// spec/appliance.md §6.10): refused by an official token when it is opened.
     pub rehearsal: bool,
+    /// How the command begins its trail ([`Opening`]).
+    pub opening: Opening,
+}
+
+/// How a command begins its trail (spec/appliance.md §6.6).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Opening {
+    /// Whether the command's start may wait for its next record to be marked and read back
+    /// ([`Vouch::Later`]): only for a command whose first act follows a record it reads back
+    /// (a draw's entropy, a reveal's placing), else its start is read back before it does
+    /// anything.
+    pub defer_start: bool,
+    /// Whether the check before acting verifies every checkpoint's signature, not only those
+    /// after the token's last mark (a sitting's opening).
+    pub whole_check: bool,
 }
 
 impl Ctx {
@@ -53,6 +68,7 @@ impl Ctx {
             reads_only: false,
             outcome: Exit::Success,
             rehearsal: false,
+            opening: Opening::default(),
         }
     }
 
@@ -106,7 +122,7 @@ impl Ctx {
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
         self.record_start(&mut log, sw)?;
         if let Some(c) = confirmed {
-            log.record(hsm, c)?;
+            log.record_as(hsm, c, &[], Vouch::Later)?;
         }
         self.audit = Some(log);
         Ok(())
@@ -148,12 +164,21 @@ impl Ctx {
     /// code that answers for the HSM.
     fn record_start(&self, log: &mut AuditLog, software: SoftwareIdentity) -> Result<()> {
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
-        log.record(
+        // The command acts only once its trail is known to be the token's current one and no
+        // other copy of it marked: the start is marked and the marks read back, unless the
+        // command reads them back before its first act anyway (`defer_start`).
+        log.record_as(
             hsm,
             SoftwareStart {
                 command: self.command_name.clone(),
                 software,
                 pkcs11: hsm.pkcs11_identity()?,
+            },
+            &[],
+            if self.opening.defer_start {
+                Vouch::Later
+            } else {
+                Vouch::ReadBack
             },
         )?;
         Ok(())
@@ -189,7 +214,7 @@ impl Ctx {
         let hsm = self.hsm.as_ref().expect("opened above");
         let tt = binding::read(hsm)?.ok_or_else(|| no_trail(hsm))?;
         let mut log = AuditLog::open_for_append(&db)?.ok_or_else(|| missing_trail(&db, &tt))?;
-        let checked = check_before_acting(&log, &tt, clock)?;
+        let checked = check_before_acting(&log, &tt, clock, self.opening.whole_check)?;
         log.bind(Binding {
             trail: tt.object.trail,
             audit_key: tt.audit_key,
@@ -199,6 +224,14 @@ impl Ctx {
         if let Some(fresh) = self.fresh.take() {
             log.read_marks_afresh(fresh);
         }
+        // The check found every mark of the trail on its history.
+        log.set_marked(
+            checked.marked,
+            tt.marks
+                .iter()
+                .filter(|m| m.trail == tt.object.trail)
+                .copied(),
+        );
         if checked.events > checked.marked {
             // A command killed between an append and its mark: the head verified, mark it now.
             log.mark_head(hsm)?;
@@ -306,6 +339,40 @@ impl Ctx {
         log.record(hsm, r)
     }
 
+    /// Records a decision vouched for by the token as `vouch` says (spec/appliance.md §6.6): the
+    /// caller does nothing that rests on it before the token has marked it (and read its marks
+    /// back) as `Vouch` describes.
+    pub fn record_as(&mut self, r: impl Into<Record>, vouch: Vouch) -> Result<Event> {
+        let (log, hsm) = self.both()?;
+        log.record_as(hsm, r, &[], vouch)
+    }
+
+    /// Records a fact no decision rests on, vouched for as `vouch` says.
+    pub fn record_evidence_as(&mut self, r: impl Into<Record>, vouch: Vouch) -> Result<Event> {
+        let (log, hsm) = self.both()?;
+        log.record_evidence_as(hsm, r, vouch)
+    }
+
+    /// Has the token vouch for everything the command appended so far, as `vouch` says
+    /// ([`AuditLog::vouch`]): before the command acts on it.
+    pub fn vouch(&mut self, vouch: Vouch) -> Result<()> {
+        match (&self.audit, &self.hsm) {
+            (Some(log), Some(hsm)) => log.vouch(hsm, vouch),
+            _ => Ok(()),
+        }
+    }
+
+    /// [`Ctx::record_with_blobs`], vouched for as `vouch` says ([`Ctx::record_as`]).
+    pub fn record_with_blobs_as(
+        &mut self,
+        r: impl Into<Record>,
+        blobs: &[&[u8]],
+        vouch: Vouch,
+    ) -> Result<Event> {
+        let (log, hsm) = self.both()?;
+        log.record_as(hsm, r, blobs, vouch)
+    }
+
     /// Records a decision with content-addressed blobs.
     pub fn record_with_blobs(&mut self, r: impl Into<Record>, blobs: &[&[u8]]) -> Result<Event> {
         let (log, hsm) = self.both()?;
@@ -380,6 +447,9 @@ impl Ctx {
     /// Before a command reports success: its trail is still the file it opened, with the head
     /// it appended (spec/appliance.md §6.6). A no-op for commands that did not begin.
     pub fn finish(&mut self) -> Result<()> {
+        // What the command appended since its last mark (its end's records) is marked before
+        // it reports success: the next command finds it vouched for.
+        self.vouch(Vouch::Mark)?;
         match &self.audit {
             Some(log) => log.check_still_in_place(),
             None => Ok(()),
@@ -390,17 +460,26 @@ impl Ctx {
     /// check: refusals before that go to standard error only, spec/appliance.md §6.5), unless the error is
     /// about the trail itself or a refusal of input that records nothing ([`Error::unrecorded`]).
     pub(crate) fn record_failure(&mut self, e: &Error) {
-        if e.untouched || e.unrecorded || self.reads_only {
+        if self.reads_only {
+            return;
+        }
+        if e.untouched || e.unrecorded {
+            // Nothing recorded of this refusal (of the trail itself, or of an input); what the
+            // command appended before it is marked all the same (only what this process
+            // verified or appended: a trail changed under it is marked as it knew it).
+            let _ = self.vouch(Vouch::Mark);
             return;
         }
         if let (Some(log), Some(hsm)) = (self.audit.as_mut(), self.hsm.as_ref()) {
-            let _ = log.record_evidence(
+            // Marked (a failure is no act: the marks need not be read back).
+            let _ = log.record_evidence_as(
                 hsm,
                 CommandFailed {
                     command: self.command_name.clone(),
                     class: e.class().to_string(),
                     error: e.message.clone(),
                 },
+                Vouch::Mark,
             );
         }
     }

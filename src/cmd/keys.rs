@@ -515,10 +515,13 @@ pub fn export_begun(ctx: &mut Ctx, out: &Path) -> Result<()> {
     // that these are the appliance's keys.
     let sig = hsm.sign(KeyRole::Result, text.as_bytes())?;
     crate::edge::publish::write_with_sig(&out.join("keys.json"), text.as_bytes(), &sig)?;
-    ctx.record(KeysExported {
-        out: out.display().to_string(),
-        keys: listing,
-    })?;
-    ctx.checkpoint()?;
+    // Marked when the command ends (`Ctx::finish`).
+    ctx.record_as(
+        KeysExported {
+            out: out.display().to_string(),
+            keys: listing,
+        },
+        crate::edge::store::Vouch::Later,
+    )?;
     Ok(())
 }

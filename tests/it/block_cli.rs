@@ -30,7 +30,7 @@ pub(crate) fn small_rules(env: &Env) -> PathBuf {
     p
 }
 
-fn generate(
+pub(crate) fn generate(
     env: &Env,
     rules: &Path,
     price: &str,

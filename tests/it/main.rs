@@ -39,6 +39,7 @@ mod kills;
 mod kills_keys;
 mod kills_outputs;
 mod kills_sitting;
+mod marks;
 mod minutes_pdf;
 mod module;
 mod musts_appliance;

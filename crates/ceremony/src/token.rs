@@ -220,6 +220,13 @@ pub enum MarkFailure {
         /// Their size.
         size: u64,
     },
+    /// A mark of the trail that the database, which extends the last mark, does not hold: the
+    /// token holds marks of two histories of the trail (commands mark before they act, not
+    /// after every event, so two copies used at once may mark different sizes).
+    OffHistory {
+        /// Its size.
+        size: u64,
+    },
 }
 
 /// The last mark of `trail` among `marks` (those of other trails are ignored), or the fork the
@@ -266,6 +273,15 @@ pub fn check_against_marks(
         if root_at(m.size) != m.root {
             return Err(MarkFailure::Diverged { marked: m.size });
         }
+    }
+    // Every mark of the trail on the database's history: a mark of another history at any
+    // size is a fork the token records.
+    if let Some(m) = marks
+        .iter()
+        .filter(|m| &m.trail == token_trail)
+        .find(|m| root_at(m.size) != m.root)
+    {
+        return Err(MarkFailure::OffHistory { size: m.size });
     }
     Ok(last)
 }
@@ -351,6 +367,18 @@ mod tests {
         assert_eq!(
             check_against_marks(&trail, &marks, None, 6, root_at),
             Err(MarkFailure::OtherTrail { found: None })
+        );
+        // A mark of a smaller size that the database, extending the last mark, does not hold:
+        // another history was marked (two copies used at once, marking different sizes).
+        assert_eq!(
+            check_against_marks(
+                &trail,
+                &[mark(3, 9), mark(5, 5), mark(4, 4)],
+                Some(trail),
+                6,
+                root_at
+            ),
+            Err(MarkFailure::OffHistory { size: 3 })
         );
         // Marks of other trails are not this trail's; two roots for one size are a fork.
         let other = Mark {

@@ -234,7 +234,6 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
         }
     }
     progress(n, n, false);
-    ctx.checkpoint()?;
     Ok(())
 }
 
@@ -294,13 +293,18 @@ fn record_or_check(
 ) -> Result<()> {
     match &st.generated {
         None => {
-            ctx.record(GeneratedRecord {
-                block: id.clone(),
-                attempt: st.attempt,
-                outcomes_root: made.root,
-                seed_commitment: made.seed_commitment,
-                tickets_sha256: made.csv_sha,
-            })?;
+            // Nothing is shown or placed before its commitment's placing is recorded, marked
+            // and read back (`placing::record`).
+            ctx.record_as(
+                GeneratedRecord {
+                    block: id.clone(),
+                    attempt: st.attempt,
+                    outcomes_root: made.root,
+                    seed_commitment: made.seed_commitment,
+                    tickets_sha256: made.csv_sha,
+                },
+                crate::edge::store::Vouch::Later,
+            )?;
         }
         // A generation taken up again publishes the block it recorded, or nothing.
         Some(g)

@@ -80,13 +80,17 @@ pub(super) fn publish_block(
         Some(sha) => Some(ctx.output_record(&commit_name, sha, &placed.audit_checkpoint)?),
         None => None,
     };
-    ctx.record_evidence(PublishedRecord {
-        block: id.clone(),
-        attempt,
-        out: f.out.display().to_string(),
-        files: written,
-        output,
-    })?;
+    // Marked with the next block's placing, or when the command ends (`Ctx::finish`).
+    ctx.record_evidence_as(
+        PublishedRecord {
+            block: id.clone(),
+            attempt,
+            out: f.out.display().to_string(),
+            files: written,
+            output,
+        },
+        crate::edge::store::Vouch::Later,
+    )?;
     Ok(commit_name)
 }
 

@@ -43,6 +43,8 @@ pub(super) fn fix(ctx: &mut Ctx, rules: &GameRules, ids: &[BlockId]) -> Result<V
     for id in ids {
         entropies.push(entropy_of(ctx, rules, id)?);
     }
+    // The entropies are vouched for by the token before their commitments are shown.
+    ctx.vouch(crate::edge::store::Vouch::ReadBack)?;
     let events = ctx.audit()?.events()?;
     let mut contributed: Vec<Option<(u64, String)>> = vec![];
     let mut missing = vec![];
@@ -121,7 +123,9 @@ fn entropy_of(ctx: &mut Ctx, rules: &GameRules, id: &BlockId) -> Result<(u64, En
         entropy_commitment: entropy_commitment(&entropy),
         entropy_blob: sha256(&stored),
     };
-    let e = ctx.record_with_blobs(r.clone(), &[&stored])?;
+    // Marked, and the marks read back, once every block's entropy is recorded, before their
+    // commitments are shown (`fix`).
+    let e = ctx.record_with_blobs_as(r.clone(), &[&stored], crate::edge::store::Vouch::Later)?;
     Ok((e.seq, r))
 }
 
@@ -157,9 +161,13 @@ fn contribute(
         })
         .collect();
     let c = shared::take_contribution(ctx, &keys, &shown)?;
-    let e = ctx.record(ContributionRecord {
-        blocks: missing,
-        contribution: c.clone(),
-    })?;
+    // Marked before anything is computed from it (as a draw's contribution).
+    let e = ctx.record_as(
+        ContributionRecord {
+            blocks: missing,
+            contribution: c.clone(),
+        },
+        crate::edge::store::Vouch::Mark,
+    )?;
     Ok((e.seq, c))
 }

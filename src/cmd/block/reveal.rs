@@ -32,6 +32,10 @@ pub(super) fn reveal(
     let id = parse_block_arg(block_arg, &msg!(S::REC_BLOCK_ID_EXAMPLE))?;
     sales_close_of(sales_closed_at)?;
     // The reveal's folder is judged before anything is recorded (spec/formats.md §6.7).
+    // Nothing of this run is shown or placed before its reveal's placing is marked and read
+    // back (or, adopting a placed reveal, before the command's end is marked): its start is
+    // marked with them.
+    ctx.opening.defer_start = true;
     ctx.begin_checked(|events| refuse_out(events, &id, out))?;
     run_in_sitting(ctx, block_arg, sales_closed_at, out, &mut Terminal::Own)
 }
@@ -87,13 +91,17 @@ pub fn run_in_sitting(
         let generated = check_sales_close(&events, &rv, &closed)?;
         term.check("reveal")?;
         confirm_reveal(term, &rv, &generated, &closed)?;
-        ctx.record(RevealedRecord {
-            block: rv.id.clone(),
-            attempt: rv.attempt,
-            entropy: hex::encode(&rv.entropy),
-            seed: rv.seed,
-            sales_closed_at: closed.clone(),
-        })?;
+        // Marked with its placing, before the reveal's file is placed.
+        ctx.record_as(
+            RevealedRecord {
+                block: rv.id.clone(),
+                attempt: rv.attempt,
+                entropy: hex::encode(&rv.entropy),
+                seed: rv.seed,
+                sales_closed_at: closed.clone(),
+            },
+            crate::edge::store::Vouch::Later,
+        )?;
         rv.revealed = Some(closed);
     }
     let canonical = rv.canonical.clone();
@@ -416,6 +424,7 @@ fn publish_reveal(ctx: &mut Ctx, rv: &Revealing, out: &Path) -> Result<(RevealFi
     placing::record(ctx, out, rv.subject(), &name, &placed)?;
     publish::write_signed(ctx.hsm()?, out, &[(name.as_str(), bytes)], &[], (&rk, &ak))?;
     let output = ctx.output_record(&name, sha, &r.audit_checkpoint)?;
-    ctx.record_evidence(output)?;
+    // Marked when the command ends.
+    ctx.record_evidence_as(output, crate::edge::store::Vouch::Later)?;
     Ok((r, name))
 }

@@ -48,6 +48,9 @@ pub fn run(ctx: &mut Ctx, a: &CeremonyArgs) -> Result<()> {
     );
     // The minutes of a sitting closed but not published go under --out: a folder they cannot
     // go into is refused on the checked trail, before anything is recorded (spec/appliance.md §6.7).
+    // A sitting checks the whole trail, every checkpoint's signature included (spec/appliance.md
+    // §6.6), before the commissaire sees anything.
+    ctx.opening.whole_check = true;
     ctx.begin_checked(|events| close::refuse_out(events, &a.out))?;
     let published = close::publish_pending(ctx, &a.out)?;
     if prepared.steps.is_empty() && !open::is_open(ctx)? {

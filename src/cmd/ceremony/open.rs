@@ -376,6 +376,7 @@ fn typed(lang: Lang) -> Result<Identity> {
 /// again. Returns the sitting's number and language.
 pub(super) fn key_ceremony(ctx: &mut Ctx, a: &CeremonyArgs, lang: Lang) -> Result<(u32, Lang)> {
     if std::fs::symlink_metadata(&ctx.global.db).is_ok() {
+        ctx.opening.whole_check = true;
         ctx.begin()?;
         let events = ctx.audit()?.events()?;
         let open_key_ceremony = events.iter().rev().find_map(|e| match kinds::parse(e) {

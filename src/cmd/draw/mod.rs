@@ -40,6 +40,9 @@ pub fn run(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
     // The output's folder is judged on the checked trail, before anything is recorded: a
     // refusal of it records nothing (spec/appliance.md §6.7). It cannot be before the PIN: a folder that
     // is not empty is refused or adopted according to the trail.
+    // Nothing is shown or placed before the draw's entropy, or its output's placing, is marked
+    // and read back: its start is marked with them.
+    ctx.opening.defer_start = true;
     ctx.begin_checked(|events| refuse_out(events, a))?;
     draw(ctx, a)
 }
@@ -217,12 +220,16 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed) -> Result<Vec<String>> {
         let recorded = urne_ceremony::state::late_attempts(&ctx.audit()?.events()?)
             .contains(&(s.day, s.st.attempt));
         if s.st.entropy.is_none() && !recorded {
-            ctx.record(LateRecord {
-                day: s.day,
-                attempt: s.st.attempt,
-                draw_date: when.draw_date.to_string(),
-                today: when.today.to_string(),
-            })?;
+            // Marked with the entropy that follows it.
+            ctx.record_as(
+                LateRecord {
+                    day: s.day,
+                    attempt: s.st.attempt,
+                    draw_date: when.draw_date.to_string(),
+                    today: when.today.to_string(),
+                },
+                crate::edge::store::Vouch::Later,
+            )?;
         }
     }
     Ok(pv::anomalies(&when, &s.st.voided))
@@ -300,13 +307,18 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         )];
         let key = format!("{purpose} attempt {}", s.st.attempt);
         let c = randomness::take_contribution(ctx, &[(key, ec)], &shown)?;
-        let e = ctx.record(ContributionRecord {
-            operation: s.seal.operation.clone(),
-            day: s.day,
-            attempt: s.st.attempt,
-            entropy_commitment: ec,
-            contribution: c.clone(),
-        })?;
+        // Marked before anything is computed from it: no copy of the trail without it is
+        // accepted again, so the contribution is never asked for twice (spec/appliance.md §6.6).
+        let e = ctx.record_as(
+            ContributionRecord {
+                operation: s.seal.operation.clone(),
+                day: s.day,
+                attempt: s.st.attempt,
+                entropy_commitment: ec,
+                contribution: c.clone(),
+            },
+            crate::edge::store::Vouch::Mark,
+        )?;
         (e.seq, c)
     };
     let entropy = randomness::recorded_entropy(ctx, &secret, &record.entropy_blob, &ec)?;
@@ -405,7 +417,9 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<D
             winner: sel.winner,
             reserves: sel.reserves.clone(),
         };
-        ctx.record(r.clone())?;
+        // Nothing is shown or placed before its output's placing is recorded, marked and read
+        // back (`placing::record`).
+        ctx.record_as(r.clone(), crate::edge::store::Vouch::Later)?;
         r
     };
     Ok(Drawn { seed, result })

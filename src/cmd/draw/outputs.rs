@@ -305,13 +305,17 @@ pub(super) fn publish(
         Place::Adopt(p) => adopt(ctx, s, &p)?,
         Place::Fresh | Place::Again => place_new(ctx, s, out_dir, out)?,
     };
-    ctx.record_evidence(PublishedRecord {
-        day: s.day,
-        attempt: s.st.attempt,
-        out: out_dir.display().to_string(),
-        files: written.clone(),
-        output: Some(output),
-    })?;
+    // Marked when the command ends (`Ctx::finish`), or with the next event of a sitting.
+    ctx.record_evidence_as(
+        PublishedRecord {
+            day: s.day,
+            attempt: s.st.attempt,
+            out: out_dir.display().to_string(),
+            files: written.clone(),
+            output: Some(output),
+        },
+        crate::edge::store::Vouch::Later,
+    )?;
     Ok(written)
 }
 

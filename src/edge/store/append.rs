@@ -1,7 +1,7 @@
 //! Appending to the trail (spec/formats.md §6.3, spec/appliance.md §6.5, §6.6): every append in one IMMEDIATE
 //! transaction that also signs the checkpoint over the new head, then the token's mark.
 
-use super::{AuditLog, Binding, Token, db_err, encode_payload, next_link};
+use super::{AuditLog, Binding, Token, Vouch, db_err, encode_payload, next_link};
 use crate::error::{Error, Exit, Result};
 use crate::msg::catalogue::edge as m;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
@@ -35,7 +35,7 @@ impl AuditLog {
         blobs: &[&[u8]],
     ) -> Result<Event> {
         let payload = encode_payload(payload)?;
-        self.append_inner(token, kind, blobs, true, |_| Ok(payload))
+        self.append_inner(token, kind, blobs, (true, Vouch::ReadBack), |_| Ok(payload))
     }
 
     /// [`AuditLog::append_with_blobs`] for a payload still being computed: inside the one write
@@ -50,7 +50,7 @@ impl AuditLog {
         blobs: &[&[u8]],
         payload: impl FnOnce(&[Hash32]) -> Result<serde_json::Value>,
     ) -> Result<Event> {
-        self.append_inner(token, kind, blobs, true, |hashes| {
+        self.append_inner(token, kind, blobs, (true, Vouch::ReadBack), |hashes| {
             encode_payload(&payload(hashes)?)
         })
     }
@@ -65,13 +65,29 @@ impl AuditLog {
         payload: &serde_json::Value,
     ) -> Result<Event> {
         let payload = encode_payload(payload)?;
-        self.append_inner(token, kind, &[], false, |_| Ok(payload))
+        self.append_inner(token, kind, &[], (false, Vouch::ReadBack), |_| Ok(payload))
     }
 
     /// Appends one typed event durably (its payload is the record's serialisation, spec/appliance.md
     /// §6.2), refused if the trail changed since this process read it.
     pub fn record(&mut self, token: &dyn Token, r: impl Into<Record>) -> Result<Event> {
         self.record_with_blobs(token, r, &[])
+    }
+
+    /// [`AuditLog::record_with_blobs`], vouched for by the token as `vouch` says: the command
+    /// states by the choice what it does next (spec/appliance.md §6.6, [`Vouch`]).
+    pub fn record_as(
+        &mut self,
+        token: &dyn Token,
+        r: impl Into<Record>,
+        blobs: &[&[u8]],
+        vouch: Vouch,
+    ) -> Result<Event> {
+        let r = r.into();
+        let payload = r.payload();
+        self.append_inner(token, r.kind().name(), blobs, (true, vouch), |_| {
+            Ok(payload)
+        })
     }
 
     /// [`AuditLog::record`] with content-addressed blobs, as [`AuditLog::append_with_blobs`].
@@ -81,9 +97,7 @@ impl AuditLog {
         r: impl Into<Record>,
         blobs: &[&[u8]],
     ) -> Result<Event> {
-        let r = r.into();
-        let payload = r.payload();
-        self.append_inner(token, r.kind().name(), blobs, true, |_| Ok(payload))
+        self.record_as(token, r, blobs, Vouch::ReadBack)
     }
 
     /// [`AuditLog::record_with_blobs`] for a record still being computed, as
@@ -95,25 +109,41 @@ impl AuditLog {
         blobs: &[&[u8]],
         record: impl FnOnce(&[Hash32]) -> Result<Record>,
     ) -> Result<Event> {
-        self.append_inner(token, kind.name(), blobs, true, |hashes| {
-            let r = record(hashes)?;
-            if r.kind() != kind {
-                return Err(Error::new(
-                    crate::error::Kind::Defect,
-                    crate::msg!(m::ERR_APPEND_RECORD_KIND, record = r.kind(), kind = kind),
-                    crate::msg!(m::REC_DEFECT_NOTHING_RECORDED),
-                ));
-            }
-            Ok(r.payload())
-        })
+        self.append_inner(
+            token,
+            kind.name(),
+            blobs,
+            (true, Vouch::ReadBack),
+            |hashes| {
+                let r = record(hashes)?;
+                if r.kind() != kind {
+                    return Err(Error::new(
+                        crate::error::Kind::Defect,
+                        crate::msg!(m::ERR_APPEND_RECORD_KIND, record = r.kind(), kind = kind),
+                        crate::msg!(m::REC_DEFECT_NOTHING_RECORDED),
+                    ));
+                }
+                Ok(r.payload())
+            },
+        )
     }
 
     /// Appends the typed record of a fact no decision rests on, as
     /// [`AuditLog::append_evidence`].
     pub fn record_evidence(&mut self, token: &dyn Token, r: impl Into<Record>) -> Result<Event> {
+        self.record_evidence_as(token, r, Vouch::ReadBack)
+    }
+
+    /// [`AuditLog::record_evidence`], vouched for as `vouch` says ([`AuditLog::record_as`]).
+    pub fn record_evidence_as(
+        &mut self,
+        token: &dyn Token,
+        r: impl Into<Record>,
+        vouch: Vouch,
+    ) -> Result<Event> {
         let r = r.into();
         let payload = r.payload();
-        self.append_inner(token, r.kind().name(), &[], false, |_| Ok(payload))
+        self.append_inner(token, r.kind().name(), &[], (false, vouch), |_| Ok(payload))
     }
 
     /// One append (spec/appliance.md §6.6): inside one IMMEDIATE transaction, the head is checked (this
@@ -127,11 +157,11 @@ impl AuditLog {
         token: &dyn Token,
         kind: &str,
         blobs: &[&[u8]],
-        check_view: bool,
+        how: (bool, Vouch),
         payload: impl FnOnce(&[Hash32]) -> Result<String>,
     ) -> Result<Event> {
         let opened = self.file_id;
-        self.try_append(token, kind, blobs, check_view, payload)
+        self.try_append(token, kind, blobs, how, payload)
             .map_err(|e| {
                 // A write refused because the file was deleted or replaced under the command
                 // (SQLite then reports a read-only or missing database) is that, not a disk
@@ -149,7 +179,7 @@ impl AuditLog {
         token: &dyn Token,
         kind: &str,
         blobs: &[&[u8]],
-        check_view: bool,
+        (check_view, vouch): (bool, Vouch),
         payload: impl FnOnce(&[Hash32]) -> Result<String>,
     ) -> Result<Event> {
         let binding = self.bound()?;
@@ -166,13 +196,33 @@ impl AuditLog {
         let (seq, prev) = next_link(&tx, &path)?;
         // The trail as it stands, recomputed, holding what this process verified (spec/appliance.md §6.5):
         // never sign over an event edited, removed or rewritten after the check.
-        let events = super::read_events(&tx, &path)?;
-        let mut hashes = super::check_known(known.as_deref(), &path, &events)?;
+        // Read again only when another connection wrote the file since this process last read
+        // or appended (SQLite's `data_version`): otherwise it holds exactly what it knew.
+        let version = super::data_version(&tx, &path)?;
+        let cached =
+            self.seen.borrow_mut().take().filter(|(v, e)| {
+                *v == version && known.as_ref().is_some_and(|k| k.len() == e.len())
+            });
+        let mut events = if let Some((_, events)) = cached {
+            events
+        } else {
+            let events = super::read_events(&tx, &path)?;
+            super::check_known(known.as_deref(), &path, &events)?;
+            events
+        };
+        let mut hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
         if check_view {
             // On a refusal, dropping `tx` rolls the transaction back: nothing is written.
             check_head_seen(self.view.get(), seq)?;
         }
-        check_head_signed(&tx, &path, &binding, &hashes)?;
+        // The tree's right edge, kept from this process's last append while it holds the same
+        // events (else computed again): each append hashes O(log n) nodes, not the trail.
+        let mut frontier = self
+            .frontier
+            .take()
+            .filter(|f| f.size() == hashes.len() as u64)
+            .unwrap_or_else(|| chain::Frontier::of(&hashes));
+        check_head_signed(&tx, &path, &binding, hashes.len() as u64, &frontier.root())?;
         let blob_hashes = store_blobs(&tx, &path, blobs)?;
         // Dropping `tx` on an error rolls the blobs back too.
         let payload = payload(&blob_hashes)?;
@@ -194,7 +244,9 @@ impl AuditLog {
         )
         .map_err(|e| db_err(&path, &m::ERR_DB_APPEND, e))?;
         hashes.push(hash);
-        let root = sign_checkpoint(&tx, &path, token, &binding, &hashes)?;
+        frontier.push(&hash);
+        let root = frontier.root();
+        sign_checkpoint(&tx, &path, token, &binding, hashes.len() as u64, &root)?;
         tx.commit()
             .map_err(|e| db_err(&path, &m::ERR_DB_COMMIT_APPEND, e))?;
         // Advance the view over this process's own append, unless someone else appended since:
@@ -204,21 +256,88 @@ impl AuditLog {
             None => self.view.set(Some(seq)),
             Some(_) => {}
         }
-        *self.known.borrow_mut() = Some(hashes.clone());
+        *self.known.borrow_mut() = Some(hashes);
+        *self.frontier.borrow_mut() = Some(frontier);
+        events.push(event.clone());
+        *self.seen.borrow_mut() = Some((version, events));
         if binding.marking {
-            // The token marks what was appended, even if the file was swapped meanwhile: the
-            // mark is the token's truth, and a trail missing it is refused from now on.
-            let mark = Mark {
-                trail: binding.trail,
-                size: seq,
-                root,
-            };
-            let marked = token.create_mark(&mark);
-            self.check_still_in_place()?;
-            marked?;
-            self.check_marks(token, &mark)?;
+            if vouch == Vouch::Later {
+                // A trail deleted or replaced under the command: what it appended is marked
+                // all the same, so the file now at the path is refused from now on.
+                if self.check_still_in_place().is_err() {
+                    return self
+                        .mark(token, binding, seq, root, Vouch::Mark)
+                        .map(|()| event);
+                }
+            } else {
+                self.mark(token, binding, seq, root, vouch)?;
+            }
         }
         Ok(event)
+    }
+
+    /// The token marks the head (`size` events of root `root`), even if the file was swapped
+    /// meanwhile: the mark is the token's truth, and a trail missing it is refused from now on;
+    /// then, for [`Vouch::ReadBack`], the marks are read back.
+    fn mark(
+        &self,
+        token: &dyn Token,
+        binding: Binding,
+        size: u64,
+        root: Hash32,
+        vouch: Vouch,
+    ) -> Result<()> {
+        let mark = Mark {
+            trail: binding.trail,
+            size,
+            root,
+        };
+        let marked = token.create_mark(&mark);
+        self.check_still_in_place()?;
+        marked?;
+        self.marked.set(size);
+        if vouch == Vouch::ReadBack {
+            self.check_marks(token, &mark)?;
+        }
+        Ok(())
+    }
+
+    /// Has the token vouch for every event this process appended, as `vouch` says: the head
+    /// marked when it is past the last mark (and the marks read back for [`Vouch::ReadBack`]).
+    /// Nothing to do when the head is marked already, or for [`Vouch::Later`].
+    pub fn vouch(&self, token: &dyn Token, vouch: Vouch) -> Result<()> {
+        let Some(binding) = self.binding.filter(|b| b.marking) else {
+            return Ok(());
+        };
+        let Some(hashes) = self.known.borrow().clone() else {
+            return Ok(());
+        };
+        let size = hashes.len() as u64;
+        if vouch == Vouch::Later || size <= self.marked.get() {
+            return Ok(());
+        }
+        let root = match self.frontier.borrow().as_ref() {
+            Some(f) if f.size() == size => f.root(),
+            _ => chain::tree_root(&hashes),
+        };
+        self.mark(token, binding, size, root, vouch)
+    }
+
+    /// Whether events this process verified or appended are past the token's last mark.
+    pub fn unmarked(&self) -> bool {
+        self.known
+            .borrow()
+            .as_ref()
+            .is_some_and(|h| h.len() as u64 > self.marked.get())
+    }
+
+    /// Records the size of the token's last mark of this trail, as the check before acting
+    /// found it (spec/appliance.md §6.6).
+    pub fn set_marked(&self, size: u64, on_history: impl IntoIterator<Item = Mark>) {
+        self.marked.set(size);
+        self.on_history
+            .borrow_mut()
+            .extend(on_history.into_iter().map(|m| (m.size, m.root)));
     }
 
     /// Marks the head in the token (after a check found the trail longer than the last mark:
@@ -232,6 +351,7 @@ impl AuditLog {
             root: chain::tree_root(&hashes),
         };
         token.create_mark(&mark)?;
+        self.marked.set(mark.size);
         self.check_marks(token, &mark)
     }
 
@@ -269,11 +389,30 @@ impl AuditLog {
                 crate::msg!(m::REC_APPEND_RESTARTED),
             ));
         }
+        // Any mark of the trail that is not on this command's history: larger than its own, or
+        // of a size it holds with another root. (Commands mark before they act, not after
+        // every event, so two copies used at once may mark different sizes.) The roots of the
+        // marks it knows already are not computed again.
+        let hashes = self.known.borrow().clone().unwrap_or_default();
+        let mut checked = self.on_history.borrow_mut();
         let other = read
             .marks
             .into_iter()
             .filter(|m| m.trail == mine.trail)
-            .find(|m| m.size > mine.size || (m.size == mine.size && m.root != mine.root));
+            .find(|m| {
+                if checked.contains(&(m.size, m.root)) {
+                    return false;
+                }
+                let size = usize::try_from(m.size).unwrap_or(usize::MAX);
+                let ours = m.size <= mine.size
+                    && size <= hashes.len()
+                    && (m.size == mine.size && m.root == mine.root
+                        || chain::tree_root(&hashes[..size]) == m.root);
+                if ours {
+                    checked.insert((m.size, m.root));
+                }
+                !ours
+            });
         match other {
             None => Ok(()),
             Some(m) => Err(Error::new(
@@ -290,18 +429,17 @@ impl AuditLog {
     }
 }
 
-/// Signs the checkpoint over `hashes` (the trail with the event being appended) with the token's
-/// audit key and stores it in the append's transaction; returns its root.
+/// Signs the checkpoint over the trail with the event being appended (`size` events, root
+/// `root`) with the token's audit key and stores it in the append's transaction.
 fn sign_checkpoint(
     tx: &Connection,
     path: &Path,
     token: &dyn Token,
     binding: &Binding,
-    hashes: &[Hash32],
-) -> Result<Hash32> {
-    let size = hashes.len() as u64;
-    let root = chain::tree_root(hashes);
-    let body = chain::checkpoint_body_of(binding.origin, &binding.audit_key, size, &root);
+    size: u64,
+    root: &Hash32,
+) -> Result<()> {
+    let body = chain::checkpoint_body_of(binding.origin, &binding.audit_key, size, root);
     let sig = token.sign_checkpoint(body.as_bytes())?;
     let note = chain::signed_note(&binding.audit_key, &body, &sig);
     tx.execute(
@@ -309,19 +447,19 @@ fn sign_checkpoint(
         params![size.cast_signed(), note],
     )
     .map_err(|e| db_err(path, &m::ERR_DB_STORE_CHECKPOINT, e))?;
-    Ok(root)
+    Ok(())
 }
 
-/// Before an append: the head (the `hashes.len()` events there are) is covered by a stored
+/// Before an append: the head (the `n` events there are, of root `root`) is covered by a stored
 /// checkpoint of exactly that size whose note verifies under the token's audit key and signs
 /// their root. A row urne did not append has none, so nothing is ever signed over it.
 fn check_head_signed(
     conn: &Connection,
     path: &Path,
     binding: &Binding,
-    hashes: &[Hash32],
+    n: u64,
+    root: &Hash32,
 ) -> Result<()> {
-    let n = hashes.len() as u64;
     if n == 0 {
         return Ok(());
     }
@@ -336,7 +474,7 @@ fn check_head_signed(
     let ok = last.is_some_and(|(size, note)| {
         size.cast_unsigned() == n
             && chain::verify_note_as(&note, &binding.audit_key, binding.origin)
-                .is_ok_and(|cp| cp.size == n && cp.root == chain::tree_root(hashes))
+                .is_ok_and(|cp| cp.size == n && cp.root == *root)
     });
     if ok {
         return Ok(());

@@ -11,9 +11,9 @@
 //!
 //! A version-2 trail (spec/appliance.md §6.6) is bound to its token: every append signs, in the same
 //! transaction, a checkpoint over the trail including the new event (so a row urne did not append
-//! has no checkpoint of its own), and after it commits the token gets a mark of the new size and
-//! root (so an older copy, a truncated trail or another database is refused before anything is
-//! decided). The token's side is [`Token`].
+//! has no checkpoint of its own), and before the command acts on what it appended the token gets
+//! a mark of the head's size and root ([`Vouch`]: so an older copy, a truncated trail or another
+//! database is refused before anything is decided). The token's side is [`Token`].
 
 use crate::error::{Error, Kind, Result};
 use crate::msg::catalogue::edge as m;
@@ -123,6 +123,35 @@ pub struct AuditLog {
     view: std::cell::Cell<Option<u64>>,
     /// How the marks are read back after each mark ([`FreshMarks`]; `None`: in the session).
     fresh: Option<Box<dyn FreshMarks>>,
+    /// The size of the token's last mark of this trail as this process knows it (found by the
+    /// check before acting, or made since): events past it are not yet vouched for by the token
+    /// ([`Vouch`]).
+    marked: std::cell::Cell<u64>,
+    /// The events as this process last read or appended them, with SQLite's `data_version` of
+    /// the connection then: while no other connection has written the file, a later read needs
+    /// neither reading nor recomputing the whole trail again (spec/appliance.md §6.6 [M-138]).
+    seen: std::cell::RefCell<Option<(i64, Vec<Event>)>>,
+    /// The token's marks of this trail found on this process's history (size, root), so that
+    /// reading the marks back does not compute their roots again.
+    on_history: std::cell::RefCell<std::collections::HashSet<(u64, Hash32)>>,
+    /// The right edge of the tree over the events this process knows ([`chain::Frontier`]),
+    /// kept between its appends.
+    frontier: std::cell::RefCell<Option<chain::Frontier>>,
+}
+
+/// How far the token vouches for an append before the call returns (spec/appliance.md §6.6): a
+/// command marks and reads the marks back before it acts on what it appended (shows a value a
+/// person relies on, places a file, reports its end), not after every event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vouch {
+    /// Not marked yet: the command appends again, or marks, before anything rests on the
+    /// event (`software.start`, a late draw's record, a result whose output is placed next).
+    Later,
+    /// Marked in the token, not read back: an input is fixed (a contribution) before anything
+    /// is computed from it, so that no copy of the database without it is accepted again.
+    Mark,
+    /// Marked, and the token's marks read back afresh (M-139): the command acts next.
+    ReadBack,
 }
 
 /// An event payload as stored: serialised once, hashed exactly as stored.
@@ -197,6 +226,10 @@ impl AuditLog {
             known: std::cell::RefCell::new(None),
             view: std::cell::Cell::new(None),
             fresh: None,
+            marked: std::cell::Cell::new(0),
+            seen: std::cell::RefCell::new(None),
+            on_history: std::cell::RefCell::new(std::collections::HashSet::new()),
+            frontier: std::cell::RefCell::new(None),
         }
     }
 
@@ -271,6 +304,17 @@ impl AuditLog {
         }
         let known = self.known.borrow().clone();
         if let Some(known) = known {
+            // Nothing written to the file by another connection since this process last read or
+            // appended (SQLite's `data_version`): it holds what this process verified.
+            let version = data_version(&self.conn, &self.path)?;
+            if self
+                .seen
+                .borrow()
+                .as_ref()
+                .is_some_and(|(v, events)| *v == version && events.len() == known.len())
+            {
+                return Ok(());
+            }
             let now = read_events(&self.conn, &self.path)?;
             let same = now.len() == known.len()
                 && chain::verify_chain(&now).is_ok()
@@ -278,6 +322,7 @@ impl AuditLog {
             if !same {
                 return Err(gone_error(&self.path, &m::ERR_STORE_CHANGED));
             }
+            *self.seen.borrow_mut() = Some((version, now));
         }
         Ok(())
     }
@@ -309,30 +354,21 @@ impl AuditLog {
 
     /// Every event in sequence order, as stored (no checking).
     pub fn events(&self) -> Result<Vec<Event>> {
-        let events = read_events(&self.conn, &self.path)?;
-        let hashes = check_known(self.known.borrow().as_deref(), &self.path, &events)?;
-        // What a command decides from is only what it verified and appended itself: events
-        // another process added meanwhile are not read (their checkpoints are not checked here),
-        // the command stops instead (spec/appliance.md §6.6).
-        if let Some(known) = self.known.borrow().as_deref()
-            && hashes.len() > known.len()
-        {
-            return Err(Error::new(
-                Kind::TrailChanged,
-                crate::msg!(
-                    m::ERR_STORE_GREW,
-                    path = self.path.display(),
-                    known = known.len(),
-                    found = hashes.len()
-                ),
-                crate::msg!(m::REC_STORE_GREW),
-            ));
+        let version = data_version(&self.conn, &self.path)?;
+        self.events_at(&self.conn, version)
+    }
+
+    /// [`AuditLog::events`] on `conn` (the log's own connection, or a transaction of it) whose
+    /// `data_version` is `version`: the events this process last read or appended when no other
+    /// connection wrote the file since, else read again and checked against what it verified.
+    fn events_at(&self, conn: &Connection, version: i64) -> Result<Vec<Event>> {
+        Seen {
+            path: &self.path,
+            known: &self.known,
+            last: &self.seen,
+            view: &self.view,
         }
-        if self.view.get().is_none() {
-            self.view.set(Some(events.last().map_or(0, |e| e.seq)));
-        }
-        *self.known.borrow_mut() = Some(hashes);
-        Ok(events)
+        .events(conn, version)
     }
 
     /// Whether a blob of that hash is stored (its content is checked when it is read).
@@ -505,6 +541,59 @@ pub(super) fn check_known(
         )));
     }
     Ok(hashes)
+}
+
+/// What an [`AuditLog`] knows of its trail, borrowed apart from its connection (an append reads
+/// through its own transaction).
+struct Seen<'a> {
+    path: &'a Path,
+    known: &'a std::cell::RefCell<Option<Vec<Hash32>>>,
+    last: &'a std::cell::RefCell<Option<(i64, Vec<Event>)>>,
+    view: &'a std::cell::Cell<Option<u64>>,
+}
+
+impl Seen<'_> {
+    /// The events through `conn`, whose `data_version` is `version` ([`AuditLog::events_at`]).
+    fn events(&self, conn: &Connection, version: i64) -> Result<Vec<Event>> {
+        if self.known.borrow().is_some()
+            && let Some((v, events)) = self.last.borrow().as_ref()
+            && *v == version
+        {
+            return Ok(events.clone());
+        }
+        let events = read_events(conn, self.path)?;
+        let hashes = check_known(self.known.borrow().as_deref(), self.path, &events)?;
+        // What a command decides from is only what it verified and appended itself: events
+        // another process added meanwhile are not read (their checkpoints are not checked here),
+        // the command stops instead (spec/appliance.md §6.6).
+        if let Some(known) = self.known.borrow().as_deref()
+            && hashes.len() > known.len()
+        {
+            return Err(Error::new(
+                Kind::TrailChanged,
+                crate::msg!(
+                    m::ERR_STORE_GREW,
+                    path = self.path.display(),
+                    known = known.len(),
+                    found = hashes.len()
+                ),
+                crate::msg!(m::REC_STORE_GREW),
+            ));
+        }
+        if self.view.get().is_none() {
+            self.view.set(Some(events.last().map_or(0, |e| e.seq)));
+        }
+        *self.known.borrow_mut() = Some(hashes);
+        *self.last.borrow_mut() = Some((version, events.clone()));
+        Ok(events)
+    }
+}
+
+/// SQLite's `data_version` of `conn`: it changes when another connection (of this process or
+/// another) commits a change to the file, never for the connection's own commits.
+pub(super) fn data_version(conn: &Connection, path: &Path) -> Result<i64> {
+    conn.query_row("PRAGMA data_version", [], |r| r.get(0))
+        .map_err(|e| db_err(path, &m::ERR_DB_READ_EVENTS, e))
 }
 
 /// Every event as stored, in sequence order (no checking).

@@ -487,6 +487,12 @@ pub const ERR_BEFORE_CONFLICTING_MARKS: Msg = Msg {
     fr: "le jeton contient deux marques différentes de taille {size} : deux histoires ont été écrites sous cette piste (une fourche)",
     en: "the token holds two different marks of size {size}: two histories were written under this trail (a fork)",
 };
+/// A mark of the trail that the database, extending the last mark, does not hold: a fork.
+pub const ERR_BEFORE_OFF_HISTORY: Msg = Msg {
+    id: "err-before-off-history",
+    fr: "le jeton contient une marque de {size} événements d'un autre historique de cette piste que celui de {path} : deux histoires ont été écrites sous cette piste (une fourche)",
+    en: "the token holds a mark of {size} events of another history of this trail than {path}'s: two histories were written under this trail (a fork)",
+};
 /// A trail that is not the token's, found by its marks.
 pub const ERR_BEFORE_NOT_TOKENS: Msg = Msg {
     id: "err-before-not-tokens",
@@ -2070,6 +2076,7 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_BEFORE_OLDER,
     &ERR_BEFORE_DIVERGED,
     &ERR_BEFORE_CONFLICTING_MARKS,
+    &ERR_BEFORE_OFF_HISTORY,
     &ERR_BEFORE_NOT_TOKENS,
     &REC_BEFORE_MARK,
     &REC_AUDIT_BACKUP_EXISTS,

@@ -307,25 +307,12 @@ pub struct PrefixRoots {
 impl PrefixRoots {
     /// The roots of every prefix of `hashes` (event hashes, hashed as leaves here).
     pub fn new(hashes: &[Hash32]) -> PrefixRoots {
-        let mut frontier: Vec<(u64, Hash32)> = Vec::new();
+        let mut frontier = Frontier::default();
         let mut roots = Vec::with_capacity(hashes.len() + 1);
         roots.push(merkle::root(&[]));
         for h in hashes {
-            let mut node = (1u64, merkle::leaf_hash(h.as_slice()));
-            while let Some(&(size, left)) = frontier.last() {
-                if size != node.0 {
-                    break;
-                }
-                frontier.pop();
-                node = (size * 2, merkle::node_hash(&left, &node.1));
-            }
-            frontier.push(node);
-            let mut it = frontier.iter().rev();
-            let mut root = it.next().map(|n| n.1).unwrap_or_default();
-            for (_, left) in it {
-                root = merkle::node_hash(left, &root);
-            }
-            roots.push(root);
+            frontier.push(h);
+            roots.push(frontier.root());
         }
         PrefixRoots { roots }
     }
@@ -346,6 +333,59 @@ impl PrefixRoots {
             .ok()
             .and_then(|s| self.roots.get(s))
             .copied()
+    }
+}
+
+/// The right edge of the tree over a trail's events (RFC 9162 §2.1.1): the roots of its perfect
+/// subtrees, largest first, from which the root over every event so far is folded right to left.
+/// An append adds one event in O(log n) hashes instead of hashing the whole trail again.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Frontier {
+    /// (number of leaves, root) of each perfect subtree, left to right.
+    nodes: Vec<(u64, Hash32)>,
+    /// The number of events.
+    size: u64,
+}
+
+impl Frontier {
+    /// The frontier over `hashes` (event hashes, hashed as leaves here).
+    pub fn of(hashes: &[Hash32]) -> Frontier {
+        let mut f = Frontier::default();
+        for h in hashes {
+            f.push(h);
+        }
+        f
+    }
+
+    /// Adds one event by its hash.
+    pub fn push(&mut self, hash: &Hash32) {
+        let mut node = (1u64, merkle::leaf_hash(hash.as_slice()));
+        while let Some(&(size, left)) = self.nodes.last() {
+            if size != node.0 {
+                break;
+            }
+            self.nodes.pop();
+            node = (size * 2, merkle::node_hash(&left, &node.1));
+        }
+        self.nodes.push(node);
+        self.size += 1;
+    }
+
+    /// The number of events.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The root over every event so far ([`tree_root`]).
+    pub fn root(&self) -> Hash32 {
+        let mut it = self.nodes.iter().rev();
+        let Some(&(_, mut root)) = it.next() else {
+            return merkle::root(&[]);
+        };
+        for (_, left) in it {
+            root = merkle::node_hash(left, &root);
+        }
+        root
     }
 }
 
@@ -511,6 +551,19 @@ mod tests {
             );
         }
         assert_eq!(roots.root_at(71), None);
+    }
+
+    #[test]
+    fn a_frontier_grown_one_event_at_a_time_has_the_root_of_the_whole_tree() {
+        let hashes: Vec<Hash32> = (0u8..70).map(|i| Hash32([i; 32])).collect();
+        let mut f = Frontier::default();
+        assert_eq!(f.root(), tree_root(&[]));
+        for (i, h) in hashes.iter().enumerate() {
+            f.push(h);
+            assert_eq!(f.size(), i as u64 + 1);
+            assert_eq!(f.root(), tree_root(&hashes[..=i]), "{i}");
+            assert_eq!(Frontier::of(&hashes[..=i]), f);
+        }
     }
 
     #[test]

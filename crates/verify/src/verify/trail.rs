@@ -179,6 +179,49 @@ pub fn verify_trail(
     })
 }
 
+/// [`verify_trail`] as the appliance checks its own trail before acting (spec/appliance.md §6.6):
+/// the token's mark vouches for the first `vouched` events (the caller then requires the events'
+/// root at that size to be the mark's), so the signatures of the stored checkpoints before that
+/// size, which the token's audit key made when each was appended and which the appliance
+/// checked then, are not checked again; each must still be there, one per event, and the
+/// checkpoint at that size and every one after it verify. `urne audit verify` and the opening of a sitting check every
+/// signature ([`verify_trail`]).
+///
+/// # Errors
+/// The first [`TrailFailure`], as [`verify_trail`].
+pub fn verify_trail_vouched(
+    events: &[Event],
+    stored: &[(u64, String)],
+    audit_key: AuditKey,
+    vouched: u64,
+) -> Result<TrailReport, TrailFailure> {
+    let key = step1_chain_and_key(events, audit_key)?;
+    let origin = match audit_key {
+        AuditKey::Token(_, o) => Some(o),
+        AuditKey::Given(_) | AuditKey::Recorded => None,
+    };
+    // The checkpoint at the mark's size is verified too: one signature under the key and origin
+    // the token states now, over the root the mark vouches for (a token whose keys were
+    // relabelled since states another origin, spec/appliance.md §6.10).
+    let newer: Vec<(u64, String)> = stored
+        .iter()
+        .filter(|(size, _)| *size >= vouched)
+        .cloned()
+        .collect();
+    let covered = steps2_3_checkpoints(events, &newer, &[], key.as_ref(), origin)?;
+    if is_v2(events) {
+        check_every_event_signed(events.len() as u64, stored)?;
+        step5_times(events)?;
+    }
+    Ok(TrailReport {
+        events: events.len() as u64,
+        checkpoints: stored.len(),
+        covered: covered.max(vouched.min(events.len() as u64)),
+        key,
+        trail: trail_identity(events),
+    })
+}
+
 /// spec/formats.md §6.4 (1): the events are 1 … n, each hash recomputes and links to the previous one
 /// (inconsistent); the audit key given, if any, is the one the trail records (inconsistent).
 /// Returns the key the checkpoints are checked with.

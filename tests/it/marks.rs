@@ -1,0 +1,111 @@
+//! When the token marks the trail (spec/appliance.md §6.6): before a command acts on what it
+//! appended, not after every event [M-393], so the objects a command leaves in the token are
+//! one per act, whatever the number of events; and a mark of another history beside the one a
+//! database extends is a fork, whatever its size [M-394].
+
+use crate::common::*;
+use std::path::Path;
+
+/// The objects in the token's folder (SoftHSM keeps one `.object` file per object).
+fn token_objects(env: &Env) -> usize {
+    fn count(dir: &Path) -> usize {
+        std::fs::read_dir(dir).map_or(0, |rd| {
+            rd.map(|e| e.unwrap().path())
+                .map(|p| {
+                    if p.is_dir() {
+                        count(&p)
+                    } else {
+                        usize::from(p.extension().is_some_and(|x| x == "object"))
+                    }
+                })
+                .sum()
+        })
+    }
+    count(&env.path("tokens"))
+}
+
+/// The trail's events of `kind`.
+fn kind_count_of(env: &Env, kind: &str) -> i64 {
+    rusqlite::Connection::open(env.db())
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM events WHERE kind = ?1", [kind], |r| {
+            r.get(0)
+        })
+        .unwrap()
+}
+
+/// What a command added: (events, token objects).
+fn added(env: &Env, run: impl FnOnce()) -> (i64, usize) {
+    let (events, objects) = (event_total(env), token_objects(env));
+    run();
+    (event_total(env) - events, token_objects(env) - objects)
+}
+
+#[test]
+fn a_draw_and_a_block_generation_mark_before_their_acts_not_after_every_event() {
+    let (env, _) = crate::trail::sealed();
+    // A draw (late, D-8): its start, lateness, entropy, contribution, result, output's placing
+    // and publication. Marked: the entropy (with the start and the lateness) before its
+    // commitment is shown, the contribution before the seed is computed, the placing (with the
+    // result) before any file is placed, and the end (the publication).
+    let (events, marks) = added(&env, || {
+        env.ok(&crate::trail::draw_args("out"));
+    });
+    assert_eq!(kind_count_of(&env, "draw.late"), 1);
+    assert_eq!((events, marks), (7, 4), "(events, marks) of a draw");
+    // Three blocks in one run: its start, 3 entropies, the contribution, and for each block
+    // its record, its commitment's placing and its publication. Marked: the start, the
+    // entropies together, the contribution, each placing, the end.
+    let rules = crate::block_cli::small_rules(&env);
+    let (events, marks) = added(&env, || {
+        let o = crate::block_cli::generate(&env, &rules, "100", "1", "3", "blocks");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    });
+    assert_eq!((events, marks), (14, 7), "(events, marks) of 3 blocks");
+    // Every later command finds the trail vouched for, and goes on.
+    env.ok(&["keys", "export", "--out", "keys"]);
+}
+
+#[test]
+fn a_checkpoint_altered_before_the_last_mark_is_left_to_audit_verify_and_the_sitting() {
+    // Tier (a) alters the signature of a stored checkpoint the token's last mark vouches for
+    // (its events unchanged). An ordinary command does not check those signatures again
+    // [M-395]: the mark vouches for the events, whose root it recomputes; nothing it decides
+    // rests on an old checkpoint's bytes, and the head's checkpoint, which outputs carry, is
+    // verified at every append. `urne audit verify` checks them all and refuses the trail.
+    let (env, _) = crate::trail::sealed();
+    env.ok(&["audit", "verify", "--keys", "audit-keys"]);
+    {
+        let c = Insider::open(&env.db());
+        c.execute_batch("DROP TRIGGER checkpoints_no_update")
+            .unwrap();
+        let note: String = c
+            .query_row("SELECT note FROM checkpoints WHERE size = 3", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        // The signature line's last base64 character before its padding, changed.
+        let sig_at = note.trim_end().rfind(' ').unwrap() + 10;
+        let mut bytes = note.into_bytes();
+        bytes[sig_at] = if bytes[sig_at] == b'A' { b'B' } else { b'A' };
+        let altered = String::from_utf8(bytes).unwrap();
+        c.execute(
+            "UPDATE checkpoints SET note = ?1 WHERE size = 3",
+            rusqlite::params![altered],
+        )
+        .unwrap();
+    }
+    // The events are the token's: the command goes on, and marks its own.
+    env.ok(&["keys", "export", "--out", "keys-2"]);
+    let o = env.urne(&["audit", "verify", "--keys", "audit-keys"]);
+    assert!(
+        !o.status.success(),
+        "audit verify refuses the altered checkpoint"
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("size 3")
+            || String::from_utf8_lossy(&o.stderr).contains("size 3"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
