@@ -5,7 +5,8 @@
 //! checked on it: a folder of urne's user that neither group nor others may write in, or refused. Each file is created there with `O_CREAT|O_EXCL|O_NOFOLLOW` and synced. Then each
 //! file is moved into place, in the order the caller gives, by a hard link (`linkat`, which fails
 //! when the target name exists, whatever it is: nothing is replaced) and the removal of its
-//! staging name; then the folder is synced and the staging folder removed. A staging folder left
+//! staging name; then the folder is synced and the staging folder removed (not synced: an empty
+//! staging folder a power cut brings back is a leftover as any other). A staging folder left
 //! by a killed command is removed by the next command that writes into the same folder: opened
 //! relative to the output folder's descriptor (a link there is left alone), its files removed
 //! relative to its own descriptor, then the folder itself (`unlinkat(AT_REMOVEDIR)`, which a link
@@ -138,10 +139,11 @@ impl Staging {
         self.out
             .sync()
             .map_err(|e| io_error(Io::Sync, self.out.path(), e))?;
+        // Its removal is not synced: after a power cut, the empty staging folder it brings back
+        // is a leftover, cleared by the next command writing here (§4.7).
         self.out
             .rmdir(&self.name)
             .map_err(|e| io_error(Io::Remove, self.dir.path(), e))?;
-        let _ = self.out.sync();
         self.published = true;
         Ok(())
     }
