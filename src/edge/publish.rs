@@ -115,8 +115,9 @@ pub fn stage_signed(
     }
     let mut written = BTreeMap::new();
     for (name, bytes) in outputs {
-        // The HSM signs while the file is written and synced on another thread (a 64 MB
-        // production file takes a few tenths of a second each way).
+        // The HSM signs while the file is written, and its write-back started, on another
+        // thread (a 64 MB production file takes a few tenths of a second each way); every
+        // staged file is made durable when the output is published.
         let (sig, wrote) = std::thread::scope(|s| {
             let st = &mut st;
             let w = s.spawn(move || st.write(name, bytes));
