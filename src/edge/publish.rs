@@ -68,6 +68,24 @@ pub struct Staged {
 }
 
 impl Staged {
+    /// Stages `outputs` too, each with its signature by the result key, to be moved into place
+    /// after everything staged before (their signatures, then themselves, in their order): a
+    /// block's manifest after the commitment it lists (spec/appliance.md §5.B9), in one staging
+    /// folder. Call [`refuse_taken`] first.
+    pub fn stage_after(&mut self, hsm: &Hsm, outputs: &[(&str, Vec<u8>)]) -> Result<()> {
+        let mut files = vec![];
+        for (name, bytes) in outputs {
+            let sig = hsm.sign(KeyRole::Result, bytes)?;
+            self.st.write(&format!("{name}.sig"), &sig)?;
+            self.st.write(name, bytes)?;
+            self.order.push(format!("{name}.sig"));
+            files.push(name.to_string());
+            self.written.insert(name.to_string(), sha256(bytes));
+        }
+        self.order.extend(files);
+        Ok(())
+    }
+
     /// Moves the staged files into place in their order (see [`write_signed`]); returns each
     /// output's SHA-256 by name.
     pub fn publish(self) -> Result<BTreeMap<String, Hash32>> {
@@ -115,8 +133,9 @@ pub fn stage_signed(
     }
     let mut written = BTreeMap::new();
     for (name, bytes) in outputs {
-        // The HSM signs while the file is written and synced on another thread (a 64 MB
-        // production file takes a few tenths of a second each way).
+        // The HSM signs while the file is written, and its write-back started, on another
+        // thread (a 64 MB production file takes a few tenths of a second each way); every
+        // staged file is made durable when the output is published.
         let (sig, wrote) = std::thread::scope(|s| {
             let st = &mut st;
             let w = s.spawn(move || st.write(name, bytes));

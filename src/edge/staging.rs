@@ -2,10 +2,15 @@
 //! inside its output folder (`.urne-staging-<pid>-<n>`, `<n>` 64 random bits, made with
 //! `mkdirat`, which fails on any existing name, a link included: urne then picks another name;
 //! mode 0700), opened by its own descriptor relative to the output folder's (`O_NOFOLLOW`) and
-//! checked on it: a folder of urne's user that neither group nor others may write in, or refused. Each file is created there with `O_CREAT|O_EXCL|O_NOFOLLOW` and synced. Then each
-//! file is moved into place, in the order the caller gives, by a hard link (`linkat`, which fails
+//! checked on it: a folder of urne's user that neither group nor others may write in, or refused. Each file is created there with `O_CREAT|O_EXCL|O_NOFOLLOW`, written, and its
+//! write-back to the medium started (`sync_file_range`), without waiting. When the output is
+//! published, every staged file is first made durable (`fsync` each: on ext4 the later ones find their
+//! data written already and their metadata in the journal commit the first one waited for), then
+//! each is moved into place, in the order the caller gives, by a hard link (`linkat`, which fails
 //! when the target name exists, whatever it is: nothing is replaced) and the removal of its
-//! staging name; then the folder is synced and the staging folder removed. A staging folder left
+//! staging name; then the folder is synced (the names in place durable before the caller records
+//! the output as published) and the staging folder removed (not synced: an empty staging folder
+//! a power cut brings back is a leftover as any other). A staging folder left
 //! by a killed command is removed by the next command that writes into the same folder: opened
 //! relative to the output folder's descriptor (a link there is left alone), its files removed
 //! relative to its own descriptor, then the folder itself (`unlinkat(AT_REMOVEDIR)`, which a link
@@ -32,6 +37,9 @@ pub struct Staging {
     /// The staging folder's name in `out`.
     name: String,
     names: Vec<String>,
+    /// The staged files written, their write-back started but not waited for: each is made
+    /// durable before the first file is moved into place ([`Staging::publish`]).
+    unsynced: Vec<(String, File)>,
     published: bool,
     /// Files created only their owner can read (mode 0600): a secret output.
     private: bool,
@@ -59,6 +67,7 @@ impl Staging {
                         dir,
                         name,
                         names: vec![],
+                        unsynced: vec![],
                         published: false,
                         private: false,
                     });
@@ -82,12 +91,14 @@ impl Staging {
         self
     }
 
-    /// Writes `bytes` as the staged file `name` (created new, synced).
+    /// Writes `bytes` as the staged file `name` (created new, its write-back started; made
+    /// durable before it is moved into place).
     pub fn write(&mut self, name: &str, bytes: &[u8]) -> Result<()> {
         self.write_with(name, |f| f.write_all(bytes))
     }
 
-    /// Writes the staged file `name` through `fill` (created new, synced).
+    /// Writes the staged file `name` through `fill` (created new, its write-back started; made
+    /// durable before it is moved into place).
     pub fn write_with(
         &mut self,
         name: &str,
@@ -98,15 +109,28 @@ impl Staging {
         let res = (|| {
             let mut f = self.dir.create_new(&staged_name(name), mode)?;
             fill(&mut f)?;
-            f.sync_all()
+            start_write_back(&f);
+            Ok(f)
         })();
         match res {
-            Ok(()) => {
+            Ok(f) => {
                 self.names.push(name.to_string());
+                self.unsynced.push((name.to_string(), f));
                 Ok(())
             }
             Err(e) => Err(io_error(Io::Write, &self.out.show(name), e)),
         }
+    }
+
+    /// Makes every file staged so far durable (`fsync` each, in the order written): their
+    /// write-back was started as each was written, so the waits overlap instead of following
+    /// one another.
+    fn sync_files(&mut self) -> Result<()> {
+        for (name, f) in self.unsynced.drain(..) {
+            f.sync_all()
+                .map_err(|e| io_error(Io::Sync, &self.out.show(&name), e))?;
+        }
+        Ok(())
     }
 
     /// Moves every staged file into the output folder in the order of `order` (which must list
@@ -126,6 +150,9 @@ impl Staging {
                 crate::msg!(m::REC_DEFECT_NOTHING_PUBLISHED),
             ));
         }
+        // Every file is durable before the first one appears under its final name: a power
+        // cut never leaves a name in place on a file not wholly on the medium.
+        self.sync_files()?;
         for name in order {
             if place(&self.dir, &self.out, name)? == Placed::Linked {
                 let staged = staged_name(name);
@@ -138,10 +165,11 @@ impl Staging {
         self.out
             .sync()
             .map_err(|e| io_error(Io::Sync, self.out.path(), e))?;
+        // Its removal is not synced: after a power cut, the empty staging folder it brings back
+        // is a leftover, cleared by the next command writing here (§4.7).
         self.out
             .rmdir(&self.name)
             .map_err(|e| io_error(Io::Remove, self.dir.path(), e))?;
-        let _ = self.out.sync();
         self.published = true;
         Ok(())
     }
@@ -157,6 +185,16 @@ impl Drop for Staging {
             let _ = self.out.rmdir(&self.name);
         }
     }
+}
+
+/// Starts writing `f`'s data back to its medium (`sync_file_range` with
+/// `SYNC_FILE_RANGE_WRITE`) without waiting for it, so that the `fsync` of [`Staging::publish`]
+/// finds it written or under way. Only a hint: a failure here (a file system that does not
+/// support it) is left to that `fsync`, which reports any error of the medium.
+fn start_write_back(f: &File) {
+    use std::os::fd::AsRawFd;
+    // SAFETY: a valid descriptor, alive for the call; no memory is passed.
+    let _ = unsafe { libc::sync_file_range(f.as_raw_fd(), 0, 0, libc::SYNC_FILE_RANGE_WRITE) };
 }
 
 /// The mode a staging folder is made with: its owner's only.

@@ -703,3 +703,50 @@ fn a_symlink_named_like_a_staging_folder_is_left_alone_and_never_written_through
         "{err}"
     );
 }
+
+/// Issue 26 item 3: a block's manifest is staged with its commitment and moved into place after
+/// it (spec/appliance.md §5.B9), every file made durable together before the first is placed.
+/// After the command: the manifest in place, signed, each file it lists in place (the
+/// production file on the secret medium) with its size and SHA-256, the publication record
+/// naming the manifest's SHA-256, and no staging folder left on either medium.
+#[test]
+fn a_generated_blocks_manifest_lists_every_file_in_place_and_no_staging_is_left() {
+    let env = Env::new();
+    let rules = small_rules(&env);
+    env.ok(&["keys", "export", "--out", "keys"]);
+    let result_pub = env.path("keys/result.pub.pem");
+    env.ok(&generate_args(&rules, "1", "out"));
+    let (out, secret) = (env.path("out"), env.path(&secret_of("out")));
+    let m_name = format!("{GAME}_100_t1_1.manifest.json");
+    let m_bytes = std::fs::read(out.join(&m_name)).unwrap();
+    assert!(crate::kills_outputs::signed(
+        &out.join(&m_name),
+        &result_pub
+    ));
+    let m: serde_json::Value = serde_json::from_slice(&m_bytes).unwrap();
+    let listed = m["files"].as_array().unwrap();
+    assert_eq!(listed.len(), 3, "{m}");
+    for f in listed {
+        let name = f["name"].as_str().unwrap();
+        let dir = if f["audience"] == "production" {
+            &secret
+        } else {
+            &out
+        };
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        assert_eq!(f["size"], bytes.len(), "{name}");
+        assert_eq!(f["sha256"], crate::kills::hex_sha256(&bytes), "{name}");
+        assert!(
+            crate::kills_outputs::signed(&dir.join(name), &result_pub),
+            "{name}"
+        );
+    }
+    let published = last_payload(&env, "block.published");
+    assert_eq!(
+        published["files"][&m_name],
+        crate::kills::hex_sha256(&m_bytes),
+        "{published}"
+    );
+    assert!(!has_staging(&out) && !has_staging(&secret));
+    assert_whole(&out, &result_pub);
+}

@@ -1,7 +1,7 @@
 //! A generated block's outputs (spec/formats.md §5.B9, §6.7): its signed production file on the secret
 //! medium, its signed commitment in the output folder (where it goes recorded first), its
-//! manifest last, then their record; a commitment a stopped run left whole in place is recorded
-//! as it is.
+//! manifest last (staged with the commitment), then their record; a commitment a stopped run
+//! left whole in place is recorded as it is, and its manifest staged and placed after it.
 
 use super::common::Made;
 use super::folders::Folders;
@@ -24,7 +24,8 @@ use urne_verify::rules::game::GameRules;
 use urne_verify::values::Attempt;
 
 /// Outputs and publish: the signed production file on the secret medium, then the signed
-/// commitment in the output folder, then their record. Returns the commitment's file name.
+/// commitment in the output folder and its manifest last, then their record. Returns the
+/// commitment's file name.
 pub(super) fn publish_block(
     ctx: &mut Ctx,
     rules: &GameRules,
@@ -39,45 +40,59 @@ pub(super) fn publish_block(
     let commit_name = format!("{stem}.commit.json");
     let csv_name = format!("{stem}.tickets.csv");
     let placed = placed_before(&f.out, &commit_name, &made, &rk, &commit);
-    let csv_listed = Listed {
-        name: csv_name.clone(),
-        size: made.csv.len() as u64,
-        sha256: made.csv_sha,
-        audience: Audience::Production,
+    // The manifest lists the commitment in place, the rules beside it and the production file
+    // (spec/formats.md §5.B9).
+    let listed_too = [
+        rules_listed(&f.out, rules)?,
+        Listed {
+            name: csv_name.clone(),
+            size: made.csv.len() as u64,
+            sha256: made.csv_sha,
+            audience: Audience::Production,
+        },
+    ];
+    let m_name = manifest::block_file(&stem);
+    let manifest_of = |bytes: &[u8], c: &CommitFile| {
+        let mut listed = vec![Listed::of(&commit_name, bytes, Audience::Public)];
+        listed.extend(listed_too.iter().cloned());
+        let m = Manifest::new(
+            &c.game,
+            (None, Some(&c.block)),
+            attempt.get(),
+            listed,
+            &c.result_key_id,
+        );
+        [(m_name.as_str(), urne_verify::draw::files::to_bytes(&m))]
     };
     let secret = [(csv_name.as_str(), made.csv)];
-    let commit_in = (commit_name.as_str(), &commit);
-    let mut written = place_block(ctx, f, (id, attempt), placed, &secret, commit_in)?;
+    let mut written = match placed {
+        None => {
+            // Fresh: the manifest is staged with the commitment and moved into place after it.
+            let m_file = manifest_of(&urne_verify::draw::files::to_bytes(&commit), &commit);
+            let commit_in = (commit_name.as_str(), &commit);
+            place_block(ctx, f, (id, attempt), &secret, commit_in, &m_file)?
+        }
+        Some(commit_sha) => adopt_block(ctx, f, &secret, (&commit_name, commit_sha))?,
+    };
     // The commitment in place (this run's, or a killed run's found whole) is the output the
     // next one names.
     let placed_bytes = fsio::read_in(&f.out, &commit_name).unwrap_or_default();
-    let placed: CommitFile = serde_json::from_slice(&placed_bytes).map_err(|_| {
+    let placed_commit: CommitFile = serde_json::from_slice(&placed_bytes).map_err(|_| {
         Error::new(
             Kind::SelfCheckFailed,
             msg!(S::ERR_BLOCK_COMMIT_UNREADABLE, name = commit_name),
             msg!(S::REC_BLOCK_COMMIT_UNREADABLE),
         )
     })?;
-    // Its manifest last (spec/formats.md §5.B9).
-    let listed = vec![
-        Listed::of(&commit_name, &placed_bytes, Audience::Public),
-        rules_listed(&f.out, rules)?,
-        csv_listed,
-    ];
-    let m = Manifest::new(
-        &placed.game,
-        (None, Some(&placed.block)),
-        attempt.get(),
-        listed,
-        &placed.result_key_id,
-    );
-    let m_name = manifest::block_file(&stem);
-    let m_file = [(m_name.as_str(), urne_verify::draw::files::to_bytes(&m))];
-    publish::refuse_taken(&f.out, &m_file, "--out")?;
-    written
-        .extend(publish::stage_signed(ctx.hsm()?, &f.out, &m_file, &[], None, false)?.publish()?);
+    if placed.is_some() {
+        // Adopted: its manifest last (spec/formats.md §5.B9), in a staging of its own.
+        let m_file = manifest_of(&placed_bytes, &placed_commit);
+        publish::refuse_taken(&f.out, &m_file, "--out")?;
+        let hsm = ctx.hsm()?;
+        written.extend(publish::stage_signed(hsm, &f.out, &m_file, &[], None, false)?.publish()?);
+    }
     let output = match written.get(&commit_name).copied() {
-        Some(sha) => Some(ctx.output_record(&commit_name, sha, &placed.audit_checkpoint)?),
+        Some(sha) => Some(ctx.output_record(&commit_name, sha, &placed_commit.audit_checkpoint)?),
         None => None,
     };
     // Marked with the next block's placing, or when the command ends (`Ctx::finish`).
@@ -94,27 +109,34 @@ pub(super) fn publish_block(
     Ok(commit_name)
 }
 
-/// Places a block's files: when its commitment is in place already (`placed`, a stopped run's),
-/// its production file only; otherwise where the commitment goes is recorded first (spec/formats.md
-/// §6.7: a run stopped from then on is taken up in this folder only), then both are written.
-/// Returns the SHA-256 of each file placed, the commitment's included.
+/// A block whose commitment is in place already (`commit_sha`, a stopped run's): its production
+/// file only is put on the secret medium (kept as it is when there with these very bytes,
+/// recomputed from the entropy). Returns the SHA-256 of the production file and of the
+/// commitment, by name.
+fn adopt_block(
+    ctx: &mut Ctx,
+    f: &Folders,
+    secret: &[(&str, Vec<u8>)],
+    (commit_name, commit_sha): (&str, Hash32),
+) -> Result<BTreeMap<String, Hash32>> {
+    publish::refuse_taken(&f.secret, secret, "--secret-out")?;
+    let hsm = ctx.hsm()?;
+    let mut w = publish::stage_signed(hsm, &f.secret, secret, &[], None, true)?.publish()?;
+    w.insert(commit_name.to_string(), commit_sha);
+    Ok(w)
+}
+
+/// Places a block's files: where its commitment goes is recorded first (spec/formats.md §6.7: a
+/// run stopped from then on is taken up in this folder only), then they are written. Returns the
+/// SHA-256 of each file placed.
 fn place_block(
     ctx: &mut Ctx,
     f: &Folders,
     (id, attempt): (&BlockId, Attempt),
-    placed: Option<Hash32>,
     secret: &[(&str, Vec<u8>)],
     (commit_name, commit): (&str, &CommitFile),
+    manifest: &[(&str, Vec<u8>)],
 ) -> Result<BTreeMap<String, Hash32>> {
-    if let Some(commit_sha) = placed {
-        // Its production file is put on the secret medium (kept as it is when there with these
-        // very bytes, recomputed from the entropy).
-        publish::refuse_taken(&f.secret, secret, "--secret-out")?;
-        let hsm = ctx.hsm()?;
-        let mut w = publish::stage_signed(hsm, &f.secret, secret, &[], None, true)?.publish()?;
-        w.insert(commit_name.to_string(), commit_sha);
-        return Ok(w);
-    }
     let commit_sha = sha256(&urne_verify::draw::files::to_bytes(commit));
     let subject = placing::Subject::Block {
         block: id.clone(),
@@ -122,7 +144,7 @@ fn place_block(
     };
     let listed = [(commit_name.to_string(), commit_sha)].into();
     placing::record(ctx, &f.out, subject, commit_name, &listed)?;
-    write_block(ctx, f, secret, (commit_name, commit))
+    write_block(ctx, f, secret, (commit_name, commit), manifest)
 }
 
 /// The entry of the folder's `rules.json` in a block's manifest: the very rules of the block.
@@ -143,26 +165,31 @@ fn rules_listed(out: &Path, rules: &GameRules) -> Result<Listed> {
 
 /// Writes a block's files, whole or not at all in each folder: both parts staged (the
 /// production file and its signature on the secret medium, mode 0600; the commitment, its
-/// signature and the public keys in the output folder), then the secret part moved into place,
-/// then the public one (its commitment last), so a commitment never appears before its
-/// production file and both signatures. Refuses before staging anything if a name holds other
-/// bytes. Returns the SHA-256 of the production file and of the commitment, by name.
+/// signature, the public keys, the manifest and its signature in the output folder), then the
+/// secret part moved into place, then the public one (the commitment, then the manifest last),
+/// so a commitment never appears before its production file and both signatures, nor the
+/// manifest before the files it lists. Refuses before staging anything if a name holds other
+/// bytes. Returns the SHA-256 of the production file, of the commitment and of the manifest, by
+/// name.
 fn write_block(
     ctx: &mut Ctx,
     f: &Folders,
     secret: &[(&str, Vec<u8>)],
     (commit_name, commit): (&str, &CommitFile),
+    manifest: &[(&str, Vec<u8>)],
 ) -> Result<BTreeMap<String, Hash32>> {
     let public = [(commit_name, urne_verify::draw::files::to_bytes(commit))];
     publish::refuse_taken(&f.secret, secret, "--secret-out")?;
     publish::refuse_taken(&f.out, &public, "--out")?;
+    publish::refuse_taken(&f.out, manifest, "--out")?;
     let hsm = ctx.hsm()?;
     let keys = (
         &hsm.public_key(KeyRole::Result)?,
         &hsm.public_key(KeyRole::Audit)?,
     );
     let s = publish::stage_signed(hsm, &f.secret, secret, &[], None, true)?;
-    let p = publish::stage_signed(hsm, &f.out, &public, &[], Some(keys), false)?;
+    let mut p = publish::stage_signed(hsm, &f.out, &public, &[], Some(keys), false)?;
+    p.stage_after(hsm, manifest)?;
     let mut written = s.publish()?;
     written.extend(p.publish()?);
     Ok(written)

@@ -177,3 +177,57 @@ fn a_staging_folder_dropped_unpublished_leaves_nothing_and_a_rerun_keeps_identic
         ["a", "b", "b.sig"].map(std::ffi::OsString::from)
     );
 }
+
+/// Issue 26 item 3: an output's files are written first, their write-back started, and made
+/// durable together when it is published, every one before the first is moved into place; the
+/// staging folder's removal is not synced. After publication every file is in place whole (its
+/// SHA-256 the one written) and the folder is gone; an empty staging folder (what a power cut
+/// after that unsynced removal can bring back) is a leftover as any other, cleared by the next
+/// staging in the folder as is one a kill left with its files.
+#[test]
+fn an_output_is_made_durable_together_before_it_is_placed_and_an_empty_leftover_is_cleared() {
+    use urne_verify::crypto::sha256;
+    let d = tempfile::tempdir().unwrap();
+    let out = Dir::open(d.path()).unwrap();
+    // A draw's sixteen files, one of them large.
+    let files: Vec<(String, Vec<u8>)> = (0..16u8)
+        .map(|i| {
+            let len = if i == 2 {
+                3 << 20
+            } else {
+                100 + 700 * usize::from(i)
+            };
+            (
+                format!("f{i:02}"),
+                (0..len)
+                    .map(|j| u8::try_from(j % 251).unwrap() ^ i)
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut st = Staging::new(&out).unwrap();
+    for (n, b) in &files {
+        st.write(n, b).unwrap();
+    }
+    // Written, not yet waited for, and nothing under a final name.
+    assert_eq!(st.unsynced.len(), files.len());
+    assert_eq!(out.names().unwrap().len(), 1, "the staging folder only");
+    let order: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    st.publish(&order).unwrap();
+    for (n, b) in &files {
+        let placed = fs::read(d.path().join(n)).unwrap();
+        assert_eq!(sha256(&placed), sha256(b), "{n}");
+    }
+    assert!(staging_leftovers(&out).is_empty());
+    // Leftovers: an empty staging folder, and one a kill left with a staged file.
+    fs::create_dir(d.path().join(".urne-staging-4000002-0")).unwrap();
+    fs::create_dir(d.path().join(".urne-staging-4000003-1")).unwrap();
+    fs::write(d.path().join(".urne-staging-4000003-1/g.staged"), b"g").unwrap();
+    let mut st = Staging::new(&out).unwrap();
+    assert_eq!(staging_leftovers(&out), [st.name.clone()]);
+    st.write("g", b"G").unwrap();
+    st.publish(&["g"]).unwrap();
+    assert!(staging_leftovers(&out).is_empty());
+    assert_eq!(fs::read(d.path().join("g")).unwrap(), b"G");
+    assert_eq!(out.names().unwrap().len(), files.len() + 1);
+}
