@@ -125,6 +125,59 @@ pub fn sha256(data: &[u8]) -> Hash32 {
     Hash32(Sha256::digest(data).into())
 }
 
+/// SHA-256's initial hash value (FIPS 180-4 §5.3.3).
+pub(crate) const SHA256_IV: [u32; 8] = [
+    0x6a09_e667,
+    0xbb67_ae85,
+    0x3c6e_f372,
+    0xa54f_f53a,
+    0x510e_527f,
+    0x9b05_688c,
+    0x1f83_d9ab,
+    0x5be0_cd19,
+];
+
+/// A SHA-256 state's words as the digest's bytes (big-endian, FIPS 180-4 §6.2.2 step 4).
+pub(crate) fn state_bytes(state: &[u32; 8]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (o, w) in out.chunks_exact_mut(4).zip(state) {
+        o.copy_from_slice(&w.to_be_bytes());
+    }
+    out
+}
+
+/// Longest message [`sha256_short`] hashes in its stack buffer (three blocks, less the padding).
+const SHORT_MAX: usize = 3 * 64 - 9;
+
+/// SHA-256 of the concatenation of `parts`: the same digest as [`sha256`], for the millions of
+/// short messages of a block (ticket leaves, tree nodes) padded by hand (FIPS 180-4 §5.1.1) into
+/// a stack buffer and compressed in one call, without the streaming hasher's buffering. Longer
+/// messages go to the streaming hasher.
+pub(crate) fn sha256_short(parts: &[&[u8]]) -> Hash32 {
+    let total: usize = parts.iter().map(|p| p.len()).sum();
+    if total > SHORT_MAX {
+        let mut h = Sha256::new();
+        for p in parts {
+            h.update(p);
+        }
+        return Hash32(h.finalize().into());
+    }
+    let mut blocks = [[0u8; 64]; 3];
+    let flat = blocks.as_flattened_mut();
+    let mut n = 0;
+    for p in parts {
+        flat[n..n + p.len()].copy_from_slice(p);
+        n += p.len();
+    }
+    flat[n] = 0x80;
+    let used = (n + 9).div_ceil(64);
+    // n <= SHORT_MAX: the bit length fits a u64 and the padding fits the buffer.
+    flat[used * 64 - 8..used * 64].copy_from_slice(&((n as u64) * 8).to_be_bytes());
+    let mut state = SHA256_IV;
+    sha2::block_api::compress256(&mut state, &blocks[..used]);
+    Hash32(state_bytes(&state))
+}
+
 /// Domain-separated SHA-256 (spec/formats.md §1.2): `SHA-256(label || 0x00 || for each part: u64be(len) || part)`.
 /// The label names the purpose, so a hash made for one purpose can never stand for another, and
 /// the length prefixes make the concatenation unambiguous.
@@ -177,6 +230,21 @@ mod tests {
             serde_json::from_str::<Hash32>(&format!("\"{h}\"")).unwrap(),
             Hash32::from_hex(&h).unwrap()
         );
+    }
+
+    #[test]
+    fn the_short_sha256_is_sha256_at_every_length_and_cut() {
+        let data: Vec<u8> = (0..400u32).map(|i| (i * 7 + 3).to_le_bytes()[0]).collect();
+        for len in 0..=data.len() {
+            let m = &data[..len];
+            assert_eq!(sha256_short(&[m]), sha256(m), "{len} bytes");
+            let cut = len / 3;
+            assert_eq!(
+                sha256_short(&[&m[..cut], &[], &m[cut..]]),
+                sha256(m),
+                "{len} bytes cut at {cut}"
+            );
+        }
     }
 
     #[test]

@@ -10,3 +10,4 @@ pub mod keys;
 pub mod merkle;
 
 pub use hash::{Hash32, hex32, parse_hex32, sha256, tagged_hash};
+pub(crate) use hash::{SHA256_IV, state_bytes};
