@@ -401,12 +401,13 @@ fn make_block(rules: &GameRules, id: &BlockId, seed: &Hash32) -> Result<Made> {
             msg!(S::REC_BLOCK_DEFECT),
         ));
     }
-    let csv = blk.csv_bytes();
+    // The file's hash was computed as its chunks were made; the file itself is moved, not copied.
+    let (csv_sha, root) = (blk.csv_sha256(), *blk.outcomes_root());
     Ok(Made {
         counts,
-        csv_sha: sha256(&csv),
-        csv,
-        root: *blk.outcomes_root(),
+        csv_sha,
+        csv: blk.into_csv(),
+        root,
         seed_commitment: block::seed_commitment(seed),
     })
 }
