@@ -15,13 +15,12 @@
 //! (no other choice "would have won", G-6), and the prize cannot depend on the choice (G-6).
 
 use crate::crypto::Hash32;
+use crate::crypto::HmacPads;
 use crate::crypto::drbg::uniform_from;
-use crate::crypto::{SHA256_IV, state_bytes};
 use crate::rules::game::{
     GRID_CELLS, GameRules, LOSING_TIER, MAX_OTHER_SYMBOL, MAX_SYMBOLS, MAX_WINNING_MATCHES,
     MIN_WINNING_MATCHES, OFFERED_SYMBOLS,
 };
-use sha2::block_api::compress256;
 
 /// Label at the start of every grid-stream HMAC message (spec/formats.md §5.B5.1).
 pub const GRID_STREAM_LABEL: &[u8] = b"urne/v1/block-grid";
@@ -41,47 +40,27 @@ const MESSAGE_LEN: usize = GRID_STREAM_LABEL.len() + 1 + 4 + 4;
 // The message and its padding fit the one block after the key's (FIPS 180-4 §5.1.1).
 const _: () = assert!(MESSAGE_LEN + 9 <= 64);
 
-/// The grid key with its HMAC state precomputed (RFC 2104: the SHA-256 states after the key
-/// XOR ipad and the key XOR opad blocks), so each 32-byte block of a ticket stream costs two
-/// SHA-256 compressions, padded by hand.
+/// The grid key with its HMAC state precomputed (the SHA-256 states after the key XOR ipad and
+/// the key XOR opad blocks, RFC 2104), so each 32-byte block of a ticket stream costs two SHA-256
+/// compressions, padded by hand.
 #[derive(Clone)]
 pub struct GridKey {
-    inner: [u32; 8],
-    outer: [u32; 8],
+    pads: HmacPads,
 }
 
 impl GridKey {
     /// Prepares `grid_key` (spec/formats.md §5.B3: `tagged_hash("urne/v1/block-grid-key", [seed])`) as the HMAC
     /// key of every ticket stream of the block.
     pub fn new(grid_key: &Hash32) -> GridKey {
-        // A 32-byte key is shorter than SHA-256's block: RFC 2104 pads it with zeros to 64 bytes.
-        let pad = |byte: u8| {
-            let mut block = [byte; 64];
-            for (b, k) in block.iter_mut().zip(grid_key.as_bytes()) {
-                *b ^= k;
-            }
-            let mut state = SHA256_IV;
-            compress256(&mut state, &[block]);
-            state
-        };
         GridKey {
-            inner: pad(0x36),
-            outer: pad(0x5c),
+            pads: HmacPads::new(grid_key.as_bytes()),
         }
     }
 
     /// `HMAC-SHA256(key, message)` for the one-block `message` already padded as the second
     /// block of the inner hash.
     fn mac(&self, message: &[u8; 64]) -> [u8; 32] {
-        let mut inner = self.inner;
-        compress256(&mut inner, &[*message]);
-        let mut block = [0u8; 64];
-        block[..32].copy_from_slice(&state_bytes(&inner));
-        block[32] = 0x80;
-        block[56..].copy_from_slice(&((64u64 + 32) * 8).to_be_bytes());
-        let mut outer = self.outer;
-        compress256(&mut outer, &[block]);
-        state_bytes(&outer)
+        self.pads.mac_padded(message)
     }
 }
 
