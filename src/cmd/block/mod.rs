@@ -224,15 +224,38 @@ pub fn generate_begun(ctx: &mut Ctx, a: &GenerateArgs) -> Result<()> {
     publish_rules(ctx, &f.out, &rules_bytes)?;
     let fixed = randomness::fix(ctx, &rules, &ids)?;
     let n = ids.len();
-    for (i, (id, r)) in ids.iter().zip(&fixed).enumerate() {
-        progress(i, n, reports());
-        if let Err(e) = generate_one(ctx, &rules, id, r, &f) {
-            if n > 1 && !reports() {
-                note!(); // the bar's line ends before the error is printed
+    let compute = |i: usize| {
+        let (id, r) = (&ids[i], &fixed[i]);
+        let seed = block::block_seed_of(id, rules.sha256(), Some(&r.contribution), &r.entropy);
+        make_block(&rules, id, &seed)
+    };
+    let compute = &compute;
+    // Each block is computed while the one before it is recorded and published (which mostly
+    // waits on the disk and the token); what is recorded, placed and shown, and in which order,
+    // is as when each block is computed in its turn. At most two blocks are in memory.
+    std::thread::scope(|s| {
+        let mut ahead = None;
+        for i in 0..n {
+            progress(i, n, reports());
+            let made = match ahead.take() {
+                Some(h) => join_block(h),
+                None => compute(i),
+            };
+            let done = made.and_then(|made| {
+                if i + 1 < n {
+                    ahead = Some(s.spawn(move || compute(i + 1)));
+                }
+                generate_one(ctx, &rules, &ids[i], &fixed[i], &f, made)
+            });
+            if let Err(e) = done {
+                if n > 1 && !reports() {
+                    note!(); // the bar's line ends before the error is printed
+                }
+                return Err(e);
             }
-            return Err(e);
         }
-    }
+        Ok(())
+    })?;
     progress(n, n, false);
     Ok(())
 }
@@ -323,20 +346,20 @@ fn record_or_check(
     Ok(())
 }
 
-/// One block, its randomness fixed and recorded: compute (shuffle, grids, checks) -> record ->
-/// outputs and publish (the production file on the secret medium, then the signed commitment).
+/// One block, its randomness fixed and recorded and the block computed from it (`made`: shuffle,
+/// grids, checks) -> record -> outputs and publish (the production file on the secret medium,
+/// then the signed commitment).
 fn generate_one(
     ctx: &mut Ctx,
     rules: &GameRules,
     id: &BlockId,
     r: &randomness::Fixed,
     f: &Folders,
+    made: Made,
 ) -> Result<()> {
     let canonical = id.canonical();
     let events = ctx.audit()?.events()?;
     let st = block_state(&events, id)?;
-    let seed = block::block_seed_of(id, rules.sha256(), Some(&r.contribution), &r.entropy);
-    let made = make_block(rules, id, &seed)?;
     record_or_check(ctx, &st, id, &made)?;
     let (root, csv_sha, seed_c) = (made.root, made.csv_sha, made.seed_commitment);
     let commit_name = outputs::publish_block(ctx, rules, (id, st.attempt, r), made, f)?;
@@ -388,6 +411,13 @@ fn generate_one(
     Ok(())
 }
 
+/// The block a thread computed ahead ([`make_block`]).
+fn join_block(h: std::thread::ScopedJoinHandle<'_, Result<Made>>) -> Result<Made> {
+    // make_block returns its failures as values: a panic there is a defect, passed on.
+    h.join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 /// Compute: the shuffle and every ticket from the seed, its tier counts checked against G-3.
 fn make_block(rules: &GameRules, id: &BlockId, seed: &Hash32) -> Result<Made> {
     let blk = block::generate_block(rules, id, seed, block::default_threads()).map_err(|e| {
@@ -405,12 +435,13 @@ fn make_block(rules: &GameRules, id: &BlockId, seed: &Hash32) -> Result<Made> {
             msg!(S::REC_BLOCK_DEFECT),
         ));
     }
-    let csv = blk.csv_bytes();
+    // The file's hash was computed as its chunks were made; the file itself is moved, not copied.
+    let (csv_sha, root) = (blk.csv_sha256(), *blk.outcomes_root());
     Ok(Made {
         counts,
-        csv_sha: sha256(&csv),
-        csv,
-        root: *blk.outcomes_root(),
+        csv_sha,
+        csv: blk.into_csv(),
+        root,
         seed_commitment: block::seed_commitment(seed),
     })
 }

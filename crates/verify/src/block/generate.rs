@@ -6,7 +6,7 @@
 use super::grid::{GridKey, ticket_grid_with};
 use super::id::{BlockId, BlockIdError, Seed, block_seed_of, grid_key, seed_commitment};
 use super::shuffle::shuffled_tiers;
-use super::tickets::{CSV_HEADER, encode_row, ticket_leaf};
+use super::tickets::{CSV_HEADER, row_len, ticket_leaf, write_row};
 use crate::crypto::Hash32;
 use crate::crypto::merkle::root as merkle_root;
 use crate::rules::game::GameRules;
@@ -25,24 +25,16 @@ pub const CHUNK_TICKETS: usize = 1 << 14;
 pub struct Block {
     id: BlockId,
     tiers: Vec<u8>,
-    /// `tickets.csv` = header + these chunks in order.
-    csv_chunks: Vec<Vec<u8>>,
+    /// `tickets.csv`, whole.
+    csv: Vec<u8>,
+    /// Its SHA-256, computed as the chunks were made.
+    csv_sha256: Hash32,
     leaves: Vec<Hash32>,
     outcomes_root: Hash32,
 }
 
 /// The first ticket (position, why) whose grid fails G-6, G-7 or G-8, when grids are checked.
 pub type GridFailure = Option<(u32, String)>;
-
-/// One chunk of a block: [`CHUNK_TICKETS`] consecutive positions (fewer in the last chunk).
-struct Chunk {
-    /// The chunk's rows of `tickets.csv`, each with its line feed.
-    csv: Vec<u8>,
-    /// The ticket leaves of the chunk's positions (spec/formats.md §5.B7).
-    leaves: Vec<Hash32>,
-    /// RFC 6962 root over `leaves`: a complete subtree of the outcomes tree for a full chunk.
-    root: Hash32,
-}
 
 /// Generates the block `id` from its `seed` (spec/formats.md §5.B4–§5.B7) with `threads` worker threads (at least
 /// one is used). The output does not depend on `threads`.
@@ -84,10 +76,35 @@ pub fn generate_block_checked(
         GridKey::new(&grid_key(seed)),
         check,
     );
-    job.run(threads);
-    let (chunks, first_failure) = job.finish();
-    let block = assemble(id, tiers, chunks);
+    let mut csv = job.layout();
+    let mut leaves = vec![Hash32::ZERO; tiers.len()];
+    let (roots, csv_sha256) = job.run(threads, &mut csv, &mut leaves);
+    let first_failure = job.first_failure.into_inner().expect("worker panicked");
+    let block = Block {
+        id: id.clone(),
+        tiers,
+        csv,
+        csv_sha256,
+        leaves,
+        outcomes_root: merkle_root(&roots),
+    };
     Ok((block, first_failure))
+}
+
+/// A chunk's place in the block: its rows of `tickets.csv` (each with its line feed) and its
+/// leaves, both to fill.
+type Place<'b> = (&'b mut [u8], &'b mut [Hash32]);
+
+/// The SHA-256 of `tickets.csv`, fed the chunks in position order as workers finish them: a
+/// worker that finishes the next chunk to hash hashes it, and every chunk finished after it that
+/// waits, while the other workers go on making chunks.
+struct InOrder<'b> {
+    /// The chunks finished and not yet hashed, by index.
+    ready: Vec<Option<&'b [u8]>>,
+    /// The next chunk to hash.
+    next: usize,
+    /// Whether a worker is hashing (it takes every chunk that is ready in turn).
+    busy: bool,
 }
 
 /// One block being generated: what every worker reads, the next chunk to take, and the slots
@@ -104,7 +121,6 @@ struct Job<'a> {
     check: bool,
     chunks: usize,
     next: AtomicUsize,
-    slots: Vec<Mutex<Option<Chunk>>>,
     first_failure: Mutex<GridFailure>,
 }
 
@@ -128,45 +144,154 @@ impl<'a> Job<'a> {
             check,
             chunks,
             next: AtomicUsize::new(0),
-            slots: (0..chunks).map(|_| Mutex::new(None)).collect(),
             first_failure: Mutex::new(None),
         }
     }
 
-    /// Makes every chunk on `threads` threads (this one included, at least one).
-    fn run(&self, threads: usize) {
-        let work = || self.work();
+    /// The prize in cents of a ticket of `tier`.
+    fn prize(&self, tier: u8) -> u64 {
+        self.prizes[usize::from(tier)]
+    }
+
+    /// `tickets.csv` laid out: its header, then room for every row and its line feed (a row's
+    /// length depends only on its position and tier).
+    fn layout(&self) -> Vec<u8> {
+        let mut len = CSV_HEADER.len();
+        for (p, &tier) in self.tiers.iter().enumerate() {
+            // p < the block size, a u32 (G-1): the conversion is exact.
+            #[allow(clippy::cast_possible_truncation)]
+            let pos = p as u32;
+            len += row_len(pos, tier, self.prize(tier)) + 1;
+        }
+        let mut csv = vec![0u8; len];
+        csv[..CSV_HEADER.len()].copy_from_slice(CSV_HEADER.as_bytes());
+        csv
+    }
+
+    /// Makes every chunk on `threads` threads (this one included, at least one) into its place
+    /// in `csv` (laid out by [`Job::layout`]) and `leaves`; returns the chunk roots in order and
+    /// the SHA-256 of `csv`.
+    fn run(&self, threads: usize, csv: &mut [u8], leaves: &mut [Hash32]) -> (Vec<Hash32>, Hash32) {
+        let (header, mut rows) = csv.split_at_mut(CSV_HEADER.len());
+        let mut places = Vec::with_capacity(self.chunks);
+        for (c, chunk_leaves) in leaves.chunks_mut(CHUNK_TICKETS).enumerate() {
+            let start = c * CHUNK_TICKETS;
+            let len: usize = (start..start + chunk_leaves.len())
+                .zip(&self.tiers[start..])
+                .map(|(p, &tier)| {
+                    // p < the block size, a u32 (G-1): the conversion is exact.
+                    #[allow(clippy::cast_possible_truncation)]
+                    let pos = p as u32;
+                    row_len(pos, tier, self.prize(tier)) + 1
+                })
+                .sum();
+            let (place, rest) = std::mem::take(&mut rows).split_at_mut(len);
+            rows = rest;
+            places.push(Mutex::new(Some((place, chunk_leaves))));
+        }
+        let roots: Vec<Mutex<Option<Hash32>>> =
+            (0..self.chunks).map(|_| Mutex::new(None)).collect();
+        let order = Mutex::new(InOrder {
+            ready: vec![None; self.chunks],
+            next: 0,
+            busy: false,
+        });
+        let mut sha = Sha256::new();
+        sha.update(&*header);
+        let sha = Mutex::new(sha);
+        let work = || self.work(&places, &roots, &order, &sha);
         std::thread::scope(|s| {
             for _ in 1..threads.max(1) {
                 s.spawn(work);
             }
             work();
         });
+        // Every chunk index below `chunks` was taken by exactly one worker, which filled its
+        // root and handed its rows to the hash in order.
+        let roots = roots
+            .into_iter()
+            .map(|r| {
+                r.into_inner()
+                    .expect("worker panicked")
+                    .expect("chunk done")
+            })
+            .collect();
+        debug_assert_eq!(
+            order.into_inner().expect("worker panicked").next,
+            self.chunks
+        );
+        let sha = sha.into_inner().expect("worker panicked").finalize();
+        (roots, Hash32(sha.into()))
     }
 
-    /// One worker: takes the next chunk not yet taken, makes it and fills its slot, until none
-    /// is left.
-    fn work(&self) {
+    /// One worker: takes the next chunk not yet taken, makes it into its place, records its
+    /// root and hands its rows to the hash, until none is left.
+    fn work<'b>(
+        &self,
+        places: &[Mutex<Option<Place<'b>>>],
+        roots: &[Mutex<Option<Hash32>>],
+        order: &Mutex<InOrder<'b>>,
+        sha: &Mutex<Sha256>,
+    ) {
         let key = self.key.clone();
         loop {
             let c = self.next.fetch_add(1, Ordering::Relaxed);
             if c >= self.chunks {
                 break;
             }
-            let chunk = self.make_chunk(&key, c);
-            // A poisoned slot means another worker panicked; the scope re-raises that panic.
-            *self.slots[c].lock().expect("worker panicked") = Some(chunk);
+            // A poisoned lock means another worker panicked; the scope re-raises that panic.
+            let (rows, leaves) = places[c]
+                .lock()
+                .expect("worker panicked")
+                .take()
+                .expect("each chunk taken once");
+            let root = self.make_chunk(&key, c, rows, leaves);
+            *roots[c].lock().expect("worker panicked") = Some(root);
+            Self::hash_in_order(order, sha, c, rows);
         }
     }
 
-    /// Chunk `c`: for each of its positions the grid (checked against G-6, G-7, G-8 when asked),
-    /// the row and the leaf; then the chunk's root.
-    fn make_chunk(&self, key: &GridKey, c: usize) -> Chunk {
+    /// Hands chunk `c`'s finished rows to the file's hash; if no worker is hashing, this one
+    /// hashes every chunk that is ready in position order.
+    fn hash_in_order<'b>(
+        order: &Mutex<InOrder<'b>>,
+        sha: &Mutex<Sha256>,
+        c: usize,
+        rows: &'b [u8],
+    ) {
+        let mut o = order.lock().expect("worker panicked");
+        o.ready[c] = Some(rows);
+        if o.busy {
+            return;
+        }
+        o.busy = true;
+        loop {
+            let next = o.next;
+            let Some(bytes) = o.ready.get_mut(next).and_then(Option::take) else {
+                o.busy = false;
+                return;
+            };
+            o.next += 1;
+            drop(o);
+            sha.lock().expect("worker panicked").update(bytes);
+            o = order.lock().expect("worker panicked");
+        }
+    }
+
+    /// Chunk `c` into its place: for each of its positions the grid (checked against G-6, G-7,
+    /// G-8 when asked), the row and its line feed in `rows`, the leaf in `leaves`; returns the
+    /// chunk's root (RFC 6962 over its leaves: a complete subtree of the outcomes tree for a
+    /// full chunk).
+    fn make_chunk(
+        &self,
+        key: &GridKey,
+        c: usize,
+        rows: &mut [u8],
+        leaves: &mut [Hash32],
+    ) -> Hash32 {
         let start = c * CHUNK_TICKETS;
-        let end = (start + CHUNK_TICKETS).min(self.tiers.len());
-        let mut csv = Vec::with_capacity((end - start) * 80);
-        let mut leaves = Vec::with_capacity(end - start);
-        for (p, &tier) in (start..end).zip(&self.tiers[start..end]) {
+        let mut at = 0;
+        for ((p, &tier), leaf) in (start..).zip(&self.tiers[start..]).zip(leaves.iter_mut()) {
             // p < the block size, a u32 (G-1): the conversion is exact.
             #[allow(clippy::cast_possible_truncation)]
             let pos = p as u32;
@@ -176,13 +301,13 @@ impl<'a> Job<'a> {
             {
                 self.record_failure(pos, why);
             }
-            let row_start = csv.len();
-            encode_row(&mut csv, pos, tier, self.prizes[usize::from(tier)], &grid);
-            leaves.push(ticket_leaf(&csv[row_start..]));
-            csv.push(b'\n');
+            let n = write_row(&mut rows[at..], pos, tier, self.prize(tier), &grid);
+            *leaf = ticket_leaf(&rows[at..at + n]);
+            rows[at + n] = b'\n';
+            at += n + 1;
         }
-        let root = merkle_root(&leaves);
-        Chunk { csv, leaves, root }
+        debug_assert_eq!(at, rows.len());
+        merkle_root(leaves)
     }
 
     /// Keeps the failure of the lowest position seen so far (workers meet positions out of
@@ -194,48 +319,10 @@ impl<'a> Job<'a> {
         }
     }
 
-    /// The first grid failure recorded, without the chunks (a test's view of a job no worker
-    /// ran).
+    /// The first grid failure recorded (a test's view of a job no worker ran).
     #[cfg(test)]
     fn finish_failure(self) -> GridFailure {
         self.first_failure.into_inner().expect("worker panicked")
-    }
-
-    /// The chunks in position order, and the first grid failure.
-    fn finish(self) -> (Vec<Chunk>, GridFailure) {
-        let chunks = self
-            .slots
-            .into_iter()
-            .map(|slot| {
-                // Every chunk index below `chunks` was taken by exactly one worker, which
-                // filled it.
-                slot.into_inner()
-                    .expect("worker panicked")
-                    .expect("chunk done")
-            })
-            .collect();
-        let first_failure = self.first_failure.into_inner().expect("worker panicked");
-        (chunks, first_failure)
-    }
-}
-
-/// The block from its chunks in position order: `tickets.csv`'s chunks, the leaves, and the
-/// outcomes root folded from the chunk roots (each full chunk is a complete subtree).
-fn assemble(id: &BlockId, tiers: Vec<u8>, chunks: Vec<Chunk>) -> Block {
-    let mut csv_chunks = Vec::with_capacity(chunks.len());
-    let mut leaves = Vec::with_capacity(tiers.len());
-    let mut roots = Vec::with_capacity(chunks.len());
-    for ch in chunks {
-        leaves.extend_from_slice(&ch.leaves);
-        roots.push(ch.root);
-        csv_chunks.push(ch.csv);
-    }
-    Block {
-        id: id.clone(),
-        tiers,
-        csv_chunks,
-        leaves,
-        outcomes_root: merkle_root(&roots),
     }
 }
 
@@ -323,34 +410,29 @@ impl Block {
 
     /// Writes `tickets.csv` (spec/formats.md §5.B6) to `w`.
     pub fn write_csv<W: Write>(&self, mut w: W) -> io::Result<()> {
-        w.write_all(CSV_HEADER.as_bytes())?;
-        for c in &self.csv_chunks {
-            w.write_all(c)?;
-        }
+        w.write_all(&self.csv)?;
         w.flush()
     }
 
-    /// `tickets.csv` (spec/formats.md §5.B6) as one buffer.
-    ///
-    /// # Panics
-    /// Never: writing to a `Vec` cannot fail.
-    pub fn csv_bytes(&self) -> Vec<u8> {
-        let len = CSV_HEADER.len() + self.csv_chunks.iter().map(Vec::len).sum::<usize>();
-        let mut v = Vec::with_capacity(len);
-        // Writing to a Vec cannot fail.
-        self.write_csv(&mut v).expect("write to Vec");
-        v
+    /// `tickets.csv` (spec/formats.md §5.B6).
+    pub fn csv(&self) -> &[u8] {
+        &self.csv
     }
 
-    /// SHA-256 of `tickets.csv`, without building it in one buffer: the `tickets_sha256` of the
-    /// commitment (spec/formats.md §5.B9), compared with the production file's after the reveal (spec/formats.md §5.B8 step 9).
+    /// `tickets.csv` (spec/formats.md §5.B6) as one buffer, copied.
+    pub fn csv_bytes(&self) -> Vec<u8> {
+        self.csv.clone()
+    }
+
+    /// `tickets.csv` (spec/formats.md §5.B6), the block given up for it (no copy).
+    pub fn into_csv(self) -> Vec<u8> {
+        self.csv
+    }
+
+    /// SHA-256 of `tickets.csv`: the `tickets_sha256` of the commitment (spec/formats.md §5.B9),
+    /// compared with the production file's after the reveal (spec/formats.md §5.B8 step 9).
     pub fn csv_sha256(&self) -> Hash32 {
-        let mut h = Sha256::new();
-        h.update(CSV_HEADER.as_bytes());
-        for c in &self.csv_chunks {
-            h.update(c);
-        }
-        Hash32(h.finalize().into())
+        self.csv_sha256
     }
 }
 

@@ -15,15 +15,12 @@
 //! (no other choice "would have won", G-6), and the prize cannot depend on the choice (G-6).
 
 use crate::crypto::Hash32;
+use crate::crypto::HmacPads;
 use crate::crypto::drbg::uniform_from;
 use crate::rules::game::{
     GRID_CELLS, GameRules, LOSING_TIER, MAX_OTHER_SYMBOL, MAX_SYMBOLS, MAX_WINNING_MATCHES,
     MIN_WINNING_MATCHES, OFFERED_SYMBOLS,
 };
-use hmac::{KeyInit, Mac};
-use sha2::Sha256;
-
-type HmacSha256 = hmac::Hmac<Sha256>;
 
 /// Label at the start of every grid-stream HMAC message (spec/formats.md §5.B5.1).
 pub const GRID_STREAM_LABEL: &[u8] = b"urne/v1/block-grid";
@@ -38,23 +35,32 @@ pub struct TicketGrid {
     pub cells: [[u8; GRID_CELLS]; OFFERED_SYMBOLS],
 }
 
-/// The grid key with its HMAC state precomputed (the inner and outer pads), so each 32-byte block
-/// of a ticket stream costs two SHA-256 compressions.
+/// Length of a grid-stream HMAC message: label, 0x00, u32be(position), u32be(j).
+const MESSAGE_LEN: usize = GRID_STREAM_LABEL.len() + 1 + 4 + 4;
+// The message and its padding fit the one block after the key's (FIPS 180-4 §5.1.1).
+const _: () = assert!(MESSAGE_LEN + 9 <= 64);
+
+/// The grid key with its HMAC state precomputed (the SHA-256 states after the key XOR ipad and
+/// the key XOR opad blocks, RFC 2104), so each 32-byte block of a ticket stream costs two SHA-256
+/// compressions, padded by hand.
 #[derive(Clone)]
 pub struct GridKey {
-    mac: HmacSha256,
+    pads: HmacPads,
 }
 
 impl GridKey {
     /// Prepares `grid_key` (spec/formats.md §5.B3: `tagged_hash("urne/v1/block-grid-key", [seed])`) as the HMAC
     /// key of every ticket stream of the block.
-    ///
-    /// # Panics
-    /// Never: HMAC accepts a key of any length, so keying it cannot fail.
     pub fn new(grid_key: &Hash32) -> GridKey {
-        // A 32-byte key is valid for HMAC (any length is): new_from_slice cannot fail.
-        let mac = <HmacSha256 as KeyInit>::new_from_slice(grid_key).expect("HMAC takes any key");
-        GridKey { mac }
+        GridKey {
+            pads: HmacPads::new(grid_key.as_bytes()),
+        }
+    }
+
+    /// `HMAC-SHA256(key, message)` for the one-block `message` already padded as the second
+    /// block of the inner hash.
+    fn mac(&self, message: &[u8; 64]) -> [u8; 32] {
+        self.pads.mac_padded(message)
     }
 }
 
@@ -63,7 +69,8 @@ impl GridKey {
 /// stream is their concatenation. Integers: big-endian u64 and the rejection rule of spec/formats.md §2.3.
 pub struct TicketStream<'k> {
     key: &'k GridKey,
-    position: u32,
+    /// The inner hash's second block: the message with `j` to fill in, and its padding.
+    message: [u8; 64],
     counter: u32,
     block: [u8; 32],
     used: usize,
@@ -72,9 +79,17 @@ pub struct TicketStream<'k> {
 impl<'k> TicketStream<'k> {
     /// The stream of the ticket at `position` (0-based sale order), before its first byte.
     pub fn new(key: &'k GridKey, position: u32) -> Self {
+        let mut message = [0u8; 64];
+        let label = GRID_STREAM_LABEL.len();
+        message[..label].copy_from_slice(GRID_STREAM_LABEL);
+        message[label] = 0x00;
+        message[label + 1..label + 5].copy_from_slice(&position.to_be_bytes());
+        message[MESSAGE_LEN] = 0x80;
+        // MESSAGE_LEN < 64: the bit length of key block + message is exact.
+        message[56..].copy_from_slice(&((64 + MESSAGE_LEN as u64) * 8).to_be_bytes());
         TicketStream {
             key,
-            position,
+            message,
             counter: 0,
             block: [0; 32],
             used: 32,
@@ -82,12 +97,8 @@ impl<'k> TicketStream<'k> {
     }
 
     fn refill(&mut self) {
-        let mut m = self.key.mac.clone();
-        m.update(GRID_STREAM_LABEL);
-        m.update(&[0x00]);
-        m.update(&self.position.to_be_bytes());
-        m.update(&self.counter.to_be_bytes());
-        self.block = m.finalize().into_bytes().into();
+        self.message[MESSAGE_LEN - 4..MESSAGE_LEN].copy_from_slice(&self.counter.to_be_bytes());
+        self.block = self.key.mac(&self.message);
         // 2^32 blocks would be 128 GiB for one ticket, which needs about 21 u64 values.
         self.counter = self.counter.checked_add(1).expect("grid stream exhausted");
         self.used = 0;
@@ -163,10 +174,33 @@ impl TicketStream<'_> {
     }
 }
 
-/// `(x mod r, x div r)`, in 32-bit arithmetic when both fit (the same result, faster).
+/// Largest range whose reciprocal [`div_rem`] keeps: the grid construction's ranges are 1 to 48.
+const RECIPROCAL_RANGES: usize = 64;
+
+/// `ceil(2^64 / r)` for each range r of 1 to [`RECIPROCAL_RANGES`] (index 0 unused).
+const RECIPROCALS: [u128; RECIPROCAL_RANGES + 1] = {
+    let mut t = [0u128; RECIPROCAL_RANGES + 1];
+    let mut r = 1;
+    while r <= RECIPROCAL_RANGES {
+        t[r] = (1u128 << 64).div_ceil(r as u128);
+        r += 1;
+    }
+    t
+};
+
+/// `(x mod r, x div r)`. For a digit's range (r up to [`RECIPROCAL_RANGES`]) and a batch value
+/// (x below [`BATCH_LIMIT`]), by a multiplication with `ceil(2^64 / r)` instead of a division:
+/// with `x = q*r + s`, `x * ceil(2^64/r) / 2^64 = q + s/r + x*e/2^64` with `0 <= e < 1`, and
+/// `s/r + x/2^64 <= (r-1)/r + 2^-16 < 1` for r below 2^16, so its integer part is exactly q.
+/// Otherwise by division. The same result either way (a test compares them).
 fn div_rem(x: u64, r: u64) -> (u64, u64) {
-    match (u32::try_from(x), u32::try_from(r)) {
-        (Ok(x), Ok(r)) => (u64::from(x % r), u64::from(x / r)),
+    match usize::try_from(r) {
+        Ok(ri @ 1..=RECIPROCAL_RANGES) if x < BATCH_LIMIT => {
+            // The product's high half is q <= x: it fits a u64.
+            #[allow(clippy::cast_possible_truncation)]
+            let q = ((u128::from(x) * RECIPROCALS[ri]) >> 64) as u64;
+            (x - q * r, q)
+        }
         _ => (x % r, x / r),
     }
 }
@@ -298,8 +332,11 @@ fn grid_with(key: &GridKey, position: u32, tier: u8, m: usize) -> TicketGrid {
     let mut map = role_symbols(&offered, 0, m);
     for (c, grid) in cells.iter_mut().enumerate() {
         if c > 0 {
-            map[..OFFERED_SYMBOLS]
-                .copy_from_slice(&role_symbols(&offered, c, m)[..OFFERED_SYMBOLS]);
+            // role_symbols(offered, c): the chosen symbol, then the other two offered in
+            // their order.
+            map[0] = offered[c];
+            map[1] = offered[usize::from(c == 0)];
+            map[2] = offered[if c == 2 { 1 } else { 2 }];
         }
         for (x, &r) in grid.iter_mut().zip(roles.iter()) {
             *x = map[usize::from(r)];
@@ -544,7 +581,47 @@ mod tests {
     }
 
     #[test]
+    fn div_rem_by_reciprocal_is_division() {
+        let mut xs: Vec<u64> = vec![0, 1, 2, 63, 64, 65, BATCH_LIMIT - 1, BATCH_LIMIT, u64::MAX];
+        let k = key();
+        let mut s = TicketStream::new(&k, 0);
+        for _ in 0..20_000 {
+            xs.push(s.next_u64() % BATCH_LIMIT);
+            xs.push(s.next_u64() >> (s.next_u64() % 64));
+        }
+        for r in 1..=(RECIPROCAL_RANGES as u64 + 2) {
+            let mut near: Vec<u64> = (1..2000u64)
+                .flat_map(|k| {
+                    let m = (BATCH_LIMIT / r / 2000) * k * r;
+                    [m.saturating_sub(1), m, m + 1]
+                })
+                .collect();
+            near.extend(&xs);
+            for &x in &near {
+                assert_eq!(div_rem(x, r), (x % r, x / r), "{x} / {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_offered_roles_of_each_choice_are_role_symbols() {
+        // grid_with sets roles 0..3 of each choice by hand: the same as role_symbols.
+        let k = key();
+        for p in 0..200 {
+            let g = grid_with(&k, p, [0, 4, 7, 10][p as usize % 4], 26);
+            let (offered, roles) = offered_and_roles(&k, p, [0, 4, 7, 10][p as usize % 4], 26);
+            for c in 0..OFFERED_SYMBOLS {
+                let map = role_symbols(&offered, c, 26);
+                let want: Vec<u8> = roles.iter().map(|&r| map[usize::from(r)]).collect();
+                assert_eq!(g.cells[c].to_vec(), want, "position {p} choice {c}");
+            }
+        }
+    }
+
+    #[test]
     fn the_stream_is_hmac_over_position_and_counter() {
+        use hmac::{KeyInit, Mac};
+        type HmacSha256 = hmac::Hmac<sha2::Sha256>;
         let gk = Hash32([7u8; 32]);
         let k = GridKey::new(&gk);
         let mut s = TicketStream::new(&k, 0x0102_0304);

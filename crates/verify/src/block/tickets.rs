@@ -43,6 +43,71 @@ pub fn encode_row(out: &mut Vec<u8>, position: u32, tier: u8, prize_cents: u64, 
     }
 }
 
+/// Number of decimal digits of `x` (canonical: no leading zero, "0" for zero).
+fn decimal_len(x: u64) -> usize {
+    x.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
+/// Length of the row [`encode_row`] writes for a ticket at `position` of `tier` paying
+/// `prize_cents`, without its line feed: a row's length does not depend on its grid, so a
+/// block's `tickets.csv` is laid out before any grid is made.
+pub(crate) fn row_len(position: u32, tier: u8, prize_cents: u64) -> usize {
+    decimal_len(u64::from(position))
+        + decimal_len(u64::from(tier))
+        + decimal_len(prize_cents)
+        + OFFERED_SYMBOLS
+        + OFFERED_SYMBOLS * GRID_CELLS
+        + 3
+        + OFFERED_SYMBOLS
+}
+
+/// Writes `x` in canonical decimal at the start of `dst`; returns the digits' count.
+fn put_decimal(dst: &mut [u8], mut x: u64) -> usize {
+    let n = decimal_len(x);
+    for d in dst[..n].iter_mut().rev() {
+        // x % 10 < 10: the digit fits a u8.
+        #[allow(clippy::cast_possible_truncation)]
+        let digit = (x % 10) as u8;
+        *d = b'0' + digit;
+        x /= 10;
+    }
+    n
+}
+
+/// [`encode_row`] into the first [`row_len`] bytes of `dst` (the row's place in a block's
+/// `tickets.csv`), with the grid's letters read from its symbols as they are written. Returns
+/// the row's length.
+///
+/// # Panics
+/// If `dst` is shorter than the row (a caller bug: the caller laid the file out with
+/// [`row_len`]).
+pub(crate) fn write_row(
+    dst: &mut [u8],
+    position: u32,
+    tier: u8,
+    prize_cents: u64,
+    g: &TicketGrid,
+) -> usize {
+    let mut n = put_decimal(dst, u64::from(position));
+    dst[n] = b',';
+    n += 1;
+    n += put_decimal(&mut dst[n..], u64::from(tier));
+    dst[n] = b',';
+    n += 1;
+    n += put_decimal(&mut dst[n..], prize_cents);
+    dst[n] = b',';
+    n += 1;
+    dst[n..n + OFFERED_SYMBOLS].copy_from_slice(&g.offered_text());
+    n += OFFERED_SYMBOLS;
+    for c in 0..OFFERED_SYMBOLS {
+        dst[n] = b',';
+        n += 1;
+        dst[n..n + GRID_CELLS].copy_from_slice(&g.grid_text(c));
+        n += GRID_CELLS;
+    }
+    n
+}
+
 /// The Merkle leaf hash of a ticket (spec/formats.md §5.B7): RFC 6962 `SHA-256(0x00 || row)`, row without `\n`.
 pub fn ticket_leaf(row: &[u8]) -> Hash32 {
     leaf_hash(row)
@@ -367,6 +432,27 @@ pub fn verify_tickets_bytes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_row_written_in_place_is_the_encoded_row_of_the_length_laid_out() {
+        let key = crate::block::grid::GridKey::new(&Hash32([9u8; 32]));
+        let rules = crate::rules::game::tests_support::small_rules(100);
+        for (position, tier, prize) in [
+            (0u32, 0u8, 0u64),
+            (9, 4, 100),
+            (10, 10, 1_000_000),
+            (99_999, 7, 12_345),
+            (u32::MAX, 5, u64::MAX),
+        ] {
+            let g = crate::block::grid::ticket_grid_with(&key, position, tier, &rules);
+            let mut want = vec![];
+            encode_row(&mut want, position, tier, prize, &g);
+            let mut got = vec![0u8; 200];
+            let n = write_row(&mut got, position, tier, prize, &g);
+            assert_eq!(&got[..n], &want[..]);
+            assert_eq!(row_len(position, tier, prize), want.len());
+        }
+    }
     use crate::block::{BlockId, generate_block};
     use crate::rules::game::tests_support::small_rules;
 

@@ -6,6 +6,7 @@
 //! No reseed, no additional input, no prediction resistance: a draw is a single deterministic
 //! expansion of one seed, which is what makes it recomputable by third parties.
 
+use super::hash::HmacPads;
 use hmac::{KeyInit, Mac};
 use sha2::Sha256;
 
@@ -79,10 +80,11 @@ impl HmacDrbg {
             out.len() <= MAX_REQUEST_BYTES,
             "SP 800-90A: a request is at most 2^19 bits"
         );
-        // The key does not change until the update below: its pad states are computed once.
-        let keyed = Keyed::new(&self.key);
+        // The key does not change until the update below: its pad states are computed once,
+        // and each 32 bytes cost two compressions (HmacPads).
+        let pads = HmacPads::new(&self.key);
         for chunk in out.chunks_mut(32) {
-            self.v = keyed.mac(&[&self.v], &[]);
+            self.v = pads.mac32(&self.v);
             chunk.copy_from_slice(&self.v[..chunk.len()]);
         }
         self.update(&[]);
@@ -126,7 +128,13 @@ impl DrbgStream {
     /// The next 8 bytes of the stream as a big-endian u64.
     pub fn next_u64(&mut self) -> u64 {
         let mut b = [0u8; 8];
-        self.fill(&mut b);
+        if let Some(next) = self.buf.get(self.pos..self.pos + 8) {
+            // The common case: the 8 bytes are in the buffer (as fill would take them).
+            b.copy_from_slice(next);
+            self.pos += 8;
+        } else {
+            self.fill(&mut b);
+        }
         u64::from_be_bytes(b)
     }
 
@@ -149,11 +157,16 @@ impl DrbgStream {
 /// If `n == 0` (a caller bug: there is nothing to choose from).
 pub fn uniform_from(n: u64, mut next: impl FnMut() -> u64) -> u64 {
     assert!(n > 0, "uniform(0): empty range");
-    // 2^64 mod n computed without overflow: (2^64 - n) mod n == 2^64 mod n.
-    let rem = n.wrapping_neg() % n;
-    let limit = 0u64.wrapping_sub(rem); // 2^64 - rem, or 0 meaning 2^64 when rem == 0
     loop {
         let x = next();
+        // 2^64 mod n < n, so every x below 2^64 - n is below the limit 2^64 - (2^64 mod n):
+        // accepted without the division that computes the limit (nearly every x).
+        if x < n.wrapping_neg() {
+            return x % n;
+        }
+        // 2^64 mod n computed without overflow: (2^64 - n) mod n == 2^64 mod n.
+        let rem = n.wrapping_neg() % n;
+        let limit = 0u64.wrapping_sub(rem); // 2^64 - rem, or 0 meaning 2^64 when rem == 0
         if rem == 0 || x < limit {
             return x % n;
         }

@@ -125,6 +125,111 @@ pub fn sha256(data: &[u8]) -> Hash32 {
     Hash32(Sha256::digest(data).into())
 }
 
+/// SHA-256's initial hash value (FIPS 180-4 §5.3.3).
+const SHA256_IV: [u32; 8] = [
+    0x6a09_e667,
+    0xbb67_ae85,
+    0x3c6e_f372,
+    0xa54f_f53a,
+    0x510e_527f,
+    0x9b05_688c,
+    0x1f83_d9ab,
+    0x5be0_cd19,
+];
+
+/// A SHA-256 state's words as the digest's bytes (big-endian, FIPS 180-4 §6.2.2 step 4).
+fn state_bytes(state: &[u32; 8]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (o, w) in out.chunks_exact_mut(4).zip(state) {
+        o.copy_from_slice(&w.to_be_bytes());
+    }
+    out
+}
+
+/// HMAC-SHA256 (RFC 2104) under a 32-byte key, its pad states precomputed: the SHA-256 states
+/// after the key XOR ipad and the key XOR opad blocks. A MAC of a message that fits one block
+/// with its padding is then two compressions of blocks padded by hand (FIPS 180-4 §5.1.1), for
+/// the millions of MACs of a block's grid streams and its shuffle's DRBG.
+#[derive(Clone)]
+pub(crate) struct HmacPads {
+    inner: [u32; 8],
+    outer: [u32; 8],
+}
+
+impl HmacPads {
+    /// The pad states of `key` (shorter than SHA-256's block: RFC 2104 pads it with zeros).
+    pub(crate) fn new(key: &[u8; 32]) -> HmacPads {
+        let pad = |byte: u8| {
+            let mut block = [byte; 64];
+            for (b, k) in block.iter_mut().zip(key) {
+                *b ^= k;
+            }
+            let mut state = SHA256_IV;
+            sha2::block_api::compress256(&mut state, &[block]);
+            state
+        };
+        HmacPads {
+            inner: pad(0x36),
+            outer: pad(0x5c),
+        }
+    }
+
+    /// `HMAC(key, message)` for a `message` of at most 55 bytes given already padded as the
+    /// inner hash's second block (its bit length counting the 64-byte key block).
+    pub(crate) fn mac_padded(&self, message: &[u8; 64]) -> [u8; 32] {
+        let mut inner = self.inner;
+        sha2::block_api::compress256(&mut inner, &[*message]);
+        let mut block = [0u8; 64];
+        block[..32].copy_from_slice(&state_bytes(&inner));
+        block[32] = 0x80;
+        block[56..].copy_from_slice(&((64u64 + 32) * 8).to_be_bytes());
+        let mut outer = self.outer;
+        sha2::block_api::compress256(&mut outer, &[block]);
+        state_bytes(&outer)
+    }
+
+    /// `HMAC(key, message)` for a 32-byte `message`.
+    pub(crate) fn mac32(&self, message: &[u8; 32]) -> [u8; 32] {
+        let mut block = [0u8; 64];
+        block[..32].copy_from_slice(message);
+        block[32] = 0x80;
+        block[56..].copy_from_slice(&((64u64 + 32) * 8).to_be_bytes());
+        self.mac_padded(&block)
+    }
+}
+
+/// Longest message [`sha256_short`] hashes in its stack buffer (three blocks, less the padding).
+const SHORT_MAX: usize = 3 * 64 - 9;
+
+/// SHA-256 of the concatenation of `parts`: the same digest as [`sha256`], for the millions of
+/// short messages of a block (ticket leaves, tree nodes) padded by hand (FIPS 180-4 §5.1.1) into
+/// a stack buffer and compressed in one call, without the streaming hasher's buffering. Longer
+/// messages go to the streaming hasher.
+pub(crate) fn sha256_short(parts: &[&[u8]]) -> Hash32 {
+    let total: usize = parts.iter().map(|p| p.len()).sum();
+    if total > SHORT_MAX {
+        let mut h = Sha256::new();
+        for p in parts {
+            h.update(p);
+        }
+        return Hash32(h.finalize().into());
+    }
+    let mut blocks = [[0u8; 64]; 3];
+    let flat = blocks.as_flattened_mut();
+    let mut n = 0;
+    for p in parts {
+        flat[n..n + p.len()].copy_from_slice(p);
+        n += p.len();
+    }
+    flat[n] = 0x80;
+    let used = (n + 9).div_ceil(64);
+    // n <= SHORT_MAX: the bit length fits a u64 and the padding fits the buffer.
+    flat[used * 64 - 8..used * 64].copy_from_slice(&((n as u64) * 8).to_be_bytes());
+    let mut state = SHA256_IV;
+    sha2::block_api::compress256(&mut state, &blocks[..used]);
+    Hash32(state_bytes(&state))
+}
+
 /// Domain-separated SHA-256 (spec/formats.md §1.2): `SHA-256(label || 0x00 || for each part: u64be(len) || part)`.
 /// The label names the purpose, so a hash made for one purpose can never stand for another, and
 /// the length prefixes make the concatenation unambiguous.
@@ -177,6 +282,35 @@ mod tests {
             serde_json::from_str::<Hash32>(&format!("\"{h}\"")).unwrap(),
             Hash32::from_hex(&h).unwrap()
         );
+    }
+
+    #[test]
+    fn the_padded_hmac_is_hmac() {
+        use hmac::{KeyInit, Mac};
+        type HmacSha256 = hmac::Hmac<Sha256>;
+        for k in 0..20u8 {
+            let key = [k.wrapping_mul(37); 32];
+            let msg = [k.wrapping_mul(11).wrapping_add(5); 32];
+            let mut m = <HmacSha256 as KeyInit>::new_from_slice(&key).unwrap();
+            m.update(&msg);
+            let want: [u8; 32] = m.finalize().into_bytes().into();
+            assert_eq!(HmacPads::new(&key).mac32(&msg), want);
+        }
+    }
+
+    #[test]
+    fn the_short_sha256_is_sha256_at_every_length_and_cut() {
+        let data: Vec<u8> = (0..400u32).map(|i| (i * 7 + 3).to_le_bytes()[0]).collect();
+        for len in 0..=data.len() {
+            let m = &data[..len];
+            assert_eq!(sha256_short(&[m]), sha256(m), "{len} bytes");
+            let cut = len / 3;
+            assert_eq!(
+                sha256_short(&[&m[..cut], &[], &m[cut..]]),
+                sha256(m),
+                "{len} bytes cut at {cut}"
+            );
+        }
     }
 
     #[test]

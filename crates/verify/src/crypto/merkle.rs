@@ -4,30 +4,17 @@
 //! so that one entry, one ticket or one audit event can be proven without revealing the rest;
 //! RFC 9162 §2.1.4 consistency proofs show that a later tree extends an earlier one.
 
-use super::hash::Hash32;
+use super::hash::{Hash32, sha256_short};
 use sha2::{Digest, Sha256};
 
 /// `SHA-256(0x00 || data)`.
 pub fn leaf_hash(data: &[u8]) -> Hash32 {
-    Hash32(
-        Sha256::new()
-            .chain_update([0x00])
-            .chain_update(data)
-            .finalize()
-            .into(),
-    )
+    sha256_short(&[&[0x00], data])
 }
 
 /// `SHA-256(0x01 || left || right)`.
 pub fn node_hash(left: &Hash32, right: &Hash32) -> Hash32 {
-    Hash32(
-        Sha256::new()
-            .chain_update([0x01])
-            .chain_update(left)
-            .chain_update(right)
-            .finalize()
-            .into(),
-    )
+    sha256_short(&[&[0x01], left, right])
 }
 
 /// Largest power of two strictly below `n` (n >= 2).

@@ -9,4 +9,5 @@ mod hash;
 pub mod keys;
 pub mod merkle;
 
+pub(crate) use hash::HmacPads;
 pub use hash::{Hash32, hex32, parse_hex32, sha256, tagged_hash};
