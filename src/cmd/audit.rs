@@ -79,12 +79,15 @@ fn backup(ctx: &mut Ctx, out: &Path) -> Result<()> {
             crate::msg!(mc::REC_AUDIT_BACKUP_EXISTS),
         ));
     }
+    // A backup is what gets put back: every checkpoint's signature is checked, not only those
+    // after the token's last mark (spec/appliance.md §6.6, §6.8).
+    ctx.opening.whole_check = true;
     ctx.check_only()?;
     let log = ctx.audit()?;
     let (trail, events, head) = log.with_snapshot(|snap| {
         // The events as this snapshot holds them (refused if another command appended since
         // the check): the head the copy has.
-        let events = log.events()?;
+        let events = log.events_afresh()?;
         let head = urne_verify::audit::chain::tree_root(
             &events.iter().map(|e| e.hash).collect::<Vec<_>>(),
         );

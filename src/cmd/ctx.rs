@@ -122,7 +122,8 @@ impl Ctx {
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
         self.record_start(&mut log, sw)?;
         if let Some(c) = confirmed {
-            log.record_as(hsm, c, &[], Vouch::Later)?;
+            // A person's confirmation, marked at once (with a start left to the next mark).
+            log.record_as(hsm, c, &[], Vouch::Mark)?;
         }
         self.audit = Some(log);
         Ok(())
@@ -447,9 +448,10 @@ impl Ctx {
     /// Before a command reports success: its trail is still the file it opened, with the head
     /// it appended (spec/appliance.md §6.6). A no-op for commands that did not begin.
     pub fn finish(&mut self) -> Result<()> {
-        // What the command appended since its last mark (its end's records) is marked before
-        // it reports success: the next command finds it vouched for.
-        self.vouch(Vouch::Mark)?;
+        // What the command appended since its last mark (its end's records) is marked, and the
+        // marks read back, before it reports success: a copy used at once, or a restart made
+        // meanwhile, stops it here (exit 7) rather than let it report success.
+        self.vouch(Vouch::ReadBack)?;
         match &self.audit {
             Some(log) => log.check_still_in_place(),
             None => Ok(()),

@@ -32,10 +32,6 @@ pub(super) fn reveal(
     let id = parse_block_arg(block_arg, &msg!(S::REC_BLOCK_ID_EXAMPLE))?;
     sales_close_of(sales_closed_at)?;
     // The reveal's folder is judged before anything is recorded (spec/formats.md §6.7).
-    // Nothing of this run is shown or placed before its reveal's placing is marked and read
-    // back (or, adopting a placed reveal, before the command's end is marked): its start is
-    // marked with them.
-    ctx.opening.defer_start = true;
     ctx.begin_checked(|events| refuse_out(events, &id, out))?;
     run_in_sitting(ctx, block_arg, sales_closed_at, out, &mut Terminal::Own)
 }

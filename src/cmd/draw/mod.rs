@@ -300,6 +300,10 @@ fn randomness(ctx: &mut Ctx, s: &Sealed) -> Result<Randomness> {
         );
         (seq, c.contribution)
     } else {
+        // Nothing is shown before the token has vouched for this run's records and read its
+        // marks back: done with the entropy just recorded, done here for an entropy recorded by
+        // an earlier run (a draw taken up again at its contribution).
+        ctx.vouch(crate::edge::store::Vouch::ReadBack)?;
         show_sealed(s);
         let shown = [(
             crate::text::attempt_label(("jour du", "day"), &s.day, s.st.attempt, entropy_seq),

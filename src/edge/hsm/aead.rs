@@ -192,6 +192,21 @@ impl Hsm {
         Ok(self.seal_key()?.1)
     }
 
+    /// [`Hsm::seal_key`], found and checked once per session: the key is neither modifiable nor
+    /// destroyable, so what was checked stays true while the session lasts.
+    fn seal_key_of_session(&self) -> Result<(ObjectHandle, SealKeyRecord)> {
+        let mut cached = self
+            .sealing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(k) = cached.as_ref() {
+            return Ok(k.clone());
+        }
+        let k = self.seal_key()?;
+        *cached = Some(k.clone());
+        Ok(k)
+    }
+
     /// The sealing key: its handle and its attributes, which must be sound
     /// ([`SealKeyRecord::is_sound`]); none (a token initialised by an urne without one), several,
     /// or one that is not what urne generates, exit 3.
@@ -281,7 +296,7 @@ impl Hsm {
     /// is opened again before it is returned: a token that seals what it cannot open fails
     /// closed.
     pub fn seal(&self, aad: &[u8], plaintext: &[u8]) -> Result<SealedBox> {
-        let (h, key) = self.seal_key()?;
+        let (h, key) = self.seal_key_of_session()?;
         let mut iv = [0u8; IV_LEN];
         self.s()
             .generate_random_slice(&mut iv)
@@ -338,7 +353,7 @@ impl Hsm {
     /// the token). A box naming another key, or whose tag does not verify (altered, or sealed
     /// for another trail or purpose), is refused, exit 5; no sealing key, exit 3.
     pub fn unseal(&self, aad: &[u8], sealed: &SealedBox) -> Result<Vec<u8>> {
-        let (h, key) = self.seal_key()?;
+        let (h, key) = self.seal_key_of_session()?;
         if sealed.ciphertext_and_tag.len() < TAG_LEN {
             return Err(not_opened(&crate::msg!(m::ERR_SEAL_SHORT)));
         }

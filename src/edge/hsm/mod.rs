@@ -111,6 +111,13 @@ pub struct Hsm {
     /// urne's data objects already read and checked in this session, by handle (they are
     /// non-modifiable and non-destroyable, spec/appliance.md §6.6).
     objects: Mutex<Vec<(ObjectHandle, Vec<u8>)>>,
+    /// The key objects found in this session, one per class and label, and the public keys
+    /// read from them: every signature of a command (one per append, one per output file) uses
+    /// them without looking the key up in the token again (docs/costs.md).
+    keys: Mutex<Vec<FoundKey>>,
+    /// The sealing key found and checked in this session (non-modifiable, non-destroyable,
+    /// spec/appliance.md §6.9): each seal and unseal uses it without looking it up again.
+    sealing: Mutex<Option<(ObjectHandle, urne_verify::events::payloads::SealKeyRecord)>>,
     /// The code answering for the HSM, measured on first use (after `C_Initialize`).
     measured: Mutex<Option<Pkcs11Identity>>,
     /// Whether the token is a rehearsal token (spec/appliance.md §6.10): read from the token, by
@@ -120,6 +127,15 @@ pub struct Hsm {
     /// The module's file, open for as long as the module is loaded (it was loaded from this
     /// descriptor, after hashing it). Declared last: dropped after the module is finalised.
     module: ModuleFile,
+}
+
+/// A key object a session found: its class and label, its handle, and for a public key the key
+/// read from it once.
+struct FoundKey {
+    class: ObjectClass,
+    label: String,
+    handle: ObjectHandle,
+    public: Option<[u8; 32]>,
 }
 
 /// The label of a rehearsal token's key of `role` (spec/appliance.md §6.10): fixed, never the
@@ -274,6 +290,8 @@ impl Hsm {
             cfg: cfg.clone(),
             seen: Mutex::new(vec![]),
             objects: Mutex::new(vec![]),
+            keys: Mutex::new(vec![]),
+            sealing: Mutex::new(None),
             measured: Mutex::new(None),
             rehearsal: std::sync::atomic::AtomicBool::new(false),
             module,
@@ -438,9 +456,23 @@ impl Hsm {
 
     fn find_one(&self, class: ObjectClass, role: KeyRole) -> Result<ObjectHandle> {
         let label = self.label(role);
+        if let Some(h) = self.cached_key(class, label) {
+            return Ok(h);
+        }
         let hits = self.find(class, label)?;
         match hits.len() {
-            1 => Ok(hits[0]),
+            1 => {
+                self.keys
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(FoundKey {
+                        class,
+                        label: label.to_string(),
+                        handle: hits[0],
+                        public: None,
+                    });
+                Ok(hits[0])
+            }
             0 => Err(Error::new(
                 Kind::KeyMissing,
                 crate::msg!(
@@ -460,6 +492,25 @@ impl Hsm {
                 crate::msg!(m::REC_HSM_ALTERED_CEREMONY),
             )),
         }
+    }
+
+    /// Forgets the key objects found so far: called when this session generates or destroys
+    /// key objects (`keys init`).
+    pub(super) fn forget_keys(&self) {
+        self.keys
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clear();
+    }
+
+    /// The key object of `class` labelled `label` this session found already.
+    fn cached_key(&self, class: ObjectClass, label: &str) -> Option<ObjectHandle> {
+        self.keys
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .find(|k| k.class == class && k.label == label)
+            .map(|k| k.handle)
     }
 
     /// Whether any object (public or private) already carries one of urne's key labels.
@@ -502,7 +553,21 @@ impl Hsm {
     /// The raw public key of a role.
     pub fn public_key(&self, role: KeyRole) -> Result<[u8; 32]> {
         let h = self.find_one(ObjectClass::PUBLIC_KEY, role)?;
-        self.read_public(h)
+        let mut keys = self
+            .keys
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let slot = keys
+            .iter_mut()
+            .find(|k| k.class == ObjectClass::PUBLIC_KEY && k.handle == h);
+        if let Some(pk) = slot.as_ref().and_then(|k| k.public) {
+            return Ok(pk);
+        }
+        let pk = self.read_public(h)?;
+        if let Some(slot) = slot {
+            slot.public = Some(pk);
+        }
+        Ok(pk)
     }
 
     /// The key of a role, with its private key's attributes read back from the token.

@@ -113,6 +113,7 @@ impl Hsm {
     /// that prove where the key was made. Refuses if any object already carries the role's
     /// label.
     pub fn generate_key_pair(&self, role: KeyRole) -> Result<KeyInfo> {
+        self.forget_keys();
         let label = self.label(role).to_string();
         if !self.role_objects(role)?.halves.is_empty() {
             return Err(Error::new(
@@ -174,6 +175,7 @@ impl Hsm {
         }
         for h in halves {
             let _ = self.s().destroy_object(h);
+            self.forget_keys();
         }
         Err(Error::new(
             Kind::HsmMisbehaves,
@@ -251,6 +253,7 @@ impl Hsm {
         let mut halves: Vec<&KeyHalf> = objects.halves.iter().collect();
         halves.sort_by_key(|h| h.public);
         for h in halves {
+            self.forget_keys();
             self.s().destroy_object(h.handle).map_err(|e| {
                 hsm_err(
                     crate::msg!(

@@ -196,20 +196,8 @@ impl AuditLog {
         let (seq, prev) = next_link(&tx, &path)?;
         // The trail as it stands, recomputed, holding what this process verified (spec/appliance.md §6.5):
         // never sign over an event edited, removed or rewritten after the check.
-        // Read again only when another connection wrote the file since this process last read
-        // or appended (SQLite's `data_version`): otherwise it holds exactly what it knew.
-        let version = super::data_version(&tx, &path)?;
-        let cached =
-            self.seen.borrow_mut().take().filter(|(v, e)| {
-                *v == version && known.as_ref().is_some_and(|k| k.len() == e.len())
-            });
-        let mut events = if let Some((_, events)) = cached {
-            events
-        } else {
-            let events = super::read_events(&tx, &path)?;
-            super::check_known(known.as_deref(), &path, &events)?;
-            events
-        };
+        let (version, mut events) =
+            events_to_extend(&tx, &path, &self.seen, known.as_deref(), (seq, prev))?;
         let mut hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
         if check_view {
             // On a refusal, dropping `tx` rolls the transaction back: nothing is written.
@@ -427,6 +415,38 @@ impl AuditLog {
             )),
         }
     }
+}
+
+/// The events an append extends, inside its transaction: those this process last read or
+/// appended, unless another connection wrote the file since (SQLite's `data_version`), when
+/// they are read again and checked against what it verified (`known`); and the new event's link,
+/// `(seq, prev)` as the file's head row gives it, must follow the last of them. Returns the
+/// `data_version` they are of, and the events.
+fn events_to_extend(
+    tx: &Connection,
+    path: &Path,
+    seen: &std::cell::RefCell<Option<(i64, Vec<Event>)>>,
+    known: Option<&[Hash32]>,
+    (seq, prev): (u64, Hash32),
+) -> Result<(i64, Vec<Event>)> {
+    let version = super::data_version(tx, path)?;
+    let cached = seen
+        .borrow_mut()
+        .take()
+        .filter(|(v, e)| *v == version && known.is_some_and(|k| k.len() == e.len()));
+    let events = if let Some((_, events)) = cached {
+        events
+    } else {
+        let events = super::read_events(tx, path)?;
+        super::check_known(known, path, &events)?;
+        events
+    };
+    // A head row changed under this process by other means than SQLite is refused, never
+    // signed over.
+    if seq != events.len() as u64 + 1 || events.last().map_or(Hash32::ZERO, |e| e.hash) != prev {
+        return Err(super::gone_error(path, &m::ERR_STORE_CHANGED));
+    }
+    Ok((version, events))
 }
 
 /// Signs the checkpoint over the trail with the event being appended (`size` events, root

@@ -307,12 +307,13 @@ impl AuditLog {
             // Nothing written to the file by another connection since this process last read or
             // appended (SQLite's `data_version`): it holds what this process verified.
             let version = data_version(&self.conn, &self.path)?;
-            if self
-                .seen
-                .borrow()
-                .as_ref()
-                .is_some_and(|(v, events)| *v == version && events.len() == known.len())
-            {
+            let unchanged = match self.seen.borrow().as_ref() {
+                Some((v, events)) if *v == version && events.len() == known.len() => {
+                    head_is(&self.conn, &self.path, events)?
+                }
+                _ => false,
+            };
+            if unchanged {
                 return Ok(());
             }
             let now = read_events(&self.conn, &self.path)?;
@@ -356,6 +357,13 @@ impl AuditLog {
     pub fn events(&self) -> Result<Vec<Event>> {
         let version = data_version(&self.conn, &self.path)?;
         self.events_at(&self.conn, version)
+    }
+
+    /// [`AuditLog::events`] read from the file whatever this process keeps (a backup states the
+    /// head of the bytes it copies), and checked against what it verified.
+    pub fn events_afresh(&self) -> Result<Vec<Event>> {
+        *self.seen.borrow_mut() = None;
+        self.events()
     }
 
     /// [`AuditLog::events`] on `conn` (the log's own connection, or a transaction of it) whose
@@ -558,6 +566,7 @@ impl Seen<'_> {
         if self.known.borrow().is_some()
             && let Some((v, events)) = self.last.borrow().as_ref()
             && *v == version
+            && head_is(conn, self.path, events)?
         {
             return Ok(events.clone());
         }
@@ -589,8 +598,30 @@ impl Seen<'_> {
     }
 }
 
+/// Whether the file's last event row is the last of `events` (its sequence number and stored
+/// hash; none when `events` is empty): checked with every use of the events a process keeps, since
+/// `data_version` sees only what is written through SQLite.
+pub(super) fn head_is(conn: &Connection, path: &Path, events: &[Event]) -> Result<bool> {
+    let head: Option<(i64, Vec<u8>)> = conn
+        .query_row(
+            "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()
+        .map_err(|e| db_err(path, &m::ERR_DB_READ_HEAD, e))?;
+    Ok(match (head, events.last()) {
+        (None, None) => true,
+        (Some((seq, hash)), Some(last)) => {
+            seq.cast_unsigned() == last.seq && hash.as_slice() == last.hash.as_slice()
+        }
+        _ => false,
+    })
+}
+
 /// SQLite's `data_version` of `conn`: it changes when another connection (of this process or
-/// another) commits a change to the file, never for the connection's own commits.
+/// another) commits a change to the file through SQLite, never for the connection's own commits;
+/// bytes written to the file by other means do not change it.
 pub(super) fn data_version(conn: &Connection, path: &Path) -> Result<i64> {
     conn.query_row("PRAGMA data_version", [], |r| r.get(0))
         .map_err(|e| db_err(path, &m::ERR_DB_READ_EVENTS, e))
