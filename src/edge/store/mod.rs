@@ -328,15 +328,40 @@ impl AuditLog {
         Ok(())
     }
 
-    /// The latest stored checkpoint's note (every append of a version-2 trail signs one).
+    /// The latest stored checkpoint's note (every append of a version-2 trail signs one). On a
+    /// trail checked against the token, it must be the checkpoint of the head this process knows
+    /// (its size and root, under the token's audit key): outputs carry it.
     pub fn latest_note(&self) -> Result<String> {
-        self.checkpoints()?.pop().map(|(_, n)| n).ok_or_else(|| {
+        let note: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT note FROM checkpoints ORDER BY size DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_CHECKPOINTS, e))?;
+        let note = note.ok_or_else(|| {
             Error::new(
                 Kind::StoreFailed,
                 crate::msg!(m::ERR_STORE_NO_CHECKPOINT),
                 crate::msg!(m::REC_STORE_AUDIT_VERIFY),
             )
-        })
+        })?;
+        if let (Some(b), Some(known)) = (self.binding.filter(|b| b.marking), &*self.known.borrow())
+        {
+            let size = known.len() as u64;
+            let root = match self.frontier.borrow().as_ref() {
+                Some(f) if f.size() == size => f.root(),
+                _ => chain::tree_root(known),
+            };
+            let head = chain::verify_note_as(&note, &b.audit_key, b.origin)
+                .is_ok_and(|cp| cp.size == size && cp.root == root);
+            if !head {
+                return Err(gone_error(&self.path, &m::ERR_STORE_CHANGED));
+            }
+        }
+        Ok(note)
     }
 
     /// Opens an existing audit database without creating or writing anything of urne's (for
