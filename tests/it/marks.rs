@@ -109,3 +109,85 @@ fn a_checkpoint_altered_before_the_last_mark_is_left_to_audit_verify_and_the_sit
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+#[test]
+fn a_draw_taken_up_again_on_a_copy_stops_before_it_shows_the_commitment_again() {
+    // The day's entropy recorded and marked, its contribution refused (too short): the draw is
+    // taken up again at its contribution. Two copies of that trail, in two folders (so two
+    // locks): B passes its check and is held at its first write; A draws the day in full; then
+    // B goes on. B must read the token's marks back before it shows the commitment again and
+    // asks for a contribution (M-393), find A's history there and stop (M-139), having asked
+    // the commissaire for nothing.
+    let (env, _) = crate::trail::sealed();
+    let o = draw_typed(&env, crate::trail::DAY, "x", "out0");
+    assert!(!o.status.success());
+    assert_eq!(kind_count_of(&env, "draw.entropy"), 1);
+    assert_eq!(kind_count_of(&env, "draw.contribution"), 0);
+    for c in ["copy-a/a.db", "copy-b/b.db"] {
+        let p = env.path(c);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::copy(env.db(), p).unwrap();
+    }
+    let draw_on = |db: &str, out: &str| {
+        let mut c = env.cmd_of(&root().join("scripts/pty-type"));
+        c.env("URNE_DB", env.path(db))
+            .args(["--on", TYPE_BACK, "--send-match"])
+            .args(["--on", CONTRIBUTION_PROMPT, "--send", CONTRIBUTION])
+            .args(["--on", YES_NO, "--send", "oui", "--"])
+            .arg(urne_bin())
+            .args(["draw", "--day", crate::trail::DAY, "--out", out]);
+        c
+    };
+    let lock = rusqlite::Connection::open(env.path("copy-b/b.db")).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let mut b = draw_on("copy-b/b.db", "out-b")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let (checked, wait) = std::sync::mpsc::channel();
+    let pipe = std::io::BufReader::new(b.stdout.take().unwrap());
+    let screen = std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut all = String::new();
+        for line in pipe.lines().map_while(std::result::Result::ok) {
+            // The line every command prints once its trail passed the check, before it acts.
+            if line.starts_with("audit trail ") && line.trim_end().ends_with(" events") {
+                let _ = checked.send(());
+            }
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    if wait
+        .recv_timeout(std::time::Duration::from_mins(2))
+        .is_err()
+    {
+        let _ = b.kill();
+        panic!("B never passed its check: {}", screen.join().unwrap());
+    }
+    let a = draw_on("copy-a/a.db", "out-a").output().unwrap();
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stdout));
+    lock.execute_batch("ROLLBACK").unwrap();
+    let status = b.wait().unwrap();
+    let shown = screen.join().unwrap();
+    assert_eq!(status.code(), Some(7), "{shown}");
+    assert!(shown.contains("trail-fork"), "{shown}");
+    let after_check = &shown[shown.find("audit trail ").unwrap()..];
+    assert!(
+        !regex_lite_contains(after_check, CONTRIBUTION_PROMPT),
+        "B asked for a contribution before reading the marks back: {shown}"
+    );
+    assert!(!env.path("out-b").join("result.json").exists());
+}
+
+/// Whether `text` holds a match of the alternatives `(?:a|b)` of `pattern` (the prompts'
+/// patterns are plain alternatives).
+fn regex_lite_contains(text: &str, pattern: &str) -> bool {
+    pattern
+        .trim_start_matches("(?:")
+        .trim_end_matches(')')
+        .split('|')
+        .any(|alt| text.contains(alt))
+}
