@@ -298,11 +298,12 @@ pub(crate) fn test_producer_key_id() -> String {
 
 /// The forwarding module's knobs (`tests/fixtures/pkcs11/forward.c`), which its configuration
 /// names in `module_env`.
-pub(crate) const FORWARDING_KNOBS: [&str; 7] = [
+pub(crate) const FORWARDING_KNOBS: [&str; 8] = [
     "URNE_TEST_REAL_MODULE",
     "URNE_TEST_FWD_RANDOM",
     "URNE_TEST_FWD_RANDOM_CMD",
     "URNE_TEST_FWD_SIGN_FAIL",
+    "URNE_TEST_FWD_FULL",
     "URNE_TEST_FWD_LOG",
     "URNE_TEST_FWD_SWAP_FROM",
     "URNE_TEST_FWD_SWAP_TO",

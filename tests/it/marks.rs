@@ -191,3 +191,20 @@ fn regex_lite_contains(text: &str, pattern: &str) -> bool {
         .split('|')
         .any(|alt| text.contains(alt))
 }
+
+#[test]
+fn a_token_that_refuses_a_new_mark_stops_the_command_before_it_acts() {
+    // The token's storage full (the forwarding module answers C_CreateObject with
+    // CKR_DEVICE_MEMORY): the command stops at its first mark, before it places anything, with
+    // an error that says so; once the token has room, the next command marks what the refused
+    // one recorded and goes on.
+    let env = Env::forwarding(true);
+    std::fs::write(env.path("fwd-full"), "").unwrap();
+    let o = env.urne(&["keys", "export", "--out", "k"]);
+    let err = assert_fails(&o, 3, "hsm-unavailable");
+    assert!(err.contains("CKR_DEVICE_MEMORY"), "{err}");
+    assert!(!env.path("k").join("keys.json").exists(), "nothing placed");
+    std::fs::remove_file(env.path("fwd-full")).unwrap();
+    env.ok(&["keys", "export", "--out", "k2"]);
+    env.ok(&["keys", "export", "--out", "k3"]);
+}

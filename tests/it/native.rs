@@ -159,6 +159,7 @@ impl Env {
             ("URNE_TEST_REAL_MODULE".to_string(), SOFTHSM.to_string()),
             ("URNE_TEST_FWD_RANDOM".to_string(), p("fwd-random")),
             ("URNE_TEST_FWD_SIGN_FAIL".to_string(), p("fwd-sign-fail")),
+            ("URNE_TEST_FWD_FULL".to_string(), p("fwd-full")),
             ("URNE_TEST_FWD_LOG".to_string(), p("fwd.log")),
         ];
         Env::make_in(dir, keys, Some(&module), vars)

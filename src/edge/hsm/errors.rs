@@ -27,6 +27,11 @@ pub(super) fn hsm_err(what: String, e: P11Error) -> Error {
             crate::msg!(m::ERR_HSM_PIN_LENGTH),
             crate::msg!(m::REC_HSM_PIN_LENGTH),
         ),
+        P11Error::Pkcs11(RvError::DeviceMemory, f) => (
+            Kind::HsmUnavailable,
+            crate::msg!(m::ERR_HSM_TOKEN_FULL, what = what, function = f),
+            crate::msg!(m::REC_HSM_TOKEN_FULL),
+        ),
         P11Error::Pkcs11(rv, f) => (
             Kind::HsmUnavailable,
             crate::msg!(m::ERR_HSM_RETURNED, what = what, rv = rv, function = f),

@@ -1523,6 +1523,18 @@ pub const ERR_HSM_FAILED: Msg = Msg {
     fr: "{what} : {e}",
     en: "{what}: {e}",
 };
+/// The token refused a new object (or an operation) for lack of room (`CKR_DEVICE_MEMORY`).
+pub const ERR_HSM_TOKEN_FULL: Msg = Msg {
+    id: "err-hsm-token-full",
+    fr: "{what} : le jeton n'a plus de place (CKR_DEVICE_MEMORY, {function}) ; la commande s'arrête avant d'agir sur ce qu'elle a inscrit",
+    en: "{what}: the token has no room left (CKR_DEVICE_MEMORY, {function}); the command stops before it acts on what it recorded",
+};
+/// What to do about a full token.
+pub const REC_HSM_TOKEN_FULL: Msg = Msg {
+    id: "rec-hsm-token-full",
+    fr: "rien n'a été montré ni placé depuis la dernière marque ; la commande reprendra ce qu'elle a inscrit quand le jeton aura de la place : voir docs/ceremony.md, « Un jeton plein »",
+    en: "nothing was shown or placed since the last mark; the command takes up what it recorded once the token has room: see docs/ceremony.md, \"A full token\"",
+};
 /// What to do about a token that fails.
 pub const REC_HSM_CHECK_TOKEN: Msg = Msg {
     id: "rec-hsm-check-token",
@@ -2405,6 +2417,8 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_P11_FUNCTION,
     &ERR_HSM_RETURNED,
     &ERR_HSM_FAILED,
+    &ERR_HSM_TOKEN_FULL,
+    &REC_HSM_TOKEN_FULL,
     &REC_HSM_CHECK_TOKEN,
     &ERR_HSM_PIN_INCORRECT,
     &REC_HSM_PIN_INCORRECT,
