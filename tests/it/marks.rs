@@ -75,26 +75,7 @@ fn a_checkpoint_altered_before_the_last_mark_is_left_to_audit_verify_and_the_sit
     // verified at every append. `urne audit verify` checks them all and refuses the trail.
     let (env, _) = crate::trail::sealed();
     env.ok(&["audit", "verify", "--keys", "audit-keys"]);
-    {
-        let c = Insider::open(&env.db());
-        c.execute_batch("DROP TRIGGER checkpoints_no_update")
-            .unwrap();
-        let note: String = c
-            .query_row("SELECT note FROM checkpoints WHERE size = 3", [], |r| {
-                r.get(0)
-            })
-            .unwrap();
-        // The signature line's last base64 character before its padding, changed.
-        let sig_at = note.trim_end().rfind(' ').unwrap() + 10;
-        let mut bytes = note.into_bytes();
-        bytes[sig_at] = if bytes[sig_at] == b'A' { b'B' } else { b'A' };
-        let altered = String::from_utf8(bytes).unwrap();
-        c.execute(
-            "UPDATE checkpoints SET note = ?1 WHERE size = 3",
-            rusqlite::params![altered],
-        )
-        .unwrap();
-    }
+    alter_checkpoint(&env, 3);
     // The events are the token's: the command goes on, and marks its own.
     env.ok(&["keys", "export", "--out", "keys-2"]);
     let o = env.urne(&["audit", "verify", "--keys", "audit-keys"]);
@@ -207,4 +188,52 @@ fn a_token_that_refuses_a_new_mark_stops_the_command_before_it_acts() {
     std::fs::remove_file(env.path("fwd-full")).unwrap();
     env.ok(&["keys", "export", "--out", "k2"]);
     env.ok(&["keys", "export", "--out", "k3"]);
+}
+
+/// Tier (a) alters the signature of the stored checkpoint of size `size` (its events
+/// unchanged): one base64 character of its signature line changed.
+fn alter_checkpoint(env: &Env, size: i64) {
+    let c = Insider::open(&env.db());
+    c.execute_batch("DROP TRIGGER checkpoints_no_update")
+        .unwrap();
+    let note: String = c
+        .query_row(
+            "SELECT note FROM checkpoints WHERE size = ?1",
+            [size],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let sig_at = note.trim_end().rfind(' ').unwrap() + 10;
+    let mut bytes = note.into_bytes();
+    bytes[sig_at] = if bytes[sig_at] == b'A' { b'B' } else { b'A' };
+    let altered = String::from_utf8(bytes).unwrap();
+    c.execute(
+        "UPDATE checkpoints SET note = ?1 WHERE size = ?2",
+        rusqlite::params![altered, size],
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_sitting_refuses_a_checkpoint_altered_before_the_last_mark() {
+    // The same alteration: a sitting checks every checkpoint's signature before its first
+    // screen [M-395], so it is refused there (exit 7), with nothing recorded.
+    let (env, _) = crate::trail::sealed();
+    alter_checkpoint(&env, 3);
+    let events = event_total(&env);
+    let publ = env.path("pub");
+    let o = env
+        .cmd_of(&root().join("scripts/pty-type"))
+        .env_remove("URNE_PIN")
+        .env("LANG", "fr_FR.UTF-8")
+        .args(["--timeout", "60"])
+        .args(["--expect", "code PIN de l'HSM", "--send", &env.pin(), "--"])
+        .arg(urne_bin())
+        .args(["ceremony", "--out", publ.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let screen = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(7), "{screen}");
+    assert!(screen.contains("trail-broken"), "{screen}");
+    assert_eq!(event_total(&env), events, "nothing recorded");
 }
