@@ -12,7 +12,7 @@ use urne_verify::audit::Event;
 use urne_verify::audit::chain::PrefixRoots;
 use urne_verify::crypto::Hash32;
 use urne_verify::events::kinds::{self, Record};
-use urne_verify::verify::trail::{AuditKey, verify_trail, verify_trail_vouched};
+use urne_verify::verify::trail::{AuditKey, verify_trail_vouched};
 
 /// What the check before acting requires of the appliance's clock (spec/appliance.md §6.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,12 +97,7 @@ pub(super) fn check_before_acting(
         Ok(Some(m)) if !whole => m.size,
         _ => 0,
     };
-    if vouched == 0 {
-        verify_trail(&events, &stored, &[], key)
-    } else {
-        verify_trail_vouched(&events, &stored, key, vouched)
-    }
-    .map_err(|f| broken(f.seq, f.reason))?;
+    verify_trail_vouched(&events, &stored, key, vouched).map_err(|f| broken(f.seq, f.reason))?;
     let malformed = |m: kinds::MalformedRecord| {
         Error::new(
             Kind::TrailBroken,

@@ -46,9 +46,8 @@ pub struct Ctx {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Opening {
     /// Whether the command's start may wait for its next record to be marked and read back
-    /// ([`Vouch::Later`]): only for a command whose first act follows a record it reads back
-    /// (a draw's entropy, a reveal's placing), else its start is read back before it does
-    /// anything.
+    /// ([`Vouch::Later`]): only for a command whose first act follows a read of the marks
+    /// (`urne draw`), else its start is read back before it does anything.
     pub defer_start: bool,
     /// Whether the check before acting verifies every checkpoint's signature, not only those
     /// after the token's last mark (a sitting's opening).

@@ -449,6 +449,34 @@ pub(crate) fn openssl_verify(pubkey: &Path, file: &Path, sig: &Path) -> bool {
         .success()
 }
 
+/// Reads a command's output `out` line by line on a thread: the receiver gets a message once
+/// the line every command prints when its trail passed the check, before it acts (`audit trail
+/// … events`), was read; the thread returns everything read.
+pub(crate) fn watch_check(
+    out: impl std::io::Read + Send + 'static,
+) -> (
+    std::sync::mpsc::Receiver<()>,
+    std::thread::JoinHandle<String>,
+) {
+    let (checked, wait) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut all = String::new();
+        for line in std::io::BufReader::new(out)
+            .lines()
+            .map_while(std::result::Result::ok)
+        {
+            if line.starts_with("audit trail ") && line.trim_end().ends_with(" events") {
+                let _ = checked.send(());
+            }
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    (wait, reader)
+}
+
 /// An insider's connection to the trail's database, with `sqlite3`'s defaults. urne refuses a
 /// database whose schema is not exactly its own (spec/appliance.md §6.5), so an insider who drops urne's
 /// triggers to edit rows puts them back afterwards, exactly as urne makes them: with

@@ -166,7 +166,6 @@ struct Held {
 }
 
 fn start_held(env: &Env, db: &str) -> Held {
-    use std::io::BufRead;
     let lock = rusqlite::Connection::open(env.path(db)).unwrap();
     lock.execute_batch("BEGIN IMMEDIATE").unwrap();
     let mut child = env
@@ -182,20 +181,7 @@ fn start_held(env: &Env, db: &str) -> Held {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let (checked, wait) = std::sync::mpsc::channel();
-    let pipe = std::io::BufReader::new(child.stderr.take().unwrap());
-    let stderr = std::thread::spawn(move || {
-        let mut all = String::new();
-        for line in pipe.lines().map_while(std::result::Result::ok) {
-            // The line every command prints once its trail passed the check, before it acts.
-            if line.starts_with("audit trail ") && line.ends_with(" events") {
-                let _ = checked.send(());
-            }
-            all.push_str(&line);
-            all.push('\n');
-        }
-        all
-    });
+    let (wait, stderr) = watch_check(child.stderr.take().unwrap());
     if wait
         .recv_timeout(std::time::Duration::from_mins(2))
         .is_err()

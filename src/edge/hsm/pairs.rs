@@ -175,8 +175,8 @@ impl Hsm {
         }
         for h in halves {
             let _ = self.s().destroy_object(h);
-            self.forget_keys();
         }
+        self.forget_keys();
         Err(Error::new(
             Kind::HsmMisbehaves,
             crate::msg!(m::ERR_HSM_KEY_NOT_FIXED, label = format_args!("{label:?}")),
@@ -252,8 +252,8 @@ impl Hsm {
     pub fn destroy_cut_pair(&self, objects: &RoleObjects) -> Result<()> {
         let mut halves: Vec<&KeyHalf> = objects.halves.iter().collect();
         halves.sort_by_key(|h| h.public);
+        self.forget_keys();
         for h in halves {
-            self.forget_keys();
             self.s().destroy_object(h.handle).map_err(|e| {
                 hsm_err(
                     crate::msg!(

@@ -252,10 +252,9 @@ impl AuditLog {
             if vouch == Vouch::Later {
                 // A trail deleted or replaced under the command: what it appended is marked
                 // all the same, so the file now at the path is refused from now on.
-                if self.check_still_in_place().is_err() {
-                    return self
-                        .mark(token, binding, seq, root, Vouch::Mark)
-                        .map(|()| event);
+                if let Err(e) = self.check_still_in_place() {
+                    let _ = self.mark(token, binding, seq, root, Vouch::Mark);
+                    return Err(e);
                 }
             } else {
                 self.mark(token, binding, seq, root, vouch)?;
@@ -309,14 +308,6 @@ impl AuditLog {
             _ => chain::tree_root(&hashes),
         };
         self.mark(token, binding, size, root, vouch)
-    }
-
-    /// Whether events this process verified or appended are past the token's last mark.
-    pub fn unmarked(&self) -> bool {
-        self.known
-            .borrow()
-            .as_ref()
-            .is_some_and(|h| h.len() as u64 > self.marked.get())
     }
 
     /// Records the size of the token's last mark of this trail, as the check before acting

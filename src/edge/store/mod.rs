@@ -378,10 +378,45 @@ impl AuditLog {
         Ok(AuditLog::from_conn(open_checked(path)?, path))
     }
 
-    /// Every event in sequence order, as stored (no checking).
+    /// Every event in sequence order, as this process verified and appended them: those it
+    /// last read or appended while no other connection wrote the file since (SQLite's
+    /// `data_version`) and its last event row is still theirs, else read again and checked
+    /// against what it verified (spec/appliance.md §6.6 [M-138]).
     pub fn events(&self) -> Result<Vec<Event>> {
-        let version = data_version(&self.conn, &self.path)?;
-        self.events_at(&self.conn, version)
+        let (conn, path) = (&self.conn, &self.path);
+        let version = data_version(conn, path)?;
+        if self.known.borrow().is_some()
+            && let Some((v, events)) = self.seen.borrow().as_ref()
+            && *v == version
+            && head_is(conn, path, events)?
+        {
+            return Ok(events.clone());
+        }
+        let events = read_events(conn, path)?;
+        let hashes = check_known(self.known.borrow().as_deref(), path, &events)?;
+        // What a command decides from is only what it verified and appended itself: events
+        // another process added meanwhile are not read (their checkpoints are not checked here),
+        // the command stops instead (spec/appliance.md §6.6).
+        if let Some(known) = self.known.borrow().as_deref()
+            && hashes.len() > known.len()
+        {
+            return Err(Error::new(
+                Kind::TrailChanged,
+                crate::msg!(
+                    m::ERR_STORE_GREW,
+                    path = self.path.display(),
+                    known = known.len(),
+                    found = hashes.len()
+                ),
+                crate::msg!(m::REC_STORE_GREW),
+            ));
+        }
+        if self.view.get().is_none() {
+            self.view.set(Some(events.last().map_or(0, |e| e.seq)));
+        }
+        *self.known.borrow_mut() = Some(hashes);
+        *self.seen.borrow_mut() = Some((version, events.clone()));
+        Ok(events)
     }
 
     /// [`AuditLog::events`] read from the file whatever this process keeps (a backup states the
@@ -389,19 +424,6 @@ impl AuditLog {
     pub fn events_afresh(&self) -> Result<Vec<Event>> {
         *self.seen.borrow_mut() = None;
         self.events()
-    }
-
-    /// [`AuditLog::events`] on `conn` (the log's own connection, or a transaction of it) whose
-    /// `data_version` is `version`: the events this process last read or appended when no other
-    /// connection wrote the file since, else read again and checked against what it verified.
-    fn events_at(&self, conn: &Connection, version: i64) -> Result<Vec<Event>> {
-        Seen {
-            path: &self.path,
-            known: &self.known,
-            last: &self.seen,
-            view: &self.view,
-        }
-        .events(conn, version)
     }
 
     /// Whether a blob of that hash is stored (its content is checked when it is read).
@@ -574,53 +596,6 @@ pub(super) fn check_known(
         )));
     }
     Ok(hashes)
-}
-
-/// What an [`AuditLog`] knows of its trail, borrowed apart from its connection (an append reads
-/// through its own transaction).
-struct Seen<'a> {
-    path: &'a Path,
-    known: &'a std::cell::RefCell<Option<Vec<Hash32>>>,
-    last: &'a std::cell::RefCell<Option<(i64, Vec<Event>)>>,
-    view: &'a std::cell::Cell<Option<u64>>,
-}
-
-impl Seen<'_> {
-    /// The events through `conn`, whose `data_version` is `version` ([`AuditLog::events_at`]).
-    fn events(&self, conn: &Connection, version: i64) -> Result<Vec<Event>> {
-        if self.known.borrow().is_some()
-            && let Some((v, events)) = self.last.borrow().as_ref()
-            && *v == version
-            && head_is(conn, self.path, events)?
-        {
-            return Ok(events.clone());
-        }
-        let events = read_events(conn, self.path)?;
-        let hashes = check_known(self.known.borrow().as_deref(), self.path, &events)?;
-        // What a command decides from is only what it verified and appended itself: events
-        // another process added meanwhile are not read (their checkpoints are not checked here),
-        // the command stops instead (spec/appliance.md §6.6).
-        if let Some(known) = self.known.borrow().as_deref()
-            && hashes.len() > known.len()
-        {
-            return Err(Error::new(
-                Kind::TrailChanged,
-                crate::msg!(
-                    m::ERR_STORE_GREW,
-                    path = self.path.display(),
-                    known = known.len(),
-                    found = hashes.len()
-                ),
-                crate::msg!(m::REC_STORE_GREW),
-            ));
-        }
-        if self.view.get().is_none() {
-            self.view.set(Some(events.last().map_or(0, |e| e.seq)));
-        }
-        *self.known.borrow_mut() = Some(hashes);
-        *self.last.borrow_mut() = Some((version, events.clone()));
-        Ok(events)
-    }
 }
 
 /// Whether the file's last event row is the last of `events` (its sequence number and stored

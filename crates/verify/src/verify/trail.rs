@@ -160,38 +160,34 @@ pub fn verify_trail(
     held: &[(PathBuf, String)],
     audit_key: AuditKey,
 ) -> Result<TrailReport, TrailFailure> {
-    let key = step1_chain_and_key(events, audit_key)?;
-    let origin = match audit_key {
-        AuditKey::Token(_, o) => Some(o),
-        AuditKey::Given(_) | AuditKey::Recorded => None,
-    };
-    let covered = steps2_3_checkpoints(events, stored, held, key.as_ref(), origin)?;
-    if is_v2(events) {
-        check_every_event_signed(events.len() as u64, stored)?;
-        step5_times(events)?;
-    }
-    Ok(TrailReport {
-        events: events.len() as u64,
-        checkpoints: stored.len() + held.len(),
-        covered,
-        key,
-        trail: trail_identity(events),
-    })
+    verify_trail_from(events, stored, held, audit_key, 0)
 }
 
-/// [`verify_trail`] as the appliance checks its own trail before acting (spec/appliance.md §6.6):
-/// the token's mark vouches for the first `vouched` events (the caller then requires the events'
-/// root at that size to be the mark's), so the signatures of the stored checkpoints before that
-/// size, which the token's audit key made when each was appended and which the appliance
-/// checked then, are not checked again; each must still be there, one per event, and the
-/// checkpoint at that size and every one after it verify. `urne audit verify` and the opening of a sitting check every
-/// signature ([`verify_trail`]).
+/// [`verify_trail`] as the appliance checks its own trail before acting (spec/appliance.md
+/// §6.6 [M-395]): the token's mark vouches for the first `vouched` events (the caller then
+/// requires the events' root at that size to be the mark's), so the signatures of the stored
+/// checkpoints before that size, which the token's audit key made when each was appended and
+/// which the appliance checked then, are not checked again; each must still be there, one per
+/// event, and the checkpoint at that size and every one after it verify. With `vouched` 0, it
+/// is [`verify_trail`]: `urne audit verify`, a sitting's opening and a backup check every
+/// signature.
 ///
 /// # Errors
 /// The first [`TrailFailure`], as [`verify_trail`].
 pub fn verify_trail_vouched(
     events: &[Event],
     stored: &[(u64, String)],
+    audit_key: AuditKey,
+    vouched: u64,
+) -> Result<TrailReport, TrailFailure> {
+    verify_trail_from(events, stored, &[], audit_key, vouched)
+}
+
+/// [`verify_trail`], the stored checkpoints' signatures checked from size `vouched` on.
+fn verify_trail_from(
+    events: &[Event],
+    stored: &[(u64, String)],
+    held: &[(PathBuf, String)],
     audit_key: AuditKey,
     vouched: u64,
 ) -> Result<TrailReport, TrailFailure> {
@@ -208,14 +204,14 @@ pub fn verify_trail_vouched(
         .filter(|(size, _)| *size >= vouched)
         .cloned()
         .collect();
-    let covered = steps2_3_checkpoints(events, &newer, &[], key.as_ref(), origin)?;
+    let covered = steps2_3_checkpoints(events, &newer, held, key.as_ref(), origin)?;
     if is_v2(events) {
         check_every_event_signed(events.len() as u64, stored)?;
         step5_times(events)?;
     }
     Ok(TrailReport {
         events: events.len() as u64,
-        checkpoints: stored.len(),
+        checkpoints: stored.len() + held.len(),
         covered: covered.max(vouched.min(events.len() as u64)),
         key,
         trail: trail_identity(events),
