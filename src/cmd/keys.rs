@@ -408,7 +408,7 @@ fn new_trail_object(hsm: &Hsm, audit_key: &[u8; 32]) -> Result<TrailObject> {
         created,
         previous: None,
     };
-    hsm.create_data_object(token::TRAIL_LABEL, &object.encode())?;
+    hsm.create_data_object(token::TRAIL_LABEL, &object.encode(), false)?;
     Ok(object)
 }
 

@@ -74,7 +74,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
     // fails here leaves the token as it was, and nothing on disk.
     let mut log = AuditLog::create_in_memory(&db)?;
     if write_object {
-        hsm.create_data_object(token::TRAIL_LABEL, &new.encode())?;
+        hsm.create_data_object(token::TRAIL_LABEL, &new.encode(), false)?;
     }
     log.bind(Binding {
         trail: new.trail,

@@ -34,36 +34,60 @@ fn kind_count_of(env: &Env, kind: &str) -> i64 {
         .unwrap()
 }
 
-/// What a command added: (events, token objects).
-fn added(env: &Env, run: impl FnOnce()) -> (i64, usize) {
-    let (events, objects) = (event_total(env), token_objects(env));
+/// What a command added: (events, marks made, token objects), the marks counted by the
+/// forwarding module's log of `C_CreateObject`.
+fn added(env: &Env, run: impl FnOnce()) -> (i64, usize, isize) {
+    let made = |env: &Env| env.fwd_log().matches("create ok").count();
+    let (events, marks, objects) = (event_total(env), made(env), token_objects(env));
     run();
-    (event_total(env) - events, token_objects(env) - objects)
+    (
+        event_total(env) - events,
+        made(env) - marks,
+        token_objects(env).cast_signed() - objects.cast_signed(),
+    )
 }
 
 #[test]
-fn a_draw_and_a_block_generation_mark_before_their_acts_not_after_every_event() {
-    let (env, _) = crate::trail::sealed();
+fn a_draw_and_a_block_generation_mark_before_their_acts_and_leave_no_object_behind() {
+    let env = Env::forwarding(true);
+    let export = crate::draws::simulate(&env, crate::trail::DAY, 300, 41, &[]);
+    crate::draws::seal(&env, &export);
+    let before = token_objects(&env);
     // A draw (late, D-8): its start, lateness, entropy, contribution, result, output's placing
     // and publication. Marked: the entropy (with the start and the lateness) before its
     // commitment is shown, the contribution before the seed is computed, the placing (with the
-    // result) before any file is placed, and the end (the publication).
-    let (events, marks) = added(&env, || {
+    // result) before any file is placed, and the end (the publication) [M-393]. Each mark
+    // replaces the one before it: the token holds no more objects than before [M-397].
+    let (events, marks, objects) = added(&env, || {
         env.ok(&crate::trail::draw_args("out"));
     });
     assert_eq!(kind_count_of(&env, "draw.late"), 1);
-    assert_eq!((events, marks), (7, 4), "(events, marks) of a draw");
+    assert_eq!(
+        (events, marks, objects),
+        (7, 4, 0),
+        "(events, marks, objects) of a draw"
+    );
     // Three blocks in one run: its start, 3 entropies, the contribution, and for each block
     // its record, its commitment's placing and its publication. Marked: the start, the
     // entropies together, the contribution, each placing, the end.
     let rules = crate::block_cli::small_rules(&env);
-    let (events, marks) = added(&env, || {
+    let (events, marks, objects) = added(&env, || {
         let o = crate::block_cli::generate(&env, &rules, "100", "1", "3", "blocks");
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     });
-    assert_eq!((events, marks), (14, 7), "(events, marks) of 3 blocks");
-    // Every later command finds the trail vouched for, and goes on.
-    env.ok(&["keys", "export", "--out", "keys"]);
+    assert_eq!(
+        (events, marks, objects),
+        (14, 7, 0),
+        "(events, marks, objects) of 3 blocks"
+    );
+    // Every later command finds the trail vouched for, and goes on; the token's objects stay
+    // as many, whatever the trail's length.
+    for i in 0..5 {
+        env.ok(&["keys", "export", "--out", &format!("keys-{i}")]);
+    }
+    assert_eq!(token_objects(&env), before);
+    assert!(env.fwd_log().contains("destroy ok"));
+    assert!(!env.fwd_log().contains("destroy refused"));
 }
 
 #[test]
@@ -227,4 +251,130 @@ fn a_sitting_refuses_a_checkpoint_altered_before_the_last_mark() {
     assert_eq!(o.status.code(), Some(7), "{screen}");
     assert!(screen.contains("trail-broken"), "{screen}");
     assert_eq!(event_total(&env), events, "nothing recorded");
+}
+
+/// Runs [`pin_holder_child_hook`] on `env`'s token: a PIN holder (tier b) destroys every
+/// `urne-mark` the token lets them destroy. Returns (destroyed, kept).
+fn pin_holder_destroys_marks(env: &Env) -> (usize, usize) {
+    let out = run_child_hook(
+        env,
+        "marks::pin_holder_child_hook",
+        "URNE_TEST_DESTROY_MARKS",
+        "1",
+    );
+    let line = out
+        .lines()
+        .find_map(|l| l.split("MARKS ").nth(1))
+        .unwrap_or_else(|| panic!("{out}"));
+    let (destroyed, kept) = line.split_once(' ').unwrap();
+    (destroyed.parse().unwrap(), kept.parse().unwrap())
+}
+
+/// The child side: does nothing unless `URNE_TEST_DESTROY_MARKS` is set. Logs in with the PIN
+/// and calls `C_DestroyObject` on every private `urne-mark` data object, as `pkcs11-tool` would.
+#[test]
+fn pin_holder_child_hook() {
+    use cryptoki::context::{CInitializeArgs, CInitializeFlags, Pkcs11};
+    use cryptoki::object::{Attribute, ObjectClass};
+    use cryptoki::session::UserType;
+    if std::env::var("URNE_TEST_DESTROY_MARKS").is_err() {
+        return;
+    }
+    let config = std::env::var("URNE_CONFIG").unwrap();
+    let cfg = urne::edge::config::Config::load(Some(Path::new(&config))).unwrap();
+    let p = Pkcs11::new(&cfg.module).unwrap();
+    p.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK))
+        .unwrap();
+    let slot = p
+        .get_slots_with_initialized_token()
+        .unwrap()
+        .into_iter()
+        .find(|s| p.get_token_info(*s).unwrap().label() == cfg.token_label)
+        .unwrap();
+    let s = p.open_rw_session(slot).unwrap();
+    let pin = urne::edge::config::read_pin(None).unwrap();
+    s.login(UserType::User, Some(&pin)).unwrap();
+    let marks = s
+        .find_objects(&[
+            Attribute::Class(ObjectClass::DATA),
+            Attribute::Private(true),
+            Attribute::Label(b"urne-mark".to_vec()),
+        ])
+        .unwrap();
+    let (mut destroyed, mut kept) = (0, 0);
+    for h in marks {
+        match s.destroy_object(h) {
+            Ok(()) => destroyed += 1,
+            Err(_) => kept += 1,
+        }
+    }
+    println!("MARKS {destroyed} {kept}");
+    println!("CHILD OK");
+}
+
+#[test]
+fn a_sittings_close_is_an_anchor_no_pin_holder_can_remove() {
+    // The key ceremony, a sitting: its close is marked by an anchor, which the token keeps;
+    // every later command's mark replaces the one before it, never the anchor [M-397].
+    let env = Env::without_keys();
+    let publ = env.path("pub");
+    let who = [
+        (
+            "Lieu de la séance",
+            "Étude Dupont, 12 rue de la Paix, Paris",
+        ),
+        ("Ville où le procès-verbal", "Paris"),
+        ("Nom du commissaire", "Maître Claire Dupont"),
+        ("Office", "SELARL Dupont, commissaires de justice à Paris"),
+        ("ligne vide pour finir", ""),
+        ("exactes", "oui"),
+    ];
+    let args = ["--key-ceremony", "--out", publ.to_str().unwrap()];
+    let o = crate::ceremony::sitting(&env, "2018-12-10 09:00:00", &who, &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    let closed: i64 = rusqlite::Connection::open(env.db())
+        .unwrap()
+        .query_row(
+            "SELECT seq FROM events WHERE kind = 'sitting.closed'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let objects = token_objects(&env);
+    for (i, minute) in ["10", "11", "12"].iter().enumerate() {
+        let o = crate::ceremony::at(&env, &format!("2018-12-10 10:{minute}:00"))
+            .args(["keys", "export", "--out", &format!("k{i}")])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    assert_eq!(token_objects(&env), objects, "one mark replaced another");
+    // A trail cut back to before the sitting's close (tier a's older copy): refused.
+    let cut = env.path("cut.db");
+    std::fs::copy(env.db(), &cut).unwrap();
+    let c = crate::trail::without_triggers(&cut, &["events_no_delete", "checkpoints_no_delete"]);
+    c.execute("DELETE FROM events WHERE seq >= ?1", [closed])
+        .unwrap();
+    c.execute("DELETE FROM checkpoints WHERE size >= ?1", [closed])
+        .unwrap();
+    drop(c);
+    let older = |env: &Env| {
+        crate::ceremony::at(env, "2018-12-10 10:20:00")
+            .env("URNE_DB", &cut)
+            .args(["keys", "export", "--out", "k-older"])
+            .output()
+            .unwrap()
+    };
+    assert_fails(&older(&env), 7, "trail-older");
+    // A PIN holder destroys every mark the token lets them: the last rolling one goes, the
+    // anchor stays, and the cut trail is still refused.
+    let (destroyed, kept) = pin_holder_destroys_marks(&env);
+    assert_eq!((destroyed, kept), (1, 1), "(destroyed, kept)");
+    assert_fails(&older(&env), 7, "trail-older");
+    // The whole trail extends the anchor: accepted, and marked again.
+    let o = crate::ceremony::at(&env, "2018-12-10 10:30:00")
+        .args(["keys", "export", "--out", "k-after"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

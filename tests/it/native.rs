@@ -142,7 +142,7 @@ impl Env {
     /// - `URNE_TEST_FWD_SIGN_FAIL` = [`Env::fwd_sign_fail`]: while this file exists, `C_Sign`
     ///   fails with `CKR_DEVICE_ERROR` ([`Env::fwd_set_sign_fail`]);
     /// - `URNE_TEST_FWD_LOG` = [`Env::fwd_log`]: one line per call, `random LEN file|cmd|real
-    ///   HEX` and `sign ok|failed`.
+    ///   HEX`, `sign ok|failed`, `create ok|error|full` and `destroy ok|refused`.
     ///
     /// Two more knobs are left to the test, per command (`env.cmd().env(…)`):
     /// `URNE_TEST_FWD_RANDOM_CMD`, a shell command run for every `C_GenerateRandom` with

@@ -1,8 +1,10 @@
 //! What the token keeps of the trail (spec/appliance.md §6.6): the trail's identity (one `urne-trail` data
-//! object, written once by `urne keys init`) and the series of marks (`urne-mark` data objects,
-//! one after every append: the trail's size and root at that moment). Both are created private
-//! (readable and creatable only after login), non-modifiable and non-destroyable, so someone with
-//! every file but the token cannot write, change or remove them, and a PIN holder can only add.
+//! object, written once by `urne keys init`) and its marks (`urne-mark` data objects, one before
+//! each act: the trail's size and root at that moment). Both are created private (readable,
+//! creatable and destroyable only after login) and non-modifiable, so someone with every file but
+//! the token cannot write, change or remove them. The `urne-trail` object and the anchors (the
+//! marks over a sitting's close) are non-destroyable; any other mark is destroyed by urne once a
+//! later mark of the same history replaces it.
 //!
 //! This file is pure: the objects' byte formats and the check a command makes before it acts
 //! ([`check_against_marks`]). Reading and creating the objects is the appliance's

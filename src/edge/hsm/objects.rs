@@ -7,7 +7,8 @@ use crate::edge::config::Config;
 use crate::edge::store::{FreshMarks, Token, TokenMarks};
 use crate::error::{Error, Exit, Kind, Result};
 use crate::msg::catalogue::edge as m;
-use cryptoki::object::{Attribute, AttributeType, ObjectClass};
+use cryptoki::error::RvError;
+use cryptoki::object::{Attribute, AttributeType, ObjectClass, ObjectHandle};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
@@ -18,9 +19,19 @@ use urne_ceremony::token::{APPLICATION, MARK_LABEL, Mark, TRAIL_LABEL, TrailObje
 impl Hsm {
     /// The values of urne's data objects labelled `label` (spec/appliance.md §6.6): private token objects
     /// of application `urne`, which only a logged-in session can create or read. Each must be
-    /// non-modifiable and non-destroyable, as urne creates them; one that is not was written by
-    /// someone else with the PIN, and is refused rather than believed.
+    /// non-modifiable, and non-destroyable unless it is a mark (a mark rolls: urne destroys the
+    /// ones a later mark of the same history replaces, M-397); one that is not as urne makes it
+    /// was written by someone else with the PIN, and is refused rather than believed.
     pub fn data_objects(&self, label: &str) -> Result<Vec<Vec<u8>>> {
+        Ok(self
+            .data_objects_held(label)?
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect())
+    }
+
+    /// [`Hsm::data_objects`] with each object's handle in this session.
+    fn data_objects_held(&self, label: &str) -> Result<Vec<(ObjectHandle, Vec<u8>)>> {
         let hits = self
             .s()
             .find_objects(&[
@@ -30,16 +41,17 @@ impl Hsm {
                 Attribute::Label(label.as_bytes().to_vec()),
             ])
             .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_FIND_OBJECTS), e))?;
+        let may_destroy = label == MARK_LABEL;
         let mut out = Vec::with_capacity(hits.len());
-        // urne's objects cannot change or go away: one read (and check) per object and session
-        // is enough, so reading the marks back after every append stays cheap as they grow.
+        // An object urne made cannot change: one read (and check) per object and session is
+        // enough, so reading the marks back after every mark stays cheap.
         let mut cache = self
             .objects
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         for h in hits {
             if let Some((_, v)) = cache.iter().find(|(k, _)| *k == h) {
-                out.push(v.clone());
+                out.push((h, v.clone()));
                 continue;
             }
             let attrs = self
@@ -67,7 +79,7 @@ impl Hsm {
                     _ => {}
                 }
             }
-            if !(app && private && fixed && kept) {
+            if !(app && private && fixed && (kept || may_destroy)) {
                 return Err(Error::new(
                     Kind::TokenTampered,
                     crate::msg!(
@@ -86,15 +98,17 @@ impl Hsm {
             }
             let value = value.unwrap_or_default();
             cache.push((h, value.clone()));
-            out.push(value);
+            out.push((h, value));
         }
         Ok(out)
     }
 
     /// Creates one of urne's data objects: a private token object of application `urne`,
-    /// non-modifiable and non-destroyable (spec/appliance.md §6.6), then reads it back: a token that does
-    /// not keep those attributes is refused (it could not keep the trail's marks).
-    pub fn create_data_object(&self, label: &str, value: &[u8]) -> Result<()> {
+    /// non-modifiable, and non-destroyable unless `rolls` (a mark that a later one replaces,
+    /// spec/appliance.md §6.6), then reads it back: a token that does not keep those attributes
+    /// is refused (it could not keep the trail's marks). A token that keeps a rolling mark
+    /// non-destroyable is taken: that mark stays, as an anchor does.
+    pub fn create_data_object(&self, label: &str, value: &[u8], rolls: bool) -> Result<()> {
         let h = self
             .s()
             .create_object(&[
@@ -102,7 +116,7 @@ impl Hsm {
                 Attribute::Token(true),
                 Attribute::Private(true),
                 Attribute::Modifiable(false),
-                Attribute::Destroyable(false),
+                Attribute::Destroyable(rolls),
                 Attribute::Label(label.as_bytes().to_vec()),
                 Attribute::Application(APPLICATION.as_bytes().to_vec()),
                 Attribute::Value(value.to_vec()),
@@ -125,7 +139,8 @@ impl Hsm {
             )
             .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_READ_OBJECT_BACK), e))?;
         let ok = attrs.iter().all(|a| match a {
-            Attribute::Modifiable(v) | Attribute::Destroyable(v) => !v,
+            Attribute::Modifiable(v) => !v,
+            Attribute::Destroyable(v) => rolls || !v,
             Attribute::Value(v) => v == value,
             _ => true,
         }) && attrs.len() == 3;
@@ -139,6 +154,36 @@ impl Hsm {
                 crate::msg!(m::REC_HSM_OBJECT_NOT_FIXED),
             ));
         }
+        self.objects
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push((h, value.to_vec()));
+        Ok(())
+    }
+
+    /// Destroys the marks of `older` that this session finds in the token (spec/appliance.md
+    /// §6.6, M-397): marks of this command's history that a later mark replaces. A mark the
+    /// token keeps (an anchor, or one it made non-destroyable) stays; a mark another process
+    /// destroyed first is gone already.
+    fn retire(&self, older: &[Mark]) -> Result<()> {
+        let values: Vec<Vec<u8>> = older.iter().map(Mark::encode).collect();
+        for (h, v) in self.data_objects_held(MARK_LABEL)? {
+            if !values.contains(&v) {
+                continue;
+            }
+            match self.s().destroy_object(h) {
+                Ok(())
+                | Err(cryptoki::error::Error::Pkcs11(
+                    RvError::ActionProhibited | RvError::ObjectHandleInvalid,
+                    _,
+                )) => {}
+                Err(e) => return Err(hsm_err(crate::msg!(m::ERR_P11_DESTROY_MARK), e)),
+            }
+            self.objects
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .retain(|(k, _)| *k != h);
+        }
         Ok(())
     }
 }
@@ -148,8 +193,12 @@ impl Token for Hsm {
         self.sign(KeyRole::Audit, body)
     }
 
-    fn create_mark(&self, mark: &Mark) -> Result<()> {
-        self.create_data_object(MARK_LABEL, &mark.encode())
+    fn create_mark(&self, mark: &Mark, anchor: bool) -> Result<()> {
+        self.create_data_object(MARK_LABEL, &mark.encode(), !anchor)
+    }
+
+    fn retire_marks(&self, older: &[Mark]) -> Result<()> {
+        self.retire(older)
     }
 
     fn marks(&self) -> Result<TokenMarks> {

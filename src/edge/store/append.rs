@@ -279,14 +279,51 @@ impl AuditLog {
             size,
             root,
         };
-        let marked = token.create_mark(&mark);
+        let marked = token.create_mark(&mark, self.anchor_due());
         self.check_still_in_place()?;
         marked?;
         self.marked.set(size);
+        self.on_history.borrow_mut().insert((size, root));
         if vouch == Vouch::ReadBack {
             self.check_marks(token, &mark)?;
         }
+        self.retire_older(token, &mark);
         Ok(())
+    }
+
+    /// Whether the mark about to be made is an anchor (spec/appliance.md §6.6, M-397): the first
+    /// one to cover a `sitting.closed`, whose checkpoint the commissaire copies into the minutes.
+    fn anchor_due(&self) -> bool {
+        let marked = self.marked.get();
+        self.seen.borrow().as_ref().is_some_and(|(_, events)| {
+            events
+                .iter()
+                .any(|e| e.seq > marked && e.kind == "sitting.closed")
+        })
+    }
+
+    /// Once `mine` is in the token, the marks of this history it replaces are destroyed, so the
+    /// token holds a bounded number of marks however long the trail (M-397). Only marks this
+    /// process verified to be on its history, and smaller than `mine`: a mark of another
+    /// history (a fork) is evidence, and stays. A mark that cannot be destroyed stays too: it
+    /// only takes room (the token's refusal of a new one is M-396's).
+    fn retire_older(&self, token: &dyn Token, mine: &Mark) {
+        let older: Vec<Mark> = self
+            .on_history
+            .borrow()
+            .iter()
+            .filter(|(size, _)| *size < mine.size)
+            .map(|&(size, root)| Mark {
+                trail: mine.trail,
+                size,
+                root,
+            })
+            .collect();
+        if !older.is_empty() {
+            // Kept in `on_history` (they are still of this history): a retired mark is not
+            // found again, and an anchor, which stays, is not checked again.
+            let _ = token.retire_marks(&older);
+        }
     }
 
     /// Has the token vouch for every event this process appended, as `vouch` says: the head
@@ -329,9 +366,12 @@ impl AuditLog {
             size: hashes.len() as u64,
             root: chain::tree_root(&hashes),
         };
-        token.create_mark(&mark)?;
+        token.create_mark(&mark, self.anchor_due())?;
         self.marked.set(mark.size);
-        self.check_marks(token, &mark)
+        self.on_history.borrow_mut().insert((mark.size, mark.root));
+        self.check_marks(token, &mark)?;
+        self.retire_older(token, &mark);
+        Ok(())
     }
 
     /// After this process marked `mine` (spec/appliance.md §6.6): the marks read back, after the mark was

@@ -28,8 +28,12 @@ use urne_verify::crypto::Hash32;
 pub trait Token {
     /// Signs a checkpoint body with the audit key.
     fn sign_checkpoint(&self, body: &[u8]) -> Result<[u8; 64]>;
-    /// Creates a mark in the token (a private, non-modifiable, non-destroyable data object).
-    fn create_mark(&self, mark: &Mark) -> Result<()>;
+    /// Creates a mark in the token (a private, non-modifiable data object): destroyable, so that
+    /// a later mark of the same history replaces it, unless it is an `anchor`, which stays.
+    fn create_mark(&self, mark: &Mark, anchor: bool) -> Result<()>;
+    /// Destroys those of `older` the token holds as destroyable marks: marks of this
+    /// command's history that a later mark replaces (spec/appliance.md §6.6, M-397).
+    fn retire_marks(&self, older: &[Mark]) -> Result<()>;
     /// Every mark and every `urne-trail` object the token holds.
     fn marks(&self) -> Result<TokenMarks>;
 }

@@ -2,7 +2,7 @@
 //! another token's trail, or one naming no trail, is refused; and what can be written into the
 //! token through PKCS#11 (spec/appliance.md §6.6): without the PIN (tier a) only public objects, which urne
 //! never reads; with it (tier b) objects urne did not create, which it refuses, and never the
-//! removal of a mark.
+//! removal of the trail's identity.
 
 use super::{all_refused, bytes, draw_args, kind_count, sealed, trail_of, without_triggers};
 use crate::common::*;
@@ -119,15 +119,14 @@ fn objects_written_into_the_token_outside_urne_are_ignored_or_refused() {
     }
     let pin = env.pin();
     let login = ["--login", "--pin", pin.as_str()];
-    // Tier (b) cannot destroy a mark (nor the trail's identity): CKA_DESTROYABLE is false.
-    for label in ["urne-mark", "urne-trail"] {
-        let mut args = login.to_vec();
-        args.extend(["--delete-object", "--type", "data", "--label", label]);
-        let o = pkcs11_tool(&env, &args).unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success(), "{label} destroyed");
-        assert!(err.contains("C_DestroyObject"), "{label}: {err}");
-    }
+    // Tier (b) cannot destroy the trail's identity: CKA_DESTROYABLE is false (a rolling mark
+    // they can, and an anchor they cannot: marks::a_sittings_close_is_an_anchor_no_pin_holder_can_remove).
+    let mut args = login.to_vec();
+    args.extend(["--delete-object", "--type", "data", "--label", "urne-trail"]);
+    let o = pkcs11_tool(&env, &args).unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "urne-trail destroyed");
+    assert!(err.contains("C_DestroyObject"), "urne-trail: {err}");
     // Tier (a), no PIN: a public mark of this trail claiming a huge size (believed, it would
     // refuse the trail as an older copy); a private one cannot be written without login.
     let (trail, _) = trail_of(&env.db());
