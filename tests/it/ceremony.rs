@@ -154,6 +154,23 @@ pub(crate) fn sitting_command(
     c
 }
 
+/// The key ceremony, a sitting of its own, at `when` (UTC), its output under `publ`.
+pub(crate) fn key_ceremony(env: &Env, when: &str, publ: &Path) -> Output {
+    let who = [
+        (
+            "Lieu de la séance",
+            "Étude Dupont, 12 rue de la Paix, Paris",
+        ),
+        ("Ville où le procès-verbal", "Paris"),
+        ("Nom du commissaire", "Maître Claire Dupont"),
+        ("Office", "SELARL Dupont, commissaires de justice à Paris"),
+        ("ligne vide pour finir", ""),
+        ("exactes", "oui"),
+    ];
+    let args = ["--key-ceremony", "--out", publ.to_str().unwrap()];
+    sitting(env, when, &who, &args)
+}
+
 /// Production's export of `day`, made at midnight in Paris as the day ended.
 pub(crate) fn export(env: &Env, day: &str, seed: u32) {
     let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap();
@@ -200,19 +217,7 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     let env = Env::without_keys();
     let publ = env.path("pub");
     // The key ceremony, a sitting of its own, on 10 December.
-    let who = [
-        (
-            "Lieu de la séance",
-            "Étude Dupont, 12 rue de la Paix, Paris",
-        ),
-        ("Ville où le procès-verbal", "Paris"),
-        ("Nom du commissaire", "Maître Claire Dupont"),
-        ("Office", "SELARL Dupont, commissaires de justice à Paris"),
-        ("ligne vide pour finir", ""),
-        ("exactes", "oui"),
-    ];
-    let args = ["--key-ceremony", "--out", publ.to_str().unwrap()];
-    let o = sitting(&env, "2018-12-10 09:00:00", &who, &args);
+    let o = key_ceremony(&env, "2018-12-10 09:00:00", &publ);
     let keys = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
     assert!(o.status.success(), "the key ceremony failed:\n{keys}");
     assert!(keys.find("code PIN de l'HSM").unwrap() < keys.find("Lieu de la séance").unwrap());

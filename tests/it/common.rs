@@ -691,3 +691,32 @@ pub(crate) fn anchor(env: &Env) {
     std::fs::create_dir_all(pem.parent().unwrap()).unwrap();
     std::fs::write(pem, urne_verify::crypto::keys::public_key_to_pem(&key.0)).unwrap();
 }
+
+/// A session logged in on the token of the configuration `URNE_CONFIG` names, with the PIN
+/// `URNE_PIN` gives: what a PIN holder (tier b) reaches with any PKCS#11 program. For the child
+/// hooks ([`run_child_hook`]), which run in their own process (SoftHSM reads `SOFTHSM2_CONF` at
+/// `C_Initialize`).
+pub(crate) fn pin_holder_session() -> cryptoki::session::Session {
+    let config = std::env::var("URNE_CONFIG").unwrap();
+    let cfg = urne::edge::config::Config::load(Some(Path::new(&config))).unwrap();
+    session_on(&cfg)
+}
+
+/// [`pin_holder_session`] on the token of `cfg`.
+pub(crate) fn session_on(cfg: &urne::edge::config::Config) -> cryptoki::session::Session {
+    use cryptoki::context::{CInitializeArgs, CInitializeFlags, Pkcs11};
+    let p = Pkcs11::new(&cfg.module).unwrap();
+    p.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK))
+        .unwrap();
+    let slot = p
+        .get_slots_with_initialized_token()
+        .unwrap()
+        .into_iter()
+        .find(|s| p.get_token_info(*s).unwrap().label() == cfg.token_label)
+        .unwrap();
+    let s = p.open_rw_session(slot).unwrap();
+    let pin = urne::edge::config::read_pin(None).unwrap();
+    s.login(cryptoki::session::UserType::User, Some(&pin))
+        .unwrap();
+    s
+}

@@ -9,7 +9,6 @@
 use crate::common::*;
 use crate::kills::{interrupted_init, temporaries, token_objects};
 use crate::outputs::last_payload;
-use std::path::Path;
 
 /// Runs [`key_half_child_hook`] with `what` (`KIND LABEL`) in a child process on `env`'s token.
 fn in_child(env: &Env, what: &str) {
@@ -29,28 +28,14 @@ fn in_child(env: &Env, what: &str) {
 /// `LABEL`; `seal-cut`, a sealing key of urne's template without `CKA_LOCAL`.
 #[test]
 fn key_half_child_hook() {
-    use cryptoki::context::{CInitializeArgs, CInitializeFlags, Pkcs11};
     use cryptoki::object::{Attribute, AttributeType, KeyType, ObjectClass};
-    use cryptoki::session::UserType;
+
     let Ok(what) = std::env::var("URNE_TEST_KEY_HALF") else {
         return;
     };
     let (kind, label) = what.split_once(' ').unwrap();
     let label = label.as_bytes().to_vec();
-    let config = std::env::var("URNE_CONFIG").unwrap();
-    let cfg = urne::edge::config::Config::load(Some(Path::new(&config))).unwrap();
-    let p = Pkcs11::new(&cfg.module).unwrap();
-    p.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK))
-        .unwrap();
-    let slot = p
-        .get_slots_with_initialized_token()
-        .unwrap()
-        .into_iter()
-        .find(|s| p.get_token_info(*s).unwrap().label() == cfg.token_label)
-        .unwrap();
-    let s = p.open_rw_session(slot).unwrap();
-    let pin = urne::edge::config::read_pin(None).unwrap();
-    s.login(UserType::User, Some(&pin)).unwrap();
+    let s = pin_holder_session();
     let oid = vec![0x06, 0x03, 0x2b, 0x65, 0x70];
     let template = match kind {
         "public-cut" => vec![

@@ -274,26 +274,12 @@ fn pin_holder_destroys_marks(env: &Env) -> (usize, usize) {
 /// and calls `C_DestroyObject` on every private `urne-mark` data object, as `pkcs11-tool` would.
 #[test]
 fn pin_holder_child_hook() {
-    use cryptoki::context::{CInitializeArgs, CInitializeFlags, Pkcs11};
     use cryptoki::object::{Attribute, ObjectClass};
-    use cryptoki::session::UserType;
+
     if std::env::var("URNE_TEST_DESTROY_MARKS").is_err() {
         return;
     }
-    let config = std::env::var("URNE_CONFIG").unwrap();
-    let cfg = urne::edge::config::Config::load(Some(Path::new(&config))).unwrap();
-    let p = Pkcs11::new(&cfg.module).unwrap();
-    p.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK))
-        .unwrap();
-    let slot = p
-        .get_slots_with_initialized_token()
-        .unwrap()
-        .into_iter()
-        .find(|s| p.get_token_info(*s).unwrap().label() == cfg.token_label)
-        .unwrap();
-    let s = p.open_rw_session(slot).unwrap();
-    let pin = urne::edge::config::read_pin(None).unwrap();
-    s.login(UserType::User, Some(&pin)).unwrap();
+    let s = pin_holder_session();
     let marks = s
         .find_objects(&[
             Attribute::Class(ObjectClass::DATA),
@@ -317,20 +303,7 @@ fn a_sittings_close_is_an_anchor_no_pin_holder_can_remove() {
     // The key ceremony, a sitting: its close is marked by an anchor, which the token keeps;
     // every later command's mark replaces the one before it, never the anchor [M-397].
     let env = Env::without_keys();
-    let publ = env.path("pub");
-    let who = [
-        (
-            "Lieu de la séance",
-            "Étude Dupont, 12 rue de la Paix, Paris",
-        ),
-        ("Ville où le procès-verbal", "Paris"),
-        ("Nom du commissaire", "Maître Claire Dupont"),
-        ("Office", "SELARL Dupont, commissaires de justice à Paris"),
-        ("ligne vide pour finir", ""),
-        ("exactes", "oui"),
-    ];
-    let args = ["--key-ceremony", "--out", publ.to_str().unwrap()];
-    let o = crate::ceremony::sitting(&env, "2018-12-10 09:00:00", &who, &args);
+    let o = crate::ceremony::key_ceremony(&env, "2018-12-10 09:00:00", &env.path("pub"));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
     let closed: i64 = rusqlite::Connection::open(env.db())
         .unwrap()

@@ -273,28 +273,14 @@ fn replace_seal_key(env: &Env, variant: &str) {
 /// (`VARIANT KEY_ID_HEX`).
 #[test]
 fn seal_key_child_hook() {
-    use cryptoki::context::{CInitializeArgs, CInitializeFlags, Pkcs11};
     use cryptoki::mechanism::{Mechanism, MechanismType};
     use cryptoki::object::{Attribute, KeyType, ObjectClass};
-    use cryptoki::session::UserType;
+
     let Ok(spec) = std::env::var("URNE_TEST_SEAL_KEY") else {
         return;
     };
     let (variant, id) = spec.split_once(' ').unwrap();
-    let config = std::env::var("URNE_CONFIG").unwrap();
-    let cfg = urne::edge::config::Config::load(Some(Path::new(&config))).unwrap();
-    let p = Pkcs11::new(&cfg.module).unwrap();
-    p.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK))
-        .unwrap();
-    let slot = p
-        .get_slots_with_initialized_token()
-        .unwrap()
-        .into_iter()
-        .find(|s| p.get_token_info(*s).unwrap().label() == cfg.token_label)
-        .unwrap();
-    let s = p.open_rw_session(slot).unwrap();
-    let pin = urne::edge::config::read_pin(None).unwrap();
-    s.login(UserType::User, Some(&pin)).unwrap();
+    let s = pin_holder_session();
     let mechanisms = match variant {
         "another-mechanism" => vec![MechanismType::AES_GCM, MechanismType::AES_ECB],
         _ => vec![MechanismType::AES_GCM],

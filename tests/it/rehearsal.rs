@@ -366,27 +366,13 @@ fn event_count(env: &Env) -> i64 {
 /// `CKA_MODIFIABLE` false did: modifiable).
 #[test]
 fn token_keys_child_hook() {
-    use cryptoki::context::{CInitializeArgs, CInitializeFlags, Pkcs11};
     use cryptoki::mechanism::Mechanism;
     use cryptoki::object::{Attribute, ObjectClass};
-    use cryptoki::session::UserType;
+
     let Ok(spec) = std::env::var("URNE_TEST_TOKEN_KEYS") else {
         return;
     };
-    let config = std::env::var("URNE_CONFIG").unwrap();
-    let cfg = urne::edge::config::Config::load(Some(Path::new(&config))).unwrap();
-    let p = Pkcs11::new(&cfg.module).unwrap();
-    p.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK))
-        .unwrap();
-    let slot = p
-        .get_slots_with_initialized_token()
-        .unwrap()
-        .into_iter()
-        .find(|s| p.get_token_info(*s).unwrap().label() == cfg.token_label)
-        .unwrap();
-    let s = p.open_rw_session(slot).unwrap();
-    let pin = urne::edge::config::read_pin(None).unwrap();
-    s.login(UserType::User, Some(&pin)).unwrap();
+    let s = pin_holder_session();
     let keys = |label: &str| {
         let mut found = vec![];
         for class in [ObjectClass::PUBLIC_KEY, ObjectClass::PRIVATE_KEY] {

@@ -132,21 +132,9 @@ fn old_token(hsm: &Hsm) {
 
 /// `C_GetAttributeValue(CKA_VALUE)` on the sealing key, logged in: `CKR_ATTRIBUTE_SENSITIVE`.
 fn raw_value_is_sensitive(cfg: &urne::edge::config::Config) {
-    use cryptoki::context::{CInitializeArgs, CInitializeFlags, Pkcs11};
     use cryptoki::object::{Attribute, AttributeInfo, AttributeType};
-    use cryptoki::session::UserType;
-    let p = Pkcs11::new(&cfg.module).unwrap();
-    p.initialize(CInitializeArgs::new(CInitializeFlags::OS_LOCKING_OK))
-        .unwrap();
-    let slot = p
-        .get_slots_with_initialized_token()
-        .unwrap()
-        .into_iter()
-        .find(|s| p.get_token_info(*s).unwrap().label() == cfg.token_label)
-        .unwrap();
-    let s = p.open_ro_session(slot).unwrap();
-    let pin = urne::edge::config::read_pin(None).unwrap();
-    s.login(UserType::User, Some(&pin)).unwrap();
+
+    let s = crate::common::session_on(cfg);
     let label = Attribute::Label(sealed::SEAL_KEY_LABEL.as_bytes().to_vec());
     let [h] = s.find_objects(&[label]).unwrap()[..] else {
         panic!("one sealing key")
