@@ -106,17 +106,15 @@ pub(super) fn check_before_acting(
         )
     };
     // Every event a record of its kind, in an order urne can write (spec/formats.md §6.2).
-    urne_ceremony::state::Trail::from_events(&events).map_err(malformed)?;
-    for e in &events {
-        let r = kinds::parse(e).map_err(malformed)?;
-        for b in r.blobs() {
-            if !log.has_blob(&b)? {
-                return Err(broken(
-                    e.seq,
-                    crate::msg!(mc::ERR_BEFORE_WHY_BLOB, hash = b),
-                ));
-            }
-        }
+    // Each event parsed once: the blobs its record names are gathered as it is applied.
+    let mut named = vec![];
+    urne_ceremony::state::Trail::from_events_seen(&events, |e, r| {
+        named.extend(r.blobs().into_iter().map(|b| (e.seq, b)));
+    })
+    .map_err(malformed)?;
+    let stored_blobs = log.blob_hashes()?;
+    if let Some((seq, b)) = named.iter().find(|(_, b)| !stored_blobs.contains(b)) {
+        return Err(broken(*seq, crate::msg!(mc::ERR_BEFORE_WHY_BLOB, hash = b)));
     }
     let hashes: Vec<_> = events.iter().map(|e| e.hash).collect();
     let roots = PrefixRoots::new(&hashes);

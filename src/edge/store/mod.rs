@@ -443,6 +443,21 @@ impl AuditLog {
             .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))
     }
 
+    /// The hashes of every stored blob (their contents unread).
+    pub fn blob_hashes(&self) -> Result<std::collections::HashSet<Hash32>> {
+        let err = |e| db_err(&self.path, &m::ERR_DB_READ_DATA, e);
+        let mut st = self.conn.prepare("SELECT sha256 FROM blobs").map_err(err)?;
+        let rows = st.query_map([], |r| r.get::<_, Vec<u8>>(0)).map_err(err)?;
+        let mut out = std::collections::HashSet::new();
+        for row in rows {
+            // A hash that is not 32 bytes names no blob an event can name.
+            if let Ok(h) = <[u8; 32]>::try_from(row.map_err(err)?) {
+                out.insert(Hash32(h));
+            }
+        }
+        Ok(out)
+    }
+
     /// A stored blob, checked against its hash.
     pub fn blob(&self, sha256: &Hash32) -> Result<Vec<u8>> {
         let missing = || {

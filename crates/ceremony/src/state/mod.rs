@@ -68,9 +68,23 @@ impl Trail {
     /// Reads every event of the trail, in order. The first event that is not a well-formed
     /// record, or that cannot follow the events before it, is the error.
     pub fn from_events(events: &[Event]) -> Result<Trail, MalformedRecord> {
+        Trail::from_events_seen(events, |_, _| {})
+    }
+
+    /// [`Trail::from_events`], showing each event's record to `seen` before it is applied: a
+    /// caller that needs every record too (the check before acting, for the blobs they name)
+    /// parses each event once.
+    ///
+    /// # Errors
+    /// As [`Trail::from_events`].
+    pub fn from_events_seen(
+        events: &[Event],
+        mut seen: impl FnMut(&Event, &Record),
+    ) -> Result<Trail, MalformedRecord> {
         let mut t = Trail::default();
         for e in events {
             let r = kinds::parse(e)?;
+            seen(e, &r);
             t.apply(e.seq, r)
                 .map_err(|reason| kinds::malformed(e, reason))?;
         }

@@ -323,8 +323,8 @@ pub(super) fn step5_times(events: &[Event]) -> Result<(), TrailFailure> {
             )));
         }
         time_follows(prev, e).map_err(bad)?;
-        if let Ok(Record::ClockCorrected(c)) = kinds::parse(e)
-            && e.kind == Kind::ClockCorrected.name()
+        if e.kind == Kind::ClockCorrected.name()
+            && let Ok(Record::ClockCorrected(c)) = kinds::parse(e)
         {
             witnessed.admits(e, &c.confirmed).map_err(bad)?;
         }
