@@ -186,33 +186,37 @@ fn two_commands_started_together_one_proceeds_the_other_waits_its_turn_exit_6() 
 fn a_lock_held_by_a_process_that_is_not_urne_is_named_exit_6() {
     let env = Env::new();
     let folder = env.db().parent().unwrap().to_path_buf();
+    // flock(1) without forking: it takes the lock, then becomes `sleep`, which holds it (one
+    // process, whose name changes once; waited for, so the name urne reads is known).
     let mut holder = std::process::Command::new("flock")
+        .arg("--no-fork")
         .arg(&folder)
         .args(["sleep", "60"])
         .spawn()
         .unwrap();
-    // flock(1) runs sleep once the lock is taken: wait until a second flock finds it taken
-    // (never urne itself, whose runs before that would act and record).
     let before = event_total(&env);
-    let taken = (0..200).any(|_| {
-        let free = std::process::Command::new("flock")
-            .args(["-n"])
-            .arg(&folder)
-            .arg("true")
-            .status()
-            .unwrap()
-            .success();
-        if free {
+    let comm = format!("/proc/{}/comm", holder.id());
+    let asleep = (0..400).any(|_| {
+        let now = std::fs::read_to_string(&comm).unwrap_or_default();
+        if now.trim() != "sleep" {
             std::thread::sleep(std::time::Duration::from_millis(25));
         }
-        !free
+        now.trim() == "sleep"
     });
-    assert!(taken, "flock never took the lock");
+    assert!(asleep, "flock never became sleep");
+    let taken = !std::process::Command::new("flock")
+        .args(["-n"])
+        .arg(&folder)
+        .arg("true")
+        .status()
+        .unwrap()
+        .success();
+    assert!(taken, "sleep does not hold the lock");
     let o = env.urne(&["keys", "export", "--out", "k"]);
     let err = assert_fails(&o, 6, "busy");
     let _ = holder.kill();
     let _ = holder.wait();
-    assert_names(&err, &["\"flock\""]);
+    assert_names(&err, &["\"sleep\""]);
     assert_eq!(event_total(&env), before, "nothing recorded");
     assert!(!env.path("k").exists());
 }
