@@ -351,3 +351,34 @@ fn a_sittings_close_is_an_anchor_no_pin_holder_can_remove() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+#[test]
+fn a_draw_on_a_full_token_stops_before_its_commitment_and_resumes_with_the_same_entropy() {
+    // The token refuses the draw's first mark, the one made over its entropy before the
+    // commitment is shown [M-396]: the draw stops there (exit 3), having shown no commitment
+    // and asked for no contribution. Once the token has room, the same command takes the
+    // recorded entropy up (no second entropy) and draws.
+    let env = Env::forwarding(true);
+    let export = crate::draws::simulate(&env, crate::trail::DAY, 300, 41, &[]);
+    crate::draws::seal(&env, &export);
+    std::fs::write(env.path("fwd-full"), "").unwrap();
+    let o = draw_typed(&env, crate::trail::DAY, CONTRIBUTION, "out");
+    let screen = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(3), "{screen}");
+    assert!(screen.contains("CKR_DEVICE_MEMORY"), "{screen}");
+    assert!(
+        !regex_lite_contains(&screen, CONTRIBUTION_PROMPT),
+        "a contribution was asked for: {screen}"
+    );
+    assert!(
+        !screen.contains("first 8 characters") && !screen.contains("8 premiers caractères"),
+        "the commitment was shown: {screen}"
+    );
+    assert_eq!(kind_count_of(&env, "draw.entropy"), 1);
+    assert!(!env.path("out").join("result.json").exists());
+    std::fs::remove_file(env.path("fwd-full")).unwrap();
+    let o = draw_typed(&env, crate::trail::DAY, CONTRIBUTION, "out");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    assert_eq!(kind_count_of(&env, "draw.entropy"), 1, "the same entropy");
+    assert!(env.path("out").join("result.json").exists());
+}
