@@ -108,9 +108,10 @@ pub struct Hsm {
     cfg: Config,
     /// Earlier entropy requests in this process, to catch a token that repeats itself.
     seen: Mutex<Vec<Vec<u8>>>,
-    /// urne's data objects already read and checked in this session, by handle (they are
-    /// non-modifiable and non-destroyable, spec/appliance.md §6.6).
-    objects: Mutex<Vec<(ObjectHandle, Vec<u8>)>>,
+    /// urne's data objects already read and checked in this session, by handle: their value
+    /// and whether they can be destroyed (a rolling mark; they are non-modifiable,
+    /// spec/appliance.md §6.6).
+    objects: Mutex<Vec<(ObjectHandle, Vec<u8>, bool)>>,
     /// The key objects found in this session, one per class and label, and the public keys
     /// read from them: every signature of a command (one per append, one per output file) uses
     /// them without looking the key up in the token again (docs/costs.md).

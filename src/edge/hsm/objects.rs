@@ -26,12 +26,13 @@ impl Hsm {
         Ok(self
             .data_objects_held(label)?
             .into_iter()
-            .map(|(_, v)| v)
+            .map(|(_, v, _)| v)
             .collect())
     }
 
-    /// [`Hsm::data_objects`] with each object's handle in this session.
-    fn data_objects_held(&self, label: &str) -> Result<Vec<(ObjectHandle, Vec<u8>)>> {
+    /// [`Hsm::data_objects`] with each object's handle in this session and whether it can be
+    /// destroyed.
+    fn data_objects_held(&self, label: &str) -> Result<Vec<(ObjectHandle, Vec<u8>, bool)>> {
         let hits = self
             .s()
             .find_objects(&[
@@ -50,8 +51,8 @@ impl Hsm {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         for h in hits {
-            if let Some((_, v)) = cache.iter().find(|(k, _)| *k == h) {
-                out.push((h, v.clone()));
+            if let Some((_, v, d)) = cache.iter().find(|(k, _, _)| *k == h) {
+                out.push((h, v.clone(), *d));
                 continue;
             }
             let attrs = self
@@ -97,8 +98,8 @@ impl Hsm {
                 ));
             }
             let value = value.unwrap_or_default();
-            cache.push((h, value.clone()));
-            out.push((h, value));
+            cache.push((h, value.clone(), !kept));
+            out.push((h, value, !kept));
         }
         Ok(out)
     }
@@ -138,6 +139,9 @@ impl Hsm {
                 ],
             )
             .map_err(|e| hsm_err(crate::msg!(m::ERR_P11_READ_OBJECT_BACK), e))?;
+        let destroyable = attrs
+            .iter()
+            .any(|a| matches!(a, Attribute::Destroyable(true)));
         let ok = attrs.iter().all(|a| match a {
             Attribute::Modifiable(v) => !v,
             Attribute::Destroyable(v) => rolls || !v,
@@ -157,7 +161,7 @@ impl Hsm {
         self.objects
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push((h, value.to_vec()));
+            .push((h, value.to_vec(), destroyable));
         Ok(())
     }
 
@@ -167,8 +171,9 @@ impl Hsm {
     /// destroyed first is gone already.
     fn retire(&self, older: &[Mark]) -> Result<()> {
         let values: Vec<Vec<u8>> = older.iter().map(Mark::encode).collect();
-        for (h, v) in self.data_objects_held(MARK_LABEL)? {
-            if !values.contains(&v) {
+        for (h, v, destroyable) in self.data_objects_held(MARK_LABEL)? {
+            // An anchor (or a mark the token keeps) is not asked for: it stays.
+            if !destroyable || !values.contains(&v) {
                 continue;
             }
             match self.s().destroy_object(h) {
@@ -182,7 +187,7 @@ impl Hsm {
             self.objects
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .retain(|(k, _)| *k != h);
+                .retain(|(k, _, _)| *k != h);
         }
         Ok(())
     }
