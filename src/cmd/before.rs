@@ -117,7 +117,15 @@ pub(super) fn check_before_acting(
         return Err(broken(*seq, crate::msg!(mc::ERR_BEFORE_WHY_BLOB, hash = b)));
     }
     let hashes: Vec<_> = events.iter().map(|e| e.hash).collect();
-    let roots = PrefixRoots::new(&hashes);
+    // The roots at the sizes of the trail's marks only, and the tree's right edge, which the
+    // command's first append extends.
+    let roots = PrefixRoots::at(
+        &hashes,
+        tt.marks
+            .iter()
+            .filter(|m| m.trail == tt.object.trail)
+            .map(|m| m.size),
+    );
     let last = check_against_marks(
         &tt.object.trail,
         &tt.marks,
@@ -126,6 +134,7 @@ pub(super) fn check_before_acting(
         |s| roots.root_at(s).unwrap_or_default(),
     )
     .map_err(|f| mark_refusal(path, &f))?;
+    log.keep_frontier(roots.frontier().clone());
     // The clock last: a date planted in the trail is an altered trail (exit 7), not a clock set
     // back (exit 5); only a trail known to be the token's can date the clock.
     match clock {

@@ -279,6 +279,20 @@ impl AuditLog {
         self.binding = Some(binding);
     }
 
+    /// Keeps the right edge of the tree over the events this process verified (as the check
+    /// before acting computed it from [`AuditLog::events`]), so that its first append and its
+    /// checkpoint do not hash the trail again. Ignored unless it is of that many events.
+    pub fn keep_frontier(&self, frontier: chain::Frontier) {
+        if self
+            .known
+            .borrow()
+            .as_ref()
+            .is_some_and(|k| k.len() as u64 == frontier.size())
+        {
+            *self.frontier.borrow_mut() = Some(frontier);
+        }
+    }
+
     /// Reads the token's marks back after each mark through `fresh` (spec/appliance.md §6.6).
     pub fn read_marks_afresh(&mut self, fresh: Box<dyn FreshMarks>) {
         self.fresh = Some(fresh);

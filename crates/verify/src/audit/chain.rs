@@ -300,8 +300,19 @@ fn one_signature_line(sigs: &str) -> Result<(&str, Vec<u8>), NoteError> {
 /// prefix's root folds them right to left, which is the split of RFC 9162 §2.1.1.
 #[derive(Debug, Clone)]
 pub struct PrefixRoots {
-    /// `roots[s]` is the root over the first `s` events (`roots[0]`: the empty tree).
-    roots: Vec<Hash32>,
+    /// `roots[s]` is the root over the first `s` events (`roots[0]`: the empty tree), or, for
+    /// [`PrefixRoots::at`], the roots of the sizes asked for only, by size.
+    roots: Roots,
+    /// The number of events.
+    len: usize,
+    /// The right edge of the tree over all the events, once they are all pushed.
+    frontier: Frontier,
+}
+
+#[derive(Debug, Clone)]
+enum Roots {
+    Every(Vec<Hash32>),
+    Some(std::collections::BTreeMap<u64, Hash32>),
 }
 
 impl PrefixRoots {
@@ -314,12 +325,39 @@ impl PrefixRoots {
             frontier.push(h);
             roots.push(frontier.root());
         }
-        PrefixRoots { roots }
+        PrefixRoots {
+            roots: Roots::Every(roots),
+            len: hashes.len(),
+            frontier,
+        }
+    }
+
+    /// The roots of the prefixes of `hashes` of the sizes in `sizes` only (those up to the
+    /// number of events; [`PrefixRoots::root_at`] is `None` for any other size): one pass of
+    /// O(n + k log n) hashes for k sizes, where [`PrefixRoots::new`] folds a root at every size.
+    pub fn at(hashes: &[Hash32], sizes: impl IntoIterator<Item = u64>) -> PrefixRoots {
+        let wanted: std::collections::BTreeSet<u64> = sizes.into_iter().collect();
+        let mut roots = std::collections::BTreeMap::new();
+        if wanted.contains(&0) {
+            roots.insert(0, merkle::root(&[]));
+        }
+        let mut frontier = Frontier::default();
+        for h in hashes {
+            frontier.push(h);
+            if wanted.contains(&frontier.size()) {
+                roots.insert(frontier.size(), frontier.root());
+            }
+        }
+        PrefixRoots {
+            roots: Roots::Some(roots),
+            len: hashes.len(),
+            frontier,
+        }
     }
 
     /// The number of events.
     pub fn len(&self) -> usize {
-        self.roots.len() - 1
+        self.len
     }
 
     /// Whether there are no events.
@@ -327,12 +365,21 @@ impl PrefixRoots {
         self.len() == 0
     }
 
-    /// The root over the first `size` events, if there are that many.
+    /// The root over the first `size` events, if there are that many (and, for
+    /// [`PrefixRoots::at`], if `size` was asked for).
     pub fn root_at(&self, size: u64) -> Option<Hash32> {
-        usize::try_from(size)
-            .ok()
-            .and_then(|s| self.roots.get(s))
-            .copied()
+        match &self.roots {
+            Roots::Every(roots) => usize::try_from(size)
+                .ok()
+                .and_then(|s| roots.get(s))
+                .copied(),
+            Roots::Some(roots) => roots.get(&size).copied(),
+        }
+    }
+
+    /// The right edge of the tree over every event (to append to it without hashing them again).
+    pub fn frontier(&self) -> &Frontier {
+        &self.frontier
     }
 }
 

@@ -400,18 +400,27 @@ fn check_notes(
     key: &[u8; 32],
     origin: Option<chain::Origin>,
 ) -> Result<u64, TrailFailure> {
-    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
-    let roots = chain::PrefixRoots::new(&hashes);
-    let mut covered = 0u64;
-    let mut last_good = 0u64;
-    for (what, note, declared) in notes {
-        let at = declared.unwrap_or(1).max(1);
-        // Official checkpoints, unless the token itself said which its trail's are: a
-        // rehearsal's, verified as official, is the class `rehearsal` (spec/formats.md §6.10).
-        let verified = match origin {
+    // Official checkpoints, unless the token itself said which its trail's are: a
+    // rehearsal's, verified as official, is the class `rehearsal` (spec/formats.md §6.10).
+    let verified: Vec<_> = notes
+        .iter()
+        .map(|(_, note, _)| match origin {
             Some(o) => chain::verify_note_as(note, key, o),
             None => chain::verify_note(note, key),
-        };
+        })
+        .collect();
+    // The roots of the sizes the notes cover only (one pass over the events).
+    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+    let roots = chain::PrefixRoots::at(
+        &hashes,
+        verified
+            .iter()
+            .filter_map(|v| v.as_ref().ok().map(|cp| cp.size)),
+    );
+    let mut covered = 0u64;
+    let mut last_good = 0u64;
+    for ((what, _, declared), verified) in notes.iter().zip(verified) {
+        let at = declared.unwrap_or(1).max(1);
         let cp = verified.map_err(|why| TrailFailure {
             class: match why.kind {
                 NoteErrorKind::Malformed => FailureClass::Malformed,
