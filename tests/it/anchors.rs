@@ -279,3 +279,58 @@ fn copies_started_before_a_close_is_marked_leave_no_anchor_of_their_own() {
          (seq {closed}):\n{shown}"
     );
 }
+
+#[test]
+fn a_close_left_unmarked_gets_its_anchor_at_the_next_command() {
+    // The control of the test above, without the PIN holder's mark: the next command marks
+    // the close (M-396's way on) and that mark is the anchor, which outlives every rolling
+    // mark, so a copy cut before the close is refused.
+    let env = Env::new();
+    let closed = close_left_unmarked(&env);
+    env.ok(&["keys", "export", "--out", "k1"]);
+    env.ok(&["keys", "export", "--out", "k2"]);
+    let (_, kept) = pin_holder_destroys_marks(&env);
+    assert_eq!(kept, 1, "the close's anchor");
+    let cut = env.path("cut.db");
+    cut_before(&env, closed, &cut);
+    let older = env
+        .cmd()
+        .env("URNE_DB", &cut)
+        .args(["keys", "export", "--out", "k-older"])
+        .output()
+        .unwrap();
+    assert_fails(&older, 7, "trail-older");
+}
+
+#[test]
+fn a_mark_does_not_ask_the_token_to_destroy_an_anchor() {
+    // A sitting's close anchored, then a command that marks twice (its start and its end):
+    // each mark replaces the rolling mark before it, and has no reason to ask the token to
+    // destroy the anchor, which it cannot (CKR_ACTION_PROHIBITED). Before e253a25 every mark
+    // asked again for every anchor of the trail (they stay in the marks the command found on
+    // its history, and their handles left the session's cache at each refusal, so their
+    // attributes were read again too): two calls per anchor and per mark, a cost that grew
+    // with the number of sittings held (issue 26).
+    let env = Env::forwarding(true);
+    let opened = serde_json::json!({"number": 1, "kind": "sitting", "place": "Paris",
+        "commissaire": {"name": "Maître Claire Dupont", "office": "Étude Dupont"},
+        "present": [], "lang": "fr", "plan": []});
+    append_as_urne(
+        &env,
+        &[
+            ("sitting.opened", opened),
+            ("sitting.closed", serde_json::json!({"number": 1})),
+        ],
+    );
+    let refused = |env: &Env| env.fwd_log().matches("destroy refused").count();
+    let before = refused(&env);
+    env.ok(&["keys", "export", "--out", "k1"]);
+    env.ok(&["keys", "export", "--out", "k2"]);
+    let (_, kept) = pin_holder_destroys_marks(&env);
+    assert_eq!(kept, 1, "the close's anchor");
+    assert_eq!(
+        refused(&env) - before - kept,
+        0,
+        "destroys the token refused during two commands (the PIN holder's own refusal aside)"
+    );
+}
