@@ -21,6 +21,7 @@ mod common;
 
 mod adopted;
 mod adversary;
+mod anchors;
 mod answers;
 mod audit_verify;
 mod block_cli;
