@@ -232,6 +232,15 @@ impl Ctx {
                 .filter(|m| m.trail == tt.object.trail)
                 .copied(),
         );
+        // The check found every anchor of the trail on its history too.
+        log.set_anchored(
+            tt.anchors
+                .iter()
+                .filter(|m| m.trail == tt.object.trail)
+                .map(|m| m.size)
+                .max()
+                .unwrap_or(0),
+        );
         if checked.events > checked.marked {
             // A command killed between an append and its mark: the head verified, mark it now.
             log.mark_head(hsm)?;

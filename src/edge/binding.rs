@@ -6,7 +6,7 @@
 use crate::edge::hsm::{Hsm, KeyRole};
 use crate::error::{Error, Kind, Result};
 use crate::msg::catalogue::edge as m;
-use urne_ceremony::token::{MARK_LABEL, Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark};
+use urne_ceremony::token::{Mark, TRAIL_LABEL, TrailObject, current_trail, last_mark};
 
 /// What the token holds of its trail.
 #[derive(Debug, Clone)]
@@ -17,6 +17,8 @@ pub struct TokenTrail {
     pub objects: Vec<TrailObject>,
     /// Every mark in the token (of every trail), in no particular order.
     pub marks: Vec<Mark>,
+    /// The marks the token keeps (non-destroyable: the anchors), also among `marks`.
+    pub anchors: Vec<Mark>,
     /// The audit public key, read from the token.
     pub audit_key: [u8; 32],
     /// The origin of its checkpoints, by what the token is (spec/formats.md §6.10).
@@ -83,15 +85,18 @@ pub fn read(hsm: &Hsm) -> Result<Option<TokenTrail>> {
             key = urne_verify::crypto::keys::key_id(&audit_key)
         )));
     }
-    let marks = hsm
-        .data_objects(MARK_LABEL)?
-        .iter()
-        .map(|v| Mark::parse(v).map_err(bad_object))
-        .collect::<Result<Vec<Mark>>>()?;
+    let (marks, anchors) = hsm.marks_and_anchors()?;
+    let parse = |values: Vec<Vec<u8>>| {
+        values
+            .iter()
+            .map(|v| Mark::parse(v).map_err(bad_object))
+            .collect::<Result<Vec<Mark>>>()
+    };
     Ok(Some(TokenTrail {
         object,
         objects,
-        marks,
+        marks: parse(marks)?,
+        anchors: parse(anchors)?,
         audit_key,
         origin: hsm.origin(),
     }))

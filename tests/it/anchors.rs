@@ -8,26 +8,9 @@
 //! `sitting.closed` appended with its checkpoint, the token's last mark before it.
 
 use crate::common::*;
+use crate::marks::{pin_holder_destroys_marks, token_objects};
 use std::fmt::Write as _;
 use std::path::Path;
-
-/// The objects in the token's folder (SoftHSM keeps one `.object` file per object).
-fn token_objects(env: &Env) -> usize {
-    fn count(dir: &Path) -> usize {
-        std::fs::read_dir(dir).map_or(0, |rd| {
-            rd.map(|e| e.unwrap().path())
-                .map(|p| {
-                    if p.is_dir() {
-                        count(&p)
-                    } else {
-                        usize::from(p.extension().is_some_and(|x| x == "object"))
-                    }
-                })
-                .sum()
-        })
-    }
-    count(&env.path("tokens"))
-}
 
 /// A sitting opened (marked) and closed, the close appended as urne appends it but not marked:
 /// what a kill between its append and its mark, or a full token, leaves. Returns the close's
@@ -124,23 +107,6 @@ fn forged_mark_child_hook() {
     .unwrap();
     println!("FORGED {}", mark.size);
     println!("CHILD OK");
-}
-
-/// A PIN holder destroys every `urne-mark` the token lets them destroy ([`crate::marks`]'s
-/// hook). Returns (destroyed, kept).
-fn pin_holder_destroys_marks(env: &Env) -> (usize, usize) {
-    let out = run_child_hook(
-        env,
-        "marks::pin_holder_child_hook",
-        "URNE_TEST_DESTROY_MARKS",
-        "1",
-    );
-    let line = out
-        .lines()
-        .find_map(|l| l.split("MARKS ").nth(1))
-        .unwrap_or_else(|| panic!("{out}"));
-    let (destroyed, kept) = line.split_once(' ').unwrap();
-    (destroyed.parse().unwrap(), kept.parse().unwrap())
 }
 
 /// A copy of `env`'s trail at `to`, cut back to before the event `seq` (its events and

@@ -7,7 +7,7 @@ use crate::common::*;
 use std::path::Path;
 
 /// The objects in the token's folder (SoftHSM keeps one `.object` file per object).
-fn token_objects(env: &Env) -> usize {
+pub(crate) fn token_objects(env: &Env) -> usize {
     fn count(dir: &Path) -> usize {
         std::fs::read_dir(dir).map_or(0, |rd| {
             rd.map(|e| e.unwrap().path())
@@ -255,7 +255,7 @@ fn a_sitting_refuses_a_checkpoint_altered_before_the_last_mark() {
 
 /// Runs [`pin_holder_child_hook`] on `env`'s token: a PIN holder (tier b) destroys every
 /// `urne-mark` the token lets them destroy. Returns (destroyed, kept).
-fn pin_holder_destroys_marks(env: &Env) -> (usize, usize) {
+pub(crate) fn pin_holder_destroys_marks(env: &Env) -> (usize, usize) {
     let out = run_child_hook(
         env,
         "marks::pin_holder_child_hook",

@@ -7,7 +7,6 @@ use crate::edge::config::Config;
 use crate::edge::store::{FreshMarks, Token, TokenMarks};
 use crate::error::{Error, Exit, Kind, Result};
 use crate::msg::catalogue::edge as m;
-use cryptoki::error::RvError;
 use cryptoki::object::{Attribute, AttributeType, ObjectClass, ObjectHandle};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
@@ -28,6 +27,17 @@ impl Hsm {
             .into_iter()
             .map(|(_, v, _)| v)
             .collect())
+    }
+
+    /// The values of every mark, and of the marks the token keeps (the anchors: non-destroyable).
+    pub fn marks_and_anchors(&self) -> Result<(Values, Values)> {
+        let held = self.data_objects_held(MARK_LABEL)?;
+        let anchors = held
+            .iter()
+            .filter(|(_, _, destroyable)| !destroyable)
+            .map(|(_, v, _)| v.clone())
+            .collect();
+        Ok((held.into_iter().map(|(_, v, _)| v).collect(), anchors))
     }
 
     /// [`Hsm::data_objects`] with each object's handle in this session and whether it can be
@@ -168,21 +178,29 @@ impl Hsm {
     /// Destroys the marks of `older` that this session finds in the token (spec/appliance.md
     /// §6.6, M-397): marks of this command's history that a later mark replaces. A mark the
     /// token keeps (an anchor, or one it made non-destroyable) stays; a mark another process
-    /// destroyed first is gone already.
+    /// destroyed first is gone already. Each object's value and `CKA_DESTROYABLE` are read
+    /// again just before it is destroyed, not taken from the session's cache: a token may give
+    /// the handle of an object another process destroyed to a new object (a fork's mark,
+    /// which must stay). A mark that cannot be destroyed only takes room: the others are
+    /// still tried, and the next command tries it again.
     fn retire(&self, older: &[Mark]) -> Result<()> {
         let values: Vec<Vec<u8>> = older.iter().map(Mark::encode).collect();
-        for (h, v, destroyable) in self.data_objects_held(MARK_LABEL)? {
-            // An anchor (or a mark the token keeps) is not asked for: it stays.
-            if !destroyable || !values.contains(&v) {
+        for (h, cached, destroyable) in self.data_objects_held(MARK_LABEL)? {
+            if !destroyable || !values.contains(&cached) {
                 continue;
             }
-            match self.s().destroy_object(h) {
-                Ok(())
-                | Err(cryptoki::error::Error::Pkcs11(
-                    RvError::ActionProhibited | RvError::ObjectHandleInvalid,
-                    _,
-                )) => {}
-                Err(e) => return Err(hsm_err(crate::msg!(m::ERR_P11_DESTROY_MARK), e)),
+            let now = self
+                .s()
+                .get_attributes(h, &[AttributeType::Destroyable, AttributeType::Value])
+                .unwrap_or_default();
+            let same = now
+                .iter()
+                .any(|a| matches!(a, Attribute::Value(v) if *v == cached))
+                && now
+                    .iter()
+                    .any(|a| matches!(a, Attribute::Destroyable(true)));
+            if same {
+                let _ = self.s().destroy_object(h);
             }
             self.objects
                 .lock()
@@ -207,9 +225,10 @@ impl Token for Hsm {
     }
 
     fn marks(&self) -> Result<TokenMarks> {
+        let (marks, anchors) = self.marks_and_anchors()?;
         Ok(TokenMarks {
-            marks: self
-                .data_objects(MARK_LABEL)?
+            marks: marks.iter().map(|v| parse_mark(v)).collect::<Result<_>>()?,
+            anchors: anchors
                 .iter()
                 .map(|v| parse_mark(v))
                 .collect::<Result<_>>()?,
@@ -258,6 +277,8 @@ enum ReadAnswer {
         serial: String,
         marks: Vec<String>,
         trails: Vec<String>,
+        /// The marks the token keeps (non-destroyable), also among `marks`.
+        anchors: Vec<String>,
     },
     /// The error that stopped the reader, as it would have stopped a command.
     Failed {
@@ -296,10 +317,11 @@ impl Hsm {
             return None;
         }
         let answer = match read_for_parent() {
-            Ok((serial, marks, trails)) => ReadAnswer::Marks {
+            Ok((serial, (marks, anchors), trails)) => ReadAnswer::Marks {
                 serial,
                 marks: marks.iter().map(hex::encode).collect(),
                 trails: trails.iter().map(hex::encode).collect(),
+                anchors: anchors.iter().map(hex::encode).collect(),
             },
             Err(e) => ReadAnswer::Failed {
                 id: e.kind.id().to_string(),
@@ -344,12 +366,12 @@ impl Hsm {
 }
 
 /// The values of a token's objects of one label.
-type Values = Vec<Vec<u8>>;
+pub(crate) type Values = Vec<Vec<u8>>;
 
 /// The reader's side: the request and the PIN from standard input, a new session on the token,
 /// every mark's and `urne-trail` object's value (checked as [`Hsm::data_objects`] checks urne's
 /// objects).
-fn read_for_parent() -> Result<(String, Values, Values)> {
+fn read_for_parent() -> Result<(String, (Values, Values), Values)> {
     let bad = |what: String| {
         Error::new(
             Kind::FreshReadFailed,
@@ -380,7 +402,7 @@ fn read_for_parent() -> Result<(String, Values, Values)> {
     let serial = hsm.identity()?.serial;
     Ok((
         serial,
-        hsm.data_objects(MARK_LABEL)?,
+        hsm.marks_and_anchors()?,
         hsm.data_objects(TRAIL_LABEL)?,
     ))
 }
@@ -419,12 +441,13 @@ impl FreshReader {
 
 impl FreshMarks for FreshReader {
     fn marks_afresh(&self) -> Result<TokenMarks> {
-        let (serial, marks, trails) = match self.run()? {
+        let (serial, marks, trails, anchors) = match self.run()? {
             ReadAnswer::Marks {
                 serial,
                 marks,
                 trails,
-            } => (serial, marks, trails),
+                anchors,
+            } => (serial, marks, trails, anchors),
             ReadAnswer::Failed { id, message, hint } => {
                 return Err(Error::trail(
                     kind_of(&id),
@@ -445,6 +468,10 @@ impl FreshMarks for FreshReader {
         };
         Ok(TokenMarks {
             marks: marks
+                .iter()
+                .map(|h| parse_mark(&bytes(h)?))
+                .collect::<Result<_>>()?,
+            anchors: anchors
                 .iter()
                 .map(|h| parse_mark(&bytes(h)?))
                 .collect::<Result<_>>()?,

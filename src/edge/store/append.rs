@@ -279,9 +279,13 @@ impl AuditLog {
             size,
             root,
         };
-        let marked = token.create_mark(&mark, self.anchor_due());
+        let anchor = self.anchor_due(token, &mark)?;
+        let marked = token.create_mark(&mark, anchor);
         self.check_still_in_place()?;
         marked?;
+        if anchor {
+            self.anchored.set(size);
+        }
         self.marked.set(size);
         self.on_history.borrow_mut().insert((size, root));
         if vouch == Vouch::ReadBack {
@@ -291,15 +295,50 @@ impl AuditLog {
         Ok(())
     }
 
-    /// Whether the mark about to be made is an anchor (spec/appliance.md §6.6, M-397): the first
-    /// one to cover a `sitting.closed`, whose checkpoint the commissaire copies into the minutes.
-    fn anchor_due(&self) -> bool {
-        let marked = self.marked.get();
-        self.seen.borrow().as_ref().is_some_and(|(_, events)| {
-            events
-                .iter()
-                .any(|e| e.seq > marked && e.kind == "sitting.closed")
-        })
+    /// Whether `mark`, about to be made, is an anchor (spec/appliance.md §6.6, M-397): the first
+    /// mark over a `sitting.closed`, whose checkpoint the commissaire copies into the minutes,
+    /// that no anchor of this history covers yet. Decided from the anchors, not from the last
+    /// mark (a PIN holder can make a rolling mark over a close a kill or a full token left
+    /// unmarked), and, when a close is due, from the anchors read again afresh just before:
+    /// another copy of the trail held since before the close was anchored does not add one.
+    fn anchor_due(&self, token: &dyn Token, mark: &Mark) -> Result<bool> {
+        let anchored = self.anchored.get();
+        let due = |anchored: u64| {
+            self.seen.borrow().as_ref().is_some_and(|(_, events)| {
+                events
+                    .iter()
+                    .any(|e| e.seq > anchored && e.seq <= mark.size && e.kind == "sitting.closed")
+            })
+        };
+        if !due(anchored) {
+            return Ok(false);
+        }
+        let read = match &self.fresh {
+            Some(f) => f.marks_afresh()?,
+            None => token.marks()?,
+        };
+        let hashes = self.known.borrow().clone().unwrap_or_default();
+        let on_history = |a: &Mark| {
+            let size = usize::try_from(a.size).unwrap_or(usize::MAX);
+            a.trail == mark.trail
+                && size <= hashes.len()
+                && (self.on_history.borrow().contains(&(a.size, a.root))
+                    || chain::tree_root(&hashes[..size]) == a.root)
+        };
+        let now = read
+            .anchors
+            .iter()
+            .filter(|a| on_history(a))
+            .map(|a| a.size)
+            .fold(anchored, u64::max);
+        self.anchored.set(now);
+        Ok(due(now))
+    }
+
+    /// Records the size of the token's last anchor of this trail, as the check before acting
+    /// found it on the trail's history (spec/appliance.md §6.6).
+    pub fn set_anchored(&self, size: u64) {
+        self.anchored.set(size);
     }
 
     /// Once `mine` is in the token, the marks of this history it replaces are destroyed, so the
@@ -366,7 +405,11 @@ impl AuditLog {
             size: hashes.len() as u64,
             root: chain::tree_root(&hashes),
         };
-        token.create_mark(&mark, self.anchor_due())?;
+        let anchor = self.anchor_due(token, &mark)?;
+        token.create_mark(&mark, anchor)?;
+        if anchor {
+            self.anchored.set(mark.size);
+        }
         self.marked.set(mark.size);
         self.on_history.borrow_mut().insert((mark.size, mark.root));
         self.check_marks(token, &mark)?;

@@ -44,6 +44,9 @@ pub trait Token {
 pub struct TokenMarks {
     /// Every mark, in no particular order.
     pub marks: Vec<Mark>,
+    /// The marks the token keeps (non-destroyable: the anchors, spec/appliance.md §6.6), also
+    /// among `marks`.
+    pub anchors: Vec<Mark>,
     /// Every `urne-trail` object, in no particular order.
     pub trails: Vec<TrailObject>,
 }
@@ -140,6 +143,9 @@ pub struct AuditLog {
     on_history: std::cell::RefCell<std::collections::HashSet<(u64, Hash32)>>,
     /// The right edge of the tree over the events this process knows ([`chain::Frontier`]),
     /// kept between its appends.
+    /// The size of the token's last anchor of this trail on this process's history (0: none),
+    /// spec/appliance.md §6.6 [M-397].
+    anchored: std::cell::Cell<u64>,
     frontier: std::cell::RefCell<Option<chain::Frontier>>,
 }
 
@@ -234,6 +240,7 @@ impl AuditLog {
             seen: std::cell::RefCell::new(None),
             on_history: std::cell::RefCell::new(std::collections::HashSet::new()),
             frontier: std::cell::RefCell::new(None),
+            anchored: std::cell::Cell::new(0),
         }
     }
 
