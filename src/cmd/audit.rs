@@ -403,7 +403,7 @@ fn export(ctx: &mut Ctx, out: &Path) -> Result<()> {
     let cps = log.checkpoints()?;
     fsio::write_atomic_with(out, |f| {
         let mut w = std::io::BufWriter::new(f);
-        for e in &events {
+        for e in events.iter() {
             let mut v = serde_json::to_value(e).expect("events serialise");
             v["type"] = "event".into();
             serde_json::to_writer(&mut w, &v)?;

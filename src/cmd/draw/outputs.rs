@@ -136,7 +136,7 @@ fn evidence(
     ctx: &mut Ctx,
     s: &Sealed,
     e: &Randomness,
-) -> Result<(Fixed, Vec<RefusedEntropy>, Vec<Event>)> {
+) -> Result<(Fixed, Vec<RefusedEntropy>, crate::edge::store::Events)> {
     let events = ctx.audit()?.events()?;
     let (fixed, refused) = crate::cmd::randomness::evidence(
         &events,

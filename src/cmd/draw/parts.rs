@@ -1,7 +1,6 @@
 //! The values a draw goes through, phase by phase (shared by `draw` and its outputs).
 
 use urne_ceremony::state::day::DayState;
-use urne_verify::audit::Event;
 use urne_verify::crypto::Hash32;
 use urne_verify::draw::files::Placed;
 use urne_verify::draw::records::{EntropyRecord, ResultRecord, SealRecord};
@@ -13,7 +12,7 @@ use urne_verify::values::Day;
 pub(super) struct Sealed {
     pub day: Day,
     /// The trail as read before the draw recorded anything.
-    pub events: Vec<Event>,
+    pub events: crate::edge::store::Events,
     pub st: DayState,
     pub seal: SealRecord,
     pub rules_hash: Hash32,

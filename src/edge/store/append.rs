@@ -247,7 +247,7 @@ impl AuditLog {
         *self.known.borrow_mut() = Some(hashes);
         *self.frontier.borrow_mut() = Some(frontier);
         events.push(event.clone());
-        *self.seen.borrow_mut() = Some((version, events));
+        *self.seen.borrow_mut() = Some((version, super::Events::new(events)));
         if binding.marking {
             if vouch == Vouch::Later {
                 // A trail deleted or replaced under the command: what it appended is marked
@@ -499,7 +499,7 @@ impl AuditLog {
 fn events_to_extend(
     tx: &Connection,
     path: &Path,
-    seen: &std::cell::RefCell<Option<(i64, Vec<Event>)>>,
+    seen: &std::cell::RefCell<Option<(i64, super::Events)>>,
     known: Option<&[Hash32]>,
     (seq, prev): (u64, Hash32),
 ) -> Result<(i64, Vec<Event>)> {
@@ -509,7 +509,8 @@ fn events_to_extend(
         .take()
         .filter(|(v, e)| *v == version && known.is_some_and(|k| k.len() == e.len()));
     let events = if let Some((_, events)) = cached {
-        events
+        // Copied only while a caller still holds them.
+        super::Events::try_unwrap(events).unwrap_or_else(|shared| (*shared).clone())
     } else {
         let events = super::read_events(tx, path)?;
         super::check_known(known, path, &events)?;

@@ -23,6 +23,10 @@ use urne_ceremony::token::{Mark, TrailObject};
 use urne_verify::audit::chain::{self, Event};
 use urne_verify::crypto::Hash32;
 
+/// The events of a trail as a process read and verified them, shared rather than copied (a
+/// trail of a year's events is megabytes).
+pub type Events = std::rc::Rc<Vec<Event>>;
+
 /// What an append needs from the token (spec/appliance.md §6.6): the audit key's signature over the new
 /// checkpoint, and a mark of the new head. The HSM session implements it.
 pub trait Token {
@@ -137,7 +141,7 @@ pub struct AuditLog {
     /// The events as this process last read or appended them, with SQLite's `data_version` of
     /// the connection then: while no other connection has written the file, a later read needs
     /// neither reading nor recomputing the whole trail again (spec/appliance.md §6.6 [M-138]).
-    seen: std::cell::RefCell<Option<(i64, Vec<Event>)>>,
+    seen: std::cell::RefCell<Option<(i64, Events)>>,
     /// The token's marks of this trail found on this process's history (size, root), so that
     /// reading the marks back does not compute their roots again.
     on_history: std::cell::RefCell<std::collections::HashSet<(u64, Hash32)>>,
@@ -348,7 +352,7 @@ impl AuditLog {
             if !same {
                 return Err(gone_error(&self.path, &m::ERR_STORE_CHANGED));
             }
-            *self.seen.borrow_mut() = Some((version, now));
+            *self.seen.borrow_mut() = Some((version, Events::new(now)));
         }
         Ok(())
     }
@@ -407,7 +411,7 @@ impl AuditLog {
     /// last read or appended while no other connection wrote the file since (SQLite's
     /// `data_version`) and its last event row is still theirs, else read again and checked
     /// against what it verified (spec/appliance.md §6.6 [M-138]).
-    pub fn events(&self) -> Result<Vec<Event>> {
+    pub fn events(&self) -> Result<Events> {
         let (conn, path) = (&self.conn, &self.path);
         let version = data_version(conn, path)?;
         if self.known.borrow().is_some()
@@ -415,7 +419,7 @@ impl AuditLog {
             && *v == version
             && head_is(conn, path, events)?
         {
-            return Ok(events.clone());
+            return Ok(Events::clone(events));
         }
         let events = read_events(conn, path)?;
         let hashes = check_known(self.known.borrow().as_deref(), path, &events)?;
@@ -440,13 +444,14 @@ impl AuditLog {
             self.view.set(Some(events.last().map_or(0, |e| e.seq)));
         }
         *self.known.borrow_mut() = Some(hashes);
-        *self.seen.borrow_mut() = Some((version, events.clone()));
+        let events = Events::new(events);
+        *self.seen.borrow_mut() = Some((version, Events::clone(&events)));
         Ok(events)
     }
 
     /// [`AuditLog::events`] read from the file whatever this process keeps (a backup states the
     /// head of the bytes it copies), and checked against what it verified.
-    pub fn events_afresh(&self) -> Result<Vec<Event>> {
+    pub fn events_afresh(&self) -> Result<Events> {
         *self.seen.borrow_mut() = None;
         self.events()
     }
