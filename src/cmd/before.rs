@@ -87,16 +87,17 @@ pub(super) fn check_before_acting(
             crate::msg!(mc::REC_BEFORE_BROKEN),
         )
     };
-    let stored = log.checkpoints()?;
     let key = AuditKey::Token(tt.audit_key, tt.origin);
     // The token's last mark vouches for the trail up to its size once the events' root there is
     // the mark's (checked below): the checkpoints' signatures up to it are checked again only
-    // when the whole trail is asked for (the opening of a sitting). A fork the token records
-    // is refused below either way.
+    // when the whole trail is asked for (the opening of a sitting), and their notes are not
+    // even read (each must still be there, one per event). A fork the token records is refused
+    // below either way.
     let vouched = match last_mark(&tt.object.trail, &tt.marks) {
         Ok(Some(m)) if !whole => m.size,
         _ => 0,
     };
+    let stored = log.checkpoints_from(vouched)?;
     verify_trail_vouched(&events, &stored, key, vouched).map_err(|f| broken(f.seq, f.reason))?;
     let malformed = |m: kinds::MalformedRecord| {
         Error::new(

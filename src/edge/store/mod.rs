@@ -547,12 +547,22 @@ impl AuditLog {
 
     /// Stored checkpoints (size, signed note), by size.
     pub fn checkpoints(&self) -> Result<Vec<(u64, String)>> {
+        self.checkpoints_from(0)
+    }
+
+    /// [`AuditLog::checkpoints`], with the notes of sizes below `from` left empty (their sizes
+    /// only: what the check before acting needs of the checkpoints the last mark vouches for).
+    pub fn checkpoints_from(&self, from: u64) -> Result<Vec<(u64, String)>> {
         let mut st = self
             .conn
-            .prepare("SELECT size, note FROM checkpoints ORDER BY size")
+            .prepare(
+                "SELECT size, CASE WHEN size >= ?1 THEN note ELSE '' END FROM checkpoints ORDER BY size",
+            )
             .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_CHECKPOINTS, e))?;
         let rows = st
-            .query_map([], |r| Ok((r.get::<_, i64>(0)?.cast_unsigned(), r.get(1)?)))
+            .query_map([from.cast_signed()], |r| {
+                Ok((r.get::<_, i64>(0)?.cast_unsigned(), r.get(1)?))
+            })
             .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_CHECKPOINTS, e))?;
         rows.collect::<std::result::Result<Vec<_>, _>>()
             .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_CHECKPOINTS, e))
