@@ -225,6 +225,20 @@ pub fn reject(
     shown: &str,
     hint: String,
 ) -> Result<Error> {
+    reject_hashed(ctx, kind, path, file_sha256(path), reason, shown, hint)
+}
+
+/// [`reject`], with the refused file's hash already known (`sha256`, of the bytes refused),
+/// which is recorded without reading the file again.
+fn reject_hashed(
+    ctx: &mut Ctx,
+    kind: Kind,
+    path: &Path,
+    sha256: Option<Hash32>,
+    reason: String,
+    shown: &str,
+    hint: String,
+) -> Result<Error> {
     let message = crate::msg!(
         mc::ERR_INPUT_EXPORT_REFUSED,
         path = path.display(),
@@ -232,7 +246,7 @@ pub fn reject(
     );
     ctx.record_evidence(InputRejected {
         file: path.display().to_string(),
-        sha256: file_sha256(path),
+        sha256,
         reason,
     })?;
     Ok(Error::new(kind, message, hint))
@@ -336,7 +350,7 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
         path.display()
     );
     let t0 = std::time::Instant::now();
-    match entries::verify_export(open(path)?, &sig, trusted) {
+    match entries::verify_export_hashing(open(path)?, &sig, trusted) {
         Ok(v) => {
             note!(
                 "  {} {} {} {:.1} s",
@@ -347,14 +361,20 @@ fn verify_export(ctx: &mut Ctx, path: &Path, trusted: &[[u8; 32]]) -> Result<Ver
             );
             Ok(v)
         }
-        Err(e) => Err(reject(
-            ctx,
-            Kind::ExportBadSignature,
-            path,
-            e.to_string(),
-            &super::export_refusal::words(&e, crate::msg::lang()),
-            crate::msg!(mc::REC_INPUT_EXPORT_BAD_SIGNATURE),
-        )?),
+        // The signature refused over the whole file: its hash is the one pass 1 computed over
+        // the bytes it read (the file is not read again); refused before that, the file's.
+        Err(r) => {
+            let sha256 = r.sha256.map(Hash32).or_else(|| file_sha256(path));
+            Err(reject_hashed(
+                ctx,
+                Kind::ExportBadSignature,
+                path,
+                sha256,
+                r.error.to_string(),
+                &super::export_refusal::words(&r.error, crate::msg::lang()),
+                crate::msg!(mc::REC_INPUT_EXPORT_BAD_SIGNATURE),
+            )?)
+        }
     }
 }
 

@@ -872,6 +872,24 @@ fn every_broken_export_is_refused_and_nothing_of_it_is_kept() {
         .query_row("SELECT COUNT(*) FROM events WHERE kind = 'input.rejected' AND json_extract(payload, '$.sha256') IS NOT NULL", [], |r| r.get(0))
         .unwrap();
     assert_eq!(usize::try_from(n).unwrap(), BREAKS.len() + 1);
+    // The file's own hash, whichever pass refused it (a signature refused over the whole file
+    // records the hash that pass computed, without reading the file again).
+    let mut q = c
+        .prepare("SELECT json_extract(payload, '$.file'), json_extract(payload, '$.sha256') FROM events WHERE kind = 'input.rejected'")
+        .unwrap();
+    let rows: Vec<(String, String)> = q
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (file, sha) in rows {
+        let bytes = std::fs::read(&file).unwrap();
+        assert_eq!(
+            sha,
+            urne_verify::crypto::sha256(&bytes).to_string(),
+            "{file}"
+        );
+    }
     // The day is still open: a valid export of it seals.
     let good = simulate(&env, "2018-12-10", 400, 98, &[]);
     seal(&env, &good);

@@ -138,4 +138,4 @@ pub use limits::{MAX_ACCOUNTS_WITH_ENTRIES, MAX_DEPTH, MAX_EXPORT_BYTES, MAX_LIN
 pub use read::{check_export_metadata, check_export_size};
 pub use results::{AccountEntries, DayTally, VerifiedExport};
 pub use tally::{TallyOptions, tally_export, tally_export_with};
-pub use verify::verify_export;
+pub use verify::{Refused, verify_export, verify_export_hashing};

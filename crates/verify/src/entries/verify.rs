@@ -29,15 +29,45 @@ use crate::crypto::ed25519::StrictVerifier;
 /// (a caller with the file's metadata checks them first, [`super::check_export_metadata`]), and
 /// [`ExportErrorKind::Io`] when the reader fails.
 pub fn verify_export(
-    mut reader: impl Read,
+    reader: impl Read,
     sig: &[u8],
     trusted: &[[u8; 32]],
 ) -> Result<VerifiedExport, ExportError> {
+    verify_export_hashing(reader, sig, trusted).map_err(|r| r.error)
+}
+
+/// A refusal of [`verify_export_hashing`]: why, and the SHA-256 of the bytes it read when it
+/// read the whole file (a signature that no trusted key verifies over them), which a caller
+/// records as the refused file's hash without reading the file again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// Why the file was refused.
+    pub error: ExportError,
+    /// SHA-256 of the exact bytes read, when the whole file was read.
+    pub sha256: Option<[u8; 32]>,
+}
+
+impl From<ExportError> for Refused {
+    fn from(error: ExportError) -> Refused {
+        Refused {
+            error,
+            sha256: None,
+        }
+    }
+}
+
+/// [`verify_export`], whose refusal ([`Refused`]) carries the SHA-256 of the bytes read when the
+/// whole file was read: the signature did not verify over them.
+pub fn verify_export_hashing(
+    mut reader: impl Read,
+    sig: &[u8],
+    trusted: &[[u8; 32]],
+) -> Result<VerifiedExport, Refused> {
     let sig: &[u8; 64] = sig
         .try_into()
         .map_err(|_| ExportError::file(ExportErrorKind::SignatureLength(sig.len())))?;
     if trusted.is_empty() {
-        return Err(ExportError::file(ExportErrorKind::NoTrustedKey));
+        return Err(ExportError::file(ExportErrorKind::NoTrustedKey).into());
     }
     let verifiers: Verifiers = trusted
         .iter()
@@ -45,7 +75,7 @@ pub fn verify_export(
         .collect();
     // No trusted key can accept this signature whatever the bytes are: nothing to read.
     if verifiers.is_empty() {
-        return Err(ExportError::file(ExportErrorKind::BadSignature));
+        return Err(ExportError::file(ExportErrorKind::BadSignature).into());
     }
     let (sha256, size, verifiers) = read_all(&mut reader, verifiers)?;
     for (key, v) in verifiers {
@@ -58,7 +88,10 @@ pub fn verify_export(
             });
         }
     }
-    Err(ExportError::file(ExportErrorKind::BadSignature))
+    Err(Refused {
+        error: ExportError::file(ExportErrorKind::BadSignature),
+        sha256: Some(sha256),
+    })
 }
 
 /// A block of the file (buffer, bytes used), shared by the two threads while both hash it.
@@ -179,6 +212,35 @@ mod tests {
         assert_eq!(e.kind, ExportErrorKind::BadSignature);
         let e = verify_export(&msg[..], &sig[..63], &[pk]).unwrap_err();
         assert_eq!(e.kind, ExportErrorKind::SignatureLength(63));
+    }
+
+    /// A signature refused over the whole file comes with the hash of the bytes read; one
+    /// refused before the file is read, without.
+    #[test]
+    fn a_signature_refused_over_the_whole_file_comes_with_its_hash() {
+        let sk = SigningKey::from_bytes(&[3u8; 32]);
+        let pk = sk.verifying_key().to_bytes();
+        // Exact: every value is below 251.
+        #[allow(clippy::cast_possible_truncation)]
+        let msg: Vec<u8> = (0..(BLOCK + 777)).map(|i| (i * 11 % 251) as u8).collect();
+        let sig = sk.sign(&msg).to_bytes();
+        let r = verify_export_hashing(&msg[1..], &sig, &[pk]).unwrap_err();
+        assert_eq!(r.error.kind, ExportErrorKind::BadSignature);
+        assert_eq!(r.sha256, Some(crate::crypto::sha256(&msg[1..]).0));
+        // No key can accept this signature (S not canonical): refused before reading.
+        let mut bad = sig;
+        bad[63] = 0xff;
+        let r = verify_export_hashing(&msg[..], &bad, &[pk]).unwrap_err();
+        assert_eq!(
+            (r.error.kind, r.sha256),
+            (ExportErrorKind::BadSignature, None)
+        );
+        let r = verify_export_hashing(&msg[..], &sig[..63], &[pk]).unwrap_err();
+        assert_eq!(r.sha256, None);
+        assert_eq!(
+            verify_export_hashing(&msg[..], &sig, &[pk]).unwrap().size,
+            msg.len() as u64
+        );
     }
 
     /// The signature pass never holds more than three blocks of its own making (what bounds its
