@@ -150,26 +150,78 @@ impl TicketStream<'_> {
     /// bugs: the grid construction's ranges are 1 to 48).
     pub fn digits(&mut self, ranges: &[u64], out: &mut [u64]) {
         assert_eq!(ranges.len(), out.len());
-        let mut i = 0;
-        while i < ranges.len() {
-            let mut p = 1u64;
-            let mut end = i;
-            while end < ranges.len() {
-                let r = ranges[end];
-                assert!((1..=BATCH_LIMIT).contains(&r), "range out of bounds");
-                match p.checked_mul(r) {
-                    Some(q) if q <= BATCH_LIMIT => {
-                        p = q;
-                        end += 1;
-                    }
-                    _ => break,
-                }
-            }
+        for_each_batch(ranges, |i, end, p| {
             let mut x = self.uniform(p);
             for (d, &r) in out[i..end].iter_mut().zip(&ranges[i..end]) {
                 (*d, x) = div_rem(x, r);
             }
+        });
+    }
+
+    /// [`TicketStream::digits`] with the batches cut beforehand ([`Digits`]): the same values.
+    fn planned_digits<const N: usize>(&mut self, d: &Digits<N>, out: &mut [u64; N]) {
+        let mut i = 0;
+        for &(end, p) in &d.batches[..d.count] {
+            let mut x = self.uniform(p);
+            for (o, &r) in out[i..end].iter_mut().zip(&d.ranges[i..end]) {
+                (*o, x) = div_rem(x, r);
+            }
             i = end;
+        }
+    }
+}
+
+/// Cuts `ranges` into the batches of spec/formats.md §5.B5.2, in order: a batch takes ranges
+/// while their product stays at most [`BATCH_LIMIT`]; calls `batch(start, end, product)` for
+/// each.
+///
+/// # Panics
+/// If a range is 0 or above [`BATCH_LIMIT`] (a caller bug: the grid construction's ranges are
+/// 1 to 48).
+fn for_each_batch(ranges: &[u64], mut batch: impl FnMut(usize, usize, u64)) {
+    let mut i = 0;
+    while i < ranges.len() {
+        let mut p = 1u64;
+        let mut end = i;
+        while end < ranges.len() {
+            let r = ranges[end];
+            assert!((1..=BATCH_LIMIT).contains(&r), "range out of bounds");
+            match p.checked_mul(r) {
+                Some(q) if q <= BATCH_LIMIT => {
+                    p = q;
+                    end += 1;
+                }
+                _ => break,
+            }
+        }
+        batch(i, end, p);
+        i = end;
+    }
+}
+
+/// The ranges of a fixed list of digits and their batches ([`for_each_batch`]), cut once for
+/// every ticket that draws them.
+#[derive(Clone, Debug)]
+struct Digits<const N: usize> {
+    ranges: [u64; N],
+    /// Each batch's end (exclusive) and the product of its ranges, in order.
+    batches: [(usize, u64); N],
+    count: usize,
+}
+
+impl<const N: usize> Digits<N> {
+    fn new(ranges: [u64; N]) -> Digits<N> {
+        let mut batches = [(0, 1); N];
+        let mut count = 0;
+        // Each batch takes at least one range: there are at most N.
+        for_each_batch(&ranges, |_, end, p| {
+            batches[count] = (end, p);
+            count += 1;
+        });
+        Digits {
+            ranges,
+            batches,
+            count,
         }
     }
 }
@@ -218,77 +270,120 @@ fn partial_fisher_yates<T: Copy>(a: &mut [T], js: &[u64], mut take: impl FnMut(T
     }
 }
 
+/// What the construction of a ticket's grid takes from its symbol count `m` and its tier alone
+/// (spec/formats.md §5.B5.2, §5.B5.3): the ranges of its digits and their batches, and its deck
+/// of roles. Made once per tier for a whole block; the grids are the same as without it.
+#[derive(Clone, Debug)]
+pub struct TierPlan {
+    m: usize,
+    /// The cells of role 0 (the tier; 0 for a losing ticket).
+    k: usize,
+    offered: Digits<OFFERED_SYMBOLS>,
+    cells: Digits<GRID_CELLS>,
+    /// 3 copies of every role the cards are drawn from, `deck[..len]`.
+    deck: [u8; 3 * MAX_SYMBOLS],
+    len: usize,
+}
+
+impl TierPlan {
+    /// The plan of a ticket of `tier` among `m` symbols.
+    ///
+    /// # Panics
+    /// If `m` is not 3 to [`MAX_SYMBOLS`] or `tier` is not a tier (caller bugs: the rules loader
+    /// allows [`MIN_SYMBOLS`](crate::rules::game::MIN_SYMBOLS) to 26 symbols, and tiers come from
+    /// the deck).
+    // Every `as u8` below converts a role (under MAX_SYMBOLS, 26), every `as u64` a range of at
+    // most 3 * 26: exact.
+    #[allow(clippy::cast_possible_truncation)]
+    pub fn new(m: usize, tier: u8) -> TierPlan {
+        assert!(
+            (OFFERED_SYMBOLS..=MAX_SYMBOLS).contains(&m),
+            "symbol count out of range"
+        );
+        assert!(
+            tier == LOSING_TIER || (MIN_WINNING_MATCHES..=MAX_WINNING_MATCHES).contains(&tier),
+            "not a tier: {tier}"
+        );
+        // spec/formats.md §5.B5.3 step 2: a winning ticket of tier k: k cells for role 0, then
+        // 18-k cards from 3 copies of roles 1..m; a losing ticket: 18 cards from 3 copies of
+        // roles 0..m.
+        let k = usize::from(tier); // 0 for a losing ticket
+        let first_role = u8::from(tier != LOSING_TIER);
+        let mut deck = [0u8; 3 * MAX_SYMBOLS];
+        let mut len = 0;
+        for role in first_role..m as u8 {
+            for _ in 0..MAX_OTHER_SYMBOL {
+                deck[len] = role;
+                len += 1;
+            }
+        }
+        let cells = std::array::from_fn(|step| {
+            if step < k {
+                (GRID_CELLS - step) as u64
+            } else {
+                (len - (step - k)) as u64
+            }
+        });
+        TierPlan {
+            m,
+            k,
+            offered: Digits::new(std::array::from_fn(|step| (m - step) as u64)),
+            cells: Digits::new(cells),
+            deck,
+            len,
+        }
+    }
+}
+
 /// The offered symbols and the role grid of a ticket (spec/formats.md §5.B5.2, §5.B5.3). `m` symbols.
 ///
 /// # Panics
 /// If `m` is not 3 to [`MAX_SYMBOLS`] or `tier` is not a tier (caller bugs: the rules loader
 /// allows [`MIN_SYMBOLS`](crate::rules::game::MIN_SYMBOLS) to 26 symbols, and tiers come from
 /// the deck).
-// Every `as u8` below converts a symbol, role or cell index: under MAX_SYMBOLS (26) or
-// GRID_CELLS (18), so it is exact (the checked form would add branches to the per-ticket path).
-#[allow(clippy::cast_possible_truncation)]
 pub fn offered_and_roles(
     key: &GridKey,
     position: u32,
     tier: u8,
     m: usize,
 ) -> ([u8; OFFERED_SYMBOLS], [u8; GRID_CELLS]) {
+    planned_offered_and_roles(key, position, &TierPlan::new(m, tier))
+}
+
+/// [`offered_and_roles`] with the tier's plan made beforehand.
+// Every `as u8` below converts a symbol or cell index: under MAX_SYMBOLS (26) or GRID_CELLS
+// (18), so it is exact (the checked form would add branches to the per-ticket path).
+#[allow(clippy::cast_possible_truncation)]
+fn planned_offered_and_roles(
+    key: &GridKey,
+    position: u32,
+    plan: &TierPlan,
+) -> ([u8; OFFERED_SYMBOLS], [u8; GRID_CELLS]) {
     const UNSET: u8 = u8::MAX;
-    assert!(
-        (OFFERED_SYMBOLS..=MAX_SYMBOLS).contains(&m),
-        "symbol count out of range"
-    );
-    assert!(
-        tier == LOSING_TIER || (MIN_WINNING_MATCHES..=MAX_WINNING_MATCHES).contains(&tier),
-        "not a tier: {tier}"
-    );
     let mut s = TicketStream::new(key, position);
 
     // spec/formats.md §5.B5.3 step 1: offered symbols, from the first batch alone: independent of the tier.
-    let mut symbols = [0u8; MAX_SYMBOLS];
-    for (i, x) in symbols.iter_mut().enumerate() {
-        *x = i as u8;
-    }
-    let mut js = [0u64; GRID_CELLS];
-    let ranges: [u64; OFFERED_SYMBOLS] = std::array::from_fn(|step| (m - step) as u64);
-    s.digits(&ranges, &mut js[..OFFERED_SYMBOLS]);
+    let mut symbols: [u8; MAX_SYMBOLS] = std::array::from_fn(|i| i as u8);
+    let mut js = [0u64; OFFERED_SYMBOLS];
+    s.planned_digits(&plan.offered, &mut js);
     let mut offered = [0u8; OFFERED_SYMBOLS];
     let mut n = 0;
-    partial_fisher_yates(&mut symbols[..m], &js[..OFFERED_SYMBOLS], |x| {
+    partial_fisher_yates(&mut symbols[..plan.m], &js, |x| {
         offered[n] = x;
         n += 1;
     });
 
-    // spec/formats.md §5.B5.3 step 2: the role grid. A winning ticket of tier k: k cells for role 0, then 18-k
-    // cards from 3 copies of roles 1..m; a losing ticket: 18 cards from 3 copies of roles 0..m.
-    let k = usize::from(tier); // 0 for a losing ticket
-    let first_role = u8::from(tier != LOSING_TIER);
-    let mut deck = [0u8; 3 * MAX_SYMBOLS];
-    let mut len = 0;
-    for role in first_role..m as u8 {
-        for _ in 0..MAX_OTHER_SYMBOL {
-            deck[len] = role;
-            len += 1;
-        }
-    }
-    let mut ranges = [0u64; GRID_CELLS];
-    for (step, r) in ranges.iter_mut().enumerate() {
-        *r = if step < k {
-            (GRID_CELLS - step) as u64
-        } else {
-            (len - (step - k)) as u64
-        };
-    }
-    s.digits(&ranges, &mut js);
+    // spec/formats.md §5.B5.3 step 2: the role grid (the deck and ranges of the tier's plan).
+    let k = plan.k;
+    let mut deck = plan.deck;
+    let mut js = [0u64; GRID_CELLS];
+    s.planned_digits(&plan.cells, &mut js);
 
     let mut roles = [UNSET; GRID_CELLS];
-    let mut cells = [0u8; GRID_CELLS];
-    for (i, x) in cells.iter_mut().enumerate() {
-        *x = i as u8;
-    }
+    let mut cells: [u8; GRID_CELLS] = std::array::from_fn(|i| i as u8);
     partial_fisher_yates(&mut cells, &js[..k], |c| roles[usize::from(c)] = 0);
     let mut cell = 0;
-    partial_fisher_yates(&mut deck[..len], &js[k..], |card| {
+    partial_fisher_yates(&mut deck[..plan.len], &js[k..], |card| {
         while roles[cell] != UNSET {
             cell += 1;
         }
@@ -326,7 +421,13 @@ pub fn role_symbols(offered: &[u8; OFFERED_SYMBOLS], c: usize, m: usize) -> [u8;
 }
 
 fn grid_with(key: &GridKey, position: u32, tier: u8, m: usize) -> TicketGrid {
-    let (offered, roles) = offered_and_roles(key, position, tier, m);
+    planned_grid(key, position, &TierPlan::new(m, tier))
+}
+
+/// [`grid_with`] with the tier's plan made beforehand.
+fn planned_grid(key: &GridKey, position: u32, plan: &TierPlan) -> TicketGrid {
+    let m = plan.m;
+    let (offered, roles) = planned_offered_and_roles(key, position, plan);
     let mut cells = [[0u8; GRID_CELLS]; OFFERED_SYMBOLS];
     // Roles 3.. are the same under every choice: build the map once, then set roles 0..3.
     let mut map = role_symbols(&offered, 0, m);
@@ -358,6 +459,12 @@ pub fn ticket_grid(grid_key: &Hash32, position: u32, tier: u8, rules: &GameRules
 /// The same with a prepared key (no per-call HMAC key setup), for whole blocks.
 pub fn ticket_grid_with(key: &GridKey, position: u32, tier: u8, rules: &GameRules) -> TicketGrid {
     grid_with(key, position, tier, rules.symbols().len())
+}
+
+/// The same with a prepared key and the tier's plan ([`TierPlan::new`] with the rules' symbol
+/// count and the ticket's tier), for whole blocks.
+pub fn ticket_grid_planned(key: &GridKey, position: u32, plan: &TierPlan) -> TicketGrid {
+    planned_grid(key, position, plan)
 }
 
 /// The letter of symbol `i` in the tickets file: `A` + i (spec/formats.md §5.B6).
