@@ -5,7 +5,7 @@
 
 use super::grid::{GridKey, TierPlan, ticket_grid_planned};
 use super::id::{BlockId, BlockIdError, Seed, block_seed_of, grid_key, seed_commitment};
-use super::shuffle::shuffled_tiers;
+use super::shuffle::{initial_deck, shuffled_tiers};
 use super::tickets::{CSV_HEADER, row_len, ticket_leaf, write_row};
 use crate::crypto::Hash32;
 use crate::crypto::merkle::root as merkle_root;
@@ -68,7 +68,20 @@ pub fn generate_block_checked(
     id.check_rules(rules)?;
     // check_rules proved the price is a price point.
     let price_idx = rules.price_index(id.price_cents()).expect("checked price");
-    let tiers = shuffled_tiers(rules, seed);
+    // The file's and the leaves' sizes do not depend on the order of the deck: their memory is
+    // taken, and its pages touched, on another thread while this one shuffles (the shuffle is
+    // one DRBG stream, on one thread).
+    let ((mut csv, mut leaves), tiers) = std::thread::scope(|s| {
+        let buffers = s.spawn(|| {
+            let deck = initial_deck(rules);
+            (
+                Job::layout(&chunk_lens(&deck, &prizes_at(rules, price_idx))),
+                vec![Hash32::ZERO; deck.len()],
+            )
+        });
+        let tiers = shuffled_tiers(rules, seed);
+        (buffers.join().expect("buffer thread panicked"), tiers)
+    });
     let job = Job::new(
         rules,
         price_idx,
@@ -77,8 +90,10 @@ pub fn generate_block_checked(
         check,
     );
     let lens = job.chunk_lens();
-    let mut csv = Job::layout(&lens);
-    let mut leaves = vec![Hash32::ZERO; tiers.len()];
+    if csv.len() != CSV_HEADER.len() + lens.iter().sum::<usize>() {
+        // A permutation keeps every row's length: not reached.
+        csv = Job::layout(&lens);
+    }
     let (roots, csv_sha256) = job.run(threads, &lens, &mut csv, &mut leaves);
     let first_failure = job.first_failure.into_inner().expect("worker panicked");
     let block = Block {
@@ -90,6 +105,33 @@ pub fn generate_block_checked(
         outcomes_root: merkle_root(&roots),
     };
     Ok((block, first_failure))
+}
+
+/// The prize in cents of each tier 0..=10 at the price point `price_idx` (0 where none).
+fn prizes_at(rules: &GameRules, price_idx: usize) -> Vec<u64> {
+    (0..=10)
+        .map(|t| rules.prize_cents(t, price_idx).unwrap_or(0))
+        .collect()
+}
+
+/// The length of each chunk's rows in `tickets.csv`, line feeds included, for the deck `tiers`
+/// and the prize of each tier `prizes` (a row's length depends only on its position and tier):
+/// the digits of the positions, plus the rest of each row's length for its tier, computed once
+/// per tier.
+fn chunk_lens(tiers: &[u8], prizes: &[u64]) -> Vec<usize> {
+    // The row of each tier without its position's digits, with its line feed: the row at
+    // position 0 counts one digit for the position, as many bytes as the line feed.
+    let tier_len: Vec<usize> = (0..=10u8)
+        .map(|t| row_len(0, t, prizes[usize::from(t)]))
+        .collect();
+    let mut lens = Vec::with_capacity(tiers.len().div_ceil(CHUNK_TICKETS));
+    for (c, chunk) in tiers.chunks(CHUNK_TICKETS).enumerate() {
+        let start = c * CHUNK_TICKETS;
+        let digits = digits_in(start, start + chunk.len());
+        let rest: usize = chunk.iter().map(|&t| tier_len[usize::from(t)]).sum();
+        lens.push(digits + rest);
+    }
+    lens
 }
 
 /// The number of decimal digits of all the positions `from..to` written out (canonical: "0"
@@ -156,9 +198,7 @@ impl<'a> Job<'a> {
         Job {
             tiers,
             key,
-            prizes: (0..=10)
-                .map(|t| rules.prize_cents(t, price_idx).unwrap_or(0))
-                .collect(),
+            prizes: prizes_at(rules, price_idx),
             symbols: rules.symbols().len(),
             plans: (0..=10u8)
                 .map(|t| is_tier(t).then(|| TierPlan::new(rules.symbols().len(), t)))
@@ -175,29 +215,19 @@ impl<'a> Job<'a> {
         self.prizes[usize::from(tier)]
     }
 
-    /// The length of each chunk's rows in `tickets.csv`, line feeds included (a row's length
-    /// depends only on its position and tier): the digits of the position, plus the rest of
-    /// the row's length for its tier, computed once per tier.
+    /// The length of each chunk's rows in `tickets.csv` ([`chunk_lens`]).
     fn chunk_lens(&self) -> Vec<usize> {
-        // The row of each tier without its position's digits, with its line feed: the row at
-        // position 0 counts one digit for the position, as many bytes as the line feed.
-        let tier_len: Vec<usize> = (0..=10u8).map(|t| row_len(0, t, self.prize(t))).collect();
-        let mut lens = Vec::with_capacity(self.chunks);
-        for (c, tiers) in self.tiers.chunks(CHUNK_TICKETS).enumerate() {
-            let start = c * CHUNK_TICKETS;
-            let digits = digits_in(start, start + tiers.len());
-            let rest: usize = tiers.iter().map(|&t| tier_len[usize::from(t)]).sum();
-            lens.push(digits + rest);
-        }
-        lens
+        chunk_lens(self.tiers, &self.prizes)
     }
 
     /// `tickets.csv` laid out: its header, then room for every row and its line feed, the
-    /// chunks' lengths being `lens`.
+    /// chunks' lengths being `lens` (its pages written, so that the workers do not fault them
+    /// in).
     fn layout(lens: &[usize]) -> Vec<u8> {
         let len = CSV_HEADER.len() + lens.iter().sum::<usize>();
-        let mut csv = vec![0u8; len];
-        csv[..CSV_HEADER.len()].copy_from_slice(CSV_HEADER.as_bytes());
+        let mut csv = Vec::with_capacity(len);
+        csv.extend_from_slice(CSV_HEADER.as_bytes());
+        csv.resize(len, 0u8);
         csv
     }
 
