@@ -3,13 +3,13 @@
 //! depend only on the seed and the chunk, and are assembled in chunk order, so the output is the
 //! same bytes whatever the thread count (design principle 3).
 
-use super::grid::{GridKey, ticket_grid_with};
+use super::grid::{GridKey, TierPlan, ticket_grid_planned};
 use super::id::{BlockId, BlockIdError, Seed, block_seed_of, grid_key, seed_commitment};
-use super::shuffle::shuffled_tiers;
+use super::shuffle::{initial_deck, shuffled_tiers};
 use super::tickets::{CSV_HEADER, row_len, ticket_leaf, write_row};
 use crate::crypto::Hash32;
 use crate::crypto::merkle::root as merkle_root;
-use crate::rules::game::GameRules;
+use crate::rules::game::{GameRules, is_tier};
 use sha2::{Digest, Sha256};
 use std::io::{self, Write};
 use std::sync::Mutex;
@@ -68,7 +68,20 @@ pub fn generate_block_checked(
     id.check_rules(rules)?;
     // check_rules proved the price is a price point.
     let price_idx = rules.price_index(id.price_cents()).expect("checked price");
-    let tiers = shuffled_tiers(rules, seed);
+    // The file's and the leaves' sizes do not depend on the order of the deck: their memory is
+    // taken, and its pages touched, on another thread while this one shuffles (the shuffle is
+    // one DRBG stream, on one thread).
+    let ((mut csv, mut leaves), tiers) = std::thread::scope(|s| {
+        let buffers = s.spawn(|| {
+            let deck = initial_deck(rules);
+            (
+                Job::layout(&chunk_lens(&deck, &prizes_at(rules, price_idx))),
+                vec![Hash32::ZERO; deck.len()],
+            )
+        });
+        let tiers = shuffled_tiers(rules, seed);
+        (buffers.join().expect("buffer thread panicked"), tiers)
+    });
     let job = Job::new(
         rules,
         price_idx,
@@ -76,9 +89,12 @@ pub fn generate_block_checked(
         GridKey::new(&grid_key(seed)),
         check,
     );
-    let mut csv = job.layout();
-    let mut leaves = vec![Hash32::ZERO; tiers.len()];
-    let (roots, csv_sha256) = job.run(threads, &mut csv, &mut leaves);
+    let lens = job.chunk_lens();
+    if csv.len() != CSV_HEADER.len() + lens.iter().sum::<usize>() {
+        // A permutation keeps every row's length: not reached.
+        csv = Job::layout(&lens);
+    }
+    let (roots, csv_sha256) = job.run(threads, &lens, &mut csv, &mut leaves);
     let first_failure = job.first_failure.into_inner().expect("worker panicked");
     let block = Block {
         id: id.clone(),
@@ -89,6 +105,51 @@ pub fn generate_block_checked(
         outcomes_root: merkle_root(&roots),
     };
     Ok((block, first_failure))
+}
+
+/// The prize in cents of each tier 0..=10 at the price point `price_idx` (0 where none).
+fn prizes_at(rules: &GameRules, price_idx: usize) -> Vec<u64> {
+    (0..=10)
+        .map(|t| rules.prize_cents(t, price_idx).unwrap_or(0))
+        .collect()
+}
+
+/// The length of each chunk's rows in `tickets.csv`, line feeds included, for the deck `tiers`
+/// and the prize of each tier `prizes` (a row's length depends only on its position and tier):
+/// the digits of the positions, plus the rest of each row's length for its tier, computed once
+/// per tier.
+fn chunk_lens(tiers: &[u8], prizes: &[u64]) -> Vec<usize> {
+    // The row of each tier without its position's digits, with its line feed: the row at
+    // position 0 counts one digit for the position, as many bytes as the line feed.
+    let tier_len: Vec<usize> = (0..=10u8)
+        .map(|t| row_len(0, t, prizes[usize::from(t)]))
+        .collect();
+    let mut lens = Vec::with_capacity(tiers.len().div_ceil(CHUNK_TICKETS));
+    for (c, chunk) in tiers.chunks(CHUNK_TICKETS).enumerate() {
+        let start = c * CHUNK_TICKETS;
+        let digits = digits_in(start, start + chunk.len());
+        let rest: usize = chunk.iter().map(|&t| tier_len[usize::from(t)]).sum();
+        lens.push(digits + rest);
+    }
+    lens
+}
+
+/// The number of decimal digits of all the positions `from..to` written out (canonical: "0"
+/// has one), by runs of positions with as many digits.
+fn digits_in(from: usize, to: usize) -> usize {
+    let mut total = 0;
+    let (mut lo, mut digits) = (0usize, 1usize);
+    let mut hi = 10usize;
+    while lo < to {
+        let (a, b) = (from.max(lo), to.min(hi));
+        if a < b {
+            total += (b - a) * digits;
+        }
+        lo = hi;
+        hi = hi.saturating_mul(10);
+        digits += 1;
+    }
+    total
 }
 
 /// A chunk's place in the block: its rows of `tickets.csv` (each with its line feed) and its
@@ -110,7 +171,6 @@ struct InOrder<'b> {
 /// One block being generated: what every worker reads, the next chunk to take, and the slots
 /// the workers fill (one per chunk, taken by exactly one worker).
 struct Job<'a> {
-    rules: &'a GameRules,
     /// The tiers in sale order (the shuffled deck).
     tiers: &'a [u8],
     key: GridKey,
@@ -118,6 +178,8 @@ struct Job<'a> {
     prizes: Vec<u64>,
     /// Number of symbols of the game.
     symbols: usize,
+    /// The grid construction's plan of each tier 0..=10 (none where no tier is).
+    plans: Vec<Option<TierPlan>>,
     check: bool,
     chunks: usize,
     next: AtomicUsize,
@@ -134,13 +196,13 @@ impl<'a> Job<'a> {
     ) -> Job<'a> {
         let chunks = tiers.len().div_ceil(CHUNK_TICKETS);
         Job {
-            rules,
             tiers,
             key,
-            prizes: (0..=10)
-                .map(|t| rules.prize_cents(t, price_idx).unwrap_or(0))
-                .collect(),
+            prizes: prizes_at(rules, price_idx),
             symbols: rules.symbols().len(),
+            plans: (0..=10u8)
+                .map(|t| is_tier(t).then(|| TierPlan::new(rules.symbols().len(), t)))
+                .collect(),
             check,
             chunks,
             next: AtomicUsize::new(0),
@@ -153,38 +215,35 @@ impl<'a> Job<'a> {
         self.prizes[usize::from(tier)]
     }
 
-    /// `tickets.csv` laid out: its header, then room for every row and its line feed (a row's
-    /// length depends only on its position and tier).
-    fn layout(&self) -> Vec<u8> {
-        let mut len = CSV_HEADER.len();
-        for (p, &tier) in self.tiers.iter().enumerate() {
-            // p < the block size, a u32 (G-1): the conversion is exact.
-            #[allow(clippy::cast_possible_truncation)]
-            let pos = p as u32;
-            len += row_len(pos, tier, self.prize(tier)) + 1;
-        }
-        let mut csv = vec![0u8; len];
-        csv[..CSV_HEADER.len()].copy_from_slice(CSV_HEADER.as_bytes());
+    /// The length of each chunk's rows in `tickets.csv` ([`chunk_lens`]).
+    fn chunk_lens(&self) -> Vec<usize> {
+        chunk_lens(self.tiers, &self.prizes)
+    }
+
+    /// `tickets.csv` laid out: its header, then room for every row and its line feed, the
+    /// chunks' lengths being `lens` (its pages written, so that the workers do not fault them
+    /// in).
+    fn layout(lens: &[usize]) -> Vec<u8> {
+        let len = CSV_HEADER.len() + lens.iter().sum::<usize>();
+        let mut csv = Vec::with_capacity(len);
+        csv.extend_from_slice(CSV_HEADER.as_bytes());
+        csv.resize(len, 0u8);
         csv
     }
 
     /// Makes every chunk on `threads` threads (this one included, at least one) into its place
     /// in `csv` (laid out by [`Job::layout`]) and `leaves`; returns the chunk roots in order and
     /// the SHA-256 of `csv`.
-    fn run(&self, threads: usize, csv: &mut [u8], leaves: &mut [Hash32]) -> (Vec<Hash32>, Hash32) {
+    fn run(
+        &self,
+        threads: usize,
+        lens: &[usize],
+        csv: &mut [u8],
+        leaves: &mut [Hash32],
+    ) -> (Vec<Hash32>, Hash32) {
         let (header, mut rows) = csv.split_at_mut(CSV_HEADER.len());
         let mut places = Vec::with_capacity(self.chunks);
-        for (c, chunk_leaves) in leaves.chunks_mut(CHUNK_TICKETS).enumerate() {
-            let start = c * CHUNK_TICKETS;
-            let len: usize = (start..start + chunk_leaves.len())
-                .zip(&self.tiers[start..])
-                .map(|(p, &tier)| {
-                    // p < the block size, a u32 (G-1): the conversion is exact.
-                    #[allow(clippy::cast_possible_truncation)]
-                    let pos = p as u32;
-                    row_len(pos, tier, self.prize(tier)) + 1
-                })
-                .sum();
+        for (chunk_leaves, &len) in leaves.chunks_mut(CHUNK_TICKETS).zip(lens) {
             let (place, rest) = std::mem::take(&mut rows).split_at_mut(len);
             rows = rest;
             places.push(Mutex::new(Some((place, chunk_leaves))));
@@ -295,7 +354,10 @@ impl<'a> Job<'a> {
             // p < the block size, a u32 (G-1): the conversion is exact.
             #[allow(clippy::cast_possible_truncation)]
             let pos = p as u32;
-            let grid = ticket_grid_with(key, pos, tier, self.rules);
+            let plan = self.plans[usize::from(tier)]
+                .as_ref()
+                .expect("the deck holds tiers only");
+            let grid = ticket_grid_planned(key, pos, plan);
             if self.check
                 && let Err(why) = grid.check(tier, self.symbols)
             {
@@ -466,6 +528,36 @@ mod tests {
         job.record_failure(3, "three again".into());
         job.record_failure(5, "five".into());
         assert_eq!(job.finish_failure(), Some((3, "three".to_string())));
+    }
+
+    #[test]
+    fn the_digits_of_a_run_of_positions_are_counted_as_written() {
+        let naive = |a: usize, b: usize| (a..b).map(|p| p.to_string().len()).sum::<usize>();
+        for (a, b) in [
+            (0, 0),
+            (0, 1),
+            (0, 10),
+            (3, 11),
+            (9, 101),
+            (95, 1005),
+            (0, 123_457),
+        ] {
+            assert_eq!(digits_in(a, b), naive(a, b), "{a}..{b}");
+        }
+        let rules = small_rules(3 * chunk_tickets() + 17);
+        let tiers: Vec<u8> = (0..rules.block_size())
+            .map(|p| [0u8, 4, 10][p as usize % 3])
+            .collect();
+        let job = Job::new(&rules, 0, &tiers, GridKey::new(&Hash32([1; 32])), false);
+        let lens = job.chunk_lens();
+        for (c, &len) in lens.iter().enumerate() {
+            let start = c * CHUNK_TICKETS;
+            let end = (start + CHUNK_TICKETS).min(tiers.len());
+            let want: usize = (start..end)
+                .map(|p| row_len(u32::try_from(p).unwrap(), tiers[p], job.prize(tiers[p])) + 1)
+                .sum();
+            assert_eq!(len, want, "chunk {c}");
+        }
     }
 
     #[test]

@@ -150,26 +150,78 @@ impl TicketStream<'_> {
     /// bugs: the grid construction's ranges are 1 to 48).
     pub fn digits(&mut self, ranges: &[u64], out: &mut [u64]) {
         assert_eq!(ranges.len(), out.len());
-        let mut i = 0;
-        while i < ranges.len() {
-            let mut p = 1u64;
-            let mut end = i;
-            while end < ranges.len() {
-                let r = ranges[end];
-                assert!((1..=BATCH_LIMIT).contains(&r), "range out of bounds");
-                match p.checked_mul(r) {
-                    Some(q) if q <= BATCH_LIMIT => {
-                        p = q;
-                        end += 1;
-                    }
-                    _ => break,
-                }
-            }
+        for_each_batch(ranges, |i, end, p| {
             let mut x = self.uniform(p);
             for (d, &r) in out[i..end].iter_mut().zip(&ranges[i..end]) {
                 (*d, x) = div_rem(x, r);
             }
+        });
+    }
+
+    /// [`TicketStream::digits`] with the batches cut beforehand ([`Digits`]): the same values.
+    fn planned_digits<const N: usize>(&mut self, d: &Digits<N>, out: &mut [u64; N]) {
+        let mut i = 0;
+        for &(end, p) in &d.batches[..d.count] {
+            let mut x = self.uniform(p);
+            for (o, &r) in out[i..end].iter_mut().zip(&d.ranges[i..end]) {
+                (*o, x) = div_rem(x, r);
+            }
             i = end;
+        }
+    }
+}
+
+/// Cuts `ranges` into the batches of spec/formats.md §5.B5.2, in order: a batch takes ranges
+/// while their product stays at most [`BATCH_LIMIT`]; calls `batch(start, end, product)` for
+/// each.
+///
+/// # Panics
+/// If a range is 0 or above [`BATCH_LIMIT`] (a caller bug: the grid construction's ranges are
+/// 1 to 48).
+fn for_each_batch(ranges: &[u64], mut batch: impl FnMut(usize, usize, u64)) {
+    let mut i = 0;
+    while i < ranges.len() {
+        let mut p = 1u64;
+        let mut end = i;
+        while end < ranges.len() {
+            let r = ranges[end];
+            assert!((1..=BATCH_LIMIT).contains(&r), "range out of bounds");
+            match p.checked_mul(r) {
+                Some(q) if q <= BATCH_LIMIT => {
+                    p = q;
+                    end += 1;
+                }
+                _ => break,
+            }
+        }
+        batch(i, end, p);
+        i = end;
+    }
+}
+
+/// The ranges of a fixed list of digits and their batches ([`for_each_batch`]), cut once for
+/// every ticket that draws them.
+#[derive(Clone, Debug)]
+struct Digits<const N: usize> {
+    ranges: [u64; N],
+    /// Each batch's end (exclusive) and the product of its ranges, in order.
+    batches: [(usize, u64); N],
+    count: usize,
+}
+
+impl<const N: usize> Digits<N> {
+    fn new(ranges: [u64; N]) -> Digits<N> {
+        let mut batches = [(0, 1); N];
+        let mut count = 0;
+        // Each batch takes at least one range: there are at most N.
+        for_each_batch(&ranges, |_, end, p| {
+            batches[count] = (end, p);
+            count += 1;
+        });
+        Digits {
+            ranges,
+            batches,
+            count,
         }
     }
 }
@@ -218,77 +270,120 @@ fn partial_fisher_yates<T: Copy>(a: &mut [T], js: &[u64], mut take: impl FnMut(T
     }
 }
 
+/// What the construction of a ticket's grid takes from its symbol count `m` and its tier alone
+/// (spec/formats.md §5.B5.2, §5.B5.3): the ranges of its digits and their batches, and its deck
+/// of roles. Made once per tier for a whole block; the grids are the same as without it.
+#[derive(Clone, Debug)]
+pub struct TierPlan {
+    m: usize,
+    /// The cells of role 0 (the tier; 0 for a losing ticket).
+    k: usize,
+    offered: Digits<OFFERED_SYMBOLS>,
+    cells: Digits<GRID_CELLS>,
+    /// 3 copies of every role the cards are drawn from, `deck[..len]`.
+    deck: [u8; 3 * MAX_SYMBOLS],
+    len: usize,
+}
+
+impl TierPlan {
+    /// The plan of a ticket of `tier` among `m` symbols.
+    ///
+    /// # Panics
+    /// If `m` is not 3 to [`MAX_SYMBOLS`] or `tier` is not a tier (caller bugs: the rules loader
+    /// allows [`MIN_SYMBOLS`](crate::rules::game::MIN_SYMBOLS) to 26 symbols, and tiers come from
+    /// the deck).
+    // Every `as u8` below converts a role (under MAX_SYMBOLS, 26), every `as u64` a range of at
+    // most 3 * 26: exact.
+    #[allow(clippy::cast_possible_truncation)]
+    pub fn new(m: usize, tier: u8) -> TierPlan {
+        assert!(
+            (OFFERED_SYMBOLS..=MAX_SYMBOLS).contains(&m),
+            "symbol count out of range"
+        );
+        assert!(
+            tier == LOSING_TIER || (MIN_WINNING_MATCHES..=MAX_WINNING_MATCHES).contains(&tier),
+            "not a tier: {tier}"
+        );
+        // spec/formats.md §5.B5.3 step 2: a winning ticket of tier k: k cells for role 0, then
+        // 18-k cards from 3 copies of roles 1..m; a losing ticket: 18 cards from 3 copies of
+        // roles 0..m.
+        let k = usize::from(tier); // 0 for a losing ticket
+        let first_role = u8::from(tier != LOSING_TIER);
+        let mut deck = [0u8; 3 * MAX_SYMBOLS];
+        let mut len = 0;
+        for role in first_role..m as u8 {
+            for _ in 0..MAX_OTHER_SYMBOL {
+                deck[len] = role;
+                len += 1;
+            }
+        }
+        let cells = std::array::from_fn(|step| {
+            if step < k {
+                (GRID_CELLS - step) as u64
+            } else {
+                (len - (step - k)) as u64
+            }
+        });
+        TierPlan {
+            m,
+            k,
+            offered: Digits::new(std::array::from_fn(|step| (m - step) as u64)),
+            cells: Digits::new(cells),
+            deck,
+            len,
+        }
+    }
+}
+
 /// The offered symbols and the role grid of a ticket (spec/formats.md §5.B5.2, §5.B5.3). `m` symbols.
 ///
 /// # Panics
 /// If `m` is not 3 to [`MAX_SYMBOLS`] or `tier` is not a tier (caller bugs: the rules loader
 /// allows [`MIN_SYMBOLS`](crate::rules::game::MIN_SYMBOLS) to 26 symbols, and tiers come from
 /// the deck).
-// Every `as u8` below converts a symbol, role or cell index: under MAX_SYMBOLS (26) or
-// GRID_CELLS (18), so it is exact (the checked form would add branches to the per-ticket path).
-#[allow(clippy::cast_possible_truncation)]
 pub fn offered_and_roles(
     key: &GridKey,
     position: u32,
     tier: u8,
     m: usize,
 ) -> ([u8; OFFERED_SYMBOLS], [u8; GRID_CELLS]) {
+    planned_offered_and_roles(key, position, &TierPlan::new(m, tier))
+}
+
+/// [`offered_and_roles`] with the tier's plan made beforehand.
+// Every `as u8` below converts a symbol or cell index: under MAX_SYMBOLS (26) or GRID_CELLS
+// (18), so it is exact (the checked form would add branches to the per-ticket path).
+#[allow(clippy::cast_possible_truncation)]
+fn planned_offered_and_roles(
+    key: &GridKey,
+    position: u32,
+    plan: &TierPlan,
+) -> ([u8; OFFERED_SYMBOLS], [u8; GRID_CELLS]) {
     const UNSET: u8 = u8::MAX;
-    assert!(
-        (OFFERED_SYMBOLS..=MAX_SYMBOLS).contains(&m),
-        "symbol count out of range"
-    );
-    assert!(
-        tier == LOSING_TIER || (MIN_WINNING_MATCHES..=MAX_WINNING_MATCHES).contains(&tier),
-        "not a tier: {tier}"
-    );
     let mut s = TicketStream::new(key, position);
 
     // spec/formats.md §5.B5.3 step 1: offered symbols, from the first batch alone: independent of the tier.
-    let mut symbols = [0u8; MAX_SYMBOLS];
-    for (i, x) in symbols.iter_mut().enumerate() {
-        *x = i as u8;
-    }
-    let mut js = [0u64; GRID_CELLS];
-    let ranges: [u64; OFFERED_SYMBOLS] = std::array::from_fn(|step| (m - step) as u64);
-    s.digits(&ranges, &mut js[..OFFERED_SYMBOLS]);
+    let mut symbols: [u8; MAX_SYMBOLS] = std::array::from_fn(|i| i as u8);
+    let mut js = [0u64; OFFERED_SYMBOLS];
+    s.planned_digits(&plan.offered, &mut js);
     let mut offered = [0u8; OFFERED_SYMBOLS];
     let mut n = 0;
-    partial_fisher_yates(&mut symbols[..m], &js[..OFFERED_SYMBOLS], |x| {
+    partial_fisher_yates(&mut symbols[..plan.m], &js, |x| {
         offered[n] = x;
         n += 1;
     });
 
-    // spec/formats.md §5.B5.3 step 2: the role grid. A winning ticket of tier k: k cells for role 0, then 18-k
-    // cards from 3 copies of roles 1..m; a losing ticket: 18 cards from 3 copies of roles 0..m.
-    let k = usize::from(tier); // 0 for a losing ticket
-    let first_role = u8::from(tier != LOSING_TIER);
-    let mut deck = [0u8; 3 * MAX_SYMBOLS];
-    let mut len = 0;
-    for role in first_role..m as u8 {
-        for _ in 0..MAX_OTHER_SYMBOL {
-            deck[len] = role;
-            len += 1;
-        }
-    }
-    let mut ranges = [0u64; GRID_CELLS];
-    for (step, r) in ranges.iter_mut().enumerate() {
-        *r = if step < k {
-            (GRID_CELLS - step) as u64
-        } else {
-            (len - (step - k)) as u64
-        };
-    }
-    s.digits(&ranges, &mut js);
+    // spec/formats.md §5.B5.3 step 2: the role grid (the deck and ranges of the tier's plan).
+    let k = plan.k;
+    let mut deck = plan.deck;
+    let mut js = [0u64; GRID_CELLS];
+    s.planned_digits(&plan.cells, &mut js);
 
     let mut roles = [UNSET; GRID_CELLS];
-    let mut cells = [0u8; GRID_CELLS];
-    for (i, x) in cells.iter_mut().enumerate() {
-        *x = i as u8;
-    }
+    let mut cells: [u8; GRID_CELLS] = std::array::from_fn(|i| i as u8);
     partial_fisher_yates(&mut cells, &js[..k], |c| roles[usize::from(c)] = 0);
     let mut cell = 0;
-    partial_fisher_yates(&mut deck[..len], &js[k..], |card| {
+    partial_fisher_yates(&mut deck[..plan.len], &js[k..], |card| {
         while roles[cell] != UNSET {
             cell += 1;
         }
@@ -326,7 +421,13 @@ pub fn role_symbols(offered: &[u8; OFFERED_SYMBOLS], c: usize, m: usize) -> [u8;
 }
 
 fn grid_with(key: &GridKey, position: u32, tier: u8, m: usize) -> TicketGrid {
-    let (offered, roles) = offered_and_roles(key, position, tier, m);
+    planned_grid(key, position, &TierPlan::new(m, tier))
+}
+
+/// [`grid_with`] with the tier's plan made beforehand.
+fn planned_grid(key: &GridKey, position: u32, plan: &TierPlan) -> TicketGrid {
+    let m = plan.m;
+    let (offered, roles) = planned_offered_and_roles(key, position, plan);
     let mut cells = [[0u8; GRID_CELLS]; OFFERED_SYMBOLS];
     // Roles 3.. are the same under every choice: build the map once, then set roles 0..3.
     let mut map = role_symbols(&offered, 0, m);
@@ -360,6 +461,12 @@ pub fn ticket_grid_with(key: &GridKey, position: u32, tier: u8, rules: &GameRule
     grid_with(key, position, tier, rules.symbols().len())
 }
 
+/// The same with a prepared key and the tier's plan ([`TierPlan::new`] with the rules' symbol
+/// count and the ticket's tier), for whole blocks.
+pub fn ticket_grid_planned(key: &GridKey, position: u32, plan: &TierPlan) -> TicketGrid {
+    planned_grid(key, position, plan)
+}
+
 /// The letter of symbol `i` in the tickets file: `A` + i (spec/formats.md §5.B6).
 pub fn symbol_letter(i: u8) -> u8 {
     b'A' + i
@@ -382,6 +489,56 @@ impl TicketGrid {
     /// every other symbol at most 3 times (G-6); the three grids are one role grid read under the
     /// three choices (spec/formats.md §5.B5.4), so the choice changes nothing but which offered symbol is where.
     pub fn check(&self, tier: u8, m: usize) -> Result<(), String> {
+        if self.holds(tier, m) {
+            return Ok(());
+        }
+        self.why_not(tier, m)
+    }
+
+    /// Whether [`TicketGrid::check`] passes, in one pass over the cells: the offered symbols in
+    /// range and distinct, grid 1 meeting G-6, G-7 and G-8, and grids 2 and 3 grid 1 read under
+    /// choices 2 and 3 (spec/formats.md §5.B5.4). The last makes each of grids 2 and 3 grid 1 with
+    /// its symbols renamed one to one (the chosen symbol to the chosen symbol), so they meet the
+    /// rules as grid 1 does: the same answer as the full check, which names the failure.
+    fn holds(&self, tier: u8, m: usize) -> bool {
+        let [o0, o1, o2] = self.offered;
+        if usize::from(o0.max(o1).max(o2)) >= m || o0 == o1 || o0 == o2 || o1 == o2 {
+            return false;
+        }
+        let [g0, g1, g2] = &self.cells;
+        let mut counts = [0u8; MAX_SYMBOLS];
+        for ((&x, &y), &z) in g0.iter().zip(g1).zip(g2) {
+            // Choice 2 swaps the first two offered symbols' roles, choice 3 rotates the three
+            // (role_symbols); every other symbol keeps its place.
+            let (want1, want2) = if x == o0 {
+                (o1, o2)
+            } else if x == o1 {
+                (o0, o0)
+            } else if x == o2 {
+                (o2, o1)
+            } else {
+                (x, x)
+            };
+            if usize::from(x) >= m || y != want1 || z != want2 {
+                return false;
+            }
+            counts[usize::from(x)] += 1;
+        }
+        let chosen = counts[usize::from(o0)];
+        let chosen_ok = if tier == LOSING_TIER {
+            usize::from(chosen) <= MAX_OTHER_SYMBOL
+        } else {
+            chosen == tier
+        };
+        chosen_ok
+            && counts
+                .iter()
+                .enumerate()
+                .all(|(sym, &n)| sym == usize::from(o0) || usize::from(n) <= MAX_OTHER_SYMBOL)
+    }
+
+    /// The first rule of [`TicketGrid::check`] the grid fails, named.
+    fn why_not(&self, tier: u8, m: usize) -> Result<(), String> {
         let o = self.offered;
         if o.iter().any(|&x| usize::from(x) >= m) || o[0] == o[1] || o[0] == o[2] || o[1] == o[2] {
             return Err(format!(
@@ -483,6 +640,56 @@ mod tests {
 
     fn key() -> GridKey {
         GridKey::new(&Hash32([42u8; 32]))
+    }
+
+    #[test]
+    fn the_one_pass_check_agrees_with_the_full_one_on_altered_grids() {
+        // Grids made, then altered one cell, offered symbol or tier at a time: the one-pass
+        // answer is the full check's, passing or not.
+        let k = key();
+        let (mut passed, mut failed) = (0, 0);
+        for p in 0..400u32 {
+            let tier = [0u8, 4, 5, 6, 7, 8, 9, 10][p as usize % 8];
+            let g = grid_with(&k, p, tier, M);
+            let mut variants = vec![
+                (g.clone(), tier),
+                (g.clone(), [4, 0][usize::from(tier == 4)]),
+            ];
+            for i in 0..GRID_CELLS {
+                let c = i % OFFERED_SYMBOLS;
+                let mut h = g.clone();
+                h.cells[c][i] =
+                    u8::try_from((usize::from(h.cells[c][i]) + p as usize + 1) % (M + 1)).unwrap();
+                variants.push((h, tier));
+                let mut h = g.clone();
+                for grid in &mut h.cells {
+                    grid[i] = grid[(i + 5) % GRID_CELLS];
+                }
+                variants.push((h, tier));
+            }
+            for c in 0..OFFERED_SYMBOLS {
+                let mut h = g.clone();
+                h.offered[c] = h.offered[(c + 1) % OFFERED_SYMBOLS];
+                variants.push((h, tier));
+                let mut h = g.clone();
+                h.offered.swap(c, (c + 1) % OFFERED_SYMBOLS);
+                variants.push((h, tier));
+            }
+            for (h, t) in variants {
+                let full = h.why_not(t, M);
+                assert_eq!(h.holds(t, M), full.is_ok(), "{h:?} tier {t}: {full:?}");
+                assert_eq!(h.check(t, M), full);
+                if full.is_ok() {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                }
+            }
+        }
+        assert!(
+            passed > 400 && failed > 400,
+            "{passed} passed, {failed} failed"
+        );
     }
 
     #[test]

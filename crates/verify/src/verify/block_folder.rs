@@ -7,13 +7,13 @@ use super::block_order::check_randomness;
 use super::folder::{Folder, ReadError};
 use super::history;
 use super::manifest_check::{check_listed, parse_manifest};
-use super::signed::{Keys, read_signed, read_signed_opt};
+use super::signed::{Keys, read_signed, read_signed_hashed_opt, read_signed_opt};
 use super::{Failure, FailureClass as C, Report, VResult, fail, parse};
 use crate::audit::chain;
 use crate::block::counts::{expected_counts, tier_counts};
 use crate::block::files::{self, COMMIT_FORMAT, CommitFile, REVEAL_FORMAT, RevealFile};
 use crate::block::tickets::verify_tickets_bytes;
-use crate::block::{self, BlockId, Regenerated, RevealError};
+use crate::block::{self, BlockId};
 use crate::crypto::{Hash32, sha256};
 use crate::manifest;
 use crate::rules::game::GameRules;
@@ -108,8 +108,7 @@ fn step1_signatures(
         let stem = name.trim_end_matches(".commit.json");
         let commit = read_signed(f, name, key)?;
         let manifest = read_signed_opt(f, &manifest::block_file(stem), key)?;
-        let tickets = read_signed_opt(f, &format!("{stem}.tickets.csv"), key)?
-            .map(|b| (b.len() as u64, sha256(&b)));
+        let tickets = read_signed_hashed_opt(f, &format!("{stem}.tickets.csv"), key)?;
         let reveal = read_signed_opt(f, &format!("{stem}.reveal.json"), key)?;
         blocks.push(SignedBlock {
             name: name.clone(),
@@ -419,7 +418,8 @@ impl Committed<'_> {
         let bytes =
             super::folder::read_bounded(self.dir, &c.tickets_file, super::folder::limits::TICKETS)?
                 .unwrap_or_default();
-        if Some((bytes.len() as u64, sha256(&bytes))) != self.signed.tickets {
+        let sha = sha256(&bytes);
+        if Some((bytes.len() as u64, sha)) != self.signed.tickets {
             return Err(fail(
                 C::Unreadable,
                 format!(
@@ -428,7 +428,7 @@ impl Committed<'_> {
                 ),
             ));
         }
-        if sha256(&bytes) != c.tickets_sha256 {
+        if sha != c.tickets_sha256 {
             return Err(fail(
                 C::CommitmentMismatch,
                 format!("{}: SHA-256 differs from the commitment", c.tickets_file),
@@ -456,13 +456,21 @@ impl Committed<'_> {
         Ok(())
     }
 
-    /// Regenerates the block from the revealed entropy (spec/formats.md §5.B8 steps 7–8, every grid checked as
-    /// it is made), then reads the production file, when present (step 3's first part).
-    fn regenerate_beside_file(
-        &self,
-        r: &Revealed,
-        csv_present: bool,
-    ) -> (Option<VResult<Vec<u8>>>, Result<Regenerated, RevealError>) {
+    /// spec/formats.md §5.B10 step 4 and spec/formats.md §5.B8 steps 7–9 after the reveal: the block regenerated from the
+    /// revealed entropy (steps 7–8, every grid checked as it is made); the production file, when
+    /// present, must then be byte-identical to the recomputed one (its SHA-256, computed from the
+    /// bytes whose signature step 1 checked, is the commitment's and the recomputed file's), so
+    /// re-parsing its rows would prove nothing more. On a failure only, the file is read again
+    /// and checked on its own, so that one that does not match its commitment is reported as such.
+    fn check_revealed(&self, r: &Revealed, csv_present: bool) -> VResult<()> {
+        let c = &self.c;
+        // Step 3's first part: the production file's SHA-256 is the commitment's.
+        if csv_present && self.signed.tickets.map(|(_, sha)| sha) != Some(c.tickets_sha256) {
+            return Err(fail(
+                C::CommitmentMismatch,
+                format!("{}: SHA-256 differs from the commitment", c.tickets_file),
+            ));
+        }
         let regen = block::verify_reveal(
             self.rules,
             &self.id,
@@ -471,25 +479,18 @@ impl Committed<'_> {
             &self.root,
             block::default_threads(),
         );
-        (csv_present.then(|| self.signed_production_file()), regen)
-    }
-
-    /// spec/formats.md §5.B10 step 4 and spec/formats.md §5.B8 steps 7–9 after the reveal: the block regenerated from the
-    /// revealed entropy; the production file, when present, must then be byte-identical to the
-    /// recomputed one, so re-parsing its rows would prove nothing more.
-    fn check_revealed(&self, r: &Revealed, csv_present: bool) -> VResult<Option<Vec<u8>>> {
-        let c = &self.c;
-        let (file_res, regen) = self.regenerate_beside_file(r, csv_present);
-        let file = file_res.transpose()?;
         // On any failure of the recomputation, the production file is first checked on its own
         // (steps 3-6), so a file that does not match its commitment is reported as such.
         let classify = |f: Failure| -> Failure {
-            match &file {
-                Some(bytes) => match self.rows_against_commitment(bytes) {
+            if !csv_present {
+                return f;
+            }
+            match self.signed_production_file() {
+                Err(e) => e,
+                Ok(bytes) => match self.rows_against_commitment(&bytes) {
                     Err(e) => e,
                     Ok(()) => f,
                 },
-                None => f,
             }
         };
         let (blk, grid_failure) =
@@ -526,7 +527,7 @@ impl Committed<'_> {
                 ),
             )));
         }
-        Ok(file)
+        Ok(())
     }
 
     /// spec/formats.md §5.B10 step 2 (version 2): the block's manifest `S.manifest.json` is present (malformed),
