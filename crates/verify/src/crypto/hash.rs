@@ -252,15 +252,23 @@ pub fn hex32(h: &Hash32) -> String {
 /// Parses exactly 64 lowercase hex digits into 32 bytes ([`Hash32::from_hex`] for the typed
 /// value).
 pub fn parse_hex32(s: &str) -> Option<[u8; 32]> {
-    if s.len() != 64
-        || !s
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-    {
+    // One pass over the bytes, lowercase only (every record's hashes are decoded this way: a
+    // year's trail holds tens of thousands of them).
+    fn nibble(b: u8) -> Option<u8> {
+        match b {
+            b'0'..=b'9' => Some(b - b'0'),
+            b'a'..=b'f' => Some(b - b'a' + 10),
+            _ => None,
+        }
+    }
+    let bytes = s.as_bytes();
+    if bytes.len() != 64 {
         return None;
     }
     let mut out = [0u8; 32];
-    hex::decode_to_slice(s, &mut out).ok()?;
+    for (o, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+        *o = (nibble(pair[0])? << 4) | nibble(pair[1])?;
+    }
     Some(out)
 }
 
