@@ -267,7 +267,7 @@ pub fn parse_hex32(s: &str) -> Option<[u8; 32]> {
     }
     let mut out = [0u8; 32];
     for (o, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
-        *o = (nibble(pair[0])? << 4) | nibble(pair[1])?;
+        *o = nibble(pair[0])? * 16 + nibble(pair[1])?;
     }
     Some(out)
 }
