@@ -379,11 +379,7 @@ impl AuditLog {
         if vouch == Vouch::Later || size <= self.marked.get() {
             return Ok(());
         }
-        let root = match self.frontier.borrow().as_ref() {
-            Some(f) if f.size() == size => f.root(),
-            _ => chain::tree_root(&hashes),
-        };
-        self.mark(token, binding, size, root, vouch)
+        self.mark(token, binding, size, self.root_of(&hashes), vouch)
     }
 
     /// Records the size of the token's last mark of this trail, as the check before acting
@@ -398,23 +394,10 @@ impl AuditLog {
     /// Marks the head in the token (after a check found the trail longer than the last mark:
     /// what a command killed between an append and its mark leaves), then reads the marks back.
     pub fn mark_head(&self, token: &dyn Token) -> Result<()> {
-        let b = self.bound()?;
+        let binding = self.bound()?;
         let hashes = self.hashes()?;
-        let mark = Mark {
-            trail: b.trail,
-            size: hashes.len() as u64,
-            root: chain::tree_root(&hashes),
-        };
-        let anchor = self.anchor_due(token, &mark)?;
-        token.create_mark(&mark, anchor)?;
-        if anchor {
-            self.anchored.set(mark.size);
-        }
-        self.marked.set(mark.size);
-        self.on_history.borrow_mut().insert((mark.size, mark.root));
-        self.check_marks(token, &mark)?;
-        self.retire_older(token, &mark);
-        Ok(())
+        let size = hashes.len() as u64;
+        self.mark(token, binding, size, self.root_of(&hashes), Vouch::ReadBack)
     }
 
     /// After this process marked `mine` (spec/appliance.md §6.6): the marks read back, after the mark was

@@ -290,6 +290,15 @@ impl AuditLog {
         self.binding = Some(binding);
     }
 
+    /// The root of the tree over `hashes` (the events this process knows): from the tree's
+    /// right edge it keeps when it is of that many events, else hashed again.
+    fn root_of(&self, hashes: &[Hash32]) -> Hash32 {
+        match self.frontier.borrow().as_ref() {
+            Some(f) if f.size() == hashes.len() as u64 => f.root(),
+            _ => chain::tree_root(hashes),
+        }
+    }
+
     /// Keeps the right edge of the tree over the events this process verified (as the check
     /// before acting computed it from [`AuditLog::events`]), so that its first append and its
     /// checkpoint do not hash the trail again. Ignored unless it is of that many events.
@@ -380,10 +389,7 @@ impl AuditLog {
         if let (Some(b), Some(known)) = (self.binding.filter(|b| b.marking), &*self.known.borrow())
         {
             let size = known.len() as u64;
-            let root = match self.frontier.borrow().as_ref() {
-                Some(f) if f.size() == size => f.root(),
-                _ => chain::tree_root(known),
-            };
+            let root = self.root_of(known);
             let head = chain::verify_note_as(&note, &b.audit_key, b.origin)
                 .is_ok_and(|cp| cp.size == size && cp.root == root);
             if !head {

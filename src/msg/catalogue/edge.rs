@@ -1496,12 +1496,6 @@ pub const ERR_P11_REMOVE_CUT: Msg = Msg {
     fr: "impossible de supprimer la clé {role} {label} laissée par sa génération interrompue",
     en: "cannot remove the {role} key {label} its interrupted generation left",
 };
-/// A mark a later one replaces cannot be destroyed.
-pub const ERR_P11_DESTROY_MARK: Msg = Msg {
-    id: "err-p11-destroy-mark",
-    fr: "impossible de retirer du jeton une marque que la suivante remplace",
-    en: "cannot remove from the token a mark the next one replaces",
-};
 /// A token object cannot be created.
 pub const ERR_P11_CREATE_OBJECT: Msg = Msg {
     id: "err-p11-create-object",
@@ -2420,7 +2414,6 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_P11_LOGIN,
     &ERR_P11_REMOVE_CUT,
     &ERR_P11_CREATE_OBJECT,
-    &ERR_P11_DESTROY_MARK,
     &ERR_P11_FUNCTION,
     &ERR_HSM_RETURNED,
     &ERR_HSM_FAILED,
