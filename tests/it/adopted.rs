@@ -72,19 +72,6 @@ fn child(env: &Env, hook: &str, (var, value): (&str, &str), typed: bool) -> Outp
     o
 }
 
-/// A context of urne's own for the command `name`, on the env the child runs in, begun.
-fn begun(name: &str) -> urne::cmd::Ctx {
-    let global = urne::cli::Global {
-        db: std::env::var("URNE_DB").unwrap().into(),
-        config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
-        pin_file: None,
-        rehearsal_at: None,
-    };
-    let mut ctx = urne::cmd::Ctx::new(name, global);
-    ctx.begin().map_err(|e| e.message).unwrap();
-    ctx
-}
-
 #[test]
 fn a_draw_placed_by_a_stopped_run_is_adopted_whole_once_and_never_placed_twice() {
     let env = Env::new();

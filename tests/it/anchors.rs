@@ -36,18 +36,9 @@ fn unmarked_close_child_hook() {
     if std::env::var("URNE_TEST_UNMARKED_CLOSE").is_err() {
         return;
     }
-    let global = urne::cli::Global {
-        db: std::env::var("URNE_DB").unwrap().into(),
-        config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
-        pin_file: None,
-        rehearsal_at: None,
-    };
-    let mut ctx = urne::cmd::Ctx::new("test append", global);
-    ctx.begin().map_err(|e| e.message).unwrap();
+    let mut ctx = begun("test append");
     let (log, hsm) = ctx.both().map_err(|e| e.message).unwrap();
-    let opened = serde_json::json!({"number": 1, "kind": "sitting", "place": "Paris",
-        "commissaire": {"name": "Maître Claire Dupont", "office": "Étude Dupont"},
-        "present": [], "lang": "fr", "plan": []});
+    let opened = sitting_opened();
     log.append(hsm, "sitting.opened", &opened)
         .map_err(|e| e.message)
         .unwrap();
@@ -109,9 +100,18 @@ fn forged_mark_child_hook() {
     println!("CHILD OK");
 }
 
+/// `urne keys export` (a recording command with nothing to decide) on the trail at `db`.
+fn export_on(env: &Env, db: &Path) -> std::process::Output {
+    env.cmd()
+        .env("URNE_DB", db)
+        .args(["keys", "export", "--out", "k-older"])
+        .output()
+        .unwrap()
+}
+
 /// A copy of `env`'s trail at `to`, cut back to before the event `seq` (its events and
 /// checkpoints from `seq` on deleted): tier (b)'s older copy.
-fn cut_before(env: &Env, seq: i64, to: &Path) {
+pub(crate) fn cut_before(env: &Env, seq: i64, to: &Path) {
     std::fs::copy(env.db(), to).unwrap();
     let c = crate::trail::without_triggers(to, &["events_no_delete", "checkpoints_no_delete"]);
     c.execute("DELETE FROM events WHERE seq >= ?1", [seq])
@@ -142,12 +142,7 @@ fn a_close_left_unmarked_gets_its_anchor_whatever_mark_a_pin_holder_made_over_it
     let (destroyed, kept) = pin_holder_destroys_marks(&env);
     let cut = env.path("cut.db");
     cut_before(&env, closed, &cut);
-    let older = env
-        .cmd()
-        .env("URNE_DB", &cut)
-        .args(["keys", "export", "--out", "k-older"])
-        .output()
-        .unwrap();
+    let older = export_on(&env, &cut);
     assert_eq!(
         kept,
         1,
@@ -259,12 +254,7 @@ fn a_close_left_unmarked_gets_its_anchor_at_the_next_command() {
     assert_eq!(kept, 1, "the close's anchor");
     let cut = env.path("cut.db");
     cut_before(&env, closed, &cut);
-    let older = env
-        .cmd()
-        .env("URNE_DB", &cut)
-        .args(["keys", "export", "--out", "k-older"])
-        .output()
-        .unwrap();
+    let older = export_on(&env, &cut);
     assert_fails(&older, 7, "trail-older");
 }
 
@@ -278,9 +268,7 @@ fn a_mark_does_not_ask_the_token_to_destroy_an_anchor() {
     // attributes were read again too): two calls per anchor and per mark, a cost that grew
     // with the number of sittings held (issue 26).
     let env = Env::forwarding(true);
-    let opened = serde_json::json!({"number": 1, "kind": "sitting", "place": "Paris",
-        "commissaire": {"name": "Maître Claire Dupont", "office": "Étude Dupont"},
-        "present": [], "lang": "fr", "plan": []});
+    let opened = sitting_opened();
     append_as_urne(
         &env,
         &[

@@ -649,9 +649,7 @@ fn a_sitting_killed_mid_draw_is_taken_up_again_and_closed_once() {
 fn a_sitting_closed_but_not_published_holds_everything_back_until_it_is() {
     // What a run killed between `sitting.closed` and its output leaves, appended as urne would.
     let env = Env::new();
-    let opened = serde_json::json!({"number": 1, "kind": "sitting", "place": "Paris",
-        "commissaire": {"name": "Maître Claire Dupont", "office": "Étude Dupont"},
-        "present": [], "lang": "fr", "plan": []});
+    let opened = sitting_opened();
     append_as_urne(
         &env,
         &[

@@ -603,14 +603,7 @@ fn append_child_hook() {
         return;
     };
     let events: Vec<(String, serde_json::Value)> = serde_json::from_str(&spec).unwrap();
-    let global = urne::cli::Global {
-        db: std::env::var("URNE_DB").unwrap().into(),
-        config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
-        pin_file: None,
-        rehearsal_at: None,
-    };
-    let mut ctx = urne::cmd::Ctx::new("test append", global);
-    ctx.begin().map_err(|e| e.message).unwrap();
+    let mut ctx = begun("test append");
     let (log, hsm) = ctx.both().map_err(|e| e.message).unwrap();
     for (kind, payload) in events {
         let e = log
@@ -719,4 +712,27 @@ pub(crate) fn session_on(cfg: &urne::edge::config::Config) -> cryptoki::session:
     s.login(cryptoki::session::UserType::User, Some(&pin))
         .unwrap();
     s
+}
+
+/// A context of urne's own for the command `name`, on the trail and token of the environment
+/// a child hook runs in ([`run_child_hook`]), begun (the trail checked, `software.start`
+/// recorded).
+pub(crate) fn begun(name: &str) -> urne::cmd::Ctx {
+    let global = urne::cli::Global {
+        db: std::env::var("URNE_DB").unwrap().into(),
+        config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
+        pin_file: None,
+        rehearsal_at: None,
+    };
+    let mut ctx = urne::cmd::Ctx::new(name, global);
+    ctx.begin().map_err(|e| e.message).unwrap();
+    ctx
+}
+
+/// The payload of a first `sitting.opened`, as short as urne accepts it (nobody else present,
+/// nothing planned), for tests that append a sitting as urne would.
+pub(crate) fn sitting_opened() -> serde_json::Value {
+    serde_json::json!({"number": 1, "kind": "sitting", "place": "Paris",
+        "commissaire": {"name": "Maître Claire Dupont", "office": "Étude Dupont"},
+        "present": [], "lang": "fr", "plan": []})
 }

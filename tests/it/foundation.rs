@@ -257,19 +257,6 @@ fn an_append_decided_on_a_stale_read_of_the_trail_is_refused_and_writes_nothing(
     env.ok(&["audit", "verify", "--keys", "audit-keys"]);
 }
 
-/// A command's context on the trail of the environment the child was started in, begun.
-fn begun(name: &str) -> urne::cmd::Ctx {
-    let global = urne::cli::Global {
-        db: std::env::var("URNE_DB").unwrap().into(),
-        config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
-        pin_file: None,
-        rehearsal_at: None,
-    };
-    let mut ctx = urne::cmd::Ctx::new(name, global);
-    ctx.begin().map_err(|e| e.message).unwrap();
-    ctx
-}
-
 fn count_db() -> i64 {
     Connection::open(std::env::var("URNE_DB").unwrap())
         .unwrap()

@@ -324,13 +324,7 @@ fn a_sittings_close_is_an_anchor_no_pin_holder_can_remove() {
     assert_eq!(token_objects(&env), objects, "one mark replaced another");
     // A trail cut back to before the sitting's close (tier a's older copy): refused.
     let cut = env.path("cut.db");
-    std::fs::copy(env.db(), &cut).unwrap();
-    let c = crate::trail::without_triggers(&cut, &["events_no_delete", "checkpoints_no_delete"]);
-    c.execute("DELETE FROM events WHERE seq >= ?1", [closed])
-        .unwrap();
-    c.execute("DELETE FROM checkpoints WHERE size >= ?1", [closed])
-        .unwrap();
-    drop(c);
+    crate::anchors::cut_before(&env, closed, &cut);
     let older = |env: &Env| {
         crate::ceremony::at(env, "2018-12-10 10:20:00")
             .env("URNE_DB", &cut)

@@ -405,14 +405,7 @@ fn place_only_child_hook() {
     let Ok(day) = std::env::var("URNE_TEST_VOID_PLACE_ONLY") else {
         return;
     };
-    let global = urne::cli::Global {
-        db: std::env::var("URNE_DB").unwrap().into(),
-        config: Some(std::env::var("URNE_CONFIG").unwrap().into()),
-        pin_file: None,
-        rehearsal_at: None,
-    };
-    let mut ctx = urne::cmd::Ctx::new("void", global);
-    ctx.begin().map_err(|e| e.message).unwrap();
+    let mut ctx = begun("void");
     let events = ctx.audit().unwrap().events().unwrap();
     let st = urne_ceremony::state::day_state(&events, day.parse().unwrap()).unwrap();
     let ev = ctx
