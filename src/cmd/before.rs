@@ -9,10 +9,13 @@ use crate::error::{Error, Kind, Result};
 use crate::msg::catalogue::cmd as mc;
 use urne_ceremony::token::{MarkFailure, check_against_marks, last_mark};
 use urne_verify::audit::Event;
+use urne_verify::audit::chain;
 use urne_verify::audit::chain::PrefixRoots;
 use urne_verify::crypto::Hash32;
 use urne_verify::events::kinds::{self, Record};
-use urne_verify::verify::trail::{AuditKey, verify_trail_vouched};
+use urne_verify::verify::trail::{
+    AuditKey, check_recorded_key, verify_marked_head, verify_trail_vouched,
+};
 
 /// What the check before acting requires of the appliance's clock (spec/appliance.md §6.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +31,10 @@ pub(super) enum ClockRule {
 pub(super) struct Checked {
     pub(super) events: u64,
     pub(super) marked: u64,
+    /// The token's last anchor of the trail (0: none), and the `sitting.closed` events after it
+    /// (spec/appliance.md §6.6 [M-397]).
+    pub(super) anchored: u64,
+    pub(super) closes: Vec<u64>,
 }
 
 /// The token has keys but no trail, or nothing at all.
@@ -62,6 +69,11 @@ pub(super) fn missing_trail(db: &std::path::Path, tt: &TokenTrail) -> Error {
 /// well-formed record and every blob it names is stored and intact; it extends the token's last
 /// mark (each an incident, exit 7); then the clock against the trail's last event (exit 5 when set
 /// back; exit 4 for `urne clock correct` with nothing to correct). Nothing is recorded on failure.
+///
+/// A trail exactly as the token last marked it (the common case: every command marks before it
+/// ends) is checked from its links and the few events the check needs ([`read_marked`]): what a
+/// command reads of the rest later is recomputed against the hashes the mark vouched for
+/// ([`AuditLog::events`]). The whole trail is read otherwise, and for a sitting's opening.
 pub(super) fn check_before_acting(
     log: &AuditLog,
     tt: &TokenTrail,
@@ -69,25 +81,6 @@ pub(super) fn check_before_acting(
     whole: bool,
 ) -> Result<Checked> {
     let path = log.path();
-    let events = log.events()?;
-    let first = first_trail(&events, path)?;
-    if first != Some(tt.object.trail) {
-        return Err(not_tokens(path, first, tt));
-    }
-    check_replaced_trail_stopped(&events, tt, path)?;
-    let broken = |seq: u64, reason: String| {
-        Error::new(
-            Kind::TrailBroken,
-            crate::msg!(
-                mc::ERR_BEFORE_BROKEN,
-                path = path.display(),
-                seq = seq,
-                reason = reason
-            ),
-            crate::msg!(mc::REC_BEFORE_BROKEN),
-        )
-    };
-    let key = AuditKey::Token(tt.audit_key, tt.origin);
     // The token's last mark vouches for the trail up to its size once the events' root there is
     // the mark's (checked below): the checkpoints' signatures up to it are checked again only
     // when the whole trail is asked for (the opening of a sitting), and their notes are not
@@ -97,55 +90,248 @@ pub(super) fn check_before_acting(
         Ok(Some(m)) if !whole => m.size,
         _ => 0,
     };
-    let stored = log.checkpoints_from(vouched)?;
-    verify_trail_vouched(&events, &stored, key, vouched).map_err(|f| broken(f.seq, f.reason))?;
-    let malformed = |m: kinds::MalformedRecord| {
-        Error::new(
-            Kind::TrailBroken,
-            crate::msg!(mc::ERR_BEFORE_MALFORMED, path = path.display(), what = m),
-            crate::msg!(mc::REC_BEFORE_MALFORMED),
-        )
+    let read = match vouched {
+        0 => None,
+        _ => read_marked(log, tt, vouched)?,
     };
-    // Every event a record of its kind, in an order urne can write (spec/formats.md §6.2).
-    // Each event parsed once: the blobs its record names are gathered as it is applied.
-    let mut named = vec![];
-    urne_ceremony::state::Trail::from_events_seen(&events, |e, r| {
-        named.extend(r.blobs().into_iter().map(|b| (e.seq, b)));
-    })
-    .map_err(malformed)?;
+    let links_only = read.is_some();
+    let read = match read {
+        Some(read) => read,
+        None => read_whole(log, tt, vouched)?,
+    };
     let stored_blobs = log.blob_hashes()?;
-    if let Some((seq, b)) = named.iter().find(|(_, b)| !stored_blobs.contains(b)) {
-        return Err(broken(*seq, crate::msg!(mc::ERR_BEFORE_WHY_BLOB, hash = b)));
+    if let Some(n) = read.named.iter().find(|n| !stored_blobs.contains(&n.blob)) {
+        let why = crate::msg!(mc::ERR_BEFORE_WHY_BLOB, hash = n.blob, kind = n.kind);
+        return Err(broken(path, n.seq, &why));
     }
-    let hashes: Vec<_> = events.iter().map(|e| e.hash).collect();
-    // The roots at the sizes of the trail's marks only, and the tree's right edge, which the
-    // command's first append extends.
-    let roots = PrefixRoots::at(
-        &hashes,
-        tt.marks
-            .iter()
-            .filter(|m| m.trail == tt.object.trail)
-            .map(|m| m.size),
-    );
+    let roots = &read.roots;
     let last = check_against_marks(
         &tt.object.trail,
         &tt.marks,
-        first,
-        events.len() as u64,
+        Some(tt.object.trail),
+        read.hashes.len() as u64,
         |s| roots.root_at(s).unwrap_or_default(),
     )
     .map_err(|f| mark_refusal(path, &f))?;
     log.keep_frontier(roots.frontier().clone());
     // The clock last: a date planted in the trail is an altered trail (exit 7), not a clock set
     // back (exit 5); only a trail known to be the token's can date the clock.
+    let head = read.head.as_slice();
     match clock {
-        ClockRule::NotBehind => check_clock_not_behind(&events, path)?,
-        ClockRule::Behind => check_clock_behind(&events, path)?,
+        ClockRule::NotBehind => check_clock_not_behind(head, path)?,
+        ClockRule::Behind => check_clock_behind(head, path)?,
+    }
+    let events = read.hashes.len() as u64;
+    if links_only {
+        log.adopt_links(read.hashes)?;
     }
     Ok(Checked {
-        events: events.len() as u64,
+        events,
         marked: last.map_or(0, |m| m.size),
+        anchored: anchored(tt),
+        closes: read.closes,
     })
+}
+
+/// What the check before acting read of the trail, once it is known to be the token's and its
+/// chain and checkpoints verify.
+struct Read {
+    /// Every event's hash, in order.
+    hashes: Vec<Hash32>,
+    /// The roots at the sizes of the trail's marks (and of the head), and the tree's right
+    /// edge, which the command's first append extends.
+    roots: PrefixRoots,
+    /// The blobs the records checked name.
+    named: Vec<Named>,
+    /// The last event, its content recomputed (none: an empty trail).
+    head: Option<Event>,
+    /// The `sitting.closed` events after the token's last anchor of the trail.
+    closes: Vec<u64>,
+}
+
+/// A blob a record names, with its event's sequence number and kind.
+struct Named {
+    seq: u64,
+    kind: kinds::Kind,
+    blob: Hash32,
+}
+
+impl Named {
+    /// The blobs `r`, the record of event `seq`, names.
+    fn of(seq: u64, r: &Record) -> impl Iterator<Item = Named> + use<> {
+        let kind = r.kind();
+        r.blobs()
+            .into_iter()
+            .map(move |blob| Named { seq, kind, blob })
+    }
+}
+
+/// The size of the token's last anchor of its trail (0: none).
+fn anchored(tt: &TokenTrail) -> u64 {
+    tt.anchors
+        .iter()
+        .filter(|m| m.trail == tt.object.trail)
+        .map(|m| m.size)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The sequence numbers of the `sitting.closed` events among `events`.
+fn closes<'a>(events: impl Iterator<Item = &'a Event>) -> Vec<u64> {
+    events
+        .filter(|e| e.kind == kinds::Kind::SittingClosed.name())
+        .map(|e| e.seq)
+        .collect()
+}
+
+/// The sizes of the token's marks of its trail.
+fn mark_sizes(tt: &TokenTrail) -> impl Iterator<Item = u64> + '_ {
+    tt.marks
+        .iter()
+        .filter(|m| m.trail == tt.object.trail)
+        .map(|m| m.size)
+}
+
+/// The refusal of a trail whose event `seq` does not verify (exit 7).
+fn broken(path: &std::path::Path, seq: u64, reason: &str) -> Error {
+    Error::new(
+        Kind::TrailBroken,
+        crate::msg!(
+            mc::ERR_BEFORE_BROKEN,
+            path = path.display(),
+            seq = seq,
+            reason = reason
+        ),
+        crate::msg!(mc::REC_BEFORE_BROKEN),
+    )
+}
+
+/// The refusal of a trail whose event is not a record urne writes where it stands (exit 7).
+fn malformed(path: &std::path::Path, m: &kinds::MalformedRecord) -> Error {
+    Error::new(
+        Kind::TrailBroken,
+        crate::msg!(mc::ERR_BEFORE_MALFORMED, path = path.display(), what = m),
+        crate::msg!(mc::REC_BEFORE_MALFORMED),
+    )
+}
+
+/// The check of the whole trail, every event read (spec/appliance.md §6.6 [M-136], [M-395]).
+fn read_whole(log: &AuditLog, tt: &TokenTrail, vouched: u64) -> Result<Read> {
+    let path = log.path();
+    let events = log.events()?;
+    let first = first_trail(&events, path)?;
+    if first != Some(tt.object.trail) {
+        return Err(not_tokens(path, first, tt));
+    }
+    check_replaced_trail_stopped(&events, tt, path)?;
+    let key = AuditKey::Token(tt.audit_key, tt.origin);
+    let stored = log.checkpoints_from(vouched)?;
+    verify_trail_vouched(&events, &stored, key, vouched)
+        .map_err(|f| broken(path, f.seq, &f.reason))?;
+    let named = records_checked(&events, vouched).map_err(|m| malformed(path, &m))?;
+    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+    let after = anchored(tt);
+    Ok(Read {
+        closes: closes(events.iter().filter(|e| e.seq > after)),
+        roots: PrefixRoots::at(&hashes, mark_sizes(tt)),
+        hashes,
+        named,
+        head: events.last().cloned(),
+    })
+}
+
+/// The check of a trail that holds exactly the events the token's last mark (of size
+/// `vouched`) covers (spec/appliance.md §6.6 [M-136]): every event's number and stored hash are
+/// read, and the content of event 1 (the trail's identity and audit key), of the head (its time),
+/// of the events after the token's last anchor (the closes a mark anchors) and of the events
+/// whose records name blobs, each recomputing its hash. The root of the hashes at the mark's size must then be the mark's (the caller checks
+/// it), so every other event's content is the one the mark covers or recomputes no hash: a
+/// command that reads it later recomputes it ([`AuditLog::events`]). `None`: the trail does
+/// not hold exactly that many events, and is read whole.
+fn read_marked(log: &AuditLog, tt: &TokenTrail, vouched: u64) -> Result<Option<Read>> {
+    let path = log.path();
+    let links = log.links()?;
+    if links.len() as u64 != vouched {
+        return Ok(None);
+    }
+    let blob_kinds: Vec<&str> = kinds::Kind::ALL
+        .iter()
+        .filter(|k| k.names_blobs())
+        .map(|k| k.name())
+        .collect();
+    // The events after the token's last anchor are read too, for the closes a mark anchors.
+    let after = anchored(tt);
+    let rows = log.rows_of(vouched, after, &blob_kinds)?;
+    for e in &rows {
+        let link = usize::try_from(e.seq)
+            .ok()
+            .and_then(|s| links.get(s.wrapping_sub(1)));
+        chain::check_content(e, link).map_err(|f| broken(path, f.seq, &f.reason))?;
+    }
+    let first = first_trail(&rows, path)?;
+    if first != Some(tt.object.trail) {
+        return Err(not_tokens(path, first, tt));
+    }
+    check_replaced_trail_stopped(&rows, tt, path)?;
+    chain::verify_numbers(&links).map_err(|f| broken(path, f.seq, &f.reason))?;
+    check_recorded_key(&rows, &tt.audit_key).map_err(|f| broken(path, f.seq, &f.reason))?;
+    let hashes: Vec<Hash32> = links.iter().map(|l| l.hash).collect();
+    // Every event has its own checkpoint (sizes 1 … n, each once): else read whole, which
+    // names the first without one.
+    if log.checkpoints_in(vouched)? != vouched {
+        return Ok(None);
+    }
+    let stored = log.checkpoints_from_size(vouched)?;
+    let roots = PrefixRoots::at(&hashes, mark_sizes(tt).chain([vouched]));
+    verify_marked_head(&roots, &stored, &tt.audit_key, tt.origin)
+        .map_err(|f| broken(path, f.seq, &f.reason))?;
+    let mut named = vec![];
+    for e in rows
+        .iter()
+        .filter(|e| blob_kinds.contains(&e.kind.as_str()))
+    {
+        let r = kinds::parse(e).map_err(|m| malformed(path, &m))?;
+        named.extend(Named::of(e.seq, &r));
+    }
+    let closes = closes(rows.iter().filter(|e| e.seq > after));
+    let head = rows.into_iter().rfind(|e| e.seq == vouched);
+    Ok(Some(Read {
+        hashes,
+        roots,
+        named,
+        head,
+        closes,
+    }))
+}
+
+/// The records of the trail checked before acting (spec/appliance.md §6.6 [M-136]), and the blobs
+/// they name, each with its event's sequence number. With no mark to vouch for the trail
+/// (`vouched` 0: the whole check, or no mark yet), every event must be a record of its kind in an
+/// order urne can write (spec/formats.md §6.2), each parsed once. With one, the events up to it
+/// are the ones a command of urne's checked, appended and had the token mark (their root is the
+/// mark's, and every event's content recomputes its hash): of those, only the records that name
+/// blobs are read, for the blobs; the events after it are parsed as records. A command that
+/// decides from the trail's state reads it from every event, in order, and refuses one that cannot
+/// follow (exit 7) before it decides.
+fn records_checked(
+    events: &[Event],
+    vouched: u64,
+) -> std::result::Result<Vec<Named>, kinds::MalformedRecord> {
+    let mut named = vec![];
+    if vouched == 0 {
+        urne_ceremony::state::Trail::from_events_seen(events, |e, r| {
+            named.extend(Named::of(e.seq, r));
+        })?;
+        return Ok(named);
+    }
+    for e in events {
+        let names_blobs = kinds::Kind::from_name(&e.kind).is_some_and(kinds::Kind::names_blobs);
+        if e.seq > vouched || names_blobs {
+            let r = kinds::parse(e)?;
+            named.extend(Named::of(e.seq, &r));
+        }
+    }
+    Ok(named)
 }
 
 /// On a restarted trail, the trail it replaced stopped where the restart says (spec/appliance.md §6.8): the

@@ -17,6 +17,9 @@ use urne_verify::events::kinds::{self, Record};
 use urne_verify::events::payloads::{ClockCorrected, CommandFailed, SoftwareStart};
 
 /// What a command may need: configuration, audit trail, HSM session. The trail is opened by
+/// A refusal of the command's input that needs the trail's events ([`Ctx::begin_checked`]).
+type Refusal<'a> = Box<dyn FnOnce(&[Event]) -> Result<()> + 'a>;
+
 /// [`Ctx::begin`], the HSM session on first use.
 pub struct Ctx {
     /// The options every command understands.
@@ -100,24 +103,27 @@ impl Ctx {
     /// first (spec/appliance.md §6.6, `cmd::watch::check_not_far_ahead`), or nothing is recorded; the
     /// confirmation is recorded (`clock.confirmed`) right after `software.start`.
     pub fn begin(&mut self) -> Result<()> {
-        self.begin_checked(|_| Ok(()))
+        self.begin_refusing(None)
     }
 
     /// [`Ctx::begin`], with `refuse` run on the checked trail before anything is recorded (before
     /// the clock's confirmation too): a refusal of the command's input that needs the trail to be
     /// decided (an output folder that is neither new nor the one a stopped run recorded, spec/formats.md
     /// §6.7) records nothing, not even `software.start`.
-    #[expect(
-        clippy::missing_panics_doc,
-        reason = "its `expect` names what this function or `open_checked` set just before"
-    )]
     pub fn begin_checked(&mut self, refuse: impl FnOnce(&[Event]) -> Result<()>) -> Result<()> {
+        self.begin_refusing(Some(Box::new(refuse)))
+    }
+
+    /// [`Ctx::begin`], with [`Ctx::begin_checked`]'s refusal if any: the trail's events are read
+    /// only for one (the far-ahead clock needs the last event only).
+    fn begin_refusing(&mut self, refuse: Option<Refusal<'_>>) -> Result<()> {
         let sw = self.software()?;
         let mut log = self.open_checked(ClockRule::NotBehind)?;
-        let events = log.events()?;
-        refuse(&events)?;
-        let confirmed = crate::cmd::watch::check_not_far_ahead(&events, &self.command_name)?;
-        drop(events);
+        if let Some(refuse) = refuse {
+            refuse(&log.events()?)?;
+        }
+        let confirmed =
+            crate::cmd::watch::check_not_far_ahead(log.head_event()?.as_ref(), &self.command_name)?;
         let hsm = self.hsm.as_ref().expect("opened by open_checked");
         self.record_start(&mut log, sw)?;
         if let Some(c) = confirmed {
@@ -213,14 +219,18 @@ impl Ctx {
         self.hsm()?;
         let hsm = self.hsm.as_ref().expect("opened above");
         let tt = binding::read(hsm)?.ok_or_else(|| no_trail(hsm))?;
-        let mut log = AuditLog::open_for_append(&db)?.ok_or_else(|| missing_trail(&db, &tt))?;
-        let checked = check_before_acting(&log, &tt, clock, self.opening.whole_check)?;
+        let mut log =
+            AuditLog::open_for_append_checking(&db)?.ok_or_else(|| missing_trail(&db, &tt))?;
+        let checked = check_before_acting(&log, &tt, clock, self.opening.whole_check);
+        // The database's integrity check, run meanwhile: its refusal comes first.
+        log.structure_checked()?;
+        let checked = checked?;
         log.bind(Binding {
             trail: tt.object.trail,
             audit_key: tt.audit_key,
             marking: true,
             origin: hsm.origin(),
-        });
+        })?;
         if let Some(fresh) = self.fresh.take() {
             log.read_marks_afresh(fresh);
         }
@@ -233,14 +243,7 @@ impl Ctx {
                 .copied(),
         );
         // The check found every anchor of the trail on its history too.
-        log.set_anchored(
-            tt.anchors
-                .iter()
-                .filter(|m| m.trail == tt.object.trail)
-                .map(|m| m.size)
-                .max()
-                .unwrap_or(0),
-        );
+        log.set_anchored(checked.anchored, checked.closes);
         if checked.events > checked.marked {
             // A command killed between an append and its mark: the head verified, mark it now.
             log.mark_head(hsm)?;
@@ -411,14 +414,15 @@ impl Ctx {
                 crate::msg!(crate::msg::catalogue::edge::REC_DEFECT_REPORT),
             )
         })?;
-        let events = log.events()?;
-        let last = events.iter().rev().find_map(|e| match kinds::parse(e) {
+        // The last output the trail records as published: only the events after it are read.
+        let last = log.find_back(|e| match kinds::parse(e) {
             Ok(Record::OutputPublished(p)) => Some(p),
             Ok(Record::DrawPublished(p)) => p.output,
             Ok(Record::BlockPublished(p)) => p.output,
             _ => None,
-        });
-        history_of(trail, &events, last.as_ref()).map_err(|why| {
+        })?;
+        let first = log.event_at(1)?;
+        history_of(trail, first.as_ref(), &log.hashes()?, last.as_ref()).map_err(|why| {
             Error::new(
                 Kind::TrailBroken,
                 crate::msg!(mc::ERR_INPUT_ALTERED, what = why),

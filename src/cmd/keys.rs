@@ -118,7 +118,7 @@ pub fn init(ctx: &mut Ctx) -> Result<()> {
         audit_key,
         marking: false,
         origin: hsm.origin(),
-    });
+    })?;
     log.record(
         hsm,
         TrailCreated {

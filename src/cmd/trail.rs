@@ -81,7 +81,7 @@ pub fn restart(ctx: &mut Ctx, reason: &str, outputs: Option<&Path>) -> Result<()
         audit_key,
         marking: false,
         origin: hsm.origin(),
-    });
+    })?;
     let record = TrailRestarted {
         trail: new.trail,
         audit_key_id: urne_verify::values::KeyId::of(&audit_key),

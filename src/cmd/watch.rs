@@ -166,8 +166,8 @@ fn agrees(local: chrono::NaiveDateTime, now: DateTime<Utc>) -> Option<DateTime<U
 /// is not far ahead, nothing was asked.
 /// (`urne ceremony`, which asks for the watch at its opening, asks here first too: it may
 /// publish what a killed run left before it opens the sitting.)
-pub fn check_not_far_ahead(events: &[Event], command: &str) -> Result<Option<ClockConfirmed>> {
-    let Some(last) = events.last() else {
+pub fn check_not_far_ahead(last: Option<&Event>, command: &str) -> Result<Option<ClockConfirmed>> {
+    let Some(last) = last else {
         return Ok(None);
     };
     let now = crate::edge::clock::now_utc();

@@ -397,6 +397,48 @@ fn an_edited_trail_is_refused_by_every_command_before_any_entropy() {
 }
 
 #[test]
+fn an_event_edited_behind_the_last_mark_is_refused_by_the_first_command_that_reads_it() {
+    // spec/appliance.md §6.6 [M-136]: a trail as the token last marked it is checked from its
+    // links; an event's content edited with its hash left as stored is found by whatever reads
+    // that event, before anything is decided from it, and is never taken for a trail rewritten
+    // while the command ran. (The seal's start is edited; the draw's output comes after it.)
+    let (env, export) = drawn();
+    let c = without_triggers(&env.db(), &["events_no_update"]);
+    let seq: i64 = c
+        .query_row(
+            "SELECT min(seq) FROM events WHERE kind = 'software.start' AND seq > 2",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let n = c
+        .execute(
+            "UPDATE events SET payload = payload || ' ' WHERE seq = ?1",
+            [seq],
+        )
+        .unwrap();
+    assert_eq!(n, 1);
+    drop(c);
+    let entropies = kind_count(&env.db(), "draw.entropy");
+    let before = bytes(&env.db());
+    for args in [
+        vec!["status".to_string()],
+        draw_args("out-again")
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        seal_args(&export),
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let err = assert_fails(&env.urne_direct(&args), 7, "trail-broken");
+        assert_event(&err, seq);
+        assert!(bytes(&env.db()) == before, "{args:?} changed the database");
+    }
+    assert_eq!(kind_count(&env.db(), "draw.entropy"), entropies);
+    verify_fails(&env, &format!("event {seq}"));
+}
+
+#[test]
 fn a_deleted_blob_stops_the_draw_and_fails_audit_verify() {
     let (env, export) = sealed();
     let c = without_triggers(&env.db(), &["blobs_no_delete"]);

@@ -196,9 +196,18 @@ impl AuditLog {
         let (seq, prev) = next_link(&tx, &path)?;
         // The trail as it stands, recomputed, holding what this process verified (spec/appliance.md §6.5):
         // never sign over an event edited, removed or rewritten after the check.
-        let (version, mut events) =
-            events_to_extend(&tx, &path, &self.seen, known.as_deref(), (seq, prev))?;
-        let mut hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+        let (version, before) = events_to_extend(
+            &tx,
+            &path,
+            (&self.seen, self.synced.get(), self.contents.get()),
+            kind,
+            known.as_deref(),
+            (seq, prev),
+        )?;
+        let mut hashes: Vec<Hash32> = match &before {
+            Before::All(events) => events.iter().map(|e| e.hash).collect(),
+            Before::Head(_) => known.unwrap_or_default(),
+        };
         if check_view {
             // On a refusal, dropping `tx` rolls the transaction back: nothing is written.
             check_head_seen(self.view.get(), seq)?;
@@ -224,7 +233,7 @@ impl AuditLog {
             prev_hash: prev,
             hash,
         };
-        check_time(&events, &event, &path)?;
+        check_time(before.events(), &event, &path)?;
         let Event { ts, payload, .. } = &event;
         tx.execute(
             "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -237,17 +246,7 @@ impl AuditLog {
         sign_checkpoint(&tx, &path, token, &binding, hashes.len() as u64, &root)?;
         tx.commit()
             .map_err(|e| db_err(&path, &m::ERR_DB_COMMIT_APPEND, e))?;
-        // Advance the view over this process's own append, unless someone else appended since:
-        // then the view stays behind and every later checked append is refused.
-        match self.view.get() {
-            Some(seen) if seen + 1 == seq => self.view.set(Some(seq)),
-            None => self.view.set(Some(seq)),
-            Some(_) => {}
-        }
-        *self.known.borrow_mut() = Some(hashes);
-        *self.frontier.borrow_mut() = Some(frontier);
-        events.push(event.clone());
-        *self.seen.borrow_mut() = Some((version, super::Events::new(events)));
+        self.appended(version, before, &event, hashes, frontier);
         if binding.marking {
             if vouch == Vouch::Later {
                 // A trail deleted or replaced under the command: what it appended is marked
@@ -303,12 +302,13 @@ impl AuditLog {
     /// another copy of the trail held since before the close was anchored does not add one.
     fn anchor_due(&self, token: &dyn Token, mark: &Mark) -> Result<bool> {
         let anchored = self.anchored.get();
+        // The closes the check before acting read, recomputed, after the token's last anchor,
+        // and those this process appended since.
         let due = |anchored: u64| {
-            self.seen.borrow().as_ref().is_some_and(|(_, events)| {
-                events
-                    .iter()
-                    .any(|e| e.seq > anchored && e.seq <= mark.size && e.kind == "sitting.closed")
-            })
+            self.closes
+                .borrow()
+                .iter()
+                .any(|&seq| seq > anchored && seq <= mark.size)
         };
         if !due(anchored) {
             return Ok(false);
@@ -337,8 +337,10 @@ impl AuditLog {
 
     /// Records the size of the token's last anchor of this trail, as the check before acting
     /// found it on the trail's history (spec/appliance.md §6.6).
-    pub fn set_anchored(&self, size: u64) {
+    /// `closes`: the `sitting.closed` events after it, which the check read, recomputed.
+    pub fn set_anchored(&self, size: u64, closes: Vec<u64>) {
         self.anchored.set(size);
+        *self.closes.borrow_mut() = closes;
     }
 
     /// Once `mine` is in the token, the marks of this history it replaces are destroyed, so the
@@ -474,37 +476,117 @@ impl AuditLog {
     }
 }
 
-/// The events an append extends, inside its transaction: those this process last read or
-/// appended, unless another connection wrote the file since (SQLite's `data_version`), when
-/// they are read again and checked against what it verified (`known`); and the new event's link,
-/// `(seq, prev)` as the file's head row gives it, must follow the last of them. Returns the
-/// `data_version` they are of, and the events.
+impl AuditLog {
+    /// What this process knows once its append of `event` committed (at `data_version`
+    /// `version`, over what it read, `before`): the trail's hashes and right edge, the view, the
+    /// closes a mark anchors, and the events it keeps if it read them all.
+    fn appended(
+        &self,
+        version: i64,
+        before: Before,
+        event: &Event,
+        hashes: Vec<Hash32>,
+        frontier: chain::Frontier,
+    ) {
+        let seq = event.seq;
+        // Advance the view over this process's own append, unless someone else appended since:
+        // then the view stays behind and every later checked append is refused.
+        match self.view.get() {
+            Some(seen) if seen + 1 == seq => self.view.set(Some(seq)),
+            None => self.view.set(Some(seq)),
+            Some(_) => {}
+        }
+        *self.known.borrow_mut() = Some(hashes);
+        *self.frontier.borrow_mut() = Some(frontier);
+        self.synced.set(Some(version));
+        if event.kind == "sitting.closed" {
+            self.closes.borrow_mut().push(seq);
+        }
+        if let Before::All(mut events) = before {
+            self.contents.set(true);
+            events.push(event.clone());
+            *self.seen.borrow_mut() = Some((version, super::Events::new(events)));
+        }
+    }
+}
+
+/// The events a process keeps, with the `data_version` they are of ([`AuditLog`]'s `seen`).
+type Seen = std::cell::RefCell<Option<(i64, super::Events)>>;
+
+/// What an append extends, as [`events_to_extend`] read it.
+enum Before {
+    /// Every event, read and recomputed (or as this process last read and appended them).
+    All(Vec<Event>),
+    /// The head only, recomputed: the file holds exactly the events this process knows.
+    Head(Event),
+}
+
+impl Before {
+    /// The events the new one's time is checked against (spec/formats.md §6.4 (5)).
+    fn events(&self) -> &[Event] {
+        match self {
+            Before::All(events) => events,
+            Before::Head(e) => std::slice::from_ref(e),
+        }
+    }
+}
+
+/// What an append of a `kind` event extends, inside its transaction: the events this process
+/// last read or appended, unless another connection wrote the file since (SQLite's
+/// `data_version`), when they are read again and checked against what it verified (`known`);
+/// only the head, recomputed, while the file holds exactly what this process knows (`synced`,
+/// the `data_version` it last knew so) and it keeps no events read (a clock correction is
+/// checked against every event: it reads them); and the new event's link, `(seq, prev)` as the
+/// file's head row gives it, must follow the last of them. Returns the `data_version` they are
+/// of, and what was read.
 fn events_to_extend(
     tx: &Connection,
     path: &Path,
-    seen: &std::cell::RefCell<Option<(i64, super::Events)>>,
+    (seen, synced, contents): (&Seen, Option<i64>, bool),
+    kind: &str,
     known: Option<&[Hash32]>,
     (seq, prev): (u64, Hash32),
-) -> Result<(i64, Vec<Event>)> {
+) -> Result<(i64, Before)> {
     let version = super::data_version(tx, path)?;
     let cached = seen
         .borrow_mut()
         .take()
         .filter(|(v, e)| *v == version && known.is_some_and(|k| k.len() == e.len()));
-    let events = if let Some((_, events)) = cached {
+    let unchanged = known.filter(|k| {
+        synced == Some(version)
+            && k.len() as u64 + 1 == seq
+            && k.last().copied().unwrap_or(Hash32::ZERO) == prev
+    });
+    let before = match (cached, unchanged) {
         // Copied only while a caller still holds them.
-        super::Events::try_unwrap(events).unwrap_or_else(|shared| (*shared).clone())
-    } else {
-        let events = super::read_events(tx, path)?;
-        super::check_known(known, path, &events)?;
-        events
+        (Some((_, events)), _) => Before::All(
+            super::Events::try_unwrap(events).unwrap_or_else(|shared| (*shared).clone()),
+        ),
+        (None, Some(k)) if !k.is_empty() && kind != "clock.corrected" => {
+            let rows =
+                super::read_events_where(tx, path, "seq = ?1", [(k.len() as u64).cast_signed()])?;
+            super::check_rows(k, path, &rows, contents)?;
+            match rows.into_iter().next() {
+                Some(head) => Before::Head(head),
+                None => return Err(super::gone_error(path, &m::ERR_STORE_CHANGED)),
+            }
+        }
+        _ => {
+            let events = super::read_events(tx, path)?;
+            super::check_known(known, path, &events, contents)?;
+            Before::All(events)
+        }
     };
     // A head row changed under this process by other means than SQLite is refused, never
     // signed over.
-    if seq != events.len() as u64 + 1 || events.last().map_or(Hash32::ZERO, |e| e.hash) != prev {
+    let (n, last) = match &before {
+        Before::All(events) => (events.len() as u64, events.last().map(|e| e.hash)),
+        Before::Head(e) => (e.seq, Some(e.hash)),
+    };
+    if seq != n + 1 || last.unwrap_or(Hash32::ZERO) != prev {
         return Err(super::gone_error(path, &m::ERR_STORE_CHANGED));
     }
-    Ok((version, events))
+    Ok((version, before))
 }
 
 /// Signs the checkpoint over the trail with the event being appended (`size` events, root

@@ -6,8 +6,10 @@
 //! The database is urne's as a whole (spec/appliance.md §6.5): every path that opens it checks, before it
 //! reads an event, that its schema is exactly the rows urne's statements make and its stored
 //! settings urne's ([`check_file`]), and the tables it decides from pass SQLite's integrity check
-//! ([`check_structure`]); every write checks the schema again inside its transaction, so that no
-//! trigger, view or index urne did not make ever runs on its reads or writes.
+//! ([`check_structure`]; the check before acting runs it on a second connection beside its own
+//! read, and waits for it before it reports or decides anything); every write checks the schema
+//! again inside its transaction, so that no trigger, view or index urne did not make ever runs
+//! on its reads or writes.
 //!
 //! A version-2 trail (spec/appliance.md §6.6) is bound to its token: every append signs, in the same
 //! transaction, a checkpoint over the trail including the new event (so a row urne did not append
@@ -142,6 +144,19 @@ pub struct AuditLog {
     /// the connection then: while no other connection has written the file, a later read needs
     /// neither reading nor recomputing the whole trail again (spec/appliance.md §6.6 [M-138]).
     seen: std::cell::RefCell<Option<(i64, Events)>>,
+    /// SQLite's `data_version` of the connection when this process last knew the file to hold
+    /// exactly the events of `known` (its full read, the check before acting, its own appends):
+    /// while it is unchanged and the file's head row is still the last of them, nothing was
+    /// written to the file through SQLite since, and an append need not read the trail again.
+    synced: std::cell::Cell<Option<i64>>,
+    /// Whether every event of `known` had its content recomputed by this process (its full read,
+    /// or its own appends): not after a check of the links only ([`AuditLog::adopt_links`]),
+    /// when an event whose content does not recompute its stored hash was altered in the file
+    /// before the command began (exit 7, the trail broken), not rewritten while it ran.
+    contents: std::cell::Cell<bool>,
+    /// SQLite's integrity check of the tables, running on a second connection
+    /// ([`AuditLog::open_for_append_checking`]) until [`AuditLog::structure_checked`] waits for it.
+    structure: std::cell::RefCell<Option<std::thread::JoinHandle<Result<()>>>>,
     /// The token's marks of this trail found on this process's history (size, root), so that
     /// reading the marks back does not compute their roots again.
     on_history: std::cell::RefCell<std::collections::HashSet<(u64, Hash32)>>,
@@ -150,6 +165,9 @@ pub struct AuditLog {
     /// The size of the token's last anchor of this trail on this process's history (0: none),
     /// spec/appliance.md §6.6 [M-397].
     anchored: std::cell::Cell<u64>,
+    /// The `sitting.closed` events after the token's last anchor, as the check before acting
+    /// read them (recomputed) and as this process appended them: a mark over one is an anchor.
+    closes: std::cell::RefCell<Vec<u64>>,
     frontier: std::cell::RefCell<Option<chain::Frontier>>,
 }
 
@@ -242,9 +260,13 @@ impl AuditLog {
             fresh: None,
             marked: std::cell::Cell::new(0),
             seen: std::cell::RefCell::new(None),
+            synced: std::cell::Cell::new(None),
+            structure: std::cell::RefCell::new(None),
+            contents: std::cell::Cell::new(true),
             on_history: std::cell::RefCell::new(std::collections::HashSet::new()),
             frontier: std::cell::RefCell::new(None),
             anchored: std::cell::Cell::new(0),
+            closes: std::cell::RefCell::new(vec![]),
         }
     }
 
@@ -260,19 +282,50 @@ impl AuditLog {
     /// Opens the appliance's existing trail for a command that will append to it (never creates
     /// one: spec/appliance.md §6.6). `None` when there is no file at `path`.
     pub fn open_for_append(path: &Path) -> Result<Option<AuditLog>> {
-        match std::fs::symlink_metadata(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(crate::error::io_error(crate::error::Io::OpenTrail, path, e)),
-            Ok(m) if !m.is_file() => {
-                return Err(Error::new(
-                    Kind::TrailBroken,
-                    crate::msg!(m::ERR_STORE_NOT_REGULAR, path = path.display()),
-                    crate::msg!(m::REC_STORE_NOT_REGULAR),
-                ));
-            }
-            Ok(_) => {}
+        if !trail_file_exists(path)? {
+            return Ok(None);
         }
         Ok(Some(AuditLog::from_conn(open_checked(path)?, path)))
+    }
+
+    /// [`AuditLog::open_for_append`] for the check before acting (spec/appliance.md §6.5): the
+    /// schema and the stored settings are checked before it returns, as for every open; SQLite's
+    /// integrity check of the tables runs meanwhile on a second connection, on the other core,
+    /// while the command reads the trail, and is waited for by [`AuditLog::structure_checked`],
+    /// which the command calls before it reports anything it found or decides anything
+    /// ([`AuditLog::bind`] calls it too: nothing is appended before it passed).
+    pub fn open_for_append_checking(path: &Path) -> Result<Option<AuditLog>> {
+        if !trail_file_exists(path)? {
+            return Ok(None);
+        }
+        let conn = open_unstructured(path)?;
+        let second = open_unstructured(path)?;
+        let owned = path.to_path_buf();
+        let pending = std::thread::Builder::new()
+            .name("integrity".into())
+            .spawn(move || check_structure(&second, &owned))
+            .map_err(|e| crate::error::io_error(crate::error::Io::OpenTrail, path, e))?;
+        let log = AuditLog::from_conn(conn, path);
+        *log.structure.borrow_mut() = Some(pending);
+        Ok(Some(log))
+    }
+
+    /// Waits for the integrity check [`AuditLog::open_for_append_checking`] started, and is its
+    /// refusal if it found anything (exit 7). Nothing to wait for on a log opened otherwise.
+    pub fn structure_checked(&self) -> Result<()> {
+        let Some(pending) = self.structure.borrow_mut().take() else {
+            return Ok(());
+        };
+        pending.join().unwrap_or_else(|_| {
+            Err(Error::new(
+                Kind::Defect,
+                crate::msg!(
+                    m::ERR_DB_CHECK_STRUCTURE_STOPPED,
+                    path = self.path.display()
+                ),
+                crate::msg!(m::REC_DEFECT_REPORT),
+            ))
+        })
     }
 
     /// The trail's identity, once checked against the token.
@@ -285,9 +338,12 @@ impl AuditLog {
         &self.path
     }
 
-    /// Binds the log to its trail once checked against the token: appends are possible from now.
-    pub fn bind(&mut self, binding: Binding) {
+    /// Binds the log to its trail once checked against the token: appends are possible from now,
+    /// once the database's integrity check passed ([`AuditLog::structure_checked`]).
+    pub fn bind(&mut self, binding: Binding) -> Result<()> {
+        self.structure_checked()?;
         self.binding = Some(binding);
+        Ok(())
     }
 
     /// The root of the tree over `hashes` (the events this process knows): from the tree's
@@ -328,11 +384,6 @@ impl AuditLog {
         })
     }
 
-    /// Every event hash, in order.
-    fn hashes(&self) -> Result<Vec<Hash32>> {
-        Ok(self.events()?.iter().map(|e| e.hash).collect())
-    }
-
     /// The trail is still the file this command opened, holding the head it last appended or
     /// read (spec/appliance.md §6.6): not deleted, not replaced, not rewritten in place. Checked after
     /// every append and before a command reports success.
@@ -349,7 +400,10 @@ impl AuditLog {
                 Some((v, events)) if *v == version && events.len() == known.len() => {
                     head_is(&self.conn, &self.path, events)?
                 }
-                _ => false,
+                _ => {
+                    self.synced.get() == Some(version)
+                        && head_row_is(&self.conn, &self.path, &known)?
+                }
             };
             if unchanged {
                 return Ok(());
@@ -362,6 +416,7 @@ impl AuditLog {
                 return Err(gone_error(&self.path, &m::ERR_STORE_CHANGED));
             }
             *self.seen.borrow_mut() = Some((version, Events::new(now)));
+            self.synced.set(Some(version));
         }
         Ok(())
     }
@@ -428,7 +483,13 @@ impl AuditLog {
             return Ok(Events::clone(events));
         }
         let events = read_events(conn, path)?;
-        let hashes = check_known(self.known.borrow().as_deref(), path, &events)?;
+        let hashes = check_known(
+            self.known.borrow().as_deref(),
+            path,
+            &events,
+            self.contents.get(),
+        )?;
+        self.contents.set(true);
         // What a command decides from is only what it verified and appended itself: events
         // another process added meanwhile are not read (their checkpoints are not checked here),
         // the command stops instead (spec/appliance.md §6.6).
@@ -452,7 +513,136 @@ impl AuditLog {
         *self.known.borrow_mut() = Some(hashes);
         let events = Events::new(events);
         *self.seen.borrow_mut() = Some((version, Events::clone(&events)));
+        self.synced.set(Some(version));
         Ok(events)
+    }
+
+    /// Every event's number and hash as stored, in order, their contents unread: what the check
+    /// before acting reads of a trail the token's last mark vouches for whole (spec/appliance.md
+    /// §6.6 [M-136]). Nothing is known from it until the check adopts it
+    /// ([`AuditLog::adopt_links`]).
+    pub fn links(&self) -> Result<Vec<chain::Link>> {
+        read_links(&self.conn, &self.path)
+    }
+
+    /// The events numbered `1`, `head` and after `after`, and those of the kinds `kinds`, as
+    /// stored, unchecked (their contents are recomputed by the caller against their links): what
+    /// the check before acting reads of the contents of a trail the token's last mark vouches for
+    /// whole.
+    pub fn rows_of(&self, head: u64, after: u64, kinds: &[&str]) -> Result<Vec<Event>> {
+        let mut events = read_events_where(
+            &self.conn,
+            &self.path,
+            &format!(
+                "seq = 1 OR seq = ?1 OR seq > ?2 OR kind IN ({})",
+                kinds
+                    .iter()
+                    .map(|k| format!("'{k}'"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            [head.cast_signed(), after.cast_signed()],
+        )?;
+        events.dedup_by_key(|e| e.seq);
+        Ok(events)
+    }
+
+    /// Adopts the links the check before acting verified against the token's mark (their
+    /// hashes, in order) as what this process knows of the trail, with no event's content read:
+    /// every later read of an event recomputes it against them ([`AuditLog::events`],
+    /// [`AuditLog::head_event`], [`AuditLog::find_back`]).
+    pub fn adopt_links(&self, hashes: Vec<Hash32>) -> Result<()> {
+        let version = data_version(&self.conn, &self.path)?;
+        self.view.set(Some(hashes.len() as u64));
+        *self.known.borrow_mut() = Some(hashes);
+        *self.seen.borrow_mut() = None;
+        self.synced.set(Some(version));
+        self.contents.set(false);
+        Ok(())
+    }
+
+    /// The trail's last event as this process knows it, its content recomputed against the hash
+    /// it verified (spec/appliance.md §6.6 [M-138]); `None` for an empty trail.
+    pub fn head_event(&self) -> Result<Option<Event>> {
+        let n = self.known.borrow().as_ref().map(Vec::len);
+        match n {
+            Some(n) => self.event_at(n as u64),
+            None => Ok(self.events()?.last().cloned()),
+        }
+    }
+
+    /// Event `seq` as this process knows it, its content recomputed against the hash it verified
+    /// (spec/appliance.md §6.6 [M-138]); `None` past the events it knows.
+    pub fn event_at(&self, seq: u64) -> Result<Option<Event>> {
+        let n = self.known.borrow().as_ref().map_or(0, Vec::len) as u64;
+        if seq == 0 || seq > n {
+            return Ok(None);
+        }
+        if let Some((_, events)) = self.seen.borrow().as_ref()
+            && events.len() as u64 == n
+        {
+            return Ok(usize::try_from(seq - 1)
+                .ok()
+                .and_then(|i| events.get(i))
+                .cloned());
+        }
+        let rows = read_events_where(&self.conn, &self.path, "seq = ?1", [seq.cast_signed()])?;
+        self.check_rows(&rows)?;
+        Ok(rows.into_iter().next())
+    }
+
+    /// The hashes of the events this process knows, in order (the trail read and verified first
+    /// if it knows none yet).
+    pub fn hashes(&self) -> Result<Vec<Hash32>> {
+        if let Some(known) = self.known.borrow().as_ref() {
+            return Ok(known.clone());
+        }
+        Ok(self.events()?.iter().map(|e| e.hash).collect())
+    }
+
+    /// The first of the events this process knows, read from the last backwards, for which
+    /// `found` returns a value, and that value; each event read is recomputed against the hash
+    /// this process verified (spec/appliance.md §6.6 [M-138]), so only the events from the head
+    /// back to the one found are read.
+    pub fn find_back<T>(&self, mut found: impl FnMut(&Event) -> Option<T>) -> Result<Option<T>> {
+        let n = self.known.borrow().as_ref().map(Vec::len);
+        let cached = self
+            .seen
+            .borrow()
+            .as_ref()
+            .filter(|(_, events)| Some(events.len()) == n)
+            .map(|(_, events)| Events::clone(events));
+        let events = match (n, cached) {
+            (_, Some(events)) => events,
+            (None, None) => self.events()?,
+            (Some(n), None) => {
+                let err = |e| db_err(&self.path, &m::ERR_DB_READ_EVENTS, e);
+                let mut st = self
+                    .conn
+                    .prepare(&events_query("seq <= ?1", "DESC"))
+                    .map_err(err)?;
+                let mut rows = st.query([(n as u64).cast_signed()]).map_err(err)?;
+                while let Some(r) = rows.next().map_err(err)? {
+                    let e = event_of(r).map_err(err)?;
+                    self.check_rows(std::slice::from_ref(&e))?;
+                    if let Some(v) = found(&e) {
+                        return Ok(Some(v));
+                    }
+                }
+                return Ok(None);
+            }
+        };
+        Ok(events.iter().rev().find_map(found))
+    }
+
+    /// Events read by number, checked as [`check_rows`] says against what this process knows.
+    fn check_rows(&self, rows: &[Event]) -> Result<()> {
+        check_rows(
+            self.known.borrow().as_deref().unwrap_or_default(),
+            &self.path,
+            rows,
+            self.contents.get(),
+        )
     }
 
     /// [`AuditLog::events`] read from the file whatever this process keeps (a backup states the
@@ -551,6 +741,35 @@ impl AuditLog {
         Ok(bad)
     }
 
+    /// How many stored checkpoints have a size from 1 to `n` (sizes are unique: `n` when every
+    /// one of the first `n` events has its own).
+    pub fn checkpoints_in(&self, n: u64) -> Result<u64> {
+        self.conn
+            .query_row(
+                "SELECT count(*) FROM checkpoints WHERE size BETWEEN 1 AND ?1",
+                [n.cast_signed()],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(i64::cast_unsigned)
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_CHECKPOINTS, e))
+    }
+
+    /// The stored checkpoints (size, signed note) of size `from` or more, by size.
+    pub fn checkpoints_from_size(&self, from: u64) -> Result<Vec<(u64, String)>> {
+        let err = |e| db_err(&self.path, &m::ERR_DB_READ_CHECKPOINTS, e);
+        let mut st = self
+            .conn
+            .prepare("SELECT size, note FROM checkpoints WHERE size >= ?1 ORDER BY size")
+            .map_err(err)?;
+        let rows = st
+            .query_map([from.cast_signed()], |r| {
+                Ok((r.get::<_, i64>(0)?.cast_unsigned(), r.get(1)?))
+            })
+            .map_err(err)?;
+        rows.collect::<std::result::Result<Vec<_>, _>>()
+            .map_err(err)
+    }
+
     /// Stored checkpoints (size, signed note), by size.
     pub fn checkpoints(&self) -> Result<Vec<(u64, String)>> {
         self.checkpoints_from(0)
@@ -581,11 +800,32 @@ impl AuditLog {
 /// write-ahead log) and durable commits. Opened read-write even to verify: after a crash SQLite
 /// must roll back the interrupted transaction from its journal before anyone can read the file.
 fn open_checked(path: &Path) -> Result<Connection> {
+    let conn = open_unstructured(path)?;
+    check_structure(&conn, path)?;
+    Ok(conn)
+}
+
+/// Whether there is a file at `path` to open as the trail: none (`false`), a regular file, or
+/// anything else (a folder, a link, a device: refused, exit 7).
+fn trail_file_exists(path: &Path) -> Result<bool> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(crate::error::io_error(crate::error::Io::OpenTrail, path, e)),
+        Ok(m) if !m.is_file() => Err(Error::new(
+            Kind::TrailBroken,
+            crate::msg!(m::ERR_STORE_NOT_REGULAR, path = path.display()),
+            crate::msg!(m::REC_STORE_NOT_REGULAR),
+        )),
+        Ok(_) => Ok(true),
+    }
+}
+
+/// [`open_checked`] but for the integrity check ([`check_structure`]), which the caller runs.
+fn open_unstructured(path: &Path) -> Result<Connection> {
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
         .map_err(|e| db_err(path, &m::ERR_DB_OPEN, e))?;
     configure(&conn, path)?;
     check_file(&conn, path)?;
-    check_structure(&conn, path)?;
     conn.execute_batch("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;")
         .map_err(|e| db_err(path, &m::ERR_DB_CONFIGURE, e))?;
     Ok(conn)
@@ -624,6 +864,7 @@ pub(super) fn check_known(
     known: Option<&[Hash32]>,
     path: &Path,
     events: &[Event],
+    contents: bool,
 ) -> Result<Vec<Hash32>> {
     let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
     let Some(known) = known else {
@@ -637,6 +878,9 @@ pub(super) fn check_known(
         )
     };
     if let Err(f) = chain::verify_chain(events) {
+        if !contents {
+            return Err(altered(path, &f, contents));
+        }
         return Err(rewritten(crate::msg!(
             m::ERR_STORE_REWRITTEN_EVENT,
             seq = f.seq,
@@ -659,25 +903,101 @@ pub(super) fn check_known(
     Ok(hashes)
 }
 
+/// An event whose content does not recompute its stored hash: altered in the file before the
+/// command began when this process had checked the links only (`contents` false: the trail
+/// broken, spec/appliance.md §6.6 [M-136]), else rewritten while it ran ([M-138]). Exit 7 either
+/// way.
+fn altered(path: &Path, f: &chain::ChainFailure, contents: bool) -> Error {
+    if contents {
+        return Error::new(
+            Kind::TrailChanged,
+            crate::msg!(
+                m::ERR_STORE_REWRITTEN,
+                path = path.display(),
+                what = crate::msg!(m::ERR_STORE_REWRITTEN_EVENT, seq = f.seq, reason = f.reason)
+            ),
+            crate::msg!(m::REC_STORE_REWRITTEN),
+        );
+    }
+    Error::new(
+        Kind::TrailBroken,
+        crate::msg!(
+            m::ERR_STORE_EVENT_ALTERED,
+            path = path.display(),
+            seq = f.seq,
+            reason = f.reason
+        ),
+        crate::msg!(m::REC_STORE_ALTERED),
+    )
+}
+
+/// Events read by number (spec/appliance.md §6.6 [M-138]): each one this process knows, its
+/// content recomputing the hash it verified for it; one it does not know (appended by
+/// another process) stops the command.
+pub(super) fn check_rows(
+    known: &[Hash32],
+    path: &Path,
+    rows: &[Event],
+    contents: bool,
+) -> Result<()> {
+    for e in rows {
+        let Some(want) = usize::try_from(e.seq)
+            .ok()
+            .and_then(|s| known.get(s.wrapping_sub(1)))
+        else {
+            return Err(Error::new(
+                Kind::TrailChanged,
+                crate::msg!(
+                    m::ERR_STORE_GREW,
+                    path = path.display(),
+                    known = known.len(),
+                    found = e.seq
+                ),
+                crate::msg!(m::REC_STORE_GREW),
+            ));
+        };
+        if e.hash == *want
+            && let Err(f) = chain::check_content(e, Some(&chain::Link::of(e)))
+        {
+            return Err(altered(path, &f, contents));
+        }
+        if e.hash != *want {
+            return Err(Error::new(
+                Kind::TrailChanged,
+                crate::msg!(
+                    m::ERR_STORE_REWRITTEN,
+                    path = path.display(),
+                    what = crate::msg!(m::ERR_STORE_REWRITTEN_OTHER, seq = e.seq)
+                ),
+                crate::msg!(m::REC_STORE_REWRITTEN),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Whether the file's last event row is the last of `events` (its sequence number and stored
 /// hash; none when `events` is empty): checked with every use of the events a process keeps, since
 /// `data_version` sees only what is written through SQLite.
 pub(super) fn head_is(conn: &Connection, path: &Path, events: &[Event]) -> Result<bool> {
-    let head: Option<(i64, Vec<u8>)> = conn
-        .query_row(
-            "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()
-        .map_err(|e| db_err(path, &m::ERR_DB_READ_HEAD, e))?;
-    Ok(match (head, events.last()) {
-        (None, None) => true,
-        (Some((seq, hash)), Some(last)) => {
-            seq.cast_unsigned() == last.seq && hash.as_slice() == last.hash.as_slice()
-        }
-        _ => false,
-    })
+    Ok(head_row(conn, path)? == events.last().map(|e| (e.seq, e.hash)))
+}
+
+/// Whether the file's last event row is the last of the events `known` hashes (its sequence
+/// number and stored hash; none when `known` is empty).
+pub(super) fn head_row_is(conn: &Connection, path: &Path, known: &[Hash32]) -> Result<bool> {
+    Ok(head_row(conn, path)? == known.last().map(|h| (known.len() as u64, *h)))
+}
+
+/// The file's last event row: its sequence number and stored hash.
+fn head_row(conn: &Connection, path: &Path) -> Result<Option<(u64, Hash32)>> {
+    conn.query_row(
+        "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1",
+        [],
+        |r| Ok((r.get::<_, i64>(0)?.cast_unsigned(), hash_column(r, 1)?)),
+    )
+    .optional()
+    .map_err(|e| db_err(path, &m::ERR_DB_READ_HEAD, e))
 }
 
 /// SQLite's `data_version` of `conn`: it changes when another connection (of this process or
@@ -690,25 +1010,77 @@ pub(super) fn data_version(conn: &Connection, path: &Path) -> Result<i64> {
 
 /// Every event as stored, in sequence order (no checking).
 pub(super) fn read_events(conn: &Connection, path: &Path) -> Result<Vec<Event>> {
+    read_events_where(conn, path, "1", [])
+}
+
+/// The statement reading the events whose rows meet `condition`, in sequence order (`ASC` or
+/// `DESC`).
+fn events_query(condition: &str, order: &str) -> String {
+    format!(
+        "SELECT seq, ts, kind, payload, prev_hash, hash FROM events WHERE {condition} ORDER BY seq {order}"
+    )
+}
+
+/// The events whose rows meet `condition` (of `params`), as stored, in sequence order (no
+/// checking).
+pub(super) fn read_events_where(
+    conn: &Connection,
+    path: &Path,
+    condition: &str,
+    params: impl rusqlite::Params,
+) -> Result<Vec<Event>> {
+    let err = |e| db_err(path, &m::ERR_DB_READ_EVENTS, e);
+    let mut st = conn.prepare(&events_query(condition, "ASC")).map_err(err)?;
+    let rows = st.query_map(params, event_of).map_err(err)?;
+    rows.collect::<std::result::Result<Vec<Event>, _>>()
+        .map_err(err)
+}
+
+/// A hash column as stored: one of another length (the table's CHECK makes it 32 bytes) is
+/// read as zero, which recomputes nothing and links to nothing, so the event is found altered.
+fn hash_column(r: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Hash32> {
+    Ok(r.get_ref(i)?
+        .as_blob()
+        .ok()
+        .and_then(|b| b.try_into().ok())
+        .unwrap_or(Hash32::ZERO))
+}
+
+/// An event row of [`events_query`].
+fn event_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
+    Ok(Event {
+        seq: r.get::<_, i64>(0)?.cast_unsigned(),
+        ts: r.get(1)?,
+        kind: r.get(2)?,
+        payload: r.get(3)?,
+        prev_hash: hash_column(r, 4)?,
+        hash: hash_column(r, 5)?,
+    })
+}
+
+/// Every event's number and stored hash, in sequence order, contents unread (no checking):
+/// read from the index of the hashes (`UNIQUE (hash)`), whose pages hold nothing else, not from
+/// the table's, which hold every payload. The index holds exactly the table's rows: SQLite's
+/// integrity check finds one that does not ([`check_structure`]), and the check before acting
+/// decides nothing before it passed.
+fn read_links(conn: &Connection, path: &Path) -> Result<Vec<chain::Link>> {
+    let err = |e| db_err(path, &m::ERR_DB_READ_EVENTS, e);
     let mut st = conn
-        .prepare("SELECT seq, ts, kind, payload, prev_hash, hash FROM events ORDER BY seq")
-        .map_err(|e| db_err(path, &m::ERR_DB_READ_EVENTS, e))?;
+        .prepare("SELECT seq, hash FROM events INDEXED BY sqlite_autoindex_events_1")
+        .map_err(err)?;
     let rows = st
         .query_map([], |r| {
-            let prev: Vec<u8> = r.get(4)?;
-            let hash: Vec<u8> = r.get(5)?;
-            Ok(Event {
+            Ok(chain::Link {
                 seq: r.get::<_, i64>(0)?.cast_unsigned(),
-                ts: r.get(1)?,
-                kind: r.get(2)?,
-                payload: r.get(3)?,
-                prev_hash: prev.as_slice().try_into().unwrap_or(Hash32::ZERO),
-                hash: hash.as_slice().try_into().unwrap_or(Hash32::ZERO),
+                hash: hash_column(r, 1)?,
             })
         })
-        .map_err(|e| db_err(path, &m::ERR_DB_READ_EVENTS, e))?;
-    rows.collect::<std::result::Result<Vec<Event>, _>>()
-        .map_err(|e| db_err(path, &m::ERR_DB_READ_EVENTS, e))
+        .map_err(err)?;
+    let mut links = rows
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(err)?;
+    links.sort_unstable_by_key(|l| l.seq);
+    Ok(links)
 }
 
 #[cfg(test)]

@@ -388,8 +388,8 @@ pub const ERR_BEFORE_BROKEN: Msg = Msg {
 /// Why: the data an event names is missing.
 pub const ERR_BEFORE_WHY_BLOB: Msg = Msg {
     id: "err-before-why-blob",
-    fr: "les données {hash} qu'il nomme manquent dans la base de données",
-    en: "the data {hash} it names is missing from the database",
+    fr: "les données {hash} que nomme son enregistrement {kind} manquent dans la base de données",
+    en: "the data {hash} its {kind} record names is missing from the database",
 };
 /// What to do then.
 pub const REC_BEFORE_BROKEN: Msg = Msg {

@@ -518,6 +518,18 @@ pub const ERR_DB_CHECK_STRUCTURE: Msg = Msg {
     fr: "impossible de vérifier sa structure",
     en: "cannot check its structure",
 };
+/// An event read after a check of the trail's links only does not recompute its hash.
+pub const ERR_STORE_EVENT_ALTERED: Msg = Msg {
+    id: "err-store-event-altered",
+    fr: "piste d'audit {path} : elle est en défaut à l'événement {seq} : {reason}",
+    en: "audit trail {path}: it fails at event {seq}: {reason}",
+};
+/// SQLite's integrity check, run beside the check before acting, stopped before its end.
+pub const ERR_DB_CHECK_STRUCTURE_STOPPED: Msg = Msg {
+    id: "err-db-check-structure-stopped",
+    fr: "la vérification d'intégrité de la piste d'audit {path} s'est arrêtée avant sa fin",
+    en: "the integrity check of the audit trail {path} stopped before its end",
+};
 /// Beginning to keep the commissaire's contribution failed.
 pub const ERR_DB_BEGIN_KEEP: Msg = Msg {
     id: "err-db-begin-keep",
@@ -2256,6 +2268,8 @@ pub(super) const ALL: &[&Msg] = &[
     &ERR_DB_COPY,
     &ERR_DB_READ_SCHEMA,
     &ERR_DB_CHECK_STRUCTURE,
+    &ERR_DB_CHECK_STRUCTURE_STOPPED,
+    &ERR_STORE_EVENT_ALTERED,
     &ERR_DB_BEGIN_KEEP,
     &ERR_DB_PREPARE_KEEP,
     &ERR_DB_KEEP,

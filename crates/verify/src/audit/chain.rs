@@ -448,34 +448,116 @@ pub struct ChainFailure {
 /// Checks that `events` (in storage order) are exactly 1, 2, 3, … each linking to the previous
 /// hash and hashing to its stored value (spec/formats.md §6.4, check 1). Returns the first failure.
 pub fn verify_chain(events: &[Event]) -> Result<(), ChainFailure> {
+    let altered = first_altered(events);
     let mut prev = Hash32::ZERO;
     for (i, e) in events.iter().enumerate() {
         let want = i as u64 + 1;
-        if e.seq != want {
-            return Err(ChainFailure {
-                seq: want,
-                reason: if e.seq > want {
-                    format!("event {want} is missing (next stored event is {})", e.seq)
-                } else {
-                    format!("event {} appears out of order", e.seq)
-                },
-            });
-        }
+        out_of_number(e.seq, want).map_or(Ok(()), Err)?;
         if e.prev_hash != prev {
             return Err(ChainFailure {
                 seq: want,
                 reason: "its previous-hash does not match the hash of the event before it".into(),
             });
         }
-        if event_hash(&e.prev_hash, e.seq, &e.ts, &e.kind, &e.payload) != e.hash {
+        if altered == Some(i) {
             return Err(ChainFailure {
                 seq: want,
-                reason: "its content does not match its hash (the event was altered)".into(),
+                reason: ALTERED.into(),
             });
         }
         prev = e.hash;
     }
     Ok(())
+}
+
+/// Why an event whose content does not recompute its stored hash fails.
+const ALTERED: &str = "its content does not match its hash (the event was altered)";
+
+/// The failure of an event numbered `seq` where event `want` should stand, if they differ.
+fn out_of_number(seq: u64, want: u64) -> Option<ChainFailure> {
+    (seq != want).then(|| ChainFailure {
+        seq: want,
+        reason: if seq > want {
+            format!("event {want} is missing (next stored event is {seq})")
+        } else {
+            format!("event {seq} appears out of order")
+        },
+    })
+}
+
+/// An event's number and stored hash, its content unread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Link {
+    /// The event's sequence number.
+    pub seq: u64,
+    /// The event's hash, as stored.
+    pub hash: Hash32,
+}
+
+impl Link {
+    /// The link of an event.
+    pub fn of(e: &Event) -> Link {
+        Link {
+            seq: e.seq,
+            hash: e.hash,
+        }
+    }
+}
+
+/// Checks that `links` (in storage order) are numbered exactly 1, 2, 3, …: of check 1 of
+/// spec/formats.md §6.4, what a reader of the stored hashes alone can check. Each hash, and the
+/// previous hash each event states, is recomputed by whoever reads the event's content
+/// ([`check_content`]); a reader that holds a signed root over the hashes (the token's mark,
+/// spec/appliance.md §6.6 [M-136]) knows them to be the ones that root covers.
+pub fn verify_numbers(links: &[Link]) -> Result<(), ChainFailure> {
+    links
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| out_of_number(l.seq, i as u64 + 1))
+        .map_or(Ok(()), Err)
+}
+
+/// Checks that event `e`, read by number, is the one `link` (the link stored at its number,
+/// `None`: there is none) says, its content recomputing the link's hash: what a reader of the
+/// links checks of each event whose content it reads.
+pub fn check_content(e: &Event, link: Option<&Link>) -> Result<(), ChainFailure> {
+    match link {
+        Some(l)
+            if l.seq == e.seq
+                && l.hash == e.hash
+                && event_hash(&e.prev_hash, e.seq, &e.ts, &e.kind, &e.payload) == e.hash =>
+        {
+            Ok(())
+        }
+        _ => Err(ChainFailure {
+            seq: e.seq,
+            reason: ALTERED.into(),
+        }),
+    }
+}
+
+/// The index of the first event whose content does not recompute its stored hash, if any: on two
+/// threads for a long trail (each event's hash depends only on its own row, the previous hash as
+/// stored included; the links are checked in order by [`verify_chain`]).
+fn first_altered(events: &[Event]) -> Option<usize> {
+    const ALONE: usize = 2_000;
+    let altered = |events: &[Event]| {
+        events
+            .iter()
+            .position(|e| event_hash(&e.prev_hash, e.seq, &e.ts, &e.kind, &e.payload) != e.hash)
+    };
+    if events.len() < ALONE {
+        return altered(events);
+    }
+    let half = events.len() / 2;
+    let (first, second) = events.split_at(half);
+    std::thread::scope(|s| {
+        let later = s.spawn(|| altered(second));
+        let here = altered(first);
+        // A panic in a hash is a defect; hash the rest here rather than lose it.
+        let later = later.join().unwrap_or_else(|_| altered(second));
+        here.or(later.map(|i| half + i))
+    })
 }
 
 /// Checks a verified checkpoint against the chain: the chain must be at least as long, and the

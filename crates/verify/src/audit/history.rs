@@ -147,19 +147,20 @@ struct RestartMembers {
     previous_mark_root: Hash32,
 }
 
-/// The history of an output whose checkpoint covers all of `events` (the trail as it stands),
-/// whose predecessor is the last `output.published` of `recorded` (their records, in order).
+/// The history of an output whose checkpoint covers the whole trail as it stands (its events'
+/// `hashes`, in order, and its event 1, `first`), whose predecessor is `last_published`, the last
+/// output the trail records as published.
 ///
 /// # Errors
 /// A predecessor that claims a checkpoint the trail does not have (larger than the trail, or
 /// with another root): the trail was altered.
 pub fn history_of(
     trail: Hash32,
-    events: &[Event],
+    first: Option<&Event>,
+    hashes: &[Hash32],
     last_published: Option<&OutputPublished>,
 ) -> Result<History, String> {
-    let restart = events
-        .first()
+    let restart = first
         .filter(|e| e.kind == "trail.restarted")
         .and_then(|e| serde_json::from_str::<RestartMembers>(&e.payload).ok())
         .map(|r| Restart {
@@ -167,7 +168,6 @@ pub fn history_of(
             previous_mark_size: r.previous_mark_size,
             previous_mark_root: r.previous_mark_root,
         });
-    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
     let Some(p) = last_published else {
         return Ok(History {
             trail,
@@ -176,7 +176,7 @@ pub fn history_of(
             restart,
         });
     };
-    let roots = PrefixRoots::new(&hashes);
+    let roots = PrefixRoots::at(hashes, [p.checkpoint_size]);
     if roots.root_at(p.checkpoint_size) != Some(p.checkpoint_root) {
         return Err(format!(
             "the output published before ({}) names a checkpoint of size {} that is not this trail's",
@@ -271,7 +271,8 @@ mod tests {
     fn an_output_proves_it_extends_its_predecessor() {
         let ev = events(13);
         let trail = Hash32([3; 32]);
-        let first = history_of(trail, &ev[..5], None).unwrap();
+        let hashes = |ev: &[Event]| ev.iter().map(|e| e.hash).collect::<Vec<_>>();
+        let first = history_of(trail, ev.first(), &hashes(&ev[..5]), None).unwrap();
         assert_eq!(first.predecessor, None);
         assert_eq!(check_own(&first, 5, &root(&ev[..5])), Ok(()));
         let p = OutputPublished {
@@ -280,7 +281,7 @@ mod tests {
             checkpoint_size: 5,
             checkpoint_root: root(&ev[..5]),
         };
-        let h = history_of(trail, &ev, Some(&p)).unwrap();
+        let h = history_of(trail, ev.first(), &hashes(&ev), Some(&p)).unwrap();
         assert_eq!(check_own(&h, 13, &root(&ev)), Ok(()));
         // Another history of the same trail after event 5 does not extend it.
         let mut forked = events(13);
@@ -294,7 +295,7 @@ mod tests {
             checkpoint_root: Hash32([1; 32]),
             ..p
         };
-        assert!(history_of(trail, &ev, Some(&bad)).is_err());
+        assert!(history_of(trail, ev.first(), &hashes(&ev), Some(&bad)).is_err());
     }
 
     /// An output's `history` member, as the output files declare it.

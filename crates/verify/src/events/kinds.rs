@@ -177,10 +177,24 @@ fn encode<T: serde::Serialize>(r: &T) -> String {
     serde_json::to_string(r).expect("a payload type always serialises")
 }
 
+impl Kind {
+    /// Whether a record of this kind names blobs ([`Record::blobs`] is empty for every other
+    /// kind): a reader that needs only the blobs a trail names parses only these events.
+    pub fn names_blobs(self) -> bool {
+        matches!(
+            self,
+            Kind::DrawSeal | Kind::DrawEntropy | Kind::BlockEntropy
+        )
+    }
+}
+
 impl Record {
     /// The blobs the record names (spec/formats.md §6.2: data stored beside the events, content-addressed
     /// by SHA-256): a seal's sealed set and rules file, a block's entropy.
     pub fn blobs(&self) -> Vec<crate::crypto::Hash32> {
+        if !self.kind().names_blobs() {
+            return vec![];
+        }
         match self {
             Record::DrawSeal(r) => vec![r.set_sha256, r.rules_sha256],
             Record::DrawEntropy(r) => vec![r.entropy_blob],

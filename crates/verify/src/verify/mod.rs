@@ -351,6 +351,8 @@ mod tests_kit;
 #[cfg(test)]
 mod tests_lone;
 #[cfg(test)]
+mod tests_marked;
+#[cfg(test)]
 mod tests_mutants;
 #[cfg(test)]
 mod tests_proof;

@@ -183,6 +183,37 @@ pub fn verify_trail_vouched(
     verify_trail_from(events, stored, &[], audit_key, vouched)
 }
 
+/// The checkpoints of a version-2 trail whose every event the token's last mark vouches for, as
+/// the appliance checks them before acting when its trail is exactly as the token last marked it
+/// (spec/appliance.md §6.6 [M-395], [M-136]): `roots` are over the events' stored hashes (their
+/// root at the mark's size, the head's, the caller requires to be the mark's), and each stored
+/// checkpoint of the head's size or larger (`stored`) verifies under the token's audit key and
+/// origin and has the root of the events it covers. That every event has its checkpoint, the
+/// chain's numbers ([`chain::verify_numbers`]) and each event's content (recomputed by whoever reads
+/// it) are the caller's.
+///
+/// # Errors
+/// The first [`TrailFailure`], as [`verify_trail`].
+pub fn verify_marked_head(
+    roots: &chain::PrefixRoots,
+    stored: &[(u64, String)],
+    key: &[u8; 32],
+    origin: chain::Origin,
+) -> Result<(), TrailFailure> {
+    let notes: Vec<(String, &str, Option<u64>)> = stored
+        .iter()
+        .map(|(s, note)| {
+            (
+                format!("stored checkpoint at size {s}"),
+                note.as_str(),
+                Some(*s),
+            )
+        })
+        .collect();
+    let verified = verify_notes(&notes, key, Some(origin));
+    check_verified(&notes, verified, roots).map(|_| ())
+}
+
 /// [`verify_trail`], the stored checkpoints' signatures checked from size `vouched` on.
 fn verify_trail_from(
     events: &[Event],
@@ -269,7 +300,16 @@ fn steps2_3_checkpoints(
             reason: "checkpoints exist but no audit key is known to check them (no keys.generated event; pass --audit-key)".into(),
         });
     };
-    check_notes(events, &notes, key, origin)
+    let verified = verify_notes(&notes, key, origin);
+    // The roots of the sizes the notes cover only (one pass over the events).
+    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
+    let roots = chain::PrefixRoots::at(
+        &hashes,
+        verified
+            .iter()
+            .filter_map(|v| v.as_ref().ok().map(|cp| cp.size)),
+    );
+    check_verified(&notes, verified, &roots)
 }
 
 /// Whether the trail is a version-2 trail (spec/appliance.md §6.6): its first event is `trail.created`
@@ -392,31 +432,31 @@ fn check_correction(e: &Event, prev: Option<&Event>) -> Result<(), String> {
     Ok(())
 }
 
-/// Each note `(what, note, declared size if stored)` verifies under `key` and has the root of
-/// the events it covers; returns the largest size covered.
-fn check_notes(
-    events: &[Event],
+/// Each note `(what, note, declared size if stored)` verified under `key`, in order.
+fn verify_notes(
     notes: &[(String, &str, Option<u64>)],
     key: &[u8; 32],
     origin: Option<chain::Origin>,
-) -> Result<u64, TrailFailure> {
+) -> Vec<Result<chain::Checkpoint, chain::NoteError>> {
     // Official checkpoints, unless the token itself said which its trail's are: a
     // rehearsal's, verified as official, is the class `rehearsal` (spec/formats.md §6.10).
-    let verified: Vec<_> = notes
+    notes
         .iter()
         .map(|(_, note, _)| match origin {
             Some(o) => chain::verify_note_as(note, key, o),
             None => chain::verify_note(note, key),
         })
-        .collect();
-    // The roots of the sizes the notes cover only (one pass over the events).
-    let hashes: Vec<Hash32> = events.iter().map(|e| e.hash).collect();
-    let roots = chain::PrefixRoots::at(
-        &hashes,
-        verified
-            .iter()
-            .filter_map(|v| v.as_ref().ok().map(|cp| cp.size)),
-    );
+        .collect()
+}
+
+/// Each note `(what, note, declared size if stored)`, `verified` as [`verify_notes`] says, is a
+/// checkpoint of its declared size with the root `roots` give the events it covers; returns the
+/// largest size covered.
+fn check_verified(
+    notes: &[(String, &str, Option<u64>)],
+    verified: Vec<Result<chain::Checkpoint, chain::NoteError>>,
+    roots: &chain::PrefixRoots,
+) -> Result<u64, TrailFailure> {
     let mut covered = 0u64;
     let mut last_good = 0u64;
     for ((what, _, declared), verified) in notes.iter().zip(verified) {
@@ -449,7 +489,7 @@ fn check_notes(
                 ),
             });
         }
-        chain::check_against(&cp, &roots, last_good).map_err(|mut f| {
+        chain::check_against(&cp, roots, last_good).map_err(|mut f| {
             f.reason = format!("{what}: {}", f.reason);
             TrailFailure::inconsistent(f)
         })?;

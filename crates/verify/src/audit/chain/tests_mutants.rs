@@ -377,3 +377,81 @@ fn a_rehearsals_checkpoint_is_refused_as_official_and_verifies_as_a_rehearsals()
         NoteErrorKind::OtherKey
     );
 }
+
+#[test]
+fn a_long_chain_is_recomputed_on_two_threads_and_names_its_first_altered_event() {
+    // Past 2,000 events the hashes are recomputed in two halves: an event altered in either
+    // half, or in both, is named (the first of them), never missed.
+    for altered in [[1_500, 3_900], [2_100, 2_200], [3_999, 4_000]] {
+        let mut c = chain(4_000);
+        for seq in altered {
+            c[seq - 1].payload.push(' ');
+        }
+        let f = verify_chain(&c).unwrap_err();
+        assert_eq!(f.seq, altered[0] as u64, "{altered:?}");
+        assert!(f.reason.contains("altered"), "{}", f.reason);
+    }
+    assert_eq!(first_altered(&chain(4_000)), None);
+    let mut c = chain(1_999);
+    c[1_998].payload.push(' ');
+    assert_eq!(first_altered(&c), Some(1_998));
+}
+
+#[test]
+fn a_broken_link_before_an_altered_event_is_named_first_and_after_it_second() {
+    let mut c = chain(6);
+    c[1].payload.push(' '); // event 2 altered
+    c[4].prev_hash = Hash32([7; 32]); // event 5 links to nothing
+    rehash(&mut c[4]);
+    let f = verify_chain(&c).unwrap_err();
+    assert_eq!((f.seq, f.reason.contains("altered")), (2, true));
+    let mut c = chain(6);
+    c[1].prev_hash = Hash32([7; 32]); // event 2 links to nothing and is altered
+    let f = verify_chain(&c).unwrap_err();
+    assert_eq!(f.seq, 2);
+    assert!(f.reason.contains("previous-hash"), "{}", f.reason);
+    let mut c = chain(6);
+    c[3].prev_hash = Hash32([7; 32]); // event 4 links to nothing, event 5 altered
+    rehash(&mut c[3]);
+    c[4].payload.push(' ');
+    let f = verify_chain(&c).unwrap_err();
+    assert_eq!(f.seq, 4);
+    assert!(f.reason.contains("previous-hash"), "{}", f.reason);
+}
+
+#[test]
+fn links_alone_check_the_numbers_not_the_contents() {
+    let c = chain(5);
+    let links: Vec<Link> = c.iter().map(Link::of).collect();
+    assert_eq!(verify_numbers(&links), Ok(()));
+    // A content edited with its hash kept: no number says so (the reader of the content will).
+    let mut edited = c.clone();
+    edited[2].payload.push(' ');
+    let l: Vec<Link> = edited.iter().map(Link::of).collect();
+    assert_eq!(verify_numbers(&l), Ok(()));
+    let f = check_content(&edited[2], l.get(2)).unwrap_err();
+    assert_eq!(f.seq, 3, "the content read is recomputed");
+    assert!(f.reason.contains("altered"), "{}", f.reason);
+    assert_eq!(check_content(&c[2], links.get(2)), Ok(()));
+    // Another previous hash stated in the content: recomputes another hash.
+    let mut relinked = c.clone();
+    relinked[2].prev_hash = Hash32([7; 32]);
+    assert!(check_content(&relinked[2], links.get(2)).is_err());
+    // The link stored at another number, another hash, or none.
+    assert!(check_content(&c[2], links.get(1)).is_err());
+    let mut other = links[2];
+    other.hash = Hash32([1; 32]);
+    assert!(check_content(&c[2], Some(&other)).is_err());
+    assert!(check_content(&c[2], None).is_err());
+    // A gap and a disorder, each at its number.
+    let gap: Vec<Link> = links.iter().copied().filter(|l| l.seq != 3).collect();
+    let f = verify_numbers(&gap).unwrap_err();
+    assert_eq!(f.seq, 3);
+    assert!(f.reason.contains("missing"), "{}", f.reason);
+    let mut again = links.clone();
+    again[2] = links[0];
+    let f = verify_numbers(&again).unwrap_err();
+    assert_eq!(f.seq, 3);
+    assert!(f.reason.contains("out of order"), "{}", f.reason);
+    assert_eq!(verify_numbers(&links[1..]).unwrap_err().seq, 1);
+}

@@ -454,3 +454,28 @@ fn an_unknown_kind_or_a_payload_that_does_not_parse_is_an_error() {
         assert_eq!((e.seq, e.kind.as_str()), (9, kind), "{e}");
     }
 }
+
+#[test]
+fn only_the_seal_and_the_entropies_name_blobs_and_a_reader_of_blobs_parses_only_them() {
+    // A reader that needs only the blobs a trail names (the appliance's check of a trail its
+    // token marked, spec/appliance.md §6.6 [M-136]) parses only these kinds' events.
+    let naming: Vec<Kind> = Kind::ALL
+        .iter()
+        .copied()
+        .filter(|k| k.names_blobs())
+        .collect();
+    assert_eq!(
+        naming,
+        [Kind::DrawSeal, Kind::DrawEntropy, Kind::BlockEntropy]
+    );
+    let e = event(
+        9,
+        "draw.entropy",
+        &serde_json::json!({"operation": "chanceux-noel-2018", "day": "2018-12-09",
+            "attempt": 1, "commitment_root": "00".repeat(32),
+            "entropy_commitment": "ab".repeat(32), "entropy_blob": "cd".repeat(32)})
+        .to_string(),
+    );
+    let r = parse(&e).unwrap();
+    assert_eq!(r.blobs(), [h(&"cd".repeat(32))]);
+}
