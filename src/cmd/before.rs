@@ -113,7 +113,6 @@ pub(super) fn check_before_acting(
         |s| roots.root_at(s).unwrap_or_default(),
     )
     .map_err(|f| mark_refusal(path, &f))?;
-    log.keep_frontier(roots.frontier().clone());
     // The clock last: a date planted in the trail is an altered trail (exit 7), not a clock set
     // back (exit 5); only a trail known to be the token's can date the clock.
     let head = read.head.as_slice();
@@ -125,6 +124,8 @@ pub(super) fn check_before_acting(
     if links_only {
         log.adopt_links(read.hashes)?;
     }
+    // After the hashes are known: the first append extends this edge.
+    log.keep_frontier(read.roots.frontier().clone());
     Ok(Checked {
         events,
         marked: last.map_or(0, |m| m.size),

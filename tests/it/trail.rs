@@ -657,3 +657,71 @@ fn a_ticket_proof_on_a_refused_trail_writes_nothing() {
         "a signed proof was written on a refused trail"
     );
 }
+
+#[test]
+fn an_event_removed_while_a_command_runs_is_refused_not_skipped() {
+    // spec/appliance.md §6.6 [M-138]: after a check of the trail's hashes, the history of an
+    // output is read back from the head; a row removed meanwhile (and put back before the next
+    // append, so that nothing else sees it) is refused, never skipped: else the history would
+    // name an older predecessor, or none. Found by the attacker's review of the links-only check.
+    let (env, _) = drawn();
+    let out = run_child_hook(
+        &env,
+        "trail::removed_row_child_hook",
+        "URNE_TEST_REMOVED_ROW",
+        "1",
+    );
+    assert!(out.contains("HISTORY REFUSED"), "{out}");
+    assert!(!out.contains("PREDECESSOR"), "{out}");
+}
+
+/// An event's row as stored: sequence number, time, kind, payload, previous hash, hash.
+type EventRow = (i64, String, String, String, Vec<u8>, Vec<u8>);
+
+/// The child side of [`an_event_removed_while_a_command_runs_is_refused_not_skipped`]: does
+/// nothing unless `URNE_TEST_REMOVED_ROW` is set.
+#[test]
+fn removed_row_child_hook() {
+    if std::env::var("URNE_TEST_REMOVED_ROW").is_err() {
+        return;
+    }
+    let mut ctx = begun("test append");
+    let db = Connection::open(std::env::var("URNE_DB").unwrap()).unwrap();
+    // sqlite3's `.dbconfig enable_trigger off`: this connection runs no trigger, and the schema
+    // is left exactly as urne made it.
+    db.set_db_config(
+        rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER,
+        false,
+    )
+    .unwrap();
+    let row: EventRow = db
+        .query_row(
+            "SELECT seq, ts, kind, payload, prev_hash, hash FROM events \
+             WHERE kind = 'draw.published' ORDER BY seq DESC LIMIT 1",
+            [],
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            },
+        )
+        .unwrap();
+    db.execute("DELETE FROM events WHERE seq = ?1", [row.0])
+        .unwrap();
+    let h = ctx.history();
+    db.execute(
+        "INSERT INTO events (seq, ts, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        rusqlite::params![row.0, row.1, row.2, row.3, row.4, row.5],
+    )
+    .unwrap();
+    match h {
+        Err(e) => println!("HISTORY REFUSED {}", e.message),
+        Ok(h) => println!("PREDECESSOR {:?}", h.predecessor.map(|p| p.checkpoint_size)),
+    }
+    println!("CHILD OK");
+}

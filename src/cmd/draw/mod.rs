@@ -113,10 +113,10 @@ fn made(ctx: &mut Ctx, a: &DrawArgs) -> Result<Made> {
     let s = load_state(ctx, a.day)?;
     let place = placing::decide(&s.events, &s.subject(), &a.out)?;
     let anomalies = check_clock(ctx, &s)?;
-    let k = load_set(ctx, &s)?;
+    let (k, leaves) = load_set(ctx, &s)?;
     let entropy = randomness(ctx, &s)?;
     let drawn = compute(ctx, &s, &k, &entropy)?;
-    let out = outputs(ctx, &s, &k, &entropy, &drawn, &anomalies)?;
+    let out = outputs(ctx, &s, &k, leaves, (&entropy, &drawn), &anomalies)?;
     Ok(Made {
         s,
         k,
@@ -236,8 +236,10 @@ fn check_clock(ctx: &mut Ctx, s: &Sealed) -> Result<Vec<String>> {
 }
 
 /// Checks: the sealed set, against the hash the seal recorded (the commitment was computed from
-/// exactly these bytes at the seal); a day without entries has nothing to draw.
-fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<Committed> {
+/// exactly these bytes at the seal); a day without entries has nothing to draw. `leaves.bin` is
+/// made from it here, before the contribution exists (it depends on the seal alone), and
+/// checked against the hash the seal signed.
+fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<(Committed, outputs::LeavesFile)> {
     let set = inputs::sealed_set(ctx, &s.seal)?;
     let c = Commitment {
         root: s.seal.commitment.root,
@@ -251,7 +253,8 @@ fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<Committed> {
             crate::msg!(mc::REC_DRAW_EMPTY),
         ));
     }
-    Ok(Committed { set, c })
+    let leaves = outputs::leaves_file(s, &set)?;
+    Ok((Committed { set, c }, leaves))
 }
 
 /// Randomness (spec/formats.md §3, §4.4.1): the HSM's entropy requested once and recorded with its

@@ -33,8 +33,8 @@ pub(super) fn outputs(
     ctx: &mut Ctx,
     s: &Sealed,
     k: &Committed,
-    e: &Randomness,
-    d: &Drawn,
+    leaves: LeavesFile,
+    (e, d): (&Randomness, &Drawn),
     // The minutes read the D-8 judgement and every interruption from the trail and the rules.
     _anomalies: &[String],
 ) -> Result<Outputs> {
@@ -82,15 +82,14 @@ pub(super) fn outputs(
     };
     self_check(&bundle, &result, &k.set)?;
     let mut files = folder_files(s, &k.set, &result, &bundle, (&events, checkpoint))?;
-    let (leaves_bytes, leaves_sig) = leaves_file(s, &k.set)?;
     // The manifest last (spec/formats.md §4.7): it lists every other file, and appears after them.
-    let manifest = draw_manifest(&bundle, &files, &leaves_bytes);
+    let manifest = draw_manifest(&bundle, &files, &leaves);
     files.push((manifest::DRAW_FILE, files::to_bytes(&manifest)));
     Ok(Outputs {
         checkpoint: result.audit_checkpoint.clone(),
         files,
-        leaves_bytes,
-        leaves_sig,
+        leaves_bytes: leaves.bytes,
+        leaves_sig: leaves.sig,
         result_key,
         audit_key,
         placed,
@@ -244,17 +243,19 @@ fn folder_files(
 fn draw_manifest(
     bundle: &BundleFile,
     files: &[(&'static str, Vec<u8>)],
-    leaves_bytes: &[u8],
+    leaves: &LeavesFile,
 ) -> Manifest {
     let mut listed: Vec<Listed> = files
         .iter()
         .map(|(name, bytes)| Listed::of(name, bytes, audience(name)))
         .collect();
-    listed.push(Listed::of(
-        files::LEAVES_FILE,
-        leaves_bytes,
-        Audience::Public,
-    ));
+    // Its SHA-256, computed once when it was made from the sealed set (`leaves_file`).
+    listed.push(Listed {
+        name: files::LEAVES_FILE.to_string(),
+        size: leaves.bytes.len() as u64,
+        sha256: leaves.sha256,
+        audience: Audience::Public,
+    });
     let c = &bundle.core;
     Manifest::new(
         &c.operation,
@@ -273,11 +274,19 @@ fn audience(name: &str) -> Audience {
         .map_or(Audience::Public, |(_, a)| *a)
 }
 
+/// `leaves.bin` as the draw folder holds it: its bytes, their SHA-256 and the seal's signature.
+pub(super) struct LeavesFile {
+    bytes: Vec<u8>,
+    sha256: Hash32,
+    sig: Vec<u8>,
+}
+
 /// `leaves.bin`, cut from the sealed set (checked against its hash above): it must be the very
 /// bytes the seal signed; the seal's event (in the hash chain) holds that signature.
-fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
+pub(super) fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<LeavesFile> {
     let leaves_bytes = draw::encode_leaves(&set.leaves);
-    if urne_verify::crypto::sha256(&leaves_bytes) != s.seal.leaves_sha256 {
+    let sha256 = urne_verify::crypto::sha256(&leaves_bytes);
+    if sha256 != s.seal.leaves_sha256 {
         return Err(Error::new(
             Kind::SelfCheckFailed,
             crate::msg!(mc::ERR_DRAW_LEAVES),
@@ -286,7 +295,11 @@ fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<(Vec<u8>, Vec<u8>)> {
     }
     let leaves_sig = hex::decode(&s.seal.leaves_sig)
         .map_err(|_| inputs::altered(&crate::msg!(mc::ERR_DRAW_LEAVES_SIG)))?;
-    Ok((leaves_bytes, leaves_sig))
+    Ok(LeavesFile {
+        bytes: leaves_bytes,
+        sha256,
+        sig: leaves_sig,
+    })
 }
 
 /// Publish: the output's place and files recorded first (`output.placing`, spec/appliance.md §6.7), then

@@ -588,7 +588,11 @@ impl AuditLog {
         }
         let rows = read_events_where(&self.conn, &self.path, "seq = ?1", [seq.cast_signed()])?;
         self.check_rows(&rows)?;
-        Ok(rows.into_iter().next())
+        // An event this process knows, no longer in the file: removed while it runs.
+        match rows.into_iter().next() {
+            Some(e) => Ok(Some(e)),
+            None => Err(gone_error(&self.path, &m::ERR_STORE_CHANGED)),
+        }
     }
 
     /// The hashes of the events this process knows, in order (the trail read and verified first
@@ -622,12 +626,22 @@ impl AuditLog {
                     .prepare(&events_query("seq <= ?1", "DESC"))
                     .map_err(err)?;
                 let mut rows = st.query([(n as u64).cast_signed()]).map_err(err)?;
+                // Every event from the head back, each exactly where this process knows it: an
+                // event missing (removed while it runs) is refused, never skipped.
+                let mut want = n as u64;
                 while let Some(r) = rows.next().map_err(err)? {
                     let e = event_of(r).map_err(err)?;
+                    if e.seq != want {
+                        return Err(gone_error(&self.path, &m::ERR_STORE_CHANGED));
+                    }
                     self.check_rows(std::slice::from_ref(&e))?;
                     if let Some(v) = found(&e) {
                         return Ok(Some(v));
                     }
+                    want -= 1;
+                }
+                if want != 0 {
+                    return Err(gone_error(&self.path, &m::ERR_STORE_CHANGED));
                 }
                 return Ok(None);
             }
