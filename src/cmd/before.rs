@@ -248,9 +248,16 @@ fn read_whole(log: &AuditLog, tt: &TokenTrail, vouched: u64) -> Result<Read> {
 /// whose records name blobs, each recomputing its hash. The root of the hashes at the mark's size must then be the mark's (the caller checks
 /// it), so every other event's content is the one the mark covers or recomputes no hash: a
 /// command that reads it later recomputes it ([`AuditLog::events`]). `None`: the trail does
-/// not hold exactly that many events, and is read whole.
+/// not hold exactly that many events, or the token holds no anchor of it yet (the events after
+/// the last anchor are then all of them), and is read whole.
 fn read_marked(log: &AuditLog, tt: &TokenTrail, vouched: u64) -> Result<Option<Read>> {
     let path = log.path();
+    // With no anchor yet, the events after the last anchor are every event: the trail is read
+    // whole, once (and kept for the command's later reads).
+    let after = anchored(tt);
+    if after == 0 {
+        return Ok(None);
+    }
     let links = log.links()?;
     if links.len() as u64 != vouched {
         return Ok(None);
@@ -261,7 +268,6 @@ fn read_marked(log: &AuditLog, tt: &TokenTrail, vouched: u64) -> Result<Option<R
         .map(|k| k.name())
         .collect();
     // The events after the token's last anchor are read too, for the closes a mark anchors.
-    let after = anchored(tt);
     let rows = log.rows_of(vouched, after, &blob_kinds)?;
     for e in &rows {
         let link = usize::try_from(e.seq)

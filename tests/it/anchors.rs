@@ -15,7 +15,7 @@ use std::path::Path;
 /// A sitting opened (marked) and closed, the close appended as urne appends it but not marked:
 /// what a kill between its append and its mark, or a full token, leaves. Returns the close's
 /// sequence number.
-fn close_left_unmarked(env: &Env) -> i64 {
+pub(crate) fn close_left_unmarked(env: &Env) -> i64 {
     run_child_hook(
         env,
         "anchors::unmarked_close_child_hook",

@@ -396,13 +396,24 @@ fn an_edited_trail_is_refused_by_every_command_before_any_entropy() {
     verify_fails(&env, &at);
 }
 
+/// [`drawn`], then a sitting's close anchored in the token (a close left unmarked, and a keys
+/// export, whose mark over it is an anchor): the check before acting then reads the trail's
+/// hashes and only the events after that anchor (spec/appliance.md §6.6 [M-136], [M-397]).
+fn anchored_after_a_draw() -> (Env, PathBuf) {
+    let (env, export) = drawn();
+    crate::anchors::close_left_unmarked(&env);
+    env.ok(&["keys", "export", "--out", "keys-anchored"]);
+    (env, export)
+}
+
 #[test]
 fn an_event_edited_behind_the_last_mark_is_refused_by_the_first_command_that_reads_it() {
     // spec/appliance.md §6.6 [M-136]: a trail as the token last marked it is checked from its
     // links; an event's content edited with its hash left as stored is found by whatever reads
     // that event, before anything is decided from it, and is never taken for a trail rewritten
-    // while the command ran. (The seal's start is edited; the draw's output comes after it.)
-    let (env, export) = drawn();
+    // while the command ran. (The seal's start is edited; the draw's output and a sitting's
+    // anchored close come after it, so the check reads only the trail's hashes and its end.)
+    let (env, export) = anchored_after_a_draw();
     let c = without_triggers(&env.db(), &["events_no_update"]);
     let seq: i64 = c
         .query_row(
@@ -421,20 +432,26 @@ fn an_event_edited_behind_the_last_mark_is_refused_by_the_first_command_that_rea
     drop(c);
     let entropies = kind_count(&env.db(), "draw.entropy");
     let before = bytes(&env.db());
+    // What reads the trail's state before it records anything records nothing.
     for args in [
         vec!["status".to_string()],
         draw_args("out-again")
             .iter()
             .map(ToString::to_string)
             .collect(),
-        seal_args(&export),
     ] {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let err = assert_fails(&env.urne_direct(&args), 7, "trail-broken");
         assert_event(&err, seq);
         assert!(bytes(&env.db()) == before, "{args:?} changed the database");
     }
+    // A seal records its start, then reads the day's state, and stops there.
+    let args = seal_args(&export);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let err = assert_fails(&env.urne_direct(&args), 7, "trail-broken");
+    assert_event(&err, seq);
     assert_eq!(kind_count(&env.db(), "draw.entropy"), entropies);
+    assert_eq!(kind_count(&env.db(), "draw.seal"), 1, "no seal recorded");
     verify_fails(&env, &format!("event {seq}"));
 }
 
@@ -664,7 +681,7 @@ fn an_event_removed_while_a_command_runs_is_refused_not_skipped() {
     // output is read back from the head; a row removed meanwhile (and put back before the next
     // append, so that nothing else sees it) is refused, never skipped: else the history would
     // name an older predecessor, or none. Found by the attacker's review of the links-only check.
-    let (env, _) = drawn();
+    let (env, _) = anchored_after_a_draw();
     let out = run_child_hook(
         &env,
         "trail::removed_row_child_hook",
