@@ -499,7 +499,7 @@ impl AuditLog {
         *self.known.borrow_mut() = Some(hashes);
         *self.frontier.borrow_mut() = Some(frontier);
         self.synced.set(Some(version));
-        if event.kind == "sitting.closed" {
+        if event.kind == Kind::SittingClosed.name() {
             self.closes.borrow_mut().push(seq);
         }
         if let Before::All(mut events) = before {
@@ -562,7 +562,7 @@ fn events_to_extend(
         (Some((_, events)), _) => Before::All(
             super::Events::try_unwrap(events).unwrap_or_else(|shared| (*shared).clone()),
         ),
-        (None, Some(k)) if !k.is_empty() && kind != "clock.corrected" => {
+        (None, Some(k)) if !k.is_empty() && kind != Kind::ClockCorrected.name() => {
             let rows =
                 super::read_events_where(tx, path, "seq = ?1", [(k.len() as u64).cast_signed()])?;
             super::check_rows(k, path, &rows, contents)?;

@@ -530,7 +530,7 @@ impl AuditLog {
     /// the check before acting reads of the contents of a trail the token's last mark vouches for
     /// whole.
     pub fn rows_of(&self, head: u64, after: u64, kinds: &[&str]) -> Result<Vec<Event>> {
-        let mut events = read_events_where(
+        read_events_where(
             &self.conn,
             &self.path,
             &format!(
@@ -542,9 +542,7 @@ impl AuditLog {
                     .join(", ")
             ),
             [head.cast_signed(), after.cast_signed()],
-        )?;
-        events.dedup_by_key(|e| e.seq);
-        Ok(events)
+        )
     }
 
     /// Adopts the links the check before acting verified against the token's mark (their
@@ -892,14 +890,7 @@ pub(super) fn check_known(
         )
     };
     if let Err(f) = chain::verify_chain(events) {
-        if !contents {
-            return Err(altered(path, &f, contents));
-        }
-        return Err(rewritten(crate::msg!(
-            m::ERR_STORE_REWRITTEN_EVENT,
-            seq = f.seq,
-            reason = f.reason
-        )));
+        return Err(altered(path, &f, contents));
     }
     if hashes.len() < known.len() {
         return Err(rewritten(crate::msg!(
@@ -909,12 +900,23 @@ pub(super) fn check_known(
         )));
     }
     if let Some(i) = (0..known.len()).find(|&i| hashes[i] != known[i]) {
-        return Err(rewritten(crate::msg!(
-            m::ERR_STORE_REWRITTEN_OTHER,
-            seq = i + 1
-        )));
+        return Err(rewritten_other(path, i as u64 + 1));
     }
     Ok(hashes)
+}
+
+/// Event `seq` holds another hash than the one this process verified: rewritten while it runs
+/// (spec/appliance.md §6.6 [M-138], exit 7).
+fn rewritten_other(path: &Path, seq: u64) -> Error {
+    Error::new(
+        Kind::TrailChanged,
+        crate::msg!(
+            m::ERR_STORE_REWRITTEN,
+            path = path.display(),
+            what = crate::msg!(m::ERR_STORE_REWRITTEN_OTHER, seq = seq)
+        ),
+        crate::msg!(m::REC_STORE_REWRITTEN),
+    )
 }
 
 /// An event whose content does not recompute its stored hash: altered in the file before the
@@ -970,22 +972,11 @@ pub(super) fn check_rows(
                 crate::msg!(m::REC_STORE_GREW),
             ));
         };
-        if e.hash == *want
-            && let Err(f) = chain::check_content(e, Some(&chain::Link::of(e)))
-        {
-            return Err(altered(path, &f, contents));
-        }
         if e.hash != *want {
-            return Err(Error::new(
-                Kind::TrailChanged,
-                crate::msg!(
-                    m::ERR_STORE_REWRITTEN,
-                    path = path.display(),
-                    what = crate::msg!(m::ERR_STORE_REWRITTEN_OTHER, seq = e.seq)
-                ),
-                crate::msg!(m::REC_STORE_REWRITTEN),
-            ));
+            return Err(rewritten_other(path, e.seq));
         }
+        chain::check_content(e, Some(&chain::Link::of(e)))
+            .map_err(|f| altered(path, &f, contents))?;
     }
     Ok(())
 }

@@ -200,16 +200,7 @@ pub fn verify_marked_head(
     key: &[u8; 32],
     origin: chain::Origin,
 ) -> Result<(), TrailFailure> {
-    let notes: Vec<(String, &str, Option<u64>)> = stored
-        .iter()
-        .map(|(s, note)| {
-            (
-                format!("stored checkpoint at size {s}"),
-                note.as_str(),
-                Some(*s),
-            )
-        })
-        .collect();
+    let notes: Vec<Note> = stored.iter().map(stored_note).collect();
     let verified = verify_notes(&notes, key, Some(origin));
     check_verified(&notes, verified, roots).map(|_| ())
 }
@@ -276,15 +267,9 @@ fn steps2_3_checkpoints(
     key: Option<&[u8; 32]>,
     origin: Option<chain::Origin>,
 ) -> Result<u64, TrailFailure> {
-    let notes: Vec<(String, &str, Option<u64>)> = stored
+    let notes: Vec<Note> = stored
         .iter()
-        .map(|(s, n)| {
-            (
-                format!("stored checkpoint at size {s}"),
-                n.as_str(),
-                Some(*s),
-            )
-        })
+        .map(stored_note)
         .chain(
             held.iter()
                 .map(|(p, n)| (format!("checkpoint {}", p.display()), n.as_str(), None)),
@@ -432,9 +417,22 @@ fn check_correction(e: &Event, prev: Option<&Event>) -> Result<(), String> {
     Ok(())
 }
 
+/// A checkpoint to verify: what it is (in words), its note, and its size if it is a stored one
+/// (which must be its note's).
+type Note<'a> = (String, &'a str, Option<u64>);
+
+/// A stored checkpoint `(size, note)` as a [`Note`].
+fn stored_note((size, note): &(u64, String)) -> Note<'_> {
+    (
+        format!("stored checkpoint at size {size}"),
+        note.as_str(),
+        Some(*size),
+    )
+}
+
 /// Each note `(what, note, declared size if stored)` verified under `key`, in order.
 fn verify_notes(
-    notes: &[(String, &str, Option<u64>)],
+    notes: &[Note],
     key: &[u8; 32],
     origin: Option<chain::Origin>,
 ) -> Vec<Result<chain::Checkpoint, chain::NoteError>> {
@@ -453,7 +451,7 @@ fn verify_notes(
 /// checkpoint of its declared size with the root `roots` give the events it covers; returns the
 /// largest size covered.
 fn check_verified(
-    notes: &[(String, &str, Option<u64>)],
+    notes: &[Note],
     verified: Vec<Result<chain::Checkpoint, chain::NoteError>>,
     roots: &chain::PrefixRoots,
 ) -> Result<u64, TrailFailure> {
