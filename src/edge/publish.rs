@@ -63,33 +63,79 @@ pub fn refuse_taken(out: &Path, outputs: &[(&str, Vec<u8>)], flag: &str) -> Resu
 /// Dropped unpublished, its staged files are removed.
 pub struct Staged {
     st: Staging,
-    order: Vec<String>,
+    /// The public keys, then every signature, then the presigned files, then the signed files,
+    /// then what [`Staged::stage_after`] added (each file's signature before it): the order the
+    /// files are moved into place in.
+    pems: Vec<String>,
+    sigs: Vec<String>,
+    pre: Vec<String>,
+    files: Vec<String>,
+    after: Vec<String>,
     written: BTreeMap<String, Hash32>,
 }
 
 impl Staged {
+    /// Stages `outputs` too, each with its signature by the result key, among the files staged
+    /// so far (their signatures with the other signatures, moved into place before any signed
+    /// file, and the files after those staged before, in their order). A draw stages its
+    /// presigned `leaves.bin` before the commissaire's contribution and its signed files after
+    /// it (spec/appliance.md §4.7). Call [`refuse_taken`] first.
+    #[expect(
+        clippy::missing_panics_doc,
+        reason = "it panics only to pass on a panic of its writer thread, a defect"
+    )]
+    pub fn stage_signed(&mut self, hsm: &Hsm, outputs: &[(&str, Vec<u8>)]) -> Result<()> {
+        for (name, bytes) in outputs {
+            // The HSM signs while the file is written, its write-back started and its SHA-256
+            // computed, on another thread (a 58 MB production file takes a few tenths of a
+            // second to sign, a tenth to write and hash); every staged file is made durable
+            // when the output is published.
+            let (sig, wrote) = std::thread::scope(|s| {
+                let st = &mut self.st;
+                let w = s.spawn(move || st.write(name, bytes).map(|()| sha256(bytes)));
+                let sig = hsm.sign(KeyRole::Result, bytes);
+                (sig, w.join().expect("writer thread"))
+            });
+            let sha = wrote?;
+            self.st.write(&format!("{name}.sig"), &sig?)?;
+            self.sigs.push(format!("{name}.sig"));
+            self.files.push(name.to_string());
+            self.written.insert(name.to_string(), sha);
+        }
+        Ok(())
+    }
+
     /// Stages `outputs` too, each with its signature by the result key, to be moved into place
     /// after everything staged before (their signatures, then themselves, in their order): a
     /// block's manifest after the commitment it lists (spec/appliance.md §5.B9), in one staging
     /// folder. Call [`refuse_taken`] first.
     pub fn stage_after(&mut self, hsm: &Hsm, outputs: &[(&str, Vec<u8>)]) -> Result<()> {
-        let mut files = vec![];
         for (name, bytes) in outputs {
             let sig = hsm.sign(KeyRole::Result, bytes)?;
             self.st.write(&format!("{name}.sig"), &sig)?;
             self.st.write(name, bytes)?;
-            self.order.push(format!("{name}.sig"));
-            files.push(name.to_string());
+            self.after.push(format!("{name}.sig"));
+            self.after.push(name.to_string());
             self.written.insert(name.to_string(), sha256(bytes));
         }
-        self.order.extend(files);
         Ok(())
+    }
+
+    /// Makes every file staged so far durable now (their write-back was started as each was
+    /// written): done before a wait for a person, the wait covers it, and publishing finds
+    /// them on the medium already.
+    pub fn make_durable(&mut self) -> Result<()> {
+        self.st.sync_files()
     }
 
     /// Moves the staged files into place in their order (see [`write_signed`]); returns each
     /// output's SHA-256 by name.
     pub fn publish(self) -> Result<BTreeMap<String, Hash32>> {
-        let order: Vec<&str> = self.order.iter().map(String::as_str).collect();
+        let order: Vec<&str> = [&self.pems, &self.sigs, &self.pre, &self.files, &self.after]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
         self.st.publish(&order)?;
         Ok(self.written)
     }
@@ -98,10 +144,6 @@ impl Staged {
 /// Stages what [`write_signed`] writes, without moving anything into place: the public keys
 /// only when `keys` is given, every file with mode 0600 when `private` (a secret output). Call
 /// [`refuse_taken`] first.
-#[expect(
-    clippy::missing_panics_doc,
-    reason = "it panics only to pass on a panic of its writer thread, a defect"
-)]
 pub fn stage_signed(
     hsm: &Hsm,
     out: &Path,
@@ -115,7 +157,7 @@ pub fn stage_signed(
     if private {
         st = st.private();
     }
-    let (mut pems, mut sigs, mut pre, mut files) = (vec![], vec![], vec![], vec![]);
+    let (mut pems, mut sigs, mut pre) = (vec![], vec![], vec![]);
     if let Some(keys) = keys {
         for (name, k) in [("result.pub.pem", keys.0), ("audit.pub.pem", keys.1)] {
             let pem = keys::public_key_to_pem(k);
@@ -131,26 +173,17 @@ pub fn stage_signed(
         sigs.push(format!("{}.sig", p.name));
         pre.push(p.name.to_string());
     }
-    let mut written = BTreeMap::new();
-    for (name, bytes) in outputs {
-        // The HSM signs while the file is written, its write-back started and its SHA-256
-        // computed, on another thread (a 58 MB production file takes a few tenths of a second
-        // to sign, a tenth to write and hash); every staged file is made durable when the
-        // output is published.
-        let (sig, wrote) = std::thread::scope(|s| {
-            let st = &mut st;
-            let w = s.spawn(move || st.write(name, bytes).map(|()| sha256(bytes)));
-            let sig = hsm.sign(KeyRole::Result, bytes);
-            (sig, w.join().expect("writer thread"))
-        });
-        let sha = wrote?;
-        st.write(&format!("{name}.sig"), &sig?)?;
-        sigs.push(format!("{name}.sig"));
-        files.push(name.to_string());
-        written.insert(name.to_string(), sha);
-    }
-    let order = [pems, sigs, pre, files].concat();
-    Ok(Staged { st, order, written })
+    let mut staged = Staged {
+        st,
+        pems,
+        sigs,
+        pre,
+        files: vec![],
+        after: vec![],
+        written: BTreeMap::new(),
+    };
+    staged.stage_signed(hsm, outputs)?;
+    Ok(staged)
 }
 
 /// Writes `bytes` to `path` and `sig` (already made) to `path.sig` as one staged output: the

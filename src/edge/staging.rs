@@ -125,7 +125,7 @@ impl Staging {
     /// Makes every file staged so far durable (`fsync` each, in the order written): their
     /// write-back was started as each was written, so the waits overlap instead of following
     /// one another.
-    fn sync_files(&mut self) -> Result<()> {
+    pub fn sync_files(&mut self) -> Result<()> {
         for (name, f) in self.unsynced.drain(..) {
             f.sync_all()
                 .map_err(|e| io_error(Io::Sync, &self.out.show(&name), e))?;

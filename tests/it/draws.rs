@@ -436,7 +436,9 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
     assert_eq!(o.status.code(), Some(124), "killed at the prompt");
     assert_eq!(events(&env, "draw.entropy"), 1);
     assert_eq!(events(&env, "draw.contribution"), 0);
-    assert!(!env.path("out").exists());
+    // Nothing of the output in place: at most the staging folder of `leaves.bin`, staged before
+    // the prompt (spec/appliance.md §4.7), which the next run removes.
+    let leftovers = staging_only(&env.path("out"));
     let first = String::from_utf8_lossy(&o.stdout).into_owned();
     let o = env.draw_ok("2018-12-15", "out");
     assert!(
@@ -448,6 +450,12 @@ fn a_draw_interrupted_after_its_entropy_was_recorded_resumes_to_the_same_outcome
         1,
         "no new entropy was requested"
     );
+    for gone in leftovers {
+        assert!(
+            !env.path("out").join(gone).exists(),
+            "the leftover is removed"
+        );
+    }
     let r = json(&env.path("out/result.json"));
     let ec = r["entropy_commitment"].as_str().unwrap();
     let grouped = |t: &str| t.replace([' ', '\n', '\r'], "");
@@ -945,6 +953,12 @@ fn the_contribution_comes_only_from_the_terminal_after_the_entropy_is_fixed() {
     let o = child.wait_with_output().unwrap();
     assert_fails(&o, 2, "not-a-terminal");
     assert_eq!(events(&env, "draw.entropy"), 0, "nothing recorded");
+    // Its `leaves.bin`, staged before the contribution, is removed, and so is the output
+    // folder the draw made for it (spec/appliance.md §4.7).
+    assert!(
+        !env.path("o").exists(),
+        "the staged files and their folder removed"
+    );
     // At the terminal: a contribution out of the grammar is refused and typed again; the one
     // confirmed is recorded after the entropy commitment and before the result.
     // Text typed ahead (before the commitment is on screen) is never taken: the commitment's
@@ -996,4 +1010,19 @@ fn the_contribution_comes_only_from_the_terminal_after_the_entropy_is_fixed() {
     assert_eq!(r["fixed"]["contribution"]["seq"], seq("draw.contribution"));
     env.ok(&["keys", "export", "--out", "keys"]);
     env.ok(&["verify", "o", "--keys", "keys"]);
+}
+
+/// The names in `dir` (none when it does not exist), each of them a staging folder
+/// (spec/appliance.md §4.7): nothing under an output's name.
+fn staging_only(dir: &std::path::Path) -> Vec<String> {
+    let Ok(names) = std::fs::read_dir(dir) else {
+        return vec![];
+    };
+    let names: Vec<String> = names
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for n in &names {
+        assert!(n.starts_with(".urne-staging-"), "{n} in {}", dir.display());
+    }
+    names
 }

@@ -10,7 +10,7 @@
 mod outputs;
 mod parts;
 
-use outputs::{outputs, print_draw, publish};
+use outputs::{Placement, outputs, print_draw, publish};
 use parts::{Committed, Drawn, Randomness, Sealed};
 
 use super::ctx::Ctx;
@@ -89,10 +89,8 @@ pub fn draw(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
 pub fn place_only(ctx: &mut Ctx, a: &DrawArgs) -> Result<()> {
     let m = made(ctx, a)?;
     match m.place {
-        placing::Place::Adopt(_) => Ok(()),
-        placing::Place::Fresh | placing::Place::Again => {
-            outputs::place_new(ctx, &m.s, &a.out, &m.out).map(|_| ())
-        }
+        Placement::Adopt(_) => Ok(()),
+        Placement::New(early) => outputs::place_new(ctx, &m.s, (&a.out, early), &m.out).map(|_| ()),
     }
 }
 
@@ -103,7 +101,7 @@ struct Made {
     entropy: Randomness,
     drawn: Drawn,
     out: parts::Outputs,
-    place: placing::Place,
+    place: Placement,
 }
 
 /// The phases of the draw up to its output made: load state, where the output goes (before any
@@ -114,9 +112,15 @@ fn made(ctx: &mut Ctx, a: &DrawArgs) -> Result<Made> {
     let place = placing::decide(&s.events, &s.subject(), &a.out)?;
     let anomalies = check_clock(ctx, &s)?;
     let (k, leaves) = load_set(ctx, &s)?;
+    let place = match place {
+        placing::Place::Adopt(p) => Placement::Adopt(p),
+        placing::Place::Fresh | placing::Place::Again => {
+            Placement::New(outputs::stage_early(ctx, &a.out, &leaves)?)
+        }
+    };
     let entropy = randomness(ctx, &s)?;
     let drawn = compute(ctx, &s, &k, &entropy)?;
-    let out = outputs(ctx, &s, &k, leaves, (&entropy, &drawn), &anomalies)?;
+    let out = outputs(ctx, &s, &k, &leaves, (&entropy, &drawn), &anomalies)?;
     Ok(Made {
         s,
         k,
@@ -254,7 +258,8 @@ fn load_set(ctx: &mut Ctx, s: &Sealed) -> Result<(Committed, outputs::LeavesFile
         ));
     }
     let leaves = outputs::leaves_file(s, &set)?;
-    Ok((Committed { set, c }, leaves))
+    let ranges = draw::Ranges::of(&set.leaves);
+    Ok((Committed { set, c, ranges }, leaves))
 }
 
 /// Randomness (spec/formats.md §3, §4.4.1): the HSM's entropy requested once and recorded with its
@@ -393,7 +398,10 @@ fn compute(ctx: &mut Ctx, s: &Sealed, k: &Committed, e: &Randomness) -> Result<D
         version: 2,
     });
     let reserves_wanted = s.rules.reserves_per_day();
-    let sel = draw::select(&k.set.leaves, &seed, reserves_wanted as usize).expect("entries > 0");
+    let sel = k
+        .ranges
+        .select(&seed, reserves_wanted as usize)
+        .expect("entries > 0");
     let result = if let Some((_, r)) = s.st.result.clone() {
         if r.seed != seed || r.winner != sel.winner || r.reserves != sel.reserves {
             return Err(Error::new(

@@ -4,7 +4,7 @@
 use super::parts::{Committed, Drawn, Outputs, Randomness, Sealed};
 use crate::cmd::ctx::Ctx;
 use crate::cmd::inputs;
-use crate::cmd::placing::{self, Place};
+use crate::cmd::placing;
 use crate::edge::fsio;
 use crate::edge::hsm::KeyRole;
 use crate::edge::publish;
@@ -33,7 +33,7 @@ pub(super) fn outputs(
     ctx: &mut Ctx,
     s: &Sealed,
     k: &Committed,
-    leaves: LeavesFile,
+    leaves: &LeavesFile,
     (e, d): (&Randomness, &Drawn),
     // The minutes read the D-8 judgement and every interruption from the trail and the rules.
     _anomalies: &[String],
@@ -80,18 +80,14 @@ pub(super) fn outputs(
         software,
         pkcs11: Some(pkcs11),
     };
-    self_check(&bundle, &result, &k.set)?;
+    self_check(&bundle, &result, k)?;
     let mut files = folder_files(s, &k.set, &result, &bundle, (&events, checkpoint))?;
     // The manifest last (spec/formats.md §4.7): it lists every other file, and appears after them.
-    let manifest = draw_manifest(&bundle, &files, &leaves);
+    let manifest = draw_manifest(&bundle, &files, leaves);
     files.push((manifest::DRAW_FILE, files::to_bytes(&manifest)));
     Ok(Outputs {
         checkpoint: result.audit_checkpoint.clone(),
         files,
-        leaves_bytes: leaves.bytes,
-        leaves_sig: leaves.sig,
-        result_key,
-        audit_key,
         placed,
     })
 }
@@ -181,12 +177,12 @@ fn public_placed(p: &Placed) -> PublicPlaced {
 
 /// The appliance checks its own outputs with the third-party verifier before signing them.
 /// (The leaves' root was computed at the seal from the very bytes the seal's hash binds.)
-fn self_check(bundle: &BundleFile, result: &ResultFile, set: &SealedSet) -> Result<()> {
+fn self_check(bundle: &BundleFile, result: &ResultFile, k: &Committed) -> Result<()> {
     use urne_verify::verify::draw::{
-        recompute_seed, verify_result_against_bundle, verify_selection,
+        recompute_seed, verify_result_against_bundle, verify_selection_in,
     };
     recompute_seed(&bundle.core, bundle.version)
-        .and_then(|seed| verify_selection(bundle, &set.leaves, &seed))
+        .and_then(|seed| verify_selection_in(bundle, &k.set.leaves, &k.ranges, &seed))
         .and_then(|()| verify_result_against_bundle(result, bundle))
         .map_err(|f| {
             Error::new(
@@ -307,16 +303,16 @@ pub(super) fn leaves_file(s: &Sealed, set: &SealedSet) -> Result<LeavesFile> {
 /// manifest last (`publish::write_signed`: a kill leaves no signed file without its signature
 /// and no manifest before the files it lists, and a kill while staging leaves only a staging
 /// folder, which the re-run removes); then recorded, and a checkpoint signed. A whole output a
-/// stopped run placed (`Place::Adopt`) is recorded as it is. Returns each file's SHA-256.
+/// stopped run placed (`Placement::Adopt`) is recorded as it is. Returns each file's SHA-256.
 pub(super) fn publish(
     ctx: &mut Ctx,
     s: &Sealed,
-    (out_dir, place): (&Path, Place),
+    (out_dir, place): (&Path, Placement),
     out: &Outputs,
 ) -> Result<BTreeMap<String, Hash32>> {
     let (written, output) = match place {
-        Place::Adopt(p) => adopt(ctx, s, &p)?,
-        Place::Fresh | Place::Again => place_new(ctx, s, out_dir, out)?,
+        Placement::Adopt(p) => adopt(ctx, s, &p)?,
+        Placement::New(early) => place_new(ctx, s, (out_dir, early), out)?,
     };
     // Marked when the command ends (`Ctx::finish`), or with the next event of a sitting.
     ctx.record_evidence_as(
@@ -332,11 +328,82 @@ pub(super) fn publish(
     Ok(written)
 }
 
-/// The output just made, recorded as being placed in `out_dir`, then placed.
+/// Where a draw's output goes: adopted whole from a stopped run, or placed new from what this
+/// run staged (spec/appliance.md §6.7).
+pub(super) enum Placement {
+    Adopt(OutputPlacing),
+    New(Early),
+}
+
+/// `leaves.bin` and its signature (made at the seal), with the two public keys, staged in the
+/// output folder and made durable before the commissaire's contribution is asked for: they
+/// depend on the seal alone, and the wait for the contribution covers their write (24 MB for
+/// 5,000,000 plays). Nothing is moved into place here: the output's placing is recorded first
+/// ([`place_new`], spec/appliance.md §6.7), and a staging folder a kill leaves is a leftover the
+/// next run removes (§4.7). Dropped unplaced (the draw stopped), the staged files are removed
+/// (the staging folder's own drop), then the output folder if this run made it and it is still
+/// empty (the fields drop in this order).
+pub(super) struct Early {
+    staged: publish::Staged,
+    _folder: MadeFolder,
+}
+
+/// The output folder, removed when dropped if this run made it and it is empty then.
+struct MadeFolder {
+    out_dir: std::path::PathBuf,
+    made: bool,
+}
+
+impl Drop for MadeFolder {
+    fn drop(&mut self) {
+        if self.made
+            && let Ok((parent, name)) = fsio::split(&self.out_dir)
+            && let Ok(Some(parent)) = fsio::existing_folder(&parent)
+        {
+            // Fails, leaving it, unless it is an empty folder (a placed output is not).
+            let _ = parent.rmdir(&name);
+        }
+    }
+}
+
+/// Stages `leaves.bin` in `out_dir` before the contribution (see [`Early`]).
+pub(super) fn stage_early(ctx: &mut Ctx, out_dir: &Path, leaves: &LeavesFile) -> Result<Early> {
+    fsio::check_empty_or_absent(out_dir)?;
+    let folder = MadeFolder {
+        out_dir: out_dir.to_path_buf(),
+        made: fsio::existing_folder(out_dir)?.is_none(),
+    };
+    let hsm = ctx.hsm()?;
+    let keys = (
+        hsm.public_key(KeyRole::Result)?,
+        hsm.public_key(KeyRole::Audit)?,
+    );
+    let presigned = publish::Presigned {
+        name: files::LEAVES_FILE,
+        bytes: &leaves.bytes,
+        sig: &leaves.sig,
+    };
+    let mut staged = publish::stage_signed(
+        hsm,
+        out_dir,
+        &[],
+        &[presigned],
+        Some((&keys.0, &keys.1)),
+        false,
+    )?;
+    staged.make_durable()?;
+    Ok(Early {
+        staged,
+        _folder: folder,
+    })
+}
+
+/// The output just made, recorded as being placed in `out_dir`, then placed: its signed files
+/// staged beside `leaves.bin` (staged before the contribution), then every file moved into place.
 pub(super) fn place_new(
     ctx: &mut Ctx,
     s: &Sealed,
-    out_dir: &Path,
+    (out_dir, early): (&Path, Early),
     out: &Outputs,
 ) -> Result<(BTreeMap<String, Hash32>, OutputPublished)> {
     fsio::check_empty_or_absent(out_dir)?;
@@ -348,18 +415,12 @@ pub(super) fn place_new(
     files.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
     placing::record(ctx, out_dir, s.subject(), files::BUNDLE_FILE_NAME, &files)?;
     let hsm = ctx.hsm()?;
-    let leaves = publish::Presigned {
-        name: files::LEAVES_FILE,
-        bytes: &out.leaves_bytes,
-        sig: &out.leaves_sig,
-    };
-    let mut written = publish::write_signed(
-        hsm,
-        out_dir,
-        &out.files,
-        &[leaves],
-        (&out.result_key, &out.audit_key),
-    )?;
+    let Early {
+        mut staged,
+        _folder,
+    } = early;
+    staged.stage_signed(hsm, &out.files)?;
+    let mut written = staged.publish()?;
     written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
     let sha = written[files::BUNDLE_FILE_NAME];
     let output = ctx.output_record(files::BUNDLE_FILE_NAME, sha, &out.checkpoint)?;

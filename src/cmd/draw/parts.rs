@@ -4,7 +4,7 @@ use urne_ceremony::state::day::DayState;
 use urne_verify::crypto::Hash32;
 use urne_verify::draw::files::Placed;
 use urne_verify::draw::records::{EntropyRecord, ResultRecord, SealRecord};
-use urne_verify::draw::{Commitment, SealedSet};
+use urne_verify::draw::{Commitment, Ranges, SealedSet};
 use urne_verify::rules::draw::{DrawRules, Period};
 use urne_verify::values::Day;
 
@@ -25,6 +25,9 @@ pub(super) struct Sealed {
 pub(super) struct Committed {
     pub set: SealedSet,
     pub c: Commitment,
+    /// The leaves' entry ranges, computed before the contribution: the draw and its own check
+    /// select from them.
+    pub ranges: Ranges,
 }
 
 /// The computed draw: its seed and the recorded outcome.
@@ -38,10 +41,6 @@ pub(super) struct Outputs {
     /// The checkpoint the result and the bundle carry.
     pub checkpoint: String,
     pub files: Vec<(&'static str, Vec<u8>)>,
-    pub leaves_bytes: Vec<u8>,
-    pub leaves_sig: Vec<u8>,
-    pub result_key: [u8; 32],
-    pub audit_key: [u8; 32],
     pub placed: Vec<Placed>,
 }
 

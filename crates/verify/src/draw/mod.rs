@@ -460,34 +460,71 @@ pub struct Selection {
 /// D-7). Stops when `reserves` reserves are picked or every leaf is. Returns `None` when the day
 /// has no entries.
 pub fn select(leaves: &[Leaf], seed: &Hash32, reserves: usize) -> Option<Selection> {
-    let total: u64 = leaves.iter().map(|l| u64::from(l.entries)).sum();
-    if total == 0 {
-        return None;
+    Ranges::of(leaves).select(seed, reserves)
+}
+
+/// The entry numbers each leaf holds, as [`select`] reads them: leaf `i` holds the entries from
+/// `ends[i-1]` (0 for the first leaf) to `ends[i]`, exclusive. Computed once from the leaves (one
+/// pass over them: 24 MB for 5,000,000 plays), it draws from any seed without reading them
+/// again: the appliance makes it before the commissaire's contribution exists, and its own
+/// check of the outputs draws from it too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ranges {
+    ends: Vec<u64>,
+}
+
+impl Ranges {
+    /// The ranges of `leaves`, in their order.
+    #[must_use]
+    pub fn of(leaves: &[Leaf]) -> Ranges {
+        let mut acc = 0u64;
+        let ends = leaves
+            .iter()
+            .map(|l| {
+                acc += u64::from(l.entries);
+                acc
+            })
+            .collect();
+        Ranges { ends }
     }
-    // cumulative[i] = first entry number of leaf i + 1 ... i.e. end of leaf i's range (exclusive)
-    let mut ends = Vec::with_capacity(leaves.len());
-    let mut acc = 0u64;
-    for l in leaves {
-        acc += u64::from(l.entries);
-        ends.push(acc);
+
+    /// How many leaves the ranges are of.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.ends.len()
     }
-    let mut stream = DrbgStream::new(seed.as_bytes(), DRBG_PERSONALIZATION);
-    let wanted = (reserves + 1).min(leaves.len());
-    let mut picked: Vec<Pick> = Vec::with_capacity(wanted);
-    let mut taken = std::collections::BTreeSet::new();
-    while picked.len() < wanted {
-        let e = stream.uniform(total);
-        // The leaf whose range [ends[i-1], ends[i]) contains e.
-        let leaf = ends.partition_point(|&end| end <= e) as u64;
-        if taken.insert(leaf) {
-            picked.push(Pick { entry: e, leaf });
+
+    /// Whether they are of no leaf.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// [`select`] on the leaves these ranges are of.
+    #[must_use]
+    pub fn select(&self, seed: &Hash32, reserves: usize) -> Option<Selection> {
+        let total = self.ends.last().copied().unwrap_or(0);
+        if total == 0 {
+            return None;
         }
+        let mut stream = DrbgStream::new(seed.as_bytes(), DRBG_PERSONALIZATION);
+        let wanted = (reserves + 1).min(self.ends.len());
+        let mut picked: Vec<Pick> = Vec::with_capacity(wanted);
+        let mut taken = std::collections::BTreeSet::new();
+        while picked.len() < wanted {
+            let e = stream.uniform(total);
+            // The leaf whose range [ends[i-1], ends[i]) contains e.
+            let leaf = self.ends.partition_point(|&end| end <= e) as u64;
+            if taken.insert(leaf) {
+                picked.push(Pick { entry: e, leaf });
+            }
+        }
+        let winner = picked.remove(0);
+        Some(Selection {
+            winner,
+            reserves: picked,
+        })
     }
-    let winner = picked.remove(0);
-    Some(Selection {
-        winner,
-        reserves: picked,
-    })
 }
 
 #[cfg(test)]

@@ -61,12 +61,35 @@ pub fn verify_leaves(b: &BundleFile, leaves_bytes: &[u8]) -> VResult<Vec<Leaf>> 
 /// spec/formats.md §8.2 step 4: the winner and reserves follow from the seed (already checked, step 3) and the
 /// leaves.
 pub fn verify_selection(b: &BundleFile, leaves: &[Leaf], seed: &Hash32) -> VResult<()> {
-    let sel = draw::select(leaves, seed, b.core.reserves_wanted as usize).ok_or_else(|| {
-        fail(
-            C::DrawMismatch,
-            "the day has no entries, so no draw can exist",
-        )
-    })?;
+    verify_selection_in(b, leaves, &draw::Ranges::of(leaves), seed)
+}
+
+/// [`verify_selection`] with the leaves' ranges computed already ([`draw::Ranges::of`] of
+/// `leaves`; ranges of a different count of leaves fail).
+pub fn verify_selection_in(
+    b: &BundleFile,
+    leaves: &[Leaf],
+    ranges: &draw::Ranges,
+    seed: &Hash32,
+) -> VResult<()> {
+    if ranges.len() != leaves.len() {
+        return Err(fail(
+            C::Inconsistent,
+            format!(
+                "the entry ranges are of {} leaves, the set has {}",
+                ranges.len(),
+                leaves.len()
+            ),
+        ));
+    }
+    let sel = ranges
+        .select(seed, b.core.reserves_wanted as usize)
+        .ok_or_else(|| {
+            fail(
+                C::DrawMismatch,
+                "the day has no entries, so no draw can exist",
+            )
+        })?;
     let mut want = vec![sel.winner];
     want.extend(sel.reserves.iter().copied());
     let mut got_picks = vec![&b.winner];

@@ -5,7 +5,7 @@
 use super::FailureClass as C;
 use super::draw::{
     lower_hex, recompute_seed, verify_fixed, verify_leaves, verify_result_against_bundle,
-    verify_selection,
+    verify_selection, verify_selection_in,
 };
 use super::tests_kit::{keys, load};
 use super::tests_vectors::at;
@@ -145,6 +145,23 @@ fn the_selection_recomputes_exactly() {
         class(verify_selection(&b, &[], &b.core.seed)).0,
         C::DrawMismatch
     );
+    // Ranges computed once draw the same; ranges of other leaves are refused.
+    let ranges = crate::draw::Ranges::of(&leaves);
+    assert_eq!(ranges.len(), leaves.len());
+    assert_eq!(
+        verify_selection_in(&b, &leaves, &ranges, &b.core.seed),
+        Ok(())
+    );
+    assert_eq!(
+        class(verify_selection_in(&b, &leaves, &ranges, &Hash32([1; 32]))).0,
+        C::DrawMismatch
+    );
+    let fewer = crate::draw::Ranges::of(&leaves[1..]);
+    assert_eq!(
+        class(verify_selection_in(&b, &leaves, &fewer, &b.core.seed)).0,
+        C::Inconsistent
+    );
+    assert!(crate::draw::Ranges::of(&[]).is_empty());
 }
 
 #[test]
