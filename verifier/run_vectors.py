@@ -175,8 +175,31 @@ def expected_first_lines(v):
         if vofficial.standing(rules_id, sha) == vofficial.UNOFFICIAL and rules_id not in ids:
             ids.append(rules_id)
     if ids:
-        lines[0] = lines[0].replace("VERIFIED: ", f"VERIFIED ({vofficial.WORDS}: {', '.join(ids)}): ", 1)
+        word, rest = lines[0].split(": ", 1)
+        lines[0] = f"{word} ({vofficial.WORDS}: {', '.join(ids)}): {rest}"
     return lines
+
+
+# spec/formats.md §8.1 (M-398): what the line of a draw or a block commitment verified on its own adds.
+ALONE = (" (alone: a void notice published later would cancel it; only the whole publications medium, verified as "
+         "one folder of outputs, sees voids)")
+
+
+def _void_beside(files, path):
+    """(day|block, id, attempt) the void notice in the folder `path` voids, or None."""
+    n = _json_file(files, f"{path}/void-notice.json")
+    if not isinstance(n, dict):
+        return None
+    return ("day", n["day"], n["attempt"]) if n.get("day") is not None else ("block", n.get("block"), n["attempt"])
+
+
+def _voidable_line(what, key, path, void, whole):
+    """`VERIFIED: <what> in <path>` (with `(alone: …)` unless `whole`), or `VOIDED: … announces its void; …`
+    when `void` is `key`'s."""
+    if void is not None and void == key:
+        return (f"VOIDED: {what} in {path}: the void notice of {key[0]} {key[1]} attempt {key[2]} (version 2) "
+                "announces its void; it is not the result")
+    return f"VERIFIED: {what} in {path}{'' if whole else ALONE}"
 
 
 def _bound_rules(v):
@@ -193,50 +216,75 @@ def _bound_rules(v):
 
 def _expected_first_lines(v):
     files, path = v["files"], v["args"]["path"].rstrip("/")
-    draw = lambda d: (f"VERIFIED: the draw of {d['operation']} day {d['day']} attempt {d['attempt']} "
-                      f"(version {d['version']}) in {path}")
+    one = _output_lines(files, path, path, _void_beside(files, path), False)
+    if one is not None or path in files:
+        return one
+    # A folder of outputs (spec/formats.md §8.4): each immediate subfolder's lines, in bytewise order
+    # of their names, each naming the path given (M-311); a draw or a block commitment a void
+    # notice anywhere among them voids is VOIDED, the others VERIFIED without the parenthesis (M-398).
+    # None when a subfolder is no output these lines know (then only the first word is checked).
+    subs = sorted({k[len(path) + 1:].split("/")[0] for k in files
+                   if k.startswith(path + "/") and "/" in k[len(path) + 1:]}, key=lambda n: n.encode())
+    subs = [n for n in subs if not n.startswith(".urne-staging-")]
+    voids = [x for x in (_void_beside(files, f"{path}/{n}") for n in subs) if x is not None]
+    lines = []
+    for n in subs:
+        mine = _output_lines(files, f"{path}/{n}", path, voids, True)
+        if mine is None:
+            return None
+        lines += mine
+    return lines or None
+
+
+def _output_lines(files, path, shown, voids, whole):
+    """The first lines of the one output in `path` (every kind it holds, in the order urne verifies
+    them: a draw or lone result, the block commitments, the void notice, the sitting, the key
+    export), each naming `shown`; None when it holds none of them."""
+    voids = voids if isinstance(voids, list) else [voids]
+    voidable = lambda what, key: _voidable_line(what, key, shown, key if key in voids else None, whole)
+    lines = []
     for rel in (f"{path}/bundle.json", f"{path}/result.json", path if path.endswith("result.json") else None):
         d = _json_file(files, rel) if rel else None
         if d is not None:
-            return [draw(d)]
+            lines.append(voidable(f"the draw of {d['operation']} day {d['day']} attempt {d['attempt']} "
+                                  f"(version {d['version']})", ("day", d["day"], d["attempt"])))
+            break
     if path.endswith(".jsonl") and path in files:        # an audit export (M-319)
         n = sum(1 for line in files[path].get("utf8", "").split("\n") if line.endswith('"type":"event"}'))
-        return [f"VERIFIED: the audit trail of {n} events in {path}"]
+        return [f"VERIFIED: the audit trail of {n} events in {shown}"]
     p = _json_file(files, path) if path.endswith(".json") else None
     if isinstance(p, dict) and p.get("format") == "urne-inclusion-proof":     # M-318
         return [f"VERIFIED: the inclusion proof of leaf {p['leaf']} in the draw of {p['operation']} day {p['day']} "
-                f"attempt {p['attempt']} in {path}"]
+                f"attempt {p['attempt']} in {shown}"]
     if isinstance(p, dict) and p.get("format") == "urne-ticket-proof":
-        return [f"VERIFIED: the ticket proof of position {p['position']} of block {p['block']} in {path}"]
-    k = _json_file(files, f"{path}/keys.json")
-    if isinstance(k, dict) and all(isinstance(k.get(r), dict) for r in ("result", "audit")):     # M-326
-        return [f"VERIFIED: the key export of result key {k['result'].get('key_id')} and audit key "
-                f"{k['audit'].get('key_id')} in {path}"]
-    n = _json_file(files, f"{path}/void-notice.json")
-    if n is not None:                                   # M-311
-        what = f"day {n['day']}" if n.get("day") is not None else f"block {n['block']}"
-        return [f"VERIFIED: the void notice of {what} attempt {n['attempt']} (version 2) in {path}"]
-    s = _json_file(files, f"{path}/sitting.json")
-    if s is not None:
-        return [f"VERIFIED: sitting {s['number']} ({s['kind']}, version {s['version']}) in {path}"]
+        return [f"VERIFIED: the ticket proof of position {p['position']} of block {p['block']} in {shown}"]
     if f"{path}/rules.json" in files:
         names = sorted((k for k in files if k.startswith(path + "/") and k.endswith(".commit.json")
                         and "/" not in k[len(path) + 1:]), key=lambda k: k.encode())
-        lines = []
         for k in names:
             c = _json_file(files, k)
-            lines.append(f"VERIFIED: block {c['block']} attempt {c['attempt']} (version {c['version']}) in {path}")
-        if lines:
-            return lines
-    return None
+            lines.append(voidable(f"block {c['block']} attempt {c['attempt']} (version {c['version']})",
+                                  ("block", c["block"], c["attempt"])))
+    n = _json_file(files, f"{path}/void-notice.json")
+    if n is not None:                                   # M-311
+        what = f"day {n['day']}" if n.get("day") is not None else f"block {n['block']}"
+        lines.append(f"VERIFIED: the void notice of {what} attempt {n['attempt']} (version 2) in {shown}")
+    s = _json_file(files, f"{path}/sitting.json")
+    if s is not None:
+        lines.append(f"VERIFIED: sitting {s['number']} ({s['kind']}, version {s['version']}) in {shown}")
+    k = _json_file(files, f"{path}/keys.json")
+    if isinstance(k, dict) and all(isinstance(k.get(r), dict) for r in ("result", "audit")):     # M-326
+        lines.append(f"VERIFIED: the key export of result key {k['result'].get('key_id')} and audit key "
+                     f"{k['audit'].get('key_id')} in {shown}")
+    return lines or None
 
 
 def first_lines_wrong(want, out):
     """Why standard output does not open as spec/formats.md §8.1 says (None when it does)."""
     lines = out.split("\n")
     if want is None:
-        return None if lines[0].startswith("VERIFIED") else f"the first line is not VERIFIED: ...: {lines[0]!r}"
-    got = [line for line in lines if line.startswith(("VERIFIED: ", "VERIFIED ("))]
+        return None if lines[0].startswith(("VERIFIED", "VOIDED")) else f"the first line is not VERIFIED: ...: {lines[0]!r}"
+    got = [line for line in lines if line.startswith(("VERIFIED: ", "VERIFIED (", "VOIDED: ", "VOIDED ("))]
     if lines[0] != want[0] or got[:len(want)] != want:
         return f"the VERIFIED: lines are {got!r}, SPEC §8.1 gives {want!r} (first line {lines[0]!r})"
     return None

@@ -96,8 +96,8 @@ def main(argv):
         return code or 8
     # The first line says when any output verified was made under unofficial rules (spec/formats.md §7.4, §8.1).
     mark, title = title if isinstance(title, tuple) else (": ", title)
-    lines = [printable(f"VERIFIED{mark if i == 0 else ': '}{t}")
-             for i, t in enumerate(title if isinstance(title, list) else [title])]
+    titles = [t if isinstance(t, tuple) else ("VERIFIED", t) for t in (title if isinstance(title, list) else [title])]
+    lines = [printable(f"{word}{mark if i == 0 else ': '}{t}") for i, (word, t) in enumerate(titles)]
     lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
     lines += [line for line in report if line.startswith("partial: ")]
     return _write(lines)
@@ -221,9 +221,8 @@ def run(a):
         vsitting.check_listed(outputs)     # spec/formats.md §9.4: every output a sitting lists is among them
         vhistory.check_linear(outputs, True)
         _check_held(a, audit_pub, outputs)
-        report += vhistory.voided_notes(outputs)
         report.append(f"ok  one linear history: {len(vhistory.chain(outputs))} version-2 outputs of one trail")
-        return _titles(about, path), report + _keys_partial(a)
+        return _titles(about, path, whole=True), report + _keys_partial(a)
 
     # A file. Judged from its metadata before it is opened (a FIFO is never opened).
     name = os.path.basename(path)
@@ -376,11 +375,33 @@ def _check_held(a, audit_pub, outputs):
         vhistory.check_held(outputs, cp, size, root)
 
 
-def _titles(about, path):
-    """spec/formats.md §8.1: one first line per output verified, `<what> in <path>`, with the words the first
-    says after `VERIFIED` (spec/formats.md §7.4: unofficial rules named)."""
+ALONE = (" (alone: a void notice published later would cancel it; only the whole publications medium, verified as "
+         "one folder of outputs, sees voids)")
+
+
+def _titles(about, path, whole=False):
+    """spec/formats.md §8.1: one first line per output verified, `(word, <what> in <path>)`, with the words the
+    first says after its word (spec/formats.md §7.4: unofficial rules named). A draw or a block commitment that a
+    void notice among the outputs voids is `VOIDED`, never `VERIFIED`; verified on its own (not `whole`, a folder
+    of outputs), one no void notice voids says that a later one would cancel it (M-398)."""
     import vofficial
-    return vofficial.first_mark(about), [f"{d} in {path}" for d in _describe_list(about)] or [f"nothing in {path}"]
+    voids = {("day" if x["day"] is not None else "block", x["day"] if x["day"] is not None else x["block"], x["attempt"])
+             for x in about if x["kind"] == "void"}
+    titles = []
+    for x in about:
+        d = _describe_one(x)
+        if d is None:
+            continue
+        key = (("day", x["day"], x["attempt"]) if x["kind"] == "draw"
+               else ("block", x["block"], x["attempt"]) if x["kind"] == "block" else None)
+        if key is not None and key in voids:
+            titles.append(("VOIDED", f"{d} in {path}: the void notice of {key[0]} {key[1]} attempt {key[2]} (version 2) "
+                                     "announces its void; it is not the result"))
+        elif key is not None and not whole:
+            titles.append(("VERIFIED", f"{d} in {path}{ALONE}"))
+        else:
+            titles.append(("VERIFIED", f"{d} in {path}"))
+    return vofficial.first_mark(about), titles or [f"nothing in {path}"]
 
 
 def _describe(about):
@@ -390,26 +411,29 @@ def _describe(about):
 
 def _describe_list(about):
     """Each output verified, in words (the first lines of standard output)."""
-    out = []
-    for x in about:
-        k = x["kind"]
-        if k == "draw":
-            out.append(f"the draw of {x['operation']} day {x['day']} attempt {x['attempt']} (version {x['version']})")
-        elif k == "block":
-            out.append(f"block {x['block']} attempt {x['attempt']} (version {x['version']})")
-        elif k == "void":
-            what = f"day {x['day']}" if x["day"] is not None else f"block {x['block']}"
-            out.append(f"the void notice of {what} attempt {x['attempt']} (version 2)")
-        elif k == "sitting":
-            out.append(f"sitting {x['number']} ({x['sitting_kind']}, version {x['version']})")
-        elif k == "proof":
-            out.append(f"the inclusion proof of leaf {x['leaf']} in the draw of {x['operation']} day {x['day']} "
-                       f"attempt {x['attempt']}")
-        elif k == "ticket-proof":
-            out.append(f"the ticket proof of position {x['position']} of block {x['block']}")
-        elif k == "keys":
-            out.append(f"the key export of result key {x['result']} and audit key {x['audit']}")
-    return out
+    return [d for d in map(_describe_one, about) if d is not None]
+
+
+def _describe_one(x):
+    """One output verified, in words; None for what is not an output."""
+    k = x["kind"]
+    if k == "draw":
+        return f"the draw of {x['operation']} day {x['day']} attempt {x['attempt']} (version {x['version']})"
+    if k == "block":
+        return f"block {x['block']} attempt {x['attempt']} (version {x['version']})"
+    if k == "void":
+        what = f"day {x['day']}" if x["day"] is not None else f"block {x['block']}"
+        return f"the void notice of {what} attempt {x['attempt']} (version 2)"
+    if k == "sitting":
+        return f"sitting {x['number']} ({x['sitting_kind']}, version {x['version']})"
+    if k == "proof":
+        return (f"the inclusion proof of leaf {x['leaf']} in the draw of {x['operation']} day {x['day']} "
+                f"attempt {x['attempt']}")
+    if k == "ticket-proof":
+        return f"the ticket proof of position {x['position']} of block {x['block']}"
+    if k == "keys":
+        return f"the key export of result key {x['result']} and audit key {x['audit']}"
+    return None
 
 
 def _is_date(s):

@@ -53,27 +53,6 @@ def publish(outputs, subject, size, root, name):
         outputs.append({"publishes": subject, "size": size, "root": root, "name": name})
 
 
-def voided_notes(outputs):
-    """`note: ` lines for the draws and block commitments among `outputs` whose attempt a void notice among them
-    voids: they verify (they are what was published then), and are not the result (spec/formats.md §8.4)."""
-    import re
-    voids = set()
-    for p in outputs:
-        m = re.fullmatch(r"the void of (day|block) (\S+) attempt (\d+)", p.get("publishes", ""))
-        if m:
-            voids.add(m.groups())
-    notes = []
-    for p in outputs:
-        what = p.get("publishes", "")
-        d = re.fullmatch(r"the draw of .+ day (\S+) attempt (\d+)", what)
-        b = re.fullmatch(r"the commitment of block (\S+) attempt (\d+)", what)
-        key = ("day",) + d.groups() if d else ("block",) + b.groups() if b else None
-        if key in voids:
-            notes.append(f"note: {what} ({p['name']}) was voided: a void notice among these outputs announces it; "
-                         "it is not the result")
-    return notes
-
-
 def chain(outputs):
     """The version-2 output records of `outputs` (those with a history), for the linear history."""
     return [o for o in outputs if "history" in o]

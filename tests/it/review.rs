@@ -95,8 +95,7 @@ fn subfolders_that_are_no_output_or_hide_one_are_said() {
         );
         assert!(partial.iter().any(|l| l.contains("pub/C")), "{who}: {out}");
     }
-    // An exported audit trail on the medium is named in a note, never silently skipped; a
-    // voided draw among the outputs still verifies and is named as voided, not the result.
+    // An exported audit trail on the medium is named in a note, never silently skipped.
     let v = vector("history-valid-void-notice");
     let tmp = materialise("history-valid-void-notice", &v);
     std::fs::write(tmp.path().join("pub/audit.jsonl"), b"{}\n").unwrap();
@@ -110,9 +109,6 @@ fn subfolders_that_are_no_output_or_hide_one_are_said() {
                 .any(|l| l.contains("pub/audit.jsonl") && l.contains("audit trail")),
             "{who}: {err}"
         );
-        let voided: Vec<&&str> = notes.iter().filter(|l| l.contains("was voided")).collect();
-        assert_eq!(voided.len(), 1, "{who}: {err}");
-        assert!(voided[0].contains("pub/B"), "{who}: {err}");
     }
     // A name that is not UTF-8 is refused, never skipped (it could hide a fork's output).
     let v = vector("history-valid-pair");
@@ -178,6 +174,85 @@ fn a_name_never_forges_a_line_of_the_report() {
             !out.lines()
                 .any(|l| l.contains("2018-12-31") && l.starts_with("VERIFIED:"))
                 && !out.lines().any(|l| l == "partial: x"),
+            "{who}: {out}"
+        );
+    }
+}
+
+/// The line of a draw or a block commitment verified alone adds this (spec/formats.md §8.1).
+const ALONE: &str = " (alone: a void notice published later would cancel it; only the whole publications medium, verified as one folder of outputs, sees voids)";
+
+// MUST: M-398
+#[test]
+fn a_voided_attempt_is_listed_as_voided_and_one_output_alone_says_a_void_would_cancel_it() {
+    // A medium of two draws and the void notice of the second (pub/A, pub/B, pub/V): the voided
+    // draw's line is VOIDED on standard output, never VERIFIED; the others keep VERIFIED, without
+    // the parenthesis of an output verified alone; exit 0.
+    let v = vector("history-valid-void-notice");
+    let tmp = materialise("history-valid-void-notice", &v);
+    for (who, o) in both(tmp.path(), &["pub", "--keys", "keys"]) {
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{who}: {err}");
+        let first: Vec<&str> = out
+            .lines()
+            .take_while(|l| l.starts_with("VERIFIED") || l.starts_with("VOIDED"))
+            .collect();
+        assert_eq!(
+            first,
+            [
+                "VERIFIED: the draw of chanceux-noel-2018 day 2018-12-22 attempt 1 (version 2) in pub",
+                "VOIDED: the draw of chanceux-noel-2018 day 2018-12-23 attempt 1 (version 2) in pub: the void notice of day 2018-12-23 attempt 1 (version 2) announces its void; it is not the result",
+                "VERIFIED: the void notice of day 2018-12-23 attempt 1 (version 2) in pub",
+            ],
+            "{who}: {out}"
+        );
+        assert!(
+            !err.contains("was voided"),
+            "{who}: said once, on stdout: {err}"
+        );
+    }
+    // The voided draw's folder alone cannot see the void: its first line says so.
+    for (who, o) in both(tmp.path(), &["pub/B", "--keys", "keys"]) {
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{who}: {err}");
+        assert_eq!(
+            out.lines().next(),
+            Some(
+                format!(
+                    "VERIFIED: the draw of chanceux-noel-2018 day 2018-12-23 attempt 1 (version 2) in pub/B{ALONE}"
+                )
+                .as_str()
+            ),
+            "{who}: {out}"
+        );
+    }
+    // Its lone result.json too; and beside the void notice in one folder, it is VOIDED.
+    for (who, o) in both(tmp.path(), &["pub/B/result.json", "--keys", "keys"]) {
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{who}: {err}");
+        let first = out.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("VERIFIED: the draw of") && first.ends_with(ALONE),
+            "{who}: {out}"
+        );
+    }
+    for e in std::fs::read_dir(tmp.path().join("pub/V")).unwrap() {
+        let e = e.unwrap();
+        let to = tmp.path().join("pub/B").join(e.file_name());
+        if !to.exists() {
+            std::fs::copy(e.path(), to).unwrap();
+        }
+    }
+    for (who, o) in both(tmp.path(), &["pub/B", "--keys", "keys"]) {
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{who}: {err}");
+        assert!(
+            out.starts_with("VOIDED: the draw of chanceux-noel-2018 day 2018-12-23 attempt 1 (version 2) in pub/B: the void notice of day 2018-12-23 attempt 1 (version 2) announces its void; it is not the result\n"),
+            "{who}: {out}"
+        );
+        assert!(
+            !out.lines()
+                .any(|l| l.starts_with("VERIFIED") && l.contains("the draw of")),
             "{who}: {out}"
         );
     }

@@ -69,14 +69,26 @@ pub fn verify_block_folder(f: &dyn Folder, commitments: &[String], keys: &Keys) 
         let Some(rules) = rules.as_ref() else {
             continue;
         };
-        r.subjects.push(format!(
-            "block {} attempt {} (version {})",
-            c.block, c.attempt, c.version
-        ));
+        r.subjects.push(block_subject(&c));
         let line = verify_block(f, b, c, (rules, &rules_bytes), keys, &mut r)?;
         r.checks.push(line);
     }
     Ok(r)
+}
+
+/// `block B attempt N (version V)`: a block commitment verified, which a void notice of its
+/// attempt cancels (spec/formats.md §8.1, M-398).
+pub(super) fn block_subject(c: &CommitFile) -> super::Verified {
+    super::Verified::voidable(
+        format!(
+            "block {} attempt {} (version {})",
+            c.block, c.attempt, c.version
+        ),
+        super::Publishes::Commitment {
+            block: c.block.clone(),
+            attempt: c.attempt,
+        },
+    )
 }
 
 /// Step 1: every production file, reveal and manifest has its commitment beside it

@@ -129,10 +129,7 @@ pub fn verify_lone_commitment(f: &dyn Folder, name: &str, keys: &Keys) -> VResul
     r.checks.push(format!("{name} signature"));
     let c = parse_commitment(name, &bytes)?;
     identity(name, &c)?;
-    r.subjects.push(format!(
-        "block {} attempt {} (version {})",
-        c.block, c.attempt, c.version
-    ));
+    r.subjects.push(super::block_folder::block_subject(&c));
     r.blocks.push(c.block.clone());
     super::standing::of_commitment(name, &c, &mut r)?;
     let output = commitment_evidence(name, &f.show(name), (&bytes, &c), keys, &mut r.published)?;

@@ -19,8 +19,9 @@ pub(super) fn publishes(core: &DrawCore) -> super::Publishes {
 }
 
 /// `the draw of OPERATION day DAY attempt N (version V)`.
-pub(super) fn subject(core: &DrawCore, version: u32) -> String {
-    format!("{} (version {version})", publishes(core))
+pub(super) fn subject(core: &DrawCore, version: u32) -> super::Verified {
+    let p = publishes(core);
+    super::Verified::voidable(format!("{p} (version {version})"), p)
 }
 
 /// Step 9 on a manifest `bytes` of the draw `core` (of `version`), the files of the folder
@@ -50,7 +51,7 @@ pub(super) fn check_manifest(
             C::Inconsistent,
             format!(
                 "{name} is not the manifest of {} (or names another result key)",
-                subject(core, version)
+                subject(core, version).words
             ),
         ));
     }

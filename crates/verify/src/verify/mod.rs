@@ -149,7 +149,11 @@ pub struct Report {
     /// outputs ([`history::check_linear`], [`history::check_held`]).
     pub outputs: Vec<crate::audit::history::Output>,
     /// What was verified, one line per output (`the draw of … day … attempt …`), printed first.
-    pub subjects: Vec<String>,
+    pub subjects: Vec<Verified>,
+    /// Whether these outputs were verified together as a folder of outputs (a whole
+    /// publications medium, spec/formats.md §8.4), not as one output: a draw or a block
+    /// commitment no void notice among them voids is then not said to be alone (§8.1, M-398).
+    pub whole: bool,
     /// What could not be checked from the files given (`partial:` lines, spec/formats.md §8.1).
     pub partial: Vec<String>,
     /// The ids of the rules verified outputs were made under that are not an official
@@ -167,6 +171,37 @@ pub struct Report {
     /// The outputs each sitting verified lists, for the check that a folder of outputs holds
     /// them all (spec/formats.md §9.4).
     pub sittings: Vec<Listing>,
+}
+
+/// One output verified, as the verdict's first lines name it (spec/formats.md §8.1): its words,
+/// and, for a draw or a block commitment, the attempt a void notice would cancel (M-398).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    /// `the draw of … (version 2)`, `block … attempt … (version …)`, `sitting …`, ….
+    pub words: String,
+    /// What a void notice would cancel: a draw's or a block's attempt; `None` for the outputs
+    /// no void cancels (void notices, sittings, key exports, audit trails, proofs).
+    pub voidable: Option<Publishes>,
+}
+
+impl Verified {
+    /// An output a void notice can cancel (a draw, a lone result, a block commitment).
+    pub fn voidable(words: String, publishes: Publishes) -> Verified {
+        Verified {
+            words,
+            voidable: Some(publishes),
+        }
+    }
+}
+
+impl From<String> for Verified {
+    /// An output no void notice cancels.
+    fn from(words: String) -> Verified {
+        Verified {
+            words,
+            voidable: None,
+        }
+    }
 }
 
 /// What an output publishes (`the draw of … day … attempt …`, `the commitment of block …`,
@@ -195,24 +230,14 @@ pub struct Listing {
     pub outputs: Vec<crate::sitting::SittingOutput>,
 }
 
-/// Notes for the draws and block commitments of `published` whose attempt a void notice among
-/// them voids: they verify (they are what was published then), and are not the result.
-pub fn voided_notes(published: &[Published]) -> Vec<String> {
-    let voids: Vec<&Publishes> = published
-        .iter()
-        .map(|p| &p.subject)
-        .filter(|s| matches!(s, Publishes::Void { .. }))
-        .collect();
+/// The void notice among `published` that voids the attempt `subject` is of (a draw or a block
+/// commitment): that output verifies (it is what was published then) and is not the result
+/// (spec/formats.md §8.1, §8.4, M-398).
+pub fn void_of<'a>(subject: &Publishes, published: &'a [Published]) -> Option<&'a Publishes> {
     published
         .iter()
-        .filter(|p| voids.iter().any(|v| p.subject.is_voided_by(v)))
-        .map(|p| {
-            format!(
-                "{} ({}) was voided: a void notice among these outputs announces it; it is not the result",
-                p.subject, p.name
-            )
-        })
-        .collect()
+        .map(|p| &p.subject)
+        .find(|v| matches!(v, Publishes::Void { .. }) && subject.is_voided_by(v))
 }
 
 /// One history publishes each thing once (spec/formats.md §8.4, every version): `fork` when two of
@@ -260,6 +285,7 @@ impl Report {
         self.checks.extend(other.checks);
         self.outputs.extend(other.outputs);
         self.subjects.extend(other.subjects);
+        self.whole |= other.whole;
         self.partial.extend(other.partial);
         for id in other.unofficial {
             if !self.unofficial.contains(&id) {

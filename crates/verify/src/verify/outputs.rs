@@ -81,8 +81,6 @@ pub fn verify_output(
     let notes = history::check_linear(&r.outputs, false)?;
     r.notes.extend(notes);
     super::check_once(&r.published)?;
-    let voided = super::voided_notes(&r.published);
-    r.notes.extend(voided);
     expect.check(&r)?;
     Ok(r)
 }
@@ -150,10 +148,13 @@ fn verify_key_export(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
             ));
         }
     }
-    r.subjects.push(format!(
-        "the key export of result key {} and audit key {}",
-        k.result.key_id, k.audit.key_id
-    ));
+    r.subjects.push(
+        format!(
+            "the key export of result key {} and audit key {}",
+            k.result.key_id, k.audit.key_id
+        )
+        .into(),
+    );
     Ok(r)
 }
 
@@ -211,8 +212,7 @@ pub fn verify_outputs(f: &dyn Folder, keys: &Keys, expect: &Expect) -> VResult<R
     let notes = history::check_linear(&r.outputs, true)?;
     r.notes.extend(notes);
     super::check_once(&r.published)?;
-    let voided = super::voided_notes(&r.published);
-    r.notes.extend(voided);
+    r.whole = true;
     r.checks.push(format!(
         "one linear history: {} version-2 outputs of one trail (or of trails linked by witnessed restarts), each extending the one before it",
         r.outputs.len()

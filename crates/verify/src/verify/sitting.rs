@@ -69,12 +69,15 @@ pub fn verify_sitting(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     Ok(Report {
         checks: done,
         outputs: output.into_iter().collect(),
-        subjects: vec![format!(
-            "sitting {} ({}, version {})",
-            s.number,
-            kind_name(s.kind),
-            s.version
-        )],
+        subjects: vec![
+            format!(
+                "sitting {} ({}, version {})",
+                s.number,
+                kind_name(s.kind),
+                s.version
+            )
+            .into(),
+        ],
         notes,
         published: vec![super::Published {
             subject,

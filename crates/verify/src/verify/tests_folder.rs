@@ -26,8 +26,15 @@ fn the_genuine_folders_verify_completely() {
     let r = verify_draw(&load("draw-v2-valid")).unwrap();
     assert!(r.partial.is_empty(), "{:?}", r.partial);
     assert_eq!(
-        r.subjects,
+        r.subjects
+            .iter()
+            .map(|s| s.words.as_str())
+            .collect::<Vec<_>>(),
         ["the draw of chanceux-noel-2018 day 2018-12-22 attempt 1 (version 2)"]
+    );
+    assert!(
+        matches!(&r.subjects[0].voidable, Some(super::Publishes::Draw { day, attempt: 1, .. }) if day == "2018-12-22"),
+        "a draw is what a void notice cancels"
     );
     assert_eq!(r.days, ["2018-12-22"]);
     assert_eq!(r.outputs.len(), 1);

@@ -594,8 +594,15 @@ fn a_void_notices_report_states_what_it_voided() {
     let v = super::tests_vectors::at(&root, "pub/V");
     let r = super::void_notice::verify_void_notice(v, &keys).unwrap();
     assert_eq!(
-        r.subjects,
+        r.subjects
+            .iter()
+            .map(|s| s.words.as_str())
+            .collect::<Vec<_>>(),
         ["the void notice of day 2018-12-23 attempt 1 (version 2)"]
+    );
+    assert_eq!(
+        r.subjects[0].voidable, None,
+        "no void cancels a void notice"
     );
     assert_eq!(r.days, ["2018-12-23"]);
     assert!(r.blocks.is_empty());

@@ -1,7 +1,7 @@
 //! One history publishes each thing once, every version (spec/formats.md §8.4), and voided attempts
 //! are said.
 
-use super::{FailureClass, Published, Publishes, check_once, voided_notes};
+use super::{FailureClass, Published, Publishes, check_once, void_of};
 use crate::audit::chain::Checkpoint;
 use crate::crypto::Hash32;
 use crate::void_notice::Subject as Of;
@@ -68,10 +68,23 @@ fn a_draw_or_commitment_whose_attempt_a_notice_voids_is_said() {
         // A block's void voids only that block's attempt.
         p(void(Of::Block("g/100/e/3".parse().unwrap())), 8, 6),
     ];
-    let notes = voided_notes(&all);
-    assert_eq!(notes.len(), 2, "{notes:?}");
-    assert!(notes[0].starts_with("the draw of op day 2018-12-05 attempt 1 "));
-    assert!(notes[1].starts_with("the commitment of block g/100/e/1 attempt 1 "));
+    let voided: Vec<(String, String)> = all
+        .iter()
+        .filter_map(|o| void_of(&o.subject, &all).map(|v| (o.subject.to_string(), v.to_string())))
+        .collect();
+    assert_eq!(
+        voided,
+        [
+            (
+                "the draw of op day 2018-12-05 attempt 1".to_string(),
+                "the void of day 2018-12-05 attempt 1".to_string()
+            ),
+            (
+                "the commitment of block g/100/e/1 attempt 1".to_string(),
+                "the void of block g/100/e/1 attempt 1".to_string()
+            ),
+        ]
+    );
 }
 
 #[test]

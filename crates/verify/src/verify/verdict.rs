@@ -57,10 +57,15 @@ pub fn keys_line(keys: &super::signed::Keys, producer: &[[u8; 32]]) -> Line {
     Line::Out(printable(&s))
 }
 
-/// The verdict on `report` for the output(s) at `path`: one `VERIFIED` line per output verified,
-/// then the checks, the notes, and what could not be checked (`partial:`). The keys are always
-/// given explicitly (spec/formats.md §8.1 [M-341]): the caller adds [`keys_line`]. Every line is
-/// printable: names from the folders verified are escaped.
+/// What the line of a draw or a block commitment verified on its own adds: a void notice
+/// published later would cancel it, and what sees voids (spec/formats.md §8.1, M-398).
+pub const ALONE: &str = " (alone: a void notice published later would cancel it; only the whole publications medium, verified as one folder of outputs, sees voids)";
+
+/// The verdict on `report` for the output(s) at `path`: one `VERIFIED` line per output verified
+/// (`VOIDED` for a draw or a block commitment a void notice among them voids), then the checks,
+/// the notes, and what could not be checked (`partial:`). The keys are always given explicitly
+/// (spec/formats.md §8.1 [M-341]): the caller adds [`keys_line`]. Every line is printable:
+/// names from the folders verified are escaped.
 pub fn report_lines(path: &str, report: &Report) -> Vec<Line> {
     let path = printable(path);
     let mut lines = vec![];
@@ -69,10 +74,19 @@ pub fn report_lines(path: &str, report: &Report) -> Vec<Line> {
     let first = printable(&report.first_mark());
     for (i, s) in report.subjects.iter().enumerate() {
         let mark = if i == 0 { first.as_str() } else { ": " };
-        lines.push(Line::Out(format!(
-            "VERIFIED{mark}{} in {path}",
-            printable(s)
-        )));
+        let words = printable(&s.words);
+        let void = s
+            .voidable
+            .as_ref()
+            .and_then(|p| super::void_of(p, &report.published));
+        lines.push(Line::Out(match (void, &s.voidable) {
+            (Some(super::Publishes::Void { of, attempt }), _) => format!(
+                "VOIDED{mark}{words} in {path}: the void notice of {} attempt {attempt} (version 2) announces its void; it is not the result",
+                printable(&of.to_string())
+            ),
+            (_, Some(_)) if !report.whole => format!("VERIFIED{mark}{words} in {path}{ALONE}"),
+            _ => format!("VERIFIED{mark}{words} in {path}"),
+        }));
     }
     if report.subjects.is_empty() {
         lines.push(Line::Out(format!("VERIFIED{first}{path}")));
@@ -157,7 +171,7 @@ pub fn trail_report(r: &TrailReport) -> Report {
     }
     Report {
         checks,
-        subjects: vec![format!("the audit trail of {} events", r.events)],
+        subjects: vec![format!("the audit trail of {} events", r.events).into()],
         ..Report::default()
     }
 }
@@ -236,7 +250,10 @@ mod tests {
     #[test]
     fn report_lines_name_each_output_then_checks_notes_and_partial() {
         let report = Report {
-            subjects: vec!["the draw of op day 2018-12-04 attempt 1".into(), "b".into()],
+            subjects: vec![
+                "the draw of op day 2018-12-04 attempt 1".to_string().into(),
+                "b".to_string().into(),
+            ],
             checks: vec!["signature ok".into()],
             notes: vec!["file x ignored".into()],
             partial: vec!["the trail\nwas not given".into()],

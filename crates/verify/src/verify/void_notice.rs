@@ -74,10 +74,13 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
         checks: done,
         outputs: output.into_iter().collect(),
         // The first line of `urne verify`, in the words of the Python verifier's.
-        subjects: vec![format!(
-            "the void notice of {what} attempt {} (version {})",
-            attempt, n.version
-        )],
+        subjects: vec![
+            format!(
+                "the void notice of {what} attempt {} (version {})",
+                attempt, n.version
+            )
+            .into(),
+        ],
         published: vec![super::Published {
             subject,
             checkpoint: cp.clone(),
