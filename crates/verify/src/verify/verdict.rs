@@ -275,6 +275,56 @@ mod tests {
     }
 
     #[test]
+    fn a_voidable_output_alone_says_a_void_would_cancel_it_and_a_voided_one_is_voided() {
+        use super::super::{Published, Publishes, Verified};
+        use crate::subject::Voided;
+        let draw = |day: &str| Publishes::Draw {
+            operation: "op".into(),
+            day: day.into(),
+            attempt: 1,
+        };
+        let cp = crate::audit::chain::Checkpoint {
+            size: 3,
+            root: crate::crypto::Hash32([1; 32]),
+        };
+        let void = Publishes::Void {
+            of: Voided::Day("2018-12-05".parse().unwrap()),
+            attempt: crate::values::Attempt::FIRST,
+        };
+        let mut report = Report {
+            subjects: vec![
+                Verified::voidable("D4".into(), draw("2018-12-04")),
+                Verified::voidable("D5".into(), draw("2018-12-05")),
+                "N".to_string().into(),
+            ],
+            published: vec![Published {
+                subject: void,
+                checkpoint: cp,
+                name: "V/void-notice.json".into(),
+            }],
+            ..Report::default()
+        };
+        let voided = "VOIDED: D5 in p: the void notice of day 2018-12-05 attempt 1 (version 2) announces its void; it is not the result";
+        assert_eq!(
+            report_lines("p", &report),
+            vec![
+                Line::Out(format!("VERIFIED: D4 in p{ALONE}")),
+                Line::Out(voided.into()),
+                Line::Out("VERIFIED: N in p".into()),
+            ]
+        );
+        report.whole = true;
+        assert_eq!(
+            report_lines("p", &report),
+            vec![
+                Line::Out("VERIFIED: D4 in p".into()),
+                Line::Out(voided.into()),
+                Line::Out("VERIFIED: N in p".into()),
+            ]
+        );
+    }
+
+    #[test]
     fn report_lines_without_subjects_name_the_path() {
         let lines = report_lines("x", &Report::default());
         assert_eq!(lines, vec![Line::Out("VERIFIED: x".into())]);
