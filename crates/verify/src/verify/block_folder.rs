@@ -69,25 +69,27 @@ pub fn verify_block_folder(f: &dyn Folder, commitments: &[String], keys: &Keys) 
         let Some(rules) = rules.as_ref() else {
             continue;
         };
-        r.subjects.push(block_subject(&c));
-        let line = verify_block(f, b, c, (rules, &rules_bytes), keys, &mut r)?;
+        let words = block_words(&c);
+        let commitment = Box::new(c.clone());
+        let (line, reveal) = verify_block(f, b, c, (rules, &rules_bytes), keys, &mut r)?;
         r.checks.push(line);
+        r.subjects.push(super::Verified {
+            words,
+            value: super::Value::Block {
+                commitment,
+                reveal: reveal.map(Box::new),
+            },
+        });
     }
     Ok(r)
 }
 
-/// `block B attempt N (version V)`: a block commitment verified, which a void notice of its
-/// attempt cancels (spec/formats.md §8.1, M-398).
-pub(super) fn block_subject(c: &CommitFile) -> super::Verified {
-    super::Verified::voidable(
-        format!(
-            "block {} attempt {} (version {})",
-            c.block, c.attempt, c.version
-        ),
-        super::Publishes::Commitment {
-            block: c.block.clone(),
-            attempt: c.attempt,
-        },
+/// `block B attempt N (version V)`: the words of a block commitment verified (spec/formats.md
+/// §8.1).
+pub(super) fn block_words(c: &CommitFile) -> String {
+    format!(
+        "block {} attempt {} (version {})",
+        c.block, c.attempt, c.version
     )
 }
 
@@ -256,7 +258,7 @@ fn verify_block(
     (rules, rules_bytes): (&GameRules, &[u8]),
     keys: &Keys,
     report: &mut Report,
-) -> VResult<String> {
+) -> VResult<(String, Option<RevealFile>)> {
     let name = signed.name.clone();
     let id = BlockId::parse(&c.block).map_err(|e| fail(C::Malformed, format!("{name}: {e}")))?;
     id.check_rules(rules)
@@ -289,6 +291,7 @@ fn verify_block(
     b.check_manifest(report)?;
     let mut what = format!("{}: signed commitment, G-3 counts", b.c.block);
     let csv_present = b.signed.tickets.is_some();
+    let mut revealed = None;
     match b.read_reveal()? {
         Some(rv) => {
             report.outputs.extend(rv.output.clone());
@@ -306,6 +309,7 @@ fn verify_block(
             } else {
                 ", revealed: every ticket recomputed from the seed (every grid checked)"
             });
+            revealed = Some(rv.file);
         }
         None if csv_present => {
             // Before the reveal (step 3): the production file against the commitment.
@@ -315,7 +319,7 @@ fn verify_block(
         }
         None => {}
     }
-    Ok(what)
+    Ok((what, revealed))
 }
 
 impl Committed<'_> {

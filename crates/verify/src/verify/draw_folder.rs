@@ -80,7 +80,6 @@ pub fn verify_draw_folder(
     let mut r = Report::default();
     let signed = step1_signatures(f, keys, &mut r)?;
     let (bundle, leaves) = step2_bundle(&signed, &mut r)?;
-    r.subjects.push(subject(&bundle.core, bundle.version));
     r.days.push(bundle.core.day.clone());
     let seed = step3_seed(
         &bundle.core,
@@ -99,6 +98,13 @@ pub fn verify_draw_folder(
         step8_auditor(a, rules, &bundle, &leaves, result.as_ref(), &mut r)?;
     }
     step9_manifest(f, &signed, &bundle.core, bundle.version, keys, &mut r)?;
+    r.subjects.push(super::Verified {
+        words: subject(&bundle.core, bundle.version),
+        value: super::Value::Draw {
+            bundle: Box::new(bundle),
+            result: result.map(Box::new),
+        },
+    });
     Ok(r)
 }
 

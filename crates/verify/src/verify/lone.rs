@@ -47,8 +47,6 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
             format!("{name} is not an urne-draw-result version 1 or 2"),
         ));
     }
-    r.subjects
-        .push(super::manifest_check::subject(&res.core, res.version));
     r.days.push(res.core.day.clone());
     if res.pkcs11.is_some() != (res.version == 2) {
         return Err(fail(
@@ -87,6 +85,10 @@ pub fn verify_lone_result(f: &dyn Folder, name: &str, keys: &Keys) -> VResult<Re
     r.partial.push(
         "the selection was not recomputed and the commitment not checked against the leaves (no bundle.json and leaves.bin)".into(),
     );
+    r.subjects.push(super::Verified {
+        words: super::manifest_check::subject(&res.core, res.version),
+        value: super::Value::Result(Box::new(res)),
+    });
     Ok(r)
 }
 
@@ -129,7 +131,6 @@ pub fn verify_lone_commitment(f: &dyn Folder, name: &str, keys: &Keys) -> VResul
     r.checks.push(format!("{name} signature"));
     let c = parse_commitment(name, &bytes)?;
     identity(name, &c)?;
-    r.subjects.push(super::block_folder::block_subject(&c));
     r.blocks.push(c.block.clone());
     super::standing::of_commitment(name, &c, &mut r)?;
     let output = commitment_evidence(name, &f.show(name), (&bytes, &c), keys, &mut r.published)?;
@@ -143,5 +144,9 @@ pub fn verify_lone_commitment(f: &dyn Folder, name: &str, keys: &Keys) -> VResul
     if c.version == 2 {
         r.partial.push("no manifest".into());
     }
+    r.subjects.push(super::Verified {
+        words: super::block_folder::block_words(&c),
+        value: super::Value::Commitment(Box::new(c)),
+    });
     Ok(r)
 }

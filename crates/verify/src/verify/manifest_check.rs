@@ -10,7 +10,7 @@ use crate::manifest::{self, Audience, Manifest};
 use crate::values::KeyId;
 
 /// What the draw `core` publishes (spec/formats.md §8.4).
-pub(super) fn publishes(core: &DrawCore) -> super::Publishes {
+pub fn publishes(core: &DrawCore) -> super::Publishes {
     super::Publishes::Draw {
         operation: core.operation.clone(),
         day: core.day.clone(),
@@ -19,9 +19,8 @@ pub(super) fn publishes(core: &DrawCore) -> super::Publishes {
 }
 
 /// `the draw of OPERATION day DAY attempt N (version V)`.
-pub(super) fn subject(core: &DrawCore, version: u32) -> super::Verified {
-    let p = publishes(core);
-    super::Verified::voidable(format!("{p} (version {version})"), p)
+pub(super) fn subject(core: &DrawCore, version: u32) -> String {
+    format!("{} (version {version})", publishes(core))
 }
 
 /// Step 9 on a manifest `bytes` of the draw `core` (of `version`), the files of the folder
@@ -51,7 +50,7 @@ pub(super) fn check_manifest(
             C::Inconsistent,
             format!(
                 "{name} is not the manifest of {} (or names another result key)",
-                subject(core, version).words
+                subject(core, version)
             ),
         ));
     }

@@ -173,33 +173,79 @@ pub struct Report {
     pub sittings: Vec<Listing>,
 }
 
-/// One output verified, as the verdict's first lines name it (spec/formats.md §8.1): its words,
-/// and, for a draw or a block commitment, the attempt a void notice would cancel (M-398).
+/// One output verified (spec/formats.md §8.1): the words of the verdict's line that names it, and
+/// its files as parsed once their every check held, so that production and players take the
+/// values from here and never parse the bytes again.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verified {
     /// `the draw of … (version 2)`, `block … attempt … (version …)`, `sitting …`, ….
     pub words: String,
-    /// What a void notice would cancel: a draw's or a block's attempt; `None` for the outputs
-    /// no void cancels (void notices, sittings, key exports, audit trails, proofs).
-    pub voidable: Option<Publishes>,
+    /// What was verified, as values.
+    pub value: Value,
 }
 
+/// The verified contents of one output (spec/formats.md §4.7, §5.B7, §4.6, §9.3, §8.6, §6.4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A draw folder: its bundle, and its result when the folder holds one (the winner's and the
+    /// reserves' accounts are in the result only).
+    Draw {
+        /// `bundle.json`.
+        bundle: Box<crate::draw::files::BundleFile>,
+        /// `result.json`, when present.
+        result: Option<Box<crate::draw::files::ResultFile>>,
+    },
+    /// A lone result (§8.5: not recomputed from the leaves).
+    Result(Box<crate::draw::files::ResultFile>),
+    /// A block of a block folder: its commitment, and its reveal when the folder holds one.
+    Block {
+        /// `S.commit.json`.
+        commitment: Box<crate::block::files::CommitFile>,
+        /// `S.reveal.json`, when present.
+        reveal: Option<Box<crate::block::files::RevealFile>>,
+    },
+    /// A lone block commitment (§8.5: the rules and the production file not checked).
+    Commitment(Box<crate::block::files::CommitFile>),
+    /// A void notice.
+    VoidNotice(Box<crate::void_notice::VoidNotice>),
+    /// A sitting's `sitting.json`.
+    Sitting(Box<crate::sitting::SittingFile>),
+    /// A key export's `keys.json`.
+    KeyExport(Box<crate::events::payloads::ExportedKeys>),
+    /// An exported audit trail: its events, all chained.
+    AuditTrail {
+        /// How many events it holds.
+        events: u64,
+    },
+}
+
+#[cfg(test)]
 impl Verified {
-    /// An output a void notice can cancel (a draw, a lone result, a block commitment).
-    pub fn voidable(words: String, publishes: Publishes) -> Verified {
+    /// An output of these words that no void cancels (an audit trail of no events), for the
+    /// tests of the verdict's words.
+    pub(crate) fn words(words: &str) -> Verified {
         Verified {
-            words,
-            voidable: Some(publishes),
+            words: words.into(),
+            value: Value::AuditTrail { events: 0 },
         }
     }
 }
 
-impl From<String> for Verified {
-    /// An output no void notice cancels.
-    fn from(words: String) -> Verified {
-        Verified {
-            words,
-            voidable: None,
+impl Verified {
+    /// What a void notice would cancel (spec/formats.md §8.1, M-398): a draw's attempt (a draw
+    /// folder, a lone result) or a block's (a block, a lone commitment); `None` for the outputs no
+    /// void cancels.
+    pub fn voidable(&self) -> Option<Publishes> {
+        match &self.value {
+            Value::Draw { bundle, .. } => Some(manifest_check::publishes(&bundle.core)),
+            Value::Result(r) => Some(manifest_check::publishes(&r.core)),
+            Value::Block { commitment: c, .. } | Value::Commitment(c) => {
+                Some(Publishes::Commitment {
+                    block: c.block.clone(),
+                    attempt: c.attempt,
+                })
+            }
+            _ => None,
         }
     }
 }

@@ -148,13 +148,13 @@ fn verify_key_export(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
             ));
         }
     }
-    r.subjects.push(
-        format!(
+    r.subjects.push(super::Verified {
+        words: format!(
             "the key export of result key {} and audit key {}",
             k.result.key_id, k.audit.key_id
-        )
-        .into(),
-    );
+        ),
+        value: super::Value::KeyExport(Box::new(k)),
+    });
     Ok(r)
 }
 

@@ -69,15 +69,15 @@ pub fn verify_sitting(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
     Ok(Report {
         checks: done,
         outputs: output.into_iter().collect(),
-        subjects: vec![
-            format!(
+        subjects: vec![super::Verified {
+            words: format!(
                 "sitting {} ({}, version {})",
                 s.number,
                 kind_name(s.kind),
                 s.version
-            )
-            .into(),
-        ],
+            ),
+            value: super::Value::Sitting(Box::new(s.clone())),
+        }],
         notes,
         published: vec![super::Published {
             subject,

@@ -33,8 +33,18 @@ fn the_genuine_folders_verify_completely() {
         ["the draw of chanceux-noel-2018 day 2018-12-22 attempt 1 (version 2)"]
     );
     assert!(
-        matches!(&r.subjects[0].voidable, Some(super::Publishes::Draw { day, attempt: 1, .. }) if day == "2018-12-22"),
+        matches!(&r.subjects[0].voidable(), Some(super::Publishes::Draw { day, attempt: 1, .. }) if day == "2018-12-22"),
         "a draw is what a void notice cancels"
+    );
+    // Its values, verified: the bundle and the result, as parsed.
+    let super::Value::Draw { bundle, result } = &r.subjects[0].value else {
+        panic!("a draw folder's value is a draw: {:?}", r.subjects[0].value);
+    };
+    assert_eq!(bundle.core.day, "2018-12-22");
+    assert_eq!(
+        result.as_ref().map(|r| r.winner.leaf),
+        Some(bundle.winner.leaf),
+        "the result beside the bundle, with the same winner"
     );
     assert_eq!(r.days, ["2018-12-22"]);
     assert_eq!(r.outputs.len(), 1);

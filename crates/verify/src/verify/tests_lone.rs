@@ -26,6 +26,14 @@ fn a_lone_v2_result_checks_the_files_beside_it_against_its_manifest() {
     // It joins the publish-once check only, not the chain across outputs (spec/formats.md §8.4).
     assert!(r.outputs.is_empty());
     assert_eq!(r.published.len(), 1);
+    // Its value is the result as verified: a draw's attempt, which a void would cancel.
+    let super::Value::Result(res) = &r.subjects[0].value else {
+        panic!("{:?}", r.subjects[0].value);
+    };
+    assert_eq!(
+        r.subjects[0].voidable(),
+        Some(super::manifest_check::publishes(&res.core))
+    );
     // Each of those three in other bytes than the manifest lists (validly signed): inconsistent.
     for name in ["result.json", "rules.json", "checkpoint.note"] {
         let mut root = load("draw-v2-valid");
@@ -68,6 +76,16 @@ fn a_lone_commitment_says_what_it_could_not_check() {
         ]
     );
     assert_eq!(r.blocks.len(), 1);
+    let super::Value::Commitment(c) = &r.subjects[0].value else {
+        panic!("{:?}", r.subjects[0].value);
+    };
+    assert_eq!(
+        r.subjects[0].voidable(),
+        Some(super::Publishes::Commitment {
+            block: c.block.clone(),
+            attempt: c.attempt
+        })
+    );
     assert_eq!(r.outputs.len(), 1);
     let root = load("block-folder-valid");
     let r = verify_lone_commitment(at(&root, "block"), COMMIT, &keys(&root)).unwrap();
@@ -242,4 +260,22 @@ fn a_reveal_of_another_block_in_any_one_thing_is_inconsistent() {
             "{member}"
         );
     }
+}
+
+#[test]
+fn a_revealed_block_folder_gives_its_commitment_and_its_reveal_as_values() {
+    let root = load("block-folder-v2-valid");
+    let f = at(&root, "block");
+    let commits = super::block_folder::block_commitments(f).unwrap();
+    let r = super::block_folder::verify_block_folder(f, &commits, &keys(&root)).unwrap();
+    let super::Value::Block { commitment, reveal } = &r.subjects[0].value else {
+        panic!("{:?}", r.subjects[0].value);
+    };
+    let reveal = reveal.as_ref().expect("the folder holds the reveal");
+    assert_eq!(reveal.block, commitment.block);
+    assert_eq!(
+        r.subjects[0].words,
+        super::block_folder::block_words(commitment)
+    );
+    assert!(r.subjects[0].voidable().is_some());
 }

@@ -601,8 +601,14 @@ fn a_void_notices_report_states_what_it_voided() {
         ["the void notice of day 2018-12-23 attempt 1 (version 2)"]
     );
     assert_eq!(
-        r.subjects[0].voidable, None,
+        r.subjects[0].voidable(),
+        None,
         "no void cancels a void notice"
+    );
+    assert!(
+        matches!(&r.subjects[0].value, super::Value::VoidNotice(n) if n.attempt == 1),
+        "{:?}",
+        r.subjects[0].value
     );
     assert_eq!(r.days, ["2018-12-23"]);
     assert!(r.blocks.is_empty());

@@ -34,14 +34,14 @@ fn report(days: &[&str], blocks: &[&str]) -> Report {
 fn a_report_extended_keeps_both_in_order() {
     let mut a = Report {
         checks: vec!["a".into()],
-        subjects: vec!["s".to_string().into()],
+        subjects: vec![super::Verified::words("s")],
         partial: vec!["p".into()],
         notes: vec!["n".into()],
         ..report(&["d1"], &["b1"])
     };
     a.extend(Report {
         checks: vec!["b".into()],
-        subjects: vec!["t".to_string().into()],
+        subjects: vec![super::Verified::words("t")],
         partial: vec!["q".into()],
         notes: vec!["m".into()],
         ..report(&["d2"], &["b2"])

@@ -162,6 +162,7 @@ fn the_selection_recomputes_exactly() {
         C::Inconsistent
     );
     assert!(crate::draw::Ranges::of(&[]).is_empty());
+    assert!(!ranges.is_empty());
 }
 
 #[test]

@@ -75,11 +75,11 @@ pub fn report_lines(path: &str, report: &Report) -> Vec<Line> {
     for (i, s) in report.subjects.iter().enumerate() {
         let mark = if i == 0 { first.as_str() } else { ": " };
         let words = printable(&s.words);
-        let void = s
-            .voidable
+        let voidable = s.voidable();
+        let void = voidable
             .as_ref()
             .and_then(|p| super::void_of(p, &report.published));
-        lines.push(Line::Out(match (void, &s.voidable) {
+        lines.push(Line::Out(match (void, &voidable) {
             (Some(super::Publishes::Void { of, attempt }), _) => format!(
                 "VOIDED{mark}{words} in {path}: the void notice of {} attempt {attempt} (version 2) announces its void; it is not the result",
                 printable(&of.to_string())
@@ -171,7 +171,10 @@ pub fn trail_report(r: &TrailReport) -> Report {
     }
     Report {
         checks,
-        subjects: vec![format!("the audit trail of {} events", r.events).into()],
+        subjects: vec![super::Verified {
+            words: format!("the audit trail of {} events", r.events),
+            value: super::Value::AuditTrail { events: r.events },
+        }],
         ..Report::default()
     }
 }
@@ -251,8 +254,8 @@ mod tests {
     fn report_lines_name_each_output_then_checks_notes_and_partial() {
         let report = Report {
             subjects: vec![
-                "the draw of op day 2018-12-04 attempt 1".to_string().into(),
-                "b".to_string().into(),
+                super::super::Verified::words("the draw of op day 2018-12-04 attempt 1"),
+                super::super::Verified::words("b"),
             ],
             checks: vec!["signature ok".into()],
             notes: vec!["file x ignored".into()],
@@ -276,12 +279,22 @@ mod tests {
 
     #[test]
     fn a_voidable_output_alone_says_a_void_would_cancel_it_and_a_voided_one_is_voided() {
-        use super::super::{Published, Publishes, Verified};
+        use super::super::{Published, Publishes, Value, Verified};
         use crate::subject::Voided;
-        let draw = |day: &str| Publishes::Draw {
-            operation: "op".into(),
-            day: day.into(),
-            attempt: 1,
+        let draw = |words: &str, day: &str| {
+            let root = super::super::tests_kit::load("draw-valid-public");
+            let d = super::super::tests_vectors::at(&root, "draw");
+            let mut bundle: crate::draw::files::BundleFile =
+                serde_json::from_slice(&d.files["bundle.json"]).unwrap();
+            bundle.core.day = day.into();
+            bundle.core.attempt = 1;
+            Verified {
+                words: words.into(),
+                value: Value::Draw {
+                    bundle: Box::new(bundle),
+                    result: None,
+                },
+            }
         };
         let cp = crate::audit::chain::Checkpoint {
             size: 3,
@@ -293,9 +306,9 @@ mod tests {
         };
         let mut report = Report {
             subjects: vec![
-                Verified::voidable("D4".into(), draw("2018-12-04")),
-                Verified::voidable("D5".into(), draw("2018-12-05")),
-                "N".to_string().into(),
+                draw("D4", "2018-12-04"),
+                draw("D5", "2018-12-05"),
+                Verified::words("N"),
             ],
             published: vec![Published {
                 subject: void,

@@ -74,13 +74,13 @@ pub fn verify_void_notice(f: &dyn Folder, keys: &Keys) -> VResult<Report> {
         checks: done,
         outputs: output.into_iter().collect(),
         // The first line of `urne verify`, in the words of the Python verifier's.
-        subjects: vec![
-            format!(
+        subjects: vec![super::Verified {
+            words: format!(
                 "the void notice of {what} attempt {} (version {})",
                 attempt, n.version
-            )
-            .into(),
-        ],
+            ),
+            value: super::Value::VoidNotice(Box::new(n.clone())),
+        }],
         published: vec![super::Published {
             subject,
             checkpoint: cp.clone(),
