@@ -44,9 +44,11 @@ fn a_report_extended_keeps_both_in_order() {
         subjects: vec![super::Verified::words("t")],
         partial: vec!["q".into()],
         notes: vec!["m".into()],
+        whole: true,
         ..report(&["d2"], &["b2"])
     });
     assert_eq!(a.checks, ["a", "b"]);
+    assert!(a.whole, "outputs verified together stay so once joined");
     assert_eq!(
         a.subjects
             .iter()

@@ -335,6 +335,42 @@ mod tests {
                 Line::Out("VERIFIED: N in p".into()),
             ]
         );
+        // Unofficial rules are named on the first line only, whatever its first word.
+        report.unofficial = vec!["x".into()];
+        report.subjects.swap(0, 1);
+        let lines = report_lines("p", &report);
+        let mark = format!(" ({}: x): ", crate::rules::official::WORDS);
+        assert_eq!(
+            lines[0],
+            Line::Out(voided.replacen(": ", &mark, 1)),
+            "{lines:?}"
+        );
+        assert_eq!(lines[1], Line::Out("VERIFIED: D4 in p".into()));
+    }
+
+    #[test]
+    fn an_exported_trail_is_named_by_its_events_and_says_what_is_not_yet_covered() {
+        let t = super::super::trail::TrailReport {
+            events: 7,
+            checkpoints: 2,
+            covered: 5,
+            key: Some([3; 32]),
+            trail: None,
+        };
+        let r = trail_report(&t);
+        assert_eq!(r.subjects.len(), 1);
+        assert_eq!(r.subjects[0].words, "the audit trail of 7 events");
+        assert_eq!(
+            r.subjects[0].value,
+            super::super::Value::AuditTrail { events: 7 }
+        );
+        assert_eq!(r.subjects[0].voidable(), None);
+        assert_eq!(r.checks[0], "7 audit events chained (1..7)");
+        assert!(r.checks[1].starts_with("2 checkpoint(s) verify under the audit key "));
+        assert_eq!(
+            r.checks[2],
+            "events 6..7 chained, not yet covered by a checkpoint"
+        );
     }
 
     #[test]
