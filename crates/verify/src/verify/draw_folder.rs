@@ -311,7 +311,7 @@ pub(super) fn checkpoint_and_history(
         ));
     }
     one_time_format("drawn_at", h.drawn_at)?;
-    let subject = super::manifest_check::publishes(h.core);
+    let subject = super::draw_publishes(h.core);
     r.published.push(super::Published {
         subject: subject.clone(),
         checkpoint: cp.clone(),

@@ -9,18 +9,9 @@ use crate::draw::files::DrawCore;
 use crate::manifest::{self, Audience, Manifest};
 use crate::values::KeyId;
 
-/// What the draw `core` publishes (spec/formats.md §8.4).
-pub fn publishes(core: &DrawCore) -> super::Publishes {
-    super::Publishes::Draw {
-        operation: core.operation.clone(),
-        day: core.day.clone(),
-        attempt: core.attempt,
-    }
-}
-
 /// `the draw of OPERATION day DAY attempt N (version V)`.
 pub(super) fn subject(core: &DrawCore, version: u32) -> String {
-    format!("{} (version {version})", publishes(core))
+    format!("{} (version {version})", super::draw_publishes(core))
 }
 
 /// Step 9 on a manifest `bytes` of the draw `core` (of `version`), the files of the folder

@@ -237,8 +237,8 @@ impl Verified {
     /// void cancels.
     pub fn voidable(&self) -> Option<Publishes> {
         match &self.value {
-            Value::Draw { bundle, .. } => Some(manifest_check::publishes(&bundle.core)),
-            Value::Result(r) => Some(manifest_check::publishes(&r.core)),
+            Value::Draw { bundle, .. } => Some(draw_publishes(&bundle.core)),
+            Value::Result(r) => Some(draw_publishes(&r.core)),
             Value::Block { commitment: c, .. } | Value::Commitment(c) => {
                 Some(Publishes::Commitment {
                     block: c.block.clone(),
@@ -247,6 +247,15 @@ impl Verified {
             }
             _ => None,
         }
+    }
+}
+
+/// What the draw `core` publishes (spec/formats.md §8.4): its operation's day and attempt.
+pub fn draw_publishes(core: &crate::draw::files::DrawCore) -> Publishes {
+    Publishes::Draw {
+        operation: core.operation.clone(),
+        day: core.day.clone(),
+        attempt: core.attempt,
     }
 }
 

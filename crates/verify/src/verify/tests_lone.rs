@@ -32,7 +32,7 @@ fn a_lone_v2_result_checks_the_files_beside_it_against_its_manifest() {
     };
     assert_eq!(
         r.subjects[0].voidable(),
-        Some(super::manifest_check::publishes(&res.core))
+        Some(super::draw_publishes(&res.core))
     );
     // Each of those three in other bytes than the manifest lists (validly signed): inconsistent.
     for name in ["result.json", "rules.json", "checkpoint.note"] {
