@@ -18,6 +18,11 @@ if ! $py -c 'import cryptography' 2>/dev/null; then
   echo "verifier/test.sh: installing the Python package cryptography (pip)" >&2
   $py -m pip install --quiet cryptography || $py -m pip install --quiet --break-system-packages cryptography
 fi
+# jsonschema (draft 2020-12: 4.0 or later) checks the published schemas, never the verifier.
+if ! $py -c 'from jsonschema import Draft202012Validator' 2>/dev/null; then
+  echo "verifier/test.sh: installing the Python package jsonschema (pip)" >&2
+  $py -m pip install --quiet jsonschema || $py -m pip install --quiet --break-system-packages jsonschema
+fi
 V="$py $root/verifier/urne_verify.py"
 # The prompts typed at (URNE_*_PROMPT), kept in one place with the scripts' helpers.
 . scripts/lib.sh
@@ -84,6 +89,13 @@ for spec in $days; do
   both 0 "$day public mode" "$tmp/d-$day" --keys "$tmp/keysA"
   both 0 "$day auditor mode" "$tmp/d-$day" --keys "$tmp/keysA" --export "$e" --producer-key tests/fixtures/keys/test-producer.pub.pem
 done
+# The published schema of production's export (schemas/, issue 27): the simulated exports of
+# these days validate, as every vector's does (verifier/test_schemas.py).
+if $py verifier/test_schemas.py --export "$tmp"/exp/entries-*.jsonl; then
+  ok "the simulated exports and the vectors' validate against schemas/entry-export-v1.*"
+else
+  bad "schemas/entry-export-v1.* and the strict reader disagree"
+fi
 # A proof for the 2018-12-22 winner.
 winner=$($py -c 'import json,sys; print(json.load(open(sys.argv[1]))["winner"]["account"])' "$tmp/d-2018-12-22/result.json")
 "$urne" proof --day 2018-12-22 --account "$winner" --out "$tmp/proof.json" >/dev/null 2>&1

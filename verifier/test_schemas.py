@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""The published JSON Schemas (schemas/, draft 2020-12) against the strict reader's verdicts
+(issue 27 item 1, spec/formats.md §4.1.1): production's export (entry-export-v1, written by hand).
+
+- every schema is a valid draft 2020-12 schema;
+- every line of every export in tests/vectors validates, unless its vector expects `malformed`
+  (the export is then refused by the strict reader, maybe for a rule a schema cannot state):
+  the schema is never stricter than the reader;
+- lines the reader refuses for a rule the schema states (a member missing or of another type,
+  an unknown record type, a value out of its grammar or range) do not validate: the schema is
+  not looser than the reader on what it states;
+- the exports urne-simulate writes validate (given with --export FILE…).
+
+Usage: verifier/test_schemas.py [--export FILE]…   (exit 0 all passed, 1 a failure)
+"""
+import copy
+import glob
+import json
+import os
+import sys
+
+from jsonschema import Draft202012Validator
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def schema(name):
+    with open(os.path.join(ROOT, "schemas", name), encoding="utf-8") as f:
+        s = json.load(f)
+    Draft202012Validator.check_schema(s)
+    return Draft202012Validator(s)
+
+
+HEADER = schema("entry-export-v1.header.schema.json")
+RECORD = schema("entry-export-v1.record.schema.json")
+
+
+def export_errors(text, where):
+    """Why the lines of one export do not validate (empty when they all do)."""
+    errors = []
+    for i, line in enumerate(text.split("\n")[:-1], start=1):
+        v = HEADER if i == 1 else RECORD
+        e = next(iter(v.iter_errors(json.loads(line))), None)
+        if e is not None:
+            errors.append(f"{where} line {i}: {e.message}")
+    return errors
+
+
+def main(argv):
+    fails = []
+    checked = lines = 0
+    for p in sorted(glob.glob(os.path.join(ROOT, "tests", "vectors", "*.json"))):
+        with open(p, encoding="utf-8") as f:
+            v = json.load(f)
+        if not isinstance(v, dict) or "files" not in v or v.get("expect") == "malformed":
+            continue
+        for k, e in v["files"].items():
+            if os.path.basename(k).startswith("entries-") and k.endswith(".jsonl") and "utf8" in e:
+                fails += export_errors(e["utf8"], f"{os.path.basename(p)}: {k}")
+                checked += 1
+                lines += e["utf8"].count("\n")
+    if checked == 0:
+        fails.append("no export among the vectors: nothing was checked")
+    # Lines the strict reader refuses, each for one rule the schema states (spec/formats.md §4.1.1,
+    # §4.1.2), made from a valid header and play.
+    header = {"format": "draw-entries", "version": 1, "operation": "chanceux-noel-2018",
+              "day": "2018-12-22", "producer": "0123456789abcdef",
+              "generated_at": "2018-12-23T00:10:00Z", "status_as_of": "2018-12-23T00:00:00+01:00",
+              "plays": 1, "exclusions": 0}
+    play = {"type": "play", "id": "p-1", "account": "ab" * 32, "at": "2018-12-22T10:00:00.5+01:00",
+            "stake_cents": 1000, "channel": "web", "game": "loto", "subscription": None}
+    exclusion = {"type": "exclusion", "account": "cd" * 32, "reason": "self-excluded"}
+    for v, good in [(HEADER, header), (RECORD, play), (RECORD, exclusion),
+                    (RECORD, dict(play, subscription={"subscribed_at": "2018-11-01T00:00:00Z", "x": 1})),
+                    (HEADER, dict(header, unknown="ignored")), (RECORD, dict(play, unknown=[1, {}]))]:
+        e = next(iter(v.iter_errors(good)), None)
+        if e is not None:
+            fails.append(f"a valid line does not validate: {good}: {e.message}")
+    bad = []
+    for key in header:
+        bad.append((HEADER, f"header without {key}", {k: x for k, x in header.items() if k != key}))
+    for key, value in [("format", "entries"), ("version", 2), ("day", "2018-12-22T00:00:00Z"),
+                       ("producer", "0123456789ABCDEF"), ("generated_at", "2018-12-23 00:10:00Z"),
+                       ("status_as_of", "2018-12-23T00:00:60Z"), ("plays", -1), ("exclusions", "0"),
+                       ("plays", 1.5)]:
+        bad.append((HEADER, f"header {key} {value!r}", dict(header, **{key: value})))
+    for key in play:
+        bad.append((RECORD, f"play without {key}", {k: x for k, x in play.items() if k != key}))
+    for key, value in [("type", "bet"), ("id", ""), ("id", "p" * 65), ("id", "p 1"), ("account", "AB" * 32),
+                       ("account", "ab" * 31), ("at", "2018-12-22T24:00:00Z"), ("at", "2018-12-22T10:00:00"),
+                       ("stake_cents", 0), ("stake_cents", 100000001), ("stake_cents", "1000"),
+                       ("channel", "phone"), ("game", ""), ("game", "g" * 65), ("subscription", {}),
+                       ("subscription", {"subscribed_at": "2018-11-01"}), ("subscription", "2018-11-01T00:00:00Z")]:
+        bad.append((RECORD, f"play {key} {value!r}", dict(play, **{key: value})))
+    for key in exclusion:
+        bad.append((RECORD, f"exclusion without {key}", {k: x for k, x in exclusion.items() if k != key}))
+    bad.append((RECORD, "exclusion reason 3", dict(exclusion, reason=3)))
+    bad.append((RECORD, "a record that is not an object", ["play"]))
+    for v, what, line in bad:
+        if v.is_valid(line):
+            fails.append(f"validates, though the strict reader refuses it: {what}")
+    exports = [a for a in argv[1:] if a != "--export"]
+    for path in exports:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        fails += export_errors(text, path)
+        lines += text.count("\n")
+    for f in fails:
+        print(f"  FAIL  {f}")
+    print(f"schemas: {checked} vector exports and {len(exports)} simulated ones ({lines} lines) validate; "
+          f"{len(bad)} refused lines do not; {len(fails)} failure(s)")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
