@@ -65,3 +65,6 @@ pub mod subject;
 pub mod values;
 pub mod verify;
 pub mod void_notice;
+
+#[cfg(test)]
+mod schemas;

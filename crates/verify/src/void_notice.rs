@@ -17,6 +17,7 @@ pub const VERSION: u32 = 2;
 /// `void-notice.json` (spec/formats.md §4.6). Of `day` and `block` exactly one is non-null; both
 /// members are always present.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct VoidNotice {
     /// [`FORMAT`].
@@ -27,9 +28,17 @@ pub struct VoidNotice {
     pub operation: String,
     /// The day whose attempt was voided (`YYYY-MM-DD`), or `null` for a block.
     #[serde(deserialize_with = "present")]
+    #[cfg_attr(
+        test,
+        schemars(required, schema_with = "crate::schemas::nullable::<String>")
+    )]
     pub day: Option<String>,
     /// The block whose attempt was voided (canonical id, spec/formats.md §5.B2), or `null` for a day.
     #[serde(deserialize_with = "present")]
+    #[cfg_attr(
+        test,
+        schemars(required, schema_with = "crate::schemas::nullable::<String>")
+    )]
     pub block: Option<String>,
     /// The attempt voided.
     pub attempt: u32,

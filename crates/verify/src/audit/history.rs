@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// The output published before this one, as the trail recorded it (`output.published`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Predecessor {
     /// The SHA-256 of its primary file (`bundle.json`, `S.commit.json`, `S.reveal.json`).
@@ -22,6 +23,7 @@ pub struct Predecessor {
 
 /// An output's place in the history (the `history` member of a version-2 output).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct History {
     /// The trail's identity (spec/appliance.md §6.6).
@@ -29,6 +31,10 @@ pub struct History {
     /// The output published before it; `null` for the trail's first output. The member is
     /// required: `null`, never absent (spec/formats.md §6.7, §1.5).
     #[serde(deserialize_with = "Option::deserialize")]
+    #[cfg_attr(
+        test,
+        schemars(required, schema_with = "crate::schemas::nullable::<Predecessor>")
+    )]
     pub predecessor: Option<Predecessor>,
     /// The RFC 9162 §2.1.4 proof that the predecessor's checkpoint is a prefix of this output's
     /// (empty without a predecessor, or when both checkpoints have the same size).
@@ -41,6 +47,7 @@ pub struct History {
 
 /// The trail a restarted trail replaced, as every output of the new trail states it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Restart {
     /// The trail replaced.

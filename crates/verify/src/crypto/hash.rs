@@ -90,6 +90,22 @@ impl fmt::Debug for Hash32 {
     }
 }
 
+/// Its JSON Schema (schemas/, generated in the tests): 64 lowercase hex digits.
+#[cfg(test)]
+impl schemars::JsonSchema for Hash32 {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Hash32".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^[0-9a-f]{64}$",
+            "description": "32 bytes as 64 lowercase hex digits (spec/formats.md §1.2)."
+        })
+    }
+}
+
 impl serde::Serialize for Hash32 {
     /// As the string of its 64 lowercase hex digits.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
