@@ -46,20 +46,27 @@ def export_errors(text, where):
     return errors
 
 
-def main(argv):
-    fails = []
-    checked = lines = 0
-    checked_outputs = {}
+def vector_files(wanted):
+    """(vector name, path in it, text) of every file of a vector not expecting `malformed` whose
+    path `wanted` accepts."""
     for p in sorted(glob.glob(os.path.join(ROOT, "tests", "vectors", "*.json"))):
         with open(p, encoding="utf-8") as f:
             v = json.load(f)
         if not isinstance(v, dict) or "files" not in v or v.get("expect") == "malformed":
             continue
         for k, e in v["files"].items():
-            if os.path.basename(k).startswith("entries-") and k.endswith(".jsonl") and "utf8" in e:
-                fails += export_errors(e["utf8"], f"{os.path.basename(p)}: {k}")
-                checked += 1
-                lines += e["utf8"].count("\n")
+            if wanted(k) and "utf8" in e:
+                yield os.path.basename(p), k, e["utf8"]
+
+
+def main(argv):
+    fails = []
+    checked = lines = 0
+    checked_outputs = {}
+    for name, k, text in vector_files(lambda k: os.path.basename(k).startswith("entries-") and k.endswith(".jsonl")):
+        fails += export_errors(text, f"{name}: {k}")
+        checked += 1
+        lines += text.count("\n")
     if checked == 0:
         fails.append("no export among the vectors: nothing was checked")
     # Lines the strict reader refuses, each for one rule the schema states (spec/formats.md §4.1.1,
@@ -105,26 +112,19 @@ def main(argv):
     for fname, file in [("void-notice.schema.json", "void-notice.json")]:
         v = schema(fname)
         seen = 0
-        for p in sorted(glob.glob(os.path.join(ROOT, "tests", "vectors", "*.json"))):
-            with open(p, encoding="utf-8") as f:
-                vec = json.load(f)
-            if not isinstance(vec, dict) or "files" not in vec or vec.get("expect") == "malformed":
+        for name, k, text in vector_files(lambda k, file=file: os.path.basename(k) == file):
+            doc = json.loads(text)
+            err = next(iter(v.iter_errors(doc)), None)
+            if err is not None:
+                fails.append(f"{name}: {k}: {err.message}")
                 continue
-            for k, e in vec["files"].items():
-                if os.path.basename(k) != file or "utf8" not in e:
-                    continue
-                doc = json.loads(e["utf8"])
-                err = next(iter(v.iter_errors(doc)), None)
-                if err is not None:
-                    fails.append(f"{os.path.basename(p)}: {k}: {err.message}")
-                    continue
-                seen += 1
-                if seen == 1:
-                    if v.is_valid(dict(doc, unknown=1)):
-                        fails.append(f"{file} with an unknown member validates against {fname}")
-                    for m in doc:
-                        if v.is_valid({x: y for x, y in doc.items() if x != m}):
-                            fails.append(f"{file} without {m} validates against {fname}")
+            seen += 1
+            if seen == 1:
+                if v.is_valid(dict(doc, unknown=1)):
+                    fails.append(f"{file} with an unknown member validates against {fname}")
+                for m in doc:
+                    if v.is_valid({x: y for x, y in doc.items() if x != m}):
+                        fails.append(f"{file} without {m} validates against {fname}")
         if seen == 0:
             fails.append(f"no {file} among the vectors: {fname} was not checked")
         checked_outputs[fname] = seen

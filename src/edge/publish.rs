@@ -121,6 +121,11 @@ impl Staged {
         Ok(())
     }
 
+    /// Refuses unless `path` is still the folder the output is staged in (`Staging::check_still_at`).
+    pub fn check_still_at(&self, path: &Path) -> Result<()> {
+        self.st.check_still_at(path)
+    }
+
     /// Makes every file staged so far durable now (their write-back was started as each was
     /// written): done before a wait for a person, the wait covers it, and publishing finds
     /// them on the medium already.

@@ -83,6 +83,22 @@ impl Staging {
         ))
     }
 
+    /// Refuses (exit 4) unless the folder at `path` is still the output folder this staging
+    /// folder is in (the same file system and inode): one moved or replaced at that path since
+    /// the staging began would receive nothing while the trail recorded the path.
+    pub fn check_still_at(&self, path: &Path) -> Result<()> {
+        // Opened without following a link in its path (`Dir::open`): a link is refused too.
+        let now = Dir::open(path).ok().and_then(|d| d.id().ok());
+        if now.is_some() && now == self.out.id().ok() {
+            return Ok(());
+        }
+        Err(Error::new(
+            crate::error::Kind::OutputConflict,
+            crate::msg!(m::ERR_STAGING_FOLDER_REPLACED, path = path.display()),
+            crate::msg!(m::REC_STAGING_FOLDER_REPLACED),
+        ))
+    }
+
     /// Every file staged from now on is created with mode 0600 (a secret output, e.g. a block's
     /// production file); the final name is a link to the same file, so it keeps that mode.
     #[must_use]

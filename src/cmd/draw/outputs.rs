@@ -413,12 +413,15 @@ pub(super) fn place_new(
         .map(|(name, bytes)| (name.to_string(), sha256(bytes)))
         .collect();
     files.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);
-    placing::record(ctx, out_dir, s.subject(), files::BUNDLE_FILE_NAME, &files)?;
-    let hsm = ctx.hsm()?;
     let Early {
         mut staged,
         _folder,
     } = early;
+    // Staged before the contribution: the folder at `out_dir` must still be that one, or the
+    // output would go where the trail does not say (a folder swapped while the commissaire typed).
+    staged.check_still_at(out_dir)?;
+    placing::record(ctx, out_dir, s.subject(), files::BUNDLE_FILE_NAME, &files)?;
+    let hsm = ctx.hsm()?;
     staged.stage_signed(hsm, &out.files)?;
     let mut written = staged.publish()?;
     written.insert(files::LEAVES_FILE.to_string(), s.seal.leaves_sha256);

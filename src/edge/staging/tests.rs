@@ -231,3 +231,27 @@ fn an_output_is_made_durable_together_before_it_is_placed_and_an_empty_leftover_
     assert_eq!(fs::read(d.path().join("g")).unwrap(), b"G");
     assert_eq!(out.names().unwrap().len(), files.len() + 1);
 }
+
+#[test]
+fn a_folder_moved_or_replaced_at_the_path_after_staging_is_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("out");
+    fs::create_dir(&out).unwrap();
+    let st = Staging::new(&Dir::open(&out).unwrap()).unwrap();
+    st.check_still_at(&out).unwrap();
+    // Moved away, and another folder put at its path: the output would land in the moved one.
+    fs::rename(&out, d.path().join("moved")).unwrap();
+    assert_eq!(
+        st.check_still_at(&out).unwrap_err().kind,
+        crate::error::Kind::OutputConflict
+    );
+    fs::create_dir(&out).unwrap();
+    assert_eq!(
+        st.check_still_at(&out).unwrap_err().kind,
+        crate::error::Kind::OutputConflict
+    );
+    // A link at the path to the folder staged in is refused too (never followed).
+    fs::remove_dir(&out).unwrap();
+    std::os::unix::fs::symlink(d.path().join("moved"), &out).unwrap();
+    assert!(st.check_still_at(&out).is_err());
+}

@@ -197,6 +197,18 @@ pub const REC_OUTPUT_NOT_EMPTY: Msg = Msg {
     en: "outputs are never overwritten: give a new or empty --out folder (after an interrupted draw, run it again with the same --out: an output it left whole there is recorded as published)",
 };
 /// No free name for a staging folder.
+pub const ERR_STAGING_FOLDER_REPLACED: Msg = Msg {
+    id: "err-staging-folder-replaced",
+    fr: "{path} n'est plus le dossier où la sortie a été préparée : il a été déplacé ou remplacé pendant la commande",
+    en: "{path} is no longer the folder the output was staged in: it was moved or replaced while the command ran",
+};
+/// What to do about it.
+pub const REC_STAGING_FOLDER_REPLACED: Msg = Msg {
+    id: "rec-staging-folder-replaced",
+    fr: "rien n'a été placé ni inscrit comme placé ; gardez les deux dossiers comme preuves et relancez la commande avec un --out nouveau ou vide",
+    en: "nothing was placed or recorded as placed; keep both folders as evidence and run the command again with a new or empty --out",
+};
+/// No staging folder name could be made.
 pub const ERR_STAGING_NO_FREE_NAME: Msg = Msg {
     id: "err-staging-no-free-name",
     fr: "aucun nom libre pour un dossier de préparation dans {path}",
@@ -2217,6 +2229,8 @@ pub(super) const ALL: &[&Msg] = &[
     &REC_OUTPUT_EXISTS,
     &ERR_OUTPUT_NOT_EMPTY,
     &REC_OUTPUT_NOT_EMPTY,
+    &ERR_STAGING_FOLDER_REPLACED,
+    &REC_STAGING_FOLDER_REPLACED,
     &ERR_STAGING_NO_FREE_NAME,
     &REC_STAGING_NO_FREE_NAME,
     &ERR_STAGING_ORDER,
