@@ -116,6 +116,11 @@ expect 8 "python audit export without an anchor (UNANCHORED)" $V "$tmp/audit.jso
 # spec/formats.md §8.1 [M-341]: urne's verifiers take no key implicitly: without --keys, exit 2.
 expect 2 "urne   audit export without --keys (a usage error)" "$urne" verify "$tmp/audit.jsonl"
 expect 8 "urne   audit verify without an anchor (UNANCHORED)" "$urne" audit verify
+# A void and its redraw (spec/formats.md §4.6), whose outputs the schemas check below.
+confirmed void --day 2018-12-23 --reason "verifier/test.sh: attempt 1 voided to check the outputs" --out "$tmp/void-23" >/dev/null 2>&1
+"$urne" seal --rules rules/chanceux-noel-2018.json --entries "$tmp/exp/entries-chanceux-noel-2018-2018-12-23.jsonl" >/dev/null 2>&1
+typed "test redraw" draw --day 2018-12-23 --out "$tmp/redraw-23" >/dev/null 2>&1
+both 0 "a void notice and the redraw" "$tmp/void-23" --keys "$tmp/keysA"
 dbA=$URNE_DB
 
 eval "$(scripts/dev-hsm "$tmp/b" 2>/dev/null)"
@@ -261,6 +266,19 @@ S=test-small-game_100_e1_1
 "$urne" proof --block test-small-game/100/e1/1 --position 1234 --dir "$blk" --out "$tmp/ticket-proof.json" >/dev/null 2>&1
 both 0 "ticket proof" "$tmp/ticket-proof.json" --keys "$tmp/keysC" --published "$blk"
 both 1 "ticket proof against another block's folder" "$tmp/ticket-proof.json" --keys "$tmp/keysC" --published "$tmp/d-2018-12-22"
+# The published schemas (schemas/, issue 27) against real outputs: a draw, a proof, a void notice
+# and its redraw, the keys, blocks (one revealed) and a ticket proof; and against the strict
+# export reader's verdicts on the export fuzz corpus (urne-fuzz-export-verdicts).
+cargo run --quiet -p urne-fuzz-targets --bin urne-fuzz-export-verdicts fuzz/corpus/export >"$tmp/verdicts.jsonl"
+outs=()
+for o in "$tmp/d-2018-12-22" "$tmp/proof.json" "$tmp/void-23" "$tmp/redraw-23" "$tmp/keysA" "$blk" "$tmp/ticket-proof.json"; do
+  outs+=(--outputs "$o")
+done
+if $py verifier/test_schemas.py "${outs[@]}" --verdicts "$tmp/verdicts.jsonl"; then
+  ok "real outputs and the export corpus validate against schemas/"
+else
+  bad "real outputs or the export corpus do not validate against schemas/"
+fi
 
 echo "-- (c) block tamperings: both must reject with exit 1"
 for f in rules.json $S.commit.json $S.tickets.csv $S.reveal.json; do

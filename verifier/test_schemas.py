@@ -11,7 +11,7 @@
   not looser than the reader on what it states;
 - the exports urne-simulate writes validate (given with --export FILE…).
 
-Usage: verifier/test_schemas.py [--export FILE]…   (exit 0 all passed, 1 a failure)
+Usage: verifier/test_schemas.py [--export FILE]… [--outputs DIR]… [--verdicts FILE]   (exit 0 all passed, 1 a failure)
 """
 import copy
 import glob
@@ -32,6 +32,37 @@ def schema(name):
 
 
 HEADER = schema("entry-export-v1.header.schema.json")
+# The output and rules formats' schemas, by the `format` member a file states (keys.json and a
+# draw's rules file have none: by name).
+FORMATS = {"urne-draw-result": "result", "urne-draw-bundle": "bundle",
+           "urne-inclusion-proof": "inclusion-proof", "urne-block-commitment": "block-commitment",
+           "urne-block-reveal": "block-reveal", "urne-ticket-proof": "ticket-proof",
+           "urne-manifest": "manifest", "urne-void-notice": "void-notice", "urne-sitting": "sitting",
+           "urne-game-rules-v1": "game-rules"}
+OUTPUTS = {n: schema(f"{n}.schema.json") for n in list(FORMATS.values()) + ["keys", "draw-rules"]}
+# Members a file may lack (spec/formats.md §7.4: present under unofficial rules only).
+OPTIONAL = {"result": {"unofficial_rules"}, "bundle": {"unofficial_rules"},
+            "block-commitment": {"unofficial_rules"}, "block-reveal": {"unofficial_rules"},
+            "draw-rules": {"clauses"}, "game-rules": {"notes"}}
+
+# Vectors whose file is malformed on its own, though the verifier reports an earlier check's
+# class: a version-1 reveal with version 2's `unofficial_rules` under a version-2 commitment is
+# `inconsistent` first (the versions differ, spec/formats.md §5.B10).
+MALFORMED_ALONE = {"block-tamper-inconsistent-reveal-version.json"}
+
+
+def schema_of(path, doc):
+    """The name of the schema a JSON file is checked against, or None when it is no urne format."""
+    if not isinstance(doc, dict):
+        return None
+    if isinstance(doc.get("format"), str):
+        return FORMATS.get(doc["format"])
+    base = os.path.basename(path)
+    if base == "keys.json":
+        return "keys"
+    if base == "rules.json" or "operation" in doc and "periods" in doc:
+        return "draw-rules"
+    return None
 RECORD = schema("entry-export-v1.record.schema.json")
 
 
@@ -63,6 +94,7 @@ def main(argv):
     fails = []
     checked = lines = 0
     checked_outputs = {}
+    bad_outputs = real = 0
     for name, k, text in vector_files(lambda k: os.path.basename(k).startswith("entries-") and k.endswith(".jsonl")):
         fails += export_errors(text, f"{name}: {k}")
         checked += 1
@@ -108,27 +140,79 @@ def main(argv):
         if v.is_valid(line):
             fails.append(f"validates, though the strict reader refuses it: {what}")
     # The output formats' schemas, generated from urne-verify's types (crates/verify/src/schemas.rs):
-    # every such file of a vector that is not malformed validates; one member more or less does not.
-    for fname, file in [("void-notice.schema.json", "void-notice.json")]:
-        v = schema(fname)
-        seen = 0
-        for name, k, text in vector_files(lambda k, file=file: os.path.basename(k) == file):
+    # every such file of a vector that is not malformed validates; one member more or less, or
+    # the other version's number, does not.
+    firsts = {}
+    for name, k, text in vector_files(lambda k: k.endswith(".json")):
+        try:
             doc = json.loads(text)
-            err = next(iter(v.iter_errors(doc)), None)
-            if err is not None:
-                fails.append(f"{name}: {k}: {err.message}")
+        except ValueError:
+            continue
+        fname = schema_of(k, doc)
+        if fname is None or name in MALFORMED_ALONE:
+            continue
+        err = next(iter(OUTPUTS[fname].iter_errors(doc)), None)
+        if err is not None:
+            fails.append(f"{name}: {k} ({fname}): {err.message}")
+            continue
+        checked_outputs[fname] = checked_outputs.get(fname, 0) + 1
+        firsts.setdefault((fname, doc.get("version")), doc)
+    for fname in OUTPUTS:
+        if fname not in checked_outputs:
+            fails.append(f"no file for {fname} among the vectors: it was not checked")
+    for (fname, version), doc in sorted(firsts.items(), key=lambda x: (x[0][0], str(x[0][1]))):
+        v = OUTPUTS[fname]
+        what = f"{fname} (version {version})"
+        if v.is_valid(dict(doc, unknown=1)):
+            fails.append(f"{what}: a file with an unknown member validates")
+        for m in doc:
+            if m in OPTIONAL.get(fname, ()):
                 continue
-            seen += 1
-            if seen == 1:
-                if v.is_valid(dict(doc, unknown=1)):
-                    fails.append(f"{file} with an unknown member validates against {fname}")
-                for m in doc:
-                    if v.is_valid({x: y for x, y in doc.items() if x != m}):
-                        fails.append(f"{file} without {m} validates against {fname}")
-        if seen == 0:
-            fails.append(f"no {file} among the vectors: {fname} was not checked")
-        checked_outputs[fname] = seen
-    exports = [a for a in argv[1:] if a != "--export"]
+            if v.is_valid({x: y for x, y in doc.items() if x != m}):
+                fails.append(f"{what}: a file without {m} validates")
+        if version in (1, 2) and v.is_valid(dict(doc, version=3 - version)):
+            fails.append(f"{what}: the file as the other version validates")
+        bad_outputs += 2 + len(doc)
+    outputs = [a for i, a in enumerate(argv) if i > 0 and argv[i - 1] == "--outputs"]
+    for d in outputs:
+        n = 0
+        paths = [d] if os.path.isfile(d) else glob.glob(os.path.join(d, "**", "*.json"), recursive=True)
+        for path in sorted(paths):
+            with open(path, encoding="utf-8") as f:
+                doc = json.load(f)
+            fname = schema_of(path, doc)
+            if fname is None:
+                fails.append(f"{path}: no published schema says what this file is")
+                continue
+            err = next(iter(OUTPUTS[fname].iter_errors(doc)), None)
+            if err is not None:
+                fails.append(f"{path} ({fname}): {err.message}")
+            n += 1
+        if n == 0:
+            fails.append(f"{d}: no output file to check")
+        real += n
+    # The export fuzz corpus, with the strict reader's verdict on each file
+    # (urne-fuzz-export-verdicts): every line of an export it accepts validates.
+    corpus_accepted = corpus_refused_too = 0
+    for vpath in [a for i, a in enumerate(argv) if i > 0 and argv[i - 1] == "--verdicts"]:
+        corpus = os.path.join(ROOT, "fuzz", "corpus", "export")
+        with open(vpath, encoding="utf-8") as f:
+            verdicts = [json.loads(line) for line in f]
+        if not verdicts:
+            fails.append(f"{vpath}: no verdict")
+        for verdict in verdicts:
+            with open(os.path.join(corpus, verdict["file"]), "rb") as f:
+                data = f.read()
+            try:
+                errors = export_errors(data.decode("utf-8"), f"corpus {verdict['file']}")
+            except (UnicodeDecodeError, ValueError) as e:
+                errors = [f"corpus {verdict['file']}: {e}"]
+            if verdict["accepted"]:
+                corpus_accepted += 1
+                fails += errors
+            elif errors:
+                corpus_refused_too += 1
+    exports = [a for i, a in enumerate(argv) if i > 0 and argv[i - 1] == "--export"]
     for path in exports:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -137,7 +221,10 @@ def main(argv):
     for f in fails:
         print(f"  FAIL  {f}")
     print(f"schemas: {checked} vector exports and {len(exports)} simulated ones ({lines} lines) validate; "
-          f"{len(bad)} refused lines do not; output files valid: {checked_outputs}; {len(fails)} failure(s)")
+          f"{len(bad)} refused lines do not; vector output files valid: {checked_outputs}; "
+          f"{bad_outputs} altered ones do not; {real} real output files valid; fuzz corpus: "
+          f"{corpus_accepted} accepted exports validate, {corpus_refused_too} refused ones do not; "
+          f"{len(fails)} failure(s)")
     return 1 if fails else 0
 
 

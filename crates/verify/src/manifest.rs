@@ -19,6 +19,7 @@ pub const DRAW_FILE: &str = "manifest.json";
 
 /// Who a listed file is for.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Audience {
     /// Published: a public copy of the output has it.
@@ -30,6 +31,7 @@ pub enum Audience {
 
 /// One listed file.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Listed {
     /// The file's name in its output's folder.
@@ -56,6 +58,7 @@ impl Listed {
 
 /// `manifest.json` / `S.manifest.json` (members in this order).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// [`FORMAT`].
@@ -66,9 +69,17 @@ pub struct Manifest {
     pub operation: String,
     /// The day drawn (`YYYY-MM-DD`), or null for a block.
     #[serde(deserialize_with = "crate::json::nullable")]
+    #[cfg_attr(
+        test,
+        schemars(required, schema_with = "crate::schemas::nullable::<String>")
+    )]
     pub day: Option<String>,
     /// The block's canonical id, or null for a draw.
     #[serde(deserialize_with = "crate::json::nullable")]
+    #[cfg_attr(
+        test,
+        schemars(required, schema_with = "crate::schemas::nullable::<String>")
+    )]
     pub block: Option<String>,
     /// The attempt (spec/formats.md §4.6).
     pub attempt: u32,

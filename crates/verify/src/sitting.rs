@@ -21,6 +21,7 @@ pub const MINUTES: &str = "minutes.html";
 
 /// What a sitting is for (spec/appliance.md §9.1).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum SittingKind {
     /// Draws, block generations and reveals, voids: the operation's work.
@@ -31,6 +32,7 @@ pub enum SittingKind {
 
 /// A person present, with their role (`opérateur`, `représentant de la société`…).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Person {
     /// Name as it is to appear in the minutes.
@@ -41,6 +43,7 @@ pub struct Person {
 
 /// The commissaire de justice who attends the sitting.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Commissaire {
     /// Name (e.g. `Maître Claire Dupont`).
@@ -53,6 +56,7 @@ pub struct Commissaire {
 /// `generate` (subject a block's canonical id), `reveal` (subject a block, `detail` the time its
 /// sales closed, RFC 3339), or `void` (subject a day or a block, `detail` the reason).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Step {
     /// `draw`, `generate`, `reveal` or `void`.
@@ -66,6 +70,7 @@ pub struct Step {
 /// The `sitting.opened` record (spec/formats.md §6.2, spec/appliance.md §9.1): who, where, what is planned. Opened only
 /// when no sitting is open; `number` is one more than the trail's last sitting's.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct OpenedRecord {
     /// The sitting's number on this trail, from 1.
@@ -91,6 +96,7 @@ pub struct OpenedRecord {
 /// The `sitting.resumed` record (spec/appliance.md §9.1): the open sitting `number` taken up again by a
 /// new process after an interruption, with the work still planned.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ResumedRecord {
     /// The open sitting's number.
@@ -102,6 +108,7 @@ pub struct ResumedRecord {
 /// The `sitting.closed` record (spec/appliance.md §9.1): the end of the sitting's work. Its minutes are
 /// then written and published (`output.published` of `sitting.json`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ClosedRecord {
     /// The open sitting's number.
@@ -110,6 +117,7 @@ pub struct ClosedRecord {
 
 /// An output published during the sitting, as `sitting.json` lists it (spec/formats.md §9.3).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SittingOutput {
     /// The event that recorded its publication.
@@ -123,6 +131,7 @@ pub struct SittingOutput {
 
 /// `sitting.json` (spec/formats.md §9.3), members in this order.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SittingFile {
     /// [`FORMAT`].

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// Name, version, source revision and executable hash of the software that made a result, as
 /// the JSON object `{name, version, source_revision, executable_sha256}` (fields in that order).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SoftwareIdentity {
     /// The package name of the appliance (`urne`).
@@ -37,6 +38,7 @@ pub struct SoftwareIdentity {
 /// after it was mapped, is not caught by it (docs/threat-model.md, "The code that answers for
 /// the HSM").
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Pkcs11Identity {
     /// The module's path as configured (`module`, or `URNE_HSM_MODULE`).
@@ -61,6 +63,7 @@ pub struct Pkcs11Identity {
 /// The token as `C_GetTokenInfo` describes it. Members, in this order: `label`, `manufacturer`,
 /// `model`, `serial`, `firmware`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Pkcs11Token {
     /// `label`, without its padding.
@@ -77,6 +80,7 @@ pub struct Pkcs11Token {
 
 /// What was found at the path of a mapped file when it was measured.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum MappedStatus {
     /// The path names the very file that is mapped (same device and inode).
@@ -94,6 +98,7 @@ pub enum MappedStatus {
 
 /// One file mapped in the process. Members, in this order: `path`, `status`, `sha256`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct MappedObject {
     /// The path as the kernel shows it in `/proc/self/maps`, without the ` (deleted)` suffix.
@@ -104,5 +109,9 @@ pub struct MappedObject {
     /// that is mapped (through the kernel's link to the mapping, the module's own descriptor, or
     /// the path when it still names that file); `null` otherwise.
     #[serde(deserialize_with = "crate::json::nullable")]
+    #[cfg_attr(
+        test,
+        schemars(required, schema_with = "crate::schemas::nullable::<Hash32>")
+    )]
     pub sha256: Option<Hash32>,
 }

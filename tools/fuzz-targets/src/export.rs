@@ -74,6 +74,24 @@ fn as_reference(t: &DayTally, excluded: [u64; 3]) -> Tally {
     }
 }
 
+/// Whether the strict reader accepts `data` as an export (signed with the test producer key),
+/// under the official rules: verified, then tallied.
+pub fn accepts(data: &[u8]) -> bool {
+    let key = keys::producer();
+    let sig = keys::sign(key, data);
+    let Ok(verified) = verify_export(data, &sig, &[keys::public(key)]) else {
+        return false;
+    };
+    let (urne_rules, _) = rules();
+    tally_export_with(
+        || Ok(data),
+        &verified,
+        urne_rules,
+        &TallyOptions { threads: 1 },
+    )
+    .is_ok()
+}
+
 /// The target.
 ///
 /// # Panics

@@ -20,6 +20,7 @@ pub fn stem(canonical: &str) -> String {
 
 /// Count of one tier in a block (tier 0 = losing).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TierCount {
     /// The tier: 10, 9, …, 4 for the winning tiers, 0 for a losing ticket (G-3).
@@ -32,6 +33,7 @@ pub struct TierCount {
 
 /// `<stem>.commit.json`: public at generation.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CommitFile {
     /// [`COMMIT_FORMAT`].
@@ -131,6 +133,7 @@ pub struct CommitFile {
 
 /// `<stem>.reveal.json`: published after the block closed; lets anyone recompute the block.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RevealFile {
     /// [`REVEAL_FORMAT`].
@@ -182,6 +185,7 @@ pub struct RevealFile {
 
 /// `urne proof --block`: one ticket's row and its inclusion path to the outcomes root.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TicketProofFile {
     /// [`TICKET_PROOF_FORMAT`].

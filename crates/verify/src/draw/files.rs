@@ -20,6 +20,7 @@ pub const BUNDLE_FILE_NAME: &str = "bundle.json";
 
 /// The signed export a seal was made from.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ExportRef {
     /// SHA-256 of the export file's exact bytes, bound into the seed (spec/formats.md §4.4).
@@ -32,6 +33,7 @@ pub struct ExportRef {
 
 /// The figures the commissaire writes down (D-3 … D-6, D-13).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Figures {
     /// Id of the rules' period containing the day (spec/formats.md §4.7).
@@ -60,6 +62,7 @@ pub struct Figures {
 
 /// A count for each exclusion reason, in the order closed, minor, fraud (D-6, D-13).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ReasonCounts {
     /// The count for the exclusion reason `closed` (a closed account).
@@ -72,6 +75,7 @@ pub struct ReasonCounts {
 
 /// The seal's commitment (spec/formats.md §4.3).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CommitmentRef {
     /// RFC 6962 Merkle root (spec/formats.md §2.4) of the leaves in pseudonym order.
@@ -84,6 +88,7 @@ pub struct CommitmentRef {
 
 /// A winner or reserve as production needs it.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Placed {
     /// 0 for the winner, 1, 2, … for the reserves in order (spec/formats.md §4.5).
@@ -102,6 +107,7 @@ pub struct Placed {
 
 /// A winner or reserve as the public sees it (no account id; D-14, D-15).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PublicPlaced {
     /// 0 for the winner, 1, 2, … for the reserves in order (spec/formats.md §4.5).
@@ -118,6 +124,7 @@ pub struct PublicPlaced {
 
 /// An earlier attempt of the same day that was voided (design principle 1).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct VoidedAttempt {
     /// The attempt number that was voided (spec/formats.md §4.6).
@@ -130,6 +137,7 @@ pub struct VoidedAttempt {
 
 /// Everything that determines the draw and its outcome, shared by result and bundle.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DrawCore {
     /// The rules' operation id.
@@ -224,6 +232,7 @@ impl DrawCore {
 
 /// An entropy request the appliance refused (spec/appliance.md §3.1, the `entropy.refused` event).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RefusedEntropy {
     /// The `entropy.refused` event's sequence number.
@@ -239,6 +248,7 @@ pub struct RefusedEntropy {
 // trait impls below split the draw core off first (no `flatten` when deserialising, which serde
 // does not support with `deny_unknown_fields`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, remote = "Self")]
 pub struct ResultFile {
     /// [`RESULT_FORMAT`].
@@ -281,6 +291,7 @@ pub struct ResultFile {
 // trait impls below split the draw core off first (no `flatten` when deserialising, which serde
 // does not support with `deny_unknown_fields`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, remote = "Self")]
 pub struct BundleFile {
     /// [`BUNDLE_FORMAT`].
@@ -367,6 +378,7 @@ core_split_serde!(BundleFile);
 
 /// `proof-….json`: one account's entries are in the sealed set (spec/formats.md §4.8).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ProofFile {
     /// [`PROOF_FORMAT`].

@@ -169,6 +169,7 @@ pub struct KeysGenerated {
 
 /// One exported public key, as `keys.json` lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ExportedKey {
     /// The PEM file's name beside `keys.json`.
@@ -185,6 +186,7 @@ pub struct ExportedKey {
 
 /// The public keys exported: the content of `keys.json`, by role.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ExportedKeys {
     /// The result key.

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// One event of the trail as stored (spec/formats.md §6.1), with its inclusion proof.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FixedEvent {
     /// The event's sequence number (its leaf is `seq - 1`).
@@ -29,6 +30,7 @@ pub struct FixedEvent {
 
 /// The two events that fixed the randomness, in the order they were appended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Fixed {
     /// The event that recorded the HSM's entropy and its commitment (`draw.entropy`,

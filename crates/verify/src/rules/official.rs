@@ -77,6 +77,21 @@ impl Admission {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UnofficialRules;
 
+/// Its JSON Schema (schemas/, generated in the tests): `true` and only `true`.
+#[cfg(test)]
+impl schemars::JsonSchema for UnofficialRules {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "UnofficialRules".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "const": true,
+            "description": "Present only under rules that are not an official regulation (spec/formats.md §7.4)."
+        })
+    }
+}
+
 impl serde::Serialize for UnofficialRules {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_bool(true)

@@ -362,3 +362,62 @@ mod tests {
         assert!(Attempt::FIRST < a);
     }
 }
+
+/// The values' JSON Schemas (schemas/, generated in the tests): each the grammar its parser
+/// accepts, as far as a pattern can say it (a day's calendar check is the reader's).
+#[cfg(test)]
+mod json_schemas {
+    use std::borrow::Cow;
+
+    macro_rules! string_schema {
+        ($t:ty, $name:literal, $pattern:literal, $description:literal) => {
+            impl schemars::JsonSchema for $t {
+                fn schema_name() -> Cow<'static, str> {
+                    $name.into()
+                }
+
+                fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                    schemars::json_schema!({
+                        "type": "string",
+                        "pattern": $pattern,
+                        "description": $description
+                    })
+                }
+            }
+        };
+    }
+
+    string_schema!(
+        super::Day,
+        "Day",
+        "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",
+        "A day, exactly YYYY-MM-DD, a calendar date (spec/formats.md §4.1.2)."
+    );
+    string_schema!(
+        super::KeyId,
+        "KeyId",
+        "^[0-9a-f]{16}$",
+        "A key id: 16 lowercase hex digits (spec/formats.md §1.3)."
+    );
+    string_schema!(
+        super::block_id::BlockId,
+        "BlockId",
+        "^[a-z0-9][a-z0-9-]{0,63}/(0|[1-9][0-9]*)/[a-z0-9][a-z0-9-]{0,31}/(0|[1-9][0-9]*)$",
+        "A block id in its one canonical spelling game/price_cents/emission/number (spec/formats.md §5.B2)."
+    );
+
+    impl schemars::JsonSchema for super::Attempt {
+        fn schema_name() -> Cow<'static, str> {
+            "Attempt".into()
+        }
+
+        fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+            schemars::json_schema!({
+                "type": "integer",
+                "minimum": 1,
+                "maximum": u32::MAX,
+                "description": "An attempt number, from 1 (spec/formats.md §4.6)."
+            })
+        }
+    }
+}

@@ -25,3 +25,9 @@ pub use vocabulary::{Channel, ExclusionReason};
 
 #[cfg(test)]
 mod tests;
+
+/// The rules file's JSON Schema as its raw form reads it (schemas/, generated in the tests).
+#[cfg(test)]
+pub(crate) fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(schema::RawRules)
+}

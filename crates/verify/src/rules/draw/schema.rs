@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 /// The whole file.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawRules {
     pub(super) operation: String,
@@ -23,6 +24,7 @@ pub(super) struct RawRules {
 
 /// `participation`: local civil times in the operation's time zone (D-5).
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawParticipation {
     pub(super) start: String,
@@ -33,6 +35,7 @@ pub(super) struct RawParticipation {
 
 /// One entry of `periods` (D-2, D-3, D-8, D-10).
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawPeriod {
     pub(super) id: String,
@@ -45,6 +48,7 @@ pub(super) struct RawPeriod {
 
 /// `reserves`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawReserves {
     pub(super) per_day: i64,

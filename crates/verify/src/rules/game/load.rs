@@ -16,7 +16,23 @@ use super::schema::{GridFile, RowFile, RulesFile};
 /// within the limit of spec/formats.md §1.6.
 pub(super) const MAX_BLOCK_SIZE: u32 = 4_194_304;
 
+/// The official game's rules file ("Le Noël de la chance" 2015), shipped with the library: what
+/// a block of the official game is checked against where no rules file is given (production's
+/// import of a block's production file, urne-import).
+pub const NOEL_DE_LA_CHANCE_2015: &[u8] =
+    include_bytes!("../../../../../rules/noel-de-la-chance-2015.json");
+
 impl GameRules {
+    /// The official game's rules, [`NOEL_DE_LA_CHANCE_2015`].
+    ///
+    /// # Panics
+    /// Never in a tested build: the shipped file is compiled in, and the unit test
+    /// `the_shipped_official_game_loads` loads it.
+    #[must_use]
+    pub fn noel_de_la_chance_2015() -> GameRules {
+        GameRules::from_json(NOEL_DE_LA_CHANCE_2015).expect("the shipped game rules file is valid")
+    }
+
     /// Parses and validates a rules file (`format` = [`FORMAT`]). The SHA-256 of `bytes` is kept:
     /// it is the rules hash bound into every block seed and result.
     pub fn from_json(bytes: &[u8]) -> Result<GameRules, RulesError> {

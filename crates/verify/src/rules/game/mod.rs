@@ -26,6 +26,7 @@ pub use figures::{
     MAX_WINNING_MATCHES, MIN_SYMBOLS, MIN_WINNING_MATCHES, OFFERED_SYMBOLS, OFFICIAL_GAME_ID,
     is_tier,
 };
+pub use load::NOEL_DE_LA_CHANCE_2015;
 pub use model::{GameRules, PrizeRow};
 pub use reduced::reduced_rules_json;
 
@@ -35,3 +36,9 @@ pub(crate) mod tests_support;
 
 #[cfg(test)]
 mod tests;
+
+/// The rules file's JSON Schema as its raw form reads it (schemas/, generated in the tests).
+#[cfg(test)]
+pub(crate) fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(schema::RulesFile)
+}

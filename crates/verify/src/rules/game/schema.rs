@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 /// The whole file.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub(super) struct RulesFile {
     pub(super) format: String,
@@ -23,6 +24,7 @@ pub(super) struct RulesFile {
 
 /// One row of `prize_table`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub(super) struct RowFile {
     pub(super) matches: u8,
@@ -32,6 +34,7 @@ pub(super) struct RowFile {
 
 /// `totals`: what the table must add up to.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub(super) struct TotalsFile {
     pub(super) winning_units: u32,
@@ -41,6 +44,7 @@ pub(super) struct TotalsFile {
 
 /// `grid`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub(super) struct GridFile {
     pub(super) rows: usize,

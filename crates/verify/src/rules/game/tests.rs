@@ -218,3 +218,13 @@ fn unknown_fields_and_wrong_format_are_refused() {
             .contains("format")
     );
 }
+
+#[test]
+fn the_shipped_official_game_loads() {
+    let r = GameRules::noel_de_la_chance_2015();
+    assert_eq!(r.block_size(), G1_BLOCK_SIZE);
+    assert_eq!(
+        crate::rules::official::standing(OFFICIAL_GAME_ID, &sha256(NOEL_DE_LA_CHANCE_2015)),
+        crate::rules::official::Standing::Official
+    );
+}
