@@ -72,8 +72,12 @@ ensure_deps() {
   # libp11-kit-dev (PKCS#11 headers): the tests build an insider's forwarding PKCS#11 module and
   # an LD_PRELOAD stub from C (tests/fixtures/pkcs11/). chromium and poppler-utils: a test prints
   # every kind of minutes to PDF in headless Chromium and reads the PDF back (pdfinfo, pdftotext).
+  # postgresql: production's import (urne-import) is tested against a real server, a throwaway
+  # cluster each test starts (scripts/pg-throwaway); python3-jsonschema checks the published
+  # schemas (verifier/test_schemas.py).
   apt_install softhsm2 opensc faketime patchelf strace openssl libssl-dev pkg-config python3 python3-cryptography ca-certificates bsdutils gcc libc6-dev libp11-kit-dev
   apt_install chromium poppler-utils
+  apt_install postgresql python3-jsonschema
   ensure_rust
 }
 

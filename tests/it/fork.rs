@@ -15,7 +15,7 @@ use std::process::{Command, Output};
 const D1: &str = "2018-12-22";
 const D2: &str = "2018-12-23";
 
-fn copy_dir(from: &Path, to: &Path) {
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap().map(Result::unwrap) {
         let (src, dst) = (e.path(), to.join(e.file_name()));
@@ -28,13 +28,13 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// The attacker's copy: the token's storage and the database, taken together.
-fn take_copy(env: &Env) {
+pub(crate) fn take_copy(env: &Env) {
     copy_dir(&env.path("tokens"), &env.path("copy/tokens"));
     std::fs::copy(env.db(), env.path("copy/audit.db")).unwrap();
 }
 
 /// Both copies put back: the token and the trail as they were, consistent with each other.
-fn put_copy_back(env: &Env) {
+pub(crate) fn put_copy_back(env: &Env) {
     std::fs::remove_dir_all(env.path("tokens")).unwrap();
     copy_dir(&env.path("copy/tokens"), &env.path("tokens"));
     std::fs::copy(env.path("copy/audit.db"), env.db()).unwrap();

@@ -36,6 +36,7 @@ mod folders;
 mod fork;
 mod foundation;
 mod help;
+mod import;
 mod kills;
 mod kills_keys;
 mod kills_outputs;

@@ -1,0 +1,432 @@
+//! Production's import (`urne-import`, crates/import) of real outputs, made by the real binary on
+//! a real SoftHSM token, into a real `PostgreSQL` server (a throwaway cluster per test,
+//! scripts/pg-throwaway): refusals that load nothing (wrong keys, an export production did not
+//! send, a fork, unofficial rules), an import twice that changes nothing, a void imported after
+//! the result it voids (marked void, reported), a block's production file checked and loaded.
+
+use crate::common::*;
+use crate::draws::{seal, simulate};
+use crate::fork::{copy_dir, put_copy_back, take_copy};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const D1: &str = "2018-12-03";
+const D2: &str = "2018-12-04";
+
+/// A throwaway `PostgreSQL` cluster, stopped and removed when dropped.
+struct Pg {
+    dir: String,
+    conninfo: String,
+}
+
+impl Pg {
+    fn start() -> Pg {
+        let out = Command::new(root().join("scripts/pg-throwaway"))
+            .arg("start")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "scripts/pg-throwaway start failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut lines = text.lines();
+        Pg {
+            dir: lines.next().unwrap().to_string(),
+            conninfo: lines.next().unwrap().to_string(),
+        }
+    }
+
+    /// One value of `sql`, as psql prints it unaligned.
+    fn one(&self, sql: &str) -> String {
+        let out = Command::new("psql")
+            .args([&self.conninfo, "-XAtq", "-v", "ON_ERROR_STOP=1", "-c", sql])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "psql {sql}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    }
+
+    /// Every table of the import's schema, row for row, in one text (what "nothing changed"
+    /// compares); empty when there is no schema.
+    fn snapshot(&self) -> String {
+        if self.one("SELECT to_regclass('urne.imports') IS NULL") == "t" {
+            return String::new();
+        }
+        ["imports", "draws", "placed", "days", "blocks"]
+            .iter()
+            .map(|t| {
+                self.one(&format!(
+                    "SELECT coalesce(string_agg(x::text, '|' ORDER BY x::text), '') FROM urne.{t} x"
+                ))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Drop for Pg {
+    fn drop(&mut self) {
+        let _ = Command::new(root().join("scripts/pg-throwaway"))
+            .args(["stop", &self.dir])
+            .output();
+    }
+}
+
+/// The `urne-import` binary, beside `urne` (built with the workspace; built here when a test
+/// binary was built alone).
+fn import_bin() -> PathBuf {
+    let p = Path::new(&urne_bin()).with_file_name("urne-import");
+    if !p.exists() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let st = Command::new(cargo)
+            .args([
+                "build",
+                "--quiet",
+                "-p",
+                "urne-import",
+                "--bin",
+                "urne-import",
+            ])
+            .current_dir(root())
+            .status()
+            .unwrap();
+        assert!(st.success(), "cargo build -p urne-import failed");
+    }
+    p
+}
+
+/// `urne-import MEDIUM --keys KEYS --exports EXPORTS [--tickets DIR]… --database PG` in `env`'s
+/// folder.
+fn import(env: &Env, pg: &Pg, medium: &str, keys: &str, exports: &str, tickets: &[&str]) -> Output {
+    let mut c = Command::new(import_bin());
+    c.current_dir(env.path(""))
+        .args([medium, "--keys", keys, "--exports", exports])
+        .args(["--database", &pg.conninfo]);
+    for t in tickets {
+        c.args(["--tickets", t]);
+    }
+    c.output().unwrap()
+}
+
+/// The JSON lines of standard output.
+fn lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn line<'a>(
+    ls: &'a [serde_json::Value],
+    kind: &str,
+    key: &str,
+    value: &str,
+) -> &'a serde_json::Value {
+    ls.iter()
+        .find(|l| l["kind"] == kind && l[key] == value)
+        .unwrap_or_else(|| panic!("no {kind} line with {key} {value}: {ls:?}"))
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().unwrap_or(-1)
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Production's list of the exports it sent: `sha256sum`'s lines.
+fn exports_list(env: &Env, name: &str, exports: &[&Path]) -> String {
+    let mut text = String::new();
+    for e in exports {
+        let h = urne_verify::crypto::sha256(&std::fs::read(e).unwrap());
+        let name = e.file_name().unwrap().to_string_lossy();
+        text.extend([h.to_string().as_str(), "  ", &name, "\n"]);
+    }
+    std::fs::write(env.path(name), text).unwrap();
+    name.to_string()
+}
+
+fn winner_account(env: &Env, folder: &str) -> String {
+    let r: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(env.path(&format!("{folder}/result.json"))).unwrap())
+            .unwrap();
+    r["winner"]["account"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_medium_imports_once_a_void_marks_its_result_void_and_a_fork_or_a_stranger_loads_nothing() {
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "keys"]);
+    let e1 = simulate(&env, D1, 300, 71, &[]);
+    let e2 = simulate(&env, D2, 300, 72, &[]);
+    seal(&env, &e1);
+    seal(&env, &e2);
+    env.draw_ok(D1, "pub/draw-2018-12-03");
+    take_copy(&env);
+    env.draw_ok(D2, "pub/draw-2018-12-04");
+    let both = exports_list(&env, "exports.sha256", &[&e1, &e2]);
+    let only_d1 = exports_list(&env, "d1.sha256", &[&e1]);
+    let pg = Pg::start();
+
+    // Keys that are not the appliance's: nothing is verified (the outputs name their keys' ids,
+    // which the error gives to compare with the key ceremony's minutes), nothing is loaded.
+    copy_dir(&env.path("keys"), &env.path("other-keys"));
+    std::fs::copy(producer_pub(), env.path("other-keys/result.pub.pem")).unwrap();
+    let out = import(&env, &pg, "pub", "other-keys", &both, &[]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("error[usage]:"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains(&test_producer_key_id()),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(pg.snapshot(), "", "nothing loaded");
+
+    // A result of an export production did not send: refused, nothing loaded.
+    let out = import(&env, &pg, "pub", "keys", &only_d1, &[]);
+    assert_eq!(code(&out), 3, "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("error[unknown-export]:"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains(D2), "{}", stderr(&out));
+    assert_eq!(pg.snapshot(), "", "nothing loaded");
+
+    // The medium: both days drawn, their winners' accounts, every other day of the operation
+    // not drawn.
+    let out = import(&env, &pg, "pub", "keys", &both, &[]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let ls = lines(&out);
+    let d1 = line(&ls, "day", "day", D1);
+    assert_eq!(d1["status"], "drawn");
+    assert_eq!(d1["attempt"], 1);
+    assert_eq!(
+        d1["winner"]["account"],
+        winner_account(&env, "pub/draw-2018-12-03")
+    );
+    assert_eq!(line(&ls, "day", "day", "2018-12-05")["status"], "not-drawn");
+    assert_eq!(ls.last().unwrap()["changed"], true);
+    assert_eq!(
+        pg.one("SELECT count(*) FROM urne.draws WHERE status = 'counts'"),
+        "2"
+    );
+    assert_eq!(
+        pg.one(&format!(
+            "SELECT account FROM urne.placed WHERE day = '{D2}' AND attempt = 1 AND rank = 0"
+        )),
+        winner_account(&env, "pub/draw-2018-12-04")
+    );
+    assert_eq!(
+        pg.one(&format!(
+            "SELECT status || attempt FROM urne.days WHERE day = '{D1}'"
+        )),
+        "drawn1"
+    );
+    assert_eq!(pg.one("SELECT count(*) FROM urne.imports"), "1");
+
+    // The same medium again: nothing changes, not even a row of the imports.
+    let before = pg.snapshot();
+    let out = import(&env, &pg, "pub", "keys", &both, &[]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(lines(&out).last().unwrap()["changed"], false);
+    assert_eq!(
+        pg.snapshot(),
+        before,
+        "a second import changed the database"
+    );
+
+    // Day 2 voided, sealed again and drawn again: its first result, imported as payable, is
+    // now void; the import says so loudly (exit 10, an alert line, a warning).
+    env.ok(&[
+        "void",
+        "--day",
+        D2,
+        "--reason",
+        "import test: attempt 1 voided",
+        "--out",
+        "pub/void-2018-12-04-attempt-1",
+    ]);
+    seal(&env, &e2);
+    env.draw_ok(D2, "pub/draw-2018-12-04-attempt-2");
+    let out = import(&env, &pg, "pub", "keys", &both, &[]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let ls = lines(&out);
+    let alert = line(&ls, "alert", "alert", "payable-result-voided");
+    assert_eq!(alert["day"], D2);
+    assert_eq!(alert["attempt"], 1);
+    assert!(stderr(&out).contains("is VOID"), "{}", stderr(&out));
+    let d2 = line(&ls, "day", "day", D2);
+    assert_eq!(d2["attempt"], 2);
+    assert_eq!(d2["voided_attempts"][0]["attempt"], 1);
+    assert_eq!(
+        pg.one(&format!("SELECT string_agg(attempt || status, ',' ORDER BY attempt) FROM urne.draws WHERE day = '{D2}'")),
+        "1void,2counts"
+    );
+    assert_eq!(
+        pg.one(&format!(
+            "SELECT status || attempt FROM urne.days WHERE day = '{D2}'"
+        )),
+        "drawn2"
+    );
+    // And once more: nothing changes, no alert.
+    let before = pg.snapshot();
+    let out = import(&env, &pg, "pub", "keys", &both, &[]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(pg.snapshot(), before);
+
+    // The token and trail copied after day 1 put back: day 2 drawn again in another history.
+    // Its medium verifies alone, but does not extend what the database holds: refused.
+    put_copy_back(&env);
+    env.draw_ok(D2, "fork/draw-2018-12-04");
+    copy_dir(
+        &env.path("pub/draw-2018-12-03"),
+        &env.path("forked/draw-2018-12-03"),
+    );
+    copy_dir(
+        &env.path("fork/draw-2018-12-04"),
+        &env.path("forked/draw-2018-12-04"),
+    );
+    env.ok(&["verify", "forked", "--keys", "keys"]);
+    let out = import(&env, &pg, "forked", "keys", &both, &[]);
+    assert_eq!(code(&out), 5, "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("error[fork]:"), "{}", stderr(&out));
+    assert_eq!(pg.snapshot(), before, "a fork loaded something");
+    // The two histories on one medium: the verification itself sees the fork.
+    copy_dir(
+        &env.path("fork/draw-2018-12-04"),
+        &env.path("pub/draw-2018-12-04-fork"),
+    );
+    let out = import(&env, &pg, "pub", "keys", &both, &[]);
+    assert_eq!(code(&out), 5, "{}", stderr(&out));
+    assert_eq!(pg.snapshot(), before, "a fork loaded something");
+}
+
+#[test]
+fn a_block_loads_with_its_checked_production_file_and_unofficial_rules_load_nothing() {
+    let env = Env::new();
+    env.ok(&["keys", "export", "--out", "keys"]);
+    std::fs::write(env.path("none.sha256"), "").unwrap();
+    let pg = Pg::start();
+    // A block of a reduced test game: not the regulation's, never imported.
+    let small = crate::block_cli::small_rules(&env);
+    let o = crate::block_cli::generate(&env, &small, "100", "1", "1", "test-blocks");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    let out = import(&env, &pg, "test-blocks", "keys", "none.sha256", &[]);
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("error[not-official]:"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(pg.snapshot(), "");
+
+    // An official block (800,000 tickets), its production file on the secret medium.
+    let rules = root().join("rules/noel-de-la-chance-2015.json");
+    env.ok(&[
+        "block",
+        "generate",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--price",
+        "100",
+        "--emission",
+        "2015-12",
+        "--first",
+        "7",
+        "--blocks",
+        "1",
+        "--out",
+        "blocks",
+        "--secret-out",
+        "secret",
+    ]);
+    let block = "noel-de-la-chance-2015/100/2015-12/7";
+    let csv = env.path("secret/noel-de-la-chance-2015_100_2015-12_7.tickets.csv");
+    // A production file whose rows were swapped: not the one committed, nothing loaded.
+    let good = std::fs::read(&csv).unwrap();
+    let text = String::from_utf8(good.clone()).unwrap();
+    let mut rows: Vec<&str> = text.lines().collect();
+    rows.swap(1, 2);
+    copy_dir(&env.path("secret"), &env.path("bad-secret"));
+    std::fs::write(
+        env.path("bad-secret/noel-de-la-chance-2015_100_2015-12_7.tickets.csv"),
+        rows.join("\n") + "\n",
+    )
+    .unwrap();
+    let out = import(&env, &pg, "blocks", "keys", "none.sha256", &["bad-secret"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("commitment-mismatch"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(pg.snapshot(), "");
+
+    // The block and its production file: every row loaded, as committed.
+    let out = import(&env, &pg, "blocks", "keys", "none.sha256", &["secret"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let ls = lines(&out);
+    let b = line(&ls, "block", "block", block);
+    assert_eq!(b["status"], "committed");
+    assert_eq!(b["production_file_checked"], true);
+    assert_eq!(pg.one("SELECT count(*) FROM urne.tickets"), "800000");
+    assert_eq!(
+        pg.one("SELECT count(*) FROM urne.tickets WHERE tier > 0"),
+        winning_units()
+    );
+    let fourth = text.lines().nth(4).unwrap().to_string();
+    assert_eq!(
+        pg.one(&format!(
+            "SELECT concat_ws(',', position, tier, prize_cents, offered, grid1, grid2, grid3) FROM urne.tickets WHERE position = 3 AND block = '{block}'"
+        )),
+        fourth
+    );
+    // Imported again with its file: nothing changes (the rows are not loaded twice).
+    let before = pg.snapshot();
+    let out = import(&env, &pg, "blocks", "keys", "none.sha256", &["secret"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(pg.snapshot(), before);
+    assert_eq!(pg.one("SELECT count(*) FROM urne.tickets"), "800000");
+
+    // Its sales closed, its seed revealed: the block is revealed.
+    let closed = sales_close(&env, block);
+    env.ok(&[
+        "block",
+        "reveal",
+        "--block",
+        block,
+        "--sales-closed-at",
+        &closed,
+        "--out",
+        "blocks",
+    ]);
+    let out = import(&env, &pg, "blocks", "keys", "none.sha256", &[]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        line(&lines(&out), "block", "block", block)["status"],
+        "revealed"
+    );
+    assert_eq!(
+        pg.one(&format!(
+            "SELECT status || (seed IS NOT NULL) FROM urne.blocks WHERE block = '{block}'"
+        )),
+        "revealedtrue"
+    );
+}
+
+/// The winning tickets of a block (G-3), as the official rules count them.
+fn winning_units() -> String {
+    urne_verify::rules::game::G3_WINNING_UNITS.to_string()
+}
