@@ -994,7 +994,7 @@ if (typeof document !== "undefined" && document.getElementById("app")) {
         if (last.outcome.kind === "ticket") out.append(gridsOf(last.outcome));
       }
       const ol = el("ol", "steps");
-      for (const s of last.steps) ol.append(el("li", s.status, (s.status === "fail" ? "✗ " : s.status === "ok" ? "✓ " : s.status === "warn" ? "⚠ " : "• ") + s[lang]));
+      for (const s of last.steps) ol.append(el("li", s.status, (s.status === "fail" ? "✗ " : s.status === "ok" ? "✓ " : s.status === "warn" ? "⚠ " : s.status === "key" ? "→ " : "• ") + s[lang]));
       out.append(ol);
     }
   }
