@@ -17,12 +17,15 @@ import glob
 import hashlib
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 VECTORS = os.path.join(ROOT, "tests", "vectors")
 PAGE = os.path.join(HERE, "urne-check.html")
+README = os.path.join(ROOT, "README.md")
+README_LINE = re.compile(r"^( +SHA-256 of verifier/web/urne-check\.html: )(\S+)$", re.M)
 L = 2**252 + 27742317777372353535851937790883648493
 P = 2**255 - 19
 
@@ -118,6 +121,15 @@ def build(break_self_test=False):
     return page.replace("@CSP@", csp).replace("@STYLE@", style).replace("@SCRIPT@", script)
 
 
+def readme_with(sha):
+    """README.md with the page's SHA-256 on its line (section "The player's page")."""
+    with open(README, encoding="utf-8") as f:
+        text = f.read()
+    if len(README_LINE.findall(text)) != 1:
+        sys.exit("build.py: README.md must hold one line '    SHA-256 of verifier/web/urne-check.html: ...'")
+    return text, README_LINE.sub(lambda m: m.group(1) + sha, text)
+
+
 def main(argv):
     out, check, broken = PAGE, False, False
     args = list(argv)
@@ -134,6 +146,7 @@ def main(argv):
     if broken and out == PAGE:
         sys.exit("build.py: --break-self-test writes a test build: give --out FILE")
     page = build(broken).encode("utf-8")
+    sha = hashlib.sha256(page).hexdigest()
     if check:
         try:
             with open(PAGE, "rb") as f:
@@ -144,11 +157,21 @@ def main(argv):
             print("error: verifier/web/urne-check.html is not what verifier/web/build.py gives from src/ and "
                   "tests/vectors/\nhint: run python3 verifier/web/build.py and commit the page", file=sys.stderr)
             return 1
-        print(f"verifier/web/urne-check.html is current (SHA-256 {hashlib.sha256(page).hexdigest()})")
+        text, want = readme_with(sha)
+        if text != want:
+            print(f"error: README.md does not print the page's SHA-256 {sha}\nhint: run python3 "
+                  "verifier/web/build.py and commit README.md", file=sys.stderr)
+            return 1
+        print(f"verifier/web/urne-check.html is current (SHA-256 {sha}, printed in README.md)")
         return 0
     with open(out, "wb") as f:
         f.write(page)
-    print(f"{os.path.relpath(out)}: SHA-256 {hashlib.sha256(page).hexdigest()}")
+    if out == PAGE:
+        text, want = readme_with(sha)
+        if text != want:
+            with open(README, "w", encoding="utf-8") as f:
+                f.write(want)
+    print(f"{os.path.relpath(out)}: SHA-256 {sha}")
     return 0
 
 
