@@ -21,6 +21,11 @@ if [ ! -x "$chromium" ]; then
   echo "hint: apt-get install chromium (Debian), or set URNE_CHROMIUM to a Chromium binary" >&2
   exit 1
 fi
+if ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' 2>/dev/null; then
+  echo "error: Node.js 20 or later is needed (playwright-core $(sed -n 's/.*"playwright-core": "\(.*\)".*/\1/p' test/package.json))" >&2
+  echo "hint: install nodejs (20 or later) and npm" >&2
+  exit 1
+fi
 python3 build.py --check
 if ! python3 -c 'import cryptography' 2>/dev/null; then
   echo "verifier/web/test.sh: installing the Python package cryptography (pip)" >&2

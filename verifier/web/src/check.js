@@ -721,8 +721,9 @@ class Checker {
         if (!equalBytes(x[k], y[k])) throw new Fail("inconsistent", `bundle.json et result.json ne sont pas le même tirage (${k})`, `bundle.json and result.json are not the same draw (${k})`);
     }
     // Where the proof's pseudonym is among the picks (§4.5, §4.7: rank 0 the winner, then the reserves).
-    let outcome = { kind: "neither" };
+    let outcome = null;
     for (const [pn, b] of published) {
+      let found = { kind: "neither" };
       const picks = [b.winner, ...b.reserves];
       picks.forEach((pk, i) => {
         if (pk.rank !== i)
@@ -731,8 +732,12 @@ class Checker {
         if (samePs !== sameLeaf || (samePs && pk.entries !== pr.entries) || (samePs && pk.account && !equalBytes(pk.account, pr.account)))
           throw new Fail("inconsistent", `${pn} : le tirage au rang ${i} ne décrit pas la feuille ${pr.leaf} comme la preuve`,
             `${pn}: the pick of rank ${i} does not describe leaf ${pr.leaf} as the proof does`);
-        if (samePs) outcome = i === 0 ? { kind: "winner", rank: 0, prize_cents: b.prize_cents } : { kind: "reserve", rank: i };
+        if (samePs) found = i === 0 ? { kind: "winner", rank: 0, prize_cents: b.prize_cents } : { kind: "reserve", rank: i };
       });
+      if (outcome !== null && (outcome.kind !== found.kind || outcome.rank !== found.rank))
+        throw new Fail("inconsistent", "bundle.json et result.json ne désignent pas les mêmes gagnant et réserves",
+          "bundle.json and result.json do not name the same winner and reserves");
+      outcome = found;
     }
     const b = published[0][1];
     Object.assign(outcome, { day: b.day, operation: b.operation, attempt: b.attempt, account: hex(pr.account), reserves: b.reserves.length });
@@ -978,7 +983,7 @@ if (typeof document !== "undefined" && document.getElementById("app")) {
     const list = $("files");
     list.replaceChildren();
     if (given.size === 0) list.append(el("li", "muted", t.none));
-    for (const [n, b] of [...given.entries()].sort()) list.append(el("li", null, `${n} (${b.length} o)`));
+    for (const [n, b] of [...given.entries()].sort()) list.append(el("li", null, `${n} (${b.length} ${lang === "fr" ? "o" : "B"})`));
     const out = $("report");
     out.replaceChildren();
     if (last) {

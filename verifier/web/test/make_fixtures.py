@@ -202,7 +202,39 @@ def draws():
          dict(key, **only_result, **{"entry.jsonl": text(line(other) + line(winner))}), False, "bad-signature")
     case("draw-pretty-proof-without-sig", "a pretty-printed (signed) proof whose .sig is missing",
          dict(key, **pub, **{"proof.json": text(MV.jdump(other))}), False, "bad-signature")
+    sw = json.loads(MV.jdump(result))
+    sw["winner"], sw["reserves"][0] = dict(sw["reserves"][0], rank=0), dict(sw["winner"], rank=1)
+    swt = MV.jdump(sw)
+    case("draw-result-picks-swapped", "result.json (re-signed) with the winner and reserve 1 swapped, bundle.json "
+         "as drawn", dict(key, **only_bundle, **{"result.json": text(swt), "result.json.sig": sig_of(swt)},
+                          **signed_proof(winner)), False, "inconsistent")
     case("draw-no-key", "no result.pub.pem", dict(pub, **signed_proof(other)), False, "usage")
+
+    # Version 2 (tests/vectors/draw-v2-valid.json: the same export and day, so the same leaves).
+    _, _, _, leaves6 = MV.make_draw(MV.export_text().encode())
+    v2 = flat(vector_files("draw-v2-valid"))
+    r2 = json.loads(v2["result.json"]["utf8"])
+    assert r2["version"] == 2
+    v2pub = {n: v2[n] for n in ("bundle.json", "bundle.json.sig", "result.json", "result.json.sig")}
+    w2 = draw_proof(leaves6, r2["winner"]["leaf"], r2["commitment"])
+    res2 = draw_proof(leaves6, r2["reserves"][1]["leaf"], r2["commitment"])
+    files = dict(key, **v2pub, **signed_proof(w2))
+    code, out = python_verifies(files)
+    assert code == 0, out
+    case("draw-v2-winner-signed", "the winner's signed proof against draw-v2-valid's bundle.json and result.json "
+         "(also verified by urne_verify.py)", files, True, kind="winner", rank=0)
+    case("draw-v2-reserve-2-unsigned", "reserve 2's unsigned line against draw-v2-valid's result.json",
+         dict(key, **{n: v2[n] for n in ("result.json", "result.json.sig")}, **{"entry.jsonl": text(line(res2))}),
+         True, kind="reserve", rank=2)
+    rh = flat(vector_files("draw-v2-rehearsal"))
+    case("draw-v2-rehearsal-unsigned", "the unsigned line against a rehearsal's result.json (draw-v2-rehearsal)",
+         dict(key, **{n: rh[n] for n in ("result.json", "result.json.sig")}, **{"entry.jsonl": text(line(w2))}),
+         False, "rehearsal")
+    mixed = dict(key, **{"bundle.json": v2["bundle.json"], "bundle.json.sig": v2["bundle.json.sig"]},
+                 **{"result.json": pub["result.json"], "result.json.sig": pub["result.json.sig"]},
+                 **{"entry.jsonl": text(line(w2))})
+    case("draw-bundle-and-result-of-two-draws", "draw-v2-valid's bundle.json with another draw's result.json",
+         mixed, False, "commitment-mismatch")
 
 
 def blocks():
