@@ -15,6 +15,12 @@ use super::markup::{FILL, Html, STYLE, code, esc, hash, page_style};
 use super::{Lang, Minutes, MinutesKind, StepDone, words};
 use std::fmt::Write;
 
+/// The players' page shipped with this software, whose SHA-256 the minutes print.
+#[cfg(test)]
+pub(crate) fn player_page() -> &'static [u8] {
+    software::PLAYER_PAGE
+}
+
 /// The minutes' HTML text, in `lang`.
 pub fn render(m: &Minutes, lang: Lang) -> String {
     let mut h = Html::new(lang, m.time_zone);

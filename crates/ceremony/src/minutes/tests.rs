@@ -756,3 +756,24 @@ fn a_key_ceremony_states_the_keys_and_the_trail() {
     let en = html::render(&m, Lang::En);
     assert!(en.contains("Minutes of the key ceremony") && en.contains("lang=\"en\""));
 }
+
+#[test]
+fn the_minutes_name_the_players_page_by_its_sha256() {
+    // The page shipped with this software (README, "The player's page"): a player compares the
+    // page they open with the SHA-256 the minutes print, grouped as every hash is.
+    let m = Minutes::from_trail(&sitting(0x01), 1, &given()).unwrap();
+    let sha = urne_verify::crypto::sha256(super::html::player_page()).to_string();
+    let grouped = format!("<code class=\"h\">{}</code>", super::words::grouped(&sha));
+    for (lang, words) in [
+        (Lang::Fr, "Page de vérification des joueurs"),
+        (Lang::En, "Players' verification page"),
+    ] {
+        let html = html::render(&m, lang);
+        assert!(html.contains(words), "{lang:?}");
+        assert!(html.contains("verifier/web/urne-check.html"));
+        assert!(
+            html.contains(&grouped),
+            "{lang:?}: the page's SHA-256 is not in the minutes"
+        );
+    }
+}

@@ -59,6 +59,30 @@ pub(super) fn software(h: &mut Html, sw: &[Software]) {
         h.end_table();
         before = rows;
     }
+    player_page(h);
+}
+
+/// The player's page shipped with this software (verifier/web/urne-check.html, README "The
+/// player's page"): its SHA-256, which a player compares with the page they open before trusting
+/// it.
+pub(crate) const PLAYER_PAGE: &[u8] = include_bytes!("../../../../../verifier/web/urne-check.html");
+
+fn player_page(h: &mut Html) {
+    let sha = urne_verify::crypto::sha256(PLAYER_PAGE).to_string();
+    let line = format!(
+        "<strong>{}</strong> {} : {}<br>{}",
+        esc(h.t(
+            "Page de vérification des joueurs",
+            "Players' verification page"
+        )),
+        code("verifier/web/urne-check.html"),
+        hash(&sha),
+        esc(h.t(
+            "Livrée avec ce logiciel, elle vérifie dans un navigateur, sans réseau, la preuve d'un joueur contre le résultat publié. Un joueur ne s'y fie que si la page qu'il ouvre a cette empreinte SHA-256 (sha256sum urne-check.html).",
+            "Shipped with this software, it checks a player's proof against the published result in a browser, without a network. A player trusts it only if the page they open has this SHA-256 (sha256sum urne-check.html)."
+        ))
+    );
+    h.p(&line);
 }
 
 /// The rows of one process's identity.
