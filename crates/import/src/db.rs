@@ -498,6 +498,16 @@ fn load_block(
     Ok(())
 }
 
+fn copy_write(w: &mut postgres::CopyInWriter<'_>, bytes: &[u8]) -> Result<(), ImportError> {
+    w.write_all(bytes).map_err(|e| {
+        ImportError::new(
+            Kind::Database,
+            format!("the production file's COPY: {e}"),
+            "check the database's state; nothing was loaded",
+        )
+    })
+}
+
 fn load_tickets(t: &mut Transaction<'_>, tk: &Tickets, rows: &mut Rows) -> Result<(), ImportError> {
     let block = tk.block.to_string();
     let a = attempt_i32(tk.attempt);
@@ -511,30 +521,33 @@ fn load_tickets(t: &mut Transaction<'_>, tk: &Tickets, rows: &mut Rows) -> Resul
     if loaded {
         return Ok(());
     }
-    t.batch_execute(
-        "CREATE TEMP TABLE urne_tickets_in (position integer, tier smallint, prize_cents bigint, offered text, grid1 text, grid2 text, grid3 text) ON COMMIT DROP",
-    )
-    .map_err(|e| ImportError::database("the production file's staging table", &e))?;
+    // The checked bytes, row for row, each prefixed with its block and attempt (CSV fields that
+    // need no quoting: a block id and attempt are `a-z 0-9 - /` and digits, spec/formats.md
+    // §5.B2), straight into the table.
     let mut w = t
-        .copy_in("COPY urne_tickets_in FROM STDIN WITH (FORMAT csv, HEADER true)")
-        .map_err(|e| ImportError::database("the production file's COPY", &e))?;
-    w.write_all(&tk.bytes).map_err(|e| {
-        ImportError::new(
-            Kind::Database,
-            format!("the production file's COPY: {e}"),
-            "check the database's state; nothing was loaded",
+        .copy_in(
+            "COPY urne.tickets (block, attempt, position, tier, prize_cents, offered, grid1, grid2, grid3) FROM STDIN WITH (FORMAT csv)",
         )
-    })?;
-    w.finish()
         .map_err(|e| ImportError::database("the production file's COPY", &e))?;
-    let n = t
-        .execute(
-            "INSERT INTO urne.tickets SELECT $1, $2, position, tier, prize_cents, offered, grid1, grid2, grid3 FROM urne_tickets_in",
-            &[&block, &a],
-        )
-        .map_err(|e| ImportError::database("the production file's rows", &e))?;
-    t.batch_execute("DROP TABLE urne_tickets_in")
-        .map_err(|e| ImportError::database("the production file's staging table", &e))?;
+    let prefix = format!("{block},{a},");
+    let body = tk
+        .bytes
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(&[][..], |i| &tk.bytes[i + 1..]);
+    let mut buf = Vec::with_capacity(1 << 20);
+    for row in body.split_inclusive(|&c| c == b'\n') {
+        buf.extend_from_slice(prefix.as_bytes());
+        buf.extend_from_slice(row);
+        if buf.len() >= 1 << 20 {
+            copy_write(&mut w, &buf)?;
+            buf.clear();
+        }
+    }
+    copy_write(&mut w, &buf)?;
+    let n = w
+        .finish()
+        .map_err(|e| ImportError::database("the production file's COPY", &e))?;
     t.execute(
         "UPDATE urne.blocks SET tickets_loaded = true WHERE block = $1 AND attempt = $2",
         &[&block, &a],
