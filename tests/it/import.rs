@@ -8,7 +8,7 @@ use crate::common::*;
 use crate::draws::{seal, simulate};
 use crate::fork::{copy_dir, put_copy_back, take_copy};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 const D1: &str = "2018-12-03";
 const D2: &str = "2018-12-04";
@@ -35,6 +35,17 @@ impl Pg {
         Pg {
             dir: lines.next().unwrap().to_string(),
             conninfo: lines.next().unwrap().to_string(),
+        }
+    }
+
+    /// The same server, another database (created).
+    fn another(&self, name: &str) -> Pg {
+        self.one(&format!("CREATE DATABASE {name}"));
+        Pg {
+            dir: String::new(),
+            conninfo: self
+                .conninfo
+                .replace("dbname=postgres", &format!("dbname={name}")),
         }
     }
 
@@ -72,50 +83,52 @@ impl Pg {
 
 impl Drop for Pg {
     fn drop(&mut self) {
+        if self.dir.is_empty() {
+            return; // another database of a server dropped on its own
+        }
         let _ = Command::new(root().join("scripts/pg-throwaway"))
             .args(["stop", &self.dir])
             .output();
     }
 }
 
-/// The `urne-import` binary, beside `urne` (built with the workspace; built here when a test
-/// binary was built alone).
-fn import_bin() -> PathBuf {
-    let p = Path::new(&urne_bin()).with_file_name("urne-import");
-    if !p.exists() {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let st = Command::new(cargo)
-            .args([
-                "build",
-                "--quiet",
-                "-p",
-                "urne-import",
-                "--bin",
-                "urne-import",
-            ])
-            .current_dir(root())
-            .status()
-            .unwrap();
-        assert!(st.success(), "cargo build -p urne-import failed");
-    }
-    p
+/// What a run of `urne-import` gave.
+struct Run {
+    code: u8,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
 }
 
-/// `urne-import MEDIUM --keys KEYS --exports EXPORTS [--tickets DIR]… --database PG` in `env`'s
-/// folder.
-fn import(env: &Env, pg: &Pg, medium: &str, keys: &str, exports: &str, tickets: &[&str]) -> Output {
-    let mut c = Command::new(import_bin());
-    c.current_dir(env.path(""))
-        .args([medium, "--keys", keys, "--exports", exports])
-        .args(["--database", &pg.conninfo]);
+/// `urne-import MEDIUM --keys KEYS --exports EXPORTS [--tickets DIR]… --database PG`, the paths
+/// in `env`'s folder: the command's library function, as the binary runs it.
+fn import(env: &Env, pg: &Pg, medium: &str, keys: &str, exports: &str, tickets: &[&str]) -> Run {
+    let p = |s: &str| env.path(s).display().to_string();
+    let mut args = vec![
+        "urne-import".to_string(),
+        p(medium),
+        "--keys".into(),
+        p(keys),
+    ];
+    args.extend([
+        "--exports".into(),
+        p(exports),
+        "--database".into(),
+        pg.conninfo.clone(),
+    ]);
     for t in tickets {
-        c.args(["--tickets", t]);
+        args.extend(["--tickets".into(), p(t)]);
     }
-    c.output().unwrap()
+    let (mut stdout, mut stderr) = (vec![], vec![]);
+    let code = urne_import::cli::run(args, &mut stdout, &mut stderr);
+    Run {
+        code,
+        stdout,
+        stderr,
+    }
 }
 
 /// The JSON lines of standard output.
-fn lines(out: &Output) -> Vec<serde_json::Value> {
+fn lines(out: &Run) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -133,11 +146,11 @@ fn line<'a>(
         .unwrap_or_else(|| panic!("no {kind} line with {key} {value}: {ls:?}"))
 }
 
-fn code(out: &Output) -> i32 {
-    out.status.code().unwrap_or(-1)
+fn code(out: &Run) -> u8 {
+    out.code
 }
 
-fn stderr(out: &Output) -> String {
+fn stderr(out: &Run) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
@@ -303,6 +316,33 @@ fn a_medium_imports_once_a_void_marks_its_result_void_and_a_fork_or_a_stranger_l
     assert_eq!(code(&out), 5, "{}", stderr(&out));
     assert!(stderr(&out).starts_with("error[fork]:"), "{}", stderr(&out));
     assert_eq!(pg.snapshot(), before, "a fork loaded something");
+    // The fork's lone result.json beside the first history's day 1: a lone result takes no part
+    // in the linear history (spec/formats.md §8.5), so it is never imported without its draw
+    // folder's bundle.
+    copy_dir(
+        &env.path("pub/draw-2018-12-03"),
+        &env.path("lone/draw-2018-12-03"),
+    );
+    std::fs::create_dir_all(env.path("lone/result-2018-12-04")).unwrap();
+    for f in ["result.json", "result.json.sig"] {
+        std::fs::copy(
+            env.path(&format!("fork/draw-2018-12-04/{f}")),
+            env.path(&format!("lone/result-2018-12-04/{f}")),
+        )
+        .unwrap();
+    }
+    let out = import(&env, &pg, "lone", "keys", &both, &[]);
+    assert_eq!(code(&out), 5, "{}", stderr(&out));
+    assert_eq!(pg.snapshot(), before, "a lone result loaded something");
+    let fresh = pg.another("fresh");
+    let out = import(&env, &fresh, "lone", "keys", &both, &[]);
+    assert_eq!(code(&out), 7, "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("error[incomplete]:"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fresh.snapshot(), "", "a lone result loaded something");
     // The two histories on one medium: the verification itself sees the fork.
     copy_dir(
         &env.path("fork/draw-2018-12-04"),
@@ -319,19 +359,6 @@ fn a_block_loads_with_its_checked_production_file_and_unofficial_rules_load_noth
     env.ok(&["keys", "export", "--out", "keys"]);
     std::fs::write(env.path("none.sha256"), "").unwrap();
     let pg = Pg::start();
-    // A block of a reduced test game: not the regulation's, never imported.
-    let small = crate::block_cli::small_rules(&env);
-    let o = crate::block_cli::generate(&env, &small, "100", "1", "1", "test-blocks");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
-    let out = import(&env, &pg, "test-blocks", "keys", "none.sha256", &[]);
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
-    assert!(
-        stderr(&out).starts_with("error[not-official]:"),
-        "{}",
-        stderr(&out)
-    );
-    assert_eq!(pg.snapshot(), "");
-
     // An official block (800,000 tickets), its production file on the secret medium.
     let rules = root().join("rules/noel-de-la-chance-2015.json");
     env.ok(&[
@@ -400,7 +427,79 @@ fn a_block_loads_with_its_checked_production_file_and_unofficial_rules_load_noth
     assert_eq!(pg.snapshot(), before);
     assert_eq!(pg.one("SELECT count(*) FROM urne.tickets"), "800000");
 
-    // Its sales closed, its seed revealed: the block is revealed.
+    // Voided, its void notice imported alone: the block on sale is void, said loudly, and the
+    // alert kept until someone acknowledges it.
+    env.ok(&[
+        "block",
+        "void",
+        "--block",
+        block,
+        "--reason",
+        "import test: block 7 withdrawn",
+        "--out",
+        "void-7",
+    ]);
+    let out = import(&env, &pg, "void-7", "keys", "none.sha256", &[]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert_eq!(
+        line(&lines(&out), "alert", "alert", "block-on-sale-voided")["block"],
+        block
+    );
+    assert!(
+        stderr(&out).contains("withdraw its tickets from sale"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        pg.one(&format!(
+            "SELECT status FROM urne.blocks WHERE block = '{block}'"
+        )),
+        "void"
+    );
+    assert_eq!(
+        pg.one("SELECT count(*) FROM urne.alerts WHERE acknowledged_at IS NULL"),
+        "1"
+    );
+    // Into a new database, the block and its void together: the file of a void block is
+    // checked, never loaded.
+    copy_dir(&env.path("void-7"), &env.path("blocks-medium/void-7"));
+    copy_dir(&env.path("blocks"), &env.path("blocks-medium/blocks"));
+    let fresh = pg.another("fresh");
+    let out = import(
+        &env,
+        &fresh,
+        "blocks-medium",
+        "keys",
+        "none.sha256",
+        &["secret"],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        fresh.one("SELECT status || tickets_loaded FROM urne.blocks"),
+        "voidfalse"
+    );
+    assert_eq!(fresh.one("SELECT count(*) FROM urne.tickets"), "0");
+
+    // Another block, its sales closed, its seed revealed: the block is revealed.
+    env.ok(&[
+        "block",
+        "generate",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--price",
+        "100",
+        "--emission",
+        "2015-12",
+        "--first",
+        "8",
+        "--blocks",
+        "1",
+        "--out",
+        "blocks8",
+        "--secret-out",
+        "secret8",
+    ]);
+    let block = "noel-de-la-chance-2015/100/2015-12/8";
     let closed = sales_close(&env, block);
     env.ok(&[
         "block",
@@ -410,9 +509,9 @@ fn a_block_loads_with_its_checked_production_file_and_unofficial_rules_load_noth
         "--sales-closed-at",
         &closed,
         "--out",
-        "blocks",
+        "blocks8",
     ]);
-    let out = import(&env, &pg, "blocks", "keys", "none.sha256", &[]);
+    let out = import(&env, &pg, "blocks8", "keys", "none.sha256", &[]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(
         line(&lines(&out), "block", "block", block)["status"],
@@ -424,6 +523,20 @@ fn a_block_loads_with_its_checked_production_file_and_unofficial_rules_load_noth
         )),
         "revealedtrue"
     );
+
+    // A block of a reduced test game: not the regulation's, never imported.
+    let before = pg.snapshot();
+    let small = crate::block_cli::small_rules(&env);
+    let o = crate::block_cli::generate(&env, &small, "100", "1", "1", "test-blocks");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    let out = import(&env, &pg, "test-blocks", "keys", "none.sha256", &[]);
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("error[not-official]:"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(pg.snapshot(), before);
 }
 
 /// The winning tickets of a block (G-3), as the official rules count them.

@@ -31,6 +31,9 @@ CREATE TABLE urne.draws (
     day date NOT NULL,
     attempt integer NOT NULL CHECK (attempt >= 1),
     status text NOT NULL CHECK (status IN ('counts', 'void')),
+    -- SHA-256 of everything below as imported (crates/import/src/db.rs, `draw_digest`): another
+    -- import of the same attempt must bring the same, or it is a fork.
+    digest text NOT NULL,
     export_sha256 text NOT NULL,
     rules_sha256 text NOT NULL,
     commitment_root text NOT NULL,
@@ -73,6 +76,9 @@ CREATE TABLE urne.blocks (
     block text NOT NULL,
     attempt integer NOT NULL CHECK (attempt >= 1),
     status text NOT NULL CHECK (status IN ('committed', 'revealed', 'void')),
+    -- SHA-256 of the signed commitment's members as parsed (`block_digest`): another import of
+    -- the same attempt must bring the same commitment, or it is a fork.
+    digest text NOT NULL,
     game text NOT NULL,
     price_cents bigint NOT NULL,
     block_size integer NOT NULL,
@@ -105,4 +111,16 @@ CREATE TABLE urne.tickets (
     grid2 text NOT NULL,
     grid3 text NOT NULL,
     PRIMARY KEY (block, attempt, position)
+);
+
+-- What production must act on: a result imported as payable, or a block as on sale, that a
+-- later import found void. Kept until someone acknowledges it (acknowledged_at).
+CREATE TABLE urne.alerts (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    import bigint NOT NULL REFERENCES urne.imports (id),
+    alert text NOT NULL CHECK (alert IN ('payable-result-voided', 'block-on-sale-voided')),
+    subject text NOT NULL,
+    attempt integer NOT NULL,
+    reason text NOT NULL,
+    acknowledged_at timestamptz
 );

@@ -56,6 +56,8 @@ pub struct Loaded {
     pub alerts: Vec<Alert>,
     /// The import's id, when it changed something.
     pub import: Option<i64>,
+    /// Whether this import created the schema (the database's first).
+    pub first: bool,
 }
 
 /// The checkpoint the database's last import recorded (note text), if any: the next import's
@@ -78,14 +80,18 @@ fn schema_present(t: &mut Transaction<'_>) -> Result<bool, ImportError> {
     let row = t
         .query_one("SELECT to_regclass('urne.schema_version') IS NOT NULL", &[])
         .map_err(|e| ImportError::database("the schema's lookup", &e))?;
-    Ok(row.get(0))
+    col(&row, 0)
 }
 
 fn check_version(t: &mut Transaction<'_>) -> Result<(), ImportError> {
     let rows = t
         .query("SELECT version FROM urne.schema_version", &[])
         .map_err(|e| ImportError::database("the schema's version", &e))?;
-    let versions: Vec<i32> = rows.iter().map(|r| r.get(0)).collect();
+    let versions = rows
+        .iter()
+        .map(|r| col::<i32>(r, 0))
+        .collect::<Result<Vec<_>, _>>();
+    let versions = versions.unwrap_or_default();
     if versions != [SCHEMA_VERSION] {
         return Err(ImportError::new(
             Kind::Database,
@@ -105,7 +111,7 @@ fn last_note(t: &mut Transaction<'_>) -> Result<Option<String>, ImportError> {
             &[],
         )
         .map_err(|e| ImportError::database("the last import", &e))?;
-    Ok(row.map(|r| r.get(0)))
+    row.map(|r| col(&r, 0)).transpose()
 }
 
 /// What is imported, as [`load`] takes it.
@@ -144,6 +150,7 @@ pub fn load(client: &mut Client, i: &Import<'_>) -> Result<Loaded, ImportError> 
         t.batch_execute(SCHEMA_SQL)
             .map_err(|e| ImportError::database("the schema's creation", &e))?;
         out.changed = true;
+        out.first = true;
     }
     if last_note(&mut t)?.as_deref() != i.held {
         return Err(ImportError::new(
@@ -166,8 +173,8 @@ pub fn load(client: &mut Client, i: &Import<'_>) -> Result<Loaded, ImportError> 
             "INSERT INTO urne.imports (medium, audit_key_id, result_key_id, checkpoint_size, checkpoint_root, checkpoint_note) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
             &[&i.medium, &i.audit_key_id, &i.result_key_id, &size, &root, note],
         )
-        .map_err(|e| ImportError::database("the import's record", &e))?
-        .get(0);
+        .map_err(|e| ImportError::database("the import's record", &e))
+        .and_then(|r| col(&r, 0))?;
     if i.held != Some(note.as_str()) {
         out.changed = true;
     }
@@ -177,6 +184,17 @@ pub fn load(client: &mut Client, i: &Import<'_>) -> Result<Loaded, ImportError> 
     }
     for b in &i.state.blocks {
         load_block(&mut t, b, import, &mut rows, &mut out.alerts)?;
+    }
+    for (block, attempt, void) in &i.state.block_voids {
+        void_block(
+            &mut t,
+            block,
+            *attempt,
+            &void.reason,
+            import,
+            &mut rows,
+            &mut out.alerts,
+        )?;
     }
     for tk in i.tickets {
         load_tickets(&mut t, tk, &mut rows)?;
@@ -214,12 +232,71 @@ impl Rows {
     }
 }
 
-fn attempt_i32(a: urne_verify::values::Attempt) -> i32 {
-    i32::try_from(a.get()).unwrap_or(i32::MAX)
+/// Column `i` of `row`: a value of another type than the schema's is the database's error,
+/// never a panic.
+fn col<'a, T: postgres::types::FromSql<'a>>(
+    row: &'a postgres::Row,
+    i: usize,
+) -> Result<T, ImportError> {
+    row.try_get(i)
+        .map_err(|e| ImportError::database("a value of the expected type", &e))
 }
 
-fn cents(c: u64) -> i64 {
-    i64::try_from(c).unwrap_or(i64::MAX)
+/// An integer the database stores in fewer bits: one that does not fit is refused.
+fn fits<T: TryFrom<u64>>(n: u64, what: &str) -> Result<T, ImportError> {
+    T::try_from(n).map_err(|_| {
+        ImportError::new(
+            Kind::Database,
+            format!("{what} {n} does not fit the database's column"),
+            "report this to urne's maintainers with the medium; nothing was loaded",
+        )
+    })
+}
+
+fn attempt_i32(a: urne_verify::values::Attempt) -> Result<i32, ImportError> {
+    fits(u64::from(a.get()), "attempt")
+}
+
+fn cents(c: u64) -> Result<i64, ImportError> {
+    fits(c, "amount in cents")
+}
+
+/// The digest of a draw as imported: every value the tables hold of it.
+fn draw_digest(d: &Draw) -> String {
+    let placed: Vec<_> = d
+        .placed
+        .iter()
+        .map(|p| {
+            serde_json::json!([
+                p.rank,
+                p.account.to_string(),
+                p.pseudonym.to_string(),
+                p.entries,
+                p.entry,
+                p.leaf
+            ])
+        })
+        .collect();
+    let v = serde_json::json!([
+        d.operation,
+        d.day.to_string(),
+        d.attempt.get(),
+        d.export_sha256.to_string(),
+        d.rules_sha256.to_string(),
+        d.commitment_root.to_string(),
+        d.seed.to_string(),
+        d.prize_cents,
+        d.drawn_at,
+        d.audit_checkpoint,
+        placed
+    ]);
+    urne_verify::crypto::sha256(v.to_string().as_bytes()).to_string()
+}
+
+/// The digest of a block's signed commitment, as parsed.
+fn block_digest(b: &BlockState) -> String {
+    let v = serde_json::to_vec(&b.commitment).unwrap_or_default();
+    urne_verify::crypto::sha256(&v).to_string()
 }
 
 fn load_day(
@@ -232,75 +309,97 @@ fn load_day(
     let day = d.day.to_string(); // bound as text, cast by `::text::date`
     for (attempt, draw) in &d.draws {
         let void = d.voids.get(attempt);
-        let a = attempt_i32(*attempt);
+        let a = attempt_i32(*attempt)?;
         let held = t
             .query_opt(
-                "SELECT status, seed, commitment_root FROM urne.draws WHERE operation = $1 AND day = $2::text::date AND attempt = $3",
+                "SELECT status, digest FROM urne.draws WHERE operation = $1 AND day = $2::text::date AND attempt = $3",
                 &[&d.operation, &day, &a],
             )
             .map_err(|e| ImportError::database("a draw's lookup", &e))?;
-        match held {
-            None => {
-                insert_draw(
-                    t,
-                    draw,
-                    void.is_some(),
-                    void.map(|v| v.reason.as_str()),
-                    import,
-                )?;
-                rows.add("draws", 1);
-                rows.add("placed", draw.placed.len() as u64);
-            }
-            Some(r) => {
-                let (status, seed, root): (String, String, String) = (r.get(0), r.get(1), r.get(2));
-                if seed != draw.seed.to_string() || root != draw.commitment_root.to_string() {
-                    return Err(ImportError::new(
-                        Kind::Fork,
-                        format!(
-                            "the database holds another draw of {} day {day} attempt {attempt} than the medium's",
-                            d.operation
-                        ),
-                        "two histories: import nothing, keep the medium as evidence and tell the operator and the commissaire",
-                    ));
-                }
-                if let (Some(v), "counts") = (void, status.as_str()) {
-                    t.execute(
-                        "UPDATE urne.draws SET status = 'void', voided_in = $4, void_reason = $5 WHERE operation = $1 AND day = $2::text::date AND attempt = $3",
-                        &[&d.operation, &day, &a, &import, &v.reason],
-                    )
-                    .map_err(|e| ImportError::database("a void", &e))?;
-                    rows.add("draws", 1);
-                    alerts.push(Alert::DrawVoided {
-                        operation: d.operation.clone(),
-                        day: day.clone(),
-                        attempt: attempt.get(),
-                        reason: v.reason.clone(),
-                    });
-                }
-            }
+        let Some(r) = held else {
+            insert_draw(t, draw, void.map(|v| v.reason.as_str()), import)?;
+            rows.add("draws", 1);
+            rows.add("placed", draw.placed.len() as u64);
+            continue;
+        };
+        let (status, digest): (String, String) = (col(&r, 0)?, col(&r, 1)?);
+        if digest != draw_digest(draw) {
+            return Err(ImportError::new(
+                Kind::Fork,
+                format!(
+                    "the database holds another draw of {} day {day} attempt {attempt} than the medium's",
+                    d.operation
+                ),
+                "two histories: import nothing, keep the medium as evidence and tell the operator and the commissaire",
+            ));
+        }
+        if let (Some(v), "counts") = (void, status.as_str()) {
+            void_draw(t, d, *attempt, &v.reason, import, rows, alerts)?;
         }
     }
     // A void the medium states of an attempt it does not hold (a later attempt's
-    // `voided_attempts`, a notice): the database's row of that attempt, if it counted, is void.
+    // `voided_attempts`, a notice imported alone): the database's row of that attempt, if it
+    // counted, is void.
     for (attempt, v) in d.voids.iter().filter(|(a, _)| !d.draws.contains_key(*a)) {
-        let a = attempt_i32(*attempt);
-        let n = t
-            .execute(
-                "UPDATE urne.draws SET status = 'void', voided_in = $4, void_reason = $5 WHERE operation = $1 AND day = $2::text::date AND attempt = $3 AND status = 'counts'",
-                &[&d.operation, &day, &a, &import, &v.reason],
-            )
-            .map_err(|e| ImportError::database("a void", &e))?;
-        if n > 0 {
-            rows.add("draws", n);
-            alerts.push(Alert::DrawVoided {
-                operation: d.operation.clone(),
-                day: day.clone(),
-                attempt: attempt.get(),
-                reason: v.reason.clone(),
-            });
-        }
+        void_draw(t, d, *attempt, &v.reason, import, rows, alerts)?;
     }
     day_state(t, d, &day, rows)
+}
+
+/// The attempt's row, if it counts, made void; the alert recorded and returned.
+fn void_draw(
+    t: &mut Transaction<'_>,
+    d: &DayState,
+    attempt: urne_verify::values::Attempt,
+    reason: &str,
+    import: i64,
+    rows: &mut Rows,
+    alerts: &mut Vec<Alert>,
+) -> Result<(), ImportError> {
+    let day = d.day.to_string();
+    let a = attempt_i32(attempt)?;
+    let n = t
+        .execute(
+            "UPDATE urne.draws SET status = 'void', voided_in = $4, void_reason = $5 WHERE operation = $1 AND day = $2::text::date AND attempt = $3 AND status = 'counts'",
+            &[&d.operation, &day, &a, &import, &reason],
+        )
+        .map_err(|e| ImportError::database("a void", &e))?;
+    if n == 0 {
+        return Ok(());
+    }
+    rows.add("draws", n);
+    record_alert(
+        t,
+        import,
+        "payable-result-voided",
+        &format!("{} {day}", d.operation),
+        a,
+        reason,
+    )?;
+    rows.add("alerts", 1);
+    alerts.push(Alert::DrawVoided {
+        operation: d.operation.clone(),
+        day,
+        attempt: attempt.get(),
+        reason: reason.to_string(),
+    });
+    Ok(())
+}
+
+fn record_alert(
+    t: &mut Transaction<'_>,
+    import: i64,
+    alert: &str,
+    subject: &str,
+    attempt: i32,
+    reason: &str,
+) -> Result<(), ImportError> {
+    t.execute(
+        "INSERT INTO urne.alerts (import, alert, subject, attempt, reason) VALUES ($1, $2, $3, $4, $5)",
+        &[&import, &alert, &subject, &attempt, &reason],
+    )
+    .map_err(|e| ImportError::database("an alert", &e))?;
+    Ok(())
 }
 
 /// The day's row, from the draws the database now holds (the medium may be one output, which
@@ -321,9 +420,9 @@ fn day_state(
             &[&d.operation, &day],
         )
         .map_err(|e| ImportError::database("a day's draws", &e))?;
-    let counting: Option<Vec<i32>> = r.get(0);
-    let voided: i64 = r.get(1);
-    let was: Option<String> = r.get(2);
+    let counting: Option<Vec<i32>> = col(&r, 0)?;
+    let voided: i64 = col(&r, 1)?;
+    let was: Option<String> = col(&r, 2)?;
     let counting = counting.unwrap_or_default();
     let (status, attempt) = match counting[..] {
         [a] => ("drawn", Some(a)),
@@ -357,36 +456,36 @@ fn day_state(
 fn insert_draw(
     t: &mut Transaction<'_>,
     d: &Draw,
-    void: bool,
-    reason: Option<&str>,
+    void: Option<&str>,
     import: i64,
 ) -> Result<(), ImportError> {
-    let day = d.day.to_string(); // bound as text, cast by `::text::date`
-    let a = attempt_i32(d.attempt);
-    let status = if void { "void" } else { "counts" };
+    let day = d.day.to_string();
+    let a = attempt_i32(d.attempt)?;
+    let status = if void.is_some() { "void" } else { "counts" };
     t.execute(
-        "INSERT INTO urne.draws (operation, day, attempt, status, export_sha256, rules_sha256, commitment_root, seed, prize_cents, drawn_at, audit_checkpoint, imported_in, voided_in, void_reason) \
-         VALUES ($1, $2::text::date, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+        "INSERT INTO urne.draws (operation, day, attempt, status, digest, export_sha256, rules_sha256, commitment_root, seed, prize_cents, drawn_at, audit_checkpoint, imported_in, voided_in, void_reason) \
+         VALUES ($1, $2::text::date, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         &[
             &d.operation,
             &day,
             &a,
             &status,
+            &draw_digest(d),
             &d.export_sha256.to_string(),
             &d.rules_sha256.to_string(),
             &d.commitment_root.to_string(),
             &d.seed.to_string(),
-            &cents(d.prize_cents),
+            &cents(d.prize_cents)?,
             &d.drawn_at,
             &d.audit_checkpoint,
             &import,
-            &(void.then_some(import)),
-            &reason,
+            &(void.is_some().then_some(import)),
+            &void,
         ],
     )
     .map_err(|e| ImportError::database("a draw", &e))?;
     for p in &d.placed {
-        let rank = i32::try_from(p.rank).unwrap_or(i32::MAX);
+        let rank: i32 = fits(u64::from(p.rank), "rank")?;
         t.execute(
             "INSERT INTO urne.placed (operation, day, attempt, rank, account, pseudonym, entries) VALUES ($1, $2::text::date, $3, $4, $5, $6, $7)",
             &[
@@ -420,29 +519,29 @@ fn load_block(
     alerts: &mut Vec<Alert>,
 ) -> Result<(), ImportError> {
     let block = b.block.to_string();
-    let attempt = attempt_i32(b.attempt);
+    let attempt = attempt_i32(b.attempt)?;
     let commit = &b.commitment;
-    let status = block_status(b.status);
     let seed = b.reveal.as_ref().map(|rv| rv.seed.to_string());
     let revealed_at = b.reveal.as_ref().map(|rv| rv.revealed_at.clone());
-    let reason = b.void.as_ref().map(|v| v.reason.clone());
     let held = t
         .query_opt(
-            "SELECT status, tickets_sha256, outcomes_root, seed_commitment FROM urne.blocks WHERE block = $1 AND attempt = $2",
+            "SELECT status, digest FROM urne.blocks WHERE block = $1 AND attempt = $2",
             &[&block, &attempt],
         )
         .map_err(|e| ImportError::database("a block's lookup", &e))?;
     let Some(row) = held else {
+        let reason = b.void.as_ref().map(|v| v.reason.clone());
         t.execute(
-            "INSERT INTO urne.blocks (block, attempt, status, game, price_cents, block_size, rules_sha256, tickets_sha256, outcomes_root, seed_commitment, generated_at, seed, revealed_at, imported_in, voided_in, void_reason) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+            "INSERT INTO urne.blocks (block, attempt, status, digest, game, price_cents, block_size, rules_sha256, tickets_sha256, outcomes_root, seed_commitment, generated_at, seed, revealed_at, imported_in, voided_in, void_reason) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
             &[
                 &block,
                 &attempt,
-                &status,
+                &block_status(b.status),
+                &block_digest(b),
                 &commit.game,
-                &cents(commit.price_cents),
-                &i32::try_from(commit.block_size).unwrap_or(i32::MAX),
+                &cents(commit.price_cents)?,
+                &fits::<i32>(u64::from(commit.block_size), "block size")?,
                 &commit.rules_sha256.to_string(),
                 &commit.tickets_sha256.to_string(),
                 &commit.outcomes_root.to_string(),
@@ -459,12 +558,8 @@ fn load_block(
         rows.add("blocks", 1);
         return Ok(());
     };
-    let (was, tickets, root, sc): (String, String, String, String) =
-        (row.get(0), row.get(1), row.get(2), row.get(3));
-    if tickets != commit.tickets_sha256.to_string()
-        || root != commit.outcomes_root.to_string()
-        || sc != commit.seed_commitment.to_string()
-    {
+    let (was, digest): (String, String) = (col(&row, 0)?, col(&row, 1)?);
+    if digest != block_digest(b) {
         return Err(ImportError::new(
             Kind::Fork,
             format!(
@@ -473,28 +568,54 @@ fn load_block(
             "two histories: import nothing, keep the medium as evidence and tell the operator and the commissaire",
         ));
     }
-    let n = match (was.as_str(), b.status) {
-        ("committed", BlockStatus::Revealed) => t
-            .execute(
-                "UPDATE urne.blocks SET status = 'revealed', seed = $3, revealed_at = $4 WHERE block = $1 AND attempt = $2",
-                &[&block, &attempt, &seed, &revealed_at],
-            )
-            .map_err(|e| ImportError::database("a reveal", &e))?,
-        ("committed" | "revealed", BlockStatus::Void) => {
-            alerts.push(Alert::BlockVoided {
-                block: block.clone(),
-                attempt: b.attempt.get(),
-                reason: reason.clone().unwrap_or_default(),
-            });
-            t.execute(
-                "UPDATE urne.blocks SET status = 'void', voided_in = $3, void_reason = $4 WHERE block = $1 AND attempt = $2",
-                &[&block, &attempt, &import, &reason],
-            )
-            .map_err(|e| ImportError::database("a block's void", &e))?
+    match (was.as_str(), b.status) {
+        ("committed", BlockStatus::Revealed) => {
+            let n = t
+                .execute(
+                    "UPDATE urne.blocks SET status = 'revealed', seed = $3, revealed_at = $4 WHERE block = $1 AND attempt = $2",
+                    &[&block, &attempt, &seed, &revealed_at],
+                )
+                .map_err(|e| ImportError::database("a reveal", &e))?;
+            rows.add("blocks", n);
         }
-        _ => 0,
-    };
+        (_, BlockStatus::Void) => {
+            let reason = b.void.as_ref().map_or("", |v| v.reason.as_str());
+            void_block(t, &b.block, b.attempt, reason, import, rows, alerts)?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The block attempt's row, if not void yet, made void; the alert recorded and returned.
+fn void_block(
+    t: &mut Transaction<'_>,
+    block: &urne_verify::values::BlockId,
+    attempt: urne_verify::values::Attempt,
+    reason: &str,
+    import: i64,
+    rows: &mut Rows,
+    alerts: &mut Vec<Alert>,
+) -> Result<(), ImportError> {
+    let id = block.to_string();
+    let a = attempt_i32(attempt)?;
+    let n = t
+        .execute(
+            "UPDATE urne.blocks SET status = 'void', voided_in = $3, void_reason = $4 WHERE block = $1 AND attempt = $2 AND status <> 'void'",
+            &[&id, &a, &import, &reason],
+        )
+        .map_err(|e| ImportError::database("a block's void", &e))?;
+    if n == 0 {
+        return Ok(());
+    }
     rows.add("blocks", n);
+    record_alert(t, import, "block-on-sale-voided", &id, a, reason)?;
+    rows.add("alerts", 1);
+    alerts.push(Alert::BlockVoided {
+        block: id,
+        attempt: attempt.get(),
+        reason: reason.to_string(),
+    });
     Ok(())
 }
 
@@ -508,17 +629,19 @@ fn copy_write(w: &mut postgres::CopyInWriter<'_>, bytes: &[u8]) -> Result<(), Im
     })
 }
 
+/// A production file's rows, unless the block's are loaded already or the block is void (never
+/// to be sold: its file is checked, not loaded).
 fn load_tickets(t: &mut Transaction<'_>, tk: &Tickets, rows: &mut Rows) -> Result<(), ImportError> {
     let block = tk.block.to_string();
-    let a = attempt_i32(tk.attempt);
-    let loaded: bool = t
+    let a = attempt_i32(tk.attempt)?;
+    let row = t
         .query_one(
-            "SELECT tickets_loaded FROM urne.blocks WHERE block = $1 AND attempt = $2",
+            "SELECT tickets_loaded, status FROM urne.blocks WHERE block = $1 AND attempt = $2",
             &[&block, &a],
         )
-        .map_err(|e| ImportError::database("a block's lookup", &e))?
-        .get(0);
-    if loaded {
+        .map_err(|e| ImportError::database("a block's lookup", &e))?;
+    let (loaded, status): (bool, String) = (col(&row, 0)?, col(&row, 1)?);
+    if loaded || status == "void" {
         return Ok(());
     }
     // The checked bytes, row for row, each prefixed with its block and attempt (CSV fields that
@@ -536,9 +659,9 @@ fn load_tickets(t: &mut Transaction<'_>, tk: &Tickets, rows: &mut Rows) -> Resul
         .position(|&c| c == b'\n')
         .map_or(&[][..], |i| &tk.bytes[i + 1..]);
     let mut buf = Vec::with_capacity(1 << 20);
-    for row in body.split_inclusive(|&c| c == b'\n') {
+    for line in body.split_inclusive(|&c| c == b'\n') {
         buf.extend_from_slice(prefix.as_bytes());
-        buf.extend_from_slice(row);
+        buf.extend_from_slice(line);
         if buf.len() >= 1 << 20 {
             copy_write(&mut w, &buf)?;
             buf.clear();
@@ -548,11 +671,6 @@ fn load_tickets(t: &mut Transaction<'_>, tk: &Tickets, rows: &mut Rows) -> Resul
     let n = w
         .finish()
         .map_err(|e| ImportError::database("the production file's COPY", &e))?;
-    t.execute(
-        "UPDATE urne.blocks SET tickets_loaded = true WHERE block = $1 AND attempt = $2",
-        &[&block, &a],
-    )
-    .map_err(|e| ImportError::database("a block's production file", &e))?;
     if n != u64::from(tk.rows) {
         return Err(ImportError::new(
             Kind::Database,
@@ -560,6 +678,11 @@ fn load_tickets(t: &mut Transaction<'_>, tk: &Tickets, rows: &mut Rows) -> Resul
             "nothing was loaded; check the database",
         ));
     }
+    t.execute(
+        "UPDATE urne.blocks SET tickets_loaded = true WHERE block = $1 AND attempt = $2",
+        &[&block, &a],
+    )
+    .map_err(|e| ImportError::database("a block's production file", &e))?;
     rows.add("tickets", n);
     Ok(())
 }

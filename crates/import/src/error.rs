@@ -22,8 +22,12 @@ pub enum Kind {
     Fork,
     /// The database refused, or holds a schema this import does not know (exit 6).
     Database,
-    /// What production needs is not on the medium: a draw without its `result.json` (exit 7).
+    /// What production needs is not on the medium: a draw without its `result.json`, a
+    /// version-1 output, a lone `result.json` (exit 7).
     Incomplete,
+    /// Standard output closed before the JSON Lines were all written (exit 8): the import
+    /// itself is done.
+    StdoutClosed,
 }
 
 impl Kind {
@@ -36,6 +40,7 @@ impl Kind {
         Kind::Fork,
         Kind::Database,
         Kind::Incomplete,
+        Kind::StdoutClosed,
     ];
 
     /// The stable id printed in the `error[<id>]:` line.
@@ -49,6 +54,7 @@ impl Kind {
             Kind::Fork => "fork",
             Kind::Database => "database",
             Kind::Incomplete => "incomplete",
+            Kind::StdoutClosed => "stdout-closed",
         }
     }
 
@@ -63,6 +69,7 @@ impl Kind {
             Kind::Fork => 5,
             Kind::Database => 6,
             Kind::Incomplete => 7,
+            Kind::StdoutClosed => 8,
         }
     }
 }

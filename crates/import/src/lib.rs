@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod cli;
 pub mod db;
 pub mod error;
 pub mod exports;
@@ -40,6 +41,10 @@ pub struct Request<'a> {
     pub exports: &'a Exports,
     /// Folders of blocks' production files (the secret medium), possibly none.
     pub tickets: &'a [PathBuf],
+    /// Signed checkpoints held outside the appliance (the minutes' copy), as (name, text): each
+    /// must lie on the outputs' history (spec/formats.md §8.4). The first import into a database
+    /// has nothing else to tie the medium to the history the commissaire witnessed.
+    pub checkpoints: &'a [(String, String)],
 }
 
 /// Everything verified and worked out, ready to load.
@@ -53,6 +58,8 @@ pub struct Plan {
     pub state: state::State,
     /// The production files, each checked against its commitment.
     pub tickets: Vec<tickets::Tickets>,
+    /// The production files given that no commitment among the outputs names (not loaded).
+    pub other_tickets: Vec<PathBuf>,
 }
 
 /// Verifies the medium and works out what it publishes; `held`: the database's last checkpoint,
@@ -77,17 +84,20 @@ pub fn verify(r: &Request<'_>, held: Option<&str>) -> Result<Plan, ImportError> 
         verify_outputs(&folder, &keys, &Expect::default())
     }
     .map_err(|f| ImportError::verification(&f))?;
+    let mut notes: Vec<(String, String)> = r.checkpoints.to_vec();
     if let Some(h) = held {
-        let note = vec![("the database's last import".to_string(), h.to_string())];
-        check_held(&report.outputs, &note, &keys).map_err(|f| {
+        notes.push(("the database's last import".to_string(), h.to_string()));
+    }
+    if !notes.is_empty() {
+        check_held(&report.outputs, &notes, &keys).map_err(|f| {
             if matches!(f.class, FailureClass::Fork | FailureClass::Inconsistent | FailureClass::Usage) {
                 ImportError::new(
                     Kind::Fork,
                     format!(
-                        "the medium's outputs do not extend the history the database holds: {}",
+                        "the medium's outputs are not on the history of the database's last import or of the checkpoint given: {}",
                         f.what
                     ),
-                    "import the whole publications medium, later than the last import; a medium of another history is never imported (keep it as evidence)",
+                    "import the whole publications medium, later than the last import, with the checkpoint of the sitting's minutes; a medium of another history is never imported (keep it as evidence)",
                 )
             } else {
                 ImportError::verification(&f)
@@ -95,12 +105,13 @@ pub fn verify(r: &Request<'_>, held: Option<&str>) -> Result<Plan, ImportError> 
         })?;
     }
     let state = state::work_out(&report, r.exports, &keys.audit)?;
-    let tickets = tickets::read(r.tickets, &state.blocks)?;
+    let (tickets, other_tickets) = tickets::read(r.tickets, &state.blocks)?;
     Ok(Plan {
         keys,
         report,
         state,
         tickets,
+        other_tickets,
     })
 }
 

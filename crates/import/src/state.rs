@@ -120,18 +120,24 @@ pub struct State {
     pub days: Vec<DayState>,
     /// Every block attempt committed, in order.
     pub blocks: Vec<BlockState>,
-    /// The latest signed audit checkpoint among the outputs (note text), with its size.
+    /// The voids of block attempts whose commitment is not among the outputs (one output folder
+    /// imported: the database may hold the commitment).
+    pub block_voids: Vec<(BlockId, Attempt, Void)>,
+    /// The head of the outputs' linear history: its signed audit checkpoint (note text), with
+    /// its size.
     pub checkpoint: Option<(u64, String)>,
 }
 
 /// Works out the state from a report of outputs verified together, checking what production
-/// needs: each result bound to an export production sent, official rules, a `result.json` with
-/// the accounts for every draw.
+/// needs: version-2 outputs only (their history is what ties them to the chain), no lone result
+/// but beside its draw's bundle, each result that counts bound to an export production sent,
+/// official rules, a `result.json` with the accounts for every draw.
 ///
 /// # Errors
 /// Unofficial rules ([`Kind::NotOfficial`]), an export production did not send
-/// ([`Kind::UnknownExport`]), a draw without its `result.json` ([`Kind::Incomplete`]), two
-/// attempts of a day that count, or two outputs of one attempt that differ ([`Kind::Fork`]).
+/// ([`Kind::UnknownExport`]), a draw without its `result.json`, a version-1 output or a lone
+/// result ([`Kind::Incomplete`]), two attempts of a day that count, or two outputs of one
+/// attempt that differ ([`Kind::Fork`]).
 pub fn work_out(
     report: &Report,
     exports: &Exports,
@@ -141,28 +147,19 @@ pub fn work_out(
     let mut days: BTreeMap<(String, Day), DayState> = BTreeMap::new();
     let mut blocks: BTreeMap<(BlockId, Attempt), BlockState> = BTreeMap::new();
     let mut block_voids: Vec<(BlockId, Attempt, Void)> = vec![];
+    let mut lones: Vec<&ResultFile> = vec![];
     let mut notes: Vec<&str> = vec![];
     for v in &report.subjects {
         match &v.value {
             Value::Draw { bundle, result } => {
+                version_2(bundle.version, &v.words)?;
                 notes.push(&bundle.audit_checkpoint);
-                let Some(result) = result else {
-                    return Err(ImportError::new(
-                        Kind::Incomplete,
-                        format!(
-                            "{}: the folder has no result.json, which names the accounts production pays",
-                            v.words
-                        ),
-                        "import the medium production receives, whose draw folders hold result.json",
-                    ));
-                };
-                add_draw(&mut days, result, exports)?;
+                let result = with_accounts(result.as_deref(), &v.words)?;
+                add_draw(&mut days, result)?;
             }
-            Value::Result(result) => {
-                notes.push(&result.audit_checkpoint);
-                add_draw(&mut days, result, exports)?;
-            }
+            Value::Result(result) => lones.push(result),
             Value::Block { commitment, reveal } => {
+                version_2(commitment.version, &v.words)?;
                 notes.push(&commitment.audit_checkpoint);
                 if let Some(r) = reveal {
                     notes.push(&r.audit_checkpoint);
@@ -170,6 +167,7 @@ pub fn work_out(
                 add_block(&mut blocks, commitment, reveal.as_deref())?;
             }
             Value::Commitment(commitment) => {
+                version_2(commitment.version, &v.words)?;
                 notes.push(&commitment.audit_checkpoint);
                 add_block(&mut blocks, commitment, None)?;
             }
@@ -192,23 +190,109 @@ pub fn work_out(
             Value::KeyExport(_) | Value::AuditTrail { .. } => {}
         }
     }
+    for r in lones {
+        lone_beside_its_bundle(&days, r)?;
+    }
+    let mut out = State {
+        checkpoint: head(report, &notes, audit_key),
+        ..State::default()
+    };
     for (block, attempt, void) in block_voids {
-        if let Some(b) = blocks.get_mut(&(block, attempt)) {
-            b.status = BlockStatus::Void;
-            b.void = Some(void);
+        match blocks.get_mut(&(block.clone(), attempt)) {
+            Some(b) => {
+                b.status = BlockStatus::Void;
+                b.void = Some(void);
+            }
+            None => out.block_voids.push((block, attempt, void)),
         }
     }
     official_days(&mut days);
-    let mut out = State {
-        checkpoint: latest(&notes, audit_key),
-        ..State::default()
-    };
     for (_, mut d) in days {
         d.status = status_of(&d)?;
+        if let Some(c) = d.counts() {
+            bound_to_an_export_sent(c, exports)?;
+        }
         out.days.push(d);
     }
     out.blocks = blocks.into_values().collect();
     Ok(out)
+}
+
+/// A draw folder's `result.json`, which names the accounts production pays.
+fn with_accounts<'a>(
+    result: Option<&'a ResultFile>,
+    words: &str,
+) -> Result<&'a ResultFile, ImportError> {
+    result.ok_or_else(|| {
+        ImportError::new(
+            Kind::Incomplete,
+            format!(
+                "{words}: the folder has no result.json, which names the accounts production pays"
+            ),
+            "import the medium production receives, whose draw folders hold result.json",
+        )
+    })
+}
+
+/// Version-1 outputs carry no history: nothing ties them to the chain the import follows.
+fn version_2(version: u32, words: &str) -> Result<(), ImportError> {
+    if version == 2 {
+        return Ok(());
+    }
+    Err(ImportError::new(
+        Kind::Incomplete,
+        format!(
+            "{words}: a version-{version} output carries no history, which the import needs to place it on the appliance's one history"
+        ),
+        "import the outputs of an appliance that writes version 2 (every output since the trail's history, spec/formats.md §6.7)",
+    ))
+}
+
+/// A lone `result.json` takes no part in the linear history (spec/formats.md §8.5): it is
+/// imported only beside its draw folder's bundle, which does, and must be that draw's.
+fn lone_beside_its_bundle(
+    days: &BTreeMap<(String, Day), DayState>,
+    r: &ResultFile,
+) -> Result<(), ImportError> {
+    let (day, attempt) = (checked_day(&r.core.day)?, checked_attempt(r.core.attempt)?);
+    let drawn = days
+        .get(&(r.core.operation.clone(), day))
+        .and_then(|d| d.draws.get(&attempt));
+    match drawn {
+        Some(d) if *d == draw_of(r, day, attempt) => Ok(()),
+        Some(_) => Err(ImportError::new(
+            Kind::Fork,
+            format!(
+                "a lone result.json of {} day {day} attempt {attempt} is not the draw its folder publishes",
+                r.core.operation
+            ),
+            "the outputs are of two histories: import nothing and keep the medium as evidence",
+        )),
+        None => Err(ImportError::new(
+            Kind::Incomplete,
+            format!(
+                "a lone result.json of {} day {day} attempt {attempt}, without its draw folder: its history cannot be placed on the appliance's",
+                r.core.operation
+            ),
+            "import the whole publications medium, whose draw folders hold bundle.json and result.json",
+        )),
+    }
+}
+
+/// The result that counts must be of an export production sent; a voided attempt's export is
+/// recorded, not required (a void may be for that very reason).
+fn bound_to_an_export_sent(d: &Draw, exports: &Exports) -> Result<(), ImportError> {
+    if exports.contains(&d.export_sha256) {
+        return Ok(());
+    }
+    Err(ImportError::new(
+        Kind::UnknownExport,
+        format!(
+            "the draw of {} day {} attempt {} was made from the export of SHA-256 {}, which is not on production's list of the exports it sent",
+            d.operation, d.day, d.attempt, d.export_sha256
+        ),
+        "the result is of another export than production's: import nothing; compare the export's SHA-256 in the minutes with production's records",
+    ))
 }
 
 /// Outputs made under rules that are not the regulation's are never imported (spec/formats.md §7.4).
@@ -262,27 +346,11 @@ fn day_entry<'a>(
         })
 }
 
-fn add_draw(
-    days: &mut BTreeMap<(String, Day), DayState>,
-    result: &ResultFile,
-    exports: &Exports,
-) -> Result<(), ImportError> {
+fn draw_of(result: &ResultFile, day: Day, attempt: Attempt) -> Draw {
     let core: &DrawCore = &result.core;
-    let day = checked_day(&core.day)?;
-    let attempt = checked_attempt(core.attempt)?;
-    if !exports.contains(&core.export.sha256) {
-        return Err(ImportError::new(
-            Kind::UnknownExport,
-            format!(
-                "the draw of {} day {day} attempt {attempt} was made from the export of SHA-256 {}, which is not on production's list of the exports it sent",
-                core.operation, core.export.sha256
-            ),
-            "the result is of another export than production's: import nothing; compare the export's SHA-256 in the minutes with production's records",
-        ));
-    }
     let mut placed = vec![result.winner.clone()];
     placed.extend(result.reserves.iter().cloned());
-    let draw = Draw {
+    Draw {
         operation: core.operation.clone(),
         day,
         attempt,
@@ -294,7 +362,17 @@ fn add_draw(
         drawn_at: result.drawn_at.clone(),
         audit_checkpoint: result.audit_checkpoint.clone(),
         placed,
-    };
+    }
+}
+
+fn add_draw(
+    days: &mut BTreeMap<(String, Day), DayState>,
+    result: &ResultFile,
+) -> Result<(), ImportError> {
+    let core: &DrawCore = &result.core;
+    let day = checked_day(&core.day)?;
+    let attempt = checked_attempt(core.attempt)?;
+    let draw = draw_of(result, day, attempt);
     let d = day_entry(days, &core.operation, day);
     for v in &core.voided_attempts {
         d.voids.insert(
@@ -305,7 +383,7 @@ fn add_draw(
         );
     }
     if let Some(seen) = d.draws.get(&attempt) {
-        if seen.seed != draw.seed || seen.commitment_root != draw.commitment_root {
+        if *seen != draw {
             return Err(ImportError::new(
                 Kind::Fork,
                 format!(
@@ -409,14 +487,27 @@ fn status_of(d: &DayState) -> Result<DayStatus, ImportError> {
     }
 }
 
-/// The latest checkpoint (the largest size) among `notes`, each verified under the audit key.
-fn latest(notes: &[&str], audit_key: &[u8; 32]) -> Option<(u64, String)> {
-    notes
+/// The head of the outputs' linear history (spec/formats.md §6.7): the checkpoint of the version-2
+/// output no other output names as its predecessor (after a witnessed restart, the new trail's,
+/// whatever the old trail's sizes), as the note text of one of `notes` (the version-2 outputs'
+/// checkpoints) verified under the audit key.
+fn head(report: &Report, notes: &[&str], audit_key: &[u8; 32]) -> Option<(u64, String)> {
+    let named: Vec<(u64, Hash32)> = report
+        .outputs
         .iter()
-        .filter_map(|n| {
-            urne_verify::audit::chain::verify_note(n, audit_key)
-                .ok()
-                .map(|c| (c.size, (*n).to_string()))
+        .filter_map(|o| {
+            o.history
+                .predecessor
+                .map(|p| (p.checkpoint_size, p.checkpoint_root))
         })
-        .max_by_key(|(s, _)| *s)
+        .collect();
+    let head = report
+        .outputs
+        .iter()
+        .map(|o| (o.checkpoint.size, o.checkpoint.root))
+        .find(|c| !named.contains(c))?;
+    notes.iter().find_map(|n| {
+        let c = urne_verify::audit::chain::verify_note(n, audit_key).ok()?;
+        ((c.size, c.root) == head).then(|| (c.size, (*n).to_string()))
+    })
 }

@@ -26,14 +26,18 @@ pub struct Tickets {
     pub rows: u32,
 }
 
-/// Every `*.tickets.csv` under `dirs` (and their subfolders, one level down, as urne's
-/// `--secret-out` writes them), each matched to the block whose commitment names its SHA-256
-/// and checked against it.
+/// The production files found under `dirs` (and their subfolders, one level down, as urne's
+/// `--secret-out` writes them), each checked against the block commitment among the outputs
+/// that names it (its `tickets_file`) and whose `tickets_sha256` is its SHA-256; and the files
+/// no commitment among the outputs names (another medium's blocks: not loaded), by path.
 ///
 /// # Errors
-/// A folder that cannot be read ([`Kind::Usage`]); a file of no block among the outputs, or one
-/// that does not verify against its commitment ([`Kind::VerificationFailed`]).
-pub fn read(dirs: &[PathBuf], blocks: &[BlockState]) -> Result<Vec<Tickets>, ImportError> {
+/// A folder that cannot be read ([`Kind::Usage`]); a file a commitment names whose bytes are
+/// not that commitment's, or do not verify against it ([`Kind::VerificationFailed`]).
+pub fn read(
+    dirs: &[PathBuf],
+    blocks: &[BlockState],
+) -> Result<(Vec<Tickets>, Vec<PathBuf>), ImportError> {
     let mut files = vec![];
     for d in dirs {
         find(d, 2, &mut files)?;
@@ -41,7 +45,20 @@ pub fn read(dirs: &[PathBuf], blocks: &[BlockState]) -> Result<Vec<Tickets>, Imp
     files.sort();
     let rules = GameRules::noel_de_la_chance_2015();
     let mut out: Vec<Tickets> = vec![];
+    let mut others = vec![];
     for path in files {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let named: Vec<&BlockState> = blocks
+            .iter()
+            .filter(|b| b.commitment.tickets_file == name)
+            .collect();
+        if named.is_empty() {
+            others.push(path);
+            continue;
+        }
         let bytes = std::fs::read(&path).map_err(|e| {
             ImportError::new(
                 Kind::Usage,
@@ -50,11 +67,11 @@ pub fn read(dirs: &[PathBuf], blocks: &[BlockState]) -> Result<Vec<Tickets>, Imp
             )
         })?;
         let h = sha256(&bytes);
-        let Some(b) = blocks.iter().find(|b| b.commitment.tickets_sha256 == h) else {
+        let Some(b) = named.into_iter().find(|b| b.commitment.tickets_sha256 == h) else {
             return Err(mismatch(
                 &path,
                 &format!(
-                    "its SHA-256 {h} is no block commitment's tickets_sha256 among the outputs"
+                    "its SHA-256 {h} is not the tickets_sha256 of the commitment that names it"
                 ),
             ));
         };
@@ -73,7 +90,7 @@ pub fn read(dirs: &[PathBuf], blocks: &[BlockState]) -> Result<Vec<Tickets>, Imp
             bytes,
         });
     }
-    Ok(out)
+    Ok((out, others))
 }
 
 /// The rows, the outcomes root and the tier counts of `bytes` against `b`'s commitment.
