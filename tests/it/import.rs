@@ -7,7 +7,7 @@
 use crate::common::*;
 use crate::draws::{seal, simulate};
 use crate::fork::{copy_dir, put_copy_back, take_copy};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const D1: &str = "2018-12-03";
