@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 
 pub mod figures;
 pub mod files;
+pub mod proofs;
 pub mod records;
 pub mod split;
 
@@ -74,6 +75,21 @@ pub fn decode_list(bytes: &[u8]) -> Option<Vec<AccountEntries>> {
 
 /// `H("urne/v1/entry-list", operation, day, encode_list(list))` (spec/formats.md §4.2).
 pub fn list_digest(operation: &str, day: &str, list: &[AccountEntries]) -> Hash32 {
+    list_digest_of(
+        operation,
+        day,
+        list.len(),
+        list.iter().map(|a| (&a.account, a.entries)),
+    )
+}
+
+/// [`list_digest`] of the `n` accounts and entries `list` yields, in canonical order.
+fn list_digest_of<'a>(
+    operation: &str,
+    day: &str,
+    n: usize,
+    list: impl Iterator<Item = (&'a [u8; 32], u8)>,
+) -> Hash32 {
     // Streamed equivalent of tagged_hash with three parts (the list can be tens of MB).
     let mut h = Sha256::new();
     h.update(b"urne/v1/entry-list\0");
@@ -81,10 +97,10 @@ pub fn list_digest(operation: &str, day: &str, list: &[AccountEntries]) -> Hash3
         h.update((p.len() as u64).to_be_bytes());
         h.update(p);
     }
-    h.update((list.len() as u64 * 33).to_be_bytes());
-    for a in list {
-        h.update(a.account);
-        h.update([a.entries]);
+    h.update((n as u64 * 33).to_be_bytes());
+    for (account, entries) in list {
+        h.update(account);
+        h.update([entries]);
     }
     Hash32(h.finalize().into())
 }
@@ -290,6 +306,26 @@ impl SealedSet {
             .windows(2)
             .all(|w| w[0].pseudonym < w[1].pseudonym);
         (ordered && set.leaves.iter().all(|l| l.entries > 0)).then_some(set)
+    }
+
+    /// The day's pseudonym key (spec/formats.md §4.2) from the set alone: the list digest hashed
+    /// in account order through a permutation of the leaves (4 bytes a leaf), not a second copy
+    /// of the list as [`SealedSet::list`] makes.
+    ///
+    /// # Panics
+    /// Never for a set of at most 2^32 leaves (a day has at most 2^24, spec/formats.md §1.6).
+    pub fn pseudonym_key(&self, operation: &str, day: &str) -> Hash32 {
+        let n = self.accounts.len();
+        let mut order: Vec<u32> = (0..u32::try_from(n).expect("at most 2^24 leaves")).collect();
+        order.sort_unstable_by_key(|&i| self.accounts[i as usize]);
+        pseudonym_key(&list_digest_of(
+            operation,
+            day,
+            n,
+            order
+                .iter()
+                .map(|&i| (&self.accounts[i as usize], self.leaves[i as usize].entries)),
+        ))
     }
 
     /// The canonical entry list (sorted by account) the set was made from.
