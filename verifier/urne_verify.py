@@ -229,8 +229,13 @@ def run(a):
     # A file. Judged from its metadata before it is opened (a FIFO is never opened).
     name = os.path.basename(path)
     folder = os.path.dirname(path) or "."
-    check_file(path, "audit-export" if name.endswith(".jsonl") else "json")
-    if name.endswith(".jsonl") and _is_proofs_file(path):
+    # A .jsonl is the file of every proof of a day or an exported trail, by its first line (only a
+    # regular file is opened to read it: a FIFO is never waited on); each has its own limit.
+    kind = "json"
+    if name.endswith(".jsonl"):
+        kind = "proofs" if os.path.isfile(path) and _is_proofs_file(path) else "audit-export"
+    check_file(path, kind)
+    if kind == "proofs":
         # spec/formats.md §4.8.1, §8.3: the file of every proof of a day, by its first line's format.
         if a.expect_day or a.expect_block:
             raise Usage("--expect-day and --expect-block check an output, not a proof", "leave them out")
