@@ -150,24 +150,25 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
-    /// Write a signed inclusion proof (an account in a day, or a ticket in a block).
+    /// Write a signed inclusion proof (an account in a day, or a ticket in a block), or every
+    /// account's proof of a day in one file.
     ///
     /// Proves that an account's entries are in a day's sealed set
     /// (--day, --account: for production to give a player who asks; reveals only that account's
     /// salt and pseudonym), or that a ticket's outcome is in a block's commitment (--block,
-    /// --position, --dir).
+    /// --position, --dir). --day D --all writes every account's proof, one JSON line each
+    /// (unsigned: each leads to the published signed result): a file for production only,
+    /// which maps every account to its salt; never onto the publications medium.
     Proof {
-        /// The sealed day the account's entries are in (YYYY-MM-DD), with --account.
-        #[arg(
-            long,
-            value_name = "YYYY-MM-DD",
-            requires = "account",
-            conflicts_with = "block"
-        )]
+        /// The sealed day the account's entries are in (YYYY-MM-DD), with --account or --all.
+        #[arg(long, value_name = "YYYY-MM-DD", conflicts_with = "block")]
         day: Option<String>,
         /// The pseudonymous account id (64 hex digits).
-        #[arg(long, value_name = "HEX", requires = "day")]
+        #[arg(long, value_name = "HEX", requires = "day", conflicts_with = "all")]
         account: Option<String>,
+        /// Every account of the day, one proof a line (JSON Lines), for production only.
+        #[arg(long, requires = "day")]
+        all: bool,
         /// A block's canonical id (game/price/emission/number).
         #[arg(long, value_name = "ID", requires = "position")]
         block: Option<String>,

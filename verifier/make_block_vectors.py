@@ -391,6 +391,16 @@ def main(out):
       "audit_checkpoint has a rehearsal token's origin, urne-rehearsal/<id>: the proof of a rehearsal's block is a "
       "rehearsal's too (SPEC §6.10, §5.B9).", "rehearsal",
       fix(pf(pr, dict(c, audit_checkpoint=c["audit_checkpoint"].replace("urne-audit/", "urne-rehearsal/")))), P)
+    # spec/formats.md §5.B9, §8.3 [M-400]: a ticket proof derived after the reveal has no signature; the
+    # published commitment vouches for it, and is needed.
+    unsigned = lambda prf: dict(folder(c), **{"proof.json": {"utf8": MV.jdump(prf)}})
+    w("block-proof-valid-unsigned", f"The ticket proof of position {pr['position']} with no .sig (as `urne-verify "
+      "BLOCKDIR --ticket-proof P` derives it after the reveal) against the published commitment (SPEC §5.B9, "
+      "§8.3).", "valid", unsigned(pr), P)
+    w("block-proof-commitment-mismatch-unsigned-path", "The unsigned ticket proof with its audit path reversed "
+      "(SPEC §8.3).", "commitment-mismatch", unsigned(dict(pr, path=pr["path"][::-1])), P)
+    w("block-proof-usage-unsigned-no-published", "The unsigned ticket proof without --published: nothing vouches "
+      "for it (SPEC §8.3, a usage mistake).", "usage", unsigned(pr), {k: v for k, v in P.items() if k != "published"})
     musts_vectors(w, A, c, csv, rv, seed, root, pr, P, pf, fix)
 
 

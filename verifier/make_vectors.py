@@ -1118,6 +1118,47 @@ def main(out):
                "draw sealed over another export, against the published draw: its commitment is not the published "
                "one (SPEC §8.3).", "commitment-mismatch", other)
 
+    # Unsigned proofs and the file of every proof of a day (spec/formats.md §4.8.1, §8.3): no .sig,
+    # the published folder vouches for them, and is needed.
+    def compact(o):
+        return json.dumps(o, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+    hs = [leaf_hash(p + bytes([m])) for p, m, _, _ in leaves]
+    every = [dict(proof, account=a.hex(), salt=s.hex(), pseudonym=p.hex(), entries=m, leaf=j,
+                  path=[x.hex() for x in inclusion_path(j, hs)]) for j, (p, m, a, s) in enumerate(leaves)]
+    assert every[i] == proof
+
+    def unsigned_case(name, desc, expect, text, fname="proof.json", published=True):
+        f = {k.replace("./", ""): v for k, v in draw_files(bundle, result).items()}
+        f[fname] = {"utf8": text}
+        args = dict(PR, path=fname)
+        if not published:
+            del args["published"]
+        w(name, desc, expect, f, args)
+    unsigned_case("draw-proof-valid-unsigned-line", "The winner's proof as one line of `urne proof --all` (compact "
+                  "JSON, no .sig) against the published draw, which vouches for it (SPEC §4.8.1, §8.3).", "valid",
+                  compact(proof))
+    unsigned_case("draw-proof-commitment-mismatch-unsigned-path", "The winner's unsigned line with the first hash of "
+                  "its audit path changed: it does not lead to the committed root (SPEC §8.3).",
+                  "commitment-mismatch", compact(dict(proof, path=["00" * 32] + proof["path"][1:])))
+    unsigned_case("draw-proof-commitment-mismatch-unsigned-other-day", "A valid unsigned line of another day's file "
+                  "(day 2018-12-23, a draw sealed over another export: its pseudonym and path hold against its own "
+                  "commitment) against this day's published draw (SPEC §8.3).", "commitment-mismatch",
+                  compact(dict(other, day="2018-12-23")))
+    unsigned_case("draw-proof-usage-unsigned-no-published", "The winner's unsigned line without --published: "
+                  "nothing vouches for it, a usage mistake (exit 2), never verified (SPEC §8.3).", "usage",
+                  compact(proof), published=False)
+    every_text = "".join(compact(x) for x in every)
+    unsigned_case("draw-proof-valid-all", f"The file of every proof of the day ({len(every)} lines, SPEC §4.8.1) "
+                  "against the published draw: every line verifies alone.", "valid", every_text, "all.jsonl")
+    bad = list(every)
+    bad[1] = dict(bad[1], path=["00" * 32] + bad[1]["path"][1:])
+    unsigned_case("draw-proof-commitment-mismatch-all-tampered-line", "The file of every proof of the day whose "
+                  "line 2 has the first hash of its path changed (SPEC §8.3: the line is named).",
+                  "commitment-mismatch", "".join(compact(x) for x in bad), "all.jsonl")
+    unsigned_case("draw-proof-usage-all-no-published", "The file of every proof of the day without --published: "
+                  "a usage mistake (exit 2; SPEC §8.3).", "usage", every_text, "all.jsonl", published=False)
+
     # Audit trail exports (spec/formats.md §6.4).
     ev = audit_events(5)
     cps = [checkpoint(ev, 2), checkpoint(ev, 4)]

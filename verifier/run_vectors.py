@@ -216,6 +216,9 @@ def _bound_rules(v):
 
 def _expected_first_lines(v):
     files, path = v["files"], v["args"]["path"].rstrip("/")
+    proofs = _proof_lines(files, path, v["args"].get("published"))
+    if proofs is not None:
+        return proofs
     one = _output_lines(files, path, path, _void_beside(files, path), False)
     if one is not None or path in files:
         return one
@@ -236,6 +239,28 @@ def _expected_first_lines(v):
     return lines or None
 
 
+def _proof_lines(files, path, published):
+    """spec/formats.md §8.1: the first line of an inclusion proof (M-318; checked against the published draw,
+    what the account is in it, M-402) or of the file of every proof of a day (M-403); None for another path."""
+    text = files.get(path, {}).get("utf8") if path.endswith((".json", ".jsonl")) else None
+    if text is None:
+        return None
+    rows = [json.loads(x) for x in text.split("\n") if x.strip()] if path.endswith(".jsonl") else [json.loads(text)]
+    if not rows or not isinstance(rows[0], dict) or rows[0].get("format") != "urne-inclusion-proof":
+        return None
+    p = rows[0]
+    draw = f"the draw of {p['operation']} day {p['day']} attempt {p['attempt']} in {path}"
+    if path.endswith(".jsonl"):
+        return [f"VERIFIED: {len(rows)} inclusion proof{'' if len(rows) == 1 else 's'} in {draw}"]
+    standing = ""
+    b = _json_file(files, f"{published}/bundle.json") if published else None
+    if isinstance(b, dict):
+        rank = next((x["rank"] for x in [b["winner"]] + b["reserves"] if x["pseudonym"] == p["pseudonym"]), None)
+        standing = (": neither the winner nor a reserve" if rank is None else ": the winner" if rank == 0
+                    else f": reserve {rank}")
+    return [f"VERIFIED: the inclusion proof of leaf {p['leaf']} in {draw}{standing}"]
+
+
 def _output_lines(files, path, shown, voids, whole):
     """The first lines of the one output in `path` (every kind it holds, in the order urne verifies
     them: a draw or lone result, the block commitments, the void notice, the sitting, the key
@@ -253,9 +278,6 @@ def _output_lines(files, path, shown, voids, whole):
         n = sum(1 for line in files[path].get("utf8", "").split("\n") if line.endswith('"type":"event"}'))
         return [f"VERIFIED: the audit trail of {n} events in {shown}"]
     p = _json_file(files, path) if path.endswith(".json") else None
-    if isinstance(p, dict) and p.get("format") == "urne-inclusion-proof":     # M-318
-        return [f"VERIFIED: the inclusion proof of leaf {p['leaf']} in the draw of {p['operation']} day {p['day']} "
-                f"attempt {p['attempt']} in {shown}"]
     if isinstance(p, dict) and p.get("format") == "urne-ticket-proof":
         return [f"VERIFIED: the ticket proof of position {p['position']} of block {p['block']} in {shown}"]
     if f"{path}/rules.json" in files:

@@ -4,7 +4,8 @@
     urne_verify.py DRAW_DIR    --keys KEYDIR [--expect-day D]                  # public mode
     urne_verify.py DRAW_DIR    --keys KEYDIR --export FILE.jsonl --producer-key PEM [...]  # auditor mode
     urne_verify.py result.json --keys KEYDIR [--expect-day D]                  # a lone result (production)
-    urne_verify.py PROOF.json  --keys KEYDIR [--published DRAW_DIR]
+    urne_verify.py PROOF.json  --keys KEYDIR [--published DRAW_DIR]            # --published required without PROOF.json.sig
+    urne_verify.py PROOFS.jsonl --keys KEYDIR --published DRAW_DIR             # every proof of a day (urne proof --all)
     urne_verify.py AUDIT.jsonl [--keys KEYDIR] [--checkpoint NOTE ...] [--strict]  # neither: exit 8, UNANCHORED
     urne_verify.py BLOCK_DIR   --keys KEYDIR [--expect-block ID]
     urne_verify.py S.commit.json --keys KEYDIR [--expect-block ID]             # a lone block commitment
@@ -30,6 +31,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import vcore  # noqa: E402
 from vcore import Failure, Usage, check_file, given, listdir, load_pub_pem, printable, read_bounded  # noqa: E402
 
 
@@ -227,7 +229,20 @@ def run(a):
     # A file. Judged from its metadata before it is opened (a FIFO is never opened).
     name = os.path.basename(path)
     folder = os.path.dirname(path) or "."
-    check_file(path, "audit-export" if name.endswith(".jsonl") else "json")
+    # A .jsonl is the file of every proof of a day or an exported trail, by its first line (only a
+    # regular file is opened to read it: a FIFO is never waited on); each has its own limit.
+    kind = "json"
+    if name.endswith(".jsonl"):
+        kind = "proofs" if os.path.isfile(path) and _is_proofs_file(path) else "audit-export"
+    check_file(path, kind)
+    if kind == "proofs":
+        # spec/formats.md §4.8.1, §8.3: the file of every proof of a day, by its first line's format.
+        if a.expect_day or a.expect_block:
+            raise Usage("--expect-day and --expect-block check an output, not a proof", "leave them out")
+        import vdraw
+        (result_pub,) = keys(a, a.published or folder, ["result.pub.pem"])
+        report = vdraw.verify_proofs_file(path, result_pub, a.published, about)
+        return _titles(about, path), report + _keys_partial(a)
     if name.endswith(".jsonl"):
         if a.expect_day or a.expect_block:
             raise Usage("--expect-day and --expect-block are for outputs, not an audit export", "leave them out")
@@ -399,6 +414,8 @@ def _titles(about, path, whole=False):
                                      "announces its void; it is not the result"))
         elif key is not None and not whole:
             titles.append(("VERIFIED", f"{d} in {path}{ALONE}"))
+        elif x.get("standing"):                # spec/formats.md §8.1 [M-402]: a proof against the published draw
+            titles.append(("VERIFIED", f"{d} in {path}: {x['standing']}"))
         else:
             titles.append(("VERIFIED", f"{d} in {path}"))
     return vofficial.first_mark(about), titles or [f"nothing in {path}"]
@@ -429,6 +446,9 @@ def _describe_one(x):
     if k == "proof":
         return (f"the inclusion proof of leaf {x['leaf']} in the draw of {x['operation']} day {x['day']} "
                 f"attempt {x['attempt']}")
+    if k == "proofs":
+        return (f"{x['count']} inclusion proof{'' if x['count'] == 1 else 's'} in the draw of {x['operation']} "
+                f"day {x['day']} attempt {x['attempt']}")
     if k == "ticket-proof":
         return f"the ticket proof of position {x['position']} of block {x['block']}"
     if k == "keys":
@@ -464,6 +484,17 @@ def _check_expected(a, about):
                 raise Failure("inconsistent", f"this is {_describe([x])}, not block {a.expect_block} (--expect-block)")
         if not about:
             raise Failure("inconsistent", f"nothing here is block {a.expect_block} (--expect-block)")
+
+
+def _is_proofs_file(path):
+    """Detection only (spec/formats.md §8.3 [M-401]): a `.jsonl` whose first line (within one JSON output's
+    size) is a JSON object whose format is urne-inclusion-proof; any other is an exported trail."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(vcore.LIMITS["json"] + 1)
+        return json.loads(first).get("format") == "urne-inclusion-proof"
+    except (OSError, ValueError, AttributeError, UnicodeDecodeError, RecursionError):
+        return False
 
 
 def _is_ticket_proof(path):

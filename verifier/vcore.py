@@ -216,6 +216,7 @@ LIMITS = {
     "tickets": 512 * MiB,                   # S.tickets.csv
     "export": 16 * 1024 * MiB,              # production's export (.jsonl)
     "audit-export": 1024 * MiB,             # `urne audit export` (.jsonl)
+    "proofs": 16 * MiB * MiB,               # `urne proof --all` (.jsonl): at most 2^24 lines of at most 1 MiB
 }
 LINE_LIMIT = MiB                            # a line of either export, without its LF
 

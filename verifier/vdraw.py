@@ -12,7 +12,7 @@ import vjson as J
 import vmanifest
 import vofficial
 from vaudit import verify_checkpoint
-from vcore import Failure, H, Stream, Usage, check_file, check_fixed_order, contribution_refusal, \
+from vcore import LIMITS, Failure, H, Stream, Usage, check_file, check_fixed_order, contribution_refusal, \
     entropy_commitment, is_one_time_format, key_id, leaf_hash, merkle_root_of_hashes, read_bounded, read_signed, u32be, u64be, \
     verify_inclusion
 
@@ -651,10 +651,48 @@ def verify_proof(path, result_pub, published=None, about=None):
     """spec/formats.md §8.3: signature [bad-signature]; parse [malformed]; result_key_id [inconsistent]; pseudonym
     and audit path [commitment-mismatch]; with the published folder, its bundle.json (signature
     checked) names the proof's result key [inconsistent] and has its operation, day, attempt and
-    commitment [commitment-mismatch]."""
-    raw = read_signed(path, result_pub, "json")
-    report = [f"ok  {os.path.basename(path)} signature"]
-    pr = J.obj(J.loads(raw, os.path.basename(path)), "proof", PROOF)
+    commitment [commitment-mismatch]. A proof with no .sig beside it (a line of spec/formats.md §4.8.1, saved
+    alone) is verified the same way but the signature, against the published folder alone, which
+    it then needs (a usage mistake without it, [M-400])."""
+    name = os.path.basename(path)
+    signed = os.path.lexists(path + ".sig")
+    if signed:
+        raw = read_signed(path, result_pub, "json")
+        report = [f"ok  {name} signature"]
+    else:
+        if not published:
+            raise Usage(unsigned_needs_published(path), PUBLISHED_HINT)
+        raw = read_bounded(path, "json")
+        report = []
+    pr = J.obj(J.loads(raw, name), "proof", PROOF)
+    report += proof_own(pr, result_pub)
+    standing = None
+    if published:
+        b, doc, bname = published_draw(published, result_pub)
+        report += proof_against(pr, b, bname)
+        rehearsal_published(doc, bname)                                           # [M-386]
+        standing = proof_standing(pr, b)
+    if not signed:
+        report.append("ok  the proof carries no signature: what it shows holds against the published output, "
+                      "which is signed")
+    if about is not None:
+        about.append(dict(_subject(pr, "proof"), leaf=pr["leaf"], standing=standing))
+    return report
+
+
+PUBLISHED_HINT = ("give --published DIR, the draw's (or block's) published folder, whose signed result.json or "
+                  "bundle.json (or commitment) the proof leads to")
+
+
+def unsigned_needs_published(path):
+    """spec/formats.md §8.3 [M-400]: the words of the refusal of an unsigned proof without --published."""
+    return (f"{path} has no signature beside it: an unsigned proof holds only against the published signed output "
+            "(--published DIR)")
+
+
+def proof_own(pr, result_pub):
+    """spec/formats.md §8.3, the proof's own steps after its parse: result_key_id [inconsistent], pseudonym and
+    audit path [commitment-mismatch]."""
     if pr["result_key_id"] != key_id(result_pub):
         raise Failure("inconsistent", "result_key_id is not the id of the result key given")
     if H("urne/v1/pseudonym", pr["salt"], pr["account"]) != pr["pseudonym"]:
@@ -662,23 +700,82 @@ def verify_proof(path, result_pub, published=None, about=None):
     c = pr["commitment"]
     if not verify_inclusion(pr["leaf"], c["leaves"], pr["pseudonym"] + bytes([pr["entries"]]), pr["path"], c["root"]):
         raise Failure("commitment-mismatch", "the audit path does not lead to commitment.root")
-    report.append(f"ok  leaf {pr['leaf']} ({pr['entries']} entries) is in the tree of {c['leaves']} leaves")
-    if published:
-        # [M-202]: its bundle.json or, without one, its result.json; neither: not shown published.
-        name = next((n for n in ("bundle.json", "result.json") if present(published, n)), None)
-        if name is None:
-            raise Failure("commitment-mismatch", f"{published} holds no published draw (no bundle.json or result.json): "
-                                                 "the proof's commitment is not shown to be published")
-        doc = vhistory.take(J.loads(read_signed(os.path.join(published, name), result_pub), name), name)[0]
-        b = parse_bundle(doc) if name == "bundle.json" else parse_result(doc)
-        if b["result_key_id"] != pr["result_key_id"]:
-            raise Failure("inconsistent", f"the published {name} names another result key than the proof")
-        for k in ("operation", "day", "attempt", "commitment"):
-            if b[k] != pr[k]:
-                raise Failure("commitment-mismatch", f"the proof's {k} is not the published draw's: a proof of "
-                                                     "another draw")
-        report.append("ok  the commitment is the published one")
-        rehearsal_published(doc, name)                                           # [M-386]
+    return [f"ok  leaf {pr['leaf']} ({pr['entries']} entries) is in the tree of {c['leaves']} leaves"]
+
+
+def published_draw(published, result_pub):
+    """[M-202]: the published folder's bundle.json or, without one, its result.json (signature checked,
+    parsed); neither: the proof's commitment is not shown published. Returns (parsed, document, name)."""
+    name = next((n for n in ("bundle.json", "result.json") if present(published, n)), None)
+    if name is None:
+        raise Failure("commitment-mismatch", f"{published} holds no published draw (no bundle.json or result.json): "
+                                             "the proof's commitment is not shown to be published")
+    doc = vhistory.take(J.loads(read_signed(os.path.join(published, name), result_pub), name), name)[0]
+    b = parse_bundle(doc) if name == "bundle.json" else parse_result(doc)
+    return b, doc, name
+
+
+def proof_against(pr, b, name):
+    """spec/formats.md §8.3 [M-242], [M-202]: the published draw names the proof's result key and has its
+    operation, day, attempt and commitment."""
+    if b["result_key_id"] != pr["result_key_id"]:
+        raise Failure("inconsistent", f"the published {name} names another result key than the proof")
+    for k in ("operation", "day", "attempt", "commitment"):
+        if b[k] != pr[k]:
+            raise Failure("commitment-mismatch", f"the proof's {k} is not the published draw's: a proof of "
+                                                 "another draw")
+    return ["ok  the commitment is the published one"]
+
+
+def proof_standing(pr, b):
+    """spec/formats.md §8.1 [M-402]: what the account is in the published draw, by its pseudonym among the picks."""
+    for x in [b["winner"]] + b["reserves"]:
+        if x["pseudonym"] == pr["pseudonym"]:
+            return "the winner" if x["rank"] == 0 else f"reserve {x['rank']}"
+    return "neither the winner nor a reserve"
+
+
+def verify_proofs_file(path, result_pub, published, about=None):
+    """spec/formats.md §4.8.1, §8.3 [M-401]: the file of every proof of a day, line by line, each an unsigned proof
+    against the published draw (read once); each line whole (LF-ended, within the JSON limit), at most
+    2^24 lines; the first line that fails is named."""
+    name = os.path.basename(path)
+    if not published:
+        raise Usage(unsigned_needs_published(path), PUBLISHED_HINT)
+    pub = None
+    count, picks, first = 0, [], None
+    with open(path, "rb") as f:
+        while True:
+            line = f.readline(LIMITS["json"] + 1)
+            if not line:
+                break
+            count += 1
+            where = f"{path} line {count}: "
+            if count > 2 ** 24:
+                raise Failure("malformed", where + "more lines than a day has leaves at most")
+            if not line.endswith(b"\n"):
+                raise Failure("malformed", where + "not a whole line: longer than a proof may be, or no LF at the end")
+            try:
+                pr = J.obj(J.loads(line[:-1], name), "proof", PROOF)
+                proof_own(pr, result_pub)
+                if pub is None:
+                    pub = published_draw(published, result_pub)
+                proof_against(pr, pub[0], pub[2])
+            except Failure as e:
+                raise Failure(e.cls, where + e.what)
+            if first is None:
+                first = pr
+            for x in [pub[0]["winner"]] + pub[0]["reserves"]:
+                if x["pseudonym"] == pr["pseudonym"]:
+                    picks.append((x["rank"], count))
+    if first is None:
+        raise Failure("malformed", f"{path} holds no proof (no line)")
+    rehearsal_published(pub[1], pub[2])                                               # [M-386]
+    picks.sort()
+    total = 1 + len(pub[0]["reserves"])
+    where = "".join(f"; the winner line {n}" if r == 0 else f", reserve {r} line {n}" for r, n in picks)
     if about is not None:
-        about.append(dict(_subject(pr, "proof"), leaf=pr["leaf"]))
-    return report
+        about.append(dict(_subject(first, "proofs"), count=count))
+    return [f"ok  every line is an inclusion proof of the published commitment ({first['commitment']['leaves']} "
+            "leaves), checked alone",
+            f"ok  {len(picks)} of the {total} published picks are in the file{where}"]

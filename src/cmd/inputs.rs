@@ -567,7 +567,14 @@ pub fn check_day_of_operation(events: &[Event], day: Day) -> Result<()> {
 
 /// The sealed set of a seal, read back from the trail and checked against its recorded hash.
 pub fn sealed_set(ctx: &mut Ctx, seal: &SealRecord) -> Result<SealedSet> {
-    SealedSet::decode(&ctx.audit()?.blob(&seal.set_sha256)?).ok_or_else(|| {
+    // Built as the stored set is read, in pieces (never a second whole copy of it in memory),
+    // and used only once the whole blob has its recorded hash.
+    let mut reader = urne_verify::draw::SealedSetReader::new(
+        usize::try_from(seal.commitment.leaves).unwrap_or(0),
+    );
+    ctx.audit()?
+        .blob_pieces(&seal.set_sha256, |piece| reader.push(piece))?;
+    reader.finish().ok_or_else(|| {
         Error::new(
             Kind::RecordUnreadable,
             crate::msg!(mc::ERR_INPUT_SEALED_SET),

@@ -167,11 +167,12 @@ fn dispatch(ctx: &mut Ctx, command: Command) -> Result<()> {
         Command::Proof {
             day,
             account,
+            all,
             block,
             position,
             dir,
             out,
-        } => proof::run(ctx, day, account, block, position, &dir, &out),
+        } => proof::run(ctx, day, account, all, block, position, &dir, &out),
         Command::Ceremony(c) => ceremony::run(ctx, &ceremony_args(*c)),
         Command::Block(c) => block::run(ctx, c),
         Command::Ticket(c) => ticket::run(c),

@@ -3,6 +3,8 @@
 //! block's commitment (spec/appliance.md §5.B9). Each: read what is proved -> build the proof -> check it
 //! -> sign and write it -> record it.
 
+mod all;
+
 use super::ctx::Ctx;
 use super::inputs;
 use crate::edge::folder::DiskFolder;
@@ -24,20 +26,26 @@ use urne_verify::draw::{self, SealedSet};
 use urne_verify::values::Attempt;
 use urne_verify::verify::signed::read_signed;
 
-/// `urne proof` with its arguments as given: either a day and an account, or a block and a
-/// position (with the block's folder).
+/// `urne proof` with its arguments as given: either a day and an account, a day and `--all`,
+/// or a block and a position (with the block's folder).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the command's arguments as clap gives them, matched once here"
+)]
 pub fn run(
     ctx: &mut Ctx,
     day: Option<String>,
     account: Option<String>,
+    all: bool,
     block: Option<String>,
     position: Option<u32>,
     dir: &Path,
     out: &Path,
 ) -> Result<()> {
-    match (day, account, block, position) {
-        (Some(d), Some(a), None, None) => day_proof(ctx, &d, &a, out),
-        (None, None, Some(b), Some(p)) => ticket_proof(ctx, dir, &b, p, out),
+    match (day, account, all, block, position) {
+        (Some(d), Some(a), false, None, None) => day_proof(ctx, &d, &a, out),
+        (Some(d), None, true, None, None) => all::all_proofs(ctx, &d, out),
+        (None, None, false, Some(b), Some(p)) => ticket_proof(ctx, dir, &b, p, out),
         _ => Err(Error::new(
             Kind::Usage,
             crate::msg!(mc::ERR_PROOF_USAGE),

@@ -792,6 +792,138 @@ fn an_inclusion_proof_verifies_and_a_forged_one_does_not() {
     assert_fails(&o, 2, "no-such-account");
 }
 
+/// Issue 27 item 4, spec/formats.md §4.8 (every proof of a day) and §8.3: `urne proof --all`
+/// writes one unsigned proof per account, each of which verifies alone against the published
+/// draw; the file is recorded once (`draw.proofs`), never written over anything, and a line
+/// altered or of another draw fails with the class §8.3 gives.
+#[test]
+fn every_account_s_proof_in_one_run_verifies_line_by_line_against_the_published_draw() {
+    let (env, _, out) = drawn_day("2018-12-07");
+    let before = events(&env, "draw.proofs");
+    let shown = env.ok(&[
+        "proof",
+        "--day",
+        "2018-12-07",
+        "--all",
+        "--out",
+        "all.jsonl",
+    ]);
+    assert!(shown.contains("publications medium"), "{shown}");
+    assert_eq!(events(&env, "draw.proofs"), before + 1);
+    let text = std::fs::read_to_string(env.path("all.jsonl")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let r = json(&out.join("result.json"));
+    assert_eq!(lines.len() as u64, r["accounts"].as_u64().unwrap());
+    assert!(!env.path("all.jsonl.sig").exists());
+    // The file's hash and count are what the trail records.
+    let c = rusqlite::Connection::open(env.db()).unwrap();
+    let payload: String = c
+        .query_row(
+            "SELECT payload FROM events WHERE kind = 'draw.proofs'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let payload: serde_json::Value = serde_json::from_str(&payload).unwrap();
+    assert_eq!(payload["count"], lines.len());
+    assert_eq!(
+        payload["file_sha256"],
+        hex::encode(urne_verify::crypto::sha256(text.as_bytes()))
+    );
+    // The whole file verifies against the published folder, and names the winner's line.
+    let v = env.ok(&[
+        "verify",
+        "all.jsonl",
+        "--keys",
+        "keys",
+        "--published",
+        "out",
+    ]);
+    assert!(
+        v.starts_with(&format!(
+            "VERIFIED: {} inclusion proofs in the draw of chanceux-noel-2018 day 2018-12-07 attempt 1 in all.jsonl",
+            lines.len()
+        )),
+        "{v}"
+    );
+    assert!(v.contains("the winner line"), "{v}");
+    // Each line alone, saved as a file, is a proof: it needs the published folder.
+    let winner = r["winner"]["account"].as_str().unwrap();
+    let mut found = 0;
+    for (i, l) in lines.iter().enumerate() {
+        let p: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(p["leaf"], i);
+        if p["account"] == winner || i == 0 {
+            let f = format!("line-{i}.json");
+            std::fs::write(env.path(&f), l).unwrap();
+            let v = env.ok(&["verify", &f, "--keys", "keys", "--published", "out"]);
+            let first = v.lines().next().unwrap();
+            if p["account"] == winner {
+                found += 1;
+                assert!(first.ends_with(": the winner"), "{first}");
+            }
+            let err = assert_fails(&env.urne(&["verify", &f, "--keys", "keys"]), 2, "usage");
+            assert!(err.contains("--published"), "{err}");
+        }
+    }
+    assert_eq!(found, 1);
+    // Without the published folder, the whole file is a usage mistake too.
+    assert_fails(
+        &env.urne(&["verify", "all.jsonl", "--keys", "keys"]),
+        2,
+        "usage",
+    );
+    // A line altered (another entries count) fails, naming its line.
+    let mut bad: Vec<String> = lines.iter().map(|l| (*l).to_string()).collect();
+    let mut p: serde_json::Value = serde_json::from_str(&bad[1]).unwrap();
+    p["entries"] = serde_json::json!(p["entries"].as_u64().unwrap() % 3 + 1 + 3);
+    bad[1] = serde_json::to_string(&p).unwrap();
+    std::fs::write(env.path("bad.jsonl"), bad.join("\n") + "\n").unwrap();
+    let err = assert_fails(
+        &env.urne(&[
+            "verify",
+            "bad.jsonl",
+            "--keys",
+            "keys",
+            "--published",
+            "out",
+        ]),
+        1,
+        "verification-failed",
+    );
+    assert_class(&err, "commitment-mismatch");
+    assert!(err.contains("line 2"), "{err}");
+    // The file is never written over, even by the same run.
+    let again = env.urne(&[
+        "proof",
+        "--day",
+        "2018-12-07",
+        "--all",
+        "--out",
+        "all.jsonl",
+    ]);
+    assert_fails(&again, 4, "output-exists");
+    assert_eq!(events(&env, "draw.proofs"), before + 1);
+    // --all and --account together: a usage mistake.
+    let acct = winner.to_string();
+    let o = env.urne(&[
+        "proof",
+        "--day",
+        "2018-12-07",
+        "--all",
+        "--account",
+        &acct,
+        "--out",
+        "x.jsonl",
+    ]);
+    assert_fails(&o, 2, "usage");
+    assert!(!env.path("x.jsonl").exists());
+    // The trail with its new event still verifies, exported.
+    env.ok(&["audit", "export", "--out", "audit.jsonl"]);
+    let v = env.ok(&["verify", "audit.jsonl", "--keys", "keys"]);
+    assert!(v.starts_with("VERIFIED: the audit trail of"), "{v}");
+}
+
 #[test]
 fn a_late_draw_is_recorded_as_an_anomaly_d8() {
     // Every 2018 day is long past its draw date + 30 days by the ceremony's clock.

@@ -310,3 +310,80 @@ fn a_command_line_that_does_not_parse_is_one_usage_line_and_a_hint() {
         assert!(stdout(&o).contains("--expect-day"));
     }
 }
+
+/// spec/formats.md §5.B9 [M-404]: after the reveal anyone derives a ticket's proof with
+/// `urne-verify BLOCKDIR --ticket-proof P`, from the public folder alone (no production file):
+/// the row is the committed one, the proof (standard output only, unsigned) verifies against the
+/// folder and nothing else vouches for it; a folder not revealed gives none.
+#[test]
+fn anyone_derives_a_ticket_s_proof_from_the_reveal_and_it_verifies_against_the_commitment() {
+    let v = crate::vectors::vector("block-folder-v2-valid");
+    let tmp = crate::vectors::materialise("block-folder-v2-valid", &v);
+    let dir = tmp.path();
+    let csv = std::fs::read_dir(dir.join("block"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".tickets.csv"))
+        .unwrap();
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    std::fs::remove_file(&csv).unwrap();
+    std::fs::remove_file(format!("{}.sig", csv.display())).unwrap();
+    let derive = |p: &str| {
+        let mut c = Command::new(exe());
+        scrub(&mut c);
+        c.current_dir(dir)
+            .args(["block", "--keys", "keys", "--ticket-proof", p])
+            .output()
+            .unwrap()
+    };
+    let o = derive("42");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let proof: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        proof["row"].as_str().unwrap(),
+        rows.lines().nth(43).unwrap()
+    );
+    std::fs::write(dir.join("t.json"), &o.stdout).unwrap();
+    let check = |args: &[&str]| {
+        let mut c = Command::new(exe());
+        scrub(&mut c);
+        c.current_dir(dir).args(args).output().unwrap()
+    };
+    let ok = check(&["t.json", "--keys", "keys", "--published", "block"]);
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(stdout(&ok).starts_with("VERIFIED: the ticket proof of position 42 of block "));
+    assert_fails(&check(&["t.json", "--keys", "keys"]), 2, "usage");
+    // Another ticket's row under this position's path fails.
+    let mut bad = proof.clone();
+    bad["row"] = serde_json::json!(rows.lines().nth(44).unwrap().replacen("43,", "42,", 1));
+    std::fs::write(dir.join("b.json"), serde_json::to_vec(&bad).unwrap()).unwrap();
+    let err = assert_fails(
+        &check(&["b.json", "--keys", "keys", "--published", "block"]),
+        1,
+        "verification-failed",
+    );
+    assert_class(&err, "commitment-mismatch");
+    // Out of the block, or before the reveal: a usage mistake, nothing printed.
+    let o = derive("100");
+    assert_fails(&o, 2, "usage");
+    assert!(o.stdout.is_empty());
+    for f in std::fs::read_dir(dir.join("block")).unwrap() {
+        let p = f.unwrap().path();
+        if p.to_string_lossy().contains(".reveal.json") {
+            std::fs::remove_file(p).unwrap();
+        }
+    }
+    let o = derive("42");
+    let err = assert_fails(&o, 2, "usage");
+    assert!(err.contains("not revealed"), "{err}");
+}

@@ -32,8 +32,12 @@ use urne_verify::verify::draw_folder::Auditor;
 use urne_verify::verify::folder::{Folder, limits, read_bounded};
 use urne_verify::verify::lone::{verify_lone_commitment, verify_lone_result};
 use urne_verify::verify::outputs::{check_held, is_output, verify_output, verify_outputs};
-use urne_verify::verify::proof::verify_proof_file;
+use urne_verify::verify::proof::{
+    Proven, has_signature, is_proofs_file, unsigned_needs_published, verify_proof_file,
+    verify_proofs_file,
+};
 use urne_verify::verify::signed::{self, Keys};
+use urne_verify::verify::ticket_derive::derive_ticket_proof;
 use urne_verify::verify::trail::AuditKey;
 use urne_verify::verify::trail_export::verify_trail_export;
 use urne_verify::verify::verdict::{self, Line, keys_line, printable};
@@ -98,6 +102,12 @@ pub struct Args {
     /// The block (canonical id) the outputs must be of (spec/formats.md §8.1).
     #[arg(long = "expect-block", value_name = "ID")]
     pub expect_block: Option<BlockId>,
+    /// With PATH a revealed block folder: after verifying it, print on standard output the
+    /// (unsigned) proof of the ticket at position P, derived from the reveal (spec/formats.md
+    /// §5.B9); --expect-block ID names the block when the folder holds several. Verify it with
+    /// --published against the same folder.
+    #[arg(long = "ticket-proof", value_name = "P")]
+    pub ticket_proof: Option<u32>,
 }
 
 /// How the verifier opens the files and folders it is named.
@@ -152,8 +162,17 @@ pub fn run(a: &Args, disk: &dyn Disk) -> Outcome<Vec<Line>> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     if a.path.is_file() {
+        // A `.jsonl` is an exported trail, or the file of every proof of a day, by its first
+        // line's `format` (spec/formats.md §4.8, §6.4).
         if name.ends_with(".jsonl") {
-            return verify_trail_file(a, disk, keys_dir);
+            let (folder, n) = disk.file(&a.path);
+            if !is_proofs_file(&*folder, &n) {
+                return verify_trail_file(a, disk, keys_dir);
+            }
+            let keys = load_keys(disk, keys_dir)?;
+            let mut lines = verify_all_proofs(a, disk, &n, &keys)?;
+            lines.push(keys_line(&keys, &[]));
+            return Ok(lines);
         }
         let keys = load_keys(disk, keys_dir)?;
         let mut lines = if name == "result.json" || name.ends_with(".commit.json") {
@@ -175,6 +194,9 @@ pub fn run(a: &Args, disk: &dyn Disk) -> Outcome<Vec<Line>> {
         ));
     }
     let keys = load_keys(disk, keys_dir)?;
+    if let Some(position) = a.ticket_proof {
+        return derive_ticket(a, disk, &keys, position);
+    }
     let (report, producer) = verify_folder(a, disk, &keys)?;
     let mut lines = verdict::report_lines(&a.path.display().to_string(), &report);
     lines.push(keys_line(&keys, &producer));
@@ -343,14 +365,89 @@ fn verify_lone(a: &Args, disk: &dyn Disk, name: &str, keys: &Keys) -> Outcome<Ve
 }
 
 /// A proof file: an account's inclusion proof (spec/formats.md §8.3) or a ticket proof (spec/formats.md §5.B9).
+/// One with no signature beside it needs the published folder (a usage mistake without it).
 fn verify_proof(a: &Args, disk: &dyn Disk, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
     let published = a.published.as_deref().map(|p| disk.folder(p));
     let (folder, _) = disk.file(&a.path);
+    if published.is_none() && !has_signature(&*folder, name) {
+        return Err(unsigned_without_published(&a.path));
+    }
     let proven = verify_proof_file(&*folder, name, published.as_deref(), keys)?;
     Ok(verdict::proof_lines(
         &a.path.display().to_string(),
         &proven,
         a.published.is_some(),
+    ))
+}
+
+/// `--ticket-proof P` on a revealed block folder (spec/formats.md §5.B9): the folder verified, then
+/// the ticket's unsigned proof as the only standard output (the verdict's lines as notes).
+fn derive_ticket(a: &Args, disk: &dyn Disk, keys: &Keys, position: u32) -> Outcome<Vec<Line>> {
+    if a.export.is_some()
+        || a.expect_day.is_some()
+        || a.published.is_some()
+        || !a.checkpoint.is_empty()
+    {
+        return Err(Refused::new(
+            Kind::Usage,
+            "--ticket-proof takes a revealed block folder, --keys and at most --expect-block",
+            "leave out --export, --expect-day, --published and --checkpoint",
+        ));
+    }
+    let folder = disk.folder(&a.path);
+    let (proof, report) =
+        derive_ticket_proof(&*folder, keys, a.expect_block.as_ref(), position).map_err(|f| {
+            if f.class == urne_verify::verify::FailureClass::Usage {
+                Refused::new(
+                    Kind::Usage,
+                    f.what,
+                    "give a block folder with its reveal (S.reveal.json), a position in the block, and --expect-block ID when it holds several blocks",
+                )
+            } else {
+                Refused::from(f)
+            }
+        })?;
+    let mut lines: Vec<Line> = verdict::report_lines(&a.path.display().to_string(), &report)
+        .into_iter()
+        .map(|l| match l {
+            Line::Out(s) | Line::Note(s) => Line::Note(s),
+        })
+        .collect();
+    lines.push(Line::Note(keys_line_text(keys)));
+    let json = String::from_utf8_lossy(&urne_verify::draw::files::to_bytes(&proof)).into_owned();
+    lines.push(Line::Out(json.trim_end_matches('\n').to_string()));
+    Ok(lines)
+}
+
+/// The keys line, as a note's text.
+fn keys_line_text(keys: &Keys) -> String {
+    match keys_line(keys, &[]) {
+        Line::Out(s) | Line::Note(s) => s,
+    }
+}
+
+/// The refusal of an unsigned proof (or the file of every proof of a day) without `--published`
+/// (spec/formats.md §8.3): exit 2, nothing verified.
+fn unsigned_without_published(path: &Path) -> Refused {
+    Refused::new(
+        Kind::Usage,
+        unsigned_needs_published(&path.display().to_string()).what,
+        "give --published DIR, the draw's (or block's) published folder, whose signed result.json or bundle.json (or commitment) the proof leads to",
+    )
+}
+
+/// The file of every proof of a day (`urne proof --all`, spec/formats.md §4.8): every line
+/// against the published draw, which it needs.
+fn verify_all_proofs(a: &Args, disk: &dyn Disk, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
+    let Some(published) = a.published.as_deref().map(|p| disk.folder(p)) else {
+        return Err(unsigned_without_published(&a.path));
+    };
+    let (folder, _) = disk.file(&a.path);
+    let all = verify_proofs_file(&*folder, name, &*published, keys)?;
+    Ok(verdict::proof_lines(
+        &a.path.display().to_string(),
+        &Proven::All(all),
+        true,
     ))
 }
 

@@ -44,6 +44,23 @@ fn round_trips<T: Serialize + DeserializeOwned>(name: &str, text: &str) -> bool 
     }
 }
 
+/// Checks each line of a file of every proof of a day (spec/formats.md §4.8.1): parsed as a
+/// proof and written back as `urne proof --all` writes it (compact, then LF), it is the line.
+/// Returns the number of lines.
+fn lines_round_trip(name: &str, text: &str) -> usize {
+    let mut n = 0;
+    for line in text.split_inclusive('\n') {
+        let p: ProofFile = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            String::from_utf8(urne_verify::draw::proofs::line(&p)).unwrap(),
+            line,
+            "{name}"
+        );
+        n += 1;
+    }
+    n
+}
+
 /// Checks each event line of an exported trail: parsed as an [`Event`] and written back as
 /// `urne audit export` writes it (the event's fields, then `"type":"event"`), it is the line.
 fn events_round_trip(name: &str, jsonl: &str) -> usize {
@@ -86,9 +103,17 @@ fn every_output_in_the_vectors_re_serialises_to_its_bytes() {
             let parsed = match file {
                 "result.json" => round_trips::<ResultFile>(&name, text),
                 "bundle.json" => round_trips::<BundleFile>(&name, text),
+                // One line of `urne proof --all` saved alone (spec/formats.md §4.8.1): compact.
+                "proof.json" if text.lines().count() == 1 => lines_round_trip(&name, text) == 1,
                 "proof.json" => {
                     round_trips::<ProofFile>(&name, text)
                         || round_trips::<TicketProofFile>(&name, text)
+                }
+                f if Path::new(f).extension().is_some_and(|x| x == "jsonl")
+                    && text.starts_with(r#"{"format":"urne-inclusion-proof""#) =>
+                {
+                    outputs += lines_round_trip(&name, text);
+                    continue;
                 }
                 f if f.ends_with(".commit.json") => round_trips::<CommitFile>(&name, text),
                 f if f.ends_with(".reveal.json") => round_trips::<RevealFile>(&name, text),

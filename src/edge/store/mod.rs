@@ -732,6 +732,55 @@ impl AuditLog {
         Ok(data)
     }
 
+    /// A stored blob read in pieces of at most 1 MiB, each given to `each` as it is read (no
+    /// copy of the whole value is kept: a sealed set can be tens of MB), and hashed as it is
+    /// read: an error, once the last piece is read, when it is not the blob `sha256` names, so
+    /// that the caller uses what it made of the pieces only when this returns `Ok`.
+    pub fn blob_pieces(&self, sha256: &Hash32, mut each: impl FnMut(&[u8])) -> Result<usize> {
+        use sha2::Digest;
+        let rowid: i64 = self
+            .conn
+            .query_row(
+                "SELECT rowid FROM blobs WHERE sha256 = ?1",
+                [sha256.as_slice()],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))?
+            .ok_or_else(|| {
+                Error::new(
+                    Kind::TrailBroken,
+                    crate::msg!(m::ERR_STORE_BLOB_MISSING, sha = hex::encode(sha256)),
+                    crate::msg!(m::REC_STORE_ALTERED),
+                )
+            })?;
+        let blob = self
+            .conn
+            .blob_open(rusqlite::MAIN_DB, "blobs", "data", rowid, true)
+            .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))?;
+        let len = blob.len();
+        let mut h = sha2::Sha256::new();
+        let mut buf = vec![0u8; 1 << 20];
+        let mut at = 0;
+        while at < len {
+            let n = (len - at).min(buf.len());
+            blob.read_at_exact(&mut buf[..n], at)
+                .map_err(|e| db_err(&self.path, &m::ERR_DB_READ_DATA, e))?;
+            h.update(&buf[..n]);
+            each(&buf[..n]);
+            at += n;
+        }
+        drop(blob);
+        if h.finalize().as_slice() != sha256.as_slice() {
+            return Err(Error::new(
+                Kind::TrailBroken,
+                crate::msg!(m::ERR_STORE_BLOB_HASH, sha = hex::encode(sha256)),
+                crate::msg!(m::REC_STORE_ALTERED),
+            ));
+        }
+        Ok(len)
+    }
+
     /// Hashes of blobs whose content does not match (for `audit verify`).
     pub fn corrupt_blobs(&self) -> Result<Vec<Hash32>> {
         let mut st = self

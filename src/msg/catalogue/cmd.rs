@@ -622,8 +622,8 @@ pub const REC_AUDIT_BLOB_MISSING: Msg = Msg {
 /// Neither of the two ways a proof is asked for.
 pub const ERR_PROOF_USAGE: Msg = Msg {
     id: "err-proof-usage",
-    fr: "donnez soit --day et --account, soit --block et --position",
-    en: "give either --day and --account, or --block and --position",
+    fr: "donnez soit --day et --account, soit --day et --all, soit --block et --position",
+    en: "give either --day and --account, or --day and --all, or --block and --position",
 };
 /// Where the usage is.
 pub const REC_PROOF_USAGE: Msg = Msg {

@@ -377,6 +377,13 @@ pub const SCR_PROGRESS_BLOCKS: Msg = Msg {
     en: "{done}/{total} blocks generated",
 };
 
+/// The progress of `urne proof --all`.
+pub const SCR_PROGRESS_PROOFS: Msg = Msg {
+    id: "scr-progress-proofs",
+    fr: "{done}/{total} preuves écrites",
+    en: "{done}/{total} proofs written",
+};
+
 // The commissaire's contribution (spec/appliance.md §4.4.1, formats.md §4.4.1).
 
 /// A contribution refused, and why.
@@ -488,6 +495,7 @@ const SCREENS: &[&Msg] = &[
     &SCR_RESUME_VOID_PLACED,
     &SCR_RESUME_SITTING_PLACED,
     &SCR_PROGRESS_BLOCKS,
+    &SCR_PROGRESS_PROOFS,
     &SCR_CONTRIBUTION_REFUSED,
     &SCR_CONTRIBUTION_LENGTH,
     &SCR_CONTRIBUTION_CHARACTER,

@@ -788,6 +788,18 @@ pub const SCR_PROOF_WRITTEN: Msg = Msg {
     fr: "preuve d'inclusion du compte {account} le {day} : {entries} participations à la feuille {leaf} sur {leaves}, écrite dans {path}",
     en: "inclusion proof for account {account} on {day}: {entries} entries at leaf {leaf} of {leaves}, written to {path}",
 };
+/// Every account's proof of a day written, in one file.
+pub const SCR_PROOFS_WRITTEN: Msg = Msg {
+    id: "scr-proofs-written",
+    fr: "{count} preuves d'inclusion du {day} (tentative {attempt}), une ligne par compte, écrites dans {path} ; sans signature : chacune mène à l'engagement du résultat publié et signé",
+    en: "{count} inclusion proofs of {day} (attempt {attempt}), one line per account, written to {path}; unsigned: each leads to the commitment of the published signed result",
+};
+/// Where the file of every proof goes: production, never the publications medium.
+pub const SCR_PROOFS_PRODUCTION_ONLY: Msg = Msg {
+    id: "scr-proofs-production-only",
+    fr: "ATTENTION : ce fichier associe chaque compte du jour à son sel ; il est pour la production, qui remet à chaque joueur sa propre ligne ; ne le mettez JAMAIS sur le support des publications",
+    en: "WARNING: this file maps every account of the day to its salt; it is for production, which hands each player their own line; NEVER put it on the publications medium",
+};
 /// A ticket proof written.
 pub const SCR_TICKET_PROOF_WRITTEN: Msg = Msg {
     id: "scr-ticket-proof-written",
@@ -927,6 +939,8 @@ pub(super) const ALL: &[&Msg] = &[
     &SCR_AUDIT_EXPORTED,
     &SCR_PROOF_WRITTEN_ONE,
     &SCR_PROOF_WRITTEN,
+    &SCR_PROOFS_WRITTEN,
+    &SCR_PROOFS_PRODUCTION_ONLY,
     &SCR_TICKET_PROOF_WRITTEN,
     &SCR_TICKET_KEYS_BESIDE,
 ];

@@ -129,7 +129,8 @@ impl DayHistory {
         Ok(())
     }
 
-    /// `draw.proof`: a sealed attempt (recorded whatever happened since, like a publication).
+    /// `draw.proof` and `draw.proofs`: a sealed attempt (recorded whatever happened since, like a
+    /// publication).
     pub(super) fn proof(&mut self, attempt: values::Attempt) -> Result<(), String> {
         if self.attempts.any(attempt)?.seal.is_none() {
             return Err("the attempt is not sealed".into());

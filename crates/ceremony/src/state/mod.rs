@@ -138,6 +138,7 @@ impl Trail {
             Record::DrawPublished(r) => self.day(r.day).published(seq, r),
             Record::DrawVoid(r) => self.day(r.day).void(seq, r),
             Record::DrawProof(r) => self.day(r.day).proof(r.attempt),
+            Record::DrawProofs(r) => self.day(r.day).proof(r.attempt),
             Record::BlockEntropy(r) => self.block(&r.block).entropy(seq, r),
             Record::BlockContribution(r) => {
                 let mut named = std::collections::BTreeSet::new();

@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 
 pub mod figures;
 pub mod files;
+pub mod proofs;
 pub mod records;
 pub mod split;
 
@@ -74,6 +75,21 @@ pub fn decode_list(bytes: &[u8]) -> Option<Vec<AccountEntries>> {
 
 /// `H("urne/v1/entry-list", operation, day, encode_list(list))` (spec/formats.md §4.2).
 pub fn list_digest(operation: &str, day: &str, list: &[AccountEntries]) -> Hash32 {
+    list_digest_of(
+        operation,
+        day,
+        list.len(),
+        list.iter().map(|a| (&a.account, a.entries)),
+    )
+}
+
+/// [`list_digest`] of the `n` accounts and entries `list` yields, in canonical order.
+fn list_digest_of<'a>(
+    operation: &str,
+    day: &str,
+    n: usize,
+    list: impl Iterator<Item = (&'a [u8; 32], u8)>,
+) -> Hash32 {
     // Streamed equivalent of tagged_hash with three parts (the list can be tens of MB).
     let mut h = Sha256::new();
     h.update(b"urne/v1/entry-list\0");
@@ -81,10 +97,10 @@ pub fn list_digest(operation: &str, day: &str, list: &[AccountEntries]) -> Hash3
         h.update((p.len() as u64).to_be_bytes());
         h.update(p);
     }
-    h.update((list.len() as u64 * 33).to_be_bytes());
-    for a in list {
-        h.update(a.account);
-        h.update([a.entries]);
+    h.update((n as u64 * 33).to_be_bytes());
+    for (account, entries) in list {
+        h.update(account);
+        h.update([entries]);
     }
     Hash32(h.finalize().into())
 }
@@ -273,23 +289,63 @@ impl SealedSet {
         if !bytes.len().is_multiple_of(65) {
             return None;
         }
-        let mut set = SealedSet {
-            leaves: Vec::with_capacity(bytes.len() / 65),
-            accounts: Vec::with_capacity(bytes.len() / 65),
-        };
+        let mut set = SealedSet::with_capacity(bytes.len() / 65);
+        set.extend_encoded(bytes);
+        set.well_formed().then_some(set)
+    }
+
+    /// An empty set with room for `n` leaves, for a caller that reads the storage form in
+    /// pieces ([`SealedSet::extend_encoded`], then [`SealedSet::well_formed`]).
+    pub fn with_capacity(n: usize) -> SealedSet {
+        SealedSet {
+            leaves: Vec::with_capacity(n),
+            accounts: Vec::with_capacity(n),
+        }
+    }
+
+    /// Appends the whole 65-byte records of `bytes` (storage form, [`SealedSet::encode`]); a
+    /// trailing part of a record is ignored (the caller keeps it for the next piece).
+    ///
+    /// # Panics
+    /// Never: each chunk it splits a pseudonym and an account from is 65 bytes long.
+    pub fn extend_encoded(&mut self, bytes: &[u8]) {
         for c in bytes.chunks_exact(65) {
-            set.leaves.push(Leaf {
+            self.leaves.push(Leaf {
                 pseudonym: c[..32].try_into().expect("65-byte chunk"),
                 entries: c[32],
             });
-            set.accounts
+            self.accounts
                 .push(c[33..].try_into().expect("65-byte chunk"));
         }
-        let ordered = set
-            .leaves
+    }
+
+    /// Pseudonyms strictly ascending and every leaf with at least one entry, as
+    /// [`SealedSet::decode`] checks.
+    pub fn well_formed(&self) -> bool {
+        self.leaves
             .windows(2)
-            .all(|w| w[0].pseudonym < w[1].pseudonym);
-        (ordered && set.leaves.iter().all(|l| l.entries > 0)).then_some(set)
+            .all(|w| w[0].pseudonym < w[1].pseudonym)
+            && self.leaves.iter().all(|l| l.entries > 0)
+    }
+
+    /// The day's pseudonym key (spec/formats.md §4.2) from the set alone: the list digest hashed
+    /// in account order through a permutation of the leaves (4 bytes a leaf), not a second copy
+    /// of the list as [`SealedSet::list`] makes.
+    ///
+    /// # Panics
+    /// Never for a set of at most 2^32 leaves (a day has at most 2^24, spec/formats.md §1.6).
+    pub fn pseudonym_key(&self, operation: &str, day: &str) -> Hash32 {
+        let n = self.accounts.len();
+        let mut order: Vec<u32> = (0..u32::try_from(n).expect("at most 2^24 leaves")).collect();
+        order.sort_unstable_by_key(|&i| self.accounts[i as usize]);
+        pseudonym_key(&list_digest_of(
+            operation,
+            day,
+            n,
+            order
+                .iter()
+                .map(|&i| (&self.accounts[i as usize], self.leaves[i as usize].entries)),
+        ))
     }
 
     /// The canonical entry list (sorted by account) the set was made from.
@@ -305,6 +361,47 @@ impl SealedSet {
             .collect();
         l.sort_unstable();
         l
+    }
+}
+
+/// A [`SealedSet`] read from its storage form in pieces of any size (a stored set read without a
+/// second whole copy of it in memory): [`SealedSetReader::push`] each piece in order, then
+/// [`SealedSetReader::finish`] checks it as [`SealedSet::decode`] does.
+#[derive(Debug)]
+pub struct SealedSetReader {
+    set: SealedSet,
+    carry: Vec<u8>,
+}
+
+impl SealedSetReader {
+    /// A reader expecting about `n` leaves.
+    pub fn new(n: usize) -> SealedSetReader {
+        SealedSetReader {
+            set: SealedSet::with_capacity(n),
+            carry: Vec::with_capacity(65),
+        }
+    }
+
+    /// The next piece of the storage form.
+    pub fn push(&mut self, mut piece: &[u8]) {
+        if !self.carry.is_empty() {
+            let take = (65 - self.carry.len()).min(piece.len());
+            self.carry.extend_from_slice(&piece[..take]);
+            piece = &piece[take..];
+            if self.carry.len() == 65 {
+                self.set.extend_encoded(&self.carry);
+                self.carry.clear();
+            }
+        }
+        let whole = piece.len() / 65 * 65;
+        self.set.extend_encoded(&piece[..whole]);
+        self.carry.extend_from_slice(&piece[whole..]);
+    }
+
+    /// The set, when the pieces were whole records, in pseudonym order, each with an entry;
+    /// `None` otherwise.
+    pub fn finish(self) -> Option<SealedSet> {
+        (self.carry.is_empty() && self.set.well_formed()).then_some(self.set)
     }
 }
 

@@ -144,6 +144,21 @@ pub struct LateRecord {
     pub today: String,
 }
 
+/// The `draw.proofs` record (spec/formats.md §4.8, §6.2): the file of every account's inclusion
+/// proof of a sealed attempt, written in one run for production.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProofsRecord {
+    /// The day of the sealed set, `YYYY-MM-DD`.
+    pub day: Day,
+    /// The attempt whose seal the proofs are against.
+    pub attempt: Attempt,
+    /// The number of proofs (lines) in the file: every leaf of the seal.
+    pub count: u64,
+    /// SHA-256 of the file written.
+    pub file_sha256: Hash32,
+}
+
 /// The `draw.proof` record (spec/formats.md §4.8): a signed inclusion proof issued for one account.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -144,3 +144,26 @@ fn winners_are_drawn_in_proportion_to_entries() {
         .sum();
     assert!(chi2_bad > 13.8);
 }
+
+/// A stored set read in pieces of any size, records cut anywhere, is the set decoded whole; a
+/// cut record at the end, or a set out of order, is refused as `decode` refuses it.
+#[test]
+fn a_sealed_set_read_in_pieces_of_any_size_is_the_one_decoded_whole() {
+    let set = SealedSet::from_list("op", "2018-12-01", &list(50));
+    let bytes = set.encode();
+    for size in [1, 7, 64, 65, 66, 130, 1000, bytes.len()] {
+        let mut r = SealedSetReader::new(50);
+        for piece in bytes.chunks(size) {
+            r.push(piece);
+        }
+        assert_eq!(r.finish().as_ref(), Some(&set), "pieces of {size}");
+    }
+    let mut r = SealedSetReader::new(50);
+    r.push(&bytes[..bytes.len() - 1]);
+    assert!(r.finish().is_none());
+    let mut swapped = bytes[65..130].to_vec();
+    swapped.extend_from_slice(&bytes[..65]);
+    let mut r = SealedSetReader::new(2);
+    r.push(&swapped);
+    assert!(r.finish().is_none());
+}

@@ -132,6 +132,8 @@ registry! {
     DrawVoid = "draw.void" => draw::VoidRecord,
     /// An inclusion proof was issued for an account.
     DrawProof = "draw.proof" => draw::ProofRecord,
+    /// Every account's inclusion proof of a sealed attempt was issued, in one file.
+    DrawProofs = "draw.proofs" => draw::ProofsRecord,
     /// A block's entropy (sealed, by hash) and its commitment, before the contribution exists.
     BlockEntropy = "block.entropy" => block::EntropyRecord,
     /// The commissaire's contribution to the blocks of one generation.

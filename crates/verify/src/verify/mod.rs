@@ -34,6 +34,7 @@ pub mod sitting;
 pub mod standing;
 #[cfg(test)]
 mod tests_once;
+pub mod ticket_derive;
 pub mod trail;
 pub mod trail_export;
 pub mod verdict;

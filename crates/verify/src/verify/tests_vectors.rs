@@ -123,6 +123,14 @@ pub(crate) fn run(v: &serde_json::Value) -> VResult<Report> {
     let (dir, name) = split(path);
     let is_file = at(&root, dir).files.contains_key(name);
     if is_file {
+        if name.ends_with(".jsonl") && super::proof::is_proofs_file(at(&root, dir), name) {
+            let keys = keys_of(a["published"].as_str().unwrap_or(dir))?;
+            let Some(published) = a["published"].as_str().map(|p| at(&root, p)) else {
+                return Err(super::proof::unsigned_needs_published(name));
+            };
+            super::proof::verify_proofs_file(at(&root, dir), name, published, &keys)?;
+            return Ok(Report::default());
+        }
         if name.ends_with(".jsonl") {
             let key = match keys_dir {
                 Some(k) => AuditKey::Given(signed::load_key(at(&root, k), "audit.pub.pem")?),

@@ -4,7 +4,7 @@
 //! nothing itself: each line says whether it goes to standard output (the verdict) or standard
 //! error (a note, which changes nothing).
 
-use super::proof::Proven;
+use super::proof::{AllProven, Proven, Standing};
 use super::trail::TrailReport;
 use super::{Failure, FailureClass, Report};
 
@@ -104,27 +104,42 @@ pub fn report_lines(path: &str, report: &Report) -> Vec<Line> {
 }
 
 /// The verdict on the proof file at `path` (spec/formats.md §8.3, §5.B9): its `VERIFIED` line, one per
-/// proof kind naming the file as every other line does [M-318], then what the proof shows as a
-/// check and, when it was not compared with the published output (`published` false), the
-/// `partial:` line saying so.
+/// proof kind naming the file as every other line does [M-318] and, for an inclusion proof
+/// checked against the published draw, what the account is in it (the winner, reserve N, or
+/// neither), then what the proof shows as a check and, when it was not compared with the
+/// published output (`published` false), the `partial:` line saying so.
 pub fn proof_lines(path: &str, proven: &Proven, published: bool) -> Vec<Line> {
-    let (first, shown) = match proven {
-        Proven::Ticket(p) => (
+    let unsigned = "the proof carries no signature: what it shows holds against the published output, which is signed";
+    let (first, mut shown) = match proven {
+        Proven::Ticket { proof: p, signed } => (
             format!(
                 "VERIFIED: the ticket proof of position {} of block {} in {path}",
                 p.position, p.block
             ),
-            format!(
+            vec![format!(
                 "ticket {} of block {} is in the committed outcomes (root {}): {}",
                 p.position, p.block, p.outcomes_root, p.row
-            ),
+            )]
+            .into_iter()
+            .chain((!signed).then(|| unsigned.to_string()))
+            .collect::<Vec<_>>(),
         ),
-        Proven::Draw(p) => (
+        Proven::Draw {
+            proof: p,
+            signed,
+            standing,
+        } => (
             format!(
-                "VERIFIED: the inclusion proof of leaf {} in the draw of {} day {} attempt {} in {path}",
-                p.leaf, p.operation, p.day, p.attempt
+                "VERIFIED: the inclusion proof of leaf {} in the draw of {} day {} attempt {} in {path}{}",
+                p.leaf,
+                p.operation,
+                p.day,
+                p.attempt,
+                standing
+                    .map(|s| format!(": {}", standing_words(s)))
+                    .unwrap_or_default()
             ),
-            format!(
+            vec![format!(
                 "account {} had {} entr{} in the sealed draw (leaf {} of {}, commitment {}){}",
                 p.account,
                 p.entries,
@@ -133,19 +148,69 @@ pub fn proof_lines(path: &str, proven: &Proven, published: bool) -> Vec<Line> {
                 p.commitment.leaves,
                 p.commitment.root,
                 if published { ", the published one" } else { "" }
-            ),
+            )]
+            .into_iter()
+            .chain((!signed).then(|| unsigned.to_string()))
+            .collect(),
         ),
+        Proven::All(a) => all_lines(path, a),
     };
-    let mut lines = vec![
-        Line::Out(printable(&first)),
-        Line::Out(format!("  ok  {}", printable(&shown))),
-    ];
+    let mut lines = vec![Line::Out(printable(&first))];
+    lines.extend(
+        shown
+            .drain(..)
+            .map(|s| Line::Out(format!("  ok  {}", printable(&s)))),
+    );
     if !published {
         lines.push(Line::Out(
             "partial: the proof's commitment was not compared with the published output (give --published DIR)".into(),
         ));
     }
     lines
+}
+
+/// The first line and the checks of the file of every proof of a day (spec/formats.md §8.1
+/// [M-403]): how many lines, and at which lines the published picks are.
+fn all_lines(path: &str, a: &AllProven) -> (String, Vec<String>) {
+    let at: String = a
+        .picks
+        .iter()
+        .map(|(rank, line)| match rank {
+            0 => format!("; the winner line {line}"),
+            r => format!(", reserve {r} line {line}"),
+        })
+        .collect::<Vec<_>>()
+        .concat();
+    (
+        format!(
+            "VERIFIED: {} inclusion proof{} in the draw of {} day {} attempt {} in {path}",
+            a.count,
+            if a.count == 1 { "" } else { "s" },
+            a.operation,
+            a.day,
+            a.attempt
+        ),
+        vec![
+            format!(
+                "every line is an inclusion proof of the published commitment ({} leaves), checked alone",
+                a.leaves
+            ),
+            format!(
+                "{} of the {} published picks are in the file{at}",
+                a.picks.len(),
+                a.picks_published
+            ),
+        ],
+    )
+}
+
+/// What an account is in the published draw, in the verdict's words (spec/formats.md §8.1).
+pub fn standing_words(s: Standing) -> String {
+    match s {
+        Standing::Winner => "the winner".into(),
+        Standing::Reserve(r) => format!("reserve {r}"),
+        Standing::Neither => "neither the winner nor a reserve".into(),
+    }
 }
 
 /// An exported trail's verdict as a report (spec/formats.md §6.4): the chain, the checkpoints under the

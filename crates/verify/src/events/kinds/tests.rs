@@ -409,7 +409,7 @@ fn an_output_placing_names_its_folder_its_subject_typed_and_its_files() {
 #[test]
 fn every_kind_has_one_name() {
     let mut names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-    assert_eq!(names.len(), 31);
+    assert_eq!(names.len(), 32);
     for k in Kind::ALL {
         assert_eq!(Kind::from_name(k.name()), Some(*k));
     }
