@@ -10,8 +10,12 @@
 //     bundle.json, result.json   a published draw (§4.7), each with its .sig
 //     S.commit.json, S.reveal.json, rules.json   a block's commitment, reveal and rules (§5.B9)
 //     any other name             the player's proof: a signed §4.8 inclusion proof or §5.B9 ticket
-//                                proof (with NAME.sig), or the unsigned form of an inclusion proof
-//                                (one line of JSON Lines, no .sig)
+//                                proof (with NAME.sig); or, with no NAME.sig, an unsigned proof
+//                                (§8.3 [M-400]): an inclusion proof as one line of JSON Lines, or a
+//                                ticket proof derived after the reveal (§5.B9 [M-404], any layout).
+//                                An unsigned proof is checked by every step but its own signature,
+//                                and only with the signed output it stands on given (bundle.json or
+//                                result.json; the block's S.commit.json), else "usage"
 //   ok: every check made holds. class: null when ok, else the failure class of spec/formats.md
 //   §8.1 (bad-signature, malformed, commitment-mismatch, draw-mismatch, inconsistent, rehearsal),
 //   or "usage" (files missing or ambiguous: nothing was verified), or "self-test" (the page's own
@@ -648,7 +652,26 @@ class Checker {
       doc = parseJson(bytes, name);
       this.signedProof = true;
     } else {
-      // The unsigned form: one line of JSON Lines (an inclusion proof only).
+      this.signedProof = false;
+      // An unsigned ticket proof (§5.B9 [M-404]: as `urne-verify BLOCKDIR --ticket-proof P` prints it
+      // after the reveal, a JSON object of any layout); else the unsigned form of an inclusion proof,
+      // one line of JSON Lines. Either stands only on the signed published output (§8.3 [M-400]).
+      let whole = null;
+      try { whole = parseJson(bytes, name); } catch (e) { if (!(e instanceof Fail)) throw e; }
+      const isTicket = whole !== null && typeof whole === "object" && !Array.isArray(whole) && whole.format === "urne-ticket-proof";
+      // Without the signed output it would stand on, nothing is verified: a usage mistake, as the
+      // verifier's without --published [M-400].
+      if (isTicket && !names.some((n) => n.endsWith(".commit.json")))
+        throw new Fail("usage", `${name} n'a pas de signature : une preuve de ticket non signée ne vaut que par l'engagement publié et signé de son bloc (S.commit.json avec sa .sig), à donner aussi`,
+          `${name} has no signature: an unsigned ticket proof holds only against its block's signed published commitment (S.commit.json with its .sig), to be given too`);
+      if (!isTicket && !this.files.has("bundle.json") && !this.files.has("result.json"))
+        throw new Fail("usage", `${name} n'a pas de signature : une preuve non signée ne vaut que par le résultat publié et signé (result.json ou bundle.json, avec sa .sig), à donner aussi`,
+          `${name} has no signature: an unsigned proof holds only against the signed published result (result.json or bundle.json, with its .sig), to be given too`);
+      if (isTicket) {
+        this.info(`${name} : preuve de ticket non signée (dérivée après la révélation). Elle ne vaut que par l'engagement du bloc publié et signé, vérifié plus bas.`,
+          `${name}: unsigned ticket proof (derived after the reveal). It stands only on the block's signed published commitment, checked below.`);
+        return this.ticket(name, whole);
+      }
       let text;
       try { text = utf8Decoder.decode(bytes); } catch (e) { text = null; }
       const line = text !== null && text.endsWith("\n") ? text.slice(0, -1) : text;
@@ -656,10 +679,6 @@ class Checker {
         throw new Fail("bad-signature", `${name}.sig manque, et ${name} n'est pas une preuve non signée (une seule ligne JSON)`,
           `${name}.sig is missing, and ${name} is not an unsigned proof (one JSON line)`);
       doc = parseJson(bytes, name);
-      if (doc && typeof doc === "object" && doc.format === "urne-ticket-proof")
-        throw new Fail("bad-signature", `${name}.sig manque : une preuve de ticket est toujours signée`,
-          `${name}.sig is missing: a ticket proof is always signed`);
-      this.signedProof = false;
       this.info(`${name} : preuve non signée (une ligne JSON). Elle ne vaut que par le résultat publié et signé, vérifié plus bas.`,
         `${name}: unsigned proof (one JSON line). It stands only on the signed published result, checked below.`);
     }
@@ -781,6 +800,9 @@ class Checker {
     if (!await verifyInclusion(pr.position, pr.block_size, utf8(row), pr.path, pr.outcomes_root))
       throw new Fail("commitment-mismatch", `${name} : le chemin de preuve ne mène pas à outcomes_root`, `${name}: the audit path does not lead to outcomes_root`);
     this.ok(`Votre ticket est la ligne ${pr.position} du bloc engagé : ${row}`, `Your ticket is row ${pr.position} of the committed block: ${row}`);
+    if (!this.signedProof)
+      this.ok(`${name} n'est pas signée : elle vaut par ${cn}, signé et vérifié ci-dessus, dont elle mène à la racine`,
+        `${name} is unsigned: it stands on ${cn}, signed and checked above, whose root its path leads to`);
     // The row (§5.B6) and its prize (the commitment's tiers at the block's price).
     const f = row.split(",");
     const dec = /^(0|[1-9][0-9]*)$/;

@@ -6,7 +6,8 @@ verifier/web/test/fixtures.json.
 Real outputs, made by the vectors' own generators (verifier/make_vectors.py,
 verifier/make_block_vectors.py) with the vectors' fixed test keys: a draw with accounts that are
 neither winner nor reserve, proofs of a reserve and of such an account (signed, and the unsigned
-one-line form), ticket proofs of revealed blocks (versions 1 and 2), and tampered variants. Every
+one-line form), ticket proofs of revealed blocks (versions 1 and 2, signed and unsigned), and
+tampered variants. Every
 valid signed case is also checked by the independent Python verifier (urne_verify.py) here.
 
     python3 verifier/web/test/make_fixtures.py           # writes fixtures.json
@@ -290,8 +291,28 @@ def blocks():
         bt = MV.jdump(dict(p, row=p["row"].replace(",200,", ",500,", 1)))
         case(f"block-v{version}-row-prize-changed", "the ticket's prize changed in its row (re-signed)",
              dict(key, **pub, **{"ticket.json": text(bt), "ticket.json.sig": sig_of(bt)}), False, "commitment-mismatch")
-        case(f"block-v{version}-unsigned-ticket", "a ticket proof without its .sig",
-             dict(key, **pub, **{"ticket.json": text(t)}), False, "bad-signature")
+        # Unsigned (spec/formats.md §5.B9 [M-404], §8.3 [M-400]): the proof as `urne-verify BLOCKDIR
+        # --ticket-proof P` prints it after the reveal, no .sig, standing on the signed commitment.
+        files = dict(key, **pub, **{"ticket.json": text(t)})
+        code, out = python_verifies(files, "ticket.json")
+        assert code == 0, out
+        case(f"block-v{version}-unsigned-ticket-committed", "an unsigned ticket proof (no .sig) against the signed "
+             "commitment alone (also verified by urne_verify.py)", files, True, kind="ticket", tier=5,
+             revealed=False, recomputed=False)
+        case(f"block-v{version}-unsigned-ticket-revealed", "an unsigned ticket proof with the reveal and rules.json: "
+             "grids recomputed", dict(files, **rev, **rules), True, kind="ticket", tier=5, revealed=True,
+             recomputed=True)
+        ut = MV.jdump(dict(p, path=list(reversed(p["path"]))))
+        case(f"block-v{version}-unsigned-ticket-path-reversed", "an unsigned ticket proof with its audit path reversed",
+             dict(key, **pub, **rev, **rules, **{"ticket.json": text(ut)}), False, "commitment-mismatch")
+        case(f"block-v{version}-unsigned-ticket-no-commitment", "an unsigned ticket proof without the block's "
+             "commitment: nothing vouches for it", dict(key, **rev, **rules, **{"ticket.json": text(t)}), False, "usage")
+        case(f"block-v{version}-unsigned-ticket-commitment-unsigned", "an unsigned ticket proof with the commitment "
+             "but not its .sig", dict(key, **{stem + ".commit.json": pub[stem + ".commit.json"]}, **{"ticket.json": text(t)}),
+             False, "bad-signature")
+        case(f"block-v{version}-unsigned-ticket-other-key", "an unsigned ticket proof checked with another key "
+             "(it names the vectors' key)", dict(key, **pub, **{"ticket.json": text(t)},
+                                                  **{"result.pub.pem": text(MV.pem(MV.OTHER))}), False, "inconsistent")
         case(f"block-v{version}-other-rules", "rules.json that is not the commitment's (the draw rules)",
              dict(key, **pub, **proof, **rev, **{"rules.json": text(MV.RULES_BYTES.decode())}), False, "inconsistent")
     # A block whose committed seed is from another entropy than its tickets (block-tamper-draw-mismatch-tickets):

@@ -7,7 +7,8 @@
 // Checks: the page's CSP (present, hashes of its one script and one style, nothing inline allowed
 // otherwise) and that Chromium enforces it; the self-test passes; every case of fixtures.json and
 // every draw-proof-* and block-proof-* vector of tests/vectors/ gives its expected verdict through
-// window.urneCheck; the file input, drag and drop, the language switch and the print style; a
+// window.urneCheck (the published folder given only when the vector passes --published; a day's
+// file of every proof, never accepted); the file input, drag and drop, the language switch and the print style; a
 // test build with a wrong self-test vector refuses to check; no network request is ever made.
 import { chromium } from "playwright-core";
 import { createHash } from "node:crypto";
@@ -56,17 +57,29 @@ check(!/\s(on[a-z]+|style|src|href)=/i.test(html.replace(scripts[0]?.[1] ?? "", 
 // ---- The cases. ----
 const fixtures = JSON.parse(fs.readFileSync(path.join(here, "fixtures.json"), "utf8")).cases;
 const vecDir = path.join(root, "tests", "vectors");
-const vectorCases = fs.readdirSync(vecDir).filter((n) => /^(draw|block)-proof-.*\.json$/.test(n)).sort().map((n) => {
+// A vector's files are given to the page as its command line gives them to the verifier: the
+// key, the proof, and the published folder's files only when the vector passes --published (an
+// unsigned proof without them is a usage mistake, §8.3 [M-400]).
+// The file of every proof of a day (§4.8.1 [M-401], a .jsonl of several lines) is the full
+// verifier's: the page takes one proof, and only checks that it never accepts such a file.
+const ALL_FILE = (v) => v.args.path.endsWith(".jsonl") && /\n./.test(v.files[v.args.path].utf8 ?? "");
+const vectorCases = [], allFileVectors = [];
+for (const n of fs.readdirSync(vecDir).filter((n) => /^(draw|block)-proof-.*\.json$/.test(n)).sort()) {
   const v = JSON.parse(fs.readFileSync(path.join(vecDir, n), "utf8"));
+  const given = new Set([v.args.keys, v.args.published].filter(Boolean));
   const files = {};
   for (const [p, e] of Object.entries(v.files)) {
-    const b = p.split("/").pop();
-    if (b !== "audit.pub.pem") files[b] = e;
+    const parts = p.split("/"), b = parts.pop();
+    if (b === "audit.pub.pem" || (parts.length && !given.has(parts[0]))) continue;
+    files[b] = e;
   }
   const ok = v.expect === "valid";
-  return { name: "vector " + n, files, expect: ok ? { ok } : { ok, class: v.expect } };
-});
-check(vectorCases.length >= 20, `the proof vectors of tests/vectors/ are found (${vectorCases.length})`);
+  (ALL_FILE(v) ? allFileVectors : vectorCases).push({ name: "vector " + n, files, expect: ok ? { ok } : { ok, class: v.expect } });
+}
+check(vectorCases.length >= 30, `the proof vectors of tests/vectors/ are found (${vectorCases.length})`);
+check(vectorCases.some((c) => /^vector block-proof-.*unsigned/.test(c.name) && c.expect.ok) &&
+  vectorCases.some((c) => /^vector block-proof-.*unsigned/.test(c.name) && c.expect.class === "usage"),
+  "the unsigned ticket proof vectors are among them");
 check(vectorCases.some((c) => c.expect.ok) && fixtures.some((c) => !c.expect.ok), "valid and refused cases both present");
 
 const browser = await chromium.launch({
@@ -121,6 +134,18 @@ for (const c of [...fixtures, ...vectorCases]) {
   if (!r.ok && !(last && last.status === "fail")) good = false;
   check(good, `${c.name}: expected ${JSON.stringify(e)}, got ok=${r.ok} class=${r.class} ` +
     `outcome=${JSON.stringify(r.outcome)} last=${last && last.en}`);
+}
+
+{
+  const u = await urneCheck(page, fixtures.find((c) => c.name === "block-v2-unsigned-ticket-revealed").files);
+  check(u.ok && u.steps.some((s) => s.status === "info" && s.en.includes("unsigned ticket proof")) &&
+    u.steps.some((s) => s.status === "ok" && /is unsigned: it stands on .*\.commit\.json, signed and checked above/.test(s.en)) &&
+    !u.steps.some((s) => /Signature of ticket\.json/.test(s.en)),
+  `an unsigned ticket proof: its steps say it is unsigned and stands on the signed commitment (${JSON.stringify(u.steps.map((s) => s.en))})`);
+}
+for (const c of allFileVectors) {
+  const r = await urneCheck(page, c.files);
+  check(!r.ok, `${c.name} (the file of every proof of a day, for urne verify): the page does not accept it (got ${r.class})`);
 }
 
 // ---- 3. The strict checks are what refuses the forgery: Chromium's own verify, for the record. ----
@@ -202,5 +227,5 @@ check(errors.length === 0, `no page error (${JSON.stringify(errors)})`);
 
 await browser.close();
 const secs = ((Date.now() - t0) / 1000).toFixed(1);
-console.log(`web test: ${passed} passed, ${failures} failed (${fixtures.length} fixtures, ${vectorCases.length} vectors, ${secs} s in Chromium)`);
+console.log(`web test: ${passed} passed, ${failures} failed (${fixtures.length} fixtures, ${vectorCases.length} vectors + ${allFileVectors.length} day files, ${secs} s in Chromium)`);
 process.exit(failures ? 1 : 0);
