@@ -4,6 +4,7 @@
 //! -> sign and write it -> record it.
 
 mod all;
+mod stream;
 
 use super::ctx::Ctx;
 use super::inputs;

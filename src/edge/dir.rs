@@ -167,6 +167,36 @@ impl Dir {
         self.open_at(name, flags, mode)
     }
 
+    /// A scratch file in this folder's file system, read and write, mode 0600, that no name
+    /// reaches: made unnamed (`O_TMPFILE`) or, where the file system has no such files (FAT),
+    /// created new as `fallback` (never through a link) and unlinked at once. It is gone when
+    /// closed, whatever stops the process.
+    pub fn scratch(&self, fallback: &str) -> io::Result<File> {
+        // SAFETY: a valid descriptor and a NUL-terminated name, both alive for the call.
+        let fd = unsafe {
+            libc::openat(
+                self.raw(),
+                c".".as_ptr(),
+                libc::O_TMPFILE | libc::O_RDWR | libc::O_CLOEXEC,
+                0o600 as libc::c_uint,
+            )
+        };
+        if fd >= 0 {
+            return Ok(File::from(owned(fd)?));
+        }
+        let e = io::Error::last_os_error();
+        if !matches!(
+            e.raw_os_error(),
+            Some(libc::EOPNOTSUPP | libc::EISDIR | libc::EINVAL)
+        ) {
+            return Err(e);
+        }
+        let flags = libc::O_RDWR | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW;
+        let f = self.open_at(fallback, flags, 0o600)?;
+        self.unlink(fallback)?;
+        Ok(f)
+    }
+
     /// Opens the regular file `name` for reading: never through a link, never blocking on a
     /// FIFO, and checked on its descriptor.
     pub fn open_regular(&self, name: &str) -> io::Result<File> {

@@ -43,6 +43,8 @@ pub struct Staging {
     published: bool,
     /// Files created only their owner can read (mode 0600): a secret output.
     private: bool,
+    /// Scratch files made so far (each fallback name used once).
+    scratches: u32,
 }
 
 impl Staging {
@@ -70,6 +72,7 @@ impl Staging {
                         unsynced: vec![],
                         published: false,
                         private: false,
+                        scratches: 0,
                     });
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
@@ -105,6 +108,16 @@ impl Staging {
     pub fn private(mut self) -> Staging {
         self.private = true;
         self
+    }
+
+    /// A scratch file in the staging folder (mode 0600, which no name reaches: [`Dir::scratch`]),
+    /// for work too large for memory; gone when closed, never published.
+    pub fn scratch(&mut self) -> Result<File> {
+        self.scratches += 1;
+        let fallback = format!(".scratch-{}", self.scratches);
+        self.dir
+            .scratch(&fallback)
+            .map_err(|e| io_error(Io::Write, &self.dir.show(&fallback), e))
     }
 
     /// Writes `bytes` as the staged file `name` (created new, its write-back started; made

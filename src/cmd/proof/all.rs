@@ -1,12 +1,15 @@
 //! `urne proof --day D --all --out FILE`: every account's inclusion proof of a sealed day in one
 //! file (spec/formats.md §4.8, "every proof of a day"), for production, which hands each player
-//! their own line. Read the sealed set -> compute the key and the tree's levels once -> check
-//! the first and last proofs -> stage the file line by line (mode 0600: it maps every account to
-//! its salt) -> record `draw.proofs` with its hash -> place it. No line is signed: each leads to
-//! the commitment of the published signed result.
+//! their own line, in memory that does not grow with the day ([`super::stream`]): pass 1 over
+//! the stored set (leaf hashes, the accounts' sorted runs) -> the key and the tree's levels, in
+//! scratch files -> the root checked against the seal -> pass 2 over the set again, each line
+//! staged as it is made (mode 0600: it maps every account to its salt; the first and last
+//! proofs verified) -> record `draw.proofs` with its hash -> place it. No line is signed: each
+//! leads to the commitment of the published signed result.
 
 use super::super::ctx::Ctx;
 use super::super::inputs;
+use super::stream;
 use crate::edge::fsio::{self, Staging};
 use crate::edge::hsm::KeyRole;
 use crate::error::{Error, Kind, Result};
@@ -17,7 +20,10 @@ use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::Path;
 use urne_verify::crypto::Hash32;
-use urne_verify::draw::proofs::{AllProofs, line};
+use urne_verify::crypto::keys;
+use urne_verify::draw::account_salt;
+use urne_verify::draw::files::{PROOF_FORMAT, ProofFile};
+use urne_verify::draw::proofs::line;
 use urne_verify::draw::records::ProofsRecord;
 use urne_verify::values::KeyId;
 use urne_verify::verify::draw::{PublishedSeal, published_is_the_proofs, verify_proof};
@@ -26,6 +32,10 @@ use urne_verify::verify::draw::{PublishedSeal, published_is_the_proofs, verify_p
 const PROGRESS_FROM: usize = 10_000;
 
 /// `urne proof --day D --all --out FILE`.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one command's steps in their order: the day, pass 1, the checks, pass 2, the record, the placing"
+)]
 pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
     let day = inputs::check_day(day)?;
     ctx.begin()?;
@@ -44,48 +54,135 @@ pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
     if !matches!(dir.kind(&name), Ok(None)) {
         return Err(fsio::already_exists(out));
     }
-    let set = inputs::sealed_set(ctx, &seal)?;
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
-    let all = AllProofs::new(
-        &set,
-        &seal.operation,
-        seal.day,
-        st.attempt,
-        seal.commitment.clone(),
-        &rk,
-    );
-    self_check(&all, &seal, st.attempt.get(), &rk)?;
+    let count = usize::try_from(seal.commitment.leaves).unwrap_or(usize::MAX);
+    // Readable by its owner only: the file and the scratch files map accounts to salts.
+    let mut staged = Staging::new(&dir)?.private();
+    let scratch_error = |e: std::io::Error| crate::error::io_error(crate::error::Io::Write, out, e);
+    // Pass 1: the leaves' hashes and the accounts' sorted runs, from the set read in pieces
+    // (its recorded hash checked at the end of the pass).
+    let mut p1 = stream::Pass1::new(staged.scratch()?, staged.scratch()?);
+    let mut records = stream::Records::default();
+    let mut failed_io = None;
+    ctx.audit()?.blob_pieces(&seal.set_sha256, |piece| {
+        records.each(piece, |r| {
+            if failed_io.is_none() {
+                failed_io = p1.push(&r).err();
+            }
+        });
+    })?;
+    if let Some(e) = failed_io {
+        return Err(scratch_error(e));
+    }
+    if !records.whole() || !p1.well_formed || p1.n != count {
+        return Err(Error::new(
+            Kind::RecordUnreadable,
+            crate::msg!(mc::ERR_INPUT_SEALED_SET),
+            crate::msg!(mc::REC_INPUT_SEALED_SET),
+        ));
+    }
+    let (key, levels) = p1
+        .finish(&seal.operation, &seal.day.to_string(), || {
+            staged
+                .scratch()
+                .map_err(|e| std::io::Error::other(e.to_string()))
+        })
+        .map_err(scratch_error)?;
+    if levels.root() != seal.commitment.root {
+        return Err(self_check_failed(
+            "the sealed set's root is not the seal's commitment",
+        ));
+    }
     note!("{}", msg!(S::SCR_PROOFS_PRODUCTION_ONLY));
     if !matches!(dir.kind(&name), Ok(None)) {
         return Err(fsio::already_exists(out));
     }
-    // Staged whole, readable by its owner only, hashed as it is written; placed only once the
-    // trail records it (spec/appliance.md §6.5).
-    let mut staged = Staging::new(&dir)?.private();
+    // Pass 2: every line, in leaf order, from the set read again (its hash checked again: a set
+    // changed between the passes fails here, and nothing is placed). Staged whole and hashed as
+    // written; placed only once the trail records it (spec/appliance.md §6.5).
+    let published = PublishedSeal {
+        operation: seal.operation.clone(),
+        day: seal.day.to_string(),
+        attempt: st.attempt.get(),
+        commitment: seal.commitment.clone(),
+    };
+    let proof_of = |i: usize, r: &stream::Record, path: Vec<Hash32>| ProofFile {
+        format: PROOF_FORMAT.into(),
+        version: 1,
+        operation: seal.operation.clone(),
+        day: seal.day.to_string(),
+        attempt: st.attempt.get(),
+        account: Hash32(r.account),
+        salt: account_salt(&key, &r.account),
+        pseudonym: r.leaf.pseudonym,
+        entries: r.leaf.entries,
+        leaf: i as u64,
+        commitment: seal.commitment.clone(),
+        path,
+        result_key_id: keys::key_id(&rk),
+    };
+    let mut paths = levels.paths().map_err(scratch_error)?;
     let mut sha = Sha256::new();
-    staged.write_with(&name, |f| {
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-        let n = all.len();
-        for i in 0..n {
-            let l = line(&all.proof(i));
-            sha.update(&l);
-            w.write_all(&l)?;
-            if n >= PROGRESS_FROM && (i + 1) % (n / 50).max(1) == 0 {
-                progress(i + 1, n);
-            }
-        }
-        if n >= PROGRESS_FROM {
-            progress(n, n);
+    let mut stopped: Option<Error> = None;
+    let audit = ctx.audit()?;
+    let written = staged.write_with(&name, |file| {
+        let mut writer = std::io::BufWriter::with_capacity(1 << 20, file);
+        let mut records = stream::Records::default();
+        let mut i = 0usize;
+        let mut failed: Option<std::io::Error> = None;
+        let read = audit.blob_pieces(&seal.set_sha256, |piece| {
+            records.each(piece, |r| {
+                if failed.is_some() || stopped.is_some() {
+                    return;
+                }
+                let path = match paths.path(i) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        failed = Some(e);
+                        return;
+                    }
+                };
+                let p = proof_of(i, &r, path);
+                if (i == 0 || i + 1 == count)
+                    && let Err(f) = verify_proof(&p, &KeyId::of(&rk))
+                        .and_then(|()| published_is_the_proofs(&p, &published))
+                {
+                    stopped = Some(self_check_failed(&f.what));
+                    return;
+                }
+                let l = line(&p);
+                sha.update(&l);
+                failed = writer.write_all(&l).err();
+                i += 1;
+                if count >= PROGRESS_FROM && i.is_multiple_of((count / 50).max(1)) {
+                    progress(i, count);
+                }
+            });
+        });
+        if count >= PROGRESS_FROM {
             note!();
         }
-        w.flush()
-    })?;
+        if let Err(e) = read {
+            stopped.get_or_insert(e);
+        }
+        if stopped.is_some() {
+            return Err(std::io::Error::other("stopped"));
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        writer.flush()
+    });
+    if let Some(e) = stopped {
+        return Err(e);
+    }
+    written?;
     let file_sha256 = Hash32(sha.finalize().into());
     // Recorded first: a file the trail could not record is never placed (spec/appliance.md §6.5).
     ctx.record_evidence(ProofsRecord {
         day,
         attempt: st.attempt,
-        count: all.len() as u64,
+        count: count as u64,
         file_sha256,
     })?;
     staged.publish(&[name.as_str()])?;
@@ -94,7 +191,7 @@ pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
         "{}",
         msg!(
             S::SCR_PROOFS_WRITTEN,
-            count = all.len(),
+            count = count,
             day = day,
             attempt = st.attempt,
             path = out.display()
@@ -104,42 +201,12 @@ pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The levels' root is the seal's, and the first and the last proofs verify against the seal
-/// (every path is read from the same levels): nothing is written otherwise.
-fn self_check(
-    all: &AllProofs<'_>,
-    seal: &urne_verify::draw::records::SealRecord,
-    attempt: u32,
-    rk: &[u8; 32],
-) -> Result<()> {
-    let failed = |what: String| {
-        Error::new(
-            Kind::SelfCheckFailed,
-            crate::msg!(mc::ERR_PROOF_SELF_CHECK, what = what),
-            crate::msg!(mc::REC_PROOF_SELF_CHECK),
-        )
-    };
-    if all.root() != seal.commitment.root {
-        return Err(failed(
-            "the sealed set's root is not the seal's commitment".into(),
-        ));
-    }
-    let published = PublishedSeal {
-        operation: seal.operation.clone(),
-        day: seal.day.to_string(),
-        attempt,
-        commitment: seal.commitment.clone(),
-    };
-    for i in [0, all.len().saturating_sub(1)] {
-        if all.is_empty() {
-            break;
-        }
-        let p = all.proof(i);
-        verify_proof(&p, &KeyId::of(rk))
-            .and_then(|()| published_is_the_proofs(&p, &published))
-            .map_err(|f| failed(f.what))?;
-    }
-    Ok(())
+fn self_check_failed(what: &str) -> Error {
+    Error::new(
+        Kind::SelfCheckFailed,
+        crate::msg!(mc::ERR_PROOF_SELF_CHECK, what = what),
+        crate::msg!(mc::REC_PROOF_SELF_CHECK),
+    )
 }
 
 /// The progress of the file, `i` of `n` proofs written: a bar redrawn in place on its line.

@@ -90,19 +90,43 @@ fn list_digest_of<'a>(
     n: usize,
     list: impl Iterator<Item = (&'a [u8; 32], u8)>,
 ) -> Hash32 {
-    // Streamed equivalent of tagged_hash with three parts (the list can be tens of MB).
-    let mut h = Sha256::new();
-    h.update(b"urne/v1/entry-list\0");
-    for p in [operation.as_bytes(), day.as_bytes()] {
-        h.update((p.len() as u64).to_be_bytes());
-        h.update(p);
-    }
-    h.update((n as u64 * 33).to_be_bytes());
+    let mut d = ListDigest::new(operation, day, n);
     for (account, entries) in list {
-        h.update(account);
-        h.update([entries]);
+        d.push(account, entries);
     }
-    Hash32(h.finalize().into())
+    d.finish()
+}
+
+/// [`list_digest`] fed one account at a time, in canonical (ascending account) order: the
+/// streamed equivalent of `tagged_hash` with three parts, for a list of tens of MB that is
+/// never held whole (`urne proof --all`, which merges it from sorted runs).
+#[derive(Debug, Clone)]
+pub struct ListDigest(Sha256);
+
+impl ListDigest {
+    /// The digest of a list of `n` accounts of `operation`'s `day`, none pushed yet.
+    pub fn new(operation: &str, day: &str, n: usize) -> ListDigest {
+        let mut h = Sha256::new();
+        h.update(b"urne/v1/entry-list\0");
+        for p in [operation.as_bytes(), day.as_bytes()] {
+            h.update((p.len() as u64).to_be_bytes());
+            h.update(p);
+        }
+        h.update((n as u64 * 33).to_be_bytes());
+        ListDigest(h)
+    }
+
+    /// The next account of the list and its entries.
+    pub fn push(&mut self, account: &[u8; 32], entries: u8) {
+        self.0.update(account);
+        self.0.update([entries]);
+    }
+
+    /// The digest (it holds only if exactly the `n` accounts given to [`ListDigest::new`] were
+    /// pushed, in order).
+    pub fn finish(self) -> Hash32 {
+        Hash32(self.0.finalize().into())
+    }
 }
 
 /// The day's pseudonym key: `H("urne/v1/pseudonym-key", list_digest)`. Whoever holds the whole
