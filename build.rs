@@ -28,9 +28,10 @@ fn from_git() -> String {
     let rev = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".to_string());
     let dirty =
         git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
-    for p in [".git/HEAD", ".git/index", ".git/refs"] {
-        if Path::new(p).exists() {
-            println!("cargo:rerun-if-changed={p}");
+    // Where git keeps them (`.git` is a file in a worktree): rerun on a commit or a checkout.
+    for p in ["HEAD", "index", "refs", "packed-refs"] {
+        if let Some(path) = git(&["rev-parse", "--git-path", p]).filter(|p| Path::new(p).exists()) {
+            println!("cargo:rerun-if-changed={path}");
         }
     }
     if dirty {
