@@ -441,7 +441,8 @@ fn add_block(
     Ok(())
 }
 
-/// Adds every day of the official operation's periods (rules/chanceux-noel-2018.json) that no
+/// Adds every day of the official operation's periods (D-2: each period's days, first to last;
+/// rules/chanceux-noel-2018.json) that no
 /// output names, as not drawn.
 fn official_days(days: &mut BTreeMap<(String, Day), DayState>) {
     let rules = urne_verify::rules::draw::DrawRules::chanceux_noel_2018();
