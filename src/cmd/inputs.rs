@@ -18,7 +18,7 @@ use urne_verify::entries::{self, DayTally, VerifiedExport};
 use urne_verify::events::payloads::{InputRejected, PinnedKey};
 use urne_verify::rules::draw::DrawRules;
 use urne_verify::rules::official::{Admission, Standing};
-use urne_verify::values::Day;
+use urne_verify::values::{Attempt, Day};
 
 /// The operation's rules file, parsed, and its exact bytes (they are sealed and published);
 /// refused when it is not an official regulation and `admit` does not say it may be.
@@ -476,6 +476,22 @@ pub fn altered(what: &str) -> Error {
         crate::msg!(mc::ERR_INPUT_ALTERED, what = what),
         crate::msg!(crate::msg::catalogue::edge::REC_STORE_ALTERED),
     )
+}
+
+/// Logs in, checks the trail, and gives the current attempt of `day` and its seal; a day not
+/// sealed is refused (spec/formats.md §4.8: a proof leads to a seal's commitment; `urne proof`).
+pub fn sealed_day(ctx: &mut Ctx, day: Day) -> Result<(Attempt, SealRecord)> {
+    ctx.begin()?;
+    let events = ctx.audit()?.events()?;
+    let st = day_state(&events, day)?;
+    let Some((_, seal)) = st.seal else {
+        return Err(Error::new(
+            Kind::DayNotSealed,
+            crate::msg!(mc::ERR_PROOF_NOT_SEALED, day = day),
+            crate::msg!(mc::REC_PROOF_NOT_SEALED),
+        ));
+    };
+    Ok((st.attempt, seal))
 }
 
 /// The state of `day` read from the trail's `events`; a record that does not parse stops the

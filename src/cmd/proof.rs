@@ -65,16 +65,7 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
             crate::msg!(mc::REC_PROOF_ACCOUNT),
         )
     })?;
-    ctx.begin()?;
-    let events = ctx.audit()?.events()?;
-    let st = inputs::day_state(&events, day)?;
-    let Some((_, seal)) = st.seal.clone() else {
-        return Err(Error::new(
-            Kind::DayNotSealed,
-            crate::msg!(mc::ERR_PROOF_NOT_SEALED, day = day),
-            crate::msg!(mc::REC_PROOF_NOT_SEALED),
-        ));
-    };
+    let (attempt, seal) = inputs::sealed_day(ctx, day)?;
     let set = inputs::sealed_set(ctx, &seal)?;
     let Some(pos) = set.accounts.iter().position(|a| a == &acct) else {
         return Err(Error::new(
@@ -84,11 +75,11 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
         ));
     };
     let rk = ctx.hsm()?.public_key(KeyRole::Result)?;
-    let proof = inclusion_proof(&seal, st.attempt, &set, pos, &rk);
+    let proof = inclusion_proof(&seal, attempt, &set, pos, &rk);
     let published = urne_verify::verify::draw::PublishedSeal {
         operation: seal.operation.clone(),
         day: seal.day.to_string(),
-        attempt: st.attempt.get(),
+        attempt: attempt.get(),
         commitment: seal.commitment.clone(),
     };
     urne_verify::verify::draw::verify_proof(&proof, &urne_verify::values::KeyId::of(&rk))
@@ -106,7 +97,7 @@ fn day_proof(ctx: &mut Ctx, day: &str, account: &str, out: &Path) -> Result<()> 
     // Recorded first: a proof the trail could not record is never written (spec/appliance.md §6.5).
     ctx.record_evidence(ProofRecord {
         day,
-        attempt: st.attempt,
+        attempt,
         pseudonym: proof.pseudonym,
         file_sha256: sha256(&bytes),
     })?;

@@ -3,8 +3,8 @@
 //! their own line, in memory that does not grow with the day ([`super::stream`]): pass 1 over
 //! the stored set (leaf hashes, the accounts' sorted runs) -> the key and the tree's levels, in
 //! scratch files -> the root checked against the seal -> pass 2 over the set again, each line
-//! staged as it is made (mode 0600: it maps every account to its salt; the first and last
-//! proofs verified) -> record `draw.proofs` with its hash -> place it. No line is signed: each
+//! staged as it is made (mode 0600: it maps every account to its salt; every proof verified
+//! as it is made) -> record `draw.proofs` with its hash -> place it. No line is signed: each
 //! leads to the commitment of the published signed result.
 
 use super::super::ctx::Ctx;
@@ -38,16 +38,7 @@ const PROGRESS_FROM: usize = 10_000;
 )]
 pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
     let day = inputs::check_day(day)?;
-    ctx.begin()?;
-    let events = ctx.audit()?.events()?;
-    let st = inputs::day_state(&events, day)?;
-    let Some((_, seal)) = st.seal.clone() else {
-        return Err(Error::new(
-            Kind::DayNotSealed,
-            crate::msg!(mc::ERR_PROOF_NOT_SEALED, day = day),
-            crate::msg!(mc::REC_PROOF_NOT_SEALED),
-        ));
-    };
+    let (attempt, seal) = inputs::sealed_day(ctx, day)?;
     // A file is never written over (checked again as it is staged).
     let (dir_path, name) = fsio::split(out)?;
     let dir = fsio::out_folder(&dir_path)?;
@@ -103,7 +94,7 @@ pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
     let published = PublishedSeal {
         operation: seal.operation.clone(),
         day: seal.day.to_string(),
-        attempt: st.attempt.get(),
+        attempt: attempt.get(),
         commitment: seal.commitment.clone(),
     };
     let proof_of = |i: usize, r: &stream::Record, path: Vec<Hash32>| ProofFile {
@@ -111,7 +102,7 @@ pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
         version: 1,
         operation: seal.operation.clone(),
         day: seal.day.to_string(),
-        attempt: st.attempt.get(),
+        attempt: attempt.get(),
         account: Hash32(r.account),
         salt: account_salt(&key, &r.account),
         pseudonym: r.leaf.pseudonym,
@@ -121,6 +112,7 @@ pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
         path,
         result_key_id: keys::key_id(&rk),
     };
+    let key_id = KeyId::of(&rk);
     let mut paths = levels.paths().map_err(scratch_error)?;
     let mut sha = Sha256::new();
     let mut stopped: Option<Error> = None;
@@ -143,9 +135,10 @@ pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
                     }
                 };
                 let p = proof_of(i, &r, path);
-                if (i == 0 || i + 1 == count)
-                    && let Err(f) = verify_proof(&p, &KeyId::of(&rk))
-                        .and_then(|()| published_is_the_proofs(&p, &published))
+                // Every line verified as it is made, as a player's page would: a scratch file
+                // changed under the run (the levels, the runs) stops it, and nothing is placed.
+                if let Err(f) =
+                    verify_proof(&p, &key_id).and_then(|()| published_is_the_proofs(&p, &published))
                 {
                     stopped = Some(self_check_failed(&f.what));
                     return;
@@ -181,7 +174,7 @@ pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
     // Recorded first: a file the trail could not record is never placed (spec/appliance.md §6.5).
     ctx.record_evidence(ProofsRecord {
         day,
-        attempt: st.attempt,
+        attempt,
         count: count as u64,
         file_sha256,
     })?;
@@ -193,7 +186,7 @@ pub(super) fn all_proofs(ctx: &mut Ctx, day: &str, out: &Path) -> Result<()> {
             S::SCR_PROOFS_WRITTEN,
             count = count,
             day = day,
-            attempt = st.attempt,
+            attempt = attempt,
             path = out.display()
         )
     );

@@ -72,91 +72,6 @@ pub fn inclusion_path(index: usize, leaves: &[Hash32]) -> Vec<Hash32> {
     }
 }
 
-/// Every inclusion path of one tree, for a caller that needs them all (spec/formats.md §4.8: a
-/// day's every proof in one run): the tree's levels above the leaves are computed once (O(n)
-/// hashes in all, about 32 bytes a leaf kept), and each path is then read from them, never
-/// recomputed from the leaves. The level-0 sibling is the caller's leaf hash of the neighbour,
-/// computed on demand from the leaves it already holds ([`PathLevels::path`]).
-///
-/// RFC 9162's tree, split at the largest power of two below the size, is the tree whose every
-/// level pairs its nodes from the left and carries a last lone node up unchanged: the same
-/// root and the same paths ([`inclusion_path`]; checked in the tests for every index of every
-/// size up to 70).
-#[derive(Debug, Clone)]
-pub struct PathLevels {
-    /// The number of leaves.
-    size: usize,
-    /// Levels 1, 2, … up to the root's: level `k + 1` node `j` hashes level `k` nodes `2j` and
-    /// `2j + 1`, or is level `k` node `2j` when it is the last and lone.
-    levels: Vec<Vec<Hash32>>,
-}
-
-impl PathLevels {
-    /// The levels above `size` leaves, whose leaf hash of index `i` is `leaf(i)`.
-    pub fn new(size: usize, leaf: impl Fn(usize) -> Hash32) -> PathLevels {
-        let mut levels: Vec<Vec<Hash32>> = vec![];
-        if size > 1 {
-            let first: Vec<Hash32> = (0..size.div_ceil(2))
-                .map(|j| {
-                    if 2 * j + 1 < size {
-                        node_hash(&leaf(2 * j), &leaf(2 * j + 1))
-                    } else {
-                        leaf(2 * j)
-                    }
-                })
-                .collect();
-            levels.push(first);
-        }
-        while let Some(last) = levels.last().filter(|l| l.len() > 1) {
-            let next: Vec<Hash32> = last
-                .chunks(2)
-                .map(|c| match c {
-                    [l, r] => node_hash(l, r),
-                    [l] => *l,
-                    _ => unreachable!("chunks(2) yields one or two"),
-                })
-                .collect();
-            levels.push(next);
-        }
-        PathLevels { size, levels }
-    }
-
-    /// The tree's root (RFC 9162 §2.1.1); `leaf(0)` for one leaf, `SHA-256("")` for none.
-    pub fn root(&self, leaf: impl Fn(usize) -> Hash32) -> Hash32 {
-        match (self.size, self.levels.last()) {
-            (0, _) => Hash32(Sha256::digest(b"").into()),
-            (_, Some(top)) => top[0],
-            (_, None) => leaf(0),
-        }
-    }
-
-    /// The inclusion path of leaf `index` (RFC 9162 §2.1.3.1, as [`inclusion_path`]), bottom-up;
-    /// `leaf(i)` gives the level-0 sibling. Empty for an index out of range.
-    pub fn path(&self, index: usize, leaf: impl Fn(usize) -> Hash32) -> Vec<Hash32> {
-        let mut out = Vec::with_capacity(self.levels.len());
-        if index >= self.size {
-            return out;
-        }
-        let (mut i, mut width) = (index, self.size);
-        for k in 0..=self.levels.len() {
-            if width <= 1 {
-                break;
-            }
-            let sibling = i ^ 1;
-            if sibling < width {
-                out.push(if k == 0 {
-                    leaf(sibling)
-                } else {
-                    self.levels[k - 1][sibling]
-                });
-            }
-            i >>= 1;
-            width = width.div_ceil(2);
-        }
-        out
-    }
-}
-
 /// Verifies an inclusion path (RFC 9162 §2.1.3.2).
 pub fn verify_inclusion(
     leaf: &Hash32,
@@ -352,23 +267,6 @@ mod tests {
                     assert!(!verify_inclusion(&l[j], i as u64, n as u64, &p, &r));
                 }
             }
-        }
-    }
-
-    /// Every path read from the levels computed once is the recursive definition's, for every
-    /// index of every size up to 70 (powers of two, one past them, lone nodes at several
-    /// levels), and the levels' root is the tree's.
-    #[test]
-    fn the_levels_computed_once_give_every_path_and_the_root() {
-        let h = hashes(70);
-        for n in 0..=70 {
-            let l = &h[..n];
-            let levels = PathLevels::new(n, |i| l[i]);
-            assert_eq!(levels.root(|i| l[i]), root(l), "root of {n}");
-            for i in 0..n {
-                assert_eq!(levels.path(i, |j| l[j]), inclusion_path(i, l), "{i} of {n}");
-            }
-            assert!(levels.path(n, |j| l[j]).is_empty());
         }
     }
 
