@@ -228,11 +228,12 @@ pub(crate) fn faketime_urne() -> &'static Path {
         if out.is_file() {
             return out;
         }
-        // Copies made for earlier builds of urne go: each is as large as urne.
+        // Copies made for earlier builds of urne go: each is as large as urne. This build's
+        // copy being made by another test process (`urne-faketime-{tag}.PID`) stays.
         for e in std::fs::read_dir(dir).unwrap().flatten() {
-            if e.file_name()
-                .to_string_lossy()
-                .starts_with("urne-faketime-")
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with("urne-faketime-")
+                && !name.starts_with(&format!("urne-faketime-{tag}"))
             {
                 let _ = std::fs::remove_file(e.path());
             }
