@@ -129,6 +129,10 @@ def cli_args(a):
         out += ["--expect-day", a["expect_day"]]
     if "expect_block" in a:
         out += ["--expect-block", a["expect_block"]]
+    for r in a.get("release", []):
+        out += ["--release", r]
+    for k in a.get("release_keys", []):
+        out += ["--release-key", k]
     return out
 
 
@@ -139,10 +143,15 @@ def run_case(v, urne=None):
         p = subprocess.run(cmd + cli_args(v["args"]), cwd=root, capture_output=True, text=True,
                            env=dict(os.environ, URNE_DB=os.path.join(root, "unused.db")))
     ok, msg = judge(v["expect"], p.returncode, p.stdout, p.stderr)
-    if ok and p.returncode == 0 and v.get("command") in ("verify", "audit-verify"):
+    if ok and p.returncode in (0, 9) and v.get("command") in ("verify", "audit-verify"):
         why = first_lines_wrong(expected_first_lines(v), p.stdout)
         if why:
             return False, why
+    if ok and "software" in v:
+        # spec/formats.md §8.8 [M-415]: the release: and software: lines, byte for byte, in order.
+        got = [line for line in p.stdout.split("\n") if line.startswith(("release: ", "software: "))]
+        if got != v["software"]:
+            return False, f"the release: and software: lines are {got!r}, the vector gives {v['software']!r}"
     return ok, msg
 
 
@@ -322,12 +331,25 @@ def judge(want, code, out, err):
     """Whether a run gives what the vector expects (tests/vectors/README.md): `valid` is exit 0
     and no line starting `partial:` on standard output; `partial` exit 0 with at least one;
     `usage` exit 2 with a line starting `error:` then one starting `hint:` on standard error and no
-    "verification failed"; a failure class exit 1 with a line
+    "verification failed"; `not-released` exit 9 with `error: software not released: <what>`;
+    `release-<class>` exit 2 with `error: release manifest refused (<class>): <what>` then a `hint:` line
+    (spec/formats.md §8.8); a failure class exit 1 with a line
     `error: verification failed (<class>): <what>` on standard error. Returns (ok, what happened in one line)."""
     partial = [line for line in out.split("\n") if line.startswith("partial:")]
     first_err = err.strip().split("\n")[0] if err.strip() else ""
     if want == "valid":
         ok = code == 0 and not partial
+    elif want == "not-released":
+        # spec/formats.md §8.8 [M-417]: exit 9, `error: software not released: <what>`.
+        ok = code == 9 and any(ERROR.match(line) and ERROR.sub("", line, count=1).startswith(
+            "software not released: ") for line in err.split("\n"))
+    elif want.startswith("release-"):
+        # spec/formats.md §8.8 [M-412]: exit 2, `error: release manifest refused (<class>): …`, then `hint:`.
+        lines = err.split("\n")
+        first = next((i for i, line in enumerate(lines) if ERROR.match(line) and ERROR.sub("", line, count=1)
+                      .startswith(f"release manifest refused ({want[len('release-'):]}): ")), None)
+        ok = (code == 2 and first is not None and any(line.startswith("hint:") for line in lines[first + 1:])
+              and "verification failed" not in err)
     elif want == "partial":
         ok = code == 0 and bool(partial)
     elif want == "usage":
@@ -362,7 +384,7 @@ def main(folder, urne=None):
             if os.environ.get("URNE_SKIP_FULL_BLOCK"):
                 continue
             ok, msg = run_block_full(v)
-        elif name.startswith(("draw-", "history-", "block-", "audit-", "sitting-", "keys-")) and "files" in v and "expect" in v:
+        elif name.startswith(("draw-", "history-", "block-", "audit-", "sitting-", "keys-", "release-")) and "files" in v and "expect" in v:
             ok, msg = run_case(v, urne)
         else:
             continue

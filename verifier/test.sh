@@ -124,6 +124,33 @@ expect 8 "python audit export without an anchor (UNANCHORED)" $V "$tmp/audit.jso
 # spec/formats.md §8.1 [M-341]: urne's verifiers take no key implicitly: without --keys, exit 2.
 expect 2 "urne   audit export without --keys (a usage error)" "$urne" verify "$tmp/audit.jsonl"
 expect 8 "urne   audit verify without an anchor (UNANCHORED)" "$urne" audit verify
+# A release's check (spec/formats.md §8.8), on a real draw of this build: a throwaway release key
+# (openssl), a SHA256SUMS of the draw's revision listing this urne (released), one listing another
+# binary (built another way, exit 9), one signed by another key (refused, exit 2). A build of a
+# modified tree is of no release: exit 9 for its commit's manifest too.
+openssl genpkey -algorithm ed25519 -out "$tmp/release.key" 2>/dev/null
+openssl genpkey -algorithm ed25519 -out "$tmp/forger.key" 2>/dev/null
+openssl pkey -in "$tmp/release.key" -pubout -out "$tmp/release.pub.pem" 2>/dev/null
+rev=$($py -c 'import json,sys; print(json.load(open(sys.argv[1]))["software"]["source_revision"])' "$tmp/d-2018-12-22/bundle.json")
+exe=$(sha256sum "$urne" | cut -c1-64)
+release_of() { # release_of DIR COMMIT BIN_URNE_SHA256 KEY: a SHA256SUMS, names in bytewise order, signed
+  local z; z=$(printf 'ab%.0s' $(seq 32))
+  mkdir -p "$1"
+  printf '%s  bin/urne\n%s  bin/urne-import\n%s  bin/urne-verify\n%s  urne-src-%s.tar.gz\n' "$3" "$z" "$z" "$z" "$2" >"$1/SHA256SUMS"
+  openssl pkeyutl -sign -inkey "$4" -rawin -in "$1/SHA256SUMS" -out "$1/SHA256SUMS.sig"
+}
+commit=${rev%-modified}
+release_of "$tmp/rel-ok" "$commit" "$exe" "$tmp/release.key"
+release_of "$tmp/rel-other" "$commit" "$(printf '11%.0s' $(seq 32))" "$tmp/release.key"
+release_of "$tmp/rel-forged" "$commit" "$exe" "$tmp/forger.key"
+rk=(--release-key "$tmp/release.pub.pem")
+if [ "$commit" = "$rev" ]; then
+  both 0 "a real draw's software, released by its revision's signed SHA256SUMS" "$tmp/d-2018-12-22" --keys "$tmp/keysA" --release "$tmp/rel-ok/SHA256SUMS" "${rk[@]}"
+else
+  both 9 "a real draw's software, released by its revision's signed SHA256SUMS" "$tmp/d-2018-12-22" --keys "$tmp/keysA" --release "$tmp/rel-ok/SHA256SUMS" "${rk[@]}"
+fi
+both 9 "a real draw's software, built another way than its release" "$tmp/d-2018-12-22" --keys "$tmp/keysA" --release "$tmp/rel-other/SHA256SUMS" "${rk[@]}"
+both 2 "a release SHA256SUMS signed by another key" "$tmp/d-2018-12-22" --keys "$tmp/keysA" --release "$tmp/rel-forged/SHA256SUMS" "${rk[@]}"
 # A void and its redraw (spec/formats.md §4.6), whose outputs the schemas check below.
 confirmed void --day 2018-12-23 --reason "verifier/test.sh: attempt 1 voided to check the outputs" --out "$tmp/void-23" >/dev/null 2>&1
 "$urne" seal --rules rules/chanceux-noel-2018.json --entries "$tmp/exp/entries-chanceux-noel-2018-2018-12-23.jsonl" >/dev/null 2>&1

@@ -14,6 +14,9 @@
     urne_verify.py TICKET_PROOF.json --keys KEYDIR [--published BLOCK_DIR]
     urne_verify.py OUTPUTS_DIR --keys KEYDIR [--checkpoint NOTE ...]           # a folder of outputs
 
+With --release SHA256SUMS --release-key PEM (repeatable), each output's software is judged against the
+releases given (spec/formats.md §8.8): exit 9 when one is not the released bin/urne of its source revision.
+
 Exit codes (as `urne verify`): 0 everything checked holds (lines starting `partial: ` on standard
 output name what could not be checked from the files given); 1 verification failed (`error:
 verification failed (<class>): <first failing thing>`, spec/formats.md §8.1); 2 bad usage or an unreadable
@@ -61,15 +64,28 @@ def _parser():
                                                       "names are not signed; another day is a failure")
     ap.add_argument("--expect-block", metavar="ID", help="the folder must hold block ID (its canonical id); a "
                                                          "commitment of another block alone is a failure")
+    ap.add_argument("--release", action="append", default=[], metavar="SHA256SUMS",
+                    help="a release's signed manifest (SHA256SUMS.sig beside it; repeatable): each output's software "
+                         "must be the released bin/urne of its source revision, else exit 9 (spec/formats.md §8.8)")
+    ap.add_argument("--release-key", action="append", default=[], metavar="PEM",
+                    help="the release key the manifests are signed with (repeatable; required with --release)")
     return ap
 
 
 def main(argv):
+    import vrelease
     try:
         a = _parser().parse_args(argv)
+        a.about = []
+        a.releases = vrelease.given(a, a.keys)             # spec/formats.md §8.8: checked before anything is verified
         title, report = run(a)
+        if a.releases is not None:
+            released, not_released = vrelease.lines(a.path.rstrip("/") or "/", a.releases, a.about)
     except SystemExit as e:                                  # --help
         return 0 if e.code == 0 else 2
+    except vrelease.Refused as r:                            # exit 2, nothing verified (M-412)
+        _err(printable(f"error: {r}"), f"hint: {vrelease.REFUSED_HINT}")
+        return 2
     except Failure as f:
         _err(printable(f"error: verification failed ({f.cls}): {f.what}"),
              "hint: these are a rehearsal's outputs (RÉPÉTITION — SANS VALEUR, spec/formats.md §6.10): never publish, "
@@ -102,7 +118,14 @@ def main(argv):
     lines = [printable(f"{word}{mark if i == 0 else ': '}{t}") for i, (word, t) in enumerate(titles)]
     lines += ["  " + line for line in report if not line.startswith(("partial: ", "note: "))]
     lines += [line for line in report if line.startswith("partial: ")]
-    return _write(lines)
+    if a.releases is None:
+        return _write(lines)
+    # spec/formats.md §8.8: the release: and software: lines, then exit 9 when one is not released.
+    code = _write(lines + [printable(line) for line in released])
+    if code or not_released is None:
+        return code
+    _err(printable(f"error: software not released: {not_released}"), f"hint: {vrelease.NOT_RELEASED_HINT}")
+    return 9
 
 
 class Unanchored:
@@ -188,12 +211,12 @@ def run(a):
             raise Usage(e.what,
                         "give the block's canonical id, game/price_cents/emission/number")
     path = a.path.rstrip("/") or "/"
+    about = a.about
     if not os.path.exists(path):
         raise Usage(f"{path}: no such file or folder", "give a draw or block folder, an output file or an audit export")
     # spec/formats.md §1.6: the paths given (this one, --checkpoint, --producer-key, --rules, --export) are read
     # through any link in them; nothing found in a folder (a file, a subfolder) is followed.
     given(path)
-    about = []
     if os.path.isdir(path) and _is_output(path):
         outputs = []
         report, audit_pub = _verify_output(a, path, outputs, about, path)
@@ -251,8 +274,9 @@ def run(a):
         else:                                  # spec/formats.md §6.4: the key the trail records
             audit_pub = None
         held = [(cp, _note(cp)) for cp in a.checkpoint]
-        counted = []
-        report = vaudit.verify_export(path, audit_pub, held, a.strict, counted)
+        counted, started = [], []
+        report = vaudit.verify_export(path, audit_pub, held, a.strict, counted, started)
+        about.append({"kind": "trail", "events": counted[0], "started": started})      # spec/formats.md §8.8
         what = f"the audit trail of {counted[0]} events in {path}"     # spec/formats.md §8.1 [M-319]
         if audit_pub is None and not held:     # spec/formats.md §6.4 [M-271]: nothing outside the file anchors it
             return Unanchored(what), report

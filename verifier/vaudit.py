@@ -179,10 +179,11 @@ def check_witnessed(seq, ts, c, floor):
                                       "agreed with the watch")
 
 
-def verify_export(path, audit_pub, held_checkpoints=(), strict=False, counted=None):
+def verify_export(path, audit_pub, held_checkpoints=(), strict=False, counted=None, started=None):
     """spec/formats.md §6.4 on an `urne audit export` file. Returns a list of report lines. Without an audit key
     given (`audit_pub` None), the key the trail records is used (the caller says on standard
-    error what that does not prove). `counted`, a list, gets the number of events."""
+    error what that does not prove). `counted`, a list, gets the number of events; `started`, a list, gets
+    (seq, payload) of every software.start event (spec/formats.md §8.8)."""
     data = read_bounded(path, "audit-export")      # at most 1 GiB, a regular file (file limits)
     if data and not data.endswith(b"\n"):
         raise Failure("malformed", f"{path}: the last line does not end in LF")
@@ -217,6 +218,8 @@ def verify_export(path, audit_pub, held_checkpoints=(), strict=False, counted=No
             times.append(e["ts"])
             if e["kind"] in WITNESSING:
                 kinds[seq] = (e["kind"], e["payload"])
+            if e["kind"] == "software.start" and started is not None:
+                started.append((seq, e["payload"]))
             prev = h
         elif isinstance(r, dict) and r.get("type") == "checkpoint":
             checkpoints.append(vjson.obj(r, f"line {no}", cp_fields))

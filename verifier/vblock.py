@@ -730,7 +730,7 @@ def _block_manifest(folder, s, c, raw, rules_bytes, result_pub, lone=False):
 
 def _subject(c):
     return {"kind": "block", "block": c["block"], "attempt": c["attempt"], "version": c["version"],
-            "unofficial": c["unofficial"]}
+            "unofficial": c["unofficial"], "software": c["software"]}
 
 
 def verify_lone_commit(folder, s, result_pub, audit_pub, outputs=None, about=None):

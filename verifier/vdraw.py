@@ -579,7 +579,7 @@ def verify_draw(folder, result_pub, audit_pub, export=None, producer_keys=(), ru
         report.append(step8_auditor(b, r, leaves, rules, export, producer_keys))
     report += step9_manifest(folder, b, raw, result_pub)
     if about is not None:
-        about.append(dict(_subject(b), unofficial=unofficial))
+        about.append(dict(_subject(b), unofficial=unofficial, software=b["software"]))
     return report
 
 
@@ -617,7 +617,7 @@ def verify_lone_result(folder, result_pub, audit_pub, rules_file=None, about=Non
     why = "result.json verified alone" if "bundle.json" in raw else "no bundle.json and leaves.bin"
     report.append(f"partial: the selection was not recomputed and the commitment not checked against the leaves ({why})")
     if about is not None:
-        about.append(dict(_subject(r), unofficial=unofficial))
+        about.append(dict(_subject(r), unofficial=unofficial, software=r["software"]))
     return report
 
 

@@ -41,8 +41,10 @@ pub fn run(a: &Args) -> Result<()> {
 }
 
 /// The verifier's refusal as the appliance's error of the same id, so of the same exit code
-/// (a unit test checks every id).
+/// (a unit test checks every id); the verdict it carries (every output verified, and one's
+/// software not released: exit 9, spec/formats.md §8.8) printed first.
 fn to_error(r: Refused) -> Error {
+    print_lines(&r.lines);
     let kind = Kind::from_id(r.kind.id()).unwrap_or(Kind::VerifyInput);
     Error::new(kind, r.message, r.hint)
 }

@@ -26,6 +26,9 @@ pub enum Exit {
     /// 8: `urne audit verify` found the trail consistent with itself only: no audit key or
     /// checkpoint from outside, so a trail rewritten under another key would pass too.
     Unanchored = 8,
+    /// 9: `urne verify --release`: every output verified, and one's executable is not the
+    /// released `bin/urne` of its source revision (spec/formats.md §8.8).
+    NotReleased = 9,
 }
 
 /// Declares [`Kind`] from one table: variant, id, exit code, each with its documentation.
@@ -129,6 +132,12 @@ kinds! {
     VerifyInput = "verify-input", BadInput;
     /// `urne verify`: a path that is not an output, or not one output where one is needed.
     NotAnOutput = "not-an-output", BadInput;
+    /// `urne verify --release`: a release manifest refused (missing, unreadable, not signed by a
+    /// release key given, malformed, or two of one revision that disagree).
+    ReleaseInvalid = "release-invalid", BadInput;
+    /// `urne verify --release-key`: a release key that does not read as a public key, or is an
+    /// appliance key.
+    ReleaseKeyInvalid = "release-key-invalid", BadInput;
     /// `urne trail restart`: outputs that do not verify or are not the replaced trail's.
     NotTrailOutput = "not-trail-output", BadInput;
     /// `--secret-out` beside the public outputs or holding the audit database.
@@ -297,6 +306,11 @@ kinds! {
     TokenTampered = "token-tampered", Incident;
     /// A secret sealed by the token does not open under its sealing key.
     SealBroken = "seal-broken", Incident;
+
+    // 9: the software is not released.
+    /// `urne verify --release`: an output's executable is not the released `bin/urne` of its
+    /// source revision (built another way, or not released).
+    SoftwareNotReleased = "software-not-released", NotReleased;
 }
 
 impl Kind {

@@ -77,6 +77,7 @@ impl Error {
             Exit::Busy => "busy",
             Exit::Incident => "incident",
             Exit::Unanchored => "unanchored",
+            Exit::NotReleased => "not-released",
         }
     }
 }

@@ -471,6 +471,32 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
     ] {
         assert!(html.contains(want), "the minutes lack {want:?}");
     }
+    // The key ceremony's minutes and the sitting's say how the commissaire checks the
+    // executable's and the module's SHA-256 against the signed release (spec/formats.md §8.8
+    // [M-419]), the revision of this build named.
+    let bundle = std::fs::read_dir(&publ)
+        .unwrap()
+        .map(|e| e.unwrap().path().join("bundle.json"))
+        .find(|p| p.exists())
+        .expect("a draw among the outputs");
+    let revision = json(&bundle)["software"]["source_revision"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for n in ["001", "002"] {
+        let html = std::fs::read_to_string(publ.join(format!("sitting-{n}/minutes.html"))).unwrap();
+        for want in [
+            "Vérifier le logiciel.",
+            "urne-verify --release SHA256SUMS --release-key release.pub.pem",
+            "openssl pkeyutl -verify -pubin -inkey release.pub.pem -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig",
+        ] {
+            assert!(html.contains(want), "sitting-{n}'s minutes lack {want:?}");
+        }
+        assert!(
+            html.contains(&format!("urne-src-{revision}.tar.gz")),
+            "sitting-{n}'s minutes do not name the release of {revision}"
+        );
+    }
     // Both verifiers check the sitting's output against the keys of the key ceremony, and the
     // whole publications folder as one history (spec/formats.md §8.4, §9.4).
     let keys = publ.join("keys");

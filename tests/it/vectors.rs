@@ -64,6 +64,8 @@ fn command(dir: &std::path::Path, a: &serde_json::Value, by: Verifier) -> std::p
     for (flag, key) in [
         ("--producer-key", "producer_keys"),
         ("--checkpoint", "checkpoints"),
+        ("--release", "release"),
+        ("--release-key", "release_keys"),
     ] {
         for k in a.get(key).and_then(|x| x.as_array()).into_iter().flatten() {
             c.args([flag, k.as_str().unwrap()]);
@@ -77,10 +79,15 @@ fn command(dir: &std::path::Path, a: &serde_json::Value, by: Verifier) -> std::p
 
 /// Runs one vector; panics naming it when urne does not do what it expects.
 fn run_one(name: &str, v: &serde_json::Value, by: Verifier) {
-    let audit = name.starts_with("audit-");
+    let audit = name.starts_with("audit-")
+        || (name.starts_with("release-") && v["args"]["path"].as_str() == Some("audit.jsonl"));
     assert_eq!(
         v["command"],
-        if audit { "audit-verify" } else { "verify" },
+        if audit && !name.starts_with("release-") {
+            "audit-verify"
+        } else {
+            "verify"
+        },
         "{name}"
     );
     let tmp = materialise(name, v);
@@ -97,6 +104,24 @@ fn run_one(name: &str, v: &serde_json::Value, by: Verifier) {
             out.status.success() && partial,
             "{name}: expected exit 0 with a partial: line, got:\n{stdout}\n{err}"
         ),
+        // spec/formats.md §8.8 [M-417]: every output verified, one's software not released: exit 9.
+        "not-released" => {
+            let what = assert_fails(&out, 9, "software-not-released");
+            assert!(
+                what.starts_with("software not released: "),
+                "{name}: {what}"
+            );
+        }
+        // spec/formats.md §8.8 [M-412]: a release refused, nothing verified: exit 2.
+        refused if refused.starts_with("release-") => {
+            let what = assert_fails(&out, 2, "release-invalid");
+            let class = &refused["release-".len()..];
+            assert!(
+                what.starts_with(&format!("release manifest refused ({class}): ")),
+                "{name}: {what}"
+            );
+            assert!(stdout.is_empty(), "{name}: {stdout}");
+        }
         // spec/formats.md §8.1: `error[<id>]: …` then `hint: …`, and never "verification failed".
         "usage" => assert!(
             out.status.code() == Some(2)
@@ -113,6 +138,15 @@ fn run_one(name: &str, v: &serde_json::Value, by: Verifier) {
             };
             assert_class(&assert_fails(&out, 1, id), class);
         }
+    }
+    // spec/formats.md §8.8 [M-415]: the release: and software: lines, byte for byte, in order.
+    if let Some(want) = v.get("software").and_then(|s| s.as_array()) {
+        let got: Vec<&str> = stdout
+            .lines()
+            .filter(|l| l.starts_with("release: ") || l.starts_with("software: "))
+            .collect();
+        let want: Vec<&str> = want.iter().map(|w| w.as_str().unwrap()).collect();
+        assert_eq!(got, want, "{name}: the release: and software: lines");
     }
 }
 
@@ -135,9 +169,11 @@ fn run_all(by: Verifier) {
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        if !["draw-", "history-", "block-", "audit-", "sitting-", "keys-"]
-            .iter()
-            .any(|p| name.starts_with(p))
+        if ![
+            "draw-", "history-", "block-", "audit-", "sitting-", "keys-", "release-",
+        ]
+        .iter()
+        .any(|p| name.starts_with(p))
             || !name.ends_with(".json")
         {
             continue;

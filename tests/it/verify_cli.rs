@@ -387,3 +387,156 @@ fn anyone_derives_a_ticket_s_proof_from_the_reveal_and_it_verifies_against_the_c
     let err = assert_fails(&o, 2, "usage");
     assert!(err.contains("not revealed"), "{err}");
 }
+
+/// A release manifest `SHA256SUMS` of `commit` listing `urne` as its `bin/urne`, signed by
+/// `key` into `dir` (spec/formats.md §8.8).
+fn release(env: &Env, dir: &str, commit: &str, urne: &str, key: &ed25519_dalek::SigningKey) {
+    use ed25519_dalek::Signer;
+    let other = "ab".repeat(32);
+    let mut lines = [
+        format!("{urne}  bin/urne"),
+        format!("{other}  bin/urne-import"),
+        format!("{other}  bin/urne-verify"),
+        format!("{other}  urne-src-{commit}.tar.gz"),
+    ];
+    lines.sort();
+    let text = lines.join("\n") + "\n";
+    std::fs::create_dir_all(env.path(dir)).unwrap();
+    std::fs::write(env.path(&format!("{dir}/SHA256SUMS")), &text).unwrap();
+    std::fs::write(
+        env.path(&format!("{dir}/SHA256SUMS.sig")),
+        key.sign(text.as_bytes()).to_bytes(),
+    )
+    .unwrap();
+}
+
+// MUST: M-410, M-412, M-414, M-415, M-417, M-418
+#[test]
+fn an_output_of_this_build_is_released_only_by_a_signed_manifest_listing_its_executable() {
+    let (env, _) = drawn();
+    // The draw names this build's urne: the SHA-256 of the test binary that made it.
+    let bundle: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(env.path("out/bundle.json")).unwrap()).unwrap();
+    let exe = urne_verify::crypto::sha256(&std::fs::read(urne_bin()).unwrap()).to_string();
+    assert_eq!(bundle["software"]["executable_sha256"], exe.as_str());
+    let rev = bundle["software"]["source_revision"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // A throwaway release key, published apart from the release.
+    let key = ed25519_dalek::SigningKey::from_bytes(&[0x52; 32]);
+    std::fs::write(
+        env.path("release.pub.pem"),
+        urne_verify::crypto::keys::public_key_to_pem(&key.verifying_key().to_bytes()),
+    )
+    .unwrap();
+    let with = |manifest: &str, path: &str| {
+        vec![
+            path.to_string(),
+            "--keys".into(),
+            "keys".into(),
+            "--release".into(),
+            format!("{manifest}/SHA256SUMS"),
+            "--release-key".into(),
+            "release.pub.pem".into(),
+        ]
+    };
+    let both = |args: &[String]| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let cli = run(&env, &args);
+        let urne: Vec<&str> = std::iter::once("verify")
+            .chain(args.iter().copied())
+            .collect();
+        let appliance = env.urne(&urne);
+        assert_eq!(
+            (stdout(&cli), cli.status.code()),
+            (stdout(&appliance), appliance.status.code()),
+            "urne-verify and urne verify judge the software alike"
+        );
+        cli
+    };
+    let line = |o: &Output, start: &str| {
+        stdout(o)
+            .lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no {start} line in:\n{}", stdout(o)))
+            .to_string()
+    };
+    let draw =
+        "software: the draw of chanceux-noel-2018 day 2018-12-22 attempt 1 (version 2) in out: ";
+    // Without --release, nothing of it (spec/formats.md §8.8 [M-418]).
+    let plain = run(&env, &["out", "--keys", "keys"]);
+    assert!(plain.status.success());
+    assert!(!stdout(&plain).contains("software: "), "{}", stdout(&plain));
+    if let Some(commit) = rev.strip_suffix("-modified") {
+        // A build of a modified tree is of no release, even one of its commit that lists its
+        // executable.
+        release(&env, "r", commit, &exe, &key);
+        let o = both(&with("r", "out"));
+        assert_fails(&o, 9, "software-not-released");
+        assert!(line(&o, draw).ends_with(&format!(
+            "NOT RELEASED: no release given is of source revision {rev}"
+        )));
+    } else {
+        // Released: the manifest of its revision lists this executable.
+        release(&env, "r", &rev, &exe, &key);
+        let o = both(&with("r", "out"));
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(
+            line(&o, draw),
+            format!(
+                "{draw}urne 0.1.0 {rev}, executable {exe}: released (bin/urne of release {rev})"
+            )
+        );
+        assert!(line(&o, "release: ").starts_with(&format!(
+            "release: {rev} in r/SHA256SUMS, signed by release key "
+        )));
+        assert!(
+            stdout(&o).lines().last().unwrap().starts_with("keys: "),
+            "the keys line ends the verdict"
+        );
+        // The trail's software.start events name the same executable: one line for them all.
+        let o = both(&with("r", "audit.jsonl"));
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let trail = line(&o, "software: ");
+        assert!(
+            trail.starts_with("software: ")
+                && trail.contains(" software.start events from seq ")
+                && trail.ends_with(&format!(
+                    "executable {exe}: released (bin/urne of release {rev})"
+                )),
+            "{trail}"
+        );
+        // A manifest of the same revision listing another binary: built another way, exit 9,
+        // the verdict printed first.
+        release(&env, "another", &rev, &"11".repeat(32), &key);
+        let o = both(&with("another", "out"));
+        let err = assert_fails(&o, 9, "software-not-released");
+        assert!(err.starts_with("software not released: "), "{err}");
+        assert!(stdout(&o).starts_with("VERIFIED: "), "{}", stdout(&o));
+        assert!(line(&o, draw).ends_with(&format!(
+            "NOT RELEASED: built another way (release {rev} lists bin/urne {})",
+            "11".repeat(32)
+        )));
+    }
+    // A manifest signed by another key: refused before anything is verified (exit 2).
+    let other = ed25519_dalek::SigningKey::from_bytes(&[0x53; 32]);
+    release(&env, "forged", &"0".repeat(40), &exe, &other);
+    let o = both(&with("forged", "out"));
+    let err = assert_fails(&o, 2, "release-invalid");
+    assert!(
+        err.starts_with("release manifest refused (bad-signature): forged/SHA256SUMS"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty(), "{}", stdout(&o));
+}

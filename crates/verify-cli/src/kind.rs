@@ -1,8 +1,8 @@
 //! What stops the verifier, by identity: a [`Kind`] with its stable id and its exit code, and a
 //! [`Refused`] carrying the words of one occurrence.
 
-use urne_verify::verify::Failure;
-use urne_verify::verify::verdict;
+use urne_verify::verify::verdict::{self, Line};
+use urne_verify::verify::{Failure, FailureClass};
 
 /// What stopped the verifier, by identity: its stable id, printed in the `error[<id>]:` line, and
 /// its exit code, a property of the kind. The ids are the appliance's for the same failures
@@ -33,6 +33,17 @@ pub enum Kind {
     /// A file named to be read (a key, a checkpoint) that is not a regular file within its
     /// limit: a FIFO is refused, never waited on (exit 2, spec/formats.md §1.6).
     NotRegularFile,
+    /// A release given (`--release`) that is refused: its manifest missing, unreadable, not
+    /// signed by a release key given, malformed, or two of one revision that disagree (exit 2,
+    /// spec/formats.md §8.8).
+    ReleaseInvalid,
+    /// A release key (`--release-key`) that does not read as a public key, or is an appliance
+    /// key (exit 2, spec/formats.md §8.8).
+    ReleaseKeyInvalid,
+    /// Every output verified, and one's executable is not the released `bin/urne` of its source
+    /// revision: built another way, or not released (exit 9, the class `not-released` of
+    /// spec/formats.md §8.1, §8.8).
+    SoftwareNotReleased,
 }
 
 impl Kind {
@@ -50,6 +61,9 @@ impl Kind {
         Kind::VerifyInput,
         Kind::NoSuchFile,
         Kind::NotRegularFile,
+        Kind::ReleaseInvalid,
+        Kind::ReleaseKeyInvalid,
+        Kind::SoftwareNotReleased,
     ];
 
     /// The stable id printed in the `error[<id>]:` line.
@@ -67,22 +81,38 @@ impl Kind {
             Kind::VerifyInput => "verify-input",
             Kind::NoSuchFile => "no-such-file",
             Kind::NotRegularFile => "not-regular-file",
+            Kind::ReleaseInvalid => "release-invalid",
+            Kind::ReleaseKeyInvalid => "release-key-invalid",
+            Kind::SoftwareNotReleased => "software-not-released",
         }
     }
 
     /// The exit code: 1 when a verification ran and found what does not hold, 2 when nothing
-    /// was verified.
+    /// was verified, 9 when everything verified but an output's software is not released
+    /// (spec/formats.md §8.1).
     #[must_use]
     pub fn code(self) -> u8 {
         match self {
             Kind::VerificationFailed | Kind::TrailVerificationFailed => 1,
-            _ => 2,
+            Kind::SoftwareNotReleased => 9,
+            Kind::Usage
+            | Kind::StdoutClosed
+            | Kind::KeysInvalid
+            | Kind::NotAnOutput
+            | Kind::NoProducerKey
+            | Kind::ProducerKeyInvalid
+            | Kind::VerifyInput
+            | Kind::NoSuchFile
+            | Kind::NotRegularFile
+            | Kind::ReleaseInvalid
+            | Kind::ReleaseKeyInvalid => 2,
         }
     }
 }
 
-/// Why nothing was verified (exit 2) or what does not hold (exit 1): the kind, and the words of
-/// its `error[<id>]:` and `hint:` lines.
+/// Why nothing was verified (exit 2), what does not hold (exit 1), or which software is not
+/// released (exit 9): the kind, the words of its `error[<id>]:` and `hint:` lines, and the
+/// verdict's lines to print before them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refused {
     /// What stopped the verifier.
@@ -91,6 +121,9 @@ pub struct Refused {
     pub message: String,
     /// The `hint:` line's words.
     pub hint: String,
+    /// The verdict printed before the error: every output verified, when what fails is their
+    /// software's release (exit 9, spec/formats.md §8.8); empty otherwise.
+    pub lines: Vec<Line>,
 }
 
 impl Refused {
@@ -100,14 +133,18 @@ impl Refused {
             kind,
             message: message.into(),
             hint: hint.into(),
+            lines: vec![],
         }
     }
 }
 
 impl From<Failure> for Refused {
     fn from(f: Failure) -> Self {
+        let not_released = f.class == FailureClass::NotReleased;
         let r = verdict::refusal(f);
-        let kind = if r.verification {
+        let kind = if not_released {
+            Kind::SoftwareNotReleased
+        } else if r.verification {
             Kind::VerificationFailed
         } else {
             Kind::VerifyInput
@@ -137,6 +174,7 @@ mod tests {
             );
             assert!(seen.insert(id), "{id} twice");
             assert_eq!(k.code() == 1, id.ends_with("verification-failed"), "{id}");
+            assert_eq!(k.code() == 9, id == "software-not-released", "{id}");
         }
     }
 }

@@ -36,6 +36,7 @@ use urne_verify::verify::proof::{
     Proven, has_signature, is_proofs_file, unsigned_needs_published, verify_proof_file,
     verify_proofs_file,
 };
+use urne_verify::verify::release::{ReleaseError, Releases, judge_all, not_released, read_release};
 use urne_verify::verify::signed::{self, Keys};
 use urne_verify::verify::ticket_derive::derive_ticket_proof;
 use urne_verify::verify::trail::AuditKey;
@@ -108,6 +109,18 @@ pub struct Args {
     /// --published against the same folder.
     #[arg(long = "ticket-proof", value_name = "P")]
     pub ticket_proof: Option<u32>,
+    /// A release's signed manifest (repeatable: one per release the outputs may come from),
+    /// its SHA256SUMS.sig beside it: each output's software must be the released bin/urne of
+    /// its source revision (spec/formats.md §8.8). One `release:` line per release and one
+    /// `software:` line per output follow the verdict; exit 9 when an output's executable was
+    /// built another way or its revision is not released. Needs --release-key.
+    #[arg(long = "release", value_name = "SHA256SUMS")]
+    pub releases: Vec<PathBuf>,
+    /// The release key (PEM, repeatable) the manifests given with --release are signed with,
+    /// published with the release and obtained independently of it: never taken from beside
+    /// SHA256SUMS, and never an appliance key.
+    #[arg(long = "release-key", value_name = "PEM")]
+    pub release_keys: Vec<PathBuf>,
 }
 
 /// How the verifier opens the files and folders it is named.
@@ -137,16 +150,15 @@ impl Disk for PlainDisk {
 type Outcome<T> = Result<T, Refused>;
 
 /// The verdict on `a.path`, as lines (the caller prints them: [`Line::Out`] on standard output,
-/// [`Line::Note`] on standard error), or why there is none.
+/// [`Line::Note`] on standard error), or why there is none. With releases given (`--release`,
+/// spec/formats.md §8.8), they are read and checked first, and the verdict ends with each
+/// output's software judged against them.
 ///
 /// # Errors
 ///
-/// A [`Refused`] whose kind says whether a verification ran and failed (exit 1) or nothing was
-/// verified (exit 2).
-#[expect(
-    clippy::case_sensitive_file_extension_comparisons,
-    reason = "output names are exact (spec/formats.md §4.7): `urne verify` recognises `.jsonl` alike"
-)]
+/// A [`Refused`] whose kind says whether a verification ran and failed (exit 1), nothing was
+/// verified (exit 2), or every output verified and one's software is not released (exit 9,
+/// the verdict's lines in [`Refused::lines`]).
 pub fn run(a: &Args, disk: &dyn Disk) -> Outcome<Vec<Line>> {
     let Some(keys_dir) = a.keys.as_deref() else {
         return Err(Refused::new(
@@ -156,6 +168,47 @@ pub fn run(a: &Args, disk: &dyn Disk) -> Outcome<Vec<Line>> {
         ));
     };
     check_expect(a)?;
+    let releases = given_releases(a, disk, keys_dir)?;
+    let verdict = verify_path(a, disk, keys_dir)?;
+    match releases {
+        None => Ok(verdict.into_lines()),
+        Some(r) => judge_software(a, verdict, &r),
+    }
+}
+
+/// A verdict before the release's check: its lines but the keys line, the keys line (none when
+/// it is a note, `--ticket-proof`), the report whose outputs state their software (none for a
+/// proof), and the kind of a failure of those outputs.
+struct Verdict {
+    lines: Vec<Line>,
+    keys: Option<Line>,
+    report: Option<Report>,
+    failed: Kind,
+}
+
+impl Verdict {
+    fn of(lines: Vec<Line>, keys: Line, report: Option<Report>) -> Verdict {
+        Verdict {
+            lines,
+            keys: Some(keys),
+            report,
+            failed: Kind::VerificationFailed,
+        }
+    }
+
+    fn into_lines(self) -> Vec<Line> {
+        let mut lines = self.lines;
+        lines.extend(self.keys);
+        lines
+    }
+}
+
+/// What `a.path` is, verified.
+#[expect(
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "output names are exact (spec/formats.md §4.7): `urne verify` recognises `.jsonl` alike"
+)]
+fn verify_path(a: &Args, disk: &dyn Disk, keys_dir: &Path) -> Outcome<Verdict> {
     let name = a
         .path
         .file_name()
@@ -170,18 +223,17 @@ pub fn run(a: &Args, disk: &dyn Disk) -> Outcome<Vec<Line>> {
                 return verify_trail_file(a, disk, keys_dir);
             }
             let keys = load_keys(disk, keys_dir)?;
-            let mut lines = verify_all_proofs(a, disk, &n, &keys)?;
-            lines.push(keys_line(&keys, &[]));
-            return Ok(lines);
+            let lines = verify_all_proofs(a, disk, &n, &keys)?;
+            return Ok(Verdict::of(lines, keys_line(&keys, &[]), None));
         }
         let keys = load_keys(disk, keys_dir)?;
-        let mut lines = if name == "result.json" || name.ends_with(".commit.json") {
-            verify_lone(a, disk, &name, &keys)?
-        } else {
-            verify_proof(a, disk, &name, &keys)?
-        };
-        lines.push(keys_line(&keys, &[]));
-        return Ok(lines);
+        if name == "result.json" || name.ends_with(".commit.json") {
+            let report = verify_lone(a, disk, &name, &keys)?;
+            let lines = verdict::report_lines(&a.path.display().to_string(), &report);
+            return Ok(Verdict::of(lines, keys_line(&keys, &[]), Some(report)));
+        }
+        let lines = verify_proof(a, disk, &name, &keys)?;
+        return Ok(Verdict::of(lines, keys_line(&keys, &[]), None));
     }
     if !a.path.is_dir() {
         return Err(Refused::new(
@@ -195,12 +247,124 @@ pub fn run(a: &Args, disk: &dyn Disk) -> Outcome<Vec<Line>> {
     }
     let keys = load_keys(disk, keys_dir)?;
     if let Some(position) = a.ticket_proof {
-        return derive_ticket(a, disk, &keys, position);
+        return Ok(Verdict {
+            lines: derive_ticket(a, disk, &keys, position)?,
+            keys: None,
+            report: None,
+            failed: Kind::VerificationFailed,
+        });
     }
     let (report, producer) = verify_folder(a, disk, &keys)?;
-    let mut lines = verdict::report_lines(&a.path.display().to_string(), &report);
-    lines.push(keys_line(&keys, &producer));
-    Ok(lines)
+    let lines = verdict::report_lines(&a.path.display().to_string(), &report);
+    Ok(Verdict::of(
+        lines,
+        keys_line(&keys, &producer),
+        Some(report),
+    ))
+}
+
+/// The releases given (`--release SHA256SUMS`, `--release-key PEM`, spec/formats.md §8.8),
+/// each manifest's signature checked under the release keys before it is parsed, or `None`
+/// without `--release`. Checked before anything is verified.
+fn given_releases(a: &Args, disk: &dyn Disk, keys_dir: &Path) -> Outcome<Option<Releases>> {
+    let usage = |what: &str, hint: &str| Err(Refused::new(Kind::Usage, what, hint));
+    match (a.releases.is_empty(), a.release_keys.is_empty()) {
+        (true, true) => return Ok(None),
+        (true, false) => {
+            return usage(
+                "--release-key without --release: a release key checks a release's SHA256SUMS",
+                "give the release's manifest with --release SHA256SUMS (its SHA256SUMS.sig beside it), or leave out --release-key",
+            );
+        }
+        (false, true) => {
+            return usage(
+                "--release without --release-key: a release's SHA256SUMS is checked only under a release key given explicitly",
+                "pass --release-key PEM, the release key published with the release and obtained independently of it (never the file beside SHA256SUMS)",
+            );
+        }
+        (false, false) => {}
+    }
+    if a.ticket_proof.is_some() {
+        return usage(
+            "--release with --ticket-proof: a derived ticket proof states no software",
+            "verify the block folder with --release on its own, then derive the proof",
+        );
+    }
+    let keys = release_keys(a, disk, keys_dir)?;
+    let refused = |e: ReleaseError| {
+        Refused::new(
+            Kind::ReleaseInvalid,
+            format!("release manifest refused ({}): {e}", e.class().name()),
+            "give the release's SHA256SUMS as published, with its SHA256SUMS.sig beside it, and the release key it was signed with (--release-key); nothing was verified",
+        )
+    };
+    let mut given = vec![];
+    for p in &a.releases {
+        let (folder, name) = disk.file(p);
+        given
+            .push(read_release(&*folder, &name, &p.display().to_string(), &keys).map_err(refused)?);
+    }
+    Releases::new(given).map(Some).map_err(refused)
+}
+
+/// The release keys of `--release-key`, none of them an appliance key of `--keys DIR`
+/// (spec/formats.md §8.8 [M-411]).
+fn release_keys(a: &Args, disk: &dyn Disk, keys_dir: &Path) -> Outcome<Vec<[u8; 32]>> {
+    let hint = "pass --release-key PEM, the release key published with the release (a SubjectPublicKeyInfo PEM), never an appliance key";
+    let appliance = disk.folder(keys_dir);
+    let mut keys = vec![];
+    for p in &a.release_keys {
+        let pem = read_input(disk, p, limits::PEM)?;
+        let key = public_key_from_pem(&String::from_utf8_lossy(&pem)).map_err(|e| {
+            Refused::new(
+                Kind::ReleaseKeyInvalid,
+                format!("release key {}: {e}", p.display()),
+                hint,
+            )
+        })?;
+        for role in ["result", "audit"] {
+            if signed::load_key(&*appliance, &format!("{role}.pub.pem")).ok() == Some(key) {
+                return Err(Refused::new(
+                    Kind::ReleaseKeyInvalid,
+                    format!(
+                        "release key {} is the appliance's {role} key {}: a release is signed by a release key, never by an appliance key",
+                        p.display(),
+                        key_id(&key)
+                    ),
+                    hint,
+                ));
+            }
+        }
+        keys.push(key);
+    }
+    Ok(keys)
+}
+
+/// The release's check (spec/formats.md §8.8): the `release:` and `software:` lines before the
+/// keys line; exit 9, with those lines, when any software is not released.
+fn judge_software(a: &Args, v: Verdict, releases: &Releases) -> Outcome<Vec<Line>> {
+    let judged = match &v.report {
+        Some(r) => judge_all(r, releases).map_err(|f| Refused {
+            kind: v.failed,
+            ..Refused::from(f)
+        })?,
+        None => vec![],
+    };
+    let failure = not_released(&judged);
+    let mut v = v;
+    v.lines.extend(verdict::release_lines(
+        &a.path.display().to_string(),
+        releases,
+        &judged,
+    ));
+    let lines = v.into_lines();
+    match failure {
+        None => Ok(lines),
+        Some(f) => Err(Refused {
+            lines,
+            ..Refused::from(f)
+        }),
+    }
 }
 
 /// `--expect-day` and `--expect-block` as `urne verify` takes them.
@@ -349,7 +513,7 @@ fn held(a: &Args, disk: &dyn Disk) -> Outcome<Vec<(String, String)>> {
 }
 
 /// Production's lone `result.json`, or a lone block commitment (spec/formats.md §8.5).
-fn verify_lone(a: &Args, disk: &dyn Disk, name: &str, keys: &Keys) -> Outcome<Vec<Line>> {
+fn verify_lone(a: &Args, disk: &dyn Disk, name: &str, keys: &Keys) -> Outcome<Report> {
     let (folder, _) = disk.file(&a.path);
     let report = if name == "result.json" {
         verify_lone_result(&*folder, name, keys)
@@ -358,10 +522,7 @@ fn verify_lone(a: &Args, disk: &dyn Disk, name: &str, keys: &Keys) -> Outcome<Ve
     }
     .and_then(|r| expect(a).check(&r).map(|()| r))?;
     check_held(&report.outputs, &held(a, disk)?, keys)?;
-    Ok(verdict::report_lines(
-        &a.path.display().to_string(),
-        &report,
-    ))
+    Ok(report)
 }
 
 /// A proof file: an account's inclusion proof (spec/formats.md §8.3) or a ticket proof (spec/formats.md §5.B9).
@@ -453,7 +614,7 @@ fn verify_all_proofs(a: &Args, disk: &dyn Disk, name: &str, keys: &Keys) -> Outc
 
 /// An exported audit trail (`urne audit export`, spec/formats.md §6.4), checked under the audit key of
 /// `--keys DIR`: anchored by that key, never by the key the trail records itself.
-fn verify_trail_file(a: &Args, disk: &dyn Disk, keys_dir: &Path) -> Outcome<Vec<Line>> {
+fn verify_trail_file(a: &Args, disk: &dyn Disk, keys_dir: &Path) -> Outcome<Verdict> {
     let key = signed::load_key(&*disk.folder(keys_dir), "audit.pub.pem").map_err(|f| {
         Refused::new(
             Kind::KeysInvalid,
@@ -499,20 +660,25 @@ fn verify_trail_file(a: &Args, disk: &dyn Disk, keys_dir: &Path) -> Outcome<Vec<
         AuditKey::Given(key),
         a.strict,
     )
-    .map_err(|f| Refused {
-        kind: Kind::TrailVerificationFailed,
-        message: format!("verification failed ({}): {}", f.class.name(), f.what),
-        hint: "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results".into(),
+    .map_err(|f| {
+        Refused::new(
+            Kind::TrailVerificationFailed,
+            format!("verification failed ({}): {}", f.class.name(), f.what),
+            "the exported trail was altered, truncated or signed under another key: keep it as evidence and compare it with the checkpoints exported with results",
+        )
     })?;
-    let mut lines =
-        verdict::report_lines(&a.path.display().to_string(), &verdict::trail_report(&r));
+    let report = verdict::trail_report(&r);
+    let mut lines = verdict::report_lines(&a.path.display().to_string(), &report);
     if held.is_empty() {
         lines.push(Line::Note(verdict::cut_short_note(r.events)));
     }
-    lines.push(Line::Out(printable(&format!(
+    let keys = Line::Out(printable(&format!(
         "keys: audit key {} (from {}): compare it with the key ceremony's minutes",
         key_id(&key),
         keys_dir.join("audit.pub.pem").display()
-    ))));
-    Ok(lines)
+    )));
+    Ok(Verdict {
+        failed: Kind::TrailVerificationFailed,
+        ..Verdict::of(lines, keys, Some(report))
+    })
 }

@@ -28,6 +28,19 @@ fn main() -> ExitCode {
     match urne_verify_cli::run(&args, &PlainDisk).and_then(|lines| print(&lines)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(r) => {
+            // Every output verified and one's software is not released (exit 9): the verdict
+            // first, then the error (spec/formats.md §8.8).
+            if let Err(closed) = print(&r.lines) {
+                let mut e = std::io::stderr().lock();
+                let _ = writeln!(
+                    e,
+                    "error[{}]: {}",
+                    closed.kind.id(),
+                    printable(&closed.message)
+                );
+                let _ = writeln!(e, "hint: {}", closed.hint);
+                return ExitCode::from(closed.kind.code());
+            }
             let mut e = std::io::stderr().lock();
             let _ = writeln!(e, "error[{}]: {}", r.kind.id(), printable(&r.message));
             let _ = writeln!(e, "hint: {}", r.hint);

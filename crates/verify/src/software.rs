@@ -115,3 +115,14 @@ pub struct MappedObject {
     )]
     pub sha256: Option<Hash32>,
 }
+
+/// The software a `software.start` event of an exported trail names (spec/formats.md §6.2,
+/// §8.8): its event's `seq` and its payload's `software`, or why the payload does not give one
+/// (the parser's words; only a release's check reads it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Started {
+    /// The event's sequence number.
+    pub seq: u64,
+    /// The payload's `software`, or the parser's words.
+    pub software: Result<SoftwareIdentity, String>,
+}

@@ -261,3 +261,44 @@ fn a_process_with_another_pkcs11_module_than_the_key_ceremonys_is_an_incident() 
             .any(|i| matches!(i, Incident::OtherModule { .. }))
     );
 }
+
+// MUST: M-419
+#[test]
+fn the_minutes_say_how_to_check_the_executable_and_the_module_against_the_signed_release() {
+    let m = Minutes::from_trail(&sitting(0x01), 1, &given()).unwrap();
+    let rev = "0123456789abcdef0123456789abcdef01234567";
+    for (lang, sentence) in [
+        (
+            Lang::Fr,
+            "Sur un appareil qui lui appartient (jamais sur cet appareil), le commissaire de justice compare l'empreinte SHA-256 de l'exécutable ci-dessus avec la ligne",
+        ),
+        (
+            Lang::En,
+            "On a device of their own (never on this appliance), the commissaire compares the executable's SHA-256 above with the line",
+        ),
+    ] {
+        let html = html::render(&m, lang);
+        for want in [
+            sentence,
+            &format!("<code>urne-src-{rev}.tar.gz</code>"),
+            "grep &#39; bin/urne$&#39; SHA256SUMS",
+            "<code>urne-verify --release SHA256SUMS --release-key release.pub.pem</code>",
+            "<code>openssl pkeyutl -verify -pubin -inkey release.pub.pem -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig</code>",
+            // The two hashes it speaks of, above it.
+            &words::grouped(&h(0x01).to_string()),
+            &words::grouped(&h(0x33).to_string()),
+        ] {
+            let want = want.replace("&#39;", "'");
+            assert!(html.contains(&want), "{lang:?}: {want:?}");
+        }
+        assert!(!html.contains("Attention :") && !html.contains("Warning:"));
+    }
+    // A revision that is no commit is no release: the minutes say so.
+    let mut m = m;
+    m.software[0].software.source_revision = format!("{rev}-modified");
+    let html = html::render(&m, Lang::En);
+    assert!(html.contains(&format!(
+        "<code>{rev}-modified</code> is the revision of no published release"
+    )));
+    assert!(html.contains(&format!("<code>urne-src-{rev}-modified.tar.gz</code>")));
+}

@@ -101,6 +101,8 @@ pub mod limits {
     pub const EXPORT: u64 = 17_179_869_184;
     /// An exported audit trail.
     pub const AUDIT_EXPORT: u64 = 1_073_741_824;
+    /// A release's manifest `SHA256SUMS` (spec/formats.md §8.8).
+    pub const RELEASE_MANIFEST: u64 = 1_048_576;
 
     /// The limit of a file of an output by its name.
     // Output names are exact (spec/formats.md §4.7, §5.B9): `PV.HTML` is not the minutes.

@@ -14,6 +14,7 @@
 //! - [`history`]: one linear history across outputs, forks (spec/formats.md §6.7, §8.4)
 //! - [`trail`]: the audit trail's events, chain and checkpoints (spec/formats.md §6.4)
 //! - [`trail_export`]: the strict parser of an exported trail (`urne audit export`, spec/formats.md §6.4)
+//! - [`release`]: a release's signed manifest and the outputs' software judged against it (spec/formats.md §8.8)
 //!
 //! The entry point for a downloaded draw folder is [`draw_folder::verify_draw_folder`] (with
 //! an example).
@@ -29,6 +30,7 @@ pub mod lone;
 pub mod manifest_check;
 pub mod outputs;
 pub mod proof;
+pub mod release;
 pub mod signed;
 pub mod sitting;
 pub mod standing;
@@ -85,6 +87,10 @@ pub enum FailureClass {
     /// An output of a rehearsal token (spec/formats.md §6.10): whatever else holds, never an
     /// official result.
     Rehearsal,
+    /// With releases given (spec/formats.md §8.8): an output whose executable is not the
+    /// released `urne` of its source revision (built another way, or not released). Every
+    /// output verified; exit 9, not 1.
+    NotReleased,
     /// Not a verification failure: the verification was asked wrongly (keys that are not the
     /// outputs' appliance's, auditor mode without a producer key, a path that is no output):
     /// exit 2 (spec/formats.md §8.1).
@@ -117,6 +123,7 @@ impl FailureClass {
             FailureClass::Inconsistent => "inconsistent",
             FailureClass::Fork => "fork",
             FailureClass::Rehearsal => "rehearsal",
+            FailureClass::NotReleased => "not-released",
             FailureClass::Usage => "usage",
             FailureClass::Unreadable => "unreadable",
         }
@@ -217,6 +224,8 @@ pub enum Value {
     AuditTrail {
         /// How many events it holds.
         events: u64,
+        /// Its `software.start` events' software records, in order (spec/formats.md §8.8).
+        software: Vec<crate::software::Started>,
     },
 }
 
@@ -227,7 +236,10 @@ impl Verified {
     pub(crate) fn words(words: &str) -> Verified {
         Verified {
             words: words.into(),
-            value: Value::AuditTrail { events: 0 },
+            value: Value::AuditTrail {
+                events: 0,
+                software: vec![],
+            },
         }
     }
 }

@@ -71,10 +71,61 @@ fn text(root: &MemFolder, path: &str) -> String {
 
 /// The class (or `valid` / `partial`) `urne verify` would report for the vector `v`.
 pub(crate) fn outcome(v: &serde_json::Value) -> String {
+    if v["args"].get("release").is_some() {
+        return release_outcome(v);
+    }
     match run(v) {
         Ok(r) if r.partial.is_empty() => "valid".into(),
         Ok(_) => "partial".into(),
         Err(f) => f.class.name().into(),
+    }
+}
+
+/// The outcome of a release's vector (spec/formats.md §8.8), as `urne-verify --release`
+/// decides it: the release keys and manifests first (`usage`, `release-<class>`), then the
+/// outputs (their class), then their software (`not-released`, or `valid` / `partial`).
+fn release_outcome(v: &serde_json::Value) -> String {
+    use super::release::{Releases, judge_all, not_released, read_release};
+    let root = tree(v);
+    let a = &v["args"];
+    let names = |k: &str| -> Vec<String> {
+        a[k].as_array()
+            .map(|x| x.iter().map(|s| s.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    let keys: Vec<[u8; 32]> = names("release_keys")
+        .iter()
+        .map(|p| keys::public_key_from_pem(&text(&root, p)).unwrap())
+        .collect();
+    if keys.is_empty() {
+        return "usage".into();
+    }
+    let appliance = a["keys"].as_str().map(|k| at(&root, k));
+    for role in ["result.pub.pem", "audit.pub.pem"] {
+        if appliance.is_some_and(|f| signed::load_key(f, role).is_ok_and(|k| keys.contains(&k))) {
+            return "usage".into();
+        }
+    }
+    let given: Result<Vec<_>, _> = names("release")
+        .iter()
+        .map(|p| {
+            let (dir, name) = split(p);
+            read_release(at(&root, dir), name, p, &keys)
+        })
+        .collect();
+    let releases = match given.and_then(Releases::new) {
+        Ok(r) => r,
+        Err(e) => return format!("release-{}", e.class().name()),
+    };
+    let report = match run(v) {
+        Ok(r) => r,
+        Err(f) => return f.class.name().into(),
+    };
+    match judge_all(&report, &releases) {
+        Err(f) => f.class.name().into(),
+        Ok(j) if not_released(&j).is_some() => "not-released".into(),
+        Ok(j) if j.is_empty() || !report.partial.is_empty() => "partial".into(),
+        Ok(_) => "valid".into(),
     }
 }
 
@@ -140,8 +191,8 @@ pub(crate) fn run(v: &serde_json::Value) -> VResult<Report> {
                 held.into_iter().map(|(p, t)| (p.into(), t)).collect();
             let strict = a["strict"].as_bool().unwrap_or(false);
             let bytes = &at(&root, dir).files[name];
-            verify_trail_export(name, bytes, &held, key, strict)?;
-            return Ok(Report::default());
+            let t = verify_trail_export(name, bytes, &held, key, strict)?;
+            return Ok(super::verdict::trail_report(&t));
         }
         let keys = keys_of(dir)?;
         if name == "result.json" || name.ends_with(".commit.json") {

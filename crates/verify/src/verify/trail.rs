@@ -85,6 +85,9 @@ pub struct TrailReport {
     pub key: Option<[u8; 32]>,
     /// The trail's identity, for a version-2 trail (spec/appliance.md §6.6).
     pub trail: Option<Hash32>,
+    /// The software records of its `software.start` events, in order, for a release's check
+    /// (spec/formats.md §8.8): taken from an exported trail only, empty otherwise.
+    pub software: Vec<crate::software::Started>,
 }
 
 /// The identity a version-2 trail's event 1 names (`trail.created` or `trail.restarted`).
@@ -237,6 +240,7 @@ fn verify_trail_from(
         covered: covered.max(vouched.min(events.len() as u64)),
         key,
         trail: trail_identity(events),
+        software: vec![],
     })
 }
 

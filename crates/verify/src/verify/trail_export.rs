@@ -9,6 +9,8 @@ use super::trail::{AuditKey, TrailFailure, TrailReport, verify_trail};
 use super::{FailureClass, VResult, fail};
 use crate::audit::Event;
 use crate::crypto::Hash32;
+use crate::events::kinds::Kind;
+use crate::software::{SoftwareIdentity, Started};
 use std::path::PathBuf;
 
 /// An exported trail: its events in file order and its stored checkpoints `(size, note)`.
@@ -158,12 +160,36 @@ pub fn verify_trail_export(
     strict: bool,
 ) -> VResult<TrailReport> {
     let t = parse_trail_export(name, bytes)?;
-    let report = verify_trail(&t.events, &t.checkpoints, held, audit_key)
+    let mut report = verify_trail(&t.events, &t.checkpoints, held, audit_key)
         .map_err(TrailFailure::into_failure)?;
     if strict {
         report.check_strict().map_err(TrailFailure::into_failure)?;
     }
+    report.software = software_started(&t.events);
     Ok(report)
+}
+
+/// The software records of the `software.start` events of `events`, in order (spec/formats.md
+/// §6.2, §8.8): a payload that does not parse is kept as the parser's words, which only a
+/// release's check reads (an exported trail's payloads are otherwise not parsed, §6.4).
+fn software_started(events: &[Event]) -> Vec<Started> {
+    events
+        .iter()
+        .filter(|e| e.kind == Kind::SoftwareStart.name())
+        .map(|e| Started {
+            seq: e.seq,
+            software: serde_json::from_str::<Stating>(&e.payload)
+                .map(|p| p.software)
+                .map_err(|err| err.to_string()),
+        })
+        .collect()
+}
+
+/// What a release's check reads of a `software.start` payload: its `software`, the object of
+/// spec/formats.md §4.7 parsed strictly; its other members are not read (spec/formats.md §8.8).
+#[derive(serde::Deserialize)]
+struct Stating {
+    software: SoftwareIdentity,
 }
 
 #[cfg(test)]

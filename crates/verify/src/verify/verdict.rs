@@ -238,7 +238,10 @@ pub fn trail_report(r: &TrailReport) -> Report {
         checks,
         subjects: vec![super::Verified {
             words: format!("the audit trail of {} events", r.events),
-            value: super::Value::AuditTrail { events: r.events },
+            value: super::Value::AuditTrail {
+                events: r.events,
+                software: r.software.clone(),
+            },
         }],
         ..Report::default()
     }
@@ -264,6 +267,59 @@ pub fn cut_short_note(events: u64) -> String {
     format!(
         "note: a key proves who signed events 1..{events}, not that the trail ends there: a copy cut short verifies too; compare {events} with the size of the last checkpoint you hold (--checkpoint)"
     )
+}
+
+/// What to do when an output's software is not the released binary of its source revision
+/// (spec/formats.md §8.8, exit 9).
+pub const NOT_RELEASED_HINT: &str = "the outputs verified, but the executable that made them is not the released bin/urne of its source revision: compare the software lines with the published, signed SHA256SUMS of that release, give its manifest (--release) if it was not given, and treat a binary built another way as an incident (keep the outputs as evidence)";
+
+/// The lines of a release's check (spec/formats.md §8.8 [M-415], [M-416]), after the
+/// `partial:` lines and before the `keys:` line: one `release:` line per release given, then one
+/// `software:` line per software record judged, naming `path` as the first lines do; with no
+/// record, the `partial:` line that says `--release` checked none.
+pub fn release_lines(
+    path: &str,
+    releases: &super::release::Releases,
+    judged: &[super::release::Judged],
+) -> Vec<Line> {
+    use super::release::Standing;
+    let path = printable(path);
+    let mut lines: Vec<Line> = releases
+        .iter()
+        .map(|r| {
+            Line::Out(printable(&format!(
+                "release: {} in {}, signed by release key {}",
+                r.manifest.commit, r.path, r.key
+            )))
+        })
+        .collect();
+    for j in judged {
+        let s = &j.stated.software;
+        let verdict = match &j.standing {
+            Standing::Released { commit } => format!("released (bin/urne of release {commit})"),
+            Standing::BuiltAnotherWay { commit, released } => format!(
+                "NOT RELEASED: built another way (release {commit} lists bin/urne {released})"
+            ),
+            Standing::NotReleased => format!(
+                "NOT RELEASED: no release given is of source revision {}",
+                s.source_revision
+            ),
+        };
+        lines.push(Line::Out(format!(
+            "software: {} in {path}: {}",
+            printable(&j.stated.what),
+            printable(&format!(
+                "{} {} {}, executable {}: {verdict}",
+                s.name, s.version, s.source_revision, s.executable_sha256
+            ))
+        )));
+    }
+    if judged.is_empty() {
+        lines.push(Line::Out(
+            "partial: no output verified states its software: --release checked none".into(),
+        ));
+    }
+    lines
 }
 
 /// A failure's `error:` and `hint:` words, and whether it is a verification failure (exit 1)
@@ -297,6 +353,13 @@ pub fn refusal(f: Failure) -> Refusal {
             verification: false,
             message: f.what,
             hint,
+        };
+    }
+    if f.class == FailureClass::NotReleased {
+        return Refusal {
+            verification: true,
+            message: format!("software not released: {}", f.what),
+            hint: NOT_RELEASED_HINT.into(),
         };
     }
     let hint = if f.class == FailureClass::Rehearsal {
@@ -421,13 +484,17 @@ mod tests {
             covered: 5,
             key: Some([3; 32]),
             trail: None,
+            software: vec![],
         };
         let r = trail_report(&t);
         assert_eq!(r.subjects.len(), 1);
         assert_eq!(r.subjects[0].words, "the audit trail of 7 events");
         assert_eq!(
             r.subjects[0].value,
-            super::super::Value::AuditTrail { events: 7 }
+            super::super::Value::AuditTrail {
+                events: 7,
+                software: vec![]
+            }
         );
         assert_eq!(r.subjects[0].voidable(), None);
         assert_eq!(r.checks[0], "7 audit events chained (1..7)");

@@ -4,6 +4,7 @@
 use crate::minutes::Software;
 use crate::minutes::markup::{Html, code, esc, hash};
 use std::fmt::Write;
+use urne_verify::verify::release::Commit;
 
 /// The software section.
 pub(super) fn software(h: &mut Html, sw: &[Software]) {
@@ -59,7 +60,71 @@ pub(super) fn software(h: &mut Html, sw: &[Software]) {
         h.end_table();
         before = rows;
     }
+    release_check(h, sw);
     player_page(h);
+}
+
+/// What the commissaire does with the executable's and the module's SHA-256 above
+/// (spec/formats.md §8.8 [M-419]): compare them, on a device of their own, with the published,
+/// signed `SHA256SUMS` of the release the source revision names, its signature checked under the
+/// release key; a revision that is no commit is no release, and the minutes say so.
+fn release_check(h: &mut Html, sw: &[Software]) {
+    let mut revisions: Vec<&str> = vec![];
+    for s in sw {
+        if !revisions.contains(&s.software.source_revision.as_str()) {
+            revisions.push(&s.software.source_revision);
+        }
+    }
+    if revisions.is_empty() {
+        return;
+    }
+    let archives = revisions
+        .iter()
+        .map(|r| code(&format!("urne-src-{r}.tar.gz")))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let line = format!(
+        "<strong>{}</strong> {} {} {} {} {} {} {} {}.",
+        esc(h.t("Vérifier le logiciel.", "Checking the software.")),
+        esc(h.t(
+            "Sur un appareil qui lui appartient (jamais sur cet appareil), le commissaire de justice compare l'empreinte SHA-256 de l'exécutable ci-dessus avec la ligne",
+            "On a device of their own (never on this appliance), the commissaire compares the executable's SHA-256 above with the line"
+        )),
+        code("bin/urne"),
+        esc(h.t(
+            "du fichier SHA256SUMS publié et signé de la version dont l'archive des sources est",
+            "of the published, signed SHA256SUMS of the release whose source archive is"
+        )),
+        archives,
+        esc(h.t(
+            "(la révision des sources ci-dessus ; la ligne : grep ' bin/urne$' SHA256SUMS) : une autre empreinte est celle d'un exécutable construit autrement. Il compare de même l'empreinte du module PKCS#11 ci-dessus (sha256sum du module) avec celle que publie son fournisseur. Il vérifie d'abord la signature de SHA256SUMS sous la clé de publication des versions (release key), obtenue indépendamment de l'appareil :",
+            "(the source revision above; the line: grep ' bin/urne$' SHA256SUMS): another SHA-256 is that of an executable built another way. Likewise they compare the PKCS#11 module's SHA-256 above (sha256sum of the module) with the one its vendor publishes. First they check the signature of SHA256SUMS under the release key, obtained independently of the appliance:"
+        )),
+        code("urne-verify --release SHA256SUMS --release-key release.pub.pem"),
+        esc(h.t(
+            "(avec les sorties qu'il vérifie), ou",
+            "(with the outputs they verify), or"
+        )),
+        code(
+            "openssl pkeyutl -verify -pubin -inkey release.pub.pem -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig"
+        ),
+    );
+    h.p(&line);
+    let unreleased: Vec<&&str> = revisions
+        .iter()
+        .filter(|r| r.parse::<Commit>().is_err())
+        .collect();
+    if !unreleased.is_empty() {
+        let names = unreleased.iter().map(code).collect::<Vec<_>>().join(", ");
+        h.p(&format!(
+            "<strong>{}</strong> {names} {}",
+            esc(h.t("Attention :", "Warning:")),
+            esc(h.t(
+                "n'est la révision d'aucune version publiée (une version est nommée par les 40 chiffres hexadécimaux de son commit) : cet exécutable n'a pas été construit par la procédure de publication (scripts/release), et aucun SHA256SUMS ne le nomme.",
+                "is the revision of no published release (a release is named by the 40 hex digits of its commit): this executable was not built by the release procedure (scripts/release), and no SHA256SUMS names it."
+            ))
+        ));
+    }
 }
 
 /// The player's page shipped with this software (verifier/web/urne-check.html, README "The
