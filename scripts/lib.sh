@@ -114,3 +114,76 @@ typed_command() {
     --on "$URNE_CONTRIBUTION_PROMPT" --send "$contribution"
     --on "$URNE_YES_NO_PROMPT" --send oui -- "$@")
 }
+
+# debian_sources: the machine's configured Debian source, as one deb822 file on standard output:
+# the enabled entries of /etc/apt/sources.list and /etc/apt/sources.list.d/ (*.list, *.sources)
+# of this release's suites (VERSION_CODENAME, -updates, -security), others' repositories left out.
+debian_sources() {
+  local codename
+  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+  local f
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -f "$f" ] || continue
+    # One-line style: deb [options] URI SUITE COMPONENTS…
+    awk -v c="$codename" '$1 == "deb" {
+        i = 2; opts = ""
+        if ($2 ~ /^\[/) { while ($i !~ /\]$/) { opts = opts " " $i; i++ } opts = opts " " $i; i++ }
+        if ($(i + 1) != c && index($(i + 1), c "-") != 1) next
+        signed = ""
+        if (match(opts, /signed-by=[^] ]+/)) signed = substr(opts, RSTART + 10, RLENGTH - 10)
+        printf "Types: deb\nURIs: %s\nSuites: %s\nComponents:", $i, $(i + 1)
+        for (j = i + 2; j <= NF; j++) printf " %s", $j
+        printf "\n"
+        if (signed != "") printf "Signed-By: %s\n", signed
+        printf "\n"
+      }' "$f"
+  done
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    # deb822: the stanzas of type deb whose suites are this release's, comments dropped.
+    awk -v c="$codename" 'BEGIN { RS = ""; FS = "\n" } {
+        keep = 0; deb = 0; text = ""
+        for (i = 1; i <= NF; i++) {
+          if ($i ~ /^#/) continue
+          if ($i ~ /^Types:/ && $i ~ /[ \t]deb([ \t]|$)/) deb = 1
+          if ($i ~ /^Enabled:[ \t]*no/) { deb = 0; break }
+          if ($i ~ /^Suites:/) { n = split(substr($i, 8), s, /[ \t]+/)
+            for (j = 1; j <= n; j++) if (s[j] == c || index(s[j], c "-") == 1) keep = 1 }
+          text = text $i "\n"
+        }
+        if (keep && deb) printf "%s\n", text
+      }' "$f"
+  done
+}
+
+# debian_minbase CACHE: prints the path of a tarball of a minimal Debian root of this machine's
+# release (mmdebstrap --variant=minbase: Essential:yes packages, apt and the required priority),
+# from debian_sources, made once and kept in CACHE (named by the sources' SHA-256: another source
+# makes another root; remove the file to take the archive's newest packages).
+debian_minbase() {
+  local cache=$1 codename sources key tarball
+  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+  mkdir -p "$cache"
+  sources=$(debian_sources)
+  if [ -z "$sources" ]; then
+    echo "error: no Debian source of $codename is configured in /etc/apt/sources.list{,.d}" >&2
+    echo "hint: add the Debian archive (or a mirror of it) for $codename to apt's sources" >&2
+    exit 3
+  fi
+  key=$(printf '%s\n%s\n' "$codename" "$sources" | sha256sum | cut -c1-16)
+  tarball=$cache/minbase-$codename-$key.tar
+  if [ ! -s "$tarball" ]; then
+    apt_install mmdebstrap
+    printf '%s\n' "$sources" >"$cache/sources-$key"
+    say "a minimal Debian root (mmdebstrap --variant=minbase $codename), cached in $tarball"
+    if ! mmdebstrap --quiet --variant=minbase --mode=root --format=tar "$codename" "$tarball.tmp" \
+      "$cache/sources-$key" >&2; then
+      rm -f "$tarball.tmp"
+      echo "error: mmdebstrap could not build a minimal $codename root" >&2
+      echo "hint: it needs the Debian archive of $cache/sources-$key (a network or a mirror)" >&2
+      exit 3
+    fi
+    mv "$tarball.tmp" "$tarball"
+  fi
+  echo "$tarball"
+}

@@ -51,8 +51,8 @@ def release_line(commit, folder, k=RELEASE):
     return f"release: {commit} in {folder}/SHA256SUMS, signed by release key {key_id(raw(k))}"
 
 
-def write(out, name, desc, expect, files, args, releases, keys=("release.pub.pem",), software=None):
-    files = dict(files, **{"release.pub.pem": {"utf8": pem(RELEASE)}})
+def write(out, name, desc, expect, files, args, releases, keys=("release-key.pem",), software=None):
+    files = dict(files, **{"release-key.pem": {"utf8": pem(RELEASE)}})
     args = dict(args, release=[f"{r}/SHA256SUMS" for r in releases], release_keys=list(keys))
     v = {"description": desc, "expect": expect, "command": "verify", "args": args, "files": files}
     if software is not None:
@@ -177,7 +177,7 @@ def main(out):
                         f"{what.replace('-', ' ')} (spec/formats.md §8.8).", "release-malformed",
                         release_files(R, text)))
     for name, desc, expect, rfiles in refused:
-        keys_given = ("release.pub.pem", "keys/result.pub.pem") if "appliance-key" in name else ("release.pub.pem",)
+        keys_given = ("release-key.pem", "keys/result.pub.pem") if "appliance-key" in name else ("release-key.pem",)
         w(name, desc + " With draw-v2-valid, which is not verified (exit 2).", expect, dict(draw, **rfiles), dargs,
           [R], keys=keys_given)
     w("release-refused-inconsistent-two-binaries", "Two manifests of the draw's revision listing two bin/urne: one "

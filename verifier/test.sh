@@ -130,7 +130,7 @@ expect 8 "urne   audit verify without an anchor (UNANCHORED)" "$urne" audit veri
 # modified tree is of no release: exit 9 for its commit's manifest too.
 openssl genpkey -algorithm ed25519 -out "$tmp/release.key" 2>/dev/null
 openssl genpkey -algorithm ed25519 -out "$tmp/forger.key" 2>/dev/null
-openssl pkey -in "$tmp/release.key" -pubout -out "$tmp/release.pub.pem" 2>/dev/null
+openssl pkey -in "$tmp/release.key" -pubout -out "$tmp/release-key.pem" 2>/dev/null
 rev=$($py -c 'import json,sys; print(json.load(open(sys.argv[1]))["software"]["source_revision"])' "$tmp/d-2018-12-22/bundle.json")
 exe=$(sha256sum "$urne" | cut -c1-64)
 release_of() { # release_of DIR COMMIT BIN_URNE_SHA256 KEY: a SHA256SUMS, names in bytewise order, signed
@@ -143,7 +143,7 @@ commit=${rev%-modified}
 release_of "$tmp/rel-ok" "$commit" "$exe" "$tmp/release.key"
 release_of "$tmp/rel-other" "$commit" "$(printf '11%.0s' $(seq 32))" "$tmp/release.key"
 release_of "$tmp/rel-forged" "$commit" "$exe" "$tmp/forger.key"
-rk=(--release-key "$tmp/release.pub.pem")
+rk=(--release-key "$tmp/release-key.pem")
 if [ "$commit" = "$rev" ]; then
   both 0 "a real draw's software, released by its revision's signed SHA256SUMS" "$tmp/d-2018-12-22" --keys "$tmp/keysA" --release "$tmp/rel-ok/SHA256SUMS" "${rk[@]}"
 else

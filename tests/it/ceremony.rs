@@ -487,8 +487,8 @@ fn a_whole_sitting_drawn_voided_redrawn_and_closed_with_its_minutes() {
         let html = std::fs::read_to_string(publ.join(format!("sitting-{n}/minutes.html"))).unwrap();
         for want in [
             "Vérifier le logiciel.",
-            "urne-verify --release SHA256SUMS --release-key release.pub.pem",
-            "openssl pkeyutl -verify -pubin -inkey release.pub.pem -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig",
+            "urne-verify --release SHA256SUMS --release-key release-key.pem",
+            "openssl pkeyutl -verify -pubin -inkey release-key.pem -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig",
         ] {
             assert!(html.contains(want), "sitting-{n}'s minutes lack {want:?}");
         }

@@ -426,7 +426,7 @@ fn an_output_of_this_build_is_released_only_by_a_signed_manifest_listing_its_exe
     // A throwaway release key, published apart from the release.
     let key = ed25519_dalek::SigningKey::from_bytes(&[0x52; 32]);
     std::fs::write(
-        env.path("release.pub.pem"),
+        env.path("release-key.pem"),
         urne_verify::crypto::keys::public_key_to_pem(&key.verifying_key().to_bytes()),
     )
     .unwrap();
@@ -438,7 +438,7 @@ fn an_output_of_this_build_is_released_only_by_a_signed_manifest_listing_its_exe
             "--release".into(),
             format!("{manifest}/SHA256SUMS"),
             "--release-key".into(),
-            "release.pub.pem".into(),
+            "release-key.pem".into(),
         ]
     };
     let both = |args: &[String]| {

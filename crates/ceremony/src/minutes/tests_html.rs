@@ -282,8 +282,8 @@ fn the_minutes_say_how_to_check_the_executable_and_the_module_against_the_signed
             sentence,
             &format!("<code>urne-src-{rev}.tar.gz</code>"),
             "grep &#39; bin/urne$&#39; SHA256SUMS",
-            "<code>urne-verify --release SHA256SUMS --release-key release.pub.pem</code>",
-            "<code>openssl pkeyutl -verify -pubin -inkey release.pub.pem -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig</code>",
+            "<code>urne-verify --release SHA256SUMS --release-key release-key.pem</code>",
+            "<code>openssl pkeyutl -verify -pubin -inkey release-key.pem -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig</code>",
             // The two hashes it speaks of, above it.
             &words::grouped(&h(0x01).to_string()),
             &words::grouped(&h(0x33).to_string()),

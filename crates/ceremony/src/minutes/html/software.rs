@@ -100,13 +100,13 @@ fn release_check(h: &mut Html, sw: &[Software]) {
             "(la révision des sources ci-dessus ; la ligne : grep ' bin/urne$' SHA256SUMS) : une autre empreinte est celle d'un exécutable construit autrement. Il compare de même l'empreinte du module PKCS#11 ci-dessus (sha256sum du module) avec celle que publie son fournisseur. Il vérifie d'abord la signature de SHA256SUMS sous la clé de publication des versions (release key), obtenue indépendamment de l'appareil :",
             "(the source revision above; the line: grep ' bin/urne$' SHA256SUMS): another SHA-256 is that of an executable built another way. Likewise they compare the PKCS#11 module's SHA-256 above (sha256sum of the module) with the one its vendor publishes. First they check the signature of SHA256SUMS under the release key, obtained independently of the appliance:"
         )),
-        code("urne-verify --release SHA256SUMS --release-key release.pub.pem"),
+        code("urne-verify --release SHA256SUMS --release-key release-key.pem"),
         esc(h.t(
             "(avec les sorties qu'il vérifie), ou",
             "(with the outputs they verify), or"
         )),
         code(
-            "openssl pkeyutl -verify -pubin -inkey release.pub.pem -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig"
+            "openssl pkeyutl -verify -pubin -inkey release-key.pem -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig"
         ),
     );
     h.p(&line);
