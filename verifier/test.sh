@@ -59,7 +59,9 @@ alog=$(mktemp)
 apid=$!
 
 echo "== (b) cross-checks against urne"
-cargo build --quiet --bins
+# Built as scripts/test builds (the workspace's features unified, dev-dependencies included): a
+# no-op after it, and no other variant of the dependencies to compile.
+cargo build --quiet --workspace --all-targets
 urne=$root/target/debug/urne
 echo "-- urne verify on the same draw-* vectors"
 $py verifier/run_vectors.py tests/vectors --urne "$urne" || fails=$((fails + 1))
@@ -304,7 +306,7 @@ both 1 "ticket proof against another block's folder" "$tmp/ticket-proof.json" --
 # The published schemas (schemas/, issue 27) against real outputs: a draw, a proof, a void notice
 # and its redraw, the keys, blocks (one revealed) and a ticket proof; and against the strict
 # export reader's verdicts on the export fuzz corpus (urne-fuzz-export-verdicts).
-cargo run --quiet -p urne-fuzz-targets --bin urne-fuzz-export-verdicts fuzz/corpus/export >"$tmp/verdicts.jsonl"
+"$root/target/debug/urne-fuzz-export-verdicts" fuzz/corpus/export >"$tmp/verdicts.jsonl"
 outs=()
 for o in "$tmp/d-2018-12-22" "$tmp/proof.json" "$tmp/void-23" "$tmp/redraw-23" "$tmp/keysA" "$blk" "$tmp/ticket-proof.json"; do
   outs+=(--outputs "$o")

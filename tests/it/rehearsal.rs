@@ -102,7 +102,7 @@ pub(crate) fn refused_as_rehearsal(env: &Env, path: &Path, keys: &Path) {
     let ours = env.urne_direct(&["verify", p, "--keys", k]);
     let why = assert_fails(&ours, 1, "verification-failed");
     assert!(why.contains("verification failed (rehearsal)"), "{why}");
-    let other = Command::new(root().join("target/debug/urne-verify"))
+    let other = Command::new(crate::verify_cli::exe())
         .args([p, "--keys", k])
         .output();
     if let Ok(other) = other {

@@ -17,6 +17,12 @@ pub(crate) fn exe() -> PathBuf {
     BUILT
         .get_or_init(|| {
             let target = Path::new(URNE).parent().unwrap();
+            // scripts/test has just built the whole workspace as the tests resolve it
+            // (`cargo build --workspace --all-targets`): that binary, not another variant of
+            // the crates built by `-p urne-verify-cli` alone.
+            if std::env::var_os("URNE_WORKSPACE_BUILT").is_some() {
+                return target.join("urne-verify");
+            }
             let release = target.file_name().is_some_and(|n| n == "release");
             let mut c = Command::new(env!("CARGO"));
             c.current_dir(root()).args([
