@@ -405,7 +405,8 @@ fn release(env: &Env, dir: &str, commit: &str, urne: &str, key: &ed25519_dalek::
         format!("{other}  bin/urne-verify"),
         format!("{other}  urne-src-{commit}.tar.gz"),
     ];
-    lines.sort();
+    // Sorted by name, bytewise (spec/formats.md §8.8), not by hash.
+    lines.sort_by(|a, b| a[66..].cmp(&b[66..]));
     let text = lines.join("\n") + "\n";
     std::fs::create_dir_all(env.path(dir)).unwrap();
     std::fs::write(env.path(&format!("{dir}/SHA256SUMS")), &text).unwrap();
