@@ -184,6 +184,24 @@ fn token_files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
+/// `urne hsm info`, once the killed command's last process has let the trail go: a busy trail
+/// (`error[busy]`, the killed command's child still exiting, on a loaded machine) is waited for,
+/// up to 10 s, never taken for an unusable token.
+fn hsm_info_once_free(env: &Env) -> std::process::Output {
+    let mut tries = 0;
+    loop {
+        let o = env.urne(&["hsm", "info"]);
+        if o.status.success()
+            || !String::from_utf8_lossy(&o.stderr).contains("error[busy]")
+            || tries == 200
+        {
+            return o;
+        }
+        tries += 1;
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// SoftHSM 2.6 rewrites its token files in place, not atomically (truncate, then write): its
 /// `token.object` (label, PINs, flags) when a session logs in, each object's file when it is
 /// created. A kill inside such a write can leave a token SoftHSM no longer lists ("tokens
@@ -200,7 +218,7 @@ fn token_files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 /// killed command had appended to the trail (since SoftHSM breaks the token only while logging
 /// in, which every command does before anything else, that count is expected to stay 0).
 fn restore_token_if_unusable(env: &Env, before: &[(PathBuf, Vec<u8>)]) -> bool {
-    if env.urne(&["hsm", "info"]).status.success() {
+    if hsm_info_once_free(env).status.success() {
         return false;
     }
     let tokens = env.path("tokens");
@@ -216,7 +234,7 @@ fn restore_token_if_unusable(env: &Env, before: &[(PathBuf, Vec<u8>)]) -> bool {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, bytes).unwrap();
     }
-    let o = env.urne(&["hsm", "info"]);
+    let o = hsm_info_once_free(env);
     assert!(
         o.status.success(),
         "the token folder put back does not work: {}",
