@@ -190,7 +190,7 @@ fn merged_key(
         .iter()
         .enumerate()
         .filter_map(|(i, h)| h.map(|e| (i, e)))
-        .min_by_key(|(_, e)| e[..32].to_vec())
+        .min_by(|(_, a), (_, b)| a[..32].cmp(&b[..32]))
     {
         let mut account = [0u8; 32];
         account.copy_from_slice(&e[..32]);

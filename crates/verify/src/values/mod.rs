@@ -139,11 +139,52 @@ impl FromStr for KeyId {
     type Err = KeyIdError;
 
     fn from_str(s: &str) -> Result<KeyId, KeyIdError> {
-        if s.len() == 16 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        if is_lower_hex(s, 16) {
             Ok(KeyId(s.into()))
         } else {
             Err(KeyIdError(s.into()))
         }
+    }
+}
+
+/// Whether `s` is exactly `len` lowercase hex digits.
+fn is_lower_hex(s: &str, len: usize) -> bool {
+    s.len() == len && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// A release's source revision: a git commit, exactly 40 lowercase hex digits (spec/formats.md
+/// §8.8). An output's `software.source_revision` is one only when its build was of a commit
+/// (not `…-modified`, not `unknown`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Commit(String);
+
+/// Why a string is not a [`Commit`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a commit (40 lowercase hex digits)")]
+pub struct CommitError(String);
+
+impl FromStr for Commit {
+    type Err = CommitError;
+
+    fn from_str(s: &str) -> Result<Commit, CommitError> {
+        if is_lower_hex(s, 40) {
+            Ok(Commit(s.into()))
+        } else {
+            Err(CommitError(s.into()))
+        }
+    }
+}
+
+impl Commit {
+    /// The 40 hex digits.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Commit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&self.0)
     }
 }
 

@@ -11,9 +11,7 @@ use super::folder::{Entry, Folder, limits, read_bounded};
 use super::{Failure, FailureClass, Report, Value, fail};
 use crate::crypto::{Hash32, keys};
 use crate::software::{SoftwareIdentity, Started};
-use crate::values::KeyId;
-use std::fmt;
-use std::str::FromStr;
+use crate::values::{Commit, KeyId};
 
 /// The bare binaries every release lists (spec/formats.md §8.8 [M-409]); the first is the
 /// appliance's, whose SHA-256 the outputs state.
@@ -23,40 +21,6 @@ pub const BINARIES: [&str; 3] = ["bin/urne", "bin/urne-verify", "bin/urne-import
 const ARCHIVE_PREFIX: &str = "urne-src-";
 /// What it ends with.
 const ARCHIVE_SUFFIX: &str = ".tar.gz";
-
-/// A release's source revision: a git commit, exactly 40 lowercase hex digits.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Commit(String);
-
-/// Why a string is not a [`Commit`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a commit (40 lowercase hex digits)")]
-pub struct CommitError(String);
-
-impl FromStr for Commit {
-    type Err = CommitError;
-
-    fn from_str(s: &str) -> Result<Commit, CommitError> {
-        if s.len() == 40 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
-            Ok(Commit(s.into()))
-        } else {
-            Err(CommitError(s.into()))
-        }
-    }
-}
-
-impl Commit {
-    /// The 40 hex digits.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Commit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(&self.0)
-    }
-}
 
 /// A release manifest as parsed (spec/formats.md §8.8): its source revision, the SHA-256 of its
 /// `bin/urne`, and every file it lists, in its order (bytewise by name).

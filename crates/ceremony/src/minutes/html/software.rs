@@ -4,7 +4,7 @@
 use crate::minutes::Software;
 use crate::minutes::markup::{Html, code, esc, hash};
 use std::fmt::Write;
-use urne_verify::verify::release::Commit;
+use urne_verify::values::Commit;
 
 /// The software section.
 pub(super) fn software(h: &mut Html, sw: &[Software]) {
