@@ -230,6 +230,20 @@ fn a_medium_imports_once_a_void_marks_its_result_void_and_a_fork_or_a_stranger_l
         winner_account(&env, "pub/draw-2018-12-03")
     );
     assert_eq!(line(&ls, "day", "day", "2018-12-05")["status"], "not-drawn");
+    // D-2 at its edges: the operation's days are 1 to 24 December 2018, each once; not the day
+    // before the first period opens nor the day after the last one closes.
+    assert_eq!(line(&ls, "day", "day", "2018-12-01")["status"], "not-drawn");
+    assert_eq!(line(&ls, "day", "day", "2018-12-24")["status"], "not-drawn");
+    let days: Vec<&str> = ls
+        .iter()
+        .filter(|l| l["kind"] == "day")
+        .filter_map(|l| l["day"].as_str())
+        .collect();
+    assert_eq!(days.len(), 24, "{days:?}");
+    assert!(
+        !days.contains(&"2018-11-30") && !days.contains(&"2018-12-25"),
+        "{days:?}"
+    );
     assert_eq!(ls.last().unwrap()["changed"], true);
     assert_eq!(
         pg.one("SELECT count(*) FROM urne.draws WHERE status = 'counts'"),
