@@ -91,6 +91,40 @@ URNE_UNOFFICIAL_PROMPT="(?:type the id of the unofficial rules|tapez l'identifia
 URNE_CONTRIBUTION_PROMPT='(?:type your contribution|tapez votre contribution)'
 URNE_YES_NO_PROMPT='(?:Type yes or no|Tapez oui ou non),'
 
+# producer_key_id PEM: production's key id as its written statement gives it, which the
+# commissaire types at the key ceremony (spec/formats.md §1.3: the first 16 hex digits of the
+# SHA-256 of the raw key, the last 32 bytes of the PEM's DER).
+producer_key_id() {
+  python3 -c 'import base64,hashlib,sys; d=base64.b64decode("".join(l.strip() for l in open(sys.argv[1]) if not l.startswith("-----"))); print(hashlib.sha256(d[-32:]).hexdigest()[:16])' "$1"
+}
+
+# sitting_answers PIN PLACE COMMISSAIRE PRODUCER_PEM: sets the array SITTING_ANSWERS, the
+# scripts/pty-type rules (--on) that answer `urne ceremony`'s French prompts as a sitting's
+# people do: the PIN, the place and town, the commissaire and their office, the operator present
+# then an empty line, `oui` to the mentions and to each step, the commitment's first 8 characters
+# typed back, the contribution confirmed, the id typed back, production's key id from its
+# statement, `4` (close) at the menu and `oui` to close. The caller adds what differs between
+# sittings: the contribution, the watch, the sales close. Align the patterns with the screens'
+# wording (src/cmd/ceremony/) when it changes.
+sitting_answers() {
+  SITTING_ANSWERS=(
+    --on "Opérateur : code PIN de l'HSM" --send "$1"
+    --on 'Lieu de la séance :' --send "$2"
+    --on 'Ville où le procès-verbal est fait' --send "Boulogne-Billancourt"
+    --on 'Nom du commissaire de justice :' --send "$3"
+    --on 'Office \(étude\) du commissaire de justice :' --send "SELARL Dupont, commissaires de justice à Paris"
+    --on 'une ligne vide pour finir :' --send $'Jean Martin, opérateur\n'
+    --on 'ces mentions sont-elles exactes' --send oui
+    --on 'Procéder à cette étape' --send oui
+    --on 'Votre choix \(1, 2, 3 ou 4\)' --send 4
+    --on 'Clore la séance \(irréversible[^\n]*Tapez oui ou non :' --send oui
+    --on "$URNE_TYPE_BACK_PROMPT" --send-match
+    --on "$URNE_YES_NO_PROMPT" --send oui
+    --on "$URNE_CONFIRM_PROMPT" --send-match
+    --on 'identifiant de la clé de production' --send "$(producer_key_id "$4")"$'\n'
+  )
+}
+
 # confirmed CMD ARGS…: runs CMD on a pseudo-terminal (scripts/pty-type) and types back, at its
 # confirmation prompt, the day or block id it shows (urne void, block void, block reveal: spec/appliance.md §4.6).
 confirmed() {
