@@ -279,6 +279,17 @@ fn make_non_dumpable() -> bool {
     unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 }
 }
 
+/// `prctl(PR_SET_PDEATHSIG, SIGKILL)`: the kernel kills this process when the thread that
+/// started it ends (a command killed while its token-mark reader runs: the reader goes with it,
+/// and never holds the trail after it). Kept across nothing: set by the child itself, after its
+/// exec. The caller compares its parent before and after, since a parent gone in between is
+/// not signalled.
+pub fn die_with_parent() -> bool {
+    // SAFETY: PR_SET_PDEATHSIG takes one integer argument (a signal number) and touches no
+    // memory of the caller.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) == 0 }
+}
+
 /// Whether the process is non-dumpable now (`PR_GET_DUMPABLE`).
 pub fn is_non_dumpable() -> bool {
     // SAFETY: PR_GET_DUMPABLE takes no argument and touches no memory of the caller.

@@ -781,3 +781,77 @@ fn a_generated_blocks_manifest_lists_every_file_in_place_and_no_staging_is_left(
     assert!(!has_staging(&out) && !has_staging(&secret));
     assert_whole(&out, &result_pub);
 }
+
+/// The state and current system call of process `pid` (`/proc/PID/stat`'s third field, and
+/// `/proc/PID/syscall`'s first two words: the call's number and first argument), if it exists.
+fn state_and_syscall(pid: u32) -> Option<(String, String)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let state = stat
+        .rsplit(')')
+        .next()?
+        .split_whitespace()
+        .next()?
+        .to_string();
+    let call = std::fs::read_to_string(format!("/proc/{pid}/syscall")).unwrap_or_default();
+    let call = call
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some((state, call))
+}
+
+/// A command's reader of the token's marks dies with the command (`PR_SET_PDEATHSIG`, checked
+/// from its parent's side): killed, the command leaves no process behind that would hold the
+/// trail (`error[busy]` for the next command). The reader is started here by a shell, as urne
+/// starts it, and left blocked reading its request on standard input (which this test keeps
+/// open); the shell is then killed. Without the death signal the reader would wait for ever.
+#[test]
+fn a_killed_commands_reader_of_the_token_marks_dies_with_it() {
+    let mut sh = std::process::Command::new("sh")
+        .arg("-c")
+        // (An asynchronous command of sh reads /dev/null unless given another descriptor.)
+        .arg(format!(
+            "exec 3<&0; {URNE} --internal-read-token-marks <&3 & echo $!; wait"
+        ))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(sh.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let reader: u32 = line.trim().parse().unwrap();
+    // Held open to the end (`Child::wait` would close it): the reader never reads an end.
+    let input = sh.stdin.take();
+    // Blocked in read(0, …): past its start, so past the prctl that comes first.
+    let start = Instant::now();
+    loop {
+        let (state, call) = state_and_syscall(reader).expect("the reader ended before it read");
+        if state == "S" && call == "0 0x0" {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the reader never blocked on its input: {state} {call}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    sh.kill().unwrap();
+    sh.wait().unwrap();
+    let start = Instant::now();
+    while let Some((state, _)) = state_and_syscall(reader) {
+        if state == "Z" {
+            break; // gone, waiting for the init process to collect it
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the reader {reader} outlived the command that started it by 10 s"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    drop(input);
+}

@@ -316,6 +316,13 @@ impl Hsm {
         if args.len() != 1 || args[0] != FRESH_READ_ARG {
             return None;
         }
+        // The reader dies with the command that started it (a kill of the command ends both):
+        // a parent already gone before this is seen as a parent changed.
+        let parent = std::os::unix::process::parent_id();
+        if !crate::edge::process::die_with_parent() || std::os::unix::process::parent_id() != parent
+        {
+            return Some(Exit::Internal as i32);
+        }
         let answer = match read_for_parent() {
             Ok((serial, (marks, anchors), trails)) => ReadAnswer::Marks {
                 serial,
