@@ -125,6 +125,21 @@ sitting_answers() {
   )
 }
 
+# refused_as_rehearsal CMD…: CMD, a verifier run on a rehearsal's outputs, checks their
+# signatures, parse and recomputation, then MUST refuse them at their audit checkpoint as
+# official results, with the class `rehearsal` (spec/formats.md §6.10, §8.1), exit 1. Prints the
+# first line of its verdict; anything else stops the script with an error: and a hint: line.
+refused_as_rehearsal() {
+  local err rc=0
+  err=$("$@" 2>&1 >/dev/null) || rc=$?
+  printf '%s\n' "${err%%$'\n'*}"
+  if [ "$rc" != 1 ] || [[ $err != *"verification failed (rehearsal)"* ]]; then
+    echo "error: expected the class rehearsal (exit 1) from: $*, got exit $rc" >&2
+    echo "hint: ${err%%$'\n'*}" >&2
+    exit 1
+  fi
+}
+
 # confirmed CMD ARGS…: runs CMD on a pseudo-terminal (scripts/pty-type) and types back, at its
 # confirmation prompt, the day or block id it shows (urne void, block void, block reveal: spec/appliance.md §4.6).
 confirmed() {

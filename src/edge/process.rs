@@ -281,9 +281,8 @@ fn make_non_dumpable() -> bool {
 
 /// `prctl(PR_SET_PDEATHSIG, SIGKILL)`: the kernel kills this process when the thread that
 /// started it ends (a command killed while its token-mark reader runs: the reader goes with it,
-/// and never holds the trail after it). Kept across nothing: set by the child itself, after its
-/// exec. The caller compares its parent before and after, since a parent gone in between is
-/// not signalled.
+/// and never holds the trail after it). Set by the child itself, after its exec. The caller
+/// compares its parent before and after, since a parent gone in between is not signalled.
 pub fn die_with_parent() -> bool {
     // SAFETY: PR_SET_PDEATHSIG takes one integer argument (a signal number) and touches no
     // memory of the caller.
